@@ -6,10 +6,15 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "HTTPLoading", targets: ["HTTPLoading"]),
+        .library(name: "HTTPLoadingTesting", targets: ["HTTPLoadingTesting"]),
+        .library(name: "HTTPLoadingAsyncHTTPClient", targets: ["HTTPLoadingAsyncHTTPClient"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         .target(
@@ -18,9 +23,29 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "HTTPTypesFoundation", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "DequeModule", package: "swift-collections"),
             ]
         ),
-        .testTarget(name: "HTTPLoadingTests", dependencies: ["HTTPLoading"]),
+        .target(
+            name: "HTTPLoadingTesting",
+            dependencies: [
+                "HTTPLoading",
+                .product(name: "DequeModule", package: "swift-collections"),
+            ]
+        ),
+        .target(
+            name: "HTTPLoadingAsyncHTTPClient",
+            dependencies: [
+                "HTTPLoading",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
+        .testTarget(
+            name: "HTTPLoadingTests",
+            dependencies: ["HTTPLoading", "HTTPLoadingTesting", "HTTPLoadingAsyncHTTPClient"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

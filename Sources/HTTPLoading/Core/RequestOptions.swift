@@ -1,0 +1,33 @@
+/// A typed per-request option: a key that declares its value type and default value.
+///
+/// Loaders define the options they read, so a chain never needs to know every option:
+///
+/// ```swift
+/// enum TraceIDOption: RequestOption { static let defaultValue: String? = nil }
+/// request.options[TraceIDOption.self] = "abc"
+/// ```
+public protocol RequestOption {
+    /// The type of the option's value.
+    associatedtype Value: Sendable
+    /// The value read when the option was never set.
+    static var defaultValue: Value { get }
+}
+
+/// An extensible bag of ``RequestOption`` values carried by a ``LoadRequest``.
+public struct RequestOptions: Sendable {
+    private var values: [ObjectIdentifier: any Sendable] = [:]
+
+    /// Creates an empty bag in which every option has its default value.
+    public init() {}
+
+    /// The value of `option`, or its default when it was never set.
+    public subscript<Option: RequestOption>(option: Option.Type) -> Option.Value {
+        get { values[ObjectIdentifier(option)] as? Option.Value ?? Option.defaultValue }
+        set { values[ObjectIdentifier(option)] = newValue }
+    }
+
+    /// Whether `option` was set explicitly on this request.
+    public func contains<Option: RequestOption>(_ option: Option.Type) -> Bool {
+        values[ObjectIdentifier(option)] != nil
+    }
+}

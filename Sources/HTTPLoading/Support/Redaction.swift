@@ -1,0 +1,38 @@
+import Foundation
+import HTTPTypes
+
+/// Hides secrets in what the library prints: credentials never reach a log line or an error.
+public enum Redaction {
+    /// The text that replaces a secret.
+    public static let placeholder = "<redacted>"
+
+    /// Query parameters whose values are secrets (Lemmy 0.18 sends `auth` as one).
+    public static let secretParameters: Set<String> = ["auth", "jwt", "token", "access_token", "refresh_token", "password", "api_key"]
+
+    /// Header fields whose values are secrets.
+    public static let secretHeaders: Set<HTTPField.Name> = [.authorization, .proxyAuthorization, .cookie, .setCookie]
+
+    /// The request target (`https://host/path?query`) with secret query values replaced.
+    public static func redactedTarget(of head: HTTPRequest) -> String {
+        let origin = head.authority.map { "\(head.scheme ?? "https")://\($0)" } ?? ""
+        return origin + redactedPath(head.path ?? "")
+    }
+
+    /// A path with query with the values of secret parameters replaced.
+    public static func redactedPath(_ path: String) -> String {
+        guard let mark = path.firstIndex(of: "?") else { return path }
+        let query = path[path.index(after: mark)...].split(separator: "&", omittingEmptySubsequences: false).map { pair -> String in
+            let name = pair.split(separator: "=", maxSplits: 1).first.map(String.init) ?? ""
+            let decoded = name.removingPercentEncoding?.lowercased() ?? name.lowercased()
+            return secretParameters.contains(decoded) ? "\(name)=\(placeholder)" : String(pair)
+        }
+        return path[..<mark] + "?" + query.joined(separator: "&")
+    }
+
+    /// Header fields as `Name: value` lines, with secret values replaced.
+    public static func redactedHeaderLines(_ fields: HTTPFields) -> [String] {
+        fields.map { field in
+            "\(field.name): \(secretHeaders.contains(field.name) ? placeholder : field.value)"
+        }
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import HTTPTypes
+
+/// A request checked and encoded for a transport: what every terminal loader does before sending.
+///
+/// Public so that terminal loaders in other modules apply the same rules.
+public struct PreparedRequest: Sendable {
+    /// The absolute URL.
+    public let url: URL
+    /// The head, with `Content-Type` from the body when the request had none.
+    public let head: HTTPRequest
+    /// The encoded body, or `nil` for none.
+    public let body: Data?
+    /// The request's timeout.
+    public let timeout: Duration
+    /// The largest acceptable response body.
+    public let maximumResponseSize: Int
+
+    /// Checks that `request` is absolute, uses http(s), is not plain http to a remote host unless
+    /// allowed, and encodes its body.
+    public init(_ request: LoadRequest) throws(LoadError) {
+        guard let url = request.url, let origin = request.origin else {
+            throw LoadError(.invalidRequest, request: request, message: "the request has no absolute URL; add a ServerEnvironmentLoader")
+        }
+        switch origin.scheme {
+        case "https": break
+        case "http":
+            guard origin.isLoopback || request.options[AllowsInsecureHTTPOption.self] else {
+                throw LoadError(.insecureConnection, request: request, message: "plain http to \(origin.host) refused; use https or set AllowsInsecureHTTPOption")
+            }
+        default:
+            throw LoadError(.invalidRequest, request: request, message: "unsupported scheme \(origin.scheme)")
+        }
+        var head = request.head
+        if request.body.isEmpty {
+            body = nil
+        } else {
+            do { body = try request.body.encode() } catch {
+                throw LoadError(.bodyEncodingFailed, request: request, underlying: SendableErrorBox(error), message: String(describing: error))
+            }
+            if head.headerFields[.contentType] == nil, let type = request.body.contentType {
+                head.headerFields[.contentType] = type
+            }
+        }
+        self.url = url
+        self.head = head
+        self.timeout = request.options[TimeoutOption.self]
+        self.maximumResponseSize = request.options[MaximumResponseSizeOption.self]
+    }
+
+    /// The timeout in seconds, for APIs that take `TimeInterval`.
+    public var timeoutInterval: TimeInterval {
+        let (seconds, attoseconds) = timeout.components
+        return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
+    }
+}

@@ -1,0 +1,106 @@
+import AsyncHTTPClient
+import Foundation
+import HTTPLoading
+import HTTPTypes
+import NIOCore
+import NIOHTTP1
+
+/// A terminal loader over AsyncHTTPClient (SwiftNIO), in its own module so the core of
+/// HTTPLoading does not depend on NIO.
+///
+/// It never follows redirects (a ``HTTPLoading/RedirectLoader`` does), decompresses gzip and
+/// deflate with a ratio limit, enforces ``HTTPLoading/MaximumResponseSizeOption`` while reading,
+/// and cancels the request when the calling task is cancelled.
+public final class AsyncHTTPClientLoader: HTTPLoader {
+    private let client: HTTPClient
+    private let ownsClient: Bool
+
+    /// Creates a loader with its own client on the shared event loop group; call ``shutdown()``
+    /// when done with it.
+    public init(connectionsPerHost: Int = 16) {
+        var configuration = HTTPClient.Configuration(
+            redirectConfiguration: .disallow,
+            decompression: .enabled(limit: .ratio(200))
+        )
+        configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = connectionsPerHost
+        configuration.httpVersion = .automatic
+        client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+        ownsClient = true
+    }
+
+    /// Creates a loader over a client the caller configured and will shut down. The client must
+    /// not follow redirects, or the chain's redirect policy is bypassed.
+    public init(client: HTTPClient) {
+        self.client = client
+        ownsClient = false
+    }
+
+    /// Shuts the owned client down; requests after this fail.
+    public func shutdown() async throws {
+        if ownsClient { try await client.shutdown() }
+    }
+
+    /// Sends the request and collects the response body.
+    public func load(_ request: LoadRequest) async throws(LoadError) -> LoadResponse {
+        let prepared = try PreparedRequest(request)
+        var outgoing = HTTPClientRequest(url: prepared.url.absoluteString)
+        outgoing.method = HTTPMethod(rawValue: prepared.head.method.rawValue)
+        for field in prepared.head.headerFields {
+            outgoing.headers.add(name: field.name.rawName, value: field.value)
+        }
+        if let body = prepared.body { outgoing.body = .bytes(ByteBuffer(bytes: body)) }
+        do {
+            let response = try await client.execute(outgoing, timeout: TimeAmount(prepared.timeout))
+            var fields = HTTPFields()
+            for (name, value) in response.headers {
+                if let fieldName = HTTPField.Name(name) { fields.append(HTTPField(name: fieldName, value: value)) }
+            }
+            let buffer = try await response.body.collect(upTo: prepared.maximumResponseSize)
+            let head = HTTPResponse(status: .init(code: Int(response.status.code), reasonPhrase: response.status.reasonPhrase), headerFields: fields)
+            return LoadResponse(request: request, head: head, body: Data(buffer.readableBytesView))
+        } catch {
+            throw Task.isCancelled ? LoadError(.cancelled, request: request) : Self.map(error, request: request)
+        }
+    }
+
+    /// Nothing to reset in a transport.
+    public func reset(in context: ResetContext) async {
+        _ = context.claim(self)
+    }
+
+    static func map(_ error: any Error, request: LoadRequest) -> LoadError {
+        if error is CancellationError { return LoadError(.cancelled, request: request) }
+        if error is NIOTooManyBytesError {
+            return LoadError(.responseTooLarge, request: request, message: "the body exceeds \(request.options[MaximumResponseSizeOption.self]) bytes")
+        }
+        let description = String(describing: error)
+        if let error = error as? HTTPClientError {
+            let code: LoadError.Code
+            switch error {
+            case .cancelled: code = .cancelled
+            case .readTimeout, .connectTimeout, .deadlineExceeded, .writeTimeout: code = .timedOut
+            case .remoteConnectionClosed: code = .connectionLost
+            case .invalidURL, .emptyHost, .emptyScheme: code = .invalidRequest
+            case .bodyLengthMismatch, .invalidProxyResponse: code = .invalidResponse
+            case .alreadyShutdown: code = .cannotConnect
+            default: code = .unknown
+            }
+            return LoadError(code, request: request, underlying: SendableErrorBox(error), message: description)
+        }
+        if error is IOError || error is ChannelError {
+            let timedOut = (error as? ChannelError).map { if case .connectTimeout = $0 { true } else { false } } ?? false
+            return LoadError(timedOut ? .timedOut : .cannotConnect, request: request, underlying: SendableErrorBox(error), message: description)
+        }
+        if error is HTTPParserError {
+            return LoadError(.invalidResponse, request: request, underlying: SendableErrorBox(error), message: description)
+        }
+        return LoadError(.unknown, request: request, underlying: SendableErrorBox(error), message: description)
+    }
+}
+
+extension TimeAmount {
+    init(_ duration: Duration) {
+        let (seconds, attoseconds) = duration.components
+        self = .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+    }
+}
