@@ -48,6 +48,9 @@ public final class DeduplicationLoader: ChainedLoader {
         self.automaticKeys = automaticKeys
     }
 
+    /// How many callers wait on shared loads (for tests).
+    var participantCount: Int { state.withLock { $0.flights.values.reduce(0) { $0 + $1.participants.count } } }
+
     /// How many distinct loads are in flight.
     public var inFlightCount: Int { state.withLock { $0.flights.count } }
 

@@ -1,0 +1,162 @@
+import Foundation
+import HTTPLoading
+import HTTPLoadingTesting
+import HTTPTypes
+import Testing
+
+@Suite struct AuthLoaderTests {
+    /// A mock answering 401 to the old token (once `rejections` opens) and 200 to anything else.
+    private func tokenCheckingMock(count: Int, rejections: MockGate) -> MockLoader {
+        let mock = MockLoader()
+        for _ in 0..<count {
+            mock.enqueue { request in
+                let ok = request.headerFields[.authorization] != "Bearer old"
+                if !ok { try await rejections.wait() }
+                return LoadResponse(request: request, status: ok ? .ok : .unauthorized)
+            }
+        }
+        return mock
+    }
+
+    @Test func addsTheBearerTokenAndPassesGuestsThrough() async throws {
+        let mock = MockLoader()
+        let auth = BearerAuthLoader(provider: ScriptedTokenProvider(initial: "tok"))
+        auth --> mock
+        mock.respond()
+        _ = try await auth.load(makeRequest())
+        #expect(mock.receivedRequests[0].headerFields[.authorization] == "Bearer tok")
+
+        let guestMock = MockLoader()
+        let guest = BearerAuthLoader(provider: ScriptedTokenProvider(initial: String?.none))
+        guest --> guestMock
+        guestMock.respond()
+        _ = try await guest.load(makeRequest())
+        #expect(guestMock.receivedRequests[0].headerFields[.authorization] == nil)
+    }
+
+    @Test func refreshesOnceWhileTenRequestsWaitThenReplaysEachOnce() async throws {
+        let rejections = MockGate()
+        let mock = tokenCheckingMock(count: 21, rejections: rejections)
+        let refreshGate = MockGate()
+        let provider = ScriptedTokenProvider(initial: "old", refreshGate: refreshGate)
+        let auth = BearerAuthLoader(provider: provider)
+        auth --> mock
+        let tasks = (0..<10).map { index in Task { try await auth.load(makeRequest(id: "\(index)")) } }
+        // All ten hold the old token before any learns it was rejected.
+        await mock.waitForRequests(10)
+        rejections.open()
+        await refreshGate.waitForArrivals(1)
+        // A request arriving during the refresh waits for the new token instead of sending the old.
+        let late = Task { try await auth.load(makeRequest(id: "late")) }
+        refreshGate.open()
+        for task in tasks { #expect(try await task.value.status == .ok) }
+        #expect(try await late.value.status == .ok)
+        #expect(provider.refreshCount == 1)
+        let sent = mock.receivedRequests
+        #expect(sent.count == 21)
+        for index in 0..<10 {
+            let attempts = sent.filter { $0.testID == "\(index)" }.map { $0.headerFields[.authorization] }
+            #expect(attempts == ["Bearer old", "Bearer new"])
+        }
+        #expect(sent.filter { $0.testID == "late" }.map { $0.headerFields[.authorization] } == ["Bearer new"])
+    }
+
+    @Test func aFailedRefreshFailsEveryWaitingRequest() async throws {
+        let rejections = MockGate()
+        let mock = tokenCheckingMock(count: 10, rejections: rejections)
+        let refreshGate = MockGate()
+        let provider = ScriptedTokenProvider(initial: "old", refreshGate: refreshGate, refreshFails: true)
+        let auth = BearerAuthLoader(provider: provider)
+        auth --> mock
+        let tasks = (0..<10).map { index in Task { try await auth.load(makeRequest(id: "\(index)")) } }
+        await mock.waitForRequests(10)
+        rejections.open()
+        refreshGate.open()
+        for task in tasks {
+            do { _ = try await task.value; Issue.record("expected failure") } catch let error as LoadError {
+                #expect(error.code == .authenticationFailed)
+            }
+        }
+        #expect(provider.refreshCount == 1)
+        #expect(mock.receivedRequests.count == 10)
+    }
+
+    @Test func aTokenRejectedAfterRefreshFailsWithoutLooping() async throws {
+        let mock = MockLoader()
+        mock.respond(status: .unauthorized)
+        mock.respond(status: .unauthorized)
+        let provider = ScriptedTokenProvider(initial: "old")
+        let auth = BearerAuthLoader(provider: provider)
+        auth --> mock
+        do { _ = try await auth.load(makeRequest()); Issue.record("expected failure") } catch {
+            #expect(error.code == .authenticationFailed)
+            #expect(error.response?.status == .unauthorized)
+        }
+        #expect(mock.receivedRequests.count == 2)
+    }
+
+    @Test func aTokenArrivingAfterAResetIsDiscarded() async throws {
+        let rejections = MockGate()
+        rejections.open()
+        let mock = tokenCheckingMock(count: 1, rejections: rejections)
+        let refreshGate = MockGate()
+        let provider = ScriptedTokenProvider(initial: "old", refreshGate: refreshGate)
+        let auth = BearerAuthLoader(provider: provider)
+        auth --> mock
+        let task = Task { try await auth.load(makeRequest()) }
+        await refreshGate.waitForArrivals(1)
+        await auth.reset()
+        refreshGate.open()
+        do { _ = try await task.value; Issue.record("expected failure") } catch let error as LoadError {
+            #expect(error.code == .resetInProgress || error.code == .cancelled)
+        }
+        #expect(mock.receivedRequests.count == 1)
+    }
+
+    @Test func requestsForAnotherMethodAreNotTouched() async throws {
+        let mock = MockLoader()
+        let auth = BearerAuthLoader(provider: ScriptedTokenProvider(initial: "tok"))
+        auth --> mock
+        mock.respond()
+        var request = makeRequest()
+        request.options[AuthenticationMethodOption.self] = AuthenticationMethod.none
+        _ = try await auth.load(request)
+        #expect(mock.receivedRequests[0].headerFields[.authorization] == nil)
+    }
+
+    @Test func basicAuthAsksTheProviderOnceForConcurrentRequests() async throws {
+        let mock = MockLoader()
+        for _ in 0..<5 { mock.respond() }
+        let asked = PeakCounter()
+        let gate = MockGate()
+        let auth = BasicAuthLoader(provider: {
+            asked.enter()
+            try await gate.wait()
+            return BasicCredentials(username: "user", password: "pass")
+        })
+        auth --> mock
+        let tasks = (0..<5).map { _ in Task { try await auth.load(makeRequest()) } }
+        await gate.waitForArrivals(1)
+        gate.open()
+        for task in tasks { _ = try await task.value }
+        #expect(asked.maximum == 1)
+        #expect(Set(mock.receivedRequests.map { $0.headerFields[.authorization] }) == ["Basic dXNlcjpwYXNz"])
+        #expect(auth.credentials?.username == "user")
+        await auth.reset()
+        #expect(auth.credentials == nil)
+    }
+
+    @Test func basicAuthPrefersPerRequestCredentialsAndFailsWithoutAny() async throws {
+        let mock = MockLoader()
+        mock.respond()
+        let auth = BasicAuthLoader()
+        auth --> mock
+        var request = makeRequest()
+        request.options[BasicCredentialsOption.self] = BasicCredentials(username: "a", password: "b")
+        _ = try await auth.load(request)
+        #expect(mock.receivedRequests[0].headerFields[.authorization] == BasicCredentials(username: "a", password: "b").headerValue)
+        do { _ = try await auth.load(makeRequest()); Issue.record("expected failure") } catch {
+            #expect(error.code == .authenticationFailed)
+        }
+    }
+}

@@ -1,0 +1,96 @@
+@testable import HTTPLoading
+import HTTPLoadingTesting
+import Testing
+
+@Suite struct DeduplicationLoaderTests {
+    @Test func identicalRequestsInFlightShareOneLoad() async throws {
+        let mock = MockLoader()
+        let dedupe = DeduplicationLoader()
+        dedupe --> mock
+        let gate = MockGate()
+        mock.respond(body: .init("shared".utf8), after: gate)
+        let tasks = (0..<3).map { _ in Task { try await dedupe.load(makeRequest()) } }
+        #expect(await eventually { dedupe.participantCount == 3 })
+        gate.open()
+        for task in tasks { #expect(try await task.value.body == .init("shared".utf8)) }
+        #expect(mock.receivedRequests.count == 1)
+        #expect(dedupe.inFlightCount == 0)
+    }
+
+    @Test func differentRequestsAndPostsAreNotShared() async throws {
+        let mock = MockLoader()
+        let dedupe = DeduplicationLoader()
+        dedupe --> mock
+        for _ in 0..<3 { mock.respond() }
+        _ = try await dedupe.load(makeRequest(.get, "/a"))
+        _ = try await dedupe.load(makeRequest(.get, "/b"))
+        _ = try await dedupe.load(makeRequest(.post, "/a"))
+        #expect(mock.receivedRequests.count == 3)
+    }
+
+    @Test func aFollowersCancellationOnlyDetachesIt() async throws {
+        let mock = MockLoader()
+        let dedupe = DeduplicationLoader()
+        dedupe --> mock
+        let gate = MockGate()
+        mock.respond(after: gate)
+        let leader = Task { try await dedupe.load(makeRequest()) }
+        await mock.waitForRequests(1)
+        let follower = Task { try await dedupe.load(makeRequest()) }
+        #expect(await eventually { dedupe.participantCount == 2 })
+        follower.cancel()
+        do { _ = try await follower.value; Issue.record("expected cancellation") } catch let error as LoadError {
+            #expect(error.isCancellation)
+        }
+        gate.open()
+        #expect(try await leader.value.status == .ok)
+    }
+
+    @Test func theLeadersCancellationLeavesTheFollowerServed() async throws {
+        let mock = MockLoader()
+        let dedupe = DeduplicationLoader()
+        dedupe --> mock
+        let gate = MockGate()
+        mock.respond(after: gate)
+        let leader = Task { try await dedupe.load(makeRequest()) }
+        await mock.waitForRequests(1)
+        let follower = Task { try await dedupe.load(makeRequest()) }
+        #expect(await eventually { dedupe.participantCount == 2 })
+        leader.cancel()
+        _ = try? await leader.value
+        gate.open()
+        #expect(try await follower.value.status == .ok)
+    }
+
+    @Test func whenEveryParticipantLeavesTheLoadIsCancelled() async throws {
+        let mock = MockLoader()
+        let dedupe = DeduplicationLoader()
+        dedupe --> mock
+        let gate = MockGate()
+        mock.respond(after: gate)
+        let only = Task { try await dedupe.load(makeRequest()) }
+        await gate.waitForArrivals(1)
+        only.cancel()
+        _ = try? await only.value
+        #expect(await eventually { gate.waitingCount == 0 })
+        #expect(dedupe.inFlightCount == 0)
+        mock.respond()
+        #expect(try await dedupe.load(makeRequest()).status == .ok)
+        #expect(mock.receivedRequests.count == 2)
+    }
+
+    @Test func anExplicitKeySharesNonGETRequests() async throws {
+        let mock = MockLoader()
+        let dedupe = DeduplicationLoader(automaticKeys: .off)
+        dedupe --> mock
+        let gate = MockGate()
+        mock.respond(after: gate)
+        var request = makeRequest(.post, "/vote")
+        request.options[DeduplicationKeyOption.self] = "vote-1"
+        let tasks = (0..<2).map { _ in Task { [request] in try await dedupe.load(request) } }
+        #expect(await eventually { dedupe.participantCount == 2 })
+        gate.open()
+        for task in tasks { _ = try await task.value }
+        #expect(mock.receivedRequests.count == 1)
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import HTTPLoading
+import HTTPLoadingTesting
+import HTTPTypes
+import Logging
+import Testing
+
+@Suite struct EnvironmentAndLogTests {
+    @Test func environmentCompletesRelativeRequests() async throws {
+        let mock = MockLoader()
+        let environment = try #require(ServerEnvironment(baseURL: URL(string: "https://lemmy.test:8443/api/v3")!, userAgent: "LemmyKit/1"))
+        let chain = ServerEnvironmentLoader(environment) --> mock
+        mock.respond()
+        mock.respond()
+        _ = try await chain.load(LoadRequest(path: "/post/list", queryItems: [URLQueryItem(name: "sort", value: "New")]))
+        var custom = LoadRequest(path: "/site")
+        custom.headerFields[.userAgent] = "Custom"
+        _ = try await chain.load(custom)
+        let sent = mock.receivedRequests
+        #expect(sent[0].url?.absoluteString == "https://lemmy.test:8443/api/v3/post/list?sort=New")
+        #expect(sent[0].headerFields[.userAgent] == "LemmyKit/1")
+        #expect(sent[1].headerFields[.userAgent] == "Custom")
+    }
+
+    @Test func absoluteRequestsKeepTheirOriginAndAPerRequestEnvironmentWins() async throws {
+        let mock = MockLoader()
+        let chain = ServerEnvironmentLoader(ServerEnvironment(host: "a.test", pathPrefix: "/api")) --> mock
+        mock.respond(); mock.respond()
+        _ = try await chain.load(makeRequest(.get, "/x"))
+        var request = LoadRequest(path: "/y")
+        request.options[ServerEnvironmentOption.self] = ServerEnvironment(host: "b.test")
+        _ = try await chain.load(request)
+        #expect(mock.receivedRequests.map { $0.url?.absoluteString } == ["https://example.test/x", "https://b.test/y"])
+    }
+
+    @Test func queryItemsRoundTripAndEncodePlus() {
+        var request = LoadRequest(path: "/search")
+        request.queryItems = [URLQueryItem(name: "q", value: "a+b c"), URLQueryItem(name: "page", value: "2")]
+        #expect(request.head.path == "/search?q=a%2Bb%20c&page=2")
+        #expect(request.queryItems.map(\.value) == ["a+b c", "2"])
+    }
+
+    @Test func logLoaderRedactsSecrets() async throws {
+        let (logger, store) = CapturingLogHandler.logger(level: .trace)
+        let mock = MockLoader()
+        let chain = LogLoader(logger: logger) --> mock
+        var request = LoadRequest(url: URL(string: "https://lemmy.test/api/v3/post/list?auth=SECRET1&limit=5")!)
+        request.headerFields[.authorization] = "Bearer SECRET2"
+        request.headerFields[.cookie] = "jwt=SECRET3"
+        mock.respond(headerFields: [.setCookie: "jwt=SECRET4"], body: Data("{}".utf8))
+        _ = try await chain.load(request)
+        let text = store.messages.joined(separator: "\n")
+        for secret in ["SECRET1", "SECRET2", "SECRET3", "SECRET4"] { #expect(!text.contains(secret)) }
+        #expect(text.contains("auth=<redacted>&limit=5"))
+        #expect(text.contains("200 GET https://lemmy.test/api/v3/post/list"))
+    }
+
+    @Test func logLoaderLogsCancellationAtDebugNotAsAWarning() async throws {
+        let (logger, store) = CapturingLogHandler.logger(level: .info)
+        let mock = MockLoader()
+        mock.fail(with: .cancelled)
+        let chain = LogLoader(logger: logger) --> mock
+        _ = try? await chain.load(makeRequest())
+        #expect(store.messages.isEmpty)
+        mock.fail(with: .timedOut)
+        _ = try? await chain.load(makeRequest())
+        #expect(store.lines.withLock { $0.first?.0 } == .warning)
+    }
+
+    @Test func errorDescriptionsNeverContainSecrets() {
+        let request = LoadRequest(url: URL(string: "https://lemmy.test/api/v3/user?auth=TOPSECRET")!)
+        let error = LoadError(.timedOut, request: request)
+        #expect(!error.description.contains("TOPSECRET"))
+        #expect(error.description.contains("auth=<redacted>"))
+    }
+
+    @Test func validationRejectsWithTheResponseAndAllowsOverrides() async throws {
+        let mock = MockLoader()
+        let chain = ValidationLoader() --> mock
+        mock.respond(status: .notFound, body: Data("nope".utf8))
+        do { _ = try await chain.load(makeRequest()); Issue.record("expected failure") } catch {
+            #expect(error.code == .unacceptableStatus)
+            #expect(error.response?.body == Data("nope".utf8))
+        }
+        mock.respond(status: .notFound)
+        var lenient = makeRequest()
+        lenient.options[StatusPolicyOption.self] = .any
+        #expect(try await chain.load(lenient).status == .notFound)
+    }
+}

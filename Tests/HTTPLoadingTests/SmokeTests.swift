@@ -1,3 +1,0 @@
-import Testing
-@testable import HTTPLoading
-@Test func packageBuilds() { #expect(1 + 1 == 2) }
