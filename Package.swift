@@ -6,6 +6,8 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "HTTPLoading", targets: ["HTTPLoading"]),
+        .library(name: "LemmyAPI", targets: ["LemmyAPI"]),
+        .executable(name: "LemmyAPIGenerator", targets: ["LemmyAPIGenerator"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
@@ -21,6 +23,10 @@ let package = Package(
             ]
         ),
         .testTarget(name: "HTTPLoadingTests", dependencies: ["HTTPLoading"]),
+        .target(name: "LemmyAPI", exclude: ["COVERAGE.md"]),
+        .target(name: "LemmyAPIGeneratorCore"),
+        .executableTarget(name: "LemmyAPIGenerator", dependencies: ["LemmyAPIGeneratorCore"]),
+        .testTarget(name: "LemmyAPITests", dependencies: ["LemmyAPI", "LemmyAPIGeneratorCore"]),
     ],
     swiftLanguageModes: [.v6]
 )
