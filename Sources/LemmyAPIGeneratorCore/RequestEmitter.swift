@@ -16,7 +16,9 @@ enum RequestEmitter {
         let members = formAPIType.map { ObjectEmitter.properties($0, context) } ?? []
         let allOptional = members.allSatisfy(\.optional)
         let generationVersions = context.order.filter { context.generationOf[$0] == endpoint.generation }
-        let takesAuth = formAPIType?.members?.contains { m in m.keys.contains { $0.key == "auth" } } ?? false
+        let takesAuth = formAPIType?.members?.contains { m in
+            m.keys.contains { $0.key == "auth" } && !Set(m.versions).isDisjoint(with: endpoint.versions)
+        } ?? false
 
         var doc = "`\(endpoint.verb) \(endpoint.path)`: `\(endpoint.name)` in lemmy-js-client \(context.range(endpoint.versions))."
         if let note = context.availability(endpoint.versions, within: generationVersions) { doc += " " + note }
@@ -43,7 +45,9 @@ enum RequestEmitter {
             out += "            var query = LemmyQueryBuilder(style: style, generation: .\(endpoint.generation))\n"
             for (p, m) in zip(members, formAPIType?.members ?? []) {
                 let ts = (try? TSParser.parseType(context.newest(m.types).ts)) ?? .primitive("any")
-                if context.isQueryable(ts) {
+                if Set(m.versions).isDisjoint(with: endpoint.versions) {
+                    out += "            // `\(p.keys[0].key)` is not sent by this generation (\(context.range(m.versions))).\n"
+                } else if context.isQueryable(ts) {
                     out += "            query.add(\(SwiftNaming.literal(p.keys[0].key)), form.\(p.name.trimmingCharacters(in: ["`"])))\n"
                 } else {
                     out += "            // `\(p.keys[0].key)` (\(m.types[0].ts)) cannot be a query parameter.\n"

@@ -31,17 +31,17 @@ extension LemmyV3 {
             var query = LemmyQueryBuilder(style: style, generation: .v3)
             query.add("type_", form.type)
             query.add("sort", form.sort)
-            query.add("time_range_seconds", form.timeRangeSeconds)
+            // `time_range_seconds` is not sent by this generation (1.0.0-beta.1 – main).
             query.add("max_depth", form.maxDepth)
-            query.add("page_cursor", form.pageCursor)
+            // `page_cursor` is not sent by this generation (1.0.0-beta.1 – main).
             query.add("limit", form.limit)
             query.add("community_id", form.communityId)
             query.add("community_name", form.communityName)
-            query.add("creator_id", form.creatorId)
-            query.add("creator_username", form.creatorUsername)
+            // `creator_id` is not sent by this generation (1.0.0-beta.1 – main).
+            // `creator_username` is not sent by this generation (1.0.0-beta.1 – main).
             query.add("post_id", form.postId)
             query.add("parent_id", form.parentId)
-            query.add("search_term", form.searchTerm)
+            // `search_term` is not sent by this generation (1.0.0-beta.1 – main).
             query.add("page", form.page)
             query.add("saved_only", form.savedOnly)
             query.add("liked_only", form.likedOnly)

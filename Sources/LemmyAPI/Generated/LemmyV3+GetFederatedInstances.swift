@@ -29,10 +29,10 @@ extension LemmyV3 {
         /// The GET query as the official client encodes it.
         public func queryItems(style: LemmyQueryStyle) -> [URLQueryItem] {
             var query = LemmyQueryBuilder(style: style, generation: .v3)
-            query.add("domain_filter", form.domainFilter)
-            query.add("kind", form.kind)
-            query.add("page_cursor", form.pageCursor)
-            query.add("limit", form.limit)
+            // `domain_filter` is not sent by this generation (1.0.0-beta.1 – main).
+            // `kind` is not sent by this generation (1.0.0-beta.1 – main).
+            // `page_cursor` is not sent by this generation (1.0.0-beta.1 – main).
+            // `limit` is not sent by this generation (1.0.0-beta.1 – main).
             query.add("auth", form.auth)
             return query.items
         }

@@ -32,13 +32,13 @@ extension LemmyV3 {
             query.add("mod_person_id", form.modPersonId)
             query.add("community_id", form.communityId)
             // `type_` (ModlogActionType) cannot be a query parameter.
-            query.add("listing_type", form.listingType)
+            // `listing_type` is not sent by this generation (1.0.0-beta.1 – main).
             query.add("other_person_id", form.otherPersonId)
             query.add("post_id", form.postId)
             query.add("comment_id", form.commentId)
-            query.add("show_bulk", form.showBulk)
-            query.add("bulk_action_parent_id", form.bulkActionParentId)
-            query.add("page_cursor", form.pageCursor)
+            // `show_bulk` is not sent by this generation (1.0.0-beta.1 – main).
+            // `bulk_action_parent_id` is not sent by this generation (1.0.0-beta.1 – main).
+            // `page_cursor` is not sent by this generation (1.0.0-beta.1 – main).
             query.add("limit", form.limit)
             query.add("page", form.page)
             query.add("auth", form.auth)

@@ -31,23 +31,23 @@ extension LemmyV3 {
             var query = LemmyQueryBuilder(style: style, generation: .v3)
             query.add("type_", form.type)
             query.add("sort", form.sort)
-            query.add("time_range_seconds", form.timeRangeSeconds)
+            // `time_range_seconds` is not sent by this generation (1.0.0-beta.1 – main).
             query.add("community_id", form.communityId)
             query.add("community_name", form.communityName)
-            query.add("creator_id", form.creatorId)
-            query.add("creator_username", form.creatorUsername)
-            query.add("multi_community_id", form.multiCommunityId)
-            query.add("multi_community_name", form.multiCommunityName)
+            // `creator_id` is not sent by this generation (1.0.0-beta.1 – main).
+            // `creator_username` is not sent by this generation (1.0.0-beta.1 – main).
+            // `multi_community_id` is not sent by this generation (1.0.0-beta.1 – main).
+            // `multi_community_name` is not sent by this generation (1.0.0-beta.1 – main).
             query.add("show_hidden", form.showHidden)
             query.add("show_read", form.showRead)
             query.add("show_nsfw", form.showNsfw)
-            query.add("hide_posts_with_media", form.hidePostsWithMedia)
-            query.add("mark_as_read", form.markAsRead)
-            query.add("no_comments_only", form.noCommentsOnly)
-            query.add("search_term", form.searchTerm)
-            query.add("search_title_only", form.searchTitleOnly)
-            query.add("search_url_only", form.searchUrlOnly)
-            query.add("tag_id", form.tagId)
+            // `hide_posts_with_media` is not sent by this generation (1.0.0-beta.1 – main).
+            // `mark_as_read` is not sent by this generation (1.0.0-beta.1 – main).
+            // `no_comments_only` is not sent by this generation (1.0.0-beta.1 – main).
+            // `search_term` is not sent by this generation (1.0.0-beta.1 – main).
+            // `search_title_only` is not sent by this generation (1.0.0-beta.1 – main).
+            // `search_url_only` is not sent by this generation (1.0.0-beta.1 – main).
+            // `tag_id` is not sent by this generation (1.0.0-beta.1 – main).
             query.add("page_cursor", form.pageCursor)
             query.add("limit", form.limit)
             query.add("page", form.page)

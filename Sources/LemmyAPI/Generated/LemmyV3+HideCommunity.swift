@@ -19,7 +19,7 @@ extension LemmyV3 {
         /// The js-client versions with this call.
         public static let versions: [String] = ["0.19.0", "0.19.9", "0.19.13-beta.1"]
         /// Whether the form carries the 0.18 `auth` member.
-        public static let takesAuthField = true
+        public static let takesAuthField = false
         /// The parameters.
         public var form: ApiHideCommunity
 

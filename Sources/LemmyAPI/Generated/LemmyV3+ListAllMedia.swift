@@ -29,7 +29,7 @@ extension LemmyV3 {
         /// The GET query as the official client encodes it.
         public func queryItems(style: LemmyQueryStyle) -> [URLQueryItem] {
             var query = LemmyQueryBuilder(style: style, generation: .v3)
-            query.add("page_cursor", form.pageCursor)
+            // `page_cursor` is not sent by this generation (1.0.0-beta.1 – main).
             query.add("limit", form.limit)
             query.add("page", form.page)
             return query.items

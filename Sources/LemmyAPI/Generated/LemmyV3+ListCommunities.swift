@@ -31,12 +31,12 @@ extension LemmyV3 {
             var query = LemmyQueryBuilder(style: style, generation: .v3)
             query.add("type_", form.type)
             query.add("sort", form.sort)
-            query.add("time_range_seconds", form.timeRangeSeconds)
+            // `time_range_seconds` is not sent by this generation (1.0.0-beta.1 – main).
             query.add("show_nsfw", form.showNsfw)
-            query.add("multi_community_id", form.multiCommunityId)
-            query.add("search_term", form.searchTerm)
-            query.add("search_title_only", form.searchTitleOnly)
-            query.add("page_cursor", form.pageCursor)
+            // `multi_community_id` is not sent by this generation (1.0.0-beta.1 – main).
+            // `search_term` is not sent by this generation (1.0.0-beta.1 – main).
+            // `search_title_only` is not sent by this generation (1.0.0-beta.1 – main).
+            // `page_cursor` is not sent by this generation (1.0.0-beta.1 – main).
             query.add("limit", form.limit)
             query.add("page", form.page)
             query.add("auth", form.auth)

@@ -30,7 +30,7 @@ extension LemmyV3 {
         public func queryItems(style: LemmyQueryStyle) -> [URLQueryItem] {
             var query = LemmyQueryBuilder(style: style, generation: .v3)
             query.add("post_id", form.postId)
-            query.add("page_cursor", form.pageCursor)
+            // `page_cursor` is not sent by this generation (1.0.0-beta.1 – main).
             query.add("limit", form.limit)
             query.add("page", form.page)
             return query.items

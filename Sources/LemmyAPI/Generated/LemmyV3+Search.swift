@@ -29,18 +29,18 @@ extension LemmyV3 {
         /// The GET query as the official client encodes it.
         public func queryItems(style: LemmyQueryStyle) -> [URLQueryItem] {
             var query = LemmyQueryBuilder(style: style, generation: .v3)
-            query.add("search_term", form.searchTerm)
+            // `search_term` is not sent by this generation (1.0.0-beta.1 – main).
             query.add("community_id", form.communityId)
             query.add("community_name", form.communityName)
             query.add("creator_id", form.creatorId)
-            query.add("creator_username", form.creatorUsername)
+            // `creator_username` is not sent by this generation (1.0.0-beta.1 – main).
             query.add("type_", form.type)
-            query.add("time_range_seconds", form.timeRangeSeconds)
+            // `time_range_seconds` is not sent by this generation (1.0.0-beta.1 – main).
             query.add("listing_type", form.listingType)
-            query.add("title_only", form.titleOnly)
-            query.add("post_url_only", form.postUrlOnly)
-            query.add("show_nsfw", form.showNsfw)
-            query.add("page_cursor", form.pageCursor)
+            // `title_only` is not sent by this generation (1.0.0-beta.1 – main).
+            // `post_url_only` is not sent by this generation (1.0.0-beta.1 – main).
+            // `show_nsfw` is not sent by this generation (1.0.0-beta.1 – main).
+            // `page_cursor` is not sent by this generation (1.0.0-beta.1 – main).
             query.add("limit", form.limit)
             query.add("q", form.q)
             query.add("sort", form.sort)

@@ -19,7 +19,7 @@ extension LemmyV4 {
         /// The js-client versions with this call.
         public static let versions: [String] = ["1.0.0-beta.1", "main"]
         /// Whether the form carries the 0.18 `auth` member.
-        public static let takesAuthField = true
+        public static let takesAuthField = false
         /// The parameters.
         public var form: ApiGetComments
 
@@ -42,11 +42,11 @@ extension LemmyV4 {
             query.add("post_id", form.postId)
             query.add("parent_id", form.parentId)
             query.add("search_term", form.searchTerm)
-            query.add("page", form.page)
-            query.add("saved_only", form.savedOnly)
-            query.add("liked_only", form.likedOnly)
-            query.add("disliked_only", form.dislikedOnly)
-            query.add("auth", form.auth)
+            // `page` is not sent by this generation (0.18.0 – 0.19.13-beta.1).
+            // `saved_only` is not sent by this generation (0.18.0 – 0.19.13-beta.1).
+            // `liked_only` is not sent by this generation (0.19.0 – 0.19.13-beta.1).
+            // `disliked_only` is not sent by this generation (0.19.0 – 0.19.13-beta.1).
+            // `auth` is not sent by this generation (0.18.0 – 0.18.3-rc.3).
             return query.items
         }
     }

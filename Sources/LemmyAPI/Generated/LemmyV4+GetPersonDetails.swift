@@ -19,7 +19,7 @@ extension LemmyV4 {
         /// The js-client versions with this call.
         public static let versions: [String] = ["1.0.0-beta.1", "main"]
         /// Whether the form carries the 0.18 `auth` member.
-        public static let takesAuthField = true
+        public static let takesAuthField = false
         /// The parameters.
         public var form: ApiGetPersonDetails
 
@@ -31,12 +31,12 @@ extension LemmyV4 {
             var query = LemmyQueryBuilder(style: style, generation: .v4)
             query.add("person_id", form.personId)
             query.add("username", form.username)
-            query.add("sort", form.sort)
-            query.add("page", form.page)
-            query.add("limit", form.limit)
-            query.add("community_id", form.communityId)
-            query.add("saved_only", form.savedOnly)
-            query.add("auth", form.auth)
+            // `sort` is not sent by this generation (0.18.0 – 0.19.13-beta.1).
+            // `page` is not sent by this generation (0.18.0 – 0.19.13-beta.1).
+            // `limit` is not sent by this generation (0.18.0 – 0.19.13-beta.1).
+            // `community_id` is not sent by this generation (0.18.0 – 0.19.13-beta.1).
+            // `saved_only` is not sent by this generation (0.18.0 – 0.19.13-beta.1).
+            // `auth` is not sent by this generation (0.18.0 – 0.18.3-rc.3).
             return query.items
         }
     }

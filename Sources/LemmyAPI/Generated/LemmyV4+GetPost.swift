@@ -19,7 +19,7 @@ extension LemmyV4 {
         /// The js-client versions with this call.
         public static let versions: [String] = ["1.0.0-beta.1", "main"]
         /// Whether the form carries the 0.18 `auth` member.
-        public static let takesAuthField = true
+        public static let takesAuthField = false
         /// The parameters.
         public var form: ApiGetPost
 
@@ -31,7 +31,7 @@ extension LemmyV4 {
             var query = LemmyQueryBuilder(style: style, generation: .v4)
             query.add("id", form.id)
             query.add("comment_id", form.commentId)
-            query.add("auth", form.auth)
+            // `auth` is not sent by this generation (0.18.0 – 0.18.3-rc.3).
             return query.items
         }
     }

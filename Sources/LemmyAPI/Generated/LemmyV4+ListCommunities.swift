@@ -19,7 +19,7 @@ extension LemmyV4 {
         /// The js-client versions with this call.
         public static let versions: [String] = ["1.0.0-beta.1", "main"]
         /// Whether the form carries the 0.18 `auth` member.
-        public static let takesAuthField = true
+        public static let takesAuthField = false
         /// The parameters.
         public var form: ApiListCommunities
 
@@ -38,8 +38,8 @@ extension LemmyV4 {
             query.add("search_title_only", form.searchTitleOnly)
             query.add("page_cursor", form.pageCursor)
             query.add("limit", form.limit)
-            query.add("page", form.page)
-            query.add("auth", form.auth)
+            // `page` is not sent by this generation (0.18.0 – 0.19.13-beta.1).
+            // `auth` is not sent by this generation (0.18.0 – 0.18.3-rc.3).
             return query.items
         }
     }

@@ -32,7 +32,7 @@ extension LemmyV4 {
             query.add("post_id", form.postId)
             query.add("page_cursor", form.pageCursor)
             query.add("limit", form.limit)
-            query.add("page", form.page)
+            // `page` is not sent by this generation (0.19.9 – 0.19.13-beta.1).
             return query.items
         }
     }

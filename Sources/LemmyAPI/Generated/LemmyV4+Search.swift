@@ -19,7 +19,7 @@ extension LemmyV4 {
         /// The js-client versions with this call.
         public static let versions: [String] = ["1.0.0-beta.1", "main"]
         /// Whether the form carries the 0.18 `auth` member.
-        public static let takesAuthField = true
+        public static let takesAuthField = false
         /// The parameters.
         public var form: ApiSearch
 
@@ -42,11 +42,11 @@ extension LemmyV4 {
             query.add("show_nsfw", form.showNsfw)
             query.add("page_cursor", form.pageCursor)
             query.add("limit", form.limit)
-            query.add("q", form.q)
-            query.add("sort", form.sort)
-            query.add("page", form.page)
-            query.add("post_title_only", form.postTitleOnly)
-            query.add("auth", form.auth)
+            // `q` is not sent by this generation (0.18.0 – 0.19.13-beta.1).
+            // `sort` is not sent by this generation (0.18.0 – 0.19.13-beta.1).
+            // `page` is not sent by this generation (0.18.0 – 0.19.13-beta.1).
+            // `post_title_only` is not sent by this generation (0.19.9 – 0.19.13-beta.1).
+            // `auth` is not sent by this generation (0.18.0 – 0.18.3-rc.3).
             return query.items
         }
     }
