@@ -8,6 +8,9 @@ let package = Package(
         .library(name: "HTTPLoading", targets: ["HTTPLoading"]),
         .library(name: "HTTPLoadingTesting", targets: ["HTTPLoadingTesting"]),
         .library(name: "HTTPLoadingAsyncHTTPClient", targets: ["HTTPLoadingAsyncHTTPClient"]),
+        .library(name: "FeedLoading", targets: ["FeedLoading"]),
+        .library(name: "LemmyAPI", targets: ["LemmyAPI"]),
+        .executable(name: "LemmyAPIGenerator", targets: ["LemmyAPIGenerator"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
@@ -17,6 +20,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
+        // MARK: HTTPLoading
         .target(
             name: "HTTPLoading",
             dependencies: [
@@ -46,6 +50,17 @@ let package = Package(
             name: "HTTPLoadingTests",
             dependencies: ["HTTPLoading", "HTTPLoadingTesting", "HTTPLoadingAsyncHTTPClient"]
         ),
+
+        // MARK: FeedLoading
+        .target(name: "FeedLoading"),
+        .testTarget(name: "FeedLoadingTests", dependencies: ["FeedLoading"]),
+        .executableTarget(name: "FeedLoadingBenchmarks", dependencies: ["FeedLoading"]),
+
+        // MARK: LemmyAPI
+        .target(name: "LemmyAPI", exclude: ["COVERAGE.md"]),
+        .target(name: "LemmyAPIGeneratorCore"),
+        .executableTarget(name: "LemmyAPIGenerator", dependencies: ["LemmyAPIGeneratorCore"]),
+        .testTarget(name: "LemmyAPITests", dependencies: ["LemmyAPI", "LemmyAPIGeneratorCore"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,177 @@
+import Foundation
+
+/// HTTP methods used by Lemmy's API.
+public enum LemmyHTTPMethod: String, Hashable, Sendable {
+    case get = "GET"
+    case post = "POST"
+    case put = "PUT"
+    case delete = "DELETE"
+}
+
+/// A typed, transport-agnostic description of one Lemmy API call.
+///
+/// A raw client builds the URL as `baseURL + Self.generation.pathPrefix + Self.path` (or
+/// `baseURL + Self.path` when ``isAbsolutePath``), sends ``queryItems(style:)`` for GET and
+/// ``jsonBody()`` for every other method (1.0 DELETE requests carry JSON bodies too), and decodes
+/// the body as ``Response``. On 0.18 (``takesAuthField``) the caller puts the token into the
+/// form's `auth`; on 0.19+ it must leave `auth` nil and send `Authorization: Bearer`.
+public protocol LemmyRequest: Sendable {
+    /// The parameters (query for GET, JSON body otherwise).
+    associatedtype Form: Encodable & Sendable
+    /// The decoded response.
+    associatedtype Response: Decodable & Sendable
+    /// HTTP method.
+    static var method: LemmyHTTPMethod { get }
+    /// Path below ``LemmyAPIGeneration/pathPrefix``.
+    static var path: String { get }
+    /// Whether ``path`` is absolute (not below `/api/vN`, e.g. `/nodeinfo/2.1`).
+    static var isAbsolutePath: Bool { get }
+    /// The API generation the path belongs to.
+    static var generation: LemmyAPIGeneration { get }
+    /// The lemmy-js-client versions that have this call.
+    static var versions: [String] { get }
+    /// Whether the form has the 0.18 `auth` member.
+    static var takesAuthField: Bool { get }
+    /// The parameters.
+    var form: Form { get set }
+    /// The GET query as the official client of `style` encodes it; empty for other methods.
+    func queryItems(style: LemmyQueryStyle) -> [URLQueryItem]
+}
+
+extension LemmyRequest {
+    /// The query as the official client of this generation encodes it.
+    public var queryItems: [URLQueryItem] { queryItems(style: .default(for: Self.generation)) }
+
+    /// The JSON body, nil for GET. Enums use the spelling of ``generation``.
+    public func jsonBody() throws -> Data? {
+        guard Self.method != .get else { return nil }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.userInfo[LemmyAPIGeneration.userInfoKey] = Self.generation
+        return try encoder.encode(form)
+    }
+
+    /// ``path`` with the generation prefix unless absolute.
+    public static var fullPath: String { isAbsolutePath ? path : generation.pathPrefix + path }
+}
+
+/// Which GET parameters the official client drops.
+public enum LemmyQueryStyle: Hashable, Sendable {
+    /// js-client 0.18.0 ... 0.19.8 (`filter(kv => !!kv[1])`): nil, false, 0 and "" are not sent.
+    case omitFalsy
+    /// js-client 0.19.9+ and 1.0 (`kv[1] !== undefined && kv[1] !== null`): only nil is dropped.
+    case omitNil
+
+    /// The style of the given generation's reference client: `omitFalsy` for v3, `omitNil` for v4.
+    public static func `default`(for generation: LemmyAPIGeneration) -> LemmyQueryStyle {
+        generation == .v3 ? .omitFalsy : .omitNil
+    }
+}
+
+/// A value that can be a GET parameter.
+public protocol LemmyQueryValue {
+    /// The text JavaScript's `String(value)` would give.
+    func queryText(for generation: LemmyAPIGeneration) -> String
+    /// Whether JavaScript considers the value falsy.
+    var isFalsy: Bool { get }
+}
+
+extension Int: LemmyQueryValue {
+    /// Decimal digits.
+    public func queryText(for generation: LemmyAPIGeneration) -> String { String(self) }
+    /// `0` is falsy.
+    public var isFalsy: Bool { self == 0 }
+}
+
+extension Double: LemmyQueryValue {
+    /// JavaScript number formatting for integral values, else Swift's shortest form.
+    public func queryText(for generation: LemmyAPIGeneration) -> String {
+        rounded() == self && abs(self) < 1e15 ? String(Int(self)) : String(self)
+    }
+    /// `0` and NaN are falsy.
+    public var isFalsy: Bool { self == 0 || isNaN }
+}
+
+extension Bool: LemmyQueryValue {
+    /// `true` or `false`.
+    public func queryText(for generation: LemmyAPIGeneration) -> String { self ? "true" : "false" }
+    /// `false` is falsy.
+    public var isFalsy: Bool { !self }
+}
+
+extension String: LemmyQueryValue {
+    /// The string itself.
+    public func queryText(for generation: LemmyAPIGeneration) -> String { self }
+    /// `""` is falsy.
+    public var isFalsy: Bool { isEmpty }
+}
+
+extension LemmyDate: LemmyQueryValue {
+    /// The raw timestamp.
+    public func queryText(for generation: LemmyAPIGeneration) -> String { rawValue }
+    /// Never falsy.
+    public var isFalsy: Bool { false }
+}
+
+extension Array: LemmyQueryValue where Element: LemmyQueryValue {
+    /// Comma-joined, like JavaScript's `String(array)`.
+    public func queryText(for generation: LemmyAPIGeneration) -> String {
+        map { $0.queryText(for: generation) }.joined(separator: ",")
+    }
+    /// Arrays are truthy in JavaScript, even when empty.
+    public var isFalsy: Bool { false }
+}
+
+extension LemmyQueryValue where Self: LemmyStringEnum {
+    /// The enum spelling of the generation.
+    public func queryText(for generation: LemmyAPIGeneration) -> String { wireValue(for: generation) }
+    /// Never falsy (enum strings are non-empty).
+    public var isFalsy: Bool { false }
+}
+
+/// Collects GET parameters in declaration order, dropping what the official client drops.
+public struct LemmyQueryBuilder: Sendable {
+    /// The items so far.
+    public private(set) var items: [URLQueryItem] = []
+    let style: LemmyQueryStyle
+    let generation: LemmyAPIGeneration
+
+    /// Creates a builder.
+    public init(style: LemmyQueryStyle, generation: LemmyAPIGeneration) {
+        self.style = style
+        self.generation = generation
+    }
+
+    /// Adds `key=value` unless the style drops the value.
+    public mutating func add(_ key: String, _ value: (some LemmyQueryValue)?) {
+        guard let value else { return }
+        if style == .omitFalsy && value.isFalsy { return }
+        items.append(URLQueryItem(name: key, value: value.queryText(for: generation)))
+    }
+}
+
+/// Percent-encoding exactly like JavaScript's `encodeURIComponent`.
+public enum LemmyQueryEncoding {
+    private static let unreserved: Set<UInt8> = Set(Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.!~*'()".utf8))
+
+    /// Encodes one component.
+    public static func encodeURIComponent(_ text: String) -> String {
+        var out = ""
+        for byte in text.utf8 {
+            if unreserved.contains(byte) { out.unicodeScalars.append(Unicode.Scalar(byte)) }
+            else { out += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2) }
+        }
+        return out
+    }
+
+    /// `k=v&k2=v2` as the js client builds it.
+    public static func percentEncodedQuery(_ items: [URLQueryItem]) -> String {
+        items.map { encodeURIComponent($0.name) + "=" + encodeURIComponent($0.value ?? "") }.joined(separator: "&")
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
+    }
+}

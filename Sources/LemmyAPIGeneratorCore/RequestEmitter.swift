@@ -1,0 +1,63 @@
+/// Emits one ``LemmyRequest`` struct per JSON endpoint and generation.
+enum RequestEmitter {
+    static func emit(_ endpoint: APIEndpoint, _ context: EmitContext) -> String {
+        let name = SwiftNaming.upperFirst(endpoint.name)
+        let namespace = "Lemmy\(endpoint.generation.uppercased())"
+        let formTS = endpoint.request.map { context.newest($0).ts }
+        let formType = formTS.flatMap { try? TSParser.parseType($0) }
+        var formName = "LemmyEmptyForm"
+        var formAPIType: APIType?
+        if case .ref(let n, _)? = formType, let t = context.types[n], t.kind == .object {
+            formName = "Api" + n
+            formAPIType = t
+        }
+        let responseTS = (try? TSParser.parseType(context.newest(endpoint.response).ts)) ?? .primitive("any")
+        let response = context.swiftType(responseTS, key: nil)
+        let members = formAPIType.map { ObjectEmitter.properties($0, context) } ?? []
+        let allOptional = members.allSatisfy(\.optional)
+        let generationVersions = context.order.filter { context.generationOf[$0] == endpoint.generation }
+        let takesAuth = formAPIType?.members?.contains { m in
+            m.keys.contains { $0.key == "auth" } && !Set(m.versions).isDisjoint(with: endpoint.versions)
+        } ?? false
+
+        var doc = "`\(endpoint.verb) \(endpoint.path)`: `\(endpoint.name)` in lemmy-js-client \(context.range(endpoint.versions))."
+        if let note = context.availability(endpoint.versions, within: generationVersions) { doc += " " + note }
+        if let formTS, formName == "LemmyEmptyForm" { doc += "\n\nThe js client's form type `\(formTS)` is sent as an empty object." }
+        var out = "import Foundation\n\n"
+        out += "extension \(namespace) {\n"
+        out += SwiftNaming.doc(doc, indent: "    ")
+        out += "    public struct \(name): LemmyRequest {\n"
+        out += "        /// The decoded response.\n        public typealias Response = \(response)\n"
+        out += "        /// `\(endpoint.verb)`.\n        public static let method: LemmyHTTPMethod = .\(endpoint.verb.lowercased())\n"
+        out += "        /// The path\(endpoint.absolutePath ? " (absolute)" : " below `/api/\(endpoint.generation)`").\n"
+        out += "        public static let path = \(SwiftNaming.literal(endpoint.path))\n"
+        out += "        /// Whether ``path`` is absolute.\n        public static let isAbsolutePath = \(endpoint.absolutePath)\n"
+        out += "        /// `\(endpoint.generation)`.\n        public static let generation: LemmyAPIGeneration = .\(endpoint.generation)\n"
+        out += "        /// The js-client versions with this call.\n"
+        out += "        public static let versions: [String] = [" + endpoint.versions.map(SwiftNaming.literal).joined(separator: ", ") + "]\n"
+        out += "        /// Whether the form carries the 0.18 `auth` member.\n        public static let takesAuthField = \(takesAuth)\n"
+        out += "        /// The parameters.\n        public var form: \(formName)\n\n"
+        out += "        /// Creates the request.\n"
+        out += "        public init(_ form: \(formName)\(allOptional ? " = .init()" : "")) { self.form = form }\n\n"
+        out += "        /// The GET query as the official client encodes it.\n"
+        out += "        public func queryItems(style: LemmyQueryStyle) -> [URLQueryItem] {\n"
+        if endpoint.verb == "GET" && !members.isEmpty {
+            out += "            var query = LemmyQueryBuilder(style: style, generation: .\(endpoint.generation))\n"
+            for (p, m) in zip(members, formAPIType?.members ?? []) {
+                let ts = (try? TSParser.parseType(context.newest(m.types).ts)) ?? .primitive("any")
+                if Set(m.versions).isDisjoint(with: endpoint.versions) {
+                    out += "            // `\(p.keys[0].key)` is not sent by this generation (\(context.range(m.versions))).\n"
+                } else if context.isQueryable(ts) {
+                    out += "            query.add(\(SwiftNaming.literal(p.keys[0].key)), form.\(p.name.trimmingCharacters(in: ["`"])))\n"
+                } else {
+                    out += "            // `\(p.keys[0].key)` (\(m.types[0].ts)) cannot be a query parameter.\n"
+                }
+            }
+            out += "            return query.items\n"
+        } else {
+            out += "            []\n"
+        }
+        out += "        }\n    }\n}\n"
+        return out
+    }
+}
