@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "HTTPLoading", targets: ["HTTPLoading"]),
+        .library(name: "FeedLoading", targets: ["FeedLoading"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
@@ -21,6 +22,9 @@ let package = Package(
             ]
         ),
         .testTarget(name: "HTTPLoadingTests", dependencies: ["HTTPLoading"]),
+        .target(name: "FeedLoading"),
+        .testTarget(name: "FeedLoadingTests", dependencies: ["FeedLoading"]),
+        .executableTarget(name: "FeedLoadingBenchmarks", dependencies: ["FeedLoading"]),
     ],
     swiftLanguageModes: [.v6]
 )
