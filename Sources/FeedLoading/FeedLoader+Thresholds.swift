@@ -16,8 +16,13 @@ extension FeedLoader {
 
     /// Call when `item` appears on screen: starts loading the next page in a new task if
     /// `item` is a threshold item.
-    public func onAppear(_ item: Item) {
-        guard isThreshold(item) else { return }
-        Task { await loadMore() }
+    ///
+    /// - Returns: The task, if one was started; callers rarely need it.
+    @discardableResult
+    public func onAppear(_ item: Item) -> Task<Void, Never>? {
+        guard isThreshold(item) else { return nil }
+        // Checked again when the task runs: by then another trigger may have loaded a page
+        // and this item may be a threshold no longer.
+        return Task { await loadIfThreshold(item) }
     }
 }
