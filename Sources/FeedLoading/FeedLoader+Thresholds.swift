@@ -3,7 +3,9 @@ extension FeedLoader {
     /// item (``FeedConfiguration/thresholdDistance`` before the last) or the last item, and
     /// the loader is idle.
     public func isThreshold(_ item: Item) -> Bool {
-        guard case .idle = loadingState, let last = items.last else { return false }
+        guard case .idle = loadingState else { return false }
+        let items = self.items
+        guard let last = items.last else { return false }
         let thresholdIndex = max(items.startIndex, items.endIndex - 1 - configuration.thresholdDistance)
         return item.id == items[thresholdIndex].id || item.id == last.id
     }

@@ -23,14 +23,61 @@ public final class FeedLoader<Item: Identifiable & Sendable> {
     /// prefetching. It may return the items changed; a refresh while it runs discards them.
     public typealias PostFetch = @Sendable ([Item]) async -> [Item]
 
+    // The observed properties are written out by hand rather than left to the macro, which
+    // evaluates a key path such as `\.items` on every read and write. Into a generic class
+    // that means instantiating the key path from its mangled name each time (microseconds):
+    // it made scrolling 10,000 items 40 times slower than fetching them (FeedLoadingBenchmarks).
+    // `keys` builds each key path once per loader instead.
+
     /// The items that survive the enabled filters, in feed order.
-    public private(set) var items: [Item] = []
+    public private(set) var items: [Item] {
+        get {
+            access(keyPath: keys.items)
+            return storedItems
+        }
+        set { withMutation(keyPath: keys.items) { storedItems = newValue } }
+    }
+
     /// What the loader is doing.
-    public private(set) var loadingState: LoadingState = .idle
+    public private(set) var loadingState: LoadingState {
+        get {
+            access(keyPath: keys.loadingState)
+            return storedLoadingState
+        }
+        set { withMutation(keyPath: keys.loadingState) { storedLoadingState = newValue } }
+    }
+
     /// Every filter with whether it is on and how many loaded items it hides.
-    public private(set) var filterStatuses: [FilterStatus] = []
+    public private(set) var filterStatuses: [FilterStatus] {
+        get {
+            access(keyPath: keys.filterStatuses)
+            return storedFilterStatuses
+        }
+        set { withMutation(keyPath: keys.filterStatuses) { storedFilterStatuses = newValue } }
+    }
+
     /// How eagerly the loader loads; changes apply to the next load.
-    public var configuration: FeedConfiguration
+    public var configuration: FeedConfiguration {
+        get {
+            access(keyPath: keys.configuration)
+            return storedConfiguration
+        }
+        set { withMutation(keyPath: keys.configuration) { storedConfiguration = newValue } }
+    }
+
+    @MainActor
+    private struct ObservedKeys {
+        let items: KeyPath<FeedLoader, [Item]> = \.items
+        let loadingState: KeyPath<FeedLoader, LoadingState> = \.loadingState
+        let filterStatuses: KeyPath<FeedLoader, [FilterStatus]> = \.filterStatuses
+        let configuration: KeyPath<FeedLoader, FeedConfiguration> = \.configuration
+    }
+
+    private let keys = ObservedKeys()
+    @ObservationIgnored private var storedItems: [Item] = []
+    @ObservationIgnored private var storedLoadingState: LoadingState = .idle
+    @ObservationIgnored private var storedFilterStatuses: [FilterStatus] = []
+    @ObservationIgnored private var storedConfiguration: FeedConfiguration
 
     /// Every item fetched since the last refresh, filtered or not, so that switching a
     /// filter never needs the network.
@@ -59,10 +106,10 @@ public final class FeedLoader<Item: Identifiable & Sendable> {
         postFetch: PostFetch? = nil
     ) where Source.Item == Item {
         self.kernel = LoadingActor(fetcher: AnyFetcher(fetcher))
-        self.configuration = configuration
+        self.storedConfiguration = configuration
         self.postFetch = postFetch
         self.pipeline = FilterPipeline(filters: filters)
-        self.filterStatuses = pipeline.statuses
+        self.storedFilterStatuses = pipeline.statuses
     }
 
     /// Every item loaded since the last refresh, including those the filters hide.
@@ -170,7 +217,8 @@ public final class FeedLoader<Item: Identifiable & Sendable> {
         }
         rawItems.append(contentsOf: page)
         let kept = pipeline.admit(page, pinned: pinnedIDs)
-        items.append(contentsOf: kept)
+        // In place: `items.append` through the getter and setter would copy every item.
+        withMutation(keyPath: keys.items) { storedItems.append(contentsOf: kept) }
         filterStatuses = pipeline.statuses
         return kept.count
     }
