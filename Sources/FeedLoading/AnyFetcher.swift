@@ -1,0 +1,39 @@
+/// A type-erased ``Fetcher``, so that feeds of one item type share one loader type whatever
+/// their paging scheme.
+public struct AnyFetcher<Item: Sendable>: Fetcher {
+    /// An opaque position of the wrapped fetcher.
+    public struct Position: Sendable {
+        fileprivate let base: any Sendable
+    }
+
+    private let first: @Sendable () -> Position
+    private let fetchPage: @Sendable (Position) async throws -> FetchedPage<Item, Position>
+
+    /// Wraps `base`.
+    public init<Base: Fetcher>(_ base: Base) where Base.Item == Item {
+        if let erased = base as? AnyFetcher<Item> {
+            self = erased
+            return
+        }
+        first = { Position(base: base.firstPosition()) }
+        fetchPage = { position in
+            // Positions only ever come from this fetcher's own `firstPosition()` or pages,
+            // so the cast cannot fail.
+            let page = try await base.fetch(at: position.base as! Base.Position)
+            return FetchedPage(items: page.items, next: page.next.map { Position(base: $0) })
+        }
+    }
+
+    /// The position of the wrapped fetcher's first page.
+    public func firstPosition() -> Position { first() }
+
+    /// Fetches the wrapped fetcher's page at `position`.
+    public func fetch(at position: Position) async throws -> FetchedPage<Item, Position> {
+        try await fetchPage(position)
+    }
+}
+
+extension Fetcher {
+    /// This fetcher, type-erased.
+    public func eraseToAnyFetcher() -> AnyFetcher<Item> { AnyFetcher(self) }
+}

@@ -1,0 +1,42 @@
+import Synchronization
+
+/// A value that is resolved once by whichever side gets there first: the fetch finishing,
+/// or a reset or cancellation giving up on it. Later resolutions are dropped, which is how a
+/// fetch that finishes after a reset can never deliver its items.
+///
+/// The `Mutex` guards both the stored outcome and the waiting continuation, so resolving and
+/// waiting may race from any task.
+final class Completion<Value: Sendable>: Sendable {
+    private enum State {
+        case pending(CheckedContinuation<Value, Never>?)
+        case resolved(Value)
+    }
+
+    private let state = Mutex<State>(.pending(nil))
+
+    /// Resolves with `value` unless already resolved.
+    func resolve(_ value: Value) {
+        let waiter: CheckedContinuation<Value, Never>? = state.withLock { state in
+            guard case .pending(let waiter) = state else { return nil }
+            state = .resolved(value)
+            return waiter
+        }
+        waiter?.resume(returning: value)
+    }
+
+    /// Waits for the value. Call at most once.
+    func value() async -> Value {
+        await withCheckedContinuation { continuation in
+            let ready: Value? = state.withLock { state in
+                switch state {
+                case .resolved(let value):
+                    return value
+                case .pending:
+                    state = .pending(continuation)
+                    return nil
+                }
+            }
+            if let ready { continuation.resume(returning: ready) }
+        }
+    }
+}

@@ -1,0 +1,24 @@
+/// A post-sized item: enough fields that copying it costs what a real row costs.
+struct BenchmarkItem: Identifiable, Sendable {
+    let id: Int
+    let apID: String
+    let title: String
+    let body: String
+    let creator: Int
+    let published: Int
+    let isRead: Bool
+
+    static func corpus(count: Int) -> [BenchmarkItem] {
+        (0..<count).map { index in
+            BenchmarkItem(
+                id: index,
+                apID: "https://lemmy.example/post/\(index)",
+                title: "Post number \(index) about swift concurrency",
+                body: String(repeating: "Body text of a post. ", count: 8),
+                creator: index % 97,
+                published: 1_000_000 - index,
+                isRead: index % 10 == 0
+            )
+        }
+    }
+}

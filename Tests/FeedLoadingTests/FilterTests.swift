@@ -1,0 +1,161 @@
+import FeedLoading
+import Testing
+
+@Suite("Filters")
+struct FilterTests {
+    private func kept<F: FeedFilter>(_ filter: F, _ items: [F.Item]) -> [F.Item] {
+        items.filter(filter.makePredicate())
+    }
+
+    @Test("keywords match whole words, ignoring case, in any extracted text")
+    func keywordsWholeWords() {
+        let filter = KeywordFilter<Post>(keywords: ["cat", "Hot Dog"]) { [$0.title, $0.apID] }
+        let items = [
+            Post(id: 1, title: "CAT pictures"),
+            Post(id: 2, title: "concatenate strings"),
+            Post(id: 3, title: "a hot  dog stand"),
+            Post(id: 4, title: "hot dogs"),
+            Post(id: 5, title: "plain", apID: "about my cat."),
+        ]
+        #expect(kept(filter, items).map(\.id) == [2, 4])
+    }
+
+    @Test("an empty keyword list keeps everything")
+    func emptyKeywords() {
+        let filter = KeywordFilter<Post>(keywords: ["", "  "]) { [$0.title] }
+        #expect(kept(filter, posts(1...3)).count == 3)
+    }
+
+    @Test("duplicates by key path keep the first item for each key")
+    func duplicatesByKeyPath() {
+        let filter = DuplicateFilter<Post, String>(by: \.apID)
+        let items = [
+            Post(id: 1, apID: "a"), Post(id: 2, apID: "b"), Post(id: 3, apID: "a"), Post(id: 4, apID: "b"),
+        ]
+        #expect(kept(filter, items).map(\.id) == [1, 2])
+        #expect(kept(filter, items).map(\.id) == [1, 2], "each pass starts clean")
+    }
+
+    @Test("membership hides items with any excluded key")
+    func membership() {
+        let blocked = MembershipFilter<Post, Int>("Blocked people", excluding: [7]) { $0.creator }
+        let items = [Post(id: 1, creator: 7), Post(id: 2, creator: 8)]
+        #expect(kept(blocked, items).map(\.id) == [2])
+
+        let either = MembershipFilter<Post, Int>("Blocked", excluding: [3]) { [$0.creator, $0.date] }
+        #expect(kept(either, [Post(id: 1, creator: 1, date: 3), Post(id: 2, creator: 2, date: 2)]).map(\.id) == [2])
+    }
+}
+
+@Suite("FeedLoader filtering")
+@MainActor
+struct FeedLoaderFilterTests {
+    @Test("filters hide items and report how many each removed")
+    func countsPerFilter() async {
+        var all = posts(1...10)
+        all[1].isRead = true
+        all[3].isRead = true
+        all[5].creator = 66
+        all[7].apID = all[0].apID
+        let source = CountingSource(all, pageSize: 10)
+        let loader = FeedLoader(
+            fetcher: source.fetcher,
+            filters: [
+                PredicateFilter("Read") { !$0.isRead },
+                MembershipFilter("Blocked", excluding: [66]) { $0.creator },
+                DuplicateFilter("Duplicates", by: \.apID),
+            ]
+        )
+        await loader.loadMore()
+        #expect(loader.items.map(\.id) == [1, 3, 5, 7, 9, 10])
+        #expect(loader.removedCount(named: "Read") == 2)
+        #expect(loader.removedCount(named: "Blocked") == 1)
+        #expect(loader.removedCount(named: "Duplicates") == 1)
+        #expect(loader.unfilteredItems.count == 10)
+    }
+
+    @Test("switching a filter re-applies it to loaded items without fetching")
+    func toggleWithoutRefetch() async {
+        var all = posts(1...6)
+        all[0].isRead = true
+        all[2].isRead = true
+        let source = CountingSource(all, pageSize: 10)
+        let loader = FeedLoader(fetcher: source.fetcher, filters: [PredicateFilter("Read") { !$0.isRead }])
+        await loader.loadMore()
+        #expect(loader.items.map(\.id) == [2, 4, 5, 6])
+
+        loader.setFilterEnabled(false, named: "Read")
+        #expect(loader.items.map(\.id) == [1, 2, 3, 4, 5, 6])
+        #expect(loader.removedCount(named: "Read") == 0)
+        #expect(loader.filterStatuses == [FilterStatus(name: "Read", isEnabled: false, removedCount: 0)])
+
+        loader.setFilterEnabled(true, named: "Read")
+        #expect(loader.items.map(\.id) == [2, 4, 5, 6])
+        #expect(loader.removedCount(named: "Read") == 2)
+
+        loader.setFilter(KeywordFilter("Keywords", keywords: ["5"]) { [$0.title] })
+        #expect(loader.items.map(\.id) == [2, 4, 6])
+        loader.setFilter(KeywordFilter("Keywords", keywords: ["6"]) { [$0.title] })
+        #expect(loader.items.map(\.id) == [2, 4, 5])
+        loader.removeFilter(named: "Keywords")
+        #expect(loader.items.map(\.id) == [2, 4, 5, 6])
+        #expect(source.fetchedPages == [1])
+    }
+
+    @Test("a load keeps fetching until enough items survive the filters")
+    func minimumItems() async {
+        // Every other post read: 5 visible per page of 10.
+        let all = posts(1...100).map { var post = $0; post.isRead = post.id.isMultiple(of: 2); return post }
+        let source = CountingSource(all, pageSize: 10)
+        let loader = FeedLoader(
+            fetcher: source.fetcher,
+            configuration: FeedConfiguration(minimumItemsPerLoad: 12, maximumPagesPerLoad: 10),
+            filters: [PredicateFilter("Read") { !$0.isRead }]
+        )
+        await loader.loadMore()
+        #expect(source.fetchedPages == [1, 2, 3])
+        #expect(loader.items.count == 15)
+        #expect(loader.loadingState == .idle)
+    }
+
+    @Test("a load stops at the page bound when almost everything is filtered out")
+    func pageBound() async {
+        // 90% read.
+        let all = posts(1...1000).map { var post = $0; post.isRead = !post.id.isMultiple(of: 10); return post }
+        let source = CountingSource(all, pageSize: 20)
+        let loader = FeedLoader(
+            fetcher: source.fetcher,
+            configuration: FeedConfiguration(minimumItemsPerLoad: 20, maximumPagesPerLoad: 4),
+            filters: [PredicateFilter("Read") { !$0.isRead }]
+        )
+        await loader.loadMore()
+        #expect(source.fetchedPages == [1, 2, 3, 4])
+        #expect(loader.items.count == 8)
+        #expect(loader.loadingState == .idle)
+        await loader.loadMore()
+        #expect(source.fetchedPages == Array(1...8))
+    }
+
+    @Test("a load stops at the end of the feed even short of the minimum")
+    func stopsAtEnd() async {
+        let all = posts(1...15).map { var post = $0; post.isRead = post.id > 2; return post }
+        let source = CountingSource(all, pageSize: 10)
+        let loader = FeedLoader(
+            fetcher: source.fetcher,
+            configuration: FeedConfiguration(minimumItemsPerLoad: 50, maximumPagesPerLoad: 10),
+            filters: [PredicateFilter("Read") { !$0.isRead }]
+        )
+        await loader.loadMore()
+        #expect(source.fetchedPages == [1, 2])
+        #expect(loader.items.map(\.id) == [1, 2])
+        #expect(loader.loadingState == .done)
+    }
+
+    @Test("visible items never repeat an id, even without a duplicate filter")
+    func uniqueIDs() async {
+        let all = [Post(id: 1), Post(id: 2), Post(id: 1), Post(id: 3)]
+        let loader = FeedLoader(fetcher: CountingSource(all, pageSize: 10).fetcher)
+        await loader.loadMore()
+        #expect(loader.items.map(\.id) == [1, 2, 3])
+    }
+}

@@ -1,0 +1,28 @@
+import FeedLoading
+import Observation
+import Testing
+
+@Suite("FeedLoader observation")
+@MainActor
+struct ObservationTests {
+    @Test("items, loading state, filter counts and configuration notify observers")
+    func observedPropertiesNotify() async {
+        let loader = FeedLoader(
+            fetcher: CountingSource(posts(1...3), pageSize: 10).fetcher,
+            filters: [PredicateFilter<Post>("Odd") { $0.id.isMultiple(of: 2) }]
+        )
+        let changes = Log<String>()
+        func track(_ name: String, _ read: @escaping @MainActor () -> Void) {
+            withObservationTracking { read() } onChange: { changes.append(name) }
+        }
+        track("items") { _ = loader.items }
+        track("state") { _ = loader.loadingState }
+        track("filters") { _ = loader.filterStatuses }
+        await loader.loadMore()
+        #expect(Set(changes.all) == ["items", "state", "filters"])
+
+        track("configuration") { _ = loader.configuration }
+        loader.configuration.thresholdDistance = 1
+        #expect(changes.all.last == "configuration")
+    }
+}
