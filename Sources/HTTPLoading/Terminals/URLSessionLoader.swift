@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import HTTPTypesFoundation
+import Synchronization
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -12,12 +13,13 @@ import FoundationNetworking
 /// cancelled.
 public final class URLSessionLoader: HTTPLoader {
     private let session: URLSession
+    private let delegate = SessionDelegate()
 
     /// Creates a loader with its own session. The default configuration is ephemeral: no shared
     /// cookies or cache leak between clients (Lemmy accounts on one instance must stay apart).
     public init(configuration: URLSessionConfiguration = .ephemeral) {
         configuration.httpShouldSetCookies = false
-        session = URLSession(configuration: configuration, delegate: RedirectRefusingDelegate(), delegateQueue: nil)
+        session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
     }
 
     deinit {
@@ -36,7 +38,7 @@ public final class URLSessionLoader: HTTPLoader {
         let data: Data
         let response: URLResponse
         do {
-            (data, response) = try await session.data(for: urlRequest)
+            (data, response) = try await send(urlRequest)
         } catch {
             throw Task.isCancelled ? LoadError(.cancelled, request: request) : Self.map(error, request: request)
         }
@@ -47,6 +49,32 @@ public final class URLSessionLoader: HTTPLoader {
             throw LoadError(.responseTooLarge, request: request, message: "\(data.count) bytes exceeds \(prepared.maximumResponseSize)")
         }
         return LoadResponse(request: request, head: head, body: data)
+    }
+
+    /// Runs a data task, cancelling it when the calling task is cancelled.
+    private func send(_ urlRequest: URLRequest) async throws -> (Data, URLResponse) {
+        let box = Mutex<URLSessionDataTask?>(nil)
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<(Data, URLResponse), any Error>) in
+                let task = session.dataTask(with: urlRequest) { [delegate] data, response, error in
+                    let challenged = box.withLock { $0.flatMap { delegate.takeChallengedResponse(of: $0) } }
+                    if let challenged {
+                        continuation.resume(returning: (Data(), challenged))
+                    } else if let error {
+                        continuation.resume(throwing: error)
+                    } else if let response {
+                        continuation.resume(returning: (data ?? Data(), response))
+                    } else {
+                        continuation.resume(throwing: URLError(.badServerResponse))
+                    }
+                }
+                box.withLock { $0 = task }
+                task.resume()
+                if Task.isCancelled { task.cancel() }
+            }
+        } onCancel: {
+            box.withLock { $0 }?.cancel()
+        }
     }
 
     /// Nothing to reset in a transport.
@@ -76,8 +104,11 @@ public final class URLSessionLoader: HTTPLoader {
     }
 }
 
-/// Refuses every redirect so the 3xx response reaches the chain's ``RedirectLoader``.
-private final class RedirectRefusingDelegate: NSObject, URLSessionTaskDelegate, Sendable {
+/// Refuses every redirect so the 3xx response reaches the chain's ``RedirectLoader``, and keeps
+/// HTTP authentication challenges from stalling the task.
+private final class SessionDelegate: NSObject, URLSessionTaskDelegate, Sendable {
+    private let challenged = Mutex<[Int: URLResponse]>([:])
+
     func urlSession(
         _ session: URLSession,
         task: URLSessionTask,
@@ -86,5 +117,29 @@ private final class RedirectRefusingDelegate: NSObject, URLSessionTaskDelegate, 
         completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) {
         completionHandler(nil)
+    }
+
+    func urlSession(
+        _ session: URLSession,
+        task: URLSessionTask,
+        didReceive challenge: URLAuthenticationChallenge,
+        completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+    ) {
+        #if canImport(FoundationNetworking)
+        // FoundationNetworking stalls forever on default handling of a 401 with WWW-Authenticate.
+        // Credentials are the chain's job, so reject the challenge and hand back the 401 itself
+        // (its body is lost: FoundationNetworking has not read it at this point).
+        // Only HTTP authentication challenges carry a failure response.
+        if let response = challenge.failureResponse {
+            challenged.withLock { $0[task.taskIdentifier] = response }
+            return completionHandler(.rejectProtectionSpace, nil)
+        }
+        #endif
+        completionHandler(.performDefaultHandling, nil)
+    }
+
+    /// The 401 that a rejected challenge ended `task` with, if any.
+    func takeChallengedResponse(of task: URLSessionTask) -> URLResponse? {
+        challenged.withLock { $0.removeValue(forKey: task.taskIdentifier) }
     }
 }
