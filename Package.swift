@@ -18,6 +18,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     ],
     targets: [
         // MARK: HTTPLoading
@@ -49,6 +50,27 @@ let package = Package(
         .testTarget(
             name: "HTTPLoadingTests",
             dependencies: ["HTTPLoading", "HTTPLoadingTesting", "HTTPLoadingAsyncHTTPClient"]
+        ),
+
+        .executableTarget(
+            name: "HTTPLoadingBenchmarks",
+            dependencies: ["HTTPLoading", "HTTPLoadingAsyncHTTPClient"],
+            path: "Benchmarks/HTTPLoadingBenchmarks"
+        ),
+        .executableTarget(
+            name: "BenchmarkServer",
+            dependencies: [.product(name: "Hummingbird", package: "hummingbird")],
+            path: "Benchmarks/BenchmarkServer"
+        ),
+
+        .executableTarget(
+            name: "HTTPLoadingDemo",
+            dependencies: [
+                "HTTPLoading",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Examples/HTTPLoadingDemo"
         ),
 
         // MARK: FeedLoading
