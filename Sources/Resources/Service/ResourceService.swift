@@ -60,7 +60,7 @@ public final class ResourceService {
         let created = Resource(url: url, service: self)
         pool.insert(created)
         if pool.residentCount > resourceCountLimit {
-            pool.evict(downTo: resourceCountLimit, now: clock.now, gracePeriod: evictionGracePeriod)
+            pool.evict(downTo: resourceCountLimit, now: clock.now, gracePeriod: evictionGracePeriod, sparing: url)
         }
         return created
     }
