@@ -52,7 +52,7 @@ struct ObserverTests {
     func objectObserverIsWeak() {
         let resource = mockService(MockLoader()).resource("/thing")
         var observer: EventRecorder? = EventRecorder()
-        weak var weakObserver = observer
+        weak let weakObserver = observer
         resource.addObserver(observer!)
         observer = nil
         #expect(weakObserver == nil)
