@@ -11,6 +11,8 @@ let package = Package(
         .library(name: "FeedLoading", targets: ["FeedLoading"]),
         .library(name: "LemmyAPI", targets: ["LemmyAPI"]),
         .executable(name: "LemmyAPIGenerator", targets: ["LemmyAPIGenerator"]),
+        .library(name: "Resources", targets: ["Resources"]),
+        .library(name: "ResourcesGRDB", targets: ["ResourcesGRDB"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
@@ -19,6 +21,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // MARK: HTTPLoading
@@ -83,6 +86,20 @@ let package = Package(
         .target(name: "LemmyAPIGeneratorCore"),
         .executableTarget(name: "LemmyAPIGenerator", dependencies: ["LemmyAPIGeneratorCore"]),
         .testTarget(name: "LemmyAPITests", dependencies: ["LemmyAPI", "LemmyAPIGeneratorCore"]),
+
+        // MARK: Resources
+        .target(
+            name: "Resources",
+            dependencies: ["HTTPLoading", .product(name: "HTTPTypes", package: "swift-http-types")]
+        ),
+        .target(
+            name: "ResourcesGRDB",
+            dependencies: ["Resources", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .testTarget(
+            name: "ResourcesTests",
+            dependencies: ["Resources", "ResourcesGRDB", "HTTPLoading", "HTTPLoadingTesting"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
