@@ -62,6 +62,7 @@ let package = Package(
             dependencies: [
                 "HTTPLoading",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["COVERAGE.md"]
         ),

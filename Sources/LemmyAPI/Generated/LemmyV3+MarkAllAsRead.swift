@@ -30,7 +30,7 @@ extension LemmyV3 {
         }
 
         /// Creates the request.
-        public init(_ form: ApiMarkAllAsRead) { self.form = form }
+        public init(_ form: ApiMarkAllAsRead = .init()) { self.form = form }
 
         /// The GET query as the official client encodes it.
         public func queryItems(style: LemmyQueryStyle) -> [URLQueryItem] {
