@@ -116,7 +116,7 @@ struct ClientErrorTests {
     @Test("A wrongly typed timestamp deep in a real payload names its path")
     func deepPath() async throws {
         var text = String(decoding: try Fixtures.data("v0.19/lemmykit_GetPostsResponse_0.19.18.json"), as: UTF8.self)
-        let range = try #require(text.range(of: #""published":""#))
+        let range = try #require(text.range(of: #""published": ""#))
         text.replaceSubrange(range, with: #""published":42,"ignored":""#)
         let mock = MockLoader()
         mock.respond(body: Data(text.utf8))
