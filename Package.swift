@@ -11,6 +11,8 @@ let package = Package(
         .library(name: "FeedLoading", targets: ["FeedLoading"]),
         .library(name: "LemmyAPI", targets: ["LemmyAPI"]),
         .executable(name: "LemmyAPIGenerator", targets: ["LemmyAPIGenerator"]),
+        .library(name: "LemmyTestServer", targets: ["LemmyTestServer"]),
+        .executable(name: "lemmy-test-server", targets: ["lemmy-test-server"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
@@ -18,6 +20,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         // MARK: HTTPLoading
@@ -61,6 +65,27 @@ let package = Package(
         .target(name: "LemmyAPIGeneratorCore"),
         .executableTarget(name: "LemmyAPIGenerator", dependencies: ["LemmyAPIGeneratorCore"]),
         .testTarget(name: "LemmyAPITests", dependencies: ["LemmyAPI", "LemmyAPIGeneratorCore"]),
+
+        // MARK: LemmyTestServer
+        .target(
+            name: "LemmyTestServer",
+            dependencies: [
+                "LemmyAPI",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        .executableTarget(name: "lemmy-test-server", dependencies: ["LemmyTestServer"]),
+        .testTarget(
+            name: "LemmyTestServerTests",
+            dependencies: [
+                "LemmyTestServer",
+                "LemmyAPI",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
