@@ -14,6 +14,9 @@ enum FormDecoding {
             else if let double = Double(value), value.contains(".") { object[key] = double }
             else { object[key] = value }
         }
+        // Some union forms declare 0.18's `auth` as required (GetUnreadCount); the token is read
+        // separately, so an absent `auth` is fine.
+        if object["auth"] == nil { object["auth"] = "" }
         let raw = Dictionary(query, uniquingKeysWith: { _, last in last })
         for _ in 0..<(object.count + 1) {
             let data = try JSONSerialization.data(withJSONObject: object)
@@ -36,6 +39,16 @@ enum FormDecoding {
         let data = body.isEmpty ? Data("{}".utf8) : body
         do {
             return try JSONDecoder().decode(T.self, from: data)
+        } catch DecodingError.keyNotFound(let key, _) where key.stringValue == "auth" {
+            guard var object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+                throw APIError.badRequest("Json deserialize error: missing field `auth`")
+            }
+            object["auth"] = ""
+            do {
+                return try JSONDecoder().decode(T.self, from: try JSONSerialization.data(withJSONObject: object))
+            } catch {
+                throw APIError.badRequest(describe(error))
+            }
         } catch {
             throw APIError.badRequest(describe(error))
         }
