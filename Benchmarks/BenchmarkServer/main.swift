@@ -15,8 +15,8 @@ let app = Application(
     router: router,
     configuration: .init(address: .hostname("127.0.0.1", port: port)),
     onServerRunning: { channel in
-        print("listening on \(channel.localAddress?.port ?? 0)")
-        fflush(stdout)
+        // Written unbuffered: the benchmark script waits for this line.
+        FileHandle.standardOutput.write(Data("listening on \(channel.localAddress?.port ?? 0)\n".utf8))
     },
     logger: logger
 )

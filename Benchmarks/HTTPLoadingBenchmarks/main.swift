@@ -1,6 +1,7 @@
 import Foundation
 import HTTPLoading
 import HTTPLoadingAsyncHTTPClient
+import Logging
 
 // Usage: HTTPLoadingBenchmarks [SERVER_URL]
 // Without a server URL only the mock-terminal overhead is measured. scripts/bench-http.sh starts
@@ -35,14 +36,45 @@ func drive(_ loader: any HTTPLoader, count: Int, concurrency: Int, relative: Boo
     }
 }
 
+/// Sends `count` requests one after another from this task (no task-group overhead).
+func sequential(_ loader: any HTTPLoader, count: Int, relative: Bool) async throws {
+    for index in 0..<count { _ = try await loader.load(relative ? request(index) : absolute(index)) }
+}
+
+print("== Per-loader cost over a mock terminal (sequential, median of 9 runs of 20,000)")
+do {
+    let logger = Logger(label: "bench") { _ in DiscardingLogHandler() }
+    let singles: [(String, () -> any HTTPLoader)] = [
+        ("terminal alone", { CannedLoader() }),
+        ("LogLoader(info)", { LogLoader(logger: logger) --> CannedLoader() }),
+        ("ResetGuardLoader", { ResetGuardLoader() --> CannedLoader() }),
+        ("ServerEnvironmentLoader", { ServerEnvironmentLoader(ServerEnvironment(baseURL: base)!) --> CannedLoader() }),
+        ("DeduplicationLoader", { DeduplicationLoader() --> CannedLoader() }),
+        ("ThrottleLoader", { ThrottleLoader(maximumConcurrentRequests: 64) --> CannedLoader() }),
+        ("RetryLoader", { RetryLoader(defaultStrategy: .exponential(retries: 2)) --> CannedLoader() }),
+        ("BearerAuthLoader", { BearerAuthLoader(provider: FixedToken()) --> CannedLoader() }),
+        ("RedirectLoader", { RedirectLoader() --> CannedLoader() }),
+    ]
+    let loaders = singles.map { ($0.0, $0.1()) }
+    let requests = (0..<20_000).map(absolute)
+    let results = try await Measure.interleaved(runs: 9, loaders.map { _, loader in
+        { for request in requests { _ = try await loader.load(request) } }
+    })
+    let baseline = Measure.seconds(Measure.median(results[0])) / 20_000 * 1e9
+    for (index, (name, _)) in loaders.enumerated() {
+        let ns = Measure.seconds(Measure.median(results[index])) / 20_000 * 1e9
+        print("\(name): \(Measure.format(ns)) ns/request (+\(Measure.format(ns - baseline)))")
+    }
+}
+
 print("== Chain overhead over a mock terminal (no I/O)")
 do {
     let terminal = CannedLoader()
     let chain = Chains.full(over: CannedLoader(), baseURL: base)
     let count = 20_000
     let results = try await Measure.interleaved(runs: 15, [
-        { try await drive(terminal, count: count, concurrency: 1, relative: false) },
-        { try await drive(chain, count: count, concurrency: 1, relative: true) },
+        { try await sequential(terminal, count: count, relative: false) },
+        { try await sequential(chain, count: count, relative: true) },
     ])
     let terminalNs = Measure.seconds(Measure.median(results[0])) / Double(count) * 1e9
     let chainNs = Measure.seconds(Measure.median(results[1])) / Double(count) * 1e9

@@ -1,3 +1,4 @@
+import HTTPTypes
 import Synchronization
 
 /// The key under which identical in-flight requests share one load; `nil` never shares.
@@ -9,9 +10,10 @@ public enum DeduplicationKeyOption: RequestOption {
 /// Sends identical in-flight requests once: a request whose key matches one in flight waits for
 /// that load's response instead of sending its own.
 ///
-/// Every caller, first or later, is a participant of the shared load. A participant whose task is
-/// cancelled is only detached (it gets ``LoadError/Code-swift.enum/cancelled``); the load itself
-/// is cancelled when no participant is left.
+/// The first request (the leader) loads in its own task, so the common case costs no extra task.
+/// Later ones (followers) wait for its outcome. A follower whose task is cancelled is only
+/// detached and gets ``LoadError/Code-swift.enum/cancelled``. If the leader is cancelled, its
+/// followers are not: each one sends the request again itself.
 public final class DeduplicationLoader: ChainedLoader {
     /// Which requests get a key when they carry no ``DeduplicationKeyOption``.
     public enum AutomaticKeys: Sendable {
@@ -26,21 +28,22 @@ public final class DeduplicationLoader: ChainedLoader {
     private let automaticKeys: AutomaticKeys
     private let state = Mutex(State())
 
-    private typealias Participant = CheckedContinuation<Result<LoadResponse, LoadError>, Never>
-
-    private struct Flight {
-        let id: UInt64
-        var participants: [UInt64: Participant] = [:]
-        var task: Task<Void, Never>?
+    private enum Key: Hashable {
+        case explicit(String)
+        case request(method: String, scheme: String?, authority: String?, path: String?, fields: HTTPFields)
     }
 
+    private enum FollowerOutcome {
+        case finished(Result<LoadResponse, LoadError>)
+        /// The flight ended before this follower joined, or its leader was cancelled: send again.
+        case sendAgain
+    }
+
+    private typealias Follower = CheckedContinuation<FollowerOutcome, Never>
+
     private struct State {
-        var flights: [String: Flight] = [:]
+        var flights: [Key: [UInt64: Follower]] = [:]
         var nextID: UInt64 = 0
-        mutating func makeID() -> UInt64 {
-            defer { nextID &+= 1 }
-            return nextID
-        }
     }
 
     /// Creates a loader; `automaticKeys` decides which requests without an explicit key are shared.
@@ -48,74 +51,67 @@ public final class DeduplicationLoader: ChainedLoader {
         self.automaticKeys = automaticKeys
     }
 
-    /// How many callers wait on shared loads (for tests).
-    var participantCount: Int { state.withLock { $0.flights.values.reduce(0) { $0 + $1.participants.count } } }
-
     /// How many distinct loads are in flight.
     public var inFlightCount: Int { state.withLock { $0.flights.count } }
 
-    /// Joins or starts the load for the request's key.
+    /// How many followers wait on shared loads (for tests).
+    var followerCount: Int { state.withLock { $0.flights.values.reduce(0) { $0 + $1.count } } }
+
+    /// Leads or follows the load for the request's key.
     public func load(_ request: LoadRequest) async throws(LoadError) -> LoadResponse {
         guard let key = key(for: request) else { return try await next.load(request) }
-        let participantID = state.withLock { $0.makeID() }
-        let result = await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: Participant) in
-                join(key: key, participantID: participantID, request: request, continuation: continuation)
+        while true {
+            let leads = state.withLock { state -> Bool in
+                guard state.flights[key] == nil else { return false }
+                state.flights[key] = [:]
+                return true
             }
-        } onCancel: {
-            detach(key: key, participantID: participantID, request: request)
+            if leads { return try await lead(request, key: key) }
+            switch await follow(key: key, request: request) {
+            case .finished(let result):
+                return try result.get()
+            case .sendAgain:
+                if Task.isCancelled { throw LoadError(.cancelled, request: request) }
+            }
         }
+    }
+
+    private func key(for request: LoadRequest) -> Key? {
+        if let key = request.options[DeduplicationKeyOption.self] { return .explicit(key) }
+        guard automaticKeys == .safeMethods, request.method == .get || request.method == .head, request.body.isEmpty else { return nil }
+        let head = request.head
+        return .request(method: head.method.rawValue, scheme: head.scheme, authority: head.authority, path: head.path, fields: head.headerFields)
+    }
+
+    private func lead(_ request: LoadRequest, key: Key) async throws(LoadError) -> LoadResponse {
+        let result: Result<LoadResponse, LoadError>
+        do throws(LoadError) { result = .success(try await next.load(request)) } catch { result = .failure(error) }
+        let followers = state.withLock { $0.flights.removeValue(forKey: key) ?? [:] }
+        // A cancelled leader's outcome says nothing about the request: followers send it themselves.
+        let outcome: FollowerOutcome = result.failure?.isCancellation == true ? .sendAgain : .finished(result)
+        for follower in followers.values { follower.resume(returning: outcome) }
         return try result.get()
     }
 
-    private func key(for request: LoadRequest) -> String? {
-        if let key = request.options[DeduplicationKeyOption.self] { return key }
-        guard automaticKeys == .safeMethods, request.method == .get || request.method == .head, request.body.isEmpty else { return nil }
-        let headers = request.headerFields.map { "\($0.name.canonicalName):\($0.value)" }.joined(separator: "\n")
-        return "\(request.method.rawValue) \(request.head.scheme ?? "")://\(request.head.authority ?? "")\(request.head.path ?? "")\n\(headers)"
-    }
-
-    private func join(key: String, participantID: UInt64, request: LoadRequest, continuation: Participant) {
-        let joined = state.withLock { state -> Bool in
-            // Checked under the lock: a cancellation is seen here or by `detach`, never by neither.
-            if Task.isCancelled { return false }
-            if state.flights[key] == nil {
-                let flightID = state.makeID()
-                var flight = Flight(id: flightID)
-                flight.task = Task { await self.run(request, key: key, flightID: flightID) }
-                state.flights[key] = flight
-            }
-            state.flights[key]?.participants[participantID] = continuation
-            return true
+    private func follow(key: Key, request: LoadRequest) async -> FollowerOutcome {
+        let id = state.withLock { state in
+            defer { state.nextID &+= 1 }
+            return state.nextID
         }
-        if !joined { continuation.resume(returning: .failure(LoadError(.cancelled, request: request))) }
-    }
-
-    private func detach(key: String, participantID: UInt64, request: LoadRequest) {
-        let (participant, abandoned) = state.withLock { state -> (Participant?, Task<Void, Never>?) in
-            guard var flight = state.flights[key], let participant = flight.participants.removeValue(forKey: participantID) else {
-                return (nil, nil)
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: Follower) in
+                let joined = state.withLock { state -> FollowerOutcome? in
+                    // Checked under the lock: a cancellation is seen here or by the handler below.
+                    if Task.isCancelled { return .finished(.failure(LoadError(.cancelled, request: request))) }
+                    guard state.flights[key] != nil else { return .sendAgain }
+                    state.flights[key]?[id] = continuation
+                    return nil
+                }
+                if let joined { continuation.resume(returning: joined) }
             }
-            if flight.participants.isEmpty {
-                // Nobody waits any more: forget the flight so a new request starts afresh.
-                state.flights[key] = nil
-                return (participant, flight.task)
-            }
-            state.flights[key] = flight
-            return (participant, nil)
+        } onCancel: {
+            let follower = state.withLock { $0.flights[key]?.removeValue(forKey: id) }
+            follower?.resume(returning: .finished(.failure(LoadError(.cancelled, request: request))))
         }
-        participant?.resume(returning: .failure(LoadError(.cancelled, request: request)))
-        abandoned?.cancel()
-    }
-
-    private func run(_ request: LoadRequest, key: String, flightID: UInt64) async {
-        let result: Result<LoadResponse, LoadError>
-        do throws(LoadError) { result = .success(try await next.load(request)) } catch { result = .failure(error) }
-        let participants = state.withLock { state -> [Participant] in
-            guard let flight = state.flights[key], flight.id == flightID else { return [] }
-            state.flights[key] = nil
-            return Array(flight.participants.values)
-        }
-        for participant in participants { participant.resume(returning: result) }
     }
 }

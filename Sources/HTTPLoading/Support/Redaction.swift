@@ -20,13 +20,19 @@ public enum Redaction {
 
     /// A path with query with the values of secret parameters replaced.
     public static func redactedPath(_ path: String) -> String {
-        guard let mark = path.firstIndex(of: "?") else { return path }
+        guard let mark = path.firstIndex(of: "?"), mayContainSecret(path[mark...]) else { return path }
         let query = path[path.index(after: mark)...].split(separator: "&", omittingEmptySubsequences: false).map { pair -> String in
             let name = pair.split(separator: "=", maxSplits: 1).first.map(String.init) ?? ""
             let decoded = name.removingPercentEncoding?.lowercased() ?? name.lowercased()
             return secretParameters.contains(decoded) ? "\(name)=\(placeholder)" : String(pair)
         }
         return path[..<mark] + "?" + query.joined(separator: "&")
+    }
+
+    /// A cheap pre-check so that most queries are not split and decoded just to find nothing.
+    private static func mayContainSecret(_ query: Substring) -> Bool {
+        let lowered = query.lowercased()
+        return secretParameters.contains { lowered.contains($0) } || lowered.contains("%")
     }
 
     /// Header fields as `Name: value` lines, with secret values replaced.
