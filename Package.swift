@@ -109,7 +109,8 @@ let package = Package(
         ),
         .testTarget(
             name: "ResourcesTests",
-            dependencies: ["Resources", "ResourcesGRDB", "HTTPLoading", "HTTPLoadingTesting"]
+            dependencies: ["Resources", "ResourcesGRDB", "HTTPLoading", "HTTPLoadingTesting"],
+            exclude: ["README.md"]
         ),
         .executableTarget(name: "LemmyAPIBenchmarks", dependencies: ["LemmyAPI"]),
 

@@ -27,7 +27,7 @@ struct DemoServer {
                 : Response(status: .unauthorized)
         }
         var logger = Logger(label: "demo-server")
-        logger.logLevel = .error
+        logger.logLevel = .critical
         return Application(
             router: router,
             configuration: .init(address: .hostname("127.0.0.1", port: 0)),
