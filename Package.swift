@@ -82,10 +82,19 @@ let package = Package(
         .executableTarget(name: "FeedLoadingBenchmarks", dependencies: ["FeedLoading"]),
 
         // MARK: LemmyAPI
-        .target(name: "LemmyAPI", exclude: ["COVERAGE.md"]),
+        .target(
+            name: "LemmyAPI",
+            dependencies: [
+                "HTTPLoading",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            exclude: ["COVERAGE.md"]
+        ),
         .target(name: "LemmyAPIGeneratorCore"),
         .executableTarget(name: "LemmyAPIGenerator", dependencies: ["LemmyAPIGeneratorCore"]),
-        .testTarget(name: "LemmyAPITests", dependencies: ["LemmyAPI", "LemmyAPIGeneratorCore"]),
+        .testTarget(name: "LemmyAPITests", dependencies: ["LemmyAPI", "LemmyAPIGeneratorCore", "HTTPLoading", "HTTPLoadingTesting"]),
+        .executableTarget(name: "LemmyAPIBenchmarks", dependencies: ["LemmyAPI"]),
 
         // MARK: Resources
         .target(

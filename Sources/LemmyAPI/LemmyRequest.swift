@@ -38,6 +38,15 @@ public protocol LemmyRequest: Sendable {
     func queryItems(style: LemmyQueryStyle) -> [URLQueryItem]
 }
 
+/// A v3 request whose form has the 0.18 `auth` member.
+///
+/// Lemmy 0.18 reads the token only from `auth` (query for GET, JSON body otherwise); 0.19 and
+/// later ignore it and must never receive it, since a GET would put the token in the URL.
+public protocol LemmyAuthFieldRequest: LemmyRequest {
+    /// The form's `auth` member.
+    var auth: String? { get set }
+}
+
 extension LemmyRequest {
     /// The query as the official client of this generation encodes it.
     public var queryItems: [URLQueryItem] { queryItems(style: .default(for: Self.generation)) }

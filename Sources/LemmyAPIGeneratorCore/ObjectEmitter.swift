@@ -21,7 +21,8 @@ enum ObjectEmitter {
             let ts = (try? TSParser.parseType(newest.ts)) ?? .primitive("any")
             let swiftType = context.swiftType(ts, key: key, generics: generics)
             let mapped = Set(member.types.compactMap { try? TSParser.parseType($0.ts) }.map { context.swiftType($0, key: key, generics: generics) })
-            let optional = !member.optionalIn.isEmpty || Set(member.versions) != Set(type.versions)
+            // `auth` (0.18 JWT) is always optional: a raw client fills it on 0.18 and clears it on 0.19+.
+            let optional = key == "auth" || !member.optionalIn.isEmpty || Set(member.versions) != Set(type.versions)
             var doc = member.doc ?? "The `\(key)` member."
             if let note = context.availability(member.versions, within: type.versions) { doc += "\n\n" + note }
             if member.keys.count > 1 {

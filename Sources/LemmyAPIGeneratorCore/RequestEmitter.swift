@@ -26,7 +26,7 @@ enum RequestEmitter {
         var out = "import Foundation\n\n"
         out += "extension \(namespace) {\n"
         out += SwiftNaming.doc(doc, indent: "    ")
-        out += "    public struct \(name): LemmyRequest {\n"
+        out += "    public struct \(name): \(takesAuth ? "LemmyAuthFieldRequest" : "LemmyRequest") {\n"
         out += "        /// The decoded response.\n        public typealias Response = \(response)\n"
         out += "        /// `\(endpoint.verb)`.\n        public static let method: LemmyHTTPMethod = .\(endpoint.verb.lowercased())\n"
         out += "        /// The path\(endpoint.absolutePath ? " (absolute)" : " below `/api/\(endpoint.generation)`").\n"
@@ -37,6 +37,10 @@ enum RequestEmitter {
         out += "        public static let versions: [String] = [" + endpoint.versions.map(SwiftNaming.literal).joined(separator: ", ") + "]\n"
         out += "        /// Whether the form carries the 0.18 `auth` member.\n        public static let takesAuthField = \(takesAuth)\n"
         out += "        /// The parameters.\n        public var form: \(formName)\n\n"
+        if takesAuth {
+            out += "        /// The form's 0.18 `auth` member; a raw client sets it for 0.18 and clears it for 0.19+.\n"
+            out += "        public var auth: String? {\n            get { form.auth }\n            set { form.auth = newValue }\n        }\n\n"
+        }
         out += "        /// Creates the request.\n"
         out += "        public init(_ form: \(formName)\(allOptional ? " = .init()" : "")) { self.form = form }\n\n"
         out += "        /// The GET query as the official client encodes it.\n"

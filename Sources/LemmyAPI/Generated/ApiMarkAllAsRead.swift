@@ -6,10 +6,10 @@
 /// In lemmy-js-client 0.18.0 – 0.18.3-rc.3. Removed in 0.19.0.
 public struct ApiMarkAllAsRead: Codable, Hashable, Sendable {
     /// The `auth` member.
-    public var auth: String
+    public var auth: String?
 
     /// Creates a value.
-    public init(auth: String) {
+    public init(auth: String? = nil) {
         self.auth = auth
     }
 

@@ -5,7 +5,7 @@ import Foundation
 
 extension LemmyV3 {
     /// `PUT /user/change_password`: `changePassword` in lemmy-js-client 0.18.0 – 0.19.13-beta.1.
-    public struct ChangePassword: LemmyRequest {
+    public struct ChangePassword: LemmyAuthFieldRequest {
         /// The decoded response.
         public typealias Response = ApiLoginResponse
         /// `PUT`.
@@ -22,6 +22,12 @@ extension LemmyV3 {
         public static let takesAuthField = true
         /// The parameters.
         public var form: ApiChangePassword
+
+        /// The form's 0.18 `auth` member; a raw client sets it for 0.18 and clears it for 0.19+.
+        public var auth: String? {
+            get { form.auth }
+            set { form.auth = newValue }
+        }
 
         /// Creates the request.
         public init(_ form: ApiChangePassword) { self.form = form }

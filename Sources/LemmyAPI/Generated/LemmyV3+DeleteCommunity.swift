@@ -5,7 +5,7 @@ import Foundation
 
 extension LemmyV3 {
     /// `POST /community/delete`: `deleteCommunity` in lemmy-js-client 0.18.0 – 0.19.13-beta.1.
-    public struct DeleteCommunity: LemmyRequest {
+    public struct DeleteCommunity: LemmyAuthFieldRequest {
         /// The decoded response.
         public typealias Response = ApiCommunityResponse
         /// `POST`.
@@ -22,6 +22,12 @@ extension LemmyV3 {
         public static let takesAuthField = true
         /// The parameters.
         public var form: ApiDeleteCommunity
+
+        /// The form's 0.18 `auth` member; a raw client sets it for 0.18 and clears it for 0.19+.
+        public var auth: String? {
+            get { form.auth }
+            set { form.auth = newValue }
+        }
 
         /// Creates the request.
         public init(_ form: ApiDeleteCommunity) { self.form = form }

@@ -5,7 +5,7 @@ import Foundation
 
 extension LemmyV3 {
     /// `GET /user/unread_count`: `getUnreadCount` in lemmy-js-client 0.18.0 – 0.19.13-beta.1.
-    public struct GetUnreadCount: LemmyRequest {
+    public struct GetUnreadCount: LemmyAuthFieldRequest {
         /// The decoded response.
         public typealias Response = ApiGetUnreadCountResponse
         /// `GET`.
@@ -23,8 +23,14 @@ extension LemmyV3 {
         /// The parameters.
         public var form: ApiGetUnreadCount
 
+        /// The form's 0.18 `auth` member; a raw client sets it for 0.18 and clears it for 0.19+.
+        public var auth: String? {
+            get { form.auth }
+            set { form.auth = newValue }
+        }
+
         /// Creates the request.
-        public init(_ form: ApiGetUnreadCount) { self.form = form }
+        public init(_ form: ApiGetUnreadCount = .init()) { self.form = form }
 
         /// The GET query as the official client encodes it.
         public func queryItems(style: LemmyQueryStyle) -> [URLQueryItem] {

@@ -5,7 +5,7 @@ import Foundation
 
 extension LemmyV3 {
     /// `GET /admin/registration_application/count`: `getUnreadRegistrationApplicationCount` in lemmy-js-client 0.18.0 – 0.19.13-beta.1.
-    public struct GetUnreadRegistrationApplicationCount: LemmyRequest {
+    public struct GetUnreadRegistrationApplicationCount: LemmyAuthFieldRequest {
         /// The decoded response.
         public typealias Response = ApiGetUnreadRegistrationApplicationCountResponse
         /// `GET`.
@@ -23,8 +23,14 @@ extension LemmyV3 {
         /// The parameters.
         public var form: ApiGetUnreadRegistrationApplicationCount
 
+        /// The form's 0.18 `auth` member; a raw client sets it for 0.18 and clears it for 0.19+.
+        public var auth: String? {
+            get { form.auth }
+            set { form.auth = newValue }
+        }
+
         /// Creates the request.
-        public init(_ form: ApiGetUnreadRegistrationApplicationCount) { self.form = form }
+        public init(_ form: ApiGetUnreadRegistrationApplicationCount = .init()) { self.form = form }
 
         /// The GET query as the official client encodes it.
         public func queryItems(style: LemmyQueryStyle) -> [URLQueryItem] {

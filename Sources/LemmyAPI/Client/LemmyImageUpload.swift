@@ -1,0 +1,105 @@
+import Foundation
+import HTTPLoading
+import HTTPTypes
+
+/// Where an image is uploaded.
+///
+/// 0.18 and 0.19 have only ``image`` (pict-rs at `/pictrs/image`); the other targets are the
+/// 1.0 upload endpoints below `/api/v4`.
+public enum LemmyImageUploadTarget: Hashable, Sendable {
+    /// A free-standing image (post or comment content): `/pictrs/image` on 0.18/0.19, `/api/v4/image` on 1.0.
+    case image
+    /// 1.0 `POST /account/avatar`.
+    case userAvatar
+    /// 1.0 `POST /account/banner`.
+    case userBanner
+    /// 1.0 `POST /community/icon?id=`.
+    case communityIcon(ApiCommunityId)
+    /// 1.0 `POST /community/banner?id=`.
+    case communityBanner(ApiCommunityId)
+    /// 1.0 `POST /site/icon`.
+    case siteIcon
+    /// 1.0 `POST /site/banner`.
+    case siteBanner
+
+    /// The path (with query) for `version`, or nil if that server has no such endpoint.
+    func path(for version: LemmyServerVersion) -> String? {
+        guard version.generation == .v4 else { return self == .image ? "/pictrs/image" : nil }
+        let prefix = LemmyAPIGeneration.v4.pathPrefix
+        switch self {
+        case .image: return prefix + "/image"
+        case .userAvatar: return prefix + "/account/avatar"
+        case .userBanner: return prefix + "/account/banner"
+        case .communityIcon(let id): return prefix + "/community/icon?id=\(id)"
+        case .communityBanner(let id): return prefix + "/community/banner?id=\(id)"
+        case .siteIcon: return prefix + "/site/icon"
+        case .siteBanner: return prefix + "/site/banner"
+        }
+    }
+}
+
+extension LemmyRawClient {
+    /// Uploads an image as the official client does: multipart field `images[]`, file name
+    /// `image.jpg` unless given.
+    ///
+    /// - 0.18: `POST /pictrs/image` with the token as cookie `jwt` (pict-rs is proxied by Lemmy,
+    ///   which reads only the cookie there).
+    /// - 0.19: `POST /pictrs/image` with `Authorization: Bearer`.
+    /// - 1.0: the endpoint of `target` below `/api/v4`, with `Authorization: Bearer`.
+    ///
+    /// On 0.18/0.19 the response's `url` and `delete_url` are filled in from the first file, as
+    /// the js client does.
+    public func uploadImage(
+        _ data: Data,
+        to target: LemmyImageUploadTarget = .image,
+        filename: String = "image.jpg",
+        contentType: String = "image/jpeg"
+    ) async throws(LemmyClientError) -> ApiUploadImageResponse {
+        let version = try await serverVersion()
+        let request = try await uploadRequest(data, to: target, filename: filename, contentType: contentType, version: version)
+        let response = try await load(request)
+        var decoded = try LemmyResponseMapper.decode(ApiUploadImageResponse.self, from: response, generation: version.generation)
+        if version.generation == .v3, decoded.msg == "ok", let file = decoded.files?.first {
+            let base = instanceURL.absoluteString.trimmingTrailingSlashes + "/pictrs/image"
+            decoded.url = decoded.url ?? "\(base)/\(file.file)"
+            decoded.deleteUrl = decoded.deleteUrl ?? "\(base)/delete/\(file.deleteToken)/\(file.file)"
+        }
+        return decoded
+    }
+
+    /// The HTTP request ``uploadImage(_:to:filename:contentType:)`` sends to a server of `version`.
+    public func uploadRequest(
+        _ data: Data,
+        to target: LemmyImageUploadTarget = .image,
+        filename: String = "image.jpg",
+        contentType: String = "image/jpeg",
+        version: LemmyServerVersion,
+        boundary: String = "LemmyKit-\(UUID().uuidString)"
+    ) async throws(LemmyClientError) -> LoadRequest {
+        guard let path = target.path(for: version) else {
+            throw .unsupportedServer(version: version.rawValue, reason: "\(target) uploads need Lemmy 1.0")
+        }
+        let body = MultipartBody(parts: [.file("images[]", filename: filename, contentType: contentType, data: data)], boundary: boundary)
+        var fields = HTTPFields()
+        fields[.contentType] = body.contentType
+        if let token = await currentToken() {
+            if version.usesAuthField {
+                fields[.cookie] = "jwt=\(token)"
+            } else {
+                fields[.authorization] = "Bearer \(token)"
+            }
+        }
+        let head = HTTPRequest(method: .post, scheme: instanceURL.scheme ?? "https",
+                               authority: LemmyRequestEncoder.authority(of: instanceURL),
+                               path: LemmyRequestEncoder.basePath(of: instanceURL) + path, headerFields: fields)
+        return LoadRequest(head: head, body: body)
+    }
+}
+
+extension String {
+    fileprivate var trimmingTrailingSlashes: String {
+        var text = self
+        while text.hasSuffix("/") { text.removeLast() }
+        return text
+    }
+}

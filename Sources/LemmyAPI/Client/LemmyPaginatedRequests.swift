@@ -1,0 +1,81 @@
+// Conformances of the common list requests to LemmyPaginatedRequest.
+
+extension LemmyV3.GetPosts: LemmyPaginatedRequest {
+    /// Sets `page` or (0.19) `page_cursor`.
+    public mutating func move(to cursor: LemmyPageCursor?) {
+        form.page = LemmyPageNumbering.number(cursor)
+        form.pageCursor = LemmyPageNumbering.opaque(cursor)
+    }
+
+    /// 0.19 answers with `next_page`; 0.18 pages by number.
+    public func page(from response: ApiGetPostsResponse) -> LemmyPage<ApiPostView> {
+        let next = response.nextPage.map(LemmyPageCursor.cursor)
+            ?? (form.pageCursor == nil ? LemmyPageNumbering.next(after: form.page, count: response.posts.count, limit: form.limit) : nil)
+        return LemmyPage(items: response.posts, next: next, previous: LemmyPageNumbering.previous(before: form.page))
+    }
+}
+
+extension LemmyV3.GetComments: LemmyPaginatedRequest {
+    /// Sets `page`.
+    public mutating func move(to cursor: LemmyPageCursor?) { form.page = LemmyPageNumbering.number(cursor) }
+
+    /// Pages by number.
+    public func page(from response: ApiGetCommentsResponse) -> LemmyPage<ApiCommentView> {
+        LemmyPage(items: response.comments, next: LemmyPageNumbering.next(after: form.page, count: response.comments.count, limit: form.limit),
+                  previous: LemmyPageNumbering.previous(before: form.page))
+    }
+}
+
+extension LemmyV3.ListCommunities: LemmyPaginatedRequest {
+    /// Sets `page`.
+    public mutating func move(to cursor: LemmyPageCursor?) { form.page = LemmyPageNumbering.number(cursor) }
+
+    /// Pages by number.
+    public func page(from response: ApiListCommunitiesResponse) -> LemmyPage<ApiCommunityView> {
+        LemmyPage(items: response.communities, next: LemmyPageNumbering.next(after: form.page, count: response.communities.count, limit: form.limit),
+                  previous: LemmyPageNumbering.previous(before: form.page))
+    }
+}
+
+extension LemmyV4.GetPosts: LemmyPaginatedRequest {
+    /// Sets `page_cursor`.
+    public mutating func move(to cursor: LemmyPageCursor?) { form.pageCursor = LemmyPageNumbering.opaque(cursor) }
+    /// `next_page` / `prev_page`.
+    public func page(from response: ApiPagedResponse<ApiPostView>) -> LemmyPage<ApiPostView> { .init(response) }
+}
+
+extension LemmyV4.GetComments: LemmyPaginatedRequest {
+    /// Sets `page_cursor`.
+    public mutating func move(to cursor: LemmyPageCursor?) { form.pageCursor = LemmyPageNumbering.opaque(cursor) }
+    /// `next_page` / `prev_page`.
+    public func page(from response: ApiPagedResponse<ApiCommentView>) -> LemmyPage<ApiCommentView> { .init(response) }
+}
+
+extension LemmyV4.ListCommunities: LemmyPaginatedRequest {
+    /// Sets `page_cursor`.
+    public mutating func move(to cursor: LemmyPageCursor?) { form.pageCursor = LemmyPageNumbering.opaque(cursor) }
+    /// `next_page` / `prev_page`.
+    public func page(from response: ApiPagedResponse<ApiCommunityView>) -> LemmyPage<ApiCommunityView> { .init(response) }
+}
+
+extension LemmyV4.ListNotifications: LemmyPaginatedRequest {
+    /// Sets `page_cursor`.
+    public mutating func move(to cursor: LemmyPageCursor?) { form.pageCursor = LemmyPageNumbering.opaque(cursor) }
+    /// `next_page` / `prev_page`.
+    public func page(from response: ApiPagedResponse<ApiNotificationView>) -> LemmyPage<ApiNotificationView> { .init(response) }
+}
+
+extension LemmyV4.ListPersonContent: LemmyPaginatedRequest {
+    /// Sets `page_cursor`.
+    public mutating func move(to cursor: LemmyPageCursor?) { form.pageCursor = LemmyPageNumbering.opaque(cursor) }
+    /// `next_page` / `prev_page`.
+    public func page(from response: ApiPagedResponse<ApiPostCommentCombinedView>) -> LemmyPage<ApiPostCommentCombinedView> { .init(response) }
+}
+
+extension LemmyPage {
+    /// The page of a 1.0 `PagedResponse`.
+    public init(_ response: ApiPagedResponse<Item>) where Item: Codable & Hashable {
+        self.init(items: response.items, next: response.nextPage.map(LemmyPageCursor.cursor),
+                  previous: response.prevPage.map(LemmyPageCursor.cursor))
+    }
+}

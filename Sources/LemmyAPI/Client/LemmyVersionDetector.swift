@@ -1,0 +1,78 @@
+import Synchronization
+
+/// Runs one version detection at a time and shares its outcome with every caller.
+///
+/// Callers that arrive while a detection is in flight wait for it instead of starting their own.
+/// A caller whose task is cancelled leaves with ``LemmyClientError/cancelled``; the detection is
+/// cancelled only when no caller is left. A failure is not remembered: the next caller tries again.
+final class LemmyVersionDetector: Sendable {
+    typealias Outcome = Result<LemmyServerVersion, LemmyClientError>
+    private typealias Waiter = CheckedContinuation<Outcome, Never>
+
+    private struct State {
+        var known: LemmyServerVersion?
+        var flight: (id: UInt64, task: Task<Void, Never>)?
+        var waiters: [UInt64: Waiter] = [:]
+        var nextID: UInt64 = 0
+    }
+
+    private let state: Mutex<State>
+    private let detect: @Sendable () async -> Outcome
+
+    /// Creates a detector; `known` skips detection.
+    init(known: LemmyServerVersion?, detect: @escaping @Sendable () async -> Outcome) {
+        var initial = State()
+        initial.known = known
+        state = Mutex(initial)
+        self.detect = detect
+    }
+
+    /// The version, once known.
+    var current: LemmyServerVersion? { state.withLock { $0.known } }
+
+    /// The version, detecting it if needed.
+    func version() async throws(LemmyClientError) -> LemmyServerVersion {
+        if let known = current { return known }
+        let id = state.withLock { state in
+            defer { state.nextID &+= 1 }
+            return state.nextID
+        }
+        let outcome = await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: Waiter) in
+                let immediate = state.withLock { state -> Outcome? in
+                    if let known = state.known { return .success(known) }
+                    if Task.isCancelled { return .failure(.cancelled) }
+                    state.waiters[id] = continuation
+                    if state.flight == nil {
+                        let flightID = id
+                        state.flight = (flightID, Task { await self.run(flightID: flightID) })
+                    }
+                    return nil
+                }
+                if let immediate { continuation.resume(returning: immediate) }
+            }
+        } onCancel: {
+            let (waiter, abandoned) = state.withLock { state -> (Waiter?, Task<Void, Never>?) in
+                let waiter = state.waiters.removeValue(forKey: id)
+                guard waiter != nil, state.waiters.isEmpty, let flight = state.flight else { return (waiter, nil) }
+                state.flight = nil
+                return (waiter, flight.task)
+            }
+            abandoned?.cancel()
+            waiter?.resume(returning: .failure(.cancelled))
+        }
+        return try outcome.get()
+    }
+
+    private func run(flightID: UInt64) async {
+        let outcome = await detect()
+        let waiters = state.withLock { state -> [Waiter] in
+            guard state.flight?.id == flightID else { return [] }
+            state.flight = nil
+            if case .success(let version) = outcome { state.known = version }
+            defer { state.waiters.removeAll() }
+            return Array(state.waiters.values)
+        }
+        for waiter in waiters { waiter.resume(returning: outcome) }
+    }
+}
