@@ -13,6 +13,8 @@ let package = Package(
         .executable(name: "LemmyAPIGenerator", targets: ["LemmyAPIGenerator"]),
         .library(name: "Resources", targets: ["Resources"]),
         .library(name: "ResourcesGRDB", targets: ["ResourcesGRDB"]),
+        .library(name: "LemmyTestServer", targets: ["LemmyTestServer"]),
+        .executable(name: "lemmy-test-server", targets: ["lemmy-test-server"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
@@ -22,6 +24,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         // MARK: HTTPLoading
@@ -108,6 +111,26 @@ let package = Package(
         .testTarget(
             name: "ResourcesTests",
             dependencies: ["Resources", "ResourcesGRDB", "HTTPLoading", "HTTPLoadingTesting"]
+
+        // MARK: LemmyTestServer
+        .target(
+            name: "LemmyTestServer",
+            dependencies: [
+                "LemmyAPI",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        .executableTarget(name: "lemmy-test-server", dependencies: ["LemmyTestServer"]),
+        .testTarget(
+            name: "LemmyTestServerTests",
+            dependencies: [
+                "LemmyTestServer",
+                "LemmyAPI",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

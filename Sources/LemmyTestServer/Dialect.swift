@@ -1,0 +1,55 @@
+import Foundation
+import LemmyAPI
+
+/// The Lemmy version a ``LemmyTestServer`` imitates.
+public enum LemmyDialect: String, Sendable, CaseIterable, CustomStringConvertible {
+    /// Lemmy 0.18: `/api/v3`, `auth` in body/query, naive timestamps, PascalCase enums.
+    case v0_18 = "0.18"
+    /// Lemmy 0.19: `/api/v3`, `Authorization: Bearer`, `Z` timestamps, cursors on GetPosts.
+    case v0_19 = "0.19"
+    /// Lemmy 1.0: `/api/v4`, `*_actions`, snake_case enums, paged lists.
+    case v1_0 = "1.0"
+
+    /// The API generation (path prefix and enum spelling).
+    public var generation: LemmyAPIGeneration { self == .v1_0 ? .v4 : .v3 }
+
+    /// The version string `GetSite` reports.
+    public var versionString: String {
+        switch self {
+        case .v0_18: "0.18.5"
+        case .v0_19: "0.19.13"
+        case .v1_0: "1.0.0-beta.1"
+        }
+    }
+
+    /// `"0.18"`, `"0.19"` or `"1.0"`.
+    public var description: String { rawValue }
+
+    /// Parses `0.18`, `0.19`, `1.0` (also `v0_19`, `0.19.13`, `1`).
+    public init?(argument: String) {
+        let text = argument.lowercased().replacingOccurrences(of: "_", with: ".").trimmingCharacters(in: CharacterSet(charactersIn: "v"))
+        if text.hasPrefix("0.18") { self = .v0_18 }
+        else if text.hasPrefix("0.19") { self = .v0_19 }
+        else if text.hasPrefix("1") { self = .v1_0 }
+        else { return nil }
+    }
+
+    /// Whether the server reads the 0.18 `auth` member instead of the `Authorization` header.
+    var usesAuthField: Bool { self == .v0_18 }
+
+    /// A timestamp for `seconds` since 1970, in this version's format: 0.18 naive
+    /// (`2023-08-07T18:57:30.123456`), later `...Z` with six fraction digits.
+    func date(_ seconds: Double) -> LemmyDate {
+        let zoned = LemmyDate(Date(timeIntervalSince1970: seconds))
+        guard self == .v0_18 else { return zoned }
+        return LemmyDate(rawValue: String(zoned.rawValue.dropLast())) ?? zoned
+    }
+
+    /// A JSON encoder that writes this version's key names and enum spellings.
+    func makeEncoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes]
+        encoder.userInfo[LemmyAPIGeneration.userInfoKey] = generation
+        return encoder
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import Hummingbird
+import NIOCore
+
+/// Applies the ``FaultInjector``'s rules to API requests (not to `/__admin`).
+struct FaultMiddleware: RouterMiddleware {
+    typealias Context = LemmyRequestContext
+
+    let injector: FaultInjector
+    let dialect: LemmyDialect
+    let sleeper: @Sendable (Duration) async throws -> Void
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let path = request.uri.path
+        guard !path.hasPrefix("/__admin"), let fault = injector.fault(path: path, method: request.method.rawValue) else {
+            return try await next(request, context)
+        }
+        switch fault {
+        case .latency(let milliseconds):
+            try await sleeper(.milliseconds(milliseconds))
+            return try await next(request, context)
+        case .status(let code, let error):
+            return APIRoutes.json(ErrorRendering.body(code: error, dialect: dialect), status: .init(code: code))
+        case .tooManyRequests(let seconds):
+            let code = dialect == .v1_0 ? "too_many_requests" : "rate_limit_error"
+            return APIRoutes.json(ErrorRendering.body(code: code, dialect: dialect), status: .tooManyRequests,
+                                  headers: [.retryAfter: String(seconds)])
+        case .lemmyRateLimit:
+            let (status, body) = ErrorRendering.render(.rateLimited, dialect: dialect)
+            return APIRoutes.json(body, status: .init(code: status))
+        case .truncatedBody:
+            var context = context
+            context.truncateBody = true
+            return try await next(request, context)
+        case .malformedJSON:
+            return APIRoutes.json(Data(#"{"posts":[{"post":{"id":1,"name":"#.utf8), status: .ok)
+        case .closeConnection:
+            try? await context.channel.close()
+            return Response(status: .ok)
+        }
+    }
+}

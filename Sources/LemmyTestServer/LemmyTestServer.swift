@@ -1,0 +1,161 @@
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+import ServiceLifecycle
+
+/// A Lemmy-compatible HTTP server that keeps everything in memory, for tests, benchmarks and demos.
+///
+/// ```swift
+/// let server = try await LemmyTestServer.start(dialect: .v0_19, scale: .small)
+/// // server.baseURL is http://127.0.0.1:<port>
+/// await server.stop()
+/// ```
+///
+/// Seeded accounts (password `password`): `admin` (site admin), `alice`, `bob` (moderator of the
+/// first two communities), `carol`. See ``SeedScale`` for sizes.
+public final class LemmyTestServer: Sendable {
+    /// How to start a server.
+    public struct Configuration: Sendable {
+        /// The Lemmy version to imitate.
+        public var dialect: LemmyDialect
+        /// How much seed data to create.
+        public var scale: SeedScale
+        /// The generator seed: the same seed gives the same data.
+        public var seed: UInt64
+        /// The address to bind.
+        public var host: String
+        /// The port; 0 picks a free one.
+        public var port: Int
+        /// The instant seeded content leads up to (nil: now).
+        public var referenceDate: Date?
+        /// Waits for `latency` faults; replace it to avoid real sleeps.
+        public var sleeper: @Sendable (Duration) async throws -> Void
+        /// Log level of the HTTP server.
+        public var logLevel: Logger.Level
+
+        /// Creates a configuration.
+        public init(dialect: LemmyDialect = .v0_19, scale: SeedScale = .small, seed: UInt64 = 1, host: String = "127.0.0.1",
+                    port: Int = 0, referenceDate: Date? = nil,
+                    sleeper: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
+                    logLevel: Logger.Level = .critical) {
+            self.dialect = dialect
+            self.scale = scale
+            self.seed = seed
+            self.host = host
+            self.port = port
+            self.referenceDate = referenceDate
+            self.sleeper = sleeper
+            self.logLevel = logLevel
+        }
+    }
+
+    /// The configuration the server was started with.
+    public let configuration: Configuration
+    /// `http://host:port`, without a trailing slash.
+    public let baseURL: URL
+    /// The bound port.
+    public let port: Int
+    /// The fault rules; add or clear them at any time.
+    public let faults: FaultInjector
+    /// How long seeding took.
+    public let seedDuration: Duration
+
+    let store: LemmyStore
+    private let group: ServiceGroup
+    private let task: Task<Void, any Error>
+
+    /// The imitated dialect.
+    public var dialect: LemmyDialect { configuration.dialect }
+
+    private init(configuration: Configuration, baseURL: URL, port: Int, faults: FaultInjector, seedDuration: Duration,
+                 store: LemmyStore, group: ServiceGroup, task: Task<Void, any Error>) {
+        self.configuration = configuration
+        self.baseURL = baseURL
+        self.port = port
+        self.faults = faults
+        self.seedDuration = seedDuration
+        self.store = store
+        self.group = group
+        self.task = task
+    }
+
+    /// Seeds the data and starts listening; returns once the port is bound.
+    public static func start(dialect: LemmyDialect = .v0_19, scale: SeedScale = .small, seed: UInt64 = 1) async throws -> LemmyTestServer {
+        try await start(Configuration(dialect: dialect, scale: scale, seed: seed))
+    }
+
+    /// Seeds the data and starts listening; returns once the port is bound.
+    public static func start(_ configuration: Configuration) async throws -> LemmyTestServer {
+        let clock = ContinuousClock()
+        let began = clock.now
+        let reference = (configuration.referenceDate ?? Date()).timeIntervalSince1970
+        let store = LemmyStore(SeedGenerator(scale: configuration.scale, seed: configuration.seed, now: reference).generate())
+        let seedDuration = clock.now - began
+        let faults = FaultInjector()
+        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
+        let app = makeApplication(configuration, store: store, faults: faults) { port in
+            continuation.yield(port)
+            continuation.finish()
+        }
+        var logger = Logger(label: "lemmy-test-server")
+        logger.logLevel = configuration.logLevel
+        let group = ServiceGroup(configuration: .init(services: [app], gracefulShutdownSignals: [], logger: logger))
+        let task = Task {
+            defer { continuation.finish() }
+            try await group.run()
+        }
+        var iterator = ports.makeAsyncIterator()
+        guard let port = await iterator.next() else {
+            try await task.value
+            throw CancellationError()
+        }
+        let host = configuration.host == "0.0.0.0" ? "127.0.0.1" : configuration.host
+        try store.with { $0.host = "\(host):\(port)" }
+        return LemmyTestServer(configuration: configuration, baseURL: URL(string: "http://\(host):\(port)")!, port: port,
+                               faults: faults, seedDuration: seedDuration, store: store, group: group, task: task)
+    }
+
+    /// Stops accepting connections, finishes requests in flight and waits until the server is down.
+    public func stop() async {
+        await group.triggerGracefulShutdown()
+        _ = try? await task.value
+    }
+
+    /// Waits until the server stops (for the command-line tool).
+    public func waitUntilStopped() async throws {
+        try await task.value
+    }
+
+    /// The path prefix of this dialect's API, `/api/v3` or `/api/v4`.
+    public var apiPrefix: String { dialect.generation.pathPrefix }
+
+    /// Drops every session (every token becomes invalid).
+    public func logOutEveryone() {
+        _ = try? store.with { $0.sessions.removeAll() }
+    }
+
+    static func makeApplication(_ configuration: Configuration, store: LemmyStore, faults: FaultInjector,
+                                onPort: @escaping @Sendable (Int) -> Void) -> some ApplicationProtocol {
+        let router = Router(context: LemmyRequestContext.self)
+        router.add(middleware: FaultMiddleware(injector: faults, dialect: configuration.dialect, sleeper: configuration.sleeper))
+        let routes = APIRoutes(router: router, store: store, dialect: configuration.dialect,
+                               clock: { Date().timeIntervalSince1970 })
+        routes.addAccountRoutes()
+        routes.addPostRoutes()
+        routes.addCommentRoutes()
+        routes.addCommunityRoutes()
+        routes.addPersonRoutes()
+        routes.addInboxRoutes()
+        routes.addSearchRoutes()
+        routes.addModerationRoutes()
+        AdminRoutes.add(to: router, injector: faults)
+        var logger = Logger(label: "lemmy-test-server")
+        logger.logLevel = configuration.logLevel
+        return Application(router: router,
+                           configuration: .init(address: .hostname(configuration.host, port: configuration.port),
+                                                serverName: nil),
+                           onServerRunning: { channel in onPort(channel.localAddress?.port ?? 0) },
+                           logger: logger)
+    }
+}

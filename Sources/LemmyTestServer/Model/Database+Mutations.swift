@@ -1,0 +1,242 @@
+import Foundation
+
+/// State changes. Each validates like Lemmy does and throws ``APIError``.
+extension Database {
+    mutating func login(name: String, password: String) throws -> (token: String, personId: Int) {
+        guard let person = persons.first(where: { $0.name.lowercased() == name.lowercased() }), !person.deleted,
+              person.password == password else { throw APIError.incorrectLogin }
+        if person.banned { throw APIError.code("site_ban") }
+        return (issueToken(for: person.id), person.id)
+    }
+
+    mutating func register(name: String, password: String, verify: String, now: Double) throws -> (token: String, personId: Int) {
+        guard password == verify else { throw APIError.code("passwords_do_not_match") }
+        guard (10...60).contains(password.count) else { throw APIError.code("invalid_password") }
+        guard name.count >= 3, name.count <= 20, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
+            throw APIError.code("invalid_name")
+        }
+        guard person(named: name) == nil else { throw APIError.code("user_already_exists") }
+        let id = persons.count + 1
+        persons.append(PersonRecord(id: id, name: name, password: password, isAdmin: false, published: now))
+        users[id] = UserState()
+        return (issueToken(for: id), id)
+    }
+
+    mutating func votePost(_ postId: Int, by personId: Int, score: Int, now: Double) throws {
+        guard post(postId) != nil else { throw APIError.notFound("post") }
+        guard (-1...1).contains(score) else { throw APIError.code("invalid_vote_value") }
+        let old = users[personId]?.postVotes[postId] ?? 0
+        if old == 1 { posts[postId - 1].upvotes -= 1 } else if old == -1 { posts[postId - 1].downvotes -= 1 }
+        if score == 1 { posts[postId - 1].upvotes += 1 } else if score == -1 { posts[postId - 1].downvotes += 1 }
+        users[personId, default: UserState()].postVotes[postId] = score == 0 ? nil : score
+        users[personId, default: UserState()].postVoteTimes[postId] = score == 0 ? nil : now
+        // Voting marks the post read, like Lemmy.
+        users[personId, default: UserState()].readPosts[postId] = users[personId]?.readPosts[postId] ?? now
+    }
+
+    mutating func voteComment(_ commentId: Int, by personId: Int, score: Int, now: Double) throws {
+        guard comment(commentId) != nil else { throw APIError.notFound("comment") }
+        guard (-1...1).contains(score) else { throw APIError.code("invalid_vote_value") }
+        let old = users[personId]?.commentVotes[commentId] ?? 0
+        if old == 1 { comments[commentId - 1].upvotes -= 1 } else if old == -1 { comments[commentId - 1].downvotes -= 1 }
+        if score == 1 { comments[commentId - 1].upvotes += 1 } else if score == -1 { comments[commentId - 1].downvotes += 1 }
+        users[personId, default: UserState()].commentVotes[commentId] = score == 0 ? nil : score
+        users[personId, default: UserState()].commentVoteTimes[commentId] = score == 0 ? nil : now
+    }
+
+    mutating func savePost(_ postId: Int, by personId: Int, save: Bool, now: Double) throws {
+        guard post(postId) != nil else { throw APIError.notFound("post") }
+        users[personId, default: UserState()].savedPosts[postId] = save ? now : nil
+    }
+
+    mutating func saveComment(_ commentId: Int, by personId: Int, save: Bool, now: Double) throws {
+        guard comment(commentId) != nil else { throw APIError.notFound("comment") }
+        users[personId, default: UserState()].savedComments[commentId] = save ? now : nil
+    }
+
+    mutating func markRead(_ postIds: [Int], by personId: Int, read: Bool, now: Double) throws {
+        for id in postIds {
+            guard let post = post(id) else { throw APIError.notFound("post") }
+            users[personId, default: UserState()].readPosts[id] = read ? now : nil
+            users[personId, default: UserState()].readCommentCounts[id] = read ? post.commentCount : nil
+        }
+    }
+
+    mutating func hide(_ postIds: [Int], by personId: Int, hide: Bool, now: Double) throws {
+        for id in postIds {
+            guard post(id) != nil else { throw APIError.notFound("post") }
+            users[personId, default: UserState()].hiddenPosts[id] = hide ? now : nil
+        }
+    }
+
+    mutating func follow(_ communityId: Int, by personId: Int, follow: Bool, now: Double) throws {
+        guard community(communityId) != nil else { throw APIError.notFound("community") }
+        if follow {
+            communities[communityId - 1].subscribers.insert(personId)
+            users[personId, default: UserState()].follows[communityId] = now
+        } else {
+            communities[communityId - 1].subscribers.remove(personId)
+            users[personId, default: UserState()].follows[communityId] = nil
+        }
+    }
+
+    mutating func blockCommunity(_ communityId: Int, by personId: Int, block: Bool, now: Double) throws {
+        guard community(communityId) != nil else { throw APIError.notFound("community") }
+        users[personId, default: UserState()].blockedCommunities[communityId] = block ? now : nil
+        if block { try self.follow(communityId, by: personId, follow: false, now: now) }
+    }
+
+    mutating func blockPerson(_ targetId: Int, by personId: Int, block: Bool, now: Double) throws {
+        guard let target = person(targetId) else { throw APIError.notFound("person") }
+        if targetId == personId { throw APIError.code("cant_block_yourself") }
+        if target.isAdmin && block { throw APIError.code("cant_block_admin") }
+        users[personId, default: UserState()].blockedPersons[targetId] = block ? now : nil
+    }
+
+    mutating func createPost(name: String, communityId: Int, url: String?, body: String?, nsfw: Bool, by personId: Int,
+                             now: Double) throws -> Int {
+        guard let community = community(communityId), !community.deleted, !community.removed else {
+            throw APIError.notFound("community")
+        }
+        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty, trimmed.count <= 200 else { throw APIError.code("invalid_post_title") }
+        if community.postingRestrictedToMods && !isModOrAdmin(personId, of: communityId) {
+            throw APIError.code("only_mods_can_post_in_community")
+        }
+        let id = posts.count + 1
+        posts.append(PostRecord(id: id, name: trimmed, body: body, url: url, creatorId: personId, communityId: communityId,
+                                published: now, nsfw: nsfw || community.nsfw, upvotes: 1, downvotes: 0, newestCommentTime: now))
+        commentsByPost.append([])
+        users[personId, default: UserState()].postVotes[id] = 1
+        users[personId, default: UserState()].postVoteTimes[id] = now
+        users[personId, default: UserState()].readPosts[id] = now
+        return id
+    }
+
+    mutating func editPost(_ postId: Int, name: String?, url: String?, body: String?, nsfw: Bool?, by personId: Int,
+                           now: Double) throws {
+        guard let post = post(postId) else { throw APIError.notFound("post") }
+        guard post.creatorId == personId else { throw APIError.code("no_post_edit_allowed") }
+        if let name { posts[postId - 1].name = name }
+        if let url { posts[postId - 1].url = url.isEmpty ? nil : url }
+        if let body { posts[postId - 1].body = body }
+        if let nsfw { posts[postId - 1].nsfw = nsfw }
+        posts[postId - 1].updated = now
+    }
+
+    mutating func deletePost(_ postId: Int, deleted: Bool, by personId: Int) throws {
+        guard let post = post(postId) else { throw APIError.notFound("post") }
+        guard post.creatorId == personId else { throw APIError.code("no_post_edit_allowed") }
+        posts[postId - 1].deleted = deleted
+    }
+
+    mutating func removePost(_ postId: Int, removed: Bool, reason: String?, by personId: Int, now: Double) throws {
+        guard let post = post(postId) else { throw APIError.notFound("post") }
+        guard isModOrAdmin(personId, of: post.communityId) else { throw APIError.code("not_a_mod_or_admin") }
+        posts[postId - 1].removed = removed
+        modlog.append(ModlogRecord(id: modlog.count + 1, kind: .removePost, moderatorId: personId, targetId: postId,
+                                   reason: reason, flag: removed, when: now))
+    }
+
+    mutating func createComment(content: String, postId: Int, parentId: Int?, by personId: Int, now: Double) throws -> Int {
+        guard let post = post(postId), !post.deleted, !post.removed else { throw APIError.notFound("post") }
+        if post.locked { throw APIError.code("locked") }
+        let trimmed = content.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { throw APIError.code("empty_comment") }
+        var depth = 0
+        var recipient = post.creatorId
+        if let parentId {
+            guard let parent = comment(parentId), parent.postId == postId else { throw APIError.notFound("comment") }
+            depth = parent.depth + 1
+            recipient = parent.creatorId
+        }
+        let id = comments.count + 1
+        comments.append(CommentRecord(id: id, postId: postId, creatorId: personId, parentId: parentId, depth: depth,
+                                      content: trimmed, published: now, upvotes: 1, downvotes: 0))
+        commentsByPost[postId - 1].append(id)
+        posts[postId - 1].commentCount += 1
+        posts[postId - 1].newestCommentTime = now
+        var ancestor = parentId
+        while let a = ancestor {
+            comments[a - 1].childCount += 1
+            ancestor = comments[a - 1].parentId
+        }
+        users[personId, default: UserState()].commentVotes[id] = 1
+        users[personId, default: UserState()].commentVoteTimes[id] = now
+        if recipient != personId, users[recipient]?.blockedPersons[personId] == nil {
+            addInbox(kind: .reply, recipient: recipient, commentId: id, published: now)
+        }
+        // Mentions: `@name` of a local person.
+        for word in trimmed.split(whereSeparator: { $0.isWhitespace }) where word.hasPrefix("@") {
+            let name = word.dropFirst().split(separator: "@").first.map(String.init)?
+                .trimmingCharacters(in: .punctuationCharacters) ?? ""
+            if let mentioned = person(named: name), mentioned.id != personId, mentioned.id != recipient {
+                addInbox(kind: .mention, recipient: mentioned.id, commentId: id, published: now)
+            }
+        }
+        return id
+    }
+
+    mutating func editComment(_ commentId: Int, content: String?, by personId: Int, now: Double) throws {
+        guard let comment = comment(commentId) else { throw APIError.notFound("comment") }
+        guard comment.creatorId == personId else { throw APIError.code("no_comment_edit_allowed") }
+        if let content { comments[commentId - 1].content = content }
+        comments[commentId - 1].updated = now
+    }
+
+    mutating func deleteComment(_ commentId: Int, deleted: Bool, by personId: Int) throws {
+        guard let comment = comment(commentId) else { throw APIError.notFound("comment") }
+        guard comment.creatorId == personId else { throw APIError.code("no_comment_edit_allowed") }
+        comments[commentId - 1].deleted = deleted
+    }
+
+    /// Marks an inbox entry of `kind` read; throws if it is not the viewer's.
+    mutating func markInbox(_ id: Int, kind: InboxRecord.Kind?, read: Bool, by personId: Int) throws {
+        guard id >= 1, id <= inbox.count, inbox[id - 1].recipientId == personId,
+              kind == nil || inbox[id - 1].kind == kind else {
+            throw APIError.notFound(kind == .privateMessage ? "private_message" : kind == .mention ? "person_mention" : "comment_reply")
+        }
+        inbox[id - 1].read = read
+    }
+
+    mutating func markAllInboxRead(by personId: Int) {
+        for id in inboxByRecipient[personId] ?? [] { inbox[id - 1].read = true }
+    }
+
+    mutating func report(_ kind: ReportRecord.Kind, targetId: Int, reason: String, by personId: Int, now: Double) throws -> Int {
+        let text: String
+        switch kind {
+        case .post:
+            guard let post = post(targetId) else { throw APIError.notFound("post") }
+            text = post.name
+        case .comment:
+            guard let comment = comment(targetId) else { throw APIError.notFound("comment") }
+            text = content(of: comment)
+        }
+        let id = reports.count + 1
+        reports.append(ReportRecord(id: id, kind: kind, creatorId: personId, targetId: targetId, originalText: text,
+                                    reason: reason, published: now))
+        return id
+    }
+
+    /// The community a report is about.
+    func communityId(of report: ReportRecord) -> Int? {
+        switch report.kind {
+        case .post: post(report.targetId)?.communityId
+        case .comment: comment(report.targetId).flatMap { post($0.postId)?.communityId }
+        }
+    }
+
+    /// Unread counts: replies, mentions, private messages.
+    func unreadCounts(for personId: Int) -> (replies: Int, mentions: Int, messages: Int) {
+        var counts = (0, 0, 0)
+        for id in inboxByRecipient[personId] ?? [] where !inbox[id - 1].read {
+            switch inbox[id - 1].kind {
+            case .reply: counts.0 += 1
+            case .mention: counts.1 += 1
+            case .privateMessage: counts.2 += 1
+            }
+        }
+        return counts
+    }
+}

@@ -1,0 +1,174 @@
+import Foundation
+
+/// What to list: the dialect-independent meaning of GetPosts.
+struct PostQuery: Sendable {
+    enum Listing: Sendable { case all, local, subscribed, moderatorView }
+    var listing: Listing = .all
+    var sort: PostSort = .hot
+    var communityId: Int?
+    var creatorId: Int?
+    var savedOnly = false
+    var likedOnly = false
+    var dislikedOnly = false
+    var showHidden = false
+    var showRead = true
+    var showNSFW: Bool?
+    var searchTerm: String?
+    var page: Int?
+    var limit = 10
+    var cursor: String?
+    var alwaysNext = false
+}
+
+/// What to list: the dialect-independent meaning of GetComments.
+struct CommentQuery: Sendable {
+    var postId: Int?
+    var parentId: Int?
+    var communityId: Int?
+    var creatorId: Int?
+    var maxDepth: Int?
+    var sort = "hot"
+    var savedOnly = false
+    var likedOnly = false
+    var dislikedOnly = false
+    var searchTerm: String?
+    var page: Int?
+    var limit = 10
+    var cursor: String?
+}
+
+extension Database {
+    /// Posts the viewer can see in a feed: not deleted/removed, not in blocked communities or by
+    /// blocked people, no NSFW unless allowed, no hidden posts unless asked.
+    func listPosts(_ query: PostQuery, viewer: Int?, now: Double) throws -> PageResult {
+        let state = user(viewer)
+        let showNSFW = query.showNSFW ?? (viewer.flatMap { person($0)?.showNSFW } ?? false)
+        let term = query.searchTerm?.lowercased()
+        var keyed: [(id: Int, key: SortKey)] = []
+        keyed.reserveCapacity(query.communityId == nil ? posts.count : posts.count / max(communities.count, 1) + 16)
+        let window: Double? = if case .top(let w) = query.sort { w } else { nil }
+        for post in posts {
+            if post.deleted || post.removed { continue }
+            if let id = query.communityId, post.communityId != id { continue }
+            if let id = query.creatorId, post.creatorId != id { continue }
+            if post.nsfw && !showNSFW { continue }
+            if let window, post.published < now - window { continue }
+            if let state {
+                if state.blockedCommunities[post.communityId] != nil && query.communityId == nil { continue }
+                if state.blockedPersons[post.creatorId] != nil { continue }
+                if !query.showHidden && state.hiddenPosts[post.id] != nil { continue }
+                if !query.showRead && state.readPosts[post.id] != nil { continue }
+                if query.savedOnly && state.savedPosts[post.id] == nil { continue }
+                if query.likedOnly && state.postVotes[post.id] != 1 { continue }
+                if query.dislikedOnly && state.postVotes[post.id] != -1 { continue }
+            } else if query.savedOnly || query.likedOnly || query.dislikedOnly { continue }
+            switch query.listing {
+            case .all, .local: break
+            case .subscribed: if state?.follows[post.communityId] == nil { continue }
+            case .moderatorView: if !isModOrAdmin(viewer, of: post.communityId) { continue }
+            }
+            if let term, !post.name.lowercased().contains(term), !(post.body?.lowercased().contains(term) ?? false) { continue }
+            keyed.append((post.id, key(for: post, query: query, now: now)))
+        }
+        return try Paging.page(keyed, page: query.page, limit: query.limit, cursor: query.cursor, alwaysNext: query.alwaysNext)
+    }
+
+    func key(for post: PostRecord, query: PostQuery, now: Double) -> SortKey {
+        let featured = query.communityId != nil ? post.featuredCommunity : post.featuredLocal
+        let primary: Double
+        var tiebreak = post.id
+        switch query.sort {
+        case .hot: primary = Ranking.hot(score: post.score, published: post.published, now: now)
+        case .active: primary = Ranking.hot(score: post.score, published: post.newestCommentTime, now: now)
+        case .scaled:
+            let subscribers = community(post.communityId).map(subscriberCount) ?? 0
+            primary = Ranking.hot(score: post.score, published: post.published, now: now) / log(2 + Double(subscribers))
+        case .new: primary = post.published
+        case .old: primary = -post.published; tiebreak = -post.id
+        case .newComments: primary = post.newestCommentTime
+        case .mostComments: primary = Double(post.commentCount)
+        case .controversial: primary = Ranking.controversial(up: post.upvotes, down: post.downvotes)
+        case .top: primary = Double(post.score)
+        }
+        return SortKey(featured: featured ? 1 : 0, primary: primary, tiebreak: tiebreak)
+    }
+
+    /// Comments as GetComments returns them. With `maxDepth` (a tree fetch) the list is ordered by
+    /// parent path, then sort, and capped at 300 (Lemmy ignores `limit` there); otherwise it is a
+    /// flat, paged list.
+    func listComments(_ query: CommentQuery, viewer: Int?, now: Double) throws -> PageResult {
+        let state = user(viewer)
+        var candidates: [Int]
+        if let postId = query.postId {
+            guard postId >= 1 && postId <= commentsByPost.count else { return PageResult(ids: []) }
+            candidates = commentsByPost[postId - 1]
+        } else {
+            candidates = Array(comments.indices.map { $0 + 1 })
+        }
+        // Depth limit as Lemmy's `nlevel(path) <= nlevel(parent path) + max_depth`.
+        var topDepth = 0
+        var depthLimit = query.maxDepth.map { $0 - 1 }
+        var parentPath: [Int] = []
+        if let parentId = query.parentId {
+            guard let parent = comment(parentId) else { return PageResult(ids: []) }
+            parentPath = pathIds(of: parent)
+            topDepth = parent.depth
+            depthLimit = query.maxDepth.map { parent.depth + $0 }
+        }
+        let term = query.searchTerm?.lowercased()
+        var keyed: [(id: Int, key: SortKey)] = []
+        var groups: [Int: [Int]] = [:]
+        for id in candidates {
+            let row = comments[id - 1]
+            if let c = query.communityId, post(row.postId)?.communityId != c { continue }
+            if let c = query.creatorId, row.creatorId != c { continue }
+            if query.parentId != nil {
+                if row.depth < topDepth { continue }
+                if Array(pathIds(of: row).prefix(parentPath.count)) != parentPath { continue }
+            }
+            if let depthLimit, row.depth > depthLimit { continue }
+            if let state {
+                if state.blockedPersons[row.creatorId] != nil { continue }
+                if query.savedOnly && state.savedComments[id] == nil { continue }
+                if query.likedOnly && state.commentVotes[id] != 1 { continue }
+                if query.dislikedOnly && state.commentVotes[id] != -1 { continue }
+            } else if query.savedOnly || query.likedOnly || query.dislikedOnly { continue }
+            if let term, !content(of: row).lowercased().contains(term) { continue }
+            if query.postId == nil, let p = post(row.postId), p.deleted || p.removed { continue }
+            keyed.append((id, commentKey(row, sort: query.sort, now: now)))
+            groups[row.parentId ?? 0, default: []].append(id)
+        }
+        if query.maxDepth != nil, query.postId != nil || query.parentId != nil {
+            // Tree fetch: parents before children, siblings in sort order.
+            let byId = Dictionary(uniqueKeysWithValues: keyed.map { ($0.id, $0.key) })
+            var ordered: [Int] = []
+            var queue = [0]
+            if let parentId = query.parentId {
+                ordered = byId[parentId] == nil ? [] : [parentId]
+                queue = [parentId]
+            }
+            var next = 0
+            while next < queue.count {
+                let parent = queue[next]
+                next += 1
+                let children = (groups[parent] ?? []).sorted { byId[$0]! > byId[$1]! }
+                ordered.append(contentsOf: children)
+                queue.append(contentsOf: children)
+            }
+            let limit = min(max(query.limit, 1), 300)
+            let start = min(ordered.count, max(0, (query.page ?? 1) - 1) * limit)
+            return PageResult(ids: Array(ordered[start..<min(ordered.count, start + limit)]))
+        }
+        return try Paging.page(keyed, page: query.page, limit: query.limit, cursor: query.cursor)
+    }
+
+    func commentKey(_ row: CommentRecord, sort: String, now: Double) -> SortKey {
+        switch sort.lowercased() {
+        case "new": SortKey(featured: 0, primary: row.published, tiebreak: row.id)
+        case "old": SortKey(featured: 0, primary: -row.published, tiebreak: -row.id)
+        case "top": SortKey(featured: 0, primary: Double(row.score), tiebreak: row.id)
+        case "controversial": SortKey(featured: 0, primary: Ranking.controversial(up: row.upvotes, down: row.downvotes), tiebreak: row.id)
+        default: SortKey(featured: 0, primary: Ranking.hot(score: row.score, published: row.published, now: now), tiebreak: row.id)
+        }
+    }
+}

@@ -1,0 +1,107 @@
+import Synchronization
+
+/// All server state. Guarded by ``LemmyStore``'s mutex; every method runs inside it.
+struct Database: Sendable {
+    var persons: [PersonRecord] = []
+    var communities: [CommunityRecord] = []
+    var posts: [PostRecord] = []
+    var comments: [CommentRecord] = []
+    var privateMessages: [PrivateMessageRecord] = []
+    var inbox: [InboxRecord] = []
+    var reports: [ReportRecord] = []
+    var modlog: [ModlogRecord] = []
+    /// Comment ids of each post (index = post id - 1), in creation order.
+    var commentsByPost: [[Int]] = []
+    /// Per-user state, by person id.
+    var users: [Int: UserState] = [:]
+    /// Session tokens to person ids.
+    var sessions: [String: Int] = [:]
+    /// Inbox entry ids per recipient.
+    var inboxByRecipient: [Int: [Int]] = [:]
+    /// The seed the generator used (also drives generated comment text).
+    var seed: UInt64 = 0
+    /// Counter for issued tokens.
+    var tokenCounter = 0
+    /// `host:port` used in `ap_id`s.
+    var host = "lemmy.test"
+    /// The site's creation time.
+    var siteCreated: Double = 0
+
+    // MARK: Lookup
+
+    func person(_ id: Int) -> PersonRecord? { id >= 1 && id <= persons.count ? persons[id - 1] : nil }
+    func community(_ id: Int) -> CommunityRecord? { id >= 1 && id <= communities.count ? communities[id - 1] : nil }
+    func post(_ id: Int) -> PostRecord? { id >= 1 && id <= posts.count ? posts[id - 1] : nil }
+    func comment(_ id: Int) -> CommentRecord? { id >= 1 && id <= comments.count ? comments[id - 1] : nil }
+    func privateMessage(_ id: Int) -> PrivateMessageRecord? {
+        id >= 1 && id <= privateMessages.count ? privateMessages[id - 1] : nil
+    }
+
+    func person(named name: String) -> PersonRecord? {
+        let lower = name.lowercased()
+        return persons.first { $0.name.lowercased() == lower }
+    }
+
+    func community(named name: String) -> CommunityRecord? {
+        let bare = name.split(separator: "@").first.map(String.init) ?? name
+        return communities.first { $0.name == bare }
+    }
+
+    func user(_ id: Int?) -> UserState? { id.flatMap { users[$0] } }
+
+    /// The text of a comment, generated from the seed unless it was written or edited.
+    func content(of comment: CommentRecord) -> String {
+        comment.content ?? TextGenerator.comment(seed: seed, id: comment.id)
+    }
+
+    /// Ids from the root to `comment` (the `path` without the leading 0).
+    func pathIds(of comment: CommentRecord) -> [Int] {
+        var ids = [comment.id]
+        var parent = comment.parentId
+        while let id = parent, let row = self.comment(id) {
+            ids.append(id)
+            parent = row.parentId
+        }
+        return ids.reversed()
+    }
+
+    /// Lemmy's ltree path, `0.12.34`.
+    func path(of comment: CommentRecord) -> String {
+        "0." + pathIds(of: comment).map(String.init).joined(separator: ".")
+    }
+
+    func isModerator(_ personId: Int, of communityId: Int) -> Bool {
+        community(communityId)?.moderators.contains(personId) ?? false
+    }
+
+    func isModOrAdmin(_ personId: Int?, of communityId: Int) -> Bool {
+        guard let personId, let person = person(personId) else { return false }
+        return person.isAdmin || isModerator(personId, of: communityId)
+    }
+
+    func subscriberCount(_ community: CommunityRecord) -> Int { community.baseSubscribers + community.subscribers.count }
+
+    // MARK: Sessions
+
+    /// Issues a new session token for `personId`.
+    mutating func issueToken(for personId: Int) -> String {
+        tokenCounter += 1
+        var rng = SplitMix64(seed: seed &+ UInt64(tokenCounter) &* 0x9E37_79B9)
+        let random = (0..<4).map { _ in String(rng.next(), radix: 16) }.joined()
+        let token = "eyJhbGciOiJIUzI1NiJ9.\(personId).\(tokenCounter).\(random)"
+        sessions[token] = personId
+        return token
+    }
+}
+
+/// The thread-safe owner of the ``Database``.
+final class LemmyStore: Sendable {
+    private let state: Mutex<Database>
+
+    init(_ database: consuming Database) { state = Mutex(database) }
+
+    /// Runs `body` with exclusive access.
+    func with<T: Sendable>(_ body: (inout Database) throws -> T) throws -> T {
+        try state.withLock { (database: inout Database) throws -> T in try body(&database) }
+    }
+}

@@ -1,0 +1,145 @@
+/// Dialect-independent rows of the in-memory database. Times are seconds since 1970.
+/// Ids are 1-based and equal to the row's index + 1.
+
+/// A user account (every seeded person is local).
+struct PersonRecord: Sendable {
+    var id: Int
+    var name: String
+    var displayName: String?
+    var password: String
+    var isAdmin: Bool
+    var bio: String?
+    var published: Double
+    var isBot: Bool = false
+    var deleted: Bool = false
+    var banned: Bool = false
+    var showNSFW: Bool = false
+}
+
+/// A community.
+struct CommunityRecord: Sendable {
+    var id: Int
+    var name: String
+    var title: String
+    var description: String?
+    var nsfw: Bool
+    var published: Double
+    var removed: Bool = false
+    var deleted: Bool = false
+    var postingRestrictedToMods: Bool = false
+    var moderators: [Int]
+    /// Subscribers that are not modelled as rows (seeded remote followers).
+    var baseSubscribers: Int
+    /// Modelled subscribers (person ids).
+    var subscribers: Set<Int> = []
+}
+
+/// A post. Aggregates are stored, not recomputed.
+struct PostRecord: Sendable {
+    var id: Int
+    var name: String
+    var body: String?
+    var url: String?
+    var creatorId: Int
+    var communityId: Int
+    var published: Double
+    var updated: Double?
+    var deleted: Bool = false
+    var removed: Bool = false
+    var locked: Bool = false
+    var nsfw: Bool = false
+    var featuredCommunity: Bool = false
+    var featuredLocal: Bool = false
+    var upvotes: Int
+    var downvotes: Int
+    var commentCount: Int = 0
+    var newestCommentTime: Double
+    var score: Int { upvotes - downvotes }
+}
+
+/// A comment. `content` nil means "generated from the seed" (saves memory at scale).
+struct CommentRecord: Sendable {
+    var id: Int
+    var postId: Int
+    var creatorId: Int
+    var parentId: Int?
+    var depth: Int
+    var content: String?
+    var published: Double
+    var updated: Double?
+    var deleted: Bool = false
+    var removed: Bool = false
+    var distinguished: Bool = false
+    var upvotes: Int
+    var downvotes: Int
+    var childCount: Int = 0
+    var score: Int { upvotes - downvotes }
+}
+
+/// A private message.
+struct PrivateMessageRecord: Sendable {
+    var id: Int
+    var creatorId: Int
+    var recipientId: Int
+    var content: String
+    var published: Double
+    var updated: Double?
+    var deleted: Bool = false
+    var read: Bool = false
+}
+
+/// One inbox entry: a reply, a mention or a private message. Ids are shared by all kinds, so
+/// they double as 1.0 notification ids.
+struct InboxRecord: Sendable {
+    enum Kind: Sendable { case reply, mention, privateMessage }
+    var id: Int
+    var kind: Kind
+    var recipientId: Int
+    var commentId: Int?
+    var privateMessageId: Int?
+    var read: Bool
+    var published: Double
+}
+
+/// A report of a post or a comment.
+struct ReportRecord: Sendable {
+    enum Kind: Sendable { case post, comment }
+    var id: Int
+    var kind: Kind
+    var creatorId: Int
+    var targetId: Int
+    var originalText: String
+    var reason: String
+    var resolved: Bool = false
+    var resolverId: Int?
+    var published: Double
+    var updated: Double?
+}
+
+/// A moderator action.
+struct ModlogRecord: Sendable {
+    enum Kind: Sendable { case removePost, removeComment, lockPost, featurePost }
+    var id: Int
+    var kind: Kind
+    var moderatorId: Int
+    var targetId: Int
+    var reason: String?
+    var flag: Bool
+    var when: Double
+}
+
+/// What one user did: votes, saves, reads, hides, follows, blocks. Times are when it happened.
+struct UserState: Sendable {
+    var postVotes: [Int: Int] = [:]
+    var commentVotes: [Int: Int] = [:]
+    var postVoteTimes: [Int: Double] = [:]
+    var commentVoteTimes: [Int: Double] = [:]
+    var savedPosts: [Int: Double] = [:]
+    var savedComments: [Int: Double] = [:]
+    var readPosts: [Int: Double] = [:]
+    var readCommentCounts: [Int: Int] = [:]
+    var hiddenPosts: [Int: Double] = [:]
+    var follows: [Int: Double] = [:]
+    var blockedCommunities: [Int: Double] = [:]
+    var blockedPersons: [Int: Double] = [:]
+}

@@ -1,0 +1,120 @@
+import LemmyAPI
+
+extension Renderer {
+    func replyView(_ entry: InboxRecord) -> ApiCommentReplyView {
+        let cv = commentView(entry.commentId!)
+        return ApiCommentReplyView(
+            commentReply: ApiCommentReply(id: entry.id, recipientId: entry.recipientId, commentId: entry.commentId!,
+                                          read: entry.read, published: date(entry.published)),
+            comment: cv.comment, creator: cv.creator, post: cv.post, community: cv.community,
+            recipient: person(entry.recipientId), counts: commentAggregates(entry.commentId!),
+            creatorBannedFromCommunity: false, bannedFromCommunity: v018 ? nil : false,
+            creatorIsModerator: v018 ? nil : cv.creatorIsModerator, creatorIsAdmin: v018 ? nil : cv.creatorIsAdmin,
+            subscribed: cv.subscribed ?? .notSubscribed, saved: cv.saved ?? false, creatorBlocked: cv.creatorBlocked ?? false,
+            myVote: cv.myVote)
+    }
+
+    func mentionView(_ entry: InboxRecord) -> ApiPersonMentionView {
+        let cv = commentView(entry.commentId!)
+        return ApiPersonMentionView(
+            personMention: ApiPersonMention(id: entry.id, recipientId: entry.recipientId, commentId: entry.commentId!,
+                                            read: entry.read, published: date(entry.published)),
+            comment: cv.comment, creator: cv.creator, post: cv.post, community: cv.community,
+            recipient: person(entry.recipientId), counts: commentAggregates(entry.commentId!),
+            creatorBannedFromCommunity: false, bannedFromCommunity: v018 ? nil : false,
+            creatorIsModerator: v018 ? nil : cv.creatorIsModerator, creatorIsAdmin: v018 ? nil : cv.creatorIsAdmin,
+            subscribed: cv.subscribed ?? .notSubscribed, saved: cv.saved ?? false, creatorBlocked: cv.creatorBlocked ?? false,
+            myVote: cv.myVote)
+    }
+
+    func privateMessageView(_ id: Int) -> ApiPrivateMessageView {
+        let m = db.privateMessage(id)!
+        let read = db.inbox.first { $0.privateMessageId == id }?.read ?? false
+        var message = ApiPrivateMessage(id: m.id, creatorId: m.creatorId, recipientId: m.recipientId, content: m.content,
+                                        deleted: m.deleted, publishedAt: date(m.published), updatedAt: date(m.updated),
+                                        apId: "\(base)/private_message/\(m.id)", local: true)
+        if v10 { message.removed = false } else { message.read = read }
+        return ApiPrivateMessageView(privateMessage: message, creator: person(m.creatorId), recipient: person(m.recipientId))
+    }
+
+    /// A 1.0 notification for an inbox entry.
+    func notificationView(_ entry: InboxRecord) -> ApiNotificationView {
+        let kind: ApiNotificationType
+        let data: ApiNotificationData
+        var creator = viewer ?? 0
+        switch entry.kind {
+        case .reply, .mention:
+            kind = entry.kind == .reply ? .reply : .mention
+            let view = commentView(entry.commentId!)
+            creator = view.creator.id
+            data = .comment(view)
+        case .privateMessage:
+            kind = .privateMessage
+            let view = privateMessageView(entry.privateMessageId!)
+            creator = view.creator.id
+            data = .privateMessage(view)
+        }
+        let postId = entry.commentId.flatMap { db.comment($0)?.postId }
+        return ApiNotificationView(
+            notification: ApiNotification(id: entry.id, recipientId: entry.recipientId, commentId: entry.commentId,
+                                          read: entry.read, publishedAt: date(entry.published), kind: kind, postId: postId,
+                                          privateMessageId: entry.privateMessageId, creatorId: creator),
+            data: data)
+    }
+
+    func postReportView(_ report: ReportRecord) -> ApiPostReportView {
+        let p = db.post(report.targetId)!
+        let pv = postView(p.id)
+        var view = ApiPostReportView(
+            postReport: ApiPostReport(id: report.id, creatorId: report.creatorId, postId: p.id, originalPostName: report.originalText,
+                                      originalPostUrl: p.url, originalPostBody: p.body, reason: report.reason,
+                                      resolved: report.resolved, resolverId: report.resolverId,
+                                      publishedAt: date(report.published), updatedAt: date(report.updated),
+                                      violatesInstanceRules: v10 ? false : nil),
+            post: pv.post, community: pv.community, creator: person(report.creatorId), postCreator: pv.creator,
+            resolver: report.resolverId.map(person), creatorBannedFromCommunity: false)
+        if v10 {
+            view.postActions = pv.postActions
+            view.communityActions = pv.communityActions
+            view.creatorIsAdmin = pv.creatorIsAdmin
+            view.creatorIsModerator = pv.creatorIsModerator
+            view.creatorBanned = pv.creatorBanned
+            view.tags = []
+        } else {
+            view.counts = pv.counts
+            view.myVote = pv.myVote
+            if dialect == .v0_19 {
+                view.subscribed = pv.subscribed; view.saved = pv.saved; view.read = pv.read; view.hidden = pv.hidden
+                view.creatorBlocked = pv.creatorBlocked; view.unreadComments = pv.unreadComments
+            }
+        }
+        return view
+    }
+
+    func commentReportView(_ report: ReportRecord) -> ApiCommentReportView {
+        let cv = commentView(report.targetId)
+        var view = ApiCommentReportView(
+            commentReport: ApiCommentReport(id: report.id, creatorId: report.creatorId, commentId: report.targetId,
+                                            originalCommentText: report.originalText, reason: report.reason,
+                                            resolved: report.resolved, resolverId: report.resolverId,
+                                            publishedAt: date(report.published), updatedAt: date(report.updated),
+                                            violatesInstanceRules: v10 ? false : nil),
+            comment: cv.comment, post: cv.post, community: cv.community, creator: person(report.creatorId),
+            commentCreator: cv.creator, resolver: report.resolverId.map(person), creatorBannedFromCommunity: false)
+        if v10 {
+            view.commentActions = cv.commentActions
+            view.communityActions = cv.communityActions
+            view.creatorIsAdmin = cv.creatorIsAdmin
+            view.creatorIsModerator = cv.creatorIsModerator
+            view.creatorBanned = cv.creatorBanned
+            view.tags = []
+        } else {
+            view.counts = cv.counts
+            view.myVote = cv.myVote
+            if dialect == .v0_19 {
+                view.subscribed = cv.subscribed; view.saved = cv.saved; view.creatorBlocked = cv.creatorBlocked
+            }
+        }
+        return view
+    }
+}

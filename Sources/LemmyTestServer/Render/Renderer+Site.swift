@@ -1,0 +1,164 @@
+import LemmyAPI
+
+extension Renderer {
+    func site() -> ApiSite {
+        ApiSite(id: 1, name: "Lemmy Test Server", sidebar: "An in-memory Lemmy for tests.", publishedAt: date(db.siteCreated),
+                apId: "\(base)/", lastRefreshedAt: date(db.siteCreated), inboxUrl: "\(base)/site_inbox", instanceId: 1,
+                description: "In-memory Lemmy-compatible server", publicKey: "-----BEGIN PUBLIC KEY-----\n-----END PUBLIC KEY-----\n")
+    }
+
+    func getSiteResponse() -> ApiGetSiteResponse {
+        let created = date(db.siteCreated)
+        let defaultSort: ApiPostSortType? = v10 ? .hot : nil
+        var localSite = ApiLocalSite(id: 1, siteId: 1, siteSetup: true, communityCreationAdminOnly: false,
+                                     privateInstance: false, defaultTheme: "browser", defaultPostListingType: .local,
+                                     applicationEmailAdmins: false, federationEnabled: false, publishedAt: created,
+                                     registrationMode: .open, reportsEmailAdmins: false)
+        localSite.federationSignedFetch = v018 ? nil : false
+        localSite.defaultPostListingMode = v018 ? nil : .list
+        localSite.defaultPostSortType = defaultSort
+        localSite.defaultSortType = v10 ? nil : (dialect == .v0_19 ? .active : nil)
+        localSite.defaultCommentSortType = v10 ? .hot : nil
+        if !v10 {
+            localSite.enableDownvotes = true
+            localSite.enableNsfw = true
+            localSite.requireEmailVerification = false
+            localSite.hideModlogModNames = true
+            localSite.actorNameMaxLength = 20
+            localSite.captchaEnabled = false
+            localSite.captchaDifficulty = "medium"
+        } else {
+            localSite.users = db.persons.count
+            localSite.posts = db.posts.count
+            localSite.comments = db.comments.count
+            localSite.communities = db.communities.count
+            localSite.usersActiveDay = db.persons.count / 10
+            localSite.usersActiveWeek = db.persons.count / 4
+            localSite.usersActiveMonth = db.persons.count / 2
+            localSite.usersActiveHalfYear = db.persons.count
+            localSite.postUpvotes = .all
+            localSite.postDownvotes = .all
+            localSite.commentUpvotes = .all
+            localSite.commentDownvotes = .all
+            localSite.disallowNSFWContentIfPresent()
+            localSite.oauthRegistration = false
+            localSite.defaultItemsPerPage = 20
+            localSite.imageMode = .storeLinkPreviews
+            localSite.imageProxyBypassDomains = nil
+            localSite.emailNotificationsDisabled = true
+        }
+        var rateLimit = ApiLocalSiteRateLimit(localSiteId: 1, publishedAt: created)
+        if v018 {
+            rateLimit.id = 1
+            rateLimit.message = 180; rateLimit.messagePerSecond = 60; rateLimit.post = 6; rateLimit.postPerSecond = 600
+            rateLimit.register = 3; rateLimit.registerPerSecond = 3600; rateLimit.image = 6; rateLimit.imagePerSecond = 3600
+            rateLimit.comment = 6; rateLimit.commentPerSecond = 600; rateLimit.search = 60; rateLimit.searchPerSecond = 600
+        } else {
+            rateLimit.messageMaxRequests = 180; rateLimit.messageIntervalSeconds = 60
+            rateLimit.postMaxRequests = 6; rateLimit.postIntervalSeconds = 600
+            rateLimit.registerMaxRequests = 3; rateLimit.registerIntervalSeconds = 3600
+            rateLimit.imageMaxRequests = 6; rateLimit.imageIntervalSeconds = 3600
+            rateLimit.commentMaxRequests = 6; rateLimit.commentIntervalSeconds = 600
+            rateLimit.searchMaxRequests = 60; rateLimit.searchIntervalSeconds = 600
+            rateLimit.importUserSettingsMaxRequests = 1; rateLimit.importUserSettingsIntervalSeconds = 86_400
+        }
+        if v018 { localSite.federationWorkerCount = nil }
+        let counts: ApiSiteAggregates? = v10 ? nil : ApiSiteAggregates(
+            siteId: 1, users: db.persons.count, posts: db.posts.count, comments: db.comments.count,
+            communities: db.communities.count, usersActiveDay: db.persons.count / 10, usersActiveWeek: db.persons.count / 4,
+            usersActiveMonth: db.persons.count / 2, usersActiveHalfYear: db.persons.count)
+        let siteView = ApiSiteView(site: site(), localSite: localSite, localSiteRateLimit: rateLimit,
+                                   instance: v10 ? ApiInstance(id: 1, domain: host, publishedAt: created, software: "lemmy",
+                                                               version: dialect.versionString) : nil,
+                                   counts: counts)
+        let admins = db.persons.filter(\.isAdmin).map { personView($0.id) }
+        var response = ApiGetSiteResponse(siteView: siteView, admins: admins, version: dialect.versionString,
+                                          allLanguages: [ApiLanguage(id: 0, code: "und", name: "Undetermined"),
+                                                         ApiLanguage(id: 37, code: "en", name: "English")],
+                                          discussionLanguages: [0, 37])
+        response.taglines = []
+        response.customEmojis = v10 ? nil : []
+        if !v018 {
+            response.blockedUrls = []
+            response.oauthProviders = []
+            response.adminOauthProviders = []
+        }
+        if v10 {
+            response.activePlugins = []
+            response.captchaEnabled = false
+        } else {
+            response.myUser = myUser()
+        }
+        return response
+    }
+
+    /// The logged-in user's account info (GetSite `my_user` up to 0.19; `GET /account` on 1.0).
+    func myUser() -> ApiMyUserInfo? {
+        guard let viewer, let person = db.person(viewer), let state else { return nil }
+        var localUser = ApiLocalUser(id: viewer, personId: viewer, email: "\(person.name)@lemmy.test", showNsfw: person.showNSFW,
+                                     theme: "browser", defaultListingType: .local, interfaceLanguage: "browser",
+                                     showAvatars: true, sendNotificationsToEmail: false, showBotAccounts: true,
+                                     showReadPosts: true, emailVerified: true, acceptedApplication: true)
+        localUser.openLinksInNewTab = false
+        localUser.blurNsfw = true
+        localUser.infiniteScrollEnabled = true
+        localUser.admin = v018 ? nil : person.isAdmin
+        localUser.postListingMode = v018 ? nil : .list
+        localUser.totp2faEnabled = v018 ? nil : false
+        localUser.collapseBotComments = v018 ? nil : false
+        localUser.animatedImagesEnabled = v018 ? nil : true
+        if v10 {
+            localUser.defaultPostSortType = .hot
+            localUser.defaultCommentSortType = .hot
+            localUser.privateMessagesEnabled = true
+            localUser.autoMarkFetchedPostsAsRead = false
+            localUser.hidePostsWithMedia = false
+            localUser.showScore = true
+            localUser.showUpvotes = true
+            localUser.showDownvotes = .show
+            localUser.showUpvotePercentage = false
+            localUser.showPersonVotes = true
+            localUser.defaultItemsPerPage = 20
+        } else {
+            localUser.defaultSortType = .active
+            localUser.defaultCommentSortType = v018 ? nil : .hot
+            localUser.showScores = true
+            localUser.showNewPostNotifs = false
+            localUser.validatorTime = date(db.siteCreated)
+            localUser.enableKeyboardNavigation = v018 ? nil : false
+            localUser.autoExpand = v018 ? nil : false
+            localUser.enableAnimatedImages = v018 ? nil : true
+        }
+        var localUserView = ApiLocalUserView(localUser: localUser, person: self.person(viewer))
+        if !v10 {
+            let counts = personCounts(viewer)
+            localUserView.counts = ApiPersonAggregates(personId: viewer, postCount: counts.posts, commentCount: counts.comments,
+                                                       postScore: v018 ? 0 : nil, commentScore: v018 ? 0 : nil)
+        } else {
+            localUserView.banned = person.banned
+        }
+        let follows = state.follows.keys.sorted().map {
+            ApiCommunityFollowerView(community: community($0), follower: self.person(viewer))
+        }
+        let moderates = db.communities.filter { $0.moderators.contains(viewer) }.map {
+            ApiCommunityModeratorView(community: community($0.id), moderator: self.person(viewer))
+        }
+        var info = ApiMyUserInfo(localUserView: localUserView, follows: follows, moderates: moderates,
+                                 communityBlocks: state.blockedCommunities.keys.sorted().map(community),
+                                 personBlocks: state.blockedPersons.keys.sorted().map { self.person($0) },
+                                 discussionLanguages: [0, 37])
+        info.instanceBlocks = dialect == .v0_19 ? [] : nil
+        if v10 {
+            info.multiCommunityFollows = []
+            info.instanceCommunitiesBlocks = []
+            info.instancePersonsBlocks = []
+            info.keywordBlocks = []
+        }
+        return info
+    }
+}
+
+extension ApiLocalSite {
+    /// 1.0's `disallow_nsfw_content`/`nsfw_content_disallowed`: off.
+    fileprivate mutating func disallowNSFWContentIfPresent() { nsfwContentDisallowed = false }
+}

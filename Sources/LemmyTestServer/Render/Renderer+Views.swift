@@ -1,0 +1,149 @@
+import LemmyAPI
+
+extension Renderer {
+    func communityActions(_ communityId: Int) -> ApiCommunityActions? {
+        guard let state else { return nil }
+        let followed = state.follows[communityId]
+        let blocked = state.blockedCommunities[communityId]
+        let moderator = viewer.map { db.isModerator($0, of: communityId) } ?? false
+        guard followed != nil || blocked != nil || moderator else { return nil }
+        return ApiCommunityActions(followedAt: date(followed), blockedAt: date(blocked),
+                                   becameModeratorAt: moderator ? date(db.siteCreated) : nil,
+                                   followState: followed != nil ? .accepted : nil)
+    }
+
+    func personActions(_ personId: Int) -> ApiPersonActions? {
+        guard let blocked = state?.blockedPersons[personId] else { return nil }
+        return ApiPersonActions(blockedAt: date(blocked))
+    }
+
+    func postView(_ id: Int) -> ApiPostView {
+        let p = db.post(id)!
+        let creatorIsMod = db.isModerator(p.creatorId, of: p.communityId)
+        var view = ApiPostView(post: post(id), creator: person(p.creatorId), community: community(p.communityId),
+                               creatorBannedFromCommunity: false)
+        if v10 {
+            let vote = state?.postVotes[id]
+            let actions = ApiPostActions(readAt: date(state?.readPosts[id]),
+                                         savedAt: date(state?.savedPosts[id]), votedAt: date(state?.postVoteTimes[id]),
+                                         hiddenAt: date(state?.hiddenPosts[id]),
+                                         readCommentsAmount: state?.readCommentCounts[id],
+                                         voteIsUpvote: vote.map { $0 == 1 })
+            view.postActions = actions == ApiPostActions() ? nil : actions
+            view.communityActions = communityActions(p.communityId)
+            view.personActions = personActions(p.creatorId)
+            view.creatorIsAdmin = isAdmin(p.creatorId)
+            view.creatorIsModerator = creatorIsMod
+            view.canMod = db.isModOrAdmin(viewer, of: p.communityId)
+            view.creatorBanned = db.person(p.creatorId)?.banned ?? false
+            view.tags = []
+        } else {
+            view.counts = postAggregates(id)
+            view.subscribed = subscribed(p.communityId)
+            view.saved = state?.savedPosts[id] != nil
+            view.read = state?.readPosts[id] != nil
+            view.creatorBlocked = state?.blockedPersons[p.creatorId] != nil
+            view.myVote = state?.postVotes[id]
+            view.unreadComments = p.commentCount - (state?.readCommentCounts[id] ?? 0)
+            if dialect == .v0_19 {
+                view.creatorIsAdmin = isAdmin(p.creatorId)
+                view.creatorIsModerator = creatorIsMod
+                view.bannedFromCommunity = false
+                view.hidden = state?.hiddenPosts[id] != nil
+            }
+        }
+        return view
+    }
+
+    func commentView(_ id: Int) -> ApiCommentView {
+        let c = db.comment(id)!
+        let communityId = db.post(c.postId)!.communityId
+        var view = ApiCommentView(comment: comment(id), creator: person(c.creatorId), post: post(c.postId),
+                                  community: community(communityId), creatorBannedFromCommunity: false)
+        if v10 {
+            let vote = state?.commentVotes[id]
+            let actions = ApiCommentActions(votedAt: date(state?.commentVoteTimes[id]), savedAt: date(state?.savedComments[id]),
+                                            voteIsUpvote: vote.map { $0 == 1 })
+            view.commentActions = actions == ApiCommentActions() ? nil : actions
+            view.communityActions = communityActions(communityId)
+            view.personActions = personActions(c.creatorId)
+            view.creatorIsAdmin = isAdmin(c.creatorId)
+            view.creatorIsModerator = db.isModerator(c.creatorId, of: communityId)
+            view.canMod = db.isModOrAdmin(viewer, of: communityId)
+            view.creatorBanned = db.person(c.creatorId)?.banned ?? false
+            view.tags = []
+        } else {
+            view.counts = commentAggregates(id)
+            view.subscribed = subscribed(communityId)
+            view.saved = state?.savedComments[id] != nil
+            view.creatorBlocked = state?.blockedPersons[c.creatorId] != nil
+            view.myVote = state?.commentVotes[id]
+            if dialect == .v0_19 {
+                view.creatorIsAdmin = isAdmin(c.creatorId)
+                view.creatorIsModerator = db.isModerator(c.creatorId, of: communityId)
+                view.bannedFromCommunity = false
+            }
+        }
+        return view
+    }
+
+    func communityView(_ id: Int) -> ApiCommunityView {
+        let c = db.community(id)!
+        var view = ApiCommunityView(community: community(id))
+        if v10 {
+            view.communityActions = communityActions(id)
+            view.canMod = db.isModOrAdmin(viewer, of: id)
+            view.tags = []
+        } else {
+            let counts = communityCounts(c)
+            view.counts = ApiCommunityAggregates(communityId: id, subscribers: counts.subscribers, posts: counts.posts,
+                                                 comments: counts.comments, published: date(c.published),
+                                                 usersActiveDay: counts.active.0, usersActiveWeek: counts.active.1,
+                                                 usersActiveMonth: counts.active.2, usersActiveHalfYear: counts.active.3,
+                                                 subscribersLocal: v018 ? nil : c.subscribers.count)
+            view.subscribed = subscribed(id)
+            view.blocked = state?.blockedCommunities[id] != nil
+            if dialect == .v0_19 { view.bannedFromCommunity = false }
+        }
+        return view
+    }
+
+    func personView(_ id: Int) -> ApiPersonView {
+        var view = ApiPersonView(person: person(id))
+        if v10 {
+            view.isAdmin = isAdmin(id)
+            view.personActions = personActions(id)
+            view.banned = db.person(id)?.banned ?? false
+        } else {
+            let counts = personCounts(id)
+            view.counts = ApiPersonAggregates(personId: id, postCount: counts.posts, commentCount: counts.comments,
+                                              postScore: v018 ? 0 : nil, commentScore: v018 ? 0 : nil)
+            if dialect == .v0_19 { view.isAdmin = isAdmin(id) }
+        }
+        return view
+    }
+
+    func moderators(of communityId: Int) -> [ApiCommunityModeratorView] {
+        (db.community(communityId)?.moderators ?? []).map {
+            ApiCommunityModeratorView(community: community(communityId), moderator: person($0))
+        }
+    }
+
+    func getPostResponse(_ id: Int) -> ApiGetPostResponse {
+        let p = db.post(id)!
+        return ApiGetPostResponse(postView: postView(id), communityView: communityView(p.communityId), crossPosts: [],
+                                  moderators: moderators(of: p.communityId))
+    }
+
+    func commentResponse(_ id: Int) -> ApiCommentResponse {
+        ApiCommentResponse(commentView: commentView(id), recipientIds: v10 ? nil : [])
+    }
+
+    func communityResponse(_ id: Int) -> ApiCommunityResponse {
+        ApiCommunityResponse(communityView: communityView(id), discussionLanguages: [])
+    }
+
+    func getCommunityResponse(_ id: Int) -> ApiGetCommunityResponse {
+        ApiGetCommunityResponse(communityView: communityView(id), moderators: moderators(of: id), discussionLanguages: [])
+    }
+}

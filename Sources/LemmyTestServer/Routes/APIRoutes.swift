@@ -1,0 +1,98 @@
+import Foundation
+import Hummingbird
+import LemmyAPI
+import NIOCore
+
+/// Registers typed Lemmy endpoints on a Hummingbird router for one dialect.
+///
+/// Each endpoint is registered from its LemmyAPI request descriptor (`LemmyV3.GetPosts`, ...), so
+/// path, method, form and response type are the ones the client uses. A handler runs inside the
+/// store's lock and returns the descriptor's `Response`, encoded with the dialect's key names and
+/// enum spellings.
+struct APIRoutes {
+    let router: Router<LemmyRequestContext>
+    let store: LemmyStore
+    let dialect: LemmyDialect
+    let clock: @Sendable () -> Double
+
+    /// Whether `R` exists in this dialect's lemmy-js-client versions.
+    func supports<R: LemmyRequest>(_ type: R.Type) -> Bool {
+        guard R.generation == dialect.generation, !R.isAbsolutePath else { return false }
+        return R.versions.contains { $0.hasPrefix(dialect == .v1_0 ? "1." : dialect.rawValue) || (dialect == .v1_0 && $0 == "main") }
+    }
+
+    /// Adds `R` unless this dialect does not have it. The handler normally returns `R.Response`;
+    /// where a dialect answers with another type than the union's descriptor names (0.18
+    /// `MarkPostAsRead` returns a `PostResponse`), it returns that.
+    func add<R: LemmyRequest, Out: Encodable & Sendable>(_ type: R.Type, auth required: Bool = false,
+                                                         _ handler: @escaping @Sendable (inout Database, Call<R.Form>) throws -> Out)
+    where R.Form: Decodable {
+        guard supports(type) else { return }
+        let method: HTTPRequest.Method = switch R.method {
+        case .get: .get
+        case .post: .post
+        case .put: .put
+        case .delete: .delete
+        }
+        let store = store
+        let dialect = dialect
+        let clock = clock
+        router.on(RouterPath(R.fullPath), method: method) { request, context -> Response in
+            do {
+                let query = request.uri.queryParameters.map { (String($0.key), String($0.value)) }
+                let body = R.method == .get ? Data() : Data(buffer: try await request.body.collect(upTo: 4 << 20))
+                let form: R.Form = R.method == .get
+                    ? try FormDecoding.decode(R.Form.self, query: query)
+                    : try FormDecoding.decode(R.Form.self, body: body)
+                let token = Self.token(request: request, query: query, body: body, dialect: dialect)
+                let now = clock()
+                let result: Out = try store.with { db in
+                    let viewer = token.flatMap { db.sessions[$0] }
+                    if required && viewer == nil { throw APIError.notLoggedIn }
+                    let call = Call(form: form, viewer: viewer, token: viewer == nil ? nil : token, dialect: dialect, now: now)
+                    return try handler(&db, call)
+                }
+                let data = try dialect.makeEncoder().encode(result)
+                return context.truncateBody ? Self.truncated(data, channel: context.channel) : Self.json(data, status: .ok)
+            } catch let error as APIError {
+                let (status, data) = ErrorRendering.render(error, dialect: dialect)
+                return Self.json(data, status: .init(code: status))
+            } catch {
+                let data = ErrorRendering.body(code: "unknown", message: "\(error)", dialect: dialect)
+                return Self.json(data, status: .badRequest)
+            }
+        }
+    }
+
+    /// The session token: 0.18 reads `auth` from the body or query; 0.19+ read
+    /// `Authorization: Bearer` (or the `jwt` cookie), never the URL.
+    static func token(request: Request, query: [(String, String)], body: Data, dialect: LemmyDialect) -> String? {
+        if dialect.usesAuthField { return FormDecoding.authField(query: query, body: body) }
+        if let header = request.headers[.authorization], header.lowercased().hasPrefix("bearer ") {
+            return String(header.dropFirst(7)).trimmingCharacters(in: .whitespaces)
+        }
+        if let cookies = request.headers[.cookie] {
+            for part in cookies.split(separator: ";") {
+                let pair = part.trimmingCharacters(in: .whitespaces).split(separator: "=", maxSplits: 1)
+                if pair.count == 2, pair[0] == "jwt" { return String(pair[1]) }
+            }
+        }
+        return nil
+    }
+
+    /// Headers promising all of `data`, half of it, then the connection closes.
+    static func truncated(_ data: Data, channel: any Channel) -> Response {
+        let half = ByteBuffer(bytes: data.prefix(data.count / 2))
+        let headers: HTTPFields = [.contentType: "application/json", .contentLength: String(data.count)]
+        return Response(status: .ok, headers: headers, body: ResponseBody { writer in
+            try await writer.write(half)
+            try? await channel.close()
+        })
+    }
+
+    static func json(_ data: Data, status: HTTPResponse.Status, headers extra: HTTPFields = [:]) -> Response {
+        var headers: HTTPFields = [.contentType: "application/json"]
+        headers.append(contentsOf: extra)
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+}

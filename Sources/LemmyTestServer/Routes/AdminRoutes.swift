@@ -1,0 +1,34 @@
+import Foundation
+import Hummingbird
+
+/// `/__admin`: fault control for out-of-process clients (the CLI server, wrk, other languages).
+///
+/// - `GET /__admin/faults`: `{"rules":[FaultRule], "fired":[Int]}`
+/// - `POST /__admin/faults` with a ``FaultRule`` as JSON, e.g.
+///   `{"fault":{"status":{"code":500,"error":"internal_server_error"}},"route":"/post/list","rate":0.5,"seed":7}`
+///   or `{"fault":{"tooManyRequests":{"retryAfterSeconds":3}},"rate":1,"count":2,"seed":1}`
+/// - `DELETE /__admin/faults`: removes every rule.
+enum AdminRoutes {
+    struct Listing: Codable { var rules: [FaultRule]; var fired: [Int] }
+
+    static func add(to router: Router<LemmyRequestContext>, injector: FaultInjector) {
+        router.get("/__admin/faults") { _, _ -> Response in
+            let data = try JSONEncoder().encode(Listing(rules: injector.rules, fired: injector.fireCounts))
+            return APIRoutes.json(data, status: .ok)
+        }
+        router.post("/__admin/faults") { request, _ -> Response in
+            let body = try await request.body.collect(upTo: 1 << 20)
+            do {
+                let rule = try JSONDecoder().decode(FaultRule.self, from: Data(buffer: body))
+                injector.add(rule)
+                return APIRoutes.json(Data(#"{"success":true}"#.utf8), status: .ok)
+            } catch {
+                return APIRoutes.json(Data(#"{"error":"invalid_fault_rule"}"#.utf8), status: .badRequest)
+            }
+        }
+        router.delete("/__admin/faults") { _, _ -> Response in
+            injector.clear()
+            return APIRoutes.json(Data(#"{"success":true}"#.utf8), status: .ok)
+        }
+    }
+}

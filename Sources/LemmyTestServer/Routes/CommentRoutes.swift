@@ -1,0 +1,97 @@
+import LemmyAPI
+
+/// Comments: list (flat or tree), get, create, edit, delete, like, save.
+extension APIRoutes {
+    func addCommentRoutes() {
+        add(LemmyV3.GetComments.self) { db, call in
+            let page = try db.listComments(try commentQuery(call.form, db: db, call: call), viewer: call.viewer, now: call.now)
+            let renderer = call.renderer(db)
+            return ApiGetCommentsResponse(comments: page.ids.map(renderer.commentView))
+        }
+        add(LemmyV4.GetComments.self) { db, call in
+            let page = try db.listComments(try commentQuery(call.form, db: db, call: call), viewer: call.viewer, now: call.now)
+            let renderer = call.renderer(db)
+            return ApiPagedResponse(items: page.ids.map(renderer.commentView), nextPage: page.next, prevPage: page.previous)
+        }
+        add(LemmyV3.GetComment.self) { db, call in try getComment(db, call) }
+        add(LemmyV4.GetComment.self) { db, call in try getComment(db, call) }
+        add(LemmyV3.CreateComment.self, auth: true) { db, call in try createComment(&db, call) }
+        add(LemmyV4.CreateComment.self, auth: true) { db, call in try createComment(&db, call) }
+        add(LemmyV3.EditComment.self, auth: true) { db, call in try editComment(&db, call) }
+        add(LemmyV4.EditComment.self, auth: true) { db, call in try editComment(&db, call) }
+        add(LemmyV3.DeleteComment.self, auth: true) { db, call in try deleteComment(&db, call) }
+        add(LemmyV4.DeleteComment.self, auth: true) { db, call in try deleteComment(&db, call) }
+        add(LemmyV3.LikeComment.self, auth: true) { db, call in try likeComment(&db, call) }
+        add(LemmyV4.LikeComment.self, auth: true) { db, call in try likeComment(&db, call) }
+        add(LemmyV3.SaveComment.self, auth: true) { db, call in try saveComment(&db, call) }
+        add(LemmyV4.SaveComment.self, auth: true) { db, call in try saveComment(&db, call) }
+    }
+}
+
+func commentQuery(_ form: ApiGetComments, db: Database, call: Call<ApiGetComments>) throws -> CommentQuery {
+    var query = CommentQuery()
+    query.postId = form.postId
+    query.parentId = form.parentId
+    if let id = form.communityId { query.communityId = id }
+    else if let name = form.communityName {
+        guard let community = db.community(named: name) else { throw APIError.notFound("community") }
+        query.communityId = community.id
+    }
+    if let id = form.creatorId { query.creatorId = id }
+    else if let name = form.creatorUsername {
+        guard let person = db.person(named: name) else { throw APIError.notFound("person") }
+        query.creatorId = person.id
+    }
+    if let postId = form.postId, db.post(postId) == nil { throw APIError.notFound("post") }
+    query.maxDepth = form.maxDepth
+    query.sort = form.sort?.wireValue(for: .v4) ?? "hot"
+    query.savedOnly = form.savedOnly ?? false
+    query.likedOnly = form.likedOnly ?? false
+    query.dislikedOnly = form.dislikedOnly ?? false
+    query.searchTerm = form.searchTerm
+    query.page = call.dialect == .v1_0 ? nil : form.page
+    query.cursor = call.dialect == .v1_0 ? form.pageCursor : nil
+    if form.maxDepth != nil && (form.postId != nil || form.parentId != nil) {
+        // Tree fetches are not limited to 50 (Lemmy fetches up to 300).
+        query.limit = min(max(form.limit ?? 300, 1), 300)
+    } else {
+        query.limit = try call.limit(form.limit)
+    }
+    return query
+}
+
+private func getComment(_ db: Database, _ call: Call<ApiGetComment>) throws -> ApiCommentResponse {
+    guard db.comment(call.form.id) != nil else { throw APIError.notFound("comment") }
+    return call.renderer(db).commentResponse(call.form.id)
+}
+
+private func createComment(_ db: inout Database, _ call: Call<ApiCreateComment>) throws -> ApiCommentResponse {
+    let id = try db.createComment(content: call.form.content, postId: call.form.postId, parentId: call.form.parentId,
+                                  by: try call.requireViewer(), now: call.now)
+    var response = call.renderer(db).commentResponse(id)
+    response.formId = call.form.formId
+    return response
+}
+
+private func editComment(_ db: inout Database, _ call: Call<ApiEditComment>) throws -> ApiCommentResponse {
+    try db.editComment(call.form.commentId, content: call.form.content, by: try call.requireViewer(), now: call.now)
+    var response = call.renderer(db).commentResponse(call.form.commentId)
+    response.formId = call.form.formId
+    return response
+}
+
+private func deleteComment(_ db: inout Database, _ call: Call<ApiDeleteComment>) throws -> ApiCommentResponse {
+    try db.deleteComment(call.form.commentId, deleted: call.form.deleted, by: try call.requireViewer())
+    return call.renderer(db).commentResponse(call.form.commentId)
+}
+
+private func likeComment(_ db: inout Database, _ call: Call<ApiCreateCommentLike>) throws -> ApiCommentResponse {
+    let score = call.form.score ?? call.form.isUpvote.map { $0 ? 1 : -1 } ?? 0
+    try db.voteComment(call.form.commentId, by: try call.requireViewer(), score: score, now: call.now)
+    return call.renderer(db).commentResponse(call.form.commentId)
+}
+
+private func saveComment(_ db: inout Database, _ call: Call<ApiSaveComment>) throws -> ApiCommentResponse {
+    try db.saveComment(call.form.commentId, by: try call.requireViewer(), save: call.form.save, now: call.now)
+    return call.renderer(db).commentResponse(call.form.commentId)
+}

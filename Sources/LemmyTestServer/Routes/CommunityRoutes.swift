@@ -1,0 +1,62 @@
+import LemmyAPI
+
+/// Communities: list, get, follow, block.
+extension APIRoutes {
+    func addCommunityRoutes() {
+        add(LemmyV3.ListCommunities.self) { db, call in
+            let page = try listCommunities(db, call)
+            return ApiListCommunitiesResponse(communities: page.ids.map(call.renderer(db).communityView))
+        }
+        add(LemmyV4.ListCommunities.self) { db, call in
+            let page = try listCommunities(db, call)
+            return ApiPagedResponse(items: page.ids.map(call.renderer(db).communityView), nextPage: page.next, prevPage: page.previous)
+        }
+        add(LemmyV3.GetCommunity.self) { db, call in call.renderer(db).getCommunityResponse(try communityId(db, call.form)) }
+        add(LemmyV4.GetCommunity.self) { db, call in call.renderer(db).getCommunityResponse(try communityId(db, call.form)) }
+        add(LemmyV3.FollowCommunity.self, auth: true) { db, call in
+            try db.follow(call.form.communityId, by: try call.requireViewer(), follow: call.form.follow, now: call.now)
+            return call.renderer(db).communityResponse(call.form.communityId)
+        }
+        add(LemmyV4.FollowCommunity.self, auth: true) { db, call in
+            try db.follow(call.form.communityId, by: try call.requireViewer(), follow: call.form.follow, now: call.now)
+            return call.renderer(db).communityResponse(call.form.communityId)
+        }
+        add(LemmyV3.BlockCommunity.self, auth: true) { db, call in
+            try db.blockCommunity(call.form.communityId, by: try call.requireViewer(), block: call.form.block, now: call.now)
+            return ApiBlockCommunityResponse(communityView: call.renderer(db).communityView(call.form.communityId),
+                                             blocked: call.form.block)
+        }
+        add(LemmyV4.BlockCommunity.self, auth: true) { db, call in
+            try db.blockCommunity(call.form.communityId, by: try call.requireViewer(), block: call.form.block, now: call.now)
+            return call.renderer(db).communityResponse(call.form.communityId)
+        }
+    }
+}
+
+private func communityId(_ db: Database, _ form: ApiGetCommunity) throws -> Int {
+    if let id = form.id, db.community(id) != nil { return id }
+    if form.id == nil, let name = form.name, let community = db.community(named: name) { return community.id }
+    throw APIError.notFound("community")
+}
+
+private func listCommunities(_ db: Database, _ call: Call<ApiListCommunities>) throws -> PageResult {
+    let state = db.user(call.viewer)
+    let showNSFW = call.form.showNsfw ?? (call.viewer.flatMap { db.person($0)?.showNSFW } ?? false)
+    let sort = call.form.sort?.wireValue(for: .v4) ?? "active"
+    var keyed: [(id: Int, key: SortKey)] = []
+    for community in db.communities where !community.deleted && !community.removed {
+        if community.nsfw && !showNSFW { continue }
+        if call.form.type == .subscribed && state?.follows[community.id] == nil { continue }
+        if call.form.type == .moderatorView && !db.isModOrAdmin(call.viewer, of: community.id) { continue }
+        if let term = call.form.searchTerm?.lowercased(), !community.name.contains(term), !community.title.lowercased().contains(term) { continue }
+        let primary: Double = switch sort {
+        case "new": community.published
+        case "old": -community.published
+        case "name_asc": -Double(community.id)
+        default: Double(db.subscriberCount(community))
+        }
+        keyed.append((community.id, SortKey(featured: 0, primary: primary, tiebreak: -community.id)))
+    }
+    return try Paging.page(keyed, page: call.dialect == .v1_0 ? nil : call.form.page, limit: try call.limit(call.form.limit),
+                           cursor: call.dialect == .v1_0 ? call.form.pageCursor : nil)
+}

@@ -1,0 +1,124 @@
+import LemmyAPI
+
+/// Replies, mentions, private messages, unread counts (0.18/0.19) and notifications (1.0).
+extension APIRoutes {
+    func addInboxRoutes() {
+        add(LemmyV3.GetUnreadCount.self, auth: true) { db, call in
+            let counts = db.unreadCounts(for: try call.requireViewer())
+            return ApiGetUnreadCountResponse(replies: counts.replies, mentions: counts.mentions, privateMessages: counts.messages)
+        }
+        add(LemmyV3.GetReplies.self, auth: true) { db, call in
+            let entries = try inboxPage(db, call, kind: .reply, unreadOnly: call.form.unreadOnly ?? false,
+                                        page: call.form.page, limit: call.form.limit, sort: call.form.sort)
+            return ApiGetRepliesResponse(replies: entries.map(call.renderer(db).replyView))
+        }
+        add(LemmyV3.GetPersonMentions.self, auth: true) { db, call in
+            let entries = try inboxPage(db, call, kind: .mention, unreadOnly: call.form.unreadOnly ?? false,
+                                        page: call.form.page, limit: call.form.limit, sort: call.form.sort)
+            return ApiGetPersonMentionsResponse(mentions: entries.map(call.renderer(db).mentionView))
+        }
+        add(LemmyV3.GetPrivateMessages.self, auth: true) { db, call in
+            let viewer = try call.requireViewer()
+            let limit = try call.limit(call.form.limit)
+            var messages = db.privateMessages.filter { ($0.recipientId == viewer || $0.creatorId == viewer) && !$0.deleted }
+            if let creator = call.form.creatorId { messages = messages.filter { $0.creatorId == creator } }
+            if call.form.unreadOnly == true {
+                let unread = Set(db.inbox.filter { $0.kind == .privateMessage && !$0.read && $0.recipientId == viewer }
+                    .compactMap(\.privateMessageId))
+                messages = messages.filter { unread.contains($0.id) }
+            }
+            messages.sort { $0.published > $1.published }
+            let start = min(messages.count, max(0, (call.form.page ?? 1) - 1) * limit)
+            let page = messages[start..<min(messages.count, start + limit)]
+            return ApiPrivateMessagesResponse(privateMessages: page.map { call.renderer(db).privateMessageView($0.id) })
+        }
+        add(LemmyV3.MarkCommentReplyAsRead.self, auth: true) { db, call in
+            try db.markInbox(call.form.commentReplyId, kind: .reply, read: call.form.read, by: try call.requireViewer())
+            return ApiCommentReplyResponse(commentReplyView: call.renderer(db).replyView(db.inbox[call.form.commentReplyId - 1]))
+        }
+        add(LemmyV3.MarkPersonMentionAsRead.self, auth: true) { db, call in
+            try db.markInbox(call.form.personMentionId, kind: .mention, read: call.form.read, by: try call.requireViewer())
+            return ApiPersonMentionResponse(personMentionView: call.renderer(db).mentionView(db.inbox[call.form.personMentionId - 1]))
+        }
+        add(LemmyV3.MarkPrivateMessageAsRead.self, auth: true) { db, call in
+            let viewer = try call.requireViewer()
+            guard let entry = db.inbox.first(where: { $0.privateMessageId == call.form.privateMessageId }) else {
+                throw APIError.notFound("private_message")
+            }
+            try db.markInbox(entry.id, kind: .privateMessage, read: call.form.read, by: viewer)
+            return ApiPrivateMessageResponse(privateMessageView: call.renderer(db).privateMessageView(call.form.privateMessageId))
+        }
+        add(LemmyV3.MarkAllAsRead.self, auth: true) { db, call in
+            db.markAllInboxRead(by: try call.requireViewer())
+            return ApiGetRepliesResponse(replies: [])
+        }
+        add(LemmyV3.CreatePrivateMessage.self, auth: true) { db, call in
+            let id = try sendMessage(&db, call, to: call.form.recipientId, content: call.form.content)
+            return ApiPrivateMessageResponse(privateMessageView: call.renderer(db).privateMessageView(id))
+        }
+        add(LemmyV4.CreatePrivateMessage.self, auth: true) { db, call in
+            let id = try sendMessage(&db, call, to: call.form.recipientId, content: call.form.content)
+            return ApiPrivateMessageResponse(privateMessageView: call.renderer(db).privateMessageView(id))
+        }
+
+        // 1.0
+        add(LemmyV4.GetUnreadCounts.self, auth: true) { db, call in
+            let viewer = try call.requireViewer()
+            let counts = db.unreadCounts(for: viewer)
+            let moderated = db.communities.filter { $0.moderators.contains(viewer) }.map(\.id)
+            let isAdmin = db.person(viewer)?.isAdmin ?? false
+            let reports = db.reports.filter { !$0.resolved && (isAdmin || db.communityId(of: $0).map(moderated.contains) == true) }
+            return ApiUnreadCountsResponse(notificationCount: counts.replies + counts.mentions + counts.messages,
+                                           reportCount: reports.count, pendingFollowCount: 0,
+                                           registrationApplicationCount: isAdmin ? 0 : nil)
+        }
+        add(LemmyV4.ListNotifications.self, auth: true) { db, call in
+            let viewer = try call.requireViewer()
+            let limit = try call.limit(call.form.limit)
+            // `type` is an untyped union in the API description: read its string.
+            let filter: String? = if case .string(let text) = call.form.type { text.lowercased() } else { nil }
+            let entries = (db.inboxByRecipient[viewer] ?? []).map { db.inbox[$0 - 1] }.filter { entry in
+                if call.form.unreadOnly == true && entry.read { return false }
+                switch filter {
+                case "reply": return entry.kind == .reply
+                case "mention": return entry.kind == .mention
+                case "private_message", "privatemessage": return entry.kind == .privateMessage
+                case "mod_action", "modaction", "subscribed": return false
+                default: return true
+                }
+            }
+            let keyed = entries.map { (id: $0.id, key: SortKey(featured: 0, primary: $0.published, tiebreak: $0.id)) }
+            let page = try Paging.page(keyed, page: nil, limit: limit, cursor: call.form.pageCursor)
+            let renderer = call.renderer(db)
+            return ApiPagedResponse(items: page.ids.map { renderer.notificationView(db.inbox[$0 - 1]) },
+                                    nextPage: page.next, prevPage: page.previous)
+        }
+        add(LemmyV4.MarkNotificationAsRead.self, auth: true) { db, call in
+            try db.markInbox(call.form.notificationId, kind: nil, read: call.form.read, by: try call.requireViewer())
+            return ApiSuccessResponse(success: true)
+        }
+        add(LemmyV4.MarkAllNotificationsAsRead.self, auth: true) { db, call in
+            db.markAllInboxRead(by: try call.requireViewer())
+            return ApiSuccessResponse(success: true)
+        }
+    }
+}
+
+private func sendMessage<F>(_ db: inout Database, _ call: Call<F>, to recipient: Int, content: String) throws -> Int {
+    let viewer = try call.requireViewer()
+    guard db.person(recipient) != nil else { throw APIError.notFound("person") }
+    guard !content.isEmpty else { throw APIError.code("empty_message") }
+    return db.addPrivateMessage(from: viewer, to: recipient, content: content, published: call.now)
+}
+
+/// One page of the viewer's inbox entries of `kind`, newest first (or oldest for `Old`).
+private func inboxPage<F>(_ db: Database, _ call: Call<F>, kind: InboxRecord.Kind, unreadOnly: Bool, page: Int?,
+                          limit: Int?, sort: ApiCommentSortType?) throws -> [InboxRecord] {
+    let viewer = try call.requireViewer()
+    let limit = try call.limit(limit)
+    var entries = (db.inboxByRecipient[viewer] ?? []).map { db.inbox[$0 - 1] }
+        .filter { $0.kind == kind && (!unreadOnly || !$0.read) }
+    entries.sort { sort == .old ? $0.published < $1.published : $0.published > $1.published }
+    let start = min(entries.count, max(0, (page ?? 1) - 1) * limit)
+    return Array(entries[start..<min(entries.count, start + limit)])
+}

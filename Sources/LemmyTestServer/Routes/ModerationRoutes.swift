@@ -1,0 +1,164 @@
+import LemmyAPI
+
+/// Reports (list, create, resolve), removing posts, and the modlog.
+extension APIRoutes {
+    func addModerationRoutes() {
+        add(LemmyV3.ListPostReports.self, auth: true) { db, call in
+            let reports = try visibleReports(db, call, kind: .post, unresolvedOnly: call.form.unresolvedOnly ?? false,
+                                             communityId: call.form.communityId, page: call.form.page, limit: call.form.limit)
+            return ApiListPostReportsResponse(postReports: reports.map(call.renderer(db).postReportView))
+        }
+        add(LemmyV3.ListCommentReports.self, auth: true) { db, call in
+            let reports = try visibleReports(db, call, kind: .comment, unresolvedOnly: call.form.unresolvedOnly ?? false,
+                                             communityId: call.form.communityId, page: call.form.page, limit: call.form.limit)
+            return ApiListCommentReportsResponse(commentReports: reports.map(call.renderer(db).commentReportView))
+        }
+        add(LemmyV3.GetReportCount.self, auth: true) { db, call in
+            let posts = try visibleReports(db, call, kind: .post, unresolvedOnly: true, communityId: call.form.communityId, page: 1, limit: 50)
+            let comments = try visibleReports(db, call, kind: .comment, unresolvedOnly: true, communityId: call.form.communityId, page: 1, limit: 50)
+            return ApiGetReportCountResponse(communityId: call.form.communityId, commentReports: comments.count, postReports: posts.count,
+                                             privateMessageReports: call.dialect == .v0_18 ? nil : 0)
+        }
+        add(LemmyV4.ListReports.self, auth: true) { db, call in
+            let all = try visibleReports(db, call, kind: nil, unresolvedOnly: call.form.unresolvedOnly ?? false,
+                                         communityId: call.form.communityId, page: 1, limit: Int.max)
+            let keyed = all.map { (id: $0.id, key: SortKey(featured: 0, primary: $0.published, tiebreak: $0.id)) }
+            let page = try Paging.page(keyed, page: nil, limit: try call.limit(call.form.limit), cursor: call.form.pageCursor)
+            let renderer = call.renderer(db)
+            let items: [ApiReportCombinedView] = page.ids.map { id in
+                let report = db.reports[id - 1]
+                return report.kind == .post ? .post(renderer.postReportView(report)) : .comment(renderer.commentReportView(report))
+            }
+            return ApiPagedResponse(items: items, nextPage: page.next, prevPage: page.previous)
+        }
+        add(LemmyV3.CreatePostReport.self, auth: true) { db, call in
+            let id = try db.report(.post, targetId: call.form.postId, reason: call.form.reason, by: try call.requireViewer(), now: call.now)
+            return ApiPostReportResponse(postReportView: call.renderer(db).postReportView(db.reports[id - 1]))
+        }
+        add(LemmyV4.CreatePostReport.self, auth: true) { db, call in
+            let id = try db.report(.post, targetId: call.form.postId, reason: call.form.reason, by: try call.requireViewer(), now: call.now)
+            return ApiPostReportResponse(postReportView: call.renderer(db).postReportView(db.reports[id - 1]))
+        }
+        add(LemmyV3.CreateCommentReport.self, auth: true) { db, call in
+            let id = try db.report(.comment, targetId: call.form.commentId, reason: call.form.reason, by: try call.requireViewer(), now: call.now)
+            return ApiCommentReportResponse(commentReportView: call.renderer(db).commentReportView(db.reports[id - 1]))
+        }
+        add(LemmyV4.CreateCommentReport.self, auth: true) { db, call in
+            let id = try db.report(.comment, targetId: call.form.commentId, reason: call.form.reason, by: try call.requireViewer(), now: call.now)
+            return ApiCommentReportResponse(commentReportView: call.renderer(db).commentReportView(db.reports[id - 1]))
+        }
+        add(LemmyV3.ResolvePostReport.self, auth: true) { db, call in
+            let report = try resolveReport(&db, call, id: call.form.reportId, resolved: call.form.resolved)
+            return ApiPostReportResponse(postReportView: call.renderer(db).postReportView(report))
+        }
+        add(LemmyV4.ResolvePostReport.self, auth: true) { db, call in
+            let report = try resolveReport(&db, call, id: call.form.reportId, resolved: call.form.resolved)
+            return ApiPostReportResponse(postReportView: call.renderer(db).postReportView(report))
+        }
+        add(LemmyV3.ResolveCommentReport.self, auth: true) { db, call in
+            let report = try resolveReport(&db, call, id: call.form.reportId, resolved: call.form.resolved)
+            return ApiCommentReportResponse(commentReportView: call.renderer(db).commentReportView(report))
+        }
+        add(LemmyV4.ResolveCommentReport.self, auth: true) { db, call in
+            let report = try resolveReport(&db, call, id: call.form.reportId, resolved: call.form.resolved)
+            return ApiCommentReportResponse(commentReportView: call.renderer(db).commentReportView(report))
+        }
+        add(LemmyV3.RemovePost.self, auth: true) { db, call in
+            try db.removePost(call.form.postId, removed: call.form.removed, reason: call.form.reason, by: try call.requireViewer(), now: call.now)
+            return ApiPostResponse(postView: call.renderer(db).postView(call.form.postId))
+        }
+        add(LemmyV4.RemovePost.self, auth: true) { db, call in
+            try db.removePost(call.form.postId, removed: call.form.removed, reason: call.form.reason, by: try call.requireViewer(), now: call.now)
+            return ApiPostResponse(postView: call.renderer(db).postView(call.form.postId))
+        }
+        add(LemmyV3.GetModlog.self) { db, call in
+            let renderer = call.renderer(db)
+            let limit = try call.limit(call.form.limit)
+            let entries = modlogEntries(db, call.form).prefix(limit * (call.form.page ?? 1)).suffix(limit)
+            let removedPosts = entries.filter { $0.kind == .removePost }.map {
+                ApiModRemovePostView(modRemovePost: ApiModRemovePost(id: $0.id, modPersonId: $0.moderatorId, postId: $0.targetId,
+                                                                     reason: $0.reason, removed: $0.flag, when: renderer.date($0.when)),
+                                     moderator: call.viewer.map { db.isModOrAdmin($0, of: db.post($0)?.communityId ?? 0) } == true
+                                         ? renderer.person($0.moderatorId) : nil,
+                                     post: renderer.post($0.targetId), community: renderer.community(db.post($0.targetId)!.communityId))
+            }
+            let removedComments = entries.filter { $0.kind == .removeComment }.map { entry -> ApiModRemoveCommentView in
+                let comment = db.comment(entry.targetId)!
+                return ApiModRemoveCommentView(
+                    modRemoveComment: ApiModRemoveComment(id: entry.id, modPersonId: entry.moderatorId, commentId: entry.targetId,
+                                                          reason: entry.reason, removed: entry.flag, when: renderer.date(entry.when)),
+                    comment: renderer.comment(entry.targetId), commenter: renderer.person(comment.creatorId),
+                    post: renderer.post(comment.postId), community: renderer.community(db.post(comment.postId)!.communityId))
+            }
+            return ApiGetModlogResponse(removedPosts: removedPosts, lockedPosts: [], featuredPosts: [], removedComments: removedComments,
+                                        removedCommunities: [], bannedFromCommunity: [], banned: [], addedToCommunity: [],
+                                        transferredToCommunity: [], added: [], adminPurgedPersons: [], adminPurgedCommunities: [],
+                                        adminPurgedPosts: [], adminPurgedComments: [], hiddenCommunities: [])
+        }
+        add(LemmyV4.GetModlog.self) { db, call in
+            let renderer = call.renderer(db)
+            let entries = modlogEntries(db, call.form)
+            let keyed = entries.map { (id: $0.id, key: SortKey(featured: 0, primary: $0.when, tiebreak: $0.id)) }
+            let page = try Paging.page(keyed, page: nil, limit: try call.limit(call.form.limit), cursor: call.form.pageCursor)
+            let items = page.ids.map { id -> ApiModlogView in
+                let entry = db.modlog[id - 1]
+                let modlog = ApiModlog(id: entry.id, kind: entry.kind == .removePost ? .modRemovePost : .modRemoveComment,
+                                       isRevert: !entry.flag, reason: entry.reason, publishedAt: renderer.date(entry.when), childCount: 0)
+                var view = ApiModlogView(modlog: modlog, moderator: renderer.person(entry.moderatorId))
+                if entry.kind == .removePost, let post = db.post(entry.targetId) {
+                    view.targetPost = renderer.post(post.id)
+                    view.targetCommunity = renderer.community(post.communityId)
+                    view.targetPerson = renderer.person(post.creatorId)
+                } else if let comment = db.comment(entry.targetId) {
+                    view.targetComment = renderer.comment(comment.id)
+                    view.targetPost = renderer.post(comment.postId)
+                    view.targetPerson = renderer.person(comment.creatorId)
+                }
+                return view
+            }
+            return ApiPagedResponse(items: items, nextPage: page.next, prevPage: page.previous)
+        }
+    }
+}
+
+/// Reports the viewer may see: all for admins, their communities' for moderators.
+private func visibleReports<F>(_ db: Database, _ call: Call<F>, kind: ReportRecord.Kind?, unresolvedOnly: Bool, communityId: Int?,
+                               page: Int?, limit: Int?) throws -> [ReportRecord] {
+    let viewer = try call.requireViewer()
+    let isAdmin = db.person(viewer)?.isAdmin ?? false
+    let moderated = Set(db.communities.filter { $0.moderators.contains(viewer) }.map(\.id))
+    guard isAdmin || !moderated.isEmpty else { throw APIError.code("not_a_mod_or_admin") }
+    let limit = limit == Int.max ? Int.max : try call.limit(limit)
+    let reports = db.reports.filter { report in
+        guard kind == nil || report.kind == kind, !unresolvedOnly || !report.resolved,
+              let community = db.communityId(of: report) else { return false }
+        if let communityId, community != communityId { return false }
+        return isAdmin || moderated.contains(community)
+    }.sorted { $0.published > $1.published }
+    guard limit != Int.max else { return reports }
+    let start = min(reports.count, max(0, (page ?? 1) - 1) * limit)
+    return Array(reports[start..<min(reports.count, start + limit)])
+}
+
+private func resolveReport<F>(_ db: inout Database, _ call: Call<F>, id: Int, resolved: Bool) throws -> ReportRecord {
+    let viewer = try call.requireViewer()
+    guard id >= 1, id <= db.reports.count else { throw APIError.notFound("report") }
+    guard let community = db.communityId(of: db.reports[id - 1]), db.isModOrAdmin(viewer, of: community) else {
+        throw APIError.code("not_a_mod_or_admin")
+    }
+    db.reports[id - 1].resolved = resolved
+    db.reports[id - 1].resolverId = resolved ? viewer : nil
+    db.reports[id - 1].updated = call.now
+    return db.reports[id - 1]
+}
+
+private func modlogEntries(_ db: Database, _ form: ApiGetModlog) -> [ModlogRecord] {
+    db.modlog.filter { entry in
+        if let mod = form.modPersonId, entry.moderatorId != mod { return false }
+        if let community = form.communityId {
+            let target = entry.kind == .removeComment ? db.comment(entry.targetId).flatMap { db.post($0.postId) } : db.post(entry.targetId)
+            if target?.communityId != community { return false }
+        }
+        return true
+    }.sorted { $0.when > $1.when }
+}

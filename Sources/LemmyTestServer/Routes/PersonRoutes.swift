@@ -1,0 +1,74 @@
+import LemmyAPI
+
+/// People: details (with their posts and comments up to 0.19; `/person/content` on 1.0), block.
+extension APIRoutes {
+    func addPersonRoutes() {
+        add(LemmyV3.GetPersonDetails.self) { db, call in
+            let id = try personId(db, call.form.personId, call.form.username)
+            let renderer = call.renderer(db)
+            let limit = try call.limit(call.form.limit)
+            var posts = PostQuery()
+            posts.creatorId = id
+            posts.sort = PostSort(v3: call.form.sort?.wireValue(for: .v3) ?? "New")
+            posts.page = call.form.page
+            posts.limit = limit
+            posts.savedOnly = call.form.savedOnly ?? false
+            posts.showNSFW = true
+            posts.communityId = call.form.communityId
+            if posts.savedOnly { posts.creatorId = nil }
+            var comments = CommentQuery()
+            comments.creatorId = posts.savedOnly ? nil : id
+            comments.sort = "new"
+            comments.page = call.form.page
+            comments.limit = limit
+            comments.savedOnly = posts.savedOnly
+            comments.communityId = call.form.communityId
+            let viewer = posts.savedOnly ? id : call.viewer
+            let postPage = try db.listPosts(posts, viewer: viewer, now: call.now)
+            let commentPage = try db.listComments(comments, viewer: viewer, now: call.now)
+            return ApiGetPersonDetailsResponse(personView: renderer.personView(id), moderates: moderates(db, renderer, id),
+                                               comments: commentPage.ids.map(renderer.commentView),
+                                               posts: postPage.ids.map(renderer.postView))
+        }
+        add(LemmyV4.GetPersonDetails.self) { db, call in
+            let id = try personId(db, call.form.personId, call.form.username)
+            let renderer = call.renderer(db)
+            return ApiGetPersonDetailsResponse(personView: renderer.personView(id), site: nil, moderates: moderates(db, renderer, id),
+                                               multiCommunitiesCreated: [])
+        }
+        add(LemmyV4.ListPersonContent.self) { db, call in
+            let id = try personId(db, call.form.personId, call.form.username)
+            let items: [(id: Int, key: SortKey)] =
+                db.posts.filter { $0.creatorId == id && !$0.deleted && !$0.removed }
+                    .map { (id: $0.id, key: SortKey(featured: 1, primary: $0.published, tiebreak: $0.id)) }
+                + db.comments.filter { $0.creatorId == id && !$0.deleted && !$0.removed }
+                    .map { (id: -$0.id, key: SortKey(featured: 0, primary: $0.published, tiebreak: $0.id)) }
+            // Posts and comments interleaved by time; `featured` only separates equal times.
+            let keyed = items.map { (id: $0.id, key: SortKey(featured: 0, primary: $0.key.primary, tiebreak: $0.id)) }
+            let page = try Paging.page(keyed, page: nil, limit: try call.limit(call.form.limit), cursor: call.form.pageCursor)
+            let renderer = call.renderer(db)
+            let views: [ApiPostCommentCombinedView] = page.ids.map { $0 > 0 ? .post(renderer.postView($0)) : .comment(renderer.commentView(-$0)) }
+            return ApiPagedResponse(items: views, nextPage: page.next, prevPage: page.previous)
+        }
+        add(LemmyV3.BlockPerson.self, auth: true) { db, call in
+            try db.blockPerson(call.form.personId, by: try call.requireViewer(), block: call.form.block, now: call.now)
+            return ApiBlockPersonResponse(personView: call.renderer(db).personView(call.form.personId), blocked: call.form.block)
+        }
+        add(LemmyV4.BlockPerson.self, auth: true) { db, call in
+            try db.blockPerson(call.form.personId, by: try call.requireViewer(), block: call.form.block, now: call.now)
+            return ApiPersonResponse(personView: call.renderer(db).personView(call.form.personId))
+        }
+    }
+}
+
+private func personId(_ db: Database, _ id: Int?, _ name: String?) throws -> Int {
+    if let id, db.person(id) != nil { return id }
+    if id == nil, let name, let person = db.person(named: name.split(separator: "@").first.map(String.init) ?? name) { return person.id }
+    throw APIError.notFound("person")
+}
+
+private func moderates(_ db: Database, _ renderer: Renderer, _ id: Int) -> [ApiCommunityModeratorView] {
+    db.communities.filter { $0.moderators.contains(id) }.map {
+        ApiCommunityModeratorView(community: renderer.community($0.id), moderator: renderer.person(id))
+    }
+}

@@ -1,0 +1,158 @@
+import LemmyAPI
+
+/// Posts: list, get, create, edit, delete, like, save, hide, mark read.
+extension APIRoutes {
+    func addPostRoutes() {
+        add(LemmyV3.GetPosts.self) { db, call in
+            let page = try db.listPosts(try postQuery(call.form, db: db, call: call), viewer: call.viewer, now: call.now)
+            let renderer = call.renderer(db)
+            return ApiGetPostsResponse(posts: page.ids.map(renderer.postView), nextPage: page.next)
+        }
+        add(LemmyV4.GetPosts.self) { db, call in
+            let page = try db.listPosts(try postQuery(call.form, db: db, call: call), viewer: call.viewer, now: call.now)
+            if call.form.markAsRead == true, let viewer = call.viewer {
+                try db.markRead(page.ids, by: viewer, read: true, now: call.now)
+            }
+            let renderer = call.renderer(db)
+            return ApiPagedResponse(items: page.ids.map(renderer.postView), nextPage: page.next, prevPage: page.previous)
+        }
+        add(LemmyV3.GetPost.self) { db, call in try getPost(&db, call) }
+        add(LemmyV4.GetPost.self) { db, call in try getPost(&db, call) }
+
+        add(LemmyV3.CreatePost.self, auth: true) { db, call in try createPost(&db, call) }
+        add(LemmyV4.CreatePost.self, auth: true) { db, call in try createPost(&db, call) }
+        add(LemmyV3.EditPost.self, auth: true) { db, call in try editPost(&db, call) }
+        add(LemmyV4.EditPost.self, auth: true) { db, call in try editPost(&db, call) }
+        add(LemmyV3.DeletePost.self, auth: true) { db, call in
+            try db.deletePost(call.form.postId, deleted: call.form.deleted, by: try call.requireViewer())
+            return ApiPostResponse(postView: call.renderer(db).postView(call.form.postId))
+        }
+        add(LemmyV4.DeletePost.self, auth: true) { db, call in
+            try db.deletePost(call.form.postId, deleted: call.form.deleted, by: try call.requireViewer())
+            return ApiPostResponse(postView: call.renderer(db).postView(call.form.postId))
+        }
+        add(LemmyV3.LikePost.self, auth: true) { db, call in try likePost(&db, call) }
+        add(LemmyV4.LikePost.self, auth: true) { db, call in try likePost(&db, call) }
+        add(LemmyV3.SavePost.self, auth: true) { db, call in
+            try db.savePost(call.form.postId, by: try call.requireViewer(), save: call.form.save, now: call.now)
+            return ApiPostResponse(postView: call.renderer(db).postView(call.form.postId))
+        }
+        add(LemmyV4.SavePost.self, auth: true) { db, call in
+            try db.savePost(call.form.postId, by: try call.requireViewer(), save: call.form.save, now: call.now)
+            return ApiPostResponse(postView: call.renderer(db).postView(call.form.postId))
+        }
+        add(LemmyV3.HidePost.self, auth: true) { db, call in
+            let ids = call.form.postIds ?? call.form.postId.map { [$0] } ?? []
+            try db.hide(ids, by: try call.requireViewer(), hide: call.form.hide, now: call.now)
+            return ApiSuccessResponse(success: true)
+        }
+        add(LemmyV4.HidePost.self, auth: true) { db, call in
+            guard let id = call.form.postId ?? call.form.postIds?.first else { throw APIError.notFound("post") }
+            try db.hide([id], by: try call.requireViewer(), hide: call.form.hide, now: call.now)
+            return ApiPostResponse(postView: call.renderer(db).postView(id))
+        }
+        add(LemmyV3.MarkPostAsRead.self, auth: true) { db, call -> PostReadAnswer in
+            let ids = call.form.postIds ?? call.form.postId.map { [$0] } ?? []
+            try db.markRead(ids, by: try call.requireViewer(), read: call.form.read, now: call.now)
+            if call.dialect == .v0_18, let id = ids.first {
+                return .post(ApiPostResponse(postView: call.renderer(db).postView(id)))
+            }
+            return .success(ApiSuccessResponse(success: true))
+        }
+        add(LemmyV4.MarkPostAsRead.self, auth: true) { db, call in
+            guard let id = call.form.postId else { throw APIError.notFound("post") }
+            try db.markRead([id], by: try call.requireViewer(), read: call.form.read, now: call.now)
+            return ApiPostResponse(postView: call.renderer(db).postView(id))
+        }
+        add(LemmyV4.MarkManyPostsAsRead.self, auth: true) { db, call in
+            try db.markRead(call.form.postIds, by: try call.requireViewer(), read: call.form.read, now: call.now)
+            return ApiSuccessResponse(success: true)
+        }
+    }
+}
+
+/// 0.18 answers MarkPostAsRead with a PostResponse, 0.19 with a SuccessResponse.
+enum PostReadAnswer: Encodable, Sendable {
+    case post(ApiPostResponse)
+    case success(ApiSuccessResponse)
+
+    func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .post(let value): try value.encode(to: encoder)
+        case .success(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+/// The meaning of a GetPosts form in this dialect.
+func postQuery(_ form: ApiGetPosts, db: Database, call: Call<ApiGetPosts>) throws -> PostQuery {
+    var query = PostQuery()
+    switch form.type {
+    case .some(.subscribed): query.listing = .subscribed
+    case .some(.moderatorView): query.listing = .moderatorView
+    case .some(.local): query.listing = .local
+    default: query.listing = .all
+    }
+    if form.moderatorView == true { query.listing = .moderatorView }
+    if call.dialect == .v1_0 {
+        query.sort = form.sort == .top ? .top(window: form.timeRangeSeconds.map(Double.init)) : PostSort(v3: form.sort?.wireValue(for: .v3))
+    } else {
+        query.sort = PostSort(v3: form.sort?.wireValue(for: .v3))
+    }
+    if let id = form.communityId {
+        guard db.community(id) != nil else { throw APIError.notFound("community") }
+        query.communityId = id
+    } else if let name = form.communityName {
+        guard let community = db.community(named: name) else { throw APIError.notFound("community") }
+        query.communityId = community.id
+    }
+    if let id = form.creatorId { query.creatorId = id }
+    else if let name = form.creatorUsername {
+        guard let person = db.person(named: name) else { throw APIError.notFound("person") }
+        query.creatorId = person.id
+    }
+    query.savedOnly = form.savedOnly ?? false
+    query.likedOnly = form.likedOnly ?? false
+    query.dislikedOnly = form.dislikedOnly ?? false
+    query.showHidden = form.showHidden ?? false
+    query.showRead = form.showRead ?? true
+    query.showNSFW = form.showNsfw
+    query.searchTerm = form.searchTerm
+    query.page = call.dialect == .v1_0 ? nil : form.page
+    query.cursor = call.dialect == .v0_18 ? nil : form.pageCursor
+    query.limit = try call.limit(form.limit)
+    query.alwaysNext = call.dialect == .v0_19
+    return query
+}
+
+private func getPost(_ db: inout Database, _ call: Call<ApiGetPost>) throws -> ApiGetPostResponse {
+    var id = call.form.id
+    if id == nil, let commentId = call.form.commentId {
+        guard let comment = db.comment(commentId) else { throw APIError.notFound("comment") }
+        id = comment.postId
+    }
+    guard let id, let post = db.post(id) else { throw APIError.notFound("post") }
+    if (post.deleted || post.removed) && post.creatorId != call.viewer && !db.isModOrAdmin(call.viewer, of: post.communityId) {
+        throw APIError.notFound("post")
+    }
+    if let viewer = call.viewer { try db.markRead([id], by: viewer, read: true, now: call.now) }
+    return call.renderer(db).getPostResponse(id)
+}
+
+private func createPost(_ db: inout Database, _ call: Call<ApiCreatePost>) throws -> ApiPostResponse {
+    let id = try db.createPost(name: call.form.name, communityId: call.form.communityId, url: call.form.url,
+                               body: call.form.body, nsfw: call.form.nsfw ?? false, by: try call.requireViewer(), now: call.now)
+    return ApiPostResponse(postView: call.renderer(db).postView(id))
+}
+
+private func editPost(_ db: inout Database, _ call: Call<ApiEditPost>) throws -> ApiPostResponse {
+    try db.editPost(call.form.postId, name: call.form.name, url: call.form.url, body: call.form.body, nsfw: call.form.nsfw,
+                    by: try call.requireViewer(), now: call.now)
+    return ApiPostResponse(postView: call.renderer(db).postView(call.form.postId))
+}
+
+private func likePost(_ db: inout Database, _ call: Call<ApiCreatePostLike>) throws -> ApiPostResponse {
+    let score = call.form.score ?? call.form.isUpvote.map { $0 ? 1 : -1 } ?? 0
+    try db.votePost(call.form.postId, by: try call.requireViewer(), score: score, now: call.now)
+    return ApiPostResponse(postView: call.renderer(db).postView(call.form.postId))
+}

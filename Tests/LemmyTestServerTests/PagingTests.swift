@@ -1,0 +1,73 @@
+import Foundation
+import LemmyAPI
+import LemmyTestServer
+import Testing
+
+/// Sorting, 1-based pages and cursors that stay stable while data changes.
+@Suite("Sorting and paging")
+struct PagingTests {
+    @Test(arguments: [LemmyDialect.v0_18, .v0_19])
+    func pagesAreOneBasedAndDisjoint(dialect: LemmyDialect) async throws {
+        try await withServer(dialect, scale: .small) { server in
+            let client = TestClient(server)
+            let first = try await client.posts(ApiGetPosts(sort: .new, limit: 10, page: 1)).posts
+            let second = try await client.posts(ApiGetPosts(sort: .new, limit: 10, page: 2)).posts
+            #expect(first.count == 10)
+            #expect(second.count == 10)
+            #expect(Set(first.map(\.post.id)).isDisjoint(with: second.map(\.post.id)))
+            let unpaged = try await client.posts(ApiGetPosts(sort: .new, limit: 10)).posts
+            #expect(unpaged.map(\.post.id) == first.map(\.post.id))
+        }
+    }
+
+    @Test(arguments: [LemmyDialect.v0_19, .v1_0])
+    func cursorIsStableWhileNewPostsArrive(dialect: LemmyDialect) async throws {
+        try await withServer(dialect, scale: .small) { server in
+            let client = TestClient(server)
+            let alice = try await client.login("alice")
+            let first = try await client.posts(ApiGetPosts(sort: .new, limit: 10))
+            let cursor = try #require(first.next)
+            for index in 0..<3 {
+                let form = ApiCreatePost(name: "Breaking news \(index)", communityId: 1)
+                if dialect == .v1_0 { _ = try await alice.send(LemmyV4.CreatePost(form)) } else { _ = try await alice.send(LemmyV3.CreatePost(form)) }
+            }
+            let second = try await client.posts(ApiGetPosts(sort: .new, pageCursor: cursor, limit: 10))
+            // Same result as walking the old order: no repeats, nothing skipped.
+            let all = try await client.posts(ApiGetPosts(sort: .new, limit: 50)).posts.map(\.post.id)
+            let firstIds = first.posts.map(\.post.id)
+            let secondIds = second.posts.map(\.post.id)
+            #expect(Set(firstIds).isDisjoint(with: secondIds))
+            let start = try #require(all.firstIndex(of: firstIds.last!))
+            #expect(Array(all[(start + 1)...].prefix(10)) == secondIds)
+        }
+    }
+
+    @Test(arguments: LemmyDialect.allCases)
+    func sortsOrderAsNamed(dialect: LemmyDialect) async throws {
+        try await withServer(dialect, scale: .small) { server in
+            let client = TestClient(server)
+            // Featured posts come first in every sort; compare the rest.
+            func body(_ sort: ApiPostSortType) async throws -> [ApiPostView] {
+                try await client.posts(ApiGetPosts(sort: sort, limit: 50)).posts.filter { !$0.post.featuredLocal }
+            }
+            let new = try await body(.new).map { $0.post.publishedAt }
+            #expect(new == new.sorted(by: >))
+            let old = try await body(.old).map { $0.post.publishedAt }
+            #expect(old == old.sorted())
+            let most = try await body(.mostComments).map { $0.counts?.comments ?? $0.post.comments ?? 0 }
+            #expect(most == most.sorted(by: >))
+            let top = try await client.posts(dialect == .v1_0 ? ApiGetPosts(sort: .top, limit: 50)
+                                              : ApiGetPosts(sort: .unknown("TopAll"), limit: 50)).posts
+                .filter { !$0.post.featuredLocal }.map(\.scoreValue)
+            #expect(top == top.sorted(by: >))
+        }
+    }
+
+    @Test func sameSeedSameData() async throws {
+        let a = try await withServer(.v0_19, scale: .small, seed: 42) { try await TestClient($0).posts(ApiGetPosts(sort: .new, limit: 20)).posts }
+        let b = try await withServer(.v0_19, scale: .small, seed: 42) { try await TestClient($0).posts(ApiGetPosts(sort: .new, limit: 20)).posts }
+        let c = try await withServer(.v0_19, scale: .small, seed: 43) { try await TestClient($0).posts(ApiGetPosts(sort: .new, limit: 20)).posts }
+        #expect(a.map(\.post.name) == b.map(\.post.name))
+        #expect(a.map(\.post.name) != c.map(\.post.name))
+    }
+}
