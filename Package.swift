@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "ResourcesGRDB", targets: ["ResourcesGRDB"]),
         .library(name: "LemmyTestServer", targets: ["LemmyTestServer"]),
         .executable(name: "lemmy-test-server", targets: ["lemmy-test-server"]),
+        .library(name: "LemmyMiddleware", targets: ["LemmyMiddleware"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
@@ -110,7 +111,9 @@ let package = Package(
         ),
         .testTarget(
             name: "ResourcesTests",
-            dependencies: ["Resources", "ResourcesGRDB", "HTTPLoading", "HTTPLoadingTesting"]
+            dependencies: ["Resources", "ResourcesGRDB", "HTTPLoading", "HTTPLoadingTesting"],
+            exclude: ["README.md"]
+        ),
 
         // MARK: LemmyTestServer
         .target(
@@ -131,6 +134,18 @@ let package = Package(
                 "LemmyAPI",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
+        ),
+
+        // MARK: LemmyMiddleware
+        .target(name: "LemmyMiddleware", dependencies: ["LemmyAPI", "HTTPLoading"]),
+        .testTarget(
+            name: "LemmyMiddlewareTests",
+            dependencies: ["LemmyMiddleware", "LemmyTestServer", "HTTPLoading", "HTTPLoadingTesting"]
+        ),
+        .executableTarget(
+            name: "LemmyMiddlewareBenchmarks",
+            dependencies: ["LemmyMiddleware", "LemmyAPI", "LemmyTestServer"],
+            path: "Benchmarks/LemmyMiddlewareBenchmarks"
         ),
     ],
     swiftLanguageModes: [.v6]

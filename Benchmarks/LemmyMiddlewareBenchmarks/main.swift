@@ -1,0 +1,1 @@
+print("LemmyMiddleware benchmark: not written yet")

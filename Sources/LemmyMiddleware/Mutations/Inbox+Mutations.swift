@@ -1,0 +1,55 @@
+internal import LemmyAPI
+
+/// Reading the inbox (Lemmy 0.18 and 0.19; 1.0's notifications are not mapped yet).
+extension ApiClient {
+    /// Replies to the account's posts and comments.
+    public func getReplies(unreadOnly: Bool = false, limit: Int = 20) async throws(ApiClientError) -> [Reply1] {
+        try requireAccount()
+        guard try await generation() == .v3 else { throw .unsupported("inbox replies on Lemmy 1.0 (notifications)") }
+        let response = try await send(LemmyV3.GetReplies(ApiGetReplies(sort: .new, limit: limit, unreadOnly: unreadOnly)), mutation: false)
+        return response.replies.map { reply1($0) }
+    }
+
+    /// Private messages to and from the account.
+    public func getMessages(unreadOnly: Bool = false, limit: Int = 20) async throws(ApiClientError) -> [Message1] {
+        try requireAccount()
+        guard try await generation() == .v3 else { throw .unsupported("private messages on Lemmy 1.0 (notifications)") }
+        let response = try await send(LemmyV3.GetPrivateMessages(ApiGetPrivateMessages(unreadOnly: unreadOnly, limit: limit)), mutation: false)
+        return response.privateMessages.map { message1($0) }
+    }
+}
+
+extension Reply1Providing {
+    /// Marks the reply read or unread; the account's unread count follows.
+    @discardableResult public func markRead(_ read: Bool = true) async -> MutationResult {
+        let reply = reply1
+        guard reply.read != read else { return .unchanged }
+        return await api.mutate(reply, optimistic: { model in
+            model.read = read
+            model.api.account?.unread.replies += read ? -1 : 1
+        }) { () async throws(ApiClientError) in
+            let form = ApiMarkCommentReplyAsRead(commentReplyId: reply.id, read: read)
+            _ = try await reply.api.send(LemmyV3.MarkCommentReplyAsRead(form), mutation: true)
+            reply.confirmed.read = read
+        } rollback: {
+            reply.api.account?.unread.replies += read ? 1 : -1
+        }
+    }
+}
+
+extension Message1Providing {
+    /// Marks the message read or unread; the account's unread count follows.
+    @discardableResult public func markRead(_ read: Bool = true) async -> MutationResult {
+        let message = message1
+        guard message.read != read else { return .unchanged }
+        return await api.mutate(message, optimistic: { model in
+            model.read = read
+            model.api.account?.unread.messages += read ? -1 : 1
+        }) { () async throws(ApiClientError) in
+            let form = ApiMarkPrivateMessageAsRead(privateMessageId: message.id, read: read)
+            _ = message.api.message1(try await message.api.send(LemmyV3.MarkPrivateMessageAsRead(form), mutation: true).privateMessageView)
+        } rollback: {
+            message.api.account?.unread.messages += read ? 1 : -1
+        }
+    }
+}
