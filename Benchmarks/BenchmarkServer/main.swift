@@ -1,3 +1,4 @@
+import Foundation
 import Hummingbird
 import Logging
 
@@ -14,8 +15,8 @@ let app = Application(
     router: router,
     configuration: .init(address: .hostname("127.0.0.1", port: port)),
     onServerRunning: { channel in
-        print("listening on \(channel.localAddress?.port ?? 0)")
-        fflush(stdout)
+        // Unbuffered, so a parent process reading the pipe sees it at once.
+        FileHandle.standardOutput.write(Data("listening on \(channel.localAddress?.port ?? 0)\n".utf8))
     },
     logger: logger
 )

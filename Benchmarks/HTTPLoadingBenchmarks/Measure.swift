@@ -3,7 +3,7 @@ enum Measure {
     static let clock = ContinuousClock()
 
     /// Runs each body `runs` times, interleaved (a, b, a, b, ...), and returns each one's durations.
-    static func interleaved(runs: Int, _ bodies: [() async throws -> Void]) async rethrows -> [[Duration]] {
+    static func interleaved(runs: Int, _ bodies: [() async throws -> Void]) async throws -> [[Duration]] {
         var results = Array(repeating: [Duration](), count: bodies.count)
         for _ in 0..<runs {
             for (index, body) in bodies.enumerated() {

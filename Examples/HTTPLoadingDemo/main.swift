@@ -48,7 +48,9 @@ try await withThrowingTaskGroup(of: Void.self) { group in
 
     let shared = try await withThrowingTaskGroup(of: LoadResponse.self) { group in
         for _ in 0..<5 { group.addTask { try await chain.load(LoadRequest(path: "/counted")) } }
-        return try await group.reduce(into: [LoadResponse]()) { $0.append($1) }
+        var responses: [LoadResponse] = []
+        for try await response in group { responses.append(response) }
+        return responses
     }
     print("3. Five identical GETs at once reached the server \(server.hits.count("counted")) time(s); all \(shared.count) got \(shared[0].status.code)\n")
 
@@ -57,7 +59,7 @@ try await withThrowingTaskGroup(of: Void.self) { group in
     var impatient = LoadRequest(path: "/counted")
     impatient.options[TimeoutOption.self] = .milliseconds(10)
     impatient.options[RetryStrategyOption.self] = RetryStrategy.none
-    do { _ = try await chain.load(impatient) } catch {
+    do throws(LoadError) { _ = try await chain.load(impatient) } catch {
         print("5. A 10 ms timeout fails with a typed error: \(error.code)\n")
     }
 
