@@ -140,7 +140,7 @@ let package = Package(
         .target(name: "LemmyMiddleware", dependencies: ["LemmyAPI", "HTTPLoading"]),
         .testTarget(
             name: "LemmyMiddlewareTests",
-            dependencies: ["LemmyMiddleware", "LemmyTestServer", "HTTPLoading", "HTTPLoadingTesting"]
+            dependencies: ["LemmyMiddleware", "LemmyTestServer", "LemmyAPI", "HTTPLoading", "HTTPLoadingTesting"]
         ),
         .executableTarget(
             name: "LemmyMiddlewareBenchmarks",

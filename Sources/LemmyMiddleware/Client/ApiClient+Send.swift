@@ -6,6 +6,11 @@ extension ApiClient {
         do { return try await raw.serverVersion().generation } catch { throw ApiClientError(error) }
     }
 
+    /// The server version (detects it on first use).
+    func version() async throws(ApiClientError) -> LemmyServerVersion {
+        do { return try await raw.serverVersion() } catch { throw ApiClientError(error) }
+    }
+
     /// Sends `request` if ``permissions`` allow; on a rejected token asks ``tokenRefreshHandler``
     /// for a new one and retries once.
     func send<R: LemmyRequest>(_ request: R, mutation: Bool) async throws(ApiClientError) -> R.Response {

@@ -117,14 +117,22 @@ extension ApiClient {
 
     /// Invalidates the token on the server and drops it from this client, which becomes unusable
     /// for account requests (it keeps its identity: a client's account never changes).
+    ///
+    /// Lemmy 0.18 has no logout endpoint: there the token is only dropped locally and stays valid
+    /// on the server until it expires.
     public func logout() async throws(ApiClientError) {
         guard !isGuest else { return }
-        if try await generation() == .v4 {
+        let version: LemmyServerVersion
+        do { version = try await raw.serverVersion() } catch { throw ApiClientError(error) }
+        if version.usesAuthField {
+            // 0.18: nothing to call.
+        } else if version.generation == .v4 {
             _ = try await send(LemmyV4.Logout(), mutation: true)
         } else {
             _ = try await send(LemmyV3.Logout(), mutation: true)
         }
         tokenStore.token = nil
+        Self.clients.remove(cacheKey)
         permissions = .readOnly
     }
 
@@ -132,6 +140,7 @@ extension ApiClient {
     public func updateToken(_ token: String) {
         tokenStore.token = token
         let newKey = ClientKey(url: baseURL, token: token)
+        Self.clients.remove(cacheKey)
         Self.clients.insert(self, for: newKey)
         cacheKey = newKey
     }

@@ -23,8 +23,11 @@ extension Post2Providing {
         guard post.read != read else { return .unchanged }
         return await api.mutate(post, optimistic: { $0.read = read }) { () async throws(ApiClientError) in
             let form = ApiMarkPostAsRead(postId: post.id, read: read)
-            if try await post.api.generation() == .v4 {
+            let version = try await post.api.version()
+            if version.generation == .v4 {
                 _ = post.api.post2(try await post.api.send(LemmyV4.MarkPostAsRead(form), mutation: true).postView)
+            } else if version.usesAuthField {
+                _ = post.api.post2(try await post.api.send(MarkPostAsRead018(form), mutation: true).postView)
             } else {
                 _ = try await post.api.send(LemmyV3.MarkPostAsRead(form), mutation: true)
                 post.confirmed.read = read
@@ -32,13 +35,18 @@ extension Post2Providing {
         }
     }
 
-    /// Hides or unhides the post.
+    /// Hides or unhides the post. Needs Lemmy 0.19.4 or later; fails with
+    /// ``ApiClientError/unsupported(_:)`` (and rolls back) on older servers.
     @discardableResult public func hide(_ hidden: Bool = true) async -> MutationResult {
         let post = post2
         guard post.hidden != hidden else { return .unchanged }
         return await api.mutate(post, optimistic: { $0.hidden = hidden }) { () async throws(ApiClientError) in
             let form = ApiHidePost(postId: post.id, hide: hidden)
-            if try await post.api.generation() == .v4 {
+            let version = try await post.api.version()
+            if version.usesAuthField || (version.major == 0 && version.minor == 19 && version.patch < 4) {
+                throw .unsupported("hiding posts needs Lemmy 0.19.4 or later (server: \(version))")
+            }
+            if version.generation == .v4 {
                 _ = post.api.post2(try await post.api.send(LemmyV4.HidePost(form), mutation: true).postView)
             } else {
                 _ = try await post.api.send(LemmyV3.HidePost(form), mutation: true)

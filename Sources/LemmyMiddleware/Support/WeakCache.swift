@@ -22,6 +22,11 @@
         if insertionsSinceClean > max(64, entries.count) { clean() }
     }
 
+    /// Forgets `key`.
+    func remove(_ key: Key) {
+        entries[key] = nil
+    }
+
     /// Drops entries whose object was released.
     func clean() {
         entries = entries.filter { $0.value.value != nil }
