@@ -3,12 +3,12 @@
 // and that memory returns after the models are dropped (cache entries after cleanup).
 //
 //   swift run -c release LemmyMiddlewareBenchmarks
+//
+// The page is posts-0.19-limit50.json, captured from LemmyTestServer (0.19 dialect, small seed):
+//   lemmy-test-server --dialect 0.19 --scale small --port 18736 &
+//   curl 'http://127.0.0.1:18736/api/v3/post/list?limit=50&sort=New' -o posts-0.19-limit50.json
 import Foundation
 @_spi(Benchmarking) import LemmyMiddleware
-import LemmyTestServer
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 @MainActor
 func measure(_ label: String, iterations: Int, _ body: () throws -> Void) rethrows -> Double {
@@ -19,18 +19,14 @@ func measure(_ label: String, iterations: Int, _ body: () throws -> Void) rethro
     let elapsed = clock.now - start
     let micros = Double(elapsed.components.seconds) * 1e6 + Double(elapsed.components.attoseconds) / 1e12
     let perIteration = micros / Double(iterations)
-    print(String(format: "%-44@ %9.1f µs/page", label as NSString, perIteration))
+    print(label.padding(toLength: 44, withPad: " ", startingAt: 0) + String(format: "%9.1f µs/page", perIteration))
     return perIteration
 }
 
 @MainActor
 func run() async throws {
-    let server = try await LemmyTestServer.start(dialect: .v0_19, scale: .small)
-    let url = server.baseURL.appendingPathComponent("api/v3/post/list")
-    var components = URLComponents(url: url, resolvingAgainstBaseURL: false)!
-    components.queryItems = [URLQueryItem(name: "limit", value: "50"), URLQueryItem(name: "sort", value: "New")]
-    let (body, _) = try await URLSession.shared.data(from: components.url!)
-    await server.stop()
+    let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("posts-0.19-limit50.json")
+    let body = try Data(contentsOf: fixture)
     print("page: \(body.count) bytes, \(try ApiClient.decodePostsPageOnly(body)) posts")
 
     let iterations = 400

@@ -107,4 +107,27 @@ struct ClientTests {
             #expect(account.blockedPersonIds.contains(bob.id))
         }
     }
+
+    @Test("A rejected token asks the refresh hook and retries once", arguments: LemmyDialect.allCases)
+    func tokenRefresh(dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            let raw = LemmyRawClient(instanceURL: server.baseURL)
+            let form = ApiLogin(usernameOrEmail: "alice", password: "password")
+            let jwt: String? = dialect == .v1_0
+                ? try await raw.send(LemmyV4.Login(form)).jwt
+                : try await raw.send(LemmyV3.Login(form)).jwt
+            let fresh = try #require(jwt)
+            let client = ApiClient.getApiClient(for: server.baseURL, with: "stale-token", loader: GatingLoader())
+            let refreshes = Counter()
+            client.tokenRefreshHandler = { _ in
+                refreshes.increment()
+                return fresh
+            }
+            let post = try await client.getPost(id: 12)
+            #expect(await post.toggleSave() == .confirmed)
+            #expect(post.saved)
+            #expect(refreshes.value == 1)
+            #expect(ApiClient.getApiClient(for: server.baseURL, with: fresh) === client)
+        }
+    }
 }

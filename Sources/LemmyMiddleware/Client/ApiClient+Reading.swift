@@ -79,7 +79,8 @@ extension ApiClient {
         return results
     }
 
-    /// The instance, as an ``Instance3``; also refreshes ``account`` for a signed-in client.
+    /// The instance, as an ``Instance3``. On 0.18 and 0.19 this also refreshes ``account`` (1.0
+    /// moved the account out of GetSite: use ``loadAccount()``).
     public func getSite() async throws(ApiClientError) -> Instance3 {
         let response: ApiGetSiteResponse
         if try await generation() == .v4 {
