@@ -1,1 +1,56 @@
-print("placeholder")
+import Foundation
+import LemmyAPI
+
+// Run: swift run -c release LemmyAPIBenchmarks [runs]
+// Typed decoding of real fixtures beside JSONSerialization of the same bytes, and LemmyDate
+// against ISO8601DateFormatter on the same timestamps. Medians of many runs, same process.
+
+let runs = CommandLine.arguments.dropFirst().first.flatMap(Int.init) ?? 60
+
+func decodeBenchmark<T: Decodable>(_ label: String, _ path: String, _ type: T.Type, generation: LemmyAPIGeneration) {
+    let data = BenchmarkFixtures.data(path)
+    let typed = measure(runs: runs) {
+        do {
+            let value = try LemmyResponseDecoder.decode(T.self, from: data, generation: generation)
+            withExtendedLifetime(value) { sink &+= 1 }
+        } catch {
+            fatalError("\(path) does not decode: \(error)")
+        }
+    }
+    let untyped = measure(runs: runs) {
+        let value = try? JSONSerialization.jsonObject(with: data)
+        sink &+= value == nil ? 0 : 1
+    }
+    let ratio = typed.median.microseconds / untyped.median.microseconds
+    let mbps = Double(data.count) / typed.median.microseconds
+    print("\(label) (\(data.count / 1024) KB, \(runs) runs)")
+    print("  typed decode      median \(fixed(typed.median.microseconds / 1000, 2)) ms  (\(fixed(mbps)) MB/s)")
+    print("  JSONSerialization median \(fixed(untyped.median.microseconds / 1000, 2)) ms  (\(fixed(Double(data.count) / untyped.median.microseconds)) MB/s)")
+    print("  typed / JSONSerialization = \(fixed(ratio, 2))x  \(ratio <= 1 ? "OK (target <= 1.00x)" : "SLOWER than target")")
+}
+
+decodeBenchmark("0.18 GetComments 1549703", "v0.18/spud_GetCommentsResponse_1549703-hot.json", ApiGetCommentsResponse.self, generation: .v3)
+decodeBenchmark("0.19 GetPosts", "v0.19/lemmykit_GetPostsResponse_0.19.18.json", ApiGetPostsResponse.self, generation: .v3)
+
+// Timestamps: the 0.19 fixture's (`Z`, 6 fraction digits), which ISO8601DateFormatter can read.
+let stamps = BenchmarkFixtures.timestamps(in: BenchmarkFixtures.data("v0.19/lemmykit_GetPostsResponse_0.19.18.json"))
+let formatter = ISO8601DateFormatter()
+formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+let formatterParsed = stamps.compactMap { formatter.date(from: $0) }.count
+let dateRuns = max(runs / 4, 10)
+let fast = measure(runs: dateRuns) {
+    var total = 0.0
+    for text in stamps { total += LemmyDate(rawValue: text)?.secondsSince1970 ?? 0 }
+    sink &+= Int(total) & 1
+}
+let slow = measure(runs: dateRuns) {
+    var total = 0.0
+    for text in stamps { total += formatter.date(from: text)?.timeIntervalSince1970 ?? 0 }
+    sink &+= Int(total) & 1
+}
+let perFast = fast.median.microseconds * 1000 / Double(stamps.count)
+let perSlow = slow.median.microseconds * 1000 / Double(stamps.count)
+print("Timestamps (\(stamps.count) strings from the 0.19 GetPosts fixture; ISO8601DateFormatter read \(formatterParsed), \(dateRuns) runs)")
+print("  LemmyDate            median \(fixed(perFast)) ns/date")
+print("  ISO8601DateFormatter median \(fixed(perSlow)) ns/date")
+print("  speed-up = \(fixed(perSlow / perFast))x  \(perSlow / perFast >= 50 ? "OK (target >= 50x)" : "below target")")
