@@ -2,6 +2,9 @@ import Foundation
 import LemmyTestServer
 
 /// `lemmy-test-server --dialect 0.18|0.19|1.0 --scale tiny|small|large --port 8536 --seed N [--host 127.0.0.1]`
+/// Writes a line to standard output unbuffered (so it shows when redirected to a file).
+func say(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
+
 let usage = "usage: lemmy-test-server [--dialect 0.18|0.19|1.0] [--scale tiny|small|large] [--port 8536] [--seed N] [--host ADDRESS]"
 var configuration = LemmyTestServer.Configuration(dialect: .v0_19, scale: .small, port: 8536)
 var arguments = CommandLine.arguments.dropFirst().makeIterator()
@@ -32,8 +35,8 @@ while let argument = arguments.next() {
 signal(SIGINT, SIG_IGN)
 signal(SIGTERM, SIG_IGN)
 let server = try await LemmyTestServer.start(configuration)
-print("Lemmy \(server.dialect.versionString) test server (\(configuration.scale.rawValue), seed \(configuration.seed)) on \(server.baseURL)\(server.apiPrefix)")
-print("seeded in \(server.seedDuration); accounts admin, alice, bob, carol (password: password); faults at /__admin/faults")
+say("Lemmy \(server.dialect.versionString) test server (\(configuration.scale.rawValue), seed \(configuration.seed)) on \(server.baseURL)\(server.apiPrefix)")
+say("seeded in \(server.seedDuration); accounts admin, alice, bob, carol (password: password); faults at /__admin/faults")
 let signals = [SIGINT, SIGTERM].map { signal -> any DispatchSourceSignal in
     let source = DispatchSource.makeSignalSource(signal: signal)
     source.setEventHandler { Task { await server.stop() } }

@@ -107,6 +107,7 @@ extension Database {
         posts.append(PostRecord(id: id, name: trimmed, body: body, url: url, creatorId: personId, communityId: communityId,
                                 published: now, nsfw: nsfw || community.nsfw, upvotes: 1, downvotes: 0, newestCommentTime: now))
         commentsByPost.append([])
+        countPost(posts[id - 1], +1)
         users[personId, default: UserState()].postVotes[id] = 1
         users[personId, default: UserState()].postVoteTimes[id] = now
         users[personId, default: UserState()].readPosts[id] = now
@@ -155,6 +156,7 @@ extension Database {
                                       content: trimmed, published: now, upvotes: 1, downvotes: 0))
         commentsByPost[postId - 1].append(id)
         posts[postId - 1].commentCount += 1
+        countComment(comments[id - 1], communityId: post.communityId, +1)
         posts[postId - 1].newestCommentTime = now
         var ancestor = parentId
         while let a = ancestor {

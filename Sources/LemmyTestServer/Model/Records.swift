@@ -14,6 +14,9 @@ struct PersonRecord: Sendable {
     var deleted: Bool = false
     var banned: Bool = false
     var showNSFW: Bool = false
+    /// Posts and comments written (maintained, not counted per request).
+    var postCount = 0
+    var commentCount = 0
 }
 
 /// A community.
@@ -32,6 +35,9 @@ struct CommunityRecord: Sendable {
     var baseSubscribers: Int
     /// Modelled subscribers (person ids).
     var subscribers: Set<Int> = []
+    /// Posts and comments in the community (maintained, not counted per request).
+    var postCount = 0
+    var commentCount = 0
 }
 
 /// A post. Aggregates are stored, not recomputed.
@@ -85,7 +91,8 @@ struct PrivateMessageRecord: Sendable {
     var published: Double
     var updated: Double?
     var deleted: Bool = false
-    var read: Bool = false
+    /// The inbox entry of the recipient (holds the read flag).
+    var inboxId = 0
 }
 
 /// One inbox entry: a reply, a mention or a private message. Ids are shared by all kinds, so

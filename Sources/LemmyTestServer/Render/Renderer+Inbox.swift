@@ -29,7 +29,7 @@ extension Renderer {
 
     func privateMessageView(_ id: Int) -> ApiPrivateMessageView {
         let m = db.privateMessage(id)!
-        let read = db.inbox.first { $0.privateMessageId == id }?.read ?? false
+        let read = m.inboxId >= 1 && m.inboxId <= db.inbox.count ? db.inbox[m.inboxId - 1].read : false
         var message = ApiPrivateMessage(id: m.id, creatorId: m.creatorId, recipientId: m.recipientId, content: m.content,
                                         deleted: m.deleted, publishedAt: date(m.published), updatedAt: date(m.updated),
                                         apId: "\(base)/private_message/\(m.id)", local: true)

@@ -43,11 +43,8 @@ struct Renderer {
     }
 
     func personCounts(_ id: Int) -> (posts: Int, comments: Int) {
-        // Counting a million comments per render would be slow; the seeded ids are spread evenly.
-        if db.comments.count > 50_000 {
-            return (db.posts.count / max(db.persons.count, 1), db.comments.count / max(db.persons.count, 1))
-        }
-        return (db.posts.lazy.filter { $0.creatorId == id }.count, db.comments.lazy.filter { $0.creatorId == id }.count)
+        guard let person = db.person(id) else { return (0, 0) }
+        return (person.postCount, person.commentCount)
     }
 
     func community(_ id: Int) -> ApiCommunity {
@@ -84,14 +81,8 @@ struct Renderer {
     }
 
     func communityCounts(_ c: CommunityRecord) -> (subscribers: Int, posts: Int, comments: Int, active: (Int, Int, Int, Int)) {
-        var posts = 0
-        var comments = 0
-        for post in db.posts where post.communityId == c.id && !post.deleted {
-            posts += 1
-            comments += post.commentCount
-        }
         let subscribers = db.subscriberCount(c)
-        return (subscribers, posts, comments, (subscribers / 20, subscribers / 8, subscribers / 4, subscribers / 2))
+        return (subscribers, c.postCount, c.commentCount, (subscribers / 20, subscribers / 8, subscribers / 4, subscribers / 2))
     }
 
     func post(_ id: Int) -> ApiPost {

@@ -23,7 +23,7 @@ extension APIRoutes {
             var messages = db.privateMessages.filter { ($0.recipientId == viewer || $0.creatorId == viewer) && !$0.deleted }
             if let creator = call.form.creatorId { messages = messages.filter { $0.creatorId == creator } }
             if call.form.unreadOnly == true {
-                let unread = Set(db.inbox.filter { $0.kind == .privateMessage && !$0.read && $0.recipientId == viewer }
+                let unread = Set((db.inboxByRecipient[viewer] ?? []).map { db.inbox[$0 - 1] }.filter { $0.kind == .privateMessage && !$0.read }
                     .compactMap(\.privateMessageId))
                 messages = messages.filter { unread.contains($0.id) }
             }
@@ -42,10 +42,8 @@ extension APIRoutes {
         }
         add(LemmyV3.MarkPrivateMessageAsRead.self, auth: true) { db, call in
             let viewer = try call.requireViewer()
-            guard let entry = db.inbox.first(where: { $0.privateMessageId == call.form.privateMessageId }) else {
-                throw APIError.notFound("private_message")
-            }
-            try db.markInbox(entry.id, kind: .privateMessage, read: call.form.read, by: viewer)
+            guard let message = db.privateMessage(call.form.privateMessageId) else { throw APIError.notFound("private_message") }
+            try db.markInbox(message.inboxId, kind: .privateMessage, read: call.form.read, by: viewer)
             return ApiPrivateMessageResponse(privateMessageView: call.renderer(db).privateMessageView(call.form.privateMessageId))
         }
         add(LemmyV3.MarkAllAsRead.self, auth: true) { db, call in

@@ -102,6 +102,7 @@ struct SeedGenerator {
             if rng.chance(0.02) { post.removed = true }
             if rng.chance(0.01) { post.locked = true }
             db.posts.append(post)
+            db.countPost(post, +1)
         }
         // The newest post of the first community is featured there; the newest post overall site-wide.
         if let last = db.posts.lastIndex(where: { $0.communityId == 1 && !$0.deleted && !$0.removed }) {
@@ -147,6 +148,7 @@ struct SeedGenerator {
             db.comments.append(comment)
             db.commentsByPost[postId - 1].append(id)
             db.posts[postId - 1].commentCount += 1
+            db.countComment(comment, communityId: post.communityId, +1)
             if published > db.posts[postId - 1].newestCommentTime { db.posts[postId - 1].newestCommentTime = published }
             var ancestor = parentId
             while let a = ancestor {
@@ -208,6 +210,18 @@ struct SeedGenerator {
 }
 
 extension Database {
+    /// Adjusts the maintained post counters of the creator and the community.
+    mutating func countPost(_ post: PostRecord, _ delta: Int) {
+        persons[post.creatorId - 1].postCount += delta
+        communities[post.communityId - 1].postCount += delta
+    }
+
+    /// Adjusts the maintained comment counters of the creator and the community.
+    mutating func countComment(_ comment: CommentRecord, communityId: Int, _ delta: Int) {
+        persons[comment.creatorId - 1].commentCount += delta
+        communities[communityId - 1].commentCount += delta
+    }
+
     /// Adds an inbox entry and indexes it by recipient.
     @discardableResult
     mutating func addInbox(kind: InboxRecord.Kind, recipient: Int, commentId: Int? = nil, privateMessageId: Int? = nil,
@@ -222,7 +236,9 @@ extension Database {
     /// Stores a private message and puts it in the recipient's inbox.
     mutating func addPrivateMessage(from: Int, to: Int, content: String, published: Double) -> Int {
         let id = privateMessages.count + 1
-        privateMessages.append(PrivateMessageRecord(id: id, creatorId: from, recipientId: to, content: content, published: published))
+        let inboxId = inbox.count + 1
+        privateMessages.append(PrivateMessageRecord(id: id, creatorId: from, recipientId: to, content: content, published: published,
+                                                    inboxId: inboxId))
         addInbox(kind: .privateMessage, recipient: to, privateMessageId: id, published: published)
         return id
     }
