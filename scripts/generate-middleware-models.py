@@ -140,6 +140,8 @@ def generate(entity):
                 out.append(f"    public internal(set) var {f.name}: {f.type}")
         out.append("    /// The last values the server confirmed (rollback target of optimistic mutations).")
         out.append(f"    @ObservationIgnored var confirmed: {C}Snapshot")
+        out.append("    /// The client sequence number of the request whose answer ``confirmed`` holds.")
+        out.append("    @ObservationIgnored var confirmedSequence: UInt64 = 0")
         out.append("    /// Orders this model's mutations.")
         out.append("    @ObservationIgnored var mutations = MutationQueue()")
         out.append("")

@@ -161,4 +161,24 @@ struct MutationTests {
             await #expect(throws: Never.self) { try await post.report(reason: "testing reports") }
         }
     }
+
+    @Test("A slow answer to an earlier read never overwrites a later mutation", arguments: LemmyDialect.allCases)
+    func staleRead(dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            let loader = GatingLoader()
+            let client = try await login(server, "alice", loader: loader)
+            let post = try await client.getPost(id: 13)
+            #expect(post.votes.myVote == .none)
+            let gate = loader.gate("/post")                         // GetPost; the server answers before the vote
+            let slowRead = Task { try await client.getPost(id: 13) }
+            await gate.waitForArrivals(1)
+            #expect(await post.toggleUpvote() == .confirmed)
+            #expect(post.votes.myVote == .upvote)
+            gate.open()
+            #expect(try await slowRead.value === post)
+            #expect(post.votes.myVote == .upvote)
+            let fresh = try await client.getPost(id: 13)
+            #expect(fresh.votes.myVote == .upvote)
+        }
+    }
 }

@@ -39,6 +39,10 @@ public final class ApiClient {
     @ObservationIgnored let loader: (any HTTPLoader)?
     @ObservationIgnored let caches = ModelCaches()
     @ObservationIgnored private var cacheKey: ClientKey
+    /// The sequence number the next request gets (requests are numbered in the order they are sent).
+    @ObservationIgnored var nextSequence: UInt64 = 0
+    /// The sequence number of the request whose answer is being merged now.
+    @ObservationIgnored var mergeSequence: UInt64 = 0
 
     init(baseURL: URL, token: String?, loader: (any HTTPLoader)?) {
         self.baseURL = baseURL

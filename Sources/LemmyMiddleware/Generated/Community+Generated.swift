@@ -116,6 +116,8 @@ public final class Community1: Community1Providing {
     public internal(set) var blocked: Bool
     /// The last values the server confirmed (rollback target of optimistic mutations).
     @ObservationIgnored var confirmed: Community1Snapshot
+    /// The client sequence number of the request whose answer ``confirmed`` holds.
+    @ObservationIgnored var confirmedSequence: UInt64 = 0
     /// Orders this model's mutations.
     @ObservationIgnored var mutations = MutationQueue()
 
@@ -218,6 +220,8 @@ public final class Community2: Community2Providing {
     public internal(set) var activeUserCountMonth: Int
     /// The last values the server confirmed (rollback target of optimistic mutations).
     @ObservationIgnored var confirmed: Community2Snapshot
+    /// The client sequence number of the request whose answer ``confirmed`` holds.
+    @ObservationIgnored var confirmedSequence: UInt64 = 0
     /// Orders this model's mutations.
     @ObservationIgnored var mutations = MutationQueue()
 
@@ -284,6 +288,8 @@ public final class Community3: Community3Providing {
     public internal(set) var discussionLanguages: [Int]
     /// The last values the server confirmed (rollback target of optimistic mutations).
     @ObservationIgnored var confirmed: Community3Snapshot
+    /// The client sequence number of the request whose answer ``confirmed`` holds.
+    @ObservationIgnored var confirmedSequence: UInt64 = 0
     /// Orders this model's mutations.
     @ObservationIgnored var mutations = MutationQueue()
 

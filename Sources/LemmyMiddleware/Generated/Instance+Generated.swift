@@ -76,6 +76,8 @@ public final class Instance1: Instance1Providing {
     public internal(set) var created: Date
     /// The last values the server confirmed (rollback target of optimistic mutations).
     @ObservationIgnored var confirmed: Instance1Snapshot
+    /// The client sequence number of the request whose answer ``confirmed`` holds.
+    @ObservationIgnored var confirmedSequence: UInt64 = 0
     /// Orders this model's mutations.
     @ObservationIgnored var mutations = MutationQueue()
 
@@ -162,6 +164,8 @@ public final class Instance2: Instance2Providing {
     public internal(set) var activeUserCountMonth: Int
     /// The last values the server confirmed (rollback target of optimistic mutations).
     @ObservationIgnored var confirmed: Instance2Snapshot
+    /// The client sequence number of the request whose answer ``confirmed`` holds.
+    @ObservationIgnored var confirmedSequence: UInt64 = 0
     /// Orders this model's mutations.
     @ObservationIgnored var mutations = MutationQueue()
 
@@ -228,6 +232,8 @@ public final class Instance3: Instance3Providing {
     public internal(set) var administrators: [Person1]
     /// The last values the server confirmed (rollback target of optimistic mutations).
     @ObservationIgnored var confirmed: Instance3Snapshot
+    /// The client sequence number of the request whose answer ``confirmed`` holds.
+    @ObservationIgnored var confirmedSequence: UInt64 = 0
     /// Orders this model's mutations.
     @ObservationIgnored var mutations = MutationQueue()
 

@@ -106,6 +106,8 @@ public final class Person1: Person1Providing {
     public internal(set) var blocked: Bool
     /// The last values the server confirmed (rollback target of optimistic mutations).
     @ObservationIgnored var confirmed: Person1Snapshot
+    /// The client sequence number of the request whose answer ``confirmed`` holds.
+    @ObservationIgnored var confirmedSequence: UInt64 = 0
     /// Orders this model's mutations.
     @ObservationIgnored var mutations = MutationQueue()
 
@@ -199,6 +201,8 @@ public final class Person2: Person2Providing {
     public internal(set) var isBanned: Bool
     /// The last values the server confirmed (rollback target of optimistic mutations).
     @ObservationIgnored var confirmed: Person2Snapshot
+    /// The client sequence number of the request whose answer ``confirmed`` holds.
+    @ObservationIgnored var confirmedSequence: UInt64 = 0
     /// Orders this model's mutations.
     @ObservationIgnored var mutations = MutationQueue()
 
@@ -258,6 +262,8 @@ public final class Person3: Person3Providing {
     public internal(set) var moderatedCommunities: [Community1]
     /// The last values the server confirmed (rollback target of optimistic mutations).
     @ObservationIgnored var confirmed: Person3Snapshot
+    /// The client sequence number of the request whose answer ``confirmed`` holds.
+    @ObservationIgnored var confirmedSequence: UInt64 = 0
     /// Orders this model's mutations.
     @ObservationIgnored var mutations = MutationQueue()
 

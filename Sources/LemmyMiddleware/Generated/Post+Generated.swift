@@ -126,6 +126,8 @@ public final class Post1: Post1Providing {
     public internal(set) var languageId: Int
     /// The last values the server confirmed (rollback target of optimistic mutations).
     @ObservationIgnored var confirmed: Post1Snapshot
+    /// The client sequence number of the request whose answer ``confirmed`` holds.
+    @ObservationIgnored var confirmedSequence: UInt64 = 0
     /// Orders this model's mutations.
     @ObservationIgnored var mutations = MutationQueue()
 
@@ -260,6 +262,8 @@ public final class Post2: Post2Providing {
     public internal(set) var creatorBannedFromCommunity: Bool
     /// The last values the server confirmed (rollback target of optimistic mutations).
     @ObservationIgnored var confirmed: Post2Snapshot
+    /// The client sequence number of the request whose answer ``confirmed`` holds.
+    @ObservationIgnored var confirmedSequence: UInt64 = 0
     /// Orders this model's mutations.
     @ObservationIgnored var mutations = MutationQueue()
 
@@ -339,6 +343,8 @@ public final class Post3: Post3Providing {
     public internal(set) var crossPosts: [Post2]
     /// The last values the server confirmed (rollback target of optimistic mutations).
     @ObservationIgnored var confirmed: Post3Snapshot
+    /// The client sequence number of the request whose answer ``confirmed`` holds.
+    @ObservationIgnored var confirmedSequence: UInt64 = 0
     /// Orders this model's mutations.
     @ObservationIgnored var mutations = MutationQueue()
 

@@ -47,6 +47,8 @@ public final class Reply1: Reply1Providing {
     public internal(set) var created: Date
     /// The last values the server confirmed (rollback target of optimistic mutations).
     @ObservationIgnored var confirmed: Reply1Snapshot
+    /// The client sequence number of the request whose answer ``confirmed`` holds.
+    @ObservationIgnored var confirmedSequence: UInt64 = 0
     /// Orders this model's mutations.
     @ObservationIgnored var mutations = MutationQueue()
 

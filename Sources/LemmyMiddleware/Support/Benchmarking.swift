@@ -9,6 +9,7 @@ extension ApiClient {
     @_spi(Benchmarking)
     public func ingestPostsPage(_ body: Data) throws -> [Post2] {
         let response = try LemmyResponseDecoder.decode(ApiGetPostsResponse.self, from: body, generation: .v3)
+        mergeSequence = takeSequence()
         return response.posts.map { post2($0) }
     }
 
