@@ -181,4 +181,29 @@ struct MutationTests {
             #expect(fresh.votes.myVote == .upvote)
         }
     }
+
+    @Test("Batched mark-read changes every post at once, confirms, and rolls back together on failure", arguments: LemmyDialect.allCases)
+    func batchRead(dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            let client = try await login(server, "alice")
+            let posts = try await client.getPosts(sort: .old, limit: 6).items
+            let unread = posts.filter { !$0.read }
+            #expect(unread.count >= 4)
+            let first = Array(unread.prefix(2)), second = Array(unread.dropFirst(2).prefix(2))
+            #expect(await client.markRead(first) == .confirmed)
+            #expect(first.allSatisfy { $0.read })
+            let reloaded = try await client.getPosts(sort: .old, limit: 6).items
+            #expect(reloaded.filter { first.contains($0) }.allSatisfy { $0.read })
+
+            server.faults.add(FaultRule(.status(code: 500, error: "internal_server_error"), route: "/mark_as_read"))
+            server.faults.add(FaultRule(.status(code: 500, error: "internal_server_error"), route: "/mark_as_read/many"))
+            #expect(await client.markRead(second).isFailure)
+            #expect(second.allSatisfy { !$0.read })
+        }
+    }
+}
+
+extension Array where Element == Post2 {
+    /// Whether the array holds this very object.
+    @MainActor func contains(_ post: Post2) -> Bool { contains { $0 === post } }
 }

@@ -13,11 +13,22 @@ extension ApiClient {
         request: @escaping @MainActor () async throws(ApiClientError) -> Void,
         rollback: @escaping @MainActor () -> Void = {}
     ) async -> MutationResult {
+        await startMutation(model, optimistic: optimistic, request: request, rollback: rollback).value
+    }
+
+    /// The synchronous half of ``mutate(_:optimistic:request:rollback:)``: checks permissions,
+    /// shows the optimistic state and enqueues the request; returns the task to await.
+    func startMutation<Model: SnapshotBacked>(
+        _ model: Model,
+        optimistic: (Model) -> Void,
+        request: @escaping @MainActor () async throws(ApiClientError) -> Void,
+        rollback: @escaping @MainActor () -> Void = {}
+    ) -> Task<MutationResult, Never> {
         do {
             try checkPermission(mutation: true)
             try requireAccount()
         } catch {
-            return .failed(error)
+            return Task { .failed(error) }
         }
         optimistic(model)
         let task = model.mutations.enqueue { [weak model] in
@@ -31,6 +42,6 @@ extension ApiClient {
             }
             return result
         }
-        return await task.value
+        return task
     }
 }
