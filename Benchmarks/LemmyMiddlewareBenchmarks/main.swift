@@ -10,17 +10,26 @@
 import Foundation
 @_spi(Benchmarking) import LemmyMiddleware
 
+/// Microseconds per call of each body: `rounds` rounds, each timing every body over `batch` calls
+/// in turn (interleaved, so load from other processes hits all alike), then the median round.
 @MainActor
-func measure(_ label: String, iterations: Int, _ body: () throws -> Void) rethrows -> Double {
-    for _ in 0..<max(1, iterations / 10) { try body() }   // warm-up
+func measureInterleaved(rounds: Int, batch: Int, _ bodies: [() throws -> Void]) throws -> [Double] {
     let clock = ContinuousClock()
-    let start = clock.now
-    for _ in 0..<iterations { try body() }
-    let elapsed = clock.now - start
-    let micros = Double(elapsed.components.seconds) * 1e6 + Double(elapsed.components.attoseconds) / 1e12
-    let perIteration = micros / Double(iterations)
-    print(label.padding(toLength: 44, withPad: " ", startingAt: 0) + String(format: "%9.1f µs/page", perIteration))
-    return perIteration
+    var samples = Array(repeating: [Double](), count: bodies.count)
+    for round in 0..<(rounds + 2) {
+        for (index, body) in bodies.enumerated() {
+            let start = clock.now
+            for _ in 0..<batch { try body() }
+            let elapsed = clock.now - start
+            let micros = Double(elapsed.components.seconds) * 1e6 + Double(elapsed.components.attoseconds) / 1e12
+            if round >= 2 { samples[index].append(micros / Double(batch)) }   // two warm-up rounds
+        }
+    }
+    return samples.map { $0.sorted()[$0.count / 2] }
+}
+
+func row(_ label: String, _ micros: Double) -> String {
+    label.padding(toLength: 44, withPad: " ", startingAt: 0) + String(format: "%9.1f µs/page", micros)
 }
 
 @MainActor
@@ -29,21 +38,22 @@ func run() async throws {
     let body = try Data(contentsOf: fixture)
     print("page: \(body.count) bytes, \(try ApiClient.decodePostsPageOnly(body)) posts")
 
-    let iterations = 400
-    let decode = try measure("decode only (LemmyAPI)", iterations: iterations) {
-        _ = try ApiClient.decodePostsPageOnly(body)
-    }
     var serial = 0
-    let firstIngest = try measure("decode + first ingest (fresh client)", iterations: iterations) {
-        serial += 1
-        let client = ApiClient.getApiClient(for: URL(string: "http://bench.invalid")!, with: "t\(serial)")
-        _ = try client.ingestPostsPage(body)
-    }
     let client = ApiClient.getApiClient(for: URL(string: "http://bench.invalid")!, with: "kept")
     let kept = try client.ingestPostsPage(body)
-    let remerge = try measure("decode + re-merge (cached, unchanged)", iterations: iterations) {
-        _ = try client.ingestPostsPage(body)
-    }
+    let medians = try measureInterleaved(rounds: 25, batch: 20, [
+        { _ = try ApiClient.decodePostsPageOnly(body) },
+        {
+            serial += 1
+            let fresh = ApiClient.getApiClient(for: URL(string: "http://bench.invalid")!, with: "t\(serial)")
+            _ = try fresh.ingestPostsPage(body)
+        },
+        { _ = try client.ingestPostsPage(body) },
+    ])
+    let (decode, firstIngest, remerge) = (medians[0], medians[1], medians[2])
+    print(row("decode only (LemmyAPI)", decode))
+    print(row("decode + first ingest (fresh client)", firstIngest))
+    print(row("decode + re-merge (cached, unchanged)", remerge))
     print(String(format: "middleware overhead over decode: first ingest +%.0f%%, re-merge +%.0f%%",
                  (firstIngest / decode - 1) * 100, (remerge / decode - 1) * 100))
     print("live models while the page is held: \(client.cacheStatistics.live) (\(kept.count) posts)")

@@ -6,11 +6,10 @@ internal import LemmyAPI
 /// sequence number of the request whose answer is being merged.
 extension ApiClient {
     func person1(_ person: ApiPerson, blocked: Bool? = nil) -> Person1 {
-        let isBlocked = blocked ?? caches.person1[person.id]?.confirmed.blocked
-            ?? account?.blockedPersonIds.contains(person.id) ?? false
-        return caches.person1.merge(person.id, Person1Snapshot(person, blocked: isBlocked), sequence: mergeSequence) {
-            Person1(api: self, snapshot: Person1Snapshot(person, blocked: isBlocked))
-        }
+        let previous = caches.person1[person.id]?.confirmed
+        let isBlocked = blocked ?? previous?.blocked ?? account?.blockedPersonIds.contains(person.id) ?? false
+        let snapshot = Person1Snapshot(person, blocked: isBlocked, previous: previous)
+        return caches.person1.merge(person.id, snapshot, sequence: mergeSequence) { Person1(api: self, snapshot: snapshot) }
     }
 
     func person2(_ view: ApiPersonView) -> Person2 {
@@ -32,9 +31,9 @@ extension ApiClient {
     }
 
     func community1(_ community: ApiCommunity, blocked: Bool? = nil) -> Community1 {
-        let isBlocked = blocked ?? caches.community1[community.id]?.confirmed.blocked
-            ?? account?.blockedCommunityIds.contains(community.id) ?? false
-        let snapshot = Community1Snapshot(community, blocked: isBlocked)
+        let previous = caches.community1[community.id]?.confirmed
+        let isBlocked = blocked ?? previous?.blocked ?? account?.blockedCommunityIds.contains(community.id) ?? false
+        let snapshot = Community1Snapshot(community, blocked: isBlocked, previous: previous)
         return caches.community1.merge(community.id, snapshot, sequence: mergeSequence) { Community1(api: self, snapshot: snapshot) }
     }
 
@@ -59,7 +58,7 @@ extension ApiClient {
     }
 
     func post1(_ post: ApiPost) -> Post1 {
-        let snapshot = Post1Snapshot(post)
+        let snapshot = Post1Snapshot(post, previous: caches.post1[post.id]?.confirmed)
         return caches.post1.merge(post.id, snapshot, sequence: mergeSequence) { Post1(api: self, snapshot: snapshot) }
     }
 
@@ -87,7 +86,7 @@ extension ApiClient {
     }
 
     func comment1(_ comment: ApiComment) -> Comment1 {
-        let snapshot = Comment1Snapshot(comment)
+        let snapshot = Comment1Snapshot(comment, previous: caches.comment1[comment.id]?.confirmed)
         return caches.comment1.merge(comment.id, snapshot, sequence: mergeSequence) { Comment1(api: self, snapshot: snapshot) }
     }
 

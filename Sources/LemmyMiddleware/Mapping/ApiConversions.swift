@@ -13,6 +13,19 @@ enum ApiConversions {
         text.flatMap { $0.isEmpty ? nil : URL(string: $0) }
     }
 
+    /// `previous` if it spells `text` (parsing URLs dominates re-merging an unchanged page),
+    /// else a freshly parsed URL.
+    static func url(_ text: String?, reusing previous: URL?) -> URL? {
+        if let text, let previous, previous.absoluteString == text { return previous }
+        return url(text)
+    }
+
+    /// `previous` if it spells `text`, else ``actorURL(_:)``.
+    static func actorURL(_ text: String, reusing previous: URL?) -> URL {
+        if let previous, previous.absoluteString == text { return previous }
+        return actorURL(text)
+    }
+
     /// A vote from the 0.18/0.19 `my_vote` or the 1.0 `vote_is_upvote`.
     static func vote(myVote: Int?, isUpvote: Bool?) -> ScoringOperation {
         if let myVote { return ScoringOperation(score: myVote) }

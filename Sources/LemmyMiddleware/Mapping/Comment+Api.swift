@@ -1,9 +1,9 @@
 internal import LemmyAPI
 
 extension Comment1Snapshot {
-    init(_ comment: ApiComment) {
+    init(_ comment: ApiComment, previous: Comment1Snapshot? = nil) {
         let path = comment.path.split(separator: ".").compactMap { Int($0) }.filter { $0 != 0 }
-        self.init(id: comment.id, actorId: ApiConversions.actorURL(comment.apId), content: comment.content,
+        self.init(id: comment.id, actorId: ApiConversions.actorURL(comment.apId, reusing: previous?.actorId), content: comment.content,
                   creatorId: comment.creatorId, postId: comment.postId, path: path,
                   created: comment.publishedAt.date, updated: comment.updatedAt?.date, deleted: comment.deleted,
                   removed: comment.removed, distinguished: comment.distinguished, languageId: comment.languageId)

@@ -1,9 +1,9 @@
 internal import LemmyAPI
 
 extension Post1Snapshot {
-    init(_ post: ApiPost) {
-        self.init(id: post.id, actorId: ApiConversions.actorURL(post.apId), title: post.name, content: post.body,
-                  linkURL: ApiConversions.url(post.url), thumbnailURL: ApiConversions.url(post.thumbnailUrl),
+    init(_ post: ApiPost, previous: Post1Snapshot? = nil) {
+        self.init(id: post.id, actorId: ApiConversions.actorURL(post.apId, reusing: previous?.actorId), title: post.name, content: post.body,
+                  linkURL: ApiConversions.url(post.url, reusing: previous?.linkURL), thumbnailURL: ApiConversions.url(post.thumbnailUrl, reusing: previous?.thumbnailURL),
                   embedTitle: post.embedTitle, creatorId: post.creatorId, communityId: post.communityId,
                   created: post.publishedAt.date, updated: post.updatedAt?.date, deleted: post.deleted,
                   removed: post.removed, locked: post.locked, nsfw: post.nsfw,
