@@ -19,6 +19,8 @@ struct ClientTests {
             #expect(guest.isGuest)
             #expect(!a.isGuest)
             #expect(a.asGuest() === guest)
+            #expect(ApiClient.getApiClient(for: AccountCredentials(instanceURL: server.baseURL, token: "token-a")) === a)
+            #expect(!"\(AccountCredentials(instanceURL: server.baseURL, token: "token-a"))".contains("token-a"))
             #expect(guest.account == nil)
         }
     }

@@ -132,6 +132,38 @@ struct ModelIdentityTests {
     }
 }
 
+/// Tier protocols and optional variants, on live models.
+@Suite("Tier protocols") @MainActor
+struct TierProtocolTests {
+    /// Accepts any tier-2-or-higher post or comment.
+    func score(_ item: any Interactable2Providing) -> Int { item.votes.total }
+
+    @Test("Optional variants are nil below their tier; Providing protocols accept higher tiers", arguments: LemmyDialect.allCases)
+    func variants(dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            let client = try await login(server, "alice")
+            let busiest = try #require(try await client.getPosts(sort: .mostComments, limit: 1).items.first)
+            #expect(busiest.commentCount > 0)
+            let post3 = try await client.getPost(id: busiest.id)
+            let post1: any Post = post3.post1
+            #expect(post1.title_ == post3.title)
+            #expect(post1.votes_ == nil)
+            #expect(post1.moderators_ == nil)
+            #expect(post1.post2_ == nil)
+            let asAny: any Post = post3
+            #expect(asAny.votes_ == post3.votes)
+            #expect(asAny.moderators_?.count == post3.moderators.count)
+            #expect(asAny.post3_ === post3)
+            #expect(score(post3) == score(post3.post2))
+            let comment = try #require(try await client.getComments(postId: busiest.id).items.first)
+            #expect(score(comment) == comment.votes.total)
+            let person: any Person = comment.creator
+            #expect(person.postCount_ == nil)
+            #expect(person.name_ == comment.creator.name)
+        }
+    }
+}
+
 /// A main-actor-free counter for observation callbacks.
 final class Counter: Sendable {
     private let storage = Mutex(0)
