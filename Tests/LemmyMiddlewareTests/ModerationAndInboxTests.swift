@@ -36,7 +36,7 @@ struct ModerationAndInboxTests {
         }
     }
 
-    @Test("Replies reach the inbox; marking one read updates the unread count", arguments: [LemmyDialect.v0_18, .v0_19])
+    @Test("Replies reach the inbox; marking one read updates the unread count", arguments: LemmyDialect.allCases)
     func inbox(dialect: LemmyDialect) async throws {
         try await withServer(dialect) { server in
             let bob = try await login(server, "bob")
@@ -59,11 +59,11 @@ struct ModerationAndInboxTests {
         }
     }
 
-    @Test("The 1.0 inbox is reported as unsupported, not misread")
-    func inboxOn10() async throws {
+    @Test("Private messages on 1.0 are reported as unsupported, not misread")
+    func messagesOn10() async throws {
         try await withServer(.v1_0) { server in
             let bob = try await login(server, "bob")
-            await #expect(throws: ApiClientError.self) { _ = try await bob.getReplies() }
+            await #expect(throws: ApiClientError.self) { _ = try await bob.getMessages() }
         }
     }
 

@@ -125,6 +125,15 @@ extension ApiClient {
         return caches.reply1.merge(view.commentReply.id, snapshot, sequence: mergeSequence) { Reply1(api: self, comment: comment, snapshot: snapshot) }
     }
 
+    /// A 1.0 reply notification; nil for other kinds.
+    func reply1(_ notification: ApiNotificationView) -> Reply1? {
+        guard case .reply = notification.notification.kind, case .comment(let view) = notification.data else { return nil }
+        let comment = comment2(view)
+        let snapshot = Reply1Snapshot(id: notification.notification.id, read: notification.notification.read,
+                                      created: notification.notification.publishedAt.date)
+        return caches.reply1.merge(snapshot.id, snapshot, sequence: mergeSequence) { Reply1(api: self, comment: comment, snapshot: snapshot) }
+    }
+
     func message1(_ view: ApiPrivateMessageView) -> Message1 {
         let message = view.privateMessage
         let creator = person1(view.creator)

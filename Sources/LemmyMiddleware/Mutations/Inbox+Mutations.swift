@@ -1,11 +1,16 @@
 internal import LemmyAPI
 
-/// Reading the inbox (Lemmy 0.18 and 0.19; 1.0's notifications are not mapped yet).
+/// Reading the inbox. Replies work on every version (1.0: reply notifications); private messages
+/// on 0.18 and 0.19 only (1.0's message notifications are not mapped yet).
 extension ApiClient {
     /// Replies to the account's posts and comments.
     public func getReplies(unreadOnly: Bool = false, limit: Int = 20) async throws(ApiClientError) -> [Reply1] {
         try requireAccount()
-        guard try await generation() == .v3 else { throw .unsupported("inbox replies on Lemmy 1.0 (notifications)") }
+        if try await generation() == .v4 {
+            let form = ApiListNotifications(unreadOnly: unreadOnly, limit: limit)
+            let page = try await self.page(LemmyV4.ListNotifications(form), at: nil)
+            return page.items.compactMap { reply1($0) }
+        }
         let response = try await send(LemmyV3.GetReplies(ApiGetReplies(sort: .new, limit: limit, unreadOnly: unreadOnly)), mutation: false)
         return response.replies.map { reply1($0) }
     }
@@ -28,8 +33,13 @@ extension Reply1Providing {
             model.read = read
             model.api.account?.unread.replies += read ? -1 : 1
         }) { () async throws(ApiClientError) in
-            let form = ApiMarkCommentReplyAsRead(commentReplyId: reply.id, read: read)
-            _ = try await reply.api.send(LemmyV3.MarkCommentReplyAsRead(form), mutation: true)
+            if try await reply.api.generation() == .v4 {
+                let form = ApiMarkNotificationAsRead(notificationId: reply.id, read: read)
+                _ = try await reply.api.send(LemmyV4.MarkNotificationAsRead(form), mutation: true)
+            } else {
+                let form = ApiMarkCommentReplyAsRead(commentReplyId: reply.id, read: read)
+                _ = try await reply.api.send(LemmyV3.MarkCommentReplyAsRead(form), mutation: true)
+            }
             reply.confirmed.read = read
         } rollback: {
             reply.api.account?.unread.replies += read ? 1 : -1
