@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "ResourcesGRDB", targets: ["ResourcesGRDB"]),
         .library(name: "LemmyTestServer", targets: ["LemmyTestServer"]),
         .executable(name: "lemmy-test-server", targets: ["lemmy-test-server"]),
+        .library(name: "LemmyMiddleware", targets: ["LemmyMiddleware"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
@@ -97,6 +98,7 @@ let package = Package(
         .target(name: "LemmyAPIGeneratorCore"),
         .executableTarget(name: "LemmyAPIGenerator", dependencies: ["LemmyAPIGeneratorCore"]),
         .testTarget(name: "LemmyAPITests", dependencies: ["LemmyAPI", "LemmyAPIGeneratorCore", "HTTPLoading", "HTTPLoadingTesting"]),
+        .executableTarget(name: "LemmyAPIBenchmarks", dependencies: ["LemmyAPI"]),
 
         // MARK: Resources
         .target(
@@ -112,7 +114,6 @@ let package = Package(
             dependencies: ["Resources", "ResourcesGRDB", "HTTPLoading", "HTTPLoadingTesting"],
             exclude: ["README.md"]
         ),
-        .executableTarget(name: "LemmyAPIBenchmarks", dependencies: ["LemmyAPI"]),
 
         // MARK: LemmyTestServer
         .target(
@@ -133,6 +134,19 @@ let package = Package(
                 "LemmyAPI",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
+        ),
+
+        // MARK: LemmyMiddleware
+        .target(name: "LemmyMiddleware", dependencies: ["LemmyAPI", "HTTPLoading"]),
+        .testTarget(
+            name: "LemmyMiddlewareTests",
+            dependencies: ["LemmyMiddleware", "LemmyTestServer", "LemmyAPI", "HTTPLoading", "HTTPLoadingTesting"]
+        ),
+        .executableTarget(
+            name: "LemmyMiddlewareBenchmarks",
+            dependencies: ["LemmyMiddleware"],
+            path: "Benchmarks/LemmyMiddlewareBenchmarks",
+            exclude: ["posts-0.19-limit50.json"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,52 @@
+internal import LemmyAPI
+
+/// The signed-in account.
+extension ApiClient {
+    /// Loads the account's person, subscriptions, blocks and unread counts into ``account``.
+    @discardableResult
+    public func loadAccount() async throws(ApiClientError) -> Account {
+        try requireAccount()
+        guard let account else { throw .notLoggedIn }
+        if try await generation() == .v4 {
+            updateAccount(try await send(LemmyV4.GetMyUser(), mutation: false))
+        } else {
+            let site = try await send(LemmyV3.GetSite(), mutation: false)
+            guard let myUser = site.myUser else { throw .notLoggedIn }
+            updateAccount(myUser)
+        }
+        try await refreshUnreadCounts()
+        return account
+    }
+
+    /// Reloads the unread counts into ``account``.
+    public func refreshUnreadCounts() async throws(ApiClientError) {
+        try requireAccount()
+        guard let account else { throw .notLoggedIn }
+        let counts: UnreadCounts
+        if try await generation() == .v4 {
+            let response = try await send(LemmyV4.GetUnreadCounts(), mutation: false)
+            counts = UnreadCounts(replies: response.notificationCount)
+        } else {
+            let response = try await send(LemmyV3.GetUnreadCount(), mutation: false)
+            counts = UnreadCounts(replies: response.replies, mentions: response.mentions, messages: response.privateMessages)
+        }
+        if account.unread != counts { account.unread = counts }
+    }
+
+    /// Writes `info` into ``account``, only where it changed.
+    func updateAccount(_ info: ApiMyUserInfo) {
+        guard let account else { return }
+        let person = person1(info.localUserView.person)
+        if account.person !== person { account.person = person }
+        let admin = info.localUserView.person.admin ?? false
+        if account.isAdmin != admin { account.isAdmin = admin }
+        let subscribed = Set(info.follows.map(\.community.id))
+        if account.subscribedCommunityIds != subscribed { account.subscribedCommunityIds = subscribed }
+        let moderated = Set(info.moderates.map(\.community.id))
+        if account.moderatedCommunityIds != moderated { account.moderatedCommunityIds = moderated }
+        let blockedPeople = Set(info.personBlocks.map(\.id))
+        if account.blockedPersonIds != blockedPeople { account.blockedPersonIds = blockedPeople }
+        let blockedCommunities = Set(info.communityBlocks.map(\.id))
+        if account.blockedCommunityIds != blockedCommunities { account.blockedCommunityIds = blockedCommunities }
+    }
+}

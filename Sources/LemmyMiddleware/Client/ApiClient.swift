@@ -1,0 +1,175 @@
+import Foundation
+import HTTPLoading
+import Observation
+internal import LemmyAPI
+
+/// The entry point of LemmyMiddleware: one Lemmy instance seen by one account (or a guest).
+///
+/// ```swift
+/// let client = ApiClient.getApiClient(for: URL(string: "https://lemmy.ml")!, with: token)
+/// let page = try await client.getPosts(feed: .all, sort: .hot)
+/// try await page.items[0].toggleUpvote()
+/// ```
+///
+/// **Isolation.** `ApiClient` and every content model are `@MainActor`: they are UI-facing
+/// `@Observable` state, and one isolation domain makes the identity caches and the optimistic
+/// mutations race-free without locks. Network work and JSON decoding run off the main actor in
+/// the raw client; only the merge into the models happens on it.
+///
+/// **Identity.** Clients are cached per (instance URL, token): ``getApiClient(for:with:loader:)``
+/// returns the live client if there is one. A client's account never changes; ``asGuest()`` and
+/// ``login(to:username:password:loader:)`` give other clients. Each client keeps one live model per
+/// entity id and tier (see ``cacheStatistics``), held weakly.
+///
+/// **Versions.** The first request detects the server version (0.18, 0.19 or 1.0) and every
+/// request uses that version's API; models look the same whichever version answered.
+@MainActor @Observable
+public final class ApiClient {
+    /// The instance, normalised (no trailing slash).
+    public let baseURL: URL
+    /// What the client may send; see ``ApiClientPermissions``.
+    public var permissions: ApiClientPermissions = .all
+    /// Called when the server rejects the token; return a fresh token to retry once, or nil.
+    @ObservationIgnored public var tokenRefreshHandler: (@MainActor (ApiClient) async -> String?)?
+    /// The signed-in account's state (subscriptions, blocks, unread counts); nil for a guest.
+    public let account: Account?
+
+    @ObservationIgnored let tokenStore: LemmyTokenStore
+    @ObservationIgnored let raw: LemmyRawClient
+    @ObservationIgnored let loader: (any HTTPLoader)?
+    @ObservationIgnored let caches = ModelCaches()
+    @ObservationIgnored private var cacheKey: ClientKey
+    /// The sequence number the next request gets (requests are numbered in the order they are sent).
+    @ObservationIgnored var nextSequence: UInt64 = 0
+    /// The sequence number of the request whose answer is being merged now.
+    @ObservationIgnored var mergeSequence: UInt64 = 0
+
+    init(baseURL: URL, token: String?, loader: (any HTTPLoader)?) {
+        self.baseURL = baseURL
+        self.tokenStore = LemmyTokenStore(token)
+        self.loader = loader
+        self.raw = LemmyRawClient(instanceURL: baseURL, tokenProvider: tokenStore, loader: loader)
+        self.cacheKey = ClientKey(url: baseURL, token: token)
+        self.account = token == nil ? nil : Account()
+    }
+
+    /// Whether the client has no token.
+    public var isGuest: Bool { tokenStore.token == nil }
+
+    /// Whether the client holds a token (never the token itself).
+    public var isAuthenticated: Bool { !isGuest }
+
+    /// The Lemmy version the server reports, detecting it if needed (one shared GetSite).
+    public func serverVersion() async throws(ApiClientError) -> String {
+        do { return try await raw.serverVersion().rawValue } catch { throw ApiClientError(error) }
+    }
+
+    /// The server version if already detected.
+    public var knownServerVersion: String? { raw.knownServerVersion?.rawValue }
+}
+
+// MARK: - Client identity
+
+/// The key of the client cache: a normalised instance URL and the token.
+struct ClientKey: Hashable {
+    var url: URL
+    var token: String?
+}
+
+extension ApiClient {
+    private static let clients = WeakCache<ClientKey, ApiClient>()
+
+    /// The live client for `url` and `token`, or a new one.
+    ///
+    /// - Parameters:
+    ///   - url: the instance, e.g. `https://lemmy.ml` (a trailing slash is ignored).
+    ///   - token: the account's JWT; nil for a guest.
+    ///   - loader: the HTTPLoading chain for a new client (the raw client's default when nil);
+    ///     ignored when a live client is returned.
+    public static func getApiClient(for url: URL, with token: String?, loader: (any HTTPLoader)? = nil) -> ApiClient {
+        let key = ClientKey(url: normalise(url), token: token)
+        if let client = clients[key] { return client }
+        let client = ApiClient(baseURL: key.url, token: token, loader: loader)
+        clients.insert(client, for: key)
+        return client
+    }
+
+    /// The live client for a saved account, or a new one.
+    public static func getApiClient(for account: AccountCredentials, loader: (any HTTPLoader)? = nil) -> ApiClient {
+        getApiClient(for: account.instanceURL, with: account.token, loader: loader)
+    }
+
+    /// Logs in and returns the account's client.
+    public static func login(to url: URL, username: String, password: String, totp: String? = nil,
+                             loader: (any HTTPLoader)? = nil) async throws(ApiClientError) -> ApiClient {
+        let guest = getApiClient(for: url, with: nil, loader: loader)
+        let form = ApiLogin(usernameOrEmail: username, password: password, totp2faToken: totp)
+        let response: ApiLoginResponse
+        if try await guest.generation() == .v4 {
+            response = try await guest.send(LemmyV4.Login(form), mutation: false)
+        } else {
+            response = try await guest.send(LemmyV3.Login(form), mutation: false)
+        }
+        guard let jwt = response.jwt else { throw .notLoggedIn }
+        return getApiClient(for: url, with: jwt, loader: guest.loader)
+    }
+
+    /// The guest client of the same instance (same chain).
+    public func asGuest() -> ApiClient {
+        ApiClient.getApiClient(for: baseURL, with: nil, loader: loader)
+    }
+
+    /// Invalidates the token on the server and drops it from this client, which becomes unusable
+    /// for account requests (it keeps its identity: a client's account never changes).
+    ///
+    /// Lemmy 0.18 has no logout endpoint: there the token is only dropped locally and stays valid
+    /// on the server until it expires.
+    public func logout() async throws(ApiClientError) {
+        guard !isGuest else { return }
+        let version: LemmyServerVersion
+        do { version = try await raw.serverVersion() } catch { throw ApiClientError(error) }
+        if version.usesAuthField {
+            // 0.18: nothing to call.
+        } else if version.generation == .v4 {
+            _ = try await send(LemmyV4.Logout(), mutation: true)
+        } else {
+            _ = try await send(LemmyV3.Logout(), mutation: true)
+        }
+        tokenStore.token = nil
+        Self.clients.remove(cacheKey)
+        permissions = .readOnly
+    }
+
+    /// Replaces the token with a refreshed one for the same account.
+    public func updateToken(_ token: String) {
+        tokenStore.token = token
+        let newKey = ClientKey(url: baseURL, token: token)
+        Self.clients.remove(cacheKey)
+        Self.clients.insert(self, for: newKey)
+        cacheKey = newKey
+    }
+
+    /// The instance URL without trailing slashes, query or fragment.
+    static func normalise(_ url: URL) -> URL {
+        var text = url.absoluteString
+        while text.hasSuffix("/") { text.removeLast() }
+        return URL(string: text) ?? url
+    }
+}
+
+/// What identifies a saved account: its instance and token.
+public struct AccountCredentials: Sendable, Hashable, CustomStringConvertible {
+    /// The instance.
+    public var instanceURL: URL
+    /// The JWT.
+    public var token: String
+
+    /// Creates credentials.
+    public init(instanceURL: URL, token: String) {
+        self.instanceURL = instanceURL
+        self.token = token
+    }
+
+    /// The instance, without the token.
+    public var description: String { "AccountCredentials(\(instanceURL), token: <redacted>)" }
+}

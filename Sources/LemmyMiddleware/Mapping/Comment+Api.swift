@@ -1,0 +1,37 @@
+internal import LemmyAPI
+
+extension Comment1Snapshot {
+    init(_ comment: ApiComment, previous: Comment1Snapshot? = nil) {
+        let path = comment.path.split(separator: ".").compactMap { Int($0) }.filter { $0 != 0 }
+        self.init(id: comment.id, actorId: ApiConversions.actorURL(comment.apId, reusing: previous?.actorId), content: comment.content,
+                  creatorId: comment.creatorId, postId: comment.postId, path: path,
+                  created: comment.publishedAt.date, updated: comment.updatedAt?.date, deleted: comment.deleted,
+                  removed: comment.removed, distinguished: comment.distinguished, languageId: comment.languageId)
+    }
+}
+
+extension Comment2Snapshot {
+    init(_ view: ApiCommentView) {
+        let comment = view.comment
+        self.init(
+            votes: VotesModel(upvotes: view.counts?.upvotes ?? comment.upvotes ?? 0,
+                              downvotes: view.counts?.downvotes ?? comment.downvotes ?? 0,
+                              myVote: ApiConversions.vote(myVote: view.myVote, isUpvote: view.commentActions?.voteIsUpvote)),
+            saved: view.saved ?? (view.commentActions?.savedAt != nil),
+            childCount: view.counts?.childCount ?? comment.childCount ?? 0,
+            creatorIsModerator: view.creatorIsModerator ?? false,
+            creatorIsAdmin: view.creatorIsAdmin ?? false,
+            creatorBannedFromCommunity: view.creatorBannedFromCommunity)
+    }
+}
+
+extension ApiCommentView {
+    /// The comment view inside a 0.18/0.19 reply notification.
+    init(reply: ApiCommentReplyView) {
+        self.init(comment: reply.comment, creator: reply.creator, post: reply.post, community: reply.community,
+                  creatorIsAdmin: reply.creatorIsAdmin, creatorIsModerator: reply.creatorIsModerator,
+                  creatorBannedFromCommunity: reply.creatorBannedFromCommunity, counts: reply.counts,
+                  bannedFromCommunity: reply.bannedFromCommunity, subscribed: reply.subscribed, saved: reply.saved,
+                  creatorBlocked: reply.creatorBlocked, myVote: reply.myVote)
+    }
+}

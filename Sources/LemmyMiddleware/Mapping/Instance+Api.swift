@@ -1,0 +1,21 @@
+internal import LemmyAPI
+
+extension Instance1Snapshot {
+    init(_ site: ApiSite) {
+        self.init(id: site.id, actorId: ApiConversions.actorURL(site.apId), name: site.name,
+                  summary: site.description ?? site.summary, sidebar: site.sidebar,
+                  icon: ApiConversions.url(site.icon), banner: ApiConversions.url(site.banner),
+                  created: site.publishedAt.date)
+    }
+}
+
+extension Instance2Snapshot {
+    init(_ view: ApiSiteView) {
+        let local = view.localSite
+        self.init(userCount: view.counts?.users ?? local.users ?? 0,
+                  postCount: view.counts?.posts ?? local.posts ?? 0,
+                  commentCount: view.counts?.comments ?? local.comments ?? 0,
+                  communityCount: view.counts?.communities ?? local.communities ?? 0,
+                  activeUserCountMonth: view.counts?.usersActiveMonth ?? local.usersActiveMonth ?? 0)
+    }
+}

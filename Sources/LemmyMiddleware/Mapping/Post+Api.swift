@@ -1,0 +1,33 @@
+internal import LemmyAPI
+
+extension Post1Snapshot {
+    init(_ post: ApiPost, previous: Post1Snapshot? = nil) {
+        self.init(id: post.id, actorId: ApiConversions.actorURL(post.apId, reusing: previous?.actorId), title: post.name, content: post.body,
+                  linkURL: ApiConversions.url(post.url, reusing: previous?.linkURL), thumbnailURL: ApiConversions.url(post.thumbnailUrl, reusing: previous?.thumbnailURL),
+                  embedTitle: post.embedTitle, creatorId: post.creatorId, communityId: post.communityId,
+                  created: post.publishedAt.date, updated: post.updatedAt?.date, deleted: post.deleted,
+                  removed: post.removed, locked: post.locked, nsfw: post.nsfw,
+                  pinnedCommunity: post.featuredCommunity, pinnedInstance: post.featuredLocal,
+                  languageId: post.languageId)
+    }
+}
+
+extension Post2Snapshot {
+    init(_ view: ApiPostView) {
+        let post = view.post
+        let actions = view.postActions
+        let comments = view.counts?.comments ?? post.comments ?? 0
+        self.init(
+            votes: VotesModel(upvotes: view.counts?.upvotes ?? post.upvotes ?? 0,
+                              downvotes: view.counts?.downvotes ?? post.downvotes ?? 0,
+                              myVote: ApiConversions.vote(myVote: view.myVote, isUpvote: actions?.voteIsUpvote)),
+            saved: view.saved ?? (actions?.savedAt != nil),
+            read: view.read ?? (actions?.readAt != nil),
+            hidden: view.hidden ?? (actions?.hiddenAt != nil),
+            commentCount: comments,
+            unreadCommentCount: view.unreadComments ?? max(0, comments - (actions?.readCommentsAmount ?? 0)),
+            creatorIsModerator: view.creatorIsModerator ?? false,
+            creatorIsAdmin: view.creatorIsAdmin ?? false,
+            creatorBannedFromCommunity: view.creatorBannedFromCommunity)
+    }
+}

@@ -1,0 +1,48 @@
+import Observation
+
+/// The signed-in account's own state, kept in step by mutations: who it is, what it subscribes
+/// to and blocks, and how much unread mail it has. Load it with ``ApiClient/loadAccount()``.
+@MainActor @Observable
+public final class Account {
+    /// The account's person, once loaded.
+    public internal(set) var person: Person1?
+    /// Whether the account is an administrator of the instance.
+    public internal(set) var isAdmin = false
+    /// Ids of the communities the account subscribes to.
+    public internal(set) var subscribedCommunityIds: Set<Int> = []
+    /// Ids of the communities the account moderates.
+    public internal(set) var moderatedCommunityIds: Set<Int> = []
+    /// Ids of the people the account blocks.
+    public internal(set) var blockedPersonIds: Set<Int> = []
+    /// Ids of the communities the account blocks.
+    public internal(set) var blockedCommunityIds: Set<Int> = []
+    /// Unread inbox counts.
+    public internal(set) var unread = UnreadCounts()
+
+    init() {}
+
+    /// Inserts or removes `id`, writing only if that changes the set.
+    static func set(_ set: inout Set<Int>, _ id: Int, member: Bool) {
+        if member, !set.contains(id) { set.insert(id) }
+        if !member, set.contains(id) { set.remove(id) }
+    }
+}
+
+/// Unread inbox counts.
+public struct UnreadCounts: Sendable, Hashable {
+    /// Unread replies to the account's posts and comments.
+    public var replies = 0
+    /// Unread mentions.
+    public var mentions = 0
+    /// Unread private messages.
+    public var messages = 0
+    /// All unread notifications (1.0 reports one total; earlier versions the sum).
+    public var total: Int { replies + mentions + messages }
+
+    /// Creates counts.
+    public init(replies: Int = 0, mentions: Int = 0, messages: Int = 0) {
+        self.replies = replies
+        self.mentions = mentions
+        self.messages = messages
+    }
+}

@@ -1,0 +1,104 @@
+internal import LemmyAPI
+
+/// Comment mutations: optimistic, ordered per comment, rolled back on failure.
+extension Comment2Providing {
+    /// Upvotes, or removes the account's upvote.
+    @discardableResult public func toggleUpvote() async -> MutationResult {
+        await comment2.vote(votes.myVote == .upvote ? .none : .upvote)
+    }
+
+    /// Downvotes, or removes the account's downvote.
+    @discardableResult public func toggleDownvote() async -> MutationResult {
+        await comment2.vote(votes.myVote == .downvote ? .none : .downvote)
+    }
+
+    /// Saves, or unsaves.
+    @discardableResult public func toggleSave() async -> MutationResult {
+        let comment = comment2
+        let save = !comment.saved
+        return await api.mutate(comment, optimistic: { $0.saved = save }) { () async throws(ApiClientError) in
+            let form = ApiSaveComment(commentId: comment.id, save: save)
+            let view = try await comment.api.generation() == .v4
+                ? try await comment.api.send(LemmyV4.SaveComment(form), mutation: true).commentView
+                : try await comment.api.send(LemmyV3.SaveComment(form), mutation: true).commentView
+            _ = comment.api.comment2(view)
+        }
+    }
+
+    /// Deletes or restores the account's own comment.
+    @discardableResult public func delete(_ deleted: Bool = true) async -> MutationResult {
+        let comment = comment1
+        guard comment.deleted != deleted else { return .unchanged }
+        return await api.mutate(comment, optimistic: { $0.deleted = deleted }) { () async throws(ApiClientError) in
+            let form = ApiDeleteComment(commentId: comment.id, deleted: deleted)
+            let view = try await comment.api.generation() == .v4
+                ? try await comment.api.send(LemmyV4.DeleteComment(form), mutation: true).commentView
+                : try await comment.api.send(LemmyV3.DeleteComment(form), mutation: true).commentView
+            _ = comment.api.comment2(view)
+        }
+    }
+
+    /// Edits the account's own comment.
+    @discardableResult public func edit(content: String) async -> MutationResult {
+        let comment = comment1
+        return await api.mutate(comment, optimistic: { $0.content = content }) { () async throws(ApiClientError) in
+            let form = ApiEditComment(commentId: comment.id, content: content)
+            let view = try await comment.api.generation() == .v4
+                ? try await comment.api.send(LemmyV4.EditComment(form), mutation: true).commentView
+                : try await comment.api.send(LemmyV3.EditComment(form), mutation: true).commentView
+            _ = comment.api.comment2(view)
+        }
+    }
+
+    /// Replies to the comment.
+    public func reply(_ content: String) async throws(ApiClientError) -> Comment2 {
+        try await api.createComment(postId: postId, parentId: id, content: content)
+    }
+
+    /// Reports the comment to the community's moderators.
+    public func report(reason: String) async throws(ApiClientError) {
+        try api.checkPermission(mutation: true)
+        try api.requireAccount()
+        let form = ApiCreateCommentReport(commentId: id, reason: reason)
+        if try await api.generation() == .v4 {
+            _ = try await api.send(LemmyV4.CreateCommentReport(form), mutation: true)
+        } else {
+            _ = try await api.send(LemmyV3.CreateCommentReport(form), mutation: true)
+        }
+    }
+}
+
+extension Comment2 {
+    /// Sets the account's vote.
+    func vote(_ vote: ScoringOperation) async -> MutationResult {
+        await api.mutate(self, optimistic: { $0.votes = $0.votes.applying(vote) }) { [self] () async throws(ApiClientError) in
+            var form = ApiCreateCommentLike(commentId: id)
+            let view: ApiCommentView
+            if try await api.generation() == .v4 {
+                form.isUpvote = vote == .none ? nil : vote == .upvote
+                view = try await api.send(LemmyV4.LikeComment(form), mutation: true).commentView
+            } else {
+                form.score = vote.rawValue
+                view = try await api.send(LemmyV3.LikeComment(form), mutation: true).commentView
+            }
+            _ = api.comment2(view)
+        }
+    }
+}
+
+extension ApiClient {
+    /// Posts a comment on `postId`, under `parentId` if given, and bumps the post's comment count.
+    public func createComment(postId: Int, parentId: Int?, content: String) async throws(ApiClientError) -> Comment2 {
+        try checkPermission(mutation: true)
+        try requireAccount()
+        let form = ApiCreateComment(content: content, postId: postId, parentId: parentId)
+        let view = try await generation() == .v4
+            ? try await send(LemmyV4.CreateComment(form), mutation: true).commentView
+            : try await send(LemmyV3.CreateComment(form), mutation: true).commentView
+        if let post = caches.post2[postId] {
+            post.confirmed.commentCount += 1
+            if !post.mutations.isBusy { post.apply(post.confirmed) }
+        }
+        return comment2(view)
+    }
+}

@@ -1,0 +1,48 @@
+internal import LemmyAPI
+
+/// Subscribing and blocking communities; ``ApiClient/account`` is kept in step.
+extension Community2Providing {
+    /// Subscribes or unsubscribes.
+    @discardableResult public func toggleSubscribe() async -> MutationResult {
+        let community = community2
+        let follow = !community.subscription.isSubscribed
+        return await api.mutate(community, optimistic: { model in
+            model.subscription = follow ? .subscribed : .unsubscribed
+            model.subscriberCount += follow ? 1 : -1
+            if let account = model.api.account { Account.set(&account.subscribedCommunityIds, model.id, member: follow) }
+        }) { () async throws(ApiClientError) in
+            let form = ApiFollowCommunity(communityId: community.id, follow: follow)
+            let view = try await community.api.generation() == .v4
+                ? try await community.api.send(LemmyV4.FollowCommunity(form), mutation: true).communityView
+                : try await community.api.send(LemmyV3.FollowCommunity(form), mutation: true).communityView
+            _ = community.api.community2(view)
+        } rollback: {
+            if let account = community.api.account {
+                Account.set(&account.subscribedCommunityIds, community.id, member: community.confirmed.subscription.isSubscribed)
+            }
+        }
+    }
+}
+
+extension Community1Providing {
+    /// Blocks or unblocks the community for the account.
+    @discardableResult public func toggleBlock() async -> MutationResult {
+        let community = community1
+        let block = !community.blocked
+        return await api.mutate(community, optimistic: { model in
+            model.blocked = block
+            if let account = model.api.account { Account.set(&account.blockedCommunityIds, model.id, member: block) }
+        }) { () async throws(ApiClientError) in
+            let form = ApiBlockCommunity(communityId: community.id, block: block)
+            let view = try await community.api.generation() == .v4
+                ? try await community.api.send(LemmyV4.BlockCommunity(form), mutation: true).communityView
+                : try await community.api.send(LemmyV3.BlockCommunity(form), mutation: true).communityView
+            _ = community.api.community2(view)
+            community.confirmed.blocked = block
+        } rollback: {
+            if let account = community.api.account {
+                Account.set(&account.blockedCommunityIds, community.id, member: community.confirmed.blocked)
+            }
+        }
+    }
+}

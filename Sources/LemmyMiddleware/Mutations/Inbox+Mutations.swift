@@ -1,0 +1,65 @@
+internal import LemmyAPI
+
+/// Reading the inbox. Replies work on every version (1.0: reply notifications); private messages
+/// on 0.18 and 0.19 only (1.0's message notifications are not mapped yet).
+extension ApiClient {
+    /// Replies to the account's posts and comments.
+    public func getReplies(unreadOnly: Bool = false, limit: Int = 20) async throws(ApiClientError) -> [Reply1] {
+        try requireAccount()
+        if try await generation() == .v4 {
+            let form = ApiListNotifications(unreadOnly: unreadOnly, limit: limit)
+            let page = try await self.page(LemmyV4.ListNotifications(form), at: nil)
+            return page.items.compactMap { reply1($0) }
+        }
+        let response = try await send(LemmyV3.GetReplies(ApiGetReplies(sort: .new, limit: limit, unreadOnly: unreadOnly)), mutation: false)
+        return response.replies.map { reply1($0) }
+    }
+
+    /// Private messages to and from the account.
+    public func getMessages(unreadOnly: Bool = false, limit: Int = 20) async throws(ApiClientError) -> [Message1] {
+        try requireAccount()
+        guard try await generation() == .v3 else { throw .unsupported("private messages on Lemmy 1.0 (notifications)") }
+        let response = try await send(LemmyV3.GetPrivateMessages(ApiGetPrivateMessages(unreadOnly: unreadOnly, limit: limit)), mutation: false)
+        return response.privateMessages.map { message1($0) }
+    }
+}
+
+extension Reply1Providing {
+    /// Marks the reply read or unread; the account's unread count follows.
+    @discardableResult public func markRead(_ read: Bool = true) async -> MutationResult {
+        let reply = reply1
+        guard reply.read != read else { return .unchanged }
+        return await api.mutate(reply, optimistic: { model in
+            model.read = read
+            model.api.account?.unread.replies += read ? -1 : 1
+        }) { () async throws(ApiClientError) in
+            if try await reply.api.generation() == .v4 {
+                let form = ApiMarkNotificationAsRead(notificationId: reply.id, read: read)
+                _ = try await reply.api.send(LemmyV4.MarkNotificationAsRead(form), mutation: true)
+            } else {
+                let form = ApiMarkCommentReplyAsRead(commentReplyId: reply.id, read: read)
+                _ = try await reply.api.send(LemmyV3.MarkCommentReplyAsRead(form), mutation: true)
+            }
+            reply.confirmed.read = read
+        } rollback: {
+            reply.api.account?.unread.replies += read ? 1 : -1
+        }
+    }
+}
+
+extension Message1Providing {
+    /// Marks the message read or unread; the account's unread count follows.
+    @discardableResult public func markRead(_ read: Bool = true) async -> MutationResult {
+        let message = message1
+        guard message.read != read else { return .unchanged }
+        return await api.mutate(message, optimistic: { model in
+            model.read = read
+            model.api.account?.unread.messages += read ? -1 : 1
+        }) { () async throws(ApiClientError) in
+            let form = ApiMarkPrivateMessageAsRead(privateMessageId: message.id, read: read)
+            _ = message.api.message1(try await message.api.send(LemmyV3.MarkPrivateMessageAsRead(form), mutation: true).privateMessageView)
+        } rollback: {
+            message.api.account?.unread.messages += read ? 1 : -1
+        }
+    }
+}

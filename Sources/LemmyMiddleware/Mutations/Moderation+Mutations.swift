@@ -1,0 +1,72 @@
+internal import LemmyAPI
+
+/// Moderator actions on posts and comments. Optimistic like every mutation; a refusal (the account
+/// is not a moderator: ``ApiClientError/lemmy(code:message:)`` `not_a_moderator`) rolls back.
+/// Lemmy 1.0 servers get the `/api/v4` requests, so these work there too.
+extension Post2Providing {
+    /// Removes or restores the post (moderators and admins).
+    @discardableResult public func remove(_ removed: Bool = true, reason: String? = nil) async -> MutationResult {
+        let post = post1
+        return await api.mutate(post, optimistic: { $0.removed = removed }) { () async throws(ApiClientError) in
+            let form = ApiRemovePost(postId: post.id, removed: removed, reason: reason)
+            let view = try await post.api.generation() == .v4
+                ? try await post.api.send(LemmyV4.RemovePost(form), mutation: true).postView
+                : try await post.api.send(LemmyV3.RemovePost(form), mutation: true).postView
+            _ = post.api.post2(view)
+        }
+    }
+
+    /// Locks or unlocks the post's comments (moderators and admins).
+    @discardableResult public func lock(_ locked: Bool = true) async -> MutationResult {
+        let post = post1
+        return await api.mutate(post, optimistic: { $0.locked = locked }) { () async throws(ApiClientError) in
+            let form = ApiLockPost(postId: post.id, locked: locked)
+            let view = try await post.api.generation() == .v4
+                ? try await post.api.send(LemmyV4.LockPost(form), mutation: true).postView
+                : try await post.api.send(LemmyV3.LockPost(form), mutation: true).postView
+            _ = post.api.post2(view)
+        }
+    }
+
+    /// Pins or unpins the post in its community (moderators) or on the instance (admins).
+    @discardableResult public func pin(_ pinned: Bool = true, onInstance: Bool = false) async -> MutationResult {
+        let post = post1
+        return await api.mutate(post, optimistic: { model in
+            if onInstance { model.pinnedInstance = pinned } else { model.pinnedCommunity = pinned }
+        }) { () async throws(ApiClientError) in
+            let form = ApiFeaturePost(postId: post.id, featured: pinned, featureType: onInstance ? .local : .community)
+            let view = try await post.api.generation() == .v4
+                ? try await post.api.send(LemmyV4.FeaturePost(form), mutation: true).postView
+                : try await post.api.send(LemmyV3.FeaturePost(form), mutation: true).postView
+            _ = post.api.post2(view)
+        }
+    }
+
+    /// Bans or unbans the post's author from the post's community (moderators and admins).
+    @discardableResult public func banCreatorFromCommunity(_ ban: Bool = true, reason: String? = nil) async -> MutationResult {
+        let post = post2
+        return await api.mutate(post, optimistic: { $0.creatorBannedFromCommunity = ban }) { () async throws(ApiClientError) in
+            let form = ApiBanFromCommunity(communityId: post.communityId, personId: post.creatorId, ban: ban, reason: reason)
+            if try await post.api.generation() == .v4 {
+                _ = post.api.person2(try await post.api.send(LemmyV4.BanFromCommunity(form), mutation: true).personView)
+            } else {
+                _ = post.api.person2(try await post.api.send(LemmyV3.BanFromCommunity(form), mutation: true).personView)
+            }
+            post.confirmed.creatorBannedFromCommunity = ban
+        }
+    }
+}
+
+extension Comment2Providing {
+    /// Removes or restores the comment (moderators and admins).
+    @discardableResult public func remove(_ removed: Bool = true, reason: String? = nil) async -> MutationResult {
+        let comment = comment1
+        return await api.mutate(comment, optimistic: { $0.removed = removed }) { () async throws(ApiClientError) in
+            let form = ApiRemoveComment(commentId: comment.id, removed: removed, reason: reason)
+            let view = try await comment.api.generation() == .v4
+                ? try await comment.api.send(LemmyV4.RemoveComment(form), mutation: true).commentView
+                : try await comment.api.send(LemmyV3.RemoveComment(form), mutation: true).commentView
+            _ = comment.api.comment2(view)
+        }
+    }
+}

@@ -1,0 +1,31 @@
+/// Orders one model's mutations: each request is sent only after the previous one finished, so the
+/// server applies them in the order the user made them and an earlier answer can never arrive after
+/// a later one. Counts the mutations in flight, so that merges from unrelated fetches update the
+/// confirmed state without undoing optimistic values shown meanwhile.
+@MainActor struct MutationQueue {
+    /// The last enqueued mutation.
+    private var tail: Task<MutationResult, Never>?
+    /// Mutations enqueued and not finished.
+    private(set) var pending = 0
+
+    /// Whether any mutation is enqueued or running.
+    var isBusy: Bool { pending > 0 }
+
+    /// Runs `operation` after every earlier mutation of this queue has finished.
+    mutating func enqueue(_ operation: @escaping @MainActor () async -> MutationResult) -> Task<MutationResult, Never> {
+        let previous = tail
+        pending += 1
+        let task = Task { @MainActor in
+            _ = await previous?.value
+            return await operation()
+        }
+        tail = task
+        return task
+    }
+
+    /// Marks one mutation finished.
+    mutating func finish() {
+        pending -= 1
+        if pending == 0 { tail = nil }
+    }
+}

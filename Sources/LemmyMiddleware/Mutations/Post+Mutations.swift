@@ -1,0 +1,133 @@
+internal import LemmyAPI
+
+/// Post mutations: optimistic, ordered per post, rolled back on failure.
+extension Post2Providing {
+    /// Upvotes, or removes the account's upvote.
+    @discardableResult public func toggleUpvote() async -> MutationResult {
+        await post2.vote(votes.myVote == .upvote ? .none : .upvote)
+    }
+
+    /// Downvotes, or removes the account's downvote.
+    @discardableResult public func toggleDownvote() async -> MutationResult {
+        await post2.vote(votes.myVote == .downvote ? .none : .downvote)
+    }
+
+    /// Saves, or unsaves.
+    @discardableResult public func toggleSave() async -> MutationResult {
+        await post2.save(!saved)
+    }
+
+    /// Marks the post read or unread.
+    @discardableResult public func markRead(_ read: Bool = true) async -> MutationResult {
+        let post = post2
+        guard post.read != read else { return .unchanged }
+        return await api.mutate(post, optimistic: { $0.read = read }) { () async throws(ApiClientError) in
+            let form = ApiMarkPostAsRead(postId: post.id, read: read)
+            let version = try await post.api.version()
+            if version.generation == .v4 {
+                _ = post.api.post2(try await post.api.send(LemmyV4.MarkPostAsRead(form), mutation: true).postView)
+            } else if version.usesAuthField {
+                _ = post.api.post2(try await post.api.send(MarkPostAsRead018(form), mutation: true).postView)
+            } else {
+                _ = try await post.api.send(LemmyV3.MarkPostAsRead(form), mutation: true)
+                post.confirmed.read = read
+            }
+        }
+    }
+
+    /// Hides or unhides the post. Needs Lemmy 0.19.4 or later; fails with
+    /// ``ApiClientError/unsupported(_:)`` (and rolls back) on older servers.
+    @discardableResult public func hide(_ hidden: Bool = true) async -> MutationResult {
+        let post = post2
+        guard post.hidden != hidden else { return .unchanged }
+        return await api.mutate(post, optimistic: { $0.hidden = hidden }) { () async throws(ApiClientError) in
+            let form = ApiHidePost(postId: post.id, hide: hidden)
+            let version = try await post.api.version()
+            if version.usesAuthField || (version.major == 0 && version.minor == 19 && version.patch < 4) {
+                throw .unsupported("hiding posts needs Lemmy 0.19.4 or later (server: \(version))")
+            }
+            if version.generation == .v4 {
+                _ = post.api.post2(try await post.api.send(LemmyV4.HidePost(form), mutation: true).postView)
+            } else {
+                _ = try await post.api.send(LemmyV3.HidePost(form), mutation: true)
+                post.confirmed.hidden = hidden
+            }
+        }
+    }
+
+    /// Deletes or restores the account's own post.
+    @discardableResult public func delete(_ deleted: Bool = true) async -> MutationResult {
+        let post = post2.post1
+        guard post.deleted != deleted else { return .unchanged }
+        return await api.mutate(post, optimistic: { $0.deleted = deleted }) { () async throws(ApiClientError) in
+            let form = ApiDeletePost(postId: post.id, deleted: deleted)
+            let view = try await post.api.generation() == .v4
+                ? try await post.api.send(LemmyV4.DeletePost(form), mutation: true).postView
+                : try await post.api.send(LemmyV3.DeletePost(form), mutation: true).postView
+            _ = post.api.post2(view)
+        }
+    }
+
+    /// Edits the account's own post. Shown at once; rolled back if the server refuses.
+    @discardableResult public func edit(title: String? = nil, content: String? = nil) async -> MutationResult {
+        let post = post2.post1
+        return await api.mutate(post, optimistic: { model in
+            if let title { model.title = title }
+            if let content { model.content = content }
+        }) { () async throws(ApiClientError) in
+            var form = ApiEditPost(postId: post.id)
+            form.name = title
+            form.body = content
+            let view = try await post.api.generation() == .v4
+                ? try await post.api.send(LemmyV4.EditPost(form), mutation: true).postView
+                : try await post.api.send(LemmyV3.EditPost(form), mutation: true).postView
+            _ = post.api.post2(view)
+        }
+    }
+
+    /// Replies to the post with a new top-level comment.
+    public func reply(_ content: String) async throws(ApiClientError) -> Comment2 {
+        try await api.createComment(postId: id, parentId: nil, content: content)
+    }
+
+    /// Reports the post to its moderators.
+    public func report(reason: String) async throws(ApiClientError) {
+        try api.checkPermission(mutation: true)
+        try api.requireAccount()
+        let form = ApiCreatePostReport(postId: id, reason: reason)
+        if try await api.generation() == .v4 {
+            _ = try await api.send(LemmyV4.CreatePostReport(form), mutation: true)
+        } else {
+            _ = try await api.send(LemmyV3.CreatePostReport(form), mutation: true)
+        }
+    }
+}
+
+extension Post2 {
+    /// Sets the account's vote.
+    func vote(_ vote: ScoringOperation) async -> MutationResult {
+        await api.mutate(self, optimistic: { $0.votes = $0.votes.applying(vote) }) { [self] () async throws(ApiClientError) in
+            var form = ApiCreatePostLike(postId: id)
+            let view: ApiPostView
+            if try await api.generation() == .v4 {
+                form.isUpvote = vote == .none ? nil : vote == .upvote
+                view = try await api.send(LemmyV4.LikePost(form), mutation: true).postView
+            } else {
+                form.score = vote.rawValue
+                view = try await api.send(LemmyV3.LikePost(form), mutation: true).postView
+            }
+            _ = api.post2(view)
+        }
+    }
+
+    /// Saves or unsaves.
+    func save(_ save: Bool) async -> MutationResult {
+        await api.mutate(self, optimistic: { $0.saved = save }) { [self] () async throws(ApiClientError) in
+            let form = ApiSavePost(postId: id, save: save)
+            let view = try await api.generation() == .v4
+                ? try await api.send(LemmyV4.SavePost(form), mutation: true).postView
+                : try await api.send(LemmyV3.SavePost(form), mutation: true).postView
+            _ = api.post2(view)
+        }
+    }
+}

@@ -1,0 +1,43 @@
+/// A tier class whose values come from snapshots (every generated tier class).
+@MainActor protocol SnapshotBacked: AnyObject {
+    associatedtype Snapshot: Equatable
+    /// The last server-confirmed values.
+    var confirmed: Snapshot { get set }
+    /// The sequence number (see ``ApiClient/mergeSequence``) of the request ``confirmed`` came from.
+    var confirmedSequence: UInt64 { get set }
+    /// The model's mutation queue.
+    var mutations: MutationQueue { get set }
+    /// The values shown now.
+    var snapshot: Snapshot { get }
+    /// Writes the fields that differ.
+    func apply(_ snapshot: Snapshot)
+}
+
+extension SnapshotBacked {
+    /// Merges a server answer: it becomes the confirmed state, and is shown at once unless a
+    /// mutation is in flight (then the queue shows the confirmed state when it drains).
+    ///
+    /// An answer to a request sent before the one that produced the current confirmed state is
+    /// ignored: a slow read can never undo a later mutation.
+    func merge(_ snapshot: Snapshot, sequence: UInt64) {
+        guard sequence >= confirmedSequence else { return }
+        confirmedSequence = sequence
+        if confirmed != snapshot { confirmed = snapshot }
+        if !mutations.isBusy { apply(snapshot) }
+    }
+}
+
+extension WeakCache where Value: SnapshotBacked {
+    /// The live object for `key`, updated in place with `snapshot`, or a new one made by `make`
+    /// and registered.
+    func merge(_ key: Key, _ snapshot: Value.Snapshot, sequence: UInt64, make: () -> Value) -> Value {
+        if let existing = self[key] {
+            existing.merge(snapshot, sequence: sequence)
+            return existing
+        }
+        let value = make()
+        value.confirmedSequence = sequence
+        insert(value, for: key)
+        return value
+    }
+}

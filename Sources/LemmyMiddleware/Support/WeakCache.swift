@@ -1,0 +1,44 @@
+/// Weak references to live models by key: the identity map behind "one object per entity".
+///
+/// Entries whose object is gone are dropped by ``clean()``, which runs on its own every time the
+/// number of insertions since the last clean reaches the number of live entries (amortised O(1)).
+@MainActor final class WeakCache<Key: Hashable, Value: AnyObject> {
+    private struct Entry {
+        weak var value: Value?
+    }
+
+    private var entries: [Key: Entry] = [:]
+    private var insertionsSinceClean = 0
+
+    /// The live object for `key`, if any.
+    subscript(key: Key) -> Value? {
+        entries[key]?.value
+    }
+
+    /// Registers `value` under `key`.
+    func insert(_ value: Value, for key: Key) {
+        entries[key] = Entry(value: value)
+        insertionsSinceClean += 1
+        if insertionsSinceClean > max(64, entries.count) { clean() }
+    }
+
+    /// Forgets `key`.
+    func remove(_ key: Key) {
+        entries[key] = nil
+    }
+
+    /// Drops entries whose object was released.
+    func clean() {
+        entries = entries.filter { $0.value.value != nil }
+        insertionsSinceClean = 0
+    }
+
+    /// Entries, including released ones not cleaned yet.
+    var count: Int { entries.count }
+
+    /// Objects alive now.
+    var liveCount: Int { entries.values.reduce(0) { $0 + ($1.value == nil ? 0 : 1) } }
+
+    /// The live objects.
+    var values: [Value] { entries.values.compactMap(\.value) }
+}

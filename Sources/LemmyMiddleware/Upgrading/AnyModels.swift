@@ -1,0 +1,85 @@
+import Observation
+
+
+/// Any tier of a post, upgradable to the top tier (``Post3``) with ``upgrade()``.
+@MainActor @Observable
+public final class AnyPost {
+    /// The model, at whatever tier it has reached.
+    public private(set) var wrappedValue: any Post
+
+    /// Wraps `post`.
+    public init(_ post: any Post) { wrappedValue = post }
+
+    /// Upgrades until the model stops changing (the top tier).
+    public func upgrade() async throws(ApiClientError) {
+        while true {
+            let next = try await wrappedValue.upgrade()
+            if next === wrappedValue { return }
+            wrappedValue = next
+        }
+    }
+
+    /// Resolves `stub`, then upgrades to the top tier.
+    public static func upgrading(_ stub: PostStub) async throws(ApiClientError) -> AnyPost {
+        let model = AnyPost(try await stub.upgrade())
+        try await model.upgrade()
+        return model
+    }
+}
+
+/// Any tier of a person, upgradable to the top tier (``Person3``) with ``upgrade()``.
+@MainActor @Observable
+public final class AnyPerson {
+    /// The model, at whatever tier it has reached.
+    public private(set) var wrappedValue: any Person
+
+    /// Wraps `person`.
+    public init(_ person: any Person) { wrappedValue = person }
+
+    /// Upgrades until the model stops changing (the top tier).
+    public func upgrade() async throws(ApiClientError) {
+        while true {
+            let next = try await wrappedValue.upgrade()
+            if next === wrappedValue { return }
+            wrappedValue = next
+        }
+    }
+}
+
+/// Any tier of a community, upgradable to the top tier (``Community3``) with ``upgrade()``.
+@MainActor @Observable
+public final class AnyCommunity {
+    /// The model, at whatever tier it has reached.
+    public private(set) var wrappedValue: any Community
+
+    /// Wraps `community`.
+    public init(_ community: any Community) { wrappedValue = community }
+
+    /// Upgrades until the model stops changing (the top tier).
+    public func upgrade() async throws(ApiClientError) {
+        while true {
+            let next = try await wrappedValue.upgrade()
+            if next === wrappedValue { return }
+            wrappedValue = next
+        }
+    }
+}
+
+/// Any tier of a comment, upgradable to the top tier (``Comment2``) with ``upgrade()``.
+@MainActor @Observable
+public final class AnyComment {
+    /// The model, at whatever tier it has reached.
+    public private(set) var wrappedValue: any Comment
+
+    /// Wraps `comment`.
+    public init(_ comment: any Comment) { wrappedValue = comment }
+
+    /// Upgrades until the model stops changing (the top tier).
+    public func upgrade() async throws(ApiClientError) {
+        while true {
+            let next = try await wrappedValue.upgrade()
+            if next === wrappedValue { return }
+            wrappedValue = next
+        }
+    }
+}

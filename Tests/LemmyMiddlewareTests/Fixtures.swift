@@ -1,0 +1,59 @@
+import Foundation
+import HTTPLoading
+import HTTPLoadingTesting
+import LemmyMiddleware
+import LemmyTestServer
+import Synchronization
+
+/// A chain for tests: URLSession with no retries, and gates that hold back the response to the
+/// next request whose path ends with a given suffix (the server has already applied it).
+final class GatingLoader: HTTPLoader {
+    private let next = URLSessionLoader()
+    private let gates = Mutex<[(suffix: String, gate: MockGate)]>([])
+    private let paths = Mutex<[String]>([])
+
+    /// Holds back the response to the next request to `suffix` until the returned gate opens.
+    func gate(_ suffix: String) -> MockGate {
+        let gate = MockGate()
+        gates.withLock { $0.append((suffix, gate)) }
+        return gate
+    }
+
+    /// Paths requested so far, in order.
+    var requestedPaths: [String] { paths.withLock { $0 } }
+
+    func load(_ request: LoadRequest) async throws(LoadError) -> LoadResponse {
+        let path = request.pathWithoutQuery
+        paths.withLock { $0.append(path) }
+        let gate = gates.withLock { list -> MockGate? in
+            guard let index = list.firstIndex(where: { path.hasSuffix($0.suffix) }) else { return nil }
+            return list.remove(at: index).gate
+        }
+        let response = try await next.load(request)
+        if let gate { try? await gate.wait() }
+        return response
+    }
+
+    func reset(in context: ResetContext) async {
+        await next.reset(in: context)
+    }
+}
+
+/// Starts a tiny seeded server of `dialect`, runs `body`, always stops the server.
+@MainActor
+func withServer(_ dialect: LemmyDialect, _ body: @MainActor (LemmyTestServer) async throws -> Void) async throws {
+    let server = try await LemmyTestServer.start(dialect: dialect, scale: .tiny)
+    do {
+        try await body(server)
+        await server.stop()
+    } catch {
+        await server.stop()
+        throw error
+    }
+}
+
+/// Logs `user` in (password `password`) through a fresh ``GatingLoader``.
+@MainActor
+func login(_ server: LemmyTestServer, _ user: String, loader: GatingLoader = GatingLoader()) async throws -> ApiClient {
+    try await ApiClient.login(to: server.baseURL, username: user, password: "password", loader: loader)
+}

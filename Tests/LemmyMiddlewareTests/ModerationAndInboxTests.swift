@@ -1,0 +1,95 @@
+import Foundation
+import LemmyMiddleware
+import LemmyTestServer
+import Testing
+
+/// Moderator actions, the inbox, the site and stubs.
+@Suite("Moderation, inbox, site, stubs") @MainActor
+struct ModerationAndInboxTests {
+    @Test("A moderator removes; a non-moderator is refused and rolled back; lock and pin roll back on 404", arguments: LemmyDialect.allCases)
+    func moderation(dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            let bob = try await login(server, "bob")
+            let alice = try await login(server, "alice")
+            let post = try #require(try await bob.getPosts(feed: .community(id: 1), sort: .new, limit: 5).items.first)
+            let alicesView = try await alice.getPost(id: post.id)
+            let refused = await alicesView.remove(reason: "not mine to remove")
+            #expect(refused.isFailure)
+            #expect(!alicesView.removed)
+
+            #expect(await post.remove(reason: "test") == .confirmed)
+            #expect(post.removed)
+            let reloaded = try await alice.getPost(id: post.id)
+            #expect(reloaded === alicesView)
+            #expect(reloaded.removed)
+
+            // LemmyTestServer has no LockPost/FeaturePost routes yet (HTTP 404): the mutations must
+            // fail and roll back; the known issue flips to a failure once the routes exist.
+            let wasLocked = post.locked
+            let locked = await post.lock(!wasLocked)
+            #expect(post.locked == (locked == .confirmed ? !wasLocked : wasLocked))
+            withKnownIssue("LemmyTestServer lacks LockPost") { #expect(locked == .confirmed) }
+            let wasPinned = post.pinnedCommunity
+            let pinned = await post.pin(!wasPinned)
+            #expect(post.pinnedCommunity == (pinned == .confirmed ? !wasPinned : wasPinned))
+            withKnownIssue("LemmyTestServer lacks FeaturePost") { #expect(pinned == .confirmed) }
+        }
+    }
+
+    @Test("Replies reach the inbox; marking one read updates the unread count", arguments: LemmyDialect.allCases)
+    func inbox(dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            let bob = try await login(server, "bob")
+            let alice = try await login(server, "alice")
+            let post = try await bob.getPost(id: 10)
+            let bobsComment = try await post.reply("Bob's comment")
+            let alicesView = try await alice.getComment(id: bobsComment.id)
+            _ = try await alicesView.reply("Alice answers Bob")
+            let account = try await bob.loadAccount()
+            let unread = account.unread.replies
+            #expect(unread >= 1)
+            let replies = try await bob.getReplies(unreadOnly: true)
+            let reply = try #require(replies.first { $0.comment.content == "Alice answers Bob" })
+            #expect(!reply.read)
+            #expect(await reply.markRead() == .confirmed)
+            #expect(reply.read)
+            #expect(account.unread.replies == unread - 1)
+            try await bob.refreshUnreadCounts()
+            #expect(account.unread.replies == unread - 1)
+        }
+    }
+
+    @Test("Private messages on 1.0 are reported as unsupported, not misread")
+    func messagesOn10() async throws {
+        try await withServer(.v1_0) { server in
+            let bob = try await login(server, "bob")
+            await #expect(throws: ApiClientError.self) { _ = try await bob.getMessages() }
+        }
+    }
+
+    @Test("getSite returns Instance3 with the version and admins", arguments: LemmyDialect.allCases)
+    func site(dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            let client = try await login(server, "alice")
+            let site = try await client.getSite()
+            #expect(site.version == dialect.versionString)
+            #expect(site.administrators.contains { $0.name == "admin" })
+            #expect(site.userCount_ != nil)
+            #expect(try await client.getSite() === site)
+            // 0.18/0.19 carry the account in GetSite; 1.0 needs GetMyUser (loadAccount).
+            #expect((client.account?.person?.name == "alice") == (dialect != .v1_0))
+        }
+    }
+
+    @Test("A stub resolves to the live model", arguments: LemmyDialect.allCases)
+    func stubs(dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            let client = try await login(server, "alice")
+            let post = try await client.getPost(id: 11)
+            let resolved = try await PostStub(api: client, actorId: post.actorId).upgrade()
+            #expect(resolved === post.post2)
+            let top = try await AnyPost.upgrading(PostStub(api: client, actorId: post.actorId))
+            #expect(top.wrappedValue === post)
+        }
+    }
+}
