@@ -1,4 +1,4 @@
-import Synchronization
+import HTTPLoading
 
 /// Holds mock responses until the test opens it; deterministic ordering without sleeping.
 public final class MockGate: Sendable {
@@ -10,7 +10,7 @@ public final class MockGate: Sendable {
         var arrived = 0
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Creates a closed gate.
     public init() {}

@@ -2,7 +2,6 @@ import DequeModule
 import Foundation
 import HTTPLoading
 import HTTPTypes
-import Synchronization
 
 /// A terminal loader for unit tests: a queue of handlers, each of which asserts on the request it
 /// receives and answers it.
@@ -23,7 +22,7 @@ public final class MockLoader: HTTPLoader {
         var arrivalWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Creates a mock with no handlers.
     public init() {}

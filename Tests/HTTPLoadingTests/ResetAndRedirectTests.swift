@@ -96,11 +96,10 @@ import Testing
     }
 }
 
-import Synchronization
 /// A loader whose reset waits at a gate, to hold a reset open.
 final class SlowResetLoader: HTTPLoader {
     let gate: MockGate
-    private let count = Mutex(0)
+    private let count = Locked(0)
     init(gate: MockGate) { self.gate = gate }
     var resets: Int { count.withLock { $0 } }
     func load(_ request: LoadRequest) async throws(LoadError) -> LoadResponse { LoadResponse(request: request, status: .ok) }

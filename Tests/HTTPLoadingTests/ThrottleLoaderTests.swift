@@ -105,9 +105,8 @@ import Testing
     }
 }
 
-import Synchronization
 final class PeakCounter: Sendable {
-    private let state = Mutex<(current: Int, maximum: Int)>((0, 0))
+    private let state = Locked<(current: Int, maximum: Int)>((0, 0))
     func enter() { state.withLock { $0.current += 1; $0.maximum = max($0.maximum, $0.current) } }
     func leave() { state.withLock { $0.current -= 1 } }
     var maximum: Int { state.withLock { $0.maximum } }

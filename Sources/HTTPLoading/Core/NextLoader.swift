@@ -1,8 +1,7 @@
-import Synchronization
 
 /// The set-once link from a ``ChainedLoader`` to the loader after it.
 public final class NextLoader: Sendable {
-    private let loader = Mutex<(any HTTPLoader)?>(nil)
+    private let loader = Locked<(any HTTPLoader)?>(nil)
 
     /// Creates an unconnected link.
     public init() {}

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// A user name and password for HTTP Basic authentication.
 public struct BasicCredentials: Sendable, Hashable {
@@ -37,7 +36,7 @@ public final class BasicAuthLoader: ChainedLoader {
     /// The link to the next loader.
     public let next = NextLoader()
     private let provider: Provider?
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     private struct State {
         var stored: BasicCredentials?
@@ -48,7 +47,7 @@ public final class BasicAuthLoader: ChainedLoader {
     /// Creates a loader with optional stored credentials and an optional provider.
     public init(credentials: BasicCredentials? = nil, provider: Provider? = nil) {
         self.provider = provider
-        state = Mutex(State(stored: credentials))
+        state = Locked(State(stored: credentials))
     }
 
     /// The stored credentials.

@@ -1,5 +1,4 @@
 import HTTPTypes
-import Synchronization
 
 /// Supplies bearer tokens to a ``BearerAuthLoader``.
 public protocol AccessTokenProvider: Sendable {
@@ -22,7 +21,7 @@ public final class BearerAuthLoader: ChainedLoader {
     public let next = NextLoader()
     private let provider: any AccessTokenProvider
     private let isRejection: @Sendable (LoadResponse) -> Bool
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     private struct State {
         /// `nil` until the provider's current token was read in this generation.

@@ -1,5 +1,4 @@
 import HTTPTypes
-import Synchronization
 
 /// The key under which identical in-flight requests share one load; `nil` never shares.
 public enum DeduplicationKeyOption: RequestOption {
@@ -26,7 +25,7 @@ public final class DeduplicationLoader: ChainedLoader {
     /// The link to the next loader.
     public let next = NextLoader()
     private let automaticKeys: AutomaticKeys
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     private enum Key: Hashable {
         case explicit(String)

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// Guards a chain while it resets: new requests fail with
 /// ``LoadError/Code-swift.enum/resetInProgress``, and a second reset joins the one running
@@ -8,7 +7,7 @@ public final class ResetGuardLoader: ChainedLoader {
     /// The link to the next loader.
     public let next = NextLoader()
     private let cancelsInFlightRequests: Bool
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     private struct State {
         var reset: Task<Void, Never>?

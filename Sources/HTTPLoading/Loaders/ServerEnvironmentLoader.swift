@@ -1,15 +1,14 @@
-import Synchronization
 
 /// Applies a ``ServerEnvironment`` (base URL, path prefix, default headers such as User-Agent)
 /// to every request; a request may carry its own with ``ServerEnvironmentOption``.
 public final class ServerEnvironmentLoader: ChainedLoader {
     /// The link to the next loader.
     public let next = NextLoader()
-    private let current: Mutex<ServerEnvironment>
+    private let current: Locked<ServerEnvironment>
 
     /// Creates a loader applying `environment`.
     public init(_ environment: ServerEnvironment) {
-        current = Mutex(environment)
+        current = Locked(environment)
     }
 
     /// The environment applied to requests that do not carry their own; may be changed live.

@@ -1,5 +1,4 @@
 import DequeModule
-import Synchronization
 
 /// Whether a request counts against the ``ThrottleLoader``'s limit.
 public enum ThrottleOption: RequestOption {
@@ -23,7 +22,7 @@ public enum Throttling: Sendable, Hashable {
 public final class ThrottleLoader: ChainedLoader {
     /// The link to the next loader.
     public let next = NextLoader()
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     private struct Waiter {
         let id: UInt64
@@ -50,7 +49,7 @@ public final class ThrottleLoader: ChainedLoader {
     /// Creates a loader allowing `maximumConcurrentRequests` at once.
     public init(maximumConcurrentRequests: Int) {
         precondition(maximumConcurrentRequests >= 0, "The limit cannot be negative")
-        state = Mutex(State(limit: maximumConcurrentRequests))
+        state = Locked(State(limit: maximumConcurrentRequests))
     }
 
     /// The limit; 0 pauses. Raising it starts waiting requests in FIFO order.

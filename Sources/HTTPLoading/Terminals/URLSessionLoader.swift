@@ -1,7 +1,6 @@
 import Foundation
 import HTTPTypes
 import HTTPTypesFoundation
-import Synchronization
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -53,7 +52,7 @@ public final class URLSessionLoader: HTTPLoader {
 
     /// Runs a data task, cancelling it when the calling task is cancelled.
     private func send(_ urlRequest: URLRequest) async throws -> (Data, URLResponse) {
-        let box = Mutex<URLSessionDataTask?>(nil)
+        let box = Locked<URLSessionDataTask?>(nil)
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<(Data, URLResponse), any Error>) in
                 let task = session.dataTask(with: urlRequest) { [delegate] data, response, error in
@@ -107,7 +106,7 @@ public final class URLSessionLoader: HTTPLoader {
 /// Refuses every redirect so the 3xx response reaches the chain's ``RedirectLoader``, and keeps
 /// HTTP authentication challenges from stalling the task.
 private final class SessionDelegate: NSObject, URLSessionTaskDelegate, Sendable {
-    private let challenged = Mutex<[Int: URLResponse]>([:])
+    private let challenged = Locked<[Int: URLResponse]>([:])
 
     func urlSession(
         _ session: URLSession,

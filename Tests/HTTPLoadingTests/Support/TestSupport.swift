@@ -3,7 +3,6 @@ import HTTPLoading
 import HTTPLoadingTesting
 import HTTPTypes
 import Logging
-import Synchronization
 
 /// Absolute test request for `path` on an https test host.
 func makeRequest(_ method: HTTPRequest.Method = .get, _ path: String = "/thing", id: String? = nil) -> LoadRequest {
@@ -35,7 +34,7 @@ final class RecordingClock: Clock, Sendable {
         static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
     }
 
-    private let state = Mutex<(now: Duration, sleeps: [Duration])>((.zero, []))
+    private let state = Locked<(now: Duration, sleeps: [Duration])>((.zero, []))
     let gate: MockGate?
 
     init(holdingSleepsAt gate: MockGate? = nil) { self.gate = gate }
@@ -57,7 +56,7 @@ final class RecordingClock: Clock, Sendable {
 /// A log handler that keeps every message, to assert on what a loader logs.
 struct CapturingLogHandler: LogHandler {
     final class Store: Sendable {
-        let lines = Mutex<[(Logger.Level, String)]>([])
+        let lines = Locked<[(Logger.Level, String)]>([])
         var messages: [String] { lines.withLock { $0.map(\.1) } }
     }
 
@@ -86,7 +85,7 @@ final class ScriptedTokenProvider: AccessTokenProvider {
     let initial: String?
     let refreshGate: MockGate?
     let refreshFails: Bool
-    private let calls = Mutex(0)
+    private let calls = Locked(0)
 
     init(initial: String?, refreshGate: MockGate? = nil, refreshFails: Bool = false) {
         self.initial = initial
