@@ -73,6 +73,10 @@ public struct LoadError: Error, Sendable, CustomStringConvertible {
     /// Whether this is a cancellation rather than a failure.
     public var isCancellation: Bool { code == .cancelled }
 
+    /// The response a ``ValidationLoader`` rejected, so loaders above it (retry, auth) can judge
+    /// its status as if it had arrived as a response.
+    public var rejectedResponse: LoadResponse? { code == .unacceptableStatus ? response : nil }
+
     /// Whether the failure is transient, so sending the same request again may succeed.
     public var isTransient: Bool {
         switch code {

@@ -24,8 +24,3 @@ extension LoadRequest {
         return chosen == method
     }
 }
-
-extension LoadError {
-    /// The response carried by a rejected-status error, or by a successful outcome, for auth checks.
-    var rejectedResponse: LoadResponse? { code == .unacceptableStatus ? response : nil }
-}

@@ -131,11 +131,3 @@ public final class BearerAuthLoader: ChainedLoader {
         }
     }
 }
-
-extension Result {
-    /// The failure, if any.
-    var failure: Failure? {
-        if case .failure(let error) = self { return error }
-        return nil
-    }
-}

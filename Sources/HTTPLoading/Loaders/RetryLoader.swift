@@ -56,7 +56,7 @@ public final class RetryLoader<C: Clock>: ChainedLoader where C.Duration == Dura
         let response: LoadResponse?
         switch outcome {
         case .success(let value): response = value
-        case .failure(let error) where error.code == .unacceptableStatus: response = error.response
+        case .failure(let error) where error.rejectedResponse != nil: response = error.rejectedResponse
         case .failure(let error): return error.isTransient ? strategy.delay(beforeRetry: retry, random: random()) : nil
         }
         guard let response, strategy.retryableStatuses.contains(response.status.code) else { return nil }
