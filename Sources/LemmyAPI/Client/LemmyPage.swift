@@ -35,6 +35,19 @@ public protocol LemmyPaginatedRequest: LemmyRequest {
     mutating func move(to cursor: LemmyPageCursor?)
     /// The page carried by `response` to this request.
     func page(from response: Response) -> LemmyPage<Item>
+    /// The page carried by `response`, paged by number only: what a 0.18 server, which knows
+    /// nothing but `page`, needs even if something in between hands out cursors.
+    func numberedPage(from response: Response) -> LemmyPage<Item>
+}
+
+extension LemmyPaginatedRequest {
+    /// ``page(from:)`` without cursors: a request that pages by number never yields one.
+    public func numberedPage(from response: Response) -> LemmyPage<Item> {
+        var page = page(from: response)
+        if case .cursor? = page.next { page.next = nil }
+        if case .cursor? = page.previous { page.previous = nil }
+        return page
+    }
 }
 
 /// Page-number arithmetic shared by the page-numbered lists.
@@ -77,9 +90,15 @@ extension LemmyRawClient {
     /// } while cursor != nil
     /// ```
     public func page<R: LemmyPaginatedRequest>(_ request: R, at cursor: LemmyPageCursor? = nil) async throws(LemmyClientError) -> LemmyPage<R.Item> {
+        // 0.18 has only `page`: a `page_cursor` there is ignored and page 1 comes back forever.
+        let numbersOnly = try await serverVersion().usesAuthField
+        if numbersOnly, case .cursor? = cursor {
+            // Sending it would silently restart at page 1: the bug this check exists for.
+            throw .encoding("a page cursor cannot be sent to Lemmy 0.18, which pages by number only")
+        }
         var request = request
         request.move(to: cursor)
         let response = try await send(request)
-        return request.page(from: response)
+        return numbersOnly ? request.numberedPage(from: response) : request.page(from: response)
     }
 }

@@ -13,6 +13,13 @@ extension LemmyV3.GetPosts: LemmyPaginatedRequest {
             ?? (form.pageCursor == nil ? LemmyPageNumbering.next(after: form.page, count: response.posts.count, limit: form.limit) : nil)
         return LemmyPage(items: response.posts, next: next, previous: LemmyPageNumbering.previous(before: form.page))
     }
+
+    /// 0.18: page numbers whatever `next_page` says (0.18 never reads a cursor back).
+    public func numberedPage(from response: ApiGetPostsResponse) -> LemmyPage<ApiPostView> {
+        LemmyPage(items: response.posts,
+                  next: LemmyPageNumbering.next(after: form.page, count: response.posts.count, limit: form.limit),
+                  previous: LemmyPageNumbering.previous(before: form.page))
+    }
 }
 
 extension LemmyV3.GetComments: LemmyPaginatedRequest {

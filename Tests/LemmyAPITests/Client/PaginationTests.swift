@@ -60,3 +60,33 @@ struct PaginationTests {
         #expect(LemmyPageNumbering.previous(before: 1) == nil)
     }
 }
+
+@Suite("0.18 pages by number only")
+struct PageNumbersOnly018Tests {
+    @Test("0.18 ignores a next_page in the answer and asks for page 2, never page_cursor")
+    func ignoresNextPage() async throws {
+        let mock = MockLoader()
+        mock.respond(body: try PaginationTests.posts(2, nextPage: "Pabc/1"))
+        mock.respond(body: try PaginationTests.posts(1, nextPage: "Pdef/2"))
+        let client = ClientTestSupport.client("0.18.5", mock: mock)
+        let request = LemmyV3.GetPosts(ApiGetPosts(limit: 2))
+        let first = try await client.page(request)
+        #expect(first.next == .page(2))
+        let second = try await client.page(request, at: first.next)
+        #expect(second.next == nil)
+        for sent in mock.receivedRequests {
+            #expect(!ClientTestSupport.queryPairs(of: sent).contains { $0.hasPrefix("page_cursor=") })
+        }
+        #expect(ClientTestSupport.queryPairs(of: mock.receivedRequests[1]).contains("page=2"))
+    }
+
+    @Test("0.18 refuses to send a cursor rather than restart at page 1")
+    func refusesCursor() async throws {
+        let mock = MockLoader()
+        let client = ClientTestSupport.client("0.18.5", mock: mock)
+        await #expect(throws: LemmyClientError.self) {
+            _ = try await client.page(LemmyV3.GetPosts(ApiGetPosts(limit: 2)), at: .cursor("Pabc/1"))
+        }
+        #expect(mock.receivedRequests.isEmpty)
+    }
+}
