@@ -137,7 +137,7 @@ let package = Package(
         ),
 
         // MARK: LemmyMiddleware
-        .target(name: "LemmyMiddleware", dependencies: ["LemmyAPI", "HTTPLoading"]),
+        .target(name: "LemmyMiddleware", dependencies: ["LemmyAPI", "HTTPLoading", "FeedLoading"]),
         .testTarget(
             name: "LemmyMiddlewareTests",
             dependencies: ["LemmyMiddleware", "LemmyTestServer", "LemmyAPI", "HTTPLoading", "HTTPLoadingTesting"]

@@ -48,5 +48,7 @@ extension ApiClient {
         if account.blockedPersonIds != blockedPeople { account.blockedPersonIds = blockedPeople }
         let blockedCommunities = Set(info.communityBlocks.map(\.id))
         if account.blockedCommunityIds != blockedCommunities { account.blockedCommunityIds = blockedCommunities }
+        let blockedInstances = Set((info.instanceBlocks ?? []).map(\.instance.id) + (info.instanceCommunitiesBlocks ?? []).map(\.id))
+        if account.blockedInstanceIds != blockedInstances { account.blockedInstanceIds = blockedInstances }
     }
 }

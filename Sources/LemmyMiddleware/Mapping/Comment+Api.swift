@@ -35,3 +35,14 @@ extension ApiCommentView {
                   creatorBlocked: reply.creatorBlocked, myVote: reply.myVote)
     }
 }
+
+extension ApiCommentView {
+    /// The comment view inside a 0.18/0.19 person mention.
+    init(mention: ApiPersonMentionView) {
+        self.init(comment: mention.comment, creator: mention.creator, post: mention.post, community: mention.community,
+                  creatorIsAdmin: mention.creatorIsAdmin, creatorIsModerator: mention.creatorIsModerator,
+                  creatorBannedFromCommunity: mention.creatorBannedFromCommunity, counts: mention.counts,
+                  bannedFromCommunity: mention.bannedFromCommunity, subscribed: mention.subscribed, saved: mention.saved,
+                  creatorBlocked: mention.creatorBlocked, myVote: mention.myVote)
+    }
+}

@@ -16,6 +16,8 @@ public final class Account {
     public internal(set) var blockedPersonIds: Set<Int> = []
     /// Ids of the communities the account blocks.
     public internal(set) var blockedCommunityIds: Set<Int> = []
+    /// Ids of the instances the account blocks (1.0: instances whose communities it blocks).
+    public internal(set) var blockedInstanceIds: Set<Int> = []
     /// Unread inbox counts.
     public internal(set) var unread = UnreadCounts()
 

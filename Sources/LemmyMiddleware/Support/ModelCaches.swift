@@ -15,6 +15,7 @@
     let instance2 = WeakCache<Int, Instance2>()
     let instance3 = WeakCache<Int, Instance3>()
     let reply1 = WeakCache<Int, Reply1>()
+    let mention1 = WeakCache<Int, Mention1>()
     let message1 = WeakCache<Int, Message1>()
 
     /// Drops entries of released models in every cache.
@@ -24,14 +25,14 @@
         post1.clean(); post2.clean(); post3.clean()
         comment1.clean(); comment2.clean()
         instance1.clean(); instance2.clean(); instance3.clean()
-        reply1.clean(); message1.clean()
+        reply1.clean(); mention1.clean(); message1.clean()
     }
 
     /// Entries in every cache (live or not yet cleaned).
     var entryCount: Int {
         person1.count + person2.count + person3.count + community1.count + community2.count + community3.count
             + post1.count + post2.count + post3.count + comment1.count + comment2.count
-            + instance1.count + instance2.count + instance3.count + reply1.count + message1.count
+            + instance1.count + instance2.count + instance3.count + reply1.count + mention1.count + message1.count
     }
 
     /// Live objects in every cache.
@@ -39,7 +40,7 @@
         person1.liveCount + person2.liveCount + person3.liveCount + community1.liveCount + community2.liveCount
             + community3.liveCount + post1.liveCount + post2.liveCount + post3.liveCount + comment1.liveCount
             + comment2.liveCount + instance1.liveCount + instance2.liveCount + instance3.liveCount
-            + reply1.liveCount + message1.liveCount
+            + reply1.liveCount + mention1.liveCount + message1.liveCount
     }
 }
 

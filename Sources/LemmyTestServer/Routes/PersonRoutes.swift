@@ -38,17 +38,18 @@ extension APIRoutes {
         }
         add(LemmyV4.ListPersonContent.self) { db, call in
             let id = try personId(db, call.form.personId, call.form.username)
-            let items: [(id: Int, key: SortKey)] =
-                db.posts.filter { $0.creatorId == id && !$0.deleted && !$0.removed }
-                    .map { (id: $0.id, key: SortKey(featured: 1, primary: $0.published, tiebreak: $0.id)) }
-                + db.comments.filter { $0.creatorId == id && !$0.deleted && !$0.removed }
-                    .map { (id: -$0.id, key: SortKey(featured: 0, primary: $0.published, tiebreak: $0.id)) }
-            // Posts and comments interleaved by time; `featured` only separates equal times.
-            let keyed = items.map { (id: $0.id, key: SortKey(featured: 0, primary: $0.key.primary, tiebreak: $0.id)) }
-            let page = try Paging.page(keyed, page: nil, limit: try call.limit(call.form.limit), cursor: call.form.pageCursor)
-            let renderer = call.renderer(db)
-            let views: [ApiPostCommentCombinedView] = page.ids.map { $0 > 0 ? .post(renderer.postView($0)) : .comment(renderer.commentView(-$0)) }
-            return ApiPagedResponse(items: views, nextPage: page.next, prevPage: page.previous)
+            let posts = db.posts.filter { $0.creatorId == id && !$0.deleted && !$0.removed }.map(\.id)
+            let comments = db.comments.filter { $0.creatorId == id && !$0.deleted && !$0.removed }.map(\.id)
+            return try personContentPage(db, call, type: call.form.type, posts: posts, comments: comments,
+                                         cursor: call.form.pageCursor, limit: call.form.limit)
+        }
+        add(LemmyV4.ListPersonSaved.self, auth: true) { db, call in
+            let viewer = try call.requireViewer()
+            let state = db.user(viewer)
+            let posts = (state?.savedPosts.keys).map(Array.init) ?? []
+            let comments = (state?.savedComments.keys).map(Array.init) ?? []
+            return try personContentPage(db, call, type: call.form.type, posts: posts, comments: comments,
+                                         cursor: call.form.pageCursor, limit: call.form.limit)
         }
         add(LemmyV3.BlockPerson.self, auth: true) { db, call in
             try db.blockPerson(call.form.personId, by: try call.requireViewer(), block: call.form.block, now: call.now)
@@ -71,4 +72,22 @@ private func moderates(_ db: Database, _ renderer: Renderer, _ id: Int) -> [ApiC
     db.communities.filter { $0.moderators.contains(id) }.map {
         ApiCommunityModeratorView(community: renderer.community($0.id), moderator: renderer.person(id))
     }
+}
+
+/// One page of posts and comments interleaved newest first, as `/person/content` and
+/// `/account/saved` answer; `type` keeps only posts or only comments.
+private func personContentPage<F>(_ db: Database, _ call: Call<F>, type: ApiPersonContentType?, posts: [Int], comments: [Int],
+                                  cursor: String?, limit: Int?) throws -> ApiPagedResponse<ApiPostCommentCombinedView> {
+    var keyed: [(id: Int, key: SortKey)] = []
+    if type != .comments {
+        keyed += posts.compactMap { db.post($0) }.map { (id: $0.id, key: SortKey(featured: 0, primary: $0.published, tiebreak: $0.id)) }
+    }
+    if type != .posts {
+        // Comments get negative ids so that one list holds both kinds.
+        keyed += comments.compactMap { db.comment($0) }.map { (id: -$0.id, key: SortKey(featured: 0, primary: $0.published, tiebreak: -$0.id)) }
+    }
+    let page = try Paging.page(keyed, page: nil, limit: try call.limit(limit), cursor: cursor)
+    let renderer = call.renderer(db)
+    let views: [ApiPostCommentCombinedView] = page.ids.map { $0 > 0 ? .post(renderer.postView($0)) : .comment(renderer.commentView(-$0)) }
+    return ApiPagedResponse(items: views, nextPage: page.next, prevPage: page.previous)
 }

@@ -53,6 +53,8 @@ private func search(_ db: Database, _ call: Call<ApiSearch>) throws -> ApiSearch
     let type = call.form.type ?? .all
     let limit = try call.limit(call.form.limit)
     let renderer = call.renderer(db)
+    // Communities and people page like posts and comments do (1-based `page`).
+    let skipped = max(0, (call.form.page ?? 1) - 1) * limit
     var posts: [ApiPostView] = []
     var comments: [ApiCommentView] = []
     var communities: [ApiCommunityView] = []
@@ -80,11 +82,11 @@ private func search(_ db: Database, _ call: Call<ApiSearch>) throws -> ApiSearch
     }
     if type == .all || type == .communities {
         communities = db.communities.filter { $0.name.contains(term) || $0.title.lowercased().contains(term) }
-            .prefix(limit).map { renderer.communityView($0.id) }
+            .dropFirst(skipped).prefix(limit).map { renderer.communityView($0.id) }
     }
     if type == .all || type == .users {
         persons = db.persons.filter { $0.name.lowercased().contains(term) || ($0.displayName?.lowercased().contains(term) ?? false) }
-            .prefix(limit).map { renderer.personView($0.id) }
+            .dropFirst(skipped).prefix(limit).map { renderer.personView($0.id) }
     }
     var response = ApiSearchResponse(comments: comments, posts: posts, communities: communities)
     if call.dialect == .v1_0 { response.persons = persons } else { response.users = persons; response.type = type }

@@ -1,0 +1,121 @@
+internal import LemmyAPI
+
+/// Paged reads the feeds need: inbox lists, a person's and the account's saved content, the
+/// modlog, comment subtrees and typed search.
+extension ApiClient {
+    /// A page of replies to the account (1.0: reply notifications).
+    public func getReplies(unreadOnly: Bool = false, limit: Int = 20, cursor: PageCursor?) async throws(ApiClientError) -> ContentPage<Reply1> {
+        try requireAccount()
+        if try await generation() == .v4 {
+            let page = try await notifications(kind: "reply", unreadOnly: unreadOnly, limit: limit, cursor: cursor)
+            return ContentPage(items: page.items.compactMap { reply1($0) }, next: page.next)
+        }
+        let form = ApiGetReplies(sort: .new, page: cursor?.pageNumber, limit: limit, unreadOnly: unreadOnly)
+        let items = try await send(LemmyV3.GetReplies(form), mutation: false).replies.map { reply1($0) }
+        return ContentPage(items: items, next: .nextPage(after: cursor, count: items.count, limit: limit))
+    }
+
+    /// A page of mentions of the account (1.0: mention notifications).
+    public func getMentions(unreadOnly: Bool = false, limit: Int = 20, cursor: PageCursor?) async throws(ApiClientError) -> ContentPage<Mention1> {
+        try requireAccount()
+        if try await generation() == .v4 {
+            let page = try await notifications(kind: "mention", unreadOnly: unreadOnly, limit: limit, cursor: cursor)
+            return ContentPage(items: page.items.compactMap { if case .mention(let m)? = inboxItem($0) { m } else { nil } }, next: page.next)
+        }
+        let form = ApiGetPersonMentions(sort: .new, page: cursor?.pageNumber, limit: limit, unreadOnly: unreadOnly)
+        let items = try await send(LemmyV3.GetPersonMentions(form), mutation: false).mentions.map { mention1($0) }
+        return ContentPage(items: items, next: .nextPage(after: cursor, count: items.count, limit: limit))
+    }
+
+    /// A page of private messages to and from the account, newest first (1.0: message notifications).
+    public func getMessages(unreadOnly: Bool = false, limit: Int = 20, cursor: PageCursor?) async throws(ApiClientError) -> ContentPage<Message1> {
+        try requireAccount()
+        if try await generation() == .v4 {
+            let page = try await notifications(kind: "private_message", unreadOnly: unreadOnly, limit: limit, cursor: cursor)
+            return ContentPage(items: page.items.compactMap { if case .message(let m)? = inboxItem($0) { m } else { nil } }, next: page.next)
+        }
+        let form = ApiGetPrivateMessages(unreadOnly: unreadOnly, page: cursor?.pageNumber, limit: limit)
+        let items = try await send(LemmyV3.GetPrivateMessages(form), mutation: false).privateMessages.map { message1($0) }
+        return ContentPage(items: items, next: .nextPage(after: cursor, count: items.count, limit: limit))
+    }
+
+    /// A page of 1.0 notifications (replies, mentions, messages), newest first. Lemmy 1.0 only.
+    public func getNotifications(unreadOnly: Bool = false, limit: Int = 20, cursor: PageCursor?) async throws(ApiClientError) -> ContentPage<InboxItem> {
+        try requireAccount()
+        guard try await generation() == .v4 else { throw .unsupported("notifications before Lemmy 1.0 (use replies, mentions, messages)") }
+        let page = try await notifications(kind: nil, unreadOnly: unreadOnly, limit: limit, cursor: cursor)
+        return ContentPage(items: page.items.compactMap { inboxItem($0) }, next: page.next)
+    }
+
+    private func notifications(kind: String?, unreadOnly: Bool, limit: Int, cursor: PageCursor?) async throws(ApiClientError)
+        -> (items: [ApiNotificationView], next: PageCursor?) {
+        var form = ApiListNotifications(unreadOnly: unreadOnly, limit: limit)
+        if let kind { form.type = .string(kind) }
+        return try await page(LemmyV4.ListNotifications(form), at: cursor)
+    }
+
+    /// A page of a person's posts (`comments == false`) or comments, newest first.
+    public func getPersonContent(personId: Int, comments: Bool, limit: Int = 20, cursor: PageCursor?) async throws(ApiClientError) -> ContentPage<PostOrComment> {
+        if try await generation() == .v4 {
+            let form = ApiListPersonContent(type: comments ? .comments : .posts, personId: personId, limit: limit)
+            let page = try await page(LemmyV4.ListPersonContent(form), at: cursor)
+            return ContentPage(items: page.items.compactMap(postOrComment), next: page.next)
+        }
+        let form = ApiGetPersonDetails(personId: personId, sort: .new, page: cursor?.pageNumber, limit: limit)
+        let response = try await send(LemmyV3.GetPersonDetails(form), mutation: false)
+        let items: [PostOrComment] = comments ? response.comments.map { .comment(comment2($0)) } : response.posts.map { .post(post2($0)) }
+        return ContentPage(items: items, next: .nextPage(after: cursor, count: items.count, limit: limit))
+    }
+
+    /// A page of the account's saved posts (`comments == false`) or comments, newest first.
+    public func getSaved(comments: Bool, limit: Int = 20, cursor: PageCursor?) async throws(ApiClientError) -> ContentPage<PostOrComment> {
+        try requireAccount()
+        if try await generation() == .v4 {
+            let form = ApiListPersonSaved(type: comments ? .comments : .posts, limit: limit)
+            let page = try await page(LemmyV4.ListPersonSaved(form), at: cursor)
+            return ContentPage(items: page.items.compactMap(postOrComment), next: page.next)
+        }
+        if comments {
+            var form = ApiGetComments(sort: .new, limit: limit)
+            form.savedOnly = true
+            let page = try await page(LemmyV3.GetComments(form), at: cursor)
+            return ContentPage(items: page.items.map { .comment(comment2($0)) }, next: page.next)
+        }
+        var form = ApiGetPosts(sort: .new, limit: limit)
+        form.savedOnly = true
+        let page = try await page(LemmyV3.GetPosts(form), at: cursor)
+        return ContentPage(items: page.items.map { .post(post2($0)) }, next: page.next)
+    }
+
+    private func postOrComment(_ view: ApiPostCommentCombinedView) -> PostOrComment? {
+        switch view {
+        case .post(let post): .post(post2(post))
+        case .comment(let comment): .comment(comment2(comment))
+        case .unknown: nil
+        }
+    }
+
+    /// The top of a post's comment tree: comments down to `maxDepth` levels (1: top level
+    /// only), parents before their children. Lemmy returns at most 300 comments per tree fetch.
+    public func getCommentTree(postId: Int, sort: CommentSortType = .hot, maxDepth: Int = 1) async throws(ApiClientError) -> [Comment2] {
+        var form = ApiGetComments(sort: sort.api, maxDepth: maxDepth, postId: postId)
+        form.type = .all
+        return try await commentTree(form)
+    }
+
+    /// The replies below a comment down to `maxDepth` levels (1: direct replies), parents
+    /// before children; the comment itself is not included.
+    public func getCommentChildren(of commentId: Int, sort: CommentSortType = .hot, maxDepth: Int = 1) async throws(ApiClientError) -> [Comment2] {
+        var form = ApiGetComments(sort: sort.api, maxDepth: maxDepth)
+        form.parentId = commentId
+        form.type = .all
+        return try await commentTree(form).filter { $0.id != commentId }
+    }
+
+    private func commentTree(_ form: ApiGetComments) async throws(ApiClientError) -> [Comment2] {
+        if try await generation() == .v4 {
+            return try await send(LemmyV4.GetComments(form), mutation: false).items.map { comment2($0) }
+        }
+        return try await send(LemmyV3.GetComments(form), mutation: false).comments.map { comment2($0) }
+    }
+}

@@ -1,0 +1,30 @@
+internal import LemmyAPI
+
+/// Merging mentions and 1.0 notifications of every kind into live models.
+extension ApiClient {
+    func mention1(_ view: ApiPersonMentionView) -> Mention1 {
+        let comment = comment2(ApiCommentView(mention: view))
+        let snapshot = Mention1Snapshot(id: view.personMention.id, read: view.personMention.read,
+                                        created: view.personMention.published.date)
+        return caches.mention1.merge(snapshot.id, snapshot, sequence: mergeSequence) { Mention1(api: self, comment: comment, snapshot: snapshot) }
+    }
+
+    /// A 1.0 notification as an inbox item; nil for kinds the inbox does not show (mod actions, posts).
+    func inboxItem(_ notification: ApiNotificationView) -> InboxItem? {
+        let info = notification.notification
+        switch (info.kind, notification.data) {
+        case (.reply, .comment):
+            return reply1(notification).map(InboxItem.reply)
+        case (.mention, .comment(let view)):
+            let comment = comment2(view)
+            let snapshot = Mention1Snapshot(id: info.id, read: info.read, created: info.publishedAt.date)
+            return .mention(caches.mention1.merge(info.id, snapshot, sequence: mergeSequence) {
+                Mention1(api: self, comment: comment, snapshot: snapshot)
+            })
+        case (_, .privateMessage(let view)):
+            return .message(message1(view))
+        default:
+            return nil
+        }
+    }
+}

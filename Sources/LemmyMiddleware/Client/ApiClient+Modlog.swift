@@ -1,0 +1,57 @@
+internal import LemmyAPI
+
+/// The modlog.
+extension ApiClient {
+    /// A page of moderator actions, newest first, of one community or the whole instance.
+    ///
+    /// On 0.18 and 0.19 removed posts and comments, locked and pinned posts are listed; other
+    /// actions are left out.
+    public func getModlog(communityId: Int? = nil, limit: Int = 20, cursor: PageCursor?) async throws(ApiClientError) -> ContentPage<ModlogEntry> {
+        if try await generation() == .v4 {
+            let form = ApiGetModlog(communityId: communityId, limit: limit)
+            let response = try await send(LemmyV4.GetModlog(form).moved(to: cursor?.opaque), mutation: false)
+            return ContentPage(items: response.items.map(modlogEntry), next: response.nextPage.map { PageCursor(.cursor($0)) })
+        }
+        var form = ApiGetModlog(communityId: communityId, limit: limit)
+        form.page = cursor?.pageNumber
+        let response = try await send(LemmyV3.GetModlog(form), mutation: false)
+        var entries = response.removedPosts.map { view in
+            ModlogEntry(id: view.modRemovePost.id, action: .removePost, date: view.modRemovePost.when.date,
+                        reason: view.modRemovePost.reason, isRevert: !view.modRemovePost.removed,
+                        moderator: view.moderator.map { person1($0) }, targetPerson: nil,
+                        community: community1(view.community), post: post1(view.post), comment: nil)
+        }
+        entries += response.removedComments.map { view in
+            ModlogEntry(id: view.modRemoveComment.id, action: .removeComment, date: view.modRemoveComment.when.date,
+                        reason: view.modRemoveComment.reason, isRevert: !view.modRemoveComment.removed,
+                        moderator: view.moderator.map { person1($0) }, targetPerson: person1(view.commenter),
+                        community: community1(view.community), post: post1(view.post), comment: comment1(view.comment))
+        }
+        let count = entries.count
+        entries.sort { $0.date > $1.date }
+        return ContentPage(items: entries, next: .nextPage(after: cursor, count: count, limit: limit))
+    }
+
+    private func modlogEntry(_ view: ApiModlogView) -> ModlogEntry {
+        let action: ModlogAction = switch view.modlog.kind {
+        case .modRemovePost: .removePost
+        case .modRemoveComment: .removeComment
+        case .modLockPost: .lockPost
+        case .modFeaturePostCommunity, .adminFeaturePostSite: .featurePost
+        default: .other(String(describing: view.modlog.kind))
+        }
+        return ModlogEntry(id: view.modlog.id, action: action, date: view.modlog.publishedAt.date, reason: view.modlog.reason,
+                           isRevert: view.modlog.isRevert, moderator: view.moderator.map { person1($0) },
+                           targetPerson: view.targetPerson.map { person1($0) }, community: view.targetCommunity.map { community1($0) },
+                           post: view.targetPost.map { post1($0) }, comment: view.targetComment.map { comment1($0) })
+    }
+}
+
+extension LemmyV4.GetModlog {
+    /// The request at `cursor` (nil: the first page).
+    func moved(to cursor: String?) -> Self {
+        var copy = self
+        copy.form.pageCursor = cursor
+        return copy
+    }
+}

@@ -1,0 +1,42 @@
+import FeedLoading
+
+/// The comment tree of a post: top-level comments as the feed's items, deeper levels loaded
+/// on demand with ``LemmyFeed/loadChildren(of:)``.
+///
+/// Lemmy answers a tree fetch with at most 300 comments and no further pages, so the top level
+/// is one page.
+public typealias CommentTreeFeed = LemmyFeed<CommentNode, CommentTreeQuery>
+
+/// Which post's comments a ``CommentTreeFeed`` shows, and in which order.
+public struct CommentTreeQuery: Sendable, Hashable {
+    /// The post's id on the client's instance.
+    public var postId: Int
+    /// The order of siblings.
+    public var sort: CommentSortType
+
+    /// Creates a query.
+    public init(postId: Int, sort: CommentSortType = .hot) {
+        self.postId = postId
+        self.sort = sort
+    }
+}
+
+extension LemmyFeed where Model == CommentNode, Query == CommentTreeQuery {
+    /// Creates a comment-tree feed.
+    public convenience init(api: ApiClient, query: CommentTreeQuery, configuration: FeedConfiguration = FeedConfiguration()) {
+        self.init(api: api, query: query, configuration: configuration) { context in
+            .paged(context) { api, query, _ in
+                let comments = try await api.getCommentTree(postId: query.postId, sort: query.sort, maxDepth: 1)
+                let nodes = comments.filter { $0.path.count == 1 }.map { CommentNode(comment: $0, depth: 0) }
+                return FetchedPage(items: nodes.map { node in
+                    FeedEntry(FeedEntry<Comment2>.comment(node.comment), as: node)
+                }, next: nil)
+            }
+        }
+    }
+
+    /// Loads the direct replies of `node` in the feed's sort.
+    public func loadChildren(of node: CommentNode) async {
+        await node.loadChildren(sort: query.sort)
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+
+/// An item of the inbox: a reply, a mention or a private message.
+public enum InboxItem: Sendable {
+    /// A reply to one of the account's posts or comments.
+    case reply(Reply1)
+    /// A comment that mentions the account.
+    case mention(Mention1)
+    /// A private message to or from the account.
+    case message(Message1)
+}
+
+/// A post or a comment, as person-content and saved feeds list them.
+public enum PostOrComment: Sendable {
+    /// A post.
+    case post(Post2)
+    /// A comment.
+    case comment(Comment2)
+}
+
+/// One search result of any kind.
+public enum SearchResult: Sendable {
+    /// A post.
+    case post(Post2)
+    /// A comment.
+    case comment(Comment2)
+    /// A community.
+    case community(Community2)
+    /// A person.
+    case person(Person2)
+}
+
+/// The kind of results a search asks for.
+public enum SearchKind: String, Sendable, Hashable, CaseIterable {
+    /// Posts whose title or body matches.
+    case posts
+    /// Comments whose text matches.
+    case comments
+    /// Communities whose name or title matches.
+    case communities
+    /// People whose name matches.
+    case people
+}
+
+/// One moderator action of the modlog.
+public struct ModlogEntry: Sendable {
+    /// The entry's id (unique per action kind on 0.18/0.19).
+    public let id: Int
+    /// What was done.
+    public let action: ModlogAction
+    /// When.
+    public let date: Date
+    /// The moderator's reason.
+    public let reason: String?
+    /// Whether the action undoes an earlier one (restore, unlock...).
+    public let isRevert: Bool
+    /// The moderator; nil when the instance hides moderators from the viewer.
+    public let moderator: Person1?
+    /// The person acted on, or the author of the post or comment.
+    public let targetPerson: Person1?
+    /// The community concerned.
+    public let community: Community1?
+    /// The post concerned.
+    public let post: Post1?
+    /// The comment concerned.
+    public let comment: Comment1?
+}
+
+/// The kinds of moderator action a ``ModlogEntry`` records.
+public enum ModlogAction: Hashable, Sendable {
+    /// A post was removed (or restored).
+    case removePost
+    /// A comment was removed (or restored).
+    case removeComment
+    /// A post was locked (or unlocked).
+    case lockPost
+    /// A post was pinned (or unpinned).
+    case featurePost
+    /// Any other action, by its Lemmy name.
+    case other(String)
+}

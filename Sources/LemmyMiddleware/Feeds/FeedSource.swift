@@ -1,0 +1,60 @@
+import FeedLoading
+
+/// The account a feed fetches with and what the feed means (listing, sort, query...).
+struct FeedContext<Query: Sendable>: Sendable {
+    var api: ApiClient
+    var query: Query
+}
+
+/// Fetches one page of one Lemmy list on the main actor, where the client and its models live.
+typealias FeedPageLoader<Model: Sendable, Query: Sendable> =
+    @MainActor @Sendable (_ api: ApiClient, _ query: Query, _ cursor: PageCursor?) async throws -> FetchedPage<FeedEntry<Model>, PageCursor>
+
+/// A feed's fetcher, and how to point it at another account or meaning. The change takes effect
+/// at the fetcher's next reset, so pages of one feed never mix two accounts.
+struct FeedSource<Model: Sendable, Query: Sendable> {
+    let fetcher: AnyFetcher<FeedEntry<Model>>
+    let setContext: @MainActor (FeedContext<Query>) -> Void
+
+    /// One paged list.
+    static func paged(_ context: FeedContext<Query>, _ load: @escaping FeedPageLoader<Model, Query>) -> FeedSource {
+        let fetcher = cursorFetcher(context, load)
+        return FeedSource(fetcher: fetcher.eraseToAnyFetcher()) { fetcher.parameters = $0 }
+    }
+
+    /// Several lists merged newest first, such as an inbox of replies, mentions and messages.
+    static func merged(_ context: FeedContext<Query>, pageSize: Int, _ loads: [FeedPageLoader<Model, Query>]) -> FeedSource {
+        let children = loads.map { cursorFetcher(context, $0) }
+        let merged = MergedFetcher(newestFirst: children.map { $0.eraseToAnyFetcher() }, pageSize: pageSize) { $0.created }
+        return FeedSource(fetcher: merged.eraseToAnyFetcher()) { context in
+            for child in children { child.parameters = context }
+        }
+    }
+
+    private static func cursorFetcher(
+        _ context: FeedContext<Query>, _ load: @escaping FeedPageLoader<Model, Query>
+    ) -> CursorFetcher<FeedEntry<Model>, PageCursor, FeedContext<Query>> {
+        CursorFetcher(parameters: context) { cursor, context in
+            try await load(context.api, context.query, cursor)
+        }
+    }
+}
+
+extension PageCursor {
+    /// The page after `cursor` in a list paged by number, or nil when `count` items (fewer
+    /// than `limit`, or none) mean it was the last.
+    static func nextPage(after cursor: PageCursor?, count: Int, limit: Int) -> PageCursor? {
+        guard count > 0, count >= limit else { return nil }
+        return PageCursor(.page((cursor?.pageNumber ?? 1) + 1))
+    }
+
+    /// The page number this cursor asks for; nil for the first page or an opaque cursor.
+    var pageNumber: Int? {
+        if case .page(let number) = raw { number } else { nil }
+    }
+
+    /// The opaque cursor text, if it is one.
+    var opaque: String? {
+        if case .cursor(let text) = raw { text } else { nil }
+    }
+}

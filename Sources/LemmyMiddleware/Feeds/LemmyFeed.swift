@@ -1,0 +1,125 @@
+import FeedLoading
+import Observation
+
+/// A Lemmy feed of content models: a ``FeedLoading`` `FeedLoader` whose fetcher asks an
+/// ``ApiClient``, with the standard filters (``LemmyFeedFilter``) wired to the models and the
+/// client's ``Account``.
+///
+/// A feed has a meaning (its ``query``: a listing and sort, a community, a search text...) and
+/// an account (``api``). ``changeApi(to:)`` swaps the account and keeps the meaning;
+/// ``setQuery(_:)`` changes the meaning. Either starts the feed again.
+///
+/// ```swift
+/// let feed = PostFeed(api: client, query: PostFeedQuery(feed: .community(id: 3), sort: .new))
+/// await feed.loadMore()
+/// for post in feed.items { print(post.title) }
+/// feed.setFilterEnabled(.read, true)            // hide read posts, without fetching
+/// await feed.changeApi(to: otherAccount)        // same community and sort, other account
+/// ```
+///
+/// Concrete feeds are this class with a model and query type: ``PostFeed``, ``SearchFeed``,
+/// ``PersonContentFeed``, ``SavedFeed``, ``InboxFeed``, ``ModlogFeed``, ``CommentTreeFeed``.
+@MainActor @Observable
+public final class LemmyFeed<Model: Sendable, Query: Sendable> {
+    /// The generic loader: items, state, thresholds (`onAppear`), filters and their counts.
+    public let loader: FeedLoader<FeedEntry<Model>>
+    /// The account the feed fetches with.
+    public private(set) var api: ApiClient
+    /// What the feed lists.
+    public private(set) var query: Query
+
+    @ObservationIgnored private let source: FeedSource<Model, Query>
+
+    /// Creates a feed; nothing loads until ``loadMore()`` or ``refresh(clearingItems:)``.
+    init(api: ApiClient, query: Query, configuration: FeedConfiguration,
+         isRead: (@MainActor @Sendable (Model) -> Bool)? = nil,
+         source makeSource: (FeedContext<Query>) -> FeedSource<Model, Query>) {
+        self.api = api
+        self.query = query
+        source = makeSource(FeedContext(api: api, query: query))
+        var filters: [any FeedFilter<FeedEntry<Model>>] = [
+            DuplicateFilter(LemmyFeedFilter.duplicates.rawValue) { $0.keys.actorId },
+            KeywordFilter(LemmyFeedFilter.keywords.rawValue, keywords: []) { $0.keys.texts },
+            Self.blockFilter(api.account),
+        ]
+        if let isRead {
+            // Filters run inside the loader, which is main-actor isolated; the predicate reads the
+            // live flag so that a post read elsewhere hides here on the next re-filter.
+            filters.append(PredicateFilter(LemmyFeedFilter.read.rawValue) { entry in
+                MainActor.assumeIsolated { !isRead(entry.model) }
+            })
+        }
+        loader = FeedLoader(fetcher: source.fetcher, configuration: configuration, filters: filters)
+        if isRead != nil { loader.setFilterEnabled(false, named: LemmyFeedFilter.read.rawValue) }
+    }
+
+    /// The models that survive the filters, in feed order.
+    public var items: [Model] { loader.items.map(\.model) }
+
+    /// What the feed is doing; a failure keeps its error and can be retried.
+    public var loadingState: LoadingState { loader.loadingState }
+
+    /// Loads the next items if the feed is idle.
+    public func loadMore() async { await loader.loadMore() }
+
+    /// Continues after a failure from the same page or cursor.
+    public func retry() async { await loader.retry() }
+
+    /// Starts again from the first page; old items stay until the new first page arrives
+    /// unless `clearingItems`.
+    public func refresh(clearingItems: Bool = false) async { await loader.refresh(clearingItems: clearingItems) }
+
+    /// Switches the feed to another account (or instance) and reloads it with the same meaning.
+    ///
+    /// Ids in the query (a community's, a person's) are ids on the client's instance; on
+    /// another instance the same community has another id.
+    public func changeApi(to api: ApiClient) async {
+        self.api = api
+        source.setContext(FeedContext(api: api, query: query))
+        updateBlocklist()
+        // The old account's items (its votes, its read state) must not show under the new one.
+        await loader.refresh(clearingItems: true)
+    }
+
+    /// Changes what the feed lists and reloads it; the old items stay until the first new page.
+    public func setQuery(_ query: Query) async {
+        self.query = query
+        source.setContext(FeedContext(api: api, query: query))
+        await loader.refresh()
+    }
+
+    // MARK: - Filters
+
+    /// Switches one of the standard filters on or off, re-filtering what is loaded.
+    public func setFilterEnabled(_ filter: LemmyFeedFilter, _ isEnabled: Bool) {
+        loader.setFilterEnabled(isEnabled, named: filter.rawValue)
+    }
+
+    /// Hides items containing any of `keywords` as whole words in their title or body.
+    public func setKeywords(_ keywords: [String]) {
+        loader.setFilter(KeywordFilter(LemmyFeedFilter.keywords.rawValue, keywords: keywords) { $0.keys.texts },
+                         isEnabled: isEnabled(.keywords))
+    }
+
+    /// Takes up the account's current blocks (people, communities, instances), e.g. after
+    /// ``ApiClient/loadAccount()`` or a block.
+    public func updateBlocklist() {
+        loader.setFilter(Self.blockFilter(api.account), isEnabled: isEnabled(.blocked))
+    }
+
+    private func isEnabled(_ filter: LemmyFeedFilter) -> Bool {
+        loader.filterStatuses.first { $0.name == filter.rawValue }?.isEnabled ?? true
+    }
+
+    private static func blockFilter(_ account: Account?) -> PredicateFilter<FeedEntry<Model>> {
+        let people = account?.blockedPersonIds ?? []
+        let communities = account?.blockedCommunityIds ?? []
+        let instances = account?.blockedInstanceIds ?? []
+        return PredicateFilter(LemmyFeedFilter.blocked.rawValue) { entry in
+            let keys = entry.keys
+            if let id = keys.creatorId, people.contains(id) { return false }
+            if let id = keys.communityId, communities.contains(id) { return false }
+            return instances.isEmpty || !keys.instanceIds.contains(where: instances.contains)
+        }
+    }
+}

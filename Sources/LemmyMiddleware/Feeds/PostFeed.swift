@@ -1,0 +1,42 @@
+import FeedLoading
+
+/// A feed of posts: a listing (all, local, subscribed) or one community, in one sort.
+public typealias PostFeed = LemmyFeed<Post2, PostFeedQuery>
+
+/// What a ``PostFeed`` lists.
+public struct PostFeedQuery: Sendable, Hashable {
+    /// The listing, or one community.
+    public var feed: FeedType
+    /// The order.
+    public var sort: PostSortType
+    /// Posts asked for per request.
+    public var pageSize: Int
+
+    /// Creates a query.
+    /// - Parameters:
+    ///   - feed: The listing, or `.community(id:)` for one community's posts.
+    ///   - sort: The order.
+    ///   - pageSize: Posts asked for per request (Lemmy allows up to 50).
+    public init(feed: FeedType = .all, sort: PostSortType = .hot, pageSize: Int = 20) {
+        self.feed = feed
+        self.sort = sort
+        self.pageSize = pageSize
+    }
+}
+
+extension LemmyFeed where Model == Post2, Query == PostFeedQuery {
+    /// Creates a post feed; the read filter hides posts whose ``Post2/read`` is set.
+    /// - Parameters:
+    ///   - api: The account to fetch with.
+    ///   - query: The listing or community, and the sort.
+    ///   - configuration: How eagerly to load.
+    public convenience init(api: ApiClient, query: PostFeedQuery = PostFeedQuery(),
+                            configuration: FeedConfiguration = FeedConfiguration()) {
+        self.init(api: api, query: query, configuration: configuration, isRead: { $0.read }) { context in
+            .paged(context) { api, query, cursor in
+                let page = try await api.getPosts(feed: query.feed, sort: query.sort, limit: query.pageSize, cursor: cursor)
+                return FetchedPage(items: page.items.map(FeedEntry<Post2>.post), next: page.next)
+            }
+        }
+    }
+}
