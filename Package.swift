@@ -148,6 +148,11 @@ let package = Package(
             path: "Benchmarks/LemmyMiddlewareBenchmarks",
             exclude: ["posts-0.19-limit50.json"]
         ),
+        .executableTarget(
+            name: "LemmyFeedBenchmarks",
+            dependencies: ["LemmyMiddleware", "LemmyTestServer", "LemmyAPI", "FeedLoading"],
+            path: "Benchmarks/LemmyFeedBenchmarks"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
