@@ -79,6 +79,13 @@ extension LemmyV4.ListPersonContent: LemmyPaginatedRequest {
     public func page(from response: ApiPagedResponse<ApiPostCommentCombinedView>) -> LemmyPage<ApiPostCommentCombinedView> { .init(response) }
 }
 
+extension LemmyV4.ListPersonSaved: LemmyPaginatedRequest {
+    /// Sets `page_cursor`.
+    public mutating func move(to cursor: LemmyPageCursor?) { form.pageCursor = LemmyPageNumbering.opaque(cursor) }
+    /// `next_page` / `prev_page`.
+    public func page(from response: ApiPagedResponse<ApiPostCommentCombinedView>) -> LemmyPage<ApiPostCommentCombinedView> { .init(response) }
+}
+
 extension LemmyPage {
     /// The page of a 1.0 `PagedResponse`.
     public init(_ response: ApiPagedResponse<Item>) where Item: Codable & Hashable {

@@ -63,7 +63,7 @@ extension ApiClient {
         }
         let form = ApiGetPersonDetails(personId: personId, sort: .new, page: cursor?.pageNumber, limit: limit)
         let response = try await send(LemmyV3.GetPersonDetails(form), mutation: false)
-        let items: [PostOrComment] = comments ? response.comments.map { .comment(comment2($0)) } : response.posts.map { .post(post2($0)) }
+        let items: [PostOrComment] = comments ? (response.comments ?? []).map { .comment(comment2($0)) } : (response.posts ?? []).map { .post(post2($0)) }
         return ContentPage(items: items, next: .nextPage(after: cursor, count: items.count, limit: limit))
     }
 

@@ -1,4 +1,5 @@
 import FeedLoading
+internal import LemmyAPI
 
 /// The account a feed fetches with and what the feed means (listing, sort, query...).
 struct FeedContext<Query: Sendable>: Sendable {

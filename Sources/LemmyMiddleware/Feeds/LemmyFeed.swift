@@ -38,14 +38,14 @@ public final class LemmyFeed<Model: Sendable, Query: Sendable> {
         self.query = query
         source = makeSource(FeedContext(api: api, query: query))
         var filters: [any FeedFilter<FeedEntry<Model>>] = [
-            DuplicateFilter(LemmyFeedFilter.duplicates.rawValue) { $0.keys.actorId },
-            KeywordFilter(LemmyFeedFilter.keywords.rawValue, keywords: []) { $0.keys.texts },
+            DuplicateFilter<FeedEntry<Model>, String>(LemmyFeedFilter.duplicates.rawValue) { $0.keys.actorId },
+            KeywordFilter<FeedEntry<Model>>(LemmyFeedFilter.keywords.rawValue, keywords: []) { $0.keys.texts },
             Self.blockFilter(api.account),
         ]
         if let isRead {
             // Filters run inside the loader, which is main-actor isolated; the predicate reads the
             // live flag so that a post read elsewhere hides here on the next re-filter.
-            filters.append(PredicateFilter(LemmyFeedFilter.read.rawValue) { entry in
+            filters.append(PredicateFilter<FeedEntry<Model>>(LemmyFeedFilter.read.rawValue) { entry in
                 MainActor.assumeIsolated { !isRead(entry.model) }
             })
         }

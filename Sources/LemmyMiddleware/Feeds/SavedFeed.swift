@@ -16,7 +16,7 @@ extension LemmyFeed where Model == PostOrComment, Query == SavedFeedQuery {
     /// Creates a feed of the account's saved posts and comments, merged by date.
     public convenience init(api: ApiClient, query: SavedFeedQuery = SavedFeedQuery(), configuration: FeedConfiguration = FeedConfiguration()) {
         self.init(api: api, query: query, configuration: configuration, isRead: PostOrComment.isRead) { context in
-            .merged(context, pageSize: query.pageSize, [false, true].map { comments in
+            .merged(context, pageSize: query.pageSize, [false, true].map { comments -> FeedPageLoader<PostOrComment, Query> in
                 { api, query, cursor in
                     let page = try await api.getSaved(comments: comments, limit: query.pageSize, cursor: cursor)
                     return FetchedPage(items: page.items.map(FeedEntry<PostOrComment>.item), next: page.next)

@@ -130,7 +130,7 @@ struct PostFeedTests {
             let feed = PostFeed(api: guest, query: query)
             await feed.loadMore()
             let first = try #require(feed.items.first)
-            #expect(await bob.getPost(id: first.id).post2.toggleSave() == .confirmed)
+            #expect(try await bob.getPost(id: first.id).post2.toggleSave() == .confirmed)
 
             await feed.changeApi(to: bob)
             #expect(feed.api === bob)
