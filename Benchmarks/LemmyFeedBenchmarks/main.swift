@@ -79,11 +79,14 @@ func main() async throws {
     var times: [String: [Double]] = [:]
     var reference: [Int]?
     for round in 0...rounds {   // round 0 warms up
-        for (name, body) in [("raw", { try await scrollRaw(url) }),
-                             ("models", { try await scrollModels(url) }),
-                             ("feed", { try await scrollFeed(url) })] as [(String, @MainActor () async throws -> [Int])] {
+        for name in ["raw", "models", "feed"] {
             let start = clock.now
-            let ids = Array(try await body().prefix(target))
+            let scrolled = switch name {
+            case "raw": try await scrollRaw(url)
+            case "models": try await scrollModels(url)
+            default: try await scrollFeed(url)
+            }
+            let ids = Array(scrolled.prefix(target))
             let elapsed = seconds(clock.now - start)
             guard ids.count == target else { fatalError("\(name) scrolled \(ids.count) posts, not \(target)") }
             if let reference, reference != ids { fatalError("\(name) scrolled other posts than raw") }
