@@ -48,7 +48,7 @@ struct PostFeedTests {
             // Alice's own view is the reference: the server hides what she blocks.
             let posts = firstPage.items + secondPage.items
             let all = posts.map(\.id)
-            try #require(all.count >= 90)
+            try #require(all.count >= 85, "three loads reach post 85")
             let toRead = posts.enumerated().filter { $0.offset % 10 != 0 }.map(\.element)
             #expect(await alice.markRead(toRead) == .confirmed)
             let unread = posts.enumerated().filter { $0.offset % 10 == 0 }.map(\.element.id)
