@@ -74,7 +74,8 @@ extension APIRoutes {
         add(LemmyV3.GetModlog.self) { db, call in
             let renderer = call.renderer(db)
             let limit = try call.limit(call.form.limit)
-            let entries = modlogEntries(db, call.form).prefix(limit * (call.form.page ?? 1)).suffix(limit)
+            // Offset paging: past the end a page is empty (a suffix would repeat the last page forever).
+            let entries = modlogEntries(db, call.form).dropFirst(limit * max(0, (call.form.page ?? 1) - 1)).prefix(limit)
             let removedPosts = entries.filter { $0.kind == .removePost }.map {
                 ApiModRemovePostView(modRemovePost: ApiModRemovePost(id: $0.id, modPersonId: $0.moderatorId, postId: $0.targetId,
                                                                      reason: $0.reason, removed: $0.flag, when: renderer.date($0.when)),
