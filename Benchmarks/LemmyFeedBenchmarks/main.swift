@@ -79,7 +79,10 @@ func main() async throws {
     var times: [String: [Double]] = [:]
     var reference: [Int]?
     for round in 0...rounds {   // round 0 warms up
-        for name in ["raw", "models", "feed"] {
+        // The order rotates each round, so no variant always runs first (or after the heaviest).
+        let names = ["raw", "models", "feed"]
+        for offset in 0..<names.count {
+            let name = names[(round + offset) % names.count]
             let start = clock.now
             let scrolled = switch name {
             case "raw": try await scrollRaw(url)
