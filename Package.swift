@@ -166,7 +166,8 @@ let package = Package(
         .executableTarget(name: "lemmy", dependencies: ["LemmyCLI"]),
         .testTarget(
             name: "LemmyCLITests",
-            dependencies: ["LemmyCLI", "lemmy", "LemmyTestServer", "LemmyMiddleware"]
+            dependencies: ["LemmyCLI", "lemmy", "LemmyTestServer", "LemmyMiddleware"],
+            exclude: ["Fixtures"]
         ),
     ],
     swiftLanguageModes: [.v6]

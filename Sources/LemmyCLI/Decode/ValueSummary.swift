@@ -5,10 +5,16 @@ enum ValueSummary {
     static func lines(of value: Any, width: Int) -> [String] {
         var lines: [String] = []
         for child in Mirror(reflecting: value).children {
-            guard let label = child.label else { continue }
+            // Absent optionals are most of a union type's members; listing them hides the data.
+            guard let label = child.label, !isNil(child.value) else { continue }
             lines.append(TextFitting.truncate("  \(label): \(describe(child.value))", to: width))
         }
         return lines
+    }
+
+    static func isNil(_ value: Any) -> Bool {
+        let mirror = Mirror(reflecting: value)
+        return mirror.displayStyle == .optional && mirror.children.isEmpty
     }
 
     /// `[12 items]` for collections, `nil` for absent optionals, `ApiPost(id: 3, …)` style for structs.
