@@ -66,6 +66,7 @@ struct FeedCommand: AsyncParsableCommand, Sendable {
         // way to jump straight to page N.
         var cursor: PageCursor?
         var posts: [Post2] = []
+        var seen = Set<Int>()
         var hasMore = true
         let last = page + pages - 1
         for number in 1...last {
@@ -73,7 +74,9 @@ struct FeedCommand: AsyncParsableCommand, Sendable {
             let result = try await session.run("loading page \(number) of the feed") {
                 try await session.client.getPosts(feed: feed, sort: sort, limit: limit, cursor: cursor)
             }
-            if number >= page { posts += result.items }
+            // A post can come back on the next page when its rank moved between requests (hot
+            // and active ranks decay with time); one listing shows each post once.
+            if number >= page { posts += result.items.filter { seen.insert($0.id).inserted } }
             cursor = result.next
             if cursor == nil || result.items.isEmpty { hasMore = false; break }
         }
