@@ -76,7 +76,8 @@ struct FeedCommand: AsyncParsableCommand, Sendable {
             }
             // A post can come back on the next page when its rank moved between requests (hot
             // and active ranks decay with time); one listing shows each post once.
-            if number >= page { posts += result.items.filter { seen.insert($0.id).inserted } }
+            let fresh = result.items.filter { seen.insert($0.id).inserted }
+            if number >= page { posts += fresh }
             cursor = result.next
             if cursor == nil || result.items.isEmpty { hasMore = false; break }
         }
