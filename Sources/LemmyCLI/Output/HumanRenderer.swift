@@ -55,6 +55,9 @@ public struct HumanRenderer {
         let indent = String(repeating: "  ", count: min(depth, max((width - 30) / 2, 0)))
         let header = indent + style.cyan("u/\(comment.creator.name)") + " " + score(comment.votes) + " "
             + style.dim("#\(comment.id) · \(Self.age(comment.created))")
+        if comment.removed || comment.deleted {
+            return [header, indent + "  " + style.dim(comment.removed ? "[removed by a moderator]" : "[deleted by its author]")]
+        }
         return [header] + TextFitting.wrap(comment.content, width: width, indent: indent + "  ")
     }
 
