@@ -38,6 +38,7 @@ struct BlockCommand: AsyncParsableCommand, Sendable {
             let community = try await session.run("loading \(label)") { try await session.client.getCommunity(name: name) }
             if community.blocked == undo { try VoteCommand.check(await community.toggleBlock(), action: action, instance: session.instance) }
         case .user:
+            try await session.loadAccountForBlocks()
             let person = try await session.run("loading \(label)") { try await session.client.getPerson(name: name) }
             if person.blocked == undo { try VoteCommand.check(await person.toggleBlock(), action: action, instance: session.instance) }
         }

@@ -20,6 +20,7 @@ struct UserCommand: AsyncParsableCommand, Sendable {
     @MainActor
     private func execute() async throws(CLIFailure) {
         let session = try Session(client)
+        try await session.loadAccountForBlocks()
         let person = try await session.run("loading u/\(name)") { try await session.client.getPerson(name: name) }
         if output.json {
             try JSONOutput.print(OutputMapping.person(person))

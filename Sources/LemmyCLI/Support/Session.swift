@@ -38,6 +38,14 @@ public struct Session {
         }
     }
 
+    /// Loads the account (when signed in) so people fetched next know whether the account blocks
+    /// them: Lemmy 0.18 and 0.19 leave the viewer's block out of a profile, and the middleware
+    /// fills it from the account's block list.
+    public func loadAccountForBlocks() async throws(CLIFailure) {
+        guard client.isAuthenticated else { return }
+        _ = try await run("loading the account") { try await client.loadAccount() }
+    }
+
     /// Runs `body`, turning any error into a ``CLIFailure`` that names `action`.
     public func run<T>(_ action: String, _ body: () async throws -> T) async throws(CLIFailure) -> T {
         do { return try await body() } catch { throw CLIFailure(any: error, action: action, instance: instance) }
