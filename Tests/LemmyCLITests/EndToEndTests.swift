@@ -168,6 +168,18 @@ struct EndToEndTests {
         #expect(result.stderr.contains("cannot reach http://127.0.0.1:1"))
     }
 
+    @Test("a server that is not Lemmy exits 76")
+    func notLemmy() async throws {
+        try await withServer(.v0_19) { server in
+            // Under a path prefix the test server answers 404 to the version probe: an HTTP
+            // server, but no Lemmy API there.
+            let result = try await LemmyBinary.run(["feed", "--instance", server.baseURL.absoluteString + "/not-lemmy"])
+            #expect(result.status == LemmyCLI.ExitStatus.unsupported.rawValue, "\(result)")
+            #expect(result.errorLines.count == 1)
+            #expect(result.stderr.contains("is not supported"))
+        }
+    }
+
     @Test("usage errors exit 64: bad option value, and no instance configured")
     func usageErrors() async throws {
         let badLimit = try await LemmyBinary.run(["feed", "--instance", "http://127.0.0.1:1", "--limit", "0"])

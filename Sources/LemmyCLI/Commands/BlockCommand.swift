@@ -36,11 +36,11 @@ struct BlockCommand: AsyncParsableCommand, Sendable {
         switch target {
         case .community:
             let community = try await session.run("loading \(label)") { try await session.client.getCommunity(name: name) }
-            if community.blocked == undo { try VoteCommand.check(await community.toggleBlock(), action: action, instance: session.instance) }
+            if community.blocked == undo { try await community.toggleBlock().orThrow(action: action, instance: session.instance) }
         case .user:
             try await session.loadAccountForBlocks()
             let person = try await session.run("loading \(label)") { try await session.client.getPerson(name: name) }
-            if person.blocked == undo { try VoteCommand.check(await person.toggleBlock(), action: action, instance: session.instance) }
+            if person.blocked == undo { try await person.toggleBlock().orThrow(action: action, instance: session.instance) }
         }
         Console.out("\(undo ? "Unblocked" : "Blocked") \(label).")
     }

@@ -51,8 +51,8 @@ struct LoginCommand: AsyncParsableCommand, Sendable {
         Console.out("Logged in as \(username) on \(instance). Token stored in \(store.url.path) (mode 0600).")
     }
 
-    /// The new token. `ApiClient` never exposes its token, so it is recovered from the login
-    /// itself through ``ApiClient/credentials``.
+    /// The new token, from the client's credentials (the only public way to see a token, so it
+    /// can be saved).
     @MainActor
     private func tokenOf(_ api: ApiClient, instance: String) async throws(CLIFailure) -> String {
         guard let credentials = api.credentials else {

@@ -30,10 +30,10 @@ struct SaveCommand: AsyncParsableCommand, Sendable {
         let action = "\(undo ? "unsaving" : "saving") \(kind) \(id)"
         if comment {
             let model = try await session.run("loading comment \(id)") { try await session.client.getComment(id: id) }
-            if model.saved == undo { try VoteCommand.check(await model.toggleSave(), action: action, instance: session.instance) }
+            if model.saved == undo { try await model.toggleSave().orThrow(action: action, instance: session.instance) }
         } else {
             let model = try await session.run("loading post \(id)") { try await session.client.getPost(id: id) }
-            if model.saved == undo { try VoteCommand.check(await model.toggleSave(), action: action, instance: session.instance) }
+            if model.saved == undo { try await model.toggleSave().orThrow(action: action, instance: session.instance) }
         }
         Console.out("\(undo ? "Unsaved" : "Saved") \(kind) \(id).")
     }

@@ -25,8 +25,8 @@ struct SubscribeCommand: AsyncParsableCommand, Sendable {
         try session.requireLogin("subscribing")
         let community = try await session.run("loading c/\(name)") { try await session.client.getCommunity(name: name) }
         if community.subscription.isSubscribed == undo {
-            try VoteCommand.check(await community.toggleSubscribe(), action: "\(undo ? "unsubscribing from" : "subscribing to") c/\(name)",
-                                  instance: session.instance)
+            try await community.toggleSubscribe()
+                .orThrow(action: "\(undo ? "unsubscribing from" : "subscribing to") c/\(name)", instance: session.instance)
         }
         Console.out("\(undo ? "Unsubscribed from" : "Subscribed to") c/\(name) (\(OutputMapping.subscription(community.subscription)), \(community.subscriberCount) subscribers).")
     }

@@ -46,16 +46,16 @@ struct VoteCommand: AsyncParsableCommand, Sendable {
         let votes: VotesModel
         if comment {
             let model = try await session.run("loading comment \(id)") { try await session.client.getComment(id: id) }
-            try Self.check(await Self.apply(wanted, current: model.votes.myVote,
-                                            up: { await model.toggleUpvote() }, down: { await model.toggleDownvote() }),
-                           action: action, instance: session.instance)
+            try await Self.apply(wanted, current: model.votes.myVote,
+                                 up: { await model.toggleUpvote() }, down: { await model.toggleDownvote() })
+                .orThrow(action: action, instance: session.instance)
             votes = model.votes
             if output.json { try JSONOutput.print(OutputMapping.comment(model)); return }
         } else {
             let model = try await session.run("loading post \(id)") { try await session.client.getPost(id: id) }
-            try Self.check(await Self.apply(wanted, current: model.votes.myVote,
-                                            up: { await model.toggleUpvote() }, down: { await model.toggleDownvote() }),
-                           action: action, instance: session.instance)
+            try await Self.apply(wanted, current: model.votes.myVote,
+                                 up: { await model.toggleUpvote() }, down: { await model.toggleDownvote() })
+                .orThrow(action: action, instance: session.instance)
             votes = model.votes
             if output.json { try JSONOutput.print(OutputMapping.post(model)); return }
         }
@@ -73,10 +73,5 @@ struct VoteCommand: AsyncParsableCommand, Sendable {
         case .downvote: return await down()
         case .none: return current == .upvote ? await up() : await down()
         }
-    }
-
-    /// Throws the failure of a mutation (the model has already rolled back).
-    static func check(_ result: MutationResult, action: String, instance: String) throws(CLIFailure) {
-        if case .failed(let error) = result { throw CLIFailure(error, action: action, instance: instance) }
     }
 }

@@ -17,13 +17,3 @@ public struct ClientOptions: ParsableArguments, Sendable {
     /// The configuration store for this run.
     public var store: ConfigStore { ConfigStore(url: ConfigLocation.resolve(explicit: config)) }
 }
-
-/// Output options of read commands.
-public struct OutputOptions: ParsableArguments, Sendable {
-    /// Whether to print JSON.
-    @Flag(name: .long, help: "Print stable JSON for scripts instead of text.")
-    public var json = false
-
-    /// Creates empty options (ArgumentParser fills them).
-    public init() {}
-}
