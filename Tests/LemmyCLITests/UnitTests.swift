@@ -157,3 +157,24 @@ struct FaultSpecTests {
         }
     }
 }
+
+@Suite("instance URLs")
+@MainActor
+struct InstanceURLTests {
+    @Test func bareHostMeansHTTPS() throws {
+        #expect(try Session.parse("lemmy.ml").absoluteString == "https://lemmy.ml")
+        #expect(try Session.parse("https://lemmy.ml/").absoluteString == "https://lemmy.ml")
+        #expect(try Session.parse("http://127.0.0.1:8536").absoluteString == "http://127.0.0.1:8536")
+    }
+
+    @Test func plainHTTPOffLoopbackAndJunkAreUsageErrors() {
+        for text in ["http://lemmy.ml", "ftp://lemmy.ml", "https://"] {
+            do {
+                _ = try Session.parse(text)
+                Issue.record("accepted \(text)")
+            } catch {
+                #expect(error.status == .usage)
+            }
+        }
+    }
+}

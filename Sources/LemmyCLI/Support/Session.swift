@@ -59,6 +59,10 @@ public struct Session {
         guard let url = URL(string: text), let scheme = url.scheme, ["http", "https"].contains(scheme), url.host != nil else {
             throw CLIFailure("bad instance URL `\(text)`; use e.g. https://lemmy.ml", status: .usage)
         }
+        // The HTTP layer refuses plain http off loopback; saying so here beats a transport error.
+        if scheme == "http", !["127.0.0.1", "localhost", "::1", "[::1]"].contains(url.host ?? "") {
+            throw CLIFailure("plain http to \(url.host ?? text) is refused (a token would travel unencrypted); use https://", status: .usage)
+        }
         return url
     }
 
