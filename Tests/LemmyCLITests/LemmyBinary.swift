@@ -95,3 +95,64 @@ final class TemporaryConfig {
 
     deinit { try? FileManager.default.removeItem(at: directory) }
 }
+
+/// A `lemmy` child that keeps running (e.g. `serve`), started by ``LemmyBinary/launch(_:)``.
+final class RunningLemmy: Sendable {
+    let process: Process
+    /// The first line it printed.
+    let firstLine: String
+    private let exited: AsyncStream<Int32>
+
+    init(process: Process, firstLine: String, exited: AsyncStream<Int32>) {
+        self.process = process
+        self.firstLine = firstLine
+        self.exited = exited
+    }
+
+    /// Sends SIGTERM and returns the exit status.
+    func stop() async -> Int32 {
+        process.terminate()
+        var status: Int32 = -1
+        for await code in exited { status = code }
+        return status
+    }
+}
+
+extension LemmyBinary {
+    /// Starts `lemmy arguments` and returns once it has printed its first line.
+    static func launch(_ arguments: [String]) async throws -> RunningLemmy {
+        guard let url else { throw BinaryMissing() }
+        let process = Process()
+        process.executableURL = url
+        process.arguments = arguments
+        process.environment = ["PATH": "/usr/bin:/bin", "NO_COLOR": "1"]
+        let stdout = Pipe()
+        process.standardOutput = stdout
+        process.standardError = FileHandle.nullDevice
+        let exited = AsyncStream<Int32>.makeStream()
+        process.terminationHandler = { process in
+            exited.continuation.yield(process.terminationStatus)
+            exited.continuation.finish()
+        }
+        try process.run()
+        let handle = stdout.fileHandleForReading
+        let line = await withCheckedContinuation { (continuation: CheckedContinuation<String, Never>) in
+            // Reads until the first newline, then keeps draining so the child never blocks on a full pipe.
+            Thread.detachNewThread {
+                var buffer = Data()
+                var resumed = false
+                while true {
+                    let chunk = handle.availableData
+                    if chunk.isEmpty { break }
+                    buffer.append(chunk)
+                    if !resumed, let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+                        resumed = true
+                        continuation.resume(returning: String(decoding: buffer[..<newline], as: UTF8.self))
+                    }
+                }
+                if !resumed { continuation.resume(returning: String(decoding: buffer, as: UTF8.self)) }
+            }
+        }
+        return RunningLemmy(process: process, firstLine: line, exited: exited.stream)
+    }
+}
