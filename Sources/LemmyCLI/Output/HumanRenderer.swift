@@ -20,21 +20,31 @@ public struct HumanRenderer {
         self.style = style
     }
 
-    /// `▲ 12` in the account's vote colour.
+    /// `12 pts`, marked `▲`/`▼` in the account's vote colour when it voted.
     func score(_ votes: VotesModel) -> String {
-        let text = "\(votes.total)"
+        let text = Self.plainScore(votes)
         switch votes.myVote {
-        case .upvote: return style.green("▲" + text)
-        case .downvote: return style.red("▼" + text)
-        case .none: return "·" + text
+        case .upvote: return style.green(text)
+        case .downvote: return style.red(text)
+        case .none: return text
         }
+    }
+
+    /// The score without colour, whose length is the columns it takes.
+    static func plainScore(_ votes: VotesModel) -> String {
+        let mark = switch votes.myVote {
+        case .upvote: "▲"
+        case .downvote: "▼"
+        case .none: ""
+        }
+        return "\(mark)\(votes.total) pts"
     }
 
     /// Two lines per post: `[id] score title`, then community, author, comments and age.
     func postLines(_ post: some Post2Providing) -> [String] {
-        let head = "\(post.id) "
-        let scoreText = "\(score(post.votes)) "
-        let visibleScoreCount = "·\(post.votes.total) ".count
+        let head = "#\(post.id)  "
+        let scoreText = "\(score(post.votes))  "
+        let visibleScoreCount = Self.plainScore(post.votes).count + 2
         let title = TextFitting.truncate(post.title, to: width - head.count - visibleScoreCount)
         let meta = "c/\(post.community.name) · u/\(post.creator.name) · \(post.commentCount) comments · \(Self.age(post.created))"
             + (post.saved ? " · saved" : "")
