@@ -48,7 +48,6 @@ struct FeedCommand: AsyncParsableCommand, Sendable {
     @MainActor
     private func execute() async throws(CLIFailure) {
         let session = try Session(client)
-        let progress = ProgressLine()
         let feed: FeedType
         if let community {
             let found = try await session.run("finding c/\(community)") { try await session.client.getCommunity(name: community) }
@@ -69,6 +68,8 @@ struct FeedCommand: AsyncParsableCommand, Sendable {
         var seen = Set<Int>()
         var hasMore = true
         let last = page + pages - 1
+        // One page is quick; a progress line only helps when several are fetched.
+        let progress = ProgressLine(enabled: last > 1 && Console.isTerminal(2))
         for number in 1...last {
             progress.update("fetching page \(number) of \(last)…")
             let result = try await session.run("loading page \(number) of the feed") {

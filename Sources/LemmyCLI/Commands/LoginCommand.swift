@@ -43,7 +43,7 @@ struct LoginCommand: AsyncParsableCommand, Sendable {
         } catch {
             throw CLIFailure(error, action: "logging in", instance: instance)
         }
-        let token = try await tokenOf(api, instance: instance)
+        let token = try tokenOf(api, instance: instance)
         config.instance = instance
         config.username = username
         config.token = token
@@ -54,7 +54,7 @@ struct LoginCommand: AsyncParsableCommand, Sendable {
     /// The new token, from the client's credentials (the only public way to see a token, so it
     /// can be saved).
     @MainActor
-    private func tokenOf(_ api: ApiClient, instance: String) async throws(CLIFailure) -> String {
+    private func tokenOf(_ api: ApiClient, instance: String) throws(CLIFailure) -> String {
         guard let credentials = api.credentials else {
             throw CLIFailure("logging in failed: \(instance) returned no token (registration pending or email not verified?)",
                              status: .auth)
