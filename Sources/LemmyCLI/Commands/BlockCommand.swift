@@ -14,7 +14,7 @@ struct BlockCommand: AsyncParsableCommand, Sendable {
 
     @OptionGroup var client: ClientOptions
 
-    @Argument(help: "community or user.")
+    @Argument(help: "What to block.")
     var target: BlockTarget
 
     @Argument(help: "The community or user name.")

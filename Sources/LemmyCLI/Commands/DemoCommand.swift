@@ -8,10 +8,10 @@ struct DemoCommand: AsyncParsableCommand, Sendable {
         commandName: "demo",
         abstract: "Tour LemmyKit against a seeded test server started in this process (no network needed).")
 
-    @Option(name: .long, help: "The Lemmy version the server imitates: 0.18, 0.19 or 1.0.")
+    @Option(name: .long, help: "The Lemmy version the server imitates.")
     var dialect: LemmyDialect = .v0_19
 
-    @Option(name: .long, help: "Seed data size: tiny or small.")
+    @Option(name: .long, help: "How much seeded data (tiny or small).")
     var scale: SeedScale = .small
 
     func validate() throws {

@@ -17,10 +17,10 @@ struct FeedCommand: AsyncParsableCommand, Sendable {
     @OptionGroup var client: ClientOptions
     @OptionGroup var output: OutputOptions
 
-    @Argument(help: "The listing: all, local or subscribed.")
+    @Argument(help: "Which posts to list.")
     var listing: Listing = .all
 
-    @Option(name: .long, help: "Sort: \(PostSortType.allCases.map(\.rawValue).joined(separator: ", ")).")
+    @Option(name: .long, help: "The order.")
     var sort: PostSortType = .hot
 
     @Option(name: [.short, .long], help: ArgumentHelp("Only this community's posts (overrides the listing).", valueName: "name"))

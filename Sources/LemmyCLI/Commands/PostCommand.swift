@@ -18,7 +18,7 @@ struct PostCommand: AsyncParsableCommand, Sendable {
     @Option(name: .long, help: "The deepest reply level to show (0: top-level comments only).")
     var depth: Int?
 
-    @Option(name: .long, help: "Comment sort: \(CommentSortType.allCases.map(\.rawValue).joined(separator: ", ")).")
+    @Option(name: .long, help: "The order of the comments.")
     var sort: CommentSortType = .hot
 
     @Option(name: .long, help: "How many comments to fetch (1–50).")

@@ -12,15 +12,15 @@ struct ServeCommand: AsyncParsableCommand, Sendable {
         commandName: "serve",
         abstract: "Run the seeded LemmyTestServer (for trying lemmy or an app without a real instance).",
         discussion: """
-        Faults: --fault 'status=503,route=/post/list,count=2' (also latency=MS, retry-after=SECS, rate-limit,
-        truncated, malformed, close; with route=, method=, rate=0..1, count=, seed=), or a JSON rule. Change them
-        while it runs with POST /__admin/faults.
+        Faults: --fault 'status=503,route=/post/list,count=2' (also latency=MS, retry-after=SECS, rate-limit, \
+        truncated, malformed, close; with route=, method=, rate=0..1, count=, seed=), or a JSON rule. Change them \
+        while it runs with POST /__admin/faults. Accounts admin, alice, bob and carol have the password `password`.
         """)
 
-    @Option(name: .long, help: "The Lemmy version to imitate: 0.18, 0.19 or 1.0.")
+    @Option(name: .long, help: "The Lemmy version to imitate.")
     var dialect: LemmyDialect = .v0_19
 
-    @Option(name: .long, help: "Seed data size: tiny, small or large.")
+    @Option(name: .long, help: "How much seeded data.")
     var scale: SeedScale = .small
 
     @Option(name: .long, help: "The port (0 picks a free one).")

@@ -26,7 +26,7 @@ struct VoteCommand: AsyncParsableCommand, Sendable {
     @Argument(help: "The post id (or comment id with --comment).")
     var id: Int
 
-    @Argument(help: "up, down or none.")
+    @Argument(help: "The vote to leave.")
     var direction: VoteDirection
 
     @Flag(name: .long, help: "ID is a comment id.")
