@@ -215,6 +215,12 @@ struct EndToEndTests {
         #expect(bad.errorLines.count == 1)
         #expect(bad.stderr.contains("posts[1].post.published"))
         #expect(bad.stderr.contains("String"))
+
+        let badJSON = try await LemmyBinary.run(["decode", "GetPostsResponse", broken.path, "--json"])
+        #expect(badJSON.status == LemmyCLI.ExitStatus.badData.rawValue)
+        let report = try JSONSerialization.jsonObject(with: Data(badJSON.stdout.utf8)) as? [String: Any]
+        #expect(report?["ok"] as? Bool == false)
+        #expect(report?["path"] as? String == "posts[1].post.published")
     }
 
     @Test("demo runs the tour and exits 0", arguments: LemmyDialect.allCases)
