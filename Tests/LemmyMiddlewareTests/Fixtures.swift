@@ -57,3 +57,11 @@ func withServer(_ dialect: LemmyDialect, _ body: @MainActor (LemmyTestServer) as
 func login(_ server: LemmyTestServer, _ user: String, loader: GatingLoader = GatingLoader()) async throws -> ApiClient {
     try await ApiClient.login(to: server.baseURL, username: user, password: "password", loader: loader)
 }
+
+extension ApiClientError {
+    /// The message of a Lemmy error, for comparing errors whose message the test does not know.
+    var lemmyMessage: String? {
+        if case .lemmy(_, let message) = self { return message }
+        return nil
+    }
+}
