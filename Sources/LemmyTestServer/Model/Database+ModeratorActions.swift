@@ -44,6 +44,17 @@ extension Database {
         log(.removeComment, by: personId, target: commentId, reason: reason, flag: removed, now: now)
     }
 
+    /// Appoints or dismisses a moderator (admins and the community's moderators).
+    mutating func setModerator(_ targetId: Int, of communityId: Int, added: Bool, by personId: Int) throws {
+        guard community(communityId) != nil else { throw APIError.notFound("community") }
+        guard person(targetId) != nil else { throw APIError.notFound("person") }
+        guard isModOrAdmin(personId, of: communityId) else { throw APIError.code("not_a_mod_or_admin") }
+        var moderators = communities[communityId - 1].moderators
+        if added, !moderators.contains(targetId) { moderators.append(targetId) }
+        if !added { moderators.removeAll { $0 == targetId } }
+        communities[communityId - 1].moderators = moderators
+    }
+
     /// Blocks an instance's communities, or (1.0, `persons`) its people.
     mutating func blockInstance(_ instanceId: Int, block: Bool, persons: Bool = false, by personId: Int, now: Double) throws {
         guard Self.knownInstanceDomains[instanceId] != nil else { throw APIError.notFound("instance") }

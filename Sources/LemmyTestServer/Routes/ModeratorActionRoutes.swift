@@ -1,6 +1,7 @@
 import LemmyAPI
 
-/// Locking, pinning, banning from a community, removing comments, and instance blocks.
+/// Locking, pinning, banning from a community, removing comments, appointing moderators, and
+/// instance blocks.
 extension APIRoutes {
     func addModeratorActionRoutes() {
         add(LemmyV3.LockPost.self, auth: true) { db, call in
@@ -40,6 +41,14 @@ extension APIRoutes {
             try db.removeComment(call.form.commentId, removed: call.form.removed, reason: call.form.reason,
                                  by: try call.requireViewer(), now: call.now)
             return call.renderer(db).commentResponse(call.form.commentId)
+        }
+        add(LemmyV3.AddModToCommunity.self, auth: true) { db, call in
+            try db.setModerator(call.form.personId, of: call.form.communityId, added: call.form.added, by: try call.requireViewer())
+            return ApiAddModToCommunityResponse(moderators: call.renderer(db).moderators(of: call.form.communityId))
+        }
+        add(LemmyV4.AddModToCommunity.self, auth: true) { db, call in
+            try db.setModerator(call.form.personId, of: call.form.communityId, added: call.form.added, by: try call.requireViewer())
+            return ApiAddModToCommunityResponse(moderators: call.renderer(db).moderators(of: call.form.communityId))
         }
         add(LemmyV3.BlockInstance.self, auth: true) { db, call in
             try db.blockInstance(call.form.instanceId, block: call.form.block, by: try call.requireViewer(), now: call.now)
