@@ -38,6 +38,11 @@ enum LemmyBinary {
     /// clean environment (no colour, a fixed width, the given config file).
     static func run(_ arguments: [String], config: URL? = nil, input: String? = nil,
                     environment: [String: String] = [:]) async throws -> RunResult {
+        try await ChildLimit.shared.run { try await runNow(arguments, config: config, input: input, environment: environment) }
+    }
+
+    private static func runNow(_ arguments: [String], config: URL?, input: String?,
+                               environment: [String: String]) async throws -> RunResult {
         guard let url else { throw BinaryMissing() }
         let process = Process()
         process.executableURL = url
