@@ -60,7 +60,7 @@ struct DemoTour {
         guard let row = feed.items.first(where: { $0.votes.myVote == .none }) ?? feed.items.first else { return }
         let page = try await attempt("opening post \(row.id)") { try await alice.getPost(id: row.id) }
         say("feed row and post view are the same Post2 object: feedRow === postView.post2 → \(row === page.post2)")
-        say("before: feed row score \(row.votes.total), post view score \(page.votes.total)")
+        say("before: feed row score \(renderer.score(row.votes)), post view score \(renderer.score(page.votes))")
         let result = await page.toggleUpvote()
         if case .failed(let error) = result { throw CLIFailure(error, action: "upvoting", instance: instance) }
         say("upvoted in the post view (\(result == .confirmed ? "confirmed by the server" : "unchanged"))")

@@ -37,7 +37,7 @@ public struct HumanRenderer {
         case .downvote: "▼"
         case .none: ""
         }
-        return "\(mark)\(votes.total) pts"
+        return "\(mark)\(votes.total) \(abs(votes.total) == 1 ? "pt" : "pts")"
     }
 
     /// Two lines per post: `[id] score title`, then community, author, comments and age.
