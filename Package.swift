@@ -16,6 +16,8 @@ let package = Package(
         .library(name: "LemmyTestServer", targets: ["LemmyTestServer"]),
         .executable(name: "lemmy-test-server", targets: ["lemmy-test-server"]),
         .library(name: "LemmyMiddleware", targets: ["LemmyMiddleware"]),
+        .library(name: "LemmyCLI", targets: ["LemmyCLI"]),
+        .executable(name: "lemmy", targets: ["lemmy"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
@@ -26,6 +28,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     ],
     targets: [
         // MARK: HTTPLoading
@@ -152,6 +155,24 @@ let package = Package(
             name: "LemmyFeedBenchmarks",
             dependencies: ["LemmyMiddleware", "LemmyTestServer", "LemmyAPI", "FeedLoading"],
             path: "Benchmarks/LemmyFeedBenchmarks"
+        ),
+
+        // MARK: lemmy (CLI)
+        .target(
+            name: "LemmyCLI",
+            dependencies: [
+                "LemmyMiddleware",
+                "LemmyTestServer",
+                "LemmyAPI",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .executableTarget(name: "lemmy", dependencies: ["LemmyCLI"]),
+        .testTarget(
+            name: "LemmyCLITests",
+            dependencies: ["LemmyCLI", "lemmy", "LemmyTestServer", "LemmyMiddleware"],
+            exclude: ["Fixtures"]
         ),
     ],
     swiftLanguageModes: [.v6]

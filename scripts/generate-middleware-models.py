@@ -173,8 +173,10 @@ def generate(entity):
             if f.kind == "refs":
                 cap = f.name[0].upper() + f.name[1:]
                 out.append("")
-                out.append(f"    /// Replaces ``{f.name}`` if the list holds different objects.")
-                out.append(f"    func replace{cap}(_ new: {f.type}) {{")
+                out.append(f"    /// Replaces ``{f.name}`` if the list holds different objects and comes from the answer")
+                out.append(f"    /// that set the confirmed state (an older answer's list is ignored, like its fields).")
+                out.append(f"    func replace{cap}(_ new: {f.type}, sequence: UInt64) {{")
+                out.append(f"        guard sequence >= confirmedSequence else {{ return }}")
                 out.append(f"        if !new.elementsEqual({f.name}, by: ===) {{ {f.name} = new }}")
                 out.append("    }")
         out.append("}")

@@ -149,6 +149,7 @@ public final class LemmyTestServer: Sendable {
         routes.addInboxRoutes()
         routes.addSearchRoutes()
         routes.addModerationRoutes()
+        routes.addModeratorActionRoutes()
         AdminRoutes.add(to: router, injector: faults)
         var logger = Logger(label: "lemmy-test-server")
         logger.logLevel = configuration.logLevel

@@ -55,6 +55,22 @@ import Testing
         #expect(text.contains("200 GET https://lemmy.test/api/v3/post/list"))
     }
 
+    @Test(arguments: [
+        ("/p", "/p"),
+        ("/p?limit=5&page=2", "/p?limit=5&page=2"),
+        ("/p?auth=s", "/p?auth=<redacted>"),
+        ("/p?AUTH=s&x=1", "/p?AUTH=<redacted>&x=1"),
+        ("/p?x=1&Password=s", "/p?x=1&Password=<redacted>"),
+        ("/p?%61uth=s", "/p?%61uth=<redacted>"),
+        ("/p?x=auth&authx=1&xauth=2", "/p?x=auth&authx=1&xauth=2"),
+        ("/p?token", "/p?token=<redacted>"),
+        ("/p?a=1&&jwt=s&", "/p?a=1&&jwt=<redacted>&"),
+        ("/p?api_key=s&access_token=t", "/p?api_key=<redacted>&access_token=<redacted>"),
+    ])
+    func redactedPathHidesSecretParametersOnly(path: String, expected: String) {
+        #expect(Redaction.redactedPath(path) == expected)
+    }
+
     @Test func logLoaderLogsCancellationAtDebugNotAsAWarning() async throws {
         let (logger, store) = CapturingLogHandler.logger(level: .info)
         let mock = MockLoader()

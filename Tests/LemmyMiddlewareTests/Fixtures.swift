@@ -3,6 +3,8 @@ import HTTPLoading
 import HTTPLoadingTesting
 import LemmyMiddleware
 import LemmyTestServer
+import LemmyAPI
+import Testing
 import Synchronization
 
 /// A chain for tests: URLSession with no retries, and gates that hold back the response to the
@@ -56,4 +58,27 @@ func withServer(_ dialect: LemmyDialect, _ body: @MainActor (LemmyTestServer) as
 @MainActor
 func login(_ server: LemmyTestServer, _ user: String, loader: GatingLoader = GatingLoader()) async throws -> ApiClient {
     try await ApiClient.login(to: server.baseURL, username: user, password: "password", loader: loader)
+}
+
+extension ApiClientError {
+    /// The message of a Lemmy error, for comparing errors whose message the test does not know.
+    var lemmyMessage: String? {
+        if case .lemmy(_, let message) = self { return message }
+        return nil
+    }
+}
+
+/// Appoints `personId` a moderator of `communityId`, as the admin, outside any ApiClient (the
+/// middleware has no such mutation; tests use it to change a list behind a client's back).
+func appointModerator(_ server: LemmyTestServer, personId: Int, communityId: Int) async throws {
+    let guest = LemmyRawClient(instanceURL: server.baseURL)
+    let login = ApiLogin(usernameOrEmail: "admin", password: "password")
+    let form = ApiAddModToCommunity(communityId: communityId, personId: personId, added: true)
+    if server.dialect == .v1_0 {
+        let token = try #require(try await guest.send(LemmyV4.Login(login)).jwt)
+        _ = try await LemmyRawClient(instanceURL: server.baseURL, token: token).send(LemmyV4.AddModToCommunity(form))
+    } else {
+        let token = try #require(try await guest.send(LemmyV3.Login(login)).jwt)
+        _ = try await LemmyRawClient(instanceURL: server.baseURL, token: token).send(LemmyV3.AddModToCommunity(form))
+    }
 }

@@ -23,7 +23,6 @@ struct ModelIdentityTests {
             #expect(post.post3_ == nil)
             #expect(post.commentCount_ == post.commentCount)
             let next = try await client.getPosts(sort: .new, limit: 10, cursor: page.next)
-            // 0.18 pages by number only (the raw client never sends it a cursor).
             #expect(Set(next.items.map(\.id)).isDisjoint(with: page.items.map(\.id)))
         }
     }

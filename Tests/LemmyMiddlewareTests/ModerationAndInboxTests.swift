@@ -6,7 +6,7 @@ import Testing
 /// Moderator actions, the inbox, the site and stubs.
 @Suite("Moderation, inbox, site, stubs") @MainActor
 struct ModerationAndInboxTests {
-    @Test("A moderator removes; a non-moderator is refused and rolled back; lock and pin roll back on 404", arguments: LemmyDialect.allCases)
+    @Test("A moderator removes, locks and pins; a non-moderator is refused and rolled back", arguments: LemmyDialect.allCases)
     func moderation(dialect: LemmyDialect) async throws {
         try await withServer(dialect) { server in
             let bob = try await login(server, "bob")
@@ -23,16 +23,53 @@ struct ModerationAndInboxTests {
             #expect(reloaded === alicesView)
             #expect(reloaded.removed)
 
-            // LemmyTestServer has no LockPost/FeaturePost routes yet (HTTP 404): the mutations must
-            // fail and roll back; the known issue flips to a failure once the routes exist.
             let wasLocked = post.locked
-            let locked = await post.lock(!wasLocked)
-            #expect(post.locked == (locked == .confirmed ? !wasLocked : wasLocked))
-            withKnownIssue("LemmyTestServer lacks LockPost") { #expect(locked == .confirmed) }
+            #expect(await post.lock(!wasLocked) == .confirmed)
+            #expect(post.locked == !wasLocked)
+            #expect(try await alice.getPost(id: post.id).locked == !wasLocked)
+            #expect(await alicesView.lock(wasLocked).isFailure)
+            #expect(alicesView.locked == !wasLocked)
+
             let wasPinned = post.pinnedCommunity
-            let pinned = await post.pin(!wasPinned)
-            #expect(post.pinnedCommunity == (pinned == .confirmed ? !wasPinned : wasPinned))
-            withKnownIssue("LemmyTestServer lacks FeaturePost") { #expect(pinned == .confirmed) }
+            #expect(await post.pin(!wasPinned) == .confirmed)
+            #expect(post.pinnedCommunity == !wasPinned)
+            #expect(try await alice.getPost(id: post.id).pinnedCommunity == !wasPinned)
+            // Pinning on the instance is for admins; bob moderates but is not one.
+            let wasPinnedOnInstance = post.pinnedInstance
+            #expect(await post.pin(!wasPinnedOnInstance, onInstance: true).isFailure)
+            #expect(post.pinnedInstance == wasPinnedOnInstance)
+        }
+    }
+
+    @Test("A moderator bans a commenter from the community and removes the comment; the ban is enforced", arguments: LemmyDialect.allCases)
+    func banAndCommentRemoval(dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            let bob = try await login(server, "bob")
+            let carol = try await login(server, "carol")
+            let post = try #require(try await bob.getPosts(feed: .community(id: 1), sort: .new, limit: 5).items.first)
+            let carolsComment = try await carol.getPost(id: post.id).reply("Carol was here")
+            let bobsView = try await bob.getComment(id: carolsComment.id)
+
+            #expect(await bobsView.remove(reason: "off topic") == .confirmed)
+            #expect(bobsView.removed)
+            #expect(try await carol.getComment(id: carolsComment.id).removed)
+            #expect(await carolsComment.remove(false).isFailure)
+            #expect(carolsComment.removed)
+
+            let carolsView = try await carol.getPost(id: post.id)
+            #expect(await bobsView.banCreatorFromCommunity(reason: "spam") == .confirmed)
+            #expect(bobsView.creatorBannedFromCommunity)
+            #expect(try await carol.getComment(id: carolsComment.id).creatorBannedFromCommunity)
+            let refused = await #expect(throws: ApiClientError.self) { _ = try await carolsView.reply("Am I still allowed?") }
+            #expect(refused == .lemmy(code: "banned_from_community", message: refused.flatMap(\.lemmyMessage)))
+            #expect(await bobsView.banCreatorFromCommunity(false) == .confirmed)
+            #expect(!bobsView.creatorBannedFromCommunity)
+            #expect(try await carolsView.reply("Thank you").content == "Thank you")
+            // Carol moderates nothing: her ban is refused and rolled back.
+            let bobsComment = try await post.reply("Bob's own comment")
+            let carolsViewOfBob = try await carol.getComment(id: bobsComment.id)
+            #expect(await carolsViewOfBob.banCreatorFromCommunity().isFailure)
+            #expect(!carolsViewOfBob.creatorBannedFromCommunity)
         }
     }
 

@@ -182,6 +182,25 @@ struct MutationTests {
         }
     }
 
+    @Test("A slow answer to an earlier read never overwrites a list a later read brought", arguments: LemmyDialect.allCases)
+    func staleList(dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            let loader = GatingLoader()
+            let client = try await login(server, "alice", loader: loader)
+            let community = try await client.getCommunity(id: 3)
+            #expect(community.moderators.map(\.name) == ["admin"])
+            let gate = loader.gate("/community")                    // GetCommunity; answered with the old list
+            let slowRead = Task { try await client.getCommunity(id: 3) }
+            await gate.waitForArrivals(1)
+            try await appointModerator(server, personId: 4, communityId: 3)
+            #expect(try await client.getCommunity(id: 3) === community)
+            #expect(community.moderators.map(\.name) == ["admin", "carol"])
+            gate.open()
+            #expect(try await slowRead.value === community)
+            #expect(community.moderators.map(\.name) == ["admin", "carol"])
+        }
+    }
+
     @Test("Batched mark-read changes every post at once, confirms, and rolls back together on failure", arguments: LemmyDialect.allCases)
     func batchRead(dialect: LemmyDialect) async throws {
         try await withServer(dialect) { server in

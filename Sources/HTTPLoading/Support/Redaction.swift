@@ -29,10 +29,37 @@ public enum Redaction {
         return path[..<mark] + "?" + query.joined(separator: "&")
     }
 
-    /// A cheap pre-check so that most queries are not split and decoded just to find nothing.
+    /// A cheap pre-check so that most queries are not split and decoded just to find nothing: looks
+    /// at each parameter name's bytes, without allocating, because it runs for every logged request.
+    /// A name with a percent escape counts as a possible secret (the slow path decodes it).
     private static func mayContainSecret(_ query: Substring) -> Bool {
-        let lowered = query.lowercased()
-        return secretParameters.contains { lowered.contains($0) } || lowered.contains("%")
+        var name: [UInt8] = []
+        name.reserveCapacity(16)
+        var inName = true
+        for byte in query.utf8.dropFirst() {
+            switch byte {
+            case UInt8(ascii: "&"):
+                if isSecretName(name) { return true }
+                name.removeAll(keepingCapacity: true)
+                inName = true
+            case UInt8(ascii: "=") where inName:
+                if isSecretName(name) { return true }
+                inName = false
+            case UInt8(ascii: "%") where inName:
+                return true
+            default:
+                // Only the first bytes matter: no secret name is longer than `longestSecretName`.
+                if inName, name.count <= longestSecretName { name.append(byte | (byte >= 65 && byte <= 90 ? 0x20 : 0)) }
+            }
+        }
+        return inName && isSecretName(name)
+    }
+
+    private static let secretNameBytes: Set<[UInt8]> = Set(secretParameters.map { Array($0.utf8) })
+    private static let longestSecretName = secretParameters.map(\.utf8.count).max() ?? 0
+
+    private static func isSecretName(_ lowercasedName: [UInt8]) -> Bool {
+        lowercasedName.count <= longestSecretName && secretNameBytes.contains(lowercasedName)
     }
 
     /// Header fields as `Name: value` lines, with secret values replaced.

@@ -48,7 +48,24 @@ extension ApiClient {
         if account.blockedPersonIds != blockedPeople { account.blockedPersonIds = blockedPeople }
         let blockedCommunities = Set(info.communityBlocks.map(\.id))
         if account.blockedCommunityIds != blockedCommunities { account.blockedCommunityIds = blockedCommunities }
-        let blockedInstances = Set((info.instanceBlocks ?? []).map(\.instance.id) + (info.instanceCommunitiesBlocks ?? []).map(\.id))
+        let blockedInstances = Set(info.instanceBlocks?.map(\.instance.id) ?? info.instanceCommunitiesBlocks?.map(\.id) ?? [])
         if account.blockedInstanceIds != blockedInstances { account.blockedInstanceIds = blockedInstances }
+        confirmedBlockedInstanceIds = blockedInstances
+        refreshBlockedFlags(people: blockedPeople, communities: blockedCommunities)
+    }
+
+    /// Brings the `blocked` flag of every live person and community in line with the account's
+    /// block lists: models fetched before the account loaded were built without them.
+    private func refreshBlockedFlags(people: Set<Int>, communities: Set<Int>) {
+        for person in caches.person1.values where person.confirmed.blocked != people.contains(person.id) {
+            var snapshot = person.confirmed
+            snapshot.blocked = people.contains(person.id)
+            person.merge(snapshot, sequence: mergeSequence)
+        }
+        for community in caches.community1.values where community.confirmed.blocked != communities.contains(community.id) {
+            var snapshot = community.confirmed
+            snapshot.blocked = communities.contains(community.id)
+            community.merge(snapshot, sequence: mergeSequence)
+        }
     }
 }

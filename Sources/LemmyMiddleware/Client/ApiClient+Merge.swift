@@ -26,7 +26,7 @@ extension ApiClient {
         let person3 = caches.person3.merge(person2.id, Person3Snapshot(), sequence: mergeSequence) {
             Person3(person2: person2, moderatedCommunities: moderated, snapshot: Person3Snapshot())
         }
-        person3.replaceModeratedCommunities(moderated)
+        person3.replaceModeratedCommunities(moderated, sequence: mergeSequence)
         return person3
     }
 
@@ -53,7 +53,7 @@ extension ApiClient {
         let model = caches.community3.merge(community2.id, snapshot, sequence: mergeSequence) {
             Community3(community2: community2, moderators: moderators, snapshot: snapshot)
         }
-        model.replaceModerators(moderators)
+        model.replaceModerators(moderators, sequence: mergeSequence)
         return model
     }
 
@@ -80,8 +80,8 @@ extension ApiClient {
         let model = caches.post3.merge(post2.id, Post3Snapshot(), sequence: mergeSequence) {
             Post3(post2: post2, community2: community2, moderators: moderators, crossPosts: crossPosts, snapshot: Post3Snapshot())
         }
-        model.replaceModerators(moderators)
-        model.replaceCrossPosts(crossPosts)
+        model.replaceModerators(moderators, sequence: mergeSequence)
+        model.replaceCrossPosts(crossPosts, sequence: mergeSequence)
         return model
     }
 
@@ -114,7 +114,7 @@ extension ApiClient {
         let model = caches.instance3.merge(view.site.id, snapshot, sequence: mergeSequence) {
             Instance3(instance2: instance2, administrators: admins, snapshot: snapshot)
         }
-        model.replaceAdministrators(admins)
+        model.replaceAdministrators(admins, sequence: mergeSequence)
         return model
     }
 

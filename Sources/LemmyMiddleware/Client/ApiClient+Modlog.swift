@@ -5,7 +5,7 @@ extension ApiClient {
     /// A page of moderator actions, newest first, of one community or the whole instance.
     ///
     /// On 0.18 and 0.19 removed posts and comments, locked and pinned posts are listed; other
-    /// actions are left out.
+    /// actions are left out (but still count towards the page, so paging stays right).
     public func getModlog(communityId: Int? = nil, limit: Int = 20, cursor: PageCursor?) async throws(ApiClientError) -> ContentPage<ModlogEntry> {
         if try await generation() == .v4 {
             let form = ApiGetModlog(communityId: communityId, limit: limit)
@@ -27,7 +27,22 @@ extension ApiClient {
                         moderator: view.moderator.map { person1($0) }, targetPerson: person1(view.commenter),
                         community: community1(view.community), post: post1(view.post), comment: comment1(view.comment))
         }
-        let count = entries.count
+        entries += response.lockedPosts.map { view in
+            ModlogEntry(id: view.modLockPost.id, action: .lockPost, date: view.modLockPost.when.date, reason: nil,
+                        isRevert: !view.modLockPost.locked, moderator: view.moderator.map { person1($0) }, targetPerson: nil,
+                        community: community1(view.community), post: post1(view.post), comment: nil)
+        }
+        entries += response.featuredPosts.map { view in
+            ModlogEntry(id: view.modFeaturePost.id, action: .featurePost, date: view.modFeaturePost.when.date, reason: nil,
+                        isRevert: !view.modFeaturePost.featured, moderator: view.moderator.map { person1($0) }, targetPerson: nil,
+                        community: community1(view.community), post: post1(view.post), comment: nil)
+        }
+        // Whether another page follows depends on every action in the answer, mapped or not.
+        let count = response.removedPosts.count + response.lockedPosts.count + response.featuredPosts.count
+            + response.removedComments.count + response.removedCommunities.count + response.bannedFromCommunity.count
+            + response.banned.count + response.addedToCommunity.count + response.transferredToCommunity.count
+            + response.added.count + response.adminPurgedPersons.count + response.adminPurgedCommunities.count
+            + response.adminPurgedPosts.count + response.adminPurgedComments.count + response.hiddenCommunities.count
         entries.sort { $0.date > $1.date }
         return ContentPage(items: entries, next: .nextPage(after: cursor, count: count, limit: limit))
     }

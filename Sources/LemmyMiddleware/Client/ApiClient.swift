@@ -43,6 +43,10 @@ public final class ApiClient {
     @ObservationIgnored var nextSequence: UInt64 = 0
     /// The sequence number of the request whose answer is being merged now.
     @ObservationIgnored var mergeSequence: UInt64 = 0
+    /// Instance blocks the server confirmed last (what a failed instance block rolls back to).
+    @ObservationIgnored var confirmedBlockedInstanceIds: Set<Int> = []
+    /// Orders instance blocks: each is sent after the previous one finished.
+    @ObservationIgnored var instanceBlocks = MutationQueue()
 
     init(baseURL: URL, token: String?, loader: (any HTTPLoader)?) {
         self.baseURL = baseURL

@@ -313,8 +313,10 @@ public final class Community3: Community3Providing {
         if discussionLanguages != snapshot.discussionLanguages { discussionLanguages = snapshot.discussionLanguages }
     }
 
-    /// Replaces ``moderators`` if the list holds different objects.
-    func replaceModerators(_ new: [Person1]) {
+    /// Replaces ``moderators`` if the list holds different objects and comes from the answer
+    /// that set the confirmed state (an older answer's list is ignored, like its fields).
+    func replaceModerators(_ new: [Person1], sequence: UInt64) {
+        guard sequence >= confirmedSequence else { return }
         if !new.elementsEqual(moderators, by: ===) { moderators = new }
     }
 }

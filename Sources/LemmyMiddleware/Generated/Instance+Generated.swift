@@ -257,8 +257,10 @@ public final class Instance3: Instance3Providing {
         if version != snapshot.version { version = snapshot.version }
     }
 
-    /// Replaces ``administrators`` if the list holds different objects.
-    func replaceAdministrators(_ new: [Person1]) {
+    /// Replaces ``administrators`` if the list holds different objects and comes from the answer
+    /// that set the confirmed state (an older answer's list is ignored, like its fields).
+    func replaceAdministrators(_ new: [Person1], sequence: UInt64) {
+        guard sequence >= confirmedSequence else { return }
         if !new.elementsEqual(administrators, by: ===) { administrators = new }
     }
 }

@@ -285,8 +285,10 @@ public final class Person3: Person3Providing {
     func apply(_ snapshot: Person3Snapshot) {
     }
 
-    /// Replaces ``moderatedCommunities`` if the list holds different objects.
-    func replaceModeratedCommunities(_ new: [Community1]) {
+    /// Replaces ``moderatedCommunities`` if the list holds different objects and comes from the answer
+    /// that set the confirmed state (an older answer's list is ignored, like its fields).
+    func replaceModeratedCommunities(_ new: [Community1], sequence: UInt64) {
+        guard sequence >= confirmedSequence else { return }
         if !new.elementsEqual(moderatedCommunities, by: ===) { moderatedCommunities = new }
     }
 }

@@ -368,13 +368,17 @@ public final class Post3: Post3Providing {
     func apply(_ snapshot: Post3Snapshot) {
     }
 
-    /// Replaces ``moderators`` if the list holds different objects.
-    func replaceModerators(_ new: [Person1]) {
+    /// Replaces ``moderators`` if the list holds different objects and comes from the answer
+    /// that set the confirmed state (an older answer's list is ignored, like its fields).
+    func replaceModerators(_ new: [Person1], sequence: UInt64) {
+        guard sequence >= confirmedSequence else { return }
         if !new.elementsEqual(moderators, by: ===) { moderators = new }
     }
 
-    /// Replaces ``crossPosts`` if the list holds different objects.
-    func replaceCrossPosts(_ new: [Post2]) {
+    /// Replaces ``crossPosts`` if the list holds different objects and comes from the answer
+    /// that set the confirmed state (an older answer's list is ignored, like its fields).
+    func replaceCrossPosts(_ new: [Post2], sequence: UInt64) {
+        guard sequence >= confirmedSequence else { return }
         if !new.elementsEqual(crossPosts, by: ===) { crossPosts = new }
     }
 }

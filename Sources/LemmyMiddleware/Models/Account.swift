@@ -16,8 +16,13 @@ public final class Account {
     public internal(set) var blockedPersonIds: Set<Int> = []
     /// Ids of the communities the account blocks.
     public internal(set) var blockedCommunityIds: Set<Int> = []
-    /// Ids of the instances the account blocks (1.0: instances whose communities it blocks).
+    /// Ids of the instances whose communities the account blocks (Lemmy 0.19 and later); compare
+    /// with ``Community1Providing/instanceId``.
     public internal(set) var blockedInstanceIds: Set<Int> = []
+    /// Ids of the communities the account marked as favourites. Lemmy has no favourites: they live
+    /// in the client. Persist them by observing this set and restore them with
+    /// ``ApiClient/restoreFavoriteCommunities(_:)``.
+    public internal(set) var favoriteCommunityIds: Set<Int> = []
     /// Unread inbox counts.
     public internal(set) var unread = UnreadCounts()
 

@@ -16,6 +16,8 @@ extension Community2Providing {
                 ? try await community.api.send(LemmyV4.FollowCommunity(form), mutation: true).communityView
                 : try await community.api.send(LemmyV3.FollowCommunity(form), mutation: true).communityView
             _ = community.api.community2(view)
+            // A favourite is a subscription singled out: leaving the community drops it.
+            if !follow, let account = community.api.account { Account.set(&account.favoriteCommunityIds, community.id, member: false) }
         } rollback: {
             if let account = community.api.account {
                 Account.set(&account.subscribedCommunityIds, community.id, member: community.confirmed.subscription.isSubscribed)

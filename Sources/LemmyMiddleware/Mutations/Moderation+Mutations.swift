@@ -46,13 +46,31 @@ extension Post2Providing {
     @discardableResult public func banCreatorFromCommunity(_ ban: Bool = true, reason: String? = nil) async -> MutationResult {
         let post = post2
         return await api.mutate(post, optimistic: { $0.creatorBannedFromCommunity = ban }) { () async throws(ApiClientError) in
-            let form = ApiBanFromCommunity(communityId: post.communityId, personId: post.creatorId, ban: ban, reason: reason)
-            if try await post.api.generation() == .v4 {
-                _ = post.api.person2(try await post.api.send(LemmyV4.BanFromCommunity(form), mutation: true).personView)
-            } else {
-                _ = post.api.person2(try await post.api.send(LemmyV3.BanFromCommunity(form), mutation: true).personView)
-            }
+            try await post.api.banFromCommunity(personId: post.creatorId, communityId: post.communityId, ban: ban, reason: reason)
             post.confirmed.creatorBannedFromCommunity = ban
+        }
+    }
+}
+
+extension Comment2Providing {
+    /// Bans or unbans the comment's author from the post's community (moderators and admins).
+    @discardableResult public func banCreatorFromCommunity(_ ban: Bool = true, reason: String? = nil) async -> MutationResult {
+        let comment = comment2
+        return await api.mutate(comment, optimistic: { $0.creatorBannedFromCommunity = ban }) { () async throws(ApiClientError) in
+            try await comment.api.banFromCommunity(personId: comment.creatorId, communityId: comment.community.id, ban: ban, reason: reason)
+            comment.confirmed.creatorBannedFromCommunity = ban
+        }
+    }
+}
+
+extension ApiClient {
+    /// Sends a community ban and merges the person it returns.
+    fileprivate func banFromCommunity(personId: Int, communityId: Int, ban: Bool, reason: String?) async throws(ApiClientError) {
+        let form = ApiBanFromCommunity(communityId: communityId, personId: personId, ban: ban, reason: reason)
+        if try await generation() == .v4 {
+            _ = person2(try await send(LemmyV4.BanFromCommunity(form), mutation: true).personView)
+        } else {
+            _ = person2(try await send(LemmyV3.BanFromCommunity(form), mutation: true).personView)
         }
     }
 }

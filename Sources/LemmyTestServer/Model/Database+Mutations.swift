@@ -100,6 +100,7 @@ extension Database {
         }
         let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty, trimmed.count <= 200 else { throw APIError.code("invalid_post_title") }
+        if isBanned(personId, from: communityId) { throw APIError.code("banned_from_community") }
         if community.postingRestrictedToMods && !isModOrAdmin(personId, of: communityId) {
             throw APIError.code("only_mods_can_post_in_community")
         }
@@ -142,6 +143,7 @@ extension Database {
     mutating func createComment(content: String, postId: Int, parentId: Int?, by personId: Int, now: Double) throws -> Int {
         guard let post = post(postId), !post.deleted, !post.removed else { throw APIError.notFound("post") }
         if post.locked { throw APIError.code("locked") }
+        if isBanned(personId, from: post.communityId) { throw APIError.code("banned_from_community") }
         let trimmed = content.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { throw APIError.code("empty_comment") }
         var depth = 0

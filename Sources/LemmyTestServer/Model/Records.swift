@@ -35,6 +35,8 @@ struct CommunityRecord: Sendable {
     var baseSubscribers: Int
     /// Modelled subscribers (person ids).
     var subscribers: Set<Int> = []
+    /// People banned from the community by its moderators.
+    var bannedPersons: Set<Int> = []
     /// Posts and comments in the community (maintained, not counted per request).
     var postCount = 0
     var commentCount = 0
@@ -125,7 +127,7 @@ struct ReportRecord: Sendable {
 
 /// A moderator action.
 struct ModlogRecord: Sendable {
-    enum Kind: Sendable { case removePost, removeComment, lockPost, featurePost }
+    enum Kind: Sendable { case removePost, removeComment, lockPost, featurePost, banFromCommunity }
     var id: Int
     var kind: Kind
     var moderatorId: Int
@@ -133,6 +135,10 @@ struct ModlogRecord: Sendable {
     var reason: String?
     var flag: Bool
     var when: Double
+    /// The community of a ban (the target is then the banned person).
+    var communityId: Int? = nil
+    /// Whether a feature pinned the post on the instance rather than in its community.
+    var onInstance = false
 }
 
 /// What one user did: votes, saves, reads, hides, follows, blocks. Times are when it happened.
@@ -149,4 +155,8 @@ struct UserState: Sendable {
     var follows: [Int: Double] = [:]
     var blockedCommunities: [Int: Double] = [:]
     var blockedPersons: [Int: Double] = [:]
+    /// Instances whose communities are blocked (0.19 `BlockInstance`, 1.0 "communities").
+    var blockedInstances: [Int: Double] = [:]
+    /// Instances whose people are blocked (1.0 only).
+    var blockedInstancePersons: [Int: Double] = [:]
 }

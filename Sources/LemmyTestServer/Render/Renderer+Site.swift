@@ -147,11 +147,15 @@ extension Renderer {
                                  communityBlocks: state.blockedCommunities.keys.sorted().map(community),
                                  personBlocks: state.blockedPersons.keys.sorted().map { self.person($0) },
                                  discussionLanguages: [0, 37])
-        info.instanceBlocks = dialect == .v0_19 ? [] : nil
+        if dialect == .v0_19 {
+            info.instanceBlocks = state.blockedInstances.keys.sorted().map {
+                ApiInstanceBlockView(person: self.person(viewer), instance: instance($0))
+            }
+        }
         if v10 {
             info.multiCommunityFollows = []
-            info.instanceCommunitiesBlocks = []
-            info.instancePersonsBlocks = []
+            info.instanceCommunitiesBlocks = state.blockedInstances.keys.sorted().map(instance)
+            info.instancePersonsBlocks = state.blockedInstancePersons.keys.sorted().map(instance)
             info.keywordBlocks = []
         }
         return info
@@ -161,4 +165,12 @@ extension Renderer {
 extension ApiLocalSite {
     /// 1.0's `disallow_nsfw_content`/`nsfw_content_disallowed`: off.
     fileprivate mutating func disallowNSFWContentIfPresent() { nsfwContentDisallowed = false }
+}
+
+extension Renderer {
+    /// One of ``Database/knownInstanceDomains``.
+    func instance(_ id: Int) -> ApiInstance {
+        ApiInstance(id: id, domain: Database.knownInstanceDomains[id] ?? "unknown.example", publishedAt: date(db.siteCreated),
+                    software: "lemmy", version: dialect.versionString)
+    }
 }

@@ -21,7 +21,7 @@ extension Renderer {
         let p = db.post(id)!
         let creatorIsMod = db.isModerator(p.creatorId, of: p.communityId)
         var view = ApiPostView(post: post(id), creator: person(p.creatorId), community: community(p.communityId),
-                               creatorBannedFromCommunity: false)
+                               creatorBannedFromCommunity: db.isBanned(p.creatorId, from: p.communityId))
         if v10 {
             let vote = state?.postVotes[id]
             let actions = ApiPostActions(readAt: date(state?.readPosts[id]),
@@ -48,7 +48,7 @@ extension Renderer {
             if dialect == .v0_19 {
                 view.creatorIsAdmin = isAdmin(p.creatorId)
                 view.creatorIsModerator = creatorIsMod
-                view.bannedFromCommunity = false
+                view.bannedFromCommunity = viewer.map { db.isBanned($0, from: p.communityId) } ?? false
                 view.hidden = state?.hiddenPosts[id] != nil
             }
         }
@@ -59,7 +59,8 @@ extension Renderer {
         let c = db.comment(id)!
         let communityId = db.post(c.postId)!.communityId
         var view = ApiCommentView(comment: comment(id), creator: person(c.creatorId), post: post(c.postId),
-                                  community: community(communityId), creatorBannedFromCommunity: false)
+                                  community: community(communityId),
+                                  creatorBannedFromCommunity: db.isBanned(c.creatorId, from: communityId))
         if v10 {
             let vote = state?.commentVotes[id]
             let actions = ApiCommentActions(votedAt: date(state?.commentVoteTimes[id]), savedAt: date(state?.savedComments[id]),
@@ -81,7 +82,7 @@ extension Renderer {
             if dialect == .v0_19 {
                 view.creatorIsAdmin = isAdmin(c.creatorId)
                 view.creatorIsModerator = db.isModerator(c.creatorId, of: communityId)
-                view.bannedFromCommunity = false
+                view.bannedFromCommunity = viewer.map { db.isBanned($0, from: communityId) } ?? false
             }
         }
         return view
@@ -103,7 +104,7 @@ extension Renderer {
                                                  subscribersLocal: v018 ? nil : c.subscribers.count)
             view.subscribed = subscribed(id)
             view.blocked = state?.blockedCommunities[id] != nil
-            if dialect == .v0_19 { view.bannedFromCommunity = false }
+            if dialect == .v0_19 { view.bannedFromCommunity = viewer.map { db.isBanned($0, from: id) } ?? false }
         }
         return view
     }

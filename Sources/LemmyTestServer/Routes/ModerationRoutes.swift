@@ -1,6 +1,6 @@
 import LemmyAPI
 
-/// Reports (list, create, resolve), removing posts, and the modlog.
+/// Reports (list, create, resolve), removing posts, and the modlog (every kind the server records).
 extension APIRoutes {
     func addModerationRoutes() {
         add(LemmyV3.ListPostReports.self, auth: true) { db, call in
@@ -76,11 +76,16 @@ extension APIRoutes {
             let limit = try call.limit(call.form.limit)
             // Offset paging: past the end a page is empty (a suffix would repeat the last page forever).
             let entries = modlogEntries(db, call.form).dropFirst(limit * max(0, (call.form.page ?? 1) - 1)).prefix(limit)
+            // Lemmy names the moderator only to moderators and admins of the entry's community.
+            let viewer = call.viewer
+            let snapshot = db
+            func moderator(_ entry: ModlogRecord) -> ApiPerson? {
+                snapshot.isModOrAdmin(viewer, of: snapshot.communityId(of: entry) ?? 0) ? renderer.person(entry.moderatorId) : nil
+            }
             let removedPosts = entries.filter { $0.kind == .removePost }.map {
                 ApiModRemovePostView(modRemovePost: ApiModRemovePost(id: $0.id, modPersonId: $0.moderatorId, postId: $0.targetId,
                                                                      reason: $0.reason, removed: $0.flag, when: renderer.date($0.when)),
-                                     moderator: call.viewer.map { db.isModOrAdmin($0, of: db.post($0)?.communityId ?? 0) } == true
-                                         ? renderer.person($0.moderatorId) : nil,
+                                     moderator: moderator($0),
                                      post: renderer.post($0.targetId), community: renderer.community(db.post($0.targetId)!.communityId))
             }
             let removedComments = entries.filter { $0.kind == .removeComment }.map { entry -> ApiModRemoveCommentView in
@@ -91,8 +96,30 @@ extension APIRoutes {
                     comment: renderer.comment(entry.targetId), commenter: renderer.person(comment.creatorId),
                     post: renderer.post(comment.postId), community: renderer.community(db.post(comment.postId)!.communityId))
             }
-            return ApiGetModlogResponse(removedPosts: removedPosts, lockedPosts: [], featuredPosts: [], removedComments: removedComments,
-                                        removedCommunities: [], bannedFromCommunity: [], banned: [], addedToCommunity: [],
+            let lockedPosts = entries.filter { $0.kind == .lockPost }.map { entry in
+                ApiModLockPostView(modLockPost: ApiModLockPost(id: entry.id, modPersonId: entry.moderatorId, postId: entry.targetId,
+                                                               locked: entry.flag, when: renderer.date(entry.when)),
+                                   moderator: moderator(entry), post: renderer.post(entry.targetId),
+                                   community: renderer.community(db.post(entry.targetId)!.communityId))
+            }
+            let featuredPosts = entries.filter { $0.kind == .featurePost }.map { entry in
+                ApiModFeaturePostView(modFeaturePost: ApiModFeaturePost(id: entry.id, modPersonId: entry.moderatorId, postId: entry.targetId,
+                                                                        featured: entry.flag, when: renderer.date(entry.when),
+                                                                        isFeaturedCommunity: !entry.onInstance),
+                                      moderator: moderator(entry), post: renderer.post(entry.targetId),
+                                      community: renderer.community(db.post(entry.targetId)!.communityId))
+            }
+            let bans = entries.filter { $0.kind == .banFromCommunity }.map { entry in
+                ApiModBanFromCommunityView(modBanFromCommunity: ApiModBanFromCommunity(id: entry.id, modPersonId: entry.moderatorId,
+                                                                                       otherPersonId: entry.targetId,
+                                                                                       communityId: entry.communityId ?? 0, reason: entry.reason,
+                                                                                       banned: entry.flag, when: renderer.date(entry.when)),
+                                           moderator: moderator(entry), community: renderer.community(entry.communityId ?? 1),
+                                           bannedPerson: renderer.person(entry.targetId))
+            }
+            return ApiGetModlogResponse(removedPosts: removedPosts, lockedPosts: lockedPosts, featuredPosts: featuredPosts,
+                                        removedComments: removedComments,
+                                        removedCommunities: [], bannedFromCommunity: bans, banned: [], addedToCommunity: [],
                                         transferredToCommunity: [], added: [], adminPurgedPersons: [], adminPurgedCommunities: [],
                                         adminPurgedPosts: [], adminPurgedComments: [], hiddenCommunities: [])
         }
@@ -103,17 +130,32 @@ extension APIRoutes {
             let page = try Paging.page(keyed, page: nil, limit: try call.limit(call.form.limit), cursor: call.form.pageCursor)
             let items = page.ids.map { id -> ApiModlogView in
                 let entry = db.modlog[id - 1]
-                let modlog = ApiModlog(id: entry.id, kind: entry.kind == .removePost ? .modRemovePost : .modRemoveComment,
-                                       isRevert: !entry.flag, reason: entry.reason, publishedAt: renderer.date(entry.when), childCount: 0)
+                let kind: ApiModlogKind = switch entry.kind {
+                case .removePost: .modRemovePost
+                case .removeComment: .modRemoveComment
+                case .lockPost: .modLockPost
+                case .featurePost: entry.onInstance ? .adminFeaturePostSite : .modFeaturePostCommunity
+                case .banFromCommunity: .modBanFromCommunity
+                }
+                let modlog = ApiModlog(id: entry.id, kind: kind, isRevert: !entry.flag, reason: entry.reason,
+                                       publishedAt: renderer.date(entry.when), childCount: 0)
                 var view = ApiModlogView(modlog: modlog, moderator: renderer.person(entry.moderatorId))
-                if entry.kind == .removePost, let post = db.post(entry.targetId) {
-                    view.targetPost = renderer.post(post.id)
-                    view.targetCommunity = renderer.community(post.communityId)
-                    view.targetPerson = renderer.person(post.creatorId)
-                } else if let comment = db.comment(entry.targetId) {
-                    view.targetComment = renderer.comment(comment.id)
-                    view.targetPost = renderer.post(comment.postId)
-                    view.targetPerson = renderer.person(comment.creatorId)
+                switch entry.kind {
+                case .removePost, .lockPost, .featurePost:
+                    if let post = db.post(entry.targetId) {
+                        view.targetPost = renderer.post(post.id)
+                        view.targetCommunity = renderer.community(post.communityId)
+                        view.targetPerson = renderer.person(post.creatorId)
+                    }
+                case .removeComment:
+                    if let comment = db.comment(entry.targetId) {
+                        view.targetComment = renderer.comment(comment.id)
+                        view.targetPost = renderer.post(comment.postId)
+                        view.targetPerson = renderer.person(comment.creatorId)
+                    }
+                case .banFromCommunity:
+                    view.targetPerson = renderer.person(entry.targetId)
+                    view.targetCommunity = entry.communityId.map(renderer.community)
                 }
                 return view
             }
@@ -156,10 +198,18 @@ private func resolveReport<F>(_ db: inout Database, _ call: Call<F>, id: Int, re
 private func modlogEntries(_ db: Database, _ form: ApiGetModlog) -> [ModlogRecord] {
     db.modlog.filter { entry in
         if let mod = form.modPersonId, entry.moderatorId != mod { return false }
-        if let community = form.communityId {
-            let target = entry.kind == .removeComment ? db.comment(entry.targetId).flatMap { db.post($0.postId) } : db.post(entry.targetId)
-            if target?.communityId != community { return false }
-        }
+        if let community = form.communityId, db.communityId(of: entry) != community { return false }
         return true
     }.sorted { $0.when > $1.when }
+}
+
+extension Database {
+    /// The community a modlog entry concerns.
+    func communityId(of entry: ModlogRecord) -> Int? {
+        switch entry.kind {
+        case .removeComment: comment(entry.targetId).flatMap { post($0.postId) }?.communityId
+        case .removePost, .lockPost, .featurePost: post(entry.targetId)?.communityId
+        case .banFromCommunity: entry.communityId
+        }
+    }
 }

@@ -6,7 +6,7 @@ extension APIRoutes {
         add(LemmyV3.GetPosts.self) { db, call in
             let page = try db.listPosts(try postQuery(call.form, db: db, call: call), viewer: call.viewer, now: call.now)
             let renderer = call.renderer(db)
-            // 0.18 has no `next_page`; it pages by number only.
+            // Lemmy 0.18 has no `next_page` (it pages by number only and ignores `page_cursor`).
             return ApiGetPostsResponse(posts: page.ids.map(renderer.postView), nextPage: call.dialect == .v0_18 ? nil : page.next)
         }
         add(LemmyV4.GetPosts.self) { db, call in

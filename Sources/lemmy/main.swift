@@ -1,0 +1,3 @@
+import LemmyCLI
+
+await LemmyCommand.runAsRoot()
