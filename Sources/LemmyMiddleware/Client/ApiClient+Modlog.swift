@@ -38,11 +38,14 @@ extension ApiClient {
                         community: community1(view.community), post: post1(view.post), comment: nil)
         }
         // Whether another page follows depends on every action in the answer, mapped or not.
-        let count = response.removedPosts.count + response.lockedPosts.count + response.featuredPosts.count
-            + response.removedComments.count + response.removedCommunities.count + response.bannedFromCommunity.count
-            + response.banned.count + response.addedToCommunity.count + response.transferredToCommunity.count
-            + response.added.count + response.adminPurgedPersons.count + response.adminPurgedCommunities.count
-            + response.adminPurgedPosts.count + response.adminPurgedComments.count + response.hiddenCommunities.count
+        let counts: [Int] = [
+            response.removedPosts.count, response.lockedPosts.count, response.featuredPosts.count,
+            response.removedComments.count, response.removedCommunities.count, response.bannedFromCommunity.count,
+            response.banned.count, response.addedToCommunity.count, response.transferredToCommunity.count,
+            response.added.count, response.adminPurgedPersons.count, response.adminPurgedCommunities.count,
+            response.adminPurgedPosts.count, response.adminPurgedComments.count, response.hiddenCommunities.count,
+        ]
+        let count = counts.reduce(0, +)
         entries.sort { $0.date > $1.date }
         return ContentPage(items: entries, next: .nextPage(after: cursor, count: count, limit: limit))
     }
