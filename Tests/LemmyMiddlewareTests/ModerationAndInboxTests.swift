@@ -96,11 +96,22 @@ struct ModerationAndInboxTests {
         }
     }
 
-    @Test("Private messages on 1.0 are reported as unsupported, not misread")
-    func messagesOn10() async throws {
-        try await withServer(.v1_0) { server in
+    @Test("Private messages arrive and are marked read on every version (1.0: through their notification)", arguments: LemmyDialect.allCases)
+    func messages(dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
             let bob = try await login(server, "bob")
-            await #expect(throws: ApiClientError.self) { _ = try await bob.getMessages() }
+            let alice = try await login(server, "alice")
+            let bobsAccount = try await bob.getPerson(name: "bob")
+            _ = try await alice.sendMessage("Hello Bob", to: bobsAccount.id)
+            let unread = try await bob.getMessages(unreadOnly: true)
+            let message = try #require(unread.first { $0.content == "Hello Bob" })
+            #expect(!message.read)
+            #expect(message.creator.name == "alice")
+            #expect((message.notificationId != nil) == (dialect == .v1_0))
+            #expect(await message.markRead() == .confirmed)
+            #expect(message.read)
+            let after = try await bob.getMessages(unreadOnly: true)
+            #expect(!after.contains { $0 === message })
         }
     }
 

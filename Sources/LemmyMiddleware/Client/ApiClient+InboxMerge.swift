@@ -22,7 +22,7 @@ extension ApiClient {
                 Mention1(api: self, comment: comment, snapshot: snapshot)
             })
         case (_, .privateMessage(let view)):
-            return .message(message1(view))
+            return .message(message1(view, notification: info))
         default:
             return nil
         }

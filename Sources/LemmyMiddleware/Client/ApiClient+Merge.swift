@@ -134,14 +134,18 @@ extension ApiClient {
         return caches.reply1.merge(snapshot.id, snapshot, sequence: mergeSequence) { Reply1(api: self, comment: comment, snapshot: snapshot) }
     }
 
-    func message1(_ view: ApiPrivateMessageView) -> Message1 {
+    /// A private message; on 1.0 `notification` is the notification that delivered it, which
+    /// holds the read flag (1.0 messages have none of their own).
+    func message1(_ view: ApiPrivateMessageView, notification: ApiNotification? = nil) -> Message1 {
         let message = view.privateMessage
         let creator = person1(view.creator)
         let recipient = person1(view.recipient)
+        let previous = caches.message1[message.id]?.confirmed
         let snapshot = Message1Snapshot(id: message.id, actorId: ApiConversions.actorURL(message.apId),
                                         content: message.content, created: message.publishedAt.date,
                                         updated: message.updatedAt?.date, deleted: message.deleted,
-                                        read: message.read ?? false)
+                                        read: notification?.read ?? message.read ?? previous?.read ?? false,
+                                        notificationId: notification?.id ?? previous?.notificationId)
         return caches.message1.merge(message.id, snapshot, sequence: mergeSequence) {
             Message1(api: self, creator: creator, recipient: recipient, snapshot: snapshot)
         }

@@ -15,6 +15,7 @@ struct Message1Snapshot: Equatable, Sendable {
     var updated: Date?
     var deleted: Bool
     var read: Bool
+    var notificationId: Int?
 }
 
 /// A model that provides every property of a tier-1 message (``Message1`` and higher tiers).
@@ -44,6 +45,8 @@ extension Message1Providing {
     public var deleted: Bool { message1.deleted }
     /// Whether the recipient has read the message.
     public var read: Bool { message1.read }
+    /// The Lemmy 1.0 notification that delivered the message (what marks it read); nil before 1.0.
+    public var notificationId: Int? { message1.notificationId }
 }
 
 /// Tier 1 of a message. Observable; one live instance per client and message id (see ``ApiClient``).
@@ -69,6 +72,8 @@ public final class Message1: Message1Providing {
     public internal(set) var deleted: Bool
     /// Whether the recipient has read the message.
     public internal(set) var read: Bool
+    /// The Lemmy 1.0 notification that delivered the message (what marks it read); nil before 1.0.
+    public internal(set) var notificationId: Int?
     /// The last values the server confirmed (rollback target of optimistic mutations).
     @ObservationIgnored var confirmed: Message1Snapshot
     /// The client sequence number of the request whose answer ``confirmed`` holds.
@@ -90,12 +95,13 @@ public final class Message1: Message1Providing {
         self.updated = snapshot.updated
         self.deleted = snapshot.deleted
         self.read = snapshot.read
+        self.notificationId = snapshot.notificationId
         self.confirmed = snapshot
     }
 
     /// The current values of the snapshot fields.
     var snapshot: Message1Snapshot {
-        Message1Snapshot(id: id, actorId: actorId, content: content, created: created, updated: updated, deleted: deleted, read: read)
+        Message1Snapshot(id: id, actorId: actorId, content: content, created: created, updated: updated, deleted: deleted, read: read, notificationId: notificationId)
     }
 
     /// Writes the fields of `snapshot` that differ, so unchanged fields wake no observer.
@@ -105,6 +111,7 @@ public final class Message1: Message1Providing {
         if updated != snapshot.updated { updated = snapshot.updated }
         if deleted != snapshot.deleted { deleted = snapshot.deleted }
         if read != snapshot.read { read = snapshot.read }
+        if notificationId != snapshot.notificationId { notificationId = snapshot.notificationId }
     }
 }
 
@@ -129,4 +136,6 @@ extension Message1Providing {
     public var deleted_: Bool? { deleted }
     /// ``Message1Providing/read``, or nil if this model is below tier 1.
     public var read_: Bool? { read }
+    /// ``Message1Providing/notificationId``, or nil if this model is below tier 1.
+    public var notificationId_: Int? { notificationId }
 }

@@ -1,7 +1,6 @@
 internal import LemmyAPI
 
-/// Reading the inbox. Replies work on every version (1.0: reply notifications); private messages
-/// on 0.18 and 0.19 only (1.0's message notifications are not mapped yet).
+/// Reading the inbox. Replies and private messages work on every version (1.0: notifications).
 extension ApiClient {
     /// Replies to the account's posts and comments.
     public func getReplies(unreadOnly: Bool = false, limit: Int = 20) async throws(ApiClientError) -> [Reply1] {
@@ -15,12 +14,10 @@ extension ApiClient {
         return response.replies.map { reply1($0) }
     }
 
-    /// Private messages to and from the account.
+    /// The first page of private messages to and from the account (1.0: message notifications,
+    /// so only messages received).
     public func getMessages(unreadOnly: Bool = false, limit: Int = 20) async throws(ApiClientError) -> [Message1] {
-        try requireAccount()
-        guard try await generation() == .v3 else { throw .unsupported("private messages on Lemmy 1.0 (notifications)") }
-        let response = try await send(LemmyV3.GetPrivateMessages(ApiGetPrivateMessages(unreadOnly: unreadOnly, limit: limit)), mutation: false)
-        return response.privateMessages.map { message1($0) }
+        try await getMessages(unreadOnly: unreadOnly, limit: limit, cursor: nil).items
     }
 }
 
@@ -56,8 +53,18 @@ extension Message1Providing {
             model.read = read
             model.api.account?.unread.messages += read ? -1 : 1
         }) { () async throws(ApiClientError) in
-            let form = ApiMarkPrivateMessageAsRead(privateMessageId: message.id, read: read)
-            _ = message.api.message1(try await message.api.send(LemmyV3.MarkPrivateMessageAsRead(form), mutation: true).privateMessageView)
+            if try await message.api.generation() == .v4 {
+                // 1.0 keeps the read flag on the notification that delivered the message.
+                guard let notificationId = message.notificationId else {
+                    throw .unsupported("marking a 1.0 message read needs its notification: load it from the inbox")
+                }
+                let form = ApiMarkNotificationAsRead(notificationId: notificationId, read: read)
+                _ = try await message.api.send(LemmyV4.MarkNotificationAsRead(form), mutation: true)
+                message.confirmed.read = read
+            } else {
+                let form = ApiMarkPrivateMessageAsRead(privateMessageId: message.id, read: read)
+                _ = message.api.message1(try await message.api.send(LemmyV3.MarkPrivateMessageAsRead(form), mutation: true).privateMessageView)
+            }
         } rollback: {
             message.api.account?.unread.messages += read ? 1 : -1
         }
