@@ -48,18 +48,19 @@ struct AccountCommandTests {
     func inbox(dialect: LemmyDialect) async throws {
         try await withServer(dialect) { server in
             let config = try await loggedIn(server)
-            let expected = try await onMain { () async throws -> (Int, Int) in
+            let expected = try await onMain { () async throws -> (Int, Int, Int) in
                 let alice = try await ApiClient.login(to: server.baseURL, username: "alice", password: "password")
                 try await alice.refreshUnreadCounts()
-                return (alice.account?.unread.replies ?? -1, try await alice.getReplies(limit: 5).count)
+                return (alice.account?.unread.replies ?? -1, try await alice.getReplies(limit: 5).count,
+                        try await alice.getMessages(limit: 5).count)
             }
             let result = try await LemmyBinary.run(["inbox", "--limit", "5", "--json"], config: config.url)
             #expect(result.status == 0, "\(result)")
             let inbox = try JSONOutput.decoder().decode(InboxOutput.self, from: Data(result.stdout.utf8))
             #expect(inbox.unreadReplies == expected.0)
             #expect(inbox.replies.count == expected.1)
-            // Lemmy 1.0's messages are notifications the middleware does not map: shown as absent.
-            #expect((inbox.messages == nil) == (dialect == .v1_0))
+            // Every dialect lists messages (1.0: from notifications).
+            #expect(inbox.messages?.count == expected.2)
         }
     }
 

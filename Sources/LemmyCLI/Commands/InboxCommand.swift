@@ -31,15 +31,8 @@ struct InboxCommand: AsyncParsableCommand, Sendable {
         let api = session.client
         try await session.run("loading unread counts") { try await api.refreshUnreadCounts() }
         let replies = try await session.run("loading replies") { try await api.getReplies(unreadOnly: unread, limit: limit) }
-        // Lemmy 1.0 folds messages into notifications the middleware does not map yet: show
-        // replies alone there instead of failing the whole inbox.
-        var messages: [Message1]?
-        do {
-            messages = try await api.getMessages(unreadOnly: unread, limit: limit)
-        } catch .unsupported {
-            messages = nil
-        } catch {
-            throw CLIFailure(error, action: "loading private messages", instance: session.instance)
+        let messages: [Message1]? = try await session.run("loading private messages") {
+            try await api.getMessages(unreadOnly: unread, limit: limit)
         }
         let counts = api.account?.unread ?? UnreadCounts()
         if output.json {
