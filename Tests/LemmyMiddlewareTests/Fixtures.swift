@@ -41,10 +41,11 @@ final class GatingLoader: HTTPLoader {
     }
 }
 
-/// Starts a tiny seeded server of `dialect`, runs `body`, always stops the server.
+/// Starts a seeded server of `dialect` (tiny unless `scale` says otherwise), runs `body`, always
+/// stops the server.
 @MainActor
-func withServer(_ dialect: LemmyDialect, _ body: @MainActor (LemmyTestServer) async throws -> Void) async throws {
-    let server = try await LemmyTestServer.start(dialect: dialect, scale: .tiny)
+func withServer(_ dialect: LemmyDialect, scale: SeedScale = .tiny, _ body: @MainActor (LemmyTestServer) async throws -> Void) async throws {
+    let server = try await LemmyTestServer.start(dialect: dialect, scale: scale)
     do {
         try await body(server)
         await server.stop()

@@ -9,7 +9,7 @@ import Testing
 struct FeedFilterTests {
     @Test("Blocking a person or a community and keywords hide loaded posts without fetching", arguments: LemmyDialect.allCases)
     func blocksAndKeywords(dialect: LemmyDialect) async throws {
-        try await withFeedServer(dialect, scale: .tiny) { server in
+        try await withServer(dialect, scale: .tiny) { server in
             let loader = RecordingLoader()
             let alice = try await ApiClient.login(to: server.baseURL, username: "alice", password: "password", loader: loader)
             try await alice.loadAccount()

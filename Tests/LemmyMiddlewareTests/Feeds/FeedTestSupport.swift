@@ -28,19 +28,6 @@ final class RecordingLoader: HTTPLoader {
     }
 }
 
-/// Starts a seeded server of `dialect` and `scale`, runs `body`, always stops the server.
-@MainActor
-func withFeedServer(_ dialect: LemmyDialect, scale: SeedScale = .small, _ body: @MainActor (LemmyTestServer) async throws -> Void) async throws {
-    let server = try await LemmyTestServer.start(dialect: dialect, scale: scale)
-    do {
-        try await body(server)
-        await server.stop()
-    } catch {
-        await server.stop()
-        throw error
-    }
-}
-
 /// The server's own order of a community's posts (sort New), read with the raw client in pages
 /// of 50, as a reference the feed is compared with.
 func serverPostIds(_ server: LemmyTestServer, community: Int, token: String? = nil) async throws -> [Int] {

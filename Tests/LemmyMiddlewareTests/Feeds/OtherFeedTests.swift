@@ -34,7 +34,7 @@ func readAll<Item>(_ read: (PageCursor?) async throws -> ContentPage<Item>) asyn
 struct OtherFeedTests {
     @Test("The comment tree loads the top level, then a comment's replies on demand", arguments: LemmyDialect.allCases)
     func commentTree(dialect: LemmyDialect) async throws {
-        try await withFeedServer(dialect, scale: .tiny) { server in
+        try await withServer(dialect, scale: .tiny) { server in
             let loader = RecordingLoader()
             let client = ApiClient.getApiClient(for: server.baseURL, with: nil, loader: loader)
             // The post with the most comments.
@@ -68,7 +68,7 @@ struct OtherFeedTests {
 
     @Test("The inbox merges replies, mentions and messages newest first", arguments: LemmyDialect.allCases)
     func inbox(dialect: LemmyDialect) async throws {
-        try await withFeedServer(dialect, scale: .tiny) { server in
+        try await withServer(dialect, scale: .tiny) { server in
             let alice = try await ApiClient.login(to: server.baseURL, username: "alice", password: "password", loader: RecordingLoader())
             let feed = InboxFeed(api: alice, query: InboxFeedQuery(pageSize: 2))
             try await scrollToEnd(feed)
@@ -93,7 +93,7 @@ struct OtherFeedTests {
 
     @Test("Search feeds page through the server's results of each kind", arguments: LemmyDialect.allCases)
     func search(dialect: LemmyDialect) async throws {
-        try await withFeedServer(dialect, scale: .small) { server in
+        try await withServer(dialect, scale: .small) { server in
             let client = ApiClient.getApiClient(for: server.baseURL, with: nil, loader: RecordingLoader())
             for kind in SearchKind.allCases {
                 // One letter matches many of every kind, so the feed has to page.
@@ -119,7 +119,7 @@ struct OtherFeedTests {
 
     @Test("A person's feed merges their posts and comments newest first", arguments: LemmyDialect.allCases)
     func personContent(dialect: LemmyDialect) async throws {
-        try await withFeedServer(dialect, scale: .tiny) { server in
+        try await withServer(dialect, scale: .tiny) { server in
             let client = ApiClient.getApiClient(for: server.baseURL, with: nil, loader: RecordingLoader())
             let person = try #require(try await client.getPosts(sort: .new, limit: 1).items.first?.creatorId)
             let posts = try await readAll { try await client.getPersonContent(personId: person, comments: false, limit: 50, cursor: $0) }
@@ -139,7 +139,7 @@ struct OtherFeedTests {
 
     @Test("The saved feed lists what the account saved", arguments: LemmyDialect.allCases)
     func saved(dialect: LemmyDialect) async throws {
-        try await withFeedServer(dialect, scale: .tiny) { server in
+        try await withServer(dialect, scale: .tiny) { server in
             let carol = try await ApiClient.login(to: server.baseURL, username: "carol", password: "password", loader: RecordingLoader())
             let posts = Array(try await carol.getPosts(sort: .new, limit: 20).items.filter { !$0.saved }.prefix(3))
             let comments = Array(try await carol.getComments(postId: posts[0].id, limit: 20).items.filter { !$0.saved }.prefix(2))
@@ -158,7 +158,7 @@ struct OtherFeedTests {
 
     @Test("The modlog feed lists the server's moderator actions newest first", arguments: LemmyDialect.allCases)
     func modlog(dialect: LemmyDialect) async throws {
-        try await withFeedServer(dialect, scale: .small) { server in
+        try await withServer(dialect, scale: .small) { server in
             let client = ApiClient.getApiClient(for: server.baseURL, with: nil, loader: RecordingLoader())
             let expected = try await readAll { try await client.getModlog(limit: 50, cursor: $0) }
             #expect(!expected.isEmpty)

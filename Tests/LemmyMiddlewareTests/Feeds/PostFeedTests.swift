@@ -10,7 +10,7 @@ import Testing
 struct PostFeedTests {
     @Test("Scrolling a whole community (New) yields every post exactly once, in the server's order", arguments: LemmyDialect.allCases)
     func wholeCommunity(dialect: LemmyDialect) async throws {
-        try await withFeedServer(dialect) { server in
+        try await withServer(dialect, scale: .small) { server in
             let loader = RecordingLoader()
             let client = ApiClient.getApiClient(for: server.baseURL, with: nil, loader: loader)
             let community = try await busiestCommunity(client)
@@ -38,7 +38,7 @@ struct PostFeedTests {
 
     @Test("With read posts hidden and 90% read, each load still shows a full page within the page bound", arguments: LemmyDialect.allCases)
     func readPostsHidden(dialect: LemmyDialect) async throws {
-        try await withFeedServer(dialect) { server in
+        try await withServer(dialect, scale: .small) { server in
             let loader = RecordingLoader()
             let alice = try await ApiClient.login(to: server.baseURL, username: "alice", password: "password", loader: loader)
             let community = try await busiestCommunity(alice)
@@ -88,7 +88,7 @@ struct PostFeedTests {
     @Test("A failed page shows the failed state with its error; retry asks for the same page; nothing lost or doubled",
           arguments: LemmyDialect.allCases)
     func failureAndRetry(dialect: LemmyDialect) async throws {
-        try await withFeedServer(dialect) { server in
+        try await withServer(dialect, scale: .small) { server in
             let loader = RecordingLoader()
             let client = ApiClient.getApiClient(for: server.baseURL, with: nil, loader: loader)
             let community = try await busiestCommunity(client)
@@ -122,7 +122,7 @@ struct PostFeedTests {
 
     @Test("changeApi keeps the community and sort on the new account", arguments: LemmyDialect.allCases)
     func changeApiKeepsMeaning(dialect: LemmyDialect) async throws {
-        try await withFeedServer(dialect, scale: .tiny) { server in
+        try await withServer(dialect, scale: .tiny) { server in
             let guest = ApiClient.getApiClient(for: server.baseURL, with: nil, loader: RecordingLoader())
             let bob = try await ApiClient.login(to: server.baseURL, username: "bob", password: "password", loader: RecordingLoader())
             let community = try await busiestCommunity(guest)
