@@ -45,17 +45,12 @@ extension PageCursor {
     /// The page after `cursor` in a list paged by number, or nil when `count` items (fewer
     /// than `limit`, or none) mean it was the last.
     static func nextPage(after cursor: PageCursor?, count: Int, limit: Int) -> PageCursor? {
-        guard count > 0, count >= limit else { return nil }
-        return PageCursor(.page((cursor?.pageNumber ?? 1) + 1))
+        LemmyPageNumbering.next(after: cursor?.pageNumber, count: count, limit: limit).map(PageCursor.init)
     }
 
     /// The page number this cursor asks for; nil for the first page or an opaque cursor.
-    var pageNumber: Int? {
-        if case .page(let number) = raw { number } else { nil }
-    }
+    var pageNumber: Int? { LemmyPageNumbering.number(raw) }
 
     /// The opaque cursor text, if it is one.
-    var opaque: String? {
-        if case .cursor(let text) = raw { text } else { nil }
-    }
+    var opaque: String? { LemmyPageNumbering.opaque(raw) }
 }
