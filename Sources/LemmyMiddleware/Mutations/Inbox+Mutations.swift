@@ -25,11 +25,7 @@ extension Reply1Providing {
     /// Marks the reply read or unread; the account's unread count follows.
     @discardableResult public func markRead(_ read: Bool = true) async -> MutationResult {
         let reply = reply1
-        guard reply.read != read else { return .unchanged }
-        return await api.mutate(reply, optimistic: { model in
-            model.read = read
-            model.api.account?.unread.replies += read ? -1 : 1
-        }) { () async throws(ApiClientError) in
+        return await api.markInboxItem(reply, read: read, counter: \.replies) { () async throws(ApiClientError) in
             if try await reply.api.generation() == .v4 {
                 let form = ApiMarkNotificationAsRead(notificationId: reply.id, read: read)
                 _ = try await reply.api.send(LemmyV4.MarkNotificationAsRead(form), mutation: true)
@@ -37,9 +33,6 @@ extension Reply1Providing {
                 let form = ApiMarkCommentReplyAsRead(commentReplyId: reply.id, read: read)
                 _ = try await reply.api.send(LemmyV3.MarkCommentReplyAsRead(form), mutation: true)
             }
-            reply.confirmed.read = read
-        } rollback: {
-            reply.api.account?.unread.replies += read ? 1 : -1
         }
     }
 }
@@ -48,11 +41,7 @@ extension Message1Providing {
     /// Marks the message read or unread; the account's unread count follows.
     @discardableResult public func markRead(_ read: Bool = true) async -> MutationResult {
         let message = message1
-        guard message.read != read else { return .unchanged }
-        return await api.mutate(message, optimistic: { model in
-            model.read = read
-            model.api.account?.unread.messages += read ? -1 : 1
-        }) { () async throws(ApiClientError) in
+        return await api.markInboxItem(message, read: read, counter: \.messages) { () async throws(ApiClientError) in
             if try await message.api.generation() == .v4 {
                 // 1.0 keeps the read flag on the notification that delivered the message.
                 guard let notificationId = message.notificationId else {
@@ -60,13 +49,10 @@ extension Message1Providing {
                 }
                 let form = ApiMarkNotificationAsRead(notificationId: notificationId, read: read)
                 _ = try await message.api.send(LemmyV4.MarkNotificationAsRead(form), mutation: true)
-                message.confirmed.read = read
             } else {
                 let form = ApiMarkPrivateMessageAsRead(privateMessageId: message.id, read: read)
                 _ = message.api.message1(try await message.api.send(LemmyV3.MarkPrivateMessageAsRead(form), mutation: true).privateMessageView)
             }
-        } rollback: {
-            message.api.account?.unread.messages += read ? 1 : -1
         }
     }
 }

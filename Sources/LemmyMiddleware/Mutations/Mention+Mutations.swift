@@ -4,11 +4,7 @@ extension Mention1Providing {
     /// Marks the mention read or unread; the account's unread count follows.
     @discardableResult public func markRead(_ read: Bool = true) async -> MutationResult {
         let mention = mention1
-        guard mention.read != read else { return .unchanged }
-        return await api.mutate(mention, optimistic: { model in
-            model.read = read
-            model.api.account?.unread.mentions += read ? -1 : 1
-        }) { () async throws(ApiClientError) in
+        return await api.markInboxItem(mention, read: read, counter: \.mentions) { () async throws(ApiClientError) in
             if try await mention.api.generation() == .v4 {
                 // On 1.0 a mention is a notification, and its id is the notification's.
                 let form = ApiMarkNotificationAsRead(notificationId: mention.id, read: read)
@@ -17,9 +13,6 @@ extension Mention1Providing {
                 let form = ApiMarkPersonMentionAsRead(personMentionId: mention.id, read: read)
                 _ = try await mention.api.send(LemmyV3.MarkPersonMentionAsRead(form), mutation: true)
             }
-            mention.confirmed.read = read
-        } rollback: {
-            mention.api.account?.unread.mentions += read ? 1 : -1
         }
     }
 }
