@@ -30,21 +30,12 @@ extension Community1Providing {
     /// Blocks or unblocks the community for the account.
     @discardableResult public func toggleBlock() async -> MutationResult {
         let community = community1
-        let block = !community.blocked
-        return await api.mutate(community, optimistic: { model in
-            model.blocked = block
-            if let account = model.api.account { Account.set(&account.blockedCommunityIds, model.id, member: block) }
-        }) { () async throws(ApiClientError) in
+        return await api.toggleBlock(community, list: \.blockedCommunityIds) { block async throws(ApiClientError) in
             let form = ApiBlockCommunity(communityId: community.id, block: block)
             let view = try await community.api.generation() == .v4
                 ? try await community.api.send(LemmyV4.BlockCommunity(form), mutation: true).communityView
                 : try await community.api.send(LemmyV3.BlockCommunity(form), mutation: true).communityView
             _ = community.api.community2(view)
-            community.confirmed.blocked = block
-        } rollback: {
-            if let account = community.api.account {
-                Account.set(&account.blockedCommunityIds, community.id, member: community.confirmed.blocked)
-            }
         }
     }
 }
