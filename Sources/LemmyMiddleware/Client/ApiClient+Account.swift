@@ -51,21 +51,17 @@ extension ApiClient {
         let blockedInstances = Set(info.instanceBlocks?.map(\.instance.id) ?? info.instanceCommunitiesBlocks?.map(\.id) ?? [])
         if account.blockedInstanceIds != blockedInstances { account.blockedInstanceIds = blockedInstances }
         confirmedBlockedInstanceIds = blockedInstances
-        refreshBlockedFlags(people: blockedPeople, communities: blockedCommunities)
+        refreshBlockedFlags(caches.person1.values, blocked: blockedPeople)
+        refreshBlockedFlags(caches.community1.values, blocked: blockedCommunities)
     }
 
-    /// Brings the `blocked` flag of every live person and community in line with the account's
-    /// block lists: models fetched before the account loaded were built without them.
-    private func refreshBlockedFlags(people: Set<Int>, communities: Set<Int>) {
-        for person in caches.person1.values where person.confirmed.blocked != people.contains(person.id) {
-            var snapshot = person.confirmed
-            snapshot.blocked = people.contains(person.id)
-            person.merge(snapshot, sequence: mergeSequence)
-        }
-        for community in caches.community1.values where community.confirmed.blocked != communities.contains(community.id) {
-            var snapshot = community.confirmed
-            snapshot.blocked = communities.contains(community.id)
-            community.merge(snapshot, sequence: mergeSequence)
+    /// Brings the `blocked` flag of live `models` in line with the account's block list: models
+    /// fetched before the account loaded were built without it.
+    private func refreshBlockedFlags<Model: BlockFlagModel>(_ models: [Model], blocked: Set<Int>) {
+        for model in models where model.confirmed.blocked != blocked.contains(model.id) {
+            var snapshot = model.confirmed
+            snapshot.blocked = blocked.contains(model.id)
+            model.merge(snapshot, sequence: mergeSequence)
         }
     }
 }
