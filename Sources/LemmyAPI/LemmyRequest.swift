@@ -34,8 +34,10 @@ public protocol LemmyRequest: Sendable {
     static var takesAuthField: Bool { get }
     /// The parameters.
     var form: Form { get set }
-    /// The GET query as the official client of `style` encodes it; empty for other methods.
-    func queryItems(style: LemmyQueryStyle) -> [URLQueryItem]
+    /// The GET query as the official client of `style` encodes it; empty for other methods. With
+    /// a `version`, enum values use that version's spelling, and a parameter or value the version
+    /// does not have is refused before anything is sent.
+    func queryItems(style: LemmyQueryStyle, version: LemmyAPIVersion?) throws(LemmyVersionError) -> [URLQueryItem]
 }
 
 /// A v3 request whose form has the 0.18 `auth` member.
@@ -51,12 +53,24 @@ extension LemmyRequest {
     /// The query as the official client of this generation encodes it.
     public var queryItems: [URLQueryItem] { queryItems(style: .default(for: Self.generation)) }
 
+    /// The GET query in `style`, version-agnostic (every member with a value, newest spelling of
+    /// the generation); use ``queryItems(style:version:)`` for a known server.
+    public func queryItems(style: LemmyQueryStyle) -> [URLQueryItem] {
+        // Without a version nothing is refused, so this cannot fail.
+        (try? queryItems(style: style, version: nil)) ?? []
+    }
+
     /// The JSON body, nil for GET. Enums use the spelling of ``generation``.
-    public func jsonBody() throws -> Data? {
+    public func jsonBody() throws -> Data? { try jsonBody(version: nil) }
+
+    /// The JSON body for a server speaking `version`, nil for GET: that version's keys and enum
+    /// spellings; a member or value the version lacks throws ``LemmyVersionError``.
+    public func jsonBody(version: LemmyAPIVersion?) throws -> Data? {
         guard Self.method != .get else { return nil }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         encoder.userInfo[LemmyAPIGeneration.userInfoKey] = Self.generation
+        if let version { encoder.userInfo[LemmyVersionedCoding.userInfoKey] = LemmyVersionedCoding(version: version, absentMembers: .reject) }
         return try encoder.encode(form)
     }
 
@@ -81,8 +95,18 @@ public enum LemmyQueryStyle: Hashable, Sendable {
 public protocol LemmyQueryValue {
     /// The text JavaScript's `String(value)` would give.
     func queryText(for generation: LemmyAPIGeneration) -> String
+    /// The text for a server speaking `version` (nil: version-agnostic); throws for an enum value
+    /// the version lacks.
+    func queryText(for generation: LemmyAPIGeneration, version: LemmyAPIVersion?) throws(LemmyVersionError) -> String
     /// Whether JavaScript considers the value falsy.
     var isFalsy: Bool { get }
+}
+
+extension LemmyQueryValue {
+    /// Values other than enums read the same in every version.
+    public func queryText(for generation: LemmyAPIGeneration, version: LemmyAPIVersion?) throws(LemmyVersionError) -> String {
+        queryText(for: generation)
+    }
 }
 
 extension Int: LemmyQueryValue {
@@ -127,6 +151,13 @@ extension Array: LemmyQueryValue where Element: LemmyQueryValue {
     public func queryText(for generation: LemmyAPIGeneration) -> String {
         map { $0.queryText(for: generation) }.joined(separator: ",")
     }
+
+    /// Comma-joined, each element in `version`'s spelling.
+    public func queryText(for generation: LemmyAPIGeneration, version: LemmyAPIVersion?) throws(LemmyVersionError) -> String {
+        var parts: [String] = []
+        for element in self { parts.append(try element.queryText(for: generation, version: version)) }
+        return parts.joined(separator: ",")
+    }
     /// Arrays are truthy in JavaScript, even when empty.
     public var isFalsy: Bool { false }
 }
@@ -134,6 +165,15 @@ extension Array: LemmyQueryValue where Element: LemmyQueryValue {
 extension LemmyQueryValue where Self: LemmyStringEnum {
     /// The enum spelling of the generation.
     public func queryText(for generation: LemmyAPIGeneration) -> String { wireValue(for: generation) }
+
+    /// The enum spelling of `version`; refused when the version lacks the case.
+    public func queryText(for generation: LemmyAPIGeneration, version: LemmyAPIVersion?) throws(LemmyVersionError) -> String {
+        guard let version else { return wireValue(for: generation) }
+        guard let text = wireValue(in: version) else {
+            throw LemmyVersionError(kind: .enumCase, typeName: String(describing: Self.self), name: "\(self)", version: version)
+        }
+        return text
+    }
     /// Never falsy (enum strings are non-empty).
     public var isFalsy: Bool { false }
 }
@@ -144,18 +184,26 @@ public struct LemmyQueryBuilder: Sendable {
     public private(set) var items: [URLQueryItem] = []
     let style: LemmyQueryStyle
     let generation: LemmyAPIGeneration
+    let version: LemmyAPIVersion?
+    let typeName: String
 
-    /// Creates a builder.
-    public init(style: LemmyQueryStyle, generation: LemmyAPIGeneration) {
+    /// Creates a builder; with a `version`, parameters and values that version lacks are refused.
+    public init(style: LemmyQueryStyle, generation: LemmyAPIGeneration, version: LemmyAPIVersion? = nil, typeName: String = "") {
         self.style = style
         self.generation = generation
+        self.version = version
+        self.typeName = typeName
     }
 
-    /// Adds `key=value` unless the style drops the value.
-    public mutating func add(_ key: String, _ value: (some LemmyQueryValue)?) {
+    /// Adds `key=value` unless the style drops the value. A value that would be sent for a member
+    /// outside `versions`, when the builder has a version, throws: the server would ignore it.
+    public mutating func add(_ key: String, _ value: (some LemmyQueryValue)?, in versions: LemmyVersionSet = .all) throws(LemmyVersionError) {
         guard let value else { return }
         if style == .omitFalsy && value.isFalsy { return }
-        items.append(URLQueryItem(name: key, value: value.queryText(for: generation)))
+        if let version, !versions.contains(version) {
+            throw LemmyVersionError(kind: .member, typeName: typeName, name: key, version: version)
+        }
+        items.append(URLQueryItem(name: key, value: try value.queryText(for: generation, version: version)))
     }
 }
 

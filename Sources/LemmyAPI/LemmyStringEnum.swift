@@ -2,23 +2,60 @@
 /// PascalCase (0.18/0.19) and snake_case (1.0) spellings of every known case and keeps any
 /// other value as `unknown` instead of failing; encoding writes the spelling of the generation
 /// in the encoder's `userInfo` (see ``LemmyAPIGeneration/userInfoKey``), else the newest one.
+///
+/// Enums are unions over versions: a case carries the versions that have it (``versions(of:)``).
+/// An encoder with a ``LemmyVersionedCoding`` target writes that version's spelling and refuses a
+/// case the version lacks; a strict decoder (the same key in a decoder's `userInfo`) accepts only
+/// that version's spellings of its cases, with serde's "unknown variant" message otherwise.
 public protocol LemmyStringEnum: Codable, Hashable, Sendable {
     /// Maps a wire spelling to a case (unknown spellings become the `unknown` case).
     init(wireValue: String)
     /// The spelling for `generation` (nil: the newest spelling).
     func wireValue(for generation: LemmyAPIGeneration?) -> String
+    /// The spelling `version` uses, nil when the version does not have the case. An `unknown`
+    /// value is spelled as it was given, in every version.
+    func wireValue(in version: LemmyAPIVersion) -> String?
+    /// Every known case, in declaration order.
+    static var knownCases: [Self] { get }
 }
 
 extension LemmyStringEnum {
-    /// Decodes from a JSON string.
+    /// Decodes from a JSON string; strictly when the decoder names a version.
     public init(from decoder: any Decoder) throws {
-        self.init(wireValue: try decoder.singleValueContainer().decode(String.self))
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        guard let strict = decoder.lemmyStrictVersion else {
+            self.init(wireValue: text)
+            return
+        }
+        guard let match = Self.knownCases.first(where: { $0.wireValue(in: strict) == text }) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: Self.unknownVariantMessage(text, in: strict))
+        }
+        self = match
     }
 
-    /// Encodes the spelling for the encoder's generation.
+    /// Encodes the spelling for the encoder's target version or generation.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
-        try container.encode(wireValue(for: encoder.lemmyGeneration))
+        if let target = encoder.lemmyVersionedCoding {
+            guard let text = wireValue(in: target.version) else {
+                throw LemmyVersionError(kind: .enumCase, typeName: String(describing: Self.self), name: "\(self)", version: target.version)
+            }
+            try container.encode(text)
+        } else {
+            try container.encode(wireValue(for: encoder.lemmyGeneration))
+        }
+    }
+
+    /// The spellings `version` accepts, in declaration order.
+    public static func spellings(in version: LemmyAPIVersion) -> [String] {
+        knownCases.compactMap { $0.wireValue(in: version) }
+    }
+
+    /// serde's message for a value that is not a variant: ``unknown variant `Top`, expected one of `Hot`, ...``.
+    public static func unknownVariantMessage(_ text: String, in version: LemmyAPIVersion) -> String {
+        let expected = spellings(in: version).map { "`\($0)`" }.joined(separator: ", ")
+        return "unknown variant `\(text)`, expected one of \(expected)"
     }
 }
 

@@ -98,6 +98,14 @@ struct EmitContext {
         return first == last ? first : "\(first) – \(last)"
     }
 
+    /// `LemmyVersionSet(rawValue: 0b...)` for `versions`; bit n is the n-th version, oldest first.
+    func mask(_ versions: [String]) -> String {
+        var bits = 0
+        for (i, v) in order.enumerated() where versions.contains(v) { bits |= 1 << i }
+        let binary = String(bits, radix: 2)
+        return "LemmyVersionSet(rawValue: 0b" + String(repeating: "0", count: max(0, order.count - binary.count)) + binary + ")"
+    }
+
     /// Whether every version in `versions` belongs to `generation`.
     func all(_ versions: [String], are generation: String) -> Bool {
         versions.allSatisfy { generationOf[$0] == generation }

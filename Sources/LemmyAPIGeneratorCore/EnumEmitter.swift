@@ -59,6 +59,20 @@ enum EnumEmitter {
             else { value = "generation == .v4 ? \(SwiftNaming.literal(c.v4)) : \(SwiftNaming.literal(c.v3))" }
             out += "        case .\(SwiftNaming.escaped(c.name)): return \(value)\n"
         }
+        out += "        case .unknown(let value): return value\n        }\n    }\n\n"
+        out += "    /// The spelling `version` uses; nil when the version does not have the case.\n"
+        out += "    public func wireValue(in version: LemmyAPIVersion) -> String? {\n        switch self {\n"
+        for c in all {
+            let spelling: String
+            if c.v3 == c.v4 || context.all(c.versions, are: "v3") { spelling = SwiftNaming.literal(c.v3) }
+            else if context.all(c.versions, are: "v4") { spelling = SwiftNaming.literal(c.v4) }
+            else { spelling = "(version.generation == .v4 ? \(SwiftNaming.literal(c.v4)) : \(SwiftNaming.literal(c.v3)))" }
+            if Set(c.versions).isSuperset(of: context.order) {
+                out += "        case .\(SwiftNaming.escaped(c.name)): return \(spelling)\n"
+            } else {
+                out += "        case .\(SwiftNaming.escaped(c.name)): return \(context.mask(c.versions)).contains(version) ? \(spelling) : nil\n"
+            }
+        }
         out += "        case .unknown(let value): return value\n        }\n    }\n}\n"
         return out
     }

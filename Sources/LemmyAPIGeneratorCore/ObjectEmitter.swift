@@ -7,6 +7,16 @@ enum ObjectEmitter {
         var keys: [VersionedKey]
         var doc: String
         var caseNames: [String]
+        /// Versions that have the member (under any key).
+        var versions: [String]
+        /// Versions that require it (present and neither `?:` nor `| null`); `auth` never.
+        var required: [String]
+        /// Whether some version of the type lacks the member.
+        var limited: Bool
+        /// Whether some version of the type requires the member while another does not.
+        var partlyRequired: Bool
+        /// Whether the member needs version-aware coding.
+        var versioned: Bool { keys.count > 1 || (optional && (limited || partlyRequired)) }
     }
 
     static func properties(_ type: APIType, _ context: EmitContext) -> [Property] {
@@ -33,7 +43,11 @@ enum ObjectEmitter {
                 doc += "\n\nTypeScript type varies: " + member.types.map { "`\($0.ts)` (\(context.range($0.versions)))" }.joined(separator: ", ") + "."
             }
             let caseNames = member.keys.indices.map { $0 == 0 ? name : "\(name.trimmingCharacters(in: ["`"]))Key\($0)" }
-            return Property(name: name, swiftType: swiftType, optional: optional, keys: member.keys, doc: doc, caseNames: caseNames)
+            let required = key == "auth" ? [] : member.versions.filter { !member.optionalIn.contains($0) }
+            let limited = Set(member.versions) != Set(type.versions)
+            return Property(name: name, swiftType: swiftType, optional: optional, keys: member.keys, doc: doc, caseNames: caseNames,
+                            versions: member.versions, required: required, limited: limited,
+                            partlyRequired: !required.isEmpty && Set(required) != Set(type.versions))
         }
     }
 
@@ -60,32 +74,55 @@ enum ObjectEmitter {
             }
         }
         out += "    }\n"
-        if props.contains(where: { $0.keys.count > 1 }) { out += mergedCoding(props) }
+        if props.contains(where: \.versioned) { out += versionedCoding(props, typeName: "Api\(type.name)", context) }
         return out + "}\n"
     }
 
-    private static func mergedCoding(_ props: [Property]) -> String {
-        var out = "\n    /// Decodes, accepting every spelling of renamed keys.\n"
+    /// `init(from:)` and `encode(to:)` that know every version's keys and members.
+    ///
+    /// Decoding accepts every version's spelling unless the decoder is strict (see
+    /// `LemmyVersionedCoding`); encoding writes the target version's key and leaves out, or
+    /// refuses, what that version lacks.
+    private static func versionedCoding(_ props: [Property], typeName: String, _ context: EmitContext) -> String {
+        var out = "\n    /// Decodes every version's keys; as strictly as one version when the decoder names it.\n"
         out += "    public init(from decoder: any Decoder) throws {\n"
         out += "        let container = try decoder.container(keyedBy: CodingKeys.self)\n"
+        if props.contains(where: \.versioned) { out += "        let strict = decoder.lemmyStrictVersion\n" }
         for p in props {
             let target = "self.\(p.name.trimmingCharacters(in: ["`"]))"
-            let keys = "[" + p.caseNames.map { "." + $0 }.joined(separator: ", ") + "]"
+            let keyList = "[" + p.keys.indices.map { "(.\(p.caseNames[$0]), \(context.mask(p.keys[$0].versions)))" }.joined(separator: ", ") + "]"
             switch (p.keys.count > 1, p.optional) {
-            case (false, false): out += "        \(target) = try container.decode(\(p.swiftType).self, forKey: .\(p.caseNames[0]))\n"
-            case (false, true): out += "        \(target) = try container.decodeIfPresent(\(p.swiftType).self, forKey: .\(p.caseNames[0]))\n"
-            case (true, false): out += "        \(target) = try container.decodeMerged(\(p.swiftType).self, keys: \(keys))\n"
-            case (true, true): out += "        \(target) = try container.decodeMergedIfPresent(\(p.swiftType).self, keys: \(keys))\n"
+            case (false, false):
+                out += "        \(target) = try container.decode(\(p.swiftType).self, forKey: .\(p.caseNames[0]))\n"
+            case (false, true) where !p.versioned:
+                out += "        \(target) = try container.decodeIfPresent(\(p.swiftType).self, forKey: .\(p.caseNames[0]))\n"
+            case (false, true):
+                out += "        \(target) = try container.lemmyDecodeIfPresent(\(p.swiftType).self, forKey: .\(p.caseNames[0]), in: \(context.mask(p.versions)), required: \(context.mask(p.required)), strict: strict)\n"
+            case (true, false):
+                out += "        \(target) = try container.lemmyDecodeMerged(\(p.swiftType).self, keys: \(keyList), strict: strict)\n"
+            case (true, true):
+                out += "        \(target) = try container.lemmyDecodeMergedIfPresent(\(p.swiftType).self, keys: \(keyList), required: \(context.mask(p.required)), strict: strict)\n"
             }
         }
         out += "    }\n\n"
-        out += "    /// Encodes renamed keys under the spelling of the encoder's generation (default: newest).\n"
+        out += "    /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).\n"
         out += "    public func encode(to encoder: any Encoder) throws {\n"
         out += "        var container = encoder.container(keyedBy: CodingKeys.self)\n"
+        if props.contains(where: { $0.keys.count > 1 || ($0.optional && $0.limited) }) { out += "        let target = encoder.lemmyVersionedCoding\n" }
         for p in props {
             let value = "self.\(p.name.trimmingCharacters(in: ["`"]))"
-            let key = p.keys.count > 1 ? "encoder.lemmyMergedKey(current: .\(p.caseNames[0]), legacy: .\(p.caseNames[p.caseNames.count - 1]))" : ".\(p.caseNames[0])"
-            out += "        try container.encode\(p.optional ? "IfPresent" : "")(\(value), forKey: \(key))\n"
+            var key = ".\(p.caseNames[0])"
+            if p.keys.count > 1 {
+                let keyList = "[" + p.keys.indices.map { "(.\(p.caseNames[$0]), \(context.mask(p.keys[$0].versions)))" }.joined(separator: ", ") + "]"
+                key = "encoder.lemmyKey(\(keyList), target: target, current: .\(p.caseNames[0]), legacy: .\(p.caseNames[p.caseNames.count - 1]))"
+            }
+            if !p.optional {
+                out += "        try container.encode(\(value), forKey: \(key))\n"
+            } else if p.limited {
+                out += "        try container.lemmyEncodeIfPresent(\(value), forKey: \(key), in: \(context.mask(p.versions)), target: target, typeName: \(SwiftNaming.literal(typeName)))\n"
+            } else {
+                out += "        try container.encodeIfPresent(\(value), forKey: \(key))\n"
+            }
         }
         return out + "    }\n"
     }

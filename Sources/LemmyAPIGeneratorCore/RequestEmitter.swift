@@ -43,16 +43,18 @@ enum RequestEmitter {
         }
         out += "        /// Creates the request.\n"
         out += "        public init(_ form: \(formName)\(allOptional ? " = .init()" : "")) { self.form = form }\n\n"
-        out += "        /// The GET query as the official client encodes it.\n"
-        out += "        public func queryItems(style: LemmyQueryStyle) -> [URLQueryItem] {\n"
+        out += "        /// The GET query as the official client encodes it; with a `version`, in that version's\n"
+        out += "        /// spelling, refusing a parameter or value the version lacks.\n"
+        out += "        public func queryItems(style: LemmyQueryStyle, version: LemmyAPIVersion?) throws(LemmyVersionError) -> [URLQueryItem] {\n"
         if endpoint.verb == "GET" && !members.isEmpty {
-            out += "            var query = LemmyQueryBuilder(style: style, generation: .\(endpoint.generation))\n"
+            out += "            var query = LemmyQueryBuilder(style: style, generation: .\(endpoint.generation), version: version, typeName: \(SwiftNaming.literal(formName)))\n"
             for (p, m) in zip(members, formAPIType?.members ?? []) {
                 let ts = (try? TSParser.parseType(context.newest(m.types).ts)) ?? .primitive("any")
                 if Set(m.versions).isDisjoint(with: endpoint.versions) {
                     out += "            // `\(p.keys[0].key)` is not sent by this generation (\(context.range(m.versions))).\n"
                 } else if context.isQueryable(ts) {
-                    out += "            query.add(\(SwiftNaming.literal(p.keys[0].key)), form.\(p.name.trimmingCharacters(in: ["`"])))\n"
+                    let limit = Set(m.versions).isSuperset(of: endpoint.versions) ? "" : ", in: \(context.mask(m.versions))"
+                    out += "            try query.add(\(SwiftNaming.literal(p.keys[0].key)), form.\(p.name.trimmingCharacters(in: ["`"]))\(limit))\n"
                 } else {
                     out += "            // `\(p.keys[0].key)` (\(m.types[0].ts)) cannot be a query parameter.\n"
                 }

@@ -5,6 +5,7 @@ public enum SwiftEmitter {
 
     /// File name -> contents.
     public static func emit(_ description: APIDescription) throws -> [String: String] {
+        let description = EnumUnionMerger.merge(description)
         let context = EmitContext(description)
         var files: [String: String] = [:]
         for type in description.types {
@@ -27,6 +28,12 @@ public enum SwiftEmitter {
         return files
     }
 
+    /// `0.19.13-beta.1` -> `v0_19_13_beta_1`; `main` stays `main`.
+    static func versionCaseName(_ name: String) -> String {
+        guard name.first?.isNumber == true else { return SwiftNaming.camel(name) }
+        return "v" + name.map { $0.isLetter || $0.isNumber ? String($0) : "_" }.joined()
+    }
+
     static func typeDoc(_ type: APIType, _ context: EmitContext) -> String {
         var text = type.doc ?? "`\(type.name)` from lemmy-js-client."
         text += "\n\nIn lemmy-js-client \(context.range(type.versions))."
@@ -40,7 +47,20 @@ public enum SwiftEmitter {
     }
 
     private static func versionsDecl(_ context: EmitContext) -> String {
-        var out = "/// The lemmy-js-client versions LemmyAPI's types and requests were generated from.\n"
+        var out = "/// A lemmy-js-client version the types were generated from, oldest first. Members and enum\n"
+        out += "/// cases that not every version has carry a ``LemmyVersionSet`` of these.\n"
+        out += "public enum LemmyAPIVersion: Int, CaseIterable, Hashable, Sendable {\n"
+        for (i, v) in context.description.versions.enumerated() {
+            out += "    /// lemmy-js-client `\(v.name)` (`\(v.generation)`).\n"
+            out += "    case \(versionCaseName(v.name)) = \(i)\n"
+        }
+        out += "\n    /// The tag or branch name.\n    public var name: String {\n        switch self {\n"
+        for v in context.description.versions { out += "        case .\(versionCaseName(v.name)): \(SwiftNaming.literal(v.name))\n" }
+        out += "        }\n    }\n\n"
+        out += "    /// The API generation of the version.\n    public var generation: LemmyAPIGeneration {\n        switch self {\n"
+        for v in context.description.versions { out += "        case .\(versionCaseName(v.name)): .\(v.generation)\n" }
+        out += "        }\n    }\n}\n\n"
+        out += "/// The lemmy-js-client versions LemmyAPI's types and requests were generated from.\n"
         out += "public enum LemmyAPIVersions {\n"
         out += "    /// Every version, oldest first, with its API generation.\n"
         out += "    public static let all: [(name: String, generation: LemmyAPIGeneration)] = [\n"

@@ -25,6 +25,9 @@ public enum LemmyClientError: Error, Sendable, CustomStringConvertible {
     case unsupportedServer(version: String?, reason: String)
     /// A typed request of one API generation was sent to a server of the other one.
     case generationMismatch(request: LemmyAPIGeneration, server: LemmyServerVersion)
+    /// The request asks for a parameter or value (`sort=Top`, `show_read`) that the server's
+    /// version does not have; it was not sent, since the server would refuse or ignore it.
+    case unavailableInVersion(LemmyVersionError)
 
     /// Whether this is a cancellation rather than a failure.
     public var isCancellation: Bool {
@@ -68,6 +71,8 @@ public enum LemmyClientError: Error, Sendable, CustomStringConvertible {
             return failure.description
         case .encoding(let reason):
             return "could not encode the request: \(reason)"
+        case .unavailableInVersion(let error):
+            return "not available on this server: \(error)"
         case let .unsupportedServer(version, reason):
             return "unsupported server\(version.map { " \($0)" } ?? ""): \(reason)"
         case let .generationMismatch(request, server):

@@ -26,13 +26,19 @@ public enum LemmyRequestEncoder {
         var fields = HTTPFields()
         let query: String
         let body: any HTTPBody
+        // Encoded for the exact version the server speaks, so that a value it lacks (`sort=Top` on
+        // 0.19) fails here, typed, instead of reaching the server.
+        let apiVersion = version.apiVersion
         if R.method == .get {
-            query = LemmyQueryEncoding.percentEncodedQuery(request.queryItems(style: version.queryStyle))
+            do { query = LemmyQueryEncoding.percentEncodedQuery(try request.queryItems(style: version.queryStyle, version: apiVersion)) }
+            catch { throw .unavailableInVersion(error) }
             body = EmptyBody()
         } else {
             query = ""
             let data: Data
-            do { data = try request.jsonBody() ?? Data("{}".utf8) } catch { throw .encoding(String(describing: error)) }
+            do { data = try request.jsonBody(version: apiVersion) ?? Data("{}".utf8) }
+            catch let error as LemmyVersionError { throw .unavailableInVersion(error) }
+            catch { throw .encoding(String(describing: error)) }
             fields[.contentType] = "application/json"
             body = DataBody(data, contentType: "application/json")
         }

@@ -30,4 +30,24 @@ public struct ApiAddModToCommunity: Codable, Hashable, Sendable {
         case added = "added"
         case auth = "auth"
     }
+
+    /// Decodes every version's keys; as strictly as one version when the decoder names it.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let strict = decoder.lemmyStrictVersion
+        self.communityId = try container.decode(ApiCommunityId.self, forKey: .communityId)
+        self.personId = try container.decode(ApiPersonId.self, forKey: .personId)
+        self.added = try container.decode(Bool.self, forKey: .added)
+        self.auth = try container.lemmyDecodeIfPresent(String.self, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+    }
+
+    /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        let target = encoder.lemmyVersionedCoding
+        try container.encode(self.communityId, forKey: .communityId)
+        try container.encode(self.personId, forKey: .personId)
+        try container.encode(self.added, forKey: .added)
+        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), target: target, typeName: "ApiAddModToCommunity")
+    }
 }

@@ -32,4 +32,24 @@ public struct ApiApproveRegistrationApplication: Codable, Hashable, Sendable {
         case denyReason = "deny_reason"
         case auth = "auth"
     }
+
+    /// Decodes every version's keys; as strictly as one version when the decoder names it.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let strict = decoder.lemmyStrictVersion
+        self.id = try container.decode(ApiRegistrationApplicationId.self, forKey: .id)
+        self.approve = try container.decode(Bool.self, forKey: .approve)
+        self.denyReason = try container.decodeIfPresent(String.self, forKey: .denyReason)
+        self.auth = try container.lemmyDecodeIfPresent(String.self, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+    }
+
+    /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        let target = encoder.lemmyVersionedCoding
+        try container.encode(self.id, forKey: .id)
+        try container.encode(self.approve, forKey: .approve)
+        try container.encodeIfPresent(self.denyReason, forKey: .denyReason)
+        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), target: target, typeName: "ApiApproveRegistrationApplication")
+    }
 }

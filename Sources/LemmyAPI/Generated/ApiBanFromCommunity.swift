@@ -61,4 +61,34 @@ public struct ApiBanFromCommunity: Codable, Hashable, Sendable {
         case expires = "expires"
         case auth = "auth"
     }
+
+    /// Decodes every version's keys; as strictly as one version when the decoder names it.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let strict = decoder.lemmyStrictVersion
+        self.communityId = try container.decode(ApiCommunityId.self, forKey: .communityId)
+        self.personId = try container.decode(ApiPersonId.self, forKey: .personId)
+        self.ban = try container.decode(Bool.self, forKey: .ban)
+        self.removeOrRestoreData = try container.lemmyDecodeIfPresent(Bool.self, forKey: .removeOrRestoreData, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.reason = try container.lemmyDecodeIfPresent(String.self, forKey: .reason, in: LemmyVersionSet(rawValue: 0b11111111), required: LemmyVersionSet(rawValue: 0b11000000), strict: strict)
+        self.expiresAt = try container.lemmyDecodeIfPresent(Int.self, forKey: .expiresAt, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.removeData = try container.lemmyDecodeIfPresent(Bool.self, forKey: .removeData, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.expires = try container.lemmyDecodeIfPresent(Int.self, forKey: .expires, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.auth = try container.lemmyDecodeIfPresent(String.self, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+    }
+
+    /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        let target = encoder.lemmyVersionedCoding
+        try container.encode(self.communityId, forKey: .communityId)
+        try container.encode(self.personId, forKey: .personId)
+        try container.encode(self.ban, forKey: .ban)
+        try container.lemmyEncodeIfPresent(self.removeOrRestoreData, forKey: .removeOrRestoreData, in: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiBanFromCommunity")
+        try container.encodeIfPresent(self.reason, forKey: .reason)
+        try container.lemmyEncodeIfPresent(self.expiresAt, forKey: .expiresAt, in: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiBanFromCommunity")
+        try container.lemmyEncodeIfPresent(self.removeData, forKey: .removeData, in: LemmyVersionSet(rawValue: 0b00111111), target: target, typeName: "ApiBanFromCommunity")
+        try container.lemmyEncodeIfPresent(self.expires, forKey: .expires, in: LemmyVersionSet(rawValue: 0b00111111), target: target, typeName: "ApiBanFromCommunity")
+        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), target: target, typeName: "ApiBanFromCommunity")
+    }
 }

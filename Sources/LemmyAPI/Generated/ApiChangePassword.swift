@@ -42,4 +42,26 @@ public struct ApiChangePassword: Codable, Hashable, Sendable {
         case stayLoggedIn = "stay_logged_in"
         case auth = "auth"
     }
+
+    /// Decodes every version's keys; as strictly as one version when the decoder names it.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let strict = decoder.lemmyStrictVersion
+        self.newPassword = try container.decode(ApiSensitiveString.self, forKey: .newPassword)
+        self.newPasswordVerify = try container.decode(ApiSensitiveString.self, forKey: .newPasswordVerify)
+        self.oldPassword = try container.decode(ApiSensitiveString.self, forKey: .oldPassword)
+        self.stayLoggedIn = try container.lemmyDecodeIfPresent(Bool.self, forKey: .stayLoggedIn, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.auth = try container.lemmyDecodeIfPresent(String.self, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+    }
+
+    /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        let target = encoder.lemmyVersionedCoding
+        try container.encode(self.newPassword, forKey: .newPassword)
+        try container.encode(self.newPasswordVerify, forKey: .newPasswordVerify)
+        try container.encode(self.oldPassword, forKey: .oldPassword)
+        try container.lemmyEncodeIfPresent(self.stayLoggedIn, forKey: .stayLoggedIn, in: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiChangePassword")
+        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), target: target, typeName: "ApiChangePassword")
+    }
 }

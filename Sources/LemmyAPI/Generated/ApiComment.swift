@@ -123,55 +123,57 @@ public struct ApiComment: Codable, Hashable, Sendable {
         case locked = "locked"
     }
 
-    /// Decodes, accepting every spelling of renamed keys.
+    /// Decodes every version's keys; as strictly as one version when the decoder names it.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
+        let strict = decoder.lemmyStrictVersion
         self.id = try container.decode(ApiCommentId.self, forKey: .id)
         self.creatorId = try container.decode(ApiPersonId.self, forKey: .creatorId)
         self.postId = try container.decode(ApiPostId.self, forKey: .postId)
         self.content = try container.decode(String.self, forKey: .content)
         self.removed = try container.decode(Bool.self, forKey: .removed)
-        self.publishedAt = try container.decodeMerged(LemmyDate.self, keys: [.publishedAt, .publishedAtKey1])
-        self.updatedAt = try container.decodeMergedIfPresent(LemmyDate.self, keys: [.updatedAt, .updatedAtKey1])
+        self.publishedAt = try container.lemmyDecodeMerged(LemmyDate.self, keys: [(.publishedAt, LemmyVersionSet(rawValue: 0b11000000)), (.publishedAtKey1, LemmyVersionSet(rawValue: 0b00111111))], strict: strict)
+        self.updatedAt = try container.lemmyDecodeMergedIfPresent(LemmyDate.self, keys: [(.updatedAt, LemmyVersionSet(rawValue: 0b11000000)), (.updatedAtKey1, LemmyVersionSet(rawValue: 0b00111111))], required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
         self.deleted = try container.decode(Bool.self, forKey: .deleted)
         self.apId = try container.decode(ApiDbUrl.self, forKey: .apId)
         self.local = try container.decode(Bool.self, forKey: .local)
         self.path = try container.decode(String.self, forKey: .path)
         self.distinguished = try container.decode(Bool.self, forKey: .distinguished)
         self.languageId = try container.decode(ApiLanguageId.self, forKey: .languageId)
-        self.score = try container.decodeIfPresent(Int.self, forKey: .score)
-        self.upvotes = try container.decodeIfPresent(Int.self, forKey: .upvotes)
-        self.downvotes = try container.decodeIfPresent(Int.self, forKey: .downvotes)
-        self.childCount = try container.decodeIfPresent(Int.self, forKey: .childCount)
-        self.reportCount = try container.decodeIfPresent(Int.self, forKey: .reportCount)
-        self.unresolvedReportCount = try container.decodeIfPresent(Int.self, forKey: .unresolvedReportCount)
-        self.federationPending = try container.decodeIfPresent(Bool.self, forKey: .federationPending)
-        self.locked = try container.decodeIfPresent(Bool.self, forKey: .locked)
+        self.score = try container.lemmyDecodeIfPresent(Int.self, forKey: .score, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b11000000), strict: strict)
+        self.upvotes = try container.lemmyDecodeIfPresent(Int.self, forKey: .upvotes, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b11000000), strict: strict)
+        self.downvotes = try container.lemmyDecodeIfPresent(Int.self, forKey: .downvotes, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b11000000), strict: strict)
+        self.childCount = try container.lemmyDecodeIfPresent(Int.self, forKey: .childCount, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b11000000), strict: strict)
+        self.reportCount = try container.lemmyDecodeIfPresent(Int.self, forKey: .reportCount, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b11000000), strict: strict)
+        self.unresolvedReportCount = try container.lemmyDecodeIfPresent(Int.self, forKey: .unresolvedReportCount, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b11000000), strict: strict)
+        self.federationPending = try container.lemmyDecodeIfPresent(Bool.self, forKey: .federationPending, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b11000000), strict: strict)
+        self.locked = try container.lemmyDecodeIfPresent(Bool.self, forKey: .locked, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b11000000), strict: strict)
     }
 
-    /// Encodes renamed keys under the spelling of the encoder's generation (default: newest).
+    /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
+        let target = encoder.lemmyVersionedCoding
         try container.encode(self.id, forKey: .id)
         try container.encode(self.creatorId, forKey: .creatorId)
         try container.encode(self.postId, forKey: .postId)
         try container.encode(self.content, forKey: .content)
         try container.encode(self.removed, forKey: .removed)
-        try container.encode(self.publishedAt, forKey: encoder.lemmyMergedKey(current: .publishedAt, legacy: .publishedAtKey1))
-        try container.encodeIfPresent(self.updatedAt, forKey: encoder.lemmyMergedKey(current: .updatedAt, legacy: .updatedAtKey1))
+        try container.encode(self.publishedAt, forKey: encoder.lemmyKey([(.publishedAt, LemmyVersionSet(rawValue: 0b11000000)), (.publishedAtKey1, LemmyVersionSet(rawValue: 0b00111111))], target: target, current: .publishedAt, legacy: .publishedAtKey1))
+        try container.encodeIfPresent(self.updatedAt, forKey: encoder.lemmyKey([(.updatedAt, LemmyVersionSet(rawValue: 0b11000000)), (.updatedAtKey1, LemmyVersionSet(rawValue: 0b00111111))], target: target, current: .updatedAt, legacy: .updatedAtKey1))
         try container.encode(self.deleted, forKey: .deleted)
         try container.encode(self.apId, forKey: .apId)
         try container.encode(self.local, forKey: .local)
         try container.encode(self.path, forKey: .path)
         try container.encode(self.distinguished, forKey: .distinguished)
         try container.encode(self.languageId, forKey: .languageId)
-        try container.encodeIfPresent(self.score, forKey: .score)
-        try container.encodeIfPresent(self.upvotes, forKey: .upvotes)
-        try container.encodeIfPresent(self.downvotes, forKey: .downvotes)
-        try container.encodeIfPresent(self.childCount, forKey: .childCount)
-        try container.encodeIfPresent(self.reportCount, forKey: .reportCount)
-        try container.encodeIfPresent(self.unresolvedReportCount, forKey: .unresolvedReportCount)
-        try container.encodeIfPresent(self.federationPending, forKey: .federationPending)
-        try container.encodeIfPresent(self.locked, forKey: .locked)
+        try container.lemmyEncodeIfPresent(self.score, forKey: .score, in: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiComment")
+        try container.lemmyEncodeIfPresent(self.upvotes, forKey: .upvotes, in: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiComment")
+        try container.lemmyEncodeIfPresent(self.downvotes, forKey: .downvotes, in: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiComment")
+        try container.lemmyEncodeIfPresent(self.childCount, forKey: .childCount, in: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiComment")
+        try container.lemmyEncodeIfPresent(self.reportCount, forKey: .reportCount, in: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiComment")
+        try container.lemmyEncodeIfPresent(self.unresolvedReportCount, forKey: .unresolvedReportCount, in: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiComment")
+        try container.lemmyEncodeIfPresent(self.federationPending, forKey: .federationPending, in: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiComment")
+        try container.lemmyEncodeIfPresent(self.locked, forKey: .locked, in: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiComment")
     }
 }

@@ -48,4 +48,32 @@ public struct ApiCommentAggregates: Codable, Hashable, Sendable {
         case id = "id"
         case hotRank = "hot_rank"
     }
+
+    /// Decodes every version's keys; as strictly as one version when the decoder names it.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let strict = decoder.lemmyStrictVersion
+        self.commentId = try container.decode(ApiCommentId.self, forKey: .commentId)
+        self.score = try container.decode(Int.self, forKey: .score)
+        self.upvotes = try container.decode(Int.self, forKey: .upvotes)
+        self.downvotes = try container.decode(Int.self, forKey: .downvotes)
+        self.published = try container.decode(LemmyDate.self, forKey: .published)
+        self.childCount = try container.decode(Int.self, forKey: .childCount)
+        self.id = try container.lemmyDecodeIfPresent(Int.self, forKey: .id, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000111), strict: strict)
+        self.hotRank = try container.lemmyDecodeIfPresent(Double.self, forKey: .hotRank, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000111), strict: strict)
+    }
+
+    /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        let target = encoder.lemmyVersionedCoding
+        try container.encode(self.commentId, forKey: .commentId)
+        try container.encode(self.score, forKey: .score)
+        try container.encode(self.upvotes, forKey: .upvotes)
+        try container.encode(self.downvotes, forKey: .downvotes)
+        try container.encode(self.published, forKey: .published)
+        try container.encode(self.childCount, forKey: .childCount)
+        try container.lemmyEncodeIfPresent(self.id, forKey: .id, in: LemmyVersionSet(rawValue: 0b00000111), target: target, typeName: "ApiCommentAggregates")
+        try container.lemmyEncodeIfPresent(self.hotRank, forKey: .hotRank, in: LemmyVersionSet(rawValue: 0b00000111), target: target, typeName: "ApiCommentAggregates")
+    }
 }

@@ -78,4 +78,46 @@ public struct ApiCommentReplyView: Codable, Hashable, Sendable {
         case creatorBlocked = "creator_blocked"
         case myVote = "my_vote"
     }
+
+    /// Decodes every version's keys; as strictly as one version when the decoder names it.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let strict = decoder.lemmyStrictVersion
+        self.commentReply = try container.decode(ApiCommentReply.self, forKey: .commentReply)
+        self.comment = try container.decode(ApiComment.self, forKey: .comment)
+        self.creator = try container.decode(ApiPerson.self, forKey: .creator)
+        self.post = try container.decode(ApiPost.self, forKey: .post)
+        self.community = try container.decode(ApiCommunity.self, forKey: .community)
+        self.recipient = try container.decode(ApiPerson.self, forKey: .recipient)
+        self.counts = try container.decode(ApiCommentAggregates.self, forKey: .counts)
+        self.creatorBannedFromCommunity = try container.decode(Bool.self, forKey: .creatorBannedFromCommunity)
+        self.bannedFromCommunity = try container.lemmyDecodeIfPresent(Bool.self, forKey: .bannedFromCommunity, in: LemmyVersionSet(rawValue: 0b00110000), required: LemmyVersionSet(rawValue: 0b00110000), strict: strict)
+        self.creatorIsModerator = try container.lemmyDecodeIfPresent(Bool.self, forKey: .creatorIsModerator, in: LemmyVersionSet(rawValue: 0b00111000), required: LemmyVersionSet(rawValue: 0b00111000), strict: strict)
+        self.creatorIsAdmin = try container.lemmyDecodeIfPresent(Bool.self, forKey: .creatorIsAdmin, in: LemmyVersionSet(rawValue: 0b00111000), required: LemmyVersionSet(rawValue: 0b00111000), strict: strict)
+        self.subscribed = try container.decode(ApiSubscribedType.self, forKey: .subscribed)
+        self.saved = try container.decode(Bool.self, forKey: .saved)
+        self.creatorBlocked = try container.decode(Bool.self, forKey: .creatorBlocked)
+        self.myVote = try container.decodeIfPresent(Int.self, forKey: .myVote)
+    }
+
+    /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        let target = encoder.lemmyVersionedCoding
+        try container.encode(self.commentReply, forKey: .commentReply)
+        try container.encode(self.comment, forKey: .comment)
+        try container.encode(self.creator, forKey: .creator)
+        try container.encode(self.post, forKey: .post)
+        try container.encode(self.community, forKey: .community)
+        try container.encode(self.recipient, forKey: .recipient)
+        try container.encode(self.counts, forKey: .counts)
+        try container.encode(self.creatorBannedFromCommunity, forKey: .creatorBannedFromCommunity)
+        try container.lemmyEncodeIfPresent(self.bannedFromCommunity, forKey: .bannedFromCommunity, in: LemmyVersionSet(rawValue: 0b00110000), target: target, typeName: "ApiCommentReplyView")
+        try container.lemmyEncodeIfPresent(self.creatorIsModerator, forKey: .creatorIsModerator, in: LemmyVersionSet(rawValue: 0b00111000), target: target, typeName: "ApiCommentReplyView")
+        try container.lemmyEncodeIfPresent(self.creatorIsAdmin, forKey: .creatorIsAdmin, in: LemmyVersionSet(rawValue: 0b00111000), target: target, typeName: "ApiCommentReplyView")
+        try container.encode(self.subscribed, forKey: .subscribed)
+        try container.encode(self.saved, forKey: .saved)
+        try container.encode(self.creatorBlocked, forKey: .creatorBlocked)
+        try container.encodeIfPresent(self.myVote, forKey: .myVote)
+    }
 }

@@ -67,9 +67,10 @@ public struct ApiCommentReport: Codable, Hashable, Sendable {
         case resolveReason = "resolve_reason"
     }
 
-    /// Decodes, accepting every spelling of renamed keys.
+    /// Decodes every version's keys; as strictly as one version when the decoder names it.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
+        let strict = decoder.lemmyStrictVersion
         self.id = try container.decode(ApiCommentReportId.self, forKey: .id)
         self.creatorId = try container.decode(ApiPersonId.self, forKey: .creatorId)
         self.commentId = try container.decode(ApiCommentId.self, forKey: .commentId)
@@ -77,15 +78,16 @@ public struct ApiCommentReport: Codable, Hashable, Sendable {
         self.reason = try container.decode(String.self, forKey: .reason)
         self.resolved = try container.decode(Bool.self, forKey: .resolved)
         self.resolverId = try container.decodeIfPresent(ApiPersonId.self, forKey: .resolverId)
-        self.publishedAt = try container.decodeMerged(LemmyDate.self, keys: [.publishedAt, .publishedAtKey1])
-        self.updatedAt = try container.decodeMergedIfPresent(LemmyDate.self, keys: [.updatedAt, .updatedAtKey1])
-        self.violatesInstanceRules = try container.decodeIfPresent(Bool.self, forKey: .violatesInstanceRules)
-        self.resolveReason = try container.decodeIfPresent(String.self, forKey: .resolveReason)
+        self.publishedAt = try container.lemmyDecodeMerged(LemmyDate.self, keys: [(.publishedAt, LemmyVersionSet(rawValue: 0b11000000)), (.publishedAtKey1, LemmyVersionSet(rawValue: 0b00111111))], strict: strict)
+        self.updatedAt = try container.lemmyDecodeMergedIfPresent(LemmyDate.self, keys: [(.updatedAt, LemmyVersionSet(rawValue: 0b11000000)), (.updatedAtKey1, LemmyVersionSet(rawValue: 0b00111111))], required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.violatesInstanceRules = try container.lemmyDecodeIfPresent(Bool.self, forKey: .violatesInstanceRules, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b11000000), strict: strict)
+        self.resolveReason = try container.lemmyDecodeIfPresent(String.self, forKey: .resolveReason, in: LemmyVersionSet(rawValue: 0b10000000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
     }
 
-    /// Encodes renamed keys under the spelling of the encoder's generation (default: newest).
+    /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
+        let target = encoder.lemmyVersionedCoding
         try container.encode(self.id, forKey: .id)
         try container.encode(self.creatorId, forKey: .creatorId)
         try container.encode(self.commentId, forKey: .commentId)
@@ -93,9 +95,9 @@ public struct ApiCommentReport: Codable, Hashable, Sendable {
         try container.encode(self.reason, forKey: .reason)
         try container.encode(self.resolved, forKey: .resolved)
         try container.encodeIfPresent(self.resolverId, forKey: .resolverId)
-        try container.encode(self.publishedAt, forKey: encoder.lemmyMergedKey(current: .publishedAt, legacy: .publishedAtKey1))
-        try container.encodeIfPresent(self.updatedAt, forKey: encoder.lemmyMergedKey(current: .updatedAt, legacy: .updatedAtKey1))
-        try container.encodeIfPresent(self.violatesInstanceRules, forKey: .violatesInstanceRules)
-        try container.encodeIfPresent(self.resolveReason, forKey: .resolveReason)
+        try container.encode(self.publishedAt, forKey: encoder.lemmyKey([(.publishedAt, LemmyVersionSet(rawValue: 0b11000000)), (.publishedAtKey1, LemmyVersionSet(rawValue: 0b00111111))], target: target, current: .publishedAt, legacy: .publishedAtKey1))
+        try container.encodeIfPresent(self.updatedAt, forKey: encoder.lemmyKey([(.updatedAt, LemmyVersionSet(rawValue: 0b11000000)), (.updatedAtKey1, LemmyVersionSet(rawValue: 0b00111111))], target: target, current: .updatedAt, legacy: .updatedAtKey1))
+        try container.lemmyEncodeIfPresent(self.violatesInstanceRules, forKey: .violatesInstanceRules, in: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiCommentReport")
+        try container.lemmyEncodeIfPresent(self.resolveReason, forKey: .resolveReason, in: LemmyVersionSet(rawValue: 0b10000000), target: target, typeName: "ApiCommentReport")
     }
 }

@@ -28,4 +28,22 @@ public struct ApiCommentResponse: Codable, Hashable, Sendable {
         case recipientIds = "recipient_ids"
         case formId = "form_id"
     }
+
+    /// Decodes every version's keys; as strictly as one version when the decoder names it.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let strict = decoder.lemmyStrictVersion
+        self.commentView = try container.decode(ApiCommentView.self, forKey: .commentView)
+        self.recipientIds = try container.lemmyDecodeIfPresent([ApiLocalUserId].self, forKey: .recipientIds, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00111111), strict: strict)
+        self.formId = try container.lemmyDecodeIfPresent(String.self, forKey: .formId, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+    }
+
+    /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        let target = encoder.lemmyVersionedCoding
+        try container.encode(self.commentView, forKey: .commentView)
+        try container.lemmyEncodeIfPresent(self.recipientIds, forKey: .recipientIds, in: LemmyVersionSet(rawValue: 0b00111111), target: target, typeName: "ApiCommentResponse")
+        try container.lemmyEncodeIfPresent(self.formId, forKey: .formId, in: LemmyVersionSet(rawValue: 0b00000111), target: target, typeName: "ApiCommentResponse")
+    }
 }

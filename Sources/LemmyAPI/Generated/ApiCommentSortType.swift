@@ -44,4 +44,16 @@ public enum ApiCommentSortType: LemmyStringEnum, LemmyQueryValue {
         case .unknown(let value): return value
         }
     }
+
+    /// The spelling `version` uses; nil when the version does not have the case.
+    public func wireValue(in version: LemmyAPIVersion) -> String? {
+        switch self {
+        case .hot: return (version.generation == .v4 ? "hot" : "Hot")
+        case .top: return (version.generation == .v4 ? "top" : "Top")
+        case .new: return (version.generation == .v4 ? "new" : "New")
+        case .old: return (version.generation == .v4 ? "old" : "Old")
+        case .controversial: return LemmyVersionSet(rawValue: 0b11111000).contains(version) ? (version.generation == .v4 ? "controversial" : "Controversial") : nil
+        case .unknown(let value): return value
+        }
+    }
 }

@@ -66,4 +66,40 @@ public struct ApiCommunityAggregates: Codable, Hashable, Sendable {
         case id = "id"
         case hotRank = "hot_rank"
     }
+
+    /// Decodes every version's keys; as strictly as one version when the decoder names it.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let strict = decoder.lemmyStrictVersion
+        self.communityId = try container.decode(ApiCommunityId.self, forKey: .communityId)
+        self.subscribers = try container.decode(Int.self, forKey: .subscribers)
+        self.posts = try container.decode(Int.self, forKey: .posts)
+        self.comments = try container.decode(Int.self, forKey: .comments)
+        self.published = try container.decode(LemmyDate.self, forKey: .published)
+        self.usersActiveDay = try container.decode(Int.self, forKey: .usersActiveDay)
+        self.usersActiveWeek = try container.decode(Int.self, forKey: .usersActiveWeek)
+        self.usersActiveMonth = try container.decode(Int.self, forKey: .usersActiveMonth)
+        self.usersActiveHalfYear = try container.decode(Int.self, forKey: .usersActiveHalfYear)
+        self.subscribersLocal = try container.lemmyDecodeIfPresent(Int.self, forKey: .subscribersLocal, in: LemmyVersionSet(rawValue: 0b00110000), required: LemmyVersionSet(rawValue: 0b00110000), strict: strict)
+        self.id = try container.lemmyDecodeIfPresent(Int.self, forKey: .id, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000111), strict: strict)
+        self.hotRank = try container.lemmyDecodeIfPresent(Double.self, forKey: .hotRank, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000111), strict: strict)
+    }
+
+    /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        let target = encoder.lemmyVersionedCoding
+        try container.encode(self.communityId, forKey: .communityId)
+        try container.encode(self.subscribers, forKey: .subscribers)
+        try container.encode(self.posts, forKey: .posts)
+        try container.encode(self.comments, forKey: .comments)
+        try container.encode(self.published, forKey: .published)
+        try container.encode(self.usersActiveDay, forKey: .usersActiveDay)
+        try container.encode(self.usersActiveWeek, forKey: .usersActiveWeek)
+        try container.encode(self.usersActiveMonth, forKey: .usersActiveMonth)
+        try container.encode(self.usersActiveHalfYear, forKey: .usersActiveHalfYear)
+        try container.lemmyEncodeIfPresent(self.subscribersLocal, forKey: .subscribersLocal, in: LemmyVersionSet(rawValue: 0b00110000), target: target, typeName: "ApiCommunityAggregates")
+        try container.lemmyEncodeIfPresent(self.id, forKey: .id, in: LemmyVersionSet(rawValue: 0b00000111), target: target, typeName: "ApiCommunityAggregates")
+        try container.lemmyEncodeIfPresent(self.hotRank, forKey: .hotRank, in: LemmyVersionSet(rawValue: 0b00000111), target: target, typeName: "ApiCommunityAggregates")
+    }
 }

@@ -74,4 +74,46 @@ public struct ApiCommunityReport: Codable, Hashable, Sendable {
         case updatedAt = "updated_at"
         case resolveReason = "resolve_reason"
     }
+
+    /// Decodes every version's keys; as strictly as one version when the decoder names it.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let strict = decoder.lemmyStrictVersion
+        self.id = try container.decode(ApiCommunityReportId.self, forKey: .id)
+        self.creatorId = try container.decode(ApiPersonId.self, forKey: .creatorId)
+        self.communityId = try container.decode(ApiCommunityId.self, forKey: .communityId)
+        self.originalCommunityName = try container.decode(String.self, forKey: .originalCommunityName)
+        self.originalCommunityTitle = try container.decodeIfPresent(String.self, forKey: .originalCommunityTitle)
+        self.originalCommunitySummary = try container.decodeIfPresent(String.self, forKey: .originalCommunitySummary)
+        self.originalCommunitySidebar = try container.decodeIfPresent(String.self, forKey: .originalCommunitySidebar)
+        self.originalCommunityIcon = try container.decodeIfPresent(String.self, forKey: .originalCommunityIcon)
+        self.originalCommunityBanner = try container.decodeIfPresent(String.self, forKey: .originalCommunityBanner)
+        self.reason = try container.decode(String.self, forKey: .reason)
+        self.resolved = try container.decode(Bool.self, forKey: .resolved)
+        self.resolverId = try container.decodeIfPresent(ApiPersonId.self, forKey: .resolverId)
+        self.publishedAt = try container.decode(LemmyDate.self, forKey: .publishedAt)
+        self.updatedAt = try container.decodeIfPresent(LemmyDate.self, forKey: .updatedAt)
+        self.resolveReason = try container.lemmyDecodeIfPresent(String.self, forKey: .resolveReason, in: LemmyVersionSet(rawValue: 0b10000000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+    }
+
+    /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        let target = encoder.lemmyVersionedCoding
+        try container.encode(self.id, forKey: .id)
+        try container.encode(self.creatorId, forKey: .creatorId)
+        try container.encode(self.communityId, forKey: .communityId)
+        try container.encode(self.originalCommunityName, forKey: .originalCommunityName)
+        try container.encodeIfPresent(self.originalCommunityTitle, forKey: .originalCommunityTitle)
+        try container.encodeIfPresent(self.originalCommunitySummary, forKey: .originalCommunitySummary)
+        try container.encodeIfPresent(self.originalCommunitySidebar, forKey: .originalCommunitySidebar)
+        try container.encodeIfPresent(self.originalCommunityIcon, forKey: .originalCommunityIcon)
+        try container.encodeIfPresent(self.originalCommunityBanner, forKey: .originalCommunityBanner)
+        try container.encode(self.reason, forKey: .reason)
+        try container.encode(self.resolved, forKey: .resolved)
+        try container.encodeIfPresent(self.resolverId, forKey: .resolverId)
+        try container.encode(self.publishedAt, forKey: .publishedAt)
+        try container.encodeIfPresent(self.updatedAt, forKey: .updatedAt)
+        try container.lemmyEncodeIfPresent(self.resolveReason, forKey: .resolveReason, in: LemmyVersionSet(rawValue: 0b10000000), target: target, typeName: "ApiCommunityReport")
+    }
 }

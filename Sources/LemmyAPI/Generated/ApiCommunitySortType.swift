@@ -3,15 +3,17 @@
 
 /// The community sort types. See here for descriptions: https://join-lemmy.org/docs/en/users/03-votes-and-ranking.html
 ///
-/// In lemmy-js-client 1.0.0-beta.1 – main. Added in 1.0.0-beta.1.
+/// Also holds the values of `SortType`, which this type replaced.
+///
+/// In lemmy-js-client 0.18.0 – main.
 public enum ApiCommunitySortType: LemmyStringEnum, LemmyQueryValue {
-    /// `ActiveSixMonths` / `active_six_months`.
+    /// `ActiveSixMonths` / `active_six_months`. Added in 1.0.0-beta.1.
     case activeSixMonths
-    /// `ActiveMonthly` / `active_monthly`.
+    /// `ActiveMonthly` / `active_monthly`. Added in 1.0.0-beta.1.
     case activeMonthly
-    /// `ActiveWeekly` / `active_weekly`.
+    /// `ActiveWeekly` / `active_weekly`. Added in 1.0.0-beta.1.
     case activeWeekly
-    /// `ActiveDaily` / `active_daily`.
+    /// `ActiveDaily` / `active_daily`. Added in 1.0.0-beta.1.
     case activeDaily
     /// `Hot` / `hot`.
     case hot
@@ -19,23 +21,55 @@ public enum ApiCommunitySortType: LemmyStringEnum, LemmyQueryValue {
     case new
     /// `Old` / `old`.
     case old
-    /// `NameAsc` / `name_asc`.
+    /// `NameAsc` / `name_asc`. Added in 1.0.0-beta.1.
     case nameAsc
-    /// `NameDesc` / `name_desc`.
+    /// `NameDesc` / `name_desc`. Added in 1.0.0-beta.1.
     case nameDesc
-    /// `Comments` / `comments`.
+    /// `Comments` / `comments`. Added in 1.0.0-beta.1.
     case comments
-    /// `Posts` / `posts`.
+    /// `Posts` / `posts`. Added in 1.0.0-beta.1.
     case posts
-    /// `Subscribers` / `subscribers`.
+    /// `Subscribers` / `subscribers`. Added in 1.0.0-beta.1.
     case subscribers
-    /// `SubscribersLocal` / `subscribers_local`.
+    /// `SubscribersLocal` / `subscribers_local`. Added in 1.0.0-beta.1.
     case subscribersLocal
+    /// `Active` / `active`. Removed in 1.0.0-beta.1.
+    case active
+    /// `TopDay` / `top_day`. Removed in 1.0.0-beta.1.
+    case topDay
+    /// `TopWeek` / `top_week`. Removed in 1.0.0-beta.1.
+    case topWeek
+    /// `TopMonth` / `top_month`. Removed in 1.0.0-beta.1.
+    case topMonth
+    /// `TopYear` / `top_year`. Removed in 1.0.0-beta.1.
+    case topYear
+    /// `TopAll` / `top_all`. Removed in 1.0.0-beta.1.
+    case topAll
+    /// `MostComments` / `most_comments`. Removed in 1.0.0-beta.1.
+    case mostComments
+    /// `NewComments` / `new_comments`. Removed in 1.0.0-beta.1.
+    case newComments
+    /// `TopHour` / `top_hour`. Removed in 1.0.0-beta.1.
+    case topHour
+    /// `TopSixHour` / `top_six_hour`. Removed in 1.0.0-beta.1.
+    case topSixHour
+    /// `TopTwelveHour` / `top_twelve_hour`. Removed in 1.0.0-beta.1.
+    case topTwelveHour
+    /// `TopThreeMonths` / `top_three_months`. Added in 0.18.1; removed in 1.0.0-beta.1.
+    case topThreeMonths
+    /// `TopSixMonths` / `top_six_months`. Added in 0.18.1; removed in 1.0.0-beta.1.
+    case topSixMonths
+    /// `TopNineMonths` / `top_nine_months`. Added in 0.18.1; removed in 1.0.0-beta.1.
+    case topNineMonths
+    /// `Controversial` / `controversial`. Added in 0.19.0; removed in 1.0.0-beta.1.
+    case controversial
+    /// `Scaled` / `scaled`. Added in 0.19.0; removed in 1.0.0-beta.1.
+    case scaled
     /// A value this version of LemmyKit does not know, kept as sent.
     case unknown(String)
 
     /// Every known case.
-    public static let knownCases: [ApiCommunitySortType] = [.activeSixMonths, .activeMonthly, .activeWeekly, .activeDaily, .hot, .new, .old, .nameAsc, .nameDesc, .comments, .posts, .subscribers, .subscribersLocal]
+    public static let knownCases: [ApiCommunitySortType] = [.activeSixMonths, .activeMonthly, .activeWeekly, .activeDaily, .hot, .new, .old, .nameAsc, .nameDesc, .comments, .posts, .subscribers, .subscribersLocal, .active, .topDay, .topWeek, .topMonth, .topYear, .topAll, .mostComments, .newComments, .topHour, .topSixHour, .topTwelveHour, .topThreeMonths, .topSixMonths, .topNineMonths, .controversial, .scaled]
 
     /// Maps a PascalCase or snake_case spelling to its case.
     public init(wireValue: String) {
@@ -44,15 +78,31 @@ public enum ApiCommunitySortType: LemmyStringEnum, LemmyQueryValue {
         case "active_monthly", "ActiveMonthly": self = .activeMonthly
         case "active_weekly", "ActiveWeekly": self = .activeWeekly
         case "active_daily", "ActiveDaily": self = .activeDaily
-        case "hot", "Hot": self = .hot
-        case "new", "New": self = .new
-        case "old", "Old": self = .old
+        case "Hot", "hot": self = .hot
+        case "New", "new": self = .new
+        case "Old", "old": self = .old
         case "name_asc", "NameAsc": self = .nameAsc
         case "name_desc", "NameDesc": self = .nameDesc
         case "comments", "Comments": self = .comments
         case "posts", "Posts": self = .posts
         case "subscribers", "Subscribers": self = .subscribers
         case "subscribers_local", "SubscribersLocal": self = .subscribersLocal
+        case "Active", "active": self = .active
+        case "TopDay", "top_day": self = .topDay
+        case "TopWeek", "top_week": self = .topWeek
+        case "TopMonth", "top_month": self = .topMonth
+        case "TopYear", "top_year": self = .topYear
+        case "TopAll", "top_all": self = .topAll
+        case "MostComments", "most_comments": self = .mostComments
+        case "NewComments", "new_comments": self = .newComments
+        case "TopHour", "top_hour": self = .topHour
+        case "TopSixHour", "top_six_hour": self = .topSixHour
+        case "TopTwelveHour", "top_twelve_hour": self = .topTwelveHour
+        case "TopThreeMonths", "top_three_months": self = .topThreeMonths
+        case "TopSixMonths", "top_six_months": self = .topSixMonths
+        case "TopNineMonths", "top_nine_months": self = .topNineMonths
+        case "Controversial", "controversial": self = .controversial
+        case "Scaled", "scaled": self = .scaled
         default: self = .unknown(wireValue)
         }
     }
@@ -73,6 +123,58 @@ public enum ApiCommunitySortType: LemmyStringEnum, LemmyQueryValue {
         case .posts: return generation == .v3 ? "Posts" : "posts"
         case .subscribers: return generation == .v3 ? "Subscribers" : "subscribers"
         case .subscribersLocal: return generation == .v3 ? "SubscribersLocal" : "subscribers_local"
+        case .active: return generation == .v4 ? "active" : "Active"
+        case .topDay: return generation == .v4 ? "top_day" : "TopDay"
+        case .topWeek: return generation == .v4 ? "top_week" : "TopWeek"
+        case .topMonth: return generation == .v4 ? "top_month" : "TopMonth"
+        case .topYear: return generation == .v4 ? "top_year" : "TopYear"
+        case .topAll: return generation == .v4 ? "top_all" : "TopAll"
+        case .mostComments: return generation == .v4 ? "most_comments" : "MostComments"
+        case .newComments: return generation == .v4 ? "new_comments" : "NewComments"
+        case .topHour: return generation == .v4 ? "top_hour" : "TopHour"
+        case .topSixHour: return generation == .v4 ? "top_six_hour" : "TopSixHour"
+        case .topTwelveHour: return generation == .v4 ? "top_twelve_hour" : "TopTwelveHour"
+        case .topThreeMonths: return generation == .v4 ? "top_three_months" : "TopThreeMonths"
+        case .topSixMonths: return generation == .v4 ? "top_six_months" : "TopSixMonths"
+        case .topNineMonths: return generation == .v4 ? "top_nine_months" : "TopNineMonths"
+        case .controversial: return generation == .v4 ? "controversial" : "Controversial"
+        case .scaled: return generation == .v4 ? "scaled" : "Scaled"
+        case .unknown(let value): return value
+        }
+    }
+
+    /// The spelling `version` uses; nil when the version does not have the case.
+    public func wireValue(in version: LemmyAPIVersion) -> String? {
+        switch self {
+        case .activeSixMonths: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "active_six_months" : nil
+        case .activeMonthly: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "active_monthly" : nil
+        case .activeWeekly: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "active_weekly" : nil
+        case .activeDaily: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "active_daily" : nil
+        case .hot: return (version.generation == .v4 ? "hot" : "Hot")
+        case .new: return (version.generation == .v4 ? "new" : "New")
+        case .old: return (version.generation == .v4 ? "old" : "Old")
+        case .nameAsc: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "name_asc" : nil
+        case .nameDesc: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "name_desc" : nil
+        case .comments: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "comments" : nil
+        case .posts: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "posts" : nil
+        case .subscribers: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "subscribers" : nil
+        case .subscribersLocal: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "subscribers_local" : nil
+        case .active: return LemmyVersionSet(rawValue: 0b00111111).contains(version) ? "Active" : nil
+        case .topDay: return LemmyVersionSet(rawValue: 0b00111111).contains(version) ? "TopDay" : nil
+        case .topWeek: return LemmyVersionSet(rawValue: 0b00111111).contains(version) ? "TopWeek" : nil
+        case .topMonth: return LemmyVersionSet(rawValue: 0b00111111).contains(version) ? "TopMonth" : nil
+        case .topYear: return LemmyVersionSet(rawValue: 0b00111111).contains(version) ? "TopYear" : nil
+        case .topAll: return LemmyVersionSet(rawValue: 0b00111111).contains(version) ? "TopAll" : nil
+        case .mostComments: return LemmyVersionSet(rawValue: 0b00111111).contains(version) ? "MostComments" : nil
+        case .newComments: return LemmyVersionSet(rawValue: 0b00111111).contains(version) ? "NewComments" : nil
+        case .topHour: return LemmyVersionSet(rawValue: 0b00111111).contains(version) ? "TopHour" : nil
+        case .topSixHour: return LemmyVersionSet(rawValue: 0b00111111).contains(version) ? "TopSixHour" : nil
+        case .topTwelveHour: return LemmyVersionSet(rawValue: 0b00111111).contains(version) ? "TopTwelveHour" : nil
+        case .topThreeMonths: return LemmyVersionSet(rawValue: 0b00111110).contains(version) ? "TopThreeMonths" : nil
+        case .topSixMonths: return LemmyVersionSet(rawValue: 0b00111110).contains(version) ? "TopSixMonths" : nil
+        case .topNineMonths: return LemmyVersionSet(rawValue: 0b00111110).contains(version) ? "TopNineMonths" : nil
+        case .controversial: return LemmyVersionSet(rawValue: 0b00111000).contains(version) ? "Controversial" : nil
+        case .scaled: return LemmyVersionSet(rawValue: 0b00111000).contains(version) ? "Scaled" : nil
         case .unknown(let value): return value
         }
     }

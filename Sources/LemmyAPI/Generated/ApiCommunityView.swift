@@ -58,4 +58,32 @@ public struct ApiCommunityView: Codable, Hashable, Sendable {
         case counts = "counts"
         case bannedFromCommunity = "banned_from_community"
     }
+
+    /// Decodes every version's keys; as strictly as one version when the decoder names it.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let strict = decoder.lemmyStrictVersion
+        self.community = try container.decode(ApiCommunity.self, forKey: .community)
+        self.communityActions = try container.lemmyDecodeIfPresent(ApiCommunityActions.self, forKey: .communityActions, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.canMod = try container.lemmyDecodeIfPresent(Bool.self, forKey: .canMod, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b11000000), strict: strict)
+        self.tags = try container.lemmyDecodeIfPresent(ApiCommunityTagsView.self, forKey: .tags, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b11000000), strict: strict)
+        self.subscribed = try container.lemmyDecodeIfPresent(ApiSubscribedType.self, forKey: .subscribed, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00111111), strict: strict)
+        self.blocked = try container.lemmyDecodeIfPresent(Bool.self, forKey: .blocked, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00111111), strict: strict)
+        self.counts = try container.lemmyDecodeIfPresent(ApiCommunityAggregates.self, forKey: .counts, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00111111), strict: strict)
+        self.bannedFromCommunity = try container.lemmyDecodeIfPresent(Bool.self, forKey: .bannedFromCommunity, in: LemmyVersionSet(rawValue: 0b00110000), required: LemmyVersionSet(rawValue: 0b00110000), strict: strict)
+    }
+
+    /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        let target = encoder.lemmyVersionedCoding
+        try container.encode(self.community, forKey: .community)
+        try container.lemmyEncodeIfPresent(self.communityActions, forKey: .communityActions, in: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiCommunityView")
+        try container.lemmyEncodeIfPresent(self.canMod, forKey: .canMod, in: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiCommunityView")
+        try container.lemmyEncodeIfPresent(self.tags, forKey: .tags, in: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiCommunityView")
+        try container.lemmyEncodeIfPresent(self.subscribed, forKey: .subscribed, in: LemmyVersionSet(rawValue: 0b00111111), target: target, typeName: "ApiCommunityView")
+        try container.lemmyEncodeIfPresent(self.blocked, forKey: .blocked, in: LemmyVersionSet(rawValue: 0b00111111), target: target, typeName: "ApiCommunityView")
+        try container.lemmyEncodeIfPresent(self.counts, forKey: .counts, in: LemmyVersionSet(rawValue: 0b00111111), target: target, typeName: "ApiCommunityView")
+        try container.lemmyEncodeIfPresent(self.bannedFromCommunity, forKey: .bannedFromCommunity, in: LemmyVersionSet(rawValue: 0b00110000), target: target, typeName: "ApiCommunityView")
+    }
 }

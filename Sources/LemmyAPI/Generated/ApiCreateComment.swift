@@ -40,4 +40,28 @@ public struct ApiCreateComment: Codable, Hashable, Sendable {
         case formId = "form_id"
         case auth = "auth"
     }
+
+    /// Decodes every version's keys; as strictly as one version when the decoder names it.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let strict = decoder.lemmyStrictVersion
+        self.content = try container.decode(String.self, forKey: .content)
+        self.postId = try container.decode(ApiPostId.self, forKey: .postId)
+        self.parentId = try container.decodeIfPresent(ApiCommentId.self, forKey: .parentId)
+        self.languageId = try container.decodeIfPresent(ApiLanguageId.self, forKey: .languageId)
+        self.formId = try container.lemmyDecodeIfPresent(String.self, forKey: .formId, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.auth = try container.lemmyDecodeIfPresent(String.self, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+    }
+
+    /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        let target = encoder.lemmyVersionedCoding
+        try container.encode(self.content, forKey: .content)
+        try container.encode(self.postId, forKey: .postId)
+        try container.encodeIfPresent(self.parentId, forKey: .parentId)
+        try container.encodeIfPresent(self.languageId, forKey: .languageId)
+        try container.lemmyEncodeIfPresent(self.formId, forKey: .formId, in: LemmyVersionSet(rawValue: 0b00000111), target: target, typeName: "ApiCreateComment")
+        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), target: target, typeName: "ApiCreateComment")
+    }
 }

@@ -33,4 +33,24 @@ public struct ApiCreateCommentReport: Codable, Hashable, Sendable {
         case violatesInstanceRules = "violates_instance_rules"
         case auth = "auth"
     }
+
+    /// Decodes every version's keys; as strictly as one version when the decoder names it.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let strict = decoder.lemmyStrictVersion
+        self.commentId = try container.decode(ApiCommentId.self, forKey: .commentId)
+        self.reason = try container.decode(String.self, forKey: .reason)
+        self.violatesInstanceRules = try container.lemmyDecodeIfPresent(Bool.self, forKey: .violatesInstanceRules, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.auth = try container.lemmyDecodeIfPresent(String.self, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+    }
+
+    /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        let target = encoder.lemmyVersionedCoding
+        try container.encode(self.commentId, forKey: .commentId)
+        try container.encode(self.reason, forKey: .reason)
+        try container.lemmyEncodeIfPresent(self.violatesInstanceRules, forKey: .violatesInstanceRules, in: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiCreateCommentReport")
+        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), target: target, typeName: "ApiCreateCommentReport")
+    }
 }

@@ -40,4 +40,28 @@ public struct ApiCreateCustomEmoji: Codable, Hashable, Sendable {
         case keywords = "keywords"
         case auth = "auth"
     }
+
+    /// Decodes every version's keys; as strictly as one version when the decoder names it.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let strict = decoder.lemmyStrictVersion
+        self.category = try container.decode(String.self, forKey: .category)
+        self.shortcode = try container.decode(String.self, forKey: .shortcode)
+        self.imageUrl = try container.decode(ApiDbUrl.self, forKey: .imageUrl)
+        self.altText = try container.decode(String.self, forKey: .altText)
+        self.keywords = try container.decode([String].self, forKey: .keywords)
+        self.auth = try container.lemmyDecodeIfPresent(String.self, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+    }
+
+    /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        let target = encoder.lemmyVersionedCoding
+        try container.encode(self.category, forKey: .category)
+        try container.encode(self.shortcode, forKey: .shortcode)
+        try container.encode(self.imageUrl, forKey: .imageUrl)
+        try container.encode(self.altText, forKey: .altText)
+        try container.encode(self.keywords, forKey: .keywords)
+        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), target: target, typeName: "ApiCreateCustomEmoji")
+    }
 }

@@ -26,4 +26,22 @@ public struct ApiCustomEmojiKeyword: Codable, Hashable, Sendable {
         case keyword = "keyword"
         case id = "id"
     }
+
+    /// Decodes every version's keys; as strictly as one version when the decoder names it.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let strict = decoder.lemmyStrictVersion
+        self.customEmojiId = try container.decode(ApiCustomEmojiId.self, forKey: .customEmojiId)
+        self.keyword = try container.decode(String.self, forKey: .keyword)
+        self.id = try container.lemmyDecodeIfPresent(Int.self, forKey: .id, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000111), strict: strict)
+    }
+
+    /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        let target = encoder.lemmyVersionedCoding
+        try container.encode(self.customEmojiId, forKey: .customEmojiId)
+        try container.encode(self.keyword, forKey: .keyword)
+        try container.lemmyEncodeIfPresent(self.id, forKey: .id, in: LemmyVersionSet(rawValue: 0b00000111), target: target, typeName: "ApiCustomEmojiKeyword")
+    }
 }

@@ -36,4 +36,26 @@ public struct ApiEditComment: Codable, Hashable, Sendable {
         case formId = "form_id"
         case auth = "auth"
     }
+
+    /// Decodes every version's keys; as strictly as one version when the decoder names it.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let strict = decoder.lemmyStrictVersion
+        self.commentId = try container.decode(ApiCommentId.self, forKey: .commentId)
+        self.content = try container.decodeIfPresent(String.self, forKey: .content)
+        self.languageId = try container.decodeIfPresent(ApiLanguageId.self, forKey: .languageId)
+        self.formId = try container.lemmyDecodeIfPresent(String.self, forKey: .formId, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.auth = try container.lemmyDecodeIfPresent(String.self, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+    }
+
+    /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        let target = encoder.lemmyVersionedCoding
+        try container.encode(self.commentId, forKey: .commentId)
+        try container.encodeIfPresent(self.content, forKey: .content)
+        try container.encodeIfPresent(self.languageId, forKey: .languageId)
+        try container.lemmyEncodeIfPresent(self.formId, forKey: .formId, in: LemmyVersionSet(rawValue: 0b00000111), target: target, typeName: "ApiEditComment")
+        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), target: target, typeName: "ApiEditComment")
+    }
 }

@@ -46,4 +46,30 @@ public struct ApiEditCustomEmoji: Codable, Hashable, Sendable {
         case keywords = "keywords"
         case auth = "auth"
     }
+
+    /// Decodes every version's keys; as strictly as one version when the decoder names it.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let strict = decoder.lemmyStrictVersion
+        self.id = try container.decode(ApiCustomEmojiId.self, forKey: .id)
+        self.category = try container.lemmyDecodeIfPresent(String.self, forKey: .category, in: LemmyVersionSet(rawValue: 0b11111111), required: LemmyVersionSet(rawValue: 0b00111111), strict: strict)
+        self.shortcode = try container.lemmyDecodeIfPresent(String.self, forKey: .shortcode, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.imageUrl = try container.lemmyDecodeIfPresent(ApiDbUrl.self, forKey: .imageUrl, in: LemmyVersionSet(rawValue: 0b11111111), required: LemmyVersionSet(rawValue: 0b00111111), strict: strict)
+        self.altText = try container.lemmyDecodeIfPresent(String.self, forKey: .altText, in: LemmyVersionSet(rawValue: 0b11111111), required: LemmyVersionSet(rawValue: 0b00111111), strict: strict)
+        self.keywords = try container.lemmyDecodeIfPresent([String].self, forKey: .keywords, in: LemmyVersionSet(rawValue: 0b11111111), required: LemmyVersionSet(rawValue: 0b00111111), strict: strict)
+        self.auth = try container.lemmyDecodeIfPresent(String.self, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+    }
+
+    /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        let target = encoder.lemmyVersionedCoding
+        try container.encode(self.id, forKey: .id)
+        try container.encodeIfPresent(self.category, forKey: .category)
+        try container.lemmyEncodeIfPresent(self.shortcode, forKey: .shortcode, in: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiEditCustomEmoji")
+        try container.encodeIfPresent(self.imageUrl, forKey: .imageUrl)
+        try container.encodeIfPresent(self.altText, forKey: .altText)
+        try container.encodeIfPresent(self.keywords, forKey: .keywords)
+        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), target: target, typeName: "ApiEditCustomEmoji")
+    }
 }

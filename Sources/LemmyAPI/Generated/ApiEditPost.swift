@@ -66,4 +66,38 @@ public struct ApiEditPost: Codable, Hashable, Sendable {
         case tags = "tags"
         case auth = "auth"
     }
+
+    /// Decodes every version's keys; as strictly as one version when the decoder names it.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let strict = decoder.lemmyStrictVersion
+        self.postId = try container.decode(ApiPostId.self, forKey: .postId)
+        self.name = try container.decodeIfPresent(String.self, forKey: .name)
+        self.url = try container.decodeIfPresent(String.self, forKey: .url)
+        self.body = try container.decodeIfPresent(String.self, forKey: .body)
+        self.altText = try container.lemmyDecodeIfPresent(String.self, forKey: .altText, in: LemmyVersionSet(rawValue: 0b11110000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.nsfw = try container.decodeIfPresent(Bool.self, forKey: .nsfw)
+        self.languageId = try container.decodeIfPresent(ApiLanguageId.self, forKey: .languageId)
+        self.customThumbnail = try container.lemmyDecodeIfPresent(String.self, forKey: .customThumbnail, in: LemmyVersionSet(rawValue: 0b11110000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.scheduledPublishTimeAt = try container.lemmyDecodeIfPresent(Int.self, forKey: .scheduledPublishTimeAt, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.tags = try container.lemmyDecodeIfPresent([ApiCommunityTagId].self, forKey: .tags, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.auth = try container.lemmyDecodeIfPresent(String.self, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+    }
+
+    /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        let target = encoder.lemmyVersionedCoding
+        try container.encode(self.postId, forKey: .postId)
+        try container.encodeIfPresent(self.name, forKey: .name)
+        try container.encodeIfPresent(self.url, forKey: .url)
+        try container.encodeIfPresent(self.body, forKey: .body)
+        try container.lemmyEncodeIfPresent(self.altText, forKey: .altText, in: LemmyVersionSet(rawValue: 0b11110000), target: target, typeName: "ApiEditPost")
+        try container.encodeIfPresent(self.nsfw, forKey: .nsfw)
+        try container.encodeIfPresent(self.languageId, forKey: .languageId)
+        try container.lemmyEncodeIfPresent(self.customThumbnail, forKey: .customThumbnail, in: LemmyVersionSet(rawValue: 0b11110000), target: target, typeName: "ApiEditPost")
+        try container.lemmyEncodeIfPresent(self.scheduledPublishTimeAt, forKey: .scheduledPublishTimeAt, in: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiEditPost")
+        try container.lemmyEncodeIfPresent(self.tags, forKey: .tags, in: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiEditPost")
+        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), target: target, typeName: "ApiEditPost")
+    }
 }

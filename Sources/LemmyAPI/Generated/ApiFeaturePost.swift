@@ -30,4 +30,24 @@ public struct ApiFeaturePost: Codable, Hashable, Sendable {
         case featureType = "feature_type"
         case auth = "auth"
     }
+
+    /// Decodes every version's keys; as strictly as one version when the decoder names it.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let strict = decoder.lemmyStrictVersion
+        self.postId = try container.decode(ApiPostId.self, forKey: .postId)
+        self.featured = try container.decode(Bool.self, forKey: .featured)
+        self.featureType = try container.decode(ApiPostFeatureType.self, forKey: .featureType)
+        self.auth = try container.lemmyDecodeIfPresent(String.self, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+    }
+
+    /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        let target = encoder.lemmyVersionedCoding
+        try container.encode(self.postId, forKey: .postId)
+        try container.encode(self.featured, forKey: .featured)
+        try container.encode(self.featureType, forKey: .featureType)
+        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), target: target, typeName: "ApiFeaturePost")
+    }
 }

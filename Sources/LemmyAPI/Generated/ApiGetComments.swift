@@ -105,4 +105,52 @@ public struct ApiGetComments: Codable, Hashable, Sendable {
         case dislikedOnly = "disliked_only"
         case auth = "auth"
     }
+
+    /// Decodes every version's keys; as strictly as one version when the decoder names it.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let strict = decoder.lemmyStrictVersion
+        self.type = try container.decodeIfPresent(ApiListingType.self, forKey: .type)
+        self.sort = try container.decodeIfPresent(ApiCommentSortType.self, forKey: .sort)
+        self.timeRangeSeconds = try container.lemmyDecodeIfPresent(Int.self, forKey: .timeRangeSeconds, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.maxDepth = try container.decodeIfPresent(Int.self, forKey: .maxDepth)
+        self.pageCursor = try container.lemmyDecodeIfPresent(ApiPaginationCursor.self, forKey: .pageCursor, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.limit = try container.decodeIfPresent(Int.self, forKey: .limit)
+        self.communityId = try container.decodeIfPresent(ApiCommunityId.self, forKey: .communityId)
+        self.communityName = try container.decodeIfPresent(String.self, forKey: .communityName)
+        self.creatorId = try container.lemmyDecodeIfPresent(ApiPersonId.self, forKey: .creatorId, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.creatorUsername = try container.lemmyDecodeIfPresent(String.self, forKey: .creatorUsername, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.postId = try container.decodeIfPresent(ApiPostId.self, forKey: .postId)
+        self.parentId = try container.decodeIfPresent(ApiCommentId.self, forKey: .parentId)
+        self.searchTerm = try container.lemmyDecodeIfPresent(String.self, forKey: .searchTerm, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.page = try container.lemmyDecodeIfPresent(Int.self, forKey: .page, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.savedOnly = try container.lemmyDecodeIfPresent(Bool.self, forKey: .savedOnly, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.likedOnly = try container.lemmyDecodeIfPresent(Bool.self, forKey: .likedOnly, in: LemmyVersionSet(rawValue: 0b00111000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.dislikedOnly = try container.lemmyDecodeIfPresent(Bool.self, forKey: .dislikedOnly, in: LemmyVersionSet(rawValue: 0b00111000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.auth = try container.lemmyDecodeIfPresent(String.self, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+    }
+
+    /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        let target = encoder.lemmyVersionedCoding
+        try container.encodeIfPresent(self.type, forKey: .type)
+        try container.encodeIfPresent(self.sort, forKey: .sort)
+        try container.lemmyEncodeIfPresent(self.timeRangeSeconds, forKey: .timeRangeSeconds, in: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiGetComments")
+        try container.encodeIfPresent(self.maxDepth, forKey: .maxDepth)
+        try container.lemmyEncodeIfPresent(self.pageCursor, forKey: .pageCursor, in: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiGetComments")
+        try container.encodeIfPresent(self.limit, forKey: .limit)
+        try container.encodeIfPresent(self.communityId, forKey: .communityId)
+        try container.encodeIfPresent(self.communityName, forKey: .communityName)
+        try container.lemmyEncodeIfPresent(self.creatorId, forKey: .creatorId, in: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiGetComments")
+        try container.lemmyEncodeIfPresent(self.creatorUsername, forKey: .creatorUsername, in: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiGetComments")
+        try container.encodeIfPresent(self.postId, forKey: .postId)
+        try container.encodeIfPresent(self.parentId, forKey: .parentId)
+        try container.lemmyEncodeIfPresent(self.searchTerm, forKey: .searchTerm, in: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiGetComments")
+        try container.lemmyEncodeIfPresent(self.page, forKey: .page, in: LemmyVersionSet(rawValue: 0b00111111), target: target, typeName: "ApiGetComments")
+        try container.lemmyEncodeIfPresent(self.savedOnly, forKey: .savedOnly, in: LemmyVersionSet(rawValue: 0b00111111), target: target, typeName: "ApiGetComments")
+        try container.lemmyEncodeIfPresent(self.likedOnly, forKey: .likedOnly, in: LemmyVersionSet(rawValue: 0b00111000), target: target, typeName: "ApiGetComments")
+        try container.lemmyEncodeIfPresent(self.dislikedOnly, forKey: .dislikedOnly, in: LemmyVersionSet(rawValue: 0b00111000), target: target, typeName: "ApiGetComments")
+        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), target: target, typeName: "ApiGetComments")
+    }
 }

@@ -83,4 +83,42 @@ public struct ApiGetModlog: Codable, Hashable, Sendable {
         case page = "page"
         case auth = "auth"
     }
+
+    /// Decodes every version's keys; as strictly as one version when the decoder names it.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let strict = decoder.lemmyStrictVersion
+        self.modPersonId = try container.decodeIfPresent(ApiPersonId.self, forKey: .modPersonId)
+        self.communityId = try container.decodeIfPresent(ApiCommunityId.self, forKey: .communityId)
+        self.type = try container.decodeIfPresent(ApiModlogKindFilter.self, forKey: .type)
+        self.listingType = try container.lemmyDecodeIfPresent(ApiListingType.self, forKey: .listingType, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.otherPersonId = try container.decodeIfPresent(ApiPersonId.self, forKey: .otherPersonId)
+        self.postId = try container.lemmyDecodeIfPresent(ApiPostId.self, forKey: .postId, in: LemmyVersionSet(rawValue: 0b11110000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.commentId = try container.lemmyDecodeIfPresent(ApiCommentId.self, forKey: .commentId, in: LemmyVersionSet(rawValue: 0b11110000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.showBulk = try container.lemmyDecodeIfPresent(Bool.self, forKey: .showBulk, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.bulkActionParentId = try container.lemmyDecodeIfPresent(ApiModlogId.self, forKey: .bulkActionParentId, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.pageCursor = try container.lemmyDecodeIfPresent(ApiPaginationCursor.self, forKey: .pageCursor, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.limit = try container.decodeIfPresent(Int.self, forKey: .limit)
+        self.page = try container.lemmyDecodeIfPresent(Int.self, forKey: .page, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.auth = try container.lemmyDecodeIfPresent(String.self, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+    }
+
+    /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        let target = encoder.lemmyVersionedCoding
+        try container.encodeIfPresent(self.modPersonId, forKey: .modPersonId)
+        try container.encodeIfPresent(self.communityId, forKey: .communityId)
+        try container.encodeIfPresent(self.type, forKey: .type)
+        try container.lemmyEncodeIfPresent(self.listingType, forKey: .listingType, in: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiGetModlog")
+        try container.encodeIfPresent(self.otherPersonId, forKey: .otherPersonId)
+        try container.lemmyEncodeIfPresent(self.postId, forKey: .postId, in: LemmyVersionSet(rawValue: 0b11110000), target: target, typeName: "ApiGetModlog")
+        try container.lemmyEncodeIfPresent(self.commentId, forKey: .commentId, in: LemmyVersionSet(rawValue: 0b11110000), target: target, typeName: "ApiGetModlog")
+        try container.lemmyEncodeIfPresent(self.showBulk, forKey: .showBulk, in: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiGetModlog")
+        try container.lemmyEncodeIfPresent(self.bulkActionParentId, forKey: .bulkActionParentId, in: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiGetModlog")
+        try container.lemmyEncodeIfPresent(self.pageCursor, forKey: .pageCursor, in: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiGetModlog")
+        try container.encodeIfPresent(self.limit, forKey: .limit)
+        try container.lemmyEncodeIfPresent(self.page, forKey: .page, in: LemmyVersionSet(rawValue: 0b00111111), target: target, typeName: "ApiGetModlog")
+        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), target: target, typeName: "ApiGetModlog")
+    }
 }

@@ -34,4 +34,26 @@ public struct ApiGetPersonMentions: Codable, Hashable, Sendable {
         case unreadOnly = "unread_only"
         case auth = "auth"
     }
+
+    /// Decodes every version's keys; as strictly as one version when the decoder names it.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let strict = decoder.lemmyStrictVersion
+        self.sort = try container.decodeIfPresent(ApiCommentSortType.self, forKey: .sort)
+        self.page = try container.decodeIfPresent(Int.self, forKey: .page)
+        self.limit = try container.decodeIfPresent(Int.self, forKey: .limit)
+        self.unreadOnly = try container.decodeIfPresent(Bool.self, forKey: .unreadOnly)
+        self.auth = try container.lemmyDecodeIfPresent(String.self, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+    }
+
+    /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        let target = encoder.lemmyVersionedCoding
+        try container.encodeIfPresent(self.sort, forKey: .sort)
+        try container.encodeIfPresent(self.page, forKey: .page)
+        try container.encodeIfPresent(self.limit, forKey: .limit)
+        try container.encodeIfPresent(self.unreadOnly, forKey: .unreadOnly)
+        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), target: target, typeName: "ApiGetPersonMentions")
+    }
 }

@@ -22,4 +22,20 @@ public struct ApiGetPostsResponse: Codable, Hashable, Sendable {
         case posts = "posts"
         case nextPage = "next_page"
     }
+
+    /// Decodes every version's keys; as strictly as one version when the decoder names it.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let strict = decoder.lemmyStrictVersion
+        self.posts = try container.decode([ApiPostView].self, forKey: .posts)
+        self.nextPage = try container.lemmyDecodeIfPresent(ApiPaginationCursor.self, forKey: .nextPage, in: LemmyVersionSet(rawValue: 0b00111000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+    }
+
+    /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        let target = encoder.lemmyVersionedCoding
+        try container.encode(self.posts, forKey: .posts)
+        try container.lemmyEncodeIfPresent(self.nextPage, forKey: .nextPage, in: LemmyVersionSet(rawValue: 0b00111000), target: target, typeName: "ApiGetPostsResponse")
+    }
 }

@@ -36,4 +36,26 @@ public struct ApiImageDetails: Codable, Hashable, Sendable {
         case contentType = "content_type"
         case blurhash = "blurhash"
     }
+
+    /// Decodes every version's keys; as strictly as one version when the decoder names it.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let strict = decoder.lemmyStrictVersion
+        self.link = try container.decode(ApiDbUrl.self, forKey: .link)
+        self.width = try container.decode(Int.self, forKey: .width)
+        self.height = try container.decode(Int.self, forKey: .height)
+        self.contentType = try container.decode(String.self, forKey: .contentType)
+        self.blurhash = try container.lemmyDecodeIfPresent(String.self, forKey: .blurhash, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+    }
+
+    /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        let target = encoder.lemmyVersionedCoding
+        try container.encode(self.link, forKey: .link)
+        try container.encode(self.width, forKey: .width)
+        try container.encode(self.height, forKey: .height)
+        try container.encode(self.contentType, forKey: .contentType)
+        try container.lemmyEncodeIfPresent(self.blurhash, forKey: .blurhash, in: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiImageDetails")
+    }
 }

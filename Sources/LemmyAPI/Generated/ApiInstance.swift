@@ -44,24 +44,26 @@ public struct ApiInstance: Codable, Hashable, Sendable {
         case version = "version"
     }
 
-    /// Decodes, accepting every spelling of renamed keys.
+    /// Decodes every version's keys; as strictly as one version when the decoder names it.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
+        let strict = decoder.lemmyStrictVersion
         self.id = try container.decode(ApiInstanceId.self, forKey: .id)
         self.domain = try container.decode(String.self, forKey: .domain)
-        self.publishedAt = try container.decodeMerged(LemmyDate.self, keys: [.publishedAt, .publishedAtKey1])
-        self.updatedAt = try container.decodeMergedIfPresent(LemmyDate.self, keys: [.updatedAt, .updatedAtKey1])
+        self.publishedAt = try container.lemmyDecodeMerged(LemmyDate.self, keys: [(.publishedAt, LemmyVersionSet(rawValue: 0b11000000)), (.publishedAtKey1, LemmyVersionSet(rawValue: 0b00111111))], strict: strict)
+        self.updatedAt = try container.lemmyDecodeMergedIfPresent(LemmyDate.self, keys: [(.updatedAt, LemmyVersionSet(rawValue: 0b11000000)), (.updatedAtKey1, LemmyVersionSet(rawValue: 0b00111111))], required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
         self.software = try container.decodeIfPresent(String.self, forKey: .software)
         self.version = try container.decodeIfPresent(String.self, forKey: .version)
     }
 
-    /// Encodes renamed keys under the spelling of the encoder's generation (default: newest).
+    /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
+        let target = encoder.lemmyVersionedCoding
         try container.encode(self.id, forKey: .id)
         try container.encode(self.domain, forKey: .domain)
-        try container.encode(self.publishedAt, forKey: encoder.lemmyMergedKey(current: .publishedAt, legacy: .publishedAtKey1))
-        try container.encodeIfPresent(self.updatedAt, forKey: encoder.lemmyMergedKey(current: .updatedAt, legacy: .updatedAtKey1))
+        try container.encode(self.publishedAt, forKey: encoder.lemmyKey([(.publishedAt, LemmyVersionSet(rawValue: 0b11000000)), (.publishedAtKey1, LemmyVersionSet(rawValue: 0b00111111))], target: target, current: .publishedAt, legacy: .publishedAtKey1))
+        try container.encodeIfPresent(self.updatedAt, forKey: encoder.lemmyKey([(.updatedAt, LemmyVersionSet(rawValue: 0b11000000)), (.updatedAtKey1, LemmyVersionSet(rawValue: 0b00111111))], target: target, current: .updatedAt, legacy: .updatedAtKey1))
         try container.encodeIfPresent(self.software, forKey: .software)
         try container.encodeIfPresent(self.version, forKey: .version)
     }

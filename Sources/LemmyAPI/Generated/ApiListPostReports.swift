@@ -40,4 +40,28 @@ public struct ApiListPostReports: Codable, Hashable, Sendable {
         case postId = "post_id"
         case auth = "auth"
     }
+
+    /// Decodes every version's keys; as strictly as one version when the decoder names it.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let strict = decoder.lemmyStrictVersion
+        self.page = try container.decodeIfPresent(Int.self, forKey: .page)
+        self.limit = try container.decodeIfPresent(Int.self, forKey: .limit)
+        self.unresolvedOnly = try container.decodeIfPresent(Bool.self, forKey: .unresolvedOnly)
+        self.communityId = try container.decodeIfPresent(ApiCommunityId.self, forKey: .communityId)
+        self.postId = try container.lemmyDecodeIfPresent(ApiPostId.self, forKey: .postId, in: LemmyVersionSet(rawValue: 0b00110000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.auth = try container.lemmyDecodeIfPresent(String.self, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+    }
+
+    /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        let target = encoder.lemmyVersionedCoding
+        try container.encodeIfPresent(self.page, forKey: .page)
+        try container.encodeIfPresent(self.limit, forKey: .limit)
+        try container.encodeIfPresent(self.unresolvedOnly, forKey: .unresolvedOnly)
+        try container.encodeIfPresent(self.communityId, forKey: .communityId)
+        try container.lemmyEncodeIfPresent(self.postId, forKey: .postId, in: LemmyVersionSet(rawValue: 0b00110000), target: target, typeName: "ApiListPostReports")
+        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), target: target, typeName: "ApiListPostReports")
+    }
 }

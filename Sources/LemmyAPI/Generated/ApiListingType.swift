@@ -44,4 +44,16 @@ public enum ApiListingType: LemmyStringEnum, LemmyQueryValue {
         case .unknown(let value): return value
         }
     }
+
+    /// The spelling `version` uses; nil when the version does not have the case.
+    public func wireValue(in version: LemmyAPIVersion) -> String? {
+        switch self {
+        case .all: return (version.generation == .v4 ? "all" : "All")
+        case .local: return (version.generation == .v4 ? "local" : "Local")
+        case .subscribed: return (version.generation == .v4 ? "subscribed" : "Subscribed")
+        case .moderatorView: return LemmyVersionSet(rawValue: 0b11111000).contains(version) ? (version.generation == .v4 ? "moderator_view" : "ModeratorView") : nil
+        case .suggested: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "suggested" : nil
+        case .unknown(let value): return value
+        }
+    }
 }

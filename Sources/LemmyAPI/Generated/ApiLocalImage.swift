@@ -48,25 +48,27 @@ public struct ApiLocalImage: Codable, Hashable, Sendable {
         case pictrsDeleteToken = "pictrs_delete_token"
     }
 
-    /// Decodes, accepting every spelling of renamed keys.
+    /// Decodes every version's keys; as strictly as one version when the decoder names it.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
+        let strict = decoder.lemmyStrictVersion
         self.pictrsAlias = try container.decode(String.self, forKey: .pictrsAlias)
-        self.publishedAt = try container.decodeMerged(LemmyDate.self, keys: [.publishedAt, .publishedAtKey1])
-        self.personId = try container.decodeIfPresent(ApiPersonId.self, forKey: .personId)
-        self.thumbnailForPostId = try container.decodeIfPresent(ApiPostId.self, forKey: .thumbnailForPostId)
-        self.localUserId = try container.decodeIfPresent(ApiLocalUserId.self, forKey: .localUserId)
-        self.pictrsDeleteToken = try container.decodeIfPresent(String.self, forKey: .pictrsDeleteToken)
+        self.publishedAt = try container.lemmyDecodeMerged(LemmyDate.self, keys: [(.publishedAt, LemmyVersionSet(rawValue: 0b11000000)), (.publishedAtKey1, LemmyVersionSet(rawValue: 0b00110000))], strict: strict)
+        self.personId = try container.lemmyDecodeIfPresent(ApiPersonId.self, forKey: .personId, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.thumbnailForPostId = try container.lemmyDecodeIfPresent(ApiPostId.self, forKey: .thumbnailForPostId, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.localUserId = try container.lemmyDecodeIfPresent(ApiLocalUserId.self, forKey: .localUserId, in: LemmyVersionSet(rawValue: 0b00110000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.pictrsDeleteToken = try container.lemmyDecodeIfPresent(String.self, forKey: .pictrsDeleteToken, in: LemmyVersionSet(rawValue: 0b00110000), required: LemmyVersionSet(rawValue: 0b00110000), strict: strict)
     }
 
-    /// Encodes renamed keys under the spelling of the encoder's generation (default: newest).
+    /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
+        let target = encoder.lemmyVersionedCoding
         try container.encode(self.pictrsAlias, forKey: .pictrsAlias)
-        try container.encode(self.publishedAt, forKey: encoder.lemmyMergedKey(current: .publishedAt, legacy: .publishedAtKey1))
-        try container.encodeIfPresent(self.personId, forKey: .personId)
-        try container.encodeIfPresent(self.thumbnailForPostId, forKey: .thumbnailForPostId)
-        try container.encodeIfPresent(self.localUserId, forKey: .localUserId)
-        try container.encodeIfPresent(self.pictrsDeleteToken, forKey: .pictrsDeleteToken)
+        try container.encode(self.publishedAt, forKey: encoder.lemmyKey([(.publishedAt, LemmyVersionSet(rawValue: 0b11000000)), (.publishedAtKey1, LemmyVersionSet(rawValue: 0b00110000))], target: target, current: .publishedAt, legacy: .publishedAtKey1))
+        try container.lemmyEncodeIfPresent(self.personId, forKey: .personId, in: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiLocalImage")
+        try container.lemmyEncodeIfPresent(self.thumbnailForPostId, forKey: .thumbnailForPostId, in: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiLocalImage")
+        try container.lemmyEncodeIfPresent(self.localUserId, forKey: .localUserId, in: LemmyVersionSet(rawValue: 0b00110000), target: target, typeName: "ApiLocalImage")
+        try container.lemmyEncodeIfPresent(self.pictrsDeleteToken, forKey: .pictrsDeleteToken, in: LemmyVersionSet(rawValue: 0b00110000), target: target, typeName: "ApiLocalImage")
     }
 }

@@ -26,4 +26,22 @@ public struct ApiLocalImageView: Codable, Hashable, Sendable {
         case person = "person"
         case post = "post"
     }
+
+    /// Decodes every version's keys; as strictly as one version when the decoder names it.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let strict = decoder.lemmyStrictVersion
+        self.localImage = try container.decode(ApiLocalImage.self, forKey: .localImage)
+        self.person = try container.decode(ApiPerson.self, forKey: .person)
+        self.post = try container.lemmyDecodeIfPresent(ApiPost.self, forKey: .post, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+    }
+
+    /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        let target = encoder.lemmyVersionedCoding
+        try container.encode(self.localImage, forKey: .localImage)
+        try container.encode(self.person, forKey: .person)
+        try container.lemmyEncodeIfPresent(self.post, forKey: .post, in: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiLocalImageView")
+    }
 }

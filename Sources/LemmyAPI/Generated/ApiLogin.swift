@@ -37,4 +37,24 @@ public struct ApiLogin: Codable, Hashable, Sendable {
         case totp2faToken = "totp_2fa_token"
         case stayLoggedIn = "stay_logged_in"
     }
+
+    /// Decodes every version's keys; as strictly as one version when the decoder names it.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let strict = decoder.lemmyStrictVersion
+        self.usernameOrEmail = try container.decode(ApiSensitiveString.self, forKey: .usernameOrEmail)
+        self.password = try container.decode(ApiSensitiveString.self, forKey: .password)
+        self.totp2faToken = try container.decodeIfPresent(String.self, forKey: .totp2faToken)
+        self.stayLoggedIn = try container.lemmyDecodeIfPresent(Bool.self, forKey: .stayLoggedIn, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+    }
+
+    /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        let target = encoder.lemmyVersionedCoding
+        try container.encode(self.usernameOrEmail, forKey: .usernameOrEmail)
+        try container.encode(self.password, forKey: .password)
+        try container.encodeIfPresent(self.totp2faToken, forKey: .totp2faToken)
+        try container.lemmyEncodeIfPresent(self.stayLoggedIn, forKey: .stayLoggedIn, in: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiLogin")
+    }
 }

@@ -33,20 +33,22 @@ public struct ApiLoginToken: Codable, Hashable, Sendable {
         case userAgent = "user_agent"
     }
 
-    /// Decodes, accepting every spelling of renamed keys.
+    /// Decodes every version's keys; as strictly as one version when the decoder names it.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
+        let strict = decoder.lemmyStrictVersion
         self.userId = try container.decode(ApiLocalUserId.self, forKey: .userId)
-        self.publishedAt = try container.decodeMerged(LemmyDate.self, keys: [.publishedAt, .publishedAtKey1])
+        self.publishedAt = try container.lemmyDecodeMerged(LemmyDate.self, keys: [(.publishedAt, LemmyVersionSet(rawValue: 0b11000000)), (.publishedAtKey1, LemmyVersionSet(rawValue: 0b00111000))], strict: strict)
         self.ip = try container.decodeIfPresent(String.self, forKey: .ip)
         self.userAgent = try container.decodeIfPresent(String.self, forKey: .userAgent)
     }
 
-    /// Encodes renamed keys under the spelling of the encoder's generation (default: newest).
+    /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
+        let target = encoder.lemmyVersionedCoding
         try container.encode(self.userId, forKey: .userId)
-        try container.encode(self.publishedAt, forKey: encoder.lemmyMergedKey(current: .publishedAt, legacy: .publishedAtKey1))
+        try container.encode(self.publishedAt, forKey: encoder.lemmyKey([(.publishedAt, LemmyVersionSet(rawValue: 0b11000000)), (.publishedAtKey1, LemmyVersionSet(rawValue: 0b00111000))], target: target, current: .publishedAt, legacy: .publishedAtKey1))
         try container.encodeIfPresent(self.ip, forKey: .ip)
         try container.encodeIfPresent(self.userAgent, forKey: .userAgent)
     }

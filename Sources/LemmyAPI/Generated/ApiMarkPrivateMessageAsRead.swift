@@ -26,4 +26,22 @@ public struct ApiMarkPrivateMessageAsRead: Codable, Hashable, Sendable {
         case read = "read"
         case auth = "auth"
     }
+
+    /// Decodes every version's keys; as strictly as one version when the decoder names it.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let strict = decoder.lemmyStrictVersion
+        self.privateMessageId = try container.decode(ApiPrivateMessageId.self, forKey: .privateMessageId)
+        self.read = try container.decode(Bool.self, forKey: .read)
+        self.auth = try container.lemmyDecodeIfPresent(String.self, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+    }
+
+    /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        let target = encoder.lemmyVersionedCoding
+        try container.encode(self.privateMessageId, forKey: .privateMessageId)
+        try container.encode(self.read, forKey: .read)
+        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), target: target, typeName: "ApiMarkPrivateMessageAsRead")
+    }
 }

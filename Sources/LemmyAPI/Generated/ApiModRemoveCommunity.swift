@@ -42,4 +42,30 @@ public struct ApiModRemoveCommunity: Codable, Hashable, Sendable {
         case when = "when_"
         case expires = "expires"
     }
+
+    /// Decodes every version's keys; as strictly as one version when the decoder names it.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let strict = decoder.lemmyStrictVersion
+        self.id = try container.decode(Int.self, forKey: .id)
+        self.modPersonId = try container.decode(ApiPersonId.self, forKey: .modPersonId)
+        self.communityId = try container.decode(ApiCommunityId.self, forKey: .communityId)
+        self.reason = try container.decodeIfPresent(String.self, forKey: .reason)
+        self.removed = try container.decode(Bool.self, forKey: .removed)
+        self.when = try container.decode(LemmyDate.self, forKey: .when)
+        self.expires = try container.lemmyDecodeIfPresent(LemmyDate.self, forKey: .expires, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+    }
+
+    /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        let target = encoder.lemmyVersionedCoding
+        try container.encode(self.id, forKey: .id)
+        try container.encode(self.modPersonId, forKey: .modPersonId)
+        try container.encode(self.communityId, forKey: .communityId)
+        try container.encodeIfPresent(self.reason, forKey: .reason)
+        try container.encode(self.removed, forKey: .removed)
+        try container.encode(self.when, forKey: .when)
+        try container.lemmyEncodeIfPresent(self.expires, forKey: .expires, in: LemmyVersionSet(rawValue: 0b00000111), target: target, typeName: "ApiModRemoveCommunity")
+    }
 }

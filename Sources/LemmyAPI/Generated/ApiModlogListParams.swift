@@ -48,4 +48,32 @@ public struct ApiModlogListParams: Codable, Hashable, Sendable {
         case limit = "limit"
         case hideModlogNames = "hide_modlog_names"
     }
+
+    /// Decodes every version's keys; as strictly as one version when the decoder names it.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let strict = decoder.lemmyStrictVersion
+        self.communityId = try container.decodeIfPresent(ApiCommunityId.self, forKey: .communityId)
+        self.modPersonId = try container.decodeIfPresent(ApiPersonId.self, forKey: .modPersonId)
+        self.otherPersonId = try container.decodeIfPresent(ApiPersonId.self, forKey: .otherPersonId)
+        self.postId = try container.lemmyDecodeIfPresent(ApiPostId.self, forKey: .postId, in: LemmyVersionSet(rawValue: 0b00110000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.commentId = try container.lemmyDecodeIfPresent(ApiCommentId.self, forKey: .commentId, in: LemmyVersionSet(rawValue: 0b00110000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.page = try container.decodeIfPresent(Int.self, forKey: .page)
+        self.limit = try container.decodeIfPresent(Int.self, forKey: .limit)
+        self.hideModlogNames = try container.decode(Bool.self, forKey: .hideModlogNames)
+    }
+
+    /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        let target = encoder.lemmyVersionedCoding
+        try container.encodeIfPresent(self.communityId, forKey: .communityId)
+        try container.encodeIfPresent(self.modPersonId, forKey: .modPersonId)
+        try container.encodeIfPresent(self.otherPersonId, forKey: .otherPersonId)
+        try container.lemmyEncodeIfPresent(self.postId, forKey: .postId, in: LemmyVersionSet(rawValue: 0b00110000), target: target, typeName: "ApiModlogListParams")
+        try container.lemmyEncodeIfPresent(self.commentId, forKey: .commentId, in: LemmyVersionSet(rawValue: 0b00110000), target: target, typeName: "ApiModlogListParams")
+        try container.encodeIfPresent(self.page, forKey: .page)
+        try container.encodeIfPresent(self.limit, forKey: .limit)
+        try container.encode(self.hideModlogNames, forKey: .hideModlogNames)
+    }
 }

@@ -126,55 +126,57 @@ public struct ApiPerson: Codable, Hashable, Sendable {
         case admin = "admin"
     }
 
-    /// Decodes, accepting every spelling of renamed keys.
+    /// Decodes every version's keys; as strictly as one version when the decoder names it.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
+        let strict = decoder.lemmyStrictVersion
         self.id = try container.decode(ApiPersonId.self, forKey: .id)
         self.name = try container.decode(String.self, forKey: .name)
         self.displayName = try container.decodeIfPresent(String.self, forKey: .displayName)
         self.avatar = try container.decodeIfPresent(ApiDbUrl.self, forKey: .avatar)
-        self.publishedAt = try container.decodeMerged(LemmyDate.self, keys: [.publishedAt, .publishedAtKey1])
-        self.updatedAt = try container.decodeMergedIfPresent(LemmyDate.self, keys: [.updatedAt, .updatedAtKey1])
-        self.apId = try container.decodeMerged(ApiDbUrl.self, keys: [.apId, .apIdKey1])
+        self.publishedAt = try container.lemmyDecodeMerged(LemmyDate.self, keys: [(.publishedAt, LemmyVersionSet(rawValue: 0b11000000)), (.publishedAtKey1, LemmyVersionSet(rawValue: 0b00111111))], strict: strict)
+        self.updatedAt = try container.lemmyDecodeMergedIfPresent(LemmyDate.self, keys: [(.updatedAt, LemmyVersionSet(rawValue: 0b11000000)), (.updatedAtKey1, LemmyVersionSet(rawValue: 0b00111111))], required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.apId = try container.lemmyDecodeMerged(ApiDbUrl.self, keys: [(.apId, LemmyVersionSet(rawValue: 0b11000000)), (.apIdKey1, LemmyVersionSet(rawValue: 0b00111111))], strict: strict)
         self.bio = try container.decodeIfPresent(String.self, forKey: .bio)
         self.local = try container.decode(Bool.self, forKey: .local)
-        self.lastRefreshedAt = try container.decodeIfPresent(LemmyDate.self, forKey: .lastRefreshedAt)
+        self.lastRefreshedAt = try container.lemmyDecodeIfPresent(LemmyDate.self, forKey: .lastRefreshedAt, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b11000000), strict: strict)
         self.banner = try container.decodeIfPresent(ApiDbUrl.self, forKey: .banner)
         self.deleted = try container.decode(Bool.self, forKey: .deleted)
         self.matrixUserId = try container.decodeIfPresent(String.self, forKey: .matrixUserId)
         self.botAccount = try container.decode(Bool.self, forKey: .botAccount)
         self.instanceId = try container.decode(ApiInstanceId.self, forKey: .instanceId)
-        self.postCount = try container.decodeIfPresent(Int.self, forKey: .postCount)
-        self.commentCount = try container.decodeIfPresent(Int.self, forKey: .commentCount)
-        self.banned = try container.decodeIfPresent(Bool.self, forKey: .banned)
-        self.banExpires = try container.decodeIfPresent(LemmyDate.self, forKey: .banExpires)
-        self.inboxUrl = try container.decodeIfPresent(String.self, forKey: .inboxUrl)
-        self.admin = try container.decodeIfPresent(Bool.self, forKey: .admin)
+        self.postCount = try container.lemmyDecodeIfPresent(Int.self, forKey: .postCount, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b11000000), strict: strict)
+        self.commentCount = try container.lemmyDecodeIfPresent(Int.self, forKey: .commentCount, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b11000000), strict: strict)
+        self.banned = try container.lemmyDecodeIfPresent(Bool.self, forKey: .banned, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00111111), strict: strict)
+        self.banExpires = try container.lemmyDecodeIfPresent(LemmyDate.self, forKey: .banExpires, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.inboxUrl = try container.lemmyDecodeIfPresent(String.self, forKey: .inboxUrl, in: LemmyVersionSet(rawValue: 0b00000110), required: LemmyVersionSet(rawValue: 0b00000110), strict: strict)
+        self.admin = try container.lemmyDecodeIfPresent(Bool.self, forKey: .admin, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000111), strict: strict)
     }
 
-    /// Encodes renamed keys under the spelling of the encoder's generation (default: newest).
+    /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
+        let target = encoder.lemmyVersionedCoding
         try container.encode(self.id, forKey: .id)
         try container.encode(self.name, forKey: .name)
         try container.encodeIfPresent(self.displayName, forKey: .displayName)
         try container.encodeIfPresent(self.avatar, forKey: .avatar)
-        try container.encode(self.publishedAt, forKey: encoder.lemmyMergedKey(current: .publishedAt, legacy: .publishedAtKey1))
-        try container.encodeIfPresent(self.updatedAt, forKey: encoder.lemmyMergedKey(current: .updatedAt, legacy: .updatedAtKey1))
-        try container.encode(self.apId, forKey: encoder.lemmyMergedKey(current: .apId, legacy: .apIdKey1))
+        try container.encode(self.publishedAt, forKey: encoder.lemmyKey([(.publishedAt, LemmyVersionSet(rawValue: 0b11000000)), (.publishedAtKey1, LemmyVersionSet(rawValue: 0b00111111))], target: target, current: .publishedAt, legacy: .publishedAtKey1))
+        try container.encodeIfPresent(self.updatedAt, forKey: encoder.lemmyKey([(.updatedAt, LemmyVersionSet(rawValue: 0b11000000)), (.updatedAtKey1, LemmyVersionSet(rawValue: 0b00111111))], target: target, current: .updatedAt, legacy: .updatedAtKey1))
+        try container.encode(self.apId, forKey: encoder.lemmyKey([(.apId, LemmyVersionSet(rawValue: 0b11000000)), (.apIdKey1, LemmyVersionSet(rawValue: 0b00111111))], target: target, current: .apId, legacy: .apIdKey1))
         try container.encodeIfPresent(self.bio, forKey: .bio)
         try container.encode(self.local, forKey: .local)
-        try container.encodeIfPresent(self.lastRefreshedAt, forKey: .lastRefreshedAt)
+        try container.lemmyEncodeIfPresent(self.lastRefreshedAt, forKey: .lastRefreshedAt, in: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiPerson")
         try container.encodeIfPresent(self.banner, forKey: .banner)
         try container.encode(self.deleted, forKey: .deleted)
         try container.encodeIfPresent(self.matrixUserId, forKey: .matrixUserId)
         try container.encode(self.botAccount, forKey: .botAccount)
         try container.encode(self.instanceId, forKey: .instanceId)
-        try container.encodeIfPresent(self.postCount, forKey: .postCount)
-        try container.encodeIfPresent(self.commentCount, forKey: .commentCount)
-        try container.encodeIfPresent(self.banned, forKey: .banned)
-        try container.encodeIfPresent(self.banExpires, forKey: .banExpires)
-        try container.encodeIfPresent(self.inboxUrl, forKey: .inboxUrl)
-        try container.encodeIfPresent(self.admin, forKey: .admin)
+        try container.lemmyEncodeIfPresent(self.postCount, forKey: .postCount, in: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiPerson")
+        try container.lemmyEncodeIfPresent(self.commentCount, forKey: .commentCount, in: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiPerson")
+        try container.lemmyEncodeIfPresent(self.banned, forKey: .banned, in: LemmyVersionSet(rawValue: 0b00111111), target: target, typeName: "ApiPerson")
+        try container.lemmyEncodeIfPresent(self.banExpires, forKey: .banExpires, in: LemmyVersionSet(rawValue: 0b00111111), target: target, typeName: "ApiPerson")
+        try container.lemmyEncodeIfPresent(self.inboxUrl, forKey: .inboxUrl, in: LemmyVersionSet(rawValue: 0b00000110), target: target, typeName: "ApiPerson")
+        try container.lemmyEncodeIfPresent(self.admin, forKey: .admin, in: LemmyVersionSet(rawValue: 0b00000111), target: target, typeName: "ApiPerson")
     }
 }

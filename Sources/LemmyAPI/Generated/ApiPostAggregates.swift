@@ -78,4 +78,42 @@ public struct ApiPostAggregates: Codable, Hashable, Sendable {
         case hotRank = "hot_rank"
         case hotRankActive = "hot_rank_active"
     }
+
+    /// Decodes every version's keys; as strictly as one version when the decoder names it.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let strict = decoder.lemmyStrictVersion
+        self.postId = try container.decode(ApiPostId.self, forKey: .postId)
+        self.comments = try container.decode(Int.self, forKey: .comments)
+        self.score = try container.decode(Int.self, forKey: .score)
+        self.upvotes = try container.decode(Int.self, forKey: .upvotes)
+        self.downvotes = try container.decode(Int.self, forKey: .downvotes)
+        self.published = try container.decode(LemmyDate.self, forKey: .published)
+        self.newestCommentTime = try container.lemmyDecodeIfPresent(LemmyDate.self, forKey: .newestCommentTime, in: LemmyVersionSet(rawValue: 0b00110111), required: LemmyVersionSet(rawValue: 0b00110111), strict: strict)
+        self.id = try container.lemmyDecodeIfPresent(Int.self, forKey: .id, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000111), strict: strict)
+        self.newestCommentTimeNecro = try container.lemmyDecodeIfPresent(LemmyDate.self, forKey: .newestCommentTimeNecro, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000111), strict: strict)
+        self.featuredCommunity = try container.lemmyDecodeIfPresent(Bool.self, forKey: .featuredCommunity, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000111), strict: strict)
+        self.featuredLocal = try container.lemmyDecodeIfPresent(Bool.self, forKey: .featuredLocal, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000111), strict: strict)
+        self.hotRank = try container.lemmyDecodeIfPresent(Double.self, forKey: .hotRank, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000111), strict: strict)
+        self.hotRankActive = try container.lemmyDecodeIfPresent(Double.self, forKey: .hotRankActive, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000111), strict: strict)
+    }
+
+    /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        let target = encoder.lemmyVersionedCoding
+        try container.encode(self.postId, forKey: .postId)
+        try container.encode(self.comments, forKey: .comments)
+        try container.encode(self.score, forKey: .score)
+        try container.encode(self.upvotes, forKey: .upvotes)
+        try container.encode(self.downvotes, forKey: .downvotes)
+        try container.encode(self.published, forKey: .published)
+        try container.lemmyEncodeIfPresent(self.newestCommentTime, forKey: .newestCommentTime, in: LemmyVersionSet(rawValue: 0b00110111), target: target, typeName: "ApiPostAggregates")
+        try container.lemmyEncodeIfPresent(self.id, forKey: .id, in: LemmyVersionSet(rawValue: 0b00000111), target: target, typeName: "ApiPostAggregates")
+        try container.lemmyEncodeIfPresent(self.newestCommentTimeNecro, forKey: .newestCommentTimeNecro, in: LemmyVersionSet(rawValue: 0b00000111), target: target, typeName: "ApiPostAggregates")
+        try container.lemmyEncodeIfPresent(self.featuredCommunity, forKey: .featuredCommunity, in: LemmyVersionSet(rawValue: 0b00000111), target: target, typeName: "ApiPostAggregates")
+        try container.lemmyEncodeIfPresent(self.featuredLocal, forKey: .featuredLocal, in: LemmyVersionSet(rawValue: 0b00000111), target: target, typeName: "ApiPostAggregates")
+        try container.lemmyEncodeIfPresent(self.hotRank, forKey: .hotRank, in: LemmyVersionSet(rawValue: 0b00000111), target: target, typeName: "ApiPostAggregates")
+        try container.lemmyEncodeIfPresent(self.hotRankActive, forKey: .hotRankActive, in: LemmyVersionSet(rawValue: 0b00000111), target: target, typeName: "ApiPostAggregates")
+    }
 }

@@ -32,4 +32,13 @@ public enum ApiPostFeatureType: LemmyStringEnum, LemmyQueryValue {
         case .unknown(let value): return value
         }
     }
+
+    /// The spelling `version` uses; nil when the version does not have the case.
+    public func wireValue(in version: LemmyAPIVersion) -> String? {
+        switch self {
+        case .local: return (version.generation == .v4 ? "local" : "Local")
+        case .community: return (version.generation == .v4 ? "community" : "Community")
+        case .unknown(let value): return value
+        }
+    }
 }

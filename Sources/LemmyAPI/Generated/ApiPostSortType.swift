@@ -3,7 +3,9 @@
 
 /// The post sort types. See here for descriptions: https://join-lemmy.org/docs/en/users/03-votes-and-ranking.html
 ///
-/// In lemmy-js-client 1.0.0-beta.1 – main. Added in 1.0.0-beta.1.
+/// Also holds the values of `SortType`, which this type replaced.
+///
+/// In lemmy-js-client 0.18.0 – main.
 public enum ApiPostSortType: LemmyStringEnum, LemmyQueryValue {
     /// `Active` / `active`.
     case active
@@ -13,34 +15,67 @@ public enum ApiPostSortType: LemmyStringEnum, LemmyQueryValue {
     case new
     /// `Old` / `old`.
     case old
-    /// `Top` / `top`.
+    /// `Top` / `top`. Added in 1.0.0-beta.1.
     case top
     /// `MostComments` / `most_comments`.
     case mostComments
     /// `NewComments` / `new_comments`.
     case newComments
-    /// `Controversial` / `controversial`.
+    /// `Controversial` / `controversial`. Added in 0.19.0.
     case controversial
-    /// `Scaled` / `scaled`.
+    /// `Scaled` / `scaled`. Added in 0.19.0.
     case scaled
+    /// `TopDay` / `top_day`. Removed in 1.0.0-beta.1.
+    case topDay
+    /// `TopWeek` / `top_week`. Removed in 1.0.0-beta.1.
+    case topWeek
+    /// `TopMonth` / `top_month`. Removed in 1.0.0-beta.1.
+    case topMonth
+    /// `TopYear` / `top_year`. Removed in 1.0.0-beta.1.
+    case topYear
+    /// `TopAll` / `top_all`. Removed in 1.0.0-beta.1.
+    case topAll
+    /// `TopHour` / `top_hour`. Removed in 1.0.0-beta.1.
+    case topHour
+    /// `TopSixHour` / `top_six_hour`. Removed in 1.0.0-beta.1.
+    case topSixHour
+    /// `TopTwelveHour` / `top_twelve_hour`. Removed in 1.0.0-beta.1.
+    case topTwelveHour
+    /// `TopThreeMonths` / `top_three_months`. Added in 0.18.1; removed in 1.0.0-beta.1.
+    case topThreeMonths
+    /// `TopSixMonths` / `top_six_months`. Added in 0.18.1; removed in 1.0.0-beta.1.
+    case topSixMonths
+    /// `TopNineMonths` / `top_nine_months`. Added in 0.18.1; removed in 1.0.0-beta.1.
+    case topNineMonths
     /// A value this version of LemmyKit does not know, kept as sent.
     case unknown(String)
 
     /// Every known case.
-    public static let knownCases: [ApiPostSortType] = [.active, .hot, .new, .old, .top, .mostComments, .newComments, .controversial, .scaled]
+    public static let knownCases: [ApiPostSortType] = [.active, .hot, .new, .old, .top, .mostComments, .newComments, .controversial, .scaled, .topDay, .topWeek, .topMonth, .topYear, .topAll, .topHour, .topSixHour, .topTwelveHour, .topThreeMonths, .topSixMonths, .topNineMonths]
 
     /// Maps a PascalCase or snake_case spelling to its case.
     public init(wireValue: String) {
         switch wireValue {
-        case "active", "Active": self = .active
-        case "hot", "Hot": self = .hot
-        case "new", "New": self = .new
-        case "old", "Old": self = .old
+        case "Active", "active": self = .active
+        case "Hot", "hot": self = .hot
+        case "New", "new": self = .new
+        case "Old", "old": self = .old
         case "top", "Top": self = .top
-        case "most_comments", "MostComments": self = .mostComments
-        case "new_comments", "NewComments": self = .newComments
-        case "controversial", "Controversial": self = .controversial
-        case "scaled", "Scaled": self = .scaled
+        case "MostComments", "most_comments": self = .mostComments
+        case "NewComments", "new_comments": self = .newComments
+        case "Controversial", "controversial": self = .controversial
+        case "Scaled", "scaled": self = .scaled
+        case "TopDay", "top_day": self = .topDay
+        case "TopWeek", "top_week": self = .topWeek
+        case "TopMonth", "top_month": self = .topMonth
+        case "TopYear", "top_year": self = .topYear
+        case "TopAll", "top_all": self = .topAll
+        case "TopHour", "top_hour": self = .topHour
+        case "TopSixHour", "top_six_hour": self = .topSixHour
+        case "TopTwelveHour", "top_twelve_hour": self = .topTwelveHour
+        case "TopThreeMonths", "top_three_months": self = .topThreeMonths
+        case "TopSixMonths", "top_six_months": self = .topSixMonths
+        case "TopNineMonths", "top_nine_months": self = .topNineMonths
         default: self = .unknown(wireValue)
         }
     }
@@ -57,6 +92,44 @@ public enum ApiPostSortType: LemmyStringEnum, LemmyQueryValue {
         case .newComments: return generation == .v3 ? "NewComments" : "new_comments"
         case .controversial: return generation == .v3 ? "Controversial" : "controversial"
         case .scaled: return generation == .v3 ? "Scaled" : "scaled"
+        case .topDay: return generation == .v4 ? "top_day" : "TopDay"
+        case .topWeek: return generation == .v4 ? "top_week" : "TopWeek"
+        case .topMonth: return generation == .v4 ? "top_month" : "TopMonth"
+        case .topYear: return generation == .v4 ? "top_year" : "TopYear"
+        case .topAll: return generation == .v4 ? "top_all" : "TopAll"
+        case .topHour: return generation == .v4 ? "top_hour" : "TopHour"
+        case .topSixHour: return generation == .v4 ? "top_six_hour" : "TopSixHour"
+        case .topTwelveHour: return generation == .v4 ? "top_twelve_hour" : "TopTwelveHour"
+        case .topThreeMonths: return generation == .v4 ? "top_three_months" : "TopThreeMonths"
+        case .topSixMonths: return generation == .v4 ? "top_six_months" : "TopSixMonths"
+        case .topNineMonths: return generation == .v4 ? "top_nine_months" : "TopNineMonths"
+        case .unknown(let value): return value
+        }
+    }
+
+    /// The spelling `version` uses; nil when the version does not have the case.
+    public func wireValue(in version: LemmyAPIVersion) -> String? {
+        switch self {
+        case .active: return (version.generation == .v4 ? "active" : "Active")
+        case .hot: return (version.generation == .v4 ? "hot" : "Hot")
+        case .new: return (version.generation == .v4 ? "new" : "New")
+        case .old: return (version.generation == .v4 ? "old" : "Old")
+        case .top: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "top" : nil
+        case .mostComments: return (version.generation == .v4 ? "most_comments" : "MostComments")
+        case .newComments: return (version.generation == .v4 ? "new_comments" : "NewComments")
+        case .controversial: return LemmyVersionSet(rawValue: 0b11111000).contains(version) ? (version.generation == .v4 ? "controversial" : "Controversial") : nil
+        case .scaled: return LemmyVersionSet(rawValue: 0b11111000).contains(version) ? (version.generation == .v4 ? "scaled" : "Scaled") : nil
+        case .topDay: return LemmyVersionSet(rawValue: 0b00111111).contains(version) ? "TopDay" : nil
+        case .topWeek: return LemmyVersionSet(rawValue: 0b00111111).contains(version) ? "TopWeek" : nil
+        case .topMonth: return LemmyVersionSet(rawValue: 0b00111111).contains(version) ? "TopMonth" : nil
+        case .topYear: return LemmyVersionSet(rawValue: 0b00111111).contains(version) ? "TopYear" : nil
+        case .topAll: return LemmyVersionSet(rawValue: 0b00111111).contains(version) ? "TopAll" : nil
+        case .topHour: return LemmyVersionSet(rawValue: 0b00111111).contains(version) ? "TopHour" : nil
+        case .topSixHour: return LemmyVersionSet(rawValue: 0b00111111).contains(version) ? "TopSixHour" : nil
+        case .topTwelveHour: return LemmyVersionSet(rawValue: 0b00111111).contains(version) ? "TopTwelveHour" : nil
+        case .topThreeMonths: return LemmyVersionSet(rawValue: 0b00111110).contains(version) ? "TopThreeMonths" : nil
+        case .topSixMonths: return LemmyVersionSet(rawValue: 0b00111110).contains(version) ? "TopSixMonths" : nil
+        case .topNineMonths: return LemmyVersionSet(rawValue: 0b00111110).contains(version) ? "TopNineMonths" : nil
         case .unknown(let value): return value
         }
     }

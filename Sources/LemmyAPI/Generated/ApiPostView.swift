@@ -148,4 +148,64 @@ public struct ApiPostView: Codable, Hashable, Sendable {
         case myVote = "my_vote"
         case unreadComments = "unread_comments"
     }
+
+    /// Decodes every version's keys; as strictly as one version when the decoder names it.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let strict = decoder.lemmyStrictVersion
+        self.post = try container.decode(ApiPost.self, forKey: .post)
+        self.creator = try container.decode(ApiPerson.self, forKey: .creator)
+        self.community = try container.decode(ApiCommunity.self, forKey: .community)
+        self.imageDetails = try container.lemmyDecodeIfPresent(ApiImageDetails.self, forKey: .imageDetails, in: LemmyVersionSet(rawValue: 0b11110000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.communityActions = try container.lemmyDecodeIfPresent(ApiCommunityActions.self, forKey: .communityActions, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.personActions = try container.lemmyDecodeIfPresent(ApiPersonActions.self, forKey: .personActions, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.postActions = try container.lemmyDecodeIfPresent(ApiPostActions.self, forKey: .postActions, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.creatorIsAdmin = try container.lemmyDecodeIfPresent(Bool.self, forKey: .creatorIsAdmin, in: LemmyVersionSet(rawValue: 0b11111000), required: LemmyVersionSet(rawValue: 0b11111000), strict: strict)
+        self.tags = try container.lemmyDecodeIfPresent(ApiCommunityTagsView.self, forKey: .tags, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b11000000), strict: strict)
+        self.canMod = try container.lemmyDecodeIfPresent(Bool.self, forKey: .canMod, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b11000000), strict: strict)
+        self.creatorBanned = try container.lemmyDecodeIfPresent(Bool.self, forKey: .creatorBanned, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b11000000), strict: strict)
+        self.creatorBanExpiresAt = try container.lemmyDecodeIfPresent(LemmyDate.self, forKey: .creatorBanExpiresAt, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.creatorIsModerator = try container.lemmyDecodeIfPresent(Bool.self, forKey: .creatorIsModerator, in: LemmyVersionSet(rawValue: 0b11111000), required: LemmyVersionSet(rawValue: 0b11111000), strict: strict)
+        self.creatorBannedFromCommunity = try container.decode(Bool.self, forKey: .creatorBannedFromCommunity)
+        self.creatorCommunityBanExpiresAt = try container.lemmyDecodeIfPresent(LemmyDate.self, forKey: .creatorCommunityBanExpiresAt, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.bannedFromCommunity = try container.lemmyDecodeIfPresent(Bool.self, forKey: .bannedFromCommunity, in: LemmyVersionSet(rawValue: 0b00110000), required: LemmyVersionSet(rawValue: 0b00110000), strict: strict)
+        self.counts = try container.lemmyDecodeIfPresent(ApiPostAggregates.self, forKey: .counts, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00111111), strict: strict)
+        self.subscribed = try container.lemmyDecodeIfPresent(ApiSubscribedType.self, forKey: .subscribed, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00111111), strict: strict)
+        self.saved = try container.lemmyDecodeIfPresent(Bool.self, forKey: .saved, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00111111), strict: strict)
+        self.read = try container.lemmyDecodeIfPresent(Bool.self, forKey: .read, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00111111), strict: strict)
+        self.hidden = try container.lemmyDecodeIfPresent(Bool.self, forKey: .hidden, in: LemmyVersionSet(rawValue: 0b00110000), required: LemmyVersionSet(rawValue: 0b00110000), strict: strict)
+        self.creatorBlocked = try container.lemmyDecodeIfPresent(Bool.self, forKey: .creatorBlocked, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00111111), strict: strict)
+        self.myVote = try container.lemmyDecodeIfPresent(Int.self, forKey: .myVote, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.unreadComments = try container.lemmyDecodeIfPresent(Int.self, forKey: .unreadComments, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00111111), strict: strict)
+    }
+
+    /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        let target = encoder.lemmyVersionedCoding
+        try container.encode(self.post, forKey: .post)
+        try container.encode(self.creator, forKey: .creator)
+        try container.encode(self.community, forKey: .community)
+        try container.lemmyEncodeIfPresent(self.imageDetails, forKey: .imageDetails, in: LemmyVersionSet(rawValue: 0b11110000), target: target, typeName: "ApiPostView")
+        try container.lemmyEncodeIfPresent(self.communityActions, forKey: .communityActions, in: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiPostView")
+        try container.lemmyEncodeIfPresent(self.personActions, forKey: .personActions, in: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiPostView")
+        try container.lemmyEncodeIfPresent(self.postActions, forKey: .postActions, in: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiPostView")
+        try container.lemmyEncodeIfPresent(self.creatorIsAdmin, forKey: .creatorIsAdmin, in: LemmyVersionSet(rawValue: 0b11111000), target: target, typeName: "ApiPostView")
+        try container.lemmyEncodeIfPresent(self.tags, forKey: .tags, in: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiPostView")
+        try container.lemmyEncodeIfPresent(self.canMod, forKey: .canMod, in: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiPostView")
+        try container.lemmyEncodeIfPresent(self.creatorBanned, forKey: .creatorBanned, in: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiPostView")
+        try container.lemmyEncodeIfPresent(self.creatorBanExpiresAt, forKey: .creatorBanExpiresAt, in: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiPostView")
+        try container.lemmyEncodeIfPresent(self.creatorIsModerator, forKey: .creatorIsModerator, in: LemmyVersionSet(rawValue: 0b11111000), target: target, typeName: "ApiPostView")
+        try container.encode(self.creatorBannedFromCommunity, forKey: .creatorBannedFromCommunity)
+        try container.lemmyEncodeIfPresent(self.creatorCommunityBanExpiresAt, forKey: .creatorCommunityBanExpiresAt, in: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiPostView")
+        try container.lemmyEncodeIfPresent(self.bannedFromCommunity, forKey: .bannedFromCommunity, in: LemmyVersionSet(rawValue: 0b00110000), target: target, typeName: "ApiPostView")
+        try container.lemmyEncodeIfPresent(self.counts, forKey: .counts, in: LemmyVersionSet(rawValue: 0b00111111), target: target, typeName: "ApiPostView")
+        try container.lemmyEncodeIfPresent(self.subscribed, forKey: .subscribed, in: LemmyVersionSet(rawValue: 0b00111111), target: target, typeName: "ApiPostView")
+        try container.lemmyEncodeIfPresent(self.saved, forKey: .saved, in: LemmyVersionSet(rawValue: 0b00111111), target: target, typeName: "ApiPostView")
+        try container.lemmyEncodeIfPresent(self.read, forKey: .read, in: LemmyVersionSet(rawValue: 0b00111111), target: target, typeName: "ApiPostView")
+        try container.lemmyEncodeIfPresent(self.hidden, forKey: .hidden, in: LemmyVersionSet(rawValue: 0b00110000), target: target, typeName: "ApiPostView")
+        try container.lemmyEncodeIfPresent(self.creatorBlocked, forKey: .creatorBlocked, in: LemmyVersionSet(rawValue: 0b00111111), target: target, typeName: "ApiPostView")
+        try container.lemmyEncodeIfPresent(self.myVote, forKey: .myVote, in: LemmyVersionSet(rawValue: 0b00111111), target: target, typeName: "ApiPostView")
+        try container.lemmyEncodeIfPresent(self.unreadComments, forKey: .unreadComments, in: LemmyVersionSet(rawValue: 0b00111111), target: target, typeName: "ApiPostView")
+    }
 }

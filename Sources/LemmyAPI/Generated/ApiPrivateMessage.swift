@@ -75,37 +75,39 @@ public struct ApiPrivateMessage: Codable, Hashable, Sendable {
         case read = "read"
     }
 
-    /// Decodes, accepting every spelling of renamed keys.
+    /// Decodes every version's keys; as strictly as one version when the decoder names it.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
+        let strict = decoder.lemmyStrictVersion
         self.id = try container.decode(ApiPrivateMessageId.self, forKey: .id)
         self.creatorId = try container.decode(ApiPersonId.self, forKey: .creatorId)
         self.recipientId = try container.decode(ApiPersonId.self, forKey: .recipientId)
         self.content = try container.decode(String.self, forKey: .content)
         self.deleted = try container.decode(Bool.self, forKey: .deleted)
-        self.publishedAt = try container.decodeMerged(LemmyDate.self, keys: [.publishedAt, .publishedAtKey1])
-        self.updatedAt = try container.decodeMergedIfPresent(LemmyDate.self, keys: [.updatedAt, .updatedAtKey1])
+        self.publishedAt = try container.lemmyDecodeMerged(LemmyDate.self, keys: [(.publishedAt, LemmyVersionSet(rawValue: 0b11000000)), (.publishedAtKey1, LemmyVersionSet(rawValue: 0b00111111))], strict: strict)
+        self.updatedAt = try container.lemmyDecodeMergedIfPresent(LemmyDate.self, keys: [(.updatedAt, LemmyVersionSet(rawValue: 0b11000000)), (.updatedAtKey1, LemmyVersionSet(rawValue: 0b00111111))], required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
         self.apId = try container.decode(ApiDbUrl.self, forKey: .apId)
         self.local = try container.decode(Bool.self, forKey: .local)
-        self.removed = try container.decodeIfPresent(Bool.self, forKey: .removed)
-        self.deletedByRecipient = try container.decodeIfPresent(Bool.self, forKey: .deletedByRecipient)
-        self.read = try container.decodeIfPresent(Bool.self, forKey: .read)
+        self.removed = try container.lemmyDecodeIfPresent(Bool.self, forKey: .removed, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b11000000), strict: strict)
+        self.deletedByRecipient = try container.lemmyDecodeIfPresent(Bool.self, forKey: .deletedByRecipient, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b11000000), strict: strict)
+        self.read = try container.lemmyDecodeIfPresent(Bool.self, forKey: .read, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00111111), strict: strict)
     }
 
-    /// Encodes renamed keys under the spelling of the encoder's generation (default: newest).
+    /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
+        let target = encoder.lemmyVersionedCoding
         try container.encode(self.id, forKey: .id)
         try container.encode(self.creatorId, forKey: .creatorId)
         try container.encode(self.recipientId, forKey: .recipientId)
         try container.encode(self.content, forKey: .content)
         try container.encode(self.deleted, forKey: .deleted)
-        try container.encode(self.publishedAt, forKey: encoder.lemmyMergedKey(current: .publishedAt, legacy: .publishedAtKey1))
-        try container.encodeIfPresent(self.updatedAt, forKey: encoder.lemmyMergedKey(current: .updatedAt, legacy: .updatedAtKey1))
+        try container.encode(self.publishedAt, forKey: encoder.lemmyKey([(.publishedAt, LemmyVersionSet(rawValue: 0b11000000)), (.publishedAtKey1, LemmyVersionSet(rawValue: 0b00111111))], target: target, current: .publishedAt, legacy: .publishedAtKey1))
+        try container.encodeIfPresent(self.updatedAt, forKey: encoder.lemmyKey([(.updatedAt, LemmyVersionSet(rawValue: 0b11000000)), (.updatedAtKey1, LemmyVersionSet(rawValue: 0b00111111))], target: target, current: .updatedAt, legacy: .updatedAtKey1))
         try container.encode(self.apId, forKey: .apId)
         try container.encode(self.local, forKey: .local)
-        try container.encodeIfPresent(self.removed, forKey: .removed)
-        try container.encodeIfPresent(self.deletedByRecipient, forKey: .deletedByRecipient)
-        try container.encodeIfPresent(self.read, forKey: .read)
+        try container.lemmyEncodeIfPresent(self.removed, forKey: .removed, in: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiPrivateMessage")
+        try container.lemmyEncodeIfPresent(self.deletedByRecipient, forKey: .deletedByRecipient, in: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiPrivateMessage")
+        try container.lemmyEncodeIfPresent(self.read, forKey: .read, in: LemmyVersionSet(rawValue: 0b00111111), target: target, typeName: "ApiPrivateMessage")
     }
 }

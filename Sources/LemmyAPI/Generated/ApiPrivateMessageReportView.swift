@@ -50,4 +50,32 @@ public struct ApiPrivateMessageReportView: Codable, Hashable, Sendable {
         case creatorBanned = "creator_banned"
         case creatorBanExpiresAt = "creator_ban_expires_at"
     }
+
+    /// Decodes every version's keys; as strictly as one version when the decoder names it.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let strict = decoder.lemmyStrictVersion
+        self.privateMessageReport = try container.decode(ApiPrivateMessageReport.self, forKey: .privateMessageReport)
+        self.privateMessage = try container.decode(ApiPrivateMessage.self, forKey: .privateMessage)
+        self.creator = try container.decode(ApiPerson.self, forKey: .creator)
+        self.privateMessageCreator = try container.decode(ApiPerson.self, forKey: .privateMessageCreator)
+        self.resolver = try container.decodeIfPresent(ApiPerson.self, forKey: .resolver)
+        self.creatorIsAdmin = try container.lemmyDecodeIfPresent(Bool.self, forKey: .creatorIsAdmin, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b11000000), strict: strict)
+        self.creatorBanned = try container.lemmyDecodeIfPresent(Bool.self, forKey: .creatorBanned, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b11000000), strict: strict)
+        self.creatorBanExpiresAt = try container.lemmyDecodeIfPresent(LemmyDate.self, forKey: .creatorBanExpiresAt, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+    }
+
+    /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        let target = encoder.lemmyVersionedCoding
+        try container.encode(self.privateMessageReport, forKey: .privateMessageReport)
+        try container.encode(self.privateMessage, forKey: .privateMessage)
+        try container.encode(self.creator, forKey: .creator)
+        try container.encode(self.privateMessageCreator, forKey: .privateMessageCreator)
+        try container.encodeIfPresent(self.resolver, forKey: .resolver)
+        try container.lemmyEncodeIfPresent(self.creatorIsAdmin, forKey: .creatorIsAdmin, in: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiPrivateMessageReportView")
+        try container.lemmyEncodeIfPresent(self.creatorBanned, forKey: .creatorBanned, in: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiPrivateMessageReportView")
+        try container.lemmyEncodeIfPresent(self.creatorBanExpiresAt, forKey: .creatorBanExpiresAt, in: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiPrivateMessageReportView")
+    }
 }

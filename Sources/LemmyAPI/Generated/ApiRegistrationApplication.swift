@@ -48,27 +48,29 @@ public struct ApiRegistrationApplication: Codable, Hashable, Sendable {
         case updatedAt = "updated_at"
     }
 
-    /// Decodes, accepting every spelling of renamed keys.
+    /// Decodes every version's keys; as strictly as one version when the decoder names it.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
+        let strict = decoder.lemmyStrictVersion
         self.id = try container.decode(ApiRegistrationApplicationId.self, forKey: .id)
         self.localUserId = try container.decode(ApiLocalUserId.self, forKey: .localUserId)
         self.answer = try container.decode(String.self, forKey: .answer)
         self.adminId = try container.decodeIfPresent(ApiPersonId.self, forKey: .adminId)
         self.denyReason = try container.decodeIfPresent(String.self, forKey: .denyReason)
-        self.publishedAt = try container.decodeMerged(LemmyDate.self, keys: [.publishedAt, .publishedAtKey1])
-        self.updatedAt = try container.decodeIfPresent(LemmyDate.self, forKey: .updatedAt)
+        self.publishedAt = try container.lemmyDecodeMerged(LemmyDate.self, keys: [(.publishedAt, LemmyVersionSet(rawValue: 0b11000000)), (.publishedAtKey1, LemmyVersionSet(rawValue: 0b00111111))], strict: strict)
+        self.updatedAt = try container.lemmyDecodeIfPresent(LemmyDate.self, forKey: .updatedAt, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
     }
 
-    /// Encodes renamed keys under the spelling of the encoder's generation (default: newest).
+    /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
+        let target = encoder.lemmyVersionedCoding
         try container.encode(self.id, forKey: .id)
         try container.encode(self.localUserId, forKey: .localUserId)
         try container.encode(self.answer, forKey: .answer)
         try container.encodeIfPresent(self.adminId, forKey: .adminId)
         try container.encodeIfPresent(self.denyReason, forKey: .denyReason)
-        try container.encode(self.publishedAt, forKey: encoder.lemmyMergedKey(current: .publishedAt, legacy: .publishedAtKey1))
-        try container.encodeIfPresent(self.updatedAt, forKey: .updatedAt)
+        try container.encode(self.publishedAt, forKey: encoder.lemmyKey([(.publishedAt, LemmyVersionSet(rawValue: 0b11000000)), (.publishedAtKey1, LemmyVersionSet(rawValue: 0b00111111))], target: target, current: .publishedAt, legacy: .publishedAtKey1))
+        try container.lemmyEncodeIfPresent(self.updatedAt, forKey: .updatedAt, in: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiRegistrationApplication")
     }
 }

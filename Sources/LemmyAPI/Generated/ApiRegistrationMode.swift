@@ -40,4 +40,15 @@ public enum ApiRegistrationMode: LemmyStringEnum, LemmyQueryValue {
         case .unknown(let value): return value
         }
     }
+
+    /// The spelling `version` uses; nil when the version does not have the case.
+    public func wireValue(in version: LemmyAPIVersion) -> String? {
+        switch self {
+        case .closed: return (version.generation == .v4 ? "closed" : "Closed")
+        case .requireApplication: return (version.generation == .v4 ? "require_application" : "RequireApplication")
+        case .`open`: return (version.generation == .v4 ? "open" : "Open")
+        case .requireInvitation: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "require_invitation" : nil
+        case .unknown(let value): return value
+        }
+    }
 }

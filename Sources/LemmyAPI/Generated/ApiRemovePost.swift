@@ -37,4 +37,26 @@ public struct ApiRemovePost: Codable, Hashable, Sendable {
         case removeChildren = "remove_children"
         case auth = "auth"
     }
+
+    /// Decodes every version's keys; as strictly as one version when the decoder names it.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let strict = decoder.lemmyStrictVersion
+        self.postId = try container.decode(ApiPostId.self, forKey: .postId)
+        self.removed = try container.decode(Bool.self, forKey: .removed)
+        self.reason = try container.lemmyDecodeIfPresent(String.self, forKey: .reason, in: LemmyVersionSet(rawValue: 0b11111111), required: LemmyVersionSet(rawValue: 0b11000000), strict: strict)
+        self.removeChildren = try container.lemmyDecodeIfPresent(Bool.self, forKey: .removeChildren, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.auth = try container.lemmyDecodeIfPresent(String.self, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+    }
+
+    /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        let target = encoder.lemmyVersionedCoding
+        try container.encode(self.postId, forKey: .postId)
+        try container.encode(self.removed, forKey: .removed)
+        try container.encodeIfPresent(self.reason, forKey: .reason)
+        try container.lemmyEncodeIfPresent(self.removeChildren, forKey: .removeChildren, in: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiRemovePost")
+        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), target: target, typeName: "ApiRemovePost")
+    }
 }

@@ -52,4 +52,18 @@ public enum ApiSearchType: LemmyStringEnum, LemmyQueryValue {
         case .unknown(let value): return value
         }
     }
+
+    /// The spelling `version` uses; nil when the version does not have the case.
+    public func wireValue(in version: LemmyAPIVersion) -> String? {
+        switch self {
+        case .all: return (version.generation == .v4 ? "all" : "All")
+        case .comments: return (version.generation == .v4 ? "comments" : "Comments")
+        case .posts: return (version.generation == .v4 ? "posts" : "Posts")
+        case .communities: return (version.generation == .v4 ? "communities" : "Communities")
+        case .users: return (version.generation == .v4 ? "users" : "Users")
+        case .url: return LemmyVersionSet(rawValue: 0b00111111).contains(version) ? "Url" : nil
+        case .multiCommunities: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "multi_communities" : nil
+        case .unknown(let value): return value
+        }
+    }
 }

@@ -106,45 +106,47 @@ public struct ApiSite: Codable, Hashable, Sendable {
         case privateKey = "private_key"
     }
 
-    /// Decodes, accepting every spelling of renamed keys.
+    /// Decodes every version's keys; as strictly as one version when the decoder names it.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
+        let strict = decoder.lemmyStrictVersion
         self.id = try container.decode(ApiSiteId.self, forKey: .id)
         self.name = try container.decode(String.self, forKey: .name)
         self.sidebar = try container.decodeIfPresent(String.self, forKey: .sidebar)
-        self.publishedAt = try container.decodeMerged(LemmyDate.self, keys: [.publishedAt, .publishedAtKey1])
-        self.updatedAt = try container.decodeMergedIfPresent(LemmyDate.self, keys: [.updatedAt, .updatedAtKey1])
+        self.publishedAt = try container.lemmyDecodeMerged(LemmyDate.self, keys: [(.publishedAt, LemmyVersionSet(rawValue: 0b11000000)), (.publishedAtKey1, LemmyVersionSet(rawValue: 0b00111111))], strict: strict)
+        self.updatedAt = try container.lemmyDecodeMergedIfPresent(LemmyDate.self, keys: [(.updatedAt, LemmyVersionSet(rawValue: 0b11000000)), (.updatedAtKey1, LemmyVersionSet(rawValue: 0b00111111))], required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
         self.icon = try container.decodeIfPresent(ApiDbUrl.self, forKey: .icon)
         self.banner = try container.decodeIfPresent(ApiDbUrl.self, forKey: .banner)
-        self.summary = try container.decodeIfPresent(String.self, forKey: .summary)
-        self.apId = try container.decodeMerged(ApiDbUrl.self, keys: [.apId, .apIdKey1])
+        self.summary = try container.lemmyDecodeIfPresent(String.self, forKey: .summary, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.apId = try container.lemmyDecodeMerged(ApiDbUrl.self, keys: [(.apId, LemmyVersionSet(rawValue: 0b11000000)), (.apIdKey1, LemmyVersionSet(rawValue: 0b00111111))], strict: strict)
         self.lastRefreshedAt = try container.decode(LemmyDate.self, forKey: .lastRefreshedAt)
         self.inboxUrl = try container.decode(ApiDbUrl.self, forKey: .inboxUrl)
         self.instanceId = try container.decode(ApiInstanceId.self, forKey: .instanceId)
-        self.contentWarning = try container.decodeIfPresent(String.self, forKey: .contentWarning)
-        self.description = try container.decodeIfPresent(String.self, forKey: .description)
-        self.publicKey = try container.decodeIfPresent(String.self, forKey: .publicKey)
-        self.privateKey = try container.decodeIfPresent(String.self, forKey: .privateKey)
+        self.contentWarning = try container.lemmyDecodeIfPresent(String.self, forKey: .contentWarning, in: LemmyVersionSet(rawValue: 0b11110000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.description = try container.lemmyDecodeIfPresent(String.self, forKey: .description, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.publicKey = try container.lemmyDecodeIfPresent(String.self, forKey: .publicKey, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00111111), strict: strict)
+        self.privateKey = try container.lemmyDecodeIfPresent(String.self, forKey: .privateKey, in: LemmyVersionSet(rawValue: 0b00001111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
     }
 
-    /// Encodes renamed keys under the spelling of the encoder's generation (default: newest).
+    /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
+        let target = encoder.lemmyVersionedCoding
         try container.encode(self.id, forKey: .id)
         try container.encode(self.name, forKey: .name)
         try container.encodeIfPresent(self.sidebar, forKey: .sidebar)
-        try container.encode(self.publishedAt, forKey: encoder.lemmyMergedKey(current: .publishedAt, legacy: .publishedAtKey1))
-        try container.encodeIfPresent(self.updatedAt, forKey: encoder.lemmyMergedKey(current: .updatedAt, legacy: .updatedAtKey1))
+        try container.encode(self.publishedAt, forKey: encoder.lemmyKey([(.publishedAt, LemmyVersionSet(rawValue: 0b11000000)), (.publishedAtKey1, LemmyVersionSet(rawValue: 0b00111111))], target: target, current: .publishedAt, legacy: .publishedAtKey1))
+        try container.encodeIfPresent(self.updatedAt, forKey: encoder.lemmyKey([(.updatedAt, LemmyVersionSet(rawValue: 0b11000000)), (.updatedAtKey1, LemmyVersionSet(rawValue: 0b00111111))], target: target, current: .updatedAt, legacy: .updatedAtKey1))
         try container.encodeIfPresent(self.icon, forKey: .icon)
         try container.encodeIfPresent(self.banner, forKey: .banner)
-        try container.encodeIfPresent(self.summary, forKey: .summary)
-        try container.encode(self.apId, forKey: encoder.lemmyMergedKey(current: .apId, legacy: .apIdKey1))
+        try container.lemmyEncodeIfPresent(self.summary, forKey: .summary, in: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiSite")
+        try container.encode(self.apId, forKey: encoder.lemmyKey([(.apId, LemmyVersionSet(rawValue: 0b11000000)), (.apIdKey1, LemmyVersionSet(rawValue: 0b00111111))], target: target, current: .apId, legacy: .apIdKey1))
         try container.encode(self.lastRefreshedAt, forKey: .lastRefreshedAt)
         try container.encode(self.inboxUrl, forKey: .inboxUrl)
         try container.encode(self.instanceId, forKey: .instanceId)
-        try container.encodeIfPresent(self.contentWarning, forKey: .contentWarning)
-        try container.encodeIfPresent(self.description, forKey: .description)
-        try container.encodeIfPresent(self.publicKey, forKey: .publicKey)
-        try container.encodeIfPresent(self.privateKey, forKey: .privateKey)
+        try container.lemmyEncodeIfPresent(self.contentWarning, forKey: .contentWarning, in: LemmyVersionSet(rawValue: 0b11110000), target: target, typeName: "ApiSite")
+        try container.lemmyEncodeIfPresent(self.description, forKey: .description, in: LemmyVersionSet(rawValue: 0b00111111), target: target, typeName: "ApiSite")
+        try container.lemmyEncodeIfPresent(self.publicKey, forKey: .publicKey, in: LemmyVersionSet(rawValue: 0b00111111), target: target, typeName: "ApiSite")
+        try container.lemmyEncodeIfPresent(self.privateKey, forKey: .privateKey, in: LemmyVersionSet(rawValue: 0b00001111), target: target, typeName: "ApiSite")
     }
 }

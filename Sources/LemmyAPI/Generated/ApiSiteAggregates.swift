@@ -54,4 +54,36 @@ public struct ApiSiteAggregates: Codable, Hashable, Sendable {
         case usersActiveHalfYear = "users_active_half_year"
         case id = "id"
     }
+
+    /// Decodes every version's keys; as strictly as one version when the decoder names it.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let strict = decoder.lemmyStrictVersion
+        self.siteId = try container.decode(ApiSiteId.self, forKey: .siteId)
+        self.users = try container.decode(Int.self, forKey: .users)
+        self.posts = try container.decode(Int.self, forKey: .posts)
+        self.comments = try container.decode(Int.self, forKey: .comments)
+        self.communities = try container.decode(Int.self, forKey: .communities)
+        self.usersActiveDay = try container.decode(Int.self, forKey: .usersActiveDay)
+        self.usersActiveWeek = try container.decode(Int.self, forKey: .usersActiveWeek)
+        self.usersActiveMonth = try container.decode(Int.self, forKey: .usersActiveMonth)
+        self.usersActiveHalfYear = try container.decode(Int.self, forKey: .usersActiveHalfYear)
+        self.id = try container.lemmyDecodeIfPresent(Int.self, forKey: .id, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000111), strict: strict)
+    }
+
+    /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        let target = encoder.lemmyVersionedCoding
+        try container.encode(self.siteId, forKey: .siteId)
+        try container.encode(self.users, forKey: .users)
+        try container.encode(self.posts, forKey: .posts)
+        try container.encode(self.comments, forKey: .comments)
+        try container.encode(self.communities, forKey: .communities)
+        try container.encode(self.usersActiveDay, forKey: .usersActiveDay)
+        try container.encode(self.usersActiveWeek, forKey: .usersActiveWeek)
+        try container.encode(self.usersActiveMonth, forKey: .usersActiveMonth)
+        try container.encode(self.usersActiveHalfYear, forKey: .usersActiveHalfYear)
+        try container.lemmyEncodeIfPresent(self.id, forKey: .id, in: LemmyVersionSet(rawValue: 0b00000111), target: target, typeName: "ApiSiteAggregates")
+    }
 }

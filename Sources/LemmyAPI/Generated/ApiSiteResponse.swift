@@ -22,4 +22,20 @@ public struct ApiSiteResponse: Codable, Hashable, Sendable {
         case siteView = "site_view"
         case taglines = "taglines"
     }
+
+    /// Decodes every version's keys; as strictly as one version when the decoder names it.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let strict = decoder.lemmyStrictVersion
+        self.siteView = try container.decode(ApiSiteView.self, forKey: .siteView)
+        self.taglines = try container.lemmyDecodeIfPresent([ApiTagline].self, forKey: .taglines, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00111111), strict: strict)
+    }
+
+    /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        let target = encoder.lemmyVersionedCoding
+        try container.encode(self.siteView, forKey: .siteView)
+        try container.lemmyEncodeIfPresent(self.taglines, forKey: .taglines, in: LemmyVersionSet(rawValue: 0b00111111), target: target, typeName: "ApiSiteResponse")
+    }
 }

@@ -36,4 +36,26 @@ public struct ApiSiteView: Codable, Hashable, Sendable {
         case instance = "instance"
         case counts = "counts"
     }
+
+    /// Decodes every version's keys; as strictly as one version when the decoder names it.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let strict = decoder.lemmyStrictVersion
+        self.site = try container.decode(ApiSite.self, forKey: .site)
+        self.localSite = try container.decode(ApiLocalSite.self, forKey: .localSite)
+        self.localSiteRateLimit = try container.decode(ApiLocalSiteRateLimit.self, forKey: .localSiteRateLimit)
+        self.instance = try container.lemmyDecodeIfPresent(ApiInstance.self, forKey: .instance, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b11000000), strict: strict)
+        self.counts = try container.lemmyDecodeIfPresent(ApiSiteAggregates.self, forKey: .counts, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00111111), strict: strict)
+    }
+
+    /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        let target = encoder.lemmyVersionedCoding
+        try container.encode(self.site, forKey: .site)
+        try container.encode(self.localSite, forKey: .localSite)
+        try container.encode(self.localSiteRateLimit, forKey: .localSiteRateLimit)
+        try container.lemmyEncodeIfPresent(self.instance, forKey: .instance, in: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiSiteView")
+        try container.lemmyEncodeIfPresent(self.counts, forKey: .counts, in: LemmyVersionSet(rawValue: 0b00111111), target: target, typeName: "ApiSiteView")
+    }
 }

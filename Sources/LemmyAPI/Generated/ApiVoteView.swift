@@ -38,4 +38,26 @@ public struct ApiVoteView: Codable, Hashable, Sendable {
         case isUpvote = "is_upvote"
         case score = "score"
     }
+
+    /// Decodes every version's keys; as strictly as one version when the decoder names it.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let strict = decoder.lemmyStrictVersion
+        self.creator = try container.decode(ApiPerson.self, forKey: .creator)
+        self.creatorBanned = try container.lemmyDecodeIfPresent(Bool.self, forKey: .creatorBanned, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b11000000), strict: strict)
+        self.creatorBannedFromCommunity = try container.decode(Bool.self, forKey: .creatorBannedFromCommunity)
+        self.isUpvote = try container.lemmyDecodeIfPresent(Bool.self, forKey: .isUpvote, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b11000000), strict: strict)
+        self.score = try container.lemmyDecodeIfPresent(Int.self, forKey: .score, in: LemmyVersionSet(rawValue: 0b00110000), required: LemmyVersionSet(rawValue: 0b00110000), strict: strict)
+    }
+
+    /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        let target = encoder.lemmyVersionedCoding
+        try container.encode(self.creator, forKey: .creator)
+        try container.lemmyEncodeIfPresent(self.creatorBanned, forKey: .creatorBanned, in: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiVoteView")
+        try container.encode(self.creatorBannedFromCommunity, forKey: .creatorBannedFromCommunity)
+        try container.lemmyEncodeIfPresent(self.isUpvote, forKey: .isUpvote, in: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiVoteView")
+        try container.lemmyEncodeIfPresent(self.score, forKey: .score, in: LemmyVersionSet(rawValue: 0b00110000), target: target, typeName: "ApiVoteView")
+    }
 }

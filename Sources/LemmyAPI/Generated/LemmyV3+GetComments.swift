@@ -32,27 +32,28 @@ extension LemmyV3 {
         /// Creates the request.
         public init(_ form: ApiGetComments = .init()) { self.form = form }
 
-        /// The GET query as the official client encodes it.
-        public func queryItems(style: LemmyQueryStyle) -> [URLQueryItem] {
-            var query = LemmyQueryBuilder(style: style, generation: .v3)
-            query.add("type_", form.type)
-            query.add("sort", form.sort)
+        /// The GET query as the official client encodes it; with a `version`, in that version's
+        /// spelling, refusing a parameter or value the version lacks.
+        public func queryItems(style: LemmyQueryStyle, version: LemmyAPIVersion?) throws(LemmyVersionError) -> [URLQueryItem] {
+            var query = LemmyQueryBuilder(style: style, generation: .v3, version: version, typeName: "ApiGetComments")
+            try query.add("type_", form.type)
+            try query.add("sort", form.sort)
             // `time_range_seconds` is not sent by this generation (1.0.0-beta.1 – main).
-            query.add("max_depth", form.maxDepth)
+            try query.add("max_depth", form.maxDepth)
             // `page_cursor` is not sent by this generation (1.0.0-beta.1 – main).
-            query.add("limit", form.limit)
-            query.add("community_id", form.communityId)
-            query.add("community_name", form.communityName)
+            try query.add("limit", form.limit)
+            try query.add("community_id", form.communityId)
+            try query.add("community_name", form.communityName)
             // `creator_id` is not sent by this generation (1.0.0-beta.1 – main).
             // `creator_username` is not sent by this generation (1.0.0-beta.1 – main).
-            query.add("post_id", form.postId)
-            query.add("parent_id", form.parentId)
+            try query.add("post_id", form.postId)
+            try query.add("parent_id", form.parentId)
             // `search_term` is not sent by this generation (1.0.0-beta.1 – main).
-            query.add("page", form.page)
-            query.add("saved_only", form.savedOnly)
-            query.add("liked_only", form.likedOnly)
-            query.add("disliked_only", form.dislikedOnly)
-            query.add("auth", form.auth)
+            try query.add("page", form.page)
+            try query.add("saved_only", form.savedOnly)
+            try query.add("liked_only", form.likedOnly, in: LemmyVersionSet(rawValue: 0b00111000))
+            try query.add("disliked_only", form.dislikedOnly, in: LemmyVersionSet(rawValue: 0b00111000))
+            try query.add("auth", form.auth, in: LemmyVersionSet(rawValue: 0b00000111))
             return query.items
         }
     }

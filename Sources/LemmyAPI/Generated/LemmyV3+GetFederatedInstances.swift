@@ -32,14 +32,15 @@ extension LemmyV3 {
         /// Creates the request.
         public init(_ form: ApiGetFederatedInstances = .init()) { self.form = form }
 
-        /// The GET query as the official client encodes it.
-        public func queryItems(style: LemmyQueryStyle) -> [URLQueryItem] {
-            var query = LemmyQueryBuilder(style: style, generation: .v3)
+        /// The GET query as the official client encodes it; with a `version`, in that version's
+        /// spelling, refusing a parameter or value the version lacks.
+        public func queryItems(style: LemmyQueryStyle, version: LemmyAPIVersion?) throws(LemmyVersionError) -> [URLQueryItem] {
+            var query = LemmyQueryBuilder(style: style, generation: .v3, version: version, typeName: "ApiGetFederatedInstances")
             // `domain_filter` is not sent by this generation (1.0.0-beta.1 – main).
             // `kind` is not sent by this generation (1.0.0-beta.1 – main).
             // `page_cursor` is not sent by this generation (1.0.0-beta.1 – main).
             // `limit` is not sent by this generation (1.0.0-beta.1 – main).
-            query.add("auth", form.auth)
+            try query.add("auth", form.auth, in: LemmyVersionSet(rawValue: 0b00000111))
             return query.items
         }
     }

@@ -32,22 +32,23 @@ extension LemmyV3 {
         /// Creates the request.
         public init(_ form: ApiGetModlog = .init()) { self.form = form }
 
-        /// The GET query as the official client encodes it.
-        public func queryItems(style: LemmyQueryStyle) -> [URLQueryItem] {
-            var query = LemmyQueryBuilder(style: style, generation: .v3)
-            query.add("mod_person_id", form.modPersonId)
-            query.add("community_id", form.communityId)
+        /// The GET query as the official client encodes it; with a `version`, in that version's
+        /// spelling, refusing a parameter or value the version lacks.
+        public func queryItems(style: LemmyQueryStyle, version: LemmyAPIVersion?) throws(LemmyVersionError) -> [URLQueryItem] {
+            var query = LemmyQueryBuilder(style: style, generation: .v3, version: version, typeName: "ApiGetModlog")
+            try query.add("mod_person_id", form.modPersonId)
+            try query.add("community_id", form.communityId)
             // `type_` (ModlogActionType) cannot be a query parameter.
             // `listing_type` is not sent by this generation (1.0.0-beta.1 – main).
-            query.add("other_person_id", form.otherPersonId)
-            query.add("post_id", form.postId)
-            query.add("comment_id", form.commentId)
+            try query.add("other_person_id", form.otherPersonId)
+            try query.add("post_id", form.postId, in: LemmyVersionSet(rawValue: 0b11110000))
+            try query.add("comment_id", form.commentId, in: LemmyVersionSet(rawValue: 0b11110000))
             // `show_bulk` is not sent by this generation (1.0.0-beta.1 – main).
             // `bulk_action_parent_id` is not sent by this generation (1.0.0-beta.1 – main).
             // `page_cursor` is not sent by this generation (1.0.0-beta.1 – main).
-            query.add("limit", form.limit)
-            query.add("page", form.page)
-            query.add("auth", form.auth)
+            try query.add("limit", form.limit)
+            try query.add("page", form.page)
+            try query.add("auth", form.auth, in: LemmyVersionSet(rawValue: 0b00000111))
             return query.items
         }
     }

@@ -32,17 +32,18 @@ extension LemmyV3 {
         /// Creates the request.
         public init(_ form: ApiGetPersonDetails = .init()) { self.form = form }
 
-        /// The GET query as the official client encodes it.
-        public func queryItems(style: LemmyQueryStyle) -> [URLQueryItem] {
-            var query = LemmyQueryBuilder(style: style, generation: .v3)
-            query.add("person_id", form.personId)
-            query.add("username", form.username)
-            query.add("sort", form.sort)
-            query.add("page", form.page)
-            query.add("limit", form.limit)
-            query.add("community_id", form.communityId)
-            query.add("saved_only", form.savedOnly)
-            query.add("auth", form.auth)
+        /// The GET query as the official client encodes it; with a `version`, in that version's
+        /// spelling, refusing a parameter or value the version lacks.
+        public func queryItems(style: LemmyQueryStyle, version: LemmyAPIVersion?) throws(LemmyVersionError) -> [URLQueryItem] {
+            var query = LemmyQueryBuilder(style: style, generation: .v3, version: version, typeName: "ApiGetPersonDetails")
+            try query.add("person_id", form.personId)
+            try query.add("username", form.username)
+            try query.add("sort", form.sort)
+            try query.add("page", form.page)
+            try query.add("limit", form.limit)
+            try query.add("community_id", form.communityId)
+            try query.add("saved_only", form.savedOnly)
+            try query.add("auth", form.auth, in: LemmyVersionSet(rawValue: 0b00000111))
             return query.items
         }
     }

@@ -32,14 +32,15 @@ extension LemmyV3 {
         /// Creates the request.
         public init(_ form: ApiGetPersonMentions = .init()) { self.form = form }
 
-        /// The GET query as the official client encodes it.
-        public func queryItems(style: LemmyQueryStyle) -> [URLQueryItem] {
-            var query = LemmyQueryBuilder(style: style, generation: .v3)
-            query.add("sort", form.sort)
-            query.add("page", form.page)
-            query.add("limit", form.limit)
-            query.add("unread_only", form.unreadOnly)
-            query.add("auth", form.auth)
+        /// The GET query as the official client encodes it; with a `version`, in that version's
+        /// spelling, refusing a parameter or value the version lacks.
+        public func queryItems(style: LemmyQueryStyle, version: LemmyAPIVersion?) throws(LemmyVersionError) -> [URLQueryItem] {
+            var query = LemmyQueryBuilder(style: style, generation: .v3, version: version, typeName: "ApiGetPersonMentions")
+            try query.add("sort", form.sort)
+            try query.add("page", form.page)
+            try query.add("limit", form.limit)
+            try query.add("unread_only", form.unreadOnly)
+            try query.add("auth", form.auth, in: LemmyVersionSet(rawValue: 0b00000111))
             return query.items
         }
     }

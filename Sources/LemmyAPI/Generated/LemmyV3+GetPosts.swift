@@ -32,21 +32,22 @@ extension LemmyV3 {
         /// Creates the request.
         public init(_ form: ApiGetPosts = .init()) { self.form = form }
 
-        /// The GET query as the official client encodes it.
-        public func queryItems(style: LemmyQueryStyle) -> [URLQueryItem] {
-            var query = LemmyQueryBuilder(style: style, generation: .v3)
-            query.add("type_", form.type)
-            query.add("sort", form.sort)
+        /// The GET query as the official client encodes it; with a `version`, in that version's
+        /// spelling, refusing a parameter or value the version lacks.
+        public func queryItems(style: LemmyQueryStyle, version: LemmyAPIVersion?) throws(LemmyVersionError) -> [URLQueryItem] {
+            var query = LemmyQueryBuilder(style: style, generation: .v3, version: version, typeName: "ApiGetPosts")
+            try query.add("type_", form.type)
+            try query.add("sort", form.sort)
             // `time_range_seconds` is not sent by this generation (1.0.0-beta.1 – main).
-            query.add("community_id", form.communityId)
-            query.add("community_name", form.communityName)
+            try query.add("community_id", form.communityId)
+            try query.add("community_name", form.communityName)
             // `creator_id` is not sent by this generation (1.0.0-beta.1 – main).
             // `creator_username` is not sent by this generation (1.0.0-beta.1 – main).
             // `multi_community_id` is not sent by this generation (1.0.0-beta.1 – main).
             // `multi_community_name` is not sent by this generation (1.0.0-beta.1 – main).
-            query.add("show_hidden", form.showHidden)
-            query.add("show_read", form.showRead)
-            query.add("show_nsfw", form.showNsfw)
+            try query.add("show_hidden", form.showHidden, in: LemmyVersionSet(rawValue: 0b11110000))
+            try query.add("show_read", form.showRead, in: LemmyVersionSet(rawValue: 0b11110000))
+            try query.add("show_nsfw", form.showNsfw, in: LemmyVersionSet(rawValue: 0b11110000))
             // `hide_posts_with_media` is not sent by this generation (1.0.0-beta.1 – main).
             // `mark_as_read` is not sent by this generation (1.0.0-beta.1 – main).
             // `no_comments_only` is not sent by this generation (1.0.0-beta.1 – main).
@@ -54,14 +55,14 @@ extension LemmyV3 {
             // `search_title_only` is not sent by this generation (1.0.0-beta.1 – main).
             // `search_url_only` is not sent by this generation (1.0.0-beta.1 – main).
             // `tag_id` is not sent by this generation (1.0.0-beta.1 – main).
-            query.add("page_cursor", form.pageCursor)
-            query.add("limit", form.limit)
-            query.add("page", form.page)
-            query.add("saved_only", form.savedOnly)
-            query.add("liked_only", form.likedOnly)
-            query.add("disliked_only", form.dislikedOnly)
-            query.add("moderator_view", form.moderatorView)
-            query.add("auth", form.auth)
+            try query.add("page_cursor", form.pageCursor, in: LemmyVersionSet(rawValue: 0b11111000))
+            try query.add("limit", form.limit)
+            try query.add("page", form.page)
+            try query.add("saved_only", form.savedOnly)
+            try query.add("liked_only", form.likedOnly, in: LemmyVersionSet(rawValue: 0b00111000))
+            try query.add("disliked_only", form.dislikedOnly, in: LemmyVersionSet(rawValue: 0b00111000))
+            try query.add("moderator_view", form.moderatorView, in: LemmyVersionSet(rawValue: 0b00000100))
+            try query.add("auth", form.auth, in: LemmyVersionSet(rawValue: 0b00000111))
             return query.items
         }
     }

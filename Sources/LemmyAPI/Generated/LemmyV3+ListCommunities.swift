@@ -32,20 +32,21 @@ extension LemmyV3 {
         /// Creates the request.
         public init(_ form: ApiListCommunities = .init()) { self.form = form }
 
-        /// The GET query as the official client encodes it.
-        public func queryItems(style: LemmyQueryStyle) -> [URLQueryItem] {
-            var query = LemmyQueryBuilder(style: style, generation: .v3)
-            query.add("type_", form.type)
-            query.add("sort", form.sort)
+        /// The GET query as the official client encodes it; with a `version`, in that version's
+        /// spelling, refusing a parameter or value the version lacks.
+        public func queryItems(style: LemmyQueryStyle, version: LemmyAPIVersion?) throws(LemmyVersionError) -> [URLQueryItem] {
+            var query = LemmyQueryBuilder(style: style, generation: .v3, version: version, typeName: "ApiListCommunities")
+            try query.add("type_", form.type)
+            try query.add("sort", form.sort)
             // `time_range_seconds` is not sent by this generation (1.0.0-beta.1 – main).
-            query.add("show_nsfw", form.showNsfw)
+            try query.add("show_nsfw", form.showNsfw, in: LemmyVersionSet(rawValue: 0b11111110))
             // `multi_community_id` is not sent by this generation (1.0.0-beta.1 – main).
             // `search_term` is not sent by this generation (1.0.0-beta.1 – main).
             // `search_title_only` is not sent by this generation (1.0.0-beta.1 – main).
             // `page_cursor` is not sent by this generation (1.0.0-beta.1 – main).
-            query.add("limit", form.limit)
-            query.add("page", form.page)
-            query.add("auth", form.auth)
+            try query.add("limit", form.limit)
+            try query.add("page", form.page)
+            try query.add("auth", form.auth, in: LemmyVersionSet(rawValue: 0b00000111))
             return query.items
         }
     }

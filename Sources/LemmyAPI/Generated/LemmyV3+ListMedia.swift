@@ -26,12 +26,13 @@ extension LemmyV3 {
         /// Creates the request.
         public init(_ form: ApiListMedia = .init()) { self.form = form }
 
-        /// The GET query as the official client encodes it.
-        public func queryItems(style: LemmyQueryStyle) -> [URLQueryItem] {
-            var query = LemmyQueryBuilder(style: style, generation: .v3)
+        /// The GET query as the official client encodes it; with a `version`, in that version's
+        /// spelling, refusing a parameter or value the version lacks.
+        public func queryItems(style: LemmyQueryStyle, version: LemmyAPIVersion?) throws(LemmyVersionError) -> [URLQueryItem] {
+            var query = LemmyQueryBuilder(style: style, generation: .v3, version: version, typeName: "ApiListMedia")
             // `page_cursor` is not sent by this generation (1.0.0-beta.1 – main).
-            query.add("limit", form.limit)
-            query.add("page", form.page)
+            try query.add("limit", form.limit)
+            try query.add("page", form.page)
             return query.items
         }
     }

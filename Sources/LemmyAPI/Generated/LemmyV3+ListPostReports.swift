@@ -32,15 +32,16 @@ extension LemmyV3 {
         /// Creates the request.
         public init(_ form: ApiListPostReports = .init()) { self.form = form }
 
-        /// The GET query as the official client encodes it.
-        public func queryItems(style: LemmyQueryStyle) -> [URLQueryItem] {
-            var query = LemmyQueryBuilder(style: style, generation: .v3)
-            query.add("page", form.page)
-            query.add("limit", form.limit)
-            query.add("unresolved_only", form.unresolvedOnly)
-            query.add("community_id", form.communityId)
-            query.add("post_id", form.postId)
-            query.add("auth", form.auth)
+        /// The GET query as the official client encodes it; with a `version`, in that version's
+        /// spelling, refusing a parameter or value the version lacks.
+        public func queryItems(style: LemmyQueryStyle, version: LemmyAPIVersion?) throws(LemmyVersionError) -> [URLQueryItem] {
+            var query = LemmyQueryBuilder(style: style, generation: .v3, version: version, typeName: "ApiListPostReports")
+            try query.add("page", form.page)
+            try query.add("limit", form.limit)
+            try query.add("unresolved_only", form.unresolvedOnly)
+            try query.add("community_id", form.communityId)
+            try query.add("post_id", form.postId, in: LemmyVersionSet(rawValue: 0b00110000))
+            try query.add("auth", form.auth, in: LemmyVersionSet(rawValue: 0b00000111))
             return query.items
         }
     }

@@ -32,13 +32,14 @@ extension LemmyV3 {
         /// Creates the request.
         public init(_ form: ApiListPrivateMessageReports = .init()) { self.form = form }
 
-        /// The GET query as the official client encodes it.
-        public func queryItems(style: LemmyQueryStyle) -> [URLQueryItem] {
-            var query = LemmyQueryBuilder(style: style, generation: .v3)
-            query.add("page", form.page)
-            query.add("limit", form.limit)
-            query.add("unresolved_only", form.unresolvedOnly)
-            query.add("auth", form.auth)
+        /// The GET query as the official client encodes it; with a `version`, in that version's
+        /// spelling, refusing a parameter or value the version lacks.
+        public func queryItems(style: LemmyQueryStyle, version: LemmyAPIVersion?) throws(LemmyVersionError) -> [URLQueryItem] {
+            var query = LemmyQueryBuilder(style: style, generation: .v3, version: version, typeName: "ApiListPrivateMessageReports")
+            try query.add("page", form.page)
+            try query.add("limit", form.limit)
+            try query.add("unresolved_only", form.unresolvedOnly)
+            try query.add("auth", form.auth, in: LemmyVersionSet(rawValue: 0b00000111))
             return query.items
         }
     }

@@ -32,27 +32,28 @@ extension LemmyV3 {
         /// Creates the request.
         public init(_ form: ApiSearch = .init()) { self.form = form }
 
-        /// The GET query as the official client encodes it.
-        public func queryItems(style: LemmyQueryStyle) -> [URLQueryItem] {
-            var query = LemmyQueryBuilder(style: style, generation: .v3)
+        /// The GET query as the official client encodes it; with a `version`, in that version's
+        /// spelling, refusing a parameter or value the version lacks.
+        public func queryItems(style: LemmyQueryStyle, version: LemmyAPIVersion?) throws(LemmyVersionError) -> [URLQueryItem] {
+            var query = LemmyQueryBuilder(style: style, generation: .v3, version: version, typeName: "ApiSearch")
             // `search_term` is not sent by this generation (1.0.0-beta.1 – main).
-            query.add("community_id", form.communityId)
-            query.add("community_name", form.communityName)
-            query.add("creator_id", form.creatorId)
+            try query.add("community_id", form.communityId)
+            try query.add("community_name", form.communityName)
+            try query.add("creator_id", form.creatorId)
             // `creator_username` is not sent by this generation (1.0.0-beta.1 – main).
-            query.add("type_", form.type)
+            try query.add("type_", form.type)
             // `time_range_seconds` is not sent by this generation (1.0.0-beta.1 – main).
-            query.add("listing_type", form.listingType)
+            try query.add("listing_type", form.listingType)
             // `title_only` is not sent by this generation (1.0.0-beta.1 – main).
             // `post_url_only` is not sent by this generation (1.0.0-beta.1 – main).
             // `show_nsfw` is not sent by this generation (1.0.0-beta.1 – main).
             // `page_cursor` is not sent by this generation (1.0.0-beta.1 – main).
-            query.add("limit", form.limit)
-            query.add("q", form.q)
-            query.add("sort", form.sort)
-            query.add("page", form.page)
-            query.add("post_title_only", form.postTitleOnly)
-            query.add("auth", form.auth)
+            try query.add("limit", form.limit)
+            try query.add("q", form.q)
+            try query.add("sort", form.sort)
+            try query.add("page", form.page)
+            try query.add("post_title_only", form.postTitleOnly, in: LemmyVersionSet(rawValue: 0b00110000))
+            try query.add("auth", form.auth, in: LemmyVersionSet(rawValue: 0b00000111))
             return query.items
         }
     }

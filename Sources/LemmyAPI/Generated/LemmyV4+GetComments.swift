@@ -26,22 +26,23 @@ extension LemmyV4 {
         /// Creates the request.
         public init(_ form: ApiGetComments = .init()) { self.form = form }
 
-        /// The GET query as the official client encodes it.
-        public func queryItems(style: LemmyQueryStyle) -> [URLQueryItem] {
-            var query = LemmyQueryBuilder(style: style, generation: .v4)
-            query.add("type_", form.type)
-            query.add("sort", form.sort)
-            query.add("time_range_seconds", form.timeRangeSeconds)
-            query.add("max_depth", form.maxDepth)
-            query.add("page_cursor", form.pageCursor)
-            query.add("limit", form.limit)
-            query.add("community_id", form.communityId)
-            query.add("community_name", form.communityName)
-            query.add("creator_id", form.creatorId)
-            query.add("creator_username", form.creatorUsername)
-            query.add("post_id", form.postId)
-            query.add("parent_id", form.parentId)
-            query.add("search_term", form.searchTerm)
+        /// The GET query as the official client encodes it; with a `version`, in that version's
+        /// spelling, refusing a parameter or value the version lacks.
+        public func queryItems(style: LemmyQueryStyle, version: LemmyAPIVersion?) throws(LemmyVersionError) -> [URLQueryItem] {
+            var query = LemmyQueryBuilder(style: style, generation: .v4, version: version, typeName: "ApiGetComments")
+            try query.add("type_", form.type)
+            try query.add("sort", form.sort)
+            try query.add("time_range_seconds", form.timeRangeSeconds)
+            try query.add("max_depth", form.maxDepth)
+            try query.add("page_cursor", form.pageCursor)
+            try query.add("limit", form.limit)
+            try query.add("community_id", form.communityId)
+            try query.add("community_name", form.communityName)
+            try query.add("creator_id", form.creatorId)
+            try query.add("creator_username", form.creatorUsername)
+            try query.add("post_id", form.postId)
+            try query.add("parent_id", form.parentId)
+            try query.add("search_term", form.searchTerm)
             // `page` is not sent by this generation (0.18.0 – 0.19.13-beta.1).
             // `saved_only` is not sent by this generation (0.18.0 – 0.19.13-beta.1).
             // `liked_only` is not sent by this generation (0.19.0 – 0.19.13-beta.1).

@@ -26,13 +26,14 @@ extension LemmyV4 {
         /// Creates the request.
         public init(_ form: ApiGetFederatedInstances = .init()) { self.form = form }
 
-        /// The GET query as the official client encodes it.
-        public func queryItems(style: LemmyQueryStyle) -> [URLQueryItem] {
-            var query = LemmyQueryBuilder(style: style, generation: .v4)
-            query.add("domain_filter", form.domainFilter)
-            query.add("kind", form.kind)
-            query.add("page_cursor", form.pageCursor)
-            query.add("limit", form.limit)
+        /// The GET query as the official client encodes it; with a `version`, in that version's
+        /// spelling, refusing a parameter or value the version lacks.
+        public func queryItems(style: LemmyQueryStyle, version: LemmyAPIVersion?) throws(LemmyVersionError) -> [URLQueryItem] {
+            var query = LemmyQueryBuilder(style: style, generation: .v4, version: version, typeName: "ApiGetFederatedInstances")
+            try query.add("domain_filter", form.domainFilter)
+            try query.add("kind", form.kind)
+            try query.add("page_cursor", form.pageCursor)
+            try query.add("limit", form.limit)
             // `auth` is not sent by this generation (0.18.0 – 0.18.3-rc.3).
             return query.items
         }

@@ -26,20 +26,21 @@ extension LemmyV4 {
         /// Creates the request.
         public init(_ form: ApiGetModlog = .init()) { self.form = form }
 
-        /// The GET query as the official client encodes it.
-        public func queryItems(style: LemmyQueryStyle) -> [URLQueryItem] {
-            var query = LemmyQueryBuilder(style: style, generation: .v4)
-            query.add("mod_person_id", form.modPersonId)
-            query.add("community_id", form.communityId)
+        /// The GET query as the official client encodes it; with a `version`, in that version's
+        /// spelling, refusing a parameter or value the version lacks.
+        public func queryItems(style: LemmyQueryStyle, version: LemmyAPIVersion?) throws(LemmyVersionError) -> [URLQueryItem] {
+            var query = LemmyQueryBuilder(style: style, generation: .v4, version: version, typeName: "ApiGetModlog")
+            try query.add("mod_person_id", form.modPersonId)
+            try query.add("community_id", form.communityId)
             // `type_` (ModlogActionType) cannot be a query parameter.
-            query.add("listing_type", form.listingType)
-            query.add("other_person_id", form.otherPersonId)
-            query.add("post_id", form.postId)
-            query.add("comment_id", form.commentId)
-            query.add("show_bulk", form.showBulk)
-            query.add("bulk_action_parent_id", form.bulkActionParentId)
-            query.add("page_cursor", form.pageCursor)
-            query.add("limit", form.limit)
+            try query.add("listing_type", form.listingType)
+            try query.add("other_person_id", form.otherPersonId)
+            try query.add("post_id", form.postId)
+            try query.add("comment_id", form.commentId)
+            try query.add("show_bulk", form.showBulk)
+            try query.add("bulk_action_parent_id", form.bulkActionParentId)
+            try query.add("page_cursor", form.pageCursor)
+            try query.add("limit", form.limit)
             // `page` is not sent by this generation (0.18.0 – 0.19.13-beta.1).
             // `auth` is not sent by this generation (0.18.0 – 0.18.3-rc.3).
             return query.items

@@ -26,11 +26,12 @@ extension LemmyV4 {
         /// Creates the request.
         public init(_ form: ApiGetMultiCommunity = .init()) { self.form = form }
 
-        /// The GET query as the official client encodes it.
-        public func queryItems(style: LemmyQueryStyle) -> [URLQueryItem] {
-            var query = LemmyQueryBuilder(style: style, generation: .v4)
-            query.add("id", form.id)
-            query.add("name", form.name)
+        /// The GET query as the official client encodes it; with a `version`, in that version's
+        /// spelling, refusing a parameter or value the version lacks.
+        public func queryItems(style: LemmyQueryStyle, version: LemmyAPIVersion?) throws(LemmyVersionError) -> [URLQueryItem] {
+            var query = LemmyQueryBuilder(style: style, generation: .v4, version: version, typeName: "ApiGetMultiCommunity")
+            try query.add("id", form.id)
+            try query.add("name", form.name)
             return query.items
         }
     }

@@ -26,11 +26,12 @@ extension LemmyV4 {
         /// Creates the request.
         public init(_ form: ApiGetPersonDetails = .init()) { self.form = form }
 
-        /// The GET query as the official client encodes it.
-        public func queryItems(style: LemmyQueryStyle) -> [URLQueryItem] {
-            var query = LemmyQueryBuilder(style: style, generation: .v4)
-            query.add("person_id", form.personId)
-            query.add("username", form.username)
+        /// The GET query as the official client encodes it; with a `version`, in that version's
+        /// spelling, refusing a parameter or value the version lacks.
+        public func queryItems(style: LemmyQueryStyle, version: LemmyAPIVersion?) throws(LemmyVersionError) -> [URLQueryItem] {
+            var query = LemmyQueryBuilder(style: style, generation: .v4, version: version, typeName: "ApiGetPersonDetails")
+            try query.add("person_id", form.personId)
+            try query.add("username", form.username)
             // `sort` is not sent by this generation (0.18.0 – 0.19.13-beta.1).
             // `page` is not sent by this generation (0.18.0 – 0.19.13-beta.1).
             // `limit` is not sent by this generation (0.18.0 – 0.19.13-beta.1).

@@ -26,11 +26,12 @@ extension LemmyV4 {
         /// Creates the request.
         public init(_ form: ApiGetPost = .init()) { self.form = form }
 
-        /// The GET query as the official client encodes it.
-        public func queryItems(style: LemmyQueryStyle) -> [URLQueryItem] {
-            var query = LemmyQueryBuilder(style: style, generation: .v4)
-            query.add("id", form.id)
-            query.add("comment_id", form.commentId)
+        /// The GET query as the official client encodes it; with a `version`, in that version's
+        /// spelling, refusing a parameter or value the version lacks.
+        public func queryItems(style: LemmyQueryStyle, version: LemmyAPIVersion?) throws(LemmyVersionError) -> [URLQueryItem] {
+            var query = LemmyQueryBuilder(style: style, generation: .v4, version: version, typeName: "ApiGetPost")
+            try query.add("id", form.id)
+            try query.add("comment_id", form.commentId)
             // `auth` is not sent by this generation (0.18.0 – 0.18.3-rc.3).
             return query.items
         }

@@ -26,30 +26,31 @@ extension LemmyV4 {
         /// Creates the request.
         public init(_ form: ApiGetPosts = .init()) { self.form = form }
 
-        /// The GET query as the official client encodes it.
-        public func queryItems(style: LemmyQueryStyle) -> [URLQueryItem] {
-            var query = LemmyQueryBuilder(style: style, generation: .v4)
-            query.add("type_", form.type)
-            query.add("sort", form.sort)
-            query.add("time_range_seconds", form.timeRangeSeconds)
-            query.add("community_id", form.communityId)
-            query.add("community_name", form.communityName)
-            query.add("creator_id", form.creatorId)
-            query.add("creator_username", form.creatorUsername)
-            query.add("multi_community_id", form.multiCommunityId)
-            query.add("multi_community_name", form.multiCommunityName)
-            query.add("show_hidden", form.showHidden)
-            query.add("show_read", form.showRead)
-            query.add("show_nsfw", form.showNsfw)
-            query.add("hide_posts_with_media", form.hidePostsWithMedia)
-            query.add("mark_as_read", form.markAsRead)
-            query.add("no_comments_only", form.noCommentsOnly)
-            query.add("search_term", form.searchTerm)
-            query.add("search_title_only", form.searchTitleOnly)
-            query.add("search_url_only", form.searchUrlOnly)
-            query.add("tag_id", form.tagId)
-            query.add("page_cursor", form.pageCursor)
-            query.add("limit", form.limit)
+        /// The GET query as the official client encodes it; with a `version`, in that version's
+        /// spelling, refusing a parameter or value the version lacks.
+        public func queryItems(style: LemmyQueryStyle, version: LemmyAPIVersion?) throws(LemmyVersionError) -> [URLQueryItem] {
+            var query = LemmyQueryBuilder(style: style, generation: .v4, version: version, typeName: "ApiGetPosts")
+            try query.add("type_", form.type)
+            try query.add("sort", form.sort)
+            try query.add("time_range_seconds", form.timeRangeSeconds)
+            try query.add("community_id", form.communityId)
+            try query.add("community_name", form.communityName)
+            try query.add("creator_id", form.creatorId)
+            try query.add("creator_username", form.creatorUsername)
+            try query.add("multi_community_id", form.multiCommunityId)
+            try query.add("multi_community_name", form.multiCommunityName)
+            try query.add("show_hidden", form.showHidden)
+            try query.add("show_read", form.showRead)
+            try query.add("show_nsfw", form.showNsfw)
+            try query.add("hide_posts_with_media", form.hidePostsWithMedia)
+            try query.add("mark_as_read", form.markAsRead)
+            try query.add("no_comments_only", form.noCommentsOnly)
+            try query.add("search_term", form.searchTerm)
+            try query.add("search_title_only", form.searchTitleOnly)
+            try query.add("search_url_only", form.searchUrlOnly)
+            try query.add("tag_id", form.tagId)
+            try query.add("page_cursor", form.pageCursor)
+            try query.add("limit", form.limit)
             // `page` is not sent by this generation (0.18.0 – 0.19.13-beta.1).
             // `saved_only` is not sent by this generation (0.18.0 – 0.19.13-beta.1).
             // `liked_only` is not sent by this generation (0.19.0 – 0.19.13-beta.1).

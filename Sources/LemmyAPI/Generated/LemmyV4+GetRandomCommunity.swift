@@ -26,11 +26,12 @@ extension LemmyV4 {
         /// Creates the request.
         public init(_ form: ApiGetRandomCommunity = .init()) { self.form = form }
 
-        /// The GET query as the official client encodes it.
-        public func queryItems(style: LemmyQueryStyle) -> [URLQueryItem] {
-            var query = LemmyQueryBuilder(style: style, generation: .v4)
-            query.add("type_", form.type)
-            query.add("show_nsfw", form.showNsfw)
+        /// The GET query as the official client encodes it; with a `version`, in that version's
+        /// spelling, refusing a parameter or value the version lacks.
+        public func queryItems(style: LemmyQueryStyle, version: LemmyAPIVersion?) throws(LemmyVersionError) -> [URLQueryItem] {
+            var query = LemmyQueryBuilder(style: style, generation: .v4, version: version, typeName: "ApiGetRandomCommunity")
+            try query.add("type_", form.type)
+            try query.add("show_nsfw", form.showNsfw)
             return query.items
         }
     }

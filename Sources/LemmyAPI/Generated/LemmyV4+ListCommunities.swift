@@ -26,18 +26,19 @@ extension LemmyV4 {
         /// Creates the request.
         public init(_ form: ApiListCommunities = .init()) { self.form = form }
 
-        /// The GET query as the official client encodes it.
-        public func queryItems(style: LemmyQueryStyle) -> [URLQueryItem] {
-            var query = LemmyQueryBuilder(style: style, generation: .v4)
-            query.add("type_", form.type)
-            query.add("sort", form.sort)
-            query.add("time_range_seconds", form.timeRangeSeconds)
-            query.add("show_nsfw", form.showNsfw)
-            query.add("multi_community_id", form.multiCommunityId)
-            query.add("search_term", form.searchTerm)
-            query.add("search_title_only", form.searchTitleOnly)
-            query.add("page_cursor", form.pageCursor)
-            query.add("limit", form.limit)
+        /// The GET query as the official client encodes it; with a `version`, in that version's
+        /// spelling, refusing a parameter or value the version lacks.
+        public func queryItems(style: LemmyQueryStyle, version: LemmyAPIVersion?) throws(LemmyVersionError) -> [URLQueryItem] {
+            var query = LemmyQueryBuilder(style: style, generation: .v4, version: version, typeName: "ApiListCommunities")
+            try query.add("type_", form.type)
+            try query.add("sort", form.sort)
+            try query.add("time_range_seconds", form.timeRangeSeconds)
+            try query.add("show_nsfw", form.showNsfw)
+            try query.add("multi_community_id", form.multiCommunityId)
+            try query.add("search_term", form.searchTerm)
+            try query.add("search_title_only", form.searchTitleOnly)
+            try query.add("page_cursor", form.pageCursor)
+            try query.add("limit", form.limit)
             // `page` is not sent by this generation (0.18.0 – 0.19.13-beta.1).
             // `auth` is not sent by this generation (0.18.0 – 0.18.3-rc.3).
             return query.items

@@ -26,14 +26,15 @@ extension LemmyV4 {
         /// Creates the request.
         public init(_ form: ApiListNotifications = .init()) { self.form = form }
 
-        /// The GET query as the official client encodes it.
-        public func queryItems(style: LemmyQueryStyle) -> [URLQueryItem] {
-            var query = LemmyQueryBuilder(style: style, generation: .v4)
+        /// The GET query as the official client encodes it; with a `version`, in that version's
+        /// spelling, refusing a parameter or value the version lacks.
+        public func queryItems(style: LemmyQueryStyle, version: LemmyAPIVersion?) throws(LemmyVersionError) -> [URLQueryItem] {
+            var query = LemmyQueryBuilder(style: style, generation: .v4, version: version, typeName: "ApiListNotifications")
             // `type_` (NotificationTypeFilter) cannot be a query parameter.
-            query.add("unread_only", form.unreadOnly)
-            query.add("creator_id", form.creatorId)
-            query.add("page_cursor", form.pageCursor)
-            query.add("limit", form.limit)
+            try query.add("unread_only", form.unreadOnly)
+            try query.add("creator_id", form.creatorId)
+            try query.add("page_cursor", form.pageCursor)
+            try query.add("limit", form.limit)
             return query.items
         }
     }

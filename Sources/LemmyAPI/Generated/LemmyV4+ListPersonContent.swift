@@ -26,16 +26,17 @@ extension LemmyV4 {
         /// Creates the request.
         public init(_ form: ApiListPersonContent = .init()) { self.form = form }
 
-        /// The GET query as the official client encodes it.
-        public func queryItems(style: LemmyQueryStyle) -> [URLQueryItem] {
-            var query = LemmyQueryBuilder(style: style, generation: .v4)
-            query.add("type_", form.type)
-            query.add("person_id", form.personId)
-            query.add("username", form.username)
-            query.add("community_id", form.communityId)
-            query.add("community_name", form.communityName)
-            query.add("page_cursor", form.pageCursor)
-            query.add("limit", form.limit)
+        /// The GET query as the official client encodes it; with a `version`, in that version's
+        /// spelling, refusing a parameter or value the version lacks.
+        public func queryItems(style: LemmyQueryStyle, version: LemmyAPIVersion?) throws(LemmyVersionError) -> [URLQueryItem] {
+            var query = LemmyQueryBuilder(style: style, generation: .v4, version: version, typeName: "ApiListPersonContent")
+            try query.add("type_", form.type)
+            try query.add("person_id", form.personId)
+            try query.add("username", form.username)
+            try query.add("community_id", form.communityId)
+            try query.add("community_name", form.communityName)
+            try query.add("page_cursor", form.pageCursor)
+            try query.add("limit", form.limit)
             return query.items
         }
     }

@@ -26,13 +26,14 @@ extension LemmyV4 {
         /// Creates the request.
         public init(_ form: ApiListPersonSaved = .init()) { self.form = form }
 
-        /// The GET query as the official client encodes it.
-        public func queryItems(style: LemmyQueryStyle) -> [URLQueryItem] {
-            var query = LemmyQueryBuilder(style: style, generation: .v4)
-            query.add("type_", form.type)
-            query.add("search_term", form.searchTerm)
-            query.add("page_cursor", form.pageCursor)
-            query.add("limit", form.limit)
+        /// The GET query as the official client encodes it; with a `version`, in that version's
+        /// spelling, refusing a parameter or value the version lacks.
+        public func queryItems(style: LemmyQueryStyle, version: LemmyAPIVersion?) throws(LemmyVersionError) -> [URLQueryItem] {
+            var query = LemmyQueryBuilder(style: style, generation: .v4, version: version, typeName: "ApiListPersonSaved")
+            try query.add("type_", form.type)
+            try query.add("search_term", form.searchTerm)
+            try query.add("page_cursor", form.pageCursor)
+            try query.add("limit", form.limit)
             return query.items
         }
     }

@@ -26,18 +26,19 @@ extension LemmyV4 {
         /// Creates the request.
         public init(_ form: ApiListReports = .init()) { self.form = form }
 
-        /// The GET query as the official client encodes it.
-        public func queryItems(style: LemmyQueryStyle) -> [URLQueryItem] {
-            var query = LemmyQueryBuilder(style: style, generation: .v4)
-            query.add("unresolved_only", form.unresolvedOnly)
-            query.add("type_", form.type)
-            query.add("post_id", form.postId)
-            query.add("community_id", form.communityId)
-            query.add("sort", form.sort)
-            query.add("page_cursor", form.pageCursor)
-            query.add("limit", form.limit)
-            query.add("show_community_rule_violations", form.showCommunityRuleViolations)
-            query.add("my_reports_only", form.myReportsOnly)
+        /// The GET query as the official client encodes it; with a `version`, in that version's
+        /// spelling, refusing a parameter or value the version lacks.
+        public func queryItems(style: LemmyQueryStyle, version: LemmyAPIVersion?) throws(LemmyVersionError) -> [URLQueryItem] {
+            var query = LemmyQueryBuilder(style: style, generation: .v4, version: version, typeName: "ApiListReports")
+            try query.add("unresolved_only", form.unresolvedOnly)
+            try query.add("type_", form.type)
+            try query.add("post_id", form.postId)
+            try query.add("community_id", form.communityId)
+            try query.add("sort", form.sort)
+            try query.add("page_cursor", form.pageCursor)
+            try query.add("limit", form.limit)
+            try query.add("show_community_rule_violations", form.showCommunityRuleViolations)
+            try query.add("my_reports_only", form.myReportsOnly)
             return query.items
         }
     }

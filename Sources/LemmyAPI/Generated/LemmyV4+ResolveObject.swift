@@ -26,10 +26,11 @@ extension LemmyV4 {
         /// Creates the request.
         public init(_ form: ApiResolveObject) { self.form = form }
 
-        /// The GET query as the official client encodes it.
-        public func queryItems(style: LemmyQueryStyle) -> [URLQueryItem] {
-            var query = LemmyQueryBuilder(style: style, generation: .v4)
-            query.add("q", form.q)
+        /// The GET query as the official client encodes it; with a `version`, in that version's
+        /// spelling, refusing a parameter or value the version lacks.
+        public func queryItems(style: LemmyQueryStyle, version: LemmyAPIVersion?) throws(LemmyVersionError) -> [URLQueryItem] {
+            var query = LemmyQueryBuilder(style: style, generation: .v4, version: version, typeName: "ApiResolveObject")
+            try query.add("q", form.q)
             // `auth` is not sent by this generation (0.18.0 – 0.18.3-rc.3).
             return query.items
         }

@@ -26,22 +26,23 @@ extension LemmyV4 {
         /// Creates the request.
         public init(_ form: ApiSearch = .init()) { self.form = form }
 
-        /// The GET query as the official client encodes it.
-        public func queryItems(style: LemmyQueryStyle) -> [URLQueryItem] {
-            var query = LemmyQueryBuilder(style: style, generation: .v4)
-            query.add("search_term", form.searchTerm)
-            query.add("community_id", form.communityId)
-            query.add("community_name", form.communityName)
-            query.add("creator_id", form.creatorId)
-            query.add("creator_username", form.creatorUsername)
-            query.add("type_", form.type)
-            query.add("time_range_seconds", form.timeRangeSeconds)
-            query.add("listing_type", form.listingType)
-            query.add("title_only", form.titleOnly)
-            query.add("post_url_only", form.postUrlOnly)
-            query.add("show_nsfw", form.showNsfw)
-            query.add("page_cursor", form.pageCursor)
-            query.add("limit", form.limit)
+        /// The GET query as the official client encodes it; with a `version`, in that version's
+        /// spelling, refusing a parameter or value the version lacks.
+        public func queryItems(style: LemmyQueryStyle, version: LemmyAPIVersion?) throws(LemmyVersionError) -> [URLQueryItem] {
+            var query = LemmyQueryBuilder(style: style, generation: .v4, version: version, typeName: "ApiSearch")
+            try query.add("search_term", form.searchTerm)
+            try query.add("community_id", form.communityId)
+            try query.add("community_name", form.communityName)
+            try query.add("creator_id", form.creatorId)
+            try query.add("creator_username", form.creatorUsername)
+            try query.add("type_", form.type)
+            try query.add("time_range_seconds", form.timeRangeSeconds)
+            try query.add("listing_type", form.listingType)
+            try query.add("title_only", form.titleOnly)
+            try query.add("post_url_only", form.postUrlOnly)
+            try query.add("show_nsfw", form.showNsfw)
+            try query.add("page_cursor", form.pageCursor)
+            try query.add("limit", form.limit)
             // `q` is not sent by this generation (0.18.0 – 0.19.13-beta.1).
             // `sort` is not sent by this generation (0.18.0 – 0.19.13-beta.1).
             // `page` is not sent by this generation (0.18.0 – 0.19.13-beta.1).

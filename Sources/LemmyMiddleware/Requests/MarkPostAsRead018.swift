@@ -20,5 +20,5 @@ struct MarkPostAsRead018: LemmyAuthFieldRequest {
 
     init(_ form: ApiMarkPostAsRead) { self.form = form }
 
-    func queryItems(style: LemmyQueryStyle) -> [URLQueryItem] { [] }
+    func queryItems(style: LemmyQueryStyle, version: LemmyAPIVersion?) throws(LemmyVersionError) -> [URLQueryItem] { [] }
 }

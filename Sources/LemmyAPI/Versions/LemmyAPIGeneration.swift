@@ -16,5 +16,7 @@ public enum LemmyAPIGeneration: String, Codable, Hashable, Sendable, CaseIterabl
 
 extension Encoder {
     /// The generation set in `userInfo`, if any.
-    var lemmyGeneration: LemmyAPIGeneration? { userInfo[LemmyAPIGeneration.userInfoKey] as? LemmyAPIGeneration }
+    var lemmyGeneration: LemmyAPIGeneration? {
+        userInfo[LemmyAPIGeneration.userInfoKey] as? LemmyAPIGeneration ?? lemmyVersionedCoding?.version.generation
+    }
 }
