@@ -44,9 +44,12 @@ enum ObjectEmitter {
             }
             let caseNames = member.keys.indices.map { $0 == 0 ? name : "\(name.trimmingCharacters(in: ["`"]))Key\($0)" }
             let required = key == "auth" ? [] : member.versions.filter { !member.optionalIn.contains($0) }
+            // A version that does not describe the type at all (HidePost before 0.19.9, though
+            // 0.19.4 servers have it) says nothing about its members: they count as present there.
+            let unknown = context.order.filter { !type.versions.contains($0) }
             let limited = Set(member.versions) != Set(type.versions)
             return Property(name: name, swiftType: swiftType, optional: optional, keys: member.keys, doc: doc, caseNames: caseNames,
-                            versions: member.versions, required: required, limited: limited,
+                            versions: member.versions + unknown, required: required, limited: limited,
                             partlyRequired: !required.isEmpty && Set(required) != Set(type.versions))
         }
     }
@@ -108,7 +111,7 @@ enum ObjectEmitter {
         out += "    /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).\n"
         out += "    public func encode(to encoder: any Encoder) throws {\n"
         out += "        var container = encoder.container(keyedBy: CodingKeys.self)\n"
-        if props.contains(where: { $0.keys.count > 1 || ($0.optional && $0.limited) }) { out += "        let target = encoder.lemmyVersionedCoding\n" }
+        if props.contains(where: { $0.keys.count > 1 || ($0.optional && ($0.limited || $0.partlyRequired)) }) { out += "        let target = encoder.lemmyVersionedCoding\n" }
         for p in props {
             let value = "self.\(p.name.trimmingCharacters(in: ["`"]))"
             var key = ".\(p.caseNames[0])"
@@ -118,8 +121,8 @@ enum ObjectEmitter {
             }
             if !p.optional {
                 out += "        try container.encode(\(value), forKey: \(key))\n"
-            } else if p.limited {
-                out += "        try container.lemmyEncodeIfPresent(\(value), forKey: \(key), in: \(context.mask(p.versions)), target: target, typeName: \(SwiftNaming.literal(typeName)))\n"
+            } else if p.limited || p.partlyRequired {
+                out += "        try container.lemmyEncodeIfPresent(\(value), forKey: \(key), in: \(context.mask(p.versions)), required: \(context.mask(p.required)), target: target, typeName: \(SwiftNaming.literal(typeName)))\n"
             } else {
                 out += "        try container.encodeIfPresent(\(value), forKey: \(key))\n"
             }

@@ -53,7 +53,8 @@ enum RequestEmitter {
                 if Set(m.versions).isDisjoint(with: endpoint.versions) {
                     out += "            // `\(p.keys[0].key)` is not sent by this generation (\(context.range(m.versions))).\n"
                 } else if context.isQueryable(ts) {
-                    let limit = Set(m.versions).isSuperset(of: endpoint.versions) ? "" : ", in: \(context.mask(m.versions))"
+                    let unknown = context.order.filter { !(formAPIType?.versions.contains($0) ?? false) }
+                    let limit = Set(m.versions).isSuperset(of: endpoint.versions) ? "" : ", in: \(context.mask(m.versions + unknown))"
                     out += "            try query.add(\(SwiftNaming.literal(p.keys[0].key)), form.\(p.name.trimmingCharacters(in: ["`"]))\(limit))\n"
                 } else {
                     out += "            // `\(p.keys[0].key)` (\(m.types[0].ts)) cannot be a query parameter.\n"

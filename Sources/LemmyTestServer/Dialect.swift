@@ -22,6 +22,10 @@ public enum LemmyDialect: String, Sendable, CaseIterable, CustomStringConvertibl
         }
     }
 
+    /// The lemmy-js-client version whose types this dialect's server speaks exactly: the routes
+    /// it serves, the members and keys it renders and reads, and the enum values it accepts.
+    public var apiVersion: LemmyAPIVersion { LemmyServerVersion(versionString)?.apiVersion ?? .allCases[0] }
+
     /// `"0.18"`, `"0.19"` or `"1.0"`.
     public var description: String { rawValue }
 
@@ -50,6 +54,9 @@ public enum LemmyDialect: String, Sendable, CaseIterable, CustomStringConvertibl
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.withoutEscapingSlashes]
         encoder.userInfo[LemmyAPIGeneration.userInfoKey] = generation
+        // Rendered through this version's view: members it lacks are left out, so a 0.19 answer
+        // cannot carry a 1.0 key, and an enum value it lacks fails loudly.
+        encoder.userInfo[LemmyVersionedCoding.userInfoKey] = LemmyVersionedCoding(version: apiVersion, absentMembers: .omit)
         return encoder
     }
 }

@@ -150,6 +150,7 @@ public final class LemmyTestServer: Sendable {
         routes.addSearchRoutes()
         routes.addModerationRoutes()
         routes.addModeratorActionRoutes()
+        routes.addNodeInfoRoutes()
         AdminRoutes.add(to: router, injector: faults)
         var logger = Logger(label: "lemmy-test-server")
         logger.logLevel = configuration.logLevel

@@ -11,7 +11,8 @@ struct ModeratorActionTests {
         try await withServer(dialect) { server in
             let bob = try await TestClient(server).login("bob")
             let postId = try #require(try await bob.posts(ApiGetPosts(sort: .new, communityId: 1, limit: 1)).posts.first?.post.id)
-            let lock = ApiLockPost(postId: postId, locked: true)
+            // 1.0 requires a reason on LockPost (0.18/0.19 have none); the server refuses without.
+            let lock = ApiLockPost(postId: postId, locked: true, reason: dialect == .v1_0 ? "" : nil)
             let feature = ApiFeaturePost(postId: postId, featured: true, featureType: .community)
             let ban = ApiBanFromCommunity(communityId: 1, personId: 4, ban: true, reason: "spam")
             if dialect == .v1_0 {

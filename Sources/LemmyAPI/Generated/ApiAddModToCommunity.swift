@@ -48,6 +48,6 @@ public struct ApiAddModToCommunity: Codable, Hashable, Sendable {
         try container.encode(self.communityId, forKey: .communityId)
         try container.encode(self.personId, forKey: .personId)
         try container.encode(self.added, forKey: .added)
-        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), target: target, typeName: "ApiAddModToCommunity")
+        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiAddModToCommunity")
     }
 }

@@ -50,6 +50,6 @@ public struct ApiApproveRegistrationApplication: Codable, Hashable, Sendable {
         try container.encode(self.id, forKey: .id)
         try container.encode(self.approve, forKey: .approve)
         try container.encodeIfPresent(self.denyReason, forKey: .denyReason)
-        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), target: target, typeName: "ApiApproveRegistrationApplication")
+        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiApproveRegistrationApplication")
     }
 }

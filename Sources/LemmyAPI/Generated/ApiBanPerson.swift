@@ -78,11 +78,11 @@ public struct ApiBanPerson: Codable, Hashable, Sendable {
         let target = encoder.lemmyVersionedCoding
         try container.encode(self.personId, forKey: .personId)
         try container.encode(self.ban, forKey: .ban)
-        try container.lemmyEncodeIfPresent(self.removeOrRestoreData, forKey: .removeOrRestoreData, in: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiBanPerson")
-        try container.encodeIfPresent(self.reason, forKey: .reason)
-        try container.lemmyEncodeIfPresent(self.expiresAt, forKey: .expiresAt, in: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiBanPerson")
-        try container.lemmyEncodeIfPresent(self.removeData, forKey: .removeData, in: LemmyVersionSet(rawValue: 0b00111111), target: target, typeName: "ApiBanPerson")
-        try container.lemmyEncodeIfPresent(self.expires, forKey: .expires, in: LemmyVersionSet(rawValue: 0b00111111), target: target, typeName: "ApiBanPerson")
-        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), target: target, typeName: "ApiBanPerson")
+        try container.lemmyEncodeIfPresent(self.removeOrRestoreData, forKey: .removeOrRestoreData, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiBanPerson")
+        try container.lemmyEncodeIfPresent(self.reason, forKey: .reason, in: LemmyVersionSet(rawValue: 0b11111111), required: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiBanPerson")
+        try container.lemmyEncodeIfPresent(self.expiresAt, forKey: .expiresAt, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiBanPerson")
+        try container.lemmyEncodeIfPresent(self.removeData, forKey: .removeData, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiBanPerson")
+        try container.lemmyEncodeIfPresent(self.expires, forKey: .expires, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiBanPerson")
+        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiBanPerson")
     }
 }

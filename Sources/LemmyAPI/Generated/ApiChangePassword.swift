@@ -61,7 +61,7 @@ public struct ApiChangePassword: Codable, Hashable, Sendable {
         try container.encode(self.newPassword, forKey: .newPassword)
         try container.encode(self.newPasswordVerify, forKey: .newPasswordVerify)
         try container.encode(self.oldPassword, forKey: .oldPassword)
-        try container.lemmyEncodeIfPresent(self.stayLoggedIn, forKey: .stayLoggedIn, in: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiChangePassword")
-        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), target: target, typeName: "ApiChangePassword")
+        try container.lemmyEncodeIfPresent(self.stayLoggedIn, forKey: .stayLoggedIn, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiChangePassword")
+        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiChangePassword")
     }
 }

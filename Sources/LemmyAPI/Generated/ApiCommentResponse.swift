@@ -43,7 +43,7 @@ public struct ApiCommentResponse: Codable, Hashable, Sendable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         let target = encoder.lemmyVersionedCoding
         try container.encode(self.commentView, forKey: .commentView)
-        try container.lemmyEncodeIfPresent(self.recipientIds, forKey: .recipientIds, in: LemmyVersionSet(rawValue: 0b00111111), target: target, typeName: "ApiCommentResponse")
-        try container.lemmyEncodeIfPresent(self.formId, forKey: .formId, in: LemmyVersionSet(rawValue: 0b00000111), target: target, typeName: "ApiCommentResponse")
+        try container.lemmyEncodeIfPresent(self.recipientIds, forKey: .recipientIds, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00111111), target: target, typeName: "ApiCommentResponse")
+        try container.lemmyEncodeIfPresent(self.formId, forKey: .formId, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiCommentResponse")
     }
 }

@@ -61,7 +61,7 @@ public struct ApiCreateComment: Codable, Hashable, Sendable {
         try container.encode(self.postId, forKey: .postId)
         try container.encodeIfPresent(self.parentId, forKey: .parentId)
         try container.encodeIfPresent(self.languageId, forKey: .languageId)
-        try container.lemmyEncodeIfPresent(self.formId, forKey: .formId, in: LemmyVersionSet(rawValue: 0b00000111), target: target, typeName: "ApiCreateComment")
-        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), target: target, typeName: "ApiCreateComment")
+        try container.lemmyEncodeIfPresent(self.formId, forKey: .formId, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiCreateComment")
+        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiCreateComment")
     }
 }

@@ -62,6 +62,6 @@ public struct ApiCreateCustomEmoji: Codable, Hashable, Sendable {
         try container.encode(self.imageUrl, forKey: .imageUrl)
         try container.encode(self.altText, forKey: .altText)
         try container.encode(self.keywords, forKey: .keywords)
-        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), target: target, typeName: "ApiCreateCustomEmoji")
+        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiCreateCustomEmoji")
     }
 }

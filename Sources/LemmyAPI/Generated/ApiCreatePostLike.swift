@@ -50,8 +50,8 @@ public struct ApiCreatePostLike: Codable, Hashable, Sendable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         let target = encoder.lemmyVersionedCoding
         try container.encode(self.postId, forKey: .postId)
-        try container.lemmyEncodeIfPresent(self.isUpvote, forKey: .isUpvote, in: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiCreatePostLike")
-        try container.lemmyEncodeIfPresent(self.score, forKey: .score, in: LemmyVersionSet(rawValue: 0b00111111), target: target, typeName: "ApiCreatePostLike")
-        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), target: target, typeName: "ApiCreatePostLike")
+        try container.lemmyEncodeIfPresent(self.isUpvote, forKey: .isUpvote, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiCreatePostLike")
+        try container.lemmyEncodeIfPresent(self.score, forKey: .score, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00111111), target: target, typeName: "ApiCreatePostLike")
+        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiCreatePostLike")
     }
 }

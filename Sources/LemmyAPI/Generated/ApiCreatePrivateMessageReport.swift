@@ -42,6 +42,6 @@ public struct ApiCreatePrivateMessageReport: Codable, Hashable, Sendable {
         let target = encoder.lemmyVersionedCoding
         try container.encode(self.privateMessageId, forKey: .privateMessageId)
         try container.encode(self.reason, forKey: .reason)
-        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), target: target, typeName: "ApiCreatePrivateMessageReport")
+        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiCreatePrivateMessageReport")
     }
 }

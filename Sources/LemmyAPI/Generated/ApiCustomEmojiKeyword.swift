@@ -42,6 +42,6 @@ public struct ApiCustomEmojiKeyword: Codable, Hashable, Sendable {
         let target = encoder.lemmyVersionedCoding
         try container.encode(self.customEmojiId, forKey: .customEmojiId)
         try container.encode(self.keyword, forKey: .keyword)
-        try container.lemmyEncodeIfPresent(self.id, forKey: .id, in: LemmyVersionSet(rawValue: 0b00000111), target: target, typeName: "ApiCustomEmojiKeyword")
+        try container.lemmyEncodeIfPresent(self.id, forKey: .id, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000111), target: target, typeName: "ApiCustomEmojiKeyword")
     }
 }

@@ -45,7 +45,7 @@ public struct ApiDeleteAccount: Codable, Hashable, Sendable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         let target = encoder.lemmyVersionedCoding
         try container.encode(self.password, forKey: .password)
-        try container.lemmyEncodeIfPresent(self.deleteContent, forKey: .deleteContent, in: LemmyVersionSet(rawValue: 0b11111000), target: target, typeName: "ApiDeleteAccount")
-        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), target: target, typeName: "ApiDeleteAccount")
+        try container.lemmyEncodeIfPresent(self.deleteContent, forKey: .deleteContent, in: LemmyVersionSet(rawValue: 0b11111000), required: LemmyVersionSet(rawValue: 0b11111000), target: target, typeName: "ApiDeleteAccount")
+        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiDeleteAccount")
     }
 }

@@ -99,15 +99,15 @@ public struct ApiEditCommunity: Codable, Hashable, Sendable {
         let target = encoder.lemmyVersionedCoding
         try container.encode(self.communityId, forKey: .communityId)
         try container.encodeIfPresent(self.title, forKey: .title)
-        try container.lemmyEncodeIfPresent(self.sidebar, forKey: .sidebar, in: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiEditCommunity")
-        try container.lemmyEncodeIfPresent(self.summary, forKey: .summary, in: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiEditCommunity")
+        try container.lemmyEncodeIfPresent(self.sidebar, forKey: .sidebar, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiEditCommunity")
+        try container.lemmyEncodeIfPresent(self.summary, forKey: .summary, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiEditCommunity")
         try container.encodeIfPresent(self.nsfw, forKey: .nsfw)
         try container.encodeIfPresent(self.postingRestrictedToMods, forKey: .postingRestrictedToMods)
         try container.encodeIfPresent(self.discussionLanguages, forKey: .discussionLanguages)
-        try container.lemmyEncodeIfPresent(self.visibility, forKey: .visibility, in: LemmyVersionSet(rawValue: 0b11110000), target: target, typeName: "ApiEditCommunity")
-        try container.lemmyEncodeIfPresent(self.description, forKey: .description, in: LemmyVersionSet(rawValue: 0b00111111), target: target, typeName: "ApiEditCommunity")
-        try container.lemmyEncodeIfPresent(self.icon, forKey: .icon, in: LemmyVersionSet(rawValue: 0b00111111), target: target, typeName: "ApiEditCommunity")
-        try container.lemmyEncodeIfPresent(self.banner, forKey: .banner, in: LemmyVersionSet(rawValue: 0b00111111), target: target, typeName: "ApiEditCommunity")
-        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), target: target, typeName: "ApiEditCommunity")
+        try container.lemmyEncodeIfPresent(self.visibility, forKey: .visibility, in: LemmyVersionSet(rawValue: 0b11110000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiEditCommunity")
+        try container.lemmyEncodeIfPresent(self.description, forKey: .description, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiEditCommunity")
+        try container.lemmyEncodeIfPresent(self.icon, forKey: .icon, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiEditCommunity")
+        try container.lemmyEncodeIfPresent(self.banner, forKey: .banner, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiEditCommunity")
+        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiEditCommunity")
     }
 }

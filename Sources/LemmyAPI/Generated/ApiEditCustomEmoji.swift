@@ -65,11 +65,11 @@ public struct ApiEditCustomEmoji: Codable, Hashable, Sendable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         let target = encoder.lemmyVersionedCoding
         try container.encode(self.id, forKey: .id)
-        try container.encodeIfPresent(self.category, forKey: .category)
-        try container.lemmyEncodeIfPresent(self.shortcode, forKey: .shortcode, in: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiEditCustomEmoji")
-        try container.encodeIfPresent(self.imageUrl, forKey: .imageUrl)
-        try container.encodeIfPresent(self.altText, forKey: .altText)
-        try container.encodeIfPresent(self.keywords, forKey: .keywords)
-        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), target: target, typeName: "ApiEditCustomEmoji")
+        try container.lemmyEncodeIfPresent(self.category, forKey: .category, in: LemmyVersionSet(rawValue: 0b11111111), required: LemmyVersionSet(rawValue: 0b00111111), target: target, typeName: "ApiEditCustomEmoji")
+        try container.lemmyEncodeIfPresent(self.shortcode, forKey: .shortcode, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiEditCustomEmoji")
+        try container.lemmyEncodeIfPresent(self.imageUrl, forKey: .imageUrl, in: LemmyVersionSet(rawValue: 0b11111111), required: LemmyVersionSet(rawValue: 0b00111111), target: target, typeName: "ApiEditCustomEmoji")
+        try container.lemmyEncodeIfPresent(self.altText, forKey: .altText, in: LemmyVersionSet(rawValue: 0b11111111), required: LemmyVersionSet(rawValue: 0b00111111), target: target, typeName: "ApiEditCustomEmoji")
+        try container.lemmyEncodeIfPresent(self.keywords, forKey: .keywords, in: LemmyVersionSet(rawValue: 0b11111111), required: LemmyVersionSet(rawValue: 0b00111111), target: target, typeName: "ApiEditCustomEmoji")
+        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiEditCustomEmoji")
     }
 }

@@ -92,12 +92,12 @@ public struct ApiEditPost: Codable, Hashable, Sendable {
         try container.encodeIfPresent(self.name, forKey: .name)
         try container.encodeIfPresent(self.url, forKey: .url)
         try container.encodeIfPresent(self.body, forKey: .body)
-        try container.lemmyEncodeIfPresent(self.altText, forKey: .altText, in: LemmyVersionSet(rawValue: 0b11110000), target: target, typeName: "ApiEditPost")
+        try container.lemmyEncodeIfPresent(self.altText, forKey: .altText, in: LemmyVersionSet(rawValue: 0b11110000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiEditPost")
         try container.encodeIfPresent(self.nsfw, forKey: .nsfw)
         try container.encodeIfPresent(self.languageId, forKey: .languageId)
-        try container.lemmyEncodeIfPresent(self.customThumbnail, forKey: .customThumbnail, in: LemmyVersionSet(rawValue: 0b11110000), target: target, typeName: "ApiEditPost")
-        try container.lemmyEncodeIfPresent(self.scheduledPublishTimeAt, forKey: .scheduledPublishTimeAt, in: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiEditPost")
-        try container.lemmyEncodeIfPresent(self.tags, forKey: .tags, in: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiEditPost")
-        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), target: target, typeName: "ApiEditPost")
+        try container.lemmyEncodeIfPresent(self.customThumbnail, forKey: .customThumbnail, in: LemmyVersionSet(rawValue: 0b11110000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiEditPost")
+        try container.lemmyEncodeIfPresent(self.scheduledPublishTimeAt, forKey: .scheduledPublishTimeAt, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiEditPost")
+        try container.lemmyEncodeIfPresent(self.tags, forKey: .tags, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiEditPost")
+        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiEditPost")
     }
 }

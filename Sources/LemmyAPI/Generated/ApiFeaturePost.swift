@@ -48,6 +48,6 @@ public struct ApiFeaturePost: Codable, Hashable, Sendable {
         try container.encode(self.postId, forKey: .postId)
         try container.encode(self.featured, forKey: .featured)
         try container.encode(self.featureType, forKey: .featureType)
-        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), target: target, typeName: "ApiFeaturePost")
+        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiFeaturePost")
     }
 }

@@ -79,11 +79,11 @@ public struct ApiGetPersonDetails: Codable, Hashable, Sendable {
         let target = encoder.lemmyVersionedCoding
         try container.encodeIfPresent(self.personId, forKey: .personId)
         try container.encodeIfPresent(self.username, forKey: .username)
-        try container.lemmyEncodeIfPresent(self.sort, forKey: .sort, in: LemmyVersionSet(rawValue: 0b00111111), target: target, typeName: "ApiGetPersonDetails")
-        try container.lemmyEncodeIfPresent(self.page, forKey: .page, in: LemmyVersionSet(rawValue: 0b00111111), target: target, typeName: "ApiGetPersonDetails")
-        try container.lemmyEncodeIfPresent(self.limit, forKey: .limit, in: LemmyVersionSet(rawValue: 0b00111111), target: target, typeName: "ApiGetPersonDetails")
-        try container.lemmyEncodeIfPresent(self.communityId, forKey: .communityId, in: LemmyVersionSet(rawValue: 0b00111111), target: target, typeName: "ApiGetPersonDetails")
-        try container.lemmyEncodeIfPresent(self.savedOnly, forKey: .savedOnly, in: LemmyVersionSet(rawValue: 0b00111111), target: target, typeName: "ApiGetPersonDetails")
-        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), target: target, typeName: "ApiGetPersonDetails")
+        try container.lemmyEncodeIfPresent(self.sort, forKey: .sort, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiGetPersonDetails")
+        try container.lemmyEncodeIfPresent(self.page, forKey: .page, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiGetPersonDetails")
+        try container.lemmyEncodeIfPresent(self.limit, forKey: .limit, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiGetPersonDetails")
+        try container.lemmyEncodeIfPresent(self.communityId, forKey: .communityId, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiGetPersonDetails")
+        try container.lemmyEncodeIfPresent(self.savedOnly, forKey: .savedOnly, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiGetPersonDetails")
+        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiGetPersonDetails")
     }
 }

@@ -62,10 +62,10 @@ public struct ApiGetPersonDetailsResponse: Codable, Hashable, Sendable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         let target = encoder.lemmyVersionedCoding
         try container.encode(self.personView, forKey: .personView)
-        try container.lemmyEncodeIfPresent(self.site, forKey: .site, in: LemmyVersionSet(rawValue: 0b11110000), target: target, typeName: "ApiGetPersonDetailsResponse")
+        try container.lemmyEncodeIfPresent(self.site, forKey: .site, in: LemmyVersionSet(rawValue: 0b11110000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiGetPersonDetailsResponse")
         try container.encode(self.moderates, forKey: .moderates)
-        try container.lemmyEncodeIfPresent(self.multiCommunitiesCreated, forKey: .multiCommunitiesCreated, in: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiGetPersonDetailsResponse")
-        try container.lemmyEncodeIfPresent(self.comments, forKey: .comments, in: LemmyVersionSet(rawValue: 0b00111111), target: target, typeName: "ApiGetPersonDetailsResponse")
-        try container.lemmyEncodeIfPresent(self.posts, forKey: .posts, in: LemmyVersionSet(rawValue: 0b00111111), target: target, typeName: "ApiGetPersonDetailsResponse")
+        try container.lemmyEncodeIfPresent(self.multiCommunitiesCreated, forKey: .multiCommunitiesCreated, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiGetPersonDetailsResponse")
+        try container.lemmyEncodeIfPresent(self.comments, forKey: .comments, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00111111), target: target, typeName: "ApiGetPersonDetailsResponse")
+        try container.lemmyEncodeIfPresent(self.posts, forKey: .posts, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00111111), target: target, typeName: "ApiGetPersonDetailsResponse")
     }
 }

@@ -45,7 +45,7 @@ public struct ApiImageDetails: Codable, Hashable, Sendable {
         self.width = try container.decode(Int.self, forKey: .width)
         self.height = try container.decode(Int.self, forKey: .height)
         self.contentType = try container.decode(String.self, forKey: .contentType)
-        self.blurhash = try container.lemmyDecodeIfPresent(String.self, forKey: .blurhash, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.blurhash = try container.lemmyDecodeIfPresent(String.self, forKey: .blurhash, in: LemmyVersionSet(rawValue: 0b11001111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
     }
 
     /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
@@ -56,6 +56,6 @@ public struct ApiImageDetails: Codable, Hashable, Sendable {
         try container.encode(self.width, forKey: .width)
         try container.encode(self.height, forKey: .height)
         try container.encode(self.contentType, forKey: .contentType)
-        try container.lemmyEncodeIfPresent(self.blurhash, forKey: .blurhash, in: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiImageDetails")
+        try container.lemmyEncodeIfPresent(self.blurhash, forKey: .blurhash, in: LemmyVersionSet(rawValue: 0b11001111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiImageDetails")
     }
 }

@@ -99,14 +99,14 @@ public struct ApiListCommunities: Codable, Hashable, Sendable {
         let target = encoder.lemmyVersionedCoding
         try container.encodeIfPresent(self.type, forKey: .type)
         try container.encodeIfPresent(self.sort, forKey: .sort)
-        try container.lemmyEncodeIfPresent(self.timeRangeSeconds, forKey: .timeRangeSeconds, in: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiListCommunities")
-        try container.lemmyEncodeIfPresent(self.showNsfw, forKey: .showNsfw, in: LemmyVersionSet(rawValue: 0b11111110), target: target, typeName: "ApiListCommunities")
-        try container.lemmyEncodeIfPresent(self.multiCommunityId, forKey: .multiCommunityId, in: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiListCommunities")
-        try container.lemmyEncodeIfPresent(self.searchTerm, forKey: .searchTerm, in: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiListCommunities")
-        try container.lemmyEncodeIfPresent(self.searchTitleOnly, forKey: .searchTitleOnly, in: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiListCommunities")
-        try container.lemmyEncodeIfPresent(self.pageCursor, forKey: .pageCursor, in: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiListCommunities")
+        try container.lemmyEncodeIfPresent(self.timeRangeSeconds, forKey: .timeRangeSeconds, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiListCommunities")
+        try container.lemmyEncodeIfPresent(self.showNsfw, forKey: .showNsfw, in: LemmyVersionSet(rawValue: 0b11111110), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiListCommunities")
+        try container.lemmyEncodeIfPresent(self.multiCommunityId, forKey: .multiCommunityId, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiListCommunities")
+        try container.lemmyEncodeIfPresent(self.searchTerm, forKey: .searchTerm, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiListCommunities")
+        try container.lemmyEncodeIfPresent(self.searchTitleOnly, forKey: .searchTitleOnly, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiListCommunities")
+        try container.lemmyEncodeIfPresent(self.pageCursor, forKey: .pageCursor, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiListCommunities")
         try container.encodeIfPresent(self.limit, forKey: .limit)
-        try container.lemmyEncodeIfPresent(self.page, forKey: .page, in: LemmyVersionSet(rawValue: 0b00111111), target: target, typeName: "ApiListCommunities")
-        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), target: target, typeName: "ApiListCommunities")
+        try container.lemmyEncodeIfPresent(self.page, forKey: .page, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiListCommunities")
+        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiListCommunities")
     }
 }

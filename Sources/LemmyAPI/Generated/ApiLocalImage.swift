@@ -54,10 +54,10 @@ public struct ApiLocalImage: Codable, Hashable, Sendable {
         let strict = decoder.lemmyStrictVersion
         self.pictrsAlias = try container.decode(String.self, forKey: .pictrsAlias)
         self.publishedAt = try container.lemmyDecodeMerged(LemmyDate.self, keys: [(.publishedAt, LemmyVersionSet(rawValue: 0b11000000)), (.publishedAtKey1, LemmyVersionSet(rawValue: 0b00110000))], strict: strict)
-        self.personId = try container.lemmyDecodeIfPresent(ApiPersonId.self, forKey: .personId, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.thumbnailForPostId = try container.lemmyDecodeIfPresent(ApiPostId.self, forKey: .thumbnailForPostId, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.localUserId = try container.lemmyDecodeIfPresent(ApiLocalUserId.self, forKey: .localUserId, in: LemmyVersionSet(rawValue: 0b00110000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.pictrsDeleteToken = try container.lemmyDecodeIfPresent(String.self, forKey: .pictrsDeleteToken, in: LemmyVersionSet(rawValue: 0b00110000), required: LemmyVersionSet(rawValue: 0b00110000), strict: strict)
+        self.personId = try container.lemmyDecodeIfPresent(ApiPersonId.self, forKey: .personId, in: LemmyVersionSet(rawValue: 0b11001111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.thumbnailForPostId = try container.lemmyDecodeIfPresent(ApiPostId.self, forKey: .thumbnailForPostId, in: LemmyVersionSet(rawValue: 0b11001111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.localUserId = try container.lemmyDecodeIfPresent(ApiLocalUserId.self, forKey: .localUserId, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.pictrsDeleteToken = try container.lemmyDecodeIfPresent(String.self, forKey: .pictrsDeleteToken, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00110000), strict: strict)
     }
 
     /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
@@ -66,9 +66,9 @@ public struct ApiLocalImage: Codable, Hashable, Sendable {
         let target = encoder.lemmyVersionedCoding
         try container.encode(self.pictrsAlias, forKey: .pictrsAlias)
         try container.encode(self.publishedAt, forKey: encoder.lemmyKey([(.publishedAt, LemmyVersionSet(rawValue: 0b11000000)), (.publishedAtKey1, LemmyVersionSet(rawValue: 0b00110000))], target: target, current: .publishedAt, legacy: .publishedAtKey1))
-        try container.lemmyEncodeIfPresent(self.personId, forKey: .personId, in: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiLocalImage")
-        try container.lemmyEncodeIfPresent(self.thumbnailForPostId, forKey: .thumbnailForPostId, in: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiLocalImage")
-        try container.lemmyEncodeIfPresent(self.localUserId, forKey: .localUserId, in: LemmyVersionSet(rawValue: 0b00110000), target: target, typeName: "ApiLocalImage")
-        try container.lemmyEncodeIfPresent(self.pictrsDeleteToken, forKey: .pictrsDeleteToken, in: LemmyVersionSet(rawValue: 0b00110000), target: target, typeName: "ApiLocalImage")
+        try container.lemmyEncodeIfPresent(self.personId, forKey: .personId, in: LemmyVersionSet(rawValue: 0b11001111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiLocalImage")
+        try container.lemmyEncodeIfPresent(self.thumbnailForPostId, forKey: .thumbnailForPostId, in: LemmyVersionSet(rawValue: 0b11001111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiLocalImage")
+        try container.lemmyEncodeIfPresent(self.localUserId, forKey: .localUserId, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiLocalImage")
+        try container.lemmyEncodeIfPresent(self.pictrsDeleteToken, forKey: .pictrsDeleteToken, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00110000), target: target, typeName: "ApiLocalImage")
     }
 }

@@ -63,9 +63,9 @@ public struct ApiLocalUserView: Codable, Hashable, Sendable {
         let target = encoder.lemmyVersionedCoding
         try container.encode(self.localUser, forKey: .localUser)
         try container.encode(self.person, forKey: .person)
-        try container.lemmyEncodeIfPresent(self.banned, forKey: .banned, in: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiLocalUserView")
-        try container.lemmyEncodeIfPresent(self.banExpiresAt, forKey: .banExpiresAt, in: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiLocalUserView")
-        try container.lemmyEncodeIfPresent(self.localUserVoteDisplayMode, forKey: .localUserVoteDisplayMode, in: LemmyVersionSet(rawValue: 0b00110000), target: target, typeName: "ApiLocalUserView")
-        try container.lemmyEncodeIfPresent(self.counts, forKey: .counts, in: LemmyVersionSet(rawValue: 0b00111111), target: target, typeName: "ApiLocalUserView")
+        try container.lemmyEncodeIfPresent(self.banned, forKey: .banned, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiLocalUserView")
+        try container.lemmyEncodeIfPresent(self.banExpiresAt, forKey: .banExpiresAt, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiLocalUserView")
+        try container.lemmyEncodeIfPresent(self.localUserVoteDisplayMode, forKey: .localUserVoteDisplayMode, in: LemmyVersionSet(rawValue: 0b00110000), required: LemmyVersionSet(rawValue: 0b00110000), target: target, typeName: "ApiLocalUserView")
+        try container.lemmyEncodeIfPresent(self.counts, forKey: .counts, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00111111), target: target, typeName: "ApiLocalUserView")
     }
 }

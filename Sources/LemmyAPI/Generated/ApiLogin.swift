@@ -55,6 +55,6 @@ public struct ApiLogin: Codable, Hashable, Sendable {
         try container.encode(self.usernameOrEmail, forKey: .usernameOrEmail)
         try container.encode(self.password, forKey: .password)
         try container.encodeIfPresent(self.totp2faToken, forKey: .totp2faToken)
-        try container.lemmyEncodeIfPresent(self.stayLoggedIn, forKey: .stayLoggedIn, in: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiLogin")
+        try container.lemmyEncodeIfPresent(self.stayLoggedIn, forKey: .stayLoggedIn, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiLogin")
     }
 }

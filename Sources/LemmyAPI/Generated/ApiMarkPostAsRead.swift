@@ -49,9 +49,9 @@ public struct ApiMarkPostAsRead: Codable, Hashable, Sendable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         let target = encoder.lemmyVersionedCoding
-        try container.lemmyEncodeIfPresent(self.postId, forKey: .postId, in: LemmyVersionSet(rawValue: 0b11001111), target: target, typeName: "ApiMarkPostAsRead")
+        try container.lemmyEncodeIfPresent(self.postId, forKey: .postId, in: LemmyVersionSet(rawValue: 0b11001111), required: LemmyVersionSet(rawValue: 0b11000111), target: target, typeName: "ApiMarkPostAsRead")
         try container.encode(self.read, forKey: .read)
-        try container.lemmyEncodeIfPresent(self.postIds, forKey: .postIds, in: LemmyVersionSet(rawValue: 0b00111000), target: target, typeName: "ApiMarkPostAsRead")
-        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), target: target, typeName: "ApiMarkPostAsRead")
+        try container.lemmyEncodeIfPresent(self.postIds, forKey: .postIds, in: LemmyVersionSet(rawValue: 0b00111000), required: LemmyVersionSet(rawValue: 0b00110000), target: target, typeName: "ApiMarkPostAsRead")
+        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiMarkPostAsRead")
     }
 }

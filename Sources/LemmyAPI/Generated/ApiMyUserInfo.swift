@@ -95,13 +95,13 @@ public struct ApiMyUserInfo: Codable, Hashable, Sendable {
         try container.encode(self.localUserView, forKey: .localUserView)
         try container.encode(self.follows, forKey: .follows)
         try container.encode(self.moderates, forKey: .moderates)
-        try container.lemmyEncodeIfPresent(self.multiCommunityFollows, forKey: .multiCommunityFollows, in: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiMyUserInfo")
+        try container.lemmyEncodeIfPresent(self.multiCommunityFollows, forKey: .multiCommunityFollows, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiMyUserInfo")
         try container.encode(self.communityBlocks, forKey: .communityBlocks)
-        try container.lemmyEncodeIfPresent(self.instanceCommunitiesBlocks, forKey: .instanceCommunitiesBlocks, in: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiMyUserInfo")
-        try container.lemmyEncodeIfPresent(self.instancePersonsBlocks, forKey: .instancePersonsBlocks, in: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiMyUserInfo")
+        try container.lemmyEncodeIfPresent(self.instanceCommunitiesBlocks, forKey: .instanceCommunitiesBlocks, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiMyUserInfo")
+        try container.lemmyEncodeIfPresent(self.instancePersonsBlocks, forKey: .instancePersonsBlocks, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiMyUserInfo")
         try container.encode(self.personBlocks, forKey: .personBlocks)
-        try container.lemmyEncodeIfPresent(self.keywordBlocks, forKey: .keywordBlocks, in: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiMyUserInfo")
+        try container.lemmyEncodeIfPresent(self.keywordBlocks, forKey: .keywordBlocks, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiMyUserInfo")
         try container.encode(self.discussionLanguages, forKey: .discussionLanguages)
-        try container.lemmyEncodeIfPresent(self.instanceBlocks, forKey: .instanceBlocks, in: LemmyVersionSet(rawValue: 0b00111000), target: target, typeName: "ApiMyUserInfo")
+        try container.lemmyEncodeIfPresent(self.instanceBlocks, forKey: .instanceBlocks, in: LemmyVersionSet(rawValue: 0b00111000), required: LemmyVersionSet(rawValue: 0b00111000), target: target, typeName: "ApiMyUserInfo")
     }
 }

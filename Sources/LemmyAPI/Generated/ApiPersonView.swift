@@ -64,10 +64,10 @@ public struct ApiPersonView: Codable, Hashable, Sendable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         let target = encoder.lemmyVersionedCoding
         try container.encode(self.person, forKey: .person)
-        try container.lemmyEncodeIfPresent(self.isAdmin, forKey: .isAdmin, in: LemmyVersionSet(rawValue: 0b11111000), target: target, typeName: "ApiPersonView")
-        try container.lemmyEncodeIfPresent(self.personActions, forKey: .personActions, in: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiPersonView")
-        try container.lemmyEncodeIfPresent(self.banned, forKey: .banned, in: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiPersonView")
-        try container.lemmyEncodeIfPresent(self.banExpiresAt, forKey: .banExpiresAt, in: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiPersonView")
-        try container.lemmyEncodeIfPresent(self.counts, forKey: .counts, in: LemmyVersionSet(rawValue: 0b00111111), target: target, typeName: "ApiPersonView")
+        try container.lemmyEncodeIfPresent(self.isAdmin, forKey: .isAdmin, in: LemmyVersionSet(rawValue: 0b11111000), required: LemmyVersionSet(rawValue: 0b11111000), target: target, typeName: "ApiPersonView")
+        try container.lemmyEncodeIfPresent(self.personActions, forKey: .personActions, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiPersonView")
+        try container.lemmyEncodeIfPresent(self.banned, forKey: .banned, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiPersonView")
+        try container.lemmyEncodeIfPresent(self.banExpiresAt, forKey: .banExpiresAt, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiPersonView")
+        try container.lemmyEncodeIfPresent(self.counts, forKey: .counts, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00111111), target: target, typeName: "ApiPersonView")
     }
 }

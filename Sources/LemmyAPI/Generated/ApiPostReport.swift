@@ -111,7 +111,7 @@ public struct ApiPostReport: Codable, Hashable, Sendable {
         try container.encodeIfPresent(self.resolverId, forKey: .resolverId)
         try container.encode(self.publishedAt, forKey: encoder.lemmyKey([(.publishedAt, LemmyVersionSet(rawValue: 0b11000000)), (.publishedAtKey1, LemmyVersionSet(rawValue: 0b00111111))], target: target, current: .publishedAt, legacy: .publishedAtKey1))
         try container.encodeIfPresent(self.updatedAt, forKey: encoder.lemmyKey([(.updatedAt, LemmyVersionSet(rawValue: 0b11000000)), (.updatedAtKey1, LemmyVersionSet(rawValue: 0b00111111))], target: target, current: .updatedAt, legacy: .updatedAtKey1))
-        try container.lemmyEncodeIfPresent(self.violatesInstanceRules, forKey: .violatesInstanceRules, in: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiPostReport")
-        try container.lemmyEncodeIfPresent(self.resolveReason, forKey: .resolveReason, in: LemmyVersionSet(rawValue: 0b10000000), target: target, typeName: "ApiPostReport")
+        try container.lemmyEncodeIfPresent(self.violatesInstanceRules, forKey: .violatesInstanceRules, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiPostReport")
+        try container.lemmyEncodeIfPresent(self.resolveReason, forKey: .resolveReason, in: LemmyVersionSet(rawValue: 0b10000000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiPostReport")
     }
 }

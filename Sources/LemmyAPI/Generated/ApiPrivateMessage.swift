@@ -106,8 +106,8 @@ public struct ApiPrivateMessage: Codable, Hashable, Sendable {
         try container.encodeIfPresent(self.updatedAt, forKey: encoder.lemmyKey([(.updatedAt, LemmyVersionSet(rawValue: 0b11000000)), (.updatedAtKey1, LemmyVersionSet(rawValue: 0b00111111))], target: target, current: .updatedAt, legacy: .updatedAtKey1))
         try container.encode(self.apId, forKey: .apId)
         try container.encode(self.local, forKey: .local)
-        try container.lemmyEncodeIfPresent(self.removed, forKey: .removed, in: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiPrivateMessage")
-        try container.lemmyEncodeIfPresent(self.deletedByRecipient, forKey: .deletedByRecipient, in: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiPrivateMessage")
-        try container.lemmyEncodeIfPresent(self.read, forKey: .read, in: LemmyVersionSet(rawValue: 0b00111111), target: target, typeName: "ApiPrivateMessage")
+        try container.lemmyEncodeIfPresent(self.removed, forKey: .removed, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiPrivateMessage")
+        try container.lemmyEncodeIfPresent(self.deletedByRecipient, forKey: .deletedByRecipient, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiPrivateMessage")
+        try container.lemmyEncodeIfPresent(self.read, forKey: .read, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00111111), target: target, typeName: "ApiPrivateMessage")
     }
 }

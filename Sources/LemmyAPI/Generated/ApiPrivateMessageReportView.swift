@@ -74,8 +74,8 @@ public struct ApiPrivateMessageReportView: Codable, Hashable, Sendable {
         try container.encode(self.creator, forKey: .creator)
         try container.encode(self.privateMessageCreator, forKey: .privateMessageCreator)
         try container.encodeIfPresent(self.resolver, forKey: .resolver)
-        try container.lemmyEncodeIfPresent(self.creatorIsAdmin, forKey: .creatorIsAdmin, in: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiPrivateMessageReportView")
-        try container.lemmyEncodeIfPresent(self.creatorBanned, forKey: .creatorBanned, in: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiPrivateMessageReportView")
-        try container.lemmyEncodeIfPresent(self.creatorBanExpiresAt, forKey: .creatorBanExpiresAt, in: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiPrivateMessageReportView")
+        try container.lemmyEncodeIfPresent(self.creatorIsAdmin, forKey: .creatorIsAdmin, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiPrivateMessageReportView")
+        try container.lemmyEncodeIfPresent(self.creatorBanned, forKey: .creatorBanned, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiPrivateMessageReportView")
+        try container.lemmyEncodeIfPresent(self.creatorBanExpiresAt, forKey: .creatorBanExpiresAt, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiPrivateMessageReportView")
     }
 }

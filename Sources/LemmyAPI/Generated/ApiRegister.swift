@@ -91,13 +91,13 @@ public struct ApiRegister: Codable, Hashable, Sendable {
         try container.encode(self.username, forKey: .username)
         try container.encode(self.password, forKey: .password)
         try container.encode(self.passwordVerify, forKey: .passwordVerify)
-        try container.encodeIfPresent(self.showNsfw, forKey: .showNsfw)
+        try container.lemmyEncodeIfPresent(self.showNsfw, forKey: .showNsfw, in: LemmyVersionSet(rawValue: 0b11111111), required: LemmyVersionSet(rawValue: 0b00001111), target: target, typeName: "ApiRegister")
         try container.encodeIfPresent(self.email, forKey: .email)
         try container.encodeIfPresent(self.captchaUuid, forKey: .captchaUuid)
         try container.encodeIfPresent(self.captchaAnswer, forKey: .captchaAnswer)
         try container.encodeIfPresent(self.honeypot, forKey: .honeypot)
         try container.encodeIfPresent(self.answer, forKey: .answer)
-        try container.lemmyEncodeIfPresent(self.stayLoggedIn, forKey: .stayLoggedIn, in: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiRegister")
-        try container.lemmyEncodeIfPresent(self.token, forKey: .token, in: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiRegister")
+        try container.lemmyEncodeIfPresent(self.stayLoggedIn, forKey: .stayLoggedIn, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiRegister")
+        try container.lemmyEncodeIfPresent(self.token, forKey: .token, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiRegister")
     }
 }

@@ -71,6 +71,6 @@ public struct ApiRegistrationApplication: Codable, Hashable, Sendable {
         try container.encodeIfPresent(self.adminId, forKey: .adminId)
         try container.encodeIfPresent(self.denyReason, forKey: .denyReason)
         try container.encode(self.publishedAt, forKey: encoder.lemmyKey([(.publishedAt, LemmyVersionSet(rawValue: 0b11000000)), (.publishedAtKey1, LemmyVersionSet(rawValue: 0b00111111))], target: target, current: .publishedAt, legacy: .publishedAtKey1))
-        try container.lemmyEncodeIfPresent(self.updatedAt, forKey: .updatedAt, in: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiRegistrationApplication")
+        try container.lemmyEncodeIfPresent(self.updatedAt, forKey: .updatedAt, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiRegistrationApplication")
     }
 }

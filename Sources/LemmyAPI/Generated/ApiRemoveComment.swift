@@ -55,8 +55,8 @@ public struct ApiRemoveComment: Codable, Hashable, Sendable {
         let target = encoder.lemmyVersionedCoding
         try container.encode(self.commentId, forKey: .commentId)
         try container.encode(self.removed, forKey: .removed)
-        try container.encodeIfPresent(self.reason, forKey: .reason)
-        try container.lemmyEncodeIfPresent(self.removeChildren, forKey: .removeChildren, in: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiRemoveComment")
-        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), target: target, typeName: "ApiRemoveComment")
+        try container.lemmyEncodeIfPresent(self.reason, forKey: .reason, in: LemmyVersionSet(rawValue: 0b11111111), required: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiRemoveComment")
+        try container.lemmyEncodeIfPresent(self.removeChildren, forKey: .removeChildren, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiRemoveComment")
+        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiRemoveComment")
     }
 }

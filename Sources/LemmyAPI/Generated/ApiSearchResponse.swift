@@ -89,15 +89,15 @@ public struct ApiSearchResponse: Codable, Hashable, Sendable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         let target = encoder.lemmyVersionedCoding
-        try container.lemmyEncodeIfPresent(self.resolve, forKey: .resolve, in: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiSearchResponse")
+        try container.lemmyEncodeIfPresent(self.resolve, forKey: .resolve, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiSearchResponse")
         try container.encode(self.comments, forKey: .comments)
         try container.encode(self.posts, forKey: .posts)
         try container.encode(self.communities, forKey: .communities)
-        try container.lemmyEncodeIfPresent(self.persons, forKey: .persons, in: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiSearchResponse")
-        try container.lemmyEncodeIfPresent(self.multiCommunities, forKey: .multiCommunities, in: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiSearchResponse")
-        try container.lemmyEncodeIfPresent(self.prevPage, forKey: .prevPage, in: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiSearchResponse")
-        try container.lemmyEncodeIfPresent(self.nextPage, forKey: .nextPage, in: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiSearchResponse")
-        try container.lemmyEncodeIfPresent(self.type, forKey: .type, in: LemmyVersionSet(rawValue: 0b00111111), target: target, typeName: "ApiSearchResponse")
-        try container.lemmyEncodeIfPresent(self.users, forKey: .users, in: LemmyVersionSet(rawValue: 0b00111111), target: target, typeName: "ApiSearchResponse")
+        try container.lemmyEncodeIfPresent(self.persons, forKey: .persons, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiSearchResponse")
+        try container.lemmyEncodeIfPresent(self.multiCommunities, forKey: .multiCommunities, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiSearchResponse")
+        try container.lemmyEncodeIfPresent(self.prevPage, forKey: .prevPage, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiSearchResponse")
+        try container.lemmyEncodeIfPresent(self.nextPage, forKey: .nextPage, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiSearchResponse")
+        try container.lemmyEncodeIfPresent(self.type, forKey: .type, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00111111), target: target, typeName: "ApiSearchResponse")
+        try container.lemmyEncodeIfPresent(self.users, forKey: .users, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00111111), target: target, typeName: "ApiSearchResponse")
     }
 }

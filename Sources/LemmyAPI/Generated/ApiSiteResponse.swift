@@ -36,6 +36,6 @@ public struct ApiSiteResponse: Codable, Hashable, Sendable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         let target = encoder.lemmyVersionedCoding
         try container.encode(self.siteView, forKey: .siteView)
-        try container.lemmyEncodeIfPresent(self.taglines, forKey: .taglines, in: LemmyVersionSet(rawValue: 0b00111111), target: target, typeName: "ApiSiteResponse")
+        try container.lemmyEncodeIfPresent(self.taglines, forKey: .taglines, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00111111), target: target, typeName: "ApiSiteResponse")
     }
 }

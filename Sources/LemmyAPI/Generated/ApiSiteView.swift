@@ -55,7 +55,7 @@ public struct ApiSiteView: Codable, Hashable, Sendable {
         try container.encode(self.site, forKey: .site)
         try container.encode(self.localSite, forKey: .localSite)
         try container.encode(self.localSiteRateLimit, forKey: .localSiteRateLimit)
-        try container.lemmyEncodeIfPresent(self.instance, forKey: .instance, in: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiSiteView")
-        try container.lemmyEncodeIfPresent(self.counts, forKey: .counts, in: LemmyVersionSet(rawValue: 0b00111111), target: target, typeName: "ApiSiteView")
+        try container.lemmyEncodeIfPresent(self.instance, forKey: .instance, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiSiteView")
+        try container.lemmyEncodeIfPresent(self.counts, forKey: .counts, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00111111), target: target, typeName: "ApiSiteView")
     }
 }

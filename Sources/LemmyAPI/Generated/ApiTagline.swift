@@ -62,6 +62,6 @@ public struct ApiTagline: Codable, Hashable, Sendable {
         try container.encode(self.content, forKey: .content)
         try container.encode(self.publishedAt, forKey: encoder.lemmyKey([(.publishedAt, LemmyVersionSet(rawValue: 0b11000000)), (.publishedAtKey1, LemmyVersionSet(rawValue: 0b00111111))], target: target, current: .publishedAt, legacy: .publishedAtKey1))
         try container.encodeIfPresent(self.updatedAt, forKey: encoder.lemmyKey([(.updatedAt, LemmyVersionSet(rawValue: 0b11000000)), (.updatedAtKey1, LemmyVersionSet(rawValue: 0b00111111))], target: target, current: .updatedAt, legacy: .updatedAtKey1))
-        try container.lemmyEncodeIfPresent(self.localSiteId, forKey: .localSiteId, in: LemmyVersionSet(rawValue: 0b00111111), target: target, typeName: "ApiTagline")
+        try container.lemmyEncodeIfPresent(self.localSiteId, forKey: .localSiteId, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00111111), target: target, typeName: "ApiTagline")
     }
 }

@@ -40,7 +40,7 @@ extension LemmyV3 {
             // `kind` is not sent by this generation (1.0.0-beta.1 – main).
             // `page_cursor` is not sent by this generation (1.0.0-beta.1 – main).
             // `limit` is not sent by this generation (1.0.0-beta.1 – main).
-            try query.add("auth", form.auth, in: LemmyVersionSet(rawValue: 0b00000111))
+            try query.add("auth", form.auth, in: LemmyVersionSet(rawValue: 0b00111111))
             return query.items
         }
     }

@@ -39,8 +39,8 @@ extension LemmyV3 {
             try query.add("unread_only", form.unreadOnly)
             try query.add("page", form.page)
             try query.add("limit", form.limit)
-            try query.add("creator_id", form.creatorId, in: LemmyVersionSet(rawValue: 0b00111000))
-            try query.add("auth", form.auth, in: LemmyVersionSet(rawValue: 0b00000111))
+            try query.add("creator_id", form.creatorId, in: LemmyVersionSet(rawValue: 0b11111000))
+            try query.add("auth", form.auth, in: LemmyVersionSet(rawValue: 0b11000111))
             return query.items
         }
     }

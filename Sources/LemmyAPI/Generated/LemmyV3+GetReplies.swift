@@ -40,7 +40,7 @@ extension LemmyV3 {
             try query.add("page", form.page)
             try query.add("limit", form.limit)
             try query.add("unread_only", form.unreadOnly)
-            try query.add("auth", form.auth, in: LemmyVersionSet(rawValue: 0b00000111))
+            try query.add("auth", form.auth, in: LemmyVersionSet(rawValue: 0b11000111))
             return query.items
         }
     }

@@ -37,7 +37,7 @@ extension LemmyV3 {
         public func queryItems(style: LemmyQueryStyle, version: LemmyAPIVersion?) throws(LemmyVersionError) -> [URLQueryItem] {
             var query = LemmyQueryBuilder(style: style, generation: .v3, version: version, typeName: "ApiGetReportCount")
             try query.add("community_id", form.communityId)
-            try query.add("auth", form.auth, in: LemmyVersionSet(rawValue: 0b00000111))
+            try query.add("auth", form.auth, in: LemmyVersionSet(rawValue: 0b11000111))
             return query.items
         }
     }

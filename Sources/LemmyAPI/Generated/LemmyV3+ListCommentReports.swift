@@ -36,12 +36,12 @@ extension LemmyV3 {
         /// spelling, refusing a parameter or value the version lacks.
         public func queryItems(style: LemmyQueryStyle, version: LemmyAPIVersion?) throws(LemmyVersionError) -> [URLQueryItem] {
             var query = LemmyQueryBuilder(style: style, generation: .v3, version: version, typeName: "ApiListCommentReports")
-            try query.add("comment_id", form.commentId, in: LemmyVersionSet(rawValue: 0b00110000))
+            try query.add("comment_id", form.commentId, in: LemmyVersionSet(rawValue: 0b11110000))
             try query.add("page", form.page)
             try query.add("limit", form.limit)
             try query.add("unresolved_only", form.unresolvedOnly)
             try query.add("community_id", form.communityId)
-            try query.add("auth", form.auth, in: LemmyVersionSet(rawValue: 0b00000111))
+            try query.add("auth", form.auth, in: LemmyVersionSet(rawValue: 0b11000111))
             return query.items
         }
     }

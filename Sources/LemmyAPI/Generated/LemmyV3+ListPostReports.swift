@@ -40,8 +40,8 @@ extension LemmyV3 {
             try query.add("limit", form.limit)
             try query.add("unresolved_only", form.unresolvedOnly)
             try query.add("community_id", form.communityId)
-            try query.add("post_id", form.postId, in: LemmyVersionSet(rawValue: 0b00110000))
-            try query.add("auth", form.auth, in: LemmyVersionSet(rawValue: 0b00000111))
+            try query.add("post_id", form.postId, in: LemmyVersionSet(rawValue: 0b11110000))
+            try query.add("auth", form.auth, in: LemmyVersionSet(rawValue: 0b11000111))
             return query.items
         }
     }

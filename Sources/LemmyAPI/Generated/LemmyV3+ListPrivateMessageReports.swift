@@ -39,7 +39,7 @@ extension LemmyV3 {
             try query.add("page", form.page)
             try query.add("limit", form.limit)
             try query.add("unresolved_only", form.unresolvedOnly)
-            try query.add("auth", form.auth, in: LemmyVersionSet(rawValue: 0b00000111))
+            try query.add("auth", form.auth, in: LemmyVersionSet(rawValue: 0b11000111))
             return query.items
         }
     }

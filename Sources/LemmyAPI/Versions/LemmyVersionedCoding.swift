@@ -43,6 +43,8 @@ public struct LemmyVersionError: Error, Hashable, Sendable, CustomStringConverti
         case member
         /// An enum value (`Top`) that the version does not have.
         case enumCase
+        /// A member that the version always sends, rendered without a value.
+        case missingMember
     }
 
     /// What is missing.
@@ -67,6 +69,7 @@ public struct LemmyVersionError: Error, Hashable, Sendable, CustomStringConverti
         switch kind {
         case .member: "\(typeName).\(name) does not exist in Lemmy API \(version.name)"
         case .enumCase: "\(typeName).\(name) does not exist in Lemmy API \(version.name)"
+        case .missingMember: "\(typeName).\(name) is required in Lemmy API \(version.name) but has no value"
         }
     }
 }
@@ -94,11 +97,19 @@ extension Decoder {
 
 extension KeyedEncodingContainer {
     /// Encodes a member that exists only in `versions`: left out or refused (see
-    /// ``LemmyVersionedCoding/AbsentMembers``) when the target version is not among them.
+    /// ``LemmyVersionedCoding/AbsentMembers``) when the target version is not among them. When
+    /// rendering (``LemmyVersionedCoding/AbsentMembers/omit``) for a version in `required`, a
+    /// missing value throws: that version's server always sends the member.
     public mutating func lemmyEncodeIfPresent<T: Encodable>(
-        _ value: T?, forKey key: Key, in versions: LemmyVersionSet, target: LemmyVersionedCoding?, typeName: String
+        _ value: T?, forKey key: Key, in versions: LemmyVersionSet, required: LemmyVersionSet = [],
+        target: LemmyVersionedCoding?, typeName: String
     ) throws {
-        guard let value else { return }
+        guard let value else {
+            if let target, target.absentMembers == .omit, required.contains(target.version) {
+                throw LemmyVersionError(kind: .missingMember, typeName: typeName, name: key.stringValue, version: target.version)
+            }
+            return
+        }
         if let target, !versions.contains(target.version) {
             guard target.absentMembers == .reject else { return }
             throw LemmyVersionError(kind: .member, typeName: typeName, name: key.stringValue, version: target.version)

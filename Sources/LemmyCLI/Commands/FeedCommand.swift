@@ -4,9 +4,18 @@ import LemmyMiddleware
 /// Which feed `lemmy feed` lists.
 enum Listing: String, ExpressibleByArgument, CaseIterable, Sendable {
     case all, local, subscribed
+    case moderatorView = "moderator-view"
+    case suggested
 }
 
-extension PostSortType: ExpressibleByArgument {}
+extension PostSortType: ExpressibleByArgument {
+    /// `hot`, `top-week`, `new-comments`, ... (see ``PostSortType/name``).
+    public init?(argument: String) { self.init(name: argument) }
+    /// Every sort's name, for help and completion.
+    public static var allValueStrings: [String] { allCases.map(\.name) }
+    /// The name, as the default value shows in help.
+    public var defaultValueDescription: String { name }
+}
 
 /// `lemmy feed`: a listing of posts, page by page.
 struct FeedCommand: AsyncParsableCommand, Sendable {
@@ -20,7 +29,7 @@ struct FeedCommand: AsyncParsableCommand, Sendable {
     @Argument(help: "Which posts to list.")
     var listing: Listing = .all
 
-    @Option(name: .long, help: "The order.")
+    @Option(name: .long, help: ArgumentHelp("The order; top-* sorts take a window (top-day, top-week, top-all, ...). Servers lack some: 0.18 has no controversial or scaled.", valueName: "sort"))
     var sort: PostSortType = .hot
 
     @Option(name: [.short, .long], help: ArgumentHelp("Only this community's posts (overrides the listing).", valueName: "name"))
@@ -59,6 +68,10 @@ struct FeedCommand: AsyncParsableCommand, Sendable {
             case .subscribed:
                 try session.requireLogin("listing subscribed posts")
                 feed = .subscribed
+            case .moderatorView:
+                try session.requireLogin("listing the communities you moderate")
+                feed = .moderatorView
+            case .suggested: feed = .suggested
             }
         }
         // Pages before --page are fetched and dropped: 0.19 pages by opaque cursor, so there is no
@@ -85,7 +98,7 @@ struct FeedCommand: AsyncParsableCommand, Sendable {
         progress.finish()
         if output.json {
             try JSONOutput.print(FeedOutput(instance: session.instance, listing: community == nil ? listing.rawValue : "community",
-                                            sort: sort.rawValue, posts: posts.map(OutputMapping.post), hasMore: hasMore))
+                                            sort: sort.name, posts: posts.map(OutputMapping.post), hasMore: hasMore))
             return
         }
         let renderer = HumanRenderer.forTerminal()

@@ -93,7 +93,7 @@ struct DemoTour {
         let page = try await attempt("loading the feed through a 503") { try await guest.getPosts(sort: .new, limit: 3) }
         say("server answered 503 to /post/list \(server.faults.fireCounts.last ?? 0) time; the default chain's RetryLoader retried: \(page.items.count) posts loaded")
 
-        let feed = try await attempt("loading alice's feed") { try await alice.getPosts(sort: .top, limit: 10) }
+        let feed = try await attempt("loading alice's feed") { try await alice.getPosts(sort: .top(.all), limit: 10) }
         guard let post = feed.items.first(where: { $0.votes.myVote == .none }) else { return }
         server.faults.add(FaultRule(.lemmyRateLimit, route: "/post/like", count: 1))
         let before = post.votes.total

@@ -52,6 +52,9 @@ extension CLIFailure {
         case .unsupported(let reason):
             self.init("\(action) failed: \(instance) is not supported (\(Self.shorten(reason))); lemmy speaks Lemmy 0.18, 0.19 and 1.0",
                       status: .unsupported)
+        case .unavailableInVersion(let reason):
+            self.init("\(action) failed: the Lemmy version of \(instance) does not have this (\(Self.shorten(reason))); choose another option",
+                      status: .unsupported)
         case .cancelled:
             self.init("\(action) cancelled", status: .software)
         }

@@ -5,13 +5,10 @@ extension ApiClient {
     /// A page of posts as ``Post2`` models.
     public func getPosts(feed: FeedType = .all, sort: PostSortType = .hot, limit: Int = 20,
                          cursor: PageCursor? = nil) async throws(ApiClientError) -> ContentPage<Post2> {
-        var form = ApiGetPosts(sort: sort.api, limit: limit)
-        switch feed {
-        case .all: form.type = .all
-        case .local: form.type = .local
-        case .subscribed: form.type = .subscribed
-        case .community(let id): form.communityId = id
-        }
+        let wire = sort.wire(for: try await version().apiVersion)
+        var form = ApiGetPosts(sort: wire.sort, timeRangeSeconds: wire.timeRangeSeconds, limit: limit)
+        form.type = feed.listing
+        if case .community(let id) = feed { form.communityId = id }
         let page: (items: [ApiPostView], next: PageCursor?)
         if try await generation() == .v4 {
             page = try await self.page(LemmyV4.GetPosts(form), at: cursor)
@@ -63,13 +60,11 @@ extension ApiClient {
 
     /// Posts, comments, communities and people matching `query`.
     public func search(_ query: String, limit: Int = 20) async throws(ApiClientError) -> SearchResults {
-        var form = ApiSearch(searchTerm: query, limit: limit)
-        form.q = query
         let response: ApiSearchResponse
         if try await generation() == .v4 {
-            response = try await send(LemmyV4.Search(form), mutation: false)
+            response = try await send(LemmyV4.Search(ApiSearch(searchTerm: query, limit: limit)), mutation: false)
         } else {
-            response = try await send(LemmyV3.Search(form), mutation: false)
+            response = try await send(LemmyV3.Search(ApiSearch(limit: limit, q: query)), mutation: false)
         }
         var results = SearchResults(posts: response.posts.map { post2($0) },
                                     comments: response.comments.map { comment2($0) },

@@ -19,6 +19,10 @@ public enum ApiClientError: Error, Sendable, Equatable, CustomStringConvertible 
     case decoding(String)
     /// The server is not a supported Lemmy, or does not support this operation.
     case unsupported(String)
+    /// The server's version lacks a value or parameter the call asked for (a sort such as
+    /// `scaled` on 0.18, a listing such as `suggested` before 1.0); nothing was sent. The
+    /// `supported…()` methods of ``ApiClient`` list what the server has.
+    case unavailableInVersion(String)
     /// The request was cancelled.
     case cancelled
 
@@ -42,6 +46,7 @@ public enum ApiClientError: Error, Sendable, Equatable, CustomStringConvertible 
         case .transport(let reason): return "transport failure: \(reason)"
         case .decoding(let reason): return "undecodable answer: \(reason)"
         case .unsupported(let reason): return "unsupported: \(reason)"
+        case .unavailableInVersion(let reason): return "not available on this server: \(reason)"
         case .cancelled: return "cancelled"
         }
     }
@@ -62,6 +67,7 @@ public enum ApiClientError: Error, Sendable, Equatable, CustomStringConvertible 
         case .encoding(let reason): self = .decoding("request encoding: \(reason)")
         case let .unsupportedServer(version, reason): self = .unsupported("\(version ?? "unknown version"): \(reason)")
         case .generationMismatch: self = .unsupported(error.description)
+        case .unavailableInVersion(let missing): self = .unavailableInVersion(missing.description)
         }
     }
 }

@@ -41,57 +41,10 @@ public enum FeedType: Sendable, Hashable {
     case local
     /// Posts of the account's subscriptions.
     case subscribed
+    /// Posts of the communities the account moderates (Lemmy 0.19 and later).
+    case moderatorView
+    /// Posts the server suggests (Lemmy 1.0 and later).
+    case suggested
     /// Posts of one community.
     case community(id: Int)
-}
-
-/// How posts are ordered.
-public enum PostSortType: String, Sendable, Hashable, CaseIterable {
-    /// Lemmy's "hot" rank.
-    case hot
-    /// Lemmy's "active" rank.
-    case active
-    /// Newest first.
-    case new
-    /// Oldest first.
-    case old
-    /// Highest score first.
-    case top
-    /// Most comments first.
-    case mostComments
-    /// Most recent comment first.
-    case newComments
-
-    var api: ApiPostSortType {
-        switch self {
-        case .hot: .hot
-        case .active: .active
-        case .new: .new
-        case .old: .old
-        case .top: .top
-        case .mostComments: .mostComments
-        case .newComments: .newComments
-        }
-    }
-}
-
-/// How comments are ordered.
-public enum CommentSortType: String, Sendable, Hashable, CaseIterable {
-    /// Lemmy's "hot" rank.
-    case hot
-    /// Highest score first.
-    case top
-    /// Newest first.
-    case new
-    /// Oldest first.
-    case old
-
-    var api: ApiCommentSortType {
-        switch self {
-        case .hot: .hot
-        case .top: .top
-        case .new: .new
-        case .old: .old
-        }
-    }
 }

@@ -8,7 +8,7 @@ extension Post2Providing {
     @discardableResult public func remove(_ removed: Bool = true, reason: String? = nil) async -> MutationResult {
         let post = post1
         return await api.mutate(post, optimistic: { $0.removed = removed }) { () async throws(ApiClientError) in
-            let form = ApiRemovePost(postId: post.id, removed: removed, reason: reason)
+            let form = ApiRemovePost(postId: post.id, removed: removed, reason: try await post.api.moderationReason(reason))
             let view = try await post.api.generation() == .v4
                 ? try await post.api.send(LemmyV4.RemovePost(form), mutation: true).postView
                 : try await post.api.send(LemmyV3.RemovePost(form), mutation: true).postView
@@ -17,10 +17,10 @@ extension Post2Providing {
     }
 
     /// Locks or unlocks the post's comments (moderators and admins).
-    @discardableResult public func lock(_ locked: Bool = true) async -> MutationResult {
+    @discardableResult public func lock(_ locked: Bool = true, reason: String? = nil) async -> MutationResult {
         let post = post1
         return await api.mutate(post, optimistic: { $0.locked = locked }) { () async throws(ApiClientError) in
-            let form = ApiLockPost(postId: post.id, locked: locked)
+            let form = ApiLockPost(postId: post.id, locked: locked, reason: try await post.api.moderationReason(reason))
             let view = try await post.api.generation() == .v4
                 ? try await post.api.send(LemmyV4.LockPost(form), mutation: true).postView
                 : try await post.api.send(LemmyV3.LockPost(form), mutation: true).postView
@@ -66,7 +66,7 @@ extension Comment2Providing {
 extension ApiClient {
     /// Sends a community ban and merges the person it returns.
     fileprivate func banFromCommunity(personId: Int, communityId: Int, ban: Bool, reason: String?) async throws(ApiClientError) {
-        let form = ApiBanFromCommunity(communityId: communityId, personId: personId, ban: ban, reason: reason)
+        let form = ApiBanFromCommunity(communityId: communityId, personId: personId, ban: ban, reason: try await moderationReason(reason))
         if try await generation() == .v4 {
             _ = person2(try await send(LemmyV4.BanFromCommunity(form), mutation: true).personView)
         } else {
@@ -80,11 +80,20 @@ extension Comment2Providing {
     @discardableResult public func remove(_ removed: Bool = true, reason: String? = nil) async -> MutationResult {
         let comment = comment1
         return await api.mutate(comment, optimistic: { $0.removed = removed }) { () async throws(ApiClientError) in
-            let form = ApiRemoveComment(commentId: comment.id, removed: removed, reason: reason)
+            let form = ApiRemoveComment(commentId: comment.id, removed: removed, reason: try await comment.api.moderationReason(reason))
             let view = try await comment.api.generation() == .v4
                 ? try await comment.api.send(LemmyV4.RemoveComment(form), mutation: true).commentView
                 : try await comment.api.send(LemmyV3.RemoveComment(form), mutation: true).commentView
             _ = comment.api.comment2(view)
         }
+    }
+}
+
+extension ApiClient {
+    /// The reason a moderator action sends: 1.0 requires one (an empty one is accepted) where
+    /// 0.18/0.19 take none or an optional one; 0.18/0.19 get exactly what the caller gave, and
+    /// LockPost on 0.18/0.19, which has no reason, then fails typed if one was given.
+    func moderationReason(_ reason: String?) async throws(ApiClientError) -> String? {
+        try await generation() == .v4 ? (reason ?? "") : reason
     }
 }

@@ -29,7 +29,8 @@ extension Post2Providing {
             } else if version.usesAuthField {
                 _ = post.api.post2(try await post.api.send(MarkPostAsRead018(form), mutation: true).postView)
             } else {
-                _ = try await post.api.send(LemmyV3.MarkPostAsRead(form), mutation: true)
+                // 0.19 takes a list (`post_ids`); 0.19.9 and later have no `post_id` at all.
+                _ = try await post.api.send(LemmyV3.MarkPostAsRead(ApiMarkPostAsRead(read: read, postIds: [post.id])), mutation: true)
                 post.confirmed.read = read
             }
         }
@@ -49,7 +50,8 @@ extension Post2Providing {
             if version.generation == .v4 {
                 _ = post.api.post2(try await post.api.send(LemmyV4.HidePost(form), mutation: true).postView)
             } else {
-                _ = try await post.api.send(LemmyV3.HidePost(form), mutation: true)
+                // 0.19 hides a list (`post_ids`); `post_id` is 1.0's.
+                _ = try await post.api.send(LemmyV3.HidePost(ApiHidePost(hide: hidden, postIds: [post.id])), mutation: true)
                 post.confirmed.hidden = hidden
             }
         }

@@ -26,7 +26,7 @@ struct FaultMiddleware: RouterMiddleware {
             return APIRoutes.json(ErrorRendering.body(code: code, dialect: dialect), status: .tooManyRequests,
                                   headers: [.retryAfter: String(seconds)])
         case .lemmyRateLimit:
-            let (status, body) = ErrorRendering.render(.rateLimited, dialect: dialect)
+            let (status, body, _) = ErrorRendering.render(.rateLimited, dialect: dialect)
             return APIRoutes.json(body, status: .init(code: status))
         case .truncatedBody:
             var context = context

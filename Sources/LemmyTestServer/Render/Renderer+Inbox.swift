@@ -33,7 +33,7 @@ extension Renderer {
         var message = ApiPrivateMessage(id: m.id, creatorId: m.creatorId, recipientId: m.recipientId, content: m.content,
                                         deleted: m.deleted, publishedAt: date(m.published), updatedAt: date(m.updated),
                                         apId: "\(base)/private_message/\(m.id)", local: true)
-        if v10 { message.removed = false } else { message.read = read }
+        if v10 { message.removed = false; message.deletedByRecipient = false } else { message.read = read }
         return ApiPrivateMessageView(privateMessage: message, creator: person(m.creatorId), recipient: person(m.recipientId))
     }
 
@@ -73,6 +73,7 @@ extension Renderer {
                                       violatesInstanceRules: v10 ? false : nil),
             post: pv.post, community: pv.community, creator: person(report.creatorId), postCreator: pv.creator,
             resolver: report.resolverId.map(person), creatorBannedFromCommunity: false)
+        view.creatorIsAdmin = pv.creatorIsAdmin ?? isAdmin(p.creatorId)
         if v10 {
             view.postActions = pv.postActions
             view.communityActions = pv.communityActions

@@ -19,6 +19,7 @@ extension Renderer {
         localSite.defaultPostSortType = defaultSort
         localSite.defaultSortType = v10 ? nil : (dialect == .v0_19 ? .active : nil)
         localSite.defaultCommentSortType = v10 ? .hot : nil
+        localSite.emailVerificationRequired = false
         if !v10 {
             localSite.enableDownvotes = true
             localSite.enableNsfw = true
@@ -46,27 +47,36 @@ extension Renderer {
             localSite.imageMode = .storeLinkPreviews
             localSite.imageProxyBypassDomains = nil
             localSite.emailNotificationsDisabled = true
+            localSite.imageUploadTimeoutSeconds = 30
+            localSite.imageMaxThumbnailSize = 512
+            localSite.imageMaxAvatarSize = 512
+            localSite.imageMaxBannerSize = 1024
+            localSite.imageMaxUploadSize = 1024
+            localSite.imageAllowVideoUploads = false
+            localSite.imageUploadDisabled = false
+            localSite.maxInvitesPerUserAllowed = 0
         }
+        // Both generations' members are set; the dialect's versioned encoder writes only the
+        // ones its version has (0.18/0.19 `message`/`message_per_second`, 1.0 `*_max_requests`).
         var rateLimit = ApiLocalSiteRateLimit(localSiteId: 1, publishedAt: created)
-        if v018 {
-            rateLimit.id = 1
-            rateLimit.message = 180; rateLimit.messagePerSecond = 60; rateLimit.post = 6; rateLimit.postPerSecond = 600
-            rateLimit.register = 3; rateLimit.registerPerSecond = 3600; rateLimit.image = 6; rateLimit.imagePerSecond = 3600
-            rateLimit.comment = 6; rateLimit.commentPerSecond = 600; rateLimit.search = 60; rateLimit.searchPerSecond = 600
-        } else {
-            rateLimit.messageMaxRequests = 180; rateLimit.messageIntervalSeconds = 60
-            rateLimit.postMaxRequests = 6; rateLimit.postIntervalSeconds = 600
-            rateLimit.registerMaxRequests = 3; rateLimit.registerIntervalSeconds = 3600
-            rateLimit.imageMaxRequests = 6; rateLimit.imageIntervalSeconds = 3600
-            rateLimit.commentMaxRequests = 6; rateLimit.commentIntervalSeconds = 600
-            rateLimit.searchMaxRequests = 60; rateLimit.searchIntervalSeconds = 600
-            rateLimit.importUserSettingsMaxRequests = 1; rateLimit.importUserSettingsIntervalSeconds = 86_400
-        }
+        rateLimit.id = 1
+        rateLimit.message = 180; rateLimit.messagePerSecond = 60; rateLimit.post = 6; rateLimit.postPerSecond = 600
+        rateLimit.register = 3; rateLimit.registerPerSecond = 3600; rateLimit.image = 6; rateLimit.imagePerSecond = 3600
+        rateLimit.comment = 6; rateLimit.commentPerSecond = 600; rateLimit.search = 60; rateLimit.searchPerSecond = 600
+        rateLimit.importUserSettings = 1; rateLimit.importUserSettingsPerSecond = 86_400
+        rateLimit.messageMaxRequests = 180; rateLimit.messageIntervalSeconds = 60
+        rateLimit.postMaxRequests = 6; rateLimit.postIntervalSeconds = 600
+        rateLimit.registerMaxRequests = 3; rateLimit.registerIntervalSeconds = 3600
+        rateLimit.imageMaxRequests = 6; rateLimit.imageIntervalSeconds = 3600
+        rateLimit.commentMaxRequests = 6; rateLimit.commentIntervalSeconds = 600
+        rateLimit.searchMaxRequests = 60; rateLimit.searchIntervalSeconds = 600
+        rateLimit.importUserSettingsMaxRequests = 1; rateLimit.importUserSettingsIntervalSeconds = 86_400
         if v018 { localSite.federationWorkerCount = nil }
-        let counts: ApiSiteAggregates? = v10 ? nil : ApiSiteAggregates(
+        var counts: ApiSiteAggregates? = v10 ? nil : ApiSiteAggregates(
             siteId: 1, users: db.persons.count, posts: db.posts.count, comments: db.comments.count,
             communities: db.communities.count, usersActiveDay: db.persons.count / 10, usersActiveWeek: db.persons.count / 4,
             usersActiveMonth: db.persons.count / 2, usersActiveHalfYear: db.persons.count)
+        counts?.id = 1
         let siteView = ApiSiteView(site: site(), localSite: localSite, localSiteRateLimit: rateLimit,
                                    instance: v10 ? ApiInstance(id: 1, domain: host, publishedAt: created, software: "lemmy",
                                                                version: dialect.versionString) : nil,
@@ -100,6 +110,7 @@ extension Renderer {
                                      showAvatars: true, sendNotificationsToEmail: false, showBotAccounts: true,
                                      showReadPosts: true, emailVerified: true, acceptedApplication: true)
         localUser.openLinksInNewTab = false
+        localUser.lastDonationNotificationAt = date(db.siteCreated)
         localUser.blurNsfw = true
         localUser.infiniteScrollEnabled = true
         localUser.admin = v018 ? nil : person.isAdmin
@@ -134,6 +145,7 @@ extension Renderer {
             let counts = personCounts(viewer)
             localUserView.counts = ApiPersonAggregates(personId: viewer, postCount: counts.posts, commentCount: counts.comments,
                                                        postScore: v018 ? 0 : nil, commentScore: v018 ? 0 : nil)
+            localUserView.counts?.id = viewer
         } else {
             localUserView.banned = person.banned
         }

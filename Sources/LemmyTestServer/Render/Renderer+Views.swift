@@ -102,6 +102,8 @@ extension Renderer {
                                                  usersActiveDay: counts.active.0, usersActiveWeek: counts.active.1,
                                                  usersActiveMonth: counts.active.2, usersActiveHalfYear: counts.active.3,
                                                  subscribersLocal: v018 ? nil : c.subscribers.count)
+            view.counts?.id = id
+            view.counts?.hotRank = 0
             view.subscribed = subscribed(id)
             view.blocked = state?.blockedCommunities[id] != nil
             if dialect == .v0_19 { view.bannedFromCommunity = viewer.map { db.isBanned($0, from: id) } ?? false }
@@ -119,6 +121,7 @@ extension Renderer {
             let counts = personCounts(id)
             view.counts = ApiPersonAggregates(personId: id, postCount: counts.posts, commentCount: counts.comments,
                                               postScore: v018 ? 0 : nil, commentScore: v018 ? 0 : nil)
+            view.counts?.id = id
             if dialect == .v0_19 { view.isAdmin = isAdmin(id) }
         }
         return view

@@ -131,19 +131,24 @@ struct Renderer {
 
     func postAggregates(_ id: Int) -> ApiPostAggregates {
         let p = db.post(id)!
-        return ApiPostAggregates(postId: p.id, comments: p.commentCount, score: p.score, upvotes: p.upvotes,
+        // 0.18 aggregates carry their own row id; the entity's id stands in for it.
+        var counts = ApiPostAggregates(postId: p.id, comments: p.commentCount, score: p.score, upvotes: p.upvotes,
                                  downvotes: p.downvotes, published: date(p.published),
                                  newestCommentTime: date(p.newestCommentTime),
                                  newestCommentTimeNecro: v018 ? date(p.newestCommentTime) : nil,
                                  featuredCommunity: v018 ? p.featuredCommunity : nil,
                                  featuredLocal: v018 ? p.featuredLocal : nil,
                                  hotRank: v018 ? 0 : nil, hotRankActive: v018 ? 0 : nil)
+        counts.id = p.id
+        return counts
     }
 
     func commentAggregates(_ id: Int) -> ApiCommentAggregates {
         let c = db.comment(id)!
-        return ApiCommentAggregates(commentId: c.id, score: c.score, upvotes: c.upvotes, downvotes: c.downvotes,
+        var counts = ApiCommentAggregates(commentId: c.id, score: c.score, upvotes: c.upvotes, downvotes: c.downvotes,
                                     published: date(c.published), childCount: c.childCount, hotRank: v018 ? 0 : nil)
+        counts.id = c.id
+        return counts
     }
 
     func subscribed(_ communityId: Int) -> ApiSubscribedType {

@@ -36,10 +36,14 @@ enum ErrorRendering {
     /// 400 `rate_limit_error`. 0.19: `{"error","message"?}`, 401 `incorrect_login`, 404
     /// `not_found`, else 400. 1.0: as 0.19 plus `cause`, missing objects are 404 `not_found`, rate
     /// limit 429 `too_many_requests`.
-    static func render(_ error: APIError, dialect: LemmyDialect) -> (status: Int, body: Data) {
+    ///
+    /// A form that does not deserialize is actix-web's error, not Lemmy's: 0.18 answers it as
+    /// actix does, `text/plain` (`Query deserialize error: unknown variant ...`); 0.19 and 1.0
+    /// wrap that text as `{"error":"unknown","message":...}` (their `jsonify_plain_text_errors`
+    /// middleware), without 1.0's `cause`, which only Lemmy's own errors carry.
+    static func render(_ error: APIError, dialect: LemmyDialect) -> (status: Int, body: Data, contentType: String) {
         var code: String
         var status = 400
-        var message: String?
         switch error.kind {
         case .code(let value): code = value
         case .incorrectLogin:
@@ -52,17 +56,17 @@ enum ErrorRendering {
         case .rateLimited:
             if dialect == .v1_0 { code = "too_many_requests"; status = 429 } else { code = "rate_limit_error" }
         case .badRequest(let text):
-            code = dialect == .v0_18 ? "couldnt_parse_request" : "unknown"
-            message = dialect == .v0_18 ? nil : text
+            if dialect == .v0_18 { return (400, Data(text.utf8), "text/plain; charset=utf-8") }
+            return (400, body(code: "unknown", message: text, dialect: dialect, cause: false), "application/json")
         }
-        return (status, body(code: code, message: message, dialect: dialect))
+        return (status, body(code: code, dialect: dialect), "application/json")
     }
 
-    /// The JSON error body for `code`.
-    static func body(code: String, message: String? = nil, dialect: LemmyDialect) -> Data {
+    /// The JSON error body for `code`; 1.0 adds `cause` to Lemmy's own errors.
+    static func body(code: String, message: String? = nil, dialect: LemmyDialect, cause: Bool = true) -> Data {
         var object: [String: String] = ["error": code]
         if dialect != .v0_18, let message { object["message"] = message }
-        if dialect == .v1_0 { object["cause"] = causeName(code) }
+        if dialect == .v1_0 && cause { object["cause"] = causeName(code) }
         return (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
     }
 

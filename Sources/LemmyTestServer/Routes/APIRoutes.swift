@@ -18,7 +18,7 @@ struct APIRoutes {
     /// Whether `R` exists in this dialect's lemmy-js-client versions.
     func supports<R: LemmyRequest>(_ type: R.Type) -> Bool {
         guard R.generation == dialect.generation, !R.isAbsolutePath else { return false }
-        return R.versions.contains { $0.hasPrefix(dialect == .v1_0 ? "1." : dialect.rawValue) || (dialect == .v1_0 && $0 == "main") }
+        return R.versions.contains(dialect.apiVersion.name)
     }
 
     /// Adds `R` unless this dialect does not have it. The handler normally returns `R.Response`;
@@ -42,8 +42,8 @@ struct APIRoutes {
                 let query = request.uri.queryParameters.map { (String($0.key), String($0.value)) }
                 let body = R.method == .get ? Data() : Data(buffer: try await request.body.collect(upTo: 4 << 20))
                 let form: R.Form = R.method == .get
-                    ? try FormDecoding.decode(R.Form.self, query: query)
-                    : try FormDecoding.decode(R.Form.self, body: body)
+                    ? try FormDecoding.decode(R.Form.self, query: query, version: dialect.apiVersion)
+                    : try FormDecoding.decode(R.Form.self, body: body, version: dialect.apiVersion)
                 let token = Self.token(request: request, query: query, body: body, dialect: dialect)
                 let now = clock()
                 let result: Out = try store.with { db in
@@ -52,11 +52,17 @@ struct APIRoutes {
                     let call = Call(form: form, viewer: viewer, token: viewer == nil ? nil : token, dialect: dialect, now: now)
                     return try handler(&db, call)
                 }
-                let data = try dialect.makeEncoder().encode(result)
+                let data: Data
+                do { data = try dialect.makeEncoder().encode(result) } catch {
+                    // The renderer produced a value this version does not have: a test-server bug,
+                    // reported loudly rather than sent as another version's answer.
+                    let report = ["error": "unknown", "message": "test server render error: \(error)"]
+                    return Self.json((try? JSONEncoder().encode(report)) ?? Data(), status: .internalServerError)
+                }
                 return context.truncateBody ? Self.truncated(data, channel: context.channel) : Self.json(data, status: .ok)
             } catch let error as APIError {
-                let (status, data) = ErrorRendering.render(error, dialect: dialect)
-                return Self.json(data, status: .init(code: status))
+                let (status, data, contentType) = ErrorRendering.render(error, dialect: dialect)
+                return Self.body(data, status: .init(code: status), contentType: contentType)
             } catch {
                 let data = ErrorRendering.body(code: "unknown", message: "\(error)", dialect: dialect)
                 return Self.json(data, status: .badRequest)
@@ -91,7 +97,12 @@ struct APIRoutes {
     }
 
     static func json(_ data: Data, status: HTTPResponse.Status, headers extra: HTTPFields = [:]) -> Response {
-        var headers: HTTPFields = [.contentType: "application/json"]
+        body(data, status: status, contentType: "application/json", headers: extra)
+    }
+
+    /// A response with `data` as its body.
+    static func body(_ data: Data, status: HTTPResponse.Status, contentType: String, headers extra: HTTPFields = [:]) -> Response {
+        var headers: HTTPFields = [.contentType: contentType]
         headers.append(contentsOf: extra)
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }

@@ -3,9 +3,18 @@ import LemmyAPI
 
 /// Decodes request parameters the way Lemmy reads them: a JSON body, or a query string for GET.
 enum FormDecoding {
+    /// A decoder as strict as `version`'s server: members that version lacks are ignored, members
+    /// it requires must be there, and enum values must be its spelling of a case it has.
+    static func decoder(for version: LemmyAPIVersion) -> JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.userInfo[LemmyVersionedCoding.userInfoKey] = LemmyVersionedCoding(version: version, absentMembers: .omit)
+        return decoder
+    }
+
     /// Decodes `type` from a query. Values are typed JSON-style (numbers, booleans, comma lists
     /// stay strings) and a member that expects a string gets its raw text back.
-    static func decode<T: Decodable>(_ type: T.Type, query: [(String, String)]) throws -> T {
+    static func decode<T: Decodable>(_ type: T.Type, query: [(String, String)], version: LemmyAPIVersion) throws -> T {
+        let decoder = decoder(for: version)
         var object: [String: Any] = [:]
         for (key, value) in query {
             if value == "true" { object[key] = true }
@@ -21,31 +30,32 @@ enum FormDecoding {
         for _ in 0..<(object.count + 1) {
             let data = try JSONSerialization.data(withJSONObject: object)
             do {
-                return try JSONDecoder().decode(T.self, from: data)
+                return try decoder.decode(T.self, from: data)
             } catch DecodingError.typeMismatch(let expected, let context) where expected == String.self {
                 guard let key = context.codingPath.first?.stringValue, let text = raw[key], !(object[key] is String) else {
-                    throw APIError.badRequest(describe(DecodingError.typeMismatch(expected, context)))
+                    throw APIError.badRequest(describe(DecodingError.typeMismatch(expected, context), source: "Query"))
                 }
                 object[key] = text
             } catch {
-                throw APIError.badRequest(describe(error))
+                throw APIError.badRequest(describe(error, source: "Query"))
             }
         }
         throw APIError.badRequest("Query deserialize error")
     }
 
     /// Decodes `type` from a JSON body (an empty body is `{}`).
-    static func decode<T: Decodable>(_ type: T.Type, body: Data) throws -> T {
+    static func decode<T: Decodable>(_ type: T.Type, body: Data, version: LemmyAPIVersion) throws -> T {
         let data = body.isEmpty ? Data("{}".utf8) : body
+        let decoder = decoder(for: version)
         do {
-            return try JSONDecoder().decode(T.self, from: data)
+            return try decoder.decode(T.self, from: data)
         } catch DecodingError.keyNotFound(let key, _) where key.stringValue == "auth" {
             guard var object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
                 throw APIError.badRequest("Json deserialize error: missing field `auth`")
             }
             object["auth"] = ""
             do {
-                return try JSONDecoder().decode(T.self, from: try JSONSerialization.data(withJSONObject: object))
+                return try decoder.decode(T.self, from: try JSONSerialization.data(withJSONObject: object))
             } catch {
                 throw APIError.badRequest(describe(error))
             }
@@ -61,13 +71,16 @@ enum FormDecoding {
         return object["auth"] as? String
     }
 
-    static func describe(_ error: any Error) -> String {
-        switch error {
-        case DecodingError.keyNotFound(let key, _): "Json deserialize error: missing field `\(key.stringValue)`"
-        case DecodingError.typeMismatch(_, let context): "Json deserialize error: invalid type at `\(context.codingPath.map(\.stringValue).joined(separator: "."))`"
-        case DecodingError.valueNotFound(_, let context): "Json deserialize error: null at `\(context.codingPath.map(\.stringValue).joined(separator: "."))`"
-        case DecodingError.dataCorrupted(let context): "Json deserialize error: \(context.debugDescription)"
-        default: "Json deserialize error"
+    /// actix-web's text for a form that does not deserialize: `Json deserialize error: ...` or
+    /// `Query deserialize error: ...`, with serde's reason.
+    static func describe(_ error: any Error, source: String = "Json") -> String {
+        let prefix = "\(source) deserialize error"
+        return switch error {
+        case DecodingError.keyNotFound(let key, _): "\(prefix): missing field `\(key.stringValue)`"
+        case DecodingError.typeMismatch(_, let context): "\(prefix): invalid type at `\(context.codingPath.map(\.stringValue).joined(separator: "."))`"
+        case DecodingError.valueNotFound(_, let context): "\(prefix): null at `\(context.codingPath.map(\.stringValue).joined(separator: "."))`"
+        case DecodingError.dataCorrupted(let context): "\(prefix): \(context.debugDescription)"
+        default: prefix
         }
     }
 }
