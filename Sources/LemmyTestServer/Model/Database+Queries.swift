@@ -5,6 +5,8 @@ struct PostQuery: Sendable {
     enum Listing: Sendable { case all, local, subscribed, moderatorView }
     var listing: Listing = .all
     var sort: PostSort = .hot
+    /// 1.0's `time_range_seconds`: only posts newer than this, whatever the sort.
+    var timeRange: Double?
     var communityId: Int?
     var creatorId: Int?
     var savedOnly = false
@@ -46,7 +48,7 @@ extension Database {
         let term = query.searchTerm?.lowercased()
         var keyed: [(id: Int, key: SortKey)] = []
         keyed.reserveCapacity(query.communityId == nil ? posts.count : posts.count / max(communities.count, 1) + 16)
-        let window: Double? = if case .top(let w) = query.sort { w } else { nil }
+        let window: Double? = if case .top(let w) = query.sort { w } else { query.timeRange }
         for post in posts {
             if post.deleted || post.removed { continue }
             if let id = query.communityId, post.communityId != id { continue }

@@ -74,6 +74,7 @@ extension Renderer {
             post: pv.post, community: pv.community, creator: person(report.creatorId), postCreator: pv.creator,
             resolver: report.resolverId.map(person), creatorBannedFromCommunity: false)
         view.creatorIsAdmin = pv.creatorIsAdmin ?? isAdmin(p.creatorId)
+        view.creatorIsModerator = pv.creatorIsModerator ?? db.isModerator(p.creatorId, of: p.communityId)
         if v10 {
             view.postActions = pv.postActions
             view.communityActions = pv.communityActions
@@ -102,6 +103,8 @@ extension Renderer {
                                             violatesInstanceRules: v10 ? false : nil),
             comment: cv.comment, post: cv.post, community: cv.community, creator: person(report.creatorId),
             commentCreator: cv.creator, resolver: report.resolverId.map(person), creatorBannedFromCommunity: false)
+        view.creatorIsAdmin = cv.creatorIsAdmin ?? isAdmin(cv.comment.creatorId)
+        view.creatorIsModerator = cv.creatorIsModerator ?? db.isModerator(cv.comment.creatorId, of: cv.community.id)
         if v10 {
             view.commentActions = cv.commentActions
             view.communityActions = cv.communityActions

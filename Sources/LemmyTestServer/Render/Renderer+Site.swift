@@ -136,16 +136,19 @@ extension Renderer {
             localUser.showScores = true
             localUser.showNewPostNotifs = false
             localUser.validatorTime = date(db.siteCreated)
-            localUser.enableKeyboardNavigation = v018 ? nil : false
-            localUser.autoExpand = v018 ? nil : false
-            localUser.enableAnimatedImages = v018 ? nil : true
+            localUser.enableKeyboardNavigation = false
+            localUser.autoExpand = false
+            localUser.enableAnimatedImages = true
         }
+        localUser.showMedia = true
         var localUserView = ApiLocalUserView(localUser: localUser, person: self.person(viewer))
         if !v10 {
             let counts = personCounts(viewer)
             localUserView.counts = ApiPersonAggregates(personId: viewer, postCount: counts.posts, commentCount: counts.comments,
                                                        postScore: v018 ? 0 : nil, commentScore: v018 ? 0 : nil)
             localUserView.counts?.id = viewer
+            localUserView.localUserVoteDisplayMode = ApiLocalUserVoteDisplayMode(localUserId: viewer, score: true, upvotes: true,
+                                                                                 downvotes: true, upvotePercentage: false)
         } else {
             localUserView.banned = person.banned
         }

@@ -96,7 +96,10 @@ func postQuery(_ form: ApiGetPosts, db: Database, call: Call<ApiGetPosts>) throw
     }
     if form.moderatorView == true { query.listing = .moderatorView }
     if call.dialect == .v1_0 {
-        query.sort = form.sort == .top ? .top(window: form.timeRangeSeconds.map(Double.init)) : PostSort(v3: form.sort?.wireValue(for: .v3))
+        // 1.0 filters every sort by `time_range_seconds`; 0 overrides the defaults to "no limit".
+        let range = form.timeRangeSeconds.flatMap { $0 > 0 ? Double($0) : nil }
+        query.sort = form.sort == .top ? .top(window: range) : PostSort(v3: form.sort?.wireValue(for: .v3))
+        query.timeRange = range
     } else {
         query.sort = PostSort(v3: form.sort?.wireValue(for: .v3))
     }
