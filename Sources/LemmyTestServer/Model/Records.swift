@@ -14,6 +14,11 @@ struct PersonRecord: Sendable {
     var deleted: Bool = false
     var banned: Bool = false
     var showNSFW: Bool = false
+    /// Profile pictures, as URLs on the home instance's pict-rs.
+    var avatar: String?
+    var banner: String?
+    /// The instance the account lives on (``Database/knownInstanceDomains``); 1 is this server.
+    var instanceId = 1
     /// Posts and comments written (maintained, not counted per request).
     var postCount = 0
     var commentCount = 0
@@ -30,6 +35,10 @@ struct CommunityRecord: Sendable {
     var removed: Bool = false
     var deleted: Bool = false
     var postingRestrictedToMods: Bool = false
+    var icon: String?
+    var banner: String?
+    /// The instance the community lives on; 1 is this server.
+    var instanceId = 1
     var moderators: [Int]
     /// Subscribers that are not modelled as rows (seeded remote followers).
     var baseSubscribers: Int
@@ -58,6 +67,8 @@ struct PostRecord: Sendable {
     var nsfw: Bool = false
     var featuredCommunity: Bool = false
     var featuredLocal: Bool = false
+    /// What a link or image post shows: the preview Lemmy fetched from the URL.
+    var media: PostMedia?
     var upvotes: Int
     var downvotes: Int
     var commentCount: Int = 0
@@ -159,4 +170,14 @@ struct UserState: Sendable {
     var blockedInstances: [Int: Double] = [:]
     /// Instances whose people are blocked (1.0 only).
     var blockedInstancePersons: [Int: Double] = [:]
+}
+
+/// The media of a link, image or video post, as Lemmy stores it after fetching the URL.
+struct PostMedia: Sendable {
+    var thumbnailURL: String?
+    var embedTitle: String?
+    var embedDescription: String?
+    var embedVideoURL: String?
+    var contentType: String?
+    var altText: String?
 }

@@ -24,9 +24,10 @@ struct Renderer {
 
     func person(_ id: Int) -> ApiPerson {
         let p = db.person(id) ?? PersonRecord(id: id, name: "deleted", password: "", isAdmin: false, published: 0, deleted: true)
-        var out = ApiPerson(id: p.id, name: p.name, displayName: p.displayName, publishedAt: date(p.published),
-                            apId: "\(base)/u/\(p.name)", bio: p.bio, local: true, deleted: p.deleted,
-                            botAccount: p.isBot, instanceId: 1)
+        let home = actorBase(p.instanceId)
+        var out = ApiPerson(id: p.id, name: p.name, displayName: p.displayName, avatar: p.avatar, publishedAt: date(p.published),
+                            apId: "\(home)/u/\(p.name)", bio: p.bio, local: p.instanceId == 1, banner: p.banner, deleted: p.deleted,
+                            botAccount: p.isBot, instanceId: p.instanceId)
         if v10 {
             out.lastRefreshedAt = date(p.published)
             let counts = personCounts(id)
@@ -37,9 +38,14 @@ struct Renderer {
         }
         if v018 {
             out.admin = p.isAdmin
-            out.inboxUrl = "\(base)/u/\(p.name)/inbox"
+            out.inboxUrl = "\(home)/u/\(p.name)/inbox"
         }
         return out
+    }
+
+    /// `http://host` of an instance: this server's own base, or a peer's domain.
+    func actorBase(_ instanceId: Int) -> String {
+        instanceId == 1 ? base : "https://\(Database.knownInstanceDomains[instanceId] ?? "unknown.example")"
     }
 
     func personCounts(_ id: Int) -> (posts: Int, comments: Int) {
@@ -49,9 +55,11 @@ struct Renderer {
 
     func community(_ id: Int) -> ApiCommunity {
         let c = db.community(id)!
+        let home = actorBase(c.instanceId)
         var out = ApiCommunity(id: c.id, name: c.name, title: c.title, removed: c.removed, publishedAt: date(c.published),
-                               deleted: c.deleted, nsfw: c.nsfw, apId: "\(base)/c/\(c.name)", local: true,
-                               postingRestrictedToMods: c.postingRestrictedToMods, instanceId: 1)
+                               deleted: c.deleted, nsfw: c.nsfw, apId: "\(home)/c/\(c.name)", local: c.instanceId == 1,
+                               icon: c.icon, banner: c.banner, postingRestrictedToMods: c.postingRestrictedToMods,
+                               instanceId: c.instanceId)
         if v10 {
             out.sidebar = c.description
             out.lastRefreshedAt = date(c.published)
@@ -73,8 +81,8 @@ struct Renderer {
             out.hidden = false
             if dialect == .v0_19 { out.visibility = .public }
             if v018 {
-                out.followersUrl = "\(base)/c/\(c.name)/followers"
-                out.inboxUrl = "\(base)/c/\(c.name)/inbox"
+                out.followersUrl = "\(home)/c/\(c.name)/followers"
+                out.inboxUrl = "\(home)/c/\(c.name)/inbox"
             }
         }
         return out
@@ -91,7 +99,14 @@ struct Renderer {
                           removed: p.removed, locked: p.locked, publishedAt: date(p.published), updatedAt: date(p.updated),
                           deleted: p.deleted, nsfw: p.nsfw, apId: "\(base)/post/\(p.id)", local: true, languageId: 0,
                           featuredCommunity: p.featuredCommunity, featuredLocal: p.featuredLocal)
-        if p.url != nil, !v018 { out.urlContentType = "text/html" }
+        if let media = p.media {
+            out.thumbnailUrl = media.thumbnailURL
+            out.embedTitle = media.embedTitle
+            out.embedDescription = media.embedDescription
+            out.embedVideoUrl = media.embedVideoURL
+            out.urlContentType = media.contentType
+            out.altText = media.altText
+        }
         if v10 {
             out.newestCommentTimeAt = date(p.newestCommentTime)
             out.comments = p.commentCount

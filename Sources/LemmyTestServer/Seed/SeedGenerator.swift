@@ -23,6 +23,7 @@ struct SeedGenerator {
         makePosts(&db, &rng, start: start)
         makeComments(&db, &rng)
         makeExtras(&db, &rng)
+        MediaSeed(seed: seed).decorate(&db)
         return db
     }
 

@@ -10,7 +10,8 @@ struct VersionedEncodingTests {
 
     static func query<R: LemmyRequest>(_ request: R, server: String) throws(LemmyClientError) -> String {
         let request = try LemmyRequestEncoder.loadRequest(for: request, instanceURL: instance, version: LemmyServerVersion(server)!, token: nil)
-        return String(request.head.path?.split(separator: "?", maxSplits: 1).last ?? "")
+        let parts = (request.head.path ?? "").split(separator: "?", maxSplits: 1)
+        return parts.count == 2 ? String(parts[1]) : ""
     }
 
     @Test("Server versions map to the described version they speak", arguments: [
