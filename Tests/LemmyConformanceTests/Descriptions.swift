@@ -9,7 +9,7 @@ enum Descriptions {
 
     static let all: [String: OpenAPIDescription] = {
         var result: [String: OpenAPIDescription] = [:]
-        for name in ["mvgh-0.18.3", "mvgh-0.19.11", "shadone-v3-0.19.11", "shadone-v4-1.0.0-pre", "thunder-1.0.0"] {
+        for name in ["mvgh-0.18.3", "mvgh-0.19.11", "shadone-v3-0.19.11", "shadone-v4-1.0.0-pre"] {
             result[name] = try? OpenAPIDescription(contentsOf: directory.appendingPathComponent("\(name).json"))
         }
         return result
@@ -20,7 +20,10 @@ enum Descriptions {
         switch dialect {
         case .v0_18: ["mvgh-0.18.3"]
         case .v0_19: ["mvgh-0.19.11", "shadone-v3-0.19.11"]
-        case .v1_0: ["shadone-v4-1.0.0-pre", "thunder-1.0.0"]
+        // thunder-1.0.0 is not used: its info.version is 0.20.0-search-combined.1, a pre-release
+        // before the 1.0 renames (it still has actor_id, published, counts), so nearly every
+        // member differs from 1.0. summit-1.0.0-beta.1 is kept for comparison only.
+        case .v1_0: ["shadone-v4-1.0.0-pre"]
         }
     }
 

@@ -151,8 +151,8 @@ import Testing
 
     @Test func unknownOperationsAndBodiesAreReported() {
         #expect(description.checkRequest(method: "POST", path: "/api/v3/post/list", query: [], body: nil).map(\.kind) == [.operation])
-        #expect(description.checkRequest(method: "GET", path: "/api/v3/post/list", query: [("q", "x")], body: .object([:])).map(\.kind) == [.operation])
-        #expect(description.checkRequest(method: "PUT", path: "/api/v3/post/7", query: [], body: nil).map(\.kind) == [.operation])
+        #expect(description.checkRequest(method: "GET", path: "/api/v3/post/list", query: [("q", "x")], body: .object([:])).map(\.kind) == [.requestBody])
+        #expect(description.checkRequest(method: "PUT", path: "/api/v3/post/7", query: [], body: nil).map(\.kind) == [.requestBody])
         #expect(description.checkRequest(method: "PUT", path: "/api/v3/post/7", query: [], body: .object(["name": .number(1)])).map(\.path) == ["$.name"])
     }
 
@@ -202,6 +202,7 @@ import Testing
         #expect(description.checkResponse(method: "GET", path: "/api/v3/post/list", status: 200, body: SchemaCheckerTests.json(#"{}"#)).map(\.kind) == [.required])
         // A status the description lists without a schema passes; one it does not list fails.
         #expect(description.checkResponse(method: "GET", path: "/api/v3/post/list", status: 400, body: .object([:])).isEmpty)
-        #expect(description.checkResponse(method: "GET", path: "/api/v3/post/list", status: 404, body: .object([:])).map(\.kind) == [.operation])
+        #expect(description.checkResponse(method: "GET", path: "/api/v3/post/list", status: 404, body: .object([:])).map(\.kind) == [.status])
+        #expect(description.checkResponse(method: "GET", path: "/api/v3/nowhere", status: 200, body: .object([:])).map(\.kind) == [.operation])
     }
 }

@@ -91,18 +91,19 @@ public struct OpenAPIDescription: Sendable {
 
     /// Violations of a response: the operation must exist, and the body must match the schema the
     /// description gives for the status (or `default`/`2XX`). Undeclared members are reported.
-    public func checkResponse(method: String, path: String, status: Int, body: JSONValue) -> [SchemaViolation] {
+    public func checkResponse(method: String, path: String, status: Int, body: JSONValue,
+                              adjust: (JSONValue, OpenAPIDescription) -> JSONValue = { schema, _ in schema }) -> [SchemaViolation] {
         guard let operation = operation(method: method, path: path) else {
             return [SchemaViolation(path: "$", kind: .operation, message: "\(method.uppercased()) \(path) is not in \(name)")]
         }
         let code = String(status)
         let family = "\(status / 100)XX"
         guard let entry = operation.responses[code] ?? operation.responses[family] ?? operation.responses["default"] else {
-            return [SchemaViolation(path: "$", kind: .operation,
+            return [SchemaViolation(path: "$", kind: .status,
                                     message: "\(name) lists no status \(status) for \(method.uppercased()) \(operation.path) (has \(operation.responses.keys.sorted()))")]
         }
         guard let schema = entry else { return [] }
-        return checker().check(body, against: schema)
+        return checker().check(body, against: adjust(schema, self))
     }
 
     /// Violations of a request: the operation must exist; every query parameter must be declared
@@ -134,9 +135,9 @@ public struct OpenAPIDescription: Sendable {
         case (let body?, let schema?):
             violations += checker.check(body, against: schema)
         case (.some, nil):
-            violations.append(SchemaViolation(path: "$", kind: .operation, message: "\(name) gives \(method.uppercased()) \(operation.path) no request body"))
+            violations.append(SchemaViolation(path: "$", kind: .requestBody, message: "\(name) gives \(method.uppercased()) \(operation.path) no request body"))
         case (nil, .some) where operation.requestBodyRequired:
-            violations.append(SchemaViolation(path: "$", kind: .operation, message: "request body is required"))
+            violations.append(SchemaViolation(path: "$", kind: .requestBody, message: "request body is required"))
         default:
             break
         }

@@ -16,6 +16,10 @@ public struct SchemaViolation: Sendable, Hashable, CustomStringConvertible {
         case combinator
         /// The request or response does not match any operation of the description.
         case operation
+        /// The description lists no response for the status the server answered with.
+        case status
+        /// A request carries a body where the description has none, or lacks a required one.
+        case requestBody
         /// A request parameter is missing, undeclared or cannot be read as its schema's type.
         case parameter
     }
@@ -36,4 +40,25 @@ public struct SchemaViolation: Sendable, Hashable, CustomStringConvertible {
 
     /// `path: message`.
     public var description: String { "\(path): \(message)" }
+}
+
+extension SchemaViolation {
+    /// The violations with array indexes folded into `[*]` and duplicates dropped, sorted: one
+    /// line per broken rule instead of one per array element.
+    public static func summary(_ violations: [SchemaViolation]) -> [String] {
+        var seen: Set<String> = []
+        var lines: [String] = []
+        for violation in violations {
+            var folded = ""
+            var inIndex = false
+            for character in violation.path {
+                if character == "[" { inIndex = true; folded += "[*]"; continue }
+                if inIndex { if character == "]" { inIndex = false }; continue }
+                folded.append(character)
+            }
+            let line = "\(folded): \(violation.message)"
+            if seen.insert(line).inserted { lines.append(line) }
+        }
+        return lines.sorted()
+    }
 }
