@@ -135,20 +135,56 @@ struct RequestConformanceTests {
         print("conformance \(dialect): middleware request types validated: \(routes.count) \(routes.sorted())")
     }
 
+    /// Every post and comment sort the middleware offers, asked of each dialect: the value it
+    /// sends must be one that version's description allows.
+    @Test(arguments: LemmyDialect.allCases) @MainActor
+    func everyOfferedSortIsOneTheVersionHas(_ dialect: LemmyDialect) async throws {
+        let server = try await LemmyTestServer.start(dialect: dialect, scale: .tiny)
+        let loader = RecordingLoader()
+        let client = ApiClient.getApiClient(for: server.baseURL, with: nil, loader: loader)
+        for sort in PostSortType.allCases {
+            _ = try? await client.getPosts(feed: .all, sort: sort, limit: 1)
+        }
+        for sort in CommentSortType.allCases {
+            _ = try? await client.getComments(postId: 1, sort: sort, limit: 1)
+        }
+        await server.stop()
+        let listings = loader.requests.filter { $0.path.hasSuffix("/post/list") || $0.path.hasSuffix("/comment/list") }
+        #expect(listings.count == PostSortType.allCases.count + CommentSortType.allCases.count)
+        _ = Self.check(listings, dialect: dialect) { request, violation in
+            // Issue 12: the union keeps only 1.0's sorts, so 0.18/0.19 get `sort=Top`, which they
+            // do not have (they have TopHour ... TopAll). The lead is fixing the enum unions.
+            guard dialect != .v1_0, violation.path == "query.sort", request.query.contains(where: { $0 == ("sort", "Top") }) else { return nil }
+            return "client defect: PostSortType.top sends sort=Top to \(dialect), which has only TopHour...TopAll"
+        }
+    }
+
     /// Checks each request against every description of the dialect; returns the routes checked.
-    static func check(_ requests: [RecordedRequest], dialect: LemmyDialect) -> Set<String> {
+    /// `known` names a client defect being fixed, whose violations are expected failures.
+    static func check(_ requests: [RecordedRequest], dialect: LemmyDialect,
+                      known: (RecordedRequest, SchemaViolation) -> String? = { _, _ in nil }) -> Set<String> {
         var routes: Set<String> = []
         let prefix = dialect.generation.pathPrefix
         for request in requests {
-            let route = request.method + " " + request.path.dropFirst(prefix.count)
+            // Version detection asks `/api/v3/site` before it knows the server is 1.0: that
+            // request is judged by the 0.19 descriptions, whose API it addresses.
+            let probe = !request.path.hasPrefix(prefix + "/") && request.path.hasPrefix("/api/v3/")
+            let descriptions = probe ? Descriptions.for(.v0_19) : Descriptions.for(dialect)
+            let route = probe ? "\(request.method) \(request.path) (version probe)" : request.method + " " + request.path.dropFirst(prefix.count)
             routes.insert(route)
-            for description in Descriptions.for(dialect) {
+            for description in descriptions {
                 var used: Set<String> = []
                 let violations = ResponseConformanceTests.unexplained(
                     description.checkRequest(method: request.method, path: request.path, query: request.query, body: request.body),
                     description: description.name, route: route, used: &used)
-                for line in SchemaViolation.summary(violations) {
+                let expected = violations.filter { known(request, $0) != nil }
+                for line in SchemaViolation.summary(violations.filter { known(request, $0) == nil }) {
                     Issue.record(Comment(rawValue: "\(dialect) request \(route) vs \(description.name): \(line)"))
+                }
+                for violation in expected {
+                    withKnownIssue(Comment(rawValue: known(request, violation) ?? "")) {
+                        Issue.record(Comment(rawValue: "\(dialect) request \(route) vs \(description.name): \(violation)"))
+                    }
                 }
             }
         }
