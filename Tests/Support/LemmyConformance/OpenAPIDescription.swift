@@ -98,12 +98,19 @@ public struct OpenAPIDescription: Sendable {
         }
         let code = String(status)
         let family = "\(status / 100)XX"
-        guard let entry = operation.responses[code] ?? operation.responses[family] ?? operation.responses["default"] else {
-            return [SchemaViolation(path: "$", kind: .status,
-                                    message: "\(name) lists no status \(status) for \(method.uppercased()) \(operation.path) (has \(operation.responses.keys.sorted()))")]
+        var violations: [SchemaViolation] = []
+        var entry = operation.responses[code] ?? operation.responses[family] ?? operation.responses["default"]
+        if entry == nil {
+            violations.append(SchemaViolation(path: "$", kind: .status,
+                                              message: "\(name) lists no status \(status) for \(method.uppercased()) \(operation.path) (has \(operation.responses.keys.sorted()))"))
+            // A success the description files under another 2xx code (201 for 200) still has a
+            // body to check: use that code's schema.
+            let successes = operation.responses.filter { $0.key.hasPrefix("2") }
+            guard (200..<300).contains(status), successes.count == 1 else { return violations }
+            entry = successes.first?.value
         }
-        guard let schema = entry else { return [] }
-        return checker().check(body, against: adjust(schema, self))
+        guard let schema = entry ?? nil else { return violations }
+        return violations + checker().check(body, against: adjust(schema, self))
     }
 
     /// Violations of a request: the operation must exist; every query parameter must be declared
