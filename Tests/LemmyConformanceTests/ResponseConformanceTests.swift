@@ -153,7 +153,7 @@ struct ResponseConformanceTests {
             guard let exception = ConformanceExceptions.all.first(where: { $0.matches(violation, description: description, route: route) }) else {
                 return true
             }
-            used.insert("\(description) \(exception.path)")
+            used.insert("\(description) \(exception.route ?? "any route") \(exception.path) \(exception.kind)")
             return false
         }
     }
