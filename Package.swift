@@ -157,6 +157,22 @@ let package = Package(
             path: "Benchmarks/LemmyFeedBenchmarks"
         ),
 
+        // MARK: Conformance against third-party OpenAPI descriptions (tests only)
+        // A JSON-schema checker for the subset Lemmy's descriptions use, over the facts-only
+        // extracts in Tests/Fixtures/openapi (scripts/extract-openapi.sh). Not a product.
+        .target(name: "LemmyConformance", path: "Tests/Support/LemmyConformance"),
+        .testTarget(
+            name: "LemmyConformanceTests",
+            dependencies: [
+                "LemmyConformance",
+                "LemmyTestServer",
+                "LemmyAPI",
+                "LemmyMiddleware",
+                "HTTPLoading",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
+
         // MARK: lemmy (CLI)
         .target(
             name: "LemmyCLI",

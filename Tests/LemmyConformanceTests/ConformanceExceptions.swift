@@ -1,0 +1,107 @@
+import LemmyConformance
+
+/// A reviewed difference between an outside description and what real Lemmy does (or, for 1.0,
+/// what lemmy-js-client main says), which the conformance tests accept.
+///
+/// Only differences where the description is wrong or out of date belong here. A difference that
+/// is the test server's or the client's fault does not: it stays a failing test (see
+/// ``KnownServerDefect``) until it is fixed.
+struct ConformanceException: Sendable {
+    /// The extracts it applies to.
+    var descriptions: [String]
+    /// `GET /site` (below the API prefix), or nil for every route.
+    var route: String?
+    /// A pattern on the violation's JSON path; `*` matches any run of characters.
+    var path: String
+    /// The kind of violation accepted.
+    var kind: SchemaViolation.Kind
+    /// Why the description, not the server, is wrong.
+    var reason: String
+
+    func matches(_ violation: SchemaViolation, description: String, route: String) -> Bool {
+        descriptions.contains(description) && (self.route == nil || self.route == route)
+            && violation.kind == kind && Wildcard.matches(path, violation.path)
+    }
+}
+
+enum Wildcard {
+    /// Whether `text` matches `pattern`, where `*` stands for any run of characters.
+    static func matches(_ pattern: String, _ text: String) -> Bool {
+        let parts = pattern.split(separator: "*", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count > 1 else { return pattern == text }
+        guard text.hasPrefix(parts[0]) else { return false }
+        var rest = text.dropFirst(parts[0].count)
+        for part in parts.dropFirst().dropLast() where !part.isEmpty {
+            guard let range = rest.range(of: part) else { return false }
+            rest = rest[range.upperBound...]
+        }
+        let last = parts[parts.count - 1]
+        return last.isEmpty || (rest.hasSuffix(last) && rest.count >= last.count)
+    }
+}
+
+/// The reviewed allow-list. Each entry says which description is wrong and why, with the evidence
+/// (real fixtures in ../shared/fixtures/lemmy win over descriptions).
+enum ConformanceExceptions {
+    /// Description-wide corrections of response schemas, applied before checking.
+    ///
+    /// shadone v4 (tsoa output of lemmy-js-client main) gives every response as
+    /// `RequestState_<T>_`, the js client's own loading-state wrapper (`{state, data}`), not what
+    /// the server sends: the wire body is `<T>`, the wrapper's `data`. This unwraps it.
+    static func adjustResponseSchema(_ schema: JSONValue, in description: OpenAPIDescription) -> JSONValue {
+        guard description.name == "shadone-v4-1.0.0-pre", let name = schema["$ref"]?.stringValue, name.hasPrefix("RequestState_"),
+              let wrapper = description.schemas[name] else { return schema }
+        for branch in wrapper["anyOf"]?.arrayValue ?? wrapper["oneOf"]?.arrayValue ?? [] {
+            var target = branch
+            if let reference = branch["$ref"]?.stringValue, let resolved = description.schemas[reference] { target = resolved }
+            if let data = target.value(at: "properties.data") { return data }
+        }
+        return schema
+    }
+
+    static let all: [ConformanceException] = [
+        // MARK: MV-GH 0.18.3 (evidence: v0.18/spud_* fixtures, written by real 0.18 servers)
+        ConformanceException(
+            descriptions: ["mvgh-0.18.3"], path: "*.followers_url", kind: .required,
+            reason: "Real 0.18 servers never send Community.followers_url (spud fixtures); the description copies "
+                + "lemmy-js-client 0.18.3's type, which requires it."),
+        ConformanceException(
+            descriptions: ["mvgh-0.18.3"], path: "*.inbox_url", kind: .required,
+            reason: "Real 0.18 servers never send Community.inbox_url or Person.inbox_url (spud fixtures); the "
+                + "description copies lemmy-js-client 0.18.3's types, which require them."),
+        ConformanceException(
+            descriptions: ["mvgh-0.18.3"], path: "*counts.community_id", kind: .undeclaredMember,
+            reason: "Real 0.18 PostAggregates carry community_id (spud fixtures); the description's PostAggregates "
+                + "omits it and says additionalProperties: false."),
+        ConformanceException(
+            descriptions: ["mvgh-0.18.3"], path: "*counts.creator_id", kind: .undeclaredMember,
+            reason: "Real 0.18 PostAggregates carry creator_id (spud fixtures); the description's PostAggregates "
+                + "omits it and says additionalProperties: false."),
+        ConformanceException(
+            descriptions: ["mvgh-0.18.3"], path: "$", kind: .status,
+            reason: "MV-GH 0.18.3 lists 201 as the success status of every POST; Lemmy's handlers return `Json<T>`, "
+                + "which actix sends as 200 OK (MV-GH's own 0.19 descriptions say 200). The body is still checked "
+                + "against the 201 schema."),
+
+        // MARK: requests without a body in the description
+        ConformanceException(
+            descriptions: ["mvgh-0.19.11", "shadone-v3-0.19.11"], route: "POST /user/logout", path: "$", kind: .requestBody,
+            reason: "The description gives Logout no request body; lemmy-js-client 0.19 posts `{}` and Lemmy ignores it."),
+        ConformanceException(
+            descriptions: ["mvgh-0.19.11", "shadone-v3-0.19.11"], route: "POST /user/mark_all_as_read", path: "$", kind: .requestBody,
+            reason: "The description gives MarkAllAsRead no request body; lemmy-js-client 0.19 posts `{}` (0.18: `{auth}`) and Lemmy ignores it."),
+        ConformanceException(
+            descriptions: ["shadone-v4-1.0.0-pre"], route: "POST /account/auth/logout", path: "$", kind: .requestBody,
+            reason: "The description gives Logout no request body; lemmy-js-client posts `{}` and Lemmy ignores it."),
+        ConformanceException(
+            descriptions: ["shadone-v4-1.0.0-pre"], route: "POST /account/notification/mark_as_read/all", path: "$", kind: .requestBody,
+            reason: "The description gives MarkAllNotificationsAsRead no request body; lemmy-js-client posts `{}` and Lemmy ignores it."),
+
+        // MARK: shadone v4 1.0.0-pre: a draft of lemmy-js-client main (dafc558, 2026-06-14)
+        ConformanceException(
+            descriptions: ["shadone-v4-1.0.0-pre"], route: "GET /post", path: "$.moderators", kind: .undeclaredMember,
+            reason: "Draft older than lemmy-js-client main: its GetPostResponse has no `moderators`, but lemmy-js-client "
+                + "1.0.0-beta.1 (summit extract) has it required, and the reference diff 1.0.0-beta.1 -> main (2026-07) "
+                + "does not remove it."),
+    ]
+}

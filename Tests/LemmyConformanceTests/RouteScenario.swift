@@ -1,0 +1,168 @@
+import LemmyConformance
+import LemmyTestServer
+
+/// One call of a scenario. `build` sees what earlier answers captured (ids of created items,
+/// inbox entries, reports) and returns nil when the call cannot be made meaningfully.
+struct ScenarioStep: Sendable {
+    var route: String
+    var build: @Sendable (Captures) -> RawRequest?
+    /// Stores values from the answer for later steps.
+    var capture: (@Sendable (JSONValue, inout Captures) -> Void)?
+}
+
+typealias Captures = [String: JSONValue]
+
+/// A realistic session against a seeded test server that calls every route the server serves
+/// in a dialect with valid, meaningful parameters: reads as a guest and as alice, writes by
+/// alice, reports by carol, moderation by bob (moderator of communities 1 and 2), logout last.
+///
+/// Seeded ids: admin 1, alice 2, bob 3, carol 4; posts 1...30; comments 1...200; communities 1...3.
+enum RouteScenario {
+    static func steps(_ dialect: LemmyDialect) -> [ScenarioStep] {
+        dialect == .v1_0 ? v4 : v3(dialect)
+    }
+
+    private static func step(_ method: String, _ path: String, user: String? = nil, query: [(String, String)] = [], body: JSONValue? = nil,
+                             capture: (@Sendable (JSONValue, inout Captures) -> Void)? = nil) -> ScenarioStep {
+        ScenarioStep(route: "\(method) \(path)", build: { _ in RawRequest(method: method, path: path, query: query, body: body, user: user) },
+                     capture: capture)
+    }
+
+    private static func step(_ method: String, _ path: String, user: String?, needs key: String,
+                             _ make: @escaping @Sendable (JSONValue) -> (query: [(String, String)], body: JSONValue?)) -> ScenarioStep {
+        ScenarioStep(route: "\(method) \(path)", build: { captures in
+            guard let value = captures[key] else { return nil }
+            let (query, body) = make(value)
+            return RawRequest(method: method, path: path, query: query, body: body, user: user)
+        })
+    }
+
+    /// Stores `path` of the answer under `key`.
+    private static func keep(_ key: String, _ path: String) -> @Sendable (JSONValue, inout Captures) -> Void {
+        { answer, captures in if let value = answer.value(at: path), value != .null { captures[key] = value } }
+    }
+
+    static func v3(_ dialect: LemmyDialect) -> [ScenarioStep] {
+        let v19 = dialect == .v0_19
+        var steps: [ScenarioStep] = [
+            step("GET", "/site"),
+            step("GET", "/site", user: "alice"),
+            step("POST", "/user/register", body: ["username": "newcomer", "password": "password123", "password_verify": "password123", "show_nsfw": false]),
+            step("GET", "/post/list", user: "alice", query: [("type_", "All"), ("sort", "Hot"), ("limit", "5")]),
+            step("GET", "/post", user: "alice", query: [("id", "1")], capture: keep("apId", "post_view.post.ap_id")),
+            step("GET", "/comment/list", user: "alice", query: [("post_id", "1"), ("sort", "Hot"), ("max_depth", "3")]),
+            step("GET", "/comment", user: "alice", query: [("id", "1")]),
+            step("GET", "/community", user: "alice", query: [("id", "1")]),
+            step("GET", "/community/list", user: "alice", query: [("type_", "All"), ("sort", "Hot"), ("limit", "5")]),
+            step("GET", "/user", user: "alice", query: [("person_id", "3"), ("sort", "New"), ("limit", "5")]),
+            step("GET", "/search", user: "alice", query: [("q", "a"), ("type_", "All"), ("limit", "5")]),
+            step("GET", "/modlog", query: [("limit", "5")]),
+            step("GET", "/user/replies", user: "alice", query: [("sort", "New"), ("limit", "10")], capture: keep("reply", "replies.0.comment_reply.id")),
+            step("GET", "/user/mention", user: "alice", query: [("sort", "New"), ("limit", "10")], capture: keep("mention", "mentions.0.person_mention.id")),
+            step("GET", "/private_message/list", user: "alice", query: [("limit", "10")], capture: keep("message", "private_messages.0.private_message.id")),
+            step("GET", "/user/unread_count", user: "alice"),
+            step("GET", "/user/report_count", user: "bob"),
+            step("GET", "/post/report/list", user: "bob", query: [("limit", "10")], capture: keep("postReport", "post_reports.0.post_report.id")),
+            step("GET", "/comment/report/list", user: "bob", query: [("limit", "10")], capture: keep("commentReport", "comment_reports.0.comment_report.id")),
+            step("GET", "/resolve_object", user: "alice", needs: "apId") { apId in ([("q", apId.stringValue ?? "")], nil) },
+            step("POST", "/post", user: "alice", body: ["name": "Conformance post", "community_id": 1, "body": "Body text"], capture: keep("post", "post_view.post.id")),
+            step("PUT", "/post", user: "alice", needs: "post") { id in ([], ["post_id": id, "name": "Conformance post, edited"]) },
+            step("POST", "/post/like", user: "alice", body: ["post_id": 1, "score": 1]),
+            step("PUT", "/post/save", user: "alice", body: ["post_id": 1, "save": true]),
+            step("POST", "/post/mark_as_read", user: "alice", body: v19 ? ["post_ids": [1], "read": true] : ["post_id": 1, "read": true]),
+            step("POST", "/comment", user: "alice", body: ["content": "A conformance comment", "post_id": 1], capture: keep("comment", "comment_view.comment.id")),
+            step("PUT", "/comment", user: "alice", needs: "comment") { id in ([], ["comment_id": id, "content": "An edited comment"]) },
+            step("POST", "/comment/like", user: "alice", body: ["comment_id": 1, "score": 1]),
+            step("PUT", "/comment/save", user: "alice", body: ["comment_id": 1, "save": true]),
+            step("POST", "/comment/mark_as_read", user: "alice", needs: "reply") { id in ([], ["comment_reply_id": id, "read": true]) },
+            step("POST", "/user/mention/mark_as_read", user: "alice", needs: "mention") { id in ([], ["person_mention_id": id, "read": true]) },
+            step("POST", "/private_message/mark_as_read", user: "alice", needs: "message") { id in ([], ["private_message_id": id, "read": true]) },
+            step("POST", "/private_message", user: "alice", body: ["content": "Hello Bob", "recipient_id": 3]),
+            step("POST", "/user/mark_all_as_read", user: "alice", body: [:]),
+            step("POST", "/community/follow", user: "alice", body: ["community_id": 3, "follow": true]),
+            step("POST", "/community/block", user: "alice", body: ["community_id": 3, "block": true]),
+            step("POST", "/user/block", user: "alice", body: ["person_id": 4, "block": true]),
+            step("POST", "/post/report", user: "carol", body: ["post_id": 2, "reason": "Spam"]),
+            step("POST", "/comment/report", user: "carol", body: ["comment_id": 2, "reason": "Rude"]),
+            step("PUT", "/post/report/resolve", user: "bob", needs: "postReport") { id in ([], ["report_id": id, "resolved": true]) },
+            step("PUT", "/comment/report/resolve", user: "bob", needs: "commentReport") { id in ([], ["report_id": id, "resolved": true]) },
+            step("POST", "/post/lock", user: "bob", body: ["post_id": 1, "locked": true]),
+            step("POST", "/post/feature", user: "bob", body: ["post_id": 1, "featured": true, "feature_type": "Community"]),
+            step("POST", "/community/ban_user", user: "bob", body: ["community_id": 1, "person_id": 8, "ban": true, "reason": "Trolling"]),
+            step("POST", "/community/mod", user: "bob", body: ["community_id": 1, "person_id": 2, "added": true]),
+            step("POST", "/post/remove", user: "bob", needs: "post") { id in ([], ["post_id": id, "removed": true, "reason": "Off topic"]) },
+            step("POST", "/comment/remove", user: "bob", needs: "comment") { id in ([], ["comment_id": id, "removed": true, "reason": "Off topic"]) },
+            step("POST", "/comment/delete", user: "alice", needs: "comment") { id in ([], ["comment_id": id, "deleted": true]) },
+            step("POST", "/post/delete", user: "alice", needs: "post") { id in ([], ["post_id": id, "deleted": true]) },
+        ]
+        if v19 {
+            steps += [
+                step("POST", "/post/hide", user: "alice", body: ["post_ids": [2], "hide": true]),
+                // Instance 1 is the local one, which cannot be blocked; 2 is a known remote instance.
+                step("POST", "/site/block", user: "alice", body: ["instance_id": 2, "block": true]),
+                step("POST", "/user/logout", user: "alice", body: [:]),
+            ]
+        }
+        return steps + [step("POST", "/user/login", body: ["username_or_email": "alice", "password": "password"])]
+    }
+
+    static let v4: [ScenarioStep] = [
+        step("GET", "/site"),
+        step("GET", "/site", user: "alice"),
+        step("GET", "/account", user: "alice"),
+        step("POST", "/account/auth/register", body: ["username": "newcomer", "password": "password123", "password_verify": "password123"]),
+        step("GET", "/post/list", user: "alice", query: [("type_", "all"), ("sort", "hot"), ("limit", "5")]),
+        step("GET", "/post", user: "alice", query: [("id", "1")], capture: keep("apId", "post_view.post.ap_id")),
+        step("GET", "/comment/list", user: "alice", query: [("post_id", "1"), ("sort", "hot"), ("max_depth", "3")]),
+        step("GET", "/comment", user: "alice", query: [("id", "1")]),
+        step("GET", "/community", user: "alice", query: [("id", "1")]),
+        step("GET", "/community/list", user: "alice", query: [("type_", "all"), ("sort", "hot"), ("limit", "5")]),
+        step("GET", "/person", user: "alice", query: [("person_id", "3")]),
+        step("GET", "/person/content", user: "alice", query: [("person_id", "3"), ("limit", "5")]),
+        step("GET", "/account/saved", user: "alice", query: [("limit", "5")]),
+        step("GET", "/search", user: "alice", query: [("search_term", "a"), ("limit", "5")]),
+        step("GET", "/modlog", query: [("limit", "5")]),
+        step("GET", "/account/notification/list", user: "alice", query: [("limit", "10")], capture: keep("notification", "items.0.notification.id")),
+        step("GET", "/account/unread_counts", user: "alice"),
+        step("GET", "/report/list", user: "bob", query: [("limit", "50")]) { answer, captures in
+            for item in answer["items"]?.arrayValue ?? [] {
+                if captures["postReport"] == nil, let id = item.value(at: "post_report.id") { captures["postReport"] = id }
+                if captures["commentReport"] == nil, let id = item.value(at: "comment_report.id") { captures["commentReport"] = id }
+            }
+        },
+        step("GET", "/resolve_object", user: "alice", needs: "apId") { apId in ([("q", apId.stringValue ?? "")], nil) },
+        step("POST", "/post", user: "alice", body: ["name": "Conformance post", "community_id": 1, "body": "Body text"], capture: keep("post", "post_view.post.id")),
+        step("PUT", "/post", user: "alice", needs: "post") { id in ([], ["post_id": id, "name": "Conformance post, edited"]) },
+        step("POST", "/post/like", user: "alice", body: ["post_id": 1, "is_upvote": true]),
+        step("PUT", "/post/save", user: "alice", body: ["post_id": 1, "save": true]),
+        step("POST", "/post/mark_as_read", user: "alice", body: ["post_id": 1, "read": true]),
+        step("POST", "/post/mark_as_read/many", user: "alice", body: ["post_ids": [2, 3], "read": true]),
+        step("POST", "/post/hide", user: "alice", body: ["post_id": 4, "hide": true]),
+        step("POST", "/comment", user: "alice", body: ["content": "A conformance comment", "post_id": 1], capture: keep("comment", "comment_view.comment.id")),
+        step("PUT", "/comment", user: "alice", needs: "comment") { id in ([], ["comment_id": id, "content": "An edited comment"]) },
+        step("POST", "/comment/like", user: "alice", body: ["comment_id": 1, "is_upvote": true]),
+        step("PUT", "/comment/save", user: "alice", body: ["comment_id": 1, "save": true]),
+        step("POST", "/account/notification/mark_as_read", user: "alice", needs: "notification") { id in ([], ["notification_id": id, "read": true]) },
+        step("POST", "/private_message", user: "alice", body: ["content": "Hello Bob", "recipient_id": 3]),
+        step("POST", "/account/notification/mark_as_read/all", user: "alice", body: [:]),
+        step("POST", "/community/follow", user: "alice", body: ["community_id": 3, "follow": true]),
+        step("POST", "/account/block/community", user: "alice", body: ["community_id": 3, "block": true]),
+        step("POST", "/account/block/person", user: "alice", body: ["person_id": 4, "block": true]),
+        step("POST", "/account/block/instance/communities", user: "alice", body: ["instance_id": 2, "block": true]),
+        step("POST", "/account/block/instance/persons", user: "alice", body: ["instance_id": 2, "block": true]),
+        step("POST", "/post/report", user: "carol", body: ["post_id": 2, "reason": "Spam"]),
+        step("POST", "/comment/report", user: "carol", body: ["comment_id": 2, "reason": "Rude"]),
+        step("PUT", "/post/report/resolve", user: "bob", needs: "postReport") { id in ([], ["report_id": id, "resolved": true]) },
+        step("PUT", "/comment/report/resolve", user: "bob", needs: "commentReport") { id in ([], ["report_id": id, "resolved": true]) },
+        step("POST", "/post/lock", user: "bob", body: ["post_id": 1, "locked": true, "reason": "Heated"]),
+        step("POST", "/post/feature", user: "bob", body: ["post_id": 1, "featured": true, "feature_type": "community"]),
+        step("POST", "/community/ban_user", user: "bob", body: ["community_id": 1, "person_id": 8, "ban": true, "reason": "Trolling"]),
+        step("POST", "/community/mod", user: "bob", body: ["community_id": 1, "person_id": 2, "added": true]),
+        step("POST", "/post/remove", user: "bob", needs: "post") { id in ([], ["post_id": id, "removed": true, "reason": "Off topic"]) },
+        step("POST", "/comment/remove", user: "bob", needs: "comment") { id in ([], ["comment_id": id, "removed": true, "reason": "Off topic"]) },
+        step("DELETE", "/comment", user: "alice", needs: "comment") { id in ([], ["comment_id": id, "deleted": true]) },
+        step("DELETE", "/post", user: "alice", needs: "post") { id in ([], ["post_id": id, "deleted": true]) },
+        step("POST", "/account/auth/logout", user: "alice", body: [:]),
+        step("POST", "/account/auth/login", body: ["username_or_email": "alice", "password": "password"]),
+    ]
+}
