@@ -24,10 +24,6 @@ struct ServerStrictnessTests {
         // ...so the server must refuse it.
         let answer = try await RawSender(server: server).send(RawRequest(method: "GET", path: "/post/list", query: query))
         await server.stop()
-        // Remove this wrapper once the server validates enums per version (issue 12): the known
-        // issue not occurring then fails the test, as a reminder.
-        withKnownIssue("test-server defect: \(dialect) accepts sort=\(Self.foreignSort(dialect)) (issue 12)") {
-            #expect(answer.status == 400, "\(dialect) answered sort=\(Self.foreignSort(dialect)) with HTTP \(answer.status)")
-        }
+        #expect(answer.status == 400, "\(dialect) answered sort=\(Self.foreignSort(dialect)) with HTTP \(answer.status)")
     }
 }
