@@ -79,7 +79,9 @@ public enum DescriptionBuilder {
             let kinds = Set(shapes.map { $0.1.kind })
             if kinds.count > 1 { log("type \(name) changes shape: \(shapes.map { "\($0.0)=\($0.1.kind)" })") }
             let newest = (nonNull.last ?? shapes.last!).1
-            let doc = present.reversed().compactMap { perVersion[$0]!.doc }.first
+            // lemmy-js-client's doc comments are that project's prose, under its licence: only
+            // facts (names, types, versions) are carried into the description.
+            let doc: String? = nil
             var type = APIType(name: name, versions: present, kind: newest.kind,
                                generics: perVersion[present.last!]!.generics.isEmpty ? nil : perVersion[present.last!]!.generics,
                                doc: doc, isRequestForm: requestForms.contains(name) ? true : nil)
@@ -171,7 +173,6 @@ public enum DescriptionBuilder {
                 var types: [VersionedTS]? = member.types
                 add(&types, stripped.text, version)
                 member.types = types ?? []
-                if let doc = m.doc { member.doc = doc }
                 byKey[m.name] = member
             }
         }

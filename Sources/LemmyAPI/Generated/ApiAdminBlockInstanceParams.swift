@@ -11,9 +11,7 @@ public struct ApiAdminBlockInstanceParams: Codable, Hashable, Sendable {
     public var block: Bool
     /// The `reason` member.
     public var reason: String
-    /// A time that the block will expire, in unix epoch seconds.
-    ///
-    /// An i64 unix timestamp is used for a simpler API client implementation.
+    /// The `expires_at` member.
     public var expiresAt: Int?
 
     /// Creates a value.

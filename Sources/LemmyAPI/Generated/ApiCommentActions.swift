@@ -5,11 +5,11 @@
 ///
 /// In lemmy-js-client 1.0.0-beta.1 – main. Added in 1.0.0-beta.1.
 public struct ApiCommentActions: Codable, Hashable, Sendable {
-    /// When the comment was upvoted or downvoted.
+    /// The `voted_at` member.
     public var votedAt: LemmyDate?
-    /// When the comment was saved.
+    /// The `saved_at` member.
     public var savedAt: LemmyDate?
-    /// True if upvoted, false if downvoted. Upvote is greater than downvote.
+    /// The `vote_is_upvote` member.
     public var voteIsUpvote: Bool?
 
     /// Creates a value.

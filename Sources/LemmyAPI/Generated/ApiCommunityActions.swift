@@ -5,17 +5,17 @@
 ///
 /// In lemmy-js-client 1.0.0-beta.1 – main. Added in 1.0.0-beta.1.
 public struct ApiCommunityActions: Codable, Hashable, Sendable {
-    /// When the community was followed.
+    /// The `followed_at` member.
     public var followedAt: LemmyDate?
-    /// When the community was blocked.
+    /// The `blocked_at` member.
     public var blockedAt: LemmyDate?
-    /// When this user became a moderator.
+    /// The `became_moderator_at` member.
     public var becameModeratorAt: LemmyDate?
-    /// When this user received a ban.
+    /// The `received_ban_at` member.
     public var receivedBanAt: LemmyDate?
-    /// When their ban expires.
+    /// The `ban_expires_at` member.
     public var banExpiresAt: LemmyDate?
-    /// The state of the community follow.
+    /// The `follow_state` member.
     public var followState: ApiCommunityFollowerState?
     /// The `notifications` member.
     public var notifications: ApiCommunityNotificationsMode?

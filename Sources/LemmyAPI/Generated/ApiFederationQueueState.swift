@@ -7,13 +7,13 @@
 public struct ApiFederationQueueState: Codable, Hashable, Sendable {
     /// The `instance_id` member.
     public var instanceId: ApiInstanceId
-    /// the last successfully sent activity id
+    /// The `last_successful_id` member.
     public var lastSuccessfulId: ApiActivityId?
     /// The `last_successful_published_time_at` member.
     public var lastSuccessfulPublishedTimeAt: LemmyDate?
-    /// how many failed attempts have been made to send the next activity
+    /// The `fail_count` member.
     public var failCount: Int
-    /// timestamp of the last retry attempt (when the last failing activity was resent)
+    /// The `last_retry_at` member.
     public var lastRetryAt: LemmyDate?
 
     /// Creates a value.

@@ -5,13 +5,13 @@
 ///
 /// In lemmy-js-client 1.0.0-beta.1 – main. Added in 1.0.0-beta.1.
 public struct ApiInstanceActions: Codable, Hashable, Sendable {
-    /// When the instance's communities were blocked.
+    /// The `blocked_communities_at` member.
     public var blockedCommunitiesAt: LemmyDate?
-    /// When this user received a site ban.
+    /// The `received_ban_at` member.
     public var receivedBanAt: LemmyDate?
-    /// When their ban expires.
+    /// The `ban_expires_at` member.
     public var banExpiresAt: LemmyDate?
-    /// When the instance's persons were blocked.
+    /// The `blocked_persons_at` member.
     public var blockedPersonsAt: LemmyDate?
 
     /// Creates a value.

@@ -5,7 +5,7 @@
 ///
 /// In lemmy-js-client 1.0.0-beta.1 – main. Added in 1.0.0-beta.1.
 public struct ApiListCommunityPendingFollows: Codable, Hashable, Sendable {
-    /// Only shows the unapproved applications
+    /// The `unread_only` member.
     public var unreadOnly: Bool?
     /// The `all_communities` member.
     public var allCommunities: Bool?

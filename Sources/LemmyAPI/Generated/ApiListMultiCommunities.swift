@@ -11,8 +11,7 @@ public struct ApiListMultiCommunities: Codable, Hashable, Sendable {
     public var sort: ApiMultiCommunitySortType?
     /// The `creator_id` member.
     public var creatorId: ApiPersonId?
-    /// Filter to within a given time range, in seconds.
-    /// IE 60 would give results for the past minute.
+    /// The `time_range_seconds` member.
     public var timeRangeSeconds: Int?
     /// The `search_term` member.
     public var searchTerm: String?

@@ -15,7 +15,7 @@ public struct ApiLocalImage: Codable, Hashable, Sendable {
     ///
     /// Added in 1.0.0-beta.1.
     public var personId: ApiPersonId?
-    /// This means the image is an auto-generated thumbnail, for a post.
+    /// The `thumbnail_for_post_id` member.
     ///
     /// Added in 1.0.0-beta.1.
     public var thumbnailForPostId: ApiPostId?

@@ -15,7 +15,7 @@ public struct ApiMultiCommunity: Codable, Hashable, Sendable {
     public var name: String
     /// The `title` member.
     public var title: String?
-    /// A shorter, one-line summary.
+    /// The `summary` member.
     public var summary: String?
     /// The `local` member.
     public var local: Bool
@@ -35,7 +35,7 @@ public struct ApiMultiCommunity: Codable, Hashable, Sendable {
     public var subscribersLocal: Int
     /// The `communities` member.
     public var communities: Int
-    /// A sidebar in markdown.
+    /// The `sidebar` member.
     public var sidebar: String?
 
     /// Creates a value.

@@ -5,17 +5,17 @@
 ///
 /// In lemmy-js-client 1.0.0-beta.1 – main. Added in 1.0.0-beta.1.
 public struct ApiPersonActions: Codable, Hashable, Sendable {
-    /// When the person was blocked.
+    /// The `blocked_at` member.
     public var blockedAt: LemmyDate?
-    /// When the person was noted.
+    /// The `noted_at` member.
     public var notedAt: LemmyDate?
-    /// A note about the person.
+    /// The `note` member.
     public var note: String?
-    /// When the person was voted on.
+    /// The `voted_at` member.
     public var votedAt: LemmyDate?
-    /// A total of upvotes given to this person
+    /// The `upvotes` member.
     public var upvotes: Int?
-    /// A total of downvotes given to this person
+    /// The `downvotes` member.
     public var downvotes: Int?
 
     /// Creates a value.

@@ -5,20 +5,19 @@
 ///
 /// In lemmy-js-client 1.0.0-beta.1 – main. Added in 1.0.0-beta.1.
 public struct ApiPostActions: Codable, Hashable, Sendable {
-    /// When the post was read.
+    /// The `read_at` member.
     public var readAt: LemmyDate?
-    /// When was the last time you read the comments.
+    /// The `read_comments_at` member.
     public var readCommentsAt: LemmyDate?
-    /// When the post was saved.
+    /// The `saved_at` member.
     public var savedAt: LemmyDate?
-    /// When the post was upvoted or downvoted.
+    /// The `voted_at` member.
     public var votedAt: LemmyDate?
-    /// When the post was hidden.
+    /// The `hidden_at` member.
     public var hiddenAt: LemmyDate?
-    /// The number of comments you read last. Subtract this from total comments to get an unread
-    /// count.
+    /// The `read_comments_amount` member.
     public var readCommentsAmount: Int?
-    /// True if upvoted, false if downvoted. Upvote is greater than downvote.
+    /// The `vote_is_upvote` member.
     public var voteIsUpvote: Bool?
     /// The `notifications` member.
     public var notifications: ApiPostNotificationsMode?

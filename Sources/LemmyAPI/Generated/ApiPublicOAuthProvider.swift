@@ -7,18 +7,15 @@
 public struct ApiPublicOAuthProvider: Codable, Hashable, Sendable {
     /// The `id` member.
     public var id: ApiOAuthProviderId
-    /// The OAuth 2.0 provider name displayed to the user on the Login page
+    /// The `display_name` member.
     public var displayName: String
-    /// The authorization endpoint is used to interact with the resource owner and obtain an
-    /// authorization grant. This is usually provided by the OAUTH provider.
+    /// The `authorization_endpoint` member.
     public var authorizationEndpoint: String
-    /// The client_id is provided by the OAuth 2.0 provider and is a unique identifier to this
-    /// service
+    /// The `client_id` member.
     public var clientId: String
-    /// Lists the scopes requested from users. Users will have to grant access to the requested scope
-    /// at sign up.
+    /// The `scopes` member.
     public var scopes: String
-    /// switch to enable or disable PKCE
+    /// The `use_pkce` member.
     public var usePkce: Bool
 
     /// Creates a value.

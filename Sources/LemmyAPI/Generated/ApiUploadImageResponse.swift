@@ -13,7 +13,7 @@ public struct ApiUploadImageResponse: Codable, Hashable, Sendable {
     ///
     /// Added in 1.0.0-beta.1.
     public var filename: String?
-    /// Is "ok" if the upload was successful; is something else otherwise.
+    /// The `msg` member.
     ///
     /// Removed in 1.0.0-beta.1.
     public var msg: String?
