@@ -1,58 +1,32 @@
 import Foundation
 import Hummingbird
 import NIOCore
-import HTTPLoading
 
 /// An in-process Hummingbird server on loopback that misbehaves on purpose, so the terminals'
 /// limits are tested over real HTTP.
 ///
 /// - `/trickle`: a 200 whose body arrives one byte every 20 ms, 400 bytes in all (8 s or more),
 ///   which keeps any idle timeout from firing; only a deadline for the whole exchange cuts it short.
-/// - `/large`: a 200 with no length whose body is ``largeSize`` bytes in 64 KiB chunks, written as
-///   fast as the connection takes them; ``largeBytesWritten`` counts what got out.
 /// - `/bomb`: `gzip`-encoded zeros, a few KiB on the wire that decompress to ``bombSize`` bytes.
 final class HostileServer: Sendable {
     let baseURL: URL
     private let task: Task<Void, any Error>
-    private let written: Counter
-
-    /// Bytes of `/large` written so far, over all requests.
-    var largeBytesWritten: Int { written.value.withLock { $0 } }
-
-    /// The body size of `/large`: 256 MiB, far more than socket and server buffers hold.
-    static let largeSize = 256 << 20
 
     /// Decompressed size of `/bomb`.
     static let bombSize = GzipZeros.decompressedSize
 
-    private init(baseURL: URL, task: Task<Void, any Error>, written: Counter) {
+    private init(baseURL: URL, task: Task<Void, any Error>) {
         self.baseURL = baseURL
         self.task = task
-        self.written = written
-    }
-
-    private final class Counter: Sendable {
-        let value = Locked(0)
     }
 
     static func start() async throws -> HostileServer {
         let router = Router()
-        let written = Counter()
         router.get("trickle") { _, _ -> Response in
             Response(status: .ok, headers: [.contentType: "application/json"], body: ResponseBody { writer in
                 for _ in 0..<400 {
                     try await writer.write(ByteBuffer(string: " "))
                     try await Task.sleep(for: .milliseconds(20))
-                }
-                try await writer.finish(nil)
-            })
-        }
-        router.get("large") { _, _ -> Response in
-            let chunk = ByteBuffer(repeating: UInt8(ascii: "x"), count: 64 << 10)
-            return Response(status: .ok, headers: [.contentType: "application/octet-stream"], body: ResponseBody { writer in
-                for _ in 0..<(largeSize / chunk.readableBytes) {
-                    try await writer.write(chunk)
-                    written.value.withLock { $0 += chunk.readableBytes }
                 }
                 try await writer.finish(nil)
             })
@@ -73,7 +47,7 @@ final class HostileServer: Sendable {
             task.cancel()
             throw CancellationError()
         }
-        return HostileServer(baseURL: URL(string: "http://127.0.0.1:\(port)")!, task: task, written: written)
+        return HostileServer(baseURL: URL(string: "http://127.0.0.1:\(port)")!, task: task)
     }
 
     func url(_ path: String) -> URL { baseURL.appendingPathComponent(path) }
