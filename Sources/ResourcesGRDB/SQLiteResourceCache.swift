@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Resources
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -47,26 +48,39 @@ public final class SQLiteResourceCache: ResourceCache {
 
     /// The limits this cache keeps to.
     public let limits: Limits
-    private let database: DatabaseQueue
+    /// The file, or nil in memory.
+    private let path: String?
+    /// The open database; replaced by a fresh one when the file turns out corrupt.
+    private let current: Mutex<DatabaseQueue>
 
     /// Opens (creating if needed, with mode 0600) the cache at `path`. A file that is not a
     /// usable database is deleted and replaced by an empty cache.
     public init(path: String, limits: Limits = .standard) throws {
         self.limits = limits
+        self.path = path
+        let database: DatabaseQueue
         do {
             database = try Self.openDatabase(path)
         } catch let error as DatabaseError where Self.isCorruption(error) {
             // A cache holds nothing that cannot be loaded again: start over rather than fail for ever.
-            for suffix in ["", "-journal", "-wal", "-shm"] { unlink(path + suffix) }
-            database = try Self.openDatabase(path)
+            database = try Self.recreate(path)
         }
+        current = Mutex(database)
     }
 
     /// A cache in memory, gone when this object is.
     public init(limits: Limits = .standard) throws {
         self.limits = limits
-        database = try DatabaseQueue()
+        path = nil
+        let database = try DatabaseQueue()
         try Self.migrator.migrate(database)
+        current = Mutex(database)
+    }
+
+    /// Deletes the file at `path` (and SQLite's side files) and opens an empty cache there.
+    private static func recreate(_ path: String) throws -> DatabaseQueue {
+        for suffix in ["", "-journal", "-wal", "-shm"] { unlink(path + suffix) }
+        return try openDatabase(path)
     }
 
     private static func openDatabase(_ path: String) throws -> DatabaseQueue {
@@ -236,24 +250,34 @@ public final class SQLiteResourceCache: ResourceCache {
     }
 
     private func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async -> T? {
+        let database = current.withLock { $0 }
         do { return try await database.read(body) } catch {
-            await recover(from: error)
+            await recover(from: error, in: database)
             return nil
         }
     }
 
     @discardableResult
     private func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async -> T? {
+        let database = current.withLock { $0 }
         do { return try await database.write(body) } catch {
-            await recover(from: error)
+            await recover(from: error, in: database)
             return nil
         }
     }
 
-    /// Empties a database found corrupt while in use, so later calls work again.
-    private func recover(from error: any Error) async {
+    /// Replaces a database found corrupt while in use by an empty one, so later calls work again.
+    private func recover(from error: any Error, in failed: DatabaseQueue) async {
         guard Self.isCorruption(error) else { return }
-        try? await database.erase()
-        try? Self.migrator.migrate(database)
+        guard let path else {
+            try? await failed.erase()
+            try? Self.migrator.migrate(failed)
+            return
+        }
+        current.withLock { database in
+            // Calls that failed together recreate the file once.
+            guard database === failed, let fresh = try? Self.recreate(path) else { return }
+            database = fresh
+        }
     }
 }

@@ -125,4 +125,20 @@ import Darwin
             #expect(try await SQLiteResourceCache(path: path).count() == 1)
         }
     }
+
+    @Test func aFileCorruptedWhileOpenIsReplacedByAnEmptyCache() async throws {
+        try await withTemporaryPath { path in
+            let cache = try SQLiteResourceCache(path: path)
+            for index in 0..<20 { await cache.store(entry(String(repeating: "x", count: 4_000)), forKey: "k\(index)") }
+            // Another process (or a bad disk) overwrites the file under the open connection.
+            let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+            try handle.write(contentsOf: Data(repeating: 0xA5, count: 64 << 10))
+            try handle.close()
+            _ = await cache.count()
+            _ = await cache.entry(forKey: "k3")
+            await cache.store(entry("fresh"), forKey: "after")
+            #expect(await cache.entry(forKey: "after")?.body == Data("fresh".utf8))
+            #expect(await cache.count() == 1)
+        }
+    }
 }
