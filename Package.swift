@@ -64,6 +64,8 @@ let package = Package(
             dependencies: [
                 "HTTPLoading", "HTTPLoadingTesting", "HTTPLoadingAsyncHTTPClient",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
 

@@ -10,8 +10,8 @@ import Glibc
 ///
 /// Every request gets a 200 with a close-delimited body of ``bodySize`` bytes.
 final class BlockingBodyServer: Sendable {
-    /// The body size: 256 MiB.
-    static let bodySize = 256 << 20
+    /// The body size: 1 GiB.
+    static let bodySize = 1 << 30
 
     let url: URL
     private let listener: Int32
