@@ -4,23 +4,36 @@ import HTTPLoading
 import HTTPTypes
 import NIOCore
 import NIOHTTP1
+import NIOHTTPCompression
 
 /// A terminal loader over AsyncHTTPClient (SwiftNIO), in its own module so the core of
 /// HTTPLoading does not depend on NIO.
 ///
 /// It never follows redirects (a ``HTTPLoading/RedirectLoader`` does), decompresses gzip and
 /// deflate with a ratio limit, enforces ``HTTPLoading/MaximumResponseSizeOption`` while reading,
-/// and cancels the request when the calling task is cancelled.
+/// bounds the whole exchange by ``HTTPLoading/RequestDeadlineOption``, and cancels the request
+/// when the calling task is cancelled.
+///
+/// AsyncHTTPClient's own deadline stops at the response head, and a client has one read timeout
+/// for all requests, so a body that trickles in would hold the request for ever; the loader
+/// therefore runs each exchange under ``HTTPLoading/ExchangeDeadline``.
 public final class AsyncHTTPClientLoader: HTTPLoader {
     private let client: HTTPClient
     private let ownsClient: Bool
 
     /// Creates a loader with its own client on the shared event loop group; call ``shutdown()``
     /// when done with it.
-    public init(connectionsPerHost: Int = 16) {
+    ///
+    /// - Parameters:
+    ///   - connectionsPerHost: the soft limit of HTTP/1 connections to one host.
+    ///   - maximumDecompressionRatio: how many times its compressed size a body may inflate to;
+    ///     AsyncHTTPClient fixes it per client, so ``HTTPLoading/MaximumDecompressionRatioOption``
+    ///     is not read per request here.
+    public init(connectionsPerHost: Int = 16,
+                maximumDecompressionRatio: Int = MaximumDecompressionRatioOption.defaultValue) {
         var configuration = HTTPClient.Configuration(
             redirectConfiguration: .disallow,
-            decompression: .enabled(limit: .ratio(200))
+            decompression: .enabled(limit: .ratio(maximumDecompressionRatio))
         )
         configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = connectionsPerHost
         configuration.httpVersion = .automatic
@@ -49,17 +62,22 @@ public final class AsyncHTTPClientLoader: HTTPLoader {
             outgoing.headers.add(name: field.name.rawName, value: field.value)
         }
         if let body = prepared.body { outgoing.body = .bytes(ByteBuffer(bytes: body)) }
-        do {
-            let response = try await client.execute(outgoing, timeout: TimeAmount(prepared.timeout))
-            var fields = HTTPFields()
-            for (name, value) in response.headers {
-                if let fieldName = HTTPField.Name(name) { fields.append(HTTPField(name: fieldName, value: value)) }
+        // AsyncHTTPClient's deadline covers connecting, sending and the head only; the exchange
+        // deadline covers the body too.
+        let headTimeout = TimeAmount(min(prepared.timeout, prepared.deadline, ExchangeDeadline.unlimited))
+        return try await ExchangeDeadline.run(prepared.deadline, for: request) { [client, outgoing] () async throws(LoadError) -> LoadResponse in
+            do {
+                let response = try await client.execute(outgoing, timeout: headTimeout)
+                var fields = HTTPFields()
+                for (name, value) in response.headers {
+                    if let fieldName = HTTPField.Name(name) { fields.append(HTTPField(name: fieldName, value: value)) }
+                }
+                let buffer = try await response.body.collect(upTo: prepared.maximumResponseSize)
+                let head = HTTPResponse(status: .init(code: Int(response.status.code), reasonPhrase: response.status.reasonPhrase), headerFields: fields)
+                return LoadResponse(request: request, head: head, body: Data(buffer.readableBytesView))
+            } catch {
+                throw Task.isCancelled ? LoadError(.cancelled, request: request) : Self.map(error, request: request)
             }
-            let buffer = try await response.body.collect(upTo: prepared.maximumResponseSize)
-            let head = HTTPResponse(status: .init(code: Int(response.status.code), reasonPhrase: response.status.reasonPhrase), headerFields: fields)
-            return LoadResponse(request: request, head: head, body: Data(buffer.readableBytesView))
-        } catch {
-            throw Task.isCancelled ? LoadError(.cancelled, request: request) : Self.map(error, request: request)
         }
     }
 
@@ -72,6 +90,13 @@ public final class AsyncHTTPClientLoader: HTTPLoader {
         if error is CancellationError { return LoadError(.cancelled, request: request) }
         if error is NIOTooManyBytesError {
             return LoadError(.responseTooLarge, request: request, message: "the body exceeds \(request.options[MaximumResponseSizeOption.self]) bytes")
+        }
+        if let error = error as? NIOHTTPDecompression.DecompressionError {
+            if case .limit = error {
+                return LoadError(.responseTooLarge, request: request, underlying: SendableErrorBox(error),
+                                 message: "the body inflates past the decompression ratio limit")
+            }
+            return LoadError(.invalidResponse, request: request, underlying: SendableErrorBox(error), message: String(describing: error))
         }
         let description = String(describing: error)
         if let error = error as? HTTPClientError {

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPLoading
 import Hummingbird
 import Logging
 import NIOCore
@@ -23,7 +24,9 @@ public final class LemmyTestServer: Sendable {
         public var scale: SeedScale
         /// The generator seed: the same seed gives the same data.
         public var seed: UInt64
-        /// The address to bind.
+        /// The address to bind: loopback (`127.0.0.1`, `::1`, `localhost`) unless
+        /// ``allowsRemoteBinding`` is set, since the server hands out admin powers and fault
+        /// injection to anyone who can reach it.
         public var host: String
         /// The port; 0 picks a free one.
         public var port: Int
@@ -33,12 +36,15 @@ public final class LemmyTestServer: Sendable {
         public var sleeper: @Sendable (Duration) async throws -> Void
         /// Log level of the HTTP server.
         public var logLevel: Logger.Level
+        /// Allows binding an address other machines can reach (`0.0.0.0`, `::`, a LAN address).
+        /// Off: ``LemmyTestServer/start(_:)`` throws ``LemmyTestServerError/nonLoopbackBind(host:)``.
+        public var allowsRemoteBinding: Bool
 
         /// Creates a configuration.
         public init(dialect: LemmyDialect = .v0_19, scale: SeedScale = .small, seed: UInt64 = 1, host: String = "127.0.0.1",
                     port: Int = 0, referenceDate: Date? = nil,
                     sleeper: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
-                    logLevel: Logger.Level = .critical) {
+                    logLevel: Logger.Level = .critical, allowsRemoteBinding: Bool = false) {
             self.dialect = dialect
             self.scale = scale
             self.seed = seed
@@ -47,6 +53,7 @@ public final class LemmyTestServer: Sendable {
             self.referenceDate = referenceDate
             self.sleeper = sleeper
             self.logLevel = logLevel
+            self.allowsRemoteBinding = allowsRemoteBinding
         }
     }
 
@@ -86,7 +93,15 @@ public final class LemmyTestServer: Sendable {
     }
 
     /// Seeds the data and starts listening; returns once the port is bound.
+    ///
+    /// - Throws: ``LemmyTestServerError/nonLoopbackBind(host:)`` for an address other machines
+    ///   could reach, unless the configuration ``Configuration/allowsRemoteBinding``.
     public static func start(_ configuration: Configuration) async throws -> LemmyTestServer {
+        var configuration = configuration
+        configuration.host = bindAddress(configuration.host)
+        guard configuration.allowsRemoteBinding || Origin.isLoopbackHost(configuration.host) else {
+            throw LemmyTestServerError.nonLoopbackBind(host: configuration.host)
+        }
         let clock = ContinuousClock()
         let began = clock.now
         let reference = (configuration.referenceDate ?? Date()).timeIntervalSince1970
@@ -110,10 +125,25 @@ public final class LemmyTestServer: Sendable {
             try await task.value
             throw CancellationError()
         }
-        let host = configuration.host == "0.0.0.0" ? "127.0.0.1" : configuration.host
+        let host = urlHost(configuration.host)
         try store.with { $0.host = "\(host):\(port)" }
         return LemmyTestServer(configuration: configuration, baseURL: URL(string: "http://\(host):\(port)")!, port: port,
                                faults: faults, seedDuration: seedDuration, store: store, group: group, task: task)
+    }
+
+    /// The address to hand to the socket: IPv6 literals lose their URL brackets.
+    static func bindAddress(_ host: String) -> String {
+        host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+    }
+
+    /// The host as a URL authority writes it: wildcard binds are reached over loopback, and IPv6
+    /// literals take brackets.
+    static func urlHost(_ bound: String) -> String {
+        switch bound {
+        case "0.0.0.0": return "127.0.0.1"
+        case "::": return "[::1]"
+        default: return bound.contains(":") ? "[\(bound)]" : bound
+        }
     }
 
     /// Stops accepting connections, finishes requests in flight and waits until the server is down.
@@ -159,5 +189,22 @@ public final class LemmyTestServer: Sendable {
                                                 serverName: nil),
                            onServerRunning: { channel in onPort(channel.localAddress?.port ?? 0) },
                            logger: logger)
+    }
+}
+
+
+/// Why a ``LemmyTestServer`` did not start.
+public enum LemmyTestServerError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// `host` is not a loopback address and remote binding was not allowed.
+    case nonLoopbackBind(host: String)
+
+    /// What went wrong and how to proceed.
+    public var description: String {
+        switch self {
+        case .nonLoopbackBind(let host):
+            return "refusing to bind \(host): the test server has no real authentication and lets anyone inject faults, "
+                + "so it listens on loopback only (127.0.0.1, ::1, localhost); set Configuration.allowsRemoteBinding "
+                + "(--allow-remote) to serve other machines"
+        }
     }
 }

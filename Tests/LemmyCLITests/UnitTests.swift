@@ -68,7 +68,8 @@ struct TextFittingTests {
 struct ConfigStoreTests {
     @Test func savedFileIsMode0600EvenOverAnOpenFile() throws {
         let config = try TemporaryConfig()
-        try FileManager.default.createDirectory(at: config.url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: config.url.deletingLastPathComponent(), withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
         try Data("{}".utf8).write(to: config.url)
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: config.url.path)
         let store = ConfigStore(url: config.url)

@@ -122,8 +122,57 @@ public struct Origin: Hashable, Sendable {
         self.port = url.port ?? (scheme == "https" ? 443 : 80)
     }
 
-    /// Whether the host is a loopback address, where plain HTTP is harmless.
-    public var isLoopback: Bool {
-        host == "localhost" || host.hasPrefix("127.") || host == "::1" || host == "[::1]"
+    /// Whether the host is a loopback address, where plain HTTP is harmless; see ``isLoopbackHost(_:)``.
+    public var isLoopback: Bool { Self.isLoopbackHost(host) }
+
+    /// Whether `host` names this machine: an IPv4 address in 127.0.0.0/8 written as four decimal
+    /// octets, the IPv6 loopback address (with or without brackets), or `localhost` (any case,
+    /// with an optional trailing dot).
+    ///
+    /// Anything else is remote, however it begins: `127.evil.example` and `localhost.evil.com` are
+    /// names anyone can register. Numeric shorthands such as `0x7f.1`, `127.1` or `0177.0.0.1` are
+    /// refused rather than interpreted, because resolvers disagree about what they mean.
+    public static func isLoopbackHost(_ host: String) -> Bool {
+        let lowered = host.lowercased()
+        if lowered == "localhost" || lowered == "localhost." { return true }
+        if isLoopbackIPv4(lowered) { return true }
+        var address = Substring(lowered)
+        if address.hasPrefix("["), address.hasSuffix("]") { address = address.dropFirst().dropLast() }
+        return isLoopbackIPv6(String(address))
+    }
+
+    private static func isLoopbackIPv4(_ host: String) -> Bool {
+        let octets = host.split(separator: ".", omittingEmptySubsequences: false)
+        guard octets.count == 4 else { return false }
+        var values: [Int] = []
+        for octet in octets {
+            // One to three decimal digits, no leading zero: some resolvers read 0177 as octal.
+            guard (1...3).contains(octet.count), octet.allSatisfy({ $0.isASCII && $0.isWholeNumber }),
+                  octet.count == 1 || octet.first != "0", let value = Int(octet), value <= 255 else { return false }
+            values.append(value)
+        }
+        return values[0] == 127
+    }
+
+    private static func isLoopbackIPv6(_ address: String) -> Bool {
+        let halves = address.components(separatedBy: "::")
+        guard halves.count <= 2 else { return false }
+        func groups(_ text: String) -> [UInt16]? {
+            if text.isEmpty { return [] }
+            var result: [UInt16] = []
+            for group in text.split(separator: ":", omittingEmptySubsequences: false) {
+                guard (1...4).contains(group.count), group.allSatisfy(\.isHexDigit),
+                      let value = UInt16(group, radix: 16) else { return nil }
+                result.append(value)
+            }
+            return result
+        }
+        guard let head = groups(halves[0]) else { return false }
+        var all = head
+        if halves.count == 2 {
+            guard let tail = groups(halves[1]), head.count + tail.count <= 7 else { return false }
+            all += Array(repeating: 0, count: 8 - head.count - tail.count) + tail
+        }
+        return all.count == 8 && all.dropLast().allSatisfy { $0 == 0 } && all.last == 1
     }
 }

@@ -11,13 +11,17 @@ public struct PreparedRequest: Sendable {
     public let head: HTTPRequest
     /// The encoded body, or `nil` for none.
     public let body: Data?
-    /// The request's timeout.
+    /// The request's idle timeout (``TimeoutOption``).
     public let timeout: Duration
+    /// The longest the whole exchange may take (``RequestDeadlineOption``).
+    public let deadline: Duration
     /// The largest acceptable response body.
     public let maximumResponseSize: Int
+    /// How many times its compressed size a body may inflate to (``MaximumDecompressionRatioOption``).
+    public let maximumDecompressionRatio: Int
 
-    /// Checks that `request` is absolute, uses http(s), is not plain http to a remote host unless
-    /// allowed, and encodes its body.
+    /// Checks that `request` is absolute, uses http(s), is not plain http to a host other than
+    /// loopback (``Origin/isLoopbackHost(_:)``) unless allowed, and encodes its body.
     public init(_ request: LoadRequest) throws(LoadError) {
         guard let url = request.url, let origin = request.origin else {
             throw LoadError(.invalidRequest, request: request, message: "the request has no absolute URL; add a ServerEnvironmentLoader")
@@ -45,7 +49,9 @@ public struct PreparedRequest: Sendable {
         self.url = url
         self.head = head
         self.timeout = request.options[TimeoutOption.self]
+        self.deadline = request.options[RequestDeadlineOption.self]
         self.maximumResponseSize = request.options[MaximumResponseSizeOption.self]
+        self.maximumDecompressionRatio = request.options[MaximumDecompressionRatioOption.self]
     }
 
     /// The timeout in seconds, for APIs that take `TimeInterval`.

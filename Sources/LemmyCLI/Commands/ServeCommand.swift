@@ -26,8 +26,11 @@ struct ServeCommand: AsyncParsableCommand, Sendable {
     @Option(name: .long, help: "The port (0 picks a free one).")
     var port = 8536
 
-    @Option(name: .long, help: "The address to bind.")
+    @Option(name: .long, help: "The address to bind (loopback unless --allow-remote).")
     var host = "127.0.0.1"
+
+    @Flag(name: .long, help: "Allow binding an address other machines can reach; the server has no real authentication.")
+    var allowRemote = false
 
     @Option(name: .long, help: "The data seed (same seed, same data).")
     var seed: UInt64 = 1
@@ -45,7 +48,10 @@ struct ServeCommand: AsyncParsableCommand, Sendable {
         for spec in fault { rules.append(try FaultSpec.parse(spec)) }
         let server: LemmyTestServer
         do {
-            server = try await LemmyTestServer.start(.init(dialect: dialect, scale: scale, seed: seed, host: host, port: port))
+            server = try await LemmyTestServer.start(.init(dialect: dialect, scale: scale, seed: seed, host: host, port: port,
+                                                           allowsRemoteBinding: allowRemote))
+        } catch let error as LemmyTestServerError {
+            throw CLIFailure("starting the test server failed: \(error)", status: .usage)
         } catch {
             throw CLIFailure("starting the test server failed on \(host):\(port) (\(CLIFailure.shorten("\(error)"))); is the port in use? try --port 0",
                              status: .unavailable)

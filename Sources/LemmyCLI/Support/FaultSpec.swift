@@ -8,8 +8,15 @@ import LemmyTestServer
 /// `truncated`, `malformed`, `close`) and optional `route=/post/list`, `method=GET`,
 /// `rate=0.5`, `count=3`, `seed=7`, `error=internal_server_error` (the Lemmy error of `status`).
 public enum FaultSpec {
-    /// The rule `text` describes.
+    /// The rule `text` describes, checked with `FaultRule.validate()` (a status of 1000 or a
+    /// negative latency is a usage error, not a crash of the server).
     public static func parse(_ text: String) throws(CLIFailure) -> FaultRule {
+        let rule = try parseUnchecked(text)
+        do throws(FaultRuleError) { try rule.validate() } catch { throw bad(text, error.message) }
+        return rule
+    }
+
+    private static func parseUnchecked(_ text: String) throws(CLIFailure) -> FaultRule {
         if text.trimmingCharacters(in: .whitespaces).hasPrefix("{") {
             do { return try JSONDecoder().decode(FaultRule.self, from: Data(text.utf8)) } catch {
                 throw bad(text, "invalid JSON rule: \(CLIFailure.shorten("\(error)"))")

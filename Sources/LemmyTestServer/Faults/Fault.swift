@@ -63,3 +63,4 @@ extension FaultRule {
                   seed: try container.decodeIfPresent(UInt64.self, forKey: .seed) ?? 1)
     }
 }
+

@@ -15,6 +15,12 @@ struct FaultMiddleware: RouterMiddleware {
         guard !path.hasPrefix("/__admin"), let fault = injector.fault(path: path, method: request.method.rawValue) else {
             return try await next(request, context)
         }
+        // A rule added in process skips the admin route's validation; serving it could trap
+        // (a status outside 100...999) or stall, so answer 500 naming the problem instead.
+        do throws(FaultRuleError) { try fault.validate() } catch {
+            let body = (try? JSONEncoder().encode(["error": "invalid_fault_rule", "message": error.message])) ?? Data()
+            return APIRoutes.json(body, status: .internalServerError)
+        }
         switch fault {
         case .latency(let milliseconds):
             try await sleeper(.milliseconds(milliseconds))

@@ -8,6 +8,9 @@ import Hummingbird
 ///   `{"fault":{"status":{"code":500,"error":"internal_server_error"}},"route":"/post/list","rate":0.5,"seed":7}`
 ///   or `{"fault":{"tooManyRequests":{"retryAfterSeconds":3}},"rate":1,"count":2,"seed":1}`
 /// - `DELETE /__admin/faults`: removes every rule.
+///
+/// A rule that does not decode or fails ``FaultRule/validate()`` gets a 400
+/// `{"error":"invalid_fault_rule","message":"..."}` naming the field.
 enum AdminRoutes {
     struct Listing: Codable { var rules: [FaultRule]; var fired: [Int] }
 
@@ -18,17 +21,29 @@ enum AdminRoutes {
         }
         router.post("/__admin/faults") { request, _ -> Response in
             let body = try await request.body.collect(upTo: 1 << 20)
+            let rule: FaultRule
             do {
-                let rule = try JSONDecoder().decode(FaultRule.self, from: Data(buffer: body))
-                injector.add(rule)
-                return APIRoutes.json(Data(#"{"success":true}"#.utf8), status: .ok)
+                rule = try JSONDecoder().decode(FaultRule.self, from: Data(buffer: body))
             } catch {
-                return APIRoutes.json(Data(#"{"error":"invalid_fault_rule"}"#.utf8), status: .badRequest)
+                return AdminRoutes.invalid("the body is not a fault rule in JSON: \(error)")
             }
+            do throws(FaultRuleError) {
+                try rule.validate()
+            } catch {
+                return AdminRoutes.invalid(error.message)
+            }
+            injector.add(rule)
+            return APIRoutes.json(Data(#"{"success":true}"#.utf8), status: .ok)
         }
         router.delete("/__admin/faults") { _, _ -> Response in
             injector.clear()
             return APIRoutes.json(Data(#"{"success":true}"#.utf8), status: .ok)
         }
+    }
+
+    /// A 400 naming what is wrong with the rule.
+    private static func invalid(_ message: String) -> Response {
+        let body = (try? JSONEncoder().encode(["error": "invalid_fault_rule", "message": message])) ?? Data()
+        return APIRoutes.json(body, status: .badRequest)
     }
 }

@@ -1,0 +1,114 @@
+import Foundation
+import HTTPLoading
+import HTTPTypes
+import Testing
+
+/// Both terminals against a server that trickles, floods or compresses hostilely, over real HTTP
+/// on loopback.
+@Suite struct HostileTransportTests {
+    @Test(arguments: Terminal.allCases)
+    func aTricklingBodyIsCutOffAtTheDeadline(_ terminal: Terminal) async throws {
+        try await HostileServer.with { server in
+            try await terminal.with { (transport: any HTTPLoader) async throws in
+                var request = LoadRequest(url: server.url("trickle"))
+                request.options[TimeoutOption.self] = .seconds(5)
+                request.options[RequestDeadlineOption.self] = .milliseconds(300)
+                let clock = ContinuousClock()
+                let began = clock.now
+                do {
+                    let response = try await transport.load(request)
+                    Issue.record("the trickle was read to its end: \(response.body.count) bytes in \(clock.now - began)")
+                } catch let error as LoadError {
+                    let elapsed = clock.now - began
+                    print("\(terminal.rawValue): trickling body cut off after \(elapsed) (deadline 300 ms)")
+                    #expect(error.code == .timedOut)
+                    #expect(error.isTransient)
+                    // The trickle lasts 8 s or more; a cut-off long before that is the deadline's.
+                    #expect(elapsed < .seconds(4))
+                }
+            }
+        }
+    }
+
+    #if os(Linux)
+    @Test(arguments: Terminal.allCases)
+    func aBodyPastTheSizeLimitIsAbandonedWhileStreaming(_ terminal: Terminal) async throws {
+        let server = try BlockingBodyServer()
+        defer { server.stop() }
+        try await terminal.with { (transport: any HTTPLoader) async throws in
+            var request = LoadRequest(url: server.url)
+            request.options[MaximumResponseSizeOption.self] = 1 << 20
+            do {
+                let response = try await transport.load(request)
+                Issue.record("a \(response.body.count)-byte body was accepted over a 1 MiB limit")
+            } catch let error as LoadError {
+                #expect(error.code == .responseTooLarge)
+            }
+            // The server's writes return once the kernel has the bytes, so it is at most socket
+            // buffers (a few MiB) ahead of the client's transport; a client that read on took the
+            // whole GiB. Typically 1-3 MiB get out. FoundationNetworking hands data to the
+            // delegate asynchronously, with no backpressure on libcurl, so on a starved CPU it
+            // reads on until the cancellation lands (up to ~100 MiB seen with four builds running).
+            let written = server.bytesWritten
+            print("\(terminal.rawValue): server wrote \(written >> 10) KiB of \(BlockingBodyServer.bodySize >> 10) KiB before the client gave up (limit 1024 KiB)")
+            #expect(written < BlockingBodyServer.bodySize / 4)
+        }
+    }
+    #endif
+
+    @Test(arguments: Terminal.allCases)
+    func aDecompressionBombIsRefused(_ terminal: Terminal) async throws {
+        try await HostileServer.with { server in
+            try await terminal.with { (transport: any HTTPLoader) async throws in
+                let request = LoadRequest(url: server.url("bomb"))
+                do {
+                    let response = try await transport.load(request)
+                    Issue.record("a \(response.body.count)-byte body inflated from \(GzipZeros.data.count) bytes was accepted")
+                } catch let error as LoadError {
+                    #expect(error.code == .responseTooLarge)
+                }
+            }
+        }
+    }
+
+    @Test(arguments: Terminal.allCases)
+    func aChunkedDecompressionBombStopsAtTheSizeLimit(_ terminal: Terminal) async throws {
+        // Without Content-Length, FoundationNetworking cannot tell the ratio; the size limit,
+        // counted in decompressed bytes, still holds.
+        try await HostileServer.with { server in
+            try await terminal.with { (transport: any HTTPLoader) async throws in
+                var request = LoadRequest(url: server.url("bomb-chunked"))
+                request.options[MaximumResponseSizeOption.self] = 1 << 20
+                do {
+                    let response = try await transport.load(request)
+                    Issue.record("a \(response.body.count)-byte inflated body was accepted over a 1 MiB limit")
+                } catch let error as LoadError {
+                    #expect(error.code == .responseTooLarge)
+                }
+            }
+        }
+    }
+
+    @Test(arguments: Terminal.allCases)
+    func cancellingTheCallerIsACancellationNotATimeout(_ terminal: Terminal) async throws {
+        try await HostileServer.with { server in
+            try await terminal.with { (transport: any HTTPLoader) async throws in
+                var request = LoadRequest(url: server.url("trickle"))
+                request.options[RequestDeadlineOption.self] = .seconds(30)
+                let load = Task { try await transport.load(request) }
+                load.cancel()
+                do {
+                    _ = try await load.value
+                    Issue.record("a cancelled load completed")
+                } catch let error as LoadError {
+                    #expect(error.code == .cancelled)
+                }
+            }
+        }
+    }
+
+    @Test func theDeadlineDefaultsToOneMinute() {
+        #expect(LoadRequest(url: URL(string: "https://lemmy.ml")!).options[RequestDeadlineOption.self] == .seconds(60))
+        #expect(MaximumDecompressionRatioOption.defaultValue == 200)
+    }
+}
