@@ -30,8 +30,12 @@ extension Post2Providing {
                 _ = post.api.post2(try await post.api.send(MarkPostAsRead018(form), mutation: true).postView)
             } else {
                 _ = try await post.api.send(LemmyV3.MarkPostAsRead(form), mutation: true)
-                post.confirmed.read = read
+                post.confirm(sequence: post.api.mergeSequence) { $0.read = read }
             }
+        } reread: { () async throws(ApiClientError) in
+            _ = try await post.api.getPost(id: post.id)
+        } achieved: {
+            $0.confirmed.read == read
         }
     }
 
@@ -50,8 +54,12 @@ extension Post2Providing {
                 _ = post.api.post2(try await post.api.send(LemmyV4.HidePost(form), mutation: true).postView)
             } else {
                 _ = try await post.api.send(LemmyV3.HidePost(form), mutation: true)
-                post.confirmed.hidden = hidden
+                post.confirm(sequence: post.api.mergeSequence) { $0.hidden = hidden }
             }
+        } reread: { () async throws(ApiClientError) in
+            _ = try await post.api.getPost(id: post.id)
+        } achieved: {
+            $0.confirmed.hidden == hidden
         }
     }
 
@@ -117,6 +125,10 @@ extension Post2 {
                 view = try await api.send(LemmyV3.LikePost(form), mutation: true).postView
             }
             _ = api.post2(view)
+        } reread: { [self] () async throws(ApiClientError) in
+            _ = try await api.getPost(id: id)
+        } achieved: {
+            $0.confirmed.votes.myVote == vote
         }
     }
 
@@ -128,6 +140,10 @@ extension Post2 {
                 ? try await api.send(LemmyV4.SavePost(form), mutation: true).postView
                 : try await api.send(LemmyV3.SavePost(form), mutation: true).postView
             _ = api.post2(view)
+        } reread: { [self] () async throws(ApiClientError) in
+            _ = try await api.getPost(id: id)
+        } achieved: {
+            $0.confirmed.saved == save
         }
     }
 }
