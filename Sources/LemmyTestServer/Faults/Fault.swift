@@ -22,6 +22,9 @@ public enum Fault: Sendable, Hashable, Codable {
     /// by `replacement` (taken literally): a hostile server's numbers or text in real answers.
     /// Every rewrite rule that matches applies, in order, on top of a normal or delayed answer.
     case rewriteBody(pattern: String, replacement: String)
+    /// Answer 200 with a body of `megabytes` MiB (one JSON string, which no response type
+    /// decodes) without applying the request; capped at 1024.
+    case hugeBody(megabytes: Int)
 }
 
 extension Fault {

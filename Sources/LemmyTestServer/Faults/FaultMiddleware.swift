@@ -43,6 +43,8 @@ struct FaultMiddleware: RouterMiddleware {
             _ = try await next(request, context)
             try? await context.channel.close()
             return Response(status: .ok)
+        case .hugeBody(let megabytes):
+            return HugeBody.response(bytes: min(max(megabytes, 0), 1024) << 20)
         case .rewriteBody:
             return try await next(request, context)   // never returned by fault(path:method:)
         }
