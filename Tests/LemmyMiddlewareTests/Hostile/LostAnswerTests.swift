@@ -90,6 +90,26 @@ struct LostAnswerTests {
         }
     }
 
+    @Test("Marking a reply read whose answer is lost is confirmed, and the unread count is the server's", arguments: LemmyDialect.allCases)
+    func lostInboxRead(dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            let bob = try await ApiClient.login(to: server.baseURL, username: "bob", password: "password", loader: ShortTimeoutLoader())
+            let alice = try await Self.login(server)
+            let bobsComment = try await bob.createComment(postId: 10, parentId: nil, content: "Bob asks")
+            _ = try await alice.createComment(postId: 10, parentId: bobsComment.id, content: "Alice answers")
+            let account = try await bob.loadAccount()
+            let unread = account.unread.replies
+            let reply = try #require(try await bob.getReplies(unreadOnly: true).first { $0.comment.content == "Alice answers" })
+            let route = dialect == .v1_0 ? "/account/notification/mark_as_read" : "/comment/mark_as_read"
+            server.faults.add(FaultRule(.closeAfterHandling, route: route, count: 1))
+            #expect(await reply.markRead() == .confirmed)
+            #expect(reply.read)
+            #expect(account.unread.replies == unread - 1)
+            try await bob.refreshUnreadCounts()
+            #expect(account.unread.replies == unread - 1)
+        }
+    }
+
     @Test("A comment whose answer is lost is found, never posted twice", arguments: LemmyDialect.allCases)
     func createCommentOnce(dialect: LemmyDialect) async throws {
         try await withServer(dialect) { server in
