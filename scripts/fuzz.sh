@@ -18,7 +18,7 @@ corpus=Tests/LemmyMiddlewareTests/FuzzCorpus
 work=.build-fuzz/corpus
 
 swift build --product lemmy-fuzz --build-path .build-fuzz \
-    -Xswiftc -sanitize=fuzzer -Xswiftc -parse-as-library
+    -Xswiftc -sanitize=fuzzer -Xswiftc -DLEMMY_FUZZING
 mkdir -p "$work"
 exec .build-fuzz/debug/lemmy-fuzz "$work" "$corpus" \
     -max_total_time="$duration" -max_len=262144 -timeout=10 -rss_limit_mb=4096 \
