@@ -15,11 +15,14 @@ cd "$(dirname "$0")/.."
 duration=${1:-300}
 jobs=${FUZZ_JOBS:-1}
 corpus=Tests/LemmyMiddlewareTests/FuzzCorpus
-work=.build-fuzz/corpus
 
 swift build --product lemmy-fuzz --build-path .build-fuzz \
     -Xswiftc -sanitize=fuzzer -Xswiftc -DLEMMY_FUZZING
-mkdir -p "$work"
-exec .build-fuzz/debug/lemmy-fuzz "$work" "$corpus" \
+mkdir -p .build-fuzz/corpus
+# With more than one job libFuzzer forks workers, each logging to .build-fuzz/fuzz-<n>.log.
+parallel=""
+if [ "$jobs" -gt 1 ]; then parallel="-jobs=$jobs -workers=$jobs"; fi
+cd .build-fuzz
+exec ./debug/lemmy-fuzz corpus "../$corpus" $parallel \
     -max_total_time="$duration" -max_len=262144 -timeout=10 -rss_limit_mb=4096 \
-    -jobs="$jobs" -workers="$jobs" -artifact_prefix="$corpus/crash-" -print_final_stats=1
+    -artifact_prefix="../$corpus/crash-" -print_final_stats=1
