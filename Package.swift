@@ -149,9 +149,12 @@ let package = Package(
 
         // MARK: LemmyMiddleware
         .target(name: "LemmyMiddleware", dependencies: ["LemmyAPI", "HTTPLoading", "FeedLoading"]),
+        // libFuzzer target over LemmyMiddleware's decoding and merging: scripts/fuzz.sh.
+        .executableTarget(name: "lemmy-fuzz", dependencies: ["LemmyMiddleware"]),
         .testTarget(
             name: "LemmyMiddlewareTests",
-            dependencies: ["LemmyMiddleware", "LemmyTestServer", "LemmyAPI", "HTTPLoading", "HTTPLoadingTesting"]
+            dependencies: ["LemmyMiddleware", "LemmyTestServer", "LemmyAPI", "HTTPLoading", "HTTPLoadingTesting"],
+            exclude: ["FuzzCorpus"]
         ),
         .executableTarget(
             name: "LemmyMiddlewareBenchmarks",

@@ -35,6 +35,12 @@ public struct Style: Sendable {
     /// Yellow, for notices.
     public func yellow(_ text: String) -> String { wrap(text, "33") }
 
+    /// The SGR codes the styles use; ``TerminalText`` lets exactly these through when colour is on.
+    private static let codes = ["0", "1", "2", "31", "32", "33", "36"]
+
+    /// Every escape sequence a style writes.
+    static let sequences: Set<String> = Set(codes.map { "\u{1B}[\($0)m" })
+
     private func wrap(_ text: String, _ code: String) -> String {
         enabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
     }

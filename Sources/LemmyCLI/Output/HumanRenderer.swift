@@ -37,7 +37,7 @@ public struct HumanRenderer {
         case .downvote: "▼"
         case .none: ""
         }
-        return "\(mark)\(votes.total) \(abs(votes.total) == 1 ? "pt" : "pts")"
+        return "\(mark)\(votes.total) \(votes.total.magnitude == 1 ? "pt" : "pts")"
     }
 
     /// Two lines per post: `[id] score title`, then community, author, comments and age.
@@ -105,7 +105,9 @@ public struct HumanRenderer {
 
     /// `3h`, `2d`: how long ago, short enough for a meta line.
     static func age(_ date: Date, now: Date = Date()) -> String {
-        let seconds = max(Int(now.timeIntervalSince(date)), 0)
+        // Dates come from servers: a far-off one must not trap the conversion to Int.
+        let interval = now.timeIntervalSince(date)
+        let seconds = interval.isFinite ? Int(min(max(interval, 0), 1e15)) : 0
         switch seconds {
         case ..<60: return "\(seconds)s ago"
         case ..<3_600: return "\(seconds / 60)m ago"

@@ -22,11 +22,30 @@ public enum JSONOutput {
 
     /// Writes `value` to standard output.
     public static func print(_ value: some Encodable) throws(CLIFailure) {
-        do {
-            let data = try encoder().encode(value)
-            Console.out(String(decoding: data, as: UTF8.self))
-        } catch {
+        Console.outJSON(try render(value))
+    }
+
+    /// `value` as the JSON ``print(_:)`` writes.
+    ///
+    /// JSONEncoder escapes C0 controls but writes DEL, C1 controls and bidi controls as they are;
+    /// those can only occur inside strings, so they are escaped as `\uXXXX` too: the JSON decodes
+    /// to exactly the same value, and printing it cannot drive a terminal.
+    public static func render(_ value: some Encodable) throws(CLIFailure) -> String {
+        let data: Data
+        do { data = try encoder().encode(value) } catch {
             throw CLIFailure("writing JSON failed: \(error)", status: .software)
         }
+        let text = String(decoding: data, as: UTF8.self)
+        guard text.unicodeScalars.contains(where: TerminalText.needsWork) else { return text }
+        var escaped = ""
+        for scalar in text.unicodeScalars {
+            if TerminalText.needsWork(scalar), scalar != "\n" {
+                let hex = String(scalar.value, radix: 16)
+                escaped += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+            } else {
+                escaped.unicodeScalars.append(scalar)
+            }
+        }
+        return escaped
     }
 }

@@ -10,12 +10,13 @@ public struct ProgressLine: Sendable {
     /// Replaces the line with `text`.
     public func update(_ text: String) {
         guard enabled else { return }
-        Console.errRaw("\r\u{1B}[2K" + text)
+        Console.errControl("\r\u{1B}[2K")
+        Console.errRaw(text)
     }
 
     /// Clears the line.
     public func finish() {
         guard enabled else { return }
-        Console.errRaw("\r\u{1B}[2K")
+        Console.errControl("\r\u{1B}[2K")
     }
 }

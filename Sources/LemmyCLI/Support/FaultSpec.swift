@@ -5,7 +5,7 @@ import LemmyTestServer
 ///
 /// Either the rule's JSON (as `POST /__admin/faults` takes it), or comma-separated `key=value`
 /// pairs: exactly one fault (`status=503`, `latency=200`, `retry-after=5`, `rate-limit`,
-/// `truncated`, `malformed`, `close`) and optional `route=/post/list`, `method=GET`,
+/// `truncated`, `malformed`, `close`, `close-after`) and optional `route=/post/list`, `method=GET`,
 /// `rate=0.5`, `count=3`, `seed=7`, `error=internal_server_error` (the Lemmy error of `status`).
 public enum FaultSpec {
     /// The rule `text` describes, checked with `FaultRule.validate()` (a status of 1000 or a
@@ -46,6 +46,7 @@ public enum FaultSpec {
             case "truncated": try set(.truncatedBody)
             case "malformed": try set(.malformedJSON)
             case "close": try set(.closeConnection)
+            case "close-after": try set(.closeAfterHandling)
             case "route": route = value
             case "method": method = value
             case "rate": rate = try number(Double.self)
@@ -56,7 +57,7 @@ public enum FaultSpec {
             }
         }
         if let status { fault = .status(code: status, error: error ?? (status >= 500 ? "internal_server_error" : "unknown")) }
-        guard let fault else { throw bad(text, "no fault given (status=, latency=, retry-after=, rate-limit, truncated, malformed, close)") }
+        guard let fault else { throw bad(text, "no fault given (status=, latency=, retry-after=, rate-limit, truncated, malformed, close, close-after)") }
         guard (0...1).contains(rate) else { throw bad(text, "rate must be between 0 and 1") }
         return FaultRule(fault, route: route, method: method, rate: rate, count: count, seed: seed)
     }

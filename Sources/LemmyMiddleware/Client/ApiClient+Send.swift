@@ -11,26 +11,45 @@ extension ApiClient {
         do { return try await raw.serverVersion() } catch { throw ApiClientError(error) }
     }
 
-    /// Sends `request` if ``permissions`` allow; on a rejected token asks ``tokenRefreshHandler``
-    /// for a new one and retries once.
+    /// Sends `request` if ``permissions`` allow; on a rejected token gets a new one through
+    /// ``refreshedToken(replacing:)`` and retries once.
     ///
     /// On return, ``mergeSequence`` holds the request's sequence number, for the caller's merge
     /// (which runs before any other code on the main actor).
     func send<R: LemmyRequest>(_ request: R, mutation: Bool) async throws(ApiClientError) -> R.Response {
         try checkPermission(mutation: mutation)
         let sequence = takeSequence()
+        let sentWith = tokenStore.token
         let response: R.Response
         do {
             response = try await raw.send(request)
         } catch {
             let mapped = ApiClientError(error)
-            guard mapped == .notLoggedIn, !isGuest, let handler = tokenRefreshHandler,
-                  let token = await handler(self) else { throw mapped }
-            updateToken(token)
+            guard mapped == .notLoggedIn, await refreshedToken(replacing: sentWith) else { throw mapped }
             do { response = try await raw.send(request) } catch { throw ApiClientError(error) }
         }
         mergeSequence = sequence
         return response
+    }
+
+    /// Whether a token newer than `rejected` is in place, asking ``tokenRefreshHandler`` for one
+    /// if needed. Single flight, like HTTPLoading's `BearerAuthLoader`: every request the old
+    /// token failed waits for the same refresh, and a request that fails after the refresh
+    /// finished just retries with the new token.
+    func refreshedToken(replacing rejected: String?) async -> Bool {
+        guard let rejected, !isGuest else { return false }
+        if let current = tokenStore.token, current != rejected { return true }
+        if let tokenRefresh { return await tokenRefresh.value != nil }
+        guard let handler = tokenRefreshHandler else { return false }
+        let refresh = Task { @MainActor [weak self] () -> String? in
+            guard let self, let token = await handler(self) else { return nil }
+            self.updateToken(token)
+            return token
+        }
+        tokenRefresh = refresh
+        let token = await refresh.value
+        tokenRefresh = nil
+        return token != nil
     }
 
     /// Numbers a request about to be sent.
@@ -60,12 +79,16 @@ extension ApiClient {
     func page<R: LemmyPaginatedRequest>(_ request: R, at cursor: PageCursor?) async throws(ApiClientError) -> (items: [R.Item], next: PageCursor?) {
         try checkPermission(mutation: false)
         let sequence = takeSequence()
+        let sentWith = tokenStore.token
+        let page: LemmyPage<R.Item>
         do {
-            let page = try await raw.page(request, at: cursor?.raw)
-            mergeSequence = sequence
-            return (page.items, page.next.map(PageCursor.init))
+            page = try await raw.page(request, at: cursor?.raw)
         } catch {
-            throw ApiClientError(error)
+            let mapped = ApiClientError(error)
+            guard mapped == .notLoggedIn, await refreshedToken(replacing: sentWith) else { throw mapped }
+            do { page = try await raw.page(request, at: cursor?.raw) } catch { throw ApiClientError(error) }
         }
+        mergeSequence = sequence
+        return (page.items, page.next.map(PageCursor.init))
     }
 }

@@ -47,6 +47,11 @@ public final class ApiClient {
     @ObservationIgnored var confirmedBlockedInstanceIds: Set<Int> = []
     /// Orders instance blocks: each is sent after the previous one finished.
     @ObservationIgnored var instanceBlocks = MutationQueue()
+    /// Comments whose creation lost its answer and was not found since, with when it was first
+    /// tried (see ``createComment(postId:parentId:content:)``).
+    @ObservationIgnored var uncertainComments: [UncertainComment: Date] = [:]
+    /// The token refresh in flight, shared by every request the old token failed.
+    @ObservationIgnored var tokenRefresh: Task<String?, Never>?
 
     init(baseURL: URL, token: String?, loader: (any HTTPLoader)?) {
         self.baseURL = baseURL
@@ -126,6 +131,11 @@ extension ApiClient {
     /// Invalidates the token on the server and drops it from this client, which becomes unusable
     /// for account requests (it keeps its identity: a client's account never changes).
     ///
+    /// Everything the client learnt as that account goes with the token: its model caches (models
+    /// still held elsewhere keep their last values but are no longer updated through this
+    /// client), ``account``'s person, subscriptions, blocks, favourites and unread counts, and the
+    /// state of its loader chain (``HTTPLoader/reset()``).
+    ///
     /// Lemmy 0.18 has no logout endpoint: there the token is only dropped locally and stays valid
     /// on the server until it expires.
     public func logout() async throws(ApiClientError) {
@@ -142,6 +152,11 @@ extension ApiClient {
         tokenStore.token = nil
         Self.clients.remove(cacheKey)
         permissions = .readOnly
+        caches.removeAll()
+        account?.clear()
+        confirmedBlockedInstanceIds = []
+        uncertainComments = [:]
+        await raw.loader.reset()
     }
 
     /// Replaces the token with a refreshed one for the same account.

@@ -18,7 +18,7 @@ extension Comment2Snapshot {
                               downvotes: view.counts?.downvotes ?? comment.downvotes ?? 0,
                               myVote: ApiConversions.vote(myVote: view.myVote, isUpvote: view.commentActions?.voteIsUpvote)),
             saved: view.saved ?? (view.commentActions?.savedAt != nil),
-            childCount: view.counts?.childCount ?? comment.childCount ?? 0,
+            childCount: (view.counts?.childCount ?? comment.childCount ?? 0).clampedCount,
             creatorIsModerator: view.creatorIsModerator ?? false,
             creatorIsAdmin: view.creatorIsAdmin ?? false,
             creatorBannedFromCommunity: view.creatorBannedFromCommunity)

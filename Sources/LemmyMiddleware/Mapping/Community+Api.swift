@@ -16,9 +16,9 @@ extension Community1Snapshot {
 extension Community2Snapshot {
     init(_ view: ApiCommunityView) {
         self.init(subscription: ApiConversions.subscription(view.subscribed, view.communityActions?.followState),
-                  subscriberCount: view.counts?.subscribers ?? view.community.subscribers ?? 0,
-                  postCount: view.counts?.posts ?? view.community.posts ?? 0,
-                  commentCount: view.counts?.comments ?? view.community.comments ?? 0,
-                  activeUserCountMonth: view.counts?.usersActiveMonth ?? view.community.usersActiveMonth ?? 0)
+                  subscriberCount: (view.counts?.subscribers ?? view.community.subscribers ?? 0).clampedCount,
+                  postCount: (view.counts?.posts ?? view.community.posts ?? 0).clampedCount,
+                  commentCount: (view.counts?.comments ?? view.community.comments ?? 0).clampedCount,
+                  activeUserCountMonth: (view.counts?.usersActiveMonth ?? view.community.usersActiveMonth ?? 0).clampedCount)
     }
 }

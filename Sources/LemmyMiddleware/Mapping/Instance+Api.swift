@@ -12,10 +12,10 @@ extension Instance1Snapshot {
 extension Instance2Snapshot {
     init(_ view: ApiSiteView) {
         let local = view.localSite
-        self.init(userCount: view.counts?.users ?? local.users ?? 0,
-                  postCount: view.counts?.posts ?? local.posts ?? 0,
-                  commentCount: view.counts?.comments ?? local.comments ?? 0,
-                  communityCount: view.counts?.communities ?? local.communities ?? 0,
-                  activeUserCountMonth: view.counts?.usersActiveMonth ?? local.usersActiveMonth ?? 0)
+        self.init(userCount: (view.counts?.users ?? local.users ?? 0).clampedCount,
+                  postCount: (view.counts?.posts ?? local.posts ?? 0).clampedCount,
+                  commentCount: (view.counts?.comments ?? local.comments ?? 0).clampedCount,
+                  communityCount: (view.counts?.communities ?? local.communities ?? 0).clampedCount,
+                  activeUserCountMonth: (view.counts?.usersActiveMonth ?? local.usersActiveMonth ?? 0).clampedCount)
     }
 }

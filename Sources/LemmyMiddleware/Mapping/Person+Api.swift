@@ -12,8 +12,8 @@ extension Person1Snapshot {
 
 extension Person2Snapshot {
     init(_ view: ApiPersonView) {
-        self.init(postCount: view.counts?.postCount ?? view.person.postCount ?? 0,
-                  commentCount: view.counts?.commentCount ?? view.person.commentCount ?? 0,
+        self.init(postCount: (view.counts?.postCount ?? view.person.postCount ?? 0).clampedCount,
+                  commentCount: (view.counts?.commentCount ?? view.person.commentCount ?? 0).clampedCount,
                   isAdmin: view.isAdmin ?? view.person.admin ?? false,
                   isBanned: view.banned ?? view.person.banned ?? false)
     }

@@ -16,7 +16,7 @@ extension Post2Snapshot {
     init(_ view: ApiPostView) {
         let post = view.post
         let actions = view.postActions
-        let comments = view.counts?.comments ?? post.comments ?? 0
+        let comments = (view.counts?.comments ?? post.comments ?? 0).clampedCount
         self.init(
             votes: VotesModel(upvotes: view.counts?.upvotes ?? post.upvotes ?? 0,
                               downvotes: view.counts?.downvotes ?? post.downvotes ?? 0,
@@ -25,7 +25,8 @@ extension Post2Snapshot {
             read: view.read ?? (actions?.readAt != nil),
             hidden: view.hidden ?? (actions?.hiddenAt != nil),
             commentCount: comments,
-            unreadCommentCount: view.unreadComments ?? max(0, comments - (actions?.readCommentsAmount ?? 0)),
+            unreadCommentCount: min(view.unreadComments?.clampedCount
+                ?? comments.saturatingSubtract((actions?.readCommentsAmount ?? 0).clampedCount).clampedCount, comments),
             creatorIsModerator: view.creatorIsModerator ?? false,
             creatorIsAdmin: view.creatorIsAdmin ?? false,
             creatorBannedFromCommunity: view.creatorBannedFromCommunity)

@@ -28,6 +28,19 @@ public final class Account {
 
     init() {}
 
+    /// Forgets everything about the account (logout).
+    func clear() {
+        person = nil
+        isAdmin = false
+        subscribedCommunityIds = []
+        moderatedCommunityIds = []
+        blockedPersonIds = []
+        blockedCommunityIds = []
+        blockedInstanceIds = []
+        favoriteCommunityIds = []
+        unread = UnreadCounts()
+    }
+
     /// Inserts or removes `id`, writing only if that changes the set.
     static func set(_ set: inout Set<Int>, _ id: Int, member: Bool) {
         if member, !set.contains(id) { set.insert(id) }
@@ -43,13 +56,16 @@ public struct UnreadCounts: Sendable, Hashable {
     public var mentions = 0
     /// Unread private messages.
     public var messages = 0
-    /// All unread notifications (1.0 reports one total; earlier versions the sum).
-    public var total: Int { replies + mentions + messages }
+    /// All unread notifications (1.0 reports one total; earlier versions the sum), held at
+    /// `Int.max` rather than overflowing.
+    public var total: Int {
+        replies.clampedCount.saturatingAdd(mentions.clampedCount).saturatingAdd(messages.clampedCount)
+    }
 
-    /// Creates counts.
+    /// Creates counts; negative counts (a hostile or broken server) are taken as zero.
     public init(replies: Int = 0, mentions: Int = 0, messages: Int = 0) {
-        self.replies = replies
-        self.mentions = mentions
-        self.messages = messages
+        self.replies = replies.clampedCount
+        self.mentions = mentions.clampedCount
+        self.messages = messages.clampedCount
     }
 }

@@ -26,27 +26,30 @@ public struct VotesModel: Sendable, Hashable {
     /// The signed-in account's vote.
     public var myVote: ScoringOperation
 
-    /// Creates votes.
+    /// Creates votes. Counts come from servers, which may send anything: negative counts are
+    /// taken as zero.
     public init(upvotes: Int, downvotes: Int, myVote: ScoringOperation) {
-        self.upvotes = upvotes
-        self.downvotes = downvotes
+        self.upvotes = upvotes.clampedCount
+        self.downvotes = downvotes.clampedCount
         self.myVote = myVote
     }
 
-    /// Upvotes minus downvotes.
-    public var total: Int { upvotes - downvotes }
+    /// Upvotes minus downvotes, held at the ends of `Int` rather than overflowing (negative
+    /// counts count as zero).
+    public var total: Int { upvotes.clampedCount.saturatingSubtract(downvotes.clampedCount) }
 
-    /// The counts as they will be once `vote` replaces ``myVote``.
+    /// The counts as they will be once `vote` replaces ``myVote``; they saturate and never go
+    /// below zero, whatever the server sent.
     public func applying(_ vote: ScoringOperation) -> VotesModel {
         var result = self
         switch myVote {
-        case .upvote: result.upvotes -= 1
-        case .downvote: result.downvotes -= 1
+        case .upvote: result.upvotes = result.upvotes.countAdding(-1)
+        case .downvote: result.downvotes = result.downvotes.countAdding(-1)
         case .none: break
         }
         switch vote {
-        case .upvote: result.upvotes += 1
-        case .downvote: result.downvotes += 1
+        case .upvote: result.upvotes = result.upvotes.countAdding(1)
+        case .downvote: result.downvotes = result.downvotes.countAdding(1)
         case .none: break
         }
         result.myVote = vote

@@ -7,21 +7,33 @@ extension ApiClient {
     /// answer on success, the last confirmed values after a failure (rollback). While later
     /// mutations are queued, their optimistic values stay visible. `rollback` restores state kept
     /// outside the model (account sets) after a failure.
+    ///
+    /// A failure that is not a clear refusal (the connection closed after the request went out, a
+    /// truncated or undecodable answer, a gateway error) says nothing about whether the server
+    /// made the change. Then `reread` fetches the item again (its merge makes the server's state
+    /// the confirmed one, account sets included) and `achieved` says whether that state is the
+    /// one asked for: if it is, the mutation is confirmed; if not, the model shows what the server
+    /// has. Only when the reread fails too does the model fall back to its last confirmed state.
     func mutate<Model: SnapshotBacked>(
         _ model: Model,
         optimistic: (Model) -> Void,
         request: @escaping @MainActor () async throws(ApiClientError) -> Void,
+        reread: (@MainActor () async throws(ApiClientError) -> Void)? = nil,
+        achieved: @escaping @MainActor (Model) -> Bool = { _ in false },
         rollback: @escaping @MainActor () -> Void = {}
     ) async -> MutationResult {
-        await startMutation(model, optimistic: optimistic, request: request, rollback: rollback).value
+        await startMutation(model, optimistic: optimistic, request: request, reread: reread, achieved: achieved,
+                            rollback: rollback).value
     }
 
-    /// The synchronous half of ``mutate(_:optimistic:request:rollback:)``: checks permissions,
-    /// shows the optimistic state and enqueues the request; returns the task to await.
+    /// The synchronous half of ``mutate(_:optimistic:request:reread:achieved:rollback:)``: checks
+    /// permissions, shows the optimistic state and enqueues the request; returns the task to await.
     func startMutation<Model: SnapshotBacked>(
         _ model: Model,
         optimistic: (Model) -> Void,
         request: @escaping @MainActor () async throws(ApiClientError) -> Void,
+        reread: (@MainActor () async throws(ApiClientError) -> Void)? = nil,
+        achieved: @escaping @MainActor (Model) -> Bool = { _ in false },
         rollback: @escaping @MainActor () -> Void = {}
     ) -> Task<MutationResult, Never> {
         do {
@@ -33,15 +45,40 @@ extension ApiClient {
         optimistic(model)
         let task = model.mutations.enqueue { [weak model] in
             var result = MutationResult.confirmed
-            do throws(ApiClientError) { try await request() } catch { result = .failed(error) }
+            var reconciled = false
+            do throws(ApiClientError) { try await request() } catch {
+                result = .failed(error)
+                if error.mayHaveReachedServer, let reread {
+                    do throws(ApiClientError) {
+                        try await reread()
+                        reconciled = true
+                        if let model, achieved(model) { result = .confirmed }
+                    } catch {
+                        // Still unknown: fall back to the last state the server confirmed.
+                    }
+                }
+            }
             guard let model else { return result }
             model.mutations.finish()
             if !model.mutations.isBusy {
                 model.apply(model.confirmed)
-                if result.isFailure { rollback() }
+                // After a reread the account sets already hold the server's state.
+                if result.isFailure, !reconciled { rollback() }
             }
             return result
         }
         return task
+    }
+}
+
+extension ApiClientError {
+    /// Whether the request may have been applied although it failed: the failure is not the
+    /// server's refusal but a lost or unreadable answer.
+    var mayHaveReachedServer: Bool {
+        switch self {
+        case .transport, .decoding: return true
+        case .httpStatus(let status): return status >= 500
+        default: return false
+        }
     }
 }

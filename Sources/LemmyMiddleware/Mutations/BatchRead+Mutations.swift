@@ -5,11 +5,14 @@ extension ApiClient {
     /// goes out (0.19: `post_ids`; 1.0: MarkManyPostsAsRead; 0.18, which has no batch form: one
     /// request per post), and all roll back if it fails.
     ///
-    /// The batch request is sent at once rather than behind each post's earlier mutations; only
-    /// the read flag is involved, which no other mutation writes.
+    /// The batch takes its turn in every post's mutation queue like any other mutation: the
+    /// request goes out once each post's earlier mutations have finished, and later mutations
+    /// of those posts wait for it. A lost answer is reconciled by reading the posts again.
     @discardableResult
     public func markRead(_ posts: [any Post2Providing], read: Bool = true) async -> MutationResult {
-        let targets = posts.map(\.post2).filter { $0.read != read }
+        // One entry per model: a post listed twice would wait for itself in its own queue.
+        var seen = Set<ObjectIdentifier>()
+        let targets = posts.map(\.post2).filter { $0.read != read && seen.insert(ObjectIdentifier($0)).inserted }
         guard !targets.isEmpty else { return .unchanged }
         do {
             try checkPermission(mutation: true)
@@ -18,27 +21,25 @@ extension ApiClient {
             return .failed(error)
         }
         let ids = targets.map(\.id)
-        let batch = Task { @MainActor [self] () -> ApiClientError? in
+        let barrier = BatchBarrier(parties: targets.count) { [self] () async -> BatchOutcome in
             do throws(ApiClientError) {
-                let version = try await self.version()
-                if version.generation == .v4 {
-                    _ = try await send(LemmyV4.MarkManyPostsAsRead(ApiMarkManyPostsAsRead(postIds: ids, read: read)), mutation: true)
-                } else if version.usesAuthField {
-                    for id in ids {
-                        _ = try await send(MarkPostAsRead018(ApiMarkPostAsRead(postId: id, read: read)), mutation: true)
-                    }
-                } else {
-                    _ = try await send(LemmyV3.MarkPostAsRead(ApiMarkPostAsRead(read: read, postIds: ids)), mutation: true)
-                }
-                return nil
+                try await sendMarkRead(ids, read: read)
+                return BatchOutcome(error: nil, sequence: mergeSequence)
             } catch {
-                return error
+                guard error.mayHaveReachedServer else { return BatchOutcome(error: error, sequence: 0) }
+                // The answer was lost: the posts' state on the server decides, one read each.
+                for id in ids { _ = try? await getPost(id: id) }
+                return BatchOutcome(error: error, sequence: 0)
             }
         }
         let tasks = targets.map { post in
             startMutation(post, optimistic: { $0.read = read }) { () async throws(ApiClientError) in
-                if let error = await batch.value { throw error }
-                post.confirmed.read = read
+                let outcome = await barrier.arrive()
+                if let error = outcome.error {
+                    if error.mayHaveReachedServer, post.confirmed.read == read { return }
+                    throw error
+                }
+                post.confirm(sequence: outcome.sequence) { $0.read = read }
             }
         }
         var outcome = MutationResult.confirmed
@@ -46,6 +47,50 @@ extension ApiClient {
             let result = await task.value
             if result.isFailure, !outcome.isFailure { outcome = result }
         }
+        return outcome
+    }
+
+    private func sendMarkRead(_ ids: [Int], read: Bool) async throws(ApiClientError) {
+        let version = try await self.version()
+        if version.generation == .v4 {
+            _ = try await send(LemmyV4.MarkManyPostsAsRead(ApiMarkManyPostsAsRead(postIds: ids, read: read)), mutation: true)
+        } else if version.usesAuthField {
+            for id in ids {
+                _ = try await send(MarkPostAsRead018(ApiMarkPostAsRead(postId: id, read: read)), mutation: true)
+            }
+        } else {
+            _ = try await send(LemmyV3.MarkPostAsRead(ApiMarkPostAsRead(read: read, postIds: ids)), mutation: true)
+        }
+    }
+}
+
+/// What the one batch request ended in: its error, or the sequence number its success belongs to.
+struct BatchOutcome: Sendable {
+    var error: ApiClientError?
+    var sequence: UInt64
+}
+
+/// Starts one request once every party (one per post queue) has reached its turn, and hands
+/// every party its outcome.
+@MainActor final class BatchBarrier {
+    private var remaining: Int
+    private var waiting: [CheckedContinuation<BatchOutcome, Never>] = []
+    private let work: @MainActor () async -> BatchOutcome
+
+    init(parties: Int, work: @escaping @MainActor () async -> BatchOutcome) {
+        remaining = parties
+        self.work = work
+    }
+
+    /// Waits for the other parties, then for the request, and returns its outcome.
+    func arrive() async -> BatchOutcome {
+        remaining -= 1
+        if remaining > 0 {
+            return await withCheckedContinuation { waiting.append($0) }
+        }
+        let outcome = await work()
+        for party in waiting { party.resume(returning: outcome) }
+        waiting = []
         return outcome
     }
 }

@@ -27,7 +27,12 @@ extension ApiClient {
             if let account = self.account { Account.set(&account[keyPath: list], model.id, member: block) }
         }) { () async throws(ApiClientError) in
             try await request(block)
-            model.confirmed.blocked = block
+            model.confirm(sequence: self.mergeSequence) { $0.blocked = block }
+        } reread: { () async throws(ApiClientError) in
+            // The account's block lists are the server's word on blocks (a person view may not say).
+            try await self.loadAccount()
+        } achieved: {
+            $0.confirmed.blocked == block
         } rollback: {
             if let account = self.account { Account.set(&account[keyPath: list], model.id, member: model.confirmed.blocked) }
         }

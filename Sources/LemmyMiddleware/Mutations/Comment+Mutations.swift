@@ -22,6 +22,10 @@ extension Comment2Providing {
                 ? try await comment.api.send(LemmyV4.SaveComment(form), mutation: true).commentView
                 : try await comment.api.send(LemmyV3.SaveComment(form), mutation: true).commentView
             _ = comment.api.comment2(view)
+        } reread: { () async throws(ApiClientError) in
+            _ = try await comment.api.getComment(id: comment.id)
+        } achieved: {
+            $0.confirmed.saved == save
         }
     }
 
@@ -82,23 +86,11 @@ extension Comment2 {
                 view = try await api.send(LemmyV3.LikeComment(form), mutation: true).commentView
             }
             _ = api.comment2(view)
+        } reread: { [self] () async throws(ApiClientError) in
+            _ = try await api.getComment(id: id)
+        } achieved: {
+            $0.confirmed.votes.myVote == vote
         }
     }
 }
 
-extension ApiClient {
-    /// Posts a comment on `postId`, under `parentId` if given, and bumps the post's comment count.
-    public func createComment(postId: Int, parentId: Int?, content: String) async throws(ApiClientError) -> Comment2 {
-        try checkPermission(mutation: true)
-        try requireAccount()
-        let form = ApiCreateComment(content: content, postId: postId, parentId: parentId)
-        let view = try await generation() == .v4
-            ? try await send(LemmyV4.CreateComment(form), mutation: true).commentView
-            : try await send(LemmyV3.CreateComment(form), mutation: true).commentView
-        if let post = caches.post2[postId] {
-            post.confirmed.commentCount += 1
-            if !post.mutations.isBusy { post.apply(post.confirmed) }
-        }
-        return comment2(view)
-    }
-}

@@ -8,7 +8,7 @@ extension Community2Providing {
         let follow = !community.subscription.isSubscribed
         return await api.mutate(community, optimistic: { model in
             model.subscription = follow ? .subscribed : .unsubscribed
-            model.subscriberCount += follow ? 1 : -1
+            model.subscriberCount = model.subscriberCount.countAdding(follow ? 1 : -1)
             if let account = model.api.account { Account.set(&account.subscribedCommunityIds, model.id, member: follow) }
         }) { () async throws(ApiClientError) in
             let form = ApiFollowCommunity(communityId: community.id, follow: follow)
@@ -18,6 +18,10 @@ extension Community2Providing {
             _ = community.api.community2(view)
             // A favourite is a subscription singled out: leaving the community drops it.
             if !follow, let account = community.api.account { Account.set(&account.favoriteCommunityIds, community.id, member: false) }
+        } reread: { () async throws(ApiClientError) in
+            _ = try await community.api.getCommunity(id: community.id)
+        } achieved: {
+            $0.confirmed.subscription.isSubscribed == follow
         } rollback: {
             if let account = community.api.account {
                 Account.set(&account.subscribedCommunityIds, community.id, member: community.confirmed.subscription.isSubscribed)

@@ -33,6 +33,8 @@ extension Reply1Providing {
                 let form = ApiMarkCommentReplyAsRead(commentReplyId: reply.id, read: read)
                 _ = try await reply.api.send(LemmyV3.MarkCommentReplyAsRead(form), mutation: true)
             }
+        } reread: { () async throws(ApiClientError) in
+            _ = try await reply.api.getReplies(limit: 50)
         }
     }
 }
@@ -53,6 +55,8 @@ extension Message1Providing {
                 let form = ApiMarkPrivateMessageAsRead(privateMessageId: message.id, read: read)
                 _ = message.api.message1(try await message.api.send(LemmyV3.MarkPrivateMessageAsRead(form), mutation: true).privateMessageView)
             }
+        } reread: { () async throws(ApiClientError) in
+            _ = try await message.api.getMessages(limit: 50)
         }
     }
 }

@@ -17,20 +17,28 @@ extension Message1: ReadFlagModel {}
 
 extension ApiClient {
     /// Marks an inbox item read or unread, optimistically, with the account's unread count at
-    /// `counter` kept in step; `request` tells the server.
+    /// `counter` kept in step; `request` tells the server; `reread` fetches the item's list again
+    /// when the answer is lost (the unread counts are reloaded with it).
     func markInboxItem<Model: ReadFlagModel>(
         _ model: Model, read: Bool, counter: WritableKeyPath<UnreadCounts, Int>,
-        request: @escaping @MainActor () async throws(ApiClientError) -> Void
+        request: @escaping @MainActor () async throws(ApiClientError) -> Void,
+        reread: @escaping @MainActor () async throws(ApiClientError) -> Void
     ) async -> MutationResult {
         guard model.read != read else { return .unchanged }
         return await mutate(model, optimistic: { model in
             model.read = read
-            self.account?.unread[keyPath: counter] += read ? -1 : 1
+            if let account = self.account { account.unread[keyPath: counter] = account.unread[keyPath: counter].countAdding(read ? -1 : 1) }
         }) { () async throws(ApiClientError) in
             try await request()
-            model.confirmed.read = read
+            // Read before any suspension: the sequence of the request just answered.
+            model.confirm(sequence: self.mergeSequence) { $0.read = read }
+        } reread: { () async throws(ApiClientError) in
+            try await reread()
+            try await self.refreshUnreadCounts()
+        } achieved: {
+            $0.confirmed.read == read
         } rollback: {
-            self.account?.unread[keyPath: counter] += read ? 1 : -1
+            if let account = self.account { account.unread[keyPath: counter] = account.unread[keyPath: counter].countAdding(read ? 1 : -1) }
         }
     }
 }

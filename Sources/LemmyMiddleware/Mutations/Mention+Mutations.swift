@@ -13,6 +13,8 @@ extension Mention1Providing {
                 let form = ApiMarkPersonMentionAsRead(personMentionId: mention.id, read: read)
                 _ = try await mention.api.send(LemmyV3.MarkPersonMentionAsRead(form), mutation: true)
             }
+        } reread: { () async throws(ApiClientError) in
+            _ = try await mention.api.getMentions(limit: 50, cursor: nil)
         }
     }
 }

@@ -47,7 +47,7 @@ extension Post2Providing {
         let post = post2
         return await api.mutate(post, optimistic: { $0.creatorBannedFromCommunity = ban }) { () async throws(ApiClientError) in
             try await post.api.banFromCommunity(personId: post.creatorId, communityId: post.communityId, ban: ban, reason: reason)
-            post.confirmed.creatorBannedFromCommunity = ban
+            post.confirm(sequence: post.api.mergeSequence) { $0.creatorBannedFromCommunity = ban }
         }
     }
 }
@@ -58,7 +58,7 @@ extension Comment2Providing {
         let comment = comment2
         return await api.mutate(comment, optimistic: { $0.creatorBannedFromCommunity = ban }) { () async throws(ApiClientError) in
             try await comment.api.banFromCommunity(personId: comment.creatorId, communityId: comment.community.id, ban: ban, reason: reason)
-            comment.confirmed.creatorBannedFromCommunity = ban
+            comment.confirm(sequence: comment.api.mergeSequence) { $0.creatorBannedFromCommunity = ban }
         }
     }
 }

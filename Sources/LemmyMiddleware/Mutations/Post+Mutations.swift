@@ -31,8 +31,12 @@ extension Post2Providing {
             } else {
                 // 0.19 takes a list (`post_ids`); 0.19.9 and later have no `post_id` at all.
                 _ = try await post.api.send(LemmyV3.MarkPostAsRead(ApiMarkPostAsRead(read: read, postIds: [post.id])), mutation: true)
-                post.confirmed.read = read
+                post.confirm(sequence: post.api.mergeSequence) { $0.read = read }
             }
+        } reread: { () async throws(ApiClientError) in
+            _ = try await post.api.getPost(id: post.id)
+        } achieved: {
+            $0.confirmed.read == read
         }
     }
 
@@ -52,8 +56,12 @@ extension Post2Providing {
             } else {
                 // 0.19 hides a list (`post_ids`); `post_id` is 1.0's.
                 _ = try await post.api.send(LemmyV3.HidePost(ApiHidePost(hide: hidden, postIds: [post.id])), mutation: true)
-                post.confirmed.hidden = hidden
+                post.confirm(sequence: post.api.mergeSequence) { $0.hidden = hidden }
             }
+        } reread: { () async throws(ApiClientError) in
+            _ = try await post.api.getPost(id: post.id)
+        } achieved: {
+            $0.confirmed.hidden == hidden
         }
     }
 
@@ -119,6 +127,10 @@ extension Post2 {
                 view = try await api.send(LemmyV3.LikePost(form), mutation: true).postView
             }
             _ = api.post2(view)
+        } reread: { [self] () async throws(ApiClientError) in
+            _ = try await api.getPost(id: id)
+        } achieved: {
+            $0.confirmed.votes.myVote == vote
         }
     }
 
@@ -130,6 +142,10 @@ extension Post2 {
                 ? try await api.send(LemmyV4.SavePost(form), mutation: true).postView
                 : try await api.send(LemmyV3.SavePost(form), mutation: true).postView
             _ = api.post2(view)
+        } reread: { [self] () async throws(ApiClientError) in
+            _ = try await api.getPost(id: id)
+        } achieved: {
+            $0.confirmed.saved == save
         }
     }
 }

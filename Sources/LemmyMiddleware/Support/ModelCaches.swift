@@ -28,6 +28,16 @@
         reply1.clean(); mention1.clean(); message1.clean()
     }
 
+    /// Forgets every model (after logout: nothing of the account's view may be handed out again).
+    func removeAll() {
+        person1.removeAll(); person2.removeAll(); person3.removeAll()
+        community1.removeAll(); community2.removeAll(); community3.removeAll()
+        post1.removeAll(); post2.removeAll(); post3.removeAll()
+        comment1.removeAll(); comment2.removeAll()
+        instance1.removeAll(); instance2.removeAll(); instance3.removeAll()
+        reply1.removeAll(); mention1.removeAll(); message1.removeAll()
+    }
+
     /// Entries in every cache (live or not yet cleaned).
     var entryCount: Int {
         person1.count + person2.count + person3.count + community1.count + community2.count + community3.count

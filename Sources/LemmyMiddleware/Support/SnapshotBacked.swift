@@ -41,3 +41,17 @@ extension WeakCache where Value: SnapshotBacked {
         return value
     }
 }
+
+extension SnapshotBacked {
+    /// Writes a change the server confirmed without sending the item back (a bare success
+    /// answer), under the same guard as ``merge(_:sequence:)``: the change belongs to the request
+    /// numbered `sequence`, so an answer to an older request merged later cannot undo it, and it
+    /// does not overwrite what an answer to a newer request already confirmed.
+    func confirm(sequence: UInt64, _ change: (inout Snapshot) -> Void) {
+        guard sequence >= confirmedSequence else { return }
+        confirmedSequence = sequence
+        var snapshot = confirmed
+        change(&snapshot)
+        if confirmed != snapshot { confirmed = snapshot }
+    }
+}

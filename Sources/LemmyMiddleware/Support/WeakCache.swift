@@ -27,6 +27,12 @@
         entries[key] = nil
     }
 
+    /// Forgets every entry.
+    func removeAll() {
+        entries = [:]
+        insertionsSinceClean = 0
+    }
+
     /// Drops entries whose object was released.
     func clean() {
         entries = entries.filter { $0.value.value != nil }

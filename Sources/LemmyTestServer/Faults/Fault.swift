@@ -13,8 +13,26 @@ public enum Fault: Sendable, Hashable, Codable {
     case truncatedBody
     /// Answer 200 with a body that is not valid JSON.
     case malformedJSON
-    /// Close the connection without answering.
+    /// Close the connection without answering (the request is not applied).
     case closeConnection
+    /// Apply the request, then close the connection without answering: the change happened,
+    /// but the client never hears about it.
+    case closeAfterHandling
+    /// Answer normally, with every match of the regular expression `pattern` in the body replaced
+    /// by `replacement` (taken literally): a hostile server's numbers or text in real answers.
+    /// Every rewrite rule that matches applies, in order, on top of a normal or delayed answer.
+    case rewriteBody(pattern: String, replacement: String)
+    /// Answer 200 with a body of `megabytes` MiB (one JSON string, which no response type
+    /// decodes) without applying the request; capped at 1024.
+    case hugeBody(megabytes: Int)
+}
+
+extension Fault {
+    /// Whether this is a body rewrite (which combines with other rewrites and faults).
+    var isRewrite: Bool {
+        if case .rewriteBody = self { return true }
+        return false
+    }
 }
 
 /// When and where a ``Fault`` applies.

@@ -28,17 +28,36 @@ public final class FaultInjector: Sendable {
     /// How many times each rule has fired, in rule order.
     public var fireCounts: [Int] { entries.withLock { $0.map(\.fired) } }
 
-    /// The fault for one request, if any rule hits. Deterministic for a given sequence of requests.
+    /// The fault for one request, if any rule hits (body rewrites aside: see
+    /// ``rewrites(path:method:)``). Deterministic for a given sequence of requests.
     func fault(path: String, method: String) -> Fault? {
         entries.withLock { entries in
-            for index in entries.indices where entries[index].rule.matches(path: path, method: method) {
-                if let count = entries[index].rule.count, entries[index].fired >= count { continue }
-                let rate = entries[index].rule.rate
-                guard rate >= 1 || entries[index].rng.unit() < rate else { continue }
-                entries[index].fired += 1
+            for index in entries.indices where !entries[index].rule.fault.isRewrite && Self.fires(&entries[index], path: path, method: method) {
                 return entries[index].rule.fault
             }
             return nil
         }
+    }
+
+    /// Every body rewrite that hits this request, in rule order: unlike other faults, rewrites
+    /// combine (one for the upvotes, one for the titles, ...).
+    func rewrites(path: String, method: String) -> [(pattern: String, replacement: String)] {
+        entries.withLock { entries in
+            entries.indices.compactMap { index in
+                guard case let .rewriteBody(pattern, replacement) = entries[index].rule.fault,
+                      Self.fires(&entries[index], path: path, method: method) else { return nil }
+                return (pattern, replacement)
+            }
+        }
+    }
+
+    /// Whether the entry's rule hits this request; counts the hit.
+    private static func fires(_ entry: inout Entry, path: String, method: String) -> Bool {
+        guard entry.rule.matches(path: path, method: method) else { return false }
+        if let count = entry.rule.count, entry.fired >= count { return false }
+        let rate = entry.rule.rate
+        guard rate >= 1 || entry.rng.unit() < rate else { return false }
+        entry.fired += 1
+        return true
     }
 }

@@ -12,8 +12,10 @@ struct FaultMiddleware: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let path = request.uri.path
-        guard !path.hasPrefix("/__admin"), let fault = injector.fault(path: path, method: request.method.rawValue) else {
-            return try await next(request, context)
+        guard !path.hasPrefix("/__admin") else { return try await next(request, context) }
+        let rewrites = injector.rewrites(path: path, method: request.method.rawValue)
+        guard let fault = injector.fault(path: path, method: request.method.rawValue) else {
+            return try await rewrite(try await next(request, context), with: rewrites)
         }
         // A rule added in process skips the admin route's validation; serving it could trap
         // (a status outside 100...999) or stall, so answer 500 naming the problem instead.
@@ -24,7 +26,7 @@ struct FaultMiddleware: RouterMiddleware {
         switch fault {
         case .latency(let milliseconds):
             try await sleeper(.milliseconds(milliseconds))
-            return try await next(request, context)
+            return try await rewrite(try await next(request, context), with: rewrites)
         case .status(let code, let error):
             return APIRoutes.json(ErrorRendering.body(code: error, dialect: dialect), status: .init(code: code))
         case .tooManyRequests(let seconds):
@@ -43,6 +45,22 @@ struct FaultMiddleware: RouterMiddleware {
         case .closeConnection:
             try? await context.channel.close()
             return Response(status: .ok)
+        case .closeAfterHandling:
+            _ = try await next(request, context)
+            try? await context.channel.close()
+            return Response(status: .ok)
+        case .hugeBody(let megabytes):
+            return HugeBody.response(bytes: min(max(megabytes, 0), 1024) << 20)
+        case .rewriteBody:
+            return try await next(request, context)   // never returned by fault(path:method:)
         }
+    }
+
+    private func rewrite(_ response: Response, with rewrites: [(pattern: String, replacement: String)]) async throws -> Response {
+        var response = response
+        for (pattern, replacement) in rewrites {
+            response = try await BodyRewriting.rewrite(response, pattern: pattern, replacement: replacement)
+        }
+        return response
     }
 }

@@ -1,0 +1,67 @@
+import Foundation
+import LemmyCLI
+import LemmyTestServer
+import Testing
+
+/// The `lemmy` binary against a server that sends hostile numbers and text in real answers.
+@Suite("lemmy binary, hostile server")
+struct HostileServerTests {
+    /// A title that retitles the terminal and writes the clipboard, then reverses the line.
+    static let hostileName = #""name":"\u001b]0;PWNED\u0007\u001b]52;c;aGVsbG8=\u0007Free \u202egift\u009b2J\r""#
+
+    static func forbiddenBytes(in text: String) -> [UInt8] {
+        Array(text.utf8).filter { $0 == 0x1B || $0 == 0x07 || $0 == 0x0D }
+    }
+
+    @Test("feed survives Int.max/Int.min vote counts and shows saturated scores", arguments: LemmyDialect.allCases)
+    func extremeCounts(dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            server.faults.add(FaultRule(.rewriteBody(pattern: #""upvotes":\s*-?[0-9]+"#, replacement: #""upvotes":9223372036854775807"#)))
+            server.faults.add(FaultRule(.rewriteBody(pattern: #""downvotes":\s*-?[0-9]+"#, replacement: #""downvotes":-9223372036854775808"#)))
+            server.faults.add(FaultRule(.rewriteBody(pattern: #""comments":\s*-?[0-9]+"#, replacement: #""comments":-9223372036854775808"#)))
+            let instance = server.baseURL.absoluteString
+            let text = try await LemmyBinary.run(["feed", "--instance", instance, "--limit", "3"])
+            #expect(text.status == 0, "\(text)")
+            #expect(text.stdout.contains("9223372036854775807 pts"), "\(text)")
+            #expect(text.stdout.contains("0 comments"), "\(text)")
+            let json = try await LemmyBinary.run(["feed", "--instance", instance, "--limit", "3", "--json"])
+            #expect(json.status == 0, "\(json)")
+            let feed = try JSONOutput.decoder().decode(FeedOutput.self, from: Data(json.stdout.utf8))
+            #expect(!feed.posts.isEmpty)
+            for post in feed.posts {
+                #expect(post.score == Int.max && post.upvotes == Int.max && post.downvotes == 0 && post.comments == 0)
+            }
+        }
+    }
+
+    @Test("feed prints no escape, BEL or CR bytes from titles and names; --json keeps them exactly", arguments: LemmyDialect.allCases)
+    func hostileTitles(dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            server.faults.add(FaultRule(.rewriteBody(pattern: #""name":\s*"[^"]*""#, replacement: Self.hostileName), route: "/post/list"))
+            let instance = server.baseURL.absoluteString
+            let text = try await LemmyBinary.run(["feed", "--instance", instance, "--limit", "3"])
+            #expect(text.status == 0, "\(text)")
+            #expect(text.stdout.contains("Free"), "\(text)")
+            #expect(Self.forbiddenBytes(in: text.stdout).isEmpty, "\(text.stdout.debugDescription)")
+            #expect(!text.stdout.unicodeScalars.contains { $0.value == 0x202E || $0.value == 0x9B })
+            let json = try await LemmyBinary.run(["feed", "--instance", instance, "--limit", "3", "--json"])
+            #expect(json.status == 0, "\(json)")
+            #expect(Self.forbiddenBytes(in: json.stdout).isEmpty)
+            let feed = try JSONOutput.decoder().decode(FeedOutput.self, from: Data(json.stdout.utf8))
+            let expected = "\u{1b}]0;PWNED\u{7}\u{1b}]52;c;aGVsbG8=\u{7}Free \u{202e}gift\u{9b}2J\r"
+            #expect(feed.posts.first?.title == expected)
+            #expect(feed.posts.first?.community == expected)
+        }
+    }
+
+    @Test("a server's error message cannot drive the terminal either", arguments: [LemmyDialect.v0_19])
+    func hostileError(dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            server.faults.add(FaultRule(.status(code: 400, error: "\u{1b}]0;PWNED\u{7}nope\u{1b}[2J"), route: "/post/list"))
+            let result = try await LemmyBinary.run(["feed", "--instance", server.baseURL.absoluteString, "--limit", "3"])
+            #expect(result.status != 0)
+            #expect(result.stderr.contains("nope"), "\(result)")
+            #expect(Self.forbiddenBytes(in: result.stderr).isEmpty, "\(result.stderr.debugDescription)")
+        }
+    }
+}

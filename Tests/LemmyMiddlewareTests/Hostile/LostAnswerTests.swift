@@ -1,0 +1,155 @@
+import Foundation
+import HTTPLoading
+import HTTPLoadingTesting
+import LemmyAPI
+import LemmyMiddleware
+import LemmyTestServer
+import Testing
+
+/// Mutations whose answer is lost: the server may have made the change. The client re-reads and
+/// adopts the server's state instead of rolling back a change that happened.
+@Suite("Lost answers") @MainActor
+struct LostAnswerTests {
+    /// Logs alice in through a chain whose requests give up after 3 s: Foundation's URLSession on
+    /// Linux does not notice a connection the server closed mid-exchange and waits for its
+    /// timeout (60 s by default), which is the transport's business, not these tests'.
+    static func login(_ server: LemmyTestServer) async throws -> ApiClient {
+        try await ApiClient.login(to: server.baseURL, username: "alice", password: "password", loader: ShortTimeoutLoader())
+    }
+
+    static func blockRoute(_ dialect: LemmyDialect) -> String {
+        dialect == .v1_0 ? "/account/block/community" : "/community/block"
+    }
+
+    @Test("A vote or save whose answer is lost after the server applied it is confirmed, not rolled back", arguments: LemmyDialect.allCases)
+    func lostVoteAndSave(dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            let client = try await Self.login(server)
+            let post = try await client.getPost(id: 3)
+            #expect(post.votes.myVote == .none)
+            server.faults.add(FaultRule(.truncatedBody, route: "/post/like", count: 1))
+            #expect(await post.toggleUpvote() == .confirmed)
+            #expect(post.votes.myVote == .upvote)
+
+            let saved = post.saved
+            server.faults.add(FaultRule(.closeAfterHandling, route: "/post/save", count: 1))
+            #expect(await post.toggleSave() == .confirmed)
+            #expect(post.saved == !saved)
+
+            // Refused before it was read: nothing happened, and the model says so.
+            server.faults.add(FaultRule(.closeConnection, route: "/post/save", count: 1))
+            #expect(await post.toggleSave().isFailure)
+            #expect(post.saved == !saved)
+
+            let other = try await Self.login(server)
+            #expect(other !== client)
+            let truth = try await other.getPost(id: 3)
+            #expect(truth.votes == post.votes)
+            #expect(truth.saved == post.saved)
+        }
+    }
+
+    @Test("Subscribe, block, mark read and a comment vote survive a lost answer", arguments: LemmyDialect.allCases)
+    func lostOthers(dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            let client = try await Self.login(server)
+            try await client.loadAccount()
+            let post = try await client.getPost(id: 5)
+            let community = post.community2
+            let follow = !community.subscription.isSubscribed
+            server.faults.add(FaultRule(.closeAfterHandling, route: "/community/follow", count: 1))
+            #expect(await community.toggleSubscribe() == .confirmed)
+            #expect(community.subscription.isSubscribed == follow)
+            #expect(client.account?.subscribedCommunityIds.contains(community.id) == follow)
+
+            server.faults.add(FaultRule(.truncatedBody, route: Self.blockRoute(dialect), count: 1))
+            let blocked = post.community.blocked
+            #expect(await post.community.toggleBlock() == .confirmed)
+            #expect(post.community.blocked == !blocked)
+            #expect(client.account?.blockedCommunityIds.contains(community.id) == !blocked)
+
+            if !post.read {
+                server.faults.add(FaultRule(.closeAfterHandling, route: "/post/mark_as_read", count: 1))
+                #expect(await post.markRead() == .confirmed)
+                #expect(post.read)
+            }
+
+            let comment = try #require(try await client.getComments(postId: 5, limit: 5).items.first)
+            let vote = comment.votes.myVote
+            server.faults.add(FaultRule(.closeAfterHandling, route: "/comment/like", count: 1))
+            #expect(await comment.toggleDownvote() == .confirmed)
+            #expect(comment.votes.myVote == (vote == .downvote ? .none : .downvote))
+
+            let other = try await Self.login(server)
+            try await other.loadAccount()
+            let truth = try await other.getPost(id: 5)
+            #expect(truth.read == post.read)
+            #expect(truth.community2.subscription.isSubscribed == follow)
+            #expect(other.account?.blockedCommunityIds == client.account?.blockedCommunityIds)
+            #expect(try await other.getComment(id: comment.id).votes == comment.votes)
+        }
+    }
+
+    @Test("Marking a reply read whose answer is lost is confirmed, and the unread count is the server's", arguments: LemmyDialect.allCases)
+    func lostInboxRead(dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            let bob = try await ApiClient.login(to: server.baseURL, username: "bob", password: "password", loader: ShortTimeoutLoader())
+            let alice = try await Self.login(server)
+            let bobsComment = try await bob.createComment(postId: 10, parentId: nil, content: "Bob asks")
+            _ = try await alice.createComment(postId: 10, parentId: bobsComment.id, content: "Alice answers")
+            let account = try await bob.loadAccount()
+            let unread = account.unread.replies
+            let reply = try #require(try await bob.getReplies(unreadOnly: true).first { $0.comment.content == "Alice answers" })
+            let route = dialect == .v1_0 ? "/account/notification/mark_as_read" : "/comment/mark_as_read"
+            server.faults.add(FaultRule(.closeAfterHandling, route: route, count: 1))
+            #expect(await reply.markRead() == .confirmed)
+            #expect(reply.read)
+            #expect(account.unread.replies == unread - 1)
+            try await bob.refreshUnreadCounts()
+            #expect(account.unread.replies == unread - 1)
+        }
+    }
+
+    @Test("A comment whose answer is lost is found, never posted twice", arguments: LemmyDialect.allCases)
+    func createCommentOnce(dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            let client = try await Self.login(server)
+            let text = "lost answer \(UUID().uuidString)"
+            server.faults.add(FaultRule(.closeAfterHandling, route: "/comment", method: "POST", count: 1))
+            let comment = try await client.createComment(postId: 6, parentId: nil, content: text)
+            #expect(comment.content == text)
+
+            // The answer is lost and the search fails too: the error surfaces, and the retry
+            // finds the comment instead of posting it again.
+            let reply = "lost reply \(UUID().uuidString)"
+            server.faults.add(FaultRule(.closeAfterHandling, route: "/comment", method: "POST", count: 1))
+            server.faults.add(FaultRule(.status(code: 503, error: "temporarily_unavailable"), route: "/comment/list", count: 1))
+            await #expect(throws: ApiClientError.self) {
+                _ = try await client.createComment(postId: 6, parentId: comment.id, content: reply)
+            }
+            server.faults.clear()
+            let retried = try await client.createComment(postId: 6, parentId: comment.id, content: reply)
+            #expect(retried.content == reply)
+            #expect(retried.path.dropLast().last == comment.id)
+
+            let all = try await client.asGuest().getComments(postId: 6, limit: 50).items
+            #expect(all.filter { $0.content == text }.count == 1)
+            #expect(all.filter { $0.content == reply }.count == 1)
+        }
+    }
+}
+
+/// URLSession with no retries and a 3 s timeout on every request.
+final class ShortTimeoutLoader: HTTPLoader {
+    private let next = URLSessionLoader()
+
+    func load(_ request: LoadRequest) async throws(LoadError) -> LoadResponse {
+        var request = request
+        request.options[TimeoutOption.self] = .seconds(3)
+        return try await next.load(request)
+    }
+
+    func reset(in context: ResetContext) async {
+        await next.reset(in: context)
+    }
+}
