@@ -16,6 +16,8 @@ extension Fault {
     public static let maximumLatencyMilliseconds = 600_000
     /// The largest `Retry-After` a rule may send: one day.
     public static let maximumRetryAfterSeconds = 86_400
+    /// The largest body `hugeBody` may send: 1 GiB, past every client's size limit.
+    public static let maximumHugeBodyMegabytes = 1_024
 
     /// Checks that the fault can be served: a real HTTP status, and waits a client could sit out.
     public func validate() throws(FaultRuleError) {
@@ -31,7 +33,15 @@ extension Fault {
             guard (0...Self.maximumRetryAfterSeconds).contains(seconds) else {
                 throw FaultRuleError("retryAfterSeconds must be 0...\(Self.maximumRetryAfterSeconds), not \(seconds)")
             }
-        case .lemmyRateLimit, .truncatedBody, .malformedJSON, .closeConnection:
+        case .rewriteBody(let pattern, let replacement):
+            guard !pattern.isEmpty, pattern.utf8.count <= 10_000, replacement.utf8.count <= 1 << 20 else {
+                throw FaultRuleError("rewriteBody pattern must be 1 to 10,000 bytes and its replacement at most 1 MiB")
+            }
+        case .hugeBody(let megabytes):
+            guard (1...Self.maximumHugeBodyMegabytes).contains(megabytes) else {
+                throw FaultRuleError("hugeBody megabytes must be 1...\(Self.maximumHugeBodyMegabytes), not \(megabytes)")
+            }
+        case .lemmyRateLimit, .truncatedBody, .malformedJSON, .closeConnection, .closeAfterHandling:
             break
         }
     }
