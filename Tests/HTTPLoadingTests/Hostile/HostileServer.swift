@@ -7,7 +7,7 @@ import ServiceLifecycle
 /// An in-process Hummingbird server on loopback that misbehaves on purpose, so the terminals'
 /// limits are tested over real HTTP.
 ///
-/// - `/trickle`: a 200 whose body arrives one byte every 20 ms, 400 bytes in all (8 s or more),
+/// - `/trickle`: a 200 whose body arrives one byte every 20 ms, 1,000 bytes in all (20 s or more),
 ///   which keeps any idle timeout from firing; only a deadline for the whole exchange cuts it short.
 /// - `/bomb`: `gzip`-encoded zeros, a few KiB on the wire that decompress to ``bombSize`` bytes.
 /// - `/bomb-chunked`: the same without `Content-Length`, so the compressed size is unknown up front.
@@ -29,7 +29,7 @@ final class HostileServer: Sendable {
         let router = Router()
         router.get("trickle") { _, _ -> Response in
             Response(status: .ok, headers: [.contentType: "application/json"], body: ResponseBody { writer in
-                for _ in 0..<400 {
+                for _ in 0..<1_000 {
                     try await writer.write(ByteBuffer(string: " "))
                     try await Task.sleep(for: .milliseconds(20))
                 }

@@ -23,8 +23,9 @@ import Testing
                     print("\(terminal.rawValue): trickling body cut off after \(elapsed) (deadline 300 ms)")
                     #expect(error.code == .timedOut)
                     #expect(error.isTransient)
-                    // The trickle lasts 8 s or more; a cut-off long before that is the deadline's.
-                    #expect(elapsed < .seconds(4))
+                    // The trickle lasts 20 s or more; a cut-off long before that is the deadline's
+                    // (the margin is for a loaded CI machine: 5.1 s was seen with two builds running).
+                    #expect(elapsed < .seconds(12))
                 }
             }
         }
