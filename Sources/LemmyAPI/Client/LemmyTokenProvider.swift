@@ -1,4 +1,4 @@
-import Synchronization
+import HTTPLoading
 
 /// Supplies the JWT a ``LemmyRawClient`` sends; `nil` means a guest.
 public protocol LemmyTokenProvider: Sendable {
@@ -10,10 +10,10 @@ public protocol LemmyTokenProvider: Sendable {
 ///
 /// Its description never shows the token.
 public final class LemmyTokenStore: LemmyTokenProvider, CustomStringConvertible {
-    private let storage: Mutex<String?>
+    private let storage: Locked<String?>
 
     /// Creates a store holding `token`.
-    public init(_ token: String? = nil) { storage = Mutex(token) }
+    public init(_ token: String? = nil) { storage = Locked(token) }
 
     /// The token, or nil.
     public var token: String? {

@@ -1,4 +1,4 @@
-import Synchronization
+import HTTPLoading
 
 /// Runs one version detection at a time and shares its outcome with every caller.
 ///
@@ -16,14 +16,14 @@ final class LemmyVersionDetector: Sendable {
         var nextID: UInt64 = 0
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
     private let detect: @Sendable () async -> Outcome
 
     /// Creates a detector; `known` skips detection.
     init(known: LemmyServerVersion?, detect: @escaping @Sendable () async -> Outcome) {
         var initial = State()
         initial.known = known
-        state = Mutex(initial)
+        state = Locked(initial)
         self.detect = detect
     }
 

@@ -1,4 +1,4 @@
-import Synchronization
+import HTTPLoading
 
 /// The fault rules of a running server; change them at any time, in process or through
 /// `POST /__admin/faults`.
@@ -9,7 +9,7 @@ public final class FaultInjector: Sendable {
         var fired = 0
     }
 
-    private let entries = Mutex<[Entry]>([])
+    private let entries = Locked<[Entry]>([])
 
     /// Creates an injector with no rules.
     public init() {}

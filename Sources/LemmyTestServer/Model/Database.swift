@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import HTTPLoading
 
 /// All server state. Guarded by ``LemmyStore``'s mutex; every method runs inside it.
 struct Database: Sendable {
@@ -100,9 +100,9 @@ struct Database: Sendable {
 
 /// The thread-safe owner of the ``Database``.
 final class LemmyStore: Sendable {
-    private let state: Mutex<Database>
+    private let state: Locked<Database>
 
-    init(_ database: consuming Database) { state = Mutex(database) }
+    init(_ database: Database) { state = Locked(database) }
 
     /// Runs `body` with exclusive access.
     func with<T: Sendable>(_ body: (inout Database) throws -> T) throws -> T {
