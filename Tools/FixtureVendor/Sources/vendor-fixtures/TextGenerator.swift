@@ -142,10 +142,17 @@ struct TextGenerator {
         return String(text.prefix(target))
     }
 
-    /// A regular expression of alternatives, about `length` characters.
+    /// A regular expression of alternatives, at most `length` characters.
     mutating func alternation(length: Int) -> String {
         var parts: [String] = []
-        while parts.joined(separator: "|").count + 2 < length - 4 { parts.append(word()) }
+        var total = 2  // the parentheses
+        while true {
+            let candidate = Self.nameWords[Int(next() % UInt64(Self.nameWords.count))]
+            let added = candidate.count + (parts.isEmpty ? 0 : 1)
+            if total + added > length { break }
+            parts.append(candidate)
+            total += added
+        }
         return "(" + parts.joined(separator: "|") + ")"
     }
 }
