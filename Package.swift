@@ -62,11 +62,24 @@ let package = Package(
         .testTarget(
             name: "HTTPLoadingTests",
             dependencies: [
-                "HTTPLoading", "HTTPLoadingTesting", "HTTPLoadingAsyncHTTPClient",
+                "HTTPLoading", "HTTPLoadingTesting", "HTTPLoadingAsyncHTTPClient", "HTTPBinServer",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
             ]
+        ),
+        // An in-process httpbin for the integration tests (tests only, not a product).
+        .target(
+            name: "HTTPBinServer",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            path: "Tests/Support/HTTPBinServer",
+            exclude: ["README.md"]
         ),
 
         .executableTarget(
@@ -121,7 +134,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ResourcesTests",
-            dependencies: ["Resources", "ResourcesGRDB", "HTTPLoading", "HTTPLoadingTesting"],
+            dependencies: ["Resources", "ResourcesGRDB", "HTTPLoading", "HTTPLoadingTesting", "HTTPBinServer"],
             exclude: ["README.md"]
         ),
 

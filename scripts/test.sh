@@ -1,9 +1,8 @@
 #!/usr/bin/env bash
-# Runs the whole test suite: installs what the tests need, starts httpbin on 127.0.0.1, runs
-# `swift test` (extra arguments are passed on, e.g. --filter HTTPLoadingTests), stops httpbin.
+# Runs the whole test suite: installs what the tests need (SQLite headers), then `swift test`
+# (extra arguments are passed on, e.g. --filter HTTPLoadingTests). The integration tests start
+# their own httpbin in process (Tests/Support/HTTPBinServer); nothing else has to run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-system-deps.sh
-eval "$(scripts/start-httpbin.sh)"
-trap 'kill "$HTTPBIN_PID" 2>/dev/null || true' EXIT
 swift test "$@"

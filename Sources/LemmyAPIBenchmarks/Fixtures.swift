@@ -1,11 +1,11 @@
 import Foundation
 import LemmyAPI
 
-/// `<checkout>/../shared/fixtures/lemmy`.
+/// The vendored Lemmy answers, `<checkout>/Tests/Fixtures/lemmy`.
 enum BenchmarkFixtures {
     static let root = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("shared/fixtures/lemmy")
+        .appendingPathComponent("Tests/Fixtures/lemmy")
 
     static func data(_ path: String) -> Data {
         do { return try Data(contentsOf: root.appendingPathComponent(path)) } catch {

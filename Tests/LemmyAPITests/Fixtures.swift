@@ -1,10 +1,10 @@
 import Foundation
 import LemmyAPI
 
-/// Locates `shared/fixtures/lemmy` beside the checkout: `<checkout>/../shared/fixtures/lemmy`.
+/// The vendored Lemmy answers in `Tests/Fixtures/lemmy` (see its PROVENANCE.md).
 enum Fixtures {
     static let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let lemmy = checkout.deletingLastPathComponent().appendingPathComponent("shared/fixtures/lemmy")
+    static let lemmy = checkout.appendingPathComponent("Tests/Fixtures/lemmy")
 
     static func data(_ relativePath: String) throws -> Data {
         try Data(contentsOf: lemmy.appendingPathComponent(relativePath))

@@ -194,7 +194,7 @@ struct EndToEndTests {
 
     @Test("decode summarises a good fixture and pinpoints a broken one")
     func decode() async throws {
-        // A copy of shared/fixtures/lemmy/v0.19/lemmykit_GetPostsResponse_0.19.18.json (a real 0.19.18 answer).
+        // A copy of Tests/Fixtures/lemmy/v0.19/lemmykit_GetPostsResponse_0.19.18.json (a real 0.19.18 answer, text replaced; scripts/vendor-fixtures.sh writes both).
         let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/GetPostsResponse_0.19.json")
         let good = try await LemmyBinary.run(["decode", "GetPostsResponse", source.path, "--version", "0.19"])
         #expect(good.status == 0, "\(good)")

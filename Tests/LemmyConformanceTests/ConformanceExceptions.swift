@@ -41,7 +41,7 @@ enum Wildcard {
 }
 
 /// The reviewed allow-list. Each entry says which description is wrong and why, with the evidence
-/// (real fixtures in ../shared/fixtures/lemmy win over descriptions).
+/// (real fixtures in Tests/Fixtures/lemmy win over descriptions).
 enum ConformanceExceptions {
     /// Description-wide corrections of response schemas, applied before checking.
     ///

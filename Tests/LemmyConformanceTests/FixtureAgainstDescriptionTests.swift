@@ -3,15 +3,14 @@ import LemmyConformance
 import LemmyTestServer
 import Testing
 
-/// JSON written by real Lemmy servers (../shared/fixtures/lemmy) checked against the outside
+/// JSON written by real Lemmy servers (Tests/Fixtures/lemmy, text replaced) checked against the outside
 /// descriptions of their version. The real payloads are the ground truth: whatever they break is
 /// a fault of the description, and must be in ``ConformanceExceptions`` with that reason.
-/// Skipped in a clone without ../shared beside it.
 @Suite("Real fixtures against the outside descriptions")
 struct FixtureAgainstDescriptionTests {
     static let fixtures = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("shared/fixtures/lemmy")
+        .appendingPathComponent("Tests/Fixtures/lemmy")
 
     struct Case: Sendable, CustomTestStringConvertible {
         var dialect: LemmyDialect
@@ -37,7 +36,12 @@ struct FixtureAgainstDescriptionTests {
         return cases
     }()
 
-    @Test(.enabled(if: !cases.isEmpty, "../shared/fixtures/lemmy is not beside the repository"), arguments: cases)
+    @Test("The vendored fixtures are there to check")
+    func fixturesArePresent() {
+        #expect(!Self.cases.isEmpty, "no response fixtures under \(Self.fixtures.path)")
+    }
+
+    @Test(arguments: cases)
     func realPayloadsBreakOnlyReviewedExceptions(_ testCase: Case) throws {
         let body = try JSONValue.parse(Data(contentsOf: Self.fixtures.appendingPathComponent(testCase.file)))
         var checked = 0

@@ -4,7 +4,7 @@ import LemmyTestServer
 import Testing
 
 /// The test server's answers compared with JSON written by real Lemmy servers of the same version
-/// (../shared/fixtures/lemmy): same keys, same JSON types, same nesting.
+/// (Tests/Fixtures/lemmy): same keys, same JSON types, same nesting.
 @Suite struct ConformanceTests {
     struct Case: CustomTestStringConvertible, Sendable {
         let dialect: LemmyDialect
@@ -26,7 +26,7 @@ import Testing
 
     static let fixtures = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("shared/fixtures/lemmy")
+        .appendingPathComponent("Tests/Fixtures/lemmy")
 
     @Test(arguments: cases)
     func answersHaveTheRealServersShape(_ testCase: Case) async throws {

@@ -4,7 +4,7 @@ import LemmyTestServer
 import Testing
 
 /// Wire details per dialect: timestamps, key names, enum spellings, paged lists; and the shape of
-/// real server JSON from /work/shared/fixtures (keys a real server sends are present here too).
+/// real server JSON in Tests/Fixtures/lemmy (keys a real server sends are present here too).
 @Suite("Wire format per dialect")
 struct FormatTests {
     static func firstPostJSON(_ dialect: LemmyDialect) async throws -> [String: Any] {

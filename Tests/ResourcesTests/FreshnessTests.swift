@@ -13,7 +13,7 @@ struct FreshnessTests {
     @Test("B6: the ETag is sent back as If-None-Match; a 304 keeps the data, refreshes the timestamp, emits notModified (real HTTP)")
     func etagRevalidation() async throws {
         let clock = ManualResourceClock()
-        let (service, recorder) = try httpbinService(clock: clock)
+        let (service, recorder) = try await httpbinService(clock: clock)
         let resource = service.resource("/etag/lemmy-v1")
         try await resource.load().value()
         let first = try #require(resource.latestData)
@@ -33,7 +33,7 @@ struct FreshnessTests {
 
     @Test("B6: a 304 with no local data is an error (real HTTP)")
     func notModifiedWithoutData() async throws {
-        let (service, _) = try httpbinService()
+        let (service, _) = try await httpbinService()
         let resource = service.resource("/cache")
         var request = resource.makeRequest(.get)
         request.headerFields[.ifNoneMatch] = "\"anything\""
@@ -92,7 +92,7 @@ struct FreshnessTests {
 
     @Test("B22: concurrent fetches of one resource share one request (real HTTP)")
     func concurrentFetchesShareOneRequest() async throws {
-        let (service, recorder) = try httpbinService()
+        let (service, recorder) = try await httpbinService()
         let a = service.resource("/uuid").typed(Data.self)
         let b = service.resource("/uuid").typed(Data.self)
         async let first = a.loadedContent()

@@ -21,7 +21,7 @@ struct PersistentCacheTests {
 
         // First run: load and persist.
         do {
-            let (service, _) = try httpbinService(clock: clock, cache: try SQLiteResourceCache(path: path))
+            let (service, _) = try await httpbinService(clock: clock, cache: try SQLiteResourceCache(path: path))
             let resource = service.resource("/etag/restart-v1")
             try await resource.load().value()
             #expect(resource.latestData?.etag != nil)
@@ -32,7 +32,7 @@ struct PersistentCacheTests {
         let gate = MockGate()
         let cache = try SQLiteResourceCache(path: path)
         #expect(await cache.count() == 1)
-        let (service, recorder) = try httpbinService(clock: clock, cache: cache, gate: gate)
+        let (service, recorder) = try await httpbinService(clock: clock, cache: cache, gate: gate)
         let resource = service.resource("/etag/restart-v1")
         let events = EventRecorder()
         resource.addObserver(events)
@@ -56,7 +56,7 @@ struct PersistentCacheTests {
     @Test("Errors are never cached (real HTTP)")
     func errorsAreNotCached() async throws {
         let cache = try SQLiteResourceCache()
-        let (service, _) = try httpbinService(cache: cache)
+        let (service, _) = try await httpbinService(cache: cache)
         let resource = service.resource("/status/500")
         _ = await resource.load().result()
         #expect(resource.latestError?.httpStatus == 500)

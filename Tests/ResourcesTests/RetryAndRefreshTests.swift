@@ -34,7 +34,7 @@ struct RetryAndRefreshTests {
         let recorder = RecordingLoader()
         let retry = RetryLoader(defaultStrategy: .exponential(retries: 3, initial: .seconds(1), cap: .seconds(3), jitter: 0), clock: clock)
         recorder --> retry --> URLSessionLoader()
-        let service = ResourceService(baseURL: try httpbinURL(), loader: recorder)
+        let service = ResourceService(baseURL: try await httpbinURL(), loader: recorder)
         let resource = service.resource("/status/503")
         let result = await resource.load().result()
         #expect(throws: ResourceError.self) { try result.get() }

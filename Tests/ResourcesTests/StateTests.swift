@@ -96,10 +96,10 @@ struct StateTests {
     @Test("B5: a success stores content, headers and a timestamp (real HTTP)")
     func successStoresContentHeadersTimestamp() async throws {
         let clock = ManualResourceClock()
-        let (service, _) = try httpbinService(clock: clock)
+        let (service, _) = try await httpbinService(clock: clock)
         let resource = service.resource("/json", decoding: Slideshow.self)
         let content = try await resource.load()
-        #expect(content.slideshow.title == "Sample Slide Show")
+        #expect(content.slideshow.title == "Loopback slides")
         #expect(resource.state.content == content)
         #expect(resource.state.headerFields[.contentType] == "application/json")
         #expect(resource.state.dataTimestamp == clock.now)
@@ -109,11 +109,11 @@ struct StateTests {
     @Test("B7: an error keeps the last good data; the next success clears the error (real HTTP)")
     func errorKeepsDataSuccessClearsError() async throws {
         let clock = ManualResourceClock()
-        let (service, _) = try httpbinService(clock: clock)
+        let (service, _) = try await httpbinService(clock: clock)
         let resource = service.resource("/json", decoding: Slideshow.self)
         let good = try await resource.load()
 
-        let failing = LoadRequest(url: try httpbinURL().appendingPathComponent("status/500"))
+        let failing = LoadRequest(url: try await httpbinURL().appendingPathComponent("status/500"))
         let failure = await resource.resource.load(using: failing).result()
         #expect(throws: ResourceError.self) { try failure.get() }
         #expect(resource.state.latestError?.httpStatus == 500)
@@ -141,7 +141,7 @@ struct StateTests {
 
     @Test("B8: a cancelled load changes nothing and is reported as a cancellation (real HTTP)")
     func cancelledLoadChangesNothing() async throws {
-        let (service, _) = try httpbinService()
+        let (service, _) = try await httpbinService()
         let resource = service.resource("/delay/3")
         let recorder = EventRecorder()
         resource.addObserver(recorder)
@@ -191,7 +191,7 @@ struct StateTests {
     @Test("B14: loading with any request (a POST returning the entity) updates state like a load (real HTTP)")
     func loadUsingPost() async throws {
         struct Echo: Decodable, Sendable { let json: [String: String]; let method: String }
-        let (service, recorder) = try httpbinService()
+        let (service, recorder) = try await httpbinService()
         let resource = service.resource("/anything", decoding: Echo.self)
         let events = EventRecorder()
         resource.resource.addObserver(events)

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPBinServer
 import HTTPLoading
 import HTTPLoadingTesting
 import HTTPTypes
@@ -6,17 +7,10 @@ import Resources
 import Synchronization
 import Testing
 
-/// The httpbin base URL from `HTTPBIN_URL`; records a clear failure when it is not set, so
-/// network tests never pass silently.
-func httpbinURL() throws -> URL {
-    guard let text = ProcessInfo.processInfo.environment["HTTPBIN_URL"], let url = URL(string: text) else {
-        Issue.record("HTTPBIN_URL is not set: start httpbin (see Tests/ResourcesTests/README.md) and export HTTPBIN_URL=http://127.0.0.1:8081")
-        throw MissingHTTPBin()
-    }
-    return url
+/// The base URL of the in-process httpbin (``HTTPBinServer``), shared by the whole test process.
+func httpbinURL() async throws -> URL {
+    try await HTTPBinServer.shared.baseURL
 }
-
-struct MissingHTTPBin: Error {}
 
 /// A service over real HTTP to httpbin, with every request recorded.
 @MainActor
@@ -24,10 +18,10 @@ func httpbinService(
     clock: ManualResourceClock = ManualResourceClock(),
     cache: (any ResourceCache)? = nil,
     gate: MockGate? = nil
-) throws -> (ResourceService, RecordingLoader) {
+) async throws -> (ResourceService, RecordingLoader) {
     let recorder = RecordingLoader(gate: gate)
     recorder --> URLSessionLoader()
-    let service = ResourceService(baseURL: try httpbinURL(), loader: recorder, clock: clock.resourceClock, persistentCache: cache)
+    let service = ResourceService(baseURL: try await httpbinURL(), loader: recorder, clock: clock.resourceClock, persistentCache: cache)
     return (service, recorder)
 }
 
@@ -111,7 +105,7 @@ func eventually(_ condition: () -> Bool, turns: Int = 10_000) async -> Bool {
     return condition()
 }
 
-/// httpbin's `/json` document.
+/// The shape of httpbin's `/json` document.
 struct Slideshow: Decodable, Sendable, Equatable {
     struct Show: Decodable, Sendable, Equatable {
         let author: String

@@ -1,20 +1,19 @@
 import Foundation
+import HTTPBinServer
 import HTTPLoading
 import HTTPLoadingAsyncHTTPClient
 import Testing
 
-/// Where httpbin runs: `scripts/test.sh` starts it and sets `HTTPBIN_URL`.
+/// The in-process httpbin (``HTTPBinServer``), shared by every test of this process.
 enum HTTPBin {
-    static var url: URL? { ProcessInfo.processInfo.environment["HTTPBIN_URL"].flatMap(URL.init(string:)) }
-
-    /// The httpbin base URL, or a recorded failure telling how to run these tests.
-    static func require() throws -> URL {
-        try #require(url, "HTTPBIN_URL is not set: run the tests with scripts/test.sh, which starts httpbin on 127.0.0.1")
+    /// The base URL of the shared server, started on first use.
+    static func require() async throws -> URL {
+        try await HTTPBinServer.shared.baseURL
     }
 
     /// An absolute request to httpbin at `path` (which may carry a query).
-    static func request(_ path: String, method: HTTPRequest.Method = .get) throws -> LoadRequest {
-        LoadRequest(method: method, url: URL(string: path, relativeTo: try require())!.absoluteURL)
+    static func request(_ path: String, method: HTTPRequest.Method = .get) async throws -> LoadRequest {
+        LoadRequest(method: method, url: URL(string: path, relativeTo: try await require())!.absoluteURL)
     }
 }
 

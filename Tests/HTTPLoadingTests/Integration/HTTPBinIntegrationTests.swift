@@ -34,7 +34,7 @@ import Testing
             let response = try await chain.load(HTTPBin.request("/redirect/3"))
             #expect(response.status == .ok)
             #expect(response.request.head.path == "/get")
-            var limited = try HTTPBin.request("/redirect/4")
+            var limited = try await HTTPBin.request("/redirect/4")
             limited.options[RedirectLimitOption.self] = 2
             do { _ = try await chain.load(limited); Issue.record("expected failure") } catch let error as LoadError {
                 #expect(error.code == .tooManyRedirects)
@@ -44,20 +44,20 @@ import Testing
 
     @Test(arguments: Terminal.allCases)
     func crossOriginRedirectsDropCredentialsButSameOriginKeepsThem(_ terminal: Terminal) async throws {
-        let base = try HTTPBin.require()
+        let base = try await HTTPBin.require()
         let port = try #require(base.port)
         try await terminal.with { (transport: any HTTPLoader) async throws in
             let chain = RedirectLoader() --> transport
             // 127.0.0.1 and localhost are different origins served by the same httpbin.
             let cross = "/redirect-to?url=http%3A%2F%2Flocalhost%3A\(port)%2Fheaders&status_code=302"
-            var request = try HTTPBin.request(cross)
+            var request = try await HTTPBin.request(cross)
             request.headerFields[.authorization] = "Bearer secret-token"
             request.headerFields[.cookie] = "jwt=secret"
             let crossEcho = try JSONDecoder().decode(EchoedHeaders.self, from: try await chain.load(request).body)
             #expect(crossEcho.headers["Authorization"] == nil)
             #expect(crossEcho.headers["Cookie"] == nil)
 
-            var same = try HTTPBin.request("/redirect-to?url=%2Fheaders&status_code=307")
+            var same = try await HTTPBin.request("/redirect-to?url=%2Fheaders&status_code=307")
             same.headerFields[.authorization] = "Bearer secret-token"
             let sameEcho = try JSONDecoder().decode(EchoedHeaders.self, from: try await chain.load(same).body)
             #expect(sameEcho.headers["Authorization"] == "Bearer secret-token")
@@ -87,7 +87,7 @@ import Testing
     @Test(arguments: Terminal.allCases)
     func aSlowResponseTimesOut(_ terminal: Terminal) async throws {
         try await terminal.with { (transport: any HTTPLoader) async throws in
-            var request = try HTTPBin.request("/delay/5")
+            var request = try await HTTPBin.request("/delay/5")
             request.options[TimeoutOption.self] = .milliseconds(300)
             do { _ = try await transport.load(request); Issue.record("expected a timeout") } catch let error as LoadError {
                 #expect(error.code == .timedOut)
@@ -98,7 +98,7 @@ import Testing
     @Test(arguments: Terminal.allCases)
     func cancellingTheTaskCancelsTheTransportAndIsReportedAsCancellation(_ terminal: Terminal) async throws {
         try await terminal.with { (transport: any HTTPLoader) async throws in
-            let request = try HTTPBin.request("/delay/10")
+            let request = try await HTTPBin.request("/delay/10")
             let task = Task { try await transport.load(request) }
             task.cancel()
             do { _ = try await task.value; Issue.record("expected cancellation") } catch let error as LoadError {
@@ -112,7 +112,7 @@ import Testing
     func gzipBodiesAreDecompressed(_ terminal: Terminal) async throws {
         struct Gzipped: Decodable { let gzipped: Bool }
         try await terminal.with { (transport: any HTTPLoader) async throws in
-            var request = try HTTPBin.request("/gzip")
+            var request = try await HTTPBin.request("/gzip")
             request.headerFields[.acceptEncoding] = "gzip"
             let body = try await transport.load(request).body
             #expect(try JSONDecoder().decode(Gzipped.self, from: body).gzipped)
@@ -139,7 +139,7 @@ import Testing
             let body = try await transport.load(HTTPBin.request("/large/\(size)")).body
             #expect(body.count == size)
             #expect(body.prefix(16) == Data("0123456789abcdef".utf8))
-            var limited = try HTTPBin.request("/large/\(size)")
+            var limited = try await HTTPBin.request("/large/\(size)")
             limited.options[MaximumResponseSizeOption.self] = 1 << 20
             do { _ = try await transport.load(limited); Issue.record("expected failure") } catch let error as LoadError {
                 #expect(error.code == .responseTooLarge)
@@ -151,10 +151,10 @@ import Testing
     func postsJSONAndMultipartBodies(_ terminal: Terminal) async throws {
         struct Echo: Decodable { let json: [String: String]?; let form: [String: String]; let files: [String: String] }
         try await terminal.with { (transport: any HTTPLoader) async throws in
-            let json = LoadRequest(method: .post, url: try HTTPBin.request("/post").url!, body: JSONBody(["name": "lemmy"]))
+            let json = LoadRequest(method: .post, url: try await HTTPBin.request("/post").url!, body: JSONBody(["name": "lemmy"]))
             #expect(try JSONDecoder().decode(Echo.self, from: try await transport.load(json).body).json == ["name": "lemmy"])
             let multipart = MultipartBody(parts: [.field("title", "cat"), .file("image", filename: "cat.png", contentType: "image/png", data: Data("PNG".utf8))])
-            let upload = LoadRequest(method: .post, url: try HTTPBin.request("/post").url!, body: multipart)
+            let upload = LoadRequest(method: .post, url: try await HTTPBin.request("/post").url!, body: multipart)
             let echo = try JSONDecoder().decode(Echo.self, from: try await transport.load(upload).body)
             #expect(echo.form == ["title": "cat"])
             #expect(echo.files["image"]?.isEmpty == false)
@@ -173,7 +173,7 @@ import Testing
 
     @Test(arguments: Terminal.allCases)
     func aFullChainLoadsThroughEveryLoader(_ terminal: Terminal) async throws {
-        let base = try HTTPBin.require()
+        let base = try await HTTPBin.require()
         try await terminal.with { (transport: any HTTPLoader) async throws in
             let (logger, logs) = CapturingLogHandler.logger(level: .info)
             let environment = try #require(ServerEnvironment(baseURL: base, userAgent: "LemmyKitTests/1"))
