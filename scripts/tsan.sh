@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Runs the suites that exercise concurrency (HTTPLoading, FeedLoading, LemmyMiddleware) under the
+# thread sanitizer, in a build folder of its own (.build-tsan). Fails on any ThreadSanitizer report.
+# Extra arguments go to `swift test`. CI runs it after scripts/test.sh.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/install-system-deps.sh
+swift build --build-tests --sanitize=thread --scratch-path .build-tsan
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+# halt_on_error would stop at the first report; instead every report is printed and counted.
+status=0
+TSAN_OPTIONS="${TSAN_OPTIONS:-} second_deadlock_stack=1" \
+    swift test --skip-build --sanitize=thread --scratch-path .build-tsan \
+    --filter "HTTPLoadingTests|FeedLoadingTests|LemmyMiddlewareTests" "$@" 2>&1 | tee "$log" || status=$?
+if grep -q "WARNING: ThreadSanitizer" "$log"; then
+    echo "tsan: $(grep -c 'WARNING: ThreadSanitizer' "$log") ThreadSanitizer report(s)" >&2
+    exit 1
+fi
+exit "$status"
