@@ -29,6 +29,9 @@ struct SortCommandTests {
             #expect(scaled.stderr.contains("does not have this"), "\(scaled.stderr)")
             let bogus = try await LemmyBinary.run(["feed", "--instance", server.baseURL.absoluteString, "--sort", "top"])
             #expect(bogus.status == 64, "\(bogus)")
+            // A huge page number is a usage error, not an arithmetic trap.
+            let huge = try await LemmyBinary.run(["feed", "--instance", server.baseURL.absoluteString, "--page", "9223372036854775807"])
+            #expect(huge.status == 64, "\(huge)")
         }
     }
 }

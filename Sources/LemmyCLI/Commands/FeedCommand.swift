@@ -46,7 +46,8 @@ struct FeedCommand: AsyncParsableCommand, Sendable {
 
     func validate() throws {
         guard (1...50).contains(limit) else { throw ValidationError("--limit must be between 1 and 50") }
-        guard page >= 1 else { throw ValidationError("--page must be 1 or more") }
+        // Bounded so that `page + pages - 1` cannot overflow (and pages before --page are fetched).
+        guard (1...10_000).contains(page) else { throw ValidationError("--page must be between 1 and 10000") }
         guard (1...100).contains(pages) else { throw ValidationError("--pages must be between 1 and 100") }
     }
 
