@@ -17,10 +17,13 @@ public struct LemmyDecodingFailure: Error, Sendable, CustomStringConvertible {
 
 /// Decodes response bodies into Api types.
 public enum LemmyResponseDecoder {
-    /// Decodes `data` as `T`; enums and merged keys honour `generation` when encoding back.
+    /// Decodes `data` as `T`, accepting every version's keys and enum spellings.
+    ///
+    /// `generation` does not change decoding (every spelling is accepted); the decoder's
+    /// `userInfo` stays empty so that the per-object check for strict decoding (see
+    /// ``LemmyVersionedCoding``) costs no dictionary lookup on this hot path.
     public static func decode<T: Decodable>(_ type: T.Type, from data: Data, generation: LemmyAPIGeneration? = nil) throws(LemmyDecodingFailure) -> T {
         let decoder = JSONDecoder()
-        if let generation { decoder.userInfo[LemmyAPIGeneration.userInfoKey] = generation }
         do {
             return try decoder.decode(T.self, from: data)
         } catch let error as DecodingError {

@@ -91,7 +91,11 @@ extension Encoder {
 extension Decoder {
     /// The version a strict decoder reads as; nil for ordinary, tolerant decoding.
     public var lemmyStrictVersion: LemmyAPIVersion? {
-        (userInfo[LemmyVersionedCoding.userInfoKey] as? LemmyVersionedCoding)?.version
+        // Answers are decoded with an empty userInfo: checking emptiness first skips the hashed
+        // lookup and the dynamic cast for every object of a tolerant decode.
+        let info = userInfo
+        guard !info.isEmpty else { return nil }
+        return (info[LemmyVersionedCoding.userInfoKey] as? LemmyVersionedCoding)?.version
     }
 }
 
@@ -135,7 +139,11 @@ extension KeyedDecodingContainer {
     public func lemmyDecodeMergedIfPresent<T: Decodable>(
         _ type: T.Type, keys: [(Key, LemmyVersionSet)], required: LemmyVersionSet, strict: LemmyAPIVersion?
     ) throws -> T? {
-        guard let strict else { return try decodeMergedIfPresent(T.self, keys: keys.map(\.0)) }
+        guard let strict else {
+            // The first present key wins, as in `decodeMergedIfPresent`, without mapping the list.
+            for (key, _) in keys where contains(key) { if let value = try decodeIfPresent(T.self, forKey: key) { return value } }
+            return nil
+        }
         guard let key = keys.first(where: { $0.1.contains(strict) })?.0 else { return nil }
         if required.contains(strict) { return try decode(T.self, forKey: key) }
         return try decodeIfPresent(T.self, forKey: key)
@@ -146,7 +154,8 @@ extension KeyedDecodingContainer {
         _ type: T.Type, keys: [(Key, LemmyVersionSet)], strict: LemmyAPIVersion?
     ) throws -> T {
         guard let strict, let key = keys.first(where: { $0.1.contains(strict) })?.0 else {
-            return try decodeMerged(T.self, keys: keys.map(\.0))
+            for (key, _) in keys where contains(key) { return try decode(T.self, forKey: key) }
+            return try decode(T.self, forKey: keys[0].0)
         }
         return try decode(T.self, forKey: key)
     }
