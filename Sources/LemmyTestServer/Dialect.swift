@@ -11,7 +11,7 @@ public enum LemmyDialect: String, Sendable, CaseIterable, CustomStringConvertibl
     case v1_0 = "1.0"
 
     /// The API generation (path prefix and enum spelling).
-    public var generation: LemmyAPIGeneration { self == .v1_0 ? .v4 : .v3 }
+    public var generation: LemmyAPIGeneration { apiVersion.generation }
 
     /// The version string `GetSite` reports.
     public var versionString: String {
@@ -53,7 +53,6 @@ public enum LemmyDialect: String, Sendable, CaseIterable, CustomStringConvertibl
     func makeEncoder() -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.withoutEscapingSlashes]
-        encoder.userInfo[LemmyAPIGeneration.userInfoKey] = generation
         // Rendered through this version's view: members it lacks are left out, so a 0.19 answer
         // cannot carry a 1.0 key, and an enum value it lacks fails loudly.
         encoder.userInfo[LemmyVersionedCoding.userInfoKey] = LemmyVersionedCoding(version: apiVersion, absentMembers: .omit)

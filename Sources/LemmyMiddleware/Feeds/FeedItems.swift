@@ -1,4 +1,3 @@
-internal import LemmyAPI
 import Foundation
 
 /// An item of the inbox: a reply, a mention or a private message.
@@ -43,10 +42,6 @@ public enum SearchKind: String, Sendable, Hashable, CaseIterable {
     case people
     /// Posts whose link matches the text (a URL).
     case url
-
-    /// Whether a server speaking `version` can search for this kind: all can (1.0 finds links
-    /// through a post search limited to URLs).
-    func isSupported(by version: LemmyAPIVersion) -> Bool { true }
 }
 
 /// One moderator action of the modlog.

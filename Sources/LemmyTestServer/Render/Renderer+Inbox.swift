@@ -78,8 +78,6 @@ extension Renderer {
         if v10 {
             view.postActions = pv.postActions
             view.communityActions = pv.communityActions
-            view.creatorIsAdmin = pv.creatorIsAdmin
-            view.creatorIsModerator = pv.creatorIsModerator
             view.creatorBanned = pv.creatorBanned
             view.tags = []
         } else {
@@ -108,8 +106,6 @@ extension Renderer {
         if v10 {
             view.commentActions = cv.commentActions
             view.communityActions = cv.communityActions
-            view.creatorIsAdmin = cv.creatorIsAdmin
-            view.creatorIsModerator = cv.creatorIsModerator
             view.creatorBanned = cv.creatorBanned
             view.tags = []
         } else {
