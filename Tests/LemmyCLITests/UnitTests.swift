@@ -114,7 +114,7 @@ struct ExitStatusTests {
         (.rateLimited, .temporary),
         (.httpStatus(503), .temporary),
         (.httpStatus(404), .software),
-        (.lemmy(code: "couldnt_find_post", message: nil), .software),
+        (.lemmy(.couldntFindPost), .software),
         (.decoding("bad"), .badData),
         (.unsupported("0.17"), .unsupported),
     ])

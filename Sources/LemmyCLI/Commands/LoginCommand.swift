@@ -37,7 +37,7 @@ struct LoginCommand: AsyncParsableCommand, Sendable {
         let api: ApiClient
         do {
             api = try await ApiClient.login(to: url, username: username, password: password, totp: totp)
-        } catch .notLoggedIn {
+        } catch let error where error.kind == .notLoggedIn {
             throw CLIFailure("login failed: wrong user name or password for \(username) on \(instance); check them and try again",
                              status: .auth)
         } catch {
