@@ -1,3 +1,4 @@
+internal import Locking
 import HTTPLoading
 
 /// Holds mock responses until the test opens it; deterministic ordering without sleeping.

@@ -1,3 +1,4 @@
+internal import Locking
 import DequeModule
 import Foundation
 import HTTPLoading

@@ -1,3 +1,4 @@
+import Locking
 import HTTPLoading
 import HTTPLoadingTesting
 import Testing

@@ -1,3 +1,4 @@
+internal import Locking
 import Foundation
 
 /// A user name and password for HTTP Basic authentication.

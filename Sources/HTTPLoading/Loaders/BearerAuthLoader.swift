@@ -1,3 +1,4 @@
+internal import Locking
 import HTTPTypes
 
 /// Supplies bearer tokens to a ``BearerAuthLoader``.

@@ -1,3 +1,4 @@
+internal import Locking
 import HTTPTypes
 
 /// The key under which identical in-flight requests share one load; `nil` never shares.

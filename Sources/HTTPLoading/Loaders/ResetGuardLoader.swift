@@ -1,3 +1,4 @@
+internal import Locking
 
 /// Guards a chain while it resets: new requests fail with
 /// ``LoadError/Code-swift.enum/resetInProgress``, and a second reset joins the one running

@@ -1,3 +1,4 @@
+internal import Locking
 import DequeModule
 
 /// Whether a request counts against the ``ThrottleLoader``'s limit.

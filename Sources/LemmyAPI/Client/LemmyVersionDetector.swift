@@ -1,3 +1,4 @@
+internal import Locking
 import HTTPLoading
 
 /// Runs one version detection at a time and shares its outcome with every caller.
