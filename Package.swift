@@ -75,6 +75,7 @@ let package = Package(
         .target(
             name: "HTTPBinServer",
             dependencies: [
+                .product(name: "NIOFoundationEssentialsCompat", package: "swift-nio"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -148,6 +149,7 @@ let package = Package(
                 "LemmyAPI",
                 "HTTPLoading",
                 "Locking",
+                .product(name: "NIOFoundationEssentialsCompat", package: "swift-nio"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -160,6 +162,7 @@ let package = Package(
             dependencies: [
                 "LemmyTestServer",
                 "LemmyAPI",
+                .product(name: "NIOFoundationEssentialsCompat", package: "swift-nio"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),
@@ -221,3 +224,13 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// Upcoming language features, on for every target: existentials spelled `any`, members visible
+// only from modules a file imports, and imports internal unless a file says `public import`.
+for target in package.targets {
+    target.swiftSettings = (target.swiftSettings ?? []) + [
+        .enableUpcomingFeature("ExistentialAny"),
+        .enableUpcomingFeature("MemberImportVisibility"),
+        .enableUpcomingFeature("InternalImportsByDefault"),
+    ]
+}

@@ -1,6 +1,6 @@
-import Foundation
+public import Foundation
 import GRDB
-import Resources
+public import Resources
 internal import Locking
 #if canImport(Glibc)
 import Glibc

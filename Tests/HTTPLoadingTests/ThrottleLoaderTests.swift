@@ -2,6 +2,7 @@ import Locking
 import HTTPLoading
 import HTTPLoadingTesting
 import Testing
+import HTTPTypes
 
 @Suite struct ThrottleLoaderTests {
     @Test func waitingRequestsRunInFIFOOrder() async throws {

@@ -2,6 +2,8 @@ import Foundation
 import LemmyCLI
 import LemmyMiddleware
 import Testing
+import LemmyAPI
+import LemmyTestServer
 
 @Suite("terminal width")
 struct TerminalWidthTests {

@@ -2,6 +2,7 @@ import Foundation
 import LemmyMiddleware
 import LemmyTestServer
 import Testing
+import LemmyAPI
 
 /// Moderator actions, the inbox, the site and stubs.
 @Suite("Moderation, inbox, site, stubs") @MainActor

@@ -1,5 +1,5 @@
 internal import Locking
-import HTTPTypes
+public import HTTPTypes
 
 /// Supplies bearer tokens to a ``BearerAuthLoader``.
 public protocol AccessTokenProvider: Sendable {

@@ -1,4 +1,4 @@
-import ArgumentParser
+public import ArgumentParser
 
 /// The `lemmy` command: a Lemmy client on LemmyMiddleware, and its test server.
 public struct LemmyCommand: AsyncParsableCommand {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import LemmyMiddleware
+import FoundationEssentials
 
 /// `lemmy login USERNAME`: signs in and stores the token in the configuration file.
 struct LoginCommand: AsyncParsableCommand, Sendable {

@@ -1,4 +1,5 @@
-import LemmyMiddleware
+public import LemmyMiddleware
+import LemmyAPI
 
 /// A failure reported to the user as one line on standard error plus an ``ExitStatus``.
 ///

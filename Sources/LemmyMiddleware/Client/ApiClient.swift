@@ -1,6 +1,6 @@
-import Foundation
-import HTTPLoading
-import Observation
+public import Foundation
+public import HTTPLoading
+public import Observation
 internal import LemmyAPI
 
 /// The entry point of LemmyMiddleware: one Lemmy instance seen by one account (or a guest).

@@ -1,4 +1,4 @@
-import FeedLoading
+public import FeedLoading
 
 /// A feed of posts: a listing (all, local, subscribed) or one community, in one sort.
 public typealias PostFeed = LemmyFeed<Post2, PostFeedQuery>

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 internal import LemmyAPI
 
 /// Tier 0 of a post: only its ActivityPub id and a client. ``upgrade()`` resolves it.

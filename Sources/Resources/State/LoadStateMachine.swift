@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 
 /// The bookkeeping shared by ``Resource`` and ``AsyncLoadable``: latest data and error,
 /// invalidation, loads and requests in flight, and which late answers to ignore.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 internal import Locking
 
 /// Where resources read the current time: timestamps of data and errors, expiry and retry

@@ -1,5 +1,6 @@
-import Foundation
-import HTTPLoading
+public import Foundation
+public import HTTPLoading
+import HTTPTypes
 
 /// Why a resource (or any ``Loadable``) has no fresh data: what went wrong, when, and a message
 /// fit to show to a user.
