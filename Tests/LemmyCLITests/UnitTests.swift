@@ -27,7 +27,7 @@ struct TerminalWidthTests {
     }
 }
 
-@Suite("colour")
+@Suite("color")
 struct ColorPolicyTests {
     @Test func onlyOnATerminalWithoutNoColor() {
         #expect(ColorPolicy.decide(isTerminal: true, environment: [:]))
