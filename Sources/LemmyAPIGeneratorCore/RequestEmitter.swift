@@ -1,7 +1,7 @@
 /// Emits one ``LemmyRequest`` struct per JSON endpoint and generation.
 enum RequestEmitter {
     static func emit(_ endpoint: APIEndpoint, _ context: EmitContext) -> String {
-        let name = SwiftNaming.upperFirst(endpoint.name)
+        let name = SwiftNaming.requestTypeName(endpoint.name)
         let namespace = "Lemmy\(endpoint.generation.uppercased())"
         let formTS = endpoint.request.map { context.newest($0).ts }
         let formType = formTS.flatMap { try? TSParser.parseType($0) }

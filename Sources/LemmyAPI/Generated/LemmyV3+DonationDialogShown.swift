@@ -5,7 +5,7 @@ public import Foundation
 
 extension LemmyV3 {
     /// `POST /user/donation_dialog_shown`: `donation_dialog_shown` in lemmy-js-client 0.19.13-beta.1. Added in 0.19.13-beta.1.
-    public struct Donation_dialog_shown: LemmyRequest {
+    public struct DonationDialogShown: LemmyRequest {
         /// The decoded response.
         public typealias Response = ApiSuccessResponse
         /// `POST`.
