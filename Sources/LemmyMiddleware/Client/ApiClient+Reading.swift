@@ -10,39 +10,26 @@ extension ApiClient {
         form.type = feed.listing
         if case .community(let id) = feed { form.communityId = id }
         let page: (items: [ApiPostView], next: PageCursor?)
-        if try await generation() == .v4 {
-            page = try await self.page(LemmyV4.GetPosts(form), at: cursor)
-        } else {
-            page = try await self.page(LemmyV3.GetPosts(form), at: cursor)
-        }
+        page = try await self.page(LemmyAnyGeneration.GetPosts(form), at: cursor)
         return ContentPage(items: page.items.map { post2($0) }, next: page.next)
     }
 
     /// One post with its community and moderators, as a ``Post3``.
     public func getPost(id: Int) async throws(ApiClientError) -> Post3 {
         let form = ApiGetPost(id: id)
-        if try await generation() == .v4 {
-            return post3(try await send(LemmyV4.GetPost(form), mutation: false))
-        }
-        return post3(try await send(LemmyV3.GetPost(form), mutation: false))
+        return post3(try await send(LemmyAnyGeneration.GetPost(form), mutation: false))
     }
 
     /// A person's profile, as a ``Person3``.
     public func getPerson(id: Int) async throws(ApiClientError) -> Person3 {
         let form = ApiGetPersonDetails(personId: id, limit: 1)
-        if try await generation() == .v4 {
-            return person3(try await send(LemmyV4.GetPersonDetails(form), mutation: false))
-        }
-        return person3(try await send(LemmyV3.GetPersonDetails(form), mutation: false))
+        return person3(try await send(LemmyAnyGeneration.GetPersonDetails(form), mutation: false))
     }
 
     /// A community with its moderators, as a ``Community3``.
     public func getCommunity(id: Int) async throws(ApiClientError) -> Community3 {
         let form = ApiGetCommunity(id: id)
-        if try await generation() == .v4 {
-            return community3(try await send(LemmyV4.GetCommunity(form), mutation: false))
-        }
-        return community3(try await send(LemmyV3.GetCommunity(form), mutation: false))
+        return community3(try await send(LemmyAnyGeneration.GetCommunity(form), mutation: false))
     }
 
     /// Comments of a post, as ``Comment2`` models (tree order as the server sends it).
@@ -50,17 +37,14 @@ extension ApiClient {
                             cursor: PageCursor? = nil) async throws(ApiClientError) -> ContentPage<Comment2> {
         let form = ApiGetComments(sort: sort.api, limit: limit, postId: postId)
         let page: (items: [ApiCommentView], next: PageCursor?)
-        if try await generation() == .v4 {
-            page = try await self.page(LemmyV4.GetComments(form), at: cursor)
-        } else {
-            page = try await self.page(LemmyV3.GetComments(form), at: cursor)
-        }
+        page = try await self.page(LemmyAnyGeneration.GetComments(form), at: cursor)
         return ContentPage(items: page.items.map { comment2($0) }, next: page.next)
     }
 
     /// Posts, comments, communities and people matching `query`.
     public func search(_ query: String, limit: Int = 20) async throws(ApiClientError) -> SearchResults {
         let response: ApiSearchResponse
+        // Explicit per generation: the form differs: 1.0 takes search_term, 0.18/0.19 q.
         if try await generation() == .v4 {
             response = try await send(LemmyV4.Search(ApiSearch(searchTerm: query, limit: limit)), mutation: false)
         } else {
@@ -78,6 +62,7 @@ extension ApiClient {
     /// moved the account out of GetSite: use ``loadAccount()``).
     public func getSite() async throws(ApiClientError) -> Instance3 {
         let response: ApiGetSiteResponse
+        // Explicit per generation: different forms (0.18 sends a GetSite form with `auth`, 1.0 none).
         if try await generation() == .v4 {
             response = try await send(LemmyV4.GetSite(), mutation: false)
         } else {
@@ -126,9 +111,6 @@ extension ApiClient {
     /// One comment, as a ``Comment2``.
     public func getComment(id: Int) async throws(ApiClientError) -> Comment2 {
         let form = ApiGetComment(id: id)
-        if try await generation() == .v4 {
-            return comment2(try await send(LemmyV4.GetComment(form), mutation: false).commentView)
-        }
-        return comment2(try await send(LemmyV3.GetComment(form), mutation: false).commentView)
+        return comment2(try await send(LemmyAnyGeneration.GetComment(form), mutation: false).commentView)
     }
 }
