@@ -55,8 +55,9 @@ func run() throws {
         let path = option("--spec", in: arguments, default: "scripts/middleware-models.spec")
         let spec = try MiddlewareSpec.parse(String(contentsOf: URL(fileURLWithPath: path), encoding: .utf8))
         let out = option("--out", in: arguments, default: "Sources/LemmyMiddleware/Generated")
-        try write(MiddlewareModelEmitter.emit(spec), to: out)
-        print("wrote \(spec.entities.count) files to \(out)")
+        let files = MiddlewareModelEmitter.emit(spec)
+        try write(files, to: out)
+        print("wrote \(files.count) files to \(out)")
     default:
         throw GeneratorError(usage)
     }

@@ -245,6 +245,26 @@ public final class Comment2: Comment2Providing {
 
 extension Comment2: SnapshotBacked {}
 
+extension ApiClient {
+    /// The cached ``Comment1`` with this id, updated from `snapshot` if this answer is not older than
+    /// the one it holds, or a new one registered.
+    func merge(_ snapshot: Comment1Snapshot) -> Comment1 {
+        let model = caches.comment1.merge(snapshot.id, snapshot, sequence: mergeSequence) {
+            Comment1(api: self, snapshot: snapshot)
+        }
+        return model
+    }
+
+    /// The cached ``Comment2`` with this id, updated from `snapshot` if this answer is not older than
+    /// the one it holds, or a new one registered.
+    func merge(_ snapshot: Comment2Snapshot, comment1: Comment1, creator: Person1, post: Post1, community: Community1) -> Comment2 {
+        let model = caches.comment2.merge(comment1.id, snapshot, sequence: mergeSequence) {
+            Comment2(comment1: comment1, creator: creator, post: post, community: community, snapshot: snapshot)
+        }
+        return model
+    }
+}
+
 extension Comment1Providing {
     /// ``Comment1Providing/id``, or nil if this model is below tier 1.
     public var id_: Int? { id }

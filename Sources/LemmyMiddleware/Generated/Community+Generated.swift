@@ -323,6 +323,36 @@ public final class Community3: Community3Providing {
 
 extension Community3: SnapshotBacked {}
 
+extension ApiClient {
+    /// The cached ``Community1`` with this id, updated from `snapshot` if this answer is not older than
+    /// the one it holds, or a new one registered.
+    func merge(_ snapshot: Community1Snapshot) -> Community1 {
+        let model = caches.community1.merge(snapshot.id, snapshot, sequence: mergeSequence) {
+            Community1(api: self, snapshot: snapshot)
+        }
+        return model
+    }
+
+    /// The cached ``Community2`` with this id, updated from `snapshot` if this answer is not older than
+    /// the one it holds, or a new one registered.
+    func merge(_ snapshot: Community2Snapshot, community1: Community1) -> Community2 {
+        let model = caches.community2.merge(community1.id, snapshot, sequence: mergeSequence) {
+            Community2(community1: community1, snapshot: snapshot)
+        }
+        return model
+    }
+
+    /// The cached ``Community3`` with this id, updated from `snapshot` if this answer is not older than
+    /// the one it holds, or a new one registered.
+    func merge(_ snapshot: Community3Snapshot, community2: Community2, moderators: [Person1]) -> Community3 {
+        let model = caches.community3.merge(community2.id, snapshot, sequence: mergeSequence) {
+            Community3(community2: community2, moderators: moderators, snapshot: snapshot)
+        }
+        model.replaceModerators(moderators, sequence: mergeSequence)
+        return model
+    }
+}
+
 extension Community1Providing {
     /// ``Community1Providing/id``, or nil if this model is below tier 1.
     public var id_: Int? { id }

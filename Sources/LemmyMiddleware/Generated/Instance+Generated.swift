@@ -267,6 +267,36 @@ public final class Instance3: Instance3Providing {
 
 extension Instance3: SnapshotBacked {}
 
+extension ApiClient {
+    /// The cached ``Instance1`` with this id, updated from `snapshot` if this answer is not older than
+    /// the one it holds, or a new one registered.
+    func merge(_ snapshot: Instance1Snapshot) -> Instance1 {
+        let model = caches.instance1.merge(snapshot.id, snapshot, sequence: mergeSequence) {
+            Instance1(api: self, snapshot: snapshot)
+        }
+        return model
+    }
+
+    /// The cached ``Instance2`` with this id, updated from `snapshot` if this answer is not older than
+    /// the one it holds, or a new one registered.
+    func merge(_ snapshot: Instance2Snapshot, instance1: Instance1) -> Instance2 {
+        let model = caches.instance2.merge(instance1.id, snapshot, sequence: mergeSequence) {
+            Instance2(instance1: instance1, snapshot: snapshot)
+        }
+        return model
+    }
+
+    /// The cached ``Instance3`` with this id, updated from `snapshot` if this answer is not older than
+    /// the one it holds, or a new one registered.
+    func merge(_ snapshot: Instance3Snapshot, instance2: Instance2, administrators: [Person1]) -> Instance3 {
+        let model = caches.instance3.merge(instance2.id, snapshot, sequence: mergeSequence) {
+            Instance3(instance2: instance2, administrators: administrators, snapshot: snapshot)
+        }
+        model.replaceAdministrators(administrators, sequence: mergeSequence)
+        return model
+    }
+}
+
 extension Instance1Providing {
     /// ``Instance1Providing/id``, or nil if this model is below tier 1.
     public var id_: Int? { id }

@@ -78,6 +78,17 @@ public final class Mention1: Mention1Providing {
 
 extension Mention1: SnapshotBacked {}
 
+extension ApiClient {
+    /// The cached ``Mention1`` with this id, updated from `snapshot` if this answer is not older than
+    /// the one it holds, or a new one registered.
+    func merge(_ snapshot: Mention1Snapshot, comment: Comment2) -> Mention1 {
+        let model = caches.mention1.merge(snapshot.id, snapshot, sequence: mergeSequence) {
+            Mention1(api: self, comment: comment, snapshot: snapshot)
+        }
+        return model
+    }
+}
+
 extension Mention1Providing {
     /// ``Mention1Providing/id``, or nil if this model is below tier 1.
     public var id_: Int? { id }

@@ -117,6 +117,17 @@ public final class Message1: Message1Providing {
 
 extension Message1: SnapshotBacked {}
 
+extension ApiClient {
+    /// The cached ``Message1`` with this id, updated from `snapshot` if this answer is not older than
+    /// the one it holds, or a new one registered.
+    func merge(_ snapshot: Message1Snapshot, creator: Person1, recipient: Person1) -> Message1 {
+        let model = caches.message1.merge(snapshot.id, snapshot, sequence: mergeSequence) {
+            Message1(api: self, creator: creator, recipient: recipient, snapshot: snapshot)
+        }
+        return model
+    }
+}
+
 extension Message1Providing {
     /// ``Message1Providing/id``, or nil if this model is below tier 1.
     public var id_: Int? { id }

@@ -295,6 +295,36 @@ public final class Person3: Person3Providing {
 
 extension Person3: SnapshotBacked {}
 
+extension ApiClient {
+    /// The cached ``Person1`` with this id, updated from `snapshot` if this answer is not older than
+    /// the one it holds, or a new one registered.
+    func merge(_ snapshot: Person1Snapshot) -> Person1 {
+        let model = caches.person1.merge(snapshot.id, snapshot, sequence: mergeSequence) {
+            Person1(api: self, snapshot: snapshot)
+        }
+        return model
+    }
+
+    /// The cached ``Person2`` with this id, updated from `snapshot` if this answer is not older than
+    /// the one it holds, or a new one registered.
+    func merge(_ snapshot: Person2Snapshot, person1: Person1) -> Person2 {
+        let model = caches.person2.merge(person1.id, snapshot, sequence: mergeSequence) {
+            Person2(person1: person1, snapshot: snapshot)
+        }
+        return model
+    }
+
+    /// The cached ``Person3`` with this id, updated from `snapshot` if this answer is not older than
+    /// the one it holds, or a new one registered.
+    func merge(_ snapshot: Person3Snapshot, person2: Person2, moderatedCommunities: [Community1]) -> Person3 {
+        let model = caches.person3.merge(person2.id, snapshot, sequence: mergeSequence) {
+            Person3(person2: person2, moderatedCommunities: moderatedCommunities, snapshot: snapshot)
+        }
+        model.replaceModeratedCommunities(moderatedCommunities, sequence: mergeSequence)
+        return model
+    }
+}
+
 extension Person1Providing {
     /// ``Person1Providing/id``, or nil if this model is below tier 1.
     public var id_: Int? { id }

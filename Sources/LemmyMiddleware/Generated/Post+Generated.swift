@@ -385,6 +385,37 @@ public final class Post3: Post3Providing {
 
 extension Post3: SnapshotBacked {}
 
+extension ApiClient {
+    /// The cached ``Post1`` with this id, updated from `snapshot` if this answer is not older than
+    /// the one it holds, or a new one registered.
+    func merge(_ snapshot: Post1Snapshot) -> Post1 {
+        let model = caches.post1.merge(snapshot.id, snapshot, sequence: mergeSequence) {
+            Post1(api: self, snapshot: snapshot)
+        }
+        return model
+    }
+
+    /// The cached ``Post2`` with this id, updated from `snapshot` if this answer is not older than
+    /// the one it holds, or a new one registered.
+    func merge(_ snapshot: Post2Snapshot, post1: Post1, creator: Person1, community: Community1) -> Post2 {
+        let model = caches.post2.merge(post1.id, snapshot, sequence: mergeSequence) {
+            Post2(post1: post1, creator: creator, community: community, snapshot: snapshot)
+        }
+        return model
+    }
+
+    /// The cached ``Post3`` with this id, updated from `snapshot` if this answer is not older than
+    /// the one it holds, or a new one registered.
+    func merge(_ snapshot: Post3Snapshot, post2: Post2, community2: Community2, moderators: [Person1], crossPosts: [Post2]) -> Post3 {
+        let model = caches.post3.merge(post2.id, snapshot, sequence: mergeSequence) {
+            Post3(post2: post2, community2: community2, moderators: moderators, crossPosts: crossPosts, snapshot: snapshot)
+        }
+        model.replaceModerators(moderators, sequence: mergeSequence)
+        model.replaceCrossPosts(crossPosts, sequence: mergeSequence)
+        return model
+    }
+}
+
 extension Post1Providing {
     /// ``Post1Providing/id``, or nil if this model is below tier 1.
     public var id_: Int? { id }

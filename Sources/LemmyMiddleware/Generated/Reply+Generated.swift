@@ -78,6 +78,17 @@ public final class Reply1: Reply1Providing {
 
 extension Reply1: SnapshotBacked {}
 
+extension ApiClient {
+    /// The cached ``Reply1`` with this id, updated from `snapshot` if this answer is not older than
+    /// the one it holds, or a new one registered.
+    func merge(_ snapshot: Reply1Snapshot, comment: Comment2) -> Reply1 {
+        let model = caches.reply1.merge(snapshot.id, snapshot, sequence: mergeSequence) {
+            Reply1(api: self, comment: comment, snapshot: snapshot)
+        }
+        return model
+    }
+}
+
 extension Reply1Providing {
     /// ``Reply1Providing/id``, or nil if this model is below tier 1.
     public var id_: Int? { id }
