@@ -11,7 +11,7 @@ extension ApiClient {
         if try await generation() == .v4 {
             let form = ApiGetModlog(communityId: communityId, limit: limit)
             let response = try await send(LemmyV4.GetModlog(form).moved(to: cursor?.opaque), mutation: false)
-            return ContentPage(items: response.items.map(modlogEntry), next: response.nextPage.map { PageCursor(.cursor($0)) })
+            return ContentPage(items: response.items.map(modlogEntry), next: .opaque(response.nextPage))
         }
         var form = ApiGetModlog(communityId: communityId, limit: limit)
         form.page = cursor?.pageNumber
