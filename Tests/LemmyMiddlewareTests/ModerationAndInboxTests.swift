@@ -1,6 +1,7 @@
 import Foundation
 import LemmyMiddleware
 import LemmyTestServer
+import LemmyTestSupport
 import Testing
 
 /// Moderator actions, the inbox, the site and stubs.
@@ -115,7 +116,7 @@ struct ModerationAndInboxTests {
         }
     }
 
-    @Test("getSite returns Instance3 with the version and admins", arguments: LemmyDialect.allCases)
+    @Test("getSite returns Site3 with the version and admins", arguments: LemmyDialect.allCases)
     func site(dialect: LemmyDialect) async throws {
         try await withServer(dialect) { server in
             let client = try await login(server, "alice")

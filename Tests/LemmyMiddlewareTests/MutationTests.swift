@@ -1,6 +1,7 @@
 import Foundation
 import LemmyMiddleware
 import LemmyTestServer
+import LemmyTestSupport
 import Testing
 
 /// Optimistic mutations: shown at once, confirmed by the server, rolled back on failure, ordered.
