@@ -82,13 +82,13 @@ extension ApiClient {
         return merge(snapshot, comment1: comment1, creator: creator, post: post, community: community)
     }
 
-    func instance3(_ response: ApiGetSiteResponse) -> Instance3 {
+    func site3(_ response: ApiGetSiteResponse) -> Site3 {
         let view = response.siteView
-        let instance1 = merge(Instance1Snapshot(view.site))
-        let instance2 = merge(Instance2Snapshot(view), instance1: instance1)
+        let site1 = merge(Site1Snapshot(view.site))
+        let site2 = merge(Site2Snapshot(view), site1: site1)
         let admins = response.admins.map { person2($0).person1 }
-        let snapshot = Instance3Snapshot(version: response.version)
-        return merge(snapshot, instance2: instance2, administrators: admins)
+        let snapshot = Site3Snapshot(version: response.version)
+        return merge(snapshot, site2: site2, administrators: admins)
     }
 
     func reply1(_ view: ApiCommentReplyView) -> Reply1 {

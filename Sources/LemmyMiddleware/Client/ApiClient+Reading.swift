@@ -58,9 +58,9 @@ extension ApiClient {
         return results
     }
 
-    /// The instance, as an ``Instance3``. On 0.18 and 0.19 this also refreshes ``account`` (1.0
+    /// The client's site (the instance's own page: name, counts, admins), as a ``Site3``. On 0.18 and 0.19 this also refreshes ``account`` (1.0
     /// moved the account out of GetSite: use ``loadAccount()``).
-    public func getSite() async throws(ApiClientError) -> Instance3 {
+    public func getSite() async throws(ApiClientError) -> Site3 {
         let response: ApiGetSiteResponse
         // Explicit per generation: different forms (0.18 sends a GetSite form with `auth`, 1.0 none).
         if try await generation() == .v4 {
@@ -69,7 +69,7 @@ extension ApiClient {
             response = try await send(LemmyV3.GetSite(), mutation: false)
         }
         if let myUser = response.myUser { updateAccount(myUser) }
-        return instance3(response)
+        return site3(response)
     }
 }
 

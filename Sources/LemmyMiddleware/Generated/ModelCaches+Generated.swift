@@ -13,9 +13,9 @@
     let post3 = WeakCache<Int, Post3>()
     let comment1 = WeakCache<Int, Comment1>()
     let comment2 = WeakCache<Int, Comment2>()
-    let instance1 = WeakCache<Int, Instance1>()
-    let instance2 = WeakCache<Int, Instance2>()
-    let instance3 = WeakCache<Int, Instance3>()
+    let site1 = WeakCache<Int, Site1>()
+    let site2 = WeakCache<Int, Site2>()
+    let site3 = WeakCache<Int, Site3>()
     let reply1 = WeakCache<Int, Reply1>()
     let mention1 = WeakCache<Int, Mention1>()
     let message1 = WeakCache<Int, Message1>()
@@ -33,9 +33,9 @@
         post3.clean()
         comment1.clean()
         comment2.clean()
-        instance1.clean()
-        instance2.clean()
-        instance3.clean()
+        site1.clean()
+        site2.clean()
+        site3.clean()
         reply1.clean()
         mention1.clean()
         message1.clean()
@@ -54,9 +54,9 @@
         post3.removeAll()
         comment1.removeAll()
         comment2.removeAll()
-        instance1.removeAll()
-        instance2.removeAll()
-        instance3.removeAll()
+        site1.removeAll()
+        site2.removeAll()
+        site3.removeAll()
         reply1.removeAll()
         mention1.removeAll()
         message1.removeAll()
@@ -76,9 +76,9 @@
         count += post3.count
         count += comment1.count
         count += comment2.count
-        count += instance1.count
-        count += instance2.count
-        count += instance3.count
+        count += site1.count
+        count += site2.count
+        count += site3.count
         count += reply1.count
         count += mention1.count
         count += message1.count
@@ -99,9 +99,9 @@
         count += post3.liveCount
         count += comment1.liveCount
         count += comment2.liveCount
-        count += instance1.liveCount
-        count += instance2.liveCount
-        count += instance3.liveCount
+        count += site1.liveCount
+        count += site2.liveCount
+        count += site3.liveCount
         count += reply1.liveCount
         count += mention1.liveCount
         count += message1.liveCount

@@ -62,7 +62,7 @@ package enum FuzzHarness {
             return 1
         case 5:
             guard let response = decode(ApiGetSiteResponse.self) else { return 0 }
-            _ = client.instance3(response)
+            _ = client.site3(response)
             return 1
         default:
             let replies = decode(ApiGetRepliesResponse.self)?.replies ?? []
