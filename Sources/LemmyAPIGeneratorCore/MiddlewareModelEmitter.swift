@@ -33,7 +33,7 @@ public enum MiddlewareModelEmitter {
         let E = entity.name
         let e = lowerFirst(E)
         let tiers = entity.tiers
-        var out = [header, "import Foundation", "import Observation", ""]
+        var out = [header, "import Foundation", "public import Observation", ""]
         out.append("/// Any tier of a \(e): ``\(E)1``, or a higher tier, which holds one (`\(E) = \(E)1Providing`).")
         out.append("public typealias \(E) = \(E)1Providing")
         out.append("")

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The content-model declarations of `scripts/middleware-models.spec`, parsed.
 ///
 /// The spec declares each LemmyMiddleware entity's fields once; ``MiddlewareModelEmitter`` turns

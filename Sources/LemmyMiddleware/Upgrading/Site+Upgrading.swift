@@ -1,5 +1,5 @@
-import Foundation
-import Observation
+public import Foundation
+public import Observation
 
 /// Tier 0 of a site (an instance's own page: name, counts, admins): only its address and a
 /// client. ``upgrade()`` reads it.

@@ -1,4 +1,4 @@
-import LemmyTestServer
+public import LemmyTestServer
 
 /// Starts a seeded ``LemmyTestServer`` of `dialect` (tiny, seed 1, unless told otherwise), runs
 /// `body` on the caller's actor, and always stops the server, also when `body` throws.
