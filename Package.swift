@@ -157,10 +157,13 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "lemmy-test-server", dependencies: ["LemmyTestServer"]),
+        // `withServer`: how every suite starts a LemmyTestServer (tests only, not a product).
+        .target(name: "LemmyTestSupport", dependencies: ["LemmyTestServer"], path: "Tests/Support/LemmyTestSupport"),
         .testTarget(
             name: "LemmyTestServerTests",
             dependencies: [
                 "LemmyTestServer",
+                "LemmyTestSupport",
                 "LemmyAPI",
                 .product(name: "NIOFoundationEssentialsCompat", package: "swift-nio"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -173,7 +176,7 @@ let package = Package(
         .executableTarget(name: "lemmy-fuzz", dependencies: ["LemmyMiddleware"]),
         .testTarget(
             name: "LemmyMiddlewareTests",
-            dependencies: ["LemmyMiddleware", "LemmyTestServer", "LemmyAPI", "HTTPLoading", "HTTPLoadingTesting"],
+            dependencies: ["LemmyMiddleware", "LemmyTestServer", "LemmyTestSupport", "LemmyAPI", "HTTPLoading", "HTTPLoadingTesting"],
             exclude: ["FuzzCorpus"]
         ),
         .executableTarget(
@@ -197,6 +200,7 @@ let package = Package(
             dependencies: [
                 "LemmyConformance",
                 "LemmyTestServer",
+                "LemmyTestSupport",
                 "LemmyAPI",
                 "LemmyMiddleware",
                 "HTTPLoading",
@@ -218,7 +222,7 @@ let package = Package(
         .executableTarget(name: "lemmy", dependencies: ["LemmyCLI"]),
         .testTarget(
             name: "LemmyCLITests",
-            dependencies: ["LemmyCLI", "lemmy", "LemmyTestServer", "LemmyMiddleware"],
+            dependencies: ["LemmyCLI", "lemmy", "LemmyTestServer", "LemmyTestSupport", "LemmyMiddleware"],
             exclude: ["Fixtures"]
         ),
     ],

@@ -9,11 +9,24 @@ let usage = """
     usage:
       LemmyAPIGenerator describe <lemmy-js-client git dir> [--tags a,b,c] [--out api/lemmy-api.json]
       LemmyAPIGenerator emit [--description api/lemmy-api.json] [--out Sources/LemmyAPI/Generated] [--coverage Sources/LemmyAPI/COVERAGE.md]
+      LemmyAPIGenerator middleware [--spec scripts/middleware-models.spec] [--out Sources/LemmyMiddleware/Generated]
     """
 
 func option(_ name: String, in arguments: [String], default value: String) -> String {
     if let i = arguments.firstIndex(of: name), i + 1 < arguments.count { return arguments[i + 1] }
     return value
+}
+
+/// Writes `files` into `out`, removing Swift files there that `files` no longer has.
+func write(_ files: [String: String], to out: String) throws {
+    let directory = URL(fileURLWithPath: out)
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    for existing in try FileManager.default.contentsOfDirectory(atPath: out) where existing.hasSuffix(".swift") && files[existing] == nil {
+        try FileManager.default.removeItem(at: directory.appendingPathComponent(existing))
+    }
+    for (name, text) in files {
+        try Data(text.utf8).write(to: directory.appendingPathComponent(name))
+    }
 }
 
 func run() throws {
@@ -34,17 +47,17 @@ func run() throws {
         let description = try DescriptionFile.decode(Data(contentsOf: URL(fileURLWithPath: path)))
         let out = option("--out", in: arguments, default: "Sources/LemmyAPI/Generated")
         let files = try SwiftEmitter.emit(description)
-        let directory = URL(fileURLWithPath: out)
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        for existing in try FileManager.default.contentsOfDirectory(atPath: out) where existing.hasSuffix(".swift") && files[existing] == nil {
-            try FileManager.default.removeItem(at: directory.appendingPathComponent(existing))
-        }
-        for (name, text) in files {
-            try Data(text.utf8).write(to: directory.appendingPathComponent(name))
-        }
+        try write(files, to: out)
         let coverage = option("--coverage", in: arguments, default: "Sources/LemmyAPI/COVERAGE.md")
         try Data(CoverageEmitter.markdown(description).utf8).write(to: URL(fileURLWithPath: coverage))
         print("wrote \(files.count) files to \(out) and \(coverage)")
+    case "middleware":
+        let path = option("--spec", in: arguments, default: "scripts/middleware-models.spec")
+        let spec = try MiddlewareSpec.parse(String(contentsOf: URL(fileURLWithPath: path), encoding: .utf8))
+        let out = option("--out", in: arguments, default: "Sources/LemmyMiddleware/Generated")
+        let files = MiddlewareModelEmitter.emit(spec)
+        try write(files, to: out)
+        print("wrote \(files.count) files to \(out)")
     default:
         throw GeneratorError(usage)
     }

@@ -23,6 +23,7 @@ public enum SwiftEmitter {
         for endpoint in description.endpoints where endpoint.kind == .json {
             files["Lemmy\(endpoint.generation.uppercased())+\(SwiftNaming.requestTypeName(endpoint.name)).swift"] = header + RequestEmitter.emit(endpoint, context)
         }
+        if let dispatch = GenerationDispatchEmitter.emit(description, context) { files["LemmyAnyGeneration+Requests.swift"] = header + dispatch }
         files["LemmyErrorCode.swift"] = header + ErrorCodeEmitter.emit(description.errors, context)
         files["LemmyAPIVersions.swift"] = header + versionsDecl(context)
         return files

@@ -2,6 +2,7 @@ import Foundation
 import LemmyCLI
 import LemmyMiddleware
 import LemmyTestServer
+import LemmyTestSupport
 import Testing
 
 /// Runs the built `lemmy` binary against an in-process LemmyTestServer in each dialect.

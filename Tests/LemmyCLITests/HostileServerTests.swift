@@ -1,6 +1,7 @@
 import Foundation
 import LemmyCLI
 import LemmyTestServer
+import LemmyTestSupport
 import Testing
 
 /// The `lemmy` binary against a server that sends hostile numbers and text in real answers.

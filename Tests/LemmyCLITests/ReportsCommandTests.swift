@@ -2,6 +2,7 @@ import Foundation
 import LemmyCLI
 import LemmyMiddleware
 import LemmyTestServer
+import LemmyTestSupport
 import Testing
 
 /// `lemmy reports`: list the queue, resolve and reopen a report, refusals.

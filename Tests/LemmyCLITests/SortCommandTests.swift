@@ -2,6 +2,7 @@ import Foundation
 import LemmyCLI
 import LemmyMiddleware
 import LemmyTestServer
+import LemmyTestSupport
 import Testing
 
 /// `lemmy feed --sort` takes every sort of every version; the server's version decides which work.

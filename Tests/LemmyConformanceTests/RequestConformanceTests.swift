@@ -4,6 +4,7 @@ import LemmyAPI
 import LemmyConformance
 import LemmyMiddleware
 import LemmyTestServer
+import LemmyTestSupport
 import Synchronization
 import Testing
 import HTTPTypes
@@ -140,18 +141,19 @@ struct RequestConformanceTests {
     /// sends must be one that version's description allows.
     @Test(arguments: LemmyDialect.allCases) @MainActor
     func everyOfferedSortIsOneTheVersionHas(_ dialect: LemmyDialect) async throws {
-        let server = try await LemmyTestServer.start(dialect: dialect, scale: .tiny)
         let loader = RecordingLoader()
-        let client = ApiClient.getApiClient(for: server.baseURL, with: nil, loader: loader)
-        let postSorts = try await client.supportedPostSorts()
-        let commentSorts = try await client.supportedCommentSorts()
-        for sort in postSorts {
-            _ = try await client.getPosts(feed: .all, sort: sort, limit: 1)
+        let (postSorts, commentSorts) = try await withServer(dialect) { server in
+            let client = ApiClient.getApiClient(for: server.baseURL, with: nil, loader: loader)
+            let postSorts = try await client.supportedPostSorts()
+            let commentSorts = try await client.supportedCommentSorts()
+            for sort in postSorts {
+                _ = try await client.getPosts(feed: .all, sort: sort, limit: 1)
+            }
+            for sort in commentSorts {
+                _ = try await client.getComments(postId: 1, sort: sort, limit: 1)
+            }
+            return (postSorts, commentSorts)
         }
-        for sort in commentSorts {
-            _ = try await client.getComments(postId: 1, sort: sort, limit: 1)
-        }
-        await server.stop()
         let listings = loader.requests.filter { $0.path.hasSuffix("/post/list") || $0.path.hasSuffix("/comment/list") }
         #expect(listings.count == postSorts.count + commentSorts.count)
         let checked = Self.check(listings, dialect: dialect)

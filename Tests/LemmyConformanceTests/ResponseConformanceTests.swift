@@ -1,6 +1,7 @@
 import Foundation
 import LemmyConformance
 import LemmyTestServer
+import LemmyTestSupport
 import Testing
 
 /// A test-server defect these tests found, which the lead is fixing: its violations are expected
@@ -134,22 +135,23 @@ struct ResponseConformanceTests {
     /// descriptions that the server answers (anything but the router's empty 404) is in it.
     @Test(arguments: LemmyDialect.allCases)
     func theScenarioCoversEveryServedRoute(_ dialect: LemmyDialect) async throws {
-        let server = try await LemmyTestServer.start(dialect: dialect, scale: .tiny)
-        let sender = RawSender(server: server)
-        let covered = Set(RouteScenario.steps(dialect).map(\.route))
-        var candidates = Set(covered)
-        for description in Descriptions.for(dialect) {
-            for operation in description.operations where operation.path.hasPrefix(server.apiPrefix) && !operation.path.contains("{") {
-                candidates.insert("\(operation.method.uppercased()) \(operation.path.dropFirst(server.apiPrefix.count))")
+        let (served, covered) = try await withServer(dialect) { server in
+            let sender = RawSender(server: server)
+            let covered = Set(RouteScenario.steps(dialect).map(\.route))
+            var candidates = Set(covered)
+            for description in Descriptions.for(dialect) {
+                for operation in description.operations where operation.path.hasPrefix(server.apiPrefix) && !operation.path.contains("{") {
+                    candidates.insert("\(operation.method.uppercased()) \(operation.path.dropFirst(server.apiPrefix.count))")
+                }
             }
+            var served: Set<String> = []
+            for route in candidates.sorted() {
+                let parts = route.split(separator: " ", maxSplits: 1).map(String.init)
+                let answer = try await sender.send(RawRequest(method: parts[0], path: parts[1], body: parts[0] == "GET" ? nil : [:]))
+                if answer.status != 404 || !answer.body.isEmpty { served.insert(route) }
+            }
+            return (served, covered)
         }
-        var served: Set<String> = []
-        for route in candidates.sorted() {
-            let parts = route.split(separator: " ", maxSplits: 1).map(String.init)
-            let answer = try await sender.send(RawRequest(method: parts[0], path: parts[1], body: parts[0] == "GET" ? nil : [:]))
-            if answer.status != 404 || !answer.body.isEmpty { served.insert(route) }
-        }
-        await server.stop()
         let missing = served.subtracting(covered)
         #expect(missing.isEmpty, "\(dialect): served but not in the scenario: \(missing.sorted())")
         #expect(served.count > 40)

@@ -1,6 +1,7 @@
 import Foundation
 import LemmyMiddleware
 import LemmyTestServer
+import LemmyTestSupport
 import Testing
 
 /// Instance blocks, block flags that arrive with the account, and favourite communities.

@@ -2,6 +2,7 @@ import Foundation
 import LemmyAPI
 import LemmyMiddleware
 import LemmyTestServer
+import LemmyTestSupport
 import Testing
 
 /// ApiClient identity, guests, permissions and logout, against a real server.

@@ -41,20 +41,6 @@ final class GatingLoader: HTTPLoader {
     }
 }
 
-/// Starts a seeded server of `dialect` (tiny unless `scale` says otherwise), runs `body`, always
-/// stops the server.
-@MainActor
-func withServer(_ dialect: LemmyDialect, scale: SeedScale = .tiny, _ body: @MainActor (LemmyTestServer) async throws -> Void) async throws {
-    let server = try await LemmyTestServer.start(dialect: dialect, scale: scale)
-    do {
-        try await body(server)
-        await server.stop()
-    } catch {
-        await server.stop()
-        throw error
-    }
-}
-
 /// Logs `user` in (password `password`) through a fresh ``GatingLoader``.
 @MainActor
 func login(_ server: LemmyTestServer, _ user: String, loader: GatingLoader = GatingLoader()) async throws -> ApiClient {

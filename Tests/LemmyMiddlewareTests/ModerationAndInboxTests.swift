@@ -1,6 +1,7 @@
 import Foundation
 import LemmyMiddleware
 import LemmyTestServer
+import LemmyTestSupport
 import Testing
 import LemmyAPI
 
@@ -117,7 +118,7 @@ struct ModerationAndInboxTests {
         }
     }
 
-    @Test("getSite returns Instance3 with the version and admins", arguments: LemmyDialect.allCases)
+    @Test("getSite returns Site3 with the version and admins", arguments: LemmyDialect.allCases)
     func site(dialect: LemmyDialect) async throws {
         try await withServer(dialect) { server in
             let client = try await login(server, "alice")

@@ -1,6 +1,7 @@
 import Foundation
 import LemmyMiddleware
 import LemmyTestServer
+import LemmyTestSupport
 import Testing
 import HTTPLoadingTesting
 

@@ -1,6 +1,7 @@
 import Foundation
 import LemmyMiddleware
 import LemmyTestServer
+import LemmyTestSupport
 import Testing
 
 /// Every sort a version has, mapped per version (0.18/0.19 `TopWeek`, 1.0 `top` plus

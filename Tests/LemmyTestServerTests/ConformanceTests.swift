@@ -1,6 +1,7 @@
 import Foundation
 import HTTPLoading
 import LemmyTestServer
+import LemmyTestSupport
 import Testing
 import HTTPTypes
 
@@ -33,17 +34,17 @@ import HTTPTypes
     func answersHaveTheRealServersShape(_ testCase: Case) async throws {
         let data = try Data(contentsOf: Self.fixtures.appendingPathComponent(testCase.fixture))
         let real = try JSONSerialization.jsonObject(with: data)
-        let server = try await LemmyTestServer.start(dialect: testCase.dialect, scale: .tiny)
-        defer { Task { await server.stop() } }
-        let response = try await URLSessionLoader().load(LoadRequest(url: URL(string: server.baseURL.absoluteString + testCase.path)!))
-        #expect(response.status == .ok)
-        let ours = try JSONSerialization.jsonObject(with: response.body)
-        var differences: [String] = []
-        Self.compare(real: real, ours: ours, path: "", into: &differences)
-        let unexplained = differences.filter { difference in
-            !Self.optionalContent.contains { difference.hasSuffix("." + $0) } && !Self.knownGaps.contains { difference.hasSuffix($0) }
+        try await withServer(testCase.dialect) { server in
+            let response = try await URLSessionLoader().load(LoadRequest(url: URL(string: server.baseURL.absoluteString + testCase.path)!))
+            #expect(response.status == .ok)
+            let ours = try JSONSerialization.jsonObject(with: response.body)
+            var differences: [String] = []
+            Self.compare(real: real, ours: ours, path: "", into: &differences)
+            let unexplained = differences.filter { difference in
+                !Self.optionalContent.contains { difference.hasSuffix("." + $0) } && !Self.knownGaps.contains { difference.hasSuffix($0) }
+            }
+            #expect(unexplained.isEmpty, "\(testCase.fixture): \(unexplained.sorted().joined(separator: "; "))")
         }
-        #expect(unexplained.isEmpty, "\(testCase.fixture): \(unexplained.sorted().joined(separator: "; "))")
     }
 
     /// Members that hold content the seeded item may simply not have (no avatar, never edited).

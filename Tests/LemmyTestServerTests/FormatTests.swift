@@ -1,6 +1,7 @@
 import Foundation
 import LemmyAPI
 import LemmyTestServer
+import LemmyTestSupport
 import Testing
 
 /// Wire details per dialect: timestamps, key names, enum spellings, paged lists; and the shape of

@@ -1,6 +1,7 @@
 import Foundation
 import LemmyAPI
 import LemmyTestServer
+import LemmyTestSupport
 import Testing
 
 /// The test server is safe to leave running: it listens on loopback unless told otherwise,
@@ -21,10 +22,10 @@ struct HardeningTests {
     }
 
     @Test func anExplicitlyAllowedRemoteBindStarts() async throws {
-        let server = try await LemmyTestServer.start(.init(scale: .tiny, host: "0.0.0.0", allowsRemoteBinding: true))
-        defer { Task { await server.stop() } }
-        #expect(try await TestClient(server).site().version == LemmyDialect.v0_19.versionString)
-        await server.stop()
+        try await withServer(.init(scale: .tiny, host: "0.0.0.0", allowsRemoteBinding: true)) { server in
+            let version = try await TestClient(server).site().version
+            #expect(version == LemmyDialect.v0_19.versionString)
+        }
     }
 
     @Test func itServesOnIPv6Loopback() async throws {

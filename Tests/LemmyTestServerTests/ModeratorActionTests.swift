@@ -1,6 +1,7 @@
 import Foundation
 import LemmyAPI
 import LemmyTestServer
+import LemmyTestSupport
 import Testing
 
 /// Lock, feature and community bans land in the modlog of every dialect, in the shape each uses.

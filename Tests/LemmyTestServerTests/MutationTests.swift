@@ -1,6 +1,7 @@
 import Foundation
 import LemmyAPI
 import LemmyTestServer
+import LemmyTestSupport
 import Testing
 
 /// Create, edit, delete (1.0: DELETE with a JSON body) and batched mark-as-read.

@@ -1,6 +1,7 @@
 import Foundation
 import LemmyAPI
 import LemmyTestServer
+import LemmyTestSupport
 import Testing
 
 /// The seeded instance is full of what real feeds are full of, so the layers above are tested on it.

@@ -1,6 +1,7 @@
 import Foundation
 import LemmyAPI
 import LemmyTestServer
+import LemmyTestSupport
 import Testing
 
 /// A logged-in user votes, saves, subscribes, comments and reads the inbox, in every dialect,

@@ -1,6 +1,7 @@
 import Foundation
 import LemmyAPI
 import LemmyTestServer
+import LemmyTestSupport
 import Testing
 import NIOHTTP1
 

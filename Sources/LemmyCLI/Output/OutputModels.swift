@@ -33,6 +33,23 @@ public struct PostOutput: Codable, Sendable, Equatable {
     public var body: String?
     /// When it was published.
     public var published: Date
+
+    /// Creates the value (what the command prints), e.g. to compare with in a test.
+    public init(id: Int, title: String, community: String, creator: String, score: Int, upvotes: Int, downvotes: Int, myVote: String, comments: Int, saved: Bool, url: String? = nil, body: String? = nil, published: Date) {
+        self.id = id
+        self.title = title
+        self.community = community
+        self.creator = creator
+        self.score = score
+        self.upvotes = upvotes
+        self.downvotes = downvotes
+        self.myVote = myVote
+        self.comments = comments
+        self.saved = saved
+        self.url = url
+        self.body = body
+        self.published = published
+    }
 }
 
 /// A comment as `--json` prints it.
@@ -57,6 +74,20 @@ public struct CommentOutput: Codable, Sendable, Equatable {
     public var childCount: Int
     /// When it was published.
     public var published: Date
+
+    /// Creates the value (what the command prints), e.g. to compare with in a test.
+    public init(id: Int, postId: Int, parentId: Int? = nil, depth: Int, creator: String, content: String, score: Int, myVote: String, childCount: Int, published: Date) {
+        self.id = id
+        self.postId = postId
+        self.parentId = parentId
+        self.depth = depth
+        self.creator = creator
+        self.content = content
+        self.score = score
+        self.myVote = myVote
+        self.childCount = childCount
+        self.published = published
+    }
 }
 
 /// A community as `--json` prints it.
@@ -79,6 +110,19 @@ public struct CommunityOutput: Codable, Sendable, Equatable {
     public var blocked: Bool
     /// Moderators' user names, when known.
     public var moderators: [String]?
+
+    /// Creates the value (what the command prints), e.g. to compare with in a test.
+    public init(id: Int, name: String, title: String, description: String? = nil, subscribers: Int, posts: Int, subscription: String, blocked: Bool, moderators: [String]? = nil) {
+        self.id = id
+        self.name = name
+        self.title = title
+        self.description = description
+        self.subscribers = subscribers
+        self.posts = posts
+        self.subscription = subscription
+        self.blocked = blocked
+        self.moderators = moderators
+    }
 }
 
 /// A person as `--json` prints it.
@@ -101,6 +145,19 @@ public struct PersonOutput: Codable, Sendable, Equatable {
     public var blocked: Bool
     /// When the account was created.
     public var created: Date
+
+    /// Creates the value (what the command prints), e.g. to compare with in a test.
+    public init(id: Int, name: String, displayName: String, bio: String? = nil, posts: Int? = nil, comments: Int? = nil, admin: Bool? = nil, blocked: Bool, created: Date) {
+        self.id = id
+        self.name = name
+        self.displayName = displayName
+        self.bio = bio
+        self.posts = posts
+        self.comments = comments
+        self.admin = admin
+        self.blocked = blocked
+        self.created = created
+    }
 }
 
 /// A page of the feed as `--json` prints it.
@@ -115,6 +172,15 @@ public struct FeedOutput: Codable, Sendable, Equatable {
     public var posts: [PostOutput]
     /// Whether more pages follow.
     public var hasMore: Bool
+
+    /// Creates the value (what the command prints), e.g. to compare with in a test.
+    public init(instance: String, listing: String, sort: String, posts: [PostOutput], hasMore: Bool) {
+        self.instance = instance
+        self.listing = listing
+        self.sort = sort
+        self.posts = posts
+        self.hasMore = hasMore
+    }
 }
 
 /// A post with its comments as `--json` prints it.
@@ -123,6 +189,12 @@ public struct PostDetailOutput: Codable, Sendable, Equatable {
     public var post: PostOutput
     /// Its comments, in tree order (each after its parent).
     public var comments: [CommentOutput]
+
+    /// Creates the value (what the command prints), e.g. to compare with in a test.
+    public init(post: PostOutput, comments: [CommentOutput]) {
+        self.post = post
+        self.comments = comments
+    }
 }
 
 /// Search results as `--json` prints them.
@@ -135,6 +207,14 @@ public struct SearchOutput: Codable, Sendable, Equatable {
     public var communities: [CommunityOutput]
     /// Matching people.
     public var people: [PersonOutput]
+
+    /// Creates the value (what the command prints), e.g. to compare with in a test.
+    public init(posts: [PostOutput], comments: [CommentOutput], communities: [CommunityOutput], people: [PersonOutput]) {
+        self.posts = posts
+        self.comments = comments
+        self.communities = communities
+        self.people = people
+    }
 }
 
 /// The inbox as `--json` prints it.
@@ -147,6 +227,13 @@ public struct InboxOutput: Codable, Sendable, Equatable {
         public var read: Bool
         /// The replying comment.
         public var comment: CommentOutput
+
+        /// Creates the value (what the command prints), e.g. to compare with in a test.
+        public init(id: Int, read: Bool, comment: CommentOutput) {
+            self.id = id
+            self.read = read
+            self.comment = comment
+        }
     }
 
     /// A private message.
@@ -163,6 +250,16 @@ public struct InboxOutput: Codable, Sendable, Equatable {
         public var read: Bool
         /// When it was sent.
         public var published: Date
+
+        /// Creates the value (what the command prints), e.g. to compare with in a test.
+        public init(id: Int, from: String, to: String, content: String, read: Bool, published: Date) {
+            self.id = id
+            self.from = from
+            self.to = to
+            self.content = content
+            self.read = read
+            self.published = published
+        }
     }
 
     /// Unread replies.
@@ -175,6 +272,15 @@ public struct InboxOutput: Codable, Sendable, Equatable {
     public var replies: [Reply]
     /// Private messages; nil where the server's API does not offer them (Lemmy 1.0).
     public var messages: [Message]?
+
+    /// Creates the value (what the command prints), e.g. to compare with in a test.
+    public init(unreadReplies: Int, unreadMentions: Int, unreadMessages: Int, replies: [Reply], messages: [Message]? = nil) {
+        self.unreadReplies = unreadReplies
+        self.unreadMentions = unreadMentions
+        self.unreadMessages = unreadMessages
+        self.replies = replies
+        self.messages = messages
+    }
 }
 
 /// `whoami` as `--json` prints it.
@@ -187,4 +293,12 @@ public struct WhoamiOutput: Codable, Sendable, Equatable {
     public var user: PersonOutput?
     /// Unread notifications (all kinds).
     public var unread: Int?
+
+    /// Creates the value (what the command prints), e.g. to compare with in a test.
+    public init(instance: String, version: String, user: PersonOutput? = nil, unread: Int? = nil) {
+        self.instance = instance
+        self.version = version
+        self.user = user
+        self.unread = unread
+    }
 }

@@ -7,6 +7,7 @@ extension ApiClient {
     public func loadAccount() async throws(ApiClientError) -> Account {
         try requireAccount()
         guard let account else { throw .notLoggedIn }
+        // Explicit per generation: different calls: 1.0 GetMyUser, 0.18/0.19 GetSite.
         if try await generation() == .v4 {
             updateAccount(try await send(LemmyV4.GetMyUser(), mutation: false))
         } else {
@@ -23,6 +24,7 @@ extension ApiClient {
         try requireAccount()
         guard let account else { throw .notLoggedIn }
         let counts: UnreadCounts
+        // Explicit per generation: different calls: 1.0 GetUnreadCounts, 0.18/0.19 GetUnreadCount.
         if try await generation() == .v4 {
             let response = try await send(LemmyV4.GetUnreadCounts(), mutation: false)
             counts = UnreadCounts(replies: response.notificationCount)

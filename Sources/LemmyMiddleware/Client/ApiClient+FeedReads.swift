@@ -6,6 +6,7 @@ extension ApiClient {
     /// A page of replies to the account (1.0: reply notifications).
     public func getReplies(unreadOnly: Bool = false, limit: Int = 20, cursor: PageCursor?) async throws(ApiClientError) -> ContentPage<Reply1> {
         try requireAccount()
+        // Explicit per generation: different calls: 1.0 notifications, 0.18/0.19 replies.
         if try await generation() == .v4 {
             let page = try await notifications(kind: "reply", unreadOnly: unreadOnly, limit: limit, cursor: cursor)
             return ContentPage(items: page.items.compactMap { reply1($0) }, next: page.next)
@@ -18,6 +19,7 @@ extension ApiClient {
     /// A page of mentions of the account (1.0: mention notifications).
     public func getMentions(unreadOnly: Bool = false, limit: Int = 20, cursor: PageCursor?) async throws(ApiClientError) -> ContentPage<Mention1> {
         try requireAccount()
+        // Explicit per generation: different calls: 1.0 notifications, 0.18/0.19 mentions.
         if try await generation() == .v4 {
             let page = try await notifications(kind: "mention", unreadOnly: unreadOnly, limit: limit, cursor: cursor)
             return ContentPage(items: page.items.compactMap { if case .mention(let m)? = inboxItem($0) { m } else { nil } }, next: page.next)
@@ -30,6 +32,7 @@ extension ApiClient {
     /// A page of private messages to and from the account, newest first (1.0: message notifications).
     public func getMessages(unreadOnly: Bool = false, limit: Int = 20, cursor: PageCursor?) async throws(ApiClientError) -> ContentPage<Message1> {
         try requireAccount()
+        // Explicit per generation: different calls: 1.0 notifications, 0.18/0.19 private messages.
         if try await generation() == .v4 {
             let page = try await notifications(kind: "private_message", unreadOnly: unreadOnly, limit: limit, cursor: cursor)
             return ContentPage(items: page.items.compactMap { if case .message(let m)? = inboxItem($0) { m } else { nil } }, next: page.next)
@@ -56,6 +59,7 @@ extension ApiClient {
 
     /// A page of a person's posts (`comments == false`) or comments, newest first.
     public func getPersonContent(personId: Int, comments: Bool, limit: Int = 20, cursor: PageCursor?) async throws(ApiClientError) -> ContentPage<PostOrComment> {
+        // Explicit per generation: different calls: 1.0 lists person content, 0.18/0.19 read person details.
         if try await generation() == .v4 {
             let form = ApiListPersonContent(type: comments ? .comments : .posts, personId: personId, limit: limit)
             let page = try await page(LemmyV4.ListPersonContent(form), at: cursor)
@@ -70,6 +74,7 @@ extension ApiClient {
     /// A page of the account's saved posts (`comments == false`) or comments, newest first.
     public func getSaved(comments: Bool, limit: Int = 20, cursor: PageCursor?) async throws(ApiClientError) -> ContentPage<PostOrComment> {
         try requireAccount()
+        // Explicit per generation: different calls: 1.0 lists saved content, 0.18/0.19 filter posts and comments.
         if try await generation() == .v4 {
             let form = ApiListPersonSaved(type: comments ? .comments : .posts, limit: limit)
             let page = try await page(LemmyV4.ListPersonSaved(form), at: cursor)
@@ -113,6 +118,7 @@ extension ApiClient {
     }
 
     private func commentTree(_ form: ApiGetComments) async throws(ApiClientError) -> [Comment2] {
+        // Explicit per generation: different responses: 1.0 a cursor page (items), 0.18/0.19 comments.
         if try await generation() == .v4 {
             return try await send(LemmyV4.GetComments(form), mutation: false).items.map { comment2($0) }
         }

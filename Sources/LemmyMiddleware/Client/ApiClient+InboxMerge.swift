@@ -6,7 +6,7 @@ extension ApiClient {
         let comment = comment2(ApiCommentView(mention: view))
         let snapshot = Mention1Snapshot(id: view.personMention.id, read: view.personMention.read,
                                         created: view.personMention.published.date)
-        return caches.mention1.merge(snapshot.id, snapshot, sequence: mergeSequence) { Mention1(api: self, comment: comment, snapshot: snapshot) }
+        return merge(snapshot, comment: comment)
     }
 
     /// A 1.0 notification as an inbox item; nil for kinds the inbox does not show (mod actions, posts).
@@ -18,9 +18,7 @@ extension ApiClient {
         case (.mention, .comment(let view)):
             let comment = comment2(view)
             let snapshot = Mention1Snapshot(id: info.id, read: info.read, created: info.publishedAt.date)
-            return .mention(caches.mention1.merge(info.id, snapshot, sequence: mergeSequence) {
-                Mention1(api: self, comment: comment, snapshot: snapshot)
-            })
+            return .mention(merge(snapshot, comment: comment))
         case (_, .privateMessage(let view)):
             return .message(message1(view, notification: info))
         default:

@@ -8,10 +8,7 @@ extension ApiClient {
     /// - Parameter name: the community name, e.g. `swift`, or `swift@lemmy.ml` for a remote one.
     public func getCommunity(name: String) async throws(ApiClientError) -> Community3 {
         let form = ApiGetCommunity(name: name)
-        if try await generation() == .v4 {
-            return community3(try await send(LemmyV4.GetCommunity(form), mutation: false))
-        }
-        return community3(try await send(LemmyV3.GetCommunity(form), mutation: false))
+        return community3(try await send(LemmyAnyGeneration.GetCommunity(form), mutation: false))
     }
 
     /// A person's profile by user name, as a ``Person3``.
@@ -19,9 +16,6 @@ extension ApiClient {
     /// - Parameter name: the user name, e.g. `alice`, or `alice@lemmy.ml` for a remote one.
     public func getPerson(name: String) async throws(ApiClientError) -> Person3 {
         let form = ApiGetPersonDetails(username: name, limit: 1)
-        if try await generation() == .v4 {
-            return person3(try await send(LemmyV4.GetPersonDetails(form), mutation: false))
-        }
-        return person3(try await send(LemmyV3.GetPersonDetails(form), mutation: false))
+        return person3(try await send(LemmyAnyGeneration.GetPersonDetails(form), mutation: false))
     }
 }

@@ -9,39 +9,33 @@ extension ApiClient {
         let previous = caches.person1[person.id]?.confirmed
         let isBlocked = blocked ?? previous?.blocked ?? account?.blockedPersonIds.contains(person.id) ?? false
         let snapshot = Person1Snapshot(person, blocked: isBlocked, previous: previous)
-        return caches.person1.merge(person.id, snapshot, sequence: mergeSequence) { Person1(api: self, snapshot: snapshot) }
+        return merge(snapshot)
     }
 
     func person2(_ view: ApiPersonView) -> Person2 {
         let blocked = view.personActions.map { $0.blockedAt != nil }
         let person1 = person1(view.person, blocked: blocked)
-        return caches.person2.merge(view.person.id, Person2Snapshot(view), sequence: mergeSequence) {
-            Person2(person1: person1, snapshot: Person2Snapshot(view))
-        }
+        return merge(Person2Snapshot(view), person1: person1)
     }
 
     func person3(_ response: ApiGetPersonDetailsResponse) -> Person3 {
         let person2 = person2(response.personView)
         let moderated = response.moderates.map { community1($0.community) }
-        let person3 = caches.person3.merge(person2.id, Person3Snapshot(), sequence: mergeSequence) {
-            Person3(person2: person2, moderatedCommunities: moderated, snapshot: Person3Snapshot())
-        }
-        person3.replaceModeratedCommunities(moderated, sequence: mergeSequence)
-        return person3
+        return merge(Person3Snapshot(), person2: person2, moderatedCommunities: moderated)
     }
 
     func community1(_ community: ApiCommunity, blocked: Bool? = nil) -> Community1 {
         let previous = caches.community1[community.id]?.confirmed
         let isBlocked = blocked ?? previous?.blocked ?? account?.blockedCommunityIds.contains(community.id) ?? false
         let snapshot = Community1Snapshot(community, blocked: isBlocked, previous: previous)
-        return caches.community1.merge(community.id, snapshot, sequence: mergeSequence) { Community1(api: self, snapshot: snapshot) }
+        return merge(snapshot)
     }
 
     func community2(_ view: ApiCommunityView) -> Community2 {
         let blocked = view.blocked ?? view.communityActions.map { $0.blockedAt != nil }
         let community1 = community1(view.community, blocked: blocked)
         let snapshot = Community2Snapshot(view)
-        let model = caches.community2.merge(view.community.id, snapshot, sequence: mergeSequence) { Community2(community1: community1, snapshot: snapshot) }
+        let model = merge(snapshot, community1: community1)
         if let account { Account.set(&account.subscribedCommunityIds, model.id, member: snapshot.subscription.isSubscribed) }
         return model
     }
@@ -50,16 +44,12 @@ extension ApiClient {
         let community2 = community2(response.communityView)
         let moderators = response.moderators.map { person1($0.moderator) }
         let snapshot = Community3Snapshot(discussionLanguages: response.discussionLanguages)
-        let model = caches.community3.merge(community2.id, snapshot, sequence: mergeSequence) {
-            Community3(community2: community2, moderators: moderators, snapshot: snapshot)
-        }
-        model.replaceModerators(moderators, sequence: mergeSequence)
-        return model
+        return merge(snapshot, community2: community2, moderators: moderators)
     }
 
     func post1(_ post: ApiPost) -> Post1 {
         let snapshot = Post1Snapshot(post, previous: caches.post1[post.id]?.confirmed)
-        return caches.post1.merge(post.id, snapshot, sequence: mergeSequence) { Post1(api: self, snapshot: snapshot) }
+        return merge(snapshot)
     }
 
     func post2(_ view: ApiPostView) -> Post2 {
@@ -67,9 +57,7 @@ extension ApiClient {
         let creator = person1(view.creator, blocked: view.creatorBlocked ?? view.personActions.map { $0.blockedAt != nil })
         let community = community1(view.community)
         let snapshot = Post2Snapshot(view)
-        return caches.post2.merge(view.post.id, snapshot, sequence: mergeSequence) {
-            Post2(post1: post1, creator: creator, community: community, snapshot: snapshot)
-        }
+        return merge(snapshot, post1: post1, creator: creator, community: community)
     }
 
     func post3(_ response: ApiGetPostResponse) -> Post3 {
@@ -77,17 +65,12 @@ extension ApiClient {
         let community2 = community2(response.communityView)
         let moderators = response.moderators.map { person1($0.moderator) }
         let crossPosts = response.crossPosts.map { self.post2($0) }
-        let model = caches.post3.merge(post2.id, Post3Snapshot(), sequence: mergeSequence) {
-            Post3(post2: post2, community2: community2, moderators: moderators, crossPosts: crossPosts, snapshot: Post3Snapshot())
-        }
-        model.replaceModerators(moderators, sequence: mergeSequence)
-        model.replaceCrossPosts(crossPosts, sequence: mergeSequence)
-        return model
+        return merge(Post3Snapshot(), post2: post2, community2: community2, moderators: moderators, crossPosts: crossPosts)
     }
 
     func comment1(_ comment: ApiComment) -> Comment1 {
         let snapshot = Comment1Snapshot(comment, previous: caches.comment1[comment.id]?.confirmed)
-        return caches.comment1.merge(comment.id, snapshot, sequence: mergeSequence) { Comment1(api: self, snapshot: snapshot) }
+        return merge(snapshot)
     }
 
     func comment2(_ view: ApiCommentView) -> Comment2 {
@@ -96,33 +79,23 @@ extension ApiClient {
         let post = post1(view.post)
         let community = community1(view.community)
         let snapshot = Comment2Snapshot(view)
-        return caches.comment2.merge(view.comment.id, snapshot, sequence: mergeSequence) {
-            Comment2(comment1: comment1, creator: creator, post: post, community: community, snapshot: snapshot)
-        }
+        return merge(snapshot, comment1: comment1, creator: creator, post: post, community: community)
     }
 
-    func instance3(_ response: ApiGetSiteResponse) -> Instance3 {
+    func site3(_ response: ApiGetSiteResponse) -> Site3 {
         let view = response.siteView
-        let instance1 = caches.instance1.merge(view.site.id, Instance1Snapshot(view.site), sequence: mergeSequence) {
-            Instance1(api: self, snapshot: Instance1Snapshot(view.site))
-        }
-        let instance2 = caches.instance2.merge(view.site.id, Instance2Snapshot(view), sequence: mergeSequence) {
-            Instance2(instance1: instance1, snapshot: Instance2Snapshot(view))
-        }
+        let site1 = merge(Site1Snapshot(view.site))
+        let site2 = merge(Site2Snapshot(view), site1: site1)
         let admins = response.admins.map { person2($0).person1 }
-        let snapshot = Instance3Snapshot(version: response.version)
-        let model = caches.instance3.merge(view.site.id, snapshot, sequence: mergeSequence) {
-            Instance3(instance2: instance2, administrators: admins, snapshot: snapshot)
-        }
-        model.replaceAdministrators(admins, sequence: mergeSequence)
-        return model
+        let snapshot = Site3Snapshot(version: response.version)
+        return merge(snapshot, site2: site2, administrators: admins)
     }
 
     func reply1(_ view: ApiCommentReplyView) -> Reply1 {
         let comment = comment2(ApiCommentView(reply: view))
         let snapshot = Reply1Snapshot(id: view.commentReply.id, read: view.commentReply.read,
                                       created: view.commentReply.published.date)
-        return caches.reply1.merge(view.commentReply.id, snapshot, sequence: mergeSequence) { Reply1(api: self, comment: comment, snapshot: snapshot) }
+        return merge(snapshot, comment: comment)
     }
 
     /// A 1.0 reply notification; nil for other kinds.
@@ -131,7 +104,7 @@ extension ApiClient {
         let comment = comment2(view)
         let snapshot = Reply1Snapshot(id: notification.notification.id, read: notification.notification.read,
                                       created: notification.notification.publishedAt.date)
-        return caches.reply1.merge(snapshot.id, snapshot, sequence: mergeSequence) { Reply1(api: self, comment: comment, snapshot: snapshot) }
+        return merge(snapshot, comment: comment)
     }
 
     /// A private message; on 1.0 `notification` is the notification that delivered it, which
@@ -146,8 +119,6 @@ extension ApiClient {
                                         updated: message.updatedAt?.date, deleted: message.deleted,
                                         read: notification?.read ?? message.read ?? previous?.read ?? false,
                                         notificationId: notification?.id ?? previous?.notificationId)
-        return caches.message1.merge(message.id, snapshot, sequence: mergeSequence) {
-            Message1(api: self, creator: creator, recipient: recipient, snapshot: snapshot)
-        }
+        return merge(snapshot, creator: creator, recipient: recipient)
     }
 }

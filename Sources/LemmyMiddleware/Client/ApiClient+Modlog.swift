@@ -7,10 +7,11 @@ extension ApiClient {
     /// On 0.18 and 0.19 removed posts and comments, locked and pinned posts are listed; other
     /// actions are left out (but still count towards the page, so paging stays right).
     public func getModlog(communityId: Int? = nil, limit: Int = 20, cursor: PageCursor?) async throws(ApiClientError) -> ContentPage<ModlogEntry> {
+        // Explicit per generation: different responses: 1.0 one cursor-paged list, 0.18/0.19 one list per action.
         if try await generation() == .v4 {
             let form = ApiGetModlog(communityId: communityId, limit: limit)
             let response = try await send(LemmyV4.GetModlog(form).moved(to: cursor?.opaque), mutation: false)
-            return ContentPage(items: response.items.map(modlogEntry), next: response.nextPage.map { PageCursor(.cursor($0)) })
+            return ContentPage(items: response.items.map(modlogEntry), next: .opaque(response.nextPage))
         }
         var form = ApiGetModlog(communityId: communityId, limit: limit)
         form.page = cursor?.pageNumber

@@ -17,11 +17,7 @@ extension ApiClient {
         if !showRead { serverHidesRead = try await serverFiltersReadPosts() }
         if serverHidesRead { form.showRead = false }
         let page: (items: [ApiPostView], next: PageCursor?)
-        if try await generation() == .v4 {
-            page = try await self.page(LemmyV4.GetPosts(form), at: cursor)
-        } else {
-            page = try await self.page(LemmyV3.GetPosts(form), at: cursor)
-        }
+        page = try await self.page(LemmyAnyGeneration.GetPosts(form), at: cursor)
         let posts = page.items.map { post2($0) }
         return ContentPage(items: showRead || serverHidesRead ? posts : posts.filter { !$0.read }, next: page.next)
     }
@@ -29,28 +25,19 @@ extension ApiClient {
     /// One post with its community and moderators, as a ``Post3``.
     public func getPost(id: Int) async throws(ApiClientError) -> Post3 {
         let form = ApiGetPost(id: id)
-        if try await generation() == .v4 {
-            return post3(try await send(LemmyV4.GetPost(form), mutation: false))
-        }
-        return post3(try await send(LemmyV3.GetPost(form), mutation: false))
+        return post3(try await send(LemmyAnyGeneration.GetPost(form), mutation: false))
     }
 
     /// A person's profile, as a ``Person3``.
     public func getPerson(id: Int) async throws(ApiClientError) -> Person3 {
         let form = ApiGetPersonDetails(personId: id, limit: 1)
-        if try await generation() == .v4 {
-            return person3(try await send(LemmyV4.GetPersonDetails(form), mutation: false))
-        }
-        return person3(try await send(LemmyV3.GetPersonDetails(form), mutation: false))
+        return person3(try await send(LemmyAnyGeneration.GetPersonDetails(form), mutation: false))
     }
 
     /// A community with its moderators, as a ``Community3``.
     public func getCommunity(id: Int) async throws(ApiClientError) -> Community3 {
         let form = ApiGetCommunity(id: id)
-        if try await generation() == .v4 {
-            return community3(try await send(LemmyV4.GetCommunity(form), mutation: false))
-        }
-        return community3(try await send(LemmyV3.GetCommunity(form), mutation: false))
+        return community3(try await send(LemmyAnyGeneration.GetCommunity(form), mutation: false))
     }
 
     /// Comments of a post, as ``Comment2`` models (tree order as the server sends it).
@@ -58,17 +45,14 @@ extension ApiClient {
                             cursor: PageCursor? = nil) async throws(ApiClientError) -> ContentPage<Comment2> {
         let form = ApiGetComments(sort: sort.api, limit: limit, postId: postId)
         let page: (items: [ApiCommentView], next: PageCursor?)
-        if try await generation() == .v4 {
-            page = try await self.page(LemmyV4.GetComments(form), at: cursor)
-        } else {
-            page = try await self.page(LemmyV3.GetComments(form), at: cursor)
-        }
+        page = try await self.page(LemmyAnyGeneration.GetComments(form), at: cursor)
         return ContentPage(items: page.items.map { comment2($0) }, next: page.next)
     }
 
     /// Posts, comments, communities and people matching `query`.
     public func search(_ query: String, limit: Int = 20) async throws(ApiClientError) -> SearchResults {
         let response: ApiSearchResponse
+        // Explicit per generation: the form differs: 1.0 takes search_term, 0.18/0.19 q.
         if try await generation() == .v4 {
             response = try await send(LemmyV4.Search(ApiSearch(searchTerm: query, limit: limit)), mutation: false)
         } else {
@@ -82,17 +66,18 @@ extension ApiClient {
         return results
     }
 
-    /// The instance, as an ``Instance3``. On 0.18 and 0.19 this also refreshes ``account`` (1.0
+    /// The client's site (the instance's own page: name, counts, admins), as a ``Site3``. On 0.18 and 0.19 this also refreshes ``account`` (1.0
     /// moved the account out of GetSite: use ``loadAccount()``).
-    public func getSite() async throws(ApiClientError) -> Instance3 {
+    public func getSite() async throws(ApiClientError) -> Site3 {
         let response: ApiGetSiteResponse
+        // Explicit per generation: different forms (0.18 sends a GetSite form with `auth`, 1.0 none).
         if try await generation() == .v4 {
             response = try await send(LemmyV4.GetSite(), mutation: false)
         } else {
             response = try await send(LemmyV3.GetSite(), mutation: false)
         }
         if let myUser = response.myUser { updateAccount(myUser) }
-        return instance3(response)
+        return site3(response)
     }
 }
 
@@ -134,9 +119,6 @@ extension ApiClient {
     /// One comment, as a ``Comment2``.
     public func getComment(id: Int) async throws(ApiClientError) -> Comment2 {
         let form = ApiGetComment(id: id)
-        if try await generation() == .v4 {
-            return comment2(try await send(LemmyV4.GetComment(form), mutation: false).commentView)
-        }
-        return comment2(try await send(LemmyV3.GetComment(form), mutation: false).commentView)
+        return comment2(try await send(LemmyAnyGeneration.GetComment(form), mutation: false).commentView)
     }
 }

@@ -32,7 +32,7 @@ extension ApiClient {
         }
         // 1.0 pages by `next_page` only; counting pages there would fetch page 1 again.
         let next: PageCursor? = if isV4 {
-            response.nextPage.map { PageCursor(.cursor($0)) }
+            .opaque(response.nextPage)
         } else {
             .nextPage(after: cursor, count: items.count, limit: limit)
         }

@@ -52,6 +52,13 @@ extension ApiClient {
         return token != nil
     }
 
+    /// Sends the v3 or the v4 request of `request`, as the server's generation wants, like
+    /// ``send(_:mutation:)``: the one place a call that both generations have picks its generation.
+    func send<R: LemmyGenerationalRequest>(_ request: R, mutation: Bool) async throws(ApiClientError) -> R.V3.Response
+    where R.V4.Response == R.V3.Response {
+        try await generation() == .v4 ? send(request.v4, mutation: mutation) : send(request.v3, mutation: mutation)
+    }
+
     /// Numbers a request about to be sent.
     func takeSequence() -> UInt64 {
         nextSequence &+= 1
@@ -90,5 +97,12 @@ extension ApiClient {
         }
         mergeSequence = sequence
         return (page.items, page.next.map(PageCursor.init))
+    }
+
+    /// One page of the v3 or the v4 request of `request`, as the server's generation wants, like
+    /// ``page(_:at:)``.
+    func page<R: LemmyGenerationalRequest>(_ request: R, at cursor: PageCursor?) async throws(ApiClientError) -> (items: [R.V3.Item], next: PageCursor?)
+    where R.V3: LemmyPaginatedRequest, R.V4: LemmyPaginatedRequest, R.V4.Item == R.V3.Item {
+        try await generation() == .v4 ? page(request.v4, at: cursor) : page(request.v3, at: cursor)
     }
 }

@@ -114,11 +114,7 @@ extension ApiClient {
         let guest = getApiClient(for: url, with: nil, loader: loader)
         let form = ApiLogin(usernameOrEmail: username, password: password, totp2faToken: totp)
         let response: ApiLoginResponse
-        if try await guest.generation() == .v4 {
-            response = try await guest.send(LemmyV4.Login(form), mutation: false)
-        } else {
-            response = try await guest.send(LemmyV3.Login(form), mutation: false)
-        }
+        response = try await guest.send(LemmyAnyGeneration.Login(form), mutation: false)
         guard let jwt = response.jwt else { throw .notLoggedIn }
         return getApiClient(for: url, with: jwt, loader: guest.loader)
     }

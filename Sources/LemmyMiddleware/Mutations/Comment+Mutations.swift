@@ -18,9 +18,7 @@ extension Comment2Providing {
         let save = !comment.saved
         return await api.mutate(comment, optimistic: { $0.saved = save }) { () async throws(ApiClientError) in
             let form = ApiSaveComment(commentId: comment.id, save: save)
-            let view = try await comment.api.generation() == .v4
-                ? try await comment.api.send(LemmyV4.SaveComment(form), mutation: true).commentView
-                : try await comment.api.send(LemmyV3.SaveComment(form), mutation: true).commentView
+            let view = try await comment.api.send(LemmyAnyGeneration.SaveComment(form), mutation: true).commentView
             _ = comment.api.comment2(view)
         } reread: { () async throws(ApiClientError) in
             _ = try await comment.api.getComment(id: comment.id)
@@ -35,9 +33,7 @@ extension Comment2Providing {
         guard comment.deleted != deleted else { return .unchanged }
         return await api.mutate(comment, optimistic: { $0.deleted = deleted }) { () async throws(ApiClientError) in
             let form = ApiDeleteComment(commentId: comment.id, deleted: deleted)
-            let view = try await comment.api.generation() == .v4
-                ? try await comment.api.send(LemmyV4.DeleteComment(form), mutation: true).commentView
-                : try await comment.api.send(LemmyV3.DeleteComment(form), mutation: true).commentView
+            let view = try await comment.api.send(LemmyAnyGeneration.DeleteComment(form), mutation: true).commentView
             _ = comment.api.comment2(view)
         }
     }
@@ -47,9 +43,7 @@ extension Comment2Providing {
         let comment = comment1
         return await api.mutate(comment, optimistic: { $0.content = content }) { () async throws(ApiClientError) in
             let form = ApiEditComment(commentId: comment.id, content: content)
-            let view = try await comment.api.generation() == .v4
-                ? try await comment.api.send(LemmyV4.EditComment(form), mutation: true).commentView
-                : try await comment.api.send(LemmyV3.EditComment(form), mutation: true).commentView
+            let view = try await comment.api.send(LemmyAnyGeneration.EditComment(form), mutation: true).commentView
             _ = comment.api.comment2(view)
         }
     }
@@ -64,11 +58,7 @@ extension Comment2Providing {
         try api.checkPermission(mutation: true)
         try api.requireAccount()
         let form = ApiCreateCommentReport(commentId: id, reason: reason)
-        if try await api.generation() == .v4 {
-            _ = try await api.send(LemmyV4.CreateCommentReport(form), mutation: true)
-        } else {
-            _ = try await api.send(LemmyV3.CreateCommentReport(form), mutation: true)
-        }
+        _ = try await api.send(LemmyAnyGeneration.CreateCommentReport(form), mutation: true)
     }
 }
 
@@ -78,6 +68,7 @@ extension Comment2 {
         await api.mutate(self, optimistic: { $0.votes = $0.votes.applying(vote) }) { [self] () async throws(ApiClientError) in
             var form = ApiCreateCommentLike(commentId: id)
             let view: ApiCommentView
+            // Explicit per generation: the form differs: 1.0 sends is_upvote, 0.18/0.19 score.
             if try await api.generation() == .v4 {
                 form.isUpvote = vote == .none ? nil : vote == .upvote
                 view = try await api.send(LemmyV4.LikeComment(form), mutation: true).commentView

@@ -12,9 +12,7 @@ extension Community2Providing {
             if let account = model.api.account { Account.set(&account.subscribedCommunityIds, model.id, member: follow) }
         }) { () async throws(ApiClientError) in
             let form = ApiFollowCommunity(communityId: community.id, follow: follow)
-            let view = try await community.api.generation() == .v4
-                ? try await community.api.send(LemmyV4.FollowCommunity(form), mutation: true).communityView
-                : try await community.api.send(LemmyV3.FollowCommunity(form), mutation: true).communityView
+            let view = try await community.api.send(LemmyAnyGeneration.FollowCommunity(form), mutation: true).communityView
             _ = community.api.community2(view)
             // A favourite is a subscription singled out: leaving the community drops it.
             if !follow, let account = community.api.account { Account.set(&account.favoriteCommunityIds, community.id, member: false) }
@@ -36,6 +34,7 @@ extension Community1Providing {
         let community = community1
         return await api.toggleBlock(community, list: \.blockedCommunityIds) { block async throws(ApiClientError) in
             let form = ApiBlockCommunity(communityId: community.id, block: block)
+            // Explicit per generation: different responses (0.18/0.19 BlockCommunityResponse, 1.0 CommunityResponse).
             let view = try await community.api.generation() == .v4
                 ? try await community.api.send(LemmyV4.BlockCommunity(form), mutation: true).communityView
                 : try await community.api.send(LemmyV3.BlockCommunity(form), mutation: true).communityView

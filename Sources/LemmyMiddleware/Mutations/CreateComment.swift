@@ -33,9 +33,7 @@ extension ApiClient {
         let form = ApiCreateComment(content: content, postId: postId, parentId: parentId)
         let view: ApiCommentView
         do {
-            view = try await generation() == .v4
-                ? try await send(LemmyV4.CreateComment(form), mutation: true).commentView
-                : try await send(LemmyV3.CreateComment(form), mutation: true).commentView
+            view = try await send(LemmyAnyGeneration.CreateComment(form), mutation: true).commentView
         } catch {
             guard error.mayHaveReachedServer else { throw error }
             uncertainComments[key] = started
@@ -59,9 +57,7 @@ extension ApiClient {
             me = person.id
         }
         let form = ApiGetComments(sort: .new, limit: 50, postId: key.postId)
-        let views = try await generation() == .v4
-            ? try await page(LemmyV4.GetComments(form), at: nil).items
-            : try await page(LemmyV3.GetComments(form), at: nil).items
+        let views = try await page(LemmyAnyGeneration.GetComments(form), at: nil).items
         let sequence = mergeSequence
         let earliest = since.addingTimeInterval(-300)
         guard let view = views.first(where: { view in

@@ -5,6 +5,7 @@ extension ApiClient {
     /// Replies to the account's posts and comments.
     public func getReplies(unreadOnly: Bool = false, limit: Int = 20) async throws(ApiClientError) -> [Reply1] {
         try requireAccount()
+        // Explicit per generation: different calls: 1.0 lists notifications, 0.18/0.19 replies.
         if try await generation() == .v4 {
             let form = ApiListNotifications(unreadOnly: unreadOnly, limit: limit)
             let page = try await self.page(LemmyV4.ListNotifications(form), at: nil)
@@ -26,6 +27,7 @@ extension Reply1Providing {
     @discardableResult public func markRead(_ read: Bool = true) async -> MutationResult {
         let reply = reply1
         return await api.markInboxItem(reply, read: read, counter: \.replies) { () async throws(ApiClientError) in
+            // Explicit per generation: different calls: 1.0 marks the notification, 0.18/0.19 the comment reply.
             if try await reply.api.generation() == .v4 {
                 let form = ApiMarkNotificationAsRead(notificationId: reply.id, read: read)
                 _ = try await reply.api.send(LemmyV4.MarkNotificationAsRead(form), mutation: true)
@@ -44,6 +46,7 @@ extension Message1Providing {
     @discardableResult public func markRead(_ read: Bool = true) async -> MutationResult {
         let message = message1
         return await api.markInboxItem(message, read: read, counter: \.messages) { () async throws(ApiClientError) in
+            // Explicit per generation: different calls: 1.0 marks the notification, 0.18/0.19 the message.
             if try await message.api.generation() == .v4 {
                 // 1.0 keeps the read flag on the notification that delivered the message.
                 guard let notificationId = message.notificationId else {

@@ -5,6 +5,7 @@ extension Mention1Providing {
     @discardableResult public func markRead(_ read: Bool = true) async -> MutationResult {
         let mention = mention1
         return await api.markInboxItem(mention, read: read, counter: \.mentions) { () async throws(ApiClientError) in
+            // Explicit per generation: different calls: 1.0 marks the notification, 0.18/0.19 the person mention.
             if try await mention.api.generation() == .v4 {
                 // On 1.0 a mention is a notification, and its id is the notification's.
                 let form = ApiMarkNotificationAsRead(notificationId: mention.id, read: read)

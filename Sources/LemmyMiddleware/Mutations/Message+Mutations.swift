@@ -7,9 +7,6 @@ extension ApiClient {
     public func sendMessage(_ content: String, to personId: Int) async throws(ApiClientError) -> Message1 {
         try requireAccount()
         let form = ApiCreatePrivateMessage(content: content, recipientId: personId)
-        if try await generation() == .v4 {
-            return message1(try await send(LemmyV4.CreatePrivateMessage(form), mutation: true).privateMessageView)
-        }
-        return message1(try await send(LemmyV3.CreatePrivateMessage(form), mutation: true).privateMessageView)
+        return message1(try await send(LemmyAnyGeneration.CreatePrivateMessage(form), mutation: true).privateMessageView)
     }
 }

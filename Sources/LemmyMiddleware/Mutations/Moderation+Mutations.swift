@@ -9,9 +9,7 @@ extension Post2Providing {
         let post = post1
         return await api.mutate(post, optimistic: { $0.removed = removed }) { () async throws(ApiClientError) in
             let form = ApiRemovePost(postId: post.id, removed: removed, reason: try await post.api.moderationReason(reason))
-            let view = try await post.api.generation() == .v4
-                ? try await post.api.send(LemmyV4.RemovePost(form), mutation: true).postView
-                : try await post.api.send(LemmyV3.RemovePost(form), mutation: true).postView
+            let view = try await post.api.send(LemmyAnyGeneration.RemovePost(form), mutation: true).postView
             _ = post.api.post2(view)
         }
     }
@@ -21,9 +19,7 @@ extension Post2Providing {
         let post = post1
         return await api.mutate(post, optimistic: { $0.locked = locked }) { () async throws(ApiClientError) in
             let form = ApiLockPost(postId: post.id, locked: locked, reason: try await post.api.moderationReason(reason))
-            let view = try await post.api.generation() == .v4
-                ? try await post.api.send(LemmyV4.LockPost(form), mutation: true).postView
-                : try await post.api.send(LemmyV3.LockPost(form), mutation: true).postView
+            let view = try await post.api.send(LemmyAnyGeneration.LockPost(form), mutation: true).postView
             _ = post.api.post2(view)
         }
     }
@@ -35,9 +31,7 @@ extension Post2Providing {
             if onInstance { model.pinnedInstance = pinned } else { model.pinnedCommunity = pinned }
         }) { () async throws(ApiClientError) in
             let form = ApiFeaturePost(postId: post.id, featured: pinned, featureType: onInstance ? .local : .community)
-            let view = try await post.api.generation() == .v4
-                ? try await post.api.send(LemmyV4.FeaturePost(form), mutation: true).postView
-                : try await post.api.send(LemmyV3.FeaturePost(form), mutation: true).postView
+            let view = try await post.api.send(LemmyAnyGeneration.FeaturePost(form), mutation: true).postView
             _ = post.api.post2(view)
         }
     }
@@ -67,6 +61,7 @@ extension ApiClient {
     /// Sends a community ban and merges the person it returns.
     fileprivate func banFromCommunity(personId: Int, communityId: Int, ban: Bool, reason: String?) async throws(ApiClientError) {
         let form = ApiBanFromCommunity(communityId: communityId, personId: personId, ban: ban, reason: try await moderationReason(reason))
+        // Explicit per generation: different responses (0.18/0.19 BanFromCommunityResponse, 1.0 PersonResponse).
         if try await generation() == .v4 {
             _ = person2(try await send(LemmyV4.BanFromCommunity(form), mutation: true).personView)
         } else {
@@ -81,9 +76,7 @@ extension Comment2Providing {
         let comment = comment1
         return await api.mutate(comment, optimistic: { $0.removed = removed }) { () async throws(ApiClientError) in
             let form = ApiRemoveComment(commentId: comment.id, removed: removed, reason: try await comment.api.moderationReason(reason))
-            let view = try await comment.api.generation() == .v4
-                ? try await comment.api.send(LemmyV4.RemoveComment(form), mutation: true).commentView
-                : try await comment.api.send(LemmyV3.RemoveComment(form), mutation: true).commentView
+            let view = try await comment.api.send(LemmyAnyGeneration.RemoveComment(form), mutation: true).commentView
             _ = comment.api.comment2(view)
         }
     }

@@ -71,9 +71,7 @@ extension Post2Providing {
         guard post.deleted != deleted else { return .unchanged }
         return await api.mutate(post, optimistic: { $0.deleted = deleted }) { () async throws(ApiClientError) in
             let form = ApiDeletePost(postId: post.id, deleted: deleted)
-            let view = try await post.api.generation() == .v4
-                ? try await post.api.send(LemmyV4.DeletePost(form), mutation: true).postView
-                : try await post.api.send(LemmyV3.DeletePost(form), mutation: true).postView
+            let view = try await post.api.send(LemmyAnyGeneration.DeletePost(form), mutation: true).postView
             _ = post.api.post2(view)
         }
     }
@@ -88,9 +86,7 @@ extension Post2Providing {
             var form = ApiEditPost(postId: post.id)
             form.name = title
             form.body = content
-            let view = try await post.api.generation() == .v4
-                ? try await post.api.send(LemmyV4.EditPost(form), mutation: true).postView
-                : try await post.api.send(LemmyV3.EditPost(form), mutation: true).postView
+            let view = try await post.api.send(LemmyAnyGeneration.EditPost(form), mutation: true).postView
             _ = post.api.post2(view)
         }
     }
@@ -105,11 +101,7 @@ extension Post2Providing {
         try api.checkPermission(mutation: true)
         try api.requireAccount()
         let form = ApiCreatePostReport(postId: id, reason: reason)
-        if try await api.generation() == .v4 {
-            _ = try await api.send(LemmyV4.CreatePostReport(form), mutation: true)
-        } else {
-            _ = try await api.send(LemmyV3.CreatePostReport(form), mutation: true)
-        }
+        _ = try await api.send(LemmyAnyGeneration.CreatePostReport(form), mutation: true)
     }
 }
 
@@ -119,6 +111,7 @@ extension Post2 {
         await api.mutate(self, optimistic: { $0.votes = $0.votes.applying(vote) }) { [self] () async throws(ApiClientError) in
             var form = ApiCreatePostLike(postId: id)
             let view: ApiPostView
+            // Explicit per generation: the form differs: 1.0 sends is_upvote, 0.18/0.19 score.
             if try await api.generation() == .v4 {
                 form.isUpvote = vote == .none ? nil : vote == .upvote
                 view = try await api.send(LemmyV4.LikePost(form), mutation: true).postView
@@ -138,9 +131,7 @@ extension Post2 {
     func save(_ save: Bool) async -> MutationResult {
         await api.mutate(self, optimistic: { $0.saved = save }) { [self] () async throws(ApiClientError) in
             let form = ApiSavePost(postId: id, save: save)
-            let view = try await api.generation() == .v4
-                ? try await api.send(LemmyV4.SavePost(form), mutation: true).postView
-                : try await api.send(LemmyV3.SavePost(form), mutation: true).postView
+            let view = try await api.send(LemmyAnyGeneration.SavePost(form), mutation: true).postView
             _ = api.post2(view)
         } reread: { [self] () async throws(ApiClientError) in
             _ = try await api.getPost(id: id)

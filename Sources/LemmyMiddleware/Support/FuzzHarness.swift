@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 internal import LemmyAPI
 
 /// What the libFuzzer target (`lemmy-fuzz`, see `scripts/fuzz.sh`) and the corpus replay test run
@@ -62,7 +62,7 @@ package enum FuzzHarness {
             return 1
         case 5:
             guard let response = decode(ApiGetSiteResponse.self) else { return 0 }
-            _ = client.instance3(response)
+            _ = client.site3(response)
             return 1
         default:
             let replies = decode(ApiGetRepliesResponse.self)?.replies ?? []

@@ -93,6 +93,7 @@ extension ApiClient {
     /// Resolves an ActivityPub id (0.18/0.19 need a signed-in account for remote objects).
     func resolve(_ actorId: URL) async throws(ApiClientError) -> ResolvedObject? {
         let form = ApiResolveObject(q: actorId.absoluteString)
+        // Explicit per generation: different responses: 1.0 a tagged union, 0.18/0.19 one optional member per kind.
         if try await generation() == .v4 {
             switch try await send(LemmyV4.ResolveObject(form), mutation: false) {
             case .post(let view): return .post(view)

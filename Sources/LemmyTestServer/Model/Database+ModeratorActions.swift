@@ -1,10 +1,6 @@
-/// Moderator and admin actions beyond removing posts, and instance blocks. Each checks the
+/// Moderator and admin actions beyond removing posts. Each checks the
 /// actor's rights the way Lemmy does and writes a modlog entry.
 extension Database {
-    /// Instances the server knows: itself (id 1) and two federated peers, so instance blocks
-    /// have something to block.
-    static let knownInstanceDomains = [1: "lemmy.test", 2: "remote.example", 3: "other.example"]
-
     mutating func lockPost(_ postId: Int, locked: Bool, by personId: Int, now: Double) throws {
         guard let post = post(postId) else { throw APIError.notFound("post") }
         guard isModOrAdmin(personId, of: post.communityId) else { throw APIError.code("not_a_mod_or_admin") }
@@ -53,17 +49,6 @@ extension Database {
         if added, !moderators.contains(targetId) { moderators.append(targetId) }
         if !added { moderators.removeAll { $0 == targetId } }
         communities[communityId - 1].moderators = moderators
-    }
-
-    /// Blocks an instance's communities, or (1.0, `persons`) its people.
-    mutating func blockInstance(_ instanceId: Int, block: Bool, persons: Bool = false, by personId: Int, now: Double) throws {
-        guard Self.knownInstanceDomains[instanceId] != nil else { throw APIError.notFound("instance") }
-        if instanceId == 1 { throw APIError.code("cant_block_local_instance") }
-        if persons {
-            users[personId, default: UserState()].blockedInstancePersons[instanceId] = block ? now : nil
-        } else {
-            users[personId, default: UserState()].blockedInstances[instanceId] = block ? now : nil
-        }
     }
 
     /// Whether `personId` may post or comment in `communityId`.

@@ -2,9 +2,10 @@ import Foundation
 import LemmyAPI
 import LemmyMiddleware
 import LemmyTestServer
+import LemmyTestSupport
 import Testing
 
-@Suite("typed errors at the surface")
+@Suite("typed errors at the surface") @MainActor
 struct ApiClientErrorTests {
     @Test("a Lemmy refusal keeps its typed code and reads as a sentence", arguments: LemmyDialect.allCases)
     func lemmyCodeSurvives(dialect: LemmyDialect) async throws {

@@ -2,6 +2,7 @@ import FeedLoading
 import Foundation
 import LemmyMiddleware
 import LemmyTestServer
+import LemmyTestSupport
 import Testing
 
 /// The standard filters of a Lemmy feed, wired to the account and the models.

@@ -2,6 +2,7 @@ import FeedLoading
 import Foundation
 import LemmyMiddleware
 import LemmyTestServer
+import LemmyTestSupport
 import Testing
 
 /// Scrolls `feed` to its end, failing on an error or a runaway.

@@ -3,6 +3,7 @@ import Foundation
 import LemmyAPI
 import LemmyMiddleware
 import LemmyTestServer
+import LemmyTestSupport
 import Testing
 
 /// Post feeds over real HTTP against the LemmyTestServer, in every dialect.

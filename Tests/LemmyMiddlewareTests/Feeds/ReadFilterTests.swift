@@ -2,6 +2,7 @@ import Foundation
 import LemmyAPI
 import LemmyMiddleware
 import LemmyTestServer
+import LemmyTestSupport
 import Testing
 
 /// Leaving read posts out (by the server where it can) and marking posts read in batches.

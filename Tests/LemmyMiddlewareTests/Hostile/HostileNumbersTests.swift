@@ -1,6 +1,7 @@
 import Foundation
 import LemmyMiddleware
 import LemmyTestServer
+import LemmyTestSupport
 import Testing
 
 /// Rewrites of real answers that a hostile server could send: extreme and impossible counts.

@@ -4,6 +4,7 @@ import HTTPLoadingTesting
 import LemmyAPI
 import LemmyMiddleware
 import LemmyTestServer
+import LemmyTestSupport
 import Testing
 
 /// Mutations whose answer is lost: the server may have made the change. The client re-reads and

@@ -4,6 +4,7 @@ import HTTPLoadingTesting
 import LemmyAPI
 import LemmyMiddleware
 import LemmyTestServer
+import LemmyTestSupport
 import Synchronization
 import Testing
 

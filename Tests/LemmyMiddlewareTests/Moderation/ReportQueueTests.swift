@@ -2,6 +2,7 @@ import Foundation
 import LemmyAPI
 import LemmyMiddleware
 import LemmyTestServer
+import LemmyTestSupport
 import Testing
 
 /// The report queue: moderators list and resolve reports; others are refused.

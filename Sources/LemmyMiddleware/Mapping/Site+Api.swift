@@ -1,6 +1,6 @@
 internal import LemmyAPI
 
-extension Instance1Snapshot {
+extension Site1Snapshot {
     init(_ site: ApiSite) {
         self.init(id: site.id, actorId: ApiConversions.actorURL(site.apId), name: site.name,
                   summary: site.description ?? site.summary, sidebar: site.sidebar,
@@ -9,7 +9,7 @@ extension Instance1Snapshot {
     }
 }
 
-extension Instance2Snapshot {
+extension Site2Snapshot {
     init(_ view: ApiSiteView) {
         let local = view.localSite
         self.init(userCount: (view.counts?.users ?? local.users ?? 0).clampedCount,
