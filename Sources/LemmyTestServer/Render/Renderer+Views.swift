@@ -9,7 +9,7 @@ extension Renderer {
         guard followed != nil || blocked != nil || moderator else { return nil }
         return ApiCommunityActions(followedAt: date(followed), blockedAt: date(blocked),
                                    becameModeratorAt: moderator ? date(db.siteCreated) : nil,
-                                   followState: followed != nil ? .accepted : nil)
+                                   followState: followed == nil ? nil : state.pendingFollows.contains(communityId) ? .pending : .accepted)
     }
 
     func personActions(_ personId: Int) -> ApiPersonActions? {
