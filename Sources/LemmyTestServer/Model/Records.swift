@@ -37,8 +37,9 @@ struct UserSettingsRecord: Sendable {
     var blurNSFW = true
     var showReadPosts = true
     var showBotAccounts = true
-    /// The default post sort as 1.0 spells it (`hot`, `top`...) and the window of `top`.
-    var defaultSort = "active"
+    /// The default post sort as set (either generation's spelling) and the window of 1.0's
+    /// `top`; nil until set: Lemmy's default, `Active` up to 0.19, `hot` on 1.0.
+    var defaultSort: String?
     var defaultTimeRangeSeconds: Int?
     /// The default listing as 1.0 spells it (`all`, `local`, `subscribed`...).
     var defaultListing = "local"

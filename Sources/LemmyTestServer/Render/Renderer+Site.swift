@@ -122,7 +122,7 @@ extension Renderer {
         localUser.collapseBotComments = v018 ? nil : false
         localUser.animatedImagesEnabled = v018 ? nil : true
         if v10 {
-            localUser.defaultPostSortType = ApiPostSortType(wireValue: settings.defaultSort)
+            localUser.defaultPostSortType = ApiPostSortType(wireValue: settings.defaultSort ?? "hot")
             localUser.defaultPostTimeRangeSeconds = settings.defaultTimeRangeSeconds
             localUser.defaultCommentSortType = .hot
             localUser.privateMessagesEnabled = true
@@ -135,7 +135,7 @@ extension Renderer {
             localUser.showPersonVotes = true
             localUser.defaultItemsPerPage = 20
         } else {
-            localUser.defaultSortType = ApiSortType(wireValue: settings.defaultSort)
+            localUser.defaultSortType = ApiSortType(wireValue: settings.defaultSort ?? "Active")
             localUser.defaultCommentSortType = v018 ? nil : .hot
             localUser.showScores = true
             localUser.showNewPostNotifs = false
