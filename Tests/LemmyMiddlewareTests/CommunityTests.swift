@@ -189,6 +189,23 @@ struct CommunityTests {
         Issue.record("no seed up to 20 has a remote community")
     }
 
+    @Test("Following a private community (1.0) waits for approval, shown as pending; its moderators follow at once")
+    func privateCommunityFollow() async throws {
+        try await withServer(.v1_0) { server in
+            let alice = try await login(server, "alice")
+            let created = try await alice.createCommunity(name: "members_only", CommunityDetails(title: "Members only", visibility: .private))
+            #expect(created.subscription == .subscribed)
+            let bob = try await login(server, "bob")
+            let community = try await bob.getCommunity(id: created.id).community2
+            #expect(community.subscription == .unsubscribed)
+            #expect(await community.toggleSubscribe() == .confirmed)
+            #expect(community.subscription == .pending)
+            #expect(try await bob.getCommunity(id: created.id).subscription == .pending)
+            #expect(await community.toggleSubscribe() == .confirmed)
+            #expect(community.subscription == .unsubscribed)
+        }
+    }
+
     /// Runs the pending-follow checks if the server has a remote community; false if it has none.
     private func checkPendingFollow(_ server: LemmyTestServer) async throws -> Bool {
         let admin = try await login(server, "admin")

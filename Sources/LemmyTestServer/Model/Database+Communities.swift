@@ -53,18 +53,28 @@ extension Database {
     }
 
     /// Follows or unfollows. Following a remote community stays pending: the remote instance has
-    /// to accept it, and the test server does not federate.
+    /// to accept it, and the test server does not federate. Following a private community (1.0)
+    /// needs a moderator's approval unless the follower moderates it or is a local admin.
     mutating func follow(_ communityId: Int, by personId: Int, follow: Bool, now: Double) throws {
         guard let record = community(communityId) else { throw APIError.notFound("community") }
+        var state = users[personId, default: UserState()]
         if follow {
             communities[communityId - 1].subscribers.insert(personId)
-            users[personId, default: UserState()].follows[communityId] = now
-            if record.instanceId != 1 { users[personId, default: UserState()].pendingFollows.insert(communityId) }
+            state.follows[communityId] = now
+            let privileged = isModerator(personId, of: communityId) || (person(personId)?.isAdmin == true && record.instanceId == 1)
+            if record.visibility == "private" && !privileged {
+                state.approvalRequiredFollows.insert(communityId)
+                state.pendingFollows.insert(communityId)
+            } else if record.instanceId != 1 {
+                state.pendingFollows.insert(communityId)
+            }
         } else {
             communities[communityId - 1].subscribers.remove(personId)
-            users[personId, default: UserState()].follows[communityId] = nil
-            users[personId, default: UserState()].pendingFollows.remove(communityId)
+            state.follows[communityId] = nil
+            state.pendingFollows.remove(communityId)
+            state.approvalRequiredFollows.remove(communityId)
         }
+        users[personId] = state
     }
 
     private func validate(_ change: CommunityChange) throws {

@@ -195,6 +195,8 @@ struct UserState: Sendable {
     /// Follows of remote communities the remote instance has not accepted yet (it never does:
     /// the test server does not federate), shown as `Pending`.
     var pendingFollows: Set<Int> = []
+    /// Follows of private communities (1.0) that wait for a moderator's approval.
+    var approvalRequiredFollows: Set<Int> = []
     var blockedCommunities: [Int: Double] = [:]
     var blockedPersons: [Int: Double] = [:]
     /// Instances whose communities are blocked (0.19 `BlockInstance`, 1.0 "communities").
