@@ -73,6 +73,21 @@ struct CommunitiesAndSettingsCommandTests {
         }
     }
 
+    @Test("login asks for the second factor of a two-factor account and takes it with --totp", arguments: LemmyDialect.allCases)
+    func twoFactorLogin(dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            let config = try TemporaryConfig()
+            let arguments = ["login", LemmyTestServer.twoFactorUsername, "--instance", server.baseURL.absoluteString, "--password-stdin"]
+            let missing = try await LemmyBinary.run(arguments, config: config.url, input: "password\n")
+            #expect(missing.status == LemmyCLI.ExitStatus.auth.rawValue && missing.stderr.contains("--totp"), "\(missing)")
+            let code = TOTP.code(secret: TOTP.seededSecret, at: Date())
+            let login = try await LemmyBinary.run(arguments + ["--totp", code], config: config.url, input: "password\n")
+            #expect(login.status == 0, "\(login)")
+            let whoami = try await LemmyBinary.run(["whoami"], config: config.url)
+            #expect(whoami.stdout.contains("u/\(LemmyTestServer.twoFactorUsername)"))
+        }
+    }
+
     @Test("settings shows and sets the account's settings", arguments: LemmyDialect.allCases)
     func settings(dialect: LemmyDialect) async throws {
         try await withServer(dialect) { server in
