@@ -1,4 +1,6 @@
+import FeedLoading
 import Foundation
+import LemmyAPI
 import LemmyMiddleware
 import LemmyTestServer
 import Testing
@@ -229,22 +231,19 @@ struct CommunityTests {
 }
 
 extension Error {
-    /// The Lemmy error code the server answered with, if any.
-    var lemmyCodeName: String? {
-        if case .lemmy(let code, _)? = self as? ApiClientError { return code }
-        return nil
-    }
+    /// The Lemmy error code the server answered with, if any (`community_already_exists`, ...).
+    var lemmyCodeName: String? { (self as? ApiClientError)?.lemmyCode?.code }
 
     /// Whether the call was refused before sending because the server's version lacks something.
-    var isUnavailableInVersion: Bool {
-        if case .unavailableInVersion? = self as? ApiClientError { return true }
-        return false
-    }
+    var isUnavailableInVersion: Bool { (self as? ApiClientError)?.kind == .unavailableInVersion }
+
+    /// Whether the error is ``ApiClientError/Kind/notLoggedIn``.
+    var isNotLoggedIn: Bool { (self as? ApiClientError)?.kind == .notLoggedIn }
 
     /// ``ApiClientError/isWrongPassword`` of an untyped error.
     var isWrongPassword: Bool { (self as? ApiClientError)?.isWrongPassword ?? false }
-    /// ``ApiClientError/needsTwoFactorToken`` of an untyped error.
-    var needsTwoFactorToken: Bool { (self as? ApiClientError)?.needsTwoFactorToken ?? false }
-    /// ``ApiClientError/isWrongTwoFactorToken`` of an untyped error.
-    var isWrongTwoFactorToken: Bool { (self as? ApiClientError)?.isWrongTwoFactorToken ?? false }
+    /// ``ApiClientError/needsTOTP`` of an untyped error.
+    var needsTOTP: Bool { (self as? ApiClientError)?.needsTOTP ?? false }
+    /// ``ApiClientError/isWrongTOTP`` of an untyped error.
+    var isWrongTOTP: Bool { (self as? ApiClientError)?.isWrongTOTP ?? false }
 }

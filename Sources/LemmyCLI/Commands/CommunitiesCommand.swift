@@ -1,6 +1,6 @@
-import ArgumentParser
+public import ArgumentParser
 import Foundation
-import LemmyMiddleware
+public import LemmyMiddleware
 
 extension CommunityListingType: ExpressibleByArgument {}
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import LemmyMiddleware
+import FoundationEssentials
 
 /// `lemmy login USERNAME`: signs in and stores the token in the configuration file.
 struct LoginCommand: AsyncParsableCommand, Sendable {
@@ -37,10 +38,10 @@ struct LoginCommand: AsyncParsableCommand, Sendable {
         let api: ApiClient
         do {
             api = try await ApiClient.login(to: url, username: username, password: password, totp: totp)
-        } catch .notLoggedIn {
+        } catch let error where error.kind == .notLoggedIn {
             throw CLIFailure("login failed: wrong user name or password for \(username) on \(instance); check them and try again",
                              status: .auth)
-        } catch where error.needsTwoFactorToken || error.isWrongTwoFactorToken {
+        } catch where error.needsTOTP || error.isWrongTOTP {
             let problem = totp == nil ? "needs a two-factor code; pass --totp CODE" : "the two-factor code is wrong or expired; try the current one"
             throw CLIFailure("login failed: \(username) on \(instance) \(problem)", status: .auth)
         } catch {

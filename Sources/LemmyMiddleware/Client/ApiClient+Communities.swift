@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 internal import LemmyAPI
 
 /// Listing, creating, editing and hiding communities.

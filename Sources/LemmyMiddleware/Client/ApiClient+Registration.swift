@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 internal import LemmyAPI
 
 /// What an instance asks of a new account, from its site settings.

@@ -1,4 +1,4 @@
-import FeedLoading
+public import FeedLoading
 
 /// A feed of communities: a listing (all, local, subscribed, moderated) in one sort, for browsing
 /// and for the account's subscription list.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 internal import LemmyAPI
 
 /// The signed-in account's settings, as ``Account/settings`` holds them after

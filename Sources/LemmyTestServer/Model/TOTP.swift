@@ -1,5 +1,5 @@
 import Crypto
-import Foundation
+public import Foundation
 
 /// RFC 6238 time-based one-time passwords as Lemmy checks them (totp-rs: HMAC-SHA1, 6 digits,
 /// 30-second steps, one step of skew either way).
