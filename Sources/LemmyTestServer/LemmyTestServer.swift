@@ -173,6 +173,7 @@ public final class LemmyTestServer: Sendable {
         let routes = APIRoutes(router: router, store: store, dialect: configuration.dialect,
                                clock: { Date().timeIntervalSince1970 })
         routes.addAccountRoutes()
+        routes.addSettingsRoutes()
         routes.addPostRoutes()
         routes.addCommentRoutes()
         routes.addCommunityRoutes()

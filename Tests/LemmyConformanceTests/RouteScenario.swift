@@ -94,8 +94,18 @@ enum RouteScenario {
             step("POST", "/comment/remove", user: "bob", needs: "comment") { id in ([], ["comment_id": id, "removed": true, "reason": "Off topic"]) },
             step("POST", "/comment/delete", user: "alice", needs: "comment") { id in ([], ["comment_id": id, "deleted": true]) },
             step("POST", "/post/delete", user: "alice", needs: "post") { id in ([], ["post_id": id, "deleted": true]) },
+            // Communities and the account: bob's and carol's last calls (their tokens end here).
+            step("GET", "/user/get_captcha"),
+            step("POST", "/community", user: "alice", body: ["name": "conformance", "title": "Conformance"]),
+            step("PUT", "/community", user: "bob", body: ["community_id": 1, "title": "Edited title"]),
+            step("PUT", "/user/save_user_settings", user: "alice", body: ["show_nsfw": true, "default_sort_type": "New"]),
+            step("PUT", "/user/change_password", user: "bob",
+                 body: ["new_password": "password456", "new_password_verify": "password456", "old_password": "password"]),
+            step("POST", "/user/delete_account", user: "carol",
+                 body: v19 ? ["password": "password", "delete_content": false] : ["password": "password"]),
         ]
         if v19 {
+            steps.append(step("PUT", "/community/hide", user: "admin", body: ["community_id": 3, "hidden": true]))
             steps += [
                 step("POST", "/post/hide", user: "alice", body: ["post_ids": [2], "hide": true]),
                 // Instance 1 is the local one, which cannot be blocked; 2 is a known remote instance.
@@ -162,6 +172,15 @@ enum RouteScenario {
         step("POST", "/comment/remove", user: "bob", needs: "comment") { id in ([], ["comment_id": id, "removed": true, "reason": "Off topic"]) },
         step("DELETE", "/comment", user: "alice", needs: "comment") { id in ([], ["comment_id": id, "deleted": true]) },
         step("DELETE", "/post", user: "alice", needs: "post") { id in ([], ["post_id": id, "deleted": true]) },
+        // Communities and the account: bob's and carol's last calls (their tokens end here).
+        step("GET", "/account/auth/get_captcha"),
+        step("POST", "/community", user: "alice", body: ["name": "conformance", "title": "Conformance"]),
+        step("PUT", "/community", user: "bob", body: ["community_id": 1, "title": "Edited title"]),
+        step("PUT", "/community/hide", user: "admin", body: ["community_id": 3, "hidden": true, "reason": "Spam"]),
+        step("PUT", "/account/settings/save", user: "alice", body: ["show_nsfw": true, "default_post_sort_type": "new"]),
+        step("PUT", "/account/auth/change_password", user: "bob",
+             body: ["new_password": "password456", "new_password_verify": "password456", "old_password": "password"]),
+        step("DELETE", "/account", user: "carol", body: ["password": "password", "delete_content": false]),
         step("POST", "/account/auth/logout", user: "alice", body: [:]),
         step("POST", "/account/auth/login", body: ["username_or_email": "alice", "password": "password"]),
     ]

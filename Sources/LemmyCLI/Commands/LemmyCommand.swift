@@ -19,9 +19,10 @@ public struct LemmyCommand: AsyncParsableCommand {
         """,
         version: "0.1.0",
         subcommands: [
-            DemoCommand.self, FeedCommand.self, PostCommand.self, SearchCommand.self, CommunityCommand.self,
+            DemoCommand.self, FeedCommand.self, PostCommand.self, SearchCommand.self, CommunityCommand.self, CommunitiesCommand.self,
             UserCommand.self, InboxCommand.self, VoteCommand.self, SaveCommand.self, SubscribeCommand.self,
             BlockCommand.self, ReplyCommand.self, ReportsCommand.self, LoginCommand.self, LogoutCommand.self, WhoamiCommand.self,
+            SettingsCommand.self,
             ServeCommand.self, DecodeCommand.self,
         ]
     )

@@ -41,6 +41,9 @@ struct LoginCommand: AsyncParsableCommand, Sendable {
         } catch let error where error.kind == .notLoggedIn {
             throw CLIFailure("login failed: wrong user name or password for \(username) on \(instance); check them and try again",
                              status: .auth)
+        } catch where error.needsTOTP || error.isWrongTOTP {
+            let problem = totp == nil ? "needs a two-factor code; pass --totp CODE" : "the two-factor code is wrong or expired; try the current one"
+            throw CLIFailure("login failed: \(username) on \(instance) \(problem)", status: .auth)
         } catch {
             throw CLIFailure(error, action: "logging in", instance: instance)
         }

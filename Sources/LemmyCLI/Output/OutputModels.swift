@@ -302,3 +302,17 @@ public struct WhoamiOutput: Codable, Sendable, Equatable {
         self.unread = unread
     }
 }
+
+/// A page of communities as `lemmy communities --json` prints it.
+public struct CommunitiesOutput: Codable, Sendable, Equatable {
+    /// The instance.
+    public var instance: String
+    /// The listing: `all`, `local`, `subscribed` or `moderator-view`.
+    public var listing: String
+    /// The sort's name.
+    public var sort: String
+    /// The communities, in order.
+    public var communities: [CommunityOutput]
+    /// Whether more pages follow.
+    public var hasMore: Bool
+}

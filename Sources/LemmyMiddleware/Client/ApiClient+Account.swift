@@ -53,6 +53,10 @@ extension ApiClient {
         let blockedInstances = Set(info.instanceBlocks?.map(\.instance.id) ?? info.instanceCommunitiesBlocks?.map(\.id) ?? [])
         if account.blockedInstanceIds != blockedInstances { account.blockedInstanceIds = blockedInstances }
         confirmedBlockedInstanceIds = blockedInstances
+        if let version = raw.knownServerVersion?.apiVersion {
+            let settings = AccountSettings(info, version: version)
+            if account.settings != settings { account.settings = settings }
+        }
         refreshBlockedFlags(caches.person1.values, blocked: blockedPeople)
         refreshBlockedFlags(caches.community1.values, blocked: blockedCommunities)
     }

@@ -25,6 +25,8 @@ public final class Account {
     public internal(set) var favoriteCommunityIds: Set<Int> = []
     /// Unread inbox counts.
     public internal(set) var unread = UnreadCounts()
+    /// The account's settings, once loaded; ``ApiClient/saveSettings(_:)`` changes them.
+    public internal(set) var settings: AccountSettings?
 
     init() {}
 
@@ -39,6 +41,7 @@ public final class Account {
         blockedInstanceIds = []
         favoriteCommunityIds = []
         unread = UnreadCounts()
+        settings = nil
     }
 
     /// Inserts or removes `id`, writing only if that changes the set.

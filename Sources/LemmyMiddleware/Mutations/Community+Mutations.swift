@@ -7,7 +7,8 @@ extension Community2Providing {
         let community = community2
         let follow = !community.subscription.isSubscribed
         return await api.mutate(community, optimistic: { model in
-            model.subscription = follow ? .subscribed : .unsubscribed
+            // A remote community confirms a follow later: until then Lemmy reports it pending.
+            model.subscription = follow ? (model.isLocal ? .subscribed : .pending) : .unsubscribed
             model.subscriberCount = model.subscriberCount.countAdding(follow ? 1 : -1)
             if let account = model.api.account { Account.set(&account.subscribedCommunityIds, model.id, member: follow) }
         }) { () async throws(ApiClientError) in

@@ -2,26 +2,6 @@ import Foundation
 
 /// State changes. Each validates like Lemmy does and throws ``APIError``.
 extension Database {
-    mutating func login(name: String, password: String) throws -> (token: String, personId: Int) {
-        guard let person = persons.first(where: { $0.name.lowercased() == name.lowercased() }), !person.deleted,
-              person.password == password else { throw APIError.incorrectLogin }
-        if person.banned { throw APIError.code("site_ban") }
-        return (issueToken(for: person.id), person.id)
-    }
-
-    mutating func register(name: String, password: String, verify: String, now: Double) throws -> (token: String, personId: Int) {
-        guard password == verify else { throw APIError.code("passwords_do_not_match") }
-        guard (10...60).contains(password.count) else { throw APIError.code("invalid_password") }
-        guard name.count >= 3, name.count <= 20, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
-            throw APIError.code("invalid_name")
-        }
-        guard person(named: name) == nil else { throw APIError.code("user_already_exists") }
-        let id = persons.count + 1
-        persons.append(PersonRecord(id: id, name: name, password: password, isAdmin: false, published: now))
-        users[id] = UserState()
-        return (issueToken(for: id), id)
-    }
-
     mutating func votePost(_ postId: Int, by personId: Int, score: Int, now: Double) throws {
         guard post(postId) != nil else { throw APIError.notFound("post") }
         guard (-1...1).contains(score) else { throw APIError.code("invalid_vote_value") }
@@ -66,17 +46,6 @@ extension Database {
         for id in postIds {
             guard post(id) != nil else { throw APIError.notFound("post") }
             users[personId, default: UserState()].hiddenPosts[id] = hide ? now : nil
-        }
-    }
-
-    mutating func follow(_ communityId: Int, by personId: Int, follow: Bool, now: Double) throws {
-        guard community(communityId) != nil else { throw APIError.notFound("community") }
-        if follow {
-            communities[communityId - 1].subscribers.insert(personId)
-            users[personId, default: UserState()].follows[communityId] = now
-        } else {
-            communities[communityId - 1].subscribers.remove(personId)
-            users[personId, default: UserState()].follows[communityId] = nil
         }
     }
 

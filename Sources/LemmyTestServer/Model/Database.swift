@@ -27,6 +27,12 @@ struct Database: Sendable {
     var host = "lemmy.test"
     /// The site's creation time.
     var siteCreated: Double = 0
+    /// How people sign up (see ``LemmyTestServer/configureRegistration(_:)``).
+    var site = SiteSettingsRecord()
+    /// Answers of the captchas handed out and not yet used, by uuid.
+    var captchas: [String: String] = [:]
+    /// Counts captchas, so each gets its own uuid and answer.
+    var captchaCounter = 0
 
     // MARK: Lookup
 

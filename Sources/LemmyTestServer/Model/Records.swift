@@ -22,6 +22,30 @@ struct PersonRecord: Sendable {
     /// Posts and comments written (maintained, not counted per request).
     var postCount = 0
     var commentCount = 0
+    /// What SaveUserSettings changes.
+    var settings = UserSettingsRecord()
+    /// The RFC 6238 secret when two-factor login is on.
+    var totpSecret: [UInt8]?
+    /// Registered under "require application" and not yet accepted: login is refused.
+    var applicationPending = false
+    /// Registered under "require email verification" and not yet verified: login is refused.
+    var emailUnverified = false
+}
+
+/// An account's settings, in the neutral form every dialect renders from.
+struct UserSettingsRecord: Sendable {
+    var blurNSFW = true
+    var showReadPosts = true
+    var showBotAccounts = true
+    /// The default post sort as set (either generation's spelling) and the window of 1.0's
+    /// `top`; nil until set: Lemmy's default, `Active` up to 0.19, `hot` on 1.0.
+    var defaultSort: String?
+    var defaultTimeRangeSeconds: Int?
+    /// The default listing as 1.0 spells it (`all`, `local`, `subscribed`...).
+    var defaultListing = "local"
+    var discussionLanguages: [Int] = [0, 37]
+    /// 0.19.9+ `show_downvotes` (a bool there); 1.0 `show_downvotes` (`show`, `show_for_others`, `hide`).
+    var showDownvotes = "show"
 }
 
 /// A community.
@@ -35,6 +59,10 @@ struct CommunityRecord: Sendable {
     var removed: Bool = false
     var deleted: Bool = false
     var postingRestrictedToMods: Bool = false
+    /// Hidden by an admin (0.19+): left out of listings for everyone but admins and followers.
+    var hidden = false
+    /// 0.19.9+ visibility as 1.0 spells it (`public`, `local_only`...).
+    var visibility = "public"
     var icon: String?
     var banner: String?
     /// The instance the community lives on; 1 is this server.
@@ -164,6 +192,11 @@ struct UserState: Sendable {
     var readCommentCounts: [Int: Int] = [:]
     var hiddenPosts: [Int: Double] = [:]
     var follows: [Int: Double] = [:]
+    /// Follows of remote communities the remote instance has not accepted yet (it never does:
+    /// the test server does not federate), shown as `Pending`.
+    var pendingFollows: Set<Int> = []
+    /// Follows of private communities (1.0) that wait for a moderator's approval.
+    var approvalRequiredFollows: Set<Int> = []
     var blockedCommunities: [Int: Double] = [:]
     var blockedPersons: [Int: Double] = [:]
     /// Instances whose communities are blocked (0.19 `BlockInstance`, 1.0 "communities").
@@ -180,4 +213,12 @@ struct PostMedia: Sendable {
     var embedVideoURL: String?
     var contentType: String?
     var altText: String?
+}
+
+/// How the site lets people sign up.
+struct SiteSettingsRecord: Sendable {
+    /// As 1.0 spells it: `open`, `require_application`, `closed`.
+    var registrationMode = "open"
+    var captchaEnabled = false
+    var requireEmailVerification = false
 }

@@ -13,20 +13,21 @@ extension Renderer {
         var localSite = ApiLocalSite(id: 1, siteId: 1, siteSetup: true, communityCreationAdminOnly: false,
                                      privateInstance: false, defaultTheme: "browser", defaultPostListingType: .local,
                                      applicationEmailAdmins: false, federationEnabled: false, publishedAt: created,
-                                     registrationMode: .open, reportsEmailAdmins: false)
+                                     registrationMode: ApiRegistrationMode(wireValue: db.site.registrationMode),
+                                     reportsEmailAdmins: false)
         localSite.federationSignedFetch = v018 ? nil : false
         localSite.defaultPostListingMode = v018 ? nil : .list
         localSite.defaultPostSortType = defaultSort
         localSite.defaultSortType = v10 ? nil : (dialect == .v0_19 ? .active : nil)
         localSite.defaultCommentSortType = v10 ? .hot : nil
-        localSite.emailVerificationRequired = false
+        localSite.emailVerificationRequired = db.site.requireEmailVerification
         if !v10 {
             localSite.enableDownvotes = true
             localSite.enableNsfw = true
-            localSite.requireEmailVerification = false
+            localSite.requireEmailVerification = db.site.requireEmailVerification
             localSite.hideModlogModNames = true
             localSite.actorNameMaxLength = 20
-            localSite.captchaEnabled = false
+            localSite.captchaEnabled = db.site.captchaEnabled
             localSite.captchaDifficulty = "medium"
         } else {
             localSite.users = db.persons.count
@@ -95,7 +96,7 @@ extension Renderer {
         }
         if v10 {
             response.activePlugins = []
-            response.captchaEnabled = false
+            response.captchaEnabled = db.site.captchaEnabled
         } else {
             response.myUser = myUser()
         }
@@ -105,33 +106,36 @@ extension Renderer {
     /// The logged-in user's account info (GetSite `my_user` up to 0.19; `GET /account` on 1.0).
     func myUser() -> ApiMyUserInfo? {
         guard let viewer, let person = db.person(viewer), let state else { return nil }
+        let settings = person.settings
         var localUser = ApiLocalUser(id: viewer, personId: viewer, email: "\(person.name)@lemmy.test", showNsfw: person.showNSFW,
-                                     theme: "browser", defaultListingType: .local, interfaceLanguage: "browser",
-                                     showAvatars: true, sendNotificationsToEmail: false, showBotAccounts: true,
-                                     showReadPosts: true, emailVerified: true, acceptedApplication: true)
+                                     theme: "browser", defaultListingType: ApiListingType(wireValue: settings.defaultListing),
+                                     interfaceLanguage: "browser", showAvatars: true, sendNotificationsToEmail: false,
+                                     showBotAccounts: settings.showBotAccounts, showReadPosts: settings.showReadPosts,
+                                     emailVerified: !person.emailUnverified, acceptedApplication: !person.applicationPending)
         localUser.openLinksInNewTab = false
         localUser.lastDonationNotificationAt = date(db.siteCreated)
-        localUser.blurNsfw = true
+        localUser.blurNsfw = settings.blurNSFW
         localUser.infiniteScrollEnabled = true
         localUser.admin = v018 ? nil : person.isAdmin
         localUser.postListingMode = v018 ? nil : .list
-        localUser.totp2faEnabled = v018 ? nil : false
+        localUser.totp2faEnabled = v018 ? nil : person.totpSecret != nil
         localUser.collapseBotComments = v018 ? nil : false
         localUser.animatedImagesEnabled = v018 ? nil : true
         if v10 {
-            localUser.defaultPostSortType = .hot
+            localUser.defaultPostSortType = ApiPostSortType(wireValue: settings.defaultSort ?? "hot")
+            localUser.defaultPostTimeRangeSeconds = settings.defaultTimeRangeSeconds
             localUser.defaultCommentSortType = .hot
             localUser.privateMessagesEnabled = true
             localUser.autoMarkFetchedPostsAsRead = false
             localUser.hidePostsWithMedia = false
             localUser.showScore = true
             localUser.showUpvotes = true
-            localUser.showDownvotes = .show
+            localUser.showDownvotes = ApiVoteShow(wireValue: settings.showDownvotes)
             localUser.showUpvotePercentage = false
             localUser.showPersonVotes = true
             localUser.defaultItemsPerPage = 20
         } else {
-            localUser.defaultSortType = .active
+            localUser.defaultSortType = ApiSortType(wireValue: settings.defaultSort ?? "Active")
             localUser.defaultCommentSortType = v018 ? nil : .hot
             localUser.showScores = true
             localUser.showNewPostNotifs = false
@@ -148,7 +152,8 @@ extension Renderer {
                                                        postScore: v018 ? 0 : nil, commentScore: v018 ? 0 : nil)
             localUserView.counts?.id = viewer
             localUserView.localUserVoteDisplayMode = ApiLocalUserVoteDisplayMode(localUserId: viewer, score: true, upvotes: true,
-                                                                                 downvotes: true, upvotePercentage: false)
+                                                                                 downvotes: settings.showDownvotes != "hide",
+                                                                                 upvotePercentage: false)
         } else {
             localUserView.banned = person.banned
         }
@@ -161,7 +166,7 @@ extension Renderer {
         var info = ApiMyUserInfo(localUserView: localUserView, follows: follows, moderates: moderates,
                                  communityBlocks: state.blockedCommunities.keys.sorted().map(community),
                                  personBlocks: state.blockedPersons.keys.sorted().map { self.person($0) },
-                                 discussionLanguages: [0, 37])
+                                 discussionLanguages: settings.discussionLanguages)
         if dialect == .v0_19 {
             info.instanceBlocks = state.blockedInstances.keys.sorted().map {
                 ApiInstanceBlockView(person: self.person(viewer), instance: instance($0))

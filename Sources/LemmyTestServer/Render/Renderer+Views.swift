@@ -9,7 +9,13 @@ extension Renderer {
         guard followed != nil || blocked != nil || moderator else { return nil }
         return ApiCommunityActions(followedAt: date(followed), blockedAt: date(blocked),
                                    becameModeratorAt: moderator ? date(db.siteCreated) : nil,
-                                   followState: followed != nil ? .accepted : nil)
+                                   followState: followState(followed, communityId, state))
+    }
+
+    private func followState(_ followed: Double?, _ communityId: Int, _ state: UserState) -> ApiCommunityFollowerState? {
+        guard followed != nil else { return nil }
+        if state.approvalRequiredFollows.contains(communityId) { return .approvalRequired }
+        return state.pendingFollows.contains(communityId) ? .pending : .accepted
     }
 
     func personActions(_ personId: Int) -> ApiPersonActions? {

@@ -63,7 +63,7 @@ struct Renderer {
         if v10 {
             out.sidebar = c.description
             out.lastRefreshedAt = date(c.published)
-            out.visibility = .public
+            out.visibility = ApiCommunityVisibility(wireValue: c.visibility)
             let counts = communityCounts(c)
             out.subscribers = counts.subscribers
             out.subscribersLocal = c.subscribers.count
@@ -78,8 +78,8 @@ struct Renderer {
             out.localRemoved = false
         } else {
             out.description = c.description
-            out.hidden = false
-            if dialect == .v0_19 { out.visibility = .public }
+            out.hidden = c.hidden
+            if dialect == .v0_19 { out.visibility = ApiCommunityVisibility(wireValue: c.visibility) }
             if v018 {
                 out.followersUrl = "\(home)/c/\(c.name)/followers"
                 out.inboxUrl = "\(home)/c/\(c.name)/inbox"
@@ -167,7 +167,8 @@ struct Renderer {
     }
 
     func subscribed(_ communityId: Int) -> ApiSubscribedType {
-        state?.follows[communityId] != nil ? .subscribed : .notSubscribed
+        guard let state, state.follows[communityId] != nil else { return .notSubscribed }
+        return state.pendingFollows.contains(communityId) ? .pending : .subscribed
     }
 
     func isAdmin(_ personId: Int) -> Bool { db.person(personId)?.isAdmin ?? false }

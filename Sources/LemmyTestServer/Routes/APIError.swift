@@ -6,6 +6,8 @@ struct APIError: Error, Sendable {
     enum Kind: Sendable {
         /// A Lemmy error code (`couldnt_find_post`, `not_a_moderator`, ...).
         case code(String)
+        /// A Lemmy error code with a message (1.0 `plugin_error`, ...).
+        case codeWithMessage(String, String)
         /// Wrong username or password.
         case incorrectLogin
         /// No or invalid token.
@@ -21,6 +23,7 @@ struct APIError: Error, Sendable {
     var kind: Kind
 
     static func code(_ code: String) -> APIError { APIError(kind: .code(code)) }
+    static func code(_ code: String, message: String) -> APIError { APIError(kind: .codeWithMessage(code, message)) }
     static let incorrectLogin = APIError(kind: .incorrectLogin)
     static let notLoggedIn = APIError(kind: .notLoggedIn)
     static let rateLimited = APIError(kind: .rateLimited)
@@ -46,6 +49,8 @@ enum ErrorRendering {
         var status = 400
         switch error.kind {
         case .code(let value): code = value
+        case let .codeWithMessage(value, message):
+            return (400, body(code: value, message: message, dialect: dialect), "application/json")
         case .incorrectLogin:
             code = "incorrect_login"
             if dialect != .v0_18 { status = 401 }

@@ -1,6 +1,6 @@
 import LemmyAPI
 
-/// Site, login, logout, register.
+/// Site, login, logout, register, captcha.
 extension APIRoutes {
     func addAccountRoutes() {
         add(LemmyV3.GetSite.self) { db, call in call.renderer(db).getSiteResponse() }
@@ -10,14 +10,8 @@ extension APIRoutes {
             return info
         }
 
-        add(LemmyV3.Login.self) { db, call in
-            let (token, _) = try db.login(name: call.form.usernameOrEmail, password: call.form.password)
-            return ApiLoginResponse(jwt: token, registrationCreated: false, verifyEmailSent: false)
-        }
-        add(LemmyV4.Login.self) { db, call in
-            let (token, _) = try db.login(name: call.form.usernameOrEmail, password: call.form.password)
-            return ApiLoginResponse(jwt: token, registrationCreated: false, verifyEmailSent: false)
-        }
+        add(LemmyV3.Login.self) { db, call in try login(&db, call) }
+        add(LemmyV4.Login.self) { db, call in try login(&db, call) }
         add(LemmyV3.Logout.self, auth: true) { db, call in
             if let token = call.token { db.sessions[token] = nil }
             return ApiSuccessResponse(success: true)
@@ -26,15 +20,35 @@ extension APIRoutes {
             if let token = call.token { db.sessions[token] = nil }
             return ApiSuccessResponse(success: true)
         }
-        add(LemmyV3.Register.self) { db, call in
-            let (token, _) = try db.register(name: call.form.username, password: call.form.password,
-                                             verify: call.form.passwordVerify, now: call.now)
-            return ApiLoginResponse(jwt: token, registrationCreated: false, verifyEmailSent: false)
-        }
-        add(LemmyV4.Register.self) { db, call in
-            let (token, _) = try db.register(name: call.form.username, password: call.form.password,
-                                             verify: call.form.passwordVerify, now: call.now)
-            return ApiLoginResponse(jwt: token, registrationCreated: false, verifyEmailSent: false)
-        }
+        add(LemmyV3.Register.self) { db, call in try register(&db, call) }
+        add(LemmyV4.Register.self) { db, call in try register(&db, call) }
+        add(LemmyV3.GetCaptcha.self) { db, call in captcha(&db) }
+        add(LemmyV4.GetCaptcha.self) { db, call in captcha(&db) }
     }
+}
+
+private func login(_ db: inout Database, _ call: Call<ApiLogin>) throws -> ApiLoginResponse {
+    let (token, _) = try db.login(name: call.form.usernameOrEmail, password: call.form.password, totp: call.form.totp2faToken,
+                                  now: call.now, dialect: call.dialect)
+    return ApiLoginResponse(jwt: token, registrationCreated: false, verifyEmailSent: false)
+}
+
+private func register(_ db: inout Database, _ call: Call<ApiRegister>) throws -> ApiLoginResponse {
+    let form = call.form
+    let result = try db.register(name: form.username, password: form.password, verify: form.passwordVerify, email: form.email,
+                                 answer: form.answer, captchaUUID: form.captchaUuid, captchaAnswer: form.captchaAnswer,
+                                 now: call.now, dialect: call.dialect)
+    return ApiLoginResponse(jwt: result.token, registrationCreated: result.applicationCreated,
+                            verifyEmailSent: result.verificationEmailSent)
+}
+
+/// A captcha when the site asks for one, else `{}` (Lemmy's `ok: None`). The picture and sound
+/// are placeholders: tests read the answer through ``LemmyTestServer/captchaAnswer(uuid:)``.
+private func captcha(_ db: inout Database) -> ApiGetCaptchaResponse {
+    guard db.site.captchaEnabled else { return ApiGetCaptchaResponse() }
+    let (uuid, _) = db.makeCaptcha()
+    // A 1x1 PNG and an empty WAV: valid files of the right kinds.
+    let png = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="
+    let wav = "UklGRiQAAABXQVZFZm10IBAAAAABAAEAQB8AAIA+AAACABAAZGF0YQAAAAA="
+    return ApiGetCaptchaResponse(ok: ApiCaptchaResponse(png: png, wav: wav, uuid: uuid))
 }

@@ -1,6 +1,6 @@
 import LemmyAPI
 
-/// Communities: list, get, follow, block.
+/// Communities: list, get, create, edit, hide, follow, block.
 extension APIRoutes {
     func addCommunityRoutes() {
         add(LemmyV3.ListCommunities.self) { db, call in
@@ -20,6 +20,30 @@ extension APIRoutes {
         add(LemmyV4.FollowCommunity.self, auth: true) { db, call in
             try db.follow(call.form.communityId, by: try call.requireViewer(), follow: call.form.follow, now: call.now)
             return call.renderer(db).communityResponse(call.form.communityId)
+        }
+        add(LemmyV3.CreateCommunity.self, auth: true) { db, call in
+            let id = try db.createCommunity(name: call.form.name, change(call.form), by: try call.requireViewer(), now: call.now)
+            return call.renderer(db).communityResponse(id)
+        }
+        add(LemmyV4.CreateCommunity.self, auth: true) { db, call in
+            let id = try db.createCommunity(name: call.form.name, change(call.form), by: try call.requireViewer(), now: call.now)
+            return call.renderer(db).communityResponse(id)
+        }
+        add(LemmyV3.EditCommunity.self, auth: true) { db, call in
+            try db.editCommunity(call.form.communityId, change(call.form), by: try call.requireViewer(), dialect: call.dialect)
+            return call.renderer(db).communityResponse(call.form.communityId)
+        }
+        add(LemmyV4.EditCommunity.self, auth: true) { db, call in
+            try db.editCommunity(call.form.communityId, change(call.form), by: try call.requireViewer(), dialect: call.dialect)
+            return call.renderer(db).communityResponse(call.form.communityId)
+        }
+        add(LemmyV3.HideCommunity.self, auth: true) { db, call in
+            try db.hideCommunity(call.form.communityId, hidden: call.form.hidden, by: try call.requireViewer())
+            return ApiSuccessResponse(success: true)
+        }
+        add(LemmyV4.HideCommunity.self, auth: true) { db, call in
+            try db.hideCommunity(call.form.communityId, hidden: call.form.hidden, by: try call.requireViewer())
+            return ApiSuccessResponse(success: true)
         }
         add(LemmyV3.BlockCommunity.self, auth: true) { db, call in
             try db.blockCommunity(call.form.communityId, by: try call.requireViewer(), block: call.form.block, now: call.now)
@@ -46,6 +70,8 @@ private func listCommunities(_ db: Database, _ call: Call<ApiListCommunities>) t
     var keyed: [(id: Int, key: SortKey)] = []
     for community in db.communities where !community.deleted && !community.removed {
         if community.nsfw && !showNSFW { continue }
+        // A hidden community shows only to admins and its followers (0.19 `CommunityView` list).
+        if community.hidden && state?.follows[community.id] == nil && !(call.viewer.flatMap(db.person)?.isAdmin ?? false) { continue }
         if call.form.type == .subscribed && state?.follows[community.id] == nil { continue }
         if call.form.type == .moderatorView && !db.isModOrAdmin(call.viewer, of: community.id) { continue }
         if let term = call.form.searchTerm?.lowercased(), !community.name.contains(term), !community.title.lowercased().contains(term) { continue }
@@ -59,4 +85,17 @@ private func listCommunities(_ db: Database, _ call: Call<ApiListCommunities>) t
     }
     return try Paging.page(keyed, page: call.dialect == .v1_0 ? nil : call.form.page, limit: try call.limit(call.form.limit),
                            cursor: call.dialect == .v1_0 ? call.form.pageCursor : nil)
+}
+
+/// The fields of a create or edit form: 0.18/0.19 `description`, 1.0 `sidebar`; visibility in 1.0's spelling.
+private func change(_ form: ApiCreateCommunity) -> Database.CommunityChange {
+    Database.CommunityChange(title: form.title, description: form.sidebar ?? form.description, icon: form.icon, banner: form.banner,
+                             nsfw: form.nsfw, postingRestrictedToMods: form.postingRestrictedToMods,
+                             visibility: form.visibility?.wireValue(for: .v4))
+}
+
+private func change(_ form: ApiEditCommunity) -> Database.CommunityChange {
+    Database.CommunityChange(title: form.title, description: form.sidebar ?? form.description, icon: form.icon, banner: form.banner,
+                             nsfw: form.nsfw, postingRestrictedToMods: form.postingRestrictedToMods,
+                             visibility: form.visibility?.wireValue(for: .v4))
 }

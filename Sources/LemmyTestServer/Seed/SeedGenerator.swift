@@ -3,7 +3,8 @@ import FoundationEssentials
 ///
 /// Known accounts (password `password` for all): `admin` (id 1, site admin), `alice` (id 2,
 /// subscribed to the first two communities), `bob` (id 3, moderator of the first two
-/// communities), `carol` (id 4, files a few reports). Every other person is `<name>_<id>`, also with
+/// communities), `carol` (id 4, files a few reports), and, last, `dave` (two-factor login, see
+/// ``LemmyTestServer/twoFactorUsername``). Every other person is `<name>_<id>`, also with
 /// password `password`.
 struct SeedGenerator {
     var scale: SeedScale
@@ -25,7 +26,19 @@ struct SeedGenerator {
         makeComments(&db, &rng)
         makeExtras(&db, &rng)
         MediaSeed(seed: seed).decorate(&db)
+        addTwoFactorAccount(&db)
         return db
+    }
+
+    /// `dave`, who logs in with a second factor (``TOTP/seededSecret``). Added last, so the
+    /// random draws of everything else stay as they were.
+    private func addTwoFactorAccount(_ db: inout Database) {
+        let id = db.persons.count + 1
+        var dave = PersonRecord(id: id, name: LemmyTestServer.twoFactorUsername, displayName: "Dave", password: Self.password,
+                                isAdmin: false, bio: "Uses two-factor login.", published: db.siteCreated)
+        dave.totpSecret = TOTP.seededSecret
+        db.persons.append(dave)
+        db.users[id] = UserState()
     }
 
     private func makePersons(_ db: inout Database, _ rng: inout SplitMix64, start: Double) {

@@ -1,0 +1,22 @@
+internal import LemmyAPI
+
+/// Typed readings of the account operations' refusals.
+extension ApiClientError {
+    /// Whether the server refused a password given in the request (``ApiClient/changePassword(old:new:)``,
+    /// ``ApiClient/deleteAccount(password:deleteContent:)``): 0.18 `password_incorrect`, 0.19 and
+    /// 1.0 `incorrect_login`. Such an answer is a ``Kind/lemmy`` error, not ``Kind/notLoggedIn``.
+    public var isWrongPassword: Bool {
+        kind == .lemmy && (lemmyCode == .passwordIncorrect || lemmyCode == .incorrectLogin)
+    }
+
+    /// Whether a login's TOTP code was wrong or expired (0.18 spells the code `incorrect_totp token`);
+    /// a missing one is ``needsTOTP``.
+    public var isWrongTOTP: Bool {
+        lemmyCode == .incorrectTotpToken || lemmyCode == .unknown("incorrect_totp token")
+    }
+
+    /// A wrong password in the form, as a Lemmy error with the server's code.
+    static func wrongPassword(_ failure: LemmyServerError) -> ApiClientError {
+        .lemmy(failure.code, message: failure.message)
+    }
+}

@@ -1,0 +1,163 @@
+public import Foundation
+internal import LemmyAPI
+
+/// The signed-in account's settings, as ``Account/settings`` holds them after
+/// ``ApiClient/loadAccount()``. Change a copy and pass it to ``ApiClient/saveSettings(_:)``: only
+/// the fields that differ are sent.
+public struct AccountSettings: Sendable, Hashable {
+    /// Whether NSFW posts and communities are shown.
+    public var showNSFW: Bool
+    /// Whether NSFW images are blurred (0.18.3 and later).
+    public var blurNSFW: Bool
+    /// Whether posts already read are listed.
+    public var showReadPosts: Bool
+    /// The post sort a feed opens with.
+    public var defaultSort: PostSortType
+    /// The listing a feed opens with (`.all`, `.local`, `.subscribed`, ...; never a community).
+    public var defaultListing: FeedType
+    /// Whether the account is a bot.
+    public var isBot: Bool
+    /// Whether posts and comments of bots are shown.
+    public var showBotAccounts: Bool
+    /// The language ids the account reads and writes in.
+    public var discussionLanguages: [Int]
+    /// The display name; nil for none.
+    public var displayName: String?
+    /// The profile text (Markdown); nil for none.
+    public var bio: String?
+    /// The avatar's URL. Lemmy 1.0 sets it by upload, not here.
+    public var avatar: URL?
+    /// The banner's URL. Lemmy 1.0 sets it by upload, not here.
+    public var banner: URL?
+    /// Who sees downvote counts: nil where the server has no such setting (0.18 and 0.19 before
+    /// 0.19.9). Lemmy 0.19.9+ has only show or hide (a bool); 1.0 also `showForOthers`.
+    public var showDownvotes: DownvoteVisibility?
+
+    /// Creates settings (tests and previews; real ones come from the server).
+    public init(showNSFW: Bool = false, blurNSFW: Bool = true, showReadPosts: Bool = true, defaultSort: PostSortType = .active,
+                defaultListing: FeedType = .local, isBot: Bool = false, showBotAccounts: Bool = true,
+                discussionLanguages: [Int] = [], displayName: String? = nil, bio: String? = nil, avatar: URL? = nil,
+                banner: URL? = nil, showDownvotes: DownvoteVisibility? = nil) {
+        self.showNSFW = showNSFW
+        self.blurNSFW = blurNSFW
+        self.showReadPosts = showReadPosts
+        self.defaultSort = defaultSort
+        self.defaultListing = defaultListing
+        self.isBot = isBot
+        self.showBotAccounts = showBotAccounts
+        self.discussionLanguages = discussionLanguages
+        self.displayName = displayName
+        self.bio = bio
+        self.avatar = avatar
+        self.banner = banner
+        self.showDownvotes = showDownvotes
+    }
+}
+
+/// Who sees downvote counts.
+public enum DownvoteVisibility: String, Sendable, Hashable, CaseIterable {
+    /// Everyone, the account included.
+    case show
+    /// Others, not on the account's own content (Lemmy 1.0).
+    case showForOthers = "show-for-others"
+    /// Nobody.
+    case hide
+}
+
+extension AccountSettings {
+    /// The settings in `info` for a server speaking `version`.
+    init(_ info: ApiMyUserInfo, version: LemmyAPIVersion) {
+        let user = info.localUserView.localUser
+        let person = info.localUserView.person
+        let sort: PostSortType
+        if version.generation == .v4 {
+            sort = user.defaultPostSortType.map { PostSortType(api: $0, timeRangeSeconds: user.defaultPostTimeRangeSeconds, version: version) } ?? .hot
+        } else {
+            sort = user.defaultSortType.map { PostSortType(v3: $0, version: version) } ?? .active
+        }
+        let downvotes: DownvoteVisibility? = if let show = user.showDownvotes {
+            switch show {
+            case .showForOthers: .showForOthers
+            case .hide: .hide
+            default: .show
+            }
+        } else {
+            info.localUserView.localUserVoteDisplayMode.map { $0.downvotes ? .show : .hide }
+        }
+        self.init(showNSFW: user.showNsfw, blurNSFW: user.blurNsfw ?? true, showReadPosts: user.showReadPosts,
+                  defaultSort: sort, defaultListing: FeedType(listing: user.defaultListingType),
+                  isBot: person.botAccount, showBotAccounts: user.showBotAccounts, discussionLanguages: info.discussionLanguages,
+                  displayName: person.displayName, bio: person.bio, avatar: person.avatar.flatMap(URL.init(string:)),
+                  banner: person.banner.flatMap(URL.init(string:)), showDownvotes: downvotes)
+    }
+
+    /// The SaveUserSettings form that turns `old` into `self` for `version`: only what changed.
+    /// A changed field the version cannot take is refused here or by the encoder, before any request.
+    func form(from old: AccountSettings, version: LemmyAPIVersion) throws(ApiClientError) -> ApiSaveUserSettings {
+        var form = ApiSaveUserSettings()
+        if showNSFW != old.showNSFW { form.showNsfw = showNSFW }
+        if blurNSFW != old.blurNSFW { form.blurNsfw = blurNSFW }
+        if showReadPosts != old.showReadPosts { form.showReadPosts = showReadPosts }
+        if isBot != old.isBot { form.botAccount = isBot }
+        if showBotAccounts != old.showBotAccounts { form.showBotAccounts = showBotAccounts }
+        if discussionLanguages != old.discussionLanguages { form.discussionLanguages = discussionLanguages }
+        // An empty string clears a text or image in every version.
+        if displayName != old.displayName { form.displayName = displayName ?? "" }
+        if bio != old.bio { form.bio = bio ?? "" }
+        if avatar != old.avatar { form.avatar = avatar?.absoluteString ?? "" }
+        if banner != old.banner { form.banner = banner?.absoluteString ?? "" }
+        if defaultSort != old.defaultSort {
+            guard defaultSort.isSupported(by: version) else { throw .unavailableInVersion("post sort \(defaultSort.name)") }
+            let wire = defaultSort.wire(for: version)
+            if version.generation == .v4 {
+                form.defaultPostSortType = wire.sort
+                form.defaultPostTimeRangeSeconds = wire.timeRangeSeconds
+            } else {
+                form.defaultSortType = ApiSortType(wireValue: wire.sort.wireValue(for: .v3))
+            }
+        }
+        if defaultListing != old.defaultListing {
+            guard let listing = defaultListing.listing, listing.wireValue(in: version) != nil else {
+                throw .unavailableInVersion("default listing \(defaultListing)")
+            }
+            form.defaultListingType = listing
+        }
+        if showDownvotes != old.showDownvotes, let showDownvotes {
+            // 0.19.9+ takes a bool here, which the shared request type (1.0's enum) cannot carry.
+            guard version.generation == .v4 else {
+                throw .unavailableInVersion("changing show_downvotes before Lemmy 1.0 (0.19.9+ takes a bool this client does not send)")
+            }
+            form.showDownvotes = switch showDownvotes {
+            case .show: .show
+            case .showForOthers: .showForOthers
+            case .hide: .hide
+            }
+        }
+        return form
+    }
+}
+
+extension PostSortType {
+    /// The sort of a 0.18/0.19 `SortType`; an unknown one reads as `.active`.
+    init(v3 sort: ApiSortType, version: LemmyAPIVersion) {
+        let wire = sort.wireValue(for: .v3)
+        self = Self.allCases.first { $0.wire(for: version).sort.wireValue(for: .v3) == wire } ?? .active
+    }
+
+    /// The sort of a 1.0 `PostSortType` and time range: `top` with the window of that many
+    /// seconds (no range or an unlisted one: all time).
+    init(api sort: ApiPostSortType, timeRangeSeconds: Int?, version: LemmyAPIVersion) {
+        if sort == .top {
+            self = .top(TopWindow.allCases.first { $0.seconds == (timeRangeSeconds ?? 0) } ?? .all)
+            return
+        }
+        self = Self.allCases.first { $0.wire(for: version).sort == sort } ?? .hot
+    }
+}
+
+extension FeedType {
+    /// The listing of a Lemmy listing type; an unknown one reads as `.all`.
+    init(listing: ApiListingType) {
+        self = [FeedType.all, .local, .subscribed, .moderatorView, .suggested].first { $0.listing == listing } ?? .all
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+
+/// How a ``LemmyTestServer`` lets people sign up: what an admin sets in the site settings (on 1.0
+/// a captcha comes from a loaded captcha plugin).
+public struct RegistrationSettings: Sendable, Hashable {
+    /// Lemmy's registration modes.
+    public enum Mode: String, Sendable, Hashable {
+        /// Anyone may sign up.
+        case open
+        /// Sign-ups answer the site's question and wait for an admin to accept them.
+        case requireApplication = "require_application"
+        /// Nobody may sign up.
+        case closed
+    }
+
+    /// The registration mode.
+    public var mode: Mode
+    /// Whether sign-ups must solve a captcha.
+    public var captcha: Bool
+    /// Whether sign-ups must give an email address and verify it before logging in.
+    public var emailVerification: Bool
+
+    /// Creates settings; the default is the seeded site's (open, no captcha, no verification).
+    public init(mode: Mode = .open, captcha: Bool = false, emailVerification: Bool = false) {
+        self.mode = mode
+        self.captcha = captcha
+        self.emailVerification = emailVerification
+    }
+}
+
+extension LemmyTestServer {
+    /// The seeded account that logs in with a second factor: password `password`, and the code
+    /// of ``TOTP/seededSecret`` (``TOTP/code(secret:at:digits:)``).
+    public static let twoFactorUsername = "dave"
+
+    /// Changes how people sign up, as an admin would in the site settings.
+    public func configureRegistration(_ settings: RegistrationSettings) {
+        _ = try? store.with { db in
+            db.site = SiteSettingsRecord(registrationMode: settings.mode.rawValue, captchaEnabled: settings.captcha,
+                                         requireEmailVerification: settings.emailVerification)
+        }
+    }
+
+    /// The answer of the captcha `uuid` handed out and not used yet: what a person reads off the
+    /// picture. Nil for an unknown or used captcha.
+    public func captchaAnswer(uuid: String) -> String? {
+        try? store.with { db in db.captchas[uuid] }
+    }
+
+    /// Accepts the pending registration application of `username` (an admin's approval) and
+    /// marks the account's email verified, so it can log in.
+    public func approveRegistration(of username: String) {
+        _ = try? store.with { db in
+            guard let person = db.person(named: username) else { return }
+            db.persons[person.id - 1].applicationPending = false
+            db.persons[person.id - 1].emailUnverified = false
+        }
+    }
+}

@@ -1,0 +1,159 @@
+import Foundation
+
+/// Account changes: sign-up with captcha and application, two-factor login, settings, password,
+/// deletion. Codes and their order follow each version's Lemmy (`crates/api/src/local_user`,
+/// `crates/api_crud/src/user`).
+extension Database {
+    /// Logs in, checking the second factor of an account that has one. 0.18 spells a wrong code
+    /// `incorrect_totp token` (sic); 0.19 and 1.0 `incorrect_totp_token`.
+    mutating func login(name: String, password: String, totp: String?, now: Double, dialect: LemmyDialect) throws
+        -> (token: String, personId: Int) {
+        guard let person = persons.first(where: { $0.name.lowercased() == name.lowercased() }), !person.deleted,
+              person.password == password else { throw APIError.incorrectLogin }
+        if person.banned { throw APIError.code("site_ban") }
+        if person.emailUnverified { throw APIError.code("email_not_verified") }
+        if person.applicationPending { throw APIError.code("registration_application_is_pending") }
+        if let secret = person.totpSecret {
+            guard let totp else { throw APIError.code("missing_totp_token") }
+            guard TOTP.check(totp, secret: secret, at: Date(timeIntervalSince1970: now)) else {
+                throw APIError.code(dialect == .v0_18 ? "incorrect_totp token" : "incorrect_totp_token")
+            }
+        }
+        return (issueToken(for: person.id), person.id)
+    }
+
+    /// A new captcha: its uuid and answer. Each captcha answers once.
+    mutating func makeCaptcha() -> (uuid: String, answer: String) {
+        captchaCounter += 1
+        var rng = SplitMix64(seed: seed &+ UInt64(captchaCounter) &* 0x9E37_79B9)
+        let letters = Array("ABCDEFGHJKLMNPQRSTUVWXYZ23456789")
+        let answer = String((0..<6).map { _ in letters[rng.below(letters.count)] })
+        let uuid = String(format: "00000000-0000-4000-8000-%012x", captchaCounter)
+        captchas[uuid] = answer
+        return (uuid, answer)
+    }
+
+    /// What a sign-up produced: a session, or the reason there is none yet.
+    struct Registration {
+        var token: String?
+        var applicationCreated: Bool
+        var verificationEmailSent: Bool
+    }
+
+    /// Signs up as Lemmy does, in its order: registration mode, password length, email,
+    /// application answer, matching passwords, captcha, name.
+    mutating func register(name: String, password: String, verify: String, email: String?, answer: String?,
+                           captchaUUID: String?, captchaAnswer: String?, now: Double, dialect: LemmyDialect) throws -> Registration {
+        let requireApplication = site.registrationMode == "require_application"
+        if site.registrationMode == "closed" { throw APIError.code("registration_closed") }
+        guard (10...60).contains(password.count) else { throw APIError.code("invalid_password") }
+        if site.requireEmailVerification && (email ?? "").isEmpty { throw APIError.code("email_required") }
+        if requireApplication && (answer ?? "").isEmpty { throw APIError.code("registration_application_answer_required") }
+        guard password == verify else { throw APIError.code(dialect == .v0_18 ? "passwords_dont_match" : "passwords_do_not_match") }
+        if site.captchaEnabled {
+            // One use per captcha, right or wrong (0.19 deletes the row as it checks it).
+            let expected = captchaUUID.flatMap { captchas.removeValue(forKey: $0) }
+            guard let expected, expected.lowercased() == (captchaAnswer ?? "").lowercased() else {
+                // 1.0 asks its captcha plugin, whose refusal is a `plugin_error`.
+                if dialect == .v1_0 { throw APIError.code("plugin_error", message: "captcha answer incorrect") }
+                throw APIError.code("captcha_incorrect")
+            }
+        }
+        guard name.count >= 3, name.count <= 20, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
+            throw APIError.code("invalid_name")
+        }
+        guard person(named: name) == nil else { throw APIError.code("user_already_exists") }
+        let id = persons.count + 1
+        var record = PersonRecord(id: id, name: name, password: password, isAdmin: false, published: now)
+        record.applicationPending = requireApplication
+        record.emailUnverified = site.requireEmailVerification
+        persons.append(record)
+        users[id] = UserState()
+        let loggedIn = !requireApplication && !site.requireEmailVerification
+        return Registration(token: loggedIn ? issueToken(for: id) : nil, applicationCreated: requireApplication,
+                            verificationEmailSent: site.requireEmailVerification)
+    }
+
+    /// The wrong-password refusal of ChangePassword and DeleteAccount: 0.18 `password_incorrect`,
+    /// later `incorrect_login`.
+    static func wrongPassword(_ dialect: LemmyDialect) -> APIError {
+        dialect == .v0_18 ? .code("password_incorrect") : .incorrectLogin
+    }
+
+    mutating func changePassword(of personId: Int, old: String, new: String, verify: String, dialect: LemmyDialect) throws {
+        guard let person = person(personId) else { throw APIError.notLoggedIn }
+        guard (10...60).contains(new.count) else { throw APIError.code("invalid_password") }
+        guard new == verify else { throw APIError.code(dialect == .v0_18 ? "passwords_dont_match" : "passwords_do_not_match") }
+        guard person.password == old else { throw Self.wrongPassword(dialect) }
+        persons[personId - 1].password = new
+    }
+
+    /// Deletes the account and ends its sessions.
+    mutating func deleteAccount(_ personId: Int, password: String, dialect: LemmyDialect) throws {
+        guard let person = person(personId) else { throw APIError.notLoggedIn }
+        guard person.password == password else { throw Self.wrongPassword(dialect) }
+        persons[personId - 1].deleted = true
+        for (token, id) in sessions where id == personId { sessions[token] = nil }
+    }
+
+    /// The settings SaveUserSettings may change, already in the dialect's neutral form.
+    struct SettingsChange {
+        var showNSFW: Bool?
+        var blurNSFW: Bool?
+        var showReadPosts: Bool?
+        var showBotAccounts: Bool?
+        var botAccount: Bool?
+        var defaultSort: String?
+        var defaultTimeRangeSeconds: Int?
+        var defaultListing: String?
+        var discussionLanguages: [Int]?
+        var displayName: String?
+        var bio: String?
+        var avatar: String?
+        var banner: String?
+        var showDownvotes: String?
+    }
+
+    /// Applies `change`, validating as the dialect's Lemmy does; nothing changes on a refusal.
+    /// An empty display name, bio, avatar or banner clears it.
+    mutating func saveSettings(of personId: Int, _ change: SettingsChange, dialect: LemmyDialect) throws {
+        guard var person = person(personId) else { throw APIError.notLoggedIn }
+        if let bio = change.bio, bio.count > (dialect == .v0_18 ? 300 : 1000) { throw APIError.code("bio_length_overflow") }
+        if let name = change.displayName?.trimmingCharacters(in: dialect == .v1_0 ? .whitespaces : []), !name.isEmpty {
+            let valid = !name.hasPrefix("@") && name.count <= 20 && !name.contains(where: \.isNewline)
+                && name.filter { !$0.isWhitespace }.count >= 3
+            if !valid { throw APIError.code(dialect == .v0_18 ? "invalid_username" : "invalid_display_name") }
+        }
+        for url in [change.avatar, change.banner].compactMap({ $0 }) where !url.isEmpty {
+            guard let parsed = URL(string: url), ["http", "https"].contains(parsed.scheme?.lowercased() ?? ""), parsed.host != nil else {
+                throw APIError.code(dialect == .v0_18 ? "invalid_url_scheme" : "invalid_url")
+            }
+        }
+        if let languages = change.discussionLanguages, !languages.allSatisfy([0, 37].contains) {
+            throw APIError.code("language_not_allowed")
+        }
+        func cleared(_ text: String?, keeping old: String?) -> String? {
+            guard let text else { return old }
+            return text.isEmpty ? nil : text
+        }
+        person.showNSFW = change.showNSFW ?? person.showNSFW
+        person.isBot = change.botAccount ?? person.isBot
+        person.displayName = cleared(change.displayName, keeping: person.displayName)
+        person.bio = cleared(change.bio, keeping: person.bio)
+        person.avatar = cleared(change.avatar, keeping: person.avatar)
+        person.banner = cleared(change.banner, keeping: person.banner)
+        var settings = person.settings
+        settings.blurNSFW = change.blurNSFW ?? settings.blurNSFW
+        settings.showReadPosts = change.showReadPosts ?? settings.showReadPosts
+        settings.showBotAccounts = change.showBotAccounts ?? settings.showBotAccounts
+        if let sort = change.defaultSort {
+            settings.defaultSort = sort
+            settings.defaultTimeRangeSeconds = change.defaultTimeRangeSeconds
+        }
+        settings.defaultListing = change.defaultListing ?? settings.defaultListing
+        settings.discussionLanguages = change.discussionLanguages ?? settings.discussionLanguages
+        settings.showDownvotes = change.showDownvotes ?? settings.showDownvotes
+        person.settings = settings
+        persons[personId - 1] = person
+    }
+}

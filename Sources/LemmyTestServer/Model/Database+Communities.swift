@@ -1,0 +1,104 @@
+import Foundation
+
+/// Creating, editing and hiding communities, as each version's Lemmy validates them
+/// (`crates/api_crud/src/community`, `crates/api/src/community/hide.rs`).
+extension Database {
+    /// What CreateCommunity and EditCommunity set; nil leaves a field as it is.
+    struct CommunityChange {
+        var title: String?
+        var description: String?
+        var icon: String?
+        var banner: String?
+        var nsfw: Bool?
+        var postingRestrictedToMods: Bool?
+        /// As 1.0 spells it (`public`, `local_only`...).
+        var visibility: String?
+    }
+
+    /// Creates a local community; its creator moderates and follows it.
+    mutating func createCommunity(name: String, _ change: CommunityChange, by personId: Int, now: Double) throws -> Int {
+        guard name.count >= 3, name.count <= 20, name.allSatisfy({ ($0.isASCII && ($0.isLetter || $0.isNumber)) || $0 == "_" }),
+              name == name.lowercased() else { throw APIError.code("invalid_name") }
+        guard community(named: name) == nil else { throw APIError.code("community_already_exists") }
+        try validate(change)
+        let id = communities.count + 1
+        var record = CommunityRecord(id: id, name: name, title: change.title ?? name, description: nil, nsfw: false,
+                                     published: now, moderators: [personId], baseSubscribers: 0)
+        apply(change, to: &record)
+        record.subscribers.insert(personId)
+        communities.append(record)
+        users[personId, default: UserState()].follows[id] = now
+        return id
+    }
+
+    /// Edits a community. 0.18 lets only its moderators; 0.19 and 1.0 also admins
+    /// (`check_community_mod_action`: `not_a_mod_or_admin`).
+    mutating func editCommunity(_ communityId: Int, _ change: CommunityChange, by personId: Int, dialect: LemmyDialect) throws {
+        guard var record = community(communityId) else { throw APIError.notFound("community") }
+        if dialect == .v0_18 {
+            guard isModerator(personId, of: communityId) else { throw APIError.code("not_a_moderator") }
+        } else {
+            guard isModOrAdmin(personId, of: communityId) else { throw APIError.code("not_a_mod_or_admin") }
+        }
+        try validate(change)
+        apply(change, to: &record)
+        communities[communityId - 1] = record
+    }
+
+    /// Hides or shows a community in listings (0.19 and later, admins only).
+    mutating func hideCommunity(_ communityId: Int, hidden: Bool, by personId: Int) throws {
+        guard person(personId)?.isAdmin == true else { throw APIError.code("not_an_admin") }
+        guard community(communityId) != nil else { throw APIError.notFound("community") }
+        communities[communityId - 1].hidden = hidden
+    }
+
+    /// Follows or unfollows. Following a remote community stays pending: the remote instance has
+    /// to accept it, and the test server does not federate. Following a private community (1.0)
+    /// needs a moderator's approval unless the follower moderates it or is a local admin.
+    mutating func follow(_ communityId: Int, by personId: Int, follow: Bool, now: Double) throws {
+        guard let record = community(communityId) else { throw APIError.notFound("community") }
+        var state = users[personId, default: UserState()]
+        if follow {
+            communities[communityId - 1].subscribers.insert(personId)
+            state.follows[communityId] = now
+            let privileged = isModerator(personId, of: communityId) || (person(personId)?.isAdmin == true && record.instanceId == 1)
+            if record.visibility == "private" && !privileged {
+                state.approvalRequiredFollows.insert(communityId)
+                state.pendingFollows.insert(communityId)
+            } else if record.instanceId != 1 {
+                state.pendingFollows.insert(communityId)
+            }
+        } else {
+            communities[communityId - 1].subscribers.remove(personId)
+            state.follows[communityId] = nil
+            state.pendingFollows.remove(communityId)
+            state.approvalRequiredFollows.remove(communityId)
+        }
+        users[personId] = state
+    }
+
+    private func validate(_ change: CommunityChange) throws {
+        if let title = change.title {
+            let visible = title.filter { !$0.isWhitespace }
+            guard visible.count >= 3, title.count <= 100, !title.contains(where: \.isNewline) else {
+                throw APIError.code("invalid_display_name")
+            }
+        }
+        if let description = change.description, description.count > 10_000 { throw APIError.code("invalid_body_field") }
+        for url in [change.icon, change.banner].compactMap({ $0 }) where !url.isEmpty {
+            guard let parsed = URL(string: url), ["http", "https"].contains(parsed.scheme?.lowercased() ?? ""), parsed.host != nil else {
+                throw APIError.code("invalid_url")
+            }
+        }
+    }
+
+    private func apply(_ change: CommunityChange, to record: inout CommunityRecord) {
+        if let title = change.title { record.title = title }
+        if let description = change.description { record.description = description.isEmpty ? nil : description }
+        if let icon = change.icon { record.icon = icon.isEmpty ? nil : icon }
+        if let banner = change.banner { record.banner = banner.isEmpty ? nil : banner }
+        if let nsfw = change.nsfw { record.nsfw = nsfw }
+        if let restricted = change.postingRestrictedToMods { record.postingRestrictedToMods = restricted }
+        if let visibility = change.visibility { record.visibility = visibility }
+    }
+}

@@ -1,0 +1,89 @@
+import LemmyAPI
+
+/// The account's settings, password and deletion.
+extension APIRoutes {
+    func addSettingsRoutes() {
+        // 0.18 answers SaveUserSettings with a LoginResponse (a fresh token), 0.19 with success.
+        add(LemmyV3.SaveUserSettings.self, auth: true) { db, call -> SettingsAnswer in
+            let viewer = try call.requireViewer()
+            try db.saveSettings(of: viewer, change(call.form, generation: .v3), dialect: call.dialect)
+            guard call.dialect == .v0_18 else { return .success(ApiSuccessResponse(success: true)) }
+            return .login(ApiLoginResponse(jwt: db.issueToken(for: viewer), registrationCreated: false, verifyEmailSent: false))
+        }
+        add(LemmyV4.SaveUserSettings.self, auth: true) { db, call in
+            try db.saveSettings(of: try call.requireViewer(), change(call.form, generation: .v4), dialect: call.dialect)
+            return ApiSuccessResponse(success: true)
+        }
+        add(LemmyV3.ChangePassword.self, auth: true) { db, call in try changePassword(&db, call) }
+        add(LemmyV4.ChangePassword.self, auth: true) { db, call in try changePassword(&db, call) }
+        // 0.18 answers DeleteAccount with `{}`, 0.19 with success.
+        add(LemmyV3.DeleteAccount.self, auth: true) { db, call -> DeleteAnswer in
+            try db.deleteAccount(try call.requireViewer(), password: call.form.password, dialect: call.dialect)
+            return call.dialect == .v0_18 ? .empty(LemmyEmptyResponse()) : .success(ApiSuccessResponse(success: true))
+        }
+        add(LemmyV4.DeleteAccount.self, auth: true) { db, call in
+            try db.deleteAccount(try call.requireViewer(), password: call.form.password, dialect: call.dialect)
+            return ApiSuccessResponse(success: true)
+        }
+    }
+}
+
+private func changePassword(_ db: inout Database, _ call: Call<ApiChangePassword>) throws -> ApiLoginResponse {
+    let viewer = try call.requireViewer()
+    try db.changePassword(of: viewer, old: call.form.oldPassword, new: call.form.newPassword, verify: call.form.newPasswordVerify,
+                          dialect: call.dialect)
+    // Lemmy ends the other sessions and hands out a new token.
+    for (token, id) in db.sessions where id == viewer { db.sessions[token] = nil }
+    return ApiLoginResponse(jwt: db.issueToken(for: viewer), registrationCreated: false, verifyEmailSent: false)
+}
+
+/// The neutral settings change of a SaveUserSettings form; sorts and listings are kept in 1.0's
+/// spelling (the renderer reads either).
+private func change(_ form: ApiSaveUserSettings, generation: LemmyAPIGeneration) -> Database.SettingsChange {
+    var change = Database.SettingsChange()
+    change.showNSFW = form.showNsfw
+    change.blurNSFW = form.blurNsfw
+    change.showReadPosts = form.showReadPosts
+    change.showBotAccounts = form.showBotAccounts
+    change.botAccount = form.botAccount
+    if generation == .v4 {
+        change.defaultSort = form.defaultPostSortType?.wireValue(for: .v4)
+        change.defaultTimeRangeSeconds = form.defaultPostTimeRangeSeconds
+        change.showDownvotes = form.showDownvotes?.wireValue(for: .v4)
+    } else {
+        change.defaultSort = form.defaultSortType?.wireValue(for: .v4)
+        change.avatar = form.avatar
+        change.banner = form.banner
+    }
+    change.defaultListing = form.defaultListingType?.wireValue(for: .v4)
+    change.discussionLanguages = form.discussionLanguages
+    change.displayName = form.displayName
+    change.bio = form.bio
+    return change
+}
+
+/// The 0.18 or the 0.19 answer to SaveUserSettings.
+private enum SettingsAnswer: Encodable, Sendable {
+    case login(ApiLoginResponse)
+    case success(ApiSuccessResponse)
+
+    func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .login(let value): try value.encode(to: encoder)
+        case .success(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+/// The 0.18 or the 0.19 answer to DeleteAccount.
+private enum DeleteAnswer: Encodable, Sendable {
+    case empty(LemmyEmptyResponse)
+    case success(ApiSuccessResponse)
+
+    func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .empty(let value): try value.encode(to: encoder)
+        case .success(let value): try value.encode(to: encoder)
+        }
+    }
+}

@@ -1,0 +1,275 @@
+import Foundation
+import LemmyMiddleware
+import LemmyTestServer
+import Testing
+
+/// Settings, password, deletion, sign-up and two-factor login, over HTTP in each dialect.
+@Suite("Account") @MainActor
+struct AccountSettingsTests {
+    @Test("Settings load with the account and save only what changed; the account shows the server's values", arguments: LemmyDialect.allCases)
+    func settings(dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            let alice = try await login(server, "alice")
+            let account = try await alice.loadAccount()
+            let loaded = try #require(account.settings)
+            #expect(!loaded.showNSFW)
+            #expect(loaded.defaultListing == .local)
+            #expect(loaded.defaultSort == (dialect == .v1_0 ? .hot : .active))
+            #expect(loaded.displayName == "Alice")
+            #expect(loaded.showDownvotes == (dialect == .v0_18 ? nil : .show))
+
+            var wanted = loaded
+            wanted.showNSFW = true
+            wanted.blurNSFW = false
+            wanted.showReadPosts = false
+            wanted.defaultSort = .top(.week)
+            wanted.defaultListing = .all
+            wanted.isBot = true
+            wanted.showBotAccounts = false
+            wanted.discussionLanguages = [37]
+            wanted.displayName = "Alice Cooper"
+            wanted.bio = "Writes tests."
+            if dialect != .v1_0 { wanted.avatar = URL(string: "https://images.example/alice.png") }
+            if dialect == .v1_0 { wanted.showDownvotes = .showForOthers }
+            try await alice.saveSettings(wanted)
+            #expect(account.settings == wanted)
+
+            // Another session reads what the server stored.
+            let again = try await login(server, "alice")
+            #expect(try await again.loadAccount().settings == wanted)
+
+            // Clearing a text sends an empty string, which Lemmy takes as "none".
+            wanted.displayName = nil
+            try await alice.saveSettings(wanted)
+            #expect(account.settings?.displayName == nil)
+        }
+    }
+
+    @Test("Settings a version cannot take are refused before a request; bad values get the server's code", arguments: LemmyDialect.allCases)
+    func settingsRefusals(dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            let alice = try await login(server, "alice")
+            let account = try await alice.loadAccount()
+            let loaded = try #require(account.settings)
+
+            var downvotes = loaded
+            downvotes.showDownvotes = .hide
+            if dialect == .v1_0 {
+                try await alice.saveSettings(downvotes)
+                #expect(account.settings?.showDownvotes == .hide)
+            } else {
+                await #expect(throws: ApiClientError.self) { _ = try await alice.saveSettings(downvotes) }
+            }
+
+            var avatar = loaded
+            avatar.avatar = URL(string: "https://images.example/a.png")
+            if dialect == .v1_0 {
+                do {
+                    try await alice.saveSettings(avatar)
+                    Issue.record("an avatar URL was sent to 1.0")
+                } catch {
+                    #expect(error.isUnavailableInVersion)
+                }
+            }
+
+            var scaled = loaded
+            scaled.defaultSort = .scaled
+            if dialect == .v0_18 {
+                do {
+                    try await alice.saveSettings(scaled)
+                    Issue.record("scaled was sent to 0.18")
+                } catch {
+                    #expect(error.isUnavailableInVersion)
+                }
+            }
+
+            var badName = loaded
+            badName.displayName = "@x"
+            do {
+                try await alice.saveSettings(badName)
+                Issue.record("an invalid display name was stored")
+            } catch {
+                #expect(error.lemmyCodeName == (dialect == .v0_18 ? "invalid_username" : "invalid_display_name"))
+            }
+            #expect(account.settings?.displayName == "Alice")
+        }
+    }
+
+    @Test("Changing the password needs the old one; the client keeps working with its new token", arguments: LemmyDialect.allCases)
+    func changePassword(dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            let alice = try await login(server, "alice")
+            do {
+                try await alice.changePassword(old: "not my password", new: "a new password")
+                Issue.record("a wrong old password was accepted")
+            } catch {
+                #expect(error.isWrongPassword)
+                #expect(error.lemmyCodeName == (dialect == .v0_18 ? "password_incorrect" : "incorrect_login"))
+            }
+            #expect(alice.isAuthenticated)
+            _ = try await alice.loadAccount()
+
+            try await alice.changePassword(old: "password", new: "a new password")
+            #expect(try await alice.loadAccount().person?.name == "alice")
+            do {
+                _ = try await login(server, "alice")
+                Issue.record("the old password still logs in")
+            } catch {
+                #expect(error.isNotLoggedIn && error.lemmyCodeName == "incorrect_login")
+            }
+            let fresh = try await ApiClient.login(to: server.baseURL, username: "alice", password: "a new password", loader: GatingLoader())
+            #expect(fresh.isAuthenticated)
+        }
+    }
+
+    @Test("Deleting the account needs its password; afterwards it cannot log in", arguments: LemmyDialect.allCases)
+    func deleteAccount(dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            let carol = try await login(server, "carol")
+            do {
+                try await carol.deleteAccount(password: "wrong password")
+                Issue.record("a wrong password deleted the account")
+            } catch {
+                #expect(error.isWrongPassword)
+            }
+            _ = try await carol.loadAccount()
+            try await carol.deleteAccount(password: "password")
+            do {
+                _ = try await login(server, "carol")
+                Issue.record("a deleted account logged in")
+            } catch {
+                #expect(error.isNotLoggedIn)
+            }
+        }
+    }
+
+    @Test("Two-factor accounts need their TOTP code to log in", arguments: LemmyDialect.allCases)
+    func twoFactor(dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            let user = LemmyTestServer.twoFactorUsername
+            do {
+                _ = try await ApiClient.login(to: server.baseURL, username: user, password: "password", loader: GatingLoader())
+                Issue.record("logged in without a second factor")
+            } catch {
+                #expect(error.needsTOTP)
+            }
+            let now = Date()
+            let wrong = String(format: "%06d", (Int(TOTP.code(secret: TOTP.seededSecret, at: now))! + 1) % 1_000_000)
+            do {
+                _ = try await ApiClient.login(to: server.baseURL, username: user, password: "password", totp: wrong, loader: GatingLoader())
+                Issue.record("logged in with a wrong code")
+            } catch {
+                #expect(error.isWrongTOTP)
+                #expect(!error.needsTOTP)
+            }
+            let code = TOTP.code(secret: TOTP.seededSecret, at: now)
+            let client = try await ApiClient.login(to: server.baseURL, username: user, password: "password", totp: code, loader: GatingLoader())
+            #expect(try await client.loadAccount().person?.name == user)
+        }
+    }
+
+    @Test("TOTP codes are RFC 6238's (SHA-1 test vectors)")
+    func totpVectors() {
+        let secret = TOTP.seededSecret
+        #expect(TOTP.code(secret: secret, at: Date(timeIntervalSince1970: 59), digits: 8) == "94287082")
+        #expect(TOTP.code(secret: secret, at: Date(timeIntervalSince1970: 1_111_111_109), digits: 8) == "07081804")
+        #expect(TOTP.code(secret: secret, at: Date(timeIntervalSince1970: 2_000_000_000), digits: 8) == "69279037")
+        #expect(TOTP.code(secret: secret, at: Date(timeIntervalSince1970: 59)) == "287082")
+    }
+
+    @Test("Sign-up on an open instance logs in", arguments: LemmyDialect.allCases)
+    func registerOpen(dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            let guest = ApiClient.getApiClient(for: server.baseURL, with: nil, loader: GatingLoader())
+            let requirements = try await guest.registrationRequirements()
+            #expect(requirements.mode == .open && !requirements.captcha)
+            #expect(try await guest.getCaptcha() == nil)
+            let result = try await guest.register(Registration(username: "newcomer", password: "long enough password"))
+            guard case .loggedIn(let client) = result else { Issue.record("not logged in: \(result)"); return }
+            #expect(try await client.loadAccount().person?.name == "newcomer")
+            do {
+                _ = try await guest.register(Registration(username: "newcomer", password: "long enough password"))
+                Issue.record("a taken name was registered")
+            } catch {
+                #expect(error.lemmyCodeName == "user_already_exists")
+            }
+        }
+    }
+
+    @Test("Sign-up with a captcha: missing and wrong answers get the version's code, the right one logs in", arguments: LemmyDialect.allCases)
+    func registerCaptcha(dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            server.configureRegistration(RegistrationSettings(captcha: true))
+            let guest = ApiClient.getApiClient(for: server.baseURL, with: nil, loader: GatingLoader())
+            #expect(try await guest.registrationRequirements().captcha)
+            let refusal = dialect == .v1_0 ? "plugin_error" : "captcha_incorrect"
+            do {
+                _ = try await guest.register(Registration(username: "robot", password: "long enough password"))
+                Issue.record("registered without a captcha")
+            } catch {
+                #expect(error.lemmyCodeName == refusal)
+            }
+            let wrong = try #require(try await guest.getCaptcha())
+            #expect(wrong.png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+            do {
+                _ = try await guest.register(Registration(username: "robot", password: "long enough password",
+                                                          captcha: (wrong.uuid, "WRONG!")))
+                Issue.record("registered with a wrong captcha answer")
+            } catch {
+                #expect(error.lemmyCodeName == refusal)
+            }
+            let captcha = try #require(try await guest.getCaptcha())
+            let answer = try #require(server.captchaAnswer(uuid: captcha.uuid))
+            let result = try await guest.register(Registration(username: "human", password: "long enough password",
+                                                                captcha: (captcha.uuid, answer.lowercased())))
+            guard case .loggedIn = result else { Issue.record("not logged in: \(result)"); return }
+            #expect(server.captchaAnswer(uuid: captcha.uuid) == nil)
+        }
+    }
+
+    @Test("Sign-up with an application waits for an admin; without an answer it is refused", arguments: LemmyDialect.allCases)
+    func registerApplication(dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            server.configureRegistration(RegistrationSettings(mode: .requireApplication))
+            let guest = ApiClient.getApiClient(for: server.baseURL, with: nil, loader: GatingLoader())
+            #expect(try await guest.registrationRequirements().mode == .requireApplication)
+            do {
+                _ = try await guest.register(Registration(username: "applicant", password: "long enough password"))
+                Issue.record("registered without an application answer")
+            } catch {
+                #expect(error.lemmyCodeName == "registration_application_answer_required")
+            }
+            let result = try await guest.register(Registration(username: "applicant", password: "long enough password",
+                                                                applicationAnswer: "I like Swift."))
+            guard case .applicationPending(let emailSent) = result else { Issue.record("not pending: \(result)"); return }
+            #expect(!emailSent)
+            do {
+                _ = try await ApiClient.login(to: server.baseURL, username: "applicant", password: "long enough password", loader: GatingLoader())
+                Issue.record("a pending applicant logged in")
+            } catch {
+                #expect(error.lemmyCodeName == "registration_application_is_pending")
+            }
+            server.approveRegistration(of: "applicant")
+            let client = try await ApiClient.login(to: server.baseURL, username: "applicant", password: "long enough password",
+                                                   loader: GatingLoader())
+            #expect(client.isAuthenticated)
+        }
+    }
+
+    @Test("Sign-up that needs email verification says so", arguments: LemmyDialect.allCases)
+    func registerEmail(dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            server.configureRegistration(RegistrationSettings(emailVerification: true))
+            let guest = ApiClient.getApiClient(for: server.baseURL, with: nil, loader: GatingLoader())
+            do {
+                _ = try await guest.register(Registration(username: "mailer", password: "long enough password"))
+                Issue.record("registered without an email address")
+            } catch {
+                #expect(error.lemmyCodeName == "email_required")
+            }
+            let result = try await guest.register(Registration(username: "mailer", password: "long enough password",
+                                                                email: "mailer@example.com"))
+            guard case .needsEmailVerification = result else { Issue.record("not waiting for email: \(result)"); return }
+        }
+    }
+}
