@@ -2,6 +2,7 @@ import Foundation
 import LemmyCLI
 import LemmyMiddleware
 import LemmyTestServer
+import LemmyTestSupport
 import Testing
 
 /// The built binary's `communities` and `settings` commands, in each dialect.

@@ -1,6 +1,7 @@
 import Foundation
 import LemmyMiddleware
 import LemmyTestServer
+import LemmyTestSupport
 import Testing
 
 /// Settings, password, deletion, sign-up and two-factor login, over HTTP in each dialect.

@@ -3,6 +3,7 @@ import Foundation
 import LemmyAPI
 import LemmyMiddleware
 import LemmyTestServer
+import LemmyTestSupport
 import Testing
 
 /// Listing, creating, editing and hiding communities, and pending follows, over HTTP in each dialect.
