@@ -32,10 +32,13 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     ],
     targets: [
+        // The one lock type shared by the modules (package access, not API).
+        .target(name: "Locking"),
         // MARK: HTTPLoading
         .target(
             name: "HTTPLoading",
             dependencies: [
+                "Locking",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "HTTPTypesFoundation", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
@@ -45,7 +48,7 @@ let package = Package(
         .target(
             name: "HTTPLoadingTesting",
             dependencies: [
-                "HTTPLoading",
+                "HTTPLoading", "Locking",
                 .product(name: "DequeModule", package: "swift-collections"),
             ]
         ),
@@ -62,7 +65,7 @@ let package = Package(
         .testTarget(
             name: "HTTPLoadingTests",
             dependencies: [
-                "HTTPLoading", "HTTPLoadingTesting", "HTTPLoadingAsyncHTTPClient", "HTTPBinServer",
+                "HTTPLoading", "HTTPLoadingTesting", "HTTPLoadingAsyncHTTPClient", "HTTPBinServer", "Locking",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
@@ -72,6 +75,7 @@ let package = Package(
         .target(
             name: "HTTPBinServer",
             dependencies: [
+                .product(name: "NIOFoundationEssentialsCompat", package: "swift-nio"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -104,7 +108,7 @@ let package = Package(
         ),
 
         // MARK: FeedLoading
-        .target(name: "FeedLoading"),
+        .target(name: "FeedLoading", dependencies: ["Locking"]),
         .testTarget(name: "FeedLoadingTests", dependencies: ["FeedLoading"]),
         .executableTarget(name: "FeedLoadingBenchmarks", dependencies: ["FeedLoading"]),
 
@@ -112,7 +116,7 @@ let package = Package(
         .target(
             name: "LemmyAPI",
             dependencies: [
-                "HTTPLoading",
+                "HTTPLoading", "Locking",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -126,11 +130,11 @@ let package = Package(
         // MARK: Resources
         .target(
             name: "Resources",
-            dependencies: ["HTTPLoading", .product(name: "HTTPTypes", package: "swift-http-types")]
+            dependencies: ["HTTPLoading", "Locking", .product(name: "HTTPTypes", package: "swift-http-types")]
         ),
         .target(
             name: "ResourcesGRDB",
-            dependencies: ["Resources", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["Resources", "Locking", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(
             name: "ResourcesTests",
@@ -144,6 +148,8 @@ let package = Package(
             dependencies: [
                 "LemmyAPI",
                 "HTTPLoading",
+                "Locking",
+                .product(name: "NIOFoundationEssentialsCompat", package: "swift-nio"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -156,6 +162,7 @@ let package = Package(
             dependencies: [
                 "LemmyTestServer",
                 "LemmyAPI",
+                .product(name: "NIOFoundationEssentialsCompat", package: "swift-nio"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),
@@ -217,3 +224,13 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// Upcoming language features, on for every target: existentials spelled `any`, members visible
+// only from modules a file imports, and imports internal unless a file says `public import`.
+for target in package.targets {
+    target.swiftSettings = (target.swiftSettings ?? []) + [
+        .enableUpcomingFeature("ExistentialAny"),
+        .enableUpcomingFeature("MemberImportVisibility"),
+        .enableUpcomingFeature("InternalImportsByDefault"),
+    ]
+}

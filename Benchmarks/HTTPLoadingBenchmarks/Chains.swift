@@ -2,6 +2,7 @@ import Foundation
 import HTTPLoading
 import Logging
 import Synchronization
+import HTTPTypes
 
 /// The full chain measured against its terminal alone: log at info, reset guard, environment,
 /// deduplication, throttle, retry, bearer auth and redirects.

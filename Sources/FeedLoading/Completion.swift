@@ -1,10 +1,10 @@
-import Synchronization
+internal import Locking
 
 /// A value that is resolved once by whichever side gets there first: the fetch finishing,
 /// or a reset or cancellation giving up on it. Later resolutions are dropped, which is how a
 /// fetch that finishes after a reset can never deliver its items.
 ///
-/// The `Mutex` guards both the stored outcome and the waiting continuation, so resolving and
+/// The lock guards both the stored outcome and the waiting continuation, so resolving and
 /// waiting may race from any task.
 final class Completion<Value: Sendable>: Sendable {
     private enum State {
@@ -12,7 +12,7 @@ final class Completion<Value: Sendable>: Sendable {
         case resolved(Value)
     }
 
-    private let state = Mutex<State>(.pending(nil))
+    private let state = Locked<State>(.pending(nil))
 
     /// Resolves with `value` unless already resolved.
     func resolve(_ value: Value) {

@@ -1,4 +1,4 @@
-import Observation
+public import Observation
 
 /// The observable state of one feed: its visible items, what it is doing, and its filters.
 ///

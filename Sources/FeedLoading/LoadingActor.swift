@@ -34,7 +34,7 @@ public actor LoadingActor<Source: Fetcher> {
     /// Where the next page starts; `nil` once the feed has ended.
     private var position: Source.Position?
     private var inFlight: InFlight?
-    private var nextID: UInt64 = 0
+    private var nextId: UInt64 = 0
 
     /// Creates a loader positioned at `fetcher`'s first page.
     public init(fetcher: Source) {
@@ -55,8 +55,8 @@ public actor LoadingActor<Source: Fetcher> {
         guard inFlight == nil else { return .ignored }
         guard let position else { return .done([]) }
 
-        nextID &+= 1
-        let id = nextID
+        nextId &+= 1
+        let id = nextId
         let completion = Completion<Outcome>()
         let fetcher = self.fetcher
         let task = Task {

@@ -1,11 +1,11 @@
-import Synchronization
+internal import Locking
 
 /// Holds a fetcher's current parameters: written by the UI, read by whichever task resets the
-/// feed. The `Mutex` is what makes sharing it between them safe.
+/// feed. The lock is what makes sharing it between them safe.
 final class ParameterBox<Value: Sendable>: Sendable {
-    private let value: Mutex<Value>
+    private let value: Locked<Value>
 
-    init(_ initial: Value) { value = Mutex(initial) }
+    init(_ initial: Value) { value = Locked(initial) }
 
     var current: Value {
         get { value.withLock { $0 } }

@@ -1,6 +1,6 @@
-import AsyncHTTPClient
+public import AsyncHTTPClient
 import Foundation
-import HTTPLoading
+public import HTTPLoading
 import HTTPTypes
 import NIOCore
 import NIOHTTP1

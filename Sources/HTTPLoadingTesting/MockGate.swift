@@ -1,3 +1,4 @@
+internal import Locking
 import HTTPLoading
 
 /// Holds mock responses until the test opens it; deterministic ordering without sleeping.
@@ -5,7 +6,7 @@ public final class MockGate: Sendable {
     private struct State {
         var isOpen = false
         var waiters: [UInt64: CheckedContinuation<Void, any Error>] = [:]
-        var nextID: UInt64 = 0
+        var nextId: UInt64 = 0
         var arrivals: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
         var arrived = 0
     }
@@ -43,8 +44,8 @@ public final class MockGate: Sendable {
     /// Waits until the gate opens; throws `CancellationError` if the task is cancelled first.
     public func wait() async throws {
         let id = state.withLock { state in
-            defer { state.nextID &+= 1 }
-            return state.nextID
+            defer { state.nextId &+= 1 }
+            return state.nextId
         }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in

@@ -1,7 +1,8 @@
+internal import Locking
 import DequeModule
-import Foundation
-import HTTPLoading
-import HTTPTypes
+public import Foundation
+public import HTTPLoading
+public import HTTPTypes
 
 /// A terminal loader for unit tests: a queue of handlers, each of which asserts on the request it
 /// receives and answers it.

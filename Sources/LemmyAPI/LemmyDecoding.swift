@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A response body that did not decode as the expected type.
 public struct LemmyDecodingFailure: Error, Sendable, CustomStringConvertible {

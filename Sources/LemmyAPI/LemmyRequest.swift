@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// HTTP methods used by Lemmy's API.
 public enum LemmyHTTPMethod: String, Hashable, Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// An error answer from a Lemmy server, typed.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Reads and writes the committed JSON form of an ``APIDescription``.
 public enum DescriptionFile {

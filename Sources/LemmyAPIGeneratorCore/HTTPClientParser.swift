@@ -1,3 +1,4 @@
+import Foundation
 /// One HTTP call made by lemmy-js-client's `LemmyHttp`.
 public struct TSEndpoint: Hashable, Sendable {
     /// How the call sends its parameters.

@@ -1,7 +1,7 @@
 /// Emits one ``LemmyRequest`` struct per JSON endpoint and generation.
 enum RequestEmitter {
     static func emit(_ endpoint: APIEndpoint, _ context: EmitContext) -> String {
-        let name = SwiftNaming.upperFirst(endpoint.name)
+        let name = SwiftNaming.requestTypeName(endpoint.name)
         let namespace = "Lemmy\(endpoint.generation.uppercased())"
         let formTS = endpoint.request.map { context.newest($0).ts }
         let formType = formTS.flatMap { try? TSParser.parseType($0) }
@@ -23,7 +23,7 @@ enum RequestEmitter {
         var doc = "`\(endpoint.verb) \(endpoint.path)`: `\(endpoint.name)` in lemmy-js-client \(context.range(endpoint.versions))."
         if let note = context.availability(endpoint.versions, within: generationVersions) { doc += " " + note }
         if let formTS, formName == "LemmyEmptyForm" { doc += "\n\nThe js client's form type `\(formTS)` is sent as an empty object." }
-        var out = "import Foundation\n\n"
+        var out = "public import Foundation\n\n"
         out += "extension \(namespace) {\n"
         out += SwiftNaming.doc(doc, indent: "    ")
         out += "    public struct \(name): \(takesAuth ? "LemmyAuthFieldRequest" : "LemmyRequest") {\n"

@@ -21,7 +21,7 @@ public enum SwiftEmitter {
             files["Api\(type.name).swift"] = header + body
         }
         for endpoint in description.endpoints where endpoint.kind == .json {
-            files["Lemmy\(endpoint.generation.uppercased())+\(SwiftNaming.upperFirst(endpoint.name)).swift"] = header + RequestEmitter.emit(endpoint, context)
+            files["Lemmy\(endpoint.generation.uppercased())+\(SwiftNaming.requestTypeName(endpoint.name)).swift"] = header + RequestEmitter.emit(endpoint, context)
         }
         files["LemmyErrorCode.swift"] = header + ErrorCodeEmitter.emit(description.errors, context)
         files["LemmyAPIVersions.swift"] = header + versionsDecl(context)

@@ -32,6 +32,10 @@ enum SwiftNaming {
         snake.split(separator: "_").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
     }
 
+    /// The Swift type of an endpoint: `getPosts` -> `GetPosts`, `donation_dialog_shown` ->
+    /// `DonationDialogShown` (0.19's js-client names that one in snake case).
+    static func requestTypeName(_ endpointName: String) -> String { pascal(endpointName) }
+
     /// `getPosts` -> `GetPosts`.
     static func upperFirst(_ s: String) -> String { s.prefix(1).uppercased() + s.dropFirst() }
 

@@ -1,5 +1,5 @@
 import Foundation
-import LemmyAPI
+public import LemmyAPI
 
 /// The Lemmy version a ``LemmyTestServer`` imitates.
 public enum LemmyDialect: String, Sendable, CaseIterable, CustomStringConvertible {

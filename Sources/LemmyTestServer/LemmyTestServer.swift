@@ -1,9 +1,10 @@
-import Foundation
+public import Foundation
 import HTTPLoading
 import Hummingbird
-import Logging
+public import Logging
 import NIOCore
 import ServiceLifecycle
+import LemmyAPI
 
 /// A Lemmy-compatible HTTP server that keeps everything in memory, for tests, benchmarks and demos.
 ///

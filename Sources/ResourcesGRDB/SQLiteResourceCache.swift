@@ -1,9 +1,11 @@
-import Foundation
+public import Foundation
 import GRDB
-import Resources
-import Synchronization
+public import Resources
+internal import Locking
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
@@ -51,7 +53,7 @@ public final class SQLiteResourceCache: ResourceCache {
     /// The file, or nil in memory.
     private let path: String?
     /// The open database; replaced by a fresh one when the file turns out corrupt.
-    private let current: Mutex<DatabaseQueue>
+    private let current: Locked<DatabaseQueue>
 
     /// Opens (creating if needed, with mode 0600) the cache at `path`. A file that is not a
     /// usable database is deleted and replaced by an empty cache.
@@ -65,7 +67,7 @@ public final class SQLiteResourceCache: ResourceCache {
             // A cache holds nothing that cannot be loaded again: start over rather than fail for ever.
             database = try Self.recreate(path)
         }
-        current = Mutex(database)
+        current = Locked(database)
     }
 
     /// A cache in memory, gone when this object is.
@@ -74,7 +76,7 @@ public final class SQLiteResourceCache: ResourceCache {
         path = nil
         let database = try DatabaseQueue()
         try Self.migrator.migrate(database)
-        current = Mutex(database)
+        current = Locked(database)
     }
 
     /// Deletes the file at `path` (and SQLite's side files) and opens an empty cache there.

@@ -55,10 +55,10 @@ import Testing
         let sent = mock.receivedRequests
         #expect(sent.count == 21)
         for index in 0..<10 {
-            let attempts = sent.filter { $0.testID == "\(index)" }.map { $0.headerFields[.authorization] }
+            let attempts = sent.filter { $0.testId == "\(index)" }.map { $0.headerFields[.authorization] }
             #expect(attempts == ["Bearer old", "Bearer new"])
         }
-        #expect(sent.filter { $0.testID == "late" }.map { $0.headerFields[.authorization] } == ["Bearer new"])
+        #expect(sent.filter { $0.testId == "late" }.map { $0.headerFields[.authorization] } == ["Bearer new"])
     }
 
     @Test func aFailedRefreshFailsEveryWaitingRequest() async throws {

@@ -2,6 +2,7 @@ import Foundation
 import HTTPLoading
 import HTTPLoadingTesting
 import Testing
+import HTTPTypes
 
 @Suite struct BodyTests {
     struct Payload: Codable, Sendable, Equatable { var name: String; var count: Int }

@@ -2,6 +2,7 @@ import Foundation
 import HTTPLoading
 import HTTPLoadingTesting
 import Testing
+import HTTPTypes
 
 @Suite struct ChainTests {
     @Test func arrowWiresRightToLeftAndReturnsTheHead() async throws {

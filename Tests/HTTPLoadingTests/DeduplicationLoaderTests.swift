@@ -1,6 +1,7 @@
 @testable import HTTPLoading
 import HTTPLoadingTesting
 import Testing
+import HTTPTypes
 
 @Suite struct DeduplicationLoaderTests {
     @Test func identicalRequestsInFlightShareOneLoad() async throws {

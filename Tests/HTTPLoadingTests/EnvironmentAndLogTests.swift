@@ -4,6 +4,7 @@ import HTTPLoadingTesting
 import HTTPTypes
 import Logging
 import Testing
+import Locking
 
 @Suite struct EnvironmentAndLogTests {
     @Test func environmentCompletesRelativeRequests() async throws {

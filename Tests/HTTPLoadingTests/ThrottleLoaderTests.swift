@@ -1,6 +1,8 @@
+import Locking
 import HTTPLoading
 import HTTPLoadingTesting
 import Testing
+import HTTPTypes
 
 @Suite struct ThrottleLoaderTests {
     @Test func waitingRequestsRunInFIFOOrder() async throws {
@@ -21,7 +23,7 @@ import Testing
         gate.open()
         _ = try await first.value
         for task in tasks { _ = try await task.value }
-        #expect(mock.receivedRequests.map(\.testID) == ["0", "1", "2", "3", "4", "5"])
+        #expect(mock.receivedRequests.map(\.testId) == ["0", "1", "2", "3", "4", "5"])
         #expect(throttle.runningCount == 0)
     }
 
@@ -55,7 +57,7 @@ import Testing
         mock.respond(); mock.respond()
         throttle.maximumConcurrentRequests = 1
         for task in tasks.suffix(2) { _ = try await task.value }
-        #expect(mock.receivedRequests.map(\.testID) == ["3", "4"])
+        #expect(mock.receivedRequests.map(\.testId) == ["3", "4"])
         #expect(throttle.waitingCount == 0 && throttle.runningCount == 0)
     }
 

@@ -46,7 +46,7 @@ struct TerminalTextTests {
         #expect(TerminalText.sanitize(text) == text)
     }
 
-    @Test func onlyTheStylesOwnColoursPassWhenAllowed() {
+    @Test func onlyTheStylesOwnColorsPassWhenAllowed() {
         let styled = Style(enabled: true).bold("t") + Style(enabled: true).red("r")
         #expect(TerminalText.sanitize(styled, allowingStyle: true) == styled)
         #expect(TerminalText.sanitize(styled) == "\u{FFFD}t\u{FFFD}\u{FFFD}r\u{FFFD}")

@@ -2,6 +2,8 @@ import Foundation
 import LemmyCLI
 import LemmyMiddleware
 import Testing
+import LemmyAPI
+import LemmyTestServer
 
 @Suite("terminal width")
 struct TerminalWidthTests {
@@ -25,7 +27,7 @@ struct TerminalWidthTests {
     }
 }
 
-@Suite("colour")
+@Suite("color")
 struct ColorPolicyTests {
     @Test func onlyOnATerminalWithoutNoColor() {
         #expect(ColorPolicy.decide(isTerminal: true, environment: [:]))
@@ -114,7 +116,7 @@ struct ExitStatusTests {
         (.rateLimited, .temporary),
         (.httpStatus(503), .temporary),
         (.httpStatus(404), .software),
-        (.lemmy(code: "couldnt_find_post", message: nil), .software),
+        (.lemmy(.couldntFindPost), .software),
         (.decoding("bad"), .badData),
         (.unsupported("0.17"), .unsupported),
     ])

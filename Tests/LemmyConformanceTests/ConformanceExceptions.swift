@@ -1,4 +1,5 @@
 import LemmyConformance
+import Foundation
 
 /// A reviewed difference between an outside description and what real Lemmy does (or, for 1.0,
 /// what lemmy-js-client main says), which the conformance tests accept.

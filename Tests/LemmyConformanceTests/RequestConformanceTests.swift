@@ -6,6 +6,7 @@ import LemmyMiddleware
 import LemmyTestServer
 import Synchronization
 import Testing
+import HTTPTypes
 
 /// A request as it left the client: what the outside description judges.
 struct RecordedRequest: Sendable {

@@ -61,13 +61,6 @@ func login(_ server: LemmyTestServer, _ user: String, loader: GatingLoader = Gat
     try await ApiClient.login(to: server.baseURL, username: user, password: "password", loader: loader)
 }
 
-extension ApiClientError {
-    /// The message of a Lemmy error, for comparing errors whose message the test does not know.
-    var lemmyMessage: String? {
-        if case .lemmy(_, let message) = self { return message }
-        return nil
-    }
-}
 
 /// Appoints `personId` a moderator of `communityId`, as the admin, outside any ApiClient (the
 /// middleware has no such mutation; tests use it to change a list behind a client's back).

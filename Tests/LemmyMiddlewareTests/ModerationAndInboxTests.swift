@@ -2,6 +2,7 @@ import Foundation
 import LemmyMiddleware
 import LemmyTestServer
 import Testing
+import LemmyAPI
 
 /// Moderator actions, the inbox, the site and stubs.
 @Suite("Moderation, inbox, site, stubs") @MainActor
@@ -61,7 +62,8 @@ struct ModerationAndInboxTests {
             #expect(bobsView.creatorBannedFromCommunity)
             #expect(try await carol.getComment(id: carolsComment.id).creatorBannedFromCommunity)
             let refused = await #expect(throws: ApiClientError.self) { _ = try await carolsView.reply("Am I still allowed?") }
-            #expect(refused == .lemmy(code: "banned_from_community", message: refused.flatMap(\.lemmyMessage)))
+            #expect(refused?.kind == .lemmy)
+            #expect(refused?.lemmyCode == .bannedFromCommunity)
             #expect(await bobsView.banCreatorFromCommunity(false) == .confirmed)
             #expect(!bobsView.creatorBannedFromCommunity)
             #expect(try await carolsView.reply("Thank you").content == "Thank you")

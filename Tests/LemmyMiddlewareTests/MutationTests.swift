@@ -2,6 +2,7 @@ import Foundation
 import LemmyMiddleware
 import LemmyTestServer
 import Testing
+import HTTPLoadingTesting
 
 /// Optimistic mutations: shown at once, confirmed by the server, rolled back on failure, ordered.
 @Suite("Mutations") @MainActor

@@ -2,6 +2,7 @@ import Foundation
 import HTTPLoading
 import LemmyTestServer
 import Testing
+import HTTPTypes
 
 /// The test server's answers compared with JSON written by real Lemmy servers of the same version
 /// (Tests/Fixtures/lemmy): same keys, same JSON types, same nesting.

@@ -3,6 +3,7 @@ import LemmyAPI
 import LemmyTestServer
 import Synchronization
 import Testing
+import NIOHTTP1
 
 /// Fault injection, in process and through `/__admin/faults`. No test waits on a wall clock.
 @Suite("Fault injection")

@@ -4,6 +4,7 @@ import LemmyAPI
 import LemmyTestServer
 import NIOCore
 import NIOHTTP1
+import NIOFoundationEssentialsCompat
 
 /// A minimal Lemmy client for these tests: sends LemmyAPI request descriptors over real HTTP and
 /// decodes the descriptor's response type. It puts the token where the dialect expects it

@@ -2,6 +2,7 @@ import Foundation
 import LemmyAPI
 import LemmyTestServer
 import Testing
+import NIOHTTP1
 
 /// The server renders and reads exactly the version it imitates: what that version would refuse
 /// it refuses, with the body that version sends, and its answers carry only that version's keys.

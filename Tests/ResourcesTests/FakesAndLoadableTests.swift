@@ -2,6 +2,7 @@ import Foundation
 import HTTPLoading
 import Resources
 import Testing
+import HTTPTypes
 
 @Suite("Fakes, Loadable and the display model")
 @MainActor

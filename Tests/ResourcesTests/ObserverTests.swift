@@ -4,6 +4,7 @@ import HTTPLoadingTesting
 import Observation
 import Resources
 import Testing
+import HTTPTypes
 
 @Suite("Observers and observation")
 @MainActor

@@ -4,6 +4,7 @@ import HTTPLoadingTesting
 import Resources
 import Synchronization
 import Testing
+import HTTPTypes
 
 /// A clock whose sleeps return at once and are recorded.
 final class InstantClock: Clock, Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Name/value pairs sent as `application/x-www-form-urlencoded`.
 public struct FormBody: HTTPBody {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A request body: bytes plus the content type that describes them.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// An `Encodable` value sent as JSON, encoded when the request is sent.
 public struct JSONBody<Value: Encodable & Sendable>: HTTPBody {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A `multipart/form-data` body (RFC 7578), e.g. for image uploads.
 public struct MultipartBody: HTTPBody {

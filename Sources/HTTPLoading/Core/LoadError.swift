@@ -104,14 +104,14 @@ public struct LoadError: Error, Sendable, CustomStringConvertible {
 }
 
 /// Carries a non-Sendable error's description across concurrency domains.
-public struct SendableErrorBox: Error, Sendable, CustomStringConvertible {
+package struct SendableErrorBox: Error, Sendable, CustomStringConvertible {
     /// The wrapped error's description.
-    public let description: String
+    package let description: String
     /// The wrapped error's type name.
-    public let typeName: String
+    package let typeName: String
 
     /// Captures the description and type of `error`.
-    public init(_ error: any Error) {
+    package init(_ error: any Error) {
         description = String(describing: error)
         typeName = String(describing: type(of: error))
     }

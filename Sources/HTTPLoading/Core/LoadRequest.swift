@@ -1,5 +1,5 @@
-import Foundation
-import HTTPTypes
+public import Foundation
+public import HTTPTypes
 import HTTPTypesFoundation
 
 /// A request travelling through a loader chain: an HTTP head, a body and per-request options.

@@ -1,5 +1,5 @@
-import Foundation
-import HTTPTypes
+public import Foundation
+public import HTTPTypes
 
 /// The answer to a ``LoadRequest``: the response head and its fully buffered body.
 ///

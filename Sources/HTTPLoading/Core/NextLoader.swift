@@ -1,3 +1,4 @@
+internal import Locking
 
 /// The set-once link from a ``ChainedLoader`` to the loader after it.
 public final class NextLoader: Sendable {

@@ -1,3 +1,4 @@
+internal import Locking
 
 /// One chain-wide reset in progress; remembers which loaders it has reached.
 ///

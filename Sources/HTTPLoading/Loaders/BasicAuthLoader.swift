@@ -1,4 +1,6 @@
+internal import Locking
 import Foundation
+import HTTPTypes
 
 /// A user name and password for HTTP Basic authentication.
 public struct BasicCredentials: Sendable, Hashable {

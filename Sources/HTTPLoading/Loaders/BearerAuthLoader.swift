@@ -1,4 +1,5 @@
-import HTTPTypes
+internal import Locking
+public import HTTPTypes
 
 /// Supplies bearer tokens to a ``BearerAuthLoader``.
 public protocol AccessTokenProvider: Sendable {

@@ -1,3 +1,4 @@
+internal import Locking
 import HTTPTypes
 
 /// The key under which identical in-flight requests share one load; `nil` never shares.
@@ -42,7 +43,7 @@ public final class DeduplicationLoader: ChainedLoader {
 
     private struct State {
         var flights: [Key: [UInt64: Follower]] = [:]
-        var nextID: UInt64 = 0
+        var nextId: UInt64 = 0
     }
 
     /// Creates a loader; `automaticKeys` decides which requests without an explicit key are shared.
@@ -94,8 +95,8 @@ public final class DeduplicationLoader: ChainedLoader {
 
     private func follow(key: Key, request: LoadRequest) async -> FollowerOutcome {
         let id = state.withLock { state in
-            defer { state.nextID &+= 1 }
-            return state.nextID
+            defer { state.nextId &+= 1 }
+            return state.nextId
         }
         return await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: Follower) in

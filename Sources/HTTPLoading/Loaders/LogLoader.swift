@@ -1,4 +1,5 @@
-import Logging
+public import Logging
+import HTTPTypes
 
 /// Logs each request and its outcome with swift-log, secrets redacted.
 ///

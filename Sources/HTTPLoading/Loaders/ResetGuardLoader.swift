@@ -1,3 +1,4 @@
+internal import Locking
 
 /// Guards a chain while it resets: new requests fail with
 /// ``LoadError/Code-swift.enum/resetInProgress``, and a second reset joins the one running
@@ -12,7 +13,7 @@ public final class ResetGuardLoader: ChainedLoader {
     private struct State {
         var reset: Task<Void, Never>?
         var inFlight: [UInt64: Task<LoadResponse, any Error>] = [:]
-        var nextID: UInt64 = 0
+        var nextId: UInt64 = 0
     }
 
     /// Creates a guard; with `cancelsInFlightRequests`, a reset cancels the loads in flight.
@@ -32,8 +33,8 @@ public final class ResetGuardLoader: ChainedLoader {
         // Tracked loads run in a task the guard can cancel; the caller's cancellation is forwarded.
         let tracked = state.withLock { state -> (UInt64, Task<LoadResponse, any Error>)? in
             guard state.reset == nil else { return nil }
-            let id = state.nextID
-            state.nextID &+= 1
+            let id = state.nextId
+            state.nextId &+= 1
             let task = Task { () async throws -> LoadResponse in try await self.next.load(request) }
             state.inFlight[id] = task
             return (id, task)

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 
 /// Retries failed requests according to each request's ``RetryStrategy``.
 ///

@@ -1,5 +1,5 @@
-import Foundation
-import HTTPTypes
+public import Foundation
+public import HTTPTypes
 
 /// Where relative requests go, and what every request carries by default.
 public struct ServerEnvironment: Sendable, Hashable {

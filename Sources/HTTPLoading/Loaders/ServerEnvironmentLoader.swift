@@ -1,3 +1,4 @@
+internal import Locking
 
 /// Applies a ``ServerEnvironment`` (base URL, path prefix, default headers such as User-Agent)
 /// to every request; a request may carry its own with ``ServerEnvironmentOption``.

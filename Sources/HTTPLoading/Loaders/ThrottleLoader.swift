@@ -1,3 +1,4 @@
+internal import Locking
 import DequeModule
 
 /// Whether a request counts against the ``ThrottleLoader``'s limit.
@@ -33,7 +34,7 @@ public final class ThrottleLoader: ChainedLoader {
         var limit: Int
         var running = 0
         var queue = Deque<Waiter>()
-        var nextID: UInt64 = 0
+        var nextId: UInt64 = 0
 
         /// Resumes queued waiters while slots are free; each resumed waiter holds a slot.
         mutating func admitWaiting() -> [Waiter] {
@@ -100,8 +101,8 @@ public final class ThrottleLoader: ChainedLoader {
                 state.running += 1
                 return nil
             }
-            defer { state.nextID &+= 1 }
-            return state.nextID
+            defer { state.nextId &+= 1 }
+            return state.nextId
         }
         guard let id else { return }
         do {

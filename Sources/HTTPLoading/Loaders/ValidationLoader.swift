@@ -1,4 +1,4 @@
-import HTTPTypes
+public import HTTPTypes
 
 /// Which response statuses count as success.
 public struct StatusPolicy: Sendable {

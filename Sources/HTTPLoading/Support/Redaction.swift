@@ -1,5 +1,5 @@
 import Foundation
-import HTTPTypes
+public import HTTPTypes
 
 /// Hides secrets in what the library prints: credentials never reach a log line or an error.
 public enum Redaction {

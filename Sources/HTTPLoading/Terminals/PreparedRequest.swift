@@ -1,5 +1,5 @@
-import Foundation
-import HTTPTypes
+public import Foundation
+public import HTTPTypes
 
 /// A request checked and encoded for a transport: what every terminal loader does before sending.
 ///

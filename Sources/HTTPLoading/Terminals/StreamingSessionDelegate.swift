@@ -1,3 +1,4 @@
+internal import Locking
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking

@@ -1,5 +1,5 @@
-import Foundation
-import HTTPLoading
+public import Foundation
+public import HTTPLoading
 import HTTPTypes
 
 /// Where an image is uploaded.

@@ -93,3 +93,34 @@ extension LemmyPage {
                   previous: response.prevPage.map(LemmyPageCursor.cursor))
     }
 }
+
+extension LemmyV3.ListPostReports: LemmyPaginatedRequest {
+    /// Sets `page`.
+    public mutating func move(to cursor: LemmyPageCursor?) { form.page = LemmyPageNumbering.number(cursor) }
+
+    /// Pages by number.
+    public func page(from response: ApiListPostReportsResponse) -> LemmyPage<ApiPostReportView> {
+        LemmyPage(items: response.postReports,
+                  next: LemmyPageNumbering.next(after: form.page, count: response.postReports.count, limit: form.limit),
+                  previous: LemmyPageNumbering.previous(before: form.page))
+    }
+}
+
+extension LemmyV3.ListCommentReports: LemmyPaginatedRequest {
+    /// Sets `page`.
+    public mutating func move(to cursor: LemmyPageCursor?) { form.page = LemmyPageNumbering.number(cursor) }
+
+    /// Pages by number.
+    public func page(from response: ApiListCommentReportsResponse) -> LemmyPage<ApiCommentReportView> {
+        LemmyPage(items: response.commentReports,
+                  next: LemmyPageNumbering.next(after: form.page, count: response.commentReports.count, limit: form.limit),
+                  previous: LemmyPageNumbering.previous(before: form.page))
+    }
+}
+
+extension LemmyV4.ListReports: LemmyPaginatedRequest {
+    /// Sets `page_cursor`.
+    public mutating func move(to cursor: LemmyPageCursor?) { form.pageCursor = LemmyPageNumbering.opaque(cursor) }
+    /// `next_page` / `prev_page`.
+    public func page(from response: ApiPagedResponse<ApiReportCombinedView>) -> LemmyPage<ApiReportCombinedView> { .init(response) }
+}

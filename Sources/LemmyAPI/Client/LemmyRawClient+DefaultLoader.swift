@@ -1,6 +1,7 @@
-import Foundation
-import HTTPLoading
-import Logging
+public import Foundation
+public import HTTPLoading
+public import Logging
+import HTTPTypes
 
 extension LemmyRawClient {
     /// The chain a client uses unless given one:

@@ -1,5 +1,5 @@
-import Foundation
-import HTTPLoading
+public import Foundation
+public import HTTPLoading
 
 /// Sends typed Lemmy requests to one instance, in the wire format of the server's version.
 ///

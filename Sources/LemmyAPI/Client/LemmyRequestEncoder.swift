@@ -1,5 +1,5 @@
-import Foundation
-import HTTPLoading
+public import Foundation
+public import HTTPLoading
 import HTTPTypes
 
 /// Turns a typed ``LemmyRequest`` into the HTTP request the official client of the server's

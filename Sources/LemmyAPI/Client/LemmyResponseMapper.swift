@@ -1,5 +1,5 @@
 import Foundation
-import HTTPLoading
+public import HTTPLoading
 import HTTPTypes
 
 /// Turns a ``HTTPLoading/LoadResponse`` into a decoded value or a typed ``LemmyClientError``.

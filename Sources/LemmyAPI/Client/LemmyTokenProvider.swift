@@ -1,3 +1,4 @@
+internal import Locking
 import HTTPLoading
 
 /// Supplies the JWT a ``LemmyRawClient`` sends; `nil` means a guest.

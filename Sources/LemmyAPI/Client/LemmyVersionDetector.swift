@@ -1,3 +1,4 @@
+internal import Locking
 import HTTPLoading
 
 /// Runs one version detection at a time and shares its outcome with every caller.
@@ -13,7 +14,7 @@ final class LemmyVersionDetector: Sendable {
         var known: LemmyServerVersion?
         var flight: (id: UInt64, task: Task<Void, Never>)?
         var waiters: [UInt64: Waiter] = [:]
-        var nextID: UInt64 = 0
+        var nextId: UInt64 = 0
     }
 
     private let state: Locked<State>
@@ -34,8 +35,8 @@ final class LemmyVersionDetector: Sendable {
     func version() async throws(LemmyClientError) -> LemmyServerVersion {
         if let known = current { return known }
         let id = state.withLock { state in
-            defer { state.nextID &+= 1 }
-            return state.nextID
+            defer { state.nextId &+= 1 }
+            return state.nextId
         }
         let outcome = await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: Waiter) in
@@ -44,8 +45,8 @@ final class LemmyVersionDetector: Sendable {
                     if Task.isCancelled { return .failure(.cancelled) }
                     state.waiters[id] = continuation
                     if state.flight == nil {
-                        let flightID = id
-                        state.flight = (flightID, Task { await self.run(flightID: flightID) })
+                        let flightId = id
+                        state.flight = (flightId, Task { await self.run(flightId: flightId) })
                     }
                     return nil
                 }
@@ -64,10 +65,10 @@ final class LemmyVersionDetector: Sendable {
         return try outcome.get()
     }
 
-    private func run(flightID: UInt64) async {
+    private func run(flightId: UInt64) async {
         let outcome = await detect()
         let waiters = state.withLock { state -> [Waiter] in
-            guard state.flight?.id == flightID else { return [] }
+            guard state.flight?.id == flightId else { return [] }
             state.flight = nil
             if case .success(let version) = outcome { state.known = version }
             defer { state.waiters.removeAll() }

@@ -1,5 +1,5 @@
-import ArgumentParser
-import LemmyMiddleware
+public import ArgumentParser
+public import LemmyMiddleware
 
 /// Which feed `lemmy feed` lists.
 enum Listing: String, ExpressibleByArgument, CaseIterable, Sendable {

@@ -1,4 +1,4 @@
-import ArgumentParser
+public import ArgumentParser
 
 /// The `lemmy` command: a Lemmy client on LemmyMiddleware, and its test server.
 public struct LemmyCommand: AsyncParsableCommand {
@@ -21,7 +21,8 @@ public struct LemmyCommand: AsyncParsableCommand {
         subcommands: [
             DemoCommand.self, FeedCommand.self, PostCommand.self, SearchCommand.self, CommunityCommand.self,
             UserCommand.self, InboxCommand.self, VoteCommand.self, SaveCommand.self, SubscribeCommand.self,
-            BlockCommand.self, ReplyCommand.self, SubmitCommand.self, EditCommand.self, DeleteCommand.self, LoginCommand.self, LogoutCommand.self, WhoamiCommand.self,
+            BlockCommand.self, ReplyCommand.self, SubmitCommand.self, EditCommand.self, DeleteCommand.self, ReportsCommand.self,
+            LoginCommand.self, LogoutCommand.self, WhoamiCommand.self,
             ServeCommand.self, DecodeCommand.self,
         ]
     )

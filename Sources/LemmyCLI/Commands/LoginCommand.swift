@@ -1,5 +1,6 @@
 import ArgumentParser
 import LemmyMiddleware
+import FoundationEssentials
 
 /// `lemmy login USERNAME`: signs in and stores the token in the configuration file.
 struct LoginCommand: AsyncParsableCommand, Sendable {
@@ -37,7 +38,7 @@ struct LoginCommand: AsyncParsableCommand, Sendable {
         let api: ApiClient
         do {
             api = try await ApiClient.login(to: url, username: username, password: password, totp: totp)
-        } catch .notLoggedIn {
+        } catch let error where error.kind == .notLoggedIn {
             throw CLIFailure("login failed: wrong user name or password for \(username) on \(instance); check them and try again",
                              status: .auth)
         } catch {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Where the configuration file lives: `--config`, else `LEMMY_CONFIG`, else
 /// `$XDG_CONFIG_HOME/lemmy/config.json`, else `~/.config/lemmy/config.json`.

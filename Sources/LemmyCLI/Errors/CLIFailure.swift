@@ -1,4 +1,5 @@
-import LemmyMiddleware
+public import LemmyMiddleware
+import LemmyAPI
 
 /// A failure reported to the user as one line on standard error plus an ``ExitStatus``.
 ///
@@ -28,9 +29,10 @@ extension CLIFailure {
     ///   - action: what was being done, e.g. `loading the feed`.
     ///   - instance: the instance URL as the user typed or configured it.
     public init(_ error: ApiClientError, action: String, instance: String) {
-        switch error {
-        case .transport(let reason):
-            self.init("\(action) failed: cannot reach \(instance) (\(Self.shorten(reason))); check the URL and that the instance is up",
+        let reason = Self.shorten(error.reason ?? "unknown")
+        switch error.kind {
+        case .transport:
+            self.init("\(action) failed: cannot reach \(instance) (\(reason)); check the URL and that the instance is up",
                       status: .unavailable)
         case .notLoggedIn:
             self.init("\(action) failed: not logged in to \(instance) (or the token expired); run `lemmy login USERNAME --instance \(instance)`",
@@ -39,24 +41,28 @@ extension CLIFailure {
             self.init("\(action) failed: this account is not permitted to do that on \(instance)", status: .auth)
         case .rateLimited:
             self.init("\(action) failed: \(instance) is rate limiting requests; wait a minute and try again", status: .temporary)
-        case .httpStatus(let status) where status >= 500 || status == 408:
-            self.init("\(action) failed: \(instance) answered HTTP \(status) (a server error); try again later", status: .temporary)
-        case .httpStatus(let status):
-            self.init("\(action) failed: \(instance) answered HTTP \(status); check the instance URL", status: .software)
-        case .lemmy(let code, let message):
-            let detail = message.map { " (\($0))" } ?? ""
-            self.init("\(action) failed: \(instance) refused with `\(code)`\(detail)", status: .software)
-        case .decoding(let reason):
-            self.init("\(action) failed: the answer from \(instance) did not decode (\(Self.shorten(reason))); is it a Lemmy instance?",
+        case .httpStatus where error.isRetryable:
+            self.init("\(action) failed: \(instance) answered HTTP \(error.httpStatus ?? 0) (a server error); try again later",
+                      status: .temporary)
+        case .httpStatus:
+            self.init("\(action) failed: \(instance) answered HTTP \(error.httpStatus ?? 0); check the instance URL", status: .software)
+        case .lemmy:
+            let detail = error.message.map { " (\($0))" } ?? ""
+            self.init("\(action) failed: \(instance) refused with `\(error.lemmyCode?.code ?? "unknown")`\(detail)", status: .software)
+        case .decoding:
+            self.init("\(action) failed: the answer from \(instance) did not decode (\(reason)); is it a Lemmy instance?",
                       status: .badData)
-        case .unsupported(let reason):
-            self.init("\(action) failed: \(instance) is not supported (\(Self.shorten(reason))); lemmy speaks Lemmy 0.18, 0.19 and 1.0",
+        case .unsupported:
+            self.init("\(action) failed: \(instance) is not supported (\(reason)); lemmy speaks Lemmy 0.18, 0.19 and 1.0",
                       status: .unsupported)
-        case .unavailableInVersion(let reason):
-            self.init("\(action) failed: the Lemmy version of \(instance) does not have this (\(Self.shorten(reason))); choose another option",
+        case .unavailableInVersion:
+            self.init("\(action) failed: the Lemmy version of \(instance) does not have this (\(reason)); choose another option",
                       status: .unsupported)
         case .cancelled:
             self.init("\(action) cancelled", status: .software)
+        default:
+            // A kind added after this command was written: say what the middleware says.
+            self.init("\(action) failed: \(Self.shorten(error.description))", status: .software)
         }
     }
 

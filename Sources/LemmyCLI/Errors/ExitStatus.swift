@@ -1,4 +1,4 @@
-import ArgumentParser
+public import ArgumentParser
 
 /// The exit statuses of `lemmy`, following BSD `sysexits.h` so scripts can tell failures apart.
 public enum ExitStatus: Int32, Sendable, CaseIterable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Whether human output uses ANSI colour: only when standard output is a terminal and
 /// `NO_COLOR` is unset (https://no-color.org: any value, even empty, turns colour off).

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Prints `--json` output: sorted snake_case keys and ISO 8601 dates, so the output is stable
 /// from run to run and easy to read with `jq`.

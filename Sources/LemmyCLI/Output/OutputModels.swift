@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import LemmyMiddleware
 
 // The JSON `--json` prints. These are the CLI's contract with scripts, so they are small value

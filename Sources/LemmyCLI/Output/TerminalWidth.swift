@@ -1,6 +1,8 @@
-import Foundation
+public import Foundation
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
@@ -32,7 +34,9 @@ public enum TerminalWidth {
     /// The column count the terminal driver reports for `descriptor`, or nil when it is not a terminal.
     static func windowColumns(of descriptor: Int32) -> Int? {
         var size = winsize()
-        #if canImport(Glibc)
+        // Glibc and Musl declare the request as an unsigned long; Darwin imports TIOCGWINSZ with
+        // the type its ioctl takes.
+        #if canImport(Glibc) || canImport(Musl)
         let result = ioctl(descriptor, UInt(TIOCGWINSZ), &size)
         #else
         let result = ioctl(descriptor, TIOCGWINSZ, &size)

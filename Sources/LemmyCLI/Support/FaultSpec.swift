@@ -1,5 +1,5 @@
 import Foundation
-import LemmyTestServer
+public import LemmyTestServer
 
 /// Parses `lemmy serve --fault` values into the test server's `FaultRule`s.
 ///

@@ -1,4 +1,4 @@
-import ArgumentParser
+public import ArgumentParser
 
 /// Output options of read commands.
 public struct OutputOptions: ParsableArguments, Sendable {

@@ -1,5 +1,5 @@
-import Foundation
-import LemmyMiddleware
+public import Foundation
+public import LemmyMiddleware
 
 /// What a command works with: the instance it resolved, the configuration, and an ``ApiClient``
 /// carrying the stored token when that token belongs to the same instance.

@@ -1,3 +1,4 @@
+import LemmyAPI
 /// Saving an account: an app that logs in must keep the token somewhere (a keychain, a
 /// configuration file) to build the same client next launch with
 /// `ApiClient.getApiClient(for: credentials)`.

@@ -3,19 +3,27 @@ internal import LemmyAPI
 /// Reads. Each returns live models, merged into the client's caches.
 extension ApiClient {
     /// A page of posts as ``Post2`` models.
-    public func getPosts(feed: FeedType = .all, sort: PostSortType = .hot, limit: Int = 20,
+    ///
+    /// With `showRead: false` the account's read posts are left out: by the server where its
+    /// version can (`show_read`, Lemmy 0.19.9 and later), else by the client from each page (the
+    /// page may then hold fewer than `limit` posts). ``serverFiltersReadPosts()`` says which.
+    public func getPosts(feed: FeedType = .all, sort: PostSortType = .hot, limit: Int = 20, showRead: Bool = true,
                          cursor: PageCursor? = nil) async throws(ApiClientError) -> ContentPage<Post2> {
         let wire = sort.wire(for: try await version().apiVersion)
         var form = ApiGetPosts(sort: wire.sort, timeRangeSeconds: wire.timeRangeSeconds, limit: limit)
         form.type = feed.listing
         if case .community(let id) = feed { form.communityId = id }
+        var serverHidesRead = false
+        if !showRead { serverHidesRead = try await serverFiltersReadPosts() }
+        if serverHidesRead { form.showRead = false }
         let page: (items: [ApiPostView], next: PageCursor?)
         if try await generation() == .v4 {
             page = try await self.page(LemmyV4.GetPosts(form), at: cursor)
         } else {
             page = try await self.page(LemmyV3.GetPosts(form), at: cursor)
         }
-        return ContentPage(items: page.items.map { post2($0) }, next: page.next)
+        let posts = page.items.map { post2($0) }
+        return ContentPage(items: showRead || serverHidesRead ? posts : posts.filter { !$0.read }, next: page.next)
     }
 
     /// One post with its community and moderators, as a ``Post3``.

@@ -25,7 +25,7 @@ extension ApiClient {
             response = try await raw.send(request)
         } catch {
             let mapped = ApiClientError(error)
-            guard mapped == .notLoggedIn, await refreshedToken(replacing: sentWith) else { throw mapped }
+            guard mapped.kind == .notLoggedIn, await refreshedToken(replacing: sentWith) else { throw mapped }
             do { response = try await raw.send(request) } catch { throw ApiClientError(error) }
         }
         mergeSequence = sequence
@@ -85,7 +85,7 @@ extension ApiClient {
             page = try await raw.page(request, at: cursor?.raw)
         } catch {
             let mapped = ApiClientError(error)
-            guard mapped == .notLoggedIn, await refreshedToken(replacing: sentWith) else { throw mapped }
+            guard mapped.kind == .notLoggedIn, await refreshedToken(replacing: sentWith) else { throw mapped }
             do { page = try await raw.page(request, at: cursor?.raw) } catch { throw ApiClientError(error) }
         }
         mergeSequence = sequence

@@ -1,6 +1,6 @@
-import Foundation
-import HTTPLoading
-import Observation
+public import Foundation
+public import HTTPLoading
+public import Observation
 internal import LemmyAPI
 
 /// The entry point of LemmyMiddleware: one Lemmy instance seen by one account (or a guest).
@@ -96,7 +96,7 @@ extension ApiClient {
     ///   - loader: the HTTPLoading chain for a new client (the raw client's default when nil);
     ///     ignored when a live client is returned.
     public static func getApiClient(for url: URL, with token: String?, loader: (any HTTPLoader)? = nil) -> ApiClient {
-        let key = ClientKey(url: normalise(url), token: token)
+        let key = ClientKey(url: normalize(url), token: token)
         if let client = clients[key] { return client }
         let client = ApiClient(baseURL: key.url, token: token, loader: loader)
         clients.insert(client, for: key)
@@ -169,7 +169,7 @@ extension ApiClient {
     }
 
     /// The instance URL without trailing slashes, query or fragment.
-    static func normalise(_ url: URL) -> URL {
+    static func normalize(_ url: URL) -> URL {
         var text = url.absoluteString
         while text.hasSuffix("/") { text.removeLast() }
         return URL(string: text) ?? url

@@ -1,5 +1,5 @@
-import FeedLoading
-import Observation
+public import FeedLoading
+public import Observation
 
 /// One comment of a comment tree, with the replies loaded below it so far.
 ///

@@ -1,4 +1,4 @@
-import FeedLoading
+public import FeedLoading
 
 /// The comment tree of a post: top-level comments as the feed's items, deeper levels loaded
 /// on demand with ``LemmyFeed/loadChildren(of:)``.

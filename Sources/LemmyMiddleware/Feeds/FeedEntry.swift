@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// One item of a Lemmy feed: a content model together with the values the feed's filters and
 /// merges need, taken when the page arrived.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// An item of the inbox: a reply, a mention or a private message.
 public enum InboxItem: Sendable {

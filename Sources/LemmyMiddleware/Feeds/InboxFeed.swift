@@ -1,4 +1,5 @@
-import FeedLoading
+public import FeedLoading
+import LemmyAPI
 
 /// The inbox: replies, mentions and private messages, newest first. On 0.18 and 0.19 three
 /// lists merged by date; on 1.0 the notifications list, which is already one.

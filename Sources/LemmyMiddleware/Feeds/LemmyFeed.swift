@@ -1,5 +1,5 @@
-import FeedLoading
-import Observation
+public import FeedLoading
+public import Observation
 
 /// A Lemmy feed of content models: a ``FeedLoading`` `FeedLoader` whose fetcher asks an
 /// ``ApiClient``, with the standard filters (``LemmyFeedFilter``) wired to the models and the

@@ -1,4 +1,4 @@
-import FeedLoading
+public import FeedLoading
 
 /// The modlog of an instance or one community, newest first.
 public typealias ModlogFeed = LemmyFeed<ModlogEntry, ModlogFeedQuery>

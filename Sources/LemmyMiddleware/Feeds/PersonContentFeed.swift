@@ -1,4 +1,4 @@
-import FeedLoading
+public import FeedLoading
 
 /// A person's posts and comments, merged newest first.
 public typealias PersonContentFeed = LemmyFeed<PostOrComment, PersonContentQuery>

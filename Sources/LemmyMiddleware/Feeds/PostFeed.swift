@@ -1,4 +1,4 @@
-import FeedLoading
+public import FeedLoading
 
 /// A feed of posts: a listing (all, local, subscribed) or one community, in one sort.
 public typealias PostFeed = LemmyFeed<Post2, PostFeedQuery>
@@ -11,16 +11,22 @@ public struct PostFeedQuery: Sendable, Hashable {
     public var sort: PostSortType
     /// Posts asked for per request.
     public var pageSize: Int
+    /// Whether the listing includes posts the account has read. `false` asks the server to leave
+    /// them out where its version can (0.19.9+), else each page is filtered in the client. Unlike
+    /// the ``LemmyFeedFilter/read`` filter this changes what is fetched, so pages stay full.
+    public var showRead: Bool
 
     /// Creates a query.
     /// - Parameters:
     ///   - feed: The listing, or `.community(id:)` for one community's posts.
     ///   - sort: The order.
     ///   - pageSize: Posts asked for per request (Lemmy allows up to 50).
-    public init(feed: FeedType = .all, sort: PostSortType = .hot, pageSize: Int = 20) {
+    ///   - showRead: Whether read posts are listed (see ``showRead``).
+    public init(feed: FeedType = .all, sort: PostSortType = .hot, pageSize: Int = 20, showRead: Bool = true) {
         self.feed = feed
         self.sort = sort
         self.pageSize = pageSize
+        self.showRead = showRead
     }
 }
 
@@ -34,7 +40,8 @@ extension LemmyFeed where Model == Post2, Query == PostFeedQuery {
                             configuration: FeedConfiguration = FeedConfiguration()) {
         self.init(api: api, query: query, configuration: configuration, isRead: { $0.read }) { context in
             .paged(context) { api, query, cursor in
-                let page = try await api.getPosts(feed: query.feed, sort: query.sort, limit: query.pageSize, cursor: cursor)
+                let page = try await api.getPosts(feed: query.feed, sort: query.sort, limit: query.pageSize,
+                                                  showRead: query.showRead, cursor: cursor)
                 return FetchedPage(items: page.items.map(FeedEntry<Post2>.post), next: page.next)
             }
         }

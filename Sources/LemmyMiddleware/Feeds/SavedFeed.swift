@@ -1,4 +1,4 @@
-import FeedLoading
+public import FeedLoading
 
 /// The account's saved posts and comments, merged newest first.
 public typealias SavedFeed = LemmyFeed<PostOrComment, SavedFeedQuery>

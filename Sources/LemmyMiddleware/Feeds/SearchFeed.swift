@@ -1,4 +1,4 @@
-import FeedLoading
+public import FeedLoading
 
 /// A feed of search results of one kind (posts, comments, communities or people).
 public typealias SearchFeed = LemmyFeed<SearchResult, SearchFeedQuery>

@@ -51,7 +51,7 @@ extension ApiClient {
     ///
     /// The server refuses what is not an image and what is over its size limit: 0.18 and 0.19
     /// pass pict-rs' refusal on as ``ApiClientError/httpStatus(_:)`` (400, 413); 1.0 answers
-    /// `pictrs_invalid_image_upload` (``ApiClientError/lemmy(code:message:)``).
+    /// `pictrs_invalid_image_upload` (``ApiClientError/lemmy(_:message:)``).
     ///
     /// - Parameters:
     ///   - data: The image file's bytes.

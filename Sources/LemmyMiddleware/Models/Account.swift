@@ -1,4 +1,4 @@
-import Observation
+public import Observation
 
 /// The signed-in account's own state, kept in step by mutations: who it is, what it subscribes
 /// to and blocks, and how much unread mail it has. Load it with ``ApiClient/loadAccount()``.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A content model: an observable class that belongs to one ``ApiClient``.
 @MainActor public protocol ContentModel: AnyObject {

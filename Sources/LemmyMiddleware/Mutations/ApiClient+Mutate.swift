@@ -75,9 +75,9 @@ extension ApiClientError {
     /// Whether the request may have been applied although it failed: the failure is not the
     /// server's refusal but a lost or unreadable answer.
     var mayHaveReachedServer: Bool {
-        switch self {
+        switch kind {
         case .transport, .decoding: return true
-        case .httpStatus(let status): return status >= 500
+        case .httpStatus: return (httpStatus ?? 0) >= 500
         default: return false
         }
     }

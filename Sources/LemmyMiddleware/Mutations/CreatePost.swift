@@ -9,7 +9,7 @@ extension ApiClient {
     /// Not optimistic: there is no post to show until the server has made it. The server checks
     /// the fields and answers with its typed errors (`invalid_post_title`, `invalid_url`,
     /// `language_not_allowed`, `only_mods_can_post_in_community`, ...), thrown as
-    /// ``ApiClientError/lemmy(code:message:)``.
+    /// ``ApiClientError/lemmy(_:message:)``.
     ///
     /// - Parameters:
     ///   - communityId: The community to post in.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 internal import LemmyAPI
 
 /// Hooks for `LemmyMiddlewareBenchmarks`; not API. They take and give no Api types.

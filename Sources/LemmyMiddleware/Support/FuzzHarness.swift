@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 internal import LemmyAPI
 
 /// What the libFuzzer target (`lemmy-fuzz`, see `scripts/fuzz.sh`) and the corpus replay test run

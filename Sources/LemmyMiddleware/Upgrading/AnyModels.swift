@@ -1,4 +1,4 @@
-import Observation
+public import Observation
 
 
 /// Any tier of a post, upgradable to the top tier (``Post3``) with ``upgrade()``.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 internal import LemmyAPI
 
 /// Tier 0 of a post: only its ActivityPub id and a client. ``upgrade()`` resolves it.
@@ -16,7 +16,7 @@ internal import LemmyAPI
 
     /// Resolves the post (one ResolveObject request): a ``Post2``.
     public func upgrade() async throws(ApiClientError) -> any Post {
-        guard case .post(let view)? = try await api.resolve(actorId) else { throw .lemmy(code: "couldnt_find_object", message: nil) }
+        guard case .post(let view)? = try await api.resolve(actorId) else { throw .lemmy(.couldntFindObject) }
         return api.post2(view)
     }
 }
@@ -36,7 +36,7 @@ internal import LemmyAPI
 
     /// Resolves the person (one ResolveObject request): a ``Person2``.
     public func upgrade() async throws(ApiClientError) -> any Person {
-        guard case .person(let view)? = try await api.resolve(actorId) else { throw .lemmy(code: "couldnt_find_object", message: nil) }
+        guard case .person(let view)? = try await api.resolve(actorId) else { throw .lemmy(.couldntFindObject) }
         return api.person2(view)
     }
 }
@@ -56,7 +56,7 @@ internal import LemmyAPI
 
     /// Resolves the community (one ResolveObject request): a ``Community2``.
     public func upgrade() async throws(ApiClientError) -> any Community {
-        guard case .community(let view)? = try await api.resolve(actorId) else { throw .lemmy(code: "couldnt_find_object", message: nil) }
+        guard case .community(let view)? = try await api.resolve(actorId) else { throw .lemmy(.couldntFindObject) }
         return api.community2(view)
     }
 }
@@ -76,7 +76,7 @@ internal import LemmyAPI
 
     /// Resolves the comment (one ResolveObject request): a ``Comment2``.
     public func upgrade() async throws(ApiClientError) -> any Comment {
-        guard case .comment(let view)? = try await api.resolve(actorId) else { throw .lemmy(code: "couldnt_find_object", message: nil) }
+        guard case .comment(let view)? = try await api.resolve(actorId) else { throw .lemmy(.couldntFindObject) }
         return api.comment2(view)
     }
 }

@@ -1,3 +1,4 @@
+internal import Locking
 import HTTPLoading
 
 /// The fault rules of a running server; change them at any time, in process or through

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import LemmyAPI
 import NIOCore
+import NIOFoundationEssentialsCompat
 
 /// Registers typed Lemmy endpoints on a Hummingbird router for one dialect.
 ///

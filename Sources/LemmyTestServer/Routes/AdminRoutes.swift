@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import NIOFoundationEssentialsCompat
 
 /// `/__admin`: fault control for out-of-process clients (the CLI server, wrk, other languages).
 ///

@@ -20,7 +20,15 @@ extension APIRoutes {
                                              privateMessageReports: call.dialect == .v0_18 ? nil : 0)
         }
         add(LemmyV4.ListReports.self, auth: true) { db, call in
-            let all = try visibleReports(db, call, kind: nil, unresolvedOnly: call.form.unresolvedOnly ?? false,
+            // `type_` narrows the combined list; this server files no message or community reports.
+            let kind: ReportRecord.Kind?
+            switch call.form.type {
+            case .posts: kind = .post
+            case .comments: kind = .comment
+            case .all, nil: kind = nil
+            default: return ApiPagedResponse(items: [ApiReportCombinedView](), nextPage: nil, prevPage: nil)
+            }
+            let all = try visibleReports(db, call, kind: kind, unresolvedOnly: call.form.unresolvedOnly ?? false,
                                          communityId: call.form.communityId, page: 1, limit: Int.max)
             let keyed = all.map { (id: $0.id, key: SortKey(featured: 0, primary: $0.published, tiebreak: $0.id)) }
             let page = try Paging.page(keyed, page: nil, limit: try call.limit(call.form.limit), cursor: call.form.pageCursor)
@@ -48,19 +56,19 @@ extension APIRoutes {
             return ApiCommentReportResponse(commentReportView: call.renderer(db).commentReportView(db.reports[id - 1]))
         }
         add(LemmyV3.ResolvePostReport.self, auth: true) { db, call in
-            let report = try resolveReport(&db, call, id: call.form.reportId, resolved: call.form.resolved)
+            let report = try resolveReport(&db, call, kind: .post, id: call.form.reportId, resolved: call.form.resolved)
             return ApiPostReportResponse(postReportView: call.renderer(db).postReportView(report))
         }
         add(LemmyV4.ResolvePostReport.self, auth: true) { db, call in
-            let report = try resolveReport(&db, call, id: call.form.reportId, resolved: call.form.resolved)
+            let report = try resolveReport(&db, call, kind: .post, id: call.form.reportId, resolved: call.form.resolved)
             return ApiPostReportResponse(postReportView: call.renderer(db).postReportView(report))
         }
         add(LemmyV3.ResolveCommentReport.self, auth: true) { db, call in
-            let report = try resolveReport(&db, call, id: call.form.reportId, resolved: call.form.resolved)
+            let report = try resolveReport(&db, call, kind: .comment, id: call.form.reportId, resolved: call.form.resolved)
             return ApiCommentReportResponse(commentReportView: call.renderer(db).commentReportView(report))
         }
         add(LemmyV4.ResolveCommentReport.self, auth: true) { db, call in
-            let report = try resolveReport(&db, call, id: call.form.reportId, resolved: call.form.resolved)
+            let report = try resolveReport(&db, call, kind: .comment, id: call.form.reportId, resolved: call.form.resolved)
             return ApiCommentReportResponse(commentReportView: call.renderer(db).commentReportView(report))
         }
         add(LemmyV3.RemovePost.self, auth: true) { db, call in
@@ -183,9 +191,12 @@ private func visibleReports<F>(_ db: Database, _ call: Call<F>, kind: ReportReco
     return Array(reports[start..<min(reports.count, start + limit)])
 }
 
-private func resolveReport<F>(_ db: inout Database, _ call: Call<F>, id: Int, resolved: Bool) throws -> ReportRecord {
+private func resolveReport<F>(_ db: inout Database, _ call: Call<F>, kind: ReportRecord.Kind, id: Int, resolved: Bool) throws -> ReportRecord {
     let viewer = try call.requireViewer()
-    guard id >= 1, id <= db.reports.count else { throw APIError.notFound("report") }
+    // Lemmy keeps post and comment reports in separate tables: a post report's id names no comment report.
+    guard id >= 1, id <= db.reports.count, db.reports[id - 1].kind == kind else {
+        throw APIError.notFound(kind == .post ? "post_report" : "comment_report")
+    }
     guard let community = db.communityId(of: db.reports[id - 1]), db.isModOrAdmin(viewer, of: community) else {
         throw APIError.code("not_a_mod_or_admin")
     }

@@ -1,3 +1,4 @@
+import FoundationEssentials
 /// Builds a deterministic ``Database``: the same seed and scale always give the same rows.
 ///
 /// Known accounts (password `password` for all): `admin` (id 1, site admin), `alice` (id 2,

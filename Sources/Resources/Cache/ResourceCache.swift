@@ -1,5 +1,5 @@
-import Foundation
-import HTTPTypes
+public import Foundation
+public import HTTPTypes
 
 /// A persistent store of resources' last good responses, so that data survives a restart and
 /// is shown at once while the network revalidates it.

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPLoading
+import HTTPTypes
 
 /// The scripted states of a fake resource: it shows the first, and each load moves to the next.
 @MainActor

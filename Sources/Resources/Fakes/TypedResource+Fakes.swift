@@ -19,7 +19,7 @@ extension TypedResource {
 
     /// A resource that failed with a message for the user.
     public static func fakeFailure(message: String) -> TypedResource {
-        fakeFailure(ResourceError(.other(SendableErrorBox(FakeFailure(description: message))), timestamp: Date(), userMessage: message))
+        fakeFailure(ResourceError(.other(description: message), timestamp: Date(), userMessage: message))
     }
 
     /// A resource that shows `states` in turn: the first at once, the next on each load (e.g. a
@@ -34,7 +34,3 @@ extension TypedResource {
     }
 }
 
-/// The error of a fake failure made from a message.
-struct FakeFailure: Error, CustomStringConvertible {
-    let description: String
-}

@@ -1,5 +1,5 @@
-import Foundation
-import Observation
+public import Foundation
+public import Observation
 
 /// The resource state machine over any async source: a throwing closure or an `AsyncSequence`.
 ///

@@ -1,5 +1,6 @@
-import Foundation
+public import Foundation
 import HTTPLoading
+import HTTPTypes
 
 /// A ``Resource`` whose content is known to be `T`: APIs can say what they return.
 ///

@@ -1,6 +1,6 @@
 import Foundation
-import HTTPLoading
-import HTTPTypes
+public import HTTPLoading
+public import HTTPTypes
 
 extension Resource {
     /// Loads the resource now, even if a load is already in flight (the newest load started

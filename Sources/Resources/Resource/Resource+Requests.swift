@@ -1,6 +1,6 @@
 import Foundation
-import HTTPLoading
-import HTTPTypes
+public import HTTPLoading
+public import HTTPTypes
 
 extension Resource {
     /// Sends a request to this resource's URL that does not touch its data or error and tells

@@ -1,7 +1,7 @@
-import Foundation
+public import Foundation
 import HTTPLoading
-import HTTPTypes
-import Observation
+public import HTTPTypes
+public import Observation
 
 /// The client's view of one URL's data: its latest content, latest error, and whether it is
 /// loading. There is one instance per URL per ``ResourceService``.

@@ -15,7 +15,7 @@ struct ObserverRegistry {
 
     private struct Entry {
         weak var owner: AnyObject?
-        let ownerID: ObjectIdentifier
+        let ownerId: ObjectIdentifier
         weak var object: (any ResourceObserver)?
         let callback: Callback?
     }
@@ -33,21 +33,21 @@ struct ObserverRegistry {
     mutating func add(_ observer: any ResourceObserver) -> Bool {
         _ = compact()
         let id = ObjectIdentifier(observer)
-        guard !entries.contains(where: { $0.ownerID == id && $0.callback == nil }) else { return false }
-        entries.append(Entry(owner: observer, ownerID: id, object: observer, callback: nil))
+        guard !entries.contains(where: { $0.ownerId == id && $0.callback == nil }) else { return false }
+        entries.append(Entry(owner: observer, ownerId: id, object: observer, callback: nil))
         return true
     }
 
     /// Adds a closure observer kept while `owner` lives.
     mutating func add(owner: AnyObject, _ callback: @escaping Callback) {
         _ = compact()
-        entries.append(Entry(owner: owner, ownerID: ObjectIdentifier(owner), object: nil, callback: callback))
+        entries.append(Entry(owner: owner, ownerId: ObjectIdentifier(owner), object: nil, callback: callback))
     }
 
     /// Removes every observer owned by `owner` (including `owner` itself as an observer).
     mutating func remove(ownedBy owner: AnyObject) {
         let id = ObjectIdentifier(owner)
-        entries.removeAll { $0.ownerID == id || $0.owner == nil }
+        entries.removeAll { $0.ownerId == id || $0.owner == nil }
     }
 
     /// The observers to tell about a change, most recently added last. Callers deliver outside

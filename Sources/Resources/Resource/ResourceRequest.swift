@@ -1,5 +1,5 @@
-import HTTPLoading
-import HTTPTypes
+public import HTTPLoading
+public import HTTPTypes
 
 /// How a request through a resource ended well.
 public enum ResourceOutcome: Sendable {

@@ -1,5 +1,5 @@
-import Foundation
-import HTTPLoading
+public import Foundation
+public import HTTPLoading
 
 /// Turns a successful response into a resource's content.
 ///

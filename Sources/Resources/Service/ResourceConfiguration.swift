@@ -1,4 +1,4 @@
-import HTTPTypes
+public import HTTPTypes
 
 /// How a resource loads and keeps its data. Built per resource and request method from the
 /// service's rules (``ResourceService/configure(_:methods:_:)``), applied in the order they were

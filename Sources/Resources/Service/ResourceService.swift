@@ -1,6 +1,6 @@
-import Foundation
-import HTTPLoading
-import HTTPTypes
+public import Foundation
+public import HTTPLoading
+public import HTTPTypes
 
 /// Hands out one ``Resource`` per URL under a base URL, loads them through an HTTPLoading chain,
 /// decodes their content, and keeps (or evicts) them.

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 
 /// The bookkeeping shared by ``Resource`` and ``AsyncLoadable``: latest data and error,
 /// invalidation, loads and requests in flight, and which late answers to ignore.
@@ -43,7 +44,7 @@ struct LoadStateMachine: Sendable {
     private(set) var errorVersion = 0
     private(set) var isInvalidated = false
     private(set) var inFlight: Set<Ticket> = []
-    private var nextID = 0
+    private var nextId = 0
     private var generation = 0
     private var newestAppliedLoad = -1
 
@@ -53,8 +54,8 @@ struct LoadStateMachine: Sendable {
     /// Registers a load (which will update state) or a plain request (which only counts as
     /// requesting).
     mutating func start(isLoad: Bool) -> Ticket {
-        defer { nextID += 1 }
-        let ticket = Ticket(id: nextID, generation: generation, isLoad: isLoad)
+        defer { nextId += 1 }
+        let ticket = Ticket(id: nextId, generation: generation, isLoad: isLoad)
         inFlight.insert(ticket)
         return ticket
     }

@@ -1,5 +1,5 @@
-import Foundation
-import Synchronization
+public import Foundation
+internal import Locking
 
 /// Where resources read the current time: timestamps of data and errors, expiry and retry
 /// decisions, and eviction grace periods all go through one injected clock.
@@ -26,11 +26,11 @@ public struct ResourceClock: Sendable {
 /// A clock for tests and previews that stands still until it is advanced.
 public final class ManualResourceClock: Sendable {
     // The lock guards the current time, the only state.
-    private let current: Mutex<Date>
+    private let current: Locked<Date>
 
     /// Creates a clock reading `start` (by default a fixed, arbitrary date).
     public init(start: Date = Date(timeIntervalSince1970: 1_700_000_000)) {
-        current = Mutex(start)
+        current = Locked(start)
     }
 
     /// The current time.

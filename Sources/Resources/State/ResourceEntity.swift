@@ -1,5 +1,5 @@
-import Foundation
-import HTTPTypes
+public import Foundation
+public import HTTPTypes
 
 /// One version of a resource's data: decoded content plus the response metadata it came with.
 public struct ResourceEntity: Sendable {

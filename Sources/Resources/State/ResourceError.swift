@@ -1,5 +1,6 @@
-import Foundation
-import HTTPLoading
+public import Foundation
+public import HTTPLoading
+import HTTPTypes
 
 /// Why a resource (or any ``Loadable``) has no fresh data: what went wrong, when, and a message
 /// fit to show to a user.
@@ -19,7 +20,7 @@ public struct ResourceError: Error, Sendable, CustomStringConvertible {
         /// The request was cancelled; never stored as a resource's latest error.
         case cancelled
         /// Any other failure, e.g. from a ``AsyncLoadable``'s operation.
-        case other(SendableErrorBox)
+        case other(description: String)
     }
 
     /// What went wrong.
@@ -37,7 +38,7 @@ public struct ResourceError: Error, Sendable, CustomStringConvertible {
     }
 
     /// Wraps any error: ``ResourceError`` passes through (re-stamped), `LoadError` and
-    /// cancellation are recognised, anything else becomes ``Cause-swift.enum/other(_:)``.
+    /// cancellation are recognised, anything else becomes ``Cause-swift.enum/other(description:)``.
     public static func wrapping(_ error: any Error, timestamp: Date) -> ResourceError {
         switch error {
         case var error as ResourceError:
@@ -48,7 +49,7 @@ public struct ResourceError: Error, Sendable, CustomStringConvertible {
         case is CancellationError:
             return ResourceError(.cancelled, timestamp: timestamp)
         default:
-            return ResourceError(.other(SendableErrorBox(error)), timestamp: timestamp)
+            return ResourceError(.other(description: String(describing: error)), timestamp: timestamp)
         }
     }
 
@@ -97,7 +98,7 @@ public struct ResourceError: Error, Sendable, CustomStringConvertible {
         case .decoding(let message): return "Cannot read the server's response: \(message)"
         case .contentTypeMismatch(let expected, let actual): return "Expected \(expected) but got \(actual)"
         case .cancelled: return "The request was cancelled"
-        case .other(let box): return box.description
+        case .other(let description): return description
         }
     }
 }

@@ -1,5 +1,5 @@
-import Foundation
-import HTTPTypes
+public import Foundation
+public import HTTPTypes
 
 /// An immutable snapshot of a resource's (or any ``Loadable``'s) state.
 ///

@@ -11,7 +11,7 @@ final class GatedFetcher<Item: Sendable>: Fetcher {
     }
 
     private struct State {
-        var nextID = 0
+        var nextId = 0
         var pending: [Int: CheckedContinuation<FetchedPage<Item, Int>, any Error>] = [:]
         var requestCount = 0
     }
@@ -32,10 +32,10 @@ final class GatedFetcher<Item: Sendable>: Fetcher {
     func fetch(at page: Int) async throws -> FetchedPage<Item, Int> {
         try await withCheckedThrowingContinuation { continuation in
             let id = state.withLock { state in
-                state.nextID += 1
+                state.nextId += 1
                 state.requestCount += 1
-                state.pending[state.nextID] = continuation
-                return state.nextID
+                state.pending[state.nextId] = continuation
+                return state.nextId
             }
             sink.yield(Request(id: id, page: page))
         }

@@ -3,6 +3,7 @@ import HTTPLoading
 import HTTPLoadingTesting
 import HTTPTypes
 import Testing
+import Logging
 
 /// The chain and both terminals against a real HTTP server (httpbin on 127.0.0.1).
 @Suite struct HTTPBinIntegrationTests {

@@ -13,7 +13,7 @@ import Testing
         return try await URLSessionLoader().load(request)
     }
 
-    @Test func unauthorisedAnswersNameTheirScheme() async throws {
+    @Test func unauthorizedAnswersNameTheirScheme() async throws {
         let basic = try await load("/basic-auth/user/pass")
         #expect(basic.status == .unauthorized)
         #expect(basic.headerFields[.wwwAuthenticate] == #"Basic realm="Fake Realm""#)

@@ -1,3 +1,4 @@
+import Locking
 import Foundation
 import HTTPLoading
 import HTTPLoadingTesting
@@ -13,7 +14,7 @@ func makeRequest(_ method: HTTPRequest.Method = .get, _ path: String = "/thing",
 
 extension LoadRequest {
     /// The `X-Test-ID` header of a test request.
-    var testID: String? { headerFields[HTTPField.Name("X-Test-ID")!] }
+    var testId: String? { headerFields[HTTPField.Name("X-Test-ID")!] }
 }
 
 /// Spins (yielding, not sleeping) until `condition` holds; fails loudly after many turns.

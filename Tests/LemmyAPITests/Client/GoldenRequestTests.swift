@@ -3,6 +3,7 @@ import HTTPLoading
 import HTTPLoadingTesting
 import LemmyAPI
 import Testing
+import HTTPTypes
 
 @Suite("Golden requests: what the official client of each version sends")
 struct GoldenRequestTests {

@@ -3,6 +3,7 @@ import HTTPLoading
 import HTTPLoadingTesting
 import LemmyAPI
 import Testing
+import HTTPTypes
 
 @Suite("Image upload")
 struct ImageUploadTests {

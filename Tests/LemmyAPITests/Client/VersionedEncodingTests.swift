@@ -1,6 +1,8 @@
 import Foundation
 import LemmyAPI
 import Testing
+import HTTPLoading
+import HTTPTypes
 
 /// Enums and forms are unions over versions: each version gets its own spelling, and a value or
 /// member a version lacks is a typed error before anything is sent.

@@ -4,6 +4,7 @@ import LemmyAPI
 import LemmyMiddleware
 import LemmyTestServer
 import Synchronization
+import HTTPTypes
 
 /// A chain for feed tests: URLSession with no retries, recording every request's path and query.
 final class RecordingLoader: HTTPLoader {

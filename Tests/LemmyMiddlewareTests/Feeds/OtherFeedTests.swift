@@ -128,11 +128,11 @@ struct OtherFeedTests {
             try await scrollToEnd(feed)
             #expect(!posts.isEmpty && !comments.isEmpty)
             #expect(feed.loader.unfilteredItems.count == posts.count + comments.count)
-            #expect(Set(feed.loader.items.map(\.id)) == Set((posts + comments).map(Self.entryID)))
+            #expect(Set(feed.loader.items.map(\.id)) == Set((posts + comments).map(Self.entryId)))
             // Each kind keeps the server's order; the merge interleaves them by date.
             let ids = feed.loader.items.map(\.id)
-            #expect(ids.filter { $0.kind == .post } == posts.map(Self.entryID))
-            #expect(ids.filter { $0.kind == .comment } == comments.map(Self.entryID))
+            #expect(ids.filter { $0.kind == .post } == posts.map(Self.entryId))
+            #expect(ids.filter { $0.kind == .comment } == comments.map(Self.entryId))
             #expect(feed.items.allSatisfy { Self.creator($0) == person })
         }
     }
@@ -148,8 +148,8 @@ struct OtherFeedTests {
             let feed = SavedFeed(api: carol, query: SavedFeedQuery(pageSize: 2))
             try await scrollToEnd(feed)
             let ids = Set(feed.loader.items.map(\.id))
-            #expect(ids.isSuperset(of: posts.map { PostOrComment.post($0) }.map(Self.entryID)))
-            #expect(ids.isSuperset(of: comments.map { PostOrComment.comment($0) }.map(Self.entryID)))
+            #expect(ids.isSuperset(of: posts.map { PostOrComment.post($0) }.map(Self.entryId)))
+            #expect(ids.isSuperset(of: comments.map { PostOrComment.comment($0) }.map(Self.entryId)))
             #expect(feed.items.allSatisfy { item in
                 switch item { case .post(let p): p.saved; case .comment(let c): c.saved }
             })
@@ -172,7 +172,7 @@ struct OtherFeedTests {
         }
     }
 
-    private static func entryID(_ item: PostOrComment) -> FeedEntryID {
+    private static func entryId(_ item: PostOrComment) -> FeedEntryID {
         switch item {
         case .post(let post): FeedEntryID(kind: .post, value: post.id)
         case .comment(let comment): FeedEntryID(kind: .comment, value: comment.id)

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import NIOFoundationEssentialsCompat
 
 /// httpbin's description of a request: the members its echo routes choose from.
 struct Echo {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Literals, so that tests can write request bodies and schemas as Swift values.
 extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,

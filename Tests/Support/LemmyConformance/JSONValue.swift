@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A JSON value: what a response body, a request body or a schema from an extract is.
 ///

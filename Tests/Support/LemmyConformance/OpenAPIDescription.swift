@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A facts-only extract of an OpenAPI description (written by `scripts/extract-openapi.sh`):
 /// its operations and its named schemas, and the checks of requests and responses against them.

@@ -1,0 +1,49 @@
+public import Foundation
+
+/// The report queue as `lemmy reports --json` prints it.
+public struct ReportsOutput: Codable, Sendable, Equatable {
+    /// One report.
+    public struct Report: Codable, Sendable, Equatable {
+        /// `post` or `comment`.
+        public var kind: String
+        /// The report's id among reports of its kind.
+        public var id: Int
+        /// Why it was reported.
+        public var reason: String
+        /// Who reported it.
+        public var reporter: String
+        /// The reported post's id (the comment's post for comment reports).
+        public var postId: Int
+        /// The reported comment's id, for comment reports.
+        public var commentId: Int?
+        /// The community's name.
+        public var community: String
+        /// The title or text as it was reported.
+        public var originalText: String
+        /// Whether a moderator resolved it.
+        public var resolved: Bool
+        /// When it was filed.
+        public var created: Date
+
+        /// Makes a report line (tests build expected output with it).
+        public init(kind: String, id: Int, reason: String, reporter: String, postId: Int, commentId: Int?, community: String,
+                    originalText: String, resolved: Bool, created: Date) {
+            self.kind = kind
+            self.id = id
+            self.reason = reason
+            self.reporter = reporter
+            self.postId = postId
+            self.commentId = commentId
+            self.community = community
+            self.originalText = originalText
+            self.resolved = resolved
+            self.created = created
+        }
+    }
+
+    /// The reports, newest first.
+    public var reports: [Report]
+
+    /// Makes the output.
+    public init(reports: [Report]) { self.reports = reports }
+}

@@ -1,0 +1,79 @@
+public import Foundation
+public import Observation
+
+/// What a report is about.
+public enum ReportKind: String, Sendable, Hashable, CaseIterable {
+    /// A report of a post.
+    case post
+    /// A report of a comment.
+    case comment
+}
+
+/// Identifies a report. Lemmy numbers post and comment reports separately, so the kind is part
+/// of the identity.
+public struct ReportId: Hashable, Sendable, CustomStringConvertible {
+    /// What the report is about.
+    public let kind: ReportKind
+    /// The report's number among reports of its kind.
+    public let value: Int
+
+    /// Makes an id.
+    public init(_ kind: ReportKind, _ value: Int) {
+        self.kind = kind
+        self.value = value
+    }
+
+    /// `post-12`, `comment-3`.
+    public var description: String { "\(kind.rawValue)-\(value)" }
+}
+
+/// A report to a community's moderators and the instance's admins, as the report queue shows it.
+///
+/// Reports are read with ``ApiClient/reports(_:unresolvedOnly:communityId:limit:cursor:)``. Each
+/// read makes new report objects (reports are not identity-cached); the post, comment, community
+/// and people they refer to are the client's identity-cached models. ``resolve(_:)`` changes
+/// ``isResolved`` at once and rolls it back if the server refuses.
+@MainActor @Observable
+public final class Report: Identifiable {
+    /// The report's id.
+    public let id: ReportId
+    /// Why the reporter reported it. Untrusted text.
+    public let reason: String
+    /// Who reported it.
+    public let reporter: Person1
+    /// The reported post, or the post of the reported comment.
+    public let post: Post1
+    /// The reported comment, for comment reports.
+    public let comment: Comment1?
+    /// The community the content was posted in.
+    public let community: Community1
+    /// Who wrote the reported content.
+    public let contentCreator: Person1
+    /// The post title or comment text as it was when reported (it may have been edited since).
+    public let originalText: String
+    /// When the report was made.
+    public let created: Date
+    /// Whether a moderator has resolved the report.
+    public internal(set) var isResolved: Bool
+    /// Who resolved it, when the server names them.
+    public internal(set) var resolver: Person1?
+
+    @ObservationIgnored let api: ApiClient
+    @ObservationIgnored var resolveInFlight = false
+
+    init(api: ApiClient, id: ReportId, reason: String, reporter: Person1, post: Post1, comment: Comment1?, community: Community1,
+         contentCreator: Person1, originalText: String, created: Date, isResolved: Bool, resolver: Person1?) {
+        self.api = api
+        self.id = id
+        self.reason = reason
+        self.reporter = reporter
+        self.post = post
+        self.comment = comment
+        self.community = community
+        self.contentCreator = contentCreator
+        self.originalText = originalText
+        self.created = created
+        self.isResolved = isResolved
+        self.resolver = resolver
+    }
+}

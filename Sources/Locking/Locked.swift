@@ -1,0 +1,27 @@
+import Foundation
+
+/// A value guarded by a lock: the one lock type of every LemmyKit module.
+///
+/// Why this and not `Synchronization.Mutex` or `OSAllocatedUnfairLock`: it is built on `NSLock`
+/// (a pthread mutex), which ThreadSanitizer understands on every platform, so `scripts/tsan.sh`
+/// checks the code for real. `Mutex` on Linux waits on a raw futex that TSan cannot see, so the
+/// accesses it guards are reported as races and real races drown among false ones;
+/// `OSAllocatedUnfairLock` exists only on Apple platforms. Keep critical sections short and never
+/// `await` inside `withLock` (the closure is synchronous, so the compiler enforces it).
+///
+/// `package`: an implementation detail shared by the package's modules, not API.
+package final class Locked<Value>: @unchecked Sendable {
+    // Unchecked: every access to `value` happens inside `lock`.
+    private let lock = NSLock()
+    private var value: Value
+
+    /// Creates a lock guarding `value`.
+    package init(_ value: Value) { self.value = value }
+
+    /// Runs `body` with exclusive access to the value.
+    package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&value)
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import LemmyAPI
+import LemmyMiddleware
+import LemmyTestServer
+import Testing
+
+/// The report queue: moderators list and resolve reports; others are refused.
+@Suite("Report queue") @MainActor
+struct ReportQueueTests {
+    @Test("A moderator lists the open post reports and resolves one; the queue shrinks", arguments: LemmyDialect.allCases)
+    func resolvePostReport(dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            let bob = try await login(server, "bob")
+            let open = try await bob.reports(.post).items
+            #expect(open.count == 3)
+            #expect(open.allSatisfy { $0.id.kind == .post && !$0.isResolved && $0.comment == nil })
+            #expect(open.allSatisfy { $0.reporter.name == "carol" && $0.community.id <= 2 })
+            #expect(open.map(\.created) == open.map(\.created).sorted(by: >), "newest first")
+
+            let report = try #require(open.first)
+            #expect(await report.resolve() == .confirmed)
+            #expect(report.isResolved)
+            #expect(report.resolver?.name == "bob")
+            #expect(await report.resolve() == .unchanged)
+
+            #expect(try await bob.reports(.post).items.map(\.id) == open.dropFirst().map(\.id))
+            let all = try await bob.reports(.post, unresolvedOnly: false).items
+            #expect(try #require(all.first { $0.id == report.id }).isResolved)
+
+            #expect(await report.resolve(false) == .confirmed)
+            #expect(try await bob.reports(.post).items.count == 3)
+        }
+    }
+
+    @Test("Comment reports carry the comment and its post", arguments: LemmyDialect.allCases)
+    func commentReports(dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            let bob = try await login(server, "bob")
+            let reports = try await bob.reports(.comment).items
+            #expect(reports.count == 3)
+            let report = try #require(reports.first)
+            let comment = try #require(report.comment)
+            #expect(report.id.kind == .comment)
+            #expect(report.post.id == (try await bob.getComment(id: comment.id)).post.id)
+            #expect(report.originalText == comment.content)
+            #expect(await report.resolve() == .confirmed)
+            #expect(try await bob.reports(.comment).items.count == 2)
+            // The post reports are another queue.
+            #expect(try await bob.reports(.post).items.count == 3)
+        }
+    }
+
+    @Test("Someone who moderates nothing is refused with the server's code", arguments: LemmyDialect.allCases)
+    func notAModerator(dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            let carol = try await login(server, "carol")
+            let error = await #expect(throws: ApiClientError.self) { _ = try await carol.reports(.post) }
+            #expect(error?.kind == .lemmy)
+            #expect(error?.lemmyCode == .notAModOrAdmin)
+        }
+    }
+
+    @Test("A refused resolution is rolled back", arguments: LemmyDialect.allCases)
+    func refusedResolutionRollsBack(dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            let bob = try await login(server, "bob")
+            let report = try #require(try await bob.reports(.post).items.first)
+            server.faults.add(FaultRule(.lemmyRateLimit, route: "/post/report/resolve"))
+            let result = await report.resolve()
+            #expect(result.isFailure)
+            #expect(!report.isResolved)
+            #expect(report.resolver == nil)
+            #expect(try await bob.reports(.post).items.contains { $0.id == report.id })
+        }
+    }
+
+    @Test("Pages of the queue do not overlap and end", arguments: LemmyDialect.allCases)
+    func paging(dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            let admin = try await login(server, "admin")
+            let first = try await admin.reports(.post, unresolvedOnly: false, limit: 2)
+            #expect(first.items.count == 2)
+            let cursor = try #require(first.next)
+            let second = try await admin.reports(.post, unresolvedOnly: false, limit: 2, cursor: cursor)
+            #expect(Set(second.items.map(\.id)).isDisjoint(with: first.items.map(\.id)))
+            #expect(first.items.count + second.items.count >= 3)
+        }
+    }
+}
