@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 internal import LemmyAPI
 
 /// An image uploaded to the instance, to put in a post (``ApiClient/createPost(communityId:title:body:url:altText:nsfw:languageId:customThumbnail:)``'s

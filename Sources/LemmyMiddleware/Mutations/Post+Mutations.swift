@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 internal import LemmyAPI
 
 /// Post mutations: optimistic, ordered per post, rolled back on failure.

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import LemmyAPI
 import NIOCore
+import NIOFoundationEssentialsCompat
 
 /// An image uploaded to the test server's stand-in for pict-rs.
 struct ImageRecord: Sendable {

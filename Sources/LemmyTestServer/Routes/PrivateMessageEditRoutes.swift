@@ -1,3 +1,4 @@
+import Foundation
 import LemmyAPI
 
 /// Editing, deleting and reporting private messages, with each version's permission checks.
