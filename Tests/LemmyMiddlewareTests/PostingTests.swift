@@ -1,4 +1,5 @@
 import Foundation
+import LemmyAPI
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
