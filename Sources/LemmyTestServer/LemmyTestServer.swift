@@ -40,6 +40,8 @@ public final class LemmyTestServer: Sendable {
         /// Allows binding an address other machines can reach (`0.0.0.0`, `::`, a LAN address).
         /// Off: ``LemmyTestServer/start(_:)`` throws ``LemmyTestServerError/nonLoopbackBind(host:)``.
         public var allowsRemoteBinding: Bool
+        /// The largest image upload accepted (pict-rs' `max_file_size`); larger ones are refused.
+        public var maximumImageUploadBytes = 8 << 20
 
         /// Creates a configuration.
         public init(dialect: LemmyDialect = .v0_19, scale: SeedScale = .small, seed: UInt64 = 1, host: String = "127.0.0.1",
@@ -183,6 +185,7 @@ public final class LemmyTestServer: Sendable {
         routes.addModerationRoutes()
         routes.addModeratorActionRoutes()
         routes.addNodeInfoRoutes()
+        routes.addImageRoutes(maximumBytes: configuration.maximumImageUploadBytes)
         AdminRoutes.add(to: router, injector: faults)
         var logger = Logger(label: "lemmy-test-server")
         logger.logLevel = configuration.logLevel

@@ -152,7 +152,9 @@ struct ResponseConformanceTests {
             }
             return (served, covered)
         }
-        let missing = served.subtracting(covered)
+        // Image uploads are multipart and media deletion needs an uploaded file: both are exercised
+        // over HTTP by ImageUploadMiddlewareTests, not by this JSON scenario.
+        let missing = served.subtracting(covered).subtracting(["POST /image", "DELETE /account/media"])
         #expect(missing.isEmpty, "\(dialect): served but not in the scenario: \(missing.sorted())")
         #expect(served.count > 40)
         print("conformance \(dialect): \(served.count) routes served, \(covered.count) in the scenario")

@@ -96,6 +96,38 @@ extension LemmyRawClient {
     }
 }
 
+extension LemmyRawClient {
+    /// Deletes an uploaded image.
+    ///
+    /// - 0.18/0.19: `GET /pictrs/image/delete/{deleteToken}/{filename}` (pict-rs, proxied; 0.18
+    ///   sends the token as cookie `jwt`, 0.19 as `Authorization: Bearer`). pict-rs answers 204;
+    ///   a wrong delete token is its refusal, ``LemmyClientError/httpStatus(status:contentType:body:)``.
+    /// - 1.0: `DELETE /api/v4/account/media` with the file name; `deleteToken` is not used.
+    public func deleteImage(filename: String, deleteToken: String?) async throws(LemmyClientError) {
+        let version = try await serverVersion()
+        if version.generation == .v4 {
+            _ = try await send(LemmyV4.DeleteMedia(ApiDeleteImageParams(filename: filename)))
+            return
+        }
+        guard let deleteToken else {
+            throw .unsupportedServer(version: version.rawValue, reason: "deleting an image on this version needs its delete token")
+        }
+        let allowed = CharacterSet.urlPathAllowed.subtracting(CharacterSet(charactersIn: "/"))
+        let token = deleteToken.addingPercentEncoding(withAllowedCharacters: allowed) ?? deleteToken
+        let file = filename.addingPercentEncoding(withAllowedCharacters: allowed) ?? filename
+        var fields = HTTPFields()
+        if let jwt = await currentToken() {
+            if version.usesAuthField { fields[.cookie] = "jwt=\(jwt)" } else { fields[.authorization] = "Bearer \(jwt)" }
+        }
+        let head = HTTPRequest(method: .get, scheme: instanceURL.scheme ?? "https",
+                               authority: LemmyRequestEncoder.authority(of: instanceURL),
+                               path: LemmyRequestEncoder.basePath(of: instanceURL) + "/pictrs/image/delete/\(token)/\(file)",
+                               headerFields: fields)
+        let response = try await load(LoadRequest(head: head))
+        guard response.status.kind == .successful else { throw LemmyResponseMapper.error(for: response) }
+    }
+}
+
 extension String {
     fileprivate var trimmingTrailingSlashes: String {
         var text = self

@@ -11,6 +11,10 @@ struct Database: Sendable {
     var privateMessages: [PrivateMessageRecord] = []
     var inbox: [InboxRecord] = []
     var reports: [ReportRecord] = []
+    /// Reports of private messages (admins' queue, apart from the communities' reports).
+    var privateMessageReports: [ReportRecord] = []
+    /// Uploaded images by file name.
+    var images: [String: ImageRecord] = [:]
     var modlog: [ModlogRecord] = []
     /// Comment ids of each post (index = post id - 1), in creation order.
     var commentsByPost: [[Int]] = []

@@ -95,6 +95,8 @@ struct PostRecord: Sendable {
     var nsfw: Bool = false
     var featuredCommunity: Bool = false
     var featuredLocal: Bool = false
+    /// 0 (undetermined) or one of the site's languages.
+    var languageId: Int = 0
     /// What a link or image post shows: the preview Lemmy fetched from the URL.
     var media: PostMedia?
     var upvotes: Int
@@ -132,6 +134,8 @@ struct PrivateMessageRecord: Sendable {
     var published: Double
     var updated: Double?
     var deleted: Bool = false
+    /// 1.0: the recipient deleted it (for themselves only).
+    var deletedByRecipient = false
     /// The inbox entry of the recipient (holds the read flag).
     var inboxId = 0
 }

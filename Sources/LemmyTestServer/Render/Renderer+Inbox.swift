@@ -33,7 +33,7 @@ extension Renderer {
         var message = ApiPrivateMessage(id: m.id, creatorId: m.creatorId, recipientId: m.recipientId, content: m.content,
                                         deleted: m.deleted, publishedAt: date(m.published), updatedAt: date(m.updated),
                                         apId: "\(base)/private_message/\(m.id)", local: true)
-        if v10 { message.removed = false; message.deletedByRecipient = false } else { message.read = read }
+        if v10 { message.removed = false; message.deletedByRecipient = m.deletedByRecipient } else { message.read = read }
         return ApiPrivateMessageView(privateMessage: message, creator: person(m.creatorId), recipient: person(m.recipientId))
     }
 

@@ -141,7 +141,11 @@ extension Renderer {
 
     func getPostResponse(_ id: Int) -> ApiGetPostResponse {
         let p = db.post(id)!
-        return ApiGetPostResponse(postView: postView(id), communityView: communityView(p.communityId), crossPosts: [],
+        // Lemmy lists the other visible posts with the same URL as cross-posts.
+        let crossPosts = p.url.map { url in
+            db.posts.filter { $0.url == url && $0.id != id && !$0.deleted && !$0.removed }.map { postView($0.id) }
+        } ?? []
+        return ApiGetPostResponse(postView: postView(id), communityView: communityView(p.communityId), crossPosts: crossPosts,
                                   moderators: moderators(of: p.communityId))
     }
 

@@ -97,7 +97,7 @@ struct Renderer {
         let p = db.post(id)!
         var out = ApiPost(id: p.id, name: p.name, url: p.url, body: p.body, creatorId: p.creatorId, communityId: p.communityId,
                           removed: p.removed, locked: p.locked, publishedAt: date(p.published), updatedAt: date(p.updated),
-                          deleted: p.deleted, nsfw: p.nsfw, apId: "\(base)/post/\(p.id)", local: true, languageId: 0,
+                          deleted: p.deleted, nsfw: p.nsfw, apId: "\(base)/post/\(p.id)", local: true, languageId: p.languageId,
                           featuredCommunity: p.featuredCommunity, featuredLocal: p.featuredLocal)
         if let media = p.media {
             out.thumbnailUrl = media.thumbnailURL

@@ -58,6 +58,7 @@ extension APIRoutes {
             let id = try sendMessage(&db, call, to: call.form.recipientId, content: call.form.content)
             return ApiPrivateMessageResponse(privateMessageView: call.renderer(db).privateMessageView(id))
         }
+        addPrivateMessageEditRoutes()
 
         // 1.0
         add(LemmyV4.GetUnreadCounts.self, auth: true) { db, call in

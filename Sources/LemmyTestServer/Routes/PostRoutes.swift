@@ -1,3 +1,4 @@
+import Foundation
 import LemmyAPI
 
 /// Posts: list, get, create, edit, delete, like, save, hide, mark read.
@@ -144,15 +145,52 @@ private func getPost(_ db: inout Database, _ call: Call<ApiGetPost>) throws -> A
 }
 
 private func createPost(_ db: inout Database, _ call: Call<ApiCreatePost>) throws -> ApiPostResponse {
-    let id = try db.createPost(name: call.form.name, communityId: call.form.communityId, url: call.form.url,
-                               body: call.form.body, nsfw: call.form.nsfw ?? false, by: try call.requireViewer(), now: call.now)
+    let form = call.form
+    let url = try checkedURL(form.url)
+    let thumbnail = try checkedURL(form.customThumbnail)
+    let language = try checkedLanguage(form.languageId)
+    let id = try db.createPost(name: form.name, communityId: form.communityId, url: url,
+                               body: form.body, nsfw: form.nsfw ?? false, by: try call.requireViewer(), now: call.now)
+    db.posts[id - 1].languageId = language ?? 0
+    if thumbnail != nil || form.altText != nil {
+        db.posts[id - 1].media = PostMedia(thumbnailURL: thumbnail, altText: form.altText)
+    }
     return ApiPostResponse(postView: call.renderer(db).postView(id))
 }
 
 private func editPost(_ db: inout Database, _ call: Call<ApiEditPost>) throws -> ApiPostResponse {
-    try db.editPost(call.form.postId, name: call.form.name, url: call.form.url, body: call.form.body, nsfw: call.form.nsfw,
+    let form = call.form
+    let url = try checkedURL(form.url)
+    let thumbnail = try checkedURL(form.customThumbnail)
+    let language = try checkedLanguage(form.languageId)
+    if let name = form.name, name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty || name.count > 200 {
+        throw APIError.code("invalid_post_title")
+    }
+    try db.editPost(form.postId, name: form.name, url: url, body: form.body, nsfw: form.nsfw,
                     by: try call.requireViewer(), now: call.now)
-    return ApiPostResponse(postView: call.renderer(db).postView(call.form.postId))
+    if let language { db.posts[form.postId - 1].languageId = language }
+    if thumbnail != nil || form.altText != nil {
+        var media = db.posts[form.postId - 1].media ?? PostMedia()
+        if let thumbnail { media.thumbnailURL = thumbnail }
+        if let alt = form.altText { media.altText = alt.isEmpty ? nil : alt }
+        db.posts[form.postId - 1].media = media
+    }
+    return ApiPostResponse(postView: call.renderer(db).postView(form.postId))
+}
+
+/// An http(s) URL, or `invalid_url` as Lemmy answers; empty stays empty (edit: clears the URL).
+private func checkedURL(_ text: String?) throws -> String? {
+    guard let text, !text.isEmpty else { return text }
+    guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+          url.host?.isEmpty == false else { throw APIError.code("invalid_url") }
+    return text
+}
+
+/// The site's languages are undetermined (0) and English (37); others are `language_not_allowed`.
+private func checkedLanguage(_ id: Int?) throws -> Int? {
+    guard let id else { return nil }
+    guard id == 0 || id == 37 else { throw APIError.code("language_not_allowed") }
+    return id
 }
 
 private func likePost(_ db: inout Database, _ call: Call<ApiCreatePostLike>) throws -> ApiPostResponse {

@@ -1,0 +1,87 @@
+import Foundation
+import ArgumentParser
+import LemmyMiddleware
+
+/// `lemmy submit COMMUNITY TITLE`: creates a post, optionally uploading an image for it first.
+struct SubmitCommand: AsyncParsableCommand, Sendable {
+    static let configuration = CommandConfiguration(
+        commandName: "submit",
+        abstract: "Create a post in a community (--body, --url, --nsfw, or --image FILE to upload and post).")
+
+    @OptionGroup var client: ClientOptions
+    @OptionGroup var output: OutputOptions
+
+    @Argument(help: "The community's name (name or name@instance).")
+    var community: String
+
+    @Argument(help: "The post's title.")
+    var title: String
+
+    @Option(name: .long, help: "The post's text (Markdown).")
+    var body: String?
+
+    @Option(name: .long, help: "The link of the post.")
+    var url: String?
+
+    @Option(name: .long, help: "An image file to upload and post (png, jpeg, gif or webp).")
+    var image: String?
+
+    @Option(name: .long, help: "The image's description for screen readers (Lemmy 0.19 and later).")
+    var alt: String?
+
+    @Flag(name: .long, help: "Mark the post not safe for work.")
+    var nsfw = false
+
+    func validate() throws {
+        guard !title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw ValidationError("the title is empty") }
+        if url != nil && image != nil { throw ValidationError("give --url or --image, not both") }
+        if let url {
+            guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(), ["http", "https"].contains(scheme),
+                  parsed.host != nil else { throw ValidationError("--url must be an http or https URL") }
+        }
+    }
+
+    func run() async throws {
+        try await CommandRunner.run { () throws(CLIFailure) in try await execute() }
+    }
+
+    @MainActor
+    private func execute() async throws(CLIFailure) {
+        let session = try Session(client)
+        try session.requireLogin("posting")
+        let api = session.client
+        var link = url.flatMap(URL.init(string:))
+        if let image {
+            let file = URL(fileURLWithPath: image)
+            let data: Data
+            do { data = try Data(contentsOf: file) } catch {
+                throw CLIFailure("posting failed: cannot read \(image) (\(CLIFailure.shorten(error.localizedDescription)))", status: .usage)
+            }
+            // The upload reports only its start and end (see ImageUploadProgress): one line while it runs.
+            let progress = ProgressLine()
+            let uploaded = try await session.run("uploading \(file.lastPathComponent)") {
+                try await api.uploadImage(data: data, filename: file.lastPathComponent, mimeType: Self.mimeType(of: file)) { step in
+                    if step.bytesSent == 0 { progress.update("uploading \(file.lastPathComponent) (\(step.totalBytes) bytes)") }
+                }
+            }
+            progress.finish()
+            link = uploaded.url
+        }
+        let target = try await session.run("loading community \(community)") { try await api.getCommunity(name: community) }
+        let post = try await session.run("posting to \(community)") {
+            try await api.createPost(communityId: target.id, title: title, body: body, url: link, altText: alt, nsfw: nsfw)
+        }
+        if output.json { try JSONOutput.print(OutputMapping.post(post)); return }
+        Console.out("Posted \(post.id) in \(community)" + (link.map { ": \($0.absoluteString)" } ?? "."))
+    }
+
+    /// The file's type from its extension (the server checks the bytes themselves).
+    static func mimeType(of file: URL) -> String {
+        switch file.pathExtension.lowercased() {
+        case "png": "image/png"
+        case "gif": "image/gif"
+        case "webp": "image/webp"
+        default: "image/jpeg"
+        }
+    }
+}

@@ -1,0 +1,97 @@
+public import Foundation
+internal import LemmyAPI
+
+/// An image uploaded to the instance, to put in a post (``ApiClient/createPost(communityId:title:body:url:altText:nsfw:languageId:customThumbnail:)``'s
+/// `url`) or in markdown (``markdown(alt:)``), and to delete again with ``ApiClient/deleteImage(_:)``.
+public struct UploadedImage: Hashable, Sendable {
+    /// Where the image is served.
+    public var url: URL
+    /// The server's name for the file (pict-rs' alias).
+    public var filename: String
+    /// The token that deletes the image on Lemmy 0.18 and 0.19; nil on 1.0, which deletes by
+    /// file name for the account that uploaded it.
+    public var deleteToken: String?
+
+    /// Creates a value (an upload remembered elsewhere, to delete later).
+    public init(url: URL, filename: String, deleteToken: String?) {
+        self.url = url
+        self.filename = filename
+        self.deleteToken = deleteToken
+    }
+
+    /// The image as markdown, for a comment or a post body: `![alt](url)`.
+    public func markdown(alt: String = "") -> String {
+        let escaped = alt.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "]", with: "\\]")
+            .replacingOccurrences(of: "[", with: "\\[")
+        return "![\(escaped)](\(url.absoluteString))"
+    }
+}
+
+/// How far an image upload has come.
+///
+/// The HTTP chain sends a request body whole and reports nothing while it is on its way, so an
+/// upload reports two steps: `bytesSent == 0` when it starts and `bytesSent == totalBytes` when
+/// the server has accepted it. Nothing is reported after a failure.
+public struct ImageUploadProgress: Hashable, Sendable {
+    /// Bytes of the image sent so far.
+    public var bytesSent: Int
+    /// The image's size in bytes.
+    public var totalBytes: Int
+
+    /// `bytesSent / totalBytes`, 1 for an empty image.
+    public var fractionCompleted: Double {
+        totalBytes == 0 ? 1 : Double(bytesSent) / Double(totalBytes)
+    }
+}
+
+/// Uploading and deleting images.
+extension ApiClient {
+    /// Uploads an image for the account: pict-rs (`/pictrs/image`) on Lemmy 0.18 and 0.19,
+    /// `/api/v4/image` on 1.0.
+    ///
+    /// The server refuses what is not an image and what is over its size limit: 0.18 and 0.19
+    /// pass pict-rs' refusal on as ``ApiClientError/httpStatus(_:)`` (400, 413); 1.0 answers
+    /// `pictrs_invalid_image_upload` (``ApiClientError/lemmy(_:message:)``).
+    ///
+    /// - Parameters:
+    ///   - data: The image file's bytes.
+    ///   - filename: The file's name as sent (`image.jpg` by default, as lemmy-ui sends).
+    ///   - mimeType: The file's type, e.g. `image/png`.
+    ///   - progress: Called at the start and on success; see ``ImageUploadProgress``.
+    public func uploadImage(data: Data, filename: String = "image.jpg", mimeType: String = "image/jpeg",
+                            progress: ((ImageUploadProgress) -> Void)? = nil) async throws(ApiClientError) -> UploadedImage {
+        try checkPermission(mutation: true)
+        try requireAccount()
+        progress?(ImageUploadProgress(bytesSent: 0, totalBytes: data.count))
+        let response: ApiUploadImageResponse
+        do {
+            response = try await raw.uploadImage(data, filename: filename, contentType: mimeType)
+        } catch {
+            throw ApiClientError(error)
+        }
+        let image: UploadedImage
+        if let file = response.files?.first {
+            guard let url = response.url.flatMap(URL.init(string:)) else { throw .decoding("upload answer without an image URL") }
+            image = UploadedImage(url: url, filename: file.file, deleteToken: file.deleteToken)
+        } else if let text = response.imageUrl, let url = URL(string: text), let filename = response.filename {
+            image = UploadedImage(url: url, filename: filename, deleteToken: nil)
+        } else {
+            throw .decoding("upload answer without a file: \(response.msg ?? "no message")")
+        }
+        progress?(ImageUploadProgress(bytesSent: data.count, totalBytes: data.count))
+        return image
+    }
+
+    /// Deletes an image the account uploaded. 0.18 and 0.19 need its ``UploadedImage/deleteToken``
+    /// (a wrong one is pict-rs' 403, ``ApiClientError/httpStatus(_:)``); 1.0 deletes by file name,
+    /// only the account's own images (others: `not_found`).
+    public func deleteImage(_ image: UploadedImage) async throws(ApiClientError) {
+        try checkPermission(mutation: true)
+        try requireAccount()
+        do {
+            try await raw.deleteImage(filename: image.filename, deleteToken: image.deleteToken)
+        } catch {
+            throw ApiClientError(error)
+        }
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import LemmyAPI
+import LemmyMiddleware
+import LemmyTestServer
+import Testing
+
+@Suite("Images: upload, attach, delete") @MainActor
+struct ImageUploadMiddlewareTests {
+    /// A 2×3 PNG (header enough for the server's sniffing; pict-rs would decode it).
+    static let png: Data = {
+        var bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52,
+                              0, 0, 0, 2, 0, 0, 0, 3, 8, 6, 0, 0, 0]
+        bytes += Array(repeating: 0x42, count: 200)
+        return Data(bytes)
+    }()
+
+    /// Runs `body` against a tiny server of `dialect` that accepts images up to `limit` bytes.
+    static func withImageServer(_ dialect: LemmyDialect, limit: Int = 8 << 20,
+                                _ body: @MainActor (LemmyTestServer) async throws -> Void) async throws {
+        var configuration = LemmyTestServer.Configuration(dialect: dialect, scale: .tiny)
+        configuration.maximumImageUploadBytes = limit
+        let server = try await LemmyTestServer.start(configuration)
+        do {
+            try await body(server)
+            await server.stop()
+        } catch {
+            await server.stop()
+            throw error
+        }
+    }
+
+    static func fetch(_ url: URL) async throws -> (Int, Data) {
+        let (data, response) = try await URLSession.shared.data(from: url)
+        return ((response as? HTTPURLResponse)?.statusCode ?? 0, data)
+    }
+
+    @Test("An upload reports progress, is served, goes into a post and a comment, and is deleted", arguments: LemmyDialect.allCases)
+    func uploadAttachDelete(dialect: LemmyDialect) async throws {
+        try await Self.withImageServer(dialect) { server in
+            let alice = try await login(server, "alice")
+            var steps: [ImageUploadProgress] = []
+            let image = try await alice.uploadImage(data: Self.png, filename: "tiny.png", mimeType: "image/png") { steps.append($0) }
+            #expect(steps.map(\.fractionCompleted) == [0, 1])
+            #expect(steps.last?.totalBytes == Self.png.count)
+            #expect(image.filename.hasSuffix(".png"))
+            #expect((image.deleteToken != nil) == (dialect != .v1_0))
+            #expect(image.url.lastPathComponent == image.filename)
+            let (status, body) = try await Self.fetch(image.url)
+            #expect(status == 200 && body == Self.png)
+
+            let post = try await alice.createPost(communityId: 1, title: "A picture", url: image.url)
+            #expect(post.linkURL == image.url)
+            let comment = try await post.reply("Look: \(image.markdown(alt: "a [tiny] picture"))")
+            #expect(comment.content.contains("![a \\[tiny\\] picture](\(image.url.absoluteString))"))
+
+            try await alice.deleteImage(image)
+            #expect(try await Self.fetch(image.url).0 == 404)
+        }
+    }
+
+    @Test("Deleting with a wrong token (0.18/0.19) or someone else's image (1.0) is refused", arguments: LemmyDialect.allCases)
+    func deleteRefused(dialect: LemmyDialect) async throws {
+        try await Self.withImageServer(dialect) { server in
+            let alice = try await login(server, "alice")
+            let bob = try await login(server, "bob")
+            let image = try await alice.uploadImage(data: Self.png, mimeType: "image/png")
+            do {
+                if dialect == .v1_0 {
+                    try await bob.deleteImage(image)
+                } else {
+                    try await alice.deleteImage(UploadedImage(url: image.url, filename: image.filename, deleteToken: "wrong"))
+                }
+                Issue.record("no error")
+            } catch let error as ApiClientError {
+                if dialect == .v1_0 { #expect(lemmyCode(error) == "not_found") } else { #expect(error == .httpStatus(403)) }
+            }
+            #expect(try await Self.fetch(image.url).0 == 200)
+        }
+    }
+
+    @Test("Too large, not an image, and not logged in are refused with typed errors", arguments: LemmyDialect.allCases)
+    func uploadRefused(dialect: LemmyDialect) async throws {
+        try await Self.withImageServer(dialect, limit: 1024) { server in
+            let alice = try await login(server, "alice")
+            var steps: [ImageUploadProgress] = []
+            let big = Self.png + Data(repeating: 0, count: 4096)
+            do { _ = try await alice.uploadImage(data: big, mimeType: "image/png") { steps.append($0) }; Issue.record("no error") } catch let error as ApiClientError {
+                if dialect == .v1_0 { #expect(lemmyCode(error) == "pictrs_invalid_image_upload") } else { #expect(error == .httpStatus(413)) }
+            }
+            #expect(steps.map(\.bytesSent) == [0])
+            do { _ = try await alice.uploadImage(data: Data("not an image".utf8), mimeType: "image/png"); Issue.record("no error") } catch let error as ApiClientError {
+                if dialect == .v1_0 { #expect(lemmyCode(error) == "pictrs_invalid_image_upload") } else { #expect(error == .httpStatus(400)) }
+            }
+            do { _ = try await alice.asGuest().uploadImage(data: Self.png); Issue.record("no error") } catch let error as ApiClientError {
+                #expect(error == .notLoggedIn)
+            }
+            // The server itself refuses an upload without a login.
+            do { _ = try await LemmyRawClient(instanceURL: server.baseURL).uploadImage(Self.png); Issue.record("no error") } catch let error as LemmyClientError {
+                switch (dialect, error) {
+                case (.v0_18, .httpStatus(let status, _, _)): #expect(status == 401)
+                case (.v0_19, .server(let failure)), (.v1_0, .server(let failure)):
+                    #expect(failure.code == .notLoggedIn || failure.code == .incorrectLogin)
+                default: Issue.record("unexpected \(error)")
+                }
+            }
+        }
+    }
+}
