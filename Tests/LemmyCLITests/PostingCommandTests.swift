@@ -5,6 +5,7 @@ import FoundationNetworking
 import LemmyCLI
 import LemmyMiddleware
 import LemmyTestServer
+import LemmyTestSupport
 import Testing
 
 /// `submit`, `edit` and `delete` through the built binary, in each dialect.

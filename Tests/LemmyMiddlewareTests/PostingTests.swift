@@ -5,6 +5,7 @@ import FoundationNetworking
 #endif
 import LemmyMiddleware
 import LemmyTestServer
+import LemmyTestSupport
 import Testing
 
 /// The Lemmy error code of `error`, or nil for another kind of failure.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import LemmyMiddleware
+import FoundationEssentials
 
 /// What `lemmy delete` deletes.
 enum DeleteTarget: String, ExpressibleByArgument, CaseIterable, Sendable {
