@@ -5,6 +5,13 @@ extension ApiClient {
     /// A page of posts as ``Post2`` models.
     public func getPosts(feed: FeedType = .all, sort: PostSortType = .hot, limit: Int = 20,
                          cursor: PageCursor? = nil) async throws(ApiClientError) -> ContentPage<Post2> {
+        let page = try await postViews(feed: feed, sort: sort, limit: limit, cursor: cursor)
+        return ContentPage(items: page.items.map { post2($0) }, next: page.next)
+    }
+
+    /// A page of posts as the server sent them (feeds keep them to save for an offline start).
+    func postViews(feed: FeedType, sort: PostSortType, limit: Int,
+                   cursor: PageCursor?) async throws(ApiClientError) -> (items: [ApiPostView], next: PageCursor?) {
         let wire = sort.wire(for: try await version().apiVersion)
         var form = ApiGetPosts(sort: wire.sort, timeRangeSeconds: wire.timeRangeSeconds, limit: limit)
         form.type = feed.listing
@@ -15,7 +22,7 @@ extension ApiClient {
         } else {
             page = try await self.page(LemmyV3.GetPosts(form), at: cursor)
         }
-        return ContentPage(items: page.items.map { post2($0) }, next: page.next)
+        return page
     }
 
     /// One post with its community and moderators, as a ``Post3``.
