@@ -41,7 +41,7 @@ struct PublisherTests {
 
     @Test("A scripted fake publishes each state as it reloads; a cancelled subscription receives nothing more")
     func scripted() async throws {
-        let fake = TypedResource<String>.fake(states: [ResourceState(content: "one"), ResourceState(content: "two"), ResourceState(content: "three")])
+        let fake = TypedResource<String>.fake(states: ["one", "two", "three"].map { ResourceState(content: $0) })
         let contents = Collector<String?>()
         let subscription = fake.optionalContentPublisher().sink { contents.append($0) }
         fake.reload()

@@ -6,7 +6,7 @@ extension ApiClient {
     public static let previewInstanceURL = URL(string: "https://\(PreviewFixtures.instanceHost)")!
 
     /// A client that answers from `server`, in memory, with no network: for SwiftUI previews and
-    /// tests of views. Models made for it with the sample constructors (``Post2/sample(api:id:title:body:url:creatorId:creatorName:communityId:communityName:upvotes:downvotes:myVote:saved:comments:)``
+    /// tests of views. Models made for it with the sample constructors (`Post2.sample(api:...)`
     /// and the others) vote, save and roll back as live ones do.
     ///
     /// Each call makes a new client (preview clients are not shared through

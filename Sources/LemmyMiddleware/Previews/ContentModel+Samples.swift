@@ -19,7 +19,8 @@ extension Person2 {
     /// A sample person with counts for previews.
     public static func sample(api: ApiClient = .preview(), id: Int = 2, name: String = "alice", displayName: String? = "Alice",
                               posts: Int = 12, comments: Int = 40) -> Person2 {
-        let view = Fixtures.personView(person: Fixtures.person(id: id, name: name, displayName: displayName), posts: posts, comments: comments)
+        let person = Fixtures.person(id: id, name: name, displayName: displayName)
+        let view = Fixtures.personView(person: person, posts: posts, comments: comments)
         return api.person2(Fixtures.decode(ApiPersonView.self, view))
     }
 }
@@ -28,7 +29,8 @@ extension Person3 {
     /// A sample person with details (no moderated communities) for previews.
     public static func sample(api: ApiClient = .preview(), id: Int = 2, name: String = "alice", displayName: String? = "Alice",
                               posts: Int = 12, comments: Int = 40) -> Person3 {
-        let view = Fixtures.personView(person: Fixtures.person(id: id, name: name, displayName: displayName), posts: posts, comments: comments)
+        let person = Fixtures.person(id: id, name: name, displayName: displayName)
+        let view = Fixtures.personView(person: person, posts: posts, comments: comments)
         let response: Fixtures.Object = ["person_view": view, "comments": [Fixtures.Object](), "posts": [Fixtures.Object](),
                                          "moderates": [Fixtures.Object]()]
         return api.person3(Fixtures.decode(ApiGetPersonDetailsResponse.self, response))

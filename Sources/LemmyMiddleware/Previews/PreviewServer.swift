@@ -4,8 +4,8 @@ import HTTPTypes
 
 /// An in-memory Lemmy 0.19 for SwiftUI previews and tests without a network: a terminal
 /// ``HTTPLoading/HTTPLoader`` that answers the requests an ``ApiClient`` sends from canned data,
-/// so a model made with a sample constructor (``Post2/sample(api:id:title:body:url:creatorId:creatorName:communityId:communityName:upvotes:downvotes:myVote:saved:comments:)``)
-/// behaves as a live one: a vote toggles and the counts change, save toggles, and a failure
+/// so a model made with a sample constructor (`Post2.sample(api:...)` and the others) behaves
+/// as a live one: a vote toggles and the counts change, save toggles, and a failure
 /// scripted with ``failNext(_:path:)`` rolls the model back.
 ///
 /// ```swift
@@ -123,7 +123,8 @@ public final class PreviewServer: HTTPLoader {
                 guard let view = state.posts[id] else { return notFound }
                 let communityId = (view["community"] as? Object)?["id"] as? Int ?? 0
                 let community = state.communities[communityId]
-                    ?? PreviewFixtures.communityView(community: view["community"] as? Object ?? [:], subscribers: 0, posts: 0, subscribed: false)
+                    ?? PreviewFixtures.communityView(community: view["community"] as? Object ?? [:], subscribers: 0, posts: 0,
+                                                     subscribed: false)
                 return (["post_view": view, "community_view": community, "moderators": [Object](), "cross_posts": [Object]()], .ok)
             }
         case (.get, "/post/list"):

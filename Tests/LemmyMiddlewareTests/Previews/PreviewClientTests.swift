@@ -85,6 +85,17 @@ struct PreviewClientTests {
         #expect(Message1.sample(api: api, id: 40, content: "Hi").content == "Hi")
     }
 
+    @Test("A sample upgrades to the top tier through the preview server (what ContentLoader does on appearance)")
+    func sampleUpgrades() async throws {
+        let api = ApiClient.preview()
+        let post = AnyPost(Post2.sample(api: api, id: 5, title: "Upgrade me"))
+        #expect(post.wrappedValue.post3_ == nil)
+        try await post.upgrade()
+        let top = try #require(post.wrappedValue.post3_)
+        #expect(top.title == "Upgrade me" && top.community2.name == "swift")
+        #expect(api.previewServer?.receivedRequests.contains("GET /api/v3/post") == true)
+    }
+
     @Test("A preview client lists the sample posts as a feed page")
     func previewFeed() async throws {
         let api = ApiClient.preview()
