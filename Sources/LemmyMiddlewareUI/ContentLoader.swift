@@ -5,7 +5,7 @@ import SwiftUI
 /// A model wrapper that can upgrade its model to the top tier: ``LemmyMiddleware/AnyPost``,
 /// ``LemmyMiddleware/AnyPerson``, ``LemmyMiddleware/AnyCommunity`` and ``LemmyMiddleware/AnyComment``.
 @MainActor
-public protocol UpgradableContent: AnyObject {
+public protocol UpgradableContent: AnyObject, Sendable {
     /// The model's protocol type (`any Post`, ...).
     associatedtype Value
     /// The model at whatever tier it has reached; observable.
@@ -31,17 +31,17 @@ extension AnyComment: UpgradableContent {}
 /// ```
 public struct ContentLoader<Model: UpgradableContent, Content: View>: View {
     private let model: Model
-    private let content: (Model.Value, ApiClientError?) -> Content
+    private let content: @MainActor (Model.Value, ApiClientError?) -> Content
     @State private var failure: ApiClientError?
 
     /// A view of `model`'s current tier, given the last upgrade failure (nil when none).
-    public init(_ model: Model, @ViewBuilder content: @escaping (Model.Value, ApiClientError?) -> Content) {
+    public init(_ model: Model, @ViewBuilder content: @escaping @MainActor (Model.Value, ApiClientError?) -> Content) {
         self.model = model
         self.content = content
     }
 
     /// A view of `model`'s current tier; an upgrade failure leaves the model as it was.
-    public init(_ model: Model, @ViewBuilder content: @escaping (Model.Value) -> Content) {
+    public init(_ model: Model, @ViewBuilder content: @escaping @MainActor (Model.Value) -> Content) {
         self.init(model) { value, _ in content(value) }
     }
 
