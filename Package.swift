@@ -13,9 +13,12 @@ let package = Package(
         .executable(name: "LemmyAPIGenerator", targets: ["LemmyAPIGenerator"]),
         .library(name: "Resources", targets: ["Resources"]),
         .library(name: "ResourcesGRDB", targets: ["ResourcesGRDB"]),
+        .library(name: "ResourcesUI", targets: ["ResourcesUI"]),
         .library(name: "LemmyTestServer", targets: ["LemmyTestServer"]),
         .executable(name: "lemmy-test-server", targets: ["lemmy-test-server"]),
         .library(name: "LemmyMiddleware", targets: ["LemmyMiddleware"]),
+        .library(name: "LemmyMiddlewareGRDB", targets: ["LemmyMiddlewareGRDB"]),
+        .library(name: "LemmyMiddlewareUI", targets: ["LemmyMiddlewareUI"]),
         .library(name: "LemmyCLI", targets: ["LemmyCLI"]),
         .executable(name: "lemmy", targets: ["lemmy"]),
     ],
@@ -31,6 +34,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "4.0.0"),
+        // Combine for Linux: the Resources publishers use it where Apple's Combine is missing.
+        .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
     ],
     targets: [
         // The one lock type shared by the modules (package access, not API).
@@ -131,15 +136,24 @@ let package = Package(
         // MARK: Resources
         .target(
             name: "Resources",
-            dependencies: ["HTTPLoading", "Locking", .product(name: "HTTPTypes", package: "swift-http-types")]
+            dependencies: [
+                "HTTPLoading", "Locking",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux, .windows, .android, .wasi])),
+            ]
         ),
+        // SwiftUI views over Resources (Apple platforms; compiles to nothing elsewhere).
+        .target(name: "ResourcesUI", dependencies: ["Resources"]),
         .target(
             name: "ResourcesGRDB",
             dependencies: ["Resources", "Locking", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(
             name: "ResourcesTests",
-            dependencies: ["Resources", "ResourcesGRDB", "HTTPLoading", "HTTPLoadingTesting", "HTTPBinServer"],
+            dependencies: [
+                "Resources", "ResourcesGRDB", "HTTPLoading", "HTTPLoadingTesting", "HTTPBinServer",
+                .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux, .windows, .android, .wasi])),
+            ],
             exclude: ["README.md"]
         ),
 
@@ -175,11 +189,21 @@ let package = Package(
 
         // MARK: LemmyMiddleware
         .target(name: "LemmyMiddleware", dependencies: ["LemmyAPI", "HTTPLoading", "FeedLoading"]),
+        // Saved feeds for an offline start, in SQLite beside ResourcesGRDB's cache.
+        .target(
+            name: "LemmyMiddlewareGRDB",
+            dependencies: ["LemmyMiddleware", "FeedLoading", "ResourcesGRDB", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        // SwiftUI views over the middleware (Apple platforms; compiles to nothing elsewhere).
+        .target(name: "LemmyMiddlewareUI", dependencies: ["LemmyMiddleware"]),
         // libFuzzer target over LemmyMiddleware's decoding and merging: scripts/fuzz.sh.
         .executableTarget(name: "lemmy-fuzz", dependencies: ["LemmyMiddleware"]),
         .testTarget(
             name: "LemmyMiddlewareTests",
-            dependencies: ["LemmyMiddleware", "LemmyTestServer", "LemmyTestSupport", "LemmyAPI", "HTTPLoading", "HTTPLoadingTesting"],
+            dependencies: [
+                "LemmyMiddleware", "LemmyMiddlewareGRDB", "LemmyTestServer", "LemmyTestSupport", "LemmyAPI", "HTTPLoading",
+                "HTTPLoadingTesting", "FeedLoading", "Resources", "ResourcesGRDB",
+            ],
             exclude: ["FuzzCorpus"]
         ),
         .executableTarget(

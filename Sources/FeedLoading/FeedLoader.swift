@@ -56,6 +56,16 @@ public final class FeedLoader<Item: Identifiable & Sendable> {
         set { withMutation(keyPath: keys.filterStatuses) { storedFilterStatuses = newValue } }
     }
 
+    /// Whether the items were restored from an earlier session (``restore(_:)``) and no page
+    /// has replaced them yet: a screen may show them dimmed, or with "updating...".
+    public private(set) var isStale: Bool {
+        get {
+            access(keyPath: keys.isStale)
+            return storedIsStale
+        }
+        set { withMutation(keyPath: keys.isStale) { storedIsStale = newValue } }
+    }
+
     /// How eagerly the loader loads; changes apply to the next load.
     public var configuration: FeedConfiguration {
         get {
@@ -71,6 +81,7 @@ public final class FeedLoader<Item: Identifiable & Sendable> {
         let loadingState: KeyPath<FeedLoader, LoadingState> = \.loadingState
         let filterStatuses: KeyPath<FeedLoader, [FilterStatus]> = \.filterStatuses
         let configuration: KeyPath<FeedLoader, FeedConfiguration> = \.configuration
+        let isStale: KeyPath<FeedLoader, Bool> = \.isStale
     }
 
     private let keys = ObservedKeys()
@@ -78,6 +89,7 @@ public final class FeedLoader<Item: Identifiable & Sendable> {
     @ObservationIgnored private var storedLoadingState: LoadingState = .idle
     @ObservationIgnored private var storedFilterStatuses: [FilterStatus] = []
     @ObservationIgnored private var storedConfiguration: FeedConfiguration
+    @ObservationIgnored private var storedIsStale = false
 
     /// Every item fetched since the last refresh, filtered or not, so that switching a
     /// filter never needs the network.
@@ -136,7 +148,10 @@ public final class FeedLoader<Item: Identifiable & Sendable> {
     public func refresh(clearingItems: Bool = false) async {
         generation += 1
         replacesOnNextPage = true
-        if clearingItems { replaceAll(with: []) }
+        if clearingItems {
+            replaceAll(with: [])
+            isStale = false
+        }
         await kernel.reset()
         await run()
     }
@@ -149,6 +164,18 @@ public final class FeedLoader<Item: Identifiable & Sendable> {
         rawItems.insert(item, at: 0)
         pinnedIDs.insert(item.id)
         reapplyFilters()
+    }
+
+    /// Shows `items` saved in an earlier session at once, marked ``isStale``, for an offline
+    /// start. The fetcher starts again from its first page: the next load (``loadMore()`` or
+    /// ``refresh(clearingItems:)``) replaces them, and a load in flight is cancelled.
+    public func restore(_ items: [Item]) async {
+        generation += 1
+        await kernel.reset()
+        loadingState = .idle
+        replaceAll(with: items)
+        replacesOnNextPage = true
+        isStale = true
     }
 
     // MARK: - Loading
@@ -212,6 +239,7 @@ public final class FeedLoader<Item: Identifiable & Sendable> {
     private func append(_ page: [Item]) -> Int {
         if replacesOnNextPage {
             replacesOnNextPage = false
+            if isStale { isStale = false }
             replaceAll(with: page)
             return items.count
         }

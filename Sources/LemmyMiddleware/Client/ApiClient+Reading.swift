@@ -9,6 +9,14 @@ extension ApiClient {
     /// page may then hold fewer than `limit` posts). ``serverFiltersReadPosts()`` says which.
     public func getPosts(feed: FeedType = .all, sort: PostSortType = .hot, limit: Int = 20, showRead: Bool = true,
                          cursor: PageCursor? = nil) async throws(ApiClientError) -> ContentPage<Post2> {
+        let page = try await postViews(feed: feed, sort: sort, limit: limit, showRead: showRead, cursor: cursor)
+        return ContentPage(items: page.items.map { post2($0) }, next: page.next)
+    }
+
+    /// A page of posts as the server sent them (feeds keep them to save for an offline start).
+    /// With `showRead: false` read posts are left out, by the server where it can.
+    func postViews(feed: FeedType, sort: PostSortType, limit: Int, showRead: Bool = true,
+                   cursor: PageCursor?) async throws(ApiClientError) -> (items: [ApiPostView], next: PageCursor?) {
         let wire = sort.wire(for: try await version().apiVersion)
         var form = ApiGetPosts(sort: wire.sort, timeRangeSeconds: wire.timeRangeSeconds, limit: limit)
         form.type = feed.listing
@@ -16,10 +24,11 @@ extension ApiClient {
         var serverHidesRead = false
         if !showRead { serverHidesRead = try await serverFiltersReadPosts() }
         if serverHidesRead { form.showRead = false }
-        let page: (items: [ApiPostView], next: PageCursor?)
-        page = try await self.page(LemmyAnyGeneration.GetPosts(form), at: cursor)
-        let posts = page.items.map { post2($0) }
-        return ContentPage(items: showRead || serverHidesRead ? posts : posts.filter { !$0.read }, next: page.next)
+        let page = try await self.page(LemmyAnyGeneration.GetPosts(form), at: cursor)
+        guard !showRead, !serverHidesRead else { return page }
+        // The server cannot leave read posts out: the client does, from the merged models'
+        // read state (which includes marks made since the page was sent).
+        return (page.items.filter { !post2($0).read }, page.next)
     }
 
     /// One post with its community and moderators, as a ``Post3``.

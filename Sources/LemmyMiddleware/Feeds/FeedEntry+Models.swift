@@ -1,10 +1,17 @@
 import Foundation
+internal import LemmyAPI
 
 // Entries for each kind of model: the filter keys are read here, once, on the main actor.
 extension FeedEntry {
     @MainActor static func post(_ post: Post2) -> FeedEntry<Post2> {
         FeedEntry<Post2>(id: FeedEntryID(kind: .post, value: post.id), model: post, created: post.created,
                          keys: .post(post))
+    }
+
+    /// A post entry that keeps the view it was made from, so the feed can be saved.
+    @MainActor static func post(_ post: Post2, archive view: ApiPostView) -> FeedEntry<Post2> {
+        FeedEntry<Post2>(id: FeedEntryID(kind: .post, value: post.id), model: post, created: post.created,
+                         keys: .post(post), archive: FeedEntryArchive(postView: view))
     }
 
     @MainActor static func comment(_ comment: Comment2) -> FeedEntry<Comment2> {

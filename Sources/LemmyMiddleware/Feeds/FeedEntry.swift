@@ -14,6 +14,8 @@ public struct FeedEntry<Model: Sendable>: Identifiable, Sendable {
     /// When the item was published; merged feeds order by it.
     public let created: Date
     let keys: FeedFilterKeys
+    /// The answer the model was made from, kept by feeds that can be saved (``FeedArchive``).
+    var archive: FeedEntryArchive? = nil
 }
 
 /// The identity of a ``FeedEntry``: the kind of content and its id on the client's instance.

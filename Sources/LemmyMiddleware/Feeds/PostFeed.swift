@@ -1,4 +1,5 @@
 public import FeedLoading
+internal import LemmyAPI
 
 /// A feed of posts: a listing (all, local, subscribed) or one community, in one sort.
 public typealias PostFeed = LemmyFeed<Post2, PostFeedQuery>
@@ -40,9 +41,9 @@ extension LemmyFeed where Model == Post2, Query == PostFeedQuery {
                             configuration: FeedConfiguration = FeedConfiguration()) {
         self.init(api: api, query: query, configuration: configuration, isRead: { $0.read }) { context in
             .paged(context) { api, query, cursor in
-                let page = try await api.getPosts(feed: query.feed, sort: query.sort, limit: query.pageSize,
-                                                  showRead: query.showRead, cursor: cursor)
-                return FetchedPage(items: page.items.map(FeedEntry<Post2>.post), next: page.next)
+                let page = try await api.postViews(feed: query.feed, sort: query.sort, limit: query.pageSize,
+                                                   showRead: query.showRead, cursor: cursor)
+                return FetchedPage(items: page.items.map { FeedEntry<Post2>.post(api.post2($0), archive: $0) }, next: page.next)
             }
         }
     }

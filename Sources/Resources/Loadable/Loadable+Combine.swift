@@ -1,5 +1,10 @@
 #if canImport(Combine)
 import Combine
+#elseif canImport(OpenCombine)
+// Linux and other platforms without Combine: OpenCombine has the same API.
+import OpenCombine
+#endif
+#if canImport(Combine) || canImport(OpenCombine)
 
 extension Loadable {
     /// The states as a publisher: the current state at once, then each change. Subscribing
@@ -27,8 +32,8 @@ extension Loadable {
         statePublisher().map(\.content).eraseToAnyPublisher()
     }
 }
-/// Carries a subject into the task feeding it. `@unchecked` is true because Combine's subjects
-/// serialise `send` with their own internal lock.
+/// Carries a subject into the task feeding it. `@unchecked` is true because Combine's (and
+/// OpenCombine's) subjects serialise `send` with their own internal lock.
 private final class SubjectBox<Output>: @unchecked Sendable {
     let subject: CurrentValueSubject<Output, Never>
     init(_ subject: CurrentValueSubject<Output, Never>) { self.subject = subject }

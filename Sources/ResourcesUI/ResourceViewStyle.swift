@@ -1,4 +1,5 @@
 #if canImport(SwiftUI)
+import Resources
 import SwiftUI
 
 /// How a ``ResourceView`` shows progress and errors; set with `.resourceViewStyle(_:)`.

@@ -1,4 +1,5 @@
 #if canImport(SwiftUI)
+import Resources
 import SwiftUI
 
 /// Shows a loadable's content, progress or error as its ``DisplayRules`` decide, loading it
