@@ -188,7 +188,7 @@ let package = Package(
         ),
 
         // MARK: LemmyMiddleware
-        .target(name: "LemmyMiddleware", dependencies: ["LemmyAPI", "HTTPLoading", "FeedLoading"]),
+        .target(name: "LemmyMiddleware", dependencies: ["LemmyAPI", "HTTPLoading", "FeedLoading", "Locking"]),
         // Saved feeds for an offline start, in SQLite beside ResourcesGRDB's cache.
         .target(
             name: "LemmyMiddlewareGRDB",

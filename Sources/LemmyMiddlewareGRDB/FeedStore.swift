@@ -1,7 +1,7 @@
 import Foundation
-import LemmyMiddleware
+public import LemmyMiddleware
 import Resources
-import ResourcesGRDB
+public import ResourcesGRDB
 
 /// Saved feeds for an offline start, per account, in the SQLite file of a
 /// ``ResourcesGRDB/SQLiteResourceCache``: the same file mode (0600), account partitions, size

@@ -1,5 +1,5 @@
 import FeedLoading
-import Foundation
+public import Foundation
 internal import LemmyAPI
 
 /// A feed's loaded items, saved for an offline start: the app shows them at once on the next

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 internal import LemmyAPI
 
 // Sample constructors: a model of each tier made from canned Lemmy data, registered with the

@@ -1,5 +1,6 @@
+internal import Locking
 import Foundation
-import HTTPLoading
+public import HTTPLoading
 import HTTPTypes
 
 /// An in-memory Lemmy 0.19 for SwiftUI previews and tests without a network: a terminal

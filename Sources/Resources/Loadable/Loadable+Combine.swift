@@ -2,7 +2,7 @@
 import Combine
 #elseif canImport(OpenCombine)
 // Linux and other platforms without Combine: OpenCombine has the same API.
-import OpenCombine
+public import OpenCombine
 #endif
 #if canImport(Combine) || canImport(OpenCombine)
 

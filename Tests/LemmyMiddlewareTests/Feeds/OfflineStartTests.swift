@@ -5,6 +5,7 @@ import LemmyMiddlewareGRDB
 import LemmyTestServer
 import Resources
 import ResourcesGRDB
+import LemmyTestSupport
 import Testing
 
 /// Offline start: a feed saved to SQLite per account, restored at once and marked stale, then
