@@ -71,7 +71,7 @@ def generate(entity):
     e = lower_first(E)
     tiers = entity["tiers"]
     top = len(tiers)
-    out = [HEADER, "import Foundation", "public import Observation", ""]
+    out = [HEADER, "public import Foundation", "public import Observation", ""]
     out.append(f"/// Any tier of a {e}: ``{E}1``, or a higher tier, which holds one (`{E} = {E}1Providing`).")
     out.append(f"public typealias {E} = {E}1Providing")
     out.append("")
