@@ -15,6 +15,10 @@ struct Post1Snapshot: Equatable, Sendable {
     var linkURL: URL?
     var thumbnailURL: URL?
     var embedTitle: String?
+    var embedDescription: String?
+    var embedVideoURL: URL?
+    var urlContentType: String?
+    var altText: String?
     var creatorId: Int
     var communityId: Int
     var created: Date
@@ -26,6 +30,7 @@ struct Post1Snapshot: Equatable, Sendable {
     var pinnedCommunity: Bool
     var pinnedInstance: Bool
     var languageId: Int
+    var isLocal: Bool
 }
 
 /// A model that provides every property of a tier-1 post (``Post1`` and higher tiers).
@@ -59,6 +64,14 @@ extension Post1Providing {
     public var thumbnailURL: URL? { post1.thumbnailURL }
     /// The title of the linked page.
     public var embedTitle: String? { post1.embedTitle }
+    /// The description of the linked page.
+    public var embedDescription: String? { post1.embedDescription }
+    /// The video the linked page embeds.
+    public var embedVideoURL: URL? { post1.embedVideoURL }
+    /// The link's MIME type, e.g. `image/jpeg` (0.19 and later; nil before).
+    public var urlContentType: String? { post1.urlContentType }
+    /// The alt text of the post's image, for screen readers (0.19 and later; nil before).
+    public var altText: String? { post1.altText }
     /// The author's id.
     public var creatorId: Int { post1.creatorId }
     /// The community's id.
@@ -81,6 +94,8 @@ extension Post1Providing {
     public var pinnedInstance: Bool { post1.pinnedInstance }
     /// The post's language id.
     public var languageId: Int { post1.languageId }
+    /// Whether the post was published on the client's instance.
+    public var isLocal: Bool { post1.isLocal }
 }
 
 /// Tier 1 of a post. Observable; one live instance per client and post id (see ``ApiClient``).
@@ -102,6 +117,14 @@ public final class Post1: Post1Providing {
     public internal(set) var thumbnailURL: URL?
     /// The title of the linked page.
     public internal(set) var embedTitle: String?
+    /// The description of the linked page.
+    public internal(set) var embedDescription: String?
+    /// The video the linked page embeds.
+    public internal(set) var embedVideoURL: URL?
+    /// The link's MIME type, e.g. `image/jpeg` (0.19 and later; nil before).
+    public internal(set) var urlContentType: String?
+    /// The alt text of the post's image, for screen readers (0.19 and later; nil before).
+    public internal(set) var altText: String?
     /// The author's id.
     public internal(set) var creatorId: Int
     /// The community's id.
@@ -124,6 +147,8 @@ public final class Post1: Post1Providing {
     public internal(set) var pinnedInstance: Bool
     /// The post's language id.
     public internal(set) var languageId: Int
+    /// Whether the post was published on the client's instance.
+    public internal(set) var isLocal: Bool
     /// The last values the server confirmed (rollback target of optimistic mutations).
     @ObservationIgnored var confirmed: Post1Snapshot
     /// The client sequence number of the request whose answer ``confirmed`` holds.
@@ -143,6 +168,10 @@ public final class Post1: Post1Providing {
         self.linkURL = snapshot.linkURL
         self.thumbnailURL = snapshot.thumbnailURL
         self.embedTitle = snapshot.embedTitle
+        self.embedDescription = snapshot.embedDescription
+        self.embedVideoURL = snapshot.embedVideoURL
+        self.urlContentType = snapshot.urlContentType
+        self.altText = snapshot.altText
         self.creatorId = snapshot.creatorId
         self.communityId = snapshot.communityId
         self.created = snapshot.created
@@ -154,12 +183,13 @@ public final class Post1: Post1Providing {
         self.pinnedCommunity = snapshot.pinnedCommunity
         self.pinnedInstance = snapshot.pinnedInstance
         self.languageId = snapshot.languageId
+        self.isLocal = snapshot.isLocal
         self.confirmed = snapshot
     }
 
     /// The current values of the snapshot fields.
     var snapshot: Post1Snapshot {
-        Post1Snapshot(id: id, actorId: actorId, title: title, content: content, linkURL: linkURL, thumbnailURL: thumbnailURL, embedTitle: embedTitle, creatorId: creatorId, communityId: communityId, created: created, updated: updated, deleted: deleted, removed: removed, locked: locked, nsfw: nsfw, pinnedCommunity: pinnedCommunity, pinnedInstance: pinnedInstance, languageId: languageId)
+        Post1Snapshot(id: id, actorId: actorId, title: title, content: content, linkURL: linkURL, thumbnailURL: thumbnailURL, embedTitle: embedTitle, embedDescription: embedDescription, embedVideoURL: embedVideoURL, urlContentType: urlContentType, altText: altText, creatorId: creatorId, communityId: communityId, created: created, updated: updated, deleted: deleted, removed: removed, locked: locked, nsfw: nsfw, pinnedCommunity: pinnedCommunity, pinnedInstance: pinnedInstance, languageId: languageId, isLocal: isLocal)
     }
 
     /// Writes the fields of `snapshot` that differ, so unchanged fields wake no observer.
@@ -169,6 +199,10 @@ public final class Post1: Post1Providing {
         if linkURL != snapshot.linkURL { linkURL = snapshot.linkURL }
         if thumbnailURL != snapshot.thumbnailURL { thumbnailURL = snapshot.thumbnailURL }
         if embedTitle != snapshot.embedTitle { embedTitle = snapshot.embedTitle }
+        if embedDescription != snapshot.embedDescription { embedDescription = snapshot.embedDescription }
+        if embedVideoURL != snapshot.embedVideoURL { embedVideoURL = snapshot.embedVideoURL }
+        if urlContentType != snapshot.urlContentType { urlContentType = snapshot.urlContentType }
+        if altText != snapshot.altText { altText = snapshot.altText }
         if creatorId != snapshot.creatorId { creatorId = snapshot.creatorId }
         if communityId != snapshot.communityId { communityId = snapshot.communityId }
         if created != snapshot.created { created = snapshot.created }
@@ -180,6 +214,7 @@ public final class Post1: Post1Providing {
         if pinnedCommunity != snapshot.pinnedCommunity { pinnedCommunity = snapshot.pinnedCommunity }
         if pinnedInstance != snapshot.pinnedInstance { pinnedInstance = snapshot.pinnedInstance }
         if languageId != snapshot.languageId { languageId = snapshot.languageId }
+        if isLocal != snapshot.isLocal { isLocal = snapshot.isLocal }
     }
 }
 
@@ -196,6 +231,7 @@ struct Post2Snapshot: Equatable, Sendable {
     var creatorIsModerator: Bool
     var creatorIsAdmin: Bool
     var creatorBannedFromCommunity: Bool
+    var tags: [PostTag]
 }
 
 /// A model that provides every property of a tier-2 post (``Post2`` and higher tiers).
@@ -231,6 +267,8 @@ extension Post2Providing {
     public var creatorIsAdmin: Bool { post2.creatorIsAdmin }
     /// Whether the author is banned from the community.
     public var creatorBannedFromCommunity: Bool { post2.creatorBannedFromCommunity }
+    /// The community's tags on the post, in the server's order (1.0 and later; empty before).
+    public var tags: [PostTag] { post2.tags }
 }
 
 /// Tier 2 of a post. Observable; one live instance per client and post id (see ``ApiClient``).
@@ -260,6 +298,8 @@ public final class Post2: Post2Providing {
     public internal(set) var creatorIsAdmin: Bool
     /// Whether the author is banned from the community.
     public internal(set) var creatorBannedFromCommunity: Bool
+    /// The community's tags on the post, in the server's order (1.0 and later; empty before).
+    public internal(set) var tags: [PostTag]
     /// The last values the server confirmed (rollback target of optimistic mutations).
     @ObservationIgnored var confirmed: Post2Snapshot
     /// The client sequence number of the request whose answer ``confirmed`` holds.
@@ -283,12 +323,13 @@ public final class Post2: Post2Providing {
         self.creatorIsModerator = snapshot.creatorIsModerator
         self.creatorIsAdmin = snapshot.creatorIsAdmin
         self.creatorBannedFromCommunity = snapshot.creatorBannedFromCommunity
+        self.tags = snapshot.tags
         self.confirmed = snapshot
     }
 
     /// The current values of the snapshot fields.
     var snapshot: Post2Snapshot {
-        Post2Snapshot(votes: votes, saved: saved, read: read, hidden: hidden, commentCount: commentCount, unreadCommentCount: unreadCommentCount, creatorIsModerator: creatorIsModerator, creatorIsAdmin: creatorIsAdmin, creatorBannedFromCommunity: creatorBannedFromCommunity)
+        Post2Snapshot(votes: votes, saved: saved, read: read, hidden: hidden, commentCount: commentCount, unreadCommentCount: unreadCommentCount, creatorIsModerator: creatorIsModerator, creatorIsAdmin: creatorIsAdmin, creatorBannedFromCommunity: creatorBannedFromCommunity, tags: tags)
     }
 
     /// Writes the fields of `snapshot` that differ, so unchanged fields wake no observer.
@@ -302,6 +343,7 @@ public final class Post2: Post2Providing {
         if creatorIsModerator != snapshot.creatorIsModerator { creatorIsModerator = snapshot.creatorIsModerator }
         if creatorIsAdmin != snapshot.creatorIsAdmin { creatorIsAdmin = snapshot.creatorIsAdmin }
         if creatorBannedFromCommunity != snapshot.creatorBannedFromCommunity { creatorBannedFromCommunity = snapshot.creatorBannedFromCommunity }
+        if tags != snapshot.tags { tags = snapshot.tags }
     }
 }
 
@@ -431,6 +473,14 @@ extension Post1Providing {
     public var thumbnailURL_: URL? { thumbnailURL }
     /// ``Post1Providing/embedTitle``, or nil if this model is below tier 1.
     public var embedTitle_: String? { embedTitle }
+    /// ``Post1Providing/embedDescription``, or nil if this model is below tier 1.
+    public var embedDescription_: String? { embedDescription }
+    /// ``Post1Providing/embedVideoURL``, or nil if this model is below tier 1.
+    public var embedVideoURL_: URL? { embedVideoURL }
+    /// ``Post1Providing/urlContentType``, or nil if this model is below tier 1.
+    public var urlContentType_: String? { urlContentType }
+    /// ``Post1Providing/altText``, or nil if this model is below tier 1.
+    public var altText_: String? { altText }
     /// ``Post1Providing/creatorId``, or nil if this model is below tier 1.
     public var creatorId_: Int? { creatorId }
     /// ``Post1Providing/communityId``, or nil if this model is below tier 1.
@@ -453,6 +503,8 @@ extension Post1Providing {
     public var pinnedInstance_: Bool? { pinnedInstance }
     /// ``Post1Providing/languageId``, or nil if this model is below tier 1.
     public var languageId_: Int? { languageId }
+    /// ``Post1Providing/isLocal``, or nil if this model is below tier 1.
+    public var isLocal_: Bool? { isLocal }
     /// ``Post2Providing/creator``, or nil if this model is below tier 2.
     public var creator_: Person1? { post2_?.creator }
     /// ``Post2Providing/community``, or nil if this model is below tier 2.
@@ -475,6 +527,8 @@ extension Post1Providing {
     public var creatorIsAdmin_: Bool? { post2_?.creatorIsAdmin }
     /// ``Post2Providing/creatorBannedFromCommunity``, or nil if this model is below tier 2.
     public var creatorBannedFromCommunity_: Bool? { post2_?.creatorBannedFromCommunity }
+    /// ``Post2Providing/tags``, or nil if this model is below tier 2.
+    public var tags_: [PostTag]? { post2_?.tags }
     /// ``Post3Providing/community2``, or nil if this model is below tier 3.
     public var community2_: Community2? { post3_?.community2 }
     /// ``Post3Providing/moderators``, or nil if this model is below tier 3.

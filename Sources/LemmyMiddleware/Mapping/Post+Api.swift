@@ -4,11 +4,13 @@ extension Post1Snapshot {
     init(_ post: ApiPost, previous: Post1Snapshot? = nil) {
         self.init(id: post.id, actorId: ApiConversions.actorURL(post.apId, reusing: previous?.actorId), title: post.name, content: post.body,
                   linkURL: ApiConversions.url(post.url, reusing: previous?.linkURL), thumbnailURL: ApiConversions.url(post.thumbnailUrl, reusing: previous?.thumbnailURL),
-                  embedTitle: post.embedTitle, creatorId: post.creatorId, communityId: post.communityId,
+                  embedTitle: post.embedTitle, embedDescription: post.embedDescription,
+                  embedVideoURL: ApiConversions.url(post.embedVideoUrl, reusing: previous?.embedVideoURL),
+                  urlContentType: post.urlContentType, altText: post.altText, creatorId: post.creatorId, communityId: post.communityId,
                   created: post.publishedAt.date, updated: post.updatedAt?.date, deleted: post.deleted,
                   removed: post.removed, locked: post.locked, nsfw: post.nsfw,
                   pinnedCommunity: post.featuredCommunity, pinnedInstance: post.featuredLocal,
-                  languageId: post.languageId)
+                  languageId: post.languageId, isLocal: post.local)
     }
 }
 
@@ -29,6 +31,7 @@ extension Post2Snapshot {
                 ?? comments.saturatingSubtract((actions?.readCommentsAmount ?? 0).clampedCount).clampedCount, comments),
             creatorIsModerator: view.creatorIsModerator ?? false,
             creatorIsAdmin: view.creatorIsAdmin ?? false,
-            creatorBannedFromCommunity: view.creatorBannedFromCommunity)
+            creatorBannedFromCommunity: view.creatorBannedFromCommunity,
+            tags: (view.tags ?? []).filter { !$0.deleted }.map(PostTag.init))
     }
 }

@@ -79,7 +79,7 @@ extension Renderer {
             view.postActions = pv.postActions
             view.communityActions = pv.communityActions
             view.creatorBanned = pv.creatorBanned
-            view.tags = []
+            view.tags = pv.tags ?? []
         } else {
             view.counts = pv.counts
             view.myVote = pv.myVote

@@ -42,7 +42,7 @@ extension Renderer {
             view.creatorIsModerator = creatorIsMod
             view.canMod = db.isModOrAdmin(viewer, of: p.communityId)
             view.creatorBanned = db.person(p.creatorId)?.banned ?? false
-            view.tags = []
+            view.tags = postTags(p)
         } else {
             view.counts = postAggregates(id)
             view.subscribed = subscribed(p.communityId)

@@ -1,0 +1,41 @@
+internal import LemmyAPI
+
+/// A tag a community's moderators defined and put on a post (Lemmy 1.0 and later; earlier
+/// versions have no tags, so their posts carry none).
+public struct PostTag: Hashable, Sendable, Identifiable {
+    /// The tag's id on the client's instance.
+    public var id: Int
+    /// The tag's name, e.g. `news`.
+    public var name: String
+    /// The name to show, or ``name`` when the community set none.
+    public var displayName: String
+    /// Which of Lemmy's ten tag colours (1...10) the community chose; nil for a colour this
+    /// version of LemmyKit does not know.
+    public var color: Int?
+
+    /// Creates a tag.
+    public init(id: Int, name: String, displayName: String? = nil, color: Int? = nil) {
+        self.id = id
+        self.name = name
+        self.displayName = displayName ?? name
+        self.color = color
+    }
+
+    init(_ tag: ApiCommunityTag) {
+        // The colour's wire name is `color01`...`color10`; the number is what a palette needs.
+        let color: Int? = switch tag.color {
+        case .color01: 1
+        case .color02: 2
+        case .color03: 3
+        case .color04: 4
+        case .color05: 5
+        case .color06: 6
+        case .color07: 7
+        case .color08: 8
+        case .color09: 9
+        case .color10: 10
+        case .unknown: nil
+        }
+        self.init(id: tag.id, name: tag.name, displayName: tag.displayName.flatMap { $0.isEmpty ? nil : $0 }, color: color)
+    }
+}
