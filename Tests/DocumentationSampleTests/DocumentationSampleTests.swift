@@ -92,5 +92,6 @@ import Testing
         let samples = SampleExtraction.samples(inSwift: swift).samples
         #expect(SampleExtraction.normalized(samples["one"] ?? "") == SampleExtraction.normalized(blocks[0].code))
         #expect(SampleExtraction.normalized("let a = 2") != SampleExtraction.normalized(blocks[0].code))
+        #expect(SampleExtraction.normalized("import Foundation\n\nlet a = 1") == SampleExtraction.normalized(blocks[0].code))
     }
 }

@@ -69,11 +69,12 @@ enum SampleExtraction {
     }
 
     /// Indentation, blank lines and runs of spaces do not count: the docs indent differently
-    /// from a function body.
+    /// from a function body. Nor do `import` lines, which a block may show but a function body
+    /// cannot hold (the sample's file imports the same modules).
     static func normalized(_ code: String) -> String {
         code.components(separatedBy: "\n")
             .map { $0.split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " ") }
-            .filter { !$0.isEmpty }
+            .filter { !$0.isEmpty && !$0.hasPrefix("import ") }
             .joined(separator: "\n")
     }
 }

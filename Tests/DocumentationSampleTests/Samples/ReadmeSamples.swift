@@ -38,11 +38,7 @@ func readmeMiddleware(secret: String) async throws {
     await post.community.toggleBlock()
     await client.blockInstance(post.community.instanceId)   // 0.19 and 1.0
     await full.community2.toggleFavorite()    // client-side favourites (subscribes first)
-    let thread = try await client.allPages(maxPages: 20) { cursor async throws(ApiClientError) in
-        try await client.getComments(postId: post.id, limit: 50, cursor: cursor)
-    }                                         // every page, bounded; thread.isComplete says if it got all
     // end-sample
-    _ = thread
 }
 
 @MainActor
