@@ -252,6 +252,24 @@ let package = Package(
             dependencies: ["LemmyCLI", "lemmy", "LemmyTestServer", "LemmyTestSupport", "LemmyMiddleware"],
             exclude: ["Fixtures"]
         ),
+
+        // MARK: Documentation samples
+        // Every ```swift block of README.md and the DocC articles, compiled here as a marked
+        // function and compared with the docs' text (see CONTRIBUTING.md).
+        .testTarget(
+            name: "DocumentationSampleTests",
+            dependencies: [
+                "HTTPLoading",
+                "HTTPLoadingTesting",
+                "LemmyAPI",
+                "LemmyMiddleware",
+                "FeedLoading",
+                "Resources",
+                "ResourcesGRDB",
+                "LemmyTestServer",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -172,7 +172,23 @@ public final class LemmyTestServer: Sendable {
                                 onPort: @escaping @Sendable (Int) -> Void) -> some ApplicationProtocol {
         let router = Router(context: LemmyRequestContext.self)
         router.add(middleware: FaultMiddleware(injector: faults, dialect: configuration.dialect, sleeper: configuration.sleeper))
-        let routes = APIRoutes(router: router, store: store, dialect: configuration.dialect,
+        addRoutes(to: router, store: store, faults: faults, dialect: configuration.dialect,
+                  maximumImageUploadBytes: configuration.maximumImageUploadBytes)
+        var logger = Logger(label: "lemmy-test-server")
+        logger.logLevel = configuration.logLevel
+        return Application(router: router,
+                           configuration: .init(address: .hostname(configuration.host, port: configuration.port),
+                                                serverName: nil),
+                           onServerRunning: { channel in onPort(channel.localAddress?.port ?? 0) },
+                           logger: logger)
+    }
+
+    /// Registers every route of `dialect` on `router` and returns them in registration order.
+    /// The one list of routes: the server and ``servedRoutes(dialect:)`` both come from here.
+    @discardableResult
+    static func addRoutes(to router: Router<LemmyRequestContext>, store: LemmyStore, faults: FaultInjector,
+                          dialect: LemmyDialect, maximumImageUploadBytes: Int) -> [ServedRoute] {
+        let routes = APIRoutes(router: router, store: store, dialect: dialect,
                                clock: { Date().timeIntervalSince1970 })
         routes.addAccountRoutes()
         routes.addSettingsRoutes()
@@ -185,15 +201,17 @@ public final class LemmyTestServer: Sendable {
         routes.addModerationRoutes()
         routes.addModeratorActionRoutes()
         routes.addNodeInfoRoutes()
-        routes.addImageRoutes(maximumBytes: configuration.maximumImageUploadBytes)
-        AdminRoutes.add(to: router, injector: faults)
-        var logger = Logger(label: "lemmy-test-server")
-        logger.logLevel = configuration.logLevel
-        return Application(router: router,
-                           configuration: .init(address: .hostname(configuration.host, port: configuration.port),
-                                                serverName: nil),
-                           onServerRunning: { channel in onPort(channel.localAddress?.port ?? 0) },
-                           logger: logger)
+        routes.addImageRoutes(maximumBytes: maximumImageUploadBytes)
+        AdminRoutes.add(to: router, injector: faults, recorder: routes.recorder)
+        return routes.recorder.recorded
+    }
+
+    /// The routes a server of `dialect` serves, sorted by path then method, without starting one.
+    /// `scripts/generate-route-table.sh` writes them into the catalogue's route table.
+    package static func servedRoutes(dialect: LemmyDialect) -> [ServedRoute] {
+        let router = Router(context: LemmyRequestContext.self)
+        return addRoutes(to: router, store: LemmyStore(Database()), faults: FaultInjector(), dialect: dialect,
+                         maximumImageUploadBytes: Configuration().maximumImageUploadBytes).sorted()
     }
 }
 

@@ -15,6 +15,8 @@ struct APIRoutes {
     let store: LemmyStore
     let dialect: LemmyDialect
     let clock: @Sendable () -> Double
+    /// Every route registered through this value, for ``LemmyTestServer/servedRoutes(dialect:)``.
+    var recorder = RouteRecorder()
 
     /// Whether `R` exists in this dialect's lemmy-js-client versions.
     func supports<R: LemmyRequest>(_ type: R.Type) -> Bool {
@@ -35,6 +37,7 @@ struct APIRoutes {
         case .put: .put
         case .delete: .delete
         }
+        recorder.record(method, R.fullPath)
         let store = store
         let dialect = dialect
         let clock = clock

@@ -15,7 +15,8 @@ import NIOFoundationEssentialsCompat
 enum AdminRoutes {
     struct Listing: Codable { var rules: [FaultRule]; var fired: [Int] }
 
-    static func add(to router: Router<LemmyRequestContext>, injector: FaultInjector) {
+    static func add(to router: Router<LemmyRequestContext>, injector: FaultInjector, recorder: RouteRecorder) {
+        for method in [HTTPRequest.Method.get, .post, .delete] { recorder.record(method, "/__admin/faults") }
         router.get("/__admin/faults") { _, _ -> Response in
             let data = try JSONEncoder().encode(Listing(rules: injector.rules, fired: injector.fireCounts))
             return APIRoutes.json(data, status: .ok)

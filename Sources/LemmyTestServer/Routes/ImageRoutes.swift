@@ -30,6 +30,7 @@ extension APIRoutes {
         let store = store
         let dialect = dialect
         let uploadPath = dialect == .v1_0 ? dialect.generation.pathPrefix + "/image" : "/pictrs/image"
+        recorder.record(.post, uploadPath)
         router.post(RouterPath(uploadPath)) { request, _ -> Response in
             let token = Self.token(request: request, query: [], body: Data(), dialect: dialect)
                 ?? (dialect == .v0_18 ? Self.jwtCookie(request) : nil)
@@ -72,6 +73,7 @@ extension APIRoutes {
             ] as [String: Any]]]
             return Self.json(try JSONSerialization.data(withJSONObject: answer, options: [.sortedKeys]), status: .created)
         }
+        recorder.record(.get, "/pictrs/image/{file}")
         router.get("/pictrs/image/{file}") { _, context -> Response in
             let name = context.parameters.get("file") ?? ""
             guard let image = try store.with({ db in db.images[name] }) else {
@@ -87,6 +89,7 @@ extension APIRoutes {
             }
             return
         }
+        recorder.record(.get, "/pictrs/image/delete/{token}/{file}")
         router.get("/pictrs/image/delete/{token}/{file}") { request, context -> Response in
             if dialect == .v0_19 {
                 let token = Self.token(request: request, query: [], body: Data(), dialect: dialect)

@@ -14,6 +14,7 @@ extension APIRoutes {
         let dialect = dialect
         let schema = dialect == .v0_18 ? "2.0" : "2.1"
         let documentPath = dialect == .v0_18 ? "/nodeinfo/2.0.json" : "/nodeinfo/2.1"
+        recorder.record(.get, "/.well-known/nodeinfo")
         router.get("/.well-known/nodeinfo") { request, _ -> Response in
             let links: [String: Any] = ["links": [[
                 "rel": "http://nodeinfo.diaspora.software/ns/schema/\(schema)",
@@ -21,6 +22,7 @@ extension APIRoutes {
             ]]]
             return Self.json(try JSONSerialization.data(withJSONObject: links, options: [.sortedKeys, .withoutEscapingSlashes]), status: .ok)
         }
+        recorder.record(.get, documentPath)
         router.get(RouterPath(documentPath)) { _, _ -> Response in
             let counts = try store.with { db in (users: db.persons.count, posts: db.posts.count, comments: db.comments.count) }
             var software: [String: Any] = ["name": "lemmy", "version": dialect.versionString]
@@ -47,6 +49,7 @@ extension APIRoutes {
         }
         guard dialect != .v0_18 else { return }
         for alias in ["/nodeinfo/2.0.json", "/nodeinfo/2.1.json", "/version"] {
+            recorder.record(.get, alias)
             router.get(RouterPath(alias)) { _, _ -> Response in
                 Response(status: .temporaryRedirect, headers: [.location: documentPath])
             }
