@@ -263,6 +263,7 @@ let package = Package(
                 "HTTPLoadingTesting",
                 "LemmyAPI",
                 "LemmyMiddleware",
+                "LemmyMiddlewareGRDB",
                 "FeedLoading",
                 "Resources",
                 "ResourcesGRDB",

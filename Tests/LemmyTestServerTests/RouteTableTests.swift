@@ -2,6 +2,7 @@ import Foundation
 import HTTPLoading
 import LemmyTestServer
 import Testing
+import HTTPTypes
 
 /// The catalogue's route table is the server's route registration, and stays in step with it.
 @Suite struct RouteTableTests {

@@ -1,3 +1,4 @@
+import Foundation
 /// The Markdown table of the routes each dialect serves, for the catalogue's `Routes` article.
 ///
 /// Written by `scripts/generate-route-table.sh`; `RouteTableTests` fails when the committed

@@ -49,29 +49,24 @@ func httpChainSamples(baseURL: URL, tokens: any AccessTokenProvider) async throw
         // end-sample
     }
 
-    @Test func lemmyAPISample() async throws {
-        let server = try await LemmyTestServer.start(dialect: .v0_19)
+    @Test(arguments: [LemmyDialect.v0_18, .v0_19, .v1_0])
+    func lemmyAPISample(dialect: LemmyDialect) async throws {
+        let server = try await LemmyTestServer.start(dialect: dialect)
         var refusal: LemmyErrorCode?
         do {
             // sample: lemmyapi-send
             let client = LemmyRawClient(instanceURL: server.baseURL)
-            let version = try await client.serverVersion()   // one GetSite, shared by concurrent callers
-            let post: ApiPostView
-            if version.generation == .v4 {
-                post = try await client.send(LemmyV4.GetPost(ApiGetPost(id: 1))).postView
-            } else {
-                post = try await client.send(LemmyV3.GetPost(ApiGetPost(id: 1))).postView
-            }
-            print(post.post.name)
+            let post = try await client.send(LemmyAnyGeneration.GetPost(ApiGetPost(id: 1))).postView
+            print(post.post.name)                          // v3 GetPost on 0.18/0.19, v4 on 1.0
             // end-sample
             #expect(post.post.id == 1)
 
             // sample: lemmyapi-errors
             do throws(LemmyClientError) {
-                _ = try await client.send(LemmyV3.GetPost(ApiGetPost(id: 999_999)))
+                _ = try await client.send(LemmyAnyGeneration.GetPost(ApiGetPost(id: 999_999)))
             } catch {
                 switch error {
-                case .server(let lemmy) where lemmy.code == .couldntFindPost:
+                case .server(let lemmy) where lemmy.code == .couldntFindPost || lemmy.code == .notFound:   // 1.0: not_found
                     print("no such post")
                 case .rateLimited(_, let retryAfter):
                     print("rate limited; try again in \(retryAfter ?? .seconds(60))")
@@ -83,7 +78,7 @@ func httpChainSamples(baseURL: URL, tokens: any AccessTokenProvider) async throw
             }
             // end-sample
             do throws(LemmyClientError) {
-                _ = try await client.send(LemmyV3.GetPost(ApiGetPost(id: 999_999)))
+                _ = try await client.send(LemmyAnyGeneration.GetPost(ApiGetPost(id: 999_999)))
             } catch {
                 refusal = error.lemmyErrorCode
             }
@@ -91,7 +86,7 @@ func httpChainSamples(baseURL: URL, tokens: any AccessTokenProvider) async throw
             Issue.record("\(error)")
         }
         await server.stop()
-        #expect(refusal == .couldntFindPost)
+        #expect(refusal == (dialect == .v1_0 ? .notFound : .couldntFindPost))
     }
 
     @MainActor @Test func resourcesSample() async throws {
@@ -127,7 +122,7 @@ func httpChainSamples(baseURL: URL, tokens: any AccessTokenProvider) async throw
         // sample: testserver-fault
         let server = try await LemmyTestServer.start(dialect: .v1_0, scale: .small)
         server.faults.add(FaultRule(.tooManyRequests(retryAfterSeconds: 2), route: "/post/list", count: 1))
-        let client = LemmyRawClient(instanceURL: server.baseURL)
+        let client = LemmyRawClient(instanceURL: server.baseURL, loader: URLSessionLoader())   // no retries
         var query = ApiGetPosts()
         query.limit = 5
         do throws(LemmyClientError) {

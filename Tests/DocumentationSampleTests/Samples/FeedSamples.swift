@@ -2,10 +2,11 @@ import FeedLoading
 import Testing
 
 /// What the FeedLoading samples page through: a search over a fixed list of articles.
-struct Article: Sendable, Equatable {
+struct Article: Identifiable, Sendable, Equatable {
     var remoteID: String
     var title: String
     var isRead: Bool
+    var id: String { remoteID }
 }
 
 struct SearchClient: Sendable {

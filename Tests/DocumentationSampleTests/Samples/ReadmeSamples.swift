@@ -2,7 +2,9 @@ import FeedLoading
 import Foundation
 import HTTPLoading
 import LemmyMiddleware
+import LemmyMiddlewareGRDB
 import Logging
+import Testing
 
 // The README's swift blocks. Each function compiles its block; names and parameters stand for
 // what the README leaves to the reader (a token store, a password, another account).
@@ -26,6 +28,7 @@ func readmeLoaderChain(myTokenStore: any AccessTokenProvider) async throws {
     _ = response
 }
 
+@MainActor
 func readmeMiddleware(secret: String) async throws {
     // sample: readme-middleware
     let client = try await ApiClient.login(to: URL(string: "https://lemmy.ml")!, username: "me", password: secret)
@@ -38,7 +41,11 @@ func readmeMiddleware(secret: String) async throws {
     await post.community.toggleBlock()
     await client.blockInstance(post.community.instanceId)   // 0.19 and 1.0
     await full.community2.toggleFavorite()    // client-side favourites (subscribes first)
+    let thread = try await client.allPages(maxPages: 20) { cursor async throws(ApiClientError) in
+        try await client.getComments(postId: post.id, limit: 50, cursor: cursor)
+    }                                         // every page, bounded; thread.isComplete says if it got all
     // end-sample
+    _ = thread
 }
 
 @MainActor
@@ -55,5 +62,31 @@ func readmeFeeds(client: ApiClient, otherAccount: ApiClient) async {
     let thread = CommentTreeFeed(api: client, query: CommentTreeQuery(postId: 42))
     await thread.loadMore()
     await thread.loadChildren(of: thread.items[0])   // parent_id + max_depth=1
+    // end-sample
+}
+
+@Suite struct ReadmePreviewSampleTests {
+    @MainActor @Test func previewVotesAndRollsBack() async {
+        // sample: readme-preview
+        let api = ApiClient.preview()
+        let post = Post2.sample(api: api, title: "Hello", upvotes: 12)
+        await post.toggleUpvote()                                             // upvotes 13, confirmed
+        api.previewServer?.failNext(.lemmy("couldnt_like_post"), path: "/post/like")
+        await post.toggleUpvote()                                             // fails, rolls back
+        // end-sample
+        #expect(post.votes.upvotes == 13)
+        #expect(post.votes.myVote == .upvote)
+    }
+}
+
+@MainActor
+func readmeOfflineStart(cachePath: String, feed: PostFeed, client: ApiClient, query: PostFeedQuery) async throws {
+    // sample: readme-offline
+    let store = try FeedStore(path: cachePath)                            // ResourcesGRDB's file: 0600, per account
+    await store.save(feed, key: "home", account: "alice@lemmy.ml")
+    // next launch
+    let feed = PostFeed(api: client, query: query)
+    _ = try await store.restore(feed, key: "home", account: "alice@lemmy.ml")   // items at once, feed.isStale
+    await feed.refresh()                                                  // replaced; FeedArchiveError if unusable
     // end-sample
 }
