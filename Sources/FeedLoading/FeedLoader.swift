@@ -7,6 +7,7 @@ public import Observation
 /// filters, a ``LoadingState`` that never gets stuck (a failure can be retried, a
 /// cancellation is not an error), refresh, thresholds, post-fetch processing and prepend.
 ///
+/// <!-- sample: doc-feedloader -->
 /// ```swift
 /// let fetcher = PageFetcher(pageSize: 20, parameters: query) { page, query in
 ///     try await api.search(query, page: page)

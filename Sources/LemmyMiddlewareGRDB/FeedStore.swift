@@ -7,6 +7,7 @@ public import ResourcesGRDB
 /// ``ResourcesGRDB/SQLiteResourceCache``: the same file mode (0600), account partitions, size
 /// bounds and recovery from a corrupt file, with no second database to look after.
 ///
+/// <!-- sample: doc-feedstore -->
 /// ```swift
 /// let store = try FeedStore(path: cachesDirectory + "/lemmy.sqlite")
 /// await store.save(feed, key: "home", account: "alice@lemmy.ml")      // e.g. going to the background

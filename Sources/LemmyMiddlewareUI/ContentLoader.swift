@@ -23,6 +23,7 @@ extension AnyComment: UpgradableContent {}
 /// appears (the upgrade is cancelled if the view disappears first). The wrappers are
 /// `@Observable`, so the content is redrawn with the upgraded model.
 ///
+/// <!-- sample: none, SwiftUI: compiled on Apple platforms only -->
 /// ```swift
 /// ContentLoader(AnyPost(post2)) { post, error in
 ///     PostView(post: post)       // `post` is a Post3 once upgraded

@@ -8,6 +8,7 @@ import LemmyAPI
 
 /// A Lemmy-compatible HTTP server that keeps everything in memory, for tests, benchmarks and demos.
 ///
+/// <!-- sample: doc-lemmytestserver -->
 /// ```swift
 /// let server = try await LemmyTestServer.start(dialect: .v0_19, scale: .small)
 /// // server.baseURL is http://127.0.0.1:<port>

@@ -6,6 +6,7 @@ import SwiftUI
 /// when it appears. All decisions are made by the tested ``DisplayModel``; this view only maps
 /// them to views.
 ///
+/// <!-- sample: none, SwiftUI: compiled on Apple platforms only -->
 /// ```swift
 /// ResourceView(api.user(id: 42), displayRules: [.loading, .error, .anyData]) { (user: User) in
 ///     Text(user.name)

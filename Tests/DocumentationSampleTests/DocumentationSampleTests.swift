@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-/// Every ```swift block in the README and the DocC articles is a compiled sample of this target.
+/// Every ```swift block in the README, the DocC articles and the `///` comments of Sources/ is a
+/// compiled sample of this target.
 ///
 /// A block is preceded by `<!-- sample: NAME -->`, and a function in `Samples/` holds the same
 /// code between `// sample: NAME` and `// end-sample`; whitespace aside the two must be equal.
@@ -11,10 +12,9 @@ import Testing
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// The documents whose samples are checked: the README and every article of these catalogues.
-    /// LemmyMiddleware and LemmyCLI join when their catalogues are rewritten.
     static let catalogues = [
         "HTTPLoading", "HTTPLoadingTesting", "HTTPLoadingAsyncHTTPClient", "FeedLoading", "LemmyAPI",
-        "Resources", "ResourcesGRDB", "LemmyTestServer",
+        "Resources", "ResourcesGRDB", "LemmyTestServer", "LemmyMiddleware", "LemmyCLI",
     ]
 
     static func documents() throws -> [(path: String, text: String)] {
@@ -24,7 +24,28 @@ import Testing
             let names = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(folder).path)
             paths += names.filter { $0.hasSuffix(".md") }.sorted().map { "\(folder)/\($0)" }
         }
-        return try paths.map { ($0, try String(contentsOf: root.appendingPathComponent($0), encoding: .utf8)) }
+        let documents = try paths.map { ($0, try String(contentsOf: root.appendingPathComponent($0), encoding: .utf8)) }
+        return documents + (try docComments())
+    }
+
+    /// The `///` comments of every hand-written Swift file under Sources/, one document per
+    /// file: each comment line without its `///`, every other line blank, so line numbers match.
+    static func docComments() throws -> [(path: String, text: String)] {
+        let sources = root.appendingPathComponent("Sources")
+        guard let files = FileManager.default.enumerator(atPath: sources.path) else { return [] }
+        var documents: [(path: String, text: String)] = []
+        for case let relative as String in files where relative.hasSuffix(".swift") && !relative.contains("/Generated/") {
+            let text = try String(contentsOf: sources.appendingPathComponent(relative), encoding: .utf8)
+            guard text.contains("```swift") else { continue }
+            let comments = text.components(separatedBy: "\n").map { line -> String in
+                let trimmed = line.drop { $0 == " " }
+                guard trimmed.hasPrefix("///") else { return "" }
+                let body = trimmed.dropFirst(3)
+                return String(body.hasPrefix(" ") ? body.dropFirst() : body)
+            }
+            documents.append(("Sources/\(relative)", comments.joined(separator: "\n")))
+        }
+        return documents.sorted { $0.path < $1.path }
     }
 
     static func compiledSamples() throws -> (samples: [String: String], duplicates: [String]) {

@@ -2,8 +2,10 @@
 ///
 /// Loaders define the options they read, so a chain never needs to know every option:
 ///
+/// <!-- sample: doc-requestoptions -->
 /// ```swift
-/// enum TraceIDOption: RequestOption { static let defaultValue: String? = nil }
+/// enum TraceIDOption: RequestOption { static var defaultValue: String? { nil } }
+/// var request = LoadRequest(path: "/post/list")
 /// request.options[TraceIDOption.self] = "abc"
 /// ```
 public protocol RequestOption {

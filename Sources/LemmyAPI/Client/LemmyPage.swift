@@ -81,6 +81,7 @@ public enum LemmyPageNumbering {
 extension LemmyRawClient {
     /// Fetches the page of `request` that starts at `cursor` (nil: the first page).
     ///
+    /// <!-- sample: doc-lemmypage -->
     /// ```swift
     /// var cursor: LemmyPageCursor? = nil
     /// repeat {

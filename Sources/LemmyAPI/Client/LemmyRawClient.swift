@@ -3,10 +3,11 @@ public import HTTPLoading
 
 /// Sends typed Lemmy requests to one instance, in the wire format of the server's version.
 ///
+/// <!-- sample: doc-lemmyrawclient -->
 /// ```swift
 /// let client = LemmyRawClient(instanceURL: URL(string: "https://lemmy.ml")!, token: jwt)
 /// let version = try await client.serverVersion()          // one GetSite, shared by all callers
-/// let posts = try await client.send(LemmyV3.GetPosts(ApiGetPosts(sort: .hot, limit: 20)))
+/// let post = try await client.send(LemmyAnyGeneration.GetPost(ApiGetPost(id: 42)))   // v3 or v4, as the server speaks
 /// ```
 ///
 /// The first call detects the server version (see ``serverVersion()``); every request then

@@ -5,10 +5,11 @@ internal import LemmyAPI
 
 /// The entry point of LemmyMiddleware: one Lemmy instance seen by one account (or a guest).
 ///
+/// <!-- sample: doc-apiclient -->
 /// ```swift
 /// let client = ApiClient.getApiClient(for: URL(string: "https://lemmy.ml")!, with: token)
 /// let page = try await client.getPosts(feed: .all, sort: .hot)
-/// try await page.items[0].toggleUpvote()
+/// await page.items[0].toggleUpvote()          // shown at once; rolled back if refused
 /// ```
 ///
 /// **Isolation.** `ApiClient` and every content model are `@MainActor`: they are UI-facing

@@ -33,6 +33,7 @@ extension ApiClient {
     /// and never following a cursor the server has already offered, so a server that keeps
     /// handing out the same cursor (or a cycle of them) cannot keep it reading.
     ///
+    /// <!-- sample: doc-allpages -->
     /// ```swift
     /// let all = try await client.allPages(maxPages: 20) { cursor async throws(ApiClientError) in
     ///     try await client.getComments(postId: 42, limit: 50, cursor: cursor)

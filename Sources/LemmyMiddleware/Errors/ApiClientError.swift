@@ -6,11 +6,14 @@ public import LemmyAPI
 /// `switch` statements: switch over ``kind`` (with a `default`), or compare ``lemmyCode`` with a
 /// ``LemmyErrorCode`` to react to one server answer:
 ///
+/// <!-- sample: doc-apiclienterror -->
 /// ```swift
 /// do {
 ///     _ = try await client.getPost(id: 42)
-/// } catch let error as ApiClientError where error.lemmyCode == .couldntFindPost {
-///     // show "this post is gone"
+/// } catch where error.lemmyCode == .couldntFindPost || error.lemmyCode == .notFound {
+///     print("this post is gone")       // 0.18/0.19 say couldnt_find_post, 1.0 not_found
+/// } catch {
+///     print(error.localizedDescription)
 /// }
 /// ```
 public struct ApiClientError: Error, Sendable, Hashable {

@@ -3,6 +3,7 @@ public import FeedLoading
 /// A feed of communities: a listing (all, local, subscribed, moderated) in one sort, for browsing
 /// and for the account's subscription list.
 ///
+/// <!-- sample: doc-communityfeed -->
 /// ```swift
 /// let feed = CommunityFeed(api: client, query: CommunityFeedQuery(listing: .local, sort: .new))
 /// await feed.loadMore()

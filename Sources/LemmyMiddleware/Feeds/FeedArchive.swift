@@ -9,6 +9,7 @@ internal import LemmyAPI
 /// it are made exactly as live ones are, and a new model field needs no migration. Votes and
 /// other changes made after a page arrived are not in it: the refresh brings them back.
 ///
+/// <!-- sample: doc-feedarchive -->
 /// ```swift
 /// let saved = feed.archive()                       // on going to the background
 /// try await restoredFeed.restore(from: saved)      // on launch: items now, marked stale

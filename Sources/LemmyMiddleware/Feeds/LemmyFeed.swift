@@ -9,6 +9,7 @@ public import Observation
 /// an account (``api``). ``changeApi(to:)`` swaps the account and keeps the meaning;
 /// ``setQuery(_:)`` changes the meaning. Either starts the feed again.
 ///
+/// <!-- sample: doc-lemmyfeed -->
 /// ```swift
 /// let feed = PostFeed(api: client, query: PostFeedQuery(feed: .community(id: 3), sort: .new))
 /// await feed.loadMore()

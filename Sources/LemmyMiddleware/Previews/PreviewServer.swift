@@ -9,6 +9,7 @@ import HTTPTypes
 /// as a live one: a vote toggles and the counts change, save toggles, and a failure
 /// scripted with ``failNext(_:path:)`` rolls the model back.
 ///
+/// <!-- sample: doc-previewserver -->
 /// ```swift
 /// let api = ApiClient.preview()
 /// let post = Post2.sample(api: api, title: "Hello")

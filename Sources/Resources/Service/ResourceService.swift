@@ -8,6 +8,7 @@ public import HTTPTypes
 /// A service, its resources and their observable state live on the main actor: they feed UI.
 /// Network I/O and decoding run off it.
 ///
+/// <!-- sample: doc-resourceservice -->
 /// ```swift
 /// let service = ResourceService(baseURL: URL(string: "https://api.example.com")!,
 ///                               loader: ValidationLoader(policy: .successfulOrNotModified) --> URLSessionLoader())
