@@ -57,9 +57,11 @@ do {
     ]
     let loaders = singles.map { ($0.0, $0.1()) }
     let requests = (0..<20_000).map(absolute)
-    let results = try await Measure.interleaved(runs: 9, loaders.map { _, loader in
-        { for request in requests { _ = try await loader.load(request) } }
-    })
+    let results = try await Measure.interleaved(
+        runs: 9,
+        loaders.map { _, loader in
+            { for request in requests { _ = try await loader.load(request) } }
+        })
     let baseline = Measure.seconds(Measure.median(results[0])) / 20_000 * 1e9
     for (index, (name, _)) in loaders.enumerated() {
         let ns = Measure.seconds(Measure.median(results[index])) / 20_000 * 1e9
@@ -72,13 +74,17 @@ do {
     let terminal = CannedLoader()
     let chain = Chains.full(over: CannedLoader(), baseURL: base)
     let count = 20_000
-    let results = try await Measure.interleaved(runs: 15, [
-        { try await sequential(terminal, count: count, relative: false) },
-        { try await sequential(chain, count: count, relative: true) },
-    ])
+    let results = try await Measure.interleaved(
+        runs: 15,
+        [
+            { try await sequential(terminal, count: count, relative: false) },
+            { try await sequential(chain, count: count, relative: true) },
+        ])
     let terminalNs = Measure.seconds(Measure.median(results[0])) / Double(count) * 1e9
     let chainNs = Measure.seconds(Measure.median(results[1])) / Double(count) * 1e9
-    print("terminal alone: \(Measure.format(terminalNs)) ns/request; full chain: \(Measure.format(chainNs)) ns/request; chain adds \(Measure.format(chainNs - terminalNs)) ns/request")
+    print(
+        "terminal alone: \(Measure.format(terminalNs)) ns/request; full chain: \(Measure.format(chainNs)) ns/request; chain adds \(Measure.format(chainNs - terminalNs)) ns/request"
+    )
 }
 
 if let serverURL {
@@ -93,14 +99,18 @@ if let serverURL {
         try await drive(terminal, count: 200, concurrency: 16, relative: false)
         try await drive(chain, count: 200, concurrency: 16, relative: true)
         for (concurrency, count) in [(1, 1_000), (16, 4_000)] {
-            let results = try await Measure.interleaved(runs: 7, [
-                { try await drive(terminal, count: count, concurrency: concurrency, relative: false) },
-                { try await drive(chain, count: count, concurrency: concurrency, relative: true) },
-            ])
+            let results = try await Measure.interleaved(
+                runs: 7,
+                [
+                    { try await drive(terminal, count: count, concurrency: concurrency, relative: false) },
+                    { try await drive(chain, count: count, concurrency: concurrency, relative: true) },
+                ])
             let terminalRPS = Double(count) / Measure.seconds(Measure.median(results[0]))
             let chainRPS = Double(count) / Measure.seconds(Measure.median(results[1]))
             let overhead = (terminalRPS / chainRPS - 1) * 100
-            print("\(name) c=\(concurrency): terminal \(Measure.format(terminalRPS, 0)) req/s, full chain \(Measure.format(chainRPS, 0)) req/s, chain overhead \(Measure.format(overhead))%")
+            print(
+                "\(name) c=\(concurrency): terminal \(Measure.format(terminalRPS, 0)) req/s, full chain \(Measure.format(chainRPS, 0)) req/s, chain overhead \(Measure.format(overhead))%"
+            )
         }
     }
     try await ahc.shutdown()

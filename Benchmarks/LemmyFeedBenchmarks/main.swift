@@ -58,8 +58,9 @@ func scrollModels(_ url: URL) async throws -> [Int] {
 @MainActor
 func scrollFeed(_ url: URL) async throws -> [Int] {
     let client = ApiClient.getApiClient(for: url, with: nil)
-    let feed = PostFeed(api: client, query: PostFeedQuery(feed: .all, sort: .new, pageSize: pageSize),
-                        configuration: FeedConfiguration(minimumItemsPerLoad: pageSize, maximumPagesPerLoad: 1))
+    let feed = PostFeed(
+        api: client, query: PostFeedQuery(feed: .all, sort: .new, pageSize: pageSize),
+        configuration: FeedConfiguration(minimumItemsPerLoad: pageSize, maximumPagesPerLoad: 1))
     while feed.loader.items.count < target, feed.loadingState == .idle {
         await feed.loadMore()
     }
@@ -71,24 +72,27 @@ func scrollFeed(_ url: URL) async throws -> [Int] {
 func main() async throws {
     let started = clock.now
     let server = try await LemmyTestServer.start(dialect: .v0_19, scale: .medium)
-    print(String(format: "server: 0.19, .medium seed (%.1f s to seed, %.1f s to start)", seconds(server.seedDuration),
-                 seconds(clock.now - started)))
+    print(
+        String(
+            format: "server: 0.19, .medium seed (%.1f s to seed, %.1f s to start)", seconds(server.seedDuration),
+            seconds(clock.now - started)))
     // ApiClients are cached weakly: each scroll drops its client and models, so the next starts cold.
     let url = server.baseURL
 
     var times: [String: [Double]] = [:]
     var reference: [Int]?
-    for round in 0...rounds {   // round 0 warms up
+    for round in 0...rounds {  // round 0 warms up
         // The order rotates each round, so no variant always runs first (or after the heaviest).
         let names = ["raw", "models", "feed"]
         for offset in 0..<names.count {
             let name = names[(round + offset) % names.count]
             let start = clock.now
-            let scrolled = switch name {
-            case "raw": try await scrollRaw(url)
-            case "models": try await scrollModels(url)
-            default: try await scrollFeed(url)
-            }
+            let scrolled =
+                switch name {
+                case "raw": try await scrollRaw(url)
+                case "models": try await scrollModels(url)
+                default: try await scrollFeed(url)
+                }
             let ids = Array(scrolled.prefix(target))
             let elapsed = seconds(clock.now - start)
             guard ids.count == target else { fatalError("\(name) scrolled \(ids.count) posts, not \(target)") }
@@ -99,12 +103,16 @@ func main() async throws {
     }
     await server.stop()
 
-    func median(_ name: String) -> Double { let s = times[name]!.sorted(); return s[s.count / 2] }
+    func median(_ name: String) -> Double {
+        let s = times[name]!.sorted()
+        return s[s.count / 2]
+    }
     let (raw, models, feed) = (median("raw"), median("models"), median("feed"))
     print("\(target) posts in pages of \(pageSize), \(rounds) rounds, medians:")
     for (name, value) in [("raw client (fetch + decode)", raw), ("ApiClient (+ models)", models), ("PostFeed (+ FeedLoader)", feed)] {
-        print(name.padding(toLength: 30, withPad: " ", startingAt: 0)
-              + String(format: "%8.3f s  %7.1f µs/post", value, value / Double(target) * 1e6))
+        print(
+            name.padding(toLength: 30, withPad: " ", startingAt: 0)
+                + String(format: "%8.3f s  %7.1f µs/post", value, value / Double(target) * 1e6))
     }
     print(String(format: "feed / raw client: %.3f (%+.1f%%)", feed / raw, (feed / raw - 1) * 100))
     print(String(format: "feed / ApiClient:  %.3f (%+.1f%%)  <- FeedLoader machinery alone", feed / models, (feed / models - 1) * 100))

@@ -22,7 +22,7 @@ func measureInterleaved(rounds: Int, batch: Int, _ bodies: [() throws -> Void]) 
             for _ in 0..<batch { try body() }
             let elapsed = clock.now - start
             let micros = Double(elapsed.components.seconds) * 1e6 + Double(elapsed.components.attoseconds) / 1e12
-            if round >= 2 { samples[index].append(micros / Double(batch)) }   // two warm-up rounds
+            if round >= 2 { samples[index].append(micros / Double(batch)) }  // two warm-up rounds
         }
     }
     return samples.map { $0.sorted()[$0.count / 2] }
@@ -41,21 +41,25 @@ func run() async throws {
     var serial = 0
     let client = ApiClient.getApiClient(for: URL(string: "http://bench.invalid")!, with: "kept")
     let kept = try client.ingestPostsPage(body)
-    let medians = try measureInterleaved(rounds: 25, batch: 20, [
-        { _ = try ApiClient.decodePostsPageOnly(body) },
-        {
-            serial += 1
-            let fresh = ApiClient.getApiClient(for: URL(string: "http://bench.invalid")!, with: "t\(serial)")
-            _ = try fresh.ingestPostsPage(body)
-        },
-        { _ = try client.ingestPostsPage(body) },
-    ])
+    let medians = try measureInterleaved(
+        rounds: 25, batch: 20,
+        [
+            { _ = try ApiClient.decodePostsPageOnly(body) },
+            {
+                serial += 1
+                let fresh = ApiClient.getApiClient(for: URL(string: "http://bench.invalid")!, with: "t\(serial)")
+                _ = try fresh.ingestPostsPage(body)
+            },
+            { _ = try client.ingestPostsPage(body) },
+        ])
     let (decode, firstIngest, remerge) = (medians[0], medians[1], medians[2])
     print(row("decode only (LemmyAPI)", decode))
     print(row("decode + first ingest (fresh client)", firstIngest))
     print(row("decode + re-merge (cached, unchanged)", remerge))
-    print(String(format: "middleware overhead over decode: first ingest +%.0f%%, re-merge +%.0f%%",
-                 (firstIngest / decode - 1) * 100, (remerge / decode - 1) * 100))
+    print(
+        String(
+            format: "middleware overhead over decode: first ingest +%.0f%%, re-merge +%.0f%%",
+            (firstIngest / decode - 1) * 100, (remerge / decode - 1) * 100))
     print("live models while the page is held: \(client.cacheStatistics.live) (\(kept.count) posts)")
     _ = consume kept
     client.cleanCaches()

@@ -30,7 +30,8 @@ try await withThrowingTaskGroup(of: Void.self) { group in
     let base = URL(string: "http://127.0.0.1:\(port)")!
     print("Started a local server at \(base.absoluteString)\n")
 
-    let chain = LogLoader(logger: Logger(label: "http"))
+    let chain =
+        LogLoader(logger: Logger(label: "http"))
         --> ServerEnvironmentLoader(ServerEnvironment(baseURL: base, userAgent: "LemmyKit-demo/1")!)
         --> DeduplicationLoader()
         --> ThrottleLoader(maximumConcurrentRequests: 4)
@@ -52,7 +53,9 @@ try await withThrowingTaskGroup(of: Void.self) { group in
         for try await response in group { responses.append(response) }
         return responses
     }
-    print("3. Five identical GETs at once reached the server \(server.hits.count("counted")) time(s); all \(shared.count) got \(shared[0].status.code)\n")
+    print(
+        "3. Five identical GETs at once reached the server \(server.hits.count("counted")) time(s); all \(shared.count) got \(shared[0].status.code)\n"
+    )
 
     show("4. A 401 for a stale token, refreshed and replayed", try await chain.load(LoadRequest(path: "/private")))
 

@@ -50,7 +50,8 @@ public struct KeywordFilter<Item>: FeedFilter {
         let lastStart = haystack.count - needle.count
         while start <= lastStart {
             if haystack[start] == first,
-               needle.indices.allSatisfy({ haystack[start + $0] == needle[$0] }) {
+                needle.indices.allSatisfy({ haystack[start + $0] == needle[$0] })
+            {
                 return true
             }
             start += 1

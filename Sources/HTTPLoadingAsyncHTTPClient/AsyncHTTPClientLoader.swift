@@ -29,8 +29,10 @@ public final class AsyncHTTPClientLoader: HTTPLoader {
     ///   - maximumDecompressionRatio: how many times its compressed size a body may inflate to;
     ///     AsyncHTTPClient fixes it per client, so ``HTTPLoading/MaximumDecompressionRatioOption``
     ///     is not read per request here.
-    public init(connectionsPerHost: Int = 16,
-                maximumDecompressionRatio: Int = MaximumDecompressionRatioOption.defaultValue) {
+    public init(
+        connectionsPerHost: Int = 16,
+        maximumDecompressionRatio: Int = MaximumDecompressionRatioOption.defaultValue
+    ) {
         var configuration = HTTPClient.Configuration(
             redirectConfiguration: .disallow,
             decompression: .enabled(limit: .ratio(maximumDecompressionRatio))
@@ -65,7 +67,8 @@ public final class AsyncHTTPClientLoader: HTTPLoader {
         // AsyncHTTPClient's deadline covers connecting, sending and the head only; the exchange
         // deadline covers the body too.
         let headTimeout = TimeAmount(min(prepared.timeout, prepared.deadline, ExchangeDeadline.unlimited))
-        return try await ExchangeDeadline.run(prepared.deadline, for: request) { [client, outgoing] () async throws(LoadError) -> LoadResponse in
+        return try await ExchangeDeadline.run(prepared.deadline, for: request) {
+            [client, outgoing] () async throws(LoadError) -> LoadResponse in
             do {
                 let response = try await client.execute(outgoing, timeout: headTimeout)
                 var fields = HTTPFields()
@@ -73,7 +76,8 @@ public final class AsyncHTTPClientLoader: HTTPLoader {
                     if let fieldName = HTTPField.Name(name) { fields.append(HTTPField(name: fieldName, value: value)) }
                 }
                 let buffer = try await response.body.collect(upTo: prepared.maximumResponseSize)
-                let head = HTTPResponse(status: .init(code: Int(response.status.code), reasonPhrase: response.status.reasonPhrase), headerFields: fields)
+                let head = HTTPResponse(
+                    status: .init(code: Int(response.status.code), reasonPhrase: response.status.reasonPhrase), headerFields: fields)
                 return LoadResponse(request: request, head: head, body: Data(buffer.readableBytesView))
             } catch {
                 throw Task.isCancelled ? LoadError(.cancelled, request: request) : Self.map(error, request: request)
@@ -89,12 +93,14 @@ public final class AsyncHTTPClientLoader: HTTPLoader {
     static func map(_ error: any Error, request: LoadRequest) -> LoadError {
         if error is CancellationError { return LoadError(.cancelled, request: request) }
         if error is NIOTooManyBytesError {
-            return LoadError(.responseTooLarge, request: request, message: "the body exceeds \(request.options[MaximumResponseSizeOption.self]) bytes")
+            return LoadError(
+                .responseTooLarge, request: request, message: "the body exceeds \(request.options[MaximumResponseSizeOption.self]) bytes")
         }
         if let error = error as? NIOHTTPDecompression.DecompressionError {
             if case .limit = error {
-                return LoadError(.responseTooLarge, request: request, underlying: SendableErrorBox(error),
-                                 message: "the body inflates past the decompression ratio limit")
+                return LoadError(
+                    .responseTooLarge, request: request, underlying: SendableErrorBox(error),
+                    message: "the body inflates past the decompression ratio limit")
             }
             return LoadError(.invalidResponse, request: request, underlying: SendableErrorBox(error), message: String(describing: error))
         }
@@ -114,7 +120,8 @@ public final class AsyncHTTPClientLoader: HTTPLoader {
         }
         if error is IOError || error is ChannelError {
             let timedOut = (error as? ChannelError).map { if case .connectTimeout = $0 { true } else { false } } ?? false
-            return LoadError(timedOut ? .timedOut : .cannotConnect, request: request, underlying: SendableErrorBox(error), message: description)
+            return LoadError(
+                timedOut ? .timedOut : .cannotConnect, request: request, underlying: SendableErrorBox(error), message: description)
         }
         if error is HTTPParserError {
             return LoadError(.invalidResponse, request: request, underlying: SendableErrorBox(error), message: description)

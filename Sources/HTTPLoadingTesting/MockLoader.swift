@@ -90,7 +90,8 @@ public final class MockLoader: HTTPLoader {
             state.arrivalWaiters.removeAll { $0.count <= count }
             let handler = state.handlers.popFirst()
             if handler == nil {
-                state.unexpected.append("\(request.method) \(request.head.scheme ?? "")://\(request.head.authority ?? "")\(request.head.path ?? "")")
+                state.unexpected.append(
+                    "\(request.method) \(request.head.scheme ?? "")://\(request.head.authority ?? "")\(request.head.path ?? "")")
             }
             return (handler, arrived)
         }

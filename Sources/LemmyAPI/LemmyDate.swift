@@ -25,7 +25,10 @@ public struct LemmyDate: Hashable, Sendable, Codable, CustomStringConvertible, C
         let total = date.timeIntervalSince1970
         var seconds = Int64(total.rounded(.down))
         var micros = Int64(((total - Double(seconds)) * 1_000_000).rounded())
-        if micros == 1_000_000 { seconds += 1; micros = 0 }
+        if micros == 1_000_000 {
+            seconds += 1
+            micros = 0
+        }
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let secondOfDay = seconds - days * 86_400
         let (y, m, d) = LemmyDate.civil(fromDays: days)
@@ -33,7 +36,8 @@ public struct LemmyDate: Hashable, Sendable, Codable, CustomStringConvertible, C
             let s = String(v)
             return String(repeating: "0", count: max(0, width - s.count)) + s
         }
-        let text = "\(pad(y, 4))-\(pad(m, 2))-\(pad(d, 2))T\(pad(secondOfDay / 3600, 2)):\(pad(secondOfDay / 60 % 60, 2)):\(pad(secondOfDay % 60, 2)).\(pad(micros, 6))Z"
+        let text =
+            "\(pad(y, 4))-\(pad(m, 2))-\(pad(d, 2))T\(pad(secondOfDay / 3600, 2)):\(pad(secondOfDay / 60 % 60, 2)):\(pad(secondOfDay % 60, 2)).\(pad(micros, 6))Z"
         self.rawValue = text
         self.secondsSince1970 = Double(seconds) + Double(micros) / 1_000_000
     }
@@ -76,9 +80,9 @@ public struct LemmyDate: Hashable, Sendable, Codable, CustomStringConvertible, C
             return a * 10 + c
         }
         guard let y1 = two(0), let y2 = two(2), b[4] == 45, let month = two(5), b[7] == 45, let day = two(8),
-              b[10] == 84 || b[10] == 32 || b[10] == 116, let hour = two(11), b[13] == 58, let minute = two(14),
-              b[16] == 58, let second = two(17),
-              (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61
+            b[10] == 84 || b[10] == 32 || b[10] == 116, let hour = two(11), b[13] == 58, let minute = two(14),
+            b[16] == 58, let second = two(17),
+            (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61
         else { return nil }
         var i = 19
         var fraction = 0.0
@@ -88,7 +92,10 @@ public struct LemmyDate: Hashable, Sendable, Codable, CustomStringConvertible, C
             var scale: Int64 = 1
             let start = i
             while i < n, let d = digit(i) {
-                if scale < 1_000_000_000 { value = value * 10 + d; scale *= 10 }
+                if scale < 1_000_000_000 {
+                    value = value * 10 + d
+                    scale *= 10
+                }
                 i += 1
             }
             guard i > start else { return nil }
@@ -103,7 +110,10 @@ public struct LemmyDate: Hashable, Sendable, Codable, CustomStringConvertible, C
                 var j = i + 3
                 var om: Int64 = 0
                 if j < n, b[j] == 58 { j += 1 }
-                if j + 2 <= n, let m = two(j) { om = m; j += 2 }
+                if j + 2 <= n, let m = two(j) {
+                    om = m
+                    j += 2
+                }
                 offset = (oh * 3600 + om * 60) * (b[i] == 43 ? 1 : -1)
                 i = j
             }

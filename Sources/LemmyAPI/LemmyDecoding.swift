@@ -22,7 +22,9 @@ public enum LemmyResponseDecoder {
     /// `generation` does not change decoding (every spelling is accepted); the decoder's
     /// `userInfo` stays empty so that the per-object check for strict decoding (see
     /// ``LemmyVersionedCoding``) costs no dictionary lookup on this hot path.
-    public static func decode<T: Decodable>(_ type: T.Type, from data: Data, generation: LemmyAPIGeneration? = nil) throws(LemmyDecodingFailure) -> T {
+    public static func decode<T: Decodable>(_ type: T.Type, from data: Data, generation: LemmyAPIGeneration? = nil)
+        throws(LemmyDecodingFailure) -> T
+    {
         let decoder = JSONDecoder()
         do {
             return try decoder.decode(T.self, from: data)

@@ -10,12 +10,19 @@ public enum LemmyJSONValue: Codable, Hashable, Sendable {
     /// Decodes any JSON value.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
-        if container.decodeNil() { self = .null }
-        else if let value = try? container.decode(Bool.self) { self = .bool(value) }
-        else if let value = try? container.decode(Double.self) { self = .number(value) }
-        else if let value = try? container.decode(String.self) { self = .string(value) }
-        else if let value = try? container.decode([LemmyJSONValue].self) { self = .array(value) }
-        else { self = .object(try container.decode([String: LemmyJSONValue].self)) }
+        if container.decodeNil() {
+            self = .null
+        } else if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? container.decode(Double.self) {
+            self = .number(value)
+        } else if let value = try? container.decode(String.self) {
+            self = .string(value)
+        } else if let value = try? container.decode([LemmyJSONValue].self) {
+            self = .array(value)
+        } else {
+            self = .object(try container.decode([String: LemmyJSONValue].self))
+        }
     }
 
     /// Encodes the value.

@@ -70,7 +70,9 @@ extension LemmyRequest {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         encoder.userInfo[LemmyAPIGeneration.userInfoKey] = Self.generation
-        if let version { encoder.userInfo[LemmyVersionedCoding.userInfoKey] = LemmyVersionedCoding(version: version, absentMembers: .reject) }
+        if let version {
+            encoder.userInfo[LemmyVersionedCoding.userInfoKey] = LemmyVersionedCoding(version: version, absentMembers: .reject)
+        }
         return try encoder.encode(form)
     }
 
@@ -197,7 +199,8 @@ public struct LemmyQueryBuilder: Sendable {
 
     /// Adds `key=value` unless the style drops the value. A value that would be sent for a member
     /// outside `versions`, when the builder has a version, throws: the server would ignore it.
-    public mutating func add(_ key: String, _ value: (some LemmyQueryValue)?, in versions: LemmyVersionSet = .all) throws(LemmyVersionError) {
+    public mutating func add(_ key: String, _ value: (some LemmyQueryValue)?, in versions: LemmyVersionSet = .all) throws(LemmyVersionError)
+    {
         guard let value else { return }
         if style == .omitFalsy && value.isFalsy { return }
         if let version, !versions.contains(version) {
@@ -215,8 +218,11 @@ public enum LemmyQueryEncoding {
     public static func encodeURIComponent(_ text: String) -> String {
         var out = ""
         for byte in text.utf8 {
-            if unreserved.contains(byte) { out.unicodeScalars.append(Unicode.Scalar(byte)) }
-            else { out += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2) }
+            if unreserved.contains(byte) {
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                out += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+            }
         }
         return out
     }

@@ -42,9 +42,11 @@ public struct LemmyServerError: Error, Hashable, Sendable, CustomStringConvertib
         }
         if let object = try? JSONSerialization.jsonObject(with: body) {
             guard let dict = object as? [String: Any],
-                  let raw = (dict["error"] as? String) ?? (dict["error_type"] as? String) else { return nil }
-            return LemmyServerError(code: LemmyErrorCode(code: raw), message: dict["message"] as? String,
-                                    cause: dict["cause"] as? String, status: status)
+                let raw = (dict["error"] as? String) ?? (dict["error_type"] as? String)
+            else { return nil }
+            return LemmyServerError(
+                code: LemmyErrorCode(code: raw), message: dict["message"] as? String,
+                cause: dict["cause"] as? String, status: status)
         }
         // 0.18 text/plain: either a bare code or a human-readable message.
         let isCode = trimmed.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } && trimmed.count < 100

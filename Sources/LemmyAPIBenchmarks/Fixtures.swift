@@ -17,9 +17,13 @@ enum BenchmarkFixtures {
     static func timestamps(in data: Data) -> [String] {
         var out: [String] = []
         func walk(_ value: Any) {
-            if let text = value as? String, text.count >= 19, LemmyDate(rawValue: text) != nil { out.append(text) }
-            else if let array = value as? [Any] { array.forEach(walk) }
-            else if let object = value as? [String: Any] { object.values.forEach(walk) }
+            if let text = value as? String, text.count >= 19, LemmyDate(rawValue: text) != nil {
+                out.append(text)
+            } else if let array = value as? [Any] {
+                array.forEach(walk)
+            } else if let object = value as? [String: Any] {
+                object.values.forEach(walk)
+            }
         }
         walk((try? JSONSerialization.jsonObject(with: data)) as Any)
         return out

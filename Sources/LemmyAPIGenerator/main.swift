@@ -41,7 +41,9 @@ func run() throws {
         let description = try DescriptionBuilder.build(sources) { FileHandle.standardError.write(Data(("note: " + $0 + "\n").utf8)) }
         let out = option("--out", in: arguments, default: "api/lemmy-api.json")
         try DescriptionFile.encode(description).write(to: URL(fileURLWithPath: out))
-        print("wrote \(out): \(description.types.count) types, \(description.endpoints.count) endpoints, \(description.errors.count) error codes")
+        print(
+            "wrote \(out): \(description.types.count) types, \(description.endpoints.count) endpoints, \(description.errors.count) error codes"
+        )
     case "emit":
         let path = option("--description", in: arguments, default: "api/lemmy-api.json")
         let description = try DescriptionFile.decode(Data(contentsOf: URL(fileURLWithPath: path)))

@@ -8,18 +8,22 @@ public enum CoverageEmitter {
         out += "`LemmyErrorType`); every JSON endpoint as a `LemmyV3.<Name>` / `LemmyV4.<Name>` request. Multipart uploads\n"
         out += "(pict-rs on 0.18/0.19, `/image`, `/account/avatar`, ... on 1.0) are listed by the description but are sent by\n"
         out += "the raw client, not by generated request values.\n\n"
-        out += "| version | API | types | types covered | JSON endpoints | endpoints covered | uploads (raw client) | GET params dropped |\n"
+        out +=
+            "| version | API | types | types covered | JSON endpoints | endpoints covered | uploads (raw client) | GET params dropped |\n"
         out += "|---|---|---|---|---|---|---|---|\n"
         for v in description.versions {
-            let typeNames = description.types.filter { $0.versions.contains(v.name) }.count
+            let typeNames =
+                description.types.filter { $0.versions.contains(v.name) }.count
                 + (description.errors.contains { $0.versions.contains(v.name) } ? 1 : 0)
             let json = description.endpoints.filter { $0.kind == .json && $0.versions.contains(v.name) }.count
             let uploads = description.endpoints.filter { $0.kind != .json && $0.versions.contains(v.name) }.count
             let covered = "\(typeNames)/\(typeNames) (100%)"
-            out += "| \(v.name) | /api/\(v.generation) | \(typeNames) | \(covered) | \(json) | \(json)/\(json) (100%) | \(uploads) | \(v.omitsFalsyQueryValues ? "nil, false, 0, \"\"" : "nil only") |\n"
+            out +=
+                "| \(v.name) | /api/\(v.generation) | \(typeNames) | \(covered) | \(json) | \(json)/\(json) (100%) | \(uploads) | \(v.omitsFalsyQueryValues ? "nil, false, 0, \"\"" : "nil only") |\n"
         }
         let union = description.types.count + 1
-        out += "\nUnion: \(union) Swift types (\(description.types.count) `Api*` + `LemmyErrorCode` with \(description.errors.count) codes), "
+        out +=
+            "\nUnion: \(union) Swift types (\(description.types.count) `Api*` + `LemmyErrorCode` with \(description.errors.count) codes), "
         out += "\(description.endpoints.filter { $0.kind == .json }.count) request types "
         out += "(\(description.endpoints.filter { $0.kind == .json && $0.generation == "v3" }.count) v3, "
         out += "\(description.endpoints.filter { $0.kind == .json && $0.generation == "v4" }.count) v4).\n\n"

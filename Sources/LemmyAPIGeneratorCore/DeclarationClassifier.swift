@@ -48,8 +48,9 @@ enum DeclarationShape: Equatable {
         var result: [(code: String, hasMessage: Bool)] = []
         for part in parts {
             guard case .object(let members) = part, let first = members.first,
-                  first.name == "error" || first.name == "error_type",
-                  case .literal(let value) = first.type else { return nil }
+                first.name == "error" || first.name == "error_type",
+                case .literal(let value) = first.type
+            else { return nil }
             let code = first.name == "error_type" ? snakeCase(value) : value
             result.append((code, members.contains { $0.name == "message" }))
         }
@@ -61,8 +62,9 @@ enum DeclarationShape: Equatable {
         var cases: [(String, TSType)] = []
         for part in parts {
             guard case .intersection(let pieces) = part, pieces.count == 2,
-                  case .object(let tagMembers) = pieces[0], tagMembers.count == 1,
-                  case .literal(let value) = tagMembers[0].type else { return nil }
+                case .object(let tagMembers) = pieces[0], tagMembers.count == 1,
+                case .literal(let value) = tagMembers[0].type
+            else { return nil }
             if let tag, tag != tagMembers[0].name { return nil }
             tag = tagMembers[0].name
             cases.append((value, pieces[1]))

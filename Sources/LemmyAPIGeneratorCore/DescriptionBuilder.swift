@@ -20,9 +20,11 @@ public enum DescriptionBuilder {
             }
             let endpoints = try HTTPClientParser.endpoints(in: source.http)
             endpointsByVersion[source.name] = endpoints
-            versions.append(APIVersion(name: source.name, generation: source.generation,
-                                       omitsFalsyQueryValues: HTTPClientParser.omitsFalsyQueryValues(source.http),
-                                       typeCount: count, endpointCount: endpoints.count))
+            versions.append(
+                APIVersion(
+                    name: source.name, generation: source.generation,
+                    omitsFalsyQueryValues: HTTPClientParser.omitsFalsyQueryValues(source.http),
+                    typeCount: count, endpointCount: endpoints.count))
         }
         let generationOf = Dictionary(uniqueKeysWithValues: versions.map { ($0.name, $0.generation) })
 
@@ -36,7 +38,9 @@ public enum DescriptionBuilder {
                 if case .ref(let name, _)? = request { requestForms.insert(name) }
                 if let index = endpoints.firstIndex(where: { $0.generation == generation && $0.name == e.name }) {
                     if endpoints[index].verb != e.verb || endpoints[index].path != e.path {
-                        log("endpoint \(e.name) changed \(endpoints[index].verb) \(endpoints[index].path) -> \(e.verb) \(e.path) in \(version)")
+                        log(
+                            "endpoint \(e.name) changed \(endpoints[index].verb) \(endpoints[index].path) -> \(e.verb) \(e.path) in \(version)"
+                        )
                         endpoints[index].verb = e.verb
                         endpoints[index].path = e.path
                     }
@@ -46,11 +50,12 @@ public enum DescriptionBuilder {
                     add(&responses, e.response.text, version)
                     endpoints[index].response = responses ?? []
                 } else {
-                    endpoints.append(APIEndpoint(
-                        name: e.name, generation: generation, kind: e.kind, verb: e.verb, path: e.path,
-                        absolutePath: e.absolutePath, versions: [version],
-                        request: request.map { [VersionedTS(versions: [version], ts: $0.text)] },
-                        response: [VersionedTS(versions: [version], ts: e.response.text)]))
+                    endpoints.append(
+                        APIEndpoint(
+                            name: e.name, generation: generation, kind: e.kind, verb: e.verb, path: e.path,
+                            absolutePath: e.absolutePath, versions: [version],
+                            request: request.map { [VersionedTS(versions: [version], ts: $0.text)] },
+                            response: [VersionedTS(versions: [version], ts: e.response.text)]))
                 }
             }
         }
@@ -82,13 +87,15 @@ public enum DescriptionBuilder {
             // lemmy-js-client's doc comments are that project's prose, under its licence: only
             // facts (names, types, versions) are carried into the description.
             let doc: String? = nil
-            var type = APIType(name: name, versions: present, kind: newest.kind,
-                               generics: perVersion[present.last!]!.generics.isEmpty ? nil : perVersion[present.last!]!.generics,
-                               doc: doc, isRequestForm: requestForms.contains(name) ? true : nil)
+            var type = APIType(
+                name: name, versions: present, kind: newest.kind,
+                generics: perVersion[present.last!]!.generics.isEmpty ? nil : perVersion[present.last!]!.generics,
+                doc: doc, isRequestForm: requestForms.contains(name) ? true : nil)
             switch newest {
             case .object:
-                type.members = mergeMembers(name: name, shapes: shapes, order: order,
-                                            allowRenames: !requestForms.contains(name), log: log)
+                type.members = mergeMembers(
+                    name: name, shapes: shapes, order: order,
+                    allowRenames: !requestForms.contains(name), log: log)
             case .enumeration:
                 var cases: [APICase] = []
                 for (version, shape) in shapes {
@@ -118,21 +125,26 @@ public enum DescriptionBuilder {
             }
             types.append(type)
         }
-        return APIDescription(source: "lemmy-js-client src/types/*.ts and src/http.ts at " + order.joined(separator: ", "),
-                              versions: versions, types: types, endpoints: endpoints, errors: errors)
+        return APIDescription(
+            source: "lemmy-js-client src/types/*.ts and src/http.ts at " + order.joined(separator: ", "),
+            versions: versions, types: types, endpoints: endpoints, errors: errors)
     }
 
     /// Maps tsoa helper interfaces (`GetPostsI`) to the ts-rs type they extend.
     static func normalizeFormType(_ type: TSType, declarations: [String: [String: TSDeclaration]]) -> TSType {
         guard case .ref(let name, let args) = type, args.isEmpty, name.hasSuffix("I"),
-              declarations[name] == nil, declarations[String(name.dropLast())] != nil else { return type }
+            declarations[name] == nil, declarations[String(name.dropLast())] != nil
+        else { return type }
         return .ref(String(name.dropLast()), [])
     }
 
     static func add(_ list: inout [VersionedTS]?, _ ts: String, _ version: String) {
         var items = list ?? []
-        if let i = items.firstIndex(where: { $0.ts == ts }) { items[i].versions.append(version) }
-        else { items.append(VersionedTS(versions: [version], ts: ts)) }
+        if let i = items.firstIndex(where: { $0.ts == ts }) {
+            items[i].versions.append(version)
+        } else {
+            items.append(VersionedTS(versions: [version], ts: ts))
+        }
         list = items
     }
 
@@ -153,8 +165,10 @@ public enum DescriptionBuilder {
         }
     }
 
-    private static func mergeMembers(name: String, shapes: [(String, DeclarationShape)], order: [String],
-                                     allowRenames: Bool, log: (String) -> Void) -> [APIMember] {
+    private static func mergeMembers(
+        name: String, shapes: [(String, DeclarationShape)], order: [String],
+        allowRenames: Bool, log: (String) -> Void
+    ) -> [APIMember] {
         var byKey: [String: APIMember] = [:]
         var keyOrder: [String] = []
         for (_, shape) in shapes.reversed() {
@@ -166,7 +180,9 @@ public enum DescriptionBuilder {
             guard case .object(let members) = shape else { continue }
             for m in members {
                 let (stripped, nullable) = m.type.strippingNull
-                var member = byKey[m.name] ?? APIMember(keys: [VersionedKey(key: m.name, versions: [])], versions: [], optionalIn: [], types: [], doc: nil)
+                var member =
+                    byKey[m.name]
+                    ?? APIMember(keys: [VersionedKey(key: m.name, versions: [])], versions: [], optionalIn: [], types: [], doc: nil)
                 member.keys[0].versions.append(version)
                 member.versions.append(version)
                 if m.optional || nullable { member.optionalIn.append(version) }

@@ -76,7 +76,8 @@ struct EmitContext {
     func availability(_ present: [String], within: [String]) -> String? {
         let present = within.filter(present.contains)
         guard present != within, let first = present.first, let last = present.last,
-              let i = within.firstIndex(of: first), let j = within.firstIndex(of: last) else { return nil }
+            let i = within.firstIndex(of: first), let j = within.firstIndex(of: last)
+        else { return nil }
         let contiguous = j - i + 1 == present.count
         if contiguous && j == within.count - 1 { return "Added in \(first)." }
         if contiguous && i == 0 { return "Removed in \(within[j + 1])." }
@@ -87,7 +88,8 @@ struct EmitContext {
     /// The newest entry of a versioned list.
     func newest(_ list: [VersionedTS]) -> VersionedTS {
         list.max { lhs, rhs in
-            (lhs.versions.compactMap { order.firstIndex(of: $0) }.max() ?? 0) < (rhs.versions.compactMap { order.firstIndex(of: $0) }.max() ?? 0)
+            (lhs.versions.compactMap { order.firstIndex(of: $0) }.max() ?? 0)
+                < (rhs.versions.compactMap { order.firstIndex(of: $0) }.max() ?? 0)
         }!
     }
 

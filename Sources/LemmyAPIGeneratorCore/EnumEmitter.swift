@@ -24,8 +24,9 @@ enum EnumEmitter {
             let newestVersion = context.order.last { versions.contains($0) } ?? ""
             var spellings: [String] = []
             for s in c.values.map(\.key) + [v3Spelling, v4Spelling] where !spellings.contains(s) { spellings.append(s) }
-            return Case(name: name, v3: v3Spelling, v4: v4Spelling, newestIsV4: context.generationOf[newestVersion] == "v4",
-                        versions: versions, spellings: spellings)
+            return Case(
+                name: name, v3: v3Spelling, v4: v4Spelling, newestIsV4: context.generationOf[newestVersion] == "v4",
+                versions: versions, spellings: spellings)
         }
     }
 
@@ -43,20 +44,28 @@ enum EnumEmitter {
         out += "    /// A value this version of LemmyKit does not know, kept as sent.\n"
         out += "    case unknown(String)\n\n"
         out += "    /// Every known case.\n"
-        out += "    public static let knownCases: [\(name)] = [" + all.map { "." + SwiftNaming.escaped($0.name) }.joined(separator: ", ") + "]\n\n"
+        out +=
+            "    public static let knownCases: [\(name)] = [" + all.map { "." + SwiftNaming.escaped($0.name) }.joined(separator: ", ")
+            + "]\n\n"
         out += "    /// Maps a PascalCase or snake_case spelling to its case.\n"
         out += "    public init(wireValue: String) {\n        switch wireValue {\n"
         for c in all {
-            out += "        case " + c.spellings.map(SwiftNaming.literal).joined(separator: ", ") + ": self = .\(SwiftNaming.escaped(c.name))\n"
+            out +=
+                "        case " + c.spellings.map(SwiftNaming.literal).joined(separator: ", ")
+                + ": self = .\(SwiftNaming.escaped(c.name))\n"
         }
         out += "        default: self = .unknown(wireValue)\n        }\n    }\n\n"
         out += "    /// The spelling for `generation` (PascalCase for v3, snake_case for v4; nil: newest).\n"
         out += "    public func wireValue(for generation: LemmyAPIGeneration?) -> String {\n        switch self {\n"
         for c in all {
             let value: String
-            if c.v3 == c.v4 { value = SwiftNaming.literal(c.v3) }
-            else if c.newestIsV4 { value = "generation == .v3 ? \(SwiftNaming.literal(c.v3)) : \(SwiftNaming.literal(c.v4))" }
-            else { value = "generation == .v4 ? \(SwiftNaming.literal(c.v4)) : \(SwiftNaming.literal(c.v3))" }
+            if c.v3 == c.v4 {
+                value = SwiftNaming.literal(c.v3)
+            } else if c.newestIsV4 {
+                value = "generation == .v3 ? \(SwiftNaming.literal(c.v3)) : \(SwiftNaming.literal(c.v4))"
+            } else {
+                value = "generation == .v4 ? \(SwiftNaming.literal(c.v4)) : \(SwiftNaming.literal(c.v3))"
+            }
             out += "        case .\(SwiftNaming.escaped(c.name)): return \(value)\n"
         }
         out += "        case .unknown(let value): return value\n        }\n    }\n\n"
@@ -64,13 +73,18 @@ enum EnumEmitter {
         out += "    public func wireValue(in version: LemmyAPIVersion) -> String? {\n        switch self {\n"
         for c in all {
             let spelling: String
-            if c.v3 == c.v4 || context.all(c.versions, are: "v3") { spelling = SwiftNaming.literal(c.v3) }
-            else if context.all(c.versions, are: "v4") { spelling = SwiftNaming.literal(c.v4) }
-            else { spelling = "(version.generation == .v4 ? \(SwiftNaming.literal(c.v4)) : \(SwiftNaming.literal(c.v3)))" }
+            if c.v3 == c.v4 || context.all(c.versions, are: "v3") {
+                spelling = SwiftNaming.literal(c.v3)
+            } else if context.all(c.versions, are: "v4") {
+                spelling = SwiftNaming.literal(c.v4)
+            } else {
+                spelling = "(version.generation == .v4 ? \(SwiftNaming.literal(c.v4)) : \(SwiftNaming.literal(c.v3)))"
+            }
             if Set(c.versions).isSuperset(of: context.order) {
                 out += "        case .\(SwiftNaming.escaped(c.name)): return \(spelling)\n"
             } else {
-                out += "        case .\(SwiftNaming.escaped(c.name)): return \(context.mask(c.versions)).contains(version) ? \(spelling) : nil\n"
+                out +=
+                    "        case .\(SwiftNaming.escaped(c.name)): return \(context.mask(c.versions)).contains(version) ? \(spelling) : nil\n"
             }
         }
         out += "        case .unknown(let value): return value\n        }\n    }\n}\n"

@@ -35,7 +35,9 @@ enum ErrorCodeEmitter {
         var seen: Set<String> = []
         for (e, n) in zip(codes, names) {
             let folded = String(e.code.lowercased().filter { $0 != "_" })
-            if seen.insert(folded).inserted { out += "            case \(SwiftNaming.literal(folded)): self = .\(SwiftNaming.escaped(n))\n" }
+            if seen.insert(folded).inserted {
+                out += "            case \(SwiftNaming.literal(folded)): self = .\(SwiftNaming.escaped(n))\n"
+            }
         }
         out += "            default: self = .unknown(code)\n            }\n        }\n    }\n\n"
         out += "    /// The snake_case wire code.\n"

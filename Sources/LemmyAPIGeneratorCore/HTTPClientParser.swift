@@ -42,22 +42,31 @@ public enum HTTPClientParser {
         while i < lines.count {
             let line = lines[i]
             if let name = methodName(line) { currentMethod = name }
-            if let method = currentMethod, !helperMethods.contains(method), let range = line.range(of: "wrapper<") ?? line.range(of: "upload<") ?? line.range(of: "uploadWithQuery<") {
-                guard !line.contains("async wrapper") && !line.contains("async upload") && !line.contains("#wrapper<BodyType") else { i += 1; continue }
+            if let method = currentMethod, !helperMethods.contains(method),
+                let range = line.range(of: "wrapper<") ?? line.range(of: "upload<") ?? line.range(of: "uploadWithQuery<")
+            {
+                guard !line.contains("async wrapper") && !line.contains("async upload") && !line.contains("#wrapper<BodyType") else {
+                    i += 1
+                    continue
+                }
                 var text = String(line[range.lowerBound...])
                 var j = i
-                while !text.contains(");") && j + 1 < lines.count { j += 1; text += " " + lines[j] }
+                while !text.contains(");") && j + 1 < lines.count {
+                    j += 1
+                    text += " " + lines[j]
+                }
                 result.append(try parseCall(text, method: method))
                 i = j + 1
                 continue
             }
             if let method = currentMethod, line.contains("fetchFunction(this.#pictrsUrl") || line.contains("fetchFunction(deleteUrl") {
                 let upload = line.contains("#pictrsUrl")
-                result.append(TSEndpoint(
-                    name: method, kind: .pictrs, verb: upload ? "POST" : "GET",
-                    path: upload ? "/pictrs/image" : "/pictrs/image/delete/{token}/{filename}",
-                    absolutePath: true, request: nil,
-                    response: upload ? .ref("UploadImageResponse", []) : .primitive("boolean")))
+                result.append(
+                    TSEndpoint(
+                        name: method, kind: .pictrs, verb: upload ? "POST" : "GET",
+                        path: upload ? "/pictrs/image" : "/pictrs/image/delete/{token}/{filename}",
+                        absolutePath: true, request: nil,
+                        response: upload ? .ref("UploadImageResponse", []) : .primitive("boolean")))
             }
             i += 1
         }
@@ -88,8 +97,20 @@ public enum HTTPClientParser {
         var k = 0
         while k < tokens.count {
             let t = tokens[k]
-            if t == .punct("<") { depth += 1; if depth == 1 { k += 1; continue } }
-            if t == .punct(">") { depth -= 1; if depth == 0 { k += 1; break } }
+            if t == .punct("<") {
+                depth += 1
+                if depth == 1 {
+                    k += 1
+                    continue
+                }
+            }
+            if t == .punct(">") {
+                depth -= 1
+                if depth == 0 {
+                    k += 1
+                    break
+                }
+            }
             if t == .punct(","), depth == 1 { argTokens.append([]) } else { argTokens[argTokens.count - 1].append(t) }
             k += 1
         }
@@ -102,16 +123,18 @@ public enum HTTPClientParser {
         if callee.hasSuffix("wrapper") {
             guard generics.count == 2 else { throw TSParseError(description: "wrapper generics \(text)") }
             guard let verbToken = rest.first(where: { if case .identifier(let s) = $0 { s.hasPrefix("HttpType.") } else { false } }),
-                  case .identifier(let verbName) = verbToken, let path = strings.first
+                case .identifier(let verbName) = verbToken, let path = strings.first
             else { throw TSParseError(description: "wrapper args \(text)") }
             let noPrefix = rest.contains(.identifier("true"))
             let request: TSType? = generics[0] == .primitive("object") ? nil : generics[0]
-            return TSEndpoint(name: method, kind: .json, verb: String(verbName.dropFirst("HttpType.".count)).uppercased(),
-                              path: path, absolutePath: noPrefix, request: request, response: generics[1])
+            return TSEndpoint(
+                name: method, kind: .json, verb: String(verbName.dropFirst("HttpType.".count)).uppercased(),
+                path: path, absolutePath: noPrefix, request: request, response: generics[1])
         }
         guard let path = strings.first else { throw TSParseError(description: "upload path \(text)") }
         let query: TSType? = generics.count == 2 ? generics[0] : nil
-        return TSEndpoint(name: method, kind: .upload, verb: "POST", path: path, absolutePath: false,
-                          request: query, response: generics.last ?? .primitive("any"))
+        return TSEndpoint(
+            name: method, kind: .upload, verb: "POST", path: path, absolutePath: false,
+            request: query, response: generics.last ?? .primitive("any"))
     }
 }

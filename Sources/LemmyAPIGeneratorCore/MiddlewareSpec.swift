@@ -56,7 +56,9 @@ public struct MiddlewareSpec: Equatable, Sendable {
         var entities: [Entity] = []
         for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
             // A line starting with `#` is a comment; elsewhere `#` starts a trailing comment.
-            let line = raw.drop { $0 == " " || $0 == "\t" }.first == "#" ? "" : String(raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
+            let line =
+                raw.drop { $0 == " " || $0 == "\t" }.first == "#"
+                ? "" : String(raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
             let words = line.trimmingWhitespace()
             if words.isEmpty { continue }
             if let rest = words.dropPrefix("entity ") {
@@ -66,7 +68,9 @@ public struct MiddlewareSpec: Equatable, Sendable {
             }
             if let rest = words.dropPrefix("tier ") {
                 let (number, protocols) = try header(rest, raw: raw)
-                guard let n = Int(number), number.allSatisfy(\.isNumber), !entities.isEmpty else { throw MiddlewareSpecError("cannot parse: \(String(reflecting: String(raw)))") }
+                guard let n = Int(number), number.allSatisfy(\.isNumber), !entities.isEmpty else {
+                    throw MiddlewareSpecError("cannot parse: \(String(reflecting: String(raw)))")
+                }
                 entities[entities.count - 1].tiers.append(Tier(number: n, protocols: protocols, fields: []))
                 continue
             }
@@ -88,7 +92,9 @@ public struct MiddlewareSpec: Equatable, Sendable {
         }
         guard parts.count == 2 else { return (name, []) }
         let list = String(parts[1]).trimmingWhitespace()
-        return (name, list.isEmpty ? [] : list.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmingWhitespace() })
+        return (
+            name, list.isEmpty ? [] : list.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmingWhitespace() }
+        )
     }
 
     /// `kind name: Type -- doc`, or nil.

@@ -30,7 +30,8 @@ enum ObjectEmitter {
             let newest = context.newest(member.types)
             let ts = (try? TSParser.parseType(newest.ts)) ?? .primitive("any")
             let swiftType = context.swiftType(ts, key: key, generics: generics)
-            let mapped = Set(member.types.compactMap { try? TSParser.parseType($0.ts) }.map { context.swiftType($0, key: key, generics: generics) })
+            let mapped = Set(
+                member.types.compactMap { try? TSParser.parseType($0.ts) }.map { context.swiftType($0, key: key, generics: generics) })
             // `auth` (0.18 JWT) is always optional: a raw client fills it on 0.18 and clears it on 0.19+.
             let optional = key == "auth" || !member.optionalIn.isEmpty || Set(member.versions) != Set(type.versions)
             var doc = member.doc ?? "The `\(key)` member."
@@ -40,7 +41,9 @@ enum ObjectEmitter {
                 doc += "\n\nDecoded from `\(key)` or " + older + "."
             }
             if mapped.count > 1 {
-                doc += "\n\nTypeScript type varies: " + member.types.map { "`\($0.ts)` (\(context.range($0.versions)))" }.joined(separator: ", ") + "."
+                doc +=
+                    "\n\nTypeScript type varies: "
+                    + member.types.map { "`\($0.ts)` (\(context.range($0.versions)))" }.joined(separator: ", ") + "."
             }
             let caseNames = member.keys.indices.map { $0 == 0 ? name : "\(name.trimmingCharacters(in: ["`"]))Key\($0)" }
             let required = key == "auth" ? [] : member.versions.filter { !member.optionalIn.contains($0) }
@@ -48,9 +51,10 @@ enum ObjectEmitter {
             // 0.19.4 servers have it) says nothing about its members: they count as present there.
             let unknown = context.order.filter { !type.versions.contains($0) }
             let limited = Set(member.versions) != Set(type.versions)
-            return Property(name: name, swiftType: swiftType, optional: optional, keys: member.keys, doc: doc, caseNames: caseNames,
-                            versions: member.versions + unknown, required: required, limited: limited,
-                            partlyRequired: !required.isEmpty && Set(required) != Set(type.versions))
+            return Property(
+                name: name, swiftType: swiftType, optional: optional, keys: member.keys, doc: doc, caseNames: caseNames,
+                versions: member.versions + unknown, required: required, limited: limited,
+                partlyRequired: !required.isEmpty && Set(required) != Set(type.versions))
         }
     }
 
@@ -93,36 +97,44 @@ enum ObjectEmitter {
         if props.contains(where: \.versioned) { out += "        let strict = decoder.lemmyStrictVersion\n" }
         for p in props {
             let target = "self.\(p.name.trimmingCharacters(in: ["`"]))"
-            let keyList = "[" + p.keys.indices.map { "(.\(p.caseNames[$0]), \(context.mask(p.keys[$0].versions)))" }.joined(separator: ", ") + "]"
+            let keyList =
+                "[" + p.keys.indices.map { "(.\(p.caseNames[$0]), \(context.mask(p.keys[$0].versions)))" }.joined(separator: ", ") + "]"
             switch (p.keys.count > 1, p.optional) {
             case (false, false):
                 out += "        \(target) = try container.decode(\(p.swiftType).self, forKey: .\(p.caseNames[0]))\n"
             case (false, true) where !p.versioned:
                 out += "        \(target) = try container.decodeIfPresent(\(p.swiftType).self, forKey: .\(p.caseNames[0]))\n"
             case (false, true):
-                out += "        \(target) = try container.lemmyDecodeIfPresent(\(p.swiftType).self, forKey: .\(p.caseNames[0]), in: \(context.mask(p.versions)), required: \(context.mask(p.required)), strict: strict)\n"
+                out +=
+                    "        \(target) = try container.lemmyDecodeIfPresent(\(p.swiftType).self, forKey: .\(p.caseNames[0]), in: \(context.mask(p.versions)), required: \(context.mask(p.required)), strict: strict)\n"
             case (true, false):
                 out += "        \(target) = try container.lemmyDecodeMerged(\(p.swiftType).self, keys: \(keyList), strict: strict)\n"
             case (true, true):
-                out += "        \(target) = try container.lemmyDecodeMergedIfPresent(\(p.swiftType).self, keys: \(keyList), required: \(context.mask(p.required)), strict: strict)\n"
+                out +=
+                    "        \(target) = try container.lemmyDecodeMergedIfPresent(\(p.swiftType).self, keys: \(keyList), required: \(context.mask(p.required)), strict: strict)\n"
             }
         }
         out += "    }\n\n"
         out += "    /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).\n"
         out += "    public func encode(to encoder: any Encoder) throws {\n"
         out += "        var container = encoder.container(keyedBy: CodingKeys.self)\n"
-        if props.contains(where: { $0.keys.count > 1 || ($0.optional && ($0.limited || $0.partlyRequired)) }) { out += "        let target = encoder.lemmyVersionedCoding\n" }
+        if props.contains(where: { $0.keys.count > 1 || ($0.optional && ($0.limited || $0.partlyRequired)) }) {
+            out += "        let target = encoder.lemmyVersionedCoding\n"
+        }
         for p in props {
             let value = "self.\(p.name.trimmingCharacters(in: ["`"]))"
             var key = ".\(p.caseNames[0])"
             if p.keys.count > 1 {
-                let keyList = "[" + p.keys.indices.map { "(.\(p.caseNames[$0]), \(context.mask(p.keys[$0].versions)))" }.joined(separator: ", ") + "]"
-                key = "encoder.lemmyKey(\(keyList), target: target, current: .\(p.caseNames[0]), legacy: .\(p.caseNames[p.caseNames.count - 1]))"
+                let keyList =
+                    "[" + p.keys.indices.map { "(.\(p.caseNames[$0]), \(context.mask(p.keys[$0].versions)))" }.joined(separator: ", ") + "]"
+                key =
+                    "encoder.lemmyKey(\(keyList), target: target, current: .\(p.caseNames[0]), legacy: .\(p.caseNames[p.caseNames.count - 1]))"
             }
             if !p.optional {
                 out += "        try container.encode(\(value), forKey: \(key))\n"
             } else if p.limited || p.partlyRequired {
-                out += "        try container.lemmyEncodeIfPresent(\(value), forKey: \(key), in: \(context.mask(p.versions)), required: \(context.mask(p.required)), target: target, typeName: \(SwiftNaming.literal(typeName)))\n"
+                out +=
+                    "        try container.lemmyEncodeIfPresent(\(value), forKey: \(key), in: \(context.mask(p.versions)), required: \(context.mask(p.required)), target: target, typeName: \(SwiftNaming.literal(typeName)))\n"
             } else {
                 out += "        try container.encodeIfPresent(\(value), forKey: \(key))\n"
             }

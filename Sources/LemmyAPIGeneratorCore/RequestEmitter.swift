@@ -16,9 +16,10 @@ enum RequestEmitter {
         let members = formAPIType.map { ObjectEmitter.properties($0, context) } ?? []
         let allOptional = members.allSatisfy(\.optional)
         let generationVersions = context.order.filter { context.generationOf[$0] == endpoint.generation }
-        let takesAuth = formAPIType?.members?.contains { m in
-            m.keys.contains { $0.key == "auth" } && !Set(m.versions).isDisjoint(with: endpoint.versions)
-        } ?? false
+        let takesAuth =
+            formAPIType?.members?.contains { m in
+                m.keys.contains { $0.key == "auth" } && !Set(m.versions).isDisjoint(with: endpoint.versions)
+            } ?? false
 
         var doc = "`\(endpoint.verb) \(endpoint.path)`: `\(endpoint.name)` in lemmy-js-client \(context.range(endpoint.versions))."
         if let note = context.availability(endpoint.versions, within: generationVersions) { doc += " " + note }
@@ -34,20 +35,24 @@ enum RequestEmitter {
         out += "        /// Whether ``path`` is absolute.\n        public static let isAbsolutePath = \(endpoint.absolutePath)\n"
         out += "        /// `\(endpoint.generation)`.\n        public static let generation: LemmyAPIGeneration = .\(endpoint.generation)\n"
         out += "        /// The js-client versions with this call.\n"
-        out += "        public static let versions: [String] = [" + endpoint.versions.map(SwiftNaming.literal).joined(separator: ", ") + "]\n"
+        out +=
+            "        public static let versions: [String] = [" + endpoint.versions.map(SwiftNaming.literal).joined(separator: ", ") + "]\n"
         out += "        /// Whether the form carries the 0.18 `auth` member.\n        public static let takesAuthField = \(takesAuth)\n"
         out += "        /// The parameters.\n        public var form: \(formName)\n\n"
         if takesAuth {
             out += "        /// The form's 0.18 `auth` member; a raw client sets it for 0.18 and clears it for 0.19+.\n"
-            out += "        public var auth: String? {\n            get { form.auth }\n            set { form.auth = newValue }\n        }\n\n"
+            out +=
+                "        public var auth: String? {\n            get { form.auth }\n            set { form.auth = newValue }\n        }\n\n"
         }
         out += "        /// Creates the request.\n"
         out += "        public init(_ form: \(formName)\(allOptional ? " = .init()" : "")) { self.form = form }\n\n"
         out += "        /// The GET query as the official client encodes it; with a `version`, in that version's\n"
         out += "        /// spelling, refusing a parameter or value the version lacks.\n"
-        out += "        public func queryItems(style: LemmyQueryStyle, version: LemmyAPIVersion?) throws(LemmyVersionError) -> [URLQueryItem] {\n"
+        out +=
+            "        public func queryItems(style: LemmyQueryStyle, version: LemmyAPIVersion?) throws(LemmyVersionError) -> [URLQueryItem] {\n"
         if endpoint.verb == "GET" && !members.isEmpty {
-            out += "            var query = LemmyQueryBuilder(style: style, generation: .\(endpoint.generation), version: version, typeName: \(SwiftNaming.literal(formName)))\n"
+            out +=
+                "            var query = LemmyQueryBuilder(style: style, generation: .\(endpoint.generation), version: version, typeName: \(SwiftNaming.literal(formName)))\n"
             for (p, m) in zip(members, formAPIType?.members ?? []) {
                 let ts = (try? TSParser.parseType(context.newest(m.types).ts)) ?? .primitive("any")
                 if Set(m.versions).isDisjoint(with: endpoint.versions) {
@@ -55,7 +60,8 @@ enum RequestEmitter {
                 } else if context.isQueryable(ts) {
                     let unknown = context.order.filter { !(formAPIType?.versions.contains($0) ?? false) }
                     let limit = Set(m.versions).isSuperset(of: endpoint.versions) ? "" : ", in: \(context.mask(m.versions + unknown))"
-                    out += "            try query.add(\(SwiftNaming.literal(p.keys[0].key)), form.\(p.name.trimmingCharacters(in: ["`"]))\(limit))\n"
+                    out +=
+                        "            try query.add(\(SwiftNaming.literal(p.keys[0].key)), form.\(p.name.trimmingCharacters(in: ["`"]))\(limit))\n"
                 } else {
                     out += "            // `\(p.keys[0].key)` (\(m.types[0].ts)) cannot be a query parameter.\n"
                 }

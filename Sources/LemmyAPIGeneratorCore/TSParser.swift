@@ -40,19 +40,27 @@ public struct TSParser {
 
     private mutating func skipDocs() -> String? {
         var doc: String?
-        while case .docComment(let d) = current { doc = d; index += 1 }
+        while case .docComment(let d) = current {
+            doc = d
+            index += 1
+        }
         return doc
     }
 
     private mutating func expect(_ c: Character) throws {
         _ = skipDocs()
-        guard current == .punct(c) else { throw TSParseError(description: "expected \(c) at token \(index): \(String(describing: current))") }
+        guard current == .punct(c) else {
+            throw TSParseError(description: "expected \(c) at token \(index): \(String(describing: current))")
+        }
         index += 1
     }
 
     private mutating func accept(_ c: Character) -> Bool {
         _ = skipDocs()
-        if current == .punct(c) { index += 1; return true }
+        if current == .punct(c) {
+            index += 1
+            return true
+        }
         return false
     }
 
@@ -60,8 +68,15 @@ public struct TSParser {
         var result: [TSDeclaration] = []
         var pendingDoc: String?
         while let token = current {
-            if case .docComment(let d) = token { pendingDoc = d; index += 1; continue }
-            guard token == .identifier("export") else { index += 1; continue }
+            if case .docComment(let d) = token {
+                pendingDoc = d
+                index += 1
+                continue
+            }
+            guard token == .identifier("export") else {
+                index += 1
+                continue
+            }
             index += 1
             guard case .identifier(let keyword) = current, keyword == "type" || keyword == "interface" else {
                 pendingDoc = nil

@@ -23,7 +23,9 @@ enum UnionEmitter {
             out += "        let tag = try container.decode(String.self, forKey: LemmyAnyKey(\(SwiftNaming.literal(tag))))\n"
             out += "        switch tag {\n"
             for (c, payload) in zip(enumCases, payloads) {
-                out += "        case " + c.spellings.map(SwiftNaming.literal).joined(separator: ", ") + ": self = .\(SwiftNaming.escaped(c.name))(try \(payload)(from: decoder))\n"
+                out +=
+                    "        case " + c.spellings.map(SwiftNaming.literal).joined(separator: ", ")
+                    + ": self = .\(SwiftNaming.escaped(c.name))(try \(payload)(from: decoder))\n"
             }
             out += "        default: self = .unknown(tag)\n        }\n    }\n\n"
             out += "    /// Encodes the payload and its `\(tag)` discriminator side by side.\n"
@@ -42,7 +44,8 @@ enum UnionEmitter {
             out += "    public init(from decoder: any Decoder) throws {\n"
             out += "        let container = try decoder.container(keyedBy: LemmyAnyKey.self)\n"
             for (c, payload) in zip(enumCases, payloads) {
-                out += "        if let value = try container.decodeIfPresent(\(payload).self, forKey: LemmyAnyKey(\(SwiftNaming.literal(c.spellings[0])))) {\n"
+                out +=
+                    "        if let value = try container.decodeIfPresent(\(payload).self, forKey: LemmyAnyKey(\(SwiftNaming.literal(c.spellings[0])))) {\n"
                 out += "            self = .\(SwiftNaming.escaped(c.name))(value)\n            return\n        }\n"
             }
             out += "        self = .unknown(container.allKeys.first?.stringValue ?? \"\")\n    }\n\n"
@@ -50,7 +53,8 @@ enum UnionEmitter {
             out += "    public func encode(to encoder: any Encoder) throws {\n"
             out += "        var container = encoder.container(keyedBy: LemmyAnyKey.self)\n        switch self {\n"
             for c in enumCases {
-                out += "        case .\(SwiftNaming.escaped(c.name))(let value): try container.encode(value, forKey: LemmyAnyKey(\(SwiftNaming.literal(c.spellings[0]))))\n"
+                out +=
+                    "        case .\(SwiftNaming.escaped(c.name))(let value): try container.encode(value, forKey: LemmyAnyKey(\(SwiftNaming.literal(c.spellings[0]))))\n"
             }
             out += "        case .unknown(let key): try container.encodeNil(forKey: LemmyAnyKey(key))\n        }\n    }\n}\n"
         }

@@ -39,8 +39,9 @@ public struct FeedStore: Sendable {
     @MainActor
     public func save(_ feed: PostFeed, key: String, account: String) async {
         let archive = feed.archive()
-        await cache.partition(account: account).store(CachedResponse(body: archive.data, headerFields: [], timestamp: Date()),
-                                                      forKey: Self.entryKey(key))
+        await cache.partition(account: account).store(
+            CachedResponse(body: archive.data, headerFields: [], timestamp: Date()),
+            forKey: Self.entryKey(key))
     }
 
     /// Restores the posts saved under `key` for `account` into `feed` (see

@@ -32,10 +32,15 @@ public enum LemmyDialect: String, Sendable, CaseIterable, CustomStringConvertibl
     /// Parses `0.18`, `0.19`, `1.0` (also `v0_19`, `0.19.13`, `1`).
     public init?(argument: String) {
         let text = argument.lowercased().replacingOccurrences(of: "_", with: ".").trimmingCharacters(in: CharacterSet(charactersIn: "v"))
-        if text.hasPrefix("0.18") { self = .v0_18 }
-        else if text.hasPrefix("0.19") { self = .v0_19 }
-        else if text.hasPrefix("1") { self = .v1_0 }
-        else { return nil }
+        if text.hasPrefix("0.18") {
+            self = .v0_18
+        } else if text.hasPrefix("0.19") {
+            self = .v0_19
+        } else if text.hasPrefix("1") {
+            self = .v1_0
+        } else {
+            return nil
+        }
     }
 
     /// Whether the server reads the 0.18 `auth` member instead of the `Authorization` header.

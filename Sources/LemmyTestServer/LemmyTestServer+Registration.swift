@@ -36,8 +36,9 @@ extension LemmyTestServer {
     /// Changes how people sign up, as an admin would in the site settings.
     public func configureRegistration(_ settings: RegistrationSettings) {
         _ = try? store.with { db in
-            db.site = SiteSettingsRecord(registrationMode: settings.mode.rawValue, captchaEnabled: settings.captcha,
-                                         requireEmailVerification: settings.emailVerification)
+            db.site = SiteSettingsRecord(
+                registrationMode: settings.mode.rawValue, captchaEnabled: settings.captcha,
+                requireEmailVerification: settings.emailVerification)
         }
     }
 

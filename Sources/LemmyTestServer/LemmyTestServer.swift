@@ -45,10 +45,12 @@ public final class LemmyTestServer: Sendable {
         public var maximumImageUploadBytes = 8 << 20
 
         /// Creates a configuration.
-        public init(dialect: LemmyDialect = .v0_19, scale: SeedScale = .small, seed: UInt64 = 1, host: String = "127.0.0.1",
-                    port: Int = 0, referenceDate: Date? = nil,
-                    sleeper: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
-                    logLevel: Logger.Level = .critical, allowsRemoteBinding: Bool = false) {
+        public init(
+            dialect: LemmyDialect = .v0_19, scale: SeedScale = .small, seed: UInt64 = 1, host: String = "127.0.0.1",
+            port: Int = 0, referenceDate: Date? = nil,
+            sleeper: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
+            logLevel: Logger.Level = .critical, allowsRemoteBinding: Bool = false
+        ) {
             self.dialect = dialect
             self.scale = scale
             self.seed = seed
@@ -79,8 +81,10 @@ public final class LemmyTestServer: Sendable {
     /// The imitated dialect.
     public var dialect: LemmyDialect { configuration.dialect }
 
-    private init(configuration: Configuration, baseURL: URL, port: Int, faults: FaultInjector, seedDuration: Duration,
-                 store: LemmyStore, group: ServiceGroup, task: Task<Void, any Error>) {
+    private init(
+        configuration: Configuration, baseURL: URL, port: Int, faults: FaultInjector, seedDuration: Duration,
+        store: LemmyStore, group: ServiceGroup, task: Task<Void, any Error>
+    ) {
         self.configuration = configuration
         self.baseURL = baseURL
         self.port = port
@@ -131,8 +135,9 @@ public final class LemmyTestServer: Sendable {
         }
         let host = urlHost(configuration.host)
         try store.with { $0.host = "\(host):\(port)" }
-        return LemmyTestServer(configuration: configuration, baseURL: URL(string: "http://\(host):\(port)")!, port: port,
-                               faults: faults, seedDuration: seedDuration, store: store, group: group, task: task)
+        return LemmyTestServer(
+            configuration: configuration, baseURL: URL(string: "http://\(host):\(port)")!, port: port,
+            faults: faults, seedDuration: seedDuration, store: store, group: group, task: task)
     }
 
     /// The address to hand to the socket: IPv6 literals lose their URL brackets.
@@ -169,28 +174,36 @@ public final class LemmyTestServer: Sendable {
         _ = try? store.with { $0.sessions.removeAll() }
     }
 
-    static func makeApplication(_ configuration: Configuration, store: LemmyStore, faults: FaultInjector,
-                                onPort: @escaping @Sendable (Int) -> Void) -> some ApplicationProtocol {
+    static func makeApplication(
+        _ configuration: Configuration, store: LemmyStore, faults: FaultInjector,
+        onPort: @escaping @Sendable (Int) -> Void
+    ) -> some ApplicationProtocol {
         let router = Router(context: LemmyRequestContext.self)
         router.add(middleware: FaultMiddleware(injector: faults, dialect: configuration.dialect, sleeper: configuration.sleeper))
-        addRoutes(to: router, store: store, faults: faults, dialect: configuration.dialect,
-                  maximumImageUploadBytes: configuration.maximumImageUploadBytes)
+        addRoutes(
+            to: router, store: store, faults: faults, dialect: configuration.dialect,
+            maximumImageUploadBytes: configuration.maximumImageUploadBytes)
         var logger = Logger(label: "lemmy-test-server")
         logger.logLevel = configuration.logLevel
-        return Application(router: router,
-                           configuration: .init(address: .hostname(configuration.host, port: configuration.port),
-                                                serverName: nil),
-                           onServerRunning: { channel in onPort(channel.localAddress?.port ?? 0) },
-                           logger: logger)
+        return Application(
+            router: router,
+            configuration: .init(
+                address: .hostname(configuration.host, port: configuration.port),
+                serverName: nil),
+            onServerRunning: { channel in onPort(channel.localAddress?.port ?? 0) },
+            logger: logger)
     }
 
     /// Registers every route of `dialect` on `router` and returns them in registration order.
     /// The one list of routes: the server and ``servedRoutes(dialect:)`` both come from here.
     @discardableResult
-    static func addRoutes(to router: Router<LemmyRequestContext>, store: LemmyStore, faults: FaultInjector,
-                          dialect: LemmyDialect, maximumImageUploadBytes: Int) -> [ServedRoute] {
-        let routes = APIRoutes(router: router, store: store, dialect: dialect,
-                               clock: { Date().timeIntervalSince1970 })
+    static func addRoutes(
+        to router: Router<LemmyRequestContext>, store: LemmyStore, faults: FaultInjector,
+        dialect: LemmyDialect, maximumImageUploadBytes: Int
+    ) -> [ServedRoute] {
+        let routes = APIRoutes(
+            router: router, store: store, dialect: dialect,
+            clock: { Date().timeIntervalSince1970 })
         routes.addAccountRoutes()
         routes.addSettingsRoutes()
         routes.addPostRoutes()
@@ -211,11 +224,12 @@ public final class LemmyTestServer: Sendable {
     /// `scripts/generate-route-table.sh` writes them into the catalogue's route table.
     package static func servedRoutes(dialect: LemmyDialect) -> [ServedRoute] {
         let router = Router(context: LemmyRequestContext.self)
-        return addRoutes(to: router, store: LemmyStore(Database()), faults: FaultInjector(), dialect: dialect,
-                         maximumImageUploadBytes: Configuration().maximumImageUploadBytes).sorted()
+        return addRoutes(
+            to: router, store: LemmyStore(Database()), faults: FaultInjector(), dialect: dialect,
+            maximumImageUploadBytes: Configuration().maximumImageUploadBytes
+        ).sorted()
     }
 }
-
 
 /// Why a ``LemmyTestServer`` did not start.
 public enum LemmyTestServerError: Error, Equatable, Sendable, CustomStringConvertible {

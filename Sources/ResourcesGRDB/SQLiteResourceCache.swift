@@ -177,7 +177,8 @@ public final class SQLiteResourceCache: ResourceCache {
 
     /// How many entries `account` has.
     public func count(account: String) async -> Int {
-        await read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM resourceEntry WHERE account = ?", arguments: [account]) ?? 0 } ?? 0
+        await read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM resourceEntry WHERE account = ?", arguments: [account]) ?? 0 }
+            ?? 0
     }
 
     // MARK: Storage
@@ -187,7 +188,8 @@ public final class SQLiteResourceCache: ResourceCache {
         let found: CachedResponse?? = await write { db -> CachedResponse? in
             let sql = "SELECT body, headerFields, timestamp FROM resourceEntry WHERE account = ? AND key = ?"
             guard let row = try Row.fetchOne(db, sql: sql, arguments: [account, key]) else { return nil }
-            try db.execute(sql: "UPDATE resourceEntry SET lastUsed = \(Self.nextUse) WHERE account = ? AND key = ?", arguments: [account, key])
+            try db.execute(
+                sql: "UPDATE resourceEntry SET lastUsed = \(Self.nextUse) WHERE account = ? AND key = ?", arguments: [account, key])
             let body: Data = row["body"]
             let headerData: Data = row["headerFields"]
             let timestamp: Double = row["timestamp"]
@@ -208,22 +210,22 @@ public final class SQLiteResourceCache: ResourceCache {
         await write { db in
             try db.execute(
                 sql: """
-                INSERT OR REPLACE INTO resourceEntry (account, key, body, headerFields, timestamp, size, lastUsed)
-                VALUES (?, ?, ?, ?, ?, ?, \(Self.nextUse))
-                """,
+                    INSERT OR REPLACE INTO resourceEntry (account, key, body, headerFields, timestamp, size, lastUsed)
+                    VALUES (?, ?, ?, ?, ?, ?, \(Self.nextUse))
+                    """,
                 arguments: [account, key, entry.body, headers, entry.timestamp.timeIntervalSince1970, size]
             )
             // Keep the most recently used entries that fit both limits.
             try db.execute(
                 sql: """
-                DELETE FROM resourceEntry WHERE rowid IN (
-                    SELECT rowid FROM (
-                        SELECT rowid,
-                               ROW_NUMBER() OVER (ORDER BY lastUsed DESC) AS rank,
-                               SUM(size) OVER (ORDER BY lastUsed DESC ROWS UNBOUNDED PRECEDING) AS total
-                        FROM resourceEntry)
-                    WHERE rank > ? OR total > ?)
-                """,
+                    DELETE FROM resourceEntry WHERE rowid IN (
+                        SELECT rowid FROM (
+                            SELECT rowid,
+                                   ROW_NUMBER() OVER (ORDER BY lastUsed DESC) AS rank,
+                                   SUM(size) OVER (ORDER BY lastUsed DESC ROWS UNBOUNDED PRECEDING) AS total
+                            FROM resourceEntry)
+                        WHERE rank > ? OR total > ?)
+                    """,
                 arguments: [limits.maximumEntries, limits.maximumBytes]
             )
         }
@@ -231,8 +233,9 @@ public final class SQLiteResourceCache: ResourceCache {
 
     private func touch(account: String, key: String, timestamp: Date) async {
         await write { db in
-            try db.execute(sql: "UPDATE resourceEntry SET timestamp = ?, lastUsed = \(Self.nextUse) WHERE account = ? AND key = ?",
-                           arguments: [timestamp.timeIntervalSince1970, account, key])
+            try db.execute(
+                sql: "UPDATE resourceEntry SET timestamp = ?, lastUsed = \(Self.nextUse) WHERE account = ? AND key = ?",
+                arguments: [timestamp.timeIntervalSince1970, account, key])
         }
     }
 

@@ -21,10 +21,11 @@ public struct DefaultResourceViewStyle: ResourceViewStyle {
 
     /// The message and, when possible, a "Try again" button.
     public func errorView(message: String, canTryAgain: Bool, tryAgain: @escaping () -> Void) -> AnyView {
-        AnyView(VStack {
-            Text(message)
-            if canTryAgain { Button("Try again", action: tryAgain) }
-        })
+        AnyView(
+            VStack {
+                Text(message)
+                if canTryAgain { Button("Try again", action: tryAgain) }
+            })
     }
 }
 

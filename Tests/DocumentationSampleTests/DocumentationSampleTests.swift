@@ -75,8 +75,9 @@ import Testing
                     Issue.record("\(place): no `// sample: \(name)` in Tests/DocumentationSampleTests/Samples")
                     continue
                 }
-                #expect(SampleExtraction.normalized(block.code) == SampleExtraction.normalized(sample),
-                        "\(place): the block differs from the compiled sample \(name)")
+                #expect(
+                    SampleExtraction.normalized(block.code) == SampleExtraction.normalized(sample),
+                    "\(place): the block differs from the compiled sample \(name)")
                 checked += 1
             }
         }
@@ -85,22 +86,22 @@ import Testing
 
     @Test func extractionFindsMarkersAndFlagsUnmarkedBlocks() {
         let markdown = """
-        <!-- sample: one -->
-        ```swift
-        let a = 1
-        ```
-        ```swift
-        let b = 2
-        ```
-        <!-- sample: none, a fragment -->
+            <!-- sample: one -->
+            ```swift
+            let a = 1
+            ```
+            ```swift
+            let b = 2
+            ```
+            <!-- sample: none, a fragment -->
 
-        ```swift
-        x
-        ```
-        ```sh
-        ls
-        ```
-        """
+            ```swift
+            x
+            ```
+            ```sh
+            ls
+            ```
+            """
         let blocks = SampleExtraction.blocks(in: markdown, file: "t.md")
         #expect(blocks.map(\.marker) == ["one", nil, "none, a fragment"])
         #expect(blocks.map(\.isExempt) == [false, false, true])

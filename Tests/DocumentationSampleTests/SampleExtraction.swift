@@ -22,7 +22,10 @@ enum SampleExtraction {
         var index = 0
         while index < lines.count {
             let trimmed = lines[index].trimmingCharacters(in: .whitespaces)
-            guard trimmed.hasPrefix("```") else { index += 1; continue }
+            guard trimmed.hasPrefix("```") else {
+                index += 1
+                continue
+            }
             let language = trimmed.dropFirst(3).trimmingCharacters(in: .whitespaces)
             var end = index + 1
             while end < lines.count, !lines[end].trimmingCharacters(in: .whitespaces).hasPrefix("```") { end += 1 }
@@ -30,8 +33,10 @@ enum SampleExtraction {
                 var above = index - 1
                 while above >= 0, lines[above].trimmingCharacters(in: .whitespaces).isEmpty { above -= 1 }
                 let marker = above >= 0 ? sampleName(inComment: lines[above]) : nil
-                blocks.append(DocumentedBlock(marker: marker, code: lines[(index + 1)..<min(end, lines.count)].joined(separator: "\n"),
-                                              file: file, line: index + 1))
+                blocks.append(
+                    DocumentedBlock(
+                        marker: marker, code: lines[(index + 1)..<min(end, lines.count)].joined(separator: "\n"),
+                        file: file, line: index + 1))
             }
             index = end + 1
         }

@@ -37,7 +37,7 @@ struct FeedLoaderTests {
         let refresh = Task { await loader.refresh() }
         let freshRequest = await requests.expectNext()
         #expect(freshRequest.page == 1)
-        await stale.value   // released by the reset, before any answer
+        await stale.value  // released by the reset, before any answer
 
         gate.respond(staleRequest, with: posts(50...51))
         gate.respond(freshRequest, with: posts(10...11))
@@ -63,7 +63,7 @@ struct FeedLoaderTests {
 
         let first = Task { await loader.loadMore() }
         let request = await requests.expectNext()
-        await loader.loadMore()   // returns at once
+        await loader.loadMore()  // returns at once
         #expect(loader.loadingState == .loading)
         gate.respond(request, with: posts(1...2))
         await first.value
@@ -149,7 +149,7 @@ struct FeedLoaderTests {
         #expect((loader.loadingState.error as? ServerError)?.code == 503)
         #expect(loader.items.map(\.id) == [1, 2])
 
-        await loader.loadMore()   // a failed feed waits for an explicit retry
+        await loader.loadMore()  // a failed feed waits for an explicit retry
         #expect(gate.requestCount == 2)
 
         let retry = Task { await loader.retry() }
@@ -214,7 +214,11 @@ struct FeedLoaderTests {
         let source = CountingSource(posts(1...4), pageSize: 2)
         let loader = FeedLoader(fetcher: source.fetcher, configuration: oneShot) { page in
             processed.append(page.map(\.id))
-            return page.map { var post = $0; post.title = "prefetched"; return post }
+            return page.map {
+                var post = $0
+                post.title = "prefetched"
+                return post
+            }
         }
         await loader.loadMore()
         await loader.loadMore()

@@ -105,7 +105,11 @@ struct FeedLoaderFilterTests {
     @Test("a load keeps fetching until enough items survive the filters")
     func minimumItems() async {
         // Every other post read: 5 visible per page of 10.
-        let all = posts(1...100).map { var post = $0; post.isRead = post.id.isMultiple(of: 2); return post }
+        let all = posts(1...100).map {
+            var post = $0
+            post.isRead = post.id.isMultiple(of: 2)
+            return post
+        }
         let source = CountingSource(all, pageSize: 10)
         let loader = FeedLoader(
             fetcher: source.fetcher,
@@ -121,7 +125,11 @@ struct FeedLoaderFilterTests {
     @Test("a load stops at the page bound when almost everything is filtered out")
     func pageBound() async {
         // 90% read.
-        let all = posts(1...1000).map { var post = $0; post.isRead = !post.id.isMultiple(of: 10); return post }
+        let all = posts(1...1000).map {
+            var post = $0
+            post.isRead = !post.id.isMultiple(of: 10)
+            return post
+        }
         let source = CountingSource(all, pageSize: 20)
         let loader = FeedLoader(
             fetcher: source.fetcher,
@@ -138,7 +146,11 @@ struct FeedLoaderFilterTests {
 
     @Test("a load stops at the end of the feed even short of the minimum")
     func stopsAtEnd() async {
-        let all = posts(1...15).map { var post = $0; post.isRead = post.id > 2; return post }
+        let all = posts(1...15).map {
+            var post = $0
+            post.isRead = post.id > 2
+            return post
+        }
         let source = CountingSource(all, pageSize: 10)
         let loader = FeedLoader(
             fetcher: source.fetcher,

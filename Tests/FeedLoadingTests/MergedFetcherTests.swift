@@ -21,7 +21,10 @@ struct MergedFetcherTests {
         while true {
             let result = await actor.load()
             all += result.items.map(\.date)
-            if !result.isSuccess { #expect(result.isDone); break }
+            if !result.isSuccess {
+                #expect(result.isDone)
+                break
+            }
         }
         #expect(all == [90, 80, 70, 60, 50, 40, 30, 20, 10])
     }

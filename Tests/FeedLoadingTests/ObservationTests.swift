@@ -13,7 +13,11 @@ struct ObservationTests {
         )
         let changes = Log<String>()
         func track(_ name: String, _ read: @escaping @MainActor () -> Void) {
-            withObservationTracking { read() } onChange: { changes.append(name) }
+            withObservationTracking {
+                read()
+            } onChange: {
+                changes.append(name)
+            }
         }
         track("items") { _ = loader.items }
         track("state") { _ = loader.loadingState }

@@ -73,7 +73,10 @@ import Testing
         rejections.open()
         refreshGate.open()
         for task in tasks {
-            do { _ = try await task.value; Issue.record("expected failure") } catch let error as LoadError {
+            do {
+                _ = try await task.value
+                Issue.record("expected failure")
+            } catch let error as LoadError {
                 #expect(error.code == .authenticationFailed)
             }
         }
@@ -88,7 +91,10 @@ import Testing
         let provider = ScriptedTokenProvider(initial: "old")
         let auth = BearerAuthLoader(provider: provider)
         auth --> mock
-        do { _ = try await auth.load(makeRequest()); Issue.record("expected failure") } catch {
+        do {
+            _ = try await auth.load(makeRequest())
+            Issue.record("expected failure")
+        } catch {
             #expect(error.code == .authenticationFailed)
             #expect(error.response?.status == .unauthorized)
         }
@@ -107,7 +113,10 @@ import Testing
         await refreshGate.waitForArrivals(1)
         await auth.reset()
         refreshGate.open()
-        do { _ = try await task.value; Issue.record("expected failure") } catch let error as LoadError {
+        do {
+            _ = try await task.value
+            Issue.record("expected failure")
+        } catch let error as LoadError {
             #expect(error.code == .resetInProgress || error.code == .cancelled)
         }
         #expect(mock.receivedRequests.count == 1)
@@ -155,7 +164,10 @@ import Testing
         request.options[BasicCredentialsOption.self] = BasicCredentials(username: "a", password: "b")
         _ = try await auth.load(request)
         #expect(mock.receivedRequests[0].headerFields[.authorization] == BasicCredentials(username: "a", password: "b").headerValue)
-        do { _ = try await auth.load(makeRequest()); Issue.record("expected failure") } catch {
+        do {
+            _ = try await auth.load(makeRequest())
+            Issue.record("expected failure")
+        } catch {
             #expect(error.code == .authenticationFailed)
         }
     }

@@ -5,7 +5,10 @@ import Testing
 import HTTPTypes
 
 @Suite struct BodyTests {
-    struct Payload: Codable, Sendable, Equatable { var name: String; var count: Int }
+    struct Payload: Codable, Sendable, Equatable {
+        var name: String
+        var count: Int
+    }
 
     @Test func jsonBodyEncodesLazilyWithContentType() throws {
         let body = JSONBody(Payload(name: "a", count: 2))
@@ -24,7 +27,10 @@ import HTTPTypes
             boundary: "XYZ"
         )
         #expect(body.contentType == "multipart/form-data; boundary=XYZ")
-        let expected = Data("--XYZ\r\nContent-Disposition: form-data; name=\"name\"\r\n\r\ncat\r\n--XYZ\r\nContent-Disposition: form-data; name=\"images[]\"; filename=\"c%22at.png\"\r\nContent-Type: image/png\r\n\r\n".utf8) + Data([1, 2]) + Data("\r\n--XYZ--\r\n".utf8)
+        let expected =
+            Data(
+                "--XYZ\r\nContent-Disposition: form-data; name=\"name\"\r\n\r\ncat\r\n--XYZ\r\nContent-Disposition: form-data; name=\"images[]\"; filename=\"c%22at.png\"\r\nContent-Type: image/png\r\n\r\n"
+                    .utf8) + Data([1, 2]) + Data("\r\n--XYZ--\r\n".utf8)
         #expect(try body.encode() == expected)
     }
 
@@ -36,7 +42,10 @@ import HTTPTypes
 
     @Test func bodyEncodingFailureSurfacesAtLoadTime() async {
         let request = LoadRequest(method: .post, url: URL(string: "http://127.0.0.1:9/x")!, body: JSONBody(Unencodable()))
-        do { _ = try await URLSessionLoader().load(request); Issue.record("expected failure") } catch {
+        do {
+            _ = try await URLSessionLoader().load(request)
+            Issue.record("expected failure")
+        } catch {
             #expect(error.code == .bodyEncodingFailed)
         }
     }

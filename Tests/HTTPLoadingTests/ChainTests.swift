@@ -40,7 +40,9 @@ import HTTPTypes
     }
 
     @Test func routerRoutesByOptionAndByHost() async throws {
-        let basic = MockLoader(), bearer = MockLoader(), other = MockLoader()
+        let basic = MockLoader()
+        let bearer = MockLoader()
+        let other = MockLoader()
         let router = RouterLoader(
             routes: [
                 .option(AuthenticationMethodOption.self, equals: .basic, to: basic),
@@ -48,7 +50,9 @@ import HTTPTypes
             ],
             fallback: other
         )
-        basic.respond(); bearer.respond(); other.respond()
+        basic.respond()
+        bearer.respond()
+        other.respond()
         var request = makeRequest()
         request.options[AuthenticationMethodOption.self] = .basic
         _ = try await router.load(request)
@@ -61,14 +65,20 @@ import HTTPTypes
 
     @Test func routerWithoutMatchingRouteFails() async {
         let router = RouterLoader(routes: [.host("a.test", to: MockLoader())])
-        do { _ = try await router.load(makeRequest()); Issue.record("expected failure") } catch {
+        do {
+            _ = try await router.load(makeRequest())
+            Issue.record("expected failure")
+        } catch {
             #expect(error.code == .noNextLoader)
         }
     }
 
     @Test func mockReportsAnUnexpectedRequestClearly() async {
         let mock = MockLoader()
-        do { _ = try await mock.load(makeRequest(.post, "/surprise")); Issue.record("expected failure") } catch {
+        do {
+            _ = try await mock.load(makeRequest(.post, "/surprise"))
+            Issue.record("expected failure")
+        } catch {
             #expect(error.code == .unexpectedRequest)
             #expect(error.message?.contains("POST /surprise") == true)
         }

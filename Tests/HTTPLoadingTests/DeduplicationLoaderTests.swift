@@ -40,7 +40,10 @@ import HTTPTypes
         let follower = Task { try await dedupe.load(makeRequest()) }
         #expect(await eventually { dedupe.followerCount == 1 })
         follower.cancel()
-        do { _ = try await follower.value; Issue.record("expected cancellation") } catch let error as LoadError {
+        do {
+            _ = try await follower.value
+            Issue.record("expected cancellation")
+        } catch let error as LoadError {
             #expect(error.isCancellation)
         }
         gate.open()
@@ -59,7 +62,10 @@ import HTTPTypes
         let follower = Task { try await dedupe.load(makeRequest()) }
         #expect(await eventually { dedupe.followerCount == 1 })
         leader.cancel()
-        do { _ = try await leader.value; Issue.record("expected cancellation") } catch let error as LoadError {
+        do {
+            _ = try await leader.value
+            Issue.record("expected cancellation")
+        } catch let error as LoadError {
             #expect(error.isCancellation)
         }
         #expect(try await follower.value.body == .init("second".utf8))

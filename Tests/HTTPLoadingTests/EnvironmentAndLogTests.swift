@@ -26,7 +26,8 @@ import Locking
     @Test func absoluteRequestsKeepTheirOriginAndAPerRequestEnvironmentWins() async throws {
         let mock = MockLoader()
         let chain = ServerEnvironmentLoader(ServerEnvironment(host: "a.test", pathPrefix: "/api")) --> mock
-        mock.respond(); mock.respond()
+        mock.respond()
+        mock.respond()
         _ = try await chain.load(makeRequest(.get, "/x"))
         var request = LoadRequest(path: "/y")
         request.options[ServerEnvironmentOption.self] = ServerEnvironment(host: "b.test")
@@ -95,7 +96,10 @@ import Locking
         let mock = MockLoader()
         let chain = ValidationLoader() --> mock
         mock.respond(status: .notFound, body: Data("nope".utf8))
-        do { _ = try await chain.load(makeRequest()); Issue.record("expected failure") } catch {
+        do {
+            _ = try await chain.load(makeRequest())
+            Issue.record("expected failure")
+        } catch {
             #expect(error.code == .unacceptableStatus)
             #expect(error.response?.body == Data("nope".utf8))
         }

@@ -14,7 +14,10 @@ import Testing
         let first = Task { await guardLoader.reset() }
         await gate.waitForArrivals(1)
         #expect(guardLoader.isResetting)
-        do { _ = try await guardLoader.load(makeRequest()); Issue.record("expected refusal") } catch {
+        do {
+            _ = try await guardLoader.load(makeRequest())
+            Issue.record("expected refusal")
+        } catch {
             #expect(error.code == .resetInProgress)
         }
         let second = Task { await guardLoader.reset() }
@@ -35,7 +38,10 @@ import Testing
         await gate.waitForArrivals(3)
         await guardLoader.reset()
         for task in tasks {
-            do { _ = try await task.value; Issue.record("expected cancellation") } catch let error as LoadError {
+            do {
+                _ = try await task.value
+                Issue.record("expected cancellation")
+            } catch let error as LoadError {
                 #expect(error.isCancellation)
             }
         }
@@ -54,7 +60,10 @@ import Testing
         for _ in 0..<3 { mock.respond(status: .found, headerFields: [.location: "/again"]) }
         var limited = makeRequest()
         limited.options[RedirectLimitOption.self] = 2
-        do { _ = try await chain.load(limited); Issue.record("expected failure") } catch {
+        do {
+            _ = try await chain.load(limited)
+            Issue.record("expected failure")
+        } catch {
             #expect(error.code == .tooManyRedirects)
         }
     }
@@ -79,7 +88,10 @@ import Testing
         let mock = MockLoader()
         mock.respond(status: .movedPermanently, headerFields: [.location: "http://example.test/plain"])
         let chain = RedirectLoader() --> mock
-        do { _ = try await chain.load(makeRequest()); Issue.record("expected failure") } catch {
+        do {
+            _ = try await chain.load(makeRequest())
+            Issue.record("expected failure")
+        } catch {
             #expect(error.code == .invalidRedirect)
         }
     }

@@ -107,13 +107,17 @@ import Testing
     @Test func cancellingDuringTheBackoffStopsRetrying() async throws {
         let mock = MockLoader()
         let sleepGate = MockGate()
-        let retry = RetryLoader(defaultStrategy: .constant(retries: 3, delay: .seconds(1)), clock: RecordingClock(holdingSleepsAt: sleepGate))
+        let retry = RetryLoader(
+            defaultStrategy: .constant(retries: 3, delay: .seconds(1)), clock: RecordingClock(holdingSleepsAt: sleepGate))
         retry --> mock
         mock.fail(with: .timedOut)
         let task = Task { try await retry.load(makeRequest()) }
         await sleepGate.waitForArrivals(1)
         task.cancel()
-        do { _ = try await task.value; Issue.record("expected cancellation") } catch let error as LoadError {
+        do {
+            _ = try await task.value
+            Issue.record("expected cancellation")
+        } catch let error as LoadError {
             #expect(error.isCancellation)
         }
         #expect(mock.receivedRequests.count == 1)
@@ -128,7 +132,10 @@ import Testing
         let task = Task { try await retry.load(makeRequest()) }
         await gate.waitForArrivals(1)
         task.cancel()
-        do { _ = try await task.value; Issue.record("expected cancellation") } catch let error as LoadError {
+        do {
+            _ = try await task.value
+            Issue.record("expected cancellation")
+        } catch let error as LoadError {
             #expect(error.isCancellation)
         }
         #expect(mock.receivedRequests.count == 1)

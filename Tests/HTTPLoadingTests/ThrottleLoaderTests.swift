@@ -49,12 +49,16 @@ import HTTPTypes
         #expect(await eventually { throttle.waitingCount == 5 })
         for task in tasks.prefix(3) { task.cancel() }
         for task in tasks.prefix(3) {
-            do { _ = try await task.value; Issue.record("expected cancellation") } catch let error as LoadError {
+            do {
+                _ = try await task.value
+                Issue.record("expected cancellation")
+            } catch let error as LoadError {
                 #expect(error.isCancellation)
             }
         }
         #expect(throttle.waitingCount == 2)
-        mock.respond(); mock.respond()
+        mock.respond()
+        mock.respond()
         throttle.maximumConcurrentRequests = 1
         for task in tasks.suffix(2) { _ = try await task.value }
         #expect(mock.receivedRequests.map(\.testId) == ["3", "4"])
@@ -78,7 +82,10 @@ import HTTPTypes
         let task = Task { try await throttle.load(makeRequest()) }
         #expect(await eventually { throttle.waitingCount == 1 })
         await throttle.reset()
-        do { _ = try await task.value; Issue.record("expected failure") } catch let error as LoadError {
+        do {
+            _ = try await task.value
+            Issue.record("expected failure")
+        } catch let error as LoadError {
             #expect(error.code == .resetInProgress)
         } catch { Issue.record("unexpected \(error)") }
         #expect(throttle.waitingCount == 0)
@@ -109,7 +116,12 @@ import HTTPTypes
 
 final class PeakCounter: Sendable {
     private let state = Locked<(current: Int, maximum: Int)>((0, 0))
-    func enter() { state.withLock { $0.current += 1; $0.maximum = max($0.maximum, $0.current) } }
+    func enter() {
+        state.withLock {
+            $0.current += 1
+            $0.maximum = max($0.maximum, $0.current)
+        }
+    }
     func leave() { state.withLock { $0.current -= 1 } }
     var maximum: Int { state.withLock { $0.maximum } }
 }

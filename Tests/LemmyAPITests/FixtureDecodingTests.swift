@@ -22,7 +22,8 @@ struct FixtureDecodingTests {
 
     @Test("0.18 naive timestamps and merged keys decode into the union properties")
     func v018Details() throws {
-        let response = try LemmyResponseDecoder.decode(ApiGetPostsResponse.self, from: Fixtures.data("v0.18/spud_GetPostsResponse_all-hot.json"))
+        let response = try LemmyResponseDecoder.decode(
+            ApiGetPostsResponse.self, from: Fixtures.data("v0.18/spud_GetPostsResponse_all-hot.json"))
         let post = try #require(response.posts.first)
         #expect(post.post.publishedAt.rawValue.hasSuffix("Z") == false)
         #expect(post.post.publishedAt.secondsSince1970 > 1_600_000_000)
@@ -32,7 +33,8 @@ struct FixtureDecodingTests {
 
     @Test("0.19 cursor and Z timestamps")
     func v019Details() throws {
-        let response = try LemmyResponseDecoder.decode(ApiGetPostsResponse.self, from: Fixtures.data("v0.19/lemmykit_GetPostsResponse_0.19.18.json"))
+        let response = try LemmyResponseDecoder.decode(
+            ApiGetPostsResponse.self, from: Fixtures.data("v0.19/lemmykit_GetPostsResponse_0.19.18.json"))
         #expect(response.nextPage == "Pc6")
         let post = try #require(response.posts.first)
         #expect(post.post.publishedAt.rawValue.hasSuffix("Z"))

@@ -3,7 +3,8 @@ import LemmyAPI
 
 /// The vendored Lemmy answers in `Tests/Fixtures/lemmy` (see its PROVENANCE.md).
 enum Fixtures {
-    static let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
     static let lemmy = checkout.appendingPathComponent("Tests/Fixtures/lemmy")
 
     static func data(_ relativePath: String) throws -> Data {

@@ -4,7 +4,8 @@ import Testing
 
 @Suite("Generator")
 struct GeneratedCodeTests {
-    static let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     @Test("The committed Swift and COVERAGE.md equal emit(api/lemmy-api.json)")
     func generatedCodeIsCurrent() throws {
@@ -23,13 +24,14 @@ struct GeneratedCodeTests {
 
     @Test("TypeScript parsing: interfaces, optional members, unions, tagged unions")
     func parser() throws {
-        let decls = try TSParser.declarations(in: """
-            // comment
-            export type A = { x?: number; y: Array<B> | null };
-            export type E = | "Hot" | "New";
-            export type U = ({ type_: "post" } & PostView) | ({ type_: "comment" } & CommentView);
-            export interface P<T> { items: Array<T>; next_page?: string }
-            """)
+        let decls = try TSParser.declarations(
+            in: """
+                // comment
+                export type A = { x?: number; y: Array<B> | null };
+                export type E = | "Hot" | "New";
+                export type U = ({ type_: "post" } & PostView) | ({ type_: "comment" } & CommentView);
+                export interface P<T> { items: Array<T>; next_page?: string }
+                """)
         #expect(decls.map(\.name) == ["A", "E", "U", "P"])
         #expect(decls[0].type.text == "{ x?: number; y: Array<B> | null }")
         #expect(decls[1].type == .union([.literal("Hot"), .literal("New")]))
@@ -44,7 +46,10 @@ struct GeneratedCodeTests {
         let http = "  getX(form: Form) {\n    return this.#wrapper<Form, Item>(HttpType.Get, \"/x\", form);\n  }\n"
         let d = try DescriptionBuilder.build([
             source("a", "export interface Item { published: string; actor_id: string }\nexport interface Form { published: string }", http),
-            source("b", "export interface Item { published_at: string; ap_id: string; extra?: number }\nexport interface Form { published_at: string }", http),
+            source(
+                "b",
+                "export interface Item { published_at: string; ap_id: string; extra?: number }\nexport interface Form { published_at: string }",
+                http),
         ])
         let item = try #require(d.types.first { $0.name == "Item" })
         #expect(item.members?.map { $0.keys.map(\.key) } == [["published_at", "published"], ["ap_id", "actor_id"], ["extra"]])

@@ -16,7 +16,8 @@ struct GenerationDispatchTests {
     @Test("Only calls with the same form type in both generations get one (GetSite's 0.18 form has auth)")
     func sameFormOnly() throws {
         let checkout = GeneratedCodeTests.checkout
-        let text = try String(contentsOf: checkout.appendingPathComponent("Sources/LemmyAPI/Generated/LemmyAnyGeneration+Requests.swift"), encoding: .utf8)
+        let text = try String(
+            contentsOf: checkout.appendingPathComponent("Sources/LemmyAPI/Generated/LemmyAnyGeneration+Requests.swift"), encoding: .utf8)
         #expect(text.contains("public struct GetPost: LemmyGenerationalRequest"))
         #expect(!text.contains("public struct GetSite: LemmyGenerationalRequest"))
         #expect(!text.contains("public struct GetReplies:"))  // v3 only

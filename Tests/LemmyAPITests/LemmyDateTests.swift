@@ -29,7 +29,11 @@ struct LemmyDateTests {
         #expect(String(decoding: encoded, as: UTF8.self) == "[\"\(text)\"]")
     }
 
-    @Test("Rejects malformed text", arguments: ["", "2023-08-07", "2023-13-07T18:57:30", "2023-08-07T18:57:30.", "2023-08-07T18:57:30Zjunk", "yesterday", "2023-08-07T25:00:00"])
+    @Test(
+        "Rejects malformed text",
+        arguments: [
+            "", "2023-08-07", "2023-13-07T18:57:30", "2023-08-07T18:57:30.", "2023-08-07T18:57:30Zjunk", "yesterday", "2023-08-07T25:00:00",
+        ])
     func rejects(_ text: String) {
         #expect(LemmyDate(rawValue: text) == nil)
     }

@@ -5,7 +5,10 @@ import Testing
 @Suite("Malformed payloads")
 struct MalformedPayloadTests {
     func failure<T: Decodable>(_ type: T.Type, _ data: Data) -> LemmyDecodingFailure? {
-        do { _ = try LemmyResponseDecoder.decode(T.self, from: data); return nil } catch { return error }
+        do {
+            _ = try LemmyResponseDecoder.decode(T.self, from: data)
+            return nil
+        } catch { return error }
     }
 
     @Test("Truncated bodies fail with a decoding failure, at every cut")
@@ -20,7 +23,8 @@ struct MalformedPayloadTests {
 
     @Test("A wrongly typed member names its coding path")
     func wrongType() throws {
-        var object = try #require(try JSONSerialization.jsonObject(with: Fixtures.data("v0.19/lemmykit_GetPostsResponse_0.19.18.json")) as? [String: Any])
+        var object = try #require(
+            try JSONSerialization.jsonObject(with: Fixtures.data("v0.19/lemmykit_GetPostsResponse_0.19.18.json")) as? [String: Any])
         var posts = try #require(object["posts"] as? [[String: Any]])
         var post = try #require(posts[1]["post"] as? [String: Any])
         post["id"] = "not a number"
@@ -32,7 +36,8 @@ struct MalformedPayloadTests {
 
     @Test("A missing required member names its key")
     func missingKey() throws {
-        var object = try #require(try JSONSerialization.jsonObject(with: Fixtures.data("v0.18/muffed_Community_fragment.json")) as? [String: Any])
+        var object = try #require(
+            try JSONSerialization.jsonObject(with: Fixtures.data("v0.18/muffed_Community_fragment.json")) as? [String: Any])
         object.removeValue(forKey: "name")
         let f = try #require(failure(ApiCommunity.self, JSONSerialization.data(withJSONObject: object)))
         #expect(f.codingPath == "name")
@@ -41,7 +46,8 @@ struct MalformedPayloadTests {
 
     @Test("A bad timestamp is reported at its path")
     func badTimestamp() throws {
-        var object = try #require(try JSONSerialization.jsonObject(with: Fixtures.data("v0.18/muffed_Community_fragment.json")) as? [String: Any])
+        var object = try #require(
+            try JSONSerialization.jsonObject(with: Fixtures.data("v0.18/muffed_Community_fragment.json")) as? [String: Any])
         object["published"] = "yesterday"
         let f = try #require(failure(ApiCommunity.self, JSONSerialization.data(withJSONObject: object)))
         #expect(f.codingPath == "published")

@@ -8,7 +8,8 @@ struct MiddlewareGeneratedCodeTests {
 
     @Test("The committed Sources/LemmyMiddleware/Generated equal emit(scripts/middleware-models.spec)")
     func generatedCodeIsCurrent() throws {
-        let spec = try MiddlewareSpec.parse(String(contentsOf: Self.checkout.appendingPathComponent("scripts/middleware-models.spec"), encoding: .utf8))
+        let spec = try MiddlewareSpec.parse(
+            String(contentsOf: Self.checkout.appendingPathComponent("scripts/middleware-models.spec"), encoding: .utf8))
         let files = MiddlewareModelEmitter.emit(spec)
         let directory = Self.checkout.appendingPathComponent("Sources/LemmyMiddleware/Generated")
         let onDisk = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".swift") }
@@ -21,7 +22,8 @@ struct MiddlewareGeneratedCodeTests {
 
     @Test("Spec lines: fields, tiers with protocols, trailing comments; a bad line is an error naming it")
     func parsing() throws {
-        let spec = try MiddlewareSpec.parse("""
+        let spec = try MiddlewareSpec.parse(
+            """
             # comment
             entity Thing : A, B
             tier 1

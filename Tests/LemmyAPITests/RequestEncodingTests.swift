@@ -19,7 +19,9 @@ struct RequestEncodingTests {
         #expect(LemmyV3.GetPosts.method == .get)
         #expect(LemmyV3.GetPosts.takesAuthField)
         #expect(LemmyQueryEncoding.percentEncodedQuery(request.queryItems) == "type_=All&sort=Hot&limit=20&auth=jwt-token")
-        #expect(LemmyQueryEncoding.percentEncodedQuery(request.queryItems(style: .omitNil)) == "type_=All&sort=Hot&community_name=&limit=20&page=0&saved_only=false&auth=jwt-token")
+        #expect(
+            LemmyQueryEncoding.percentEncodedQuery(request.queryItems(style: .omitNil))
+                == "type_=All&sort=Hot&community_name=&limit=20&page=0&saved_only=false&auth=jwt-token")
         #expect((try? request.jsonBody()) == .some(nil))
     }
 
@@ -33,7 +35,9 @@ struct RequestEncodingTests {
         let request = LemmyV4.GetPosts(form)
         #expect(LemmyV4.GetPosts.fullPath == "/api/v4/post/list")
         #expect(!LemmyV4.GetPosts.takesAuthField)
-        #expect(LemmyQueryEncoding.percentEncodedQuery(request.queryItems) == "type_=moderator_view&sort=hot&show_read=false&page_cursor=Pc6%2Fx%20y")
+        #expect(
+            LemmyQueryEncoding.percentEncodedQuery(request.queryItems)
+                == "type_=moderator_view&sort=hot&show_read=false&page_cursor=Pc6%2Fx%20y")
     }
 
     @Test("GetComments and Search queries")
@@ -43,7 +47,9 @@ struct RequestEncodingTests {
         comments.sort = .hot
         comments.maxDepth = 8
         comments.type = .all
-        #expect(LemmyQueryEncoding.percentEncodedQuery(LemmyV3.GetComments(comments).queryItems) == "type_=All&sort=Hot&max_depth=8&post_id=1549703")
+        #expect(
+            LemmyQueryEncoding.percentEncodedQuery(LemmyV3.GetComments(comments).queryItems)
+                == "type_=All&sort=Hot&max_depth=8&post_id=1549703")
         var search = ApiSearch()
         search.q = "swift & lemmy"
         search.type = .posts

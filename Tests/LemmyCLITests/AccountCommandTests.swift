@@ -11,8 +11,9 @@ struct AccountCommandTests {
     /// Logs `alice` in through the binary and returns her config file.
     private func loggedIn(_ server: LemmyTestServer) async throws -> TemporaryConfig {
         let config = try TemporaryConfig()
-        let login = try await LemmyBinary.run(["login", "alice", "--instance", server.baseURL.absoluteString, "--password-stdin"],
-                                              config: config.url, input: "password\n")
+        let login = try await LemmyBinary.run(
+            ["login", "alice", "--instance", server.baseURL.absoluteString, "--password-stdin"],
+            config: config.url, input: "password\n")
         try #require(login.status == 0, "\(login)")
         return config
     }
@@ -52,8 +53,10 @@ struct AccountCommandTests {
             let expected = try await onMain { () async throws -> (Int, Int, Int) in
                 let alice = try await ApiClient.login(to: server.baseURL, username: "alice", password: "password")
                 try await alice.refreshUnreadCounts()
-                return (alice.account?.unread.replies ?? -1, try await alice.getReplies(limit: 5).count,
-                        try await alice.getMessages(limit: 5).count)
+                return (
+                    alice.account?.unread.replies ?? -1, try await alice.getReplies(limit: 5).count,
+                    try await alice.getMessages(limit: 5).count
+                )
             }
             let result = try await LemmyBinary.run(["inbox", "--limit", "5", "--json"], config: config.url)
             #expect(result.status == 0, "\(result)")
@@ -79,11 +82,13 @@ struct AccountCommandTests {
             #expect(try JSONOutput.decoder().decode(PostDetailOutput.self, from: Data(saved.stdout.utf8)).post.saved)
 
             let before = try await LemmyBinary.run(["community", "gardening", "--json"], config: config.url)
-            let wasSubscribed = try JSONOutput.decoder().decode(CommunityOutput.self, from: Data(before.stdout.utf8)).subscription != "unsubscribed"
+            let wasSubscribed =
+                try JSONOutput.decoder().decode(CommunityOutput.self, from: Data(before.stdout.utf8)).subscription != "unsubscribed"
             let toggle = wasSubscribed ? ["subscribe", "gardening", "--undo"] : ["subscribe", "gardening"]
             #expect(try await LemmyBinary.run(toggle, config: config.url).status == 0)
             let after = try await LemmyBinary.run(["community", "gardening", "--json"], config: config.url)
-            let isSubscribed = try JSONOutput.decoder().decode(CommunityOutput.self, from: Data(after.stdout.utf8)).subscription != "unsubscribed"
+            let isSubscribed =
+                try JSONOutput.decoder().decode(CommunityOutput.self, from: Data(after.stdout.utf8)).subscription != "unsubscribed"
             #expect(isSubscribed != wasSubscribed)
 
             let reply = try await LemmyBinary.run(["reply", "\(postId)", "Written by the CLI test", "--json"], config: config.url)
@@ -91,7 +96,10 @@ struct AccountCommandTests {
             let comment = try JSONOutput.decoder().decode(CommentOutput.self, from: Data(reply.stdout.utf8))
             #expect(comment.postId == postId && comment.creator == "alice" && comment.content == "Written by the CLI test")
             let shown = try await LemmyBinary.run(["post", "\(postId)", "--json", "--sort", "new"], config: config.url)
-            #expect(try JSONOutput.decoder().decode(PostDetailOutput.self, from: Data(shown.stdout.utf8)).comments.contains { $0.id == comment.id })
+            #expect(
+                try JSONOutput.decoder().decode(PostDetailOutput.self, from: Data(shown.stdout.utf8)).comments.contains {
+                    $0.id == comment.id
+                })
 
             #expect(try await LemmyBinary.run(["block", "user", "carol"], config: config.url).status == 0)
             let carol = try await LemmyBinary.run(["user", "carol", "--json"], config: config.url)

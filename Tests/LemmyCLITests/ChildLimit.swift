@@ -17,7 +17,10 @@ actor ChildLimit {
     }
 
     private func acquire() async {
-        if free > 0 { free -= 1; return }
+        if free > 0 {
+            free -= 1
+            return
+        }
         await withCheckedContinuation { waiting.append($0) }
     }
 

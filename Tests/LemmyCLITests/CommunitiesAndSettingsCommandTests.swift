@@ -10,8 +10,9 @@ import Testing
 struct CommunitiesAndSettingsCommandTests {
     private func loggedIn(_ server: LemmyTestServer, as user: String = "alice") async throws -> TemporaryConfig {
         let config = try TemporaryConfig()
-        let login = try await LemmyBinary.run(["login", user, "--instance", server.baseURL.absoluteString, "--password-stdin"],
-                                              config: config.url, input: "password\n")
+        let login = try await LemmyBinary.run(
+            ["login", user, "--instance", server.baseURL.absoluteString, "--password-stdin"],
+            config: config.url, input: "password\n")
         try #require(login.status == 0, "\(login)")
         return config
     }
@@ -24,8 +25,10 @@ struct CommunitiesAndSettingsCommandTests {
             #expect(first.status == 0, "\(first)")
             let page1 = try JSONOutput.decoder().decode(CommunitiesOutput.self, from: Data(first.stdout.utf8))
             #expect(page1.communities.map(\.id) == [1, 2] && page1.hasMore && page1.sort == "old")
-            let second = try await LemmyBinary.run(["communities", "list", "--instance", instance, "--sort", "old", "--limit", "2",
-                                                    "--page", "2", "--json"])
+            let second = try await LemmyBinary.run([
+                "communities", "list", "--instance", instance, "--sort", "old", "--limit", "2",
+                "--page", "2", "--json",
+            ])
             let page2 = try JSONOutput.decoder().decode(CommunitiesOutput.self, from: Data(second.stdout.utf8))
             #expect(page2.communities.map(\.id) == [3] && !page2.hasMore)
 
@@ -38,7 +41,9 @@ struct CommunitiesAndSettingsCommandTests {
             #expect(Set(mine.communities.map(\.id)) == [1, 2] && mine.communities.allSatisfy { $0.subscription == "subscribed" })
 
             // A sort the version lacks: exit 76 and one line naming it.
-            let missing = try await LemmyBinary.run(["communities", "--instance", instance, "--sort", dialect == .v1_0 ? "top-week" : "name-asc"])
+            let missing = try await LemmyBinary.run([
+                "communities", "--instance", instance, "--sort", dialect == .v1_0 ? "top-week" : "name-asc",
+            ])
             #expect(missing.status == LemmyCLI.ExitStatus.unsupported.rawValue, "\(missing)")
             #expect(missing.errorLines.count == 1)
             let guest = try await LemmyBinary.run(["communities", "--instance", instance, "--listing", "subscribed"])
@@ -52,8 +57,9 @@ struct CommunitiesAndSettingsCommandTests {
     func createAndHide(dialect: LemmyDialect) async throws {
         try await withServer(dialect) { server in
             let alice = try await loggedIn(server)
-            let created = try await LemmyBinary.run(["communities", "create", "cli_made", "--title", "Made by the CLI", "--restricted", "--json"],
-                                                   config: alice.url)
+            let created = try await LemmyBinary.run(
+                ["communities", "create", "cli_made", "--title", "Made by the CLI", "--restricted", "--json"],
+                config: alice.url)
             #expect(created.status == 0, "\(created)")
             let community = try JSONOutput.decoder().decode(CommunityOutput.self, from: Data(created.stdout.utf8))
             #expect(community.name == "cli_made" && community.title == "Made by the CLI")
@@ -67,7 +73,9 @@ struct CommunitiesAndSettingsCommandTests {
             } else {
                 #expect(refused.status == LemmyCLI.ExitStatus.software.rawValue && refused.stderr.contains("not_an_admin"), "\(refused)")
                 #expect(hidden.status == 0, "\(hidden)")
-                let guest = try await LemmyBinary.run(["communities", "--instance", server.baseURL.absoluteString, "--limit", "50", "--json"])
+                let guest = try await LemmyBinary.run([
+                    "communities", "--instance", server.baseURL.absoluteString, "--limit", "50", "--json",
+                ])
                 let listed = try JSONOutput.decoder().decode(CommunitiesOutput.self, from: Data(guest.stdout.utf8))
                 #expect(!listed.communities.contains { $0.name == "cli_made" })
             }
@@ -98,8 +106,11 @@ struct CommunitiesAndSettingsCommandTests {
             let before = try JSONOutput.decoder().decode(SettingsOutput.self, from: Data(shown.stdout.utf8))
             #expect(!before.showNsfw && before.displayName == "Alice" && before.defaultListing == "local")
 
-            let set = try await LemmyBinary.run(["settings", "set", "show-nsfw=true", "default-sort=top-week", "default-listing=all",
-                                                 "display-name=Alice Liddell", "bio=", "languages=0,37", "--json"], config: config.url)
+            let set = try await LemmyBinary.run(
+                [
+                    "settings", "set", "show-nsfw=true", "default-sort=top-week", "default-listing=all",
+                    "display-name=Alice Liddell", "bio=", "languages=0,37", "--json",
+                ], config: config.url)
             #expect(set.status == 0, "\(set)")
             let after = try JSONOutput.decoder().decode(SettingsOutput.self, from: Data(set.stdout.utf8))
             #expect(after.showNsfw && after.defaultSort == "top-week" && after.defaultListing == "all")

@@ -16,8 +16,9 @@ struct ConfigSecurityTests {
     /// A config directory made private the way `lemmy login` makes it.
     private func privateDirectory(_ config: TemporaryConfig) throws -> URL {
         let directory = config.url.deletingLastPathComponent()
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true,
-                                                attributes: [.posixPermissions: 0o700])
+        try FileManager.default.createDirectory(
+            at: directory, withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o700])
         return directory
     }
 

@@ -12,8 +12,9 @@ struct EndToEndTests {
     func feedJSON(dialect: LemmyDialect) async throws {
         try await withServer(dialect) { server in
             let config = try TemporaryConfig()
-            let result = try await LemmyBinary.run(["feed", "--instance", server.baseURL.absoluteString, "--sort", "new", "--limit", "5", "--json"],
-                                                   config: config.url)
+            let result = try await LemmyBinary.run(
+                ["feed", "--instance", server.baseURL.absoluteString, "--sort", "new", "--limit", "5", "--json"],
+                config: config.url)
             #expect(result.status == 0, "\(result)")
             let feed = try JSONOutput.decoder().decode(FeedOutput.self, from: Data(result.stdout.utf8))
             let expected = try await onMain { () async throws -> [(Int, String, Int)] in
@@ -33,8 +34,12 @@ struct EndToEndTests {
     func feedPaging(dialect: LemmyDialect) async throws {
         try await withServer(dialect) { server in
             let instance = server.baseURL.absoluteString
-            let both = try await LemmyBinary.run(["feed", "--instance", instance, "--sort", "new", "--limit", "4", "--pages", "2", "--json"])
-            let second = try await LemmyBinary.run(["feed", "--instance", instance, "--sort", "new", "--limit", "4", "--page", "2", "--json"])
+            let both = try await LemmyBinary.run([
+                "feed", "--instance", instance, "--sort", "new", "--limit", "4", "--pages", "2", "--json",
+            ])
+            let second = try await LemmyBinary.run([
+                "feed", "--instance", instance, "--sort", "new", "--limit", "4", "--page", "2", "--json",
+            ])
             #expect(both.status == 0 && second.status == 0, "\(both)\n\(second)")
             let all = try JSONOutput.decoder().decode(FeedOutput.self, from: Data(both.stdout.utf8)).posts.map(\.id)
             let page2 = try JSONOutput.decoder().decode(FeedOutput.self, from: Data(second.stdout.utf8)).posts.map(\.id)
@@ -65,7 +70,9 @@ struct EndToEndTests {
             // Tree order: every reply comes after its parent.
             var seen = Set<Int>()
             for comment in detail.comments {
-                if let parent = comment.parentId, commentIds.contains(parent) { #expect(seen.contains(parent), "comment \(comment.id) before its parent") }
+                if let parent = comment.parentId, commentIds.contains(parent) {
+                    #expect(seen.contains(parent), "comment \(comment.id) before its parent")
+                }
                 seen.insert(comment.id)
             }
             #expect(detail.comments.contains { $0.depth > 0 })
@@ -88,8 +95,9 @@ struct EndToEndTests {
         try await withServer(dialect) { server in
             let instance = server.baseURL.absoluteString
             let config = try TemporaryConfig()
-            let login = try await LemmyBinary.run(["login", "alice", "--instance", instance, "--password-stdin"],
-                                                  config: config.url, input: "password\n")
+            let login = try await LemmyBinary.run(
+                ["login", "alice", "--instance", instance, "--password-stdin"],
+                config: config.url, input: "password\n")
             #expect(login.status == 0, "\(login)")
             #expect(login.stdout.contains("Logged in as alice"))
             let attributes = try FileManager.default.attributesOfItem(atPath: config.url.path)
@@ -138,8 +146,9 @@ struct EndToEndTests {
     func wrongPassword(dialect: LemmyDialect) async throws {
         try await withServer(dialect) { server in
             let config = try TemporaryConfig()
-            let result = try await LemmyBinary.run(["login", "alice", "--instance", server.baseURL.absoluteString, "--password-stdin"],
-                                                   config: config.url, input: "not-the-password\n")
+            let result = try await LemmyBinary.run(
+                ["login", "alice", "--instance", server.baseURL.absoluteString, "--password-stdin"],
+                config: config.url, input: "not-the-password\n")
             #expect(result.status == LemmyCLI.ExitStatus.auth.rawValue, "\(result)")
             #expect(result.errorLines.count == 1, "\(result)")
             #expect(result.stderr.contains("wrong user name or password"))
@@ -196,7 +205,8 @@ struct EndToEndTests {
     @Test("decode summarises a good fixture and pinpoints a broken one")
     func decode() async throws {
         // A copy of Tests/Fixtures/lemmy/v0.19/lemmykit_GetPostsResponse_0.19.18.json (a real 0.19.18 answer, text replaced; scripts/vendor-fixtures.sh writes both).
-        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/GetPostsResponse_0.19.json")
+        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            "Fixtures/GetPostsResponse_0.19.json")
         let good = try await LemmyBinary.run(["decode", "GetPostsResponse", source.path, "--version", "0.19"])
         #expect(good.status == 0, "\(good)")
         #expect(good.stdout.contains("a valid ApiGetPostsResponse"))

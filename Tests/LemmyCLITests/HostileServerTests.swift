@@ -18,8 +18,10 @@ struct HostileServerTests {
     func extremeCounts(dialect: LemmyDialect) async throws {
         try await withServer(dialect) { server in
             server.faults.add(FaultRule(.rewriteBody(pattern: #""upvotes":\s*-?[0-9]+"#, replacement: #""upvotes":9223372036854775807"#)))
-            server.faults.add(FaultRule(.rewriteBody(pattern: #""downvotes":\s*-?[0-9]+"#, replacement: #""downvotes":-9223372036854775808"#)))
-            server.faults.add(FaultRule(.rewriteBody(pattern: #""comments":\s*-?[0-9]+"#, replacement: #""comments":-9223372036854775808"#)))
+            server.faults.add(
+                FaultRule(.rewriteBody(pattern: #""downvotes":\s*-?[0-9]+"#, replacement: #""downvotes":-9223372036854775808"#)))
+            server.faults.add(
+                FaultRule(.rewriteBody(pattern: #""comments":\s*-?[0-9]+"#, replacement: #""comments":-9223372036854775808"#)))
             let instance = server.baseURL.absoluteString
             let text = try await LemmyBinary.run(["feed", "--instance", instance, "--limit", "3"])
             #expect(text.status == 0, "\(text)")

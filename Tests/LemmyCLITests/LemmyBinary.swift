@@ -36,13 +36,17 @@ enum LemmyBinary {
 
     /// Runs `lemmy arguments`, feeding `input` to standard input, with `environment` added to a
     /// clean environment (no colour, a fixed width, the given config file).
-    static func run(_ arguments: [String], config: URL? = nil, input: String? = nil,
-                    environment: [String: String] = [:]) async throws -> RunResult {
+    static func run(
+        _ arguments: [String], config: URL? = nil, input: String? = nil,
+        environment: [String: String] = [:]
+    ) async throws -> RunResult {
         try await ChildLimit.shared.run { try await runNow(arguments, config: config, input: input, environment: environment) }
     }
 
-    private static func runNow(_ arguments: [String], config: URL?, input: String?,
-                               environment: [String: String]) async throws -> RunResult {
+    private static func runNow(
+        _ arguments: [String], config: URL?, input: String?,
+        environment: [String: String]
+    ) async throws -> RunResult {
         guard let url else { throw BinaryMissing() }
         let process = Process()
         process.executableURL = url
@@ -51,7 +55,9 @@ enum LemmyBinary {
         if let config { env["LEMMY_CONFIG"] = config.path }
         env.merge(environment) { $1 }
         process.environment = env
-        let stdout = Pipe(), stderr = Pipe(), stdin = Pipe()
+        let stdout = Pipe()
+        let stderr = Pipe()
+        let stdin = Pipe()
         process.standardOutput = stdout
         process.standardError = stderr
         process.standardInput = stdin
@@ -84,7 +90,9 @@ enum LemmyBinary {
     }
 
     struct BinaryMissing: Error, CustomStringConvertible {
-        var description: String { "the lemmy binary was not found next to the tests; run `swift build --product lemmy` or set LEMMY_BINARY" }
+        var description: String {
+            "the lemmy binary was not found next to the tests; run `swift build --product lemmy` or set LEMMY_BINARY"
+        }
     }
 }
 

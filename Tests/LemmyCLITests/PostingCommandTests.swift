@@ -14,8 +14,9 @@ struct PostingCommandTests {
     /// Logs `user` in through the binary and returns the config file.
     private func loggedIn(_ server: LemmyTestServer, as user: String = "alice") async throws -> TemporaryConfig {
         let config = try TemporaryConfig()
-        let login = try await LemmyBinary.run(["login", user, "--instance", server.baseURL.absoluteString, "--password-stdin"],
-                                              config: config.url, input: "password\n")
+        let login = try await LemmyBinary.run(
+            ["login", user, "--instance", server.baseURL.absoluteString, "--password-stdin"],
+            config: config.url, input: "password\n")
         try #require(login.status == 0, "\(login)")
         return config
     }
@@ -24,8 +25,11 @@ struct PostingCommandTests {
     func submitEditDelete(dialect: LemmyDialect) async throws {
         try await withServer(dialect) { server in
             let config = try await loggedIn(server)
-            let submit = try await LemmyBinary.run(["submit", "music", "Posted by the CLI", "--body", "Hello", "--url",
-                                                    "https://example.org/song", "--json"], config: config.url)
+            let submit = try await LemmyBinary.run(
+                [
+                    "submit", "music", "Posted by the CLI", "--body", "Hello", "--url",
+                    "https://example.org/song", "--json",
+                ], config: config.url)
             #expect(submit.status == 0, "\(submit)")
             let post = try JSONOutput.decoder().decode(PostOutput.self, from: Data(submit.stdout.utf8))
             #expect(post.title == "Posted by the CLI" && post.url == "https://example.org/song" && post.creator.hasPrefix("alice"))
@@ -46,7 +50,9 @@ struct PostingCommandTests {
             #expect(state.0 == "Renamed by the CLI" && !state.1)
 
             let file = FileManager.default.temporaryDirectory.appendingPathComponent("lemmy-cli-\(UUID().uuidString).png")
-            var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1]
+            var png: [UInt8] = [
+                0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1,
+            ]
             png += Array(repeating: 7, count: 64)
             try Data(png).write(to: file)
             defer { try? FileManager.default.removeItem(at: file) }
@@ -59,7 +65,8 @@ struct PostingCommandTests {
         }
     }
 
-    @Test("edit and delete of someone else's content are refused with status 70; comments and messages too", arguments: LemmyDialect.allCases)
+    @Test(
+        "edit and delete of someone else's content are refused with status 70; comments and messages too", arguments: LemmyDialect.allCases)
     func refusalsAndOtherKinds(dialect: LemmyDialect) async throws {
         try await withServer(dialect) { server in
             let alice = try await loggedIn(server)

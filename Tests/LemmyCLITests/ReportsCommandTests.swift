@@ -13,8 +13,9 @@ struct ReportsCommandTests {
         try await withServer(dialect) { server in
             let instance = server.baseURL.absoluteString
             let config = try TemporaryConfig()
-            let login = try await LemmyBinary.run(["login", "bob", "--instance", instance, "--password-stdin"],
-                                                  config: config.url, input: "password\n")
+            let login = try await LemmyBinary.run(
+                ["login", "bob", "--instance", instance, "--password-stdin"],
+                config: config.url, input: "password\n")
             #expect(login.status == 0, "\(login)")
 
             let listed = try await LemmyBinary.run(["reports", "--type", "comment", "--json"], config: config.url)
@@ -24,8 +25,9 @@ struct ReportsCommandTests {
             #expect(open.allSatisfy { $0.kind == "comment" && $0.commentId != nil && !$0.resolved && $0.reporter == "carol" })
 
             let target = try #require(open.first)
-            let resolved = try await LemmyBinary.run(["reports", "--type", "comment", "--resolve", "\(target.id)", "--json"],
-                                                     config: config.url)
+            let resolved = try await LemmyBinary.run(
+                ["reports", "--type", "comment", "--resolve", "\(target.id)", "--json"],
+                config: config.url)
             #expect(resolved.status == 0, "\(resolved)")
             let after = try JSONOutput.decoder().decode(ReportsOutput.self, from: Data(resolved.stdout.utf8)).reports
             #expect(after.map(\.id) == open.dropFirst().map(\.id))
@@ -47,8 +49,9 @@ struct ReportsCommandTests {
     func notAModerator() async throws {
         try await withServer(.v0_19) { server in
             let config = try TemporaryConfig()
-            _ = try await LemmyBinary.run(["login", "carol", "--instance", server.baseURL.absoluteString, "--password-stdin"],
-                                          config: config.url, input: "password\n")
+            _ = try await LemmyBinary.run(
+                ["login", "carol", "--instance", server.baseURL.absoluteString, "--password-stdin"],
+                config: config.url, input: "password\n")
             let refused = try await LemmyBinary.run(["reports"], config: config.url)
             #expect(refused.status == LemmyCLI.ExitStatus.software.rawValue, "\(refused)")
             #expect(refused.stderr.contains("not_a_mod_or_admin"), "\(refused.stderr)")

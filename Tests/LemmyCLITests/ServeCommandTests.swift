@@ -7,8 +7,10 @@ import Testing
 struct ServeCommandTests {
     @Test("serves the seeded data with the given faults, and stops on SIGTERM")
     func serveWithFaults() async throws {
-        let server = try await LemmyBinary.launch(["serve", "--dialect", "1.0", "--scale", "tiny", "--port", "0",
-                                                   "--fault", "rate-limit,route=/comment/list"])
+        let server = try await LemmyBinary.launch([
+            "serve", "--dialect", "1.0", "--scale", "tiny", "--port", "0",
+            "--fault", "rate-limit,route=/comment/list",
+        ])
         // "Lemmy 1.0.0-beta.1 test server (tiny, seed 1) on http://127.0.0.1:PORT"
         #expect(server.firstLine.contains("Lemmy 1.0.0-beta.1 test server"), "\(server.firstLine)")
         let url = try #require(server.firstLine.split(separator: " ").last.map(String.init))

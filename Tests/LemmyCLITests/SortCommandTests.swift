@@ -11,7 +11,9 @@ struct SortCommandTests {
     @Test("top-week works against every version and matches the middleware's answer", arguments: LemmyDialect.allCases)
     func topWeek(dialect: LemmyDialect) async throws {
         try await withServer(dialect) { server in
-            let result = try await LemmyBinary.run(["feed", "--instance", server.baseURL.absoluteString, "--sort", "top-week", "--limit", "5", "--json"])
+            let result = try await LemmyBinary.run([
+                "feed", "--instance", server.baseURL.absoluteString, "--sort", "top-week", "--limit", "5", "--json",
+            ])
             #expect(result.status == 0, "\(result)")
             let feed = try JSONOutput.decoder().decode(FeedOutput.self, from: Data(result.stdout.utf8))
             #expect(feed.sort == "top-week")

@@ -70,8 +70,9 @@ struct TextFittingTests {
 struct ConfigStoreTests {
     @Test func savedFileIsMode0600EvenOverAnOpenFile() throws {
         let config = try TemporaryConfig()
-        try FileManager.default.createDirectory(at: config.url.deletingLastPathComponent(), withIntermediateDirectories: true,
-                                                attributes: [.posixPermissions: 0o700])
+        try FileManager.default.createDirectory(
+            at: config.url.deletingLastPathComponent(), withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o700])
         try Data("{}".utf8).write(to: config.url)
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: config.url.path)
         let store = ConfigStore(url: config.url)
@@ -84,7 +85,8 @@ struct ConfigStoreTests {
     @Test func newDirectoryIsPrivate() throws {
         let config = try TemporaryConfig()
         try ConfigStore(url: config.url).save(ConfigFile(instance: "https://lemmy.ml"))
-        let mode = try FileManager.default.attributesOfItem(atPath: config.url.deletingLastPathComponent().path)[.posixPermissions] as? NSNumber
+        let mode =
+            try FileManager.default.attributesOfItem(atPath: config.url.deletingLastPathComponent().path)[.posixPermissions] as? NSNumber
         #expect(mode?.intValue == 0o700)
     }
 
@@ -100,9 +102,14 @@ struct ConfigStoreTests {
     @Test func locationOrder() {
         let home = "/home/u"
         #expect(ConfigLocation.resolve(explicit: "/x/c.json", environment: ["LEMMY_CONFIG": "/y"], home: home).path == "/x/c.json")
-        #expect(ConfigLocation.resolve(explicit: nil, environment: ["LEMMY_CONFIG": "/y/c.json", "XDG_CONFIG_HOME": "/xdg"], home: home).path == "/y/c.json")
-        #expect(ConfigLocation.resolve(explicit: nil, environment: ["XDG_CONFIG_HOME": "/xdg"], home: home).path == "/xdg/lemmy/config.json")
-        #expect(ConfigLocation.resolve(explicit: nil, environment: ["XDG_CONFIG_HOME": "relative"], home: home).path == "/home/u/.config/lemmy/config.json")
+        #expect(
+            ConfigLocation.resolve(explicit: nil, environment: ["LEMMY_CONFIG": "/y/c.json", "XDG_CONFIG_HOME": "/xdg"], home: home).path
+                == "/y/c.json")
+        #expect(
+            ConfigLocation.resolve(explicit: nil, environment: ["XDG_CONFIG_HOME": "/xdg"], home: home).path == "/xdg/lemmy/config.json")
+        #expect(
+            ConfigLocation.resolve(explicit: nil, environment: ["XDG_CONFIG_HOME": "relative"], home: home).path
+                == "/home/u/.config/lemmy/config.json")
         #expect(ConfigLocation.resolve(explicit: nil, environment: [:], home: home).path == "/home/u/.config/lemmy/config.json")
     }
 }

@@ -51,7 +51,8 @@ enum ConformanceExceptions {
     /// the server sends: the wire body is `<T>`, the wrapper's `data`. This unwraps it.
     static func adjustResponseSchema(_ schema: JSONValue, in description: OpenAPIDescription) -> JSONValue {
         guard description.name == "shadone-v4-1.0.0-pre", let name = schema["$ref"]?.stringValue, name.hasPrefix("RequestState_"),
-              let wrapper = description.schemas[name] else { return schema }
+            let wrapper = description.schemas[name]
+        else { return schema }
         for branch in wrapper["anyOf"]?.arrayValue ?? wrapper["oneOf"]?.arrayValue ?? [] {
             var target = branch
             if let reference = branch["$ref"]?.stringValue, let resolved = description.schemas[reference] { target = resolved }
@@ -96,7 +97,9 @@ enum ConformanceExceptions {
             reason: "The description gives Logout no request body; lemmy-js-client 0.19 posts `{}` and Lemmy ignores it."),
         ConformanceException(
             descriptions: ["mvgh-0.19.11", "shadone-v3-0.19.11"], route: "POST /user/mark_all_as_read", path: "$", kind: .requestBody,
-            reason: "The description gives MarkAllAsRead no request body; lemmy-js-client 0.19 posts `{}` (0.18: `{auth}`) and Lemmy ignores it."),
+            reason:
+                "The description gives MarkAllAsRead no request body; lemmy-js-client 0.19 posts `{}` (0.18: `{auth}`) and Lemmy ignores it."
+        ),
         ConformanceException(
             descriptions: ["shadone-v4-1.0.0-pre"], route: "POST /account/auth/logout", path: "$", kind: .requestBody,
             reason: "The description gives Logout no request body; lemmy-js-client posts `{}` and Lemmy ignores it."),

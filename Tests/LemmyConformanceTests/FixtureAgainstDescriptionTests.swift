@@ -27,7 +27,8 @@ struct FixtureAgainstDescriptionTests {
         // `person.admin`), older than any 0.19 description; it is left out.
         for (folder, dialect) in [("v0.18", LemmyDialect.v0_18), ("v0.19", .v0_19)] {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: fixtures.appendingPathComponent(folder).path)) ?? []
-            for name in names.sorted() where name.hasSuffix(".json") && !name.contains("fragment") && !name.contains("trimmed") && !name.contains("siteview-only") {
+            for name in names.sorted()
+            where name.hasSuffix(".json") && !name.contains("fragment") && !name.contains("trimmed") && !name.contains("siteview-only") {
                 let stem = name.dropLast(5).split(separator: "_")
                 guard let type = stem.first(where: { $0.hasSuffix("Response") }) else { continue }
                 cases.append(Case(dialect: dialect, file: "\(folder)/\(name)", schema: String(type)))

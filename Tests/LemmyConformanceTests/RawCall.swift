@@ -59,8 +59,9 @@ struct RawSender: Sendable {
         if dialect != .v0_18, let user = request.user, let token = tokens[user] {
             headers[.authorization] = "Bearer \(token)"
         }
-        let load = LoadRequest(method: HTTPRequest.Method(request.method)!, url: components.url!, headerFields: headers,
-                               body: body.map { RawJSONBody(data: $0.jsonData()) } ?? EmptyBody())
+        let load = LoadRequest(
+            method: HTTPRequest.Method(request.method)!, url: components.url!, headerFields: headers,
+            body: body.map { RawJSONBody(data: $0.jsonData()) } ?? EmptyBody())
         let response = try await URLSessionLoader().load(load)
         return RawResponse(status: response.head.status.code, body: response.body)
     }

@@ -27,9 +27,10 @@ final class RecordingLoader: HTTPLoader {
 
     func load(_ request: LoadRequest) async throws(LoadError) -> LoadResponse {
         let data = request.body.isEmpty ? nil : try? request.body.encode()
-        let entry = RecordedRequest(method: request.method.rawValue, path: request.pathWithoutQuery,
-                                    query: request.queryItems.map { ($0.name, $0.value ?? "") },
-                                    body: data.flatMap { try? JSONValue.parse($0) })
+        let entry = RecordedRequest(
+            method: request.method.rawValue, path: request.pathWithoutQuery,
+            query: request.queryItems.map { ($0.name, $0.value ?? "") },
+            body: data.flatMap { try? JSONValue.parse($0) })
         recorded.withLock { $0.append(entry) }
         return try await next.load(request)
     }
@@ -53,8 +54,9 @@ struct RequestConformanceTests {
             request = withAuth as! R
         }
         let body = try request.jsonBody().map { try JSONValue.parse($0) }
-        return RecordedRequest(method: R.method.rawValue, path: R.fullPath,
-                               query: request.queryItems.map { ($0.name, $0.value ?? "") }, body: body)
+        return RecordedRequest(
+            method: R.method.rawValue, path: R.fullPath,
+            query: request.queryItems.map { ($0.name, $0.value ?? "") }, body: body)
     }
 
     /// The golden requests (same forms as RequestEncodingTests), per dialect.
@@ -157,13 +159,17 @@ struct RequestConformanceTests {
         let listings = loader.requests.filter { $0.path.hasSuffix("/post/list") || $0.path.hasSuffix("/comment/list") }
         #expect(listings.count == postSorts.count + commentSorts.count)
         let checked = Self.check(listings, dialect: dialect)
-        print("conformance \(dialect): \(postSorts.count) post sorts and \(commentSorts.count) comment sorts validated (\(checked.count) routes)")
+        print(
+            "conformance \(dialect): \(postSorts.count) post sorts and \(commentSorts.count) comment sorts validated (\(checked.count) routes)"
+        )
     }
 
     /// Checks each request against every description of the dialect; returns the routes checked.
     /// `known` names a client defect being fixed, whose violations are expected failures.
-    static func check(_ requests: [RecordedRequest], dialect: LemmyDialect,
-                      known: (RecordedRequest, SchemaViolation) -> String? = { _, _ in nil }) -> Set<String> {
+    static func check(
+        _ requests: [RecordedRequest], dialect: LemmyDialect,
+        known: (RecordedRequest, SchemaViolation) -> String? = { _, _ in nil }
+    ) -> Set<String> {
         var routes: Set<String> = []
         let prefix = dialect.generation.pathPrefix
         for request in requests {
@@ -171,7 +177,8 @@ struct RequestConformanceTests {
             // request is judged by the 0.19 descriptions, whose API it addresses.
             let probe = !request.path.hasPrefix(prefix + "/") && request.path.hasPrefix("/api/v3/")
             let descriptions = probe ? Descriptions.for(.v0_19) : Descriptions.for(dialect)
-            let route = probe ? "\(request.method) \(request.path) (version probe)" : request.method + " " + request.path.dropFirst(prefix.count)
+            let route =
+                probe ? "\(request.method) \(request.path) (version probe)" : request.method + " " + request.path.dropFirst(prefix.count)
             routes.insert(route)
             for description in descriptions {
                 var used: Set<String> = []

@@ -44,7 +44,9 @@ struct ResponseConformanceTests {
     func everyRouteAnswersAsTheDescriptionSays(_ dialect: LemmyDialect) async throws {
         let outcome = try await Self.run(dialect)
         #expect(!outcome.routes.isEmpty)
-        print("conformance \(dialect): \(outcome.conforming.count)/\(outcome.routes.count) routes conform; exceptions used: \(outcome.exceptionsUsed.sorted())")
+        print(
+            "conformance \(dialect): \(outcome.conforming.count)/\(outcome.routes.count) routes conform; exceptions used: \(outcome.exceptionsUsed.sorted())"
+        )
     }
 
     /// Runs the scenario, records an issue per unexplained violation, and returns the figures.
@@ -57,7 +59,8 @@ struct ResponseConformanceTests {
             var sender = RawSender(server: server)
             for user in ["alice", "bob", "carol", "admin"] {
                 let path = dialect == .v1_0 ? "/account/auth/login" : "/user/login"
-                let answer = try await sender.send(RawRequest(method: "POST", path: path, body: ["username_or_email": .string(user), "password": "password"]))
+                let answer = try await sender.send(
+                    RawRequest(method: "POST", path: path, body: ["username_or_email": .string(user), "password": "password"]))
                 sender.tokens[user] = try #require(answer.json?["jwt"]?.stringValue, "login \(user): HTTP \(answer.status)")
             }
             var captures = Captures()
@@ -73,26 +76,34 @@ struct ResponseConformanceTests {
                 let (query, body) = sender.wire(request)
                 let fullPath = server.apiPrefix + request.path
                 let primary = descriptions[0]
-                let requestViolations = unexplained(primary.checkRequest(method: request.method, path: fullPath, query: query, body: body),
-                                                    description: primary.name, route: step.route, used: &outcome.exceptionsUsed)
+                let requestViolations = unexplained(
+                    primary.checkRequest(method: request.method, path: fullPath, query: query, body: body),
+                    description: primary.name, route: step.route, used: &outcome.exceptionsUsed)
                 if !requestViolations.isEmpty {
-                    Issue.record("\(dialect) \(step.route): the scenario's own request breaks \(primary.name): \(SchemaViolation.summary(requestViolations))")
+                    Issue.record(
+                        "\(dialect) \(step.route): the scenario's own request breaks \(primary.name): \(SchemaViolation.summary(requestViolations))"
+                    )
                 }
                 let answer = try await sender.send(request)
                 guard answer.status == 200, let json = answer.json else {
-                    Issue.record("\(dialect) \(step.route): HTTP \(answer.status) \(String(decoding: answer.body.prefix(300), as: UTF8.self))")
+                    Issue.record(
+                        "\(dialect) \(step.route): HTTP \(answer.status) \(String(decoding: answer.body.prefix(300), as: UTF8.self))")
                     failing.insert(step.route)
                     continue
                 }
                 step.capture?(json, &captures)
                 for description in descriptions {
-                    let violations = unexplained(description.checkResponse(method: request.method, path: fullPath, status: answer.status, body: json,
-                                                                           adjust: ConformanceExceptions.adjustResponseSchema),
-                                                 description: description.name, route: step.route, used: &outcome.exceptionsUsed)
+                    let violations = unexplained(
+                        description.checkResponse(
+                            method: request.method, path: fullPath, status: answer.status, body: json,
+                            adjust: ConformanceExceptions.adjustResponseSchema),
+                        description: description.name, route: step.route, used: &outcome.exceptionsUsed)
                     guard !violations.isEmpty else { continue }
                     failing.insert(step.route)
                     let known = violations.filter { violation in
-                        let matching = KnownServerDefects.all.indices.filter { KnownServerDefects.all[$0].matches(violation, dialect: dialect, route: step.route) }
+                        let matching = KnownServerDefects.all.indices.filter {
+                            KnownServerDefects.all[$0].matches(violation, dialect: dialect, route: step.route)
+                        }
                         defectsSeen.formUnion(matching)
                         return !matching.isEmpty
                     }
@@ -110,7 +121,9 @@ struct ResponseConformanceTests {
             outcome.conforming = outcome.routes.subtracting(failing)
             // A defect entry that no longer matches anything has been fixed: remove it.
             for (index, defect) in KnownServerDefects.all.enumerated() where defect.dialect == dialect && !defectsSeen.contains(index) {
-                Issue.record("known test-server defect no longer occurs, remove it from KnownServerDefects: \(defect.route ?? "any route") \(defect.path) (\(defect.what))")
+                Issue.record(
+                    "known test-server defect no longer occurs, remove it from KnownServerDefects: \(defect.route ?? "any route") \(defect.path) (\(defect.what))"
+                )
             }
         } catch {
             await server.stop()
@@ -121,9 +134,12 @@ struct ResponseConformanceTests {
     }
 
     /// The violations that no reviewed exception explains; the exceptions used are added to `used`.
-    static func unexplained(_ violations: [SchemaViolation], description: String, route: String, used: inout Set<String>) -> [SchemaViolation] {
+    static func unexplained(_ violations: [SchemaViolation], description: String, route: String, used: inout Set<String>)
+        -> [SchemaViolation]
+    {
         violations.filter { violation in
-            guard let exception = ConformanceExceptions.all.first(where: { $0.matches(violation, description: description, route: route) }) else {
+            guard let exception = ConformanceExceptions.all.first(where: { $0.matches(violation, description: description, route: route) })
+            else {
                 return true
             }
             used.insert("\(description) \(exception.route ?? "any route") \(exception.path) \(exception.kind)")

@@ -22,19 +22,26 @@ enum RouteScenario {
         dialect == .v1_0 ? v4 : v3(dialect)
     }
 
-    private static func step(_ method: String, _ path: String, user: String? = nil, query: [(String, String)] = [], body: JSONValue? = nil,
-                             capture: (@Sendable (JSONValue, inout Captures) -> Void)? = nil) -> ScenarioStep {
-        ScenarioStep(route: "\(method) \(path)", build: { _ in RawRequest(method: method, path: path, query: query, body: body, user: user) },
-                     capture: capture)
+    private static func step(
+        _ method: String, _ path: String, user: String? = nil, query: [(String, String)] = [], body: JSONValue? = nil,
+        capture: (@Sendable (JSONValue, inout Captures) -> Void)? = nil
+    ) -> ScenarioStep {
+        ScenarioStep(
+            route: "\(method) \(path)", build: { _ in RawRequest(method: method, path: path, query: query, body: body, user: user) },
+            capture: capture)
     }
 
-    private static func step(_ method: String, _ path: String, user: String?, needs key: String,
-                             _ make: @escaping @Sendable (JSONValue) -> (query: [(String, String)], body: JSONValue?)) -> ScenarioStep {
-        ScenarioStep(route: "\(method) \(path)", build: { captures in
-            guard let value = captures[key] else { return nil }
-            let (query, body) = make(value)
-            return RawRequest(method: method, path: path, query: query, body: body, user: user)
-        })
+    private static func step(
+        _ method: String, _ path: String, user: String?, needs key: String,
+        _ make: @escaping @Sendable (JSONValue) -> (query: [(String, String)], body: JSONValue?)
+    ) -> ScenarioStep {
+        ScenarioStep(
+            route: "\(method) \(path)",
+            build: { captures in
+                guard let value = captures[key] else { return nil }
+                let (query, body) = make(value)
+                return RawRequest(method: method, path: path, query: query, body: body, user: user)
+            })
     }
 
     /// Stores `path` of the answer under `key`.
@@ -47,7 +54,9 @@ enum RouteScenario {
         var steps: [ScenarioStep] = [
             step("GET", "/site"),
             step("GET", "/site", user: "alice"),
-            step("POST", "/user/register", body: ["username": "newcomer", "password": "password123", "password_verify": "password123", "show_nsfw": false]),
+            step(
+                "POST", "/user/register",
+                body: ["username": "newcomer", "password": "password123", "password_verify": "password123", "show_nsfw": false]),
             step("GET", "/post/list", user: "alice", query: [("type_", "All"), ("sort", "Hot"), ("limit", "5")]),
             step("GET", "/post", user: "alice", query: [("id", "1")], capture: keep("apId", "post_view.post.ap_id")),
             step("GET", "/comment/list", user: "alice", query: [("post_id", "1"), ("sort", "Hot"), ("max_depth", "3")]),
@@ -57,31 +66,53 @@ enum RouteScenario {
             step("GET", "/user", user: "alice", query: [("person_id", "3"), ("sort", "New"), ("limit", "5")]),
             step("GET", "/search", user: "alice", query: [("q", "a"), ("type_", "All"), ("limit", "5")]),
             step("GET", "/modlog", query: [("limit", "5")]),
-            step("GET", "/user/replies", user: "alice", query: [("sort", "New"), ("limit", "10")], capture: keep("reply", "replies.0.comment_reply.id")),
-            step("GET", "/user/mention", user: "alice", query: [("sort", "New"), ("limit", "10")], capture: keep("mention", "mentions.0.person_mention.id")),
-            step("GET", "/private_message/list", user: "alice", query: [("limit", "10")], capture: keep("message", "private_messages.0.private_message.id")),
+            step(
+                "GET", "/user/replies", user: "alice", query: [("sort", "New"), ("limit", "10")],
+                capture: keep("reply", "replies.0.comment_reply.id")),
+            step(
+                "GET", "/user/mention", user: "alice", query: [("sort", "New"), ("limit", "10")],
+                capture: keep("mention", "mentions.0.person_mention.id")),
+            step(
+                "GET", "/private_message/list", user: "alice", query: [("limit", "10")],
+                capture: keep("message", "private_messages.0.private_message.id")),
             step("GET", "/user/unread_count", user: "alice"),
             step("GET", "/user/report_count", user: "bob"),
-            step("GET", "/post/report/list", user: "bob", query: [("limit", "10")], capture: keep("postReport", "post_reports.0.post_report.id")),
-            step("GET", "/comment/report/list", user: "bob", query: [("limit", "10")], capture: keep("commentReport", "comment_reports.0.comment_report.id")),
+            step(
+                "GET", "/post/report/list", user: "bob", query: [("limit", "10")],
+                capture: keep("postReport", "post_reports.0.post_report.id")),
+            step(
+                "GET", "/comment/report/list", user: "bob", query: [("limit", "10")],
+                capture: keep("commentReport", "comment_reports.0.comment_report.id")),
             step("GET", "/resolve_object", user: "alice", needs: "apId") { apId in ([("q", apId.stringValue ?? "")], nil) },
-            step("POST", "/post", user: "alice", body: ["name": "Conformance post", "community_id": 1, "body": "Body text"], capture: keep("post", "post_view.post.id")),
+            step(
+                "POST", "/post", user: "alice", body: ["name": "Conformance post", "community_id": 1, "body": "Body text"],
+                capture: keep("post", "post_view.post.id")),
             step("PUT", "/post", user: "alice", needs: "post") { id in ([], ["post_id": id, "name": "Conformance post, edited"]) },
             step("POST", "/post/like", user: "alice", body: ["post_id": 1, "score": 1]),
             step("PUT", "/post/save", user: "alice", body: ["post_id": 1, "save": true]),
             step("POST", "/post/mark_as_read", user: "alice", body: v19 ? ["post_ids": [1], "read": true] : ["post_id": 1, "read": true]),
-            step("POST", "/comment", user: "alice", body: ["content": "A conformance comment", "post_id": 1], capture: keep("comment", "comment_view.comment.id")),
+            step(
+                "POST", "/comment", user: "alice", body: ["content": "A conformance comment", "post_id": 1],
+                capture: keep("comment", "comment_view.comment.id")),
             step("PUT", "/comment", user: "alice", needs: "comment") { id in ([], ["comment_id": id, "content": "An edited comment"]) },
             step("POST", "/comment/like", user: "alice", body: ["comment_id": 1, "score": 1]),
             step("PUT", "/comment/save", user: "alice", body: ["comment_id": 1, "save": true]),
             step("POST", "/comment/mark_as_read", user: "alice", needs: "reply") { id in ([], ["comment_reply_id": id, "read": true]) },
-            step("POST", "/user/mention/mark_as_read", user: "alice", needs: "mention") { id in ([], ["person_mention_id": id, "read": true]) },
-            step("POST", "/private_message/mark_as_read", user: "alice", needs: "message") { id in ([], ["private_message_id": id, "read": true]) },
-            step("POST", "/private_message", user: "alice", body: ["content": "Hello Bob", "recipient_id": 3],
-                 capture: keep("sent", "private_message_view.private_message.id")),
-            step("PUT", "/private_message", user: "alice", needs: "sent") { id in ([], ["private_message_id": id, "content": "Hello, Bob"]) },
-            step("POST", "/private_message/report", user: "bob", needs: "sent") { id in ([], ["private_message_id": id, "reason": "Spam"]) },
-            step("POST", "/private_message/delete", user: "alice", needs: "sent") { id in ([], ["private_message_id": id, "deleted": true]) },
+            step("POST", "/user/mention/mark_as_read", user: "alice", needs: "mention") { id in
+                ([], ["person_mention_id": id, "read": true])
+            },
+            step("POST", "/private_message/mark_as_read", user: "alice", needs: "message") { id in
+                ([], ["private_message_id": id, "read": true])
+            },
+            step(
+                "POST", "/private_message", user: "alice", body: ["content": "Hello Bob", "recipient_id": 3],
+                capture: keep("sent", "private_message_view.private_message.id")),
+            step("PUT", "/private_message", user: "alice", needs: "sent") { id in ([], ["private_message_id": id, "content": "Hello, Bob"])
+            },
+            step("POST", "/private_message/report", user: "bob", needs: "sent") { id in ([], ["private_message_id": id, "reason": "Spam"])
+            },
+            step("POST", "/private_message/delete", user: "alice", needs: "sent") { id in ([], ["private_message_id": id, "deleted": true])
+            },
             step("POST", "/user/mark_all_as_read", user: "alice", body: [:]),
             step("POST", "/community/follow", user: "alice", body: ["community_id": 3, "follow": true]),
             step("POST", "/community/block", user: "alice", body: ["community_id": 3, "block": true]),
@@ -94,8 +125,11 @@ enum RouteScenario {
             step("POST", "/post/feature", user: "bob", body: ["post_id": 1, "featured": true, "feature_type": "Community"]),
             step("POST", "/community/ban_user", user: "bob", body: ["community_id": 1, "person_id": 8, "ban": true, "reason": "Trolling"]),
             step("POST", "/community/mod", user: "bob", body: ["community_id": 1, "person_id": 2, "added": true]),
-            step("POST", "/post/remove", user: "bob", needs: "post") { id in ([], ["post_id": id, "removed": true, "reason": "Off topic"]) },
-            step("POST", "/comment/remove", user: "bob", needs: "comment") { id in ([], ["comment_id": id, "removed": true, "reason": "Off topic"]) },
+            step("POST", "/post/remove", user: "bob", needs: "post") { id in ([], ["post_id": id, "removed": true, "reason": "Off topic"])
+            },
+            step("POST", "/comment/remove", user: "bob", needs: "comment") { id in
+                ([], ["comment_id": id, "removed": true, "reason": "Off topic"])
+            },
             step("POST", "/comment/delete", user: "alice", needs: "comment") { id in ([], ["comment_id": id, "deleted": true]) },
             step("POST", "/post/delete", user: "alice", needs: "post") { id in ([], ["post_id": id, "deleted": true]) },
             // Communities and the account: bob's and carol's last calls (their tokens end here).
@@ -103,10 +137,12 @@ enum RouteScenario {
             step("POST", "/community", user: "alice", body: ["name": "conformance", "title": "Conformance"]),
             step("PUT", "/community", user: "bob", body: ["community_id": 1, "title": "Edited title"]),
             step("PUT", "/user/save_user_settings", user: "alice", body: ["show_nsfw": true, "default_sort_type": "New"]),
-            step("PUT", "/user/change_password", user: "bob",
-                 body: ["new_password": "password456", "new_password_verify": "password456", "old_password": "password"]),
-            step("POST", "/user/delete_account", user: "carol",
-                 body: v19 ? ["password": "password", "delete_content": false] : ["password": "password"]),
+            step(
+                "PUT", "/user/change_password", user: "bob",
+                body: ["new_password": "password456", "new_password_verify": "password456", "old_password": "password"]),
+            step(
+                "POST", "/user/delete_account", user: "carol",
+                body: v19 ? ["password": "password", "delete_content": false] : ["password": "password"]),
         ]
         if v19 {
             steps.append(step("PUT", "/community/hide", user: "admin", body: ["community_id": 3, "hidden": true]))
@@ -124,7 +160,8 @@ enum RouteScenario {
         step("GET", "/site"),
         step("GET", "/site", user: "alice"),
         step("GET", "/account", user: "alice"),
-        step("POST", "/account/auth/register", body: ["username": "newcomer", "password": "password123", "password_verify": "password123"]),
+        step(
+            "POST", "/account/auth/register", body: ["username": "newcomer", "password": "password123", "password_verify": "password123"]),
         step("GET", "/post/list", user: "alice", query: [("type_", "all"), ("sort", "hot"), ("limit", "5")]),
         step("GET", "/post", user: "alice", query: [("id", "1")], capture: keep("apId", "post_view.post.ap_id")),
         step("GET", "/comment/list", user: "alice", query: [("post_id", "1"), ("sort", "hot"), ("max_depth", "3")]),
@@ -136,7 +173,9 @@ enum RouteScenario {
         step("GET", "/account/saved", user: "alice", query: [("limit", "5")]),
         step("GET", "/search", user: "alice", query: [("search_term", "a"), ("limit", "5")]),
         step("GET", "/modlog", query: [("limit", "5")]),
-        step("GET", "/account/notification/list", user: "alice", query: [("limit", "10")], capture: keep("notification", "items.0.notification.id")),
+        step(
+            "GET", "/account/notification/list", user: "alice", query: [("limit", "10")],
+            capture: keep("notification", "items.0.notification.id")),
         step("GET", "/account/unread_counts", user: "alice"),
         step("GET", "/report/list", user: "bob", query: [("limit", "50")]) { answer, captures in
             for item in answer["items"]?.arrayValue ?? [] {
@@ -145,20 +184,27 @@ enum RouteScenario {
             }
         },
         step("GET", "/resolve_object", user: "alice", needs: "apId") { apId in ([("q", apId.stringValue ?? "")], nil) },
-        step("POST", "/post", user: "alice", body: ["name": "Conformance post", "community_id": 1, "body": "Body text"], capture: keep("post", "post_view.post.id")),
+        step(
+            "POST", "/post", user: "alice", body: ["name": "Conformance post", "community_id": 1, "body": "Body text"],
+            capture: keep("post", "post_view.post.id")),
         step("PUT", "/post", user: "alice", needs: "post") { id in ([], ["post_id": id, "name": "Conformance post, edited"]) },
         step("POST", "/post/like", user: "alice", body: ["post_id": 1, "is_upvote": true]),
         step("PUT", "/post/save", user: "alice", body: ["post_id": 1, "save": true]),
         step("POST", "/post/mark_as_read", user: "alice", body: ["post_id": 1, "read": true]),
         step("POST", "/post/mark_as_read/many", user: "alice", body: ["post_ids": [2, 3], "read": true]),
         step("POST", "/post/hide", user: "alice", body: ["post_id": 4, "hide": true]),
-        step("POST", "/comment", user: "alice", body: ["content": "A conformance comment", "post_id": 1], capture: keep("comment", "comment_view.comment.id")),
+        step(
+            "POST", "/comment", user: "alice", body: ["content": "A conformance comment", "post_id": 1],
+            capture: keep("comment", "comment_view.comment.id")),
         step("PUT", "/comment", user: "alice", needs: "comment") { id in ([], ["comment_id": id, "content": "An edited comment"]) },
         step("POST", "/comment/like", user: "alice", body: ["comment_id": 1, "is_upvote": true]),
         step("PUT", "/comment/save", user: "alice", body: ["comment_id": 1, "save": true]),
-        step("POST", "/account/notification/mark_as_read", user: "alice", needs: "notification") { id in ([], ["notification_id": id, "read": true]) },
-        step("POST", "/private_message", user: "alice", body: ["content": "Hello Bob", "recipient_id": 3],
-             capture: keep("sent", "private_message_view.private_message.id")),
+        step("POST", "/account/notification/mark_as_read", user: "alice", needs: "notification") { id in
+            ([], ["notification_id": id, "read": true])
+        },
+        step(
+            "POST", "/private_message", user: "alice", body: ["content": "Hello Bob", "recipient_id": 3],
+            capture: keep("sent", "private_message_view.private_message.id")),
         step("PUT", "/private_message", user: "alice", needs: "sent") { id in ([], ["private_message_id": id, "content": "Hello, Bob"]) },
         step("POST", "/private_message/report", user: "bob", needs: "sent") { id in ([], ["private_message_id": id, "reason": "Spam"]) },
         step("DELETE", "/private_message", user: "alice", needs: "sent") { id in ([], ["private_message_id": id, "deleted": true]) },
@@ -177,7 +223,9 @@ enum RouteScenario {
         step("POST", "/community/ban_user", user: "bob", body: ["community_id": 1, "person_id": 8, "ban": true, "reason": "Trolling"]),
         step("POST", "/community/mod", user: "bob", body: ["community_id": 1, "person_id": 2, "added": true]),
         step("POST", "/post/remove", user: "bob", needs: "post") { id in ([], ["post_id": id, "removed": true, "reason": "Off topic"]) },
-        step("POST", "/comment/remove", user: "bob", needs: "comment") { id in ([], ["comment_id": id, "removed": true, "reason": "Off topic"]) },
+        step("POST", "/comment/remove", user: "bob", needs: "comment") { id in
+            ([], ["comment_id": id, "removed": true, "reason": "Off topic"])
+        },
         step("DELETE", "/comment", user: "alice", needs: "comment") { id in ([], ["comment_id": id, "deleted": true]) },
         step("DELETE", "/post", user: "alice", needs: "post") { id in ([], ["post_id": id, "deleted": true]) },
         // Communities and the account: bob's and carol's last calls (their tokens end here).
@@ -186,8 +234,9 @@ enum RouteScenario {
         step("PUT", "/community", user: "bob", body: ["community_id": 1, "title": "Edited title"]),
         step("PUT", "/community/hide", user: "admin", body: ["community_id": 3, "hidden": true, "reason": "Spam"]),
         step("PUT", "/account/settings/save", user: "alice", body: ["show_nsfw": true, "default_post_sort_type": "new"]),
-        step("PUT", "/account/auth/change_password", user: "bob",
-             body: ["new_password": "password456", "new_password_verify": "password456", "old_password": "password"]),
+        step(
+            "PUT", "/account/auth/change_password", user: "bob",
+            body: ["new_password": "password456", "new_password_verify": "password456", "old_password": "password"]),
         step("DELETE", "/account", user: "carol", body: ["password": "password", "delete_content": false]),
         step("POST", "/account/auth/logout", user: "alice", body: [:]),
         step("POST", "/account/auth/login", body: ["username_or_email": "alice", "password": "password"]),

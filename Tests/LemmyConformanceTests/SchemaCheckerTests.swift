@@ -123,46 +123,59 @@ import Testing
 /// Requests and responses checked against a small description.
 @Suite struct DescriptionCheckTests {
     static let extract = """
-    {"name":"tiny","infoVersion":"1","basePath":"/api/v3",
-     "paths":{"/post/list":{"get":{"parameters":[
-        {"name":"limit","in":"query","required":false,"schema":{"type":"integer"}},
-        {"name":"sort","in":"query","required":false,"schema":{"$ref":"SortType"}},
-        {"name":"saved_only","in":"query","required":false,"schema":{"type":"boolean"}},
-        {"name":"q","in":"query","required":true,"schema":{"type":"string"}}],
-        "responses":{"200":{"schema":{"$ref":"Page"}},"400":{}}}},
-      "/post/{id}":{"put":{"requestBody":{"required":true,"schema":{"$ref":"Edit"}},"responses":{"200":{}}}}},
-     "schemas":{"SortType":{"type":"string","enum":["Hot","New"]},
-       "Page":{"type":"object","properties":{"posts":{"type":"array","items":{"type":"integer"}}},"required":["posts"]},
-       "Edit":{"type":"object","properties":{"name":{"type":"string"}},"required":["name"]}}}
-    """
+        {"name":"tiny","infoVersion":"1","basePath":"/api/v3",
+         "paths":{"/post/list":{"get":{"parameters":[
+            {"name":"limit","in":"query","required":false,"schema":{"type":"integer"}},
+            {"name":"sort","in":"query","required":false,"schema":{"$ref":"SortType"}},
+            {"name":"saved_only","in":"query","required":false,"schema":{"type":"boolean"}},
+            {"name":"q","in":"query","required":true,"schema":{"type":"string"}}],
+            "responses":{"200":{"schema":{"$ref":"Page"}},"400":{}}}},
+          "/post/{id}":{"put":{"requestBody":{"required":true,"schema":{"$ref":"Edit"}},"responses":{"200":{}}}}},
+         "schemas":{"SortType":{"type":"string","enum":["Hot","New"]},
+           "Page":{"type":"object","properties":{"posts":{"type":"array","items":{"type":"integer"}}},"required":["posts"]},
+           "Edit":{"type":"object","properties":{"name":{"type":"string"}},"required":["name"]}}}
+        """
 
     let description = try! OpenAPIDescription(data: Data(extract.utf8))
 
     @Test func validRequestsPass() {
-        #expect(description.checkRequest(method: "GET", path: "/api/v3/post/list", query: [("q", "x"), ("limit", "10"), ("sort", "Hot"), ("saved_only", "true")], body: nil).isEmpty)
-        #expect(description.checkRequest(method: "PUT", path: "/api/v3/post/7", query: [], body: SchemaCheckerTests.json(#"{"name":"n"}"#)).isEmpty)
+        #expect(
+            description.checkRequest(
+                method: "GET", path: "/api/v3/post/list", query: [("q", "x"), ("limit", "10"), ("sort", "Hot"), ("saved_only", "true")],
+                body: nil
+            ).isEmpty)
+        #expect(
+            description.checkRequest(method: "PUT", path: "/api/v3/post/7", query: [], body: SchemaCheckerTests.json(#"{"name":"n"}"#))
+                .isEmpty)
     }
 
     @Test func queryParametersAreTypedDeclaredAndRequired() {
-        let broken = description.checkRequest(method: "GET", path: "/api/v3/post/list",
-                                              query: [("limit", "ten"), ("sort", "Top"), ("saved_only", "1"), ("page_cursor", "x")], body: nil)
+        let broken = description.checkRequest(
+            method: "GET", path: "/api/v3/post/list",
+            query: [("limit", "ten"), ("sort", "Top"), ("saved_only", "1"), ("page_cursor", "x")], body: nil)
         #expect(Set(broken.map(\.path)) == ["query.q", "query.limit", "query.sort", "query.saved_only", "query.page_cursor"])
     }
 
     @Test func unknownOperationsAndBodiesAreReported() {
         #expect(description.checkRequest(method: "POST", path: "/api/v3/post/list", query: [], body: nil).map(\.kind) == [.operation])
-        #expect(description.checkRequest(method: "GET", path: "/api/v3/post/list", query: [("q", "x")], body: .object([:])).map(\.kind) == [.requestBody])
+        #expect(
+            description.checkRequest(method: "GET", path: "/api/v3/post/list", query: [("q", "x")], body: .object([:])).map(\.kind) == [
+                .requestBody
+            ])
         #expect(description.checkRequest(method: "PUT", path: "/api/v3/post/7", query: [], body: nil).map(\.kind) == [.requestBody])
-        #expect(description.checkRequest(method: "PUT", path: "/api/v3/post/7", query: [], body: .object(["name": .number(1)])).map(\.path) == ["$.name"])
+        #expect(
+            description.checkRequest(method: "PUT", path: "/api/v3/post/7", query: [], body: .object(["name": .number(1)])).map(\.path) == [
+                "$.name"
+            ])
     }
 
     @Test func anObjectQueryParameterStandsForItsProperties() throws {
         // MV-GH's style: one query parameter `GetPost` whose schema is the form object.
         let text = """
-        {"name":"form","paths":{"/post":{"get":{"parameters":[{"name":"GetPost","in":"query","required":false,"schema":{"$ref":"GetPost"}}],
-          "responses":{"200":{}}}}},
-         "schemas":{"GetPost":{"type":"object","properties":{"id":{"type":"integer"},"auth":{"type":"string"}},"required":["auth"]}}}
-        """
+            {"name":"form","paths":{"/post":{"get":{"parameters":[{"name":"GetPost","in":"query","required":false,"schema":{"$ref":"GetPost"}}],
+              "responses":{"200":{}}}}},
+             "schemas":{"GetPost":{"type":"object","properties":{"id":{"type":"integer"},"auth":{"type":"string"}},"required":["auth"]}}}
+            """
         let form = try OpenAPIDescription(data: Data(text.utf8))
         #expect(form.checkRequest(method: "GET", path: "/post", query: [("id", "3"), ("auth", "x")], body: nil).isEmpty)
         let broken = form.checkRequest(method: "GET", path: "/post", query: [("id", "three"), ("GetPost", "x")], body: nil)
@@ -181,7 +194,8 @@ import Testing
     }
 
     @Test func theCommittedExtractsLoad() throws {
-        let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures/openapi")
+        let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
+            "Fixtures/openapi")
         let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".json") }
         #expect(names.count == 8)
         for name in names {
@@ -197,12 +211,22 @@ import Testing
     }
 
     @Test func responsesAreCheckedByStatus() {
-        #expect(description.checkResponse(method: "GET", path: "/api/v3/post/list", status: 200, body: SchemaCheckerTests.json(#"{"posts":[1]}"#)).isEmpty)
-        #expect(description.checkResponse(method: "GET", path: "/api/v3/post/list", status: 200, body: SchemaCheckerTests.json(#"{"posts":[1],"next_page":"x"}"#)).map(\.kind) == [.undeclaredMember])
-        #expect(description.checkResponse(method: "GET", path: "/api/v3/post/list", status: 200, body: SchemaCheckerTests.json(#"{}"#)).map(\.kind) == [.required])
+        #expect(
+            description.checkResponse(
+                method: "GET", path: "/api/v3/post/list", status: 200, body: SchemaCheckerTests.json(#"{"posts":[1]}"#)
+            ).isEmpty)
+        #expect(
+            description.checkResponse(
+                method: "GET", path: "/api/v3/post/list", status: 200, body: SchemaCheckerTests.json(#"{"posts":[1],"next_page":"x"}"#)
+            ).map(\.kind) == [.undeclaredMember])
+        #expect(
+            description.checkResponse(method: "GET", path: "/api/v3/post/list", status: 200, body: SchemaCheckerTests.json(#"{}"#)).map(
+                \.kind) == [.required])
         // A status the description lists without a schema passes; one it does not list fails.
         #expect(description.checkResponse(method: "GET", path: "/api/v3/post/list", status: 400, body: .object([:])).isEmpty)
-        #expect(description.checkResponse(method: "GET", path: "/api/v3/post/list", status: 404, body: .object([:])).map(\.kind) == [.status])
-        #expect(description.checkResponse(method: "GET", path: "/api/v3/nowhere", status: 200, body: .object([:])).map(\.kind) == [.operation])
+        #expect(
+            description.checkResponse(method: "GET", path: "/api/v3/post/list", status: 404, body: .object([:])).map(\.kind) == [.status])
+        #expect(
+            description.checkResponse(method: "GET", path: "/api/v3/nowhere", status: 200, body: .object([:])).map(\.kind) == [.operation])
     }
 }

@@ -7,7 +7,9 @@ import Testing
 /// Settings, password, deletion, sign-up and two-factor login, over HTTP in each dialect.
 @Suite("Account") @MainActor
 struct AccountSettingsTests {
-    @Test("Settings load with the account and save only what changed; the account shows the server's values", arguments: LemmyDialect.allCases)
+    @Test(
+        "Settings load with the account and save only what changed; the account shows the server's values", arguments: LemmyDialect.allCases
+    )
     func settings(dialect: LemmyDialect) async throws {
         try await withServer(dialect) { server in
             let alice = try await login(server, "alice")
@@ -164,7 +166,8 @@ struct AccountSettingsTests {
                 #expect(!error.needsTOTP)
             }
             let code = TOTP.code(secret: TOTP.seededSecret, at: now)
-            let client = try await ApiClient.login(to: server.baseURL, username: user, password: "password", totp: code, loader: GatingLoader())
+            let client = try await ApiClient.login(
+                to: server.baseURL, username: user, password: "password", totp: code, loader: GatingLoader())
             #expect(try await client.loadAccount().person?.name == user)
         }
     }
@@ -186,7 +189,10 @@ struct AccountSettingsTests {
             #expect(requirements.mode == .open && !requirements.captcha)
             #expect(try await guest.getCaptcha() == nil)
             let result = try await guest.register(Registration(username: "newcomer", password: "long enough password"))
-            guard case .loggedIn(let client) = result else { Issue.record("not logged in: \(result)"); return }
+            guard case .loggedIn(let client) = result else {
+                Issue.record("not logged in: \(result)")
+                return
+            }
             #expect(try await client.loadAccount().person?.name == "newcomer")
             do {
                 _ = try await guest.register(Registration(username: "newcomer", password: "long enough password"))
@@ -197,7 +203,8 @@ struct AccountSettingsTests {
         }
     }
 
-    @Test("Sign-up with a captcha: missing and wrong answers get the version's code, the right one logs in", arguments: LemmyDialect.allCases)
+    @Test(
+        "Sign-up with a captcha: missing and wrong answers get the version's code, the right one logs in", arguments: LemmyDialect.allCases)
     func registerCaptcha(dialect: LemmyDialect) async throws {
         try await withServer(dialect) { server in
             server.configureRegistration(RegistrationSettings(captcha: true))
@@ -213,17 +220,24 @@ struct AccountSettingsTests {
             let wrong = try #require(try await guest.getCaptcha())
             #expect(wrong.png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
             do {
-                _ = try await guest.register(Registration(username: "robot", password: "long enough password",
-                                                          captcha: (wrong.uuid, "WRONG!")))
+                _ = try await guest.register(
+                    Registration(
+                        username: "robot", password: "long enough password",
+                        captcha: (wrong.uuid, "WRONG!")))
                 Issue.record("registered with a wrong captcha answer")
             } catch {
                 #expect(error.lemmyCodeName == refusal)
             }
             let captcha = try #require(try await guest.getCaptcha())
             let answer = try #require(server.captchaAnswer(uuid: captcha.uuid))
-            let result = try await guest.register(Registration(username: "human", password: "long enough password",
-                                                                captcha: (captcha.uuid, answer.lowercased())))
-            guard case .loggedIn = result else { Issue.record("not logged in: \(result)"); return }
+            let result = try await guest.register(
+                Registration(
+                    username: "human", password: "long enough password",
+                    captcha: (captcha.uuid, answer.lowercased())))
+            guard case .loggedIn = result else {
+                Issue.record("not logged in: \(result)")
+                return
+            }
             #expect(server.captchaAnswer(uuid: captcha.uuid) == nil)
         }
     }
@@ -240,19 +254,26 @@ struct AccountSettingsTests {
             } catch {
                 #expect(error.lemmyCodeName == "registration_application_answer_required")
             }
-            let result = try await guest.register(Registration(username: "applicant", password: "long enough password",
-                                                                applicationAnswer: "I like Swift."))
-            guard case .applicationPending(let emailSent) = result else { Issue.record("not pending: \(result)"); return }
+            let result = try await guest.register(
+                Registration(
+                    username: "applicant", password: "long enough password",
+                    applicationAnswer: "I like Swift."))
+            guard case .applicationPending(let emailSent) = result else {
+                Issue.record("not pending: \(result)")
+                return
+            }
             #expect(!emailSent)
             do {
-                _ = try await ApiClient.login(to: server.baseURL, username: "applicant", password: "long enough password", loader: GatingLoader())
+                _ = try await ApiClient.login(
+                    to: server.baseURL, username: "applicant", password: "long enough password", loader: GatingLoader())
                 Issue.record("a pending applicant logged in")
             } catch {
                 #expect(error.lemmyCodeName == "registration_application_is_pending")
             }
             server.approveRegistration(of: "applicant")
-            let client = try await ApiClient.login(to: server.baseURL, username: "applicant", password: "long enough password",
-                                                   loader: GatingLoader())
+            let client = try await ApiClient.login(
+                to: server.baseURL, username: "applicant", password: "long enough password",
+                loader: GatingLoader())
             #expect(client.isAuthenticated)
         }
     }
@@ -268,9 +289,14 @@ struct AccountSettingsTests {
             } catch {
                 #expect(error.lemmyCodeName == "email_required")
             }
-            let result = try await guest.register(Registration(username: "mailer", password: "long enough password",
-                                                                email: "mailer@example.com"))
-            guard case .needsEmailVerification = result else { Issue.record("not waiting for email: \(result)"); return }
+            let result = try await guest.register(
+                Registration(
+                    username: "mailer", password: "long enough password",
+                    email: "mailer@example.com"))
+            guard case .needsEmailVerification = result else {
+                Issue.record("not waiting for email: \(result)")
+                return
+            }
         }
     }
 }

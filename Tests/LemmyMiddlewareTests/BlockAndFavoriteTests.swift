@@ -41,7 +41,9 @@ struct BlockAndFavoriteTests {
         }
     }
 
-    @Test("Instance blocks made in a row reach the server in order; a failed one rolls back only itself", arguments: [LemmyDialect.v0_19, .v1_0])
+    @Test(
+        "Instance blocks made in a row reach the server in order; a failed one rolls back only itself",
+        arguments: [LemmyDialect.v0_19, .v1_0])
     func instanceBlockOrder(dialect: LemmyDialect) async throws {
         try await withServer(dialect) { server in
             let alice = try await login(server, "alice")
@@ -82,7 +84,8 @@ struct BlockAndFavoriteTests {
         }
     }
 
-    @Test("A favourite subscribes first; unsubscribing drops it; a failed subscription leaves no favourite", arguments: LemmyDialect.allCases)
+    @Test(
+        "A favourite subscribes first; unsubscribing drops it; a failed subscription leaves no favourite", arguments: LemmyDialect.allCases)
     func favorites(dialect: LemmyDialect) async throws {
         try await withServer(dialect) { server in
             let alice = try await login(server, "alice")

@@ -62,7 +62,8 @@ struct ClientTests {
         try await withServer(dialect) { server in
             let raw = LemmyRawClient(instanceURL: server.baseURL)
             let form = ApiLogin(usernameOrEmail: "carol", password: "password")
-            let jwt: String? = dialect == .v1_0
+            let jwt: String? =
+                dialect == .v1_0
                 ? try await raw.send(LemmyV4.Login(form)).jwt
                 : try await raw.send(LemmyV3.Login(form)).jwt
             let token = try #require(jwt)
@@ -116,7 +117,8 @@ struct ClientTests {
         try await withServer(dialect) { server in
             let raw = LemmyRawClient(instanceURL: server.baseURL)
             let form = ApiLogin(usernameOrEmail: "alice", password: "password")
-            let jwt: String? = dialect == .v1_0
+            let jwt: String? =
+                dialect == .v1_0
                 ? try await raw.send(LemmyV4.Login(form)).jwt
                 : try await raw.send(LemmyV3.Login(form)).jwt
             let fresh = try #require(jwt)

@@ -77,8 +77,9 @@ struct CommunityTests {
         try await withServer(dialect) { server in
             let alice = try await login(server, "alice")
             let account = try await alice.loadAccount()
-            var details = CommunityDetails(title: "Swift Testing", description: "All about *tests*.", nsfw: false,
-                                           onlyModeratorsCanPost: true)
+            var details = CommunityDetails(
+                title: "Swift Testing", description: "All about *tests*.", nsfw: false,
+                onlyModeratorsCanPost: true)
             let community = try await alice.createCommunity(name: "swift_testing", details)
             #expect(community.name == "swift_testing")
             #expect(community.displayName == "Swift Testing")
@@ -196,7 +197,8 @@ struct CommunityTests {
     func privateCommunityFollow() async throws {
         try await withServer(.v1_0) { server in
             let alice = try await login(server, "alice")
-            let created = try await alice.createCommunity(name: "members_only", CommunityDetails(title: "Members only", visibility: .private))
+            let created = try await alice.createCommunity(
+                name: "members_only", CommunityDetails(title: "Members only", visibility: .private))
             #expect(created.subscription == .subscribed)
             let bob = try await login(server, "bob")
             let community = try await bob.getCommunity(id: created.id).community2

@@ -47,7 +47,6 @@ func login(_ server: LemmyTestServer, _ user: String, loader: GatingLoader = Gat
     try await ApiClient.login(to: server.baseURL, username: user, password: "password", loader: loader)
 }
 
-
 /// Appoints `personId` a moderator of `communityId`, as the admin, outside any ApiClient (the
 /// middleware has no such mutation; tests use it to change a list behind a client's back).
 func appointModerator(_ server: LemmyTestServer, personId: Int, communityId: Int) async throws {

@@ -11,15 +11,19 @@ import Testing
 struct ImageUploadMiddlewareTests {
     /// A 2×3 PNG (header enough for the server's sniffing; pict-rs would decode it).
     static let png: Data = {
-        var bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52,
-                              0, 0, 0, 2, 0, 0, 0, 3, 8, 6, 0, 0, 0]
+        var bytes: [UInt8] = [
+            0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52,
+            0, 0, 0, 2, 0, 0, 0, 3, 8, 6, 0, 0, 0,
+        ]
         bytes += Array(repeating: 0x42, count: 200)
         return Data(bytes)
     }()
 
     /// Runs `body` against a tiny server of `dialect` that accepts images up to `limit` bytes.
-    static func withImageServer(_ dialect: LemmyDialect, limit: Int = 8 << 20,
-                                _ body: @MainActor (LemmyTestServer) async throws -> Void) async throws {
+    static func withImageServer(
+        _ dialect: LemmyDialect, limit: Int = 8 << 20,
+        _ body: @MainActor (LemmyTestServer) async throws -> Void
+    ) async throws {
         var configuration = LemmyTestServer.Configuration(dialect: dialect, scale: .tiny)
         configuration.maximumImageUploadBytes = limit
         let server = try await LemmyTestServer.start(configuration)
@@ -87,18 +91,38 @@ struct ImageUploadMiddlewareTests {
             let alice = try await login(server, "alice")
             var steps: [ImageUploadProgress] = []
             let big = Self.png + Data(repeating: 0, count: 4096)
-            do { _ = try await alice.uploadImage(data: big, mimeType: "image/png") { steps.append($0) }; Issue.record("no error") } catch let error as ApiClientError {
-                if dialect == .v1_0 { #expect(lemmyCode(error) == "pictrs_invalid_image_upload") } else { #expect(error == .httpStatus(413)) }
+            do {
+                _ = try await alice.uploadImage(data: big, mimeType: "image/png") { steps.append($0) }
+                Issue.record("no error")
+            } catch let error as ApiClientError {
+                if dialect == .v1_0 {
+                    #expect(lemmyCode(error) == "pictrs_invalid_image_upload")
+                } else {
+                    #expect(error == .httpStatus(413))
+                }
             }
             #expect(steps.map(\.bytesSent) == [0])
-            do { _ = try await alice.uploadImage(data: Data("not an image".utf8), mimeType: "image/png"); Issue.record("no error") } catch let error as ApiClientError {
-                if dialect == .v1_0 { #expect(lemmyCode(error) == "pictrs_invalid_image_upload") } else { #expect(error == .httpStatus(400)) }
+            do {
+                _ = try await alice.uploadImage(data: Data("not an image".utf8), mimeType: "image/png")
+                Issue.record("no error")
+            } catch let error as ApiClientError {
+                if dialect == .v1_0 {
+                    #expect(lemmyCode(error) == "pictrs_invalid_image_upload")
+                } else {
+                    #expect(error == .httpStatus(400))
+                }
             }
-            do { _ = try await alice.asGuest().uploadImage(data: Self.png); Issue.record("no error") } catch let error as ApiClientError {
+            do {
+                _ = try await alice.asGuest().uploadImage(data: Self.png)
+                Issue.record("no error")
+            } catch let error as ApiClientError {
                 #expect(error == .notLoggedIn)
             }
             // The server itself refuses an upload without a login.
-            do { _ = try await LemmyRawClient(instanceURL: server.baseURL).uploadImage(Self.png); Issue.record("no error") } catch let error as LemmyClientError {
+            do {
+                _ = try await LemmyRawClient(instanceURL: server.baseURL).uploadImage(Self.png)
+                Issue.record("no error")
+            } catch let error as LemmyClientError {
                 switch (dialect, error) {
                 case (.v0_18, .httpStatus(let status, _, _)): #expect(status == 401)
                 case (.v0_19, .server(let failure)), (.v1_0, .server(let failure)):

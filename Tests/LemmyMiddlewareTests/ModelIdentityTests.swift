@@ -77,14 +77,24 @@ struct ModelIdentityTests {
             let bob = try await login(server, "bob")
             let post = try await alice.getPost(id: 2)
             let fired = Counter()
-            withObservationTracking { _ = post.title; _ = post.votes; _ = post.saved } onChange: { fired.increment() }
+            withObservationTracking {
+                _ = post.title
+                _ = post.votes
+                _ = post.saved
+            } onChange: {
+                fired.increment()
+            }
             _ = try await alice.getPost(id: 2)
             _ = try await alice.getPosts(sort: .new, limit: 50)
             #expect(fired.value == 0)
 
             #expect(try await bob.getPost(id: 2).toggleUpvote() == .confirmed)
             let titleFired = Counter()
-            withObservationTracking { _ = post.title } onChange: { titleFired.increment() }
+            withObservationTracking {
+                _ = post.title
+            } onChange: {
+                titleFired.increment()
+            }
             _ = try await alice.getPost(id: 2)
             #expect(fired.value == 1)
             #expect(titleFired.value == 0)

@@ -99,7 +99,8 @@ struct ModerationAndInboxTests {
         }
     }
 
-    @Test("Private messages arrive and are marked read on every version (1.0: through their notification)", arguments: LemmyDialect.allCases)
+    @Test(
+        "Private messages arrive and are marked read on every version (1.0: through their notification)", arguments: LemmyDialect.allCases)
     func messages(dialect: LemmyDialect) async throws {
         try await withServer(dialect) { server in
             let bob = try await login(server, "bob")

@@ -58,11 +58,11 @@ struct MutationTests {
             let post = try await client.getPost(id: 5)
             let base = post.votes
             let gate = loader.gate("/post/like")
-            let first = Task { await post.toggleUpvote() }          // up
+            let first = Task { await post.toggleUpvote() }  // up
             await gate.waitForArrivals(1)
-            let second = Task { await post.toggleDownvote() }       // down
-            let third = Task { await post.toggleUpvote() }          // up
-            let fourth = Task { await post.toggleUpvote() }         // none
+            let second = Task { await post.toggleDownvote() }  // down
+            let third = Task { await post.toggleUpvote() }  // up
+            let fourth = Task { await post.toggleUpvote() }  // none
             await Task.yield()
             gate.open()
             for task in [first, second, third, fourth] { #expect(await task.value == .confirmed) }
@@ -171,7 +171,7 @@ struct MutationTests {
             let client = try await login(server, "alice", loader: loader)
             let post = try await client.getPost(id: 13)
             #expect(post.votes.myVote == .none)
-            let gate = loader.gate("/post")                         // GetPost; the server answers before the vote
+            let gate = loader.gate("/post")  // GetPost; the server answers before the vote
             let slowRead = Task { try await client.getPost(id: 13) }
             await gate.waitForArrivals(1)
             #expect(await post.toggleUpvote() == .confirmed)
@@ -191,7 +191,7 @@ struct MutationTests {
             let client = try await login(server, "alice", loader: loader)
             let community = try await client.getCommunity(id: 3)
             #expect(community.moderators.map(\.name) == ["admin"])
-            let gate = loader.gate("/community")                    // GetCommunity; answered with the old list
+            let gate = loader.gate("/community")  // GetCommunity; answered with the old list
             let slowRead = Task { try await client.getCommunity(id: 3) }
             await gate.waitForArrivals(1)
             try await appointModerator(server, personId: 4, communityId: 3)
@@ -210,7 +210,8 @@ struct MutationTests {
             let posts = try await client.getPosts(sort: .old, limit: 6).items
             let unread = posts.filter { !$0.read }
             #expect(unread.count >= 4)
-            let first = Array(unread.prefix(2)), second = Array(unread.dropFirst(2).prefix(2))
+            let first = Array(unread.prefix(2))
+            let second = Array(unread.dropFirst(2).prefix(2))
             #expect(await client.markRead(first) == .confirmed)
             #expect(first.allSatisfy { $0.read })
             let reloaded = try await client.getPosts(sort: .old, limit: 6).items

@@ -42,7 +42,8 @@ struct PostMediaFieldsTests {
         var posts: [Int: ApiPostView] = [:]
         for id in ids {
             let form = ApiGetPost(id: id)
-            let view = server.dialect == .v1_0
+            let view =
+                server.dialect == .v1_0
                 ? try await raw.send(LemmyV4.GetPost(form)).postView
                 : try await raw.send(LemmyV3.GetPost(form)).postView
             posts[id] = view

@@ -26,8 +26,9 @@ struct PostingTests {
         try await withServer(dialect) { server in
             let alice = try await login(server, "alice")
             let link = try #require(URL(string: "https://example.org/article"))
-            let post = try await alice.createPost(communityId: 1, title: "  Made by the tests ", body: "Some *markdown*",
-                                                  url: link, nsfw: true, languageId: 37)
+            let post = try await alice.createPost(
+                communityId: 1, title: "  Made by the tests ", body: "Some *markdown*",
+                url: link, nsfw: true, languageId: 37)
             #expect(post.title == "Made by the tests")
             #expect(post.content == "Some *markdown*")
             #expect(post.linkURL == link)
@@ -51,8 +52,9 @@ struct PostingTests {
             let image = try #require(URL(string: "https://example.org/cat.png"))
             let thumbnail = try #require(URL(string: "https://example.org/cat-small.png"))
             do {
-                let post = try await alice.createPost(communityId: 1, title: "A cat", url: image, altText: "A sleeping cat",
-                                                      customThumbnail: thumbnail)
+                let post = try await alice.createPost(
+                    communityId: 1, title: "A cat", url: image, altText: "A sleeping cat",
+                    customThumbnail: thumbnail)
                 #expect(dialect != .v0_18)
                 #expect(post.thumbnailURL == thumbnail)
             } catch let error as ApiClientError {
@@ -66,16 +68,28 @@ struct PostingTests {
     func createRefusals(dialect: LemmyDialect) async throws {
         try await withServer(dialect) { server in
             let alice = try await login(server, "alice")
-            do { _ = try await alice.createPost(communityId: 1, title: "   "); Issue.record("no error") } catch let error as ApiClientError {
+            do {
+                _ = try await alice.createPost(communityId: 1, title: "   ")
+                Issue.record("no error")
+            } catch let error as ApiClientError {
                 #expect(lemmyCode(error) == "invalid_post_title")
             }
-            do { _ = try await alice.createPost(communityId: 1, title: "Bad", url: URL(string: "ftp://example.org/x")); Issue.record("no error") } catch let error as ApiClientError {
+            do {
+                _ = try await alice.createPost(communityId: 1, title: "Bad", url: URL(string: "ftp://example.org/x"))
+                Issue.record("no error")
+            } catch let error as ApiClientError {
                 #expect(lemmyCode(error) == "invalid_url")
             }
-            do { _ = try await alice.createPost(communityId: 1, title: "Bad", languageId: 999); Issue.record("no error") } catch let error as ApiClientError {
+            do {
+                _ = try await alice.createPost(communityId: 1, title: "Bad", languageId: 999)
+                Issue.record("no error")
+            } catch let error as ApiClientError {
                 #expect(lemmyCode(error) == "language_not_allowed")
             }
-            do { _ = try await alice.asGuest().createPost(communityId: 1, title: "Guest"); Issue.record("no error") } catch let error as ApiClientError {
+            do {
+                _ = try await alice.asGuest().createPost(communityId: 1, title: "Guest")
+                Issue.record("no error")
+            } catch let error as ApiClientError {
                 #expect(error == .notLoggedIn)
             }
         }
@@ -177,13 +191,16 @@ struct MessageEditTests {
             #expect(lemmyCode(failure(await received.edit(content: "Forged"))) == "edit_private_message_not_allowed")
             #expect(received.content == "Hello Bob")
 
-            do { try await received.report(reason: " "); Issue.record("no error") } catch let error as ApiClientError {
+            do {
+                try await received.report(reason: " ")
+                Issue.record("no error")
+            } catch let error as ApiClientError {
                 #expect(lemmyCode(error) == "report_reason_required")
             }
             try await received.report(reason: "Spam")
             do {
                 try await sent.report(reason: "Reporting my own message")
-                #expect(dialect == .v0_18)   // 0.18 does not check who reports
+                #expect(dialect == .v0_18)  // 0.18 does not check who reports
             } catch let error as ApiClientError {
                 #expect(lemmyCode(error) == (dialect == .v1_0 ? "couldnt_create" : "couldnt_create_report"))
             }

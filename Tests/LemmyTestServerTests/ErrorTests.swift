@@ -25,13 +25,22 @@ struct ErrorTests {
     func missingPost(dialect: LemmyDialect) async throws {
         try await withServer(dialect) { server in
             let client = TestClient(server)
-            let raw = dialect == .v1_0 ? try await client.sendRaw(LemmyV4.GetPost(ApiGetPost(id: 999_999)))
+            let raw =
+                dialect == .v1_0
+                ? try await client.sendRaw(LemmyV4.GetPost(ApiGetPost(id: 999_999)))
                 : try await client.sendRaw(LemmyV3.GetPost(ApiGetPost(id: 999_999)))
             let error = try #require(LemmyServerError.parse(body: raw.body, status: raw.status))
             switch dialect {
-            case .v0_18: #expect(raw.status == 404); #expect(error.code.code == "couldnt_find_post")
-            case .v0_19: #expect(raw.status == 400); #expect(error.code.code == "couldnt_find_post")
-            case .v1_0: #expect(raw.status == 404); #expect(error.code.code == "not_found"); #expect(error.cause == "NotFound")
+            case .v0_18:
+                #expect(raw.status == 404)
+                #expect(error.code.code == "couldnt_find_post")
+            case .v0_19:
+                #expect(raw.status == 400)
+                #expect(error.code.code == "couldnt_find_post")
+            case .v1_0:
+                #expect(raw.status == 404)
+                #expect(error.code.code == "not_found")
+                #expect(error.cause == "NotFound")
             }
         }
     }

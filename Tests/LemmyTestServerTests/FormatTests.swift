@@ -11,9 +11,10 @@ struct FormatTests {
     static func firstPostJSON(_ dialect: LemmyDialect) async throws -> [String: Any] {
         let body = try await withServer(dialect, scale: .small) { server in
             let client = try await TestClient(server).login("alice")
-            let raw = try await client.raw("GET", path: dialect.generation.pathPrefix + "/post/list",
-                                           query: dialect == .v0_18 ? [URLQueryItem(name: "auth", value: client.token)] : [],
-                                           headers: dialect == .v0_18 ? [] : [("Authorization", "Bearer \(client.token!)")])
+            let raw = try await client.raw(
+                "GET", path: dialect.generation.pathPrefix + "/post/list",
+                query: dialect == .v0_18 ? [URLQueryItem(name: "auth", value: client.token)] : [],
+                headers: dialect == .v0_18 ? [] : [("Authorization", "Bearer \(client.token!)")])
             return raw.body
         }
         let object = try #require(try JSONSerialization.jsonObject(with: body) as? [String: Any])
@@ -54,24 +55,33 @@ struct FormatTests {
     }
 
     /// Every key of a real server's PostView (fixture) is in ours, recursively (0.18 and 0.19).
-    @Test(arguments: [(LemmyDialect.v0_18, "v0.18/spud_GetPostsResponse_all-hot.json"),
-                      (LemmyDialect.v0_19, "v0.19/lemmykit_GetPostsResponse_0.19.18.json")])
+    @Test(arguments: [
+        (LemmyDialect.v0_18, "v0.18/spud_GetPostsResponse_all-hot.json"),
+        (LemmyDialect.v0_19, "v0.19/lemmykit_GetPostsResponse_0.19.18.json"),
+    ])
     func postViewKeysMatchRealServer(dialect: LemmyDialect, fixture: String) async throws {
         let data = try Data(contentsOf: ConformanceTests.fixtures.appendingPathComponent(fixture))
         let real = try #require((try JSONSerialization.jsonObject(with: data) as? [String: Any])?["posts"] as? [[String: Any]])
         let ours = try await Self.firstPostJSON(dialect)
         // Members the real server omits when empty (nulls) are optional; compare always-present keys.
-        let optional: Set<String> = ["url", "body", "thumbnail_url", "embed_title", "embed_description", "embed_video_url",
-                                     "display_name", "avatar", "banner", "bio", "icon", "description", "updated", "my_vote",
-                                     "url_content_type", "matrix_user_id", "alt_text", "ban_expires", "image_details",
-                                     "newest_comment_time_necro", "hot_rank", "hot_rank_active", "community_id", "creator_id",
-                                     "id", "featured_community", "featured_local", "controversy_rank", "scaled_rank",
-                                     "instance_id", "admin"]
+        let optional: Set<String> = [
+            "url", "body", "thumbnail_url", "embed_title", "embed_description", "embed_video_url",
+            "display_name", "avatar", "banner", "bio", "icon", "description", "updated", "my_vote",
+            "url_content_type", "matrix_user_id", "alt_text", "ban_expires", "image_details",
+            "newest_comment_time_necro", "hot_rank", "hot_rank_active", "community_id", "creator_id",
+            "id", "featured_community", "featured_local", "controversy_rank", "scaled_rank",
+            "instance_id", "admin",
+        ]
         var missing: Set<String> = []
         func compare(_ a: [String: Any], _ b: [String: Any], _ prefix: String) {
             for (key, value) in a where !optional.contains(key) || prefix.isEmpty && key == "id" {
-                guard let other = b[key] else { missing.insert(prefix + key); continue }
-                if let nestedA = value as? [String: Any], let nestedB = other as? [String: Any] { compare(nestedA, nestedB, prefix + key + ".") }
+                guard let other = b[key] else {
+                    missing.insert(prefix + key)
+                    continue
+                }
+                if let nestedA = value as? [String: Any], let nestedB = other as? [String: Any] {
+                    compare(nestedA, nestedB, prefix + key + ".")
+                }
             }
         }
         for view in real.prefix(5) { compare(view, ours, "") }
@@ -85,14 +95,18 @@ struct FormatTests {
             let admin = try await TestClient(server).login("admin")
             if dialect == .v1_0 {
                 #expect(try await bob.send(LemmyV4.ListCommunities(ApiListCommunities(limit: 50))).items.count >= 4)
-                #expect(try await bob.send(LemmyV4.GetPersonDetails(ApiGetPersonDetails(username: "alice"))).personView.person.name == "alice")
+                #expect(
+                    try await bob.send(LemmyV4.GetPersonDetails(ApiGetPersonDetails(username: "alice"))).personView.person.name == "alice")
                 #expect(try await bob.send(LemmyV4.ListPersonContent(ApiListPersonContent(username: "alice", limit: 10))).items.count > 0)
                 #expect(try await bob.send(LemmyV4.Search(ApiSearch(searchTerm: "swift", limit: 10))).posts.count > 0)
                 #expect(try await admin.send(LemmyV4.ListReports(ApiListReports())).items.count == 6)
                 #expect(try await bob.send(LemmyV4.GetModlog(ApiGetModlog())).items.count > 0)
                 #expect(try await bob.send(LemmyV4.ListNotifications(ApiListNotifications(limit: 10))).items.count > 0)
                 let resolved = try await bob.send(LemmyV4.ResolveObject(ApiResolveObject(q: server.baseURL.absoluteString + "/post/3")))
-                guard case .post(let view) = resolved else { Issue.record("not a post: \(resolved)"); return }
+                guard case .post(let view) = resolved else {
+                    Issue.record("not a post: \(resolved)")
+                    return
+                }
                 #expect(view.post.id == 3)
             } else {
                 #expect(try await bob.send(LemmyV3.ListCommunities(ApiListCommunities(limit: 50))).communities.count >= 4)

@@ -12,25 +12,32 @@ struct MutationTests {
         try await withServer(dialect) { server in
             let alice = try await TestClient(server).login("alice")
             let create = ApiCreatePost(name: "Hello from the tests", communityId: 1, body: "First body")
-            let created = dialect == .v1_0 ? try await alice.send(LemmyV4.CreatePost(create)).postView
+            let created =
+                dialect == .v1_0
+                ? try await alice.send(LemmyV4.CreatePost(create)).postView
                 : try await alice.send(LemmyV3.CreatePost(create)).postView
             #expect(created.creator.name == "alice")
             #expect(created.myVoteValue == 1)
 
             let edit = ApiEditPost(postId: created.post.id, body: "Edited body")
-            let edited = dialect == .v1_0 ? try await alice.send(LemmyV4.EditPost(edit)).postView
+            let edited =
+                dialect == .v1_0
+                ? try await alice.send(LemmyV4.EditPost(edit)).postView
                 : try await alice.send(LemmyV3.EditPost(edit)).postView
             #expect(edited.post.body == "Edited body")
             #expect(edited.post.updatedAt != nil)
 
             let bob = try await TestClient(server).login("bob")
             let foreign = ApiEditPost(postId: created.post.id, body: "Not yours")
-            let refused = dialect == .v1_0 ? try await bob.sendRaw(LemmyV4.EditPost(foreign)) : try await bob.sendRaw(LemmyV3.EditPost(foreign))
+            let refused =
+                dialect == .v1_0 ? try await bob.sendRaw(LemmyV4.EditPost(foreign)) : try await bob.sendRaw(LemmyV3.EditPost(foreign))
             #expect(refused.status == 400)
             #expect(LemmyServerError.parse(body: refused.body, status: refused.status)?.code.code == "no_post_edit_allowed")
 
             let delete = ApiDeletePost(postId: created.post.id, deleted: true)
-            let deleted = dialect == .v1_0 ? try await alice.send(LemmyV4.DeletePost(delete)).postView
+            let deleted =
+                dialect == .v1_0
+                ? try await alice.send(LemmyV4.DeletePost(delete)).postView
                 : try await alice.send(LemmyV3.DeletePost(delete)).postView
             #expect(deleted.post.deleted)
             let feed = try await bob.posts(ApiGetPosts(sort: .new, limit: 50)).posts

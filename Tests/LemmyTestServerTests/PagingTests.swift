@@ -30,7 +30,11 @@ struct PagingTests {
             let cursor = try #require(first.next)
             for index in 0..<3 {
                 let form = ApiCreatePost(name: "Breaking news \(index)", communityId: 1)
-                if dialect == .v1_0 { _ = try await alice.send(LemmyV4.CreatePost(form)) } else { _ = try await alice.send(LemmyV3.CreatePost(form)) }
+                if dialect == .v1_0 {
+                    _ = try await alice.send(LemmyV4.CreatePost(form))
+                } else {
+                    _ = try await alice.send(LemmyV3.CreatePost(form))
+                }
             }
             let second = try await client.posts(ApiGetPosts(sort: .new, pageCursor: cursor, limit: 10))
             // Same result as walking the old order: no repeats, nothing skipped.
@@ -57,17 +61,26 @@ struct PagingTests {
             #expect(old == old.sorted())
             let most = try await body(.mostComments).map { $0.counts?.comments ?? $0.post.comments ?? 0 }
             #expect(most == most.sorted(by: >))
-            let top = try await client.posts(dialect == .v1_0 ? ApiGetPosts(sort: .top, limit: 50)
-                                              : ApiGetPosts(sort: .unknown("TopAll"), limit: 50)).posts
+            let top = try await client.posts(
+                dialect == .v1_0
+                    ? ApiGetPosts(sort: .top, limit: 50)
+                    : ApiGetPosts(sort: .unknown("TopAll"), limit: 50)
+            ).posts
                 .filter { !$0.post.featuredLocal }.map(\.scoreValue)
             #expect(top == top.sorted(by: >))
         }
     }
 
     @Test func sameSeedSameData() async throws {
-        let a = try await withServer(.v0_19, scale: .small, seed: 42) { try await TestClient($0).posts(ApiGetPosts(sort: .new, limit: 20)).posts }
-        let b = try await withServer(.v0_19, scale: .small, seed: 42) { try await TestClient($0).posts(ApiGetPosts(sort: .new, limit: 20)).posts }
-        let c = try await withServer(.v0_19, scale: .small, seed: 43) { try await TestClient($0).posts(ApiGetPosts(sort: .new, limit: 20)).posts }
+        let a = try await withServer(.v0_19, scale: .small, seed: 42) {
+            try await TestClient($0).posts(ApiGetPosts(sort: .new, limit: 20)).posts
+        }
+        let b = try await withServer(.v0_19, scale: .small, seed: 42) {
+            try await TestClient($0).posts(ApiGetPosts(sort: .new, limit: 20)).posts
+        }
+        let c = try await withServer(.v0_19, scale: .small, seed: 43) {
+            try await TestClient($0).posts(ApiGetPosts(sort: .new, limit: 20)).posts
+        }
         #expect(a.map(\.post.name) == b.map(\.post.name))
         #expect(a.map(\.post.name) != c.map(\.post.name))
     }

@@ -29,9 +29,10 @@ import Testing
         try await withServer(dialect) { server in
             let guest = LemmyRawClient(instanceURL: server.baseURL)
             let login = ApiLogin(usernameOrEmail: "alice", password: "password")
-            let jwt = try #require(dialect == .v1_0
-                ? try await guest.send(LemmyV4.Login(login)).jwt
-                : try await guest.send(LemmyV3.Login(login)).jwt)
+            let jwt = try #require(
+                dialect == .v1_0
+                    ? try await guest.send(LemmyV4.Login(login)).jwt
+                    : try await guest.send(LemmyV3.Login(login)).jwt)
             let alice = LemmyRawClient(instanceURL: server.baseURL, token: jwt)
 
             if dialect == .v1_0 {
@@ -43,7 +44,8 @@ import Testing
             } else {
                 let post = try #require(try await alice.send(LemmyV3.GetPosts(ApiGetPosts(limit: 1))).posts.first)
                 let before = try #require(post.counts?.score)
-                let voted = try await alice.send(LemmyV3.LikePost(ApiCreatePostLike(postId: post.post.id, score: post.myVote == 1 ? 0 : 1))).postView
+                let voted = try await alice.send(LemmyV3.LikePost(ApiCreatePostLike(postId: post.post.id, score: post.myVote == 1 ? 0 : 1)))
+                    .postView
                 #expect(voted.myVote == (post.myVote == 1 ? 0 : 1))
                 #expect(voted.counts?.score == before + (post.myVote == 1 ? -1 : 1))
                 let seenByGuest = try await guest.send(LemmyV3.GetPost(ApiGetPost(id: post.post.id))).postView
@@ -58,7 +60,11 @@ import Testing
             let client = LemmyRawClient(instanceURL: server.baseURL)
             let login = ApiLogin(usernameOrEmail: "alice", password: "wrong")
             do throws(LemmyClientError) {
-                if dialect == .v1_0 { _ = try await client.send(LemmyV4.Login(login)) } else { _ = try await client.send(LemmyV3.Login(login)) }
+                if dialect == .v1_0 {
+                    _ = try await client.send(LemmyV4.Login(login))
+                } else {
+                    _ = try await client.send(LemmyV3.Login(login))
+                }
                 Issue.record("expected a failure")
             } catch {
                 #expect(error.lemmyErrorCode == .incorrectLogin)
@@ -74,10 +80,17 @@ import Testing
             _ = try await client.serverVersion()
             server.faults.add(FaultRule(.lemmyRateLimit, route: "/post"))
             do throws(LemmyClientError) {
-                if dialect == .v1_0 { _ = try await client.send(LemmyV4.GetPost(ApiGetPost(id: 1))) } else { _ = try await client.send(LemmyV3.GetPost(ApiGetPost(id: 1))) }
+                if dialect == .v1_0 {
+                    _ = try await client.send(LemmyV4.GetPost(ApiGetPost(id: 1)))
+                } else {
+                    _ = try await client.send(LemmyV3.GetPost(ApiGetPost(id: 1)))
+                }
                 Issue.record("expected a failure")
             } catch {
-                guard case .rateLimited = error else { Issue.record("expected rateLimited, got \(error)"); return }
+                guard case .rateLimited = error else {
+                    Issue.record("expected rateLimited, got \(error)")
+                    return
+                }
                 #expect(error.isRetryable)
             }
         }

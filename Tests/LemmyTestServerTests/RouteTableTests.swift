@@ -35,7 +35,8 @@ import HTTPTypes
         for route in LemmyTestServer.servedRoutes(dialect: .v0_19) where route.method == "GET" {
             let url = URL(string: server.baseURL.absoluteString + route.path)!
             if let response = try? await URLSessionLoader().load(LoadRequest(url: url)),
-               response.status == .notFound, response.body.isEmpty {
+                response.status == .notFound, response.body.isEmpty
+            {
                 unserved.append(route.path)
             }
         }
@@ -49,8 +50,9 @@ import HTTPTypes
     @Test func committedTableIsFresh() throws {
         let article = try String(contentsOf: Self.articleURL, encoding: .utf8)
         let table = RouteTable.markdown()
-        let updated = try #require(RouteTable.replacingTable(in: article, with: table),
-                                   "Routes.md lost its generated-table markers")
+        let updated = try #require(
+            RouteTable.replacingTable(in: article, with: table),
+            "Routes.md lost its generated-table markers")
         if ProcessInfo.processInfo.environment["LEMMY_UPDATE_ROUTE_TABLE"] == "1" {
             try updated.write(to: Self.articleURL, atomically: true, encoding: .utf8)
             return

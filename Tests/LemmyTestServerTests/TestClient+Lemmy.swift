@@ -29,18 +29,23 @@ extension TestClient {
     }
 
     func save(post id: Int, _ save: Bool) async throws -> ApiPostView {
-        v4 ? try await send(LemmyV4.SavePost(ApiSavePost(postId: id, save: save))).postView
+        v4
+            ? try await send(LemmyV4.SavePost(ApiSavePost(postId: id, save: save))).postView
             : try await send(LemmyV3.SavePost(ApiSavePost(postId: id, save: save))).postView
     }
 
     func follow(community id: Int, _ follow: Bool) async throws -> ApiCommunityView {
-        v4 ? try await send(LemmyV4.FollowCommunity(ApiFollowCommunity(communityId: id, follow: follow))).communityView
+        v4
+            ? try await send(LemmyV4.FollowCommunity(ApiFollowCommunity(communityId: id, follow: follow))).communityView
             : try await send(LemmyV3.FollowCommunity(ApiFollowCommunity(communityId: id, follow: follow))).communityView
     }
 
     func blockPerson(_ id: Int, _ block: Bool) async throws {
-        if v4 { _ = try await send(LemmyV4.BlockPerson(ApiBlockPerson(personId: id, block: block))) }
-        else { _ = try await send(LemmyV3.BlockPerson(ApiBlockPerson(personId: id, block: block))) }
+        if v4 {
+            _ = try await send(LemmyV4.BlockPerson(ApiBlockPerson(personId: id, block: block)))
+        } else {
+            _ = try await send(LemmyV3.BlockPerson(ApiBlockPerson(personId: id, block: block)))
+        }
     }
 
     func comment(post: Int, parent: Int?, _ content: String) async throws -> ApiCommentView {

@@ -60,8 +60,10 @@ struct TestClient: Sendable {
     }
 
     /// Any HTTP call.
-    func raw(_ method: String, path: String, query: [URLQueryItem] = [], body: Data? = nil,
-             headers: [(String, String)] = []) async throws -> RawResponse {
+    func raw(
+        _ method: String, path: String, query: [URLQueryItem] = [], body: Data? = nil,
+        headers: [(String, String)] = []
+    ) async throws -> RawResponse {
         var url = baseURL.absoluteString + path
         if !query.isEmpty { url += "?" + LemmyQueryEncoding.percentEncodedQuery(query) }
         var request = HTTPClientRequest(url: url)

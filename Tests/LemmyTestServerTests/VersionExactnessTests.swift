@@ -12,9 +12,9 @@ struct VersionExactnessTests {
     /// A sort value that exists, but in another version than the dialect's.
     static func foreignSort(_ dialect: LemmyDialect) -> String {
         switch dialect {
-        case .v0_18: "Scaled"   // added in 0.19
-        case .v0_19: "Top"      // 1.0's windowless top is not a 0.19 SortType
-        case .v1_0: "TopDay"    // 0.18/0.19 spelling
+        case .v0_18: "Scaled"  // added in 0.19
+        case .v0_19: "Top"  // 1.0's windowless top is not a 0.19 SortType
+        case .v1_0: "TopDay"  // 0.18/0.19 spelling
         }
     }
 
@@ -23,7 +23,8 @@ struct VersionExactnessTests {
         try await withServer(dialect) { server in
             let client = TestClient(server)
             let value = Self.foreignSort(dialect)
-            let answer = try await client.raw("GET", path: server.apiPrefix + "/post/list", query: [URLQueryItem(name: "sort", value: value)])
+            let answer = try await client.raw(
+                "GET", path: server.apiPrefix + "/post/list", query: [URLQueryItem(name: "sort", value: value)])
             #expect(answer.status == 400)
             let text = String(decoding: answer.body, as: UTF8.self)
             if dialect == .v0_18 {
@@ -44,8 +45,9 @@ struct VersionExactnessTests {
         try await withServer(dialect) { server in
             let client = TestClient(server)
             for sort in ApiPostSortType.spellings(in: dialect.apiVersion) {
-                let answer = try await client.raw("GET", path: server.apiPrefix + "/post/list",
-                                                  query: [URLQueryItem(name: "sort", value: sort), URLQueryItem(name: "no_such_key", value: "x")])
+                let answer = try await client.raw(
+                    "GET", path: server.apiPrefix + "/post/list",
+                    query: [URLQueryItem(name: "sort", value: sort), URLQueryItem(name: "no_such_key", value: "x")])
                 #expect(answer.status == 200, "sort=\(sort)")
             }
         }
@@ -55,8 +57,9 @@ struct VersionExactnessTests {
     func badBodiesAreRefused(dialect: LemmyDialect) async throws {
         try await withServer(dialect) { server in
             // The form is read before the token, as Lemmy's extractors run before the handler.
-            let wrongType = try await TestClient(server).raw("POST", path: server.apiPrefix + "/post/like",
-                                                             body: Data(#"{"post_id":"one","score":1}"#.utf8))
+            let wrongType = try await TestClient(server).raw(
+                "POST", path: server.apiPrefix + "/post/like",
+                body: Data(#"{"post_id":"one","score":1}"#.utf8))
             #expect(wrongType.status == 400)
             if dialect != .v0_18 {
                 let object = try JSONSerialization.jsonObject(with: wrongType.body) as? [String: String]

@@ -24,7 +24,10 @@ struct FreshnessTests {
         let events = EventRecorder()
         resource.addObserver(events)
         let outcome = try await resource.load().value()
-        guard case .notModified = outcome else { Issue.record("expected notModified, got \(outcome)"); return }
+        guard case .notModified = outcome else {
+            Issue.record("expected notModified, got \(outcome)")
+            return
+        }
         #expect(recorder.received.last?.headerFields[.ifNoneMatch] == first.etag)
         #expect(resource.latestData?.timestamp == clock.now)
         #expect(resource.content as? Data == content)
@@ -40,7 +43,8 @@ struct FreshnessTests {
         let result = await resource.load(using: request).result()
         #expect(throws: ResourceError.self) { try result.get() }
         #expect(resource.latestError?.httpStatus == 304)
-        if case .notModifiedWithoutData? = resource.latestError?.cause {} else {
+        if case .notModifiedWithoutData? = resource.latestError?.cause {
+        } else {
             Issue.record("expected notModifiedWithoutData, got \(String(describing: resource.latestError?.cause))")
         }
     }
@@ -194,7 +198,8 @@ struct FreshnessTests {
     @Test("B26: the last load started wins; an older response never overwrites newer data")
     func lastLoadWins() async throws {
         let mock = MockLoader()
-        let older = MockGate(), newer = MockGate()
+        let older = MockGate()
+        let newer = MockGate()
         mock.respond(body: json("older"), after: older)
         mock.respond(body: json("newer"), after: newer)
         let resource = mockService(mock).resource("/thing")
@@ -223,7 +228,11 @@ struct FreshnessTests {
         let events = EventRecorder()
         resource.addObserver(events)
         let contentChanged = ObservationFlag()
-        withObservationTracking { _ = resource.content } onChange: { contentChanged.set() }
+        withObservationTracking {
+            _ = resource.content
+        } onChange: {
+            contentChanged.set()
+        }
         clock.advance(by: .seconds(40))
         try await resource.load().value()
 

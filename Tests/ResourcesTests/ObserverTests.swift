@@ -12,7 +12,8 @@ struct ObserverTests {
     @Test("B16: a new observer gets an 'added' event at once, and only that observer does")
     func addedEventOnlyToNewObserver() {
         let resource = mockService(MockLoader()).resource("/thing")
-        let first = EventRecorder(), second = EventRecorder()
+        let first = EventRecorder()
+        let second = EventRecorder()
         resource.addObserver(first)
         #expect(first.events == [.observerAdded])
         resource.addObserver(second)
@@ -66,7 +67,11 @@ struct ObserverTests {
         mock.respond(body: json("1"))
         let resource = mockService(mock).resource("/thing")
         let changed = ObservationFlag()
-        withObservationTracking { _ = resource.state } onChange: { changed.set() }
+        withObservationTracking {
+            _ = resource.state
+        } onChange: {
+            changed.set()
+        }
         resource.load()
         #expect(changed.isSet)
     }

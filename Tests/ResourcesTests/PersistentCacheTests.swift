@@ -47,7 +47,10 @@ struct PersistentCacheTests {
 
         gate.open()
         let outcome = try await load.value()
-        guard case .notModified = outcome else { Issue.record("expected a 304 revalidation, got \(outcome)"); return }
+        guard case .notModified = outcome else {
+            Issue.record("expected a 304 revalidation, got \(outcome)")
+            return
+        }
         #expect(resource.state.dataTimestamp == clock.now)
         #expect(events.events.last == .notModified)
         #expect(await cache.entry(forKey: resource.url.absoluteString)?.timestamp == clock.now, "the revalidation is persisted")

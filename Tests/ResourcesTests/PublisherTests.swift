@@ -34,7 +34,10 @@ struct PublisherTests {
         let optionals = Collector<String?>()
         let first = fake.contentPublisher().sink { contents.append($0) }
         let second = fake.optionalContentPublisher().sink { optionals.append($0) }
-        defer { first.cancel(); second.cancel() }
+        defer {
+            first.cancel()
+            second.cancel()
+        }
         #expect(contents.values == ["hello"])
         #expect(optionals.values == ["hello"])
     }

@@ -62,6 +62,8 @@ struct RetryAndRefreshTests {
         #expect(resource.state.content == json("data"))
         #expect(resource.state.latestError != nil)
         #expect(DisplayRules.standard.decide([resource.loadableStatus]) == .content)
-        #expect(DisplayRules([.error, .anyData]).decide([resource.loadableStatus]) == .error(message: "Internal Server Error (500)", canTryAgain: true))
+        #expect(
+            DisplayRules([.error, .anyData]).decide([resource.loadableStatus])
+                == .error(message: "Internal Server Error (500)", canTryAgain: true))
     }
 }

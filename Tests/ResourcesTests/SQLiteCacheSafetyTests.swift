@@ -13,8 +13,9 @@ import Darwin
 /// logout and survives a corrupt file.
 @Suite struct SQLiteCacheSafetyTests {
     private func entry(_ text: String, at seconds: Double = 0, fields: [CachedResponse.HeaderField] = []) -> CachedResponse {
-        CachedResponse(body: Data(text.utf8), headerFields: [.init(name: "Content-Type", value: "application/json")] + fields,
-                       timestamp: Date(timeIntervalSince1970: seconds))
+        CachedResponse(
+            body: Data(text.utf8), headerFields: [.init(name: "Content-Type", value: "application/json")] + fields,
+            timestamp: Date(timeIntervalSince1970: seconds))
     }
 
     private func withTemporaryPath(_ body: (String) async throws -> Void) async throws {
@@ -88,7 +89,7 @@ import Darwin
         let cache = try SQLiteResourceCache(limits: .init(maximumEntries: 3, maximumBytes: 1 << 20))
         let alice = cache.partition(account: "alice")
         for index in 0..<3 { await alice.store(entry("e\(index)"), forKey: "k\(index)") }
-        _ = await alice.entry(forKey: "k0")          // k0 is now more recent than k1
+        _ = await alice.entry(forKey: "k0")  // k0 is now more recent than k1
         await alice.store(entry("e3"), forKey: "k3")
         await cache.store(entry("guest"), forKey: "g")
         #expect(await cache.count() == 3)

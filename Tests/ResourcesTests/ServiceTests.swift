@@ -136,7 +136,8 @@ struct ServiceTests {
         mock.respond(headerFields: [.contentType: "text/plain"], body: json("text"))
         let typed = mockService(mock).resource("/thing").typed(Int.self)
         await #expect(throws: ResourceError.self) { try await typed.load() }
-        if case .contentTypeMismatch? = typed.state.latestError?.cause {} else {
+        if case .contentTypeMismatch? = typed.state.latestError?.cause {
+        } else {
             Issue.record("expected a content type mismatch, got \(String(describing: typed.state.latestError))")
         }
     }

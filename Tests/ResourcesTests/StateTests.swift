@@ -39,7 +39,10 @@ struct StateTests {
         gate.open()
         let outcome = try await request.value()
 
-        guard case .response(let response) = outcome else { Issue.record("expected a response, got \(outcome)"); return }
+        guard case .response(let response) = outcome else {
+            Issue.record("expected a response, got \(outcome)")
+            return
+        }
         #expect(response.status == .created)
         #expect(resource.latestData?.body == before.body)
         #expect(resource.latestData?.timestamp == before.timestamp)
@@ -61,7 +64,8 @@ struct StateTests {
     @Test("B3: requesting stays true until every concurrent request has finished")
     func requestingUntilAllFinish() async throws {
         let mock = MockLoader()
-        let first = MockGate(), second = MockGate()
+        let first = MockGate()
+        let second = MockGate()
         mock.respond(after: first)
         mock.respond(after: second)
         let resource = mockService(mock).resource("/thing")
@@ -134,7 +138,10 @@ struct StateTests {
         let good = try await resource.load()
         await #expect(throws: ResourceError.self) { try await resource.load() }
         let error = try #require(resource.state.latestError)
-        guard case .decoding(let message) = error.cause else { Issue.record("expected a decoding error, got \(error.cause)"); return }
+        guard case .decoding(let message) = error.cause else {
+            Issue.record("expected a decoding error, got \(error.cause)")
+            return
+        }
         #expect(message.contains("author"))
         #expect(resource.state.content == good)
     }
@@ -148,7 +155,10 @@ struct StateTests {
         let request = resource.load()
         request.cancel()
         let result = await request.result()
-        guard case .failure(let error) = result else { Issue.record("a cancelled load must not succeed"); return }
+        guard case .failure(let error) = result else {
+            Issue.record("a cancelled load must not succeed")
+            return
+        }
         #expect(error.isCancellation)
         #expect(resource.latestError == nil)
         #expect(resource.latestData == nil)
@@ -190,7 +200,10 @@ struct StateTests {
 
     @Test("B14: loading with any request (a POST returning the entity) updates state like a load (real HTTP)")
     func loadUsingPost() async throws {
-        struct Echo: Decodable, Sendable { let json: [String: String]; let method: String }
+        struct Echo: Decodable, Sendable {
+            let json: [String: String]
+            let method: String
+        }
         let (service, recorder) = try await httpbinService()
         let resource = service.resource("/anything", decoding: Echo.self)
         let events = EventRecorder()

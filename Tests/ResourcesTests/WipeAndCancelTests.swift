@@ -39,7 +39,10 @@ struct WipeAndCancelTests {
         latch.open()
         let loadResult = await load.result()
         _ = await plain.result()
-        guard case .failure(let error) = loadResult else { Issue.record("a wiped load must not succeed"); return }
+        guard case .failure(let error) = loadResult else {
+            Issue.record("a wiped load must not succeed")
+            return
+        }
         #expect(error.isCancellation)
         #expect(resource.latestData == nil, "a late response cannot bring state back")
         #expect(!resource.isRequesting)

@@ -7,7 +7,7 @@ let package = Package(
     name: "FixtureVendor",
     platforms: [.macOS(.v15)],
     targets: [
-        .executableTarget(name: "vendor-fixtures"),
+        .executableTarget(name: "vendor-fixtures")
     ],
     swiftLanguageModes: [.v6]
 )

@@ -19,7 +19,7 @@ let package = Package(
                 .product(name: "OpenAPIKitCompat", package: "OpenAPIKit"),
                 .product(name: "Yams", package: "Yams"),
             ]
-        ),
+        )
     ],
     swiftLanguageModes: [.v6]
 )

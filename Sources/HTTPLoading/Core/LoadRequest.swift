@@ -148,7 +148,8 @@ public struct Origin: Hashable, Sendable {
         for octet in octets {
             // One to three decimal digits, no leading zero: some resolvers read 0177 as octal.
             guard (1...3).contains(octet.count), octet.allSatisfy({ $0.isASCII && $0.isWholeNumber }),
-                  octet.count == 1 || octet.first != "0", let value = Int(octet), value <= 255 else { return false }
+                octet.count == 1 || octet.first != "0", let value = Int(octet), value <= 255
+            else { return false }
             values.append(value)
         }
         return values[0] == 127
@@ -162,7 +163,8 @@ public struct Origin: Hashable, Sendable {
             var result: [UInt16] = []
             for group in text.split(separator: ":", omittingEmptySubsequences: false) {
                 guard (1...4).contains(group.count), group.allSatisfy(\.isHexDigit),
-                      let value = UInt16(group, radix: 16) else { return nil }
+                    let value = UInt16(group, radix: 16)
+                else { return nil }
                 result.append(value)
             }
             return result

@@ -75,7 +75,11 @@ public final class BasicAuthLoader: ChainedLoader {
     public func reset(in context: ResetContext) async {
         guard context.claim(self) else { return }
         let pending = state.withLock { state in
-            defer { state.stored = nil; state.pending = nil; state.generation += 1 }
+            defer {
+                state.stored = nil
+                state.pending = nil
+                state.generation += 1
+            }
             return state.pending
         }
         pending?.cancel()
@@ -94,7 +98,8 @@ public final class BasicAuthLoader: ChainedLoader {
         guard let task else { return nil }
         let answer: BasicCredentials?
         do { answer = try await task.value } catch {
-            throw LoadError(.authenticationFailed, request: request, underlying: SendableErrorBox(error), message: "the credentials provider failed")
+            throw LoadError(
+                .authenticationFailed, request: request, underlying: SendableErrorBox(error), message: "the credentials provider failed")
         }
         let current = state.withLock { state -> Bool in
             guard state.generation == generation else { return false }

@@ -63,7 +63,11 @@ public final class BearerAuthLoader: ChainedLoader {
     public func reset(in context: ResetContext) async {
         guard context.claim(self) else { return }
         let refresh = state.withLock { state in
-            defer { state.token = nil; state.refresh = nil; state.generation += 1 }
+            defer {
+                state.token = nil
+                state.refresh = nil
+                state.generation += 1
+            }
             return state.refresh
         }
         refresh?.task.cancel()
@@ -89,7 +93,8 @@ public final class BearerAuthLoader: ChainedLoader {
         if let known { return known }
         let token: String?
         do { token = try await provider.currentToken() } catch {
-            throw LoadError(.authenticationFailed, request: request, underlying: SendableErrorBox(error), message: "the token provider failed")
+            throw LoadError(
+                .authenticationFailed, request: request, underlying: SendableErrorBox(error), message: "the token provider failed")
         }
         state.withLock { state in
             if state.generation == generation, state.token == nil { state.token = .some(token) }
@@ -112,7 +117,9 @@ public final class BearerAuthLoader: ChainedLoader {
     }
 
     /// Waits for a refresh, records its token if this generation is still current, and returns it.
-    private func waitForRefresh(_ task: Task<String, any Error>, generation: Int, for request: LoadRequest) async throws(LoadError) -> String {
+    private func waitForRefresh(_ task: Task<String, any Error>, generation: Int, for request: LoadRequest) async throws(LoadError)
+        -> String
+    {
         let outcome: Result<String, any Error>
         do { outcome = .success(try await task.value) } catch { outcome = .failure(error) }
         let current = state.withLock { state -> Bool in
@@ -128,7 +135,8 @@ public final class BearerAuthLoader: ChainedLoader {
         switch outcome {
         case .success(let token): return token
         case .failure(let error):
-            throw LoadError(.authenticationFailed, request: request, underlying: SendableErrorBox(error), message: "the token refresh failed")
+            throw LoadError(
+                .authenticationFailed, request: request, underlying: SendableErrorBox(error), message: "the token refresh failed")
         }
     }
 }

@@ -80,7 +80,8 @@ public final class DeduplicationLoader: ChainedLoader {
         if let key = request.options[DeduplicationKeyOption.self] { return .explicit(key) }
         guard automaticKeys == .safeMethods, request.method == .get || request.method == .head, request.body.isEmpty else { return nil }
         let head = request.head
-        return .request(method: head.method.rawValue, scheme: head.scheme, authority: head.authority, path: head.path, fields: head.headerFields)
+        return .request(
+            method: head.method.rawValue, scheme: head.scheme, authority: head.authority, path: head.path, fields: head.headerFields)
     }
 
     private func lead(_ request: LoadRequest, key: Key) async throws(LoadError) -> LoadResponse {

@@ -24,18 +24,26 @@ public final class LogLoader: ChainedLoader {
         let start = clock.now
         logger.debug("→ \(request.method) \(Redaction.redactedTarget(of: request.head))", source: Self.source)
         if logger.logLevel <= .trace {
-            logger.trace("request headers: \(Redaction.redactedHeaderLines(request.headerFields).joined(separator: ", "))", source: Self.source)
+            logger.trace(
+                "request headers: \(Redaction.redactedHeaderLines(request.headerFields).joined(separator: ", "))", source: Self.source)
         }
         do throws(LoadError) {
             let response = try await next.load(request)
-            logger.log(level: level, "\(response.status.code) \(request.method) \(Redaction.redactedTarget(of: request.head)) \(Self.milliseconds(clock.now - start)) ms \(response.body.count) B", source: Self.source)
+            logger.log(
+                level: level,
+                "\(response.status.code) \(request.method) \(Redaction.redactedTarget(of: request.head)) \(Self.milliseconds(clock.now - start)) ms \(response.body.count) B",
+                source: Self.source)
             if logger.logLevel <= .trace {
-                logger.trace("response headers: \(Redaction.redactedHeaderLines(response.headerFields).joined(separator: ", "))", source: Self.source)
+                logger.trace(
+                    "response headers: \(Redaction.redactedHeaderLines(response.headerFields).joined(separator: ", "))", source: Self.source
+                )
             }
             return response
         } catch {
             // A cancellation is the caller's choice, not a failure worth a warning.
-            logger.log(level: error.isCancellation ? .debug : .warning, "\(error) after \(Self.milliseconds(clock.now - start)) ms", source: Self.source)
+            logger.log(
+                level: error.isCancellation ? .debug : .warning, "\(error) after \(Self.milliseconds(clock.now - start)) ms",
+                source: Self.source)
             throw error
         }
     }

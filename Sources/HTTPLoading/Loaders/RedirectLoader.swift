@@ -41,8 +41,8 @@ public final class RedirectLoader: ChainedLoader {
 
     static func follow(_ response: LoadResponse, from request: LoadRequest) throws(LoadError) -> LoadRequest {
         guard let location = response.headerFields[.location], let base = request.url,
-              let target = URL(string: location, relativeTo: base)?.absoluteURL,
-              let targetOrigin = Origin(target), ["http", "https"].contains(targetOrigin.scheme)
+            let target = URL(string: location, relativeTo: base)?.absoluteURL,
+            let targetOrigin = Origin(target), ["http", "https"].contains(targetOrigin.scheme)
         else {
             throw LoadError(.invalidRedirect, request: request, response: response, message: "redirect without a usable Location")
         }

@@ -42,7 +42,11 @@ public final class ResetGuardLoader: ChainedLoader {
         guard let (id, task) = tracked else { throw Self.refused(request) }
         defer { _ = state.withLock { $0.inFlight.removeValue(forKey: id) } }
         do {
-            return try await withTaskCancellationHandler { try await task.value } onCancel: { task.cancel() }
+            return try await withTaskCancellationHandler {
+                try await task.value
+            } onCancel: {
+                task.cancel()
+            }
         } catch {
             throw LoadError.wrapping(error, for: request)
         }

@@ -30,7 +30,7 @@ public final class RetryLoader<C: Clock>: ChainedLoader where C.Duration == Dura
     public func load(_ request: LoadRequest) async throws(LoadError) -> LoadResponse {
         let strategy = request.options[RetryStrategyOption.self] ?? defaultStrategy
         guard strategy.maximumRetries > 0,
-              request.isIdempotent || request.options[RetriesNonIdempotentOption.self]
+            request.isIdempotent || request.options[RetriesNonIdempotentOption.self]
         else { return try await next.load(request) }
 
         var retry = 0
@@ -39,7 +39,7 @@ public final class RetryLoader<C: Clock>: ChainedLoader where C.Duration == Dura
             do throws(LoadError) { outcome = .success(try await next.load(request)) } catch { outcome = .failure(error) }
 
             guard retry < strategy.maximumRetries, !Task.isCancelled,
-                  let delay = delay(after: outcome, strategy: strategy, retry: retry + 1)
+                let delay = delay(after: outcome, strategy: strategy, retry: retry + 1)
             else { return try outcome.get() }
 
             retry += 1
@@ -62,7 +62,8 @@ public final class RetryLoader<C: Clock>: ChainedLoader where C.Duration == Dura
         }
         guard let response, strategy.retryableStatuses.contains(response.status.code) else { return nil }
         if strategy.honoursRetryAfter, [429, 503].contains(response.status.code),
-           let asked = RetryAfter.delay(in: response.headerFields) {
+            let asked = RetryAfter.delay(in: response.headerFields)
+        {
             return asked <= strategy.maximumRetryAfter ? asked : nil
         }
         return strategy.delay(beforeRetry: retry, random: random())

@@ -15,7 +15,9 @@ public final class RouterLoader: HTTPLoader {
         }
 
         /// A route taking requests whose `option` equals `value`.
-        public static func option<Option: RequestOption & SendableMetatype>(_ option: Option.Type, equals value: Option.Value, to loader: any HTTPLoader) -> Route
+        public static func option<Option: RequestOption & SendableMetatype>(
+            _ option: Option.Type, equals value: Option.Value, to loader: any HTTPLoader
+        ) -> Route
         where Option.Value: Equatable {
             Route(to: loader) { $0.options[Option.self] == value }
         }

@@ -41,7 +41,9 @@ public final class ValidationLoader: ChainedLoader {
         let response = try await next.load(request)
         let policy = request.options[StatusPolicyOption.self] ?? self.policy
         guard policy.accepts(response.status) else {
-            throw LoadError(.unacceptableStatus, request: request, response: response, message: "status \(response.status.code) \(response.status.reasonPhrase)")
+            throw LoadError(
+                .unacceptableStatus, request: request, response: response,
+                message: "status \(response.status.code) \(response.status.reasonPhrase)")
         }
         return response
     }

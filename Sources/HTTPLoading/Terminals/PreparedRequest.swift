@@ -30,7 +30,9 @@ public struct PreparedRequest: Sendable {
         case "https": break
         case "http":
             guard origin.isLoopback || request.options[AllowsInsecureHTTPOption.self] else {
-                throw LoadError(.insecureConnection, request: request, message: "plain http to \(origin.host) refused; use https or set AllowsInsecureHTTPOption")
+                throw LoadError(
+                    .insecureConnection, request: request,
+                    message: "plain http to \(origin.host) refused; use https or set AllowsInsecureHTTPOption")
             }
         default:
             throw LoadError(.invalidRequest, request: request, message: "unsupported scheme \(origin.scheme)")
@@ -40,7 +42,8 @@ public struct PreparedRequest: Sendable {
             body = nil
         } else {
             do { body = try request.body.encode() } catch {
-                throw LoadError(.bodyEncodingFailed, request: request, underlying: SendableErrorBox(error), message: String(describing: error))
+                throw LoadError(
+                    .bodyEncodingFailed, request: request, underlying: SendableErrorBox(error), message: String(describing: error))
             }
             if head.headerFields[.contentType] == nil, let type = request.body.contentType {
                 head.headerFields[.contentType] = type

@@ -43,8 +43,10 @@ final class StreamingReceiver: Sendable {
 
     init(limits: Limits, continuation: CheckedContinuation<(Data, URLResponse), any Error>) {
         self.limits = limits
-        state = Locked(State(continuation: continuation, limit: limits.maximumSize,
-                             limitDescription: "the limit of \(limits.maximumSize) bytes"))
+        state = Locked(
+            State(
+                continuation: continuation, limit: limits.maximumSize,
+                limitDescription: "the limit of \(limits.maximumSize) bytes"))
     }
 
     /// Records the response head; returns `false` when the announced size already breaks a limit.

@@ -36,9 +36,11 @@ public final class URLSessionLoader: HTTPLoader {
         }
         urlRequest.httpBody = prepared.body
         urlRequest.timeoutInterval = prepared.timeoutInterval
-        let limits = StreamingReceiver.Limits(maximumSize: prepared.maximumResponseSize,
-                                              maximumRatio: prepared.maximumDecompressionRatio)
-        return try await ExchangeDeadline.run(prepared.deadline, for: request) { [self, urlRequest] () async throws(LoadError) -> LoadResponse in
+        let limits = StreamingReceiver.Limits(
+            maximumSize: prepared.maximumResponseSize,
+            maximumRatio: prepared.maximumDecompressionRatio)
+        return try await ExchangeDeadline.run(prepared.deadline, for: request) {
+            [self, urlRequest] () async throws(LoadError) -> LoadResponse in
             let data: Data
             let response: URLResponse
             do {
@@ -80,11 +82,13 @@ public final class URLSessionLoader: HTTPLoader {
         switch urlError.code {
         case .cancelled: code = .cancelled
         case .timedOut: code = .timedOut
-        case .cannotConnectToHost, .cannotFindHost, .notConnectedToInternet, .dnsLookupFailed, .internationalRoamingOff, .callIsActive, .dataNotAllowed:
+        case .cannotConnectToHost, .cannotFindHost, .notConnectedToInternet, .dnsLookupFailed, .internationalRoamingOff, .callIsActive,
+            .dataNotAllowed:
             code = .cannotConnect
         case .networkConnectionLost: code = .connectionLost
         case .secureConnectionFailed, .serverCertificateHasBadDate, .serverCertificateUntrusted, .serverCertificateHasUnknownRoot,
-             .serverCertificateNotYetValid, .clientCertificateRejected, .clientCertificateRequired, .appTransportSecurityRequiresSecureConnection:
+            .serverCertificateNotYetValid, .clientCertificateRejected, .clientCertificateRequired,
+            .appTransportSecurityRequiresSecureConnection:
             code = .insecureConnection
         case .badServerResponse, .cannotParseResponse, .cannotDecodeContentData, .cannotDecodeRawData, .zeroByteResource:
             code = .invalidResponse

@@ -89,9 +89,10 @@ extension LemmyRawClient {
                 fields[.authorization] = "Bearer \(token)"
             }
         }
-        let head = HTTPRequest(method: .post, scheme: instanceURL.scheme ?? "https",
-                               authority: LemmyRequestEncoder.authority(of: instanceURL),
-                               path: LemmyRequestEncoder.basePath(of: instanceURL) + path, headerFields: fields)
+        let head = HTTPRequest(
+            method: .post, scheme: instanceURL.scheme ?? "https",
+            authority: LemmyRequestEncoder.authority(of: instanceURL),
+            path: LemmyRequestEncoder.basePath(of: instanceURL) + path, headerFields: fields)
         return LoadRequest(head: head, body: body)
     }
 }
@@ -119,10 +120,11 @@ extension LemmyRawClient {
         if let jwt = await currentToken() {
             if version.usesAuthField { fields[.cookie] = "jwt=\(jwt)" } else { fields[.authorization] = "Bearer \(jwt)" }
         }
-        let head = HTTPRequest(method: .get, scheme: instanceURL.scheme ?? "https",
-                               authority: LemmyRequestEncoder.authority(of: instanceURL),
-                               path: LemmyRequestEncoder.basePath(of: instanceURL) + "/pictrs/image/delete/\(token)/\(file)",
-                               headerFields: fields)
+        let head = HTTPRequest(
+            method: .get, scheme: instanceURL.scheme ?? "https",
+            authority: LemmyRequestEncoder.authority(of: instanceURL),
+            path: LemmyRequestEncoder.basePath(of: instanceURL) + "/pictrs/image/delete/\(token)/\(file)",
+            headerFields: fields)
         let response = try await load(LoadRequest(head: head))
         guard response.status.kind == .successful else { throw LemmyResponseMapper.error(for: response) }
     }

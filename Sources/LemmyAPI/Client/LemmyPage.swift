@@ -90,7 +90,9 @@ extension LemmyRawClient {
     ///     cursor = page.next
     /// } while cursor != nil
     /// ```
-    public func page<R: LemmyPaginatedRequest>(_ request: R, at cursor: LemmyPageCursor? = nil) async throws(LemmyClientError) -> LemmyPage<R.Item> {
+    public func page<R: LemmyPaginatedRequest>(_ request: R, at cursor: LemmyPageCursor? = nil) async throws(LemmyClientError) -> LemmyPage<
+        R.Item
+    > {
         // 0.18 has only `page`: a `page_cursor` there is ignored and page 1 comes back forever.
         let numbersOnly = try await serverVersion().usesAuthField
         if numbersOnly, case .cursor? = cursor {

@@ -17,7 +17,8 @@ extension LemmyRawClient {
         userAgent: String = "LemmyKit",
         logger: Logger = Logger(label: "LemmyKit.LemmyRawClient")
     ) -> any HTTPLoader {
-        let environment = ServerEnvironment(baseURL: instanceURL, userAgent: userAgent)
+        let environment =
+            ServerEnvironment(baseURL: instanceURL, userAgent: userAgent)
             ?? ServerEnvironment(host: instanceURL.host ?? "localhost", headerFields: [.userAgent: userAgent])
         return ServerEnvironmentLoader(environment)
             --> LogLoader(logger: logger, level: .debug)

@@ -30,15 +30,16 @@ public enum LemmyRequestEncoder {
         // 0.19) fails here, typed, instead of reaching the server.
         let apiVersion = version.apiVersion
         if R.method == .get {
-            do { query = LemmyQueryEncoding.percentEncodedQuery(try request.queryItems(style: version.queryStyle, version: apiVersion)) }
-            catch { throw .unavailableInVersion(error) }
+            do {
+                query = LemmyQueryEncoding.percentEncodedQuery(try request.queryItems(style: version.queryStyle, version: apiVersion))
+            } catch { throw .unavailableInVersion(error) }
             body = EmptyBody()
         } else {
             query = ""
             let data: Data
-            do { data = try request.jsonBody(version: apiVersion) ?? Data("{}".utf8) }
-            catch let error as LemmyVersionError { throw .unavailableInVersion(error) }
-            catch { throw .encoding(String(describing: error)) }
+            do { data = try request.jsonBody(version: apiVersion) ?? Data("{}".utf8) } catch let error as LemmyVersionError {
+                throw .unavailableInVersion(error)
+            } catch { throw .encoding(String(describing: error)) }
             fields[.contentType] = "application/json"
             body = DataBody(data, contentType: "application/json")
         }

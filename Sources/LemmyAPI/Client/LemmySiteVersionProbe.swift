@@ -49,9 +49,10 @@ struct LemmySiteVersionProbe: Sendable {
     }
 
     private func ask(_ generation: LemmyAPIGeneration) async -> Answer {
-        var head = HTTPRequest(method: .get, scheme: instanceURL.scheme ?? "https",
-                               authority: LemmyRequestEncoder.authority(of: instanceURL),
-                               path: LemmyRequestEncoder.basePath(of: instanceURL) + generation.pathPrefix + "/site")
+        var head = HTTPRequest(
+            method: .get, scheme: instanceURL.scheme ?? "https",
+            authority: LemmyRequestEncoder.authority(of: instanceURL),
+            path: LemmyRequestEncoder.basePath(of: instanceURL) + generation.pathPrefix + "/site")
         head.headerFields = [:]
         let response: LoadResponse
         do {

@@ -32,7 +32,11 @@ struct CommunitiesListCommand: AsyncParsableCommand, Sendable {
     @Option(name: .long, help: "Which communities: all, local, subscribed, moderator-view (0.19 and later).")
     var listing: CommunityListingType = .all
 
-    @Option(name: .long, help: ArgumentHelp("The order. 0.18/0.19 use post sorts (hot, active, new, top-week, ...); 1.0 its own (hot, new, name-asc, subscribers, active-monthly, ...).", valueName: "sort"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The order. 0.18/0.19 use post sorts (hot, active, new, top-week, ...); 1.0 its own (hot, new, name-asc, subscribers, active-monthly, ...).",
+            valueName: "sort"))
     var sort: CommunitySortType = .hot
 
     @Option(name: .long, help: "Communities per page (1–50).")
@@ -64,21 +68,35 @@ struct CommunitiesListCommand: AsyncParsableCommand, Sendable {
             }
             if number == page { communities = result.items }
             cursor = result.next
-            if cursor == nil || result.items.isEmpty { hasMore = false; break }
+            if cursor == nil || result.items.isEmpty {
+                hasMore = false
+                break
+            }
         }
         if output.json {
-            try JSONOutput.print(CommunitiesOutput(instance: session.instance, listing: listing.rawValue, sort: sort.name,
-                                                   communities: communities.map { OutputMapping.community($0) }, hasMore: hasMore))
+            try JSONOutput.print(
+                CommunitiesOutput(
+                    instance: session.instance, listing: listing.rawValue, sort: sort.name,
+                    communities: communities.map { OutputMapping.community($0) }, hasMore: hasMore))
             return
         }
         let renderer = HumanRenderer.forTerminal()
-        if communities.isEmpty { Console.out("No communities."); return }
-        for community in communities {
-            renderer.emit([renderer.style.bold("c/\(community.name)") + " " + TextFitting.truncate(community.displayName, to: max(10, renderer.width - community.name.count - 3)),
-                           renderer.style.dim("  id \(community.id) · \(community.subscriberCount) subscribers · \(community.postCount) posts · "
-                                              + OutputMapping.subscription(community.subscription) + (community.nsfw ? " · nsfw" : ""))])
+        if communities.isEmpty {
+            Console.out("No communities.")
+            return
         }
-        if hasMore { Console.out(renderer.style.dim("more: lemmy communities --listing \(listing.rawValue) --sort \(sort.name) --page \(page + 1)")) }
+        for community in communities {
+            renderer.emit([
+                renderer.style.bold("c/\(community.name)") + " "
+                    + TextFitting.truncate(community.displayName, to: max(10, renderer.width - community.name.count - 3)),
+                renderer.style.dim(
+                    "  id \(community.id) · \(community.subscriberCount) subscribers · \(community.postCount) posts · "
+                        + OutputMapping.subscription(community.subscription) + (community.nsfw ? " · nsfw" : "")),
+            ])
+        }
+        if hasMore {
+            Console.out(renderer.style.dim("more: lemmy communities --listing \(listing.rawValue) --sort \(sort.name) --page \(page + 1)"))
+        }
     }
 }
 
@@ -124,8 +142,9 @@ struct CommunitiesCreateCommand: AsyncParsableCommand, Sendable {
 
 /// `lemmy communities hide NAME`: an admin hides a community from listings (0.19 and later).
 struct CommunitiesHideCommand: AsyncParsableCommand, Sendable {
-    static let configuration = CommandConfiguration(commandName: "hide",
-                                                    abstract: "Hide a community from listings (admins; Lemmy 0.19 and later); --undo shows it.")
+    static let configuration = CommandConfiguration(
+        commandName: "hide",
+        abstract: "Hide a community from listings (admins; Lemmy 0.19 and later); --undo shows it.")
 
     @OptionGroup var client: ClientOptions
 

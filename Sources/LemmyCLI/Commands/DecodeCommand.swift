@@ -27,8 +27,10 @@ struct DecodeCommand: AsyncParsableCommand, Sendable {
     private func execute() throws(CLIFailure) {
         guard let (name, decode) = DecodeTypeTable.lookup(type) else {
             let close = DecodeTypeTable.types.keys.filter { $0.lowercased().contains(type.lowercased()) }.sorted().prefix(5)
-            throw CLIFailure("unknown type `\(type)`" + (close.isEmpty ? "; e.g. GetPostsResponse, PostView" : "; did you mean \(close.joined(separator: ", "))?"),
-                             status: .usage)
+            throw CLIFailure(
+                "unknown type `\(type)`"
+                    + (close.isEmpty ? "; e.g. GetPostsResponse, PostView" : "; did you mean \(close.joined(separator: ", "))?"),
+                status: .usage)
         }
         let generation = try version.map(Self.generation)
         let data: Data
@@ -43,7 +45,8 @@ struct DecodeCommand: AsyncParsableCommand, Sendable {
             if output.json {
                 try JSONOutput.print(DecodeOutput(type: name, file: file, ok: false, path: path, reason: failure.reason))
             }
-            throw CLIFailure("\(file) is not a valid \(name): at \(path): \(CLIFailure.shorten(failure.reason, limit: 240))", status: .badData)
+            throw CLIFailure(
+                "\(file) is not a valid \(name): at \(path): \(CLIFailure.shorten(failure.reason, limit: 240))", status: .badData)
         } catch {
             throw CLIFailure("decoding \(file) failed: \(CLIFailure.shorten("\(error)"))", status: .badData)
         }

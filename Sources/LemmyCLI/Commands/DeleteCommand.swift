@@ -49,7 +49,9 @@ struct DeleteCommand: AsyncParsableCommand, Sendable {
         }
         try result.orThrow(action: action, instance: session.instance)
         let done = restore ? "Restored" : "Deleted"
-        Console.out(result == .unchanged ? "\(kind.rawValue.capitalized) \(id) was already \(restore ? "restored" : "deleted")."
-                                         : "\(done) \(kind.rawValue) \(id).")
+        Console.out(
+            result == .unchanged
+                ? "\(kind.rawValue.capitalized) \(id) was already \(restore ? "restored" : "deleted")."
+                : "\(done) \(kind.rawValue) \(id).")
     }
 }

@@ -32,7 +32,10 @@ struct DemoCommand: AsyncParsableCommand, Sendable {
             throw CLIFailure("demo: starting the test server failed (\(CLIFailure.shorten("\(error)")))", status: .software)
         }
         let renderer = HumanRenderer.forTerminal()
-        Console.out(renderer.style.bold("LemmyKit demo") + " — a Lemmy \(server.dialect.versionString) test server in this process at \(server.baseURL) (\(scale.rawValue) seed, no network)")
+        Console.out(
+            renderer.style.bold("LemmyKit demo")
+                + " — a Lemmy \(server.dialect.versionString) test server in this process at \(server.baseURL) (\(scale.rawValue) seed, no network)"
+        )
         var tour = DemoTour(server: server, renderer: renderer)
         do {
             try await tour.run()

@@ -42,7 +42,8 @@ struct EditCommand: AsyncParsableCommand, Sendable {
             if let title, title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { throw ValidationError("the title is empty") }
             if let url {
                 guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(), ["http", "https"].contains(scheme),
-                      parsed.host != nil else { throw ValidationError("--url must be an http or https URL") }
+                    parsed.host != nil
+                else { throw ValidationError("--url must be an http or https URL") }
             }
         }
     }
@@ -59,13 +60,19 @@ struct EditCommand: AsyncParsableCommand, Sendable {
         if comment {
             let model = try await session.run("loading comment \(id)") { try await api.getComment(id: id) }
             try await model.edit(content: body ?? "").orThrow(action: "editing comment \(id)", instance: session.instance)
-            if output.json { try JSONOutput.print(OutputMapping.comment(model)); return }
+            if output.json {
+                try JSONOutput.print(OutputMapping.comment(model))
+                return
+            }
             Console.out("Edited comment \(id).")
         } else {
             let model = try await session.run("loading post \(id)") { try await api.getPost(id: id) }
             try await model.edit(title: title, content: body, url: url.flatMap(URL.init(string:)), nsfw: nsfw)
                 .orThrow(action: "editing post \(id)", instance: session.instance)
-            if output.json { try JSONOutput.print(OutputMapping.post(model)); return }
+            if output.json {
+                try JSONOutput.print(OutputMapping.post(model))
+                return
+            }
             Console.out("Edited post \(id): \(model.title)")
         }
     }

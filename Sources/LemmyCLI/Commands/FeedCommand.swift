@@ -29,7 +29,11 @@ struct FeedCommand: AsyncParsableCommand, Sendable {
     @Argument(help: "Which posts to list.")
     var listing: Listing = .all
 
-    @Option(name: .long, help: ArgumentHelp("The order; top-* sorts take a window (top-day, top-week, top-all, ...). Servers lack some: 0.18 has no controversial or scaled.", valueName: "sort"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The order; top-* sorts take a window (top-day, top-week, top-all, ...). Servers lack some: 0.18 has no controversial or scaled.",
+            valueName: "sort"))
     var sort: PostSortType = .hot
 
     @Option(name: [.short, .long], help: ArgumentHelp("Only this community's posts (overrides the listing).", valueName: "name"))
@@ -94,16 +98,24 @@ struct FeedCommand: AsyncParsableCommand, Sendable {
             let fresh = result.items.filter { seen.insert($0.id).inserted }
             if number >= page { posts += fresh }
             cursor = result.next
-            if cursor == nil || result.items.isEmpty { hasMore = false; break }
+            if cursor == nil || result.items.isEmpty {
+                hasMore = false
+                break
+            }
         }
         progress.finish()
         if output.json {
-            try JSONOutput.print(FeedOutput(instance: session.instance, listing: community == nil ? listing.rawValue : "community",
-                                            sort: sort.name, posts: posts.map(OutputMapping.post), hasMore: hasMore))
+            try JSONOutput.print(
+                FeedOutput(
+                    instance: session.instance, listing: community == nil ? listing.rawValue : "community",
+                    sort: sort.name, posts: posts.map(OutputMapping.post), hasMore: hasMore))
             return
         }
         let renderer = HumanRenderer.forTerminal()
-        if posts.isEmpty { Console.out("No posts."); return }
+        if posts.isEmpty {
+            Console.out("No posts.")
+            return
+        }
         for post in posts { renderer.emit(renderer.postLines(post)) }
         if hasMore { Console.out(renderer.style.dim("more: lemmy feed --page \(last + 1)" + (pages > 1 ? " --pages \(pages)" : ""))) }
     }

@@ -38,11 +38,14 @@ struct InboxCommand: AsyncParsableCommand, Sendable {
         if output.json {
             let replyOutputs = replies.map { InboxOutput.Reply(id: $0.id, read: $0.read, comment: OutputMapping.comment($0.comment)) }
             let messageOutputs = messages?.map {
-                InboxOutput.Message(id: $0.id, from: $0.creator.name, to: $0.recipient.name, content: $0.content,
-                                    read: $0.read, published: $0.created)
+                InboxOutput.Message(
+                    id: $0.id, from: $0.creator.name, to: $0.recipient.name, content: $0.content,
+                    read: $0.read, published: $0.created)
             }
-            try JSONOutput.print(InboxOutput(unreadReplies: counts.replies, unreadMentions: counts.mentions,
-                                             unreadMessages: counts.messages, replies: replyOutputs, messages: messageOutputs))
+            try JSONOutput.print(
+                InboxOutput(
+                    unreadReplies: counts.replies, unreadMentions: counts.mentions,
+                    unreadMessages: counts.messages, replies: replyOutputs, messages: messageOutputs))
             return
         }
         let renderer = HumanRenderer.forTerminal()

@@ -33,16 +33,20 @@ struct LoginCommand: AsyncParsableCommand, Sendable {
         }
         let url = try Session.parse(text)
         let instance = url.absoluteString
-        let password = passwordStdin ? try PasswordReader.fromStandardInput()
-                                     : try PasswordReader.fromTerminal(prompt: "Password for \(username) on \(instance): ")
+        let password =
+            passwordStdin
+            ? try PasswordReader.fromStandardInput()
+            : try PasswordReader.fromTerminal(prompt: "Password for \(username) on \(instance): ")
         let api: ApiClient
         do {
             api = try await ApiClient.login(to: url, username: username, password: password, totp: totp)
         } catch let error where error.kind == .notLoggedIn {
-            throw CLIFailure("login failed: wrong user name or password for \(username) on \(instance); check them and try again",
-                             status: .auth)
-        } catch where error.needsTOTP || error.isWrongTOTP {
-            let problem = totp == nil ? "needs a two-factor code; pass --totp CODE" : "the two-factor code is wrong or expired; try the current one"
+            throw CLIFailure(
+                "login failed: wrong user name or password for \(username) on \(instance); check them and try again",
+                status: .auth)
+        } catch  where error.needsTOTP || error.isWrongTOTP {
+            let problem =
+                totp == nil ? "needs a two-factor code; pass --totp CODE" : "the two-factor code is wrong or expired; try the current one"
             throw CLIFailure("login failed: \(username) on \(instance) \(problem)", status: .auth)
         } catch {
             throw CLIFailure(error, action: "logging in", instance: instance)
@@ -60,8 +64,9 @@ struct LoginCommand: AsyncParsableCommand, Sendable {
     @MainActor
     private func tokenOf(_ api: ApiClient, instance: String) throws(CLIFailure) -> String {
         guard let credentials = api.credentials else {
-            throw CLIFailure("logging in failed: \(instance) returned no token (registration pending or email not verified?)",
-                             status: .auth)
+            throw CLIFailure(
+                "logging in failed: \(instance) returned no token (registration pending or email not verified?)",
+                status: .auth)
         }
         return credentials.token
     }

@@ -42,7 +42,10 @@ struct ReplyCommand: AsyncParsableCommand, Sendable {
                 try await api.createComment(postId: id, parentId: nil, content: text)
             }
         }
-        if output.json { try JSONOutput.print(OutputMapping.comment(created)); return }
+        if output.json {
+            try JSONOutput.print(OutputMapping.comment(created))
+            return
+        }
         Console.out("Posted comment \(created.id) on post \(created.postId).")
     }
 }

@@ -57,8 +57,9 @@ struct ReportsCommand: AsyncParsableCommand, Sendable {
         Console.out(renderer.style.bold(heading) + renderer.style.dim(" (\(page.items.count))"))
         for report in page.items {
             let marker = report.isResolved ? renderer.style.dim("✓ ") : renderer.style.yellow("• ")
-            Console.out(marker + renderer.style.dim("#\(report.id.value) ") + renderer.style.cyan("c/\(report.community.name)")
-                        + " by u/\(report.reporter.name): " + report.reason)
+            Console.out(
+                marker + renderer.style.dim("#\(report.id.value) ") + renderer.style.cyan("c/\(report.community.name)")
+                    + " by u/\(report.reporter.name): " + report.reason)
             renderer.emit(TextFitting.wrap(report.originalText, width: renderer.width, indent: "    "))
         }
     }
@@ -77,9 +78,10 @@ struct ReportsCommand: AsyncParsableCommand, Sendable {
     }
 
     @MainActor static func output(_ report: Report) -> ReportsOutput.Report {
-        ReportsOutput.Report(kind: report.id.kind.rawValue, id: report.id.value, reason: report.reason, reporter: report.reporter.name,
-                             postId: report.post.id, commentId: report.comment?.id, community: report.community.name,
-                             originalText: report.originalText, resolved: report.isResolved, created: report.created)
+        ReportsOutput.Report(
+            kind: report.id.kind.rawValue, id: report.id.value, reason: report.reason, reporter: report.reporter.name,
+            postId: report.post.id, commentId: report.comment?.id, community: report.community.name,
+            originalText: report.originalText, resolved: report.isResolved, created: report.created)
     }
 }
 

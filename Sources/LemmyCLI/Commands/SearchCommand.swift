@@ -29,24 +29,33 @@ struct SearchCommand: AsyncParsableCommand, Sendable {
         let session = try Session(client)
         let results = try await session.run("searching for “\(query)”") { try await session.client.search(query, limit: limit) }
         if output.json {
-            try JSONOutput.print(SearchOutput(posts: results.posts.map(OutputMapping.post),
-                                              comments: results.comments.map(OutputMapping.comment),
-                                              communities: results.communities.map { OutputMapping.community($0) },
-                                              people: results.people.map(OutputMapping.person)))
+            try JSONOutput.print(
+                SearchOutput(
+                    posts: results.posts.map(OutputMapping.post),
+                    comments: results.comments.map(OutputMapping.comment),
+                    communities: results.communities.map { OutputMapping.community($0) },
+                    people: results.people.map(OutputMapping.person)))
             return
         }
         let renderer = HumanRenderer.forTerminal()
         let total = results.posts.count + results.comments.count + results.communities.count + results.people.count
-        guard total > 0 else { Console.out("Nothing found for “\(query)”."); return }
+        guard total > 0 else {
+            Console.out("Nothing found for “\(query)”.")
+            return
+        }
         if !results.communities.isEmpty {
             Console.out(renderer.style.bold("Communities"))
             for community in results.communities {
-                Console.out(TextFitting.truncate("  c/\(community.name) — \(community.displayName) (\(community.subscriberCount) subscribers)", to: renderer.width))
+                Console.out(
+                    TextFitting.truncate(
+                        "  c/\(community.name) — \(community.displayName) (\(community.subscriberCount) subscribers)", to: renderer.width))
             }
         }
         if !results.people.isEmpty {
             Console.out(renderer.style.bold("People"))
-            for person in results.people { Console.out(TextFitting.truncate("  u/\(person.name) — \(person.displayName)", to: renderer.width)) }
+            for person in results.people {
+                Console.out(TextFitting.truncate("  u/\(person.name) — \(person.displayName)", to: renderer.width))
+            }
         }
         if !results.posts.isEmpty {
             Console.out(renderer.style.bold("Posts"))

@@ -12,10 +12,10 @@ struct ServeCommand: AsyncParsableCommand, Sendable {
         commandName: "serve",
         abstract: "Run the seeded LemmyTestServer (for trying lemmy or an app without a real instance).",
         discussion: """
-        Faults: --fault 'status=503,route=/post/list,count=2' (also latency=MS, retry-after=SECS, rate-limit, \
-        truncated, malformed, close; with route=, method=, rate=0..1, count=, seed=), or a JSON rule. Change them \
-        while it runs with POST /__admin/faults. Accounts admin, alice, bob and carol have the password `password`.
-        """)
+            Faults: --fault 'status=503,route=/post/list,count=2' (also latency=MS, retry-after=SECS, rate-limit, \
+            truncated, malformed, close; with route=, method=, rate=0..1, count=, seed=), or a JSON rule. Change them \
+            while it runs with POST /__admin/faults. Accounts admin, alice, bob and carol have the password `password`.
+            """)
 
     @Option(name: .long, help: "The Lemmy version to imitate.")
     var dialect: LemmyDialect = .v0_19
@@ -48,13 +48,16 @@ struct ServeCommand: AsyncParsableCommand, Sendable {
         for spec in fault { rules.append(try FaultSpec.parse(spec)) }
         let server: LemmyTestServer
         do {
-            server = try await LemmyTestServer.start(.init(dialect: dialect, scale: scale, seed: seed, host: host, port: port,
-                                                           allowsRemoteBinding: allowRemote))
+            server = try await LemmyTestServer.start(
+                .init(
+                    dialect: dialect, scale: scale, seed: seed, host: host, port: port,
+                    allowsRemoteBinding: allowRemote))
         } catch let error as LemmyTestServerError {
             throw CLIFailure("starting the test server failed: \(error)", status: .usage)
         } catch {
-            throw CLIFailure("starting the test server failed on \(host):\(port) (\(CLIFailure.shorten("\(error)"))); is the port in use? try --port 0",
-                             status: .unavailable)
+            throw CLIFailure(
+                "starting the test server failed on \(host):\(port) (\(CLIFailure.shorten("\(error)"))); is the port in use? try --port 0",
+                status: .unavailable)
         }
         for rule in rules { server.faults.add(rule) }
         Console.out("Lemmy \(server.dialect.versionString) test server (\(scale.rawValue), seed \(seed)) on \(server.baseURL)")

@@ -39,7 +39,9 @@ struct SettingsSetCommand: AsyncParsableCommand, Sendable {
     static let configuration = CommandConfiguration(
         commandName: "set",
         abstract: "Change settings: key=value, e.g. show-nsfw=true default-sort=top-week display-name=\"Ada\" bio=",
-        discussion: "Keys: \(SettingKey.allCases.map(\.rawValue).joined(separator: ", ")). Booleans take true/false; an empty value clears a text or image; languages take ids (languages=0,37).")
+        discussion:
+            "Keys: \(SettingKey.allCases.map(\.rawValue).joined(separator: ", ")). Booleans take true/false; an empty value clears a text or image; languages take ids (languages=0,37)."
+    )
 
     @OptionGroup var client: ClientOptions
     @OptionGroup var output: OutputOptions
@@ -112,13 +114,14 @@ enum SettingKey: String, CaseIterable {
             guard let listing = Listing(rawValue: value) else {
                 throw ValidationError("default-listing: one of \(Listing.allCases.map(\.rawValue).joined(separator: ", "))")
             }
-            settings.defaultListing = switch listing {
-            case .all: .all
-            case .local: .local
-            case .subscribed: .subscribed
-            case .moderatorView: .moderatorView
-            case .suggested: .suggested
-            }
+            settings.defaultListing =
+                switch listing {
+                case .all: .all
+                case .local: .local
+                case .subscribed: .subscribed
+                case .moderatorView: .moderatorView
+                case .suggested: .suggested
+                }
         case .languages:
             let ids = value.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) }
             guard ids.allSatisfy({ $0 != nil }) else { throw ValidationError("languages: comma-separated language ids, e.g. 0,37") }
@@ -206,14 +209,15 @@ public struct SettingsOutput: Codable, Sendable, Equatable {
         blurNsfw = settings.blurNSFW
         showReadPosts = settings.showReadPosts
         defaultSort = settings.defaultSort.name
-        defaultListing = switch settings.defaultListing {
-        case .all: "all"
-        case .local: "local"
-        case .subscribed: "subscribed"
-        case .moderatorView: "moderator-view"
-        case .suggested: "suggested"
-        case .community(let id): "community-\(id)"
-        }
+        defaultListing =
+            switch settings.defaultListing {
+            case .all: "all"
+            case .local: "local"
+            case .subscribed: "subscribed"
+            case .moderatorView: "moderator-view"
+            case .suggested: "suggested"
+            case .community(let id): "community-\(id)"
+            }
         botAccount = settings.isBot
         showBotAccounts = settings.showBotAccounts
         languages = settings.discussionLanguages

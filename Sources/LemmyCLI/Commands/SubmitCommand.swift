@@ -37,7 +37,8 @@ struct SubmitCommand: AsyncParsableCommand, Sendable {
         if url != nil && image != nil { throw ValidationError("give --url or --image, not both") }
         if let url {
             guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(), ["http", "https"].contains(scheme),
-                  parsed.host != nil else { throw ValidationError("--url must be an http or https URL") }
+                parsed.host != nil
+            else { throw ValidationError("--url must be an http or https URL") }
         }
     }
 
@@ -71,7 +72,10 @@ struct SubmitCommand: AsyncParsableCommand, Sendable {
         let post = try await session.run("posting to \(community)") {
             try await api.createPost(communityId: target.id, title: title, body: body, url: link, altText: alt, nsfw: nsfw)
         }
-        if output.json { try JSONOutput.print(OutputMapping.post(post)); return }
+        if output.json {
+            try JSONOutput.print(OutputMapping.post(post))
+            return
+        }
         Console.out("Posted \(post.id) in \(community)" + (link.map { ": \($0.absoluteString)" } ?? "."))
     }
 

@@ -28,6 +28,8 @@ struct SubscribeCommand: AsyncParsableCommand, Sendable {
             try await community.toggleSubscribe()
                 .orThrow(action: "\(undo ? "unsubscribing from" : "subscribing to") c/\(name)", instance: session.instance)
         }
-        Console.out("\(undo ? "Unsubscribed from" : "Subscribed to") c/\(name) (\(OutputMapping.subscription(community.subscription)), \(community.subscriberCount) subscribers).")
+        Console.out(
+            "\(undo ? "Unsubscribed from" : "Subscribed to") c/\(name) (\(OutputMapping.subscription(community.subscription)), \(community.subscriberCount) subscribers)."
+        )
     }
 }

@@ -29,8 +29,10 @@ struct UserCommand: AsyncParsableCommand, Sendable {
         let renderer = HumanRenderer.forTerminal()
         renderer.emit(renderer.personLines(person))
         if !person.moderatedCommunities.isEmpty {
-            Console.out(TextFitting.truncate("moderates: " + person.moderatedCommunities.map { "c/\($0.name)" }.joined(separator: ", "),
-                                             to: renderer.width))
+            Console.out(
+                TextFitting.truncate(
+                    "moderates: " + person.moderatedCommunities.map { "c/\($0.name)" }.joined(separator: ", "),
+                    to: renderer.width))
         }
     }
 }

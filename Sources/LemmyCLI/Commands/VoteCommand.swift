@@ -46,18 +46,28 @@ struct VoteCommand: AsyncParsableCommand, Sendable {
         let votes: VotesModel
         if comment {
             let model = try await session.run("loading comment \(id)") { try await session.client.getComment(id: id) }
-            try await Self.apply(wanted, current: model.votes.myVote,
-                                 up: { await model.toggleUpvote() }, down: { await model.toggleDownvote() })
-                .orThrow(action: action, instance: session.instance)
+            try await Self.apply(
+                wanted, current: model.votes.myVote,
+                up: { await model.toggleUpvote() }, down: { await model.toggleDownvote() }
+            )
+            .orThrow(action: action, instance: session.instance)
             votes = model.votes
-            if output.json { try JSONOutput.print(OutputMapping.comment(model)); return }
+            if output.json {
+                try JSONOutput.print(OutputMapping.comment(model))
+                return
+            }
         } else {
             let model = try await session.run("loading post \(id)") { try await session.client.getPost(id: id) }
-            try await Self.apply(wanted, current: model.votes.myVote,
-                                 up: { await model.toggleUpvote() }, down: { await model.toggleDownvote() })
-                .orThrow(action: action, instance: session.instance)
+            try await Self.apply(
+                wanted, current: model.votes.myVote,
+                up: { await model.toggleUpvote() }, down: { await model.toggleDownvote() }
+            )
+            .orThrow(action: action, instance: session.instance)
             votes = model.votes
-            if output.json { try JSONOutput.print(OutputMapping.post(model)); return }
+            if output.json {
+                try JSONOutput.print(OutputMapping.post(model))
+                return
+            }
         }
         Console.out("Voted \(direction.rawValue) on \(kind) \(id): score \(votes.total) (\(votes.upvotes) up, \(votes.downvotes) down).")
     }
@@ -65,8 +75,10 @@ struct VoteCommand: AsyncParsableCommand, Sendable {
     /// Reaches `wanted` with the models' toggles: a toggle removes the same vote or sets the
     /// other, so at most one call is needed from any state.
     @MainActor
-    static func apply(_ wanted: ScoringOperation, current: ScoringOperation,
-                      up: () async -> MutationResult, down: () async -> MutationResult) async -> MutationResult {
+    static func apply(
+        _ wanted: ScoringOperation, current: ScoringOperation,
+        up: () async -> MutationResult, down: () async -> MutationResult
+    ) async -> MutationResult {
         guard wanted != current else { return .unchanged }
         switch wanted {
         case .upvote: return await up()

@@ -27,14 +27,17 @@ struct WhoamiCommand: AsyncParsableCommand, Sendable {
             unread = account.unread.total
         }
         if output.json {
-            try JSONOutput.print(WhoamiOutput(instance: session.instance, version: version,
-                                              user: person.map(OutputMapping.person), unread: unread))
+            try JSONOutput.print(
+                WhoamiOutput(
+                    instance: session.instance, version: version,
+                    user: person.map(OutputMapping.person), unread: unread))
             return
         }
         let style = Style(enabled: ColorPolicy.current())
         if let person {
-            Console.out(style.bold("u/\(person.name)") + " on \(session.instance) (Lemmy \(version))"
-                        + (unread.map { " · \($0) unread" } ?? ""))
+            Console.out(
+                style.bold("u/\(person.name)") + " on \(session.instance) (Lemmy \(version))"
+                    + (unread.map { " · \($0) unread" } ?? ""))
         } else {
             Console.out("guest on \(session.instance) (Lemmy \(version)); run `lemmy login USERNAME` to sign in")
         }

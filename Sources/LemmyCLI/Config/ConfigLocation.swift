@@ -9,8 +9,10 @@ public enum ConfigLocation {
     ///   - explicit: the `--config` option, if given.
     ///   - environment: the process environment.
     ///   - home: the home directory, used when `XDG_CONFIG_HOME` is unset or empty.
-    public static func resolve(explicit: String?, environment: [String: String] = ProcessInfo.processInfo.environment,
-                               home: String = NSHomeDirectory()) -> URL {
+    public static func resolve(
+        explicit: String?, environment: [String: String] = ProcessInfo.processInfo.environment,
+        home: String = NSHomeDirectory()
+    ) -> URL {
         if let explicit, !explicit.isEmpty { return URL(fileURLWithPath: explicit) }
         if let path = environment["LEMMY_CONFIG"], !path.isEmpty { return URL(fileURLWithPath: path) }
         // The XDG spec says a relative XDG_CONFIG_HOME is invalid and must be ignored.

@@ -35,8 +35,9 @@ public struct ConfigStore: Sendable {
         do {
             return try JSONDecoder().decode(ConfigFile.self, from: data)
         } catch {
-            throw CLIFailure("reading the configuration failed: \(url.path) is not valid (\(CLIFailure.shorten("\(error)"))); fix or delete it",
-                             status: .badData)
+            throw CLIFailure(
+                "reading the configuration failed: \(url.path) is not valid (\(CLIFailure.shorten("\(error)"))); fix or delete it",
+                status: .badData)
         }
     }
 
@@ -49,13 +50,15 @@ public struct ConfigStore: Sendable {
         let data: Data
         do {
             if !FileManager.default.fileExists(atPath: directory.path) {
-                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true,
-                                                        attributes: [.posixPermissions: 0o700])
+                try FileManager.default.createDirectory(
+                    at: directory, withIntermediateDirectories: true,
+                    attributes: [.posixPermissions: 0o700])
             }
             data = try encoder.encode(config)
         } catch {
-            throw CLIFailure("writing the configuration failed: \(url.path): \(CLIFailure.shorten("\(error)")); check the directory is writable",
-                             status: .software)
+            throw CLIFailure(
+                "writing the configuration failed: \(url.path): \(CLIFailure.shorten("\(error)")); check the directory is writable",
+                status: .software)
         }
         do { try checkLocation() } catch { throw Self.refusal(reading: false, error) }
         let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(Self.randomSuffix()).tmp")

@@ -42,7 +42,9 @@ struct DemoTour {
             try await ApiClient.login(to: server.baseURL, username: "alice", password: "password")
         }
         let account = try await attempt("loading alice's account") { try await alice.loadAccount() }
-        say("Logged in as u/\(account.person?.name ?? "alice"): subscribed to \(account.subscribedCommunityIds.count) communities, \(account.unread.total) unread")
+        say(
+            "Logged in as u/\(account.person?.name ?? "alice"): subscribed to \(account.subscribedCommunityIds.count) communities, \(account.unread.total) unread"
+        )
 
         try await sharedObject(alice)
         try await inbox(alice)
@@ -91,7 +93,9 @@ struct DemoTour {
         heading("Failures, injected and handled")
         server.faults.add(FaultRule(.status(code: 503, error: "internal_server_error"), route: "/post/list", count: 1))
         let page = try await attempt("loading the feed through a 503") { try await guest.getPosts(sort: .new, limit: 3) }
-        say("server answered 503 to /post/list \(server.faults.fireCounts.last ?? 0) time; the default chain's RetryLoader retried: \(page.items.count) posts loaded")
+        say(
+            "server answered 503 to /post/list \(server.faults.fireCounts.last ?? 0) time; the default chain's RetryLoader retried: \(page.items.count) posts loaded"
+        )
 
         let feed = try await attempt("loading alice's feed") { try await alice.getPosts(sort: .top(.all), limit: 10) }
         guard let post = feed.items.first(where: { $0.votes.myVote == .none }) else { return }
@@ -101,7 +105,9 @@ struct DemoTour {
         if case .failed(let error) = first {
             let failure = CLIFailure(error, action: "upvoting post \(post.id)", instance: instance)
             say(renderer.style.yellow("✗ ") + failure.message)
-            say("the optimistic upvote rolled back: score \(post.votes.total) (was \(before)); exit status would be \(failure.status.rawValue)")
+            say(
+                "the optimistic upvote rolled back: score \(post.votes.total) (was \(before)); exit status would be \(failure.status.rawValue)"
+            )
         }
         guard first.isFailure else { return }
         let retry = await post.toggleUpvote()

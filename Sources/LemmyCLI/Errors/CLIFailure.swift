@@ -32,32 +32,38 @@ extension CLIFailure {
         let reason = Self.shorten(error.reason ?? "unknown")
         switch error.kind {
         case .transport:
-            self.init("\(action) failed: cannot reach \(instance) (\(reason)); check the URL and that the instance is up",
-                      status: .unavailable)
+            self.init(
+                "\(action) failed: cannot reach \(instance) (\(reason)); check the URL and that the instance is up",
+                status: .unavailable)
         case .notLoggedIn:
-            self.init("\(action) failed: not logged in to \(instance) (or the token expired); run `lemmy login USERNAME --instance \(instance)`",
-                      status: .auth)
+            self.init(
+                "\(action) failed: not logged in to \(instance) (or the token expired); run `lemmy login USERNAME --instance \(instance)`",
+                status: .auth)
         case .permissionDenied:
             self.init("\(action) failed: this account is not permitted to do that on \(instance)", status: .auth)
         case .rateLimited:
             self.init("\(action) failed: \(instance) is rate limiting requests; wait a minute and try again", status: .temporary)
         case .httpStatus where error.isRetryable:
-            self.init("\(action) failed: \(instance) answered HTTP \(error.httpStatus ?? 0) (a server error); try again later",
-                      status: .temporary)
+            self.init(
+                "\(action) failed: \(instance) answered HTTP \(error.httpStatus ?? 0) (a server error); try again later",
+                status: .temporary)
         case .httpStatus:
             self.init("\(action) failed: \(instance) answered HTTP \(error.httpStatus ?? 0); check the instance URL", status: .software)
         case .lemmy:
             let detail = error.message.map { " (\($0))" } ?? ""
             self.init("\(action) failed: \(instance) refused with `\(error.lemmyCode?.code ?? "unknown")`\(detail)", status: .software)
         case .decoding:
-            self.init("\(action) failed: the answer from \(instance) did not decode (\(reason)); is it a Lemmy instance?",
-                      status: .badData)
+            self.init(
+                "\(action) failed: the answer from \(instance) did not decode (\(reason)); is it a Lemmy instance?",
+                status: .badData)
         case .unsupported:
-            self.init("\(action) failed: \(instance) is not supported (\(reason)); lemmy speaks Lemmy 0.18, 0.19 and 1.0",
-                      status: .unsupported)
+            self.init(
+                "\(action) failed: \(instance) is not supported (\(reason)); lemmy speaks Lemmy 0.18, 0.19 and 1.0",
+                status: .unsupported)
         case .unavailableInVersion:
-            self.init("\(action) failed: the Lemmy version of \(instance) does not have this (\(reason)); choose another option",
-                      status: .unsupported)
+            self.init(
+                "\(action) failed: the Lemmy version of \(instance) does not have this (\(reason)); choose another option",
+                status: .unsupported)
         case .cancelled:
             self.init("\(action) cancelled", status: .software)
         default:

@@ -32,11 +32,12 @@ public struct HumanRenderer {
 
     /// The score without colour, whose length is the columns it takes.
     static func plainScore(_ votes: VotesModel) -> String {
-        let mark = switch votes.myVote {
-        case .upvote: "▲"
-        case .downvote: "▼"
-        case .none: ""
-        }
+        let mark =
+            switch votes.myVote {
+            case .upvote: "▲"
+            case .downvote: "▼"
+            case .none: ""
+            }
         return "\(mark)\(votes.total) \(votes.total.magnitude == 1 ? "pt" : "pts")"
     }
 
@@ -46,24 +47,31 @@ public struct HumanRenderer {
         let scoreText = "\(score(post.votes))  "
         let visibleScoreCount = Self.plainScore(post.votes).count + 2
         let title = TextFitting.truncate(post.title, to: width - head.count - visibleScoreCount)
-        let meta = "c/\(post.community.name) · u/\(post.creator.name) · \(post.commentCount) comments · \(Self.age(post.created))"
+        let meta =
+            "c/\(post.community.name) · u/\(post.creator.name) · \(post.commentCount) comments · \(Self.age(post.created))"
             + (post.saved ? " · saved" : "")
-        return [style.dim(head) + scoreText + style.bold(title),
-                String(repeating: " ", count: head.count) + style.dim(TextFitting.truncate(meta, to: width - head.count))]
+        return [
+            style.dim(head) + scoreText + style.bold(title),
+            String(repeating: " ", count: head.count) + style.dim(TextFitting.truncate(meta, to: width - head.count)),
+        ]
     }
 
     /// The post header and body wrapped to the width.
     func postDetail(_ post: some Post2Providing) -> [String] {
         var lines = postLines(post)
         if let link = post.linkURL { lines.append("  " + TextFitting.truncate(link.absoluteString, to: width - 2)) }
-        if let body = post.content, !body.isEmpty { lines.append(""); lines += TextFitting.wrap(body, width: width, indent: "  ") }
+        if let body = post.content, !body.isEmpty {
+            lines.append("")
+            lines += TextFitting.wrap(body, width: width, indent: "  ")
+        }
         return lines
     }
 
     /// A comment indented by depth, its header then its wrapped text.
     func commentLines(_ comment: some Comment2Providing, depth: Int) -> [String] {
         let indent = String(repeating: "  ", count: min(depth, max((width - 30) / 2, 0)))
-        let header = indent + style.cyan("u/\(comment.creator.name)") + " " + score(comment.votes) + " "
+        let header =
+            indent + style.cyan("u/\(comment.creator.name)") + " " + score(comment.votes) + " "
             + style.dim("#\(comment.id) · \(Self.age(comment.created))")
         if comment.removed || comment.deleted {
             return [header, indent + "  " + style.dim(comment.removed ? "[removed by a moderator]" : "[deleted by its author]")]
@@ -73,9 +81,12 @@ public struct HumanRenderer {
 
     /// A community's card.
     func communityLines(_ community: some Community2Providing, moderators: [Person1]) -> [String] {
-        var lines = [style.bold("c/\(community.name)") + " " + TextFitting.truncate(community.displayName, to: width - community.name.count - 3),
-                     style.dim("id \(community.id) · \(community.subscriberCount) subscribers · \(community.postCount) posts · "
-                               + OutputMapping.subscription(community.subscription) + (community.blocked ? " · blocked" : ""))]
+        var lines = [
+            style.bold("c/\(community.name)") + " " + TextFitting.truncate(community.displayName, to: width - community.name.count - 3),
+            style.dim(
+                "id \(community.id) · \(community.subscriberCount) subscribers · \(community.postCount) posts · "
+                    + OutputMapping.subscription(community.subscription) + (community.blocked ? " · blocked" : "")),
+        ]
         if !moderators.isEmpty {
             lines.append(TextFitting.truncate("moderators: " + moderators.map { "u/\($0.name)" }.joined(separator: ", "), to: width))
         }
@@ -88,9 +99,12 @@ public struct HumanRenderer {
 
     /// A person's card.
     func personLines(_ person: some Person2Providing) -> [String] {
-        var lines = [style.bold("u/\(person.name)") + (person.displayName != person.name ? " (\(person.displayName))" : ""),
-                     style.dim("id \(person.id) · \(person.postCount) posts · \(person.commentCount) comments · joined \(Self.age(person.created))"
-                               + (person.isAdmin ? " · admin" : "") + (person.blocked ? " · blocked" : ""))]
+        var lines = [
+            style.bold("u/\(person.name)") + (person.displayName != person.name ? " (\(person.displayName))" : ""),
+            style.dim(
+                "id \(person.id) · \(person.postCount) posts · \(person.commentCount) comments · joined \(Self.age(person.created))"
+                    + (person.isAdmin ? " · admin" : "") + (person.blocked ? " · blocked" : "")),
+        ]
         if let bio = person.bio, !bio.isEmpty {
             lines.append("")
             lines += TextFitting.wrap(bio, width: width)

@@ -13,18 +13,20 @@ enum OutputMapping {
     }
 
     static func post(_ post: some Post2Providing) -> PostOutput {
-        PostOutput(id: post.id, title: post.title, community: post.community.name, creator: post.creator.name,
-                   score: post.votes.total, upvotes: post.votes.upvotes, downvotes: post.votes.downvotes,
-                   myVote: vote(post.votes.myVote), comments: post.commentCount, saved: post.saved,
-                   url: post.linkURL?.absoluteString, body: post.content, published: post.created)
+        PostOutput(
+            id: post.id, title: post.title, community: post.community.name, creator: post.creator.name,
+            score: post.votes.total, upvotes: post.votes.upvotes, downvotes: post.votes.downvotes,
+            myVote: vote(post.votes.myVote), comments: post.commentCount, saved: post.saved,
+            url: post.linkURL?.absoluteString, body: post.content, published: post.created)
     }
 
     static func comment(_ comment: some Comment2Providing) -> CommentOutput {
         // `path` ends with the comment's own id; the element before it is the parent.
         let ancestors = comment.path.dropLast()
-        return CommentOutput(id: comment.id, postId: comment.postId, parentId: ancestors.last, depth: ancestors.count,
-                             creator: comment.creator.name, content: comment.content, score: comment.votes.total,
-                             myVote: vote(comment.votes.myVote), childCount: comment.childCount, published: comment.created)
+        return CommentOutput(
+            id: comment.id, postId: comment.postId, parentId: ancestors.last, depth: ancestors.count,
+            creator: comment.creator.name, content: comment.content, score: comment.votes.total,
+            myVote: vote(comment.votes.myVote), childCount: comment.childCount, published: comment.created)
     }
 
     static func subscription(_ state: SubscriptionState) -> String {
@@ -36,15 +38,17 @@ enum OutputMapping {
     }
 
     static func community(_ community: some Community2Providing, moderators: [Person1]? = nil) -> CommunityOutput {
-        CommunityOutput(id: community.id, name: community.name, title: community.displayName, description: community.description,
-                        subscribers: community.subscriberCount, posts: community.postCount,
-                        subscription: subscription(community.subscription), blocked: community.blocked,
-                        moderators: moderators?.map(\.name))
+        CommunityOutput(
+            id: community.id, name: community.name, title: community.displayName, description: community.description,
+            subscribers: community.subscriberCount, posts: community.postCount,
+            subscription: subscription(community.subscription), blocked: community.blocked,
+            moderators: moderators?.map(\.name))
     }
 
     static func person(_ person: some Person1Providing) -> PersonOutput {
-        PersonOutput(id: person.id, name: person.name, displayName: person.displayName, bio: person.bio,
-                     posts: person.person2_?.postCount, comments: person.person2_?.commentCount,
-                     admin: person.person2_?.isAdmin, blocked: person.blocked, created: person.created)
+        PersonOutput(
+            id: person.id, name: person.name, displayName: person.displayName, bio: person.bio,
+            posts: person.person2_?.postCount, comments: person.person2_?.commentCount,
+            admin: person.person2_?.isAdmin, blocked: person.blocked, created: person.created)
     }
 }

@@ -35,7 +35,10 @@ public struct PostOutput: Codable, Sendable, Equatable {
     public var published: Date
 
     /// Creates the value (what the command prints), e.g. to compare with in a test.
-    public init(id: Int, title: String, community: String, creator: String, score: Int, upvotes: Int, downvotes: Int, myVote: String, comments: Int, saved: Bool, url: String? = nil, body: String? = nil, published: Date) {
+    public init(
+        id: Int, title: String, community: String, creator: String, score: Int, upvotes: Int, downvotes: Int, myVote: String, comments: Int,
+        saved: Bool, url: String? = nil, body: String? = nil, published: Date
+    ) {
         self.id = id
         self.title = title
         self.community = community
@@ -76,7 +79,10 @@ public struct CommentOutput: Codable, Sendable, Equatable {
     public var published: Date
 
     /// Creates the value (what the command prints), e.g. to compare with in a test.
-    public init(id: Int, postId: Int, parentId: Int? = nil, depth: Int, creator: String, content: String, score: Int, myVote: String, childCount: Int, published: Date) {
+    public init(
+        id: Int, postId: Int, parentId: Int? = nil, depth: Int, creator: String, content: String, score: Int, myVote: String,
+        childCount: Int, published: Date
+    ) {
         self.id = id
         self.postId = postId
         self.parentId = parentId
@@ -112,7 +118,10 @@ public struct CommunityOutput: Codable, Sendable, Equatable {
     public var moderators: [String]?
 
     /// Creates the value (what the command prints), e.g. to compare with in a test.
-    public init(id: Int, name: String, title: String, description: String? = nil, subscribers: Int, posts: Int, subscription: String, blocked: Bool, moderators: [String]? = nil) {
+    public init(
+        id: Int, name: String, title: String, description: String? = nil, subscribers: Int, posts: Int, subscription: String, blocked: Bool,
+        moderators: [String]? = nil
+    ) {
         self.id = id
         self.name = name
         self.title = title
@@ -147,7 +156,10 @@ public struct PersonOutput: Codable, Sendable, Equatable {
     public var created: Date
 
     /// Creates the value (what the command prints), e.g. to compare with in a test.
-    public init(id: Int, name: String, displayName: String, bio: String? = nil, posts: Int? = nil, comments: Int? = nil, admin: Bool? = nil, blocked: Bool, created: Date) {
+    public init(
+        id: Int, name: String, displayName: String, bio: String? = nil, posts: Int? = nil, comments: Int? = nil, admin: Bool? = nil,
+        blocked: Bool, created: Date
+    ) {
         self.id = id
         self.name = name
         self.displayName = displayName

@@ -26,8 +26,10 @@ public struct ReportsOutput: Codable, Sendable, Equatable {
         public var created: Date
 
         /// Makes a report line (tests build expected output with it).
-        public init(kind: String, id: Int, reason: String, reporter: String, postId: Int, commentId: Int?, community: String,
-                    originalText: String, resolved: Bool, created: Date) {
+        public init(
+            kind: String, id: Int, reason: String, reporter: String, postId: Int, commentId: Int?, community: String,
+            originalText: String, resolved: Bool, created: Date
+        ) {
             self.kind = kind
             self.id = id
             self.reason = reason

@@ -72,16 +72,16 @@ public enum TerminalText {
             guard start + 1 < scalars.count else { return scalars.count }
             let second = scalars[start + 1].value
             switch second {
-            case 0x5B: return controlSequenceEnd(scalars, from: start + 2)                 // ESC [  CSI
+            case 0x5B: return controlSequenceEnd(scalars, from: start + 2)  // ESC [  CSI
             case 0x5D, 0x50, 0x58, 0x5E, 0x5F: return stringEnd(scalars, from: start + 2)  // OSC DCS SOS PM APC
-            case 0x20...0x2F:                                                              // nF: intermediates, final
+            case 0x20...0x2F:  // nF: intermediates, final
                 var index = start + 1
                 while index < scalars.count, (0x20...0x2F).contains(scalars[index].value) { index += 1 }
                 return min(index + 1, scalars.count)
-            default: return start + 2                                                      // ESC + one final
+            default: return start + 2  // ESC + one final
             }
-        case 0x9B: return controlSequenceEnd(scalars, from: start + 1)                     // 8-bit CSI
-        case 0x9D, 0x90, 0x98, 0x9E, 0x9F: return stringEnd(scalars, from: start + 1)      // 8-bit strings
+        case 0x9B: return controlSequenceEnd(scalars, from: start + 1)  // 8-bit CSI
+        case 0x9D, 0x90, 0x98, 0x9E, 0x9F: return stringEnd(scalars, from: start + 1)  // 8-bit strings
         default: return nil
         }
     }

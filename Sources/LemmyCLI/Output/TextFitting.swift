@@ -21,7 +21,10 @@ public enum TextFitting {
             for word in paragraph.split(separator: " ", omittingEmptySubsequences: true) {
                 var word = String(word)
                 while word.count > room {
-                    if !current.isEmpty { lines.append(indent + current); current = "" }
+                    if !current.isEmpty {
+                        lines.append(indent + current)
+                        current = ""
+                    }
                     lines.append(indent + String(word.prefix(room)))
                     word = String(word.dropFirst(room))
                 }

@@ -8,7 +8,11 @@ public struct ClientOptions: ParsableArguments, Sendable {
     public var instance: String?
 
     /// The configuration file path.
-    @Option(name: .long, help: ArgumentHelp("The configuration file (default: $LEMMY_CONFIG, else $XDG_CONFIG_HOME/lemmy/config.json or ~/.config/lemmy/config.json).", valueName: "path"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The configuration file (default: $LEMMY_CONFIG, else $XDG_CONFIG_HOME/lemmy/config.json or ~/.config/lemmy/config.json).",
+            valueName: "path"))
     public var config: String?
 
     /// Creates empty options (ArgumentParser fills them).

@@ -23,11 +23,17 @@ public enum FaultSpec {
             }
         }
         var fault: Fault?
-        var route: String?, method: String?, rate = 1.0, count: Int?, seed: UInt64 = 1, error: String?
+        var route: String?
+        var method: String?
+        var rate = 1.0
+        var count: Int?
+        var seed: UInt64 = 1
+        var error: String?
         var status: Int?
         for part in text.split(separator: ",") {
             let pair = part.split(separator: "=", maxSplits: 1).map { String($0).trimmingCharacters(in: .whitespaces) }
-            let key = pair[0], value = pair.count > 1 ? pair[1] : nil
+            let key = pair[0]
+            let value = pair.count > 1 ? pair[1] : nil
             func number<T: LosslessStringConvertible>(_: T.Type) throws(CLIFailure) -> T {
                 guard let value, let parsed = T(value) else { throw bad(text, "`\(key)` needs a number") }
                 return parsed
@@ -57,7 +63,9 @@ public enum FaultSpec {
             }
         }
         if let status { fault = .status(code: status, error: error ?? (status >= 500 ? "internal_server_error" : "unknown")) }
-        guard let fault else { throw bad(text, "no fault given (status=, latency=, retry-after=, rate-limit, truncated, malformed, close, close-after)") }
+        guard let fault else {
+            throw bad(text, "no fault given (status=, latency=, retry-after=, rate-limit, truncated, malformed, close, close-after)")
+        }
         guard (0...1).contains(rate) else { throw bad(text, "rate must be between 0 and 1") }
         return FaultRule(fault, route: route, method: method, rate: rate, count: count, seed: seed)
     }

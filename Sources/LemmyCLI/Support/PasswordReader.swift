@@ -12,8 +12,9 @@ public enum PasswordReader {
     /// Reads the first line of standard input (`--password-stdin`), without its line ending.
     public static func fromStandardInput() throws(CLIFailure) -> String {
         guard let line = readLine(strippingNewline: true), !line.isEmpty else {
-            throw CLIFailure("login failed: --password-stdin given but standard input is empty; pipe the password in",
-                             status: .usage)
+            throw CLIFailure(
+                "login failed: --password-stdin given but standard input is empty; pipe the password in",
+                status: .usage)
         }
         return line
     }

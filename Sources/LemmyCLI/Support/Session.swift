@@ -21,8 +21,9 @@ public struct Session {
         store = options.store
         config = try store.load()
         guard let text = options.instance ?? config.instance else {
-            throw CLIFailure("no instance: pass --instance URL (e.g. https://lemmy.ml) or run `lemmy login USERNAME --instance URL`",
-                             status: .usage)
+            throw CLIFailure(
+                "no instance: pass --instance URL (e.g. https://lemmy.ml) or run `lemmy login USERNAME --instance URL`",
+                status: .usage)
         }
         url = try Self.parse(text)
         instance = url.absoluteString
@@ -33,8 +34,9 @@ public struct Session {
     /// Fails with the auth status unless the client holds a token.
     public func requireLogin(_ action: String) throws(CLIFailure) {
         guard client.isAuthenticated else {
-            throw CLIFailure("\(action) failed: not logged in to \(instance); run `lemmy login USERNAME --instance \(instance)`",
-                             status: .auth)
+            throw CLIFailure(
+                "\(action) failed: not logged in to \(instance); run `lemmy login USERNAME --instance \(instance)`",
+                status: .auth)
         }
     }
 
@@ -61,7 +63,8 @@ public struct Session {
         }
         // The HTTP layer refuses plain http off loopback; saying so here beats a transport error.
         if scheme == "http", !["127.0.0.1", "localhost", "::1", "[::1]"].contains(url.host ?? "") {
-            throw CLIFailure("plain http to \(url.host ?? text) is refused (a token would travel unencrypted); use https://", status: .usage)
+            throw CLIFailure(
+                "plain http to \(url.host ?? text) is refused (a token would travel unencrypted); use https://", status: .usage)
         }
         return url
     }

@@ -11,8 +11,10 @@ extension ApiClient {
     ///   - showNSFW: Whether to include NSFW communities; nil follows the account's setting.
     ///   - limit: Communities per page (Lemmy allows up to 50).
     ///   - cursor: Where the page starts; nil for the first.
-    public func getCommunities(listing: CommunityListingType = .all, sort: CommunitySortType = .hot, showNSFW: Bool? = nil,
-                               limit: Int = 20, cursor: PageCursor? = nil) async throws(ApiClientError) -> ContentPage<Community2> {
+    public func getCommunities(
+        listing: CommunityListingType = .all, sort: CommunitySortType = .hot, showNSFW: Bool? = nil,
+        limit: Int = 20, cursor: PageCursor? = nil
+    ) async throws(ApiClientError) -> ContentPage<Community2> {
         let form = ApiListCommunities(type: listing.api, sort: sort.api, showNsfw: showNSFW, limit: limit)
         let page: (items: [ApiCommunityView], next: PageCursor?)
         if try await generation() == .v4 {
@@ -42,7 +44,8 @@ extension ApiClient {
         form.nsfw = edit.nsfw
         form.postingRestrictedToMods = edit.postingRestrictedToMods
         form.visibility = edit.visibility
-        let response = version.generation == .v4
+        let response =
+            version.generation == .v4
             ? try await send(LemmyV4.CreateCommunity(form), mutation: true)
             : try await send(LemmyV3.CreateCommunity(form), mutation: true)
         let community = community2(response.communityView)
@@ -60,7 +63,8 @@ extension ApiClient {
         try requireAccount()
         let version = try await version()
         let form = try details.form(communityId: id, version: version.apiVersion)
-        let response = version.generation == .v4
+        let response =
+            version.generation == .v4
             ? try await send(LemmyV4.EditCommunity(form), mutation: true)
             : try await send(LemmyV3.EditCommunity(form), mutation: true)
         return community2(response.communityView)
@@ -130,8 +134,10 @@ public struct CommunityDetails: Sendable, Hashable {
     public var visibility: CommunityVisibility?
 
     /// Creates details; every field is optional.
-    public init(title: String? = nil, description: String? = nil, icon: URL? = nil, banner: URL? = nil, nsfw: Bool? = nil,
-                onlyModeratorsCanPost: Bool? = nil, visibility: CommunityVisibility? = nil) {
+    public init(
+        title: String? = nil, description: String? = nil, icon: URL? = nil, banner: URL? = nil, nsfw: Bool? = nil,
+        onlyModeratorsCanPost: Bool? = nil, visibility: CommunityVisibility? = nil
+    ) {
         self.title = title
         self.description = description
         self.icon = icon

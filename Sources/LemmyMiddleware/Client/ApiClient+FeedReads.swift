@@ -4,7 +4,9 @@ internal import LemmyAPI
 /// modlog, comment subtrees and typed search.
 extension ApiClient {
     /// A page of replies to the account (1.0: reply notifications).
-    public func getReplies(unreadOnly: Bool = false, limit: Int = 20, cursor: PageCursor?) async throws(ApiClientError) -> ContentPage<Reply1> {
+    public func getReplies(unreadOnly: Bool = false, limit: Int = 20, cursor: PageCursor?) async throws(ApiClientError) -> ContentPage<
+        Reply1
+    > {
         try requireAccount()
         // Explicit per generation: different calls: 1.0 notifications, 0.18/0.19 replies.
         if try await generation() == .v4 {
@@ -17,12 +19,15 @@ extension ApiClient {
     }
 
     /// A page of mentions of the account (1.0: mention notifications).
-    public func getMentions(unreadOnly: Bool = false, limit: Int = 20, cursor: PageCursor?) async throws(ApiClientError) -> ContentPage<Mention1> {
+    public func getMentions(unreadOnly: Bool = false, limit: Int = 20, cursor: PageCursor?) async throws(ApiClientError) -> ContentPage<
+        Mention1
+    > {
         try requireAccount()
         // Explicit per generation: different calls: 1.0 notifications, 0.18/0.19 mentions.
         if try await generation() == .v4 {
             let page = try await notifications(kind: "mention", unreadOnly: unreadOnly, limit: limit, cursor: cursor)
-            return ContentPage(items: page.items.compactMap { if case .mention(let m)? = inboxItem($0) { m } else { nil } }, next: page.next)
+            return ContentPage(
+                items: page.items.compactMap { if case .mention(let m)? = inboxItem($0) { m } else { nil } }, next: page.next)
         }
         let form = ApiGetPersonMentions(sort: .new, page: cursor?.pageNumber, limit: limit, unreadOnly: unreadOnly)
         let items = try await send(LemmyV3.GetPersonMentions(form), mutation: false).mentions.map { mention1($0) }
@@ -30,12 +35,15 @@ extension ApiClient {
     }
 
     /// A page of private messages to and from the account, newest first (1.0: message notifications).
-    public func getMessages(unreadOnly: Bool = false, limit: Int = 20, cursor: PageCursor?) async throws(ApiClientError) -> ContentPage<Message1> {
+    public func getMessages(unreadOnly: Bool = false, limit: Int = 20, cursor: PageCursor?) async throws(ApiClientError) -> ContentPage<
+        Message1
+    > {
         try requireAccount()
         // Explicit per generation: different calls: 1.0 notifications, 0.18/0.19 private messages.
         if try await generation() == .v4 {
             let page = try await notifications(kind: "private_message", unreadOnly: unreadOnly, limit: limit, cursor: cursor)
-            return ContentPage(items: page.items.compactMap { if case .message(let m)? = inboxItem($0) { m } else { nil } }, next: page.next)
+            return ContentPage(
+                items: page.items.compactMap { if case .message(let m)? = inboxItem($0) { m } else { nil } }, next: page.next)
         }
         let form = ApiGetPrivateMessages(unreadOnly: unreadOnly, page: cursor?.pageNumber, limit: limit)
         let items = try await send(LemmyV3.GetPrivateMessages(form), mutation: false).privateMessages.map { message1($0) }
@@ -43,7 +51,9 @@ extension ApiClient {
     }
 
     /// A page of 1.0 notifications (replies, mentions, messages), newest first. Lemmy 1.0 only.
-    public func getNotifications(unreadOnly: Bool = false, limit: Int = 20, cursor: PageCursor?) async throws(ApiClientError) -> ContentPage<InboxItem> {
+    public func getNotifications(unreadOnly: Bool = false, limit: Int = 20, cursor: PageCursor?) async throws(ApiClientError)
+        -> ContentPage<InboxItem>
+    {
         try requireAccount()
         guard try await generation() == .v4 else { throw .unsupported("notifications before Lemmy 1.0 (use replies, mentions, messages)") }
         let page = try await notifications(kind: nil, unreadOnly: unreadOnly, limit: limit, cursor: cursor)
@@ -51,14 +61,17 @@ extension ApiClient {
     }
 
     private func notifications(kind: String?, unreadOnly: Bool, limit: Int, cursor: PageCursor?) async throws(ApiClientError)
-        -> (items: [ApiNotificationView], next: PageCursor?) {
+        -> (items: [ApiNotificationView], next: PageCursor?)
+    {
         var form = ApiListNotifications(unreadOnly: unreadOnly, limit: limit)
         if let kind { form.type = .string(kind) }
         return try await page(LemmyV4.ListNotifications(form), at: cursor)
     }
 
     /// A page of a person's posts (`comments == false`) or comments, newest first.
-    public func getPersonContent(personId: Int, comments: Bool, limit: Int = 20, cursor: PageCursor?) async throws(ApiClientError) -> ContentPage<PostOrComment> {
+    public func getPersonContent(personId: Int, comments: Bool, limit: Int = 20, cursor: PageCursor?) async throws(ApiClientError)
+        -> ContentPage<PostOrComment>
+    {
         // Explicit per generation: different calls: 1.0 lists person content, 0.18/0.19 read person details.
         if try await generation() == .v4 {
             let form = ApiListPersonContent(type: comments ? .comments : .posts, personId: personId, limit: limit)
@@ -67,7 +80,8 @@ extension ApiClient {
         }
         let form = ApiGetPersonDetails(personId: personId, sort: .new, page: cursor?.pageNumber, limit: limit)
         let response = try await send(LemmyV3.GetPersonDetails(form), mutation: false)
-        let items: [PostOrComment] = comments ? (response.comments ?? []).map { .comment(comment2($0)) } : (response.posts ?? []).map { .post(post2($0)) }
+        let items: [PostOrComment] =
+            comments ? (response.comments ?? []).map { .comment(comment2($0)) } : (response.posts ?? []).map { .post(post2($0)) }
         return ContentPage(items: items, next: .nextPage(after: cursor, count: items.count, limit: limit))
     }
 
@@ -110,7 +124,9 @@ extension ApiClient {
 
     /// The replies below a comment down to `maxDepth` levels (1: direct replies), parents
     /// before children; the comment itself is not included.
-    public func getCommentChildren(of commentId: Int, sort: CommentSortType = .hot, maxDepth: Int = 1) async throws(ApiClientError) -> [Comment2] {
+    public func getCommentChildren(of commentId: Int, sort: CommentSortType = .hot, maxDepth: Int = 1) async throws(ApiClientError)
+        -> [Comment2]
+    {
         var form = ApiGetComments(sort: sort.api, maxDepth: maxDepth)
         form.parentId = commentId
         form.type = .all

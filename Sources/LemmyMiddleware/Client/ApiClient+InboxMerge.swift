@@ -4,8 +4,9 @@ internal import LemmyAPI
 extension ApiClient {
     func mention1(_ view: ApiPersonMentionView) -> Mention1 {
         let comment = comment2(ApiCommentView(mention: view))
-        let snapshot = Mention1Snapshot(id: view.personMention.id, read: view.personMention.read,
-                                        created: view.personMention.published.date)
+        let snapshot = Mention1Snapshot(
+            id: view.personMention.id, read: view.personMention.read,
+            created: view.personMention.published.date)
         return merge(snapshot, comment: comment)
     }
 

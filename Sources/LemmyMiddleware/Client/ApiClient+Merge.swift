@@ -93,8 +93,9 @@ extension ApiClient {
 
     func reply1(_ view: ApiCommentReplyView) -> Reply1 {
         let comment = comment2(ApiCommentView(reply: view))
-        let snapshot = Reply1Snapshot(id: view.commentReply.id, read: view.commentReply.read,
-                                      created: view.commentReply.published.date)
+        let snapshot = Reply1Snapshot(
+            id: view.commentReply.id, read: view.commentReply.read,
+            created: view.commentReply.published.date)
         return merge(snapshot, comment: comment)
     }
 
@@ -102,8 +103,9 @@ extension ApiClient {
     func reply1(_ notification: ApiNotificationView) -> Reply1? {
         guard case .reply = notification.notification.kind, case .comment(let view) = notification.data else { return nil }
         let comment = comment2(view)
-        let snapshot = Reply1Snapshot(id: notification.notification.id, read: notification.notification.read,
-                                      created: notification.notification.publishedAt.date)
+        let snapshot = Reply1Snapshot(
+            id: notification.notification.id, read: notification.notification.read,
+            created: notification.notification.publishedAt.date)
         return merge(snapshot, comment: comment)
     }
 
@@ -114,11 +116,12 @@ extension ApiClient {
         let creator = person1(view.creator)
         let recipient = person1(view.recipient)
         let previous = caches.message1[message.id]?.confirmed
-        let snapshot = Message1Snapshot(id: message.id, actorId: ApiConversions.actorURL(message.apId),
-                                        content: message.content, created: message.publishedAt.date,
-                                        updated: message.updatedAt?.date, deleted: message.deleted,
-                                        read: notification?.read ?? message.read ?? previous?.read ?? false,
-                                        notificationId: notification?.id ?? previous?.notificationId)
+        let snapshot = Message1Snapshot(
+            id: message.id, actorId: ApiConversions.actorURL(message.apId),
+            content: message.content, created: message.publishedAt.date,
+            updated: message.updatedAt?.date, deleted: message.deleted,
+            read: notification?.read ?? message.read ?? previous?.read ?? false,
+            notificationId: notification?.id ?? previous?.notificationId)
         return merge(snapshot, creator: creator, recipient: recipient)
     }
 }

@@ -6,7 +6,9 @@ extension ApiClient {
     ///
     /// On 0.18 and 0.19 removed posts and comments, locked and pinned posts are listed; other
     /// actions are left out (but still count towards the page, so paging stays right).
-    public func getModlog(communityId: Int? = nil, limit: Int = 20, cursor: PageCursor?) async throws(ApiClientError) -> ContentPage<ModlogEntry> {
+    public func getModlog(communityId: Int? = nil, limit: Int = 20, cursor: PageCursor?) async throws(ApiClientError) -> ContentPage<
+        ModlogEntry
+    > {
         // Explicit per generation: different responses: 1.0 one cursor-paged list, 0.18/0.19 one list per action.
         if try await generation() == .v4 {
             let form = ApiGetModlog(communityId: communityId, limit: limit)
@@ -17,26 +19,30 @@ extension ApiClient {
         form.page = cursor?.pageNumber
         let response = try await send(LemmyV3.GetModlog(form), mutation: false)
         var entries = response.removedPosts.map { view in
-            ModlogEntry(id: view.modRemovePost.id, action: .removePost, date: view.modRemovePost.when.date,
-                        reason: view.modRemovePost.reason, isRevert: !view.modRemovePost.removed,
-                        moderator: view.moderator.map { person1($0) }, targetPerson: nil,
-                        community: community1(view.community), post: post1(view.post), comment: nil)
+            ModlogEntry(
+                id: view.modRemovePost.id, action: .removePost, date: view.modRemovePost.when.date,
+                reason: view.modRemovePost.reason, isRevert: !view.modRemovePost.removed,
+                moderator: view.moderator.map { person1($0) }, targetPerson: nil,
+                community: community1(view.community), post: post1(view.post), comment: nil)
         }
         entries += response.removedComments.map { view in
-            ModlogEntry(id: view.modRemoveComment.id, action: .removeComment, date: view.modRemoveComment.when.date,
-                        reason: view.modRemoveComment.reason, isRevert: !view.modRemoveComment.removed,
-                        moderator: view.moderator.map { person1($0) }, targetPerson: person1(view.commenter),
-                        community: community1(view.community), post: post1(view.post), comment: comment1(view.comment))
+            ModlogEntry(
+                id: view.modRemoveComment.id, action: .removeComment, date: view.modRemoveComment.when.date,
+                reason: view.modRemoveComment.reason, isRevert: !view.modRemoveComment.removed,
+                moderator: view.moderator.map { person1($0) }, targetPerson: person1(view.commenter),
+                community: community1(view.community), post: post1(view.post), comment: comment1(view.comment))
         }
         entries += response.lockedPosts.map { view in
-            ModlogEntry(id: view.modLockPost.id, action: .lockPost, date: view.modLockPost.when.date, reason: nil,
-                        isRevert: !view.modLockPost.locked, moderator: view.moderator.map { person1($0) }, targetPerson: nil,
-                        community: community1(view.community), post: post1(view.post), comment: nil)
+            ModlogEntry(
+                id: view.modLockPost.id, action: .lockPost, date: view.modLockPost.when.date, reason: nil,
+                isRevert: !view.modLockPost.locked, moderator: view.moderator.map { person1($0) }, targetPerson: nil,
+                community: community1(view.community), post: post1(view.post), comment: nil)
         }
         entries += response.featuredPosts.map { view in
-            ModlogEntry(id: view.modFeaturePost.id, action: .featurePost, date: view.modFeaturePost.when.date, reason: nil,
-                        isRevert: !view.modFeaturePost.featured, moderator: view.moderator.map { person1($0) }, targetPerson: nil,
-                        community: community1(view.community), post: post1(view.post), comment: nil)
+            ModlogEntry(
+                id: view.modFeaturePost.id, action: .featurePost, date: view.modFeaturePost.when.date, reason: nil,
+                isRevert: !view.modFeaturePost.featured, moderator: view.moderator.map { person1($0) }, targetPerson: nil,
+                community: community1(view.community), post: post1(view.post), comment: nil)
         }
         // Whether another page follows depends on every action in the answer, mapped or not.
         let counts: [Int] = [
@@ -52,17 +58,19 @@ extension ApiClient {
     }
 
     private func modlogEntry(_ view: ApiModlogView) -> ModlogEntry {
-        let action: ModlogAction = switch view.modlog.kind {
-        case .modRemovePost: .removePost
-        case .modRemoveComment: .removeComment
-        case .modLockPost: .lockPost
-        case .modFeaturePostCommunity, .adminFeaturePostSite: .featurePost
-        default: .other(String(describing: view.modlog.kind))
-        }
-        return ModlogEntry(id: view.modlog.id, action: action, date: view.modlog.publishedAt.date, reason: view.modlog.reason,
-                           isRevert: view.modlog.isRevert, moderator: view.moderator.map { person1($0) },
-                           targetPerson: view.targetPerson.map { person1($0) }, community: view.targetCommunity.map { community1($0) },
-                           post: view.targetPost.map { post1($0) }, comment: view.targetComment.map { comment1($0) })
+        let action: ModlogAction =
+            switch view.modlog.kind {
+            case .modRemovePost: .removePost
+            case .modRemoveComment: .removeComment
+            case .modLockPost: .lockPost
+            case .modFeaturePostCommunity, .adminFeaturePostSite: .featurePost
+            default: .other(String(describing: view.modlog.kind))
+            }
+        return ModlogEntry(
+            id: view.modlog.id, action: action, date: view.modlog.publishedAt.date, reason: view.modlog.reason,
+            isRevert: view.modlog.isRevert, moderator: view.moderator.map { person1($0) },
+            targetPerson: view.targetPerson.map { person1($0) }, community: view.targetCommunity.map { community1($0) },
+            post: view.targetPost.map { post1($0) }, comment: view.targetComment.map { comment1($0) })
     }
 }
 

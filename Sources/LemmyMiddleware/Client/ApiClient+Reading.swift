@@ -7,16 +7,20 @@ extension ApiClient {
     /// With `showRead: false` the account's read posts are left out: by the server where its
     /// version can (`show_read`, Lemmy 0.19.9 and later), else by the client from each page (the
     /// page may then hold fewer than `limit` posts). ``serverFiltersReadPosts()`` says which.
-    public func getPosts(feed: FeedType = .all, sort: PostSortType = .hot, limit: Int = 20, showRead: Bool = true,
-                         cursor: PageCursor? = nil) async throws(ApiClientError) -> ContentPage<Post2> {
+    public func getPosts(
+        feed: FeedType = .all, sort: PostSortType = .hot, limit: Int = 20, showRead: Bool = true,
+        cursor: PageCursor? = nil
+    ) async throws(ApiClientError) -> ContentPage<Post2> {
         let page = try await postViews(feed: feed, sort: sort, limit: limit, showRead: showRead, cursor: cursor)
         return ContentPage(items: page.items.map { post2($0) }, next: page.next)
     }
 
     /// A page of posts as the server sent them (feeds keep them to save for an offline start).
     /// With `showRead: false` read posts are left out, by the server where it can.
-    func postViews(feed: FeedType, sort: PostSortType, limit: Int, showRead: Bool = true,
-                   cursor: PageCursor?) async throws(ApiClientError) -> (items: [ApiPostView], next: PageCursor?) {
+    func postViews(
+        feed: FeedType, sort: PostSortType, limit: Int, showRead: Bool = true,
+        cursor: PageCursor?
+    ) async throws(ApiClientError) -> (items: [ApiPostView], next: PageCursor?) {
         let wire = sort.wire(for: try await version().apiVersion)
         var form = ApiGetPosts(sort: wire.sort, timeRangeSeconds: wire.timeRangeSeconds, limit: limit)
         form.type = feed.listing
@@ -50,8 +54,10 @@ extension ApiClient {
     }
 
     /// Comments of a post, as ``Comment2`` models (tree order as the server sends it).
-    public func getComments(postId: Int, sort: CommentSortType = .hot, limit: Int = 50,
-                            cursor: PageCursor? = nil) async throws(ApiClientError) -> ContentPage<Comment2> {
+    public func getComments(
+        postId: Int, sort: CommentSortType = .hot, limit: Int = 50,
+        cursor: PageCursor? = nil
+    ) async throws(ApiClientError) -> ContentPage<Comment2> {
         let form = ApiGetComments(sort: sort.api, limit: limit, postId: postId)
         let page: (items: [ApiCommentView], next: PageCursor?)
         page = try await self.page(LemmyAnyGeneration.GetComments(form), at: cursor)
@@ -67,10 +73,11 @@ extension ApiClient {
         } else {
             response = try await send(LemmyV3.Search(ApiSearch(limit: limit, q: query)), mutation: false)
         }
-        var results = SearchResults(posts: response.posts.map { post2($0) },
-                                    comments: response.comments.map { comment2($0) },
-                                    communities: response.communities.map { community2($0) },
-                                    people: (response.users ?? response.persons ?? []).map { person2($0) })
+        var results = SearchResults(
+            posts: response.posts.map { post2($0) },
+            comments: response.comments.map { comment2($0) },
+            communities: response.communities.map { community2($0) },
+            people: (response.users ?? response.persons ?? []).map { person2($0) })
         if let resolved = response.resolve { results.merge(resolved: resolved, client: self) }
         return results
     }

@@ -51,8 +51,10 @@ public struct Registration: Sendable {
     public var applicationAnswer: String?
 
     /// Creates a sign-up.
-    public init(username: String, password: String, email: String? = nil, showNSFW: Bool? = nil,
-                captcha: (uuid: String, answer: String)? = nil, applicationAnswer: String? = nil) {
+    public init(
+        username: String, password: String, email: String? = nil, showNSFW: Bool? = nil,
+        captcha: (uuid: String, answer: String)? = nil, applicationAnswer: String? = nil
+    ) {
         self.username = username
         self.password = password
         self.email = email
@@ -76,24 +78,28 @@ public enum RegistrationResult {
 extension ApiClient {
     /// What the instance asks of new accounts (one GetSite).
     public func registrationRequirements() async throws(ApiClientError) -> RegistrationRequirements {
-        let site: ApiGetSiteResponse = try await generation() == .v4
+        let site: ApiGetSiteResponse =
+            try await generation() == .v4
             ? try await send(LemmyV4.GetSite(), mutation: false)
             : try await send(LemmyV3.GetSite(), mutation: false)
         let local = site.siteView.localSite
-        let mode: RegistrationRequirements.Mode = switch local.registrationMode {
-        case .open: .open
-        case .requireApplication: .requireApplication
-        case .requireInvitation: .requireInvitation
-        default: .closed
-        }
-        return RegistrationRequirements(mode: mode, captcha: site.captchaEnabled ?? local.captchaEnabled ?? false,
-                                        emailVerification: local.requireEmailVerification ?? local.emailVerificationRequired ?? false,
-                                        applicationQuestion: local.applicationQuestion)
+        let mode: RegistrationRequirements.Mode =
+            switch local.registrationMode {
+            case .open: .open
+            case .requireApplication: .requireApplication
+            case .requireInvitation: .requireInvitation
+            default: .closed
+            }
+        return RegistrationRequirements(
+            mode: mode, captcha: site.captchaEnabled ?? local.captchaEnabled ?? false,
+            emailVerification: local.requireEmailVerification ?? local.emailVerificationRequired ?? false,
+            applicationQuestion: local.applicationQuestion)
     }
 
     /// A new captcha, or nil when the instance asks for none.
     public func getCaptcha() async throws(ApiClientError) -> Captcha? {
-        let response = try await generation() == .v4
+        let response =
+            try await generation() == .v4
             ? try await send(LemmyV4.GetCaptcha(), mutation: false)
             : try await send(LemmyV3.GetCaptcha(), mutation: false)
         guard let ok = response.ok else { return nil }
@@ -107,13 +113,15 @@ extension ApiClient {
     /// (0.18, 0.19) or the captcha plugin's `plugin_error` (1.0); a missing application answer
     /// `registration_application_answer_required`; a taken name `user_already_exists`.
     public func register(_ registration: Registration) async throws(ApiClientError) -> RegistrationResult {
-        var form = ApiRegister(username: registration.username, password: registration.password,
-                               passwordVerify: registration.password, showNsfw: registration.showNSFW ?? false,
-                               email: registration.email)
+        var form = ApiRegister(
+            username: registration.username, password: registration.password,
+            passwordVerify: registration.password, showNsfw: registration.showNSFW ?? false,
+            email: registration.email)
         form.captchaUuid = registration.captcha?.uuid
         form.captchaAnswer = registration.captcha?.answer
         form.answer = registration.applicationAnswer
-        let response = try await generation() == .v4
+        let response =
+            try await generation() == .v4
             ? try await send(LemmyV4.Register(form), mutation: true)
             : try await send(LemmyV3.Register(form), mutation: true)
         if let jwt = response.jwt { return .loggedIn(ApiClient.getApiClient(for: baseURL, with: jwt, loader: loader)) }

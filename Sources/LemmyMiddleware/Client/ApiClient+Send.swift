@@ -83,7 +83,9 @@ extension ApiClient {
 extension ApiClient {
     /// Fetches one page of a paginated request, with the same permission and token handling as
     /// ``send(_:mutation:)``.
-    func page<R: LemmyPaginatedRequest>(_ request: R, at cursor: PageCursor?) async throws(ApiClientError) -> (items: [R.Item], next: PageCursor?) {
+    func page<R: LemmyPaginatedRequest>(_ request: R, at cursor: PageCursor?) async throws(ApiClientError) -> (
+        items: [R.Item], next: PageCursor?
+    ) {
         try checkPermission(mutation: false)
         let sequence = takeSequence()
         let sentWith = tokenStore.token
@@ -101,7 +103,9 @@ extension ApiClient {
 
     /// One page of the v3 or the v4 request of `request`, as the server's generation wants, like
     /// ``page(_:at:)``.
-    func page<R: LemmyGenerationalRequest>(_ request: R, at cursor: PageCursor?) async throws(ApiClientError) -> (items: [R.V3.Item], next: PageCursor?)
+    func page<R: LemmyGenerationalRequest>(_ request: R, at cursor: PageCursor?) async throws(ApiClientError) -> (
+        items: [R.V3.Item], next: PageCursor?
+    )
     where R.V3: LemmyPaginatedRequest, R.V4: LemmyPaginatedRequest, R.V4.Item == R.V3.Item {
         try await generation() == .v4 ? page(request.v4, at: cursor) : page(request.v3, at: cursor)
     }

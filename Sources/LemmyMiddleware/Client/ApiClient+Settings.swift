@@ -37,7 +37,8 @@ extension ApiClient {
     public func changePassword(old: String, new: String) async throws(ApiClientError) {
         try requireAccount()
         let form = ApiChangePassword(newPassword: new, newPasswordVerify: new, oldPassword: old)
-        let response = try await generation() == .v4
+        let response =
+            try await generation() == .v4
             ? try await sendCheckingPassword(LemmyV4.ChangePassword(form))
             : try await sendCheckingPassword(LemmyV3.ChangePassword(form))
         if let token = response.jwt { updateToken(token) }

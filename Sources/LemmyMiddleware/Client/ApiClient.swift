@@ -110,8 +110,10 @@ extension ApiClient {
     }
 
     /// Logs in and returns the account's client.
-    public static func login(to url: URL, username: String, password: String, totp: String? = nil,
-                             loader: (any HTTPLoader)? = nil) async throws(ApiClientError) -> ApiClient {
+    public static func login(
+        to url: URL, username: String, password: String, totp: String? = nil,
+        loader: (any HTTPLoader)? = nil
+    ) async throws(ApiClientError) -> ApiClient {
         let guest = getApiClient(for: url, with: nil, loader: loader)
         let form = ApiLogin(usernameOrEmail: username, password: password, totp2faToken: totp)
         let response: ApiLoginResponse

@@ -69,8 +69,10 @@ public enum CommunitySortType: Sendable, Hashable {
     public static let allCases: [CommunitySortType] =
         [.hot, .active, .scaled, .new, .old, .controversial, .mostComments, .newComments]
         + TopWindow.allCases.map { .top($0) }
-        + [.activeDaily, .activeWeekly, .activeMonthly, .activeSixMonths, .nameAscending, .nameDescending,
-           .comments, .posts, .subscribers, .subscribersLocal]
+        + [
+            .activeDaily, .activeWeekly, .activeMonthly, .activeSixMonths, .nameAscending, .nameDescending,
+            .comments, .posts, .subscribers, .subscribersLocal,
+        ]
 
     /// A stable, command-line friendly name: `hot`, `top-week`, `name-asc`, `active-monthly`.
     public var name: String {

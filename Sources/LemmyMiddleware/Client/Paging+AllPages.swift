@@ -39,9 +39,12 @@ extension ApiClient {
     ///     try await client.getComments(postId: 42, limit: 50, cursor: cursor)
     /// }
     /// ```
-    public func allPages<Item>(maxPages: Int = 100,
-                               _ load: (PageCursor?) async throws(ApiClientError) -> ContentPage<Item>)
-        async throws(ApiClientError) -> AllPages<Item> {
+    public func allPages<Item>(
+        maxPages: Int = 100,
+        _ load: (PageCursor?) async throws(ApiClientError) -> ContentPage<Item>
+    )
+        async throws(ApiClientError) -> AllPages<Item>
+    {
         var items: [Item] = []
         var requested: Set<PageCursor?> = [nil]
         var cursor: PageCursor?

@@ -28,7 +28,8 @@ public enum TopWindow: String, Sendable, Hashable, CaseIterable {
     /// The window in seconds as Lemmy 1.0's `time_range_seconds` takes it; 0 means "no limit",
     /// which overrides the account's and the site's default window.
     var seconds: Int {
-        let hour = 3_600, day = 86_400
+        let hour = 3_600
+        let day = 86_400
         return switch self {
         case .hour: hour
         case .sixHours: 6 * hour
@@ -108,19 +109,20 @@ public enum PostSortType: Sendable, Hashable {
         case .scaled: return (.scaled, nil)
         case .top(let window):
             if version.generation == .v4 { return (.top, window.seconds) }
-            let sort: ApiPostSortType = switch window {
-            case .hour: .topHour
-            case .sixHours: .topSixHour
-            case .twelveHours: .topTwelveHour
-            case .day: .topDay
-            case .week: .topWeek
-            case .month: .topMonth
-            case .threeMonths: .topThreeMonths
-            case .sixMonths: .topSixMonths
-            case .nineMonths: .topNineMonths
-            case .year: .topYear
-            case .all: .topAll
-            }
+            let sort: ApiPostSortType =
+                switch window {
+                case .hour: .topHour
+                case .sixHours: .topSixHour
+                case .twelveHours: .topTwelveHour
+                case .day: .topDay
+                case .week: .topWeek
+                case .month: .topMonth
+                case .threeMonths: .topThreeMonths
+                case .sixMonths: .topSixMonths
+                case .nineMonths: .topNineMonths
+                case .year: .topYear
+                case .all: .topAll
+                }
             return (sort, nil)
         }
     }

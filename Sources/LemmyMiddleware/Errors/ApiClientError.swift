@@ -67,9 +67,11 @@ public struct ApiClientError: Error, Sendable, Hashable {
     public let permissions: ApiClientPermissions?
 
     /// Makes an error of `kind`; every detail is optional.
-    public init(kind: Kind, lemmyCode: LemmyErrorCode? = nil, message: String? = nil, reason: String? = nil,
-                httpStatus: Int? = nil, retryAfter: Duration? = nil, codingPath: String? = nil,
-                permissions: ApiClientPermissions? = nil) {
+    public init(
+        kind: Kind, lemmyCode: LemmyErrorCode? = nil, message: String? = nil, reason: String? = nil,
+        httpStatus: Int? = nil, retryAfter: Duration? = nil, codingPath: String? = nil,
+        permissions: ApiClientPermissions? = nil
+    ) {
         self.kind = kind
         self.lemmyCode = lemmyCode
         self.message = message

@@ -28,9 +28,10 @@ extension LemmyFeed where Model == CommentNode, Query == CommentTreeQuery {
             .paged(context) { api, query, _ in
                 let comments = try await api.getCommentTree(postId: query.postId, sort: query.sort, maxDepth: 1)
                 let nodes = comments.filter { $0.path.count == 1 }.map { CommentNode(comment: $0, depth: 0) }
-                return FetchedPage(items: nodes.map { node in
-                    FeedEntry(FeedEntry<Comment2>.comment(node.comment), as: node)
-                }, next: nil)
+                return FetchedPage(
+                    items: nodes.map { node in
+                        FeedEntry(FeedEntry<Comment2>.comment(node.comment), as: node)
+                    }, next: nil)
             }
         }
     }

@@ -43,12 +43,15 @@ extension LemmyFeed where Model == Community2, Query == CommunityFeedQuery {
     ///   - api: The account to fetch with.
     ///   - query: The listing and the sort.
     ///   - configuration: How eagerly to load.
-    public convenience init(api: ApiClient, query: CommunityFeedQuery = CommunityFeedQuery(),
-                            configuration: FeedConfiguration = FeedConfiguration()) {
+    public convenience init(
+        api: ApiClient, query: CommunityFeedQuery = CommunityFeedQuery(),
+        configuration: FeedConfiguration = FeedConfiguration()
+    ) {
         self.init(api: api, query: query, configuration: configuration) { context in
             .paged(context) { api, query, cursor in
-                let page = try await api.getCommunities(listing: query.listing, sort: query.sort, showNSFW: query.showNSFW,
-                                                        limit: query.pageSize, cursor: cursor)
+                let page = try await api.getCommunities(
+                    listing: query.listing, sort: query.sort, showNSFW: query.showNSFW,
+                    limit: query.pageSize, cursor: cursor)
                 return FetchedPage(items: page.items.map(FeedEntry<Community2>.community), next: page.next)
             }
         }

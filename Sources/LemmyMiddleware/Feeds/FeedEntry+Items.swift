@@ -36,11 +36,14 @@ extension FeedEntry where Model == InboxItem {
         case .reply(let reply):
             FeedEntry(id: FeedEntryID(kind: .reply, value: reply.id), model: item, created: reply.created, keys: .comment(reply.comment))
         case .mention(let mention):
-            FeedEntry(id: FeedEntryID(kind: .mention, value: mention.id), model: item, created: mention.created, keys: .comment(mention.comment))
+            FeedEntry(
+                id: FeedEntryID(kind: .mention, value: mention.id), model: item, created: mention.created, keys: .comment(mention.comment))
         case .message(let message):
-            FeedEntry(id: FeedEntryID(kind: .message, value: message.id), model: item, created: message.created,
-                      keys: FeedFilterKeys(actorId: message.actorId.absoluteString, creatorId: message.creator.id,
-                                           instanceIds: [message.creator.instanceId], texts: [message.content]))
+            FeedEntry(
+                id: FeedEntryID(kind: .message, value: message.id), model: item, created: message.created,
+                keys: FeedFilterKeys(
+                    actorId: message.actorId.absoluteString, creatorId: message.creator.id,
+                    instanceIds: [message.creator.instanceId], texts: [message.content]))
         }
     }
 }
@@ -48,7 +51,8 @@ extension FeedEntry where Model == InboxItem {
 extension FeedEntry where Model == ModlogEntry {
     @MainActor static func item(_ entry: ModlogEntry) -> FeedEntry {
         // Modlog ids are only unique per action on 0.18/0.19, hence the action in the duplicate key.
-        FeedEntry(id: FeedEntryID(kind: .modlog, value: entry.id, variant: entry.action.hashValue), model: entry, created: entry.date,
-                  keys: FeedFilterKeys(actorId: "modlog:\(entry.action):\(entry.id)", communityId: entry.community?.id))
+        FeedEntry(
+            id: FeedEntryID(kind: .modlog, value: entry.id, variant: entry.action.hashValue), model: entry, created: entry.date,
+            keys: FeedFilterKeys(actorId: "modlog:\(entry.action):\(entry.id)", communityId: entry.community?.id))
     }
 }

@@ -4,44 +4,53 @@ internal import LemmyAPI
 // Entries for each kind of model: the filter keys are read here, once, on the main actor.
 extension FeedEntry {
     @MainActor static func post(_ post: Post2) -> FeedEntry<Post2> {
-        FeedEntry<Post2>(id: FeedEntryID(kind: .post, value: post.id), model: post, created: post.created,
-                         keys: .post(post))
+        FeedEntry<Post2>(
+            id: FeedEntryID(kind: .post, value: post.id), model: post, created: post.created,
+            keys: .post(post))
     }
 
     /// A post entry that keeps the view it was made from, so the feed can be saved.
     @MainActor static func post(_ post: Post2, archive view: ApiPostView) -> FeedEntry<Post2> {
-        FeedEntry<Post2>(id: FeedEntryID(kind: .post, value: post.id), model: post, created: post.created,
-                         keys: .post(post), archive: FeedEntryArchive(postView: view))
+        FeedEntry<Post2>(
+            id: FeedEntryID(kind: .post, value: post.id), model: post, created: post.created,
+            keys: .post(post), archive: FeedEntryArchive(postView: view))
     }
 
     @MainActor static func comment(_ comment: Comment2) -> FeedEntry<Comment2> {
-        FeedEntry<Comment2>(id: FeedEntryID(kind: .comment, value: comment.id), model: comment, created: comment.created,
-                            keys: .comment(comment))
+        FeedEntry<Comment2>(
+            id: FeedEntryID(kind: .comment, value: comment.id), model: comment, created: comment.created,
+            keys: .comment(comment))
     }
 
     @MainActor static func community(_ community: Community2) -> FeedEntry<Community2> {
-        FeedEntry<Community2>(id: FeedEntryID(kind: .community, value: community.id), model: community, created: community.created,
-                              keys: FeedFilterKeys(actorId: community.actorId.absoluteString, communityId: community.id,
-                                                   instanceIds: [community.instanceId],
-                                                   texts: [community.displayName, community.description ?? ""]))
+        FeedEntry<Community2>(
+            id: FeedEntryID(kind: .community, value: community.id), model: community, created: community.created,
+            keys: FeedFilterKeys(
+                actorId: community.actorId.absoluteString, communityId: community.id,
+                instanceIds: [community.instanceId],
+                texts: [community.displayName, community.description ?? ""]))
     }
 
     @MainActor static func person(_ person: Person2) -> FeedEntry<Person2> {
-        FeedEntry<Person2>(id: FeedEntryID(kind: .person, value: person.id), model: person, created: person.created,
-                           keys: FeedFilterKeys(actorId: person.actorId.absoluteString, creatorId: person.id,
-                                                instanceIds: [person.instanceId], texts: [person.displayName, person.bio ?? ""]))
+        FeedEntry<Person2>(
+            id: FeedEntryID(kind: .person, value: person.id), model: person, created: person.created,
+            keys: FeedFilterKeys(
+                actorId: person.actorId.absoluteString, creatorId: person.id,
+                instanceIds: [person.instanceId], texts: [person.displayName, person.bio ?? ""]))
     }
 }
 
 extension FeedFilterKeys {
     @MainActor static func post(_ post: Post2) -> FeedFilterKeys {
-        FeedFilterKeys(actorId: post.actorId.absoluteString, creatorId: post.creatorId, communityId: post.communityId,
-                       instanceIds: [post.creator.instanceId, post.community.instanceId],
-                       texts: [post.title, post.content ?? ""])
+        FeedFilterKeys(
+            actorId: post.actorId.absoluteString, creatorId: post.creatorId, communityId: post.communityId,
+            instanceIds: [post.creator.instanceId, post.community.instanceId],
+            texts: [post.title, post.content ?? ""])
     }
 
     @MainActor static func comment(_ comment: Comment2) -> FeedFilterKeys {
-        FeedFilterKeys(actorId: comment.actorId.absoluteString, creatorId: comment.creatorId, communityId: comment.community.id,
-                       instanceIds: [comment.creator.instanceId, comment.community.instanceId], texts: [comment.content])
+        FeedFilterKeys(
+            actorId: comment.actorId.absoluteString, creatorId: comment.creatorId, communityId: comment.community.id,
+            instanceIds: [comment.creator.instanceId, comment.community.instanceId], texts: [comment.content])
     }
 }

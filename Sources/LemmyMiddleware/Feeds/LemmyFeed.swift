@@ -32,9 +32,11 @@ public final class LemmyFeed<Model: Sendable, Query: Sendable> {
     @ObservationIgnored private let source: FeedSource<Model, Query>
 
     /// Creates a feed; nothing loads until ``loadMore()`` or ``refresh(clearingItems:)``.
-    init(api: ApiClient, query: Query, configuration: FeedConfiguration,
-         isRead: (@MainActor @Sendable (Model) -> Bool)? = nil,
-         source makeSource: (FeedContext<Query>) -> FeedSource<Model, Query>) {
+    init(
+        api: ApiClient, query: Query, configuration: FeedConfiguration,
+        isRead: (@MainActor @Sendable (Model) -> Bool)? = nil,
+        source makeSource: (FeedContext<Query>) -> FeedSource<Model, Query>
+    ) {
         self.api = api
         self.query = query
         source = makeSource(FeedContext(api: api, query: query))
@@ -46,9 +48,10 @@ public final class LemmyFeed<Model: Sendable, Query: Sendable> {
         if let isRead {
             // Filters run inside the loader, which is main-actor isolated; the predicate reads the
             // live flag so that a post read elsewhere hides here on the next re-filter.
-            filters.append(PredicateFilter<FeedEntry<Model>>(LemmyFeedFilter.read.rawValue) { entry in
-                MainActor.assumeIsolated { !isRead(entry.model) }
-            })
+            filters.append(
+                PredicateFilter<FeedEntry<Model>>(LemmyFeedFilter.read.rawValue) { entry in
+                    MainActor.assumeIsolated { !isRead(entry.model) }
+                })
         }
         loader = FeedLoader(fetcher: source.fetcher, configuration: configuration, filters: filters)
         if isRead != nil { loader.setFilterEnabled(false, named: LemmyFeedFilter.read.rawValue) }
@@ -98,8 +101,9 @@ public final class LemmyFeed<Model: Sendable, Query: Sendable> {
 
     /// Hides items containing any of `keywords` as whole words in their title or body.
     public func setKeywords(_ keywords: [String]) {
-        loader.setFilter(KeywordFilter(LemmyFeedFilter.keywords.rawValue, keywords: keywords) { $0.keys.texts },
-                         isEnabled: isEnabled(.keywords))
+        loader.setFilter(
+            KeywordFilter(LemmyFeedFilter.keywords.rawValue, keywords: keywords) { $0.keys.texts },
+            isEnabled: isEnabled(.keywords))
     }
 
     /// Takes up the account's current blocks (people, communities, instances), e.g. after

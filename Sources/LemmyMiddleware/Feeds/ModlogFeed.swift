@@ -19,7 +19,9 @@ public struct ModlogFeedQuery: Sendable, Hashable {
 
 extension LemmyFeed where Model == ModlogEntry, Query == ModlogFeedQuery {
     /// Creates a modlog feed.
-    public convenience init(api: ApiClient, query: ModlogFeedQuery = ModlogFeedQuery(), configuration: FeedConfiguration = FeedConfiguration()) {
+    public convenience init(
+        api: ApiClient, query: ModlogFeedQuery = ModlogFeedQuery(), configuration: FeedConfiguration = FeedConfiguration()
+    ) {
         self.init(api: api, query: query, configuration: configuration) { context in
             .paged(context) { api, query, cursor in
                 let page = try await api.getModlog(communityId: query.communityId, limit: query.pageSize, cursor: cursor)

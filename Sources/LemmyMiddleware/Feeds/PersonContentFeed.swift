@@ -21,13 +21,16 @@ extension LemmyFeed where Model == PostOrComment, Query == PersonContentQuery {
     /// Creates a feed of a person's posts and comments, merged by date.
     public convenience init(api: ApiClient, query: PersonContentQuery, configuration: FeedConfiguration = FeedConfiguration()) {
         self.init(api: api, query: query, configuration: configuration, isRead: PostOrComment.isRead) { context in
-            .merged(context, pageSize: query.pageSize, [false, true].map { comments -> FeedPageLoader<PostOrComment, Query> in
-                { api, query, cursor in
-                    let page = try await api.getPersonContent(personId: query.personId, comments: comments,
-                                                              limit: query.pageSize, cursor: cursor)
-                    return FetchedPage(items: page.items.map(FeedEntry<PostOrComment>.item), next: page.next)
-                }
-            })
+            .merged(
+                context, pageSize: query.pageSize,
+                [false, true].map { comments -> FeedPageLoader<PostOrComment, Query> in
+                    { api, query, cursor in
+                        let page = try await api.getPersonContent(
+                            personId: query.personId, comments: comments,
+                            limit: query.pageSize, cursor: cursor)
+                        return FetchedPage(items: page.items.map(FeedEntry<PostOrComment>.item), next: page.next)
+                    }
+                })
         }
     }
 }

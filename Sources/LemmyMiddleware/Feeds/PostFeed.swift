@@ -37,12 +37,15 @@ extension LemmyFeed where Model == Post2, Query == PostFeedQuery {
     ///   - api: The account to fetch with.
     ///   - query: The listing or community, and the sort.
     ///   - configuration: How eagerly to load.
-    public convenience init(api: ApiClient, query: PostFeedQuery = PostFeedQuery(),
-                            configuration: FeedConfiguration = FeedConfiguration()) {
+    public convenience init(
+        api: ApiClient, query: PostFeedQuery = PostFeedQuery(),
+        configuration: FeedConfiguration = FeedConfiguration()
+    ) {
         self.init(api: api, query: query, configuration: configuration, isRead: { $0.read }) { context in
             .paged(context) { api, query, cursor in
-                let page = try await api.postViews(feed: query.feed, sort: query.sort, limit: query.pageSize,
-                                                   showRead: query.showRead, cursor: cursor)
+                let page = try await api.postViews(
+                    feed: query.feed, sort: query.sort, limit: query.pageSize,
+                    showRead: query.showRead, cursor: cursor)
                 return FetchedPage(items: page.items.map { FeedEntry<Post2>.post(api.post2($0), archive: $0) }, next: page.next)
             }
         }

@@ -14,14 +14,18 @@ public struct SavedFeedQuery: Sendable, Hashable {
 
 extension LemmyFeed where Model == PostOrComment, Query == SavedFeedQuery {
     /// Creates a feed of the account's saved posts and comments, merged by date.
-    public convenience init(api: ApiClient, query: SavedFeedQuery = SavedFeedQuery(), configuration: FeedConfiguration = FeedConfiguration()) {
+    public convenience init(
+        api: ApiClient, query: SavedFeedQuery = SavedFeedQuery(), configuration: FeedConfiguration = FeedConfiguration()
+    ) {
         self.init(api: api, query: query, configuration: configuration, isRead: PostOrComment.isRead) { context in
-            .merged(context, pageSize: query.pageSize, [false, true].map { comments -> FeedPageLoader<PostOrComment, Query> in
-                { api, query, cursor in
-                    let page = try await api.getSaved(comments: comments, limit: query.pageSize, cursor: cursor)
-                    return FetchedPage(items: page.items.map(FeedEntry<PostOrComment>.item), next: page.next)
-                }
-            })
+            .merged(
+                context, pageSize: query.pageSize,
+                [false, true].map { comments -> FeedPageLoader<PostOrComment, Query> in
+                    { api, query, cursor in
+                        let page = try await api.getSaved(comments: comments, limit: query.pageSize, cursor: cursor)
+                        return FetchedPage(items: page.items.map(FeedEntry<PostOrComment>.item), next: page.next)
+                    }
+                })
         }
     }
 }

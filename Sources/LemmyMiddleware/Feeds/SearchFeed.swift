@@ -23,9 +23,12 @@ public struct SearchFeedQuery: Sendable, Hashable {
 extension LemmyFeed where Model == SearchResult, Query == SearchFeedQuery {
     /// Creates a search feed; change the text with ``LemmyFeed/setQuery(_:)``.
     public convenience init(api: ApiClient, query: SearchFeedQuery, configuration: FeedConfiguration = FeedConfiguration()) {
-        self.init(api: api, query: query, configuration: configuration, isRead: { result in
-            if case .post(let post) = result { post.read } else { false }
-        }) { context in
+        self.init(
+            api: api, query: query, configuration: configuration,
+            isRead: { result in
+                if case .post(let post) = result { post.read } else { false }
+            }
+        ) { context in
             .paged(context) { api, query, cursor in
                 let page = try await api.search(query.text, kind: query.kind, limit: query.pageSize, cursor: cursor)
                 return FetchedPage(items: page.items.map(FeedEntry<SearchResult>.item), next: page.next)

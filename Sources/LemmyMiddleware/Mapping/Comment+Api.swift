@@ -3,10 +3,11 @@ internal import LemmyAPI
 extension Comment1Snapshot {
     init(_ comment: ApiComment, previous: Comment1Snapshot? = nil) {
         let path = comment.path.split(separator: ".").compactMap { Int($0) }.filter { $0 != 0 }
-        self.init(id: comment.id, actorId: ApiConversions.actorURL(comment.apId, reusing: previous?.actorId), content: comment.content,
-                  creatorId: comment.creatorId, postId: comment.postId, path: path,
-                  created: comment.publishedAt.date, updated: comment.updatedAt?.date, deleted: comment.deleted,
-                  removed: comment.removed, distinguished: comment.distinguished, languageId: comment.languageId)
+        self.init(
+            id: comment.id, actorId: ApiConversions.actorURL(comment.apId, reusing: previous?.actorId), content: comment.content,
+            creatorId: comment.creatorId, postId: comment.postId, path: path,
+            created: comment.publishedAt.date, updated: comment.updatedAt?.date, deleted: comment.deleted,
+            removed: comment.removed, distinguished: comment.distinguished, languageId: comment.languageId)
     }
 }
 
@@ -14,9 +15,10 @@ extension Comment2Snapshot {
     init(_ view: ApiCommentView) {
         let comment = view.comment
         self.init(
-            votes: VotesModel(upvotes: view.counts?.upvotes ?? comment.upvotes ?? 0,
-                              downvotes: view.counts?.downvotes ?? comment.downvotes ?? 0,
-                              myVote: ApiConversions.vote(myVote: view.myVote, isUpvote: view.commentActions?.voteIsUpvote)),
+            votes: VotesModel(
+                upvotes: view.counts?.upvotes ?? comment.upvotes ?? 0,
+                downvotes: view.counts?.downvotes ?? comment.downvotes ?? 0,
+                myVote: ApiConversions.vote(myVote: view.myVote, isUpvote: view.commentActions?.voteIsUpvote)),
             saved: view.saved ?? (view.commentActions?.savedAt != nil),
             childCount: (view.counts?.childCount ?? comment.childCount ?? 0).clampedCount,
             creatorIsModerator: view.creatorIsModerator ?? false,
@@ -28,21 +30,23 @@ extension Comment2Snapshot {
 extension ApiCommentView {
     /// The comment view inside a 0.18/0.19 reply notification.
     init(reply: ApiCommentReplyView) {
-        self.init(comment: reply.comment, creator: reply.creator, post: reply.post, community: reply.community,
-                  creatorIsAdmin: reply.creatorIsAdmin, creatorIsModerator: reply.creatorIsModerator,
-                  creatorBannedFromCommunity: reply.creatorBannedFromCommunity, counts: reply.counts,
-                  bannedFromCommunity: reply.bannedFromCommunity, subscribed: reply.subscribed, saved: reply.saved,
-                  creatorBlocked: reply.creatorBlocked, myVote: reply.myVote)
+        self.init(
+            comment: reply.comment, creator: reply.creator, post: reply.post, community: reply.community,
+            creatorIsAdmin: reply.creatorIsAdmin, creatorIsModerator: reply.creatorIsModerator,
+            creatorBannedFromCommunity: reply.creatorBannedFromCommunity, counts: reply.counts,
+            bannedFromCommunity: reply.bannedFromCommunity, subscribed: reply.subscribed, saved: reply.saved,
+            creatorBlocked: reply.creatorBlocked, myVote: reply.myVote)
     }
 }
 
 extension ApiCommentView {
     /// The comment view inside a 0.18/0.19 person mention.
     init(mention: ApiPersonMentionView) {
-        self.init(comment: mention.comment, creator: mention.creator, post: mention.post, community: mention.community,
-                  creatorIsAdmin: mention.creatorIsAdmin, creatorIsModerator: mention.creatorIsModerator,
-                  creatorBannedFromCommunity: mention.creatorBannedFromCommunity, counts: mention.counts,
-                  bannedFromCommunity: mention.bannedFromCommunity, subscribed: mention.subscribed, saved: mention.saved,
-                  creatorBlocked: mention.creatorBlocked, myVote: mention.myVote)
+        self.init(
+            comment: mention.comment, creator: mention.creator, post: mention.post, community: mention.community,
+            creatorIsAdmin: mention.creatorIsAdmin, creatorIsModerator: mention.creatorIsModerator,
+            creatorBannedFromCommunity: mention.creatorBannedFromCommunity, counts: mention.counts,
+            bannedFromCommunity: mention.bannedFromCommunity, subscribed: mention.subscribed, saved: mention.saved,
+            creatorBlocked: mention.creatorBlocked, myVote: mention.myVote)
     }
 }

@@ -2,23 +2,26 @@ internal import LemmyAPI
 
 extension Community1Snapshot {
     init(_ community: ApiCommunity, blocked: Bool, previous: Community1Snapshot? = nil) {
-        self.init(id: community.id, actorId: ApiConversions.actorURL(community.apId, reusing: previous?.actorId), name: community.name,
-                  displayName: community.title.flatMap { $0.isEmpty ? nil : $0 } ?? community.name,
-                  description: community.description ?? community.sidebar,
-                  icon: ApiConversions.url(community.icon, reusing: previous?.icon), banner: ApiConversions.url(community.banner, reusing: previous?.banner),
-                  created: community.publishedAt.date, updated: community.updatedAt?.date, nsfw: community.nsfw,
-                  removed: community.removed, deleted: community.deleted,
-                  onlyModeratorsCanPost: community.postingRestrictedToMods, isLocal: community.local,
-                  instanceId: community.instanceId, blocked: blocked)
+        self.init(
+            id: community.id, actorId: ApiConversions.actorURL(community.apId, reusing: previous?.actorId), name: community.name,
+            displayName: community.title.flatMap { $0.isEmpty ? nil : $0 } ?? community.name,
+            description: community.description ?? community.sidebar,
+            icon: ApiConversions.url(community.icon, reusing: previous?.icon),
+            banner: ApiConversions.url(community.banner, reusing: previous?.banner),
+            created: community.publishedAt.date, updated: community.updatedAt?.date, nsfw: community.nsfw,
+            removed: community.removed, deleted: community.deleted,
+            onlyModeratorsCanPost: community.postingRestrictedToMods, isLocal: community.local,
+            instanceId: community.instanceId, blocked: blocked)
     }
 }
 
 extension Community2Snapshot {
     init(_ view: ApiCommunityView) {
-        self.init(subscription: ApiConversions.subscription(view.subscribed, view.communityActions?.followState),
-                  subscriberCount: (view.counts?.subscribers ?? view.community.subscribers ?? 0).clampedCount,
-                  postCount: (view.counts?.posts ?? view.community.posts ?? 0).clampedCount,
-                  commentCount: (view.counts?.comments ?? view.community.comments ?? 0).clampedCount,
-                  activeUserCountMonth: (view.counts?.usersActiveMonth ?? view.community.usersActiveMonth ?? 0).clampedCount)
+        self.init(
+            subscription: ApiConversions.subscription(view.subscribed, view.communityActions?.followState),
+            subscriberCount: (view.counts?.subscribers ?? view.community.subscribers ?? 0).clampedCount,
+            postCount: (view.counts?.posts ?? view.community.posts ?? 0).clampedCount,
+            commentCount: (view.counts?.comments ?? view.community.comments ?? 0).clampedCount,
+            activeUserCountMonth: (view.counts?.usersActiveMonth ?? view.community.usersActiveMonth ?? 0).clampedCount)
     }
 }

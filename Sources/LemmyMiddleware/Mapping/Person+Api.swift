@@ -2,19 +2,22 @@ internal import LemmyAPI
 
 extension Person1Snapshot {
     init(_ person: ApiPerson, blocked: Bool, previous: Person1Snapshot? = nil) {
-        self.init(id: person.id, actorId: ApiConversions.actorURL(person.apId, reusing: previous?.actorId), name: person.name,
-                  displayName: person.displayName.flatMap { $0.isEmpty ? nil : $0 } ?? person.name,
-                  bio: person.bio, avatar: ApiConversions.url(person.avatar, reusing: previous?.avatar), banner: ApiConversions.url(person.banner, reusing: previous?.banner),
-                  created: person.publishedAt.date, updated: person.updatedAt?.date, isBot: person.botAccount,
-                  isDeleted: person.deleted, isLocal: person.local, instanceId: person.instanceId, blocked: blocked)
+        self.init(
+            id: person.id, actorId: ApiConversions.actorURL(person.apId, reusing: previous?.actorId), name: person.name,
+            displayName: person.displayName.flatMap { $0.isEmpty ? nil : $0 } ?? person.name,
+            bio: person.bio, avatar: ApiConversions.url(person.avatar, reusing: previous?.avatar),
+            banner: ApiConversions.url(person.banner, reusing: previous?.banner),
+            created: person.publishedAt.date, updated: person.updatedAt?.date, isBot: person.botAccount,
+            isDeleted: person.deleted, isLocal: person.local, instanceId: person.instanceId, blocked: blocked)
     }
 }
 
 extension Person2Snapshot {
     init(_ view: ApiPersonView) {
-        self.init(postCount: (view.counts?.postCount ?? view.person.postCount ?? 0).clampedCount,
-                  commentCount: (view.counts?.commentCount ?? view.person.commentCount ?? 0).clampedCount,
-                  isAdmin: view.isAdmin ?? view.person.admin ?? false,
-                  isBanned: view.banned ?? view.person.banned ?? false)
+        self.init(
+            postCount: (view.counts?.postCount ?? view.person.postCount ?? 0).clampedCount,
+            commentCount: (view.counts?.commentCount ?? view.person.commentCount ?? 0).clampedCount,
+            isAdmin: view.isAdmin ?? view.person.admin ?? false,
+            isBanned: view.banned ?? view.person.banned ?? false)
     }
 }

@@ -2,15 +2,17 @@ internal import LemmyAPI
 
 extension Post1Snapshot {
     init(_ post: ApiPost, previous: Post1Snapshot? = nil) {
-        self.init(id: post.id, actorId: ApiConversions.actorURL(post.apId, reusing: previous?.actorId), title: post.name, content: post.body,
-                  linkURL: ApiConversions.url(post.url, reusing: previous?.linkURL), thumbnailURL: ApiConversions.url(post.thumbnailUrl, reusing: previous?.thumbnailURL),
-                  embedTitle: post.embedTitle, embedDescription: post.embedDescription,
-                  embedVideoURL: ApiConversions.url(post.embedVideoUrl, reusing: previous?.embedVideoURL),
-                  urlContentType: post.urlContentType, altText: post.altText, creatorId: post.creatorId, communityId: post.communityId,
-                  created: post.publishedAt.date, updated: post.updatedAt?.date, deleted: post.deleted,
-                  removed: post.removed, locked: post.locked, nsfw: post.nsfw,
-                  pinnedCommunity: post.featuredCommunity, pinnedInstance: post.featuredLocal,
-                  languageId: post.languageId, isLocal: post.local)
+        self.init(
+            id: post.id, actorId: ApiConversions.actorURL(post.apId, reusing: previous?.actorId), title: post.name, content: post.body,
+            linkURL: ApiConversions.url(post.url, reusing: previous?.linkURL),
+            thumbnailURL: ApiConversions.url(post.thumbnailUrl, reusing: previous?.thumbnailURL),
+            embedTitle: post.embedTitle, embedDescription: post.embedDescription,
+            embedVideoURL: ApiConversions.url(post.embedVideoUrl, reusing: previous?.embedVideoURL),
+            urlContentType: post.urlContentType, altText: post.altText, creatorId: post.creatorId, communityId: post.communityId,
+            created: post.publishedAt.date, updated: post.updatedAt?.date, deleted: post.deleted,
+            removed: post.removed, locked: post.locked, nsfw: post.nsfw,
+            pinnedCommunity: post.featuredCommunity, pinnedInstance: post.featuredLocal,
+            languageId: post.languageId, isLocal: post.local)
     }
 }
 
@@ -20,15 +22,17 @@ extension Post2Snapshot {
         let actions = view.postActions
         let comments = (view.counts?.comments ?? post.comments ?? 0).clampedCount
         self.init(
-            votes: VotesModel(upvotes: view.counts?.upvotes ?? post.upvotes ?? 0,
-                              downvotes: view.counts?.downvotes ?? post.downvotes ?? 0,
-                              myVote: ApiConversions.vote(myVote: view.myVote, isUpvote: actions?.voteIsUpvote)),
+            votes: VotesModel(
+                upvotes: view.counts?.upvotes ?? post.upvotes ?? 0,
+                downvotes: view.counts?.downvotes ?? post.downvotes ?? 0,
+                myVote: ApiConversions.vote(myVote: view.myVote, isUpvote: actions?.voteIsUpvote)),
             saved: view.saved ?? (actions?.savedAt != nil),
             read: view.read ?? (actions?.readAt != nil),
             hidden: view.hidden ?? (actions?.hiddenAt != nil),
             commentCount: comments,
-            unreadCommentCount: min(view.unreadComments?.clampedCount
-                ?? comments.saturatingSubtract((actions?.readCommentsAmount ?? 0).clampedCount).clampedCount, comments),
+            unreadCommentCount: min(
+                view.unreadComments?.clampedCount
+                    ?? comments.saturatingSubtract((actions?.readCommentsAmount ?? 0).clampedCount).clampedCount, comments),
             creatorIsModerator: view.creatorIsModerator ?? false,
             creatorIsAdmin: view.creatorIsAdmin ?? false,
             creatorBannedFromCommunity: view.creatorBannedFromCommunity,

@@ -2,20 +2,22 @@ internal import LemmyAPI
 
 extension Site1Snapshot {
     init(_ site: ApiSite) {
-        self.init(id: site.id, actorId: ApiConversions.actorURL(site.apId), name: site.name,
-                  summary: site.description ?? site.summary, sidebar: site.sidebar,
-                  icon: ApiConversions.url(site.icon), banner: ApiConversions.url(site.banner),
-                  created: site.publishedAt.date)
+        self.init(
+            id: site.id, actorId: ApiConversions.actorURL(site.apId), name: site.name,
+            summary: site.description ?? site.summary, sidebar: site.sidebar,
+            icon: ApiConversions.url(site.icon), banner: ApiConversions.url(site.banner),
+            created: site.publishedAt.date)
     }
 }
 
 extension Site2Snapshot {
     init(_ view: ApiSiteView) {
         let local = view.localSite
-        self.init(userCount: (view.counts?.users ?? local.users ?? 0).clampedCount,
-                  postCount: (view.counts?.posts ?? local.posts ?? 0).clampedCount,
-                  commentCount: (view.counts?.comments ?? local.comments ?? 0).clampedCount,
-                  communityCount: (view.counts?.communities ?? local.communities ?? 0).clampedCount,
-                  activeUserCountMonth: (view.counts?.usersActiveMonth ?? local.usersActiveMonth ?? 0).clampedCount)
+        self.init(
+            userCount: (view.counts?.users ?? local.users ?? 0).clampedCount,
+            postCount: (view.counts?.posts ?? local.posts ?? 0).clampedCount,
+            commentCount: (view.counts?.comments ?? local.comments ?? 0).clampedCount,
+            communityCount: (view.counts?.communities ?? local.communities ?? 0).clampedCount,
+            activeUserCountMonth: (view.counts?.usersActiveMonth ?? local.usersActiveMonth ?? 0).clampedCount)
     }
 }

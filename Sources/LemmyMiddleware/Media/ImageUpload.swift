@@ -58,8 +58,10 @@ extension ApiClient {
     ///   - filename: The file's name as sent (`image.jpg` by default, as lemmy-ui sends).
     ///   - mimeType: The file's type, e.g. `image/png`.
     ///   - progress: Called at the start and on success; see ``ImageUploadProgress``.
-    public func uploadImage(data: Data, filename: String = "image.jpg", mimeType: String = "image/jpeg",
-                            progress: ((ImageUploadProgress) -> Void)? = nil) async throws(ApiClientError) -> UploadedImage {
+    public func uploadImage(
+        data: Data, filename: String = "image.jpg", mimeType: String = "image/jpeg",
+        progress: ((ImageUploadProgress) -> Void)? = nil
+    ) async throws(ApiClientError) -> UploadedImage {
         try checkPermission(mutation: true)
         try requireAccount()
         progress?(ImageUploadProgress(bytesSent: 0, totalBytes: data.count))

@@ -34,10 +34,12 @@ public struct AccountSettings: Sendable, Hashable {
     public var showDownvotes: DownvoteVisibility?
 
     /// Creates settings (tests and previews; real ones come from the server).
-    public init(showNSFW: Bool = false, blurNSFW: Bool = true, showReadPosts: Bool = true, defaultSort: PostSortType = .active,
-                defaultListing: FeedType = .local, isBot: Bool = false, showBotAccounts: Bool = true,
-                discussionLanguages: [Int] = [], displayName: String? = nil, bio: String? = nil, avatar: URL? = nil,
-                banner: URL? = nil, showDownvotes: DownvoteVisibility? = nil) {
+    public init(
+        showNSFW: Bool = false, blurNSFW: Bool = true, showReadPosts: Bool = true, defaultSort: PostSortType = .active,
+        defaultListing: FeedType = .local, isBot: Bool = false, showBotAccounts: Bool = true,
+        discussionLanguages: [Int] = [], displayName: String? = nil, bio: String? = nil, avatar: URL? = nil,
+        banner: URL? = nil, showDownvotes: DownvoteVisibility? = nil
+    ) {
         self.showNSFW = showNSFW
         self.blurNSFW = blurNSFW
         self.showReadPosts = showReadPosts
@@ -71,24 +73,28 @@ extension AccountSettings {
         let person = info.localUserView.person
         let sort: PostSortType
         if version.generation == .v4 {
-            sort = user.defaultPostSortType.map { PostSortType(api: $0, timeRangeSeconds: user.defaultPostTimeRangeSeconds, version: version) } ?? .hot
+            sort =
+                user.defaultPostSortType.map { PostSortType(api: $0, timeRangeSeconds: user.defaultPostTimeRangeSeconds, version: version) }
+                ?? .hot
         } else {
             sort = user.defaultSortType.map { PostSortType(v3: $0, version: version) } ?? .active
         }
-        let downvotes: DownvoteVisibility? = if let show = user.showDownvotes {
-            switch show {
-            case .showForOthers: .showForOthers
-            case .hide: .hide
-            default: .show
+        let downvotes: DownvoteVisibility? =
+            if let show = user.showDownvotes {
+                switch show {
+                case .showForOthers: .showForOthers
+                case .hide: .hide
+                default: .show
+                }
+            } else {
+                info.localUserView.localUserVoteDisplayMode.map { $0.downvotes ? .show : .hide }
             }
-        } else {
-            info.localUserView.localUserVoteDisplayMode.map { $0.downvotes ? .show : .hide }
-        }
-        self.init(showNSFW: user.showNsfw, blurNSFW: user.blurNsfw ?? true, showReadPosts: user.showReadPosts,
-                  defaultSort: sort, defaultListing: FeedType(listing: user.defaultListingType),
-                  isBot: person.botAccount, showBotAccounts: user.showBotAccounts, discussionLanguages: info.discussionLanguages,
-                  displayName: person.displayName, bio: person.bio, avatar: person.avatar.flatMap(URL.init(string:)),
-                  banner: person.banner.flatMap(URL.init(string:)), showDownvotes: downvotes)
+        self.init(
+            showNSFW: user.showNsfw, blurNSFW: user.blurNsfw ?? true, showReadPosts: user.showReadPosts,
+            defaultSort: sort, defaultListing: FeedType(listing: user.defaultListingType),
+            isBot: person.botAccount, showBotAccounts: user.showBotAccounts, discussionLanguages: info.discussionLanguages,
+            displayName: person.displayName, bio: person.bio, avatar: person.avatar.flatMap(URL.init(string:)),
+            banner: person.banner.flatMap(URL.init(string:)), showDownvotes: downvotes)
     }
 
     /// The SaveUserSettings form that turns `old` into `self` for `version`: only what changed.
@@ -127,11 +133,12 @@ extension AccountSettings {
             guard version.generation == .v4 else {
                 throw .unavailableInVersion("changing show_downvotes before Lemmy 1.0 (0.19.9+ takes a bool this client does not send)")
             }
-            form.showDownvotes = switch showDownvotes {
-            case .show: .show
-            case .showForOthers: .showForOthers
-            case .hide: .hide
-            }
+            form.showDownvotes =
+                switch showDownvotes {
+                case .show: .show
+                case .showForOthers: .showForOthers
+                case .hide: .hide
+                }
         }
         return form
     }

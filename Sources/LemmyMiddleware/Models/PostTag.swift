@@ -23,19 +23,20 @@ public struct PostTag: Hashable, Sendable, Identifiable {
 
     init(_ tag: ApiCommunityTag) {
         // The colour's wire name is `color01`...`color10`; the number is what a palette needs.
-        let color: Int? = switch tag.color {
-        case .color01: 1
-        case .color02: 2
-        case .color03: 3
-        case .color04: 4
-        case .color05: 5
-        case .color06: 6
-        case .color07: 7
-        case .color08: 8
-        case .color09: 9
-        case .color10: 10
-        case .unknown: nil
-        }
+        let color: Int? =
+            switch tag.color {
+            case .color01: 1
+            case .color02: 2
+            case .color03: 3
+            case .color04: 4
+            case .color05: 5
+            case .color06: 6
+            case .color07: 7
+            case .color08: 8
+            case .color09: 9
+            case .color10: 10
+            case .unknown: nil
+            }
         self.init(id: tag.id, name: tag.name, displayName: tag.displayName.flatMap { $0.isEmpty ? nil : $0 }, color: color)
     }
 }

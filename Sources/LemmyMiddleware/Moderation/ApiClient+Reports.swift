@@ -12,19 +12,23 @@ extension ApiClient {
     ///   - communityId: only the reports of one community.
     ///   - limit: the page size.
     ///   - cursor: where the page starts (``ContentPage/next`` of the previous page).
-    public func reports(_ kind: ReportKind, unresolvedOnly: Bool = true, communityId: Int? = nil, limit: Int = 20,
-                        cursor: PageCursor? = nil) async throws(ApiClientError) -> ContentPage<Report> {
+    public func reports(
+        _ kind: ReportKind, unresolvedOnly: Bool = true, communityId: Int? = nil, limit: Int = 20,
+        cursor: PageCursor? = nil
+    ) async throws(ApiClientError) -> ContentPage<Report> {
         if try await generation() == .v4 {
-            let form = ApiListReports(unresolvedOnly: unresolvedOnly, type: kind == .post ? .posts : .comments,
-                                      communityId: communityId, limit: limit)
+            let form = ApiListReports(
+                unresolvedOnly: unresolvedOnly, type: kind == .post ? .posts : .comments,
+                communityId: communityId, limit: limit)
             let page = try await self.page(LemmyV4.ListReports(form), at: cursor)
-            return ContentPage(items: page.items.compactMap { combined -> Report? in
-                switch combined {
-                case .post(let view): return report(view)
-                case .comment(let view): return report(view)
-                default: return nil
-                }
-            }, next: page.next)
+            return ContentPage(
+                items: page.items.compactMap { combined -> Report? in
+                    switch combined {
+                    case .post(let view): return report(view)
+                    case .comment(let view): return report(view)
+                    default: return nil
+                    }
+                }, next: page.next)
         }
         switch kind {
         case .post:
@@ -40,17 +44,19 @@ extension ApiClient {
 
     func report(_ view: ApiPostReportView) -> Report {
         let report = view.postReport
-        return Report(api: self, id: ReportId(.post, report.id), reason: report.reason, reporter: person1(view.creator),
-                      post: post1(view.post), comment: nil, community: community1(view.community),
-                      contentCreator: person1(view.postCreator), originalText: report.originalPostName,
-                      created: report.publishedAt.date, isResolved: report.resolved, resolver: view.resolver.map { person1($0) })
+        return Report(
+            api: self, id: ReportId(.post, report.id), reason: report.reason, reporter: person1(view.creator),
+            post: post1(view.post), comment: nil, community: community1(view.community),
+            contentCreator: person1(view.postCreator), originalText: report.originalPostName,
+            created: report.publishedAt.date, isResolved: report.resolved, resolver: view.resolver.map { person1($0) })
     }
 
     func report(_ view: ApiCommentReportView) -> Report {
         let report = view.commentReport
-        return Report(api: self, id: ReportId(.comment, report.id), reason: report.reason, reporter: person1(view.creator),
-                      post: post1(view.post), comment: comment1(view.comment), community: community1(view.community),
-                      contentCreator: person1(view.commentCreator), originalText: report.originalCommentText,
-                      created: report.publishedAt.date, isResolved: report.resolved, resolver: view.resolver.map { person1($0) })
+        return Report(
+            api: self, id: ReportId(.comment, report.id), reason: report.reason, reporter: person1(view.creator),
+            post: post1(view.post), comment: comment1(view.comment), community: community1(view.community),
+            contentCreator: person1(view.commentCreator), originalText: report.originalCommentText,
+            created: report.publishedAt.date, isResolved: report.resolved, resolver: view.resolver.map { person1($0) })
     }
 }

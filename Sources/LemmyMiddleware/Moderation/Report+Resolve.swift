@@ -27,13 +27,17 @@ extension Report {
         switch id.kind {
         case .post:
             let form = ApiResolvePostReport(reportId: id.value, resolved: resolved)
-            let view = v4 ? try await api.send(LemmyV4.ResolvePostReport(form), mutation: true).postReportView
-                          : try await api.send(LemmyV3.ResolvePostReport(form), mutation: true).postReportView
+            let view =
+                v4
+                ? try await api.send(LemmyV4.ResolvePostReport(form), mutation: true).postReportView
+                : try await api.send(LemmyV3.ResolvePostReport(form), mutation: true).postReportView
             return api.report(view)
         case .comment:
             let form = ApiResolveCommentReport(reportId: id.value, resolved: resolved)
-            let view = v4 ? try await api.send(LemmyV4.ResolveCommentReport(form), mutation: true).commentReportView
-                          : try await api.send(LemmyV3.ResolveCommentReport(form), mutation: true).commentReportView
+            let view =
+                v4
+                ? try await api.send(LemmyV4.ResolveCommentReport(form), mutation: true).commentReportView
+                : try await api.send(LemmyV3.ResolveCommentReport(form), mutation: true).commentReportView
             return api.report(view)
         }
     }

@@ -61,8 +61,10 @@ public final class Report: Identifiable {
     @ObservationIgnored let api: ApiClient
     @ObservationIgnored var resolveInFlight = false
 
-    init(api: ApiClient, id: ReportId, reason: String, reporter: Person1, post: Post1, comment: Comment1?, community: Community1,
-         contentCreator: Person1, originalText: String, created: Date, isResolved: Bool, resolver: Person1?) {
+    init(
+        api: ApiClient, id: ReportId, reason: String, reporter: Person1, post: Post1, comment: Comment1?, community: Community1,
+        contentCreator: Person1, originalText: String, created: Date, isResolved: Bool, resolver: Person1?
+    ) {
         self.api = api
         self.id = id
         self.reason = reason

@@ -22,8 +22,10 @@ extension ApiClient {
         achieved: @escaping @MainActor (Model) -> Bool = { _ in false },
         rollback: @escaping @MainActor () -> Void = {}
     ) async -> MutationResult {
-        await startMutation(model, optimistic: optimistic, request: request, reread: reread, achieved: achieved,
-                            rollback: rollback).value
+        await startMutation(
+            model, optimistic: optimistic, request: request, reread: reread, achieved: achieved,
+            rollback: rollback
+        ).value
     }
 
     /// The synchronous half of ``mutate(_:optimistic:request:reread:achieved:rollback:)``: checks

@@ -22,10 +22,13 @@ extension ApiClient {
         request: @escaping @MainActor (Bool) async throws(ApiClientError) -> Void
     ) async -> MutationResult {
         let block = !model.blocked
-        return await mutate(model, optimistic: { model in
-            model.blocked = block
-            if let account = self.account { Account.set(&account[keyPath: list], model.id, member: block) }
-        }) { () async throws(ApiClientError) in
+        return await mutate(
+            model,
+            optimistic: { model in
+                model.blocked = block
+                if let account = self.account { Account.set(&account[keyPath: list], model.id, member: block) }
+            }
+        ) { () async throws(ApiClientError) in
             try await request(block)
             model.confirm(sequence: self.mergeSequence) { $0.blocked = block }
         } reread: { () async throws(ApiClientError) in

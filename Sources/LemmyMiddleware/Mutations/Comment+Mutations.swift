@@ -84,4 +84,3 @@ extension Comment2 {
         }
     }
 }
-

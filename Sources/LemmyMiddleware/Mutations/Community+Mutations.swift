@@ -6,12 +6,15 @@ extension Community2Providing {
     @discardableResult public func toggleSubscribe() async -> MutationResult {
         let community = community2
         let follow = !community.subscription.isSubscribed
-        return await api.mutate(community, optimistic: { model in
-            // A remote community confirms a follow later: until then Lemmy reports it pending.
-            model.subscription = follow ? (model.isLocal ? .subscribed : .pending) : .unsubscribed
-            model.subscriberCount = model.subscriberCount.countAdding(follow ? 1 : -1)
-            if let account = model.api.account { Account.set(&account.subscribedCommunityIds, model.id, member: follow) }
-        }) { () async throws(ApiClientError) in
+        return await api.mutate(
+            community,
+            optimistic: { model in
+                // A remote community confirms a follow later: until then Lemmy reports it pending.
+                model.subscription = follow ? (model.isLocal ? .subscribed : .pending) : .unsubscribed
+                model.subscriberCount = model.subscriberCount.countAdding(follow ? 1 : -1)
+                if let account = model.api.account { Account.set(&account.subscribedCommunityIds, model.id, member: follow) }
+            }
+        ) { () async throws(ApiClientError) in
             let form = ApiFollowCommunity(communityId: community.id, follow: follow)
             let view = try await community.api.send(LemmyAnyGeneration.FollowCommunity(form), mutation: true).communityView
             _ = community.api.community2(view)
@@ -36,7 +39,8 @@ extension Community1Providing {
         return await api.toggleBlock(community, list: \.blockedCommunityIds) { block async throws(ApiClientError) in
             let form = ApiBlockCommunity(communityId: community.id, block: block)
             // Explicit per generation: different responses (0.18/0.19 BlockCommunityResponse, 1.0 CommunityResponse).
-            let view = try await community.api.generation() == .v4
+            let view =
+                try await community.api.generation() == .v4
                 ? try await community.api.send(LemmyV4.BlockCommunity(form), mutation: true).communityView
                 : try await community.api.send(LemmyV3.BlockCommunity(form), mutation: true).communityView
             _ = community.api.community2(view)

@@ -52,7 +52,9 @@ extension ApiClient {
     /// (less a few minutes for a server clock that runs behind), or nil. Counts it on the post.
     private func findCreatedComment(_ key: UncertainComment, since: Date) async throws(ApiClientError) -> Comment2? {
         let me: Int
-        if let person = account?.person { me = person.id } else {
+        if let person = account?.person {
+            me = person.id
+        } else {
             guard let person = try await loadAccount().person else { throw .notLoggedIn }
             me = person.id
         }
@@ -60,12 +62,14 @@ extension ApiClient {
         let views = try await page(LemmyAnyGeneration.GetComments(form), at: nil).items
         let sequence = mergeSequence
         let earliest = since.addingTimeInterval(-300)
-        guard let view = views.first(where: { view in
-            let path = view.comment.path.split(separator: ".").compactMap { Int($0) }.filter { $0 != 0 }
-            let parent = path.count >= 2 ? path[path.count - 2] : nil
-            return view.comment.creatorId == me && view.comment.content == key.content && parent == key.parentId
-                && view.comment.publishedAt.date >= earliest
-        }) else { return nil }
+        guard
+            let view = views.first(where: { view in
+                let path = view.comment.path.split(separator: ".").compactMap { Int($0) }.filter { $0 != 0 }
+                let parent = path.count >= 2 ? path[path.count - 2] : nil
+                return view.comment.creatorId == me && view.comment.content == key.content && parent == key.parentId
+                    && view.comment.publishedAt.date >= earliest
+            })
+        else { return nil }
         let comment = comment2(view)
         noteCommentCreated(on: key.postId, sequence: sequence)
         return comment

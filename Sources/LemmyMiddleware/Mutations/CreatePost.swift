@@ -22,15 +22,19 @@ extension ApiClient {
     ///   - languageId: One of the site's languages, or nil for the account's default.
     ///   - customThumbnail: A thumbnail to show instead of the one Lemmy would fetch from `url`
     ///     (0.19 and later, like `altText`).
-    public func createPost(communityId: Int, title: String, body: String? = nil, url: URL? = nil,
-                           altText: String? = nil, nsfw: Bool = false, languageId: Int? = nil,
-                           customThumbnail: URL? = nil) async throws(ApiClientError) -> Post2 {
+    public func createPost(
+        communityId: Int, title: String, body: String? = nil, url: URL? = nil,
+        altText: String? = nil, nsfw: Bool = false, languageId: Int? = nil,
+        customThumbnail: URL? = nil
+    ) async throws(ApiClientError) -> Post2 {
         try checkPermission(mutation: true)
         try requireAccount()
-        let form = ApiCreatePost(name: title, communityId: communityId, url: url?.absoluteString, body: body,
-                                 altText: altText, nsfw: nsfw ? true : nil, languageId: languageId,
-                                 customThumbnail: customThumbnail?.absoluteString)
-        let view = try await generation() == .v4
+        let form = ApiCreatePost(
+            name: title, communityId: communityId, url: url?.absoluteString, body: body,
+            altText: altText, nsfw: nsfw ? true : nil, languageId: languageId,
+            customThumbnail: customThumbnail?.absoluteString)
+        let view =
+            try await generation() == .v4
             ? try await send(LemmyV4.CreatePost(form), mutation: true).postView
             : try await send(LemmyV3.CreatePost(form), mutation: true).postView
         return post2(view)
@@ -46,7 +50,8 @@ extension ApiClient {
         if let content = post.content, !content.isEmpty {
             body += "\n\n" + content.split(separator: "\n", omittingEmptySubsequences: false).map { "> \($0)" }.joined(separator: "\n")
         }
-        return try await createPost(communityId: communityId, title: post.title, body: body, url: post.linkURL,
-                                    nsfw: post.nsfw, languageId: post.languageId == 0 ? nil : post.languageId)
+        return try await createPost(
+            communityId: communityId, title: post.title, body: body, url: post.linkURL,
+            nsfw: post.nsfw, languageId: post.languageId == 0 ? nil : post.languageId)
     }
 }

@@ -56,7 +56,8 @@ extension Message1Providing {
                 _ = try await message.api.send(LemmyV4.MarkNotificationAsRead(form), mutation: true)
             } else {
                 let form = ApiMarkPrivateMessageAsRead(privateMessageId: message.id, read: read)
-                _ = message.api.message1(try await message.api.send(LemmyV3.MarkPrivateMessageAsRead(form), mutation: true).privateMessageView)
+                _ = message.api.message1(
+                    try await message.api.send(LemmyV3.MarkPrivateMessageAsRead(form), mutation: true).privateMessageView)
             }
         } reread: { () async throws(ApiClientError) in
             _ = try await message.api.getMessages(limit: 50)

@@ -25,10 +25,15 @@ extension ApiClient {
         reread: @escaping @MainActor () async throws(ApiClientError) -> Void
     ) async -> MutationResult {
         guard model.read != read else { return .unchanged }
-        return await mutate(model, optimistic: { model in
-            model.read = read
-            if let account = self.account { account.unread[keyPath: counter] = account.unread[keyPath: counter].countAdding(read ? -1 : 1) }
-        }) { () async throws(ApiClientError) in
+        return await mutate(
+            model,
+            optimistic: { model in
+                model.read = read
+                if let account = self.account {
+                    account.unread[keyPath: counter] = account.unread[keyPath: counter].countAdding(read ? -1 : 1)
+                }
+            }
+        ) { () async throws(ApiClientError) in
             try await request()
             // Read before any suspension: the sequence of the request just answered.
             model.confirm(sequence: self.mergeSequence) { $0.read = read }

@@ -19,7 +19,8 @@ extension Message1Providing {
         let message = message1
         return await api.mutate(message, optimistic: { $0.content = content }) { () async throws(ApiClientError) in
             let form = ApiEditPrivateMessage(privateMessageId: message.id, content: content)
-            let view = try await message.api.generation() == .v4
+            let view =
+                try await message.api.generation() == .v4
                 ? try await message.api.send(LemmyV4.EditPrivateMessage(form), mutation: true).privateMessageView
                 : try await message.api.send(LemmyV3.EditPrivateMessage(form), mutation: true).privateMessageView
             _ = message.api.message1(view)
@@ -35,7 +36,8 @@ extension Message1Providing {
         let mine = message.api.account?.person.map { $0.id == message.creator.id } ?? true
         return await api.mutate(message, optimistic: { if mine { $0.deleted = deleted } }) { () async throws(ApiClientError) in
             let form = ApiDeletePrivateMessage(privateMessageId: message.id, deleted: deleted)
-            let view = try await message.api.generation() == .v4
+            let view =
+                try await message.api.generation() == .v4
                 ? try await message.api.send(LemmyV4.DeletePrivateMessage(form), mutation: true).privateMessageView
                 : try await message.api.send(LemmyV3.DeletePrivateMessage(form), mutation: true).privateMessageView
             _ = message.api.message1(view)

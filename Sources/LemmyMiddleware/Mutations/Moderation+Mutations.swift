@@ -27,9 +27,12 @@ extension Post2Providing {
     /// Pins or unpins the post in its community (moderators) or on the instance (admins).
     @discardableResult public func pin(_ pinned: Bool = true, onInstance: Bool = false) async -> MutationResult {
         let post = post1
-        return await api.mutate(post, optimistic: { model in
-            if onInstance { model.pinnedInstance = pinned } else { model.pinnedCommunity = pinned }
-        }) { () async throws(ApiClientError) in
+        return await api.mutate(
+            post,
+            optimistic: { model in
+                if onInstance { model.pinnedInstance = pinned } else { model.pinnedCommunity = pinned }
+            }
+        ) { () async throws(ApiClientError) in
             let form = ApiFeaturePost(postId: post.id, featured: pinned, featureType: onInstance ? .local : .community)
             let view = try await post.api.send(LemmyAnyGeneration.FeaturePost(form), mutation: true).postView
             _ = post.api.post2(view)

@@ -8,7 +8,8 @@ extension Person1Providing {
         return await api.toggleBlock(person, list: \.blockedPersonIds) { block async throws(ApiClientError) in
             let form = ApiBlockPerson(personId: person.id, block: block)
             // Explicit per generation: different responses (0.18/0.19 BlockPersonResponse, 1.0 PersonResponse).
-            let view = try await person.api.generation() == .v4
+            let view =
+                try await person.api.generation() == .v4
                 ? try await person.api.send(LemmyV4.BlockPerson(form), mutation: true).personView
                 : try await person.api.send(LemmyV3.BlockPerson(form), mutation: true).personView
             _ = person.api.person2(view)

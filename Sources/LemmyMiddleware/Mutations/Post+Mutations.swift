@@ -83,20 +83,26 @@ extension Post2Providing {
     ///
     /// `altText` and `customThumbnail` need Lemmy 0.19 or later (0.18: the mutation fails with
     /// ``ApiClientError/unavailableInVersion(_:)`` before anything is sent).
-    @discardableResult public func edit(title: String? = nil, content: String? = nil, url: URL? = nil,
-                                        altText: String? = nil, nsfw: Bool? = nil, languageId: Int? = nil,
-                                        customThumbnail: URL? = nil) async -> MutationResult {
+    @discardableResult public func edit(
+        title: String? = nil, content: String? = nil, url: URL? = nil,
+        altText: String? = nil, nsfw: Bool? = nil, languageId: Int? = nil,
+        customThumbnail: URL? = nil
+    ) async -> MutationResult {
         let post = post2.post1
-        return await api.mutate(post, optimistic: { model in
-            if let title { model.title = title }
-            if let content { model.content = content }
-            if let url { model.linkURL = url }
-            if let nsfw { model.nsfw = nsfw }
-            if let languageId { model.languageId = languageId }
-            if let customThumbnail { model.thumbnailURL = customThumbnail }
-        }) { () async throws(ApiClientError) in
-            let form = ApiEditPost(postId: post.id, name: title, url: url?.absoluteString, body: content, altText: altText,
-                                   nsfw: nsfw, languageId: languageId, customThumbnail: customThumbnail?.absoluteString)
+        return await api.mutate(
+            post,
+            optimistic: { model in
+                if let title { model.title = title }
+                if let content { model.content = content }
+                if let url { model.linkURL = url }
+                if let nsfw { model.nsfw = nsfw }
+                if let languageId { model.languageId = languageId }
+                if let customThumbnail { model.thumbnailURL = customThumbnail }
+            }
+        ) { () async throws(ApiClientError) in
+            let form = ApiEditPost(
+                postId: post.id, name: title, url: url?.absoluteString, body: content, altText: altText,
+                nsfw: nsfw, languageId: languageId, customThumbnail: customThumbnail?.absoluteString)
             let view = try await post.api.send(LemmyAnyGeneration.EditPost(form), mutation: true).postView
             _ = post.api.post2(view)
         }

@@ -42,8 +42,10 @@ enum PreviewFixtures {
         return object
     }
 
-    static func postView(post: Object, creator: Object, community: Object, upvotes: Int, downvotes: Int,
-                         myVote: Int, saved: Bool, comments: Int) -> Object {
+    static func postView(
+        post: Object, creator: Object, community: Object, upvotes: Int, downvotes: Int,
+        myVote: Int, saved: Bool, comments: Int
+    ) -> Object {
         [
             "post": post, "creator": creator, "community": community,
             "creator_banned_from_community": false, "banned_from_community": false,
@@ -65,8 +67,10 @@ enum PreviewFixtures {
         ]
     }
 
-    static func commentView(comment: Object, creator: Object, post: Object, community: Object,
-                            upvotes: Int, downvotes: Int, myVote: Int, saved: Bool) -> Object {
+    static func commentView(
+        comment: Object, creator: Object, post: Object, community: Object,
+        upvotes: Int, downvotes: Int, myVote: Int, saved: Bool
+    ) -> Object {
         [
             "comment": comment, "creator": creator, "post": post, "community": community,
             "counts": [
@@ -101,10 +105,11 @@ enum PreviewFixtures {
     static func replyView(id: Int, commentView: Object, recipient: Object, read: Bool) -> Object {
         var view = commentView
         let comment = commentView["comment"] as? Object ?? [:]
-        view["comment_reply"] = [
-            "id": id, "recipient_id": recipient["id"] ?? 0, "comment_id": comment["id"] ?? 0,
-            "read": read, "published": published,
-        ] as Object
+        view["comment_reply"] =
+            [
+                "id": id, "recipient_id": recipient["id"] ?? 0, "comment_id": comment["id"] ?? 0,
+                "read": read, "published": published,
+            ] as Object
         view["recipient"] = recipient
         return view
     }

@@ -124,9 +124,11 @@ public final class PreviewServer: HTTPLoader {
             return state.withLock { state in
                 guard let view = state.posts[id] else { return notFound }
                 let communityId = (view["community"] as? Object)?["id"] as? Int ?? 0
-                let community = state.communities[communityId]
-                    ?? PreviewFixtures.communityView(community: view["community"] as? Object ?? [:], subscribers: 0, posts: 0,
-                                                     subscribed: false)
+                let community =
+                    state.communities[communityId]
+                    ?? PreviewFixtures.communityView(
+                        community: view["community"] as? Object ?? [:], subscribers: 0, posts: 0,
+                        subscribed: false)
                 return (["post_view": view, "community_view": community, "moderators": [Object](), "cross_posts": [Object]()], .ok)
             }
         case (.get, "/post/list"):

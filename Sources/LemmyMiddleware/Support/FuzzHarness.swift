@@ -10,8 +10,10 @@ internal import LemmyAPI
 /// ``kinds``), bit 7 picks the `/api/v4` generation.
 package enum FuzzHarness {
     /// The response types, in selector order.
-    package static let kinds = ["GetPostsResponse", "GetPostResponse", "GetCommentsResponse", "GetCommunityResponse",
-                                "GetPersonDetailsResponse", "GetSiteResponse", "GetRepliesResponse"]
+    package static let kinds = [
+        "GetPostsResponse", "GetPostResponse", "GetCommentsResponse", "GetCommunityResponse",
+        "GetPersonDetailsResponse", "GetSiteResponse", "GetRepliesResponse",
+    ]
 
     /// Decodes and merges one input; never throws (undecodable input is the normal case).
     /// Returns how many top-level models the input produced.
@@ -37,7 +39,8 @@ package enum FuzzHarness {
         switch kind {
         case 0:
             // `/api/v4` pages lists as `items`.
-            let posts = generation == .v4
+            let posts =
+                generation == .v4
                 ? decode(ApiPagedResponse<ApiPostView>.self)?.items ?? []
                 : decode(ApiGetPostsResponse.self)?.posts ?? []
             posts.forEach { exercise(client.post2($0)) }
@@ -47,7 +50,8 @@ package enum FuzzHarness {
             exercise(client.post3(response).post2)
             return 1
         case 2:
-            let comments = generation == .v4
+            let comments =
+                generation == .v4
                 ? decode(ApiPagedResponse<ApiCommentView>.self)?.items ?? []
                 : decode(ApiGetCommentsResponse.self)?.comments ?? []
             comments.forEach { exercise(client.comment2($0)) }

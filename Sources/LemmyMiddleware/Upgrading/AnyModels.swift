@@ -1,6 +1,5 @@
 public import Observation
 
-
 /// Any tier of a post, upgradable to the top tier (``Post3``) with ``upgrade()``.
 @MainActor @Observable
 public final class AnyPost {

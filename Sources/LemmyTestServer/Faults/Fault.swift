@@ -73,12 +73,12 @@ extension FaultRule {
     /// Decodes a rule; `rate` defaults to 1 and `seed` to 1.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(try container.decode(Fault.self, forKey: .fault),
-                  route: try container.decodeIfPresent(String.self, forKey: .route),
-                  method: try container.decodeIfPresent(String.self, forKey: .method),
-                  rate: try container.decodeIfPresent(Double.self, forKey: .rate) ?? 1,
-                  count: try container.decodeIfPresent(Int.self, forKey: .count),
-                  seed: try container.decodeIfPresent(UInt64.self, forKey: .seed) ?? 1)
+        self.init(
+            try container.decode(Fault.self, forKey: .fault),
+            route: try container.decodeIfPresent(String.self, forKey: .route),
+            method: try container.decodeIfPresent(String.self, forKey: .method),
+            rate: try container.decodeIfPresent(Double.self, forKey: .rate) ?? 1,
+            count: try container.decodeIfPresent(Int.self, forKey: .count),
+            seed: try container.decodeIfPresent(UInt64.self, forKey: .seed) ?? 1)
     }
 }
-

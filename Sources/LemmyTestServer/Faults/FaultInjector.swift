@@ -33,7 +33,8 @@ public final class FaultInjector: Sendable {
     /// ``rewrites(path:method:)``). Deterministic for a given sequence of requests.
     func fault(path: String, method: String) -> Fault? {
         entries.withLock { entries in
-            for index in entries.indices where !entries[index].rule.fault.isRewrite && Self.fires(&entries[index], path: path, method: method) {
+            for index in entries.indices
+            where !entries[index].rule.fault.isRewrite && Self.fires(&entries[index], path: path, method: method) {
                 return entries[index].rule.fault
             }
             return nil
@@ -46,7 +47,8 @@ public final class FaultInjector: Sendable {
         entries.withLock { entries in
             entries.indices.compactMap { index in
                 guard case let .rewriteBody(pattern, replacement) = entries[index].rule.fault,
-                      Self.fires(&entries[index], path: path, method: method) else { return nil }
+                    Self.fires(&entries[index], path: path, method: method)
+                else { return nil }
                 return (pattern, replacement)
             }
         }

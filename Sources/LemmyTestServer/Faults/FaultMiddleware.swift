@@ -31,8 +31,9 @@ struct FaultMiddleware: RouterMiddleware {
             return APIRoutes.json(ErrorRendering.body(code: error, dialect: dialect), status: .init(code: code))
         case .tooManyRequests(let seconds):
             let code = dialect == .v1_0 ? "too_many_requests" : "rate_limit_error"
-            return APIRoutes.json(ErrorRendering.body(code: code, dialect: dialect), status: .tooManyRequests,
-                                  headers: [.retryAfter: String(seconds)])
+            return APIRoutes.json(
+                ErrorRendering.body(code: code, dialect: dialect), status: .tooManyRequests,
+                headers: [.retryAfter: String(seconds)])
         case .lemmyRateLimit:
             let (status, body, _) = ErrorRendering.render(.rateLimited, dialect: dialect)
             return APIRoutes.json(body, status: .init(code: status))
@@ -52,7 +53,7 @@ struct FaultMiddleware: RouterMiddleware {
         case .hugeBody(let megabytes):
             return HugeBody.response(bytes: min(max(megabytes, 0), 1024) << 20)
         case .rewriteBody:
-            return try await next(request, context)   // never returned by fault(path:method:)
+            return try await next(request, context)  // never returned by fault(path:method:)
         }
     }
 

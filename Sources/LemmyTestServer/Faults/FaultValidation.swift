@@ -59,7 +59,10 @@ extension FaultRule {
         if let count, !(0...Self.maximumCount).contains(count) {
             throw FaultRuleError("count must be 0...\(Self.maximumCount), not \(count)")
         }
-        if let method, method.isEmpty || method.utf8.count > 16 || !method.unicodeScalars.allSatisfy({ ("A"..."Z").contains($0) || ("a"..."z").contains($0) }) {
+        if let method,
+            method.isEmpty || method.utf8.count > 16
+                || !method.unicodeScalars.allSatisfy({ ("A"..."Z").contains($0) || ("a"..."z").contains($0) })
+        {
             throw FaultRuleError("method must be 1 to 16 ASCII letters")
         }
         if let route, route.utf8.count > 1_000 || !route.unicodeScalars.allSatisfy({ (0x21...0x7E).contains($0.value) }) {

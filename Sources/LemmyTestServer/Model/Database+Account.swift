@@ -7,9 +7,11 @@ extension Database {
     /// Logs in, checking the second factor of an account that has one. 0.18 spells a wrong code
     /// `incorrect_totp token` (sic); 0.19 and 1.0 `incorrect_totp_token`.
     mutating func login(name: String, password: String, totp: String?, now: Double, dialect: LemmyDialect) throws
-        -> (token: String, personId: Int) {
+        -> (token: String, personId: Int)
+    {
         guard let person = persons.first(where: { $0.name.lowercased() == name.lowercased() }), !person.deleted,
-              person.password == password else { throw APIError.incorrectLogin }
+            person.password == password
+        else { throw APIError.incorrectLogin }
         if person.banned { throw APIError.code("site_ban") }
         if person.emailUnverified { throw APIError.code("email_not_verified") }
         if person.applicationPending { throw APIError.code("registration_application_is_pending") }
@@ -42,8 +44,10 @@ extension Database {
 
     /// Signs up as Lemmy does, in its order: registration mode, password length, email,
     /// application answer, matching passwords, captcha, name.
-    mutating func register(name: String, password: String, verify: String, email: String?, answer: String?,
-                           captchaUUID: String?, captchaAnswer: String?, now: Double, dialect: LemmyDialect) throws -> Registration {
+    mutating func register(
+        name: String, password: String, verify: String, email: String?, answer: String?,
+        captchaUUID: String?, captchaAnswer: String?, now: Double, dialect: LemmyDialect
+    ) throws -> Registration {
         let requireApplication = site.registrationMode == "require_application"
         if site.registrationMode == "closed" { throw APIError.code("registration_closed") }
         guard (10...60).contains(password.count) else { throw APIError.code("invalid_password") }
@@ -70,8 +74,9 @@ extension Database {
         persons.append(record)
         users[id] = UserState()
         let loggedIn = !requireApplication && !site.requireEmailVerification
-        return Registration(token: loggedIn ? issueToken(for: id) : nil, applicationCreated: requireApplication,
-                            verificationEmailSent: site.requireEmailVerification)
+        return Registration(
+            token: loggedIn ? issueToken(for: id) : nil, applicationCreated: requireApplication,
+            verificationEmailSent: site.requireEmailVerification)
     }
 
     /// The wrong-password refusal of ChangePassword and DeleteAccount: 0.18 `password_incorrect`,
@@ -120,7 +125,8 @@ extension Database {
         guard var person = person(personId) else { throw APIError.notLoggedIn }
         if let bio = change.bio, bio.count > (dialect == .v0_18 ? 300 : 1000) { throw APIError.code("bio_length_overflow") }
         if let name = change.displayName?.trimmingCharacters(in: dialect == .v1_0 ? .whitespaces : []), !name.isEmpty {
-            let valid = !name.hasPrefix("@") && name.count <= 20 && !name.contains(where: \.isNewline)
+            let valid =
+                !name.hasPrefix("@") && name.count <= 20 && !name.contains(where: \.isNewline)
                 && name.filter { !$0.isWhitespace }.count >= 3
             if !valid { throw APIError.code(dialect == .v0_18 ? "invalid_username" : "invalid_display_name") }
         }

@@ -18,12 +18,14 @@ extension Database {
     /// Creates a local community; its creator moderates and follows it.
     mutating func createCommunity(name: String, _ change: CommunityChange, by personId: Int, now: Double) throws -> Int {
         guard name.count >= 3, name.count <= 20, name.allSatisfy({ ($0.isASCII && ($0.isLetter || $0.isNumber)) || $0 == "_" }),
-              name == name.lowercased() else { throw APIError.code("invalid_name") }
+            name == name.lowercased()
+        else { throw APIError.code("invalid_name") }
         guard community(named: name) == nil else { throw APIError.code("community_already_exists") }
         try validate(change)
         let id = communities.count + 1
-        var record = CommunityRecord(id: id, name: name, title: change.title ?? name, description: nil, nsfw: false,
-                                     published: now, moderators: [personId], baseSubscribers: 0)
+        var record = CommunityRecord(
+            id: id, name: name, title: change.title ?? name, description: nil, nsfw: false,
+            published: now, moderators: [personId], baseSubscribers: 0)
         apply(change, to: &record)
         record.subscribers.insert(personId)
         communities.append(record)

@@ -19,15 +19,21 @@ extension Database {
         modlog.append(entry)
     }
 
-    mutating func banFromCommunity(_ communityId: Int, personId targetId: Int, ban: Bool, reason: String?,
-                                   by personId: Int, now: Double) throws {
+    mutating func banFromCommunity(
+        _ communityId: Int, personId targetId: Int, ban: Bool, reason: String?,
+        by personId: Int, now: Double
+    ) throws {
         guard community(communityId) != nil else { throw APIError.notFound("community") }
         guard let target = person(targetId) else { throw APIError.notFound("person") }
         guard isModOrAdmin(personId, of: communityId) else { throw APIError.code("not_a_mod_or_admin") }
         // Lemmy refuses to let a moderator ban an admin or a fellow moderator's superior; an admin
         // target is the case that matters here.
         if target.isAdmin && ban { throw APIError.code("cant_ban_admin") }
-        if ban { communities[communityId - 1].bannedPersons.insert(targetId) } else { communities[communityId - 1].bannedPersons.remove(targetId) }
+        if ban {
+            communities[communityId - 1].bannedPersons.insert(targetId)
+        } else {
+            communities[communityId - 1].bannedPersons.remove(targetId)
+        }
         var entry = entry(.banFromCommunity, by: personId, target: targetId, reason: reason, flag: ban, now: now)
         entry.communityId = communityId
         modlog.append(entry)
@@ -56,8 +62,10 @@ extension Database {
         community(communityId)?.bannedPersons.contains(personId) ?? false
     }
 
-    private func entry(_ kind: ModlogRecord.Kind, by personId: Int, target: Int, reason: String?, flag: Bool,
-                       now: Double) -> ModlogRecord {
+    private func entry(
+        _ kind: ModlogRecord.Kind, by personId: Int, target: Int, reason: String?, flag: Bool,
+        now: Double
+    ) -> ModlogRecord {
         ModlogRecord(id: modlog.count + 1, kind: kind, moderatorId: personId, targetId: target, reason: reason, flag: flag, when: now)
     }
 

@@ -62,8 +62,10 @@ extension Database {
         users[personId, default: UserState()].blockedPersons[targetId] = block ? now : nil
     }
 
-    mutating func createPost(name: String, communityId: Int, url: String?, body: String?, nsfw: Bool, by personId: Int,
-                             now: Double) throws -> Int {
+    mutating func createPost(
+        name: String, communityId: Int, url: String?, body: String?, nsfw: Bool, by personId: Int,
+        now: Double
+    ) throws -> Int {
         guard let community = community(communityId), !community.deleted, !community.removed else {
             throw APIError.notFound("community")
         }
@@ -74,8 +76,10 @@ extension Database {
             throw APIError.code("only_mods_can_post_in_community")
         }
         let id = posts.count + 1
-        posts.append(PostRecord(id: id, name: trimmed, body: body, url: url, creatorId: personId, communityId: communityId,
-                                published: now, nsfw: nsfw || community.nsfw, upvotes: 1, downvotes: 0, newestCommentTime: now))
+        posts.append(
+            PostRecord(
+                id: id, name: trimmed, body: body, url: url, creatorId: personId, communityId: communityId,
+                published: now, nsfw: nsfw || community.nsfw, upvotes: 1, downvotes: 0, newestCommentTime: now))
         commentsByPost.append([])
         countPost(posts[id - 1], +1)
         users[personId, default: UserState()].postVotes[id] = 1
@@ -84,8 +88,10 @@ extension Database {
         return id
     }
 
-    mutating func editPost(_ postId: Int, name: String?, url: String?, body: String?, nsfw: Bool?, by personId: Int,
-                           now: Double) throws {
+    mutating func editPost(
+        _ postId: Int, name: String?, url: String?, body: String?, nsfw: Bool?, by personId: Int,
+        now: Double
+    ) throws {
         guard let post = post(postId) else { throw APIError.notFound("post") }
         guard post.creatorId == personId else { throw APIError.code("no_post_edit_allowed") }
         if let name { posts[postId - 1].name = name }
@@ -105,8 +111,10 @@ extension Database {
         guard let post = post(postId) else { throw APIError.notFound("post") }
         guard isModOrAdmin(personId, of: post.communityId) else { throw APIError.code("not_a_mod_or_admin") }
         posts[postId - 1].removed = removed
-        modlog.append(ModlogRecord(id: modlog.count + 1, kind: .removePost, moderatorId: personId, targetId: postId,
-                                   reason: reason, flag: removed, when: now))
+        modlog.append(
+            ModlogRecord(
+                id: modlog.count + 1, kind: .removePost, moderatorId: personId, targetId: postId,
+                reason: reason, flag: removed, when: now))
     }
 
     mutating func createComment(content: String, postId: Int, parentId: Int?, by personId: Int, now: Double) throws -> Int {
@@ -123,8 +131,10 @@ extension Database {
             recipient = parent.creatorId
         }
         let id = comments.count + 1
-        comments.append(CommentRecord(id: id, postId: postId, creatorId: personId, parentId: parentId, depth: depth,
-                                      content: trimmed, published: now, upvotes: 1, downvotes: 0))
+        comments.append(
+            CommentRecord(
+                id: id, postId: postId, creatorId: personId, parentId: parentId, depth: depth,
+                content: trimmed, published: now, upvotes: 1, downvotes: 0))
         commentsByPost[postId - 1].append(id)
         posts[postId - 1].commentCount += 1
         countComment(comments[id - 1], communityId: post.communityId, +1)
@@ -141,7 +151,8 @@ extension Database {
         }
         // Mentions: `@name` of a local person.
         for word in trimmed.split(whereSeparator: { $0.isWhitespace }) where word.hasPrefix("@") {
-            let name = word.dropFirst().split(separator: "@").first.map(String.init)?
+            let name =
+                word.dropFirst().split(separator: "@").first.map(String.init)?
                 .trimmingCharacters(in: .punctuationCharacters) ?? ""
             if let mentioned = person(named: name), mentioned.id != personId, mentioned.id != recipient {
                 addInbox(kind: .mention, recipient: mentioned.id, commentId: id, published: now)
@@ -166,7 +177,8 @@ extension Database {
     /// Marks an inbox entry of `kind` read; throws if it is not the viewer's.
     mutating func markInbox(_ id: Int, kind: InboxRecord.Kind?, read: Bool, by personId: Int) throws {
         guard id >= 1, id <= inbox.count, inbox[id - 1].recipientId == personId,
-              kind == nil || inbox[id - 1].kind == kind else {
+            kind == nil || inbox[id - 1].kind == kind
+        else {
             throw APIError.notFound(kind == .privateMessage ? "private_message" : kind == .mention ? "person_mention" : "comment_reply")
         }
         inbox[id - 1].read = read
@@ -187,8 +199,10 @@ extension Database {
             text = content(of: comment)
         }
         let id = reports.count + 1
-        reports.append(ReportRecord(id: id, kind: kind, creatorId: personId, targetId: targetId, originalText: text,
-                                    reason: reason, published: now))
+        reports.append(
+            ReportRecord(
+                id: id, kind: kind, creatorId: personId, targetId: targetId, originalText: text,
+                reason: reason, published: now))
         return id
     }
 

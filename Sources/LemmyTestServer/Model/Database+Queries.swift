@@ -63,7 +63,9 @@ extension Database {
                 if query.savedOnly && state.savedPosts[post.id] == nil { continue }
                 if query.likedOnly && state.postVotes[post.id] != 1 { continue }
                 if query.dislikedOnly && state.postVotes[post.id] != -1 { continue }
-            } else if query.savedOnly || query.likedOnly || query.dislikedOnly { continue }
+            } else if query.savedOnly || query.likedOnly || query.dislikedOnly {
+                continue
+            }
             switch query.listing {
             case .all, .local: break
             case .subscribed: if state?.follows[post.communityId] == nil { continue }
@@ -86,7 +88,9 @@ extension Database {
             let subscribers = community(post.communityId).map(subscriberCount) ?? 0
             primary = Ranking.hot(score: post.score, published: post.published, now: now) / log(2 + Double(subscribers))
         case .new: primary = post.published
-        case .old: primary = -post.published; tiebreak = -post.id
+        case .old:
+            primary = -post.published
+            tiebreak = -post.id
         case .newComments: primary = post.newestCommentTime
         case .mostComments: primary = Double(post.commentCount)
         case .controversial: primary = Ranking.controversial(up: post.upvotes, down: post.downvotes)
@@ -134,7 +138,9 @@ extension Database {
                 if query.savedOnly && state.savedComments[id] == nil { continue }
                 if query.likedOnly && state.commentVotes[id] != 1 { continue }
                 if query.dislikedOnly && state.commentVotes[id] != -1 { continue }
-            } else if query.savedOnly || query.likedOnly || query.dislikedOnly { continue }
+            } else if query.savedOnly || query.likedOnly || query.dislikedOnly {
+                continue
+            }
             if let term, !content(of: row).lowercased().contains(term) { continue }
             if query.postId == nil, let p = post(row.postId), p.deleted || p.removed { continue }
             keyed.append((id, commentKey(row, sort: query.sort, now: now)))

@@ -80,7 +80,8 @@ enum PageCursor {
         guard let data = Data(base64Encoded: base), let text = String(data: data, encoding: .utf8) else { return nil }
         let parts = text.split(separator: "|").map(String.init)
         guard parts.count == 4, let direction = Direction(rawValue: parts[0]), let featured = Int(parts[1]),
-              let bits = UInt64(parts[2], radix: 16), let tiebreak = Int(parts[3]) else { return nil }
+            let bits = UInt64(parts[2], radix: 16), let tiebreak = Int(parts[3])
+        else { return nil }
         return (SortKey(featured: featured, primary: Double(bitPattern: bits), tiebreak: tiebreak), direction)
     }
 }
@@ -96,8 +97,10 @@ enum Paging {
     /// Sorts `keyed` (id, key) descending and cuts one page: by cursor if given, else by 1-based
     /// `page`. `next` is set when more items follow (or for any non-empty page when
     /// `alwaysNext`, like 0.19); `previous` when items precede.
-    static func page(_ keyed: [(id: Int, key: SortKey)], page: Int?, limit: Int, cursor: String?,
-                     alwaysNext: Bool = false) throws -> PageResult {
+    static func page(
+        _ keyed: [(id: Int, key: SortKey)], page: Int?, limit: Int, cursor: String?,
+        alwaysNext: Bool = false
+    ) throws -> PageResult {
         let sorted = keyed.sorted { $0.key > $1.key }
         var start = 0
         var end = sorted.count

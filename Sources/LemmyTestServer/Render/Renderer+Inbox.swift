@@ -4,8 +4,9 @@ extension Renderer {
     func replyView(_ entry: InboxRecord) -> ApiCommentReplyView {
         let cv = commentView(entry.commentId!)
         return ApiCommentReplyView(
-            commentReply: ApiCommentReply(id: entry.id, recipientId: entry.recipientId, commentId: entry.commentId!,
-                                          read: entry.read, published: date(entry.published)),
+            commentReply: ApiCommentReply(
+                id: entry.id, recipientId: entry.recipientId, commentId: entry.commentId!,
+                read: entry.read, published: date(entry.published)),
             comment: cv.comment, creator: cv.creator, post: cv.post, community: cv.community,
             recipient: person(entry.recipientId), counts: commentAggregates(entry.commentId!),
             creatorBannedFromCommunity: false, bannedFromCommunity: v018 ? nil : false,
@@ -17,8 +18,9 @@ extension Renderer {
     func mentionView(_ entry: InboxRecord) -> ApiPersonMentionView {
         let cv = commentView(entry.commentId!)
         return ApiPersonMentionView(
-            personMention: ApiPersonMention(id: entry.id, recipientId: entry.recipientId, commentId: entry.commentId!,
-                                            read: entry.read, published: date(entry.published)),
+            personMention: ApiPersonMention(
+                id: entry.id, recipientId: entry.recipientId, commentId: entry.commentId!,
+                read: entry.read, published: date(entry.published)),
             comment: cv.comment, creator: cv.creator, post: cv.post, community: cv.community,
             recipient: person(entry.recipientId), counts: commentAggregates(entry.commentId!),
             creatorBannedFromCommunity: false, bannedFromCommunity: v018 ? nil : false,
@@ -30,10 +32,16 @@ extension Renderer {
     func privateMessageView(_ id: Int) -> ApiPrivateMessageView {
         let m = db.privateMessage(id)!
         let read = m.inboxId >= 1 && m.inboxId <= db.inbox.count ? db.inbox[m.inboxId - 1].read : false
-        var message = ApiPrivateMessage(id: m.id, creatorId: m.creatorId, recipientId: m.recipientId, content: m.content,
-                                        deleted: m.deleted, publishedAt: date(m.published), updatedAt: date(m.updated),
-                                        apId: "\(base)/private_message/\(m.id)", local: true)
-        if v10 { message.removed = false; message.deletedByRecipient = m.deletedByRecipient } else { message.read = read }
+        var message = ApiPrivateMessage(
+            id: m.id, creatorId: m.creatorId, recipientId: m.recipientId, content: m.content,
+            deleted: m.deleted, publishedAt: date(m.published), updatedAt: date(m.updated),
+            apId: "\(base)/private_message/\(m.id)", local: true)
+        if v10 {
+            message.removed = false
+            message.deletedByRecipient = m.deletedByRecipient
+        } else {
+            message.read = read
+        }
         return ApiPrivateMessageView(privateMessage: message, creator: person(m.creatorId), recipient: person(m.recipientId))
     }
 
@@ -56,9 +64,10 @@ extension Renderer {
         }
         let postId = entry.commentId.flatMap { db.comment($0)?.postId }
         return ApiNotificationView(
-            notification: ApiNotification(id: entry.id, recipientId: entry.recipientId, commentId: entry.commentId,
-                                          read: entry.read, publishedAt: date(entry.published), kind: kind, postId: postId,
-                                          privateMessageId: entry.privateMessageId, creatorId: creator),
+            notification: ApiNotification(
+                id: entry.id, recipientId: entry.recipientId, commentId: entry.commentId,
+                read: entry.read, publishedAt: date(entry.published), kind: kind, postId: postId,
+                privateMessageId: entry.privateMessageId, creatorId: creator),
             data: data)
     }
 
@@ -66,11 +75,12 @@ extension Renderer {
         let p = db.post(report.targetId)!
         let pv = postView(p.id)
         var view = ApiPostReportView(
-            postReport: ApiPostReport(id: report.id, creatorId: report.creatorId, postId: p.id, originalPostName: report.originalText,
-                                      originalPostUrl: p.url, originalPostBody: p.body, reason: report.reason,
-                                      resolved: report.resolved, resolverId: report.resolverId,
-                                      publishedAt: date(report.published), updatedAt: date(report.updated),
-                                      violatesInstanceRules: v10 ? false : nil),
+            postReport: ApiPostReport(
+                id: report.id, creatorId: report.creatorId, postId: p.id, originalPostName: report.originalText,
+                originalPostUrl: p.url, originalPostBody: p.body, reason: report.reason,
+                resolved: report.resolved, resolverId: report.resolverId,
+                publishedAt: date(report.published), updatedAt: date(report.updated),
+                violatesInstanceRules: v10 ? false : nil),
             post: pv.post, community: pv.community, creator: person(report.creatorId), postCreator: pv.creator,
             resolver: report.resolverId.map(person), creatorBannedFromCommunity: false)
         view.creatorIsAdmin = pv.creatorIsAdmin ?? isAdmin(p.creatorId)
@@ -84,8 +94,12 @@ extension Renderer {
             view.counts = pv.counts
             view.myVote = pv.myVote
             if dialect == .v0_19 {
-                view.subscribed = pv.subscribed; view.saved = pv.saved; view.read = pv.read; view.hidden = pv.hidden
-                view.creatorBlocked = pv.creatorBlocked; view.unreadComments = pv.unreadComments
+                view.subscribed = pv.subscribed
+                view.saved = pv.saved
+                view.read = pv.read
+                view.hidden = pv.hidden
+                view.creatorBlocked = pv.creatorBlocked
+                view.unreadComments = pv.unreadComments
             }
         }
         return view
@@ -94,11 +108,12 @@ extension Renderer {
     func commentReportView(_ report: ReportRecord) -> ApiCommentReportView {
         let cv = commentView(report.targetId)
         var view = ApiCommentReportView(
-            commentReport: ApiCommentReport(id: report.id, creatorId: report.creatorId, commentId: report.targetId,
-                                            originalCommentText: report.originalText, reason: report.reason,
-                                            resolved: report.resolved, resolverId: report.resolverId,
-                                            publishedAt: date(report.published), updatedAt: date(report.updated),
-                                            violatesInstanceRules: v10 ? false : nil),
+            commentReport: ApiCommentReport(
+                id: report.id, creatorId: report.creatorId, commentId: report.targetId,
+                originalCommentText: report.originalText, reason: report.reason,
+                resolved: report.resolved, resolverId: report.resolverId,
+                publishedAt: date(report.published), updatedAt: date(report.updated),
+                violatesInstanceRules: v10 ? false : nil),
             comment: cv.comment, post: cv.post, community: cv.community, creator: person(report.creatorId),
             commentCreator: cv.creator, resolver: report.resolverId.map(person), creatorBannedFromCommunity: false)
         view.creatorIsAdmin = cv.creatorIsAdmin ?? isAdmin(cv.comment.creatorId)
@@ -112,7 +127,9 @@ extension Renderer {
             view.counts = cv.counts
             view.myVote = cv.myVote
             if dialect == .v0_19 {
-                view.subscribed = cv.subscribed; view.saved = cv.saved; view.creatorBlocked = cv.creatorBlocked
+                view.subscribed = cv.subscribed
+                view.saved = cv.saved
+                view.creatorBlocked = cv.creatorBlocked
             }
         }
         return view

@@ -2,19 +2,21 @@ import LemmyAPI
 
 extension Renderer {
     func site() -> ApiSite {
-        ApiSite(id: 1, name: "Lemmy Test Server", sidebar: "An in-memory Lemmy for tests.", publishedAt: date(db.siteCreated),
-                apId: "\(base)/", lastRefreshedAt: date(db.siteCreated), inboxUrl: "\(base)/site_inbox", instanceId: 1,
-                description: "In-memory Lemmy-compatible server", publicKey: "-----BEGIN PUBLIC KEY-----\n-----END PUBLIC KEY-----\n")
+        ApiSite(
+            id: 1, name: "Lemmy Test Server", sidebar: "An in-memory Lemmy for tests.", publishedAt: date(db.siteCreated),
+            apId: "\(base)/", lastRefreshedAt: date(db.siteCreated), inboxUrl: "\(base)/site_inbox", instanceId: 1,
+            description: "In-memory Lemmy-compatible server", publicKey: "-----BEGIN PUBLIC KEY-----\n-----END PUBLIC KEY-----\n")
     }
 
     func getSiteResponse() -> ApiGetSiteResponse {
         let created = date(db.siteCreated)
         let defaultSort: ApiPostSortType? = v10 ? .hot : nil
-        var localSite = ApiLocalSite(id: 1, siteId: 1, siteSetup: true, communityCreationAdminOnly: false,
-                                     privateInstance: false, defaultTheme: "browser", defaultPostListingType: .local,
-                                     applicationEmailAdmins: false, federationEnabled: false, publishedAt: created,
-                                     registrationMode: ApiRegistrationMode(wireValue: db.site.registrationMode),
-                                     reportsEmailAdmins: false)
+        var localSite = ApiLocalSite(
+            id: 1, siteId: 1, siteSetup: true, communityCreationAdminOnly: false,
+            privateInstance: false, defaultTheme: "browser", defaultPostListingType: .local,
+            applicationEmailAdmins: false, federationEnabled: false, publishedAt: created,
+            registrationMode: ApiRegistrationMode(wireValue: db.site.registrationMode),
+            reportsEmailAdmins: false)
         localSite.federationSignedFetch = v018 ? nil : false
         localSite.defaultPostListingMode = v018 ? nil : .list
         localSite.defaultPostSortType = defaultSort
@@ -61,32 +63,58 @@ extension Renderer {
         // ones its version has (0.18/0.19 `message`/`message_per_second`, 1.0 `*_max_requests`).
         var rateLimit = ApiLocalSiteRateLimit(localSiteId: 1, publishedAt: created)
         rateLimit.id = 1
-        rateLimit.message = 180; rateLimit.messagePerSecond = 60; rateLimit.post = 6; rateLimit.postPerSecond = 600
-        rateLimit.register = 3; rateLimit.registerPerSecond = 3600; rateLimit.image = 6; rateLimit.imagePerSecond = 3600
-        rateLimit.comment = 6; rateLimit.commentPerSecond = 600; rateLimit.search = 60; rateLimit.searchPerSecond = 600
-        rateLimit.importUserSettings = 1; rateLimit.importUserSettingsPerSecond = 86_400
-        rateLimit.messageMaxRequests = 180; rateLimit.messageIntervalSeconds = 60
-        rateLimit.postMaxRequests = 6; rateLimit.postIntervalSeconds = 600
-        rateLimit.registerMaxRequests = 3; rateLimit.registerIntervalSeconds = 3600
-        rateLimit.imageMaxRequests = 6; rateLimit.imageIntervalSeconds = 3600
-        rateLimit.commentMaxRequests = 6; rateLimit.commentIntervalSeconds = 600
-        rateLimit.searchMaxRequests = 60; rateLimit.searchIntervalSeconds = 600
-        rateLimit.importUserSettingsMaxRequests = 1; rateLimit.importUserSettingsIntervalSeconds = 86_400
+        rateLimit.message = 180
+        rateLimit.messagePerSecond = 60
+        rateLimit.post = 6
+        rateLimit.postPerSecond = 600
+        rateLimit.register = 3
+        rateLimit.registerPerSecond = 3600
+        rateLimit.image = 6
+        rateLimit.imagePerSecond = 3600
+        rateLimit.comment = 6
+        rateLimit.commentPerSecond = 600
+        rateLimit.search = 60
+        rateLimit.searchPerSecond = 600
+        rateLimit.importUserSettings = 1
+        rateLimit.importUserSettingsPerSecond = 86_400
+        rateLimit.messageMaxRequests = 180
+        rateLimit.messageIntervalSeconds = 60
+        rateLimit.postMaxRequests = 6
+        rateLimit.postIntervalSeconds = 600
+        rateLimit.registerMaxRequests = 3
+        rateLimit.registerIntervalSeconds = 3600
+        rateLimit.imageMaxRequests = 6
+        rateLimit.imageIntervalSeconds = 3600
+        rateLimit.commentMaxRequests = 6
+        rateLimit.commentIntervalSeconds = 600
+        rateLimit.searchMaxRequests = 60
+        rateLimit.searchIntervalSeconds = 600
+        rateLimit.importUserSettingsMaxRequests = 1
+        rateLimit.importUserSettingsIntervalSeconds = 86_400
         if v018 { localSite.federationWorkerCount = nil }
-        var counts: ApiSiteAggregates? = v10 ? nil : ApiSiteAggregates(
-            siteId: 1, users: db.persons.count, posts: db.posts.count, comments: db.comments.count,
-            communities: db.communities.count, usersActiveDay: db.persons.count / 10, usersActiveWeek: db.persons.count / 4,
-            usersActiveMonth: db.persons.count / 2, usersActiveHalfYear: db.persons.count)
+        var counts: ApiSiteAggregates? =
+            v10
+            ? nil
+            : ApiSiteAggregates(
+                siteId: 1, users: db.persons.count, posts: db.posts.count, comments: db.comments.count,
+                communities: db.communities.count, usersActiveDay: db.persons.count / 10, usersActiveWeek: db.persons.count / 4,
+                usersActiveMonth: db.persons.count / 2, usersActiveHalfYear: db.persons.count)
         counts?.id = 1
-        let siteView = ApiSiteView(site: site(), localSite: localSite, localSiteRateLimit: rateLimit,
-                                   instance: v10 ? ApiInstance(id: 1, domain: host, publishedAt: created, software: "lemmy",
-                                                               version: dialect.versionString) : nil,
-                                   counts: counts)
+        let siteView = ApiSiteView(
+            site: site(), localSite: localSite, localSiteRateLimit: rateLimit,
+            instance: v10
+                ? ApiInstance(
+                    id: 1, domain: host, publishedAt: created, software: "lemmy",
+                    version: dialect.versionString) : nil,
+            counts: counts)
         let admins = db.persons.filter(\.isAdmin).map { personView($0.id) }
-        var response = ApiGetSiteResponse(siteView: siteView, admins: admins, version: dialect.versionString,
-                                          allLanguages: [ApiLanguage(id: 0, code: "und", name: "Undetermined"),
-                                                         ApiLanguage(id: 37, code: "en", name: "English")],
-                                          discussionLanguages: [0, 37])
+        var response = ApiGetSiteResponse(
+            siteView: siteView, admins: admins, version: dialect.versionString,
+            allLanguages: [
+                ApiLanguage(id: 0, code: "und", name: "Undetermined"),
+                ApiLanguage(id: 37, code: "en", name: "English"),
+            ],
+            discussionLanguages: [0, 37])
         response.taglines = []
         response.customEmojis = v10 ? nil : []
         if !v018 {
@@ -107,11 +135,12 @@ extension Renderer {
     func myUser() -> ApiMyUserInfo? {
         guard let viewer, let person = db.person(viewer), let state else { return nil }
         let settings = person.settings
-        var localUser = ApiLocalUser(id: viewer, personId: viewer, email: "\(person.name)@lemmy.test", showNsfw: person.showNSFW,
-                                     theme: "browser", defaultListingType: ApiListingType(wireValue: settings.defaultListing),
-                                     interfaceLanguage: "browser", showAvatars: true, sendNotificationsToEmail: false,
-                                     showBotAccounts: settings.showBotAccounts, showReadPosts: settings.showReadPosts,
-                                     emailVerified: !person.emailUnverified, acceptedApplication: !person.applicationPending)
+        var localUser = ApiLocalUser(
+            id: viewer, personId: viewer, email: "\(person.name)@lemmy.test", showNsfw: person.showNSFW,
+            theme: "browser", defaultListingType: ApiListingType(wireValue: settings.defaultListing),
+            interfaceLanguage: "browser", showAvatars: true, sendNotificationsToEmail: false,
+            showBotAccounts: settings.showBotAccounts, showReadPosts: settings.showReadPosts,
+            emailVerified: !person.emailUnverified, acceptedApplication: !person.applicationPending)
         localUser.openLinksInNewTab = false
         localUser.lastDonationNotificationAt = date(db.siteCreated)
         localUser.blurNsfw = settings.blurNSFW
@@ -148,12 +177,14 @@ extension Renderer {
         var localUserView = ApiLocalUserView(localUser: localUser, person: self.person(viewer))
         if !v10 {
             let counts = personCounts(viewer)
-            localUserView.counts = ApiPersonAggregates(personId: viewer, postCount: counts.posts, commentCount: counts.comments,
-                                                       postScore: v018 ? 0 : nil, commentScore: v018 ? 0 : nil)
+            localUserView.counts = ApiPersonAggregates(
+                personId: viewer, postCount: counts.posts, commentCount: counts.comments,
+                postScore: v018 ? 0 : nil, commentScore: v018 ? 0 : nil)
             localUserView.counts?.id = viewer
-            localUserView.localUserVoteDisplayMode = ApiLocalUserVoteDisplayMode(localUserId: viewer, score: true, upvotes: true,
-                                                                                 downvotes: settings.showDownvotes != "hide",
-                                                                                 upvotePercentage: false)
+            localUserView.localUserVoteDisplayMode = ApiLocalUserVoteDisplayMode(
+                localUserId: viewer, score: true, upvotes: true,
+                downvotes: settings.showDownvotes != "hide",
+                upvotePercentage: false)
         } else {
             localUserView.banned = person.banned
         }
@@ -163,10 +194,11 @@ extension Renderer {
         let moderates = db.communities.filter { $0.moderators.contains(viewer) }.map {
             ApiCommunityModeratorView(community: community($0.id), moderator: self.person(viewer))
         }
-        var info = ApiMyUserInfo(localUserView: localUserView, follows: follows, moderates: moderates,
-                                 communityBlocks: state.blockedCommunities.keys.sorted().map(community),
-                                 personBlocks: state.blockedPersons.keys.sorted().map { self.person($0) },
-                                 discussionLanguages: settings.discussionLanguages)
+        var info = ApiMyUserInfo(
+            localUserView: localUserView, follows: follows, moderates: moderates,
+            communityBlocks: state.blockedCommunities.keys.sorted().map(community),
+            personBlocks: state.blockedPersons.keys.sorted().map { self.person($0) },
+            discussionLanguages: settings.discussionLanguages)
         if dialect == .v0_19 {
             info.instanceBlocks = state.blockedInstances.keys.sorted().map {
                 ApiInstanceBlockView(person: self.person(viewer), instance: instance($0))
@@ -190,7 +222,8 @@ extension ApiLocalSite {
 extension Renderer {
     /// One of ``Database/knownInstanceDomains``.
     func instance(_ id: Int) -> ApiInstance {
-        ApiInstance(id: id, domain: Database.knownInstanceDomains[id] ?? "unknown.example", publishedAt: date(db.siteCreated),
-                    software: "lemmy", version: dialect.versionString)
+        ApiInstance(
+            id: id, domain: Database.knownInstanceDomains[id] ?? "unknown.example", publishedAt: date(db.siteCreated),
+            software: "lemmy", version: dialect.versionString)
     }
 }

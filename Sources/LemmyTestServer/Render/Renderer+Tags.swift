@@ -15,10 +15,11 @@ extension Renderer {
         let home = actorBase(community?.instanceId ?? 1)
         let colors: [ApiTagColor] = [.color01, .color04, .color10]
         return post.tags.map { index in
-            ApiCommunityTag(id: SeedTags.id(community: post.communityId, index: index),
-                            apId: "\(home)/c/\(community?.name ?? "unknown")/tag/\(SeedTags.names[index])",
-                            name: SeedTags.names[index], displayName: SeedTags.displayNames[index],
-                            communityId: post.communityId, publishedAt: date(db.siteCreated), deleted: false, color: colors[index])
+            ApiCommunityTag(
+                id: SeedTags.id(community: post.communityId, index: index),
+                apId: "\(home)/c/\(community?.name ?? "unknown")/tag/\(SeedTags.names[index])",
+                name: SeedTags.names[index], displayName: SeedTags.displayNames[index],
+                communityId: post.communityId, publishedAt: date(db.siteCreated), deleted: false, color: colors[index])
         }
     }
 }

@@ -7,9 +7,10 @@ extension Renderer {
         let blocked = state.blockedCommunities[communityId]
         let moderator = viewer.map { db.isModerator($0, of: communityId) } ?? false
         guard followed != nil || blocked != nil || moderator else { return nil }
-        return ApiCommunityActions(followedAt: date(followed), blockedAt: date(blocked),
-                                   becameModeratorAt: moderator ? date(db.siteCreated) : nil,
-                                   followState: followState(followed, communityId, state))
+        return ApiCommunityActions(
+            followedAt: date(followed), blockedAt: date(blocked),
+            becameModeratorAt: moderator ? date(db.siteCreated) : nil,
+            followState: followState(followed, communityId, state))
     }
 
     private func followState(_ followed: Double?, _ communityId: Int, _ state: UserState) -> ApiCommunityFollowerState? {
@@ -26,15 +27,17 @@ extension Renderer {
     func postView(_ id: Int) -> ApiPostView {
         let p = db.post(id)!
         let creatorIsMod = db.isModerator(p.creatorId, of: p.communityId)
-        var view = ApiPostView(post: post(id), creator: person(p.creatorId), community: community(p.communityId),
-                               creatorBannedFromCommunity: db.isBanned(p.creatorId, from: p.communityId))
+        var view = ApiPostView(
+            post: post(id), creator: person(p.creatorId), community: community(p.communityId),
+            creatorBannedFromCommunity: db.isBanned(p.creatorId, from: p.communityId))
         if v10 {
             let vote = state?.postVotes[id]
-            let actions = ApiPostActions(readAt: date(state?.readPosts[id]),
-                                         savedAt: date(state?.savedPosts[id]), votedAt: date(state?.postVoteTimes[id]),
-                                         hiddenAt: date(state?.hiddenPosts[id]),
-                                         readCommentsAmount: state?.readCommentCounts[id],
-                                         voteIsUpvote: vote.map { $0 == 1 })
+            let actions = ApiPostActions(
+                readAt: date(state?.readPosts[id]),
+                savedAt: date(state?.savedPosts[id]), votedAt: date(state?.postVoteTimes[id]),
+                hiddenAt: date(state?.hiddenPosts[id]),
+                readCommentsAmount: state?.readCommentCounts[id],
+                voteIsUpvote: vote.map { $0 == 1 })
             view.postActions = actions == ApiPostActions() ? nil : actions
             view.communityActions = communityActions(p.communityId)
             view.personActions = personActions(p.creatorId)
@@ -64,13 +67,15 @@ extension Renderer {
     func commentView(_ id: Int) -> ApiCommentView {
         let c = db.comment(id)!
         let communityId = db.post(c.postId)!.communityId
-        var view = ApiCommentView(comment: comment(id), creator: person(c.creatorId), post: post(c.postId),
-                                  community: community(communityId),
-                                  creatorBannedFromCommunity: db.isBanned(c.creatorId, from: communityId))
+        var view = ApiCommentView(
+            comment: comment(id), creator: person(c.creatorId), post: post(c.postId),
+            community: community(communityId),
+            creatorBannedFromCommunity: db.isBanned(c.creatorId, from: communityId))
         if v10 {
             let vote = state?.commentVotes[id]
-            let actions = ApiCommentActions(votedAt: date(state?.commentVoteTimes[id]), savedAt: date(state?.savedComments[id]),
-                                            voteIsUpvote: vote.map { $0 == 1 })
+            let actions = ApiCommentActions(
+                votedAt: date(state?.commentVoteTimes[id]), savedAt: date(state?.savedComments[id]),
+                voteIsUpvote: vote.map { $0 == 1 })
             view.commentActions = actions == ApiCommentActions() ? nil : actions
             view.communityActions = communityActions(communityId)
             view.personActions = personActions(c.creatorId)
@@ -103,11 +108,12 @@ extension Renderer {
             view.tags = []
         } else {
             let counts = communityCounts(c)
-            view.counts = ApiCommunityAggregates(communityId: id, subscribers: counts.subscribers, posts: counts.posts,
-                                                 comments: counts.comments, published: date(c.published),
-                                                 usersActiveDay: counts.active.0, usersActiveWeek: counts.active.1,
-                                                 usersActiveMonth: counts.active.2, usersActiveHalfYear: counts.active.3,
-                                                 subscribersLocal: v018 ? nil : c.subscribers.count)
+            view.counts = ApiCommunityAggregates(
+                communityId: id, subscribers: counts.subscribers, posts: counts.posts,
+                comments: counts.comments, published: date(c.published),
+                usersActiveDay: counts.active.0, usersActiveWeek: counts.active.1,
+                usersActiveMonth: counts.active.2, usersActiveHalfYear: counts.active.3,
+                subscribersLocal: v018 ? nil : c.subscribers.count)
             view.counts?.id = id
             view.counts?.hotRank = 0
             view.subscribed = subscribed(id)
@@ -125,8 +131,9 @@ extension Renderer {
             view.banned = db.person(id)?.banned ?? false
         } else {
             let counts = personCounts(id)
-            view.counts = ApiPersonAggregates(personId: id, postCount: counts.posts, commentCount: counts.comments,
-                                              postScore: v018 ? 0 : nil, commentScore: v018 ? 0 : nil)
+            view.counts = ApiPersonAggregates(
+                personId: id, postCount: counts.posts, commentCount: counts.comments,
+                postScore: v018 ? 0 : nil, commentScore: v018 ? 0 : nil)
             view.counts?.id = id
             if dialect == .v0_19 { view.isAdmin = isAdmin(id) }
         }
@@ -142,11 +149,13 @@ extension Renderer {
     func getPostResponse(_ id: Int) -> ApiGetPostResponse {
         let p = db.post(id)!
         // Lemmy lists the other visible posts with the same URL as cross-posts.
-        let crossPosts = p.url.map { url in
-            db.posts.filter { $0.url == url && $0.id != id && !$0.deleted && !$0.removed }.map { postView($0.id) }
-        } ?? []
-        return ApiGetPostResponse(postView: postView(id), communityView: communityView(p.communityId), crossPosts: crossPosts,
-                                  moderators: moderators(of: p.communityId))
+        let crossPosts =
+            p.url.map { url in
+                db.posts.filter { $0.url == url && $0.id != id && !$0.deleted && !$0.removed }.map { postView($0.id) }
+            } ?? []
+        return ApiGetPostResponse(
+            postView: postView(id), communityView: communityView(p.communityId), crossPosts: crossPosts,
+            moderators: moderators(of: p.communityId))
     }
 
     func commentResponse(_ id: Int) -> ApiCommentResponse {

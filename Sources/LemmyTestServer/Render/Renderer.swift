@@ -25,9 +25,10 @@ struct Renderer {
     func person(_ id: Int) -> ApiPerson {
         let p = db.person(id) ?? PersonRecord(id: id, name: "deleted", password: "", isAdmin: false, published: 0, deleted: true)
         let home = actorBase(p.instanceId)
-        var out = ApiPerson(id: p.id, name: p.name, displayName: p.displayName, avatar: p.avatar, publishedAt: date(p.published),
-                            apId: "\(home)/u/\(p.name)", bio: p.bio, local: p.instanceId == 1, banner: p.banner, deleted: p.deleted,
-                            botAccount: p.isBot, instanceId: p.instanceId)
+        var out = ApiPerson(
+            id: p.id, name: p.name, displayName: p.displayName, avatar: p.avatar, publishedAt: date(p.published),
+            apId: "\(home)/u/\(p.name)", bio: p.bio, local: p.instanceId == 1, banner: p.banner, deleted: p.deleted,
+            botAccount: p.isBot, instanceId: p.instanceId)
         if v10 {
             out.lastRefreshedAt = date(p.published)
             let counts = personCounts(id)
@@ -56,10 +57,11 @@ struct Renderer {
     func community(_ id: Int) -> ApiCommunity {
         let c = db.community(id)!
         let home = actorBase(c.instanceId)
-        var out = ApiCommunity(id: c.id, name: c.name, title: c.title, removed: c.removed, publishedAt: date(c.published),
-                               deleted: c.deleted, nsfw: c.nsfw, apId: "\(home)/c/\(c.name)", local: c.instanceId == 1,
-                               icon: c.icon, banner: c.banner, postingRestrictedToMods: c.postingRestrictedToMods,
-                               instanceId: c.instanceId)
+        var out = ApiCommunity(
+            id: c.id, name: c.name, title: c.title, removed: c.removed, publishedAt: date(c.published),
+            deleted: c.deleted, nsfw: c.nsfw, apId: "\(home)/c/\(c.name)", local: c.instanceId == 1,
+            icon: c.icon, banner: c.banner, postingRestrictedToMods: c.postingRestrictedToMods,
+            instanceId: c.instanceId)
         if v10 {
             out.sidebar = c.description
             out.lastRefreshedAt = date(c.published)
@@ -95,10 +97,11 @@ struct Renderer {
 
     func post(_ id: Int) -> ApiPost {
         let p = db.post(id)!
-        var out = ApiPost(id: p.id, name: p.name, url: p.url, body: p.body, creatorId: p.creatorId, communityId: p.communityId,
-                          removed: p.removed, locked: p.locked, publishedAt: date(p.published), updatedAt: date(p.updated),
-                          deleted: p.deleted, nsfw: p.nsfw, apId: "\(base)/post/\(p.id)", local: true, languageId: p.languageId,
-                          featuredCommunity: p.featuredCommunity, featuredLocal: p.featuredLocal)
+        var out = ApiPost(
+            id: p.id, name: p.name, url: p.url, body: p.body, creatorId: p.creatorId, communityId: p.communityId,
+            removed: p.removed, locked: p.locked, publishedAt: date(p.published), updatedAt: date(p.updated),
+            deleted: p.deleted, nsfw: p.nsfw, apId: "\(base)/post/\(p.id)", local: true, languageId: p.languageId,
+            featuredCommunity: p.featuredCommunity, featuredLocal: p.featuredLocal)
         if let media = p.media {
             out.thumbnailUrl = media.thumbnailURL
             out.embedTitle = media.embedTitle
@@ -127,10 +130,11 @@ struct Renderer {
         let c = db.comment(id)!
         let communityId = db.post(c.postId)?.communityId ?? 0
         let hide = (c.deleted || c.removed) && c.creatorId != viewer && !db.isModOrAdmin(viewer, of: communityId)
-        var out = ApiComment(id: c.id, creatorId: c.creatorId, postId: c.postId, content: hide ? "" : db.content(of: c),
-                             removed: c.removed, publishedAt: date(c.published), updatedAt: date(c.updated),
-                             deleted: c.deleted, apId: "\(base)/comment/\(c.id)", local: true, path: db.path(of: c),
-                             distinguished: c.distinguished, languageId: 0)
+        var out = ApiComment(
+            id: c.id, creatorId: c.creatorId, postId: c.postId, content: hide ? "" : db.content(of: c),
+            removed: c.removed, publishedAt: date(c.published), updatedAt: date(c.updated),
+            deleted: c.deleted, apId: "\(base)/comment/\(c.id)", local: true, path: db.path(of: c),
+            distinguished: c.distinguished, languageId: 0)
         if v10 {
             out.score = c.score
             out.upvotes = c.upvotes
@@ -147,21 +151,23 @@ struct Renderer {
     func postAggregates(_ id: Int) -> ApiPostAggregates {
         let p = db.post(id)!
         // 0.18 aggregates carry their own row id; the entity's id stands in for it.
-        var counts = ApiPostAggregates(postId: p.id, comments: p.commentCount, score: p.score, upvotes: p.upvotes,
-                                 downvotes: p.downvotes, published: date(p.published),
-                                 newestCommentTime: date(p.newestCommentTime),
-                                 newestCommentTimeNecro: v018 ? date(p.newestCommentTime) : nil,
-                                 featuredCommunity: v018 ? p.featuredCommunity : nil,
-                                 featuredLocal: v018 ? p.featuredLocal : nil,
-                                 hotRank: v018 ? 0 : nil, hotRankActive: v018 ? 0 : nil)
+        var counts = ApiPostAggregates(
+            postId: p.id, comments: p.commentCount, score: p.score, upvotes: p.upvotes,
+            downvotes: p.downvotes, published: date(p.published),
+            newestCommentTime: date(p.newestCommentTime),
+            newestCommentTimeNecro: v018 ? date(p.newestCommentTime) : nil,
+            featuredCommunity: v018 ? p.featuredCommunity : nil,
+            featuredLocal: v018 ? p.featuredLocal : nil,
+            hotRank: v018 ? 0 : nil, hotRankActive: v018 ? 0 : nil)
         counts.id = p.id
         return counts
     }
 
     func commentAggregates(_ id: Int) -> ApiCommentAggregates {
         let c = db.comment(id)!
-        var counts = ApiCommentAggregates(commentId: c.id, score: c.score, upvotes: c.upvotes, downvotes: c.downvotes,
-                                    published: date(c.published), childCount: c.childCount, hotRank: v018 ? 0 : nil)
+        var counts = ApiCommentAggregates(
+            commentId: c.id, score: c.score, upvotes: c.upvotes, downvotes: c.downvotes,
+            published: date(c.published), childCount: c.childCount, hotRank: v018 ? 0 : nil)
         counts.id = c.id
         return counts
     }

@@ -56,10 +56,20 @@ enum ErrorRendering {
             if dialect != .v0_18 { status = 401 }
         case .notLoggedIn: code = "not_logged_in"
         case .notFound(let what):
-            if dialect == .v1_0 { code = "not_found"; status = 404 }
-            else { code = "couldnt_find_\(what)"; status = dialect == .v0_18 ? 404 : 400 }
+            if dialect == .v1_0 {
+                code = "not_found"
+                status = 404
+            } else {
+                code = "couldnt_find_\(what)"
+                status = dialect == .v0_18 ? 404 : 400
+            }
         case .rateLimited:
-            if dialect == .v1_0 { code = "too_many_requests"; status = 429 } else { code = "rate_limit_error" }
+            if dialect == .v1_0 {
+                code = "too_many_requests"
+                status = 429
+            } else {
+                code = "rate_limit_error"
+            }
         case .badRequest(let text):
             if dialect == .v0_18 { return (400, Data(text.utf8), "text/plain; charset=utf-8") }
             return (400, body(code: "unknown", message: text, dialect: dialect, cause: false), "application/json")

@@ -27,16 +27,19 @@ struct APIRoutes {
     /// Adds `R` unless this dialect does not have it. The handler normally returns `R.Response`;
     /// where a dialect answers with another type than the union's descriptor names (0.18
     /// `MarkPostAsRead` returns a `PostResponse`), it returns that.
-    func add<R: LemmyRequest, Out: Encodable & Sendable>(_ type: R.Type, auth required: Bool = false,
-                                                         _ handler: @escaping @Sendable (inout Database, Call<R.Form>) throws -> Out)
+    func add<R: LemmyRequest, Out: Encodable & Sendable>(
+        _ type: R.Type, auth required: Bool = false,
+        _ handler: @escaping @Sendable (inout Database, Call<R.Form>) throws -> Out
+    )
     where R.Form: Decodable {
         guard supports(type) else { return }
-        let method: HTTPRequest.Method = switch R.method {
-        case .get: .get
-        case .post: .post
-        case .put: .put
-        case .delete: .delete
-        }
+        let method: HTTPRequest.Method =
+            switch R.method {
+            case .get: .get
+            case .post: .post
+            case .put: .put
+            case .delete: .delete
+            }
         recorder.record(method, R.fullPath)
         let store = store
         let dialect = dialect
@@ -45,7 +48,8 @@ struct APIRoutes {
             do {
                 let query = request.uri.queryParameters.map { (String($0.key), String($0.value)) }
                 let body = R.method == .get ? Data() : Data(buffer: try await request.body.collect(upTo: 4 << 20))
-                let form: R.Form = R.method == .get
+                let form: R.Form =
+                    R.method == .get
                     ? try FormDecoding.decode(R.Form.self, query: query, version: dialect.apiVersion)
                     : try FormDecoding.decode(R.Form.self, body: body, version: dialect.apiVersion)
                 let token = Self.token(request: request, query: query, body: body, dialect: dialect)
@@ -94,10 +98,12 @@ struct APIRoutes {
     static func truncated(_ data: Data, channel: any Channel) -> Response {
         let half = ByteBuffer(bytes: data.prefix(data.count / 2))
         let headers: HTTPFields = [.contentType: "application/json", .contentLength: String(data.count)]
-        return Response(status: .ok, headers: headers, body: ResponseBody { writer in
-            try await writer.write(half)
-            try? await channel.close()
-        })
+        return Response(
+            status: .ok, headers: headers,
+            body: ResponseBody { writer in
+                try await writer.write(half)
+                try? await channel.close()
+            })
     }
 
     static func json(_ data: Data, status: HTTPResponse.Status, headers extra: HTTPFields = [:]) -> Response {

@@ -28,18 +28,21 @@ extension APIRoutes {
 }
 
 private func login(_ db: inout Database, _ call: Call<ApiLogin>) throws -> ApiLoginResponse {
-    let (token, _) = try db.login(name: call.form.usernameOrEmail, password: call.form.password, totp: call.form.totp2faToken,
-                                  now: call.now, dialect: call.dialect)
+    let (token, _) = try db.login(
+        name: call.form.usernameOrEmail, password: call.form.password, totp: call.form.totp2faToken,
+        now: call.now, dialect: call.dialect)
     return ApiLoginResponse(jwt: token, registrationCreated: false, verifyEmailSent: false)
 }
 
 private func register(_ db: inout Database, _ call: Call<ApiRegister>) throws -> ApiLoginResponse {
     let form = call.form
-    let result = try db.register(name: form.username, password: form.password, verify: form.passwordVerify, email: form.email,
-                                 answer: form.answer, captchaUUID: form.captchaUuid, captchaAnswer: form.captchaAnswer,
-                                 now: call.now, dialect: call.dialect)
-    return ApiLoginResponse(jwt: result.token, registrationCreated: result.applicationCreated,
-                            verifyEmailSent: result.verificationEmailSent)
+    let result = try db.register(
+        name: form.username, password: form.password, verify: form.passwordVerify, email: form.email,
+        answer: form.answer, captchaUUID: form.captchaUuid, captchaAnswer: form.captchaAnswer,
+        now: call.now, dialect: call.dialect)
+    return ApiLoginResponse(
+        jwt: result.token, registrationCreated: result.applicationCreated,
+        verifyEmailSent: result.verificationEmailSent)
 }
 
 /// A captcha when the site asks for one, else `{}` (Lemmy's `ok: None`). The picture and sound

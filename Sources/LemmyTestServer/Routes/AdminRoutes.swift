@@ -13,7 +13,10 @@ import NIOFoundationEssentialsCompat
 /// A rule that does not decode or fails ``FaultRule/validate()`` gets a 400
 /// `{"error":"invalid_fault_rule","message":"..."}` naming the field.
 enum AdminRoutes {
-    struct Listing: Codable { var rules: [FaultRule]; var fired: [Int] }
+    struct Listing: Codable {
+        var rules: [FaultRule]
+        var fired: [Int]
+    }
 
     static func add(to router: Router<LemmyRequestContext>, injector: FaultInjector, recorder: RouteRecorder) {
         for method in [HTTPRequest.Method.get, .post, .delete] { recorder.record(method, "/__admin/faults") }

@@ -32,13 +32,15 @@ func commentQuery(_ form: ApiGetComments, db: Database, call: Call<ApiGetComment
     var query = CommentQuery()
     query.postId = form.postId
     query.parentId = form.parentId
-    if let id = form.communityId { query.communityId = id }
-    else if let name = form.communityName {
+    if let id = form.communityId {
+        query.communityId = id
+    } else if let name = form.communityName {
         guard let community = db.community(named: name) else { throw APIError.notFound("community") }
         query.communityId = community.id
     }
-    if let id = form.creatorId { query.creatorId = id }
-    else if let name = form.creatorUsername {
+    if let id = form.creatorId {
+        query.creatorId = id
+    } else if let name = form.creatorUsername {
         guard let person = db.person(named: name) else { throw APIError.notFound("person") }
         query.creatorId = person.id
     }
@@ -66,8 +68,9 @@ private func getComment(_ db: Database, _ call: Call<ApiGetComment>) throws -> A
 }
 
 private func createComment(_ db: inout Database, _ call: Call<ApiCreateComment>) throws -> ApiCommentResponse {
-    let id = try db.createComment(content: call.form.content, postId: call.form.postId, parentId: call.form.parentId,
-                                  by: try call.requireViewer(), now: call.now)
+    let id = try db.createComment(
+        content: call.form.content, postId: call.form.postId, parentId: call.form.parentId,
+        by: try call.requireViewer(), now: call.now)
     var response = call.renderer(db).commentResponse(id)
     response.formId = call.form.formId
     return response

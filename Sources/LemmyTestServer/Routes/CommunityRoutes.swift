@@ -47,8 +47,9 @@ extension APIRoutes {
         }
         add(LemmyV3.BlockCommunity.self, auth: true) { db, call in
             try db.blockCommunity(call.form.communityId, by: try call.requireViewer(), block: call.form.block, now: call.now)
-            return ApiBlockCommunityResponse(communityView: call.renderer(db).communityView(call.form.communityId),
-                                             blocked: call.form.block)
+            return ApiBlockCommunityResponse(
+                communityView: call.renderer(db).communityView(call.form.communityId),
+                blocked: call.form.block)
         }
         add(LemmyV4.BlockCommunity.self, auth: true) { db, call in
             try db.blockCommunity(call.form.communityId, by: try call.requireViewer(), block: call.form.block, now: call.now)
@@ -74,28 +75,34 @@ private func listCommunities(_ db: Database, _ call: Call<ApiListCommunities>) t
         if community.hidden && state?.follows[community.id] == nil && !(call.viewer.flatMap(db.person)?.isAdmin ?? false) { continue }
         if call.form.type == .subscribed && state?.follows[community.id] == nil { continue }
         if call.form.type == .moderatorView && !db.isModOrAdmin(call.viewer, of: community.id) { continue }
-        if let term = call.form.searchTerm?.lowercased(), !community.name.contains(term), !community.title.lowercased().contains(term) { continue }
-        let primary: Double = switch sort {
-        case "new": community.published
-        case "old": -community.published
-        case "name_asc": -Double(community.id)
-        default: Double(db.subscriberCount(community))
+        if let term = call.form.searchTerm?.lowercased(), !community.name.contains(term), !community.title.lowercased().contains(term) {
+            continue
         }
+        let primary: Double =
+            switch sort {
+            case "new": community.published
+            case "old": -community.published
+            case "name_asc": -Double(community.id)
+            default: Double(db.subscriberCount(community))
+            }
         keyed.append((community.id, SortKey(featured: 0, primary: primary, tiebreak: -community.id)))
     }
-    return try Paging.page(keyed, page: call.dialect == .v1_0 ? nil : call.form.page, limit: try call.limit(call.form.limit),
-                           cursor: call.dialect == .v1_0 ? call.form.pageCursor : nil)
+    return try Paging.page(
+        keyed, page: call.dialect == .v1_0 ? nil : call.form.page, limit: try call.limit(call.form.limit),
+        cursor: call.dialect == .v1_0 ? call.form.pageCursor : nil)
 }
 
 /// The fields of a create or edit form: 0.18/0.19 `description`, 1.0 `sidebar`; visibility in 1.0's spelling.
 private func change(_ form: ApiCreateCommunity) -> Database.CommunityChange {
-    Database.CommunityChange(title: form.title, description: form.sidebar ?? form.description, icon: form.icon, banner: form.banner,
-                             nsfw: form.nsfw, postingRestrictedToMods: form.postingRestrictedToMods,
-                             visibility: form.visibility?.wireValue(for: .v4))
+    Database.CommunityChange(
+        title: form.title, description: form.sidebar ?? form.description, icon: form.icon, banner: form.banner,
+        nsfw: form.nsfw, postingRestrictedToMods: form.postingRestrictedToMods,
+        visibility: form.visibility?.wireValue(for: .v4))
 }
 
 private func change(_ form: ApiEditCommunity) -> Database.CommunityChange {
-    Database.CommunityChange(title: form.title, description: form.sidebar ?? form.description, icon: form.icon, banner: form.banner,
-                             nsfw: form.nsfw, postingRestrictedToMods: form.postingRestrictedToMods,
-                             visibility: form.visibility?.wireValue(for: .v4))
+    Database.CommunityChange(
+        title: form.title, description: form.sidebar ?? form.description, icon: form.icon, banner: form.banner,
+        nsfw: form.nsfw, postingRestrictedToMods: form.postingRestrictedToMods,
+        visibility: form.visibility?.wireValue(for: .v4))
 }

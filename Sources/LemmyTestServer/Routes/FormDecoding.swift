@@ -17,11 +17,17 @@ enum FormDecoding {
         let decoder = decoder(for: version)
         var object: [String: Any] = [:]
         for (key, value) in query {
-            if value == "true" { object[key] = true }
-            else if value == "false" { object[key] = false }
-            else if let int = Int(value) { object[key] = int }
-            else if let double = Double(value), value.contains(".") { object[key] = double }
-            else { object[key] = value }
+            if value == "true" {
+                object[key] = true
+            } else if value == "false" {
+                object[key] = false
+            } else if let int = Int(value) {
+                object[key] = int
+            } else if let double = Double(value), value.contains(".") {
+                object[key] = double
+            } else {
+                object[key] = value
+            }
         }
         // Some union forms declare 0.18's `auth` as required (GetUnreadCount); the token is read
         // separately, so an absent `auth` is fine.
@@ -77,8 +83,10 @@ enum FormDecoding {
         let prefix = "\(source) deserialize error"
         return switch error {
         case DecodingError.keyNotFound(let key, _): "\(prefix): missing field `\(key.stringValue)`"
-        case DecodingError.typeMismatch(_, let context): "\(prefix): invalid type at `\(context.codingPath.map(\.stringValue).joined(separator: "."))`"
-        case DecodingError.valueNotFound(_, let context): "\(prefix): null at `\(context.codingPath.map(\.stringValue).joined(separator: "."))`"
+        case DecodingError.typeMismatch(_, let context):
+            "\(prefix): invalid type at `\(context.codingPath.map(\.stringValue).joined(separator: "."))`"
+        case DecodingError.valueNotFound(_, let context):
+            "\(prefix): null at `\(context.codingPath.map(\.stringValue).joined(separator: "."))`"
         case DecodingError.dataCorrupted(let context): "\(prefix): \(context.debugDescription)"
         default: prefix
         }

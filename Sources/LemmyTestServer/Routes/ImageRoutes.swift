@@ -32,7 +32,8 @@ extension APIRoutes {
         let uploadPath = dialect == .v1_0 ? dialect.generation.pathPrefix + "/image" : "/pictrs/image"
         recorder.record(.post, uploadPath)
         router.post(RouterPath(uploadPath)) { request, _ -> Response in
-            let token = Self.token(request: request, query: [], body: Data(), dialect: dialect)
+            let token =
+                Self.token(request: request, query: [], body: Data(), dialect: dialect)
                 ?? (dialect == .v0_18 ? Self.jwtCookie(request) : nil)
             let viewer = try store.with { db in token.flatMap { db.sessions[$0] } }
             guard let viewer else {
@@ -43,8 +44,9 @@ extension APIRoutes {
             do { body = try await request.body.collect(upTo: maximumBytes + 64 * 1024) } catch {
                 return Self.pictrsRefusal(status: .contentTooLarge, message: "Uploaded media exceeds the size limit", dialect: dialect)
             }
-            let file = MultipartFile.first(named: "images[]", in: Data(buffer: body),
-                                            contentType: request.headers[.contentType] ?? "")
+            let file = MultipartFile.first(
+                named: "images[]", in: Data(buffer: body),
+                contentType: request.headers[.contentType] ?? "")
             guard let file else {
                 return Self.pictrsRefusal(status: .badRequest, message: "No files present in upload", dialect: dialect)
             }
@@ -55,9 +57,10 @@ extension APIRoutes {
                 return Self.pictrsRefusal(status: .badRequest, message: "Error in validation: unsupported media type", dialect: dialect)
             }
             let record = try store.with { db -> ImageRecord in
-                let record = ImageRecord(filename: UUID().uuidString.lowercased() + "." + format.fileExtension,
-                                         deleteToken: UUID().uuidString.lowercased(), ownerId: viewer,
-                                         contentType: format.contentType, data: file.data)
+                let record = ImageRecord(
+                    filename: UUID().uuidString.lowercased() + "." + format.fileExtension,
+                    deleteToken: UUID().uuidString.lowercased(), ownerId: viewer,
+                    contentType: format.contentType, data: file.data)
                 db.images[record.filename] = record
                 return record
             }
@@ -66,11 +69,18 @@ extension APIRoutes {
                 let answer = ApiUploadImageResponse(imageUrl: "\(base)/\(record.filename)", filename: record.filename)
                 return Self.json(try dialect.makeEncoder().encode(answer), status: .ok)
             }
-            let answer: [String: Any] = ["msg": "ok", "files": [[
-                "file": record.filename, "delete_token": record.deleteToken,
-                "details": ["width": format.width, "height": format.height, "content_type": format.contentType,
-                            "created_at": ISO8601DateFormatter().string(from: Date())] as [String: Any],
-            ] as [String: Any]]]
+            let answer: [String: Any] = [
+                "msg": "ok",
+                "files": [
+                    [
+                        "file": record.filename, "delete_token": record.deleteToken,
+                        "details": [
+                            "width": format.width, "height": format.height, "content_type": format.contentType,
+                            "created_at": ISO8601DateFormatter().string(from: Date()),
+                        ] as [String: Any],
+                    ] as [String: Any]
+                ],
+            ]
             return Self.json(try JSONSerialization.data(withJSONObject: answer, options: [.sortedKeys]), status: .created)
         }
         recorder.record(.get, "/pictrs/image/{file}")
@@ -152,13 +162,19 @@ struct ImageFormat {
         let bytes = [UInt8](data.prefix(32))
         func be32(_ at: Int) -> Int { bytes.count >= at + 4 ? bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } : 0 }
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
-            fileExtension = "png"; contentType = "image/png"; width = be32(16); height = be32(20)
+            fileExtension = "png"
+            contentType = "image/png"
+            width = be32(16)
+            height = be32(20)
         } else if bytes.starts(with: [0xFF, 0xD8, 0xFF]) {
-            fileExtension = "jpeg"; contentType = "image/jpeg"
+            fileExtension = "jpeg"
+            contentType = "image/jpeg"
         } else if bytes.starts(with: Array("GIF8".utf8)) {
-            fileExtension = "gif"; contentType = "image/gif"
+            fileExtension = "gif"
+            contentType = "image/gif"
         } else if bytes.count >= 12, bytes.starts(with: Array("RIFF".utf8)), Array(bytes[8..<12]) == Array("WEBP".utf8) {
-            fileExtension = "webp"; contentType = "image/webp"
+            fileExtension = "webp"
+            contentType = "image/webp"
         } else {
             return nil
         }

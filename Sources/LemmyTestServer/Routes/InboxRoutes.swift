@@ -8,13 +8,15 @@ extension APIRoutes {
             return ApiGetUnreadCountResponse(replies: counts.replies, mentions: counts.mentions, privateMessages: counts.messages)
         }
         add(LemmyV3.GetReplies.self, auth: true) { db, call in
-            let entries = try inboxPage(db, call, kind: .reply, unreadOnly: call.form.unreadOnly ?? false,
-                                        page: call.form.page, limit: call.form.limit, sort: call.form.sort)
+            let entries = try inboxPage(
+                db, call, kind: .reply, unreadOnly: call.form.unreadOnly ?? false,
+                page: call.form.page, limit: call.form.limit, sort: call.form.sort)
             return ApiGetRepliesResponse(replies: entries.map(call.renderer(db).replyView))
         }
         add(LemmyV3.GetPersonMentions.self, auth: true) { db, call in
-            let entries = try inboxPage(db, call, kind: .mention, unreadOnly: call.form.unreadOnly ?? false,
-                                        page: call.form.page, limit: call.form.limit, sort: call.form.sort)
+            let entries = try inboxPage(
+                db, call, kind: .mention, unreadOnly: call.form.unreadOnly ?? false,
+                page: call.form.page, limit: call.form.limit, sort: call.form.sort)
             return ApiGetPersonMentionsResponse(mentions: entries.map(call.renderer(db).mentionView))
         }
         add(LemmyV3.GetPrivateMessages.self, auth: true) { db, call in
@@ -23,8 +25,9 @@ extension APIRoutes {
             var messages = db.privateMessages.filter { ($0.recipientId == viewer || $0.creatorId == viewer) && !$0.deleted }
             if let creator = call.form.creatorId { messages = messages.filter { $0.creatorId == creator } }
             if call.form.unreadOnly == true {
-                let unread = Set((db.inboxByRecipient[viewer] ?? []).map { db.inbox[$0 - 1] }.filter { $0.kind == .privateMessage && !$0.read }
-                    .compactMap(\.privateMessageId))
+                let unread = Set(
+                    (db.inboxByRecipient[viewer] ?? []).map { db.inbox[$0 - 1] }.filter { $0.kind == .privateMessage && !$0.read }
+                        .compactMap(\.privateMessageId))
                 messages = messages.filter { unread.contains($0.id) }
             }
             messages.sort { $0.published > $1.published }
@@ -67,9 +70,10 @@ extension APIRoutes {
             let moderated = db.communities.filter { $0.moderators.contains(viewer) }.map(\.id)
             let isAdmin = db.person(viewer)?.isAdmin ?? false
             let reports = db.reports.filter { !$0.resolved && (isAdmin || db.communityId(of: $0).map(moderated.contains) == true) }
-            return ApiUnreadCountsResponse(notificationCount: counts.replies + counts.mentions + counts.messages,
-                                           reportCount: reports.count, pendingFollowCount: 0,
-                                           registrationApplicationCount: isAdmin ? 0 : nil)
+            return ApiUnreadCountsResponse(
+                notificationCount: counts.replies + counts.mentions + counts.messages,
+                reportCount: reports.count, pendingFollowCount: 0,
+                registrationApplicationCount: isAdmin ? 0 : nil)
         }
         add(LemmyV4.ListNotifications.self, auth: true) { db, call in
             let viewer = try call.requireViewer()
@@ -89,8 +93,9 @@ extension APIRoutes {
             let keyed = entries.map { (id: $0.id, key: SortKey(featured: 0, primary: $0.published, tiebreak: $0.id)) }
             let page = try Paging.page(keyed, page: nil, limit: limit, cursor: call.form.pageCursor)
             let renderer = call.renderer(db)
-            return ApiPagedResponse(items: page.ids.map { renderer.notificationView(db.inbox[$0 - 1]) },
-                                    nextPage: page.next, prevPage: page.previous)
+            return ApiPagedResponse(
+                items: page.ids.map { renderer.notificationView(db.inbox[$0 - 1]) },
+                nextPage: page.next, prevPage: page.previous)
         }
         add(LemmyV4.MarkNotificationAsRead.self, auth: true) { db, call in
             try db.markInbox(call.form.notificationId, kind: nil, read: call.form.read, by: try call.requireViewer())
@@ -111,8 +116,10 @@ private func sendMessage<F>(_ db: inout Database, _ call: Call<F>, to recipient:
 }
 
 /// One page of the viewer's inbox entries of `kind`, newest first (or oldest for `Old`).
-private func inboxPage<F>(_ db: Database, _ call: Call<F>, kind: InboxRecord.Kind, unreadOnly: Bool, page: Int?,
-                          limit: Int?, sort: ApiCommentSortType?) throws -> [InboxRecord] {
+private func inboxPage<F>(
+    _ db: Database, _ call: Call<F>, kind: InboxRecord.Kind, unreadOnly: Bool, page: Int?,
+    limit: Int?, sort: ApiCommentSortType?
+) throws -> [InboxRecord] {
     let viewer = try call.requireViewer()
     let limit = try call.limit(limit)
     var entries = (db.inboxByRecipient[viewer] ?? []).map { db.inbox[$0 - 1] }

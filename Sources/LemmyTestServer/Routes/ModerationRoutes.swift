@@ -4,20 +4,25 @@ import LemmyAPI
 extension APIRoutes {
     func addModerationRoutes() {
         add(LemmyV3.ListPostReports.self, auth: true) { db, call in
-            let reports = try visibleReports(db, call, kind: .post, unresolvedOnly: call.form.unresolvedOnly ?? false,
-                                             communityId: call.form.communityId, page: call.form.page, limit: call.form.limit)
+            let reports = try visibleReports(
+                db, call, kind: .post, unresolvedOnly: call.form.unresolvedOnly ?? false,
+                communityId: call.form.communityId, page: call.form.page, limit: call.form.limit)
             return ApiListPostReportsResponse(postReports: reports.map(call.renderer(db).postReportView))
         }
         add(LemmyV3.ListCommentReports.self, auth: true) { db, call in
-            let reports = try visibleReports(db, call, kind: .comment, unresolvedOnly: call.form.unresolvedOnly ?? false,
-                                             communityId: call.form.communityId, page: call.form.page, limit: call.form.limit)
+            let reports = try visibleReports(
+                db, call, kind: .comment, unresolvedOnly: call.form.unresolvedOnly ?? false,
+                communityId: call.form.communityId, page: call.form.page, limit: call.form.limit)
             return ApiListCommentReportsResponse(commentReports: reports.map(call.renderer(db).commentReportView))
         }
         add(LemmyV3.GetReportCount.self, auth: true) { db, call in
-            let posts = try visibleReports(db, call, kind: .post, unresolvedOnly: true, communityId: call.form.communityId, page: 1, limit: 50)
-            let comments = try visibleReports(db, call, kind: .comment, unresolvedOnly: true, communityId: call.form.communityId, page: 1, limit: 50)
-            return ApiGetReportCountResponse(communityId: call.form.communityId, commentReports: comments.count, postReports: posts.count,
-                                             privateMessageReports: call.dialect == .v0_18 ? nil : 0)
+            let posts = try visibleReports(
+                db, call, kind: .post, unresolvedOnly: true, communityId: call.form.communityId, page: 1, limit: 50)
+            let comments = try visibleReports(
+                db, call, kind: .comment, unresolvedOnly: true, communityId: call.form.communityId, page: 1, limit: 50)
+            return ApiGetReportCountResponse(
+                communityId: call.form.communityId, commentReports: comments.count, postReports: posts.count,
+                privateMessageReports: call.dialect == .v0_18 ? nil : 0)
         }
         add(LemmyV4.ListReports.self, auth: true) { db, call in
             // `type_` narrows the combined list; this server files no message or community reports.
@@ -28,8 +33,9 @@ extension APIRoutes {
             case .all, nil: kind = nil
             default: return ApiPagedResponse(items: [ApiReportCombinedView](), nextPage: nil, prevPage: nil)
             }
-            let all = try visibleReports(db, call, kind: kind, unresolvedOnly: call.form.unresolvedOnly ?? false,
-                                         communityId: call.form.communityId, page: 1, limit: Int.max)
+            let all = try visibleReports(
+                db, call, kind: kind, unresolvedOnly: call.form.unresolvedOnly ?? false,
+                communityId: call.form.communityId, page: 1, limit: Int.max)
             let keyed = all.map { (id: $0.id, key: SortKey(featured: 0, primary: $0.published, tiebreak: $0.id)) }
             let page = try Paging.page(keyed, page: nil, limit: try call.limit(call.form.limit), cursor: call.form.pageCursor)
             let renderer = call.renderer(db)
@@ -48,11 +54,13 @@ extension APIRoutes {
             return ApiPostReportResponse(postReportView: call.renderer(db).postReportView(db.reports[id - 1]))
         }
         add(LemmyV3.CreateCommentReport.self, auth: true) { db, call in
-            let id = try db.report(.comment, targetId: call.form.commentId, reason: call.form.reason, by: try call.requireViewer(), now: call.now)
+            let id = try db.report(
+                .comment, targetId: call.form.commentId, reason: call.form.reason, by: try call.requireViewer(), now: call.now)
             return ApiCommentReportResponse(commentReportView: call.renderer(db).commentReportView(db.reports[id - 1]))
         }
         add(LemmyV4.CreateCommentReport.self, auth: true) { db, call in
-            let id = try db.report(.comment, targetId: call.form.commentId, reason: call.form.reason, by: try call.requireViewer(), now: call.now)
+            let id = try db.report(
+                .comment, targetId: call.form.commentId, reason: call.form.reason, by: try call.requireViewer(), now: call.now)
             return ApiCommentReportResponse(commentReportView: call.renderer(db).commentReportView(db.reports[id - 1]))
         }
         add(LemmyV3.ResolvePostReport.self, auth: true) { db, call in
@@ -72,11 +80,13 @@ extension APIRoutes {
             return ApiCommentReportResponse(commentReportView: call.renderer(db).commentReportView(report))
         }
         add(LemmyV3.RemovePost.self, auth: true) { db, call in
-            try db.removePost(call.form.postId, removed: call.form.removed, reason: call.form.reason, by: try call.requireViewer(), now: call.now)
+            try db.removePost(
+                call.form.postId, removed: call.form.removed, reason: call.form.reason, by: try call.requireViewer(), now: call.now)
             return ApiPostResponse(postView: call.renderer(db).postView(call.form.postId))
         }
         add(LemmyV4.RemovePost.self, auth: true) { db, call in
-            try db.removePost(call.form.postId, removed: call.form.removed, reason: call.form.reason, by: try call.requireViewer(), now: call.now)
+            try db.removePost(
+                call.form.postId, removed: call.form.removed, reason: call.form.reason, by: try call.requireViewer(), now: call.now)
             return ApiPostResponse(postView: call.renderer(db).postView(call.form.postId))
         }
         add(LemmyV3.GetModlog.self) { db, call in
@@ -91,45 +101,55 @@ extension APIRoutes {
                 snapshot.isModOrAdmin(viewer, of: snapshot.communityId(of: entry) ?? 0) ? renderer.person(entry.moderatorId) : nil
             }
             let removedPosts = entries.filter { $0.kind == .removePost }.map {
-                ApiModRemovePostView(modRemovePost: ApiModRemovePost(id: $0.id, modPersonId: $0.moderatorId, postId: $0.targetId,
-                                                                     reason: $0.reason, removed: $0.flag, when: renderer.date($0.when)),
-                                     moderator: moderator($0),
-                                     post: renderer.post($0.targetId), community: renderer.community(db.post($0.targetId)!.communityId))
+                ApiModRemovePostView(
+                    modRemovePost: ApiModRemovePost(
+                        id: $0.id, modPersonId: $0.moderatorId, postId: $0.targetId,
+                        reason: $0.reason, removed: $0.flag, when: renderer.date($0.when)),
+                    moderator: moderator($0),
+                    post: renderer.post($0.targetId), community: renderer.community(db.post($0.targetId)!.communityId))
             }
             let removedComments = entries.filter { $0.kind == .removeComment }.map { entry -> ApiModRemoveCommentView in
                 let comment = db.comment(entry.targetId)!
                 return ApiModRemoveCommentView(
-                    modRemoveComment: ApiModRemoveComment(id: entry.id, modPersonId: entry.moderatorId, commentId: entry.targetId,
-                                                          reason: entry.reason, removed: entry.flag, when: renderer.date(entry.when)),
+                    modRemoveComment: ApiModRemoveComment(
+                        id: entry.id, modPersonId: entry.moderatorId, commentId: entry.targetId,
+                        reason: entry.reason, removed: entry.flag, when: renderer.date(entry.when)),
                     comment: renderer.comment(entry.targetId), commenter: renderer.person(comment.creatorId),
                     post: renderer.post(comment.postId), community: renderer.community(db.post(comment.postId)!.communityId))
             }
             let lockedPosts = entries.filter { $0.kind == .lockPost }.map { entry in
-                ApiModLockPostView(modLockPost: ApiModLockPost(id: entry.id, modPersonId: entry.moderatorId, postId: entry.targetId,
-                                                               locked: entry.flag, when: renderer.date(entry.when)),
-                                   moderator: moderator(entry), post: renderer.post(entry.targetId),
-                                   community: renderer.community(db.post(entry.targetId)!.communityId))
+                ApiModLockPostView(
+                    modLockPost: ApiModLockPost(
+                        id: entry.id, modPersonId: entry.moderatorId, postId: entry.targetId,
+                        locked: entry.flag, when: renderer.date(entry.when)),
+                    moderator: moderator(entry), post: renderer.post(entry.targetId),
+                    community: renderer.community(db.post(entry.targetId)!.communityId))
             }
             let featuredPosts = entries.filter { $0.kind == .featurePost }.map { entry in
-                ApiModFeaturePostView(modFeaturePost: ApiModFeaturePost(id: entry.id, modPersonId: entry.moderatorId, postId: entry.targetId,
-                                                                        featured: entry.flag, when: renderer.date(entry.when),
-                                                                        isFeaturedCommunity: !entry.onInstance),
-                                      moderator: moderator(entry), post: renderer.post(entry.targetId),
-                                      community: renderer.community(db.post(entry.targetId)!.communityId))
+                ApiModFeaturePostView(
+                    modFeaturePost: ApiModFeaturePost(
+                        id: entry.id, modPersonId: entry.moderatorId, postId: entry.targetId,
+                        featured: entry.flag, when: renderer.date(entry.when),
+                        isFeaturedCommunity: !entry.onInstance),
+                    moderator: moderator(entry), post: renderer.post(entry.targetId),
+                    community: renderer.community(db.post(entry.targetId)!.communityId))
             }
             let bans = entries.filter { $0.kind == .banFromCommunity }.map { entry in
-                ApiModBanFromCommunityView(modBanFromCommunity: ApiModBanFromCommunity(id: entry.id, modPersonId: entry.moderatorId,
-                                                                                       otherPersonId: entry.targetId,
-                                                                                       communityId: entry.communityId ?? 0, reason: entry.reason,
-                                                                                       banned: entry.flag, when: renderer.date(entry.when)),
-                                           moderator: moderator(entry), community: renderer.community(entry.communityId ?? 1),
-                                           bannedPerson: renderer.person(entry.targetId))
+                ApiModBanFromCommunityView(
+                    modBanFromCommunity: ApiModBanFromCommunity(
+                        id: entry.id, modPersonId: entry.moderatorId,
+                        otherPersonId: entry.targetId,
+                        communityId: entry.communityId ?? 0, reason: entry.reason,
+                        banned: entry.flag, when: renderer.date(entry.when)),
+                    moderator: moderator(entry), community: renderer.community(entry.communityId ?? 1),
+                    bannedPerson: renderer.person(entry.targetId))
             }
-            return ApiGetModlogResponse(removedPosts: removedPosts, lockedPosts: lockedPosts, featuredPosts: featuredPosts,
-                                        removedComments: removedComments,
-                                        removedCommunities: [], bannedFromCommunity: bans, banned: [], addedToCommunity: [],
-                                        transferredToCommunity: [], added: [], adminPurgedPersons: [], adminPurgedCommunities: [],
-                                        adminPurgedPosts: [], adminPurgedComments: [], hiddenCommunities: [])
+            return ApiGetModlogResponse(
+                removedPosts: removedPosts, lockedPosts: lockedPosts, featuredPosts: featuredPosts,
+                removedComments: removedComments,
+                removedCommunities: [], bannedFromCommunity: bans, banned: [], addedToCommunity: [],
+                transferredToCommunity: [], added: [], adminPurgedPersons: [], adminPurgedCommunities: [],
+                adminPurgedPosts: [], adminPurgedComments: [], hiddenCommunities: [])
         }
         add(LemmyV4.GetModlog.self) { db, call in
             let renderer = call.renderer(db)
@@ -138,15 +158,17 @@ extension APIRoutes {
             let page = try Paging.page(keyed, page: nil, limit: try call.limit(call.form.limit), cursor: call.form.pageCursor)
             let items = page.ids.map { id -> ApiModlogView in
                 let entry = db.modlog[id - 1]
-                let kind: ApiModlogKind = switch entry.kind {
-                case .removePost: .modRemovePost
-                case .removeComment: .modRemoveComment
-                case .lockPost: .modLockPost
-                case .featurePost: entry.onInstance ? .adminFeaturePostSite : .modFeaturePostCommunity
-                case .banFromCommunity: .modBanFromCommunity
-                }
-                let modlog = ApiModlog(id: entry.id, kind: kind, isRevert: !entry.flag, reason: entry.reason,
-                                       publishedAt: renderer.date(entry.when), childCount: 0)
+                let kind: ApiModlogKind =
+                    switch entry.kind {
+                    case .removePost: .modRemovePost
+                    case .removeComment: .modRemoveComment
+                    case .lockPost: .modLockPost
+                    case .featurePost: entry.onInstance ? .adminFeaturePostSite : .modFeaturePostCommunity
+                    case .banFromCommunity: .modBanFromCommunity
+                    }
+                let modlog = ApiModlog(
+                    id: entry.id, kind: kind, isRevert: !entry.flag, reason: entry.reason,
+                    publishedAt: renderer.date(entry.when), childCount: 0)
                 var view = ApiModlogView(modlog: modlog, moderator: renderer.person(entry.moderatorId))
                 switch entry.kind {
                 case .removePost, .lockPost, .featurePost:
@@ -173,8 +195,10 @@ extension APIRoutes {
 }
 
 /// Reports the viewer may see: all for admins, their communities' for moderators.
-private func visibleReports<F>(_ db: Database, _ call: Call<F>, kind: ReportRecord.Kind?, unresolvedOnly: Bool, communityId: Int?,
-                               page: Int?, limit: Int?) throws -> [ReportRecord] {
+private func visibleReports<F>(
+    _ db: Database, _ call: Call<F>, kind: ReportRecord.Kind?, unresolvedOnly: Bool, communityId: Int?,
+    page: Int?, limit: Int?
+) throws -> [ReportRecord] {
     let viewer = try call.requireViewer()
     let isAdmin = db.person(viewer)?.isAdmin ?? false
     let moderated = Set(db.communities.filter { $0.moderators.contains(viewer) }.map(\.id))
@@ -182,7 +206,8 @@ private func visibleReports<F>(_ db: Database, _ call: Call<F>, kind: ReportReco
     let limit = limit == Int.max ? Int.max : try call.limit(limit)
     let reports = db.reports.filter { report in
         guard kind == nil || report.kind == kind, !unresolvedOnly || !report.resolved,
-              let community = db.communityId(of: report) else { return false }
+            let community = db.communityId(of: report)
+        else { return false }
         if let communityId, community != communityId { return false }
         return isAdmin || moderated.contains(community)
     }.sorted { $0.published > $1.published }
@@ -191,7 +216,9 @@ private func visibleReports<F>(_ db: Database, _ call: Call<F>, kind: ReportReco
     return Array(reports[start..<min(reports.count, start + limit)])
 }
 
-private func resolveReport<F>(_ db: inout Database, _ call: Call<F>, kind: ReportRecord.Kind, id: Int, resolved: Bool) throws -> ReportRecord {
+private func resolveReport<F>(_ db: inout Database, _ call: Call<F>, kind: ReportRecord.Kind, id: Int, resolved: Bool) throws
+    -> ReportRecord
+{
     let viewer = try call.requireViewer()
     // Lemmy keeps post and comment reports in separate tables: a post report's id names no comment report.
     guard id >= 1, id <= db.reports.count, db.reports[id - 1].kind == kind else {

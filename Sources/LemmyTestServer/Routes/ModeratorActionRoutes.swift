@@ -13,33 +13,39 @@ extension APIRoutes {
             return ApiPostResponse(postView: call.renderer(db).postView(call.form.postId))
         }
         add(LemmyV3.FeaturePost.self, auth: true) { db, call in
-            try db.featurePost(call.form.postId, featured: call.form.featured, onInstance: call.form.featureType == .local,
-                               by: try call.requireViewer(), now: call.now)
+            try db.featurePost(
+                call.form.postId, featured: call.form.featured, onInstance: call.form.featureType == .local,
+                by: try call.requireViewer(), now: call.now)
             return ApiPostResponse(postView: call.renderer(db).postView(call.form.postId))
         }
         add(LemmyV4.FeaturePost.self, auth: true) { db, call in
-            try db.featurePost(call.form.postId, featured: call.form.featured, onInstance: call.form.featureType == .local,
-                               by: try call.requireViewer(), now: call.now)
+            try db.featurePost(
+                call.form.postId, featured: call.form.featured, onInstance: call.form.featureType == .local,
+                by: try call.requireViewer(), now: call.now)
             return ApiPostResponse(postView: call.renderer(db).postView(call.form.postId))
         }
         add(LemmyV3.BanFromCommunity.self, auth: true) { db, call in
-            try db.banFromCommunity(call.form.communityId, personId: call.form.personId, ban: call.form.ban,
-                                    reason: call.form.reason, by: try call.requireViewer(), now: call.now)
+            try db.banFromCommunity(
+                call.form.communityId, personId: call.form.personId, ban: call.form.ban,
+                reason: call.form.reason, by: try call.requireViewer(), now: call.now)
             return ApiBanFromCommunityResponse(personView: call.renderer(db).personView(call.form.personId), banned: call.form.ban)
         }
         add(LemmyV4.BanFromCommunity.self, auth: true) { db, call in
-            try db.banFromCommunity(call.form.communityId, personId: call.form.personId, ban: call.form.ban,
-                                    reason: call.form.reason, by: try call.requireViewer(), now: call.now)
+            try db.banFromCommunity(
+                call.form.communityId, personId: call.form.personId, ban: call.form.ban,
+                reason: call.form.reason, by: try call.requireViewer(), now: call.now)
             return ApiPersonResponse(personView: call.renderer(db).personView(call.form.personId))
         }
         add(LemmyV3.RemoveComment.self, auth: true) { db, call in
-            try db.removeComment(call.form.commentId, removed: call.form.removed, reason: call.form.reason,
-                                 by: try call.requireViewer(), now: call.now)
+            try db.removeComment(
+                call.form.commentId, removed: call.form.removed, reason: call.form.reason,
+                by: try call.requireViewer(), now: call.now)
             return call.renderer(db).commentResponse(call.form.commentId)
         }
         add(LemmyV4.RemoveComment.self, auth: true) { db, call in
-            try db.removeComment(call.form.commentId, removed: call.form.removed, reason: call.form.reason,
-                                 by: try call.requireViewer(), now: call.now)
+            try db.removeComment(
+                call.form.commentId, removed: call.form.removed, reason: call.form.reason,
+                by: try call.requireViewer(), now: call.now)
             return call.renderer(db).commentResponse(call.form.commentId)
         }
         add(LemmyV3.AddModToCommunity.self, auth: true) { db, call in

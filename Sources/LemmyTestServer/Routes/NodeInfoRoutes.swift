@@ -16,11 +16,16 @@ extension APIRoutes {
         let documentPath = dialect == .v0_18 ? "/nodeinfo/2.0.json" : "/nodeinfo/2.1"
         recorder.record(.get, "/.well-known/nodeinfo")
         router.get("/.well-known/nodeinfo") { request, _ -> Response in
-            let links: [String: Any] = ["links": [[
-                "rel": "http://nodeinfo.diaspora.software/ns/schema/\(schema)",
-                "href": "http://\(request.head.authority ?? "localhost")\(documentPath)",
-            ]]]
-            return Self.json(try JSONSerialization.data(withJSONObject: links, options: [.sortedKeys, .withoutEscapingSlashes]), status: .ok)
+            let links: [String: Any] = [
+                "links": [
+                    [
+                        "rel": "http://nodeinfo.diaspora.software/ns/schema/\(schema)",
+                        "href": "http://\(request.head.authority ?? "localhost")\(documentPath)",
+                    ]
+                ]
+            ]
+            return Self.json(
+                try JSONSerialization.data(withJSONObject: links, options: [.sortedKeys, .withoutEscapingSlashes]), status: .ok)
         }
         recorder.record(.get, documentPath)
         router.get(RouterPath(documentPath)) { _, _ -> Response in
@@ -45,7 +50,8 @@ extension APIRoutes {
                 document["metadata"] = [String: String]()
             }
             document["software"] = software
-            return Self.json(try JSONSerialization.data(withJSONObject: document, options: [.sortedKeys, .withoutEscapingSlashes]), status: .ok)
+            return Self.json(
+                try JSONSerialization.data(withJSONObject: document, options: [.sortedKeys, .withoutEscapingSlashes]), status: .ok)
         }
         guard dialect != .v0_18 else { return }
         for alias in ["/nodeinfo/2.0.json", "/nodeinfo/2.1.json", "/version"] {

@@ -26,30 +26,34 @@ extension APIRoutes {
             let viewer = posts.savedOnly ? id : call.viewer
             let postPage = try db.listPosts(posts, viewer: viewer, now: call.now)
             let commentPage = try db.listComments(comments, viewer: viewer, now: call.now)
-            return ApiGetPersonDetailsResponse(personView: renderer.personView(id), moderates: moderates(db, renderer, id),
-                                               comments: commentPage.ids.map(renderer.commentView),
-                                               posts: postPage.ids.map(renderer.postView))
+            return ApiGetPersonDetailsResponse(
+                personView: renderer.personView(id), moderates: moderates(db, renderer, id),
+                comments: commentPage.ids.map(renderer.commentView),
+                posts: postPage.ids.map(renderer.postView))
         }
         add(LemmyV4.GetPersonDetails.self) { db, call in
             let id = try personId(db, call.form.personId, call.form.username)
             let renderer = call.renderer(db)
-            return ApiGetPersonDetailsResponse(personView: renderer.personView(id), site: nil, moderates: moderates(db, renderer, id),
-                                               multiCommunitiesCreated: [])
+            return ApiGetPersonDetailsResponse(
+                personView: renderer.personView(id), site: nil, moderates: moderates(db, renderer, id),
+                multiCommunitiesCreated: [])
         }
         add(LemmyV4.ListPersonContent.self) { db, call in
             let id = try personId(db, call.form.personId, call.form.username)
             let posts = db.posts.filter { $0.creatorId == id && !$0.deleted && !$0.removed }.map(\.id)
             let comments = db.comments.filter { $0.creatorId == id && !$0.deleted && !$0.removed }.map(\.id)
-            return try personContentPage(db, call, type: call.form.type, posts: posts, comments: comments,
-                                         cursor: call.form.pageCursor, limit: call.form.limit)
+            return try personContentPage(
+                db, call, type: call.form.type, posts: posts, comments: comments,
+                cursor: call.form.pageCursor, limit: call.form.limit)
         }
         add(LemmyV4.ListPersonSaved.self, auth: true) { db, call in
             let viewer = try call.requireViewer()
             let state = db.user(viewer)
             let posts = (state?.savedPosts.keys).map(Array.init) ?? []
             let comments = (state?.savedComments.keys).map(Array.init) ?? []
-            return try personContentPage(db, call, type: call.form.type, posts: posts, comments: comments,
-                                         cursor: call.form.pageCursor, limit: call.form.limit)
+            return try personContentPage(
+                db, call, type: call.form.type, posts: posts, comments: comments,
+                cursor: call.form.pageCursor, limit: call.form.limit)
         }
         add(LemmyV3.BlockPerson.self, auth: true) { db, call in
             try db.blockPerson(call.form.personId, by: try call.requireViewer(), block: call.form.block, now: call.now)
@@ -76,15 +80,19 @@ private func moderates(_ db: Database, _ renderer: Renderer, _ id: Int) -> [ApiC
 
 /// One page of posts and comments interleaved newest first, as `/person/content` and
 /// `/account/saved` answer; `type` keeps only posts or only comments.
-private func personContentPage<F>(_ db: Database, _ call: Call<F>, type: ApiPersonContentType?, posts: [Int], comments: [Int],
-                                  cursor: String?, limit: Int?) throws -> ApiPagedResponse<ApiPostCommentCombinedView> {
+private func personContentPage<F>(
+    _ db: Database, _ call: Call<F>, type: ApiPersonContentType?, posts: [Int], comments: [Int],
+    cursor: String?, limit: Int?
+) throws -> ApiPagedResponse<ApiPostCommentCombinedView> {
     var keyed: [(id: Int, key: SortKey)] = []
     if type != .comments {
         keyed += posts.compactMap { db.post($0) }.map { (id: $0.id, key: SortKey(featured: 0, primary: $0.published, tiebreak: $0.id)) }
     }
     if type != .posts {
         // Comments get negative ids so that one list holds both kinds.
-        keyed += comments.compactMap { db.comment($0) }.map { (id: -$0.id, key: SortKey(featured: 0, primary: $0.published, tiebreak: -$0.id)) }
+        keyed += comments.compactMap { db.comment($0) }.map {
+            (id: -$0.id, key: SortKey(featured: 0, primary: $0.published, tiebreak: -$0.id))
+        }
     }
     let page = try Paging.page(keyed, page: nil, limit: try call.limit(limit), cursor: cursor)
     let renderer = call.renderer(db)

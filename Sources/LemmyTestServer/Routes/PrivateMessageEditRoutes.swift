@@ -55,14 +55,21 @@ private func reportMessage(_ db: inout Database, _ call: Call<ApiCreatePrivateMe
     case .v1_0: if message.recipientId != viewer { throw APIError.code("couldnt_create") }
     }
     let id = db.privateMessageReports.count + 1
-    db.privateMessageReports.append(ReportRecord(id: id, kind: .comment, creatorId: viewer, targetId: message.id,
-                                                 originalText: message.content, reason: reason, published: call.now))
+    db.privateMessageReports.append(
+        ReportRecord(
+            id: id, kind: .comment, creatorId: viewer, targetId: message.id,
+            originalText: message.content, reason: reason, published: call.now))
     let renderer = call.renderer(db)
-    let report = ApiPrivateMessageReport(id: id, creatorId: viewer, privateMessageId: message.id, originalPmText: message.content,
-                                         reason: reason, resolved: false, publishedAt: renderer.date(call.now))
-    var view = ApiPrivateMessageReportView(privateMessageReport: report,
-                                           privateMessage: renderer.privateMessageView(message.id).privateMessage,
-                                           creator: renderer.person(viewer), privateMessageCreator: renderer.person(message.creatorId))
-    if call.dialect == .v1_0 { view.creatorIsAdmin = db.person(viewer)?.isAdmin ?? false; view.creatorBanned = false }
+    let report = ApiPrivateMessageReport(
+        id: id, creatorId: viewer, privateMessageId: message.id, originalPmText: message.content,
+        reason: reason, resolved: false, publishedAt: renderer.date(call.now))
+    var view = ApiPrivateMessageReportView(
+        privateMessageReport: report,
+        privateMessage: renderer.privateMessageView(message.id).privateMessage,
+        creator: renderer.person(viewer), privateMessageCreator: renderer.person(message.creatorId))
+    if call.dialect == .v1_0 {
+        view.creatorIsAdmin = db.person(viewer)?.isAdmin ?? false
+        view.creatorBanned = false
+    }
     return ApiPrivateMessageReportResponse(privateMessageReportView: view)
 }

@@ -30,7 +30,8 @@ package enum RouteTable {
     /// `article` with the text between the markers replaced by `table`, or nil without the markers.
     package static func replacingTable(in article: String, with table: String) -> String? {
         guard let begin = article.range(of: beginMarker), let end = article.range(of: endMarker),
-              begin.upperBound <= end.lowerBound else { return nil }
+            begin.upperBound <= end.lowerBound
+        else { return nil }
         return String(article[..<begin.upperBound]) + "\n" + table + "\n" + String(article[end.lowerBound...])
     }
 }

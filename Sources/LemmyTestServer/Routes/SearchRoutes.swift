@@ -89,6 +89,12 @@ private func search(_ db: Database, _ call: Call<ApiSearch>) throws -> ApiSearch
             .dropFirst(skipped).prefix(limit).map { renderer.personView($0.id) }
     }
     var response = ApiSearchResponse(comments: comments, posts: posts, communities: communities)
-    if call.dialect == .v1_0 { response.persons = persons; response.multiCommunities = [] } else { response.users = persons; response.type = type }
+    if call.dialect == .v1_0 {
+        response.persons = persons
+        response.multiCommunities = []
+    } else {
+        response.users = persons
+        response.type = type
+    }
     return response
 }

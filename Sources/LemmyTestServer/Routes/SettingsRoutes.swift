@@ -30,8 +30,9 @@ extension APIRoutes {
 
 private func changePassword(_ db: inout Database, _ call: Call<ApiChangePassword>) throws -> ApiLoginResponse {
     let viewer = try call.requireViewer()
-    try db.changePassword(of: viewer, old: call.form.oldPassword, new: call.form.newPassword, verify: call.form.newPasswordVerify,
-                          dialect: call.dialect)
+    try db.changePassword(
+        of: viewer, old: call.form.oldPassword, new: call.form.newPassword, verify: call.form.newPasswordVerify,
+        dialect: call.dialect)
     // Lemmy ends the other sessions and hands out a new token.
     for (token, id) in db.sessions where id == viewer { db.sessions[token] = nil }
     return ApiLoginResponse(jwt: db.issueToken(for: viewer), registrationCreated: false, verifyEmailSent: false)

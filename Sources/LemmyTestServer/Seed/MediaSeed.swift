@@ -35,18 +35,21 @@ struct MediaSeed {
                 // An image post: the URL is the picture; Lemmy keeps its type and the poster's alt text.
                 let image = "\(pictrs)/\(Self.token(&rng)).jpeg"
                 db.posts[index].url = image
-                db.posts[index].media = PostMedia(thumbnailURL: image, contentType: "image/jpeg",
-                                                  altText: rng.chance(0.6) ? "A photo for post \(id)" : nil)
+                db.posts[index].media = PostMedia(
+                    thumbnailURL: image, contentType: "image/jpeg",
+                    altText: rng.chance(0.6) ? "A photo for post \(id)" : nil)
             } else if roll < 0.32 {
                 db.posts[index].url = "https://video.example/watch/\(id)"
-                db.posts[index].media = PostMedia(thumbnailURL: "\(pictrs)/\(Self.token(&rng)).webp", embedTitle: "Video \(id)",
-                                                  embedDescription: "A short clip about post \(id).",
-                                                  embedVideoURL: "https://video.example/embed/\(id)", contentType: "text/html")
+                db.posts[index].media = PostMedia(
+                    thumbnailURL: "\(pictrs)/\(Self.token(&rng)).webp", embedTitle: "Video \(id)",
+                    embedDescription: "A short clip about post \(id).",
+                    embedVideoURL: "https://video.example/embed/\(id)", contentType: "text/html")
             } else if roll < 0.8 {
-                db.posts[index].media = PostMedia(thumbnailURL: rng.chance(0.7) ? "\(pictrs)/\(Self.token(&rng)).webp" : nil,
-                                                  embedTitle: "Article \(id) at \(url.split(separator: "/").dropFirst().first ?? "")",
-                                                  embedDescription: rng.chance(0.8) ? "The first lines of the linked page \(id)." : nil,
-                                                  contentType: "text/html")
+                db.posts[index].media = PostMedia(
+                    thumbnailURL: rng.chance(0.7) ? "\(pictrs)/\(Self.token(&rng)).webp" : nil,
+                    embedTitle: "Article \(id) at \(url.split(separator: "/").dropFirst().first ?? "")",
+                    embedDescription: rng.chance(0.8) ? "The first lines of the linked page \(id)." : nil,
+                    contentType: "text/html")
             } else {
                 // A page without preview metadata: Lemmy still records its content type.
                 db.posts[index].media = PostMedia(contentType: "text/html")
@@ -72,7 +75,9 @@ struct MediaSeed {
     static func longMarkdown(_ rng: inout SplitMix64, id: Int) -> String {
         var parts = ["# Notes on post \(id)", "", TextGenerator.paragraph(&rng, sentences: 4), "", "## Details", ""]
         for item in 1...(3 + rng.below(4)) { parts.append("- Point \(item): \(TextGenerator.paragraph(&rng, sentences: 1))") }
-        parts += ["", "> " + TextGenerator.paragraph(&rng, sentences: 2), "", "```swift", "let answer = \(id) * 2", "print(answer)", "```", ""]
+        parts += [
+            "", "> " + TextGenerator.paragraph(&rng, sentences: 2), "", "```swift", "let answer = \(id) * 2", "print(answer)", "```", "",
+        ]
         parts += ["| what | value |", "|---|---|", "| id | \(id) |", "| link | [example](https://example.com/\(id)) |", ""]
         for _ in 0..<(10 + rng.below(8)) { parts += [TextGenerator.paragraph(&rng, sentences: 5), ""] }
         return parts.joined(separator: "\n")

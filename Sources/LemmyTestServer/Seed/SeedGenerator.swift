@@ -34,8 +34,9 @@ struct SeedGenerator {
     /// random draws of everything else stay as they were.
     private func addTwoFactorAccount(_ db: inout Database) {
         let id = db.persons.count + 1
-        var dave = PersonRecord(id: id, name: LemmyTestServer.twoFactorUsername, displayName: "Dave", password: Self.password,
-                                isAdmin: false, bio: "Uses two-factor login.", published: db.siteCreated)
+        var dave = PersonRecord(
+            id: id, name: LemmyTestServer.twoFactorUsername, displayName: "Dave", password: Self.password,
+            isAdmin: false, bio: "Uses two-factor login.", published: db.siteCreated)
         dave.totpSecret = TOTP.seededSecret
         db.persons.append(dave)
         db.users[id] = UserState()
@@ -54,14 +55,18 @@ struct SeedGenerator {
             let published = db.siteCreated + Double(index) * 60
             if index < fixed.count {
                 let (name, display, admin, bio) = fixed[index]
-                db.persons.append(PersonRecord(id: id, name: name, displayName: display, password: Self.password,
-                                               isAdmin: admin, bio: bio, published: published, showNSFW: admin))
+                db.persons.append(
+                    PersonRecord(
+                        id: id, name: name, displayName: display, password: Self.password,
+                        isAdmin: admin, bio: bio, published: published, showNSFW: admin))
             } else {
                 let name = "\(rng.pick(TextGenerator.firstNames))_\(id)"
-                db.persons.append(PersonRecord(id: id, name: name, displayName: rng.chance(0.5) ? name.capitalized : nil,
-                                               password: Self.password, isAdmin: false,
-                                               bio: rng.chance(0.3) ? TextGenerator.paragraph(&rng, sentences: 1) : nil,
-                                               published: published, isBot: rng.chance(0.02)))
+                db.persons.append(
+                    PersonRecord(
+                        id: id, name: name, displayName: rng.chance(0.5) ? name.capitalized : nil,
+                        password: Self.password, isAdmin: false,
+                        bio: rng.chance(0.3) ? TextGenerator.paragraph(&rng, sentences: 1) : nil,
+                        published: published, isBot: rng.chance(0.02)))
             }
             db.users[id] = UserState()
         }
@@ -74,11 +79,12 @@ struct SeedGenerator {
             let suffix = index < TextGenerator.communityNames.count ? "" : "\(index / TextGenerator.communityNames.count)"
             let nsfw = scale.communities >= 5 && index == scale.communities - 1
             let moderators = index < 2 ? [3] : [1]
-            db.communities.append(CommunityRecord(
-                id: id, name: nsfw ? "nsfw_art" : base.0 + suffix, title: nsfw ? "NSFW Art" : base.1 + suffix,
-                description: "A place to talk about \(base.1.lowercased()).", nsfw: nsfw,
-                published: db.siteCreated + Double(index) * 3600, moderators: moderators,
-                baseSubscribers: 10 + rng.below(500)))
+            db.communities.append(
+                CommunityRecord(
+                    id: id, name: nsfw ? "nsfw_art" : base.0 + suffix, title: nsfw ? "NSFW Art" : base.1 + suffix,
+                    description: "A place to talk about \(base.1.lowercased()).", nsfw: nsfw,
+                    published: db.siteCreated + Double(index) * 3600, moderators: moderators,
+                    baseSubscribers: 10 + rng.below(500)))
         }
         // Known subscriptions.
         let now = self.now
@@ -87,7 +93,8 @@ struct SeedGenerator {
             db.communities[community - 1].subscribers.insert(person)
             db.users[person, default: UserState()].follows[community] = now - 86_400
         }
-        follow(2, 1); follow(2, 2)
+        follow(2, 1)
+        follow(2, 2)
         for community in 1...3 { follow(3, community) }
         for community in 1...db.communities.count { follow(4, community) }
     }
@@ -154,9 +161,10 @@ struct SeedGenerator {
             let published = after + max(1, (now - after) * rng.unit() * 0.3)
             let popularity = rng.unit()
             let upvotes = Int(popularity * popularity * popularity * 60)
-            var comment = CommentRecord(id: id, postId: postId, creatorId: 1 + rng.below(db.persons.count),
-                                        parentId: parentId, depth: depth, published: published,
-                                        upvotes: upvotes, downvotes: Int(Double(upvotes) * rng.unit() * 0.2))
+            var comment = CommentRecord(
+                id: id, postId: postId, creatorId: 1 + rng.below(db.persons.count),
+                parentId: parentId, depth: depth, published: published,
+                upvotes: upvotes, downvotes: Int(Double(upvotes) * rng.unit() * 0.2))
             if rng.chance(0.05) { comment.updated = published + 120 }
             if rng.chance(0.03) { comment.deleted = true }
             if rng.chance(0.01) { comment.removed = true }
@@ -197,28 +205,36 @@ struct SeedGenerator {
         // Reports by carol in bob's communities, and removals in the modlog.
         var filed = 0
         for post in db.posts where post.communityId <= 2 && !post.deleted && filed < 3 {
-            db.reports.append(ReportRecord(id: db.reports.count + 1, kind: .post, creatorId: 4, targetId: post.id,
-                                           originalText: post.name, reason: "Spam?", published: post.published + 3600))
+            db.reports.append(
+                ReportRecord(
+                    id: db.reports.count + 1, kind: .post, creatorId: 4, targetId: post.id,
+                    originalText: post.name, reason: "Spam?", published: post.published + 3600))
             filed += 1
         }
         filed = 0
         for comment in db.comments where comment.creatorId != 4 && filed < 3 {
             guard db.posts[comment.postId - 1].communityId <= 2 else { continue }
-            db.reports.append(ReportRecord(id: db.reports.count + 1, kind: .comment, creatorId: 4, targetId: comment.id,
-                                           originalText: db.content(of: comment), reason: "Rude",
-                                           published: comment.published + 600))
+            db.reports.append(
+                ReportRecord(
+                    id: db.reports.count + 1, kind: .comment, creatorId: 4, targetId: comment.id,
+                    originalText: db.content(of: comment), reason: "Rude",
+                    published: comment.published + 600))
             filed += 1
         }
         for post in db.posts where post.removed {
             let mod = db.communities[post.communityId - 1].moderators.first ?? 1
-            db.modlog.append(ModlogRecord(id: db.modlog.count + 1, kind: .removePost, moderatorId: mod, targetId: post.id,
-                                          reason: "Off topic", flag: true, when: post.published + 1800))
+            db.modlog.append(
+                ModlogRecord(
+                    id: db.modlog.count + 1, kind: .removePost, moderatorId: mod, targetId: post.id,
+                    reason: "Off topic", flag: true, when: post.published + 1800))
             if db.modlog.count >= 1_000 { break }
         }
         for comment in db.comments where comment.removed {
             let mod = db.communities[db.posts[comment.postId - 1].communityId - 1].moderators.first ?? 1
-            db.modlog.append(ModlogRecord(id: db.modlog.count + 1, kind: .removeComment, moderatorId: mod,
-                                          targetId: comment.id, reason: "Rule 1", flag: true, when: comment.published + 600))
+            db.modlog.append(
+                ModlogRecord(
+                    id: db.modlog.count + 1, kind: .removeComment, moderatorId: mod,
+                    targetId: comment.id, reason: "Rule 1", flag: true, when: comment.published + 600))
             if db.modlog.count >= 2_000 { break }
         }
     }
@@ -239,11 +255,15 @@ extension Database {
 
     /// Adds an inbox entry and indexes it by recipient.
     @discardableResult
-    mutating func addInbox(kind: InboxRecord.Kind, recipient: Int, commentId: Int? = nil, privateMessageId: Int? = nil,
-                           published: Double, read: Bool = false) -> Int {
+    mutating func addInbox(
+        kind: InboxRecord.Kind, recipient: Int, commentId: Int? = nil, privateMessageId: Int? = nil,
+        published: Double, read: Bool = false
+    ) -> Int {
         let id = inbox.count + 1
-        inbox.append(InboxRecord(id: id, kind: kind, recipientId: recipient, commentId: commentId,
-                                 privateMessageId: privateMessageId, read: read, published: published))
+        inbox.append(
+            InboxRecord(
+                id: id, kind: kind, recipientId: recipient, commentId: commentId,
+                privateMessageId: privateMessageId, read: read, published: published))
         inboxByRecipient[recipient, default: []].append(id)
         return id
     }
@@ -252,8 +272,10 @@ extension Database {
     mutating func addPrivateMessage(from: Int, to: Int, content: String, published: Double) -> Int {
         let id = privateMessages.count + 1
         let inboxId = inbox.count + 1
-        privateMessages.append(PrivateMessageRecord(id: id, creatorId: from, recipientId: to, content: content, published: published,
-                                                    inboxId: inboxId))
+        privateMessages.append(
+            PrivateMessageRecord(
+                id: id, creatorId: from, recipientId: to, content: content, published: published,
+                inboxId: inboxId))
         addInbox(kind: .privateMessage, recipient: to, privateMessageId: id, published: published)
         return id
     }

@@ -26,11 +26,14 @@ final class FakeScript {
         }
         let state = current
         let now = resource.service.clock.now
-        return ResourceRequest(method: .get, task: Task {
-            if let error = state.latestError { return .failure(error) }
-            guard let content = state.content else { return .success(.notModified) }
-            return .success(.newData(ResourceEntity(content: content, headerFields: state.headerFields, timestamp: state.dataTimestamp ?? now)))
-        })
+        return ResourceRequest(
+            method: .get,
+            task: Task {
+                if let error = state.latestError { return .failure(error) }
+                guard let content = state.content else { return .success(.notModified) }
+                return .success(
+                    .newData(ResourceEntity(content: content, headerFields: state.headerFields, timestamp: state.dataTimestamp ?? now)))
+            })
     }
 
     func apply(to resource: Resource) {

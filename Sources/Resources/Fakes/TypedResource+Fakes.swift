@@ -33,4 +33,3 @@ extension TypedResource {
         return TypedResource(resource)
     }
 }
-

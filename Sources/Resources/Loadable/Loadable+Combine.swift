@@ -17,7 +17,8 @@ extension Loadable {
             for await state in states { sink.subject.send(state) }
         }
         loadIfNeeded()
-        return subject
+        return
+            subject
             .handleEvents(receiveCancel: { task.cancel() })
             .eraseToAnyPublisher()
     }

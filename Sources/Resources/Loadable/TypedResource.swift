@@ -72,7 +72,9 @@ extension Resource {
 
     /// This resource, typed as `T` and decoded as JSON unless the service's rules configure a
     /// decoder for it.
-    public func decoding<T: Decodable & Sendable>(_ type: T.Type, makeDecoder: @escaping @Sendable () -> JSONDecoder = { JSONDecoder() }) -> TypedResource<T> {
+    public func decoding<T: Decodable & Sendable>(_ type: T.Type, makeDecoder: @escaping @Sendable () -> JSONDecoder = { JSONDecoder() })
+        -> TypedResource<T>
+    {
         if configuration(for: .get).decoder == nil {
             configure { $0.decoder = .json(T.self, makeDecoder: makeDecoder) }
         }

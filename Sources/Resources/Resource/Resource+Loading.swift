@@ -97,7 +97,8 @@ extension Resource {
         let completion: LoadStateMachine.Completion
         switch result {
         case .data(let content, let response):
-            completion = .newData(ResourceEntity(content: content, headerFields: response.headerFields, body: response.body, timestamp: now))
+            completion = .newData(
+                ResourceEntity(content: content, headerFields: response.headerFields, body: response.body, timestamp: now))
         case .unchanged, .response:
             completion = .notModified(now)
         case .failure(let cause):

@@ -16,9 +16,13 @@ extension Resource {
     public func request(using request: LoadRequest) -> ResourceRequest {
         if fake != nil {
             let now = service.clock.now
-            return ResourceRequest(method: request.method, task: Task {
-                .failure(ResourceError(.load(LoadError(.cannotConnect, request: request, message: "a fake resource has no network")), timestamp: now))
-            })
+            return ResourceRequest(
+                method: request.method,
+                task: Task {
+                    .failure(
+                        ResourceError(
+                            .load(LoadError(.cannotConnect, request: request, message: "a fake resource has no network")), timestamp: now))
+                })
         }
         let ticket = machine.start(isLoad: false)
         mirror(contentChanged: false)

@@ -42,7 +42,8 @@ struct ResourcePool {
     mutating func evict(downTo limit: Int?, now: Date, gracePeriod: Duration, sparing: URL? = nil) {
         var candidates = entries.compactMap { url, entry -> (Entry, Date)? in
             guard url != sparing, let resource = entry.strong, !resource.isObserved, let since = resource.unobservedSince,
-                  now.timeIntervalSince(since) >= gracePeriod.timeInterval else { return nil }
+                now.timeIntervalSince(since) >= gracePeriod.timeInterval
+            else { return nil }
             return (entry, since)
         }
         candidates.sort { ($0.1, $0.0.order) < ($1.1, $1.0.order) }

@@ -21,7 +21,8 @@ public struct URLPattern: Sendable, Hashable, ExpressibleByStringLiteral {
         var pattern = Array(pattern)
         // "/users/**" also matches "/users".
         if pattern.count >= 3, pattern.suffix(3) == ["/", "*", "*"], !path.hasSuffix("/"),
-           Self.match(Array(pattern.dropLast(3)), 0, Array(path), 0) {
+            Self.match(Array(pattern.dropLast(3)), 0, Array(path), 0)
+        {
             return true
         }
         if pattern.first != "/", pattern.first != "*" { pattern.insert("/", at: 0) }

@@ -28,33 +28,40 @@ final class HostileServer: Sendable {
     static func start() async throws -> HostileServer {
         let router = Router()
         router.get("trickle") { _, _ -> Response in
-            Response(status: .ok, headers: [.contentType: "application/json"], body: ResponseBody { writer in
-                for _ in 0..<1_000 {
-                    try await writer.write(ByteBuffer(string: " "))
-                    try await Task.sleep(for: .milliseconds(20))
-                }
-                try await writer.finish(nil)
-            })
+            Response(
+                status: .ok, headers: [.contentType: "application/json"],
+                body: ResponseBody { writer in
+                    for _ in 0..<1_000 {
+                        try await writer.write(ByteBuffer(string: " "))
+                        try await Task.sleep(for: .milliseconds(20))
+                    }
+                    try await writer.finish(nil)
+                })
         }
         router.get("bomb") { _, _ -> Response in
-            Response(status: .ok, headers: [.contentType: "application/json", .contentEncoding: "gzip"],
-                     body: ResponseBody(byteBuffer: ByteBuffer(bytes: GzipZeros.data)))
+            Response(
+                status: .ok, headers: [.contentType: "application/json", .contentEncoding: "gzip"],
+                body: ResponseBody(byteBuffer: ByteBuffer(bytes: GzipZeros.data)))
         }
         router.get("bomb-chunked") { _, _ -> Response in
-            Response(status: .ok, headers: [.contentType: "application/json", .contentEncoding: "gzip"], body: ResponseBody { writer in
-                try await writer.write(ByteBuffer(bytes: GzipZeros.data))
-                try await writer.finish(nil)
-            })
+            Response(
+                status: .ok, headers: [.contentType: "application/json", .contentEncoding: "gzip"],
+                body: ResponseBody { writer in
+                    try await writer.write(ByteBuffer(bytes: GzipZeros.data))
+                    try await writer.finish(nil)
+                })
         }
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-        let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0), serverName: nil),
-                              onServerRunning: { channel in
-                                  continuation.yield(channel.localAddress?.port ?? 0)
-                                  continuation.finish()
-                              })
+        let app = Application(
+            router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0), serverName: nil),
+            onServerRunning: { channel in
+                continuation.yield(channel.localAddress?.port ?? 0)
+                continuation.finish()
+            })
         // A graceful shutdown, as LemmyTestServer does: cancelling the server's task while a
         // connection is being accepted traps in NIOAsyncWriter's deinit.
-        let group = ServiceGroup(configuration: .init(services: [app], gracefulShutdownSignals: [], logger: Logger(label: "hostile-server")))
+        let group = ServiceGroup(
+            configuration: .init(services: [app], gracefulShutdownSignals: [], logger: Logger(label: "hostile-server")))
         let task = Task { try await group.run() }
         var iterator = ports.makeAsyncIterator()
         guard let port = await iterator.next(), port != 0 else {

@@ -51,7 +51,9 @@ import Testing
             // delegate asynchronously, with no backpressure on libcurl, so on a starved CPU it
             // reads on until the cancellation lands (up to ~100 MiB seen with four builds running).
             let written = server.bytesWritten
-            print("\(terminal.rawValue): server wrote \(written >> 10) KiB of \(BlockingBodyServer.bodySize >> 10) KiB before the client gave up (limit 1024 KiB)")
+            print(
+                "\(terminal.rawValue): server wrote \(written >> 10) KiB of \(BlockingBodyServer.bodySize >> 10) KiB before the client gave up (limit 1024 KiB)"
+            )
             // 281 MiB were seen on a CI run with a second test run beside it: for URLSession the
             // bound is "abandoned well before the end", for AsyncHTTPClient (backpressure) it is tight.
             #expect(written < BlockingBodyServer.bodySize / (terminal == .urlSession ? 2 : 4))

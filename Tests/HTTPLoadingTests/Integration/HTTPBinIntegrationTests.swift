@@ -21,7 +21,10 @@ import Logging
     func validationTurnsAServerErrorIntoATypedError(_ terminal: Terminal) async throws {
         try await terminal.with { (transport: any HTTPLoader) async throws in
             let chain = ValidationLoader() --> transport
-            do { _ = try await chain.load(HTTPBin.request("/status/500")); Issue.record("expected failure") } catch let error as LoadError {
+            do {
+                _ = try await chain.load(HTTPBin.request("/status/500"))
+                Issue.record("expected failure")
+            } catch let error as LoadError {
                 #expect(error.code == .unacceptableStatus)
                 #expect(error.response?.status.code == 500)
             }
@@ -37,7 +40,10 @@ import Logging
             #expect(response.request.head.path == "/get")
             var limited = try await HTTPBin.request("/redirect/4")
             limited.options[RedirectLimitOption.self] = 2
-            do { _ = try await chain.load(limited); Issue.record("expected failure") } catch let error as LoadError {
+            do {
+                _ = try await chain.load(limited)
+                Issue.record("expected failure")
+            } catch let error as LoadError {
                 #expect(error.code == .tooManyRedirects)
             }
         }
@@ -77,7 +83,10 @@ import Logging
 
     @Test(arguments: Terminal.allCases)
     func bearerTokenReachesTheServer(_ terminal: Terminal) async throws {
-        struct Echo: Decodable { let authenticated: Bool; let token: String }
+        struct Echo: Decodable {
+            let authenticated: Bool
+            let token: String
+        }
         try await terminal.with { (transport: any HTTPLoader) async throws in
             let chain = BearerAuthLoader(provider: ScriptedTokenProvider(initial: "abc123")) --> transport
             let echo = try JSONDecoder().decode(Echo.self, from: try await chain.load(HTTPBin.request("/bearer")).body)
@@ -90,7 +99,10 @@ import Logging
         try await terminal.with { (transport: any HTTPLoader) async throws in
             var request = try await HTTPBin.request("/delay/5")
             request.options[TimeoutOption.self] = .milliseconds(300)
-            do { _ = try await transport.load(request); Issue.record("expected a timeout") } catch let error as LoadError {
+            do {
+                _ = try await transport.load(request)
+                Issue.record("expected a timeout")
+            } catch let error as LoadError {
                 #expect(error.code == .timedOut)
             }
         }
@@ -102,7 +114,10 @@ import Logging
             let request = try await HTTPBin.request("/delay/10")
             let task = Task { try await transport.load(request) }
             task.cancel()
-            do { _ = try await task.value; Issue.record("expected cancellation") } catch let error as LoadError {
+            do {
+                _ = try await task.value
+                Issue.record("expected cancellation")
+            } catch let error as LoadError {
                 #expect(error.isCancellation)
                 #expect(error.code == .cancelled)
             }
@@ -142,7 +157,10 @@ import Logging
             #expect(body.prefix(16) == Data("0123456789abcdef".utf8))
             var limited = try await HTTPBin.request("/large/\(size)")
             limited.options[MaximumResponseSizeOption.self] = 1 << 20
-            do { _ = try await transport.load(limited); Issue.record("expected failure") } catch let error as LoadError {
+            do {
+                _ = try await transport.load(limited)
+                Issue.record("expected failure")
+            } catch let error as LoadError {
                 #expect(error.code == .responseTooLarge)
             }
         }
@@ -150,11 +168,17 @@ import Logging
 
     @Test(arguments: Terminal.allCases)
     func postsJSONAndMultipartBodies(_ terminal: Terminal) async throws {
-        struct Echo: Decodable { let json: [String: String]?; let form: [String: String]; let files: [String: String] }
+        struct Echo: Decodable {
+            let json: [String: String]?
+            let form: [String: String]
+            let files: [String: String]
+        }
         try await terminal.with { (transport: any HTTPLoader) async throws in
             let json = LoadRequest(method: .post, url: try await HTTPBin.request("/post").url!, body: JSONBody(["name": "lemmy"]))
             #expect(try JSONDecoder().decode(Echo.self, from: try await transport.load(json).body).json == ["name": "lemmy"])
-            let multipart = MultipartBody(parts: [.field("title", "cat"), .file("image", filename: "cat.png", contentType: "image/png", data: Data("PNG".utf8))])
+            let multipart = MultipartBody(parts: [
+                .field("title", "cat"), .file("image", filename: "cat.png", contentType: "image/png", data: Data("PNG".utf8)),
+            ])
             let upload = LoadRequest(method: .post, url: try await HTTPBin.request("/post").url!, body: multipart)
             let echo = try JSONDecoder().decode(Echo.self, from: try await transport.load(upload).body)
             #expect(echo.form == ["title": "cat"])
@@ -166,7 +190,10 @@ import Logging
     func anUnreachableHostIsCannotConnect(_ terminal: Terminal) async throws {
         // Port 1 on loopback: nothing listens there, so the connection is refused at once.
         try await terminal.with { (transport: any HTTPLoader) async throws in
-            do { _ = try await transport.load(LoadRequest(url: URL(string: "http://127.0.0.1:1/")!)); Issue.record("expected failure") } catch let error as LoadError {
+            do {
+                _ = try await transport.load(LoadRequest(url: URL(string: "http://127.0.0.1:1/")!))
+                Issue.record("expected failure")
+            } catch let error as LoadError {
                 #expect(error.code == .cannotConnect)
             }
         }
@@ -178,7 +205,8 @@ import Logging
         try await terminal.with { (transport: any HTTPLoader) async throws in
             let (logger, logs) = CapturingLogHandler.logger(level: .info)
             let environment = try #require(ServerEnvironment(baseURL: base, userAgent: "LemmyKitTests/1"))
-            let chain = LogLoader(logger: logger)
+            let chain =
+                LogLoader(logger: logger)
                 --> ResetGuardLoader()
                 --> ServerEnvironmentLoader(environment)
                 --> DeduplicationLoader()

@@ -6,7 +6,9 @@ import Testing
 
 /// The in-process httpbin keeps httpbin's contract where the integration tests do not look closely.
 @Suite struct HTTPBinServerTests {
-    func load(_ path: String, _ fields: HTTPFields = [:], method: HTTPRequest.Method = .get, body: (any HTTPBody)? = nil) async throws -> LoadResponse {
+    func load(_ path: String, _ fields: HTTPFields = [:], method: HTTPRequest.Method = .get, body: (any HTTPBody)? = nil) async throws
+        -> LoadResponse
+    {
         var request = try await HTTPBin.request(path, method: method)
         request.headerFields.append(contentsOf: fields)
         if let body { request.body = body }

@@ -17,7 +17,8 @@ enum ClientTestSupport {
     /// JSON re-serialised with sorted keys, for comparing bodies by meaning.
     static func canonicalJSON(_ data: Data) -> String? {
         guard let object = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]),
-              let again = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .fragmentsAllowed, .withoutEscapingSlashes])
+            let again = try? JSONSerialization.data(
+                withJSONObject: object, options: [.sortedKeys, .fragmentsAllowed, .withoutEscapingSlashes])
         else { return nil }
         return String(decoding: again, as: UTF8.self)
     }

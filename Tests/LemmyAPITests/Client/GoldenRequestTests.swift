@@ -44,7 +44,9 @@ struct GoldenRequestTests {
         #expect(!headers.values.contains { $0.contains(ClientTestSupport.token) })
     }
 
-    @Test("0.19 and 1.0: the token is only in Authorization, never in the URL or body", arguments: GoldenCases.v019 + GoldenCases.v019Late + GoldenCases.v10)
+    @Test(
+        "0.19 and 1.0: the token is only in Authorization, never in the URL or body",
+        arguments: GoldenCases.v019 + GoldenCases.v019Late + GoldenCases.v10)
     func bearerOnly(_ golden: GoldenCase) async throws {
         let mock = MockLoader()
         mock.respond(status: .ok, body: Data("{}".utf8))

@@ -49,15 +49,17 @@ struct ImageUploadTests {
         try Self.checkMultipart(request)
     }
 
-    @Test("1.0: the v4 upload endpoints", arguments: [
-        (LemmyImageUploadTarget.image, "/api/v4/image"),
-        (.userAvatar, "/api/v4/account/avatar"),
-        (.userBanner, "/api/v4/account/banner"),
-        (.communityIcon(12), "/api/v4/community/icon?id=12"),
-        (.communityBanner(12), "/api/v4/community/banner?id=12"),
-        (.siteIcon, "/api/v4/site/icon"),
-        (.siteBanner, "/api/v4/site/banner"),
-    ])
+    @Test(
+        "1.0: the v4 upload endpoints",
+        arguments: [
+            (LemmyImageUploadTarget.image, "/api/v4/image"),
+            (.userAvatar, "/api/v4/account/avatar"),
+            (.userBanner, "/api/v4/account/banner"),
+            (.communityIcon(12), "/api/v4/community/icon?id=12"),
+            (.communityBanner(12), "/api/v4/community/banner?id=12"),
+            (.siteIcon, "/api/v4/site/icon"),
+            (.siteBanner, "/api/v4/site/banner"),
+        ])
     func v10(_ target: LemmyImageUploadTarget, _ path: String) async throws {
         let mock = MockLoader()
         mock.respond(body: Data(#"{"image_url":"https://lemmy.example/api/v4/image/x.png","filename":"x.png"}"#.utf8))

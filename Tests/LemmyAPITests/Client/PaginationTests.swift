@@ -7,7 +7,8 @@ import Testing
 @Suite("Page and cursor pagination behind LemmyPage")
 struct PaginationTests {
     static func posts(_ count: Int, nextPage: String? = nil, prevPage: String? = nil, paged: Bool = false) throws -> Data {
-        let fixture = try JSONSerialization.jsonObject(with: Fixtures.data("v0.19/lemmykit_GetPostsResponse_0.19.18.json")) as! [String: Any]
+        let fixture =
+            try JSONSerialization.jsonObject(with: Fixtures.data("v0.19/lemmykit_GetPostsResponse_0.19.18.json")) as! [String: Any]
         let one = (fixture["posts"] as! [Any])[0]
         var object: [String: Any] = [paged ? "items" : "posts": Array(repeating: one, count: count)]
         if let nextPage { object["next_page"] = nextPage }

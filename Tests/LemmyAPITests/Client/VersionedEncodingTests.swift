@@ -11,16 +11,19 @@ struct VersionedEncodingTests {
     static let instance = URL(string: "https://lemmy.example")!
 
     static func query<R: LemmyRequest>(_ request: R, server: String) throws(LemmyClientError) -> String {
-        let request = try LemmyRequestEncoder.loadRequest(for: request, instanceURL: instance, version: LemmyServerVersion(server)!, token: nil)
+        let request = try LemmyRequestEncoder.loadRequest(
+            for: request, instanceURL: instance, version: LemmyServerVersion(server)!, token: nil)
         let parts = (request.head.path ?? "").split(separator: "?", maxSplits: 1)
         return parts.count == 2 ? String(parts[1]) : ""
     }
 
-    @Test("Server versions map to the described version they speak", arguments: [
-        ("0.18.0", LemmyAPIVersion.v0_18_0), ("0.18.2", .v0_18_1), ("0.18.5", .v0_18_3_rc_3), ("0.19.0", .v0_19_0),
-        ("0.19.3", .v0_19_0), ("0.19.11", .v0_19_9), ("0.19.13", .v0_19_13_beta_1), ("0.19.20", .v0_19_13_beta_1),
-        ("1.0.0-beta.1", .v1_0_0_beta_1), ("1.0.0", .main), ("1.2.3", .main),
-    ])
+    @Test(
+        "Server versions map to the described version they speak",
+        arguments: [
+            ("0.18.0", LemmyAPIVersion.v0_18_0), ("0.18.2", .v0_18_1), ("0.18.5", .v0_18_3_rc_3), ("0.19.0", .v0_19_0),
+            ("0.19.3", .v0_19_0), ("0.19.11", .v0_19_9), ("0.19.13", .v0_19_13_beta_1), ("0.19.20", .v0_19_13_beta_1),
+            ("1.0.0-beta.1", .v1_0_0_beta_1), ("1.0.0", .main), ("1.2.3", .main),
+        ])
     func versionMapping(server: String, expected: LemmyAPIVersion) {
         #expect(LemmyServerVersion(server)!.apiVersion == expected)
     }
@@ -28,8 +31,10 @@ struct VersionedEncodingTests {
     @Test("Every 0.18/0.19 SortType value is a case of the GetPosts sort, with its own spelling")
     func sortUnion() {
         let v019 = ApiPostSortType.spellings(in: .v0_19_13_beta_1)
-        for value in ["Hot", "TopHour", "TopSixHour", "TopTwelveHour", "TopDay", "TopWeek", "TopMonth", "TopThreeMonths",
-                      "TopSixMonths", "TopNineMonths", "TopYear", "TopAll", "Controversial", "Scaled"] {
+        for value in [
+            "Hot", "TopHour", "TopSixHour", "TopTwelveHour", "TopDay", "TopWeek", "TopMonth", "TopThreeMonths",
+            "TopSixMonths", "TopNineMonths", "TopYear", "TopAll", "Controversial", "Scaled",
+        ] {
             #expect(v019.contains(value), "\(value)")
         }
         #expect(!v019.contains("Top"))
@@ -46,7 +51,8 @@ struct VersionedEncodingTests {
     @Test("A value the server's version lacks is refused before sending; its own values are spelled its way")
     func sortValuesPerVersion() throws {
         #expect(try Self.query(LemmyV3.GetPosts(ApiGetPosts(sort: .topWeek)), server: "0.19.13") == "sort=TopWeek")
-        #expect(try Self.query(LemmyV4.GetPosts(ApiGetPosts(sort: .top, timeRangeSeconds: 604_800)), server: "1.0.0-beta.1")
+        #expect(
+            try Self.query(LemmyV4.GetPosts(ApiGetPosts(sort: .top, timeRangeSeconds: 604_800)), server: "1.0.0-beta.1")
                 == "sort=top&time_range_seconds=604800")
         #expect(throws: LemmyClientError.self) { try Self.query(LemmyV3.GetPosts(ApiGetPosts(sort: .top)), server: "0.19.13") }
         #expect(throws: LemmyClientError.self) { try Self.query(LemmyV4.GetPosts(ApiGetPosts(sort: .topDay)), server: "1.0.0-beta.1") }
@@ -54,7 +60,10 @@ struct VersionedEncodingTests {
             _ = try Self.query(LemmyV3.GetPosts(ApiGetPosts(sort: .scaled)), server: "0.18.5")
             Issue.record("Scaled went to a 0.18 server")
         } catch {
-            guard case .unavailableInVersion(let missing) = error else { Issue.record("\(error)"); return }
+            guard case .unavailableInVersion(let missing) = error else {
+                Issue.record("\(error)")
+                return
+            }
             #expect(missing.kind == .enumCase && missing.version == .v0_18_3_rc_3)
         }
     }
@@ -77,16 +86,28 @@ struct VersionedEncodingTests {
     @Test("Rendering for a version leaves out members it lacks, uses its keys, and requires what it requires")
     func rendering() throws {
         var limits = ApiLocalSiteRateLimit(localSiteId: 1, publishedAt: LemmyDate(rawValue: "2024-01-01T00:00:00Z")!)
-        limits.message = 1; limits.messagePerSecond = 2; limits.messageMaxRequests = 3; limits.messageIntervalSeconds = 4
+        limits.message = 1
+        limits.messagePerSecond = 2
+        limits.messageMaxRequests = 3
+        limits.messageIntervalSeconds = 4
         func render(_ version: LemmyAPIVersion) throws -> [String: Any] {
             let encoder = JSONEncoder()
             encoder.userInfo[LemmyVersionedCoding.userInfoKey] = LemmyVersionedCoding(version: version, absentMembers: .omit)
             return try JSONSerialization.jsonObject(with: encoder.encode(limits)) as? [String: Any] ?? [:]
         }
         #expect(throws: LemmyVersionError.self, "0.19 always sends post, comment, ... ") { try render(.v0_19_13_beta_1) }
-        limits.post = 0; limits.postPerSecond = 0; limits.register = 0; limits.registerPerSecond = 0; limits.image = 0
-        limits.imagePerSecond = 0; limits.comment = 0; limits.commentPerSecond = 0; limits.search = 0; limits.searchPerSecond = 0
-        limits.importUserSettings = 0; limits.importUserSettingsPerSecond = 0
+        limits.post = 0
+        limits.postPerSecond = 0
+        limits.register = 0
+        limits.registerPerSecond = 0
+        limits.image = 0
+        limits.imagePerSecond = 0
+        limits.comment = 0
+        limits.commentPerSecond = 0
+        limits.search = 0
+        limits.searchPerSecond = 0
+        limits.importUserSettings = 0
+        limits.importUserSettingsPerSecond = 0
         let v019 = try render(.v0_19_13_beta_1)
         #expect(v019["message"] as? Int == 1 && v019["message_max_requests"] == nil)
         #expect(v019["published"] != nil && v019["published_at"] == nil)

@@ -41,8 +41,10 @@ struct ApiClientErrorTests {
     func decodingPath() async throws {
         try await withServer(.v0_19) { server in
             let client = try await login(server, "alice")
-            server.faults.add(FaultRule(.rewriteBody(pattern: #""comments":\s*[0-9]+"#, replacement: #""comments":"many""#),
-                                        route: "/post/list"))
+            server.faults.add(
+                FaultRule(
+                    .rewriteBody(pattern: #""comments":\s*[0-9]+"#, replacement: #""comments":"many""#),
+                    route: "/post/list"))
             let error = await #expect(throws: ApiClientError.self) { _ = try await client.getPosts() }
             #expect(error?.kind == .decoding)
             #expect(error?.codingPath?.contains("comments") == true)
@@ -74,7 +76,9 @@ struct ApiClientErrorTests {
         }
         #expect(ApiClientError.lemmy(.missingTotpToken).needsTOTP)
         #expect(!ApiClientError.lemmy(.incorrectTotpToken).needsTOTP)
-        #expect(ApiClientError(kind: .rateLimited, retryAfter: .milliseconds(2_500)).errorDescription == "The server is busy. Try again in 3 seconds.")
+        #expect(
+            ApiClientError(kind: .rateLimited, retryAfter: .milliseconds(2_500)).errorDescription
+                == "The server is busy. Try again in 3 seconds.")
         #expect(ApiClientError.lemmy(.couldntUpdatePost).errorDescription == "Couldnt update post.")
         #expect(ApiClientError.httpStatus(503).isRetryable && !ApiClientError.httpStatus(404).isRetryable)
     }

@@ -38,7 +38,8 @@ func serverPostIds(_ server: LemmyTestServer, community: Int, token: String? = n
     var ids: [Int] = []
     var cursor: LemmyPageCursor?
     repeat {
-        let page = server.dialect == .v1_0
+        let page =
+            server.dialect == .v1_0
             ? try await raw.page(LemmyV4.GetPosts(form), at: cursor)
             : try await raw.page(LemmyV3.GetPosts(form), at: cursor)
         ids += page.items.map(\.post.id)

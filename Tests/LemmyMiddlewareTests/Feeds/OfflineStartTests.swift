@@ -19,8 +19,9 @@ struct OfflineStartTests {
 
     private static let oneLoad = FeedConfiguration(minimumItemsPerLoad: 5, maximumPagesPerLoad: 1)
 
-    @Test("A feed saved to disk is restored in a new client and store, stale and without a request, then refreshed over HTTP",
-          arguments: LemmyDialect.allCases)
+    @Test(
+        "A feed saved to disk is restored in a new client and store, stale and without a request, then refreshed over HTTP",
+        arguments: LemmyDialect.allCases)
     func restoreThenRefresh(dialect: LemmyDialect) async throws {
         let path = Self.temporaryPath()
         defer { try? FileManager.default.removeItem(atPath: path) }
@@ -90,14 +91,17 @@ struct OfflineStartTests {
         #expect(feed.items.isEmpty && !feed.isStale)
     }
 
-    @Test("Foreign, damaged and other-instance archives fail with typed errors and leave the feed as it was",
-          arguments: [
-              (#"{"format":99,"whatever":true}"#, FeedArchiveError.unsupportedFormat(99)),
-              (#"{"format":1,"instance":"https://preview.lemmy.invalid","savedAt":0,"posts":[{"post":7}]}"#, nil),
-              ("not json at all", nil),
-              (#"{"format":1,"instance":"https://other.example","savedAt":0,"posts":[]}"#,
-               FeedArchiveError.otherInstance(URL(string: "https://other.example")!)),
-          ] as [(String, FeedArchiveError?)])
+    @Test(
+        "Foreign, damaged and other-instance archives fail with typed errors and leave the feed as it was",
+        arguments: [
+            (#"{"format":99,"whatever":true}"#, FeedArchiveError.unsupportedFormat(99)),
+            (#"{"format":1,"instance":"https://preview.lemmy.invalid","savedAt":0,"posts":[{"post":7}]}"#, nil),
+            ("not json at all", nil),
+            (
+                #"{"format":1,"instance":"https://other.example","savedAt":0,"posts":[]}"#,
+                FeedArchiveError.otherInstance(URL(string: "https://other.example")!)
+            ),
+        ] as [(String, FeedArchiveError?)])
     func hostileArchives(body: String, expected: FeedArchiveError?) async throws {
         let path = Self.temporaryPath()
         defer { try? FileManager.default.removeItem(atPath: path) }
@@ -112,8 +116,13 @@ struct OfflineStartTests {
             _ = try await store.restore(feed, key: "home", account: "alice")
             Issue.record("a bad archive was restored")
         } catch {
-            if let expected { #expect(error == expected) } else {
-                guard case .corrupt = error else { Issue.record("expected .corrupt, got \(error)"); return }
+            if let expected {
+                #expect(error == expected)
+            } else {
+                guard case .corrupt = error else {
+                    Issue.record("expected .corrupt, got \(error)")
+                    return
+                }
             }
         }
         #expect(feed.items.map(\.id) == [1] && !feed.isStale, "the feed is as it was")

@@ -151,9 +151,13 @@ struct OtherFeedTests {
             let ids = Set(feed.loader.items.map(\.id))
             #expect(ids.isSuperset(of: posts.map { PostOrComment.post($0) }.map(Self.entryId)))
             #expect(ids.isSuperset(of: comments.map { PostOrComment.comment($0) }.map(Self.entryId)))
-            #expect(feed.items.allSatisfy { item in
-                switch item { case .post(let p): p.saved; case .comment(let c): c.saved }
-            })
+            #expect(
+                feed.items.allSatisfy { item in
+                    switch item {
+                    case .post(let p): p.saved
+                    case .comment(let c): c.saved
+                    }
+                })
         }
     }
 

@@ -55,8 +55,9 @@ struct PostFeedTests {
             let unread = posts.enumerated().filter { $0.offset % 10 == 0 }.map(\.element.id)
 
             // Pages of 5 hold at most one unread post: three need five or six pages.
-            let feed = PostFeed(api: alice, query: PostFeedQuery(feed: .community(id: community), sort: .new, pageSize: 5),
-                                configuration: FeedConfiguration(minimumItemsPerLoad: 3, maximumPagesPerLoad: 10))
+            let feed = PostFeed(
+                api: alice, query: PostFeedQuery(feed: .community(id: community), sort: .new, pageSize: 5),
+                configuration: FeedConfiguration(minimumItemsPerLoad: 3, maximumPagesPerLoad: 10))
             feed.setFilterEnabled(.read, true)
             for load in 1...3 {
                 let before = loader.requests(to: "/post/list").count
@@ -71,8 +72,9 @@ struct PostFeedTests {
             #expect(feed.loader.removedCount(named: LemmyFeedFilter.read.rawValue) > 20)
 
             // The bound: two pages of 5 hold one unread post, and the load stops there.
-            let bounded = PostFeed(api: alice, query: PostFeedQuery(feed: .community(id: community), sort: .new, pageSize: 5),
-                                   configuration: FeedConfiguration(minimumItemsPerLoad: 3, maximumPagesPerLoad: 2))
+            let bounded = PostFeed(
+                api: alice, query: PostFeedQuery(feed: .community(id: community), sort: .new, pageSize: 5),
+                configuration: FeedConfiguration(minimumItemsPerLoad: 3, maximumPagesPerLoad: 2))
             bounded.setFilterEnabled(.read, true)
             let before = loader.requests(to: "/post/list").count
             await bounded.loadMore()
@@ -86,16 +88,18 @@ struct PostFeedTests {
         }
     }
 
-    @Test("A failed page shows the failed state with its error; retry asks for the same page; nothing lost or doubled",
-          arguments: LemmyDialect.allCases)
+    @Test(
+        "A failed page shows the failed state with its error; retry asks for the same page; nothing lost or doubled",
+        arguments: LemmyDialect.allCases)
     func failureAndRetry(dialect: LemmyDialect) async throws {
         try await withServer(dialect, scale: .small) { server in
             let loader = RecordingLoader()
             let client = ApiClient.getApiClient(for: server.baseURL, with: nil, loader: loader)
             let community = try await busiestCommunity(client)
             let expected = try await serverPostIds(server, community: community)
-            let feed = PostFeed(api: client, query: PostFeedQuery(feed: .community(id: community), sort: .new, pageSize: 10),
-                                configuration: FeedConfiguration(minimumItemsPerLoad: 10))
+            let feed = PostFeed(
+                api: client, query: PostFeedQuery(feed: .community(id: community), sort: .new, pageSize: 10),
+                configuration: FeedConfiguration(minimumItemsPerLoad: 10))
             await feed.loadMore()
             await feed.loadMore()
             #expect(feed.items.count == 20)
@@ -137,7 +141,8 @@ struct PostFeedTests {
             #expect(feed.api === bob)
             #expect(feed.query == query)
             #expect(feed.items.allSatisfy { $0.api === bob && $0.communityId == community })
-            #expect(feed.items.map(\.id) == (try await bob.getPosts(feed: .community(id: community), sort: .new, limit: 50).items.map(\.id)))
+            #expect(
+                feed.items.map(\.id) == (try await bob.getPosts(feed: .community(id: community), sort: .new, limit: 50).items.map(\.id)))
             #expect(feed.items.first?.saved == true)
             #expect(first.saved == false)
         }

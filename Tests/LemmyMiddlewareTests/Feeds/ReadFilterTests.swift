@@ -8,8 +8,9 @@ import Testing
 /// Leaving read posts out (by the server where it can) and marking posts read in batches.
 @Suite("Read filter and read queue") @MainActor
 struct ReadFilterTests {
-    @Test("showRead: false leaves read posts out; 0.19.9+ and 1.0 ask the server, 0.18 filters in the client",
-          arguments: LemmyDialect.allCases)
+    @Test(
+        "showRead: false leaves read posts out; 0.19.9+ and 1.0 ask the server, 0.18 filters in the client",
+        arguments: LemmyDialect.allCases)
     func showReadFalse(dialect: LemmyDialect) async throws {
         try await withServer(dialect) { server in
             let alice = try await login(server, "alice")

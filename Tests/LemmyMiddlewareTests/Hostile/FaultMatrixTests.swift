@@ -12,7 +12,7 @@ import Testing
 struct FaultMatrixTests {
     enum Operation: String, CaseIterable {
         case feedPage = "feed page", postWithComments = "post+comments", vote, save, subscribe, block,
-             markRead = "mark read", createComment = "comment", login, inbox
+            markRead = "mark read", createComment = "comment", login, inbox
     }
 
     /// What one cell ended in.
@@ -106,8 +106,12 @@ struct FaultMatrixTests {
         let widths = Operation.allCases.map { max($0.rawValue.count, 9) }
         func pad(_ text: String, _ width: Int) -> String { text + String(repeating: " ", count: max(0, width - text.count)) }
         var lines = ["Fault matrix, Lemmy \(dialect.rawValue) (ok: state equals the server's; typed err: typed error, nothing changed)"]
-        lines.append("| " + pad("fault", first) + " | " + zip(Operation.allCases, widths).map { pad($0.rawValue, $1) }.joined(separator: " | ") + " |")
-        lines.append("|" + String(repeating: "-", count: first + 2) + "|" + widths.map { String(repeating: "-", count: $0 + 2) }.joined(separator: "|") + "|")
+        lines.append(
+            "| " + pad("fault", first) + " | " + zip(Operation.allCases, widths).map { pad($0.rawValue, $1) }.joined(separator: " | ")
+                + " |")
+        lines.append(
+            "|" + String(repeating: "-", count: first + 2) + "|"
+                + widths.map { String(repeating: "-", count: $0 + 2) }.joined(separator: "|") + "|")
         for (name, cells) in rows {
             lines.append("| " + pad(name, first) + " | " + zip(cells, widths).map { pad($0.mark, $1) }.joined(separator: " | ") + " |")
         }
@@ -123,7 +127,8 @@ struct FaultMatrixTests {
 
     /// Runs one operation with `rule` installed for its request, then compares with the server.
     static func run(_ operation: Operation, client: ApiClient, server: LemmyTestServer, rule: FaultRule) async throws -> Cell {
-        let postId = 4, communityId = 2
+        let postId = 4
+        let communityId = 2
         switch operation {
         case .feedPage:
             server.faults.add(rule)

@@ -8,10 +8,15 @@ import Testing
 enum HostileCounts {
     /// `"upvotes": Int.max`, `"downvotes": Int.min` and negative comment counts in every answer.
     static func install(on server: LemmyTestServer, route: String? = nil) {
-        server.faults.add(FaultRule(.rewriteBody(pattern: #""upvotes":\s*-?[0-9]+"#, replacement: #""upvotes":9223372036854775807"#), route: route))
-        server.faults.add(FaultRule(.rewriteBody(pattern: #""downvotes":\s*-?[0-9]+"#, replacement: #""downvotes":-9223372036854775808"#), route: route))
-        server.faults.add(FaultRule(.rewriteBody(pattern: #""comments":\s*-?[0-9]+"#, replacement: #""comments":-9223372036854775808"#), route: route))
-        server.faults.add(FaultRule(.rewriteBody(pattern: #""subscribers":\s*-?[0-9]+"#, replacement: #""subscribers":9223372036854775807"#), route: route))
+        server.faults.add(
+            FaultRule(.rewriteBody(pattern: #""upvotes":\s*-?[0-9]+"#, replacement: #""upvotes":9223372036854775807"#), route: route))
+        server.faults.add(
+            FaultRule(.rewriteBody(pattern: #""downvotes":\s*-?[0-9]+"#, replacement: #""downvotes":-9223372036854775808"#), route: route))
+        server.faults.add(
+            FaultRule(.rewriteBody(pattern: #""comments":\s*-?[0-9]+"#, replacement: #""comments":-9223372036854775808"#), route: route))
+        server.faults.add(
+            FaultRule(
+                .rewriteBody(pattern: #""subscribers":\s*-?[0-9]+"#, replacement: #""subscribers":9223372036854775807"#), route: route))
     }
 }
 

@@ -19,7 +19,7 @@ struct QueueDisciplineTests {
             let client = try await login(server, "alice", loader: loader)
             // Lists, not GetPost: reading a post marks it read on the server.
             let post = try #require(try await client.getPosts(limit: 20).items.first { !$0.read })
-            let gate = loader.gate("/post/list")                    // answered "unread"
+            let gate = loader.gate("/post/list")  // answered "unread"
             let slowRead = Task { _ = try await client.getPosts(limit: 20) }
             await gate.waitForArrivals(1)
             #expect(await post.markRead() == .confirmed)
@@ -34,7 +34,8 @@ struct QueueDisciplineTests {
         try await withServer(dialect) { server in
             let loader = GatingLoader()
             let client = try await login(server, "alice", loader: loader)
-            let listed = try #require(try await client.getPosts(limit: 20).items.first { $0.creator.name != "alice" && !$0.creator.blocked })
+            let listed = try #require(
+                try await client.getPosts(limit: 20).items.first { $0.creator.name != "alice" && !$0.creator.blocked })
             let post = try await client.getPost(id: listed.id)
             let gate = loader.gate("/post")
             let slowRead = Task { try await client.getPost(id: listed.id) }
@@ -61,7 +62,7 @@ struct QueueDisciplineTests {
             // Give the batch every chance to jump the queue (no sleeping: a bounded number of turns).
             for _ in 0..<200 { await Task.yield() }
             #expect(!loader.requestedPaths.contains { $0.contains("mark_as_read") })
-            #expect(pair.allSatisfy { $0.read })                    // still shown at once
+            #expect(pair.allSatisfy { $0.read })  // still shown at once
             gate.open()
             #expect(await vote.value == .confirmed)
             #expect(await batch.value == .confirmed)
@@ -78,7 +79,8 @@ struct QueueDisciplineTests {
         try await withServer(dialect) { server in
             let raw = LemmyRawClient(instanceURL: server.baseURL)
             let form = ApiLogin(usernameOrEmail: "alice", password: "password")
-            let jwt: String? = dialect == .v1_0
+            let jwt: String? =
+                dialect == .v1_0
                 ? try await raw.send(LemmyV4.Login(form)).jwt
                 : try await raw.send(LemmyV3.Login(form)).jwt
             let fresh = try #require(jwt)

@@ -46,7 +46,8 @@ struct Echo {
     }
 
     /// The chosen members as a JSON response (sorted keys, so answers are byte-stable).
-    func response(_ members: [String], extra: [String: Any] = [:], status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {
+    func response(_ members: [String], extra: [String: Any] = [:], status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response
+    {
         var object = extra
         for member in members {
             switch member {
@@ -125,7 +126,8 @@ enum JSONResponse {
         // Every value here is built by this module from JSON types; anything else is a bug in the
         // server, which must not pass as an empty answer.
         guard JSONSerialization.isValidJSONObject(object),
-              let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .prettyPrinted]) else {
+            let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .prettyPrinted])
+        else {
             preconditionFailure("HTTPBinServer built a value JSON cannot hold: \(object)")
         }
         return data

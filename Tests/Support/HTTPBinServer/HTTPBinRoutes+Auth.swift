@@ -24,9 +24,10 @@ extension HTTPBinRoutes {
 
     static func basicCredentials(_ header: String?) -> (String, String)? {
         guard let header, header.lowercased().hasPrefix("basic "),
-              let decoded = Data(base64Encoded: String(header.dropFirst("basic ".count)).trimmingCharacters(in: .whitespaces)),
-              let text = String(data: decoded, encoding: .utf8),
-              let colon = text.firstIndex(of: ":") else { return nil }
+            let decoded = Data(base64Encoded: String(header.dropFirst("basic ".count)).trimmingCharacters(in: .whitespaces)),
+            let text = String(data: decoded, encoding: .utf8),
+            let colon = text.firstIndex(of: ":")
+        else { return nil }
         return (String(text[..<colon]), String(text[text.index(after: colon)...]))
     }
 }

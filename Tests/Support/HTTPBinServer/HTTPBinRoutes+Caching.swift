@@ -28,7 +28,8 @@ extension HTTPBinRoutes {
                 .lastModified: httpDate(Date()),
                 .eTag: UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased(),
             ]
-            return try await Echo.of(request, context: context, readingBody: false).response(["url", "args", "headers", "origin"], headers: headers)
+            return try await Echo.of(request, context: context, readingBody: false).response(
+                ["url", "args", "headers", "origin"], headers: headers)
         }
     }
 
@@ -44,10 +45,11 @@ extension HTTPBinRoutes {
     /// The tags of an `If-None-Match`/`If-Match` list, without quotes or the weak prefix.
     static func entityTags(_ header: String?) -> Set<String> {
         guard let header else { return [] }
-        return Set(header.split(separator: ",").map { tag in
-            var tag = tag.trimmingCharacters(in: .whitespaces)
-            if tag.hasPrefix("W/") { tag.removeFirst(2) }
-            return tag.trimmingCharacters(in: CharacterSet(charactersIn: "\""))
-        })
+        return Set(
+            header.split(separator: ",").map { tag in
+                var tag = tag.trimmingCharacters(in: .whitespaces)
+                if tag.hasPrefix("W/") { tag.removeFirst(2) }
+                return tag.trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+            })
     }
 }

@@ -11,7 +11,7 @@ enum SampleDocument {
                     ["title": "Opening", "type": "all"],
                     ["title": "Findings", "type": "all", "items": ["Loaders retry", "Caches revalidate"]],
                 ] as [[String: Any]],
-            ] as [String: Any],
+            ] as [String: Any]
         ]
     }
 }

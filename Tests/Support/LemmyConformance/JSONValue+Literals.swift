@@ -2,7 +2,8 @@ public import Foundation
 
 /// Literals, so that tests can write request bodies and schemas as Swift values.
 extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
-    ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByNilLiteral {
+    ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByNilLiteral
+{
     /// A string.
     public init(stringLiteral value: String) { self = .string(value) }
     /// An integer.
@@ -53,7 +54,8 @@ extension JSONValue {
         case .number(let value): isIntegral && abs(value) < 1e15 ? String(Int64(value)) : String(value)
         case .string(let value): Self.quoted(value)
         case .array(let values): "[" + values.map(\.jsonText).joined(separator: ",") + "]"
-        case .object(let members): "{" + members.keys.sorted().map { Self.quoted($0) + ":" + members[$0]!.jsonText }.joined(separator: ",") + "}"
+        case .object(let members):
+            "{" + members.keys.sorted().map { Self.quoted($0) + ":" + members[$0]!.jsonText }.joined(separator: ",") + "}"
         }
     }
 

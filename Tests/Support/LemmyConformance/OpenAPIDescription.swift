@@ -46,9 +46,11 @@ public struct OpenAPIDescription: Sendable {
                 let body = operation["requestBody"]
                 var responses: [String: JSONValue?] = [:]
                 for (status, response) in operation["responses"]?.objectValue ?? [:] { responses[status] = response["schema"] }
-                operations.append(Operation(path: basePath + path, method: method, parameters: operation["parameters"]?.arrayValue ?? [],
-                                            requestBody: body?["schema"], requestBodyRequired: body?["required"]?.boolValue ?? false,
-                                            responses: responses))
+                operations.append(
+                    Operation(
+                        path: basePath + path, method: method, parameters: operation["parameters"]?.arrayValue ?? [],
+                        requestBody: body?["schema"], requestBodyRequired: body?["required"]?.boolValue ?? false,
+                        responses: responses))
             }
         }
         self.operations = operations.sorted { ($0.path, $0.method) < ($1.path, $1.method) }
@@ -91,8 +93,10 @@ public struct OpenAPIDescription: Sendable {
 
     /// Violations of a response: the operation must exist, and the body must match the schema the
     /// description gives for the status (or `default`/`2XX`). Undeclared members are reported.
-    public func checkResponse(method: String, path: String, status: Int, body: JSONValue,
-                              adjust: (JSONValue, OpenAPIDescription) -> JSONValue = { schema, _ in schema }) -> [SchemaViolation] {
+    public func checkResponse(
+        method: String, path: String, status: Int, body: JSONValue,
+        adjust: (JSONValue, OpenAPIDescription) -> JSONValue = { schema, _ in schema }
+    ) -> [SchemaViolation] {
         guard let operation = operation(method: method, path: path) else {
             return [SchemaViolation(path: "$", kind: .operation, message: "\(method.uppercased()) \(path) is not in \(name)")]
         }
@@ -101,8 +105,12 @@ public struct OpenAPIDescription: Sendable {
         var violations: [SchemaViolation] = []
         var entry = operation.responses[code] ?? operation.responses[family] ?? operation.responses["default"]
         if entry == nil {
-            violations.append(SchemaViolation(path: "$", kind: .status,
-                                              message: "\(name) lists no status \(status) for \(method.uppercased()) \(operation.path) (has \(operation.responses.keys.sorted()))"))
+            violations.append(
+                SchemaViolation(
+                    path: "$", kind: .status,
+                    message:
+                        "\(name) lists no status \(status) for \(method.uppercased()) \(operation.path) (has \(operation.responses.keys.sorted()))"
+                ))
             // A success the description files under another 2xx code (201 for 200) still has a
             // body to check: use that code's schema.
             let successes = operation.responses.filter { $0.key.hasPrefix("2") }
@@ -131,7 +139,10 @@ public struct OpenAPIDescription: Sendable {
         }
         for (name, text) in query {
             guard let parameter = queryParameters.first(where: { $0["name"]?.stringValue == name }) else {
-                violations.append(SchemaViolation(path: "query.\(name)", kind: .parameter, message: "query parameter not declared by \(name == "auth" ? "this operation" : self.name)"))
+                violations.append(
+                    SchemaViolation(
+                        path: "query.\(name)", kind: .parameter,
+                        message: "query parameter not declared by \(name == "auth" ? "this operation" : self.name)"))
                 continue
             }
             guard let schema = parameter["schema"] else { continue }
@@ -142,7 +153,9 @@ public struct OpenAPIDescription: Sendable {
         case (let body?, let schema?):
             violations += checker.check(body, against: schema)
         case (.some, nil):
-            violations.append(SchemaViolation(path: "$", kind: .requestBody, message: "\(name) gives \(method.uppercased()) \(operation.path) no request body"))
+            violations.append(
+                SchemaViolation(
+                    path: "$", kind: .requestBody, message: "\(name) gives \(method.uppercased()) \(operation.path) no request body"))
         case (nil, .some) where operation.requestBodyRequired:
             violations.append(SchemaViolation(path: "$", kind: .requestBody, message: "request body is required"))
         default:
@@ -162,7 +175,9 @@ public struct OpenAPIDescription: Sendable {
         guard let properties = schema?["properties"]?.objectValue else { return [parameter] }
         let required = Set((schema?["required"]?.arrayValue ?? []).compactMap(\.stringValue))
         return properties.keys.sorted().map { name in
-            .object(["name": .string(name), "in": .string("query"), "required": .bool(required.contains(name)), "schema": properties[name]!])
+            .object([
+                "name": .string(name), "in": .string("query"), "required": .bool(required.contains(name)), "schema": properties[name]!,
+            ])
         }
     }
 
@@ -170,12 +185,15 @@ public struct OpenAPIDescription: Sendable {
     /// checker can judge it (`"12"` is the integer 12; `"x"` stays a string and fails an integer schema).
     func queryValue(_ text: String, schema: JSONValue, depth: Int = 0) -> JSONValue {
         guard depth < 16, let node = schema.objectValue else { return .string(text) }
-        if let reference = node["$ref"]?.stringValue, let target = schemas[reference] { return queryValue(text, schema: target, depth: depth + 1) }
-        let types: [String] = switch node["type"] {
-        case .string(let name)?: [name]
-        case .array(let names)?: names.compactMap(\.stringValue)
-        default: []
+        if let reference = node["$ref"]?.stringValue, let target = schemas[reference] {
+            return queryValue(text, schema: target, depth: depth + 1)
         }
+        let types: [String] =
+            switch node["type"] {
+            case .string(let name)?: [name]
+            case .array(let names)?: names.compactMap(\.stringValue)
+            default: []
+            }
         if types.contains("integer") || types.contains("number"), let number = Double(text) { return .number(number) }
         if types.contains("boolean"), text == "true" || text == "false" { return .bool(text == "true") }
         for key in ["allOf", "oneOf", "anyOf"] {

@@ -40,8 +40,10 @@ public struct SchemaChecker: Sendable {
     }
 
     /// `siblings`: members declared by other `allOf` branches, which the strict mode must accept.
-    private func check(_ value: JSONValue, _ schema: JSONValue, path: String, siblings: Set<String>,
-                       into violations: inout [SchemaViolation], depth: Int) {
+    private func check(
+        _ value: JSONValue, _ schema: JSONValue, path: String, siblings: Set<String>,
+        into violations: inout [SchemaViolation], depth: Int
+    ) {
         guard depth < 64, let node = schema.objectValue else { return }
         if value == .null && allowsNull(node) { return }
 
@@ -58,15 +60,19 @@ public struct SchemaChecker: Sendable {
             let actual = value.typeName
             let matches = types.contains(actual) || (actual == "integer" && types.contains("number"))
             if !matches {
-                violations.append(SchemaViolation(path: path, kind: .type,
-                                                  message: "expected \(types.joined(separator: " or ")), found \(actual) \(Self.sample(value))"))
+                violations.append(
+                    SchemaViolation(
+                        path: path, kind: .type,
+                        message: "expected \(types.joined(separator: " or ")), found \(actual) \(Self.sample(value))"))
                 return
             }
         }
 
         if let allowed = node["enum"]?.arrayValue, !allowed.contains(value) {
-            violations.append(SchemaViolation(path: path, kind: .enumValue,
-                                              message: "\(Self.sample(value)) is not one of \(allowed.map(\.description).joined(separator: ", "))"))
+            violations.append(
+                SchemaViolation(
+                    path: path, kind: .enumValue,
+                    message: "\(Self.sample(value)) is not one of \(allowed.map(\.description).joined(separator: ", "))"))
         }
 
         switch value {
@@ -90,27 +96,34 @@ public struct SchemaChecker: Sendable {
             let results = branches.map { check(value, against: $0, path: path) }
             let passing = results.filter(\.isEmpty).count
             if passing != 1 {
-                violations.append(SchemaViolation(path: path, kind: .combinator,
-                                                  message: passing == 0 ? "matches no oneOf branch (\(Self.closest(results)))"
-                                                                        : "matches \(passing) oneOf branches, expected exactly one"))
+                violations.append(
+                    SchemaViolation(
+                        path: path, kind: .combinator,
+                        message: passing == 0
+                            ? "matches no oneOf branch (\(Self.closest(results)))"
+                            : "matches \(passing) oneOf branches, expected exactly one"))
             }
         }
         if let branches = node["anyOf"]?.arrayValue {
             let results = branches.map { check(value, against: $0, path: path) }
             if !results.contains(where: \.isEmpty) {
-                violations.append(SchemaViolation(path: path, kind: .combinator, message: "matches no anyOf branch (\(Self.closest(results)))"))
+                violations.append(
+                    SchemaViolation(path: path, kind: .combinator, message: "matches no anyOf branch (\(Self.closest(results)))"))
             }
         }
     }
 
-    private func checkObject(_ members: [String: JSONValue], _ node: [String: JSONValue], path: String, siblings: Set<String>,
-                             into violations: inout [SchemaViolation], depth: Int) {
+    private func checkObject(
+        _ members: [String: JSONValue], _ node: [String: JSONValue], path: String, siblings: Set<String>,
+        into violations: inout [SchemaViolation], depth: Int
+    ) {
         let properties = node["properties"]?.objectValue ?? [:]
         for name in (node["required"]?.arrayValue ?? []).compactMap(\.stringValue).sorted() where members[name] == nil {
             violations.append(SchemaViolation(path: Self.child(path, name), kind: .required, message: "required member is missing"))
         }
         // A schema with no structure of its own (a pure allOf/oneOf wrapper, `{}`) declares nothing.
-        let describesObject = node["properties"] != nil || node["additionalProperties"] != nil
+        let describesObject =
+            node["properties"] != nil || node["additionalProperties"] != nil
             || typeNames(node)?.contains("object") == true
         for (name, member) in members.sorted(by: { $0.key < $1.key }) {
             let memberPath = Self.child(path, name)
@@ -120,14 +133,16 @@ public struct SchemaChecker: Sendable {
             }
             switch node["additionalProperties"] {
             case .bool(false)?:
-                violations.append(SchemaViolation(path: memberPath, kind: .undeclaredMember, message: "member not allowed (additionalProperties: false)"))
+                violations.append(
+                    SchemaViolation(path: memberPath, kind: .undeclaredMember, message: "member not allowed (additionalProperties: false)"))
             case .object(let schema)?:
                 check(member, .object(schema), path: memberPath, siblings: [], into: &violations, depth: depth + 1)
             case .bool(true)?:
                 break
             default:
                 if undeclaredMembers == .reject, describesObject, !siblings.contains(name) {
-                    violations.append(SchemaViolation(path: memberPath, kind: .undeclaredMember, message: "member not declared by the description"))
+                    violations.append(
+                        SchemaViolation(path: memberPath, kind: .undeclaredMember, message: "member not declared by the description"))
                 }
             }
         }
@@ -163,7 +178,10 @@ public struct SchemaChecker: Sendable {
         }
         for key in ["oneOf", "anyOf"] {
             if let branches = node[key]?.arrayValue,
-               branches.contains(where: { $0.objectValue.map { allowsNull($0, depth: depth + 1) } ?? false }) { return true }
+                branches.contains(where: { $0.objectValue.map { allowsNull($0, depth: depth + 1) } ?? false })
+            {
+                return true
+            }
         }
         return false
     }

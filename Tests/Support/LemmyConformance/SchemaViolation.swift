@@ -52,8 +52,15 @@ extension SchemaViolation {
             var folded = ""
             var inIndex = false
             for character in violation.path {
-                if character == "[" { inIndex = true; folded += "[*]"; continue }
-                if inIndex { if character == "]" { inIndex = false }; continue }
+                if character == "[" {
+                    inIndex = true
+                    folded += "[*]"
+                    continue
+                }
+                if inIndex {
+                    if character == "]" { inIndex = false }
+                    continue
+                }
                 folded.append(character)
             }
             let line = "\(folded): \(violation.message)"

@@ -57,7 +57,10 @@ struct JSONTextRewriter {
     private mutating func object(_ location: Location) throws {
         copy(1)
         copyWhitespace()
-        if peek == UInt8(ascii: "}") { copy(1); return }
+        if peek == UInt8(ascii: "}") {
+            copy(1)
+            return
+        }
         while true {
             guard peek == UInt8(ascii: "\"") else { throw SyntaxError(offset: index, expected: "a key") }
             let start = index
@@ -69,7 +72,11 @@ struct JSONTextRewriter {
             copyWhitespace()
             try value(Location(key: key, parentKey: location.key))
             copyWhitespace()
-            if peek == UInt8(ascii: ",") { copy(1); copyWhitespace(); continue }
+            if peek == UInt8(ascii: ",") {
+                copy(1)
+                copyWhitespace()
+                continue
+            }
             guard peek == UInt8(ascii: "}") else { throw SyntaxError(offset: index, expected: ", or }") }
             copy(1)
             return
@@ -79,11 +86,18 @@ struct JSONTextRewriter {
     private mutating func array(_ location: Location) throws {
         copy(1)
         copyWhitespace()
-        if peek == UInt8(ascii: "]") { copy(1); return }
+        if peek == UInt8(ascii: "]") {
+            copy(1)
+            return
+        }
         while true {
             try value(location)
             copyWhitespace()
-            if peek == UInt8(ascii: ",") { copy(1); copyWhitespace(); continue }
+            if peek == UInt8(ascii: ",") {
+                copy(1)
+                copyWhitespace()
+                continue
+            }
             guard peek == UInt8(ascii: "]") else { throw SyntaxError(offset: index, expected: ", or ]") }
             copy(1)
             return

@@ -30,7 +30,9 @@ do {
     extract["infoVersion"] = loaded.document.info.version
     let data = try JSONSerialization.data(withJSONObject: extract, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
     try (data + Data("\n".utf8)).write(to: output)
-    print("\(name): \((extract["paths"] as? [String: Any])?.count ?? 0) paths, \((extract["schemas"] as? [String: Any])?.count ?? 0) schemas -> \(output.path)")
+    print(
+        "\(name): \((extract["paths"] as? [String: Any])?.count ?? 0) paths, \((extract["schemas"] as? [String: Any])?.count ?? 0) schemas -> \(output.path)"
+    )
 } catch {
     FileHandle.standardError.write(Data("openapi-extract: \(input.lastPathComponent): \(error)\n".utf8))
     exit(65)
@@ -86,8 +88,10 @@ struct Extractor {
             schemas[key.rawValue] = self.schema(schema)
         }
         var result: [String: Any] = ["paths": paths, "schemas": schemas]
-        if let server = document.servers.first, let path = URLComponents(url: server.urlTemplate.url ?? URL(string: "/")!, resolvingAgainstBaseURL: false)?.path,
-           !path.isEmpty, path != "/" {
+        if let server = document.servers.first,
+            let path = URLComponents(url: server.urlTemplate.url ?? URL(string: "/")!, resolvingAgainstBaseURL: false)?.path,
+            !path.isEmpty, path != "/"
+        {
             result["basePath"] = path
         }
         return result
@@ -136,7 +140,9 @@ struct Extractor {
         Self.json(content, components: document.components)
     }
 
-    static func json(_ content: OpenAPIKit.OpenAPI.Content.Map, components: OpenAPIKit.OpenAPI.Components = .noComponents) -> OpenAPIKit.OpenAPI.Content? {
+    static func json(_ content: OpenAPIKit.OpenAPI.Content.Map, components: OpenAPIKit.OpenAPI.Components = .noComponents) -> OpenAPIKit
+        .OpenAPI.Content?
+    {
         let chosen = content.first(where: { $0.key.rawValue.hasPrefix("application/json") })?.value ?? content.values.first
         return chosen.flatMap { try? components.lookup($0) }
     }
@@ -194,7 +200,8 @@ struct Extractor {
     /// An enum value as a JSON-compatible value.
     static func plain(_ value: AnyCodable) -> Any {
         guard let data = try? JSONEncoder().encode(value),
-              let object = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) else { return NSNull() }
+            let object = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+        else { return NSNull() }
         return object
     }
 }
