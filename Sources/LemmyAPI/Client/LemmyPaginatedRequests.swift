@@ -9,16 +9,18 @@ extension LemmyV3.GetPosts: LemmyPaginatedRequest {
 
     /// 0.19 answers with `next_page`; 0.18 pages by number.
     public func page(from response: ApiGetPostsResponse) -> LemmyPage<ApiPostView> {
-        let next = response.nextPage.map(LemmyPageCursor.cursor)
+        let next =
+            response.nextPage.map(LemmyPageCursor.cursor)
             ?? (form.pageCursor == nil ? LemmyPageNumbering.next(after: form.page, count: response.posts.count, limit: form.limit) : nil)
         return LemmyPage(items: response.posts, next: next, previous: LemmyPageNumbering.previous(before: form.page))
     }
 
     /// 0.18: page numbers whatever `next_page` says (0.18 never reads a cursor back).
     public func numberedPage(from response: ApiGetPostsResponse) -> LemmyPage<ApiPostView> {
-        LemmyPage(items: response.posts,
-                  next: LemmyPageNumbering.next(after: form.page, count: response.posts.count, limit: form.limit),
-                  previous: LemmyPageNumbering.previous(before: form.page))
+        LemmyPage(
+            items: response.posts,
+            next: LemmyPageNumbering.next(after: form.page, count: response.posts.count, limit: form.limit),
+            previous: LemmyPageNumbering.previous(before: form.page))
     }
 }
 
@@ -28,8 +30,9 @@ extension LemmyV3.GetComments: LemmyPaginatedRequest {
 
     /// Pages by number.
     public func page(from response: ApiGetCommentsResponse) -> LemmyPage<ApiCommentView> {
-        LemmyPage(items: response.comments, next: LemmyPageNumbering.next(after: form.page, count: response.comments.count, limit: form.limit),
-                  previous: LemmyPageNumbering.previous(before: form.page))
+        LemmyPage(
+            items: response.comments, next: LemmyPageNumbering.next(after: form.page, count: response.comments.count, limit: form.limit),
+            previous: LemmyPageNumbering.previous(before: form.page))
     }
 }
 
@@ -39,8 +42,10 @@ extension LemmyV3.ListCommunities: LemmyPaginatedRequest {
 
     /// Pages by number.
     public func page(from response: ApiListCommunitiesResponse) -> LemmyPage<ApiCommunityView> {
-        LemmyPage(items: response.communities, next: LemmyPageNumbering.next(after: form.page, count: response.communities.count, limit: form.limit),
-                  previous: LemmyPageNumbering.previous(before: form.page))
+        LemmyPage(
+            items: response.communities,
+            next: LemmyPageNumbering.next(after: form.page, count: response.communities.count, limit: form.limit),
+            previous: LemmyPageNumbering.previous(before: form.page))
     }
 }
 
@@ -76,21 +81,26 @@ extension LemmyV4.ListPersonContent: LemmyPaginatedRequest {
     /// Sets `page_cursor`.
     public mutating func move(to cursor: LemmyPageCursor?) { form.pageCursor = LemmyPageNumbering.opaque(cursor) }
     /// `next_page` / `prev_page`.
-    public func page(from response: ApiPagedResponse<ApiPostCommentCombinedView>) -> LemmyPage<ApiPostCommentCombinedView> { .init(response) }
+    public func page(from response: ApiPagedResponse<ApiPostCommentCombinedView>) -> LemmyPage<ApiPostCommentCombinedView> {
+        .init(response)
+    }
 }
 
 extension LemmyV4.ListPersonSaved: LemmyPaginatedRequest {
     /// Sets `page_cursor`.
     public mutating func move(to cursor: LemmyPageCursor?) { form.pageCursor = LemmyPageNumbering.opaque(cursor) }
     /// `next_page` / `prev_page`.
-    public func page(from response: ApiPagedResponse<ApiPostCommentCombinedView>) -> LemmyPage<ApiPostCommentCombinedView> { .init(response) }
+    public func page(from response: ApiPagedResponse<ApiPostCommentCombinedView>) -> LemmyPage<ApiPostCommentCombinedView> {
+        .init(response)
+    }
 }
 
 extension LemmyPage {
     /// The page of a 1.0 `PagedResponse`.
     public init(_ response: ApiPagedResponse<Item>) where Item: Codable & Hashable {
-        self.init(items: response.items, next: response.nextPage.map(LemmyPageCursor.cursor),
-                  previous: response.prevPage.map(LemmyPageCursor.cursor))
+        self.init(
+            items: response.items, next: response.nextPage.map(LemmyPageCursor.cursor),
+            previous: response.prevPage.map(LemmyPageCursor.cursor))
     }
 }
 
@@ -100,9 +110,10 @@ extension LemmyV3.ListPostReports: LemmyPaginatedRequest {
 
     /// Pages by number.
     public func page(from response: ApiListPostReportsResponse) -> LemmyPage<ApiPostReportView> {
-        LemmyPage(items: response.postReports,
-                  next: LemmyPageNumbering.next(after: form.page, count: response.postReports.count, limit: form.limit),
-                  previous: LemmyPageNumbering.previous(before: form.page))
+        LemmyPage(
+            items: response.postReports,
+            next: LemmyPageNumbering.next(after: form.page, count: response.postReports.count, limit: form.limit),
+            previous: LemmyPageNumbering.previous(before: form.page))
     }
 }
 
@@ -112,9 +123,10 @@ extension LemmyV3.ListCommentReports: LemmyPaginatedRequest {
 
     /// Pages by number.
     public func page(from response: ApiListCommentReportsResponse) -> LemmyPage<ApiCommentReportView> {
-        LemmyPage(items: response.commentReports,
-                  next: LemmyPageNumbering.next(after: form.page, count: response.commentReports.count, limit: form.limit),
-                  previous: LemmyPageNumbering.previous(before: form.page))
+        LemmyPage(
+            items: response.commentReports,
+            next: LemmyPageNumbering.next(after: form.page, count: response.commentReports.count, limit: form.limit),
+            previous: LemmyPageNumbering.previous(before: form.page))
     }
 }
 
@@ -123,4 +135,23 @@ extension LemmyV4.ListReports: LemmyPaginatedRequest {
     public mutating func move(to cursor: LemmyPageCursor?) { form.pageCursor = LemmyPageNumbering.opaque(cursor) }
     /// `next_page` / `prev_page`.
     public func page(from response: ApiPagedResponse<ApiReportCombinedView>) -> LemmyPage<ApiReportCombinedView> { .init(response) }
+}
+
+extension LemmyV3.ListPostLikes: LemmyPaginatedRequest {
+    /// Sets `page`.
+    public mutating func move(to cursor: LemmyPageCursor?) { form.page = LemmyPageNumbering.number(cursor) }
+
+    /// Pages by number.
+    public func page(from response: ApiListPostLikesResponse) -> LemmyPage<ApiVoteView> {
+        LemmyPage(
+            items: response.postLikes, next: LemmyPageNumbering.next(after: form.page, count: response.postLikes.count, limit: form.limit),
+            previous: LemmyPageNumbering.previous(before: form.page))
+    }
+}
+
+extension LemmyV4.ListPostLikes: LemmyPaginatedRequest {
+    /// Sets `page_cursor`.
+    public mutating func move(to cursor: LemmyPageCursor?) { form.pageCursor = LemmyPageNumbering.opaque(cursor) }
+    /// `next_page` / `prev_page`.
+    public func page(from response: ApiPagedResponse<ApiVoteView>) -> LemmyPage<ApiVoteView> { .init(response) }
 }

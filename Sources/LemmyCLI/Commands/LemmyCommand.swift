@@ -7,21 +7,22 @@ public struct LemmyCommand: AsyncParsableCommand {
         commandName: "lemmy",
         abstract: "A command-line Lemmy client built on LemmyKit.",
         discussion: """
-        Start with `lemmy demo`: it runs a seeded test server in this process and tours the library. \
-        Everyday commands take --instance URL (default: the configured instance, set by `lemmy login`) \
-        and read commands take --json.
+            Start with `lemmy demo`: it runs a seeded test server in this process and tours the library. \
+            Everyday commands take --instance URL (default: the configured instance, set by `lemmy login`) \
+            and read commands take --json.
 
-        Configuration: --config, else $LEMMY_CONFIG, else $XDG_CONFIG_HOME/lemmy/config.json or \
-        ~/.config/lemmy/config.json, written with mode 0600 because it holds the token. \
-        Set LEMMY_LOG=debug (or info, warning...) to see the HTTP log on standard error.
+            Configuration: --config, else $LEMMY_CONFIG, else $XDG_CONFIG_HOME/lemmy/config.json or \
+            ~/.config/lemmy/config.json, written with mode 0600 because it holds the token. \
+            Set LEMMY_LOG=debug (or info, warning...) to see the HTTP log on standard error.
 
-        \(ExitStatus.table)
-        """,
+            \(ExitStatus.table)
+            """,
         version: "0.1.0",
         subcommands: [
             DemoCommand.self, FeedCommand.self, PostCommand.self, SearchCommand.self, CommunityCommand.self, CommunitiesCommand.self,
             UserCommand.self, InboxCommand.self, VoteCommand.self, SaveCommand.self, SubscribeCommand.self,
             BlockCommand.self, ReplyCommand.self, SubmitCommand.self, EditCommand.self, DeleteCommand.self, ReportsCommand.self,
+            VotesCommand.self,
             LoginCommand.self, LogoutCommand.self, WhoamiCommand.self, SettingsCommand.self,
             ServeCommand.self, DecodeCommand.self,
         ]

@@ -35,6 +35,18 @@ extension APIRoutes {
         }
         add(LemmyV3.LikePost.self, auth: true) { db, call in try likePost(&db, call) }
         add(LemmyV4.LikePost.self, auth: true) { db, call in try likePost(&db, call) }
+        // Who voted on a post: moderators of its community and admins only (`is_mod_or_admin`),
+        // ordered as Lemmy's `VoteView::list_for_post`: downvotes first, then by when they were cast.
+        add(LemmyV3.ListPostLikes.self, auth: true) { db, call in
+            let page = try postVotes(db, call, postId: call.form.postId, limit: call.form.limit, page: call.form.page, cursor: nil)
+            return ApiListPostLikesResponse(postLikes: page.ids.map { voteView(db, call, personId: $0, postId: call.form.postId) })
+        }
+        add(LemmyV4.ListPostLikes.self, auth: true) { db, call in
+            let page = try postVotes(db, call, postId: call.form.postId, limit: call.form.limit, page: nil, cursor: call.form.pageCursor)
+            return ApiPagedResponse(
+                items: page.ids.map { voteView(db, call, personId: $0, postId: call.form.postId) },
+                nextPage: page.next, prevPage: page.previous)
+        }
         add(LemmyV3.SavePost.self, auth: true) { db, call in
             try db.savePost(call.form.postId, by: try call.requireViewer(), save: call.form.save, now: call.now)
             return ApiPostResponse(postView: call.renderer(db).postView(call.form.postId))
@@ -111,8 +123,9 @@ func postQuery(_ form: ApiGetPosts, db: Database, call: Call<ApiGetPosts>) throw
         guard let community = db.community(named: name) else { throw APIError.notFound("community") }
         query.communityId = community.id
     }
-    if let id = form.creatorId { query.creatorId = id }
-    else if let name = form.creatorUsername {
+    if let id = form.creatorId {
+        query.creatorId = id
+    } else if let name = form.creatorUsername {
         guard let person = db.person(named: name) else { throw APIError.notFound("person") }
         query.creatorId = person.id
     }
@@ -149,8 +162,9 @@ private func createPost(_ db: inout Database, _ call: Call<ApiCreatePost>) throw
     let url = try checkedURL(form.url)
     let thumbnail = try checkedURL(form.customThumbnail)
     let language = try checkedLanguage(form.languageId)
-    let id = try db.createPost(name: form.name, communityId: form.communityId, url: url,
-                               body: form.body, nsfw: form.nsfw ?? false, by: try call.requireViewer(), now: call.now)
+    let id = try db.createPost(
+        name: form.name, communityId: form.communityId, url: url,
+        body: form.body, nsfw: form.nsfw ?? false, by: try call.requireViewer(), now: call.now)
     db.posts[id - 1].languageId = language ?? 0
     if thumbnail != nil || form.altText != nil {
         db.posts[id - 1].media = PostMedia(thumbnailURL: thumbnail, altText: form.altText)
@@ -166,8 +180,9 @@ private func editPost(_ db: inout Database, _ call: Call<ApiEditPost>) throws ->
     if let name = form.name, name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty || name.count > 200 {
         throw APIError.code("invalid_post_title")
     }
-    try db.editPost(form.postId, name: form.name, url: url, body: form.body, nsfw: form.nsfw,
-                    by: try call.requireViewer(), now: call.now)
+    try db.editPost(
+        form.postId, name: form.name, url: url, body: form.body, nsfw: form.nsfw,
+        by: try call.requireViewer(), now: call.now)
     if let language { db.posts[form.postId - 1].languageId = language }
     if thumbnail != nil || form.altText != nil {
         var media = db.posts[form.postId - 1].media ?? PostMedia()
@@ -182,7 +197,8 @@ private func editPost(_ db: inout Database, _ call: Call<ApiEditPost>) throws ->
 private func checkedURL(_ text: String?) throws -> String? {
     guard let text, !text.isEmpty else { return text }
     guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
-          url.host?.isEmpty == false else { throw APIError.code("invalid_url") }
+        url.host?.isEmpty == false
+    else { throw APIError.code("invalid_url") }
     return text
 }
 
@@ -197,4 +213,35 @@ private func likePost(_ db: inout Database, _ call: Call<ApiCreatePostLike>) thr
     let score = call.form.score ?? call.form.isUpvote.map { $0 ? 1 : -1 } ?? 0
     try db.votePost(call.form.postId, by: try call.requireViewer(), score: score, now: call.now)
     return ApiPostResponse(postView: call.renderer(db).postView(call.form.postId))
+}
+
+/// One page of the people who voted on `postId`, keyed so that `Paging`'s descending order is
+/// Lemmy's (score, published) ascending order.
+private func postVotes(_ db: Database, _ call: Call<ApiListPostLikes>, postId: Int, limit: Int?, page: Int?, cursor: String?) throws
+    -> PageResult
+{
+    guard let post = db.post(postId) else { throw APIError.notFound("post") }
+    guard db.isModOrAdmin(call.viewer, of: post.communityId) else { throw APIError.code("not_a_mod_or_admin") }
+    let keyed = db.users.compactMap { personId, state -> (id: Int, key: SortKey)? in
+        guard let score = state.postVotes[postId] else { return nil }
+        let castAt = state.postVoteTimes[postId] ?? 0
+        return (personId, SortKey(featured: -score, primary: -castAt, tiebreak: -personId))
+    }
+    return try Paging.page(keyed, page: page, limit: try call.limit(limit), cursor: cursor)
+}
+
+/// A vote as 0.19 (`score`) or 1.0 (`is_upvote`, `creator_banned`) renders it.
+private func voteView(_ db: Database, _ call: Call<ApiListPostLikes>, personId: Int, postId: Int) -> ApiVoteView {
+    let score = db.users[personId]?.postVotes[postId] ?? 0
+    let communityId = db.post(postId)?.communityId ?? 0
+    var view = ApiVoteView(
+        creator: call.renderer(db).person(personId),
+        creatorBannedFromCommunity: db.isBanned(personId, from: communityId))
+    if call.dialect == .v1_0 {
+        view.isUpvote = score > 0
+        view.creatorBanned = db.person(personId)?.banned ?? false
+    } else {
+        view.score = score
+    }
+    return view
 }

@@ -1,0 +1,28 @@
+internal import LemmyAPI
+
+/// One person's vote on a post, as moderators and admins see it.
+public struct PostVote: Sendable {
+    /// Who voted.
+    public var voter: Person1
+    /// Whether it is an upvote (a downvote otherwise).
+    public var isUpvote: Bool
+    /// Whether the voter is banned from the post's community.
+    public var isBannedFromCommunity: Bool
+}
+
+/// Who voted on a post.
+extension ApiClient {
+    /// A page of the votes on post `postId`: downvotes first, then in the order they were cast.
+    ///
+    /// Lemmy lists them for the post community's moderators and for admins only; anyone else gets
+    /// a Lemmy error `not_a_mod_or_admin`. Lemmy 0.18 has no such list (``ApiClientError/Kind/unavailableInVersion``).
+    public func postVotes(postId: Int, limit: Int = 20, cursor: PageCursor? = nil) async throws(ApiClientError) -> ContentPage<PostVote> {
+        let page = try await self.page(LemmyAnyGeneration.ListPostLikes(ApiListPostLikes(postId: postId, limit: limit)), at: cursor)
+        let votes = page.items.map { view in
+            PostVote(
+                voter: person1(view.creator), isUpvote: view.isUpvote ?? ((view.score ?? 0) > 0),
+                isBannedFromCommunity: view.creatorBannedFromCommunity)
+        }
+        return ContentPage(items: votes, next: page.next)
+    }
+}

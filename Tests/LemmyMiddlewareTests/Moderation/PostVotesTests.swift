@@ -1,0 +1,69 @@
+import Foundation
+import LemmyMiddleware
+import LemmyTestServer
+import LemmyTestSupport
+import Testing
+
+/// Who voted on a post: moderators of its community and admins see the list; others are refused.
+@Suite("Post votes") @MainActor
+struct PostVotesTests {
+    @Test("An admin sees every vote, downvotes first, each voter once", arguments: [LemmyDialect.v0_19, .v1_0])
+    func adminListsVotes(dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            let alice = try await login(server, "alice")
+            let carol = try await login(server, "carol")
+            let post = try await alice.getPost(id: 1).post2
+            #expect(await post.toggleUpvote() == .confirmed)
+            #expect(await (try await carol.getPost(id: 1)).post2.toggleDownvote() == .confirmed)
+
+            let admin = try await login(server, "admin")
+            let votes = try await admin.postVotes(postId: 1).items
+            #expect(votes.map(\.voter.name) == ["carol", "alice"])
+            #expect(votes.map(\.isUpvote) == [false, true])
+            #expect(votes.allSatisfy { !$0.isBannedFromCommunity })
+
+            // Paging: one vote per page, then the end.
+            let first = try await admin.postVotes(postId: 1, limit: 1)
+            #expect(first.items.map(\.voter.name) == ["carol"])
+            let second = try await admin.postVotes(postId: 1, limit: 1, cursor: try #require(first.next))
+            #expect(second.items.map(\.voter.name) == ["alice"])
+
+            // Taking the vote back removes it from the list.
+            #expect(await post.toggleUpvote() == .confirmed)
+            #expect(try await admin.postVotes(postId: 1).items.map(\.voter.name) == ["carol"])
+        }
+    }
+
+    @Test("Someone who moderates nothing is refused; a missing post is not found", arguments: [LemmyDialect.v0_19, .v1_0])
+    func refusals(dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            let carol = try await login(server, "carol")
+            await #expect(throws: ApiClientError.self) { try await carol.postVotes(postId: 1) }
+            do {
+                _ = try await carol.postVotes(postId: 1)
+            } catch {
+                #expect(error.lemmyCode == .notAModOrAdmin, "\(error)")
+            }
+            let admin = try await login(server, "admin")
+            do {
+                _ = try await admin.postVotes(postId: 999_999)
+                Issue.record("a missing post has no votes to list")
+            } catch {
+                #expect(error.lemmyCode == (dialect == .v1_0 ? .notFound : .couldntFindPost), "\(error)")
+            }
+        }
+    }
+
+    @Test("Lemmy 0.18 has no vote list: refused before anything is sent")
+    func unavailableOn018() async throws {
+        try await withServer(.v0_18) { server in
+            let admin = try await login(server, "admin")
+            do {
+                _ = try await admin.postVotes(postId: 1)
+                Issue.record("0.18 cannot list votes")
+            } catch {
+                #expect(error.kind == .unavailableInVersion || error.httpStatus == 404, "\(error)")
+            }
+        }
+    }
+}
