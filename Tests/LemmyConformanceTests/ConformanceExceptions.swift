@@ -91,6 +91,12 @@ enum ConformanceExceptions {
             reason: "shadone's 0.19.11 SortType lacks TopHour, which Lemmy 0.19 and lemmy-js-client 0.19 (every tag) have; "
                 + "the other 0.19.11 description (MV-GH) lists it and still checks every sort value."),
 
+        // MARK: a GET described with a body
+        ConformanceException(
+            descriptions: ["mvgh-0.19.11"], route: "GET /post/like/list", path: "query.*", kind: .parameter,
+            reason: "The description gives ListPostLikes as a request body of a GET; lemmy-js-client 0.19 sends it as the "
+                + "query (`post_id`, `page`, `limit`) like every other GET, and Lemmy reads it from the query."),
+
         // MARK: requests without a body in the description
         ConformanceException(
             descriptions: ["mvgh-0.19.11", "shadone-v3-0.19.11"], route: "POST /user/logout", path: "$", kind: .requestBody,

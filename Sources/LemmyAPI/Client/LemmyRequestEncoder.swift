@@ -22,13 +22,19 @@ public enum LemmyRequestEncoder {
         guard R.isAbsolutePath || R.generation == version.generation else {
             throw .generationMismatch(request: R.generation, server: version)
         }
+        // A call the server's version lacks is refused here, typed, rather than sent for a 404:
+        // the generated `versions` list every described version that has it.
+        let apiVersion = version.apiVersion
+        guard R.isAbsolutePath || R.versions.contains(apiVersion.name) else {
+            throw .unavailableInVersion(
+                LemmyVersionError(kind: .endpoint, typeName: String(describing: R.self), name: "\(R.method.rawValue) \(R.path)", version: apiVersion))
+        }
         let request = placingAuthField(in: request, version: version, token: token)
         var fields = HTTPFields()
         let query: String
         let body: any HTTPBody
         // Encoded for the exact version the server speaks, so that a value it lacks (`sort=Top` on
         // 0.19) fails here, typed, instead of reaching the server.
-        let apiVersion = version.apiVersion
         if R.method == .get {
             do {
                 query = LemmyQueryEncoding.percentEncodedQuery(try request.queryItems(style: version.queryStyle, version: apiVersion))

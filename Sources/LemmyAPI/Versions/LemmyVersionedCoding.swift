@@ -45,6 +45,8 @@ public struct LemmyVersionError: Error, Hashable, Sendable, CustomStringConverti
         case enumCase
         /// A member that the version always sends, rendered without a value.
         case missingMember
+        /// A call (`GET /post/like/list`) that the version does not serve.
+        case endpoint
     }
 
     /// What is missing.
@@ -70,6 +72,7 @@ public struct LemmyVersionError: Error, Hashable, Sendable, CustomStringConverti
         case .member: "\(typeName).\(name) does not exist in Lemmy API \(version.name)"
         case .enumCase: "\(typeName).\(name) does not exist in Lemmy API \(version.name)"
         case .missingMember: "\(typeName).\(name) is required in Lemmy API \(version.name) but has no value"
+        case .endpoint: "\(name) (\(typeName)) does not exist in Lemmy API \(version.name)"
         }
     }
 }

@@ -68,6 +68,27 @@ struct VersionedEncodingTests {
         }
     }
 
+    @Test("A call the server's version lacks is refused before sending, typed; a version that has it is served")
+    func endpointsPerVersion() throws {
+        // `GET /post/like/list` came with lemmy-js-client 0.19.4's era: the described 0.19.9 has it, 0.19.0 not.
+        let votes = LemmyV3.ListPostLikes(ApiListPostLikes(postId: 7))
+        #expect(try Self.query(votes, server: "0.19.11") == "post_id=7")
+        for old in ["0.18.5", "0.19.0"] {
+            do {
+                _ = try Self.query(votes, server: old)
+                Issue.record("ListPostLikes went to a \(old) server")
+            } catch {
+                guard case .unavailableInVersion(let missing) = error else {
+                    Issue.record("\(error)")
+                    continue
+                }
+                #expect(missing.kind == .endpoint)
+                #expect(missing.version == LemmyServerVersion(old)!.apiVersion)
+                #expect(missing.description.contains("/post/like/list"))
+            }
+        }
+    }
+
     @Test("A member the server's version lacks is refused, in a query and in a body")
     func membersPerVersion() throws {
         // show_read exists from 0.19.9: a 0.19.3 server would silently ignore it. (`false` is not
