@@ -3,7 +3,7 @@ import LemmyAPIGeneratorCore
 
 /// The lemmy-js-client tags the union is built from, oldest first. `main` is lemmy-js-client's
 /// main branch (1.0 development after 1.0.0-beta.1).
-let defaultTags = ["0.18.0", "0.18.1", "0.18.3-rc.3", "0.19.0", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
+let defaultTags = ["0.18.0", "0.18.1", "0.18.3-rc.3", "0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
 
 let usage = """
     usage:

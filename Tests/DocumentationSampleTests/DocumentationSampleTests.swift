@@ -14,7 +14,8 @@ import Testing
     /// The documents whose samples are checked: the README and every article of these catalogues.
     static let catalogues = [
         "HTTPLoading", "HTTPLoadingTesting", "HTTPLoadingAsyncHTTPClient", "FeedLoading", "LemmyAPI",
-        "Resources", "ResourcesGRDB", "LemmyTestServer", "LemmyMiddleware", "LemmyCLI",
+        "Resources", "ResourcesGRDB", "LemmyTestServer", "LemmyMiddleware", "LemmyCLI", "LemmyMiddlewareGRDB",
+        "LemmyMiddlewareUI", "ResourcesUI",
     ]
 
     static func documents() throws -> [(path: String, text: String)] {

@@ -27,7 +27,8 @@ public enum LemmyRequestEncoder {
         let apiVersion = version.apiVersion
         guard R.isAbsolutePath || R.versions.contains(apiVersion.name) else {
             throw .unavailableInVersion(
-                LemmyVersionError(kind: .endpoint, typeName: String(describing: R.self), name: "\(R.method.rawValue) \(R.path)", version: apiVersion))
+                LemmyVersionError(
+                    kind: .endpoint, typeName: String(describing: R.self), name: "\(R.method.rawValue) \(R.path)", version: apiVersion))
         }
         let request = placingAuthField(in: request, version: version, token: token)
         var fields = HTTPFields()

@@ -38,7 +38,7 @@ public struct ApiAddModToCommunity: Codable, Hashable, Sendable {
         self.communityId = try container.decode(ApiCommunityId.self, forKey: .communityId)
         self.personId = try container.decode(ApiPersonId.self, forKey: .personId)
         self.added = try container.decode(Bool.self, forKey: .added)
-        self.auth = try container.lemmyDecodeIfPresent(String.self, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.auth = try container.lemmyDecodeIfPresent(String.self, forKey: .auth, in: LemmyVersionSet(rawValue: 0b0000000111), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
     }
 
     /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
@@ -48,6 +48,6 @@ public struct ApiAddModToCommunity: Codable, Hashable, Sendable {
         try container.encode(self.communityId, forKey: .communityId)
         try container.encode(self.personId, forKey: .personId)
         try container.encode(self.added, forKey: .added)
-        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiAddModToCommunity")
+        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b0000000111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiAddModToCommunity")
     }
 }

@@ -7,7 +7,7 @@
 public struct ApiApproveRegistrationApplication: Codable, Hashable, Sendable {
     /// The `id` member.
     ///
-    /// TypeScript type varies: `number` (0.18.0 – 0.19.0), `RegistrationApplicationId` (0.19.9 – main).
+    /// TypeScript type varies: `number` (0.18.0 – 0.19.4), `RegistrationApplicationId` (0.19.6 – main).
     public var id: ApiRegistrationApplicationId
     /// The `approve` member.
     public var approve: Bool
@@ -40,7 +40,7 @@ public struct ApiApproveRegistrationApplication: Codable, Hashable, Sendable {
         self.id = try container.decode(ApiRegistrationApplicationId.self, forKey: .id)
         self.approve = try container.decode(Bool.self, forKey: .approve)
         self.denyReason = try container.decodeIfPresent(String.self, forKey: .denyReason)
-        self.auth = try container.lemmyDecodeIfPresent(String.self, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.auth = try container.lemmyDecodeIfPresent(String.self, forKey: .auth, in: LemmyVersionSet(rawValue: 0b0000000111), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
     }
 
     /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
@@ -50,6 +50,6 @@ public struct ApiApproveRegistrationApplication: Codable, Hashable, Sendable {
         try container.encode(self.id, forKey: .id)
         try container.encode(self.approve, forKey: .approve)
         try container.encodeIfPresent(self.denyReason, forKey: .denyReason)
-        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiApproveRegistrationApplication")
+        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b0000000111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiApproveRegistrationApplication")
     }
 }

@@ -66,12 +66,12 @@ public struct ApiBanFromCommunity: Codable, Hashable, Sendable {
         self.communityId = try container.decode(ApiCommunityId.self, forKey: .communityId)
         self.personId = try container.decode(ApiPersonId.self, forKey: .personId)
         self.ban = try container.decode(Bool.self, forKey: .ban)
-        self.removeOrRestoreData = try container.lemmyDecodeIfPresent(Bool.self, forKey: .removeOrRestoreData, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.reason = try container.lemmyDecodeIfPresent(String.self, forKey: .reason, in: LemmyVersionSet(rawValue: 0b11111111), required: LemmyVersionSet(rawValue: 0b11000000), strict: strict)
-        self.expiresAt = try container.lemmyDecodeIfPresent(Int.self, forKey: .expiresAt, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.removeData = try container.lemmyDecodeIfPresent(Bool.self, forKey: .removeData, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.expires = try container.lemmyDecodeIfPresent(Int.self, forKey: .expires, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.auth = try container.lemmyDecodeIfPresent(String.self, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.removeOrRestoreData = try container.lemmyDecodeIfPresent(Bool.self, forKey: .removeOrRestoreData, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.reason = try container.lemmyDecodeIfPresent(String.self, forKey: .reason, in: LemmyVersionSet(rawValue: 0b1111111111), required: LemmyVersionSet(rawValue: 0b1100000000), strict: strict)
+        self.expiresAt = try container.lemmyDecodeIfPresent(Int.self, forKey: .expiresAt, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.removeData = try container.lemmyDecodeIfPresent(Bool.self, forKey: .removeData, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.expires = try container.lemmyDecodeIfPresent(Int.self, forKey: .expires, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.auth = try container.lemmyDecodeIfPresent(String.self, forKey: .auth, in: LemmyVersionSet(rawValue: 0b0000000111), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
     }
 
     /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
@@ -81,11 +81,11 @@ public struct ApiBanFromCommunity: Codable, Hashable, Sendable {
         try container.encode(self.communityId, forKey: .communityId)
         try container.encode(self.personId, forKey: .personId)
         try container.encode(self.ban, forKey: .ban)
-        try container.lemmyEncodeIfPresent(self.removeOrRestoreData, forKey: .removeOrRestoreData, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiBanFromCommunity")
-        try container.lemmyEncodeIfPresent(self.reason, forKey: .reason, in: LemmyVersionSet(rawValue: 0b11111111), required: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiBanFromCommunity")
-        try container.lemmyEncodeIfPresent(self.expiresAt, forKey: .expiresAt, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiBanFromCommunity")
-        try container.lemmyEncodeIfPresent(self.removeData, forKey: .removeData, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiBanFromCommunity")
-        try container.lemmyEncodeIfPresent(self.expires, forKey: .expires, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiBanFromCommunity")
-        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiBanFromCommunity")
+        try container.lemmyEncodeIfPresent(self.removeOrRestoreData, forKey: .removeOrRestoreData, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiBanFromCommunity")
+        try container.lemmyEncodeIfPresent(self.reason, forKey: .reason, in: LemmyVersionSet(rawValue: 0b1111111111), required: LemmyVersionSet(rawValue: 0b1100000000), target: target, typeName: "ApiBanFromCommunity")
+        try container.lemmyEncodeIfPresent(self.expiresAt, forKey: .expiresAt, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiBanFromCommunity")
+        try container.lemmyEncodeIfPresent(self.removeData, forKey: .removeData, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiBanFromCommunity")
+        try container.lemmyEncodeIfPresent(self.expires, forKey: .expires, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiBanFromCommunity")
+        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b0000000111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiBanFromCommunity")
     }
 }

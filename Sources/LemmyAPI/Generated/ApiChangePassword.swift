@@ -50,8 +50,8 @@ public struct ApiChangePassword: Codable, Hashable, Sendable {
         self.newPassword = try container.decode(ApiSensitiveString.self, forKey: .newPassword)
         self.newPasswordVerify = try container.decode(ApiSensitiveString.self, forKey: .newPasswordVerify)
         self.oldPassword = try container.decode(ApiSensitiveString.self, forKey: .oldPassword)
-        self.stayLoggedIn = try container.lemmyDecodeIfPresent(Bool.self, forKey: .stayLoggedIn, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.auth = try container.lemmyDecodeIfPresent(String.self, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.stayLoggedIn = try container.lemmyDecodeIfPresent(Bool.self, forKey: .stayLoggedIn, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.auth = try container.lemmyDecodeIfPresent(String.self, forKey: .auth, in: LemmyVersionSet(rawValue: 0b0000000111), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
     }
 
     /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
@@ -61,7 +61,7 @@ public struct ApiChangePassword: Codable, Hashable, Sendable {
         try container.encode(self.newPassword, forKey: .newPassword)
         try container.encode(self.newPasswordVerify, forKey: .newPasswordVerify)
         try container.encode(self.oldPassword, forKey: .oldPassword)
-        try container.lemmyEncodeIfPresent(self.stayLoggedIn, forKey: .stayLoggedIn, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiChangePassword")
-        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiChangePassword")
+        try container.lemmyEncodeIfPresent(self.stayLoggedIn, forKey: .stayLoggedIn, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiChangePassword")
+        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b0000000111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiChangePassword")
     }
 }

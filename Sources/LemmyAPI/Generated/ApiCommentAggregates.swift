@@ -59,8 +59,8 @@ public struct ApiCommentAggregates: Codable, Hashable, Sendable {
         self.downvotes = try container.decode(Int.self, forKey: .downvotes)
         self.published = try container.decode(LemmyDate.self, forKey: .published)
         self.childCount = try container.decode(Int.self, forKey: .childCount)
-        self.id = try container.lemmyDecodeIfPresent(Int.self, forKey: .id, in: LemmyVersionSet(rawValue: 0b11000111), required: LemmyVersionSet(rawValue: 0b00000111), strict: strict)
-        self.hotRank = try container.lemmyDecodeIfPresent(Double.self, forKey: .hotRank, in: LemmyVersionSet(rawValue: 0b11000111), required: LemmyVersionSet(rawValue: 0b00000111), strict: strict)
+        self.id = try container.lemmyDecodeIfPresent(Int.self, forKey: .id, in: LemmyVersionSet(rawValue: 0b1100000111), required: LemmyVersionSet(rawValue: 0b0000000111), strict: strict)
+        self.hotRank = try container.lemmyDecodeIfPresent(Double.self, forKey: .hotRank, in: LemmyVersionSet(rawValue: 0b1100000111), required: LemmyVersionSet(rawValue: 0b0000000111), strict: strict)
     }
 
     /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
@@ -73,7 +73,7 @@ public struct ApiCommentAggregates: Codable, Hashable, Sendable {
         try container.encode(self.downvotes, forKey: .downvotes)
         try container.encode(self.published, forKey: .published)
         try container.encode(self.childCount, forKey: .childCount)
-        try container.lemmyEncodeIfPresent(self.id, forKey: .id, in: LemmyVersionSet(rawValue: 0b11000111), required: LemmyVersionSet(rawValue: 0b00000111), target: target, typeName: "ApiCommentAggregates")
-        try container.lemmyEncodeIfPresent(self.hotRank, forKey: .hotRank, in: LemmyVersionSet(rawValue: 0b11000111), required: LemmyVersionSet(rawValue: 0b00000111), target: target, typeName: "ApiCommentAggregates")
+        try container.lemmyEncodeIfPresent(self.id, forKey: .id, in: LemmyVersionSet(rawValue: 0b1100000111), required: LemmyVersionSet(rawValue: 0b0000000111), target: target, typeName: "ApiCommentAggregates")
+        try container.lemmyEncodeIfPresent(self.hotRank, forKey: .hotRank, in: LemmyVersionSet(rawValue: 0b1100000111), required: LemmyVersionSet(rawValue: 0b0000000111), target: target, typeName: "ApiCommentAggregates")
     }
 }

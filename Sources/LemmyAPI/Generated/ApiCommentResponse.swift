@@ -34,8 +34,8 @@ public struct ApiCommentResponse: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let strict = decoder.lemmyStrictVersion
         self.commentView = try container.decode(ApiCommentView.self, forKey: .commentView)
-        self.recipientIds = try container.lemmyDecodeIfPresent([ApiLocalUserId].self, forKey: .recipientIds, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00111111), strict: strict)
-        self.formId = try container.lemmyDecodeIfPresent(String.self, forKey: .formId, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.recipientIds = try container.lemmyDecodeIfPresent([ApiLocalUserId].self, forKey: .recipientIds, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0011111111), strict: strict)
+        self.formId = try container.lemmyDecodeIfPresent(String.self, forKey: .formId, in: LemmyVersionSet(rawValue: 0b0000000111), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
     }
 
     /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
@@ -43,7 +43,7 @@ public struct ApiCommentResponse: Codable, Hashable, Sendable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         let target = encoder.lemmyVersionedCoding
         try container.encode(self.commentView, forKey: .commentView)
-        try container.lemmyEncodeIfPresent(self.recipientIds, forKey: .recipientIds, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00111111), target: target, typeName: "ApiCommentResponse")
-        try container.lemmyEncodeIfPresent(self.formId, forKey: .formId, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiCommentResponse")
+        try container.lemmyEncodeIfPresent(self.recipientIds, forKey: .recipientIds, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0011111111), target: target, typeName: "ApiCommentResponse")
+        try container.lemmyEncodeIfPresent(self.formId, forKey: .formId, in: LemmyVersionSet(rawValue: 0b0000000111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiCommentResponse")
     }
 }

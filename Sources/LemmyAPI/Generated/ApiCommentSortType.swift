@@ -52,7 +52,7 @@ public enum ApiCommentSortType: LemmyStringEnum, LemmyQueryValue {
         case .top: return (version.generation == .v4 ? "top" : "Top")
         case .new: return (version.generation == .v4 ? "new" : "New")
         case .old: return (version.generation == .v4 ? "old" : "Old")
-        case .controversial: return LemmyVersionSet(rawValue: 0b11111000).contains(version) ? (version.generation == .v4 ? "controversial" : "Controversial") : nil
+        case .controversial: return LemmyVersionSet(rawValue: 0b1111111000).contains(version) ? (version.generation == .v4 ? "controversial" : "Controversial") : nil
         case .unknown(let value): return value
         }
     }

@@ -25,7 +25,7 @@ public struct ApiCommunityAggregates: Codable, Hashable, Sendable {
     public var usersActiveHalfYear: Int
     /// The `subscribers_local` member.
     ///
-    /// Added in 0.19.9.
+    /// Added in 0.19.4.
     public var subscribersLocal: Int?
     /// The `id` member.
     ///
@@ -80,9 +80,9 @@ public struct ApiCommunityAggregates: Codable, Hashable, Sendable {
         self.usersActiveWeek = try container.decode(Int.self, forKey: .usersActiveWeek)
         self.usersActiveMonth = try container.decode(Int.self, forKey: .usersActiveMonth)
         self.usersActiveHalfYear = try container.decode(Int.self, forKey: .usersActiveHalfYear)
-        self.subscribersLocal = try container.lemmyDecodeIfPresent(Int.self, forKey: .subscribersLocal, in: LemmyVersionSet(rawValue: 0b11110000), required: LemmyVersionSet(rawValue: 0b00110000), strict: strict)
-        self.id = try container.lemmyDecodeIfPresent(Int.self, forKey: .id, in: LemmyVersionSet(rawValue: 0b11000111), required: LemmyVersionSet(rawValue: 0b00000111), strict: strict)
-        self.hotRank = try container.lemmyDecodeIfPresent(Double.self, forKey: .hotRank, in: LemmyVersionSet(rawValue: 0b11000111), required: LemmyVersionSet(rawValue: 0b00000111), strict: strict)
+        self.subscribersLocal = try container.lemmyDecodeIfPresent(Int.self, forKey: .subscribersLocal, in: LemmyVersionSet(rawValue: 0b1111110000), required: LemmyVersionSet(rawValue: 0b0011110000), strict: strict)
+        self.id = try container.lemmyDecodeIfPresent(Int.self, forKey: .id, in: LemmyVersionSet(rawValue: 0b1100000111), required: LemmyVersionSet(rawValue: 0b0000000111), strict: strict)
+        self.hotRank = try container.lemmyDecodeIfPresent(Double.self, forKey: .hotRank, in: LemmyVersionSet(rawValue: 0b1100000111), required: LemmyVersionSet(rawValue: 0b0000000111), strict: strict)
     }
 
     /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
@@ -98,8 +98,8 @@ public struct ApiCommunityAggregates: Codable, Hashable, Sendable {
         try container.encode(self.usersActiveWeek, forKey: .usersActiveWeek)
         try container.encode(self.usersActiveMonth, forKey: .usersActiveMonth)
         try container.encode(self.usersActiveHalfYear, forKey: .usersActiveHalfYear)
-        try container.lemmyEncodeIfPresent(self.subscribersLocal, forKey: .subscribersLocal, in: LemmyVersionSet(rawValue: 0b11110000), required: LemmyVersionSet(rawValue: 0b00110000), target: target, typeName: "ApiCommunityAggregates")
-        try container.lemmyEncodeIfPresent(self.id, forKey: .id, in: LemmyVersionSet(rawValue: 0b11000111), required: LemmyVersionSet(rawValue: 0b00000111), target: target, typeName: "ApiCommunityAggregates")
-        try container.lemmyEncodeIfPresent(self.hotRank, forKey: .hotRank, in: LemmyVersionSet(rawValue: 0b11000111), required: LemmyVersionSet(rawValue: 0b00000111), target: target, typeName: "ApiCommunityAggregates")
+        try container.lemmyEncodeIfPresent(self.subscribersLocal, forKey: .subscribersLocal, in: LemmyVersionSet(rawValue: 0b1111110000), required: LemmyVersionSet(rawValue: 0b0011110000), target: target, typeName: "ApiCommunityAggregates")
+        try container.lemmyEncodeIfPresent(self.id, forKey: .id, in: LemmyVersionSet(rawValue: 0b1100000111), required: LemmyVersionSet(rawValue: 0b0000000111), target: target, typeName: "ApiCommunityAggregates")
+        try container.lemmyEncodeIfPresent(self.hotRank, forKey: .hotRank, in: LemmyVersionSet(rawValue: 0b1100000111), required: LemmyVersionSet(rawValue: 0b0000000111), target: target, typeName: "ApiCommunityAggregates")
     }
 }

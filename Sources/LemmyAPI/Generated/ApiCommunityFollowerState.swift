@@ -44,10 +44,10 @@ public enum ApiCommunityFollowerState: LemmyStringEnum, LemmyQueryValue {
     /// The spelling `version` uses; nil when the version does not have the case.
     public func wireValue(in version: LemmyAPIVersion) -> String? {
         switch self {
-        case .accepted: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "accepted" : nil
-        case .pending: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "pending" : nil
-        case .approvalRequired: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "approval_required" : nil
-        case .denied: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "denied" : nil
+        case .accepted: return LemmyVersionSet(rawValue: 0b1100000000).contains(version) ? "accepted" : nil
+        case .pending: return LemmyVersionSet(rawValue: 0b1100000000).contains(version) ? "pending" : nil
+        case .approvalRequired: return LemmyVersionSet(rawValue: 0b1100000000).contains(version) ? "approval_required" : nil
+        case .denied: return LemmyVersionSet(rawValue: 0b1100000000).contains(version) ? "denied" : nil
         case .unknown(let value): return value
         }
     }

@@ -44,10 +44,10 @@ public enum ApiCommunityNotificationsMode: LemmyStringEnum, LemmyQueryValue {
     /// The spelling `version` uses; nil when the version does not have the case.
     public func wireValue(in version: LemmyAPIVersion) -> String? {
         switch self {
-        case .allPostsAndComments: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "all_posts_and_comments" : nil
-        case .allPosts: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "all_posts" : nil
-        case .repliesAndMentions: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "replies_and_mentions" : nil
-        case .mute: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "mute" : nil
+        case .allPostsAndComments: return LemmyVersionSet(rawValue: 0b1100000000).contains(version) ? "all_posts_and_comments" : nil
+        case .allPosts: return LemmyVersionSet(rawValue: 0b1100000000).contains(version) ? "all_posts" : nil
+        case .repliesAndMentions: return LemmyVersionSet(rawValue: 0b1100000000).contains(version) ? "replies_and_mentions" : nil
+        case .mute: return LemmyVersionSet(rawValue: 0b1100000000).contains(version) ? "mute" : nil
         case .unknown(let value): return value
         }
     }

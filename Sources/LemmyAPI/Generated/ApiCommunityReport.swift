@@ -93,7 +93,7 @@ public struct ApiCommunityReport: Codable, Hashable, Sendable {
         self.resolverId = try container.decodeIfPresent(ApiPersonId.self, forKey: .resolverId)
         self.publishedAt = try container.decode(LemmyDate.self, forKey: .publishedAt)
         self.updatedAt = try container.decodeIfPresent(LemmyDate.self, forKey: .updatedAt)
-        self.resolveReason = try container.lemmyDecodeIfPresent(String.self, forKey: .resolveReason, in: LemmyVersionSet(rawValue: 0b10111111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.resolveReason = try container.lemmyDecodeIfPresent(String.self, forKey: .resolveReason, in: LemmyVersionSet(rawValue: 0b1011111111), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
     }
 
     /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
@@ -114,6 +114,6 @@ public struct ApiCommunityReport: Codable, Hashable, Sendable {
         try container.encodeIfPresent(self.resolverId, forKey: .resolverId)
         try container.encode(self.publishedAt, forKey: .publishedAt)
         try container.encodeIfPresent(self.updatedAt, forKey: .updatedAt)
-        try container.lemmyEncodeIfPresent(self.resolveReason, forKey: .resolveReason, in: LemmyVersionSet(rawValue: 0b10111111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiCommunityReport")
+        try container.lemmyEncodeIfPresent(self.resolveReason, forKey: .resolveReason, in: LemmyVersionSet(rawValue: 0b1011111111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiCommunityReport")
     }
 }

@@ -144,35 +144,35 @@ public enum ApiCommunitySortType: LemmyStringEnum, LemmyQueryValue {
     /// The spelling `version` uses; nil when the version does not have the case.
     public func wireValue(in version: LemmyAPIVersion) -> String? {
         switch self {
-        case .activeSixMonths: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "active_six_months" : nil
-        case .activeMonthly: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "active_monthly" : nil
-        case .activeWeekly: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "active_weekly" : nil
-        case .activeDaily: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "active_daily" : nil
+        case .activeSixMonths: return LemmyVersionSet(rawValue: 0b1100000000).contains(version) ? "active_six_months" : nil
+        case .activeMonthly: return LemmyVersionSet(rawValue: 0b1100000000).contains(version) ? "active_monthly" : nil
+        case .activeWeekly: return LemmyVersionSet(rawValue: 0b1100000000).contains(version) ? "active_weekly" : nil
+        case .activeDaily: return LemmyVersionSet(rawValue: 0b1100000000).contains(version) ? "active_daily" : nil
         case .hot: return (version.generation == .v4 ? "hot" : "Hot")
         case .new: return (version.generation == .v4 ? "new" : "New")
         case .old: return (version.generation == .v4 ? "old" : "Old")
-        case .nameAsc: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "name_asc" : nil
-        case .nameDesc: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "name_desc" : nil
-        case .comments: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "comments" : nil
-        case .posts: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "posts" : nil
-        case .subscribers: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "subscribers" : nil
-        case .subscribersLocal: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "subscribers_local" : nil
-        case .active: return LemmyVersionSet(rawValue: 0b00111111).contains(version) ? "Active" : nil
-        case .topDay: return LemmyVersionSet(rawValue: 0b00111111).contains(version) ? "TopDay" : nil
-        case .topWeek: return LemmyVersionSet(rawValue: 0b00111111).contains(version) ? "TopWeek" : nil
-        case .topMonth: return LemmyVersionSet(rawValue: 0b00111111).contains(version) ? "TopMonth" : nil
-        case .topYear: return LemmyVersionSet(rawValue: 0b00111111).contains(version) ? "TopYear" : nil
-        case .topAll: return LemmyVersionSet(rawValue: 0b00111111).contains(version) ? "TopAll" : nil
-        case .mostComments: return LemmyVersionSet(rawValue: 0b00111111).contains(version) ? "MostComments" : nil
-        case .newComments: return LemmyVersionSet(rawValue: 0b00111111).contains(version) ? "NewComments" : nil
-        case .topHour: return LemmyVersionSet(rawValue: 0b00111111).contains(version) ? "TopHour" : nil
-        case .topSixHour: return LemmyVersionSet(rawValue: 0b00111111).contains(version) ? "TopSixHour" : nil
-        case .topTwelveHour: return LemmyVersionSet(rawValue: 0b00111111).contains(version) ? "TopTwelveHour" : nil
-        case .topThreeMonths: return LemmyVersionSet(rawValue: 0b00111110).contains(version) ? "TopThreeMonths" : nil
-        case .topSixMonths: return LemmyVersionSet(rawValue: 0b00111110).contains(version) ? "TopSixMonths" : nil
-        case .topNineMonths: return LemmyVersionSet(rawValue: 0b00111110).contains(version) ? "TopNineMonths" : nil
-        case .controversial: return LemmyVersionSet(rawValue: 0b00111000).contains(version) ? "Controversial" : nil
-        case .scaled: return LemmyVersionSet(rawValue: 0b00111000).contains(version) ? "Scaled" : nil
+        case .nameAsc: return LemmyVersionSet(rawValue: 0b1100000000).contains(version) ? "name_asc" : nil
+        case .nameDesc: return LemmyVersionSet(rawValue: 0b1100000000).contains(version) ? "name_desc" : nil
+        case .comments: return LemmyVersionSet(rawValue: 0b1100000000).contains(version) ? "comments" : nil
+        case .posts: return LemmyVersionSet(rawValue: 0b1100000000).contains(version) ? "posts" : nil
+        case .subscribers: return LemmyVersionSet(rawValue: 0b1100000000).contains(version) ? "subscribers" : nil
+        case .subscribersLocal: return LemmyVersionSet(rawValue: 0b1100000000).contains(version) ? "subscribers_local" : nil
+        case .active: return LemmyVersionSet(rawValue: 0b0011111111).contains(version) ? "Active" : nil
+        case .topDay: return LemmyVersionSet(rawValue: 0b0011111111).contains(version) ? "TopDay" : nil
+        case .topWeek: return LemmyVersionSet(rawValue: 0b0011111111).contains(version) ? "TopWeek" : nil
+        case .topMonth: return LemmyVersionSet(rawValue: 0b0011111111).contains(version) ? "TopMonth" : nil
+        case .topYear: return LemmyVersionSet(rawValue: 0b0011111111).contains(version) ? "TopYear" : nil
+        case .topAll: return LemmyVersionSet(rawValue: 0b0011111111).contains(version) ? "TopAll" : nil
+        case .mostComments: return LemmyVersionSet(rawValue: 0b0011111111).contains(version) ? "MostComments" : nil
+        case .newComments: return LemmyVersionSet(rawValue: 0b0011111111).contains(version) ? "NewComments" : nil
+        case .topHour: return LemmyVersionSet(rawValue: 0b0011111111).contains(version) ? "TopHour" : nil
+        case .topSixHour: return LemmyVersionSet(rawValue: 0b0011111111).contains(version) ? "TopSixHour" : nil
+        case .topTwelveHour: return LemmyVersionSet(rawValue: 0b0011111111).contains(version) ? "TopTwelveHour" : nil
+        case .topThreeMonths: return LemmyVersionSet(rawValue: 0b0011111110).contains(version) ? "TopThreeMonths" : nil
+        case .topSixMonths: return LemmyVersionSet(rawValue: 0b0011111110).contains(version) ? "TopSixMonths" : nil
+        case .topNineMonths: return LemmyVersionSet(rawValue: 0b0011111110).contains(version) ? "TopNineMonths" : nil
+        case .controversial: return LemmyVersionSet(rawValue: 0b0011111000).contains(version) ? "Controversial" : nil
+        case .scaled: return LemmyVersionSet(rawValue: 0b0011111000).contains(version) ? "Scaled" : nil
         case .unknown(let value): return value
         }
     }

@@ -33,7 +33,7 @@ public struct ApiCommunityView: Codable, Hashable, Sendable {
     public var counts: ApiCommunityAggregates?
     /// The `banned_from_community` member.
     ///
-    /// Added in 0.19.9; removed in 1.0.0-beta.1.
+    /// Added in 0.19.4; removed in 1.0.0-beta.1.
     public var bannedFromCommunity: Bool?
 
     /// Creates a value.
@@ -64,13 +64,13 @@ public struct ApiCommunityView: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let strict = decoder.lemmyStrictVersion
         self.community = try container.decode(ApiCommunity.self, forKey: .community)
-        self.communityActions = try container.lemmyDecodeIfPresent(ApiCommunityActions.self, forKey: .communityActions, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.canMod = try container.lemmyDecodeIfPresent(Bool.self, forKey: .canMod, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b11000000), strict: strict)
-        self.tags = try container.lemmyDecodeIfPresent(ApiCommunityTagsView.self, forKey: .tags, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b11000000), strict: strict)
-        self.subscribed = try container.lemmyDecodeIfPresent(ApiSubscribedType.self, forKey: .subscribed, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00111111), strict: strict)
-        self.blocked = try container.lemmyDecodeIfPresent(Bool.self, forKey: .blocked, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00111111), strict: strict)
-        self.counts = try container.lemmyDecodeIfPresent(ApiCommunityAggregates.self, forKey: .counts, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00111111), strict: strict)
-        self.bannedFromCommunity = try container.lemmyDecodeIfPresent(Bool.self, forKey: .bannedFromCommunity, in: LemmyVersionSet(rawValue: 0b00110000), required: LemmyVersionSet(rawValue: 0b00110000), strict: strict)
+        self.communityActions = try container.lemmyDecodeIfPresent(ApiCommunityActions.self, forKey: .communityActions, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.canMod = try container.lemmyDecodeIfPresent(Bool.self, forKey: .canMod, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b1100000000), strict: strict)
+        self.tags = try container.lemmyDecodeIfPresent(ApiCommunityTagsView.self, forKey: .tags, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b1100000000), strict: strict)
+        self.subscribed = try container.lemmyDecodeIfPresent(ApiSubscribedType.self, forKey: .subscribed, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0011111111), strict: strict)
+        self.blocked = try container.lemmyDecodeIfPresent(Bool.self, forKey: .blocked, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0011111111), strict: strict)
+        self.counts = try container.lemmyDecodeIfPresent(ApiCommunityAggregates.self, forKey: .counts, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0011111111), strict: strict)
+        self.bannedFromCommunity = try container.lemmyDecodeIfPresent(Bool.self, forKey: .bannedFromCommunity, in: LemmyVersionSet(rawValue: 0b0011110000), required: LemmyVersionSet(rawValue: 0b0011110000), strict: strict)
     }
 
     /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
@@ -78,12 +78,12 @@ public struct ApiCommunityView: Codable, Hashable, Sendable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         let target = encoder.lemmyVersionedCoding
         try container.encode(self.community, forKey: .community)
-        try container.lemmyEncodeIfPresent(self.communityActions, forKey: .communityActions, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiCommunityView")
-        try container.lemmyEncodeIfPresent(self.canMod, forKey: .canMod, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiCommunityView")
-        try container.lemmyEncodeIfPresent(self.tags, forKey: .tags, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiCommunityView")
-        try container.lemmyEncodeIfPresent(self.subscribed, forKey: .subscribed, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00111111), target: target, typeName: "ApiCommunityView")
-        try container.lemmyEncodeIfPresent(self.blocked, forKey: .blocked, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00111111), target: target, typeName: "ApiCommunityView")
-        try container.lemmyEncodeIfPresent(self.counts, forKey: .counts, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00111111), target: target, typeName: "ApiCommunityView")
-        try container.lemmyEncodeIfPresent(self.bannedFromCommunity, forKey: .bannedFromCommunity, in: LemmyVersionSet(rawValue: 0b00110000), required: LemmyVersionSet(rawValue: 0b00110000), target: target, typeName: "ApiCommunityView")
+        try container.lemmyEncodeIfPresent(self.communityActions, forKey: .communityActions, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiCommunityView")
+        try container.lemmyEncodeIfPresent(self.canMod, forKey: .canMod, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b1100000000), target: target, typeName: "ApiCommunityView")
+        try container.lemmyEncodeIfPresent(self.tags, forKey: .tags, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b1100000000), target: target, typeName: "ApiCommunityView")
+        try container.lemmyEncodeIfPresent(self.subscribed, forKey: .subscribed, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0011111111), target: target, typeName: "ApiCommunityView")
+        try container.lemmyEncodeIfPresent(self.blocked, forKey: .blocked, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0011111111), target: target, typeName: "ApiCommunityView")
+        try container.lemmyEncodeIfPresent(self.counts, forKey: .counts, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0011111111), target: target, typeName: "ApiCommunityView")
+        try container.lemmyEncodeIfPresent(self.bannedFromCommunity, forKey: .bannedFromCommunity, in: LemmyVersionSet(rawValue: 0b0011110000), required: LemmyVersionSet(rawValue: 0b0011110000), target: target, typeName: "ApiCommunityView")
     }
 }

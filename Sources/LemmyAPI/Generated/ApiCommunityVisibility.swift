@@ -3,7 +3,7 @@
 
 /// `CommunityVisibility` from lemmy-js-client.
 ///
-/// In lemmy-js-client 0.19.9 – main. Added in 0.19.9.
+/// In lemmy-js-client 0.19.4 – main. Added in 0.19.4.
 public enum ApiCommunityVisibility: LemmyStringEnum, LemmyQueryValue {
     /// `Public` / `public`.
     case `public`
@@ -52,12 +52,12 @@ public enum ApiCommunityVisibility: LemmyStringEnum, LemmyQueryValue {
     /// The spelling `version` uses; nil when the version does not have the case.
     public func wireValue(in version: LemmyAPIVersion) -> String? {
         switch self {
-        case .`public`: return LemmyVersionSet(rawValue: 0b11110000).contains(version) ? (version.generation == .v4 ? "public" : "Public") : nil
-        case .localOnly: return LemmyVersionSet(rawValue: 0b00110000).contains(version) ? "LocalOnly" : nil
-        case .unlisted: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "unlisted" : nil
-        case .localOnlyPublic: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "local_only_public" : nil
-        case .localOnlyPrivate: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "local_only_private" : nil
-        case .`private`: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "private" : nil
+        case .`public`: return LemmyVersionSet(rawValue: 0b1111110000).contains(version) ? (version.generation == .v4 ? "public" : "Public") : nil
+        case .localOnly: return LemmyVersionSet(rawValue: 0b0011110000).contains(version) ? "LocalOnly" : nil
+        case .unlisted: return LemmyVersionSet(rawValue: 0b1100000000).contains(version) ? "unlisted" : nil
+        case .localOnlyPublic: return LemmyVersionSet(rawValue: 0b1100000000).contains(version) ? "local_only_public" : nil
+        case .localOnlyPrivate: return LemmyVersionSet(rawValue: 0b1100000000).contains(version) ? "local_only_private" : nil
+        case .`private`: return LemmyVersionSet(rawValue: 0b1100000000).contains(version) ? "private" : nil
         case .unknown(let value): return value
         }
     }

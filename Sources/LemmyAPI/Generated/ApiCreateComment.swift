@@ -49,8 +49,8 @@ public struct ApiCreateComment: Codable, Hashable, Sendable {
         self.postId = try container.decode(ApiPostId.self, forKey: .postId)
         self.parentId = try container.decodeIfPresent(ApiCommentId.self, forKey: .parentId)
         self.languageId = try container.decodeIfPresent(ApiLanguageId.self, forKey: .languageId)
-        self.formId = try container.lemmyDecodeIfPresent(String.self, forKey: .formId, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.auth = try container.lemmyDecodeIfPresent(String.self, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.formId = try container.lemmyDecodeIfPresent(String.self, forKey: .formId, in: LemmyVersionSet(rawValue: 0b0000000111), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.auth = try container.lemmyDecodeIfPresent(String.self, forKey: .auth, in: LemmyVersionSet(rawValue: 0b0000000111), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
     }
 
     /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
@@ -61,7 +61,7 @@ public struct ApiCreateComment: Codable, Hashable, Sendable {
         try container.encode(self.postId, forKey: .postId)
         try container.encodeIfPresent(self.parentId, forKey: .parentId)
         try container.encodeIfPresent(self.languageId, forKey: .languageId)
-        try container.lemmyEncodeIfPresent(self.formId, forKey: .formId, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiCreateComment")
-        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiCreateComment")
+        try container.lemmyEncodeIfPresent(self.formId, forKey: .formId, in: LemmyVersionSet(rawValue: 0b0000000111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiCreateComment")
+        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b0000000111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiCreateComment")
     }
 }

@@ -25,7 +25,7 @@ public struct ApiCreateCommunity: Codable, Hashable, Sendable {
     public var discussionLanguages: [ApiLanguageId]?
     /// The `visibility` member.
     ///
-    /// Added in 0.19.9.
+    /// Added in 0.19.4.
     public var visibility: ApiCommunityVisibility?
     /// The `description` member.
     ///
@@ -80,17 +80,17 @@ public struct ApiCreateCommunity: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let strict = decoder.lemmyStrictVersion
         self.name = try container.decode(String.self, forKey: .name)
-        self.title = try container.lemmyDecodeIfPresent(String.self, forKey: .title, in: LemmyVersionSet(rawValue: 0b11111111), required: LemmyVersionSet(rawValue: 0b00111111), strict: strict)
-        self.sidebar = try container.lemmyDecodeIfPresent(String.self, forKey: .sidebar, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.summary = try container.lemmyDecodeIfPresent(String.self, forKey: .summary, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.title = try container.lemmyDecodeIfPresent(String.self, forKey: .title, in: LemmyVersionSet(rawValue: 0b1111111111), required: LemmyVersionSet(rawValue: 0b0011111111), strict: strict)
+        self.sidebar = try container.lemmyDecodeIfPresent(String.self, forKey: .sidebar, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.summary = try container.lemmyDecodeIfPresent(String.self, forKey: .summary, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
         self.nsfw = try container.decodeIfPresent(Bool.self, forKey: .nsfw)
         self.postingRestrictedToMods = try container.decodeIfPresent(Bool.self, forKey: .postingRestrictedToMods)
         self.discussionLanguages = try container.decodeIfPresent([ApiLanguageId].self, forKey: .discussionLanguages)
-        self.visibility = try container.lemmyDecodeIfPresent(ApiCommunityVisibility.self, forKey: .visibility, in: LemmyVersionSet(rawValue: 0b11110000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.description = try container.lemmyDecodeIfPresent(String.self, forKey: .description, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.icon = try container.lemmyDecodeIfPresent(String.self, forKey: .icon, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.banner = try container.lemmyDecodeIfPresent(String.self, forKey: .banner, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.auth = try container.lemmyDecodeIfPresent(String.self, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.visibility = try container.lemmyDecodeIfPresent(ApiCommunityVisibility.self, forKey: .visibility, in: LemmyVersionSet(rawValue: 0b1111110000), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.description = try container.lemmyDecodeIfPresent(String.self, forKey: .description, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.icon = try container.lemmyDecodeIfPresent(String.self, forKey: .icon, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.banner = try container.lemmyDecodeIfPresent(String.self, forKey: .banner, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.auth = try container.lemmyDecodeIfPresent(String.self, forKey: .auth, in: LemmyVersionSet(rawValue: 0b0000000111), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
     }
 
     /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
@@ -98,16 +98,16 @@ public struct ApiCreateCommunity: Codable, Hashable, Sendable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         let target = encoder.lemmyVersionedCoding
         try container.encode(self.name, forKey: .name)
-        try container.lemmyEncodeIfPresent(self.title, forKey: .title, in: LemmyVersionSet(rawValue: 0b11111111), required: LemmyVersionSet(rawValue: 0b00111111), target: target, typeName: "ApiCreateCommunity")
-        try container.lemmyEncodeIfPresent(self.sidebar, forKey: .sidebar, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiCreateCommunity")
-        try container.lemmyEncodeIfPresent(self.summary, forKey: .summary, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiCreateCommunity")
+        try container.lemmyEncodeIfPresent(self.title, forKey: .title, in: LemmyVersionSet(rawValue: 0b1111111111), required: LemmyVersionSet(rawValue: 0b0011111111), target: target, typeName: "ApiCreateCommunity")
+        try container.lemmyEncodeIfPresent(self.sidebar, forKey: .sidebar, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiCreateCommunity")
+        try container.lemmyEncodeIfPresent(self.summary, forKey: .summary, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiCreateCommunity")
         try container.encodeIfPresent(self.nsfw, forKey: .nsfw)
         try container.encodeIfPresent(self.postingRestrictedToMods, forKey: .postingRestrictedToMods)
         try container.encodeIfPresent(self.discussionLanguages, forKey: .discussionLanguages)
-        try container.lemmyEncodeIfPresent(self.visibility, forKey: .visibility, in: LemmyVersionSet(rawValue: 0b11110000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiCreateCommunity")
-        try container.lemmyEncodeIfPresent(self.description, forKey: .description, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiCreateCommunity")
-        try container.lemmyEncodeIfPresent(self.icon, forKey: .icon, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiCreateCommunity")
-        try container.lemmyEncodeIfPresent(self.banner, forKey: .banner, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiCreateCommunity")
-        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiCreateCommunity")
+        try container.lemmyEncodeIfPresent(self.visibility, forKey: .visibility, in: LemmyVersionSet(rawValue: 0b1111110000), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiCreateCommunity")
+        try container.lemmyEncodeIfPresent(self.description, forKey: .description, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiCreateCommunity")
+        try container.lemmyEncodeIfPresent(self.icon, forKey: .icon, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiCreateCommunity")
+        try container.lemmyEncodeIfPresent(self.banner, forKey: .banner, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiCreateCommunity")
+        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b0000000111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiCreateCommunity")
     }
 }

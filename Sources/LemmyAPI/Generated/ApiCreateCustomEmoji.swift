@@ -50,7 +50,7 @@ public struct ApiCreateCustomEmoji: Codable, Hashable, Sendable {
         self.imageUrl = try container.decode(ApiDbUrl.self, forKey: .imageUrl)
         self.altText = try container.decode(String.self, forKey: .altText)
         self.keywords = try container.decode([String].self, forKey: .keywords)
-        self.auth = try container.lemmyDecodeIfPresent(String.self, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.auth = try container.lemmyDecodeIfPresent(String.self, forKey: .auth, in: LemmyVersionSet(rawValue: 0b0000000111), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
     }
 
     /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
@@ -62,6 +62,6 @@ public struct ApiCreateCustomEmoji: Codable, Hashable, Sendable {
         try container.encode(self.imageUrl, forKey: .imageUrl)
         try container.encode(self.altText, forKey: .altText)
         try container.encode(self.keywords, forKey: .keywords)
-        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiCreateCustomEmoji")
+        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b0000000111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiCreateCustomEmoji")
     }
 }

@@ -15,7 +15,7 @@ public struct ApiCreatePost: Codable, Hashable, Sendable {
     public var body: String?
     /// The `alt_text` member.
     ///
-    /// Added in 0.19.9.
+    /// Added in 0.19.4.
     public var altText: String?
     /// The `honeypot` member.
     public var honeypot: String?
@@ -25,7 +25,7 @@ public struct ApiCreatePost: Codable, Hashable, Sendable {
     public var languageId: ApiLanguageId?
     /// The `custom_thumbnail` member.
     ///
-    /// Added in 0.19.9.
+    /// Added in 0.19.4.
     public var customThumbnail: String?
     /// The `tags` member.
     ///
@@ -79,14 +79,14 @@ public struct ApiCreatePost: Codable, Hashable, Sendable {
         self.communityId = try container.decode(ApiCommunityId.self, forKey: .communityId)
         self.url = try container.decodeIfPresent(String.self, forKey: .url)
         self.body = try container.decodeIfPresent(String.self, forKey: .body)
-        self.altText = try container.lemmyDecodeIfPresent(String.self, forKey: .altText, in: LemmyVersionSet(rawValue: 0b11110000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.altText = try container.lemmyDecodeIfPresent(String.self, forKey: .altText, in: LemmyVersionSet(rawValue: 0b1111110000), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
         self.honeypot = try container.decodeIfPresent(String.self, forKey: .honeypot)
         self.nsfw = try container.decodeIfPresent(Bool.self, forKey: .nsfw)
         self.languageId = try container.decodeIfPresent(ApiLanguageId.self, forKey: .languageId)
-        self.customThumbnail = try container.lemmyDecodeIfPresent(String.self, forKey: .customThumbnail, in: LemmyVersionSet(rawValue: 0b11110000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.tags = try container.lemmyDecodeIfPresent([ApiCommunityTagId].self, forKey: .tags, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.scheduledPublishTimeAt = try container.lemmyDecodeIfPresent(Int.self, forKey: .scheduledPublishTimeAt, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.auth = try container.lemmyDecodeIfPresent(String.self, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.customThumbnail = try container.lemmyDecodeIfPresent(String.self, forKey: .customThumbnail, in: LemmyVersionSet(rawValue: 0b1111110000), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.tags = try container.lemmyDecodeIfPresent([ApiCommunityTagId].self, forKey: .tags, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.scheduledPublishTimeAt = try container.lemmyDecodeIfPresent(Int.self, forKey: .scheduledPublishTimeAt, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.auth = try container.lemmyDecodeIfPresent(String.self, forKey: .auth, in: LemmyVersionSet(rawValue: 0b0000000111), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
     }
 
     /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
@@ -97,13 +97,13 @@ public struct ApiCreatePost: Codable, Hashable, Sendable {
         try container.encode(self.communityId, forKey: .communityId)
         try container.encodeIfPresent(self.url, forKey: .url)
         try container.encodeIfPresent(self.body, forKey: .body)
-        try container.lemmyEncodeIfPresent(self.altText, forKey: .altText, in: LemmyVersionSet(rawValue: 0b11110000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiCreatePost")
+        try container.lemmyEncodeIfPresent(self.altText, forKey: .altText, in: LemmyVersionSet(rawValue: 0b1111110000), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiCreatePost")
         try container.encodeIfPresent(self.honeypot, forKey: .honeypot)
         try container.encodeIfPresent(self.nsfw, forKey: .nsfw)
         try container.encodeIfPresent(self.languageId, forKey: .languageId)
-        try container.lemmyEncodeIfPresent(self.customThumbnail, forKey: .customThumbnail, in: LemmyVersionSet(rawValue: 0b11110000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiCreatePost")
-        try container.lemmyEncodeIfPresent(self.tags, forKey: .tags, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiCreatePost")
-        try container.lemmyEncodeIfPresent(self.scheduledPublishTimeAt, forKey: .scheduledPublishTimeAt, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiCreatePost")
-        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiCreatePost")
+        try container.lemmyEncodeIfPresent(self.customThumbnail, forKey: .customThumbnail, in: LemmyVersionSet(rawValue: 0b1111110000), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiCreatePost")
+        try container.lemmyEncodeIfPresent(self.tags, forKey: .tags, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiCreatePost")
+        try container.lemmyEncodeIfPresent(self.scheduledPublishTimeAt, forKey: .scheduledPublishTimeAt, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiCreatePost")
+        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b0000000111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiCreatePost")
     }
 }

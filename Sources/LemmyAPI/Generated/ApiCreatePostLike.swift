@@ -40,9 +40,9 @@ public struct ApiCreatePostLike: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let strict = decoder.lemmyStrictVersion
         self.postId = try container.decode(ApiPostId.self, forKey: .postId)
-        self.isUpvote = try container.lemmyDecodeIfPresent(Bool.self, forKey: .isUpvote, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.score = try container.lemmyDecodeIfPresent(Int.self, forKey: .score, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00111111), strict: strict)
-        self.auth = try container.lemmyDecodeIfPresent(String.self, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.isUpvote = try container.lemmyDecodeIfPresent(Bool.self, forKey: .isUpvote, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.score = try container.lemmyDecodeIfPresent(Int.self, forKey: .score, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0011111111), strict: strict)
+        self.auth = try container.lemmyDecodeIfPresent(String.self, forKey: .auth, in: LemmyVersionSet(rawValue: 0b0000000111), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
     }
 
     /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
@@ -50,8 +50,8 @@ public struct ApiCreatePostLike: Codable, Hashable, Sendable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         let target = encoder.lemmyVersionedCoding
         try container.encode(self.postId, forKey: .postId)
-        try container.lemmyEncodeIfPresent(self.isUpvote, forKey: .isUpvote, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiCreatePostLike")
-        try container.lemmyEncodeIfPresent(self.score, forKey: .score, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00111111), target: target, typeName: "ApiCreatePostLike")
-        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiCreatePostLike")
+        try container.lemmyEncodeIfPresent(self.isUpvote, forKey: .isUpvote, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiCreatePostLike")
+        try container.lemmyEncodeIfPresent(self.score, forKey: .score, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0011111111), target: target, typeName: "ApiCreatePostLike")
+        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b0000000111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiCreatePostLike")
     }
 }

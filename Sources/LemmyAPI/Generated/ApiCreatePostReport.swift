@@ -39,8 +39,8 @@ public struct ApiCreatePostReport: Codable, Hashable, Sendable {
         let strict = decoder.lemmyStrictVersion
         self.postId = try container.decode(ApiPostId.self, forKey: .postId)
         self.reason = try container.decode(String.self, forKey: .reason)
-        self.violatesInstanceRules = try container.lemmyDecodeIfPresent(Bool.self, forKey: .violatesInstanceRules, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.auth = try container.lemmyDecodeIfPresent(String.self, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.violatesInstanceRules = try container.lemmyDecodeIfPresent(Bool.self, forKey: .violatesInstanceRules, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.auth = try container.lemmyDecodeIfPresent(String.self, forKey: .auth, in: LemmyVersionSet(rawValue: 0b0000000111), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
     }
 
     /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
@@ -49,7 +49,7 @@ public struct ApiCreatePostReport: Codable, Hashable, Sendable {
         let target = encoder.lemmyVersionedCoding
         try container.encode(self.postId, forKey: .postId)
         try container.encode(self.reason, forKey: .reason)
-        try container.lemmyEncodeIfPresent(self.violatesInstanceRules, forKey: .violatesInstanceRules, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiCreatePostReport")
-        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiCreatePostReport")
+        try container.lemmyEncodeIfPresent(self.violatesInstanceRules, forKey: .violatesInstanceRules, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiCreatePostReport")
+        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b0000000111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiCreatePostReport")
     }
 }

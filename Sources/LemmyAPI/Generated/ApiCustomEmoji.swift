@@ -64,9 +64,9 @@ public struct ApiCustomEmoji: Codable, Hashable, Sendable {
         self.imageUrl = try container.decode(ApiDbUrl.self, forKey: .imageUrl)
         self.altText = try container.decode(String.self, forKey: .altText)
         self.category = try container.decode(String.self, forKey: .category)
-        self.publishedAt = try container.lemmyDecodeMerged(LemmyDate.self, keys: [(.publishedAt, LemmyVersionSet(rawValue: 0b11000000)), (.publishedAtKey1, LemmyVersionSet(rawValue: 0b00111111))], strict: strict)
-        self.updatedAt = try container.lemmyDecodeMergedIfPresent(LemmyDate.self, keys: [(.updatedAt, LemmyVersionSet(rawValue: 0b11000000)), (.updatedAtKey1, LemmyVersionSet(rawValue: 0b00111111))], required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.localSiteId = try container.lemmyDecodeIfPresent(ApiLocalSiteId.self, forKey: .localSiteId, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00111111), strict: strict)
+        self.publishedAt = try container.lemmyDecodeMerged(LemmyDate.self, keys: [(.publishedAt, LemmyVersionSet(rawValue: 0b1100000000)), (.publishedAtKey1, LemmyVersionSet(rawValue: 0b0011111111))], strict: strict)
+        self.updatedAt = try container.lemmyDecodeMergedIfPresent(LemmyDate.self, keys: [(.updatedAt, LemmyVersionSet(rawValue: 0b1100000000)), (.updatedAtKey1, LemmyVersionSet(rawValue: 0b0011111111))], required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.localSiteId = try container.lemmyDecodeIfPresent(ApiLocalSiteId.self, forKey: .localSiteId, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0011111111), strict: strict)
     }
 
     /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
@@ -78,8 +78,8 @@ public struct ApiCustomEmoji: Codable, Hashable, Sendable {
         try container.encode(self.imageUrl, forKey: .imageUrl)
         try container.encode(self.altText, forKey: .altText)
         try container.encode(self.category, forKey: .category)
-        try container.encode(self.publishedAt, forKey: encoder.lemmyKey([(.publishedAt, LemmyVersionSet(rawValue: 0b11000000)), (.publishedAtKey1, LemmyVersionSet(rawValue: 0b00111111))], target: target, current: .publishedAt, legacy: .publishedAtKey1))
-        try container.encodeIfPresent(self.updatedAt, forKey: encoder.lemmyKey([(.updatedAt, LemmyVersionSet(rawValue: 0b11000000)), (.updatedAtKey1, LemmyVersionSet(rawValue: 0b00111111))], target: target, current: .updatedAt, legacy: .updatedAtKey1))
-        try container.lemmyEncodeIfPresent(self.localSiteId, forKey: .localSiteId, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00111111), target: target, typeName: "ApiCustomEmoji")
+        try container.encode(self.publishedAt, forKey: encoder.lemmyKey([(.publishedAt, LemmyVersionSet(rawValue: 0b1100000000)), (.publishedAtKey1, LemmyVersionSet(rawValue: 0b0011111111))], target: target, current: .publishedAt, legacy: .publishedAtKey1))
+        try container.encodeIfPresent(self.updatedAt, forKey: encoder.lemmyKey([(.updatedAt, LemmyVersionSet(rawValue: 0b1100000000)), (.updatedAtKey1, LemmyVersionSet(rawValue: 0b0011111111))], target: target, current: .updatedAt, legacy: .updatedAtKey1))
+        try container.lemmyEncodeIfPresent(self.localSiteId, forKey: .localSiteId, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0011111111), target: target, typeName: "ApiCustomEmoji")
     }
 }

@@ -33,7 +33,7 @@ public struct ApiCustomEmojiKeyword: Codable, Hashable, Sendable {
         let strict = decoder.lemmyStrictVersion
         self.customEmojiId = try container.decode(ApiCustomEmojiId.self, forKey: .customEmojiId)
         self.keyword = try container.decode(String.self, forKey: .keyword)
-        self.id = try container.lemmyDecodeIfPresent(Int.self, forKey: .id, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000111), strict: strict)
+        self.id = try container.lemmyDecodeIfPresent(Int.self, forKey: .id, in: LemmyVersionSet(rawValue: 0b0000000111), required: LemmyVersionSet(rawValue: 0b0000000111), strict: strict)
     }
 
     /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
@@ -42,6 +42,6 @@ public struct ApiCustomEmojiKeyword: Codable, Hashable, Sendable {
         let target = encoder.lemmyVersionedCoding
         try container.encode(self.customEmojiId, forKey: .customEmojiId)
         try container.encode(self.keyword, forKey: .keyword)
-        try container.lemmyEncodeIfPresent(self.id, forKey: .id, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000111), target: target, typeName: "ApiCustomEmojiKeyword")
+        try container.lemmyEncodeIfPresent(self.id, forKey: .id, in: LemmyVersionSet(rawValue: 0b0000000111), required: LemmyVersionSet(rawValue: 0b0000000111), target: target, typeName: "ApiCustomEmojiKeyword")
     }
 }

@@ -33,7 +33,7 @@ public struct ApiDistinguishComment: Codable, Hashable, Sendable {
         let strict = decoder.lemmyStrictVersion
         self.commentId = try container.decode(ApiCommentId.self, forKey: .commentId)
         self.distinguished = try container.decode(Bool.self, forKey: .distinguished)
-        self.auth = try container.lemmyDecodeIfPresent(String.self, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.auth = try container.lemmyDecodeIfPresent(String.self, forKey: .auth, in: LemmyVersionSet(rawValue: 0b0000000111), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
     }
 
     /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
@@ -42,6 +42,6 @@ public struct ApiDistinguishComment: Codable, Hashable, Sendable {
         let target = encoder.lemmyVersionedCoding
         try container.encode(self.commentId, forKey: .commentId)
         try container.encode(self.distinguished, forKey: .distinguished)
-        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiDistinguishComment")
+        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b0000000111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiDistinguishComment")
     }
 }

@@ -44,8 +44,8 @@ public struct ApiEditComment: Codable, Hashable, Sendable {
         self.commentId = try container.decode(ApiCommentId.self, forKey: .commentId)
         self.content = try container.decodeIfPresent(String.self, forKey: .content)
         self.languageId = try container.decodeIfPresent(ApiLanguageId.self, forKey: .languageId)
-        self.formId = try container.lemmyDecodeIfPresent(String.self, forKey: .formId, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.auth = try container.lemmyDecodeIfPresent(String.self, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.formId = try container.lemmyDecodeIfPresent(String.self, forKey: .formId, in: LemmyVersionSet(rawValue: 0b0000000111), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.auth = try container.lemmyDecodeIfPresent(String.self, forKey: .auth, in: LemmyVersionSet(rawValue: 0b0000000111), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
     }
 
     /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
@@ -55,7 +55,7 @@ public struct ApiEditComment: Codable, Hashable, Sendable {
         try container.encode(self.commentId, forKey: .commentId)
         try container.encodeIfPresent(self.content, forKey: .content)
         try container.encodeIfPresent(self.languageId, forKey: .languageId)
-        try container.lemmyEncodeIfPresent(self.formId, forKey: .formId, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiEditComment")
-        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiEditComment")
+        try container.lemmyEncodeIfPresent(self.formId, forKey: .formId, in: LemmyVersionSet(rawValue: 0b0000000111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiEditComment")
+        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b0000000111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiEditComment")
     }
 }

@@ -25,7 +25,7 @@ public struct ApiEditCommunity: Codable, Hashable, Sendable {
     public var discussionLanguages: [ApiLanguageId]?
     /// The `visibility` member.
     ///
-    /// Added in 0.19.9.
+    /// Added in 0.19.4.
     public var visibility: ApiCommunityVisibility?
     /// The `description` member.
     ///
@@ -81,16 +81,16 @@ public struct ApiEditCommunity: Codable, Hashable, Sendable {
         let strict = decoder.lemmyStrictVersion
         self.communityId = try container.decode(ApiCommunityId.self, forKey: .communityId)
         self.title = try container.decodeIfPresent(String.self, forKey: .title)
-        self.sidebar = try container.lemmyDecodeIfPresent(String.self, forKey: .sidebar, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.summary = try container.lemmyDecodeIfPresent(String.self, forKey: .summary, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.sidebar = try container.lemmyDecodeIfPresent(String.self, forKey: .sidebar, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.summary = try container.lemmyDecodeIfPresent(String.self, forKey: .summary, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
         self.nsfw = try container.decodeIfPresent(Bool.self, forKey: .nsfw)
         self.postingRestrictedToMods = try container.decodeIfPresent(Bool.self, forKey: .postingRestrictedToMods)
         self.discussionLanguages = try container.decodeIfPresent([ApiLanguageId].self, forKey: .discussionLanguages)
-        self.visibility = try container.lemmyDecodeIfPresent(ApiCommunityVisibility.self, forKey: .visibility, in: LemmyVersionSet(rawValue: 0b11110000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.description = try container.lemmyDecodeIfPresent(String.self, forKey: .description, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.icon = try container.lemmyDecodeIfPresent(String.self, forKey: .icon, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.banner = try container.lemmyDecodeIfPresent(String.self, forKey: .banner, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.auth = try container.lemmyDecodeIfPresent(String.self, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.visibility = try container.lemmyDecodeIfPresent(ApiCommunityVisibility.self, forKey: .visibility, in: LemmyVersionSet(rawValue: 0b1111110000), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.description = try container.lemmyDecodeIfPresent(String.self, forKey: .description, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.icon = try container.lemmyDecodeIfPresent(String.self, forKey: .icon, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.banner = try container.lemmyDecodeIfPresent(String.self, forKey: .banner, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.auth = try container.lemmyDecodeIfPresent(String.self, forKey: .auth, in: LemmyVersionSet(rawValue: 0b0000000111), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
     }
 
     /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
@@ -99,15 +99,15 @@ public struct ApiEditCommunity: Codable, Hashable, Sendable {
         let target = encoder.lemmyVersionedCoding
         try container.encode(self.communityId, forKey: .communityId)
         try container.encodeIfPresent(self.title, forKey: .title)
-        try container.lemmyEncodeIfPresent(self.sidebar, forKey: .sidebar, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiEditCommunity")
-        try container.lemmyEncodeIfPresent(self.summary, forKey: .summary, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiEditCommunity")
+        try container.lemmyEncodeIfPresent(self.sidebar, forKey: .sidebar, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiEditCommunity")
+        try container.lemmyEncodeIfPresent(self.summary, forKey: .summary, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiEditCommunity")
         try container.encodeIfPresent(self.nsfw, forKey: .nsfw)
         try container.encodeIfPresent(self.postingRestrictedToMods, forKey: .postingRestrictedToMods)
         try container.encodeIfPresent(self.discussionLanguages, forKey: .discussionLanguages)
-        try container.lemmyEncodeIfPresent(self.visibility, forKey: .visibility, in: LemmyVersionSet(rawValue: 0b11110000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiEditCommunity")
-        try container.lemmyEncodeIfPresent(self.description, forKey: .description, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiEditCommunity")
-        try container.lemmyEncodeIfPresent(self.icon, forKey: .icon, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiEditCommunity")
-        try container.lemmyEncodeIfPresent(self.banner, forKey: .banner, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiEditCommunity")
-        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiEditCommunity")
+        try container.lemmyEncodeIfPresent(self.visibility, forKey: .visibility, in: LemmyVersionSet(rawValue: 0b1111110000), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiEditCommunity")
+        try container.lemmyEncodeIfPresent(self.description, forKey: .description, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiEditCommunity")
+        try container.lemmyEncodeIfPresent(self.icon, forKey: .icon, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiEditCommunity")
+        try container.lemmyEncodeIfPresent(self.banner, forKey: .banner, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiEditCommunity")
+        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b0000000111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiEditCommunity")
     }
 }

@@ -52,12 +52,12 @@ public struct ApiEditCustomEmoji: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let strict = decoder.lemmyStrictVersion
         self.id = try container.decode(ApiCustomEmojiId.self, forKey: .id)
-        self.category = try container.lemmyDecodeIfPresent(String.self, forKey: .category, in: LemmyVersionSet(rawValue: 0b11111111), required: LemmyVersionSet(rawValue: 0b00111111), strict: strict)
-        self.shortcode = try container.lemmyDecodeIfPresent(String.self, forKey: .shortcode, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.imageUrl = try container.lemmyDecodeIfPresent(ApiDbUrl.self, forKey: .imageUrl, in: LemmyVersionSet(rawValue: 0b11111111), required: LemmyVersionSet(rawValue: 0b00111111), strict: strict)
-        self.altText = try container.lemmyDecodeIfPresent(String.self, forKey: .altText, in: LemmyVersionSet(rawValue: 0b11111111), required: LemmyVersionSet(rawValue: 0b00111111), strict: strict)
-        self.keywords = try container.lemmyDecodeIfPresent([String].self, forKey: .keywords, in: LemmyVersionSet(rawValue: 0b11111111), required: LemmyVersionSet(rawValue: 0b00111111), strict: strict)
-        self.auth = try container.lemmyDecodeIfPresent(String.self, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.category = try container.lemmyDecodeIfPresent(String.self, forKey: .category, in: LemmyVersionSet(rawValue: 0b1111111111), required: LemmyVersionSet(rawValue: 0b0011111111), strict: strict)
+        self.shortcode = try container.lemmyDecodeIfPresent(String.self, forKey: .shortcode, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.imageUrl = try container.lemmyDecodeIfPresent(ApiDbUrl.self, forKey: .imageUrl, in: LemmyVersionSet(rawValue: 0b1111111111), required: LemmyVersionSet(rawValue: 0b0011111111), strict: strict)
+        self.altText = try container.lemmyDecodeIfPresent(String.self, forKey: .altText, in: LemmyVersionSet(rawValue: 0b1111111111), required: LemmyVersionSet(rawValue: 0b0011111111), strict: strict)
+        self.keywords = try container.lemmyDecodeIfPresent([String].self, forKey: .keywords, in: LemmyVersionSet(rawValue: 0b1111111111), required: LemmyVersionSet(rawValue: 0b0011111111), strict: strict)
+        self.auth = try container.lemmyDecodeIfPresent(String.self, forKey: .auth, in: LemmyVersionSet(rawValue: 0b0000000111), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
     }
 
     /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
@@ -65,11 +65,11 @@ public struct ApiEditCustomEmoji: Codable, Hashable, Sendable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         let target = encoder.lemmyVersionedCoding
         try container.encode(self.id, forKey: .id)
-        try container.lemmyEncodeIfPresent(self.category, forKey: .category, in: LemmyVersionSet(rawValue: 0b11111111), required: LemmyVersionSet(rawValue: 0b00111111), target: target, typeName: "ApiEditCustomEmoji")
-        try container.lemmyEncodeIfPresent(self.shortcode, forKey: .shortcode, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiEditCustomEmoji")
-        try container.lemmyEncodeIfPresent(self.imageUrl, forKey: .imageUrl, in: LemmyVersionSet(rawValue: 0b11111111), required: LemmyVersionSet(rawValue: 0b00111111), target: target, typeName: "ApiEditCustomEmoji")
-        try container.lemmyEncodeIfPresent(self.altText, forKey: .altText, in: LemmyVersionSet(rawValue: 0b11111111), required: LemmyVersionSet(rawValue: 0b00111111), target: target, typeName: "ApiEditCustomEmoji")
-        try container.lemmyEncodeIfPresent(self.keywords, forKey: .keywords, in: LemmyVersionSet(rawValue: 0b11111111), required: LemmyVersionSet(rawValue: 0b00111111), target: target, typeName: "ApiEditCustomEmoji")
-        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiEditCustomEmoji")
+        try container.lemmyEncodeIfPresent(self.category, forKey: .category, in: LemmyVersionSet(rawValue: 0b1111111111), required: LemmyVersionSet(rawValue: 0b0011111111), target: target, typeName: "ApiEditCustomEmoji")
+        try container.lemmyEncodeIfPresent(self.shortcode, forKey: .shortcode, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiEditCustomEmoji")
+        try container.lemmyEncodeIfPresent(self.imageUrl, forKey: .imageUrl, in: LemmyVersionSet(rawValue: 0b1111111111), required: LemmyVersionSet(rawValue: 0b0011111111), target: target, typeName: "ApiEditCustomEmoji")
+        try container.lemmyEncodeIfPresent(self.altText, forKey: .altText, in: LemmyVersionSet(rawValue: 0b1111111111), required: LemmyVersionSet(rawValue: 0b0011111111), target: target, typeName: "ApiEditCustomEmoji")
+        try container.lemmyEncodeIfPresent(self.keywords, forKey: .keywords, in: LemmyVersionSet(rawValue: 0b1111111111), required: LemmyVersionSet(rawValue: 0b0011111111), target: target, typeName: "ApiEditCustomEmoji")
+        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b0000000111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiEditCustomEmoji")
     }
 }

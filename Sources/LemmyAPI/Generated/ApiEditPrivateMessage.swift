@@ -33,7 +33,7 @@ public struct ApiEditPrivateMessage: Codable, Hashable, Sendable {
         let strict = decoder.lemmyStrictVersion
         self.privateMessageId = try container.decode(ApiPrivateMessageId.self, forKey: .privateMessageId)
         self.content = try container.decode(String.self, forKey: .content)
-        self.auth = try container.lemmyDecodeIfPresent(String.self, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.auth = try container.lemmyDecodeIfPresent(String.self, forKey: .auth, in: LemmyVersionSet(rawValue: 0b0000000111), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
     }
 
     /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
@@ -42,6 +42,6 @@ public struct ApiEditPrivateMessage: Codable, Hashable, Sendable {
         let target = encoder.lemmyVersionedCoding
         try container.encode(self.privateMessageId, forKey: .privateMessageId)
         try container.encode(self.content, forKey: .content)
-        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiEditPrivateMessage")
+        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b0000000111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiEditPrivateMessage")
     }
 }

@@ -38,7 +38,7 @@ public struct ApiFeaturePost: Codable, Hashable, Sendable {
         self.postId = try container.decode(ApiPostId.self, forKey: .postId)
         self.featured = try container.decode(Bool.self, forKey: .featured)
         self.featureType = try container.decode(ApiPostFeatureType.self, forKey: .featureType)
-        self.auth = try container.lemmyDecodeIfPresent(String.self, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.auth = try container.lemmyDecodeIfPresent(String.self, forKey: .auth, in: LemmyVersionSet(rawValue: 0b0000000111), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
     }
 
     /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
@@ -48,6 +48,6 @@ public struct ApiFeaturePost: Codable, Hashable, Sendable {
         try container.encode(self.postId, forKey: .postId)
         try container.encode(self.featured, forKey: .featured)
         try container.encode(self.featureType, forKey: .featureType)
-        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiFeaturePost")
+        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b0000000111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiFeaturePost")
     }
 }

@@ -40,9 +40,9 @@ public enum ApiFederationMode: LemmyStringEnum, LemmyQueryValue {
     /// The spelling `version` uses; nil when the version does not have the case.
     public func wireValue(in version: LemmyAPIVersion) -> String? {
         switch self {
-        case .all: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "all" : nil
-        case .local: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "local" : nil
-        case .disable: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "disable" : nil
+        case .all: return LemmyVersionSet(rawValue: 0b1100000000).contains(version) ? "all" : nil
+        case .local: return LemmyVersionSet(rawValue: 0b1100000000).contains(version) ? "local" : nil
+        case .disable: return LemmyVersionSet(rawValue: 0b1100000000).contains(version) ? "disable" : nil
         case .unknown(let value): return value
         }
     }

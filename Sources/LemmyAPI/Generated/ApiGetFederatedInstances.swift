@@ -47,21 +47,21 @@ public struct ApiGetFederatedInstances: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let strict = decoder.lemmyStrictVersion
-        self.domainFilter = try container.lemmyDecodeIfPresent(String.self, forKey: .domainFilter, in: LemmyVersionSet(rawValue: 0b11111000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.kind = try container.lemmyDecodeIfPresent(ApiGetFederatedInstancesKind.self, forKey: .kind, in: LemmyVersionSet(rawValue: 0b11111000), required: LemmyVersionSet(rawValue: 0b11000000), strict: strict)
-        self.pageCursor = try container.lemmyDecodeIfPresent(ApiPaginationCursor.self, forKey: .pageCursor, in: LemmyVersionSet(rawValue: 0b11111000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.limit = try container.lemmyDecodeIfPresent(Int.self, forKey: .limit, in: LemmyVersionSet(rawValue: 0b11111000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.auth = try container.lemmyDecodeIfPresent(String.self, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.domainFilter = try container.lemmyDecodeIfPresent(String.self, forKey: .domainFilter, in: LemmyVersionSet(rawValue: 0b1111111000), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.kind = try container.lemmyDecodeIfPresent(ApiGetFederatedInstancesKind.self, forKey: .kind, in: LemmyVersionSet(rawValue: 0b1111111000), required: LemmyVersionSet(rawValue: 0b1100000000), strict: strict)
+        self.pageCursor = try container.lemmyDecodeIfPresent(ApiPaginationCursor.self, forKey: .pageCursor, in: LemmyVersionSet(rawValue: 0b1111111000), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.limit = try container.lemmyDecodeIfPresent(Int.self, forKey: .limit, in: LemmyVersionSet(rawValue: 0b1111111000), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.auth = try container.lemmyDecodeIfPresent(String.self, forKey: .auth, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
     }
 
     /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         let target = encoder.lemmyVersionedCoding
-        try container.lemmyEncodeIfPresent(self.domainFilter, forKey: .domainFilter, in: LemmyVersionSet(rawValue: 0b11111000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiGetFederatedInstances")
-        try container.lemmyEncodeIfPresent(self.kind, forKey: .kind, in: LemmyVersionSet(rawValue: 0b11111000), required: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiGetFederatedInstances")
-        try container.lemmyEncodeIfPresent(self.pageCursor, forKey: .pageCursor, in: LemmyVersionSet(rawValue: 0b11111000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiGetFederatedInstances")
-        try container.lemmyEncodeIfPresent(self.limit, forKey: .limit, in: LemmyVersionSet(rawValue: 0b11111000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiGetFederatedInstances")
-        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiGetFederatedInstances")
+        try container.lemmyEncodeIfPresent(self.domainFilter, forKey: .domainFilter, in: LemmyVersionSet(rawValue: 0b1111111000), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiGetFederatedInstances")
+        try container.lemmyEncodeIfPresent(self.kind, forKey: .kind, in: LemmyVersionSet(rawValue: 0b1111111000), required: LemmyVersionSet(rawValue: 0b1100000000), target: target, typeName: "ApiGetFederatedInstances")
+        try container.lemmyEncodeIfPresent(self.pageCursor, forKey: .pageCursor, in: LemmyVersionSet(rawValue: 0b1111111000), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiGetFederatedInstances")
+        try container.lemmyEncodeIfPresent(self.limit, forKey: .limit, in: LemmyVersionSet(rawValue: 0b1111111000), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiGetFederatedInstances")
+        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiGetFederatedInstances")
     }
 }

@@ -44,10 +44,10 @@ public enum ApiGetFederatedInstancesKind: LemmyStringEnum, LemmyQueryValue {
     /// The spelling `version` uses; nil when the version does not have the case.
     public func wireValue(in version: LemmyAPIVersion) -> String? {
         switch self {
-        case .all: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "all" : nil
-        case .linked: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "linked" : nil
-        case .allowed: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "allowed" : nil
-        case .blocked: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "blocked" : nil
+        case .all: return LemmyVersionSet(rawValue: 0b1100000000).contains(version) ? "all" : nil
+        case .linked: return LemmyVersionSet(rawValue: 0b1100000000).contains(version) ? "linked" : nil
+        case .allowed: return LemmyVersionSet(rawValue: 0b1100000000).contains(version) ? "allowed" : nil
+        case .blocked: return LemmyVersionSet(rawValue: 0b1100000000).contains(version) ? "blocked" : nil
         case .unknown(let value): return value
         }
     }

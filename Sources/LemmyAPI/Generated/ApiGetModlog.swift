@@ -21,11 +21,11 @@ public struct ApiGetModlog: Codable, Hashable, Sendable {
     public var otherPersonId: ApiPersonId?
     /// The `post_id` member.
     ///
-    /// Added in 0.19.9.
+    /// Added in 0.19.4.
     public var postId: ApiPostId?
     /// The `comment_id` member.
     ///
-    /// Added in 0.19.9.
+    /// Added in 0.19.4.
     public var commentId: ApiCommentId?
     /// The `show_bulk` member.
     ///
@@ -90,16 +90,16 @@ public struct ApiGetModlog: Codable, Hashable, Sendable {
         self.modPersonId = try container.decodeIfPresent(ApiPersonId.self, forKey: .modPersonId)
         self.communityId = try container.decodeIfPresent(ApiCommunityId.self, forKey: .communityId)
         self.type = try container.decodeIfPresent(ApiModlogKindFilter.self, forKey: .type)
-        self.listingType = try container.lemmyDecodeIfPresent(ApiListingType.self, forKey: .listingType, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.listingType = try container.lemmyDecodeIfPresent(ApiListingType.self, forKey: .listingType, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
         self.otherPersonId = try container.decodeIfPresent(ApiPersonId.self, forKey: .otherPersonId)
-        self.postId = try container.lemmyDecodeIfPresent(ApiPostId.self, forKey: .postId, in: LemmyVersionSet(rawValue: 0b11110000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.commentId = try container.lemmyDecodeIfPresent(ApiCommentId.self, forKey: .commentId, in: LemmyVersionSet(rawValue: 0b11110000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.showBulk = try container.lemmyDecodeIfPresent(Bool.self, forKey: .showBulk, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.bulkActionParentId = try container.lemmyDecodeIfPresent(ApiModlogId.self, forKey: .bulkActionParentId, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.pageCursor = try container.lemmyDecodeIfPresent(ApiPaginationCursor.self, forKey: .pageCursor, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.postId = try container.lemmyDecodeIfPresent(ApiPostId.self, forKey: .postId, in: LemmyVersionSet(rawValue: 0b1111110000), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.commentId = try container.lemmyDecodeIfPresent(ApiCommentId.self, forKey: .commentId, in: LemmyVersionSet(rawValue: 0b1111110000), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.showBulk = try container.lemmyDecodeIfPresent(Bool.self, forKey: .showBulk, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.bulkActionParentId = try container.lemmyDecodeIfPresent(ApiModlogId.self, forKey: .bulkActionParentId, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.pageCursor = try container.lemmyDecodeIfPresent(ApiPaginationCursor.self, forKey: .pageCursor, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
         self.limit = try container.decodeIfPresent(Int.self, forKey: .limit)
-        self.page = try container.lemmyDecodeIfPresent(Int.self, forKey: .page, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.auth = try container.lemmyDecodeIfPresent(String.self, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.page = try container.lemmyDecodeIfPresent(Int.self, forKey: .page, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.auth = try container.lemmyDecodeIfPresent(String.self, forKey: .auth, in: LemmyVersionSet(rawValue: 0b0000000111), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
     }
 
     /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
@@ -109,15 +109,15 @@ public struct ApiGetModlog: Codable, Hashable, Sendable {
         try container.encodeIfPresent(self.modPersonId, forKey: .modPersonId)
         try container.encodeIfPresent(self.communityId, forKey: .communityId)
         try container.encodeIfPresent(self.type, forKey: .type)
-        try container.lemmyEncodeIfPresent(self.listingType, forKey: .listingType, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiGetModlog")
+        try container.lemmyEncodeIfPresent(self.listingType, forKey: .listingType, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiGetModlog")
         try container.encodeIfPresent(self.otherPersonId, forKey: .otherPersonId)
-        try container.lemmyEncodeIfPresent(self.postId, forKey: .postId, in: LemmyVersionSet(rawValue: 0b11110000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiGetModlog")
-        try container.lemmyEncodeIfPresent(self.commentId, forKey: .commentId, in: LemmyVersionSet(rawValue: 0b11110000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiGetModlog")
-        try container.lemmyEncodeIfPresent(self.showBulk, forKey: .showBulk, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiGetModlog")
-        try container.lemmyEncodeIfPresent(self.bulkActionParentId, forKey: .bulkActionParentId, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiGetModlog")
-        try container.lemmyEncodeIfPresent(self.pageCursor, forKey: .pageCursor, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiGetModlog")
+        try container.lemmyEncodeIfPresent(self.postId, forKey: .postId, in: LemmyVersionSet(rawValue: 0b1111110000), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiGetModlog")
+        try container.lemmyEncodeIfPresent(self.commentId, forKey: .commentId, in: LemmyVersionSet(rawValue: 0b1111110000), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiGetModlog")
+        try container.lemmyEncodeIfPresent(self.showBulk, forKey: .showBulk, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiGetModlog")
+        try container.lemmyEncodeIfPresent(self.bulkActionParentId, forKey: .bulkActionParentId, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiGetModlog")
+        try container.lemmyEncodeIfPresent(self.pageCursor, forKey: .pageCursor, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiGetModlog")
         try container.encodeIfPresent(self.limit, forKey: .limit)
-        try container.lemmyEncodeIfPresent(self.page, forKey: .page, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiGetModlog")
-        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiGetModlog")
+        try container.lemmyEncodeIfPresent(self.page, forKey: .page, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiGetModlog")
+        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b0000000111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiGetModlog")
     }
 }

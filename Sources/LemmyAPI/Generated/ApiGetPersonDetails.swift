@@ -63,12 +63,12 @@ public struct ApiGetPersonDetails: Codable, Hashable, Sendable {
         let strict = decoder.lemmyStrictVersion
         self.personId = try container.decodeIfPresent(ApiPersonId.self, forKey: .personId)
         self.username = try container.decodeIfPresent(String.self, forKey: .username)
-        self.sort = try container.lemmyDecodeIfPresent(ApiSortType.self, forKey: .sort, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.page = try container.lemmyDecodeIfPresent(Int.self, forKey: .page, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.limit = try container.lemmyDecodeIfPresent(Int.self, forKey: .limit, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.communityId = try container.lemmyDecodeIfPresent(ApiCommunityId.self, forKey: .communityId, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.savedOnly = try container.lemmyDecodeIfPresent(Bool.self, forKey: .savedOnly, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.auth = try container.lemmyDecodeIfPresent(String.self, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.sort = try container.lemmyDecodeIfPresent(ApiSortType.self, forKey: .sort, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.page = try container.lemmyDecodeIfPresent(Int.self, forKey: .page, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.limit = try container.lemmyDecodeIfPresent(Int.self, forKey: .limit, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.communityId = try container.lemmyDecodeIfPresent(ApiCommunityId.self, forKey: .communityId, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.savedOnly = try container.lemmyDecodeIfPresent(Bool.self, forKey: .savedOnly, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.auth = try container.lemmyDecodeIfPresent(String.self, forKey: .auth, in: LemmyVersionSet(rawValue: 0b0000000111), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
     }
 
     /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
@@ -77,11 +77,11 @@ public struct ApiGetPersonDetails: Codable, Hashable, Sendable {
         let target = encoder.lemmyVersionedCoding
         try container.encodeIfPresent(self.personId, forKey: .personId)
         try container.encodeIfPresent(self.username, forKey: .username)
-        try container.lemmyEncodeIfPresent(self.sort, forKey: .sort, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiGetPersonDetails")
-        try container.lemmyEncodeIfPresent(self.page, forKey: .page, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiGetPersonDetails")
-        try container.lemmyEncodeIfPresent(self.limit, forKey: .limit, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiGetPersonDetails")
-        try container.lemmyEncodeIfPresent(self.communityId, forKey: .communityId, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiGetPersonDetails")
-        try container.lemmyEncodeIfPresent(self.savedOnly, forKey: .savedOnly, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiGetPersonDetails")
-        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiGetPersonDetails")
+        try container.lemmyEncodeIfPresent(self.sort, forKey: .sort, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiGetPersonDetails")
+        try container.lemmyEncodeIfPresent(self.page, forKey: .page, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiGetPersonDetails")
+        try container.lemmyEncodeIfPresent(self.limit, forKey: .limit, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiGetPersonDetails")
+        try container.lemmyEncodeIfPresent(self.communityId, forKey: .communityId, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiGetPersonDetails")
+        try container.lemmyEncodeIfPresent(self.savedOnly, forKey: .savedOnly, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiGetPersonDetails")
+        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b0000000111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiGetPersonDetails")
     }
 }

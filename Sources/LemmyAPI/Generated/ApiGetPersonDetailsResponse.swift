@@ -9,7 +9,7 @@ public struct ApiGetPersonDetailsResponse: Codable, Hashable, Sendable {
     public var personView: ApiPersonView
     /// The `site` member.
     ///
-    /// Added in 0.19.9.
+    /// Added in 0.19.4.
     public var site: ApiSite?
     /// The `moderates` member.
     public var moderates: [ApiCommunityModeratorView]
@@ -50,11 +50,11 @@ public struct ApiGetPersonDetailsResponse: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let strict = decoder.lemmyStrictVersion
         self.personView = try container.decode(ApiPersonView.self, forKey: .personView)
-        self.site = try container.lemmyDecodeIfPresent(ApiSite.self, forKey: .site, in: LemmyVersionSet(rawValue: 0b11110000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.site = try container.lemmyDecodeIfPresent(ApiSite.self, forKey: .site, in: LemmyVersionSet(rawValue: 0b1111110000), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
         self.moderates = try container.decode([ApiCommunityModeratorView].self, forKey: .moderates)
-        self.multiCommunitiesCreated = try container.lemmyDecodeIfPresent([ApiMultiCommunityView].self, forKey: .multiCommunitiesCreated, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b11000000), strict: strict)
-        self.comments = try container.lemmyDecodeIfPresent([ApiCommentView].self, forKey: .comments, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00111111), strict: strict)
-        self.posts = try container.lemmyDecodeIfPresent([ApiPostView].self, forKey: .posts, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00111111), strict: strict)
+        self.multiCommunitiesCreated = try container.lemmyDecodeIfPresent([ApiMultiCommunityView].self, forKey: .multiCommunitiesCreated, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b1100000000), strict: strict)
+        self.comments = try container.lemmyDecodeIfPresent([ApiCommentView].self, forKey: .comments, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0011111111), strict: strict)
+        self.posts = try container.lemmyDecodeIfPresent([ApiPostView].self, forKey: .posts, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0011111111), strict: strict)
     }
 
     /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
@@ -62,10 +62,10 @@ public struct ApiGetPersonDetailsResponse: Codable, Hashable, Sendable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         let target = encoder.lemmyVersionedCoding
         try container.encode(self.personView, forKey: .personView)
-        try container.lemmyEncodeIfPresent(self.site, forKey: .site, in: LemmyVersionSet(rawValue: 0b11110000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiGetPersonDetailsResponse")
+        try container.lemmyEncodeIfPresent(self.site, forKey: .site, in: LemmyVersionSet(rawValue: 0b1111110000), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiGetPersonDetailsResponse")
         try container.encode(self.moderates, forKey: .moderates)
-        try container.lemmyEncodeIfPresent(self.multiCommunitiesCreated, forKey: .multiCommunitiesCreated, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiGetPersonDetailsResponse")
-        try container.lemmyEncodeIfPresent(self.comments, forKey: .comments, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00111111), target: target, typeName: "ApiGetPersonDetailsResponse")
-        try container.lemmyEncodeIfPresent(self.posts, forKey: .posts, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00111111), target: target, typeName: "ApiGetPersonDetailsResponse")
+        try container.lemmyEncodeIfPresent(self.multiCommunitiesCreated, forKey: .multiCommunitiesCreated, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b1100000000), target: target, typeName: "ApiGetPersonDetailsResponse")
+        try container.lemmyEncodeIfPresent(self.comments, forKey: .comments, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0011111111), target: target, typeName: "ApiGetPersonDetailsResponse")
+        try container.lemmyEncodeIfPresent(self.posts, forKey: .posts, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0011111111), target: target, typeName: "ApiGetPersonDetailsResponse")
     }
 }

@@ -43,7 +43,7 @@ public struct ApiGetPersonMentions: Codable, Hashable, Sendable {
         self.page = try container.decodeIfPresent(Int.self, forKey: .page)
         self.limit = try container.decodeIfPresent(Int.self, forKey: .limit)
         self.unreadOnly = try container.decodeIfPresent(Bool.self, forKey: .unreadOnly)
-        self.auth = try container.lemmyDecodeIfPresent(String.self, forKey: .auth, in: LemmyVersionSet(rawValue: 0b11000111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.auth = try container.lemmyDecodeIfPresent(String.self, forKey: .auth, in: LemmyVersionSet(rawValue: 0b1100000111), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
     }
 
     /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
@@ -54,6 +54,6 @@ public struct ApiGetPersonMentions: Codable, Hashable, Sendable {
         try container.encodeIfPresent(self.page, forKey: .page)
         try container.encodeIfPresent(self.limit, forKey: .limit)
         try container.encodeIfPresent(self.unreadOnly, forKey: .unreadOnly)
-        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b11000111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiGetPersonMentions")
+        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b1100000111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiGetPersonMentions")
     }
 }

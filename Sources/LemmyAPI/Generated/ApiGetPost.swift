@@ -33,7 +33,7 @@ public struct ApiGetPost: Codable, Hashable, Sendable {
         let strict = decoder.lemmyStrictVersion
         self.id = try container.decodeIfPresent(ApiPostId.self, forKey: .id)
         self.commentId = try container.decodeIfPresent(ApiCommentId.self, forKey: .commentId)
-        self.auth = try container.lemmyDecodeIfPresent(String.self, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.auth = try container.lemmyDecodeIfPresent(String.self, forKey: .auth, in: LemmyVersionSet(rawValue: 0b0000000111), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
     }
 
     /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
@@ -42,6 +42,6 @@ public struct ApiGetPost: Codable, Hashable, Sendable {
         let target = encoder.lemmyVersionedCoding
         try container.encodeIfPresent(self.id, forKey: .id)
         try container.encodeIfPresent(self.commentId, forKey: .commentId)
-        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiGetPost")
+        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b0000000111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiGetPost")
     }
 }

@@ -37,15 +37,15 @@ public struct ApiGetPosts: Codable, Hashable, Sendable {
     public var multiCommunityName: String?
     /// The `show_hidden` member.
     ///
-    /// Added in 0.19.9.
+    /// Added in 0.19.4.
     public var showHidden: Bool?
     /// The `show_read` member.
     ///
-    /// Added in 0.19.9.
+    /// Added in 0.19.6.
     public var showRead: Bool?
     /// The `show_nsfw` member.
     ///
-    /// Added in 0.19.9.
+    /// Added in 0.19.6.
     public var showNsfw: Bool?
     /// The `hide_posts_with_media` member.
     ///
@@ -173,31 +173,31 @@ public struct ApiGetPosts: Codable, Hashable, Sendable {
         let strict = decoder.lemmyStrictVersion
         self.type = try container.decodeIfPresent(ApiListingType.self, forKey: .type)
         self.sort = try container.decodeIfPresent(ApiPostSortType.self, forKey: .sort)
-        self.timeRangeSeconds = try container.lemmyDecodeIfPresent(Int.self, forKey: .timeRangeSeconds, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.timeRangeSeconds = try container.lemmyDecodeIfPresent(Int.self, forKey: .timeRangeSeconds, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
         self.communityId = try container.decodeIfPresent(ApiCommunityId.self, forKey: .communityId)
         self.communityName = try container.decodeIfPresent(String.self, forKey: .communityName)
-        self.creatorId = try container.lemmyDecodeIfPresent(ApiPersonId.self, forKey: .creatorId, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.creatorUsername = try container.lemmyDecodeIfPresent(String.self, forKey: .creatorUsername, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.multiCommunityId = try container.lemmyDecodeIfPresent(ApiMultiCommunityId.self, forKey: .multiCommunityId, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.multiCommunityName = try container.lemmyDecodeIfPresent(String.self, forKey: .multiCommunityName, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.showHidden = try container.lemmyDecodeIfPresent(Bool.self, forKey: .showHidden, in: LemmyVersionSet(rawValue: 0b11110000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.showRead = try container.lemmyDecodeIfPresent(Bool.self, forKey: .showRead, in: LemmyVersionSet(rawValue: 0b11110000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.showNsfw = try container.lemmyDecodeIfPresent(Bool.self, forKey: .showNsfw, in: LemmyVersionSet(rawValue: 0b11110000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.hidePostsWithMedia = try container.lemmyDecodeIfPresent(Bool.self, forKey: .hidePostsWithMedia, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.markAsRead = try container.lemmyDecodeIfPresent(Bool.self, forKey: .markAsRead, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.noCommentsOnly = try container.lemmyDecodeIfPresent(Bool.self, forKey: .noCommentsOnly, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.searchTerm = try container.lemmyDecodeIfPresent(String.self, forKey: .searchTerm, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.searchTitleOnly = try container.lemmyDecodeIfPresent(Bool.self, forKey: .searchTitleOnly, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.searchUrlOnly = try container.lemmyDecodeIfPresent(Bool.self, forKey: .searchUrlOnly, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.tagId = try container.lemmyDecodeIfPresent(ApiCommunityTagId.self, forKey: .tagId, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.pageCursor = try container.lemmyDecodeIfPresent(ApiPaginationCursor.self, forKey: .pageCursor, in: LemmyVersionSet(rawValue: 0b11111000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.creatorId = try container.lemmyDecodeIfPresent(ApiPersonId.self, forKey: .creatorId, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.creatorUsername = try container.lemmyDecodeIfPresent(String.self, forKey: .creatorUsername, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.multiCommunityId = try container.lemmyDecodeIfPresent(ApiMultiCommunityId.self, forKey: .multiCommunityId, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.multiCommunityName = try container.lemmyDecodeIfPresent(String.self, forKey: .multiCommunityName, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.showHidden = try container.lemmyDecodeIfPresent(Bool.self, forKey: .showHidden, in: LemmyVersionSet(rawValue: 0b1111110000), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.showRead = try container.lemmyDecodeIfPresent(Bool.self, forKey: .showRead, in: LemmyVersionSet(rawValue: 0b1111100000), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.showNsfw = try container.lemmyDecodeIfPresent(Bool.self, forKey: .showNsfw, in: LemmyVersionSet(rawValue: 0b1111100000), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.hidePostsWithMedia = try container.lemmyDecodeIfPresent(Bool.self, forKey: .hidePostsWithMedia, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.markAsRead = try container.lemmyDecodeIfPresent(Bool.self, forKey: .markAsRead, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.noCommentsOnly = try container.lemmyDecodeIfPresent(Bool.self, forKey: .noCommentsOnly, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.searchTerm = try container.lemmyDecodeIfPresent(String.self, forKey: .searchTerm, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.searchTitleOnly = try container.lemmyDecodeIfPresent(Bool.self, forKey: .searchTitleOnly, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.searchUrlOnly = try container.lemmyDecodeIfPresent(Bool.self, forKey: .searchUrlOnly, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.tagId = try container.lemmyDecodeIfPresent(ApiCommunityTagId.self, forKey: .tagId, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.pageCursor = try container.lemmyDecodeIfPresent(ApiPaginationCursor.self, forKey: .pageCursor, in: LemmyVersionSet(rawValue: 0b1111111000), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
         self.limit = try container.decodeIfPresent(Int.self, forKey: .limit)
-        self.page = try container.lemmyDecodeIfPresent(Int.self, forKey: .page, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.savedOnly = try container.lemmyDecodeIfPresent(Bool.self, forKey: .savedOnly, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.likedOnly = try container.lemmyDecodeIfPresent(Bool.self, forKey: .likedOnly, in: LemmyVersionSet(rawValue: 0b00111000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.dislikedOnly = try container.lemmyDecodeIfPresent(Bool.self, forKey: .dislikedOnly, in: LemmyVersionSet(rawValue: 0b00111000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.moderatorView = try container.lemmyDecodeIfPresent(Bool.self, forKey: .moderatorView, in: LemmyVersionSet(rawValue: 0b00000100), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.auth = try container.lemmyDecodeIfPresent(String.self, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.page = try container.lemmyDecodeIfPresent(Int.self, forKey: .page, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.savedOnly = try container.lemmyDecodeIfPresent(Bool.self, forKey: .savedOnly, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.likedOnly = try container.lemmyDecodeIfPresent(Bool.self, forKey: .likedOnly, in: LemmyVersionSet(rawValue: 0b0011111000), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.dislikedOnly = try container.lemmyDecodeIfPresent(Bool.self, forKey: .dislikedOnly, in: LemmyVersionSet(rawValue: 0b0011111000), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.moderatorView = try container.lemmyDecodeIfPresent(Bool.self, forKey: .moderatorView, in: LemmyVersionSet(rawValue: 0b0000000100), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.auth = try container.lemmyDecodeIfPresent(String.self, forKey: .auth, in: LemmyVersionSet(rawValue: 0b0000000111), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
     }
 
     /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
@@ -206,30 +206,30 @@ public struct ApiGetPosts: Codable, Hashable, Sendable {
         let target = encoder.lemmyVersionedCoding
         try container.encodeIfPresent(self.type, forKey: .type)
         try container.encodeIfPresent(self.sort, forKey: .sort)
-        try container.lemmyEncodeIfPresent(self.timeRangeSeconds, forKey: .timeRangeSeconds, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiGetPosts")
+        try container.lemmyEncodeIfPresent(self.timeRangeSeconds, forKey: .timeRangeSeconds, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiGetPosts")
         try container.encodeIfPresent(self.communityId, forKey: .communityId)
         try container.encodeIfPresent(self.communityName, forKey: .communityName)
-        try container.lemmyEncodeIfPresent(self.creatorId, forKey: .creatorId, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiGetPosts")
-        try container.lemmyEncodeIfPresent(self.creatorUsername, forKey: .creatorUsername, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiGetPosts")
-        try container.lemmyEncodeIfPresent(self.multiCommunityId, forKey: .multiCommunityId, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiGetPosts")
-        try container.lemmyEncodeIfPresent(self.multiCommunityName, forKey: .multiCommunityName, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiGetPosts")
-        try container.lemmyEncodeIfPresent(self.showHidden, forKey: .showHidden, in: LemmyVersionSet(rawValue: 0b11110000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiGetPosts")
-        try container.lemmyEncodeIfPresent(self.showRead, forKey: .showRead, in: LemmyVersionSet(rawValue: 0b11110000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiGetPosts")
-        try container.lemmyEncodeIfPresent(self.showNsfw, forKey: .showNsfw, in: LemmyVersionSet(rawValue: 0b11110000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiGetPosts")
-        try container.lemmyEncodeIfPresent(self.hidePostsWithMedia, forKey: .hidePostsWithMedia, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiGetPosts")
-        try container.lemmyEncodeIfPresent(self.markAsRead, forKey: .markAsRead, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiGetPosts")
-        try container.lemmyEncodeIfPresent(self.noCommentsOnly, forKey: .noCommentsOnly, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiGetPosts")
-        try container.lemmyEncodeIfPresent(self.searchTerm, forKey: .searchTerm, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiGetPosts")
-        try container.lemmyEncodeIfPresent(self.searchTitleOnly, forKey: .searchTitleOnly, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiGetPosts")
-        try container.lemmyEncodeIfPresent(self.searchUrlOnly, forKey: .searchUrlOnly, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiGetPosts")
-        try container.lemmyEncodeIfPresent(self.tagId, forKey: .tagId, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiGetPosts")
-        try container.lemmyEncodeIfPresent(self.pageCursor, forKey: .pageCursor, in: LemmyVersionSet(rawValue: 0b11111000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiGetPosts")
+        try container.lemmyEncodeIfPresent(self.creatorId, forKey: .creatorId, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiGetPosts")
+        try container.lemmyEncodeIfPresent(self.creatorUsername, forKey: .creatorUsername, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiGetPosts")
+        try container.lemmyEncodeIfPresent(self.multiCommunityId, forKey: .multiCommunityId, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiGetPosts")
+        try container.lemmyEncodeIfPresent(self.multiCommunityName, forKey: .multiCommunityName, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiGetPosts")
+        try container.lemmyEncodeIfPresent(self.showHidden, forKey: .showHidden, in: LemmyVersionSet(rawValue: 0b1111110000), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiGetPosts")
+        try container.lemmyEncodeIfPresent(self.showRead, forKey: .showRead, in: LemmyVersionSet(rawValue: 0b1111100000), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiGetPosts")
+        try container.lemmyEncodeIfPresent(self.showNsfw, forKey: .showNsfw, in: LemmyVersionSet(rawValue: 0b1111100000), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiGetPosts")
+        try container.lemmyEncodeIfPresent(self.hidePostsWithMedia, forKey: .hidePostsWithMedia, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiGetPosts")
+        try container.lemmyEncodeIfPresent(self.markAsRead, forKey: .markAsRead, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiGetPosts")
+        try container.lemmyEncodeIfPresent(self.noCommentsOnly, forKey: .noCommentsOnly, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiGetPosts")
+        try container.lemmyEncodeIfPresent(self.searchTerm, forKey: .searchTerm, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiGetPosts")
+        try container.lemmyEncodeIfPresent(self.searchTitleOnly, forKey: .searchTitleOnly, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiGetPosts")
+        try container.lemmyEncodeIfPresent(self.searchUrlOnly, forKey: .searchUrlOnly, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiGetPosts")
+        try container.lemmyEncodeIfPresent(self.tagId, forKey: .tagId, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiGetPosts")
+        try container.lemmyEncodeIfPresent(self.pageCursor, forKey: .pageCursor, in: LemmyVersionSet(rawValue: 0b1111111000), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiGetPosts")
         try container.encodeIfPresent(self.limit, forKey: .limit)
-        try container.lemmyEncodeIfPresent(self.page, forKey: .page, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiGetPosts")
-        try container.lemmyEncodeIfPresent(self.savedOnly, forKey: .savedOnly, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiGetPosts")
-        try container.lemmyEncodeIfPresent(self.likedOnly, forKey: .likedOnly, in: LemmyVersionSet(rawValue: 0b00111000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiGetPosts")
-        try container.lemmyEncodeIfPresent(self.dislikedOnly, forKey: .dislikedOnly, in: LemmyVersionSet(rawValue: 0b00111000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiGetPosts")
-        try container.lemmyEncodeIfPresent(self.moderatorView, forKey: .moderatorView, in: LemmyVersionSet(rawValue: 0b00000100), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiGetPosts")
-        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiGetPosts")
+        try container.lemmyEncodeIfPresent(self.page, forKey: .page, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiGetPosts")
+        try container.lemmyEncodeIfPresent(self.savedOnly, forKey: .savedOnly, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiGetPosts")
+        try container.lemmyEncodeIfPresent(self.likedOnly, forKey: .likedOnly, in: LemmyVersionSet(rawValue: 0b0011111000), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiGetPosts")
+        try container.lemmyEncodeIfPresent(self.dislikedOnly, forKey: .dislikedOnly, in: LemmyVersionSet(rawValue: 0b0011111000), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiGetPosts")
+        try container.lemmyEncodeIfPresent(self.moderatorView, forKey: .moderatorView, in: LemmyVersionSet(rawValue: 0b0000000100), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiGetPosts")
+        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b0000000111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiGetPosts")
     }
 }

@@ -28,7 +28,7 @@ public struct ApiGetPostsResponse: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let strict = decoder.lemmyStrictVersion
         self.posts = try container.decode([ApiPostView].self, forKey: .posts)
-        self.nextPage = try container.lemmyDecodeIfPresent(ApiPaginationCursor.self, forKey: .nextPage, in: LemmyVersionSet(rawValue: 0b11111000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.nextPage = try container.lemmyDecodeIfPresent(ApiPaginationCursor.self, forKey: .nextPage, in: LemmyVersionSet(rawValue: 0b1111111000), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
     }
 
     /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
@@ -36,6 +36,6 @@ public struct ApiGetPostsResponse: Codable, Hashable, Sendable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         let target = encoder.lemmyVersionedCoding
         try container.encode(self.posts, forKey: .posts)
-        try container.lemmyEncodeIfPresent(self.nextPage, forKey: .nextPage, in: LemmyVersionSet(rawValue: 0b11111000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiGetPostsResponse")
+        try container.lemmyEncodeIfPresent(self.nextPage, forKey: .nextPage, in: LemmyVersionSet(rawValue: 0b1111111000), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiGetPostsResponse")
     }
 }

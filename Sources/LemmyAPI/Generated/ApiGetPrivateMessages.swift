@@ -44,8 +44,8 @@ public struct ApiGetPrivateMessages: Codable, Hashable, Sendable {
         self.unreadOnly = try container.decodeIfPresent(Bool.self, forKey: .unreadOnly)
         self.page = try container.decodeIfPresent(Int.self, forKey: .page)
         self.limit = try container.decodeIfPresent(Int.self, forKey: .limit)
-        self.creatorId = try container.lemmyDecodeIfPresent(ApiPersonId.self, forKey: .creatorId, in: LemmyVersionSet(rawValue: 0b11111000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.auth = try container.lemmyDecodeIfPresent(String.self, forKey: .auth, in: LemmyVersionSet(rawValue: 0b11000111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.creatorId = try container.lemmyDecodeIfPresent(ApiPersonId.self, forKey: .creatorId, in: LemmyVersionSet(rawValue: 0b1111111000), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.auth = try container.lemmyDecodeIfPresent(String.self, forKey: .auth, in: LemmyVersionSet(rawValue: 0b1100000111), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
     }
 
     /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
@@ -55,7 +55,7 @@ public struct ApiGetPrivateMessages: Codable, Hashable, Sendable {
         try container.encodeIfPresent(self.unreadOnly, forKey: .unreadOnly)
         try container.encodeIfPresent(self.page, forKey: .page)
         try container.encodeIfPresent(self.limit, forKey: .limit)
-        try container.lemmyEncodeIfPresent(self.creatorId, forKey: .creatorId, in: LemmyVersionSet(rawValue: 0b11111000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiGetPrivateMessages")
-        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b11000111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiGetPrivateMessages")
+        try container.lemmyEncodeIfPresent(self.creatorId, forKey: .creatorId, in: LemmyVersionSet(rawValue: 0b1111111000), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiGetPrivateMessages")
+        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b1100000111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiGetPrivateMessages")
     }
 }

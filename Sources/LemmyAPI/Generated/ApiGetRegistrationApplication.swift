@@ -3,7 +3,7 @@
 
 /// `GetRegistrationApplication` from lemmy-js-client.
 ///
-/// In lemmy-js-client 0.19.9 – main. Added in 0.19.9.
+/// In lemmy-js-client 0.19.6 – main. Added in 0.19.6.
 public struct ApiGetRegistrationApplication: Codable, Hashable, Sendable {
     /// The `person_id` member.
     public var personId: ApiPersonId

@@ -7,7 +7,7 @@
 public struct ApiGetSiteMetadataResponse: Codable, Hashable, Sendable {
     /// The `metadata` member.
     ///
-    /// TypeScript type varies: `SiteMetadata` (0.18.0 – 0.19.0), `LinkMetadata` (0.19.9 – main).
+    /// TypeScript type varies: `SiteMetadata` (0.18.0 – 0.19.0), `LinkMetadata` (0.19.4 – main).
     public var metadata: ApiLinkMetadata
 
     /// Creates a value.

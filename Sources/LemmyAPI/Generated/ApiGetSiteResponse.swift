@@ -29,7 +29,7 @@ public struct ApiGetSiteResponse: Codable, Hashable, Sendable {
     public var adminOauthProviders: [ApiAdminOAuthProvider]?
     /// The `blocked_urls` member.
     ///
-    /// Added in 0.19.9.
+    /// Added in 0.19.4.
     public var blockedUrls: [ApiLocalSiteUrlBlocklist]?
     /// The `active_plugins` member.
     ///
@@ -102,16 +102,16 @@ public struct ApiGetSiteResponse: Codable, Hashable, Sendable {
         self.version = try container.decode(String.self, forKey: .version)
         self.allLanguages = try container.decode([ApiLanguage].self, forKey: .allLanguages)
         self.discussionLanguages = try container.decode([ApiLanguageId].self, forKey: .discussionLanguages)
-        self.tagline = try container.lemmyDecodeIfPresent(ApiTagline.self, forKey: .tagline, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.oauthProviders = try container.lemmyDecodeIfPresent([ApiPublicOAuthProvider].self, forKey: .oauthProviders, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b11000000), strict: strict)
-        self.adminOauthProviders = try container.lemmyDecodeIfPresent([ApiAdminOAuthProvider].self, forKey: .adminOauthProviders, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b11000000), strict: strict)
-        self.blockedUrls = try container.lemmyDecodeIfPresent([ApiLocalSiteUrlBlocklist].self, forKey: .blockedUrls, in: LemmyVersionSet(rawValue: 0b11110000), required: LemmyVersionSet(rawValue: 0b11110000), strict: strict)
-        self.activePlugins = try container.lemmyDecodeIfPresent([ApiPluginMetadata].self, forKey: .activePlugins, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b11000000), strict: strict)
-        self.lastApplicationDurationSeconds = try container.lemmyDecodeIfPresent(Double.self, forKey: .lastApplicationDurationSeconds, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.captchaEnabled = try container.lemmyDecodeIfPresent(Bool.self, forKey: .captchaEnabled, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b11000000), strict: strict)
-        self.myUser = try container.lemmyDecodeIfPresent(ApiMyUserInfo.self, forKey: .myUser, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.taglines = try container.lemmyDecodeIfPresent([ApiTagline].self, forKey: .taglines, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00111111), strict: strict)
-        self.customEmojis = try container.lemmyDecodeIfPresent([ApiCustomEmojiView].self, forKey: .customEmojis, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00111111), strict: strict)
+        self.tagline = try container.lemmyDecodeIfPresent(ApiTagline.self, forKey: .tagline, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.oauthProviders = try container.lemmyDecodeIfPresent([ApiPublicOAuthProvider].self, forKey: .oauthProviders, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b1100000000), strict: strict)
+        self.adminOauthProviders = try container.lemmyDecodeIfPresent([ApiAdminOAuthProvider].self, forKey: .adminOauthProviders, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b1100000000), strict: strict)
+        self.blockedUrls = try container.lemmyDecodeIfPresent([ApiLocalSiteUrlBlocklist].self, forKey: .blockedUrls, in: LemmyVersionSet(rawValue: 0b1111110000), required: LemmyVersionSet(rawValue: 0b1111110000), strict: strict)
+        self.activePlugins = try container.lemmyDecodeIfPresent([ApiPluginMetadata].self, forKey: .activePlugins, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b1100000000), strict: strict)
+        self.lastApplicationDurationSeconds = try container.lemmyDecodeIfPresent(Double.self, forKey: .lastApplicationDurationSeconds, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.captchaEnabled = try container.lemmyDecodeIfPresent(Bool.self, forKey: .captchaEnabled, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b1100000000), strict: strict)
+        self.myUser = try container.lemmyDecodeIfPresent(ApiMyUserInfo.self, forKey: .myUser, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.taglines = try container.lemmyDecodeIfPresent([ApiTagline].self, forKey: .taglines, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0011111111), strict: strict)
+        self.customEmojis = try container.lemmyDecodeIfPresent([ApiCustomEmojiView].self, forKey: .customEmojis, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0011111111), strict: strict)
     }
 
     /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
@@ -123,15 +123,15 @@ public struct ApiGetSiteResponse: Codable, Hashable, Sendable {
         try container.encode(self.version, forKey: .version)
         try container.encode(self.allLanguages, forKey: .allLanguages)
         try container.encode(self.discussionLanguages, forKey: .discussionLanguages)
-        try container.lemmyEncodeIfPresent(self.tagline, forKey: .tagline, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiGetSiteResponse")
-        try container.lemmyEncodeIfPresent(self.oauthProviders, forKey: .oauthProviders, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiGetSiteResponse")
-        try container.lemmyEncodeIfPresent(self.adminOauthProviders, forKey: .adminOauthProviders, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiGetSiteResponse")
-        try container.lemmyEncodeIfPresent(self.blockedUrls, forKey: .blockedUrls, in: LemmyVersionSet(rawValue: 0b11110000), required: LemmyVersionSet(rawValue: 0b11110000), target: target, typeName: "ApiGetSiteResponse")
-        try container.lemmyEncodeIfPresent(self.activePlugins, forKey: .activePlugins, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiGetSiteResponse")
-        try container.lemmyEncodeIfPresent(self.lastApplicationDurationSeconds, forKey: .lastApplicationDurationSeconds, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiGetSiteResponse")
-        try container.lemmyEncodeIfPresent(self.captchaEnabled, forKey: .captchaEnabled, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiGetSiteResponse")
-        try container.lemmyEncodeIfPresent(self.myUser, forKey: .myUser, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiGetSiteResponse")
-        try container.lemmyEncodeIfPresent(self.taglines, forKey: .taglines, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00111111), target: target, typeName: "ApiGetSiteResponse")
-        try container.lemmyEncodeIfPresent(self.customEmojis, forKey: .customEmojis, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00111111), target: target, typeName: "ApiGetSiteResponse")
+        try container.lemmyEncodeIfPresent(self.tagline, forKey: .tagline, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiGetSiteResponse")
+        try container.lemmyEncodeIfPresent(self.oauthProviders, forKey: .oauthProviders, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b1100000000), target: target, typeName: "ApiGetSiteResponse")
+        try container.lemmyEncodeIfPresent(self.adminOauthProviders, forKey: .adminOauthProviders, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b1100000000), target: target, typeName: "ApiGetSiteResponse")
+        try container.lemmyEncodeIfPresent(self.blockedUrls, forKey: .blockedUrls, in: LemmyVersionSet(rawValue: 0b1111110000), required: LemmyVersionSet(rawValue: 0b1111110000), target: target, typeName: "ApiGetSiteResponse")
+        try container.lemmyEncodeIfPresent(self.activePlugins, forKey: .activePlugins, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b1100000000), target: target, typeName: "ApiGetSiteResponse")
+        try container.lemmyEncodeIfPresent(self.lastApplicationDurationSeconds, forKey: .lastApplicationDurationSeconds, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiGetSiteResponse")
+        try container.lemmyEncodeIfPresent(self.captchaEnabled, forKey: .captchaEnabled, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b1100000000), target: target, typeName: "ApiGetSiteResponse")
+        try container.lemmyEncodeIfPresent(self.myUser, forKey: .myUser, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiGetSiteResponse")
+        try container.lemmyEncodeIfPresent(self.taglines, forKey: .taglines, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0011111111), target: target, typeName: "ApiGetSiteResponse")
+        try container.lemmyEncodeIfPresent(self.customEmojis, forKey: .customEmojis, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0011111111), target: target, typeName: "ApiGetSiteResponse")
     }
 }

@@ -37,8 +37,8 @@ public struct ApiHideCommunity: Codable, Hashable, Sendable {
         let strict = decoder.lemmyStrictVersion
         self.communityId = try container.decode(ApiCommunityId.self, forKey: .communityId)
         self.hidden = try container.decode(Bool.self, forKey: .hidden)
-        self.reason = try container.lemmyDecodeIfPresent(String.self, forKey: .reason, in: LemmyVersionSet(rawValue: 0b11111111), required: LemmyVersionSet(rawValue: 0b11000000), strict: strict)
-        self.auth = try container.lemmyDecodeIfPresent(String.self, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.reason = try container.lemmyDecodeIfPresent(String.self, forKey: .reason, in: LemmyVersionSet(rawValue: 0b1111111111), required: LemmyVersionSet(rawValue: 0b1100000000), strict: strict)
+        self.auth = try container.lemmyDecodeIfPresent(String.self, forKey: .auth, in: LemmyVersionSet(rawValue: 0b0000000111), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
     }
 
     /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
@@ -47,7 +47,7 @@ public struct ApiHideCommunity: Codable, Hashable, Sendable {
         let target = encoder.lemmyVersionedCoding
         try container.encode(self.communityId, forKey: .communityId)
         try container.encode(self.hidden, forKey: .hidden)
-        try container.lemmyEncodeIfPresent(self.reason, forKey: .reason, in: LemmyVersionSet(rawValue: 0b11111111), required: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiHideCommunity")
-        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiHideCommunity")
+        try container.lemmyEncodeIfPresent(self.reason, forKey: .reason, in: LemmyVersionSet(rawValue: 0b1111111111), required: LemmyVersionSet(rawValue: 0b1100000000), target: target, typeName: "ApiHideCommunity")
+        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b0000000111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiHideCommunity")
     }
 }

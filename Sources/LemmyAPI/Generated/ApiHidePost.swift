@@ -3,7 +3,7 @@
 
 /// `HidePost` from lemmy-js-client.
 ///
-/// In lemmy-js-client 0.19.9 – main. Added in 0.19.9.
+/// In lemmy-js-client 0.19.4 – main. Added in 0.19.4.
 public struct ApiHidePost: Codable, Hashable, Sendable {
     /// The `post_id` member.
     ///
@@ -33,17 +33,17 @@ public struct ApiHidePost: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let strict = decoder.lemmyStrictVersion
-        self.postId = try container.lemmyDecodeIfPresent(ApiPostId.self, forKey: .postId, in: LemmyVersionSet(rawValue: 0b11001111), required: LemmyVersionSet(rawValue: 0b11000000), strict: strict)
+        self.postId = try container.lemmyDecodeIfPresent(ApiPostId.self, forKey: .postId, in: LemmyVersionSet(rawValue: 0b1100001111), required: LemmyVersionSet(rawValue: 0b1100000000), strict: strict)
         self.hide = try container.decode(Bool.self, forKey: .hide)
-        self.postIds = try container.lemmyDecodeIfPresent([ApiPostId].self, forKey: .postIds, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00110000), strict: strict)
+        self.postIds = try container.lemmyDecodeIfPresent([ApiPostId].self, forKey: .postIds, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0011110000), strict: strict)
     }
 
     /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         let target = encoder.lemmyVersionedCoding
-        try container.lemmyEncodeIfPresent(self.postId, forKey: .postId, in: LemmyVersionSet(rawValue: 0b11001111), required: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiHidePost")
+        try container.lemmyEncodeIfPresent(self.postId, forKey: .postId, in: LemmyVersionSet(rawValue: 0b1100001111), required: LemmyVersionSet(rawValue: 0b1100000000), target: target, typeName: "ApiHidePost")
         try container.encode(self.hide, forKey: .hide)
-        try container.lemmyEncodeIfPresent(self.postIds, forKey: .postIds, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00110000), target: target, typeName: "ApiHidePost")
+        try container.lemmyEncodeIfPresent(self.postIds, forKey: .postIds, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0011110000), target: target, typeName: "ApiHidePost")
     }
 }

@@ -3,11 +3,11 @@
 
 /// `ImageDetails` from lemmy-js-client.
 ///
-/// In lemmy-js-client 0.19.9 – main. Added in 0.19.9.
+/// In lemmy-js-client 0.19.6 – main. Added in 0.19.6.
 public struct ApiImageDetails: Codable, Hashable, Sendable {
     /// The `link` member.
     ///
-    /// TypeScript type varies: `string` (0.19.9 – 0.19.13-beta.1), `DbUrl` (1.0.0-beta.1 – main).
+    /// TypeScript type varies: `string` (0.19.6 – 0.19.13-beta.1), `DbUrl` (1.0.0-beta.1 – main).
     public var link: ApiDbUrl
     /// The `width` member.
     public var width: Int
@@ -45,7 +45,7 @@ public struct ApiImageDetails: Codable, Hashable, Sendable {
         self.width = try container.decode(Int.self, forKey: .width)
         self.height = try container.decode(Int.self, forKey: .height)
         self.contentType = try container.decode(String.self, forKey: .contentType)
-        self.blurhash = try container.lemmyDecodeIfPresent(String.self, forKey: .blurhash, in: LemmyVersionSet(rawValue: 0b11001111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.blurhash = try container.lemmyDecodeIfPresent(String.self, forKey: .blurhash, in: LemmyVersionSet(rawValue: 0b1100011111), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
     }
 
     /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
@@ -56,6 +56,6 @@ public struct ApiImageDetails: Codable, Hashable, Sendable {
         try container.encode(self.width, forKey: .width)
         try container.encode(self.height, forKey: .height)
         try container.encode(self.contentType, forKey: .contentType)
-        try container.lemmyEncodeIfPresent(self.blurhash, forKey: .blurhash, in: LemmyVersionSet(rawValue: 0b11001111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiImageDetails")
+        try container.lemmyEncodeIfPresent(self.blurhash, forKey: .blurhash, in: LemmyVersionSet(rawValue: 0b1100011111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiImageDetails")
     }
 }

@@ -40,9 +40,9 @@ public enum ApiImageMode: LemmyStringEnum, LemmyQueryValue {
     /// The spelling `version` uses; nil when the version does not have the case.
     public func wireValue(in version: LemmyAPIVersion) -> String? {
         switch self {
-        case .none: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "none" : nil
-        case .storeLinkPreviews: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "store_link_previews" : nil
-        case .proxyAllImages: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "proxy_all_images" : nil
+        case .none: return LemmyVersionSet(rawValue: 0b1100000000).contains(version) ? "none" : nil
+        case .storeLinkPreviews: return LemmyVersionSet(rawValue: 0b1100000000).contains(version) ? "store_link_previews" : nil
+        case .proxyAllImages: return LemmyVersionSet(rawValue: 0b1100000000).contains(version) ? "proxy_all_images" : nil
         case .unknown(let value): return value
         }
     }

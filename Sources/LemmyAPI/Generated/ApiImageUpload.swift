@@ -3,7 +3,7 @@
 
 /// `ImageUpload` from lemmy-js-client.
 ///
-/// In lemmy-js-client 0.19.0. Added in 0.19.0; removed in 0.19.9.
+/// In lemmy-js-client 0.19.0. Added in 0.19.0; removed in 0.19.4.
 public struct ApiImageUpload: Codable, Hashable, Sendable {
     /// The `local_user_id` member.
     public var localUserId: ApiLocalUserId

@@ -40,9 +40,9 @@ public enum ApiLikeType: LemmyStringEnum, LemmyQueryValue {
     /// The spelling `version` uses; nil when the version does not have the case.
     public func wireValue(in version: LemmyAPIVersion) -> String? {
         switch self {
-        case .all: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "all" : nil
-        case .likedOnly: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "liked_only" : nil
-        case .dislikedOnly: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "disliked_only" : nil
+        case .all: return LemmyVersionSet(rawValue: 0b1100000000).contains(version) ? "all" : nil
+        case .likedOnly: return LemmyVersionSet(rawValue: 0b1100000000).contains(version) ? "liked_only" : nil
+        case .dislikedOnly: return LemmyVersionSet(rawValue: 0b1100000000).contains(version) ? "disliked_only" : nil
         case .unknown(let value): return value
         }
     }

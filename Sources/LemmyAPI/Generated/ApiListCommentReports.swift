@@ -7,7 +7,7 @@
 public struct ApiListCommentReports: Codable, Hashable, Sendable {
     /// The `comment_id` member.
     ///
-    /// Added in 0.19.9.
+    /// Added in 0.19.4.
     public var commentId: ApiCommentId?
     /// The `page` member.
     public var page: Int?
@@ -45,23 +45,23 @@ public struct ApiListCommentReports: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let strict = decoder.lemmyStrictVersion
-        self.commentId = try container.lemmyDecodeIfPresent(ApiCommentId.self, forKey: .commentId, in: LemmyVersionSet(rawValue: 0b11110000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.commentId = try container.lemmyDecodeIfPresent(ApiCommentId.self, forKey: .commentId, in: LemmyVersionSet(rawValue: 0b1111110000), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
         self.page = try container.decodeIfPresent(Int.self, forKey: .page)
         self.limit = try container.decodeIfPresent(Int.self, forKey: .limit)
         self.unresolvedOnly = try container.decodeIfPresent(Bool.self, forKey: .unresolvedOnly)
         self.communityId = try container.decodeIfPresent(ApiCommunityId.self, forKey: .communityId)
-        self.auth = try container.lemmyDecodeIfPresent(String.self, forKey: .auth, in: LemmyVersionSet(rawValue: 0b11000111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.auth = try container.lemmyDecodeIfPresent(String.self, forKey: .auth, in: LemmyVersionSet(rawValue: 0b1100000111), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
     }
 
     /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         let target = encoder.lemmyVersionedCoding
-        try container.lemmyEncodeIfPresent(self.commentId, forKey: .commentId, in: LemmyVersionSet(rawValue: 0b11110000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiListCommentReports")
+        try container.lemmyEncodeIfPresent(self.commentId, forKey: .commentId, in: LemmyVersionSet(rawValue: 0b1111110000), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiListCommentReports")
         try container.encodeIfPresent(self.page, forKey: .page)
         try container.encodeIfPresent(self.limit, forKey: .limit)
         try container.encodeIfPresent(self.unresolvedOnly, forKey: .unresolvedOnly)
         try container.encodeIfPresent(self.communityId, forKey: .communityId)
-        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b11000111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiListCommentReports")
+        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b1100000111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiListCommentReports")
     }
 }

@@ -81,15 +81,15 @@ public struct ApiListCommunities: Codable, Hashable, Sendable {
         let strict = decoder.lemmyStrictVersion
         self.type = try container.decodeIfPresent(ApiListingType.self, forKey: .type)
         self.sort = try container.decodeIfPresent(ApiCommunitySortType.self, forKey: .sort)
-        self.timeRangeSeconds = try container.lemmyDecodeIfPresent(Int.self, forKey: .timeRangeSeconds, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.showNsfw = try container.lemmyDecodeIfPresent(Bool.self, forKey: .showNsfw, in: LemmyVersionSet(rawValue: 0b11111110), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.multiCommunityId = try container.lemmyDecodeIfPresent(ApiMultiCommunityId.self, forKey: .multiCommunityId, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.searchTerm = try container.lemmyDecodeIfPresent(String.self, forKey: .searchTerm, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.searchTitleOnly = try container.lemmyDecodeIfPresent(Bool.self, forKey: .searchTitleOnly, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.pageCursor = try container.lemmyDecodeIfPresent(ApiPaginationCursor.self, forKey: .pageCursor, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.timeRangeSeconds = try container.lemmyDecodeIfPresent(Int.self, forKey: .timeRangeSeconds, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.showNsfw = try container.lemmyDecodeIfPresent(Bool.self, forKey: .showNsfw, in: LemmyVersionSet(rawValue: 0b1111111110), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.multiCommunityId = try container.lemmyDecodeIfPresent(ApiMultiCommunityId.self, forKey: .multiCommunityId, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.searchTerm = try container.lemmyDecodeIfPresent(String.self, forKey: .searchTerm, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.searchTitleOnly = try container.lemmyDecodeIfPresent(Bool.self, forKey: .searchTitleOnly, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.pageCursor = try container.lemmyDecodeIfPresent(ApiPaginationCursor.self, forKey: .pageCursor, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
         self.limit = try container.decodeIfPresent(Int.self, forKey: .limit)
-        self.page = try container.lemmyDecodeIfPresent(Int.self, forKey: .page, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.auth = try container.lemmyDecodeIfPresent(String.self, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.page = try container.lemmyDecodeIfPresent(Int.self, forKey: .page, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.auth = try container.lemmyDecodeIfPresent(String.self, forKey: .auth, in: LemmyVersionSet(rawValue: 0b0000000111), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
     }
 
     /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
@@ -98,14 +98,14 @@ public struct ApiListCommunities: Codable, Hashable, Sendable {
         let target = encoder.lemmyVersionedCoding
         try container.encodeIfPresent(self.type, forKey: .type)
         try container.encodeIfPresent(self.sort, forKey: .sort)
-        try container.lemmyEncodeIfPresent(self.timeRangeSeconds, forKey: .timeRangeSeconds, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiListCommunities")
-        try container.lemmyEncodeIfPresent(self.showNsfw, forKey: .showNsfw, in: LemmyVersionSet(rawValue: 0b11111110), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiListCommunities")
-        try container.lemmyEncodeIfPresent(self.multiCommunityId, forKey: .multiCommunityId, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiListCommunities")
-        try container.lemmyEncodeIfPresent(self.searchTerm, forKey: .searchTerm, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiListCommunities")
-        try container.lemmyEncodeIfPresent(self.searchTitleOnly, forKey: .searchTitleOnly, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiListCommunities")
-        try container.lemmyEncodeIfPresent(self.pageCursor, forKey: .pageCursor, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiListCommunities")
+        try container.lemmyEncodeIfPresent(self.timeRangeSeconds, forKey: .timeRangeSeconds, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiListCommunities")
+        try container.lemmyEncodeIfPresent(self.showNsfw, forKey: .showNsfw, in: LemmyVersionSet(rawValue: 0b1111111110), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiListCommunities")
+        try container.lemmyEncodeIfPresent(self.multiCommunityId, forKey: .multiCommunityId, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiListCommunities")
+        try container.lemmyEncodeIfPresent(self.searchTerm, forKey: .searchTerm, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiListCommunities")
+        try container.lemmyEncodeIfPresent(self.searchTitleOnly, forKey: .searchTitleOnly, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiListCommunities")
+        try container.lemmyEncodeIfPresent(self.pageCursor, forKey: .pageCursor, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiListCommunities")
         try container.encodeIfPresent(self.limit, forKey: .limit)
-        try container.lemmyEncodeIfPresent(self.page, forKey: .page, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiListCommunities")
-        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiListCommunities")
+        try container.lemmyEncodeIfPresent(self.page, forKey: .page, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiListCommunities")
+        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b0000000111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiListCommunities")
     }
 }

@@ -3,7 +3,7 @@
 
 /// `ListMediaResponse` from lemmy-js-client.
 ///
-/// In lemmy-js-client 0.19.9 – 0.19.13-beta.1. Added in 0.19.9; removed in 1.0.0-beta.1.
+/// In lemmy-js-client 0.19.4 – 0.19.13-beta.1. Added in 0.19.4; removed in 1.0.0-beta.1.
 public struct ApiListMediaResponse: Codable, Hashable, Sendable {
     /// The `images` member.
     public var images: [ApiLocalImageView]

@@ -3,7 +3,7 @@
 
 /// `ListPostLikes` from lemmy-js-client.
 ///
-/// In lemmy-js-client 0.19.9 – main. Added in 0.19.9.
+/// In lemmy-js-client 0.19.4 – main. Added in 0.19.4.
 public struct ApiListPostLikes: Codable, Hashable, Sendable {
     /// The `post_id` member.
     public var postId: ApiPostId
@@ -38,9 +38,9 @@ public struct ApiListPostLikes: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let strict = decoder.lemmyStrictVersion
         self.postId = try container.decode(ApiPostId.self, forKey: .postId)
-        self.pageCursor = try container.lemmyDecodeIfPresent(ApiPaginationCursor.self, forKey: .pageCursor, in: LemmyVersionSet(rawValue: 0b11001111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.pageCursor = try container.lemmyDecodeIfPresent(ApiPaginationCursor.self, forKey: .pageCursor, in: LemmyVersionSet(rawValue: 0b1100001111), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
         self.limit = try container.decodeIfPresent(Int.self, forKey: .limit)
-        self.page = try container.lemmyDecodeIfPresent(Int.self, forKey: .page, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.page = try container.lemmyDecodeIfPresent(Int.self, forKey: .page, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
     }
 
     /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
@@ -48,8 +48,8 @@ public struct ApiListPostLikes: Codable, Hashable, Sendable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         let target = encoder.lemmyVersionedCoding
         try container.encode(self.postId, forKey: .postId)
-        try container.lemmyEncodeIfPresent(self.pageCursor, forKey: .pageCursor, in: LemmyVersionSet(rawValue: 0b11001111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiListPostLikes")
+        try container.lemmyEncodeIfPresent(self.pageCursor, forKey: .pageCursor, in: LemmyVersionSet(rawValue: 0b1100001111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiListPostLikes")
         try container.encodeIfPresent(self.limit, forKey: .limit)
-        try container.lemmyEncodeIfPresent(self.page, forKey: .page, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiListPostLikes")
+        try container.lemmyEncodeIfPresent(self.page, forKey: .page, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiListPostLikes")
     }
 }

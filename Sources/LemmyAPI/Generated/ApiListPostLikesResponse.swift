@@ -3,7 +3,7 @@
 
 /// `ListPostLikesResponse` from lemmy-js-client.
 ///
-/// In lemmy-js-client 0.19.9 – 0.19.13-beta.1. Added in 0.19.9; removed in 1.0.0-beta.1.
+/// In lemmy-js-client 0.19.4 – 0.19.13-beta.1. Added in 0.19.4; removed in 1.0.0-beta.1.
 public struct ApiListPostLikesResponse: Codable, Hashable, Sendable {
     /// The `post_likes` member.
     public var postLikes: [ApiVoteView]

@@ -15,7 +15,7 @@ public struct ApiListPostReports: Codable, Hashable, Sendable {
     public var communityId: ApiCommunityId?
     /// The `post_id` member.
     ///
-    /// Added in 0.19.9.
+    /// Added in 0.19.4.
     public var postId: ApiPostId?
     /// The `auth` member.
     ///
@@ -49,8 +49,8 @@ public struct ApiListPostReports: Codable, Hashable, Sendable {
         self.limit = try container.decodeIfPresent(Int.self, forKey: .limit)
         self.unresolvedOnly = try container.decodeIfPresent(Bool.self, forKey: .unresolvedOnly)
         self.communityId = try container.decodeIfPresent(ApiCommunityId.self, forKey: .communityId)
-        self.postId = try container.lemmyDecodeIfPresent(ApiPostId.self, forKey: .postId, in: LemmyVersionSet(rawValue: 0b11110000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.auth = try container.lemmyDecodeIfPresent(String.self, forKey: .auth, in: LemmyVersionSet(rawValue: 0b11000111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.postId = try container.lemmyDecodeIfPresent(ApiPostId.self, forKey: .postId, in: LemmyVersionSet(rawValue: 0b1111110000), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.auth = try container.lemmyDecodeIfPresent(String.self, forKey: .auth, in: LemmyVersionSet(rawValue: 0b1100000111), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
     }
 
     /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
@@ -61,7 +61,7 @@ public struct ApiListPostReports: Codable, Hashable, Sendable {
         try container.encodeIfPresent(self.limit, forKey: .limit)
         try container.encodeIfPresent(self.unresolvedOnly, forKey: .unresolvedOnly)
         try container.encodeIfPresent(self.communityId, forKey: .communityId)
-        try container.lemmyEncodeIfPresent(self.postId, forKey: .postId, in: LemmyVersionSet(rawValue: 0b11110000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiListPostReports")
-        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b11000111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiListPostReports")
+        try container.lemmyEncodeIfPresent(self.postId, forKey: .postId, in: LemmyVersionSet(rawValue: 0b1111110000), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiListPostReports")
+        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b1100000111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiListPostReports")
     }
 }

@@ -44,10 +44,10 @@ public struct ApiListRegistrationApplications: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let strict = decoder.lemmyStrictVersion
         self.unreadOnly = try container.decodeIfPresent(Bool.self, forKey: .unreadOnly)
-        self.pageCursor = try container.lemmyDecodeIfPresent(ApiPaginationCursor.self, forKey: .pageCursor, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.pageCursor = try container.lemmyDecodeIfPresent(ApiPaginationCursor.self, forKey: .pageCursor, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
         self.limit = try container.decodeIfPresent(Int.self, forKey: .limit)
-        self.page = try container.lemmyDecodeIfPresent(Int.self, forKey: .page, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.auth = try container.lemmyDecodeIfPresent(String.self, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.page = try container.lemmyDecodeIfPresent(Int.self, forKey: .page, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.auth = try container.lemmyDecodeIfPresent(String.self, forKey: .auth, in: LemmyVersionSet(rawValue: 0b0000000111), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
     }
 
     /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
@@ -55,9 +55,9 @@ public struct ApiListRegistrationApplications: Codable, Hashable, Sendable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         let target = encoder.lemmyVersionedCoding
         try container.encodeIfPresent(self.unreadOnly, forKey: .unreadOnly)
-        try container.lemmyEncodeIfPresent(self.pageCursor, forKey: .pageCursor, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiListRegistrationApplications")
+        try container.lemmyEncodeIfPresent(self.pageCursor, forKey: .pageCursor, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiListRegistrationApplications")
         try container.encodeIfPresent(self.limit, forKey: .limit)
-        try container.lemmyEncodeIfPresent(self.page, forKey: .page, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiListRegistrationApplications")
-        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiListRegistrationApplications")
+        try container.lemmyEncodeIfPresent(self.page, forKey: .page, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiListRegistrationApplications")
+        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b0000000111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiListRegistrationApplications")
     }
 }

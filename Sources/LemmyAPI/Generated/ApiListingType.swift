@@ -51,8 +51,8 @@ public enum ApiListingType: LemmyStringEnum, LemmyQueryValue {
         case .all: return (version.generation == .v4 ? "all" : "All")
         case .local: return (version.generation == .v4 ? "local" : "Local")
         case .subscribed: return (version.generation == .v4 ? "subscribed" : "Subscribed")
-        case .moderatorView: return LemmyVersionSet(rawValue: 0b11111000).contains(version) ? (version.generation == .v4 ? "moderator_view" : "ModeratorView") : nil
-        case .suggested: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "suggested" : nil
+        case .moderatorView: return LemmyVersionSet(rawValue: 0b1111111000).contains(version) ? (version.generation == .v4 ? "moderator_view" : "ModeratorView") : nil
+        case .suggested: return LemmyVersionSet(rawValue: 0b1100000000).contains(version) ? "suggested" : nil
         case .unknown(let value): return value
         }
     }

@@ -3,13 +3,13 @@
 
 /// `LocalImage` from lemmy-js-client.
 ///
-/// In lemmy-js-client 0.19.9 – main. Added in 0.19.9.
+/// In lemmy-js-client 0.19.4 – main. Added in 0.19.4.
 public struct ApiLocalImage: Codable, Hashable, Sendable {
     /// The `pictrs_alias` member.
     public var pictrsAlias: String
     /// The `published_at` member.
     ///
-    /// Decoded from `published_at` or `published` (0.19.9 – 0.19.13-beta.1).
+    /// Decoded from `published_at` or `published` (0.19.4 – 0.19.13-beta.1).
     public var publishedAt: LemmyDate
     /// The `person_id` member.
     ///
@@ -53,11 +53,11 @@ public struct ApiLocalImage: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let strict = decoder.lemmyStrictVersion
         self.pictrsAlias = try container.decode(String.self, forKey: .pictrsAlias)
-        self.publishedAt = try container.lemmyDecodeMerged(LemmyDate.self, keys: [(.publishedAt, LemmyVersionSet(rawValue: 0b11000000)), (.publishedAtKey1, LemmyVersionSet(rawValue: 0b00110000))], strict: strict)
-        self.personId = try container.lemmyDecodeIfPresent(ApiPersonId.self, forKey: .personId, in: LemmyVersionSet(rawValue: 0b11001111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.thumbnailForPostId = try container.lemmyDecodeIfPresent(ApiPostId.self, forKey: .thumbnailForPostId, in: LemmyVersionSet(rawValue: 0b11001111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.localUserId = try container.lemmyDecodeIfPresent(ApiLocalUserId.self, forKey: .localUserId, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.pictrsDeleteToken = try container.lemmyDecodeIfPresent(String.self, forKey: .pictrsDeleteToken, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00110000), strict: strict)
+        self.publishedAt = try container.lemmyDecodeMerged(LemmyDate.self, keys: [(.publishedAt, LemmyVersionSet(rawValue: 0b1100000000)), (.publishedAtKey1, LemmyVersionSet(rawValue: 0b0011110000))], strict: strict)
+        self.personId = try container.lemmyDecodeIfPresent(ApiPersonId.self, forKey: .personId, in: LemmyVersionSet(rawValue: 0b1100001111), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.thumbnailForPostId = try container.lemmyDecodeIfPresent(ApiPostId.self, forKey: .thumbnailForPostId, in: LemmyVersionSet(rawValue: 0b1100001111), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.localUserId = try container.lemmyDecodeIfPresent(ApiLocalUserId.self, forKey: .localUserId, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.pictrsDeleteToken = try container.lemmyDecodeIfPresent(String.self, forKey: .pictrsDeleteToken, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0011110000), strict: strict)
     }
 
     /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
@@ -65,10 +65,10 @@ public struct ApiLocalImage: Codable, Hashable, Sendable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         let target = encoder.lemmyVersionedCoding
         try container.encode(self.pictrsAlias, forKey: .pictrsAlias)
-        try container.encode(self.publishedAt, forKey: encoder.lemmyKey([(.publishedAt, LemmyVersionSet(rawValue: 0b11000000)), (.publishedAtKey1, LemmyVersionSet(rawValue: 0b00110000))], target: target, current: .publishedAt, legacy: .publishedAtKey1))
-        try container.lemmyEncodeIfPresent(self.personId, forKey: .personId, in: LemmyVersionSet(rawValue: 0b11001111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiLocalImage")
-        try container.lemmyEncodeIfPresent(self.thumbnailForPostId, forKey: .thumbnailForPostId, in: LemmyVersionSet(rawValue: 0b11001111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiLocalImage")
-        try container.lemmyEncodeIfPresent(self.localUserId, forKey: .localUserId, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiLocalImage")
-        try container.lemmyEncodeIfPresent(self.pictrsDeleteToken, forKey: .pictrsDeleteToken, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00110000), target: target, typeName: "ApiLocalImage")
+        try container.encode(self.publishedAt, forKey: encoder.lemmyKey([(.publishedAt, LemmyVersionSet(rawValue: 0b1100000000)), (.publishedAtKey1, LemmyVersionSet(rawValue: 0b0011110000))], target: target, current: .publishedAt, legacy: .publishedAtKey1))
+        try container.lemmyEncodeIfPresent(self.personId, forKey: .personId, in: LemmyVersionSet(rawValue: 0b1100001111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiLocalImage")
+        try container.lemmyEncodeIfPresent(self.thumbnailForPostId, forKey: .thumbnailForPostId, in: LemmyVersionSet(rawValue: 0b1100001111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiLocalImage")
+        try container.lemmyEncodeIfPresent(self.localUserId, forKey: .localUserId, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiLocalImage")
+        try container.lemmyEncodeIfPresent(self.pictrsDeleteToken, forKey: .pictrsDeleteToken, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0011110000), target: target, typeName: "ApiLocalImage")
     }
 }

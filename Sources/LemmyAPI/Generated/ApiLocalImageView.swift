@@ -3,7 +3,7 @@
 
 /// `LocalImageView` from lemmy-js-client.
 ///
-/// In lemmy-js-client 0.19.9 – main. Added in 0.19.9.
+/// In lemmy-js-client 0.19.4 – main. Added in 0.19.4.
 public struct ApiLocalImageView: Codable, Hashable, Sendable {
     /// The `local_image` member.
     public var localImage: ApiLocalImage
@@ -33,7 +33,7 @@ public struct ApiLocalImageView: Codable, Hashable, Sendable {
         let strict = decoder.lemmyStrictVersion
         self.localImage = try container.decode(ApiLocalImage.self, forKey: .localImage)
         self.person = try container.decode(ApiPerson.self, forKey: .person)
-        self.post = try container.lemmyDecodeIfPresent(ApiPost.self, forKey: .post, in: LemmyVersionSet(rawValue: 0b11001111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.post = try container.lemmyDecodeIfPresent(ApiPost.self, forKey: .post, in: LemmyVersionSet(rawValue: 0b1100001111), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
     }
 
     /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
@@ -42,6 +42,6 @@ public struct ApiLocalImageView: Codable, Hashable, Sendable {
         let target = encoder.lemmyVersionedCoding
         try container.encode(self.localImage, forKey: .localImage)
         try container.encode(self.person, forKey: .person)
-        try container.lemmyEncodeIfPresent(self.post, forKey: .post, in: LemmyVersionSet(rawValue: 0b11001111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiLocalImageView")
+        try container.lemmyEncodeIfPresent(self.post, forKey: .post, in: LemmyVersionSet(rawValue: 0b1100001111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiLocalImageView")
     }
 }

@@ -3,7 +3,7 @@
 
 /// `LocalSiteUrlBlocklist` from lemmy-js-client.
 ///
-/// In lemmy-js-client 0.19.9 – main. Added in 0.19.9.
+/// In lemmy-js-client 0.19.4 – main. Added in 0.19.4.
 public struct ApiLocalSiteUrlBlocklist: Codable, Hashable, Sendable {
     /// The `id` member.
     public var id: Int
@@ -11,11 +11,11 @@ public struct ApiLocalSiteUrlBlocklist: Codable, Hashable, Sendable {
     public var url: String
     /// The `published_at` member.
     ///
-    /// Decoded from `published_at` or `published` (0.19.9 – 0.19.13-beta.1).
+    /// Decoded from `published_at` or `published` (0.19.4 – 0.19.13-beta.1).
     public var publishedAt: LemmyDate
     /// The `updated_at` member.
     ///
-    /// Decoded from `updated_at` or `updated` (0.19.9 – 0.19.13-beta.1).
+    /// Decoded from `updated_at` or `updated` (0.19.4 – 0.19.13-beta.1).
     public var updatedAt: LemmyDate?
 
     /// Creates a value.
@@ -41,8 +41,8 @@ public struct ApiLocalSiteUrlBlocklist: Codable, Hashable, Sendable {
         let strict = decoder.lemmyStrictVersion
         self.id = try container.decode(Int.self, forKey: .id)
         self.url = try container.decode(String.self, forKey: .url)
-        self.publishedAt = try container.lemmyDecodeMerged(LemmyDate.self, keys: [(.publishedAt, LemmyVersionSet(rawValue: 0b11000000)), (.publishedAtKey1, LemmyVersionSet(rawValue: 0b00110000))], strict: strict)
-        self.updatedAt = try container.lemmyDecodeMergedIfPresent(LemmyDate.self, keys: [(.updatedAt, LemmyVersionSet(rawValue: 0b11000000)), (.updatedAtKey1, LemmyVersionSet(rawValue: 0b00110000))], required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.publishedAt = try container.lemmyDecodeMerged(LemmyDate.self, keys: [(.publishedAt, LemmyVersionSet(rawValue: 0b1100000000)), (.publishedAtKey1, LemmyVersionSet(rawValue: 0b0011110000))], strict: strict)
+        self.updatedAt = try container.lemmyDecodeMergedIfPresent(LemmyDate.self, keys: [(.updatedAt, LemmyVersionSet(rawValue: 0b1100000000)), (.updatedAtKey1, LemmyVersionSet(rawValue: 0b0011110000))], required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
     }
 
     /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
@@ -51,7 +51,7 @@ public struct ApiLocalSiteUrlBlocklist: Codable, Hashable, Sendable {
         let target = encoder.lemmyVersionedCoding
         try container.encode(self.id, forKey: .id)
         try container.encode(self.url, forKey: .url)
-        try container.encode(self.publishedAt, forKey: encoder.lemmyKey([(.publishedAt, LemmyVersionSet(rawValue: 0b11000000)), (.publishedAtKey1, LemmyVersionSet(rawValue: 0b00110000))], target: target, current: .publishedAt, legacy: .publishedAtKey1))
-        try container.encodeIfPresent(self.updatedAt, forKey: encoder.lemmyKey([(.updatedAt, LemmyVersionSet(rawValue: 0b11000000)), (.updatedAtKey1, LemmyVersionSet(rawValue: 0b00110000))], target: target, current: .updatedAt, legacy: .updatedAtKey1))
+        try container.encode(self.publishedAt, forKey: encoder.lemmyKey([(.publishedAt, LemmyVersionSet(rawValue: 0b1100000000)), (.publishedAtKey1, LemmyVersionSet(rawValue: 0b0011110000))], target: target, current: .publishedAt, legacy: .publishedAtKey1))
+        try container.encodeIfPresent(self.updatedAt, forKey: encoder.lemmyKey([(.updatedAt, LemmyVersionSet(rawValue: 0b1100000000)), (.updatedAtKey1, LemmyVersionSet(rawValue: 0b0011110000))], target: target, current: .updatedAt, legacy: .updatedAtKey1))
     }
 }

@@ -36,8 +36,8 @@ public enum ApiLocalUserSortType: LemmyStringEnum, LemmyQueryValue {
     /// The spelling `version` uses; nil when the version does not have the case.
     public func wireValue(in version: LemmyAPIVersion) -> String? {
         switch self {
-        case .new: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "new" : nil
-        case .old: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "old" : nil
+        case .new: return LemmyVersionSet(rawValue: 0b1100000000).contains(version) ? "new" : nil
+        case .old: return LemmyVersionSet(rawValue: 0b1100000000).contains(version) ? "old" : nil
         case .unknown(let value): return value
         }
     }

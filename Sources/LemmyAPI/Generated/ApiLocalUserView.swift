@@ -19,7 +19,7 @@ public struct ApiLocalUserView: Codable, Hashable, Sendable {
     public var banExpiresAt: LemmyDate?
     /// The `local_user_vote_display_mode` member.
     ///
-    /// Added in 0.19.9; removed in 1.0.0-beta.1.
+    /// Added in 0.19.4; removed in 1.0.0-beta.1.
     public var localUserVoteDisplayMode: ApiLocalUserVoteDisplayMode?
     /// The `counts` member.
     ///
@@ -51,10 +51,10 @@ public struct ApiLocalUserView: Codable, Hashable, Sendable {
         let strict = decoder.lemmyStrictVersion
         self.localUser = try container.decode(ApiLocalUser.self, forKey: .localUser)
         self.person = try container.decode(ApiPerson.self, forKey: .person)
-        self.banned = try container.lemmyDecodeIfPresent(Bool.self, forKey: .banned, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b11000000), strict: strict)
-        self.banExpiresAt = try container.lemmyDecodeIfPresent(LemmyDate.self, forKey: .banExpiresAt, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.localUserVoteDisplayMode = try container.lemmyDecodeIfPresent(ApiLocalUserVoteDisplayMode.self, forKey: .localUserVoteDisplayMode, in: LemmyVersionSet(rawValue: 0b00110000), required: LemmyVersionSet(rawValue: 0b00110000), strict: strict)
-        self.counts = try container.lemmyDecodeIfPresent(ApiPersonAggregates.self, forKey: .counts, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00111111), strict: strict)
+        self.banned = try container.lemmyDecodeIfPresent(Bool.self, forKey: .banned, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b1100000000), strict: strict)
+        self.banExpiresAt = try container.lemmyDecodeIfPresent(LemmyDate.self, forKey: .banExpiresAt, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.localUserVoteDisplayMode = try container.lemmyDecodeIfPresent(ApiLocalUserVoteDisplayMode.self, forKey: .localUserVoteDisplayMode, in: LemmyVersionSet(rawValue: 0b0011110000), required: LemmyVersionSet(rawValue: 0b0011110000), strict: strict)
+        self.counts = try container.lemmyDecodeIfPresent(ApiPersonAggregates.self, forKey: .counts, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0011111111), strict: strict)
     }
 
     /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
@@ -63,9 +63,9 @@ public struct ApiLocalUserView: Codable, Hashable, Sendable {
         let target = encoder.lemmyVersionedCoding
         try container.encode(self.localUser, forKey: .localUser)
         try container.encode(self.person, forKey: .person)
-        try container.lemmyEncodeIfPresent(self.banned, forKey: .banned, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiLocalUserView")
-        try container.lemmyEncodeIfPresent(self.banExpiresAt, forKey: .banExpiresAt, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiLocalUserView")
-        try container.lemmyEncodeIfPresent(self.localUserVoteDisplayMode, forKey: .localUserVoteDisplayMode, in: LemmyVersionSet(rawValue: 0b00110000), required: LemmyVersionSet(rawValue: 0b00110000), target: target, typeName: "ApiLocalUserView")
-        try container.lemmyEncodeIfPresent(self.counts, forKey: .counts, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00111111), target: target, typeName: "ApiLocalUserView")
+        try container.lemmyEncodeIfPresent(self.banned, forKey: .banned, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b1100000000), target: target, typeName: "ApiLocalUserView")
+        try container.lemmyEncodeIfPresent(self.banExpiresAt, forKey: .banExpiresAt, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiLocalUserView")
+        try container.lemmyEncodeIfPresent(self.localUserVoteDisplayMode, forKey: .localUserVoteDisplayMode, in: LemmyVersionSet(rawValue: 0b0011110000), required: LemmyVersionSet(rawValue: 0b0011110000), target: target, typeName: "ApiLocalUserView")
+        try container.lemmyEncodeIfPresent(self.counts, forKey: .counts, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0011111111), target: target, typeName: "ApiLocalUserView")
     }
 }

@@ -3,7 +3,7 @@
 
 /// `LocalUserVoteDisplayMode` from lemmy-js-client.
 ///
-/// In lemmy-js-client 0.19.9 – 0.19.13-beta.1. Added in 0.19.9; removed in 1.0.0-beta.1.
+/// In lemmy-js-client 0.19.4 – 0.19.13-beta.1. Added in 0.19.4; removed in 1.0.0-beta.1.
 public struct ApiLocalUserVoteDisplayMode: Codable, Hashable, Sendable {
     /// The `local_user_id` member.
     public var localUserId: ApiLocalUserId

@@ -39,8 +39,8 @@ public struct ApiLockPost: Codable, Hashable, Sendable {
         let strict = decoder.lemmyStrictVersion
         self.postId = try container.decode(ApiPostId.self, forKey: .postId)
         self.locked = try container.decode(Bool.self, forKey: .locked)
-        self.reason = try container.lemmyDecodeIfPresent(String.self, forKey: .reason, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b11000000), strict: strict)
-        self.auth = try container.lemmyDecodeIfPresent(String.self, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.reason = try container.lemmyDecodeIfPresent(String.self, forKey: .reason, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b1100000000), strict: strict)
+        self.auth = try container.lemmyDecodeIfPresent(String.self, forKey: .auth, in: LemmyVersionSet(rawValue: 0b0000000111), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
     }
 
     /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
@@ -49,7 +49,7 @@ public struct ApiLockPost: Codable, Hashable, Sendable {
         let target = encoder.lemmyVersionedCoding
         try container.encode(self.postId, forKey: .postId)
         try container.encode(self.locked, forKey: .locked)
-        try container.lemmyEncodeIfPresent(self.reason, forKey: .reason, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiLockPost")
-        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiLockPost")
+        try container.lemmyEncodeIfPresent(self.reason, forKey: .reason, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b1100000000), target: target, typeName: "ApiLockPost")
+        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b0000000111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiLockPost")
     }
 }

@@ -42,7 +42,7 @@ public struct ApiLogin: Codable, Hashable, Sendable {
         self.usernameOrEmail = try container.decode(ApiSensitiveString.self, forKey: .usernameOrEmail)
         self.password = try container.decode(ApiSensitiveString.self, forKey: .password)
         self.totp2faToken = try container.decodeIfPresent(String.self, forKey: .totp2faToken)
-        self.stayLoggedIn = try container.lemmyDecodeIfPresent(Bool.self, forKey: .stayLoggedIn, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.stayLoggedIn = try container.lemmyDecodeIfPresent(Bool.self, forKey: .stayLoggedIn, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
     }
 
     /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
@@ -52,6 +52,6 @@ public struct ApiLogin: Codable, Hashable, Sendable {
         try container.encode(self.usernameOrEmail, forKey: .usernameOrEmail)
         try container.encode(self.password, forKey: .password)
         try container.encodeIfPresent(self.totp2faToken, forKey: .totp2faToken)
-        try container.lemmyEncodeIfPresent(self.stayLoggedIn, forKey: .stayLoggedIn, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiLogin")
+        try container.lemmyEncodeIfPresent(self.stayLoggedIn, forKey: .stayLoggedIn, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiLogin")
     }
 }

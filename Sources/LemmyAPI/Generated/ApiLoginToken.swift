@@ -37,7 +37,7 @@ public struct ApiLoginToken: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let strict = decoder.lemmyStrictVersion
         self.userId = try container.decode(ApiLocalUserId.self, forKey: .userId)
-        self.publishedAt = try container.lemmyDecodeMerged(LemmyDate.self, keys: [(.publishedAt, LemmyVersionSet(rawValue: 0b11000000)), (.publishedAtKey1, LemmyVersionSet(rawValue: 0b00111000))], strict: strict)
+        self.publishedAt = try container.lemmyDecodeMerged(LemmyDate.self, keys: [(.publishedAt, LemmyVersionSet(rawValue: 0b1100000000)), (.publishedAtKey1, LemmyVersionSet(rawValue: 0b0011111000))], strict: strict)
         self.ip = try container.decodeIfPresent(String.self, forKey: .ip)
         self.userAgent = try container.decodeIfPresent(String.self, forKey: .userAgent)
     }
@@ -47,7 +47,7 @@ public struct ApiLoginToken: Codable, Hashable, Sendable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         let target = encoder.lemmyVersionedCoding
         try container.encode(self.userId, forKey: .userId)
-        try container.encode(self.publishedAt, forKey: encoder.lemmyKey([(.publishedAt, LemmyVersionSet(rawValue: 0b11000000)), (.publishedAtKey1, LemmyVersionSet(rawValue: 0b00111000))], target: target, current: .publishedAt, legacy: .publishedAtKey1))
+        try container.encode(self.publishedAt, forKey: encoder.lemmyKey([(.publishedAt, LemmyVersionSet(rawValue: 0b1100000000)), (.publishedAtKey1, LemmyVersionSet(rawValue: 0b0011111000))], target: target, current: .publishedAt, legacy: .publishedAtKey1))
         try container.encodeIfPresent(self.ip, forKey: .ip)
         try container.encodeIfPresent(self.userAgent, forKey: .userAgent)
     }

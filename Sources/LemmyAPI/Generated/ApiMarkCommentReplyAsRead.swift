@@ -33,7 +33,7 @@ public struct ApiMarkCommentReplyAsRead: Codable, Hashable, Sendable {
         let strict = decoder.lemmyStrictVersion
         self.commentReplyId = try container.decode(ApiCommentReplyId.self, forKey: .commentReplyId)
         self.read = try container.decode(Bool.self, forKey: .read)
-        self.auth = try container.lemmyDecodeIfPresent(String.self, forKey: .auth, in: LemmyVersionSet(rawValue: 0b11000111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.auth = try container.lemmyDecodeIfPresent(String.self, forKey: .auth, in: LemmyVersionSet(rawValue: 0b1100000111), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
     }
 
     /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
@@ -42,6 +42,6 @@ public struct ApiMarkCommentReplyAsRead: Codable, Hashable, Sendable {
         let target = encoder.lemmyVersionedCoding
         try container.encode(self.commentReplyId, forKey: .commentReplyId)
         try container.encode(self.read, forKey: .read)
-        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b11000111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiMarkCommentReplyAsRead")
+        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b1100000111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiMarkCommentReplyAsRead")
     }
 }

@@ -39,19 +39,19 @@ public struct ApiMarkPostAsRead: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let strict = decoder.lemmyStrictVersion
-        self.postId = try container.lemmyDecodeIfPresent(ApiPostId.self, forKey: .postId, in: LemmyVersionSet(rawValue: 0b11001111), required: LemmyVersionSet(rawValue: 0b11000111), strict: strict)
+        self.postId = try container.lemmyDecodeIfPresent(ApiPostId.self, forKey: .postId, in: LemmyVersionSet(rawValue: 0b1100001111), required: LemmyVersionSet(rawValue: 0b1100000111), strict: strict)
         self.read = try container.decode(Bool.self, forKey: .read)
-        self.postIds = try container.lemmyDecodeIfPresent([ApiPostId].self, forKey: .postIds, in: LemmyVersionSet(rawValue: 0b00111000), required: LemmyVersionSet(rawValue: 0b00110000), strict: strict)
-        self.auth = try container.lemmyDecodeIfPresent(String.self, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.postIds = try container.lemmyDecodeIfPresent([ApiPostId].self, forKey: .postIds, in: LemmyVersionSet(rawValue: 0b0011111000), required: LemmyVersionSet(rawValue: 0b0011110000), strict: strict)
+        self.auth = try container.lemmyDecodeIfPresent(String.self, forKey: .auth, in: LemmyVersionSet(rawValue: 0b0000000111), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
     }
 
     /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         let target = encoder.lemmyVersionedCoding
-        try container.lemmyEncodeIfPresent(self.postId, forKey: .postId, in: LemmyVersionSet(rawValue: 0b11001111), required: LemmyVersionSet(rawValue: 0b11000111), target: target, typeName: "ApiMarkPostAsRead")
+        try container.lemmyEncodeIfPresent(self.postId, forKey: .postId, in: LemmyVersionSet(rawValue: 0b1100001111), required: LemmyVersionSet(rawValue: 0b1100000111), target: target, typeName: "ApiMarkPostAsRead")
         try container.encode(self.read, forKey: .read)
-        try container.lemmyEncodeIfPresent(self.postIds, forKey: .postIds, in: LemmyVersionSet(rawValue: 0b00111000), required: LemmyVersionSet(rawValue: 0b00110000), target: target, typeName: "ApiMarkPostAsRead")
-        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiMarkPostAsRead")
+        try container.lemmyEncodeIfPresent(self.postIds, forKey: .postIds, in: LemmyVersionSet(rawValue: 0b0011111000), required: LemmyVersionSet(rawValue: 0b0011110000), target: target, typeName: "ApiMarkPostAsRead")
+        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b0000000111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiMarkPostAsRead")
     }
 }

@@ -33,7 +33,7 @@ public struct ApiMarkPrivateMessageAsRead: Codable, Hashable, Sendable {
         let strict = decoder.lemmyStrictVersion
         self.privateMessageId = try container.decode(ApiPrivateMessageId.self, forKey: .privateMessageId)
         self.read = try container.decode(Bool.self, forKey: .read)
-        self.auth = try container.lemmyDecodeIfPresent(String.self, forKey: .auth, in: LemmyVersionSet(rawValue: 0b11000111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.auth = try container.lemmyDecodeIfPresent(String.self, forKey: .auth, in: LemmyVersionSet(rawValue: 0b1100000111), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
     }
 
     /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
@@ -42,6 +42,6 @@ public struct ApiMarkPrivateMessageAsRead: Codable, Hashable, Sendable {
         let target = encoder.lemmyVersionedCoding
         try container.encode(self.privateMessageId, forKey: .privateMessageId)
         try container.encode(self.read, forKey: .read)
-        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b11000111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiMarkPrivateMessageAsRead")
+        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b1100000111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiMarkPrivateMessageAsRead")
     }
 }

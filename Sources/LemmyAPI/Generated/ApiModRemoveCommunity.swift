@@ -53,7 +53,7 @@ public struct ApiModRemoveCommunity: Codable, Hashable, Sendable {
         self.reason = try container.decodeIfPresent(String.self, forKey: .reason)
         self.removed = try container.decode(Bool.self, forKey: .removed)
         self.when = try container.decode(LemmyDate.self, forKey: .when)
-        self.expires = try container.lemmyDecodeIfPresent(LemmyDate.self, forKey: .expires, in: LemmyVersionSet(rawValue: 0b11000111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.expires = try container.lemmyDecodeIfPresent(LemmyDate.self, forKey: .expires, in: LemmyVersionSet(rawValue: 0b1100000111), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
     }
 
     /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
@@ -66,6 +66,6 @@ public struct ApiModRemoveCommunity: Codable, Hashable, Sendable {
         try container.encodeIfPresent(self.reason, forKey: .reason)
         try container.encode(self.removed, forKey: .removed)
         try container.encode(self.when, forKey: .when)
-        try container.lemmyEncodeIfPresent(self.expires, forKey: .expires, in: LemmyVersionSet(rawValue: 0b11000111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiModRemoveCommunity")
+        try container.lemmyEncodeIfPresent(self.expires, forKey: .expires, in: LemmyVersionSet(rawValue: 0b1100000111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiModRemoveCommunity")
     }
 }

@@ -92,22 +92,22 @@ public enum ApiModlogActionType: LemmyStringEnum, LemmyQueryValue {
     /// The spelling `version` uses; nil when the version does not have the case.
     public func wireValue(in version: LemmyAPIVersion) -> String? {
         switch self {
-        case .all: return LemmyVersionSet(rawValue: 0b00111111).contains(version) ? "All" : nil
-        case .modRemovePost: return LemmyVersionSet(rawValue: 0b00111111).contains(version) ? "ModRemovePost" : nil
-        case .modLockPost: return LemmyVersionSet(rawValue: 0b00111111).contains(version) ? "ModLockPost" : nil
-        case .modFeaturePost: return LemmyVersionSet(rawValue: 0b00111111).contains(version) ? "ModFeaturePost" : nil
-        case .modRemoveComment: return LemmyVersionSet(rawValue: 0b00111111).contains(version) ? "ModRemoveComment" : nil
-        case .modRemoveCommunity: return LemmyVersionSet(rawValue: 0b00111111).contains(version) ? "ModRemoveCommunity" : nil
-        case .modBanFromCommunity: return LemmyVersionSet(rawValue: 0b00111111).contains(version) ? "ModBanFromCommunity" : nil
-        case .modAddCommunity: return LemmyVersionSet(rawValue: 0b00111111).contains(version) ? "ModAddCommunity" : nil
-        case .modTransferCommunity: return LemmyVersionSet(rawValue: 0b00111111).contains(version) ? "ModTransferCommunity" : nil
-        case .modAdd: return LemmyVersionSet(rawValue: 0b00111111).contains(version) ? "ModAdd" : nil
-        case .modBan: return LemmyVersionSet(rawValue: 0b00111111).contains(version) ? "ModBan" : nil
-        case .modHideCommunity: return LemmyVersionSet(rawValue: 0b00111111).contains(version) ? "ModHideCommunity" : nil
-        case .adminPurgePerson: return LemmyVersionSet(rawValue: 0b00111111).contains(version) ? "AdminPurgePerson" : nil
-        case .adminPurgeCommunity: return LemmyVersionSet(rawValue: 0b00111111).contains(version) ? "AdminPurgeCommunity" : nil
-        case .adminPurgePost: return LemmyVersionSet(rawValue: 0b00111111).contains(version) ? "AdminPurgePost" : nil
-        case .adminPurgeComment: return LemmyVersionSet(rawValue: 0b00111111).contains(version) ? "AdminPurgeComment" : nil
+        case .all: return LemmyVersionSet(rawValue: 0b0011111111).contains(version) ? "All" : nil
+        case .modRemovePost: return LemmyVersionSet(rawValue: 0b0011111111).contains(version) ? "ModRemovePost" : nil
+        case .modLockPost: return LemmyVersionSet(rawValue: 0b0011111111).contains(version) ? "ModLockPost" : nil
+        case .modFeaturePost: return LemmyVersionSet(rawValue: 0b0011111111).contains(version) ? "ModFeaturePost" : nil
+        case .modRemoveComment: return LemmyVersionSet(rawValue: 0b0011111111).contains(version) ? "ModRemoveComment" : nil
+        case .modRemoveCommunity: return LemmyVersionSet(rawValue: 0b0011111111).contains(version) ? "ModRemoveCommunity" : nil
+        case .modBanFromCommunity: return LemmyVersionSet(rawValue: 0b0011111111).contains(version) ? "ModBanFromCommunity" : nil
+        case .modAddCommunity: return LemmyVersionSet(rawValue: 0b0011111111).contains(version) ? "ModAddCommunity" : nil
+        case .modTransferCommunity: return LemmyVersionSet(rawValue: 0b0011111111).contains(version) ? "ModTransferCommunity" : nil
+        case .modAdd: return LemmyVersionSet(rawValue: 0b0011111111).contains(version) ? "ModAdd" : nil
+        case .modBan: return LemmyVersionSet(rawValue: 0b0011111111).contains(version) ? "ModBan" : nil
+        case .modHideCommunity: return LemmyVersionSet(rawValue: 0b0011111111).contains(version) ? "ModHideCommunity" : nil
+        case .adminPurgePerson: return LemmyVersionSet(rawValue: 0b0011111111).contains(version) ? "AdminPurgePerson" : nil
+        case .adminPurgeCommunity: return LemmyVersionSet(rawValue: 0b0011111111).contains(version) ? "AdminPurgeCommunity" : nil
+        case .adminPurgePost: return LemmyVersionSet(rawValue: 0b0011111111).contains(version) ? "AdminPurgePost" : nil
+        case .adminPurgeComment: return LemmyVersionSet(rawValue: 0b0011111111).contains(version) ? "AdminPurgeComment" : nil
         case .unknown(let value): return value
         }
     }

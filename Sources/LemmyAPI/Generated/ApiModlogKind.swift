@@ -112,27 +112,27 @@ public enum ApiModlogKind: LemmyStringEnum, LemmyQueryValue {
     /// The spelling `version` uses; nil when the version does not have the case.
     public func wireValue(in version: LemmyAPIVersion) -> String? {
         switch self {
-        case .adminAdd: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "admin_add" : nil
-        case .adminBan: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "admin_ban" : nil
-        case .adminAllowInstance: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "admin_allow_instance" : nil
-        case .adminBlockInstance: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "admin_block_instance" : nil
-        case .adminPurgeComment: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "admin_purge_comment" : nil
-        case .adminPurgeCommunity: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "admin_purge_community" : nil
-        case .adminPurgePerson: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "admin_purge_person" : nil
-        case .adminPurgePost: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "admin_purge_post" : nil
-        case .modAddToCommunity: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "mod_add_to_community" : nil
-        case .modBanFromCommunity: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "mod_ban_from_community" : nil
-        case .adminFeaturePostSite: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "admin_feature_post_site" : nil
-        case .modFeaturePostCommunity: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "mod_feature_post_community" : nil
-        case .modChangeCommunityVisibility: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "mod_change_community_visibility" : nil
-        case .modLockPost: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "mod_lock_post" : nil
-        case .modRemoveComment: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "mod_remove_comment" : nil
-        case .adminRemoveCommunity: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "admin_remove_community" : nil
-        case .modRemovePost: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "mod_remove_post" : nil
-        case .modTransferCommunity: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "mod_transfer_community" : nil
-        case .modLockComment: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "mod_lock_comment" : nil
-        case .modWarnComment: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "mod_warn_comment" : nil
-        case .modWarnPost: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "mod_warn_post" : nil
+        case .adminAdd: return LemmyVersionSet(rawValue: 0b1100000000).contains(version) ? "admin_add" : nil
+        case .adminBan: return LemmyVersionSet(rawValue: 0b1100000000).contains(version) ? "admin_ban" : nil
+        case .adminAllowInstance: return LemmyVersionSet(rawValue: 0b1100000000).contains(version) ? "admin_allow_instance" : nil
+        case .adminBlockInstance: return LemmyVersionSet(rawValue: 0b1100000000).contains(version) ? "admin_block_instance" : nil
+        case .adminPurgeComment: return LemmyVersionSet(rawValue: 0b1100000000).contains(version) ? "admin_purge_comment" : nil
+        case .adminPurgeCommunity: return LemmyVersionSet(rawValue: 0b1100000000).contains(version) ? "admin_purge_community" : nil
+        case .adminPurgePerson: return LemmyVersionSet(rawValue: 0b1100000000).contains(version) ? "admin_purge_person" : nil
+        case .adminPurgePost: return LemmyVersionSet(rawValue: 0b1100000000).contains(version) ? "admin_purge_post" : nil
+        case .modAddToCommunity: return LemmyVersionSet(rawValue: 0b1100000000).contains(version) ? "mod_add_to_community" : nil
+        case .modBanFromCommunity: return LemmyVersionSet(rawValue: 0b1100000000).contains(version) ? "mod_ban_from_community" : nil
+        case .adminFeaturePostSite: return LemmyVersionSet(rawValue: 0b1100000000).contains(version) ? "admin_feature_post_site" : nil
+        case .modFeaturePostCommunity: return LemmyVersionSet(rawValue: 0b1100000000).contains(version) ? "mod_feature_post_community" : nil
+        case .modChangeCommunityVisibility: return LemmyVersionSet(rawValue: 0b1100000000).contains(version) ? "mod_change_community_visibility" : nil
+        case .modLockPost: return LemmyVersionSet(rawValue: 0b1100000000).contains(version) ? "mod_lock_post" : nil
+        case .modRemoveComment: return LemmyVersionSet(rawValue: 0b1100000000).contains(version) ? "mod_remove_comment" : nil
+        case .adminRemoveCommunity: return LemmyVersionSet(rawValue: 0b1100000000).contains(version) ? "admin_remove_community" : nil
+        case .modRemovePost: return LemmyVersionSet(rawValue: 0b1100000000).contains(version) ? "mod_remove_post" : nil
+        case .modTransferCommunity: return LemmyVersionSet(rawValue: 0b1100000000).contains(version) ? "mod_transfer_community" : nil
+        case .modLockComment: return LemmyVersionSet(rawValue: 0b1100000000).contains(version) ? "mod_lock_comment" : nil
+        case .modWarnComment: return LemmyVersionSet(rawValue: 0b1100000000).contains(version) ? "mod_warn_comment" : nil
+        case .modWarnPost: return LemmyVersionSet(rawValue: 0b1100000000).contains(version) ? "mod_warn_post" : nil
         case .unknown(let value): return value
         }
     }

@@ -13,11 +13,11 @@ public struct ApiModlogListParams: Codable, Hashable, Sendable {
     public var otherPersonId: ApiPersonId?
     /// The `post_id` member.
     ///
-    /// Added in 0.19.9.
+    /// Added in 0.19.4.
     public var postId: ApiPostId?
     /// The `comment_id` member.
     ///
-    /// Added in 0.19.9.
+    /// Added in 0.19.4.
     public var commentId: ApiCommentId?
     /// The `page` member.
     public var page: Int?
@@ -56,8 +56,8 @@ public struct ApiModlogListParams: Codable, Hashable, Sendable {
         self.communityId = try container.decodeIfPresent(ApiCommunityId.self, forKey: .communityId)
         self.modPersonId = try container.decodeIfPresent(ApiPersonId.self, forKey: .modPersonId)
         self.otherPersonId = try container.decodeIfPresent(ApiPersonId.self, forKey: .otherPersonId)
-        self.postId = try container.lemmyDecodeIfPresent(ApiPostId.self, forKey: .postId, in: LemmyVersionSet(rawValue: 0b11110000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.commentId = try container.lemmyDecodeIfPresent(ApiCommentId.self, forKey: .commentId, in: LemmyVersionSet(rawValue: 0b11110000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.postId = try container.lemmyDecodeIfPresent(ApiPostId.self, forKey: .postId, in: LemmyVersionSet(rawValue: 0b1111110000), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.commentId = try container.lemmyDecodeIfPresent(ApiCommentId.self, forKey: .commentId, in: LemmyVersionSet(rawValue: 0b1111110000), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
         self.page = try container.decodeIfPresent(Int.self, forKey: .page)
         self.limit = try container.decodeIfPresent(Int.self, forKey: .limit)
         self.hideModlogNames = try container.decode(Bool.self, forKey: .hideModlogNames)
@@ -70,8 +70,8 @@ public struct ApiModlogListParams: Codable, Hashable, Sendable {
         try container.encodeIfPresent(self.communityId, forKey: .communityId)
         try container.encodeIfPresent(self.modPersonId, forKey: .modPersonId)
         try container.encodeIfPresent(self.otherPersonId, forKey: .otherPersonId)
-        try container.lemmyEncodeIfPresent(self.postId, forKey: .postId, in: LemmyVersionSet(rawValue: 0b11110000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiModlogListParams")
-        try container.lemmyEncodeIfPresent(self.commentId, forKey: .commentId, in: LemmyVersionSet(rawValue: 0b11110000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiModlogListParams")
+        try container.lemmyEncodeIfPresent(self.postId, forKey: .postId, in: LemmyVersionSet(rawValue: 0b1111110000), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiModlogListParams")
+        try container.lemmyEncodeIfPresent(self.commentId, forKey: .commentId, in: LemmyVersionSet(rawValue: 0b1111110000), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiModlogListParams")
         try container.encodeIfPresent(self.page, forKey: .page)
         try container.encodeIfPresent(self.limit, forKey: .limit)
         try container.encode(self.hideModlogNames, forKey: .hideModlogNames)

@@ -56,13 +56,13 @@ public enum ApiMultiCommunitySortType: LemmyStringEnum, LemmyQueryValue {
     /// The spelling `version` uses; nil when the version does not have the case.
     public func wireValue(in version: LemmyAPIVersion) -> String? {
         switch self {
-        case .new: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "new" : nil
-        case .old: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "old" : nil
-        case .nameAsc: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "name_asc" : nil
-        case .nameDesc: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "name_desc" : nil
-        case .communities: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "communities" : nil
-        case .subscribers: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "subscribers" : nil
-        case .subscribersLocal: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "subscribers_local" : nil
+        case .new: return LemmyVersionSet(rawValue: 0b1100000000).contains(version) ? "new" : nil
+        case .old: return LemmyVersionSet(rawValue: 0b1100000000).contains(version) ? "old" : nil
+        case .nameAsc: return LemmyVersionSet(rawValue: 0b1100000000).contains(version) ? "name_asc" : nil
+        case .nameDesc: return LemmyVersionSet(rawValue: 0b1100000000).contains(version) ? "name_desc" : nil
+        case .communities: return LemmyVersionSet(rawValue: 0b1100000000).contains(version) ? "communities" : nil
+        case .subscribers: return LemmyVersionSet(rawValue: 0b1100000000).contains(version) ? "subscribers" : nil
+        case .subscribersLocal: return LemmyVersionSet(rawValue: 0b1100000000).contains(version) ? "subscribers_local" : nil
         case .unknown(let value): return value
         }
     }

@@ -78,14 +78,14 @@ public struct ApiMyUserInfo: Codable, Hashable, Sendable {
         self.localUserView = try container.decode(ApiLocalUserView.self, forKey: .localUserView)
         self.follows = try container.decode([ApiCommunityFollowerView].self, forKey: .follows)
         self.moderates = try container.decode([ApiCommunityModeratorView].self, forKey: .moderates)
-        self.multiCommunityFollows = try container.lemmyDecodeIfPresent([ApiMultiCommunityView].self, forKey: .multiCommunityFollows, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b11000000), strict: strict)
+        self.multiCommunityFollows = try container.lemmyDecodeIfPresent([ApiMultiCommunityView].self, forKey: .multiCommunityFollows, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b1100000000), strict: strict)
         self.communityBlocks = try container.decode([ApiCommunity].self, forKey: .communityBlocks)
-        self.instanceCommunitiesBlocks = try container.lemmyDecodeIfPresent([ApiInstance].self, forKey: .instanceCommunitiesBlocks, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b11000000), strict: strict)
-        self.instancePersonsBlocks = try container.lemmyDecodeIfPresent([ApiInstance].self, forKey: .instancePersonsBlocks, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b11000000), strict: strict)
+        self.instanceCommunitiesBlocks = try container.lemmyDecodeIfPresent([ApiInstance].self, forKey: .instanceCommunitiesBlocks, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b1100000000), strict: strict)
+        self.instancePersonsBlocks = try container.lemmyDecodeIfPresent([ApiInstance].self, forKey: .instancePersonsBlocks, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b1100000000), strict: strict)
         self.personBlocks = try container.decode([ApiPerson].self, forKey: .personBlocks)
-        self.keywordBlocks = try container.lemmyDecodeIfPresent([String].self, forKey: .keywordBlocks, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b11000000), strict: strict)
+        self.keywordBlocks = try container.lemmyDecodeIfPresent([String].self, forKey: .keywordBlocks, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b1100000000), strict: strict)
         self.discussionLanguages = try container.decode([ApiLanguageId].self, forKey: .discussionLanguages)
-        self.instanceBlocks = try container.lemmyDecodeIfPresent([ApiInstanceBlockView].self, forKey: .instanceBlocks, in: LemmyVersionSet(rawValue: 0b00111000), required: LemmyVersionSet(rawValue: 0b00111000), strict: strict)
+        self.instanceBlocks = try container.lemmyDecodeIfPresent([ApiInstanceBlockView].self, forKey: .instanceBlocks, in: LemmyVersionSet(rawValue: 0b0011111000), required: LemmyVersionSet(rawValue: 0b0011111000), strict: strict)
     }
 
     /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
@@ -95,13 +95,13 @@ public struct ApiMyUserInfo: Codable, Hashable, Sendable {
         try container.encode(self.localUserView, forKey: .localUserView)
         try container.encode(self.follows, forKey: .follows)
         try container.encode(self.moderates, forKey: .moderates)
-        try container.lemmyEncodeIfPresent(self.multiCommunityFollows, forKey: .multiCommunityFollows, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiMyUserInfo")
+        try container.lemmyEncodeIfPresent(self.multiCommunityFollows, forKey: .multiCommunityFollows, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b1100000000), target: target, typeName: "ApiMyUserInfo")
         try container.encode(self.communityBlocks, forKey: .communityBlocks)
-        try container.lemmyEncodeIfPresent(self.instanceCommunitiesBlocks, forKey: .instanceCommunitiesBlocks, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiMyUserInfo")
-        try container.lemmyEncodeIfPresent(self.instancePersonsBlocks, forKey: .instancePersonsBlocks, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiMyUserInfo")
+        try container.lemmyEncodeIfPresent(self.instanceCommunitiesBlocks, forKey: .instanceCommunitiesBlocks, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b1100000000), target: target, typeName: "ApiMyUserInfo")
+        try container.lemmyEncodeIfPresent(self.instancePersonsBlocks, forKey: .instancePersonsBlocks, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b1100000000), target: target, typeName: "ApiMyUserInfo")
         try container.encode(self.personBlocks, forKey: .personBlocks)
-        try container.lemmyEncodeIfPresent(self.keywordBlocks, forKey: .keywordBlocks, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiMyUserInfo")
+        try container.lemmyEncodeIfPresent(self.keywordBlocks, forKey: .keywordBlocks, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b1100000000), target: target, typeName: "ApiMyUserInfo")
         try container.encode(self.discussionLanguages, forKey: .discussionLanguages)
-        try container.lemmyEncodeIfPresent(self.instanceBlocks, forKey: .instanceBlocks, in: LemmyVersionSet(rawValue: 0b00111000), required: LemmyVersionSet(rawValue: 0b00111000), target: target, typeName: "ApiMyUserInfo")
+        try container.lemmyEncodeIfPresent(self.instanceBlocks, forKey: .instanceBlocks, in: LemmyVersionSet(rawValue: 0b0011111000), required: LemmyVersionSet(rawValue: 0b0011111000), target: target, typeName: "ApiMyUserInfo")
     }
 }

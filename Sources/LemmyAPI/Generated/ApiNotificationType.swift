@@ -48,11 +48,11 @@ public enum ApiNotificationType: LemmyStringEnum, LemmyQueryValue {
     /// The spelling `version` uses; nil when the version does not have the case.
     public func wireValue(in version: LemmyAPIVersion) -> String? {
         switch self {
-        case .mention: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "mention" : nil
-        case .reply: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "reply" : nil
-        case .subscribed: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "subscribed" : nil
-        case .privateMessage: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "private_message" : nil
-        case .modAction: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "mod_action" : nil
+        case .mention: return LemmyVersionSet(rawValue: 0b1100000000).contains(version) ? "mention" : nil
+        case .reply: return LemmyVersionSet(rawValue: 0b1100000000).contains(version) ? "reply" : nil
+        case .subscribed: return LemmyVersionSet(rawValue: 0b1100000000).contains(version) ? "subscribed" : nil
+        case .privateMessage: return LemmyVersionSet(rawValue: 0b1100000000).contains(version) ? "private_message" : nil
+        case .modAction: return LemmyVersionSet(rawValue: 0b1100000000).contains(version) ? "mod_action" : nil
         case .unknown(let value): return value
         }
     }

@@ -3,7 +3,7 @@
 
 /// `OpenGraphData` from lemmy-js-client.
 ///
-/// In lemmy-js-client 0.19.9 – main. Added in 0.19.9.
+/// In lemmy-js-client 0.19.4 – main. Added in 0.19.4.
 public struct ApiOpenGraphData: Codable, Hashable, Sendable {
     /// The `title` member.
     public var title: String?
@@ -11,7 +11,7 @@ public struct ApiOpenGraphData: Codable, Hashable, Sendable {
     public var description: String?
     /// The `image` member.
     ///
-    /// TypeScript type varies: `string` (0.19.9 – 0.19.13-beta.1), `DbUrl` (1.0.0-beta.1 – main).
+    /// TypeScript type varies: `string` (0.19.4 – 0.19.13-beta.1), `DbUrl` (1.0.0-beta.1 – main).
     public var image: ApiDbUrl?
     /// The `image_width` member.
     ///
@@ -23,7 +23,7 @@ public struct ApiOpenGraphData: Codable, Hashable, Sendable {
     public var imageHeight: Int?
     /// The `embed_video_url` member.
     ///
-    /// TypeScript type varies: `string` (0.19.9 – 0.19.13-beta.1), `DbUrl` (1.0.0-beta.1 – main).
+    /// TypeScript type varies: `string` (0.19.4 – 0.19.13-beta.1), `DbUrl` (1.0.0-beta.1 – main).
     public var embedVideoUrl: ApiDbUrl?
     /// The `video_width` member.
     ///
@@ -64,11 +64,11 @@ public struct ApiOpenGraphData: Codable, Hashable, Sendable {
         self.title = try container.decodeIfPresent(String.self, forKey: .title)
         self.description = try container.decodeIfPresent(String.self, forKey: .description)
         self.image = try container.decodeIfPresent(ApiDbUrl.self, forKey: .image)
-        self.imageWidth = try container.lemmyDecodeIfPresent(Int.self, forKey: .imageWidth, in: LemmyVersionSet(rawValue: 0b11001111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.imageHeight = try container.lemmyDecodeIfPresent(Int.self, forKey: .imageHeight, in: LemmyVersionSet(rawValue: 0b11001111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.imageWidth = try container.lemmyDecodeIfPresent(Int.self, forKey: .imageWidth, in: LemmyVersionSet(rawValue: 0b1100001111), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.imageHeight = try container.lemmyDecodeIfPresent(Int.self, forKey: .imageHeight, in: LemmyVersionSet(rawValue: 0b1100001111), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
         self.embedVideoUrl = try container.decodeIfPresent(ApiDbUrl.self, forKey: .embedVideoUrl)
-        self.videoWidth = try container.lemmyDecodeIfPresent(Int.self, forKey: .videoWidth, in: LemmyVersionSet(rawValue: 0b11001111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.videoHeight = try container.lemmyDecodeIfPresent(Int.self, forKey: .videoHeight, in: LemmyVersionSet(rawValue: 0b11001111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.videoWidth = try container.lemmyDecodeIfPresent(Int.self, forKey: .videoWidth, in: LemmyVersionSet(rawValue: 0b1100001111), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.videoHeight = try container.lemmyDecodeIfPresent(Int.self, forKey: .videoHeight, in: LemmyVersionSet(rawValue: 0b1100001111), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
     }
 
     /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
@@ -78,10 +78,10 @@ public struct ApiOpenGraphData: Codable, Hashable, Sendable {
         try container.encodeIfPresent(self.title, forKey: .title)
         try container.encodeIfPresent(self.description, forKey: .description)
         try container.encodeIfPresent(self.image, forKey: .image)
-        try container.lemmyEncodeIfPresent(self.imageWidth, forKey: .imageWidth, in: LemmyVersionSet(rawValue: 0b11001111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiOpenGraphData")
-        try container.lemmyEncodeIfPresent(self.imageHeight, forKey: .imageHeight, in: LemmyVersionSet(rawValue: 0b11001111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiOpenGraphData")
+        try container.lemmyEncodeIfPresent(self.imageWidth, forKey: .imageWidth, in: LemmyVersionSet(rawValue: 0b1100001111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiOpenGraphData")
+        try container.lemmyEncodeIfPresent(self.imageHeight, forKey: .imageHeight, in: LemmyVersionSet(rawValue: 0b1100001111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiOpenGraphData")
         try container.encodeIfPresent(self.embedVideoUrl, forKey: .embedVideoUrl)
-        try container.lemmyEncodeIfPresent(self.videoWidth, forKey: .videoWidth, in: LemmyVersionSet(rawValue: 0b11001111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiOpenGraphData")
-        try container.lemmyEncodeIfPresent(self.videoHeight, forKey: .videoHeight, in: LemmyVersionSet(rawValue: 0b11001111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiOpenGraphData")
+        try container.lemmyEncodeIfPresent(self.videoWidth, forKey: .videoWidth, in: LemmyVersionSet(rawValue: 0b1100001111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiOpenGraphData")
+        try container.lemmyEncodeIfPresent(self.videoHeight, forKey: .videoHeight, in: LemmyVersionSet(rawValue: 0b1100001111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiOpenGraphData")
     }
 }

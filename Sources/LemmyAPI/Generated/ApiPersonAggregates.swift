@@ -50,9 +50,9 @@ public struct ApiPersonAggregates: Codable, Hashable, Sendable {
         self.personId = try container.decode(ApiPersonId.self, forKey: .personId)
         self.postCount = try container.decode(Int.self, forKey: .postCount)
         self.commentCount = try container.decode(Int.self, forKey: .commentCount)
-        self.id = try container.lemmyDecodeIfPresent(Int.self, forKey: .id, in: LemmyVersionSet(rawValue: 0b11000111), required: LemmyVersionSet(rawValue: 0b00000111), strict: strict)
-        self.postScore = try container.lemmyDecodeIfPresent(Int.self, forKey: .postScore, in: LemmyVersionSet(rawValue: 0b11000111), required: LemmyVersionSet(rawValue: 0b00000111), strict: strict)
-        self.commentScore = try container.lemmyDecodeIfPresent(Int.self, forKey: .commentScore, in: LemmyVersionSet(rawValue: 0b11000111), required: LemmyVersionSet(rawValue: 0b00000111), strict: strict)
+        self.id = try container.lemmyDecodeIfPresent(Int.self, forKey: .id, in: LemmyVersionSet(rawValue: 0b1100000111), required: LemmyVersionSet(rawValue: 0b0000000111), strict: strict)
+        self.postScore = try container.lemmyDecodeIfPresent(Int.self, forKey: .postScore, in: LemmyVersionSet(rawValue: 0b1100000111), required: LemmyVersionSet(rawValue: 0b0000000111), strict: strict)
+        self.commentScore = try container.lemmyDecodeIfPresent(Int.self, forKey: .commentScore, in: LemmyVersionSet(rawValue: 0b1100000111), required: LemmyVersionSet(rawValue: 0b0000000111), strict: strict)
     }
 
     /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
@@ -62,8 +62,8 @@ public struct ApiPersonAggregates: Codable, Hashable, Sendable {
         try container.encode(self.personId, forKey: .personId)
         try container.encode(self.postCount, forKey: .postCount)
         try container.encode(self.commentCount, forKey: .commentCount)
-        try container.lemmyEncodeIfPresent(self.id, forKey: .id, in: LemmyVersionSet(rawValue: 0b11000111), required: LemmyVersionSet(rawValue: 0b00000111), target: target, typeName: "ApiPersonAggregates")
-        try container.lemmyEncodeIfPresent(self.postScore, forKey: .postScore, in: LemmyVersionSet(rawValue: 0b11000111), required: LemmyVersionSet(rawValue: 0b00000111), target: target, typeName: "ApiPersonAggregates")
-        try container.lemmyEncodeIfPresent(self.commentScore, forKey: .commentScore, in: LemmyVersionSet(rawValue: 0b11000111), required: LemmyVersionSet(rawValue: 0b00000111), target: target, typeName: "ApiPersonAggregates")
+        try container.lemmyEncodeIfPresent(self.id, forKey: .id, in: LemmyVersionSet(rawValue: 0b1100000111), required: LemmyVersionSet(rawValue: 0b0000000111), target: target, typeName: "ApiPersonAggregates")
+        try container.lemmyEncodeIfPresent(self.postScore, forKey: .postScore, in: LemmyVersionSet(rawValue: 0b1100000111), required: LemmyVersionSet(rawValue: 0b0000000111), target: target, typeName: "ApiPersonAggregates")
+        try container.lemmyEncodeIfPresent(self.commentScore, forKey: .commentScore, in: LemmyVersionSet(rawValue: 0b1100000111), required: LemmyVersionSet(rawValue: 0b0000000111), target: target, typeName: "ApiPersonAggregates")
     }
 }

@@ -3,5 +3,5 @@
 
 /// `PersonBlockId` from lemmy-js-client.
 ///
-/// In lemmy-js-client 0.18.0 – 0.19.0. Removed in 0.19.9.
+/// In lemmy-js-client 0.18.0 – 0.19.4. Removed in 0.19.6.
 public typealias ApiPersonBlockId = Int

@@ -23,7 +23,7 @@ public struct ApiPersonMentionView: Codable, Hashable, Sendable {
     public var creatorBannedFromCommunity: Bool
     /// The `banned_from_community` member.
     ///
-    /// Added in 0.19.9.
+    /// Added in 0.19.4.
     public var bannedFromCommunity: Bool?
     /// The `creator_is_moderator` member.
     ///
@@ -91,9 +91,9 @@ public struct ApiPersonMentionView: Codable, Hashable, Sendable {
         self.recipient = try container.decode(ApiPerson.self, forKey: .recipient)
         self.counts = try container.decode(ApiCommentAggregates.self, forKey: .counts)
         self.creatorBannedFromCommunity = try container.decode(Bool.self, forKey: .creatorBannedFromCommunity)
-        self.bannedFromCommunity = try container.lemmyDecodeIfPresent(Bool.self, forKey: .bannedFromCommunity, in: LemmyVersionSet(rawValue: 0b11110000), required: LemmyVersionSet(rawValue: 0b00110000), strict: strict)
-        self.creatorIsModerator = try container.lemmyDecodeIfPresent(Bool.self, forKey: .creatorIsModerator, in: LemmyVersionSet(rawValue: 0b11111000), required: LemmyVersionSet(rawValue: 0b00111000), strict: strict)
-        self.creatorIsAdmin = try container.lemmyDecodeIfPresent(Bool.self, forKey: .creatorIsAdmin, in: LemmyVersionSet(rawValue: 0b11111000), required: LemmyVersionSet(rawValue: 0b00111000), strict: strict)
+        self.bannedFromCommunity = try container.lemmyDecodeIfPresent(Bool.self, forKey: .bannedFromCommunity, in: LemmyVersionSet(rawValue: 0b1111110000), required: LemmyVersionSet(rawValue: 0b0011110000), strict: strict)
+        self.creatorIsModerator = try container.lemmyDecodeIfPresent(Bool.self, forKey: .creatorIsModerator, in: LemmyVersionSet(rawValue: 0b1111111000), required: LemmyVersionSet(rawValue: 0b0011111000), strict: strict)
+        self.creatorIsAdmin = try container.lemmyDecodeIfPresent(Bool.self, forKey: .creatorIsAdmin, in: LemmyVersionSet(rawValue: 0b1111111000), required: LemmyVersionSet(rawValue: 0b0011111000), strict: strict)
         self.subscribed = try container.decode(ApiSubscribedType.self, forKey: .subscribed)
         self.saved = try container.decode(Bool.self, forKey: .saved)
         self.creatorBlocked = try container.decode(Bool.self, forKey: .creatorBlocked)
@@ -112,9 +112,9 @@ public struct ApiPersonMentionView: Codable, Hashable, Sendable {
         try container.encode(self.recipient, forKey: .recipient)
         try container.encode(self.counts, forKey: .counts)
         try container.encode(self.creatorBannedFromCommunity, forKey: .creatorBannedFromCommunity)
-        try container.lemmyEncodeIfPresent(self.bannedFromCommunity, forKey: .bannedFromCommunity, in: LemmyVersionSet(rawValue: 0b11110000), required: LemmyVersionSet(rawValue: 0b00110000), target: target, typeName: "ApiPersonMentionView")
-        try container.lemmyEncodeIfPresent(self.creatorIsModerator, forKey: .creatorIsModerator, in: LemmyVersionSet(rawValue: 0b11111000), required: LemmyVersionSet(rawValue: 0b00111000), target: target, typeName: "ApiPersonMentionView")
-        try container.lemmyEncodeIfPresent(self.creatorIsAdmin, forKey: .creatorIsAdmin, in: LemmyVersionSet(rawValue: 0b11111000), required: LemmyVersionSet(rawValue: 0b00111000), target: target, typeName: "ApiPersonMentionView")
+        try container.lemmyEncodeIfPresent(self.bannedFromCommunity, forKey: .bannedFromCommunity, in: LemmyVersionSet(rawValue: 0b1111110000), required: LemmyVersionSet(rawValue: 0b0011110000), target: target, typeName: "ApiPersonMentionView")
+        try container.lemmyEncodeIfPresent(self.creatorIsModerator, forKey: .creatorIsModerator, in: LemmyVersionSet(rawValue: 0b1111111000), required: LemmyVersionSet(rawValue: 0b0011111000), target: target, typeName: "ApiPersonMentionView")
+        try container.lemmyEncodeIfPresent(self.creatorIsAdmin, forKey: .creatorIsAdmin, in: LemmyVersionSet(rawValue: 0b1111111000), required: LemmyVersionSet(rawValue: 0b0011111000), target: target, typeName: "ApiPersonMentionView")
         try container.encode(self.subscribed, forKey: .subscribed)
         try container.encode(self.saved, forKey: .saved)
         try container.encode(self.creatorBlocked, forKey: .creatorBlocked)

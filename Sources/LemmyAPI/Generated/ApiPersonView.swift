@@ -52,11 +52,11 @@ public struct ApiPersonView: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let strict = decoder.lemmyStrictVersion
         self.person = try container.decode(ApiPerson.self, forKey: .person)
-        self.isAdmin = try container.lemmyDecodeIfPresent(Bool.self, forKey: .isAdmin, in: LemmyVersionSet(rawValue: 0b11111000), required: LemmyVersionSet(rawValue: 0b11111000), strict: strict)
-        self.personActions = try container.lemmyDecodeIfPresent(ApiPersonActions.self, forKey: .personActions, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.banned = try container.lemmyDecodeIfPresent(Bool.self, forKey: .banned, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b11000000), strict: strict)
-        self.banExpiresAt = try container.lemmyDecodeIfPresent(LemmyDate.self, forKey: .banExpiresAt, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.counts = try container.lemmyDecodeIfPresent(ApiPersonAggregates.self, forKey: .counts, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00111111), strict: strict)
+        self.isAdmin = try container.lemmyDecodeIfPresent(Bool.self, forKey: .isAdmin, in: LemmyVersionSet(rawValue: 0b1111111000), required: LemmyVersionSet(rawValue: 0b1111111000), strict: strict)
+        self.personActions = try container.lemmyDecodeIfPresent(ApiPersonActions.self, forKey: .personActions, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.banned = try container.lemmyDecodeIfPresent(Bool.self, forKey: .banned, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b1100000000), strict: strict)
+        self.banExpiresAt = try container.lemmyDecodeIfPresent(LemmyDate.self, forKey: .banExpiresAt, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.counts = try container.lemmyDecodeIfPresent(ApiPersonAggregates.self, forKey: .counts, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0011111111), strict: strict)
     }
 
     /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
@@ -64,10 +64,10 @@ public struct ApiPersonView: Codable, Hashable, Sendable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         let target = encoder.lemmyVersionedCoding
         try container.encode(self.person, forKey: .person)
-        try container.lemmyEncodeIfPresent(self.isAdmin, forKey: .isAdmin, in: LemmyVersionSet(rawValue: 0b11111000), required: LemmyVersionSet(rawValue: 0b11111000), target: target, typeName: "ApiPersonView")
-        try container.lemmyEncodeIfPresent(self.personActions, forKey: .personActions, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiPersonView")
-        try container.lemmyEncodeIfPresent(self.banned, forKey: .banned, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiPersonView")
-        try container.lemmyEncodeIfPresent(self.banExpiresAt, forKey: .banExpiresAt, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiPersonView")
-        try container.lemmyEncodeIfPresent(self.counts, forKey: .counts, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00111111), target: target, typeName: "ApiPersonView")
+        try container.lemmyEncodeIfPresent(self.isAdmin, forKey: .isAdmin, in: LemmyVersionSet(rawValue: 0b1111111000), required: LemmyVersionSet(rawValue: 0b1111111000), target: target, typeName: "ApiPersonView")
+        try container.lemmyEncodeIfPresent(self.personActions, forKey: .personActions, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiPersonView")
+        try container.lemmyEncodeIfPresent(self.banned, forKey: .banned, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b1100000000), target: target, typeName: "ApiPersonView")
+        try container.lemmyEncodeIfPresent(self.banExpiresAt, forKey: .banExpiresAt, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiPersonView")
+        try container.lemmyEncodeIfPresent(self.counts, forKey: .counts, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0011111111), target: target, typeName: "ApiPersonView")
     }
 }

@@ -61,11 +61,11 @@ public struct ApiPost: Codable, Hashable, Sendable {
     public var featuredLocal: Bool
     /// The `url_content_type` member.
     ///
-    /// Added in 0.19.9.
+    /// Added in 0.19.4.
     public var urlContentType: String?
     /// The `alt_text` member.
     ///
-    /// Added in 0.19.9.
+    /// Added in 0.19.4.
     public var altText: String?
     /// The `scheduled_publish_time_at` member.
     ///
@@ -201,8 +201,8 @@ public struct ApiPost: Codable, Hashable, Sendable {
         self.communityId = try container.decode(ApiCommunityId.self, forKey: .communityId)
         self.removed = try container.decode(Bool.self, forKey: .removed)
         self.locked = try container.decode(Bool.self, forKey: .locked)
-        self.publishedAt = try container.lemmyDecodeMerged(LemmyDate.self, keys: [(.publishedAt, LemmyVersionSet(rawValue: 0b11000000)), (.publishedAtKey1, LemmyVersionSet(rawValue: 0b00111111))], strict: strict)
-        self.updatedAt = try container.lemmyDecodeMergedIfPresent(LemmyDate.self, keys: [(.updatedAt, LemmyVersionSet(rawValue: 0b11000000)), (.updatedAtKey1, LemmyVersionSet(rawValue: 0b00111111))], required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.publishedAt = try container.lemmyDecodeMerged(LemmyDate.self, keys: [(.publishedAt, LemmyVersionSet(rawValue: 0b1100000000)), (.publishedAtKey1, LemmyVersionSet(rawValue: 0b0011111111))], strict: strict)
+        self.updatedAt = try container.lemmyDecodeMergedIfPresent(LemmyDate.self, keys: [(.updatedAt, LemmyVersionSet(rawValue: 0b1100000000)), (.updatedAtKey1, LemmyVersionSet(rawValue: 0b0011111111))], required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
         self.deleted = try container.decode(Bool.self, forKey: .deleted)
         self.nsfw = try container.decode(Bool.self, forKey: .nsfw)
         self.embedTitle = try container.decodeIfPresent(String.self, forKey: .embedTitle)
@@ -214,19 +214,19 @@ public struct ApiPost: Codable, Hashable, Sendable {
         self.languageId = try container.decode(ApiLanguageId.self, forKey: .languageId)
         self.featuredCommunity = try container.decode(Bool.self, forKey: .featuredCommunity)
         self.featuredLocal = try container.decode(Bool.self, forKey: .featuredLocal)
-        self.urlContentType = try container.lemmyDecodeIfPresent(String.self, forKey: .urlContentType, in: LemmyVersionSet(rawValue: 0b11110000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.altText = try container.lemmyDecodeIfPresent(String.self, forKey: .altText, in: LemmyVersionSet(rawValue: 0b11110000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.scheduledPublishTimeAt = try container.lemmyDecodeIfPresent(LemmyDate.self, forKey: .scheduledPublishTimeAt, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.newestCommentTimeAt = try container.lemmyDecodeIfPresent(LemmyDate.self, forKey: .newestCommentTimeAt, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.comments = try container.lemmyDecodeIfPresent(Int.self, forKey: .comments, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b11000000), strict: strict)
-        self.score = try container.lemmyDecodeIfPresent(Int.self, forKey: .score, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b11000000), strict: strict)
-        self.upvotes = try container.lemmyDecodeIfPresent(Int.self, forKey: .upvotes, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b11000000), strict: strict)
-        self.downvotes = try container.lemmyDecodeIfPresent(Int.self, forKey: .downvotes, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b11000000), strict: strict)
-        self.reportCount = try container.lemmyDecodeIfPresent(Int.self, forKey: .reportCount, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b11000000), strict: strict)
-        self.unresolvedReportCount = try container.lemmyDecodeIfPresent(Int.self, forKey: .unresolvedReportCount, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b11000000), strict: strict)
-        self.federationPending = try container.lemmyDecodeIfPresent(Bool.self, forKey: .federationPending, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b11000000), strict: strict)
-        self.embedVideoWidth = try container.lemmyDecodeIfPresent(Int.self, forKey: .embedVideoWidth, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.embedVideoHeight = try container.lemmyDecodeIfPresent(Int.self, forKey: .embedVideoHeight, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.urlContentType = try container.lemmyDecodeIfPresent(String.self, forKey: .urlContentType, in: LemmyVersionSet(rawValue: 0b1111110000), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.altText = try container.lemmyDecodeIfPresent(String.self, forKey: .altText, in: LemmyVersionSet(rawValue: 0b1111110000), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.scheduledPublishTimeAt = try container.lemmyDecodeIfPresent(LemmyDate.self, forKey: .scheduledPublishTimeAt, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.newestCommentTimeAt = try container.lemmyDecodeIfPresent(LemmyDate.self, forKey: .newestCommentTimeAt, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.comments = try container.lemmyDecodeIfPresent(Int.self, forKey: .comments, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b1100000000), strict: strict)
+        self.score = try container.lemmyDecodeIfPresent(Int.self, forKey: .score, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b1100000000), strict: strict)
+        self.upvotes = try container.lemmyDecodeIfPresent(Int.self, forKey: .upvotes, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b1100000000), strict: strict)
+        self.downvotes = try container.lemmyDecodeIfPresent(Int.self, forKey: .downvotes, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b1100000000), strict: strict)
+        self.reportCount = try container.lemmyDecodeIfPresent(Int.self, forKey: .reportCount, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b1100000000), strict: strict)
+        self.unresolvedReportCount = try container.lemmyDecodeIfPresent(Int.self, forKey: .unresolvedReportCount, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b1100000000), strict: strict)
+        self.federationPending = try container.lemmyDecodeIfPresent(Bool.self, forKey: .federationPending, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b1100000000), strict: strict)
+        self.embedVideoWidth = try container.lemmyDecodeIfPresent(Int.self, forKey: .embedVideoWidth, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.embedVideoHeight = try container.lemmyDecodeIfPresent(Int.self, forKey: .embedVideoHeight, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
     }
 
     /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
@@ -241,8 +241,8 @@ public struct ApiPost: Codable, Hashable, Sendable {
         try container.encode(self.communityId, forKey: .communityId)
         try container.encode(self.removed, forKey: .removed)
         try container.encode(self.locked, forKey: .locked)
-        try container.encode(self.publishedAt, forKey: encoder.lemmyKey([(.publishedAt, LemmyVersionSet(rawValue: 0b11000000)), (.publishedAtKey1, LemmyVersionSet(rawValue: 0b00111111))], target: target, current: .publishedAt, legacy: .publishedAtKey1))
-        try container.encodeIfPresent(self.updatedAt, forKey: encoder.lemmyKey([(.updatedAt, LemmyVersionSet(rawValue: 0b11000000)), (.updatedAtKey1, LemmyVersionSet(rawValue: 0b00111111))], target: target, current: .updatedAt, legacy: .updatedAtKey1))
+        try container.encode(self.publishedAt, forKey: encoder.lemmyKey([(.publishedAt, LemmyVersionSet(rawValue: 0b1100000000)), (.publishedAtKey1, LemmyVersionSet(rawValue: 0b0011111111))], target: target, current: .publishedAt, legacy: .publishedAtKey1))
+        try container.encodeIfPresent(self.updatedAt, forKey: encoder.lemmyKey([(.updatedAt, LemmyVersionSet(rawValue: 0b1100000000)), (.updatedAtKey1, LemmyVersionSet(rawValue: 0b0011111111))], target: target, current: .updatedAt, legacy: .updatedAtKey1))
         try container.encode(self.deleted, forKey: .deleted)
         try container.encode(self.nsfw, forKey: .nsfw)
         try container.encodeIfPresent(self.embedTitle, forKey: .embedTitle)
@@ -254,18 +254,18 @@ public struct ApiPost: Codable, Hashable, Sendable {
         try container.encode(self.languageId, forKey: .languageId)
         try container.encode(self.featuredCommunity, forKey: .featuredCommunity)
         try container.encode(self.featuredLocal, forKey: .featuredLocal)
-        try container.lemmyEncodeIfPresent(self.urlContentType, forKey: .urlContentType, in: LemmyVersionSet(rawValue: 0b11110000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiPost")
-        try container.lemmyEncodeIfPresent(self.altText, forKey: .altText, in: LemmyVersionSet(rawValue: 0b11110000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiPost")
-        try container.lemmyEncodeIfPresent(self.scheduledPublishTimeAt, forKey: .scheduledPublishTimeAt, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiPost")
-        try container.lemmyEncodeIfPresent(self.newestCommentTimeAt, forKey: .newestCommentTimeAt, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiPost")
-        try container.lemmyEncodeIfPresent(self.comments, forKey: .comments, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiPost")
-        try container.lemmyEncodeIfPresent(self.score, forKey: .score, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiPost")
-        try container.lemmyEncodeIfPresent(self.upvotes, forKey: .upvotes, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiPost")
-        try container.lemmyEncodeIfPresent(self.downvotes, forKey: .downvotes, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiPost")
-        try container.lemmyEncodeIfPresent(self.reportCount, forKey: .reportCount, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiPost")
-        try container.lemmyEncodeIfPresent(self.unresolvedReportCount, forKey: .unresolvedReportCount, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiPost")
-        try container.lemmyEncodeIfPresent(self.federationPending, forKey: .federationPending, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiPost")
-        try container.lemmyEncodeIfPresent(self.embedVideoWidth, forKey: .embedVideoWidth, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiPost")
-        try container.lemmyEncodeIfPresent(self.embedVideoHeight, forKey: .embedVideoHeight, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiPost")
+        try container.lemmyEncodeIfPresent(self.urlContentType, forKey: .urlContentType, in: LemmyVersionSet(rawValue: 0b1111110000), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiPost")
+        try container.lemmyEncodeIfPresent(self.altText, forKey: .altText, in: LemmyVersionSet(rawValue: 0b1111110000), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiPost")
+        try container.lemmyEncodeIfPresent(self.scheduledPublishTimeAt, forKey: .scheduledPublishTimeAt, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiPost")
+        try container.lemmyEncodeIfPresent(self.newestCommentTimeAt, forKey: .newestCommentTimeAt, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiPost")
+        try container.lemmyEncodeIfPresent(self.comments, forKey: .comments, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b1100000000), target: target, typeName: "ApiPost")
+        try container.lemmyEncodeIfPresent(self.score, forKey: .score, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b1100000000), target: target, typeName: "ApiPost")
+        try container.lemmyEncodeIfPresent(self.upvotes, forKey: .upvotes, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b1100000000), target: target, typeName: "ApiPost")
+        try container.lemmyEncodeIfPresent(self.downvotes, forKey: .downvotes, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b1100000000), target: target, typeName: "ApiPost")
+        try container.lemmyEncodeIfPresent(self.reportCount, forKey: .reportCount, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b1100000000), target: target, typeName: "ApiPost")
+        try container.lemmyEncodeIfPresent(self.unresolvedReportCount, forKey: .unresolvedReportCount, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b1100000000), target: target, typeName: "ApiPost")
+        try container.lemmyEncodeIfPresent(self.federationPending, forKey: .federationPending, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b1100000000), target: target, typeName: "ApiPost")
+        try container.lemmyEncodeIfPresent(self.embedVideoWidth, forKey: .embedVideoWidth, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiPost")
+        try container.lemmyEncodeIfPresent(self.embedVideoHeight, forKey: .embedVideoHeight, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiPost")
     }
 }

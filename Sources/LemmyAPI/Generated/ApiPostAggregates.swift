@@ -19,7 +19,7 @@ public struct ApiPostAggregates: Codable, Hashable, Sendable {
     public var published: LemmyDate
     /// The `newest_comment_time` member.
     ///
-    /// Exists only in 0.18.0, 0.18.1, 0.18.3-rc.3, 0.19.9, 0.19.13-beta.1.
+    /// Exists only in 0.18.0, 0.18.1, 0.18.3-rc.3, 0.19.4, 0.19.6, 0.19.9, 0.19.13-beta.1.
     public var newestCommentTime: LemmyDate?
     /// The `id` member.
     ///
@@ -89,13 +89,13 @@ public struct ApiPostAggregates: Codable, Hashable, Sendable {
         self.upvotes = try container.decode(Int.self, forKey: .upvotes)
         self.downvotes = try container.decode(Int.self, forKey: .downvotes)
         self.published = try container.decode(LemmyDate.self, forKey: .published)
-        self.newestCommentTime = try container.lemmyDecodeIfPresent(LemmyDate.self, forKey: .newestCommentTime, in: LemmyVersionSet(rawValue: 0b11110111), required: LemmyVersionSet(rawValue: 0b00110111), strict: strict)
-        self.id = try container.lemmyDecodeIfPresent(Int.self, forKey: .id, in: LemmyVersionSet(rawValue: 0b11000111), required: LemmyVersionSet(rawValue: 0b00000111), strict: strict)
-        self.newestCommentTimeNecro = try container.lemmyDecodeIfPresent(LemmyDate.self, forKey: .newestCommentTimeNecro, in: LemmyVersionSet(rawValue: 0b11000111), required: LemmyVersionSet(rawValue: 0b00000111), strict: strict)
-        self.featuredCommunity = try container.lemmyDecodeIfPresent(Bool.self, forKey: .featuredCommunity, in: LemmyVersionSet(rawValue: 0b11000111), required: LemmyVersionSet(rawValue: 0b00000111), strict: strict)
-        self.featuredLocal = try container.lemmyDecodeIfPresent(Bool.self, forKey: .featuredLocal, in: LemmyVersionSet(rawValue: 0b11000111), required: LemmyVersionSet(rawValue: 0b00000111), strict: strict)
-        self.hotRank = try container.lemmyDecodeIfPresent(Double.self, forKey: .hotRank, in: LemmyVersionSet(rawValue: 0b11000111), required: LemmyVersionSet(rawValue: 0b00000111), strict: strict)
-        self.hotRankActive = try container.lemmyDecodeIfPresent(Double.self, forKey: .hotRankActive, in: LemmyVersionSet(rawValue: 0b11000111), required: LemmyVersionSet(rawValue: 0b00000111), strict: strict)
+        self.newestCommentTime = try container.lemmyDecodeIfPresent(LemmyDate.self, forKey: .newestCommentTime, in: LemmyVersionSet(rawValue: 0b1111110111), required: LemmyVersionSet(rawValue: 0b0011110111), strict: strict)
+        self.id = try container.lemmyDecodeIfPresent(Int.self, forKey: .id, in: LemmyVersionSet(rawValue: 0b1100000111), required: LemmyVersionSet(rawValue: 0b0000000111), strict: strict)
+        self.newestCommentTimeNecro = try container.lemmyDecodeIfPresent(LemmyDate.self, forKey: .newestCommentTimeNecro, in: LemmyVersionSet(rawValue: 0b1100000111), required: LemmyVersionSet(rawValue: 0b0000000111), strict: strict)
+        self.featuredCommunity = try container.lemmyDecodeIfPresent(Bool.self, forKey: .featuredCommunity, in: LemmyVersionSet(rawValue: 0b1100000111), required: LemmyVersionSet(rawValue: 0b0000000111), strict: strict)
+        self.featuredLocal = try container.lemmyDecodeIfPresent(Bool.self, forKey: .featuredLocal, in: LemmyVersionSet(rawValue: 0b1100000111), required: LemmyVersionSet(rawValue: 0b0000000111), strict: strict)
+        self.hotRank = try container.lemmyDecodeIfPresent(Double.self, forKey: .hotRank, in: LemmyVersionSet(rawValue: 0b1100000111), required: LemmyVersionSet(rawValue: 0b0000000111), strict: strict)
+        self.hotRankActive = try container.lemmyDecodeIfPresent(Double.self, forKey: .hotRankActive, in: LemmyVersionSet(rawValue: 0b1100000111), required: LemmyVersionSet(rawValue: 0b0000000111), strict: strict)
     }
 
     /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
@@ -108,12 +108,12 @@ public struct ApiPostAggregates: Codable, Hashable, Sendable {
         try container.encode(self.upvotes, forKey: .upvotes)
         try container.encode(self.downvotes, forKey: .downvotes)
         try container.encode(self.published, forKey: .published)
-        try container.lemmyEncodeIfPresent(self.newestCommentTime, forKey: .newestCommentTime, in: LemmyVersionSet(rawValue: 0b11110111), required: LemmyVersionSet(rawValue: 0b00110111), target: target, typeName: "ApiPostAggregates")
-        try container.lemmyEncodeIfPresent(self.id, forKey: .id, in: LemmyVersionSet(rawValue: 0b11000111), required: LemmyVersionSet(rawValue: 0b00000111), target: target, typeName: "ApiPostAggregates")
-        try container.lemmyEncodeIfPresent(self.newestCommentTimeNecro, forKey: .newestCommentTimeNecro, in: LemmyVersionSet(rawValue: 0b11000111), required: LemmyVersionSet(rawValue: 0b00000111), target: target, typeName: "ApiPostAggregates")
-        try container.lemmyEncodeIfPresent(self.featuredCommunity, forKey: .featuredCommunity, in: LemmyVersionSet(rawValue: 0b11000111), required: LemmyVersionSet(rawValue: 0b00000111), target: target, typeName: "ApiPostAggregates")
-        try container.lemmyEncodeIfPresent(self.featuredLocal, forKey: .featuredLocal, in: LemmyVersionSet(rawValue: 0b11000111), required: LemmyVersionSet(rawValue: 0b00000111), target: target, typeName: "ApiPostAggregates")
-        try container.lemmyEncodeIfPresent(self.hotRank, forKey: .hotRank, in: LemmyVersionSet(rawValue: 0b11000111), required: LemmyVersionSet(rawValue: 0b00000111), target: target, typeName: "ApiPostAggregates")
-        try container.lemmyEncodeIfPresent(self.hotRankActive, forKey: .hotRankActive, in: LemmyVersionSet(rawValue: 0b11000111), required: LemmyVersionSet(rawValue: 0b00000111), target: target, typeName: "ApiPostAggregates")
+        try container.lemmyEncodeIfPresent(self.newestCommentTime, forKey: .newestCommentTime, in: LemmyVersionSet(rawValue: 0b1111110111), required: LemmyVersionSet(rawValue: 0b0011110111), target: target, typeName: "ApiPostAggregates")
+        try container.lemmyEncodeIfPresent(self.id, forKey: .id, in: LemmyVersionSet(rawValue: 0b1100000111), required: LemmyVersionSet(rawValue: 0b0000000111), target: target, typeName: "ApiPostAggregates")
+        try container.lemmyEncodeIfPresent(self.newestCommentTimeNecro, forKey: .newestCommentTimeNecro, in: LemmyVersionSet(rawValue: 0b1100000111), required: LemmyVersionSet(rawValue: 0b0000000111), target: target, typeName: "ApiPostAggregates")
+        try container.lemmyEncodeIfPresent(self.featuredCommunity, forKey: .featuredCommunity, in: LemmyVersionSet(rawValue: 0b1100000111), required: LemmyVersionSet(rawValue: 0b0000000111), target: target, typeName: "ApiPostAggregates")
+        try container.lemmyEncodeIfPresent(self.featuredLocal, forKey: .featuredLocal, in: LemmyVersionSet(rawValue: 0b1100000111), required: LemmyVersionSet(rawValue: 0b0000000111), target: target, typeName: "ApiPostAggregates")
+        try container.lemmyEncodeIfPresent(self.hotRank, forKey: .hotRank, in: LemmyVersionSet(rawValue: 0b1100000111), required: LemmyVersionSet(rawValue: 0b0000000111), target: target, typeName: "ApiPostAggregates")
+        try container.lemmyEncodeIfPresent(self.hotRankActive, forKey: .hotRankActive, in: LemmyVersionSet(rawValue: 0b1100000111), required: LemmyVersionSet(rawValue: 0b0000000111), target: target, typeName: "ApiPostAggregates")
     }
 }

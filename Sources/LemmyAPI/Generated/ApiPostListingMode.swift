@@ -40,9 +40,9 @@ public enum ApiPostListingMode: LemmyStringEnum, LemmyQueryValue {
     /// The spelling `version` uses; nil when the version does not have the case.
     public func wireValue(in version: LemmyAPIVersion) -> String? {
         switch self {
-        case .list: return LemmyVersionSet(rawValue: 0b11111000).contains(version) ? (version.generation == .v4 ? "list" : "List") : nil
-        case .card: return LemmyVersionSet(rawValue: 0b11111000).contains(version) ? (version.generation == .v4 ? "card" : "Card") : nil
-        case .smallCard: return LemmyVersionSet(rawValue: 0b11111000).contains(version) ? (version.generation == .v4 ? "small_card" : "SmallCard") : nil
+        case .list: return LemmyVersionSet(rawValue: 0b1111111000).contains(version) ? (version.generation == .v4 ? "list" : "List") : nil
+        case .card: return LemmyVersionSet(rawValue: 0b1111111000).contains(version) ? (version.generation == .v4 ? "card" : "Card") : nil
+        case .smallCard: return LemmyVersionSet(rawValue: 0b1111111000).contains(version) ? (version.generation == .v4 ? "small_card" : "SmallCard") : nil
         case .unknown(let value): return value
         }
     }

@@ -40,9 +40,9 @@ public enum ApiPostNotificationsMode: LemmyStringEnum, LemmyQueryValue {
     /// The spelling `version` uses; nil when the version does not have the case.
     public func wireValue(in version: LemmyAPIVersion) -> String? {
         switch self {
-        case .allComments: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "all_comments" : nil
-        case .repliesAndMentions: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "replies_and_mentions" : nil
-        case .mute: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "mute" : nil
+        case .allComments: return LemmyVersionSet(rawValue: 0b1100000000).contains(version) ? "all_comments" : nil
+        case .repliesAndMentions: return LemmyVersionSet(rawValue: 0b1100000000).contains(version) ? "replies_and_mentions" : nil
+        case .mute: return LemmyVersionSet(rawValue: 0b1100000000).contains(version) ? "mute" : nil
         case .unknown(let value): return value
         }
     }

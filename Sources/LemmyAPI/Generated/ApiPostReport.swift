@@ -90,10 +90,10 @@ public struct ApiPostReport: Codable, Hashable, Sendable {
         self.reason = try container.decode(String.self, forKey: .reason)
         self.resolved = try container.decode(Bool.self, forKey: .resolved)
         self.resolverId = try container.decodeIfPresent(ApiPersonId.self, forKey: .resolverId)
-        self.publishedAt = try container.lemmyDecodeMerged(LemmyDate.self, keys: [(.publishedAt, LemmyVersionSet(rawValue: 0b11000000)), (.publishedAtKey1, LemmyVersionSet(rawValue: 0b00111111))], strict: strict)
-        self.updatedAt = try container.lemmyDecodeMergedIfPresent(LemmyDate.self, keys: [(.updatedAt, LemmyVersionSet(rawValue: 0b11000000)), (.updatedAtKey1, LemmyVersionSet(rawValue: 0b00111111))], required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.violatesInstanceRules = try container.lemmyDecodeIfPresent(Bool.self, forKey: .violatesInstanceRules, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b11000000), strict: strict)
-        self.resolveReason = try container.lemmyDecodeIfPresent(String.self, forKey: .resolveReason, in: LemmyVersionSet(rawValue: 0b10000000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.publishedAt = try container.lemmyDecodeMerged(LemmyDate.self, keys: [(.publishedAt, LemmyVersionSet(rawValue: 0b1100000000)), (.publishedAtKey1, LemmyVersionSet(rawValue: 0b0011111111))], strict: strict)
+        self.updatedAt = try container.lemmyDecodeMergedIfPresent(LemmyDate.self, keys: [(.updatedAt, LemmyVersionSet(rawValue: 0b1100000000)), (.updatedAtKey1, LemmyVersionSet(rawValue: 0b0011111111))], required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.violatesInstanceRules = try container.lemmyDecodeIfPresent(Bool.self, forKey: .violatesInstanceRules, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b1100000000), strict: strict)
+        self.resolveReason = try container.lemmyDecodeIfPresent(String.self, forKey: .resolveReason, in: LemmyVersionSet(rawValue: 0b1000000000), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
     }
 
     /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
@@ -109,9 +109,9 @@ public struct ApiPostReport: Codable, Hashable, Sendable {
         try container.encode(self.reason, forKey: .reason)
         try container.encode(self.resolved, forKey: .resolved)
         try container.encodeIfPresent(self.resolverId, forKey: .resolverId)
-        try container.encode(self.publishedAt, forKey: encoder.lemmyKey([(.publishedAt, LemmyVersionSet(rawValue: 0b11000000)), (.publishedAtKey1, LemmyVersionSet(rawValue: 0b00111111))], target: target, current: .publishedAt, legacy: .publishedAtKey1))
-        try container.encodeIfPresent(self.updatedAt, forKey: encoder.lemmyKey([(.updatedAt, LemmyVersionSet(rawValue: 0b11000000)), (.updatedAtKey1, LemmyVersionSet(rawValue: 0b00111111))], target: target, current: .updatedAt, legacy: .updatedAtKey1))
-        try container.lemmyEncodeIfPresent(self.violatesInstanceRules, forKey: .violatesInstanceRules, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiPostReport")
-        try container.lemmyEncodeIfPresent(self.resolveReason, forKey: .resolveReason, in: LemmyVersionSet(rawValue: 0b10000000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiPostReport")
+        try container.encode(self.publishedAt, forKey: encoder.lemmyKey([(.publishedAt, LemmyVersionSet(rawValue: 0b1100000000)), (.publishedAtKey1, LemmyVersionSet(rawValue: 0b0011111111))], target: target, current: .publishedAt, legacy: .publishedAtKey1))
+        try container.encodeIfPresent(self.updatedAt, forKey: encoder.lemmyKey([(.updatedAt, LemmyVersionSet(rawValue: 0b1100000000)), (.updatedAtKey1, LemmyVersionSet(rawValue: 0b0011111111))], target: target, current: .updatedAt, legacy: .updatedAtKey1))
+        try container.lemmyEncodeIfPresent(self.violatesInstanceRules, forKey: .violatesInstanceRules, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b1100000000), target: target, typeName: "ApiPostReport")
+        try container.lemmyEncodeIfPresent(self.resolveReason, forKey: .resolveReason, in: LemmyVersionSet(rawValue: 0b1000000000), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiPostReport")
     }
 }

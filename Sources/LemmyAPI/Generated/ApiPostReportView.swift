@@ -31,11 +31,11 @@ public struct ApiPostReportView: Codable, Hashable, Sendable {
     public var resolver: ApiPerson?
     /// The `creator_is_admin` member.
     ///
-    /// Added in 0.19.9.
+    /// Added in 0.19.4.
     public var creatorIsAdmin: Bool?
     /// The `creator_is_moderator` member.
     ///
-    /// Added in 0.19.9.
+    /// Added in 0.19.4.
     public var creatorIsModerator: Bool?
     /// The `creator_banned` member.
     ///
@@ -57,23 +57,23 @@ public struct ApiPostReportView: Codable, Hashable, Sendable {
     public var tags: ApiCommunityTagsView?
     /// The `subscribed` member.
     ///
-    /// Added in 0.19.9; removed in 1.0.0-beta.1.
+    /// Added in 0.19.4; removed in 1.0.0-beta.1.
     public var subscribed: ApiSubscribedType?
     /// The `saved` member.
     ///
-    /// Added in 0.19.9; removed in 1.0.0-beta.1.
+    /// Added in 0.19.4; removed in 1.0.0-beta.1.
     public var saved: Bool?
     /// The `read` member.
     ///
-    /// Added in 0.19.9; removed in 1.0.0-beta.1.
+    /// Added in 0.19.4; removed in 1.0.0-beta.1.
     public var read: Bool?
     /// The `hidden` member.
     ///
-    /// Added in 0.19.9; removed in 1.0.0-beta.1.
+    /// Added in 0.19.4; removed in 1.0.0-beta.1.
     public var hidden: Bool?
     /// The `creator_blocked` member.
     ///
-    /// Added in 0.19.9; removed in 1.0.0-beta.1.
+    /// Added in 0.19.4; removed in 1.0.0-beta.1.
     public var creatorBlocked: Bool?
     /// The `my_vote` member.
     ///
@@ -81,7 +81,7 @@ public struct ApiPostReportView: Codable, Hashable, Sendable {
     public var myVote: Int?
     /// The `unread_comments` member.
     ///
-    /// Added in 0.19.9; removed in 1.0.0-beta.1.
+    /// Added in 0.19.4; removed in 1.0.0-beta.1.
     public var unreadComments: Int?
     /// The `counts` member.
     ///
@@ -152,25 +152,25 @@ public struct ApiPostReportView: Codable, Hashable, Sendable {
         self.community = try container.decode(ApiCommunity.self, forKey: .community)
         self.creator = try container.decode(ApiPerson.self, forKey: .creator)
         self.postCreator = try container.decode(ApiPerson.self, forKey: .postCreator)
-        self.communityActions = try container.lemmyDecodeIfPresent(ApiCommunityActions.self, forKey: .communityActions, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.postActions = try container.lemmyDecodeIfPresent(ApiPostActions.self, forKey: .postActions, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.personActions = try container.lemmyDecodeIfPresent(ApiPersonActions.self, forKey: .personActions, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.communityActions = try container.lemmyDecodeIfPresent(ApiCommunityActions.self, forKey: .communityActions, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.postActions = try container.lemmyDecodeIfPresent(ApiPostActions.self, forKey: .postActions, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.personActions = try container.lemmyDecodeIfPresent(ApiPersonActions.self, forKey: .personActions, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
         self.resolver = try container.decodeIfPresent(ApiPerson.self, forKey: .resolver)
-        self.creatorIsAdmin = try container.lemmyDecodeIfPresent(Bool.self, forKey: .creatorIsAdmin, in: LemmyVersionSet(rawValue: 0b11110000), required: LemmyVersionSet(rawValue: 0b11110000), strict: strict)
-        self.creatorIsModerator = try container.lemmyDecodeIfPresent(Bool.self, forKey: .creatorIsModerator, in: LemmyVersionSet(rawValue: 0b11110000), required: LemmyVersionSet(rawValue: 0b11110000), strict: strict)
-        self.creatorBanned = try container.lemmyDecodeIfPresent(Bool.self, forKey: .creatorBanned, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b11000000), strict: strict)
-        self.creatorBanExpiresAt = try container.lemmyDecodeIfPresent(LemmyDate.self, forKey: .creatorBanExpiresAt, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.creatorIsAdmin = try container.lemmyDecodeIfPresent(Bool.self, forKey: .creatorIsAdmin, in: LemmyVersionSet(rawValue: 0b1111110000), required: LemmyVersionSet(rawValue: 0b1111110000), strict: strict)
+        self.creatorIsModerator = try container.lemmyDecodeIfPresent(Bool.self, forKey: .creatorIsModerator, in: LemmyVersionSet(rawValue: 0b1111110000), required: LemmyVersionSet(rawValue: 0b1111110000), strict: strict)
+        self.creatorBanned = try container.lemmyDecodeIfPresent(Bool.self, forKey: .creatorBanned, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b1100000000), strict: strict)
+        self.creatorBanExpiresAt = try container.lemmyDecodeIfPresent(LemmyDate.self, forKey: .creatorBanExpiresAt, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
         self.creatorBannedFromCommunity = try container.decode(Bool.self, forKey: .creatorBannedFromCommunity)
-        self.creatorCommunityBanExpiresAt = try container.lemmyDecodeIfPresent(LemmyDate.self, forKey: .creatorCommunityBanExpiresAt, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.tags = try container.lemmyDecodeIfPresent(ApiCommunityTagsView.self, forKey: .tags, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b11000000), strict: strict)
-        self.subscribed = try container.lemmyDecodeIfPresent(ApiSubscribedType.self, forKey: .subscribed, in: LemmyVersionSet(rawValue: 0b00110000), required: LemmyVersionSet(rawValue: 0b00110000), strict: strict)
-        self.saved = try container.lemmyDecodeIfPresent(Bool.self, forKey: .saved, in: LemmyVersionSet(rawValue: 0b00110000), required: LemmyVersionSet(rawValue: 0b00110000), strict: strict)
-        self.read = try container.lemmyDecodeIfPresent(Bool.self, forKey: .read, in: LemmyVersionSet(rawValue: 0b00110000), required: LemmyVersionSet(rawValue: 0b00110000), strict: strict)
-        self.hidden = try container.lemmyDecodeIfPresent(Bool.self, forKey: .hidden, in: LemmyVersionSet(rawValue: 0b00110000), required: LemmyVersionSet(rawValue: 0b00110000), strict: strict)
-        self.creatorBlocked = try container.lemmyDecodeIfPresent(Bool.self, forKey: .creatorBlocked, in: LemmyVersionSet(rawValue: 0b00110000), required: LemmyVersionSet(rawValue: 0b00110000), strict: strict)
-        self.myVote = try container.lemmyDecodeIfPresent(Int.self, forKey: .myVote, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.unreadComments = try container.lemmyDecodeIfPresent(Int.self, forKey: .unreadComments, in: LemmyVersionSet(rawValue: 0b00110000), required: LemmyVersionSet(rawValue: 0b00110000), strict: strict)
-        self.counts = try container.lemmyDecodeIfPresent(ApiPostAggregates.self, forKey: .counts, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00111111), strict: strict)
+        self.creatorCommunityBanExpiresAt = try container.lemmyDecodeIfPresent(LemmyDate.self, forKey: .creatorCommunityBanExpiresAt, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.tags = try container.lemmyDecodeIfPresent(ApiCommunityTagsView.self, forKey: .tags, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b1100000000), strict: strict)
+        self.subscribed = try container.lemmyDecodeIfPresent(ApiSubscribedType.self, forKey: .subscribed, in: LemmyVersionSet(rawValue: 0b0011110000), required: LemmyVersionSet(rawValue: 0b0011110000), strict: strict)
+        self.saved = try container.lemmyDecodeIfPresent(Bool.self, forKey: .saved, in: LemmyVersionSet(rawValue: 0b0011110000), required: LemmyVersionSet(rawValue: 0b0011110000), strict: strict)
+        self.read = try container.lemmyDecodeIfPresent(Bool.self, forKey: .read, in: LemmyVersionSet(rawValue: 0b0011110000), required: LemmyVersionSet(rawValue: 0b0011110000), strict: strict)
+        self.hidden = try container.lemmyDecodeIfPresent(Bool.self, forKey: .hidden, in: LemmyVersionSet(rawValue: 0b0011110000), required: LemmyVersionSet(rawValue: 0b0011110000), strict: strict)
+        self.creatorBlocked = try container.lemmyDecodeIfPresent(Bool.self, forKey: .creatorBlocked, in: LemmyVersionSet(rawValue: 0b0011110000), required: LemmyVersionSet(rawValue: 0b0011110000), strict: strict)
+        self.myVote = try container.lemmyDecodeIfPresent(Int.self, forKey: .myVote, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.unreadComments = try container.lemmyDecodeIfPresent(Int.self, forKey: .unreadComments, in: LemmyVersionSet(rawValue: 0b0011110000), required: LemmyVersionSet(rawValue: 0b0011110000), strict: strict)
+        self.counts = try container.lemmyDecodeIfPresent(ApiPostAggregates.self, forKey: .counts, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0011111111), strict: strict)
     }
 
     /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
@@ -182,24 +182,24 @@ public struct ApiPostReportView: Codable, Hashable, Sendable {
         try container.encode(self.community, forKey: .community)
         try container.encode(self.creator, forKey: .creator)
         try container.encode(self.postCreator, forKey: .postCreator)
-        try container.lemmyEncodeIfPresent(self.communityActions, forKey: .communityActions, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiPostReportView")
-        try container.lemmyEncodeIfPresent(self.postActions, forKey: .postActions, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiPostReportView")
-        try container.lemmyEncodeIfPresent(self.personActions, forKey: .personActions, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiPostReportView")
+        try container.lemmyEncodeIfPresent(self.communityActions, forKey: .communityActions, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiPostReportView")
+        try container.lemmyEncodeIfPresent(self.postActions, forKey: .postActions, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiPostReportView")
+        try container.lemmyEncodeIfPresent(self.personActions, forKey: .personActions, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiPostReportView")
         try container.encodeIfPresent(self.resolver, forKey: .resolver)
-        try container.lemmyEncodeIfPresent(self.creatorIsAdmin, forKey: .creatorIsAdmin, in: LemmyVersionSet(rawValue: 0b11110000), required: LemmyVersionSet(rawValue: 0b11110000), target: target, typeName: "ApiPostReportView")
-        try container.lemmyEncodeIfPresent(self.creatorIsModerator, forKey: .creatorIsModerator, in: LemmyVersionSet(rawValue: 0b11110000), required: LemmyVersionSet(rawValue: 0b11110000), target: target, typeName: "ApiPostReportView")
-        try container.lemmyEncodeIfPresent(self.creatorBanned, forKey: .creatorBanned, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiPostReportView")
-        try container.lemmyEncodeIfPresent(self.creatorBanExpiresAt, forKey: .creatorBanExpiresAt, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiPostReportView")
+        try container.lemmyEncodeIfPresent(self.creatorIsAdmin, forKey: .creatorIsAdmin, in: LemmyVersionSet(rawValue: 0b1111110000), required: LemmyVersionSet(rawValue: 0b1111110000), target: target, typeName: "ApiPostReportView")
+        try container.lemmyEncodeIfPresent(self.creatorIsModerator, forKey: .creatorIsModerator, in: LemmyVersionSet(rawValue: 0b1111110000), required: LemmyVersionSet(rawValue: 0b1111110000), target: target, typeName: "ApiPostReportView")
+        try container.lemmyEncodeIfPresent(self.creatorBanned, forKey: .creatorBanned, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b1100000000), target: target, typeName: "ApiPostReportView")
+        try container.lemmyEncodeIfPresent(self.creatorBanExpiresAt, forKey: .creatorBanExpiresAt, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiPostReportView")
         try container.encode(self.creatorBannedFromCommunity, forKey: .creatorBannedFromCommunity)
-        try container.lemmyEncodeIfPresent(self.creatorCommunityBanExpiresAt, forKey: .creatorCommunityBanExpiresAt, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiPostReportView")
-        try container.lemmyEncodeIfPresent(self.tags, forKey: .tags, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiPostReportView")
-        try container.lemmyEncodeIfPresent(self.subscribed, forKey: .subscribed, in: LemmyVersionSet(rawValue: 0b00110000), required: LemmyVersionSet(rawValue: 0b00110000), target: target, typeName: "ApiPostReportView")
-        try container.lemmyEncodeIfPresent(self.saved, forKey: .saved, in: LemmyVersionSet(rawValue: 0b00110000), required: LemmyVersionSet(rawValue: 0b00110000), target: target, typeName: "ApiPostReportView")
-        try container.lemmyEncodeIfPresent(self.read, forKey: .read, in: LemmyVersionSet(rawValue: 0b00110000), required: LemmyVersionSet(rawValue: 0b00110000), target: target, typeName: "ApiPostReportView")
-        try container.lemmyEncodeIfPresent(self.hidden, forKey: .hidden, in: LemmyVersionSet(rawValue: 0b00110000), required: LemmyVersionSet(rawValue: 0b00110000), target: target, typeName: "ApiPostReportView")
-        try container.lemmyEncodeIfPresent(self.creatorBlocked, forKey: .creatorBlocked, in: LemmyVersionSet(rawValue: 0b00110000), required: LemmyVersionSet(rawValue: 0b00110000), target: target, typeName: "ApiPostReportView")
-        try container.lemmyEncodeIfPresent(self.myVote, forKey: .myVote, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiPostReportView")
-        try container.lemmyEncodeIfPresent(self.unreadComments, forKey: .unreadComments, in: LemmyVersionSet(rawValue: 0b00110000), required: LemmyVersionSet(rawValue: 0b00110000), target: target, typeName: "ApiPostReportView")
-        try container.lemmyEncodeIfPresent(self.counts, forKey: .counts, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00111111), target: target, typeName: "ApiPostReportView")
+        try container.lemmyEncodeIfPresent(self.creatorCommunityBanExpiresAt, forKey: .creatorCommunityBanExpiresAt, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiPostReportView")
+        try container.lemmyEncodeIfPresent(self.tags, forKey: .tags, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b1100000000), target: target, typeName: "ApiPostReportView")
+        try container.lemmyEncodeIfPresent(self.subscribed, forKey: .subscribed, in: LemmyVersionSet(rawValue: 0b0011110000), required: LemmyVersionSet(rawValue: 0b0011110000), target: target, typeName: "ApiPostReportView")
+        try container.lemmyEncodeIfPresent(self.saved, forKey: .saved, in: LemmyVersionSet(rawValue: 0b0011110000), required: LemmyVersionSet(rawValue: 0b0011110000), target: target, typeName: "ApiPostReportView")
+        try container.lemmyEncodeIfPresent(self.read, forKey: .read, in: LemmyVersionSet(rawValue: 0b0011110000), required: LemmyVersionSet(rawValue: 0b0011110000), target: target, typeName: "ApiPostReportView")
+        try container.lemmyEncodeIfPresent(self.hidden, forKey: .hidden, in: LemmyVersionSet(rawValue: 0b0011110000), required: LemmyVersionSet(rawValue: 0b0011110000), target: target, typeName: "ApiPostReportView")
+        try container.lemmyEncodeIfPresent(self.creatorBlocked, forKey: .creatorBlocked, in: LemmyVersionSet(rawValue: 0b0011110000), required: LemmyVersionSet(rawValue: 0b0011110000), target: target, typeName: "ApiPostReportView")
+        try container.lemmyEncodeIfPresent(self.myVote, forKey: .myVote, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiPostReportView")
+        try container.lemmyEncodeIfPresent(self.unreadComments, forKey: .unreadComments, in: LemmyVersionSet(rawValue: 0b0011110000), required: LemmyVersionSet(rawValue: 0b0011110000), target: target, typeName: "ApiPostReportView")
+        try container.lemmyEncodeIfPresent(self.counts, forKey: .counts, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0011111111), target: target, typeName: "ApiPostReportView")
     }
 }

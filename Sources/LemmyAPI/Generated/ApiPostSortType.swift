@@ -112,22 +112,22 @@ public enum ApiPostSortType: LemmyStringEnum, LemmyQueryValue {
         case .hot: return (version.generation == .v4 ? "hot" : "Hot")
         case .new: return (version.generation == .v4 ? "new" : "New")
         case .old: return (version.generation == .v4 ? "old" : "Old")
-        case .top: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "top" : nil
+        case .top: return LemmyVersionSet(rawValue: 0b1100000000).contains(version) ? "top" : nil
         case .mostComments: return (version.generation == .v4 ? "most_comments" : "MostComments")
         case .newComments: return (version.generation == .v4 ? "new_comments" : "NewComments")
-        case .controversial: return LemmyVersionSet(rawValue: 0b11111000).contains(version) ? (version.generation == .v4 ? "controversial" : "Controversial") : nil
-        case .scaled: return LemmyVersionSet(rawValue: 0b11111000).contains(version) ? (version.generation == .v4 ? "scaled" : "Scaled") : nil
-        case .topDay: return LemmyVersionSet(rawValue: 0b00111111).contains(version) ? "TopDay" : nil
-        case .topWeek: return LemmyVersionSet(rawValue: 0b00111111).contains(version) ? "TopWeek" : nil
-        case .topMonth: return LemmyVersionSet(rawValue: 0b00111111).contains(version) ? "TopMonth" : nil
-        case .topYear: return LemmyVersionSet(rawValue: 0b00111111).contains(version) ? "TopYear" : nil
-        case .topAll: return LemmyVersionSet(rawValue: 0b00111111).contains(version) ? "TopAll" : nil
-        case .topHour: return LemmyVersionSet(rawValue: 0b00111111).contains(version) ? "TopHour" : nil
-        case .topSixHour: return LemmyVersionSet(rawValue: 0b00111111).contains(version) ? "TopSixHour" : nil
-        case .topTwelveHour: return LemmyVersionSet(rawValue: 0b00111111).contains(version) ? "TopTwelveHour" : nil
-        case .topThreeMonths: return LemmyVersionSet(rawValue: 0b00111110).contains(version) ? "TopThreeMonths" : nil
-        case .topSixMonths: return LemmyVersionSet(rawValue: 0b00111110).contains(version) ? "TopSixMonths" : nil
-        case .topNineMonths: return LemmyVersionSet(rawValue: 0b00111110).contains(version) ? "TopNineMonths" : nil
+        case .controversial: return LemmyVersionSet(rawValue: 0b1111111000).contains(version) ? (version.generation == .v4 ? "controversial" : "Controversial") : nil
+        case .scaled: return LemmyVersionSet(rawValue: 0b1111111000).contains(version) ? (version.generation == .v4 ? "scaled" : "Scaled") : nil
+        case .topDay: return LemmyVersionSet(rawValue: 0b0011111111).contains(version) ? "TopDay" : nil
+        case .topWeek: return LemmyVersionSet(rawValue: 0b0011111111).contains(version) ? "TopWeek" : nil
+        case .topMonth: return LemmyVersionSet(rawValue: 0b0011111111).contains(version) ? "TopMonth" : nil
+        case .topYear: return LemmyVersionSet(rawValue: 0b0011111111).contains(version) ? "TopYear" : nil
+        case .topAll: return LemmyVersionSet(rawValue: 0b0011111111).contains(version) ? "TopAll" : nil
+        case .topHour: return LemmyVersionSet(rawValue: 0b0011111111).contains(version) ? "TopHour" : nil
+        case .topSixHour: return LemmyVersionSet(rawValue: 0b0011111111).contains(version) ? "TopSixHour" : nil
+        case .topTwelveHour: return LemmyVersionSet(rawValue: 0b0011111111).contains(version) ? "TopTwelveHour" : nil
+        case .topThreeMonths: return LemmyVersionSet(rawValue: 0b0011111110).contains(version) ? "TopThreeMonths" : nil
+        case .topSixMonths: return LemmyVersionSet(rawValue: 0b0011111110).contains(version) ? "TopSixMonths" : nil
+        case .topNineMonths: return LemmyVersionSet(rawValue: 0b0011111110).contains(version) ? "TopNineMonths" : nil
         case .unknown(let value): return value
         }
     }

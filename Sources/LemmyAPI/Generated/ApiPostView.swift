@@ -13,7 +13,7 @@ public struct ApiPostView: Codable, Hashable, Sendable {
     public var community: ApiCommunity
     /// The `image_details` member.
     ///
-    /// Added in 0.19.9.
+    /// Added in 0.19.6.
     public var imageDetails: ApiImageDetails?
     /// The `community_actions` member.
     ///
@@ -59,7 +59,7 @@ public struct ApiPostView: Codable, Hashable, Sendable {
     public var creatorCommunityBanExpiresAt: LemmyDate?
     /// The `banned_from_community` member.
     ///
-    /// Added in 0.19.9; removed in 1.0.0-beta.1.
+    /// Added in 0.19.4; removed in 1.0.0-beta.1.
     public var bannedFromCommunity: Bool?
     /// The `counts` member.
     ///
@@ -79,7 +79,7 @@ public struct ApiPostView: Codable, Hashable, Sendable {
     public var read: Bool?
     /// The `hidden` member.
     ///
-    /// Added in 0.19.9; removed in 1.0.0-beta.1.
+    /// Added in 0.19.4; removed in 1.0.0-beta.1.
     public var hidden: Bool?
     /// The `creator_blocked` member.
     ///
@@ -156,27 +156,27 @@ public struct ApiPostView: Codable, Hashable, Sendable {
         self.post = try container.decode(ApiPost.self, forKey: .post)
         self.creator = try container.decode(ApiPerson.self, forKey: .creator)
         self.community = try container.decode(ApiCommunity.self, forKey: .community)
-        self.imageDetails = try container.lemmyDecodeIfPresent(ApiImageDetails.self, forKey: .imageDetails, in: LemmyVersionSet(rawValue: 0b11110000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.communityActions = try container.lemmyDecodeIfPresent(ApiCommunityActions.self, forKey: .communityActions, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.personActions = try container.lemmyDecodeIfPresent(ApiPersonActions.self, forKey: .personActions, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.postActions = try container.lemmyDecodeIfPresent(ApiPostActions.self, forKey: .postActions, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.creatorIsAdmin = try container.lemmyDecodeIfPresent(Bool.self, forKey: .creatorIsAdmin, in: LemmyVersionSet(rawValue: 0b11111000), required: LemmyVersionSet(rawValue: 0b11111000), strict: strict)
-        self.tags = try container.lemmyDecodeIfPresent(ApiCommunityTagsView.self, forKey: .tags, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b11000000), strict: strict)
-        self.canMod = try container.lemmyDecodeIfPresent(Bool.self, forKey: .canMod, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b11000000), strict: strict)
-        self.creatorBanned = try container.lemmyDecodeIfPresent(Bool.self, forKey: .creatorBanned, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b11000000), strict: strict)
-        self.creatorBanExpiresAt = try container.lemmyDecodeIfPresent(LemmyDate.self, forKey: .creatorBanExpiresAt, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.creatorIsModerator = try container.lemmyDecodeIfPresent(Bool.self, forKey: .creatorIsModerator, in: LemmyVersionSet(rawValue: 0b11111000), required: LemmyVersionSet(rawValue: 0b11111000), strict: strict)
+        self.imageDetails = try container.lemmyDecodeIfPresent(ApiImageDetails.self, forKey: .imageDetails, in: LemmyVersionSet(rawValue: 0b1111100000), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.communityActions = try container.lemmyDecodeIfPresent(ApiCommunityActions.self, forKey: .communityActions, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.personActions = try container.lemmyDecodeIfPresent(ApiPersonActions.self, forKey: .personActions, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.postActions = try container.lemmyDecodeIfPresent(ApiPostActions.self, forKey: .postActions, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.creatorIsAdmin = try container.lemmyDecodeIfPresent(Bool.self, forKey: .creatorIsAdmin, in: LemmyVersionSet(rawValue: 0b1111111000), required: LemmyVersionSet(rawValue: 0b1111111000), strict: strict)
+        self.tags = try container.lemmyDecodeIfPresent(ApiCommunityTagsView.self, forKey: .tags, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b1100000000), strict: strict)
+        self.canMod = try container.lemmyDecodeIfPresent(Bool.self, forKey: .canMod, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b1100000000), strict: strict)
+        self.creatorBanned = try container.lemmyDecodeIfPresent(Bool.self, forKey: .creatorBanned, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b1100000000), strict: strict)
+        self.creatorBanExpiresAt = try container.lemmyDecodeIfPresent(LemmyDate.self, forKey: .creatorBanExpiresAt, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.creatorIsModerator = try container.lemmyDecodeIfPresent(Bool.self, forKey: .creatorIsModerator, in: LemmyVersionSet(rawValue: 0b1111111000), required: LemmyVersionSet(rawValue: 0b1111111000), strict: strict)
         self.creatorBannedFromCommunity = try container.decode(Bool.self, forKey: .creatorBannedFromCommunity)
-        self.creatorCommunityBanExpiresAt = try container.lemmyDecodeIfPresent(LemmyDate.self, forKey: .creatorCommunityBanExpiresAt, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.bannedFromCommunity = try container.lemmyDecodeIfPresent(Bool.self, forKey: .bannedFromCommunity, in: LemmyVersionSet(rawValue: 0b00110000), required: LemmyVersionSet(rawValue: 0b00110000), strict: strict)
-        self.counts = try container.lemmyDecodeIfPresent(ApiPostAggregates.self, forKey: .counts, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00111111), strict: strict)
-        self.subscribed = try container.lemmyDecodeIfPresent(ApiSubscribedType.self, forKey: .subscribed, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00111111), strict: strict)
-        self.saved = try container.lemmyDecodeIfPresent(Bool.self, forKey: .saved, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00111111), strict: strict)
-        self.read = try container.lemmyDecodeIfPresent(Bool.self, forKey: .read, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00111111), strict: strict)
-        self.hidden = try container.lemmyDecodeIfPresent(Bool.self, forKey: .hidden, in: LemmyVersionSet(rawValue: 0b00110000), required: LemmyVersionSet(rawValue: 0b00110000), strict: strict)
-        self.creatorBlocked = try container.lemmyDecodeIfPresent(Bool.self, forKey: .creatorBlocked, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00111111), strict: strict)
-        self.myVote = try container.lemmyDecodeIfPresent(Int.self, forKey: .myVote, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.unreadComments = try container.lemmyDecodeIfPresent(Int.self, forKey: .unreadComments, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00111111), strict: strict)
+        self.creatorCommunityBanExpiresAt = try container.lemmyDecodeIfPresent(LemmyDate.self, forKey: .creatorCommunityBanExpiresAt, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.bannedFromCommunity = try container.lemmyDecodeIfPresent(Bool.self, forKey: .bannedFromCommunity, in: LemmyVersionSet(rawValue: 0b0011110000), required: LemmyVersionSet(rawValue: 0b0011110000), strict: strict)
+        self.counts = try container.lemmyDecodeIfPresent(ApiPostAggregates.self, forKey: .counts, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0011111111), strict: strict)
+        self.subscribed = try container.lemmyDecodeIfPresent(ApiSubscribedType.self, forKey: .subscribed, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0011111111), strict: strict)
+        self.saved = try container.lemmyDecodeIfPresent(Bool.self, forKey: .saved, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0011111111), strict: strict)
+        self.read = try container.lemmyDecodeIfPresent(Bool.self, forKey: .read, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0011111111), strict: strict)
+        self.hidden = try container.lemmyDecodeIfPresent(Bool.self, forKey: .hidden, in: LemmyVersionSet(rawValue: 0b0011110000), required: LemmyVersionSet(rawValue: 0b0011110000), strict: strict)
+        self.creatorBlocked = try container.lemmyDecodeIfPresent(Bool.self, forKey: .creatorBlocked, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0011111111), strict: strict)
+        self.myVote = try container.lemmyDecodeIfPresent(Int.self, forKey: .myVote, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.unreadComments = try container.lemmyDecodeIfPresent(Int.self, forKey: .unreadComments, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0011111111), strict: strict)
     }
 
     /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
@@ -186,26 +186,26 @@ public struct ApiPostView: Codable, Hashable, Sendable {
         try container.encode(self.post, forKey: .post)
         try container.encode(self.creator, forKey: .creator)
         try container.encode(self.community, forKey: .community)
-        try container.lemmyEncodeIfPresent(self.imageDetails, forKey: .imageDetails, in: LemmyVersionSet(rawValue: 0b11110000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiPostView")
-        try container.lemmyEncodeIfPresent(self.communityActions, forKey: .communityActions, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiPostView")
-        try container.lemmyEncodeIfPresent(self.personActions, forKey: .personActions, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiPostView")
-        try container.lemmyEncodeIfPresent(self.postActions, forKey: .postActions, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiPostView")
-        try container.lemmyEncodeIfPresent(self.creatorIsAdmin, forKey: .creatorIsAdmin, in: LemmyVersionSet(rawValue: 0b11111000), required: LemmyVersionSet(rawValue: 0b11111000), target: target, typeName: "ApiPostView")
-        try container.lemmyEncodeIfPresent(self.tags, forKey: .tags, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiPostView")
-        try container.lemmyEncodeIfPresent(self.canMod, forKey: .canMod, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiPostView")
-        try container.lemmyEncodeIfPresent(self.creatorBanned, forKey: .creatorBanned, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiPostView")
-        try container.lemmyEncodeIfPresent(self.creatorBanExpiresAt, forKey: .creatorBanExpiresAt, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiPostView")
-        try container.lemmyEncodeIfPresent(self.creatorIsModerator, forKey: .creatorIsModerator, in: LemmyVersionSet(rawValue: 0b11111000), required: LemmyVersionSet(rawValue: 0b11111000), target: target, typeName: "ApiPostView")
+        try container.lemmyEncodeIfPresent(self.imageDetails, forKey: .imageDetails, in: LemmyVersionSet(rawValue: 0b1111100000), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiPostView")
+        try container.lemmyEncodeIfPresent(self.communityActions, forKey: .communityActions, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiPostView")
+        try container.lemmyEncodeIfPresent(self.personActions, forKey: .personActions, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiPostView")
+        try container.lemmyEncodeIfPresent(self.postActions, forKey: .postActions, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiPostView")
+        try container.lemmyEncodeIfPresent(self.creatorIsAdmin, forKey: .creatorIsAdmin, in: LemmyVersionSet(rawValue: 0b1111111000), required: LemmyVersionSet(rawValue: 0b1111111000), target: target, typeName: "ApiPostView")
+        try container.lemmyEncodeIfPresent(self.tags, forKey: .tags, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b1100000000), target: target, typeName: "ApiPostView")
+        try container.lemmyEncodeIfPresent(self.canMod, forKey: .canMod, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b1100000000), target: target, typeName: "ApiPostView")
+        try container.lemmyEncodeIfPresent(self.creatorBanned, forKey: .creatorBanned, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b1100000000), target: target, typeName: "ApiPostView")
+        try container.lemmyEncodeIfPresent(self.creatorBanExpiresAt, forKey: .creatorBanExpiresAt, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiPostView")
+        try container.lemmyEncodeIfPresent(self.creatorIsModerator, forKey: .creatorIsModerator, in: LemmyVersionSet(rawValue: 0b1111111000), required: LemmyVersionSet(rawValue: 0b1111111000), target: target, typeName: "ApiPostView")
         try container.encode(self.creatorBannedFromCommunity, forKey: .creatorBannedFromCommunity)
-        try container.lemmyEncodeIfPresent(self.creatorCommunityBanExpiresAt, forKey: .creatorCommunityBanExpiresAt, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiPostView")
-        try container.lemmyEncodeIfPresent(self.bannedFromCommunity, forKey: .bannedFromCommunity, in: LemmyVersionSet(rawValue: 0b00110000), required: LemmyVersionSet(rawValue: 0b00110000), target: target, typeName: "ApiPostView")
-        try container.lemmyEncodeIfPresent(self.counts, forKey: .counts, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00111111), target: target, typeName: "ApiPostView")
-        try container.lemmyEncodeIfPresent(self.subscribed, forKey: .subscribed, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00111111), target: target, typeName: "ApiPostView")
-        try container.lemmyEncodeIfPresent(self.saved, forKey: .saved, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00111111), target: target, typeName: "ApiPostView")
-        try container.lemmyEncodeIfPresent(self.read, forKey: .read, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00111111), target: target, typeName: "ApiPostView")
-        try container.lemmyEncodeIfPresent(self.hidden, forKey: .hidden, in: LemmyVersionSet(rawValue: 0b00110000), required: LemmyVersionSet(rawValue: 0b00110000), target: target, typeName: "ApiPostView")
-        try container.lemmyEncodeIfPresent(self.creatorBlocked, forKey: .creatorBlocked, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00111111), target: target, typeName: "ApiPostView")
-        try container.lemmyEncodeIfPresent(self.myVote, forKey: .myVote, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiPostView")
-        try container.lemmyEncodeIfPresent(self.unreadComments, forKey: .unreadComments, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00111111), target: target, typeName: "ApiPostView")
+        try container.lemmyEncodeIfPresent(self.creatorCommunityBanExpiresAt, forKey: .creatorCommunityBanExpiresAt, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiPostView")
+        try container.lemmyEncodeIfPresent(self.bannedFromCommunity, forKey: .bannedFromCommunity, in: LemmyVersionSet(rawValue: 0b0011110000), required: LemmyVersionSet(rawValue: 0b0011110000), target: target, typeName: "ApiPostView")
+        try container.lemmyEncodeIfPresent(self.counts, forKey: .counts, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0011111111), target: target, typeName: "ApiPostView")
+        try container.lemmyEncodeIfPresent(self.subscribed, forKey: .subscribed, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0011111111), target: target, typeName: "ApiPostView")
+        try container.lemmyEncodeIfPresent(self.saved, forKey: .saved, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0011111111), target: target, typeName: "ApiPostView")
+        try container.lemmyEncodeIfPresent(self.read, forKey: .read, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0011111111), target: target, typeName: "ApiPostView")
+        try container.lemmyEncodeIfPresent(self.hidden, forKey: .hidden, in: LemmyVersionSet(rawValue: 0b0011110000), required: LemmyVersionSet(rawValue: 0b0011110000), target: target, typeName: "ApiPostView")
+        try container.lemmyEncodeIfPresent(self.creatorBlocked, forKey: .creatorBlocked, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0011111111), target: target, typeName: "ApiPostView")
+        try container.lemmyEncodeIfPresent(self.myVote, forKey: .myVote, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiPostView")
+        try container.lemmyEncodeIfPresent(self.unreadComments, forKey: .unreadComments, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0011111111), target: target, typeName: "ApiPostView")
     }
 }

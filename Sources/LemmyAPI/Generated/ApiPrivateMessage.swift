@@ -84,13 +84,13 @@ public struct ApiPrivateMessage: Codable, Hashable, Sendable {
         self.recipientId = try container.decode(ApiPersonId.self, forKey: .recipientId)
         self.content = try container.decode(String.self, forKey: .content)
         self.deleted = try container.decode(Bool.self, forKey: .deleted)
-        self.publishedAt = try container.lemmyDecodeMerged(LemmyDate.self, keys: [(.publishedAt, LemmyVersionSet(rawValue: 0b11000000)), (.publishedAtKey1, LemmyVersionSet(rawValue: 0b00111111))], strict: strict)
-        self.updatedAt = try container.lemmyDecodeMergedIfPresent(LemmyDate.self, keys: [(.updatedAt, LemmyVersionSet(rawValue: 0b11000000)), (.updatedAtKey1, LemmyVersionSet(rawValue: 0b00111111))], required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.publishedAt = try container.lemmyDecodeMerged(LemmyDate.self, keys: [(.publishedAt, LemmyVersionSet(rawValue: 0b1100000000)), (.publishedAtKey1, LemmyVersionSet(rawValue: 0b0011111111))], strict: strict)
+        self.updatedAt = try container.lemmyDecodeMergedIfPresent(LemmyDate.self, keys: [(.updatedAt, LemmyVersionSet(rawValue: 0b1100000000)), (.updatedAtKey1, LemmyVersionSet(rawValue: 0b0011111111))], required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
         self.apId = try container.decode(ApiDbUrl.self, forKey: .apId)
         self.local = try container.decode(Bool.self, forKey: .local)
-        self.removed = try container.lemmyDecodeIfPresent(Bool.self, forKey: .removed, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b11000000), strict: strict)
-        self.deletedByRecipient = try container.lemmyDecodeIfPresent(Bool.self, forKey: .deletedByRecipient, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b11000000), strict: strict)
-        self.read = try container.lemmyDecodeIfPresent(Bool.self, forKey: .read, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00111111), strict: strict)
+        self.removed = try container.lemmyDecodeIfPresent(Bool.self, forKey: .removed, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b1100000000), strict: strict)
+        self.deletedByRecipient = try container.lemmyDecodeIfPresent(Bool.self, forKey: .deletedByRecipient, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b1100000000), strict: strict)
+        self.read = try container.lemmyDecodeIfPresent(Bool.self, forKey: .read, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0011111111), strict: strict)
     }
 
     /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
@@ -102,12 +102,12 @@ public struct ApiPrivateMessage: Codable, Hashable, Sendable {
         try container.encode(self.recipientId, forKey: .recipientId)
         try container.encode(self.content, forKey: .content)
         try container.encode(self.deleted, forKey: .deleted)
-        try container.encode(self.publishedAt, forKey: encoder.lemmyKey([(.publishedAt, LemmyVersionSet(rawValue: 0b11000000)), (.publishedAtKey1, LemmyVersionSet(rawValue: 0b00111111))], target: target, current: .publishedAt, legacy: .publishedAtKey1))
-        try container.encodeIfPresent(self.updatedAt, forKey: encoder.lemmyKey([(.updatedAt, LemmyVersionSet(rawValue: 0b11000000)), (.updatedAtKey1, LemmyVersionSet(rawValue: 0b00111111))], target: target, current: .updatedAt, legacy: .updatedAtKey1))
+        try container.encode(self.publishedAt, forKey: encoder.lemmyKey([(.publishedAt, LemmyVersionSet(rawValue: 0b1100000000)), (.publishedAtKey1, LemmyVersionSet(rawValue: 0b0011111111))], target: target, current: .publishedAt, legacy: .publishedAtKey1))
+        try container.encodeIfPresent(self.updatedAt, forKey: encoder.lemmyKey([(.updatedAt, LemmyVersionSet(rawValue: 0b1100000000)), (.updatedAtKey1, LemmyVersionSet(rawValue: 0b0011111111))], target: target, current: .updatedAt, legacy: .updatedAtKey1))
         try container.encode(self.apId, forKey: .apId)
         try container.encode(self.local, forKey: .local)
-        try container.lemmyEncodeIfPresent(self.removed, forKey: .removed, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiPrivateMessage")
-        try container.lemmyEncodeIfPresent(self.deletedByRecipient, forKey: .deletedByRecipient, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiPrivateMessage")
-        try container.lemmyEncodeIfPresent(self.read, forKey: .read, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00111111), target: target, typeName: "ApiPrivateMessage")
+        try container.lemmyEncodeIfPresent(self.removed, forKey: .removed, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b1100000000), target: target, typeName: "ApiPrivateMessage")
+        try container.lemmyEncodeIfPresent(self.deletedByRecipient, forKey: .deletedByRecipient, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b1100000000), target: target, typeName: "ApiPrivateMessage")
+        try container.lemmyEncodeIfPresent(self.read, forKey: .read, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0011111111), target: target, typeName: "ApiPrivateMessage")
     }
 }

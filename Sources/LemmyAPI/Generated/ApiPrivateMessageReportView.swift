@@ -60,9 +60,9 @@ public struct ApiPrivateMessageReportView: Codable, Hashable, Sendable {
         self.creator = try container.decode(ApiPerson.self, forKey: .creator)
         self.privateMessageCreator = try container.decode(ApiPerson.self, forKey: .privateMessageCreator)
         self.resolver = try container.decodeIfPresent(ApiPerson.self, forKey: .resolver)
-        self.creatorIsAdmin = try container.lemmyDecodeIfPresent(Bool.self, forKey: .creatorIsAdmin, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b11000000), strict: strict)
-        self.creatorBanned = try container.lemmyDecodeIfPresent(Bool.self, forKey: .creatorBanned, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b11000000), strict: strict)
-        self.creatorBanExpiresAt = try container.lemmyDecodeIfPresent(LemmyDate.self, forKey: .creatorBanExpiresAt, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.creatorIsAdmin = try container.lemmyDecodeIfPresent(Bool.self, forKey: .creatorIsAdmin, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b1100000000), strict: strict)
+        self.creatorBanned = try container.lemmyDecodeIfPresent(Bool.self, forKey: .creatorBanned, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b1100000000), strict: strict)
+        self.creatorBanExpiresAt = try container.lemmyDecodeIfPresent(LemmyDate.self, forKey: .creatorBanExpiresAt, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
     }
 
     /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
@@ -74,8 +74,8 @@ public struct ApiPrivateMessageReportView: Codable, Hashable, Sendable {
         try container.encode(self.creator, forKey: .creator)
         try container.encode(self.privateMessageCreator, forKey: .privateMessageCreator)
         try container.encodeIfPresent(self.resolver, forKey: .resolver)
-        try container.lemmyEncodeIfPresent(self.creatorIsAdmin, forKey: .creatorIsAdmin, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiPrivateMessageReportView")
-        try container.lemmyEncodeIfPresent(self.creatorBanned, forKey: .creatorBanned, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiPrivateMessageReportView")
-        try container.lemmyEncodeIfPresent(self.creatorBanExpiresAt, forKey: .creatorBanExpiresAt, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiPrivateMessageReportView")
+        try container.lemmyEncodeIfPresent(self.creatorIsAdmin, forKey: .creatorIsAdmin, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b1100000000), target: target, typeName: "ApiPrivateMessageReportView")
+        try container.lemmyEncodeIfPresent(self.creatorBanned, forKey: .creatorBanned, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b1100000000), target: target, typeName: "ApiPrivateMessageReportView")
+        try container.lemmyEncodeIfPresent(self.creatorBanExpiresAt, forKey: .creatorBanExpiresAt, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiPrivateMessageReportView")
     }
 }

@@ -74,14 +74,14 @@ public struct ApiRegister: Codable, Hashable, Sendable {
         self.username = try container.decode(String.self, forKey: .username)
         self.password = try container.decode(ApiSensitiveString.self, forKey: .password)
         self.passwordVerify = try container.decode(ApiSensitiveString.self, forKey: .passwordVerify)
-        self.showNsfw = try container.lemmyDecodeIfPresent(Bool.self, forKey: .showNsfw, in: LemmyVersionSet(rawValue: 0b11111111), required: LemmyVersionSet(rawValue: 0b00001111), strict: strict)
+        self.showNsfw = try container.lemmyDecodeIfPresent(Bool.self, forKey: .showNsfw, in: LemmyVersionSet(rawValue: 0b1111111111), required: LemmyVersionSet(rawValue: 0b0000001111), strict: strict)
         self.email = try container.decodeIfPresent(ApiSensitiveString.self, forKey: .email)
         self.captchaUuid = try container.decodeIfPresent(String.self, forKey: .captchaUuid)
         self.captchaAnswer = try container.decodeIfPresent(String.self, forKey: .captchaAnswer)
         self.honeypot = try container.decodeIfPresent(String.self, forKey: .honeypot)
         self.answer = try container.decodeIfPresent(String.self, forKey: .answer)
-        self.stayLoggedIn = try container.lemmyDecodeIfPresent(Bool.self, forKey: .stayLoggedIn, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.token = try container.lemmyDecodeIfPresent(String.self, forKey: .token, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.stayLoggedIn = try container.lemmyDecodeIfPresent(Bool.self, forKey: .stayLoggedIn, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.token = try container.lemmyDecodeIfPresent(String.self, forKey: .token, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
     }
 
     /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
@@ -91,13 +91,13 @@ public struct ApiRegister: Codable, Hashable, Sendable {
         try container.encode(self.username, forKey: .username)
         try container.encode(self.password, forKey: .password)
         try container.encode(self.passwordVerify, forKey: .passwordVerify)
-        try container.lemmyEncodeIfPresent(self.showNsfw, forKey: .showNsfw, in: LemmyVersionSet(rawValue: 0b11111111), required: LemmyVersionSet(rawValue: 0b00001111), target: target, typeName: "ApiRegister")
+        try container.lemmyEncodeIfPresent(self.showNsfw, forKey: .showNsfw, in: LemmyVersionSet(rawValue: 0b1111111111), required: LemmyVersionSet(rawValue: 0b0000001111), target: target, typeName: "ApiRegister")
         try container.encodeIfPresent(self.email, forKey: .email)
         try container.encodeIfPresent(self.captchaUuid, forKey: .captchaUuid)
         try container.encodeIfPresent(self.captchaAnswer, forKey: .captchaAnswer)
         try container.encodeIfPresent(self.honeypot, forKey: .honeypot)
         try container.encodeIfPresent(self.answer, forKey: .answer)
-        try container.lemmyEncodeIfPresent(self.stayLoggedIn, forKey: .stayLoggedIn, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiRegister")
-        try container.lemmyEncodeIfPresent(self.token, forKey: .token, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiRegister")
+        try container.lemmyEncodeIfPresent(self.stayLoggedIn, forKey: .stayLoggedIn, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiRegister")
+        try container.lemmyEncodeIfPresent(self.token, forKey: .token, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiRegister")
     }
 }

@@ -7,7 +7,7 @@
 public struct ApiRegistrationApplication: Codable, Hashable, Sendable {
     /// The `id` member.
     ///
-    /// TypeScript type varies: `number` (0.18.0 – 0.19.0), `RegistrationApplicationId` (0.19.9 – main).
+    /// TypeScript type varies: `number` (0.18.0 – 0.19.4), `RegistrationApplicationId` (0.19.6 – main).
     public var id: ApiRegistrationApplicationId
     /// The `local_user_id` member.
     public var localUserId: ApiLocalUserId
@@ -57,8 +57,8 @@ public struct ApiRegistrationApplication: Codable, Hashable, Sendable {
         self.answer = try container.decode(String.self, forKey: .answer)
         self.adminId = try container.decodeIfPresent(ApiPersonId.self, forKey: .adminId)
         self.denyReason = try container.decodeIfPresent(String.self, forKey: .denyReason)
-        self.publishedAt = try container.lemmyDecodeMerged(LemmyDate.self, keys: [(.publishedAt, LemmyVersionSet(rawValue: 0b11000000)), (.publishedAtKey1, LemmyVersionSet(rawValue: 0b00111111))], strict: strict)
-        self.updatedAt = try container.lemmyDecodeIfPresent(LemmyDate.self, forKey: .updatedAt, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.publishedAt = try container.lemmyDecodeMerged(LemmyDate.self, keys: [(.publishedAt, LemmyVersionSet(rawValue: 0b1100000000)), (.publishedAtKey1, LemmyVersionSet(rawValue: 0b0011111111))], strict: strict)
+        self.updatedAt = try container.lemmyDecodeIfPresent(LemmyDate.self, forKey: .updatedAt, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
     }
 
     /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
@@ -70,7 +70,7 @@ public struct ApiRegistrationApplication: Codable, Hashable, Sendable {
         try container.encode(self.answer, forKey: .answer)
         try container.encodeIfPresent(self.adminId, forKey: .adminId)
         try container.encodeIfPresent(self.denyReason, forKey: .denyReason)
-        try container.encode(self.publishedAt, forKey: encoder.lemmyKey([(.publishedAt, LemmyVersionSet(rawValue: 0b11000000)), (.publishedAtKey1, LemmyVersionSet(rawValue: 0b00111111))], target: target, current: .publishedAt, legacy: .publishedAtKey1))
-        try container.lemmyEncodeIfPresent(self.updatedAt, forKey: .updatedAt, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiRegistrationApplication")
+        try container.encode(self.publishedAt, forKey: encoder.lemmyKey([(.publishedAt, LemmyVersionSet(rawValue: 0b1100000000)), (.publishedAtKey1, LemmyVersionSet(rawValue: 0b0011111111))], target: target, current: .publishedAt, legacy: .publishedAtKey1))
+        try container.lemmyEncodeIfPresent(self.updatedAt, forKey: .updatedAt, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiRegistrationApplication")
     }
 }

@@ -3,5 +3,5 @@
 
 /// `RegistrationApplicationId` from lemmy-js-client.
 ///
-/// In lemmy-js-client 0.19.9 – main. Added in 0.19.9.
+/// In lemmy-js-client 0.19.6 – main. Added in 0.19.6.
 public typealias ApiRegistrationApplicationId = Int

@@ -47,7 +47,7 @@ public enum ApiRegistrationMode: LemmyStringEnum, LemmyQueryValue {
         case .closed: return (version.generation == .v4 ? "closed" : "Closed")
         case .requireApplication: return (version.generation == .v4 ? "require_application" : "RequireApplication")
         case .`open`: return (version.generation == .v4 ? "open" : "Open")
-        case .requireInvitation: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "require_invitation" : nil
+        case .requireInvitation: return LemmyVersionSet(rawValue: 0b1100000000).contains(version) ? "require_invitation" : nil
         case .unknown(let value): return value
         }
     }

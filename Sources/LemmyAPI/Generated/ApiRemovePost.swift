@@ -43,9 +43,9 @@ public struct ApiRemovePost: Codable, Hashable, Sendable {
         let strict = decoder.lemmyStrictVersion
         self.postId = try container.decode(ApiPostId.self, forKey: .postId)
         self.removed = try container.decode(Bool.self, forKey: .removed)
-        self.reason = try container.lemmyDecodeIfPresent(String.self, forKey: .reason, in: LemmyVersionSet(rawValue: 0b11111111), required: LemmyVersionSet(rawValue: 0b11000000), strict: strict)
-        self.removeChildren = try container.lemmyDecodeIfPresent(Bool.self, forKey: .removeChildren, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.auth = try container.lemmyDecodeIfPresent(String.self, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.reason = try container.lemmyDecodeIfPresent(String.self, forKey: .reason, in: LemmyVersionSet(rawValue: 0b1111111111), required: LemmyVersionSet(rawValue: 0b1100000000), strict: strict)
+        self.removeChildren = try container.lemmyDecodeIfPresent(Bool.self, forKey: .removeChildren, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.auth = try container.lemmyDecodeIfPresent(String.self, forKey: .auth, in: LemmyVersionSet(rawValue: 0b0000000111), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
     }
 
     /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
@@ -54,8 +54,8 @@ public struct ApiRemovePost: Codable, Hashable, Sendable {
         let target = encoder.lemmyVersionedCoding
         try container.encode(self.postId, forKey: .postId)
         try container.encode(self.removed, forKey: .removed)
-        try container.lemmyEncodeIfPresent(self.reason, forKey: .reason, in: LemmyVersionSet(rawValue: 0b11111111), required: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiRemovePost")
-        try container.lemmyEncodeIfPresent(self.removeChildren, forKey: .removeChildren, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiRemovePost")
-        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiRemovePost")
+        try container.lemmyEncodeIfPresent(self.reason, forKey: .reason, in: LemmyVersionSet(rawValue: 0b1111111111), required: LemmyVersionSet(rawValue: 0b1100000000), target: target, typeName: "ApiRemovePost")
+        try container.lemmyEncodeIfPresent(self.removeChildren, forKey: .removeChildren, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiRemovePost")
+        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b0000000111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiRemovePost")
     }
 }

@@ -40,9 +40,9 @@ public enum ApiReportSortType: LemmyStringEnum, LemmyQueryValue {
     /// The spelling `version` uses; nil when the version does not have the case.
     public func wireValue(in version: LemmyAPIVersion) -> String? {
         switch self {
-        case .`default`: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "default" : nil
-        case .new: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "new" : nil
-        case .old: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "old" : nil
+        case .`default`: return LemmyVersionSet(rawValue: 0b1100000000).contains(version) ? "default" : nil
+        case .new: return LemmyVersionSet(rawValue: 0b1100000000).contains(version) ? "new" : nil
+        case .old: return LemmyVersionSet(rawValue: 0b1100000000).contains(version) ? "old" : nil
         case .unknown(let value): return value
         }
     }

@@ -48,11 +48,11 @@ public enum ApiReportType: LemmyStringEnum, LemmyQueryValue {
     /// The spelling `version` uses; nil when the version does not have the case.
     public func wireValue(in version: LemmyAPIVersion) -> String? {
         switch self {
-        case .all: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "all" : nil
-        case .posts: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "posts" : nil
-        case .comments: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "comments" : nil
-        case .privateMessages: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "private_messages" : nil
-        case .communities: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "communities" : nil
+        case .all: return LemmyVersionSet(rawValue: 0b1100000000).contains(version) ? "all" : nil
+        case .posts: return LemmyVersionSet(rawValue: 0b1100000000).contains(version) ? "posts" : nil
+        case .comments: return LemmyVersionSet(rawValue: 0b1100000000).contains(version) ? "comments" : nil
+        case .privateMessages: return LemmyVersionSet(rawValue: 0b1100000000).contains(version) ? "private_messages" : nil
+        case .communities: return LemmyVersionSet(rawValue: 0b1100000000).contains(version) ? "communities" : nil
         case .unknown(let value): return value
         }
     }

@@ -33,7 +33,7 @@ public struct ApiResolveCommunityReport: Codable, Hashable, Sendable {
         let strict = decoder.lemmyStrictVersion
         self.reportId = try container.decode(ApiCommunityReportId.self, forKey: .reportId)
         self.resolved = try container.decode(Bool.self, forKey: .resolved)
-        self.resolveReason = try container.lemmyDecodeIfPresent(String.self, forKey: .resolveReason, in: LemmyVersionSet(rawValue: 0b10111111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.resolveReason = try container.lemmyDecodeIfPresent(String.self, forKey: .resolveReason, in: LemmyVersionSet(rawValue: 0b1011111111), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
     }
 
     /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
@@ -42,6 +42,6 @@ public struct ApiResolveCommunityReport: Codable, Hashable, Sendable {
         let target = encoder.lemmyVersionedCoding
         try container.encode(self.reportId, forKey: .reportId)
         try container.encode(self.resolved, forKey: .resolved)
-        try container.lemmyEncodeIfPresent(self.resolveReason, forKey: .resolveReason, in: LemmyVersionSet(rawValue: 0b10111111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiResolveCommunityReport")
+        try container.lemmyEncodeIfPresent(self.resolveReason, forKey: .resolveReason, in: LemmyVersionSet(rawValue: 0b1011111111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiResolveCommunityReport")
     }
 }

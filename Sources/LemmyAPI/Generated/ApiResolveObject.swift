@@ -28,7 +28,7 @@ public struct ApiResolveObject: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let strict = decoder.lemmyStrictVersion
         self.q = try container.decode(String.self, forKey: .q)
-        self.auth = try container.lemmyDecodeIfPresent(String.self, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.auth = try container.lemmyDecodeIfPresent(String.self, forKey: .auth, in: LemmyVersionSet(rawValue: 0b0000000111), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
     }
 
     /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
@@ -36,6 +36,6 @@ public struct ApiResolveObject: Codable, Hashable, Sendable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         let target = encoder.lemmyVersionedCoding
         try container.encode(self.q, forKey: .q)
-        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiResolveObject")
+        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b0000000111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiResolveObject")
     }
 }

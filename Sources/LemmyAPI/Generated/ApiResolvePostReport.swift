@@ -39,8 +39,8 @@ public struct ApiResolvePostReport: Codable, Hashable, Sendable {
         let strict = decoder.lemmyStrictVersion
         self.reportId = try container.decode(ApiPostReportId.self, forKey: .reportId)
         self.resolved = try container.decode(Bool.self, forKey: .resolved)
-        self.resolveReason = try container.lemmyDecodeIfPresent(String.self, forKey: .resolveReason, in: LemmyVersionSet(rawValue: 0b10000000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.auth = try container.lemmyDecodeIfPresent(String.self, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.resolveReason = try container.lemmyDecodeIfPresent(String.self, forKey: .resolveReason, in: LemmyVersionSet(rawValue: 0b1000000000), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.auth = try container.lemmyDecodeIfPresent(String.self, forKey: .auth, in: LemmyVersionSet(rawValue: 0b0000000111), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
     }
 
     /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
@@ -49,7 +49,7 @@ public struct ApiResolvePostReport: Codable, Hashable, Sendable {
         let target = encoder.lemmyVersionedCoding
         try container.encode(self.reportId, forKey: .reportId)
         try container.encode(self.resolved, forKey: .resolved)
-        try container.lemmyEncodeIfPresent(self.resolveReason, forKey: .resolveReason, in: LemmyVersionSet(rawValue: 0b10000000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiResolvePostReport")
-        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiResolvePostReport")
+        try container.lemmyEncodeIfPresent(self.resolveReason, forKey: .resolveReason, in: LemmyVersionSet(rawValue: 0b1000000000), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiResolvePostReport")
+        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b0000000111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiResolvePostReport")
     }
 }

@@ -33,7 +33,7 @@ public struct ApiSaveComment: Codable, Hashable, Sendable {
         let strict = decoder.lemmyStrictVersion
         self.commentId = try container.decode(ApiCommentId.self, forKey: .commentId)
         self.save = try container.decode(Bool.self, forKey: .save)
-        self.auth = try container.lemmyDecodeIfPresent(String.self, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.auth = try container.lemmyDecodeIfPresent(String.self, forKey: .auth, in: LemmyVersionSet(rawValue: 0b0000000111), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
     }
 
     /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
@@ -42,6 +42,6 @@ public struct ApiSaveComment: Codable, Hashable, Sendable {
         let target = encoder.lemmyVersionedCoding
         try container.encode(self.commentId, forKey: .commentId)
         try container.encode(self.save, forKey: .save)
-        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiSaveComment")
+        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b0000000111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiSaveComment")
     }
 }

@@ -59,7 +59,7 @@ public struct ApiSearch: Codable, Hashable, Sendable {
     public var page: Int?
     /// The `post_title_only` member.
     ///
-    /// Added in 0.19.9; removed in 1.0.0-beta.1.
+    /// Added in 0.19.6; removed in 1.0.0-beta.1.
     public var postTitleOnly: Bool?
     /// The `auth` member.
     ///
@@ -113,47 +113,47 @@ public struct ApiSearch: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let strict = decoder.lemmyStrictVersion
-        self.searchTerm = try container.lemmyDecodeIfPresent(String.self, forKey: .searchTerm, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b11000000), strict: strict)
+        self.searchTerm = try container.lemmyDecodeIfPresent(String.self, forKey: .searchTerm, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b1100000000), strict: strict)
         self.communityId = try container.decodeIfPresent(ApiCommunityId.self, forKey: .communityId)
         self.communityName = try container.decodeIfPresent(String.self, forKey: .communityName)
         self.creatorId = try container.decodeIfPresent(ApiPersonId.self, forKey: .creatorId)
-        self.creatorUsername = try container.lemmyDecodeIfPresent(String.self, forKey: .creatorUsername, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.creatorUsername = try container.lemmyDecodeIfPresent(String.self, forKey: .creatorUsername, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
         self.type = try container.decodeIfPresent(ApiSearchType.self, forKey: .type)
-        self.timeRangeSeconds = try container.lemmyDecodeIfPresent(Int.self, forKey: .timeRangeSeconds, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.timeRangeSeconds = try container.lemmyDecodeIfPresent(Int.self, forKey: .timeRangeSeconds, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
         self.listingType = try container.decodeIfPresent(ApiListingType.self, forKey: .listingType)
-        self.titleOnly = try container.lemmyDecodeIfPresent(Bool.self, forKey: .titleOnly, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.postUrlOnly = try container.lemmyDecodeIfPresent(Bool.self, forKey: .postUrlOnly, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.showNsfw = try container.lemmyDecodeIfPresent(Bool.self, forKey: .showNsfw, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.pageCursor = try container.lemmyDecodeIfPresent(ApiPaginationCursor.self, forKey: .pageCursor, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.titleOnly = try container.lemmyDecodeIfPresent(Bool.self, forKey: .titleOnly, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.postUrlOnly = try container.lemmyDecodeIfPresent(Bool.self, forKey: .postUrlOnly, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.showNsfw = try container.lemmyDecodeIfPresent(Bool.self, forKey: .showNsfw, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.pageCursor = try container.lemmyDecodeIfPresent(ApiPaginationCursor.self, forKey: .pageCursor, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
         self.limit = try container.decodeIfPresent(Int.self, forKey: .limit)
-        self.q = try container.lemmyDecodeIfPresent(String.self, forKey: .q, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00111111), strict: strict)
-        self.sort = try container.lemmyDecodeIfPresent(ApiSortType.self, forKey: .sort, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.page = try container.lemmyDecodeIfPresent(Int.self, forKey: .page, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.postTitleOnly = try container.lemmyDecodeIfPresent(Bool.self, forKey: .postTitleOnly, in: LemmyVersionSet(rawValue: 0b00110000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.auth = try container.lemmyDecodeIfPresent(String.self, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.q = try container.lemmyDecodeIfPresent(String.self, forKey: .q, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0011111111), strict: strict)
+        self.sort = try container.lemmyDecodeIfPresent(ApiSortType.self, forKey: .sort, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.page = try container.lemmyDecodeIfPresent(Int.self, forKey: .page, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.postTitleOnly = try container.lemmyDecodeIfPresent(Bool.self, forKey: .postTitleOnly, in: LemmyVersionSet(rawValue: 0b0011100000), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.auth = try container.lemmyDecodeIfPresent(String.self, forKey: .auth, in: LemmyVersionSet(rawValue: 0b0000000111), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
     }
 
     /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         let target = encoder.lemmyVersionedCoding
-        try container.lemmyEncodeIfPresent(self.searchTerm, forKey: .searchTerm, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiSearch")
+        try container.lemmyEncodeIfPresent(self.searchTerm, forKey: .searchTerm, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b1100000000), target: target, typeName: "ApiSearch")
         try container.encodeIfPresent(self.communityId, forKey: .communityId)
         try container.encodeIfPresent(self.communityName, forKey: .communityName)
         try container.encodeIfPresent(self.creatorId, forKey: .creatorId)
-        try container.lemmyEncodeIfPresent(self.creatorUsername, forKey: .creatorUsername, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiSearch")
+        try container.lemmyEncodeIfPresent(self.creatorUsername, forKey: .creatorUsername, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiSearch")
         try container.encodeIfPresent(self.type, forKey: .type)
-        try container.lemmyEncodeIfPresent(self.timeRangeSeconds, forKey: .timeRangeSeconds, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiSearch")
+        try container.lemmyEncodeIfPresent(self.timeRangeSeconds, forKey: .timeRangeSeconds, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiSearch")
         try container.encodeIfPresent(self.listingType, forKey: .listingType)
-        try container.lemmyEncodeIfPresent(self.titleOnly, forKey: .titleOnly, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiSearch")
-        try container.lemmyEncodeIfPresent(self.postUrlOnly, forKey: .postUrlOnly, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiSearch")
-        try container.lemmyEncodeIfPresent(self.showNsfw, forKey: .showNsfw, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiSearch")
-        try container.lemmyEncodeIfPresent(self.pageCursor, forKey: .pageCursor, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiSearch")
+        try container.lemmyEncodeIfPresent(self.titleOnly, forKey: .titleOnly, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiSearch")
+        try container.lemmyEncodeIfPresent(self.postUrlOnly, forKey: .postUrlOnly, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiSearch")
+        try container.lemmyEncodeIfPresent(self.showNsfw, forKey: .showNsfw, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiSearch")
+        try container.lemmyEncodeIfPresent(self.pageCursor, forKey: .pageCursor, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiSearch")
         try container.encodeIfPresent(self.limit, forKey: .limit)
-        try container.lemmyEncodeIfPresent(self.q, forKey: .q, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00111111), target: target, typeName: "ApiSearch")
-        try container.lemmyEncodeIfPresent(self.sort, forKey: .sort, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiSearch")
-        try container.lemmyEncodeIfPresent(self.page, forKey: .page, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiSearch")
-        try container.lemmyEncodeIfPresent(self.postTitleOnly, forKey: .postTitleOnly, in: LemmyVersionSet(rawValue: 0b00110000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiSearch")
-        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b00000111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiSearch")
+        try container.lemmyEncodeIfPresent(self.q, forKey: .q, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0011111111), target: target, typeName: "ApiSearch")
+        try container.lemmyEncodeIfPresent(self.sort, forKey: .sort, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiSearch")
+        try container.lemmyEncodeIfPresent(self.page, forKey: .page, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiSearch")
+        try container.lemmyEncodeIfPresent(self.postTitleOnly, forKey: .postTitleOnly, in: LemmyVersionSet(rawValue: 0b0011100000), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiSearch")
+        try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b0000000111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiSearch")
     }
 }

@@ -71,31 +71,31 @@ public struct ApiSearchResponse: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let strict = decoder.lemmyStrictVersion
-        self.resolve = try container.lemmyDecodeIfPresent(ApiResolveObjectView.self, forKey: .resolve, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.resolve = try container.lemmyDecodeIfPresent(ApiResolveObjectView.self, forKey: .resolve, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
         self.comments = try container.decode([ApiCommentView].self, forKey: .comments)
         self.posts = try container.decode([ApiPostView].self, forKey: .posts)
         self.communities = try container.decode([ApiCommunityView].self, forKey: .communities)
-        self.persons = try container.lemmyDecodeIfPresent([ApiPersonView].self, forKey: .persons, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b11000000), strict: strict)
-        self.multiCommunities = try container.lemmyDecodeIfPresent([ApiMultiCommunityView].self, forKey: .multiCommunities, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b11000000), strict: strict)
-        self.prevPage = try container.lemmyDecodeIfPresent(ApiPaginationCursor.self, forKey: .prevPage, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.nextPage = try container.lemmyDecodeIfPresent(ApiPaginationCursor.self, forKey: .nextPage, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.type = try container.lemmyDecodeIfPresent(ApiSearchType.self, forKey: .type, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00111111), strict: strict)
-        self.users = try container.lemmyDecodeIfPresent([ApiPersonView].self, forKey: .users, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00111111), strict: strict)
+        self.persons = try container.lemmyDecodeIfPresent([ApiPersonView].self, forKey: .persons, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b1100000000), strict: strict)
+        self.multiCommunities = try container.lemmyDecodeIfPresent([ApiMultiCommunityView].self, forKey: .multiCommunities, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b1100000000), strict: strict)
+        self.prevPage = try container.lemmyDecodeIfPresent(ApiPaginationCursor.self, forKey: .prevPage, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.nextPage = try container.lemmyDecodeIfPresent(ApiPaginationCursor.self, forKey: .nextPage, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.type = try container.lemmyDecodeIfPresent(ApiSearchType.self, forKey: .type, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0011111111), strict: strict)
+        self.users = try container.lemmyDecodeIfPresent([ApiPersonView].self, forKey: .users, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0011111111), strict: strict)
     }
 
     /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         let target = encoder.lemmyVersionedCoding
-        try container.lemmyEncodeIfPresent(self.resolve, forKey: .resolve, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiSearchResponse")
+        try container.lemmyEncodeIfPresent(self.resolve, forKey: .resolve, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiSearchResponse")
         try container.encode(self.comments, forKey: .comments)
         try container.encode(self.posts, forKey: .posts)
         try container.encode(self.communities, forKey: .communities)
-        try container.lemmyEncodeIfPresent(self.persons, forKey: .persons, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiSearchResponse")
-        try container.lemmyEncodeIfPresent(self.multiCommunities, forKey: .multiCommunities, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiSearchResponse")
-        try container.lemmyEncodeIfPresent(self.prevPage, forKey: .prevPage, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiSearchResponse")
-        try container.lemmyEncodeIfPresent(self.nextPage, forKey: .nextPage, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiSearchResponse")
-        try container.lemmyEncodeIfPresent(self.type, forKey: .type, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00111111), target: target, typeName: "ApiSearchResponse")
-        try container.lemmyEncodeIfPresent(self.users, forKey: .users, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00111111), target: target, typeName: "ApiSearchResponse")
+        try container.lemmyEncodeIfPresent(self.persons, forKey: .persons, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b1100000000), target: target, typeName: "ApiSearchResponse")
+        try container.lemmyEncodeIfPresent(self.multiCommunities, forKey: .multiCommunities, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b1100000000), target: target, typeName: "ApiSearchResponse")
+        try container.lemmyEncodeIfPresent(self.prevPage, forKey: .prevPage, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiSearchResponse")
+        try container.lemmyEncodeIfPresent(self.nextPage, forKey: .nextPage, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiSearchResponse")
+        try container.lemmyEncodeIfPresent(self.type, forKey: .type, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0011111111), target: target, typeName: "ApiSearchResponse")
+        try container.lemmyEncodeIfPresent(self.users, forKey: .users, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0011111111), target: target, typeName: "ApiSearchResponse")
     }
 }

@@ -61,8 +61,8 @@ public enum ApiSearchType: LemmyStringEnum, LemmyQueryValue {
         case .posts: return (version.generation == .v4 ? "posts" : "Posts")
         case .communities: return (version.generation == .v4 ? "communities" : "Communities")
         case .users: return (version.generation == .v4 ? "users" : "Users")
-        case .url: return LemmyVersionSet(rawValue: 0b00111111).contains(version) ? "Url" : nil
-        case .multiCommunities: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "multi_communities" : nil
+        case .url: return LemmyVersionSet(rawValue: 0b0011111111).contains(version) ? "Url" : nil
+        case .multiCommunities: return LemmyVersionSet(rawValue: 0b1100000000).contains(version) ? "multi_communities" : nil
         case .unknown(let value): return value
         }
     }

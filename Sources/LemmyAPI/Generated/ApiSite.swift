@@ -47,7 +47,7 @@ public struct ApiSite: Codable, Hashable, Sendable {
     public var instanceId: ApiInstanceId
     /// The `content_warning` member.
     ///
-    /// Added in 0.19.9.
+    /// Added in 0.19.4.
     public var contentWarning: String?
     /// The `description` member.
     ///
@@ -59,7 +59,7 @@ public struct ApiSite: Codable, Hashable, Sendable {
     public var publicKey: String?
     /// The `private_key` member.
     ///
-    /// Removed in 0.19.9.
+    /// Removed in 0.19.4.
     public var privateKey: String?
 
     /// Creates a value.
@@ -111,19 +111,19 @@ public struct ApiSite: Codable, Hashable, Sendable {
         self.id = try container.decode(ApiSiteId.self, forKey: .id)
         self.name = try container.decode(String.self, forKey: .name)
         self.sidebar = try container.decodeIfPresent(String.self, forKey: .sidebar)
-        self.publishedAt = try container.lemmyDecodeMerged(LemmyDate.self, keys: [(.publishedAt, LemmyVersionSet(rawValue: 0b11000000)), (.publishedAtKey1, LemmyVersionSet(rawValue: 0b00111111))], strict: strict)
-        self.updatedAt = try container.lemmyDecodeMergedIfPresent(LemmyDate.self, keys: [(.updatedAt, LemmyVersionSet(rawValue: 0b11000000)), (.updatedAtKey1, LemmyVersionSet(rawValue: 0b00111111))], required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.publishedAt = try container.lemmyDecodeMerged(LemmyDate.self, keys: [(.publishedAt, LemmyVersionSet(rawValue: 0b1100000000)), (.publishedAtKey1, LemmyVersionSet(rawValue: 0b0011111111))], strict: strict)
+        self.updatedAt = try container.lemmyDecodeMergedIfPresent(LemmyDate.self, keys: [(.updatedAt, LemmyVersionSet(rawValue: 0b1100000000)), (.updatedAtKey1, LemmyVersionSet(rawValue: 0b0011111111))], required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
         self.icon = try container.decodeIfPresent(ApiDbUrl.self, forKey: .icon)
         self.banner = try container.decodeIfPresent(ApiDbUrl.self, forKey: .banner)
-        self.summary = try container.lemmyDecodeIfPresent(String.self, forKey: .summary, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.apId = try container.lemmyDecodeMerged(ApiDbUrl.self, keys: [(.apId, LemmyVersionSet(rawValue: 0b11000000)), (.apIdKey1, LemmyVersionSet(rawValue: 0b00111111))], strict: strict)
+        self.summary = try container.lemmyDecodeIfPresent(String.self, forKey: .summary, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.apId = try container.lemmyDecodeMerged(ApiDbUrl.self, keys: [(.apId, LemmyVersionSet(rawValue: 0b1100000000)), (.apIdKey1, LemmyVersionSet(rawValue: 0b0011111111))], strict: strict)
         self.lastRefreshedAt = try container.decode(LemmyDate.self, forKey: .lastRefreshedAt)
         self.inboxUrl = try container.decode(ApiDbUrl.self, forKey: .inboxUrl)
         self.instanceId = try container.decode(ApiInstanceId.self, forKey: .instanceId)
-        self.contentWarning = try container.lemmyDecodeIfPresent(String.self, forKey: .contentWarning, in: LemmyVersionSet(rawValue: 0b11110000), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.description = try container.lemmyDecodeIfPresent(String.self, forKey: .description, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.publicKey = try container.lemmyDecodeIfPresent(String.self, forKey: .publicKey, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00111111), strict: strict)
-        self.privateKey = try container.lemmyDecodeIfPresent(String.self, forKey: .privateKey, in: LemmyVersionSet(rawValue: 0b00001111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.contentWarning = try container.lemmyDecodeIfPresent(String.self, forKey: .contentWarning, in: LemmyVersionSet(rawValue: 0b1111110000), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.description = try container.lemmyDecodeIfPresent(String.self, forKey: .description, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.publicKey = try container.lemmyDecodeIfPresent(String.self, forKey: .publicKey, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0011111111), strict: strict)
+        self.privateKey = try container.lemmyDecodeIfPresent(String.self, forKey: .privateKey, in: LemmyVersionSet(rawValue: 0b0000001111), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
     }
 
     /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
@@ -133,18 +133,18 @@ public struct ApiSite: Codable, Hashable, Sendable {
         try container.encode(self.id, forKey: .id)
         try container.encode(self.name, forKey: .name)
         try container.encodeIfPresent(self.sidebar, forKey: .sidebar)
-        try container.encode(self.publishedAt, forKey: encoder.lemmyKey([(.publishedAt, LemmyVersionSet(rawValue: 0b11000000)), (.publishedAtKey1, LemmyVersionSet(rawValue: 0b00111111))], target: target, current: .publishedAt, legacy: .publishedAtKey1))
-        try container.encodeIfPresent(self.updatedAt, forKey: encoder.lemmyKey([(.updatedAt, LemmyVersionSet(rawValue: 0b11000000)), (.updatedAtKey1, LemmyVersionSet(rawValue: 0b00111111))], target: target, current: .updatedAt, legacy: .updatedAtKey1))
+        try container.encode(self.publishedAt, forKey: encoder.lemmyKey([(.publishedAt, LemmyVersionSet(rawValue: 0b1100000000)), (.publishedAtKey1, LemmyVersionSet(rawValue: 0b0011111111))], target: target, current: .publishedAt, legacy: .publishedAtKey1))
+        try container.encodeIfPresent(self.updatedAt, forKey: encoder.lemmyKey([(.updatedAt, LemmyVersionSet(rawValue: 0b1100000000)), (.updatedAtKey1, LemmyVersionSet(rawValue: 0b0011111111))], target: target, current: .updatedAt, legacy: .updatedAtKey1))
         try container.encodeIfPresent(self.icon, forKey: .icon)
         try container.encodeIfPresent(self.banner, forKey: .banner)
-        try container.lemmyEncodeIfPresent(self.summary, forKey: .summary, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiSite")
-        try container.encode(self.apId, forKey: encoder.lemmyKey([(.apId, LemmyVersionSet(rawValue: 0b11000000)), (.apIdKey1, LemmyVersionSet(rawValue: 0b00111111))], target: target, current: .apId, legacy: .apIdKey1))
+        try container.lemmyEncodeIfPresent(self.summary, forKey: .summary, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiSite")
+        try container.encode(self.apId, forKey: encoder.lemmyKey([(.apId, LemmyVersionSet(rawValue: 0b1100000000)), (.apIdKey1, LemmyVersionSet(rawValue: 0b0011111111))], target: target, current: .apId, legacy: .apIdKey1))
         try container.encode(self.lastRefreshedAt, forKey: .lastRefreshedAt)
         try container.encode(self.inboxUrl, forKey: .inboxUrl)
         try container.encode(self.instanceId, forKey: .instanceId)
-        try container.lemmyEncodeIfPresent(self.contentWarning, forKey: .contentWarning, in: LemmyVersionSet(rawValue: 0b11110000), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiSite")
-        try container.lemmyEncodeIfPresent(self.description, forKey: .description, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiSite")
-        try container.lemmyEncodeIfPresent(self.publicKey, forKey: .publicKey, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00111111), target: target, typeName: "ApiSite")
-        try container.lemmyEncodeIfPresent(self.privateKey, forKey: .privateKey, in: LemmyVersionSet(rawValue: 0b00001111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiSite")
+        try container.lemmyEncodeIfPresent(self.contentWarning, forKey: .contentWarning, in: LemmyVersionSet(rawValue: 0b1111110000), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiSite")
+        try container.lemmyEncodeIfPresent(self.description, forKey: .description, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiSite")
+        try container.lemmyEncodeIfPresent(self.publicKey, forKey: .publicKey, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0011111111), target: target, typeName: "ApiSite")
+        try container.lemmyEncodeIfPresent(self.privateKey, forKey: .privateKey, in: LemmyVersionSet(rawValue: 0b0000001111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiSite")
     }
 }

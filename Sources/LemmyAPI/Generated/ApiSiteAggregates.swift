@@ -68,7 +68,7 @@ public struct ApiSiteAggregates: Codable, Hashable, Sendable {
         self.usersActiveWeek = try container.decode(Int.self, forKey: .usersActiveWeek)
         self.usersActiveMonth = try container.decode(Int.self, forKey: .usersActiveMonth)
         self.usersActiveHalfYear = try container.decode(Int.self, forKey: .usersActiveHalfYear)
-        self.id = try container.lemmyDecodeIfPresent(Int.self, forKey: .id, in: LemmyVersionSet(rawValue: 0b11000111), required: LemmyVersionSet(rawValue: 0b00000111), strict: strict)
+        self.id = try container.lemmyDecodeIfPresent(Int.self, forKey: .id, in: LemmyVersionSet(rawValue: 0b1100000111), required: LemmyVersionSet(rawValue: 0b0000000111), strict: strict)
     }
 
     /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
@@ -84,6 +84,6 @@ public struct ApiSiteAggregates: Codable, Hashable, Sendable {
         try container.encode(self.usersActiveWeek, forKey: .usersActiveWeek)
         try container.encode(self.usersActiveMonth, forKey: .usersActiveMonth)
         try container.encode(self.usersActiveHalfYear, forKey: .usersActiveHalfYear)
-        try container.lemmyEncodeIfPresent(self.id, forKey: .id, in: LemmyVersionSet(rawValue: 0b11000111), required: LemmyVersionSet(rawValue: 0b00000111), target: target, typeName: "ApiSiteAggregates")
+        try container.lemmyEncodeIfPresent(self.id, forKey: .id, in: LemmyVersionSet(rawValue: 0b1100000111), required: LemmyVersionSet(rawValue: 0b0000000111), target: target, typeName: "ApiSiteAggregates")
     }
 }

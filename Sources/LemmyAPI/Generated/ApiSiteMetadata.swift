@@ -3,7 +3,7 @@
 
 /// `SiteMetadata` from lemmy-js-client.
 ///
-/// In lemmy-js-client 0.18.0 – 0.19.0. Removed in 0.19.9.
+/// In lemmy-js-client 0.18.0 – 0.19.0. Removed in 0.19.4.
 public struct ApiSiteMetadata: Codable, Hashable, Sendable {
     /// The `title` member.
     public var title: String?

@@ -28,7 +28,7 @@ public struct ApiSiteResponse: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let strict = decoder.lemmyStrictVersion
         self.siteView = try container.decode(ApiSiteView.self, forKey: .siteView)
-        self.taglines = try container.lemmyDecodeIfPresent([ApiTagline].self, forKey: .taglines, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00111111), strict: strict)
+        self.taglines = try container.lemmyDecodeIfPresent([ApiTagline].self, forKey: .taglines, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0011111111), strict: strict)
     }
 
     /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
@@ -36,6 +36,6 @@ public struct ApiSiteResponse: Codable, Hashable, Sendable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         let target = encoder.lemmyVersionedCoding
         try container.encode(self.siteView, forKey: .siteView)
-        try container.lemmyEncodeIfPresent(self.taglines, forKey: .taglines, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00111111), target: target, typeName: "ApiSiteResponse")
+        try container.lemmyEncodeIfPresent(self.taglines, forKey: .taglines, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0011111111), target: target, typeName: "ApiSiteResponse")
     }
 }

@@ -44,8 +44,8 @@ public struct ApiSiteView: Codable, Hashable, Sendable {
         self.site = try container.decode(ApiSite.self, forKey: .site)
         self.localSite = try container.decode(ApiLocalSite.self, forKey: .localSite)
         self.localSiteRateLimit = try container.decode(ApiLocalSiteRateLimit.self, forKey: .localSiteRateLimit)
-        self.instance = try container.lemmyDecodeIfPresent(ApiInstance.self, forKey: .instance, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b11000000), strict: strict)
-        self.counts = try container.lemmyDecodeIfPresent(ApiSiteAggregates.self, forKey: .counts, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00111111), strict: strict)
+        self.instance = try container.lemmyDecodeIfPresent(ApiInstance.self, forKey: .instance, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b1100000000), strict: strict)
+        self.counts = try container.lemmyDecodeIfPresent(ApiSiteAggregates.self, forKey: .counts, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0011111111), strict: strict)
     }
 
     /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
@@ -55,7 +55,7 @@ public struct ApiSiteView: Codable, Hashable, Sendable {
         try container.encode(self.site, forKey: .site)
         try container.encode(self.localSite, forKey: .localSite)
         try container.encode(self.localSiteRateLimit, forKey: .localSiteRateLimit)
-        try container.lemmyEncodeIfPresent(self.instance, forKey: .instance, in: LemmyVersionSet(rawValue: 0b11000000), required: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiSiteView")
-        try container.lemmyEncodeIfPresent(self.counts, forKey: .counts, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00111111), target: target, typeName: "ApiSiteView")
+        try container.lemmyEncodeIfPresent(self.instance, forKey: .instance, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b1100000000), target: target, typeName: "ApiSiteView")
+        try container.lemmyEncodeIfPresent(self.counts, forKey: .counts, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0011111111), target: target, typeName: "ApiSiteView")
     }
 }

@@ -104,25 +104,25 @@ public enum ApiSortType: LemmyStringEnum, LemmyQueryValue {
     /// The spelling `version` uses; nil when the version does not have the case.
     public func wireValue(in version: LemmyAPIVersion) -> String? {
         switch self {
-        case .active: return LemmyVersionSet(rawValue: 0b00111111).contains(version) ? "Active" : nil
-        case .hot: return LemmyVersionSet(rawValue: 0b00111111).contains(version) ? "Hot" : nil
-        case .new: return LemmyVersionSet(rawValue: 0b00111111).contains(version) ? "New" : nil
-        case .old: return LemmyVersionSet(rawValue: 0b00111111).contains(version) ? "Old" : nil
-        case .topDay: return LemmyVersionSet(rawValue: 0b00111111).contains(version) ? "TopDay" : nil
-        case .topWeek: return LemmyVersionSet(rawValue: 0b00111111).contains(version) ? "TopWeek" : nil
-        case .topMonth: return LemmyVersionSet(rawValue: 0b00111111).contains(version) ? "TopMonth" : nil
-        case .topYear: return LemmyVersionSet(rawValue: 0b00111111).contains(version) ? "TopYear" : nil
-        case .topAll: return LemmyVersionSet(rawValue: 0b00111111).contains(version) ? "TopAll" : nil
-        case .mostComments: return LemmyVersionSet(rawValue: 0b00111111).contains(version) ? "MostComments" : nil
-        case .newComments: return LemmyVersionSet(rawValue: 0b00111111).contains(version) ? "NewComments" : nil
-        case .topHour: return LemmyVersionSet(rawValue: 0b00111111).contains(version) ? "TopHour" : nil
-        case .topSixHour: return LemmyVersionSet(rawValue: 0b00111111).contains(version) ? "TopSixHour" : nil
-        case .topTwelveHour: return LemmyVersionSet(rawValue: 0b00111111).contains(version) ? "TopTwelveHour" : nil
-        case .topThreeMonths: return LemmyVersionSet(rawValue: 0b00111110).contains(version) ? "TopThreeMonths" : nil
-        case .topSixMonths: return LemmyVersionSet(rawValue: 0b00111110).contains(version) ? "TopSixMonths" : nil
-        case .topNineMonths: return LemmyVersionSet(rawValue: 0b00111110).contains(version) ? "TopNineMonths" : nil
-        case .controversial: return LemmyVersionSet(rawValue: 0b00111000).contains(version) ? "Controversial" : nil
-        case .scaled: return LemmyVersionSet(rawValue: 0b00111000).contains(version) ? "Scaled" : nil
+        case .active: return LemmyVersionSet(rawValue: 0b0011111111).contains(version) ? "Active" : nil
+        case .hot: return LemmyVersionSet(rawValue: 0b0011111111).contains(version) ? "Hot" : nil
+        case .new: return LemmyVersionSet(rawValue: 0b0011111111).contains(version) ? "New" : nil
+        case .old: return LemmyVersionSet(rawValue: 0b0011111111).contains(version) ? "Old" : nil
+        case .topDay: return LemmyVersionSet(rawValue: 0b0011111111).contains(version) ? "TopDay" : nil
+        case .topWeek: return LemmyVersionSet(rawValue: 0b0011111111).contains(version) ? "TopWeek" : nil
+        case .topMonth: return LemmyVersionSet(rawValue: 0b0011111111).contains(version) ? "TopMonth" : nil
+        case .topYear: return LemmyVersionSet(rawValue: 0b0011111111).contains(version) ? "TopYear" : nil
+        case .topAll: return LemmyVersionSet(rawValue: 0b0011111111).contains(version) ? "TopAll" : nil
+        case .mostComments: return LemmyVersionSet(rawValue: 0b0011111111).contains(version) ? "MostComments" : nil
+        case .newComments: return LemmyVersionSet(rawValue: 0b0011111111).contains(version) ? "NewComments" : nil
+        case .topHour: return LemmyVersionSet(rawValue: 0b0011111111).contains(version) ? "TopHour" : nil
+        case .topSixHour: return LemmyVersionSet(rawValue: 0b0011111111).contains(version) ? "TopSixHour" : nil
+        case .topTwelveHour: return LemmyVersionSet(rawValue: 0b0011111111).contains(version) ? "TopTwelveHour" : nil
+        case .topThreeMonths: return LemmyVersionSet(rawValue: 0b0011111110).contains(version) ? "TopThreeMonths" : nil
+        case .topSixMonths: return LemmyVersionSet(rawValue: 0b0011111110).contains(version) ? "TopSixMonths" : nil
+        case .topNineMonths: return LemmyVersionSet(rawValue: 0b0011111110).contains(version) ? "TopNineMonths" : nil
+        case .controversial: return LemmyVersionSet(rawValue: 0b0011111000).contains(version) ? "Controversial" : nil
+        case .scaled: return LemmyVersionSet(rawValue: 0b0011111000).contains(version) ? "Scaled" : nil
         case .unknown(let value): return value
         }
     }

@@ -40,9 +40,9 @@ public enum ApiSubscribedType: LemmyStringEnum, LemmyQueryValue {
     /// The spelling `version` uses; nil when the version does not have the case.
     public func wireValue(in version: LemmyAPIVersion) -> String? {
         switch self {
-        case .subscribed: return LemmyVersionSet(rawValue: 0b00111111).contains(version) ? "Subscribed" : nil
-        case .notSubscribed: return LemmyVersionSet(rawValue: 0b00111111).contains(version) ? "NotSubscribed" : nil
-        case .pending: return LemmyVersionSet(rawValue: 0b00111111).contains(version) ? "Pending" : nil
+        case .subscribed: return LemmyVersionSet(rawValue: 0b0011111111).contains(version) ? "Subscribed" : nil
+        case .notSubscribed: return LemmyVersionSet(rawValue: 0b0011111111).contains(version) ? "NotSubscribed" : nil
+        case .pending: return LemmyVersionSet(rawValue: 0b0011111111).contains(version) ? "Pending" : nil
         case .unknown(let value): return value
         }
     }

@@ -68,16 +68,16 @@ public enum ApiTagColor: LemmyStringEnum, LemmyQueryValue {
     /// The spelling `version` uses; nil when the version does not have the case.
     public func wireValue(in version: LemmyAPIVersion) -> String? {
         switch self {
-        case .color01: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "color01" : nil
-        case .color02: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "color02" : nil
-        case .color03: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "color03" : nil
-        case .color04: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "color04" : nil
-        case .color05: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "color05" : nil
-        case .color06: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "color06" : nil
-        case .color07: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "color07" : nil
-        case .color08: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "color08" : nil
-        case .color09: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "color09" : nil
-        case .color10: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "color10" : nil
+        case .color01: return LemmyVersionSet(rawValue: 0b1100000000).contains(version) ? "color01" : nil
+        case .color02: return LemmyVersionSet(rawValue: 0b1100000000).contains(version) ? "color02" : nil
+        case .color03: return LemmyVersionSet(rawValue: 0b1100000000).contains(version) ? "color03" : nil
+        case .color04: return LemmyVersionSet(rawValue: 0b1100000000).contains(version) ? "color04" : nil
+        case .color05: return LemmyVersionSet(rawValue: 0b1100000000).contains(version) ? "color05" : nil
+        case .color06: return LemmyVersionSet(rawValue: 0b1100000000).contains(version) ? "color06" : nil
+        case .color07: return LemmyVersionSet(rawValue: 0b1100000000).contains(version) ? "color07" : nil
+        case .color08: return LemmyVersionSet(rawValue: 0b1100000000).contains(version) ? "color08" : nil
+        case .color09: return LemmyVersionSet(rawValue: 0b1100000000).contains(version) ? "color09" : nil
+        case .color10: return LemmyVersionSet(rawValue: 0b1100000000).contains(version) ? "color10" : nil
         case .unknown(let value): return value
         }
     }

@@ -53,23 +53,23 @@ public struct ApiUploadImageResponse: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let strict = decoder.lemmyStrictVersion
-        self.imageUrl = try container.lemmyDecodeIfPresent(String.self, forKey: .imageUrl, in: LemmyVersionSet(rawValue: 0b11111000), required: LemmyVersionSet(rawValue: 0b11000000), strict: strict)
-        self.filename = try container.lemmyDecodeIfPresent(String.self, forKey: .filename, in: LemmyVersionSet(rawValue: 0b11111000), required: LemmyVersionSet(rawValue: 0b11000000), strict: strict)
-        self.msg = try container.lemmyDecodeIfPresent(String.self, forKey: .msg, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00000111), strict: strict)
-        self.files = try container.lemmyDecodeIfPresent([ApiImageFile].self, forKey: .files, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.url = try container.lemmyDecodeIfPresent(String.self, forKey: .url, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
-        self.deleteUrl = try container.lemmyDecodeIfPresent(String.self, forKey: .deleteUrl, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00000000), strict: strict)
+        self.imageUrl = try container.lemmyDecodeIfPresent(String.self, forKey: .imageUrl, in: LemmyVersionSet(rawValue: 0b1111111000), required: LemmyVersionSet(rawValue: 0b1100000000), strict: strict)
+        self.filename = try container.lemmyDecodeIfPresent(String.self, forKey: .filename, in: LemmyVersionSet(rawValue: 0b1111111000), required: LemmyVersionSet(rawValue: 0b1100000000), strict: strict)
+        self.msg = try container.lemmyDecodeIfPresent(String.self, forKey: .msg, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0000000111), strict: strict)
+        self.files = try container.lemmyDecodeIfPresent([ApiImageFile].self, forKey: .files, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.url = try container.lemmyDecodeIfPresent(String.self, forKey: .url, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.deleteUrl = try container.lemmyDecodeIfPresent(String.self, forKey: .deleteUrl, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
     }
 
     /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         let target = encoder.lemmyVersionedCoding
-        try container.lemmyEncodeIfPresent(self.imageUrl, forKey: .imageUrl, in: LemmyVersionSet(rawValue: 0b11111000), required: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiUploadImageResponse")
-        try container.lemmyEncodeIfPresent(self.filename, forKey: .filename, in: LemmyVersionSet(rawValue: 0b11111000), required: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiUploadImageResponse")
-        try container.lemmyEncodeIfPresent(self.msg, forKey: .msg, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00000111), target: target, typeName: "ApiUploadImageResponse")
-        try container.lemmyEncodeIfPresent(self.files, forKey: .files, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiUploadImageResponse")
-        try container.lemmyEncodeIfPresent(self.url, forKey: .url, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiUploadImageResponse")
-        try container.lemmyEncodeIfPresent(self.deleteUrl, forKey: .deleteUrl, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00000000), target: target, typeName: "ApiUploadImageResponse")
+        try container.lemmyEncodeIfPresent(self.imageUrl, forKey: .imageUrl, in: LemmyVersionSet(rawValue: 0b1111111000), required: LemmyVersionSet(rawValue: 0b1100000000), target: target, typeName: "ApiUploadImageResponse")
+        try container.lemmyEncodeIfPresent(self.filename, forKey: .filename, in: LemmyVersionSet(rawValue: 0b1111111000), required: LemmyVersionSet(rawValue: 0b1100000000), target: target, typeName: "ApiUploadImageResponse")
+        try container.lemmyEncodeIfPresent(self.msg, forKey: .msg, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0000000111), target: target, typeName: "ApiUploadImageResponse")
+        try container.lemmyEncodeIfPresent(self.files, forKey: .files, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiUploadImageResponse")
+        try container.lemmyEncodeIfPresent(self.url, forKey: .url, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiUploadImageResponse")
+        try container.lemmyEncodeIfPresent(self.deleteUrl, forKey: .deleteUrl, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiUploadImageResponse")
     }
 }

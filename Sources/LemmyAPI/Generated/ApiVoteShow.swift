@@ -40,9 +40,9 @@ public enum ApiVoteShow: LemmyStringEnum, LemmyQueryValue {
     /// The spelling `version` uses; nil when the version does not have the case.
     public func wireValue(in version: LemmyAPIVersion) -> String? {
         switch self {
-        case .show: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "show" : nil
-        case .showForOthers: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "show_for_others" : nil
-        case .hide: return LemmyVersionSet(rawValue: 0b11000000).contains(version) ? "hide" : nil
+        case .show: return LemmyVersionSet(rawValue: 0b1100000000).contains(version) ? "show" : nil
+        case .showForOthers: return LemmyVersionSet(rawValue: 0b1100000000).contains(version) ? "show_for_others" : nil
+        case .hide: return LemmyVersionSet(rawValue: 0b1100000000).contains(version) ? "hide" : nil
         case .unknown(let value): return value
         }
     }

@@ -3,7 +3,7 @@
 
 /// `VoteView` from lemmy-js-client.
 ///
-/// In lemmy-js-client 0.19.9 – main. Added in 0.19.9.
+/// In lemmy-js-client 0.19.4 – main. Added in 0.19.4.
 public struct ApiVoteView: Codable, Hashable, Sendable {
     /// The `creator` member.
     public var creator: ApiPerson
@@ -44,10 +44,10 @@ public struct ApiVoteView: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let strict = decoder.lemmyStrictVersion
         self.creator = try container.decode(ApiPerson.self, forKey: .creator)
-        self.creatorBanned = try container.lemmyDecodeIfPresent(Bool.self, forKey: .creatorBanned, in: LemmyVersionSet(rawValue: 0b11001111), required: LemmyVersionSet(rawValue: 0b11000000), strict: strict)
+        self.creatorBanned = try container.lemmyDecodeIfPresent(Bool.self, forKey: .creatorBanned, in: LemmyVersionSet(rawValue: 0b1100001111), required: LemmyVersionSet(rawValue: 0b1100000000), strict: strict)
         self.creatorBannedFromCommunity = try container.decode(Bool.self, forKey: .creatorBannedFromCommunity)
-        self.isUpvote = try container.lemmyDecodeIfPresent(Bool.self, forKey: .isUpvote, in: LemmyVersionSet(rawValue: 0b11001111), required: LemmyVersionSet(rawValue: 0b11000000), strict: strict)
-        self.score = try container.lemmyDecodeIfPresent(Int.self, forKey: .score, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00110000), strict: strict)
+        self.isUpvote = try container.lemmyDecodeIfPresent(Bool.self, forKey: .isUpvote, in: LemmyVersionSet(rawValue: 0b1100001111), required: LemmyVersionSet(rawValue: 0b1100000000), strict: strict)
+        self.score = try container.lemmyDecodeIfPresent(Int.self, forKey: .score, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0011110000), strict: strict)
     }
 
     /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
@@ -55,9 +55,9 @@ public struct ApiVoteView: Codable, Hashable, Sendable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         let target = encoder.lemmyVersionedCoding
         try container.encode(self.creator, forKey: .creator)
-        try container.lemmyEncodeIfPresent(self.creatorBanned, forKey: .creatorBanned, in: LemmyVersionSet(rawValue: 0b11001111), required: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiVoteView")
+        try container.lemmyEncodeIfPresent(self.creatorBanned, forKey: .creatorBanned, in: LemmyVersionSet(rawValue: 0b1100001111), required: LemmyVersionSet(rawValue: 0b1100000000), target: target, typeName: "ApiVoteView")
         try container.encode(self.creatorBannedFromCommunity, forKey: .creatorBannedFromCommunity)
-        try container.lemmyEncodeIfPresent(self.isUpvote, forKey: .isUpvote, in: LemmyVersionSet(rawValue: 0b11001111), required: LemmyVersionSet(rawValue: 0b11000000), target: target, typeName: "ApiVoteView")
-        try container.lemmyEncodeIfPresent(self.score, forKey: .score, in: LemmyVersionSet(rawValue: 0b00111111), required: LemmyVersionSet(rawValue: 0b00110000), target: target, typeName: "ApiVoteView")
+        try container.lemmyEncodeIfPresent(self.isUpvote, forKey: .isUpvote, in: LemmyVersionSet(rawValue: 0b1100001111), required: LemmyVersionSet(rawValue: 0b1100000000), target: target, typeName: "ApiVoteView")
+        try container.lemmyEncodeIfPresent(self.score, forKey: .score, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0011110000), target: target, typeName: "ApiVoteView")
     }
 }

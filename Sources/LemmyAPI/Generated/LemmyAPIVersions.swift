@@ -12,14 +12,18 @@ public enum LemmyAPIVersion: Int, CaseIterable, Hashable, Sendable {
     case v0_18_3_rc_3 = 2
     /// lemmy-js-client `0.19.0` (`v3`).
     case v0_19_0 = 3
+    /// lemmy-js-client `0.19.4` (`v3`).
+    case v0_19_4 = 4
+    /// lemmy-js-client `0.19.6` (`v3`).
+    case v0_19_6 = 5
     /// lemmy-js-client `0.19.9` (`v3`).
-    case v0_19_9 = 4
+    case v0_19_9 = 6
     /// lemmy-js-client `0.19.13-beta.1` (`v3`).
-    case v0_19_13_beta_1 = 5
+    case v0_19_13_beta_1 = 7
     /// lemmy-js-client `1.0.0-beta.1` (`v4`).
-    case v1_0_0_beta_1 = 6
+    case v1_0_0_beta_1 = 8
     /// lemmy-js-client `main` (`v4`).
-    case main = 7
+    case main = 9
 
     /// The tag or branch name.
     public var name: String {
@@ -28,6 +32,8 @@ public enum LemmyAPIVersion: Int, CaseIterable, Hashable, Sendable {
         case .v0_18_1: "0.18.1"
         case .v0_18_3_rc_3: "0.18.3-rc.3"
         case .v0_19_0: "0.19.0"
+        case .v0_19_4: "0.19.4"
+        case .v0_19_6: "0.19.6"
         case .v0_19_9: "0.19.9"
         case .v0_19_13_beta_1: "0.19.13-beta.1"
         case .v1_0_0_beta_1: "1.0.0-beta.1"
@@ -42,6 +48,8 @@ public enum LemmyAPIVersion: Int, CaseIterable, Hashable, Sendable {
         case .v0_18_1: .v3
         case .v0_18_3_rc_3: .v3
         case .v0_19_0: .v3
+        case .v0_19_4: .v3
+        case .v0_19_6: .v3
         case .v0_19_9: .v3
         case .v0_19_13_beta_1: .v3
         case .v1_0_0_beta_1: .v4
@@ -58,6 +66,8 @@ public enum LemmyAPIVersions {
         ("0.18.1", .v3),
         ("0.18.3-rc.3", .v3),
         ("0.19.0", .v3),
+        ("0.19.4", .v3),
+        ("0.19.6", .v3),
         ("0.19.9", .v3),
         ("0.19.13-beta.1", .v3),
         ("1.0.0-beta.1", .v4),

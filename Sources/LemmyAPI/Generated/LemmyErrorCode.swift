@@ -158,9 +158,9 @@ public enum LemmyErrorCode: Hashable, Sendable {
     case invalidVoteValue
     /// `page_does_not_specify_creator`. Added in 0.18.3-rc.3; removed in 1.0.0-beta.1.
     case pageDoesNotSpecifyCreator
-    /// `page_does_not_specify_group`. Added in 0.18.3-rc.3; removed in 0.19.9.
+    /// `page_does_not_specify_group`. Added in 0.18.3-rc.3; removed in 0.19.4.
     case pageDoesNotSpecifyGroup
-    /// `no_community_found_in_cc`. Added in 0.18.3-rc.3; removed in 0.19.9.
+    /// `no_community_found_in_cc`. Added in 0.18.3-rc.3; removed in 0.19.4.
     case noCommunityFoundInCc
     /// `no_email_setup`. Added in 0.18.3-rc.3.
     case noEmailSetup
@@ -274,7 +274,7 @@ public enum LemmyErrorCode: Hashable, Sendable {
     case invalidRegex
     /// `captcha_incorrect`. Added in 0.18.3-rc.3; removed in 1.0.0-beta.1.
     case captchaIncorrect
-    /// `password_reset_limit_reached`. Added in 0.18.3-rc.3; removed in 0.19.9.
+    /// `password_reset_limit_reached`. Added in 0.18.3-rc.3; removed in 0.19.4.
     case passwordResetLimitReached
     /// `could_not_create_audio_captcha`. Added in 0.18.3-rc.3; removed in 0.19.0.
     case couldNotCreateAudioCaptcha
@@ -382,45 +382,45 @@ public enum LemmyErrorCode: Hashable, Sendable {
     case invalidBotAction
     /// `cant_block_local_instance`. Added in 0.19.0.
     case cantBlockLocalInstance
-    /// `not_higher_mod`. Added in 0.19.9.
-    case notHigherMod
-    /// `not_higher_admin`. Added in 0.19.9.
-    case notHigherAdmin
-    /// `couldnt_find_comment`. Added in 0.19.9; removed in 1.0.0-beta.1.
+    /// `couldnt_find_comment`. Added in 0.19.4; removed in 1.0.0-beta.1.
     case couldntFindComment
-    /// `couldnt_find_comment_report`. Added in 0.19.9; removed in 1.0.0-beta.1.
+    /// `couldnt_find_comment_report`. Added in 0.19.4; removed in 1.0.0-beta.1.
     case couldntFindCommentReport
-    /// `couldnt_find_post_report`. Added in 0.19.9; removed in 1.0.0-beta.1.
+    /// `couldnt_find_post_report`. Added in 0.19.4; removed in 1.0.0-beta.1.
     case couldntFindPostReport
-    /// `couldnt_find_private_message_report`. Added in 0.19.9; removed in 1.0.0-beta.1.
+    /// `couldnt_find_private_message_report`. Added in 0.19.4; removed in 1.0.0-beta.1.
     case couldntFindPrivateMessageReport
-    /// `couldnt_find_local_user`. Added in 0.19.9; removed in 1.0.0-beta.1.
+    /// `couldnt_find_local_user`. Added in 0.19.4; removed in 1.0.0-beta.1.
     case couldntFindLocalUser
-    /// `couldnt_find_person_mention`. Added in 0.19.9; removed in 1.0.0-beta.1.
+    /// `couldnt_find_person_mention`. Added in 0.19.4; removed in 1.0.0-beta.1.
     case couldntFindPersonMention
-    /// `couldnt_find_registration_application`. Added in 0.19.9; removed in 1.0.0-beta.1.
+    /// `couldnt_find_registration_application`. Added in 0.19.4; removed in 1.0.0-beta.1.
     case couldntFindRegistrationApplication
-    /// `couldnt_find_comment_reply`. Added in 0.19.9; removed in 1.0.0-beta.1.
+    /// `couldnt_find_comment_reply`. Added in 0.19.4; removed in 1.0.0-beta.1.
     case couldntFindCommentReply
-    /// `couldnt_find_private_message`. Added in 0.19.9; removed in 1.0.0-beta.1.
+    /// `couldnt_find_private_message`. Added in 0.19.4; removed in 1.0.0-beta.1.
     case couldntFindPrivateMessage
-    /// `couldnt_find_activity`. Added in 0.19.9; removed in 1.0.0-beta.1.
+    /// `couldnt_find_activity`. Added in 0.19.4; removed in 1.0.0-beta.1.
     case couldntFindActivity
-    /// `local_site_not_setup`. Added in 0.19.9.
+    /// `local_site_not_setup`. Added in 0.19.4.
     case localSiteNotSetup
-    /// `alt_text_length_overflow`. Added in 0.19.9.
+    /// `alt_text_length_overflow`. Added in 0.19.4.
     case altTextLengthOverflow
-    /// `couldnt_hide_post`. Added in 0.19.9; removed in 1.0.0-beta.1.
+    /// `couldnt_hide_post`. Added in 0.19.4; removed in 1.0.0-beta.1.
     case couldntHidePost
-    /// `blocked_url`. Added in 0.19.9.
+    /// `blocked_url`. Added in 0.19.4.
     case blockedUrl
-    /// `url_without_domain`. Added in 0.19.9; removed in 1.0.0-beta.1.
+    /// `url_without_domain`. Added in 0.19.4; removed in 1.0.0-beta.1.
     case urlWithoutDomain
-    /// `inbox_timeout`. Added in 0.19.9; removed in 1.0.0-beta.1.
+    /// `inbox_timeout`. Added in 0.19.4; removed in 1.0.0-beta.1.
     case inboxTimeout
-    /// `cant_delete_site`. Added in 0.19.9; removed in 1.0.0-beta.1.
+    /// `not_higher_mod`. Added in 0.19.6.
+    case notHigherMod
+    /// `not_higher_admin`. Added in 0.19.6.
+    case notHigherAdmin
+    /// `cant_delete_site`. Added in 0.19.6; removed in 1.0.0-beta.1.
     case cantDeleteSite
-    /// `url_length_overflow`. Added in 0.19.9.
+    /// `url_length_overflow`. Added in 0.19.6.
     case urlLengthOverflow
     /// `block_keyword_too_short`. Added in 1.0.0-beta.1.
     case blockKeywordTooShort
@@ -685,8 +685,6 @@ public enum LemmyErrorCode: Hashable, Sendable {
         .invalidUnixTime,
         .invalidBotAction,
         .cantBlockLocalInstance,
-        .notHigherMod,
-        .notHigherAdmin,
         .couldntFindComment,
         .couldntFindCommentReport,
         .couldntFindPostReport,
@@ -703,6 +701,8 @@ public enum LemmyErrorCode: Hashable, Sendable {
         .blockedUrl,
         .urlWithoutDomain,
         .inboxTimeout,
+        .notHigherMod,
+        .notHigherAdmin,
         .cantDeleteSite,
         .urlLengthOverflow,
         .blockKeywordTooShort,
@@ -933,8 +933,6 @@ public enum LemmyErrorCode: Hashable, Sendable {
         case "invalid_unix_time": self = .invalidUnixTime
         case "invalid_bot_action": self = .invalidBotAction
         case "cant_block_local_instance": self = .cantBlockLocalInstance
-        case "not_higher_mod": self = .notHigherMod
-        case "not_higher_admin": self = .notHigherAdmin
         case "couldnt_find_comment": self = .couldntFindComment
         case "couldnt_find_comment_report": self = .couldntFindCommentReport
         case "couldnt_find_post_report": self = .couldntFindPostReport
@@ -951,6 +949,8 @@ public enum LemmyErrorCode: Hashable, Sendable {
         case "blocked_url": self = .blockedUrl
         case "url_without_domain": self = .urlWithoutDomain
         case "inbox_timeout": self = .inboxTimeout
+        case "not_higher_mod": self = .notHigherMod
+        case "not_higher_admin": self = .notHigherAdmin
         case "cant_delete_site": self = .cantDeleteSite
         case "url_length_overflow": self = .urlLengthOverflow
         case "block_keyword_too_short": self = .blockKeywordTooShort
@@ -1179,8 +1179,6 @@ public enum LemmyErrorCode: Hashable, Sendable {
             case "invalidunixtime": self = .invalidUnixTime
             case "invalidbotaction": self = .invalidBotAction
             case "cantblocklocalinstance": self = .cantBlockLocalInstance
-            case "nothighermod": self = .notHigherMod
-            case "nothigheradmin": self = .notHigherAdmin
             case "couldntfindcomment": self = .couldntFindComment
             case "couldntfindcommentreport": self = .couldntFindCommentReport
             case "couldntfindpostreport": self = .couldntFindPostReport
@@ -1197,6 +1195,8 @@ public enum LemmyErrorCode: Hashable, Sendable {
             case "blockedurl": self = .blockedUrl
             case "urlwithoutdomain": self = .urlWithoutDomain
             case "inboxtimeout": self = .inboxTimeout
+            case "nothighermod": self = .notHigherMod
+            case "nothigheradmin": self = .notHigherAdmin
             case "cantdeletesite": self = .cantDeleteSite
             case "urllengthoverflow": self = .urlLengthOverflow
             case "blockkeywordtooshort": self = .blockKeywordTooShort
@@ -1430,8 +1430,6 @@ public enum LemmyErrorCode: Hashable, Sendable {
         case .invalidUnixTime: return "invalid_unix_time"
         case .invalidBotAction: return "invalid_bot_action"
         case .cantBlockLocalInstance: return "cant_block_local_instance"
-        case .notHigherMod: return "not_higher_mod"
-        case .notHigherAdmin: return "not_higher_admin"
         case .couldntFindComment: return "couldnt_find_comment"
         case .couldntFindCommentReport: return "couldnt_find_comment_report"
         case .couldntFindPostReport: return "couldnt_find_post_report"
@@ -1448,6 +1446,8 @@ public enum LemmyErrorCode: Hashable, Sendable {
         case .blockedUrl: return "blocked_url"
         case .urlWithoutDomain: return "url_without_domain"
         case .inboxTimeout: return "inbox_timeout"
+        case .notHigherMod: return "not_higher_mod"
+        case .notHigherAdmin: return "not_higher_admin"
         case .cantDeleteSite: return "cant_delete_site"
         case .urlLengthOverflow: return "url_length_overflow"
         case .blockKeywordTooShort: return "block_keyword_too_short"
@@ -1492,214 +1492,214 @@ public enum LemmyErrorCode: Hashable, Sendable {
     /// The js-client versions that list this code (empty for ``unknown(_:)``).
     public var versions: [String] {
         switch self {
-        case .reportReasonRequired: return ["0.18.3-rc.3", "0.19.0", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
-        case .reportTooLong: return ["0.18.3-rc.3", "0.19.0", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
-        case .notAModerator: return ["0.18.3-rc.3", "0.19.0", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
-        case .notAnAdmin: return ["0.18.3-rc.3", "0.19.0", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
+        case .reportReasonRequired: return ["0.18.3-rc.3", "0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
+        case .reportTooLong: return ["0.18.3-rc.3", "0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
+        case .notAModerator: return ["0.18.3-rc.3", "0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
+        case .notAnAdmin: return ["0.18.3-rc.3", "0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
         case .cannotBlockYourself: return ["0.18.3-rc.3"]
         case .cannotBlockAdmin: return ["0.18.3-rc.3"]
         case .couldNotUpdateUser: return ["0.18.3-rc.3"]
-        case .passwordsDoNotMatch: return ["0.18.3-rc.3", "0.19.0", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
+        case .passwordsDoNotMatch: return ["0.18.3-rc.3", "0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
         case .passwordIncorrect: return ["0.18.3-rc.3"]
-        case .emailNotVerified: return ["0.18.3-rc.3", "0.19.0", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
-        case .emailRequired: return ["0.18.3-rc.3", "0.19.0", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
+        case .emailNotVerified: return ["0.18.3-rc.3", "0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
+        case .emailRequired: return ["0.18.3-rc.3", "0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
         case .couldNotUpdateComment: return ["0.18.3-rc.3"]
         case .couldNotUpdatePrivateMessage: return ["0.18.3-rc.3"]
-        case .cannotLeaveAdmin: return ["0.18.3-rc.3", "0.19.0", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
-        case .noLinesInHtml: return ["0.18.3-rc.3", "0.19.0", "0.19.9", "0.19.13-beta.1"]
-        case .siteMetadataPageIsNotDoctypeHtml: return ["0.18.3-rc.3", "0.19.0", "0.19.9", "0.19.13-beta.1"]
-        case .pictrsResponseError: return ["0.18.3-rc.3", "0.19.0", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
-        case .pictrsPurgeResponseError: return ["0.18.3-rc.3", "0.19.0", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
-        case .imageUrlMissingPathSegments: return ["0.18.3-rc.3", "0.19.0", "0.19.9", "0.19.13-beta.1"]
-        case .imageUrlMissingLastPathSegment: return ["0.18.3-rc.3", "0.19.0", "0.19.9", "0.19.13-beta.1"]
-        case .pictrsApiKeyNotProvided: return ["0.18.3-rc.3", "0.19.0", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
-        case .noContentTypeHeader: return ["0.18.3-rc.3", "0.19.0", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
-        case .notAnImageType: return ["0.18.3-rc.3", "0.19.0", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
-        case .notAModOrAdmin: return ["0.18.3-rc.3", "0.19.0", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
-        case .noAdmins: return ["0.18.3-rc.3", "0.19.0", "0.19.9", "0.19.13-beta.1"]
-        case .notTopAdmin: return ["0.18.3-rc.3", "0.19.0", "0.19.9", "0.19.13-beta.1"]
-        case .notTopMod: return ["0.18.3-rc.3", "0.19.0", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
-        case .notLoggedIn: return ["0.18.3-rc.3", "0.19.0", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
-        case .siteBan: return ["0.18.3-rc.3", "0.19.0", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
-        case .deleted: return ["0.18.3-rc.3", "0.19.0", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
-        case .bannedFromCommunity: return ["0.18.3-rc.3", "0.19.0", "0.19.9", "0.19.13-beta.1"]
+        case .cannotLeaveAdmin: return ["0.18.3-rc.3", "0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
+        case .noLinesInHtml: return ["0.18.3-rc.3", "0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1"]
+        case .siteMetadataPageIsNotDoctypeHtml: return ["0.18.3-rc.3", "0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1"]
+        case .pictrsResponseError: return ["0.18.3-rc.3", "0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
+        case .pictrsPurgeResponseError: return ["0.18.3-rc.3", "0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
+        case .imageUrlMissingPathSegments: return ["0.18.3-rc.3", "0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1"]
+        case .imageUrlMissingLastPathSegment: return ["0.18.3-rc.3", "0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1"]
+        case .pictrsApiKeyNotProvided: return ["0.18.3-rc.3", "0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
+        case .noContentTypeHeader: return ["0.18.3-rc.3", "0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
+        case .notAnImageType: return ["0.18.3-rc.3", "0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
+        case .notAModOrAdmin: return ["0.18.3-rc.3", "0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
+        case .noAdmins: return ["0.18.3-rc.3", "0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1"]
+        case .notTopAdmin: return ["0.18.3-rc.3", "0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1"]
+        case .notTopMod: return ["0.18.3-rc.3", "0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
+        case .notLoggedIn: return ["0.18.3-rc.3", "0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
+        case .siteBan: return ["0.18.3-rc.3", "0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
+        case .deleted: return ["0.18.3-rc.3", "0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
+        case .bannedFromCommunity: return ["0.18.3-rc.3", "0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1"]
         case .couldNotFindCommunity: return ["0.18.3-rc.3"]
-        case .personIsBlocked: return ["0.18.3-rc.3", "0.19.0", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
-        case .downvotesAreDisabled: return ["0.18.3-rc.3", "0.19.0", "0.19.9", "0.19.13-beta.1"]
-        case .instanceIsPrivate: return ["0.18.3-rc.3", "0.19.0", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
-        case .invalidPassword: return ["0.18.3-rc.3", "0.19.0", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
-        case .siteDescriptionLengthOverflow: return ["0.18.3-rc.3", "0.19.0", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
-        case .honeypotFailed: return ["0.18.3-rc.3", "0.19.0", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
-        case .registrationApplicationIsPending: return ["0.18.3-rc.3", "0.19.0", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
+        case .personIsBlocked: return ["0.18.3-rc.3", "0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
+        case .downvotesAreDisabled: return ["0.18.3-rc.3", "0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1"]
+        case .instanceIsPrivate: return ["0.18.3-rc.3", "0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
+        case .invalidPassword: return ["0.18.3-rc.3", "0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
+        case .siteDescriptionLengthOverflow: return ["0.18.3-rc.3", "0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
+        case .honeypotFailed: return ["0.18.3-rc.3", "0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
+        case .registrationApplicationIsPending: return ["0.18.3-rc.3", "0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
         case .privateInstanceCannotHaveFederationEnabled: return ["0.18.3-rc.3"]
-        case .locked: return ["0.18.3-rc.3", "0.19.0", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
+        case .locked: return ["0.18.3-rc.3", "0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
         case .couldNotCreateComment: return ["0.18.3-rc.3"]
-        case .maxCommentDepthReached: return ["0.18.3-rc.3", "0.19.0", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
+        case .maxCommentDepthReached: return ["0.18.3-rc.3", "0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
         case .editCommentNotAllowed: return ["0.18.3-rc.3"]
-        case .onlyAdminsCanCreateCommunities: return ["0.18.3-rc.3", "0.19.0", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
-        case .communityAlreadyExists: return ["0.18.3-rc.3", "0.19.0", "0.19.9", "0.19.13-beta.1"]
-        case .languageNotAllowed: return ["0.18.3-rc.3", "0.19.0", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
-        case .onlyModsCanPostInCommunity: return ["0.18.3-rc.3", "0.19.0", "0.19.9", "0.19.13-beta.1"]
+        case .onlyAdminsCanCreateCommunities: return ["0.18.3-rc.3", "0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
+        case .communityAlreadyExists: return ["0.18.3-rc.3", "0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1"]
+        case .languageNotAllowed: return ["0.18.3-rc.3", "0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
+        case .onlyModsCanPostInCommunity: return ["0.18.3-rc.3", "0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1"]
         case .couldNotUpdatePost: return ["0.18.3-rc.3"]
         case .editPostNotAllowed: return ["0.18.3-rc.3"]
         case .couldNotFindPost: return ["0.18.3-rc.3"]
-        case .editPrivateMessageNotAllowed: return ["0.18.3-rc.3", "0.19.0", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
-        case .siteAlreadyExists: return ["0.18.3-rc.3", "0.19.0", "0.19.9", "0.19.13-beta.1"]
-        case .applicationQuestionRequired: return ["0.18.3-rc.3", "0.19.0", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
-        case .invalidDefaultPostListingType: return ["0.18.3-rc.3", "0.19.0", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
-        case .registrationClosed: return ["0.18.3-rc.3", "0.19.0", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
-        case .registrationApplicationAnswerRequired: return ["0.18.3-rc.3", "0.19.0", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
-        case .emailAlreadyExists: return ["0.18.3-rc.3", "0.19.0", "0.19.9", "0.19.13-beta.1"]
+        case .editPrivateMessageNotAllowed: return ["0.18.3-rc.3", "0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
+        case .siteAlreadyExists: return ["0.18.3-rc.3", "0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1"]
+        case .applicationQuestionRequired: return ["0.18.3-rc.3", "0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
+        case .invalidDefaultPostListingType: return ["0.18.3-rc.3", "0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
+        case .registrationClosed: return ["0.18.3-rc.3", "0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
+        case .registrationApplicationAnswerRequired: return ["0.18.3-rc.3", "0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
+        case .emailAlreadyExists: return ["0.18.3-rc.3", "0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1"]
         case .federationError: return ["0.18.3-rc.3"]
-        case .federationForbiddenByStrictAllowList: return ["0.18.3-rc.3", "0.19.0", "0.19.9", "0.19.13-beta.1"]
-        case .personIsBannedFromCommunity: return ["0.18.3-rc.3", "0.19.0", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
-        case .objectIsNotPublic: return ["0.18.3-rc.3", "0.19.0", "0.19.9", "0.19.13-beta.1"]
-        case .invalidCommunity: return ["0.18.3-rc.3", "0.19.0", "0.19.9", "0.19.13-beta.1"]
-        case .cannotCreatePostOrCommentInDeletedOrRemovedCommunity: return ["0.18.3-rc.3", "0.19.0", "0.19.9", "0.19.13-beta.1"]
-        case .cannotReceivePage: return ["0.18.3-rc.3", "0.19.0", "0.19.9", "0.19.13-beta.1"]
-        case .newPostCannotBeLocked: return ["0.18.3-rc.3", "0.19.0", "0.19.9", "0.19.13-beta.1"]
-        case .onlyLocalAdminCanRemoveCommunity: return ["0.18.3-rc.3", "0.19.0", "0.19.9", "0.19.13-beta.1"]
-        case .onlyLocalAdminCanRestoreCommunity: return ["0.18.3-rc.3", "0.19.0", "0.19.9", "0.19.13-beta.1"]
-        case .noIdGiven: return ["0.18.3-rc.3", "0.19.0", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
+        case .federationForbiddenByStrictAllowList: return ["0.18.3-rc.3", "0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1"]
+        case .personIsBannedFromCommunity: return ["0.18.3-rc.3", "0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
+        case .objectIsNotPublic: return ["0.18.3-rc.3", "0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1"]
+        case .invalidCommunity: return ["0.18.3-rc.3", "0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1"]
+        case .cannotCreatePostOrCommentInDeletedOrRemovedCommunity: return ["0.18.3-rc.3", "0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1"]
+        case .cannotReceivePage: return ["0.18.3-rc.3", "0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1"]
+        case .newPostCannotBeLocked: return ["0.18.3-rc.3", "0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1"]
+        case .onlyLocalAdminCanRemoveCommunity: return ["0.18.3-rc.3", "0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1"]
+        case .onlyLocalAdminCanRestoreCommunity: return ["0.18.3-rc.3", "0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1"]
+        case .noIdGiven: return ["0.18.3-rc.3", "0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
         case .couldNotFindUsernameOrEmail: return ["0.18.3-rc.3"]
-        case .invalidQuery: return ["0.18.3-rc.3", "0.19.0", "0.19.9", "0.19.13-beta.1"]
-        case .objectNotLocal: return ["0.18.3-rc.3", "0.19.0", "0.19.9", "0.19.13-beta.1"]
-        case .postIsLocked: return ["0.18.3-rc.3", "0.19.0", "0.19.9", "0.19.13-beta.1"]
-        case .personIsBannedFromSite: return ["0.18.3-rc.3", "0.19.0", "0.19.9", "0.19.13-beta.1"]
-        case .invalidVoteValue: return ["0.18.3-rc.3", "0.19.0", "0.19.9", "0.19.13-beta.1"]
-        case .pageDoesNotSpecifyCreator: return ["0.18.3-rc.3", "0.19.0", "0.19.9", "0.19.13-beta.1"]
+        case .invalidQuery: return ["0.18.3-rc.3", "0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1"]
+        case .objectNotLocal: return ["0.18.3-rc.3", "0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1"]
+        case .postIsLocked: return ["0.18.3-rc.3", "0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1"]
+        case .personIsBannedFromSite: return ["0.18.3-rc.3", "0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1"]
+        case .invalidVoteValue: return ["0.18.3-rc.3", "0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1"]
+        case .pageDoesNotSpecifyCreator: return ["0.18.3-rc.3", "0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1"]
         case .pageDoesNotSpecifyGroup: return ["0.18.3-rc.3", "0.19.0"]
         case .noCommunityFoundInCc: return ["0.18.3-rc.3", "0.19.0"]
-        case .noEmailSetup: return ["0.18.3-rc.3", "0.19.0", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
-        case .emailSmtpServerNeedsAPort: return ["0.18.3-rc.3", "0.19.0", "0.19.9", "0.19.13-beta.1"]
-        case .missingAnEmail: return ["0.18.3-rc.3", "0.19.0", "0.19.9", "0.19.13-beta.1"]
-        case .rateLimitError: return ["0.18.3-rc.3", "0.19.0", "0.19.9", "0.19.13-beta.1"]
-        case .invalidName: return ["0.18.3-rc.3", "0.19.0", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
-        case .invalidDisplayName: return ["0.18.3-rc.3", "0.19.0", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
-        case .invalidMatrixId: return ["0.18.3-rc.3", "0.19.0", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
-        case .invalidPostTitle: return ["0.18.3-rc.3", "0.19.0", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
-        case .invalidBodyField: return ["0.18.3-rc.3", "0.19.0", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
-        case .bioLengthOverflow: return ["0.18.3-rc.3", "0.19.0", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
-        case .missingTotpToken: return ["0.18.3-rc.3", "0.19.0", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
-        case .incorrectTotpToken: return ["0.18.3-rc.3", "0.19.0", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
+        case .noEmailSetup: return ["0.18.3-rc.3", "0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
+        case .emailSmtpServerNeedsAPort: return ["0.18.3-rc.3", "0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1"]
+        case .missingAnEmail: return ["0.18.3-rc.3", "0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1"]
+        case .rateLimitError: return ["0.18.3-rc.3", "0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1"]
+        case .invalidName: return ["0.18.3-rc.3", "0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
+        case .invalidDisplayName: return ["0.18.3-rc.3", "0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
+        case .invalidMatrixId: return ["0.18.3-rc.3", "0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
+        case .invalidPostTitle: return ["0.18.3-rc.3", "0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
+        case .invalidBodyField: return ["0.18.3-rc.3", "0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
+        case .bioLengthOverflow: return ["0.18.3-rc.3", "0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
+        case .missingTotpToken: return ["0.18.3-rc.3", "0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
+        case .incorrectTotpToken: return ["0.18.3-rc.3", "0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
         case .couldNotParseTotpSecret: return ["0.18.3-rc.3"]
         case .couldNotLikeComment: return ["0.18.3-rc.3"]
         case .couldNotSaveComment: return ["0.18.3-rc.3"]
         case .couldNotCreateReport: return ["0.18.3-rc.3"]
         case .couldNotResolveReport: return ["0.18.3-rc.3"]
-        case .communityModeratorAlreadyExists: return ["0.18.3-rc.3", "0.19.0", "0.19.9", "0.19.13-beta.1"]
+        case .communityModeratorAlreadyExists: return ["0.18.3-rc.3", "0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1"]
         case .communityUserIsAlreadyBanned: return ["0.18.3-rc.3"]
-        case .communityBlockAlreadyExists: return ["0.18.3-rc.3", "0.19.0", "0.19.9", "0.19.13-beta.1"]
-        case .communityFollowerAlreadyExists: return ["0.18.3-rc.3", "0.19.0", "0.19.9", "0.19.13-beta.1"]
+        case .communityBlockAlreadyExists: return ["0.18.3-rc.3", "0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1"]
+        case .communityFollowerAlreadyExists: return ["0.18.3-rc.3", "0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1"]
         case .couldNotUpdateCommunityHiddenStatus: return ["0.18.3-rc.3"]
-        case .personBlockAlreadyExists: return ["0.18.3-rc.3", "0.19.0", "0.19.9", "0.19.13-beta.1"]
-        case .userAlreadyExists: return ["0.18.3-rc.3", "0.19.0", "0.19.9", "0.19.13-beta.1"]
-        case .tokenNotFound: return ["0.18.3-rc.3", "0.19.0", "0.19.9", "0.19.13-beta.1"]
+        case .personBlockAlreadyExists: return ["0.18.3-rc.3", "0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1"]
+        case .userAlreadyExists: return ["0.18.3-rc.3", "0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1"]
+        case .tokenNotFound: return ["0.18.3-rc.3", "0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1"]
         case .couldNotLikePost: return ["0.18.3-rc.3"]
         case .couldNotSavePost: return ["0.18.3-rc.3"]
         case .couldNotMarkPostAsRead: return ["0.18.3-rc.3"]
         case .couldNotUpdateCommunity: return ["0.18.3-rc.3"]
         case .couldNotUpdateReplies: return ["0.18.3-rc.3"]
         case .couldNotUpdatePersonMentions: return ["0.18.3-rc.3"]
-        case .postTitleTooLong: return ["0.18.3-rc.3", "0.19.0", "0.19.9", "0.19.13-beta.1"]
+        case .postTitleTooLong: return ["0.18.3-rc.3", "0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1"]
         case .couldNotCreatePost: return ["0.18.3-rc.3"]
         case .couldNotCreatePrivateMessage: return ["0.18.3-rc.3"]
         case .couldNotUpdatePrivate: return ["0.18.3-rc.3"]
-        case .systemErrLogin: return ["0.18.3-rc.3", "0.19.0", "0.19.9", "0.19.13-beta.1"]
+        case .systemErrLogin: return ["0.18.3-rc.3", "0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1"]
         case .couldNotSetAllRegistrationsAccepted: return ["0.18.3-rc.3"]
         case .couldNotSetAllEmailVerified: return ["0.18.3-rc.3"]
-        case .banned: return ["0.18.3-rc.3", "0.19.0", "0.19.9", "0.19.13-beta.1"]
+        case .banned: return ["0.18.3-rc.3", "0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1"]
         case .couldNotGetComments: return ["0.18.3-rc.3"]
         case .couldNotGetPosts: return ["0.18.3-rc.3"]
-        case .invalidUrl: return ["0.18.3-rc.3", "0.19.0", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
-        case .emailSendFailed: return ["0.18.3-rc.3", "0.19.0", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
-        case .slurs: return ["0.18.3-rc.3", "0.19.0", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
+        case .invalidUrl: return ["0.18.3-rc.3", "0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
+        case .emailSendFailed: return ["0.18.3-rc.3", "0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
+        case .slurs: return ["0.18.3-rc.3", "0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
         case .couldNotGenerateTotp: return ["0.18.3-rc.3"]
         case .couldNotFindObject: return ["0.18.3-rc.3"]
-        case .registrationDenied: return ["0.18.3-rc.3", "0.19.0", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
-        case .federationDisabled: return ["0.18.3-rc.3", "0.19.0", "0.19.9", "0.19.13-beta.1"]
-        case .domainBlocked: return ["0.18.3-rc.3", "0.19.0", "0.19.9", "0.19.13-beta.1"]
-        case .domainNotInAllowList: return ["0.18.3-rc.3", "0.19.0", "0.19.9", "0.19.13-beta.1"]
-        case .federationDisabledByStrictAllowList: return ["0.18.3-rc.3", "0.19.0", "0.19.9", "0.19.13-beta.1"]
-        case .siteNameRequired: return ["0.18.3-rc.3", "0.19.0", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
-        case .siteNameLengthOverflow: return ["0.18.3-rc.3", "0.19.0", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
-        case .permissiveRegex: return ["0.18.3-rc.3", "0.19.0", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
-        case .invalidRegex: return ["0.18.3-rc.3", "0.19.0", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
-        case .captchaIncorrect: return ["0.18.3-rc.3", "0.19.0", "0.19.9", "0.19.13-beta.1"]
+        case .registrationDenied: return ["0.18.3-rc.3", "0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
+        case .federationDisabled: return ["0.18.3-rc.3", "0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1"]
+        case .domainBlocked: return ["0.18.3-rc.3", "0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1"]
+        case .domainNotInAllowList: return ["0.18.3-rc.3", "0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1"]
+        case .federationDisabledByStrictAllowList: return ["0.18.3-rc.3", "0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1"]
+        case .siteNameRequired: return ["0.18.3-rc.3", "0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
+        case .siteNameLengthOverflow: return ["0.18.3-rc.3", "0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
+        case .permissiveRegex: return ["0.18.3-rc.3", "0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
+        case .invalidRegex: return ["0.18.3-rc.3", "0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
+        case .captchaIncorrect: return ["0.18.3-rc.3", "0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1"]
         case .passwordResetLimitReached: return ["0.18.3-rc.3", "0.19.0"]
         case .couldNotCreateAudioCaptcha: return ["0.18.3-rc.3"]
-        case .cantBlockYourself: return ["0.19.0", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
-        case .cantBlockAdmin: return ["0.19.0", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
-        case .couldntUpdateUser: return ["0.19.0", "0.19.9", "0.19.13-beta.1"]
-        case .couldntUpdateComment: return ["0.19.0", "0.19.9", "0.19.13-beta.1"]
-        case .couldntUpdatePrivateMessage: return ["0.19.0", "0.19.9", "0.19.13-beta.1"]
-        case .pictrsCachingDisabled: return ["0.19.0", "0.19.9", "0.19.13-beta.1"]
-        case .couldntFindCommunity: return ["0.19.0", "0.19.9", "0.19.13-beta.1"]
-        case .couldntFindPerson: return ["0.19.0", "0.19.9", "0.19.13-beta.1"]
-        case .communityIsBlocked: return ["0.19.0", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
-        case .instanceIsBlocked: return ["0.19.0", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
-        case .cantEnablePrivateInstanceAndFederationTogether: return ["0.19.0", "0.19.9", "0.19.13-beta.1"]
-        case .couldntCreateComment: return ["0.19.0", "0.19.9", "0.19.13-beta.1"]
-        case .noCommentEditAllowed: return ["0.19.0", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
-        case .couldntUpdatePost: return ["0.19.0", "0.19.9", "0.19.13-beta.1"]
-        case .noPostEditAllowed: return ["0.19.0", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
-        case .couldntFindPost: return ["0.19.0", "0.19.9", "0.19.13-beta.1"]
-        case .incorrectLogin: return ["0.19.0", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
-        case .missingTotpSecret: return ["0.19.0", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
-        case .couldntParseTotpSecret: return ["0.19.0", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
-        case .couldntGenerateTotp: return ["0.19.0", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
-        case .totpAlreadyEnabled: return ["0.19.0", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
-        case .couldntLikeComment: return ["0.19.0", "0.19.9", "0.19.13-beta.1"]
-        case .couldntSaveComment: return ["0.19.0", "0.19.9", "0.19.13-beta.1"]
-        case .couldntCreateReport: return ["0.19.0", "0.19.9", "0.19.13-beta.1"]
-        case .couldntResolveReport: return ["0.19.0", "0.19.9", "0.19.13-beta.1"]
-        case .communityUserAlreadyBanned: return ["0.19.0", "0.19.9", "0.19.13-beta.1"]
-        case .couldntUpdateCommunityHiddenStatus: return ["0.19.0", "0.19.9", "0.19.13-beta.1"]
-        case .couldntLikePost: return ["0.19.0", "0.19.9", "0.19.13-beta.1"]
-        case .couldntSavePost: return ["0.19.0", "0.19.9", "0.19.13-beta.1"]
-        case .couldntMarkPostAsRead: return ["0.19.0", "0.19.9", "0.19.13-beta.1"]
-        case .couldntUpdateCommunity: return ["0.19.0", "0.19.9", "0.19.13-beta.1"]
-        case .couldntUpdateReplies: return ["0.19.0", "0.19.9", "0.19.13-beta.1"]
-        case .couldntUpdatePersonMentions: return ["0.19.0", "0.19.9", "0.19.13-beta.1"]
-        case .couldntCreatePost: return ["0.19.0", "0.19.9", "0.19.13-beta.1"]
-        case .couldntCreatePrivateMessage: return ["0.19.0", "0.19.9", "0.19.13-beta.1"]
-        case .couldntUpdatePrivate: return ["0.19.0", "0.19.9", "0.19.13-beta.1"]
-        case .couldntSetAllRegistrationsAccepted: return ["0.19.0", "0.19.9", "0.19.13-beta.1"]
-        case .couldntSetAllEmailVerified: return ["0.19.0", "0.19.9", "0.19.13-beta.1"]
-        case .couldntGetComments: return ["0.19.0", "0.19.9", "0.19.13-beta.1"]
-        case .couldntGetPosts: return ["0.19.0", "0.19.9", "0.19.13-beta.1"]
-        case .couldntFindObject: return ["0.19.0", "0.19.9", "0.19.13-beta.1"]
-        case .couldntCreateAudioCaptcha: return ["0.19.0", "0.19.9", "0.19.13-beta.1"]
-        case .invalidUrlScheme: return ["0.19.0", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
-        case .couldntSendWebmention: return ["0.19.0", "0.19.9", "0.19.13-beta.1"]
-        case .contradictingFilters: return ["0.19.0", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
-        case .instanceBlockAlreadyExists: return ["0.19.0", "0.19.9", "0.19.13-beta.1"]
-        case .tooManyItems: return ["0.19.0", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
-        case .communityHasNoFollowers: return ["0.19.0", "0.19.9", "0.19.13-beta.1"]
-        case .banExpirationInPast: return ["0.19.0", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
-        case .invalidUnixTime: return ["0.19.0", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
-        case .invalidBotAction: return ["0.19.0", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
-        case .cantBlockLocalInstance: return ["0.19.0", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
-        case .notHigherMod: return ["0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
-        case .notHigherAdmin: return ["0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
-        case .couldntFindComment: return ["0.19.9", "0.19.13-beta.1"]
-        case .couldntFindCommentReport: return ["0.19.9", "0.19.13-beta.1"]
-        case .couldntFindPostReport: return ["0.19.9", "0.19.13-beta.1"]
-        case .couldntFindPrivateMessageReport: return ["0.19.9", "0.19.13-beta.1"]
-        case .couldntFindLocalUser: return ["0.19.9", "0.19.13-beta.1"]
-        case .couldntFindPersonMention: return ["0.19.9", "0.19.13-beta.1"]
-        case .couldntFindRegistrationApplication: return ["0.19.9", "0.19.13-beta.1"]
-        case .couldntFindCommentReply: return ["0.19.9", "0.19.13-beta.1"]
-        case .couldntFindPrivateMessage: return ["0.19.9", "0.19.13-beta.1"]
-        case .couldntFindActivity: return ["0.19.9", "0.19.13-beta.1"]
-        case .localSiteNotSetup: return ["0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
-        case .altTextLengthOverflow: return ["0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
-        case .couldntHidePost: return ["0.19.9", "0.19.13-beta.1"]
-        case .blockedUrl: return ["0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
-        case .urlWithoutDomain: return ["0.19.9", "0.19.13-beta.1"]
-        case .inboxTimeout: return ["0.19.9", "0.19.13-beta.1"]
-        case .cantDeleteSite: return ["0.19.9", "0.19.13-beta.1"]
-        case .urlLengthOverflow: return ["0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
+        case .cantBlockYourself: return ["0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
+        case .cantBlockAdmin: return ["0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
+        case .couldntUpdateUser: return ["0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1"]
+        case .couldntUpdateComment: return ["0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1"]
+        case .couldntUpdatePrivateMessage: return ["0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1"]
+        case .pictrsCachingDisabled: return ["0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1"]
+        case .couldntFindCommunity: return ["0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1"]
+        case .couldntFindPerson: return ["0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1"]
+        case .communityIsBlocked: return ["0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
+        case .instanceIsBlocked: return ["0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
+        case .cantEnablePrivateInstanceAndFederationTogether: return ["0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1"]
+        case .couldntCreateComment: return ["0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1"]
+        case .noCommentEditAllowed: return ["0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
+        case .couldntUpdatePost: return ["0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1"]
+        case .noPostEditAllowed: return ["0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
+        case .couldntFindPost: return ["0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1"]
+        case .incorrectLogin: return ["0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
+        case .missingTotpSecret: return ["0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
+        case .couldntParseTotpSecret: return ["0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
+        case .couldntGenerateTotp: return ["0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
+        case .totpAlreadyEnabled: return ["0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
+        case .couldntLikeComment: return ["0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1"]
+        case .couldntSaveComment: return ["0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1"]
+        case .couldntCreateReport: return ["0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1"]
+        case .couldntResolveReport: return ["0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1"]
+        case .communityUserAlreadyBanned: return ["0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1"]
+        case .couldntUpdateCommunityHiddenStatus: return ["0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1"]
+        case .couldntLikePost: return ["0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1"]
+        case .couldntSavePost: return ["0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1"]
+        case .couldntMarkPostAsRead: return ["0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1"]
+        case .couldntUpdateCommunity: return ["0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1"]
+        case .couldntUpdateReplies: return ["0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1"]
+        case .couldntUpdatePersonMentions: return ["0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1"]
+        case .couldntCreatePost: return ["0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1"]
+        case .couldntCreatePrivateMessage: return ["0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1"]
+        case .couldntUpdatePrivate: return ["0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1"]
+        case .couldntSetAllRegistrationsAccepted: return ["0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1"]
+        case .couldntSetAllEmailVerified: return ["0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1"]
+        case .couldntGetComments: return ["0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1"]
+        case .couldntGetPosts: return ["0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1"]
+        case .couldntFindObject: return ["0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1"]
+        case .couldntCreateAudioCaptcha: return ["0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1"]
+        case .invalidUrlScheme: return ["0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
+        case .couldntSendWebmention: return ["0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1"]
+        case .contradictingFilters: return ["0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
+        case .instanceBlockAlreadyExists: return ["0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1"]
+        case .tooManyItems: return ["0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
+        case .communityHasNoFollowers: return ["0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1"]
+        case .banExpirationInPast: return ["0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
+        case .invalidUnixTime: return ["0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
+        case .invalidBotAction: return ["0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
+        case .cantBlockLocalInstance: return ["0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
+        case .couldntFindComment: return ["0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1"]
+        case .couldntFindCommentReport: return ["0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1"]
+        case .couldntFindPostReport: return ["0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1"]
+        case .couldntFindPrivateMessageReport: return ["0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1"]
+        case .couldntFindLocalUser: return ["0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1"]
+        case .couldntFindPersonMention: return ["0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1"]
+        case .couldntFindRegistrationApplication: return ["0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1"]
+        case .couldntFindCommentReply: return ["0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1"]
+        case .couldntFindPrivateMessage: return ["0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1"]
+        case .couldntFindActivity: return ["0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1"]
+        case .localSiteNotSetup: return ["0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
+        case .altTextLengthOverflow: return ["0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
+        case .couldntHidePost: return ["0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1"]
+        case .blockedUrl: return ["0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
+        case .urlWithoutDomain: return ["0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1"]
+        case .inboxTimeout: return ["0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1"]
+        case .notHigherMod: return ["0.19.6", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
+        case .notHigherAdmin: return ["0.19.6", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
+        case .cantDeleteSite: return ["0.19.6", "0.19.9", "0.19.13-beta.1"]
+        case .urlLengthOverflow: return ["0.19.6", "0.19.9", "0.19.13-beta.1", "1.0.0-beta.1", "main"]
         case .blockKeywordTooShort: return ["1.0.0-beta.1", "main"]
         case .blockKeywordTooLong: return ["1.0.0-beta.1", "main"]
         case .couldntUpdate: return ["1.0.0-beta.1", "main"]

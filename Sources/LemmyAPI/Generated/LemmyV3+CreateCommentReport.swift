@@ -17,7 +17,7 @@ extension LemmyV3 {
         /// `v3`.
         public static let generation: LemmyAPIGeneration = .v3
         /// The js-client versions with this call.
-        public static let versions: [String] = ["0.18.0", "0.18.1", "0.18.3-rc.3", "0.19.0", "0.19.9", "0.19.13-beta.1"]
+        public static let versions: [String] = ["0.18.0", "0.18.1", "0.18.3-rc.3", "0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1"]
         /// Whether the form carries the 0.18 `auth` member.
         public static let takesAuthField = true
         /// The parameters.

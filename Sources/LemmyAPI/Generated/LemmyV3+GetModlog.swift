@@ -17,7 +17,7 @@ extension LemmyV3 {
         /// `v3`.
         public static let generation: LemmyAPIGeneration = .v3
         /// The js-client versions with this call.
-        public static let versions: [String] = ["0.18.0", "0.18.1", "0.18.3-rc.3", "0.19.0", "0.19.9", "0.19.13-beta.1"]
+        public static let versions: [String] = ["0.18.0", "0.18.1", "0.18.3-rc.3", "0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1"]
         /// Whether the form carries the 0.18 `auth` member.
         public static let takesAuthField = true
         /// The parameters.
@@ -41,14 +41,14 @@ extension LemmyV3 {
             // `type_` (ModlogActionType) cannot be a query parameter.
             // `listing_type` is not sent by this generation (1.0.0-beta.1 – main).
             try query.add("other_person_id", form.otherPersonId)
-            try query.add("post_id", form.postId, in: LemmyVersionSet(rawValue: 0b11110000))
-            try query.add("comment_id", form.commentId, in: LemmyVersionSet(rawValue: 0b11110000))
+            try query.add("post_id", form.postId, in: LemmyVersionSet(rawValue: 0b1111110000))
+            try query.add("comment_id", form.commentId, in: LemmyVersionSet(rawValue: 0b1111110000))
             // `show_bulk` is not sent by this generation (1.0.0-beta.1 – main).
             // `bulk_action_parent_id` is not sent by this generation (1.0.0-beta.1 – main).
             // `page_cursor` is not sent by this generation (1.0.0-beta.1 – main).
             try query.add("limit", form.limit)
             try query.add("page", form.page)
-            try query.add("auth", form.auth, in: LemmyVersionSet(rawValue: 0b00000111))
+            try query.add("auth", form.auth, in: LemmyVersionSet(rawValue: 0b0000000111))
             return query.items
         }
     }

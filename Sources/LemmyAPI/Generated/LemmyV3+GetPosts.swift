@@ -17,7 +17,7 @@ extension LemmyV3 {
         /// `v3`.
         public static let generation: LemmyAPIGeneration = .v3
         /// The js-client versions with this call.
-        public static let versions: [String] = ["0.18.0", "0.18.1", "0.18.3-rc.3", "0.19.0", "0.19.9", "0.19.13-beta.1"]
+        public static let versions: [String] = ["0.18.0", "0.18.1", "0.18.3-rc.3", "0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1"]
         /// Whether the form carries the 0.18 `auth` member.
         public static let takesAuthField = true
         /// The parameters.
@@ -45,9 +45,9 @@ extension LemmyV3 {
             // `creator_username` is not sent by this generation (1.0.0-beta.1 – main).
             // `multi_community_id` is not sent by this generation (1.0.0-beta.1 – main).
             // `multi_community_name` is not sent by this generation (1.0.0-beta.1 – main).
-            try query.add("show_hidden", form.showHidden, in: LemmyVersionSet(rawValue: 0b11110000))
-            try query.add("show_read", form.showRead, in: LemmyVersionSet(rawValue: 0b11110000))
-            try query.add("show_nsfw", form.showNsfw, in: LemmyVersionSet(rawValue: 0b11110000))
+            try query.add("show_hidden", form.showHidden, in: LemmyVersionSet(rawValue: 0b1111110000))
+            try query.add("show_read", form.showRead, in: LemmyVersionSet(rawValue: 0b1111100000))
+            try query.add("show_nsfw", form.showNsfw, in: LemmyVersionSet(rawValue: 0b1111100000))
             // `hide_posts_with_media` is not sent by this generation (1.0.0-beta.1 – main).
             // `mark_as_read` is not sent by this generation (1.0.0-beta.1 – main).
             // `no_comments_only` is not sent by this generation (1.0.0-beta.1 – main).
@@ -55,14 +55,14 @@ extension LemmyV3 {
             // `search_title_only` is not sent by this generation (1.0.0-beta.1 – main).
             // `search_url_only` is not sent by this generation (1.0.0-beta.1 – main).
             // `tag_id` is not sent by this generation (1.0.0-beta.1 – main).
-            try query.add("page_cursor", form.pageCursor, in: LemmyVersionSet(rawValue: 0b11111000))
+            try query.add("page_cursor", form.pageCursor, in: LemmyVersionSet(rawValue: 0b1111111000))
             try query.add("limit", form.limit)
             try query.add("page", form.page)
             try query.add("saved_only", form.savedOnly)
-            try query.add("liked_only", form.likedOnly, in: LemmyVersionSet(rawValue: 0b00111000))
-            try query.add("disliked_only", form.dislikedOnly, in: LemmyVersionSet(rawValue: 0b00111000))
-            try query.add("moderator_view", form.moderatorView, in: LemmyVersionSet(rawValue: 0b00000100))
-            try query.add("auth", form.auth, in: LemmyVersionSet(rawValue: 0b00000111))
+            try query.add("liked_only", form.likedOnly, in: LemmyVersionSet(rawValue: 0b0011111000))
+            try query.add("disliked_only", form.dislikedOnly, in: LemmyVersionSet(rawValue: 0b0011111000))
+            try query.add("moderator_view", form.moderatorView, in: LemmyVersionSet(rawValue: 0b0000000100))
+            try query.add("auth", form.auth, in: LemmyVersionSet(rawValue: 0b0000000111))
             return query.items
         }
     }

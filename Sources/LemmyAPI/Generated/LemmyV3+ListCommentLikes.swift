@@ -4,7 +4,7 @@
 public import Foundation
 
 extension LemmyV3 {
-    /// `GET /comment/like/list`: `listCommentLikes` in lemmy-js-client 0.19.9 – 0.19.13-beta.1. Added in 0.19.9.
+    /// `GET /comment/like/list`: `listCommentLikes` in lemmy-js-client 0.19.4 – 0.19.13-beta.1. Added in 0.19.4.
     public struct ListCommentLikes: LemmyRequest {
         /// The decoded response.
         public typealias Response = ApiListCommentLikesResponse
@@ -17,7 +17,7 @@ extension LemmyV3 {
         /// `v3`.
         public static let generation: LemmyAPIGeneration = .v3
         /// The js-client versions with this call.
-        public static let versions: [String] = ["0.19.9", "0.19.13-beta.1"]
+        public static let versions: [String] = ["0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1"]
         /// Whether the form carries the 0.18 `auth` member.
         public static let takesAuthField = false
         /// The parameters.

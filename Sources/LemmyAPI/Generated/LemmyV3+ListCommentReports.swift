@@ -17,7 +17,7 @@ extension LemmyV3 {
         /// `v3`.
         public static let generation: LemmyAPIGeneration = .v3
         /// The js-client versions with this call.
-        public static let versions: [String] = ["0.18.0", "0.18.1", "0.18.3-rc.3", "0.19.0", "0.19.9", "0.19.13-beta.1"]
+        public static let versions: [String] = ["0.18.0", "0.18.1", "0.18.3-rc.3", "0.19.0", "0.19.4", "0.19.6", "0.19.9", "0.19.13-beta.1"]
         /// Whether the form carries the 0.18 `auth` member.
         public static let takesAuthField = true
         /// The parameters.
@@ -36,12 +36,12 @@ extension LemmyV3 {
         /// spelling, refusing a parameter or value the version lacks.
         public func queryItems(style: LemmyQueryStyle, version: LemmyAPIVersion?) throws(LemmyVersionError) -> [URLQueryItem] {
             var query = LemmyQueryBuilder(style: style, generation: .v3, version: version, typeName: "ApiListCommentReports")
-            try query.add("comment_id", form.commentId, in: LemmyVersionSet(rawValue: 0b11110000))
+            try query.add("comment_id", form.commentId, in: LemmyVersionSet(rawValue: 0b1111110000))
             try query.add("page", form.page)
             try query.add("limit", form.limit)
             try query.add("unresolved_only", form.unresolvedOnly)
             try query.add("community_id", form.communityId)
-            try query.add("auth", form.auth, in: LemmyVersionSet(rawValue: 0b11000111))
+            try query.add("auth", form.auth, in: LemmyVersionSet(rawValue: 0b1100000111))
             return query.items
         }
     }

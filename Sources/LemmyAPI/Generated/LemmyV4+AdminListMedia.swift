@@ -32,7 +32,7 @@ extension LemmyV4 {
             var query = LemmyQueryBuilder(style: style, generation: .v4, version: version, typeName: "ApiListMedia")
             try query.add("page_cursor", form.pageCursor)
             try query.add("limit", form.limit)
-            // `page` is not sent by this generation (0.19.9 – 0.19.13-beta.1).
+            // `page` is not sent by this generation (0.19.4 – 0.19.13-beta.1).
             return query.items
         }
     }

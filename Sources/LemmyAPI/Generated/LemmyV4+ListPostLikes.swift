@@ -33,7 +33,7 @@ extension LemmyV4 {
             try query.add("post_id", form.postId)
             try query.add("page_cursor", form.pageCursor)
             try query.add("limit", form.limit)
-            // `page` is not sent by this generation (0.19.9 – 0.19.13-beta.1).
+            // `page` is not sent by this generation (0.19.4 – 0.19.13-beta.1).
             return query.items
         }
     }

@@ -46,7 +46,7 @@ extension LemmyV4 {
             // `q` is not sent by this generation (0.18.0 – 0.19.13-beta.1).
             // `sort` is not sent by this generation (0.18.0 – 0.19.13-beta.1).
             // `page` is not sent by this generation (0.18.0 – 0.19.13-beta.1).
-            // `post_title_only` is not sent by this generation (0.19.9 – 0.19.13-beta.1).
+            // `post_title_only` is not sent by this generation (0.19.6 – 0.19.13-beta.1).
             // `auth` is not sent by this generation (0.18.0 – 0.18.3-rc.3).
             return query.items
         }

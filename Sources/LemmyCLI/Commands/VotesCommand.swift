@@ -5,7 +5,7 @@ import LemmyMiddleware
 struct VotesCommand: AsyncParsableCommand, Sendable {
     static let configuration = CommandConfiguration(
         commandName: "votes",
-        abstract: "List who voted on a post (needs `lemmy login` as its community's moderator or an admin; Lemmy 0.19+).")
+        abstract: "List who voted on a post (needs `lemmy login` as its community's moderator or an admin; Lemmy 0.19.4+).")
 
     @OptionGroup var client: ClientOptions
     @OptionGroup var output: OutputOptions

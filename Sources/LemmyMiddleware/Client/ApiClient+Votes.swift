@@ -15,7 +15,8 @@ extension ApiClient {
     /// A page of the votes on post `postId`: downvotes first, then in the order they were cast.
     ///
     /// Lemmy lists them for the post community's moderators and for admins only; anyone else gets
-    /// a Lemmy error `not_a_mod_or_admin`. Lemmy 0.18 has no such list (``ApiClientError/Kind/unavailableInVersion``).
+    /// a Lemmy error `not_a_mod_or_admin`. Lemmy before 0.19.4 has no such list: the call fails
+    /// with ``ApiClientError/Kind/unavailableInVersion`` before anything is sent.
     public func postVotes(postId: Int, limit: Int = 20, cursor: PageCursor? = nil) async throws(ApiClientError) -> ContentPage<PostVote> {
         let page = try await self.page(LemmyAnyGeneration.ListPostLikes(ApiListPostLikes(postId: postId, limit: limit)), at: cursor)
         let votes = page.items.map { view in

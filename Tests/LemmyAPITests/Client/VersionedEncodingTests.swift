@@ -21,7 +21,8 @@ struct VersionedEncodingTests {
         "Server versions map to the described version they speak",
         arguments: [
             ("0.18.0", LemmyAPIVersion.v0_18_0), ("0.18.2", .v0_18_1), ("0.18.5", .v0_18_3_rc_3), ("0.19.0", .v0_19_0),
-            ("0.19.3", .v0_19_0), ("0.19.11", .v0_19_9), ("0.19.13", .v0_19_13_beta_1), ("0.19.20", .v0_19_13_beta_1),
+            ("0.19.3", .v0_19_0), ("0.19.5", .v0_19_4), ("0.19.8", .v0_19_6), ("0.19.11", .v0_19_9), ("0.19.13", .v0_19_13_beta_1),
+            ("0.19.20", .v0_19_13_beta_1),
             ("1.0.0-beta.1", .v1_0_0_beta_1), ("1.0.0", .main), ("1.2.3", .main),
         ])
     func versionMapping(server: String, expected: LemmyAPIVersion) {
@@ -70,10 +71,11 @@ struct VersionedEncodingTests {
 
     @Test("A call the server's version lacks is refused before sending, typed; a version that has it is served")
     func endpointsPerVersion() throws {
-        // `GET /post/like/list` came with lemmy-js-client 0.19.4's era: the described 0.19.9 has it, 0.19.0 not.
+        // `GET /post/like/list` came with lemmy-js-client 0.19.4: a 0.19.5 server has it, 0.19.3 not.
         let votes = LemmyV3.ListPostLikes(ApiListPostLikes(postId: 7))
+        #expect(try Self.query(votes, server: "0.19.5") == "post_id=7")
         #expect(try Self.query(votes, server: "0.19.11") == "post_id=7")
-        for old in ["0.18.5", "0.19.0"] {
+        for old in ["0.18.5", "0.19.3"] {
             do {
                 _ = try Self.query(votes, server: old)
                 Issue.record("ListPostLikes went to a \(old) server")
