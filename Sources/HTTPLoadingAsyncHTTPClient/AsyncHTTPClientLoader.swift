@@ -9,14 +9,14 @@ import NIOHTTPCompression
 /// A terminal loader over AsyncHTTPClient (SwiftNIO), in its own module so the core of
 /// HTTPLoading does not depend on NIO.
 ///
-/// It never follows redirects (a ``HTTPLoading/RedirectLoader`` does), decompresses gzip and
-/// deflate with a ratio limit, enforces ``HTTPLoading/MaximumResponseSizeOption`` while reading,
-/// bounds the whole exchange by ``HTTPLoading/RequestDeadlineOption``, and cancels the request
+/// It never follows redirects (a `RedirectLoader` does), decompresses gzip and
+/// deflate with a ratio limit, enforces `MaximumResponseSizeOption` while reading,
+/// bounds the whole exchange by `RequestDeadlineOption`, and cancels the request
 /// when the calling task is cancelled.
 ///
 /// AsyncHTTPClient's own deadline stops at the response head, and a client has one read timeout
 /// for all requests, so a body that trickles in would hold the request for ever; the loader
-/// therefore runs each exchange under ``HTTPLoading/ExchangeDeadline``.
+/// therefore runs each exchange under `ExchangeDeadline`.
 public final class AsyncHTTPClientLoader: HTTPLoader {
     private let client: HTTPClient
     private let ownsClient: Bool
@@ -27,7 +27,7 @@ public final class AsyncHTTPClientLoader: HTTPLoader {
     /// - Parameters:
     ///   - connectionsPerHost: the soft limit of HTTP/1 connections to one host.
     ///   - maximumDecompressionRatio: how many times its compressed size a body may inflate to;
-    ///     AsyncHTTPClient fixes it per client, so ``HTTPLoading/MaximumDecompressionRatioOption``
+    ///     AsyncHTTPClient fixes it per client, so `MaximumDecompressionRatioOption`
     ///     is not read per request here.
     public init(
         connectionsPerHost: Int = 16,

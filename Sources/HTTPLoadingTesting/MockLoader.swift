@@ -8,7 +8,7 @@ public import HTTPTypes
 /// receives and answers it.
 ///
 /// A request that arrives when no handler is queued fails with
-/// ``HTTPLoading/LoadError/Code-swift.enum/unexpectedRequest`` and a message naming it, and is
+/// `LoadError.Code.unexpectedRequest` and a message naming it, and is
 /// listed in ``unexpectedRequests`` so a test can assert that there were none.
 public final class MockLoader: HTTPLoader {
     /// Answers one request. Throwing a `CancellationError` (e.g. from a cancelled ``MockGate``)

@@ -3,7 +3,7 @@
 /// other value as `unknown` instead of failing; encoding writes the spelling of the generation
 /// in the encoder's `userInfo` (see ``LemmyAPIGeneration/userInfoKey``), else the newest one.
 ///
-/// Enums are unions over versions: a case carries the versions that have it (``versions(of:)``).
+/// Enums are unions over versions: a case carries the versions that have it (`versions(of:)`).
 /// An encoder with a ``LemmyVersionedCoding`` target writes that version's spelling and refuses a
 /// case the version lacks; a strict decoder (the same key in a decoder's `userInfo`) accepts only
 /// that version's spellings of its cases, with serde's "unknown variant" message otherwise.
@@ -52,7 +52,7 @@ extension LemmyStringEnum {
         knownCases.compactMap { $0.wireValue(in: version) }
     }
 
-    /// serde's message for a value that is not a variant: ``unknown variant `Top`, expected one of `Hot`, ...``.
+    /// serde's message for a value that is not a variant, such as `unknown variant Top, expected one of Hot, ...`.
     public static func unknownVariantMessage(_ text: String, in version: LemmyAPIVersion) -> String {
         let expected = spellings(in: version).map { "`\($0)`" }.joined(separator: ", ")
         return "unknown variant `\(text)`, expected one of \(expected)"

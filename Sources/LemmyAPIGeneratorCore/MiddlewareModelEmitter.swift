@@ -191,7 +191,7 @@ public enum MiddlewareModelEmitter {
             let below: String? = n > 1 ? "\(e)\(n - 1)" : nil
             for f in t.fields where f.name != below {
                 let base = f.optional ? String(f.type.dropLast()) : f.type
-                out.append("    /// ``\(E)\(n)Providing/\(f.name)``, or nil if this model is below tier \(n).")
+                out.append("    /// ``\(E)\(n)/\(f.name)``, or nil if this model is below tier \(n).")
                 if n == 1 {
                     out.append("    public var \(f.name)_: \(base)? { \(f.name) }")
                 } else if f.optional {

@@ -4,7 +4,7 @@ import Resources
 public import ResourcesGRDB
 
 /// Saved feeds for an offline start, per account, in the SQLite file of a
-/// ``ResourcesGRDB/SQLiteResourceCache``: the same file mode (0600), account partitions, size
+/// `SQLiteResourceCache`: the same file mode (0600), account partitions, size
 /// bounds and recovery from a corrupt file, with no second database to look after.
 ///
 /// <!-- sample: doc-feedstore -->
@@ -20,7 +20,7 @@ public import ResourcesGRDB
 /// ```
 ///
 /// A damaged or foreign file never fails a launch: the cache starts empty, and an archive it
-/// cannot read is a typed ``LemmyMiddleware/FeedArchiveError`` (and is removed, so it fails once).
+/// cannot read is a typed `FeedArchiveError` (and is removed, so it fails once).
 public struct FeedStore: Sendable {
     /// The cache that holds the archives (among its other entries, under keys of their own).
     public let cache: SQLiteResourceCache
@@ -35,7 +35,7 @@ public struct FeedStore: Sendable {
     }
 
     /// Saves `feed`'s loaded posts under `key` for `account` (any key naming the account, such
-    /// as `alice@lemmy.ml`; ``ResourcesGRDB/SQLiteResourceCache/guestAccount`` for a guest).
+    /// as `alice@lemmy.ml`; `SQLiteResourceCache.guestAccount` for a guest).
     @MainActor
     public func save(_ feed: PostFeed, key: String, account: String) async {
         let archive = feed.archive()
@@ -45,10 +45,10 @@ public struct FeedStore: Sendable {
     }
 
     /// Restores the posts saved under `key` for `account` into `feed` (see
-    /// ``LemmyMiddleware/LemmyFeed/restore(from:)``).
+    /// `LemmyFeed.restore(from:)`).
     ///
     /// - Returns: whether anything was saved there.
-    /// - Throws: ``LemmyMiddleware/FeedArchiveError`` when the saved archive cannot be used; it
+    /// - Throws: `FeedArchiveError` when the saved archive cannot be used; it
     ///   is then removed, and the feed is left as it was.
     @MainActor
     public func restore(_ feed: PostFeed, key: String, account: String) async throws(FeedArchiveError) -> Bool {

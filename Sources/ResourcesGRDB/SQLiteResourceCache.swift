@@ -10,11 +10,11 @@ import Musl
 import Darwin
 #endif
 
-/// A ``Resources/ResourceCache`` in a SQLite file (through GRDB): resources' last good
+/// A `ResourceCache` in a SQLite file (through GRDB): resources' last good
 /// responses survive a restart of the app.
 ///
 /// What it keeps is what an account was shown, so:
-/// - entries belong to an account: give each account's ``Resources/ResourceService`` its own
+/// - entries belong to an account: give each account's `ResourceService` its own
 ///   ``partition(account:)`` and no account sees another's entries; the cache itself is the
 ///   partition of the signed-out guest. ``removeAll(account:)`` forgets one account (on logout).
 /// - the file is created readable by its owner only (mode 0600).

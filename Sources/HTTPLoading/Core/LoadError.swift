@@ -38,7 +38,7 @@ public struct LoadError: Error, Sendable, CustomStringConvertible {
         case resetInProgress
         /// Credentials could not be obtained or were rejected after a refresh.
         case authenticationFailed
-        /// A ``MockLoader`` received a request it had no handler for.
+        /// A `MockLoader` (HTTPLoadingTesting) received a request it had no handler for.
         case unexpectedRequest
         /// A transport error with no better mapping; see ``underlying``.
         case unknown

@@ -15,7 +15,7 @@ public enum LemmyClientError: Error, Sendable, CustomStringConvertible {
     /// An error reported by Lemmy: its code, message and (1.0) cause.
     case server(LemmyServerError)
     /// Rate limiting (0.18/0.19: 400 `rate_limit_error`; 1.0: 429 `too_many_requests`, possibly
-    /// with an empty body). Retryable after ``retryAfter`` if the server sent `Retry-After`.
+    /// with an empty body). Retryable after `retryAfter` if the server sent `Retry-After`.
     case rateLimited(LemmyServerError, retryAfter: Duration?)
     /// A 2xx body that does not decode as the response type; keeps the payload and coding path.
     case decoding(LemmyDecodingFailure)

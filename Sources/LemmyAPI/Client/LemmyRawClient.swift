@@ -17,7 +17,7 @@ public import HTTPLoading
 /// ``LemmyClientError/generationMismatch(request:server:)``.
 ///
 /// The HTTP work is done by an HTTPLoading chain the caller can replace; the client builds
-/// absolute requests, so a chain needs no ``HTTPLoading/ServerEnvironmentLoader`` and should not
+/// absolute requests, so a chain needs no `ServerEnvironmentLoader` and should not
 /// validate statuses (Lemmy errors are read from response bodies).
 public final class LemmyRawClient: Sendable {
     /// The instance, e.g. `https://lemmy.ml`.
@@ -31,7 +31,7 @@ public final class LemmyRawClient: Sendable {
     /// Creates a client for `instanceURL` with a token provider.
     ///
     /// - Parameters:
-    ///   - loader: the chain; ``defaultLoader(instanceURL:userAgent:)`` when nil.
+    ///   - loader: the chain; ``defaultLoader(instanceURL:userAgent:logger:)`` when nil.
     ///   - knownVersion: the server version if already known (skips detection).
     public init(
         instanceURL: URL,
@@ -75,7 +75,7 @@ public final class LemmyRawClient: Sendable {
         return try LemmyResponseMapper.decode(R.Response.self, from: response, generation: version.generation)
     }
 
-    /// The HTTP request ``send(_:)`` would send for `request` to a server of `version`.
+    /// The HTTP request `send(_:)` would send for `request` to a server of `version`.
     public func loadRequest<R: LemmyRequest>(for request: R, version: LemmyServerVersion) async throws(LemmyClientError) -> LoadRequest {
         try LemmyRequestEncoder.loadRequest(for: request, instanceURL: instanceURL, version: version, token: await currentToken())
     }

@@ -2,7 +2,7 @@ import Foundation
 public import HTTPLoading
 import HTTPTypes
 
-/// Turns a ``HTTPLoading/LoadResponse`` into a decoded value or a typed ``LemmyClientError``.
+/// Turns a `LoadResponse` into a decoded value or a typed ``LemmyClientError``.
 public enum LemmyResponseMapper {
     /// Decodes a 2xx body as `T`, or maps a non-2xx response to its error.
     public static func decode<T: Decodable>(

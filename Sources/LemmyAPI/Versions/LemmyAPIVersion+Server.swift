@@ -24,6 +24,6 @@ extension LemmyAPIVersion: Comparable {
 
 extension LemmyServerVersion {
     /// The described lemmy-js-client version whose types this server speaks; see
-    /// ``LemmyAPIVersion/init(server:)``.
+    /// `LemmyAPIVersion.init(server:)`.
     public var apiVersion: LemmyAPIVersion { LemmyAPIVersion(server: self) }
 }

@@ -1,10 +1,10 @@
-/// A set of described lemmy-js-client versions (``LemmyAPIVersion``).
+/// A set of described lemmy-js-client versions (`LemmyAPIVersion`).
 ///
 /// Generated code marks every member and enum case that does not exist in all versions of its
 /// type with the set of versions that have it; encoding for a version outside the set leaves the
 /// member out (responses) or fails (requests), and strict decoding ignores or refuses it.
 public struct LemmyVersionSet: OptionSet, Hashable, Sendable {
-    /// One bit per ``LemmyAPIVersion/rawValue``.
+    /// One bit per `LemmyAPIVersion.rawValue`.
     public let rawValue: UInt16
 
     /// Creates a set from its bits.

@@ -1,7 +1,7 @@
 public import Foundation
 public import LemmyMiddleware
 
-/// What a command works with: the instance it resolved, the configuration, and an ``ApiClient``
+/// What a command works with: the instance it resolved, the configuration, and an `ApiClient`
 /// carrying the stored token when that token belongs to the same instance.
 @MainActor
 public struct Session {

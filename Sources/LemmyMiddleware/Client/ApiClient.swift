@@ -19,7 +19,7 @@ internal import LemmyAPI
 ///
 /// **Identity.** Clients are cached per (instance URL, token): ``getApiClient(for:with:loader:)``
 /// returns the live client if there is one. A client's account never changes; ``asGuest()`` and
-/// ``login(to:username:password:loader:)`` give other clients. Each client keeps one live model per
+/// ``login(to:username:password:totp:loader:)`` give other clients. Each client keeps one live model per
 /// entity id and tier (see ``cacheStatistics``), held weakly.
 ///
 /// **Versions.** The first request detects the server version (0.18, 0.19 or 1.0) and every
@@ -133,7 +133,7 @@ extension ApiClient {
     /// Everything the client learnt as that account goes with the token: its model caches (models
     /// still held elsewhere keep their last values but are no longer updated through this
     /// client), ``account``'s person, subscriptions, blocks, favourites and unread counts, and the
-    /// state of its loader chain (``HTTPLoader/reset()``).
+    /// state of its loader chain (`HTTPLoader.reset()`).
     ///
     /// Lemmy 0.18 has no logout endpoint: there the token is only dropped locally and stays valid
     /// on the server until it expires.

@@ -4,7 +4,7 @@ public import LemmyAPI
 ///
 /// A struct rather than an enum so that new kinds can be added without breaking callers'
 /// `switch` statements: switch over ``kind`` (with a `default`), or compare ``lemmyCode`` with a
-/// ``LemmyErrorCode`` to react to one server answer:
+/// `LemmyErrorCode` to react to one server answer:
 ///
 /// <!-- sample: doc-apiclienterror -->
 /// ```swift

@@ -3,7 +3,7 @@ public import Foundation
 /// One item of a Lemmy feed: a content model together with the values the feed's filters and
 /// merges need, taken when the page arrived.
 ///
-/// Content models are `@MainActor` classes, while ``FeedLoading`` works with `Sendable`,
+/// Content models are `@MainActor` classes, while `FeedLoading` works with `Sendable`,
 /// `Identifiable` values it may handle anywhere; an entry is that value. Views usually read
 /// ``model``.
 public struct FeedEntry<Model: Sendable>: Identifiable, Sendable {

@@ -1,7 +1,7 @@
 public import FeedLoading
 public import Observation
 
-/// A Lemmy feed of content models: a ``FeedLoading`` `FeedLoader` whose fetcher asks an
+/// A Lemmy feed of content models: a `FeedLoading` `FeedLoader` whose fetcher asks an
 /// ``ApiClient``, with the standard filters (``LemmyFeedFilter``) wired to the models and the
 /// client's ``Account``.
 ///

@@ -266,46 +266,46 @@ extension ApiClient {
 }
 
 extension Comment1Providing {
-    /// ``Comment1Providing/id``, or nil if this model is below tier 1.
+    /// ``Comment1/id``, or nil if this model is below tier 1.
     public var id_: Int? { id }
-    /// ``Comment1Providing/actorId``, or nil if this model is below tier 1.
+    /// ``Comment1/actorId``, or nil if this model is below tier 1.
     public var actorId_: URL? { actorId }
-    /// ``Comment1Providing/content``, or nil if this model is below tier 1.
+    /// ``Comment1/content``, or nil if this model is below tier 1.
     public var content_: String? { content }
-    /// ``Comment1Providing/creatorId``, or nil if this model is below tier 1.
+    /// ``Comment1/creatorId``, or nil if this model is below tier 1.
     public var creatorId_: Int? { creatorId }
-    /// ``Comment1Providing/postId``, or nil if this model is below tier 1.
+    /// ``Comment1/postId``, or nil if this model is below tier 1.
     public var postId_: Int? { postId }
-    /// ``Comment1Providing/path``, or nil if this model is below tier 1.
+    /// ``Comment1/path``, or nil if this model is below tier 1.
     public var path_: [Int]? { path }
-    /// ``Comment1Providing/created``, or nil if this model is below tier 1.
+    /// ``Comment1/created``, or nil if this model is below tier 1.
     public var created_: Date? { created }
-    /// ``Comment1Providing/updated``, or nil if this model is below tier 1.
+    /// ``Comment1/updated``, or nil if this model is below tier 1.
     public var updated_: Date? { updated }
-    /// ``Comment1Providing/deleted``, or nil if this model is below tier 1.
+    /// ``Comment1/deleted``, or nil if this model is below tier 1.
     public var deleted_: Bool? { deleted }
-    /// ``Comment1Providing/removed``, or nil if this model is below tier 1.
+    /// ``Comment1/removed``, or nil if this model is below tier 1.
     public var removed_: Bool? { removed }
-    /// ``Comment1Providing/distinguished``, or nil if this model is below tier 1.
+    /// ``Comment1/distinguished``, or nil if this model is below tier 1.
     public var distinguished_: Bool? { distinguished }
-    /// ``Comment1Providing/languageId``, or nil if this model is below tier 1.
+    /// ``Comment1/languageId``, or nil if this model is below tier 1.
     public var languageId_: Int? { languageId }
-    /// ``Comment2Providing/creator``, or nil if this model is below tier 2.
+    /// ``Comment2/creator``, or nil if this model is below tier 2.
     public var creator_: Person1? { comment2_?.creator }
-    /// ``Comment2Providing/post``, or nil if this model is below tier 2.
+    /// ``Comment2/post``, or nil if this model is below tier 2.
     public var post_: Post1? { comment2_?.post }
-    /// ``Comment2Providing/community``, or nil if this model is below tier 2.
+    /// ``Comment2/community``, or nil if this model is below tier 2.
     public var community_: Community1? { comment2_?.community }
-    /// ``Comment2Providing/votes``, or nil if this model is below tier 2.
+    /// ``Comment2/votes``, or nil if this model is below tier 2.
     public var votes_: VotesModel? { comment2_?.votes }
-    /// ``Comment2Providing/saved``, or nil if this model is below tier 2.
+    /// ``Comment2/saved``, or nil if this model is below tier 2.
     public var saved_: Bool? { comment2_?.saved }
-    /// ``Comment2Providing/childCount``, or nil if this model is below tier 2.
+    /// ``Comment2/childCount``, or nil if this model is below tier 2.
     public var childCount_: Int? { comment2_?.childCount }
-    /// ``Comment2Providing/creatorIsModerator``, or nil if this model is below tier 2.
+    /// ``Comment2/creatorIsModerator``, or nil if this model is below tier 2.
     public var creatorIsModerator_: Bool? { comment2_?.creatorIsModerator }
-    /// ``Comment2Providing/creatorIsAdmin``, or nil if this model is below tier 2.
+    /// ``Comment2/creatorIsAdmin``, or nil if this model is below tier 2.
     public var creatorIsAdmin_: Bool? { comment2_?.creatorIsAdmin }
-    /// ``Comment2Providing/creatorBannedFromCommunity``, or nil if this model is below tier 2.
+    /// ``Comment2/creatorBannedFromCommunity``, or nil if this model is below tier 2.
     public var creatorBannedFromCommunity_: Bool? { comment2_?.creatorBannedFromCommunity }
 }

@@ -354,50 +354,50 @@ extension ApiClient {
 }
 
 extension Community1Providing {
-    /// ``Community1Providing/id``, or nil if this model is below tier 1.
+    /// ``Community1/id``, or nil if this model is below tier 1.
     public var id_: Int? { id }
-    /// ``Community1Providing/actorId``, or nil if this model is below tier 1.
+    /// ``Community1/actorId``, or nil if this model is below tier 1.
     public var actorId_: URL? { actorId }
-    /// ``Community1Providing/name``, or nil if this model is below tier 1.
+    /// ``Community1/name``, or nil if this model is below tier 1.
     public var name_: String? { name }
-    /// ``Community1Providing/displayName``, or nil if this model is below tier 1.
+    /// ``Community1/displayName``, or nil if this model is below tier 1.
     public var displayName_: String? { displayName }
-    /// ``Community1Providing/description``, or nil if this model is below tier 1.
+    /// ``Community1/description``, or nil if this model is below tier 1.
     public var description_: String? { description }
-    /// ``Community1Providing/icon``, or nil if this model is below tier 1.
+    /// ``Community1/icon``, or nil if this model is below tier 1.
     public var icon_: URL? { icon }
-    /// ``Community1Providing/banner``, or nil if this model is below tier 1.
+    /// ``Community1/banner``, or nil if this model is below tier 1.
     public var banner_: URL? { banner }
-    /// ``Community1Providing/created``, or nil if this model is below tier 1.
+    /// ``Community1/created``, or nil if this model is below tier 1.
     public var created_: Date? { created }
-    /// ``Community1Providing/updated``, or nil if this model is below tier 1.
+    /// ``Community1/updated``, or nil if this model is below tier 1.
     public var updated_: Date? { updated }
-    /// ``Community1Providing/nsfw``, or nil if this model is below tier 1.
+    /// ``Community1/nsfw``, or nil if this model is below tier 1.
     public var nsfw_: Bool? { nsfw }
-    /// ``Community1Providing/removed``, or nil if this model is below tier 1.
+    /// ``Community1/removed``, or nil if this model is below tier 1.
     public var removed_: Bool? { removed }
-    /// ``Community1Providing/deleted``, or nil if this model is below tier 1.
+    /// ``Community1/deleted``, or nil if this model is below tier 1.
     public var deleted_: Bool? { deleted }
-    /// ``Community1Providing/onlyModeratorsCanPost``, or nil if this model is below tier 1.
+    /// ``Community1/onlyModeratorsCanPost``, or nil if this model is below tier 1.
     public var onlyModeratorsCanPost_: Bool? { onlyModeratorsCanPost }
-    /// ``Community1Providing/isLocal``, or nil if this model is below tier 1.
+    /// ``Community1/isLocal``, or nil if this model is below tier 1.
     public var isLocal_: Bool? { isLocal }
-    /// ``Community1Providing/instanceId``, or nil if this model is below tier 1.
+    /// ``Community1/instanceId``, or nil if this model is below tier 1.
     public var instanceId_: Int? { instanceId }
-    /// ``Community1Providing/blocked``, or nil if this model is below tier 1.
+    /// ``Community1/blocked``, or nil if this model is below tier 1.
     public var blocked_: Bool? { blocked }
-    /// ``Community2Providing/subscription``, or nil if this model is below tier 2.
+    /// ``Community2/subscription``, or nil if this model is below tier 2.
     public var subscription_: SubscriptionState? { community2_?.subscription }
-    /// ``Community2Providing/subscriberCount``, or nil if this model is below tier 2.
+    /// ``Community2/subscriberCount``, or nil if this model is below tier 2.
     public var subscriberCount_: Int? { community2_?.subscriberCount }
-    /// ``Community2Providing/postCount``, or nil if this model is below tier 2.
+    /// ``Community2/postCount``, or nil if this model is below tier 2.
     public var postCount_: Int? { community2_?.postCount }
-    /// ``Community2Providing/commentCount``, or nil if this model is below tier 2.
+    /// ``Community2/commentCount``, or nil if this model is below tier 2.
     public var commentCount_: Int? { community2_?.commentCount }
-    /// ``Community2Providing/activeUserCountMonth``, or nil if this model is below tier 2.
+    /// ``Community2/activeUserCountMonth``, or nil if this model is below tier 2.
     public var activeUserCountMonth_: Int? { community2_?.activeUserCountMonth }
-    /// ``Community3Providing/moderators``, or nil if this model is below tier 3.
+    /// ``Community3/moderators``, or nil if this model is below tier 3.
     public var moderators_: [Person1]? { community3_?.moderators }
-    /// ``Community3Providing/discussionLanguages``, or nil if this model is below tier 3.
+    /// ``Community3/discussionLanguages``, or nil if this model is below tier 3.
     public var discussionLanguages_: [Int]? { community3_?.discussionLanguages }
 }

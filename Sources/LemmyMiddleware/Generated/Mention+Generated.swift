@@ -90,12 +90,12 @@ extension ApiClient {
 }
 
 extension Mention1Providing {
-    /// ``Mention1Providing/id``, or nil if this model is below tier 1.
+    /// ``Mention1/id``, or nil if this model is below tier 1.
     public var id_: Int? { id }
-    /// ``Mention1Providing/comment``, or nil if this model is below tier 1.
+    /// ``Mention1/comment``, or nil if this model is below tier 1.
     public var comment_: Comment2? { comment }
-    /// ``Mention1Providing/read``, or nil if this model is below tier 1.
+    /// ``Mention1/read``, or nil if this model is below tier 1.
     public var read_: Bool? { read }
-    /// ``Mention1Providing/created``, or nil if this model is below tier 1.
+    /// ``Mention1/created``, or nil if this model is below tier 1.
     public var created_: Date? { created }
 }

@@ -129,24 +129,24 @@ extension ApiClient {
 }
 
 extension Message1Providing {
-    /// ``Message1Providing/id``, or nil if this model is below tier 1.
+    /// ``Message1/id``, or nil if this model is below tier 1.
     public var id_: Int? { id }
-    /// ``Message1Providing/actorId``, or nil if this model is below tier 1.
+    /// ``Message1/actorId``, or nil if this model is below tier 1.
     public var actorId_: URL? { actorId }
-    /// ``Message1Providing/creator``, or nil if this model is below tier 1.
+    /// ``Message1/creator``, or nil if this model is below tier 1.
     public var creator_: Person1? { creator }
-    /// ``Message1Providing/recipient``, or nil if this model is below tier 1.
+    /// ``Message1/recipient``, or nil if this model is below tier 1.
     public var recipient_: Person1? { recipient }
-    /// ``Message1Providing/content``, or nil if this model is below tier 1.
+    /// ``Message1/content``, or nil if this model is below tier 1.
     public var content_: String? { content }
-    /// ``Message1Providing/created``, or nil if this model is below tier 1.
+    /// ``Message1/created``, or nil if this model is below tier 1.
     public var created_: Date? { created }
-    /// ``Message1Providing/updated``, or nil if this model is below tier 1.
+    /// ``Message1/updated``, or nil if this model is below tier 1.
     public var updated_: Date? { updated }
-    /// ``Message1Providing/deleted``, or nil if this model is below tier 1.
+    /// ``Message1/deleted``, or nil if this model is below tier 1.
     public var deleted_: Bool? { deleted }
-    /// ``Message1Providing/read``, or nil if this model is below tier 1.
+    /// ``Message1/read``, or nil if this model is below tier 1.
     public var read_: Bool? { read }
-    /// ``Message1Providing/notificationId``, or nil if this model is below tier 1.
+    /// ``Message1/notificationId``, or nil if this model is below tier 1.
     public var notificationId_: Int? { notificationId }
 }

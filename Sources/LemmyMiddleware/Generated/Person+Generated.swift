@@ -326,42 +326,42 @@ extension ApiClient {
 }
 
 extension Person1Providing {
-    /// ``Person1Providing/id``, or nil if this model is below tier 1.
+    /// ``Person1/id``, or nil if this model is below tier 1.
     public var id_: Int? { id }
-    /// ``Person1Providing/actorId``, or nil if this model is below tier 1.
+    /// ``Person1/actorId``, or nil if this model is below tier 1.
     public var actorId_: URL? { actorId }
-    /// ``Person1Providing/name``, or nil if this model is below tier 1.
+    /// ``Person1/name``, or nil if this model is below tier 1.
     public var name_: String? { name }
-    /// ``Person1Providing/displayName``, or nil if this model is below tier 1.
+    /// ``Person1/displayName``, or nil if this model is below tier 1.
     public var displayName_: String? { displayName }
-    /// ``Person1Providing/bio``, or nil if this model is below tier 1.
+    /// ``Person1/bio``, or nil if this model is below tier 1.
     public var bio_: String? { bio }
-    /// ``Person1Providing/avatar``, or nil if this model is below tier 1.
+    /// ``Person1/avatar``, or nil if this model is below tier 1.
     public var avatar_: URL? { avatar }
-    /// ``Person1Providing/banner``, or nil if this model is below tier 1.
+    /// ``Person1/banner``, or nil if this model is below tier 1.
     public var banner_: URL? { banner }
-    /// ``Person1Providing/created``, or nil if this model is below tier 1.
+    /// ``Person1/created``, or nil if this model is below tier 1.
     public var created_: Date? { created }
-    /// ``Person1Providing/updated``, or nil if this model is below tier 1.
+    /// ``Person1/updated``, or nil if this model is below tier 1.
     public var updated_: Date? { updated }
-    /// ``Person1Providing/isBot``, or nil if this model is below tier 1.
+    /// ``Person1/isBot``, or nil if this model is below tier 1.
     public var isBot_: Bool? { isBot }
-    /// ``Person1Providing/isDeleted``, or nil if this model is below tier 1.
+    /// ``Person1/isDeleted``, or nil if this model is below tier 1.
     public var isDeleted_: Bool? { isDeleted }
-    /// ``Person1Providing/isLocal``, or nil if this model is below tier 1.
+    /// ``Person1/isLocal``, or nil if this model is below tier 1.
     public var isLocal_: Bool? { isLocal }
-    /// ``Person1Providing/instanceId``, or nil if this model is below tier 1.
+    /// ``Person1/instanceId``, or nil if this model is below tier 1.
     public var instanceId_: Int? { instanceId }
-    /// ``Person1Providing/blocked``, or nil if this model is below tier 1.
+    /// ``Person1/blocked``, or nil if this model is below tier 1.
     public var blocked_: Bool? { blocked }
-    /// ``Person2Providing/postCount``, or nil if this model is below tier 2.
+    /// ``Person2/postCount``, or nil if this model is below tier 2.
     public var postCount_: Int? { person2_?.postCount }
-    /// ``Person2Providing/commentCount``, or nil if this model is below tier 2.
+    /// ``Person2/commentCount``, or nil if this model is below tier 2.
     public var commentCount_: Int? { person2_?.commentCount }
-    /// ``Person2Providing/isAdmin``, or nil if this model is below tier 2.
+    /// ``Person2/isAdmin``, or nil if this model is below tier 2.
     public var isAdmin_: Bool? { person2_?.isAdmin }
-    /// ``Person2Providing/isBanned``, or nil if this model is below tier 2.
+    /// ``Person2/isBanned``, or nil if this model is below tier 2.
     public var isBanned_: Bool? { person2_?.isBanned }
-    /// ``Person3Providing/moderatedCommunities``, or nil if this model is below tier 3.
+    /// ``Person3/moderatedCommunities``, or nil if this model is below tier 3.
     public var moderatedCommunities_: [Community1]? { person3_?.moderatedCommunities }
 }

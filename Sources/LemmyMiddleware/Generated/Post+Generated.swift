@@ -459,80 +459,80 @@ extension ApiClient {
 }
 
 extension Post1Providing {
-    /// ``Post1Providing/id``, or nil if this model is below tier 1.
+    /// ``Post1/id``, or nil if this model is below tier 1.
     public var id_: Int? { id }
-    /// ``Post1Providing/actorId``, or nil if this model is below tier 1.
+    /// ``Post1/actorId``, or nil if this model is below tier 1.
     public var actorId_: URL? { actorId }
-    /// ``Post1Providing/title``, or nil if this model is below tier 1.
+    /// ``Post1/title``, or nil if this model is below tier 1.
     public var title_: String? { title }
-    /// ``Post1Providing/content``, or nil if this model is below tier 1.
+    /// ``Post1/content``, or nil if this model is below tier 1.
     public var content_: String? { content }
-    /// ``Post1Providing/linkURL``, or nil if this model is below tier 1.
+    /// ``Post1/linkURL``, or nil if this model is below tier 1.
     public var linkURL_: URL? { linkURL }
-    /// ``Post1Providing/thumbnailURL``, or nil if this model is below tier 1.
+    /// ``Post1/thumbnailURL``, or nil if this model is below tier 1.
     public var thumbnailURL_: URL? { thumbnailURL }
-    /// ``Post1Providing/embedTitle``, or nil if this model is below tier 1.
+    /// ``Post1/embedTitle``, or nil if this model is below tier 1.
     public var embedTitle_: String? { embedTitle }
-    /// ``Post1Providing/embedDescription``, or nil if this model is below tier 1.
+    /// ``Post1/embedDescription``, or nil if this model is below tier 1.
     public var embedDescription_: String? { embedDescription }
-    /// ``Post1Providing/embedVideoURL``, or nil if this model is below tier 1.
+    /// ``Post1/embedVideoURL``, or nil if this model is below tier 1.
     public var embedVideoURL_: URL? { embedVideoURL }
-    /// ``Post1Providing/urlContentType``, or nil if this model is below tier 1.
+    /// ``Post1/urlContentType``, or nil if this model is below tier 1.
     public var urlContentType_: String? { urlContentType }
-    /// ``Post1Providing/altText``, or nil if this model is below tier 1.
+    /// ``Post1/altText``, or nil if this model is below tier 1.
     public var altText_: String? { altText }
-    /// ``Post1Providing/creatorId``, or nil if this model is below tier 1.
+    /// ``Post1/creatorId``, or nil if this model is below tier 1.
     public var creatorId_: Int? { creatorId }
-    /// ``Post1Providing/communityId``, or nil if this model is below tier 1.
+    /// ``Post1/communityId``, or nil if this model is below tier 1.
     public var communityId_: Int? { communityId }
-    /// ``Post1Providing/created``, or nil if this model is below tier 1.
+    /// ``Post1/created``, or nil if this model is below tier 1.
     public var created_: Date? { created }
-    /// ``Post1Providing/updated``, or nil if this model is below tier 1.
+    /// ``Post1/updated``, or nil if this model is below tier 1.
     public var updated_: Date? { updated }
-    /// ``Post1Providing/deleted``, or nil if this model is below tier 1.
+    /// ``Post1/deleted``, or nil if this model is below tier 1.
     public var deleted_: Bool? { deleted }
-    /// ``Post1Providing/removed``, or nil if this model is below tier 1.
+    /// ``Post1/removed``, or nil if this model is below tier 1.
     public var removed_: Bool? { removed }
-    /// ``Post1Providing/locked``, or nil if this model is below tier 1.
+    /// ``Post1/locked``, or nil if this model is below tier 1.
     public var locked_: Bool? { locked }
-    /// ``Post1Providing/nsfw``, or nil if this model is below tier 1.
+    /// ``Post1/nsfw``, or nil if this model is below tier 1.
     public var nsfw_: Bool? { nsfw }
-    /// ``Post1Providing/pinnedCommunity``, or nil if this model is below tier 1.
+    /// ``Post1/pinnedCommunity``, or nil if this model is below tier 1.
     public var pinnedCommunity_: Bool? { pinnedCommunity }
-    /// ``Post1Providing/pinnedInstance``, or nil if this model is below tier 1.
+    /// ``Post1/pinnedInstance``, or nil if this model is below tier 1.
     public var pinnedInstance_: Bool? { pinnedInstance }
-    /// ``Post1Providing/languageId``, or nil if this model is below tier 1.
+    /// ``Post1/languageId``, or nil if this model is below tier 1.
     public var languageId_: Int? { languageId }
-    /// ``Post1Providing/isLocal``, or nil if this model is below tier 1.
+    /// ``Post1/isLocal``, or nil if this model is below tier 1.
     public var isLocal_: Bool? { isLocal }
-    /// ``Post2Providing/creator``, or nil if this model is below tier 2.
+    /// ``Post2/creator``, or nil if this model is below tier 2.
     public var creator_: Person1? { post2_?.creator }
-    /// ``Post2Providing/community``, or nil if this model is below tier 2.
+    /// ``Post2/community``, or nil if this model is below tier 2.
     public var community_: Community1? { post2_?.community }
-    /// ``Post2Providing/votes``, or nil if this model is below tier 2.
+    /// ``Post2/votes``, or nil if this model is below tier 2.
     public var votes_: VotesModel? { post2_?.votes }
-    /// ``Post2Providing/saved``, or nil if this model is below tier 2.
+    /// ``Post2/saved``, or nil if this model is below tier 2.
     public var saved_: Bool? { post2_?.saved }
-    /// ``Post2Providing/read``, or nil if this model is below tier 2.
+    /// ``Post2/read``, or nil if this model is below tier 2.
     public var read_: Bool? { post2_?.read }
-    /// ``Post2Providing/hidden``, or nil if this model is below tier 2.
+    /// ``Post2/hidden``, or nil if this model is below tier 2.
     public var hidden_: Bool? { post2_?.hidden }
-    /// ``Post2Providing/commentCount``, or nil if this model is below tier 2.
+    /// ``Post2/commentCount``, or nil if this model is below tier 2.
     public var commentCount_: Int? { post2_?.commentCount }
-    /// ``Post2Providing/unreadCommentCount``, or nil if this model is below tier 2.
+    /// ``Post2/unreadCommentCount``, or nil if this model is below tier 2.
     public var unreadCommentCount_: Int? { post2_?.unreadCommentCount }
-    /// ``Post2Providing/creatorIsModerator``, or nil if this model is below tier 2.
+    /// ``Post2/creatorIsModerator``, or nil if this model is below tier 2.
     public var creatorIsModerator_: Bool? { post2_?.creatorIsModerator }
-    /// ``Post2Providing/creatorIsAdmin``, or nil if this model is below tier 2.
+    /// ``Post2/creatorIsAdmin``, or nil if this model is below tier 2.
     public var creatorIsAdmin_: Bool? { post2_?.creatorIsAdmin }
-    /// ``Post2Providing/creatorBannedFromCommunity``, or nil if this model is below tier 2.
+    /// ``Post2/creatorBannedFromCommunity``, or nil if this model is below tier 2.
     public var creatorBannedFromCommunity_: Bool? { post2_?.creatorBannedFromCommunity }
-    /// ``Post2Providing/tags``, or nil if this model is below tier 2.
+    /// ``Post2/tags``, or nil if this model is below tier 2.
     public var tags_: [PostTag]? { post2_?.tags }
-    /// ``Post3Providing/community2``, or nil if this model is below tier 3.
+    /// ``Post3/community2``, or nil if this model is below tier 3.
     public var community2_: Community2? { post3_?.community2 }
-    /// ``Post3Providing/moderators``, or nil if this model is below tier 3.
+    /// ``Post3/moderators``, or nil if this model is below tier 3.
     public var moderators_: [Person1]? { post3_?.moderators }
-    /// ``Post3Providing/crossPosts``, or nil if this model is below tier 3.
+    /// ``Post3/crossPosts``, or nil if this model is below tier 3.
     public var crossPosts_: [Post2]? { post3_?.crossPosts }
 }

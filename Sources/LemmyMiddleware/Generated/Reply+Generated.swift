@@ -90,12 +90,12 @@ extension ApiClient {
 }
 
 extension Reply1Providing {
-    /// ``Reply1Providing/id``, or nil if this model is below tier 1.
+    /// ``Reply1/id``, or nil if this model is below tier 1.
     public var id_: Int? { id }
-    /// ``Reply1Providing/comment``, or nil if this model is below tier 1.
+    /// ``Reply1/comment``, or nil if this model is below tier 1.
     public var comment_: Comment2? { comment }
-    /// ``Reply1Providing/read``, or nil if this model is below tier 1.
+    /// ``Reply1/read``, or nil if this model is below tier 1.
     public var read_: Bool? { read }
-    /// ``Reply1Providing/created``, or nil if this model is below tier 1.
+    /// ``Reply1/created``, or nil if this model is below tier 1.
     public var created_: Date? { created }
 }

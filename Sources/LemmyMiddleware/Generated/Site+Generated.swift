@@ -298,34 +298,34 @@ extension ApiClient {
 }
 
 extension Site1Providing {
-    /// ``Site1Providing/id``, or nil if this model is below tier 1.
+    /// ``Site1/id``, or nil if this model is below tier 1.
     public var id_: Int? { id }
-    /// ``Site1Providing/actorId``, or nil if this model is below tier 1.
+    /// ``Site1/actorId``, or nil if this model is below tier 1.
     public var actorId_: URL? { actorId }
-    /// ``Site1Providing/name``, or nil if this model is below tier 1.
+    /// ``Site1/name``, or nil if this model is below tier 1.
     public var name_: String? { name }
-    /// ``Site1Providing/summary``, or nil if this model is below tier 1.
+    /// ``Site1/summary``, or nil if this model is below tier 1.
     public var summary_: String? { summary }
-    /// ``Site1Providing/sidebar``, or nil if this model is below tier 1.
+    /// ``Site1/sidebar``, or nil if this model is below tier 1.
     public var sidebar_: String? { sidebar }
-    /// ``Site1Providing/icon``, or nil if this model is below tier 1.
+    /// ``Site1/icon``, or nil if this model is below tier 1.
     public var icon_: URL? { icon }
-    /// ``Site1Providing/banner``, or nil if this model is below tier 1.
+    /// ``Site1/banner``, or nil if this model is below tier 1.
     public var banner_: URL? { banner }
-    /// ``Site1Providing/created``, or nil if this model is below tier 1.
+    /// ``Site1/created``, or nil if this model is below tier 1.
     public var created_: Date? { created }
-    /// ``Site2Providing/userCount``, or nil if this model is below tier 2.
+    /// ``Site2/userCount``, or nil if this model is below tier 2.
     public var userCount_: Int? { site2_?.userCount }
-    /// ``Site2Providing/postCount``, or nil if this model is below tier 2.
+    /// ``Site2/postCount``, or nil if this model is below tier 2.
     public var postCount_: Int? { site2_?.postCount }
-    /// ``Site2Providing/commentCount``, or nil if this model is below tier 2.
+    /// ``Site2/commentCount``, or nil if this model is below tier 2.
     public var commentCount_: Int? { site2_?.commentCount }
-    /// ``Site2Providing/communityCount``, or nil if this model is below tier 2.
+    /// ``Site2/communityCount``, or nil if this model is below tier 2.
     public var communityCount_: Int? { site2_?.communityCount }
-    /// ``Site2Providing/activeUserCountMonth``, or nil if this model is below tier 2.
+    /// ``Site2/activeUserCountMonth``, or nil if this model is below tier 2.
     public var activeUserCountMonth_: Int? { site2_?.activeUserCountMonth }
-    /// ``Site3Providing/version``, or nil if this model is below tier 3.
+    /// ``Site3/version``, or nil if this model is below tier 3.
     public var version_: String? { site3_?.version }
-    /// ``Site3Providing/administrators``, or nil if this model is below tier 3.
+    /// ``Site3/administrators``, or nil if this model is below tier 3.
     public var administrators_: [Person1]? { site3_?.administrators }
 }

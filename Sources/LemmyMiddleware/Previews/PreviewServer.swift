@@ -4,7 +4,7 @@ public import HTTPLoading
 import HTTPTypes
 
 /// An in-memory Lemmy 0.19 for SwiftUI previews and tests without a network: a terminal
-/// ``HTTPLoading/HTTPLoader`` that answers the requests an ``ApiClient`` sends from canned data,
+/// `HTTPLoader` that answers the requests an ``ApiClient`` sends from canned data,
 /// so a model made with a sample constructor (`Post2.sample(api:...)` and the others) behaves
 /// as a live one: a vote toggles and the counts change, save toggles, and a failure
 /// scripted with ``failNext(_:path:)`` rolls the model back.
@@ -28,7 +28,7 @@ public final class PreviewServer: HTTPLoader {
         case lemmy(String)
         /// An HTTP status with an empty body, e.g. 503.
         case status(Int)
-        /// The server cannot be reached (``HTTPLoading/LoadError/Code-swift.enum/cannotConnect``).
+        /// The server cannot be reached (`LoadError.Code.cannotConnect`).
         case unreachable
     }
 

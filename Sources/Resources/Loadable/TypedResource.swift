@@ -67,7 +67,7 @@ public struct TypedResource<T: Sendable>: Loadable, Sendable, Hashable {
 }
 
 extension Resource {
-    /// This resource, typed as `T` (no decoder is configured; see ``decoding(_:)``).
+    /// This resource, typed as `T` (no decoder is configured; see `decoding(_:)`).
     public func typed<T: Sendable>(_ type: T.Type = T.self) -> TypedResource<T> { TypedResource(self) }
 
     /// This resource, typed as `T` and decoded as JSON unless the service's rules configure a
