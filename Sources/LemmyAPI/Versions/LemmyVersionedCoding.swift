@@ -45,6 +45,9 @@ public struct LemmyVersionError: Error, Hashable, Sendable, CustomStringConverti
         case enumCase
         /// A member that the version always sends, rendered without a value.
         case missingMember
+        /// A value in a form (`boolean`) that the version does not use for that member (it takes
+        /// a `VoteShow`); see ``LemmyVersionedUnion``.
+        case form
     }
 
     /// What is missing.
@@ -70,6 +73,7 @@ public struct LemmyVersionError: Error, Hashable, Sendable, CustomStringConverti
         case .member: "\(typeName).\(name) does not exist in Lemmy API \(version.name)"
         case .enumCase: "\(typeName).\(name) does not exist in Lemmy API \(version.name)"
         case .missingMember: "\(typeName).\(name) is required in Lemmy API \(version.name) but has no value"
+        case .form: "\(typeName) as `\(name)` is not the form Lemmy API \(version.name) uses"
         }
     }
 }
