@@ -15,6 +15,8 @@ enum ObjectEmitter {
         var limited: Bool
         /// Whether some version of the type requires the member while another does not.
         var partlyRequired: Bool
+        /// The union of its forms, when its type changed shape between versions.
+        var union: MemberUnion? = nil
         /// Whether the member needs version-aware coding.
         var versioned: Bool { keys.count > 1 || (optional && (limited || partlyRequired)) }
     }
@@ -29,7 +31,8 @@ enum ObjectEmitter {
             used.insert(name)
             let newest = context.newest(member.types)
             let ts = (try? TSParser.parseType(newest.ts)) ?? .primitive("any")
-            let swiftType = context.swiftType(ts, key: key, generics: generics)
+            let union = MemberUnion.make(member, propertyName: name, key: key, generics: generics, context)
+            let swiftType = union?.memberType ?? context.swiftType(ts, key: key, generics: generics)
             let mapped = Set(
                 member.types.compactMap { try? TSParser.parseType($0.ts) }.map { context.swiftType($0, key: key, generics: generics) })
             // `auth` (0.18 JWT) is always optional: a raw client fills it on 0.18 and clears it on 0.19+.
@@ -45,6 +48,10 @@ enum ObjectEmitter {
                     "\n\nTypeScript type varies: "
                     + member.types.map { "`\($0.ts)` (\(context.range($0.versions)))" }.joined(separator: ", ") + "."
             }
+            if let union {
+                doc +=
+                    "\n\nOne Swift type cannot hold every form, so it is `\(union.typeName)`: encoding for a version refuses a form that version does not use."
+            }
             let caseNames = member.keys.indices.map { $0 == 0 ? name : "\(name.trimmingCharacters(in: ["`"]))Key\($0)" }
             let required = key == "auth" ? [] : member.versions.filter { !member.optionalIn.contains($0) }
             // A version that does not describe the type at all (HidePost before 0.19.9, though
@@ -54,7 +61,7 @@ enum ObjectEmitter {
             return Property(
                 name: name, swiftType: swiftType, optional: optional, keys: member.keys, doc: doc, caseNames: caseNames,
                 versions: member.versions + unknown, required: required, limited: limited,
-                partlyRequired: !required.isEmpty && Set(required) != Set(type.versions))
+                partlyRequired: !required.isEmpty && Set(required) != Set(type.versions), union: union)
         }
     }
 
@@ -67,6 +74,7 @@ enum ObjectEmitter {
             out += SwiftNaming.doc(p.doc, indent: "    ")
             out += "    public var \(SwiftNaming.escaped(p.name)): \(p.swiftType)\(p.optional ? "?" : "")\n"
         }
+        for p in props { if let union = p.union { out += union.emit(owner: "Api\(type.name)", key: p.keys[0].key, context) } }
         // Memberwise initializer.
         out += "\n    /// Creates a value.\n"
         let params = props.map { "\(SwiftNaming.escaped($0.name)): \($0.swiftType)\($0.optional ? "? = nil" : "")" }

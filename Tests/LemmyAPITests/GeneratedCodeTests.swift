@@ -57,4 +57,40 @@ struct GeneratedCodeTests {
         #expect(form.members?.count == 2)
         #expect(d.endpoints.map(\.path) == ["/x"])
     }
+
+    @Test("A member whose form changes shape gets a union of its forms; interchangeable forms keep one type")
+    func memberUnions() throws {
+        let old = """
+            export interface Settings { show?: boolean; url?: string; blocks: Array<BlockView>; instance: Instance }
+            export interface BlockView { person: Thing; thing: Thing }
+            export interface Thing { id: number; name: string }
+            export interface Instance { id: number; domain: string }
+            """
+        let new = """
+            export type VoteShow = "show" | "hide";
+            export type DbUrl = string;
+            export interface Settings { show?: VoteShow; url?: DbUrl; blocks: Array<Thing>; instance: InstanceWithState }
+            export interface Thing { id: number; name: string }
+            export interface InstanceWithState { id: number; domain: string; state?: string }
+            """
+        let description = try DescriptionBuilder.build([
+            VersionSource(name: "0.19.9", typeFiles: ["T.ts": old], http: "", versionFile: ""),
+            VersionSource(name: "1.0.0", typeFiles: ["T.ts": new], http: "", versionFile: #"export const VERSION = "v4";"#),
+        ])
+        let settings = try #require(try SwiftEmitter.emit(description)["ApiSettings.swift"])
+        // boolean against an enum: a union, newest form first, each with its versions.
+        #expect(settings.contains("public var show: Show?\n"))
+        #expect(settings.contains("public enum Show: LemmyVersionedUnion {"))
+        #expect(settings.contains("case voteShow(ApiVoteShow)\n        /// `boolean`, the form of 0.19.9.\n        case boolean(Bool)"))
+        #expect(
+            settings.contains("case .voteShow: LemmyVersionSet(rawValue: 0b10)")
+                && settings.contains("case .boolean: LemmyVersionSet(rawValue: 0b01)"))
+        // Objects of other shapes, inside arrays both versions share: an array of a union.
+        #expect(settings.contains("public var blocks: [BlocksElement]\n"))
+        #expect(settings.contains("case thing(ApiThing)") && settings.contains("case blockView(ApiBlockView)"))
+        // An alias of the same scalar, and an object with only optional extras, stay one type.
+        #expect(settings.contains("public var url: ApiDbUrl?\n"))
+        #expect(settings.contains("public var instance: ApiInstanceWithState\n"))
+        #expect(!settings.contains("enum Url") && !settings.contains("enum Instance"))
+    }
 }

@@ -117,6 +117,8 @@ enum RouteScenario {
             step("POST", "/community/follow", user: "alice", body: ["community_id": 3, "follow": true]),
             step("POST", "/community/block", user: "alice", body: ["community_id": 3, "block": true]),
             step("POST", "/user/block", user: "alice", body: ["person_id": 4, "block": true]),
+            // The account again, now with blocks: 0.18/0.19 list them as block views.
+            step("GET", "/site", user: "alice"),
             step("POST", "/post/report", user: "carol", body: ["post_id": 2, "reason": "Spam"]),
             step("POST", "/comment/report", user: "carol", body: ["comment_id": 2, "reason": "Rude"]),
             step("PUT", "/post/report/resolve", user: "bob", needs: "postReport") { id in ([], ["report_id": id, "resolved": true]) },
@@ -219,6 +221,8 @@ enum RouteScenario {
         step("POST", "/account/block/person", user: "alice", body: ["person_id": 4, "block": true]),
         step("POST", "/account/block/instance/communities", user: "alice", body: ["instance_id": 2, "block": true]),
         step("POST", "/account/block/instance/persons", user: "alice", body: ["instance_id": 2, "block": true]),
+        // The account again, now with blocks: 1.0 lists the communities and people themselves.
+        step("GET", "/account", user: "alice"),
         step("POST", "/post/report", user: "carol", body: ["post_id": 2, "reason": "Spam"]),
         step("POST", "/comment/report", user: "carol", body: ["comment_id": 2, "reason": "Rude"]),
         step("PUT", "/post/report/resolve", user: "bob", needs: "postReport") { id in ([], ["report_id": id, "resolved": true]) },

@@ -33,7 +33,8 @@ struct AccountSettingsTests {
             wanted.displayName = "Alice Cooper"
             wanted.bio = "Writes tests."
             if dialect != .v1_0 { wanted.avatar = URL(string: "https://images.example/alice.png") }
-            if dialect == .v1_0 { wanted.showDownvotes = .showForOthers }
+            // 1.0 takes a VoteShow, 0.19 a bool; 0.18 has no such setting.
+            if dialect != .v0_18 { wanted.showDownvotes = dialect == .v1_0 ? .showForOthers : .hide }
             try await alice.saveSettings(wanted)
             #expect(account.settings == wanted)
 
@@ -57,11 +58,30 @@ struct AccountSettingsTests {
 
             var downvotes = loaded
             downvotes.showDownvotes = .hide
-            if dialect == .v1_0 {
+            if dialect == .v0_18 {
+                do {
+                    try await alice.saveSettings(downvotes)
+                    Issue.record("show_downvotes was sent to 0.18")
+                } catch {
+                    #expect(error.isUnavailableInVersion)
+                }
+            } else {
                 try await alice.saveSettings(downvotes)
                 #expect(account.settings?.showDownvotes == .hide)
+            }
+            // "Others only" is a 1.0 value; 0.19's bool cannot say it.
+            downvotes.showDownvotes = .showForOthers
+            if dialect == .v1_0 {
+                try await alice.saveSettings(downvotes)
+                #expect(account.settings?.showDownvotes == .showForOthers)
             } else {
-                await #expect(throws: ApiClientError.self) { _ = try await alice.saveSettings(downvotes) }
+                do {
+                    try await alice.saveSettings(downvotes)
+                    Issue.record("showForOthers was sent to \(dialect)")
+                } catch {
+                    #expect(error.isUnavailableInVersion)
+                }
+                #expect(account.settings?.showDownvotes == (dialect == .v0_19 ? .hide : nil))
             }
 
             var avatar = loaded

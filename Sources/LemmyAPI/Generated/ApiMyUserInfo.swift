@@ -18,7 +18,9 @@ public struct ApiMyUserInfo: Codable, Hashable, Sendable {
     /// The `community_blocks` member.
     ///
     /// TypeScript type varies: `Array<CommunityBlockView>` (0.18.0 – 0.19.13-beta.1), `Array<Community>` (1.0.0-beta.1 – main).
-    public var communityBlocks: [ApiCommunity]
+    ///
+    /// One Swift type cannot hold every form, so it is `CommunityBlocksElement`: encoding for a version refuses a form that version does not use.
+    public var communityBlocks: [CommunityBlocksElement]
     /// The `instance_communities_blocks` member.
     ///
     /// Added in 1.0.0-beta.1.
@@ -30,7 +32,9 @@ public struct ApiMyUserInfo: Codable, Hashable, Sendable {
     /// The `person_blocks` member.
     ///
     /// TypeScript type varies: `Array<PersonBlockView>` (0.18.0 – 0.19.13-beta.1), `Array<Person>` (1.0.0-beta.1 – main).
-    public var personBlocks: [ApiPerson]
+    ///
+    /// One Swift type cannot hold every form, so it is `PersonBlocksElement`: encoding for a version refuses a form that version does not use.
+    public var personBlocks: [PersonBlocksElement]
     /// The `keyword_blocks` member.
     ///
     /// Added in 1.0.0-beta.1.
@@ -42,8 +46,130 @@ public struct ApiMyUserInfo: Codable, Hashable, Sendable {
     /// Added in 0.19.0; removed in 1.0.0-beta.1.
     public var instanceBlocks: [ApiInstanceBlockView]?
 
+    /// The form of `community_blocks` (one element), which depends on the version: `Community` (1.0.0-beta.1 – main), `CommunityBlockView` (0.18.0 – 0.19.13-beta.1).
+    public enum CommunityBlocksElement: LemmyVersionedUnion {
+        /// `Community`, the form of 1.0.0-beta.1 – main.
+        case community(ApiCommunity)
+        /// `CommunityBlockView`, the form of 0.18.0 – 0.19.13-beta.1.
+        case communityBlockView(ApiCommunityBlockView)
+
+        /// Every version that has one of the forms.
+        static let allVersions = LemmyVersionSet(rawValue: 0b1111111111)
+
+        /// The versions that use this value's form.
+        public var versions: LemmyVersionSet {
+            switch self {
+            case .community: LemmyVersionSet(rawValue: 0b1100000000)
+            case .communityBlockView: LemmyVersionSet(rawValue: 0b0011111111)
+            }
+        }
+
+        /// The TypeScript type of this value's form.
+        public var formName: String {
+            switch self {
+            case .community: "Community"
+            case .communityBlockView: "CommunityBlockView"
+            }
+        }
+
+        /// Decodes every version's form, the newest first; only its version's form when the decoder is strict.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            let strict = decoder.lemmyStrictVersion
+            var failures: [(form: String, error: any Error)] = []
+            if LemmyVersionedUnionCoding.tries(LemmyVersionSet(rawValue: 0b1100000000), of: Self.allVersions, strict: strict) {
+                do {
+                    self = .community(try container.decode(ApiCommunity.self))
+                    return
+                } catch {
+                    failures.append(("Community", error))
+                }
+            }
+            if LemmyVersionedUnionCoding.tries(LemmyVersionSet(rawValue: 0b0011111111), of: Self.allVersions, strict: strict) {
+                do {
+                    self = .communityBlockView(try container.decode(ApiCommunityBlockView.self))
+                    return
+                } catch {
+                    failures.append(("CommunityBlockView", error))
+                }
+            }
+            throw LemmyVersionedUnionCoding.failure(failures, typeName: "ApiMyUserInfo.CommunityBlocksElement", decoder: decoder)
+        }
+
+        /// Encodes the value's form; a target version that uses another form throws `LemmyVersionError`.
+        public func encode(to encoder: any Encoder) throws {
+            try LemmyVersionedUnionCoding.checkForm(self, of: Self.allVersions, encoder: encoder)
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .community(let value): try container.encode(value)
+            case .communityBlockView(let value): try container.encode(value)
+            }
+        }
+    }
+
+    /// The form of `person_blocks` (one element), which depends on the version: `Person` (1.0.0-beta.1 – main), `PersonBlockView` (0.18.0 – 0.19.13-beta.1).
+    public enum PersonBlocksElement: LemmyVersionedUnion {
+        /// `Person`, the form of 1.0.0-beta.1 – main.
+        case person(ApiPerson)
+        /// `PersonBlockView`, the form of 0.18.0 – 0.19.13-beta.1.
+        case personBlockView(ApiPersonBlockView)
+
+        /// Every version that has one of the forms.
+        static let allVersions = LemmyVersionSet(rawValue: 0b1111111111)
+
+        /// The versions that use this value's form.
+        public var versions: LemmyVersionSet {
+            switch self {
+            case .person: LemmyVersionSet(rawValue: 0b1100000000)
+            case .personBlockView: LemmyVersionSet(rawValue: 0b0011111111)
+            }
+        }
+
+        /// The TypeScript type of this value's form.
+        public var formName: String {
+            switch self {
+            case .person: "Person"
+            case .personBlockView: "PersonBlockView"
+            }
+        }
+
+        /// Decodes every version's form, the newest first; only its version's form when the decoder is strict.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            let strict = decoder.lemmyStrictVersion
+            var failures: [(form: String, error: any Error)] = []
+            if LemmyVersionedUnionCoding.tries(LemmyVersionSet(rawValue: 0b1100000000), of: Self.allVersions, strict: strict) {
+                do {
+                    self = .person(try container.decode(ApiPerson.self))
+                    return
+                } catch {
+                    failures.append(("Person", error))
+                }
+            }
+            if LemmyVersionedUnionCoding.tries(LemmyVersionSet(rawValue: 0b0011111111), of: Self.allVersions, strict: strict) {
+                do {
+                    self = .personBlockView(try container.decode(ApiPersonBlockView.self))
+                    return
+                } catch {
+                    failures.append(("PersonBlockView", error))
+                }
+            }
+            throw LemmyVersionedUnionCoding.failure(failures, typeName: "ApiMyUserInfo.PersonBlocksElement", decoder: decoder)
+        }
+
+        /// Encodes the value's form; a target version that uses another form throws `LemmyVersionError`.
+        public func encode(to encoder: any Encoder) throws {
+            try LemmyVersionedUnionCoding.checkForm(self, of: Self.allVersions, encoder: encoder)
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .person(let value): try container.encode(value)
+            case .personBlockView(let value): try container.encode(value)
+            }
+        }
+    }
+
     /// Creates a value.
-    public init(localUserView: ApiLocalUserView, follows: [ApiCommunityFollowerView], moderates: [ApiCommunityModeratorView], multiCommunityFollows: [ApiMultiCommunityView]? = nil, communityBlocks: [ApiCommunity], instanceCommunitiesBlocks: [ApiInstance]? = nil, instancePersonsBlocks: [ApiInstance]? = nil, personBlocks: [ApiPerson], keywordBlocks: [String]? = nil, discussionLanguages: [ApiLanguageId], instanceBlocks: [ApiInstanceBlockView]? = nil) {
+    public init(localUserView: ApiLocalUserView, follows: [ApiCommunityFollowerView], moderates: [ApiCommunityModeratorView], multiCommunityFollows: [ApiMultiCommunityView]? = nil, communityBlocks: [CommunityBlocksElement], instanceCommunitiesBlocks: [ApiInstance]? = nil, instancePersonsBlocks: [ApiInstance]? = nil, personBlocks: [PersonBlocksElement], keywordBlocks: [String]? = nil, discussionLanguages: [ApiLanguageId], instanceBlocks: [ApiInstanceBlockView]? = nil) {
         self.localUserView = localUserView
         self.follows = follows
         self.moderates = moderates
@@ -79,10 +205,10 @@ public struct ApiMyUserInfo: Codable, Hashable, Sendable {
         self.follows = try container.decode([ApiCommunityFollowerView].self, forKey: .follows)
         self.moderates = try container.decode([ApiCommunityModeratorView].self, forKey: .moderates)
         self.multiCommunityFollows = try container.lemmyDecodeIfPresent([ApiMultiCommunityView].self, forKey: .multiCommunityFollows, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b1100000000), strict: strict)
-        self.communityBlocks = try container.decode([ApiCommunity].self, forKey: .communityBlocks)
+        self.communityBlocks = try container.decode([CommunityBlocksElement].self, forKey: .communityBlocks)
         self.instanceCommunitiesBlocks = try container.lemmyDecodeIfPresent([ApiInstance].self, forKey: .instanceCommunitiesBlocks, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b1100000000), strict: strict)
         self.instancePersonsBlocks = try container.lemmyDecodeIfPresent([ApiInstance].self, forKey: .instancePersonsBlocks, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b1100000000), strict: strict)
-        self.personBlocks = try container.decode([ApiPerson].self, forKey: .personBlocks)
+        self.personBlocks = try container.decode([PersonBlocksElement].self, forKey: .personBlocks)
         self.keywordBlocks = try container.lemmyDecodeIfPresent([String].self, forKey: .keywordBlocks, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b1100000000), strict: strict)
         self.discussionLanguages = try container.decode([ApiLanguageId].self, forKey: .discussionLanguages)
         self.instanceBlocks = try container.lemmyDecodeIfPresent([ApiInstanceBlockView].self, forKey: .instanceBlocks, in: LemmyVersionSet(rawValue: 0b0011111000), required: LemmyVersionSet(rawValue: 0b0011111000), strict: strict)

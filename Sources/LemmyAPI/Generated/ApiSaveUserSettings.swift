@@ -100,7 +100,9 @@ public struct ApiSaveUserSettings: Codable, Hashable, Sendable {
     /// Added in 0.19.4.
     ///
     /// TypeScript type varies: `boolean` (0.19.4 – 0.19.13-beta.1), `VoteShow` (1.0.0-beta.1 – main).
-    public var showDownvotes: ApiVoteShow?
+    ///
+    /// One Swift type cannot hold every form, so it is `ShowDownvotes`: encoding for a version refuses a form that version does not use.
+    public var showDownvotes: ShowDownvotes?
     /// The `show_upvote_percentage` member.
     ///
     /// Added in 0.19.4.
@@ -158,8 +160,69 @@ public struct ApiSaveUserSettings: Codable, Hashable, Sendable {
     /// Removed in 0.19.0.
     public var auth: String?
 
+    /// The form of `show_downvotes`, which depends on the version: `VoteShow` (1.0.0-beta.1 – main), `boolean` (0.19.4 – 0.19.13-beta.1).
+    public enum ShowDownvotes: LemmyVersionedUnion {
+        /// `VoteShow`, the form of 1.0.0-beta.1 – main.
+        case voteShow(ApiVoteShow)
+        /// `boolean`, the form of 0.19.4 – 0.19.13-beta.1.
+        case boolean(Bool)
+
+        /// Every version that has one of the forms.
+        static let allVersions = LemmyVersionSet(rawValue: 0b1111110000)
+
+        /// The versions that use this value's form.
+        public var versions: LemmyVersionSet {
+            switch self {
+            case .voteShow: LemmyVersionSet(rawValue: 0b1100000000)
+            case .boolean: LemmyVersionSet(rawValue: 0b0011110000)
+            }
+        }
+
+        /// The TypeScript type of this value's form.
+        public var formName: String {
+            switch self {
+            case .voteShow: "VoteShow"
+            case .boolean: "boolean"
+            }
+        }
+
+        /// Decodes every version's form, the newest first; only its version's form when the decoder is strict.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            let strict = decoder.lemmyStrictVersion
+            var failures: [(form: String, error: any Error)] = []
+            if LemmyVersionedUnionCoding.tries(LemmyVersionSet(rawValue: 0b1100000000), of: Self.allVersions, strict: strict) {
+                do {
+                    self = .voteShow(try container.decode(ApiVoteShow.self))
+                    return
+                } catch {
+                    failures.append(("VoteShow", error))
+                }
+            }
+            if LemmyVersionedUnionCoding.tries(LemmyVersionSet(rawValue: 0b0011110000), of: Self.allVersions, strict: strict) {
+                do {
+                    self = .boolean(try container.decode(Bool.self))
+                    return
+                } catch {
+                    failures.append(("boolean", error))
+                }
+            }
+            throw LemmyVersionedUnionCoding.failure(failures, typeName: "ApiSaveUserSettings.ShowDownvotes", decoder: decoder)
+        }
+
+        /// Encodes the value's form; a target version that uses another form throws `LemmyVersionError`.
+        public func encode(to encoder: any Encoder) throws {
+            try LemmyVersionedUnionCoding.checkForm(self, of: Self.allVersions, encoder: encoder)
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .voteShow(let value): try container.encode(value)
+            case .boolean(let value): try container.encode(value)
+            }
+        }
+    }
+
     /// Creates a value.
-    public init(showNsfw: Bool? = nil, blurNsfw: Bool? = nil, theme: String? = nil, defaultListingType: ApiListingType? = nil, postListingMode: ApiPostListingMode? = nil, defaultPostSortType: ApiPostSortType? = nil, defaultPostTimeRangeSeconds: Int? = nil, defaultItemsPerPage: Int? = nil, defaultCommentSortType: ApiCommentSortType? = nil, interfaceLanguage: String? = nil, displayName: String? = nil, email: ApiSensitiveString? = nil, bio: String? = nil, matrixUserId: String? = nil, showAvatars: Bool? = nil, showMedia: Bool? = nil, sendNotificationsToEmail: Bool? = nil, botAccount: Bool? = nil, showBotAccounts: Bool? = nil, showReadPosts: Bool? = nil, discussionLanguages: [ApiLanguageId]? = nil, blockingKeywords: [String]? = nil, openLinksInNewTab: Bool? = nil, infiniteScrollEnabled: Bool? = nil, animatedImagesEnabled: Bool? = nil, privateMessagesEnabled: Bool? = nil, collapseBotComments: Bool? = nil, showScore: Bool? = nil, showUpvotes: Bool? = nil, showDownvotes: ApiVoteShow? = nil, showUpvotePercentage: Bool? = nil, autoMarkFetchedPostsAsRead: Bool? = nil, hidePostsWithMedia: Bool? = nil, showPersonVotes: Bool? = nil, autoExpand: Bool? = nil, defaultSortType: ApiSortType? = nil, avatar: String? = nil, banner: String? = nil, enableKeyboardNavigation: Bool? = nil, enableAnimatedImages: Bool? = nil, showScores: Bool? = nil, showNewPostNotifs: Bool? = nil, generateTotp2fa: Bool? = nil, auth: String? = nil) {
+    public init(showNsfw: Bool? = nil, blurNsfw: Bool? = nil, theme: String? = nil, defaultListingType: ApiListingType? = nil, postListingMode: ApiPostListingMode? = nil, defaultPostSortType: ApiPostSortType? = nil, defaultPostTimeRangeSeconds: Int? = nil, defaultItemsPerPage: Int? = nil, defaultCommentSortType: ApiCommentSortType? = nil, interfaceLanguage: String? = nil, displayName: String? = nil, email: ApiSensitiveString? = nil, bio: String? = nil, matrixUserId: String? = nil, showAvatars: Bool? = nil, showMedia: Bool? = nil, sendNotificationsToEmail: Bool? = nil, botAccount: Bool? = nil, showBotAccounts: Bool? = nil, showReadPosts: Bool? = nil, discussionLanguages: [ApiLanguageId]? = nil, blockingKeywords: [String]? = nil, openLinksInNewTab: Bool? = nil, infiniteScrollEnabled: Bool? = nil, animatedImagesEnabled: Bool? = nil, privateMessagesEnabled: Bool? = nil, collapseBotComments: Bool? = nil, showScore: Bool? = nil, showUpvotes: Bool? = nil, showDownvotes: ShowDownvotes? = nil, showUpvotePercentage: Bool? = nil, autoMarkFetchedPostsAsRead: Bool? = nil, hidePostsWithMedia: Bool? = nil, showPersonVotes: Bool? = nil, autoExpand: Bool? = nil, defaultSortType: ApiSortType? = nil, avatar: String? = nil, banner: String? = nil, enableKeyboardNavigation: Bool? = nil, enableAnimatedImages: Bool? = nil, showScores: Bool? = nil, showNewPostNotifs: Bool? = nil, generateTotp2fa: Bool? = nil, auth: String? = nil) {
         self.showNsfw = showNsfw
         self.blurNsfw = blurNsfw
         self.theme = theme
@@ -286,7 +349,7 @@ public struct ApiSaveUserSettings: Codable, Hashable, Sendable {
         self.collapseBotComments = try container.lemmyDecodeIfPresent(Bool.self, forKey: .collapseBotComments, in: LemmyVersionSet(rawValue: 0b1111111000), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
         self.showScore = try container.lemmyDecodeIfPresent(Bool.self, forKey: .showScore, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
         self.showUpvotes = try container.lemmyDecodeIfPresent(Bool.self, forKey: .showUpvotes, in: LemmyVersionSet(rawValue: 0b1111110000), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
-        self.showDownvotes = try container.lemmyDecodeIfPresent(ApiVoteShow.self, forKey: .showDownvotes, in: LemmyVersionSet(rawValue: 0b1111110000), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.showDownvotes = try container.lemmyDecodeIfPresent(ShowDownvotes.self, forKey: .showDownvotes, in: LemmyVersionSet(rawValue: 0b1111110000), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
         self.showUpvotePercentage = try container.lemmyDecodeIfPresent(Bool.self, forKey: .showUpvotePercentage, in: LemmyVersionSet(rawValue: 0b1111110000), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
         self.autoMarkFetchedPostsAsRead = try container.lemmyDecodeIfPresent(Bool.self, forKey: .autoMarkFetchedPostsAsRead, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
         self.hidePostsWithMedia = try container.lemmyDecodeIfPresent(Bool.self, forKey: .hidePostsWithMedia, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)

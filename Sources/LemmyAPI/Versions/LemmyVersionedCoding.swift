@@ -47,6 +47,9 @@ public struct LemmyVersionError: Error, Hashable, Sendable, CustomStringConverti
         case missingMember
         /// A call (`GET /post/like/list`) that the version does not serve.
         case endpoint
+        /// A value in a form (`boolean`) that the version does not use for that member (it takes
+        /// a `VoteShow`); see ``LemmyVersionedUnion``.
+        case form
     }
 
     /// What is missing.
@@ -73,6 +76,7 @@ public struct LemmyVersionError: Error, Hashable, Sendable, CustomStringConverti
         case .enumCase: "\(typeName).\(name) does not exist in Lemmy API \(version.name)"
         case .missingMember: "\(typeName).\(name) is required in Lemmy API \(version.name) but has no value"
         case .endpoint: "\(name) (\(typeName)) does not exist in Lemmy API \(version.name)"
+        case .form: "\(typeName) as `\(name)` is not the form Lemmy API \(version.name) uses"
         }
     }
 }

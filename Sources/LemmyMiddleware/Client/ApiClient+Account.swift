@@ -46,9 +46,9 @@ extension ApiClient {
         if account.subscribedCommunityIds != subscribed { account.subscribedCommunityIds = subscribed }
         let moderated = Set(info.moderates.map(\.community.id))
         if account.moderatedCommunityIds != moderated { account.moderatedCommunityIds = moderated }
-        let blockedPeople = Set(info.personBlocks.map(\.id))
+        let blockedPeople = Set(info.blockedPersons.map(\.id))
         if account.blockedPersonIds != blockedPeople { account.blockedPersonIds = blockedPeople }
-        let blockedCommunities = Set(info.communityBlocks.map(\.id))
+        let blockedCommunities = Set(info.blockedCommunities.map(\.id))
         if account.blockedCommunityIds != blockedCommunities { account.blockedCommunityIds = blockedCommunities }
         let blockedInstances = Set(info.instanceBlocks?.map(\.instance.id) ?? info.instanceCommunitiesBlocks?.map(\.id) ?? [])
         if account.blockedInstanceIds != blockedInstances { account.blockedInstanceIds = blockedInstances }

@@ -22,11 +22,15 @@ struct Message1Snapshot: Equatable, Sendable {
 @MainActor public protocol Message1Providing: ContentModel {
     /// The tier-1 model this one is or holds.
     var message1: Message1 { get }
+    /// The tier-2 model, if this model is tier 2 or higher.
+    var message2_: Message2? { get }
 }
 
 extension Message1Providing {
     /// The client this message was fetched through.
     public var api: ApiClient { message1.api }
+    /// Nil: a tier-1 message is not tier 2.
+    public var message2_: Message2? { nil }
     /// The message's id.
     public var id: Int { message1.id }
     /// The ActivityPub id.
@@ -117,12 +121,80 @@ public final class Message1: Message1Providing {
 
 extension Message1: SnapshotBacked {}
 
+/// The values of a ``Message2`` as one response carries them; also the last server-confirmed state.
+struct Message2Snapshot: Equatable, Sendable {
+}
+
+/// A model that provides every property of a tier-2 message (``Message2`` and higher tiers).
+@MainActor public protocol Message2Providing: Message1Providing {
+    /// The tier-2 model this one is or holds.
+    var message2: Message2 { get }
+}
+
+extension Message2Providing {
+    /// The tier-1 model.
+    public var message1: Message1 { message2.message1 }
+    /// This model's tier-2 model.
+    public var message2_: Message2? { message2 }
+    /// The sender, with their counts and whether they are an admin or banned.
+    public var creator2: Person2 { message2.creator2 }
+    /// The recipient, with their counts and whether they are an admin or banned.
+    public var recipient2: Person2 { message2.recipient2 }
+}
+
+/// Tier 2 of a message. Observable; one live instance per client and message id (see ``ApiClient``).
+@MainActor @Observable
+public final class Message2: Message2Providing {
+    /// The tier-1 model.
+    public let message1: Message1
+    /// The sender, with their counts and whether they are an admin or banned.
+    public let creator2: Person2
+    /// The recipient, with their counts and whether they are an admin or banned.
+    public let recipient2: Person2
+    /// The last values the server confirmed (rollback target of optimistic mutations).
+    @ObservationIgnored var confirmed: Message2Snapshot
+    /// The client sequence number of the request whose answer ``confirmed`` holds.
+    @ObservationIgnored var confirmedSequence: UInt64 = 0
+    /// Orders this model's mutations.
+    @ObservationIgnored var mutations = MutationQueue()
+
+    /// This model.
+    public var message2: Message2 { self }
+
+    init(message1: Message1, creator2: Person2, recipient2: Person2, snapshot: Message2Snapshot) {
+        self.message1 = message1
+        self.creator2 = creator2
+        self.recipient2 = recipient2
+        self.confirmed = snapshot
+    }
+
+    /// The current values of the snapshot fields.
+    var snapshot: Message2Snapshot {
+        Message2Snapshot()
+    }
+
+    /// Writes the fields of `snapshot` that differ, so unchanged fields wake no observer.
+    func apply(_ snapshot: Message2Snapshot) {
+    }
+}
+
+extension Message2: SnapshotBacked {}
+
 extension ApiClient {
     /// The cached ``Message1`` with this id, updated from `snapshot` if this answer is not older than
     /// the one it holds, or a new one registered.
     func merge(_ snapshot: Message1Snapshot, creator: Person1, recipient: Person1) -> Message1 {
         let model = caches.message1.merge(snapshot.id, snapshot, sequence: mergeSequence) {
             Message1(api: self, creator: creator, recipient: recipient, snapshot: snapshot)
+        }
+        return model
+    }
+
+    /// The cached ``Message2`` with this id, updated from `snapshot` if this answer is not older than
+    /// the one it holds, or a new one registered.
+    func merge(_ snapshot: Message2Snapshot, message1: Message1, creator2: Person2, recipient2: Person2) -> Message2 {
+        let model = caches.message2.merge(message1.id, snapshot, sequence: mergeSequence) {
+            Message2(message1: message1, creator2: creator2, recipient2: recipient2, snapshot: snapshot)
         }
         return model
     }
@@ -149,4 +221,8 @@ extension Message1Providing {
     public var read_: Bool? { read }
     /// ``Message1/notificationId``, or nil if this model is below tier 1.
     public var notificationId_: Int? { notificationId }
+    /// ``Message2/creator2``, or nil if this model is below tier 2.
+    public var creator2_: Person2? { message2_?.creator2 }
+    /// ``Message2/recipient2``, or nil if this model is below tier 2.
+    public var recipient2_: Person2? { message2_?.recipient2 }
 }

@@ -17,8 +17,10 @@
     let site2 = WeakCache<Int, Site2>()
     let site3 = WeakCache<Int, Site3>()
     let reply1 = WeakCache<Int, Reply1>()
+    let reply2 = WeakCache<Int, Reply2>()
     let mention1 = WeakCache<Int, Mention1>()
     let message1 = WeakCache<Int, Message1>()
+    let message2 = WeakCache<Int, Message2>()
 
     /// Drops entries of released models in every cache.
     func clean() {
@@ -37,8 +39,10 @@
         site2.clean()
         site3.clean()
         reply1.clean()
+        reply2.clean()
         mention1.clean()
         message1.clean()
+        message2.clean()
     }
 
     /// Forgets every model (after logout: nothing of the account's view may be handed out again).
@@ -58,8 +62,10 @@
         site2.removeAll()
         site3.removeAll()
         reply1.removeAll()
+        reply2.removeAll()
         mention1.removeAll()
         message1.removeAll()
+        message2.removeAll()
     }
 
     /// Entries in every cache (live or not yet cleaned).
@@ -80,8 +86,10 @@
         count += site2.count
         count += site3.count
         count += reply1.count
+        count += reply2.count
         count += mention1.count
         count += message1.count
+        count += message2.count
         return count
     }
 
@@ -103,8 +111,10 @@
         count += site2.liveCount
         count += site3.liveCount
         count += reply1.liveCount
+        count += reply2.liveCount
         count += mention1.liveCount
         count += message1.liveCount
+        count += message2.liveCount
         return count
     }
 }

@@ -17,11 +17,15 @@ struct Reply1Snapshot: Equatable, Sendable {
 @MainActor public protocol Reply1Providing: ContentModel {
     /// The tier-1 model this one is or holds.
     var reply1: Reply1 { get }
+    /// The tier-2 model, if this model is tier 2 or higher.
+    var reply2_: Reply2? { get }
 }
 
 extension Reply1Providing {
     /// The client this reply was fetched through.
     public var api: ApiClient { reply1.api }
+    /// Nil: a tier-1 reply is not tier 2.
+    public var reply2_: Reply2? { nil }
     /// The reply notification's id.
     public var id: Int { reply1.id }
     /// The comment that replies to the account.
@@ -78,12 +82,90 @@ public final class Reply1: Reply1Providing {
 
 extension Reply1: SnapshotBacked {}
 
+/// The values of a ``Reply2`` as one response carries them; also the last server-confirmed state.
+struct Reply2Snapshot: Equatable, Sendable {
+}
+
+/// A model that provides every property of a tier-2 reply (``Reply2`` and higher tiers).
+@MainActor public protocol Reply2Providing: Reply1Providing {
+    /// The tier-2 model this one is or holds.
+    var reply2: Reply2 { get }
+}
+
+extension Reply2Providing {
+    /// The tier-1 model.
+    public var reply1: Reply1 { reply2.reply1 }
+    /// This model's tier-2 model.
+    public var reply2_: Reply2? { reply2 }
+    /// The post the reply is on, with its counts and the account's vote.
+    public var post2: Post2 { reply2.post2 }
+    /// The community of the post, with its counts and the account's subscription.
+    public var community2: Community2 { reply2.community2 }
+    /// The reply's author, with their counts and whether they are an admin or banned.
+    public var creator2: Person2 { reply2.creator2 }
+    /// The comment the reply answers (the account's own); nil when it answers the account's post.
+    public var parent: Comment2? { reply2.parent }
+}
+
+/// Tier 2 of a reply. Observable; one live instance per client and reply id (see ``ApiClient``).
+@MainActor @Observable
+public final class Reply2: Reply2Providing {
+    /// The tier-1 model.
+    public let reply1: Reply1
+    /// The post the reply is on, with its counts and the account's vote.
+    public let post2: Post2
+    /// The community of the post, with its counts and the account's subscription.
+    public let community2: Community2
+    /// The reply's author, with their counts and whether they are an admin or banned.
+    public let creator2: Person2
+    /// The comment the reply answers (the account's own); nil when it answers the account's post.
+    public let parent: Comment2?
+    /// The last values the server confirmed (rollback target of optimistic mutations).
+    @ObservationIgnored var confirmed: Reply2Snapshot
+    /// The client sequence number of the request whose answer ``confirmed`` holds.
+    @ObservationIgnored var confirmedSequence: UInt64 = 0
+    /// Orders this model's mutations.
+    @ObservationIgnored var mutations = MutationQueue()
+
+    /// This model.
+    public var reply2: Reply2 { self }
+
+    init(reply1: Reply1, post2: Post2, community2: Community2, creator2: Person2, parent: Comment2?, snapshot: Reply2Snapshot) {
+        self.reply1 = reply1
+        self.post2 = post2
+        self.community2 = community2
+        self.creator2 = creator2
+        self.parent = parent
+        self.confirmed = snapshot
+    }
+
+    /// The current values of the snapshot fields.
+    var snapshot: Reply2Snapshot {
+        Reply2Snapshot()
+    }
+
+    /// Writes the fields of `snapshot` that differ, so unchanged fields wake no observer.
+    func apply(_ snapshot: Reply2Snapshot) {
+    }
+}
+
+extension Reply2: SnapshotBacked {}
+
 extension ApiClient {
     /// The cached ``Reply1`` with this id, updated from `snapshot` if this answer is not older than
     /// the one it holds, or a new one registered.
     func merge(_ snapshot: Reply1Snapshot, comment: Comment2) -> Reply1 {
         let model = caches.reply1.merge(snapshot.id, snapshot, sequence: mergeSequence) {
             Reply1(api: self, comment: comment, snapshot: snapshot)
+        }
+        return model
+    }
+
+    /// The cached ``Reply2`` with this id, updated from `snapshot` if this answer is not older than
+    /// the one it holds, or a new one registered.
+    func merge(_ snapshot: Reply2Snapshot, reply1: Reply1, post2: Post2, community2: Community2, creator2: Person2, parent: Comment2?) -> Reply2 {
+        let model = caches.reply2.merge(reply1.id, snapshot, sequence: mergeSequence) {
+            Reply2(reply1: reply1, post2: post2, community2: community2, creator2: creator2, parent: parent, snapshot: snapshot)
         }
         return model
     }
@@ -98,4 +180,12 @@ extension Reply1Providing {
     public var read_: Bool? { read }
     /// ``Reply1/created``, or nil if this model is below tier 1.
     public var created_: Date? { created }
+    /// ``Reply2/post2``, or nil if this model is below tier 2.
+    public var post2_: Post2? { reply2_?.post2 }
+    /// ``Reply2/community2``, or nil if this model is below tier 2.
+    public var community2_: Community2? { reply2_?.community2 }
+    /// ``Reply2/creator2``, or nil if this model is below tier 2.
+    public var creator2_: Person2? { reply2_?.creator2 }
+    /// ``Reply2/parent``, or nil if this model is below tier 2.
+    public var parent_: Comment2? { reply2_.flatMap { $0.parent } }
 }

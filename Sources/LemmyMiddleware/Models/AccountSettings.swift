@@ -30,7 +30,8 @@ public struct AccountSettings: Sendable, Hashable {
     /// The banner's URL. Lemmy 1.0 sets it by upload, not here.
     public var banner: URL?
     /// Who sees downvote counts: nil where the server has no such setting (0.18 and 0.19 before
-    /// 0.19.9). Lemmy 0.19.9+ has only show or hide (a bool); 1.0 also `showForOthers`.
+    /// 0.19.4). Lemmy 0.19 has only show or hide (a bool), and LemmyKit changes it from 0.19.9 on
+    /// (the oldest 0.19 it describes with the setting); 1.0 also has `showForOthers`.
     public var showDownvotes: DownvoteVisibility?
 
     /// Creates settings (tests and previews; real ones come from the server).
@@ -129,16 +130,22 @@ extension AccountSettings {
             form.defaultListingType = listing
         }
         if showDownvotes != old.showDownvotes, let showDownvotes {
-            // 0.19.9+ takes a bool here, which the shared request type (1.0's enum) cannot carry.
-            guard version.generation == .v4 else {
-                throw .unavailableInVersion("changing show_downvotes before Lemmy 1.0 (0.19.9+ takes a bool this client does not send)")
-            }
-            form.showDownvotes =
-                switch showDownvotes {
-                case .show: .show
-                case .showForOthers: .showForOthers
-                case .hide: .hide
+            // 1.0 takes a VoteShow; 0.19.9+ a bool, which has no "others only". Versions without
+            // the member (0.18, 0.19 before 0.19.9) are refused by the encoder.
+            if version.generation == .v4 {
+                let show: ApiVoteShow =
+                    switch showDownvotes {
+                    case .show: .show
+                    case .showForOthers: .showForOthers
+                    case .hide: .hide
+                    }
+                form.showDownvotes = .voteShow(show)
+            } else {
+                guard showDownvotes != .showForOthers else {
+                    throw .unavailableInVersion("showing downvotes to others only (Lemmy 1.0 and later)")
                 }
+                form.showDownvotes = .boolean(showDownvotes == .show)
+            }
         }
         return form
     }

@@ -244,3 +244,31 @@ extension Message1 {
         return api.message1(Fixtures.decode(ApiPrivateMessageView.self, view))
     }
 }
+
+extension Reply2 {
+    /// A sample reply with its post, the post's community, and the author's profile, for
+    /// previews. The reply answers the post, so it has no ``Reply2/parent``.
+    public static func sample(
+        api: ApiClient = .preview(), id: Int = 20, commentId: Int = 11,
+        content: String = "Did you try it on Linux too?", read: Bool = false
+    ) -> Reply2 {
+        let reply = Reply1.sample(api: api, id: id, commentId: commentId, content: content, read: read)
+        let post = Post3.sample(api: api)
+        let creator = Person2.sample(api: api, id: 4, name: "bob", displayName: nil)
+        return api.merge(
+            Reply2Snapshot(), reply1: reply, post2: post.post2, community2: post.community2, creator2: creator, parent: nil)
+    }
+}
+
+extension Message2 {
+    /// A sample private message with the sender's and the recipient's profiles, for previews.
+    public static func sample(
+        api: ApiClient = .preview(), id: Int = 40, content: String = "Coffee on Friday?",
+        read: Bool = false
+    ) -> Message2 {
+        let message = Message1.sample(api: api, id: id, content: content, read: read)
+        let creator = Person2.sample(api: api, id: 4, name: "bob", displayName: nil)
+        let recipient = Person2.sample(api: api, id: 2, name: "alice", displayName: "Alice")
+        return api.merge(Message2Snapshot(), message1: message, creator2: creator, recipient2: recipient)
+    }
+}

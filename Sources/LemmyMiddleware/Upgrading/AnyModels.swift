@@ -82,3 +82,41 @@ public final class AnyComment {
         }
     }
 }
+
+/// Any tier of a reply, upgradable to the top tier (``Reply2``) with ``upgrade()``.
+@MainActor @Observable
+public final class AnyReply {
+    /// The model, at whatever tier it has reached.
+    public private(set) var wrappedValue: any Reply
+
+    /// Wraps `reply`.
+    public init(_ reply: any Reply) { wrappedValue = reply }
+
+    /// Upgrades until the model stops changing (the top tier).
+    public func upgrade() async throws(ApiClientError) {
+        while true {
+            let next = try await wrappedValue.upgrade()
+            if next === wrappedValue { return }
+            wrappedValue = next
+        }
+    }
+}
+
+/// Any tier of a private message, upgradable to the top tier (``Message2``) with ``upgrade()``.
+@MainActor @Observable
+public final class AnyMessage {
+    /// The model, at whatever tier it has reached.
+    public private(set) var wrappedValue: any Message
+
+    /// Wraps `message`.
+    public init(_ message: any Message) { wrappedValue = message }
+
+    /// Upgrades until the model stops changing (the top tier).
+    public func upgrade() async throws(ApiClientError) {
+        while true {
+            let next = try await wrappedValue.upgrade()
+            if next === wrappedValue { return }
+            wrappedValue = next
+        }
+    }
+}

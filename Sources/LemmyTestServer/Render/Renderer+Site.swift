@@ -196,8 +196,15 @@ extension Renderer {
         }
         var info = ApiMyUserInfo(
             localUserView: localUserView, follows: follows, moderates: moderates,
-            communityBlocks: state.blockedCommunities.keys.sorted().map(community),
-            personBlocks: state.blockedPersons.keys.sorted().map { self.person($0) },
+            communityBlocks: state.blockedCommunities.keys.sorted().map { id in
+                // 1.0 lists the communities; earlier versions a block view of the viewer and each.
+                v10
+                    ? .community(community(id))
+                    : .communityBlockView(ApiCommunityBlockView(person: self.person(viewer), community: community(id)))
+            },
+            personBlocks: state.blockedPersons.keys.sorted().map { id in
+                v10 ? .person(self.person(id)) : .personBlockView(ApiPersonBlockView(person: self.person(viewer), target: self.person(id)))
+            },
             discussionLanguages: settings.discussionLanguages)
         if dialect == .v0_19 {
             info.instanceBlocks = state.blockedInstances.keys.sorted().map {

@@ -8,7 +8,7 @@ extension APIRoutes {
         add(LemmyV4.Search.self) { db, call in try search(db, call) }
         add(LemmyV3.ResolveObject.self) { db, call in
             var response = ApiResolveObjectResponse()
-            switch try resolve(db, call.form.q) {
+            switch try resolve(db, call.form.q, dialect: call.dialect) {
             case .post(let id): response.post = call.renderer(db).postView(id)
             case .comment(let id): response.comment = call.renderer(db).commentView(id)
             case .community(let id): response.community = call.renderer(db).communityView(id)
@@ -17,7 +17,7 @@ extension APIRoutes {
             return response
         }
         add(LemmyV4.ResolveObject.self) { db, call -> ApiResolveObjectView in
-            switch try resolve(db, call.form.q) {
+            switch try resolve(db, call.form.q, dialect: call.dialect) {
             case .post(let id): .post(call.renderer(db).postView(id))
             case .comment(let id): .comment(call.renderer(db).commentView(id))
             case .community(let id): .community(call.renderer(db).communityView(id))
@@ -30,7 +30,9 @@ extension APIRoutes {
 private enum Resolved { case post(Int), comment(Int), community(Int), person(Int) }
 
 /// Resolves a local URL (`.../post/12`, `/comment/3`, `/c/name`, `/u/name`) or `!name` / `@name`.
-private func resolve(_ db: Database, _ q: String) throws -> Resolved {
+/// Nothing found: 0.18/0.19 answer `couldnt_find_object`; 1.0 wraps the lookup's failure in
+/// `resolve_object_failed` with the cause as its message.
+private func resolve(_ db: Database, _ q: String, dialect: LemmyDialect) throws -> Resolved {
     let text = q.trimmingCharacters(in: .whitespaces)
     if text.hasPrefix("!"), let c = db.community(named: String(text.dropFirst())) { return .community(c.id) }
     if text.hasPrefix("@"), let p = db.person(named: String(text.dropFirst().split(separator: "@").first ?? "")) { return .person(p.id) }
@@ -45,6 +47,7 @@ private func resolve(_ db: Database, _ q: String) throws -> Resolved {
         default: break
         }
     }
+    if dialect == .v1_0 { throw APIError.code("resolve_object_failed", message: "Record not found") }
     throw APIError.code("couldnt_find_object")
 }
 

@@ -50,11 +50,17 @@ private func change(_ form: ApiSaveUserSettings, generation: LemmyAPIGeneration)
     if generation == .v4 {
         change.defaultSort = form.defaultPostSortType?.wireValue(for: .v4)
         change.defaultTimeRangeSeconds = form.defaultPostTimeRangeSeconds
-        change.showDownvotes = form.showDownvotes?.wireValue(for: .v4)
     } else {
         change.defaultSort = form.defaultSortType?.wireValue(for: .v4)
         change.avatar = form.avatar
         change.banner = form.banner
+    }
+    // 1.0 takes a VoteShow, 0.19.9+ a bool (show or hide); the strict form decoder has already
+    // refused the other version's form.
+    switch form.showDownvotes {
+    case .voteShow(let show)?: change.showDownvotes = show.wireValue(for: .v4)
+    case .boolean(let show)?: change.showDownvotes = show ? "show" : "hide"
+    case nil: break
     }
     change.defaultListing = form.defaultListingType?.wireValue(for: .v4)
     change.discussionLanguages = form.discussionLanguages

@@ -1,0 +1,14 @@
+internal import LemmyAPI
+
+extension ApiClientError {
+    /// Whether the server says the thing asked for does not exist or is not visible to the
+    /// account, in whichever way its version says so: 0.18/0.19's `couldnt_find_*` codes, 1.0's
+    /// `not_found`, `resolve_object_failed` (1.0's answer to an ActivityPub id it cannot resolve,
+    /// e.g. a stub's), or a bare HTTP 404.
+    public var isNotFound: Bool {
+        if let code = lemmyCode?.code {
+            return code.hasPrefix("couldnt_find_") || code == "not_found" || code == "resolve_object_failed"
+        }
+        return kind == .httpStatus && httpStatus == 404
+    }
+}
