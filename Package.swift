@@ -202,7 +202,7 @@ let package = Package(
             name: "LemmyMiddlewareTests",
             dependencies: [
                 "LemmyMiddleware", "LemmyMiddlewareGRDB", "LemmyTestServer", "LemmyTestSupport", "LemmyAPI", "HTTPLoading",
-                "HTTPLoadingTesting", "FeedLoading", "Resources", "ResourcesGRDB",
+                "HTTPLoadingTesting", "HTTPLoadingAsyncHTTPClient", "FeedLoading", "Resources", "ResourcesGRDB",
             ],
             exclude: ["FuzzCorpus"]
         ),

@@ -11,8 +11,9 @@ import NIOHTTPCompression
 ///
 /// It never follows redirects (a `RedirectLoader` does), decompresses gzip and
 /// deflate with a ratio limit, enforces `MaximumResponseSizeOption` while reading,
-/// bounds the whole exchange by `RequestDeadlineOption`, and cancels the request
-/// when the calling task is cancelled.
+/// bounds the whole exchange by `RequestDeadlineOption`, cancels the request
+/// when the calling task is cancelled, and reports the body's progress to
+/// `UploadProgressOption`.
 ///
 /// AsyncHTTPClient's own deadline stops at the response head, and a client has one read timeout
 /// for all requests, so a body that trickles in would hold the request for ever; the loader
@@ -63,7 +64,15 @@ public final class AsyncHTTPClientLoader: HTTPLoader {
         for field in prepared.head.headerFields {
             outgoing.headers.add(name: field.name.rawName, value: field.value)
         }
-        if let body = prepared.body { outgoing.body = .bytes(ByteBuffer(bytes: body)) }
+        if let body = prepared.body {
+            if let progress = prepared.uploadProgress {
+                // In pieces, so that the progress follows the connection taking them.
+                outgoing.body = .stream(ReportingBodyChunks(body: body, progress: progress), length: .known(body.count))
+            } else {
+                outgoing.body = .bytes(ByteBuffer(bytes: body))
+            }
+        }
+        defer { prepared.uploadProgress?.finish() }
         // AsyncHTTPClient's deadline covers connecting, sending and the head only; the exchange
         // deadline covers the body too.
         let headTimeout = TimeAmount(min(prepared.timeout, prepared.deadline, ExchangeDeadline.unlimited))

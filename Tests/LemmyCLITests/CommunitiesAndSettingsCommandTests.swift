@@ -123,8 +123,11 @@ struct CommunitiesAndSettingsCommandTests {
             #expect(badKey.status == LemmyCLI.ExitStatus.usage.rawValue)
             let badValue = try await LemmyBinary.run(["settings", "set", "show-nsfw=maybe"], config: config.url)
             #expect(badValue.status == LemmyCLI.ExitStatus.usage.rawValue)
+            // 0.19 takes show or hide (a bool), 1.0 also show-for-others; 0.18 has no such setting.
             let downvotes = try await LemmyBinary.run(["settings", "set", "show-downvotes=hide"], config: config.url)
-            #expect(downvotes.status == (dialect == .v1_0 ? 0 : LemmyCLI.ExitStatus.unsupported.rawValue), "\(downvotes)")
+            #expect(downvotes.status == (dialect == .v0_18 ? LemmyCLI.ExitStatus.unsupported.rawValue : 0), "\(downvotes)")
+            let others = try await LemmyBinary.run(["settings", "set", "show-downvotes=show-for-others"], config: config.url)
+            #expect(others.status == (dialect == .v1_0 ? 0 : LemmyCLI.ExitStatus.unsupported.rawValue), "\(others)")
             let guest = try await LemmyBinary.run(["settings", "--instance", server.baseURL.absoluteString])
             #expect(guest.status == LemmyCLI.ExitStatus.auth.rawValue)
         }

@@ -1,4 +1,6 @@
 import Foundation
+import HTTPLoading
+import HTTPLoadingAsyncHTTPClient
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -101,7 +103,9 @@ struct ImageUploadMiddlewareTests {
                     #expect(error == .httpStatus(413))
                 }
             }
-            #expect(steps.map(\.bytesSent) == [0])
+            // What went out before the refusal was reported, rising from 0; nothing after it.
+            let sent = steps.map(\.bytesSent)
+            #expect(sent.first == 0 && zip(sent, sent.dropFirst()).allSatisfy { $0 < $1 } && sent.allSatisfy { $0 <= big.count })
             do {
                 _ = try await alice.uploadImage(data: Data("not an image".utf8), mimeType: "image/png")
                 Issue.record("no error")
@@ -130,6 +134,54 @@ struct ImageUploadMiddlewareTests {
                 default: Issue.record("unexpected \(error)")
                 }
             }
+        }
+    }
+
+    /// A PNG of 1 MiB and a bit: the transport sends it in many pieces.
+    static let largePNG = png + Data(repeating: 0x42, count: (1 << 20) + 4_321)
+
+    @Test(
+        "A large upload reports rising progress as it is sent, ending at the image's size (AsyncHTTPClient: every 64 KiB)",
+        arguments: LemmyDialect.allCases)
+    func largeUploadProgress(dialect: LemmyDialect) async throws {
+        try await Self.withImageServer(dialect) { server in
+            // URLSession on Linux reports as often as FoundationNetworking's libcurl loop says it
+            // sent (sometimes once for 1 MiB); AsyncHTTPClient reports each 64 KiB piece.
+            for terminal in ["URLSession", "AsyncHTTPClient"] {
+                let http = AsyncHTTPClientLoader()
+                let alice = try await ApiClient.login(
+                    to: server.baseURL, username: "alice", password: "password",
+                    loader: terminal == "URLSession" ? URLSessionLoader() : http)
+                var steps: [ImageUploadProgress] = []
+                let image = try await alice.uploadImage(data: Self.largePNG, filename: "large.png", mimeType: "image/png") {
+                    steps.append($0)
+                }
+                let sent = steps.map(\.bytesSent)
+                #expect(sent.first == 0 && sent.last == Self.largePNG.count, "\(terminal): \(sent)")
+                #expect(zip(sent, sent.dropFirst()).allSatisfy { $0 < $1 }, "\(terminal): \(sent)")
+                #expect(steps.allSatisfy { $0.totalBytes == Self.largePNG.count })
+                if terminal == "AsyncHTTPClient" { #expect(sent.count > Self.largePNG.count / (64 << 10), "\(sent)") }
+                // Reports arrive before the call returns, none after.
+                let count = steps.count
+                try await alice.deleteImage(image)
+                #expect(steps.count == count)
+                try await http.shutdown()
+            }
+        }
+    }
+
+    @Test("A refused upload reports nothing after it threw", arguments: LemmyDialect.allCases)
+    func refusedUploadProgress(dialect: LemmyDialect) async throws {
+        try await Self.withImageServer(dialect, limit: 64 << 10) { server in
+            let alice = try await login(server, "alice")
+            var steps: [ImageUploadProgress] = []
+            await #expect(throws: ApiClientError.self) {
+                _ = try await alice.uploadImage(data: Self.largePNG, filename: "large.png", mimeType: "image/png") { steps.append($0) }
+            }
+            let count = steps.count
+            #expect(steps.first?.bytesSent == 0)
+            _ = try await alice.loadAccount()
+            #expect(steps.count == count)
         }
     }
 }

@@ -19,6 +19,10 @@ public struct PreparedRequest: Sendable {
     public let maximumResponseSize: Int
     /// How many times its compressed size a body may inflate to (``MaximumDecompressionRatioOption``).
     public let maximumDecompressionRatio: Int
+    /// Where the body's progress goes (``UploadProgressOption``); nil without a handler or a body.
+    /// The terminal reports to it while sending and calls ``UploadProgressReporter/finish()``
+    /// when the load returns or throws.
+    public let uploadProgress: UploadProgressReporter?
 
     /// Checks that `request` is absolute, uses http(s), is not plain http to a host other than
     /// loopback (``Origin/isLoopbackHost(_:)``) unless allowed, and encodes its body.
@@ -55,6 +59,7 @@ public struct PreparedRequest: Sendable {
         self.deadline = request.options[RequestDeadlineOption.self]
         self.maximumResponseSize = request.options[MaximumResponseSizeOption.self]
         self.maximumDecompressionRatio = request.options[MaximumDecompressionRatioOption.self]
+        self.uploadProgress = UploadProgressReporter(totalBytes: body?.count ?? 0, handler: request.options[UploadProgressOption.self])
     }
 
     /// The timeout in seconds, for APIs that take `TimeInterval`.

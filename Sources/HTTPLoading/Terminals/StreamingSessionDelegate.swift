@@ -19,6 +19,8 @@ final class StreamingReceiver: Sendable {
         var maximumSize: Int
         /// ``MaximumDecompressionRatioOption``.
         var maximumRatio: Int
+        /// Where the request body's progress goes (``UploadProgressOption``).
+        var uploadProgress: UploadProgressReporter? = nil
     }
 
     /// Why the receiver abandoned the response.
@@ -88,6 +90,11 @@ final class StreamingReceiver: Sendable {
         }
     }
 
+    /// Reports that the session has sent `bytes` of the request body.
+    func sent(bytes: Int64) {
+        limits.uploadProgress?.report(bytesSent: Int(clamping: bytes))
+    }
+
     /// Records the 401 of a rejected authentication challenge.
     func receive(challengeResponse: URLResponse) {
         state.withLock { $0.challenged = challengeResponse }
@@ -136,6 +143,13 @@ final class StreamingSessionDelegate: NSObject, URLSessionDataDelegate, Sendable
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         if receiver(for: dataTask)?.receive(data: data) == false { dataTask.cancel() }
+    }
+
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64,
+        totalBytesExpectedToSend: Int64
+    ) {
+        receiver(for: task)?.sent(bytes: totalBytesSent)
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {

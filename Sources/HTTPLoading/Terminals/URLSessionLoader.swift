@@ -11,7 +11,8 @@ public import FoundationNetworking
 /// `URLError`s to ``LoadError`` codes, and cancels the session task when the calling task is
 /// cancelled. The body is received as it streams in: the load is abandoned as soon as it passes
 /// ``MaximumResponseSizeOption`` or ``MaximumDecompressionRatioOption``, and the whole exchange
-/// must finish within ``RequestDeadlineOption``.
+/// must finish within ``RequestDeadlineOption``. The body's progress goes to
+/// ``UploadProgressOption`` as the session reports it sent.
 public final class URLSessionLoader: HTTPLoader {
     private let session: URLSession
     private let delegate = StreamingSessionDelegate()
@@ -38,7 +39,9 @@ public final class URLSessionLoader: HTTPLoader {
         urlRequest.timeoutInterval = prepared.timeoutInterval
         let limits = StreamingReceiver.Limits(
             maximumSize: prepared.maximumResponseSize,
-            maximumRatio: prepared.maximumDecompressionRatio)
+            maximumRatio: prepared.maximumDecompressionRatio,
+            uploadProgress: prepared.uploadProgress)
+        defer { prepared.uploadProgress?.finish() }
         return try await ExchangeDeadline.run(prepared.deadline, for: request) {
             [self, urlRequest] () async throws(LoadError) -> LoadResponse in
             let data: Data

@@ -48,15 +48,18 @@ extension LemmyRawClient {
     /// - 1.0: the endpoint of `target` below `/api/v4`, with `Authorization: Bearer`.
     ///
     /// On 0.18/0.19 the response's `url` and `delete_url` are filled in from the first file, as
-    /// the js client does.
+    /// the js client does. `progress` gets the multipart body's progress as the terminal sends it
+    /// (see ``HTTPLoading/UploadProgressOption``).
     public func uploadImage(
         _ data: Data,
         to target: LemmyImageUploadTarget = .image,
         filename: String = "image.jpg",
-        contentType: String = "image/jpeg"
+        contentType: String = "image/jpeg",
+        progress: UploadProgressHandler? = nil
     ) async throws(LemmyClientError) -> ApiUploadImageResponse {
         let version = try await serverVersion()
-        let request = try await uploadRequest(data, to: target, filename: filename, contentType: contentType, version: version)
+        var request = try await uploadRequest(data, to: target, filename: filename, contentType: contentType, version: version)
+        request.options[UploadProgressOption.self] = progress
         let response = try await load(request)
         var decoded = try LemmyResponseMapper.decode(ApiUploadImageResponse.self, from: response, generation: version.generation)
         if version.generation == .v3, decoded.msg == "ok", let file = decoded.files?.first {
@@ -67,7 +70,7 @@ extension LemmyRawClient {
         return decoded
     }
 
-    /// The HTTP request ``uploadImage(_:to:filename:contentType:)`` sends to a server of `version`.
+    /// The HTTP request ``uploadImage(_:to:filename:contentType:progress:)`` sends to a server of `version`.
     public func uploadRequest(
         _ data: Data,
         to target: LemmyImageUploadTarget = .image,

@@ -1,4 +1,5 @@
 public import Foundation
+internal import HTTPLoading
 internal import LemmyAPI
 
 /// An image uploaded to the instance, to put in a post (``ApiClient/createPost(communityId:title:body:url:altText:nsfw:languageId:customThumbnail:)``'s
@@ -29,9 +30,11 @@ public struct UploadedImage: Hashable, Sendable {
 
 /// How far an image upload has come.
 ///
-/// The HTTP chain sends a request body whole and reports nothing while it is on its way, so an
-/// upload reports two steps: `bytesSent == 0` when it starts and `bytesSent == totalBytes` when
-/// the server has accepted it. Nothing is reported after a failure.
+/// An upload reports `bytesSent == 0` when it starts, then rising counts as the transport sends
+/// the image, ending with `bytesSent == totalBytes` once all of it is sent (or, through a chain
+/// whose terminal does not report progress, once the server has accepted it). Every report
+/// arrives on the main actor before ``ApiClient/uploadImage(data:filename:mimeType:progress:)``
+/// returns or throws; none after.
 public struct ImageUploadProgress: Hashable, Sendable {
     /// Bytes of the image sent so far.
     public var bytesSent: Int
@@ -57,7 +60,7 @@ extension ApiClient {
     ///   - data: The image file's bytes.
     ///   - filename: The file's name as sent (`image.jpg` by default, as lemmy-ui sends).
     ///   - mimeType: The file's type, e.g. `image/png`.
-    ///   - progress: Called at the start and on success; see ``ImageUploadProgress``.
+    ///   - progress: Called on the main actor as the image goes out; see ``ImageUploadProgress``.
     public func uploadImage(
         data: Data, filename: String = "image.jpg", mimeType: String = "image/jpeg",
         progress: ((ImageUploadProgress) -> Void)? = nil
@@ -65,10 +68,21 @@ extension ApiClient {
         try checkPermission(mutation: true)
         try requireAccount()
         progress?(ImageUploadProgress(bytesSent: 0, totalBytes: data.count))
+        // The terminal reports the multipart body's progress on its own thread; the reports reach
+        // `progress` on the main actor through a stream, which is drained before returning.
+        let (reports, reporter) = AsyncStream.makeStream(of: UploadProgress.self)
+        let delivery = progress.map { progress in
+            Task { @MainActor in await Self.deliver(reports, imageBytes: data.count, to: progress) }
+        }
         let response: ApiUploadImageResponse
+        let delivered: Int
         do {
-            response = try await raw.uploadImage(data, filename: filename, contentType: mimeType)
+            response = try await raw.uploadImage(data, filename: filename, contentType: mimeType) { reporter.yield($0) }
+            reporter.finish()
+            delivered = await delivery?.value ?? 0
         } catch {
+            reporter.finish()
+            _ = await delivery?.value
             throw ApiClientError(error)
         }
         let image: UploadedImage
@@ -80,8 +94,23 @@ extension ApiClient {
         } else {
             throw .decoding("upload answer without a file: \(response.msg ?? "no message")")
         }
-        progress?(ImageUploadProgress(bytesSent: data.count, totalBytes: data.count))
+        if delivered < data.count { progress?(ImageUploadProgress(bytesSent: data.count, totalBytes: data.count)) }
         return image
+    }
+
+    /// Passes the body's progress on as the image's (the body is the image in a multipart
+    /// envelope, so in proportion), rising only; returns the last image count passed on.
+    private static func deliver(
+        _ reports: AsyncStream<UploadProgress>, imageBytes: Int, to progress: (ImageUploadProgress) -> Void
+    ) async -> Int {
+        var delivered = 0
+        for await report in reports where report.totalBytes > 0 {
+            let sent = Int(Int64(imageBytes) * Int64(min(report.bytesSent, report.totalBytes)) / Int64(report.totalBytes))
+            guard sent > delivered else { continue }
+            delivered = sent
+            progress(ImageUploadProgress(bytesSent: sent, totalBytes: imageBytes))
+        }
+        return delivered
     }
 
     /// Deletes an image the account uploaded. 0.18 and 0.19 need its ``UploadedImage/deleteToken``
