@@ -14,7 +14,9 @@ typealias Captures = [String: JSONValue]
 
 /// A realistic session against a seeded test server that calls every route the server serves
 /// in a dialect with valid, meaningful parameters: reads as a guest and as alice, writes by
-/// alice, reports by carol, moderation by bob (moderator of communities 1 and 2), logout last.
+/// alice, reports by carol, moderation by bob (moderator of communities 1 and 2), the admin's
+/// queues, logout last. The site takes new accounts by application, so the newcomer's sign-up
+/// gives the admin an application to approve.
 ///
 /// Seeded ids: admin 1, alice 2, bob 3, carol 4; posts 1...30; comments 1...200; communities 1...3.
 enum RouteScenario {
@@ -56,7 +58,17 @@ enum RouteScenario {
             step("GET", "/site", user: "alice"),
             step(
                 "POST", "/user/register",
-                body: ["username": "newcomer", "password": "password123", "password_verify": "password123", "show_nsfw": false]),
+                body: [
+                    "username": "newcomer", "password": "password123", "password_verify": "password123", "show_nsfw": false,
+                    "answer": "I would like to join.",
+                ]),
+            step("GET", "/admin/registration_application/count", user: "admin"),
+            step(
+                "GET", "/admin/registration_application/list", user: "admin", query: [("unread_only", "true"), ("limit", "10")],
+                capture: keep("application", "registration_applications.0.registration_application.id")),
+            step("PUT", "/admin/registration_application/approve", user: "admin", needs: "application") { id in
+                ([], ["id": id, "approve": true])
+            },
             step("GET", "/post/list", user: "alice", query: [("type_", "All"), ("sort", "Hot"), ("limit", "5")]),
             step("GET", "/post", user: "alice", query: [("id", "1")], capture: keep("apId", "post_view.post.ap_id")),
             step("GET", "/comment/list", user: "alice", query: [("post_id", "1"), ("sort", "Hot"), ("max_depth", "3")]),
@@ -161,7 +173,14 @@ enum RouteScenario {
         step("GET", "/site", user: "alice"),
         step("GET", "/account", user: "alice"),
         step(
-            "POST", "/account/auth/register", body: ["username": "newcomer", "password": "password123", "password_verify": "password123"]),
+            "POST", "/account/auth/register",
+            body: ["username": "newcomer", "password": "password123", "password_verify": "password123", "answer": "I would like to join."]),
+        step(
+            "GET", "/admin/registration_application/list", user: "admin", query: [("unread_only", "true"), ("limit", "10")],
+            capture: keep("application", "items.0.registration_application.id")),
+        step("PUT", "/admin/registration_application/approve", user: "admin", needs: "application") { id in
+            ([], ["id": id, "approve": true])
+        },
         step("GET", "/post/list", user: "alice", query: [("type_", "all"), ("sort", "hot"), ("limit", "5")]),
         step("GET", "/post", user: "alice", query: [("id", "1")], capture: keep("apId", "post_view.post.ap_id")),
         step("GET", "/comment/list", user: "alice", query: [("post_id", "1"), ("sort", "hot"), ("max_depth", "3")]),

@@ -13,6 +13,8 @@ struct Database: Sendable {
     var reports: [ReportRecord] = []
     /// Reports of private messages (admins' queue, apart from the communities' reports).
     var privateMessageReports: [ReportRecord] = []
+    /// Sign-ups waiting for (or decided by) an admin, under "require application".
+    var registrationApplications: [RegistrationApplicationRecord] = []
     /// Uploaded images by file name.
     var images: [String: ImageRecord] = [:]
     var modlog: [ModlogRecord] = []
