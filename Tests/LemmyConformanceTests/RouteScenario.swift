@@ -146,8 +146,14 @@ enum RouteScenario {
             step("POST", "/post/delete", user: "alice", needs: "post") { id in ([], ["post_id": id, "deleted": true]) },
             // Communities and the account: bob's and carol's last calls (their tokens end here).
             step("GET", "/user/get_captcha"),
-            step("POST", "/community", user: "alice", body: ["name": "conformance", "title": "Conformance"]),
+            step(
+                "POST", "/community", user: "alice", body: ["name": "conformance", "title": "Conformance"],
+                capture: keep("community", "community_view.community.id")),
             step("PUT", "/community", user: "bob", body: ["community_id": 1, "title": "Edited title"]),
+            step("POST", "/admin/purge/comment", user: "admin", body: ["comment_id": 3, "reason": "Doxxing"]),
+            step("POST", "/admin/purge/post", user: "admin", body: ["post_id": 5, "reason": "Illegal"]),
+            step("POST", "/admin/purge/person", user: "admin", body: ["person_id": 9, "reason": "Spam bot"]),
+            step("POST", "/admin/purge/community", user: "admin", needs: "community") { id in ([], ["community_id": id, "reason": "Spam"]) },
             step("PUT", "/user/save_user_settings", user: "alice", body: ["show_nsfw": true, "default_sort_type": "New"]),
             step(
                 "PUT", "/user/change_password", user: "bob",
@@ -249,8 +255,14 @@ enum RouteScenario {
         step("DELETE", "/post", user: "alice", needs: "post") { id in ([], ["post_id": id, "deleted": true]) },
         // Communities and the account: bob's and carol's last calls (their tokens end here).
         step("GET", "/account/auth/get_captcha"),
-        step("POST", "/community", user: "alice", body: ["name": "conformance", "title": "Conformance"]),
+        step(
+            "POST", "/community", user: "alice", body: ["name": "conformance", "title": "Conformance"],
+            capture: keep("community", "community_view.community.id")),
         step("PUT", "/community", user: "bob", body: ["community_id": 1, "title": "Edited title"]),
+        step("POST", "/admin/purge/comment", user: "admin", body: ["comment_id": 3, "reason": "Doxxing"]),
+        step("POST", "/admin/purge/post", user: "admin", body: ["post_id": 5, "reason": "Illegal"]),
+        step("POST", "/admin/purge/person", user: "admin", body: ["person_id": 9, "reason": "Spam bot"]),
+        step("POST", "/admin/purge/community", user: "admin", needs: "community") { id in ([], ["community_id": id, "reason": "Spam"]) },
         step("PUT", "/community/hide", user: "admin", body: ["community_id": 3, "hidden": true, "reason": "Spam"]),
         step("PUT", "/account/settings/save", user: "alice", body: ["show_nsfw": true, "default_post_sort_type": "new"]),
         step(

@@ -15,6 +15,8 @@ struct Database: Sendable {
     var privateMessageReports: [ReportRecord] = []
     /// Sign-ups waiting for (or decided by) an admin, under "require application".
     var registrationApplications: [RegistrationApplicationRecord] = []
+    /// What admins purged: gone for everyone (rows stay, as ids are indices).
+    var purged = PurgedContent()
     /// Uploaded images by file name.
     var images: [String: ImageRecord] = [:]
     var modlog: [ModlogRecord] = []

@@ -3,6 +3,7 @@ import LemmyAPI
 /// Reports (list, create, resolve), removing posts, and the modlog (every kind the server records).
 extension APIRoutes {
     func addModerationRoutes() {
+        addPurgeRoutes()
         add(LemmyV3.ListPostReports.self, auth: true) { db, call in
             let reports = try visibleReports(
                 db, call, kind: .post, unresolvedOnly: call.form.unresolvedOnly ?? false,
@@ -205,7 +206,7 @@ private func visibleReports<F>(
     guard isAdmin || !moderated.isEmpty else { throw APIError.code("not_a_mod_or_admin") }
     let limit = limit == Int.max ? Int.max : try call.limit(limit)
     let reports = db.reports.filter { report in
-        guard kind == nil || report.kind == kind, !unresolvedOnly || !report.resolved,
+        guard kind == nil || report.kind == kind, !unresolvedOnly || !report.resolved, !db.isPurged(report),
             let community = db.communityId(of: report)
         else { return false }
         if let communityId, community != communityId { return false }
