@@ -123,6 +123,12 @@ enum RouteScenario {
             },
             step("POST", "/private_message/report", user: "bob", needs: "sent") { id in ([], ["private_message_id": id, "reason": "Spam"])
             },
+            step(
+                "GET", "/private_message/report/list", user: "admin", query: [("unresolved_only", "true"), ("limit", "10")],
+                capture: keep("messageReport", "private_message_reports.0.private_message_report.id")),
+            step("PUT", "/private_message/report/resolve", user: "admin", needs: "messageReport") { id in
+                ([], ["report_id": id, "resolved": true])
+            },
             step("POST", "/private_message/delete", user: "alice", needs: "sent") { id in ([], ["private_message_id": id, "deleted": true])
             },
             step("POST", "/user/mark_all_as_read", user: "alice", body: [:]),
@@ -232,6 +238,12 @@ enum RouteScenario {
             capture: keep("sent", "private_message_view.private_message.id")),
         step("PUT", "/private_message", user: "alice", needs: "sent") { id in ([], ["private_message_id": id, "content": "Hello, Bob"]) },
         step("POST", "/private_message/report", user: "bob", needs: "sent") { id in ([], ["private_message_id": id, "reason": "Spam"]) },
+        step(
+            "GET", "/report/list", user: "admin", query: [("type_", "private_messages"), ("limit", "10")],
+            capture: keep("messageReport", "items.0.private_message_report.id")),
+        step("PUT", "/private_message/report/resolve", user: "admin", needs: "messageReport") { id in
+            ([], ["report_id": id, "resolved": true])
+        },
         step("DELETE", "/private_message", user: "alice", needs: "sent") { id in ([], ["private_message_id": id, "deleted": true]) },
         step("POST", "/account/notification/mark_as_read/all", user: "alice", body: [:]),
         step("POST", "/community/follow", user: "alice", body: ["community_id": 3, "follow": true]),

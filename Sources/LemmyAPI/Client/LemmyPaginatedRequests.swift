@@ -177,3 +177,16 @@ extension LemmyV4.ListRegistrationApplications: LemmyPaginatedRequest {
         .init(response)
     }
 }
+
+extension LemmyV3.ListPrivateMessageReports: LemmyPaginatedRequest {
+    /// Sets `page`.
+    public mutating func move(to cursor: LemmyPageCursor?) { form.page = LemmyPageNumbering.number(cursor) }
+
+    /// Pages by number.
+    public func page(from response: ApiListPrivateMessageReportsResponse) -> LemmyPage<ApiPrivateMessageReportView> {
+        LemmyPage(
+            items: response.privateMessageReports,
+            next: LemmyPageNumbering.next(after: form.page, count: response.privateMessageReports.count, limit: form.limit),
+            previous: LemmyPageNumbering.previous(before: form.page))
+    }
+}
