@@ -78,6 +78,7 @@ enum RouteScenario {
             step("GET", "/user", user: "alice", query: [("person_id", "3"), ("sort", "New"), ("limit", "5")]),
             step("GET", "/search", user: "alice", query: [("q", "a"), ("type_", "All"), ("limit", "5")]),
             step("GET", "/modlog", query: [("limit", "5")]),
+            step("GET", "/federated_instances"),
             step(
                 "GET", "/user/replies", user: "alice", query: [("sort", "New"), ("limit", "10")],
                 capture: keep("reply", "replies.0.comment_reply.id")),
@@ -204,6 +205,7 @@ enum RouteScenario {
         step("GET", "/account/saved", user: "alice", query: [("limit", "5")]),
         step("GET", "/search", user: "alice", query: [("search_term", "a"), ("limit", "5")]),
         step("GET", "/modlog", query: [("limit", "5")]),
+        step("GET", "/federated_instances", query: [("kind", "linked"), ("limit", "10")]),
         step(
             "GET", "/account/notification/list", user: "alice", query: [("limit", "10")],
             capture: keep("notification", "items.0.notification.id")),

@@ -190,3 +190,12 @@ extension LemmyV3.ListPrivateMessageReports: LemmyPaginatedRequest {
             previous: LemmyPageNumbering.previous(before: form.page))
     }
 }
+
+extension LemmyV4.GetFederatedInstances: LemmyPaginatedRequest {
+    /// Sets `page_cursor`.
+    public mutating func move(to cursor: LemmyPageCursor?) { form.pageCursor = LemmyPageNumbering.opaque(cursor) }
+    /// `next_page` / `prev_page`.
+    public func page(from response: ApiPagedResponse<ApiFederatedInstanceView>) -> LemmyPage<ApiFederatedInstanceView> {
+        .init(response)
+    }
+}

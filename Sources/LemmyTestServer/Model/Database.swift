@@ -17,6 +17,8 @@ struct Database: Sendable {
     var registrationApplications: [RegistrationApplicationRecord] = []
     /// What admins purged: gone for everyone (rows stay, as ids are indices).
     var purged = PurgedContent()
+    /// The admins' federation allow and block lists (instance ids).
+    var federation = FederationLists()
     /// Uploaded images by file name.
     var images: [String: ImageRecord] = [:]
     var modlog: [ModlogRecord] = []

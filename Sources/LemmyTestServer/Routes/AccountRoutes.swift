@@ -25,6 +25,7 @@ extension APIRoutes {
         add(LemmyV3.GetCaptcha.self) { db, call in captcha(&db) }
         add(LemmyV4.GetCaptcha.self) { db, call in captcha(&db) }
         addRegistrationApplicationRoutes()
+        addFederationRoutes()
     }
 }
 
