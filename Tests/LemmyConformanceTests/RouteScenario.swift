@@ -160,7 +160,8 @@ enum RouteScenario {
             step("POST", "/admin/purge/comment", user: "admin", body: ["comment_id": 3, "reason": "Doxxing"]),
             step("POST", "/admin/purge/post", user: "admin", body: ["post_id": 5, "reason": "Illegal"]),
             step("POST", "/admin/purge/person", user: "admin", body: ["person_id": 9, "reason": "Spam bot"]),
-            step("POST", "/admin/purge/community", user: "admin", needs: "community") { id in ([], ["community_id": id, "reason": "Spam"]) },
+            step("POST", "/admin/purge/community", user: "admin", needs: "community") { id in ([], ["community_id": id, "reason": "Spam"])
+            },
             step("PUT", "/user/save_user_settings", user: "alice", body: ["show_nsfw": true, "default_sort_type": "New"]),
             step(
                 "PUT", "/user/change_password", user: "bob",

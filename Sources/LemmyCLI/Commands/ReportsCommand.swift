@@ -58,7 +58,8 @@ struct ReportsCommand: AsyncParsableCommand, Sendable {
         for report in page.items {
             let marker = report.isResolved ? renderer.style.dim("✓ ") : renderer.style.yellow("• ")
             Console.out(
-                marker + renderer.style.dim("#\(report.id.value) ") + renderer.style.cyan(report.community.map { "c/\($0.name)" } ?? "private message")
+                marker + renderer.style.dim("#\(report.id.value) ")
+                    + renderer.style.cyan(report.community.map { "c/\($0.name)" } ?? "private message")
                     + " by u/\(report.reporter.name): " + report.reason)
             renderer.emit(TextFitting.wrap(report.originalText, width: renderer.width, indent: "    "))
         }

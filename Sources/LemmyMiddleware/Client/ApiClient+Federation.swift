@@ -11,7 +11,9 @@ extension ApiClient {
         // Explicit per generation: 0.18/0.19 one answer with three lists, 1.0 a paged list per kind.
         guard try await generation() == .v4 else {
             let response = try await send(LemmyV3.GetFederatedInstances(), mutation: false)
-            guard let lists = response.federatedInstances else { return FederatedInstances(linked: [], allowed: [], blocked: [], isComplete: false) }
+            guard let lists = response.federatedInstances else {
+                return FederatedInstances(linked: [], allowed: [], blocked: [], isComplete: false)
+            }
             return FederatedInstances(
                 linked: lists.linked.map(Self.instance), allowed: lists.allowed.map(Self.instance),
                 blocked: lists.blocked.map(Self.instance))

@@ -120,7 +120,10 @@ struct PurgeTests {
             #expect(error?.lemmyCode == .notAnAdmin)
             #expect(!bob.isPurged(.post, id: post.id))
             #expect(!post.removed)
-            for purge in [{ try await bob.purgeComment(id: 1, reason: "No") }, { try await bob.purgeCommunity(id: 1, reason: "No") }, { try await bob.purgePerson(id: 2, reason: "No") }]
+            for purge in [
+                { try await bob.purgeComment(id: 1, reason: "No") }, { try await bob.purgeCommunity(id: 1, reason: "No") },
+                { try await bob.purgePerson(id: 2, reason: "No") },
+            ]
                 as [() async throws -> Void]
             {
                 let refusal = await #expect(throws: ApiClientError.self) { try await purge() }
