@@ -44,13 +44,24 @@ public struct LemmyServerError: Error, Hashable, Sendable, CustomStringConvertib
             guard let dict = object as? [String: Any],
                 let raw = (dict["error"] as? String) ?? (dict["error_type"] as? String)
             else { return nil }
-            return LemmyServerError(
-                code: LemmyErrorCode(code: raw), message: dict["message"] as? String,
-                cause: dict["cause"] as? String, status: status)
+            let (code, message) = normalized(raw, message: dict["message"] as? String)
+            return LemmyServerError(code: code, message: message, cause: dict["cause"] as? String, status: status)
         }
         // 0.18 text/plain: either a bare code or a human-readable message.
         let isCode = trimmed.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } && trimmed.count < 100
         if isCode { return LemmyServerError(code: LemmyErrorCode(code: trimmed), status: status) }
         return LemmyServerError(code: .unknown("unknown"), message: trimmed, status: status)
+    }
+
+    /// The code of `raw`, reading 0.18's own spellings of registration refusals as the codes later
+    /// versions give them: 0.18 answers a pending application with `registration_application_pending`
+    /// and a denied one with the translated `Registration denied: REASON` (the account's interface
+    /// language; English unless the applicant chose another), where 0.19 says
+    /// `registration_application_is_pending` and `registration_denied` with the reason as message.
+    static func normalized(_ raw: String, message: String?) -> (LemmyErrorCode, String?) {
+        if raw == "registration_application_pending" { return (.registrationApplicationIsPending, message) }
+        let denied = "Registration denied: "
+        if raw.hasPrefix(denied) { return (.registrationDenied, message ?? String(raw.dropFirst(denied.count))) }
+        return (LemmyErrorCode(code: raw), message)
     }
 }

@@ -48,11 +48,14 @@ extension LemmyTestServer {
         try? store.with { db in db.captchas[uuid] }
     }
 
-    /// Accepts the pending registration application of `username` (an admin's approval) and
+    /// Accepts the pending registration application of `username` (as the seeded admin would) and
     /// marks the account's email verified, so it can log in.
     public func approveRegistration(of username: String) {
         _ = try? store.with { db in
             guard let person = db.person(named: username) else { return }
+            if let application = db.registrationApplication(ofPerson: person.id) {
+                _ = try db.decideRegistrationApplication(application.id, approve: true, denyReason: nil, by: 1, now: application.published)
+            }
             db.persons[person.id - 1].applicationPending = false
             db.persons[person.id - 1].emailUnverified = false
         }

@@ -54,6 +54,8 @@ struct ResponseConformanceTests {
         let descriptions = Descriptions.for(dialect)
         try #require(descriptions.count == Descriptions.names(for: dialect).count, "missing extract under Tests/Fixtures/openapi")
         let server = try await LemmyTestServer.start(dialect: dialect, scale: .tiny)
+        // The scenario's sign-up files an application, which the admin's queue then approves.
+        server.configureRegistration(RegistrationSettings(mode: .requireApplication))
         var outcome = Outcome()
         do {
             var sender = RawSender(server: server)

@@ -14,7 +14,9 @@ typealias Captures = [String: JSONValue]
 
 /// A realistic session against a seeded test server that calls every route the server serves
 /// in a dialect with valid, meaningful parameters: reads as a guest and as alice, writes by
-/// alice, reports by carol, moderation by bob (moderator of communities 1 and 2), logout last.
+/// alice, reports by carol, moderation by bob (moderator of communities 1 and 2), the admin's
+/// queues, logout last. The site takes new accounts by application, so the newcomer's sign-up
+/// gives the admin an application to approve.
 ///
 /// Seeded ids: admin 1, alice 2, bob 3, carol 4; posts 1...30; comments 1...200; communities 1...3.
 enum RouteScenario {
@@ -56,7 +58,17 @@ enum RouteScenario {
             step("GET", "/site", user: "alice"),
             step(
                 "POST", "/user/register",
-                body: ["username": "newcomer", "password": "password123", "password_verify": "password123", "show_nsfw": false]),
+                body: [
+                    "username": "newcomer", "password": "password123", "password_verify": "password123", "show_nsfw": false,
+                    "answer": "I would like to join.",
+                ]),
+            step("GET", "/admin/registration_application/count", user: "admin"),
+            step(
+                "GET", "/admin/registration_application/list", user: "admin", query: [("unread_only", "true"), ("limit", "10")],
+                capture: keep("application", "registration_applications.0.registration_application.id")),
+            step("PUT", "/admin/registration_application/approve", user: "admin", needs: "application") { id in
+                ([], ["id": id, "approve": true])
+            },
             step("GET", "/post/list", user: "alice", query: [("type_", "All"), ("sort", "Hot"), ("limit", "5")]),
             step("GET", "/post", user: "alice", query: [("id", "1")], capture: keep("apId", "post_view.post.ap_id")),
             step("GET", "/comment/list", user: "alice", query: [("post_id", "1"), ("sort", "Hot"), ("max_depth", "3")]),
@@ -66,6 +78,7 @@ enum RouteScenario {
             step("GET", "/user", user: "alice", query: [("person_id", "3"), ("sort", "New"), ("limit", "5")]),
             step("GET", "/search", user: "alice", query: [("q", "a"), ("type_", "All"), ("limit", "5")]),
             step("GET", "/modlog", query: [("limit", "5")]),
+            step("GET", "/federated_instances"),
             step(
                 "GET", "/user/replies", user: "alice", query: [("sort", "New"), ("limit", "10")],
                 capture: keep("reply", "replies.0.comment_reply.id")),
@@ -111,6 +124,12 @@ enum RouteScenario {
             },
             step("POST", "/private_message/report", user: "bob", needs: "sent") { id in ([], ["private_message_id": id, "reason": "Spam"])
             },
+            step(
+                "GET", "/private_message/report/list", user: "admin", query: [("unresolved_only", "true"), ("limit", "10")],
+                capture: keep("messageReport", "private_message_reports.0.private_message_report.id")),
+            step("PUT", "/private_message/report/resolve", user: "admin", needs: "messageReport") { id in
+                ([], ["report_id": id, "resolved": true])
+            },
             step("POST", "/private_message/delete", user: "alice", needs: "sent") { id in ([], ["private_message_id": id, "deleted": true])
             },
             step("POST", "/user/mark_all_as_read", user: "alice", body: [:]),
@@ -136,8 +155,15 @@ enum RouteScenario {
             step("POST", "/post/delete", user: "alice", needs: "post") { id in ([], ["post_id": id, "deleted": true]) },
             // Communities and the account: bob's and carol's last calls (their tokens end here).
             step("GET", "/user/get_captcha"),
-            step("POST", "/community", user: "alice", body: ["name": "conformance", "title": "Conformance"]),
+            step(
+                "POST", "/community", user: "alice", body: ["name": "conformance", "title": "Conformance"],
+                capture: keep("community", "community_view.community.id")),
             step("PUT", "/community", user: "bob", body: ["community_id": 1, "title": "Edited title"]),
+            step("POST", "/admin/purge/comment", user: "admin", body: ["comment_id": 3, "reason": "Doxxing"]),
+            step("POST", "/admin/purge/post", user: "admin", body: ["post_id": 5, "reason": "Illegal"]),
+            step("POST", "/admin/purge/person", user: "admin", body: ["person_id": 9, "reason": "Spam bot"]),
+            step("POST", "/admin/purge/community", user: "admin", needs: "community") { id in ([], ["community_id": id, "reason": "Spam"])
+            },
             step("PUT", "/user/save_user_settings", user: "alice", body: ["show_nsfw": true, "default_sort_type": "New"]),
             step(
                 "PUT", "/user/change_password", user: "bob",
@@ -167,7 +193,14 @@ enum RouteScenario {
         step("GET", "/site", user: "alice"),
         step("GET", "/account", user: "alice"),
         step(
-            "POST", "/account/auth/register", body: ["username": "newcomer", "password": "password123", "password_verify": "password123"]),
+            "POST", "/account/auth/register",
+            body: ["username": "newcomer", "password": "password123", "password_verify": "password123", "answer": "I would like to join."]),
+        step(
+            "GET", "/admin/registration_application/list", user: "admin", query: [("unread_only", "true"), ("limit", "10")],
+            capture: keep("application", "items.0.registration_application.id")),
+        step("PUT", "/admin/registration_application/approve", user: "admin", needs: "application") { id in
+            ([], ["id": id, "approve": true])
+        },
         step("GET", "/post/list", user: "alice", query: [("type_", "all"), ("sort", "hot"), ("limit", "5")]),
         step("GET", "/post", user: "alice", query: [("id", "1")], capture: keep("apId", "post_view.post.ap_id")),
         step("GET", "/comment/list", user: "alice", query: [("post_id", "1"), ("sort", "hot"), ("max_depth", "3")]),
@@ -179,6 +212,7 @@ enum RouteScenario {
         step("GET", "/account/saved", user: "alice", query: [("limit", "5")]),
         step("GET", "/search", user: "alice", query: [("search_term", "a"), ("limit", "5")]),
         step("GET", "/modlog", query: [("limit", "5")]),
+        step("GET", "/federated_instances", query: [("kind", "linked"), ("limit", "10")]),
         step(
             "GET", "/account/notification/list", user: "alice", query: [("limit", "10")],
             capture: keep("notification", "items.0.notification.id")),
@@ -214,6 +248,12 @@ enum RouteScenario {
             capture: keep("sent", "private_message_view.private_message.id")),
         step("PUT", "/private_message", user: "alice", needs: "sent") { id in ([], ["private_message_id": id, "content": "Hello, Bob"]) },
         step("POST", "/private_message/report", user: "bob", needs: "sent") { id in ([], ["private_message_id": id, "reason": "Spam"]) },
+        step(
+            "GET", "/report/list", user: "admin", query: [("type_", "private_messages"), ("limit", "10")],
+            capture: keep("messageReport", "items.0.private_message_report.id")),
+        step("PUT", "/private_message/report/resolve", user: "admin", needs: "messageReport") { id in
+            ([], ["report_id": id, "resolved": true])
+        },
         step("DELETE", "/private_message", user: "alice", needs: "sent") { id in ([], ["private_message_id": id, "deleted": true]) },
         step("POST", "/account/notification/mark_as_read/all", user: "alice", body: [:]),
         step("POST", "/community/follow", user: "alice", body: ["community_id": 3, "follow": true]),
@@ -239,8 +279,14 @@ enum RouteScenario {
         step("DELETE", "/post", user: "alice", needs: "post") { id in ([], ["post_id": id, "deleted": true]) },
         // Communities and the account: bob's and carol's last calls (their tokens end here).
         step("GET", "/account/auth/get_captcha"),
-        step("POST", "/community", user: "alice", body: ["name": "conformance", "title": "Conformance"]),
+        step(
+            "POST", "/community", user: "alice", body: ["name": "conformance", "title": "Conformance"],
+            capture: keep("community", "community_view.community.id")),
         step("PUT", "/community", user: "bob", body: ["community_id": 1, "title": "Edited title"]),
+        step("POST", "/admin/purge/comment", user: "admin", body: ["comment_id": 3, "reason": "Doxxing"]),
+        step("POST", "/admin/purge/post", user: "admin", body: ["post_id": 5, "reason": "Illegal"]),
+        step("POST", "/admin/purge/person", user: "admin", body: ["person_id": 9, "reason": "Spam bot"]),
+        step("POST", "/admin/purge/community", user: "admin", needs: "community") { id in ([], ["community_id": id, "reason": "Spam"]) },
         step("PUT", "/community/hide", user: "admin", body: ["community_id": 3, "hidden": true, "reason": "Spam"]),
         step("PUT", "/account/settings/save", user: "alice", body: ["show_nsfw": true, "default_post_sort_type": "new"]),
         step(

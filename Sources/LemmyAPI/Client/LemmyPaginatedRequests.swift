@@ -155,3 +155,47 @@ extension LemmyV4.ListPostLikes: LemmyPaginatedRequest {
     /// `next_page` / `prev_page`.
     public func page(from response: ApiPagedResponse<ApiVoteView>) -> LemmyPage<ApiVoteView> { .init(response) }
 }
+
+extension LemmyV3.ListRegistrationApplications: LemmyPaginatedRequest {
+    /// Sets `page`.
+    public mutating func move(to cursor: LemmyPageCursor?) { form.page = LemmyPageNumbering.number(cursor) }
+
+    /// Pages by number.
+    public func page(from response: ApiListRegistrationApplicationsResponse) -> LemmyPage<ApiRegistrationApplicationView> {
+        LemmyPage(
+            items: response.registrationApplications,
+            next: LemmyPageNumbering.next(after: form.page, count: response.registrationApplications.count, limit: form.limit),
+            previous: LemmyPageNumbering.previous(before: form.page))
+    }
+}
+
+extension LemmyV4.ListRegistrationApplications: LemmyPaginatedRequest {
+    /// Sets `page_cursor`.
+    public mutating func move(to cursor: LemmyPageCursor?) { form.pageCursor = LemmyPageNumbering.opaque(cursor) }
+    /// `next_page` / `prev_page`.
+    public func page(from response: ApiPagedResponse<ApiRegistrationApplicationView>) -> LemmyPage<ApiRegistrationApplicationView> {
+        .init(response)
+    }
+}
+
+extension LemmyV3.ListPrivateMessageReports: LemmyPaginatedRequest {
+    /// Sets `page`.
+    public mutating func move(to cursor: LemmyPageCursor?) { form.page = LemmyPageNumbering.number(cursor) }
+
+    /// Pages by number.
+    public func page(from response: ApiListPrivateMessageReportsResponse) -> LemmyPage<ApiPrivateMessageReportView> {
+        LemmyPage(
+            items: response.privateMessageReports,
+            next: LemmyPageNumbering.next(after: form.page, count: response.privateMessageReports.count, limit: form.limit),
+            previous: LemmyPageNumbering.previous(before: form.page))
+    }
+}
+
+extension LemmyV4.GetFederatedInstances: LemmyPaginatedRequest {
+    /// Sets `page_cursor`.
+    public mutating func move(to cursor: LemmyPageCursor?) { form.pageCursor = LemmyPageNumbering.opaque(cursor) }
+    /// `next_page` / `prev_page`.
+    public func page(from response: ApiPagedResponse<ApiFederatedInstanceView>) -> LemmyPage<ApiFederatedInstanceView> {
+        .init(response)
+    }
+}

@@ -10,7 +10,7 @@ struct ReportsCommand: AsyncParsableCommand, Sendable {
     @OptionGroup var client: ClientOptions
     @OptionGroup var output: OutputOptions
 
-    @Option(name: .long, help: "post or comment.")
+    @Option(name: .long, help: "post, comment or message (private messages; admins only).")
     var type: ReportTypeOption = .post
 
     @Flag(name: .long, help: "Resolved reports too.")
@@ -58,7 +58,8 @@ struct ReportsCommand: AsyncParsableCommand, Sendable {
         for report in page.items {
             let marker = report.isResolved ? renderer.style.dim("✓ ") : renderer.style.yellow("• ")
             Console.out(
-                marker + renderer.style.dim("#\(report.id.value) ") + renderer.style.cyan("c/\(report.community.name)")
+                marker + renderer.style.dim("#\(report.id.value) ")
+                    + renderer.style.cyan(report.community.map { "c/\($0.name)" } ?? "private message")
                     + " by u/\(report.reporter.name): " + report.reason)
             renderer.emit(TextFitting.wrap(report.originalText, width: renderer.width, indent: "    "))
         }
@@ -80,14 +81,20 @@ struct ReportsCommand: AsyncParsableCommand, Sendable {
     @MainActor static func output(_ report: Report) -> ReportsOutput.Report {
         ReportsOutput.Report(
             kind: report.id.kind.rawValue, id: report.id.value, reason: report.reason, reporter: report.reporter.name,
-            postId: report.post.id, commentId: report.comment?.id, community: report.community.name,
+            postId: report.post?.id, commentId: report.comment?.id, messageId: report.messageId, community: report.community?.name,
             originalText: report.originalText, resolved: report.isResolved, created: report.created)
     }
 }
 
 /// `--type`: which queue.
 enum ReportTypeOption: String, ExpressibleByArgument, Sendable {
-    case post, comment
+    case post, comment, message
 
-    var kind: ReportKind { self == .post ? .post : .comment }
+    var kind: ReportKind {
+        switch self {
+        case .post: .post
+        case .comment: .comment
+        case .message: .privateMessage
+        }
+    }
 }

@@ -4,7 +4,7 @@ public import Foundation
 public struct ReportsOutput: Codable, Sendable, Equatable {
     /// One report.
     public struct Report: Codable, Sendable, Equatable {
-        /// `post` or `comment`.
+        /// `post`, `comment` or `message`.
         public var kind: String
         /// The report's id among reports of its kind.
         public var id: Int
@@ -12,12 +12,14 @@ public struct ReportsOutput: Codable, Sendable, Equatable {
         public var reason: String
         /// Who reported it.
         public var reporter: String
-        /// The reported post's id (the comment's post for comment reports).
-        public var postId: Int
+        /// The reported post's id (the comment's post for comment reports); nil for message reports.
+        public var postId: Int?
         /// The reported comment's id, for comment reports.
         public var commentId: Int?
-        /// The community's name.
-        public var community: String
+        /// The reported private message's id, for message reports.
+        public var messageId: Int?
+        /// The community's name; nil for message reports.
+        public var community: String?
         /// The title or text as it was reported.
         public var originalText: String
         /// Whether a moderator resolved it.
@@ -27,8 +29,8 @@ public struct ReportsOutput: Codable, Sendable, Equatable {
 
         /// Makes a report line (tests build expected output with it).
         public init(
-            kind: String, id: Int, reason: String, reporter: String, postId: Int, commentId: Int?, community: String,
-            originalText: String, resolved: Bool, created: Date
+            kind: String, id: Int, reason: String, reporter: String, postId: Int?, commentId: Int?, messageId: Int? = nil,
+            community: String?, originalText: String, resolved: Bool, created: Date
         ) {
             self.kind = kind
             self.id = id
@@ -36,6 +38,7 @@ public struct ReportsOutput: Codable, Sendable, Equatable {
             self.reporter = reporter
             self.postId = postId
             self.commentId = commentId
+            self.messageId = messageId
             self.community = community
             self.originalText = originalText
             self.resolved = resolved

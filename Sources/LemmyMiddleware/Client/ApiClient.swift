@@ -51,6 +51,12 @@ public final class ApiClient {
     /// Comments whose creation lost its answer and was not found since, with when it was first
     /// tried (see ``createComment(postId:parentId:content:)``).
     @ObservationIgnored var uncertainComments: [UncertainComment: Date] = [:]
+    /// Posts whose creation lost its answer and was not found since, with when it was first
+    /// tried (see ``createPost(communityId:title:body:url:altText:nsfw:languageId:customThumbnail:)``).
+    @ObservationIgnored var uncertainPosts: [UncertainPost: Date] = [:]
+    /// What this client purged (admins); feeds leave it out (see ``isPurged(_:id:)``). Observed,
+    /// so views of ``LemmyFeed/items`` update when something is purged.
+    var purged = PurgedIds()
     /// The token refresh in flight, shared by every request the old token failed.
     @ObservationIgnored var tokenRefresh: Task<String?, Never>?
 

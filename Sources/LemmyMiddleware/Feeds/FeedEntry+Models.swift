@@ -43,7 +43,7 @@ extension FeedEntry {
 extension FeedFilterKeys {
     @MainActor static func post(_ post: Post2) -> FeedFilterKeys {
         FeedFilterKeys(
-            actorId: post.actorId.absoluteString, creatorId: post.creatorId, communityId: post.communityId,
+            actorId: post.actorId.absoluteString, creatorId: post.creatorId, communityId: post.communityId, postId: post.id,
             instanceIds: [post.creator.instanceId, post.community.instanceId],
             texts: [post.title, post.content ?? ""])
     }
@@ -51,6 +51,6 @@ extension FeedFilterKeys {
     @MainActor static func comment(_ comment: Comment2) -> FeedFilterKeys {
         FeedFilterKeys(
             actorId: comment.actorId.absoluteString, creatorId: comment.creatorId, communityId: comment.community.id,
-            instanceIds: [comment.creator.instanceId, comment.community.instanceId], texts: [comment.content])
+            postId: comment.postId, instanceIds: [comment.creator.instanceId, comment.community.instanceId], texts: [comment.content])
     }
 }

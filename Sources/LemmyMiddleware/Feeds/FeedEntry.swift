@@ -65,6 +65,8 @@ struct FeedFilterKeys: Sendable {
     var actorId: String = ""
     var creatorId: Int?
     var communityId: Int?
+    /// The post of a post or comment, for purges.
+    var postId: Int?
     /// The instances of the creator and the community, for the instance blocklist.
     var instanceIds: [Int] = []
     /// Texts the keyword filter searches (title and body).

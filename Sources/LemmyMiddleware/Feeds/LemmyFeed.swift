@@ -57,8 +57,13 @@ public final class LemmyFeed<Model: Sendable, Query: Sendable> {
         if isRead != nil { loader.setFilterEnabled(false, named: LemmyFeedFilter.read.rawValue) }
     }
 
-    /// The models that survive the filters, in feed order.
-    public var items: [Model] { loader.items.map(\.model) }
+    /// The models that survive the filters, in feed order, without what the client purged
+    /// (``ApiClient/purgePost(id:reason:)`` and the other purges) since they were loaded.
+    public var items: [Model] {
+        let purged = api.purged
+        guard !purged.isEmpty else { return loader.items.map(\.model) }
+        return loader.items.filter { !purged.hides($0.id, keys: $0.keys) }.map(\.model)
+    }
 
     /// What the feed is doing; a failure keeps its error and can be retried.
     public var loadingState: LoadingState { loader.loadingState }

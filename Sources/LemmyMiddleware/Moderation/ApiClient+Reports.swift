@@ -4,12 +4,15 @@ internal import LemmyAPI
 extension ApiClient {
     /// A page of reports of `kind` that the account may see: those of the communities it
     /// moderates, or every report for an admin. Anyone else is refused with the server's
-    /// `not_a_mod_or_admin`.
+    /// `not_a_mod_or_admin`. Private-message reports go to admins only: 0.18 and 0.19 refuse
+    /// others with `not_an_admin`, 1.0 gives a moderator an empty list.
     ///
     /// - Parameters:
-    ///   - kind: post or comment reports (0.18 and 0.19 list them separately; 1.0 filters one list).
+    ///   - kind: post, comment or message reports (0.18 and 0.19 list them separately; 1.0
+    ///     filters one list).
     ///   - unresolvedOnly: only the reports no moderator has resolved yet.
-    ///   - communityId: only the reports of one community.
+    ///   - communityId: only the reports of one community (no message report belongs to one,
+    ///     so with a community the message queue is empty).
     ///   - limit: the page size.
     ///   - cursor: where the page starts (``ContentPage/next`` of the previous page).
     public func reports(
@@ -17,20 +20,31 @@ extension ApiClient {
         cursor: PageCursor? = nil
     ) async throws(ApiClientError) -> ContentPage<Report> {
         if try await generation() == .v4 {
-            let form = ApiListReports(
-                unresolvedOnly: unresolvedOnly, type: kind == .post ? .posts : .comments,
-                communityId: communityId, limit: limit)
+            let type: ApiReportType =
+                switch kind {
+                case .post: .posts
+                case .comment: .comments
+                case .privateMessage: .privateMessages
+                }
+            let form = ApiListReports(unresolvedOnly: unresolvedOnly, type: type, communityId: communityId, limit: limit)
             let page = try await self.page(LemmyV4.ListReports(form), at: cursor)
             return ContentPage(
                 items: page.items.compactMap { combined -> Report? in
                     switch combined {
-                    case .post(let view): return report(view)
-                    case .comment(let view): return report(view)
+                    case .post(let view) where kind == .post: return report(view)
+                    case .comment(let view) where kind == .comment: return report(view)
+                    case .privateMessage(let view) where kind == .privateMessage: return report(view)
                     default: return nil
                     }
                 }, next: page.next)
         }
         switch kind {
+        case .privateMessage:
+            // 0.18 and 0.19 list message reports with no community filter: none belongs to one.
+            if communityId != nil { return ContentPage(items: [], next: nil) }
+            let form = ApiListPrivateMessageReports(limit: limit, unresolvedOnly: unresolvedOnly)
+            let page = try await self.page(LemmyV3.ListPrivateMessageReports(form), at: cursor)
+            return ContentPage(items: page.items.map { report($0) }, next: page.next)
         case .post:
             let form = ApiListPostReports(limit: limit, unresolvedOnly: unresolvedOnly, communityId: communityId)
             let page = try await self.page(LemmyV3.ListPostReports(form), at: cursor)
@@ -48,6 +62,15 @@ extension ApiClient {
             api: self, id: ReportId(.post, report.id), reason: report.reason, reporter: person1(view.creator),
             post: post1(view.post), comment: nil, community: community1(view.community),
             contentCreator: person1(view.postCreator), originalText: report.originalPostName,
+            created: report.publishedAt.date, isResolved: report.resolved, resolver: view.resolver.map { person1($0) })
+    }
+
+    func report(_ view: ApiPrivateMessageReportView) -> Report {
+        let report = view.privateMessageReport
+        return Report(
+            api: self, id: ReportId(.privateMessage, report.id), reason: report.reason, reporter: person1(view.creator),
+            post: nil, comment: nil, messageId: report.privateMessageId, community: nil,
+            contentCreator: person1(view.privateMessageCreator), originalText: report.originalPmText,
             created: report.publishedAt.date, isResolved: report.resolved, resolver: view.resolver.map { person1($0) })
     }
 

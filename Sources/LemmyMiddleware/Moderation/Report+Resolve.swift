@@ -2,7 +2,8 @@ internal import LemmyAPI
 
 extension Report {
     /// Marks the report resolved (or open again). The change shows at once; if the server
-    /// refuses (the account moderates nothing here) it is rolled back and the result says why.
+    /// refuses (the account moderates nothing here; only admins resolve message reports) it is
+    /// rolled back and the result says why.
     /// A second call while one is in flight returns ``MutationResult/unchanged``.
     @discardableResult public func resolve(_ resolved: Bool = true) async -> MutationResult {
         guard isResolved != resolved, !resolveInFlight else { return .unchanged }
@@ -38,6 +39,11 @@ extension Report {
                 v4
                 ? try await api.send(LemmyV4.ResolveCommentReport(form), mutation: true).commentReportView
                 : try await api.send(LemmyV3.ResolveCommentReport(form), mutation: true).commentReportView
+            return api.report(view)
+        case .privateMessage:
+            let form = ApiResolvePrivateMessageReport(reportId: id.value, resolved: resolved)
+            let view = try await api.send(LemmyAnyGeneration.ResolvePrivateMessageReport(form), mutation: true)
+                .privateMessageReportView
             return api.report(view)
         }
     }

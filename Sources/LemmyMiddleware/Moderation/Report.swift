@@ -7,10 +7,12 @@ public enum ReportKind: String, Sendable, Hashable, CaseIterable {
     case post
     /// A report of a comment.
     case comment
+    /// A report of a private message (admins only).
+    case privateMessage = "message"
 }
 
-/// Identifies a report. Lemmy numbers post and comment reports separately, so the kind is part
-/// of the identity.
+/// Identifies a report. Lemmy numbers post, comment and message reports separately, so the kind
+/// is part of the identity.
 public struct ReportId: Hashable, Sendable, CustomStringConvertible {
     /// What the report is about.
     public let kind: ReportKind
@@ -23,7 +25,7 @@ public struct ReportId: Hashable, Sendable, CustomStringConvertible {
         self.value = value
     }
 
-    /// `post-12`, `comment-3`.
+    /// `post-12`, `comment-3`, `message-1`.
     public var description: String { "\(kind.rawValue)-\(value)" }
 }
 
@@ -41,15 +43,18 @@ public final class Report: Identifiable {
     public let reason: String
     /// Who reported it.
     public let reporter: Person1
-    /// The reported post, or the post of the reported comment.
-    public let post: Post1
+    /// The reported post, or the post of the reported comment; nil for a message report.
+    public let post: Post1?
     /// The reported comment, for comment reports.
     public let comment: Comment1?
-    /// The community the content was posted in.
-    public let community: Community1
+    /// The id of the reported private message, for message reports.
+    public let messageId: Int?
+    /// The community the content was posted in; nil for a message report.
+    public let community: Community1?
     /// Who wrote the reported content.
     public let contentCreator: Person1
-    /// The post title or comment text as it was when reported (it may have been edited since).
+    /// The post title, comment text or message as it was when reported (it may have been edited
+    /// since).
     public let originalText: String
     /// When the report was made.
     public let created: Date
@@ -62,8 +67,8 @@ public final class Report: Identifiable {
     @ObservationIgnored var resolveInFlight = false
 
     init(
-        api: ApiClient, id: ReportId, reason: String, reporter: Person1, post: Post1, comment: Comment1?, community: Community1,
-        contentCreator: Person1, originalText: String, created: Date, isResolved: Bool, resolver: Person1?
+        api: ApiClient, id: ReportId, reason: String, reporter: Person1, post: Post1?, comment: Comment1?, messageId: Int? = nil,
+        community: Community1?, contentCreator: Person1, originalText: String, created: Date, isResolved: Bool, resolver: Person1?
     ) {
         self.api = api
         self.id = id
@@ -71,6 +76,7 @@ public final class Report: Identifiable {
         self.reporter = reporter
         self.post = post
         self.comment = comment
+        self.messageId = messageId
         self.community = community
         self.contentCreator = contentCreator
         self.originalText = originalText

@@ -1,6 +1,14 @@
 public import Foundation
 internal import LemmyAPI
 
+/// A post whose creation may or may not have happened: its answer was lost.
+struct UncertainPost: Hashable {
+    var communityId: Int
+    var title: String
+    var body: String?
+    var url: String?
+}
+
 /// Creating posts and cross-posts.
 extension ApiClient {
     /// Creates a post in `communityId` and returns it as a live ``Post2``, merged into the caches
@@ -10,6 +18,14 @@ extension ApiClient {
     /// the fields and answers with its typed errors (`invalid_post_title`, `invalid_url`,
     /// `language_not_allowed`, `only_mods_can_post_in_community`, ...), thrown as
     /// ``ApiClientError/lemmy(_:message:)``.
+    ///
+    /// Never creates the same post twice because an answer was lost: when the request fails in
+    /// a way that does not say whether the server made the post (the connection closed after the
+    /// request went out, a truncated answer), the community's newest posts are searched for one
+    /// by this account with the same title, body and link, made since the first attempt; if it is
+    /// there it is returned as if the answer had arrived. If that search fails too, the error is
+    /// thrown and the attempt remembered: calling again with the same arguments searches first
+    /// and posts only if the post is not there.
     ///
     /// - Parameters:
     ///   - communityId: The community to post in.
@@ -29,14 +45,58 @@ extension ApiClient {
     ) async throws(ApiClientError) -> Post2 {
         try checkPermission(mutation: true)
         try requireAccount()
+        let key = UncertainPost(communityId: communityId, title: title, body: body, url: url?.absoluteString)
+        if let since = uncertainPosts[key] {
+            if let existing = try await findCreatedPost(key, since: since) {
+                uncertainPosts[key] = nil
+                return existing
+            }
+            uncertainPosts[key] = nil
+        }
+        let started = Date()
         let form = ApiCreatePost(
             name: title, communityId: communityId, url: url?.absoluteString, body: body,
             altText: altText, nsfw: nsfw ? true : nil, languageId: languageId,
             customThumbnail: customThumbnail?.absoluteString)
-        let view =
-            try await generation() == .v4
-            ? try await send(LemmyV4.CreatePost(form), mutation: true).postView
-            : try await send(LemmyV3.CreatePost(form), mutation: true).postView
+        let view: ApiPostView
+        do {
+            view =
+                try await generation() == .v4
+                ? try await send(LemmyV4.CreatePost(form), mutation: true).postView
+                : try await send(LemmyV3.CreatePost(form), mutation: true).postView
+        } catch {
+            guard error.mayHaveReachedServer else { throw error }
+            uncertainPosts[key] = started
+            let found: Post2?
+            do { found = try await findCreatedPost(key, since: started) } catch { throw error }
+            uncertainPosts[key] = nil
+            guard let found else { throw error }
+            return found
+        }
+        return post2(view)
+    }
+
+    /// The account's post matching `key` among the community's newest, made at or after `since`
+    /// (less a few minutes for a server clock that runs behind), or nil. Titles and bodies are
+    /// compared without surrounding whitespace, which Lemmy trims.
+    private func findCreatedPost(_ key: UncertainPost, since: Date) async throws(ApiClientError) -> Post2? {
+        let me: Int
+        if let person = account?.person {
+            me = person.id
+        } else {
+            guard let person = try await loadAccount().person else { throw .notLoggedIn }
+            me = person.id
+        }
+        let views = try await postViews(feed: .community(id: key.communityId), sort: .new, limit: 50, cursor: nil).items
+        let earliest = since.addingTimeInterval(-300)
+        func trimmed(_ text: String?) -> String { (text ?? "").trimmingCharacters(in: .whitespacesAndNewlines) }
+        guard
+            let view = views.first(where: { view in
+                let post = view.post
+                return post.creatorId == me && trimmed(post.name) == trimmed(key.title) && trimmed(post.body) == trimmed(key.body)
+                    && (key.url == nil || post.url == key.url) && post.publishedAt.date >= earliest
+            })
+        else { return nil }
         return post2(view)
     }
 

@@ -14,7 +14,7 @@ extension Database {
         else { throw APIError.incorrectLogin }
         if person.banned { throw APIError.code("site_ban") }
         if person.emailUnverified { throw APIError.code("email_not_verified") }
-        if person.applicationPending { throw APIError.code("registration_application_is_pending") }
+        try checkRegistrationApplication(of: person, dialect: dialect)
         if let secret = person.totpSecret {
             guard let totp else { throw APIError.code("missing_totp_token") }
             guard TOTP.check(totp, secret: secret, at: Date(timeIntervalSince1970: now)) else {
@@ -73,6 +73,7 @@ extension Database {
         record.emailUnverified = site.requireEmailVerification
         persons.append(record)
         users[id] = UserState()
+        if requireApplication { fileRegistrationApplication(personId: id, answer: answer ?? "", now: now) }
         let loggedIn = !requireApplication && !site.requireEmailVerification
         return Registration(
             token: loggedIn ? issueToken(for: id) : nil, applicationCreated: requireApplication,

@@ -1,5 +1,23 @@
+/// The admins' federation lists: instances explicitly allowed, and instances blocked.
+struct FederationLists: Sendable {
+    var allowed: Set<Int> = []
+    var blocked: Set<Int> = []
+}
+
 /// The federated instances the server knows (its peers) and the account's instance blocks.
 extension Database {
+    /// The peers, without this server's own instance (Lemmy leaves it out of GetFederatedInstances):
+    /// linked ones are every peer not blocked (the allowed ones among them), as 0.19's
+    /// `build_federated_instances` sorts them.
+    func federatedInstances() -> (linked: [Int], allowed: [Int], blocked: [Int]) {
+        let peers = Self.knownInstanceDomains.keys.filter { $0 != 1 }.sorted()
+        return (
+            peers.filter { !federation.blocked.contains($0) },
+            peers.filter { federation.allowed.contains($0) && !federation.blocked.contains($0) },
+            peers.filter { federation.blocked.contains($0) }
+        )
+    }
+
     /// Instances the server knows: itself (id 1) and two federated peers, so instance blocks
     /// have something to block.
     static let knownInstanceDomains = [1: "lemmy.test", 2: "remote.example", 3: "other.example"]

@@ -126,6 +126,7 @@ extension Database {
         var groups: [Int: [Int]] = [:]
         for id in candidates {
             let row = comments[id - 1]
+            if purged.comments.contains(id) { continue }
             if let c = query.communityId, post(row.postId)?.communityId != c { continue }
             if let c = query.creatorId, row.creatorId != c { continue }
             if query.parentId != nil {

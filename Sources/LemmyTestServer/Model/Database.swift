@@ -13,6 +13,12 @@ struct Database: Sendable {
     var reports: [ReportRecord] = []
     /// Reports of private messages (admins' queue, apart from the communities' reports).
     var privateMessageReports: [ReportRecord] = []
+    /// Sign-ups waiting for (or decided by) an admin, under "require application".
+    var registrationApplications: [RegistrationApplicationRecord] = []
+    /// What admins purged: gone for everyone (rows stay, as ids are indices).
+    var purged = PurgedContent()
+    /// The admins' federation allow and block lists (instance ids).
+    var federation = FederationLists()
     /// Uploaded images by file name.
     var images: [String: ImageRecord] = [:]
     var modlog: [ModlogRecord] = []

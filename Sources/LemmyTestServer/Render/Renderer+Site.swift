@@ -131,12 +131,13 @@ extension Renderer {
         return response
     }
 
-    /// The logged-in user's account info (GetSite `my_user` up to 0.19; `GET /account` on 1.0).
-    func myUser() -> ApiMyUserInfo? {
-        guard let viewer, let person = db.person(viewer), let state else { return nil }
+    /// The `local_user` row of `personId` (ids of local users equal their person's), as its owner
+    /// and the site's admins see it.
+    func localUser(_ personId: Int) -> ApiLocalUser? {
+        guard let person = db.person(personId) else { return nil }
         let settings = person.settings
         var localUser = ApiLocalUser(
-            id: viewer, personId: viewer, email: "\(person.name)@lemmy.test", showNsfw: person.showNSFW,
+            id: personId, personId: personId, email: "\(person.name)@lemmy.test", showNsfw: person.showNSFW,
             theme: "browser", defaultListingType: ApiListingType(wireValue: settings.defaultListing),
             interfaceLanguage: "browser", showAvatars: true, sendNotificationsToEmail: false,
             showBotAccounts: settings.showBotAccounts, showReadPosts: settings.showReadPosts,
@@ -174,6 +175,14 @@ extension Renderer {
             localUser.enableAnimatedImages = true
         }
         localUser.showMedia = true
+        return localUser
+    }
+
+    /// The logged-in user's account info (GetSite `my_user` up to 0.19; `GET /account` on 1.0).
+    func myUser() -> ApiMyUserInfo? {
+        guard let viewer, let person = db.person(viewer), let state else { return nil }
+        let settings = person.settings
+        guard let localUser = localUser(viewer) else { return nil }
         var localUserView = ApiLocalUserView(localUser: localUser, person: self.person(viewer))
         if !v10 {
             let counts = personCounts(viewer)

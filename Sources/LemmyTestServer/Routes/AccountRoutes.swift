@@ -24,6 +24,8 @@ extension APIRoutes {
         add(LemmyV4.Register.self) { db, call in try register(&db, call) }
         add(LemmyV3.GetCaptcha.self) { db, call in captcha(&db) }
         add(LemmyV4.GetCaptcha.self) { db, call in captcha(&db) }
+        addRegistrationApplicationRoutes()
+        addFederationRoutes()
     }
 }
 

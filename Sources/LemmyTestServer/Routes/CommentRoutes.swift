@@ -63,7 +63,7 @@ func commentQuery(_ form: ApiGetComments, db: Database, call: Call<ApiGetComment
 }
 
 private func getComment(_ db: Database, _ call: Call<ApiGetComment>) throws -> ApiCommentResponse {
-    guard db.comment(call.form.id) != nil else { throw APIError.notFound("comment") }
+    guard db.comment(call.form.id) != nil, !db.purged.comments.contains(call.form.id) else { throw APIError.notFound("comment") }
     return call.renderer(db).commentResponse(call.form.id)
 }
 

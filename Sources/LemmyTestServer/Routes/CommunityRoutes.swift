@@ -59,8 +59,10 @@ extension APIRoutes {
 }
 
 private func communityId(_ db: Database, _ form: ApiGetCommunity) throws -> Int {
-    if let id = form.id, db.community(id) != nil { return id }
-    if form.id == nil, let name = form.name, let community = db.community(named: name) { return community.id }
+    if let id = form.id, db.community(id) != nil, !db.purged.communities.contains(id) { return id }
+    if form.id == nil, let name = form.name, let community = db.community(named: name), !db.purged.communities.contains(community.id) {
+        return community.id
+    }
     throw APIError.notFound("community")
 }
 

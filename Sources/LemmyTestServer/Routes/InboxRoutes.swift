@@ -73,7 +73,7 @@ extension APIRoutes {
             return ApiUnreadCountsResponse(
                 notificationCount: counts.replies + counts.mentions + counts.messages,
                 reportCount: reports.count, pendingFollowCount: 0,
-                registrationApplicationCount: isAdmin ? 0 : nil)
+                registrationApplicationCount: isAdmin ? db.listedRegistrationApplications(unreadOnly: true).count : nil)
         }
         add(LemmyV4.ListNotifications.self, auth: true) { db, call in
             let viewer = try call.requireViewer()

@@ -3,6 +3,7 @@ import LemmyAPI
 /// Reports (list, create, resolve), removing posts, and the modlog (every kind the server records).
 extension APIRoutes {
     func addModerationRoutes() {
+        addPurgeRoutes()
         add(LemmyV3.ListPostReports.self, auth: true) { db, call in
             let reports = try visibleReports(
                 db, call, kind: .post, unresolvedOnly: call.form.unresolvedOnly ?? false,
@@ -20,28 +21,44 @@ extension APIRoutes {
                 db, call, kind: .post, unresolvedOnly: true, communityId: call.form.communityId, page: 1, limit: 50)
             let comments = try visibleReports(
                 db, call, kind: .comment, unresolvedOnly: true, communityId: call.form.communityId, page: 1, limit: 50)
+            // Admins also get the open message reports, unless they asked about one community.
+            let isAdmin = db.person(try call.requireViewer())?.isAdmin == true
+            let messageReports = db.privateMessageReports.filter { !$0.resolved }.count
             return ApiGetReportCountResponse(
                 communityId: call.form.communityId, commentReports: comments.count, postReports: posts.count,
-                privateMessageReports: call.dialect == .v0_18 ? nil : 0)
+                privateMessageReports: call.dialect == .v0_18 || !isAdmin || call.form.communityId != nil ? nil : messageReports)
         }
         add(LemmyV4.ListReports.self, auth: true) { db, call in
-            // `type_` narrows the combined list; this server files no message or community reports.
-            let kind: ReportRecord.Kind?
+            // `type_` narrows the combined list; this server files no community reports. Message
+            // reports go to admins only (moderators get none), and belong to no community.
+            let unresolvedOnly = call.form.unresolvedOnly ?? false
+            let all = try visibleReports(
+                db, call, kind: nil, unresolvedOnly: unresolvedOnly, communityId: call.form.communityId, page: 1, limit: Int.max)
+            var reports: [ReportCombinedKey] = []
             switch call.form.type {
-            case .posts: kind = .post
-            case .comments: kind = .comment
-            case .all, nil: kind = nil
+            case .posts: reports = all.filter { $0.kind == .post }.map { .community($0) }
+            case .comments: reports = all.filter { $0.kind == .comment }.map { .community($0) }
+            case .privateMessages: break
+            case .all, nil: reports = all.map { .community($0) }
             default: return ApiPagedResponse(items: [ApiReportCombinedView](), nextPage: nil, prevPage: nil)
             }
-            let all = try visibleReports(
-                db, call, kind: kind, unresolvedOnly: call.form.unresolvedOnly ?? false,
-                communityId: call.form.communityId, page: 1, limit: Int.max)
-            let keyed = all.map { (id: $0.id, key: SortKey(featured: 0, primary: $0.published, tiebreak: $0.id)) }
+            if [.all, .privateMessages, nil].contains(call.form.type), call.form.communityId == nil,
+                db.person(try call.requireViewer())?.isAdmin == true
+            {
+                reports += db.privateMessageReports.filter { !unresolvedOnly || !$0.resolved }.map { .message($0) }
+            }
+            // Community and message reports are numbered apart: the tiebreak keeps them apart too.
+            let keyed = reports.enumerated().map { index, report in
+                (id: index, key: SortKey(featured: 0, primary: report.record.published, tiebreak: report.tiebreak))
+            }
             let page = try Paging.page(keyed, page: nil, limit: try call.limit(call.form.limit), cursor: call.form.pageCursor)
             let renderer = call.renderer(db)
-            let items: [ApiReportCombinedView] = page.ids.map { id in
-                let report = db.reports[id - 1]
-                return report.kind == .post ? .post(renderer.postReportView(report)) : .comment(renderer.commentReportView(report))
+            let items: [ApiReportCombinedView] = page.ids.map { index in
+                switch reports[index] {
+                case .community(let report):
+                    report.kind == .post ? .post(renderer.postReportView(report)) : .comment(renderer.commentReportView(report))
+                case .message(let report): .privateMessage(renderer.privateMessageReportView(report))
+                }
             }
             return ApiPagedResponse(items: items, nextPage: page.next, prevPage: page.previous)
         }
@@ -194,6 +211,26 @@ extension APIRoutes {
     }
 }
 
+/// A report of 1.0's combined list: of a post or comment, or of a private message.
+private enum ReportCombinedKey {
+    case community(ReportRecord)
+    case message(ReportRecord)
+
+    var record: ReportRecord {
+        switch self {
+        case .community(let report), .message(let report): report
+        }
+    }
+
+    /// Unique across both kinds: message report ids count down from the bottom.
+    var tiebreak: Int {
+        switch self {
+        case .community(let report): report.id
+        case .message(let report): -report.id
+        }
+    }
+}
+
 /// Reports the viewer may see: all for admins, their communities' for moderators.
 private func visibleReports<F>(
     _ db: Database, _ call: Call<F>, kind: ReportRecord.Kind?, unresolvedOnly: Bool, communityId: Int?,
@@ -205,7 +242,7 @@ private func visibleReports<F>(
     guard isAdmin || !moderated.isEmpty else { throw APIError.code("not_a_mod_or_admin") }
     let limit = limit == Int.max ? Int.max : try call.limit(limit)
     let reports = db.reports.filter { report in
-        guard kind == nil || report.kind == kind, !unresolvedOnly || !report.resolved,
+        guard kind == nil || report.kind == kind, !unresolvedOnly || !report.resolved, !db.isPurged(report),
             let community = db.communityId(of: report)
         else { return false }
         if let communityId, community != communityId { return false }

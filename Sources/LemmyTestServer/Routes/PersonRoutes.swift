@@ -67,8 +67,12 @@ extension APIRoutes {
 }
 
 private func personId(_ db: Database, _ id: Int?, _ name: String?) throws -> Int {
-    if let id, db.person(id) != nil { return id }
-    if id == nil, let name, let person = db.person(named: name.split(separator: "@").first.map(String.init) ?? name) { return person.id }
+    if let id, db.person(id) != nil, !db.purged.persons.contains(id) { return id }
+    if id == nil, let name, let person = db.person(named: name.split(separator: "@").first.map(String.init) ?? name),
+        !db.purged.persons.contains(person.id)
+    {
+        return person.id
+    }
     throw APIError.notFound("person")
 }
 

@@ -149,7 +149,7 @@ private func getPost(_ db: inout Database, _ call: Call<ApiGetPost>) throws -> A
         guard let comment = db.comment(commentId) else { throw APIError.notFound("comment") }
         id = comment.postId
     }
-    guard let id, let post = db.post(id) else { throw APIError.notFound("post") }
+    guard let id, let post = db.post(id), !db.purged.posts.contains(id) else { throw APIError.notFound("post") }
     if (post.deleted || post.removed) && post.creatorId != call.viewer && !db.isModOrAdmin(call.viewer, of: post.communityId) {
         throw APIError.notFound("post")
     }

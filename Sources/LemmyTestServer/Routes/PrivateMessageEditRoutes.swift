@@ -10,6 +10,7 @@ extension APIRoutes {
         add(LemmyV4.DeletePrivateMessage.self, auth: true) { db, call in try deleteMessage(&db, call) }
         add(LemmyV3.CreatePrivateMessageReport.self, auth: true) { db, call in try reportMessage(&db, call) }
         add(LemmyV4.CreatePrivateMessageReport.self, auth: true) { db, call in try reportMessage(&db, call) }
+        addMessageReportRoutes()
     }
 }
 
@@ -59,17 +60,6 @@ private func reportMessage(_ db: inout Database, _ call: Call<ApiCreatePrivateMe
         ReportRecord(
             id: id, kind: .comment, creatorId: viewer, targetId: message.id,
             originalText: message.content, reason: reason, published: call.now))
-    let renderer = call.renderer(db)
-    let report = ApiPrivateMessageReport(
-        id: id, creatorId: viewer, privateMessageId: message.id, originalPmText: message.content,
-        reason: reason, resolved: false, publishedAt: renderer.date(call.now))
-    var view = ApiPrivateMessageReportView(
-        privateMessageReport: report,
-        privateMessage: renderer.privateMessageView(message.id).privateMessage,
-        creator: renderer.person(viewer), privateMessageCreator: renderer.person(message.creatorId))
-    if call.dialect == .v1_0 {
-        view.creatorIsAdmin = db.person(viewer)?.isAdmin ?? false
-        view.creatorBanned = false
-    }
-    return ApiPrivateMessageReportResponse(privateMessageReportView: view)
+    return ApiPrivateMessageReportResponse(
+        privateMessageReportView: call.renderer(db).privateMessageReportView(db.privateMessageReports[id - 1]))
 }

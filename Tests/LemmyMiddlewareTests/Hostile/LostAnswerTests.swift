@@ -138,6 +138,47 @@ struct LostAnswerTests {
             #expect(all.filter { $0.content == reply }.count == 1)
         }
     }
+
+    @Test("A post whose answer is lost is found, never created twice", arguments: LemmyDialect.allCases)
+    func createPostOnce(dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            let client = try await Self.login(server)
+            let title = "lost post \(UUID().uuidString)"
+            server.faults.add(FaultRule(.closeAfterHandling, route: "/post", method: "POST", count: 1))
+            let post = try await client.createPost(communityId: 2, title: title, body: "Body")
+            #expect(post.title == title)
+            #expect(post.creator.name == "alice")
+            #expect(try await client.getPost(id: post.id).post2 === post)
+
+            // The answer is lost and the search fails too: the error surfaces, and the retry
+            // finds the post instead of creating it again.
+            let second = "lost again \(UUID().uuidString)"
+            let link = URL(string: "https://example.com/article")!
+            server.faults.add(FaultRule(.truncatedBody, route: "/post", method: "POST", count: 1))
+            server.faults.add(FaultRule(.status(code: 503, error: "temporarily_unavailable"), route: "/post/list", count: 1))
+            await #expect(throws: ApiClientError.self) {
+                _ = try await client.createPost(communityId: 2, title: second, url: link)
+            }
+            server.faults.clear()
+            let retried = try await client.createPost(communityId: 2, title: second, url: link)
+            #expect(retried.title == second)
+            #expect(retried.linkURL == link)
+
+            let posts = try await client.asGuest().getPosts(feed: .community(id: 2), sort: .new, limit: 50).items
+            #expect(posts.filter { $0.title == title }.count == 1)
+            #expect(posts.filter { $0.title == second }.count == 1)
+
+            // Closed before the server read it: the search finds nothing, the error surfaces, and
+            // the retry creates the post once.
+            let third = "never arrived \(UUID().uuidString)"
+            server.faults.add(FaultRule(.closeConnection, route: "/post", method: "POST", count: 1))
+            await #expect(throws: ApiClientError.self) { _ = try await client.createPost(communityId: 2, title: third) }
+            server.faults.clear()
+            _ = try await client.createPost(communityId: 2, title: third)
+            let after = try await client.asGuest().getPosts(feed: .community(id: 2), sort: .new, limit: 50).items
+            #expect(after.filter { $0.title == third }.count == 1)
+        }
+    }
 }
 
 /// URLSession with no retries and a 3 s timeout on every request.

@@ -1,0 +1,113 @@
+/// Ids of what admins purged. Lemmy deletes the rows; here they stay (ids are indices) but are
+/// marked deleted and removed, so every listing leaves them out, and the single reads answer
+/// not found.
+struct PurgedContent: Sendable {
+    var posts: Set<Int> = []
+    var comments: Set<Int> = []
+    var communities: Set<Int> = []
+    /// People whose row Lemmy deleted (0.18); later versions keep the person, deleted and banned.
+    var persons: Set<Int> = []
+}
+
+/// Admin purges, as each version's Lemmy does them (`crates/api/src/site/purge`): only admins
+/// (`not_an_admin`); 0.19 and 1.0 also refuse to purge a person who became an admin earlier
+/// than the caller (`not_higher_admin`).
+extension Database {
+    /// The text 0.19 and later put in a purged person's posts and comments.
+    static let permanentlyDeleted = "*Permanently Deleted*"
+
+    mutating func purgePost(_ id: Int, by adminId: Int, dialect: LemmyDialect) throws {
+        try requireAdmin(adminId)
+        guard let post = post(id), !purged.posts.contains(id) else { throw APIError.notFound("post") }
+        try requireHigherAdmin(adminId, than: post.creatorId, dialect: dialect)
+        erasePost(id)
+    }
+
+    mutating func purgeComment(_ id: Int, by adminId: Int, dialect: LemmyDialect) throws {
+        try requireAdmin(adminId)
+        guard let comment = comment(id), !purged.comments.contains(id) else { throw APIError.notFound("comment") }
+        try requireHigherAdmin(adminId, than: comment.creatorId, dialect: dialect)
+        eraseComment(id)
+    }
+
+    mutating func purgeCommunity(_ id: Int, by adminId: Int) throws {
+        try requireAdmin(adminId)
+        guard community(id) != nil, !purged.communities.contains(id) else { throw APIError.notFound("community") }
+        for post in posts where post.communityId == id && !purged.posts.contains(post.id) { erasePost(post.id) }
+        communities[id - 1].deleted = true
+        communities[id - 1].removed = true
+        communities[id - 1].subscribers = []
+        purged.communities.insert(id)
+    }
+
+    /// 0.18 deletes the person and, with the row, everything they wrote. 0.19 and 1.0 keep the
+    /// person (deleted, banned, profile cleared), overwrite their posts and comments with
+    /// "*Permanently Deleted*" and mark them deleted, and end their moderatorships.
+    mutating func purgePerson(_ id: Int, by adminId: Int, dialect: LemmyDialect) throws {
+        try requireAdmin(adminId)
+        guard person(id) != nil, !purged.persons.contains(id) else { throw APIError.notFound("person") }
+        try requireHigherAdmin(adminId, than: id, dialect: dialect)
+        if dialect == .v0_18 {
+            for post in posts where post.creatorId == id && !purged.posts.contains(post.id) { erasePost(post.id) }
+            for comment in comments where comment.creatorId == id && !purged.comments.contains(comment.id) { eraseComment(comment.id) }
+            purged.persons.insert(id)
+        } else {
+            for post in posts where post.creatorId == id {
+                posts[post.id - 1].name = Self.permanentlyDeleted
+                posts[post.id - 1].body = nil
+                posts[post.id - 1].url = nil
+                posts[post.id - 1].media = nil
+                posts[post.id - 1].deleted = true
+            }
+            for comment in comments where comment.creatorId == id {
+                comments[comment.id - 1].content = Self.permanentlyDeleted
+                comments[comment.id - 1].deleted = true
+            }
+            for index in communities.indices { communities[index].moderators.removeAll { $0 == id } }
+        }
+        persons[id - 1].deleted = true
+        persons[id - 1].banned = true
+        persons[id - 1].displayName = nil
+        persons[id - 1].bio = nil
+        persons[id - 1].avatar = nil
+        persons[id - 1].banner = nil
+        for (token, person) in sessions where person == id { sessions[token] = nil }
+    }
+
+    /// `not_higher_admin` (0.19+) when `targetId` is an admin appointed before `adminId`
+    /// (seeded admins are appointed in id order).
+    private func requireHigherAdmin(_ adminId: Int, than targetId: Int, dialect: LemmyDialect) throws {
+        guard dialect != .v0_18, targetId != adminId, person(targetId)?.isAdmin == true, targetId < adminId else { return }
+        throw APIError.code("not_higher_admin")
+    }
+
+    /// Takes a post and its comments out of every listing and count.
+    private mutating func erasePost(_ id: Int) {
+        guard let post = post(id) else { return }
+        for commentId in commentsByPost[id - 1] where !purged.comments.contains(commentId) { eraseComment(commentId) }
+        posts[id - 1].deleted = true
+        posts[id - 1].removed = true
+        purged.posts.insert(id)
+        if let creator = person(post.creatorId) { persons[creator.id - 1].postCount = max(0, creator.postCount - 1) }
+        if community(post.communityId) != nil {
+            communities[post.communityId - 1].postCount = max(0, communities[post.communityId - 1].postCount - 1)
+        }
+    }
+
+    private mutating func eraseComment(_ id: Int) {
+        guard let comment = comment(id) else { return }
+        comments[id - 1].deleted = true
+        comments[id - 1].removed = true
+        purged.comments.insert(id)
+        if let creator = person(comment.creatorId) { persons[creator.id - 1].commentCount = max(0, creator.commentCount - 1) }
+        if let post = post(comment.postId) {
+            posts[post.id - 1].commentCount = max(0, post.commentCount - 1)
+            communities[post.communityId - 1].commentCount = max(0, communities[post.communityId - 1].commentCount - 1)
+        }
+    }
+
+    /// Whether a report's post or comment was purged (Lemmy deletes such reports with the row).
+    func isPurged(_ report: ReportRecord) -> Bool {
+        report.kind == .post ? purged.posts.contains(report.targetId) : purged.comments.contains(report.targetId)
+    }
+}

@@ -1,0 +1,34 @@
+import LemmyAPI
+
+/// The admins' queue of private-message reports: 0.18 and 0.19 list them apart (1.0 folds them
+/// into ListReports); only admins may list or resolve them (`not_an_admin`).
+extension APIRoutes {
+    func addMessageReportRoutes() {
+        add(LemmyV3.ListPrivateMessageReports.self, auth: true) { db, call in
+            try db.requireAdmin(try call.requireViewer())
+            let limit = try call.limit(call.form.limit)
+            let listed = db.privateMessageReports.filter { !(call.form.unresolvedOnly ?? false) || !$0.resolved }
+                .sorted { ($0.published, $0.id) > ($1.published, $1.id) }
+            let start = min(listed.count, max(0, (call.form.page ?? 1) - 1) * limit)
+            let renderer = call.renderer(db)
+            return ApiListPrivateMessageReportsResponse(
+                privateMessageReports: listed[start..<min(listed.count, start + limit)].map(renderer.privateMessageReportView))
+        }
+        add(LemmyV3.ResolvePrivateMessageReport.self, auth: true) { db, call in try resolveMessageReport(&db, call) }
+        add(LemmyV4.ResolvePrivateMessageReport.self, auth: true) { db, call in try resolveMessageReport(&db, call) }
+    }
+}
+
+private func resolveMessageReport(_ db: inout Database, _ call: Call<ApiResolvePrivateMessageReport>) throws
+    -> ApiPrivateMessageReportResponse
+{
+    let viewer = try call.requireViewer()
+    try db.requireAdmin(viewer)
+    let id = call.form.reportId
+    guard id >= 1, id <= db.privateMessageReports.count else { throw APIError.notFound("private_message_report") }
+    db.privateMessageReports[id - 1].resolved = call.form.resolved
+    db.privateMessageReports[id - 1].resolverId = call.form.resolved ? viewer : nil
+    db.privateMessageReports[id - 1].updated = call.now
+    return ApiPrivateMessageReportResponse(
+        privateMessageReportView: call.renderer(db).privateMessageReportView(db.privateMessageReports[id - 1]))
+}

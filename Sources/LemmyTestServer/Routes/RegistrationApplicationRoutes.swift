@@ -1,0 +1,48 @@
+import LemmyAPI
+
+/// The admins' registration-application queue: list, approve or deny, and the unread count
+/// (0.18 and 0.19; 1.0 folds the count into GetUnreadCounts). Only admins: others get
+/// `not_an_admin`.
+extension APIRoutes {
+    func addRegistrationApplicationRoutes() {
+        add(LemmyV3.ListRegistrationApplications.self, auth: true) { db, call in
+            try db.requireAdmin(try call.requireViewer())
+            let limit = try call.limit(call.form.limit)
+            let listed = db.listedRegistrationApplications(unreadOnly: call.form.unreadOnly ?? false)
+            let start = min(listed.count, max(0, (call.form.page ?? 1) - 1) * limit)
+            let renderer = call.renderer(db)
+            return ApiListRegistrationApplicationsResponse(
+                registrationApplications: listed[start..<min(listed.count, start + limit)].compactMap(
+                    renderer.registrationApplicationView))
+        }
+        add(LemmyV4.ListRegistrationApplications.self, auth: true) { db, call in
+            try db.requireAdmin(try call.requireViewer())
+            // 1.0 pages by cursor over the newest first, also for the unread ones.
+            let listed = db.listedRegistrationApplications(unreadOnly: call.form.unreadOnly ?? false)
+            let keyed = listed.map { (id: $0.id, key: SortKey(featured: 0, primary: $0.published, tiebreak: $0.id)) }
+            let page = try Paging.page(keyed, page: nil, limit: try call.limit(call.form.limit), cursor: call.form.pageCursor)
+            let renderer = call.renderer(db)
+            let items = page.ids.compactMap { renderer.registrationApplicationView(db.registrationApplications[$0 - 1]) }
+            return ApiPagedResponse(items: items, nextPage: page.next, prevPage: page.previous)
+        }
+        add(LemmyV3.ApproveRegistrationApplication.self, auth: true) { db, call in try decide(&db, call) }
+        add(LemmyV4.ApproveRegistrationApplication.self, auth: true) { db, call in try decide(&db, call) }
+        add(LemmyV3.GetUnreadRegistrationApplicationCount.self, auth: true) { db, call in
+            try db.requireAdmin(try call.requireViewer())
+            return ApiGetUnreadRegistrationApplicationCountResponse(
+                registrationApplications: db.listedRegistrationApplications(unreadOnly: true).count)
+        }
+    }
+}
+
+private func decide(_ db: inout Database, _ call: Call<ApiApproveRegistrationApplication>) throws
+    -> ApiRegistrationApplicationResponse
+{
+    let application = try db.decideRegistrationApplication(
+        call.form.id, approve: call.form.approve, denyReason: call.form.denyReason, by: try call.requireViewer(),
+        now: call.now)
+    guard let view = call.renderer(db).registrationApplicationView(application) else {
+        throw APIError.notFound("registration_application")
+    }
+    return ApiRegistrationApplicationResponse(registrationApplication: view)
+}
