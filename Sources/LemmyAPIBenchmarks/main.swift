@@ -32,9 +32,9 @@ func decodeBenchmark<T: Decodable>(_ label: String, _ path: String, _ type: T.Ty
     let ratio = typed.median.microseconds / untyped.median.microseconds
     let mbps = Double(data.count) / typed.median.microseconds
     print("\(label) (\(data.count / 1024) KB, \(runs) runs)")
-    print("  typed decode      median \(fixed(typed.median.microseconds / 1000, 2)) ms  (\(fixed(mbps)) MB/s)")
+    print("  typed decode      median \(fixed(typed.median.microseconds / 1000, 3)) ms  (\(fixed(mbps)) MB/s)")
     print(
-        "  JSONSerialization median \(fixed(untyped.median.microseconds / 1000, 2)) ms  (\(fixed(Double(data.count) / untyped.median.microseconds)) MB/s)"
+        "  JSONSerialization median \(fixed(untyped.median.microseconds / 1000, 3)) ms  (\(fixed(Double(data.count) / untyped.median.microseconds)) MB/s)"
     )
     print("  typed / JSONSerialization = \(fixed(ratio, 2))x  \(ratio <= 0.67 ? "OK (target <= 0.67x)" : "SLOWER than target")")
 }
