@@ -22,9 +22,17 @@ public enum LemmyResponseDecoder {
     /// `generation` does not change decoding (every spelling is accepted); the decoder's
     /// `userInfo` stays empty so that the per-object check for strict decoding (see
     /// ``LemmyVersionedCoding``) costs no dictionary lookup on this hot path.
+    ///
+    /// Generated Api types (and arrays and dictionaries of them) first take a fast path that reads
+    /// the bytes in place; it returns the value `JSONDecoder` would, or gives up on anything
+    /// unusual, and then `JSONDecoder` decodes the same bytes, so failures and their coding paths
+    /// are always `JSONDecoder`'s.
     public static func decode<T: Decodable>(_ type: T.Type, from data: Data, generation: LemmyAPIGeneration? = nil)
         throws(LemmyDecodingFailure) -> T
     {
+        if let fast = T.self as? any LemmyFastDecodable.Type, let value = fastDecode(fast, from: data) as? T {
+            return value
+        }
         let decoder = JSONDecoder()
         do {
             return try decoder.decode(T.self, from: data)
@@ -34,6 +42,11 @@ public enum LemmyResponseDecoder {
         } catch {
             throw LemmyDecodingFailure(typeName: String(describing: T.self), codingPath: "", reason: "\(error)", payload: data)
         }
+    }
+
+    /// The fast path alone: the value, or nil when it gives up.
+    static func fastDecode<T: LemmyFastDecodable>(_ type: T.Type, from data: Data) -> T? {
+        data.withUnsafeBytes { LemmyJSONReader.decode(T.self, from: $0) }
     }
 
     /// Renders a coding path like `posts[3].post.published`.

@@ -31,11 +31,13 @@ struct SiteViewOnly: Codable, Hashable, Sendable {
 struct FixtureCase: Sendable, CustomTestStringConvertible {
     let path: String
     let generation: LemmyAPIGeneration
+    /// The fast path's decoding beside `JSONDecoder`'s (see ``CrossCheck``).
+    let crossCheck: @Sendable (Data) -> CrossCheck.Outcome
     let roundTrip: @Sendable (Data, LemmyAPIGeneration) throws -> Bool
     var testDescription: String { path }
 
     static func make<T: Codable & Hashable & Sendable>(_ path: String, _ type: T.Type) -> FixtureCase {
-        FixtureCase(path: path, generation: .v3) { data, generation in
+        FixtureCase(path: path, generation: .v3, crossCheck: { CrossCheck.outcome(T.self, $0) }) { data, generation in
             let first = try LemmyResponseDecoder.decode(T.self, from: data, generation: generation)
             let encoder = JSONEncoder()
             encoder.userInfo[LemmyAPIGeneration.userInfoKey] = generation

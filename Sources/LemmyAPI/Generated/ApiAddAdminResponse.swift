@@ -17,3 +17,28 @@ public struct ApiAddAdminResponse: Codable, Hashable, Sendable {
         case admins = "admins"
     }
 }
+
+extension ApiAddAdminResponse: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var admins_0: [ApiPersonView]?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 6:
+                if key.u32(0) == 0x696d6461 && key.u32(2) == 0x736e696d {  // admins
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    admins_0 = try [ApiPersonView](lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.admins = try LemmyJSONReader.required(admins_0)
+    }
+}

@@ -51,3 +51,55 @@ public struct ApiAddModToCommunity: Codable, Hashable, Sendable {
         try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b0000000111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiAddModToCommunity")
     }
 }
+
+extension ApiAddModToCommunity: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var communityId_0: ApiCommunityId?
+        var personId_0: ApiPersonId?
+        var added_0: Bool?
+        var auth_0: String?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 4:
+                if key.u32(0) == 0x68747561 {  // auth
+                    try LemmyJSONReader.mark(&seen0, 1 << 3)
+                    auth_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 5:
+                if key.u32(0) == 0x65646461 && key.u32(1) == 0x64656464 {  // added
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    added_0 = try Bool(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 9:
+                if key.u64(0) == 0x695f6e6f73726570 && key.u64(1) == 0x64695f6e6f737265 {  // person_id
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    personId_0 = try ApiPersonId(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 12:
+                if key.u64(0) == 0x74696e756d6d6f63 && key.u64(4) == 0x64695f7974696e75 {  // community_id
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    communityId_0 = try ApiCommunityId(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.communityId = try LemmyJSONReader.required(communityId_0)
+        self.personId = try LemmyJSONReader.required(personId_0)
+        self.added = try LemmyJSONReader.required(added_0)
+        self.auth = auth_0
+    }
+}

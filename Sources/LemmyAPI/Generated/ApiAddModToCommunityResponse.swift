@@ -17,3 +17,28 @@ public struct ApiAddModToCommunityResponse: Codable, Hashable, Sendable {
         case moderators = "moderators"
     }
 }
+
+extension ApiAddModToCommunityResponse: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var moderators_0: [ApiCommunityModeratorView]?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 10:
+                if key.u64(0) == 0x6f74617265646f6d && key.u64(2) == 0x73726f7461726564 {  // moderators
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    moderators_0 = try [ApiCommunityModeratorView](lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.moderators = try LemmyJSONReader.required(moderators_0)
+    }
+}

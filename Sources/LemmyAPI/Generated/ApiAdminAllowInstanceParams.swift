@@ -25,3 +25,46 @@ public struct ApiAdminAllowInstanceParams: Codable, Hashable, Sendable {
         case reason = "reason"
     }
 }
+
+extension ApiAdminAllowInstanceParams: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var instance_0: String?
+        var allow_0: Bool?
+        var reason_0: String?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 5:
+                if key.u32(0) == 0x6f6c6c61 && key.u32(1) == 0x776f6c6c {  // allow
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    allow_0 = try Bool(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 6:
+                if key.u32(0) == 0x73616572 && key.u32(2) == 0x6e6f7361 {  // reason
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    reason_0 = try String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 8:
+                if key.u64(0) == 0x65636e6174736e69 {  // instance
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    instance_0 = try String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.instance = try LemmyJSONReader.required(instance_0)
+        self.allow = try LemmyJSONReader.required(allow_0)
+        self.reason = try LemmyJSONReader.required(reason_0)
+    }
+}

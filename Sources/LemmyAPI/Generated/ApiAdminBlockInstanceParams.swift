@@ -29,3 +29,55 @@ public struct ApiAdminBlockInstanceParams: Codable, Hashable, Sendable {
         case expiresAt = "expires_at"
     }
 }
+
+extension ApiAdminBlockInstanceParams: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var instance_0: String?
+        var block_0: Bool?
+        var reason_0: String?
+        var expiresAt_0: Int?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 5:
+                if key.u32(0) == 0x636f6c62 && key.u32(1) == 0x6b636f6c {  // block
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    block_0 = try Bool(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 6:
+                if key.u32(0) == 0x73616572 && key.u32(2) == 0x6e6f7361 {  // reason
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    reason_0 = try String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 8:
+                if key.u64(0) == 0x65636e6174736e69 {  // instance
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    instance_0 = try String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 10:
+                if key.u64(0) == 0x5f73657269707865 && key.u64(2) == 0x74615f7365726970 {  // expires_at
+                    try LemmyJSONReader.mark(&seen0, 1 << 3)
+                    expiresAt_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.instance = try LemmyJSONReader.required(instance_0)
+        self.block = try LemmyJSONReader.required(block_0)
+        self.reason = try LemmyJSONReader.required(reason_0)
+        self.expiresAt = expiresAt_0
+    }
+}

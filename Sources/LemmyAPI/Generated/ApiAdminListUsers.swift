@@ -29,3 +29,51 @@ public struct ApiAdminListUsers: Codable, Hashable, Sendable {
         case limit = "limit"
     }
 }
+
+extension ApiAdminListUsers: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var bannedOnly_0: Bool?
+        var pageCursor_0: ApiPaginationCursor?
+        var sort_0: ApiLocalUserSortType?
+        var limit_0: Int?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 4:
+                if key.u32(0) == 0x74726f73 {  // sort
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    sort_0 = try r.consumeNull() ? nil : ApiLocalUserSortType(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 5:
+                if key.u32(0) == 0x696d696c && key.u32(1) == 0x74696d69 {  // limit
+                    try LemmyJSONReader.mark(&seen0, 1 << 3)
+                    limit_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 11:
+                if key.u64(0) == 0x6f5f64656e6e6162 && key.u64(3) == 0x796c6e6f5f64656e {  // banned_only
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    bannedOnly_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                } else if key.u64(0) == 0x7275635f65676170 && key.u64(3) == 0x726f737275635f65 {  // page_cursor
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    pageCursor_0 = try r.consumeNull() ? nil : ApiPaginationCursor(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.bannedOnly = bannedOnly_0
+        self.pageCursor = pageCursor_0
+        self.sort = sort_0
+        self.limit = limit_0
+    }
+}

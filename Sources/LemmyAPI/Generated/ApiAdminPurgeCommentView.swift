@@ -25,3 +25,46 @@ public struct ApiAdminPurgeCommentView: Codable, Hashable, Sendable {
         case post = "post"
     }
 }
+
+extension ApiAdminPurgeCommentView: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var adminPurgeComment_0: ApiAdminPurgeComment?
+        var admin_0: ApiPerson?
+        var post_0: ApiPost?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 4:
+                if key.u32(0) == 0x74736f70 {  // post
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    post_0 = try ApiPost(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 5:
+                if key.u32(0) == 0x696d6461 && key.u32(1) == 0x6e696d64 {  // admin
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    admin_0 = try r.consumeNull() ? nil : ApiPerson(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 19:
+                if key.u64(0) == 0x75705f6e696d6461 && key.u64(8) == 0x6d6d6f635f656772 && key.u64(11) == 0x746e656d6d6f635f {  // admin_purge_comment
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    adminPurgeComment_0 = try ApiAdminPurgeComment(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.adminPurgeComment = try LemmyJSONReader.required(adminPurgeComment_0)
+        self.admin = admin_0
+        self.post = try LemmyJSONReader.required(post_0)
+    }
+}

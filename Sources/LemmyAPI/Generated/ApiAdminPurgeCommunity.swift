@@ -29,3 +29,55 @@ public struct ApiAdminPurgeCommunity: Codable, Hashable, Sendable {
         case when = "when_"
     }
 }
+
+extension ApiAdminPurgeCommunity: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var id_0: Int?
+        var adminPersonId_0: ApiPersonId?
+        var reason_0: String?
+        var when_0: LemmyDate?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 2:
+                if key.u16(0) == 0x6469 {  // id
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    id_0 = try Int(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 5:
+                if key.u32(0) == 0x6e656877 && key.u32(1) == 0x5f6e6568 {  // when_
+                    try LemmyJSONReader.mark(&seen0, 1 << 3)
+                    when_0 = try LemmyDate(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 6:
+                if key.u32(0) == 0x73616572 && key.u32(2) == 0x6e6f7361 {  // reason
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    reason_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 15:
+                if key.u64(0) == 0x65705f6e696d6461 && key.u64(7) == 0x64695f6e6f737265 {  // admin_person_id
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    adminPersonId_0 = try ApiPersonId(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.id = try LemmyJSONReader.required(id_0)
+        self.adminPersonId = try LemmyJSONReader.required(adminPersonId_0)
+        self.reason = reason_0
+        self.when = try LemmyJSONReader.required(when_0)
+    }
+}

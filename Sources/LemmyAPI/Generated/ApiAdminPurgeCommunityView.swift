@@ -21,3 +21,37 @@ public struct ApiAdminPurgeCommunityView: Codable, Hashable, Sendable {
         case admin = "admin"
     }
 }
+
+extension ApiAdminPurgeCommunityView: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var adminPurgeCommunity_0: ApiAdminPurgeCommunity?
+        var admin_0: ApiPerson?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 5:
+                if key.u32(0) == 0x696d6461 && key.u32(1) == 0x6e696d64 {  // admin
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    admin_0 = try r.consumeNull() ? nil : ApiPerson(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 21:
+                if key.u64(0) == 0x75705f6e696d6461 && key.u64(8) == 0x6d6d6f635f656772 && key.u64(13) == 0x7974696e756d6d6f {  // admin_purge_community
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    adminPurgeCommunity_0 = try ApiAdminPurgeCommunity(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.adminPurgeCommunity = try LemmyJSONReader.required(adminPurgeCommunity_0)
+        self.admin = admin_0
+    }
+}

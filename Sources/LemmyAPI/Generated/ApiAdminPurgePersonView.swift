@@ -21,3 +21,37 @@ public struct ApiAdminPurgePersonView: Codable, Hashable, Sendable {
         case admin = "admin"
     }
 }
+
+extension ApiAdminPurgePersonView: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var adminPurgePerson_0: ApiAdminPurgePerson?
+        var admin_0: ApiPerson?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 5:
+                if key.u32(0) == 0x696d6461 && key.u32(1) == 0x6e696d64 {  // admin
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    admin_0 = try r.consumeNull() ? nil : ApiPerson(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 18:
+                if key.u64(0) == 0x75705f6e696d6461 && key.u64(8) == 0x737265705f656772 && key.u64(10) == 0x6e6f737265705f65 {  // admin_purge_person
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    adminPurgePerson_0 = try ApiAdminPurgePerson(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.adminPurgePerson = try LemmyJSONReader.required(adminPurgePerson_0)
+        self.admin = admin_0
+    }
+}

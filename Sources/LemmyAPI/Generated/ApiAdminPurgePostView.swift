@@ -25,3 +25,46 @@ public struct ApiAdminPurgePostView: Codable, Hashable, Sendable {
         case community = "community"
     }
 }
+
+extension ApiAdminPurgePostView: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var adminPurgePost_0: ApiAdminPurgePost?
+        var admin_0: ApiPerson?
+        var community_0: ApiCommunity?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 5:
+                if key.u32(0) == 0x696d6461 && key.u32(1) == 0x6e696d64 {  // admin
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    admin_0 = try r.consumeNull() ? nil : ApiPerson(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 9:
+                if key.u64(0) == 0x74696e756d6d6f63 && key.u64(1) == 0x7974696e756d6d6f {  // community
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    community_0 = try ApiCommunity(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 16:
+                if key.u64(0) == 0x75705f6e696d6461 && key.u64(8) == 0x74736f705f656772 {  // admin_purge_post
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    adminPurgePost_0 = try ApiAdminPurgePost(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.adminPurgePost = try LemmyJSONReader.required(adminPurgePost_0)
+        self.admin = admin_0
+        self.community = try LemmyJSONReader.required(community_0)
+    }
+}

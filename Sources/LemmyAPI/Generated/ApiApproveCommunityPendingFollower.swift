@@ -25,3 +25,46 @@ public struct ApiApproveCommunityPendingFollower: Codable, Hashable, Sendable {
         case approve = "approve"
     }
 }
+
+extension ApiApproveCommunityPendingFollower: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var communityId_0: ApiCommunityId?
+        var followerId_0: ApiPersonId?
+        var approve_0: Bool?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 7:
+                if key.u32(0) == 0x72707061 && key.u32(3) == 0x65766f72 {  // approve
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    approve_0 = try Bool(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 11:
+                if key.u64(0) == 0x7265776f6c6c6f66 && key.u64(3) == 0x64695f7265776f6c {  // follower_id
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    followerId_0 = try ApiPersonId(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 12:
+                if key.u64(0) == 0x74696e756d6d6f63 && key.u64(4) == 0x64695f7974696e75 {  // community_id
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    communityId_0 = try ApiCommunityId(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.communityId = try LemmyJSONReader.required(communityId_0)
+        self.followerId = try LemmyJSONReader.required(followerId_0)
+        self.approve = try LemmyJSONReader.required(approve_0)
+    }
+}

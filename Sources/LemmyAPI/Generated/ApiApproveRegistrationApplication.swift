@@ -53,3 +53,55 @@ public struct ApiApproveRegistrationApplication: Codable, Hashable, Sendable {
         try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b0000000111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiApproveRegistrationApplication")
     }
 }
+
+extension ApiApproveRegistrationApplication: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var id_0: ApiRegistrationApplicationId?
+        var approve_0: Bool?
+        var denyReason_0: String?
+        var auth_0: String?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 2:
+                if key.u16(0) == 0x6469 {  // id
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    id_0 = try ApiRegistrationApplicationId(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 4:
+                if key.u32(0) == 0x68747561 {  // auth
+                    try LemmyJSONReader.mark(&seen0, 1 << 3)
+                    auth_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 7:
+                if key.u32(0) == 0x72707061 && key.u32(3) == 0x65766f72 {  // approve
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    approve_0 = try Bool(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 11:
+                if key.u64(0) == 0x6165725f796e6564 && key.u64(3) == 0x6e6f736165725f79 {  // deny_reason
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    denyReason_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.id = try LemmyJSONReader.required(id_0)
+        self.approve = try LemmyJSONReader.required(approve_0)
+        self.denyReason = denyReason_0
+        self.auth = auth_0
+    }
+}

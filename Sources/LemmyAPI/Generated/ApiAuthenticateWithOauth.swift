@@ -45,3 +45,91 @@ public struct ApiAuthenticateWithOauth: Codable, Hashable, Sendable {
         case stayLoggedIn = "stay_logged_in"
     }
 }
+
+extension ApiAuthenticateWithOauth: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var code_0: String?
+        var oauthProviderId_0: ApiOAuthProviderId?
+        var redirectUri_0: String?
+        var showNsfw_0: Bool?
+        var username_0: String?
+        var answer_0: String?
+        var pkceCodeVerifier_0: String?
+        var stayLoggedIn_0: Bool?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 4:
+                if key.u32(0) == 0x65646f63 {  // code
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    code_0 = try String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 6:
+                if key.u32(0) == 0x77736e61 && key.u32(2) == 0x72657773 {  // answer
+                    try LemmyJSONReader.mark(&seen0, 1 << 5)
+                    answer_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 8:
+                if key.u64(0) == 0x656d616e72657375 {  // username
+                    try LemmyJSONReader.mark(&seen0, 1 << 4)
+                    username_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 9:
+                if key.u64(0) == 0x66736e5f776f6873 && key.u64(1) == 0x7766736e5f776f68 {  // show_nsfw
+                    try LemmyJSONReader.mark(&seen0, 1 << 3)
+                    showNsfw_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 12:
+                if key.u64(0) == 0x7463657269646572 && key.u64(4) == 0x6972755f74636572 {  // redirect_uri
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    redirectUri_0 = try String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 14:
+                if key.u64(0) == 0x676f6c5f79617473 && key.u64(6) == 0x6e695f646567676f {  // stay_logged_in
+                    try LemmyJSONReader.mark(&seen0, 1 << 7)
+                    stayLoggedIn_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 17:
+                if key.u64(0) == 0x72705f687475616f && key.u64(8) == 0x695f72656469766f && key.u64(9) == 0x64695f7265646976 {  // oauth_provider_id
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    oauthProviderId_0 = try ApiOAuthProviderId(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 18:
+                if key.u64(0) == 0x646f635f65636b70 && key.u64(8) == 0x6966697265765f65 && key.u64(10) == 0x7265696669726576 {  // pkce_code_verifier
+                    try LemmyJSONReader.mark(&seen0, 1 << 6)
+                    pkceCodeVerifier_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.code = try LemmyJSONReader.required(code_0)
+        self.oauthProviderId = try LemmyJSONReader.required(oauthProviderId_0)
+        self.redirectUri = try LemmyJSONReader.required(redirectUri_0)
+        self.showNsfw = showNsfw_0
+        self.username = username_0
+        self.answer = answer_0
+        self.pkceCodeVerifier = pkceCodeVerifier_0
+        self.stayLoggedIn = stayLoggedIn_0
+    }
+}

@@ -89,3 +89,100 @@ public struct ApiBanFromCommunity: Codable, Hashable, Sendable {
         try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b0000000111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiBanFromCommunity")
     }
 }
+
+extension ApiBanFromCommunity: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var communityId_0: ApiCommunityId?
+        var personId_0: ApiPersonId?
+        var ban_0: Bool?
+        var removeOrRestoreData_0: Bool?
+        var reason_0: String?
+        var expiresAt_0: Int?
+        var removeData_0: Bool?
+        var expires_0: Int?
+        var auth_0: String?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 3:
+                if key.u16(0) == 0x6162 && key.u16(1) == 0x6e61 {  // ban
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    ban_0 = try Bool(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 4:
+                if key.u32(0) == 0x68747561 {  // auth
+                    try LemmyJSONReader.mark(&seen0, 1 << 8)
+                    auth_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 6:
+                if key.u32(0) == 0x73616572 && key.u32(2) == 0x6e6f7361 {  // reason
+                    try LemmyJSONReader.mark(&seen0, 1 << 4)
+                    reason_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 7:
+                if key.u32(0) == 0x69707865 && key.u32(3) == 0x73657269 {  // expires
+                    try LemmyJSONReader.mark(&seen0, 1 << 7)
+                    expires_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 9:
+                if key.u64(0) == 0x695f6e6f73726570 && key.u64(1) == 0x64695f6e6f737265 {  // person_id
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    personId_0 = try ApiPersonId(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 10:
+                if key.u64(0) == 0x5f73657269707865 && key.u64(2) == 0x74615f7365726970 {  // expires_at
+                    try LemmyJSONReader.mark(&seen0, 1 << 5)
+                    expiresAt_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 11:
+                if key.u64(0) == 0x645f65766f6d6572 && key.u64(3) == 0x617461645f65766f {  // remove_data
+                    try LemmyJSONReader.mark(&seen0, 1 << 6)
+                    removeData_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 12:
+                if key.u64(0) == 0x74696e756d6d6f63 && key.u64(4) == 0x64695f7974696e75 {  // community_id
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    communityId_0 = try ApiCommunityId(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 22:
+                if key.u64(0) == 0x6f5f65766f6d6572 && key.u64(8) == 0x726f747365725f72 && key.u64(14) == 0x617461645f65726f {  // remove_or_restore_data
+                    try LemmyJSONReader.mark(&seen0, 1 << 3)
+                    removeOrRestoreData_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.communityId = try LemmyJSONReader.required(communityId_0)
+        self.personId = try LemmyJSONReader.required(personId_0)
+        self.ban = try LemmyJSONReader.required(ban_0)
+        self.removeOrRestoreData = removeOrRestoreData_0
+        self.reason = reason_0
+        self.expiresAt = expiresAt_0
+        self.removeData = removeData_0
+        self.expires = expires_0
+        self.auth = auth_0
+    }
+}

@@ -21,3 +21,37 @@ public struct ApiBanPersonResponse: Codable, Hashable, Sendable {
         case banned = "banned"
     }
 }
+
+extension ApiBanPersonResponse: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var personView_0: ApiPersonView?
+        var banned_0: Bool?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 6:
+                if key.u32(0) == 0x6e6e6162 && key.u32(2) == 0x64656e6e {  // banned
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    banned_0 = try Bool(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 11:
+                if key.u64(0) == 0x765f6e6f73726570 && key.u64(3) == 0x776569765f6e6f73 {  // person_view
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    personView_0 = try ApiPersonView(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.personView = try LemmyJSONReader.required(personView_0)
+        self.banned = try LemmyJSONReader.required(banned_0)
+    }
+}

@@ -17,3 +17,28 @@ public struct ApiBannedPersonsResponse: Codable, Hashable, Sendable {
         case banned = "banned"
     }
 }
+
+extension ApiBannedPersonsResponse: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var banned_0: [ApiPersonView]?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 6:
+                if key.u32(0) == 0x6e6e6162 && key.u32(2) == 0x64656e6e {  // banned
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    banned_0 = try [ApiPersonView](lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.banned = try LemmyJSONReader.required(banned_0)
+    }
+}

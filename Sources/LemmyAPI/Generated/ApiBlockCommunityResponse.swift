@@ -21,3 +21,37 @@ public struct ApiBlockCommunityResponse: Codable, Hashable, Sendable {
         case blocked = "blocked"
     }
 }
+
+extension ApiBlockCommunityResponse: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var communityView_0: ApiCommunityView?
+        var blocked_0: Bool?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 7:
+                if key.u32(0) == 0x636f6c62 && key.u32(3) == 0x64656b63 {  // blocked
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    blocked_0 = try Bool(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 14:
+                if key.u64(0) == 0x74696e756d6d6f63 && key.u64(6) == 0x776569765f797469 {  // community_view
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    communityView_0 = try ApiCommunityView(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.communityView = try LemmyJSONReader.required(communityView_0)
+        self.blocked = try LemmyJSONReader.required(blocked_0)
+    }
+}

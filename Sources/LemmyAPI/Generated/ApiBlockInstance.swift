@@ -21,3 +21,37 @@ public struct ApiBlockInstance: Codable, Hashable, Sendable {
         case block = "block"
     }
 }
+
+extension ApiBlockInstance: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var instanceId_0: ApiInstanceId?
+        var block_0: Bool?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 5:
+                if key.u32(0) == 0x636f6c62 && key.u32(1) == 0x6b636f6c {  // block
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    block_0 = try Bool(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 11:
+                if key.u64(0) == 0x65636e6174736e69 && key.u64(3) == 0x64695f65636e6174 {  // instance_id
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    instanceId_0 = try ApiInstanceId(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.instanceId = try LemmyJSONReader.required(instanceId_0)
+        self.block = try LemmyJSONReader.required(block_0)
+    }
+}

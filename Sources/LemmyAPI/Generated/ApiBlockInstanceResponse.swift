@@ -17,3 +17,28 @@ public struct ApiBlockInstanceResponse: Codable, Hashable, Sendable {
         case blocked = "blocked"
     }
 }
+
+extension ApiBlockInstanceResponse: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var blocked_0: Bool?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 7:
+                if key.u32(0) == 0x636f6c62 && key.u32(3) == 0x64656b63 {  // blocked
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    blocked_0 = try Bool(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.blocked = try LemmyJSONReader.required(blocked_0)
+    }
+}

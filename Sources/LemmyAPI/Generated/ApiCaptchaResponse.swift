@@ -25,3 +25,42 @@ public struct ApiCaptchaResponse: Codable, Hashable, Sendable {
         case uuid = "uuid"
     }
 }
+
+extension ApiCaptchaResponse: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var png_0: String?
+        var wav_0: String?
+        var uuid_0: String?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 3:
+                if key.u16(0) == 0x6e70 && key.u16(1) == 0x676e {  // png
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    png_0 = try String(lemmyJSON: &r)
+                } else if key.u16(0) == 0x6177 && key.u16(1) == 0x7661 {  // wav
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    wav_0 = try String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 4:
+                if key.u32(0) == 0x64697575 {  // uuid
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    uuid_0 = try String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.png = try LemmyJSONReader.required(png_0)
+        self.wav = try LemmyJSONReader.required(wav_0)
+        self.uuid = try LemmyJSONReader.required(uuid_0)
+    }
+}

@@ -65,3 +65,60 @@ public struct ApiChangePassword: Codable, Hashable, Sendable {
         try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b0000000111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiChangePassword")
     }
 }
+
+extension ApiChangePassword: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var newPassword_0: ApiSensitiveString?
+        var newPasswordVerify_0: ApiSensitiveString?
+        var oldPassword_0: ApiSensitiveString?
+        var stayLoggedIn_0: Bool?
+        var auth_0: String?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 4:
+                if key.u32(0) == 0x68747561 {  // auth
+                    try LemmyJSONReader.mark(&seen0, 1 << 4)
+                    auth_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 12:
+                if key.u64(0) == 0x737361705f77656e && key.u64(4) == 0x64726f7773736170 {  // new_password
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    newPassword_0 = try ApiSensitiveString(lemmyJSON: &r)
+                } else if key.u64(0) == 0x737361705f646c6f && key.u64(4) == 0x64726f7773736170 {  // old_password
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    oldPassword_0 = try ApiSensitiveString(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 14:
+                if key.u64(0) == 0x676f6c5f79617473 && key.u64(6) == 0x6e695f646567676f {  // stay_logged_in
+                    try LemmyJSONReader.mark(&seen0, 1 << 3)
+                    stayLoggedIn_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 19:
+                if key.u64(0) == 0x737361705f77656e && key.u64(8) == 0x7265765f64726f77 && key.u64(11) == 0x7966697265765f64 {  // new_password_verify
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    newPasswordVerify_0 = try ApiSensitiveString(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.newPassword = try LemmyJSONReader.required(newPassword_0)
+        self.newPasswordVerify = try LemmyJSONReader.required(newPasswordVerify_0)
+        self.oldPassword = try LemmyJSONReader.required(oldPassword_0)
+        self.stayLoggedIn = stayLoggedIn_0
+        self.auth = auth_0
+    }
+}

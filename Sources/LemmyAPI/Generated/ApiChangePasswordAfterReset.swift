@@ -25,3 +25,46 @@ public struct ApiChangePasswordAfterReset: Codable, Hashable, Sendable {
         case passwordVerify = "password_verify"
     }
 }
+
+extension ApiChangePasswordAfterReset: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var token_0: ApiSensitiveString?
+        var password_0: ApiSensitiveString?
+        var passwordVerify_0: ApiSensitiveString?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 5:
+                if key.u32(0) == 0x656b6f74 && key.u32(1) == 0x6e656b6f {  // token
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    token_0 = try ApiSensitiveString(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 8:
+                if key.u64(0) == 0x64726f7773736170 {  // password
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    password_0 = try ApiSensitiveString(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 15:
+                if key.u64(0) == 0x64726f7773736170 && key.u64(7) == 0x7966697265765f64 {  // password_verify
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    passwordVerify_0 = try ApiSensitiveString(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.token = try LemmyJSONReader.required(token_0)
+        self.password = try LemmyJSONReader.required(password_0)
+        self.passwordVerify = try LemmyJSONReader.required(passwordVerify_0)
+    }
+}

@@ -25,3 +25,42 @@ public struct ApiCommentActions: Codable, Hashable, Sendable {
         case voteIsUpvote = "vote_is_upvote"
     }
 }
+
+extension ApiCommentActions: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var votedAt_0: LemmyDate?
+        var savedAt_0: LemmyDate?
+        var voteIsUpvote_0: Bool?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 8:
+                if key.u64(0) == 0x74615f6465766173 {  // saved_at
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    savedAt_0 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                } else if key.u64(0) == 0x74615f6465746f76 {  // voted_at
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    votedAt_0 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 14:
+                if key.u64(0) == 0x5f73695f65746f76 && key.u64(6) == 0x65746f7670755f73 {  // vote_is_upvote
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    voteIsUpvote_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.votedAt = votedAt_0
+        self.savedAt = savedAt_0
+        self.voteIsUpvote = voteIsUpvote_0
+    }
+}

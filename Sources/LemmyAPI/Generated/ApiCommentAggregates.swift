@@ -77,3 +77,87 @@ public struct ApiCommentAggregates: Codable, Hashable, Sendable {
         try container.lemmyEncodeIfPresent(self.hotRank, forKey: .hotRank, in: LemmyVersionSet(rawValue: 0b1100000111), required: LemmyVersionSet(rawValue: 0b0000000111), target: target, typeName: "ApiCommentAggregates")
     }
 }
+
+extension ApiCommentAggregates: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var commentId_0: ApiCommentId?
+        var score_0: Int?
+        var upvotes_0: Int?
+        var downvotes_0: Int?
+        var published_0: LemmyDate?
+        var childCount_0: Int?
+        var id_0: Int?
+        var hotRank_0: Double?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 2:
+                if key.u16(0) == 0x6469 {  // id
+                    try LemmyJSONReader.mark(&seen0, 1 << 6)
+                    id_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 5:
+                if key.u32(0) == 0x726f6373 && key.u32(1) == 0x65726f63 {  // score
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    score_0 = try Int(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 7:
+                if key.u32(0) == 0x6f767075 && key.u32(3) == 0x7365746f {  // upvotes
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    upvotes_0 = try Int(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 8:
+                if key.u64(0) == 0x6b6e61725f746f68 {  // hot_rank
+                    try LemmyJSONReader.mark(&seen0, 1 << 7)
+                    hotRank_0 = try r.consumeNull() ? nil : Double(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 9:
+                if key.u64(0) == 0x65746f766e776f64 && key.u64(1) == 0x7365746f766e776f {  // downvotes
+                    try LemmyJSONReader.mark(&seen0, 1 << 3)
+                    downvotes_0 = try Int(lemmyJSON: &r)
+                } else if key.u64(0) == 0x656873696c627570 && key.u64(1) == 0x64656873696c6275 {  // published
+                    try LemmyJSONReader.mark(&seen0, 1 << 4)
+                    published_0 = try LemmyDate(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 10:
+                if key.u64(0) == 0x5f746e656d6d6f63 && key.u64(2) == 0x64695f746e656d6d {  // comment_id
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    commentId_0 = try ApiCommentId(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 11:
+                if key.u64(0) == 0x6f635f646c696863 && key.u64(3) == 0x746e756f635f646c {  // child_count
+                    try LemmyJSONReader.mark(&seen0, 1 << 5)
+                    childCount_0 = try Int(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.commentId = try LemmyJSONReader.required(commentId_0)
+        self.score = try LemmyJSONReader.required(score_0)
+        self.upvotes = try LemmyJSONReader.required(upvotes_0)
+        self.downvotes = try LemmyJSONReader.required(downvotes_0)
+        self.published = try LemmyJSONReader.required(published_0)
+        self.childCount = try LemmyJSONReader.required(childCount_0)
+        self.id = id_0
+        self.hotRank = hotRank_0
+    }
+}

@@ -17,3 +17,28 @@ public struct ApiCommentReplyResponse: Codable, Hashable, Sendable {
         case commentReplyView = "comment_reply_view"
     }
 }
+
+extension ApiCommentReplyResponse: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var commentReplyView_0: ApiCommentReplyView?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 18:
+                if key.u64(0) == 0x5f746e656d6d6f63 && key.u64(8) == 0x69765f796c706572 && key.u64(10) == 0x776569765f796c70 {  // comment_reply_view
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    commentReplyView_0 = try ApiCommentReplyView(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.commentReplyView = try LemmyJSONReader.required(commentReplyView_0)
+    }
+}

@@ -121,3 +121,142 @@ public struct ApiCommentReplyView: Codable, Hashable, Sendable {
         try container.encodeIfPresent(self.myVote, forKey: .myVote)
     }
 }
+
+extension ApiCommentReplyView: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var commentReply_0: ApiCommentReply?
+        var comment_0: ApiComment?
+        var creator_0: ApiPerson?
+        var post_0: ApiPost?
+        var community_0: ApiCommunity?
+        var recipient_0: ApiPerson?
+        var counts_0: ApiCommentAggregates?
+        var creatorBannedFromCommunity_0: Bool?
+        var bannedFromCommunity_0: Bool?
+        var creatorIsModerator_0: Bool?
+        var creatorIsAdmin_0: Bool?
+        var subscribed_0: ApiSubscribedType?
+        var saved_0: Bool?
+        var creatorBlocked_0: Bool?
+        var myVote_0: Int?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 4:
+                if key.u32(0) == 0x74736f70 {  // post
+                    try LemmyJSONReader.mark(&seen0, 1 << 3)
+                    post_0 = try ApiPost(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 5:
+                if key.u32(0) == 0x65766173 && key.u32(1) == 0x64657661 {  // saved
+                    try LemmyJSONReader.mark(&seen0, 1 << 12)
+                    saved_0 = try Bool(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 6:
+                if key.u32(0) == 0x6e756f63 && key.u32(2) == 0x73746e75 {  // counts
+                    try LemmyJSONReader.mark(&seen0, 1 << 6)
+                    counts_0 = try ApiCommentAggregates(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 7:
+                if key.u32(0) == 0x6d6d6f63 && key.u32(3) == 0x746e656d {  // comment
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    comment_0 = try ApiComment(lemmyJSON: &r)
+                } else if key.u32(0) == 0x61657263 && key.u32(3) == 0x726f7461 {  // creator
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    creator_0 = try ApiPerson(lemmyJSON: &r)
+                } else if key.u32(0) == 0x765f796d && key.u32(3) == 0x65746f76 {  // my_vote
+                    try LemmyJSONReader.mark(&seen0, 1 << 14)
+                    myVote_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 9:
+                if key.u64(0) == 0x74696e756d6d6f63 && key.u64(1) == 0x7974696e756d6d6f {  // community
+                    try LemmyJSONReader.mark(&seen0, 1 << 4)
+                    community_0 = try ApiCommunity(lemmyJSON: &r)
+                } else if key.u64(0) == 0x6e65697069636572 && key.u64(1) == 0x746e656970696365 {  // recipient
+                    try LemmyJSONReader.mark(&seen0, 1 << 5)
+                    recipient_0 = try ApiPerson(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 10:
+                if key.u64(0) == 0x6269726373627573 && key.u64(2) == 0x6465626972637362 {  // subscribed
+                    try LemmyJSONReader.mark(&seen0, 1 << 11)
+                    subscribed_0 = try ApiSubscribedType(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 13:
+                if key.u64(0) == 0x5f746e656d6d6f63 && key.u64(5) == 0x796c7065725f746e {  // comment_reply
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    commentReply_0 = try ApiCommentReply(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 15:
+                if key.u64(0) == 0x5f726f7461657263 && key.u64(7) == 0x64656b636f6c625f {  // creator_blocked
+                    try LemmyJSONReader.mark(&seen0, 1 << 13)
+                    creatorBlocked_0 = try Bool(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 16:
+                if key.u64(0) == 0x5f726f7461657263 && key.u64(8) == 0x6e696d64615f7369 {  // creator_is_admin
+                    try LemmyJSONReader.mark(&seen0, 1 << 10)
+                    creatorIsAdmin_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 20:
+                if key.u64(0) == 0x5f726f7461657263 && key.u64(8) == 0x7265646f6d5f7369 && key.u64(12) == 0x726f74617265646f {  // creator_is_moderator
+                    try LemmyJSONReader.mark(&seen0, 1 << 9)
+                    creatorIsModerator_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 21:
+                if key.u64(0) == 0x665f64656e6e6162 && key.u64(8) == 0x6d6d6f635f6d6f72 && key.u64(13) == 0x7974696e756d6d6f {  // banned_from_community
+                    try LemmyJSONReader.mark(&seen0, 1 << 8)
+                    bannedFromCommunity_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 29:
+                if key.u64(0) == 0x5f726f7461657263 && key.u64(8) == 0x665f64656e6e6162 && key.u64(16) == 0x6d6d6f635f6d6f72 && key.u64(21) == 0x7974696e756d6d6f {  // creator_banned_from_community
+                    try LemmyJSONReader.mark(&seen0, 1 << 7)
+                    creatorBannedFromCommunity_0 = try Bool(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.commentReply = try LemmyJSONReader.required(commentReply_0)
+        self.comment = try LemmyJSONReader.required(comment_0)
+        self.creator = try LemmyJSONReader.required(creator_0)
+        self.post = try LemmyJSONReader.required(post_0)
+        self.community = try LemmyJSONReader.required(community_0)
+        self.recipient = try LemmyJSONReader.required(recipient_0)
+        self.counts = try LemmyJSONReader.required(counts_0)
+        self.creatorBannedFromCommunity = try LemmyJSONReader.required(creatorBannedFromCommunity_0)
+        self.bannedFromCommunity = bannedFromCommunity_0
+        self.creatorIsModerator = creatorIsModerator_0
+        self.creatorIsAdmin = creatorIsAdmin_0
+        self.subscribed = try LemmyJSONReader.required(subscribed_0)
+        self.saved = try LemmyJSONReader.required(saved_0)
+        self.creatorBlocked = try LemmyJSONReader.required(creatorBlocked_0)
+        self.myVote = myVote_0
+    }
+}

@@ -17,3 +17,28 @@ public struct ApiCommentReportResponse: Codable, Hashable, Sendable {
         case commentReportView = "comment_report_view"
     }
 }
+
+extension ApiCommentReportResponse: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var commentReportView_0: ApiCommentReportView?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 19:
+                if key.u64(0) == 0x5f746e656d6d6f63 && key.u64(8) == 0x765f74726f706572 && key.u64(11) == 0x776569765f74726f {  // comment_report_view
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    commentReportView_0 = try ApiCommentReportView(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.commentReportView = try LemmyJSONReader.required(commentReportView_0)
+    }
+}

@@ -47,3 +47,46 @@ public struct ApiCommentResponse: Codable, Hashable, Sendable {
         try container.lemmyEncodeIfPresent(self.formId, forKey: .formId, in: LemmyVersionSet(rawValue: 0b0000000111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiCommentResponse")
     }
 }
+
+extension ApiCommentResponse: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var commentView_0: ApiCommentView?
+        var recipientIds_0: [ApiLocalUserId]?
+        var formId_0: String?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 7:
+                if key.u32(0) == 0x6d726f66 && key.u32(3) == 0x64695f6d {  // form_id
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    formId_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 12:
+                if key.u64(0) == 0x5f746e656d6d6f63 && key.u64(4) == 0x776569765f746e65 {  // comment_view
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    commentView_0 = try ApiCommentView(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 13:
+                if key.u64(0) == 0x6e65697069636572 && key.u64(5) == 0x7364695f746e6569 {  // recipient_ids
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    recipientIds_0 = try r.consumeNull() ? nil : [ApiLocalUserId](lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.commentView = try LemmyJSONReader.required(commentView_0)
+        self.recipientIds = recipientIds_0
+        self.formId = formId_0
+    }
+}

@@ -57,3 +57,5 @@ public enum ApiCommentSortType: LemmyStringEnum, LemmyQueryValue {
         }
     }
 }
+
+extension ApiCommentSortType: LemmyFastDecodable {}

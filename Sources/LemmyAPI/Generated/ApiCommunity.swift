@@ -276,3 +276,264 @@ public struct ApiCommunity: Codable, Hashable, Sendable {
         try container.lemmyEncodeIfPresent(self.inboxUrl, forKey: .inboxUrl, in: LemmyVersionSet(rawValue: 0b0000000110), required: LemmyVersionSet(rawValue: 0b0000000110), target: target, typeName: "ApiCommunity")
     }
 }
+
+extension ApiCommunity: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var id_0: ApiCommunityId?
+        var name_0: String?
+        var title_0: String?
+        var sidebar_0: String?
+        var removed_0: Bool?
+        var publishedAt_0: LemmyDate?
+        var publishedAt_1: LemmyDate?
+        var updatedAt_0: LemmyDate?
+        var updatedAt_1: LemmyDate?
+        var deleted_0: Bool?
+        var nsfw_0: Bool?
+        var apId_0: ApiDbUrl?
+        var apId_1: ApiDbUrl?
+        var local_0: Bool?
+        var lastRefreshedAt_0: LemmyDate?
+        var icon_0: ApiDbUrl?
+        var banner_0: ApiDbUrl?
+        var postingRestrictedToMods_0: Bool?
+        var instanceId_0: ApiInstanceId?
+        var visibility_0: ApiCommunityVisibility?
+        var summary_0: String?
+        var subscribers_0: Int?
+        var posts_0: Int?
+        var comments_0: Int?
+        var usersActiveDay_0: Int?
+        var usersActiveWeek_0: Int?
+        var usersActiveMonth_0: Int?
+        var usersActiveHalfYear_0: Int?
+        var subscribersLocal_0: Int?
+        var reportCount_0: Int?
+        var unresolvedReportCount_0: Int?
+        var localRemoved_0: Bool?
+        var description_0: String?
+        var hidden_0: Bool?
+        var followersUrl_0: String?
+        var inboxUrl_0: String?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 2:
+                if key.u16(0) == 0x6469 {  // id
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    id_0 = try ApiCommunityId(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 4:
+                if key.u32(0) == 0x6e6f6369 {  // icon
+                    try LemmyJSONReader.mark(&seen0, 1 << 15)
+                    icon_0 = try r.consumeNull() ? nil : ApiDbUrl(lemmyJSON: &r)
+                } else if key.u32(0) == 0x656d616e {  // name
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    name_0 = try String(lemmyJSON: &r)
+                } else if key.u32(0) == 0x7766736e {  // nsfw
+                    try LemmyJSONReader.mark(&seen0, 1 << 10)
+                    nsfw_0 = try Bool(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 5:
+                if key.u32(0) == 0x695f7061 && key.u32(1) == 0x64695f70 {  // ap_id
+                    try LemmyJSONReader.mark(&seen0, 1 << 11)
+                    apId_0 = try ApiDbUrl(lemmyJSON: &r)
+                } else if key.u32(0) == 0x61636f6c && key.u32(1) == 0x6c61636f {  // local
+                    try LemmyJSONReader.mark(&seen0, 1 << 13)
+                    local_0 = try Bool(lemmyJSON: &r)
+                } else if key.u32(0) == 0x74736f70 && key.u32(1) == 0x7374736f {  // posts
+                    try LemmyJSONReader.mark(&seen0, 1 << 22)
+                    posts_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                } else if key.u32(0) == 0x6c746974 && key.u32(1) == 0x656c7469 {  // title
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    title_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 6:
+                if key.u32(0) == 0x6e6e6162 && key.u32(2) == 0x72656e6e {  // banner
+                    try LemmyJSONReader.mark(&seen0, 1 << 16)
+                    banner_0 = try r.consumeNull() ? nil : ApiDbUrl(lemmyJSON: &r)
+                } else if key.u32(0) == 0x64646968 && key.u32(2) == 0x6e656464 {  // hidden
+                    try LemmyJSONReader.mark(&seen0, 1 << 33)
+                    hidden_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 7:
+                if key.u32(0) == 0x656c6564 && key.u32(3) == 0x64657465 {  // deleted
+                    try LemmyJSONReader.mark(&seen0, 1 << 9)
+                    deleted_0 = try Bool(lemmyJSON: &r)
+                } else if key.u32(0) == 0x6f6d6572 && key.u32(3) == 0x6465766f {  // removed
+                    try LemmyJSONReader.mark(&seen0, 1 << 4)
+                    removed_0 = try Bool(lemmyJSON: &r)
+                } else if key.u32(0) == 0x65646973 && key.u32(3) == 0x72616265 {  // sidebar
+                    try LemmyJSONReader.mark(&seen0, 1 << 3)
+                    sidebar_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else if key.u32(0) == 0x6d6d7573 && key.u32(3) == 0x7972616d {  // summary
+                    try LemmyJSONReader.mark(&seen0, 1 << 20)
+                    summary_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else if key.u32(0) == 0x61647075 && key.u32(3) == 0x64657461 {  // updated
+                    try LemmyJSONReader.mark(&seen0, 1 << 8)
+                    updatedAt_1 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 8:
+                if key.u64(0) == 0x64695f726f746361 {  // actor_id
+                    try LemmyJSONReader.mark(&seen0, 1 << 12)
+                    apId_1 = try ApiDbUrl(lemmyJSON: &r)
+                } else if key.u64(0) == 0x73746e656d6d6f63 {  // comments
+                    try LemmyJSONReader.mark(&seen0, 1 << 23)
+                    comments_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 9:
+                if key.u64(0) == 0x72755f786f626e69 && key.u64(1) == 0x6c72755f786f626e {  // inbox_url
+                    try LemmyJSONReader.mark(&seen0, 1 << 35)
+                    inboxUrl_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else if key.u64(0) == 0x656873696c627570 && key.u64(1) == 0x64656873696c6275 {  // published
+                    try LemmyJSONReader.mark(&seen0, 1 << 6)
+                    publishedAt_1 = try LemmyDate(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 10:
+                if key.u64(0) == 0x5f64657461647075 && key.u64(2) == 0x74615f6465746164 {  // updated_at
+                    try LemmyJSONReader.mark(&seen0, 1 << 7)
+                    updatedAt_0 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                } else if key.u64(0) == 0x696c696269736976 && key.u64(2) == 0x7974696c69626973 {  // visibility
+                    try LemmyJSONReader.mark(&seen0, 1 << 19)
+                    visibility_0 = try r.consumeNull() ? nil : ApiCommunityVisibility(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 11:
+                if key.u64(0) == 0x7470697263736564 && key.u64(3) == 0x6e6f697470697263 {  // description
+                    try LemmyJSONReader.mark(&seen0, 1 << 32)
+                    description_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else if key.u64(0) == 0x65636e6174736e69 && key.u64(3) == 0x64695f65636e6174 {  // instance_id
+                    try LemmyJSONReader.mark(&seen0, 1 << 18)
+                    instanceId_0 = try ApiInstanceId(lemmyJSON: &r)
+                } else if key.u64(0) == 0x6269726373627573 && key.u64(3) == 0x7372656269726373 {  // subscribers
+                    try LemmyJSONReader.mark(&seen0, 1 << 21)
+                    subscribers_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 12:
+                if key.u64(0) == 0x656873696c627570 && key.u64(4) == 0x74615f6465687369 {  // published_at
+                    try LemmyJSONReader.mark(&seen0, 1 << 5)
+                    publishedAt_0 = try LemmyDate(lemmyJSON: &r)
+                } else if key.u64(0) == 0x635f74726f706572 && key.u64(4) == 0x746e756f635f7472 {  // report_count
+                    try LemmyJSONReader.mark(&seen0, 1 << 29)
+                    reportCount_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 13:
+                if key.u64(0) == 0x7265776f6c6c6f66 && key.u64(5) == 0x6c72755f73726577 {  // followers_url
+                    try LemmyJSONReader.mark(&seen0, 1 << 34)
+                    followersUrl_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else if key.u64(0) == 0x65725f6c61636f6c && key.u64(5) == 0x6465766f6d65725f {  // local_removed
+                    try LemmyJSONReader.mark(&seen0, 1 << 31)
+                    localRemoved_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 16:
+                if key.u64(0) == 0x63615f7372657375 && key.u64(8) == 0x7961645f65766974 {  // users_active_day
+                    try LemmyJSONReader.mark(&seen0, 1 << 24)
+                    usersActiveDay_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 17:
+                if key.u64(0) == 0x6665725f7473616c && key.u64(8) == 0x615f646568736572 && key.u64(9) == 0x74615f6465687365 {  // last_refreshed_at
+                    try LemmyJSONReader.mark(&seen0, 1 << 14)
+                    lastRefreshedAt_0 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                } else if key.u64(0) == 0x6269726373627573 && key.u64(8) == 0x61636f6c5f737265 && key.u64(9) == 0x6c61636f6c5f7372 {  // subscribers_local
+                    try LemmyJSONReader.mark(&seen0, 1 << 28)
+                    subscribersLocal_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                } else if key.u64(0) == 0x63615f7372657375 && key.u64(8) == 0x6565775f65766974 && key.u64(9) == 0x6b6565775f657669 {  // users_active_week
+                    try LemmyJSONReader.mark(&seen0, 1 << 25)
+                    usersActiveWeek_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 18:
+                if key.u64(0) == 0x63615f7372657375 && key.u64(8) == 0x6e6f6d5f65766974 && key.u64(10) == 0x68746e6f6d5f6576 {  // users_active_month
+                    try LemmyJSONReader.mark(&seen0, 1 << 26)
+                    usersActiveMonth_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 22:
+                if key.u64(0) == 0x63615f7372657375 && key.u64(8) == 0x6c61685f65766974 && key.u64(14) == 0x726165795f666c61 {  // users_active_half_year
+                    try LemmyJSONReader.mark(&seen0, 1 << 27)
+                    usersActiveHalfYear_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 23:
+                if key.u64(0) == 0x766c6f7365726e75 && key.u64(8) == 0x726f7065725f6465 && key.u64(15) == 0x746e756f635f7472 {  // unresolved_report_count
+                    try LemmyJSONReader.mark(&seen0, 1 << 30)
+                    unresolvedReportCount_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 26:
+                if key.u64(0) == 0x5f676e6974736f70 && key.u64(8) == 0x7463697274736572 && key.u64(16) == 0x6f6d5f6f745f6465 && key.u64(18) == 0x73646f6d5f6f745f {  // posting_restricted_to_mods
+                    try LemmyJSONReader.mark(&seen0, 1 << 17)
+                    postingRestrictedToMods_0 = try Bool(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.id = try LemmyJSONReader.required(id_0)
+        self.name = try LemmyJSONReader.required(name_0)
+        self.title = title_0
+        self.sidebar = sidebar_0
+        self.removed = try LemmyJSONReader.required(removed_0)
+        self.publishedAt = try LemmyJSONReader.required(publishedAt_0 ?? publishedAt_1)
+        self.updatedAt = updatedAt_0 ?? updatedAt_1
+        self.deleted = try LemmyJSONReader.required(deleted_0)
+        self.nsfw = try LemmyJSONReader.required(nsfw_0)
+        self.apId = try LemmyJSONReader.required(apId_0 ?? apId_1)
+        self.local = try LemmyJSONReader.required(local_0)
+        self.lastRefreshedAt = lastRefreshedAt_0
+        self.icon = icon_0
+        self.banner = banner_0
+        self.postingRestrictedToMods = try LemmyJSONReader.required(postingRestrictedToMods_0)
+        self.instanceId = try LemmyJSONReader.required(instanceId_0)
+        self.visibility = visibility_0
+        self.summary = summary_0
+        self.subscribers = subscribers_0
+        self.posts = posts_0
+        self.comments = comments_0
+        self.usersActiveDay = usersActiveDay_0
+        self.usersActiveWeek = usersActiveWeek_0
+        self.usersActiveMonth = usersActiveMonth_0
+        self.usersActiveHalfYear = usersActiveHalfYear_0
+        self.subscribersLocal = subscribersLocal_0
+        self.reportCount = reportCount_0
+        self.unresolvedReportCount = unresolvedReportCount_0
+        self.localRemoved = localRemoved_0
+        self.description = description_0
+        self.hidden = hidden_0
+        self.followersUrl = followersUrl_0
+        self.inboxUrl = inboxUrl_0
+    }
+}

@@ -41,3 +41,82 @@ public struct ApiCommunityActions: Codable, Hashable, Sendable {
         case notifications = "notifications"
     }
 }
+
+extension ApiCommunityActions: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var followedAt_0: LemmyDate?
+        var blockedAt_0: LemmyDate?
+        var becameModeratorAt_0: LemmyDate?
+        var receivedBanAt_0: LemmyDate?
+        var banExpiresAt_0: LemmyDate?
+        var followState_0: ApiCommunityFollowerState?
+        var notifications_0: ApiCommunityNotificationsMode?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 10:
+                if key.u64(0) == 0x5f64656b636f6c62 && key.u64(2) == 0x74615f64656b636f {  // blocked_at
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    blockedAt_0 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 11:
+                if key.u64(0) == 0x6465776f6c6c6f66 && key.u64(3) == 0x74615f6465776f6c {  // followed_at
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    followedAt_0 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 12:
+                if key.u64(0) == 0x735f776f6c6c6f66 && key.u64(4) == 0x65746174735f776f {  // follow_state
+                    try LemmyJSONReader.mark(&seen0, 1 << 5)
+                    followState_0 = try r.consumeNull() ? nil : ApiCommunityFollowerState(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 13:
+                if key.u64(0) == 0x6163696669746f6e && key.u64(5) == 0x736e6f6974616369 {  // notifications
+                    try LemmyJSONReader.mark(&seen0, 1 << 6)
+                    notifications_0 = try r.consumeNull() ? nil : ApiCommunityNotificationsMode(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 14:
+                if key.u64(0) == 0x697078655f6e6162 && key.u64(6) == 0x74615f7365726970 {  // ban_expires_at
+                    try LemmyJSONReader.mark(&seen0, 1 << 4)
+                    banExpiresAt_0 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 15:
+                if key.u64(0) == 0x6465766965636572 && key.u64(7) == 0x74615f6e61625f64 {  // received_ban_at
+                    try LemmyJSONReader.mark(&seen0, 1 << 3)
+                    receivedBanAt_0 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 19:
+                if key.u64(0) == 0x6d5f656d61636562 && key.u64(8) == 0x726f74617265646f && key.u64(11) == 0x74615f726f746172 {  // became_moderator_at
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    becameModeratorAt_0 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.followedAt = followedAt_0
+        self.blockedAt = blockedAt_0
+        self.becameModeratorAt = becameModeratorAt_0
+        self.receivedBanAt = receivedBanAt_0
+        self.banExpiresAt = banExpiresAt_0
+        self.followState = followState_0
+        self.notifications = notifications_0
+    }
+}

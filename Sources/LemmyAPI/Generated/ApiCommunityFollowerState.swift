@@ -52,3 +52,5 @@ public enum ApiCommunityFollowerState: LemmyStringEnum, LemmyQueryValue {
         }
     }
 }
+
+extension ApiCommunityFollowerState: LemmyFastDecodable {}

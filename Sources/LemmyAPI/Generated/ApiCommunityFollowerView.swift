@@ -21,3 +21,37 @@ public struct ApiCommunityFollowerView: Codable, Hashable, Sendable {
         case follower = "follower"
     }
 }
+
+extension ApiCommunityFollowerView: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var community_0: ApiCommunity?
+        var follower_0: ApiPerson?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 8:
+                if key.u64(0) == 0x7265776f6c6c6f66 {  // follower
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    follower_0 = try ApiPerson(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 9:
+                if key.u64(0) == 0x74696e756d6d6f63 && key.u64(1) == 0x7974696e756d6d6f {  // community
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    community_0 = try ApiCommunity(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.community = try LemmyJSONReader.required(community_0)
+        self.follower = try LemmyJSONReader.required(follower_0)
+    }
+}

@@ -52,3 +52,5 @@ public enum ApiCommunityNotificationsMode: LemmyStringEnum, LemmyQueryValue {
         }
     }
 }
+
+extension ApiCommunityNotificationsMode: LemmyFastDecodable {}

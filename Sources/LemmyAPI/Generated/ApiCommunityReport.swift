@@ -117,3 +117,138 @@ public struct ApiCommunityReport: Codable, Hashable, Sendable {
         try container.lemmyEncodeIfPresent(self.resolveReason, forKey: .resolveReason, in: LemmyVersionSet(rawValue: 0b1011111111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiCommunityReport")
     }
 }
+
+extension ApiCommunityReport: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var id_0: ApiCommunityReportId?
+        var creatorId_0: ApiPersonId?
+        var communityId_0: ApiCommunityId?
+        var originalCommunityName_0: String?
+        var originalCommunityTitle_0: String?
+        var originalCommunitySummary_0: String?
+        var originalCommunitySidebar_0: String?
+        var originalCommunityIcon_0: String?
+        var originalCommunityBanner_0: String?
+        var reason_0: String?
+        var resolved_0: Bool?
+        var resolverId_0: ApiPersonId?
+        var publishedAt_0: LemmyDate?
+        var updatedAt_0: LemmyDate?
+        var resolveReason_0: String?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 2:
+                if key.u16(0) == 0x6469 {  // id
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    id_0 = try ApiCommunityReportId(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 6:
+                if key.u32(0) == 0x73616572 && key.u32(2) == 0x6e6f7361 {  // reason
+                    try LemmyJSONReader.mark(&seen0, 1 << 9)
+                    reason_0 = try String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 8:
+                if key.u64(0) == 0x6465766c6f736572 {  // resolved
+                    try LemmyJSONReader.mark(&seen0, 1 << 10)
+                    resolved_0 = try Bool(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 10:
+                if key.u64(0) == 0x5f726f7461657263 && key.u64(2) == 0x64695f726f746165 {  // creator_id
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    creatorId_0 = try ApiPersonId(lemmyJSON: &r)
+                } else if key.u64(0) == 0x5f64657461647075 && key.u64(2) == 0x74615f6465746164 {  // updated_at
+                    try LemmyJSONReader.mark(&seen0, 1 << 13)
+                    updatedAt_0 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 11:
+                if key.u64(0) == 0x7265766c6f736572 && key.u64(3) == 0x64695f7265766c6f {  // resolver_id
+                    try LemmyJSONReader.mark(&seen0, 1 << 11)
+                    resolverId_0 = try r.consumeNull() ? nil : ApiPersonId(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 12:
+                if key.u64(0) == 0x74696e756d6d6f63 && key.u64(4) == 0x64695f7974696e75 {  // community_id
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    communityId_0 = try ApiCommunityId(lemmyJSON: &r)
+                } else if key.u64(0) == 0x656873696c627570 && key.u64(4) == 0x74615f6465687369 {  // published_at
+                    try LemmyJSONReader.mark(&seen0, 1 << 12)
+                    publishedAt_0 = try LemmyDate(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 14:
+                if key.u64(0) == 0x5f65766c6f736572 && key.u64(6) == 0x6e6f736165725f65 {  // resolve_reason
+                    try LemmyJSONReader.mark(&seen0, 1 << 14)
+                    resolveReason_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 23:
+                if key.u64(0) == 0x6c616e696769726f && key.u64(8) == 0x696e756d6d6f635f && key.u64(15) == 0x6e6f63695f797469 {  // original_community_icon
+                    try LemmyJSONReader.mark(&seen0, 1 << 7)
+                    originalCommunityIcon_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else if key.u64(0) == 0x6c616e696769726f && key.u64(8) == 0x696e756d6d6f635f && key.u64(15) == 0x656d616e5f797469 {  // original_community_name
+                    try LemmyJSONReader.mark(&seen0, 1 << 3)
+                    originalCommunityName_0 = try String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 24:
+                if key.u64(0) == 0x6c616e696769726f && key.u64(8) == 0x696e756d6d6f635f && key.u64(16) == 0x656c7469745f7974 {  // original_community_title
+                    try LemmyJSONReader.mark(&seen0, 1 << 4)
+                    originalCommunityTitle_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 25:
+                if key.u64(0) == 0x6c616e696769726f && key.u64(8) == 0x696e756d6d6f635f && key.u64(16) == 0x656e6e61625f7974 && key.u64(17) == 0x72656e6e61625f79 {  // original_community_banner
+                    try LemmyJSONReader.mark(&seen0, 1 << 8)
+                    originalCommunityBanner_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 26:
+                if key.u64(0) == 0x6c616e696769726f && key.u64(8) == 0x696e756d6d6f635f && key.u64(16) == 0x62656469735f7974 && key.u64(18) == 0x726162656469735f {  // original_community_sidebar
+                    try LemmyJSONReader.mark(&seen0, 1 << 6)
+                    originalCommunitySidebar_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else if key.u64(0) == 0x6c616e696769726f && key.u64(8) == 0x696e756d6d6f635f && key.u64(16) == 0x616d6d75735f7974 && key.u64(18) == 0x7972616d6d75735f {  // original_community_summary
+                    try LemmyJSONReader.mark(&seen0, 1 << 5)
+                    originalCommunitySummary_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.id = try LemmyJSONReader.required(id_0)
+        self.creatorId = try LemmyJSONReader.required(creatorId_0)
+        self.communityId = try LemmyJSONReader.required(communityId_0)
+        self.originalCommunityName = try LemmyJSONReader.required(originalCommunityName_0)
+        self.originalCommunityTitle = originalCommunityTitle_0
+        self.originalCommunitySummary = originalCommunitySummary_0
+        self.originalCommunitySidebar = originalCommunitySidebar_0
+        self.originalCommunityIcon = originalCommunityIcon_0
+        self.originalCommunityBanner = originalCommunityBanner_0
+        self.reason = try LemmyJSONReader.required(reason_0)
+        self.resolved = try LemmyJSONReader.required(resolved_0)
+        self.resolverId = resolverId_0
+        self.publishedAt = try LemmyJSONReader.required(publishedAt_0)
+        self.updatedAt = updatedAt_0
+        self.resolveReason = resolveReason_0
+    }
+}

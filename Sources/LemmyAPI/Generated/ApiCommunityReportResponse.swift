@@ -17,3 +17,28 @@ public struct ApiCommunityReportResponse: Codable, Hashable, Sendable {
         case communityReportView = "community_report_view"
     }
 }
+
+extension ApiCommunityReportResponse: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var communityReportView_0: ApiCommunityReportView?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 21:
+                if key.u64(0) == 0x74696e756d6d6f63 && key.u64(8) == 0x74726f7065725f79 && key.u64(13) == 0x776569765f74726f {  // community_report_view
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    communityReportView_0 = try ApiCommunityReportView(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.communityReportView = try LemmyJSONReader.required(communityReportView_0)
+    }
+}

@@ -21,3 +21,37 @@ public struct ApiCommunityResponse: Codable, Hashable, Sendable {
         case discussionLanguages = "discussion_languages"
     }
 }
+
+extension ApiCommunityResponse: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var communityView_0: ApiCommunityView?
+        var discussionLanguages_0: [ApiLanguageId]?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 14:
+                if key.u64(0) == 0x74696e756d6d6f63 && key.u64(6) == 0x776569765f797469 {  // community_view
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    communityView_0 = try ApiCommunityView(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 20:
+                if key.u64(0) == 0x6973737563736964 && key.u64(8) == 0x75676e616c5f6e6f && key.u64(12) == 0x7365676175676e61 {  // discussion_languages
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    discussionLanguages_0 = try [ApiLanguageId](lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.communityView = try LemmyJSONReader.required(communityView_0)
+        self.discussionLanguages = try LemmyJSONReader.required(discussionLanguages_0)
+    }
+}

@@ -177,3 +177,5 @@ public enum ApiCommunitySortType: LemmyStringEnum, LemmyQueryValue {
         }
     }
 }
+
+extension ApiCommunitySortType: LemmyFastDecodable {}

@@ -53,3 +53,93 @@ public struct ApiCommunityTag: Codable, Hashable, Sendable {
         case color = "color"
     }
 }
+
+extension ApiCommunityTag: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var id_0: ApiCommunityTagId?
+        var apId_0: ApiDbUrl?
+        var name_0: String?
+        var displayName_0: String?
+        var summary_0: String?
+        var communityId_0: ApiCommunityId?
+        var publishedAt_0: LemmyDate?
+        var updatedAt_0: LemmyDate?
+        var deleted_0: Bool?
+        var color_0: ApiTagColor?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 2:
+                if key.u16(0) == 0x6469 {  // id
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    id_0 = try ApiCommunityTagId(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 4:
+                if key.u32(0) == 0x656d616e {  // name
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    name_0 = try String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 5:
+                if key.u32(0) == 0x695f7061 && key.u32(1) == 0x64695f70 {  // ap_id
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    apId_0 = try ApiDbUrl(lemmyJSON: &r)
+                } else if key.u32(0) == 0x6f6c6f63 && key.u32(1) == 0x726f6c6f {  // color
+                    try LemmyJSONReader.mark(&seen0, 1 << 9)
+                    color_0 = try ApiTagColor(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 7:
+                if key.u32(0) == 0x656c6564 && key.u32(3) == 0x64657465 {  // deleted
+                    try LemmyJSONReader.mark(&seen0, 1 << 8)
+                    deleted_0 = try Bool(lemmyJSON: &r)
+                } else if key.u32(0) == 0x6d6d7573 && key.u32(3) == 0x7972616d {  // summary
+                    try LemmyJSONReader.mark(&seen0, 1 << 4)
+                    summary_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 10:
+                if key.u64(0) == 0x5f64657461647075 && key.u64(2) == 0x74615f6465746164 {  // updated_at
+                    try LemmyJSONReader.mark(&seen0, 1 << 7)
+                    updatedAt_0 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 12:
+                if key.u64(0) == 0x74696e756d6d6f63 && key.u64(4) == 0x64695f7974696e75 {  // community_id
+                    try LemmyJSONReader.mark(&seen0, 1 << 5)
+                    communityId_0 = try ApiCommunityId(lemmyJSON: &r)
+                } else if key.u64(0) == 0x5f79616c70736964 && key.u64(4) == 0x656d616e5f79616c {  // display_name
+                    try LemmyJSONReader.mark(&seen0, 1 << 3)
+                    displayName_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else if key.u64(0) == 0x656873696c627570 && key.u64(4) == 0x74615f6465687369 {  // published_at
+                    try LemmyJSONReader.mark(&seen0, 1 << 6)
+                    publishedAt_0 = try LemmyDate(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.id = try LemmyJSONReader.required(id_0)
+        self.apId = try LemmyJSONReader.required(apId_0)
+        self.name = try LemmyJSONReader.required(name_0)
+        self.displayName = displayName_0
+        self.summary = summary_0
+        self.communityId = try LemmyJSONReader.required(communityId_0)
+        self.publishedAt = try LemmyJSONReader.required(publishedAt_0)
+        self.updatedAt = updatedAt_0
+        self.deleted = try LemmyJSONReader.required(deleted_0)
+        self.color = try LemmyJSONReader.required(color_0)
+    }
+}

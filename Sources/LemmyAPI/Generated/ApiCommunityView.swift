@@ -87,3 +87,87 @@ public struct ApiCommunityView: Codable, Hashable, Sendable {
         try container.lemmyEncodeIfPresent(self.bannedFromCommunity, forKey: .bannedFromCommunity, in: LemmyVersionSet(rawValue: 0b0011110000), required: LemmyVersionSet(rawValue: 0b0011110000), target: target, typeName: "ApiCommunityView")
     }
 }
+
+extension ApiCommunityView: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var community_0: ApiCommunity?
+        var communityActions_0: ApiCommunityActions?
+        var canMod_0: Bool?
+        var tags_0: ApiCommunityTagsView?
+        var subscribed_0: ApiSubscribedType?
+        var blocked_0: Bool?
+        var counts_0: ApiCommunityAggregates?
+        var bannedFromCommunity_0: Bool?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 4:
+                if key.u32(0) == 0x73676174 {  // tags
+                    try LemmyJSONReader.mark(&seen0, 1 << 3)
+                    tags_0 = try r.consumeNull() ? nil : ApiCommunityTagsView(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 6:
+                if key.u32(0) == 0x6e756f63 && key.u32(2) == 0x73746e75 {  // counts
+                    try LemmyJSONReader.mark(&seen0, 1 << 6)
+                    counts_0 = try r.consumeNull() ? nil : ApiCommunityAggregates(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 7:
+                if key.u32(0) == 0x636f6c62 && key.u32(3) == 0x64656b63 {  // blocked
+                    try LemmyJSONReader.mark(&seen0, 1 << 5)
+                    blocked_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                } else if key.u32(0) == 0x5f6e6163 && key.u32(3) == 0x646f6d5f {  // can_mod
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    canMod_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 9:
+                if key.u64(0) == 0x74696e756d6d6f63 && key.u64(1) == 0x7974696e756d6d6f {  // community
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    community_0 = try ApiCommunity(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 10:
+                if key.u64(0) == 0x6269726373627573 && key.u64(2) == 0x6465626972637362 {  // subscribed
+                    try LemmyJSONReader.mark(&seen0, 1 << 4)
+                    subscribed_0 = try r.consumeNull() ? nil : ApiSubscribedType(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 17:
+                if key.u64(0) == 0x74696e756d6d6f63 && key.u64(8) == 0x6e6f697463615f79 && key.u64(9) == 0x736e6f697463615f {  // community_actions
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    communityActions_0 = try r.consumeNull() ? nil : ApiCommunityActions(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 21:
+                if key.u64(0) == 0x665f64656e6e6162 && key.u64(8) == 0x6d6d6f635f6d6f72 && key.u64(13) == 0x7974696e756d6d6f {  // banned_from_community
+                    try LemmyJSONReader.mark(&seen0, 1 << 7)
+                    bannedFromCommunity_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.community = try LemmyJSONReader.required(community_0)
+        self.communityActions = communityActions_0
+        self.canMod = canMod_0
+        self.tags = tags_0
+        self.subscribed = subscribed_0
+        self.blocked = blocked_0
+        self.counts = counts_0
+        self.bannedFromCommunity = bannedFromCommunity_0
+    }
+}

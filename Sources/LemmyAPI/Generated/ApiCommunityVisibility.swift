@@ -62,3 +62,5 @@ public enum ApiCommunityVisibility: LemmyStringEnum, LemmyQueryValue {
         }
     }
 }
+
+extension ApiCommunityVisibility: LemmyFastDecodable {}

@@ -65,3 +65,65 @@ public struct ApiCreateComment: Codable, Hashable, Sendable {
         try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b0000000111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiCreateComment")
     }
 }
+
+extension ApiCreateComment: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var content_0: String?
+        var postId_0: ApiPostId?
+        var parentId_0: ApiCommentId?
+        var languageId_0: ApiLanguageId?
+        var formId_0: String?
+        var auth_0: String?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 4:
+                if key.u32(0) == 0x68747561 {  // auth
+                    try LemmyJSONReader.mark(&seen0, 1 << 5)
+                    auth_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 7:
+                if key.u32(0) == 0x746e6f63 && key.u32(3) == 0x746e6574 {  // content
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    content_0 = try String(lemmyJSON: &r)
+                } else if key.u32(0) == 0x6d726f66 && key.u32(3) == 0x64695f6d {  // form_id
+                    try LemmyJSONReader.mark(&seen0, 1 << 4)
+                    formId_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else if key.u32(0) == 0x74736f70 && key.u32(3) == 0x64695f74 {  // post_id
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    postId_0 = try ApiPostId(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 9:
+                if key.u64(0) == 0x695f746e65726170 && key.u64(1) == 0x64695f746e657261 {  // parent_id
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    parentId_0 = try r.consumeNull() ? nil : ApiCommentId(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 11:
+                if key.u64(0) == 0x65676175676e616c && key.u64(3) == 0x64695f6567617567 {  // language_id
+                    try LemmyJSONReader.mark(&seen0, 1 << 3)
+                    languageId_0 = try r.consumeNull() ? nil : ApiLanguageId(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.content = try LemmyJSONReader.required(content_0)
+        self.postId = try LemmyJSONReader.required(postId_0)
+        self.parentId = parentId_0
+        self.languageId = languageId_0
+        self.formId = formId_0
+        self.auth = auth_0
+    }
+}

@@ -55,3 +55,55 @@ public struct ApiCreateCommentLike: Codable, Hashable, Sendable {
         try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b0000000111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiCreateCommentLike")
     }
 }
+
+extension ApiCreateCommentLike: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var commentId_0: ApiCommentId?
+        var isUpvote_0: Bool?
+        var score_0: Int?
+        var auth_0: String?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 4:
+                if key.u32(0) == 0x68747561 {  // auth
+                    try LemmyJSONReader.mark(&seen0, 1 << 3)
+                    auth_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 5:
+                if key.u32(0) == 0x726f6373 && key.u32(1) == 0x65726f63 {  // score
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    score_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 9:
+                if key.u64(0) == 0x746f7670755f7369 && key.u64(1) == 0x65746f7670755f73 {  // is_upvote
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    isUpvote_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 10:
+                if key.u64(0) == 0x5f746e656d6d6f63 && key.u64(2) == 0x64695f746e656d6d {  // comment_id
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    commentId_0 = try ApiCommentId(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.commentId = try LemmyJSONReader.required(commentId_0)
+        self.isUpvote = isUpvote_0
+        self.score = score_0
+        self.auth = auth_0
+    }
+}

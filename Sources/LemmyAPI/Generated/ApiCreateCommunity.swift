@@ -111,3 +111,111 @@ public struct ApiCreateCommunity: Codable, Hashable, Sendable {
         try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b0000000111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiCreateCommunity")
     }
 }
+
+extension ApiCreateCommunity: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var name_0: String?
+        var title_0: String?
+        var sidebar_0: String?
+        var summary_0: String?
+        var nsfw_0: Bool?
+        var postingRestrictedToMods_0: Bool?
+        var discussionLanguages_0: [ApiLanguageId]?
+        var visibility_0: ApiCommunityVisibility?
+        var description_0: String?
+        var icon_0: String?
+        var banner_0: String?
+        var auth_0: String?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 4:
+                if key.u32(0) == 0x68747561 {  // auth
+                    try LemmyJSONReader.mark(&seen0, 1 << 11)
+                    auth_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else if key.u32(0) == 0x6e6f6369 {  // icon
+                    try LemmyJSONReader.mark(&seen0, 1 << 9)
+                    icon_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else if key.u32(0) == 0x656d616e {  // name
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    name_0 = try String(lemmyJSON: &r)
+                } else if key.u32(0) == 0x7766736e {  // nsfw
+                    try LemmyJSONReader.mark(&seen0, 1 << 4)
+                    nsfw_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 5:
+                if key.u32(0) == 0x6c746974 && key.u32(1) == 0x656c7469 {  // title
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    title_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 6:
+                if key.u32(0) == 0x6e6e6162 && key.u32(2) == 0x72656e6e {  // banner
+                    try LemmyJSONReader.mark(&seen0, 1 << 10)
+                    banner_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 7:
+                if key.u32(0) == 0x65646973 && key.u32(3) == 0x72616265 {  // sidebar
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    sidebar_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else if key.u32(0) == 0x6d6d7573 && key.u32(3) == 0x7972616d {  // summary
+                    try LemmyJSONReader.mark(&seen0, 1 << 3)
+                    summary_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 10:
+                if key.u64(0) == 0x696c696269736976 && key.u64(2) == 0x7974696c69626973 {  // visibility
+                    try LemmyJSONReader.mark(&seen0, 1 << 7)
+                    visibility_0 = try r.consumeNull() ? nil : ApiCommunityVisibility(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 11:
+                if key.u64(0) == 0x7470697263736564 && key.u64(3) == 0x6e6f697470697263 {  // description
+                    try LemmyJSONReader.mark(&seen0, 1 << 8)
+                    description_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 20:
+                if key.u64(0) == 0x6973737563736964 && key.u64(8) == 0x75676e616c5f6e6f && key.u64(12) == 0x7365676175676e61 {  // discussion_languages
+                    try LemmyJSONReader.mark(&seen0, 1 << 6)
+                    discussionLanguages_0 = try r.consumeNull() ? nil : [ApiLanguageId](lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 26:
+                if key.u64(0) == 0x5f676e6974736f70 && key.u64(8) == 0x7463697274736572 && key.u64(16) == 0x6f6d5f6f745f6465 && key.u64(18) == 0x73646f6d5f6f745f {  // posting_restricted_to_mods
+                    try LemmyJSONReader.mark(&seen0, 1 << 5)
+                    postingRestrictedToMods_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.name = try LemmyJSONReader.required(name_0)
+        self.title = title_0
+        self.sidebar = sidebar_0
+        self.summary = summary_0
+        self.nsfw = nsfw_0
+        self.postingRestrictedToMods = postingRestrictedToMods_0
+        self.discussionLanguages = discussionLanguages_0
+        self.visibility = visibility_0
+        self.description = description_0
+        self.icon = icon_0
+        self.banner = banner_0
+        self.auth = auth_0
+    }
+}

@@ -65,3 +65,61 @@ public struct ApiCreateCustomEmoji: Codable, Hashable, Sendable {
         try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b0000000111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiCreateCustomEmoji")
     }
 }
+
+extension ApiCreateCustomEmoji: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var category_0: String?
+        var shortcode_0: String?
+        var imageUrl_0: ApiDbUrl?
+        var altText_0: String?
+        var keywords_0: [String]?
+        var auth_0: String?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 4:
+                if key.u32(0) == 0x68747561 {  // auth
+                    try LemmyJSONReader.mark(&seen0, 1 << 5)
+                    auth_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 8:
+                if key.u64(0) == 0x747865745f746c61 {  // alt_text
+                    try LemmyJSONReader.mark(&seen0, 1 << 3)
+                    altText_0 = try String(lemmyJSON: &r)
+                } else if key.u64(0) == 0x79726f6765746163 {  // category
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    category_0 = try String(lemmyJSON: &r)
+                } else if key.u64(0) == 0x7364726f7779656b {  // keywords
+                    try LemmyJSONReader.mark(&seen0, 1 << 4)
+                    keywords_0 = try [String](lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 9:
+                if key.u64(0) == 0x72755f6567616d69 && key.u64(1) == 0x6c72755f6567616d {  // image_url
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    imageUrl_0 = try ApiDbUrl(lemmyJSON: &r)
+                } else if key.u64(0) == 0x646f6374726f6873 && key.u64(1) == 0x65646f6374726f68 {  // shortcode
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    shortcode_0 = try String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.category = try LemmyJSONReader.required(category_0)
+        self.shortcode = try LemmyJSONReader.required(shortcode_0)
+        self.imageUrl = try LemmyJSONReader.required(imageUrl_0)
+        self.altText = try LemmyJSONReader.required(altText_0)
+        self.keywords = try LemmyJSONReader.required(keywords_0)
+        self.auth = auth_0
+    }
+}

@@ -21,3 +21,37 @@ public struct ApiCreateInvitation: Codable, Hashable, Sendable {
         case expiresAt = "expires_at"
     }
 }
+
+extension ApiCreateInvitation: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var maxUses_0: Int?
+        var expiresAt_0: LemmyDate?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 8:
+                if key.u64(0) == 0x736573755f78616d {  // max_uses
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    maxUses_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 10:
+                if key.u64(0) == 0x5f73657269707865 && key.u64(2) == 0x74615f7365726970 {  // expires_at
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    expiresAt_0 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.maxUses = maxUses_0
+        self.expiresAt = expiresAt_0
+    }
+}

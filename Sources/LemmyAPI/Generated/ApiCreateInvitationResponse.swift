@@ -17,3 +17,28 @@ public struct ApiCreateInvitationResponse: Codable, Hashable, Sendable {
         case invite = "invite"
     }
 }
+
+extension ApiCreateInvitationResponse: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var invite_0: ApiLocalUserInvite?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 6:
+                if key.u32(0) == 0x69766e69 && key.u32(2) == 0x65746976 {  // invite
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    invite_0 = try ApiLocalUserInvite(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.invite = try LemmyJSONReader.required(invite_0)
+    }
+}

@@ -29,3 +29,51 @@ public struct ApiCreateMultiCommunity: Codable, Hashable, Sendable {
         case sidebar = "sidebar"
     }
 }
+
+extension ApiCreateMultiCommunity: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var name_0: String?
+        var title_0: String?
+        var summary_0: String?
+        var sidebar_0: String?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 4:
+                if key.u32(0) == 0x656d616e {  // name
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    name_0 = try String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 5:
+                if key.u32(0) == 0x6c746974 && key.u32(1) == 0x656c7469 {  // title
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    title_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 7:
+                if key.u32(0) == 0x65646973 && key.u32(3) == 0x72616265 {  // sidebar
+                    try LemmyJSONReader.mark(&seen0, 1 << 3)
+                    sidebar_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else if key.u32(0) == 0x6d6d7573 && key.u32(3) == 0x7972616d {  // summary
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    summary_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.name = try LemmyJSONReader.required(name_0)
+        self.title = title_0
+        self.summary = summary_0
+        self.sidebar = sidebar_0
+    }
+}

@@ -21,3 +21,37 @@ public struct ApiCreateOrDeleteMultiCommunityEntry: Codable, Hashable, Sendable 
         case communityId = "community_id"
     }
 }
+
+extension ApiCreateOrDeleteMultiCommunityEntry: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var id_0: ApiMultiCommunityId?
+        var communityId_0: ApiCommunityId?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 2:
+                if key.u16(0) == 0x6469 {  // id
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    id_0 = try ApiMultiCommunityId(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 12:
+                if key.u64(0) == 0x74696e756d6d6f63 && key.u64(4) == 0x64695f7974696e75 {  // community_id
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    communityId_0 = try ApiCommunityId(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.id = try LemmyJSONReader.required(id_0)
+        self.communityId = try LemmyJSONReader.required(communityId_0)
+    }
+}

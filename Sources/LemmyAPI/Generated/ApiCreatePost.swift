@@ -107,3 +107,107 @@ public struct ApiCreatePost: Codable, Hashable, Sendable {
         try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b0000000111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiCreatePost")
     }
 }
+
+extension ApiCreatePost: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var name_0: String?
+        var communityId_0: ApiCommunityId?
+        var url_0: String?
+        var body_0: String?
+        var altText_0: String?
+        var honeypot_0: String?
+        var nsfw_0: Bool?
+        var languageId_0: ApiLanguageId?
+        var customThumbnail_0: String?
+        var tags_0: [ApiCommunityTagId]?
+        var scheduledPublishTimeAt_0: Int?
+        var auth_0: String?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 3:
+                if key.u16(0) == 0x7275 && key.u16(1) == 0x6c72 {  // url
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    url_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 4:
+                if key.u32(0) == 0x68747561 {  // auth
+                    try LemmyJSONReader.mark(&seen0, 1 << 11)
+                    auth_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else if key.u32(0) == 0x79646f62 {  // body
+                    try LemmyJSONReader.mark(&seen0, 1 << 3)
+                    body_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else if key.u32(0) == 0x656d616e {  // name
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    name_0 = try String(lemmyJSON: &r)
+                } else if key.u32(0) == 0x7766736e {  // nsfw
+                    try LemmyJSONReader.mark(&seen0, 1 << 6)
+                    nsfw_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                } else if key.u32(0) == 0x73676174 {  // tags
+                    try LemmyJSONReader.mark(&seen0, 1 << 9)
+                    tags_0 = try r.consumeNull() ? nil : [ApiCommunityTagId](lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 8:
+                if key.u64(0) == 0x747865745f746c61 {  // alt_text
+                    try LemmyJSONReader.mark(&seen0, 1 << 4)
+                    altText_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else if key.u64(0) == 0x746f7079656e6f68 {  // honeypot
+                    try LemmyJSONReader.mark(&seen0, 1 << 5)
+                    honeypot_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 11:
+                if key.u64(0) == 0x65676175676e616c && key.u64(3) == 0x64695f6567617567 {  // language_id
+                    try LemmyJSONReader.mark(&seen0, 1 << 7)
+                    languageId_0 = try r.consumeNull() ? nil : ApiLanguageId(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 12:
+                if key.u64(0) == 0x74696e756d6d6f63 && key.u64(4) == 0x64695f7974696e75 {  // community_id
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    communityId_0 = try ApiCommunityId(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 16:
+                if key.u64(0) == 0x745f6d6f74737563 && key.u64(8) == 0x6c69616e626d7568 {  // custom_thumbnail
+                    try LemmyJSONReader.mark(&seen0, 1 << 8)
+                    customThumbnail_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 25:
+                if key.u64(0) == 0x656c756465686373 && key.u64(8) == 0x73696c6275705f64 && key.u64(16) == 0x615f656d69745f68 && key.u64(17) == 0x74615f656d69745f {  // scheduled_publish_time_at
+                    try LemmyJSONReader.mark(&seen0, 1 << 10)
+                    scheduledPublishTimeAt_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.name = try LemmyJSONReader.required(name_0)
+        self.communityId = try LemmyJSONReader.required(communityId_0)
+        self.url = url_0
+        self.body = body_0
+        self.altText = altText_0
+        self.honeypot = honeypot_0
+        self.nsfw = nsfw_0
+        self.languageId = languageId_0
+        self.customThumbnail = customThumbnail_0
+        self.tags = tags_0
+        self.scheduledPublishTimeAt = scheduledPublishTimeAt_0
+        self.auth = auth_0
+    }
+}

@@ -45,3 +45,46 @@ public struct ApiCreatePrivateMessage: Codable, Hashable, Sendable {
         try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b0000000111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiCreatePrivateMessage")
     }
 }
+
+extension ApiCreatePrivateMessage: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var content_0: String?
+        var recipientId_0: ApiPersonId?
+        var auth_0: String?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 4:
+                if key.u32(0) == 0x68747561 {  // auth
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    auth_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 7:
+                if key.u32(0) == 0x746e6f63 && key.u32(3) == 0x746e6574 {  // content
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    content_0 = try String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 12:
+                if key.u64(0) == 0x6e65697069636572 && key.u64(4) == 0x64695f746e656970 {  // recipient_id
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    recipientId_0 = try ApiPersonId(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.content = try LemmyJSONReader.required(content_0)
+        self.recipientId = try LemmyJSONReader.required(recipientId_0)
+        self.auth = auth_0
+    }
+}

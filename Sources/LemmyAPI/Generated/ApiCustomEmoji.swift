@@ -83,3 +83,95 @@ public struct ApiCustomEmoji: Codable, Hashable, Sendable {
         try container.lemmyEncodeIfPresent(self.localSiteId, forKey: .localSiteId, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0011111111), target: target, typeName: "ApiCustomEmoji")
     }
 }
+
+extension ApiCustomEmoji: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var id_0: ApiCustomEmojiId?
+        var shortcode_0: String?
+        var imageUrl_0: ApiDbUrl?
+        var altText_0: String?
+        var category_0: String?
+        var publishedAt_0: LemmyDate?
+        var publishedAt_1: LemmyDate?
+        var updatedAt_0: LemmyDate?
+        var updatedAt_1: LemmyDate?
+        var localSiteId_0: ApiLocalSiteId?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 2:
+                if key.u16(0) == 0x6469 {  // id
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    id_0 = try ApiCustomEmojiId(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 7:
+                if key.u32(0) == 0x61647075 && key.u32(3) == 0x64657461 {  // updated
+                    try LemmyJSONReader.mark(&seen0, 1 << 8)
+                    updatedAt_1 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 8:
+                if key.u64(0) == 0x747865745f746c61 {  // alt_text
+                    try LemmyJSONReader.mark(&seen0, 1 << 3)
+                    altText_0 = try String(lemmyJSON: &r)
+                } else if key.u64(0) == 0x79726f6765746163 {  // category
+                    try LemmyJSONReader.mark(&seen0, 1 << 4)
+                    category_0 = try String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 9:
+                if key.u64(0) == 0x72755f6567616d69 && key.u64(1) == 0x6c72755f6567616d {  // image_url
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    imageUrl_0 = try ApiDbUrl(lemmyJSON: &r)
+                } else if key.u64(0) == 0x656873696c627570 && key.u64(1) == 0x64656873696c6275 {  // published
+                    try LemmyJSONReader.mark(&seen0, 1 << 6)
+                    publishedAt_1 = try LemmyDate(lemmyJSON: &r)
+                } else if key.u64(0) == 0x646f6374726f6873 && key.u64(1) == 0x65646f6374726f68 {  // shortcode
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    shortcode_0 = try String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 10:
+                if key.u64(0) == 0x5f64657461647075 && key.u64(2) == 0x74615f6465746164 {  // updated_at
+                    try LemmyJSONReader.mark(&seen0, 1 << 7)
+                    updatedAt_0 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 12:
+                if key.u64(0) == 0x656873696c627570 && key.u64(4) == 0x74615f6465687369 {  // published_at
+                    try LemmyJSONReader.mark(&seen0, 1 << 5)
+                    publishedAt_0 = try LemmyDate(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 13:
+                if key.u64(0) == 0x69735f6c61636f6c && key.u64(5) == 0x64695f657469735f {  // local_site_id
+                    try LemmyJSONReader.mark(&seen0, 1 << 9)
+                    localSiteId_0 = try r.consumeNull() ? nil : ApiLocalSiteId(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.id = try LemmyJSONReader.required(id_0)
+        self.shortcode = try LemmyJSONReader.required(shortcode_0)
+        self.imageUrl = try LemmyJSONReader.required(imageUrl_0)
+        self.altText = try LemmyJSONReader.required(altText_0)
+        self.category = try LemmyJSONReader.required(category_0)
+        self.publishedAt = try LemmyJSONReader.required(publishedAt_0 ?? publishedAt_1)
+        self.updatedAt = updatedAt_0 ?? updatedAt_1
+        self.localSiteId = localSiteId_0
+    }
+}

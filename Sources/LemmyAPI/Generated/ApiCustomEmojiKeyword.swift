@@ -45,3 +45,46 @@ public struct ApiCustomEmojiKeyword: Codable, Hashable, Sendable {
         try container.lemmyEncodeIfPresent(self.id, forKey: .id, in: LemmyVersionSet(rawValue: 0b0000000111), required: LemmyVersionSet(rawValue: 0b0000000111), target: target, typeName: "ApiCustomEmojiKeyword")
     }
 }
+
+extension ApiCustomEmojiKeyword: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var customEmojiId_0: ApiCustomEmojiId?
+        var keyword_0: String?
+        var id_0: Int?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 2:
+                if key.u16(0) == 0x6469 {  // id
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    id_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 7:
+                if key.u32(0) == 0x7779656b && key.u32(3) == 0x64726f77 {  // keyword
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    keyword_0 = try String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 15:
+                if key.u64(0) == 0x655f6d6f74737563 && key.u64(7) == 0x64695f696a6f6d65 {  // custom_emoji_id
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    customEmojiId_0 = try ApiCustomEmojiId(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.customEmojiId = try LemmyJSONReader.required(customEmojiId_0)
+        self.keyword = try LemmyJSONReader.required(keyword_0)
+        self.id = id_0
+    }
+}

@@ -17,3 +17,28 @@ public struct ApiCustomEmojiResponse: Codable, Hashable, Sendable {
         case customEmoji = "custom_emoji"
     }
 }
+
+extension ApiCustomEmojiResponse: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var customEmoji_0: ApiCustomEmojiView?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 12:
+                if key.u64(0) == 0x655f6d6f74737563 && key.u64(4) == 0x696a6f6d655f6d6f {  // custom_emoji
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    customEmoji_0 = try ApiCustomEmojiView(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.customEmoji = try LemmyJSONReader.required(customEmoji_0)
+    }
+}

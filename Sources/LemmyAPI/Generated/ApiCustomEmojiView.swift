@@ -21,3 +21,37 @@ public struct ApiCustomEmojiView: Codable, Hashable, Sendable {
         case keywords = "keywords"
     }
 }
+
+extension ApiCustomEmojiView: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var customEmoji_0: ApiCustomEmoji?
+        var keywords_0: [ApiCustomEmojiKeyword]?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 8:
+                if key.u64(0) == 0x7364726f7779656b {  // keywords
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    keywords_0 = try [ApiCustomEmojiKeyword](lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 12:
+                if key.u64(0) == 0x655f6d6f74737563 && key.u64(4) == 0x696a6f6d655f6d6f {  // custom_emoji
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    customEmoji_0 = try ApiCustomEmoji(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.customEmoji = try LemmyJSONReader.required(customEmoji_0)
+        self.keywords = try LemmyJSONReader.required(keywords_0)
+    }
+}

@@ -49,3 +49,46 @@ public struct ApiDeleteAccount: Codable, Hashable, Sendable {
         try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b0000000111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiDeleteAccount")
     }
 }
+
+extension ApiDeleteAccount: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var password_0: ApiSensitiveString?
+        var deleteContent_0: Bool?
+        var auth_0: String?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 4:
+                if key.u32(0) == 0x68747561 {  // auth
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    auth_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 8:
+                if key.u64(0) == 0x64726f7773736170 {  // password
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    password_0 = try ApiSensitiveString(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 14:
+                if key.u64(0) == 0x635f6574656c6564 && key.u64(6) == 0x746e65746e6f635f {  // delete_content
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    deleteContent_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.password = try LemmyJSONReader.required(password_0)
+        self.deleteContent = deleteContent_0
+        self.auth = auth_0
+    }
+}

@@ -21,3 +21,33 @@ public struct ApiDeleteCommunityTag: Codable, Hashable, Sendable {
         case delete = "delete"
     }
 }
+
+extension ApiDeleteCommunityTag: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var tagId_0: ApiCommunityTagId?
+        var delete_0: Bool?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 6:
+                if key.u32(0) == 0x656c6564 && key.u32(2) == 0x6574656c {  // delete
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    delete_0 = try Bool(lemmyJSON: &r)
+                } else if key.u32(0) == 0x5f676174 && key.u32(2) == 0x64695f67 {  // tag_id
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    tagId_0 = try ApiCommunityTagId(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.tagId = try LemmyJSONReader.required(tagId_0)
+        self.delete = try LemmyJSONReader.required(delete_0)
+    }
+}

@@ -21,3 +21,37 @@ public struct ApiDeleteCustomEmojiResponse: Codable, Hashable, Sendable {
         case success = "success"
     }
 }
+
+extension ApiDeleteCustomEmojiResponse: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var id_0: ApiCustomEmojiId?
+        var success_0: Bool?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 2:
+                if key.u16(0) == 0x6469 {  // id
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    id_0 = try ApiCustomEmojiId(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 7:
+                if key.u32(0) == 0x63637573 && key.u32(3) == 0x73736563 {  // success
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    success_0 = try Bool(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.id = try LemmyJSONReader.required(id_0)
+        self.success = try LemmyJSONReader.required(success_0)
+    }
+}

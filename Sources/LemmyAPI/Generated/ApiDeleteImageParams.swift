@@ -17,3 +17,28 @@ public struct ApiDeleteImageParams: Codable, Hashable, Sendable {
         case filename = "filename"
     }
 }
+
+extension ApiDeleteImageParams: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var filename_0: String?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 8:
+                if key.u64(0) == 0x656d616e656c6966 {  // filename
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    filename_0 = try String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.filename = try LemmyJSONReader.required(filename_0)
+    }
+}

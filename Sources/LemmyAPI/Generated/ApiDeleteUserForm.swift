@@ -21,3 +21,37 @@ public struct ApiDeleteUserForm: Codable, Hashable, Sendable {
         case deleteContent = "delete_content"
     }
 }
+
+extension ApiDeleteUserForm: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var personId_0: ApiPersonId?
+        var deleteContent_0: Bool?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 9:
+                if key.u64(0) == 0x695f6e6f73726570 && key.u64(1) == 0x64695f6e6f737265 {  // person_id
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    personId_0 = try ApiPersonId(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 14:
+                if key.u64(0) == 0x635f6574656c6564 && key.u64(6) == 0x746e65746e6f635f {  // delete_content
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    deleteContent_0 = try Bool(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.personId = try LemmyJSONReader.required(personId_0)
+        self.deleteContent = try LemmyJSONReader.required(deleteContent_0)
+    }
+}

@@ -59,3 +59,60 @@ public struct ApiEditComment: Codable, Hashable, Sendable {
         try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b0000000111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiEditComment")
     }
 }
+
+extension ApiEditComment: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var commentId_0: ApiCommentId?
+        var content_0: String?
+        var languageId_0: ApiLanguageId?
+        var formId_0: String?
+        var auth_0: String?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 4:
+                if key.u32(0) == 0x68747561 {  // auth
+                    try LemmyJSONReader.mark(&seen0, 1 << 4)
+                    auth_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 7:
+                if key.u32(0) == 0x746e6f63 && key.u32(3) == 0x746e6574 {  // content
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    content_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else if key.u32(0) == 0x6d726f66 && key.u32(3) == 0x64695f6d {  // form_id
+                    try LemmyJSONReader.mark(&seen0, 1 << 3)
+                    formId_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 10:
+                if key.u64(0) == 0x5f746e656d6d6f63 && key.u64(2) == 0x64695f746e656d6d {  // comment_id
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    commentId_0 = try ApiCommentId(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 11:
+                if key.u64(0) == 0x65676175676e616c && key.u64(3) == 0x64695f6567617567 {  // language_id
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    languageId_0 = try r.consumeNull() ? nil : ApiLanguageId(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.commentId = try LemmyJSONReader.required(commentId_0)
+        self.content = content_0
+        self.languageId = languageId_0
+        self.formId = formId_0
+        self.auth = auth_0
+    }
+}

@@ -21,3 +21,37 @@ public struct ApiEditPostNotifications: Codable, Hashable, Sendable {
         case mode = "mode"
     }
 }
+
+extension ApiEditPostNotifications: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var postId_0: ApiPostId?
+        var mode_0: ApiPostNotificationsMode?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 4:
+                if key.u32(0) == 0x65646f6d {  // mode
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    mode_0 = try ApiPostNotificationsMode(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 7:
+                if key.u32(0) == 0x74736f70 && key.u32(3) == 0x64695f74 {  // post_id
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    postId_0 = try ApiPostId(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.postId = try LemmyJSONReader.required(postId_0)
+        self.mode = try LemmyJSONReader.required(mode_0)
+    }
+}

@@ -21,3 +21,37 @@ public struct ApiEditTagline: Codable, Hashable, Sendable {
         case content = "content"
     }
 }
+
+extension ApiEditTagline: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var id_0: ApiTaglineId?
+        var content_0: String?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 2:
+                if key.u16(0) == 0x6469 {  // id
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    id_0 = try ApiTaglineId(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 7:
+                if key.u32(0) == 0x746e6f63 && key.u32(3) == 0x746e6574 {  // content
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    content_0 = try String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.id = try LemmyJSONReader.required(id_0)
+        self.content = try LemmyJSONReader.required(content_0)
+    }
+}

@@ -17,3 +17,28 @@ public struct ApiEditTotpResponse: Codable, Hashable, Sendable {
         case enabled = "enabled"
     }
 }
+
+extension ApiEditTotpResponse: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var enabled_0: Bool?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 7:
+                if key.u32(0) == 0x62616e65 && key.u32(3) == 0x64656c62 {  // enabled
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    enabled_0 = try Bool(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.enabled = try LemmyJSONReader.required(enabled_0)
+    }
+}

@@ -37,3 +37,73 @@ public struct ApiExportDataResponse: Codable, Hashable, Sendable {
         case settings = "settings"
     }
 }
+
+extension ApiExportDataResponse: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var notifications_0: [ApiPostOrCommentOrPrivateMessage]?
+        var content_0: [ApiPostOrCommentOrPrivateMessage]?
+        var readPosts_0: [String]?
+        var liked_0: [String]?
+        var moderates_0: [String]?
+        var settings_0: ApiUserSettingsBackup?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 5:
+                if key.u32(0) == 0x656b696c && key.u32(1) == 0x64656b69 {  // liked
+                    try LemmyJSONReader.mark(&seen0, 1 << 3)
+                    liked_0 = try [String](lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 7:
+                if key.u32(0) == 0x746e6f63 && key.u32(3) == 0x746e6574 {  // content
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    content_0 = try [ApiPostOrCommentOrPrivateMessage](lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 8:
+                if key.u64(0) == 0x73676e6974746573 {  // settings
+                    try LemmyJSONReader.mark(&seen0, 1 << 5)
+                    settings_0 = try ApiUserSettingsBackup(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 9:
+                if key.u64(0) == 0x6574617265646f6d && key.u64(1) == 0x736574617265646f {  // moderates
+                    try LemmyJSONReader.mark(&seen0, 1 << 4)
+                    moderates_0 = try [String](lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 10:
+                if key.u64(0) == 0x736f705f64616572 && key.u64(2) == 0x7374736f705f6461 {  // read_posts
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    readPosts_0 = try [String](lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 13:
+                if key.u64(0) == 0x6163696669746f6e && key.u64(5) == 0x736e6f6974616369 {  // notifications
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    notifications_0 = try [ApiPostOrCommentOrPrivateMessage](lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.notifications = try LemmyJSONReader.required(notifications_0)
+        self.content = try LemmyJSONReader.required(content_0)
+        self.readPosts = try LemmyJSONReader.required(readPosts_0)
+        self.liked = try LemmyJSONReader.required(liked_0)
+        self.moderates = try LemmyJSONReader.required(moderates_0)
+        self.settings = try LemmyJSONReader.required(settings_0)
+    }
+}

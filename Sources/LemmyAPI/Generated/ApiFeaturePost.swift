@@ -51,3 +51,55 @@ public struct ApiFeaturePost: Codable, Hashable, Sendable {
         try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b0000000111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiFeaturePost")
     }
 }
+
+extension ApiFeaturePost: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var postId_0: ApiPostId?
+        var featured_0: Bool?
+        var featureType_0: ApiPostFeatureType?
+        var auth_0: String?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 4:
+                if key.u32(0) == 0x68747561 {  // auth
+                    try LemmyJSONReader.mark(&seen0, 1 << 3)
+                    auth_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 7:
+                if key.u32(0) == 0x74736f70 && key.u32(3) == 0x64695f74 {  // post_id
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    postId_0 = try ApiPostId(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 8:
+                if key.u64(0) == 0x6465727574616566 {  // featured
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    featured_0 = try Bool(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 12:
+                if key.u64(0) == 0x5f65727574616566 && key.u64(4) == 0x657079745f657275 {  // feature_type
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    featureType_0 = try ApiPostFeatureType(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.postId = try LemmyJSONReader.required(postId_0)
+        self.featured = try LemmyJSONReader.required(featured_0)
+        self.featureType = try LemmyJSONReader.required(featureType_0)
+        self.auth = auth_0
+    }
+}

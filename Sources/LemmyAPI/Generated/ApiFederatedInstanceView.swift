@@ -33,3 +33,60 @@ public struct ApiFederatedInstanceView: Codable, Hashable, Sendable {
         case allowed = "allowed"
     }
 }
+
+extension ApiFederatedInstanceView: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var instance_0: ApiInstance?
+        var site_0: ApiSite?
+        var queueState_0: ApiFederationQueueState?
+        var blocked_0: ApiFederationBlockList?
+        var allowed_0: ApiFederationAllowList?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 4:
+                if key.u32(0) == 0x65746973 {  // site
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    site_0 = try r.consumeNull() ? nil : ApiSite(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 7:
+                if key.u32(0) == 0x6f6c6c61 && key.u32(3) == 0x6465776f {  // allowed
+                    try LemmyJSONReader.mark(&seen0, 1 << 4)
+                    allowed_0 = try r.consumeNull() ? nil : ApiFederationAllowList(lemmyJSON: &r)
+                } else if key.u32(0) == 0x636f6c62 && key.u32(3) == 0x64656b63 {  // blocked
+                    try LemmyJSONReader.mark(&seen0, 1 << 3)
+                    blocked_0 = try r.consumeNull() ? nil : ApiFederationBlockList(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 8:
+                if key.u64(0) == 0x65636e6174736e69 {  // instance
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    instance_0 = try ApiInstance(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 11:
+                if key.u64(0) == 0x74735f6575657571 && key.u64(3) == 0x65746174735f6575 {  // queue_state
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    queueState_0 = try r.consumeNull() ? nil : ApiFederationQueueState(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.instance = try LemmyJSONReader.required(instance_0)
+        self.site = site_0
+        self.queueState = queueState_0
+        self.blocked = blocked_0
+        self.allowed = allowed_0
+    }
+}

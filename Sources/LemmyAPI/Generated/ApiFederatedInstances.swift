@@ -31,3 +31,42 @@ public struct ApiFederatedInstances: Codable, Hashable, Sendable {
         case blocked = "blocked"
     }
 }
+
+extension ApiFederatedInstances: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var linked_0: [ApiInstanceWithFederationState]?
+        var allowed_0: [ApiInstanceWithFederationState]?
+        var blocked_0: [ApiInstanceWithFederationState]?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 6:
+                if key.u32(0) == 0x6b6e696c && key.u32(2) == 0x64656b6e {  // linked
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    linked_0 = try [ApiInstanceWithFederationState](lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 7:
+                if key.u32(0) == 0x6f6c6c61 && key.u32(3) == 0x6465776f {  // allowed
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    allowed_0 = try [ApiInstanceWithFederationState](lemmyJSON: &r)
+                } else if key.u32(0) == 0x636f6c62 && key.u32(3) == 0x64656b63 {  // blocked
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    blocked_0 = try [ApiInstanceWithFederationState](lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.linked = try LemmyJSONReader.required(linked_0)
+        self.allowed = try LemmyJSONReader.required(allowed_0)
+        self.blocked = try LemmyJSONReader.required(blocked_0)
+    }
+}

@@ -47,3 +47,5 @@ public enum ApiFederationMode: LemmyStringEnum, LemmyQueryValue {
         }
     }
 }
+
+extension ApiFederationMode: LemmyFastDecodable {}

@@ -33,3 +33,64 @@ public struct ApiFederationQueueState: Codable, Hashable, Sendable {
         case lastRetryAt = "last_retry_at"
     }
 }
+
+extension ApiFederationQueueState: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var instanceId_0: ApiInstanceId?
+        var lastSuccessfulId_0: ApiActivityId?
+        var lastSuccessfulPublishedTimeAt_0: LemmyDate?
+        var failCount_0: Int?
+        var lastRetryAt_0: LemmyDate?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 10:
+                if key.u64(0) == 0x756f635f6c696166 && key.u64(2) == 0x746e756f635f6c69 {  // fail_count
+                    try LemmyJSONReader.mark(&seen0, 1 << 3)
+                    failCount_0 = try Int(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 11:
+                if key.u64(0) == 0x65636e6174736e69 && key.u64(3) == 0x64695f65636e6174 {  // instance_id
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    instanceId_0 = try ApiInstanceId(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 13:
+                if key.u64(0) == 0x7465725f7473616c && key.u64(5) == 0x74615f7972746572 {  // last_retry_at
+                    try LemmyJSONReader.mark(&seen0, 1 << 4)
+                    lastRetryAt_0 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 18:
+                if key.u64(0) == 0x6375735f7473616c && key.u64(8) == 0x5f6c756673736563 && key.u64(10) == 0x64695f6c75667373 {  // last_successful_id
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    lastSuccessfulId_0 = try r.consumeNull() ? nil : ApiActivityId(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 33:
+                if key.u64(0) == 0x6375735f7473616c && key.u64(8) == 0x5f6c756673736563 && key.u64(16) == 0x656873696c627570 && key.u64(24) == 0x615f656d69745f64 && key.u64(25) == 0x74615f656d69745f {  // last_successful_published_time_at
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    lastSuccessfulPublishedTimeAt_0 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.instanceId = try LemmyJSONReader.required(instanceId_0)
+        self.lastSuccessfulId = lastSuccessfulId_0
+        self.lastSuccessfulPublishedTimeAt = lastSuccessfulPublishedTimeAt_0
+        self.failCount = try LemmyJSONReader.required(failCount_0)
+        self.lastRetryAt = lastRetryAt_0
+    }
+}

@@ -21,3 +21,37 @@ public struct ApiFollowMultiCommunity: Codable, Hashable, Sendable {
         case follow = "follow"
     }
 }
+
+extension ApiFollowMultiCommunity: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var multiCommunityId_0: ApiMultiCommunityId?
+        var follow_0: Bool?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 6:
+                if key.u32(0) == 0x6c6c6f66 && key.u32(2) == 0x776f6c6c {  // follow
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    follow_0 = try Bool(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 18:
+                if key.u64(0) == 0x6f635f69746c756d && key.u64(8) == 0x5f7974696e756d6d && key.u64(10) == 0x64695f7974696e75 {  // multi_community_id
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    multiCommunityId_0 = try ApiMultiCommunityId(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.multiCommunityId = try LemmyJSONReader.required(multiCommunityId_0)
+        self.follow = try LemmyJSONReader.required(follow_0)
+    }
+}

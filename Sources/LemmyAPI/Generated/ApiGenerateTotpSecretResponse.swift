@@ -19,3 +19,28 @@ public struct ApiGenerateTotpSecretResponse: Codable, Hashable, Sendable {
         case totpSecretUrl = "totp_secret_url"
     }
 }
+
+extension ApiGenerateTotpSecretResponse: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var totpSecretUrl_0: ApiSensitiveString?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 15:
+                if key.u64(0) == 0x6365735f70746f74 && key.u64(7) == 0x6c72755f74657263 {  // totp_secret_url
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    totpSecretUrl_0 = try ApiSensitiveString(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.totpSecretUrl = try LemmyJSONReader.required(totpSecretUrl_0)
+    }
+}

@@ -17,3 +17,28 @@ public struct ApiGetCaptchaResponse: Codable, Hashable, Sendable {
         case ok = "ok"
     }
 }
+
+extension ApiGetCaptchaResponse: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var ok_0: ApiCaptchaResponse?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 2:
+                if key.u16(0) == 0x6b6f {  // ok
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    ok_0 = try r.consumeNull() ? nil : ApiCaptchaResponse(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.ok = ok_0
+    }
+}

@@ -17,3 +17,28 @@ public struct ApiGetCommentsResponse: Codable, Hashable, Sendable {
         case comments = "comments"
     }
 }
+
+extension ApiGetCommentsResponse: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var comments_0: [ApiCommentView]?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 8:
+                if key.u64(0) == 0x73746e656d6d6f63 {  // comments
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    comments_0 = try [ApiCommentView](lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.comments = try LemmyJSONReader.required(comments_0)
+    }
+}

@@ -65,3 +65,60 @@ public struct ApiGetFederatedInstances: Codable, Hashable, Sendable {
         try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiGetFederatedInstances")
     }
 }
+
+extension ApiGetFederatedInstances: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var domainFilter_0: String?
+        var kind_0: ApiGetFederatedInstancesKind?
+        var pageCursor_0: ApiPaginationCursor?
+        var limit_0: Int?
+        var auth_0: String?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 4:
+                if key.u32(0) == 0x68747561 {  // auth
+                    try LemmyJSONReader.mark(&seen0, 1 << 4)
+                    auth_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else if key.u32(0) == 0x646e696b {  // kind
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    kind_0 = try r.consumeNull() ? nil : ApiGetFederatedInstancesKind(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 5:
+                if key.u32(0) == 0x696d696c && key.u32(1) == 0x74696d69 {  // limit
+                    try LemmyJSONReader.mark(&seen0, 1 << 3)
+                    limit_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 11:
+                if key.u64(0) == 0x7275635f65676170 && key.u64(3) == 0x726f737275635f65 {  // page_cursor
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    pageCursor_0 = try r.consumeNull() ? nil : ApiPaginationCursor(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 13:
+                if key.u64(0) == 0x665f6e69616d6f64 && key.u64(5) == 0x7265746c69665f6e {  // domain_filter
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    domainFilter_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.domainFilter = domainFilter_0
+        self.kind = kind_0
+        self.pageCursor = pageCursor_0
+        self.limit = limit_0
+        self.auth = auth_0
+    }
+}

@@ -52,3 +52,5 @@ public enum ApiGetFederatedInstancesKind: LemmyStringEnum, LemmyQueryValue {
         }
     }
 }
+
+extension ApiGetFederatedInstancesKind: LemmyFastDecodable {}

@@ -17,3 +17,28 @@ public struct ApiGetFederatedInstancesResponse: Codable, Hashable, Sendable {
         case federatedInstances = "federated_instances"
     }
 }
+
+extension ApiGetFederatedInstancesResponse: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var federatedInstances_0: ApiFederatedInstances?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 19:
+                if key.u64(0) == 0x6574617265646566 && key.u64(8) == 0x6e6174736e695f64 && key.u64(11) == 0x7365636e6174736e {  // federated_instances
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    federatedInstances_0 = try r.consumeNull() ? nil : ApiFederatedInstances(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.federatedInstances = federatedInstances_0
+    }
+}

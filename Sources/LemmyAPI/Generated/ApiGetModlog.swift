@@ -121,3 +121,124 @@ public struct ApiGetModlog: Codable, Hashable, Sendable {
         try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b0000000111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiGetModlog")
     }
 }
+
+extension ApiGetModlog: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var modPersonId_0: ApiPersonId?
+        var communityId_0: ApiCommunityId?
+        var type_0: ApiModlogKindFilter?
+        var listingType_0: ApiListingType?
+        var otherPersonId_0: ApiPersonId?
+        var postId_0: ApiPostId?
+        var commentId_0: ApiCommentId?
+        var showBulk_0: Bool?
+        var bulkActionParentId_0: ApiModlogId?
+        var pageCursor_0: ApiPaginationCursor?
+        var limit_0: Int?
+        var page_0: Int?
+        var auth_0: String?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 4:
+                if key.u32(0) == 0x68747561 {  // auth
+                    try LemmyJSONReader.mark(&seen0, 1 << 12)
+                    auth_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else if key.u32(0) == 0x65676170 {  // page
+                    try LemmyJSONReader.mark(&seen0, 1 << 11)
+                    page_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 5:
+                if key.u32(0) == 0x696d696c && key.u32(1) == 0x74696d69 {  // limit
+                    try LemmyJSONReader.mark(&seen0, 1 << 10)
+                    limit_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                } else if key.u32(0) == 0x65707974 && key.u32(1) == 0x5f657079 {  // type_
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    type_0 = try r.consumeNull() ? nil : ApiModlogKindFilter(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 7:
+                if key.u32(0) == 0x74736f70 && key.u32(3) == 0x64695f74 {  // post_id
+                    try LemmyJSONReader.mark(&seen0, 1 << 5)
+                    postId_0 = try r.consumeNull() ? nil : ApiPostId(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 9:
+                if key.u64(0) == 0x6c75625f776f6873 && key.u64(1) == 0x6b6c75625f776f68 {  // show_bulk
+                    try LemmyJSONReader.mark(&seen0, 1 << 7)
+                    showBulk_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 10:
+                if key.u64(0) == 0x5f746e656d6d6f63 && key.u64(2) == 0x64695f746e656d6d {  // comment_id
+                    try LemmyJSONReader.mark(&seen0, 1 << 6)
+                    commentId_0 = try r.consumeNull() ? nil : ApiCommentId(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 11:
+                if key.u64(0) == 0x7275635f65676170 && key.u64(3) == 0x726f737275635f65 {  // page_cursor
+                    try LemmyJSONReader.mark(&seen0, 1 << 9)
+                    pageCursor_0 = try r.consumeNull() ? nil : ApiPaginationCursor(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 12:
+                if key.u64(0) == 0x74696e756d6d6f63 && key.u64(4) == 0x64695f7974696e75 {  // community_id
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    communityId_0 = try r.consumeNull() ? nil : ApiCommunityId(lemmyJSON: &r)
+                } else if key.u64(0) == 0x5f676e697473696c && key.u64(4) == 0x657079745f676e69 {  // listing_type
+                    try LemmyJSONReader.mark(&seen0, 1 << 3)
+                    listingType_0 = try r.consumeNull() ? nil : ApiListingType(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 13:
+                if key.u64(0) == 0x737265705f646f6d && key.u64(5) == 0x64695f6e6f737265 {  // mod_person_id
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    modPersonId_0 = try r.consumeNull() ? nil : ApiPersonId(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 15:
+                if key.u64(0) == 0x65705f726568746f && key.u64(7) == 0x64695f6e6f737265 {  // other_person_id
+                    try LemmyJSONReader.mark(&seen0, 1 << 4)
+                    otherPersonId_0 = try r.consumeNull() ? nil : ApiPersonId(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 21:
+                if key.u64(0) == 0x7463615f6b6c7562 && key.u64(8) == 0x657261705f6e6f69 && key.u64(13) == 0x64695f746e657261 {  // bulk_action_parent_id
+                    try LemmyJSONReader.mark(&seen0, 1 << 8)
+                    bulkActionParentId_0 = try r.consumeNull() ? nil : ApiModlogId(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.modPersonId = modPersonId_0
+        self.communityId = communityId_0
+        self.type = type_0
+        self.listingType = listingType_0
+        self.otherPersonId = otherPersonId_0
+        self.postId = postId_0
+        self.commentId = commentId_0
+        self.showBulk = showBulk_0
+        self.bulkActionParentId = bulkActionParentId_0
+        self.pageCursor = pageCursor_0
+        self.limit = limit_0
+        self.page = page_0
+        self.auth = auth_0
+    }
+}

@@ -73,3 +73,138 @@ public struct ApiGetModlogResponse: Codable, Hashable, Sendable {
         case hiddenCommunities = "hidden_communities"
     }
 }
+
+extension ApiGetModlogResponse: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var removedPosts_0: [ApiModRemovePostView]?
+        var lockedPosts_0: [ApiModLockPostView]?
+        var featuredPosts_0: [ApiModFeaturePostView]?
+        var removedComments_0: [ApiModRemoveCommentView]?
+        var removedCommunities_0: [ApiModRemoveCommunityView]?
+        var bannedFromCommunity_0: [ApiModBanFromCommunityView]?
+        var banned_0: [ApiModBanView]?
+        var addedToCommunity_0: [ApiModAddCommunityView]?
+        var transferredToCommunity_0: [ApiModTransferCommunityView]?
+        var added_0: [ApiModAddView]?
+        var adminPurgedPersons_0: [ApiAdminPurgePersonView]?
+        var adminPurgedCommunities_0: [ApiAdminPurgeCommunityView]?
+        var adminPurgedPosts_0: [ApiAdminPurgePostView]?
+        var adminPurgedComments_0: [ApiAdminPurgeCommentView]?
+        var hiddenCommunities_0: [ApiModHideCommunityView]?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 5:
+                if key.u32(0) == 0x65646461 && key.u32(1) == 0x64656464 {  // added
+                    try LemmyJSONReader.mark(&seen0, 1 << 9)
+                    added_0 = try [ApiModAddView](lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 6:
+                if key.u32(0) == 0x6e6e6162 && key.u32(2) == 0x64656e6e {  // banned
+                    try LemmyJSONReader.mark(&seen0, 1 << 6)
+                    banned_0 = try [ApiModBanView](lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 12:
+                if key.u64(0) == 0x705f64656b636f6c && key.u64(4) == 0x7374736f705f6465 {  // locked_posts
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    lockedPosts_0 = try [ApiModLockPostView](lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 13:
+                if key.u64(0) == 0x5f6465766f6d6572 && key.u64(5) == 0x7374736f705f6465 {  // removed_posts
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    removedPosts_0 = try [ApiModRemovePostView](lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 14:
+                if key.u64(0) == 0x6465727574616566 && key.u64(6) == 0x7374736f705f6465 {  // featured_posts
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    featuredPosts_0 = try [ApiModFeaturePostView](lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 16:
+                if key.u64(0) == 0x5f6465766f6d6572 && key.u64(8) == 0x73746e656d6d6f63 {  // removed_comments
+                    try LemmyJSONReader.mark(&seen0, 1 << 3)
+                    removedComments_0 = try [ApiModRemoveCommentView](lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 18:
+                if key.u64(0) == 0x6f745f6465646461 && key.u64(8) == 0x696e756d6d6f635f && key.u64(10) == 0x7974696e756d6d6f {  // added_to_community
+                    try LemmyJSONReader.mark(&seen0, 1 << 7)
+                    addedToCommunity_0 = try [ApiModAddCommunityView](lemmyJSON: &r)
+                } else if key.u64(0) == 0x75705f6e696d6461 && key.u64(8) == 0x736f705f64656772 && key.u64(10) == 0x7374736f705f6465 {  // admin_purged_posts
+                    try LemmyJSONReader.mark(&seen0, 1 << 12)
+                    adminPurgedPosts_0 = try [ApiAdminPurgePostView](lemmyJSON: &r)
+                } else if key.u64(0) == 0x635f6e6564646968 && key.u64(8) == 0x6974696e756d6d6f && key.u64(10) == 0x73656974696e756d {  // hidden_communities
+                    try LemmyJSONReader.mark(&seen0, 1 << 14)
+                    hiddenCommunities_0 = try [ApiModHideCommunityView](lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 19:
+                if key.u64(0) == 0x5f6465766f6d6572 && key.u64(8) == 0x74696e756d6d6f63 && key.u64(11) == 0x73656974696e756d {  // removed_communities
+                    try LemmyJSONReader.mark(&seen0, 1 << 4)
+                    removedCommunities_0 = try [ApiModRemoveCommunityView](lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 20:
+                if key.u64(0) == 0x75705f6e696d6461 && key.u64(8) == 0x7265705f64656772 && key.u64(12) == 0x736e6f737265705f {  // admin_purged_persons
+                    try LemmyJSONReader.mark(&seen0, 1 << 10)
+                    adminPurgedPersons_0 = try [ApiAdminPurgePersonView](lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 21:
+                if key.u64(0) == 0x75705f6e696d6461 && key.u64(8) == 0x6d6f635f64656772 && key.u64(13) == 0x73746e656d6d6f63 {  // admin_purged_comments
+                    try LemmyJSONReader.mark(&seen0, 1 << 13)
+                    adminPurgedComments_0 = try [ApiAdminPurgeCommentView](lemmyJSON: &r)
+                } else if key.u64(0) == 0x665f64656e6e6162 && key.u64(8) == 0x6d6d6f635f6d6f72 && key.u64(13) == 0x7974696e756d6d6f {  // banned_from_community
+                    try LemmyJSONReader.mark(&seen0, 1 << 5)
+                    bannedFromCommunity_0 = try [ApiModBanFromCommunityView](lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 24:
+                if key.u64(0) == 0x75705f6e696d6461 && key.u64(8) == 0x6d6f635f64656772 && key.u64(16) == 0x73656974696e756d {  // admin_purged_communities
+                    try LemmyJSONReader.mark(&seen0, 1 << 11)
+                    adminPurgedCommunities_0 = try [ApiAdminPurgeCommunityView](lemmyJSON: &r)
+                } else if key.u64(0) == 0x726566736e617274 && key.u64(8) == 0x635f6f745f646572 && key.u64(16) == 0x7974696e756d6d6f {  // transferred_to_community
+                    try LemmyJSONReader.mark(&seen0, 1 << 8)
+                    transferredToCommunity_0 = try [ApiModTransferCommunityView](lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.removedPosts = try LemmyJSONReader.required(removedPosts_0)
+        self.lockedPosts = try LemmyJSONReader.required(lockedPosts_0)
+        self.featuredPosts = try LemmyJSONReader.required(featuredPosts_0)
+        self.removedComments = try LemmyJSONReader.required(removedComments_0)
+        self.removedCommunities = try LemmyJSONReader.required(removedCommunities_0)
+        self.bannedFromCommunity = try LemmyJSONReader.required(bannedFromCommunity_0)
+        self.banned = try LemmyJSONReader.required(banned_0)
+        self.addedToCommunity = try LemmyJSONReader.required(addedToCommunity_0)
+        self.transferredToCommunity = try LemmyJSONReader.required(transferredToCommunity_0)
+        self.added = try LemmyJSONReader.required(added_0)
+        self.adminPurgedPersons = try LemmyJSONReader.required(adminPurgedPersons_0)
+        self.adminPurgedCommunities = try LemmyJSONReader.required(adminPurgedCommunities_0)
+        self.adminPurgedPosts = try LemmyJSONReader.required(adminPurgedPosts_0)
+        self.adminPurgedComments = try LemmyJSONReader.required(adminPurgedComments_0)
+        self.hiddenCommunities = try LemmyJSONReader.required(hiddenCommunities_0)
+    }
+}

@@ -21,3 +21,37 @@ public struct ApiGetMultiCommunityResponse: Codable, Hashable, Sendable {
         case communities = "communities"
     }
 }
+
+extension ApiGetMultiCommunityResponse: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var multiCommunityView_0: ApiMultiCommunityView?
+        var communities_0: [ApiCommunityView]?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 11:
+                if key.u64(0) == 0x74696e756d6d6f63 && key.u64(3) == 0x73656974696e756d {  // communities
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    communities_0 = try [ApiCommunityView](lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 20:
+                if key.u64(0) == 0x6f635f69746c756d && key.u64(8) == 0x5f7974696e756d6d && key.u64(12) == 0x776569765f797469 {  // multi_community_view
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    multiCommunityView_0 = try ApiMultiCommunityView(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.multiCommunityView = try LemmyJSONReader.required(multiCommunityView_0)
+        self.communities = try LemmyJSONReader.required(communities_0)
+    }
+}

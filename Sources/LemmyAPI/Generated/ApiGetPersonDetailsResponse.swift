@@ -69,3 +69,73 @@ public struct ApiGetPersonDetailsResponse: Codable, Hashable, Sendable {
         try container.lemmyEncodeIfPresent(self.posts, forKey: .posts, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0011111111), target: target, typeName: "ApiGetPersonDetailsResponse")
     }
 }
+
+extension ApiGetPersonDetailsResponse: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var personView_0: ApiPersonView?
+        var site_0: ApiSite?
+        var moderates_0: [ApiCommunityModeratorView]?
+        var multiCommunitiesCreated_0: [ApiMultiCommunityView]?
+        var comments_0: [ApiCommentView]?
+        var posts_0: [ApiPostView]?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 4:
+                if key.u32(0) == 0x65746973 {  // site
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    site_0 = try r.consumeNull() ? nil : ApiSite(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 5:
+                if key.u32(0) == 0x74736f70 && key.u32(1) == 0x7374736f {  // posts
+                    try LemmyJSONReader.mark(&seen0, 1 << 5)
+                    posts_0 = try r.consumeNull() ? nil : [ApiPostView](lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 8:
+                if key.u64(0) == 0x73746e656d6d6f63 {  // comments
+                    try LemmyJSONReader.mark(&seen0, 1 << 4)
+                    comments_0 = try r.consumeNull() ? nil : [ApiCommentView](lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 9:
+                if key.u64(0) == 0x6574617265646f6d && key.u64(1) == 0x736574617265646f {  // moderates
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    moderates_0 = try [ApiCommunityModeratorView](lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 11:
+                if key.u64(0) == 0x765f6e6f73726570 && key.u64(3) == 0x776569765f6e6f73 {  // person_view
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    personView_0 = try ApiPersonView(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 25:
+                if key.u64(0) == 0x6f635f69746c756d && key.u64(8) == 0x656974696e756d6d && key.u64(16) == 0x6574616572635f73 && key.u64(17) == 0x646574616572635f {  // multi_communities_created
+                    try LemmyJSONReader.mark(&seen0, 1 << 3)
+                    multiCommunitiesCreated_0 = try r.consumeNull() ? nil : [ApiMultiCommunityView](lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.personView = try LemmyJSONReader.required(personView_0)
+        self.site = site_0
+        self.moderates = try LemmyJSONReader.required(moderates_0)
+        self.multiCommunitiesCreated = multiCommunitiesCreated_0
+        self.comments = comments_0
+        self.posts = posts_0
+    }
+}

@@ -17,3 +17,28 @@ public struct ApiGetPersonMentionsResponse: Codable, Hashable, Sendable {
         case mentions = "mentions"
     }
 }
+
+extension ApiGetPersonMentionsResponse: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var mentions_0: [ApiPersonMentionView]?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 8:
+                if key.u64(0) == 0x736e6f69746e656d {  // mentions
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    mentions_0 = try [ApiPersonMentionView](lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.mentions = try LemmyJSONReader.required(mentions_0)
+    }
+}

@@ -29,3 +29,55 @@ public struct ApiGetPostResponse: Codable, Hashable, Sendable {
         case moderators = "moderators"
     }
 }
+
+extension ApiGetPostResponse: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var postView_0: ApiPostView?
+        var communityView_0: ApiCommunityView?
+        var crossPosts_0: [ApiPostView]?
+        var moderators_0: [ApiCommunityModeratorView]?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 9:
+                if key.u64(0) == 0x6569765f74736f70 && key.u64(1) == 0x776569765f74736f {  // post_view
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    postView_0 = try ApiPostView(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 10:
+                if key.u64(0) == 0x6f74617265646f6d && key.u64(2) == 0x73726f7461726564 {  // moderators
+                    try LemmyJSONReader.mark(&seen0, 1 << 3)
+                    moderators_0 = try [ApiCommunityModeratorView](lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 11:
+                if key.u64(0) == 0x6f705f73736f7263 && key.u64(3) == 0x7374736f705f7373 {  // cross_posts
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    crossPosts_0 = try [ApiPostView](lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 14:
+                if key.u64(0) == 0x74696e756d6d6f63 && key.u64(6) == 0x776569765f797469 {  // community_view
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    communityView_0 = try ApiCommunityView(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.postView = try LemmyJSONReader.required(postView_0)
+        self.communityView = try LemmyJSONReader.required(communityView_0)
+        self.crossPosts = try LemmyJSONReader.required(crossPosts_0)
+        self.moderators = try LemmyJSONReader.required(moderators_0)
+    }
+}

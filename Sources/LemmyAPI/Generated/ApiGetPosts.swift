@@ -233,3 +233,214 @@ public struct ApiGetPosts: Codable, Hashable, Sendable {
         try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b0000000111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiGetPosts")
     }
 }
+
+extension ApiGetPosts: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var type_0: ApiListingType?
+        var sort_0: ApiPostSortType?
+        var timeRangeSeconds_0: Int?
+        var communityId_0: ApiCommunityId?
+        var communityName_0: String?
+        var creatorId_0: ApiPersonId?
+        var creatorUsername_0: String?
+        var multiCommunityId_0: ApiMultiCommunityId?
+        var multiCommunityName_0: String?
+        var showHidden_0: Bool?
+        var showRead_0: Bool?
+        var showNsfw_0: Bool?
+        var hidePostsWithMedia_0: Bool?
+        var markAsRead_0: Bool?
+        var noCommentsOnly_0: Bool?
+        var searchTerm_0: String?
+        var searchTitleOnly_0: Bool?
+        var searchUrlOnly_0: Bool?
+        var tagId_0: ApiCommunityTagId?
+        var pageCursor_0: ApiPaginationCursor?
+        var limit_0: Int?
+        var page_0: Int?
+        var savedOnly_0: Bool?
+        var likedOnly_0: Bool?
+        var dislikedOnly_0: Bool?
+        var moderatorView_0: Bool?
+        var auth_0: String?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 4:
+                if key.u32(0) == 0x68747561 {  // auth
+                    try LemmyJSONReader.mark(&seen0, 1 << 26)
+                    auth_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else if key.u32(0) == 0x65676170 {  // page
+                    try LemmyJSONReader.mark(&seen0, 1 << 21)
+                    page_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                } else if key.u32(0) == 0x74726f73 {  // sort
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    sort_0 = try r.consumeNull() ? nil : ApiPostSortType(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 5:
+                if key.u32(0) == 0x696d696c && key.u32(1) == 0x74696d69 {  // limit
+                    try LemmyJSONReader.mark(&seen0, 1 << 20)
+                    limit_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                } else if key.u32(0) == 0x65707974 && key.u32(1) == 0x5f657079 {  // type_
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    type_0 = try r.consumeNull() ? nil : ApiListingType(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 6:
+                if key.u32(0) == 0x5f676174 && key.u32(2) == 0x64695f67 {  // tag_id
+                    try LemmyJSONReader.mark(&seen0, 1 << 18)
+                    tagId_0 = try r.consumeNull() ? nil : ApiCommunityTagId(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 9:
+                if key.u64(0) == 0x66736e5f776f6873 && key.u64(1) == 0x7766736e5f776f68 {  // show_nsfw
+                    try LemmyJSONReader.mark(&seen0, 1 << 11)
+                    showNsfw_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                } else if key.u64(0) == 0x6165725f776f6873 && key.u64(1) == 0x646165725f776f68 {  // show_read
+                    try LemmyJSONReader.mark(&seen0, 1 << 10)
+                    showRead_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 10:
+                if key.u64(0) == 0x5f726f7461657263 && key.u64(2) == 0x64695f726f746165 {  // creator_id
+                    try LemmyJSONReader.mark(&seen0, 1 << 5)
+                    creatorId_0 = try r.consumeNull() ? nil : ApiPersonId(lemmyJSON: &r)
+                } else if key.u64(0) == 0x6e6f5f64656b696c && key.u64(2) == 0x796c6e6f5f64656b {  // liked_only
+                    try LemmyJSONReader.mark(&seen0, 1 << 23)
+                    likedOnly_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                } else if key.u64(0) == 0x6e6f5f6465766173 && key.u64(2) == 0x796c6e6f5f646576 {  // saved_only
+                    try LemmyJSONReader.mark(&seen0, 1 << 22)
+                    savedOnly_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 11:
+                if key.u64(0) == 0x7275635f65676170 && key.u64(3) == 0x726f737275635f65 {  // page_cursor
+                    try LemmyJSONReader.mark(&seen0, 1 << 19)
+                    pageCursor_0 = try r.consumeNull() ? nil : ApiPaginationCursor(lemmyJSON: &r)
+                } else if key.u64(0) == 0x745f686372616573 && key.u64(3) == 0x6d7265745f686372 {  // search_term
+                    try LemmyJSONReader.mark(&seen0, 1 << 15)
+                    searchTerm_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else if key.u64(0) == 0x6469685f776f6873 && key.u64(3) == 0x6e65646469685f77 {  // show_hidden
+                    try LemmyJSONReader.mark(&seen0, 1 << 9)
+                    showHidden_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 12:
+                if key.u64(0) == 0x74696e756d6d6f63 && key.u64(4) == 0x64695f7974696e75 {  // community_id
+                    try LemmyJSONReader.mark(&seen0, 1 << 3)
+                    communityId_0 = try r.consumeNull() ? nil : ApiCommunityId(lemmyJSON: &r)
+                } else if key.u64(0) == 0x5f73615f6b72616d && key.u64(4) == 0x646165725f73615f {  // mark_as_read
+                    try LemmyJSONReader.mark(&seen0, 1 << 13)
+                    markAsRead_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 13:
+                if key.u64(0) == 0x64656b696c736964 && key.u64(5) == 0x796c6e6f5f64656b {  // disliked_only
+                    try LemmyJSONReader.mark(&seen0, 1 << 24)
+                    dislikedOnly_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 14:
+                if key.u64(0) == 0x74696e756d6d6f63 && key.u64(6) == 0x656d616e5f797469 {  // community_name
+                    try LemmyJSONReader.mark(&seen0, 1 << 4)
+                    communityName_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else if key.u64(0) == 0x6f74617265646f6d && key.u64(6) == 0x776569765f726f74 {  // moderator_view
+                    try LemmyJSONReader.mark(&seen0, 1 << 25)
+                    moderatorView_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 15:
+                if key.u64(0) == 0x755f686372616573 && key.u64(7) == 0x796c6e6f5f6c7275 {  // search_url_only
+                    try LemmyJSONReader.mark(&seen0, 1 << 17)
+                    searchUrlOnly_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 16:
+                if key.u64(0) == 0x5f726f7461657263 && key.u64(8) == 0x656d616e72657375 {  // creator_username
+                    try LemmyJSONReader.mark(&seen0, 1 << 6)
+                    creatorUsername_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else if key.u64(0) == 0x656d6d6f635f6f6e && key.u64(8) == 0x796c6e6f5f73746e {  // no_comments_only
+                    try LemmyJSONReader.mark(&seen0, 1 << 14)
+                    noCommentsOnly_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 17:
+                if key.u64(0) == 0x745f686372616573 && key.u64(8) == 0x6c6e6f5f656c7469 && key.u64(9) == 0x796c6e6f5f656c74 {  // search_title_only
+                    try LemmyJSONReader.mark(&seen0, 1 << 16)
+                    searchTitleOnly_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 18:
+                if key.u64(0) == 0x6f635f69746c756d && key.u64(8) == 0x5f7974696e756d6d && key.u64(10) == 0x64695f7974696e75 {  // multi_community_id
+                    try LemmyJSONReader.mark(&seen0, 1 << 7)
+                    multiCommunityId_0 = try r.consumeNull() ? nil : ApiMultiCommunityId(lemmyJSON: &r)
+                } else if key.u64(0) == 0x6e61725f656d6974 && key.u64(8) == 0x6e6f6365735f6567 && key.u64(10) == 0x73646e6f6365735f {  // time_range_seconds
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    timeRangeSeconds_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 20:
+                if key.u64(0) == 0x6f635f69746c756d && key.u64(8) == 0x5f7974696e756d6d && key.u64(12) == 0x656d616e5f797469 {  // multi_community_name
+                    try LemmyJSONReader.mark(&seen0, 1 << 8)
+                    multiCommunityName_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 21:
+                if key.u64(0) == 0x736f705f65646968 && key.u64(8) == 0x5f687469775f7374 && key.u64(13) == 0x616964656d5f6874 {  // hide_posts_with_media
+                    try LemmyJSONReader.mark(&seen0, 1 << 12)
+                    hidePostsWithMedia_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.type = type_0
+        self.sort = sort_0
+        self.timeRangeSeconds = timeRangeSeconds_0
+        self.communityId = communityId_0
+        self.communityName = communityName_0
+        self.creatorId = creatorId_0
+        self.creatorUsername = creatorUsername_0
+        self.multiCommunityId = multiCommunityId_0
+        self.multiCommunityName = multiCommunityName_0
+        self.showHidden = showHidden_0
+        self.showRead = showRead_0
+        self.showNsfw = showNsfw_0
+        self.hidePostsWithMedia = hidePostsWithMedia_0
+        self.markAsRead = markAsRead_0
+        self.noCommentsOnly = noCommentsOnly_0
+        self.searchTerm = searchTerm_0
+        self.searchTitleOnly = searchTitleOnly_0
+        self.searchUrlOnly = searchUrlOnly_0
+        self.tagId = tagId_0
+        self.pageCursor = pageCursor_0
+        self.limit = limit_0
+        self.page = page_0
+        self.savedOnly = savedOnly_0
+        self.likedOnly = likedOnly_0
+        self.dislikedOnly = dislikedOnly_0
+        self.moderatorView = moderatorView_0
+        self.auth = auth_0
+    }
+}

@@ -39,3 +39,37 @@ public struct ApiGetPostsResponse: Codable, Hashable, Sendable {
         try container.lemmyEncodeIfPresent(self.nextPage, forKey: .nextPage, in: LemmyVersionSet(rawValue: 0b1111111000), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiGetPostsResponse")
     }
 }
+
+extension ApiGetPostsResponse: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var posts_0: [ApiPostView]?
+        var nextPage_0: ApiPaginationCursor?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 5:
+                if key.u32(0) == 0x74736f70 && key.u32(1) == 0x7374736f {  // posts
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    posts_0 = try [ApiPostView](lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 9:
+                if key.u64(0) == 0x6761705f7478656e && key.u64(1) == 0x656761705f747865 {  // next_page
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    nextPage_0 = try r.consumeNull() ? nil : ApiPaginationCursor(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.posts = try LemmyJSONReader.required(posts_0)
+        self.nextPage = nextPage_0
+    }
+}

@@ -17,3 +17,28 @@ public struct ApiGetRepliesResponse: Codable, Hashable, Sendable {
         case replies = "replies"
     }
 }
+
+extension ApiGetRepliesResponse: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var replies_0: [ApiCommentReplyView]?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 7:
+                if key.u32(0) == 0x6c706572 && key.u32(3) == 0x7365696c {  // replies
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    replies_0 = try [ApiCommentReplyView](lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.replies = try LemmyJSONReader.required(replies_0)
+    }
+}

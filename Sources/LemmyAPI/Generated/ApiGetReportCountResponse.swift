@@ -29,3 +29,51 @@ public struct ApiGetReportCountResponse: Codable, Hashable, Sendable {
         case privateMessageReports = "private_message_reports"
     }
 }
+
+extension ApiGetReportCountResponse: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var communityId_0: ApiCommunityId?
+        var commentReports_0: Int?
+        var postReports_0: Int?
+        var privateMessageReports_0: Int?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 12:
+                if key.u64(0) == 0x74696e756d6d6f63 && key.u64(4) == 0x64695f7974696e75 {  // community_id
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    communityId_0 = try r.consumeNull() ? nil : ApiCommunityId(lemmyJSON: &r)
+                } else if key.u64(0) == 0x7065725f74736f70 && key.u64(4) == 0x7374726f7065725f {  // post_reports
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    postReports_0 = try Int(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 15:
+                if key.u64(0) == 0x5f746e656d6d6f63 && key.u64(7) == 0x7374726f7065725f {  // comment_reports
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    commentReports_0 = try Int(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 23:
+                if key.u64(0) == 0x5f65746176697270 && key.u64(8) == 0x5f6567617373656d && key.u64(15) == 0x7374726f7065725f {  // private_message_reports
+                    try LemmyJSONReader.mark(&seen0, 1 << 3)
+                    privateMessageReports_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.communityId = communityId_0
+        self.commentReports = try LemmyJSONReader.required(commentReports_0)
+        self.postReports = try LemmyJSONReader.required(postReports_0)
+        self.privateMessageReports = privateMessageReports_0
+    }
+}

@@ -19,3 +19,28 @@ public struct ApiGetSiteMetadataResponse: Codable, Hashable, Sendable {
         case metadata = "metadata"
     }
 }
+
+extension ApiGetSiteMetadataResponse: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var metadata_0: ApiLinkMetadata?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 8:
+                if key.u64(0) == 0x617461646174656d {  // metadata
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    metadata_0 = try ApiLinkMetadata(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.metadata = try LemmyJSONReader.required(metadata_0)
+    }
+}

@@ -135,3 +135,138 @@ public struct ApiGetSiteResponse: Codable, Hashable, Sendable {
         try container.lemmyEncodeIfPresent(self.customEmojis, forKey: .customEmojis, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0011111111), target: target, typeName: "ApiGetSiteResponse")
     }
 }
+
+extension ApiGetSiteResponse: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var siteView_0: ApiSiteView?
+        var admins_0: [ApiPersonView]?
+        var version_0: String?
+        var allLanguages_0: [ApiLanguage]?
+        var discussionLanguages_0: [ApiLanguageId]?
+        var tagline_0: ApiTagline?
+        var oauthProviders_0: [ApiPublicOAuthProvider]?
+        var adminOauthProviders_0: [ApiAdminOAuthProvider]?
+        var blockedUrls_0: [ApiLocalSiteUrlBlocklist]?
+        var activePlugins_0: [ApiPluginMetadata]?
+        var lastApplicationDurationSeconds_0: Double?
+        var captchaEnabled_0: Bool?
+        var myUser_0: ApiMyUserInfo?
+        var taglines_0: [ApiTagline]?
+        var customEmojis_0: [ApiCustomEmojiView]?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 6:
+                if key.u32(0) == 0x696d6461 && key.u32(2) == 0x736e696d {  // admins
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    admins_0 = try [ApiPersonView](lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 7:
+                if key.u32(0) == 0x755f796d && key.u32(3) == 0x72657375 {  // my_user
+                    try LemmyJSONReader.mark(&seen0, 1 << 12)
+                    myUser_0 = try r.consumeNull() ? nil : ApiMyUserInfo(lemmyJSON: &r)
+                } else if key.u32(0) == 0x6c676174 && key.u32(3) == 0x656e696c {  // tagline
+                    try LemmyJSONReader.mark(&seen0, 1 << 5)
+                    tagline_0 = try r.consumeNull() ? nil : ApiTagline(lemmyJSON: &r)
+                } else if key.u32(0) == 0x73726576 && key.u32(3) == 0x6e6f6973 {  // version
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    version_0 = try String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 8:
+                if key.u64(0) == 0x73656e696c676174 {  // taglines
+                    try LemmyJSONReader.mark(&seen0, 1 << 13)
+                    taglines_0 = try r.consumeNull() ? nil : [ApiTagline](lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 9:
+                if key.u64(0) == 0x6569765f65746973 && key.u64(1) == 0x776569765f657469 {  // site_view
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    siteView_0 = try ApiSiteView(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 12:
+                if key.u64(0) == 0x5f64656b636f6c62 && key.u64(4) == 0x736c72755f64656b {  // blocked_urls
+                    try LemmyJSONReader.mark(&seen0, 1 << 8)
+                    blockedUrls_0 = try r.consumeNull() ? nil : [ApiLocalSiteUrlBlocklist](lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 13:
+                if key.u64(0) == 0x676e616c5f6c6c61 && key.u64(5) == 0x7365676175676e61 {  // all_languages
+                    try LemmyJSONReader.mark(&seen0, 1 << 3)
+                    allLanguages_0 = try [ApiLanguage](lemmyJSON: &r)
+                } else if key.u64(0) == 0x655f6d6f74737563 && key.u64(5) == 0x73696a6f6d655f6d {  // custom_emojis
+                    try LemmyJSONReader.mark(&seen0, 1 << 14)
+                    customEmojis_0 = try r.consumeNull() ? nil : [ApiCustomEmojiView](lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 14:
+                if key.u64(0) == 0x705f657669746361 && key.u64(6) == 0x736e6967756c705f {  // active_plugins
+                    try LemmyJSONReader.mark(&seen0, 1 << 9)
+                    activePlugins_0 = try r.consumeNull() ? nil : [ApiPluginMetadata](lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 15:
+                if key.u64(0) == 0x5f61686374706163 && key.u64(7) == 0x64656c62616e655f {  // captcha_enabled
+                    try LemmyJSONReader.mark(&seen0, 1 << 11)
+                    captchaEnabled_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                } else if key.u64(0) == 0x72705f687475616f && key.u64(7) == 0x7372656469766f72 {  // oauth_providers
+                    try LemmyJSONReader.mark(&seen0, 1 << 6)
+                    oauthProviders_0 = try r.consumeNull() ? nil : [ApiPublicOAuthProvider](lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 20:
+                if key.u64(0) == 0x6973737563736964 && key.u64(8) == 0x75676e616c5f6e6f && key.u64(12) == 0x7365676175676e61 {  // discussion_languages
+                    try LemmyJSONReader.mark(&seen0, 1 << 4)
+                    discussionLanguages_0 = try [ApiLanguageId](lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 21:
+                if key.u64(0) == 0x616f5f6e696d6461 && key.u64(8) == 0x766f72705f687475 && key.u64(13) == 0x7372656469766f72 {  // admin_oauth_providers
+                    try LemmyJSONReader.mark(&seen0, 1 << 7)
+                    adminOauthProviders_0 = try r.consumeNull() ? nil : [ApiAdminOAuthProvider](lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 33:
+                if key.u64(0) == 0x7070615f7473616c && key.u64(8) == 0x6e6f69746163696c && key.u64(16) == 0x6f6974617275645f && key.u64(24) == 0x646e6f6365735f6e && key.u64(25) == 0x73646e6f6365735f {  // last_application_duration_seconds
+                    try LemmyJSONReader.mark(&seen0, 1 << 10)
+                    lastApplicationDurationSeconds_0 = try r.consumeNull() ? nil : Double(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.siteView = try LemmyJSONReader.required(siteView_0)
+        self.admins = try LemmyJSONReader.required(admins_0)
+        self.version = try LemmyJSONReader.required(version_0)
+        self.allLanguages = try LemmyJSONReader.required(allLanguages_0)
+        self.discussionLanguages = try LemmyJSONReader.required(discussionLanguages_0)
+        self.tagline = tagline_0
+        self.oauthProviders = oauthProviders_0
+        self.adminOauthProviders = adminOauthProviders_0
+        self.blockedUrls = blockedUrls_0
+        self.activePlugins = activePlugins_0
+        self.lastApplicationDurationSeconds = lastApplicationDurationSeconds_0
+        self.captchaEnabled = captchaEnabled_0
+        self.myUser = myUser_0
+        self.taglines = taglines_0
+        self.customEmojis = customEmojis_0
+    }
+}

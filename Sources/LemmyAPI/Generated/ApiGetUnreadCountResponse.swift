@@ -25,3 +25,46 @@ public struct ApiGetUnreadCountResponse: Codable, Hashable, Sendable {
         case privateMessages = "private_messages"
     }
 }
+
+extension ApiGetUnreadCountResponse: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var replies_0: Int?
+        var mentions_0: Int?
+        var privateMessages_0: Int?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 7:
+                if key.u32(0) == 0x6c706572 && key.u32(3) == 0x7365696c {  // replies
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    replies_0 = try Int(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 8:
+                if key.u64(0) == 0x736e6f69746e656d {  // mentions
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    mentions_0 = try Int(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 16:
+                if key.u64(0) == 0x5f65746176697270 && key.u64(8) == 0x736567617373656d {  // private_messages
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    privateMessages_0 = try Int(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.replies = try LemmyJSONReader.required(replies_0)
+        self.mentions = try LemmyJSONReader.required(mentions_0)
+        self.privateMessages = try LemmyJSONReader.required(privateMessages_0)
+    }
+}

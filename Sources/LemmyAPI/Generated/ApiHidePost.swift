@@ -47,3 +47,46 @@ public struct ApiHidePost: Codable, Hashable, Sendable {
         try container.lemmyEncodeIfPresent(self.postIds, forKey: .postIds, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0011110000), target: target, typeName: "ApiHidePost")
     }
 }
+
+extension ApiHidePost: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var postId_0: ApiPostId?
+        var hide_0: Bool?
+        var postIds_0: [ApiPostId]?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 4:
+                if key.u32(0) == 0x65646968 {  // hide
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    hide_0 = try Bool(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 7:
+                if key.u32(0) == 0x74736f70 && key.u32(3) == 0x64695f74 {  // post_id
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    postId_0 = try r.consumeNull() ? nil : ApiPostId(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 8:
+                if key.u64(0) == 0x7364695f74736f70 {  // post_ids
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    postIds_0 = try r.consumeNull() ? nil : [ApiPostId](lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.postId = postId_0
+        self.hide = try LemmyJSONReader.required(hide_0)
+        self.postIds = postIds_0
+    }
+}

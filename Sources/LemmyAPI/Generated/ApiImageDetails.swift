@@ -59,3 +59,64 @@ public struct ApiImageDetails: Codable, Hashable, Sendable {
         try container.lemmyEncodeIfPresent(self.blurhash, forKey: .blurhash, in: LemmyVersionSet(rawValue: 0b1100011111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiImageDetails")
     }
 }
+
+extension ApiImageDetails: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var link_0: ApiDbUrl?
+        var width_0: Int?
+        var height_0: Int?
+        var contentType_0: String?
+        var blurhash_0: String?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 4:
+                if key.u32(0) == 0x6b6e696c {  // link
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    link_0 = try ApiDbUrl(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 5:
+                if key.u32(0) == 0x74646977 && key.u32(1) == 0x68746469 {  // width
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    width_0 = try Int(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 6:
+                if key.u32(0) == 0x67696568 && key.u32(2) == 0x74686769 {  // height
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    height_0 = try Int(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 8:
+                if key.u64(0) == 0x6873616872756c62 {  // blurhash
+                    try LemmyJSONReader.mark(&seen0, 1 << 4)
+                    blurhash_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 12:
+                if key.u64(0) == 0x5f746e65746e6f63 && key.u64(4) == 0x657079745f746e65 {  // content_type
+                    try LemmyJSONReader.mark(&seen0, 1 << 3)
+                    contentType_0 = try String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.link = try LemmyJSONReader.required(link_0)
+        self.width = try LemmyJSONReader.required(width_0)
+        self.height = try LemmyJSONReader.required(height_0)
+        self.contentType = try LemmyJSONReader.required(contentType_0)
+        self.blurhash = blurhash_0
+    }
+}

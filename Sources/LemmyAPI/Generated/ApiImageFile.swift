@@ -21,3 +21,37 @@ public struct ApiImageFile: Codable, Hashable, Sendable {
         case deleteToken = "delete_token"
     }
 }
+
+extension ApiImageFile: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var file_0: String?
+        var deleteToken_0: String?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 4:
+                if key.u32(0) == 0x656c6966 {  // file
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    file_0 = try String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 12:
+                if key.u64(0) == 0x745f6574656c6564 && key.u64(4) == 0x6e656b6f745f6574 {  // delete_token
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    deleteToken_0 = try String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.file = try LemmyJSONReader.required(file_0)
+        self.deleteToken = try LemmyJSONReader.required(deleteToken_0)
+    }
+}

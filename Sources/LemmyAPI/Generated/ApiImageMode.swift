@@ -47,3 +47,5 @@ public enum ApiImageMode: LemmyStringEnum, LemmyQueryValue {
         }
     }
 }
+
+extension ApiImageMode: LemmyFastDecodable {}

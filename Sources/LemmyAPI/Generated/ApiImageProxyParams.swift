@@ -25,3 +25,46 @@ public struct ApiImageProxyParams: Codable, Hashable, Sendable {
         case maxSize = "max_size"
     }
 }
+
+extension ApiImageProxyParams: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var url_0: String?
+        var fileType_0: String?
+        var maxSize_0: Int?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 3:
+                if key.u16(0) == 0x7275 && key.u16(1) == 0x6c72 {  // url
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    url_0 = try String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 8:
+                if key.u64(0) == 0x657a69735f78616d {  // max_size
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    maxSize_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 9:
+                if key.u64(0) == 0x7079745f656c6966 && key.u64(1) == 0x657079745f656c69 {  // file_type
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    fileType_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.url = try LemmyJSONReader.required(url_0)
+        self.fileType = fileType_0
+        self.maxSize = maxSize_0
+    }
+}

@@ -29,3 +29,55 @@ public struct ApiImageUpload: Codable, Hashable, Sendable {
         case published = "published"
     }
 }
+
+extension ApiImageUpload: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var localUserId_0: ApiLocalUserId?
+        var pictrsAlias_0: String?
+        var pictrsDeleteToken_0: String?
+        var published_0: LemmyDate?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 9:
+                if key.u64(0) == 0x656873696c627570 && key.u64(1) == 0x64656873696c6275 {  // published
+                    try LemmyJSONReader.mark(&seen0, 1 << 3)
+                    published_0 = try LemmyDate(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 12:
+                if key.u64(0) == 0x615f737274636970 && key.u64(4) == 0x7361696c615f7372 {  // pictrs_alias
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    pictrsAlias_0 = try String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 13:
+                if key.u64(0) == 0x73755f6c61636f6c && key.u64(5) == 0x64695f726573755f {  // local_user_id
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    localUserId_0 = try ApiLocalUserId(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 19:
+                if key.u64(0) == 0x645f737274636970 && key.u64(8) == 0x6f745f6574656c65 && key.u64(11) == 0x6e656b6f745f6574 {  // pictrs_delete_token
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    pictrsDeleteToken_0 = try String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.localUserId = try LemmyJSONReader.required(localUserId_0)
+        self.pictrsAlias = try LemmyJSONReader.required(pictrsAlias_0)
+        self.pictrsDeleteToken = try LemmyJSONReader.required(pictrsDeleteToken_0)
+        self.published = try LemmyJSONReader.required(published_0)
+    }
+}

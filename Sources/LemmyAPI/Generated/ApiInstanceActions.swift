@@ -29,3 +29,55 @@ public struct ApiInstanceActions: Codable, Hashable, Sendable {
         case blockedPersonsAt = "blocked_persons_at"
     }
 }
+
+extension ApiInstanceActions: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var blockedCommunitiesAt_0: LemmyDate?
+        var receivedBanAt_0: LemmyDate?
+        var banExpiresAt_0: LemmyDate?
+        var blockedPersonsAt_0: LemmyDate?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 14:
+                if key.u64(0) == 0x697078655f6e6162 && key.u64(6) == 0x74615f7365726970 {  // ban_expires_at
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    banExpiresAt_0 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 15:
+                if key.u64(0) == 0x6465766965636572 && key.u64(7) == 0x74615f6e61625f64 {  // received_ban_at
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    receivedBanAt_0 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 18:
+                if key.u64(0) == 0x5f64656b636f6c62 && key.u64(8) == 0x5f736e6f73726570 && key.u64(10) == 0x74615f736e6f7372 {  // blocked_persons_at
+                    try LemmyJSONReader.mark(&seen0, 1 << 3)
+                    blockedPersonsAt_0 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 22:
+                if key.u64(0) == 0x5f64656b636f6c62 && key.u64(8) == 0x74696e756d6d6f63 && key.u64(14) == 0x74615f7365697469 {  // blocked_communities_at
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    blockedCommunitiesAt_0 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.blockedCommunitiesAt = blockedCommunitiesAt_0
+        self.receivedBanAt = receivedBanAt_0
+        self.banExpiresAt = banExpiresAt_0
+        self.blockedPersonsAt = blockedPersonsAt_0
+    }
+}

@@ -25,3 +25,46 @@ public struct ApiInstanceBlockView: Codable, Hashable, Sendable {
         case site = "site"
     }
 }
+
+extension ApiInstanceBlockView: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var person_0: ApiPerson?
+        var instance_0: ApiInstance?
+        var site_0: ApiSite?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 4:
+                if key.u32(0) == 0x65746973 {  // site
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    site_0 = try r.consumeNull() ? nil : ApiSite(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 6:
+                if key.u32(0) == 0x73726570 && key.u32(2) == 0x6e6f7372 {  // person
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    person_0 = try ApiPerson(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 8:
+                if key.u64(0) == 0x65636e6174736e69 {  // instance
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    instance_0 = try ApiInstance(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.person = try LemmyJSONReader.required(person_0)
+        self.instance = try LemmyJSONReader.required(instance_0)
+        self.site = site_0
+    }
+}

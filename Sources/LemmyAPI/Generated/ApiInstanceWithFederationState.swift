@@ -41,3 +41,78 @@ public struct ApiInstanceWithFederationState: Codable, Hashable, Sendable {
         case federationState = "federation_state"
     }
 }
+
+extension ApiInstanceWithFederationState: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var id_0: ApiInstanceId?
+        var domain_0: String?
+        var published_0: LemmyDate?
+        var updated_0: LemmyDate?
+        var software_0: String?
+        var version_0: String?
+        var federationState_0: ApiReadableFederationState?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 2:
+                if key.u16(0) == 0x6469 {  // id
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    id_0 = try ApiInstanceId(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 6:
+                if key.u32(0) == 0x616d6f64 && key.u32(2) == 0x6e69616d {  // domain
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    domain_0 = try String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 7:
+                if key.u32(0) == 0x61647075 && key.u32(3) == 0x64657461 {  // updated
+                    try LemmyJSONReader.mark(&seen0, 1 << 3)
+                    updated_0 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                } else if key.u32(0) == 0x73726576 && key.u32(3) == 0x6e6f6973 {  // version
+                    try LemmyJSONReader.mark(&seen0, 1 << 5)
+                    version_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 8:
+                if key.u64(0) == 0x6572617774666f73 {  // software
+                    try LemmyJSONReader.mark(&seen0, 1 << 4)
+                    software_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 9:
+                if key.u64(0) == 0x656873696c627570 && key.u64(1) == 0x64656873696c6275 {  // published
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    published_0 = try LemmyDate(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 16:
+                if key.u64(0) == 0x6974617265646566 && key.u64(8) == 0x65746174735f6e6f {  // federation_state
+                    try LemmyJSONReader.mark(&seen0, 1 << 6)
+                    federationState_0 = try r.consumeNull() ? nil : ApiReadableFederationState(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.id = try LemmyJSONReader.required(id_0)
+        self.domain = try LemmyJSONReader.required(domain_0)
+        self.published = try LemmyJSONReader.required(published_0)
+        self.updated = updated_0
+        self.software = software_0
+        self.version = version_0
+        self.federationState = federationState_0
+    }
+}

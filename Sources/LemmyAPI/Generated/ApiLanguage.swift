@@ -25,3 +25,42 @@ public struct ApiLanguage: Codable, Hashable, Sendable {
         case name = "name"
     }
 }
+
+extension ApiLanguage: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var id_0: ApiLanguageId?
+        var code_0: String?
+        var name_0: String?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 2:
+                if key.u16(0) == 0x6469 {  // id
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    id_0 = try ApiLanguageId(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 4:
+                if key.u32(0) == 0x65646f63 {  // code
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    code_0 = try String(lemmyJSON: &r)
+                } else if key.u32(0) == 0x656d616e {  // name
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    name_0 = try String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.id = try LemmyJSONReader.required(id_0)
+        self.code = try LemmyJSONReader.required(code_0)
+        self.name = try LemmyJSONReader.required(name_0)
+    }
+}

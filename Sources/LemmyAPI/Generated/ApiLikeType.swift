@@ -47,3 +47,5 @@ public enum ApiLikeType: LemmyStringEnum, LemmyQueryValue {
         }
     }
 }
+
+extension ApiLikeType: LemmyFastDecodable {}

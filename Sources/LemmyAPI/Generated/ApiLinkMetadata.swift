@@ -91,3 +91,80 @@ public struct ApiLinkMetadata: Codable, Hashable, Sendable {
         try container.lemmyEncodeIfPresent(self.videoHeight, forKey: .videoHeight, in: LemmyVersionSet(rawValue: 0b1100001111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiLinkMetadata")
     }
 }
+
+extension ApiLinkMetadata: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var contentType_0: String?
+        var title_0: String?
+        var description_0: String?
+        var image_0: ApiDbUrl?
+        var imageWidth_0: Int?
+        var imageHeight_0: Int?
+        var embedVideoUrl_0: ApiDbUrl?
+        var videoWidth_0: Int?
+        var videoHeight_0: Int?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 5:
+                if key.u32(0) == 0x67616d69 && key.u32(1) == 0x6567616d {  // image
+                    try LemmyJSONReader.mark(&seen0, 1 << 3)
+                    image_0 = try r.consumeNull() ? nil : ApiDbUrl(lemmyJSON: &r)
+                } else if key.u32(0) == 0x6c746974 && key.u32(1) == 0x656c7469 {  // title
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    title_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 11:
+                if key.u64(0) == 0x7470697263736564 && key.u64(3) == 0x6e6f697470697263 {  // description
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    description_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else if key.u64(0) == 0x69775f6567616d69 && key.u64(3) == 0x68746469775f6567 {  // image_width
+                    try LemmyJSONReader.mark(&seen0, 1 << 4)
+                    imageWidth_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                } else if key.u64(0) == 0x69775f6f65646976 && key.u64(3) == 0x68746469775f6f65 {  // video_width
+                    try LemmyJSONReader.mark(&seen0, 1 << 7)
+                    videoWidth_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 12:
+                if key.u64(0) == 0x5f746e65746e6f63 && key.u64(4) == 0x657079745f746e65 {  // content_type
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    contentType_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else if key.u64(0) == 0x65685f6567616d69 && key.u64(4) == 0x7468676965685f65 {  // image_height
+                    try LemmyJSONReader.mark(&seen0, 1 << 5)
+                    imageHeight_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                } else if key.u64(0) == 0x65685f6f65646976 && key.u64(4) == 0x7468676965685f6f {  // video_height
+                    try LemmyJSONReader.mark(&seen0, 1 << 8)
+                    videoHeight_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 15:
+                if key.u64(0) == 0x69765f6465626d65 && key.u64(7) == 0x6c72755f6f656469 {  // embed_video_url
+                    try LemmyJSONReader.mark(&seen0, 1 << 6)
+                    embedVideoUrl_0 = try r.consumeNull() ? nil : ApiDbUrl(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.contentType = contentType_0
+        self.title = title_0
+        self.description = description_0
+        self.image = image_0
+        self.imageWidth = imageWidth_0
+        self.imageHeight = imageHeight_0
+        self.embedVideoUrl = embedVideoUrl_0
+        self.videoWidth = videoWidth_0
+        self.videoHeight = videoHeight_0
+    }
+}

@@ -17,3 +17,28 @@ public struct ApiListCommentLikesResponse: Codable, Hashable, Sendable {
         case commentLikes = "comment_likes"
     }
 }
+
+extension ApiListCommentLikesResponse: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var commentLikes_0: [ApiVoteView]?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 13:
+                if key.u64(0) == 0x5f746e656d6d6f63 && key.u64(5) == 0x73656b696c5f746e {  // comment_likes
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    commentLikes_0 = try [ApiVoteView](lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.commentLikes = try LemmyJSONReader.required(commentLikes_0)
+    }
+}

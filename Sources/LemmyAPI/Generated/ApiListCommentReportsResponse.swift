@@ -17,3 +17,28 @@ public struct ApiListCommentReportsResponse: Codable, Hashable, Sendable {
         case commentReports = "comment_reports"
     }
 }
+
+extension ApiListCommentReportsResponse: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var commentReports_0: [ApiCommentReportView]?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 15:
+                if key.u64(0) == 0x5f746e656d6d6f63 && key.u64(7) == 0x7374726f7065725f {  // comment_reports
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    commentReports_0 = try [ApiCommentReportView](lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.commentReports = try LemmyJSONReader.required(commentReports_0)
+    }
+}

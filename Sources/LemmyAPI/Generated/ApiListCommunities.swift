@@ -109,3 +109,98 @@ public struct ApiListCommunities: Codable, Hashable, Sendable {
         try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b0000000111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiListCommunities")
     }
 }
+
+extension ApiListCommunities: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var type_0: ApiListingType?
+        var sort_0: ApiCommunitySortType?
+        var timeRangeSeconds_0: Int?
+        var showNsfw_0: Bool?
+        var multiCommunityId_0: ApiMultiCommunityId?
+        var searchTerm_0: String?
+        var searchTitleOnly_0: Bool?
+        var pageCursor_0: ApiPaginationCursor?
+        var limit_0: Int?
+        var page_0: Int?
+        var auth_0: String?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 4:
+                if key.u32(0) == 0x68747561 {  // auth
+                    try LemmyJSONReader.mark(&seen0, 1 << 10)
+                    auth_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else if key.u32(0) == 0x65676170 {  // page
+                    try LemmyJSONReader.mark(&seen0, 1 << 9)
+                    page_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                } else if key.u32(0) == 0x74726f73 {  // sort
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    sort_0 = try r.consumeNull() ? nil : ApiCommunitySortType(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 5:
+                if key.u32(0) == 0x696d696c && key.u32(1) == 0x74696d69 {  // limit
+                    try LemmyJSONReader.mark(&seen0, 1 << 8)
+                    limit_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                } else if key.u32(0) == 0x65707974 && key.u32(1) == 0x5f657079 {  // type_
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    type_0 = try r.consumeNull() ? nil : ApiListingType(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 9:
+                if key.u64(0) == 0x66736e5f776f6873 && key.u64(1) == 0x7766736e5f776f68 {  // show_nsfw
+                    try LemmyJSONReader.mark(&seen0, 1 << 3)
+                    showNsfw_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 11:
+                if key.u64(0) == 0x7275635f65676170 && key.u64(3) == 0x726f737275635f65 {  // page_cursor
+                    try LemmyJSONReader.mark(&seen0, 1 << 7)
+                    pageCursor_0 = try r.consumeNull() ? nil : ApiPaginationCursor(lemmyJSON: &r)
+                } else if key.u64(0) == 0x745f686372616573 && key.u64(3) == 0x6d7265745f686372 {  // search_term
+                    try LemmyJSONReader.mark(&seen0, 1 << 5)
+                    searchTerm_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 17:
+                if key.u64(0) == 0x745f686372616573 && key.u64(8) == 0x6c6e6f5f656c7469 && key.u64(9) == 0x796c6e6f5f656c74 {  // search_title_only
+                    try LemmyJSONReader.mark(&seen0, 1 << 6)
+                    searchTitleOnly_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 18:
+                if key.u64(0) == 0x6f635f69746c756d && key.u64(8) == 0x5f7974696e756d6d && key.u64(10) == 0x64695f7974696e75 {  // multi_community_id
+                    try LemmyJSONReader.mark(&seen0, 1 << 4)
+                    multiCommunityId_0 = try r.consumeNull() ? nil : ApiMultiCommunityId(lemmyJSON: &r)
+                } else if key.u64(0) == 0x6e61725f656d6974 && key.u64(8) == 0x6e6f6365735f6567 && key.u64(10) == 0x73646e6f6365735f {  // time_range_seconds
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    timeRangeSeconds_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.type = type_0
+        self.sort = sort_0
+        self.timeRangeSeconds = timeRangeSeconds_0
+        self.showNsfw = showNsfw_0
+        self.multiCommunityId = multiCommunityId_0
+        self.searchTerm = searchTerm_0
+        self.searchTitleOnly = searchTitleOnly_0
+        self.pageCursor = pageCursor_0
+        self.limit = limit_0
+        self.page = page_0
+        self.auth = auth_0
+    }
+}

@@ -17,3 +17,28 @@ public struct ApiListCommunitiesResponse: Codable, Hashable, Sendable {
         case communities = "communities"
     }
 }
+
+extension ApiListCommunitiesResponse: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var communities_0: [ApiCommunityView]?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 11:
+                if key.u64(0) == 0x74696e756d6d6f63 && key.u64(3) == 0x73656974696e756d {  // communities
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    communities_0 = try [ApiCommunityView](lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.communities = try LemmyJSONReader.required(communities_0)
+    }
+}

@@ -29,3 +29,51 @@ public struct ApiListCommunityPendingFollows: Codable, Hashable, Sendable {
         case limit = "limit"
     }
 }
+
+extension ApiListCommunityPendingFollows: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var unreadOnly_0: Bool?
+        var allCommunities_0: Bool?
+        var pageCursor_0: ApiPaginationCursor?
+        var limit_0: Int?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 5:
+                if key.u32(0) == 0x696d696c && key.u32(1) == 0x74696d69 {  // limit
+                    try LemmyJSONReader.mark(&seen0, 1 << 3)
+                    limit_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 11:
+                if key.u64(0) == 0x7275635f65676170 && key.u64(3) == 0x726f737275635f65 {  // page_cursor
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    pageCursor_0 = try r.consumeNull() ? nil : ApiPaginationCursor(lemmyJSON: &r)
+                } else if key.u64(0) == 0x6f5f646165726e75 && key.u64(3) == 0x796c6e6f5f646165 {  // unread_only
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    unreadOnly_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 15:
+                if key.u64(0) == 0x6d6d6f635f6c6c61 && key.u64(7) == 0x73656974696e756d {  // all_communities
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    allCommunities_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.unreadOnly = unreadOnly_0
+        self.allCommunities = allCommunities_0
+        self.pageCursor = pageCursor_0
+        self.limit = limit_0
+    }
+}

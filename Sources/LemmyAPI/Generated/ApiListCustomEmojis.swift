@@ -17,3 +17,28 @@ public struct ApiListCustomEmojis: Codable, Hashable, Sendable {
         case category = "category"
     }
 }
+
+extension ApiListCustomEmojis: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var category_0: String?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 8:
+                if key.u64(0) == 0x79726f6765746163 {  // category
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    category_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.category = category_0
+    }
+}

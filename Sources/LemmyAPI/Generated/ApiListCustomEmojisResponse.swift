@@ -17,3 +17,28 @@ public struct ApiListCustomEmojisResponse: Codable, Hashable, Sendable {
         case customEmojis = "custom_emojis"
     }
 }
+
+extension ApiListCustomEmojisResponse: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var customEmojis_0: [ApiCustomEmojiView]?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 13:
+                if key.u64(0) == 0x655f6d6f74737563 && key.u64(5) == 0x73696a6f6d655f6d {  // custom_emojis
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    customEmojis_0 = try [ApiCustomEmojiView](lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.customEmojis = try LemmyJSONReader.required(customEmojis_0)
+    }
+}

@@ -21,3 +21,37 @@ public struct ApiListInvitations: Codable, Hashable, Sendable {
         case limit = "limit"
     }
 }
+
+extension ApiListInvitations: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var pageCursor_0: ApiPaginationCursor?
+        var limit_0: Int?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 5:
+                if key.u32(0) == 0x696d696c && key.u32(1) == 0x74696d69 {  // limit
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    limit_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 11:
+                if key.u64(0) == 0x7275635f65676170 && key.u64(3) == 0x726f737275635f65 {  // page_cursor
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    pageCursor_0 = try r.consumeNull() ? nil : ApiPaginationCursor(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.pageCursor = pageCursor_0
+        self.limit = limit_0
+    }
+}

@@ -17,3 +17,28 @@ public struct ApiListLoginsResponse: Codable, Hashable, Sendable {
         case logins = "logins"
     }
 }
+
+extension ApiListLoginsResponse: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var logins_0: [ApiLoginToken]?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 6:
+                if key.u32(0) == 0x69676f6c && key.u32(2) == 0x736e6967 {  // logins
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    logins_0 = try [ApiLoginToken](lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.logins = try LemmyJSONReader.required(logins_0)
+    }
+}

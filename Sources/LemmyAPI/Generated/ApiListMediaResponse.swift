@@ -17,3 +17,28 @@ public struct ApiListMediaResponse: Codable, Hashable, Sendable {
         case images = "images"
     }
 }
+
+extension ApiListMediaResponse: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var images_0: [ApiLocalImageView]?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 6:
+                if key.u32(0) == 0x67616d69 && key.u32(2) == 0x73656761 {  // images
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    images_0 = try [ApiLocalImageView](lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.images = try LemmyJSONReader.required(images_0)
+    }
+}

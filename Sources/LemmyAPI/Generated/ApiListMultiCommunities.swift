@@ -45,3 +45,83 @@ public struct ApiListMultiCommunities: Codable, Hashable, Sendable {
         case limit = "limit"
     }
 }
+
+extension ApiListMultiCommunities: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var type_0: ApiMultiCommunityListingType?
+        var sort_0: ApiMultiCommunitySortType?
+        var creatorId_0: ApiPersonId?
+        var timeRangeSeconds_0: Int?
+        var searchTerm_0: String?
+        var searchTitleOnly_0: Bool?
+        var pageCursor_0: ApiPaginationCursor?
+        var limit_0: Int?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 4:
+                if key.u32(0) == 0x74726f73 {  // sort
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    sort_0 = try r.consumeNull() ? nil : ApiMultiCommunitySortType(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 5:
+                if key.u32(0) == 0x696d696c && key.u32(1) == 0x74696d69 {  // limit
+                    try LemmyJSONReader.mark(&seen0, 1 << 7)
+                    limit_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                } else if key.u32(0) == 0x65707974 && key.u32(1) == 0x5f657079 {  // type_
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    type_0 = try r.consumeNull() ? nil : ApiMultiCommunityListingType(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 10:
+                if key.u64(0) == 0x5f726f7461657263 && key.u64(2) == 0x64695f726f746165 {  // creator_id
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    creatorId_0 = try r.consumeNull() ? nil : ApiPersonId(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 11:
+                if key.u64(0) == 0x7275635f65676170 && key.u64(3) == 0x726f737275635f65 {  // page_cursor
+                    try LemmyJSONReader.mark(&seen0, 1 << 6)
+                    pageCursor_0 = try r.consumeNull() ? nil : ApiPaginationCursor(lemmyJSON: &r)
+                } else if key.u64(0) == 0x745f686372616573 && key.u64(3) == 0x6d7265745f686372 {  // search_term
+                    try LemmyJSONReader.mark(&seen0, 1 << 4)
+                    searchTerm_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 17:
+                if key.u64(0) == 0x745f686372616573 && key.u64(8) == 0x6c6e6f5f656c7469 && key.u64(9) == 0x796c6e6f5f656c74 {  // search_title_only
+                    try LemmyJSONReader.mark(&seen0, 1 << 5)
+                    searchTitleOnly_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 18:
+                if key.u64(0) == 0x6e61725f656d6974 && key.u64(8) == 0x6e6f6365735f6567 && key.u64(10) == 0x73646e6f6365735f {  // time_range_seconds
+                    try LemmyJSONReader.mark(&seen0, 1 << 3)
+                    timeRangeSeconds_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.type = type_0
+        self.sort = sort_0
+        self.creatorId = creatorId_0
+        self.timeRangeSeconds = timeRangeSeconds_0
+        self.searchTerm = searchTerm_0
+        self.searchTitleOnly = searchTitleOnly_0
+        self.pageCursor = pageCursor_0
+        self.limit = limit_0
+    }
+}

@@ -41,3 +41,78 @@ public struct ApiListPersonContent: Codable, Hashable, Sendable {
         case limit = "limit"
     }
 }
+
+extension ApiListPersonContent: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var type_0: ApiPersonContentType?
+        var personId_0: ApiPersonId?
+        var username_0: String?
+        var communityId_0: ApiCommunityId?
+        var communityName_0: String?
+        var pageCursor_0: ApiPaginationCursor?
+        var limit_0: Int?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 5:
+                if key.u32(0) == 0x696d696c && key.u32(1) == 0x74696d69 {  // limit
+                    try LemmyJSONReader.mark(&seen0, 1 << 6)
+                    limit_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                } else if key.u32(0) == 0x65707974 && key.u32(1) == 0x5f657079 {  // type_
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    type_0 = try r.consumeNull() ? nil : ApiPersonContentType(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 8:
+                if key.u64(0) == 0x656d616e72657375 {  // username
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    username_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 9:
+                if key.u64(0) == 0x695f6e6f73726570 && key.u64(1) == 0x64695f6e6f737265 {  // person_id
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    personId_0 = try r.consumeNull() ? nil : ApiPersonId(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 11:
+                if key.u64(0) == 0x7275635f65676170 && key.u64(3) == 0x726f737275635f65 {  // page_cursor
+                    try LemmyJSONReader.mark(&seen0, 1 << 5)
+                    pageCursor_0 = try r.consumeNull() ? nil : ApiPaginationCursor(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 12:
+                if key.u64(0) == 0x74696e756d6d6f63 && key.u64(4) == 0x64695f7974696e75 {  // community_id
+                    try LemmyJSONReader.mark(&seen0, 1 << 3)
+                    communityId_0 = try r.consumeNull() ? nil : ApiCommunityId(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 14:
+                if key.u64(0) == 0x74696e756d6d6f63 && key.u64(6) == 0x656d616e5f797469 {  // community_name
+                    try LemmyJSONReader.mark(&seen0, 1 << 4)
+                    communityName_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.type = type_0
+        self.personId = personId_0
+        self.username = username_0
+        self.communityId = communityId_0
+        self.communityName = communityName_0
+        self.pageCursor = pageCursor_0
+        self.limit = limit_0
+    }
+}

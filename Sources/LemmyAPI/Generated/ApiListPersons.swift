@@ -37,3 +37,65 @@ public struct ApiListPersons: Codable, Hashable, Sendable {
         case limit = "limit"
     }
 }
+
+extension ApiListPersons: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var type_0: ApiPersonListingType?
+        var sort_0: ApiPersonSortType?
+        var searchTerm_0: String?
+        var searchTitleOnly_0: Bool?
+        var pageCursor_0: ApiPaginationCursor?
+        var limit_0: Int?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 4:
+                if key.u32(0) == 0x74726f73 {  // sort
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    sort_0 = try r.consumeNull() ? nil : ApiPersonSortType(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 5:
+                if key.u32(0) == 0x696d696c && key.u32(1) == 0x74696d69 {  // limit
+                    try LemmyJSONReader.mark(&seen0, 1 << 5)
+                    limit_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                } else if key.u32(0) == 0x65707974 && key.u32(1) == 0x5f657079 {  // type_
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    type_0 = try r.consumeNull() ? nil : ApiPersonListingType(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 11:
+                if key.u64(0) == 0x7275635f65676170 && key.u64(3) == 0x726f737275635f65 {  // page_cursor
+                    try LemmyJSONReader.mark(&seen0, 1 << 4)
+                    pageCursor_0 = try r.consumeNull() ? nil : ApiPaginationCursor(lemmyJSON: &r)
+                } else if key.u64(0) == 0x745f686372616573 && key.u64(3) == 0x6d7265745f686372 {  // search_term
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    searchTerm_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 17:
+                if key.u64(0) == 0x745f686372616573 && key.u64(8) == 0x6c6e6f5f656c7469 && key.u64(9) == 0x796c6e6f5f656c74 {  // search_title_only
+                    try LemmyJSONReader.mark(&seen0, 1 << 3)
+                    searchTitleOnly_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.type = type_0
+        self.sort = sort_0
+        self.searchTerm = searchTerm_0
+        self.searchTitleOnly = searchTitleOnly_0
+        self.pageCursor = pageCursor_0
+        self.limit = limit_0
+    }
+}

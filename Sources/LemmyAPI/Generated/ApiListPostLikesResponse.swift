@@ -17,3 +17,28 @@ public struct ApiListPostLikesResponse: Codable, Hashable, Sendable {
         case postLikes = "post_likes"
     }
 }
+
+extension ApiListPostLikesResponse: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var postLikes_0: [ApiVoteView]?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 10:
+                if key.u64(0) == 0x6b696c5f74736f70 && key.u64(2) == 0x73656b696c5f7473 {  // post_likes
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    postLikes_0 = try [ApiVoteView](lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.postLikes = try LemmyJSONReader.required(postLikes_0)
+    }
+}

@@ -17,3 +17,28 @@ public struct ApiListPostReportsResponse: Codable, Hashable, Sendable {
         case postReports = "post_reports"
     }
 }
+
+extension ApiListPostReportsResponse: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var postReports_0: [ApiPostReportView]?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 12:
+                if key.u64(0) == 0x7065725f74736f70 && key.u64(4) == 0x7374726f7065725f {  // post_reports
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    postReports_0 = try [ApiPostReportView](lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.postReports = try LemmyJSONReader.required(postReports_0)
+    }
+}

@@ -17,3 +17,28 @@ public struct ApiListPrivateMessageReportsResponse: Codable, Hashable, Sendable 
         case privateMessageReports = "private_message_reports"
     }
 }
+
+extension ApiListPrivateMessageReportsResponse: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var privateMessageReports_0: [ApiPrivateMessageReportView]?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 23:
+                if key.u64(0) == 0x5f65746176697270 && key.u64(8) == 0x5f6567617373656d && key.u64(15) == 0x7374726f7065725f {  // private_message_reports
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    privateMessageReports_0 = try [ApiPrivateMessageReportView](lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.privateMessageReports = try LemmyJSONReader.required(privateMessageReports_0)
+    }
+}

@@ -17,3 +17,28 @@ public struct ApiListRegistrationApplicationsResponse: Codable, Hashable, Sendab
         case registrationApplications = "registration_applications"
     }
 }
+
+extension ApiListRegistrationApplicationsResponse: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var registrationApplications_0: [ApiRegistrationApplicationView]?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 25:
+                if key.u64(0) == 0x6172747369676572 && key.u64(8) == 0x7070615f6e6f6974 && key.u64(16) == 0x6e6f69746163696c && key.u64(17) == 0x736e6f6974616369 {  // registration_applications
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    registrationApplications_0 = try [ApiRegistrationApplicationView](lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.registrationApplications = try LemmyJSONReader.required(registrationApplications_0)
+    }
+}

@@ -49,3 +49,92 @@ public struct ApiListReports: Codable, Hashable, Sendable {
         case myReportsOnly = "my_reports_only"
     }
 }
+
+extension ApiListReports: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var unresolvedOnly_0: Bool?
+        var type_0: ApiReportType?
+        var postId_0: ApiPostId?
+        var communityId_0: ApiCommunityId?
+        var sort_0: ApiReportSortType?
+        var pageCursor_0: ApiPaginationCursor?
+        var limit_0: Int?
+        var showCommunityRuleViolations_0: Bool?
+        var myReportsOnly_0: Bool?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 4:
+                if key.u32(0) == 0x74726f73 {  // sort
+                    try LemmyJSONReader.mark(&seen0, 1 << 4)
+                    sort_0 = try r.consumeNull() ? nil : ApiReportSortType(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 5:
+                if key.u32(0) == 0x696d696c && key.u32(1) == 0x74696d69 {  // limit
+                    try LemmyJSONReader.mark(&seen0, 1 << 6)
+                    limit_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                } else if key.u32(0) == 0x65707974 && key.u32(1) == 0x5f657079 {  // type_
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    type_0 = try r.consumeNull() ? nil : ApiReportType(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 7:
+                if key.u32(0) == 0x74736f70 && key.u32(3) == 0x64695f74 {  // post_id
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    postId_0 = try r.consumeNull() ? nil : ApiPostId(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 11:
+                if key.u64(0) == 0x7275635f65676170 && key.u64(3) == 0x726f737275635f65 {  // page_cursor
+                    try LemmyJSONReader.mark(&seen0, 1 << 5)
+                    pageCursor_0 = try r.consumeNull() ? nil : ApiPaginationCursor(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 12:
+                if key.u64(0) == 0x74696e756d6d6f63 && key.u64(4) == 0x64695f7974696e75 {  // community_id
+                    try LemmyJSONReader.mark(&seen0, 1 << 3)
+                    communityId_0 = try r.consumeNull() ? nil : ApiCommunityId(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 15:
+                if key.u64(0) == 0x726f7065725f796d && key.u64(7) == 0x796c6e6f5f737472 {  // my_reports_only
+                    try LemmyJSONReader.mark(&seen0, 1 << 8)
+                    myReportsOnly_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                } else if key.u64(0) == 0x766c6f7365726e75 && key.u64(7) == 0x796c6e6f5f646576 {  // unresolved_only
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    unresolvedOnly_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 30:
+                if key.u64(0) == 0x6d6f635f776f6873 && key.u64(8) == 0x725f7974696e756d && key.u64(16) == 0x6c6f69765f656c75 && key.u64(22) == 0x736e6f6974616c6f {  // show_community_rule_violations
+                    try LemmyJSONReader.mark(&seen0, 1 << 7)
+                    showCommunityRuleViolations_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.unresolvedOnly = unresolvedOnly_0
+        self.type = type_0
+        self.postId = postId_0
+        self.communityId = communityId_0
+        self.sort = sort_0
+        self.pageCursor = pageCursor_0
+        self.limit = limit_0
+        self.showCommunityRuleViolations = showCommunityRuleViolations_0
+        self.myReportsOnly = myReportsOnly_0
+    }
+}

@@ -57,3 +57,5 @@ public enum ApiListingType: LemmyStringEnum, LemmyQueryValue {
         }
     }
 }
+
+extension ApiListingType: LemmyFastDecodable {}

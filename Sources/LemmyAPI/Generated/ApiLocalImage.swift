@@ -72,3 +72,73 @@ public struct ApiLocalImage: Codable, Hashable, Sendable {
         try container.lemmyEncodeIfPresent(self.pictrsDeleteToken, forKey: .pictrsDeleteToken, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0011110000), target: target, typeName: "ApiLocalImage")
     }
 }
+
+extension ApiLocalImage: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var pictrsAlias_0: String?
+        var publishedAt_0: LemmyDate?
+        var publishedAt_1: LemmyDate?
+        var personId_0: ApiPersonId?
+        var thumbnailForPostId_0: ApiPostId?
+        var localUserId_0: ApiLocalUserId?
+        var pictrsDeleteToken_0: String?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 9:
+                if key.u64(0) == 0x695f6e6f73726570 && key.u64(1) == 0x64695f6e6f737265 {  // person_id
+                    try LemmyJSONReader.mark(&seen0, 1 << 3)
+                    personId_0 = try r.consumeNull() ? nil : ApiPersonId(lemmyJSON: &r)
+                } else if key.u64(0) == 0x656873696c627570 && key.u64(1) == 0x64656873696c6275 {  // published
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    publishedAt_1 = try LemmyDate(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 12:
+                if key.u64(0) == 0x615f737274636970 && key.u64(4) == 0x7361696c615f7372 {  // pictrs_alias
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    pictrsAlias_0 = try String(lemmyJSON: &r)
+                } else if key.u64(0) == 0x656873696c627570 && key.u64(4) == 0x74615f6465687369 {  // published_at
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    publishedAt_0 = try LemmyDate(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 13:
+                if key.u64(0) == 0x73755f6c61636f6c && key.u64(5) == 0x64695f726573755f {  // local_user_id
+                    try LemmyJSONReader.mark(&seen0, 1 << 5)
+                    localUserId_0 = try r.consumeNull() ? nil : ApiLocalUserId(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 19:
+                if key.u64(0) == 0x645f737274636970 && key.u64(8) == 0x6f745f6574656c65 && key.u64(11) == 0x6e656b6f745f6574 {  // pictrs_delete_token
+                    try LemmyJSONReader.mark(&seen0, 1 << 6)
+                    pictrsDeleteToken_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 21:
+                if key.u64(0) == 0x69616e626d756874 && key.u64(8) == 0x6f705f726f665f6c && key.u64(13) == 0x64695f74736f705f {  // thumbnail_for_post_id
+                    try LemmyJSONReader.mark(&seen0, 1 << 4)
+                    thumbnailForPostId_0 = try r.consumeNull() ? nil : ApiPostId(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.pictrsAlias = try LemmyJSONReader.required(pictrsAlias_0)
+        self.publishedAt = try LemmyJSONReader.required(publishedAt_0 ?? publishedAt_1)
+        self.personId = personId_0
+        self.thumbnailForPostId = thumbnailForPostId_0
+        self.localUserId = localUserId_0
+        self.pictrsDeleteToken = pictrsDeleteToken_0
+    }
+}

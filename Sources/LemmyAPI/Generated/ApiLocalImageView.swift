@@ -45,3 +45,46 @@ public struct ApiLocalImageView: Codable, Hashable, Sendable {
         try container.lemmyEncodeIfPresent(self.post, forKey: .post, in: LemmyVersionSet(rawValue: 0b1100001111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiLocalImageView")
     }
 }
+
+extension ApiLocalImageView: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var localImage_0: ApiLocalImage?
+        var person_0: ApiPerson?
+        var post_0: ApiPost?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 4:
+                if key.u32(0) == 0x74736f70 {  // post
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    post_0 = try r.consumeNull() ? nil : ApiPost(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 6:
+                if key.u32(0) == 0x73726570 && key.u32(2) == 0x6e6f7372 {  // person
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    person_0 = try ApiPerson(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 11:
+                if key.u64(0) == 0x6d695f6c61636f6c && key.u64(3) == 0x6567616d695f6c61 {  // local_image
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    localImage_0 = try ApiLocalImage(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.localImage = try LemmyJSONReader.required(localImage_0)
+        self.person = try LemmyJSONReader.required(person_0)
+        self.post = post_0
+    }
+}

@@ -41,3 +41,78 @@ public struct ApiLocalUserInvite: Codable, Hashable, Sendable {
         case publishedAt = "published_at"
     }
 }
+
+extension ApiLocalUserInvite: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var id_0: ApiInvitationId?
+        var token_0: String?
+        var localUserId_0: ApiLocalUserId?
+        var maxUses_0: Int?
+        var usesCount_0: Int?
+        var expiresAt_0: LemmyDate?
+        var publishedAt_0: LemmyDate?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 2:
+                if key.u16(0) == 0x6469 {  // id
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    id_0 = try ApiInvitationId(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 5:
+                if key.u32(0) == 0x656b6f74 && key.u32(1) == 0x6e656b6f {  // token
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    token_0 = try String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 8:
+                if key.u64(0) == 0x736573755f78616d {  // max_uses
+                    try LemmyJSONReader.mark(&seen0, 1 << 3)
+                    maxUses_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 10:
+                if key.u64(0) == 0x5f73657269707865 && key.u64(2) == 0x74615f7365726970 {  // expires_at
+                    try LemmyJSONReader.mark(&seen0, 1 << 5)
+                    expiresAt_0 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                } else if key.u64(0) == 0x756f635f73657375 && key.u64(2) == 0x746e756f635f7365 {  // uses_count
+                    try LemmyJSONReader.mark(&seen0, 1 << 4)
+                    usesCount_0 = try Int(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 12:
+                if key.u64(0) == 0x656873696c627570 && key.u64(4) == 0x74615f6465687369 {  // published_at
+                    try LemmyJSONReader.mark(&seen0, 1 << 6)
+                    publishedAt_0 = try LemmyDate(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 13:
+                if key.u64(0) == 0x73755f6c61636f6c && key.u64(5) == 0x64695f726573755f {  // local_user_id
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    localUserId_0 = try ApiLocalUserId(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.id = try LemmyJSONReader.required(id_0)
+        self.token = try LemmyJSONReader.required(token_0)
+        self.localUserId = try LemmyJSONReader.required(localUserId_0)
+        self.maxUses = maxUses_0
+        self.usesCount = try LemmyJSONReader.required(usesCount_0)
+        self.expiresAt = expiresAt_0
+        self.publishedAt = try LemmyJSONReader.required(publishedAt_0)
+    }
+}

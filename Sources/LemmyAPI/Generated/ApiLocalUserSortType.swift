@@ -42,3 +42,5 @@ public enum ApiLocalUserSortType: LemmyStringEnum, LemmyQueryValue {
         }
     }
 }
+
+extension ApiLocalUserSortType: LemmyFastDecodable {}

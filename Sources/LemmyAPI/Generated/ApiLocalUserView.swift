@@ -69,3 +69,65 @@ public struct ApiLocalUserView: Codable, Hashable, Sendable {
         try container.lemmyEncodeIfPresent(self.counts, forKey: .counts, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0011111111), target: target, typeName: "ApiLocalUserView")
     }
 }
+
+extension ApiLocalUserView: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var localUser_0: ApiLocalUser?
+        var person_0: ApiPerson?
+        var banned_0: Bool?
+        var banExpiresAt_0: LemmyDate?
+        var localUserVoteDisplayMode_0: ApiLocalUserVoteDisplayMode?
+        var counts_0: ApiPersonAggregates?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 6:
+                if key.u32(0) == 0x6e6e6162 && key.u32(2) == 0x64656e6e {  // banned
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    banned_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                } else if key.u32(0) == 0x6e756f63 && key.u32(2) == 0x73746e75 {  // counts
+                    try LemmyJSONReader.mark(&seen0, 1 << 5)
+                    counts_0 = try r.consumeNull() ? nil : ApiPersonAggregates(lemmyJSON: &r)
+                } else if key.u32(0) == 0x73726570 && key.u32(2) == 0x6e6f7372 {  // person
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    person_0 = try ApiPerson(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 10:
+                if key.u64(0) == 0x73755f6c61636f6c && key.u64(2) == 0x726573755f6c6163 {  // local_user
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    localUser_0 = try ApiLocalUser(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 14:
+                if key.u64(0) == 0x697078655f6e6162 && key.u64(6) == 0x74615f7365726970 {  // ban_expires_at
+                    try LemmyJSONReader.mark(&seen0, 1 << 3)
+                    banExpiresAt_0 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 28:
+                if key.u64(0) == 0x73755f6c61636f6c && key.u64(8) == 0x5f65746f765f7265 && key.u64(16) == 0x5f79616c70736964 && key.u64(20) == 0x65646f6d5f79616c {  // local_user_vote_display_mode
+                    try LemmyJSONReader.mark(&seen0, 1 << 4)
+                    localUserVoteDisplayMode_0 = try r.consumeNull() ? nil : ApiLocalUserVoteDisplayMode(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.localUser = try LemmyJSONReader.required(localUser_0)
+        self.person = try LemmyJSONReader.required(person_0)
+        self.banned = banned_0
+        self.banExpiresAt = banExpiresAt_0
+        self.localUserVoteDisplayMode = localUserVoteDisplayMode_0
+        self.counts = counts_0
+    }
+}

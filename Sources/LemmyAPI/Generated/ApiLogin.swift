@@ -55,3 +55,51 @@ public struct ApiLogin: Codable, Hashable, Sendable {
         try container.lemmyEncodeIfPresent(self.stayLoggedIn, forKey: .stayLoggedIn, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiLogin")
     }
 }
+
+extension ApiLogin: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var usernameOrEmail_0: ApiSensitiveString?
+        var password_0: ApiSensitiveString?
+        var totp2faToken_0: String?
+        var stayLoggedIn_0: Bool?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 8:
+                if key.u64(0) == 0x64726f7773736170 {  // password
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    password_0 = try ApiSensitiveString(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 14:
+                if key.u64(0) == 0x676f6c5f79617473 && key.u64(6) == 0x6e695f646567676f {  // stay_logged_in
+                    try LemmyJSONReader.mark(&seen0, 1 << 3)
+                    stayLoggedIn_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                } else if key.u64(0) == 0x6166325f70746f74 && key.u64(6) == 0x6e656b6f745f6166 {  // totp_2fa_token
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    totp2faToken_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 17:
+                if key.u64(0) == 0x656d616e72657375 && key.u64(8) == 0x69616d655f726f5f && key.u64(9) == 0x6c69616d655f726f {  // username_or_email
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    usernameOrEmail_0 = try ApiSensitiveString(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.usernameOrEmail = try LemmyJSONReader.required(usernameOrEmail_0)
+        self.password = try LemmyJSONReader.required(password_0)
+        self.totp2faToken = totp2faToken_0
+        self.stayLoggedIn = stayLoggedIn_0
+    }
+}

@@ -27,3 +27,46 @@ public struct ApiLoginResponse: Codable, Hashable, Sendable {
         case verifyEmailSent = "verify_email_sent"
     }
 }
+
+extension ApiLoginResponse: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var jwt_0: ApiSensitiveString?
+        var registrationCreated_0: Bool?
+        var verifyEmailSent_0: Bool?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 3:
+                if key.u16(0) == 0x776a && key.u16(1) == 0x7477 {  // jwt
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    jwt_0 = try r.consumeNull() ? nil : ApiSensitiveString(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 17:
+                if key.u64(0) == 0x655f796669726576 && key.u64(8) == 0x6e65735f6c69616d && key.u64(9) == 0x746e65735f6c6961 {  // verify_email_sent
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    verifyEmailSent_0 = try Bool(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 20:
+                if key.u64(0) == 0x6172747369676572 && key.u64(8) == 0x6572635f6e6f6974 && key.u64(12) == 0x646574616572635f {  // registration_created
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    registrationCreated_0 = try Bool(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.jwt = jwt_0
+        self.registrationCreated = try LemmyJSONReader.required(registrationCreated_0)
+        self.verifyEmailSent = try LemmyJSONReader.required(verifyEmailSent_0)
+    }
+}

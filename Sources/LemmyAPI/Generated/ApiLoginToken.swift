@@ -52,3 +52,63 @@ public struct ApiLoginToken: Codable, Hashable, Sendable {
         try container.encodeIfPresent(self.userAgent, forKey: .userAgent)
     }
 }
+
+extension ApiLoginToken: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var userId_0: ApiLocalUserId?
+        var publishedAt_0: LemmyDate?
+        var publishedAt_1: LemmyDate?
+        var ip_0: String?
+        var userAgent_0: String?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 2:
+                if key.u16(0) == 0x7069 {  // ip
+                    try LemmyJSONReader.mark(&seen0, 1 << 3)
+                    ip_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 7:
+                if key.u32(0) == 0x72657375 && key.u32(3) == 0x64695f72 {  // user_id
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    userId_0 = try ApiLocalUserId(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 9:
+                if key.u64(0) == 0x656873696c627570 && key.u64(1) == 0x64656873696c6275 {  // published
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    publishedAt_1 = try LemmyDate(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 10:
+                if key.u64(0) == 0x6567615f72657375 && key.u64(2) == 0x746e6567615f7265 {  // user_agent
+                    try LemmyJSONReader.mark(&seen0, 1 << 4)
+                    userAgent_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 12:
+                if key.u64(0) == 0x656873696c627570 && key.u64(4) == 0x74615f6465687369 {  // published_at
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    publishedAt_0 = try LemmyDate(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.userId = try LemmyJSONReader.required(userId_0)
+        self.publishedAt = try LemmyJSONReader.required(publishedAt_0 ?? publishedAt_1)
+        self.ip = ip_0
+        self.userAgent = userAgent_0
+    }
+}

@@ -45,3 +45,42 @@ public struct ApiMarkCommentReplyAsRead: Codable, Hashable, Sendable {
         try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b1100000111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiMarkCommentReplyAsRead")
     }
 }
+
+extension ApiMarkCommentReplyAsRead: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var commentReplyId_0: ApiCommentReplyId?
+        var read_0: Bool?
+        var auth_0: String?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 4:
+                if key.u32(0) == 0x68747561 {  // auth
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    auth_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else if key.u32(0) == 0x64616572 {  // read
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    read_0 = try Bool(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 16:
+                if key.u64(0) == 0x5f746e656d6d6f63 && key.u64(8) == 0x64695f796c706572 {  // comment_reply_id
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    commentReplyId_0 = try ApiCommentReplyId(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.commentReplyId = try LemmyJSONReader.required(commentReplyId_0)
+        self.read = try LemmyJSONReader.required(read_0)
+        self.auth = auth_0
+    }
+}

@@ -21,3 +21,37 @@ public struct ApiMarkManyPostsAsRead: Codable, Hashable, Sendable {
         case read = "read"
     }
 }
+
+extension ApiMarkManyPostsAsRead: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var postIds_0: [ApiPostId]?
+        var read_0: Bool?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 4:
+                if key.u32(0) == 0x64616572 {  // read
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    read_0 = try Bool(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 8:
+                if key.u64(0) == 0x7364695f74736f70 {  // post_ids
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    postIds_0 = try [ApiPostId](lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.postIds = try LemmyJSONReader.required(postIds_0)
+        self.read = try LemmyJSONReader.required(read_0)
+    }
+}

@@ -21,3 +21,37 @@ public struct ApiMarkNotificationAsRead: Codable, Hashable, Sendable {
         case read = "read"
     }
 }
+
+extension ApiMarkNotificationAsRead: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var notificationId_0: ApiNotificationId?
+        var read_0: Bool?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 4:
+                if key.u32(0) == 0x64616572 {  // read
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    read_0 = try Bool(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 15:
+                if key.u64(0) == 0x6163696669746f6e && key.u64(7) == 0x64695f6e6f697461 {  // notification_id
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    notificationId_0 = try ApiNotificationId(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.notificationId = try LemmyJSONReader.required(notificationId_0)
+        self.read = try LemmyJSONReader.required(read_0)
+    }
+}

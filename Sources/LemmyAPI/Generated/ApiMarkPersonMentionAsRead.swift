@@ -45,3 +45,42 @@ public struct ApiMarkPersonMentionAsRead: Codable, Hashable, Sendable {
         try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b1100000111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiMarkPersonMentionAsRead")
     }
 }
+
+extension ApiMarkPersonMentionAsRead: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var personMentionId_0: ApiPersonMentionId?
+        var read_0: Bool?
+        var auth_0: String?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 4:
+                if key.u32(0) == 0x68747561 {  // auth
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    auth_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else if key.u32(0) == 0x64616572 {  // read
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    read_0 = try Bool(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 17:
+                if key.u64(0) == 0x6d5f6e6f73726570 && key.u64(8) == 0x695f6e6f69746e65 && key.u64(9) == 0x64695f6e6f69746e {  // person_mention_id
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    personMentionId_0 = try ApiPersonMentionId(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.personMentionId = try LemmyJSONReader.required(personMentionId_0)
+        self.read = try LemmyJSONReader.required(read_0)
+        self.auth = auth_0
+    }
+}

@@ -29,3 +29,51 @@ public struct ApiModAddCommunityView: Codable, Hashable, Sendable {
         case moddedPerson = "modded_person"
     }
 }
+
+extension ApiModAddCommunityView: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var modAddCommunity_0: ApiModAddCommunity?
+        var moderator_0: ApiPerson?
+        var community_0: ApiCommunity?
+        var moddedPerson_0: ApiPerson?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 9:
+                if key.u64(0) == 0x74696e756d6d6f63 && key.u64(1) == 0x7974696e756d6d6f {  // community
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    community_0 = try ApiCommunity(lemmyJSON: &r)
+                } else if key.u64(0) == 0x6f74617265646f6d && key.u64(1) == 0x726f74617265646f {  // moderator
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    moderator_0 = try r.consumeNull() ? nil : ApiPerson(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 13:
+                if key.u64(0) == 0x705f646564646f6d && key.u64(5) == 0x6e6f737265705f64 {  // modded_person
+                    try LemmyJSONReader.mark(&seen0, 1 << 3)
+                    moddedPerson_0 = try ApiPerson(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 17:
+                if key.u64(0) == 0x5f6464615f646f6d && key.u64(8) == 0x74696e756d6d6f63 && key.u64(9) == 0x7974696e756d6d6f {  // mod_add_community
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    modAddCommunity_0 = try ApiModAddCommunity(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.modAddCommunity = try LemmyJSONReader.required(modAddCommunity_0)
+        self.moderator = moderator_0
+        self.community = try LemmyJSONReader.required(community_0)
+        self.moddedPerson = try LemmyJSONReader.required(moddedPerson_0)
+    }
+}

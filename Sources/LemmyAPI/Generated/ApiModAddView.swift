@@ -25,3 +25,46 @@ public struct ApiModAddView: Codable, Hashable, Sendable {
         case moddedPerson = "modded_person"
     }
 }
+
+extension ApiModAddView: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var modAdd_0: ApiModAdd?
+        var moderator_0: ApiPerson?
+        var moddedPerson_0: ApiPerson?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 7:
+                if key.u32(0) == 0x5f646f6d && key.u32(3) == 0x6464615f {  // mod_add
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    modAdd_0 = try ApiModAdd(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 9:
+                if key.u64(0) == 0x6f74617265646f6d && key.u64(1) == 0x726f74617265646f {  // moderator
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    moderator_0 = try r.consumeNull() ? nil : ApiPerson(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 13:
+                if key.u64(0) == 0x705f646564646f6d && key.u64(5) == 0x6e6f737265705f64 {  // modded_person
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    moddedPerson_0 = try ApiPerson(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.modAdd = try LemmyJSONReader.required(modAdd_0)
+        self.moderator = moderator_0
+        self.moddedPerson = try LemmyJSONReader.required(moddedPerson_0)
+    }
+}

@@ -25,3 +25,46 @@ public struct ApiModBanView: Codable, Hashable, Sendable {
         case bannedPerson = "banned_person"
     }
 }
+
+extension ApiModBanView: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var modBan_0: ApiModBan?
+        var moderator_0: ApiPerson?
+        var bannedPerson_0: ApiPerson?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 7:
+                if key.u32(0) == 0x5f646f6d && key.u32(3) == 0x6e61625f {  // mod_ban
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    modBan_0 = try ApiModBan(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 9:
+                if key.u64(0) == 0x6f74617265646f6d && key.u64(1) == 0x726f74617265646f {  // moderator
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    moderator_0 = try r.consumeNull() ? nil : ApiPerson(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 13:
+                if key.u64(0) == 0x705f64656e6e6162 && key.u64(5) == 0x6e6f737265705f64 {  // banned_person
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    bannedPerson_0 = try ApiPerson(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.modBan = try LemmyJSONReader.required(modBan_0)
+        self.moderator = moderator_0
+        self.bannedPerson = try LemmyJSONReader.required(bannedPerson_0)
+    }
+}

@@ -25,3 +25,42 @@ public struct ApiModEditPost: Codable, Hashable, Sendable {
         case tags = "tags"
     }
 }
+
+extension ApiModEditPost: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var postId_0: ApiPostId?
+        var nsfw_0: Bool?
+        var tags_0: [ApiCommunityTagId]?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 4:
+                if key.u32(0) == 0x7766736e {  // nsfw
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    nsfw_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                } else if key.u32(0) == 0x73676174 {  // tags
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    tags_0 = try r.consumeNull() ? nil : [ApiCommunityTagId](lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 7:
+                if key.u32(0) == 0x74736f70 && key.u32(3) == 0x64695f74 {  // post_id
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    postId_0 = try ApiPostId(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.postId = try LemmyJSONReader.required(postId_0)
+        self.nsfw = nsfw_0
+        self.tags = tags_0
+    }
+}

@@ -37,3 +37,69 @@ public struct ApiModHideCommunity: Codable, Hashable, Sendable {
         case hidden = "hidden"
     }
 }
+
+extension ApiModHideCommunity: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var id_0: Int?
+        var communityId_0: ApiCommunityId?
+        var modPersonId_0: ApiPersonId?
+        var when_0: LemmyDate?
+        var reason_0: String?
+        var hidden_0: Bool?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 2:
+                if key.u16(0) == 0x6469 {  // id
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    id_0 = try Int(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 5:
+                if key.u32(0) == 0x6e656877 && key.u32(1) == 0x5f6e6568 {  // when_
+                    try LemmyJSONReader.mark(&seen0, 1 << 3)
+                    when_0 = try LemmyDate(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 6:
+                if key.u32(0) == 0x64646968 && key.u32(2) == 0x6e656464 {  // hidden
+                    try LemmyJSONReader.mark(&seen0, 1 << 5)
+                    hidden_0 = try Bool(lemmyJSON: &r)
+                } else if key.u32(0) == 0x73616572 && key.u32(2) == 0x6e6f7361 {  // reason
+                    try LemmyJSONReader.mark(&seen0, 1 << 4)
+                    reason_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 12:
+                if key.u64(0) == 0x74696e756d6d6f63 && key.u64(4) == 0x64695f7974696e75 {  // community_id
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    communityId_0 = try ApiCommunityId(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 13:
+                if key.u64(0) == 0x737265705f646f6d && key.u64(5) == 0x64695f6e6f737265 {  // mod_person_id
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    modPersonId_0 = try ApiPersonId(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.id = try LemmyJSONReader.required(id_0)
+        self.communityId = try LemmyJSONReader.required(communityId_0)
+        self.modPersonId = try LemmyJSONReader.required(modPersonId_0)
+        self.when = try LemmyJSONReader.required(when_0)
+        self.reason = reason_0
+        self.hidden = try LemmyJSONReader.required(hidden_0)
+    }
+}

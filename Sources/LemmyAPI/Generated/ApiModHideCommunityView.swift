@@ -25,3 +25,46 @@ public struct ApiModHideCommunityView: Codable, Hashable, Sendable {
         case community = "community"
     }
 }
+
+extension ApiModHideCommunityView: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var modHideCommunity_0: ApiModHideCommunity?
+        var admin_0: ApiPerson?
+        var community_0: ApiCommunity?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 5:
+                if key.u32(0) == 0x696d6461 && key.u32(1) == 0x6e696d64 {  // admin
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    admin_0 = try r.consumeNull() ? nil : ApiPerson(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 9:
+                if key.u64(0) == 0x74696e756d6d6f63 && key.u64(1) == 0x7974696e756d6d6f {  // community
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    community_0 = try ApiCommunity(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 18:
+                if key.u64(0) == 0x656469685f646f6d && key.u64(8) == 0x696e756d6d6f635f && key.u64(10) == 0x7974696e756d6d6f {  // mod_hide_community
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    modHideCommunity_0 = try ApiModHideCommunity(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.modHideCommunity = try LemmyJSONReader.required(modHideCommunity_0)
+        self.admin = admin_0
+        self.community = try LemmyJSONReader.required(community_0)
+    }
+}

@@ -17,3 +17,28 @@ public struct ApiModJoin: Codable, Hashable, Sendable {
         case communityId = "community_id"
     }
 }
+
+extension ApiModJoin: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var communityId_0: ApiCommunityId?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 12:
+                if key.u64(0) == 0x74696e756d6d6f63 && key.u64(4) == 0x64695f7974696e75 {  // community_id
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    communityId_0 = try ApiCommunityId(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.communityId = try LemmyJSONReader.required(communityId_0)
+    }
+}

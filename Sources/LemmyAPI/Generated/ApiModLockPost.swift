@@ -33,3 +33,64 @@ public struct ApiModLockPost: Codable, Hashable, Sendable {
         case when = "when_"
     }
 }
+
+extension ApiModLockPost: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var id_0: Int?
+        var modPersonId_0: ApiPersonId?
+        var postId_0: ApiPostId?
+        var locked_0: Bool?
+        var when_0: LemmyDate?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 2:
+                if key.u16(0) == 0x6469 {  // id
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    id_0 = try Int(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 5:
+                if key.u32(0) == 0x6e656877 && key.u32(1) == 0x5f6e6568 {  // when_
+                    try LemmyJSONReader.mark(&seen0, 1 << 4)
+                    when_0 = try LemmyDate(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 6:
+                if key.u32(0) == 0x6b636f6c && key.u32(2) == 0x64656b63 {  // locked
+                    try LemmyJSONReader.mark(&seen0, 1 << 3)
+                    locked_0 = try Bool(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 7:
+                if key.u32(0) == 0x74736f70 && key.u32(3) == 0x64695f74 {  // post_id
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    postId_0 = try ApiPostId(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 13:
+                if key.u64(0) == 0x737265705f646f6d && key.u64(5) == 0x64695f6e6f737265 {  // mod_person_id
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    modPersonId_0 = try ApiPersonId(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.id = try LemmyJSONReader.required(id_0)
+        self.modPersonId = try LemmyJSONReader.required(modPersonId_0)
+        self.postId = try LemmyJSONReader.required(postId_0)
+        self.locked = try LemmyJSONReader.required(locked_0)
+        self.when = try LemmyJSONReader.required(when_0)
+    }
+}

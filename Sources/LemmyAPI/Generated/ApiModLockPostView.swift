@@ -29,3 +29,51 @@ public struct ApiModLockPostView: Codable, Hashable, Sendable {
         case community = "community"
     }
 }
+
+extension ApiModLockPostView: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var modLockPost_0: ApiModLockPost?
+        var moderator_0: ApiPerson?
+        var post_0: ApiPost?
+        var community_0: ApiCommunity?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 4:
+                if key.u32(0) == 0x74736f70 {  // post
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    post_0 = try ApiPost(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 9:
+                if key.u64(0) == 0x74696e756d6d6f63 && key.u64(1) == 0x7974696e756d6d6f {  // community
+                    try LemmyJSONReader.mark(&seen0, 1 << 3)
+                    community_0 = try ApiCommunity(lemmyJSON: &r)
+                } else if key.u64(0) == 0x6f74617265646f6d && key.u64(1) == 0x726f74617265646f {  // moderator
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    moderator_0 = try r.consumeNull() ? nil : ApiPerson(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 13:
+                if key.u64(0) == 0x6b636f6c5f646f6d && key.u64(5) == 0x74736f705f6b636f {  // mod_lock_post
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    modLockPost_0 = try ApiModLockPost(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.modLockPost = try LemmyJSONReader.required(modLockPost_0)
+        self.moderator = moderator_0
+        self.post = try LemmyJSONReader.required(post_0)
+        self.community = try LemmyJSONReader.required(community_0)
+    }
+}

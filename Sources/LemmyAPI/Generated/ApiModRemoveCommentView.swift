@@ -37,3 +37,65 @@ public struct ApiModRemoveCommentView: Codable, Hashable, Sendable {
         case community = "community"
     }
 }
+
+extension ApiModRemoveCommentView: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var modRemoveComment_0: ApiModRemoveComment?
+        var moderator_0: ApiPerson?
+        var comment_0: ApiComment?
+        var commenter_0: ApiPerson?
+        var post_0: ApiPost?
+        var community_0: ApiCommunity?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 4:
+                if key.u32(0) == 0x74736f70 {  // post
+                    try LemmyJSONReader.mark(&seen0, 1 << 4)
+                    post_0 = try ApiPost(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 7:
+                if key.u32(0) == 0x6d6d6f63 && key.u32(3) == 0x746e656d {  // comment
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    comment_0 = try ApiComment(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 9:
+                if key.u64(0) == 0x65746e656d6d6f63 && key.u64(1) == 0x7265746e656d6d6f {  // commenter
+                    try LemmyJSONReader.mark(&seen0, 1 << 3)
+                    commenter_0 = try ApiPerson(lemmyJSON: &r)
+                } else if key.u64(0) == 0x74696e756d6d6f63 && key.u64(1) == 0x7974696e756d6d6f {  // community
+                    try LemmyJSONReader.mark(&seen0, 1 << 5)
+                    community_0 = try ApiCommunity(lemmyJSON: &r)
+                } else if key.u64(0) == 0x6f74617265646f6d && key.u64(1) == 0x726f74617265646f {  // moderator
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    moderator_0 = try r.consumeNull() ? nil : ApiPerson(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 18:
+                if key.u64(0) == 0x6f6d65725f646f6d && key.u64(8) == 0x656d6d6f635f6576 && key.u64(10) == 0x746e656d6d6f635f {  // mod_remove_comment
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    modRemoveComment_0 = try ApiModRemoveComment(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.modRemoveComment = try LemmyJSONReader.required(modRemoveComment_0)
+        self.moderator = moderator_0
+        self.comment = try LemmyJSONReader.required(comment_0)
+        self.commenter = try LemmyJSONReader.required(commenter_0)
+        self.post = try LemmyJSONReader.required(post_0)
+        self.community = try LemmyJSONReader.required(community_0)
+    }
+}

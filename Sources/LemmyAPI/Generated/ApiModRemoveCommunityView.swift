@@ -25,3 +25,42 @@ public struct ApiModRemoveCommunityView: Codable, Hashable, Sendable {
         case community = "community"
     }
 }
+
+extension ApiModRemoveCommunityView: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var modRemoveCommunity_0: ApiModRemoveCommunity?
+        var moderator_0: ApiPerson?
+        var community_0: ApiCommunity?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 9:
+                if key.u64(0) == 0x74696e756d6d6f63 && key.u64(1) == 0x7974696e756d6d6f {  // community
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    community_0 = try ApiCommunity(lemmyJSON: &r)
+                } else if key.u64(0) == 0x6f74617265646f6d && key.u64(1) == 0x726f74617265646f {  // moderator
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    moderator_0 = try r.consumeNull() ? nil : ApiPerson(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 20:
+                if key.u64(0) == 0x6f6d65725f646f6d && key.u64(8) == 0x756d6d6f635f6576 && key.u64(12) == 0x7974696e756d6d6f {  // mod_remove_community
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    modRemoveCommunity_0 = try ApiModRemoveCommunity(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.modRemoveCommunity = try LemmyJSONReader.required(modRemoveCommunity_0)
+        self.moderator = moderator_0
+        self.community = try LemmyJSONReader.required(community_0)
+    }
+}

@@ -45,3 +45,91 @@ public struct ApiModlog: Codable, Hashable, Sendable {
         case childCount = "child_count"
     }
 }
+
+extension ApiModlog: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var id_0: ApiModlogId?
+        var kind_0: ApiModlogKind?
+        var isRevert_0: Bool?
+        var reason_0: String?
+        var expiresAt_0: LemmyDate?
+        var publishedAt_0: LemmyDate?
+        var bulkActionParentId_0: ApiModlogId?
+        var childCount_0: Int?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 2:
+                if key.u16(0) == 0x6469 {  // id
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    id_0 = try ApiModlogId(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 4:
+                if key.u32(0) == 0x646e696b {  // kind
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    kind_0 = try ApiModlogKind(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 6:
+                if key.u32(0) == 0x73616572 && key.u32(2) == 0x6e6f7361 {  // reason
+                    try LemmyJSONReader.mark(&seen0, 1 << 3)
+                    reason_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 9:
+                if key.u64(0) == 0x72657665725f7369 && key.u64(1) == 0x7472657665725f73 {  // is_revert
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    isRevert_0 = try Bool(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 10:
+                if key.u64(0) == 0x5f73657269707865 && key.u64(2) == 0x74615f7365726970 {  // expires_at
+                    try LemmyJSONReader.mark(&seen0, 1 << 4)
+                    expiresAt_0 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 11:
+                if key.u64(0) == 0x6f635f646c696863 && key.u64(3) == 0x746e756f635f646c {  // child_count
+                    try LemmyJSONReader.mark(&seen0, 1 << 7)
+                    childCount_0 = try Int(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 12:
+                if key.u64(0) == 0x656873696c627570 && key.u64(4) == 0x74615f6465687369 {  // published_at
+                    try LemmyJSONReader.mark(&seen0, 1 << 5)
+                    publishedAt_0 = try LemmyDate(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 21:
+                if key.u64(0) == 0x7463615f6b6c7562 && key.u64(8) == 0x657261705f6e6f69 && key.u64(13) == 0x64695f746e657261 {  // bulk_action_parent_id
+                    try LemmyJSONReader.mark(&seen0, 1 << 6)
+                    bulkActionParentId_0 = try r.consumeNull() ? nil : ApiModlogId(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.id = try LemmyJSONReader.required(id_0)
+        self.kind = try LemmyJSONReader.required(kind_0)
+        self.isRevert = try LemmyJSONReader.required(isRevert_0)
+        self.reason = reason_0
+        self.expiresAt = expiresAt_0
+        self.publishedAt = try LemmyJSONReader.required(publishedAt_0)
+        self.bulkActionParentId = bulkActionParentId_0
+        self.childCount = try LemmyJSONReader.required(childCount_0)
+    }
+}

@@ -112,3 +112,5 @@ public enum ApiModlogActionType: LemmyStringEnum, LemmyQueryValue {
         }
     }
 }
+
+extension ApiModlogActionType: LemmyFastDecodable {}

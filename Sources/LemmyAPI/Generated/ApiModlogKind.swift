@@ -137,3 +137,5 @@ public enum ApiModlogKind: LemmyStringEnum, LemmyQueryValue {
         }
     }
 }
+
+extension ApiModlogKind: LemmyFastDecodable {}

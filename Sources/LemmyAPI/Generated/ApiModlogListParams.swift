@@ -77,3 +77,91 @@ public struct ApiModlogListParams: Codable, Hashable, Sendable {
         try container.encode(self.hideModlogNames, forKey: .hideModlogNames)
     }
 }
+
+extension ApiModlogListParams: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var communityId_0: ApiCommunityId?
+        var modPersonId_0: ApiPersonId?
+        var otherPersonId_0: ApiPersonId?
+        var postId_0: ApiPostId?
+        var commentId_0: ApiCommentId?
+        var page_0: Int?
+        var limit_0: Int?
+        var hideModlogNames_0: Bool?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 4:
+                if key.u32(0) == 0x65676170 {  // page
+                    try LemmyJSONReader.mark(&seen0, 1 << 5)
+                    page_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 5:
+                if key.u32(0) == 0x696d696c && key.u32(1) == 0x74696d69 {  // limit
+                    try LemmyJSONReader.mark(&seen0, 1 << 6)
+                    limit_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 7:
+                if key.u32(0) == 0x74736f70 && key.u32(3) == 0x64695f74 {  // post_id
+                    try LemmyJSONReader.mark(&seen0, 1 << 3)
+                    postId_0 = try r.consumeNull() ? nil : ApiPostId(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 10:
+                if key.u64(0) == 0x5f746e656d6d6f63 && key.u64(2) == 0x64695f746e656d6d {  // comment_id
+                    try LemmyJSONReader.mark(&seen0, 1 << 4)
+                    commentId_0 = try r.consumeNull() ? nil : ApiCommentId(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 12:
+                if key.u64(0) == 0x74696e756d6d6f63 && key.u64(4) == 0x64695f7974696e75 {  // community_id
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    communityId_0 = try r.consumeNull() ? nil : ApiCommunityId(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 13:
+                if key.u64(0) == 0x737265705f646f6d && key.u64(5) == 0x64695f6e6f737265 {  // mod_person_id
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    modPersonId_0 = try r.consumeNull() ? nil : ApiPersonId(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 15:
+                if key.u64(0) == 0x65705f726568746f && key.u64(7) == 0x64695f6e6f737265 {  // other_person_id
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    otherPersonId_0 = try r.consumeNull() ? nil : ApiPersonId(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 17:
+                if key.u64(0) == 0x646f6d5f65646968 && key.u64(8) == 0x656d616e5f676f6c && key.u64(9) == 0x73656d616e5f676f {  // hide_modlog_names
+                    try LemmyJSONReader.mark(&seen0, 1 << 7)
+                    hideModlogNames_0 = try Bool(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.communityId = communityId_0
+        self.modPersonId = modPersonId_0
+        self.otherPersonId = otherPersonId_0
+        self.postId = postId_0
+        self.commentId = commentId_0
+        self.page = page_0
+        self.limit = limit_0
+        self.hideModlogNames = try LemmyJSONReader.required(hideModlogNames_0)
+    }
+}

@@ -41,3 +41,82 @@ public struct ApiModlogView: Codable, Hashable, Sendable {
         case targetComment = "target_comment"
     }
 }
+
+extension ApiModlogView: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var modlog_0: ApiModlog?
+        var moderator_0: ApiPerson?
+        var targetPerson_0: ApiPerson?
+        var targetInstance_0: ApiInstance?
+        var targetCommunity_0: ApiCommunity?
+        var targetPost_0: ApiPost?
+        var targetComment_0: ApiComment?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 6:
+                if key.u32(0) == 0x6c646f6d && key.u32(2) == 0x676f6c64 {  // modlog
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    modlog_0 = try ApiModlog(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 9:
+                if key.u64(0) == 0x6f74617265646f6d && key.u64(1) == 0x726f74617265646f {  // moderator
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    moderator_0 = try r.consumeNull() ? nil : ApiPerson(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 11:
+                if key.u64(0) == 0x705f746567726174 && key.u64(3) == 0x74736f705f746567 {  // target_post
+                    try LemmyJSONReader.mark(&seen0, 1 << 5)
+                    targetPost_0 = try r.consumeNull() ? nil : ApiPost(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 13:
+                if key.u64(0) == 0x705f746567726174 && key.u64(5) == 0x6e6f737265705f74 {  // target_person
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    targetPerson_0 = try r.consumeNull() ? nil : ApiPerson(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 14:
+                if key.u64(0) == 0x635f746567726174 && key.u64(6) == 0x746e656d6d6f635f {  // target_comment
+                    try LemmyJSONReader.mark(&seen0, 1 << 6)
+                    targetComment_0 = try r.consumeNull() ? nil : ApiComment(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 15:
+                if key.u64(0) == 0x695f746567726174 && key.u64(7) == 0x65636e6174736e69 {  // target_instance
+                    try LemmyJSONReader.mark(&seen0, 1 << 3)
+                    targetInstance_0 = try r.consumeNull() ? nil : ApiInstance(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 16:
+                if key.u64(0) == 0x635f746567726174 && key.u64(8) == 0x7974696e756d6d6f {  // target_community
+                    try LemmyJSONReader.mark(&seen0, 1 << 4)
+                    targetCommunity_0 = try r.consumeNull() ? nil : ApiCommunity(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.modlog = try LemmyJSONReader.required(modlog_0)
+        self.moderator = moderator_0
+        self.targetPerson = targetPerson_0
+        self.targetInstance = targetInstance_0
+        self.targetCommunity = targetCommunity_0
+        self.targetPost = targetPost_0
+        self.targetComment = targetComment_0
+    }
+}

@@ -77,3 +77,131 @@ public struct ApiMultiCommunity: Codable, Hashable, Sendable {
         case sidebar = "sidebar"
     }
 }
+
+extension ApiMultiCommunity: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var id_0: ApiMultiCommunityId?
+        var creatorId_0: ApiPersonId?
+        var instanceId_0: ApiInstanceId?
+        var name_0: String?
+        var title_0: String?
+        var summary_0: String?
+        var local_0: Bool?
+        var deleted_0: Bool?
+        var apId_0: ApiDbUrl?
+        var lastRefreshedAt_0: LemmyDate?
+        var publishedAt_0: LemmyDate?
+        var updatedAt_0: LemmyDate?
+        var subscribers_0: Int?
+        var subscribersLocal_0: Int?
+        var communities_0: Int?
+        var sidebar_0: String?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 2:
+                if key.u16(0) == 0x6469 {  // id
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    id_0 = try ApiMultiCommunityId(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 4:
+                if key.u32(0) == 0x656d616e {  // name
+                    try LemmyJSONReader.mark(&seen0, 1 << 3)
+                    name_0 = try String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 5:
+                if key.u32(0) == 0x695f7061 && key.u32(1) == 0x64695f70 {  // ap_id
+                    try LemmyJSONReader.mark(&seen0, 1 << 8)
+                    apId_0 = try ApiDbUrl(lemmyJSON: &r)
+                } else if key.u32(0) == 0x61636f6c && key.u32(1) == 0x6c61636f {  // local
+                    try LemmyJSONReader.mark(&seen0, 1 << 6)
+                    local_0 = try Bool(lemmyJSON: &r)
+                } else if key.u32(0) == 0x6c746974 && key.u32(1) == 0x656c7469 {  // title
+                    try LemmyJSONReader.mark(&seen0, 1 << 4)
+                    title_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 7:
+                if key.u32(0) == 0x656c6564 && key.u32(3) == 0x64657465 {  // deleted
+                    try LemmyJSONReader.mark(&seen0, 1 << 7)
+                    deleted_0 = try Bool(lemmyJSON: &r)
+                } else if key.u32(0) == 0x65646973 && key.u32(3) == 0x72616265 {  // sidebar
+                    try LemmyJSONReader.mark(&seen0, 1 << 15)
+                    sidebar_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else if key.u32(0) == 0x6d6d7573 && key.u32(3) == 0x7972616d {  // summary
+                    try LemmyJSONReader.mark(&seen0, 1 << 5)
+                    summary_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 10:
+                if key.u64(0) == 0x5f726f7461657263 && key.u64(2) == 0x64695f726f746165 {  // creator_id
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    creatorId_0 = try ApiPersonId(lemmyJSON: &r)
+                } else if key.u64(0) == 0x5f64657461647075 && key.u64(2) == 0x74615f6465746164 {  // updated_at
+                    try LemmyJSONReader.mark(&seen0, 1 << 11)
+                    updatedAt_0 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 11:
+                if key.u64(0) == 0x74696e756d6d6f63 && key.u64(3) == 0x73656974696e756d {  // communities
+                    try LemmyJSONReader.mark(&seen0, 1 << 14)
+                    communities_0 = try Int(lemmyJSON: &r)
+                } else if key.u64(0) == 0x65636e6174736e69 && key.u64(3) == 0x64695f65636e6174 {  // instance_id
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    instanceId_0 = try ApiInstanceId(lemmyJSON: &r)
+                } else if key.u64(0) == 0x6269726373627573 && key.u64(3) == 0x7372656269726373 {  // subscribers
+                    try LemmyJSONReader.mark(&seen0, 1 << 12)
+                    subscribers_0 = try Int(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 12:
+                if key.u64(0) == 0x656873696c627570 && key.u64(4) == 0x74615f6465687369 {  // published_at
+                    try LemmyJSONReader.mark(&seen0, 1 << 10)
+                    publishedAt_0 = try LemmyDate(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 17:
+                if key.u64(0) == 0x6665725f7473616c && key.u64(8) == 0x615f646568736572 && key.u64(9) == 0x74615f6465687365 {  // last_refreshed_at
+                    try LemmyJSONReader.mark(&seen0, 1 << 9)
+                    lastRefreshedAt_0 = try LemmyDate(lemmyJSON: &r)
+                } else if key.u64(0) == 0x6269726373627573 && key.u64(8) == 0x61636f6c5f737265 && key.u64(9) == 0x6c61636f6c5f7372 {  // subscribers_local
+                    try LemmyJSONReader.mark(&seen0, 1 << 13)
+                    subscribersLocal_0 = try Int(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.id = try LemmyJSONReader.required(id_0)
+        self.creatorId = try LemmyJSONReader.required(creatorId_0)
+        self.instanceId = try LemmyJSONReader.required(instanceId_0)
+        self.name = try LemmyJSONReader.required(name_0)
+        self.title = title_0
+        self.summary = summary_0
+        self.local = try LemmyJSONReader.required(local_0)
+        self.deleted = try LemmyJSONReader.required(deleted_0)
+        self.apId = try LemmyJSONReader.required(apId_0)
+        self.lastRefreshedAt = try LemmyJSONReader.required(lastRefreshedAt_0)
+        self.publishedAt = try LemmyJSONReader.required(publishedAt_0)
+        self.updatedAt = updatedAt_0
+        self.subscribers = try LemmyJSONReader.required(subscribers_0)
+        self.subscribersLocal = try LemmyJSONReader.required(subscribersLocal_0)
+        self.communities = try LemmyJSONReader.required(communities_0)
+        self.sidebar = sidebar_0
+    }
+}

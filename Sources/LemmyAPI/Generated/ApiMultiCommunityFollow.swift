@@ -25,3 +25,46 @@ public struct ApiMultiCommunityFollow: Codable, Hashable, Sendable {
         case followState = "follow_state"
     }
 }
+
+extension ApiMultiCommunityFollow: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var multiCommunityId_0: ApiMultiCommunityId?
+        var personId_0: ApiPersonId?
+        var followState_0: ApiCommunityFollowerState?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 9:
+                if key.u64(0) == 0x695f6e6f73726570 && key.u64(1) == 0x64695f6e6f737265 {  // person_id
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    personId_0 = try ApiPersonId(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 12:
+                if key.u64(0) == 0x735f776f6c6c6f66 && key.u64(4) == 0x65746174735f776f {  // follow_state
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    followState_0 = try ApiCommunityFollowerState(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 18:
+                if key.u64(0) == 0x6f635f69746c756d && key.u64(8) == 0x5f7974696e756d6d && key.u64(10) == 0x64695f7974696e75 {  // multi_community_id
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    multiCommunityId_0 = try ApiMultiCommunityId(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.multiCommunityId = try LemmyJSONReader.required(multiCommunityId_0)
+        self.personId = try LemmyJSONReader.required(personId_0)
+        self.followState = try LemmyJSONReader.required(followState_0)
+    }
+}

@@ -47,3 +47,5 @@ public enum ApiMultiCommunityListingType: LemmyStringEnum, LemmyQueryValue {
         }
     }
 }
+
+extension ApiMultiCommunityListingType: LemmyFastDecodable {}

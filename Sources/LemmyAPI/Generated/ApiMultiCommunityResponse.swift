@@ -17,3 +17,28 @@ public struct ApiMultiCommunityResponse: Codable, Hashable, Sendable {
         case multiCommunityView = "multi_community_view"
     }
 }
+
+extension ApiMultiCommunityResponse: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var multiCommunityView_0: ApiMultiCommunityView?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 20:
+                if key.u64(0) == 0x6f635f69746c756d && key.u64(8) == 0x5f7974696e756d6d && key.u64(12) == 0x776569765f797469 {  // multi_community_view
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    multiCommunityView_0 = try ApiMultiCommunityView(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.multiCommunityView = try LemmyJSONReader.required(multiCommunityView_0)
+    }
+}

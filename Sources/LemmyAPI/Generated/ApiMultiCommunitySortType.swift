@@ -67,3 +67,5 @@ public enum ApiMultiCommunitySortType: LemmyStringEnum, LemmyQueryValue {
         }
     }
 }
+
+extension ApiMultiCommunitySortType: LemmyFastDecodable {}

@@ -25,3 +25,42 @@ public struct ApiMultiCommunityView: Codable, Hashable, Sendable {
         case owner = "owner"
     }
 }
+
+extension ApiMultiCommunityView: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var multi_0: ApiMultiCommunity?
+        var followState_0: ApiCommunityFollowerState?
+        var owner_0: ApiPerson?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 5:
+                if key.u32(0) == 0x746c756d && key.u32(1) == 0x69746c75 {  // multi
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    multi_0 = try ApiMultiCommunity(lemmyJSON: &r)
+                } else if key.u32(0) == 0x656e776f && key.u32(1) == 0x72656e77 {  // owner
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    owner_0 = try ApiPerson(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 12:
+                if key.u64(0) == 0x735f776f6c6c6f66 && key.u64(4) == 0x65746174735f776f {  // follow_state
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    followState_0 = try r.consumeNull() ? nil : ApiCommunityFollowerState(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.multi = try LemmyJSONReader.required(multi_0)
+        self.followState = followState_0
+        self.owner = try LemmyJSONReader.required(owner_0)
+    }
+}

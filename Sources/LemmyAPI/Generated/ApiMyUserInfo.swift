@@ -231,3 +231,110 @@ public struct ApiMyUserInfo: Codable, Hashable, Sendable {
         try container.lemmyEncodeIfPresent(self.instanceBlocks, forKey: .instanceBlocks, in: LemmyVersionSet(rawValue: 0b0011111000), required: LemmyVersionSet(rawValue: 0b0011111000), target: target, typeName: "ApiMyUserInfo")
     }
 }
+
+extension ApiMyUserInfo: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var localUserView_0: ApiLocalUserView?
+        var follows_0: [ApiCommunityFollowerView]?
+        var moderates_0: [ApiCommunityModeratorView]?
+        var multiCommunityFollows_0: [ApiMultiCommunityView]?
+        var communityBlocks_0: [ApiCommunity]?
+        var instanceCommunitiesBlocks_0: [ApiInstance]?
+        var instancePersonsBlocks_0: [ApiInstance]?
+        var personBlocks_0: [ApiPerson]?
+        var keywordBlocks_0: [String]?
+        var discussionLanguages_0: [ApiLanguageId]?
+        var instanceBlocks_0: [ApiInstanceBlockView]?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 7:
+                if key.u32(0) == 0x6c6c6f66 && key.u32(3) == 0x73776f6c {  // follows
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    follows_0 = try [ApiCommunityFollowerView](lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 9:
+                if key.u64(0) == 0x6574617265646f6d && key.u64(1) == 0x736574617265646f {  // moderates
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    moderates_0 = try [ApiCommunityModeratorView](lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 13:
+                if key.u64(0) == 0x625f6e6f73726570 && key.u64(5) == 0x736b636f6c625f6e {  // person_blocks
+                    try LemmyJSONReader.mark(&seen0, 1 << 7)
+                    personBlocks_0 = try [ApiPerson](lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 14:
+                if key.u64(0) == 0x5f64726f7779656b && key.u64(6) == 0x736b636f6c625f64 {  // keyword_blocks
+                    try LemmyJSONReader.mark(&seen0, 1 << 8)
+                    keywordBlocks_0 = try r.consumeNull() ? nil : [String](lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 15:
+                if key.u64(0) == 0x65636e6174736e69 && key.u64(7) == 0x736b636f6c625f65 {  // instance_blocks
+                    try LemmyJSONReader.mark(&seen0, 1 << 10)
+                    instanceBlocks_0 = try r.consumeNull() ? nil : [ApiInstanceBlockView](lemmyJSON: &r)
+                } else if key.u64(0) == 0x73755f6c61636f6c && key.u64(7) == 0x776569765f726573 {  // local_user_view
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    localUserView_0 = try ApiLocalUserView(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 16:
+                if key.u64(0) == 0x74696e756d6d6f63 && key.u64(8) == 0x736b636f6c625f79 {  // community_blocks
+                    try LemmyJSONReader.mark(&seen0, 1 << 4)
+                    communityBlocks_0 = try [ApiCommunity](lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 20:
+                if key.u64(0) == 0x6973737563736964 && key.u64(8) == 0x75676e616c5f6e6f && key.u64(12) == 0x7365676175676e61 {  // discussion_languages
+                    try LemmyJSONReader.mark(&seen0, 1 << 9)
+                    discussionLanguages_0 = try [ApiLanguageId](lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 23:
+                if key.u64(0) == 0x65636e6174736e69 && key.u64(8) == 0x736e6f737265705f && key.u64(15) == 0x736b636f6c625f73 {  // instance_persons_blocks
+                    try LemmyJSONReader.mark(&seen0, 1 << 6)
+                    instancePersonsBlocks_0 = try r.consumeNull() ? nil : [ApiInstance](lemmyJSON: &r)
+                } else if key.u64(0) == 0x6f635f69746c756d && key.u64(8) == 0x5f7974696e756d6d && key.u64(15) == 0x73776f6c6c6f665f {  // multi_community_follows
+                    try LemmyJSONReader.mark(&seen0, 1 << 3)
+                    multiCommunityFollows_0 = try r.consumeNull() ? nil : [ApiMultiCommunityView](lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 27:
+                if key.u64(0) == 0x65636e6174736e69 && key.u64(8) == 0x696e756d6d6f635f && key.u64(16) == 0x6f6c625f73656974 && key.u64(19) == 0x736b636f6c625f73 {  // instance_communities_blocks
+                    try LemmyJSONReader.mark(&seen0, 1 << 5)
+                    instanceCommunitiesBlocks_0 = try r.consumeNull() ? nil : [ApiInstance](lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.localUserView = try LemmyJSONReader.required(localUserView_0)
+        self.follows = try LemmyJSONReader.required(follows_0)
+        self.moderates = try LemmyJSONReader.required(moderates_0)
+        self.multiCommunityFollows = multiCommunityFollows_0
+        self.communityBlocks = try LemmyJSONReader.required(communityBlocks_0)
+        self.instanceCommunitiesBlocks = instanceCommunitiesBlocks_0
+        self.instancePersonsBlocks = instancePersonsBlocks_0
+        self.personBlocks = try LemmyJSONReader.required(personBlocks_0)
+        self.keywordBlocks = keywordBlocks_0
+        self.discussionLanguages = try LemmyJSONReader.required(discussionLanguages_0)
+        self.instanceBlocks = instanceBlocks_0
+    }
+}

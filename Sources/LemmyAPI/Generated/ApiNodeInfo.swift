@@ -41,3 +41,74 @@ public struct ApiNodeInfo: Codable, Hashable, Sendable {
         case metadata = "metadata"
     }
 }
+
+extension ApiNodeInfo: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var version_0: String?
+        var software_0: ApiNodeInfoSoftware?
+        var protocols_0: [String]?
+        var usage_0: ApiNodeInfoUsage?
+        var openRegistrations_0: Bool?
+        var services_0: ApiNodeInfoServices?
+        var metadata_0: [String: String]?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 5:
+                if key.u32(0) == 0x67617375 && key.u32(1) == 0x65676173 {  // usage
+                    try LemmyJSONReader.mark(&seen0, 1 << 3)
+                    usage_0 = try r.consumeNull() ? nil : ApiNodeInfoUsage(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 7:
+                if key.u32(0) == 0x73726576 && key.u32(3) == 0x6e6f6973 {  // version
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    version_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 8:
+                if key.u64(0) == 0x617461646174656d {  // metadata
+                    try LemmyJSONReader.mark(&seen0, 1 << 6)
+                    metadata_0 = try r.consumeNull() ? nil : [String: String](lemmyJSON: &r)
+                } else if key.u64(0) == 0x7365636976726573 {  // services
+                    try LemmyJSONReader.mark(&seen0, 1 << 5)
+                    services_0 = try r.consumeNull() ? nil : ApiNodeInfoServices(lemmyJSON: &r)
+                } else if key.u64(0) == 0x6572617774666f73 {  // software
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    software_0 = try r.consumeNull() ? nil : ApiNodeInfoSoftware(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 9:
+                if key.u64(0) == 0x6c6f636f746f7270 && key.u64(1) == 0x736c6f636f746f72 {  // protocols
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    protocols_0 = try r.consumeNull() ? nil : [String](lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 17:
+                if key.u64(0) == 0x696765526e65706f && key.u64(8) == 0x6e6f697461727473 && key.u64(9) == 0x736e6f6974617274 {  // openRegistrations
+                    try LemmyJSONReader.mark(&seen0, 1 << 4)
+                    openRegistrations_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.version = version_0
+        self.software = software_0
+        self.protocols = protocols_0
+        self.usage = usage_0
+        self.openRegistrations = openRegistrations_0
+        self.services = services_0
+        self.metadata = metadata_0
+    }
+}

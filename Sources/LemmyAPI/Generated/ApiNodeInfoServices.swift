@@ -21,3 +21,37 @@ public struct ApiNodeInfoServices: Codable, Hashable, Sendable {
         case outbound = "outbound"
     }
 }
+
+extension ApiNodeInfoServices: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var inbound_0: [String]?
+        var outbound_0: [String]?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 7:
+                if key.u32(0) == 0x6f626e69 && key.u32(3) == 0x646e756f {  // inbound
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    inbound_0 = try r.consumeNull() ? nil : [String](lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 8:
+                if key.u64(0) == 0x646e756f6274756f {  // outbound
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    outbound_0 = try r.consumeNull() ? nil : [String](lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.inbound = inbound_0
+        self.outbound = outbound_0
+    }
+}

@@ -29,3 +29,55 @@ public struct ApiNodeInfoSoftware: Codable, Hashable, Sendable {
         case homepage = "homepage"
     }
 }
+
+extension ApiNodeInfoSoftware: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var name_0: String?
+        var version_0: String?
+        var repository_0: String?
+        var homepage_0: String?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 4:
+                if key.u32(0) == 0x656d616e {  // name
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    name_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 7:
+                if key.u32(0) == 0x73726576 && key.u32(3) == 0x6e6f6973 {  // version
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    version_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 8:
+                if key.u64(0) == 0x65676170656d6f68 {  // homepage
+                    try LemmyJSONReader.mark(&seen0, 1 << 3)
+                    homepage_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 10:
+                if key.u64(0) == 0x6f7469736f706572 && key.u64(2) == 0x79726f7469736f70 {  // repository
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    repository_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.name = name_0
+        self.version = version_0
+        self.repository = repository_0
+        self.homepage = homepage_0
+    }
+}

@@ -25,3 +25,46 @@ public struct ApiNodeInfoUsage: Codable, Hashable, Sendable {
         case localComments = "localComments"
     }
 }
+
+extension ApiNodeInfoUsage: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var users_0: ApiNodeInfoUsers?
+        var localPosts_0: Int?
+        var localComments_0: Int?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 5:
+                if key.u32(0) == 0x72657375 && key.u32(1) == 0x73726573 {  // users
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    users_0 = try r.consumeNull() ? nil : ApiNodeInfoUsers(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 10:
+                if key.u64(0) == 0x736f506c61636f6c && key.u64(2) == 0x7374736f506c6163 {  // localPosts
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    localPosts_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 13:
+                if key.u64(0) == 0x6d6f436c61636f6c && key.u64(5) == 0x73746e656d6d6f43 {  // localComments
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    localComments_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.users = users_0
+        self.localPosts = localPosts_0
+        self.localComments = localComments_0
+    }
+}

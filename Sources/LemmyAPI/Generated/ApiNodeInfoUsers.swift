@@ -25,3 +25,46 @@ public struct ApiNodeInfoUsers: Codable, Hashable, Sendable {
         case activeMonth = "activeMonth"
     }
 }
+
+extension ApiNodeInfoUsers: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var total_0: Int?
+        var activeHalfyear_0: Int?
+        var activeMonth_0: Int?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 5:
+                if key.u32(0) == 0x61746f74 && key.u32(1) == 0x6c61746f {  // total
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    total_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 11:
+                if key.u64(0) == 0x6f4d657669746361 && key.u64(3) == 0x68746e6f4d657669 {  // activeMonth
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    activeMonth_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 14:
+                if key.u64(0) == 0x6148657669746361 && key.u64(6) == 0x72616579666c6148 {  // activeHalfyear
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    activeHalfyear_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.total = total_0
+        self.activeHalfyear = activeHalfyear_0
+        self.activeMonth = activeMonth_0
+    }
+}

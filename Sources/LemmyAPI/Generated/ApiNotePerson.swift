@@ -21,3 +21,37 @@ public struct ApiNotePerson: Codable, Hashable, Sendable {
         case note = "note"
     }
 }
+
+extension ApiNotePerson: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var personId_0: ApiPersonId?
+        var note_0: String?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 4:
+                if key.u32(0) == 0x65746f6e {  // note
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    note_0 = try String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 9:
+                if key.u64(0) == 0x695f6e6f73726570 && key.u64(1) == 0x64695f6e6f737265 {  // person_id
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    personId_0 = try ApiPersonId(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.personId = try LemmyJSONReader.required(personId_0)
+        self.note = try LemmyJSONReader.required(note_0)
+    }
+}

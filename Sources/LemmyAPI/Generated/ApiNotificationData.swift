@@ -51,3 +51,19 @@ public indirect enum ApiNotificationData: Codable, Hashable, Sendable {
         try container.encode(tag, forKey: LemmyAnyKey("type_"))
     }
 }
+
+extension ApiNotificationData: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        let tag = try r.tag("type_")
+        switch tag {
+        case "comment", "Comment": self = .comment(try ApiCommentView(lemmyJSON: &r))
+        case "post", "Post": self = .post(try ApiPostView(lemmyJSON: &r))
+        case "private_message", "PrivateMessage": self = .privateMessage(try ApiPrivateMessageView(lemmyJSON: &r))
+        case "mod_action", "ModAction": self = .modAction(try ApiModlogView(lemmyJSON: &r))
+        default:
+            try r.skipValue()
+            self = .unknown(tag)
+        }
+    }
+}

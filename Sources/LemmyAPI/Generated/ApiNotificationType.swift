@@ -57,3 +57,5 @@ public enum ApiNotificationType: LemmyStringEnum, LemmyQueryValue {
         }
     }
 }
+
+extension ApiNotificationType: LemmyFastDecodable {}

@@ -21,3 +21,37 @@ public struct ApiNotificationView: Codable, Hashable, Sendable {
         case data = "data"
     }
 }
+
+extension ApiNotificationView: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var notification_0: ApiNotification?
+        var data_0: ApiNotificationData?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 4:
+                if key.u32(0) == 0x61746164 {  // data
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    data_0 = try ApiNotificationData(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 12:
+                if key.u64(0) == 0x6163696669746f6e && key.u64(4) == 0x6e6f697461636966 {  // notification
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    notification_0 = try ApiNotification(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.notification = try LemmyJSONReader.required(notification_0)
+        self.data = try LemmyJSONReader.required(data_0)
+    }
+}

@@ -33,3 +33,60 @@ public struct ApiOAuthAccount: Codable, Hashable, Sendable {
         case updatedAt = "updated_at"
     }
 }
+
+extension ApiOAuthAccount: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var localUserId_0: ApiLocalUserId?
+        var oauthProviderId_0: ApiOAuthProviderId?
+        var oauthUserId_0: String?
+        var publishedAt_0: LemmyDate?
+        var updatedAt_0: LemmyDate?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 10:
+                if key.u64(0) == 0x5f64657461647075 && key.u64(2) == 0x74615f6465746164 {  // updated_at
+                    try LemmyJSONReader.mark(&seen0, 1 << 4)
+                    updatedAt_0 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 12:
+                if key.u64(0) == 0x656873696c627570 && key.u64(4) == 0x74615f6465687369 {  // published_at
+                    try LemmyJSONReader.mark(&seen0, 1 << 3)
+                    publishedAt_0 = try LemmyDate(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 13:
+                if key.u64(0) == 0x73755f6c61636f6c && key.u64(5) == 0x64695f726573755f {  // local_user_id
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    localUserId_0 = try ApiLocalUserId(lemmyJSON: &r)
+                } else if key.u64(0) == 0x73755f687475616f && key.u64(5) == 0x64695f726573755f {  // oauth_user_id
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    oauthUserId_0 = try String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 17:
+                if key.u64(0) == 0x72705f687475616f && key.u64(8) == 0x695f72656469766f && key.u64(9) == 0x64695f7265646976 {  // oauth_provider_id
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    oauthProviderId_0 = try ApiOAuthProviderId(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.localUserId = try LemmyJSONReader.required(localUserId_0)
+        self.oauthProviderId = try LemmyJSONReader.required(oauthProviderId_0)
+        self.oauthUserId = try LemmyJSONReader.required(oauthUserId_0)
+        self.publishedAt = try LemmyJSONReader.required(publishedAt_0)
+        self.updatedAt = updatedAt_0
+    }
+}

@@ -25,3 +25,42 @@ public struct ApiPagedResponse<T: Codable & Hashable & Sendable>: Codable, Hasha
         case prevPage = "prev_page"
     }
 }
+
+extension ApiPagedResponse: LemmyFastDecodable where T: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var items_0: [T]?
+        var nextPage_0: ApiPaginationCursor?
+        var prevPage_0: ApiPaginationCursor?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 5:
+                if key.u32(0) == 0x6d657469 && key.u32(1) == 0x736d6574 {  // items
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    items_0 = try [T](lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 9:
+                if key.u64(0) == 0x6761705f7478656e && key.u64(1) == 0x656761705f747865 {  // next_page
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    nextPage_0 = try r.consumeNull() ? nil : ApiPaginationCursor(lemmyJSON: &r)
+                } else if key.u64(0) == 0x6761705f76657270 && key.u64(1) == 0x656761705f766572 {  // prev_page
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    prevPage_0 = try r.consumeNull() ? nil : ApiPaginationCursor(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.items = try LemmyJSONReader.required(items_0)
+        self.nextPage = nextPage_0
+        self.prevPage = prevPage_0
+    }
+}

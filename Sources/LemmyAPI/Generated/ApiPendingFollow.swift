@@ -29,3 +29,55 @@ public struct ApiPendingFollow: Codable, Hashable, Sendable {
         case followState = "follow_state"
     }
 }
+
+extension ApiPendingFollow: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var person_0: ApiPerson?
+        var community_0: ApiCommunity?
+        var isNewInstance_0: Bool?
+        var followState_0: ApiCommunityFollowerState?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 6:
+                if key.u32(0) == 0x73726570 && key.u32(2) == 0x6e6f7372 {  // person
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    person_0 = try ApiPerson(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 9:
+                if key.u64(0) == 0x74696e756d6d6f63 && key.u64(1) == 0x7974696e756d6d6f {  // community
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    community_0 = try ApiCommunity(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 12:
+                if key.u64(0) == 0x735f776f6c6c6f66 && key.u64(4) == 0x65746174735f776f {  // follow_state
+                    try LemmyJSONReader.mark(&seen0, 1 << 3)
+                    followState_0 = try r.consumeNull() ? nil : ApiCommunityFollowerState(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 15:
+                if key.u64(0) == 0x695f77656e5f7369 && key.u64(7) == 0x65636e6174736e69 {  // is_new_instance
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    isNewInstance_0 = try Bool(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.person = try LemmyJSONReader.required(person_0)
+        self.community = try LemmyJSONReader.required(community_0)
+        self.isNewInstance = try LemmyJSONReader.required(isNewInstance_0)
+        self.followState = followState_0
+    }
+}

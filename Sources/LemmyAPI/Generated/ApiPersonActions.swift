@@ -37,3 +37,69 @@ public struct ApiPersonActions: Codable, Hashable, Sendable {
         case downvotes = "downvotes"
     }
 }
+
+extension ApiPersonActions: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var blockedAt_0: LemmyDate?
+        var notedAt_0: LemmyDate?
+        var note_0: String?
+        var votedAt_0: LemmyDate?
+        var upvotes_0: Int?
+        var downvotes_0: Int?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 4:
+                if key.u32(0) == 0x65746f6e {  // note
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    note_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 7:
+                if key.u32(0) == 0x6f767075 && key.u32(3) == 0x7365746f {  // upvotes
+                    try LemmyJSONReader.mark(&seen0, 1 << 4)
+                    upvotes_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 8:
+                if key.u64(0) == 0x74615f6465746f6e {  // noted_at
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    notedAt_0 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                } else if key.u64(0) == 0x74615f6465746f76 {  // voted_at
+                    try LemmyJSONReader.mark(&seen0, 1 << 3)
+                    votedAt_0 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 9:
+                if key.u64(0) == 0x65746f766e776f64 && key.u64(1) == 0x7365746f766e776f {  // downvotes
+                    try LemmyJSONReader.mark(&seen0, 1 << 5)
+                    downvotes_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 10:
+                if key.u64(0) == 0x5f64656b636f6c62 && key.u64(2) == 0x74615f64656b636f {  // blocked_at
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    blockedAt_0 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.blockedAt = blockedAt_0
+        self.notedAt = notedAt_0
+        self.note = note_0
+        self.votedAt = votedAt_0
+        self.upvotes = upvotes_0
+        self.downvotes = downvotes_0
+    }
+}

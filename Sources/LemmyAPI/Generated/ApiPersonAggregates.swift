@@ -67,3 +67,65 @@ public struct ApiPersonAggregates: Codable, Hashable, Sendable {
         try container.lemmyEncodeIfPresent(self.commentScore, forKey: .commentScore, in: LemmyVersionSet(rawValue: 0b1100000111), required: LemmyVersionSet(rawValue: 0b0000000111), target: target, typeName: "ApiPersonAggregates")
     }
 }
+
+extension ApiPersonAggregates: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var personId_0: ApiPersonId?
+        var postCount_0: Int?
+        var commentCount_0: Int?
+        var id_0: Int?
+        var postScore_0: Int?
+        var commentScore_0: Int?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 2:
+                if key.u16(0) == 0x6469 {  // id
+                    try LemmyJSONReader.mark(&seen0, 1 << 3)
+                    id_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 9:
+                if key.u64(0) == 0x695f6e6f73726570 && key.u64(1) == 0x64695f6e6f737265 {  // person_id
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    personId_0 = try ApiPersonId(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 10:
+                if key.u64(0) == 0x756f635f74736f70 && key.u64(2) == 0x746e756f635f7473 {  // post_count
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    postCount_0 = try Int(lemmyJSON: &r)
+                } else if key.u64(0) == 0x6f63735f74736f70 && key.u64(2) == 0x65726f63735f7473 {  // post_score
+                    try LemmyJSONReader.mark(&seen0, 1 << 4)
+                    postScore_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 13:
+                if key.u64(0) == 0x5f746e656d6d6f63 && key.u64(5) == 0x746e756f635f746e {  // comment_count
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    commentCount_0 = try Int(lemmyJSON: &r)
+                } else if key.u64(0) == 0x5f746e656d6d6f63 && key.u64(5) == 0x65726f63735f746e {  // comment_score
+                    try LemmyJSONReader.mark(&seen0, 1 << 5)
+                    commentScore_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.personId = try LemmyJSONReader.required(personId_0)
+        self.postCount = try LemmyJSONReader.required(postCount_0)
+        self.commentCount = try LemmyJSONReader.required(commentCount_0)
+        self.id = id_0
+        self.postScore = postScore_0
+        self.commentScore = commentScore_0
+    }
+}

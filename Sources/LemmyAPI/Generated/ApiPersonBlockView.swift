@@ -21,3 +21,33 @@ public struct ApiPersonBlockView: Codable, Hashable, Sendable {
         case target = "target"
     }
 }
+
+extension ApiPersonBlockView: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var person_0: ApiPerson?
+        var target_0: ApiPerson?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 6:
+                if key.u32(0) == 0x73726570 && key.u32(2) == 0x6e6f7372 {  // person
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    person_0 = try ApiPerson(lemmyJSON: &r)
+                } else if key.u32(0) == 0x67726174 && key.u32(2) == 0x74656772 {  // target
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    target_0 = try ApiPerson(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.person = try LemmyJSONReader.required(person_0)
+        self.target = try LemmyJSONReader.required(target_0)
+    }
+}

@@ -47,3 +47,5 @@ public enum ApiPersonContentType: LemmyStringEnum, LemmyQueryValue {
         }
     }
 }
+
+extension ApiPersonContentType: LemmyFastDecodable {}

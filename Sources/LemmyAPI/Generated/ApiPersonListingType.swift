@@ -42,3 +42,5 @@ public enum ApiPersonListingType: LemmyStringEnum, LemmyQueryValue {
         }
     }
 }
+
+extension ApiPersonListingType: LemmyFastDecodable {}

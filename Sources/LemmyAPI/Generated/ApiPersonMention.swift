@@ -33,3 +33,64 @@ public struct ApiPersonMention: Codable, Hashable, Sendable {
         case published = "published"
     }
 }
+
+extension ApiPersonMention: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var id_0: ApiPersonMentionId?
+        var recipientId_0: ApiPersonId?
+        var commentId_0: ApiCommentId?
+        var read_0: Bool?
+        var published_0: LemmyDate?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 2:
+                if key.u16(0) == 0x6469 {  // id
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    id_0 = try ApiPersonMentionId(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 4:
+                if key.u32(0) == 0x64616572 {  // read
+                    try LemmyJSONReader.mark(&seen0, 1 << 3)
+                    read_0 = try Bool(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 9:
+                if key.u64(0) == 0x656873696c627570 && key.u64(1) == 0x64656873696c6275 {  // published
+                    try LemmyJSONReader.mark(&seen0, 1 << 4)
+                    published_0 = try LemmyDate(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 10:
+                if key.u64(0) == 0x5f746e656d6d6f63 && key.u64(2) == 0x64695f746e656d6d {  // comment_id
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    commentId_0 = try ApiCommentId(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 12:
+                if key.u64(0) == 0x6e65697069636572 && key.u64(4) == 0x64695f746e656970 {  // recipient_id
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    recipientId_0 = try ApiPersonId(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.id = try LemmyJSONReader.required(id_0)
+        self.recipientId = try LemmyJSONReader.required(recipientId_0)
+        self.commentId = try LemmyJSONReader.required(commentId_0)
+        self.read = try LemmyJSONReader.required(read_0)
+        self.published = try LemmyJSONReader.required(published_0)
+    }
+}

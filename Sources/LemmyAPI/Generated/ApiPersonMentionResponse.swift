@@ -17,3 +17,28 @@ public struct ApiPersonMentionResponse: Codable, Hashable, Sendable {
         case personMentionView = "person_mention_view"
     }
 }
+
+extension ApiPersonMentionResponse: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var personMentionView_0: ApiPersonMentionView?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 19:
+                if key.u64(0) == 0x6d5f6e6f73726570 && key.u64(8) == 0x765f6e6f69746e65 && key.u64(11) == 0x776569765f6e6f69 {  // person_mention_view
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    personMentionView_0 = try ApiPersonMentionView(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.personMentionView = try LemmyJSONReader.required(personMentionView_0)
+    }
+}

@@ -17,3 +17,28 @@ public struct ApiPersonResponse: Codable, Hashable, Sendable {
         case personView = "person_view"
     }
 }
+
+extension ApiPersonResponse: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var personView_0: ApiPersonView?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 11:
+                if key.u64(0) == 0x765f6e6f73726570 && key.u64(3) == 0x776569765f6e6f73 {  // person_view
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    personView_0 = try ApiPersonView(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.personView = try LemmyJSONReader.required(personView_0)
+    }
+}

@@ -52,3 +52,5 @@ public enum ApiPersonSortType: LemmyStringEnum, LemmyQueryValue {
         }
     }
 }
+
+extension ApiPersonSortType: LemmyFastDecodable {}

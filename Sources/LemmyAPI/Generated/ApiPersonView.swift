@@ -71,3 +71,61 @@ public struct ApiPersonView: Codable, Hashable, Sendable {
         try container.lemmyEncodeIfPresent(self.counts, forKey: .counts, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0011111111), target: target, typeName: "ApiPersonView")
     }
 }
+
+extension ApiPersonView: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var person_0: ApiPerson?
+        var isAdmin_0: Bool?
+        var personActions_0: ApiPersonActions?
+        var banned_0: Bool?
+        var banExpiresAt_0: LemmyDate?
+        var counts_0: ApiPersonAggregates?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 6:
+                if key.u32(0) == 0x6e6e6162 && key.u32(2) == 0x64656e6e {  // banned
+                    try LemmyJSONReader.mark(&seen0, 1 << 3)
+                    banned_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                } else if key.u32(0) == 0x6e756f63 && key.u32(2) == 0x73746e75 {  // counts
+                    try LemmyJSONReader.mark(&seen0, 1 << 5)
+                    counts_0 = try r.consumeNull() ? nil : ApiPersonAggregates(lemmyJSON: &r)
+                } else if key.u32(0) == 0x73726570 && key.u32(2) == 0x6e6f7372 {  // person
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    person_0 = try ApiPerson(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 8:
+                if key.u64(0) == 0x6e696d64615f7369 {  // is_admin
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    isAdmin_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 14:
+                if key.u64(0) == 0x697078655f6e6162 && key.u64(6) == 0x74615f7365726970 {  // ban_expires_at
+                    try LemmyJSONReader.mark(&seen0, 1 << 4)
+                    banExpiresAt_0 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                } else if key.u64(0) == 0x615f6e6f73726570 && key.u64(6) == 0x736e6f697463615f {  // person_actions
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    personActions_0 = try r.consumeNull() ? nil : ApiPersonActions(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.person = try LemmyJSONReader.required(person_0)
+        self.isAdmin = isAdmin_0
+        self.personActions = personActions_0
+        self.banned = banned_0
+        self.banExpiresAt = banExpiresAt_0
+        self.counts = counts_0
+    }
+}

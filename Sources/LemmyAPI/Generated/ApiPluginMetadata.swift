@@ -25,3 +25,46 @@ public struct ApiPluginMetadata: Codable, Hashable, Sendable {
         case description = "description"
     }
 }
+
+extension ApiPluginMetadata: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var name_0: String?
+        var url_0: String?
+        var description_0: String?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 3:
+                if key.u16(0) == 0x7275 && key.u16(1) == 0x6c72 {  // url
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    url_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 4:
+                if key.u32(0) == 0x656d616e {  // name
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    name_0 = try String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 11:
+                if key.u64(0) == 0x7470697263736564 && key.u64(3) == 0x6e6f697470697263 {  // description
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    description_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.name = try LemmyJSONReader.required(name_0)
+        self.url = url_0
+        self.description = description_0
+    }
+}

@@ -45,3 +45,87 @@ public struct ApiPostActions: Codable, Hashable, Sendable {
         case notifications = "notifications"
     }
 }
+
+extension ApiPostActions: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var readAt_0: LemmyDate?
+        var readCommentsAt_0: LemmyDate?
+        var savedAt_0: LemmyDate?
+        var votedAt_0: LemmyDate?
+        var hiddenAt_0: LemmyDate?
+        var readCommentsAmount_0: Int?
+        var voteIsUpvote_0: Bool?
+        var notifications_0: ApiPostNotificationsMode?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 7:
+                if key.u32(0) == 0x64616572 && key.u32(3) == 0x74615f64 {  // read_at
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    readAt_0 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 8:
+                if key.u64(0) == 0x74615f6465766173 {  // saved_at
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    savedAt_0 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                } else if key.u64(0) == 0x74615f6465746f76 {  // voted_at
+                    try LemmyJSONReader.mark(&seen0, 1 << 3)
+                    votedAt_0 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 9:
+                if key.u64(0) == 0x615f6e6564646968 && key.u64(1) == 0x74615f6e65646469 {  // hidden_at
+                    try LemmyJSONReader.mark(&seen0, 1 << 4)
+                    hiddenAt_0 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 13:
+                if key.u64(0) == 0x6163696669746f6e && key.u64(5) == 0x736e6f6974616369 {  // notifications
+                    try LemmyJSONReader.mark(&seen0, 1 << 7)
+                    notifications_0 = try r.consumeNull() ? nil : ApiPostNotificationsMode(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 14:
+                if key.u64(0) == 0x5f73695f65746f76 && key.u64(6) == 0x65746f7670755f73 {  // vote_is_upvote
+                    try LemmyJSONReader.mark(&seen0, 1 << 6)
+                    voteIsUpvote_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 16:
+                if key.u64(0) == 0x6d6f635f64616572 && key.u64(8) == 0x74615f73746e656d {  // read_comments_at
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    readCommentsAt_0 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 20:
+                if key.u64(0) == 0x6d6f635f64616572 && key.u64(8) == 0x6d615f73746e656d && key.u64(12) == 0x746e756f6d615f73 {  // read_comments_amount
+                    try LemmyJSONReader.mark(&seen0, 1 << 5)
+                    readCommentsAmount_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.readAt = readAt_0
+        self.readCommentsAt = readCommentsAt_0
+        self.savedAt = savedAt_0
+        self.votedAt = votedAt_0
+        self.hiddenAt = hiddenAt_0
+        self.readCommentsAmount = readCommentsAmount_0
+        self.voteIsUpvote = voteIsUpvote_0
+        self.notifications = notifications_0
+    }
+}

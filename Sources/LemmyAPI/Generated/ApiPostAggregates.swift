@@ -117,3 +117,124 @@ public struct ApiPostAggregates: Codable, Hashable, Sendable {
         try container.lemmyEncodeIfPresent(self.hotRankActive, forKey: .hotRankActive, in: LemmyVersionSet(rawValue: 0b1100000111), required: LemmyVersionSet(rawValue: 0b0000000111), target: target, typeName: "ApiPostAggregates")
     }
 }
+
+extension ApiPostAggregates: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var postId_0: ApiPostId?
+        var comments_0: Int?
+        var score_0: Int?
+        var upvotes_0: Int?
+        var downvotes_0: Int?
+        var published_0: LemmyDate?
+        var newestCommentTime_0: LemmyDate?
+        var id_0: Int?
+        var newestCommentTimeNecro_0: LemmyDate?
+        var featuredCommunity_0: Bool?
+        var featuredLocal_0: Bool?
+        var hotRank_0: Double?
+        var hotRankActive_0: Double?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 2:
+                if key.u16(0) == 0x6469 {  // id
+                    try LemmyJSONReader.mark(&seen0, 1 << 7)
+                    id_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 5:
+                if key.u32(0) == 0x726f6373 && key.u32(1) == 0x65726f63 {  // score
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    score_0 = try Int(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 7:
+                if key.u32(0) == 0x74736f70 && key.u32(3) == 0x64695f74 {  // post_id
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    postId_0 = try ApiPostId(lemmyJSON: &r)
+                } else if key.u32(0) == 0x6f767075 && key.u32(3) == 0x7365746f {  // upvotes
+                    try LemmyJSONReader.mark(&seen0, 1 << 3)
+                    upvotes_0 = try Int(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 8:
+                if key.u64(0) == 0x73746e656d6d6f63 {  // comments
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    comments_0 = try Int(lemmyJSON: &r)
+                } else if key.u64(0) == 0x6b6e61725f746f68 {  // hot_rank
+                    try LemmyJSONReader.mark(&seen0, 1 << 11)
+                    hotRank_0 = try r.consumeNull() ? nil : Double(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 9:
+                if key.u64(0) == 0x65746f766e776f64 && key.u64(1) == 0x7365746f766e776f {  // downvotes
+                    try LemmyJSONReader.mark(&seen0, 1 << 4)
+                    downvotes_0 = try Int(lemmyJSON: &r)
+                } else if key.u64(0) == 0x656873696c627570 && key.u64(1) == 0x64656873696c6275 {  // published
+                    try LemmyJSONReader.mark(&seen0, 1 << 5)
+                    published_0 = try LemmyDate(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 14:
+                if key.u64(0) == 0x6465727574616566 && key.u64(6) == 0x6c61636f6c5f6465 {  // featured_local
+                    try LemmyJSONReader.mark(&seen0, 1 << 10)
+                    featuredLocal_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 15:
+                if key.u64(0) == 0x6b6e61725f746f68 && key.u64(7) == 0x6576697463615f6b {  // hot_rank_active
+                    try LemmyJSONReader.mark(&seen0, 1 << 12)
+                    hotRankActive_0 = try r.consumeNull() ? nil : Double(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 18:
+                if key.u64(0) == 0x6465727574616566 && key.u64(8) == 0x696e756d6d6f635f && key.u64(10) == 0x7974696e756d6d6f {  // featured_community
+                    try LemmyJSONReader.mark(&seen0, 1 << 9)
+                    featuredCommunity_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 19:
+                if key.u64(0) == 0x635f74736577656e && key.u64(8) == 0x745f746e656d6d6f && key.u64(11) == 0x656d69745f746e65 {  // newest_comment_time
+                    try LemmyJSONReader.mark(&seen0, 1 << 6)
+                    newestCommentTime_0 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 25:
+                if key.u64(0) == 0x635f74736577656e && key.u64(8) == 0x745f746e656d6d6f && key.u64(16) == 0x7263656e5f656d69 && key.u64(17) == 0x6f7263656e5f656d {  // newest_comment_time_necro
+                    try LemmyJSONReader.mark(&seen0, 1 << 8)
+                    newestCommentTimeNecro_0 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.postId = try LemmyJSONReader.required(postId_0)
+        self.comments = try LemmyJSONReader.required(comments_0)
+        self.score = try LemmyJSONReader.required(score_0)
+        self.upvotes = try LemmyJSONReader.required(upvotes_0)
+        self.downvotes = try LemmyJSONReader.required(downvotes_0)
+        self.published = try LemmyJSONReader.required(published_0)
+        self.newestCommentTime = newestCommentTime_0
+        self.id = id_0
+        self.newestCommentTimeNecro = newestCommentTimeNecro_0
+        self.featuredCommunity = featuredCommunity_0
+        self.featuredLocal = featuredLocal_0
+        self.hotRank = hotRank_0
+        self.hotRankActive = hotRankActive_0
+    }
+}

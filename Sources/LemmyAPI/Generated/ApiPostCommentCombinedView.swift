@@ -39,3 +39,17 @@ public indirect enum ApiPostCommentCombinedView: Codable, Hashable, Sendable {
         try container.encode(tag, forKey: LemmyAnyKey("type_"))
     }
 }
+
+extension ApiPostCommentCombinedView: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        let tag = try r.tag("type_")
+        switch tag {
+        case "post", "Post": self = .post(try ApiPostView(lemmyJSON: &r))
+        case "comment", "Comment": self = .comment(try ApiCommentView(lemmyJSON: &r))
+        default:
+            try r.skipValue()
+            self = .unknown(tag)
+        }
+    }
+}

@@ -42,3 +42,5 @@ public enum ApiPostFeatureType: LemmyStringEnum, LemmyQueryValue {
         }
     }
 }
+
+extension ApiPostFeatureType: LemmyFastDecodable {}

@@ -17,3 +17,28 @@ public struct ApiPostJoin: Codable, Hashable, Sendable {
         case postId = "post_id"
     }
 }
+
+extension ApiPostJoin: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var postId_0: ApiPostId?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 7:
+                if key.u32(0) == 0x74736f70 && key.u32(3) == 0x64695f74 {  // post_id
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    postId_0 = try ApiPostId(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.postId = try LemmyJSONReader.required(postId_0)
+    }
+}

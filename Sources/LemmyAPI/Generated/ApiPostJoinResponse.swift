@@ -17,3 +17,28 @@ public struct ApiPostJoinResponse: Codable, Hashable, Sendable {
         case joined = "joined"
     }
 }
+
+extension ApiPostJoinResponse: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var joined_0: Bool?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 6:
+                if key.u32(0) == 0x6e696f6a && key.u32(2) == 0x64656e69 {  // joined
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    joined_0 = try Bool(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.joined = try LemmyJSONReader.required(joined_0)
+    }
+}

@@ -47,3 +47,5 @@ public enum ApiPostListingMode: LemmyStringEnum, LemmyQueryValue {
         }
     }
 }
+
+extension ApiPostListingMode: LemmyFastDecodable {}

@@ -47,3 +47,5 @@ public enum ApiPostNotificationsMode: LemmyStringEnum, LemmyQueryValue {
         }
     }
 }
+
+extension ApiPostNotificationsMode: LemmyFastDecodable {}

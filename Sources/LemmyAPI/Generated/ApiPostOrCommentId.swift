@@ -36,3 +36,42 @@ public indirect enum ApiPostOrCommentId: Codable, Hashable, Sendable {
         }
     }
 }
+
+extension ApiPostOrCommentId: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var case0: ApiPostId?
+        var case1: ApiCommentId?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 4:
+                if key.u32(0) == 0x74736f50 {  // Post
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    case0 = try r.consumeNull() ? nil : ApiPostId(lemmyJSON: &r)
+                } else {
+                    throw LemmyJSONBail()
+                }
+            case 7:
+                if key.u32(0) == 0x6d6d6f43 && key.u32(3) == 0x746e656d {  // Comment
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    case1 = try r.consumeNull() ? nil : ApiCommentId(lemmyJSON: &r)
+                } else {
+                    throw LemmyJSONBail()
+                }
+            default:
+                throw LemmyJSONBail()
+            }
+            more = try r.nextMember()
+        }
+        if let case0 {
+            self = .post(case0)
+        } else if let case1 {
+            self = .comment(case1)
+        } else {
+            throw LemmyJSONBail()
+        }
+    }
+}

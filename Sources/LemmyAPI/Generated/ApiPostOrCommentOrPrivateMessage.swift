@@ -45,3 +45,18 @@ public indirect enum ApiPostOrCommentOrPrivateMessage: Codable, Hashable, Sendab
         try container.encode(tag, forKey: LemmyAnyKey("type_"))
     }
 }
+
+extension ApiPostOrCommentOrPrivateMessage: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        let tag = try r.tag("type_")
+        switch tag {
+        case "post", "Post": self = .post(try ApiPost(lemmyJSON: &r))
+        case "comment", "Comment": self = .comment(try ApiComment(lemmyJSON: &r))
+        case "private_message", "PrivateMessage": self = .privateMessage(try ApiPrivateMessage(lemmyJSON: &r))
+        default:
+            try r.skipValue()
+            self = .unknown(tag)
+        }
+    }
+}

@@ -17,3 +17,28 @@ public struct ApiPostReportResponse: Codable, Hashable, Sendable {
         case postReportView = "post_report_view"
     }
 }
+
+extension ApiPostReportResponse: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var postReportView_0: ApiPostReportView?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 16:
+                if key.u64(0) == 0x7065725f74736f70 && key.u64(8) == 0x776569765f74726f {  // post_report_view
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    postReportView_0 = try ApiPostReportView(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.postReportView = try LemmyJSONReader.required(postReportView_0)
+    }
+}

@@ -17,3 +17,28 @@ public struct ApiPostResponse: Codable, Hashable, Sendable {
         case postView = "post_view"
     }
 }
+
+extension ApiPostResponse: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var postView_0: ApiPostView?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 9:
+                if key.u64(0) == 0x6569765f74736f70 && key.u64(1) == 0x776569765f74736f {  // post_view
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    postView_0 = try ApiPostView(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.postView = try LemmyJSONReader.required(postView_0)
+    }
+}

@@ -132,3 +132,5 @@ public enum ApiPostSortType: LemmyStringEnum, LemmyQueryValue {
         }
     }
 }
+
+extension ApiPostSortType: LemmyFastDecodable {}

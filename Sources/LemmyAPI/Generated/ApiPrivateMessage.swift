@@ -111,3 +111,119 @@ public struct ApiPrivateMessage: Codable, Hashable, Sendable {
         try container.lemmyEncodeIfPresent(self.read, forKey: .read, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0011111111), target: target, typeName: "ApiPrivateMessage")
     }
 }
+
+extension ApiPrivateMessage: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var id_0: ApiPrivateMessageId?
+        var creatorId_0: ApiPersonId?
+        var recipientId_0: ApiPersonId?
+        var content_0: String?
+        var deleted_0: Bool?
+        var publishedAt_0: LemmyDate?
+        var publishedAt_1: LemmyDate?
+        var updatedAt_0: LemmyDate?
+        var updatedAt_1: LemmyDate?
+        var apId_0: ApiDbUrl?
+        var local_0: Bool?
+        var removed_0: Bool?
+        var deletedByRecipient_0: Bool?
+        var read_0: Bool?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 2:
+                if key.u16(0) == 0x6469 {  // id
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    id_0 = try ApiPrivateMessageId(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 4:
+                if key.u32(0) == 0x64616572 {  // read
+                    try LemmyJSONReader.mark(&seen0, 1 << 13)
+                    read_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 5:
+                if key.u32(0) == 0x695f7061 && key.u32(1) == 0x64695f70 {  // ap_id
+                    try LemmyJSONReader.mark(&seen0, 1 << 9)
+                    apId_0 = try ApiDbUrl(lemmyJSON: &r)
+                } else if key.u32(0) == 0x61636f6c && key.u32(1) == 0x6c61636f {  // local
+                    try LemmyJSONReader.mark(&seen0, 1 << 10)
+                    local_0 = try Bool(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 7:
+                if key.u32(0) == 0x746e6f63 && key.u32(3) == 0x746e6574 {  // content
+                    try LemmyJSONReader.mark(&seen0, 1 << 3)
+                    content_0 = try String(lemmyJSON: &r)
+                } else if key.u32(0) == 0x656c6564 && key.u32(3) == 0x64657465 {  // deleted
+                    try LemmyJSONReader.mark(&seen0, 1 << 4)
+                    deleted_0 = try Bool(lemmyJSON: &r)
+                } else if key.u32(0) == 0x6f6d6572 && key.u32(3) == 0x6465766f {  // removed
+                    try LemmyJSONReader.mark(&seen0, 1 << 11)
+                    removed_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                } else if key.u32(0) == 0x61647075 && key.u32(3) == 0x64657461 {  // updated
+                    try LemmyJSONReader.mark(&seen0, 1 << 8)
+                    updatedAt_1 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 9:
+                if key.u64(0) == 0x656873696c627570 && key.u64(1) == 0x64656873696c6275 {  // published
+                    try LemmyJSONReader.mark(&seen0, 1 << 6)
+                    publishedAt_1 = try LemmyDate(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 10:
+                if key.u64(0) == 0x5f726f7461657263 && key.u64(2) == 0x64695f726f746165 {  // creator_id
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    creatorId_0 = try ApiPersonId(lemmyJSON: &r)
+                } else if key.u64(0) == 0x5f64657461647075 && key.u64(2) == 0x74615f6465746164 {  // updated_at
+                    try LemmyJSONReader.mark(&seen0, 1 << 7)
+                    updatedAt_0 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 12:
+                if key.u64(0) == 0x656873696c627570 && key.u64(4) == 0x74615f6465687369 {  // published_at
+                    try LemmyJSONReader.mark(&seen0, 1 << 5)
+                    publishedAt_0 = try LemmyDate(lemmyJSON: &r)
+                } else if key.u64(0) == 0x6e65697069636572 && key.u64(4) == 0x64695f746e656970 {  // recipient_id
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    recipientId_0 = try ApiPersonId(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 20:
+                if key.u64(0) == 0x5f646574656c6564 && key.u64(8) == 0x70696365725f7962 && key.u64(12) == 0x746e656970696365 {  // deleted_by_recipient
+                    try LemmyJSONReader.mark(&seen0, 1 << 12)
+                    deletedByRecipient_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.id = try LemmyJSONReader.required(id_0)
+        self.creatorId = try LemmyJSONReader.required(creatorId_0)
+        self.recipientId = try LemmyJSONReader.required(recipientId_0)
+        self.content = try LemmyJSONReader.required(content_0)
+        self.deleted = try LemmyJSONReader.required(deleted_0)
+        self.publishedAt = try LemmyJSONReader.required(publishedAt_0 ?? publishedAt_1)
+        self.updatedAt = updatedAt_0 ?? updatedAt_1
+        self.apId = try LemmyJSONReader.required(apId_0)
+        self.local = try LemmyJSONReader.required(local_0)
+        self.removed = removed_0
+        self.deletedByRecipient = deletedByRecipient_0
+        self.read = read_0
+    }
+}

@@ -93,3 +93,121 @@ public struct ApiPrivateMessageReport: Codable, Hashable, Sendable {
         try container.lemmyEncodeIfPresent(self.resolveReason, forKey: .resolveReason, in: LemmyVersionSet(rawValue: 0b1000000000), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiPrivateMessageReport")
     }
 }
+
+extension ApiPrivateMessageReport: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var id_0: ApiPrivateMessageReportId?
+        var creatorId_0: ApiPersonId?
+        var privateMessageId_0: ApiPrivateMessageId?
+        var originalPmText_0: String?
+        var reason_0: String?
+        var resolved_0: Bool?
+        var resolverId_0: ApiPersonId?
+        var publishedAt_0: LemmyDate?
+        var publishedAt_1: LemmyDate?
+        var updatedAt_0: LemmyDate?
+        var updatedAt_1: LemmyDate?
+        var resolveReason_0: String?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 2:
+                if key.u16(0) == 0x6469 {  // id
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    id_0 = try ApiPrivateMessageReportId(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 6:
+                if key.u32(0) == 0x73616572 && key.u32(2) == 0x6e6f7361 {  // reason
+                    try LemmyJSONReader.mark(&seen0, 1 << 4)
+                    reason_0 = try String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 7:
+                if key.u32(0) == 0x61647075 && key.u32(3) == 0x64657461 {  // updated
+                    try LemmyJSONReader.mark(&seen0, 1 << 10)
+                    updatedAt_1 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 8:
+                if key.u64(0) == 0x6465766c6f736572 {  // resolved
+                    try LemmyJSONReader.mark(&seen0, 1 << 5)
+                    resolved_0 = try Bool(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 9:
+                if key.u64(0) == 0x656873696c627570 && key.u64(1) == 0x64656873696c6275 {  // published
+                    try LemmyJSONReader.mark(&seen0, 1 << 8)
+                    publishedAt_1 = try LemmyDate(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 10:
+                if key.u64(0) == 0x5f726f7461657263 && key.u64(2) == 0x64695f726f746165 {  // creator_id
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    creatorId_0 = try ApiPersonId(lemmyJSON: &r)
+                } else if key.u64(0) == 0x5f64657461647075 && key.u64(2) == 0x74615f6465746164 {  // updated_at
+                    try LemmyJSONReader.mark(&seen0, 1 << 9)
+                    updatedAt_0 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 11:
+                if key.u64(0) == 0x7265766c6f736572 && key.u64(3) == 0x64695f7265766c6f {  // resolver_id
+                    try LemmyJSONReader.mark(&seen0, 1 << 6)
+                    resolverId_0 = try r.consumeNull() ? nil : ApiPersonId(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 12:
+                if key.u64(0) == 0x656873696c627570 && key.u64(4) == 0x74615f6465687369 {  // published_at
+                    try LemmyJSONReader.mark(&seen0, 1 << 7)
+                    publishedAt_0 = try LemmyDate(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 14:
+                if key.u64(0) == 0x5f65766c6f736572 && key.u64(6) == 0x6e6f736165725f65 {  // resolve_reason
+                    try LemmyJSONReader.mark(&seen0, 1 << 11)
+                    resolveReason_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 16:
+                if key.u64(0) == 0x6c616e696769726f && key.u64(8) == 0x747865745f6d705f {  // original_pm_text
+                    try LemmyJSONReader.mark(&seen0, 1 << 3)
+                    originalPmText_0 = try String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 18:
+                if key.u64(0) == 0x5f65746176697270 && key.u64(8) == 0x5f6567617373656d && key.u64(10) == 0x64695f6567617373 {  // private_message_id
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    privateMessageId_0 = try ApiPrivateMessageId(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.id = try LemmyJSONReader.required(id_0)
+        self.creatorId = try LemmyJSONReader.required(creatorId_0)
+        self.privateMessageId = try LemmyJSONReader.required(privateMessageId_0)
+        self.originalPmText = try LemmyJSONReader.required(originalPmText_0)
+        self.reason = try LemmyJSONReader.required(reason_0)
+        self.resolved = try LemmyJSONReader.required(resolved_0)
+        self.resolverId = resolverId_0
+        self.publishedAt = try LemmyJSONReader.required(publishedAt_0 ?? publishedAt_1)
+        self.updatedAt = updatedAt_0 ?? updatedAt_1
+        self.resolveReason = resolveReason_0
+    }
+}

@@ -17,3 +17,28 @@ public struct ApiPrivateMessageReportResponse: Codable, Hashable, Sendable {
         case privateMessageReportView = "private_message_report_view"
     }
 }
+
+extension ApiPrivateMessageReportResponse: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var privateMessageReportView_0: ApiPrivateMessageReportView?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 27:
+                if key.u64(0) == 0x5f65746176697270 && key.u64(8) == 0x5f6567617373656d && key.u64(16) == 0x765f74726f706572 && key.u64(19) == 0x776569765f74726f {  // private_message_report_view
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    privateMessageReportView_0 = try ApiPrivateMessageReportView(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.privateMessageReportView = try LemmyJSONReader.required(privateMessageReportView_0)
+    }
+}

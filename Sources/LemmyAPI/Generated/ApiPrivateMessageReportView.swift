@@ -79,3 +79,87 @@ public struct ApiPrivateMessageReportView: Codable, Hashable, Sendable {
         try container.lemmyEncodeIfPresent(self.creatorBanExpiresAt, forKey: .creatorBanExpiresAt, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiPrivateMessageReportView")
     }
 }
+
+extension ApiPrivateMessageReportView: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var privateMessageReport_0: ApiPrivateMessageReport?
+        var privateMessage_0: ApiPrivateMessage?
+        var creator_0: ApiPerson?
+        var privateMessageCreator_0: ApiPerson?
+        var resolver_0: ApiPerson?
+        var creatorIsAdmin_0: Bool?
+        var creatorBanned_0: Bool?
+        var creatorBanExpiresAt_0: LemmyDate?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 7:
+                if key.u32(0) == 0x61657263 && key.u32(3) == 0x726f7461 {  // creator
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    creator_0 = try ApiPerson(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 8:
+                if key.u64(0) == 0x7265766c6f736572 {  // resolver
+                    try LemmyJSONReader.mark(&seen0, 1 << 4)
+                    resolver_0 = try r.consumeNull() ? nil : ApiPerson(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 14:
+                if key.u64(0) == 0x5f726f7461657263 && key.u64(6) == 0x64656e6e61625f72 {  // creator_banned
+                    try LemmyJSONReader.mark(&seen0, 1 << 6)
+                    creatorBanned_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 15:
+                if key.u64(0) == 0x5f65746176697270 && key.u64(7) == 0x6567617373656d5f {  // private_message
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    privateMessage_0 = try ApiPrivateMessage(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 16:
+                if key.u64(0) == 0x5f726f7461657263 && key.u64(8) == 0x6e696d64615f7369 {  // creator_is_admin
+                    try LemmyJSONReader.mark(&seen0, 1 << 5)
+                    creatorIsAdmin_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 22:
+                if key.u64(0) == 0x5f726f7461657263 && key.u64(8) == 0x697078655f6e6162 && key.u64(14) == 0x74615f7365726970 {  // creator_ban_expires_at
+                    try LemmyJSONReader.mark(&seen0, 1 << 7)
+                    creatorBanExpiresAt_0 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                } else if key.u64(0) == 0x5f65746176697270 && key.u64(8) == 0x5f6567617373656d && key.u64(14) == 0x74726f7065725f65 {  // private_message_report
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    privateMessageReport_0 = try ApiPrivateMessageReport(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 23:
+                if key.u64(0) == 0x5f65746176697270 && key.u64(8) == 0x5f6567617373656d && key.u64(15) == 0x726f74616572635f {  // private_message_creator
+                    try LemmyJSONReader.mark(&seen0, 1 << 3)
+                    privateMessageCreator_0 = try ApiPerson(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.privateMessageReport = try LemmyJSONReader.required(privateMessageReport_0)
+        self.privateMessage = try LemmyJSONReader.required(privateMessage_0)
+        self.creator = try LemmyJSONReader.required(creator_0)
+        self.privateMessageCreator = try LemmyJSONReader.required(privateMessageCreator_0)
+        self.resolver = resolver_0
+        self.creatorIsAdmin = creatorIsAdmin_0
+        self.creatorBanned = creatorBanned_0
+        self.creatorBanExpiresAt = creatorBanExpiresAt_0
+    }
+}

@@ -17,3 +17,28 @@ public struct ApiPrivateMessageResponse: Codable, Hashable, Sendable {
         case privateMessageView = "private_message_view"
     }
 }
+
+extension ApiPrivateMessageResponse: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var privateMessageView_0: ApiPrivateMessageView?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 20:
+                if key.u64(0) == 0x5f65746176697270 && key.u64(8) == 0x5f6567617373656d && key.u64(12) == 0x776569765f656761 {  // private_message_view
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    privateMessageView_0 = try ApiPrivateMessageView(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.privateMessageView = try LemmyJSONReader.required(privateMessageView_0)
+    }
+}

@@ -25,3 +25,46 @@ public struct ApiPrivateMessageView: Codable, Hashable, Sendable {
         case recipient = "recipient"
     }
 }
+
+extension ApiPrivateMessageView: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var privateMessage_0: ApiPrivateMessage?
+        var creator_0: ApiPerson?
+        var recipient_0: ApiPerson?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 7:
+                if key.u32(0) == 0x61657263 && key.u32(3) == 0x726f7461 {  // creator
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    creator_0 = try ApiPerson(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 9:
+                if key.u64(0) == 0x6e65697069636572 && key.u64(1) == 0x746e656970696365 {  // recipient
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    recipient_0 = try ApiPerson(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 15:
+                if key.u64(0) == 0x5f65746176697270 && key.u64(7) == 0x6567617373656d5f {  // private_message
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    privateMessage_0 = try ApiPrivateMessage(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.privateMessage = try LemmyJSONReader.required(privateMessage_0)
+        self.creator = try LemmyJSONReader.required(creator_0)
+        self.recipient = try LemmyJSONReader.required(recipient_0)
+    }
+}

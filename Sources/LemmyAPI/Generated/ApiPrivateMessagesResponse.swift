@@ -17,3 +17,28 @@ public struct ApiPrivateMessagesResponse: Codable, Hashable, Sendable {
         case privateMessages = "private_messages"
     }
 }
+
+extension ApiPrivateMessagesResponse: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var privateMessages_0: [ApiPrivateMessageView]?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 16:
+                if key.u64(0) == 0x5f65746176697270 && key.u64(8) == 0x736567617373656d {  // private_messages
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    privateMessages_0 = try [ApiPrivateMessageView](lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.privateMessages = try LemmyJSONReader.required(privateMessages_0)
+    }
+}

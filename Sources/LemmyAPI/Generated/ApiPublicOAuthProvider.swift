@@ -37,3 +37,73 @@ public struct ApiPublicOAuthProvider: Codable, Hashable, Sendable {
         case usePkce = "use_pkce"
     }
 }
+
+extension ApiPublicOAuthProvider: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var id_0: ApiOAuthProviderId?
+        var displayName_0: String?
+        var authorizationEndpoint_0: String?
+        var clientId_0: String?
+        var scopes_0: String?
+        var usePkce_0: Bool?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 2:
+                if key.u16(0) == 0x6469 {  // id
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    id_0 = try ApiOAuthProviderId(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 6:
+                if key.u32(0) == 0x706f6373 && key.u32(2) == 0x7365706f {  // scopes
+                    try LemmyJSONReader.mark(&seen0, 1 << 4)
+                    scopes_0 = try String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 8:
+                if key.u64(0) == 0x65636b705f657375 {  // use_pkce
+                    try LemmyJSONReader.mark(&seen0, 1 << 5)
+                    usePkce_0 = try Bool(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 9:
+                if key.u64(0) == 0x695f746e65696c63 && key.u64(1) == 0x64695f746e65696c {  // client_id
+                    try LemmyJSONReader.mark(&seen0, 1 << 3)
+                    clientId_0 = try String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 12:
+                if key.u64(0) == 0x5f79616c70736964 && key.u64(4) == 0x656d616e5f79616c {  // display_name
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    displayName_0 = try String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 22:
+                if key.u64(0) == 0x7a69726f68747561 && key.u64(8) == 0x6e655f6e6f697461 && key.u64(14) == 0x746e696f70646e65 {  // authorization_endpoint
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    authorizationEndpoint_0 = try String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.id = try LemmyJSONReader.required(id_0)
+        self.displayName = try LemmyJSONReader.required(displayName_0)
+        self.authorizationEndpoint = try LemmyJSONReader.required(authorizationEndpoint_0)
+        self.clientId = try LemmyJSONReader.required(clientId_0)
+        self.scopes = try LemmyJSONReader.required(scopes_0)
+        self.usePkce = try LemmyJSONReader.required(usePkce_0)
+    }
+}

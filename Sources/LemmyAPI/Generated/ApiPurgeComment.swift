@@ -45,3 +45,46 @@ public struct ApiPurgeComment: Codable, Hashable, Sendable {
         try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b0000000111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiPurgeComment")
     }
 }
+
+extension ApiPurgeComment: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var commentId_0: ApiCommentId?
+        var reason_0: String?
+        var auth_0: String?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 4:
+                if key.u32(0) == 0x68747561 {  // auth
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    auth_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 6:
+                if key.u32(0) == 0x73616572 && key.u32(2) == 0x6e6f7361 {  // reason
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    reason_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 10:
+                if key.u64(0) == 0x5f746e656d6d6f63 && key.u64(2) == 0x64695f746e656d6d {  // comment_id
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    commentId_0 = try ApiCommentId(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.commentId = try LemmyJSONReader.required(commentId_0)
+        self.reason = reason_0
+        self.auth = auth_0
+    }
+}

@@ -17,3 +17,28 @@ public struct ApiPurgeItemResponse: Codable, Hashable, Sendable {
         case success = "success"
     }
 }
+
+extension ApiPurgeItemResponse: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var success_0: Bool?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 7:
+                if key.u32(0) == 0x63637573 && key.u32(3) == 0x73736563 {  // success
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    success_0 = try Bool(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.success = try LemmyJSONReader.required(success_0)
+    }
+}

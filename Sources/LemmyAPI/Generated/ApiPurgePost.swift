@@ -45,3 +45,46 @@ public struct ApiPurgePost: Codable, Hashable, Sendable {
         try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b0000000111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiPurgePost")
     }
 }
+
+extension ApiPurgePost: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var postId_0: ApiPostId?
+        var reason_0: String?
+        var auth_0: String?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 4:
+                if key.u32(0) == 0x68747561 {  // auth
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    auth_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 6:
+                if key.u32(0) == 0x73616572 && key.u32(2) == 0x6e6f7361 {  // reason
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    reason_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 7:
+                if key.u32(0) == 0x74736f70 && key.u32(3) == 0x64695f74 {  // post_id
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    postId_0 = try ApiPostId(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.postId = try LemmyJSONReader.required(postId_0)
+        self.reason = reason_0
+        self.auth = auth_0
+    }
+}

@@ -101,3 +101,102 @@ public struct ApiRegister: Codable, Hashable, Sendable {
         try container.lemmyEncodeIfPresent(self.token, forKey: .token, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiRegister")
     }
 }
+
+extension ApiRegister: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var username_0: String?
+        var password_0: ApiSensitiveString?
+        var passwordVerify_0: ApiSensitiveString?
+        var showNsfw_0: Bool?
+        var email_0: ApiSensitiveString?
+        var captchaUuid_0: String?
+        var captchaAnswer_0: String?
+        var honeypot_0: String?
+        var answer_0: String?
+        var stayLoggedIn_0: Bool?
+        var token_0: String?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 5:
+                if key.u32(0) == 0x69616d65 && key.u32(1) == 0x6c69616d {  // email
+                    try LemmyJSONReader.mark(&seen0, 1 << 4)
+                    email_0 = try r.consumeNull() ? nil : ApiSensitiveString(lemmyJSON: &r)
+                } else if key.u32(0) == 0x656b6f74 && key.u32(1) == 0x6e656b6f {  // token
+                    try LemmyJSONReader.mark(&seen0, 1 << 10)
+                    token_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 6:
+                if key.u32(0) == 0x77736e61 && key.u32(2) == 0x72657773 {  // answer
+                    try LemmyJSONReader.mark(&seen0, 1 << 8)
+                    answer_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 8:
+                if key.u64(0) == 0x746f7079656e6f68 {  // honeypot
+                    try LemmyJSONReader.mark(&seen0, 1 << 7)
+                    honeypot_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else if key.u64(0) == 0x64726f7773736170 {  // password
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    password_0 = try ApiSensitiveString(lemmyJSON: &r)
+                } else if key.u64(0) == 0x656d616e72657375 {  // username
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    username_0 = try String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 9:
+                if key.u64(0) == 0x66736e5f776f6873 && key.u64(1) == 0x7766736e5f776f68 {  // show_nsfw
+                    try LemmyJSONReader.mark(&seen0, 1 << 3)
+                    showNsfw_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 12:
+                if key.u64(0) == 0x5f61686374706163 && key.u64(4) == 0x646975755f616863 {  // captcha_uuid
+                    try LemmyJSONReader.mark(&seen0, 1 << 5)
+                    captchaUuid_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 14:
+                if key.u64(0) == 0x5f61686374706163 && key.u64(6) == 0x726577736e615f61 {  // captcha_answer
+                    try LemmyJSONReader.mark(&seen0, 1 << 6)
+                    captchaAnswer_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else if key.u64(0) == 0x676f6c5f79617473 && key.u64(6) == 0x6e695f646567676f {  // stay_logged_in
+                    try LemmyJSONReader.mark(&seen0, 1 << 9)
+                    stayLoggedIn_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 15:
+                if key.u64(0) == 0x64726f7773736170 && key.u64(7) == 0x7966697265765f64 {  // password_verify
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    passwordVerify_0 = try ApiSensitiveString(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.username = try LemmyJSONReader.required(username_0)
+        self.password = try LemmyJSONReader.required(password_0)
+        self.passwordVerify = try LemmyJSONReader.required(passwordVerify_0)
+        self.showNsfw = showNsfw_0
+        self.email = email_0
+        self.captchaUuid = captchaUuid_0
+        self.captchaAnswer = captchaAnswer_0
+        self.honeypot = honeypot_0
+        self.answer = answer_0
+        self.stayLoggedIn = stayLoggedIn_0
+        self.token = token_0
+    }
+}

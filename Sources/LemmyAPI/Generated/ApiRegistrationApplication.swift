@@ -74,3 +74,90 @@ public struct ApiRegistrationApplication: Codable, Hashable, Sendable {
         try container.lemmyEncodeIfPresent(self.updatedAt, forKey: .updatedAt, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiRegistrationApplication")
     }
 }
+
+extension ApiRegistrationApplication: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var id_0: ApiRegistrationApplicationId?
+        var localUserId_0: ApiLocalUserId?
+        var answer_0: String?
+        var adminId_0: ApiPersonId?
+        var denyReason_0: String?
+        var publishedAt_0: LemmyDate?
+        var publishedAt_1: LemmyDate?
+        var updatedAt_0: LemmyDate?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 2:
+                if key.u16(0) == 0x6469 {  // id
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    id_0 = try ApiRegistrationApplicationId(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 6:
+                if key.u32(0) == 0x77736e61 && key.u32(2) == 0x72657773 {  // answer
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    answer_0 = try String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 8:
+                if key.u64(0) == 0x64695f6e696d6461 {  // admin_id
+                    try LemmyJSONReader.mark(&seen0, 1 << 3)
+                    adminId_0 = try r.consumeNull() ? nil : ApiPersonId(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 9:
+                if key.u64(0) == 0x656873696c627570 && key.u64(1) == 0x64656873696c6275 {  // published
+                    try LemmyJSONReader.mark(&seen0, 1 << 6)
+                    publishedAt_1 = try LemmyDate(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 10:
+                if key.u64(0) == 0x5f64657461647075 && key.u64(2) == 0x74615f6465746164 {  // updated_at
+                    try LemmyJSONReader.mark(&seen0, 1 << 7)
+                    updatedAt_0 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 11:
+                if key.u64(0) == 0x6165725f796e6564 && key.u64(3) == 0x6e6f736165725f79 {  // deny_reason
+                    try LemmyJSONReader.mark(&seen0, 1 << 4)
+                    denyReason_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 12:
+                if key.u64(0) == 0x656873696c627570 && key.u64(4) == 0x74615f6465687369 {  // published_at
+                    try LemmyJSONReader.mark(&seen0, 1 << 5)
+                    publishedAt_0 = try LemmyDate(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 13:
+                if key.u64(0) == 0x73755f6c61636f6c && key.u64(5) == 0x64695f726573755f {  // local_user_id
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    localUserId_0 = try ApiLocalUserId(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.id = try LemmyJSONReader.required(id_0)
+        self.localUserId = try LemmyJSONReader.required(localUserId_0)
+        self.answer = try LemmyJSONReader.required(answer_0)
+        self.adminId = adminId_0
+        self.denyReason = denyReason_0
+        self.publishedAt = try LemmyJSONReader.required(publishedAt_0 ?? publishedAt_1)
+        self.updatedAt = updatedAt_0
+    }
+}

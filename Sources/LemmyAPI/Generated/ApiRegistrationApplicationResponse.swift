@@ -17,3 +17,28 @@ public struct ApiRegistrationApplicationResponse: Codable, Hashable, Sendable {
         case registrationApplication = "registration_application"
     }
 }
+
+extension ApiRegistrationApplicationResponse: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var registrationApplication_0: ApiRegistrationApplicationView?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 24:
+                if key.u64(0) == 0x6172747369676572 && key.u64(8) == 0x7070615f6e6f6974 && key.u64(16) == 0x6e6f69746163696c {  // registration_application
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    registrationApplication_0 = try ApiRegistrationApplicationView(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.registrationApplication = try LemmyJSONReader.required(registrationApplication_0)
+    }
+}

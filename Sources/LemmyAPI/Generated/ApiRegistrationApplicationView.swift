@@ -29,3 +29,55 @@ public struct ApiRegistrationApplicationView: Codable, Hashable, Sendable {
         case admin = "admin"
     }
 }
+
+extension ApiRegistrationApplicationView: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var registrationApplication_0: ApiRegistrationApplication?
+        var creatorLocalUser_0: ApiLocalUser?
+        var creator_0: ApiPerson?
+        var admin_0: ApiPerson?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 5:
+                if key.u32(0) == 0x696d6461 && key.u32(1) == 0x6e696d64 {  // admin
+                    try LemmyJSONReader.mark(&seen0, 1 << 3)
+                    admin_0 = try r.consumeNull() ? nil : ApiPerson(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 7:
+                if key.u32(0) == 0x61657263 && key.u32(3) == 0x726f7461 {  // creator
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    creator_0 = try ApiPerson(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 18:
+                if key.u64(0) == 0x5f726f7461657263 && key.u64(8) == 0x73755f6c61636f6c && key.u64(10) == 0x726573755f6c6163 {  // creator_local_user
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    creatorLocalUser_0 = try ApiLocalUser(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 24:
+                if key.u64(0) == 0x6172747369676572 && key.u64(8) == 0x7070615f6e6f6974 && key.u64(16) == 0x6e6f69746163696c {  // registration_application
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    registrationApplication_0 = try ApiRegistrationApplication(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.registrationApplication = try LemmyJSONReader.required(registrationApplication_0)
+        self.creatorLocalUser = try LemmyJSONReader.required(creatorLocalUser_0)
+        self.creator = try LemmyJSONReader.required(creator_0)
+        self.admin = admin_0
+    }
+}

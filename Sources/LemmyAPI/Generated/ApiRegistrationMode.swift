@@ -52,3 +52,5 @@ public enum ApiRegistrationMode: LemmyStringEnum, LemmyQueryValue {
         }
     }
 }
+
+extension ApiRegistrationMode: LemmyFastDecodable {}

@@ -51,3 +51,19 @@ public indirect enum ApiReportCombinedView: Codable, Hashable, Sendable {
         try container.encode(tag, forKey: LemmyAnyKey("type_"))
     }
 }
+
+extension ApiReportCombinedView: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        let tag = try r.tag("type_")
+        switch tag {
+        case "post", "Post": self = .post(try ApiPostReportView(lemmyJSON: &r))
+        case "comment", "Comment": self = .comment(try ApiCommentReportView(lemmyJSON: &r))
+        case "private_message", "PrivateMessage": self = .privateMessage(try ApiPrivateMessageReportView(lemmyJSON: &r))
+        case "community", "Community": self = .community(try ApiCommunityReportView(lemmyJSON: &r))
+        default:
+            try r.skipValue()
+            self = .unknown(tag)
+        }
+    }
+}

@@ -47,3 +47,5 @@ public enum ApiReportSortType: LemmyStringEnum, LemmyQueryValue {
         }
     }
 }
+
+extension ApiReportSortType: LemmyFastDecodable {}

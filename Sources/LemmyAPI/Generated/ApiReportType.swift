@@ -57,3 +57,5 @@ public enum ApiReportType: LemmyStringEnum, LemmyQueryValue {
         }
     }
 }
+
+extension ApiReportType: LemmyFastDecodable {}

@@ -17,3 +17,28 @@ public struct ApiResetPassword: Codable, Hashable, Sendable {
         case email = "email"
     }
 }
+
+extension ApiResetPassword: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var email_0: ApiSensitiveString?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 5:
+                if key.u32(0) == 0x69616d65 && key.u32(1) == 0x6c69616d {  // email
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    email_0 = try ApiSensitiveString(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.email = try LemmyJSONReader.required(email_0)
+    }
+}

@@ -53,3 +53,55 @@ public struct ApiResolveCommentReport: Codable, Hashable, Sendable {
         try container.lemmyEncodeIfPresent(self.auth, forKey: .auth, in: LemmyVersionSet(rawValue: 0b0000000111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiResolveCommentReport")
     }
 }
+
+extension ApiResolveCommentReport: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var reportId_0: ApiCommentReportId?
+        var resolved_0: Bool?
+        var resolveReason_0: String?
+        var auth_0: String?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 4:
+                if key.u32(0) == 0x68747561 {  // auth
+                    try LemmyJSONReader.mark(&seen0, 1 << 3)
+                    auth_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 8:
+                if key.u64(0) == 0x6465766c6f736572 {  // resolved
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    resolved_0 = try Bool(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 9:
+                if key.u64(0) == 0x695f74726f706572 && key.u64(1) == 0x64695f74726f7065 {  // report_id
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    reportId_0 = try ApiCommentReportId(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 14:
+                if key.u64(0) == 0x5f65766c6f736572 && key.u64(6) == 0x6e6f736165725f65 {  // resolve_reason
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    resolveReason_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.reportId = try LemmyJSONReader.required(reportId_0)
+        self.resolved = try LemmyJSONReader.required(resolved_0)
+        self.resolveReason = resolveReason_0
+        self.auth = auth_0
+    }
+}

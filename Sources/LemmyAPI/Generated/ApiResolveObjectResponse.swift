@@ -29,3 +29,55 @@ public struct ApiResolveObjectResponse: Codable, Hashable, Sendable {
         case person = "person"
     }
 }
+
+extension ApiResolveObjectResponse: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var comment_0: ApiCommentView?
+        var post_0: ApiPostView?
+        var community_0: ApiCommunityView?
+        var person_0: ApiPersonView?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 4:
+                if key.u32(0) == 0x74736f70 {  // post
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    post_0 = try r.consumeNull() ? nil : ApiPostView(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 6:
+                if key.u32(0) == 0x73726570 && key.u32(2) == 0x6e6f7372 {  // person
+                    try LemmyJSONReader.mark(&seen0, 1 << 3)
+                    person_0 = try r.consumeNull() ? nil : ApiPersonView(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 7:
+                if key.u32(0) == 0x6d6d6f63 && key.u32(3) == 0x746e656d {  // comment
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    comment_0 = try r.consumeNull() ? nil : ApiCommentView(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 9:
+                if key.u64(0) == 0x74696e756d6d6f63 && key.u64(1) == 0x7974696e756d6d6f {  // community
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    community_0 = try r.consumeNull() ? nil : ApiCommunityView(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.comment = comment_0
+        self.post = post_0
+        self.community = community_0
+        self.person = person_0
+    }
+}

@@ -57,3 +57,20 @@ public indirect enum ApiResolveObjectView: Codable, Hashable, Sendable {
         try container.encode(tag, forKey: LemmyAnyKey("type_"))
     }
 }
+
+extension ApiResolveObjectView: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        let tag = try r.tag("type_")
+        switch tag {
+        case "post", "Post": self = .post(try ApiPostView(lemmyJSON: &r))
+        case "comment", "Comment": self = .comment(try ApiCommentView(lemmyJSON: &r))
+        case "person", "Person": self = .person(try ApiPersonView(lemmyJSON: &r))
+        case "community", "Community": self = .community(try ApiCommunityView(lemmyJSON: &r))
+        case "multi_community", "MultiCommunity": self = .multiCommunity(try ApiMultiCommunityView(lemmyJSON: &r))
+        default:
+            try r.skipValue()
+            self = .unknown(tag)
+        }
+    }
+}

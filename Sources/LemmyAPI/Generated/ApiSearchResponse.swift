@@ -99,3 +99,93 @@ public struct ApiSearchResponse: Codable, Hashable, Sendable {
         try container.lemmyEncodeIfPresent(self.users, forKey: .users, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0011111111), target: target, typeName: "ApiSearchResponse")
     }
 }
+
+extension ApiSearchResponse: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var resolve_0: ApiResolveObjectView?
+        var comments_0: [ApiCommentView]?
+        var posts_0: [ApiPostView]?
+        var communities_0: [ApiCommunityView]?
+        var persons_0: [ApiPersonView]?
+        var multiCommunities_0: [ApiMultiCommunityView]?
+        var prevPage_0: ApiPaginationCursor?
+        var nextPage_0: ApiPaginationCursor?
+        var type_0: ApiSearchType?
+        var users_0: [ApiPersonView]?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 5:
+                if key.u32(0) == 0x74736f70 && key.u32(1) == 0x7374736f {  // posts
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    posts_0 = try [ApiPostView](lemmyJSON: &r)
+                } else if key.u32(0) == 0x65707974 && key.u32(1) == 0x5f657079 {  // type_
+                    try LemmyJSONReader.mark(&seen0, 1 << 8)
+                    type_0 = try r.consumeNull() ? nil : ApiSearchType(lemmyJSON: &r)
+                } else if key.u32(0) == 0x72657375 && key.u32(1) == 0x73726573 {  // users
+                    try LemmyJSONReader.mark(&seen0, 1 << 9)
+                    users_0 = try r.consumeNull() ? nil : [ApiPersonView](lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 7:
+                if key.u32(0) == 0x73726570 && key.u32(3) == 0x736e6f73 {  // persons
+                    try LemmyJSONReader.mark(&seen0, 1 << 4)
+                    persons_0 = try r.consumeNull() ? nil : [ApiPersonView](lemmyJSON: &r)
+                } else if key.u32(0) == 0x6f736572 && key.u32(3) == 0x65766c6f {  // resolve
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    resolve_0 = try r.consumeNull() ? nil : ApiResolveObjectView(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 8:
+                if key.u64(0) == 0x73746e656d6d6f63 {  // comments
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    comments_0 = try [ApiCommentView](lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 9:
+                if key.u64(0) == 0x6761705f7478656e && key.u64(1) == 0x656761705f747865 {  // next_page
+                    try LemmyJSONReader.mark(&seen0, 1 << 7)
+                    nextPage_0 = try r.consumeNull() ? nil : ApiPaginationCursor(lemmyJSON: &r)
+                } else if key.u64(0) == 0x6761705f76657270 && key.u64(1) == 0x656761705f766572 {  // prev_page
+                    try LemmyJSONReader.mark(&seen0, 1 << 6)
+                    prevPage_0 = try r.consumeNull() ? nil : ApiPaginationCursor(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 11:
+                if key.u64(0) == 0x74696e756d6d6f63 && key.u64(3) == 0x73656974696e756d {  // communities
+                    try LemmyJSONReader.mark(&seen0, 1 << 3)
+                    communities_0 = try [ApiCommunityView](lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 17:
+                if key.u64(0) == 0x6f635f69746c756d && key.u64(8) == 0x656974696e756d6d && key.u64(9) == 0x73656974696e756d {  // multi_communities
+                    try LemmyJSONReader.mark(&seen0, 1 << 5)
+                    multiCommunities_0 = try r.consumeNull() ? nil : [ApiMultiCommunityView](lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.resolve = resolve_0
+        self.comments = try LemmyJSONReader.required(comments_0)
+        self.posts = try LemmyJSONReader.required(posts_0)
+        self.communities = try LemmyJSONReader.required(communities_0)
+        self.persons = persons_0
+        self.multiCommunities = multiCommunities_0
+        self.prevPage = prevPage_0
+        self.nextPage = nextPage_0
+        self.type = type_0
+        self.users = users_0
+    }
+}

@@ -67,3 +67,5 @@ public enum ApiSearchType: LemmyStringEnum, LemmyQueryValue {
         }
     }
 }
+
+extension ApiSearchType: LemmyFastDecodable {}

@@ -29,3 +29,51 @@ public struct ApiSiteMetadata: Codable, Hashable, Sendable {
         case embedVideoUrl = "embed_video_url"
     }
 }
+
+extension ApiSiteMetadata: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var title_0: String?
+        var description_0: String?
+        var image_0: String?
+        var embedVideoUrl_0: String?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 5:
+                if key.u32(0) == 0x67616d69 && key.u32(1) == 0x6567616d {  // image
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    image_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else if key.u32(0) == 0x6c746974 && key.u32(1) == 0x656c7469 {  // title
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    title_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 11:
+                if key.u64(0) == 0x7470697263736564 && key.u64(3) == 0x6e6f697470697263 {  // description
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    description_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 15:
+                if key.u64(0) == 0x69765f6465626d65 && key.u64(7) == 0x6c72755f6f656469 {  // embed_video_url
+                    try LemmyJSONReader.mark(&seen0, 1 << 3)
+                    embedVideoUrl_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.title = title_0
+        self.description = description_0
+        self.image = image_0
+        self.embedVideoUrl = embedVideoUrl_0
+    }
+}

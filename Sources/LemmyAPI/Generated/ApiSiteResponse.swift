@@ -39,3 +39,37 @@ public struct ApiSiteResponse: Codable, Hashable, Sendable {
         try container.lemmyEncodeIfPresent(self.taglines, forKey: .taglines, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0011111111), target: target, typeName: "ApiSiteResponse")
     }
 }
+
+extension ApiSiteResponse: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var siteView_0: ApiSiteView?
+        var taglines_0: [ApiTagline]?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 8:
+                if key.u64(0) == 0x73656e696c676174 {  // taglines
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    taglines_0 = try r.consumeNull() ? nil : [ApiTagline](lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 9:
+                if key.u64(0) == 0x6569765f65746973 && key.u64(1) == 0x776569765f657469 {  // site_view
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    siteView_0 = try ApiSiteView(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.siteView = try LemmyJSONReader.required(siteView_0)
+        self.taglines = taglines_0
+    }
+}

@@ -59,3 +59,64 @@ public struct ApiSiteView: Codable, Hashable, Sendable {
         try container.lemmyEncodeIfPresent(self.counts, forKey: .counts, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0011111111), target: target, typeName: "ApiSiteView")
     }
 }
+
+extension ApiSiteView: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var site_0: ApiSite?
+        var localSite_0: ApiLocalSite?
+        var localSiteRateLimit_0: ApiLocalSiteRateLimit?
+        var instance_0: ApiInstance?
+        var counts_0: ApiSiteAggregates?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 4:
+                if key.u32(0) == 0x65746973 {  // site
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    site_0 = try ApiSite(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 6:
+                if key.u32(0) == 0x6e756f63 && key.u32(2) == 0x73746e75 {  // counts
+                    try LemmyJSONReader.mark(&seen0, 1 << 4)
+                    counts_0 = try r.consumeNull() ? nil : ApiSiteAggregates(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 8:
+                if key.u64(0) == 0x65636e6174736e69 {  // instance
+                    try LemmyJSONReader.mark(&seen0, 1 << 3)
+                    instance_0 = try r.consumeNull() ? nil : ApiInstance(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 10:
+                if key.u64(0) == 0x69735f6c61636f6c && key.u64(2) == 0x657469735f6c6163 {  // local_site
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    localSite_0 = try ApiLocalSite(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 21:
+                if key.u64(0) == 0x69735f6c61636f6c && key.u64(8) == 0x5f657461725f6574 && key.u64(13) == 0x74696d696c5f6574 {  // local_site_rate_limit
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    localSiteRateLimit_0 = try ApiLocalSiteRateLimit(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.site = try LemmyJSONReader.required(site_0)
+        self.localSite = try LemmyJSONReader.required(localSite_0)
+        self.localSiteRateLimit = try LemmyJSONReader.required(localSiteRateLimit_0)
+        self.instance = instance_0
+        self.counts = counts_0
+    }
+}

@@ -127,3 +127,5 @@ public enum ApiSortType: LemmyStringEnum, LemmyQueryValue {
         }
     }
 }
+
+extension ApiSortType: LemmyFastDecodable {}

@@ -47,3 +47,5 @@ public enum ApiSubscribedType: LemmyStringEnum, LemmyQueryValue {
         }
     }
 }
+
+extension ApiSubscribedType: LemmyFastDecodable {}

@@ -82,3 +82,5 @@ public enum ApiTagColor: LemmyStringEnum, LemmyQueryValue {
         }
     }
 }
+
+extension ApiTagColor: LemmyFastDecodable {}

@@ -17,3 +17,28 @@ public struct ApiTaglineResponse: Codable, Hashable, Sendable {
         case tagline = "tagline"
     }
 }
+
+extension ApiTaglineResponse: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var tagline_0: ApiTagline?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 7:
+                if key.u32(0) == 0x6c676174 && key.u32(3) == 0x656e696c {  // tagline
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    tagline_0 = try ApiTagline(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.tagline = try LemmyJSONReader.required(tagline_0)
+    }
+}

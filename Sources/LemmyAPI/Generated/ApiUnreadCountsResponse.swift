@@ -29,3 +29,55 @@ public struct ApiUnreadCountsResponse: Codable, Hashable, Sendable {
         case registrationApplicationCount = "registration_application_count"
     }
 }
+
+extension ApiUnreadCountsResponse: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var notificationCount_0: Int?
+        var reportCount_0: Int?
+        var pendingFollowCount_0: Int?
+        var registrationApplicationCount_0: Int?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 12:
+                if key.u64(0) == 0x635f74726f706572 && key.u64(4) == 0x746e756f635f7472 {  // report_count
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    reportCount_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 18:
+                if key.u64(0) == 0x6163696669746f6e && key.u64(8) == 0x756f635f6e6f6974 && key.u64(10) == 0x746e756f635f6e6f {  // notification_count
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    notificationCount_0 = try Int(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 20:
+                if key.u64(0) == 0x5f676e69646e6570 && key.u64(8) == 0x635f776f6c6c6f66 && key.u64(12) == 0x746e756f635f776f {  // pending_follow_count
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    pendingFollowCount_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 30:
+                if key.u64(0) == 0x6172747369676572 && key.u64(8) == 0x7070615f6e6f6974 && key.u64(16) == 0x6e6f69746163696c && key.u64(22) == 0x746e756f635f6e6f {  // registration_application_count
+                    try LemmyJSONReader.mark(&seen0, 1 << 3)
+                    registrationApplicationCount_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.notificationCount = try LemmyJSONReader.required(notificationCount_0)
+        self.reportCount = reportCount_0
+        self.pendingFollowCount = pendingFollowCount_0
+        self.registrationApplicationCount = registrationApplicationCount_0
+    }
+}

@@ -21,3 +21,37 @@ public struct ApiUpdateTotp: Codable, Hashable, Sendable {
         case enabled = "enabled"
     }
 }
+
+extension ApiUpdateTotp: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var totpToken_0: String?
+        var enabled_0: Bool?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 7:
+                if key.u32(0) == 0x62616e65 && key.u32(3) == 0x64656c62 {  // enabled
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    enabled_0 = try Bool(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 10:
+                if key.u64(0) == 0x6b6f745f70746f74 && key.u64(2) == 0x6e656b6f745f7074 {  // totp_token
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    totpToken_0 = try String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.totpToken = try LemmyJSONReader.required(totpToken_0)
+        self.enabled = try LemmyJSONReader.required(enabled_0)
+    }
+}

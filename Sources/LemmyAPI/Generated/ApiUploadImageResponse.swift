@@ -73,3 +73,69 @@ public struct ApiUploadImageResponse: Codable, Hashable, Sendable {
         try container.lemmyEncodeIfPresent(self.deleteUrl, forKey: .deleteUrl, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiUploadImageResponse")
     }
 }
+
+extension ApiUploadImageResponse: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var imageUrl_0: String?
+        var filename_0: String?
+        var msg_0: String?
+        var files_0: [ApiImageFile]?
+        var url_0: String?
+        var deleteUrl_0: String?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 3:
+                if key.u16(0) == 0x736d && key.u16(1) == 0x6773 {  // msg
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    msg_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else if key.u16(0) == 0x7275 && key.u16(1) == 0x6c72 {  // url
+                    try LemmyJSONReader.mark(&seen0, 1 << 4)
+                    url_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 5:
+                if key.u32(0) == 0x656c6966 && key.u32(1) == 0x73656c69 {  // files
+                    try LemmyJSONReader.mark(&seen0, 1 << 3)
+                    files_0 = try r.consumeNull() ? nil : [ApiImageFile](lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 8:
+                if key.u64(0) == 0x656d616e656c6966 {  // filename
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    filename_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 9:
+                if key.u64(0) == 0x72755f6567616d69 && key.u64(1) == 0x6c72755f6567616d {  // image_url
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    imageUrl_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 10:
+                if key.u64(0) == 0x755f6574656c6564 && key.u64(2) == 0x6c72755f6574656c {  // delete_url
+                    try LemmyJSONReader.mark(&seen0, 1 << 5)
+                    deleteUrl_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.imageUrl = imageUrl_0
+        self.filename = filename_0
+        self.msg = msg_0
+        self.files = files_0
+        self.url = url_0
+        self.deleteUrl = deleteUrl_0
+    }
+}

@@ -77,3 +77,151 @@ public struct ApiUserSettingsBackup: Codable, Hashable, Sendable {
         case discussionLanguages = "discussion_languages"
     }
 }
+
+extension ApiUserSettingsBackup: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var displayName_0: String?
+        var bio_0: String?
+        var avatar_0: String?
+        var banner_0: String?
+        var matrixId_0: String?
+        var botAccount_0: Bool?
+        var settings_0: ApiLocalUser?
+        var followedCommunities_0: [String]?
+        var savedPosts_0: [String]?
+        var savedComments_0: [String]?
+        var blockedCommunities_0: [String]?
+        var blockedUsers_0: [String]?
+        var blockedInstancesCommunities_0: [String]?
+        var blockedInstancesPersons_0: [String]?
+        var blockingKeywords_0: [String]?
+        var discussionLanguages_0: [String]?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 3:
+                if key.u16(0) == 0x6962 && key.u16(1) == 0x6f69 {  // bio
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    bio_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 6:
+                if key.u32(0) == 0x74617661 && key.u32(2) == 0x72617461 {  // avatar
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    avatar_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else if key.u32(0) == 0x6e6e6162 && key.u32(2) == 0x72656e6e {  // banner
+                    try LemmyJSONReader.mark(&seen0, 1 << 3)
+                    banner_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 8:
+                if key.u64(0) == 0x73676e6974746573 {  // settings
+                    try LemmyJSONReader.mark(&seen0, 1 << 6)
+                    settings_0 = try r.consumeNull() ? nil : ApiLocalUser(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 9:
+                if key.u64(0) == 0x695f78697274616d && key.u64(1) == 0x64695f7869727461 {  // matrix_id
+                    try LemmyJSONReader.mark(&seen0, 1 << 4)
+                    matrixId_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 11:
+                if key.u64(0) == 0x6f6363615f746f62 && key.u64(3) == 0x746e756f6363615f {  // bot_account
+                    try LemmyJSONReader.mark(&seen0, 1 << 5)
+                    botAccount_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                } else if key.u64(0) == 0x6f705f6465766173 && key.u64(3) == 0x7374736f705f6465 {  // saved_posts
+                    try LemmyJSONReader.mark(&seen0, 1 << 8)
+                    savedPosts_0 = try [String](lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 12:
+                if key.u64(0) == 0x5f79616c70736964 && key.u64(4) == 0x656d616e5f79616c {  // display_name
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    displayName_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 13:
+                if key.u64(0) == 0x5f64656b636f6c62 && key.u64(5) == 0x73726573755f6465 {  // blocked_users
+                    try LemmyJSONReader.mark(&seen0, 1 << 11)
+                    blockedUsers_0 = try [String](lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 14:
+                if key.u64(0) == 0x6f635f6465766173 && key.u64(6) == 0x73746e656d6d6f63 {  // saved_comments
+                    try LemmyJSONReader.mark(&seen0, 1 << 9)
+                    savedComments_0 = try [String](lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 17:
+                if key.u64(0) == 0x676e696b636f6c62 && key.u64(8) == 0x64726f7779656b5f && key.u64(9) == 0x7364726f7779656b {  // blocking_keywords
+                    try LemmyJSONReader.mark(&seen0, 1 << 14)
+                    blockingKeywords_0 = try [String](lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 19:
+                if key.u64(0) == 0x5f64656b636f6c62 && key.u64(8) == 0x74696e756d6d6f63 && key.u64(11) == 0x73656974696e756d {  // blocked_communities
+                    try LemmyJSONReader.mark(&seen0, 1 << 10)
+                    blockedCommunities_0 = try [String](lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 20:
+                if key.u64(0) == 0x6973737563736964 && key.u64(8) == 0x75676e616c5f6e6f && key.u64(12) == 0x7365676175676e61 {  // discussion_languages
+                    try LemmyJSONReader.mark(&seen0, 1 << 15)
+                    discussionLanguages_0 = try [String](lemmyJSON: &r)
+                } else if key.u64(0) == 0x6465776f6c6c6f66 && key.u64(8) == 0x696e756d6d6f635f && key.u64(12) == 0x73656974696e756d {  // followed_communities
+                    try LemmyJSONReader.mark(&seen0, 1 << 7)
+                    followedCommunities_0 = try [String](lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 25:
+                if key.u64(0) == 0x5f64656b636f6c62 && key.u64(8) == 0x65636e6174736e69 && key.u64(16) == 0x6e6f737265705f73 && key.u64(17) == 0x736e6f737265705f {  // blocked_instances_persons
+                    try LemmyJSONReader.mark(&seen0, 1 << 13)
+                    blockedInstancesPersons_0 = try [String](lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 29:
+                if key.u64(0) == 0x5f64656b636f6c62 && key.u64(8) == 0x65636e6174736e69 && key.u64(16) == 0x6e756d6d6f635f73 && key.u64(21) == 0x73656974696e756d {  // blocked_instances_communities
+                    try LemmyJSONReader.mark(&seen0, 1 << 12)
+                    blockedInstancesCommunities_0 = try [String](lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.displayName = displayName_0
+        self.bio = bio_0
+        self.avatar = avatar_0
+        self.banner = banner_0
+        self.matrixId = matrixId_0
+        self.botAccount = botAccount_0
+        self.settings = settings_0
+        self.followedCommunities = try LemmyJSONReader.required(followedCommunities_0)
+        self.savedPosts = try LemmyJSONReader.required(savedPosts_0)
+        self.savedComments = try LemmyJSONReader.required(savedComments_0)
+        self.blockedCommunities = try LemmyJSONReader.required(blockedCommunities_0)
+        self.blockedUsers = try LemmyJSONReader.required(blockedUsers_0)
+        self.blockedInstancesCommunities = try LemmyJSONReader.required(blockedInstancesCommunities_0)
+        self.blockedInstancesPersons = try LemmyJSONReader.required(blockedInstancesPersons_0)
+        self.blockingKeywords = try LemmyJSONReader.required(blockingKeywords_0)
+        self.discussionLanguages = try LemmyJSONReader.required(discussionLanguages_0)
+    }
+}

@@ -17,3 +17,28 @@ public struct ApiVerifyEmail: Codable, Hashable, Sendable {
         case token = "token"
     }
 }
+
+extension ApiVerifyEmail: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var token_0: String?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 5:
+                if key.u32(0) == 0x656b6f74 && key.u32(1) == 0x6e656b6f {  // token
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    token_0 = try String(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.token = try LemmyJSONReader.required(token_0)
+    }
+}

@@ -47,3 +47,5 @@ public enum ApiVoteShow: LemmyStringEnum, LemmyQueryValue {
         }
     }
 }
+
+extension ApiVoteShow: LemmyFastDecodable {}

@@ -61,3 +61,64 @@ public struct ApiVoteView: Codable, Hashable, Sendable {
         try container.lemmyEncodeIfPresent(self.score, forKey: .score, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0011110000), target: target, typeName: "ApiVoteView")
     }
 }
+
+extension ApiVoteView: LemmyFastDecodable {
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        var seen0: UInt64 = 0
+        var creator_0: ApiPerson?
+        var creatorBanned_0: Bool?
+        var creatorBannedFromCommunity_0: Bool?
+        var isUpvote_0: Bool?
+        var score_0: Int?
+        var more = try r.beginObject()
+        while more {
+            let key = try r.key()
+            switch key.count {
+            case 5:
+                if key.u32(0) == 0x726f6373 && key.u32(1) == 0x65726f63 {  // score
+                    try LemmyJSONReader.mark(&seen0, 1 << 4)
+                    score_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 7:
+                if key.u32(0) == 0x61657263 && key.u32(3) == 0x726f7461 {  // creator
+                    try LemmyJSONReader.mark(&seen0, 1 << 0)
+                    creator_0 = try ApiPerson(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 9:
+                if key.u64(0) == 0x746f7670755f7369 && key.u64(1) == 0x65746f7670755f73 {  // is_upvote
+                    try LemmyJSONReader.mark(&seen0, 1 << 3)
+                    isUpvote_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 14:
+                if key.u64(0) == 0x5f726f7461657263 && key.u64(6) == 0x64656e6e61625f72 {  // creator_banned
+                    try LemmyJSONReader.mark(&seen0, 1 << 1)
+                    creatorBanned_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            case 29:
+                if key.u64(0) == 0x5f726f7461657263 && key.u64(8) == 0x665f64656e6e6162 && key.u64(16) == 0x6d6d6f635f6d6f72 && key.u64(21) == 0x7974696e756d6d6f {  // creator_banned_from_community
+                    try LemmyJSONReader.mark(&seen0, 1 << 2)
+                    creatorBannedFromCommunity_0 = try Bool(lemmyJSON: &r)
+                } else {
+                    try r.skipValue()
+                }
+            default:
+                try r.skipValue()
+            }
+            more = try r.nextMember()
+        }
+        self.creator = try LemmyJSONReader.required(creator_0)
+        self.creatorBanned = creatorBanned_0
+        self.creatorBannedFromCommunity = try LemmyJSONReader.required(creatorBannedFromCommunity_0)
+        self.isUpvote = isUpvote_0
+        self.score = score_0
+    }
+}
