@@ -67,7 +67,7 @@ public final class AsyncHTTPClientLoader: HTTPLoader {
         if let body = prepared.body {
             if let progress = prepared.uploadProgress {
                 // In pieces, so that the progress follows the connection taking them.
-                outgoing.body = .stream(ReportingBodyChunks(body: body, progress: progress), length: .known(body.count))
+                outgoing.body = .stream(ReportingBodyChunks(body: body, progress: progress), length: .known(Int64(body.count)))
             } else {
                 outgoing.body = .bytes(ByteBuffer(bytes: body))
             }

@@ -66,7 +66,25 @@ enum FastDecoderEmitter {
             let target = "self.\(p.name.trimmingCharacters(in: ["`"]))"
             out += p.optional ? "        \(target) = \(values)\n" : "        \(target) = try LemmyJSONReader.required(\(values))\n"
         }
-        return out + "    }\n}\n"
+        out += "    }\n}\n"
+        for p in props { if let union = p.union { out += memberUnion(union, owner: "Api\(type.name)") } }
+        return out
+    }
+
+    /// A member union (``MemberUnion``) tries each version's form, newest first, from the same
+    /// position, as its `init(from:)` does for a tolerant decoder; the reader is a value, so a
+    /// copy is the position to go back to.
+    private static func memberUnion(_ union: MemberUnion, owner: String) -> String {
+        var out = "\nextension \(owner).\(union.typeName): LemmyFastDecodable {\n"
+        out += "    /// Reads the first form, newest first, that the bytes hold; gives up when none does.\n"
+        out += "    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {\n"
+        out += "        let start = r\n"
+        for form in union.forms {
+            out += "        if let value = try? \(form.swiftType)(lemmyJSON: &r) {\n"
+            out += "            self = .\(form.caseName)(value)\n            return\n        }\n"
+            out += "        r = start\n"
+        }
+        return out + "        \(bail)\n    }\n}\n"
     }
 
     private static func taggedUnion(_ type: APIType, _ context: EmitContext) -> String {

@@ -240,10 +240,10 @@ extension ApiMyUserInfo: LemmyFastDecodable {
         var follows_0: [ApiCommunityFollowerView]?
         var moderates_0: [ApiCommunityModeratorView]?
         var multiCommunityFollows_0: [ApiMultiCommunityView]?
-        var communityBlocks_0: [ApiCommunity]?
+        var communityBlocks_0: [CommunityBlocksElement]?
         var instanceCommunitiesBlocks_0: [ApiInstance]?
         var instancePersonsBlocks_0: [ApiInstance]?
-        var personBlocks_0: [ApiPerson]?
+        var personBlocks_0: [PersonBlocksElement]?
         var keywordBlocks_0: [String]?
         var discussionLanguages_0: [ApiLanguageId]?
         var instanceBlocks_0: [ApiInstanceBlockView]?
@@ -268,7 +268,7 @@ extension ApiMyUserInfo: LemmyFastDecodable {
             case 13:
                 if key.u64(0) == 0x625f6e6f73726570 && key.u64(5) == 0x736b636f6c625f6e {  // person_blocks
                     try LemmyJSONReader.mark(&seen0, 1 << 7)
-                    personBlocks_0 = try [ApiPerson](lemmyJSON: &r)
+                    personBlocks_0 = try [PersonBlocksElement](lemmyJSON: &r)
                 } else {
                     try r.skipValue()
                 }
@@ -292,7 +292,7 @@ extension ApiMyUserInfo: LemmyFastDecodable {
             case 16:
                 if key.u64(0) == 0x74696e756d6d6f63 && key.u64(8) == 0x736b636f6c625f79 {  // community_blocks
                     try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    communityBlocks_0 = try [ApiCommunity](lemmyJSON: &r)
+                    communityBlocks_0 = try [CommunityBlocksElement](lemmyJSON: &r)
                 } else {
                     try r.skipValue()
                 }
@@ -336,5 +336,41 @@ extension ApiMyUserInfo: LemmyFastDecodable {
         self.keywordBlocks = keywordBlocks_0
         self.discussionLanguages = try LemmyJSONReader.required(discussionLanguages_0)
         self.instanceBlocks = instanceBlocks_0
+    }
+}
+
+extension ApiMyUserInfo.CommunityBlocksElement: LemmyFastDecodable {
+    /// Reads the first form, newest first, that the bytes hold; gives up when none does.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        let start = r
+        if let value = try? ApiCommunity(lemmyJSON: &r) {
+            self = .community(value)
+            return
+        }
+        r = start
+        if let value = try? ApiCommunityBlockView(lemmyJSON: &r) {
+            self = .communityBlockView(value)
+            return
+        }
+        r = start
+        throw LemmyJSONBail()
+    }
+}
+
+extension ApiMyUserInfo.PersonBlocksElement: LemmyFastDecodable {
+    /// Reads the first form, newest first, that the bytes hold; gives up when none does.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        let start = r
+        if let value = try? ApiPerson(lemmyJSON: &r) {
+            self = .person(value)
+            return
+        }
+        r = start
+        if let value = try? ApiPersonBlockView(lemmyJSON: &r) {
+            self = .personBlockView(value)
+            return
+        }
+        r = start
+        throw LemmyJSONBail()
     }
 }

@@ -450,7 +450,7 @@ extension ApiSaveUserSettings: LemmyFastDecodable {
         var collapseBotComments_0: Bool?
         var showScore_0: Bool?
         var showUpvotes_0: Bool?
-        var showDownvotes_0: ApiVoteShow?
+        var showDownvotes_0: ShowDownvotes?
         var showUpvotePercentage_0: Bool?
         var autoMarkFetchedPostsAsRead_0: Bool?
         var hidePostsWithMedia_0: Bool?
@@ -555,7 +555,7 @@ extension ApiSaveUserSettings: LemmyFastDecodable {
                     matrixUserId_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
                 } else if key.u64(0) == 0x776f645f776f6873 && key.u64(6) == 0x7365746f766e776f {  // show_downvotes
                     try LemmyJSONReader.mark(&seen0, 1 << 29)
-                    showDownvotes_0 = try r.consumeNull() ? nil : ApiVoteShow(lemmyJSON: &r)
+                    showDownvotes_0 = try r.consumeNull() ? nil : ShowDownvotes(lemmyJSON: &r)
                 } else {
                     try r.skipValue()
                 }
@@ -734,5 +734,23 @@ extension ApiSaveUserSettings: LemmyFastDecodable {
         self.showNewPostNotifs = showNewPostNotifs_0
         self.generateTotp2fa = generateTotp2fa_0
         self.auth = auth_0
+    }
+}
+
+extension ApiSaveUserSettings.ShowDownvotes: LemmyFastDecodable {
+    /// Reads the first form, newest first, that the bytes hold; gives up when none does.
+    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        let start = r
+        if let value = try? ApiVoteShow(lemmyJSON: &r) {
+            self = .voteShow(value)
+            return
+        }
+        r = start
+        if let value = try? Bool(lemmyJSON: &r) {
+            self = .boolean(value)
+            return
+        }
+        r = start
+        throw LemmyJSONBail()
     }
 }
