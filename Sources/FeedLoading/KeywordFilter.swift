@@ -61,7 +61,7 @@ public struct KeywordFilter<Item>: FeedFilter {
 
     /// Splits `text` into lowercased words: runs of letters, digits and combining marks.
     /// Walks scalars with an ASCII fast path, since looking up Unicode properties for every
-    /// `Character` dominated a 10,000-post scroll (FeedLoadingBenchmarks).
+    /// `Character` dominated a 10,000-post scroll (the FeedLoaderOverhead benchmark).
     private static func words(_ text: String) -> [Substring] {
         let lowered = text.lowercased()
         let scalars = lowered.unicodeScalars
