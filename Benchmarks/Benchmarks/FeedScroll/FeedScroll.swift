@@ -19,20 +19,28 @@ let pageSize = 50
 let benchmarks: @Sendable () -> Void = {
     let configuration = BenchmarkSupport.configuration(iterations: 9, seconds: 20, warmup: 1)
     let setup: Benchmark.BenchmarkSetupHook = { try await TestServer.shared.start() }
-    Benchmark("Scroll raw client", configuration: configuration, closure: { _ in
-        try await check(scrollRaw(TestServer.shared.url()), "raw client")
-    }, setup: setup)
-    Benchmark("Scroll ApiClient models", configuration: configuration, closure: { _ in
-        try await check(scrollModels(TestServer.shared.url()), "ApiClient")
-    }, setup: setup)
+    Benchmark(
+        "Scroll raw client", configuration: configuration,
+        closure: { _ in
+            try await check(scrollRaw(TestServer.shared.url()), "raw client")
+        }, setup: setup)
+    Benchmark(
+        "Scroll ApiClient models", configuration: configuration,
+        closure: { _ in
+            try await check(scrollModels(TestServer.shared.url()), "ApiClient")
+        }, setup: setup)
     var feedConfiguration = configuration
-    feedConfiguration.metrics += [.custom("Resident MB after scroll", useScalingFactor: false), .custom("Live models after drop", useScalingFactor: false)]
-    Benchmark("Scroll PostFeed", configuration: feedConfiguration, closure: { benchmark in
-        let (ids, live) = try await scrollFeed(TestServer.shared.url())
-        try await check(ids, "PostFeed")
-        benchmark.measurement(.custom("Resident MB after scroll", useScalingFactor: false), residentMegabytes())
-        benchmark.measurement(.custom("Live models after drop", useScalingFactor: false), live)
-    }, setup: setup)
+    feedConfiguration.metrics += [
+        .custom("Resident MB after scroll", useScalingFactor: false), .custom("Live models after drop", useScalingFactor: false),
+    ]
+    Benchmark(
+        "Scroll PostFeed", configuration: feedConfiguration,
+        closure: { benchmark in
+            let (ids, live) = try await scrollFeed(TestServer.shared.url())
+            try await check(ids, "PostFeed")
+            benchmark.measurement(.custom("Resident MB after scroll", useScalingFactor: false), residentMegabytes())
+            benchmark.measurement(.custom("Live models after drop", useScalingFactor: false), live)
+        }, setup: setup)
 }
 
 /// The server, started once for all three benchmarks, and the ids the first scroll saw.
