@@ -34,14 +34,17 @@ let package = Package(
     ],
     targets: [
         // Shared by the benchmark targets: fixtures, the loopback server's address, helpers.
-        .target(name: "BenchmarkSupport", dependencies: [.product(name: "Benchmark", package: "benchmark")]),
+        .target(
+            name: "BenchmarkSupport",
+            dependencies: [.product(name: "Benchmark", package: "benchmark"), .product(name: "FeedLoading", package: lemmyKit)]
+        ),
         benchmarkTarget(
             "LemmyAPIDecoding",
             ["BenchmarkSupport", .product(name: "LemmyAPI", package: lemmyKit)]
         ),
         benchmarkTarget(
             "FeedLoaderOverhead",
-            ["BenchmarkSupport", .product(name: "FeedLoading", package: lemmyKit)]
+            ["BenchmarkSupport"]
         ),
         // The loader chain an app builds and a terminal that answers at once (HTTPChain, ChainProfile).
         .target(
@@ -51,8 +54,14 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
-        // A fixed number of requests through the chain or its terminal, for callgrind.
-        .executableTarget(name: "ChainProfile", dependencies: ["LoaderChains", .product(name: "HTTPLoading", package: lemmyKit)]),
+        // A fixed amount of work (chain requests, feed scrolls) to run under a profiler.
+        .executableTarget(
+            name: "Profile",
+            dependencies: [
+                "LoaderChains", "BenchmarkSupport", .product(name: "HTTPLoading", package: lemmyKit),
+                .product(name: "FeedLoading", package: lemmyKit),
+            ]
+        ),
         benchmarkTarget(
             "HTTPChain",
             [

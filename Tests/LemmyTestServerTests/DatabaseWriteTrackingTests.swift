@@ -16,7 +16,8 @@ struct DatabaseWriteTrackingTests {
     static let bookkeeping: Set<String> = ["written", "revision", "postOrders"]
 
     @Test func everyStoredPropertyIsListed() {
-        let labels = Set(Mirror(reflecting: Database()).children.compactMap(\.label).map { $0.hasPrefix("_") ? String($0.dropFirst()) : $0 })
+        let labels = Set(
+            Mirror(reflecting: Database()).children.compactMap(\.label).map { $0.hasPrefix("_") ? String($0.dropFirst()) : $0 })
         #expect(labels == Self.tracked.union(Self.bookkeeping))
     }
 

@@ -49,7 +49,8 @@ struct PagingWalkTests {
             for alwaysNext in [false, true] {
                 var cursors: [String?] = [nil]
                 for page in [nil, 0, 1, 2, 3, 7, 40] as [Int?] {
-                    let expected = try Self.reference(items, matching: matching, page: page, limit: limit, cursor: nil, alwaysNext: alwaysNext)
+                    let expected = try Self.reference(
+                        items, matching: matching, page: page, limit: limit, cursor: nil, alwaysNext: alwaysNext)
                     let walked = try Paging.page(
                         ordered: ordered, page: page, limit: limit, cursor: nil, alwaysNext: alwaysNext, matching: matching)
                     #expect(walked.ids == expected.ids && walked.next == expected.next && walked.previous == expected.previous)
@@ -62,7 +63,8 @@ struct PagingWalkTests {
                 cursors += [PageCursor.encode(SortKey(featured: 2, primary: 0, tiebreak: 0), .next)]
                 cursors += [PageCursor.encode(SortKey(featured: -1, primary: 0, tiebreak: 0), .previous)]
                 for cursor in cursors.compactMap({ $0 }) {
-                    let expected = try Self.reference(items, matching: matching, page: nil, limit: limit, cursor: cursor, alwaysNext: alwaysNext)
+                    let expected = try Self.reference(
+                        items, matching: matching, page: nil, limit: limit, cursor: cursor, alwaysNext: alwaysNext)
                     let walked = try Paging.page(
                         ordered: ordered, page: nil, limit: limit, cursor: cursor, alwaysNext: alwaysNext, matching: matching)
                     #expect(walked.ids == expected.ids && walked.next == expected.next && walked.previous == expected.previous)

@@ -32,7 +32,8 @@ final class PostOrders: Sendable {
         // Top sorts all order by score; their windows filter, so one order serves them all.
         let slot = Slot(sort: sort.ordering, scoped: scoped)
         let cached = entries.withLock { $0[slot] }
-        if let cached, cached.revision == revision, !sort.ages || (cached.computedAt..<cached.computedAt + Self.agingValidity).contains(now) {
+        if let cached, cached.revision == revision, !sort.ages || (cached.computedAt..<cached.computedAt + Self.agingValidity).contains(now)
+        {
             return cached.order
         }
         let entry = Entry(revision: revision, computedAt: now, order: compute(now))
