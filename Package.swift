@@ -93,17 +93,6 @@ let package = Package(
         ),
 
         .executableTarget(
-            name: "HTTPLoadingBenchmarks",
-            dependencies: ["HTTPLoading", "HTTPLoadingAsyncHTTPClient"],
-            path: "Benchmarks/HTTPLoadingBenchmarks"
-        ),
-        .executableTarget(
-            name: "BenchmarkServer",
-            dependencies: [.product(name: "Hummingbird", package: "hummingbird")],
-            path: "Benchmarks/BenchmarkServer"
-        ),
-
-        .executableTarget(
             name: "HTTPLoadingDemo",
             dependencies: [
                 "HTTPLoading",
@@ -116,7 +105,6 @@ let package = Package(
         // MARK: FeedLoading
         .target(name: "FeedLoading", dependencies: ["Locking"]),
         .testTarget(name: "FeedLoadingTests", dependencies: ["FeedLoading"]),
-        .executableTarget(name: "FeedLoadingBenchmarks", dependencies: ["FeedLoading"]),
 
         // MARK: LemmyAPI
         .target(
@@ -131,7 +119,6 @@ let package = Package(
         .target(name: "LemmyAPIGeneratorCore"),
         .executableTarget(name: "LemmyAPIGenerator", dependencies: ["LemmyAPIGeneratorCore"]),
         .testTarget(name: "LemmyAPITests", dependencies: ["LemmyAPI", "LemmyAPIGeneratorCore", "HTTPLoading", "HTTPLoadingTesting"]),
-        .executableTarget(name: "LemmyAPIBenchmarks", dependencies: ["LemmyAPI"]),
 
         // MARK: Resources
         .target(
@@ -205,17 +192,6 @@ let package = Package(
                 "HTTPLoadingTesting", "HTTPLoadingAsyncHTTPClient", "FeedLoading", "Resources", "ResourcesGRDB",
             ],
             exclude: ["FuzzCorpus"]
-        ),
-        .executableTarget(
-            name: "LemmyMiddlewareBenchmarks",
-            dependencies: ["LemmyMiddleware"],
-            path: "Benchmarks/LemmyMiddlewareBenchmarks",
-            exclude: ["posts-0.19-limit50.json"]
-        ),
-        .executableTarget(
-            name: "LemmyFeedBenchmarks",
-            dependencies: ["LemmyMiddleware", "LemmyTestServer", "LemmyAPI", "FeedLoading"],
-            path: "Benchmarks/LemmyFeedBenchmarks"
         ),
 
         // MARK: Conformance against third-party OpenAPI descriptions (tests only)

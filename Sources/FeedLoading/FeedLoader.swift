@@ -27,7 +27,7 @@ public final class FeedLoader<Item: Identifiable & Sendable> {
     // The observed properties are written out by hand rather than left to the macro, which
     // evaluates a key path such as `\.items` on every read and write. Into a generic class
     // that means instantiating the key path from its mangled name each time (microseconds):
-    // it made scrolling 10,000 items 40 times slower than fetching them (FeedLoadingBenchmarks).
+    // it made scrolling 10,000 items 40 times slower than fetching them (the FeedLoaderOverhead benchmark).
     // `keys` builds each key path once per loader instead.
 
     /// The items that survive the enabled filters, in feed order.

@@ -60,7 +60,8 @@ struct FilterPipeline<Item: Identifiable> {
     /// Items in `pinned` skip the filters but still count towards duplicates.
     mutating func admit(_ page: some Sequence<Item>, pinned: Set<Item.ID> = []) -> [Item] {
         var kept: [Item] = []
-        for item in page where admit(item, pinned: pinned.contains(item.id)) {
+        // Most feeds pin nothing: skip the set lookup per item then.
+        for item in page where admit(item, pinned: !pinned.isEmpty && pinned.contains(item.id)) {
             kept.append(item)
         }
         return kept

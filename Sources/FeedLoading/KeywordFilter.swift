@@ -31,6 +31,14 @@ public struct KeywordFilter<Item>: FeedFilter {
         { [phrases, firstWords, texts] item in
             guard !phrases.isEmpty else { return true }
             return !texts(item).contains { text in
+                // ASCII text (most of it) is searched folding case on the fly, without the copy
+                // `lowercased()` makes; other text, and a possible match, take the general path.
+                var text = text
+                let asciiMayMatch = text.withUTF8 { bytes -> Bool? in
+                    guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+                    return firstWords.contains { Self.bytes(bytes, containLowercase: $0) }
+                }
+                if asciiMayMatch == false { return false }
                 var lowered = text.lowercased()
                 // Most texts contain no keyword even as a substring; splitting those into
                 // words would be most of the filter's cost.
@@ -42,6 +50,21 @@ public struct KeywordFilter<Item>: FeedFilter {
                 return phrases.contains { Self.contains(words, phrase: $0) }
             }
         }
+    }
+
+    /// Whether ASCII `haystack`, lowercased, contains `needle` (lowercase already).
+    private static func bytes(_ haystack: UnsafeBufferPointer<UInt8>, containLowercase needle: [UInt8]) -> Bool {
+        guard let first = needle.first, haystack.count >= needle.count else { return false }
+        func lower(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }
+        var start = 0
+        let lastStart = haystack.count - needle.count
+        while start <= lastStart {
+            if lower(haystack[start]) == first, needle.indices.allSatisfy({ lower(haystack[start + $0]) == needle[$0] }) {
+                return true
+            }
+            start += 1
+        }
+        return false
     }
 
     private static func bytes(_ haystack: UnsafeBufferPointer<UInt8>, contain needle: [UInt8]) -> Bool {
@@ -61,7 +84,7 @@ public struct KeywordFilter<Item>: FeedFilter {
 
     /// Splits `text` into lowercased words: runs of letters, digits and combining marks.
     /// Walks scalars with an ASCII fast path, since looking up Unicode properties for every
-    /// `Character` dominated a 10,000-post scroll (FeedLoadingBenchmarks).
+    /// `Character` dominated a 10,000-post scroll (the FeedLoaderOverhead benchmark).
     private static func words(_ text: String) -> [Substring] {
         let lowered = text.lowercased()
         let scalars = lowered.unicodeScalars

@@ -9,6 +9,8 @@ public struct MembershipFilter<Item, Key: Hashable & Sendable>: FeedFilter {
     /// The keys whose items are hidden.
     public let excluded: Set<Key>
     private let keys: @Sendable (Item) -> [Key]
+    /// The one key of an item, for filters made with one (no array per item).
+    private let key: (@Sendable (Item) -> Key?)?
 
     /// Creates a filter that hides items having any key in `excluded`.
     /// - Parameters:
@@ -19,6 +21,7 @@ public struct MembershipFilter<Item, Key: Hashable & Sendable>: FeedFilter {
         self.name = name
         self.excluded = excluded
         self.keys = keys
+        self.key = nil
     }
 
     /// Creates a filter that hides items whose key is in `excluded`.
@@ -27,12 +30,21 @@ public struct MembershipFilter<Item, Key: Hashable & Sendable>: FeedFilter {
     ///   - excluded: The keys whose items are hidden.
     ///   - key: The key of an item, or `nil` if it has none (then it is kept).
     public init(_ name: String, excluding excluded: Set<Key>, key: @escaping @Sendable (Item) -> Key?) {
-        self.init(name, excluding: excluded) { item in key(item).map { [$0] } ?? [] }
+        self.name = name
+        self.excluded = excluded
+        self.keys = { item in key(item).map { [$0] } ?? [] }
+        self.key = key
     }
 
     /// A predicate that keeps items none of whose keys is excluded.
     public func makePredicate() -> (Item) -> Bool {
-        { [excluded, keys] item in
+        if let key {
+            return { [excluded] item in
+                guard !excluded.isEmpty, let value = key(item) else { return true }
+                return !excluded.contains(value)
+            }
+        }
+        return { [excluded, keys] item in
             excluded.isEmpty || !keys(item).contains(where: excluded.contains)
         }
     }

@@ -20,6 +20,20 @@ struct FilterTests {
         #expect(kept(filter, items).map(\.id) == [2, 4])
     }
 
+    @Test("text with non-ASCII letters is lowercased as Unicode does, not byte by byte")
+    func keywordsInNonASCIIText() {
+        // The Kelvin sign lowercases to an ASCII "k"; "É" to "é". ASCII-only text is searched
+        // folding case byte by byte, so these must take the general path.
+        let filter = KeywordFilter<Post>(keywords: ["kelvin", "été"]) { [$0.title] }
+        let items = [
+            Post(id: 1, title: "the \u{212A}ELVIN scale"),
+            Post(id: 2, title: "un ÉTÉ chaud"),
+            Post(id: 3, title: "Kelvins and étés"),
+            Post(id: 4, title: "KELVIN"),
+        ]
+        #expect(kept(filter, items).map(\.id) == [3])
+    }
+
     @Test("an empty keyword list keeps everything")
     func emptyKeywords() {
         let filter = KeywordFilter<Post>(keywords: ["", "  "]) { [$0.title] }

@@ -28,9 +28,25 @@ public final class DeduplicationLoader: ChainedLoader {
     private let automaticKeys: AutomaticKeys
     private let state = Locked(State())
 
-    private enum Key: Hashable {
+    private enum Identity: Hashable {
         case explicit(String)
         case request(method: String, scheme: String?, authority: String?, path: String?, fields: HTTPFields)
+    }
+
+    /// An ``Identity`` with its hash computed once: a flight is looked up, added and removed
+    /// under the lock, and hashing the header fields each time cost more than the rest.
+    private struct Key: Hashable {
+        let identity: Identity
+        let hash: Int
+
+        init(_ identity: Identity) {
+            self.identity = identity
+            hash = identity.hashValue
+        }
+
+        func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+
+        static func == (a: Key, b: Key) -> Bool { a.hash == b.hash && a.identity == b.identity }
     }
 
     private enum FollowerOutcome {
@@ -77,11 +93,12 @@ public final class DeduplicationLoader: ChainedLoader {
     }
 
     private func key(for request: LoadRequest) -> Key? {
-        if let key = request.options[DeduplicationKeyOption.self] { return .explicit(key) }
+        if let key = request.options[DeduplicationKeyOption.self] { return Key(.explicit(key)) }
         guard automaticKeys == .safeMethods, request.method == .get || request.method == .head, request.body.isEmpty else { return nil }
         let head = request.head
-        return .request(
-            method: head.method.rawValue, scheme: head.scheme, authority: head.authority, path: head.path, fields: head.headerFields)
+        return Key(
+            .request(
+                method: head.method.rawValue, scheme: head.scheme, authority: head.authority, path: head.path, fields: head.headerFields))
     }
 
     private func lead(_ request: LoadRequest, key: Key) async throws(LoadError) -> LoadResponse {

@@ -14,8 +14,17 @@ public enum Redaction {
 
     /// The request target (`https://host/path?query`) with secret query values replaced.
     public static func redactedTarget(of head: HTTPRequest) -> String {
-        let origin = head.authority.map { "\(head.scheme ?? "https")://\($0)" } ?? ""
-        return origin + redactedPath(head.path ?? "")
+        // Built in one string: this runs for every request a LogLoader logs.
+        let path = redactedPath(head.path ?? "")
+        guard let authority = head.authority else { return path }
+        let scheme = head.scheme ?? "https"
+        var target = ""
+        target.reserveCapacity(scheme.utf8.count + 3 + authority.utf8.count + path.utf8.count)
+        target += scheme
+        target += "://"
+        target += authority
+        target += path
+        return target
     }
 
     /// A path with query with the values of secret parameters replaced.
@@ -33,33 +42,39 @@ public enum Redaction {
     /// at each parameter name's bytes, without allocating, because it runs for every logged request.
     /// A name with a percent escape counts as a possible secret (the slow path decodes it).
     private static func mayContainSecret(_ query: Substring) -> Bool {
-        var name: [UInt8] = []
-        name.reserveCapacity(16)
+        let bytes = query.utf8.dropFirst()
+        var nameStart = bytes.startIndex
         var inName = true
-        for byte in query.utf8.dropFirst() {
-            switch byte {
+        var index = bytes.startIndex
+        while index != bytes.endIndex {
+            switch bytes[index] {
             case UInt8(ascii: "&"):
-                if isSecretName(name) { return true }
-                name.removeAll(keepingCapacity: true)
+                if inName && isSecretName(bytes[nameStart..<index]) { return true }
+                nameStart = bytes.index(after: index)
                 inName = true
             case UInt8(ascii: "=") where inName:
-                if isSecretName(name) { return true }
+                if isSecretName(bytes[nameStart..<index]) { return true }
                 inName = false
             case UInt8(ascii: "%") where inName:
                 return true
             default:
-                // Only the first bytes matter: no secret name is longer than `longestSecretName`.
-                if inName, name.count <= longestSecretName { name.append(byte | (byte >= 65 && byte <= 90 ? 0x20 : 0)) }
+                break
             }
+            index = bytes.index(after: index)
         }
-        return inName && isSecretName(name)
+        return inName && isSecretName(bytes[nameStart..<bytes.endIndex])
     }
 
-    private static let secretNameBytes: Set<[UInt8]> = Set(secretParameters.map { Array($0.utf8) })
+    private static let secretNameBytes: [[UInt8]] = secretParameters.map { Array($0.utf8) }
     private static let longestSecretName = secretParameters.map(\.utf8.count).max() ?? 0
 
-    private static func isSecretName(_ lowercasedName: [UInt8]) -> Bool {
-        lowercasedName.count <= longestSecretName && secretNameBytes.contains(lowercasedName)
+    /// Whether `name` is a secret parameter's name, ASCII letters compared case-insensitively.
+    private static func isSecretName(_ name: Substring.UTF8View.SubSequence) -> Bool {
+        let count = name.count
+        guard count <= longestSecretName else { return false }
+        return secretNameBytes.contains { secret in
+            secret.count == count && zip(secret, name).allSatisfy { $0 == ($1 >= 65 && $1 <= 90 ? $1 | 0x20 : $1) }
+        }
     }
 
     /// Header fields as `Name: value` lines, with secret values replaced.

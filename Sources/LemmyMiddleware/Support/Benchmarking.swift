@@ -1,7 +1,7 @@
 public import Foundation
 internal import LemmyAPI
 
-/// Hooks for `LemmyMiddlewareBenchmarks`; not API. They take and give no Api types.
+/// Hooks for the MiddlewareIngest benchmark (Benchmarks/); not API. They take and give no Api types.
 extension ApiClient {
     /// Decodes a 0.18/0.19 GetPosts response body and merges it into this client's caches,
     /// returning the Post2 models, exactly as ``getPosts(feed:sort:limit:cursor:)`` does after

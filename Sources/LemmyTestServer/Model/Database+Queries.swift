@@ -42,46 +42,67 @@ struct CommentQuery: Sendable {
 extension Database {
     /// Posts the viewer can see in a feed: not deleted/removed, not in blocked communities or by
     /// blocked people, no NSFW unless allowed, no hidden posts unless asked.
+    ///
+    /// Walks the sort's ordering of every post (cached per revision, see ``PostOrders``) and stops
+    /// once the page and the posts around it are known, instead of sorting every post each time.
     func listPosts(_ query: PostQuery, viewer: Int?, now: Double) throws -> PageResult {
         let state = user(viewer)
         let showNSFW = query.showNSFW ?? (viewer.flatMap { person($0)?.showNSFW } ?? false)
         let term = query.searchTerm?.lowercased()
-        var keyed: [(id: Int, key: SortKey)] = []
-        keyed.reserveCapacity(query.communityId == nil ? posts.count : posts.count / max(communities.count, 1) + 16)
         let window: Double? = if case .top(let w) = query.sort { w } else { query.timeRange }
-        for post in posts {
-            if post.deleted || post.removed { continue }
-            if let id = query.communityId, post.communityId != id { continue }
-            if let id = query.creatorId, post.creatorId != id { continue }
-            if post.nsfw && !showNSFW { continue }
-            if let window, post.published < now - window { continue }
+        let visible = { (id: Int) -> Bool in
+            let post = self.posts[id - 1]
+            if post.deleted || post.removed { return false }
+            if let id = query.communityId, post.communityId != id { return false }
+            if let id = query.creatorId, post.creatorId != id { return false }
+            if post.nsfw && !showNSFW { return false }
+            if let window, post.published < now - window { return false }
             if let state {
-                if state.blockedCommunities[post.communityId] != nil && query.communityId == nil { continue }
-                if state.blockedPersons[post.creatorId] != nil { continue }
-                if !query.showHidden && state.hiddenPosts[post.id] != nil { continue }
-                if !query.showRead && state.readPosts[post.id] != nil { continue }
-                if query.savedOnly && state.savedPosts[post.id] == nil { continue }
-                if query.likedOnly && state.postVotes[post.id] != 1 { continue }
-                if query.dislikedOnly && state.postVotes[post.id] != -1 { continue }
+                if state.blockedCommunities[post.communityId] != nil && query.communityId == nil { return false }
+                if state.blockedPersons[post.creatorId] != nil { return false }
+                if !query.showHidden && state.hiddenPosts[post.id] != nil { return false }
+                if !query.showRead && state.readPosts[post.id] != nil { return false }
+                if query.savedOnly && state.savedPosts[post.id] == nil { return false }
+                if query.likedOnly && state.postVotes[post.id] != 1 { return false }
+                if query.dislikedOnly && state.postVotes[post.id] != -1 { return false }
             } else if query.savedOnly || query.likedOnly || query.dislikedOnly {
-                continue
+                return false
             }
             switch query.listing {
             case .all, .local: break
-            case .subscribed: if state?.follows[post.communityId] == nil { continue }
-            case .moderatorView: if !isModOrAdmin(viewer, of: post.communityId) { continue }
+            case .subscribed: if state?.follows[post.communityId] == nil { return false }
+            case .moderatorView: if !self.isModOrAdmin(viewer, of: post.communityId) { return false }
             }
-            if let term, !post.name.lowercased().contains(term), !(post.body?.lowercased().contains(term) ?? false) { continue }
-            keyed.append((post.id, key(for: post, query: query, now: now)))
+            if let term, !post.name.lowercased().contains(term), !(post.body?.lowercased().contains(term) ?? false) { return false }
+            return true
         }
-        return try Paging.page(keyed, page: query.page, limit: query.limit, cursor: query.cursor, alwaysNext: query.alwaysNext)
+        let ordered = postOrder(query.sort, scoped: query.communityId != nil, now: now)
+        return try Paging.page(
+            ordered: ordered, page: query.page, limit: query.limit, cursor: query.cursor, alwaysNext: query.alwaysNext, matching: visible)
     }
 
-    func key(for post: PostRecord, query: PostQuery, now: Double) -> SortKey {
-        let featured = query.communityId != nil ? post.featuredCommunity : post.featuredLocal
+    /// Every post in `sort`'s order (featured in the community when `scoped`, on the front page
+    /// otherwise), highest key first. Taken from ``postOrders`` unless this value was changed
+    /// since the store handed it out (then it describes a state no one else sees).
+    func postOrder(_ sort: PostSort, scoped: Bool, now: Double) -> [(id: Int, key: SortKey)] {
+        if written { return computePostOrder(sort, scoped: scoped, now: now) }
+        return postOrders.order(sort, scoped: scoped, revision: revision, now: now) { computedAt in
+            computePostOrder(sort, scoped: scoped, now: computedAt)
+        }
+    }
+
+    /// Sorts every post by ``key(for:sort:scoped:now:)``, highest first.
+    func computePostOrder(_ sort: PostSort, scoped: Bool, now: Double) -> [(id: Int, key: SortKey)] {
+        posts.map { (id: $0.id, key: key(for: $0, sort: sort, scoped: scoped, now: now)) }.sorted { $0.key > $1.key }
+    }
+
+    /// Where `post` sorts by `sort`: featured first (in its community when `scoped`, else on the
+    /// front page), then the sort's value, then the id.
+    func key(for post: PostRecord, sort: PostSort, scoped: Bool, now: Double) -> SortKey {
+        let featured = scoped ? post.featuredCommunity : post.featuredLocal
         let primary: Double
         var tiebreak = post.id
-        switch query.sort {
+        switch sort {
         case .hot: primary = Ranking.hot(score: post.score, published: post.published, now: now)
         case .active: primary = Ranking.hot(score: post.score, published: post.newestCommentTime, now: now)
         case .scaled:

@@ -2,47 +2,57 @@ internal import Locking
 import Foundation
 import HTTPLoading
 
-/// All server state. Guarded by ``LemmyStore``'s mutex; every method runs inside it.
+/// All server state, owned by ``LemmyStore``: writes run under its lock, reads on a snapshot.
+///
+/// Every stored property sets ``written`` when changed (`didSet`), so a handler that was run on a
+/// snapshot as a read and turned out to write is run again under the lock. A new stored property
+/// needs the same `didSet` (DatabaseWriteTrackingTests lists them).
 struct Database: Sendable {
-    var persons: [PersonRecord] = []
-    var communities: [CommunityRecord] = []
-    var posts: [PostRecord] = []
-    var comments: [CommentRecord] = []
-    var privateMessages: [PrivateMessageRecord] = []
-    var inbox: [InboxRecord] = []
-    var reports: [ReportRecord] = []
+    /// Whether anything changed since ``LemmyStore`` handed this value out.
+    var written = false
+    /// Counts the writes to the store's state; cached orderings are valid for one revision.
+    var revision: UInt64 = 0
+    /// Post orderings computed for a revision, shared by the store's snapshots.
+    let postOrders = PostOrders()
+    var persons: [PersonRecord] = [] { didSet { written = true } }
+    var communities: [CommunityRecord] = [] { didSet { written = true } }
+    var posts: [PostRecord] = [] { didSet { written = true } }
+    var comments: [CommentRecord] = [] { didSet { written = true } }
+    var privateMessages: [PrivateMessageRecord] = [] { didSet { written = true } }
+    var inbox: [InboxRecord] = [] { didSet { written = true } }
+    var reports: [ReportRecord] = [] { didSet { written = true } }
     /// Reports of private messages (admins' queue, apart from the communities' reports).
-    var privateMessageReports: [ReportRecord] = []
+    var privateMessageReports: [ReportRecord] = [] { didSet { written = true } }
     /// Sign-ups waiting for (or decided by) an admin, under "require application".
-    var registrationApplications: [RegistrationApplicationRecord] = []
+    var registrationApplications: [RegistrationApplicationRecord] = [] { didSet { written = true } }
     /// What admins purged: gone for everyone (rows stay, as ids are indices).
-    var purged = PurgedContent()
+    var purged = PurgedContent() { didSet { written = true } }
     /// The admins' federation allow and block lists (instance ids).
-    var federation = FederationLists()
+    var federation = FederationLists() { didSet { written = true } }
     /// Uploaded images by file name.
-    var images: [String: ImageRecord] = [:]
-    var modlog: [ModlogRecord] = []
+    var images: [String: ImageRecord] = [:] { didSet { written = true } }
+    var modlog: [ModlogRecord] = [] { didSet { written = true } }
     /// Comment ids of each post (index = post id - 1), in creation order.
-    var commentsByPost: [[Int]] = []
+    var commentsByPost: [[Int]] = [] { didSet { written = true } }
     /// Per-user state, by person id.
-    var users: [Int: UserState] = [:]
+    var users: [Int: UserState] = [:] { didSet { written = true } }
     /// Session tokens to person ids.
-    var sessions: [String: Int] = [:]
+    var sessions: [String: Int] = [:] { didSet { written = true } }
     /// Inbox entry ids per recipient.
-    var inboxByRecipient: [Int: [Int]] = [:]
+    var inboxByRecipient: [Int: [Int]] = [:] { didSet { written = true } }
     /// The seed the generator used (also drives generated comment text).
-    var seed: UInt64 = 0
+    var seed: UInt64 = 0 { didSet { written = true } }
     /// Counter for issued tokens.
     /// `host:port` used in `ap_id`s.
-    var host = "lemmy.test"
+    var host = "lemmy.test" { didSet { written = true } }
     /// The site's creation time.
-    var siteCreated: Double = 0
+    var siteCreated: Double = 0 { didSet { written = true } }
     /// How people sign up (see ``LemmyTestServer/configureRegistration(_:)``).
-    var site = SiteSettingsRecord()
+    var site = SiteSettingsRecord() { didSet { written = true } }
     /// Answers of the captchas handed out and not yet used, by uuid.
-    var captchas: [String: String] = [:]
+    var captchas: [String: String] = [:] { didSet { written = true } }
     /// Counts captchas, so each gets its own uuid and answer.
-    var captchaCounter = 0
+    var captchaCounter = 0 { didSet { written = true } }
 
     // MARK: Lookup
 
@@ -115,14 +125,36 @@ struct Database: Sendable {
     }
 }
 
-/// The thread-safe owner of the ``Database``.
+/// The thread-safe owner of the ``Database``: writes are serialized under a lock, reads run on
+/// an immutable snapshot taken under it, so readers neither wait for each other nor hold the lock
+/// while they render.
 final class LemmyStore: Sendable {
     private let state: Locked<Database>
 
     init(_ database: Database) { state = Locked(database) }
 
-    /// Runs `body` with exclusive access.
+    /// Runs `body` with exclusive access; what it changes stays (also when it throws afterwards).
     func with<T: Sendable>(_ body: (inout Database) throws -> T) throws -> T {
-        try state.withLock { (database: inout Database) throws -> T in try body(&database) }
+        try state.withLock { (database: inout Database) throws -> T in
+            database.written = false
+            defer {
+                if database.written { database.revision &+= 1 }
+                database.written = false
+            }
+            return try body(&database)
+        }
+    }
+
+    /// The state now: a copy-on-write value, so taking it costs a few retains.
+    func snapshot() -> Database { state.withLock { $0 } }
+
+    /// Runs `body` on a snapshot, outside the lock. If it changed the snapshot (a read with a side
+    /// effect, such as 1.0's `mark_as_read`), that change is dropped and `body` runs again under
+    /// the lock with ``with(_:)``, so its effect lands exactly once and in order with other writes.
+    func read<T: Sendable>(_ body: (inout Database) throws -> T) throws -> T {
+        var copy = snapshot()
+        let outcome = Result(catching: { try body(&copy) })
+        if copy.written { return try with(body) }
+        return try outcome.get()
     }
 }

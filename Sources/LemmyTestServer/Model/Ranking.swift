@@ -20,7 +20,7 @@ enum Ranking {
 }
 
 /// A post ordering, independent of the dialect's spelling.
-enum PostSort: Sendable, Equatable {
+enum PostSort: Sendable, Hashable {
     case hot, active, scaled, new, old, newComments, mostComments, controversial
     /// Highest score among posts newer than `window` seconds (nil: all time).
     case top(window: Double?)
@@ -101,29 +101,83 @@ enum Paging {
         _ keyed: [(id: Int, key: SortKey)], page: Int?, limit: Int, cursor: String?,
         alwaysNext: Bool = false
     ) throws -> PageResult {
-        let sorted = keyed.sorted { $0.key > $1.key }
-        var start = 0
-        var end = sorted.count
+        try self.page(
+            ordered: keyed.sorted { $0.key > $1.key }, page: page, limit: limit, cursor: cursor, alwaysNext: alwaysNext,
+            matching: { _ in true })
+    }
+
+    /// One page of the ids of `ordered` (sorted by key, highest first) that `matching` accepts,
+    /// as ``page(_:page:limit:cursor:alwaysNext:)`` cuts it from the sorted matches alone; asks
+    /// `matching` only about the items it walks past (the page and its neighbours).
+    static func page(
+        ordered: [(id: Int, key: SortKey)], page: Int?, limit: Int, cursor: String?, alwaysNext: Bool = false,
+        matching: (Int) -> Bool
+    ) throws -> PageResult {
+        let limit = max(limit, 0)
+        /// The first index from `start` (stepping by `step`) whose item matches, if any.
+        func match(from start: Int, step: Int) -> Int? {
+            var index = start
+            while index >= 0 && index < ordered.count {
+                if matching(ordered[index].id) { return index }
+                index += step
+            }
+            return nil
+        }
+        /// The first index whose key is below `key` (`orEqual`: at or below).
+        func boundary(_ key: SortKey, orEqual: Bool) -> Int {
+            var low = 0
+            var high = ordered.count
+            while low < high {
+                let middle = (low + high) / 2
+                let item = ordered[middle].key
+                if orEqual ? item <= key : item < key { high = middle } else { low = middle + 1 }
+            }
+            return low
+        }
+        var indices: [Int] = []
+        var moreAfter = false
+        var moreBefore = false
         if let cursor, !cursor.isEmpty {
             guard let (key, direction) = PageCursor.decode(cursor) else { throw APIError.code("couldnt_parse_pagination_token") }
             switch direction {
             case .next:
-                start = sorted.firstIndex { $0.key < key } ?? sorted.count
-                end = min(sorted.count, start + limit)
+                let split = boundary(key, orEqual: false)
+                var next = match(from: split, step: 1)
+                while let index = next, indices.count < limit {
+                    indices.append(index)
+                    next = match(from: index + 1, step: 1)
+                }
+                moreAfter = next != nil
+                moreBefore = match(from: split - 1, step: -1) != nil
             case .previous:
-                end = sorted.firstIndex { $0.key <= key } ?? sorted.count
-                start = max(0, end - limit)
+                let split = boundary(key, orEqual: true)
+                var previous = match(from: split - 1, step: -1)
+                while let index = previous, indices.count < limit {
+                    indices.append(index)
+                    previous = match(from: index - 1, step: -1)
+                }
+                indices.reverse()
+                moreBefore = previous != nil
+                moreAfter = match(from: split, step: 1) != nil
             }
         } else {
-            start = min(sorted.count, max(0, ((page ?? 1) - 1)) * limit)
-            end = min(sorted.count, start + limit)
+            let (skipped, overflow) = max(0, (page ?? 1) - 1).multipliedReportingOverflow(by: limit)
+            var toSkip = overflow ? Int.max : skipped
+            var next = match(from: 0, step: 1)
+            while let index = next, toSkip > 0 {
+                toSkip -= 1
+                next = match(from: index + 1, step: 1)
+            }
+            while let index = next, indices.count < limit {
+                indices.append(index)
+                next = match(from: index + 1, step: 1)
+            }
+            moreAfter = next != nil
+            moreBefore = skipped > 0 || overflow
         }
-        let slice = sorted[start..<end]
-        var result = PageResult(ids: slice.map(\.id))
-        if let last = slice.last, end < sorted.count || alwaysNext {
-            result.next = PageCursor.encode(last.key, .next)
-        }
-        if let first = slice.first, start > 0 { result.previous = PageCursor.encode(first.key, .previous) }
+        var result = PageResult(ids: indices.map { ordered[$0].id })
+        if let last = indices.last, moreAfter || alwaysNext { result.next = PageCursor.encode(ordered[last].key, .next) }
+        if let first = indices.first, moreBefore { result.previous = PageCursor.encode(ordered[first].key, .previous) }
         return result
     }
 }

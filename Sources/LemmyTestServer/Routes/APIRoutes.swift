@@ -7,9 +7,9 @@ import NIOFoundationEssentialsCompat
 /// Registers typed Lemmy endpoints on a Hummingbird router for one dialect.
 ///
 /// Each endpoint is registered from its LemmyAPI request descriptor (`LemmyV3.GetPosts`, ...), so
-/// path, method, form and response type are the ones the client uses. A handler runs inside the
-/// store's lock and returns the descriptor's `Response`, encoded with the dialect's key names and
-/// enum spellings.
+/// path, method, form and response type are the ones the client uses. A handler returns the
+/// descriptor's `Response`, encoded with the dialect's key names and enum spellings; it runs
+/// inside the store's lock, or for a GET on a snapshot outside it (see ``LemmyStore/read(_:)``).
 struct APIRoutes {
     let router: Router<LemmyRequestContext>
     let store: LemmyStore
@@ -54,12 +54,14 @@ struct APIRoutes {
                     : try FormDecoding.decode(R.Form.self, body: body, version: dialect.apiVersion)
                 let token = Self.token(request: request, query: query, body: body, dialect: dialect)
                 let now = clock()
-                let result: Out = try store.with { db in
+                let run = { (db: inout Database) throws -> Out in
                     let viewer = token.flatMap { db.sessions[$0] }
                     if required && viewer == nil { throw APIError.notLoggedIn }
                     let call = Call(form: form, viewer: viewer, token: viewer == nil ? nil : token, dialect: dialect, now: now)
                     return try handler(&db, call)
                 }
+                // GETs read a snapshot without holding the lock (one that writes is rerun under it).
+                let result: Out = try R.method == .get ? store.read(run) : store.with(run)
                 let data: Data
                 do { data = try dialect.makeEncoder().encode(result) } catch {
                     // The renderer produced a value this version does not have: a test-server bug,

@@ -1,14 +1,14 @@
 /// A post-sized item: enough fields that copying it costs what a real row costs.
-struct BenchmarkItem: Identifiable, Sendable {
-    let id: Int
-    let apID: String
-    let title: String
-    let body: String
-    let creator: Int
-    let published: Int
-    let isRead: Bool
+public struct BenchmarkItem: Identifiable, Sendable {
+    public let id: Int
+    public let apID: String
+    public let title: String
+    public let body: String
+    public let creator: Int
+    public let published: Int
+    public let isRead: Bool
 
-    static func corpus(count: Int) -> [BenchmarkItem] {
+    public static func corpus(count: Int) -> [BenchmarkItem] {
         (0..<count).map { index in
             BenchmarkItem(
                 id: index,

@@ -1,0 +1,150 @@
+// The loader chain's cost: each loader alone and the full chain over a terminal that answers at
+// once (no I/O), then over loopback HTTP against the `BenchmarkServer hello` that
+// scripts/bench.sh starts (LEMMYKIT_BENCH_HELLO_URL): AsyncHTTPClient used directly (the
+// baseline), AsyncHTTPClientLoader alone, and the full chain over it, at concurrency 1 and 16.
+// scripts/bench.sh runs wrk against the same server in the same script.
+import AsyncHTTPClient
+import Benchmark
+import BenchmarkSupport
+import Foundation
+import HTTPLoading
+import HTTPLoadingAsyncHTTPClient
+import LoaderChains
+import NIOCore
+import NIOHTTPCompression
+import Logging
+
+let benchmarks: @Sendable () -> Void = {
+    mockBenchmarks()
+    if let server = BenchmarkSupport.helloServer { loopbackBenchmarks(server) }
+}
+
+/// Requests sent per iteration over the mock terminal.
+let mockCount = 1_000
+
+func mockBenchmarks() {
+    let base = URL(string: "https://bench.test")!
+    let logger = Logger(label: "bench") { _ in DiscardingLogHandler() }
+    let singles: [(String, any HTTPLoader)] = [
+        ("Mock terminal alone", CannedLoader()),
+        ("Mock LogLoader", LogLoader(logger: logger) --> CannedLoader()),
+        ("Mock ResetGuardLoader", ResetGuardLoader() --> CannedLoader()),
+        ("Mock ServerEnvironmentLoader", ServerEnvironmentLoader(ServerEnvironment(baseURL: base)!) --> CannedLoader()),
+        ("Mock DeduplicationLoader", DeduplicationLoader() --> CannedLoader()),
+        ("Mock ThrottleLoader", ThrottleLoader(maximumConcurrentRequests: 64) --> CannedLoader()),
+        ("Mock RetryLoader", RetryLoader(defaultStrategy: .exponential(retries: 2)) --> CannedLoader()),
+        ("Mock BearerAuthLoader", BearerAuthLoader(provider: FixedToken()) --> CannedLoader()),
+        ("Mock RedirectLoader", RedirectLoader() --> CannedLoader()),
+        ("Mock full chain", Chains.full(over: CannedLoader(), baseURL: base)),
+    ]
+    let absolute = (0..<mockCount).map { Requests.absolute($0, base: base) }
+    let relative = (0..<mockCount).map { Requests.relative($0) }
+    for (name, loader) in singles {
+        // The chain applies the server environment itself; the others get absolute requests.
+        let requests = name == "Mock full chain" ? relative : absolute
+        Benchmark(name, configuration: BenchmarkSupport.configuration(iterations: 300, seconds: 1)) { _ in
+            for request in requests { blackHole(try await loader.load(request)) }
+        }
+    }
+}
+
+/// Requests per iteration at each concurrency over loopback.
+let loopbackCounts = [1: 200, 16: 1_600]
+
+func loopbackBenchmarks(_ server: URL) {
+    let ahc = AsyncHTTPClientLoader(connectionsPerHost: 16)
+    let chain = Chains.full(over: ahc, baseURL: server)
+    let direct = DirectAsyncHTTPClient(connectionsPerHost: 16)
+    for (concurrency, count) in loopbackCounts.sorted(by: { $0.key < $1.key }) {
+        let configuration = BenchmarkSupport.configuration(iterations: 100, seconds: 4, warmup: 3)
+        Benchmark("AHC direct c\(concurrency)", configuration: configuration) { _ in
+            try await Drive.concurrently(count: count, concurrency: concurrency) { index in
+                try await direct.get(Requests.absolute(index, base: server).url!)
+            }
+        }
+        Benchmark("AHC terminal c\(concurrency)", configuration: configuration) { _ in
+            try await Drive.concurrently(count: count, concurrency: concurrency) { index in
+                _ = try await ahc.load(Requests.absolute(index, base: server))
+            }
+        }
+        Benchmark("AHC full chain c\(concurrency)", configuration: configuration) { _ in
+            try await Drive.concurrently(count: count, concurrency: concurrency) { index in
+                _ = try await chain.load(Requests.relative(index))
+            }
+        }
+    }
+    let urlSession = URLSessionLoader()
+    let sessionChain = Chains.full(over: urlSession, baseURL: server)
+    for (concurrency, count) in loopbackCounts.sorted(by: { $0.key < $1.key }) {
+        let configuration = BenchmarkSupport.configuration(iterations: 30, seconds: 3, warmup: 2)
+        Benchmark("URLSession terminal c\(concurrency)", configuration: configuration) { _ in
+            try await Drive.concurrently(count: count, concurrency: concurrency) { index in
+                _ = try await urlSession.load(Requests.absolute(index, base: server))
+            }
+        }
+        Benchmark("URLSession full chain c\(concurrency)", configuration: configuration) { _ in
+            try await Drive.concurrently(count: count, concurrency: concurrency) { index in
+                _ = try await sessionChain.load(Requests.relative(index))
+            }
+        }
+    }
+}
+
+enum Requests {
+    /// `/hello?i=N`: distinct URLs, so deduplication never merges two requests.
+    static func relative(_ index: Int) -> LoadRequest {
+        LoadRequest(path: "/hello", queryItems: [URLQueryItem(name: "i", value: String(index))])
+    }
+
+    static func absolute(_ index: Int, base: URL) -> LoadRequest {
+        var request = relative(index)
+        ServerEnvironment(baseURL: base)!.apply(to: &request)
+        return request
+    }
+}
+
+enum Drive {
+    /// Runs `body` for 0..<count with `concurrency` in flight (one after another for 1).
+    static func concurrently(count: Int, concurrency: Int, _ body: @escaping @Sendable (Int) async throws -> Void) async throws {
+        if concurrency == 1 {
+            for index in 0..<count { try await body(index) }
+            return
+        }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            var next = 0
+            for _ in 0..<min(concurrency, count) {
+                let index = next
+                group.addTask { try await body(index) }
+                next += 1
+            }
+            while try await group.next() != nil {
+                if next < count {
+                    let index = next
+                    group.addTask { try await body(index) }
+                    next += 1
+                }
+            }
+        }
+    }
+}
+
+/// AsyncHTTPClient with AsyncHTTPClientLoader's configuration, used directly: the rate the
+/// terminal is measured against.
+final class DirectAsyncHTTPClient: Sendable {
+    let client: HTTPClient
+
+    init(connectionsPerHost: Int) {
+        var configuration = HTTPClient.Configuration(
+            redirectConfiguration: .disallow,
+            decompression: .enabled(limit: .ratio(MaximumDecompressionRatioOption.defaultValue))
+        )
+        configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = connectionsPerHost
+        configuration.httpVersion = .automatic
+        client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+    }
+
+    func get(_ url: URL) async throws {
+        let response = try await client.execute(HTTPClientRequest(url: url.absoluteString), timeout: .seconds(30))
+        blackHole(try await response.body.collect(upTo: 10 << 20))
+    }
+}

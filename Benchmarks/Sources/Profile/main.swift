@@ -1,0 +1,43 @@
+import BenchmarkSupport
+import FeedLoading
+import Foundation
+import HTTPLoading
+import LoaderChains
+
+// A fixed amount of work to profile (`perf record -g`, or `valgrind --tool=callgrind` where
+// valgrind runs Swift 6.3 binaries; 3.19 does not):
+//   Profile chain COUNT      COUNT requests through the full chain over a terminal answering at once
+//   Profile terminal COUNT   the same requests through that terminal alone
+//   Profile feed COUNT       COUNT in-memory 10,000-item FeedLoader scrolls with the 4 benchmark filters
+//   Profile fetcher COUNT    COUNT loops over the same fetcher
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+guard arguments.count == 2, let count = Int(arguments[1]) else {
+    FileHandle.standardError.write(Data("usage: Profile chain|terminal|feed|fetcher COUNT\n".utf8))
+    exit(2)
+}
+switch arguments[0] {
+case "chain", "terminal":
+    let base = URL(string: "https://bench.test")!
+    let chained = arguments[0] == "chain"
+    let loader: any HTTPLoader = chained ? Chains.full(over: CannedLoader(), baseURL: base) : CannedLoader()
+    let requests = (0..<count).map { index in
+        var request = LoadRequest(path: "/hello", queryItems: [URLQueryItem(name: "i", value: String(index))])
+        if !chained { ServerEnvironment(baseURL: base)!.apply(to: &request) }
+        return request
+    }
+    var bytes = 0
+    for request in requests { bytes += try await loader.load(request).body.count }
+    print("\(count) requests, \(bytes) bytes")
+case "feed":
+    var total = 0
+    for _ in 0..<count { total += await FeedScrolls.scroll(filtered: true) }
+    print("\(count) scrolls, \(total) items")
+case "fetcher":
+    var total = 0
+    for _ in 0..<count { total += await FeedScrolls.fetchDirectly() }
+    print("\(count) loops, \(total) items")
+default:
+    FileHandle.standardError.write(Data("usage: Profile chain|terminal|feed|fetcher COUNT\n".utf8))
+    exit(2)
+}

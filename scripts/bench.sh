@@ -1,0 +1,164 @@
+#!/usr/bin/env bash
+# Every LemmyKit benchmark, from the Benchmarks/ package (ordo-one/benchmark), plus wrk on the same
+# loopback servers, then issue 15's table: each ratio is computed from medians measured in this
+# run, each against its baseline measured in the same process (package-benchmark target) or, for
+# wrk, in this script against the same server.
+#
+#   scripts/bench.sh                 everything (about 10 minutes on two cores, after the build)
+#   scripts/bench.sh --no-build      skip `swift build` (the release build is current)
+#   BENCH_FILTER=REGEX scripts/bench.sh   only the package-benchmark targets matching REGEX
+#
+# Prints each benchmark's medians (wall time, CPU time, allocations, instructions: the last is 0
+# where the kernel has no performance counters, as in most VMs), the table, and the load average
+# before and after. Raw percentiles stay in Benchmarks/.bench-results/.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+build=1
+[ "${1:-}" = "--no-build" ] && build=0
+command -v wrk >/dev/null || { apt-get update -qq && apt-get install -y -qq wrk; } >&2
+
+load_before=$(cut -d' ' -f1-3 /proc/loadavg)
+cd Benchmarks
+if [ "$build" = 1 ]; then swift build -c release >&2; fi
+bin=$(swift build -c release --show-bin-path)
+results="$root/Benchmarks/.bench-results"
+rm -rf "$results" && mkdir -p "$results"
+
+servers=()
+cleanup() { for pid in "${servers[@]}"; do kill "$pid" 2>/dev/null || true; done; }
+trap cleanup EXIT
+
+# Starts `BenchmarkServer ARGS...` on a free port; sets $port once it listens.
+start_server() {
+    local log
+    log=$(mktemp)
+    "$bin/BenchmarkServer" "$@" >"$log" 2>&1 &
+    servers+=($!)
+    for _ in $(seq 1 600); do grep -q "listening on" "$log" && break; sleep 0.1; done
+    port=$(sed -n 's/listening on //p' "$log")
+    [ -n "$port" ] || { cat "$log" >&2; echo "BenchmarkServer $* did not start" >&2; exit 1; }
+}
+
+# wrk's requests per second at CONNECTIONS on URL: the median of 3 runs of 5 s.
+wrk_median() {
+    local connections=$1 url=$2 threads=2
+    [ "$connections" = 1 ] && threads=1
+    for _ in 1 2 3; do
+        wrk -t "$threads" -c "$connections" -d 5s "$url" | awk '/Requests\/sec/ {print $2}'
+    done | sort -n | sed -n 2p
+}
+
+echo "== wrk and package-benchmark against BenchmarkServer hello" >&2
+start_server hello 0
+hello="http://127.0.0.1:$port"
+echo "wrk_hello_c1 $(wrk_median 1 "$hello/hello")" >"$results/wrk.txt"
+echo "wrk_hello_c16 $(wrk_median 16 "$hello/hello")" >>"$results/wrk.txt"
+
+LEMMYKIT_BENCH_HELLO_URL=$hello swift package --allow-writing-to-package-directory benchmark \
+    ${BENCH_FILTER:+--target "$BENCH_FILTER"} --no-progress --format histogramPercentiles --path "$results" >&2
+cleanup
+servers=()
+
+echo "== wrk against LemmyTestServer (0.19): GetPosts limit 20" >&2
+for scale in small medium; do
+    start_server lemmy "$scale" 0
+    echo "wrk_getposts_${scale}_c16 $(wrk_median 16 "http://127.0.0.1:$port/api/v3/post/list?limit=20")" >>"$results/wrk.txt"
+    cleanup
+    servers=()
+done
+load_after=$(cut -d' ' -f1-3 /proc/loadavg)
+
+python3 - "$results" "$load_before" "$load_after" <<'PYTHON'
+import glob, os, re, sys
+
+results, load_before, load_after = sys.argv[1:4]
+scale = {"ns": 1, "μs": 1e3, "us": 1e3, "ms": 1e6, "s": 1e9, "#": 1, "K": 1e3, "M": 1e6, "G": 1e9}
+medians = {}  # (target, benchmark) -> {metric: p50}
+for path in glob.glob(os.path.join(results, "*.histogram.percentiles.tsv")):
+    name = os.path.basename(path)[: -len(".histogram.percentiles.tsv")]
+    _, target, rest = name.split(".", 2)
+    benchmark, metric = rest.rsplit(".", 1)
+    with open(path) as f:
+        header = f.readline()
+        unit = re.search(r"\(([^)]*)\)\s*\*?\s*$", header)
+        factor = scale.get(unit.group(1), 1) if unit else 1
+        rows = dict(line.split("\t") for line in f.read().split("\n") if "\t" in line)
+    medians.setdefault((target, benchmark.replace("_", " ")), {})[metric.replace("_", " ")] = float(rows["50"]) * factor
+
+wrk = dict(line.split() for line in open(os.path.join(results, "wrk.txt")) if len(line.split()) == 2)
+
+def fmt(value, digits=1):
+    return "n/a" if value is None else f"{value:,.{digits}f}"
+
+print("\nMedians per benchmark (per iteration):")
+print(f"{'target':<19} {'benchmark':<38} {'wall µs':>11} {'cpu µs':>11} {'mallocs':>9} {'instructions':>13} {'peak RSS MB':>11}")
+for (target, benchmark), m in sorted(medians.items()):
+    print(
+        f"{target:<19} {benchmark:<38} {fmt(m.get('wallClock', 0) / 1e3):>11} {fmt(m.get('cpuTotal', 0) / 1e3):>11}"
+        f" {fmt(m.get('mallocCountTotal'), 0):>9} {fmt(m.get('instructions'), 0):>13}"
+        f" {fmt(m.get('peakMemoryResident', 0) / 1e6, 0):>11}"
+    )
+
+def wall(target, benchmark):
+    value = medians.get((target, benchmark), {}).get("wallClock")
+    return value
+
+def ratio(a, b):
+    return None if a is None or b is None else a / b
+
+def overhead(target, chain, terminal):
+    r = ratio(wall(target, chain), wall(target, terminal))
+    return None if r is None else (r - 1) * 100
+
+def rps(benchmark, count):
+    w = wall("HTTPChain", benchmark)
+    return None if w is None else count / (w / 1e9)
+
+def x(value):
+    return "n/a" if value is None else f"{value:.2f}x"
+
+def pct(value):
+    return "n/a" if value is None else f"{value:+.1f}%"
+
+wrk16 = float(wrk["wrk_hello_c16"]) if "wrk_hello_c16" in wrk else None
+terminal16, direct16 = rps("AHC terminal c16", 1600), rps("AHC direct c16", 1600)
+rows = [
+    ("typed decode / JSONSerialization, 811 KB 0.18 GetComments", "1.07x",
+     x(ratio(wall("LemmyAPIDecoding", "GetComments 811KB typed decode"), wall("LemmyAPIDecoding", "GetComments 811KB JSONSerialization"))), "<= 0.67x"),
+    ("typed decode / JSONSerialization, 50-post 0.19 GetPosts", "1.55x",
+     x(ratio(wall("LemmyAPIDecoding", "GetPosts 50 posts typed decode"), wall("LemmyAPIDecoding", "GetPosts 50 posts JSONSerialization"))), "<= 0.67x"),
+    ("typed decode / JSONSerialization, 6 KB 0.19 GetPosts", "1.60x",
+     x(ratio(wall("LemmyAPIDecoding", "GetPosts 6KB typed decode"), wall("LemmyAPIDecoding", "GetPosts 6KB JSONSerialization"))), "<= 0.67x"),
+    ("full chain over the AHC terminal, loopback, c=1 / c=16", "+4.1% / +20.6%",
+     f"{pct(overhead('HTTPChain', 'AHC full chain c1', 'AHC terminal c1'))} / {pct(overhead('HTTPChain', 'AHC full chain c16', 'AHC terminal c16'))}", "< 3% / < 3%"),
+    ("AHC terminal vs wrk at c=16 (tiny body)", "26%",
+     f"{fmt(None if terminal16 is None or wrk16 is None else terminal16 / wrk16 * 100, 0)}% (AHC direct {fmt(None if direct16 is None or wrk16 is None else direct16 / wrk16 * 100, 0)}%)",
+     "at least AHC direct"),
+    ("PostFeed / raw client, 10,000-post scroll (0.19, pages of 50)", "1.24x",
+     x(ratio(wall("FeedScroll", "Scroll PostFeed"), wall("FeedScroll", "Scroll raw client"))), "<= 1.10x"),
+    ("FeedLoader with 4 filters / fetcher, in memory", "3.14x",
+     x(ratio(wall("FeedLoaderOverhead", "FeedLoader 4 filters"), wall("FeedLoaderOverhead", "Fetcher called directly"))), "<= 1.30x"),
+    ("test server, GetPosts limit 20, c=16 (wrk), medium / small seed", "1,390 req/s",
+     f"{fmt(float(wrk['wrk_getposts_medium_c16']) if 'wrk_getposts_medium_c16' in wrk else None, 0)} / {fmt(float(wrk['wrk_getposts_small_c16']) if 'wrk_getposts_small_c16' in wrk else None, 0)} req/s", ">= 5,000 req/s"),
+    ("middleware first ingest / decode (50-post page); re-merge / decode", "1.31x",
+     f"{x(ratio(wall('MiddlewareIngest', 'Page first ingest'), wall('MiddlewareIngest', 'Page decode only')))}; {x(ratio(wall('MiddlewareIngest', 'Page re-merge'), wall('MiddlewareIngest', 'Page decode only')))}",
+     "< 1.5x; re-merge < ingest"),
+]
+print(f"\n| what | before (issue 15) | now | target |\n|---|---|---|---|")
+for what, before, now, target in rows:
+    print(f"| {what} | {before} | {now} | {target} |")
+print(
+    f"\nAHC c=16: terminal {fmt(terminal16, 0)} req/s, direct {fmt(direct16, 0)} req/s, full chain {fmt(rps('AHC full chain c16', 1600), 0)} req/s;"
+    f" wrk c=1 {wrk.get('wrk_hello_c1', 'n/a')}, c=16 {wrk.get('wrk_hello_c16', 'n/a')} req/s"
+)
+print(
+    "10,000-post scroll, peak resident memory: "
+    + ", ".join(
+        f"{name} {fmt(medians.get(('FeedScroll', 'Scroll ' + name), {}).get('peakMemoryResident', 0) / 1e6, 0)} MB"
+        for name in ["raw client", "ApiClient models", "PostFeed"]
+    )
+    + " (no model alive after the feed is dropped: checked by the benchmark)"
+)
+print(f"load average: before {load_before}, after {load_after} (2 cores)")
+PYTHON
