@@ -81,6 +81,7 @@ let package = Package(
         .target(
             name: "HTTPBinServer",
             dependencies: [
+                "Locking",
                 .product(name: "NIOFoundationEssentialsCompat", package: "swift-nio"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -104,7 +105,7 @@ let package = Package(
 
         // MARK: FeedLoading
         .target(name: "FeedLoading", dependencies: ["Locking"]),
-        .testTarget(name: "FeedLoadingTests", dependencies: ["FeedLoading"]),
+        .testTarget(name: "FeedLoadingTests", dependencies: ["FeedLoading", "Locking"]),
 
         // MARK: LemmyAPI
         .target(
@@ -188,7 +189,7 @@ let package = Package(
         .testTarget(
             name: "LemmyMiddlewareTests",
             dependencies: [
-                "LemmyMiddleware", "LemmyMiddlewareGRDB", "LemmyTestServer", "LemmyTestSupport", "LemmyAPI", "HTTPLoading",
+                "LemmyMiddleware", "LemmyMiddlewareGRDB", "LemmyTestServer", "LemmyTestSupport", "LemmyAPI", "HTTPLoading", "Locking",
                 "HTTPLoadingTesting", "HTTPLoadingAsyncHTTPClient", "FeedLoading", "Resources", "ResourcesGRDB",
             ],
             exclude: ["FuzzCorpus"]

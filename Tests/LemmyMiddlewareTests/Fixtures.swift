@@ -5,14 +5,14 @@ import LemmyMiddleware
 import LemmyTestServer
 import LemmyAPI
 import Testing
-import Synchronization
+import Locking
 
 /// A chain for tests: URLSession with no retries, and gates that hold back the response to the
 /// next request whose path ends with a given suffix (the server has already applied it).
 final class GatingLoader: HTTPLoader {
     private let next = URLSessionLoader()
-    private let gates = Mutex<[(suffix: String, gate: MockGate)]>([])
-    private let paths = Mutex<[String]>([])
+    private let gates = Locked<[(suffix: String, gate: MockGate)]>([])
+    private let paths = Locked<[String]>([])
 
     /// Holds back the response to the next request to `suffix` until the returned gate opens.
     func gate(_ suffix: String) -> MockGate {

@@ -1,5 +1,5 @@
 import FeedLoading
-import Synchronization
+import Locking
 
 /// A post-like item with the fields the generic filters are exercised on.
 struct Post: Identifiable, Sendable, Hashable {
@@ -19,9 +19,9 @@ struct ServerError: Error, Equatable {
     var code = 500
 }
 
-/// A list that several tasks append to; the `Mutex` makes that safe.
+/// A list that several tasks append to; the lock makes that safe.
 final class Log<Entry: Sendable>: Sendable {
-    private let entries = Mutex<[Entry]>([])
+    private let entries = Locked<[Entry]>([])
     func append(_ entry: Entry) { entries.withLock { $0.append(entry) } }
     var all: [Entry] { entries.withLock { $0 } }
 }

@@ -3,13 +3,13 @@ import HTTPLoading
 import LemmyAPI
 import LemmyMiddleware
 import LemmyTestServer
-import Synchronization
+import Locking
 import HTTPTypes
 
 /// A chain for feed tests: URLSession with no retries, recording every request's path and query.
 final class RecordingLoader: HTTPLoader {
     private let next = URLSessionLoader()
-    private let requests = Mutex<[String]>([])
+    private let requests = Locked<[String]>([])
 
     /// Paths with their queries, in the order they were sent.
     var requested: [String] { requests.withLock { $0 } }
