@@ -1,5 +1,3 @@
-internal import Locking
-
 /// Runs one whole exchange under its ``RequestDeadlineOption``, for terminal loaders.
 ///
 /// Transports time out connections and silences, but a server that keeps sending a byte now and
@@ -18,37 +16,23 @@ public enum ExchangeDeadline {
         for request: LoadRequest,
         _ operation: @escaping @Sendable () async throws(LoadError) -> T
     ) async throws(LoadError) -> T {
-        try await run(deadline, for: request, watchdog: .shared, operation)
-    }
-
-    /// ``run(_:for:_:)`` with the watchdog to register with (tests give their own).
-    static func run<T: Sendable>(
-        _ deadline: Duration,
-        for request: LoadRequest,
-        watchdog: DeadlineWatchdog,
-        _ operation: @escaping @Sendable () async throws(LoadError) -> T
-    ) async throws(LoadError) -> T {
         guard deadline < unlimited else { return try await operation() }
-        // The operation runs in a task of its own, so the watchdog can cancel it; the caller's
-        // cancellation is forwarded to it.
-        let timedOut = Locked(false)
-        let task = Task { () async -> Result<T, LoadError> in
-            do throws(LoadError) { return .success(try await operation()) } catch { return .failure(error) }
+        let outcome = await withTaskGroup(of: Result<T, LoadError>?.self) { group in
+            group.addTask {
+                do throws(LoadError) { return .success(try await operation()) } catch { return .failure(error) }
+            }
+            group.addTask {
+                // Cancelled: the exchange finished first, or the caller gave up; either way not a timeout.
+                do { try await Task.sleep(for: deadline) } catch { return nil }
+                return .failure(LoadError(.timedOut, request: request, message: "no complete answer within the deadline of \(deadline)"))
+            }
+            var first: Result<T, LoadError>?
+            while first == nil, let next = await group.next() { first = next }
+            group.cancelAll()
+            return first
         }
-        let watch = watchdog.register(deadline: ContinuousClock.now + deadline) {
-            timedOut.withLock { $0 = true }
-            task.cancel()
-        }
-        let outcome = await withTaskCancellationHandler {
-            await task.value
-        } onCancel: {
-            task.cancel()
-        }
-        watchdog.unregister(watch)
-        // An answer that arrived is kept; a failure after the deadline passed is the deadline's.
-        if case .failure = outcome, timedOut.withLock({ $0 }) {
-            throw LoadError(.timedOut, request: request, message: "no complete answer within the deadline of \(deadline)")
-        }
+        // The operation's child always yields a value, so `outcome` is only nil if the group is empty.
+        guard let outcome else { throw LoadError(.cancelled, request: request) }
         return try outcome.get()
     }
 }
