@@ -11,10 +11,8 @@ public final class AnyPost {
 
     /// Upgrades until the model stops changing (the top tier).
     public func upgrade() async throws(ApiClientError) {
-        while true {
-            let next = try await wrappedValue.upgrade()
-            if next === wrappedValue { return }
-            wrappedValue = next
+        try await climbToTopTier(from: wrappedValue, step: { model throws(ApiClientError) in try await model.upgrade() }) {
+            wrappedValue = $0
         }
     }
 
@@ -37,10 +35,8 @@ public final class AnyPerson {
 
     /// Upgrades until the model stops changing (the top tier).
     public func upgrade() async throws(ApiClientError) {
-        while true {
-            let next = try await wrappedValue.upgrade()
-            if next === wrappedValue { return }
-            wrappedValue = next
+        try await climbToTopTier(from: wrappedValue, step: { model throws(ApiClientError) in try await model.upgrade() }) {
+            wrappedValue = $0
         }
     }
 }
@@ -56,10 +52,8 @@ public final class AnyCommunity {
 
     /// Upgrades until the model stops changing (the top tier).
     public func upgrade() async throws(ApiClientError) {
-        while true {
-            let next = try await wrappedValue.upgrade()
-            if next === wrappedValue { return }
-            wrappedValue = next
+        try await climbToTopTier(from: wrappedValue, step: { model throws(ApiClientError) in try await model.upgrade() }) {
+            wrappedValue = $0
         }
     }
 }
@@ -75,10 +69,8 @@ public final class AnyComment {
 
     /// Upgrades until the model stops changing (the top tier).
     public func upgrade() async throws(ApiClientError) {
-        while true {
-            let next = try await wrappedValue.upgrade()
-            if next === wrappedValue { return }
-            wrappedValue = next
+        try await climbToTopTier(from: wrappedValue, step: { model throws(ApiClientError) in try await model.upgrade() }) {
+            wrappedValue = $0
         }
     }
 }
@@ -94,10 +86,8 @@ public final class AnyReply {
 
     /// Upgrades until the model stops changing (the top tier).
     public func upgrade() async throws(ApiClientError) {
-        while true {
-            let next = try await wrappedValue.upgrade()
-            if next === wrappedValue { return }
-            wrappedValue = next
+        try await climbToTopTier(from: wrappedValue, step: { model throws(ApiClientError) in try await model.upgrade() }) {
+            wrappedValue = $0
         }
     }
 }
@@ -113,10 +103,23 @@ public final class AnyMessage {
 
     /// Upgrades until the model stops changing (the top tier).
     public func upgrade() async throws(ApiClientError) {
-        while true {
-            let next = try await wrappedValue.upgrade()
-            if next === wrappedValue { return }
-            wrappedValue = next
+        try await climbToTopTier(from: wrappedValue, step: { model throws(ApiClientError) in try await model.upgrade() }) {
+            wrappedValue = $0
         }
+    }
+}
+
+/// The loop every `Any*` wrapper's `upgrade()` runs: one tier at a time, publishing each, until a
+/// step returns the same object (the model already is the top tier).
+@MainActor
+private func climbToTopTier<Model>(
+    from model: Model, step: @MainActor (Model) async throws(ApiClientError) -> Model, publish: (Model) -> Void
+) async throws(ApiClientError) {
+    var current = model
+    while true {
+        let next = try await step(current)
+        if (next as AnyObject) === (current as AnyObject) { return }
+        current = next
+        publish(next)
     }
 }
