@@ -60,7 +60,9 @@ public struct FaultRule: Sendable, Hashable, Codable {
         self.seed = seed
     }
 
-    func matches(path: String, method: String) -> Bool {
+    /// Whether the rule applies to a request for `path` (without the query) with `method`; a
+    /// client in a test can use it to know which of its requests the server will fault.
+    public func matches(path: String, method: String) -> Bool {
         if let route, !path.hasSuffix(route) { return false }
         if let wanted = self.method, wanted.uppercased() != method.uppercased() { return false }
         return true

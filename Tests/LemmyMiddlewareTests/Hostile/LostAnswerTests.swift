@@ -12,11 +12,11 @@ import Testing
 /// adopts the server's state instead of rolling back a change that happened.
 @Suite("Lost answers") @MainActor
 struct LostAnswerTests {
-    /// Logs alice in through a chain whose requests give up after 3 s: Foundation's URLSession on
+    /// Logs alice in through a chain whose mutations give up after 5 s: Foundation's URLSession on
     /// Linux does not notice a connection the server closed mid-exchange and waits for its
     /// timeout (60 s by default), which is the transport's business, not these tests'.
     static func login(_ server: LemmyTestServer) async throws -> ApiClient {
-        try await ApiClient.login(to: server.baseURL, username: "alice", password: "password", loader: ShortTimeoutLoader())
+        try await ApiClient.login(to: server.baseURL, username: "alice", password: "password", loader: ShortTimeoutLoader(faults: server.faults))
     }
 
     static func blockRoute(_ dialect: LemmyDialect) -> String {
@@ -189,14 +189,28 @@ struct LostAnswerTests {
 /// should ever wait for the short one.
 final class ShortTimeoutLoader: HTTPLoader {
     private let next = URLSessionLoader()
+    private let faults: FaultInjector?
+
+    /// `faults`, if given, are the server's: a request a latency rule will hold gets the short
+    /// deadline too, so a test waits seconds for the deadline, not the default minute.
+    init(faults: FaultInjector? = nil) { self.faults = faults }
 
     func load(_ request: LoadRequest) async throws(LoadError) -> LoadResponse {
         var request = request
         let isLogin = (request.head.path ?? "").hasSuffix("/login")
-        if request.head.method != .get && !isLogin {
+        if (request.head.method != .get && !isLogin) || willBeHeld(request) {
             request.options[TimeoutOption.self] = .seconds(5)
         }
         return try await next.load(request)
+    }
+
+    private func willBeHeld(_ request: LoadRequest) -> Bool {
+        guard let faults else { return false }
+        let path = request.pathWithoutQuery
+        return faults.rules.contains { rule in
+            guard case .latency = rule.fault else { return false }
+            return rule.matches(path: path, method: request.head.method.rawValue)
+        }
     }
 
     func reset(in context: ResetContext) async {
