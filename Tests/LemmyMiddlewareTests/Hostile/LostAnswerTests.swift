@@ -16,7 +16,8 @@ struct LostAnswerTests {
     /// Linux does not notice a connection the server closed mid-exchange and waits for its
     /// timeout (60 s by default), which is the transport's business, not these tests'.
     static func login(_ server: LemmyTestServer) async throws -> ApiClient {
-        try await ApiClient.login(to: server.baseURL, username: "alice", password: "password", loader: ShortTimeoutLoader(faults: server.faults))
+        try await ApiClient.login(
+            to: server.baseURL, username: "alice", password: "password", loader: ShortTimeoutLoader(faults: server.faults))
     }
 
     static func blockRoute(_ dialect: LemmyDialect) -> String {
