@@ -112,6 +112,8 @@ let package = Package(
             name: "LemmyAPI",
             dependencies: [
                 "HTTPLoading", "Locking",
+                // The default terminal off Apple platforms (see LemmyRawClient+DefaultLoader.swift).
+                .target(name: "HTTPLoadingAsyncHTTPClient", condition: .when(platforms: [.linux, .windows, .android])),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -30,25 +30,42 @@ public final class AsyncHTTPClientLoader: HTTPLoader {
     ///   - maximumDecompressionRatio: how many times its compressed size a body may inflate to;
     ///     AsyncHTTPClient fixes it per client, so `MaximumDecompressionRatioOption`
     ///     is not read per request here.
-    public init(
+    public convenience init(
         connectionsPerHost: Int = 16,
         maximumDecompressionRatio: Int = MaximumDecompressionRatioOption.defaultValue
     ) {
+        self.init(
+            client: Self.makeClient(connectionsPerHost: connectionsPerHost, maximumDecompressionRatio: maximumDecompressionRatio),
+            ownsClient: true)
+    }
+
+    /// A loader over one process-wide client with the default configuration, which is never shut
+    /// down (as `HTTPClient.shared`, but without following redirects): for a default chain that has
+    /// no owner to shut its terminal down. ``shutdown()`` does nothing on it.
+    public static let shared = AsyncHTTPClientLoader(client: makeClient(), ownsClient: false)
+
+    private init(client: HTTPClient, ownsClient: Bool) {
+        self.client = client
+        self.ownsClient = ownsClient
+    }
+
+    private static func makeClient(
+        connectionsPerHost: Int = 16,
+        maximumDecompressionRatio: Int = MaximumDecompressionRatioOption.defaultValue
+    ) -> HTTPClient {
         var configuration = HTTPClient.Configuration(
             redirectConfiguration: .disallow,
             decompression: .enabled(limit: .ratio(maximumDecompressionRatio))
         )
         configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = connectionsPerHost
         configuration.httpVersion = .automatic
-        client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
-        ownsClient = true
+        return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }
 
     /// Creates a loader over a client the caller configured and will shut down. The client must
     /// not follow redirects, or the chain's redirect policy is bypassed.
-    public init(client: HTTPClient) {
-        self.client = client
-        ownsClient = false
+    public convenience init(client: HTTPClient) {
+        self.init(client: client, ownsClient: false)
     }
 
     /// Shuts the owned client down; requests after this fail.

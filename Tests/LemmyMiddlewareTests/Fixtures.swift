@@ -7,10 +7,10 @@ import LemmyAPI
 import Testing
 import Locking
 
-/// A chain for tests: URLSession with no retries, and gates that hold back the response to the
+/// A chain for tests: the default terminal with no retries, and gates that hold back the response to the
 /// next request whose path ends with a given suffix (the server has already applied it).
 final class GatingLoader: HTTPLoader {
-    private let next = URLSessionLoader()
+    private let next = LemmyRawClient.defaultTerminal()
     private let gates = Locked<[(suffix: String, gate: MockGate)]>([])
     private let paths = Locked<[String]>([])
 

@@ -3,12 +3,21 @@ public import HTTPLoading
 public import Logging
 import HTTPTypes
 
+#if os(Linux) || os(Windows) || os(Android)  // as the dependency in Package.swift
+import HTTPLoadingAsyncHTTPClient
+#endif
+
 extension LemmyRawClient {
     /// The chain a client uses unless given one:
     ///
     /// `ServerEnvironmentLoader` (User-Agent) → `LogLoader` → `RetryLoader` (idempotent requests
     /// only: GET, PUT, DELETE; transient failures, 408/429/5xx, honouring `Retry-After`) →
-    /// `DeduplicationLoader` (identical GETs in flight share one load) → `URLSessionLoader`.
+    /// `DeduplicationLoader` (identical GETs in flight share one load) → the platform's terminal:
+    /// `URLSessionLoader` on Apple platforms, elsewhere the process-wide
+    /// `AsyncHTTPClientLoader.shared`. Foundation's URLSession off Apple platforms (libcurl)
+    /// does not notice a server dropping the connection of a POST it reuses: the request waits,
+    /// spinning, until its deadline (a minute by default) instead of failing at once, which
+    /// would turn every lost answer into a minute's stall.
     ///
     /// There is no `ValidationLoader`: Lemmy reports errors in bodies of non-2xx responses, which
     /// the client reads itself.
@@ -24,6 +33,17 @@ extension LemmyRawClient {
             --> LogLoader(logger: logger, level: .debug)
             --> RetryLoader(defaultStrategy: .exponential(retries: 2))
             --> DeduplicationLoader(automaticKeys: .safeMethods)
-            --> URLSessionLoader()
+            --> defaultTerminal()
+    }
+
+    /// The terminal the default chain ends in on this platform (see
+    /// ``defaultLoader(instanceURL:userAgent:logger:)`` for why it differs): for a chain of one's
+    /// own that should behave as the default one does.
+    public static func defaultTerminal() -> any HTTPLoader {
+        #if os(Linux) || os(Windows) || os(Android)  // as the dependency in Package.swift
+        AsyncHTTPClientLoader.shared
+        #else
+        URLSessionLoader()
+        #endif
     }
 }

@@ -11,6 +11,9 @@ import ServiceLifecycle
 ///   which keeps any idle timeout from firing; only a deadline for the whole exchange cuts it short.
 /// - `/bomb`: `gzip`-encoded zeros, a few KiB on the wire that decompress to ``bombSize`` bytes.
 /// - `/bomb-chunked`: the same without `Content-Length`, so the compressed size is unknown up front.
+/// - `/ok`: a 200 with a small body, to open a connection a later request reuses.
+/// - `/drop`: reads the request, then closes the connection without answering (an answer lost
+///   after the request went out).
 final class HostileServer: Sendable {
     let baseURL: URL
     private let group: ServiceGroup
@@ -26,7 +29,13 @@ final class HostileServer: Sendable {
     }
 
     static func start() async throws -> HostileServer {
-        let router = Router()
+        let router = Router(context: HostileRequestContext.self)
+        router.get("ok") { _, _ in "ok" }
+        router.post("drop") { request, context -> Response in
+            _ = try await request.body.collect(upTo: 1 << 20)
+            try? await context.channel.close()
+            return Response(status: .ok)
+        }
         router.get("trickle") { _, _ -> Response in
             Response(
                 status: .ok, headers: [.contentType: "application/json"],
@@ -89,5 +98,17 @@ final class HostileServer: Sendable {
             await server.stop()
             throw error
         }
+    }
+}
+
+/// A request context that keeps the connection, so a route can drop it.
+struct HostileRequestContext: RequestContext {
+    var coreContext: CoreRequestContextStorage
+    /// The client's connection.
+    let channel: any Channel
+
+    init(source: ApplicationRequestContextSource) {
+        coreContext = .init(source: source)
+        channel = source.channel
     }
 }

@@ -6,9 +6,9 @@ import LemmyTestServer
 import Locking
 import HTTPTypes
 
-/// A chain for feed tests: URLSession with no retries, recording every request's path and query.
+/// A chain for feed tests: the default terminal with no retries, recording every request's path and query.
 final class RecordingLoader: HTTPLoader {
-    private let next = URLSessionLoader()
+    private let next = LemmyRawClient.defaultTerminal()
     private let requests = Locked<[String]>([])
 
     /// Paths with their queries, in the order they were sent.

@@ -52,6 +52,28 @@ struct LostAnswerTests {
         }
     }
 
+    @Test(
+        "Through the default chain, a mutation whose connection is dropped fails at once, not at the deadline",
+        arguments: LemmyDialect.allCases)
+    func droppedConnectionDefaultChain(dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            let client = try await ApiClient.login(to: server.baseURL, username: "alice", password: "password")
+            let post = try await client.getPost(id: 3)
+            let vote = post.votes
+            // A POST: the default chain does not send it again, so the drop reaches the model.
+            server.faults.add(FaultRule(.closeConnection, route: "/post/like", count: 1))
+            let result = await post.toggleUpvote()
+            guard case .failed(let error) = result else {
+                Issue.record("a dropped vote ended \(result)")
+                return
+            }
+            #expect(error.kind == .transport)
+            // A deadline's failure names its code first; the default minute would stall every lost answer.
+            #expect(!(error.reason ?? "").hasPrefix("\(LoadError.Code.timedOut)"), "\(error)")
+            #expect(post.votes == vote)
+        }
+    }
+
     @Test("Subscribe, block, mark read and a comment vote survive a lost answer", arguments: LemmyDialect.allCases)
     func lostOthers(dialect: LemmyDialect) async throws {
         try await withServer(dialect) { server in
@@ -183,13 +205,14 @@ struct LostAnswerTests {
     }
 }
 
-/// URLSession with no retries and a 5 s timeout on the mutations whose answers the tests lose.
+/// The default terminal with no retries and a 5 s timeout on the mutations whose answers the tests
+/// lose (URLSession, the terminal on Apple platforms, may wait for a timeout there).
 ///
 /// Reads and the login keep the default timeout: under the thread sanitizer, with every suite
 /// running at once on two cores, an ordinary answer can take seconds, and only a lost answer
 /// should ever wait for the short one.
 final class ShortTimeoutLoader: HTTPLoader {
-    private let next = URLSessionLoader()
+    private let next = LemmyRawClient.defaultTerminal()
     private let faults: FaultInjector?
 
     /// `faults`, if given, are the server's: a request a latency rule will hold gets the short

@@ -132,9 +132,9 @@ struct QueueDisciplineTests {
     }
 }
 
-/// URLSession with no retries, counting resets of the chain.
+/// The default terminal with no retries, counting resets of the chain.
 final class ResetCountingLoader: HTTPLoader {
-    private let next = URLSessionLoader()
+    private let next = LemmyRawClient.defaultTerminal()
     private let count = Mutex(0)
 
     var resets: Int { count.withLock { $0 } }
