@@ -194,6 +194,12 @@ struct EndToEndTests {
     func usageErrors() async throws {
         let badLimit = try await LemmyBinary.run(["feed", "--instance", "http://127.0.0.1:1", "--limit", "0"])
         #expect(badLimit.status == LemmyCLI.ExitStatus.usage.rawValue, "\(badLimit)")
+        // Every paged command takes the same 1–50 and says so.
+        for arguments in [["communities", "--limit", "51"], ["inbox", "--limit", "x"], ["search", "q", "--limit", "0"]] {
+            let refused = try await LemmyBinary.run(arguments + ["--instance", "http://127.0.0.1:1"])
+            #expect(refused.status == LemmyCLI.ExitStatus.usage.rawValue, "\(refused)")
+            #expect(refused.stderr.contains("--limit must be between 1 and 50"), "\(refused)")
+        }
         let config = try TemporaryConfig()
         let noInstance = try await LemmyBinary.run(["feed"], config: config.url)
         #expect(noInstance.status == LemmyCLI.ExitStatus.usage.rawValue, "\(noInstance)")

@@ -39,14 +39,13 @@ struct CommunitiesListCommand: AsyncParsableCommand, Sendable {
             valueName: "sort"))
     var sort: CommunitySortType = .hot
 
-    @Option(name: .long, help: "Communities per page (1–50).")
+    @Option(name: .long, help: "Communities per page (1–50).", transform: PageLimit.parse)
     var limit = 20
 
     @Option(name: .long, help: "The page to show (1 is the first).")
     var page = 1
 
     func validate() throws {
-        guard (1...50).contains(limit) else { throw ValidationError("--limit must be between 1 and 50") }
         guard (1...10_000).contains(page) else { throw ValidationError("--page must be between 1 and 10000") }
     }
 

@@ -39,7 +39,7 @@ struct FeedCommand: AsyncParsableCommand, Sendable {
     @Option(name: [.short, .long], help: ArgumentHelp("Only this community's posts (overrides the listing).", valueName: "name"))
     var community: String?
 
-    @Option(name: .long, help: "Posts per page (1–50).")
+    @Option(name: .long, help: "Posts per page (1–50).", transform: PageLimit.parse)
     var limit = 20
 
     @Option(name: .long, help: "The first page to show (1 is the front page).")
@@ -49,7 +49,6 @@ struct FeedCommand: AsyncParsableCommand, Sendable {
     var pages = 1
 
     func validate() throws {
-        guard (1...50).contains(limit) else { throw ValidationError("--limit must be between 1 and 50") }
         // Bounded so that `page + pages - 1` cannot overflow (and pages before --page are fetched).
         guard (1...10_000).contains(page) else { throw ValidationError("--page must be between 1 and 10000") }
         guard (1...100).contains(pages) else { throw ValidationError("--pages must be between 1 and 100") }

@@ -21,11 +21,10 @@ struct PostCommand: AsyncParsableCommand, Sendable {
     @Option(name: .long, help: "The order of the comments.")
     var sort: CommentSortType = .hot
 
-    @Option(name: .long, help: "How many comments to fetch (1–50).")
+    @Option(name: .long, help: "How many comments to fetch (1–50).", transform: PageLimit.parse)
     var limit = 50
 
     func validate() throws {
-        guard (1...50).contains(limit) else { throw ValidationError("--limit must be between 1 and 50") }
         if let depth, depth < 0 { throw ValidationError("--depth must be 0 or more") }
     }
 

@@ -19,7 +19,7 @@ struct ReportsCommand: AsyncParsableCommand, Sendable {
     @Option(name: .long, help: "Community id: only its reports.")
     var community: Int?
 
-    @Option(name: .long, help: "Reports per page (1–50).")
+    @Option(name: .long, help: "Reports per page (1–50).", transform: PageLimit.parse)
     var limit = 20
 
     @Option(name: .long, help: "Resolve the report with this id (of --type), then list.")
@@ -29,7 +29,6 @@ struct ReportsCommand: AsyncParsableCommand, Sendable {
     var reopen: Int?
 
     func validate() throws {
-        guard (1...50).contains(limit) else { throw ValidationError("--limit must be between 1 and 50") }
         guard resolve == nil || reopen == nil else { throw ValidationError("--resolve and --reopen exclude each other") }
     }
 

@@ -13,12 +13,9 @@ struct SearchCommand: AsyncParsableCommand, Sendable {
     @Argument(help: "What to look for.")
     var query: String
 
-    @Option(name: .long, help: "Results per kind (1–50).")
+    @Option(name: .long, help: "Results per kind (1–50).", transform: PageLimit.parse)
     var limit = 10
 
-    func validate() throws {
-        guard (1...50).contains(limit) else { throw ValidationError("--limit must be between 1 and 50") }
-    }
 
     func run() async throws {
         try await CommandRunner.run { () throws(CLIFailure) in try await execute() }

@@ -13,12 +13,9 @@ struct VotesCommand: AsyncParsableCommand, Sendable {
     @Argument(help: "The post's id.")
     var post: Int
 
-    @Option(name: .long, help: "Votes per page (1–50).")
+    @Option(name: .long, help: "Votes per page (1–50).", transform: PageLimit.parse)
     var limit = 20
 
-    func validate() throws {
-        guard (1...50).contains(limit) else { throw ValidationError("--limit must be between 1 and 50") }
-    }
 
     func run() async throws {
         try await CommandRunner.run { () throws(CLIFailure) in try await execute() }
