@@ -16,7 +16,6 @@ struct InboxCommand: AsyncParsableCommand, Sendable {
     @Option(name: .long, help: "Items per kind (1–50).", transform: PageLimit.parse)
     var limit = 20
 
-
     func run() async throws {
         try await CommandRunner.run { () throws(CLIFailure) in try await execute() }
     }

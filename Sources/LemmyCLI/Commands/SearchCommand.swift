@@ -16,7 +16,6 @@ struct SearchCommand: AsyncParsableCommand, Sendable {
     @Option(name: .long, help: "Results per kind (1–50).", transform: PageLimit.parse)
     var limit = 10
 
-
     func run() async throws {
         try await CommandRunner.run { () throws(CLIFailure) in try await execute() }
     }
