@@ -4,8 +4,9 @@ internal import LemmyAPI
 extension ApiClient {
     /// A page of moderator actions, newest first, of one community or the whole instance.
     ///
-    /// On 0.18 and 0.19 removed posts and comments, locked and pinned posts are listed; other
-    /// actions are left out (but still count towards the page, so paging stays right).
+    /// On 0.18 and 0.19 removed posts and comments, locked and pinned posts and admin purges are
+    /// listed; other actions are left out (but still count towards the page, so paging stays right).
+    /// A purge names what is left of its target: a purged post's community, a purged comment's post.
     public func getModlog(communityId: Int? = nil, limit: Int = 20, cursor: PageCursor?) async throws(ApiClientError) -> ContentPage<
         ModlogEntry
     > {
@@ -44,6 +45,30 @@ extension ApiClient {
                 isRevert: !view.modFeaturePost.featured, moderator: view.moderator.map { person1($0) }, targetPerson: nil,
                 community: community1(view.community), post: post1(view.post), comment: nil)
         }
+        entries += response.adminPurgedPosts.map { view in
+            ModlogEntry(
+                id: view.adminPurgePost.id, action: .purgePost, date: view.adminPurgePost.when.date,
+                reason: view.adminPurgePost.reason, isRevert: false, moderator: view.admin.map { person1($0) }, targetPerson: nil,
+                community: community1(view.community), post: nil, comment: nil)
+        }
+        entries += response.adminPurgedComments.map { view in
+            ModlogEntry(
+                id: view.adminPurgeComment.id, action: .purgeComment, date: view.adminPurgeComment.when.date,
+                reason: view.adminPurgeComment.reason, isRevert: false, moderator: view.admin.map { person1($0) }, targetPerson: nil,
+                community: nil, post: post1(view.post), comment: nil)
+        }
+        entries += response.adminPurgedCommunities.map { view in
+            ModlogEntry(
+                id: view.adminPurgeCommunity.id, action: .purgeCommunity, date: view.adminPurgeCommunity.when.date,
+                reason: view.adminPurgeCommunity.reason, isRevert: false, moderator: view.admin.map { person1($0) },
+                targetPerson: nil, community: nil, post: nil, comment: nil)
+        }
+        entries += response.adminPurgedPersons.map { view in
+            ModlogEntry(
+                id: view.adminPurgePerson.id, action: .purgePerson, date: view.adminPurgePerson.when.date,
+                reason: view.adminPurgePerson.reason, isRevert: false, moderator: view.admin.map { person1($0) },
+                targetPerson: nil, community: nil, post: nil, comment: nil)
+        }
         // Whether another page follows depends on every action in the answer, mapped or not.
         let counts: [Int] = [
             response.removedPosts.count, response.lockedPosts.count, response.featuredPosts.count,
@@ -64,6 +89,10 @@ extension ApiClient {
             case .modRemoveComment: .removeComment
             case .modLockPost: .lockPost
             case .modFeaturePostCommunity, .adminFeaturePostSite: .featurePost
+            case .adminPurgePost: .purgePost
+            case .adminPurgeComment: .purgeComment
+            case .adminPurgeCommunity: .purgeCommunity
+            case .adminPurgePerson: .purgePerson
             default: .other(String(describing: view.modlog.kind))
             }
         return ModlogEntry(

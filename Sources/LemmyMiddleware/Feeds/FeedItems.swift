@@ -78,6 +78,14 @@ public enum ModlogAction: Hashable, Sendable {
     case lockPost
     /// A post was pinned (or unpinned).
     case featurePost
+    /// An admin purged a post; the entry names its community.
+    case purgePost
+    /// An admin purged a comment; the entry names its post.
+    case purgeComment
+    /// An admin purged a community.
+    case purgeCommunity
+    /// An admin purged a person.
+    case purgePerson
     /// Any other action, by its Lemmy name.
     case other(String)
 }

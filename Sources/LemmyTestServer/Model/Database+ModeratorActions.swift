@@ -5,7 +5,7 @@ extension Database {
         guard let post = post(postId) else { throw APIError.notFound("post") }
         guard isModOrAdmin(personId, of: post.communityId) else { throw APIError.code("not_a_mod_or_admin") }
         posts[postId - 1].locked = locked
-        log(.lockPost, by: personId, target: postId, reason: nil, flag: locked, now: now)
+        appendModlog(.lockPost, by: personId, target: postId, reason: nil, flag: locked, now: now)
     }
 
     /// Pins a post in its community (moderators) or on the instance (admins only).
@@ -43,7 +43,7 @@ extension Database {
         guard let comment = comment(commentId), let post = post(comment.postId) else { throw APIError.notFound("comment") }
         guard isModOrAdmin(personId, of: post.communityId) else { throw APIError.code("not_a_mod_or_admin") }
         comments[commentId - 1].removed = removed
-        log(.removeComment, by: personId, target: commentId, reason: reason, flag: removed, now: now)
+        appendModlog(.removeComment, by: personId, target: commentId, reason: reason, flag: removed, now: now)
     }
 
     /// Appoints or dismisses a moderator (admins and the community's moderators).
@@ -69,7 +69,7 @@ extension Database {
         ModlogRecord(id: modlog.count + 1, kind: kind, moderatorId: personId, targetId: target, reason: reason, flag: flag, when: now)
     }
 
-    private mutating func log(_ kind: ModlogRecord.Kind, by personId: Int, target: Int, reason: String?, flag: Bool, now: Double) {
+    mutating func appendModlog(_ kind: ModlogRecord.Kind, by personId: Int, target: Int, reason: String?, flag: Bool, now: Double) {
         modlog.append(entry(kind, by: personId, target: target, reason: reason, flag: flag, now: now))
     }
 }

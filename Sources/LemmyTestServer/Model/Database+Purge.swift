@@ -11,26 +11,28 @@ struct PurgedContent: Sendable {
 
 /// Admin purges, as each version's Lemmy does them (`crates/api/src/site/purge`): only admins
 /// (`not_an_admin`); 0.19 and 1.0 also refuse to purge a person who became an admin earlier
-/// than the caller (`not_higher_admin`).
+/// than the caller (`not_higher_admin`). Each purge is logged (`admin_purge_*`), with its reason.
 extension Database {
     /// The text 0.19 and later put in a purged person's posts and comments.
     static let permanentlyDeleted = "*Permanently Deleted*"
 
-    mutating func purgePost(_ id: Int, by adminId: Int, dialect: LemmyDialect) throws {
+    mutating func purgePost(_ id: Int, by adminId: Int, reason: String?, now: Double, dialect: LemmyDialect) throws {
         try requireAdmin(adminId)
         guard let post = post(id), !purged.posts.contains(id) else { throw APIError.notFound("post") }
         try requireHigherAdmin(adminId, than: post.creatorId, dialect: dialect)
         erasePost(id)
+        appendModlog(.purgePost, by: adminId, target: id, reason: reason, flag: true, now: now)
     }
 
-    mutating func purgeComment(_ id: Int, by adminId: Int, dialect: LemmyDialect) throws {
+    mutating func purgeComment(_ id: Int, by adminId: Int, reason: String?, now: Double, dialect: LemmyDialect) throws {
         try requireAdmin(adminId)
         guard let comment = comment(id), !purged.comments.contains(id) else { throw APIError.notFound("comment") }
         try requireHigherAdmin(adminId, than: comment.creatorId, dialect: dialect)
         eraseComment(id)
+        appendModlog(.purgeComment, by: adminId, target: id, reason: reason, flag: true, now: now)
     }
 
-    mutating func purgeCommunity(_ id: Int, by adminId: Int) throws {
+    mutating func purgeCommunity(_ id: Int, by adminId: Int, reason: String?, now: Double) throws {
         try requireAdmin(adminId)
         guard community(id) != nil, !purged.communities.contains(id) else { throw APIError.notFound("community") }
         for post in posts where post.communityId == id && !purged.posts.contains(post.id) { erasePost(post.id) }
@@ -38,12 +40,13 @@ extension Database {
         communities[id - 1].removed = true
         communities[id - 1].subscribers = []
         purged.communities.insert(id)
+        appendModlog(.purgeCommunity, by: adminId, target: id, reason: reason, flag: true, now: now)
     }
 
     /// 0.18 deletes the person and, with the row, everything they wrote. 0.19 and 1.0 keep the
     /// person (deleted, banned, profile cleared), overwrite their posts and comments with
     /// "*Permanently Deleted*" and mark them deleted, and end their moderatorships.
-    mutating func purgePerson(_ id: Int, by adminId: Int, dialect: LemmyDialect) throws {
+    mutating func purgePerson(_ id: Int, by adminId: Int, reason: String?, now: Double, dialect: LemmyDialect) throws {
         try requireAdmin(adminId)
         guard person(id) != nil, !purged.persons.contains(id) else { throw APIError.notFound("person") }
         try requireHigherAdmin(adminId, than: id, dialect: dialect)
@@ -72,6 +75,7 @@ extension Database {
         persons[id - 1].avatar = nil
         persons[id - 1].banner = nil
         for (token, person) in sessions where person == id { sessions[token] = nil }
+        appendModlog(.purgePerson, by: adminId, target: id, reason: reason, flag: true, now: now)
     }
 
     /// `not_higher_admin` (0.19+) when `targetId` is an admin appointed before `adminId`

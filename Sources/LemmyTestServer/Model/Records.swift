@@ -172,7 +172,11 @@ struct ReportRecord: Sendable {
 
 /// A moderator action.
 struct ModlogRecord: Sendable {
-    enum Kind: Sendable { case removePost, removeComment, lockPost, featurePost, banFromCommunity }
+    enum Kind: Sendable {
+        case removePost, removeComment, lockPost, featurePost, banFromCommunity
+        /// Admin purges: the target is the purged post, comment, community or person.
+        case purgePost, purgeComment, purgeCommunity, purgePerson
+    }
     var id: Int
     var kind: Kind
     var moderatorId: Int

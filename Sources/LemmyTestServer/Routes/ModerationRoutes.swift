@@ -161,12 +161,42 @@ extension APIRoutes {
                     moderator: moderator(entry), community: renderer.community(entry.communityId ?? 1),
                     bannedPerson: renderer.person(entry.targetId))
             }
+            // Purges have no community here: like Lemmy, a modlog filtered by community leaves them out.
+            let purgedPersons = entries.filter { $0.kind == .purgePerson }.map { entry in
+                ApiAdminPurgePersonView(
+                    adminPurgePerson: ApiAdminPurgePerson(
+                        id: entry.id, adminPersonId: entry.moderatorId, reason: entry.reason, when: renderer.date(entry.when)),
+                    admin: moderator(entry))
+            }
+            let purgedCommunities = entries.filter { $0.kind == .purgeCommunity }.map { entry in
+                ApiAdminPurgeCommunityView(
+                    adminPurgeCommunity: ApiAdminPurgeCommunity(
+                        id: entry.id, adminPersonId: entry.moderatorId, reason: entry.reason, when: renderer.date(entry.when)),
+                    admin: moderator(entry))
+            }
+            let purgedPosts = entries.filter { $0.kind == .purgePost }.map { entry in
+                let community = db.post(entry.targetId)!.communityId
+                return ApiAdminPurgePostView(
+                    adminPurgePost: ApiAdminPurgePost(
+                        id: entry.id, adminPersonId: entry.moderatorId, communityId: community, reason: entry.reason,
+                        when: renderer.date(entry.when)),
+                    admin: moderator(entry), community: renderer.community(community))
+            }
+            let purgedComments = entries.filter { $0.kind == .purgeComment }.map { entry in
+                let post = db.comment(entry.targetId)!.postId
+                return ApiAdminPurgeCommentView(
+                    adminPurgeComment: ApiAdminPurgeComment(
+                        id: entry.id, adminPersonId: entry.moderatorId, postId: post, reason: entry.reason,
+                        when: renderer.date(entry.when)),
+                    admin: moderator(entry), post: renderer.post(post))
+            }
             return ApiGetModlogResponse(
                 removedPosts: removedPosts, lockedPosts: lockedPosts, featuredPosts: featuredPosts,
                 removedComments: removedComments,
                 removedCommunities: [], bannedFromCommunity: bans, banned: [], addedToCommunity: [],
-                transferredToCommunity: [], added: [], adminPurgedPersons: [], adminPurgedCommunities: [],
-                adminPurgedPosts: [], adminPurgedComments: [], hiddenCommunities: [])
+                transferredToCommunity: [], added: [], adminPurgedPersons: purgedPersons,
+                adminPurgedCommunities: purgedCommunities, adminPurgedPosts: purgedPosts,
+                adminPurgedComments: purgedComments, hiddenCommunities: [])
         }
         add(LemmyV4.GetModlog.self) { db, call in
             let renderer = call.renderer(db)
@@ -182,6 +212,10 @@ extension APIRoutes {
                     case .lockPost: .modLockPost
                     case .featurePost: entry.onInstance ? .adminFeaturePostSite : .modFeaturePostCommunity
                     case .banFromCommunity: .modBanFromCommunity
+                    case .purgePost: .adminPurgePost
+                    case .purgeComment: .adminPurgeComment
+                    case .purgeCommunity: .adminPurgeCommunity
+                    case .purgePerson: .adminPurgePerson
                     }
                 let modlog = ApiModlog(
                     id: entry.id, kind: kind, isRevert: !entry.flag, reason: entry.reason,
@@ -203,6 +237,13 @@ extension APIRoutes {
                 case .banFromCommunity:
                     view.targetPerson = renderer.person(entry.targetId)
                     view.targetCommunity = entry.communityId.map(renderer.community)
+                case .purgePost:
+                    view.targetCommunity = db.post(entry.targetId).map { renderer.community($0.communityId) }
+                case .purgeComment:
+                    view.targetPost = db.comment(entry.targetId).map { renderer.post($0.postId) }
+                case .purgeCommunity, .purgePerson:
+                    // The row is gone in Lemmy; the entry names only the admin.
+                    break
                 }
                 return view
             }
@@ -285,6 +326,7 @@ extension Database {
         case .removeComment: comment(entry.targetId).flatMap { post($0.postId) }?.communityId
         case .removePost, .lockPost, .featurePost: post(entry.targetId)?.communityId
         case .banFromCommunity: entry.communityId
+        case .purgePost, .purgeComment, .purgeCommunity, .purgePerson: nil
         }
     }
 }

@@ -110,6 +110,40 @@ struct PurgeTests {
         }
     }
 
+    @Test("Each purge is in the modlog with its reason and the admin who purged", arguments: LemmyDialect.allCases)
+    func purgesInTheModlog(dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            let admin = try await login(server, "admin")
+            let posts = try await admin.getPosts(feed: .all, sort: .new, limit: 50).items
+            let post = try #require(posts.first { $0.communityId != 3 })
+            let comment = try #require(try await admin.getComments(postId: posts[1].id).items.first)
+            let victim = try #require(posts.first { $0.creator.name != "admin" && $0.creatorId != post.creatorId }?.creatorId)
+            try await admin.purgePost(id: post.id, reason: "reason post")
+            try await admin.purgeComment(id: comment.id, reason: "reason comment")
+            try await admin.purgeCommunity(id: 3, reason: "reason community")
+            try await admin.purgePerson(id: victim, reason: "reason person")
+
+            let log = try await admin.getModlog(limit: 50, cursor: nil).items
+            let purges = log.filter { [.purgePost, .purgeComment, .purgeCommunity, .purgePerson].contains($0.action) }
+            // Newest first, each with its reason and the admin.
+            #expect(purges.map(\.action) == [.purgePerson, .purgeCommunity, .purgeComment, .purgePost])
+            #expect(purges.map(\.reason) == ["reason person", "reason community", "reason comment", "reason post"])
+            #expect(purges.allSatisfy { $0.moderator?.name == "admin" && !$0.isRevert })
+            #expect(purges.last?.community?.id == post.communityId)
+            #expect(purges[2].post?.id == posts[1].id)
+
+            // Someone else sees the entries; up to 0.19 not who purged (the test server's 1.0 modlog
+            // names every moderator).
+            let alice = try await login(server, "alice")
+            let seen = try await alice.getModlog(limit: 50, cursor: nil).items.filter { $0.action == .purgePost }
+            #expect(seen.count == 1)
+            if dialect != .v1_0 { #expect(seen.first?.moderator == nil) }
+            // As in Lemmy, a community's modlog leaves purges out.
+            let scoped = try await admin.getModlog(communityId: post.communityId, limit: 50, cursor: nil).items
+            #expect(!scoped.contains { $0.action == .purgePost })
+        }
+    }
+
     @Test("Someone who is no admin is refused with not_an_admin and nothing changes", arguments: LemmyDialect.allCases)
     func notAnAdmin(dialect: LemmyDialect) async throws {
         try await withServer(dialect) { server in
