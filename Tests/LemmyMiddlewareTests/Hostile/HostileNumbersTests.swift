@@ -63,4 +63,21 @@ struct HostileNumbersTests {
             #expect(community.subscriberCount >= 0)
         }
     }
+
+    @Test("An admin's application count is clamped, and one past Int64 is a typed error", arguments: LemmyDialect.allCases)
+    func extremeApplicationCount(dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            let admin = try await login(server, "admin")
+            let key = dialect == .v1_0 ? "registration_application_count" : "registration_applications"
+            let rule = FaultRule(.rewriteBody(pattern: "\"\(key)\":\\s*-?[0-9]+", replacement: "\"\(key)\":-9223372036854775808"))
+            server.faults.add(rule)
+            #expect(try await admin.unreadRegistrationApplicationCount() == 0)
+            server.faults.clear()
+            server.faults.add(FaultRule(.rewriteBody(pattern: "\"\(key)\":\\s*-?[0-9]+", replacement: "\"\(key)\":99999999999999999999")))
+            let error = await #expect(throws: ApiClientError.self) { _ = try await admin.unreadRegistrationApplicationCount() }
+            // Typed, nothing trapped. (Foundation's JSONDecoder calls the number "not valid JSON" at
+            // the root rather than naming the member.)
+            #expect(error?.kind == .decoding, "\(String(describing: error))")
+        }
+    }
 }
