@@ -54,13 +54,11 @@ public enum LemmyDialect: String, Sendable, CaseIterable, CustomStringConvertibl
         return LemmyDate(rawValue: String(zoned.rawValue.dropLast())) ?? zoned
     }
 
-    /// A JSON encoder that writes this version's key names and enum spellings.
-    func makeEncoder() -> JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes]
-        // Rendered through this version's view: members it lacks are left out, so a 0.19 answer
-        // cannot carry a 1.0 key, and an enum value it lacks fails loudly.
-        encoder.userInfo[LemmyVersionedCoding.userInfoKey] = LemmyVersionedCoding(version: apiVersion, absentMembers: .omit)
-        return encoder
-    }
+    /// How answers are encoded: through this version's view, so members it lacks are left out
+    /// (a 0.19 answer cannot carry a 1.0 key) and an enum value it lacks fails loudly.
+    var coding: LemmyVersionedCoding { LemmyVersionedCoding(version: apiVersion, absentMembers: .omit) }
+
+    /// An answer's JSON in this version, with its key names and enum spellings:
+    /// `LemmyFastEncoding`'s fast path, with `JSONEncoder`'s output and errors wherever it gives up.
+    func encode<T: Encodable>(_ value: T) throws -> Data { try LemmyFastEncoding.encode(value, coding: coding) }
 }

@@ -77,3 +77,27 @@ extension ApiAdminListUsers: LemmyFastDecodable {
         self.limit = limit_0
     }
 }
+
+extension ApiAdminListUsers: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        if let value = self.bannedOnly {
+            w.member("\"banned_only\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.pageCursor {
+            w.member("\"page_cursor\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.sort {
+            w.member("\"sort\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.limit {
+            w.member("\"limit\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.endObject()
+    }
+}

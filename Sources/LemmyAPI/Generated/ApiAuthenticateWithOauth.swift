@@ -133,3 +133,37 @@ extension ApiAuthenticateWithOauth: LemmyFastDecodable {
         self.stayLoggedIn = stayLoggedIn_0
     }
 }
+
+extension ApiAuthenticateWithOauth: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"code\":")
+        try self.code.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"oauth_provider_id\":")
+        try self.oauthProviderId.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"redirect_uri\":")
+        try self.redirectUri.encodeLemmyJSON(to: &w, target: target)
+        if let value = self.showNsfw {
+            w.member("\"show_nsfw\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.username {
+            w.member("\"username\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.answer {
+            w.member("\"answer\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.pkceCodeVerifier {
+            w.member("\"pkce_code_verifier\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.stayLoggedIn {
+            w.member("\"stay_logged_in\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.endObject()
+    }
+}

@@ -64,3 +64,23 @@ extension ApiCommentActions: LemmyFastDecodable {
         self.voteIsUpvote = voteIsUpvote_0
     }
 }
+
+extension ApiCommentActions: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        if let value = self.votedAt {
+            w.member("\"voted_at\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.savedAt {
+            w.member("\"saved_at\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.voteIsUpvote {
+            w.member("\"vote_is_upvote\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.endObject()
+    }
+}

@@ -120,3 +120,39 @@ extension ApiCommunityActions: LemmyFastDecodable {
         self.notifications = notifications_0
     }
 }
+
+extension ApiCommunityActions: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        if let value = self.followedAt {
+            w.member("\"followed_at\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.blockedAt {
+            w.member("\"blocked_at\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.becameModeratorAt {
+            w.member("\"became_moderator_at\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.receivedBanAt {
+            w.member("\"received_ban_at\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.banExpiresAt {
+            w.member("\"ban_expires_at\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.followState {
+            w.member("\"follow_state\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.notifications {
+            w.member("\"notifications\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.endObject()
+    }
+}

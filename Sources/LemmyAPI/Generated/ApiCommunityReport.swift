@@ -252,3 +252,61 @@ extension ApiCommunityReport: LemmyFastDecodable {
         self.resolveReason = resolveReason_0
     }
 }
+
+extension ApiCommunityReport: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"id\":")
+        try self.id.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"creator_id\":")
+        try self.creatorId.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"community_id\":")
+        try self.communityId.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"original_community_name\":")
+        try self.originalCommunityName.encodeLemmyJSON(to: &w, target: target)
+        if let value = self.originalCommunityTitle {
+            w.member("\"original_community_title\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.originalCommunitySummary {
+            w.member("\"original_community_summary\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.originalCommunitySidebar {
+            w.member("\"original_community_sidebar\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.originalCommunityIcon {
+            w.member("\"original_community_icon\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.originalCommunityBanner {
+            w.member("\"original_community_banner\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.member("\"reason\":")
+        try self.reason.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"resolved\":")
+        try self.resolved.encodeLemmyJSON(to: &w, target: target)
+        if let value = self.resolverId {
+            w.member("\"resolver_id\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.member("\"published_at\":")
+        try self.publishedAt.encodeLemmyJSON(to: &w, target: target)
+        if let value = self.updatedAt {
+            w.member("\"updated_at\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.resolveReason {
+            if LemmyVersionSet(rawValue: 0b1011111111).contains(target.version) {
+                w.member("\"resolve_reason\":")
+                try value.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        w.endObject()
+    }
+}

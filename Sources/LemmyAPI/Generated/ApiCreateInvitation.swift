@@ -55,3 +55,19 @@ extension ApiCreateInvitation: LemmyFastDecodable {
         self.expiresAt = expiresAt_0
     }
 }
+
+extension ApiCreateInvitation: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        if let value = self.maxUses {
+            w.member("\"max_uses\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.expiresAt {
+            w.member("\"expires_at\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.endObject()
+    }
+}

@@ -77,3 +77,25 @@ extension ApiCreateMultiCommunity: LemmyFastDecodable {
         self.sidebar = sidebar_0
     }
 }
+
+extension ApiCreateMultiCommunity: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"name\":")
+        try self.name.encodeLemmyJSON(to: &w, target: target)
+        if let value = self.title {
+            w.member("\"title\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.summary {
+            w.member("\"summary\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.sidebar {
+            w.member("\"sidebar\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.endObject()
+    }
+}

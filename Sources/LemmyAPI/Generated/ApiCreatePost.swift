@@ -211,3 +211,75 @@ extension ApiCreatePost: LemmyFastDecodable {
         self.auth = auth_0
     }
 }
+
+extension ApiCreatePost: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"name\":")
+        try self.name.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"community_id\":")
+        try self.communityId.encodeLemmyJSON(to: &w, target: target)
+        if let value = self.url {
+            w.member("\"url\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.body {
+            w.member("\"body\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.altText {
+            if LemmyVersionSet(rawValue: 0b1111110000).contains(target.version) {
+                w.member("\"alt_text\":")
+                try value.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if let value = self.honeypot {
+            w.member("\"honeypot\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.nsfw {
+            w.member("\"nsfw\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.languageId {
+            w.member("\"language_id\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.customThumbnail {
+            if LemmyVersionSet(rawValue: 0b1111110000).contains(target.version) {
+                w.member("\"custom_thumbnail\":")
+                try value.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if let value = self.tags {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"tags\":")
+                try value.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if let value = self.scheduledPublishTimeAt {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"scheduled_publish_time_at\":")
+                try value.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if let value = self.auth {
+            if LemmyVersionSet(rawValue: 0b0000000111).contains(target.version) {
+                w.member("\"auth\":")
+                try value.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        w.endObject()
+    }
+}

@@ -116,3 +116,37 @@ extension ApiEditComment: LemmyFastDecodable {
         self.auth = auth_0
     }
 }
+
+extension ApiEditComment: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"comment_id\":")
+        try self.commentId.encodeLemmyJSON(to: &w, target: target)
+        if let value = self.content {
+            w.member("\"content\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.languageId {
+            w.member("\"language_id\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.formId {
+            if LemmyVersionSet(rawValue: 0b0000000111).contains(target.version) {
+                w.member("\"form_id\":")
+                try value.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if let value = self.auth {
+            if LemmyVersionSet(rawValue: 0b0000000111).contains(target.version) {
+                w.member("\"auth\":")
+                try value.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        w.endObject()
+    }
+}

@@ -81,3 +81,25 @@ extension ApiEditCommunityTag: LemmyFastDecodable {
         self.color = color_0
     }
 }
+
+extension ApiEditCommunityTag: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"tag_id\":")
+        try self.tagId.encodeLemmyJSON(to: &w, target: target)
+        if let value = self.displayName {
+            w.member("\"display_name\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.summary {
+            w.member("\"summary\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.color {
+            w.member("\"color\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.endObject()
+    }
+}

@@ -86,3 +86,29 @@ extension ApiEditMultiCommunity: LemmyFastDecodable {
         self.deleted = deleted_0
     }
 }
+
+extension ApiEditMultiCommunity: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"id\":")
+        try self.id.encodeLemmyJSON(to: &w, target: target)
+        if let value = self.title {
+            w.member("\"title\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.summary {
+            w.member("\"summary\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.sidebar {
+            w.member("\"sidebar\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.deleted {
+            w.member("\"deleted\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.endObject()
+    }
+}

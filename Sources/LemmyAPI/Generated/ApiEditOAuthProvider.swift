@@ -177,3 +177,57 @@ extension ApiEditOAuthProvider: LemmyFastDecodable {
         self.enabled = enabled_0
     }
 }
+
+extension ApiEditOAuthProvider: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"id\":")
+        try self.id.encodeLemmyJSON(to: &w, target: target)
+        if let value = self.displayName {
+            w.member("\"display_name\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.authorizationEndpoint {
+            w.member("\"authorization_endpoint\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.tokenEndpoint {
+            w.member("\"token_endpoint\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.userinfoEndpoint {
+            w.member("\"userinfo_endpoint\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.idClaim {
+            w.member("\"id_claim\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.clientSecret {
+            w.member("\"client_secret\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.scopes {
+            w.member("\"scopes\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.autoVerifyEmail {
+            w.member("\"auto_verify_email\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.accountLinkingEnabled {
+            w.member("\"account_linking_enabled\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.usePkce {
+            w.member("\"use_pkce\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.enabled {
+            w.member("\"enabled\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.endObject()
+    }
+}

@@ -90,3 +90,29 @@ extension ApiFederatedInstanceView: LemmyFastDecodable {
         self.allowed = allowed_0
     }
 }
+
+extension ApiFederatedInstanceView: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"instance\":")
+        try self.instance.encodeLemmyJSON(to: &w, target: target)
+        if let value = self.site {
+            w.member("\"site\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.queueState {
+            w.member("\"queue_state\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.blocked {
+            w.member("\"blocked\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.allowed {
+            w.member("\"allowed\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.endObject()
+    }
+}

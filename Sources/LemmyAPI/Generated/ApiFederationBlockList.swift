@@ -64,3 +64,21 @@ extension ApiFederationBlockList: LemmyFastDecodable {
         self.expiresAt = expiresAt_0
     }
 }
+
+extension ApiFederationBlockList: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"published_at\":")
+        try self.publishedAt.encodeLemmyJSON(to: &w, target: target)
+        if let value = self.updatedAt {
+            w.member("\"updated_at\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.expiresAt {
+            w.member("\"expires_at\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.endObject()
+    }
+}

@@ -242,3 +242,95 @@ extension ApiGetModlog: LemmyFastDecodable {
         self.auth = auth_0
     }
 }
+
+extension ApiGetModlog: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        if let value = self.modPersonId {
+            w.member("\"mod_person_id\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.communityId {
+            w.member("\"community_id\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.type {
+            w.member("\"type_\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.listingType {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"listing_type\":")
+                try value.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if let value = self.otherPersonId {
+            w.member("\"other_person_id\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.postId {
+            if LemmyVersionSet(rawValue: 0b1111110000).contains(target.version) {
+                w.member("\"post_id\":")
+                try value.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if let value = self.commentId {
+            if LemmyVersionSet(rawValue: 0b1111110000).contains(target.version) {
+                w.member("\"comment_id\":")
+                try value.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if let value = self.showBulk {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"show_bulk\":")
+                try value.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if let value = self.bulkActionParentId {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"bulk_action_parent_id\":")
+                try value.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if let value = self.pageCursor {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"page_cursor\":")
+                try value.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if let value = self.limit {
+            w.member("\"limit\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.page {
+            if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
+                w.member("\"page\":")
+                try value.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if let value = self.auth {
+            if LemmyVersionSet(rawValue: 0b0000000111).contains(target.version) {
+                w.member("\"auth\":")
+                try value.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        w.endObject()
+    }
+}

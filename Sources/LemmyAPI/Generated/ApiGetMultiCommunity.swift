@@ -55,3 +55,19 @@ extension ApiGetMultiCommunity: LemmyFastDecodable {
         self.name = name_0
     }
 }
+
+extension ApiGetMultiCommunity: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        if let value = self.id {
+            w.member("\"id\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.name {
+            w.member("\"name\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.endObject()
+    }
+}

@@ -110,3 +110,35 @@ extension ApiGetReplies: LemmyFastDecodable {
         self.auth = auth_0
     }
 }
+
+extension ApiGetReplies: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        if let value = self.sort {
+            w.member("\"sort\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.page {
+            w.member("\"page\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.limit {
+            w.member("\"limit\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.unreadOnly {
+            w.member("\"unread_only\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.auth {
+            if LemmyVersionSet(rawValue: 0b1100000111).contains(target.version) {
+                w.member("\"auth\":")
+                try value.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        w.endObject()
+    }
+}

@@ -77,3 +77,23 @@ extension ApiGetReportCountResponse: LemmyFastDecodable {
         self.privateMessageReports = privateMessageReports_0
     }
 }
+
+extension ApiGetReportCountResponse: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        if let value = self.communityId {
+            w.member("\"community_id\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.member("\"comment_reports\":")
+        try self.commentReports.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"post_reports\":")
+        try self.postReports.encodeLemmyJSON(to: &w, target: target)
+        if let value = self.privateMessageReports {
+            w.member("\"private_message_reports\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.endObject()
+    }
+}

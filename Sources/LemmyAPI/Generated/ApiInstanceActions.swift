@@ -81,3 +81,27 @@ extension ApiInstanceActions: LemmyFastDecodable {
         self.blockedPersonsAt = blockedPersonsAt_0
     }
 }
+
+extension ApiInstanceActions: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        if let value = self.blockedCommunitiesAt {
+            w.member("\"blocked_communities_at\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.receivedBanAt {
+            w.member("\"received_ban_at\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.banExpiresAt {
+            w.member("\"ban_expires_at\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.blockedPersonsAt {
+            w.member("\"blocked_persons_at\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.endObject()
+    }
+}

@@ -116,3 +116,33 @@ extension ApiInstanceWithFederationState: LemmyFastDecodable {
         self.federationState = federationState_0
     }
 }
+
+extension ApiInstanceWithFederationState: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"id\":")
+        try self.id.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"domain\":")
+        try self.domain.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"published\":")
+        try self.published.encodeLemmyJSON(to: &w, target: target)
+        if let value = self.updated {
+            w.member("\"updated\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.software {
+            w.member("\"software\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.version {
+            w.member("\"version\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.federationState {
+            w.member("\"federation_state\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.endObject()
+    }
+}

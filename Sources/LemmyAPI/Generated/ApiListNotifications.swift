@@ -86,3 +86,31 @@ extension ApiListNotifications: LemmyFastDecodable {
         self.limit = limit_0
     }
 }
+
+extension ApiListNotifications: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        if let value = self.type {
+            w.member("\"type_\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.unreadOnly {
+            w.member("\"unread_only\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.creatorId {
+            w.member("\"creator_id\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.pageCursor {
+            w.member("\"page_cursor\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.limit {
+            w.member("\"limit\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.endObject()
+    }
+}

@@ -116,3 +116,39 @@ extension ApiListPersonContent: LemmyFastDecodable {
         self.limit = limit_0
     }
 }
+
+extension ApiListPersonContent: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        if let value = self.type {
+            w.member("\"type_\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.personId {
+            w.member("\"person_id\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.username {
+            w.member("\"username\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.communityId {
+            w.member("\"community_id\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.communityName {
+            w.member("\"community_name\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.pageCursor {
+            w.member("\"page_cursor\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.limit {
+            w.member("\"limit\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.endObject()
+    }
+}

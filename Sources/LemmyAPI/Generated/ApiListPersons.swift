@@ -99,3 +99,35 @@ extension ApiListPersons: LemmyFastDecodable {
         self.limit = limit_0
     }
 }
+
+extension ApiListPersons: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        if let value = self.type {
+            w.member("\"type_\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.sort {
+            w.member("\"sort\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.searchTerm {
+            w.member("\"search_term\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.searchTitleOnly {
+            w.member("\"search_title_only\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.pageCursor {
+            w.member("\"page_cursor\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.limit {
+            w.member("\"limit\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.endObject()
+    }
+}

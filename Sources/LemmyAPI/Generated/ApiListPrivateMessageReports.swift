@@ -99,3 +99,31 @@ extension ApiListPrivateMessageReports: LemmyFastDecodable {
         self.auth = auth_0
     }
 }
+
+extension ApiListPrivateMessageReports: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        if let value = self.page {
+            w.member("\"page\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.limit {
+            w.member("\"limit\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.unresolvedOnly {
+            w.member("\"unresolved_only\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.auth {
+            if LemmyVersionSet(rawValue: 0b1100000111).contains(target.version) {
+                w.member("\"auth\":")
+                try value.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        w.endObject()
+    }
+}

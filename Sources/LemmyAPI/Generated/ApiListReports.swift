@@ -138,3 +138,47 @@ extension ApiListReports: LemmyFastDecodable {
         self.myReportsOnly = myReportsOnly_0
     }
 }
+
+extension ApiListReports: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        if let value = self.unresolvedOnly {
+            w.member("\"unresolved_only\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.type {
+            w.member("\"type_\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.postId {
+            w.member("\"post_id\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.communityId {
+            w.member("\"community_id\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.sort {
+            w.member("\"sort\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.pageCursor {
+            w.member("\"page_cursor\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.limit {
+            w.member("\"limit\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.showCommunityRuleViolations {
+            w.member("\"show_community_rule_violations\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.myReportsOnly {
+            w.member("\"my_reports_only\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.endObject()
+    }
+}

@@ -64,3 +64,21 @@ extension ApiModEditPost: LemmyFastDecodable {
         self.tags = tags_0
     }
 }
+
+extension ApiModEditPost: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"post_id\":")
+        try self.postId.encodeLemmyJSON(to: &w, target: target)
+        if let value = self.nsfw {
+            w.member("\"nsfw\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.tags {
+            w.member("\"tags\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.endObject()
+    }
+}

@@ -133,3 +133,33 @@ extension ApiModlog: LemmyFastDecodable {
         self.childCount = try LemmyJSONReader.required(childCount_0)
     }
 }
+
+extension ApiModlog: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"id\":")
+        try self.id.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"kind\":")
+        try self.kind.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"is_revert\":")
+        try self.isRevert.encodeLemmyJSON(to: &w, target: target)
+        if let value = self.reason {
+            w.member("\"reason\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.expiresAt {
+            w.member("\"expires_at\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.member("\"published_at\":")
+        try self.publishedAt.encodeLemmyJSON(to: &w, target: target)
+        if let value = self.bulkActionParentId {
+            w.member("\"bulk_action_parent_id\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.member("\"child_count\":")
+        try self.childCount.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

@@ -165,3 +165,49 @@ extension ApiModlogListParams: LemmyFastDecodable {
         self.hideModlogNames = try LemmyJSONReader.required(hideModlogNames_0)
     }
 }
+
+extension ApiModlogListParams: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        if let value = self.communityId {
+            w.member("\"community_id\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.modPersonId {
+            w.member("\"mod_person_id\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.otherPersonId {
+            w.member("\"other_person_id\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.postId {
+            if LemmyVersionSet(rawValue: 0b1111110000).contains(target.version) {
+                w.member("\"post_id\":")
+                try value.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if let value = self.commentId {
+            if LemmyVersionSet(rawValue: 0b1111110000).contains(target.version) {
+                w.member("\"comment_id\":")
+                try value.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if let value = self.page {
+            w.member("\"page\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.limit {
+            w.member("\"limit\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.member("\"hide_modlog_names\":")
+        try self.hideModlogNames.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

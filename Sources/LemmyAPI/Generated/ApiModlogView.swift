@@ -120,3 +120,37 @@ extension ApiModlogView: LemmyFastDecodable {
         self.targetComment = targetComment_0
     }
 }
+
+extension ApiModlogView: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"modlog\":")
+        try self.modlog.encodeLemmyJSON(to: &w, target: target)
+        if let value = self.moderator {
+            w.member("\"moderator\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.targetPerson {
+            w.member("\"target_person\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.targetInstance {
+            w.member("\"target_instance\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.targetCommunity {
+            w.member("\"target_community\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.targetPost {
+            w.member("\"target_post\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.targetComment {
+            w.member("\"target_comment\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.endObject()
+    }
+}

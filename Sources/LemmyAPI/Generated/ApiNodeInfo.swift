@@ -112,3 +112,39 @@ extension ApiNodeInfo: LemmyFastDecodable {
         self.metadata = metadata_0
     }
 }
+
+extension ApiNodeInfo: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        if let value = self.version {
+            w.member("\"version\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.software {
+            w.member("\"software\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.protocols {
+            w.member("\"protocols\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.usage {
+            w.member("\"usage\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.openRegistrations {
+            w.member("\"openRegistrations\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.services {
+            w.member("\"services\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.metadata {
+            w.member("\"metadata\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.endObject()
+    }
+}

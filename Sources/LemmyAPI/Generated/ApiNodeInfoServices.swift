@@ -55,3 +55,19 @@ extension ApiNodeInfoServices: LemmyFastDecodable {
         self.outbound = outbound_0
     }
 }
+
+extension ApiNodeInfoServices: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        if let value = self.inbound {
+            w.member("\"inbound\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.outbound {
+            w.member("\"outbound\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.endObject()
+    }
+}

@@ -81,3 +81,27 @@ extension ApiNodeInfoSoftware: LemmyFastDecodable {
         self.homepage = homepage_0
     }
 }
+
+extension ApiNodeInfoSoftware: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        if let value = self.name {
+            w.member("\"name\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.version {
+            w.member("\"version\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.repository {
+            w.member("\"repository\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.homepage {
+            w.member("\"homepage\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.endObject()
+    }
+}

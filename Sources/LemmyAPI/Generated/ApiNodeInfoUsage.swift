@@ -68,3 +68,23 @@ extension ApiNodeInfoUsage: LemmyFastDecodable {
         self.localComments = localComments_0
     }
 }
+
+extension ApiNodeInfoUsage: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        if let value = self.users {
+            w.member("\"users\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.localPosts {
+            w.member("\"localPosts\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.localComments {
+            w.member("\"localComments\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.endObject()
+    }
+}

@@ -68,3 +68,23 @@ extension ApiNodeInfoUsers: LemmyFastDecodable {
         self.activeMonth = activeMonth_0
     }
 }
+
+extension ApiNodeInfoUsers: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        if let value = self.total {
+            w.member("\"total\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.activeHalfyear {
+            w.member("\"activeHalfyear\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.activeMonth {
+            w.member("\"activeMonth\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.endObject()
+    }
+}

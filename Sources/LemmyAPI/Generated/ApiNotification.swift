@@ -147,3 +147,39 @@ extension ApiNotification: LemmyFastDecodable {
         self.creatorId = try LemmyJSONReader.required(creatorId_0)
     }
 }
+
+extension ApiNotification: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"id\":")
+        try self.id.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"recipient_id\":")
+        try self.recipientId.encodeLemmyJSON(to: &w, target: target)
+        if let value = self.commentId {
+            w.member("\"comment_id\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.member("\"read\":")
+        try self.read.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"published_at\":")
+        try self.publishedAt.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"kind\":")
+        try self.kind.encodeLemmyJSON(to: &w, target: target)
+        if let value = self.postId {
+            w.member("\"post_id\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.privateMessageId {
+            w.member("\"private_message_id\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.modlogId {
+            w.member("\"modlog_id\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.member("\"creator_id\":")
+        try self.creatorId.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

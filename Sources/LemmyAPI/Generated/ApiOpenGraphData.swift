@@ -157,3 +157,59 @@ extension ApiOpenGraphData: LemmyFastDecodable {
         self.videoHeight = videoHeight_0
     }
 }
+
+extension ApiOpenGraphData: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        if let value = self.title {
+            w.member("\"title\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.description {
+            w.member("\"description\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.image {
+            w.member("\"image\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.imageWidth {
+            if LemmyVersionSet(rawValue: 0b1100001111).contains(target.version) {
+                w.member("\"image_width\":")
+                try value.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if let value = self.imageHeight {
+            if LemmyVersionSet(rawValue: 0b1100001111).contains(target.version) {
+                w.member("\"image_height\":")
+                try value.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if let value = self.embedVideoUrl {
+            w.member("\"embed_video_url\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.videoWidth {
+            if LemmyVersionSet(rawValue: 0b1100001111).contains(target.version) {
+                w.member("\"video_width\":")
+                try value.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if let value = self.videoHeight {
+            if LemmyVersionSet(rawValue: 0b1100001111).contains(target.version) {
+                w.member("\"video_height\":")
+                try value.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        w.endObject()
+    }
+}

@@ -103,3 +103,35 @@ extension ApiPersonActions: LemmyFastDecodable {
         self.downvotes = downvotes_0
     }
 }
+
+extension ApiPersonActions: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        if let value = self.blockedAt {
+            w.member("\"blocked_at\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.notedAt {
+            w.member("\"noted_at\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.note {
+            w.member("\"note\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.votedAt {
+            w.member("\"voted_at\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.upvotes {
+            w.member("\"upvotes\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.downvotes {
+            w.member("\"downvotes\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.endObject()
+    }
+}

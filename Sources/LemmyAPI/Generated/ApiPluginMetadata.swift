@@ -68,3 +68,21 @@ extension ApiPluginMetadata: LemmyFastDecodable {
         self.description = description_0
     }
 }
+
+extension ApiPluginMetadata: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"name\":")
+        try self.name.encodeLemmyJSON(to: &w, target: target)
+        if let value = self.url {
+            w.member("\"url\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.description {
+            w.member("\"description\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.endObject()
+    }
+}

@@ -129,3 +129,43 @@ extension ApiPostActions: LemmyFastDecodable {
         self.notifications = notifications_0
     }
 }
+
+extension ApiPostActions: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        if let value = self.readAt {
+            w.member("\"read_at\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.readCommentsAt {
+            w.member("\"read_comments_at\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.savedAt {
+            w.member("\"saved_at\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.votedAt {
+            w.member("\"voted_at\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.hiddenAt {
+            w.member("\"hidden_at\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.readCommentsAmount {
+            w.member("\"read_comments_amount\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.voteIsUpvote {
+            w.member("\"vote_is_upvote\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.notifications {
+            w.member("\"notifications\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.endObject()
+    }
+}

@@ -99,3 +99,31 @@ extension ApiReadableFederationState: LemmyFastDecodable {
         self.nextRetry = nextRetry_0
     }
 }
+
+extension ApiReadableFederationState: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"instance_id\":")
+        try self.instanceId.encodeLemmyJSON(to: &w, target: target)
+        if let value = self.lastSuccessfulId {
+            w.member("\"last_successful_id\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.lastSuccessfulPublishedTime {
+            w.member("\"last_successful_published_time\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.member("\"fail_count\":")
+        try self.failCount.encodeLemmyJSON(to: &w, target: target)
+        if let value = self.lastRetry {
+            w.member("\"last_retry\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.nextRetry {
+            w.member("\"next_retry\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.endObject()
+    }
+}

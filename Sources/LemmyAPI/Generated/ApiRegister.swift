@@ -200,3 +200,59 @@ extension ApiRegister: LemmyFastDecodable {
         self.token = token_0
     }
 }
+
+extension ApiRegister: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"username\":")
+        try self.username.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"password\":")
+        try self.password.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"password_verify\":")
+        try self.passwordVerify.encodeLemmyJSON(to: &w, target: target)
+        if let value = self.showNsfw {
+            w.member("\"show_nsfw\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0000001111).contains(target.version) {
+            throw LemmyJSONBail()
+        }
+        if let value = self.email {
+            w.member("\"email\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.captchaUuid {
+            w.member("\"captcha_uuid\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.captchaAnswer {
+            w.member("\"captcha_answer\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.honeypot {
+            w.member("\"honeypot\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.answer {
+            w.member("\"answer\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.stayLoggedIn {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"stay_logged_in\":")
+                try value.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if let value = self.token {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"token\":")
+                try value.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        w.endObject()
+    }
+}

@@ -81,3 +81,27 @@ extension ApiResolveObjectResponse: LemmyFastDecodable {
         self.person = person_0
     }
 }
+
+extension ApiResolveObjectResponse: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        if let value = self.comment {
+            w.member("\"comment\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.post {
+            w.member("\"post\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.community {
+            w.member("\"community\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.person {
+            w.member("\"person\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.endObject()
+    }
+}

@@ -77,3 +77,27 @@ extension ApiSiteMetadata: LemmyFastDecodable {
         self.embedVideoUrl = embedVideoUrl_0
     }
 }
+
+extension ApiSiteMetadata: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        if let value = self.title {
+            w.member("\"title\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.description {
+            w.member("\"description\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.image {
+            w.member("\"image\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.embedVideoUrl {
+            w.member("\"embed_video_url\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.endObject()
+    }
+}

@@ -81,3 +81,25 @@ extension ApiUnreadCountsResponse: LemmyFastDecodable {
         self.registrationApplicationCount = registrationApplicationCount_0
     }
 }
+
+extension ApiUnreadCountsResponse: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"notification_count\":")
+        try self.notificationCount.encodeLemmyJSON(to: &w, target: target)
+        if let value = self.reportCount {
+            w.member("\"report_count\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.pendingFollowCount {
+            w.member("\"pending_follow_count\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.registrationApplicationCount {
+            w.member("\"registration_application_count\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.endObject()
+    }
+}

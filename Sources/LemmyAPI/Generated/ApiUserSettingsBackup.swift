@@ -225,3 +225,57 @@ extension ApiUserSettingsBackup: LemmyFastDecodable {
         self.discussionLanguages = try LemmyJSONReader.required(discussionLanguages_0)
     }
 }
+
+extension ApiUserSettingsBackup: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        if let value = self.displayName {
+            w.member("\"display_name\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.bio {
+            w.member("\"bio\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.avatar {
+            w.member("\"avatar\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.banner {
+            w.member("\"banner\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.matrixId {
+            w.member("\"matrix_id\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.botAccount {
+            w.member("\"bot_account\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        if let value = self.settings {
+            w.member("\"settings\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.member("\"followed_communities\":")
+        try self.followedCommunities.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"saved_posts\":")
+        try self.savedPosts.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"saved_comments\":")
+        try self.savedComments.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"blocked_communities\":")
+        try self.blockedCommunities.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"blocked_users\":")
+        try self.blockedUsers.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"blocked_instances_communities\":")
+        try self.blockedInstancesCommunities.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"blocked_instances_persons\":")
+        try self.blockedInstancesPersons.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"blocking_keywords\":")
+        try self.blockingKeywords.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"discussion_languages\":")
+        try self.discussionLanguages.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}
