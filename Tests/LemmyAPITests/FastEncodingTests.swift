@@ -125,7 +125,10 @@ struct FastEncodingTests {
         let aggregates = Self.aggregates(hotRank: number)
         let json = LemmyJSONValue.array([.number(1), .object(["x": .number(number)])])
         for answer in [
-            (EncodeCheck.fast(aggregates, coding), EncodeCheck.publicAnswer(aggregates, coding), EncodeCheck.codableAnswer(aggregates, coding)),
+            (
+                EncodeCheck.fast(aggregates, coding), EncodeCheck.publicAnswer(aggregates, coding),
+                EncodeCheck.codableAnswer(aggregates, coding)
+            ),
             (EncodeCheck.fast(json, coding), EncodeCheck.publicAnswer(json, coding), EncodeCheck.codableAnswer(json, coding)),
         ] {
             #expect(answer.0 == nil)
