@@ -24,7 +24,20 @@ public enum LemmyDialect: String, Sendable, CaseIterable, CustomStringConvertibl
 
     /// The lemmy-js-client version whose types this dialect's server speaks exactly: the routes
     /// it serves, the members and keys it renders and reads, and the enum values it accepts.
-    public var apiVersion: LemmyAPIVersion { LemmyServerVersion(versionString)?.apiVersion ?? .allCases[0] }
+    public var apiVersion: LemmyAPIVersion {
+        switch self {
+        case .v0_18: Self.apiVersions.0
+        case .v0_19: Self.apiVersions.1
+        case .v1_0: Self.apiVersions.2
+        }
+    }
+
+    /// Each dialect's ``apiVersion``, derived once from its ``versionString``: every answer and
+    /// many renderer steps ask for it, and parsing the version each time cost a tenth of a request.
+    private static let apiVersions: (LemmyAPIVersion, LemmyAPIVersion, LemmyAPIVersion) = {
+        func derive(_ dialect: LemmyDialect) -> LemmyAPIVersion { LemmyServerVersion(dialect.versionString)?.apiVersion ?? .allCases[0] }
+        return (derive(.v0_18), derive(.v0_19), derive(.v1_0))
+    }()
 
     /// `"0.18"`, `"0.19"` or `"1.0"`.
     public var description: String { rawValue }
