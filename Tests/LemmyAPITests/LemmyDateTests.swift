@@ -56,7 +56,8 @@ struct LemmyDateTests {
             cases.append((seconds, Int64(generator.next() % 1_000_000)))
         }
         for (seconds, micros) in cases {
-            #expect(LemmyDate.text(seconds: seconds, micros: micros) == LemmyDate.paddedText(seconds: seconds, micros: micros), "\(seconds)")
+            #expect(
+                LemmyDate.text(seconds: seconds, micros: micros) == LemmyDate.paddedText(seconds: seconds, micros: micros), "\(seconds)")
         }
         #expect(LemmyDate.text(seconds: 0, micros: 7) == "1970-01-01T00:00:00.000007Z")
         #expect(LemmyDate.text(seconds: 253_402_300_800, micros: 0) == "10000-01-01T00:00:00.000000Z")

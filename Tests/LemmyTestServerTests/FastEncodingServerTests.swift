@@ -1,6 +1,6 @@
 import Foundation
 @testable import LemmyAPI
-import LemmyTestServer
+@testable import LemmyTestServer
 import LemmyTestSupport
 import Testing
 
@@ -62,5 +62,27 @@ enum EncodeCheck {
     static func canonical(_ data: Data) -> Data? {
         guard let object = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) else { return nil }
         return try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .fragmentsAllowed])
+    }
+}
+
+/// The query object of a GET, serialized by `FormDecoding.json` (the fast path where values are
+/// plain) and by `JSONSerialization`, reads back as the same JSON.
+@Suite("Query forms as JSON")
+struct QueryJSONTests {
+    @Test("Plain and unusual query values serialize to what JSONSerialization writes")
+    func queryValues() throws {
+        let objects: [[String: Any]] = [
+            ["limit": 20, "page": 2, "sort": "Hot", "type_": "All", "show_nsfw": true, "saved_only": false, "auth": ""],
+            ["q": "quote \" backslash \\ tab \t nul \u{0} emoji 😀 line\u{2028}sep", "community_name": "a/b@c.d"],
+            ["fraction": 1.5, "negative": -0.25, "tiny": 1e-9, "big": 999_999_999_999_999, "negative_int": -42],
+            ["huge": 100_000_000_000_000_000, "whole": 1.0, "nested": ["not", "plain"]],
+            [:],
+        ]
+        for object in objects {
+            let fast = try FormDecoding.json(object, version: .v0_19_13_beta_1)
+            let reference = try JSONSerialization.data(withJSONObject: object)
+            #expect(try JSONDecoder().decode(LemmyJSONValue.self, from: fast) == JSONDecoder().decode(LemmyJSONValue.self, from: reference))
+            #expect(EncodeCheck.canonical(fast) == EncodeCheck.canonical(reference), "\(object)")
+        }
     }
 }
