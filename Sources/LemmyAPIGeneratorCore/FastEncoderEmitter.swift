@@ -48,18 +48,20 @@ enum FastEncoderEmitter {
         if !clashes.isEmpty { out += "        if \(context.mask(clashes)).contains(target.version) { \(bail) }\n" }
         out += "        w.beginObject()\n"
         for p in props {
+            // Optionals are tested and then written through optional chaining, which reads the
+            // stored value in place; `if let` copied it (a retain and release per reference).
             let value = "self.\(p.name.trimmingCharacters(in: ["`"]))"
             if !p.optional {
                 out += write(p, value: value, indent: "        ", context)
             } else if p.limited || p.partlyRequired {
                 // `lemmyEncodeIfPresent`: a value the version lacks is left out (or refused); no
                 // value where the version requires one is an error when rendering.
-                out += "        if let value = \(value) {\n"
+                out += "        if \(value) != nil {\n"
                 if Set(p.versions).isSuperset(of: context.order) {
-                    out += write(p, value: "value", indent: "            ", context)
+                    out += write(p, value: value + "?", indent: "            ", context)
                 } else {
                     out += "            if \(context.mask(p.versions)).contains(target.version) {\n"
-                    out += write(p, value: "value", indent: "                ", context)
+                    out += write(p, value: value + "?", indent: "                ", context)
                     out += "            } else if target.absentMembers == .reject {\n                \(bail)\n            }\n"
                 }
                 if p.required.isEmpty {
@@ -69,7 +71,7 @@ enum FastEncoderEmitter {
                     out += "            \(bail)\n        }\n"
                 }
             } else {
-                out += "        if let value = \(value) {\n" + write(p, value: "value", indent: "            ", context) + "        }\n"
+                out += "        if \(value) != nil {\n" + write(p, value: value + "?", indent: "            ", context) + "        }\n"
             }
         }
         out += "        w.endObject()\n    }\n}\n"

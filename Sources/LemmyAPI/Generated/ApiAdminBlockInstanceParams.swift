@@ -92,9 +92,9 @@ extension ApiAdminBlockInstanceParams: LemmyFastEncodable {
         try self.block.encodeLemmyJSON(to: &w, target: target)
         w.member("\"reason\":")
         try self.reason.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.expiresAt {
+        if self.expiresAt != nil {
             w.member("\"expires_at\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.expiresAt?.encodeLemmyJSON(to: &w, target: target)
         }
         w.endObject()
     }

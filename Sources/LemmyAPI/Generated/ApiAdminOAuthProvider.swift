@@ -239,9 +239,9 @@ extension ApiAdminOAuthProvider: LemmyFastEncodable {
         try self.enabled.encodeLemmyJSON(to: &w, target: target)
         w.member("\"published_at\":")
         try self.publishedAt.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.updatedAt {
+        if self.updatedAt != nil {
             w.member("\"updated_at\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.updatedAt?.encodeLemmyJSON(to: &w, target: target)
         }
         w.member("\"use_pkce\":")
         try self.usePkce.encodeLemmyJSON(to: &w, target: target)

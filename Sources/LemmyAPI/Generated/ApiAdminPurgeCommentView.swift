@@ -75,9 +75,9 @@ extension ApiAdminPurgeCommentView: LemmyFastEncodable {
         w.beginObject()
         w.member("\"admin_purge_comment\":")
         try self.adminPurgeComment.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.admin {
+        if self.admin != nil {
             w.member("\"admin\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.admin?.encodeLemmyJSON(to: &w, target: target)
         }
         w.member("\"post\":")
         try self.post.encodeLemmyJSON(to: &w, target: target)

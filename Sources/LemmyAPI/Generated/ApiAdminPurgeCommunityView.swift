@@ -62,9 +62,9 @@ extension ApiAdminPurgeCommunityView: LemmyFastEncodable {
         w.beginObject()
         w.member("\"admin_purge_community\":")
         try self.adminPurgeCommunity.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.admin {
+        if self.admin != nil {
             w.member("\"admin\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.admin?.encodeLemmyJSON(to: &w, target: target)
         }
         w.endObject()
     }

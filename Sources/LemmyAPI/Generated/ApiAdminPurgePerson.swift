@@ -90,9 +90,9 @@ extension ApiAdminPurgePerson: LemmyFastEncodable {
         try self.id.encodeLemmyJSON(to: &w, target: target)
         w.member("\"admin_person_id\":")
         try self.adminPersonId.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.reason {
+        if self.reason != nil {
             w.member("\"reason\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.reason?.encodeLemmyJSON(to: &w, target: target)
         }
         w.member("\"when_\":")
         try self.when.encodeLemmyJSON(to: &w, target: target)

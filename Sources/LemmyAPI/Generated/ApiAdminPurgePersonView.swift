@@ -62,9 +62,9 @@ extension ApiAdminPurgePersonView: LemmyFastEncodable {
         w.beginObject()
         w.member("\"admin_purge_person\":")
         try self.adminPurgePerson.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.admin {
+        if self.admin != nil {
             w.member("\"admin\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.admin?.encodeLemmyJSON(to: &w, target: target)
         }
         w.endObject()
     }

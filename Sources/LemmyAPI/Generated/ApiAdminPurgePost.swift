@@ -105,9 +105,9 @@ extension ApiAdminPurgePost: LemmyFastEncodable {
         try self.adminPersonId.encodeLemmyJSON(to: &w, target: target)
         w.member("\"community_id\":")
         try self.communityId.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.reason {
+        if self.reason != nil {
             w.member("\"reason\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.reason?.encodeLemmyJSON(to: &w, target: target)
         }
         w.member("\"when_\":")
         try self.when.encodeLemmyJSON(to: &w, target: target)

@@ -114,14 +114,14 @@ extension ApiApproveRegistrationApplication: LemmyFastEncodable {
         try self.id.encodeLemmyJSON(to: &w, target: target)
         w.member("\"approve\":")
         try self.approve.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.denyReason {
+        if self.denyReason != nil {
             w.member("\"deny_reason\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.denyReason?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.auth {
+        if self.auth != nil {
             if LemmyVersionSet(rawValue: 0b0000000111).contains(target.version) {
                 w.member("\"auth\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.auth?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }

@@ -144,25 +144,25 @@ extension ApiAuthenticateWithOauth: LemmyFastEncodable {
         try self.oauthProviderId.encodeLemmyJSON(to: &w, target: target)
         w.member("\"redirect_uri\":")
         try self.redirectUri.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.showNsfw {
+        if self.showNsfw != nil {
             w.member("\"show_nsfw\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.showNsfw?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.username {
+        if self.username != nil {
             w.member("\"username\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.username?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.answer {
+        if self.answer != nil {
             w.member("\"answer\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.answer?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.pkceCodeVerifier {
+        if self.pkceCodeVerifier != nil {
             w.member("\"pkce_code_verifier\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.pkceCodeVerifier?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.stayLoggedIn {
+        if self.stayLoggedIn != nil {
             w.member("\"stay_logged_in\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.stayLoggedIn?.encodeLemmyJSON(to: &w, target: target)
         }
         w.endObject()
     }

@@ -197,48 +197,48 @@ extension ApiBanFromCommunity: LemmyFastEncodable {
         try self.personId.encodeLemmyJSON(to: &w, target: target)
         w.member("\"ban\":")
         try self.ban.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.removeOrRestoreData {
+        if self.removeOrRestoreData != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"remove_or_restore_data\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.removeOrRestoreData?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.reason {
+        if self.reason != nil {
             w.member("\"reason\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.reason?.encodeLemmyJSON(to: &w, target: target)
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.expiresAt {
+        if self.expiresAt != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"expires_at\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.expiresAt?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.removeData {
+        if self.removeData != nil {
             if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
                 w.member("\"remove_data\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.removeData?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.expires {
+        if self.expires != nil {
             if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
                 w.member("\"expires\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.expires?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.auth {
+        if self.auth != nil {
             if LemmyVersionSet(rawValue: 0b0000000111).contains(target.version) {
                 w.member("\"auth\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.auth?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }

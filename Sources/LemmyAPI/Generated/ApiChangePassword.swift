@@ -133,18 +133,18 @@ extension ApiChangePassword: LemmyFastEncodable {
         try self.newPasswordVerify.encodeLemmyJSON(to: &w, target: target)
         w.member("\"old_password\":")
         try self.oldPassword.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.stayLoggedIn {
+        if self.stayLoggedIn != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"stay_logged_in\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.stayLoggedIn?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.auth {
+        if self.auth != nil {
             if LemmyVersionSet(rawValue: 0b0000000111).contains(target.version) {
                 w.member("\"auth\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.auth?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }

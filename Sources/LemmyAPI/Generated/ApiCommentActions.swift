@@ -69,17 +69,17 @@ extension ApiCommentActions: LemmyFastEncodable {
     /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
     func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
         w.beginObject()
-        if let value = self.votedAt {
+        if self.votedAt != nil {
             w.member("\"voted_at\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.votedAt?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.savedAt {
+        if self.savedAt != nil {
             w.member("\"saved_at\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.savedAt?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.voteIsUpvote {
+        if self.voteIsUpvote != nil {
             w.member("\"vote_is_upvote\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.voteIsUpvote?.encodeLemmyJSON(to: &w, target: target)
         }
         w.endObject()
     }

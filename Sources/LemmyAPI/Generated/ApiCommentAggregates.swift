@@ -178,20 +178,20 @@ extension ApiCommentAggregates: LemmyFastEncodable {
         try self.published.encodeLemmyJSON(to: &w, target: target)
         w.member("\"child_count\":")
         try self.childCount.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.id {
+        if self.id != nil {
             if LemmyVersionSet(rawValue: 0b1100000111).contains(target.version) {
                 w.member("\"id\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.id?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0000000111).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.hotRank {
+        if self.hotRank != nil {
             if LemmyVersionSet(rawValue: 0b1100000111).contains(target.version) {
                 w.member("\"hot_rank\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.hotRank?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }

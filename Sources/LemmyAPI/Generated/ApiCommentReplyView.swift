@@ -281,30 +281,30 @@ extension ApiCommentReplyView: LemmyFastEncodable {
         try self.counts.encodeLemmyJSON(to: &w, target: target)
         w.member("\"creator_banned_from_community\":")
         try self.creatorBannedFromCommunity.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.bannedFromCommunity {
+        if self.bannedFromCommunity != nil {
             if LemmyVersionSet(rawValue: 0b1111110000).contains(target.version) {
                 w.member("\"banned_from_community\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.bannedFromCommunity?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0011110000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.creatorIsModerator {
+        if self.creatorIsModerator != nil {
             if LemmyVersionSet(rawValue: 0b1111111000).contains(target.version) {
                 w.member("\"creator_is_moderator\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.creatorIsModerator?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0011111000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.creatorIsAdmin {
+        if self.creatorIsAdmin != nil {
             if LemmyVersionSet(rawValue: 0b1111111000).contains(target.version) {
                 w.member("\"creator_is_admin\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.creatorIsAdmin?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
@@ -317,9 +317,9 @@ extension ApiCommentReplyView: LemmyFastEncodable {
         try self.saved.encodeLemmyJSON(to: &w, target: target)
         w.member("\"creator_blocked\":")
         try self.creatorBlocked.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.myVote {
+        if self.myVote != nil {
             w.member("\"my_vote\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.myVote?.encodeLemmyJSON(to: &w, target: target)
         }
         w.endObject()
     }

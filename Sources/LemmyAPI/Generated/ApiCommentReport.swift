@@ -241,9 +241,9 @@ extension ApiCommentReport: LemmyFastEncodable {
         try self.reason.encodeLemmyJSON(to: &w, target: target)
         w.member("\"resolved\":")
         try self.resolved.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.resolverId {
+        if self.resolverId != nil {
             w.member("\"resolver_id\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.resolverId?.encodeLemmyJSON(to: &w, target: target)
         }
         if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
             w.member("\"published_at\":")
@@ -251,28 +251,28 @@ extension ApiCommentReport: LemmyFastEncodable {
             w.member("\"published\":")
         }
         try self.publishedAt.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.updatedAt {
+        if self.updatedAt != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"updated_at\":")
             } else {
                 w.member("\"updated\":")
             }
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.updatedAt?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.violatesInstanceRules {
+        if self.violatesInstanceRules != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"violates_instance_rules\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.violatesInstanceRules?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.resolveReason {
+        if self.resolveReason != nil {
             if LemmyVersionSet(rawValue: 0b1000000000).contains(target.version) {
                 w.member("\"resolve_reason\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.resolveReason?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }

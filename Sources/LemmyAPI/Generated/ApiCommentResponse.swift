@@ -97,20 +97,20 @@ extension ApiCommentResponse: LemmyFastEncodable {
         w.beginObject()
         w.member("\"comment_view\":")
         try self.commentView.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.recipientIds {
+        if self.recipientIds != nil {
             if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
                 w.member("\"recipient_ids\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.recipientIds?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.formId {
+        if self.formId != nil {
             if LemmyVersionSet(rawValue: 0b0000000111).contains(target.version) {
                 w.member("\"form_id\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.formId?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }

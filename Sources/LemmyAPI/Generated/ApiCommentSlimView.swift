@@ -143,13 +143,13 @@ extension ApiCommentSlimView: LemmyFastEncodable {
         try self.comment.encodeLemmyJSON(to: &w, target: target)
         w.member("\"creator\":")
         try self.creator.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.commentActions {
+        if self.commentActions != nil {
             w.member("\"comment_actions\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.commentActions?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.personActions {
+        if self.personActions != nil {
             w.member("\"person_actions\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.personActions?.encodeLemmyJSON(to: &w, target: target)
         }
         w.member("\"creator_is_admin\":")
         try self.creatorIsAdmin.encodeLemmyJSON(to: &w, target: target)

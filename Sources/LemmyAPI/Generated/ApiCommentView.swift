@@ -377,82 +377,82 @@ extension ApiCommentView: LemmyFastEncodable {
         try self.post.encodeLemmyJSON(to: &w, target: target)
         w.member("\"community\":")
         try self.community.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.communityActions {
+        if self.communityActions != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"community_actions\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.communityActions?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.commentActions {
+        if self.commentActions != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"comment_actions\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.commentActions?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.personActions {
+        if self.personActions != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"person_actions\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.personActions?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.creatorIsAdmin {
+        if self.creatorIsAdmin != nil {
             if LemmyVersionSet(rawValue: 0b1111111000).contains(target.version) {
                 w.member("\"creator_is_admin\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.creatorIsAdmin?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1111111000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.tags {
+        if self.tags != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"tags\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.tags?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.canMod {
+        if self.canMod != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"can_mod\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.canMod?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.creatorBanned {
+        if self.creatorBanned != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"creator_banned\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.creatorBanned?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.creatorBanExpiresAt {
+        if self.creatorBanExpiresAt != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"creator_ban_expires_at\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.creatorBanExpiresAt?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.creatorIsModerator {
+        if self.creatorIsModerator != nil {
             if LemmyVersionSet(rawValue: 0b1111111000).contains(target.version) {
                 w.member("\"creator_is_moderator\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.creatorIsModerator?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
@@ -461,68 +461,68 @@ extension ApiCommentView: LemmyFastEncodable {
         }
         w.member("\"creator_banned_from_community\":")
         try self.creatorBannedFromCommunity.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.creatorCommunityBanExpiresAt {
+        if self.creatorCommunityBanExpiresAt != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"creator_community_ban_expires_at\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.creatorCommunityBanExpiresAt?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.counts {
+        if self.counts != nil {
             if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
                 w.member("\"counts\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.counts?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.bannedFromCommunity {
+        if self.bannedFromCommunity != nil {
             if LemmyVersionSet(rawValue: 0b0011110000).contains(target.version) {
                 w.member("\"banned_from_community\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.bannedFromCommunity?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0011110000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.subscribed {
+        if self.subscribed != nil {
             if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
                 w.member("\"subscribed\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.subscribed?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.saved {
+        if self.saved != nil {
             if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
                 w.member("\"saved\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.saved?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.creatorBlocked {
+        if self.creatorBlocked != nil {
             if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
                 w.member("\"creator_blocked\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.creatorBlocked?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.myVote {
+        if self.myVote != nil {
             if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
                 w.member("\"my_vote\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.myVote?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }

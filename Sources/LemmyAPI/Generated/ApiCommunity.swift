@@ -546,16 +546,16 @@ extension ApiCommunity: LemmyFastEncodable {
         try self.id.encodeLemmyJSON(to: &w, target: target)
         w.member("\"name\":")
         try self.name.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.title {
+        if self.title != nil {
             w.member("\"title\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.title?.encodeLemmyJSON(to: &w, target: target)
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.sidebar {
+        if self.sidebar != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"sidebar\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.sidebar?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
@@ -568,13 +568,13 @@ extension ApiCommunity: LemmyFastEncodable {
             w.member("\"published\":")
         }
         try self.publishedAt.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.updatedAt {
+        if self.updatedAt != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"updated_at\":")
             } else {
                 w.member("\"updated\":")
             }
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.updatedAt?.encodeLemmyJSON(to: &w, target: target)
         }
         w.member("\"deleted\":")
         try self.deleted.encodeLemmyJSON(to: &w, target: target)
@@ -588,188 +588,188 @@ extension ApiCommunity: LemmyFastEncodable {
         try self.apId.encodeLemmyJSON(to: &w, target: target)
         w.member("\"local\":")
         try self.local.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.lastRefreshedAt {
+        if self.lastRefreshedAt != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"last_refreshed_at\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.lastRefreshedAt?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.icon {
+        if self.icon != nil {
             w.member("\"icon\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.icon?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.banner {
+        if self.banner != nil {
             w.member("\"banner\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.banner?.encodeLemmyJSON(to: &w, target: target)
         }
         w.member("\"posting_restricted_to_mods\":")
         try self.postingRestrictedToMods.encodeLemmyJSON(to: &w, target: target)
         w.member("\"instance_id\":")
         try self.instanceId.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.visibility {
+        if self.visibility != nil {
             if LemmyVersionSet(rawValue: 0b1111110000).contains(target.version) {
                 w.member("\"visibility\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.visibility?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1111110000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.summary {
+        if self.summary != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"summary\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.summary?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.subscribers {
+        if self.subscribers != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"subscribers\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.subscribers?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.posts {
+        if self.posts != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"posts\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.posts?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.comments {
+        if self.comments != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"comments\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.comments?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.usersActiveDay {
+        if self.usersActiveDay != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"users_active_day\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.usersActiveDay?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.usersActiveWeek {
+        if self.usersActiveWeek != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"users_active_week\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.usersActiveWeek?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.usersActiveMonth {
+        if self.usersActiveMonth != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"users_active_month\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.usersActiveMonth?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.usersActiveHalfYear {
+        if self.usersActiveHalfYear != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"users_active_half_year\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.usersActiveHalfYear?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.subscribersLocal {
+        if self.subscribersLocal != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"subscribers_local\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.subscribersLocal?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.reportCount {
+        if self.reportCount != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"report_count\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.reportCount?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.unresolvedReportCount {
+        if self.unresolvedReportCount != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"unresolved_report_count\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.unresolvedReportCount?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.localRemoved {
+        if self.localRemoved != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"local_removed\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.localRemoved?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.description {
+        if self.description != nil {
             if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
                 w.member("\"description\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.description?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.hidden {
+        if self.hidden != nil {
             if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
                 w.member("\"hidden\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.hidden?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.followersUrl {
+        if self.followersUrl != nil {
             if LemmyVersionSet(rawValue: 0b0000000110).contains(target.version) {
                 w.member("\"followers_url\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.followersUrl?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0000000110).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.inboxUrl {
+        if self.inboxUrl != nil {
             if LemmyVersionSet(rawValue: 0b0000000110).contains(target.version) {
                 w.member("\"inbox_url\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.inboxUrl?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }

@@ -125,33 +125,33 @@ extension ApiCommunityActions: LemmyFastEncodable {
     /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
     func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
         w.beginObject()
-        if let value = self.followedAt {
+        if self.followedAt != nil {
             w.member("\"followed_at\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.followedAt?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.blockedAt {
+        if self.blockedAt != nil {
             w.member("\"blocked_at\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.blockedAt?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.becameModeratorAt {
+        if self.becameModeratorAt != nil {
             w.member("\"became_moderator_at\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.becameModeratorAt?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.receivedBanAt {
+        if self.receivedBanAt != nil {
             w.member("\"received_ban_at\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.receivedBanAt?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.banExpiresAt {
+        if self.banExpiresAt != nil {
             w.member("\"ban_expires_at\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.banExpiresAt?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.followState {
+        if self.followState != nil {
             w.member("\"follow_state\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.followState?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.notifications {
+        if self.notifications != nil {
             w.member("\"notifications\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.notifications?.encodeLemmyJSON(to: &w, target: target)
         }
         w.endObject()
     }

@@ -242,30 +242,30 @@ extension ApiCommunityAggregates: LemmyFastEncodable {
         try self.usersActiveMonth.encodeLemmyJSON(to: &w, target: target)
         w.member("\"users_active_half_year\":")
         try self.usersActiveHalfYear.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.subscribersLocal {
+        if self.subscribersLocal != nil {
             if LemmyVersionSet(rawValue: 0b1111110000).contains(target.version) {
                 w.member("\"subscribers_local\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.subscribersLocal?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0011110000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.id {
+        if self.id != nil {
             if LemmyVersionSet(rawValue: 0b1100000111).contains(target.version) {
                 w.member("\"id\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.id?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0000000111).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.hotRank {
+        if self.hotRank != nil {
             if LemmyVersionSet(rawValue: 0b1100000111).contains(target.version) {
                 w.member("\"hot_rank\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.hotRank?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }

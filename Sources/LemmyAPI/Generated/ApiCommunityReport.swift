@@ -265,44 +265,44 @@ extension ApiCommunityReport: LemmyFastEncodable {
         try self.communityId.encodeLemmyJSON(to: &w, target: target)
         w.member("\"original_community_name\":")
         try self.originalCommunityName.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.originalCommunityTitle {
+        if self.originalCommunityTitle != nil {
             w.member("\"original_community_title\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.originalCommunityTitle?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.originalCommunitySummary {
+        if self.originalCommunitySummary != nil {
             w.member("\"original_community_summary\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.originalCommunitySummary?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.originalCommunitySidebar {
+        if self.originalCommunitySidebar != nil {
             w.member("\"original_community_sidebar\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.originalCommunitySidebar?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.originalCommunityIcon {
+        if self.originalCommunityIcon != nil {
             w.member("\"original_community_icon\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.originalCommunityIcon?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.originalCommunityBanner {
+        if self.originalCommunityBanner != nil {
             w.member("\"original_community_banner\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.originalCommunityBanner?.encodeLemmyJSON(to: &w, target: target)
         }
         w.member("\"reason\":")
         try self.reason.encodeLemmyJSON(to: &w, target: target)
         w.member("\"resolved\":")
         try self.resolved.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.resolverId {
+        if self.resolverId != nil {
             w.member("\"resolver_id\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.resolverId?.encodeLemmyJSON(to: &w, target: target)
         }
         w.member("\"published_at\":")
         try self.publishedAt.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.updatedAt {
+        if self.updatedAt != nil {
             w.member("\"updated_at\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.updatedAt?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.resolveReason {
+        if self.resolveReason != nil {
             if LemmyVersionSet(rawValue: 0b1011111111).contains(target.version) {
                 w.member("\"resolve_reason\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.resolveReason?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }

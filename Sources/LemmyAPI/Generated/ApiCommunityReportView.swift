@@ -166,9 +166,9 @@ extension ApiCommunityReportView: LemmyFastEncodable {
         try self.community.encodeLemmyJSON(to: &w, target: target)
         w.member("\"creator\":")
         try self.creator.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.resolver {
+        if self.resolver != nil {
             w.member("\"resolver\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.resolver?.encodeLemmyJSON(to: &w, target: target)
         }
         w.member("\"creator_is_admin\":")
         try self.creatorIsAdmin.encodeLemmyJSON(to: &w, target: target)
@@ -176,15 +176,15 @@ extension ApiCommunityReportView: LemmyFastEncodable {
         try self.creatorIsModerator.encodeLemmyJSON(to: &w, target: target)
         w.member("\"creator_banned\":")
         try self.creatorBanned.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.creatorBanExpiresAt {
+        if self.creatorBanExpiresAt != nil {
             w.member("\"creator_ban_expires_at\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.creatorBanExpiresAt?.encodeLemmyJSON(to: &w, target: target)
         }
         w.member("\"creator_banned_from_community\":")
         try self.creatorBannedFromCommunity.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.creatorCommunityBanExpiresAt {
+        if self.creatorCommunityBanExpiresAt != nil {
             w.member("\"creator_community_ban_expires_at\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.creatorCommunityBanExpiresAt?.encodeLemmyJSON(to: &w, target: target)
         }
         w.endObject()
     }

@@ -154,21 +154,21 @@ extension ApiCommunityTag: LemmyFastEncodable {
         try self.apId.encodeLemmyJSON(to: &w, target: target)
         w.member("\"name\":")
         try self.name.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.displayName {
+        if self.displayName != nil {
             w.member("\"display_name\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.displayName?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.summary {
+        if self.summary != nil {
             w.member("\"summary\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.summary?.encodeLemmyJSON(to: &w, target: target)
         }
         w.member("\"community_id\":")
         try self.communityId.encodeLemmyJSON(to: &w, target: target)
         w.member("\"published_at\":")
         try self.publishedAt.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.updatedAt {
+        if self.updatedAt != nil {
             w.member("\"updated_at\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.updatedAt?.encodeLemmyJSON(to: &w, target: target)
         }
         w.member("\"deleted\":")
         try self.deleted.encodeLemmyJSON(to: &w, target: target)

@@ -178,68 +178,68 @@ extension ApiCommunityView: LemmyFastEncodable {
         w.beginObject()
         w.member("\"community\":")
         try self.community.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.communityActions {
+        if self.communityActions != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"community_actions\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.communityActions?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.canMod {
+        if self.canMod != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"can_mod\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.canMod?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.tags {
+        if self.tags != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"tags\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.tags?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.subscribed {
+        if self.subscribed != nil {
             if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
                 w.member("\"subscribed\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.subscribed?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.blocked {
+        if self.blocked != nil {
             if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
                 w.member("\"blocked\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.blocked?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.counts {
+        if self.counts != nil {
             if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
                 w.member("\"counts\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.counts?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.bannedFromCommunity {
+        if self.bannedFromCommunity != nil {
             if LemmyVersionSet(rawValue: 0b0011110000).contains(target.version) {
                 w.member("\"banned_from_community\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.bannedFromCommunity?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }

@@ -136,26 +136,26 @@ extension ApiCreateComment: LemmyFastEncodable {
         try self.content.encodeLemmyJSON(to: &w, target: target)
         w.member("\"post_id\":")
         try self.postId.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.parentId {
+        if self.parentId != nil {
             w.member("\"parent_id\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.parentId?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.languageId {
+        if self.languageId != nil {
             w.member("\"language_id\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.languageId?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.formId {
+        if self.formId != nil {
             if LemmyVersionSet(rawValue: 0b0000000111).contains(target.version) {
                 w.member("\"form_id\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.formId?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.auth {
+        if self.auth != nil {
             if LemmyVersionSet(rawValue: 0b0000000111).contains(target.version) {
                 w.member("\"auth\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.auth?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }

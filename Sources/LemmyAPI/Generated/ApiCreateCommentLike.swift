@@ -114,28 +114,28 @@ extension ApiCreateCommentLike: LemmyFastEncodable {
         w.beginObject()
         w.member("\"comment_id\":")
         try self.commentId.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.isUpvote {
+        if self.isUpvote != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"is_upvote\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.isUpvote?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.score {
+        if self.score != nil {
             if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
                 w.member("\"score\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.score?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.auth {
+        if self.auth != nil {
             if LemmyVersionSet(rawValue: 0b0000000111).contains(target.version) {
                 w.member("\"auth\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.auth?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }

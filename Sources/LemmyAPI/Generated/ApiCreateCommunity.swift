@@ -226,76 +226,76 @@ extension ApiCreateCommunity: LemmyFastEncodable {
         w.beginObject()
         w.member("\"name\":")
         try self.name.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.title {
+        if self.title != nil {
             w.member("\"title\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.title?.encodeLemmyJSON(to: &w, target: target)
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.sidebar {
+        if self.sidebar != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"sidebar\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.sidebar?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.summary {
+        if self.summary != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"summary\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.summary?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.nsfw {
+        if self.nsfw != nil {
             w.member("\"nsfw\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.nsfw?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.postingRestrictedToMods {
+        if self.postingRestrictedToMods != nil {
             w.member("\"posting_restricted_to_mods\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.postingRestrictedToMods?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.discussionLanguages {
+        if self.discussionLanguages != nil {
             w.member("\"discussion_languages\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.discussionLanguages?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.visibility {
+        if self.visibility != nil {
             if LemmyVersionSet(rawValue: 0b1111110000).contains(target.version) {
                 w.member("\"visibility\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.visibility?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.description {
+        if self.description != nil {
             if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
                 w.member("\"description\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.description?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.icon {
+        if self.icon != nil {
             if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
                 w.member("\"icon\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.icon?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.banner {
+        if self.banner != nil {
             if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
                 w.member("\"banner\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.banner?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.auth {
+        if self.auth != nil {
             if LemmyVersionSet(rawValue: 0b0000000111).contains(target.version) {
                 w.member("\"auth\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.auth?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }

@@ -99,17 +99,17 @@ extension ApiCreateCommunityTag: LemmyFastEncodable {
         try self.communityId.encodeLemmyJSON(to: &w, target: target)
         w.member("\"name\":")
         try self.name.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.displayName {
+        if self.displayName != nil {
             w.member("\"display_name\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.displayName?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.summary {
+        if self.summary != nil {
             w.member("\"summary\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.summary?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.color {
+        if self.color != nil {
             w.member("\"color\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.color?.encodeLemmyJSON(to: &w, target: target)
         }
         w.endObject()
     }

@@ -60,13 +60,13 @@ extension ApiCreateInvitation: LemmyFastEncodable {
     /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
     func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
         w.beginObject()
-        if let value = self.maxUses {
+        if self.maxUses != nil {
             w.member("\"max_uses\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.maxUses?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.expiresAt {
+        if self.expiresAt != nil {
             w.member("\"expires_at\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.expiresAt?.encodeLemmyJSON(to: &w, target: target)
         }
         w.endObject()
     }

@@ -84,17 +84,17 @@ extension ApiCreateMultiCommunity: LemmyFastEncodable {
         w.beginObject()
         w.member("\"name\":")
         try self.name.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.title {
+        if self.title != nil {
             w.member("\"title\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.title?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.summary {
+        if self.summary != nil {
             w.member("\"summary\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.summary?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.sidebar {
+        if self.sidebar != nil {
             w.member("\"sidebar\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.sidebar?.encodeLemmyJSON(to: &w, target: target)
         }
         w.endObject()
     }

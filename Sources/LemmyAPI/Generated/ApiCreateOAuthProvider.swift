@@ -209,21 +209,21 @@ extension ApiCreateOAuthProvider: LemmyFastEncodable {
         try self.clientSecret.encodeLemmyJSON(to: &w, target: target)
         w.member("\"scopes\":")
         try self.scopes.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.autoVerifyEmail {
+        if self.autoVerifyEmail != nil {
             w.member("\"auto_verify_email\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.autoVerifyEmail?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.accountLinkingEnabled {
+        if self.accountLinkingEnabled != nil {
             w.member("\"account_linking_enabled\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.accountLinkingEnabled?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.usePkce {
+        if self.usePkce != nil {
             w.member("\"use_pkce\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.usePkce?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.enabled {
+        if self.enabled != nil {
             w.member("\"enabled\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.enabled?.encodeLemmyJSON(to: &w, target: target)
         }
         w.endObject()
     }

@@ -114,18 +114,18 @@ extension ApiCreatePostReport: LemmyFastEncodable {
         try self.postId.encodeLemmyJSON(to: &w, target: target)
         w.member("\"reason\":")
         try self.reason.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.violatesInstanceRules {
+        if self.violatesInstanceRules != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"violates_instance_rules\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.violatesInstanceRules?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.auth {
+        if self.auth != nil {
             if LemmyVersionSet(rawValue: 0b0000000111).contains(target.version) {
                 w.member("\"auth\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.auth?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }

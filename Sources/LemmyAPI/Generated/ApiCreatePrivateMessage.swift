@@ -97,10 +97,10 @@ extension ApiCreatePrivateMessage: LemmyFastEncodable {
         try self.content.encodeLemmyJSON(to: &w, target: target)
         w.member("\"recipient_id\":")
         try self.recipientId.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.auth {
+        if self.auth != nil {
             if LemmyVersionSet(rawValue: 0b0000000111).contains(target.version) {
                 w.member("\"auth\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.auth?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }

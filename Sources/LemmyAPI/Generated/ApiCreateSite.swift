@@ -1247,618 +1247,618 @@ extension ApiCreateSite: LemmyFastEncodable {
         w.beginObject()
         w.member("\"name\":")
         try self.name.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.sidebar {
+        if self.sidebar != nil {
             w.member("\"sidebar\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.sidebar?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.summary {
+        if self.summary != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"summary\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.summary?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.communityCreationAdminOnly {
+        if self.communityCreationAdminOnly != nil {
             w.member("\"community_creation_admin_only\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.communityCreationAdminOnly?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.emailVerificationRequired {
+        if self.emailVerificationRequired != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"email_verification_required\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.emailVerificationRequired?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.applicationQuestion {
+        if self.applicationQuestion != nil {
             w.member("\"application_question\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.applicationQuestion?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.privateInstance {
+        if self.privateInstance != nil {
             w.member("\"private_instance\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.privateInstance?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.defaultTheme {
+        if self.defaultTheme != nil {
             w.member("\"default_theme\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.defaultTheme?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.defaultPostListingType {
+        if self.defaultPostListingType != nil {
             w.member("\"default_post_listing_type\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.defaultPostListingType?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.defaultPostListingMode {
+        if self.defaultPostListingMode != nil {
             if LemmyVersionSet(rawValue: 0b1111110000).contains(target.version) {
                 w.member("\"default_post_listing_mode\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.defaultPostListingMode?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.defaultPostSortType {
+        if self.defaultPostSortType != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"default_post_sort_type\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.defaultPostSortType?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.defaultPostTimeRangeSeconds {
+        if self.defaultPostTimeRangeSeconds != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"default_post_time_range_seconds\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.defaultPostTimeRangeSeconds?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.defaultItemsPerPage {
+        if self.defaultItemsPerPage != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"default_items_per_page\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.defaultItemsPerPage?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.defaultCommentSortType {
+        if self.defaultCommentSortType != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"default_comment_sort_type\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.defaultCommentSortType?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.legalInformation {
+        if self.legalInformation != nil {
             w.member("\"legal_information\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.legalInformation?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.applicationEmailAdmins {
+        if self.applicationEmailAdmins != nil {
             w.member("\"application_email_admins\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.applicationEmailAdmins?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.discussionLanguages {
+        if self.discussionLanguages != nil {
             w.member("\"discussion_languages\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.discussionLanguages?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.slurFilterRegex {
+        if self.slurFilterRegex != nil {
             w.member("\"slur_filter_regex\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.slurFilterRegex?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.rateLimitMessageMaxRequests {
+        if self.rateLimitMessageMaxRequests != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"rate_limit_message_max_requests\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.rateLimitMessageMaxRequests?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.rateLimitMessageIntervalSeconds {
+        if self.rateLimitMessageIntervalSeconds != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"rate_limit_message_interval_seconds\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.rateLimitMessageIntervalSeconds?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.rateLimitPostMaxRequests {
+        if self.rateLimitPostMaxRequests != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"rate_limit_post_max_requests\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.rateLimitPostMaxRequests?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.rateLimitPostIntervalSeconds {
+        if self.rateLimitPostIntervalSeconds != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"rate_limit_post_interval_seconds\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.rateLimitPostIntervalSeconds?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.rateLimitRegisterMaxRequests {
+        if self.rateLimitRegisterMaxRequests != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"rate_limit_register_max_requests\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.rateLimitRegisterMaxRequests?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.rateLimitRegisterIntervalSeconds {
+        if self.rateLimitRegisterIntervalSeconds != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"rate_limit_register_interval_seconds\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.rateLimitRegisterIntervalSeconds?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.rateLimitImageMaxRequests {
+        if self.rateLimitImageMaxRequests != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"rate_limit_image_max_requests\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.rateLimitImageMaxRequests?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.rateLimitImageIntervalSeconds {
+        if self.rateLimitImageIntervalSeconds != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"rate_limit_image_interval_seconds\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.rateLimitImageIntervalSeconds?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.rateLimitCommentMaxRequests {
+        if self.rateLimitCommentMaxRequests != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"rate_limit_comment_max_requests\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.rateLimitCommentMaxRequests?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.rateLimitCommentIntervalSeconds {
+        if self.rateLimitCommentIntervalSeconds != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"rate_limit_comment_interval_seconds\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.rateLimitCommentIntervalSeconds?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.rateLimitSearchMaxRequests {
+        if self.rateLimitSearchMaxRequests != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"rate_limit_search_max_requests\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.rateLimitSearchMaxRequests?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.rateLimitSearchIntervalSeconds {
+        if self.rateLimitSearchIntervalSeconds != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"rate_limit_search_interval_seconds\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.rateLimitSearchIntervalSeconds?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.rateLimitImportUserSettingsMaxRequests {
+        if self.rateLimitImportUserSettingsMaxRequests != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"rate_limit_import_user_settings_max_requests\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.rateLimitImportUserSettingsMaxRequests?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.rateLimitImportUserSettingsIntervalSeconds {
+        if self.rateLimitImportUserSettingsIntervalSeconds != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"rate_limit_import_user_settings_interval_seconds\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.rateLimitImportUserSettingsIntervalSeconds?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.federationEnabled {
+        if self.federationEnabled != nil {
             w.member("\"federation_enabled\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.federationEnabled?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.registrationMode {
+        if self.registrationMode != nil {
             w.member("\"registration_mode\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.registrationMode?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.oauthRegistration {
+        if self.oauthRegistration != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"oauth_registration\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.oauthRegistration?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.contentWarning {
+        if self.contentWarning != nil {
             if LemmyVersionSet(rawValue: 0b1111110000).contains(target.version) {
                 w.member("\"content_warning\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.contentWarning?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.reportsEmailAdmins {
+        if self.reportsEmailAdmins != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"reports_email_admins\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.reportsEmailAdmins?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.federationSignedFetch {
+        if self.federationSignedFetch != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"federation_signed_fetch\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.federationSignedFetch?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.postUpvotes {
+        if self.postUpvotes != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"post_upvotes\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.postUpvotes?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.postDownvotes {
+        if self.postDownvotes != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"post_downvotes\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.postDownvotes?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.commentUpvotes {
+        if self.commentUpvotes != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"comment_upvotes\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.commentUpvotes?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.commentDownvotes {
+        if self.commentDownvotes != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"comment_downvotes\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.commentDownvotes?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.nsfwContentDisallowed {
+        if self.nsfwContentDisallowed != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"nsfw_content_disallowed\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.nsfwContentDisallowed?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.emailNotificationsDisabled {
+        if self.emailNotificationsDisabled != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"email_notifications_disabled\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.emailNotificationsDisabled?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.suggestedMultiCommunityId {
+        if self.suggestedMultiCommunityId != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"suggested_multi_community_id\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.suggestedMultiCommunityId?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.imageMode {
+        if self.imageMode != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"image_mode\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.imageMode?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.imageProxyBypassDomains {
+        if self.imageProxyBypassDomains != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"image_proxy_bypass_domains\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.imageProxyBypassDomains?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.imageUploadTimeoutSeconds {
+        if self.imageUploadTimeoutSeconds != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"image_upload_timeout_seconds\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.imageUploadTimeoutSeconds?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.imageMaxThumbnailSize {
+        if self.imageMaxThumbnailSize != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"image_max_thumbnail_size\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.imageMaxThumbnailSize?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.imageMaxAvatarSize {
+        if self.imageMaxAvatarSize != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"image_max_avatar_size\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.imageMaxAvatarSize?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.imageMaxBannerSize {
+        if self.imageMaxBannerSize != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"image_max_banner_size\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.imageMaxBannerSize?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.imageMaxUploadSize {
+        if self.imageMaxUploadSize != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"image_max_upload_size\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.imageMaxUploadSize?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.imageAllowVideoUploads {
+        if self.imageAllowVideoUploads != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"image_allow_video_uploads\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.imageAllowVideoUploads?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.imageUploadDisabled {
+        if self.imageUploadDisabled != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"image_upload_disabled\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.imageUploadDisabled?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.maxInvitesPerUserAllowed {
+        if self.maxInvitesPerUserAllowed != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"max_invites_per_user_allowed\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.maxInvitesPerUserAllowed?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.description {
+        if self.description != nil {
             if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
                 w.member("\"description\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.description?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.icon {
+        if self.icon != nil {
             if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
                 w.member("\"icon\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.icon?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.banner {
+        if self.banner != nil {
             if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
                 w.member("\"banner\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.banner?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.enableDownvotes {
+        if self.enableDownvotes != nil {
             if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
                 w.member("\"enable_downvotes\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.enableDownvotes?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.enableNsfw {
+        if self.enableNsfw != nil {
             if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
                 w.member("\"enable_nsfw\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.enableNsfw?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.requireEmailVerification {
+        if self.requireEmailVerification != nil {
             if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
                 w.member("\"require_email_verification\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.requireEmailVerification?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.defaultSortType {
+        if self.defaultSortType != nil {
             if LemmyVersionSet(rawValue: 0b0011110000).contains(target.version) {
                 w.member("\"default_sort_type\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.defaultSortType?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.hideModlogModNames {
+        if self.hideModlogModNames != nil {
             if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
                 w.member("\"hide_modlog_mod_names\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.hideModlogModNames?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.actorNameMaxLength {
+        if self.actorNameMaxLength != nil {
             if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
                 w.member("\"actor_name_max_length\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.actorNameMaxLength?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.rateLimitMessage {
+        if self.rateLimitMessage != nil {
             if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
                 w.member("\"rate_limit_message\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.rateLimitMessage?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.rateLimitMessagePerSecond {
+        if self.rateLimitMessagePerSecond != nil {
             if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
                 w.member("\"rate_limit_message_per_second\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.rateLimitMessagePerSecond?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.rateLimitPost {
+        if self.rateLimitPost != nil {
             if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
                 w.member("\"rate_limit_post\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.rateLimitPost?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.rateLimitPostPerSecond {
+        if self.rateLimitPostPerSecond != nil {
             if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
                 w.member("\"rate_limit_post_per_second\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.rateLimitPostPerSecond?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.rateLimitRegister {
+        if self.rateLimitRegister != nil {
             if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
                 w.member("\"rate_limit_register\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.rateLimitRegister?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.rateLimitRegisterPerSecond {
+        if self.rateLimitRegisterPerSecond != nil {
             if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
                 w.member("\"rate_limit_register_per_second\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.rateLimitRegisterPerSecond?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.rateLimitImage {
+        if self.rateLimitImage != nil {
             if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
                 w.member("\"rate_limit_image\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.rateLimitImage?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.rateLimitImagePerSecond {
+        if self.rateLimitImagePerSecond != nil {
             if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
                 w.member("\"rate_limit_image_per_second\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.rateLimitImagePerSecond?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.rateLimitComment {
+        if self.rateLimitComment != nil {
             if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
                 w.member("\"rate_limit_comment\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.rateLimitComment?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.rateLimitCommentPerSecond {
+        if self.rateLimitCommentPerSecond != nil {
             if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
                 w.member("\"rate_limit_comment_per_second\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.rateLimitCommentPerSecond?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.rateLimitSearch {
+        if self.rateLimitSearch != nil {
             if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
                 w.member("\"rate_limit_search\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.rateLimitSearch?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.rateLimitSearchPerSecond {
+        if self.rateLimitSearchPerSecond != nil {
             if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
                 w.member("\"rate_limit_search_per_second\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.rateLimitSearchPerSecond?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.federationDebug {
+        if self.federationDebug != nil {
             if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
                 w.member("\"federation_debug\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.federationDebug?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.captchaEnabled {
+        if self.captchaEnabled != nil {
             if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
                 w.member("\"captcha_enabled\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.captchaEnabled?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.captchaDifficulty {
+        if self.captchaDifficulty != nil {
             if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
                 w.member("\"captcha_difficulty\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.captchaDifficulty?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.allowedInstances {
+        if self.allowedInstances != nil {
             if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
                 w.member("\"allowed_instances\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.allowedInstances?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.blockedInstances {
+        if self.blockedInstances != nil {
             if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
                 w.member("\"blocked_instances\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.blockedInstances?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.taglines {
+        if self.taglines != nil {
             if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
                 w.member("\"taglines\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.taglines?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.auth {
+        if self.auth != nil {
             if LemmyVersionSet(rawValue: 0b0000000111).contains(target.version) {
                 w.member("\"auth\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.auth?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.federationWorkerCount {
+        if self.federationWorkerCount != nil {
             if LemmyVersionSet(rawValue: 0b0000000001).contains(target.version) {
                 w.member("\"federation_worker_count\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.federationWorkerCount?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }

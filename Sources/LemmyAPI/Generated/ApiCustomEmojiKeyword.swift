@@ -97,10 +97,10 @@ extension ApiCustomEmojiKeyword: LemmyFastEncodable {
         try self.customEmojiId.encodeLemmyJSON(to: &w, target: target)
         w.member("\"keyword\":")
         try self.keyword.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.id {
+        if self.id != nil {
             if LemmyVersionSet(rawValue: 0b0000000111).contains(target.version) {
                 w.member("\"id\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.id?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }

@@ -99,20 +99,20 @@ extension ApiDeleteAccount: LemmyFastEncodable {
         w.beginObject()
         w.member("\"password\":")
         try self.password.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.deleteContent {
+        if self.deleteContent != nil {
             if LemmyVersionSet(rawValue: 0b1111111000).contains(target.version) {
                 w.member("\"delete_content\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.deleteContent?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1111111000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.auth {
+        if self.auth != nil {
             if LemmyVersionSet(rawValue: 0b0000000111).contains(target.version) {
                 w.member("\"auth\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.auth?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }

@@ -80,10 +80,10 @@ extension ApiDeleteCustomEmoji: LemmyFastEncodable {
         w.beginObject()
         w.member("\"id\":")
         try self.id.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.auth {
+        if self.auth != nil {
             if LemmyVersionSet(rawValue: 0b0000000111).contains(target.version) {
                 w.member("\"auth\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.auth?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }

@@ -123,26 +123,26 @@ extension ApiEditComment: LemmyFastEncodable {
         w.beginObject()
         w.member("\"comment_id\":")
         try self.commentId.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.content {
+        if self.content != nil {
             w.member("\"content\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.content?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.languageId {
+        if self.languageId != nil {
             w.member("\"language_id\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.languageId?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.formId {
+        if self.formId != nil {
             if LemmyVersionSet(rawValue: 0b0000000111).contains(target.version) {
                 w.member("\"form_id\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.formId?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.auth {
+        if self.auth != nil {
             if LemmyVersionSet(rawValue: 0b0000000111).contains(target.version) {
                 w.member("\"auth\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.auth?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }

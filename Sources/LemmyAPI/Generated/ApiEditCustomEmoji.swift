@@ -147,42 +147,42 @@ extension ApiEditCustomEmoji: LemmyFastEncodable {
         w.beginObject()
         w.member("\"id\":")
         try self.id.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.category {
+        if self.category != nil {
             w.member("\"category\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.category?.encodeLemmyJSON(to: &w, target: target)
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.shortcode {
+        if self.shortcode != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"shortcode\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.shortcode?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.imageUrl {
+        if self.imageUrl != nil {
             w.member("\"image_url\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.imageUrl?.encodeLemmyJSON(to: &w, target: target)
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.altText {
+        if self.altText != nil {
             w.member("\"alt_text\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.altText?.encodeLemmyJSON(to: &w, target: target)
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.keywords {
+        if self.keywords != nil {
             w.member("\"keywords\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.keywords?.encodeLemmyJSON(to: &w, target: target)
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.auth {
+        if self.auth != nil {
             if LemmyVersionSet(rawValue: 0b0000000111).contains(target.version) {
                 w.member("\"auth\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.auth?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }

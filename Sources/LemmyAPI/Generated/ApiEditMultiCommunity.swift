@@ -93,21 +93,21 @@ extension ApiEditMultiCommunity: LemmyFastEncodable {
         w.beginObject()
         w.member("\"id\":")
         try self.id.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.title {
+        if self.title != nil {
             w.member("\"title\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.title?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.summary {
+        if self.summary != nil {
             w.member("\"summary\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.summary?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.sidebar {
+        if self.sidebar != nil {
             w.member("\"sidebar\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.sidebar?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.deleted {
+        if self.deleted != nil {
             w.member("\"deleted\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.deleted?.encodeLemmyJSON(to: &w, target: target)
         }
         w.endObject()
     }

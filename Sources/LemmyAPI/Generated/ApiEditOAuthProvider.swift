@@ -184,49 +184,49 @@ extension ApiEditOAuthProvider: LemmyFastEncodable {
         w.beginObject()
         w.member("\"id\":")
         try self.id.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.displayName {
+        if self.displayName != nil {
             w.member("\"display_name\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.displayName?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.authorizationEndpoint {
+        if self.authorizationEndpoint != nil {
             w.member("\"authorization_endpoint\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.authorizationEndpoint?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.tokenEndpoint {
+        if self.tokenEndpoint != nil {
             w.member("\"token_endpoint\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.tokenEndpoint?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.userinfoEndpoint {
+        if self.userinfoEndpoint != nil {
             w.member("\"userinfo_endpoint\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.userinfoEndpoint?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.idClaim {
+        if self.idClaim != nil {
             w.member("\"id_claim\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.idClaim?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.clientSecret {
+        if self.clientSecret != nil {
             w.member("\"client_secret\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.clientSecret?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.scopes {
+        if self.scopes != nil {
             w.member("\"scopes\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.scopes?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.autoVerifyEmail {
+        if self.autoVerifyEmail != nil {
             w.member("\"auto_verify_email\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.autoVerifyEmail?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.accountLinkingEnabled {
+        if self.accountLinkingEnabled != nil {
             w.member("\"account_linking_enabled\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.accountLinkingEnabled?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.usePkce {
+        if self.usePkce != nil {
             w.member("\"use_pkce\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.usePkce?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.enabled {
+        if self.enabled != nil {
             w.member("\"enabled\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.enabled?.encodeLemmyJSON(to: &w, target: target)
         }
         w.endObject()
     }

@@ -207,62 +207,62 @@ extension ApiEditPost: LemmyFastEncodable {
         w.beginObject()
         w.member("\"post_id\":")
         try self.postId.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.name {
+        if self.name != nil {
             w.member("\"name\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.name?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.url {
+        if self.url != nil {
             w.member("\"url\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.url?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.body {
+        if self.body != nil {
             w.member("\"body\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.body?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.altText {
+        if self.altText != nil {
             if LemmyVersionSet(rawValue: 0b1111110000).contains(target.version) {
                 w.member("\"alt_text\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.altText?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.nsfw {
+        if self.nsfw != nil {
             w.member("\"nsfw\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.nsfw?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.languageId {
+        if self.languageId != nil {
             w.member("\"language_id\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.languageId?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.customThumbnail {
+        if self.customThumbnail != nil {
             if LemmyVersionSet(rawValue: 0b1111110000).contains(target.version) {
                 w.member("\"custom_thumbnail\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.customThumbnail?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.scheduledPublishTimeAt {
+        if self.scheduledPublishTimeAt != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"scheduled_publish_time_at\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.scheduledPublishTimeAt?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.tags {
+        if self.tags != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"tags\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.tags?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.auth {
+        if self.auth != nil {
             if LemmyVersionSet(rawValue: 0b0000000111).contains(target.version) {
                 w.member("\"auth\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.auth?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }

@@ -97,21 +97,21 @@ extension ApiFederatedInstanceView: LemmyFastEncodable {
         w.beginObject()
         w.member("\"instance\":")
         try self.instance.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.site {
+        if self.site != nil {
             w.member("\"site\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.site?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.queueState {
+        if self.queueState != nil {
             w.member("\"queue_state\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.queueState?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.blocked {
+        if self.blocked != nil {
             w.member("\"blocked\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.blocked?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.allowed {
+        if self.allowed != nil {
             w.member("\"allowed\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.allowed?.encodeLemmyJSON(to: &w, target: target)
         }
         w.endObject()
     }

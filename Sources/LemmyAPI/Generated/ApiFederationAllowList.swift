@@ -62,9 +62,9 @@ extension ApiFederationAllowList: LemmyFastEncodable {
         w.beginObject()
         w.member("\"published_at\":")
         try self.publishedAt.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.updatedAt {
+        if self.updatedAt != nil {
             w.member("\"updated_at\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.updatedAt?.encodeLemmyJSON(to: &w, target: target)
         }
         w.endObject()
     }

@@ -71,13 +71,13 @@ extension ApiFederationBlockList: LemmyFastEncodable {
         w.beginObject()
         w.member("\"published_at\":")
         try self.publishedAt.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.updatedAt {
+        if self.updatedAt != nil {
             w.member("\"updated_at\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.updatedAt?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.expiresAt {
+        if self.expiresAt != nil {
             w.member("\"expires_at\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.expiresAt?.encodeLemmyJSON(to: &w, target: target)
         }
         w.endObject()
     }

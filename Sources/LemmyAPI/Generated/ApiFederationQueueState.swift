@@ -101,19 +101,19 @@ extension ApiFederationQueueState: LemmyFastEncodable {
         w.beginObject()
         w.member("\"instance_id\":")
         try self.instanceId.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.lastSuccessfulId {
+        if self.lastSuccessfulId != nil {
             w.member("\"last_successful_id\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.lastSuccessfulId?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.lastSuccessfulPublishedTimeAt {
+        if self.lastSuccessfulPublishedTimeAt != nil {
             w.member("\"last_successful_published_time_at\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.lastSuccessfulPublishedTimeAt?.encodeLemmyJSON(to: &w, target: target)
         }
         w.member("\"fail_count\":")
         try self.failCount.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.lastRetryAt {
+        if self.lastRetryAt != nil {
             w.member("\"last_retry_at\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.lastRetryAt?.encodeLemmyJSON(to: &w, target: target)
         }
         w.endObject()
     }

@@ -47,9 +47,9 @@ extension ApiGetCaptchaResponse: LemmyFastEncodable {
     /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
     func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
         w.beginObject()
-        if let value = self.ok {
+        if self.ok != nil {
             w.member("\"ok\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.ok?.encodeLemmyJSON(to: &w, target: target)
         }
         w.endObject()
     }

@@ -308,114 +308,114 @@ extension ApiGetComments: LemmyFastEncodable {
     /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
     func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
         w.beginObject()
-        if let value = self.type {
+        if self.type != nil {
             w.member("\"type_\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.type?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.sort {
+        if self.sort != nil {
             w.member("\"sort\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.sort?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.timeRangeSeconds {
+        if self.timeRangeSeconds != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"time_range_seconds\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.timeRangeSeconds?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.maxDepth {
+        if self.maxDepth != nil {
             w.member("\"max_depth\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.maxDepth?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.pageCursor {
+        if self.pageCursor != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"page_cursor\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.pageCursor?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.limit {
+        if self.limit != nil {
             w.member("\"limit\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.limit?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.communityId {
+        if self.communityId != nil {
             w.member("\"community_id\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.communityId?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.communityName {
+        if self.communityName != nil {
             w.member("\"community_name\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.communityName?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.creatorId {
+        if self.creatorId != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"creator_id\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.creatorId?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.creatorUsername {
+        if self.creatorUsername != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"creator_username\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.creatorUsername?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.postId {
+        if self.postId != nil {
             w.member("\"post_id\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.postId?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.parentId {
+        if self.parentId != nil {
             w.member("\"parent_id\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.parentId?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.searchTerm {
+        if self.searchTerm != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"search_term\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.searchTerm?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.page {
+        if self.page != nil {
             if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
                 w.member("\"page\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.page?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.savedOnly {
+        if self.savedOnly != nil {
             if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
                 w.member("\"saved_only\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.savedOnly?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.likedOnly {
+        if self.likedOnly != nil {
             if LemmyVersionSet(rawValue: 0b0011111000).contains(target.version) {
                 w.member("\"liked_only\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.likedOnly?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.dislikedOnly {
+        if self.dislikedOnly != nil {
             if LemmyVersionSet(rawValue: 0b0011111000).contains(target.version) {
                 w.member("\"disliked_only\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.dislikedOnly?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.auth {
+        if self.auth != nil {
             if LemmyVersionSet(rawValue: 0b0000000111).contains(target.version) {
                 w.member("\"auth\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.auth?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }

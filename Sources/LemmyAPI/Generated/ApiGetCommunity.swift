@@ -89,18 +89,18 @@ extension ApiGetCommunity: LemmyFastEncodable {
     /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
     func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
         w.beginObject()
-        if let value = self.id {
+        if self.id != nil {
             w.member("\"id\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.id?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.name {
+        if self.name != nil {
             w.member("\"name\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.name?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.auth {
+        if self.auth != nil {
             if LemmyVersionSet(rawValue: 0b0000000111).contains(target.version) {
                 w.member("\"auth\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.auth?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }

@@ -88,9 +88,9 @@ extension ApiGetCommunityResponse: LemmyFastEncodable {
         w.beginObject()
         w.member("\"community_view\":")
         try self.communityView.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.site {
+        if self.site != nil {
             w.member("\"site\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.site?.encodeLemmyJSON(to: &w, target: target)
         }
         w.member("\"moderators\":")
         try self.moderators.encodeLemmyJSON(to: &w, target: target)

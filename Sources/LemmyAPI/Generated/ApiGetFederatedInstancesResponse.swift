@@ -47,9 +47,9 @@ extension ApiGetFederatedInstancesResponse: LemmyFastEncodable {
     /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
     func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
         w.beginObject()
-        if let value = self.federatedInstances {
+        if self.federatedInstances != nil {
             w.member("\"federated_instances\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.federatedInstances?.encodeLemmyJSON(to: &w, target: target)
         }
         w.endObject()
     }

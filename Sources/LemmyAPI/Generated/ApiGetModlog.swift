@@ -247,86 +247,86 @@ extension ApiGetModlog: LemmyFastEncodable {
     /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
     func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
         w.beginObject()
-        if let value = self.modPersonId {
+        if self.modPersonId != nil {
             w.member("\"mod_person_id\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.modPersonId?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.communityId {
+        if self.communityId != nil {
             w.member("\"community_id\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.communityId?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.type {
+        if self.type != nil {
             w.member("\"type_\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.type?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.listingType {
+        if self.listingType != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"listing_type\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.listingType?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.otherPersonId {
+        if self.otherPersonId != nil {
             w.member("\"other_person_id\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.otherPersonId?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.postId {
+        if self.postId != nil {
             if LemmyVersionSet(rawValue: 0b1111110000).contains(target.version) {
                 w.member("\"post_id\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.postId?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.commentId {
+        if self.commentId != nil {
             if LemmyVersionSet(rawValue: 0b1111110000).contains(target.version) {
                 w.member("\"comment_id\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.commentId?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.showBulk {
+        if self.showBulk != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"show_bulk\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.showBulk?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.bulkActionParentId {
+        if self.bulkActionParentId != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"bulk_action_parent_id\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.bulkActionParentId?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.pageCursor {
+        if self.pageCursor != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"page_cursor\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.pageCursor?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.limit {
+        if self.limit != nil {
             w.member("\"limit\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.limit?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.page {
+        if self.page != nil {
             if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
                 w.member("\"page\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.page?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.auth {
+        if self.auth != nil {
             if LemmyVersionSet(rawValue: 0b0000000111).contains(target.version) {
                 w.member("\"auth\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.auth?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }

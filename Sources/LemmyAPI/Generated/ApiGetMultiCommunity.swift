@@ -60,13 +60,13 @@ extension ApiGetMultiCommunity: LemmyFastEncodable {
     /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
     func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
         w.beginObject()
-        if let value = self.id {
+        if self.id != nil {
             w.member("\"id\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.id?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.name {
+        if self.name != nil {
             w.member("\"name\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.name?.encodeLemmyJSON(to: &w, target: target)
         }
         w.endObject()
     }

@@ -170,58 +170,58 @@ extension ApiGetPersonDetails: LemmyFastEncodable {
     /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
     func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
         w.beginObject()
-        if let value = self.personId {
+        if self.personId != nil {
             w.member("\"person_id\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.personId?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.username {
+        if self.username != nil {
             w.member("\"username\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.username?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.sort {
+        if self.sort != nil {
             if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
                 w.member("\"sort\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.sort?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.page {
+        if self.page != nil {
             if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
                 w.member("\"page\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.page?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.limit {
+        if self.limit != nil {
             if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
                 w.member("\"limit\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.limit?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.communityId {
+        if self.communityId != nil {
             if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
                 w.member("\"community_id\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.communityId?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.savedOnly {
+        if self.savedOnly != nil {
             if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
                 w.member("\"saved_only\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.savedOnly?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.auth {
+        if self.auth != nil {
             if LemmyVersionSet(rawValue: 0b0000000111).contains(target.version) {
                 w.member("\"auth\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.auth?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }

@@ -146,40 +146,40 @@ extension ApiGetPersonDetailsResponse: LemmyFastEncodable {
         w.beginObject()
         w.member("\"person_view\":")
         try self.personView.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.site {
+        if self.site != nil {
             if LemmyVersionSet(rawValue: 0b1111110000).contains(target.version) {
                 w.member("\"site\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.site?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
         w.member("\"moderates\":")
         try self.moderates.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.multiCommunitiesCreated {
+        if self.multiCommunitiesCreated != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"multi_communities_created\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.multiCommunitiesCreated?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.comments {
+        if self.comments != nil {
             if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
                 w.member("\"comments\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.comments?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.posts {
+        if self.posts != nil {
             if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
                 w.member("\"posts\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.posts?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }

@@ -449,198 +449,198 @@ extension ApiGetPosts: LemmyFastEncodable {
     /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
     func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
         w.beginObject()
-        if let value = self.type {
+        if self.type != nil {
             w.member("\"type_\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.type?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.sort {
+        if self.sort != nil {
             w.member("\"sort\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.sort?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.timeRangeSeconds {
+        if self.timeRangeSeconds != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"time_range_seconds\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.timeRangeSeconds?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.communityId {
+        if self.communityId != nil {
             w.member("\"community_id\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.communityId?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.communityName {
+        if self.communityName != nil {
             w.member("\"community_name\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.communityName?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.creatorId {
+        if self.creatorId != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"creator_id\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.creatorId?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.creatorUsername {
+        if self.creatorUsername != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"creator_username\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.creatorUsername?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.multiCommunityId {
+        if self.multiCommunityId != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"multi_community_id\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.multiCommunityId?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.multiCommunityName {
+        if self.multiCommunityName != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"multi_community_name\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.multiCommunityName?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.showHidden {
+        if self.showHidden != nil {
             if LemmyVersionSet(rawValue: 0b1111110000).contains(target.version) {
                 w.member("\"show_hidden\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.showHidden?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.showRead {
+        if self.showRead != nil {
             if LemmyVersionSet(rawValue: 0b1111100000).contains(target.version) {
                 w.member("\"show_read\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.showRead?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.showNsfw {
+        if self.showNsfw != nil {
             if LemmyVersionSet(rawValue: 0b1111100000).contains(target.version) {
                 w.member("\"show_nsfw\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.showNsfw?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.hidePostsWithMedia {
+        if self.hidePostsWithMedia != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"hide_posts_with_media\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.hidePostsWithMedia?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.markAsRead {
+        if self.markAsRead != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"mark_as_read\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.markAsRead?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.noCommentsOnly {
+        if self.noCommentsOnly != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"no_comments_only\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.noCommentsOnly?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.searchTerm {
+        if self.searchTerm != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"search_term\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.searchTerm?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.searchTitleOnly {
+        if self.searchTitleOnly != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"search_title_only\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.searchTitleOnly?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.searchUrlOnly {
+        if self.searchUrlOnly != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"search_url_only\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.searchUrlOnly?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.tagId {
+        if self.tagId != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"tag_id\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.tagId?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.pageCursor {
+        if self.pageCursor != nil {
             if LemmyVersionSet(rawValue: 0b1111111000).contains(target.version) {
                 w.member("\"page_cursor\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.pageCursor?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.limit {
+        if self.limit != nil {
             w.member("\"limit\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.limit?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.page {
+        if self.page != nil {
             if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
                 w.member("\"page\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.page?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.savedOnly {
+        if self.savedOnly != nil {
             if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
                 w.member("\"saved_only\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.savedOnly?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.likedOnly {
+        if self.likedOnly != nil {
             if LemmyVersionSet(rawValue: 0b0011111000).contains(target.version) {
                 w.member("\"liked_only\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.likedOnly?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.dislikedOnly {
+        if self.dislikedOnly != nil {
             if LemmyVersionSet(rawValue: 0b0011111000).contains(target.version) {
                 w.member("\"disliked_only\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.dislikedOnly?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.moderatorView {
+        if self.moderatorView != nil {
             if LemmyVersionSet(rawValue: 0b0000000100).contains(target.version) {
                 w.member("\"moderator_view\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.moderatorView?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.auth {
+        if self.auth != nil {
             if LemmyVersionSet(rawValue: 0b0000000111).contains(target.version) {
                 w.member("\"auth\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.auth?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }

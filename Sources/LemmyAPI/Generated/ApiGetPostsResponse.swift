@@ -80,10 +80,10 @@ extension ApiGetPostsResponse: LemmyFastEncodable {
         w.beginObject()
         w.member("\"posts\":")
         try self.posts.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.nextPage {
+        if self.nextPage != nil {
             if LemmyVersionSet(rawValue: 0b1111111000).contains(target.version) {
                 w.member("\"next_page\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.nextPage?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }

@@ -60,13 +60,13 @@ extension ApiGetRandomCommunity: LemmyFastEncodable {
     /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
     func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
         w.beginObject()
-        if let value = self.type {
+        if self.type != nil {
             w.member("\"type_\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.type?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.showNsfw {
+        if self.showNsfw != nil {
             w.member("\"show_nsfw\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.showNsfw?.encodeLemmyJSON(to: &w, target: target)
         }
         w.endObject()
     }

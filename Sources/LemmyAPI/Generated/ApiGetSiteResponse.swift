@@ -285,94 +285,94 @@ extension ApiGetSiteResponse: LemmyFastEncodable {
         try self.allLanguages.encodeLemmyJSON(to: &w, target: target)
         w.member("\"discussion_languages\":")
         try self.discussionLanguages.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.tagline {
+        if self.tagline != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"tagline\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.tagline?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.oauthProviders {
+        if self.oauthProviders != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"oauth_providers\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.oauthProviders?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.adminOauthProviders {
+        if self.adminOauthProviders != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"admin_oauth_providers\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.adminOauthProviders?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.blockedUrls {
+        if self.blockedUrls != nil {
             if LemmyVersionSet(rawValue: 0b1111110000).contains(target.version) {
                 w.member("\"blocked_urls\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.blockedUrls?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1111110000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.activePlugins {
+        if self.activePlugins != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"active_plugins\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.activePlugins?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.lastApplicationDurationSeconds {
+        if self.lastApplicationDurationSeconds != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"last_application_duration_seconds\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.lastApplicationDurationSeconds?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.captchaEnabled {
+        if self.captchaEnabled != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"captcha_enabled\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.captchaEnabled?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.myUser {
+        if self.myUser != nil {
             if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
                 w.member("\"my_user\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.myUser?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.taglines {
+        if self.taglines != nil {
             if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
                 w.member("\"taglines\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.taglines?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.customEmojis {
+        if self.customEmojis != nil {
             if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
                 w.member("\"custom_emojis\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.customEmojis?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }

@@ -108,16 +108,16 @@ extension ApiHideCommunity: LemmyFastEncodable {
         try self.communityId.encodeLemmyJSON(to: &w, target: target)
         w.member("\"hidden\":")
         try self.hidden.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.reason {
+        if self.reason != nil {
             w.member("\"reason\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.reason?.encodeLemmyJSON(to: &w, target: target)
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.auth {
+        if self.auth != nil {
             if LemmyVersionSet(rawValue: 0b0000000111).contains(target.version) {
                 w.member("\"auth\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.auth?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }

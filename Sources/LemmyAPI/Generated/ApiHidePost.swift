@@ -95,10 +95,10 @@ extension ApiHidePost: LemmyFastEncodable {
     /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
     func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
         w.beginObject()
-        if let value = self.postId {
+        if self.postId != nil {
             if LemmyVersionSet(rawValue: 0b1100001111).contains(target.version) {
                 w.member("\"post_id\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.postId?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
@@ -107,10 +107,10 @@ extension ApiHidePost: LemmyFastEncodable {
         }
         w.member("\"hide\":")
         try self.hide.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.postIds {
+        if self.postIds != nil {
             if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
                 w.member("\"post_ids\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.postIds?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }

@@ -133,10 +133,10 @@ extension ApiImageDetails: LemmyFastEncodable {
         try self.height.encodeLemmyJSON(to: &w, target: target)
         w.member("\"content_type\":")
         try self.contentType.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.blurhash {
+        if self.blurhash != nil {
             if LemmyVersionSet(rawValue: 0b1100011111).contains(target.version) {
                 w.member("\"blurhash\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.blurhash?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }

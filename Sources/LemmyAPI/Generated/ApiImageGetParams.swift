@@ -60,13 +60,13 @@ extension ApiImageGetParams: LemmyFastEncodable {
     /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
     func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
         w.beginObject()
-        if let value = self.fileType {
+        if self.fileType != nil {
             w.member("\"file_type\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.fileType?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.maxSize {
+        if self.maxSize != nil {
             w.member("\"max_size\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.maxSize?.encodeLemmyJSON(to: &w, target: target)
         }
         w.endObject()
     }

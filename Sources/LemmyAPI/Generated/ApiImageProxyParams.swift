@@ -75,13 +75,13 @@ extension ApiImageProxyParams: LemmyFastEncodable {
         w.beginObject()
         w.member("\"url\":")
         try self.url.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.fileType {
+        if self.fileType != nil {
             w.member("\"file_type\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.fileType?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.maxSize {
+        if self.maxSize != nil {
             w.member("\"max_size\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.maxSize?.encodeLemmyJSON(to: &w, target: target)
         }
         w.endObject()
     }

@@ -86,21 +86,21 @@ extension ApiInstanceActions: LemmyFastEncodable {
     /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
     func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
         w.beginObject()
-        if let value = self.blockedCommunitiesAt {
+        if self.blockedCommunitiesAt != nil {
             w.member("\"blocked_communities_at\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.blockedCommunitiesAt?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.receivedBanAt {
+        if self.receivedBanAt != nil {
             w.member("\"received_ban_at\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.receivedBanAt?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.banExpiresAt {
+        if self.banExpiresAt != nil {
             w.member("\"ban_expires_at\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.banExpiresAt?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.blockedPersonsAt {
+        if self.blockedPersonsAt != nil {
             w.member("\"blocked_persons_at\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.blockedPersonsAt?.encodeLemmyJSON(to: &w, target: target)
         }
         w.endObject()
     }

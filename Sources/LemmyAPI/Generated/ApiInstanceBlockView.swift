@@ -77,9 +77,9 @@ extension ApiInstanceBlockView: LemmyFastEncodable {
         try self.person.encodeLemmyJSON(to: &w, target: target)
         w.member("\"instance\":")
         try self.instance.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.site {
+        if self.site != nil {
             w.member("\"site\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.site?.encodeLemmyJSON(to: &w, target: target)
         }
         w.endObject()
     }

@@ -127,21 +127,21 @@ extension ApiInstanceWithFederationState: LemmyFastEncodable {
         try self.domain.encodeLemmyJSON(to: &w, target: target)
         w.member("\"published\":")
         try self.published.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.updated {
+        if self.updated != nil {
             w.member("\"updated\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.updated?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.software {
+        if self.software != nil {
             w.member("\"software\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.software?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.version {
+        if self.version != nil {
             w.member("\"version\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.version?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.federationState {
+        if self.federationState != nil {
             w.member("\"federation_state\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.federationState?.encodeLemmyJSON(to: &w, target: target)
         }
         w.endObject()
     }

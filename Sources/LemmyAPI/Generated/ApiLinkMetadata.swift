@@ -173,54 +173,54 @@ extension ApiLinkMetadata: LemmyFastEncodable {
     /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
     func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
         w.beginObject()
-        if let value = self.contentType {
+        if self.contentType != nil {
             w.member("\"content_type\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.contentType?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.title {
+        if self.title != nil {
             w.member("\"title\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.title?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.description {
+        if self.description != nil {
             w.member("\"description\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.description?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.image {
+        if self.image != nil {
             w.member("\"image\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.image?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.imageWidth {
+        if self.imageWidth != nil {
             if LemmyVersionSet(rawValue: 0b1100001111).contains(target.version) {
                 w.member("\"image_width\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.imageWidth?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.imageHeight {
+        if self.imageHeight != nil {
             if LemmyVersionSet(rawValue: 0b1100001111).contains(target.version) {
                 w.member("\"image_height\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.imageHeight?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.embedVideoUrl {
+        if self.embedVideoUrl != nil {
             w.member("\"embed_video_url\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.embedVideoUrl?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.videoWidth {
+        if self.videoWidth != nil {
             if LemmyVersionSet(rawValue: 0b1100001111).contains(target.version) {
                 w.member("\"video_width\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.videoWidth?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.videoHeight {
+        if self.videoHeight != nil {
             if LemmyVersionSet(rawValue: 0b1100001111).contains(target.version) {
                 w.member("\"video_height\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.videoHeight?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }

@@ -47,9 +47,9 @@ extension ApiListCustomEmojis: LemmyFastEncodable {
     /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
     func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
         w.beginObject()
-        if let value = self.category {
+        if self.category != nil {
             w.member("\"category\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.category?.encodeLemmyJSON(to: &w, target: target)
         }
         w.endObject()
     }

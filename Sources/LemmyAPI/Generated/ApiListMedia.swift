@@ -95,22 +95,22 @@ extension ApiListMedia: LemmyFastEncodable {
     /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
     func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
         w.beginObject()
-        if let value = self.pageCursor {
+        if self.pageCursor != nil {
             if LemmyVersionSet(rawValue: 0b1100001111).contains(target.version) {
                 w.member("\"page_cursor\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.pageCursor?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.limit {
+        if self.limit != nil {
             w.member("\"limit\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.limit?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.page {
+        if self.page != nil {
             if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
                 w.member("\"page\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.page?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }

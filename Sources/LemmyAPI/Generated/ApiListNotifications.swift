@@ -91,25 +91,25 @@ extension ApiListNotifications: LemmyFastEncodable {
     /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
     func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
         w.beginObject()
-        if let value = self.type {
+        if self.type != nil {
             w.member("\"type_\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.type?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.unreadOnly {
+        if self.unreadOnly != nil {
             w.member("\"unread_only\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.unreadOnly?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.creatorId {
+        if self.creatorId != nil {
             w.member("\"creator_id\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.creatorId?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.pageCursor {
+        if self.pageCursor != nil {
             w.member("\"page_cursor\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.pageCursor?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.limit {
+        if self.limit != nil {
             w.member("\"limit\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.limit?.encodeLemmyJSON(to: &w, target: target)
         }
         w.endObject()
     }

@@ -121,33 +121,33 @@ extension ApiListPersonContent: LemmyFastEncodable {
     /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
     func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
         w.beginObject()
-        if let value = self.type {
+        if self.type != nil {
             w.member("\"type_\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.type?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.personId {
+        if self.personId != nil {
             w.member("\"person_id\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.personId?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.username {
+        if self.username != nil {
             w.member("\"username\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.username?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.communityId {
+        if self.communityId != nil {
             w.member("\"community_id\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.communityId?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.communityName {
+        if self.communityName != nil {
             w.member("\"community_name\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.communityName?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.pageCursor {
+        if self.pageCursor != nil {
             w.member("\"page_cursor\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.pageCursor?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.limit {
+        if self.limit != nil {
             w.member("\"limit\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.limit?.encodeLemmyJSON(to: &w, target: target)
         }
         w.endObject()
     }

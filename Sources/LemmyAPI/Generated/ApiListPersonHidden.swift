@@ -60,13 +60,13 @@ extension ApiListPersonHidden: LemmyFastEncodable {
     /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
     func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
         w.beginObject()
-        if let value = self.pageCursor {
+        if self.pageCursor != nil {
             w.member("\"page_cursor\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.pageCursor?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.limit {
+        if self.limit != nil {
             w.member("\"limit\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.limit?.encodeLemmyJSON(to: &w, target: target)
         }
         w.endObject()
     }

@@ -112,22 +112,22 @@ extension ApiListPostLikes: LemmyFastEncodable {
         w.beginObject()
         w.member("\"post_id\":")
         try self.postId.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.pageCursor {
+        if self.pageCursor != nil {
             if LemmyVersionSet(rawValue: 0b1100001111).contains(target.version) {
                 w.member("\"page_cursor\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.pageCursor?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.limit {
+        if self.limit != nil {
             w.member("\"limit\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.limit?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.page {
+        if self.page != nil {
             if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
                 w.member("\"page\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.page?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }

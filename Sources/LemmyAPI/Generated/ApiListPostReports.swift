@@ -136,34 +136,34 @@ extension ApiListPostReports: LemmyFastEncodable {
     /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
     func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
         w.beginObject()
-        if let value = self.page {
+        if self.page != nil {
             w.member("\"page\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.page?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.limit {
+        if self.limit != nil {
             w.member("\"limit\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.limit?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.unresolvedOnly {
+        if self.unresolvedOnly != nil {
             w.member("\"unresolved_only\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.unresolvedOnly?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.communityId {
+        if self.communityId != nil {
             w.member("\"community_id\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.communityId?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.postId {
+        if self.postId != nil {
             if LemmyVersionSet(rawValue: 0b1111110000).contains(target.version) {
                 w.member("\"post_id\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.postId?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.auth {
+        if self.auth != nil {
             if LemmyVersionSet(rawValue: 0b1100000111).contains(target.version) {
                 w.member("\"auth\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.auth?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }

@@ -143,41 +143,41 @@ extension ApiListReports: LemmyFastEncodable {
     /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
     func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
         w.beginObject()
-        if let value = self.unresolvedOnly {
+        if self.unresolvedOnly != nil {
             w.member("\"unresolved_only\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.unresolvedOnly?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.type {
+        if self.type != nil {
             w.member("\"type_\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.type?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.postId {
+        if self.postId != nil {
             w.member("\"post_id\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.postId?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.communityId {
+        if self.communityId != nil {
             w.member("\"community_id\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.communityId?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.sort {
+        if self.sort != nil {
             w.member("\"sort\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.sort?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.pageCursor {
+        if self.pageCursor != nil {
             w.member("\"page_cursor\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.pageCursor?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.limit {
+        if self.limit != nil {
             w.member("\"limit\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.limit?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.showCommunityRuleViolations {
+        if self.showCommunityRuleViolations != nil {
             w.member("\"show_community_rule_violations\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.showCommunityRuleViolations?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.myReportsOnly {
+        if self.myReportsOnly != nil {
             w.member("\"my_reports_only\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.myReportsOnly?.encodeLemmyJSON(to: &w, target: target)
         }
         w.endObject()
     }

@@ -155,34 +155,34 @@ extension ApiLocalImage: LemmyFastEncodable {
             w.member("\"published\":")
         }
         try self.publishedAt.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.personId {
+        if self.personId != nil {
             if LemmyVersionSet(rawValue: 0b1100001111).contains(target.version) {
                 w.member("\"person_id\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.personId?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.thumbnailForPostId {
+        if self.thumbnailForPostId != nil {
             if LemmyVersionSet(rawValue: 0b1100001111).contains(target.version) {
                 w.member("\"thumbnail_for_post_id\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.thumbnailForPostId?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.localUserId {
+        if self.localUserId != nil {
             if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
                 w.member("\"local_user_id\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.localUserId?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.pictrsDeleteToken {
+        if self.pictrsDeleteToken != nil {
             if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
                 w.member("\"pictrs_delete_token\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.pictrsDeleteToken?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }

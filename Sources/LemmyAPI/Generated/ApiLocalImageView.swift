@@ -97,10 +97,10 @@ extension ApiLocalImageView: LemmyFastEncodable {
         try self.localImage.encodeLemmyJSON(to: &w, target: target)
         w.member("\"person\":")
         try self.person.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.post {
+        if self.post != nil {
             if LemmyVersionSet(rawValue: 0b1100001111).contains(target.version) {
                 w.member("\"post\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.post?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }

@@ -890,19 +890,19 @@ extension ApiLocalSite: LemmyFastEncodable {
         try self.siteSetup.encodeLemmyJSON(to: &w, target: target)
         w.member("\"community_creation_admin_only\":")
         try self.communityCreationAdminOnly.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.emailVerificationRequired {
+        if self.emailVerificationRequired != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"email_verification_required\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.emailVerificationRequired?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.applicationQuestion {
+        if self.applicationQuestion != nil {
             w.member("\"application_question\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.applicationQuestion?.encodeLemmyJSON(to: &w, target: target)
         }
         w.member("\"private_instance\":")
         try self.privateInstance.encodeLemmyJSON(to: &w, target: target)
@@ -910,15 +910,15 @@ extension ApiLocalSite: LemmyFastEncodable {
         try self.defaultTheme.encodeLemmyJSON(to: &w, target: target)
         w.member("\"default_post_listing_type\":")
         try self.defaultPostListingType.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.legalInformation {
+        if self.legalInformation != nil {
             w.member("\"legal_information\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.legalInformation?.encodeLemmyJSON(to: &w, target: target)
         }
         w.member("\"application_email_admins\":")
         try self.applicationEmailAdmins.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.slurFilterRegex {
+        if self.slurFilterRegex != nil {
             w.member("\"slur_filter_regex\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.slurFilterRegex?.encodeLemmyJSON(to: &w, target: target)
         }
         w.member("\"federation_enabled\":")
         try self.federationEnabled.encodeLemmyJSON(to: &w, target: target)
@@ -928,416 +928,416 @@ extension ApiLocalSite: LemmyFastEncodable {
             w.member("\"published\":")
         }
         try self.publishedAt.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.updatedAt {
+        if self.updatedAt != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"updated_at\":")
             } else {
                 w.member("\"updated\":")
             }
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.updatedAt?.encodeLemmyJSON(to: &w, target: target)
         }
         w.member("\"registration_mode\":")
         try self.registrationMode.encodeLemmyJSON(to: &w, target: target)
         w.member("\"reports_email_admins\":")
         try self.reportsEmailAdmins.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.federationSignedFetch {
+        if self.federationSignedFetch != nil {
             if LemmyVersionSet(rawValue: 0b1111111000).contains(target.version) {
                 w.member("\"federation_signed_fetch\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.federationSignedFetch?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1111111000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.defaultPostListingMode {
+        if self.defaultPostListingMode != nil {
             if LemmyVersionSet(rawValue: 0b1111110000).contains(target.version) {
                 w.member("\"default_post_listing_mode\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.defaultPostListingMode?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1111110000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.defaultPostSortType {
+        if self.defaultPostSortType != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"default_post_sort_type\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.defaultPostSortType?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.defaultCommentSortType {
+        if self.defaultCommentSortType != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"default_comment_sort_type\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.defaultCommentSortType?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.oauthRegistration {
+        if self.oauthRegistration != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"oauth_registration\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.oauthRegistration?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.postUpvotes {
+        if self.postUpvotes != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"post_upvotes\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.postUpvotes?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.postDownvotes {
+        if self.postDownvotes != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"post_downvotes\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.postDownvotes?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.commentUpvotes {
+        if self.commentUpvotes != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"comment_upvotes\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.commentUpvotes?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.commentDownvotes {
+        if self.commentDownvotes != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"comment_downvotes\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.commentDownvotes?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.defaultPostTimeRangeSeconds {
+        if self.defaultPostTimeRangeSeconds != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"default_post_time_range_seconds\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.defaultPostTimeRangeSeconds?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.nsfwContentDisallowed {
+        if self.nsfwContentDisallowed != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"nsfw_content_disallowed\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.nsfwContentDisallowed?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.users {
+        if self.users != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"users\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.users?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.posts {
+        if self.posts != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"posts\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.posts?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.comments {
+        if self.comments != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"comments\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.comments?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.communities {
+        if self.communities != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"communities\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.communities?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.usersActiveDay {
+        if self.usersActiveDay != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"users_active_day\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.usersActiveDay?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.usersActiveWeek {
+        if self.usersActiveWeek != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"users_active_week\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.usersActiveWeek?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.usersActiveMonth {
+        if self.usersActiveMonth != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"users_active_month\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.usersActiveMonth?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.usersActiveHalfYear {
+        if self.usersActiveHalfYear != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"users_active_half_year\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.usersActiveHalfYear?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.emailNotificationsDisabled {
+        if self.emailNotificationsDisabled != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"email_notifications_disabled\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.emailNotificationsDisabled?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.suggestedMultiCommunityId {
+        if self.suggestedMultiCommunityId != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"suggested_multi_community_id\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.suggestedMultiCommunityId?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.defaultItemsPerPage {
+        if self.defaultItemsPerPage != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"default_items_per_page\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.defaultItemsPerPage?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.imageMode {
+        if self.imageMode != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"image_mode\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.imageMode?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.imageProxyBypassDomains {
+        if self.imageProxyBypassDomains != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"image_proxy_bypass_domains\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.imageProxyBypassDomains?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.imageUploadTimeoutSeconds {
+        if self.imageUploadTimeoutSeconds != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"image_upload_timeout_seconds\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.imageUploadTimeoutSeconds?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.imageMaxThumbnailSize {
+        if self.imageMaxThumbnailSize != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"image_max_thumbnail_size\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.imageMaxThumbnailSize?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.imageMaxAvatarSize {
+        if self.imageMaxAvatarSize != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"image_max_avatar_size\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.imageMaxAvatarSize?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.imageMaxBannerSize {
+        if self.imageMaxBannerSize != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"image_max_banner_size\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.imageMaxBannerSize?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.imageMaxUploadSize {
+        if self.imageMaxUploadSize != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"image_max_upload_size\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.imageMaxUploadSize?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.imageAllowVideoUploads {
+        if self.imageAllowVideoUploads != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"image_allow_video_uploads\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.imageAllowVideoUploads?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.imageUploadDisabled {
+        if self.imageUploadDisabled != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"image_upload_disabled\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.imageUploadDisabled?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.maxInvitesPerUserAllowed {
+        if self.maxInvitesPerUserAllowed != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"max_invites_per_user_allowed\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.maxInvitesPerUserAllowed?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.enableDownvotes {
+        if self.enableDownvotes != nil {
             if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
                 w.member("\"enable_downvotes\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.enableDownvotes?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.enableNsfw {
+        if self.enableNsfw != nil {
             if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
                 w.member("\"enable_nsfw\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.enableNsfw?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.requireEmailVerification {
+        if self.requireEmailVerification != nil {
             if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
                 w.member("\"require_email_verification\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.requireEmailVerification?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.hideModlogModNames {
+        if self.hideModlogModNames != nil {
             if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
                 w.member("\"hide_modlog_mod_names\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.hideModlogModNames?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.actorNameMaxLength {
+        if self.actorNameMaxLength != nil {
             if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
                 w.member("\"actor_name_max_length\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.actorNameMaxLength?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.captchaEnabled {
+        if self.captchaEnabled != nil {
             if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
                 w.member("\"captcha_enabled\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.captchaEnabled?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.captchaDifficulty {
+        if self.captchaDifficulty != nil {
             if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
                 w.member("\"captcha_difficulty\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.captchaDifficulty?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.defaultSortType {
+        if self.defaultSortType != nil {
             if LemmyVersionSet(rawValue: 0b0011110000).contains(target.version) {
                 w.member("\"default_sort_type\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.defaultSortType?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0011110000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.federationWorkerCount {
+        if self.federationWorkerCount != nil {
             if LemmyVersionSet(rawValue: 0b0000000001).contains(target.version) {
                 w.member("\"federation_worker_count\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.federationWorkerCount?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }

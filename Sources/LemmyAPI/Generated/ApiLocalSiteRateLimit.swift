@@ -568,120 +568,120 @@ extension ApiLocalSiteRateLimit: LemmyFastEncodable {
         w.beginObject()
         w.member("\"local_site_id\":")
         try self.localSiteId.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.messageMaxRequests {
+        if self.messageMaxRequests != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"message_max_requests\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.messageMaxRequests?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.messageIntervalSeconds {
+        if self.messageIntervalSeconds != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"message_interval_seconds\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.messageIntervalSeconds?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.postMaxRequests {
+        if self.postMaxRequests != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"post_max_requests\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.postMaxRequests?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.postIntervalSeconds {
+        if self.postIntervalSeconds != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"post_interval_seconds\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.postIntervalSeconds?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.registerMaxRequests {
+        if self.registerMaxRequests != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"register_max_requests\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.registerMaxRequests?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.registerIntervalSeconds {
+        if self.registerIntervalSeconds != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"register_interval_seconds\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.registerIntervalSeconds?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.imageMaxRequests {
+        if self.imageMaxRequests != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"image_max_requests\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.imageMaxRequests?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.imageIntervalSeconds {
+        if self.imageIntervalSeconds != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"image_interval_seconds\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.imageIntervalSeconds?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.commentMaxRequests {
+        if self.commentMaxRequests != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"comment_max_requests\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.commentMaxRequests?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.commentIntervalSeconds {
+        if self.commentIntervalSeconds != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"comment_interval_seconds\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.commentIntervalSeconds?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.searchMaxRequests {
+        if self.searchMaxRequests != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"search_max_requests\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.searchMaxRequests?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.searchIntervalSeconds {
+        if self.searchIntervalSeconds != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"search_interval_seconds\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.searchIntervalSeconds?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
@@ -694,178 +694,178 @@ extension ApiLocalSiteRateLimit: LemmyFastEncodable {
             w.member("\"published\":")
         }
         try self.publishedAt.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.updatedAt {
+        if self.updatedAt != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"updated_at\":")
             } else {
                 w.member("\"updated\":")
             }
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.updatedAt?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.importUserSettingsMaxRequests {
+        if self.importUserSettingsMaxRequests != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"import_user_settings_max_requests\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.importUserSettingsMaxRequests?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.importUserSettingsIntervalSeconds {
+        if self.importUserSettingsIntervalSeconds != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"import_user_settings_interval_seconds\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.importUserSettingsIntervalSeconds?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.message {
+        if self.message != nil {
             if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
                 w.member("\"message\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.message?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.messagePerSecond {
+        if self.messagePerSecond != nil {
             if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
                 w.member("\"message_per_second\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.messagePerSecond?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.post {
+        if self.post != nil {
             if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
                 w.member("\"post\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.post?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.postPerSecond {
+        if self.postPerSecond != nil {
             if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
                 w.member("\"post_per_second\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.postPerSecond?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.register {
+        if self.register != nil {
             if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
                 w.member("\"register\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.register?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.registerPerSecond {
+        if self.registerPerSecond != nil {
             if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
                 w.member("\"register_per_second\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.registerPerSecond?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.image {
+        if self.image != nil {
             if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
                 w.member("\"image\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.image?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.imagePerSecond {
+        if self.imagePerSecond != nil {
             if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
                 w.member("\"image_per_second\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.imagePerSecond?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.comment {
+        if self.comment != nil {
             if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
                 w.member("\"comment\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.comment?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.commentPerSecond {
+        if self.commentPerSecond != nil {
             if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
                 w.member("\"comment_per_second\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.commentPerSecond?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.search {
+        if self.search != nil {
             if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
                 w.member("\"search\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.search?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.searchPerSecond {
+        if self.searchPerSecond != nil {
             if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
                 w.member("\"search_per_second\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.searchPerSecond?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.importUserSettings {
+        if self.importUserSettings != nil {
             if LemmyVersionSet(rawValue: 0b0011111000).contains(target.version) {
                 w.member("\"import_user_settings\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.importUserSettings?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0011111000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.importUserSettingsPerSecond {
+        if self.importUserSettingsPerSecond != nil {
             if LemmyVersionSet(rawValue: 0b0011111000).contains(target.version) {
                 w.member("\"import_user_settings_per_second\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.importUserSettingsPerSecond?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0011111000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.id {
+        if self.id != nil {
             if LemmyVersionSet(rawValue: 0b0000000111).contains(target.version) {
                 w.member("\"id\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.id?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }

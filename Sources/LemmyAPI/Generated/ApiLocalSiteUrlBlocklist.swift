@@ -138,13 +138,13 @@ extension ApiLocalSiteUrlBlocklist: LemmyFastEncodable {
             w.member("\"published\":")
         }
         try self.publishedAt.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.updatedAt {
+        if self.updatedAt != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"updated_at\":")
             } else {
                 w.member("\"updated\":")
             }
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.updatedAt?.encodeLemmyJSON(to: &w, target: target)
         }
         w.endObject()
     }

@@ -689,18 +689,18 @@ extension ApiLocalUser: LemmyFastEncodable {
         try self.id.encodeLemmyJSON(to: &w, target: target)
         w.member("\"person_id\":")
         try self.personId.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.email {
+        if self.email != nil {
             w.member("\"email\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.email?.encodeLemmyJSON(to: &w, target: target)
         }
         w.member("\"show_nsfw\":")
         try self.showNsfw.encodeLemmyJSON(to: &w, target: target)
         w.member("\"theme\":")
         try self.theme.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.defaultPostSortType {
+        if self.defaultPostSortType != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"default_post_sort_type\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.defaultPostSortType?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
@@ -723,300 +723,300 @@ extension ApiLocalUser: LemmyFastEncodable {
         try self.emailVerified.encodeLemmyJSON(to: &w, target: target)
         w.member("\"accepted_application\":")
         try self.acceptedApplication.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.openLinksInNewTab {
+        if self.openLinksInNewTab != nil {
             if LemmyVersionSet(rawValue: 0b1111111110).contains(target.version) {
                 w.member("\"open_links_in_new_tab\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.openLinksInNewTab?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1111111110).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.blurNsfw {
+        if self.blurNsfw != nil {
             if LemmyVersionSet(rawValue: 0b1111111100).contains(target.version) {
                 w.member("\"blur_nsfw\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.blurNsfw?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1111111100).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.infiniteScrollEnabled {
+        if self.infiniteScrollEnabled != nil {
             if LemmyVersionSet(rawValue: 0b1111111000).contains(target.version) {
                 w.member("\"infinite_scroll_enabled\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.infiniteScrollEnabled?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1111111000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.admin {
+        if self.admin != nil {
             if LemmyVersionSet(rawValue: 0b1111111000).contains(target.version) {
                 w.member("\"admin\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.admin?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1111111000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.postListingMode {
+        if self.postListingMode != nil {
             if LemmyVersionSet(rawValue: 0b1111111000).contains(target.version) {
                 w.member("\"post_listing_mode\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.postListingMode?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1111111000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.totp2faEnabled {
+        if self.totp2faEnabled != nil {
             if LemmyVersionSet(rawValue: 0b1111111000).contains(target.version) {
                 w.member("\"totp_2fa_enabled\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.totp2faEnabled?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1111111000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.animatedImagesEnabled {
+        if self.animatedImagesEnabled != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"animated_images_enabled\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.animatedImagesEnabled?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.collapseBotComments {
+        if self.collapseBotComments != nil {
             if LemmyVersionSet(rawValue: 0b1111111000).contains(target.version) {
                 w.member("\"collapse_bot_comments\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.collapseBotComments?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1111111000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.lastDonationNotificationAt {
+        if self.lastDonationNotificationAt != nil {
             if LemmyVersionSet(rawValue: 0b1110000000).contains(target.version) {
                 if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                     w.member("\"last_donation_notification_at\":")
                 } else {
                     w.member("\"last_donation_notification\":")
                 }
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.lastDonationNotificationAt?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1110000000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.privateMessagesEnabled {
+        if self.privateMessagesEnabled != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"private_messages_enabled\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.privateMessagesEnabled?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.defaultCommentSortType {
+        if self.defaultCommentSortType != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"default_comment_sort_type\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.defaultCommentSortType?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.autoMarkFetchedPostsAsRead {
+        if self.autoMarkFetchedPostsAsRead != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"auto_mark_fetched_posts_as_read\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.autoMarkFetchedPostsAsRead?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.hidePostsWithMedia {
+        if self.hidePostsWithMedia != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"hide_posts_with_media\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.hidePostsWithMedia?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.defaultPostTimeRangeSeconds {
+        if self.defaultPostTimeRangeSeconds != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"default_post_time_range_seconds\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.defaultPostTimeRangeSeconds?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.showScore {
+        if self.showScore != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"show_score\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.showScore?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.showUpvotes {
+        if self.showUpvotes != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"show_upvotes\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.showUpvotes?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.showDownvotes {
+        if self.showDownvotes != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"show_downvotes\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.showDownvotes?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.showUpvotePercentage {
+        if self.showUpvotePercentage != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"show_upvote_percentage\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.showUpvotePercentage?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.showPersonVotes {
+        if self.showPersonVotes != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"show_person_votes\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.showPersonVotes?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.defaultItemsPerPage {
+        if self.defaultItemsPerPage != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"default_items_per_page\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.defaultItemsPerPage?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.invitedByLocalUserId {
+        if self.invitedByLocalUserId != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"invited_by_local_user_id\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.invitedByLocalUserId?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.showMedia {
+        if self.showMedia != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"show_media\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.showMedia?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.defaultSortType {
+        if self.defaultSortType != nil {
             if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
                 w.member("\"default_sort_type\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.defaultSortType?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.showScores {
+        if self.showScores != nil {
             if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
                 w.member("\"show_scores\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.showScores?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.autoExpand {
+        if self.autoExpand != nil {
             if LemmyVersionSet(rawValue: 0b0011111100).contains(target.version) {
                 w.member("\"auto_expand\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.autoExpand?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0011111100).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.enableKeyboardNavigation {
+        if self.enableKeyboardNavigation != nil {
             if LemmyVersionSet(rawValue: 0b0011111000).contains(target.version) {
                 w.member("\"enable_keyboard_navigation\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.enableKeyboardNavigation?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0011111000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.enableAnimatedImages {
+        if self.enableAnimatedImages != nil {
             if LemmyVersionSet(rawValue: 0b0011111000).contains(target.version) {
                 w.member("\"enable_animated_images\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.enableAnimatedImages?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0011111000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.validatorTime {
+        if self.validatorTime != nil {
             if LemmyVersionSet(rawValue: 0b0000000111).contains(target.version) {
                 w.member("\"validator_time\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.validatorTime?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0000000111).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.showNewPostNotifs {
+        if self.showNewPostNotifs != nil {
             if LemmyVersionSet(rawValue: 0b0000000111).contains(target.version) {
                 w.member("\"show_new_post_notifs\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.showNewPostNotifs?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0000000111).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.totp2faUrl {
+        if self.totp2faUrl != nil {
             if LemmyVersionSet(rawValue: 0b0000000111).contains(target.version) {
                 w.member("\"totp_2fa_url\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.totp2faUrl?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }

@@ -127,15 +127,15 @@ extension ApiLocalUserInvite: LemmyFastEncodable {
         try self.token.encodeLemmyJSON(to: &w, target: target)
         w.member("\"local_user_id\":")
         try self.localUserId.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.maxUses {
+        if self.maxUses != nil {
             w.member("\"max_uses\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.maxUses?.encodeLemmyJSON(to: &w, target: target)
         }
         w.member("\"uses_count\":")
         try self.usesCount.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.expiresAt {
+        if self.expiresAt != nil {
             w.member("\"expires_at\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.expiresAt?.encodeLemmyJSON(to: &w, target: target)
         }
         w.member("\"published_at\":")
         try self.publishedAt.encodeLemmyJSON(to: &w, target: target)

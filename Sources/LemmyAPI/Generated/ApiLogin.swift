@@ -112,14 +112,14 @@ extension ApiLogin: LemmyFastEncodable {
         try self.usernameOrEmail.encodeLemmyJSON(to: &w, target: target)
         w.member("\"password\":")
         try self.password.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.totp2faToken {
+        if self.totp2faToken != nil {
             w.member("\"totp_2fa_token\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.totp2faToken?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.stayLoggedIn {
+        if self.stayLoggedIn != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"stay_logged_in\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.stayLoggedIn?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }

@@ -75,9 +75,9 @@ extension ApiLoginResponse: LemmyFastEncodable {
     /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
     func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
         w.beginObject()
-        if let value = self.jwt {
+        if self.jwt != nil {
             w.member("\"jwt\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.jwt?.encodeLemmyJSON(to: &w, target: target)
         }
         w.member("\"registration_created\":")
         try self.registrationCreated.encodeLemmyJSON(to: &w, target: target)

@@ -125,13 +125,13 @@ extension ApiLoginToken: LemmyFastEncodable {
             w.member("\"published\":")
         }
         try self.publishedAt.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.ip {
+        if self.ip != nil {
             w.member("\"ip\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.ip?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.userAgent {
+        if self.userAgent != nil {
             w.member("\"user_agent\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.userAgent?.encodeLemmyJSON(to: &w, target: target)
         }
         w.endObject()
     }

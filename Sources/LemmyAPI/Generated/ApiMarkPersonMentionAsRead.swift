@@ -93,10 +93,10 @@ extension ApiMarkPersonMentionAsRead: LemmyFastEncodable {
         try self.personMentionId.encodeLemmyJSON(to: &w, target: target)
         w.member("\"read\":")
         try self.read.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.auth {
+        if self.auth != nil {
             if LemmyVersionSet(rawValue: 0b1100000111).contains(target.version) {
                 w.member("\"auth\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.auth?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }

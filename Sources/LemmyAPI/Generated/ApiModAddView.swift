@@ -75,9 +75,9 @@ extension ApiModAddView: LemmyFastEncodable {
         w.beginObject()
         w.member("\"mod_add\":")
         try self.modAdd.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.moderator {
+        if self.moderator != nil {
             w.member("\"moderator\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.moderator?.encodeLemmyJSON(to: &w, target: target)
         }
         w.member("\"modded_person\":")
         try self.moddedPerson.encodeLemmyJSON(to: &w, target: target)

@@ -127,15 +127,15 @@ extension ApiModBan: LemmyFastEncodable {
         try self.modPersonId.encodeLemmyJSON(to: &w, target: target)
         w.member("\"other_person_id\":")
         try self.otherPersonId.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.reason {
+        if self.reason != nil {
             w.member("\"reason\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.reason?.encodeLemmyJSON(to: &w, target: target)
         }
         w.member("\"banned\":")
         try self.banned.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.expires {
+        if self.expires != nil {
             w.member("\"expires\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.expires?.encodeLemmyJSON(to: &w, target: target)
         }
         w.member("\"when_\":")
         try self.when.encodeLemmyJSON(to: &w, target: target)

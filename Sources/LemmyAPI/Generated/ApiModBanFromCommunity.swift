@@ -142,15 +142,15 @@ extension ApiModBanFromCommunity: LemmyFastEncodable {
         try self.otherPersonId.encodeLemmyJSON(to: &w, target: target)
         w.member("\"community_id\":")
         try self.communityId.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.reason {
+        if self.reason != nil {
             w.member("\"reason\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.reason?.encodeLemmyJSON(to: &w, target: target)
         }
         w.member("\"banned\":")
         try self.banned.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.expires {
+        if self.expires != nil {
             w.member("\"expires\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.expires?.encodeLemmyJSON(to: &w, target: target)
         }
         w.member("\"when_\":")
         try self.when.encodeLemmyJSON(to: &w, target: target)

@@ -84,9 +84,9 @@ extension ApiModBanFromCommunityView: LemmyFastEncodable {
         w.beginObject()
         w.member("\"mod_ban_from_community\":")
         try self.modBanFromCommunity.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.moderator {
+        if self.moderator != nil {
             w.member("\"moderator\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.moderator?.encodeLemmyJSON(to: &w, target: target)
         }
         w.member("\"community\":")
         try self.community.encodeLemmyJSON(to: &w, target: target)

@@ -75,9 +75,9 @@ extension ApiModBanView: LemmyFastEncodable {
         w.beginObject()
         w.member("\"mod_ban\":")
         try self.modBan.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.moderator {
+        if self.moderator != nil {
             w.member("\"moderator\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.moderator?.encodeLemmyJSON(to: &w, target: target)
         }
         w.member("\"banned_person\":")
         try self.bannedPerson.encodeLemmyJSON(to: &w, target: target)

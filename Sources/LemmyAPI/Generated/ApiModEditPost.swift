@@ -71,13 +71,13 @@ extension ApiModEditPost: LemmyFastEncodable {
         w.beginObject()
         w.member("\"post_id\":")
         try self.postId.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.nsfw {
+        if self.nsfw != nil {
             w.member("\"nsfw\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.nsfw?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.tags {
+        if self.tags != nil {
             w.member("\"tags\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.tags?.encodeLemmyJSON(to: &w, target: target)
         }
         w.endObject()
     }

@@ -84,9 +84,9 @@ extension ApiModFeaturePostView: LemmyFastEncodable {
         w.beginObject()
         w.member("\"mod_feature_post\":")
         try self.modFeaturePost.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.moderator {
+        if self.moderator != nil {
             w.member("\"moderator\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.moderator?.encodeLemmyJSON(to: &w, target: target)
         }
         w.member("\"post\":")
         try self.post.encodeLemmyJSON(to: &w, target: target)

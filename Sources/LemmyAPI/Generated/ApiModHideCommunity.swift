@@ -116,9 +116,9 @@ extension ApiModHideCommunity: LemmyFastEncodable {
         try self.modPersonId.encodeLemmyJSON(to: &w, target: target)
         w.member("\"when_\":")
         try self.when.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.reason {
+        if self.reason != nil {
             w.member("\"reason\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.reason?.encodeLemmyJSON(to: &w, target: target)
         }
         w.member("\"hidden\":")
         try self.hidden.encodeLemmyJSON(to: &w, target: target)

@@ -75,9 +75,9 @@ extension ApiModHideCommunityView: LemmyFastEncodable {
         w.beginObject()
         w.member("\"mod_hide_community\":")
         try self.modHideCommunity.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.admin {
+        if self.admin != nil {
             w.member("\"admin\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.admin?.encodeLemmyJSON(to: &w, target: target)
         }
         w.member("\"community\":")
         try self.community.encodeLemmyJSON(to: &w, target: target)

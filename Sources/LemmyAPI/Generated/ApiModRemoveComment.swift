@@ -118,9 +118,9 @@ extension ApiModRemoveComment: LemmyFastEncodable {
         try self.modPersonId.encodeLemmyJSON(to: &w, target: target)
         w.member("\"comment_id\":")
         try self.commentId.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.reason {
+        if self.reason != nil {
             w.member("\"reason\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.reason?.encodeLemmyJSON(to: &w, target: target)
         }
         w.member("\"removed\":")
         try self.removed.encodeLemmyJSON(to: &w, target: target)

@@ -106,9 +106,9 @@ extension ApiModRemoveCommentView: LemmyFastEncodable {
         w.beginObject()
         w.member("\"mod_remove_comment\":")
         try self.modRemoveComment.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.moderator {
+        if self.moderator != nil {
             w.member("\"moderator\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.moderator?.encodeLemmyJSON(to: &w, target: target)
         }
         w.member("\"comment\":")
         try self.comment.encodeLemmyJSON(to: &w, target: target)

@@ -155,18 +155,18 @@ extension ApiModRemoveCommunity: LemmyFastEncodable {
         try self.modPersonId.encodeLemmyJSON(to: &w, target: target)
         w.member("\"community_id\":")
         try self.communityId.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.reason {
+        if self.reason != nil {
             w.member("\"reason\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.reason?.encodeLemmyJSON(to: &w, target: target)
         }
         w.member("\"removed\":")
         try self.removed.encodeLemmyJSON(to: &w, target: target)
         w.member("\"when_\":")
         try self.when.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.expires {
+        if self.expires != nil {
             if LemmyVersionSet(rawValue: 0b1100000111).contains(target.version) {
                 w.member("\"expires\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.expires?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }

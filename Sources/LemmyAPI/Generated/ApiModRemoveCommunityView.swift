@@ -71,9 +71,9 @@ extension ApiModRemoveCommunityView: LemmyFastEncodable {
         w.beginObject()
         w.member("\"mod_remove_community\":")
         try self.modRemoveCommunity.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.moderator {
+        if self.moderator != nil {
             w.member("\"moderator\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.moderator?.encodeLemmyJSON(to: &w, target: target)
         }
         w.member("\"community\":")
         try self.community.encodeLemmyJSON(to: &w, target: target)

@@ -114,9 +114,9 @@ extension ApiModRemovePost: LemmyFastEncodable {
         try self.modPersonId.encodeLemmyJSON(to: &w, target: target)
         w.member("\"post_id\":")
         try self.postId.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.reason {
+        if self.reason != nil {
             w.member("\"reason\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.reason?.encodeLemmyJSON(to: &w, target: target)
         }
         w.member("\"removed\":")
         try self.removed.encodeLemmyJSON(to: &w, target: target)

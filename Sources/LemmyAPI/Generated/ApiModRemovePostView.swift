@@ -84,9 +84,9 @@ extension ApiModRemovePostView: LemmyFastEncodable {
         w.beginObject()
         w.member("\"mod_remove_post\":")
         try self.modRemovePost.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.moderator {
+        if self.moderator != nil {
             w.member("\"moderator\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.moderator?.encodeLemmyJSON(to: &w, target: target)
         }
         w.member("\"post\":")
         try self.post.encodeLemmyJSON(to: &w, target: target)

@@ -84,9 +84,9 @@ extension ApiModTransferCommunityView: LemmyFastEncodable {
         w.beginObject()
         w.member("\"mod_transfer_community\":")
         try self.modTransferCommunity.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.moderator {
+        if self.moderator != nil {
             w.member("\"moderator\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.moderator?.encodeLemmyJSON(to: &w, target: target)
         }
         w.member("\"community\":")
         try self.community.encodeLemmyJSON(to: &w, target: target)

@@ -144,19 +144,19 @@ extension ApiModlog: LemmyFastEncodable {
         try self.kind.encodeLemmyJSON(to: &w, target: target)
         w.member("\"is_revert\":")
         try self.isRevert.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.reason {
+        if self.reason != nil {
             w.member("\"reason\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.reason?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.expiresAt {
+        if self.expiresAt != nil {
             w.member("\"expires_at\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.expiresAt?.encodeLemmyJSON(to: &w, target: target)
         }
         w.member("\"published_at\":")
         try self.publishedAt.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.bulkActionParentId {
+        if self.bulkActionParentId != nil {
             w.member("\"bulk_action_parent_id\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.bulkActionParentId?.encodeLemmyJSON(to: &w, target: target)
         }
         w.member("\"child_count\":")
         try self.childCount.encodeLemmyJSON(to: &w, target: target)

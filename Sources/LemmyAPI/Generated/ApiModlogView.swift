@@ -127,29 +127,29 @@ extension ApiModlogView: LemmyFastEncodable {
         w.beginObject()
         w.member("\"modlog\":")
         try self.modlog.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.moderator {
+        if self.moderator != nil {
             w.member("\"moderator\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.moderator?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.targetPerson {
+        if self.targetPerson != nil {
             w.member("\"target_person\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.targetPerson?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.targetInstance {
+        if self.targetInstance != nil {
             w.member("\"target_instance\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.targetInstance?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.targetCommunity {
+        if self.targetCommunity != nil {
             w.member("\"target_community\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.targetCommunity?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.targetPost {
+        if self.targetPost != nil {
             w.member("\"target_post\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.targetPost?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.targetComment {
+        if self.targetComment != nil {
             w.member("\"target_comment\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.targetComment?.encodeLemmyJSON(to: &w, target: target)
         }
         w.endObject()
     }

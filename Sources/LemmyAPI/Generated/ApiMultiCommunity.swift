@@ -218,13 +218,13 @@ extension ApiMultiCommunity: LemmyFastEncodable {
         try self.instanceId.encodeLemmyJSON(to: &w, target: target)
         w.member("\"name\":")
         try self.name.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.title {
+        if self.title != nil {
             w.member("\"title\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.title?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.summary {
+        if self.summary != nil {
             w.member("\"summary\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.summary?.encodeLemmyJSON(to: &w, target: target)
         }
         w.member("\"local\":")
         try self.local.encodeLemmyJSON(to: &w, target: target)
@@ -236,9 +236,9 @@ extension ApiMultiCommunity: LemmyFastEncodable {
         try self.lastRefreshedAt.encodeLemmyJSON(to: &w, target: target)
         w.member("\"published_at\":")
         try self.publishedAt.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.updatedAt {
+        if self.updatedAt != nil {
             w.member("\"updated_at\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.updatedAt?.encodeLemmyJSON(to: &w, target: target)
         }
         w.member("\"subscribers\":")
         try self.subscribers.encodeLemmyJSON(to: &w, target: target)
@@ -246,9 +246,9 @@ extension ApiMultiCommunity: LemmyFastEncodable {
         try self.subscribersLocal.encodeLemmyJSON(to: &w, target: target)
         w.member("\"communities\":")
         try self.communities.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.sidebar {
+        if self.sidebar != nil {
             w.member("\"sidebar\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.sidebar?.encodeLemmyJSON(to: &w, target: target)
         }
         w.endObject()
     }

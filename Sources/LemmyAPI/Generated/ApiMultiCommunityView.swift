@@ -71,9 +71,9 @@ extension ApiMultiCommunityView: LemmyFastEncodable {
         w.beginObject()
         w.member("\"multi\":")
         try self.multi.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.followState {
+        if self.followState != nil {
             w.member("\"follow_state\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.followState?.encodeLemmyJSON(to: &w, target: target)
         }
         w.member("\"owner\":")
         try self.owner.encodeLemmyJSON(to: &w, target: target)

@@ -385,10 +385,10 @@ extension ApiMyUserInfo: LemmyFastEncodable {
         try self.follows.encodeLemmyJSON(to: &w, target: target)
         w.member("\"moderates\":")
         try self.moderates.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.multiCommunityFollows {
+        if self.multiCommunityFollows != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"multi_community_follows\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.multiCommunityFollows?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
@@ -397,20 +397,20 @@ extension ApiMyUserInfo: LemmyFastEncodable {
         }
         w.member("\"community_blocks\":")
         try self.communityBlocks.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.instanceCommunitiesBlocks {
+        if self.instanceCommunitiesBlocks != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"instance_communities_blocks\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.instanceCommunitiesBlocks?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.instancePersonsBlocks {
+        if self.instancePersonsBlocks != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"instance_persons_blocks\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.instancePersonsBlocks?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
@@ -419,10 +419,10 @@ extension ApiMyUserInfo: LemmyFastEncodable {
         }
         w.member("\"person_blocks\":")
         try self.personBlocks.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.keywordBlocks {
+        if self.keywordBlocks != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"keyword_blocks\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.keywordBlocks?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
@@ -431,10 +431,10 @@ extension ApiMyUserInfo: LemmyFastEncodable {
         }
         w.member("\"discussion_languages\":")
         try self.discussionLanguages.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.instanceBlocks {
+        if self.instanceBlocks != nil {
             if LemmyVersionSet(rawValue: 0b0011111000).contains(target.version) {
                 w.member("\"instance_blocks\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.instanceBlocks?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }

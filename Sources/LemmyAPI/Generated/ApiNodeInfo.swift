@@ -117,33 +117,33 @@ extension ApiNodeInfo: LemmyFastEncodable {
     /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
     func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
         w.beginObject()
-        if let value = self.version {
+        if self.version != nil {
             w.member("\"version\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.version?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.software {
+        if self.software != nil {
             w.member("\"software\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.software?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.protocols {
+        if self.protocols != nil {
             w.member("\"protocols\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.protocols?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.usage {
+        if self.usage != nil {
             w.member("\"usage\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.usage?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.openRegistrations {
+        if self.openRegistrations != nil {
             w.member("\"openRegistrations\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.openRegistrations?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.services {
+        if self.services != nil {
             w.member("\"services\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.services?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.metadata {
+        if self.metadata != nil {
             w.member("\"metadata\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.metadata?.encodeLemmyJSON(to: &w, target: target)
         }
         w.endObject()
     }

@@ -60,13 +60,13 @@ extension ApiNodeInfoServices: LemmyFastEncodable {
     /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
     func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
         w.beginObject()
-        if let value = self.inbound {
+        if self.inbound != nil {
             w.member("\"inbound\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.inbound?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.outbound {
+        if self.outbound != nil {
             w.member("\"outbound\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.outbound?.encodeLemmyJSON(to: &w, target: target)
         }
         w.endObject()
     }

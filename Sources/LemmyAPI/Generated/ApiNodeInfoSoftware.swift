@@ -86,21 +86,21 @@ extension ApiNodeInfoSoftware: LemmyFastEncodable {
     /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
     func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
         w.beginObject()
-        if let value = self.name {
+        if self.name != nil {
             w.member("\"name\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.name?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.version {
+        if self.version != nil {
             w.member("\"version\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.version?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.repository {
+        if self.repository != nil {
             w.member("\"repository\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.repository?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.homepage {
+        if self.homepage != nil {
             w.member("\"homepage\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.homepage?.encodeLemmyJSON(to: &w, target: target)
         }
         w.endObject()
     }

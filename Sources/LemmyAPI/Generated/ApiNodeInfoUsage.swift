@@ -73,17 +73,17 @@ extension ApiNodeInfoUsage: LemmyFastEncodable {
     /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
     func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
         w.beginObject()
-        if let value = self.users {
+        if self.users != nil {
             w.member("\"users\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.users?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.localPosts {
+        if self.localPosts != nil {
             w.member("\"localPosts\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.localPosts?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.localComments {
+        if self.localComments != nil {
             w.member("\"localComments\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.localComments?.encodeLemmyJSON(to: &w, target: target)
         }
         w.endObject()
     }

@@ -73,17 +73,17 @@ extension ApiNodeInfoUsers: LemmyFastEncodable {
     /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
     func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
         w.beginObject()
-        if let value = self.total {
+        if self.total != nil {
             w.member("\"total\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.total?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.activeHalfyear {
+        if self.activeHalfyear != nil {
             w.member("\"activeHalfyear\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.activeHalfyear?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.activeMonth {
+        if self.activeMonth != nil {
             w.member("\"activeMonth\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.activeMonth?.encodeLemmyJSON(to: &w, target: target)
         }
         w.endObject()
     }

@@ -156,9 +156,9 @@ extension ApiNotification: LemmyFastEncodable {
         try self.id.encodeLemmyJSON(to: &w, target: target)
         w.member("\"recipient_id\":")
         try self.recipientId.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.commentId {
+        if self.commentId != nil {
             w.member("\"comment_id\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.commentId?.encodeLemmyJSON(to: &w, target: target)
         }
         w.member("\"read\":")
         try self.read.encodeLemmyJSON(to: &w, target: target)
@@ -166,17 +166,17 @@ extension ApiNotification: LemmyFastEncodable {
         try self.publishedAt.encodeLemmyJSON(to: &w, target: target)
         w.member("\"kind\":")
         try self.kind.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.postId {
+        if self.postId != nil {
             w.member("\"post_id\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.postId?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.privateMessageId {
+        if self.privateMessageId != nil {
             w.member("\"private_message_id\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.privateMessageId?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.modlogId {
+        if self.modlogId != nil {
             w.member("\"modlog_id\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.modlogId?.encodeLemmyJSON(to: &w, target: target)
         }
         w.member("\"creator_id\":")
         try self.creatorId.encodeLemmyJSON(to: &w, target: target)

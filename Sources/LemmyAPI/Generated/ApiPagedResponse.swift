@@ -71,13 +71,13 @@ extension ApiPagedResponse: LemmyFastEncodable where T: LemmyFastEncodable {
         w.beginObject()
         w.member("\"items\":")
         try self.items.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.nextPage {
+        if self.nextPage != nil {
             w.member("\"next_page\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.nextPage?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.prevPage {
+        if self.prevPage != nil {
             w.member("\"prev_page\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.prevPage?.encodeLemmyJSON(to: &w, target: target)
         }
         w.endObject()
     }

@@ -92,9 +92,9 @@ extension ApiPendingFollow: LemmyFastEncodable {
         try self.community.encodeLemmyJSON(to: &w, target: target)
         w.member("\"is_new_instance\":")
         try self.isNewInstance.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.followState {
+        if self.followState != nil {
             w.member("\"follow_state\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.followState?.encodeLemmyJSON(to: &w, target: target)
         }
         w.endObject()
     }

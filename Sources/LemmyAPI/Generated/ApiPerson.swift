@@ -378,13 +378,13 @@ extension ApiPerson: LemmyFastEncodable {
         try self.id.encodeLemmyJSON(to: &w, target: target)
         w.member("\"name\":")
         try self.name.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.displayName {
+        if self.displayName != nil {
             w.member("\"display_name\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.displayName?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.avatar {
+        if self.avatar != nil {
             w.member("\"avatar\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.avatar?.encodeLemmyJSON(to: &w, target: target)
         }
         if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
             w.member("\"published_at\":")
@@ -392,13 +392,13 @@ extension ApiPerson: LemmyFastEncodable {
             w.member("\"published\":")
         }
         try self.publishedAt.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.updatedAt {
+        if self.updatedAt != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"updated_at\":")
             } else {
                 w.member("\"updated\":")
             }
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.updatedAt?.encodeLemmyJSON(to: &w, target: target)
         }
         if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
             w.member("\"ap_id\":")
@@ -406,88 +406,88 @@ extension ApiPerson: LemmyFastEncodable {
             w.member("\"actor_id\":")
         }
         try self.apId.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.bio {
+        if self.bio != nil {
             w.member("\"bio\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.bio?.encodeLemmyJSON(to: &w, target: target)
         }
         w.member("\"local\":")
         try self.local.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.lastRefreshedAt {
+        if self.lastRefreshedAt != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"last_refreshed_at\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.lastRefreshedAt?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.banner {
+        if self.banner != nil {
             w.member("\"banner\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.banner?.encodeLemmyJSON(to: &w, target: target)
         }
         w.member("\"deleted\":")
         try self.deleted.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.matrixUserId {
+        if self.matrixUserId != nil {
             w.member("\"matrix_user_id\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.matrixUserId?.encodeLemmyJSON(to: &w, target: target)
         }
         w.member("\"bot_account\":")
         try self.botAccount.encodeLemmyJSON(to: &w, target: target)
         w.member("\"instance_id\":")
         try self.instanceId.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.postCount {
+        if self.postCount != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"post_count\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.postCount?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.commentCount {
+        if self.commentCount != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"comment_count\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.commentCount?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.banned {
+        if self.banned != nil {
             if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
                 w.member("\"banned\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.banned?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.banExpires {
+        if self.banExpires != nil {
             if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
                 w.member("\"ban_expires\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.banExpires?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.inboxUrl {
+        if self.inboxUrl != nil {
             if LemmyVersionSet(rawValue: 0b0000000110).contains(target.version) {
                 w.member("\"inbox_url\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.inboxUrl?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0000000110).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.admin {
+        if self.admin != nil {
             if LemmyVersionSet(rawValue: 0b0000000111).contains(target.version) {
                 w.member("\"admin\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.admin?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }

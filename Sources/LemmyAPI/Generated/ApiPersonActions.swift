@@ -108,29 +108,29 @@ extension ApiPersonActions: LemmyFastEncodable {
     /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
     func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
         w.beginObject()
-        if let value = self.blockedAt {
+        if self.blockedAt != nil {
             w.member("\"blocked_at\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.blockedAt?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.notedAt {
+        if self.notedAt != nil {
             w.member("\"noted_at\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.notedAt?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.note {
+        if self.note != nil {
             w.member("\"note\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.note?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.votedAt {
+        if self.votedAt != nil {
             w.member("\"voted_at\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.votedAt?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.upvotes {
+        if self.upvotes != nil {
             w.member("\"upvotes\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.upvotes?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.downvotes {
+        if self.downvotes != nil {
             w.member("\"downvotes\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.downvotes?.encodeLemmyJSON(to: &w, target: target)
         }
         w.endObject()
     }

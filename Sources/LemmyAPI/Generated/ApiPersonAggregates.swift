@@ -140,30 +140,30 @@ extension ApiPersonAggregates: LemmyFastEncodable {
         try self.postCount.encodeLemmyJSON(to: &w, target: target)
         w.member("\"comment_count\":")
         try self.commentCount.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.id {
+        if self.id != nil {
             if LemmyVersionSet(rawValue: 0b1100000111).contains(target.version) {
                 w.member("\"id\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.id?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0000000111).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.postScore {
+        if self.postScore != nil {
             if LemmyVersionSet(rawValue: 0b1100000111).contains(target.version) {
                 w.member("\"post_score\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.postScore?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0000000111).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.commentScore {
+        if self.commentScore != nil {
             if LemmyVersionSet(rawValue: 0b1100000111).contains(target.version) {
                 w.member("\"comment_score\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.commentScore?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }

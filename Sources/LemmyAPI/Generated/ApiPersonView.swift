@@ -136,46 +136,46 @@ extension ApiPersonView: LemmyFastEncodable {
         w.beginObject()
         w.member("\"person\":")
         try self.person.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.isAdmin {
+        if self.isAdmin != nil {
             if LemmyVersionSet(rawValue: 0b1111111000).contains(target.version) {
                 w.member("\"is_admin\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.isAdmin?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1111111000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.personActions {
+        if self.personActions != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"person_actions\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.personActions?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.banned {
+        if self.banned != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"banned\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.banned?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.banExpiresAt {
+        if self.banExpiresAt != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"ban_expires_at\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.banExpiresAt?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.counts {
+        if self.counts != nil {
             if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
                 w.member("\"counts\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.counts?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }

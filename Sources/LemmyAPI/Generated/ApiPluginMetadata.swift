@@ -75,13 +75,13 @@ extension ApiPluginMetadata: LemmyFastEncodable {
         w.beginObject()
         w.member("\"name\":")
         try self.name.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.url {
+        if self.url != nil {
             w.member("\"url\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.url?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.description {
+        if self.description != nil {
             w.member("\"description\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.description?.encodeLemmyJSON(to: &w, target: target)
         }
         w.endObject()
     }

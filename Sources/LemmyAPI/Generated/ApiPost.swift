@@ -552,13 +552,13 @@ extension ApiPost: LemmyFastEncodable {
         try self.id.encodeLemmyJSON(to: &w, target: target)
         w.member("\"name\":")
         try self.name.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.url {
+        if self.url != nil {
             w.member("\"url\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.url?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.body {
+        if self.body != nil {
             w.member("\"body\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.body?.encodeLemmyJSON(to: &w, target: target)
         }
         w.member("\"creator_id\":")
         try self.creatorId.encodeLemmyJSON(to: &w, target: target)
@@ -574,37 +574,37 @@ extension ApiPost: LemmyFastEncodable {
             w.member("\"published\":")
         }
         try self.publishedAt.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.updatedAt {
+        if self.updatedAt != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"updated_at\":")
             } else {
                 w.member("\"updated\":")
             }
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.updatedAt?.encodeLemmyJSON(to: &w, target: target)
         }
         w.member("\"deleted\":")
         try self.deleted.encodeLemmyJSON(to: &w, target: target)
         w.member("\"nsfw\":")
         try self.nsfw.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.embedTitle {
+        if self.embedTitle != nil {
             w.member("\"embed_title\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.embedTitle?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.embedDescription {
+        if self.embedDescription != nil {
             w.member("\"embed_description\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.embedDescription?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.thumbnailUrl {
+        if self.thumbnailUrl != nil {
             w.member("\"thumbnail_url\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.thumbnailUrl?.encodeLemmyJSON(to: &w, target: target)
         }
         w.member("\"ap_id\":")
         try self.apId.encodeLemmyJSON(to: &w, target: target)
         w.member("\"local\":")
         try self.local.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.embedVideoUrl {
+        if self.embedVideoUrl != nil {
             w.member("\"embed_video_url\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.embedVideoUrl?.encodeLemmyJSON(to: &w, target: target)
         }
         w.member("\"language_id\":")
         try self.languageId.encodeLemmyJSON(to: &w, target: target)
@@ -612,120 +612,120 @@ extension ApiPost: LemmyFastEncodable {
         try self.featuredCommunity.encodeLemmyJSON(to: &w, target: target)
         w.member("\"featured_local\":")
         try self.featuredLocal.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.urlContentType {
+        if self.urlContentType != nil {
             if LemmyVersionSet(rawValue: 0b1111110000).contains(target.version) {
                 w.member("\"url_content_type\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.urlContentType?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.altText {
+        if self.altText != nil {
             if LemmyVersionSet(rawValue: 0b1111110000).contains(target.version) {
                 w.member("\"alt_text\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.altText?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.scheduledPublishTimeAt {
+        if self.scheduledPublishTimeAt != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"scheduled_publish_time_at\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.scheduledPublishTimeAt?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.newestCommentTimeAt {
+        if self.newestCommentTimeAt != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"newest_comment_time_at\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.newestCommentTimeAt?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.comments {
+        if self.comments != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"comments\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.comments?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.score {
+        if self.score != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"score\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.score?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.upvotes {
+        if self.upvotes != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"upvotes\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.upvotes?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.downvotes {
+        if self.downvotes != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"downvotes\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.downvotes?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.reportCount {
+        if self.reportCount != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"report_count\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.reportCount?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.unresolvedReportCount {
+        if self.unresolvedReportCount != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"unresolved_report_count\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.unresolvedReportCount?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.federationPending {
+        if self.federationPending != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"federation_pending\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.federationPending?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.embedVideoWidth {
+        if self.embedVideoWidth != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"embed_video_width\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.embedVideoWidth?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.embedVideoHeight {
+        if self.embedVideoHeight != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"embed_video_height\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.embedVideoHeight?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }

@@ -134,37 +134,37 @@ extension ApiPostActions: LemmyFastEncodable {
     /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
     func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
         w.beginObject()
-        if let value = self.readAt {
+        if self.readAt != nil {
             w.member("\"read_at\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.readAt?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.readCommentsAt {
+        if self.readCommentsAt != nil {
             w.member("\"read_comments_at\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.readCommentsAt?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.savedAt {
+        if self.savedAt != nil {
             w.member("\"saved_at\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.savedAt?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.votedAt {
+        if self.votedAt != nil {
             w.member("\"voted_at\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.votedAt?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.hiddenAt {
+        if self.hiddenAt != nil {
             w.member("\"hidden_at\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.hiddenAt?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.readCommentsAmount {
+        if self.readCommentsAmount != nil {
             w.member("\"read_comments_amount\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.readCommentsAmount?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.voteIsUpvote {
+        if self.voteIsUpvote != nil {
             w.member("\"vote_is_upvote\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.voteIsUpvote?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.notifications {
+        if self.notifications != nil {
             w.member("\"notifications\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.notifications?.encodeLemmyJSON(to: &w, target: target)
         }
         w.endObject()
     }

@@ -255,70 +255,70 @@ extension ApiPostAggregates: LemmyFastEncodable {
         try self.downvotes.encodeLemmyJSON(to: &w, target: target)
         w.member("\"published\":")
         try self.published.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.newestCommentTime {
+        if self.newestCommentTime != nil {
             if LemmyVersionSet(rawValue: 0b1111110111).contains(target.version) {
                 w.member("\"newest_comment_time\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.newestCommentTime?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0011110111).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.id {
+        if self.id != nil {
             if LemmyVersionSet(rawValue: 0b1100000111).contains(target.version) {
                 w.member("\"id\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.id?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0000000111).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.newestCommentTimeNecro {
+        if self.newestCommentTimeNecro != nil {
             if LemmyVersionSet(rawValue: 0b1100000111).contains(target.version) {
                 w.member("\"newest_comment_time_necro\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.newestCommentTimeNecro?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0000000111).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.featuredCommunity {
+        if self.featuredCommunity != nil {
             if LemmyVersionSet(rawValue: 0b1100000111).contains(target.version) {
                 w.member("\"featured_community\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.featuredCommunity?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0000000111).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.featuredLocal {
+        if self.featuredLocal != nil {
             if LemmyVersionSet(rawValue: 0b1100000111).contains(target.version) {
                 w.member("\"featured_local\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.featuredLocal?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0000000111).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.hotRank {
+        if self.hotRank != nil {
             if LemmyVersionSet(rawValue: 0b1100000111).contains(target.version) {
                 w.member("\"hot_rank\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.hotRank?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0000000111).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.hotRankActive {
+        if self.hotRankActive != nil {
             if LemmyVersionSet(rawValue: 0b1100000111).contains(target.version) {
                 w.member("\"hot_rank_active\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.hotRankActive?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }

@@ -265,21 +265,21 @@ extension ApiPostReport: LemmyFastEncodable {
         try self.postId.encodeLemmyJSON(to: &w, target: target)
         w.member("\"original_post_name\":")
         try self.originalPostName.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.originalPostUrl {
+        if self.originalPostUrl != nil {
             w.member("\"original_post_url\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.originalPostUrl?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.originalPostBody {
+        if self.originalPostBody != nil {
             w.member("\"original_post_body\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.originalPostBody?.encodeLemmyJSON(to: &w, target: target)
         }
         w.member("\"reason\":")
         try self.reason.encodeLemmyJSON(to: &w, target: target)
         w.member("\"resolved\":")
         try self.resolved.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.resolverId {
+        if self.resolverId != nil {
             w.member("\"resolver_id\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.resolverId?.encodeLemmyJSON(to: &w, target: target)
         }
         if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
             w.member("\"published_at\":")
@@ -287,28 +287,28 @@ extension ApiPostReport: LemmyFastEncodable {
             w.member("\"published\":")
         }
         try self.publishedAt.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.updatedAt {
+        if self.updatedAt != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"updated_at\":")
             } else {
                 w.member("\"updated\":")
             }
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.updatedAt?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.violatesInstanceRules {
+        if self.violatesInstanceRules != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"violates_instance_rules\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.violatesInstanceRules?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.resolveReason {
+        if self.resolveReason != nil {
             if LemmyVersionSet(rawValue: 0b1000000000).contains(target.version) {
                 w.member("\"resolve_reason\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.resolveReason?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }

@@ -422,164 +422,164 @@ extension ApiPostReportView: LemmyFastEncodable {
         try self.creator.encodeLemmyJSON(to: &w, target: target)
         w.member("\"post_creator\":")
         try self.postCreator.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.communityActions {
+        if self.communityActions != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"community_actions\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.communityActions?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.postActions {
+        if self.postActions != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"post_actions\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.postActions?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.personActions {
+        if self.personActions != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"person_actions\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.personActions?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.resolver {
+        if self.resolver != nil {
             w.member("\"resolver\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.resolver?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.creatorIsAdmin {
+        if self.creatorIsAdmin != nil {
             if LemmyVersionSet(rawValue: 0b1111110000).contains(target.version) {
                 w.member("\"creator_is_admin\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.creatorIsAdmin?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1111110000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.creatorIsModerator {
+        if self.creatorIsModerator != nil {
             if LemmyVersionSet(rawValue: 0b1111110000).contains(target.version) {
                 w.member("\"creator_is_moderator\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.creatorIsModerator?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1111110000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.creatorBanned {
+        if self.creatorBanned != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"creator_banned\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.creatorBanned?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.creatorBanExpiresAt {
+        if self.creatorBanExpiresAt != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"creator_ban_expires_at\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.creatorBanExpiresAt?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
         w.member("\"creator_banned_from_community\":")
         try self.creatorBannedFromCommunity.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.creatorCommunityBanExpiresAt {
+        if self.creatorCommunityBanExpiresAt != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"creator_community_ban_expires_at\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.creatorCommunityBanExpiresAt?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.tags {
+        if self.tags != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"tags\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.tags?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.subscribed {
+        if self.subscribed != nil {
             if LemmyVersionSet(rawValue: 0b0011110000).contains(target.version) {
                 w.member("\"subscribed\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.subscribed?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0011110000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.saved {
+        if self.saved != nil {
             if LemmyVersionSet(rawValue: 0b0011110000).contains(target.version) {
                 w.member("\"saved\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.saved?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0011110000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.read {
+        if self.read != nil {
             if LemmyVersionSet(rawValue: 0b0011110000).contains(target.version) {
                 w.member("\"read\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.read?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0011110000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.hidden {
+        if self.hidden != nil {
             if LemmyVersionSet(rawValue: 0b0011110000).contains(target.version) {
                 w.member("\"hidden\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.hidden?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0011110000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.creatorBlocked {
+        if self.creatorBlocked != nil {
             if LemmyVersionSet(rawValue: 0b0011110000).contains(target.version) {
                 w.member("\"creator_blocked\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.creatorBlocked?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0011110000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.myVote {
+        if self.myVote != nil {
             if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
                 w.member("\"my_vote\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.myVote?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.unreadComments {
+        if self.unreadComments != nil {
             if LemmyVersionSet(rawValue: 0b0011110000).contains(target.version) {
                 w.member("\"unread_comments\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.unreadComments?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0011110000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.counts {
+        if self.counts != nil {
             if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
                 w.member("\"counts\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.counts?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }

@@ -248,42 +248,42 @@ extension ApiPrivateMessage: LemmyFastEncodable {
             w.member("\"published\":")
         }
         try self.publishedAt.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.updatedAt {
+        if self.updatedAt != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"updated_at\":")
             } else {
                 w.member("\"updated\":")
             }
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.updatedAt?.encodeLemmyJSON(to: &w, target: target)
         }
         w.member("\"ap_id\":")
         try self.apId.encodeLemmyJSON(to: &w, target: target)
         w.member("\"local\":")
         try self.local.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.removed {
+        if self.removed != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"removed\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.removed?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.deletedByRecipient {
+        if self.deletedByRecipient != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"deleted_by_recipient\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.deletedByRecipient?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.read {
+        if self.read != nil {
             if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
                 w.member("\"read\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.read?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }

@@ -228,9 +228,9 @@ extension ApiPrivateMessageReport: LemmyFastEncodable {
         try self.reason.encodeLemmyJSON(to: &w, target: target)
         w.member("\"resolved\":")
         try self.resolved.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.resolverId {
+        if self.resolverId != nil {
             w.member("\"resolver_id\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.resolverId?.encodeLemmyJSON(to: &w, target: target)
         }
         if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
             w.member("\"published_at\":")
@@ -238,18 +238,18 @@ extension ApiPrivateMessageReport: LemmyFastEncodable {
             w.member("\"published\":")
         }
         try self.publishedAt.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.updatedAt {
+        if self.updatedAt != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"updated_at\":")
             } else {
                 w.member("\"updated\":")
             }
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.updatedAt?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.resolveReason {
+        if self.resolveReason != nil {
             if LemmyVersionSet(rawValue: 0b1000000000).contains(target.version) {
                 w.member("\"resolve_reason\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.resolveReason?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }

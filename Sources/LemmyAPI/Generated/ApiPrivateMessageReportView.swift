@@ -176,34 +176,34 @@ extension ApiPrivateMessageReportView: LemmyFastEncodable {
         try self.creator.encodeLemmyJSON(to: &w, target: target)
         w.member("\"private_message_creator\":")
         try self.privateMessageCreator.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.resolver {
+        if self.resolver != nil {
             w.member("\"resolver\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.resolver?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.creatorIsAdmin {
+        if self.creatorIsAdmin != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"creator_is_admin\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.creatorIsAdmin?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.creatorBanned {
+        if self.creatorBanned != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"creator_banned\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.creatorBanned?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.creatorBanExpiresAt {
+        if self.creatorBanExpiresAt != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"creator_ban_expires_at\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.creatorBanExpiresAt?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }

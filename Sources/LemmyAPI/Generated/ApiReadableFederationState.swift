@@ -106,23 +106,23 @@ extension ApiReadableFederationState: LemmyFastEncodable {
         w.beginObject()
         w.member("\"instance_id\":")
         try self.instanceId.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.lastSuccessfulId {
+        if self.lastSuccessfulId != nil {
             w.member("\"last_successful_id\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.lastSuccessfulId?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.lastSuccessfulPublishedTime {
+        if self.lastSuccessfulPublishedTime != nil {
             w.member("\"last_successful_published_time\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.lastSuccessfulPublishedTime?.encodeLemmyJSON(to: &w, target: target)
         }
         w.member("\"fail_count\":")
         try self.failCount.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.lastRetry {
+        if self.lastRetry != nil {
             w.member("\"last_retry\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.lastRetry?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.nextRetry {
+        if self.nextRetry != nil {
             w.member("\"next_retry\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.nextRetry?.encodeLemmyJSON(to: &w, target: target)
         }
         w.endObject()
     }

@@ -211,44 +211,44 @@ extension ApiRegister: LemmyFastEncodable {
         try self.password.encodeLemmyJSON(to: &w, target: target)
         w.member("\"password_verify\":")
         try self.passwordVerify.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.showNsfw {
+        if self.showNsfw != nil {
             w.member("\"show_nsfw\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.showNsfw?.encodeLemmyJSON(to: &w, target: target)
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0000001111).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.email {
+        if self.email != nil {
             w.member("\"email\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.email?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.captchaUuid {
+        if self.captchaUuid != nil {
             w.member("\"captcha_uuid\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.captchaUuid?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.captchaAnswer {
+        if self.captchaAnswer != nil {
             w.member("\"captcha_answer\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.captchaAnswer?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.honeypot {
+        if self.honeypot != nil {
             w.member("\"honeypot\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.honeypot?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.answer {
+        if self.answer != nil {
             w.member("\"answer\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.answer?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.stayLoggedIn {
+        if self.stayLoggedIn != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"stay_logged_in\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.stayLoggedIn?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.token {
+        if self.token != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"token\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.token?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }

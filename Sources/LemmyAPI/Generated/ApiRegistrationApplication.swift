@@ -172,13 +172,13 @@ extension ApiRegistrationApplication: LemmyFastEncodable {
         try self.localUserId.encodeLemmyJSON(to: &w, target: target)
         w.member("\"answer\":")
         try self.answer.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.adminId {
+        if self.adminId != nil {
             w.member("\"admin_id\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.adminId?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.denyReason {
+        if self.denyReason != nil {
             w.member("\"deny_reason\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.denyReason?.encodeLemmyJSON(to: &w, target: target)
         }
         if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
             w.member("\"published_at\":")
@@ -186,10 +186,10 @@ extension ApiRegistrationApplication: LemmyFastEncodable {
             w.member("\"published\":")
         }
         try self.publishedAt.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.updatedAt {
+        if self.updatedAt != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"updated_at\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.updatedAt?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }

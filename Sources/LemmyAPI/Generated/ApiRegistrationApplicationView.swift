@@ -92,9 +92,9 @@ extension ApiRegistrationApplicationView: LemmyFastEncodable {
         try self.creatorLocalUser.encodeLemmyJSON(to: &w, target: target)
         w.member("\"creator\":")
         try self.creator.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.admin {
+        if self.admin != nil {
             w.member("\"admin\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.admin?.encodeLemmyJSON(to: &w, target: target)
         }
         w.endObject()
     }

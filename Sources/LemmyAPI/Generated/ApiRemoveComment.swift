@@ -129,24 +129,24 @@ extension ApiRemoveComment: LemmyFastEncodable {
         try self.commentId.encodeLemmyJSON(to: &w, target: target)
         w.member("\"removed\":")
         try self.removed.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.reason {
+        if self.reason != nil {
             w.member("\"reason\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.reason?.encodeLemmyJSON(to: &w, target: target)
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.removeChildren {
+        if self.removeChildren != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"remove_children\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.removeChildren?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.auth {
+        if self.auth != nil {
             if LemmyVersionSet(rawValue: 0b0000000111).contains(target.version) {
                 w.member("\"auth\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.auth?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }

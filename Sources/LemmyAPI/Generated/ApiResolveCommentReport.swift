@@ -114,18 +114,18 @@ extension ApiResolveCommentReport: LemmyFastEncodable {
         try self.reportId.encodeLemmyJSON(to: &w, target: target)
         w.member("\"resolved\":")
         try self.resolved.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.resolveReason {
+        if self.resolveReason != nil {
             if LemmyVersionSet(rawValue: 0b1000000000).contains(target.version) {
                 w.member("\"resolve_reason\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.resolveReason?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.auth {
+        if self.auth != nil {
             if LemmyVersionSet(rawValue: 0b0000000111).contains(target.version) {
                 w.member("\"auth\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.auth?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }

@@ -97,10 +97,10 @@ extension ApiResolveCommunityReport: LemmyFastEncodable {
         try self.reportId.encodeLemmyJSON(to: &w, target: target)
         w.member("\"resolved\":")
         try self.resolved.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.resolveReason {
+        if self.resolveReason != nil {
             if LemmyVersionSet(rawValue: 0b1011111111).contains(target.version) {
                 w.member("\"resolve_reason\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.resolveReason?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }

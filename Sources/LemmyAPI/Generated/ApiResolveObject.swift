@@ -80,10 +80,10 @@ extension ApiResolveObject: LemmyFastEncodable {
         w.beginObject()
         w.member("\"q\":")
         try self.q.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.auth {
+        if self.auth != nil {
             if LemmyVersionSet(rawValue: 0b0000000111).contains(target.version) {
                 w.member("\"auth\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.auth?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }

@@ -86,21 +86,21 @@ extension ApiResolveObjectResponse: LemmyFastEncodable {
     /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
     func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
         w.beginObject()
-        if let value = self.comment {
+        if self.comment != nil {
             w.member("\"comment\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.comment?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.post {
+        if self.post != nil {
             w.member("\"post\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.post?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.community {
+        if self.community != nil {
             w.member("\"community\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.community?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.person {
+        if self.person != nil {
             w.member("\"person\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.person?.encodeLemmyJSON(to: &w, target: target)
         }
         w.endObject()
     }

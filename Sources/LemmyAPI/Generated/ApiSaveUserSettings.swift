@@ -759,298 +759,298 @@ extension ApiSaveUserSettings: LemmyFastEncodable {
     /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
     func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
         w.beginObject()
-        if let value = self.showNsfw {
+        if self.showNsfw != nil {
             w.member("\"show_nsfw\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.showNsfw?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.blurNsfw {
+        if self.blurNsfw != nil {
             if LemmyVersionSet(rawValue: 0b1111111100).contains(target.version) {
                 w.member("\"blur_nsfw\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.blurNsfw?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.theme {
+        if self.theme != nil {
             w.member("\"theme\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.theme?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.defaultListingType {
+        if self.defaultListingType != nil {
             w.member("\"default_listing_type\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.defaultListingType?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.postListingMode {
+        if self.postListingMode != nil {
             if LemmyVersionSet(rawValue: 0b1111111000).contains(target.version) {
                 w.member("\"post_listing_mode\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.postListingMode?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.defaultPostSortType {
+        if self.defaultPostSortType != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"default_post_sort_type\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.defaultPostSortType?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.defaultPostTimeRangeSeconds {
+        if self.defaultPostTimeRangeSeconds != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"default_post_time_range_seconds\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.defaultPostTimeRangeSeconds?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.defaultItemsPerPage {
+        if self.defaultItemsPerPage != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"default_items_per_page\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.defaultItemsPerPage?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.defaultCommentSortType {
+        if self.defaultCommentSortType != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"default_comment_sort_type\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.defaultCommentSortType?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.interfaceLanguage {
+        if self.interfaceLanguage != nil {
             w.member("\"interface_language\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.interfaceLanguage?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.displayName {
+        if self.displayName != nil {
             w.member("\"display_name\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.displayName?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.email {
+        if self.email != nil {
             w.member("\"email\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.email?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.bio {
+        if self.bio != nil {
             w.member("\"bio\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.bio?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.matrixUserId {
+        if self.matrixUserId != nil {
             w.member("\"matrix_user_id\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.matrixUserId?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.showAvatars {
+        if self.showAvatars != nil {
             w.member("\"show_avatars\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.showAvatars?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.showMedia {
+        if self.showMedia != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"show_media\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.showMedia?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.sendNotificationsToEmail {
+        if self.sendNotificationsToEmail != nil {
             w.member("\"send_notifications_to_email\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.sendNotificationsToEmail?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.botAccount {
+        if self.botAccount != nil {
             w.member("\"bot_account\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.botAccount?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.showBotAccounts {
+        if self.showBotAccounts != nil {
             w.member("\"show_bot_accounts\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.showBotAccounts?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.showReadPosts {
+        if self.showReadPosts != nil {
             w.member("\"show_read_posts\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.showReadPosts?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.discussionLanguages {
+        if self.discussionLanguages != nil {
             w.member("\"discussion_languages\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.discussionLanguages?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.blockingKeywords {
+        if self.blockingKeywords != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"blocking_keywords\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.blockingKeywords?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.openLinksInNewTab {
+        if self.openLinksInNewTab != nil {
             if LemmyVersionSet(rawValue: 0b1111111110).contains(target.version) {
                 w.member("\"open_links_in_new_tab\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.openLinksInNewTab?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.infiniteScrollEnabled {
+        if self.infiniteScrollEnabled != nil {
             if LemmyVersionSet(rawValue: 0b1111111000).contains(target.version) {
                 w.member("\"infinite_scroll_enabled\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.infiniteScrollEnabled?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.animatedImagesEnabled {
+        if self.animatedImagesEnabled != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"animated_images_enabled\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.animatedImagesEnabled?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.privateMessagesEnabled {
+        if self.privateMessagesEnabled != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"private_messages_enabled\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.privateMessagesEnabled?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.collapseBotComments {
+        if self.collapseBotComments != nil {
             if LemmyVersionSet(rawValue: 0b1111111000).contains(target.version) {
                 w.member("\"collapse_bot_comments\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.collapseBotComments?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.showScore {
+        if self.showScore != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"show_score\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.showScore?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.showUpvotes {
+        if self.showUpvotes != nil {
             if LemmyVersionSet(rawValue: 0b1111110000).contains(target.version) {
                 w.member("\"show_upvotes\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.showUpvotes?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.showDownvotes {
+        if self.showDownvotes != nil {
             if LemmyVersionSet(rawValue: 0b1111110000).contains(target.version) {
                 w.member("\"show_downvotes\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.showDownvotes?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.showUpvotePercentage {
+        if self.showUpvotePercentage != nil {
             if LemmyVersionSet(rawValue: 0b1111110000).contains(target.version) {
                 w.member("\"show_upvote_percentage\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.showUpvotePercentage?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.autoMarkFetchedPostsAsRead {
+        if self.autoMarkFetchedPostsAsRead != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"auto_mark_fetched_posts_as_read\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.autoMarkFetchedPostsAsRead?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.hidePostsWithMedia {
+        if self.hidePostsWithMedia != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"hide_posts_with_media\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.hidePostsWithMedia?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.showPersonVotes {
+        if self.showPersonVotes != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"show_person_votes\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.showPersonVotes?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.autoExpand {
+        if self.autoExpand != nil {
             if LemmyVersionSet(rawValue: 0b0011111100).contains(target.version) {
                 w.member("\"auto_expand\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.autoExpand?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.defaultSortType {
+        if self.defaultSortType != nil {
             if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
                 w.member("\"default_sort_type\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.defaultSortType?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.avatar {
+        if self.avatar != nil {
             if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
                 w.member("\"avatar\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.avatar?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.banner {
+        if self.banner != nil {
             if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
                 w.member("\"banner\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.banner?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.enableKeyboardNavigation {
+        if self.enableKeyboardNavigation != nil {
             if LemmyVersionSet(rawValue: 0b0011111000).contains(target.version) {
                 w.member("\"enable_keyboard_navigation\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.enableKeyboardNavigation?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.enableAnimatedImages {
+        if self.enableAnimatedImages != nil {
             if LemmyVersionSet(rawValue: 0b0011111000).contains(target.version) {
                 w.member("\"enable_animated_images\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.enableAnimatedImages?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.showScores {
+        if self.showScores != nil {
             if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
                 w.member("\"show_scores\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.showScores?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.showNewPostNotifs {
+        if self.showNewPostNotifs != nil {
             if LemmyVersionSet(rawValue: 0b0000000111).contains(target.version) {
                 w.member("\"show_new_post_notifs\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.showNewPostNotifs?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.generateTotp2fa {
+        if self.generateTotp2fa != nil {
             if LemmyVersionSet(rawValue: 0b0000000111).contains(target.version) {
                 w.member("\"generate_totp_2fa\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.generateTotp2fa?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.auth {
+        if self.auth != nil {
             if LemmyVersionSet(rawValue: 0b0000000111).contains(target.version) {
                 w.member("\"auth\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.auth?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }

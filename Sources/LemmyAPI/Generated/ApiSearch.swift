@@ -316,126 +316,126 @@ extension ApiSearch: LemmyFastEncodable {
     /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
     func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
         w.beginObject()
-        if let value = self.searchTerm {
+        if self.searchTerm != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"search_term\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.searchTerm?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.communityId {
+        if self.communityId != nil {
             w.member("\"community_id\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.communityId?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.communityName {
+        if self.communityName != nil {
             w.member("\"community_name\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.communityName?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.creatorId {
+        if self.creatorId != nil {
             w.member("\"creator_id\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.creatorId?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.creatorUsername {
+        if self.creatorUsername != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"creator_username\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.creatorUsername?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.type {
+        if self.type != nil {
             w.member("\"type_\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.type?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.timeRangeSeconds {
+        if self.timeRangeSeconds != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"time_range_seconds\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.timeRangeSeconds?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.listingType {
+        if self.listingType != nil {
             w.member("\"listing_type\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.listingType?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.titleOnly {
+        if self.titleOnly != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"title_only\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.titleOnly?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.postUrlOnly {
+        if self.postUrlOnly != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"post_url_only\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.postUrlOnly?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.showNsfw {
+        if self.showNsfw != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"show_nsfw\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.showNsfw?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.pageCursor {
+        if self.pageCursor != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"page_cursor\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.pageCursor?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.limit {
+        if self.limit != nil {
             w.member("\"limit\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.limit?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.q {
+        if self.q != nil {
             if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
                 w.member("\"q\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.q?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.sort {
+        if self.sort != nil {
             if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
                 w.member("\"sort\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.sort?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.page {
+        if self.page != nil {
             if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
                 w.member("\"page\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.page?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.postTitleOnly {
+        if self.postTitleOnly != nil {
             if LemmyVersionSet(rawValue: 0b0011100000).contains(target.version) {
                 w.member("\"post_title_only\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.postTitleOnly?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.auth {
+        if self.auth != nil {
             if LemmyVersionSet(rawValue: 0b0000000111).contains(target.version) {
                 w.member("\"auth\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.auth?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }

@@ -194,10 +194,10 @@ extension ApiSearchResponse: LemmyFastEncodable {
     /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
     func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
         w.beginObject()
-        if let value = self.resolve {
+        if self.resolve != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"resolve\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.resolve?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
@@ -208,56 +208,56 @@ extension ApiSearchResponse: LemmyFastEncodable {
         try self.posts.encodeLemmyJSON(to: &w, target: target)
         w.member("\"communities\":")
         try self.communities.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.persons {
+        if self.persons != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"persons\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.persons?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.multiCommunities {
+        if self.multiCommunities != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"multi_communities\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.multiCommunities?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.prevPage {
+        if self.prevPage != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"prev_page\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.prevPage?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.nextPage {
+        if self.nextPage != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"next_page\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.nextPage?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.type {
+        if self.type != nil {
             if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
                 w.member("\"type_\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.type?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.users {
+        if self.users != nil {
             if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
                 w.member("\"users\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.users?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }

@@ -313,9 +313,9 @@ extension ApiSite: LemmyFastEncodable {
         try self.id.encodeLemmyJSON(to: &w, target: target)
         w.member("\"name\":")
         try self.name.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.sidebar {
+        if self.sidebar != nil {
             w.member("\"sidebar\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.sidebar?.encodeLemmyJSON(to: &w, target: target)
         }
         if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
             w.member("\"published_at\":")
@@ -323,26 +323,26 @@ extension ApiSite: LemmyFastEncodable {
             w.member("\"published\":")
         }
         try self.publishedAt.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.updatedAt {
+        if self.updatedAt != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"updated_at\":")
             } else {
                 w.member("\"updated\":")
             }
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.updatedAt?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.icon {
+        if self.icon != nil {
             w.member("\"icon\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.icon?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.banner {
+        if self.banner != nil {
             w.member("\"banner\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.banner?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.summary {
+        if self.summary != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"summary\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.summary?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
@@ -359,36 +359,36 @@ extension ApiSite: LemmyFastEncodable {
         try self.inboxUrl.encodeLemmyJSON(to: &w, target: target)
         w.member("\"instance_id\":")
         try self.instanceId.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.contentWarning {
+        if self.contentWarning != nil {
             if LemmyVersionSet(rawValue: 0b1111110000).contains(target.version) {
                 w.member("\"content_warning\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.contentWarning?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.description {
+        if self.description != nil {
             if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
                 w.member("\"description\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.description?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         }
-        if let value = self.publicKey {
+        if self.publicKey != nil {
             if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
                 w.member("\"public_key\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.publicKey?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.privateKey {
+        if self.privateKey != nil {
             if LemmyVersionSet(rawValue: 0b0000001111).contains(target.version) {
                 w.member("\"private_key\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.privateKey?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }

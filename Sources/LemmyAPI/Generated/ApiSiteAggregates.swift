@@ -212,10 +212,10 @@ extension ApiSiteAggregates: LemmyFastEncodable {
         try self.usersActiveMonth.encodeLemmyJSON(to: &w, target: target)
         w.member("\"users_active_half_year\":")
         try self.usersActiveHalfYear.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.id {
+        if self.id != nil {
             if LemmyVersionSet(rawValue: 0b1100000111).contains(target.version) {
                 w.member("\"id\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.id?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }

@@ -82,21 +82,21 @@ extension ApiSiteMetadata: LemmyFastEncodable {
     /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
     func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
         w.beginObject()
-        if let value = self.title {
+        if self.title != nil {
             w.member("\"title\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.title?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.description {
+        if self.description != nil {
             w.member("\"description\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.description?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.image {
+        if self.image != nil {
             w.member("\"image\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.image?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.embedVideoUrl {
+        if self.embedVideoUrl != nil {
             w.member("\"embed_video_url\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.embedVideoUrl?.encodeLemmyJSON(to: &w, target: target)
         }
         w.endObject()
     }

@@ -80,10 +80,10 @@ extension ApiSiteResponse: LemmyFastEncodable {
         w.beginObject()
         w.member("\"site_view\":")
         try self.siteView.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.taglines {
+        if self.taglines != nil {
             if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
                 w.member("\"taglines\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.taglines?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }

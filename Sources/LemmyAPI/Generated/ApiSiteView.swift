@@ -131,20 +131,20 @@ extension ApiSiteView: LemmyFastEncodable {
         try self.localSite.encodeLemmyJSON(to: &w, target: target)
         w.member("\"local_site_rate_limit\":")
         try self.localSiteRateLimit.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.instance {
+        if self.instance != nil {
             if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
                 w.member("\"instance\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.instance?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.counts {
+        if self.counts != nil {
             if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
                 w.member("\"counts\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.counts?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }

@@ -88,17 +88,17 @@ extension ApiUnreadCountsResponse: LemmyFastEncodable {
         w.beginObject()
         w.member("\"notification_count\":")
         try self.notificationCount.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.reportCount {
+        if self.reportCount != nil {
             w.member("\"report_count\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.reportCount?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.pendingFollowCount {
+        if self.pendingFollowCount != nil {
             w.member("\"pending_follow_count\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.pendingFollowCount?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.registrationApplicationCount {
+        if self.registrationApplicationCount != nil {
             w.member("\"registration_application_count\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.registrationApplicationCount?.encodeLemmyJSON(to: &w, target: target)
         }
         w.endObject()
     }

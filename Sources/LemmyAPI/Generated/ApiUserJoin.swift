@@ -47,9 +47,9 @@ extension ApiUserJoin: LemmyFastEncodable {
     /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
     func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
         w.beginObject()
-        if let value = self.auth {
+        if self.auth != nil {
             w.member("\"auth\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.auth?.encodeLemmyJSON(to: &w, target: target)
         }
         w.endObject()
     }

@@ -230,33 +230,33 @@ extension ApiUserSettingsBackup: LemmyFastEncodable {
     /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
     func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
         w.beginObject()
-        if let value = self.displayName {
+        if self.displayName != nil {
             w.member("\"display_name\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.displayName?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.bio {
+        if self.bio != nil {
             w.member("\"bio\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.bio?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.avatar {
+        if self.avatar != nil {
             w.member("\"avatar\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.avatar?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.banner {
+        if self.banner != nil {
             w.member("\"banner\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.banner?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.matrixId {
+        if self.matrixId != nil {
             w.member("\"matrix_id\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.matrixId?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.botAccount {
+        if self.botAccount != nil {
             w.member("\"bot_account\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.botAccount?.encodeLemmyJSON(to: &w, target: target)
         }
-        if let value = self.settings {
+        if self.settings != nil {
             w.member("\"settings\":")
-            try value.encodeLemmyJSON(to: &w, target: target)
+            try self.settings?.encodeLemmyJSON(to: &w, target: target)
         }
         w.member("\"followed_communities\":")
         try self.followedCommunities.encodeLemmyJSON(to: &w, target: target)

@@ -129,10 +129,10 @@ extension ApiVoteView: LemmyFastEncodable {
         w.beginObject()
         w.member("\"creator\":")
         try self.creator.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.creatorBanned {
+        if self.creatorBanned != nil {
             if LemmyVersionSet(rawValue: 0b1100001111).contains(target.version) {
                 w.member("\"creator_banned\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.creatorBanned?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
@@ -141,20 +141,20 @@ extension ApiVoteView: LemmyFastEncodable {
         }
         w.member("\"creator_banned_from_community\":")
         try self.creatorBannedFromCommunity.encodeLemmyJSON(to: &w, target: target)
-        if let value = self.isUpvote {
+        if self.isUpvote != nil {
             if LemmyVersionSet(rawValue: 0b1100001111).contains(target.version) {
                 w.member("\"is_upvote\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.isUpvote?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
         } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
             throw LemmyJSONBail()
         }
-        if let value = self.score {
+        if self.score != nil {
             if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
                 w.member("\"score\":")
-                try value.encodeLemmyJSON(to: &w, target: target)
+                try self.score?.encodeLemmyJSON(to: &w, target: target)
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
