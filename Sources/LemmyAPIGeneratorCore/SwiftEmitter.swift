@@ -19,7 +19,7 @@ public enum SwiftEmitter {
             case .null:
                 body = typeDoc(type, context) + "public typealias Api\(type.name) = LemmyEmptyResponse\n"
             }
-            files["Api\(type.name).swift"] = header + body + FastDecoderEmitter.emit(type, context)
+            files["Api\(type.name).swift"] = header + body + FastDecoderEmitter.emit(type, context) + FastEncoderEmitter.emit(type, context)
         }
         for endpoint in description.endpoints where endpoint.kind == .json {
             files["Lemmy\(endpoint.generation.uppercased())+\(SwiftNaming.requestTypeName(endpoint.name)).swift"] =

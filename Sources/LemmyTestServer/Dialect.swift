@@ -24,7 +24,20 @@ public enum LemmyDialect: String, Sendable, CaseIterable, CustomStringConvertibl
 
     /// The lemmy-js-client version whose types this dialect's server speaks exactly: the routes
     /// it serves, the members and keys it renders and reads, and the enum values it accepts.
-    public var apiVersion: LemmyAPIVersion { LemmyServerVersion(versionString)?.apiVersion ?? .allCases[0] }
+    public var apiVersion: LemmyAPIVersion {
+        switch self {
+        case .v0_18: Self.apiVersions.0
+        case .v0_19: Self.apiVersions.1
+        case .v1_0: Self.apiVersions.2
+        }
+    }
+
+    /// Each dialect's ``apiVersion``, derived once from its ``versionString``: every answer and
+    /// many renderer steps ask for it, and parsing the version each time cost a tenth of a request.
+    private static let apiVersions: (LemmyAPIVersion, LemmyAPIVersion, LemmyAPIVersion) = {
+        func derive(_ dialect: LemmyDialect) -> LemmyAPIVersion { LemmyServerVersion(dialect.versionString)?.apiVersion ?? .allCases[0] }
+        return (derive(.v0_18), derive(.v0_19), derive(.v1_0))
+    }()
 
     /// `"0.18"`, `"0.19"` or `"1.0"`.
     public var description: String { rawValue }
@@ -54,13 +67,11 @@ public enum LemmyDialect: String, Sendable, CaseIterable, CustomStringConvertibl
         return LemmyDate(rawValue: String(zoned.rawValue.dropLast())) ?? zoned
     }
 
-    /// A JSON encoder that writes this version's key names and enum spellings.
-    func makeEncoder() -> JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes]
-        // Rendered through this version's view: members it lacks are left out, so a 0.19 answer
-        // cannot carry a 1.0 key, and an enum value it lacks fails loudly.
-        encoder.userInfo[LemmyVersionedCoding.userInfoKey] = LemmyVersionedCoding(version: apiVersion, absentMembers: .omit)
-        return encoder
-    }
+    /// How answers are encoded: through this version's view, so members it lacks are left out
+    /// (a 0.19 answer cannot carry a 1.0 key) and an enum value it lacks fails loudly.
+    var coding: LemmyVersionedCoding { LemmyVersionedCoding(version: apiVersion, absentMembers: .omit) }
+
+    /// An answer's JSON in this version, with its key names and enum spellings:
+    /// `LemmyFastEncoding`'s fast path, with `JSONEncoder`'s output and errors wherever it gives up.
+    func encode<T: Encodable>(_ value: T) throws -> Data { try LemmyFastEncoding.encode(value, coding: coding) }
 }

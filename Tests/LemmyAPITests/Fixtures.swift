@@ -33,11 +33,20 @@ struct FixtureCase: Sendable, CustomTestStringConvertible {
     let generation: LemmyAPIGeneration
     /// The fast path's decoding beside `JSONDecoder`'s (see ``CrossCheck``).
     let crossCheck: @Sendable (Data) -> CrossCheck.Outcome
+    /// The fixture decoded, then encoded by ``LemmyFastEncoding``'s fast path and by `JSONEncoder`
+    /// for each target (see ``EncodeCheck``).
+    let encodeCheck: @Sendable (Data, [LemmyVersionedCoding]) throws -> [EncodeCheck.Outcome]
     let roundTrip: @Sendable (Data, LemmyAPIGeneration) throws -> Bool
     var testDescription: String { path }
 
     static func make<T: Codable & Hashable & Sendable>(_ path: String, _ type: T.Type) -> FixtureCase {
-        FixtureCase(path: path, generation: .v3, crossCheck: { CrossCheck.outcome(T.self, $0) }) { data, generation in
+        FixtureCase(
+            path: path, generation: .v3, crossCheck: { CrossCheck.outcome(T.self, $0) },
+            encodeCheck: { data, codings in
+                let value = try LemmyResponseDecoder.decode(T.self, from: data)
+                return codings.map { EncodeCheck.outcome(value, $0) }
+            }
+        ) { data, generation in
             let first = try LemmyResponseDecoder.decode(T.self, from: data, generation: generation)
             let encoder = JSONEncoder()
             encoder.userInfo[LemmyAPIGeneration.userInfoKey] = generation

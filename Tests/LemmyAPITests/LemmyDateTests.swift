@@ -1,5 +1,5 @@
 import Foundation
-import LemmyAPI
+@testable import LemmyAPI
 import Testing
 
 @Suite("Timestamp parser")
@@ -44,5 +44,22 @@ struct LemmyDateTests {
         let date = LemmyDate(original)
         #expect(date.rawValue == "2023-11-14T22:13:20.250000Z")
         #expect(LemmyDate(rawValue: date.rawValue)?.secondsSince1970 == 1_700_000_000.25)
+    }
+
+    @Test("The digit-by-digit text equals the interpolated one, across the years it covers and their edges")
+    func textMatchesPadded() throws {
+        var generator = SplitMix(seed: 1970)
+        var cases: [(Int64, Int64)] = [(0, 0), (-1, 999_999), (-62_167_219_200, 0), (-62_167_219_201, 5), (253_402_300_799, 999_999)]
+        cases.append((253_402_300_800, 0))
+        for _ in 0..<5000 {
+            let seconds = Int64(bitPattern: generator.next()) % 300_000_000_000
+            cases.append((seconds, Int64(generator.next() % 1_000_000)))
+        }
+        for (seconds, micros) in cases {
+            #expect(
+                LemmyDate.text(seconds: seconds, micros: micros) == LemmyDate.paddedText(seconds: seconds, micros: micros), "\(seconds)")
+        }
+        #expect(LemmyDate.text(seconds: 0, micros: 7) == "1970-01-01T00:00:00.000007Z")
+        #expect(LemmyDate.text(seconds: 253_402_300_800, micros: 0) == "10000-01-01T00:00:00.000000Z")
     }
 }

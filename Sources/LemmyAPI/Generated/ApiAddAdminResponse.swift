@@ -42,3 +42,13 @@ extension ApiAddAdminResponse: LemmyFastDecodable {
         self.admins = try LemmyJSONReader.required(admins_0)
     }
 }
+
+extension ApiAddAdminResponse: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"admins\":")
+        try self.admins.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

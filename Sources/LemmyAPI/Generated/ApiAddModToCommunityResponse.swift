@@ -42,3 +42,13 @@ extension ApiAddModToCommunityResponse: LemmyFastDecodable {
         self.moderators = try LemmyJSONReader.required(moderators_0)
     }
 }
+
+extension ApiAddModToCommunityResponse: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"moderators\":")
+        try self.moderators.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

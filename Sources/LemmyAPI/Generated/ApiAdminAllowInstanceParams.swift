@@ -68,3 +68,17 @@ extension ApiAdminAllowInstanceParams: LemmyFastDecodable {
         self.reason = try LemmyJSONReader.required(reason_0)
     }
 }
+
+extension ApiAdminAllowInstanceParams: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"instance\":")
+        try self.instance.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"allow\":")
+        try self.allow.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"reason\":")
+        try self.reason.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

@@ -81,3 +81,21 @@ extension ApiAdminBlockInstanceParams: LemmyFastDecodable {
         self.expiresAt = expiresAt_0
     }
 }
+
+extension ApiAdminBlockInstanceParams: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"instance\":")
+        try self.instance.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"block\":")
+        try self.block.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"reason\":")
+        try self.reason.encodeLemmyJSON(to: &w, target: target)
+        if self.expiresAt != nil {
+            w.member("\"expires_at\":")
+            try self.expiresAt?.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.endObject()
+    }
+}

@@ -77,3 +77,27 @@ extension ApiAdminListUsers: LemmyFastDecodable {
         self.limit = limit_0
     }
 }
+
+extension ApiAdminListUsers: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        if self.bannedOnly != nil {
+            w.member("\"banned_only\":")
+            try self.bannedOnly?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.pageCursor != nil {
+            w.member("\"page_cursor\":")
+            try self.pageCursor?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.sort != nil {
+            w.member("\"sort\":")
+            try self.sort?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.limit != nil {
+            w.member("\"limit\":")
+            try self.limit?.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.endObject()
+    }
+}

@@ -208,3 +208,43 @@ extension ApiAdminOAuthProvider: LemmyFastDecodable {
         self.usePkce = try LemmyJSONReader.required(usePkce_0)
     }
 }
+
+extension ApiAdminOAuthProvider: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"id\":")
+        try self.id.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"display_name\":")
+        try self.displayName.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"issuer\":")
+        try self.issuer.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"authorization_endpoint\":")
+        try self.authorizationEndpoint.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"token_endpoint\":")
+        try self.tokenEndpoint.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"userinfo_endpoint\":")
+        try self.userinfoEndpoint.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"id_claim\":")
+        try self.idClaim.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"client_id\":")
+        try self.clientId.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"scopes\":")
+        try self.scopes.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"auto_verify_email\":")
+        try self.autoVerifyEmail.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"account_linking_enabled\":")
+        try self.accountLinkingEnabled.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"enabled\":")
+        try self.enabled.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"published_at\":")
+        try self.publishedAt.encodeLemmyJSON(to: &w, target: target)
+        if self.updatedAt != nil {
+            w.member("\"updated_at\":")
+            try self.updatedAt?.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.member("\"use_pkce\":")
+        try self.usePkce.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

@@ -68,3 +68,19 @@ extension ApiAdminPurgeCommentView: LemmyFastDecodable {
         self.post = try LemmyJSONReader.required(post_0)
     }
 }
+
+extension ApiAdminPurgeCommentView: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"admin_purge_comment\":")
+        try self.adminPurgeComment.encodeLemmyJSON(to: &w, target: target)
+        if self.admin != nil {
+            w.member("\"admin\":")
+            try self.admin?.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.member("\"post\":")
+        try self.post.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

@@ -55,3 +55,17 @@ extension ApiAdminPurgeCommunityView: LemmyFastDecodable {
         self.admin = admin_0
     }
 }
+
+extension ApiAdminPurgeCommunityView: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"admin_purge_community\":")
+        try self.adminPurgeCommunity.encodeLemmyJSON(to: &w, target: target)
+        if self.admin != nil {
+            w.member("\"admin\":")
+            try self.admin?.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.endObject()
+    }
+}

@@ -68,3 +68,19 @@ extension ApiAdminPurgePostView: LemmyFastDecodable {
         self.community = try LemmyJSONReader.required(community_0)
     }
 }
+
+extension ApiAdminPurgePostView: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"admin_purge_post\":")
+        try self.adminPurgePost.encodeLemmyJSON(to: &w, target: target)
+        if self.admin != nil {
+            w.member("\"admin\":")
+            try self.admin?.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.member("\"community\":")
+        try self.community.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

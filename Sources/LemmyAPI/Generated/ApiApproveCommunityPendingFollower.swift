@@ -68,3 +68,17 @@ extension ApiApproveCommunityPendingFollower: LemmyFastDecodable {
         self.approve = try LemmyJSONReader.required(approve_0)
     }
 }
+
+extension ApiApproveCommunityPendingFollower: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"community_id\":")
+        try self.communityId.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"follower_id\":")
+        try self.followerId.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"approve\":")
+        try self.approve.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

@@ -105,3 +105,27 @@ extension ApiApproveRegistrationApplication: LemmyFastDecodable {
         self.auth = auth_0
     }
 }
+
+extension ApiApproveRegistrationApplication: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"id\":")
+        try self.id.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"approve\":")
+        try self.approve.encodeLemmyJSON(to: &w, target: target)
+        if self.denyReason != nil {
+            w.member("\"deny_reason\":")
+            try self.denyReason?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.auth != nil {
+            if LemmyVersionSet(rawValue: 0b0000000111).contains(target.version) {
+                w.member("\"auth\":")
+                try self.auth?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        w.endObject()
+    }
+}

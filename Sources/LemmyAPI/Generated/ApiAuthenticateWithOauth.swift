@@ -133,3 +133,37 @@ extension ApiAuthenticateWithOauth: LemmyFastDecodable {
         self.stayLoggedIn = stayLoggedIn_0
     }
 }
+
+extension ApiAuthenticateWithOauth: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"code\":")
+        try self.code.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"oauth_provider_id\":")
+        try self.oauthProviderId.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"redirect_uri\":")
+        try self.redirectUri.encodeLemmyJSON(to: &w, target: target)
+        if self.showNsfw != nil {
+            w.member("\"show_nsfw\":")
+            try self.showNsfw?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.username != nil {
+            w.member("\"username\":")
+            try self.username?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.answer != nil {
+            w.member("\"answer\":")
+            try self.answer?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.pkceCodeVerifier != nil {
+            w.member("\"pkce_code_verifier\":")
+            try self.pkceCodeVerifier?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.stayLoggedIn != nil {
+            w.member("\"stay_logged_in\":")
+            try self.stayLoggedIn?.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.endObject()
+    }
+}

@@ -55,3 +55,15 @@ extension ApiBanFromCommunityResponse: LemmyFastDecodable {
         self.banned = try LemmyJSONReader.required(banned_0)
     }
 }
+
+extension ApiBanFromCommunityResponse: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"person_view\":")
+        try self.personView.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"banned\":")
+        try self.banned.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

@@ -42,3 +42,13 @@ extension ApiBannedPersonsResponse: LemmyFastDecodable {
         self.banned = try LemmyJSONReader.required(banned_0)
     }
 }
+
+extension ApiBannedPersonsResponse: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"banned\":")
+        try self.banned.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

@@ -55,3 +55,15 @@ extension ApiBlockCommunityResponse: LemmyFastDecodable {
         self.blocked = try LemmyJSONReader.required(blocked_0)
     }
 }
+
+extension ApiBlockCommunityResponse: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"community_view\":")
+        try self.communityView.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"blocked\":")
+        try self.blocked.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

@@ -42,3 +42,13 @@ extension ApiBlockInstanceResponse: LemmyFastDecodable {
         self.blocked = try LemmyJSONReader.required(blocked_0)
     }
 }
+
+extension ApiBlockInstanceResponse: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"blocked\":")
+        try self.blocked.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

@@ -55,3 +55,15 @@ extension ApiBlockPersonResponse: LemmyFastDecodable {
         self.blocked = try LemmyJSONReader.required(blocked_0)
     }
 }
+
+extension ApiBlockPersonResponse: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"person_view\":")
+        try self.personView.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"blocked\":")
+        try self.blocked.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

@@ -64,3 +64,17 @@ extension ApiCaptchaResponse: LemmyFastDecodable {
         self.uuid = try LemmyJSONReader.required(uuid_0)
     }
 }
+
+extension ApiCaptchaResponse: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"png\":")
+        try self.png.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"wav\":")
+        try self.wav.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"uuid\":")
+        try self.uuid.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

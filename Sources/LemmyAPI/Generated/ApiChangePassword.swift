@@ -122,3 +122,33 @@ extension ApiChangePassword: LemmyFastDecodable {
         self.auth = auth_0
     }
 }
+
+extension ApiChangePassword: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"new_password\":")
+        try self.newPassword.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"new_password_verify\":")
+        try self.newPasswordVerify.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"old_password\":")
+        try self.oldPassword.encodeLemmyJSON(to: &w, target: target)
+        if self.stayLoggedIn != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"stay_logged_in\":")
+                try self.stayLoggedIn?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.auth != nil {
+            if LemmyVersionSet(rawValue: 0b0000000111).contains(target.version) {
+                w.member("\"auth\":")
+                try self.auth?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        w.endObject()
+    }
+}

@@ -68,3 +68,17 @@ extension ApiChangePasswordAfterReset: LemmyFastDecodable {
         self.passwordVerify = try LemmyJSONReader.required(passwordVerify_0)
     }
 }
+
+extension ApiChangePasswordAfterReset: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"token\":")
+        try self.token.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"password\":")
+        try self.password.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"password_verify\":")
+        try self.passwordVerify.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

@@ -352,3 +352,127 @@ extension ApiComment: LemmyFastDecodable {
         self.locked = locked_0
     }
 }
+
+extension ApiComment: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"id\":")
+        try self.id.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"creator_id\":")
+        try self.creatorId.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"post_id\":")
+        try self.postId.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"content\":")
+        try self.content.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"removed\":")
+        try self.removed.encodeLemmyJSON(to: &w, target: target)
+        if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+            w.member("\"published_at\":")
+        } else {
+            w.member("\"published\":")
+        }
+        try self.publishedAt.encodeLemmyJSON(to: &w, target: target)
+        if self.updatedAt != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"updated_at\":")
+            } else {
+                w.member("\"updated\":")
+            }
+            try self.updatedAt?.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.member("\"deleted\":")
+        try self.deleted.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"ap_id\":")
+        try self.apId.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"local\":")
+        try self.local.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"path\":")
+        try self.path.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"distinguished\":")
+        try self.distinguished.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"language_id\":")
+        try self.languageId.encodeLemmyJSON(to: &w, target: target)
+        if self.score != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"score\":")
+                try self.score?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+            throw LemmyJSONBail()
+        }
+        if self.upvotes != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"upvotes\":")
+                try self.upvotes?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+            throw LemmyJSONBail()
+        }
+        if self.downvotes != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"downvotes\":")
+                try self.downvotes?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+            throw LemmyJSONBail()
+        }
+        if self.childCount != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"child_count\":")
+                try self.childCount?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+            throw LemmyJSONBail()
+        }
+        if self.reportCount != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"report_count\":")
+                try self.reportCount?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+            throw LemmyJSONBail()
+        }
+        if self.unresolvedReportCount != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"unresolved_report_count\":")
+                try self.unresolvedReportCount?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+            throw LemmyJSONBail()
+        }
+        if self.federationPending != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"federation_pending\":")
+                try self.federationPending?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+            throw LemmyJSONBail()
+        }
+        if self.locked != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"locked\":")
+                try self.locked?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+            throw LemmyJSONBail()
+        }
+        w.endObject()
+    }
+}

@@ -64,3 +64,23 @@ extension ApiCommentActions: LemmyFastDecodable {
         self.voteIsUpvote = voteIsUpvote_0
     }
 }
+
+extension ApiCommentActions: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        if self.votedAt != nil {
+            w.member("\"voted_at\":")
+            try self.votedAt?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.savedAt != nil {
+            w.member("\"saved_at\":")
+            try self.savedAt?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.voteIsUpvote != nil {
+            w.member("\"vote_is_upvote\":")
+            try self.voteIsUpvote?.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.endObject()
+    }
+}

@@ -161,3 +161,43 @@ extension ApiCommentAggregates: LemmyFastDecodable {
         self.hotRank = hotRank_0
     }
 }
+
+extension ApiCommentAggregates: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"comment_id\":")
+        try self.commentId.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"score\":")
+        try self.score.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"upvotes\":")
+        try self.upvotes.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"downvotes\":")
+        try self.downvotes.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"published\":")
+        try self.published.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"child_count\":")
+        try self.childCount.encodeLemmyJSON(to: &w, target: target)
+        if self.id != nil {
+            if LemmyVersionSet(rawValue: 0b1100000111).contains(target.version) {
+                w.member("\"id\":")
+                try self.id?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0000000111).contains(target.version) {
+            throw LemmyJSONBail()
+        }
+        if self.hotRank != nil {
+            if LemmyVersionSet(rawValue: 0b1100000111).contains(target.version) {
+                w.member("\"hot_rank\":")
+                try self.hotRank?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0000000111).contains(target.version) {
+            throw LemmyJSONBail()
+        }
+        w.endObject()
+    }
+}

@@ -94,3 +94,21 @@ extension ApiCommentReply: LemmyFastDecodable {
         self.published = try LemmyJSONReader.required(published_0)
     }
 }
+
+extension ApiCommentReply: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"id\":")
+        try self.id.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"recipient_id\":")
+        try self.recipientId.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"comment_id\":")
+        try self.commentId.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"read\":")
+        try self.read.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"published\":")
+        try self.published.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

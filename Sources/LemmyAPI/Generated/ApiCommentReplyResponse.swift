@@ -42,3 +42,13 @@ extension ApiCommentReplyResponse: LemmyFastDecodable {
         self.commentReplyView = try LemmyJSONReader.required(commentReplyView_0)
     }
 }
+
+extension ApiCommentReplyResponse: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"comment_reply_view\":")
+        try self.commentReplyView.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

@@ -42,3 +42,13 @@ extension ApiCommentReportResponse: LemmyFastDecodable {
         self.commentReportView = try LemmyJSONReader.required(commentReportView_0)
     }
 }
+
+extension ApiCommentReportResponse: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"comment_report_view\":")
+        try self.commentReportView.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

@@ -371,3 +371,157 @@ extension ApiCommentReportView: LemmyFastDecodable {
         self.myVote = myVote_0
     }
 }
+
+extension ApiCommentReportView: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"comment_report\":")
+        try self.commentReport.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"comment\":")
+        try self.comment.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"post\":")
+        try self.post.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"community\":")
+        try self.community.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"creator\":")
+        try self.creator.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"comment_creator\":")
+        try self.commentCreator.encodeLemmyJSON(to: &w, target: target)
+        if self.commentActions != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"comment_actions\":")
+                try self.commentActions?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.resolver != nil {
+            w.member("\"resolver\":")
+            try self.resolver?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.personActions != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"person_actions\":")
+                try self.personActions?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.communityActions != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"community_actions\":")
+                try self.communityActions?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.creatorIsAdmin != nil {
+            if LemmyVersionSet(rawValue: 0b1111110000).contains(target.version) {
+                w.member("\"creator_is_admin\":")
+                try self.creatorIsAdmin?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1111110000).contains(target.version) {
+            throw LemmyJSONBail()
+        }
+        if self.creatorIsModerator != nil {
+            if LemmyVersionSet(rawValue: 0b1111110000).contains(target.version) {
+                w.member("\"creator_is_moderator\":")
+                try self.creatorIsModerator?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1111110000).contains(target.version) {
+            throw LemmyJSONBail()
+        }
+        if self.creatorBanned != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"creator_banned\":")
+                try self.creatorBanned?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+            throw LemmyJSONBail()
+        }
+        if self.creatorBanExpiresAt != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"creator_ban_expires_at\":")
+                try self.creatorBanExpiresAt?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        w.member("\"creator_banned_from_community\":")
+        try self.creatorBannedFromCommunity.encodeLemmyJSON(to: &w, target: target)
+        if self.creatorCommunityBanExpiresAt != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"creator_community_ban_expires_at\":")
+                try self.creatorCommunityBanExpiresAt?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.tags != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"tags\":")
+                try self.tags?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+            throw LemmyJSONBail()
+        }
+        if self.counts != nil {
+            if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
+                w.member("\"counts\":")
+                try self.counts?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
+            throw LemmyJSONBail()
+        }
+        if self.creatorBlocked != nil {
+            if LemmyVersionSet(rawValue: 0b0011110000).contains(target.version) {
+                w.member("\"creator_blocked\":")
+                try self.creatorBlocked?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0011110000).contains(target.version) {
+            throw LemmyJSONBail()
+        }
+        if self.subscribed != nil {
+            if LemmyVersionSet(rawValue: 0b0011110000).contains(target.version) {
+                w.member("\"subscribed\":")
+                try self.subscribed?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0011110000).contains(target.version) {
+            throw LemmyJSONBail()
+        }
+        if self.saved != nil {
+            if LemmyVersionSet(rawValue: 0b0011110000).contains(target.version) {
+                w.member("\"saved\":")
+                try self.saved?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0011110000).contains(target.version) {
+            throw LemmyJSONBail()
+        }
+        if self.myVote != nil {
+            if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
+                w.member("\"my_vote\":")
+                try self.myVote?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        w.endObject()
+    }
+}

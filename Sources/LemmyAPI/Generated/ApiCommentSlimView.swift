@@ -134,3 +134,33 @@ extension ApiCommentSlimView: LemmyFastDecodable {
         self.creatorBannedFromCommunity = try LemmyJSONReader.required(creatorBannedFromCommunity_0)
     }
 }
+
+extension ApiCommentSlimView: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"comment\":")
+        try self.comment.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"creator\":")
+        try self.creator.encodeLemmyJSON(to: &w, target: target)
+        if self.commentActions != nil {
+            w.member("\"comment_actions\":")
+            try self.commentActions?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.personActions != nil {
+            w.member("\"person_actions\":")
+            try self.personActions?.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.member("\"creator_is_admin\":")
+        try self.creatorIsAdmin.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"can_mod\":")
+        try self.canMod.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"creator_banned\":")
+        try self.creatorBanned.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"creator_is_moderator\":")
+        try self.creatorIsModerator.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"creator_banned_from_community\":")
+        try self.creatorBannedFromCommunity.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

@@ -59,3 +59,5 @@ public enum ApiCommentSortType: LemmyStringEnum, LemmyQueryValue {
 }
 
 extension ApiCommentSortType: LemmyFastDecodable {}
+
+extension ApiCommentSortType: LemmyFastEncodable {}

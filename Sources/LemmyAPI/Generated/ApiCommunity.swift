@@ -537,3 +537,245 @@ extension ApiCommunity: LemmyFastDecodable {
         self.inboxUrl = inboxUrl_0
     }
 }
+
+extension ApiCommunity: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"id\":")
+        try self.id.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"name\":")
+        try self.name.encodeLemmyJSON(to: &w, target: target)
+        if self.title != nil {
+            w.member("\"title\":")
+            try self.title?.encodeLemmyJSON(to: &w, target: target)
+        } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
+            throw LemmyJSONBail()
+        }
+        if self.sidebar != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"sidebar\":")
+                try self.sidebar?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        w.member("\"removed\":")
+        try self.removed.encodeLemmyJSON(to: &w, target: target)
+        if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+            w.member("\"published_at\":")
+        } else {
+            w.member("\"published\":")
+        }
+        try self.publishedAt.encodeLemmyJSON(to: &w, target: target)
+        if self.updatedAt != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"updated_at\":")
+            } else {
+                w.member("\"updated\":")
+            }
+            try self.updatedAt?.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.member("\"deleted\":")
+        try self.deleted.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"nsfw\":")
+        try self.nsfw.encodeLemmyJSON(to: &w, target: target)
+        if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+            w.member("\"ap_id\":")
+        } else {
+            w.member("\"actor_id\":")
+        }
+        try self.apId.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"local\":")
+        try self.local.encodeLemmyJSON(to: &w, target: target)
+        if self.lastRefreshedAt != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"last_refreshed_at\":")
+                try self.lastRefreshedAt?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+            throw LemmyJSONBail()
+        }
+        if self.icon != nil {
+            w.member("\"icon\":")
+            try self.icon?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.banner != nil {
+            w.member("\"banner\":")
+            try self.banner?.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.member("\"posting_restricted_to_mods\":")
+        try self.postingRestrictedToMods.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"instance_id\":")
+        try self.instanceId.encodeLemmyJSON(to: &w, target: target)
+        if self.visibility != nil {
+            if LemmyVersionSet(rawValue: 0b1111110000).contains(target.version) {
+                w.member("\"visibility\":")
+                try self.visibility?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1111110000).contains(target.version) {
+            throw LemmyJSONBail()
+        }
+        if self.summary != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"summary\":")
+                try self.summary?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.subscribers != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"subscribers\":")
+                try self.subscribers?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+            throw LemmyJSONBail()
+        }
+        if self.posts != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"posts\":")
+                try self.posts?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+            throw LemmyJSONBail()
+        }
+        if self.comments != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"comments\":")
+                try self.comments?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+            throw LemmyJSONBail()
+        }
+        if self.usersActiveDay != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"users_active_day\":")
+                try self.usersActiveDay?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+            throw LemmyJSONBail()
+        }
+        if self.usersActiveWeek != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"users_active_week\":")
+                try self.usersActiveWeek?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+            throw LemmyJSONBail()
+        }
+        if self.usersActiveMonth != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"users_active_month\":")
+                try self.usersActiveMonth?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+            throw LemmyJSONBail()
+        }
+        if self.usersActiveHalfYear != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"users_active_half_year\":")
+                try self.usersActiveHalfYear?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+            throw LemmyJSONBail()
+        }
+        if self.subscribersLocal != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"subscribers_local\":")
+                try self.subscribersLocal?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+            throw LemmyJSONBail()
+        }
+        if self.reportCount != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"report_count\":")
+                try self.reportCount?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+            throw LemmyJSONBail()
+        }
+        if self.unresolvedReportCount != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"unresolved_report_count\":")
+                try self.unresolvedReportCount?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+            throw LemmyJSONBail()
+        }
+        if self.localRemoved != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"local_removed\":")
+                try self.localRemoved?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+            throw LemmyJSONBail()
+        }
+        if self.description != nil {
+            if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
+                w.member("\"description\":")
+                try self.description?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.hidden != nil {
+            if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
+                w.member("\"hidden\":")
+                try self.hidden?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
+            throw LemmyJSONBail()
+        }
+        if self.followersUrl != nil {
+            if LemmyVersionSet(rawValue: 0b0000000110).contains(target.version) {
+                w.member("\"followers_url\":")
+                try self.followersUrl?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0000000110).contains(target.version) {
+            throw LemmyJSONBail()
+        }
+        if self.inboxUrl != nil {
+            if LemmyVersionSet(rawValue: 0b0000000110).contains(target.version) {
+                w.member("\"inbox_url\":")
+                try self.inboxUrl?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0000000110).contains(target.version) {
+            throw LemmyJSONBail()
+        }
+        w.endObject()
+    }
+}

@@ -120,3 +120,39 @@ extension ApiCommunityActions: LemmyFastDecodable {
         self.notifications = notifications_0
     }
 }
+
+extension ApiCommunityActions: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        if self.followedAt != nil {
+            w.member("\"followed_at\":")
+            try self.followedAt?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.blockedAt != nil {
+            w.member("\"blocked_at\":")
+            try self.blockedAt?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.becameModeratorAt != nil {
+            w.member("\"became_moderator_at\":")
+            try self.becameModeratorAt?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.receivedBanAt != nil {
+            w.member("\"received_ban_at\":")
+            try self.receivedBanAt?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.banExpiresAt != nil {
+            w.member("\"ban_expires_at\":")
+            try self.banExpiresAt?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.followState != nil {
+            w.member("\"follow_state\":")
+            try self.followState?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.notifications != nil {
+            w.member("\"notifications\":")
+            try self.notifications?.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.endObject()
+    }
+}

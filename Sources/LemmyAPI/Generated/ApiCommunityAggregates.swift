@@ -219,3 +219,59 @@ extension ApiCommunityAggregates: LemmyFastDecodable {
         self.hotRank = hotRank_0
     }
 }
+
+extension ApiCommunityAggregates: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"community_id\":")
+        try self.communityId.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"subscribers\":")
+        try self.subscribers.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"posts\":")
+        try self.posts.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"comments\":")
+        try self.comments.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"published\":")
+        try self.published.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"users_active_day\":")
+        try self.usersActiveDay.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"users_active_week\":")
+        try self.usersActiveWeek.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"users_active_month\":")
+        try self.usersActiveMonth.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"users_active_half_year\":")
+        try self.usersActiveHalfYear.encodeLemmyJSON(to: &w, target: target)
+        if self.subscribersLocal != nil {
+            if LemmyVersionSet(rawValue: 0b1111110000).contains(target.version) {
+                w.member("\"subscribers_local\":")
+                try self.subscribersLocal?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0011110000).contains(target.version) {
+            throw LemmyJSONBail()
+        }
+        if self.id != nil {
+            if LemmyVersionSet(rawValue: 0b1100000111).contains(target.version) {
+                w.member("\"id\":")
+                try self.id?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0000000111).contains(target.version) {
+            throw LemmyJSONBail()
+        }
+        if self.hotRank != nil {
+            if LemmyVersionSet(rawValue: 0b1100000111).contains(target.version) {
+                w.member("\"hot_rank\":")
+                try self.hotRank?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0000000111).contains(target.version) {
+            throw LemmyJSONBail()
+        }
+        w.endObject()
+    }
+}

@@ -55,3 +55,15 @@ extension ApiCommunityBlockView: LemmyFastDecodable {
         self.community = try LemmyJSONReader.required(community_0)
     }
 }
+
+extension ApiCommunityBlockView: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"person\":")
+        try self.person.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"community\":")
+        try self.community.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

@@ -54,3 +54,5 @@ public enum ApiCommunityFollowerState: LemmyStringEnum, LemmyQueryValue {
 }
 
 extension ApiCommunityFollowerState: LemmyFastDecodable {}
+
+extension ApiCommunityFollowerState: LemmyFastEncodable {}

@@ -55,3 +55,15 @@ extension ApiCommunityFollowerView: LemmyFastDecodable {
         self.follower = try LemmyJSONReader.required(follower_0)
     }
 }
+
+extension ApiCommunityFollowerView: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"community\":")
+        try self.community.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"follower\":")
+        try self.follower.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

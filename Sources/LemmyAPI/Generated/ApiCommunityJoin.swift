@@ -42,3 +42,13 @@ extension ApiCommunityJoin: LemmyFastDecodable {
         self.communityId = try LemmyJSONReader.required(communityId_0)
     }
 }
+
+extension ApiCommunityJoin: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"community_id\":")
+        try self.communityId.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

@@ -51,3 +51,15 @@ extension ApiCommunityModeratorView: LemmyFastDecodable {
         self.moderator = try LemmyJSONReader.required(moderator_0)
     }
 }
+
+extension ApiCommunityModeratorView: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"community\":")
+        try self.community.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"moderator\":")
+        try self.moderator.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

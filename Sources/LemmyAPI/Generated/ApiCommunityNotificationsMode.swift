@@ -54,3 +54,5 @@ public enum ApiCommunityNotificationsMode: LemmyStringEnum, LemmyQueryValue {
 }
 
 extension ApiCommunityNotificationsMode: LemmyFastDecodable {}
+
+extension ApiCommunityNotificationsMode: LemmyFastEncodable {}

@@ -252,3 +252,61 @@ extension ApiCommunityReport: LemmyFastDecodable {
         self.resolveReason = resolveReason_0
     }
 }
+
+extension ApiCommunityReport: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"id\":")
+        try self.id.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"creator_id\":")
+        try self.creatorId.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"community_id\":")
+        try self.communityId.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"original_community_name\":")
+        try self.originalCommunityName.encodeLemmyJSON(to: &w, target: target)
+        if self.originalCommunityTitle != nil {
+            w.member("\"original_community_title\":")
+            try self.originalCommunityTitle?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.originalCommunitySummary != nil {
+            w.member("\"original_community_summary\":")
+            try self.originalCommunitySummary?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.originalCommunitySidebar != nil {
+            w.member("\"original_community_sidebar\":")
+            try self.originalCommunitySidebar?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.originalCommunityIcon != nil {
+            w.member("\"original_community_icon\":")
+            try self.originalCommunityIcon?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.originalCommunityBanner != nil {
+            w.member("\"original_community_banner\":")
+            try self.originalCommunityBanner?.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.member("\"reason\":")
+        try self.reason.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"resolved\":")
+        try self.resolved.encodeLemmyJSON(to: &w, target: target)
+        if self.resolverId != nil {
+            w.member("\"resolver_id\":")
+            try self.resolverId?.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.member("\"published_at\":")
+        try self.publishedAt.encodeLemmyJSON(to: &w, target: target)
+        if self.updatedAt != nil {
+            w.member("\"updated_at\":")
+            try self.updatedAt?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.resolveReason != nil {
+            if LemmyVersionSet(rawValue: 0b1011111111).contains(target.version) {
+                w.member("\"resolve_reason\":")
+                try self.resolveReason?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        w.endObject()
+    }
+}

@@ -42,3 +42,13 @@ extension ApiCommunityReportResponse: LemmyFastDecodable {
         self.communityReportView = try LemmyJSONReader.required(communityReportView_0)
     }
 }
+
+extension ApiCommunityReportResponse: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"community_report_view\":")
+        try self.communityReportView.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

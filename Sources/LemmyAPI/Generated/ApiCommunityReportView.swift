@@ -155,3 +155,37 @@ extension ApiCommunityReportView: LemmyFastDecodable {
         self.creatorCommunityBanExpiresAt = creatorCommunityBanExpiresAt_0
     }
 }
+
+extension ApiCommunityReportView: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"community_report\":")
+        try self.communityReport.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"community\":")
+        try self.community.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"creator\":")
+        try self.creator.encodeLemmyJSON(to: &w, target: target)
+        if self.resolver != nil {
+            w.member("\"resolver\":")
+            try self.resolver?.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.member("\"creator_is_admin\":")
+        try self.creatorIsAdmin.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"creator_is_moderator\":")
+        try self.creatorIsModerator.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"creator_banned\":")
+        try self.creatorBanned.encodeLemmyJSON(to: &w, target: target)
+        if self.creatorBanExpiresAt != nil {
+            w.member("\"creator_ban_expires_at\":")
+            try self.creatorBanExpiresAt?.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.member("\"creator_banned_from_community\":")
+        try self.creatorBannedFromCommunity.encodeLemmyJSON(to: &w, target: target)
+        if self.creatorCommunityBanExpiresAt != nil {
+            w.member("\"creator_community_ban_expires_at\":")
+            try self.creatorCommunityBanExpiresAt?.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.endObject()
+    }
+}

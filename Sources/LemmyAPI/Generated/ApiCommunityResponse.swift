@@ -55,3 +55,15 @@ extension ApiCommunityResponse: LemmyFastDecodable {
         self.discussionLanguages = try LemmyJSONReader.required(discussionLanguages_0)
     }
 }
+
+extension ApiCommunityResponse: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"community_view\":")
+        try self.communityView.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"discussion_languages\":")
+        try self.discussionLanguages.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

@@ -179,3 +179,5 @@ public enum ApiCommunitySortType: LemmyStringEnum, LemmyQueryValue {
 }
 
 extension ApiCommunitySortType: LemmyFastDecodable {}
+
+extension ApiCommunitySortType: LemmyFastEncodable {}

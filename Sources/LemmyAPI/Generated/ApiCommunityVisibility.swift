@@ -64,3 +64,5 @@ public enum ApiCommunityVisibility: LemmyStringEnum, LemmyQueryValue {
 }
 
 extension ApiCommunityVisibility: LemmyFastDecodable {}
+
+extension ApiCommunityVisibility: LemmyFastEncodable {}

@@ -127,3 +127,39 @@ extension ApiCreateComment: LemmyFastDecodable {
         self.auth = auth_0
     }
 }
+
+extension ApiCreateComment: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"content\":")
+        try self.content.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"post_id\":")
+        try self.postId.encodeLemmyJSON(to: &w, target: target)
+        if self.parentId != nil {
+            w.member("\"parent_id\":")
+            try self.parentId?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.languageId != nil {
+            w.member("\"language_id\":")
+            try self.languageId?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.formId != nil {
+            if LemmyVersionSet(rawValue: 0b0000000111).contains(target.version) {
+                w.member("\"form_id\":")
+                try self.formId?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.auth != nil {
+            if LemmyVersionSet(rawValue: 0b0000000111).contains(target.version) {
+                w.member("\"auth\":")
+                try self.auth?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        w.endObject()
+    }
+}

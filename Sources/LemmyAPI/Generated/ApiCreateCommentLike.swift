@@ -107,3 +107,39 @@ extension ApiCreateCommentLike: LemmyFastDecodable {
         self.auth = auth_0
     }
 }
+
+extension ApiCreateCommentLike: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"comment_id\":")
+        try self.commentId.encodeLemmyJSON(to: &w, target: target)
+        if self.isUpvote != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"is_upvote\":")
+                try self.isUpvote?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.score != nil {
+            if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
+                w.member("\"score\":")
+                try self.score?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
+            throw LemmyJSONBail()
+        }
+        if self.auth != nil {
+            if LemmyVersionSet(rawValue: 0b0000000111).contains(target.version) {
+                w.member("\"auth\":")
+                try self.auth?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        w.endObject()
+    }
+}

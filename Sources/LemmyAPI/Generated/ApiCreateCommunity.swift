@@ -219,3 +219,87 @@ extension ApiCreateCommunity: LemmyFastDecodable {
         self.auth = auth_0
     }
 }
+
+extension ApiCreateCommunity: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"name\":")
+        try self.name.encodeLemmyJSON(to: &w, target: target)
+        if self.title != nil {
+            w.member("\"title\":")
+            try self.title?.encodeLemmyJSON(to: &w, target: target)
+        } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
+            throw LemmyJSONBail()
+        }
+        if self.sidebar != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"sidebar\":")
+                try self.sidebar?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.summary != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"summary\":")
+                try self.summary?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.nsfw != nil {
+            w.member("\"nsfw\":")
+            try self.nsfw?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.postingRestrictedToMods != nil {
+            w.member("\"posting_restricted_to_mods\":")
+            try self.postingRestrictedToMods?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.discussionLanguages != nil {
+            w.member("\"discussion_languages\":")
+            try self.discussionLanguages?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.visibility != nil {
+            if LemmyVersionSet(rawValue: 0b1111110000).contains(target.version) {
+                w.member("\"visibility\":")
+                try self.visibility?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.description != nil {
+            if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
+                w.member("\"description\":")
+                try self.description?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.icon != nil {
+            if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
+                w.member("\"icon\":")
+                try self.icon?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.banner != nil {
+            if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
+                w.member("\"banner\":")
+                try self.banner?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.auth != nil {
+            if LemmyVersionSet(rawValue: 0b0000000111).contains(target.version) {
+                w.member("\"auth\":")
+                try self.auth?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        w.endObject()
+    }
+}

@@ -90,3 +90,27 @@ extension ApiCreateCommunityTag: LemmyFastDecodable {
         self.color = color_0
     }
 }
+
+extension ApiCreateCommunityTag: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"community_id\":")
+        try self.communityId.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"name\":")
+        try self.name.encodeLemmyJSON(to: &w, target: target)
+        if self.displayName != nil {
+            w.member("\"display_name\":")
+            try self.displayName?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.summary != nil {
+            w.member("\"summary\":")
+            try self.summary?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.color != nil {
+            w.member("\"color\":")
+            try self.color?.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.endObject()
+    }
+}

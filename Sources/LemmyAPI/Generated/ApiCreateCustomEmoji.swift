@@ -123,3 +123,29 @@ extension ApiCreateCustomEmoji: LemmyFastDecodable {
         self.auth = auth_0
     }
 }
+
+extension ApiCreateCustomEmoji: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"category\":")
+        try self.category.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"shortcode\":")
+        try self.shortcode.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"image_url\":")
+        try self.imageUrl.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"alt_text\":")
+        try self.altText.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"keywords\":")
+        try self.keywords.encodeLemmyJSON(to: &w, target: target)
+        if self.auth != nil {
+            if LemmyVersionSet(rawValue: 0b0000000111).contains(target.version) {
+                w.member("\"auth\":")
+                try self.auth?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        w.endObject()
+    }
+}

@@ -55,3 +55,19 @@ extension ApiCreateInvitation: LemmyFastDecodable {
         self.expiresAt = expiresAt_0
     }
 }
+
+extension ApiCreateInvitation: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        if self.maxUses != nil {
+            w.member("\"max_uses\":")
+            try self.maxUses?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.expiresAt != nil {
+            w.member("\"expires_at\":")
+            try self.expiresAt?.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.endObject()
+    }
+}

@@ -42,3 +42,13 @@ extension ApiCreateInvitationResponse: LemmyFastDecodable {
         self.invite = try LemmyJSONReader.required(invite_0)
     }
 }
+
+extension ApiCreateInvitationResponse: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"invite\":")
+        try self.invite.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

@@ -77,3 +77,25 @@ extension ApiCreateMultiCommunity: LemmyFastDecodable {
         self.sidebar = sidebar_0
     }
 }
+
+extension ApiCreateMultiCommunity: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"name\":")
+        try self.name.encodeLemmyJSON(to: &w, target: target)
+        if self.title != nil {
+            w.member("\"title\":")
+            try self.title?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.summary != nil {
+            w.member("\"summary\":")
+            try self.summary?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.sidebar != nil {
+            w.member("\"sidebar\":")
+            try self.sidebar?.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.endObject()
+    }
+}

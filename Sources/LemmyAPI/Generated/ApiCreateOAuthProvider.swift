@@ -186,3 +186,45 @@ extension ApiCreateOAuthProvider: LemmyFastDecodable {
         self.enabled = enabled_0
     }
 }
+
+extension ApiCreateOAuthProvider: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"display_name\":")
+        try self.displayName.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"issuer\":")
+        try self.issuer.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"authorization_endpoint\":")
+        try self.authorizationEndpoint.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"token_endpoint\":")
+        try self.tokenEndpoint.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"userinfo_endpoint\":")
+        try self.userinfoEndpoint.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"id_claim\":")
+        try self.idClaim.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"client_id\":")
+        try self.clientId.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"client_secret\":")
+        try self.clientSecret.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"scopes\":")
+        try self.scopes.encodeLemmyJSON(to: &w, target: target)
+        if self.autoVerifyEmail != nil {
+            w.member("\"auto_verify_email\":")
+            try self.autoVerifyEmail?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.accountLinkingEnabled != nil {
+            w.member("\"account_linking_enabled\":")
+            try self.accountLinkingEnabled?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.usePkce != nil {
+            w.member("\"use_pkce\":")
+            try self.usePkce?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.enabled != nil {
+            w.member("\"enabled\":")
+            try self.enabled?.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.endObject()
+    }
+}

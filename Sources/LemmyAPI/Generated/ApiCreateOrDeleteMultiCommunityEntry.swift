@@ -55,3 +55,15 @@ extension ApiCreateOrDeleteMultiCommunityEntry: LemmyFastDecodable {
         self.communityId = try LemmyJSONReader.required(communityId_0)
     }
 }
+
+extension ApiCreateOrDeleteMultiCommunityEntry: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"id\":")
+        try self.id.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"community_id\":")
+        try self.communityId.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

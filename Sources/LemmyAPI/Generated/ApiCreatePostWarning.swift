@@ -55,3 +55,15 @@ extension ApiCreatePostWarning: LemmyFastDecodable {
         self.reason = try LemmyJSONReader.required(reason_0)
     }
 }
+
+extension ApiCreatePostWarning: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"post_id\":")
+        try self.postId.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"reason\":")
+        try self.reason.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

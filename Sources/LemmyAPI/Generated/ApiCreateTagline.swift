@@ -42,3 +42,13 @@ extension ApiCreateTagline: LemmyFastDecodable {
         self.content = try LemmyJSONReader.required(content_0)
     }
 }
+
+extension ApiCreateTagline: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"content\":")
+        try self.content.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

@@ -88,3 +88,25 @@ extension ApiCustomEmojiKeyword: LemmyFastDecodable {
         self.id = id_0
     }
 }
+
+extension ApiCustomEmojiKeyword: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"custom_emoji_id\":")
+        try self.customEmojiId.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"keyword\":")
+        try self.keyword.encodeLemmyJSON(to: &w, target: target)
+        if self.id != nil {
+            if LemmyVersionSet(rawValue: 0b0000000111).contains(target.version) {
+                w.member("\"id\":")
+                try self.id?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0000000111).contains(target.version) {
+            throw LemmyJSONBail()
+        }
+        w.endObject()
+    }
+}

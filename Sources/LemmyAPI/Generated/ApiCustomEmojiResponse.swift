@@ -42,3 +42,13 @@ extension ApiCustomEmojiResponse: LemmyFastDecodable {
         self.customEmoji = try LemmyJSONReader.required(customEmoji_0)
     }
 }
+
+extension ApiCustomEmojiResponse: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"custom_emoji\":")
+        try self.customEmoji.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

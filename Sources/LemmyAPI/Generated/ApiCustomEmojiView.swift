@@ -55,3 +55,15 @@ extension ApiCustomEmojiView: LemmyFastDecodable {
         self.keywords = try LemmyJSONReader.required(keywords_0)
     }
 }
+
+extension ApiCustomEmojiView: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"custom_emoji\":")
+        try self.customEmoji.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"keywords\":")
+        try self.keywords.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

@@ -92,3 +92,31 @@ extension ApiDeleteAccount: LemmyFastDecodable {
         self.auth = auth_0
     }
 }
+
+extension ApiDeleteAccount: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"password\":")
+        try self.password.encodeLemmyJSON(to: &w, target: target)
+        if self.deleteContent != nil {
+            if LemmyVersionSet(rawValue: 0b1111111000).contains(target.version) {
+                w.member("\"delete_content\":")
+                try self.deleteContent?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1111111000).contains(target.version) {
+            throw LemmyJSONBail()
+        }
+        if self.auth != nil {
+            if LemmyVersionSet(rawValue: 0b0000000111).contains(target.version) {
+                w.member("\"auth\":")
+                try self.auth?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        w.endObject()
+    }
+}

@@ -51,3 +51,15 @@ extension ApiDeleteCommunityTag: LemmyFastDecodable {
         self.delete = try LemmyJSONReader.required(delete_0)
     }
 }
+
+extension ApiDeleteCommunityTag: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"tag_id\":")
+        try self.tagId.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"delete\":")
+        try self.delete.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

@@ -55,3 +55,15 @@ extension ApiDeleteCustomEmojiResponse: LemmyFastDecodable {
         self.success = try LemmyJSONReader.required(success_0)
     }
 }
+
+extension ApiDeleteCustomEmojiResponse: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"id\":")
+        try self.id.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"success\":")
+        try self.success.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

@@ -42,3 +42,13 @@ extension ApiDeleteImageParams: LemmyFastDecodable {
         self.filename = try LemmyJSONReader.required(filename_0)
     }
 }
+
+extension ApiDeleteImageParams: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"filename\":")
+        try self.filename.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

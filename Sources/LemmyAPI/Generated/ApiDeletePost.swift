@@ -84,3 +84,23 @@ extension ApiDeletePost: LemmyFastDecodable {
         self.auth = auth_0
     }
 }
+
+extension ApiDeletePost: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"post_id\":")
+        try self.postId.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"deleted\":")
+        try self.deleted.encodeLemmyJSON(to: &w, target: target)
+        if self.auth != nil {
+            if LemmyVersionSet(rawValue: 0b0000000111).contains(target.version) {
+                w.member("\"auth\":")
+                try self.auth?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        w.endObject()
+    }
+}

@@ -42,3 +42,13 @@ extension ApiDeleteTagline: LemmyFastDecodable {
         self.id = try LemmyJSONReader.required(id_0)
     }
 }
+
+extension ApiDeleteTagline: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"id\":")
+        try self.id.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

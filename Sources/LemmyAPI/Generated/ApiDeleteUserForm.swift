@@ -55,3 +55,15 @@ extension ApiDeleteUserForm: LemmyFastDecodable {
         self.deleteContent = try LemmyJSONReader.required(deleteContent_0)
     }
 }
+
+extension ApiDeleteUserForm: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"person_id\":")
+        try self.personId.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"delete_content\":")
+        try self.deleteContent.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

@@ -81,3 +81,25 @@ extension ApiEditCommunityTag: LemmyFastDecodable {
         self.color = color_0
     }
 }
+
+extension ApiEditCommunityTag: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"tag_id\":")
+        try self.tagId.encodeLemmyJSON(to: &w, target: target)
+        if self.displayName != nil {
+            w.member("\"display_name\":")
+            try self.displayName?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.summary != nil {
+            w.member("\"summary\":")
+            try self.summary?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.color != nil {
+            w.member("\"color\":")
+            try self.color?.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.endObject()
+    }
+}

@@ -140,3 +140,53 @@ extension ApiEditCustomEmoji: LemmyFastDecodable {
         self.auth = auth_0
     }
 }
+
+extension ApiEditCustomEmoji: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"id\":")
+        try self.id.encodeLemmyJSON(to: &w, target: target)
+        if self.category != nil {
+            w.member("\"category\":")
+            try self.category?.encodeLemmyJSON(to: &w, target: target)
+        } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
+            throw LemmyJSONBail()
+        }
+        if self.shortcode != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"shortcode\":")
+                try self.shortcode?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.imageUrl != nil {
+            w.member("\"image_url\":")
+            try self.imageUrl?.encodeLemmyJSON(to: &w, target: target)
+        } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
+            throw LemmyJSONBail()
+        }
+        if self.altText != nil {
+            w.member("\"alt_text\":")
+            try self.altText?.encodeLemmyJSON(to: &w, target: target)
+        } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
+            throw LemmyJSONBail()
+        }
+        if self.keywords != nil {
+            w.member("\"keywords\":")
+            try self.keywords?.encodeLemmyJSON(to: &w, target: target)
+        } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
+            throw LemmyJSONBail()
+        }
+        if self.auth != nil {
+            if LemmyVersionSet(rawValue: 0b0000000111).contains(target.version) {
+                w.member("\"auth\":")
+                try self.auth?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        w.endObject()
+    }
+}

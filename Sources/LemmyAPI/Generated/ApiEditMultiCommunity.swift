@@ -86,3 +86,29 @@ extension ApiEditMultiCommunity: LemmyFastDecodable {
         self.deleted = deleted_0
     }
 }
+
+extension ApiEditMultiCommunity: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"id\":")
+        try self.id.encodeLemmyJSON(to: &w, target: target)
+        if self.title != nil {
+            w.member("\"title\":")
+            try self.title?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.summary != nil {
+            w.member("\"summary\":")
+            try self.summary?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.sidebar != nil {
+            w.member("\"sidebar\":")
+            try self.sidebar?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.deleted != nil {
+            w.member("\"deleted\":")
+            try self.deleted?.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.endObject()
+    }
+}

@@ -177,3 +177,57 @@ extension ApiEditOAuthProvider: LemmyFastDecodable {
         self.enabled = enabled_0
     }
 }
+
+extension ApiEditOAuthProvider: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"id\":")
+        try self.id.encodeLemmyJSON(to: &w, target: target)
+        if self.displayName != nil {
+            w.member("\"display_name\":")
+            try self.displayName?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.authorizationEndpoint != nil {
+            w.member("\"authorization_endpoint\":")
+            try self.authorizationEndpoint?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.tokenEndpoint != nil {
+            w.member("\"token_endpoint\":")
+            try self.tokenEndpoint?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.userinfoEndpoint != nil {
+            w.member("\"userinfo_endpoint\":")
+            try self.userinfoEndpoint?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.idClaim != nil {
+            w.member("\"id_claim\":")
+            try self.idClaim?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.clientSecret != nil {
+            w.member("\"client_secret\":")
+            try self.clientSecret?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.scopes != nil {
+            w.member("\"scopes\":")
+            try self.scopes?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.autoVerifyEmail != nil {
+            w.member("\"auto_verify_email\":")
+            try self.autoVerifyEmail?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.accountLinkingEnabled != nil {
+            w.member("\"account_linking_enabled\":")
+            try self.accountLinkingEnabled?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.usePkce != nil {
+            w.member("\"use_pkce\":")
+            try self.usePkce?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.enabled != nil {
+            w.member("\"enabled\":")
+            try self.enabled?.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.endObject()
+    }
+}

@@ -200,3 +200,73 @@ extension ApiEditPost: LemmyFastDecodable {
         self.auth = auth_0
     }
 }
+
+extension ApiEditPost: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"post_id\":")
+        try self.postId.encodeLemmyJSON(to: &w, target: target)
+        if self.name != nil {
+            w.member("\"name\":")
+            try self.name?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.url != nil {
+            w.member("\"url\":")
+            try self.url?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.body != nil {
+            w.member("\"body\":")
+            try self.body?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.altText != nil {
+            if LemmyVersionSet(rawValue: 0b1111110000).contains(target.version) {
+                w.member("\"alt_text\":")
+                try self.altText?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.nsfw != nil {
+            w.member("\"nsfw\":")
+            try self.nsfw?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.languageId != nil {
+            w.member("\"language_id\":")
+            try self.languageId?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.customThumbnail != nil {
+            if LemmyVersionSet(rawValue: 0b1111110000).contains(target.version) {
+                w.member("\"custom_thumbnail\":")
+                try self.customThumbnail?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.scheduledPublishTimeAt != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"scheduled_publish_time_at\":")
+                try self.scheduledPublishTimeAt?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.tags != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"tags\":")
+                try self.tags?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.auth != nil {
+            if LemmyVersionSet(rawValue: 0b0000000111).contains(target.version) {
+                w.member("\"auth\":")
+                try self.auth?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        w.endObject()
+    }
+}

@@ -55,3 +55,15 @@ extension ApiEditPostNotifications: LemmyFastDecodable {
         self.mode = try LemmyJSONReader.required(mode_0)
     }
 }
+
+extension ApiEditPostNotifications: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"post_id\":")
+        try self.postId.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"mode\":")
+        try self.mode.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

@@ -1251,3 +1251,635 @@ extension ApiEditSite: LemmyFastDecodable {
         self.federationWorkerCount = federationWorkerCount_0
     }
 }
+
+extension ApiEditSite: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        if self.name != nil {
+            w.member("\"name\":")
+            try self.name?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.sidebar != nil {
+            w.member("\"sidebar\":")
+            try self.sidebar?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.summary != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"summary\":")
+                try self.summary?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.communityCreationAdminOnly != nil {
+            w.member("\"community_creation_admin_only\":")
+            try self.communityCreationAdminOnly?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.emailVerificationRequired != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"email_verification_required\":")
+                try self.emailVerificationRequired?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.applicationQuestion != nil {
+            w.member("\"application_question\":")
+            try self.applicationQuestion?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.privateInstance != nil {
+            w.member("\"private_instance\":")
+            try self.privateInstance?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.defaultTheme != nil {
+            w.member("\"default_theme\":")
+            try self.defaultTheme?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.defaultPostListingType != nil {
+            w.member("\"default_post_listing_type\":")
+            try self.defaultPostListingType?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.defaultPostListingMode != nil {
+            if LemmyVersionSet(rawValue: 0b1111110000).contains(target.version) {
+                w.member("\"default_post_listing_mode\":")
+                try self.defaultPostListingMode?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.defaultPostSortType != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"default_post_sort_type\":")
+                try self.defaultPostSortType?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.defaultPostTimeRangeSeconds != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"default_post_time_range_seconds\":")
+                try self.defaultPostTimeRangeSeconds?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.defaultItemsPerPage != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"default_items_per_page\":")
+                try self.defaultItemsPerPage?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.defaultCommentSortType != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"default_comment_sort_type\":")
+                try self.defaultCommentSortType?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.legalInformation != nil {
+            w.member("\"legal_information\":")
+            try self.legalInformation?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.applicationEmailAdmins != nil {
+            w.member("\"application_email_admins\":")
+            try self.applicationEmailAdmins?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.federationSignedFetch != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"federation_signed_fetch\":")
+                try self.federationSignedFetch?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.discussionLanguages != nil {
+            w.member("\"discussion_languages\":")
+            try self.discussionLanguages?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.slurFilterRegex != nil {
+            w.member("\"slur_filter_regex\":")
+            try self.slurFilterRegex?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.rateLimitMessageMaxRequests != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"rate_limit_message_max_requests\":")
+                try self.rateLimitMessageMaxRequests?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.rateLimitMessageIntervalSeconds != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"rate_limit_message_interval_seconds\":")
+                try self.rateLimitMessageIntervalSeconds?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.rateLimitPostMaxRequests != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"rate_limit_post_max_requests\":")
+                try self.rateLimitPostMaxRequests?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.rateLimitPostIntervalSeconds != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"rate_limit_post_interval_seconds\":")
+                try self.rateLimitPostIntervalSeconds?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.rateLimitRegisterMaxRequests != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"rate_limit_register_max_requests\":")
+                try self.rateLimitRegisterMaxRequests?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.rateLimitRegisterIntervalSeconds != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"rate_limit_register_interval_seconds\":")
+                try self.rateLimitRegisterIntervalSeconds?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.rateLimitImageMaxRequests != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"rate_limit_image_max_requests\":")
+                try self.rateLimitImageMaxRequests?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.rateLimitImageIntervalSeconds != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"rate_limit_image_interval_seconds\":")
+                try self.rateLimitImageIntervalSeconds?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.rateLimitCommentMaxRequests != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"rate_limit_comment_max_requests\":")
+                try self.rateLimitCommentMaxRequests?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.rateLimitCommentIntervalSeconds != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"rate_limit_comment_interval_seconds\":")
+                try self.rateLimitCommentIntervalSeconds?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.rateLimitSearchMaxRequests != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"rate_limit_search_max_requests\":")
+                try self.rateLimitSearchMaxRequests?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.rateLimitSearchIntervalSeconds != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"rate_limit_search_interval_seconds\":")
+                try self.rateLimitSearchIntervalSeconds?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.rateLimitImportUserSettingsMaxRequests != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"rate_limit_import_user_settings_max_requests\":")
+                try self.rateLimitImportUserSettingsMaxRequests?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.rateLimitImportUserSettingsIntervalSeconds != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"rate_limit_import_user_settings_interval_seconds\":")
+                try self.rateLimitImportUserSettingsIntervalSeconds?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.federationEnabled != nil {
+            w.member("\"federation_enabled\":")
+            try self.federationEnabled?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.blockedUrls != nil {
+            if LemmyVersionSet(rawValue: 0b1111110000).contains(target.version) {
+                w.member("\"blocked_urls\":")
+                try self.blockedUrls?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.registrationMode != nil {
+            w.member("\"registration_mode\":")
+            try self.registrationMode?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.reportsEmailAdmins != nil {
+            w.member("\"reports_email_admins\":")
+            try self.reportsEmailAdmins?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.contentWarning != nil {
+            if LemmyVersionSet(rawValue: 0b1111110000).contains(target.version) {
+                w.member("\"content_warning\":")
+                try self.contentWarning?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.oauthRegistration != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"oauth_registration\":")
+                try self.oauthRegistration?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.postUpvotes != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"post_upvotes\":")
+                try self.postUpvotes?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.postDownvotes != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"post_downvotes\":")
+                try self.postDownvotes?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.commentUpvotes != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"comment_upvotes\":")
+                try self.commentUpvotes?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.commentDownvotes != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"comment_downvotes\":")
+                try self.commentDownvotes?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.nsfwContentDisallowed != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"nsfw_content_disallowed\":")
+                try self.nsfwContentDisallowed?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.emailNotificationsDisabled != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"email_notifications_disabled\":")
+                try self.emailNotificationsDisabled?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.suggestedMultiCommunityId != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"suggested_multi_community_id\":")
+                try self.suggestedMultiCommunityId?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.imageMode != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"image_mode\":")
+                try self.imageMode?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.imageProxyBypassDomains != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"image_proxy_bypass_domains\":")
+                try self.imageProxyBypassDomains?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.imageUploadTimeoutSeconds != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"image_upload_timeout_seconds\":")
+                try self.imageUploadTimeoutSeconds?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.imageMaxThumbnailSize != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"image_max_thumbnail_size\":")
+                try self.imageMaxThumbnailSize?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.imageMaxAvatarSize != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"image_max_avatar_size\":")
+                try self.imageMaxAvatarSize?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.imageMaxBannerSize != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"image_max_banner_size\":")
+                try self.imageMaxBannerSize?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.imageMaxUploadSize != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"image_max_upload_size\":")
+                try self.imageMaxUploadSize?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.imageAllowVideoUploads != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"image_allow_video_uploads\":")
+                try self.imageAllowVideoUploads?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.imageUploadDisabled != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"image_upload_disabled\":")
+                try self.imageUploadDisabled?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.maxInvitesPerUserAllowed != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"max_invites_per_user_allowed\":")
+                try self.maxInvitesPerUserAllowed?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.description != nil {
+            if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
+                w.member("\"description\":")
+                try self.description?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.icon != nil {
+            if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
+                w.member("\"icon\":")
+                try self.icon?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.banner != nil {
+            if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
+                w.member("\"banner\":")
+                try self.banner?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.enableDownvotes != nil {
+            if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
+                w.member("\"enable_downvotes\":")
+                try self.enableDownvotes?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.enableNsfw != nil {
+            if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
+                w.member("\"enable_nsfw\":")
+                try self.enableNsfw?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.requireEmailVerification != nil {
+            if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
+                w.member("\"require_email_verification\":")
+                try self.requireEmailVerification?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.defaultSortType != nil {
+            if LemmyVersionSet(rawValue: 0b0011110000).contains(target.version) {
+                w.member("\"default_sort_type\":")
+                try self.defaultSortType?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.hideModlogModNames != nil {
+            if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
+                w.member("\"hide_modlog_mod_names\":")
+                try self.hideModlogModNames?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.actorNameMaxLength != nil {
+            if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
+                w.member("\"actor_name_max_length\":")
+                try self.actorNameMaxLength?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.rateLimitMessage != nil {
+            if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
+                w.member("\"rate_limit_message\":")
+                try self.rateLimitMessage?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.rateLimitMessagePerSecond != nil {
+            if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
+                w.member("\"rate_limit_message_per_second\":")
+                try self.rateLimitMessagePerSecond?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.rateLimitPost != nil {
+            if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
+                w.member("\"rate_limit_post\":")
+                try self.rateLimitPost?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.rateLimitPostPerSecond != nil {
+            if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
+                w.member("\"rate_limit_post_per_second\":")
+                try self.rateLimitPostPerSecond?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.rateLimitRegister != nil {
+            if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
+                w.member("\"rate_limit_register\":")
+                try self.rateLimitRegister?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.rateLimitRegisterPerSecond != nil {
+            if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
+                w.member("\"rate_limit_register_per_second\":")
+                try self.rateLimitRegisterPerSecond?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.rateLimitImage != nil {
+            if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
+                w.member("\"rate_limit_image\":")
+                try self.rateLimitImage?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.rateLimitImagePerSecond != nil {
+            if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
+                w.member("\"rate_limit_image_per_second\":")
+                try self.rateLimitImagePerSecond?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.rateLimitComment != nil {
+            if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
+                w.member("\"rate_limit_comment\":")
+                try self.rateLimitComment?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.rateLimitCommentPerSecond != nil {
+            if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
+                w.member("\"rate_limit_comment_per_second\":")
+                try self.rateLimitCommentPerSecond?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.rateLimitSearch != nil {
+            if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
+                w.member("\"rate_limit_search\":")
+                try self.rateLimitSearch?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.rateLimitSearchPerSecond != nil {
+            if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
+                w.member("\"rate_limit_search_per_second\":")
+                try self.rateLimitSearchPerSecond?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.federationDebug != nil {
+            if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
+                w.member("\"federation_debug\":")
+                try self.federationDebug?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.captchaEnabled != nil {
+            if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
+                w.member("\"captcha_enabled\":")
+                try self.captchaEnabled?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.captchaDifficulty != nil {
+            if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
+                w.member("\"captcha_difficulty\":")
+                try self.captchaDifficulty?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.allowedInstances != nil {
+            if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
+                w.member("\"allowed_instances\":")
+                try self.allowedInstances?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.blockedInstances != nil {
+            if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
+                w.member("\"blocked_instances\":")
+                try self.blockedInstances?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.taglines != nil {
+            if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
+                w.member("\"taglines\":")
+                try self.taglines?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.auth != nil {
+            if LemmyVersionSet(rawValue: 0b0000000111).contains(target.version) {
+                w.member("\"auth\":")
+                try self.auth?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.federationWorkerCount != nil {
+            if LemmyVersionSet(rawValue: 0b0000000001).contains(target.version) {
+                w.member("\"federation_worker_count\":")
+                try self.federationWorkerCount?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        w.endObject()
+    }
+}

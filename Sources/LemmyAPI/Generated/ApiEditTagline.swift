@@ -55,3 +55,15 @@ extension ApiEditTagline: LemmyFastDecodable {
         self.content = try LemmyJSONReader.required(content_0)
     }
 }
+
+extension ApiEditTagline: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"id\":")
+        try self.id.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"content\":")
+        try self.content.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

@@ -107,3 +107,23 @@ extension ApiExportDataResponse: LemmyFastDecodable {
         self.settings = try LemmyJSONReader.required(settings_0)
     }
 }
+
+extension ApiExportDataResponse: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"notifications\":")
+        try self.notifications.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"content\":")
+        try self.content.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"read_posts\":")
+        try self.readPosts.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"liked\":")
+        try self.liked.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"moderates\":")
+        try self.moderates.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"settings\":")
+        try self.settings.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

@@ -90,3 +90,29 @@ extension ApiFederatedInstanceView: LemmyFastDecodable {
         self.allowed = allowed_0
     }
 }
+
+extension ApiFederatedInstanceView: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"instance\":")
+        try self.instance.encodeLemmyJSON(to: &w, target: target)
+        if self.site != nil {
+            w.member("\"site\":")
+            try self.site?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.queueState != nil {
+            w.member("\"queue_state\":")
+            try self.queueState?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.blocked != nil {
+            w.member("\"blocked\":")
+            try self.blocked?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.allowed != nil {
+            w.member("\"allowed\":")
+            try self.allowed?.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.endObject()
+    }
+}

@@ -70,3 +70,17 @@ extension ApiFederatedInstances: LemmyFastDecodable {
         self.blocked = try LemmyJSONReader.required(blocked_0)
     }
 }
+
+extension ApiFederatedInstances: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"linked\":")
+        try self.linked.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"allowed\":")
+        try self.allowed.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"blocked\":")
+        try self.blocked.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

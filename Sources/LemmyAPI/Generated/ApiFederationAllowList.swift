@@ -55,3 +55,17 @@ extension ApiFederationAllowList: LemmyFastDecodable {
         self.updatedAt = updatedAt_0
     }
 }
+
+extension ApiFederationAllowList: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"published_at\":")
+        try self.publishedAt.encodeLemmyJSON(to: &w, target: target)
+        if self.updatedAt != nil {
+            w.member("\"updated_at\":")
+            try self.updatedAt?.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.endObject()
+    }
+}

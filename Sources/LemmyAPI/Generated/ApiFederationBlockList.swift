@@ -64,3 +64,21 @@ extension ApiFederationBlockList: LemmyFastDecodable {
         self.expiresAt = expiresAt_0
     }
 }
+
+extension ApiFederationBlockList: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"published_at\":")
+        try self.publishedAt.encodeLemmyJSON(to: &w, target: target)
+        if self.updatedAt != nil {
+            w.member("\"updated_at\":")
+            try self.updatedAt?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.expiresAt != nil {
+            w.member("\"expires_at\":")
+            try self.expiresAt?.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.endObject()
+    }
+}

@@ -49,3 +49,5 @@ public enum ApiFederationMode: LemmyStringEnum, LemmyQueryValue {
 }
 
 extension ApiFederationMode: LemmyFastDecodable {}
+
+extension ApiFederationMode: LemmyFastEncodable {}

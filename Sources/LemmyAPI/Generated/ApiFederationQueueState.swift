@@ -94,3 +94,27 @@ extension ApiFederationQueueState: LemmyFastDecodable {
         self.lastRetryAt = lastRetryAt_0
     }
 }
+
+extension ApiFederationQueueState: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"instance_id\":")
+        try self.instanceId.encodeLemmyJSON(to: &w, target: target)
+        if self.lastSuccessfulId != nil {
+            w.member("\"last_successful_id\":")
+            try self.lastSuccessfulId?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.lastSuccessfulPublishedTimeAt != nil {
+            w.member("\"last_successful_published_time_at\":")
+            try self.lastSuccessfulPublishedTimeAt?.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.member("\"fail_count\":")
+        try self.failCount.encodeLemmyJSON(to: &w, target: target)
+        if self.lastRetryAt != nil {
+            w.member("\"last_retry_at\":")
+            try self.lastRetryAt?.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.endObject()
+    }
+}

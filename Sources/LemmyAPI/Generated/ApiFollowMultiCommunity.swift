@@ -55,3 +55,15 @@ extension ApiFollowMultiCommunity: LemmyFastDecodable {
         self.follow = try LemmyJSONReader.required(follow_0)
     }
 }
+
+extension ApiFollowMultiCommunity: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"multi_community_id\":")
+        try self.multiCommunityId.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"follow\":")
+        try self.follow.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

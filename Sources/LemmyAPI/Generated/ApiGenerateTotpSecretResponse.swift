@@ -44,3 +44,13 @@ extension ApiGenerateTotpSecretResponse: LemmyFastDecodable {
         self.totpSecretUrl = try LemmyJSONReader.required(totpSecretUrl_0)
     }
 }
+
+extension ApiGenerateTotpSecretResponse: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"totp_secret_url\":")
+        try self.totpSecretUrl.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

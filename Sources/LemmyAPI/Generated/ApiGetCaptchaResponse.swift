@@ -42,3 +42,15 @@ extension ApiGetCaptchaResponse: LemmyFastDecodable {
         self.ok = ok_0
     }
 }
+
+extension ApiGetCaptchaResponse: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        if self.ok != nil {
+            w.member("\"ok\":")
+            try self.ok?.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.endObject()
+    }
+}

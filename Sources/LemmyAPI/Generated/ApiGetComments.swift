@@ -303,3 +303,123 @@ extension ApiGetComments: LemmyFastDecodable {
         self.auth = auth_0
     }
 }
+
+extension ApiGetComments: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        if self.type != nil {
+            w.member("\"type_\":")
+            try self.type?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.sort != nil {
+            w.member("\"sort\":")
+            try self.sort?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.timeRangeSeconds != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"time_range_seconds\":")
+                try self.timeRangeSeconds?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.maxDepth != nil {
+            w.member("\"max_depth\":")
+            try self.maxDepth?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.pageCursor != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"page_cursor\":")
+                try self.pageCursor?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.limit != nil {
+            w.member("\"limit\":")
+            try self.limit?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.communityId != nil {
+            w.member("\"community_id\":")
+            try self.communityId?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.communityName != nil {
+            w.member("\"community_name\":")
+            try self.communityName?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.creatorId != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"creator_id\":")
+                try self.creatorId?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.creatorUsername != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"creator_username\":")
+                try self.creatorUsername?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.postId != nil {
+            w.member("\"post_id\":")
+            try self.postId?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.parentId != nil {
+            w.member("\"parent_id\":")
+            try self.parentId?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.searchTerm != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"search_term\":")
+                try self.searchTerm?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.page != nil {
+            if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
+                w.member("\"page\":")
+                try self.page?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.savedOnly != nil {
+            if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
+                w.member("\"saved_only\":")
+                try self.savedOnly?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.likedOnly != nil {
+            if LemmyVersionSet(rawValue: 0b0011111000).contains(target.version) {
+                w.member("\"liked_only\":")
+                try self.likedOnly?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.dislikedOnly != nil {
+            if LemmyVersionSet(rawValue: 0b0011111000).contains(target.version) {
+                w.member("\"disliked_only\":")
+                try self.dislikedOnly?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.auth != nil {
+            if LemmyVersionSet(rawValue: 0b0000000111).contains(target.version) {
+                w.member("\"auth\":")
+                try self.auth?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        w.endObject()
+    }
+}

@@ -42,3 +42,13 @@ extension ApiGetCommentsResponse: LemmyFastDecodable {
         self.comments = try LemmyJSONReader.required(comments_0)
     }
 }
+
+extension ApiGetCommentsResponse: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"comments\":")
+        try self.comments.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

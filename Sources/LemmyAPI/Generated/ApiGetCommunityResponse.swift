@@ -81,3 +81,21 @@ extension ApiGetCommunityResponse: LemmyFastDecodable {
         self.discussionLanguages = try LemmyJSONReader.required(discussionLanguages_0)
     }
 }
+
+extension ApiGetCommunityResponse: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"community_view\":")
+        try self.communityView.encodeLemmyJSON(to: &w, target: target)
+        if self.site != nil {
+            w.member("\"site\":")
+            try self.site?.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.member("\"moderators\":")
+        try self.moderators.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"discussion_languages\":")
+        try self.discussionLanguages.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

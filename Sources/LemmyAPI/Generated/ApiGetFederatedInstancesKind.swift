@@ -54,3 +54,5 @@ public enum ApiGetFederatedInstancesKind: LemmyStringEnum, LemmyQueryValue {
 }
 
 extension ApiGetFederatedInstancesKind: LemmyFastDecodable {}
+
+extension ApiGetFederatedInstancesKind: LemmyFastEncodable {}

@@ -42,3 +42,15 @@ extension ApiGetFederatedInstancesResponse: LemmyFastDecodable {
         self.federatedInstances = federatedInstances_0
     }
 }
+
+extension ApiGetFederatedInstancesResponse: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        if self.federatedInstances != nil {
+            w.member("\"federated_instances\":")
+            try self.federatedInstances?.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.endObject()
+    }
+}

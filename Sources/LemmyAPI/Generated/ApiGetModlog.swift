@@ -242,3 +242,95 @@ extension ApiGetModlog: LemmyFastDecodable {
         self.auth = auth_0
     }
 }
+
+extension ApiGetModlog: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        if self.modPersonId != nil {
+            w.member("\"mod_person_id\":")
+            try self.modPersonId?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.communityId != nil {
+            w.member("\"community_id\":")
+            try self.communityId?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.type != nil {
+            w.member("\"type_\":")
+            try self.type?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.listingType != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"listing_type\":")
+                try self.listingType?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.otherPersonId != nil {
+            w.member("\"other_person_id\":")
+            try self.otherPersonId?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.postId != nil {
+            if LemmyVersionSet(rawValue: 0b1111110000).contains(target.version) {
+                w.member("\"post_id\":")
+                try self.postId?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.commentId != nil {
+            if LemmyVersionSet(rawValue: 0b1111110000).contains(target.version) {
+                w.member("\"comment_id\":")
+                try self.commentId?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.showBulk != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"show_bulk\":")
+                try self.showBulk?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.bulkActionParentId != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"bulk_action_parent_id\":")
+                try self.bulkActionParentId?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.pageCursor != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"page_cursor\":")
+                try self.pageCursor?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.limit != nil {
+            w.member("\"limit\":")
+            try self.limit?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.page != nil {
+            if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
+                w.member("\"page\":")
+                try self.page?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.auth != nil {
+            if LemmyVersionSet(rawValue: 0b0000000111).contains(target.version) {
+                w.member("\"auth\":")
+                try self.auth?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        w.endObject()
+    }
+}

@@ -208,3 +208,41 @@ extension ApiGetModlogResponse: LemmyFastDecodable {
         self.hiddenCommunities = try LemmyJSONReader.required(hiddenCommunities_0)
     }
 }
+
+extension ApiGetModlogResponse: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"removed_posts\":")
+        try self.removedPosts.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"locked_posts\":")
+        try self.lockedPosts.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"featured_posts\":")
+        try self.featuredPosts.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"removed_comments\":")
+        try self.removedComments.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"removed_communities\":")
+        try self.removedCommunities.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"banned_from_community\":")
+        try self.bannedFromCommunity.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"banned\":")
+        try self.banned.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"added_to_community\":")
+        try self.addedToCommunity.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"transferred_to_community\":")
+        try self.transferredToCommunity.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"added\":")
+        try self.added.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"admin_purged_persons\":")
+        try self.adminPurgedPersons.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"admin_purged_communities\":")
+        try self.adminPurgedCommunities.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"admin_purged_posts\":")
+        try self.adminPurgedPosts.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"admin_purged_comments\":")
+        try self.adminPurgedComments.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"hidden_communities\":")
+        try self.hiddenCommunities.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

@@ -55,3 +55,19 @@ extension ApiGetMultiCommunity: LemmyFastDecodable {
         self.name = name_0
     }
 }
+
+extension ApiGetMultiCommunity: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        if self.id != nil {
+            w.member("\"id\":")
+            try self.id?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.name != nil {
+            w.member("\"name\":")
+            try self.name?.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.endObject()
+    }
+}

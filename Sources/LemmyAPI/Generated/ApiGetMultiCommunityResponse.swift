@@ -55,3 +55,15 @@ extension ApiGetMultiCommunityResponse: LemmyFastDecodable {
         self.communities = try LemmyJSONReader.required(communities_0)
     }
 }
+
+extension ApiGetMultiCommunityResponse: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"multi_community_view\":")
+        try self.multiCommunityView.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"communities\":")
+        try self.communities.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

@@ -110,3 +110,35 @@ extension ApiGetPersonMentions: LemmyFastDecodable {
         self.auth = auth_0
     }
 }
+
+extension ApiGetPersonMentions: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        if self.sort != nil {
+            w.member("\"sort\":")
+            try self.sort?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.page != nil {
+            w.member("\"page\":")
+            try self.page?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.limit != nil {
+            w.member("\"limit\":")
+            try self.limit?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.unreadOnly != nil {
+            w.member("\"unread_only\":")
+            try self.unreadOnly?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.auth != nil {
+            if LemmyVersionSet(rawValue: 0b1100000111).contains(target.version) {
+                w.member("\"auth\":")
+                try self.auth?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        w.endObject()
+    }
+}

@@ -42,3 +42,13 @@ extension ApiGetPersonMentionsResponse: LemmyFastDecodable {
         self.mentions = try LemmyJSONReader.required(mentions_0)
     }
 }
+
+extension ApiGetPersonMentionsResponse: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"mentions\":")
+        try self.mentions.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

@@ -81,3 +81,19 @@ extension ApiGetPostResponse: LemmyFastDecodable {
         self.moderators = try LemmyJSONReader.required(moderators_0)
     }
 }
+
+extension ApiGetPostResponse: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"post_view\":")
+        try self.postView.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"community_view\":")
+        try self.communityView.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"cross_posts\":")
+        try self.crossPosts.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"moderators\":")
+        try self.moderators.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

@@ -73,3 +73,21 @@ extension ApiGetPostsResponse: LemmyFastDecodable {
         self.nextPage = nextPage_0
     }
 }
+
+extension ApiGetPostsResponse: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"posts\":")
+        try self.posts.encodeLemmyJSON(to: &w, target: target)
+        if self.nextPage != nil {
+            if LemmyVersionSet(rawValue: 0b1111111000).contains(target.version) {
+                w.member("\"next_page\":")
+                try self.nextPage?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        w.endObject()
+    }
+}

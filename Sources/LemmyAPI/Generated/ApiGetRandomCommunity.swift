@@ -55,3 +55,19 @@ extension ApiGetRandomCommunity: LemmyFastDecodable {
         self.showNsfw = showNsfw_0
     }
 }
+
+extension ApiGetRandomCommunity: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        if self.type != nil {
+            w.member("\"type_\":")
+            try self.type?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.showNsfw != nil {
+            w.member("\"show_nsfw\":")
+            try self.showNsfw?.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.endObject()
+    }
+}

@@ -42,3 +42,13 @@ extension ApiGetRegistrationApplication: LemmyFastDecodable {
         self.personId = try LemmyJSONReader.required(personId_0)
     }
 }
+
+extension ApiGetRegistrationApplication: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"person_id\":")
+        try self.personId.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

@@ -42,3 +42,13 @@ extension ApiGetRepliesResponse: LemmyFastDecodable {
         self.replies = try LemmyJSONReader.required(replies_0)
     }
 }
+
+extension ApiGetRepliesResponse: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"replies\":")
+        try self.replies.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

@@ -73,3 +73,23 @@ extension ApiGetReportCount: LemmyFastDecodable {
         self.auth = auth_0
     }
 }
+
+extension ApiGetReportCount: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        if self.communityId != nil {
+            w.member("\"community_id\":")
+            try self.communityId?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.auth != nil {
+            if LemmyVersionSet(rawValue: 0b1100000111).contains(target.version) {
+                w.member("\"auth\":")
+                try self.auth?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        w.endObject()
+    }
+}

@@ -77,3 +77,23 @@ extension ApiGetReportCountResponse: LemmyFastDecodable {
         self.privateMessageReports = privateMessageReports_0
     }
 }
+
+extension ApiGetReportCountResponse: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        if self.communityId != nil {
+            w.member("\"community_id\":")
+            try self.communityId?.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.member("\"comment_reports\":")
+        try self.commentReports.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"post_reports\":")
+        try self.postReports.encodeLemmyJSON(to: &w, target: target)
+        if self.privateMessageReports != nil {
+            w.member("\"private_message_reports\":")
+            try self.privateMessageReports?.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.endObject()
+    }
+}

@@ -42,3 +42,13 @@ extension ApiGetSiteMetadata: LemmyFastDecodable {
         self.url = try LemmyJSONReader.required(url_0)
     }
 }
+
+extension ApiGetSiteMetadata: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"url\":")
+        try self.url.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

@@ -44,3 +44,13 @@ extension ApiGetSiteMetadataResponse: LemmyFastDecodable {
         self.metadata = try LemmyJSONReader.required(metadata_0)
     }
 }
+
+extension ApiGetSiteMetadataResponse: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"metadata\":")
+        try self.metadata.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

@@ -68,3 +68,17 @@ extension ApiGetUnreadCountResponse: LemmyFastDecodable {
         self.privateMessages = try LemmyJSONReader.required(privateMessages_0)
     }
 }
+
+extension ApiGetUnreadCountResponse: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"replies\":")
+        try self.replies.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"mentions\":")
+        try self.mentions.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"private_messages\":")
+        try self.privateMessages.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

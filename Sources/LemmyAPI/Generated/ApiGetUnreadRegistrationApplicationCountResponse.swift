@@ -42,3 +42,13 @@ extension ApiGetUnreadRegistrationApplicationCountResponse: LemmyFastDecodable {
         self.registrationApplications = try LemmyJSONReader.required(registrationApplications_0)
     }
 }
+
+extension ApiGetUnreadRegistrationApplicationCountResponse: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"registration_applications\":")
+        try self.registrationApplications.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

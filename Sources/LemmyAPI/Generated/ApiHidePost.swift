@@ -90,3 +90,33 @@ extension ApiHidePost: LemmyFastDecodable {
         self.postIds = postIds_0
     }
 }
+
+extension ApiHidePost: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        if self.postId != nil {
+            if LemmyVersionSet(rawValue: 0b1100001111).contains(target.version) {
+                w.member("\"post_id\":")
+                try self.postId?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+            throw LemmyJSONBail()
+        }
+        w.member("\"hide\":")
+        try self.hide.encodeLemmyJSON(to: &w, target: target)
+        if self.postIds != nil {
+            if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
+                w.member("\"post_ids\":")
+                try self.postIds?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0011110000).contains(target.version) {
+            throw LemmyJSONBail()
+        }
+        w.endObject()
+    }
+}

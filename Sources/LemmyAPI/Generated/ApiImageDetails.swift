@@ -120,3 +120,27 @@ extension ApiImageDetails: LemmyFastDecodable {
         self.blurhash = blurhash_0
     }
 }
+
+extension ApiImageDetails: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"link\":")
+        try self.link.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"width\":")
+        try self.width.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"height\":")
+        try self.height.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"content_type\":")
+        try self.contentType.encodeLemmyJSON(to: &w, target: target)
+        if self.blurhash != nil {
+            if LemmyVersionSet(rawValue: 0b1100011111).contains(target.version) {
+                w.member("\"blurhash\":")
+                try self.blurhash?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        w.endObject()
+    }
+}

@@ -55,3 +55,15 @@ extension ApiImageFile: LemmyFastDecodable {
         self.deleteToken = try LemmyJSONReader.required(deleteToken_0)
     }
 }
+
+extension ApiImageFile: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"file\":")
+        try self.file.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"delete_token\":")
+        try self.deleteToken.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

@@ -55,3 +55,19 @@ extension ApiImageGetParams: LemmyFastDecodable {
         self.maxSize = maxSize_0
     }
 }
+
+extension ApiImageGetParams: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        if self.fileType != nil {
+            w.member("\"file_type\":")
+            try self.fileType?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.maxSize != nil {
+            w.member("\"max_size\":")
+            try self.maxSize?.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.endObject()
+    }
+}

@@ -49,3 +49,5 @@ public enum ApiImageMode: LemmyStringEnum, LemmyQueryValue {
 }
 
 extension ApiImageMode: LemmyFastDecodable {}
+
+extension ApiImageMode: LemmyFastEncodable {}

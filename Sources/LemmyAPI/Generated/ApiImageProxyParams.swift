@@ -68,3 +68,21 @@ extension ApiImageProxyParams: LemmyFastDecodable {
         self.maxSize = maxSize_0
     }
 }
+
+extension ApiImageProxyParams: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"url\":")
+        try self.url.encodeLemmyJSON(to: &w, target: target)
+        if self.fileType != nil {
+            w.member("\"file_type\":")
+            try self.fileType?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.maxSize != nil {
+            w.member("\"max_size\":")
+            try self.maxSize?.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.endObject()
+    }
+}

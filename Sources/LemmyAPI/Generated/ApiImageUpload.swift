@@ -81,3 +81,19 @@ extension ApiImageUpload: LemmyFastDecodable {
         self.published = try LemmyJSONReader.required(published_0)
     }
 }
+
+extension ApiImageUpload: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"local_user_id\":")
+        try self.localUserId.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"pictrs_alias\":")
+        try self.pictrsAlias.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"pictrs_delete_token\":")
+        try self.pictrsDeleteToken.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"published\":")
+        try self.published.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

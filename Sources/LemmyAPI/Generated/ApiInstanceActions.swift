@@ -81,3 +81,27 @@ extension ApiInstanceActions: LemmyFastDecodable {
         self.blockedPersonsAt = blockedPersonsAt_0
     }
 }
+
+extension ApiInstanceActions: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        if self.blockedCommunitiesAt != nil {
+            w.member("\"blocked_communities_at\":")
+            try self.blockedCommunitiesAt?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.receivedBanAt != nil {
+            w.member("\"received_ban_at\":")
+            try self.receivedBanAt?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.banExpiresAt != nil {
+            w.member("\"ban_expires_at\":")
+            try self.banExpiresAt?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.blockedPersonsAt != nil {
+            w.member("\"blocked_persons_at\":")
+            try self.blockedPersonsAt?.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.endObject()
+    }
+}

@@ -68,3 +68,19 @@ extension ApiInstanceBlockView: LemmyFastDecodable {
         self.site = site_0
     }
 }
+
+extension ApiInstanceBlockView: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"person\":")
+        try self.person.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"instance\":")
+        try self.instance.encodeLemmyJSON(to: &w, target: target)
+        if self.site != nil {
+            w.member("\"site\":")
+            try self.site?.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.endObject()
+    }
+}

@@ -116,3 +116,33 @@ extension ApiInstanceWithFederationState: LemmyFastDecodable {
         self.federationState = federationState_0
     }
 }
+
+extension ApiInstanceWithFederationState: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"id\":")
+        try self.id.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"domain\":")
+        try self.domain.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"published\":")
+        try self.published.encodeLemmyJSON(to: &w, target: target)
+        if self.updated != nil {
+            w.member("\"updated\":")
+            try self.updated?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.software != nil {
+            w.member("\"software\":")
+            try self.software?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.version != nil {
+            w.member("\"version\":")
+            try self.version?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.federationState != nil {
+            w.member("\"federation_state\":")
+            try self.federationState?.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.endObject()
+    }
+}

@@ -64,3 +64,17 @@ extension ApiLanguage: LemmyFastDecodable {
         self.name = try LemmyJSONReader.required(name_0)
     }
 }
+
+extension ApiLanguage: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"id\":")
+        try self.id.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"code\":")
+        try self.code.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"name\":")
+        try self.name.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

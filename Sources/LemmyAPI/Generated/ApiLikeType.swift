@@ -49,3 +49,5 @@ public enum ApiLikeType: LemmyStringEnum, LemmyQueryValue {
 }
 
 extension ApiLikeType: LemmyFastDecodable {}
+
+extension ApiLikeType: LemmyFastEncodable {}

@@ -42,3 +42,13 @@ extension ApiListCommentLikesResponse: LemmyFastDecodable {
         self.commentLikes = try LemmyJSONReader.required(commentLikes_0)
     }
 }
+
+extension ApiListCommentLikesResponse: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"comment_likes\":")
+        try self.commentLikes.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

@@ -42,3 +42,13 @@ extension ApiListCommentReportsResponse: LemmyFastDecodable {
         self.commentReports = try LemmyJSONReader.required(commentReports_0)
     }
 }
+
+extension ApiListCommentReportsResponse: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"comment_reports\":")
+        try self.commentReports.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

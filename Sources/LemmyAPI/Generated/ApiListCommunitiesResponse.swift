@@ -42,3 +42,13 @@ extension ApiListCommunitiesResponse: LemmyFastDecodable {
         self.communities = try LemmyJSONReader.required(communities_0)
     }
 }
+
+extension ApiListCommunitiesResponse: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"communities\":")
+        try self.communities.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

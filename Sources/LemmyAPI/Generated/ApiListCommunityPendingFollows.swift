@@ -77,3 +77,27 @@ extension ApiListCommunityPendingFollows: LemmyFastDecodable {
         self.limit = limit_0
     }
 }
+
+extension ApiListCommunityPendingFollows: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        if self.unreadOnly != nil {
+            w.member("\"unread_only\":")
+            try self.unreadOnly?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.allCommunities != nil {
+            w.member("\"all_communities\":")
+            try self.allCommunities?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.pageCursor != nil {
+            w.member("\"page_cursor\":")
+            try self.pageCursor?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.limit != nil {
+            w.member("\"limit\":")
+            try self.limit?.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.endObject()
+    }
+}

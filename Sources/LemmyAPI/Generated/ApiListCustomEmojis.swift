@@ -42,3 +42,15 @@ extension ApiListCustomEmojis: LemmyFastDecodable {
         self.category = category_0
     }
 }
+
+extension ApiListCustomEmojis: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        if self.category != nil {
+            w.member("\"category\":")
+            try self.category?.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.endObject()
+    }
+}

@@ -42,3 +42,13 @@ extension ApiListCustomEmojisResponse: LemmyFastDecodable {
         self.customEmojis = try LemmyJSONReader.required(customEmojis_0)
     }
 }
+
+extension ApiListCustomEmojisResponse: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"custom_emojis\":")
+        try self.customEmojis.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

@@ -42,3 +42,13 @@ extension ApiListLoginsResponse: LemmyFastDecodable {
         self.logins = try LemmyJSONReader.required(logins_0)
     }
 }
+
+extension ApiListLoginsResponse: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"logins\":")
+        try self.logins.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

@@ -42,3 +42,13 @@ extension ApiListMediaResponse: LemmyFastDecodable {
         self.images = try LemmyJSONReader.required(images_0)
     }
 }
+
+extension ApiListMediaResponse: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"images\":")
+        try self.images.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

@@ -86,3 +86,31 @@ extension ApiListNotifications: LemmyFastDecodable {
         self.limit = limit_0
     }
 }
+
+extension ApiListNotifications: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        if self.type != nil {
+            w.member("\"type_\":")
+            try self.type?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.unreadOnly != nil {
+            w.member("\"unread_only\":")
+            try self.unreadOnly?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.creatorId != nil {
+            w.member("\"creator_id\":")
+            try self.creatorId?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.pageCursor != nil {
+            w.member("\"page_cursor\":")
+            try self.pageCursor?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.limit != nil {
+            w.member("\"limit\":")
+            try self.limit?.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.endObject()
+    }
+}

@@ -116,3 +116,39 @@ extension ApiListPersonContent: LemmyFastDecodable {
         self.limit = limit_0
     }
 }
+
+extension ApiListPersonContent: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        if self.type != nil {
+            w.member("\"type_\":")
+            try self.type?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.personId != nil {
+            w.member("\"person_id\":")
+            try self.personId?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.username != nil {
+            w.member("\"username\":")
+            try self.username?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.communityId != nil {
+            w.member("\"community_id\":")
+            try self.communityId?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.communityName != nil {
+            w.member("\"community_name\":")
+            try self.communityName?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.pageCursor != nil {
+            w.member("\"page_cursor\":")
+            try self.pageCursor?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.limit != nil {
+            w.member("\"limit\":")
+            try self.limit?.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.endObject()
+    }
+}

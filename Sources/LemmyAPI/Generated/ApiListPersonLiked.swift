@@ -77,3 +77,27 @@ extension ApiListPersonLiked: LemmyFastDecodable {
         self.limit = limit_0
     }
 }
+
+extension ApiListPersonLiked: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        if self.type != nil {
+            w.member("\"type_\":")
+            try self.type?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.likeType != nil {
+            w.member("\"like_type\":")
+            try self.likeType?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.pageCursor != nil {
+            w.member("\"page_cursor\":")
+            try self.pageCursor?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.limit != nil {
+            w.member("\"limit\":")
+            try self.limit?.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.endObject()
+    }
+}

@@ -42,3 +42,13 @@ extension ApiListPostLikesResponse: LemmyFastDecodable {
         self.postLikes = try LemmyJSONReader.required(postLikes_0)
     }
 }
+
+extension ApiListPostLikesResponse: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"post_likes\":")
+        try self.postLikes.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

@@ -42,3 +42,13 @@ extension ApiListPostReportsResponse: LemmyFastDecodable {
         self.postReports = try LemmyJSONReader.required(postReports_0)
     }
 }
+
+extension ApiListPostReportsResponse: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"post_reports\":")
+        try self.postReports.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

@@ -99,3 +99,31 @@ extension ApiListPrivateMessageReports: LemmyFastDecodable {
         self.auth = auth_0
     }
 }
+
+extension ApiListPrivateMessageReports: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        if self.page != nil {
+            w.member("\"page\":")
+            try self.page?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.limit != nil {
+            w.member("\"limit\":")
+            try self.limit?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.unresolvedOnly != nil {
+            w.member("\"unresolved_only\":")
+            try self.unresolvedOnly?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.auth != nil {
+            if LemmyVersionSet(rawValue: 0b1100000111).contains(target.version) {
+                w.member("\"auth\":")
+                try self.auth?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        w.endObject()
+    }
+}

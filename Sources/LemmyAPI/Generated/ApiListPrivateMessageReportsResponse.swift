@@ -42,3 +42,13 @@ extension ApiListPrivateMessageReportsResponse: LemmyFastDecodable {
         self.privateMessageReports = try LemmyJSONReader.required(privateMessageReports_0)
     }
 }
+
+extension ApiListPrivateMessageReportsResponse: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"private_message_reports\":")
+        try self.privateMessageReports.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

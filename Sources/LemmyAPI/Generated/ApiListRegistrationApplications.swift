@@ -114,3 +114,43 @@ extension ApiListRegistrationApplications: LemmyFastDecodable {
         self.auth = auth_0
     }
 }
+
+extension ApiListRegistrationApplications: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        if self.unreadOnly != nil {
+            w.member("\"unread_only\":")
+            try self.unreadOnly?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.pageCursor != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"page_cursor\":")
+                try self.pageCursor?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.limit != nil {
+            w.member("\"limit\":")
+            try self.limit?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.page != nil {
+            if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
+                w.member("\"page\":")
+                try self.page?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.auth != nil {
+            if LemmyVersionSet(rawValue: 0b0000000111).contains(target.version) {
+                w.member("\"auth\":")
+                try self.auth?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        w.endObject()
+    }
+}

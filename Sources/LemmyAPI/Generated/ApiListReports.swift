@@ -138,3 +138,47 @@ extension ApiListReports: LemmyFastDecodable {
         self.myReportsOnly = myReportsOnly_0
     }
 }
+
+extension ApiListReports: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        if self.unresolvedOnly != nil {
+            w.member("\"unresolved_only\":")
+            try self.unresolvedOnly?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.type != nil {
+            w.member("\"type_\":")
+            try self.type?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.postId != nil {
+            w.member("\"post_id\":")
+            try self.postId?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.communityId != nil {
+            w.member("\"community_id\":")
+            try self.communityId?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.sort != nil {
+            w.member("\"sort\":")
+            try self.sort?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.pageCursor != nil {
+            w.member("\"page_cursor\":")
+            try self.pageCursor?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.limit != nil {
+            w.member("\"limit\":")
+            try self.limit?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.showCommunityRuleViolations != nil {
+            w.member("\"show_community_rule_violations\":")
+            try self.showCommunityRuleViolations?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.myReportsOnly != nil {
+            w.member("\"my_reports_only\":")
+            try self.myReportsOnly?.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.endObject()
+    }
+}

@@ -59,3 +59,5 @@ public enum ApiListingType: LemmyStringEnum, LemmyQueryValue {
 }
 
 extension ApiListingType: LemmyFastDecodable {}
+
+extension ApiListingType: LemmyFastEncodable {}

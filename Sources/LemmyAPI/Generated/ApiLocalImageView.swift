@@ -88,3 +88,23 @@ extension ApiLocalImageView: LemmyFastDecodable {
         self.post = post_0
     }
 }
+
+extension ApiLocalImageView: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"local_image\":")
+        try self.localImage.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"person\":")
+        try self.person.encodeLemmyJSON(to: &w, target: target)
+        if self.post != nil {
+            if LemmyVersionSet(rawValue: 0b1100001111).contains(target.version) {
+                w.member("\"post\":")
+                try self.post?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        w.endObject()
+    }
+}

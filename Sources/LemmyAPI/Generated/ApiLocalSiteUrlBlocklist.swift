@@ -123,3 +123,29 @@ extension ApiLocalSiteUrlBlocklist: LemmyFastDecodable {
         self.updatedAt = updatedAt_0 ?? updatedAt_1
     }
 }
+
+extension ApiLocalSiteUrlBlocklist: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"id\":")
+        try self.id.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"url\":")
+        try self.url.encodeLemmyJSON(to: &w, target: target)
+        if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+            w.member("\"published_at\":")
+        } else {
+            w.member("\"published\":")
+        }
+        try self.publishedAt.encodeLemmyJSON(to: &w, target: target)
+        if self.updatedAt != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"updated_at\":")
+            } else {
+                w.member("\"updated\":")
+            }
+            try self.updatedAt?.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.endObject()
+    }
+}

@@ -680,3 +680,347 @@ extension ApiLocalUser: LemmyFastDecodable {
         self.totp2faUrl = totp2faUrl_0
     }
 }
+
+extension ApiLocalUser: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"id\":")
+        try self.id.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"person_id\":")
+        try self.personId.encodeLemmyJSON(to: &w, target: target)
+        if self.email != nil {
+            w.member("\"email\":")
+            try self.email?.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.member("\"show_nsfw\":")
+        try self.showNsfw.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"theme\":")
+        try self.theme.encodeLemmyJSON(to: &w, target: target)
+        if self.defaultPostSortType != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"default_post_sort_type\":")
+                try self.defaultPostSortType?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+            throw LemmyJSONBail()
+        }
+        w.member("\"default_listing_type\":")
+        try self.defaultListingType.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"interface_language\":")
+        try self.interfaceLanguage.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"show_avatars\":")
+        try self.showAvatars.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"send_notifications_to_email\":")
+        try self.sendNotificationsToEmail.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"show_bot_accounts\":")
+        try self.showBotAccounts.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"show_read_posts\":")
+        try self.showReadPosts.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"email_verified\":")
+        try self.emailVerified.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"accepted_application\":")
+        try self.acceptedApplication.encodeLemmyJSON(to: &w, target: target)
+        if self.openLinksInNewTab != nil {
+            if LemmyVersionSet(rawValue: 0b1111111110).contains(target.version) {
+                w.member("\"open_links_in_new_tab\":")
+                try self.openLinksInNewTab?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1111111110).contains(target.version) {
+            throw LemmyJSONBail()
+        }
+        if self.blurNsfw != nil {
+            if LemmyVersionSet(rawValue: 0b1111111100).contains(target.version) {
+                w.member("\"blur_nsfw\":")
+                try self.blurNsfw?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1111111100).contains(target.version) {
+            throw LemmyJSONBail()
+        }
+        if self.infiniteScrollEnabled != nil {
+            if LemmyVersionSet(rawValue: 0b1111111000).contains(target.version) {
+                w.member("\"infinite_scroll_enabled\":")
+                try self.infiniteScrollEnabled?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1111111000).contains(target.version) {
+            throw LemmyJSONBail()
+        }
+        if self.admin != nil {
+            if LemmyVersionSet(rawValue: 0b1111111000).contains(target.version) {
+                w.member("\"admin\":")
+                try self.admin?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1111111000).contains(target.version) {
+            throw LemmyJSONBail()
+        }
+        if self.postListingMode != nil {
+            if LemmyVersionSet(rawValue: 0b1111111000).contains(target.version) {
+                w.member("\"post_listing_mode\":")
+                try self.postListingMode?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1111111000).contains(target.version) {
+            throw LemmyJSONBail()
+        }
+        if self.totp2faEnabled != nil {
+            if LemmyVersionSet(rawValue: 0b1111111000).contains(target.version) {
+                w.member("\"totp_2fa_enabled\":")
+                try self.totp2faEnabled?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1111111000).contains(target.version) {
+            throw LemmyJSONBail()
+        }
+        if self.animatedImagesEnabled != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"animated_images_enabled\":")
+                try self.animatedImagesEnabled?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+            throw LemmyJSONBail()
+        }
+        if self.collapseBotComments != nil {
+            if LemmyVersionSet(rawValue: 0b1111111000).contains(target.version) {
+                w.member("\"collapse_bot_comments\":")
+                try self.collapseBotComments?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1111111000).contains(target.version) {
+            throw LemmyJSONBail()
+        }
+        if self.lastDonationNotificationAt != nil {
+            if LemmyVersionSet(rawValue: 0b1110000000).contains(target.version) {
+                if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                    w.member("\"last_donation_notification_at\":")
+                } else {
+                    w.member("\"last_donation_notification\":")
+                }
+                try self.lastDonationNotificationAt?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1110000000).contains(target.version) {
+            throw LemmyJSONBail()
+        }
+        if self.privateMessagesEnabled != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"private_messages_enabled\":")
+                try self.privateMessagesEnabled?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+            throw LemmyJSONBail()
+        }
+        if self.defaultCommentSortType != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"default_comment_sort_type\":")
+                try self.defaultCommentSortType?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+            throw LemmyJSONBail()
+        }
+        if self.autoMarkFetchedPostsAsRead != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"auto_mark_fetched_posts_as_read\":")
+                try self.autoMarkFetchedPostsAsRead?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+            throw LemmyJSONBail()
+        }
+        if self.hidePostsWithMedia != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"hide_posts_with_media\":")
+                try self.hidePostsWithMedia?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+            throw LemmyJSONBail()
+        }
+        if self.defaultPostTimeRangeSeconds != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"default_post_time_range_seconds\":")
+                try self.defaultPostTimeRangeSeconds?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.showScore != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"show_score\":")
+                try self.showScore?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+            throw LemmyJSONBail()
+        }
+        if self.showUpvotes != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"show_upvotes\":")
+                try self.showUpvotes?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+            throw LemmyJSONBail()
+        }
+        if self.showDownvotes != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"show_downvotes\":")
+                try self.showDownvotes?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+            throw LemmyJSONBail()
+        }
+        if self.showUpvotePercentage != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"show_upvote_percentage\":")
+                try self.showUpvotePercentage?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+            throw LemmyJSONBail()
+        }
+        if self.showPersonVotes != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"show_person_votes\":")
+                try self.showPersonVotes?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+            throw LemmyJSONBail()
+        }
+        if self.defaultItemsPerPage != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"default_items_per_page\":")
+                try self.defaultItemsPerPage?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+            throw LemmyJSONBail()
+        }
+        if self.invitedByLocalUserId != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"invited_by_local_user_id\":")
+                try self.invitedByLocalUserId?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.showMedia != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"show_media\":")
+                try self.showMedia?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+            throw LemmyJSONBail()
+        }
+        if self.defaultSortType != nil {
+            if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
+                w.member("\"default_sort_type\":")
+                try self.defaultSortType?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
+            throw LemmyJSONBail()
+        }
+        if self.showScores != nil {
+            if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
+                w.member("\"show_scores\":")
+                try self.showScores?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
+            throw LemmyJSONBail()
+        }
+        if self.autoExpand != nil {
+            if LemmyVersionSet(rawValue: 0b0011111100).contains(target.version) {
+                w.member("\"auto_expand\":")
+                try self.autoExpand?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0011111100).contains(target.version) {
+            throw LemmyJSONBail()
+        }
+        if self.enableKeyboardNavigation != nil {
+            if LemmyVersionSet(rawValue: 0b0011111000).contains(target.version) {
+                w.member("\"enable_keyboard_navigation\":")
+                try self.enableKeyboardNavigation?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0011111000).contains(target.version) {
+            throw LemmyJSONBail()
+        }
+        if self.enableAnimatedImages != nil {
+            if LemmyVersionSet(rawValue: 0b0011111000).contains(target.version) {
+                w.member("\"enable_animated_images\":")
+                try self.enableAnimatedImages?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0011111000).contains(target.version) {
+            throw LemmyJSONBail()
+        }
+        if self.validatorTime != nil {
+            if LemmyVersionSet(rawValue: 0b0000000111).contains(target.version) {
+                w.member("\"validator_time\":")
+                try self.validatorTime?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0000000111).contains(target.version) {
+            throw LemmyJSONBail()
+        }
+        if self.showNewPostNotifs != nil {
+            if LemmyVersionSet(rawValue: 0b0000000111).contains(target.version) {
+                w.member("\"show_new_post_notifs\":")
+                try self.showNewPostNotifs?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0000000111).contains(target.version) {
+            throw LemmyJSONBail()
+        }
+        if self.totp2faUrl != nil {
+            if LemmyVersionSet(rawValue: 0b0000000111).contains(target.version) {
+                w.member("\"totp_2fa_url\":")
+                try self.totp2faUrl?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        w.endObject()
+    }
+}

@@ -116,3 +116,29 @@ extension ApiLocalUserInvite: LemmyFastDecodable {
         self.publishedAt = try LemmyJSONReader.required(publishedAt_0)
     }
 }
+
+extension ApiLocalUserInvite: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"id\":")
+        try self.id.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"token\":")
+        try self.token.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"local_user_id\":")
+        try self.localUserId.encodeLemmyJSON(to: &w, target: target)
+        if self.maxUses != nil {
+            w.member("\"max_uses\":")
+            try self.maxUses?.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.member("\"uses_count\":")
+        try self.usesCount.encodeLemmyJSON(to: &w, target: target)
+        if self.expiresAt != nil {
+            w.member("\"expires_at\":")
+            try self.expiresAt?.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.member("\"published_at\":")
+        try self.publishedAt.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

@@ -44,3 +44,5 @@ public enum ApiLocalUserSortType: LemmyStringEnum, LemmyQueryValue {
 }
 
 extension ApiLocalUserSortType: LemmyFastDecodable {}
+
+extension ApiLocalUserSortType: LemmyFastEncodable {}

@@ -94,3 +94,21 @@ extension ApiLocalUserVoteDisplayMode: LemmyFastDecodable {
         self.upvotePercentage = try LemmyJSONReader.required(upvotePercentage_0)
     }
 }
+
+extension ApiLocalUserVoteDisplayMode: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"local_user_id\":")
+        try self.localUserId.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"score\":")
+        try self.score.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"upvotes\":")
+        try self.upvotes.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"downvotes\":")
+        try self.downvotes.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"upvote_percentage\":")
+        try self.upvotePercentage.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

@@ -64,3 +64,17 @@ extension ApiLockComment: LemmyFastDecodable {
         self.reason = try LemmyJSONReader.required(reason_0)
     }
 }
+
+extension ApiLockComment: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"comment_id\":")
+        try self.commentId.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"locked\":")
+        try self.locked.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"reason\":")
+        try self.reason.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

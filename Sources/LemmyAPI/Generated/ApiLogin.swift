@@ -103,3 +103,27 @@ extension ApiLogin: LemmyFastDecodable {
         self.stayLoggedIn = stayLoggedIn_0
     }
 }
+
+extension ApiLogin: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"username_or_email\":")
+        try self.usernameOrEmail.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"password\":")
+        try self.password.encodeLemmyJSON(to: &w, target: target)
+        if self.totp2faToken != nil {
+            w.member("\"totp_2fa_token\":")
+            try self.totp2faToken?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.stayLoggedIn != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"stay_logged_in\":")
+                try self.stayLoggedIn?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        w.endObject()
+    }
+}

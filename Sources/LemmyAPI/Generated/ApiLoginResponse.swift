@@ -70,3 +70,19 @@ extension ApiLoginResponse: LemmyFastDecodable {
         self.verifyEmailSent = try LemmyJSONReader.required(verifyEmailSent_0)
     }
 }
+
+extension ApiLoginResponse: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        if self.jwt != nil {
+            w.member("\"jwt\":")
+            try self.jwt?.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.member("\"registration_created\":")
+        try self.registrationCreated.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"verify_email_sent\":")
+        try self.verifyEmailSent.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

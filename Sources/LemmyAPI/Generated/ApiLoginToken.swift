@@ -112,3 +112,27 @@ extension ApiLoginToken: LemmyFastDecodable {
         self.userAgent = userAgent_0
     }
 }
+
+extension ApiLoginToken: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"user_id\":")
+        try self.userId.encodeLemmyJSON(to: &w, target: target)
+        if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+            w.member("\"published_at\":")
+        } else {
+            w.member("\"published\":")
+        }
+        try self.publishedAt.encodeLemmyJSON(to: &w, target: target)
+        if self.ip != nil {
+            w.member("\"ip\":")
+            try self.ip?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.userAgent != nil {
+            w.member("\"user_agent\":")
+            try self.userAgent?.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.endObject()
+    }
+}

@@ -42,3 +42,15 @@ extension ApiMarkAllAsRead: LemmyFastDecodable {
         self.auth = auth_0
     }
 }
+
+extension ApiMarkAllAsRead: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        if self.auth != nil {
+            w.member("\"auth\":")
+            try self.auth?.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.endObject()
+    }
+}

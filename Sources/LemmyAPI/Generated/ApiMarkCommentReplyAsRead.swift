@@ -84,3 +84,23 @@ extension ApiMarkCommentReplyAsRead: LemmyFastDecodable {
         self.auth = auth_0
     }
 }
+
+extension ApiMarkCommentReplyAsRead: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"comment_reply_id\":")
+        try self.commentReplyId.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"read\":")
+        try self.read.encodeLemmyJSON(to: &w, target: target)
+        if self.auth != nil {
+            if LemmyVersionSet(rawValue: 0b1100000111).contains(target.version) {
+                w.member("\"auth\":")
+                try self.auth?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        w.endObject()
+    }
+}

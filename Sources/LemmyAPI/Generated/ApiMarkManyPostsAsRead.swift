@@ -55,3 +55,15 @@ extension ApiMarkManyPostsAsRead: LemmyFastDecodable {
         self.read = try LemmyJSONReader.required(read_0)
     }
 }
+
+extension ApiMarkManyPostsAsRead: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"post_ids\":")
+        try self.postIds.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"read\":")
+        try self.read.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

@@ -55,3 +55,15 @@ extension ApiMarkNotificationAsRead: LemmyFastDecodable {
         self.read = try LemmyJSONReader.required(read_0)
     }
 }
+
+extension ApiMarkNotificationAsRead: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"notification_id\":")
+        try self.notificationId.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"read\":")
+        try self.read.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

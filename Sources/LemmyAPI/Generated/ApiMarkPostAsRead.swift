@@ -103,3 +103,41 @@ extension ApiMarkPostAsRead: LemmyFastDecodable {
         self.auth = auth_0
     }
 }
+
+extension ApiMarkPostAsRead: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        if self.postId != nil {
+            if LemmyVersionSet(rawValue: 0b1100001111).contains(target.version) {
+                w.member("\"post_id\":")
+                try self.postId?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000111).contains(target.version) {
+            throw LemmyJSONBail()
+        }
+        w.member("\"read\":")
+        try self.read.encodeLemmyJSON(to: &w, target: target)
+        if self.postIds != nil {
+            if LemmyVersionSet(rawValue: 0b0011111000).contains(target.version) {
+                w.member("\"post_ids\":")
+                try self.postIds?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0011110000).contains(target.version) {
+            throw LemmyJSONBail()
+        }
+        if self.auth != nil {
+            if LemmyVersionSet(rawValue: 0b0000000111).contains(target.version) {
+                w.member("\"auth\":")
+                try self.auth?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        w.endObject()
+    }
+}

@@ -94,3 +94,21 @@ extension ApiModAdd: LemmyFastDecodable {
         self.when = try LemmyJSONReader.required(when_0)
     }
 }
+
+extension ApiModAdd: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"id\":")
+        try self.id.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"mod_person_id\":")
+        try self.modPersonId.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"other_person_id\":")
+        try self.otherPersonId.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"removed\":")
+        try self.removed.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"when_\":")
+        try self.when.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

@@ -68,3 +68,19 @@ extension ApiModAddView: LemmyFastDecodable {
         self.moddedPerson = try LemmyJSONReader.required(moddedPerson_0)
     }
 }
+
+extension ApiModAddView: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"mod_add\":")
+        try self.modAdd.encodeLemmyJSON(to: &w, target: target)
+        if self.moderator != nil {
+            w.member("\"moderator\":")
+            try self.moderator?.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.member("\"modded_person\":")
+        try self.moddedPerson.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

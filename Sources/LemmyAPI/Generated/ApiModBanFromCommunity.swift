@@ -129,3 +129,31 @@ extension ApiModBanFromCommunity: LemmyFastDecodable {
         self.when = try LemmyJSONReader.required(when_0)
     }
 }
+
+extension ApiModBanFromCommunity: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"id\":")
+        try self.id.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"mod_person_id\":")
+        try self.modPersonId.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"other_person_id\":")
+        try self.otherPersonId.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"community_id\":")
+        try self.communityId.encodeLemmyJSON(to: &w, target: target)
+        if self.reason != nil {
+            w.member("\"reason\":")
+            try self.reason?.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.member("\"banned\":")
+        try self.banned.encodeLemmyJSON(to: &w, target: target)
+        if self.expires != nil {
+            w.member("\"expires\":")
+            try self.expires?.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.member("\"when_\":")
+        try self.when.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

@@ -77,3 +77,21 @@ extension ApiModBanFromCommunityView: LemmyFastDecodable {
         self.bannedPerson = try LemmyJSONReader.required(bannedPerson_0)
     }
 }
+
+extension ApiModBanFromCommunityView: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"mod_ban_from_community\":")
+        try self.modBanFromCommunity.encodeLemmyJSON(to: &w, target: target)
+        if self.moderator != nil {
+            w.member("\"moderator\":")
+            try self.moderator?.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.member("\"community\":")
+        try self.community.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"banned_person\":")
+        try self.bannedPerson.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

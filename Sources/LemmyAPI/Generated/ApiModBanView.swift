@@ -68,3 +68,19 @@ extension ApiModBanView: LemmyFastDecodable {
         self.bannedPerson = try LemmyJSONReader.required(bannedPerson_0)
     }
 }
+
+extension ApiModBanView: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"mod_ban\":")
+        try self.modBan.encodeLemmyJSON(to: &w, target: target)
+        if self.moderator != nil {
+            w.member("\"moderator\":")
+            try self.moderator?.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.member("\"banned_person\":")
+        try self.bannedPerson.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

@@ -64,3 +64,21 @@ extension ApiModEditPost: LemmyFastDecodable {
         self.tags = tags_0
     }
 }
+
+extension ApiModEditPost: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"post_id\":")
+        try self.postId.encodeLemmyJSON(to: &w, target: target)
+        if self.nsfw != nil {
+            w.member("\"nsfw\":")
+            try self.nsfw?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.tags != nil {
+            w.member("\"tags\":")
+            try self.tags?.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.endObject()
+    }
+}

@@ -107,3 +107,23 @@ extension ApiModFeaturePost: LemmyFastDecodable {
         self.isFeaturedCommunity = try LemmyJSONReader.required(isFeaturedCommunity_0)
     }
 }
+
+extension ApiModFeaturePost: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"id\":")
+        try self.id.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"mod_person_id\":")
+        try self.modPersonId.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"post_id\":")
+        try self.postId.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"featured\":")
+        try self.featured.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"when_\":")
+        try self.when.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"is_featured_community\":")
+        try self.isFeaturedCommunity.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

@@ -103,3 +103,25 @@ extension ApiModHideCommunity: LemmyFastDecodable {
         self.hidden = try LemmyJSONReader.required(hidden_0)
     }
 }
+
+extension ApiModHideCommunity: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"id\":")
+        try self.id.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"community_id\":")
+        try self.communityId.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"mod_person_id\":")
+        try self.modPersonId.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"when_\":")
+        try self.when.encodeLemmyJSON(to: &w, target: target)
+        if self.reason != nil {
+            w.member("\"reason\":")
+            try self.reason?.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.member("\"hidden\":")
+        try self.hidden.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

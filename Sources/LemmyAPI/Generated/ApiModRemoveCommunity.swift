@@ -144,3 +144,33 @@ extension ApiModRemoveCommunity: LemmyFastDecodable {
         self.expires = expires_0
     }
 }
+
+extension ApiModRemoveCommunity: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"id\":")
+        try self.id.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"mod_person_id\":")
+        try self.modPersonId.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"community_id\":")
+        try self.communityId.encodeLemmyJSON(to: &w, target: target)
+        if self.reason != nil {
+            w.member("\"reason\":")
+            try self.reason?.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.member("\"removed\":")
+        try self.removed.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"when_\":")
+        try self.when.encodeLemmyJSON(to: &w, target: target)
+        if self.expires != nil {
+            if LemmyVersionSet(rawValue: 0b1100000111).contains(target.version) {
+                w.member("\"expires\":")
+                try self.expires?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        w.endObject()
+    }
+}

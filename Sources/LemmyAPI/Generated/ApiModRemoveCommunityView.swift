@@ -64,3 +64,19 @@ extension ApiModRemoveCommunityView: LemmyFastDecodable {
         self.community = try LemmyJSONReader.required(community_0)
     }
 }
+
+extension ApiModRemoveCommunityView: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"mod_remove_community\":")
+        try self.modRemoveCommunity.encodeLemmyJSON(to: &w, target: target)
+        if self.moderator != nil {
+            w.member("\"moderator\":")
+            try self.moderator?.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.member("\"community\":")
+        try self.community.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

@@ -77,3 +77,21 @@ extension ApiModRemovePostView: LemmyFastDecodable {
         self.community = try LemmyJSONReader.required(community_0)
     }
 }
+
+extension ApiModRemovePostView: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"mod_remove_post\":")
+        try self.modRemovePost.encodeLemmyJSON(to: &w, target: target)
+        if self.moderator != nil {
+            w.member("\"moderator\":")
+            try self.moderator?.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.member("\"post\":")
+        try self.post.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"community\":")
+        try self.community.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

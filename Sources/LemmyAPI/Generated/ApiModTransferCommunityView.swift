@@ -77,3 +77,21 @@ extension ApiModTransferCommunityView: LemmyFastDecodable {
         self.moddedPerson = try LemmyJSONReader.required(moddedPerson_0)
     }
 }
+
+extension ApiModTransferCommunityView: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"mod_transfer_community\":")
+        try self.modTransferCommunity.encodeLemmyJSON(to: &w, target: target)
+        if self.moderator != nil {
+            w.member("\"moderator\":")
+            try self.moderator?.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.member("\"community\":")
+        try self.community.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"modded_person\":")
+        try self.moddedPerson.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

@@ -133,3 +133,33 @@ extension ApiModlog: LemmyFastDecodable {
         self.childCount = try LemmyJSONReader.required(childCount_0)
     }
 }
+
+extension ApiModlog: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"id\":")
+        try self.id.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"kind\":")
+        try self.kind.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"is_revert\":")
+        try self.isRevert.encodeLemmyJSON(to: &w, target: target)
+        if self.reason != nil {
+            w.member("\"reason\":")
+            try self.reason?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.expiresAt != nil {
+            w.member("\"expires_at\":")
+            try self.expiresAt?.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.member("\"published_at\":")
+        try self.publishedAt.encodeLemmyJSON(to: &w, target: target)
+        if self.bulkActionParentId != nil {
+            w.member("\"bulk_action_parent_id\":")
+            try self.bulkActionParentId?.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.member("\"child_count\":")
+        try self.childCount.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

@@ -114,3 +114,5 @@ public enum ApiModlogActionType: LemmyStringEnum, LemmyQueryValue {
 }
 
 extension ApiModlogActionType: LemmyFastDecodable {}
+
+extension ApiModlogActionType: LemmyFastEncodable {}

@@ -139,3 +139,5 @@ public enum ApiModlogKind: LemmyStringEnum, LemmyQueryValue {
 }
 
 extension ApiModlogKind: LemmyFastDecodable {}
+
+extension ApiModlogKind: LemmyFastEncodable {}

@@ -165,3 +165,49 @@ extension ApiModlogListParams: LemmyFastDecodable {
         self.hideModlogNames = try LemmyJSONReader.required(hideModlogNames_0)
     }
 }
+
+extension ApiModlogListParams: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        if self.communityId != nil {
+            w.member("\"community_id\":")
+            try self.communityId?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.modPersonId != nil {
+            w.member("\"mod_person_id\":")
+            try self.modPersonId?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.otherPersonId != nil {
+            w.member("\"other_person_id\":")
+            try self.otherPersonId?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.postId != nil {
+            if LemmyVersionSet(rawValue: 0b1111110000).contains(target.version) {
+                w.member("\"post_id\":")
+                try self.postId?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.commentId != nil {
+            if LemmyVersionSet(rawValue: 0b1111110000).contains(target.version) {
+                w.member("\"comment_id\":")
+                try self.commentId?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.page != nil {
+            w.member("\"page\":")
+            try self.page?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.limit != nil {
+            w.member("\"limit\":")
+            try self.limit?.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.member("\"hide_modlog_names\":")
+        try self.hideModlogNames.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

@@ -120,3 +120,37 @@ extension ApiModlogView: LemmyFastDecodable {
         self.targetComment = targetComment_0
     }
 }
+
+extension ApiModlogView: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"modlog\":")
+        try self.modlog.encodeLemmyJSON(to: &w, target: target)
+        if self.moderator != nil {
+            w.member("\"moderator\":")
+            try self.moderator?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.targetPerson != nil {
+            w.member("\"target_person\":")
+            try self.targetPerson?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.targetInstance != nil {
+            w.member("\"target_instance\":")
+            try self.targetInstance?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.targetCommunity != nil {
+            w.member("\"target_community\":")
+            try self.targetCommunity?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.targetPost != nil {
+            w.member("\"target_post\":")
+            try self.targetPost?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.targetComment != nil {
+            w.member("\"target_comment\":")
+            try self.targetComment?.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.endObject()
+    }
+}

@@ -205,3 +205,51 @@ extension ApiMultiCommunity: LemmyFastDecodable {
         self.sidebar = sidebar_0
     }
 }
+
+extension ApiMultiCommunity: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"id\":")
+        try self.id.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"creator_id\":")
+        try self.creatorId.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"instance_id\":")
+        try self.instanceId.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"name\":")
+        try self.name.encodeLemmyJSON(to: &w, target: target)
+        if self.title != nil {
+            w.member("\"title\":")
+            try self.title?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.summary != nil {
+            w.member("\"summary\":")
+            try self.summary?.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.member("\"local\":")
+        try self.local.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"deleted\":")
+        try self.deleted.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"ap_id\":")
+        try self.apId.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"last_refreshed_at\":")
+        try self.lastRefreshedAt.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"published_at\":")
+        try self.publishedAt.encodeLemmyJSON(to: &w, target: target)
+        if self.updatedAt != nil {
+            w.member("\"updated_at\":")
+            try self.updatedAt?.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.member("\"subscribers\":")
+        try self.subscribers.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"subscribers_local\":")
+        try self.subscribersLocal.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"communities\":")
+        try self.communities.encodeLemmyJSON(to: &w, target: target)
+        if self.sidebar != nil {
+            w.member("\"sidebar\":")
+            try self.sidebar?.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.endObject()
+    }
+}

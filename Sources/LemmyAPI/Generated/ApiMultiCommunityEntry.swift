@@ -55,3 +55,15 @@ extension ApiMultiCommunityEntry: LemmyFastDecodable {
         self.communityId = try LemmyJSONReader.required(communityId_0)
     }
 }
+
+extension ApiMultiCommunityEntry: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"multi_community_id\":")
+        try self.multiCommunityId.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"community_id\":")
+        try self.communityId.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

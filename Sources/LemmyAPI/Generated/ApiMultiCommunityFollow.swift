@@ -68,3 +68,17 @@ extension ApiMultiCommunityFollow: LemmyFastDecodable {
         self.followState = try LemmyJSONReader.required(followState_0)
     }
 }
+
+extension ApiMultiCommunityFollow: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"multi_community_id\":")
+        try self.multiCommunityId.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"person_id\":")
+        try self.personId.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"follow_state\":")
+        try self.followState.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

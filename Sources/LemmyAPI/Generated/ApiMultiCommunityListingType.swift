@@ -49,3 +49,5 @@ public enum ApiMultiCommunityListingType: LemmyStringEnum, LemmyQueryValue {
 }
 
 extension ApiMultiCommunityListingType: LemmyFastDecodable {}
+
+extension ApiMultiCommunityListingType: LemmyFastEncodable {}

@@ -42,3 +42,13 @@ extension ApiMultiCommunityResponse: LemmyFastDecodable {
         self.multiCommunityView = try LemmyJSONReader.required(multiCommunityView_0)
     }
 }
+
+extension ApiMultiCommunityResponse: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"multi_community_view\":")
+        try self.multiCommunityView.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

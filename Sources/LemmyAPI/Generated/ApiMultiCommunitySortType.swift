@@ -69,3 +69,5 @@ public enum ApiMultiCommunitySortType: LemmyStringEnum, LemmyQueryValue {
 }
 
 extension ApiMultiCommunitySortType: LemmyFastDecodable {}
+
+extension ApiMultiCommunitySortType: LemmyFastEncodable {}

@@ -64,3 +64,19 @@ extension ApiMultiCommunityView: LemmyFastDecodable {
         self.owner = try LemmyJSONReader.required(owner_0)
     }
 }
+
+extension ApiMultiCommunityView: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"multi\":")
+        try self.multi.encodeLemmyJSON(to: &w, target: target)
+        if self.followState != nil {
+            w.member("\"follow_state\":")
+            try self.followState?.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.member("\"owner\":")
+        try self.owner.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

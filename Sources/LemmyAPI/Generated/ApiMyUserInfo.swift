@@ -374,3 +374,95 @@ extension ApiMyUserInfo.PersonBlocksElement: LemmyFastDecodable {
         throw LemmyJSONBail()
     }
 }
+
+extension ApiMyUserInfo: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"local_user_view\":")
+        try self.localUserView.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"follows\":")
+        try self.follows.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"moderates\":")
+        try self.moderates.encodeLemmyJSON(to: &w, target: target)
+        if self.multiCommunityFollows != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"multi_community_follows\":")
+                try self.multiCommunityFollows?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+            throw LemmyJSONBail()
+        }
+        w.member("\"community_blocks\":")
+        try self.communityBlocks.encodeLemmyJSON(to: &w, target: target)
+        if self.instanceCommunitiesBlocks != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"instance_communities_blocks\":")
+                try self.instanceCommunitiesBlocks?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+            throw LemmyJSONBail()
+        }
+        if self.instancePersonsBlocks != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"instance_persons_blocks\":")
+                try self.instancePersonsBlocks?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+            throw LemmyJSONBail()
+        }
+        w.member("\"person_blocks\":")
+        try self.personBlocks.encodeLemmyJSON(to: &w, target: target)
+        if self.keywordBlocks != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"keyword_blocks\":")
+                try self.keywordBlocks?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+            throw LemmyJSONBail()
+        }
+        w.member("\"discussion_languages\":")
+        try self.discussionLanguages.encodeLemmyJSON(to: &w, target: target)
+        if self.instanceBlocks != nil {
+            if LemmyVersionSet(rawValue: 0b0011111000).contains(target.version) {
+                w.member("\"instance_blocks\":")
+                try self.instanceBlocks?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0011111000).contains(target.version) {
+            throw LemmyJSONBail()
+        }
+        w.endObject()
+    }
+}
+
+extension ApiMyUserInfo.CommunityBlocksElement: LemmyFastEncodable {
+    /// Writes the value's form; gives up when the target version uses another form.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        try checkFastForm(of: Self.allVersions, target: target)
+        switch self {
+        case .community(let value): try value.encodeLemmyJSON(to: &w, target: target)
+        case .communityBlockView(let value): try value.encodeLemmyJSON(to: &w, target: target)
+        }
+    }
+}
+
+extension ApiMyUserInfo.PersonBlocksElement: LemmyFastEncodable {
+    /// Writes the value's form; gives up when the target version uses another form.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        try checkFastForm(of: Self.allVersions, target: target)
+        switch self {
+        case .person(let value): try value.encodeLemmyJSON(to: &w, target: target)
+        case .personBlockView(let value): try value.encodeLemmyJSON(to: &w, target: target)
+        }
+    }
+}

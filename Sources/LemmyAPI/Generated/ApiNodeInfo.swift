@@ -112,3 +112,39 @@ extension ApiNodeInfo: LemmyFastDecodable {
         self.metadata = metadata_0
     }
 }
+
+extension ApiNodeInfo: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        if self.version != nil {
+            w.member("\"version\":")
+            try self.version?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.software != nil {
+            w.member("\"software\":")
+            try self.software?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.protocols != nil {
+            w.member("\"protocols\":")
+            try self.protocols?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.usage != nil {
+            w.member("\"usage\":")
+            try self.usage?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.openRegistrations != nil {
+            w.member("\"openRegistrations\":")
+            try self.openRegistrations?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.services != nil {
+            w.member("\"services\":")
+            try self.services?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.metadata != nil {
+            w.member("\"metadata\":")
+            try self.metadata?.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.endObject()
+    }
+}

@@ -55,3 +55,19 @@ extension ApiNodeInfoServices: LemmyFastDecodable {
         self.outbound = outbound_0
     }
 }
+
+extension ApiNodeInfoServices: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        if self.inbound != nil {
+            w.member("\"inbound\":")
+            try self.inbound?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.outbound != nil {
+            w.member("\"outbound\":")
+            try self.outbound?.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.endObject()
+    }
+}

@@ -81,3 +81,27 @@ extension ApiNodeInfoSoftware: LemmyFastDecodable {
         self.homepage = homepage_0
     }
 }
+
+extension ApiNodeInfoSoftware: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        if self.name != nil {
+            w.member("\"name\":")
+            try self.name?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.version != nil {
+            w.member("\"version\":")
+            try self.version?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.repository != nil {
+            w.member("\"repository\":")
+            try self.repository?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.homepage != nil {
+            w.member("\"homepage\":")
+            try self.homepage?.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.endObject()
+    }
+}

@@ -68,3 +68,23 @@ extension ApiNodeInfoUsage: LemmyFastDecodable {
         self.localComments = localComments_0
     }
 }
+
+extension ApiNodeInfoUsage: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        if self.users != nil {
+            w.member("\"users\":")
+            try self.users?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.localPosts != nil {
+            w.member("\"localPosts\":")
+            try self.localPosts?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.localComments != nil {
+            w.member("\"localComments\":")
+            try self.localComments?.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.endObject()
+    }
+}

@@ -68,3 +68,23 @@ extension ApiNodeInfoUsers: LemmyFastDecodable {
         self.activeMonth = activeMonth_0
     }
 }
+
+extension ApiNodeInfoUsers: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        if self.total != nil {
+            w.member("\"total\":")
+            try self.total?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.activeHalfyear != nil {
+            w.member("\"activeHalfyear\":")
+            try self.activeHalfyear?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.activeMonth != nil {
+            w.member("\"activeMonth\":")
+            try self.activeMonth?.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.endObject()
+    }
+}

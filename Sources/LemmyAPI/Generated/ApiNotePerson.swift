@@ -55,3 +55,15 @@ extension ApiNotePerson: LemmyFastDecodable {
         self.note = try LemmyJSONReader.required(note_0)
     }
 }
+
+extension ApiNotePerson: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"person_id\":")
+        try self.personId.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"note\":")
+        try self.note.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

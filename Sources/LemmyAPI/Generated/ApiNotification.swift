@@ -147,3 +147,39 @@ extension ApiNotification: LemmyFastDecodable {
         self.creatorId = try LemmyJSONReader.required(creatorId_0)
     }
 }
+
+extension ApiNotification: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"id\":")
+        try self.id.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"recipient_id\":")
+        try self.recipientId.encodeLemmyJSON(to: &w, target: target)
+        if self.commentId != nil {
+            w.member("\"comment_id\":")
+            try self.commentId?.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.member("\"read\":")
+        try self.read.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"published_at\":")
+        try self.publishedAt.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"kind\":")
+        try self.kind.encodeLemmyJSON(to: &w, target: target)
+        if self.postId != nil {
+            w.member("\"post_id\":")
+            try self.postId?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.privateMessageId != nil {
+            w.member("\"private_message_id\":")
+            try self.privateMessageId?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.modlogId != nil {
+            w.member("\"modlog_id\":")
+            try self.modlogId?.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.member("\"creator_id\":")
+        try self.creatorId.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

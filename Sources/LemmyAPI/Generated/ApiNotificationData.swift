@@ -67,3 +67,40 @@ extension ApiNotificationData: LemmyFastDecodable {
         }
     }
 }
+
+extension ApiNotificationData: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        switch self {
+        case .comment(let value):
+            let start = w.bytes.count
+            try value.encodeLemmyJSON(to: &w, target: target)
+            try w.reopenObject(from: start)
+            w.member("\"type_\":")
+            w.string("comment")
+        case .post(let value):
+            let start = w.bytes.count
+            try value.encodeLemmyJSON(to: &w, target: target)
+            try w.reopenObject(from: start)
+            w.member("\"type_\":")
+            w.string("post")
+        case .privateMessage(let value):
+            let start = w.bytes.count
+            try value.encodeLemmyJSON(to: &w, target: target)
+            try w.reopenObject(from: start)
+            w.member("\"type_\":")
+            w.string("private_message")
+        case .modAction(let value):
+            let start = w.bytes.count
+            try value.encodeLemmyJSON(to: &w, target: target)
+            try w.reopenObject(from: start)
+            w.member("\"type_\":")
+            w.string("mod_action")
+        case .unknown(let value):
+            w.beginObject()
+            w.member("\"type_\":")
+            w.string(value)
+        }
+        w.endObject()
+    }
+}

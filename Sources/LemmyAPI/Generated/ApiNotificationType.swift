@@ -59,3 +59,5 @@ public enum ApiNotificationType: LemmyStringEnum, LemmyQueryValue {
 }
 
 extension ApiNotificationType: LemmyFastDecodable {}
+
+extension ApiNotificationType: LemmyFastEncodable {}

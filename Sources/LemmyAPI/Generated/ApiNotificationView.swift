@@ -55,3 +55,15 @@ extension ApiNotificationView: LemmyFastDecodable {
         self.data = try LemmyJSONReader.required(data_0)
     }
 }
+
+extension ApiNotificationView: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"notification\":")
+        try self.notification.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"data\":")
+        try self.data.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

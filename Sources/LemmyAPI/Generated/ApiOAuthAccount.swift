@@ -90,3 +90,23 @@ extension ApiOAuthAccount: LemmyFastDecodable {
         self.updatedAt = updatedAt_0
     }
 }
+
+extension ApiOAuthAccount: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"local_user_id\":")
+        try self.localUserId.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"oauth_provider_id\":")
+        try self.oauthProviderId.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"oauth_user_id\":")
+        try self.oauthUserId.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"published_at\":")
+        try self.publishedAt.encodeLemmyJSON(to: &w, target: target)
+        if self.updatedAt != nil {
+            w.member("\"updated_at\":")
+            try self.updatedAt?.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.endObject()
+    }
+}

@@ -157,3 +157,59 @@ extension ApiOpenGraphData: LemmyFastDecodable {
         self.videoHeight = videoHeight_0
     }
 }
+
+extension ApiOpenGraphData: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        if self.title != nil {
+            w.member("\"title\":")
+            try self.title?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.description != nil {
+            w.member("\"description\":")
+            try self.description?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.image != nil {
+            w.member("\"image\":")
+            try self.image?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.imageWidth != nil {
+            if LemmyVersionSet(rawValue: 0b1100001111).contains(target.version) {
+                w.member("\"image_width\":")
+                try self.imageWidth?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.imageHeight != nil {
+            if LemmyVersionSet(rawValue: 0b1100001111).contains(target.version) {
+                w.member("\"image_height\":")
+                try self.imageHeight?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.embedVideoUrl != nil {
+            w.member("\"embed_video_url\":")
+            try self.embedVideoUrl?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.videoWidth != nil {
+            if LemmyVersionSet(rawValue: 0b1100001111).contains(target.version) {
+                w.member("\"video_width\":")
+                try self.videoWidth?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.videoHeight != nil {
+            if LemmyVersionSet(rawValue: 0b1100001111).contains(target.version) {
+                w.member("\"video_height\":")
+                try self.videoHeight?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        w.endObject()
+    }
+}

@@ -64,3 +64,21 @@ extension ApiPagedResponse: LemmyFastDecodable where T: LemmyFastDecodable {
         self.prevPage = prevPage_0
     }
 }
+
+extension ApiPagedResponse: LemmyFastEncodable where T: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"items\":")
+        try self.items.encodeLemmyJSON(to: &w, target: target)
+        if self.nextPage != nil {
+            w.member("\"next_page\":")
+            try self.nextPage?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.prevPage != nil {
+            w.member("\"prev_page\":")
+            try self.prevPage?.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.endObject()
+    }
+}

@@ -81,3 +81,21 @@ extension ApiPendingFollowerView: LemmyFastDecodable {
         self.followState = followState_0
     }
 }
+
+extension ApiPendingFollowerView: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"person\":")
+        try self.person.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"community\":")
+        try self.community.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"is_new_instance\":")
+        try self.isNewInstance.encodeLemmyJSON(to: &w, target: target)
+        if self.followState != nil {
+            w.member("\"follow_state\":")
+            try self.followState?.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.endObject()
+    }
+}

@@ -103,3 +103,35 @@ extension ApiPersonActions: LemmyFastDecodable {
         self.downvotes = downvotes_0
     }
 }
+
+extension ApiPersonActions: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        if self.blockedAt != nil {
+            w.member("\"blocked_at\":")
+            try self.blockedAt?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.notedAt != nil {
+            w.member("\"noted_at\":")
+            try self.notedAt?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.note != nil {
+            w.member("\"note\":")
+            try self.note?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.votedAt != nil {
+            w.member("\"voted_at\":")
+            try self.votedAt?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.upvotes != nil {
+            w.member("\"upvotes\":")
+            try self.upvotes?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.downvotes != nil {
+            w.member("\"downvotes\":")
+            try self.downvotes?.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.endObject()
+    }
+}

@@ -129,3 +129,47 @@ extension ApiPersonAggregates: LemmyFastDecodable {
         self.commentScore = commentScore_0
     }
 }
+
+extension ApiPersonAggregates: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"person_id\":")
+        try self.personId.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"post_count\":")
+        try self.postCount.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"comment_count\":")
+        try self.commentCount.encodeLemmyJSON(to: &w, target: target)
+        if self.id != nil {
+            if LemmyVersionSet(rawValue: 0b1100000111).contains(target.version) {
+                w.member("\"id\":")
+                try self.id?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0000000111).contains(target.version) {
+            throw LemmyJSONBail()
+        }
+        if self.postScore != nil {
+            if LemmyVersionSet(rawValue: 0b1100000111).contains(target.version) {
+                w.member("\"post_score\":")
+                try self.postScore?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0000000111).contains(target.version) {
+            throw LemmyJSONBail()
+        }
+        if self.commentScore != nil {
+            if LemmyVersionSet(rawValue: 0b1100000111).contains(target.version) {
+                w.member("\"comment_score\":")
+                try self.commentScore?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0000000111).contains(target.version) {
+            throw LemmyJSONBail()
+        }
+        w.endObject()
+    }
+}

@@ -51,3 +51,15 @@ extension ApiPersonBlockView: LemmyFastDecodable {
         self.target = try LemmyJSONReader.required(target_0)
     }
 }
+
+extension ApiPersonBlockView: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"person\":")
+        try self.person.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"target\":")
+        try self.target.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

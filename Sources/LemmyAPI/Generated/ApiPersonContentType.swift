@@ -49,3 +49,5 @@ public enum ApiPersonContentType: LemmyStringEnum, LemmyQueryValue {
 }
 
 extension ApiPersonContentType: LemmyFastDecodable {}
+
+extension ApiPersonContentType: LemmyFastEncodable {}

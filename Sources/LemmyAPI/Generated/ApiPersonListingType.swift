@@ -44,3 +44,5 @@ public enum ApiPersonListingType: LemmyStringEnum, LemmyQueryValue {
 }
 
 extension ApiPersonListingType: LemmyFastDecodable {}
+
+extension ApiPersonListingType: LemmyFastEncodable {}

@@ -42,3 +42,13 @@ extension ApiPersonMentionResponse: LemmyFastDecodable {
         self.personMentionView = try LemmyJSONReader.required(personMentionView_0)
     }
 }
+
+extension ApiPersonMentionResponse: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"person_mention_view\":")
+        try self.personMentionView.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

@@ -260,3 +260,67 @@ extension ApiPersonMentionView: LemmyFastDecodable {
         self.myVote = myVote_0
     }
 }
+
+extension ApiPersonMentionView: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"person_mention\":")
+        try self.personMention.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"comment\":")
+        try self.comment.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"creator\":")
+        try self.creator.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"post\":")
+        try self.post.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"community\":")
+        try self.community.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"recipient\":")
+        try self.recipient.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"counts\":")
+        try self.counts.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"creator_banned_from_community\":")
+        try self.creatorBannedFromCommunity.encodeLemmyJSON(to: &w, target: target)
+        if self.bannedFromCommunity != nil {
+            if LemmyVersionSet(rawValue: 0b1111110000).contains(target.version) {
+                w.member("\"banned_from_community\":")
+                try self.bannedFromCommunity?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0011110000).contains(target.version) {
+            throw LemmyJSONBail()
+        }
+        if self.creatorIsModerator != nil {
+            if LemmyVersionSet(rawValue: 0b1111111000).contains(target.version) {
+                w.member("\"creator_is_moderator\":")
+                try self.creatorIsModerator?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0011111000).contains(target.version) {
+            throw LemmyJSONBail()
+        }
+        if self.creatorIsAdmin != nil {
+            if LemmyVersionSet(rawValue: 0b1111111000).contains(target.version) {
+                w.member("\"creator_is_admin\":")
+                try self.creatorIsAdmin?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0011111000).contains(target.version) {
+            throw LemmyJSONBail()
+        }
+        w.member("\"subscribed\":")
+        try self.subscribed.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"saved\":")
+        try self.saved.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"creator_blocked\":")
+        try self.creatorBlocked.encodeLemmyJSON(to: &w, target: target)
+        if self.myVote != nil {
+            w.member("\"my_vote\":")
+            try self.myVote?.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.endObject()
+    }
+}

@@ -42,3 +42,13 @@ extension ApiPersonResponse: LemmyFastDecodable {
         self.personView = try LemmyJSONReader.required(personView_0)
     }
 }
+
+extension ApiPersonResponse: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"person_view\":")
+        try self.personView.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

@@ -54,3 +54,5 @@ public enum ApiPersonSortType: LemmyStringEnum, LemmyQueryValue {
 }
 
 extension ApiPersonSortType: LemmyFastDecodable {}
+
+extension ApiPersonSortType: LemmyFastEncodable {}

@@ -68,3 +68,21 @@ extension ApiPluginMetadata: LemmyFastDecodable {
         self.description = description_0
     }
 }
+
+extension ApiPluginMetadata: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"name\":")
+        try self.name.encodeLemmyJSON(to: &w, target: target)
+        if self.url != nil {
+            w.member("\"url\":")
+            try self.url?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.description != nil {
+            w.member("\"description\":")
+            try self.description?.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.endObject()
+    }
+}

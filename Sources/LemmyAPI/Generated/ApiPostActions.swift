@@ -129,3 +129,43 @@ extension ApiPostActions: LemmyFastDecodable {
         self.notifications = notifications_0
     }
 }
+
+extension ApiPostActions: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        if self.readAt != nil {
+            w.member("\"read_at\":")
+            try self.readAt?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.readCommentsAt != nil {
+            w.member("\"read_comments_at\":")
+            try self.readCommentsAt?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.savedAt != nil {
+            w.member("\"saved_at\":")
+            try self.savedAt?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.votedAt != nil {
+            w.member("\"voted_at\":")
+            try self.votedAt?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.hiddenAt != nil {
+            w.member("\"hidden_at\":")
+            try self.hiddenAt?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.readCommentsAmount != nil {
+            w.member("\"read_comments_amount\":")
+            try self.readCommentsAmount?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.voteIsUpvote != nil {
+            w.member("\"vote_is_upvote\":")
+            try self.voteIsUpvote?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.notifications != nil {
+            w.member("\"notifications\":")
+            try self.notifications?.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.endObject()
+    }
+}

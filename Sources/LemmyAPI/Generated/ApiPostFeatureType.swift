@@ -44,3 +44,5 @@ public enum ApiPostFeatureType: LemmyStringEnum, LemmyQueryValue {
 }
 
 extension ApiPostFeatureType: LemmyFastDecodable {}
+
+extension ApiPostFeatureType: LemmyFastEncodable {}

@@ -42,3 +42,13 @@ extension ApiPostJoin: LemmyFastDecodable {
         self.postId = try LemmyJSONReader.required(postId_0)
     }
 }
+
+extension ApiPostJoin: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"post_id\":")
+        try self.postId.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

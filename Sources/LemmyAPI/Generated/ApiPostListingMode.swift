@@ -49,3 +49,5 @@ public enum ApiPostListingMode: LemmyStringEnum, LemmyQueryValue {
 }
 
 extension ApiPostListingMode: LemmyFastDecodable {}
+
+extension ApiPostListingMode: LemmyFastEncodable {}

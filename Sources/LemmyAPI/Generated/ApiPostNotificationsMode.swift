@@ -49,3 +49,5 @@ public enum ApiPostNotificationsMode: LemmyStringEnum, LemmyQueryValue {
 }
 
 extension ApiPostNotificationsMode: LemmyFastDecodable {}
+
+extension ApiPostNotificationsMode: LemmyFastEncodable {}

@@ -75,3 +75,22 @@ extension ApiPostOrCommentId: LemmyFastDecodable {
         }
     }
 }
+
+extension ApiPostOrCommentId: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        switch self {
+        case .post(let value):
+            w.member("\"Post\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        case .comment(let value):
+            w.member("\"Comment\":")
+            try value.encodeLemmyJSON(to: &w, target: target)
+        case .unknown(let key):
+            w.member(key: key)
+            w.null()
+        }
+        w.endObject()
+    }
+}

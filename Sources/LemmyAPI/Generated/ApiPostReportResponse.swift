@@ -42,3 +42,13 @@ extension ApiPostReportResponse: LemmyFastDecodable {
         self.postReportView = try LemmyJSONReader.required(postReportView_0)
     }
 }
+
+extension ApiPostReportResponse: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"post_report_view\":")
+        try self.postReportView.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

@@ -42,3 +42,13 @@ extension ApiPostResponse: LemmyFastDecodable {
         self.postView = try LemmyJSONReader.required(postView_0)
     }
 }
+
+extension ApiPostResponse: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"post_view\":")
+        try self.postView.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

@@ -134,3 +134,5 @@ public enum ApiPostSortType: LemmyStringEnum, LemmyQueryValue {
 }
 
 extension ApiPostSortType: LemmyFastDecodable {}
+
+extension ApiPostSortType: LemmyFastEncodable {}

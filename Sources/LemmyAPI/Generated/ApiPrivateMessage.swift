@@ -227,3 +227,69 @@ extension ApiPrivateMessage: LemmyFastDecodable {
         self.read = read_0
     }
 }
+
+extension ApiPrivateMessage: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"id\":")
+        try self.id.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"creator_id\":")
+        try self.creatorId.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"recipient_id\":")
+        try self.recipientId.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"content\":")
+        try self.content.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"deleted\":")
+        try self.deleted.encodeLemmyJSON(to: &w, target: target)
+        if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+            w.member("\"published_at\":")
+        } else {
+            w.member("\"published\":")
+        }
+        try self.publishedAt.encodeLemmyJSON(to: &w, target: target)
+        if self.updatedAt != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"updated_at\":")
+            } else {
+                w.member("\"updated\":")
+            }
+            try self.updatedAt?.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.member("\"ap_id\":")
+        try self.apId.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"local\":")
+        try self.local.encodeLemmyJSON(to: &w, target: target)
+        if self.removed != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"removed\":")
+                try self.removed?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+            throw LemmyJSONBail()
+        }
+        if self.deletedByRecipient != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"deleted_by_recipient\":")
+                try self.deletedByRecipient?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+            throw LemmyJSONBail()
+        }
+        if self.read != nil {
+            if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
+                w.member("\"read\":")
+                try self.read?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
+            throw LemmyJSONBail()
+        }
+        w.endObject()
+    }
+}

@@ -211,3 +211,49 @@ extension ApiPrivateMessageReport: LemmyFastDecodable {
         self.resolveReason = resolveReason_0
     }
 }
+
+extension ApiPrivateMessageReport: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"id\":")
+        try self.id.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"creator_id\":")
+        try self.creatorId.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"private_message_id\":")
+        try self.privateMessageId.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"original_pm_text\":")
+        try self.originalPmText.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"reason\":")
+        try self.reason.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"resolved\":")
+        try self.resolved.encodeLemmyJSON(to: &w, target: target)
+        if self.resolverId != nil {
+            w.member("\"resolver_id\":")
+            try self.resolverId?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+            w.member("\"published_at\":")
+        } else {
+            w.member("\"published\":")
+        }
+        try self.publishedAt.encodeLemmyJSON(to: &w, target: target)
+        if self.updatedAt != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"updated_at\":")
+            } else {
+                w.member("\"updated\":")
+            }
+            try self.updatedAt?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.resolveReason != nil {
+            if LemmyVersionSet(rawValue: 0b1000000000).contains(target.version) {
+                w.member("\"resolve_reason\":")
+                try self.resolveReason?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        w.endObject()
+    }
+}

@@ -42,3 +42,13 @@ extension ApiPrivateMessageReportResponse: LemmyFastDecodable {
         self.privateMessageReportView = try LemmyJSONReader.required(privateMessageReportView_0)
     }
 }
+
+extension ApiPrivateMessageReportResponse: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"private_message_report_view\":")
+        try self.privateMessageReportView.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

@@ -163,3 +163,51 @@ extension ApiPrivateMessageReportView: LemmyFastDecodable {
         self.creatorBanExpiresAt = creatorBanExpiresAt_0
     }
 }
+
+extension ApiPrivateMessageReportView: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"private_message_report\":")
+        try self.privateMessageReport.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"private_message\":")
+        try self.privateMessage.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"creator\":")
+        try self.creator.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"private_message_creator\":")
+        try self.privateMessageCreator.encodeLemmyJSON(to: &w, target: target)
+        if self.resolver != nil {
+            w.member("\"resolver\":")
+            try self.resolver?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.creatorIsAdmin != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"creator_is_admin\":")
+                try self.creatorIsAdmin?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+            throw LemmyJSONBail()
+        }
+        if self.creatorBanned != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"creator_banned\":")
+                try self.creatorBanned?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+            throw LemmyJSONBail()
+        }
+        if self.creatorBanExpiresAt != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"creator_ban_expires_at\":")
+                try self.creatorBanExpiresAt?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        w.endObject()
+    }
+}

@@ -42,3 +42,13 @@ extension ApiPrivateMessageResponse: LemmyFastDecodable {
         self.privateMessageView = try LemmyJSONReader.required(privateMessageView_0)
     }
 }
+
+extension ApiPrivateMessageResponse: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"private_message_view\":")
+        try self.privateMessageView.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

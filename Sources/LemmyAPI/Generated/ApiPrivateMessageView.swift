@@ -68,3 +68,17 @@ extension ApiPrivateMessageView: LemmyFastDecodable {
         self.recipient = try LemmyJSONReader.required(recipient_0)
     }
 }
+
+extension ApiPrivateMessageView: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"private_message\":")
+        try self.privateMessage.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"creator\":")
+        try self.creator.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"recipient\":")
+        try self.recipient.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

@@ -42,3 +42,13 @@ extension ApiPrivateMessagesResponse: LemmyFastDecodable {
         self.privateMessages = try LemmyJSONReader.required(privateMessages_0)
     }
 }
+
+extension ApiPrivateMessagesResponse: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"private_messages\":")
+        try self.privateMessages.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

@@ -107,3 +107,23 @@ extension ApiPublicOAuthProvider: LemmyFastDecodable {
         self.usePkce = try LemmyJSONReader.required(usePkce_0)
     }
 }
+
+extension ApiPublicOAuthProvider: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"id\":")
+        try self.id.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"display_name\":")
+        try self.displayName.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"authorization_endpoint\":")
+        try self.authorizationEndpoint.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"client_id\":")
+        try self.clientId.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"scopes\":")
+        try self.scopes.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"use_pkce\":")
+        try self.usePkce.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

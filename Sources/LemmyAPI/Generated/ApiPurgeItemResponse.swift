@@ -42,3 +42,13 @@ extension ApiPurgeItemResponse: LemmyFastDecodable {
         self.success = try LemmyJSONReader.required(success_0)
     }
 }
+
+extension ApiPurgeItemResponse: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"success\":")
+        try self.success.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

@@ -99,3 +99,31 @@ extension ApiReadableFederationState: LemmyFastDecodable {
         self.nextRetry = nextRetry_0
     }
 }
+
+extension ApiReadableFederationState: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"instance_id\":")
+        try self.instanceId.encodeLemmyJSON(to: &w, target: target)
+        if self.lastSuccessfulId != nil {
+            w.member("\"last_successful_id\":")
+            try self.lastSuccessfulId?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.lastSuccessfulPublishedTime != nil {
+            w.member("\"last_successful_published_time\":")
+            try self.lastSuccessfulPublishedTime?.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.member("\"fail_count\":")
+        try self.failCount.encodeLemmyJSON(to: &w, target: target)
+        if self.lastRetry != nil {
+            w.member("\"last_retry\":")
+            try self.lastRetry?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.nextRetry != nil {
+            w.member("\"next_retry\":")
+            try self.nextRetry?.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.endObject()
+    }
+}

@@ -200,3 +200,59 @@ extension ApiRegister: LemmyFastDecodable {
         self.token = token_0
     }
 }
+
+extension ApiRegister: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"username\":")
+        try self.username.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"password\":")
+        try self.password.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"password_verify\":")
+        try self.passwordVerify.encodeLemmyJSON(to: &w, target: target)
+        if self.showNsfw != nil {
+            w.member("\"show_nsfw\":")
+            try self.showNsfw?.encodeLemmyJSON(to: &w, target: target)
+        } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0000001111).contains(target.version) {
+            throw LemmyJSONBail()
+        }
+        if self.email != nil {
+            w.member("\"email\":")
+            try self.email?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.captchaUuid != nil {
+            w.member("\"captcha_uuid\":")
+            try self.captchaUuid?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.captchaAnswer != nil {
+            w.member("\"captcha_answer\":")
+            try self.captchaAnswer?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.honeypot != nil {
+            w.member("\"honeypot\":")
+            try self.honeypot?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.answer != nil {
+            w.member("\"answer\":")
+            try self.answer?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.stayLoggedIn != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"stay_logged_in\":")
+                try self.stayLoggedIn?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.token != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"token\":")
+                try self.token?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        w.endObject()
+    }
+}

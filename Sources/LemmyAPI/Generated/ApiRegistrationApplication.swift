@@ -161,3 +161,39 @@ extension ApiRegistrationApplication: LemmyFastDecodable {
         self.updatedAt = updatedAt_0
     }
 }
+
+extension ApiRegistrationApplication: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"id\":")
+        try self.id.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"local_user_id\":")
+        try self.localUserId.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"answer\":")
+        try self.answer.encodeLemmyJSON(to: &w, target: target)
+        if self.adminId != nil {
+            w.member("\"admin_id\":")
+            try self.adminId?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.denyReason != nil {
+            w.member("\"deny_reason\":")
+            try self.denyReason?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+            w.member("\"published_at\":")
+        } else {
+            w.member("\"published\":")
+        }
+        try self.publishedAt.encodeLemmyJSON(to: &w, target: target)
+        if self.updatedAt != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"updated_at\":")
+                try self.updatedAt?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        w.endObject()
+    }
+}

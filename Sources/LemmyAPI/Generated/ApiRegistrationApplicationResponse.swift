@@ -42,3 +42,13 @@ extension ApiRegistrationApplicationResponse: LemmyFastDecodable {
         self.registrationApplication = try LemmyJSONReader.required(registrationApplication_0)
     }
 }
+
+extension ApiRegistrationApplicationResponse: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"registration_application\":")
+        try self.registrationApplication.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

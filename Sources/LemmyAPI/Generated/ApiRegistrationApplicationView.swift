@@ -81,3 +81,21 @@ extension ApiRegistrationApplicationView: LemmyFastDecodable {
         self.admin = admin_0
     }
 }
+
+extension ApiRegistrationApplicationView: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"registration_application\":")
+        try self.registrationApplication.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"creator_local_user\":")
+        try self.creatorLocalUser.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"creator\":")
+        try self.creator.encodeLemmyJSON(to: &w, target: target)
+        if self.admin != nil {
+            w.member("\"admin\":")
+            try self.admin?.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.endObject()
+    }
+}

@@ -54,3 +54,5 @@ public enum ApiRegistrationMode: LemmyStringEnum, LemmyQueryValue {
 }
 
 extension ApiRegistrationMode: LemmyFastDecodable {}
+
+extension ApiRegistrationMode: LemmyFastEncodable {}

@@ -120,3 +120,37 @@ extension ApiRemoveComment: LemmyFastDecodable {
         self.auth = auth_0
     }
 }
+
+extension ApiRemoveComment: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"comment_id\":")
+        try self.commentId.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"removed\":")
+        try self.removed.encodeLemmyJSON(to: &w, target: target)
+        if self.reason != nil {
+            w.member("\"reason\":")
+            try self.reason?.encodeLemmyJSON(to: &w, target: target)
+        } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+            throw LemmyJSONBail()
+        }
+        if self.removeChildren != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"remove_children\":")
+                try self.removeChildren?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.auth != nil {
+            if LemmyVersionSet(rawValue: 0b0000000111).contains(target.version) {
+                w.member("\"auth\":")
+                try self.auth?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        w.endObject()
+    }
+}

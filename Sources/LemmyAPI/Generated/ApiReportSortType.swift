@@ -49,3 +49,5 @@ public enum ApiReportSortType: LemmyStringEnum, LemmyQueryValue {
 }
 
 extension ApiReportSortType: LemmyFastDecodable {}
+
+extension ApiReportSortType: LemmyFastEncodable {}

@@ -59,3 +59,5 @@ public enum ApiReportType: LemmyStringEnum, LemmyQueryValue {
 }
 
 extension ApiReportType: LemmyFastDecodable {}
+
+extension ApiReportType: LemmyFastEncodable {}

@@ -42,3 +42,13 @@ extension ApiResendVerificationEmail: LemmyFastDecodable {
         self.email = try LemmyJSONReader.required(email_0)
     }
 }
+
+extension ApiResendVerificationEmail: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"email\":")
+        try self.email.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

@@ -88,3 +88,23 @@ extension ApiResolveCommunityReport: LemmyFastDecodable {
         self.resolveReason = resolveReason_0
     }
 }
+
+extension ApiResolveCommunityReport: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"report_id\":")
+        try self.reportId.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"resolved\":")
+        try self.resolved.encodeLemmyJSON(to: &w, target: target)
+        if self.resolveReason != nil {
+            if LemmyVersionSet(rawValue: 0b1011111111).contains(target.version) {
+                w.member("\"resolve_reason\":")
+                try self.resolveReason?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        w.endObject()
+    }
+}

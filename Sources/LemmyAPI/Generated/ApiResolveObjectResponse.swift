@@ -81,3 +81,27 @@ extension ApiResolveObjectResponse: LemmyFastDecodable {
         self.person = person_0
     }
 }
+
+extension ApiResolveObjectResponse: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        if self.comment != nil {
+            w.member("\"comment\":")
+            try self.comment?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.post != nil {
+            w.member("\"post\":")
+            try self.post?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.community != nil {
+            w.member("\"community\":")
+            try self.community?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.person != nil {
+            w.member("\"person\":")
+            try self.person?.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.endObject()
+    }
+}

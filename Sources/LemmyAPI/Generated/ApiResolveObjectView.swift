@@ -74,3 +74,46 @@ extension ApiResolveObjectView: LemmyFastDecodable {
         }
     }
 }
+
+extension ApiResolveObjectView: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        switch self {
+        case .post(let value):
+            let start = w.bytes.count
+            try value.encodeLemmyJSON(to: &w, target: target)
+            try w.reopenObject(from: start)
+            w.member("\"type_\":")
+            w.string("post")
+        case .comment(let value):
+            let start = w.bytes.count
+            try value.encodeLemmyJSON(to: &w, target: target)
+            try w.reopenObject(from: start)
+            w.member("\"type_\":")
+            w.string("comment")
+        case .person(let value):
+            let start = w.bytes.count
+            try value.encodeLemmyJSON(to: &w, target: target)
+            try w.reopenObject(from: start)
+            w.member("\"type_\":")
+            w.string("person")
+        case .community(let value):
+            let start = w.bytes.count
+            try value.encodeLemmyJSON(to: &w, target: target)
+            try w.reopenObject(from: start)
+            w.member("\"type_\":")
+            w.string("community")
+        case .multiCommunity(let value):
+            let start = w.bytes.count
+            try value.encodeLemmyJSON(to: &w, target: target)
+            try w.reopenObject(from: start)
+            w.member("\"type_\":")
+            w.string("multi_community")
+        case .unknown(let value):
+            w.beginObject()
+            w.member("\"type_\":")
+            w.string(value)
+        }
+        w.endObject()
+    }
+}

@@ -105,3 +105,31 @@ extension ApiResolvePostReport: LemmyFastDecodable {
         self.auth = auth_0
     }
 }
+
+extension ApiResolvePostReport: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"report_id\":")
+        try self.reportId.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"resolved\":")
+        try self.resolved.encodeLemmyJSON(to: &w, target: target)
+        if self.resolveReason != nil {
+            if LemmyVersionSet(rawValue: 0b1000000000).contains(target.version) {
+                w.member("\"resolve_reason\":")
+                try self.resolveReason?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.auth != nil {
+            if LemmyVersionSet(rawValue: 0b0000000111).contains(target.version) {
+                w.member("\"auth\":")
+                try self.auth?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        w.endObject()
+    }
+}

@@ -754,3 +754,318 @@ extension ApiSaveUserSettings.ShowDownvotes: LemmyFastDecodable {
         throw LemmyJSONBail()
     }
 }
+
+extension ApiSaveUserSettings: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        if self.showNsfw != nil {
+            w.member("\"show_nsfw\":")
+            try self.showNsfw?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.blurNsfw != nil {
+            if LemmyVersionSet(rawValue: 0b1111111100).contains(target.version) {
+                w.member("\"blur_nsfw\":")
+                try self.blurNsfw?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.theme != nil {
+            w.member("\"theme\":")
+            try self.theme?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.defaultListingType != nil {
+            w.member("\"default_listing_type\":")
+            try self.defaultListingType?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.postListingMode != nil {
+            if LemmyVersionSet(rawValue: 0b1111111000).contains(target.version) {
+                w.member("\"post_listing_mode\":")
+                try self.postListingMode?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.defaultPostSortType != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"default_post_sort_type\":")
+                try self.defaultPostSortType?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.defaultPostTimeRangeSeconds != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"default_post_time_range_seconds\":")
+                try self.defaultPostTimeRangeSeconds?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.defaultItemsPerPage != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"default_items_per_page\":")
+                try self.defaultItemsPerPage?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.defaultCommentSortType != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"default_comment_sort_type\":")
+                try self.defaultCommentSortType?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.interfaceLanguage != nil {
+            w.member("\"interface_language\":")
+            try self.interfaceLanguage?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.displayName != nil {
+            w.member("\"display_name\":")
+            try self.displayName?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.email != nil {
+            w.member("\"email\":")
+            try self.email?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.bio != nil {
+            w.member("\"bio\":")
+            try self.bio?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.matrixUserId != nil {
+            w.member("\"matrix_user_id\":")
+            try self.matrixUserId?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.showAvatars != nil {
+            w.member("\"show_avatars\":")
+            try self.showAvatars?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.showMedia != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"show_media\":")
+                try self.showMedia?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.sendNotificationsToEmail != nil {
+            w.member("\"send_notifications_to_email\":")
+            try self.sendNotificationsToEmail?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.botAccount != nil {
+            w.member("\"bot_account\":")
+            try self.botAccount?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.showBotAccounts != nil {
+            w.member("\"show_bot_accounts\":")
+            try self.showBotAccounts?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.showReadPosts != nil {
+            w.member("\"show_read_posts\":")
+            try self.showReadPosts?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.discussionLanguages != nil {
+            w.member("\"discussion_languages\":")
+            try self.discussionLanguages?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.blockingKeywords != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"blocking_keywords\":")
+                try self.blockingKeywords?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.openLinksInNewTab != nil {
+            if LemmyVersionSet(rawValue: 0b1111111110).contains(target.version) {
+                w.member("\"open_links_in_new_tab\":")
+                try self.openLinksInNewTab?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.infiniteScrollEnabled != nil {
+            if LemmyVersionSet(rawValue: 0b1111111000).contains(target.version) {
+                w.member("\"infinite_scroll_enabled\":")
+                try self.infiniteScrollEnabled?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.animatedImagesEnabled != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"animated_images_enabled\":")
+                try self.animatedImagesEnabled?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.privateMessagesEnabled != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"private_messages_enabled\":")
+                try self.privateMessagesEnabled?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.collapseBotComments != nil {
+            if LemmyVersionSet(rawValue: 0b1111111000).contains(target.version) {
+                w.member("\"collapse_bot_comments\":")
+                try self.collapseBotComments?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.showScore != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"show_score\":")
+                try self.showScore?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.showUpvotes != nil {
+            if LemmyVersionSet(rawValue: 0b1111110000).contains(target.version) {
+                w.member("\"show_upvotes\":")
+                try self.showUpvotes?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.showDownvotes != nil {
+            if LemmyVersionSet(rawValue: 0b1111110000).contains(target.version) {
+                w.member("\"show_downvotes\":")
+                try self.showDownvotes?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.showUpvotePercentage != nil {
+            if LemmyVersionSet(rawValue: 0b1111110000).contains(target.version) {
+                w.member("\"show_upvote_percentage\":")
+                try self.showUpvotePercentage?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.autoMarkFetchedPostsAsRead != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"auto_mark_fetched_posts_as_read\":")
+                try self.autoMarkFetchedPostsAsRead?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.hidePostsWithMedia != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"hide_posts_with_media\":")
+                try self.hidePostsWithMedia?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.showPersonVotes != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"show_person_votes\":")
+                try self.showPersonVotes?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.autoExpand != nil {
+            if LemmyVersionSet(rawValue: 0b0011111100).contains(target.version) {
+                w.member("\"auto_expand\":")
+                try self.autoExpand?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.defaultSortType != nil {
+            if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
+                w.member("\"default_sort_type\":")
+                try self.defaultSortType?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.avatar != nil {
+            if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
+                w.member("\"avatar\":")
+                try self.avatar?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.banner != nil {
+            if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
+                w.member("\"banner\":")
+                try self.banner?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.enableKeyboardNavigation != nil {
+            if LemmyVersionSet(rawValue: 0b0011111000).contains(target.version) {
+                w.member("\"enable_keyboard_navigation\":")
+                try self.enableKeyboardNavigation?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.enableAnimatedImages != nil {
+            if LemmyVersionSet(rawValue: 0b0011111000).contains(target.version) {
+                w.member("\"enable_animated_images\":")
+                try self.enableAnimatedImages?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.showScores != nil {
+            if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
+                w.member("\"show_scores\":")
+                try self.showScores?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.showNewPostNotifs != nil {
+            if LemmyVersionSet(rawValue: 0b0000000111).contains(target.version) {
+                w.member("\"show_new_post_notifs\":")
+                try self.showNewPostNotifs?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.generateTotp2fa != nil {
+            if LemmyVersionSet(rawValue: 0b0000000111).contains(target.version) {
+                w.member("\"generate_totp_2fa\":")
+                try self.generateTotp2fa?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.auth != nil {
+            if LemmyVersionSet(rawValue: 0b0000000111).contains(target.version) {
+                w.member("\"auth\":")
+                try self.auth?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        w.endObject()
+    }
+}
+
+extension ApiSaveUserSettings.ShowDownvotes: LemmyFastEncodable {
+    /// Writes the value's form; gives up when the target version uses another form.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        try checkFastForm(of: Self.allVersions, target: target)
+        switch self {
+        case .voteShow(let value): try value.encodeLemmyJSON(to: &w, target: target)
+        case .boolean(let value): try value.encodeLemmyJSON(to: &w, target: target)
+        }
+    }
+}

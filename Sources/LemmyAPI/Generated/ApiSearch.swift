@@ -311,3 +311,135 @@ extension ApiSearch: LemmyFastDecodable {
         self.auth = auth_0
     }
 }
+
+extension ApiSearch: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        if self.searchTerm != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"search_term\":")
+                try self.searchTerm?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+            throw LemmyJSONBail()
+        }
+        if self.communityId != nil {
+            w.member("\"community_id\":")
+            try self.communityId?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.communityName != nil {
+            w.member("\"community_name\":")
+            try self.communityName?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.creatorId != nil {
+            w.member("\"creator_id\":")
+            try self.creatorId?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.creatorUsername != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"creator_username\":")
+                try self.creatorUsername?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.type != nil {
+            w.member("\"type_\":")
+            try self.type?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.timeRangeSeconds != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"time_range_seconds\":")
+                try self.timeRangeSeconds?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.listingType != nil {
+            w.member("\"listing_type\":")
+            try self.listingType?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.titleOnly != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"title_only\":")
+                try self.titleOnly?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.postUrlOnly != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"post_url_only\":")
+                try self.postUrlOnly?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.showNsfw != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"show_nsfw\":")
+                try self.showNsfw?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.pageCursor != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"page_cursor\":")
+                try self.pageCursor?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.limit != nil {
+            w.member("\"limit\":")
+            try self.limit?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.q != nil {
+            if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
+                w.member("\"q\":")
+                try self.q?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
+            throw LemmyJSONBail()
+        }
+        if self.sort != nil {
+            if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
+                w.member("\"sort\":")
+                try self.sort?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.page != nil {
+            if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
+                w.member("\"page\":")
+                try self.page?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.postTitleOnly != nil {
+            if LemmyVersionSet(rawValue: 0b0011100000).contains(target.version) {
+                w.member("\"post_title_only\":")
+                try self.postTitleOnly?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.auth != nil {
+            if LemmyVersionSet(rawValue: 0b0000000111).contains(target.version) {
+                w.member("\"auth\":")
+                try self.auth?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        w.endObject()
+    }
+}

@@ -69,3 +69,5 @@ public enum ApiSearchType: LemmyStringEnum, LemmyQueryValue {
 }
 
 extension ApiSearchType: LemmyFastDecodable {}
+
+extension ApiSearchType: LemmyFastEncodable {}

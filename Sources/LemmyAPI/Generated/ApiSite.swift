@@ -304,3 +304,95 @@ extension ApiSite: LemmyFastDecodable {
         self.privateKey = privateKey_0
     }
 }
+
+extension ApiSite: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"id\":")
+        try self.id.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"name\":")
+        try self.name.encodeLemmyJSON(to: &w, target: target)
+        if self.sidebar != nil {
+            w.member("\"sidebar\":")
+            try self.sidebar?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+            w.member("\"published_at\":")
+        } else {
+            w.member("\"published\":")
+        }
+        try self.publishedAt.encodeLemmyJSON(to: &w, target: target)
+        if self.updatedAt != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"updated_at\":")
+            } else {
+                w.member("\"updated\":")
+            }
+            try self.updatedAt?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.icon != nil {
+            w.member("\"icon\":")
+            try self.icon?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.banner != nil {
+            w.member("\"banner\":")
+            try self.banner?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.summary != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"summary\":")
+                try self.summary?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+            w.member("\"ap_id\":")
+        } else {
+            w.member("\"actor_id\":")
+        }
+        try self.apId.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"last_refreshed_at\":")
+        try self.lastRefreshedAt.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"inbox_url\":")
+        try self.inboxUrl.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"instance_id\":")
+        try self.instanceId.encodeLemmyJSON(to: &w, target: target)
+        if self.contentWarning != nil {
+            if LemmyVersionSet(rawValue: 0b1111110000).contains(target.version) {
+                w.member("\"content_warning\":")
+                try self.contentWarning?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.description != nil {
+            if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
+                w.member("\"description\":")
+                try self.description?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        if self.publicKey != nil {
+            if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
+                w.member("\"public_key\":")
+                try self.publicKey?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
+            throw LemmyJSONBail()
+        }
+        if self.privateKey != nil {
+            if LemmyVersionSet(rawValue: 0b0000001111).contains(target.version) {
+                w.member("\"private_key\":")
+                try self.privateKey?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        }
+        w.endObject()
+    }
+}

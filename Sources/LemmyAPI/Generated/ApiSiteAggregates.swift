@@ -189,3 +189,39 @@ extension ApiSiteAggregates: LemmyFastDecodable {
         self.id = id_0
     }
 }
+
+extension ApiSiteAggregates: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"site_id\":")
+        try self.siteId.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"users\":")
+        try self.users.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"posts\":")
+        try self.posts.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"comments\":")
+        try self.comments.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"communities\":")
+        try self.communities.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"users_active_day\":")
+        try self.usersActiveDay.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"users_active_week\":")
+        try self.usersActiveWeek.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"users_active_month\":")
+        try self.usersActiveMonth.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"users_active_half_year\":")
+        try self.usersActiveHalfYear.encodeLemmyJSON(to: &w, target: target)
+        if self.id != nil {
+            if LemmyVersionSet(rawValue: 0b1100000111).contains(target.version) {
+                w.member("\"id\":")
+                try self.id?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0000000111).contains(target.version) {
+            throw LemmyJSONBail()
+        }
+        w.endObject()
+    }
+}

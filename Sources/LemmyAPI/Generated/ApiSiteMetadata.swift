@@ -77,3 +77,27 @@ extension ApiSiteMetadata: LemmyFastDecodable {
         self.embedVideoUrl = embedVideoUrl_0
     }
 }
+
+extension ApiSiteMetadata: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        if self.title != nil {
+            w.member("\"title\":")
+            try self.title?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.description != nil {
+            w.member("\"description\":")
+            try self.description?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.image != nil {
+            w.member("\"image\":")
+            try self.image?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.embedVideoUrl != nil {
+            w.member("\"embed_video_url\":")
+            try self.embedVideoUrl?.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.endObject()
+    }
+}

@@ -120,3 +120,37 @@ extension ApiSiteView: LemmyFastDecodable {
         self.counts = counts_0
     }
 }
+
+extension ApiSiteView: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"site\":")
+        try self.site.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"local_site\":")
+        try self.localSite.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"local_site_rate_limit\":")
+        try self.localSiteRateLimit.encodeLemmyJSON(to: &w, target: target)
+        if self.instance != nil {
+            if LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+                w.member("\"instance\":")
+                try self.instance?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+            throw LemmyJSONBail()
+        }
+        if self.counts != nil {
+            if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
+                w.member("\"counts\":")
+                try self.counts?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
+            throw LemmyJSONBail()
+        }
+        w.endObject()
+    }
+}

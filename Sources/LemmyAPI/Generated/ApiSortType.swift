@@ -129,3 +129,5 @@ public enum ApiSortType: LemmyStringEnum, LemmyQueryValue {
 }
 
 extension ApiSortType: LemmyFastDecodable {}
+
+extension ApiSortType: LemmyFastEncodable {}

@@ -49,3 +49,5 @@ public enum ApiSubscribedType: LemmyStringEnum, LemmyQueryValue {
 }
 
 extension ApiSubscribedType: LemmyFastDecodable {}
+
+extension ApiSubscribedType: LemmyFastEncodable {}

@@ -84,3 +84,5 @@ public enum ApiTagColor: LemmyStringEnum, LemmyQueryValue {
 }
 
 extension ApiTagColor: LemmyFastDecodable {}
+
+extension ApiTagColor: LemmyFastEncodable {}

@@ -42,3 +42,13 @@ extension ApiTaglineResponse: LemmyFastDecodable {
         self.tagline = try LemmyJSONReader.required(tagline_0)
     }
 }
+
+extension ApiTaglineResponse: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"tagline\":")
+        try self.tagline.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

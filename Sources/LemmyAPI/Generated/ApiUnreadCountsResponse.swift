@@ -81,3 +81,25 @@ extension ApiUnreadCountsResponse: LemmyFastDecodable {
         self.registrationApplicationCount = registrationApplicationCount_0
     }
 }
+
+extension ApiUnreadCountsResponse: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"notification_count\":")
+        try self.notificationCount.encodeLemmyJSON(to: &w, target: target)
+        if self.reportCount != nil {
+            w.member("\"report_count\":")
+            try self.reportCount?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.pendingFollowCount != nil {
+            w.member("\"pending_follow_count\":")
+            try self.pendingFollowCount?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.registrationApplicationCount != nil {
+            w.member("\"registration_application_count\":")
+            try self.registrationApplicationCount?.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.endObject()
+    }
+}

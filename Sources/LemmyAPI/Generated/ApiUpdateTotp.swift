@@ -55,3 +55,15 @@ extension ApiUpdateTotp: LemmyFastDecodable {
         self.enabled = try LemmyJSONReader.required(enabled_0)
     }
 }
+
+extension ApiUpdateTotp: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"totp_token\":")
+        try self.totpToken.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"enabled\":")
+        try self.enabled.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

@@ -42,3 +42,13 @@ extension ApiUpdateTotpResponse: LemmyFastDecodable {
         self.enabled = try LemmyJSONReader.required(enabled_0)
     }
 }
+
+extension ApiUpdateTotpResponse: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"enabled\":")
+        try self.enabled.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

@@ -55,3 +55,15 @@ extension ApiUserBlockInstanceCommunitiesParams: LemmyFastDecodable {
         self.block = try LemmyJSONReader.required(block_0)
     }
 }
+
+extension ApiUserBlockInstanceCommunitiesParams: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"instance_id\":")
+        try self.instanceId.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"block\":")
+        try self.block.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

@@ -42,3 +42,13 @@ extension ApiUserJoinResponse: LemmyFastDecodable {
         self.joined = try LemmyJSONReader.required(joined_0)
     }
 }
+
+extension ApiUserJoinResponse: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"joined\":")
+        try self.joined.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

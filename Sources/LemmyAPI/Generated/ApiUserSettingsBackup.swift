@@ -225,3 +225,57 @@ extension ApiUserSettingsBackup: LemmyFastDecodable {
         self.discussionLanguages = try LemmyJSONReader.required(discussionLanguages_0)
     }
 }
+
+extension ApiUserSettingsBackup: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        if self.displayName != nil {
+            w.member("\"display_name\":")
+            try self.displayName?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.bio != nil {
+            w.member("\"bio\":")
+            try self.bio?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.avatar != nil {
+            w.member("\"avatar\":")
+            try self.avatar?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.banner != nil {
+            w.member("\"banner\":")
+            try self.banner?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.matrixId != nil {
+            w.member("\"matrix_id\":")
+            try self.matrixId?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.botAccount != nil {
+            w.member("\"bot_account\":")
+            try self.botAccount?.encodeLemmyJSON(to: &w, target: target)
+        }
+        if self.settings != nil {
+            w.member("\"settings\":")
+            try self.settings?.encodeLemmyJSON(to: &w, target: target)
+        }
+        w.member("\"followed_communities\":")
+        try self.followedCommunities.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"saved_posts\":")
+        try self.savedPosts.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"saved_comments\":")
+        try self.savedComments.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"blocked_communities\":")
+        try self.blockedCommunities.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"blocked_users\":")
+        try self.blockedUsers.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"blocked_instances_communities\":")
+        try self.blockedInstancesCommunities.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"blocked_instances_persons\":")
+        try self.blockedInstancesPersons.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"blocking_keywords\":")
+        try self.blockingKeywords.encodeLemmyJSON(to: &w, target: target)
+        w.member("\"discussion_languages\":")
+        try self.discussionLanguages.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

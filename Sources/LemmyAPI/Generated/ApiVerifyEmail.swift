@@ -42,3 +42,13 @@ extension ApiVerifyEmail: LemmyFastDecodable {
         self.token = try LemmyJSONReader.required(token_0)
     }
 }
+
+extension ApiVerifyEmail: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"token\":")
+        try self.token.encodeLemmyJSON(to: &w, target: target)
+        w.endObject()
+    }
+}

@@ -49,3 +49,5 @@ public enum ApiVoteShow: LemmyStringEnum, LemmyQueryValue {
 }
 
 extension ApiVoteShow: LemmyFastDecodable {}
+
+extension ApiVoteShow: LemmyFastEncodable {}

@@ -122,3 +122,45 @@ extension ApiVoteView: LemmyFastDecodable {
         self.score = score_0
     }
 }
+
+extension ApiVoteView: LemmyFastEncodable {
+    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.
+    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
+        w.beginObject()
+        w.member("\"creator\":")
+        try self.creator.encodeLemmyJSON(to: &w, target: target)
+        if self.creatorBanned != nil {
+            if LemmyVersionSet(rawValue: 0b1100001111).contains(target.version) {
+                w.member("\"creator_banned\":")
+                try self.creatorBanned?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+            throw LemmyJSONBail()
+        }
+        w.member("\"creator_banned_from_community\":")
+        try self.creatorBannedFromCommunity.encodeLemmyJSON(to: &w, target: target)
+        if self.isUpvote != nil {
+            if LemmyVersionSet(rawValue: 0b1100001111).contains(target.version) {
+                w.member("\"is_upvote\":")
+                try self.isUpvote?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b1100000000).contains(target.version) {
+            throw LemmyJSONBail()
+        }
+        if self.score != nil {
+            if LemmyVersionSet(rawValue: 0b0011111111).contains(target.version) {
+                w.member("\"score\":")
+                try self.score?.encodeLemmyJSON(to: &w, target: target)
+            } else if target.absentMembers == .reject {
+                throw LemmyJSONBail()
+            }
+        } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0011110000).contains(target.version) {
+            throw LemmyJSONBail()
+        }
+        w.endObject()
+    }
+}

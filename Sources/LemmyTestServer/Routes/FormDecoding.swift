@@ -34,7 +34,7 @@ enum FormDecoding {
         if object["auth"] == nil { object["auth"] = "" }
         let raw = Dictionary(query, uniquingKeysWith: { _, last in last })
         for _ in 0..<(object.count + 1) {
-            let data = try JSONSerialization.data(withJSONObject: object)
+            let data = try json(object, version: version)
             do {
                 return try decoder.decode(T.self, from: data)
             } catch DecodingError.typeMismatch(let expected, let context) where expected == String.self {
@@ -47,6 +47,24 @@ enum FormDecoding {
             }
         }
         throw APIError.badRequest("Query deserialize error")
+    }
+
+    /// The query's object as JSON. Plain values (strings, booleans, integers below 10^15,
+    /// finite fractions) go through `LemmyFastEncoding`, which writes each as `JSONSerialization`
+    /// would read it back; anything else is left to `JSONSerialization`. Serializing every GET's
+    /// query with `JSONSerialization` cost a sixteenth of a GetPosts request.
+    static func json(_ object: [String: Any], version: LemmyAPIVersion) throws -> Data {
+        var values: [String: LemmyJSONValue] = [:]
+        for (key, value) in object {
+            switch value {
+            case let flag as Bool: values[key] = .bool(flag)
+            case let int as Int where int.magnitude < 1_000_000_000_000_000: values[key] = .number(Double(int))
+            case let double as Double where double.isFinite && double != double.rounded(): values[key] = .number(double)
+            case let text as String: values[key] = .string(text)
+            default: return try JSONSerialization.data(withJSONObject: object)
+            }
+        }
+        return try LemmyFastEncoding.encode(values, coding: LemmyVersionedCoding(version: version, absentMembers: .omit))
     }
 
     /// Decodes `type` from a JSON body (an empty body is `{}`).

@@ -67,7 +67,7 @@ extension APIRoutes {
             let base = "http://\(request.head.authority ?? "localhost")/pictrs/image"
             if dialect == .v1_0 {
                 let answer = ApiUploadImageResponse(imageUrl: "\(base)/\(record.filename)", filename: record.filename)
-                return Self.json(try dialect.makeEncoder().encode(answer), status: .ok)
+                return Self.json(try dialect.encode(answer), status: .ok)
             }
             let answer: [String: Any] = [
                 "msg": "ok",

@@ -1,0 +1,153 @@
+/// An append-only writer of compact JSON as UTF-8 bytes, for the generated `encodeLemmyJSON`
+/// encoders (see ``LemmyFastEncodable``).
+///
+/// It writes what `JSONEncoder` with `.withoutEscapingSlashes` writes for the same values: no
+/// whitespace, `/` unescaped, the same string escapes and the same number text. Objects and
+/// arrays are written in place, without an intermediate tree or a dictionary per object.
+struct LemmyJSONWriter {
+    /// The document so far.
+    var bytes: [UInt8]
+
+    /// Creates a writer whose buffer starts with room for `capacity` bytes.
+    init(capacity: Int) {
+        bytes = []
+        bytes.reserveCapacity(capacity)
+    }
+
+    // MARK: Structure
+
+    /// `{`.
+    @inline(__always)
+    mutating func beginObject() { bytes.append(UInt8(ascii: "{")) }
+
+    /// `}`.
+    @inline(__always)
+    mutating func endObject() { bytes.append(UInt8(ascii: "}")) }
+
+    /// `[`.
+    @inline(__always)
+    mutating func beginArray() { bytes.append(UInt8(ascii: "[")) }
+
+    /// `]`.
+    @inline(__always)
+    mutating func endArray() { bytes.append(UInt8(ascii: "]")) }
+
+    /// `,` unless the value about to be written is the first of its object or array: the byte
+    /// before a first member is the opening bracket, which no complete value ends with.
+    @inline(__always)
+    mutating func separator() {
+        let last = bytes.last
+        if last != UInt8(ascii: "{") && last != UInt8(ascii: "[") { bytes.append(UInt8(ascii: ",")) }
+    }
+
+    /// A member's key, given as its complete JSON text with the colon (`"name":`), after the
+    /// separator. Generated code passes only keys that need no escaping.
+    @inline(__always)
+    mutating func member(_ quotedKey: StaticString) {
+        separator()
+        quotedKey.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    /// A member whose key is only known at run time (dictionaries, unknown union keys).
+    mutating func member(key: String) {
+        separator()
+        string(key)
+        bytes.append(UInt8(ascii: ":"))
+    }
+
+    /// Takes back the `}` of the object written from `start`, so more members can follow (a
+    /// tagged union's discriminator after its payload's members). Gives up when the bytes from
+    /// `start` are not an object.
+    mutating func reopenObject(from start: Int) throws(LemmyJSONBail) {
+        guard start < bytes.count, bytes[start] == UInt8(ascii: "{"), bytes.last == UInt8(ascii: "}") else {
+            throw LemmyJSONBail()
+        }
+        bytes.removeLast()
+    }
+
+    // MARK: Values
+
+    /// `null`.
+    mutating func null() { append("null") }
+
+    /// `true` or `false`.
+    mutating func bool(_ value: Bool) { append(value ? "true" : "false") }
+
+    /// A decimal integer.
+    mutating func int(_ value: Int) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        if magnitude < 10 {
+            bytes.append(UInt8(ascii: "0") &+ UInt8(magnitude))
+            return
+        }
+        // Digits from the right into a stack buffer (an Int has at most 19 digits).
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var index = 20
+            while magnitude > 0 {
+                index -= 1
+                digits[index] = UInt8(ascii: "0") &+ UInt8(magnitude % 10)
+                magnitude /= 10
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[index...]))
+        }
+    }
+
+    /// A number as `JSONEncoder` writes a `Double`: Swift's shortest round-trip text, without a
+    /// trailing `.0`. NaN and the infinities give up (`JSONEncoder` throws for them).
+    mutating func double(_ value: Double) throws(LemmyJSONBail) {
+        guard value.isFinite else { throw LemmyJSONBail() }
+        // Whole numbers well inside the range Swift prints without an exponent are integers.
+        if value == value.rounded(.towardZero), value.magnitude < 1e15, !(value == 0 && value.sign == .minus) {
+            int(Int(value))
+            return
+        }
+        var text = value.description
+        if text.hasSuffix(".0") { text.removeLast(2) }
+        text.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+
+    /// A string with `JSONEncoder`'s escapes: `\"`, `\\`, `\b`, `\f`, `\n`, `\r`, `\t` and
+    /// `\u00XX` for the other control characters; everything else as its UTF-8 bytes.
+    mutating func string(_ value: String) {
+        var value = value
+        value.withUTF8 { appendEscaped($0) }
+    }
+
+    private mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
+        bytes.append(UInt8(ascii: "\""))
+        var runStart = 0
+        for index in utf8.indices {
+            let byte = utf8[index]
+            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+            if runStart < index { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index])) }
+            runStart = index + 1
+            bytes.append(UInt8(ascii: "\\"))
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(byte)
+            case 0x08: bytes.append(UInt8(ascii: "b"))
+            case 0x0C: bytes.append(UInt8(ascii: "f"))
+            case 0x0A: bytes.append(UInt8(ascii: "n"))
+            case 0x0D: bytes.append(UInt8(ascii: "r"))
+            case 0x09: bytes.append(UInt8(ascii: "t"))
+            default:
+                append("u00")
+                bytes.append(Self.hexDigit(byte >> 4))
+                bytes.append(Self.hexDigit(byte & 0xF))
+            }
+        }
+        if runStart < utf8.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...])) }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    @inline(__always)
+    private static func hexDigit(_ nibble: UInt8) -> UInt8 {
+        nibble < 10 ? UInt8(ascii: "0") &+ nibble : UInt8(ascii: "a") &+ (nibble &- 10)
+    }
+
+    /// Raw ASCII text (punctuation and literals only).
+    @inline(__always)
+    private mutating func append(_ text: StaticString) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+}
