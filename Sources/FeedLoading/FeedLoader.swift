@@ -112,16 +112,32 @@ public final class FeedLoader<Item: Identifiable & Sendable> {
     ///   - configuration: How eagerly to load.
     ///   - filters: Filters to apply, all enabled; see ``setFilter(_:isEnabled:)``.
     ///   - postFetch: Processing run on every fetched page before it is shown.
-    public init<Source: Fetcher>(
+    // @inlinable so that `ItemIdentity` is built where `Item` is known: the per-item id
+    // bookkeeping is then specialized code rather than generic code going through metadata.
+    @inlinable
+    public convenience init<Source: Fetcher>(
         fetcher: Source,
         configuration: FeedConfiguration = FeedConfiguration(),
         filters: [any FeedFilter<Item>] = [],
         postFetch: PostFetch? = nil
     ) where Source.Item == Item {
-        self.kernel = LoadingActor(fetcher: AnyFetcher(fetcher))
+        self.init(
+            erasedFetcher: AnyFetcher(fetcher), configuration: configuration, filters: filters, postFetch: postFetch,
+            identity: ItemIdentity())
+    }
+
+    @usableFromInline
+    init(
+        erasedFetcher: AnyFetcher<Item>,
+        configuration: FeedConfiguration,
+        filters: [any FeedFilter<Item>],
+        postFetch: PostFetch?,
+        identity: ItemIdentity<Item>
+    ) {
+        self.kernel = LoadingActor(fetcher: erasedFetcher)
         self.storedConfiguration = configuration
         self.postFetch = postFetch
-        self.pipeline = FilterPipeline(filters: filters)
+        self.pipeline = FilterPipeline(filters: filters, identity: identity)
         self.storedFilterStatuses = pipeline.statuses
     }
 
