@@ -98,6 +98,8 @@ public final class FeedLoader<Item: Identifiable & Sendable> {
     /// Items the user made here (``prepend(_:)``): shown whatever the filters say.
     @ObservationIgnored private var pinnedIDs: Set<Item.ID> = []
     @ObservationIgnored private var pipeline: FilterPipeline<Item>
+    /// The item type's specialized per-item operations (see ``ItemIdentity``).
+    let identity: ItemIdentity<Item>
     /// Bumped by every refresh; a load that finds it changed after an `await` has been
     /// superseded and must not touch the state.
     @ObservationIgnored private var generation = 0
@@ -137,6 +139,7 @@ public final class FeedLoader<Item: Identifiable & Sendable> {
         self.kernel = LoadingActor(fetcher: erasedFetcher)
         self.storedConfiguration = configuration
         self.postFetch = postFetch
+        self.identity = identity
         self.pipeline = FilterPipeline(filters: filters, identity: identity)
         self.storedFilterStatuses = pipeline.statuses
     }

@@ -99,7 +99,16 @@ struct ItemIdentity<Item: Identifiable> {
             _ insertVisible: (Item) -> Bool
         ) -> [Item]
 
+    /// Whether `item` is the threshold item of `items` (`distance` before the last) or the
+    /// last one; compares ids in place, without copying items.
+    @usableFromInline let isThreshold: (_ item: Item, _ items: [Item], _ distance: Int) -> Bool
+
     @inlinable init() {
+        isThreshold = { item, items, distance in
+            guard let last = items.indices.last else { return false }
+            let id = item.id
+            return id == items[max(items.startIndex, last - distance)].id || id == items[last].id
+        }
         makeUniqueIDs = {
             var seen: Set<Item.ID> = []
             return { item in seen.insert(item.id).inserted }
