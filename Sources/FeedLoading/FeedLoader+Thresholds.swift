@@ -4,7 +4,7 @@ extension FeedLoader {
     /// the loader is idle.
     public func isThreshold(_ item: Item) -> Bool {
         guard case .idle = loadingState else { return false }
-        return identity.isThreshold(item, items, configuration.thresholdDistance)
+        return operations.isThreshold(item, items, configuration.thresholdDistance)
     }
 
     /// Loads the next page if `item` is a threshold item; a duplicate trigger does nothing.

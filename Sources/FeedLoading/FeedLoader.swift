@@ -98,8 +98,8 @@ public final class FeedLoader<Item: Identifiable & Sendable> {
     /// Items the user made here (``prepend(_:)``): shown whatever the filters say.
     @ObservationIgnored private var pinnedIDs: Set<Item.ID> = []
     @ObservationIgnored private var pipeline: FilterPipeline<Item>
-    /// The item type's specialized per-item operations (see ``ItemIdentity``).
-    let identity: ItemIdentity<Item>
+    /// The item type's specialized per-item operations (see ``ItemOperations``).
+    let operations: ItemOperations<Item>
     /// Bumped by every refresh; a load that finds it changed after an `await` has been
     /// superseded and must not touch the state.
     @ObservationIgnored private var generation = 0
@@ -114,8 +114,6 @@ public final class FeedLoader<Item: Identifiable & Sendable> {
     ///   - configuration: How eagerly to load.
     ///   - filters: Filters to apply, all enabled; see ``setFilter(_:isEnabled:)``.
     ///   - postFetch: Processing run on every fetched page before it is shown.
-    // @inlinable so that `ItemIdentity` is built where `Item` is known: the per-item id
-    // bookkeeping is then specialized code rather than generic code going through metadata.
     @inlinable
     public convenience init<Source: Fetcher>(
         fetcher: Source,
@@ -123,24 +121,27 @@ public final class FeedLoader<Item: Identifiable & Sendable> {
         filters: [any FeedFilter<Item>] = [],
         postFetch: PostFetch? = nil
     ) where Source.Item == Item {
+        // Inlined where `Item` is known, so that `ItemOperations()` builds specialized code for
+        // the per-item work (filter pass, id set, thresholds), not generic code using metadata.
         self.init(
             erasedFetcher: AnyFetcher(fetcher), configuration: configuration, filters: filters, postFetch: postFetch,
-            identity: ItemIdentity())
+            operations: ItemOperations())
     }
 
+    /// The initializer proper, given the item type's specialized operations.
     @usableFromInline
     init(
         erasedFetcher: AnyFetcher<Item>,
         configuration: FeedConfiguration,
         filters: [any FeedFilter<Item>],
         postFetch: PostFetch?,
-        identity: ItemIdentity<Item>
+        operations: ItemOperations<Item>
     ) {
         self.kernel = LoadingActor(fetcher: erasedFetcher)
         self.storedConfiguration = configuration
         self.postFetch = postFetch
-        self.identity = identity
-        self.pipeline = FilterPipeline(filters: filters, identity: identity)
+        self.operations = operations
+        self.pipeline = FilterPipeline(filters: filters, operations: operations)
         self.storedFilterStatuses = pipeline.statuses
     }
 

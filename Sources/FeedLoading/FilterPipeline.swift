@@ -14,13 +14,13 @@ struct FilterPipeline<Item: Identifiable> {
     /// The predicates of this pass, for the enabled slots only, and their slots' indices.
     private var predicates: [(Item) -> Bool] = []
     private var predicateSlots: [Int] = []
-    private let identity: ItemIdentity<Item>
+    private let operations: ItemOperations<Item>
     /// Inserts an item's id into this pass's visible ids; `false` if it was there already.
     private var insertVisible: (Item) -> Bool
 
-    init(filters: [any FeedFilter<Item>], identity: ItemIdentity<Item>) {
-        self.identity = identity
-        insertVisible = identity.makeUniqueIDs()
+    init(filters: [any FeedFilter<Item>], operations: ItemOperations<Item>) {
+        self.operations = operations
+        insertVisible = operations.makeUniqueIDs()
         slots = filters.map { Slot(filter: $0, isEnabled: true) }
         restart()
     }
@@ -48,8 +48,8 @@ struct FilterPipeline<Item: Identifiable> {
         return true
     }
 
-    /// Removes the named filter; returns whether such a filter existed. Takes effect at the
-    /// next ``restart()``.
+    /// Removes the named filter; returns whether such a filter existed. Call ``restart()``
+    /// before admitting items again.
     mutating func remove(named name: String) -> Bool {
         let count = slots.count
         slots.removeAll { $0.filter.name == name }
@@ -58,7 +58,7 @@ struct FilterPipeline<Item: Identifiable> {
 
     /// Starts a new pass: fresh predicates, zero counts, nothing visible.
     mutating func restart() {
-        insertVisible = identity.makeUniqueIDs()
+        insertVisible = operations.makeUniqueIDs()
         predicates = []
         predicateSlots = []
         for index in slots.indices {
@@ -73,20 +73,21 @@ struct FilterPipeline<Item: Identifiable> {
     /// Items in `pinned` skip the filters but still count towards duplicates.
     mutating func admit(_ page: [Item], pinned: Set<Item.ID> = []) -> [Item] {
         var removed = [Int](repeating: 0, count: predicates.count)
-        let kept = identity.admit(page, pinned, predicates, &removed, insertVisible)
+        let kept = operations.admit(page, pinned, predicates, &removed, insertVisible)
         for (slot, count) in zip(predicateSlots, removed) { slots[slot].removedCount += count }
         return kept
     }
 }
 
-/// The per-item work of a filter pass, built where the loader is created (``FeedLoader``'s
+/// The per-item work of a loader (its filter pass, its visible-id set, its thresholds), built
+/// where the loader is created (``FeedLoader``'s
 /// initializer is `@inlinable`) so that it is specialized for the concrete item type.
 ///
 /// Compiled in this module instead, it is generic code: every item copy, id hash and set
 /// insert goes through type metadata, which cost more than the filters themselves in a
 /// 10,000-item scroll (the FeedLoaderOverhead benchmark).
 @usableFromInline
-struct ItemIdentity<Item: Identifiable> {
+struct ItemOperations<Item: Identifiable> {
     /// Returns a fresh "insert this item's id into the visible ids" function: `false` if the
     /// id was visible already.
     @usableFromInline let makeUniqueIDs: () -> (Item) -> Bool

@@ -50,7 +50,8 @@ struct FilterTests {
             }
         }
         // A match before a non-ASCII byte still hides the item.
-        #expect(kept(filter, [Post(id: 1, title: "\(String(repeating: "a", count: 20)) rust \(String(repeating: "é", count: 20))")]).isEmpty)
+        #expect(
+            kept(filter, [Post(id: 1, title: "\(String(repeating: "a", count: 20)) rust \(String(repeating: "é", count: 20))")]).isEmpty)
         // A control byte that differs from a first byte ("4") only in the 0x20 bit is not it.
         #expect(kept(filter, [Post(id: 1, title: "\(String(repeating: "a", count: 20)) \u{14}chan")]).count == 1)
     }
