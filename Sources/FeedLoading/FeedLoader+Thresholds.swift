@@ -4,10 +4,7 @@ extension FeedLoader {
     /// the loader is idle.
     public func isThreshold(_ item: Item) -> Bool {
         guard case .idle = loadingState else { return false }
-        let items = self.items
-        guard let last = items.last else { return false }
-        let thresholdIndex = max(items.startIndex, items.endIndex - 1 - configuration.thresholdDistance)
-        return item.id == items[thresholdIndex].id || item.id == last.id
+        return operations.isThreshold(item, items, configuration.thresholdDistance)
     }
 
     /// Loads the next page if `item` is a threshold item; a duplicate trigger does nothing.

@@ -27,69 +27,63 @@ public final class FeedLoader<Item: Identifiable & Sendable> {
     // The observed properties are written out by hand rather than left to the macro, which
     // evaluates a key path such as `\.items` on every read and write. Into a generic class
     // that means instantiating the key path from its mangled name each time (microseconds):
-    // it made scrolling 10,000 items 40 times slower than fetching them (the FeedLoaderOverhead benchmark).
-    // `keys` builds each key path once per loader instead.
+    // it made scrolling 10,000 items 40 times slower than fetching them (the FeedLoaderOverhead
+    // benchmark). Reads and writes are registered with `observation` (see `FeedObservation`).
 
     /// The items that survive the enabled filters, in feed order.
     public private(set) var items: [Item] {
         get {
-            access(keyPath: keys.items)
+            observation.access(FeedObservation.items)
             return storedItems
         }
-        set { withMutation(keyPath: keys.items) { storedItems = newValue } }
+        set { observation.withMutation(FeedObservation.items) { storedItems = newValue } }
     }
 
     /// What the loader is doing.
     public private(set) var loadingState: LoadingState {
         get {
-            access(keyPath: keys.loadingState)
+            observation.access(FeedObservation.loadingState)
             return storedLoadingState
         }
-        set { withMutation(keyPath: keys.loadingState) { storedLoadingState = newValue } }
+        set { observation.withMutation(FeedObservation.loadingState) { storedLoadingState = newValue } }
     }
 
     /// Every filter with whether it is on and how many loaded items it hides.
     public private(set) var filterStatuses: [FilterStatus] {
         get {
-            access(keyPath: keys.filterStatuses)
+            observation.access(FeedObservation.filterStatuses)
             return storedFilterStatuses
         }
-        set { withMutation(keyPath: keys.filterStatuses) { storedFilterStatuses = newValue } }
+        set { observation.withMutation(FeedObservation.filterStatuses) { storedFilterStatuses = newValue } }
     }
 
     /// Whether the items were restored from an earlier session (``restore(_:)``) and no page
     /// has replaced them yet: a screen may show them dimmed, or with "updating...".
     public private(set) var isStale: Bool {
         get {
-            access(keyPath: keys.isStale)
+            observation.access(FeedObservation.isStale)
             return storedIsStale
         }
-        set { withMutation(keyPath: keys.isStale) { storedIsStale = newValue } }
+        set { observation.withMutation(FeedObservation.isStale) { storedIsStale = newValue } }
     }
 
     /// How eagerly the loader loads; changes apply to the next load.
     public var configuration: FeedConfiguration {
         get {
-            access(keyPath: keys.configuration)
+            observation.access(FeedObservation.configuration)
             return storedConfiguration
         }
-        set { withMutation(keyPath: keys.configuration) { storedConfiguration = newValue } }
+        set { observation.withMutation(FeedObservation.configuration) { storedConfiguration = newValue } }
     }
 
-    @MainActor
-    private struct ObservedKeys {
-        let items: KeyPath<FeedLoader, [Item]> = \.items
-        let loadingState: KeyPath<FeedLoader, LoadingState> = \.loadingState
-        let filterStatuses: KeyPath<FeedLoader, [FilterStatus]> = \.filterStatuses
-        let configuration: KeyPath<FeedLoader, FeedConfiguration> = \.configuration
-        let isStale: KeyPath<FeedLoader, Bool> = \.isStale
-    }
-
-    private let keys = ObservedKeys()
-    @ObservationIgnored private var storedItems: [Item] = []
-    @ObservationIgnored private var storedLoadingState: LoadingState = .idle
+    private let observation = FeedObservation()
+    // Unchecked: the class is main-actor isolated and no access to these overlaps another,
+    // while the run-time exclusivity check on each read was a large part of a scroll's
+    // per-item cost (`items`, `loadingState` and `configuration` are read for every item shown).
+    @ObservationIgnored @exclusivity(unchecked) private var storedItems: [Item] = []
+    @ObservationIgnored @exclusivity(unchecked) private var storedLoadingState: LoadingState = .idle
     @ObservationIgnored private var storedFilterStatuses: [FilterStatus] = []
-    @ObservationIgnored private var storedConfiguration: FeedConfiguration
+    @ObservationIgnored @exclusivity(unchecked) private var storedConfiguration: FeedConfiguration
     @ObservationIgnored private var storedIsStale = false
 
     /// Every item fetched since the last refresh, filtered or not, so that switching a
@@ -98,6 +92,8 @@ public final class FeedLoader<Item: Identifiable & Sendable> {
     /// Items the user made here (``prepend(_:)``): shown whatever the filters say.
     @ObservationIgnored private var pinnedIDs: Set<Item.ID> = []
     @ObservationIgnored private var pipeline: FilterPipeline<Item>
+    /// The item type's specialized per-item operations (see ``ItemOperations``).
+    let operations: ItemOperations<Item>
     /// Bumped by every refresh; a load that finds it changed after an `await` has been
     /// superseded and must not touch the state.
     @ObservationIgnored private var generation = 0
@@ -112,16 +108,34 @@ public final class FeedLoader<Item: Identifiable & Sendable> {
     ///   - configuration: How eagerly to load.
     ///   - filters: Filters to apply, all enabled; see ``setFilter(_:isEnabled:)``.
     ///   - postFetch: Processing run on every fetched page before it is shown.
-    public init<Source: Fetcher>(
+    @inlinable
+    public convenience init<Source: Fetcher>(
         fetcher: Source,
         configuration: FeedConfiguration = FeedConfiguration(),
         filters: [any FeedFilter<Item>] = [],
         postFetch: PostFetch? = nil
     ) where Source.Item == Item {
-        self.kernel = LoadingActor(fetcher: AnyFetcher(fetcher))
+        // Inlined where `Item` is known, so that `ItemOperations()` builds specialized code for
+        // the per-item work (filter pass, id set, thresholds), not generic code using metadata.
+        self.init(
+            erasedFetcher: AnyFetcher(fetcher), configuration: configuration, filters: filters, postFetch: postFetch,
+            operations: ItemOperations())
+    }
+
+    /// The initializer proper, given the item type's specialized operations.
+    @usableFromInline
+    init(
+        erasedFetcher: AnyFetcher<Item>,
+        configuration: FeedConfiguration,
+        filters: [any FeedFilter<Item>],
+        postFetch: PostFetch?,
+        operations: ItemOperations<Item>
+    ) {
+        self.kernel = LoadingActor(fetcher: erasedFetcher)
         self.storedConfiguration = configuration
         self.postFetch = postFetch
-        self.pipeline = FilterPipeline(filters: filters)
+        self.operations = operations
+        self.pipeline = FilterPipeline(filters: filters, operations: operations)
         self.storedFilterStatuses = pipeline.statuses
     }
 
@@ -247,7 +261,7 @@ public final class FeedLoader<Item: Identifiable & Sendable> {
         rawItems.append(contentsOf: page)
         let kept = pipeline.admit(page, pinned: pinnedIDs)
         // In place: `items.append` through the getter and setter would copy every item.
-        withMutation(keyPath: keys.items) { storedItems.append(contentsOf: kept) }
+        observation.withMutation(FeedObservation.items) { storedItems.append(contentsOf: kept) }
         filterStatuses = pipeline.statuses
         return kept.count
     }

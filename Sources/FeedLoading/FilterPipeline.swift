@@ -7,14 +7,20 @@ struct FilterPipeline<Item: Identifiable> {
     private struct Slot {
         var filter: any FeedFilter<Item>
         var isEnabled: Bool
-        var predicate: ((Item) -> Bool)?
         var removedCount = 0
     }
 
     private var slots: [Slot] = []
-    private var visibleIDs: Set<Item.ID> = []
+    /// The predicates of this pass, for the enabled slots only, and their slots' indices.
+    private var predicates: [(Item) -> Bool] = []
+    private var predicateSlots: [Int] = []
+    private let operations: ItemOperations<Item>
+    /// Inserts an item's id into this pass's visible ids; `false` if it was there already.
+    private var insertVisible: (Item) -> Bool
 
-    init(filters: [any FeedFilter<Item>]) {
+    init(filters: [any FeedFilter<Item>], operations: ItemOperations<Item>) {
+        self.operations = operations
+        insertVisible = operations.makeUniqueIDs()
         slots = filters.map { Slot(filter: $0, isEnabled: true) }
         restart()
     }
@@ -23,7 +29,8 @@ struct FilterPipeline<Item: Identifiable> {
         slots.map { FilterStatus(name: $0.filter.name, isEnabled: $0.isEnabled, removedCount: $0.removedCount) }
     }
 
-    /// Adds `filter`, or replaces the filter of the same name in place.
+    /// Adds `filter`, or replaces the filter of the same name in place. Takes effect at the
+    /// next ``restart()``.
     mutating func set(_ filter: any FeedFilter<Item>, isEnabled: Bool) {
         if let index = slots.firstIndex(where: { $0.filter.name == filter.name }) {
             slots[index].filter = filter
@@ -33,14 +40,16 @@ struct FilterPipeline<Item: Identifiable> {
         }
     }
 
-    /// Switches the named filter; returns whether such a filter exists.
+    /// Switches the named filter; returns whether such a filter exists. Takes effect at the
+    /// next ``restart()``.
     mutating func setEnabled(_ isEnabled: Bool, named name: String) -> Bool {
         guard let index = slots.firstIndex(where: { $0.filter.name == name }) else { return false }
         slots[index].isEnabled = isEnabled
         return true
     }
 
-    /// Removes the named filter; returns whether such a filter existed.
+    /// Removes the named filter; returns whether such a filter existed. Call ``restart()``
+    /// before admitting items again.
     mutating func remove(named name: String) -> Bool {
         let count = slots.count
         slots.removeAll { $0.filter.name == name }
@@ -49,34 +58,91 @@ struct FilterPipeline<Item: Identifiable> {
 
     /// Starts a new pass: fresh predicates, zero counts, nothing visible.
     mutating func restart() {
-        visibleIDs = []
+        insertVisible = operations.makeUniqueIDs()
+        predicates = []
+        predicateSlots = []
         for index in slots.indices {
             slots[index].removedCount = 0
-            slots[index].predicate = slots[index].isEnabled ? slots[index].filter.makePredicate() : nil
+            guard slots[index].isEnabled else { continue }
+            predicates.append(slots[index].filter.makePredicate())
+            predicateSlots.append(index)
         }
     }
 
     /// The items of `page` that survive, in order, continuing the current pass.
     /// Items in `pinned` skip the filters but still count towards duplicates.
-    mutating func admit(_ page: some Sequence<Item>, pinned: Set<Item.ID> = []) -> [Item] {
-        var kept: [Item] = []
-        // Most feeds pin nothing: skip the set lookup per item then.
-        for item in page where admit(item, pinned: !pinned.isEmpty && pinned.contains(item.id)) {
-            kept.append(item)
-        }
+    mutating func admit(_ page: [Item], pinned: Set<Item.ID> = []) -> [Item] {
+        var removed = [Int](repeating: 0, count: predicates.count)
+        let kept = operations.admit(page, pinned, predicates, &removed, insertVisible)
+        for (slot, count) in zip(predicateSlots, removed) { slots[slot].removedCount += count }
         return kept
     }
+}
 
-    private mutating func admit(_ item: Item, pinned: Bool) -> Bool {
-        if !pinned {
-            for index in slots.indices {
-                guard let predicate = slots[index].predicate else { continue }
-                if !predicate(item) {
-                    slots[index].removedCount += 1
-                    return false
+/// The per-item work of a loader (its filter pass, its visible-id set, its thresholds), built
+/// where the loader is created (``FeedLoader``'s
+/// initializer is `@inlinable`) so that it is specialized for the concrete item type.
+///
+/// Compiled in this module instead, it is generic code: every item copy, id hash and set
+/// insert goes through type metadata, which cost more than the filters themselves in a
+/// 10,000-item scroll (the FeedLoaderOverhead benchmark).
+@usableFromInline
+struct ItemOperations<Item: Identifiable> {
+    /// Returns a fresh "insert this item's id into the visible ids" function: `false` if the
+    /// id was visible already.
+    @usableFromInline let makeUniqueIDs: () -> (Item) -> Bool
+    /// Filters one page: the items that survive, in order; adds to `removed[i]` for each item
+    /// the `i`th predicate rejects first. Items in `pinned` skip the predicates; every item
+    /// must also be new to `insertVisible`.
+    @usableFromInline let admit:
+        (
+            _ page: [Item], _ pinned: Set<Item.ID>, _ predicates: [(Item) -> Bool], _ removed: inout [Int],
+            _ insertVisible: (Item) -> Bool
+        ) -> [Item]
+
+    /// Whether `item` is the threshold item of `items` (`distance` before the last) or the
+    /// last one; compares ids in place, without copying items.
+    @usableFromInline let isThreshold: (_ item: Item, _ items: [Item], _ distance: Int) -> Bool
+
+    @inlinable init() {
+        isThreshold = { item, items, distance in
+            guard let last = items.indices.last else { return false }
+            let id = item.id
+            return id == items[max(items.startIndex, last - distance)].id || id == items[last].id
+        }
+        makeUniqueIDs = {
+            var seen: Set<Item.ID> = []
+            return { item in seen.insert(item.id).inserted }
+        }
+        admit = { page, pinned, predicates, removed, insertVisible in
+            Self.admit(page, pinned, predicates, &removed, insertVisible)
+        }
+    }
+
+    /// See ``admit``. Returns `page` itself (no copy) when every item survives, as most do.
+    @inlinable
+    static func admit(
+        _ page: [Item], _ pinned: Set<Item.ID>, _ predicates: [(Item) -> Bool], _ removed: inout [Int],
+        _ insertVisible: (Item) -> Bool
+    ) -> [Item] {
+        var kept: [Item]?  // nil while every item so far survived
+        // Most feeds pin nothing: skip the set lookup per item then.
+        let checksPinned = !pinned.isEmpty
+        for index in page.indices {
+            var survives = true
+            if !(checksPinned && pinned.contains(page[index].id)) {
+                for (filter, keep) in predicates.enumerated() where !keep(page[index]) {
+                    removed[filter] += 1
+                    survives = false
+                    break
                 }
             }
+            if survives && insertVisible(page[index]) {
+                kept?.append(page[index])
+            } else if kept == nil {
+                kept = Array(page[..<index])
+            }
         }
-        return visibleIDs.insert(item.id).inserted
+        return kept ?? page
     }
 }

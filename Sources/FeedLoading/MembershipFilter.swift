@@ -8,20 +8,21 @@ public struct MembershipFilter<Item, Key: Hashable & Sendable>: FeedFilter {
     public let name: String
     /// The keys whose items are hidden.
     public let excluded: Set<Key>
-    private let keys: @Sendable (Item) -> [Key]
-    /// The one key of an item, for filters made with one (no array per item).
-    private let key: (@Sendable (Item) -> Key?)?
+    /// Whether an item is kept. It is built by the `@inlinable` initializers, where `Item` and
+    /// `Key` are known, so that the set lookups are specialized code rather than generic code
+    /// going through type metadata per item.
+    @usableFromInline let keep: @Sendable (Item) -> Bool
 
     /// Creates a filter that hides items having any key in `excluded`.
     /// - Parameters:
     ///   - name: The filter's name.
     ///   - excluded: The keys whose items are hidden.
     ///   - keys: The keys of an item, e.g. its creator's and its community's ids.
+    @inlinable
     public init(_ name: String, excluding excluded: Set<Key>, keys: @escaping @Sendable (Item) -> [Key]) {
         self.name = name
         self.excluded = excluded
-        self.keys = keys
-        self.key = nil
+        self.keep = { item in excluded.isEmpty || !keys(item).contains(where: excluded.contains) }
     }
 
     /// Creates a filter that hides items whose key is in `excluded`.
@@ -29,23 +30,17 @@ public struct MembershipFilter<Item, Key: Hashable & Sendable>: FeedFilter {
     ///   - name: The filter's name.
     ///   - excluded: The keys whose items are hidden.
     ///   - key: The key of an item, or `nil` if it has none (then it is kept).
+    @inlinable
     public init(_ name: String, excluding excluded: Set<Key>, key: @escaping @Sendable (Item) -> Key?) {
         self.name = name
         self.excluded = excluded
-        self.keys = { item in key(item).map { [$0] } ?? [] }
-        self.key = key
+        // One key: no array per item.
+        self.keep = { item in
+            guard !excluded.isEmpty, let value = key(item) else { return true }
+            return !excluded.contains(value)
+        }
     }
 
     /// A predicate that keeps items none of whose keys is excluded.
-    public func makePredicate() -> (Item) -> Bool {
-        if let key {
-            return { [excluded] item in
-                guard !excluded.isEmpty, let value = key(item) else { return true }
-                return !excluded.contains(value)
-            }
-        }
-        return { [excluded, keys] item in
-            excluded.isEmpty || !keys(item).contains(where: excluded.contains)
-        }
-    }
+    public func makePredicate() -> (Item) -> Bool { keep }
 }

@@ -34,6 +34,28 @@ struct FilterTests {
         #expect(kept(filter, items).map(\.id) == [3])
     }
 
+    @Test("keywords are found at every offset of long ASCII text, in any case, and only as whole words")
+    func keywordsAtEveryOffset() {
+        // ASCII text is scanned 16 bytes at a time: put the word across every chunk boundary.
+        let filter = KeywordFilter<Post>(keywords: ["rust", "4chan"]) { [$0.title] }
+        for offset in 0..<40 {
+            let padding = String(repeating: "x", count: offset)
+            for word in ["rust", "Rust", "RUST", "4chan", "4CHAN"] {
+                let hidden = Post(id: 1, title: "\(padding) \(word) tail")
+                let atEnd = Post(id: 2, title: "\(padding) \(word)")
+                let partial = Post(id: 3, title: "\(padding) \(word)y tail")
+                let glued = Post(id: 4, title: "\(padding)\(word) tail")
+                #expect(kept(filter, [hidden, atEnd, partial]).map(\.id) == [3], "\(word) after \(offset) bytes")
+                #expect(kept(filter, [glued]).map(\.id) == (offset == 0 ? [] : [4]), "\(word) glued after \(offset) bytes")
+            }
+        }
+        // A match before a non-ASCII byte still hides the item.
+        #expect(
+            kept(filter, [Post(id: 1, title: "\(String(repeating: "a", count: 20)) rust \(String(repeating: "é", count: 20))")]).isEmpty)
+        // A control byte that differs from a first byte ("4") only in the 0x20 bit is not it.
+        #expect(kept(filter, [Post(id: 1, title: "\(String(repeating: "a", count: 20)) \u{14}chan")]).count == 1)
+    }
+
     @Test("an empty keyword list keeps everything")
     func emptyKeywords() {
         let filter = KeywordFilter<Post>(keywords: ["", "  "]) { [$0.title] }

@@ -29,4 +29,26 @@ struct ObservationTests {
         loader.configuration.thresholdDistance = 1
         #expect(changes.all.last == "configuration")
     }
+
+    @Test("each observed property notifies its own observers only, isStale included")
+    func propertiesNotifySeparately() async {
+        let loader = FeedLoader(fetcher: CountingSource(posts(1...3), pageSize: 10).fetcher)
+        let changes = Log<String>()
+        func track(_ name: String, _ read: @escaping @MainActor () -> Void) {
+            withObservationTracking {
+                read()
+            } onChange: {
+                changes.append(name)
+            }
+        }
+        track("stale") { _ = loader.isStale }
+        track("configuration") { _ = loader.configuration }
+        await loader.restore(posts(1...2))
+        #expect(changes.all == ["stale"])
+
+        track("items") { _ = loader.items }
+        track("state") { _ = loader.loadingState }
+        loader.configuration.thresholdDistance = 2
+        #expect(changes.all == ["stale", "configuration"])
+    }
 }
