@@ -18,15 +18,13 @@ enum FastDecoderEmitter {
         }
     }
 
-    private static let bail = "throw LemmyJSONBail()"
+    private static let bail = FastPathHeader.bail
 
     private static func header(_ type: APIType) -> String {
-        let name = "Api\(type.name)"
-        let conditions = (type.generics ?? []).map { "\($0): LemmyFastDecodable" }
-        var out = "\nextension \(name): LemmyFastDecodable" + (conditions.isEmpty ? "" : " where " + conditions.joined(separator: ", "))
-        out += " {\n    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.\n"
-        out += "    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {\n"
-        return out
+        FastPathHeader.open(
+            type, conformingTo: "LemmyFastDecodable",
+            doc: "Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.",
+            signature: "init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail)")
     }
 
     private static func object(_ type: APIType, _ context: EmitContext) -> String {

@@ -20,15 +20,13 @@ enum FastEncoderEmitter {
         }
     }
 
-    private static let bail = "throw LemmyJSONBail()"
+    private static let bail = FastPathHeader.bail
 
     private static func header(_ type: APIType) -> String {
-        let name = "Api\(type.name)"
-        let conditions = (type.generics ?? []).map { "\($0): LemmyFastEncodable" }
-        var out = "\nextension \(name): LemmyFastEncodable" + (conditions.isEmpty ? "" : " where " + conditions.joined(separator: ", "))
-        out += " {\n    /// Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.\n"
-        out += "    func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {\n"
-        return out
+        FastPathHeader.open(
+            type, conformingTo: "LemmyFastEncodable",
+            doc: "Writes what `encode(to:)` writes for `target`; gives up where it would throw or might differ.",
+            signature: "func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail)")
     }
 
     /// Whether `key` can be written between quotes as it is (JSON needs no escape in it).

@@ -13,46 +13,27 @@ struct FastEncodingServerTests {
         let coding = LemmyVersionedCoding(version: dialect.apiVersion, absentMembers: .omit)
         try await withServer(dialect, scale: .small) { server in
             let client = try await TestClient(server).login("alice")
-            var checked: [String] = []
-            func check<R: LemmyRequest>(_ request: R) async throws where R.Response: Hashable & Encodable {
-                let raw = try await client.sendRaw(request)
-                #expect(raw.status == 200, "\(R.path): HTTP \(raw.status)")
-                let value = try JSONDecoder().decode(R.Response.self, from: raw.body)
-                let codable = try LemmyFastEncoding.makeEncoder(coding: coding).encode(value)
-                let served = try #require(EncodeCheck.canonical(raw.body), "\(R.path): the answer does not parse")
-                #expect(served == EncodeCheck.canonical(codable), "\(R.path): the answer is not JSONEncoder's")
-                let fast = LemmyFastEncoding.fastEncode(value, coding: coding).map { Data($0) }
-                #expect(fast != nil, "\(R.path): the fast path gave up")
-                #expect(fast.flatMap(EncodeCheck.canonical) == served, "\(R.path): the fast path's JSON differs")
-                checked.append(R.path)
-            }
-            let posts = try await client.posts(ApiGetPosts(limit: 50)).posts
-            let post = try #require(posts.first { $0.counts?.comments ?? $0.post.comments ?? 0 > 0 } ?? posts.first)
-            if dialect == .v1_0 {
-                try await check(LemmyV4.GetSite())
-                try await check(LemmyV4.GetPosts(ApiGetPosts(limit: 50)))
-                try await check(LemmyV4.GetPost(ApiGetPost(id: post.post.id)))
-                try await check(LemmyV4.GetComments(ApiGetComments(limit: 50, postId: post.post.id)))
-                try await check(LemmyV4.ListCommunities(ApiListCommunities(limit: 50)))
-                try await check(LemmyV4.GetCommunity(ApiGetCommunity(id: post.community.id)))
-                try await check(LemmyV4.GetPersonDetails(ApiGetPersonDetails(personId: post.creator.id)))
-                try await check(LemmyV4.Search(ApiSearch(searchTerm: "a")))
-                try await check(LemmyV4.GetModlog())
-                try await check(LemmyV4.ListNotifications())
-            } else {
-                try await check(LemmyV3.GetSite())
-                try await check(LemmyV3.GetPosts(ApiGetPosts(limit: 50)))
-                try await check(LemmyV3.GetPost(ApiGetPost(id: post.post.id)))
-                try await check(LemmyV3.GetComments(ApiGetComments(limit: 50, postId: post.post.id)))
-                try await check(LemmyV3.ListCommunities(ApiListCommunities(limit: 50)))
-                try await check(LemmyV3.GetCommunity(ApiGetCommunity(id: post.community.id)))
-                try await check(LemmyV3.GetPersonDetails(ApiGetPersonDetails(personId: post.creator.id)))
-                try await check(LemmyV3.Search(ApiSearch(q: "a")))
-                try await check(LemmyV3.GetModlog())
-                try await check(LemmyV3.GetReplies())
-            }
+            let checked = try await SeededAnswers.check(dialect, client: client, with: FastEncodeCheck(client: client, coding: coding))
             #expect(checked.count == 10)
         }
+    }
+}
+
+/// Compares an answer with `JSONEncoder`'s rendering and with the fast path's.
+private struct FastEncodeCheck: SeededAnswerCheck {
+    let client: TestClient
+    let coding: LemmyVersionedCoding
+
+    func check<R: LemmyRequest>(_ request: R) async throws where R.Response: Hashable & Encodable {
+        let raw = try await client.sendRaw(request)
+        #expect(raw.status == 200, "\(R.path): HTTP \(raw.status)")
+        let value = try JSONDecoder().decode(R.Response.self, from: raw.body)
+        let codable = try LemmyFastEncoding.makeEncoder(coding: coding).encode(value)
+        let served = try #require(EncodeCheck.canonical(raw.body), "\(R.path): the answer does not parse")
+        #expect(served == EncodeCheck.canonical(codable), "\(R.path): the answer is not JSONEncoder's")
+        let fast = LemmyFastEncoding.fastEncode(value, coding: coding).map { Data($0) }
+        #expect(fast != nil, "\(R.path): the fast path gave up")
+        #expect(fast.flatMap(EncodeCheck.canonical) == served, "\(R.path): the fast path's JSON differs")
     }
 }
 
