@@ -11,8 +11,9 @@ swift build --build-tests --sanitize=thread --scratch-path .build-tsan
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 # halt_on_error would stop at the first report; instead every report is printed and counted.
+# scripts/tsan-suppressions.txt lists the third-party false positives left out, each with why.
 status=0
-TSAN_OPTIONS="${TSAN_OPTIONS:-} second_deadlock_stack=1" \
+TSAN_OPTIONS="${TSAN_OPTIONS:-} second_deadlock_stack=1 suppressions=$(pwd)/scripts/tsan-suppressions.txt" \
     timeout 3600 swift test --skip-build --sanitize=thread --scratch-path .build-tsan \
     --filter "${TSAN_SUITES:-HTTPLoadingTests|FeedLoadingTests|LemmyMiddlewareTests}" "$@" 2>&1 | tee "$log" || status=$?
 if grep -q "WARNING: ThreadSanitizer" "$log"; then
