@@ -1,6 +1,7 @@
 import Foundation
 import LemmyAPI
 import LemmyTestServer
+import Testing
 
 /// A check run on each of ``SeededAnswers``' requests.
 protocol SeededAnswerCheck {
@@ -14,7 +15,7 @@ enum SeededAnswers {
     /// Runs `checker` on each read as alice sees it; returns the paths checked.
     static func check(_ dialect: LemmyDialect, client: TestClient, with checker: some SeededAnswerCheck) async throws -> [String] {
         let posts = try await client.posts(ApiGetPosts(limit: 50)).posts
-        let post = try posts.first { $0.counts?.comments ?? $0.post.comments ?? 0 > 0 } ?? posts.first ?? { throw CheckFailure.noPosts }()
+        let post = try #require(posts.first { $0.counts?.comments ?? $0.post.comments ?? 0 > 0 } ?? posts.first)
         var checked: [String] = []
         func run<R: LemmyRequest>(_ request: R) async throws where R.Response: Hashable & Encodable {
             try await checker.check(request)
@@ -45,6 +46,4 @@ enum SeededAnswers {
         }
         return checked
     }
-
-    enum CheckFailure: Error { case noPosts }
 }

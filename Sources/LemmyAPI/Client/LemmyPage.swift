@@ -22,6 +22,14 @@ public struct LemmyPage<Item: Sendable>: Sendable {
         self.next = next
         self.previous = previous
     }
+
+    /// Page `page` (nil means 1) of a list that pages by number: a next page unless `items` came
+    /// short of `limit` or empty (``LemmyPageNumbering``), a previous one after the first.
+    public init(numbered items: [Item], page: Int?, limit: Int?) {
+        self.init(
+            items: items, next: LemmyPageNumbering.next(after: page, count: items.count, limit: limit),
+            previous: LemmyPageNumbering.previous(before: page))
+    }
 }
 
 /// A list request that ``LemmyRawClient/page(_:at:)`` can page through.

@@ -17,10 +17,7 @@ extension LemmyV3.GetPosts: LemmyPaginatedRequest {
 
     /// 0.18: page numbers whatever `next_page` says (0.18 never reads a cursor back).
     public func numberedPage(from response: ApiGetPostsResponse) -> LemmyPage<ApiPostView> {
-        LemmyPage(
-            items: response.posts,
-            next: LemmyPageNumbering.next(after: form.page, count: response.posts.count, limit: form.limit),
-            previous: LemmyPageNumbering.previous(before: form.page))
+        LemmyPage(numbered: response.posts, page: form.page, limit: form.limit)
     }
 }
 
@@ -30,9 +27,7 @@ extension LemmyV3.GetComments: LemmyPaginatedRequest {
 
     /// Pages by number.
     public func page(from response: ApiGetCommentsResponse) -> LemmyPage<ApiCommentView> {
-        LemmyPage(
-            items: response.comments, next: LemmyPageNumbering.next(after: form.page, count: response.comments.count, limit: form.limit),
-            previous: LemmyPageNumbering.previous(before: form.page))
+        LemmyPage(numbered: response.comments, page: form.page, limit: form.limit)
     }
 }
 
@@ -42,10 +37,7 @@ extension LemmyV3.ListCommunities: LemmyPaginatedRequest {
 
     /// Pages by number.
     public func page(from response: ApiListCommunitiesResponse) -> LemmyPage<ApiCommunityView> {
-        LemmyPage(
-            items: response.communities,
-            next: LemmyPageNumbering.next(after: form.page, count: response.communities.count, limit: form.limit),
-            previous: LemmyPageNumbering.previous(before: form.page))
+        LemmyPage(numbered: response.communities, page: form.page, limit: form.limit)
     }
 }
 
@@ -110,10 +102,7 @@ extension LemmyV3.ListPostReports: LemmyPaginatedRequest {
 
     /// Pages by number.
     public func page(from response: ApiListPostReportsResponse) -> LemmyPage<ApiPostReportView> {
-        LemmyPage(
-            items: response.postReports,
-            next: LemmyPageNumbering.next(after: form.page, count: response.postReports.count, limit: form.limit),
-            previous: LemmyPageNumbering.previous(before: form.page))
+        LemmyPage(numbered: response.postReports, page: form.page, limit: form.limit)
     }
 }
 
@@ -123,10 +112,7 @@ extension LemmyV3.ListCommentReports: LemmyPaginatedRequest {
 
     /// Pages by number.
     public func page(from response: ApiListCommentReportsResponse) -> LemmyPage<ApiCommentReportView> {
-        LemmyPage(
-            items: response.commentReports,
-            next: LemmyPageNumbering.next(after: form.page, count: response.commentReports.count, limit: form.limit),
-            previous: LemmyPageNumbering.previous(before: form.page))
+        LemmyPage(numbered: response.commentReports, page: form.page, limit: form.limit)
     }
 }
 
@@ -143,9 +129,7 @@ extension LemmyV3.ListPostLikes: LemmyPaginatedRequest {
 
     /// Pages by number.
     public func page(from response: ApiListPostLikesResponse) -> LemmyPage<ApiVoteView> {
-        LemmyPage(
-            items: response.postLikes, next: LemmyPageNumbering.next(after: form.page, count: response.postLikes.count, limit: form.limit),
-            previous: LemmyPageNumbering.previous(before: form.page))
+        LemmyPage(numbered: response.postLikes, page: form.page, limit: form.limit)
     }
 }
 
@@ -162,10 +146,7 @@ extension LemmyV3.ListRegistrationApplications: LemmyPaginatedRequest {
 
     /// Pages by number.
     public func page(from response: ApiListRegistrationApplicationsResponse) -> LemmyPage<ApiRegistrationApplicationView> {
-        LemmyPage(
-            items: response.registrationApplications,
-            next: LemmyPageNumbering.next(after: form.page, count: response.registrationApplications.count, limit: form.limit),
-            previous: LemmyPageNumbering.previous(before: form.page))
+        LemmyPage(numbered: response.registrationApplications, page: form.page, limit: form.limit)
     }
 }
 
@@ -184,10 +165,7 @@ extension LemmyV3.ListPrivateMessageReports: LemmyPaginatedRequest {
 
     /// Pages by number.
     public func page(from response: ApiListPrivateMessageReportsResponse) -> LemmyPage<ApiPrivateMessageReportView> {
-        LemmyPage(
-            items: response.privateMessageReports,
-            next: LemmyPageNumbering.next(after: form.page, count: response.privateMessageReports.count, limit: form.limit),
-            previous: LemmyPageNumbering.previous(before: form.page))
+        LemmyPage(numbered: response.privateMessageReports, page: form.page, limit: form.limit)
     }
 }
 
