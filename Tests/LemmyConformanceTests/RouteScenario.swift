@@ -164,6 +164,8 @@ enum RouteScenario {
             step("POST", "/admin/purge/person", user: "admin", body: ["person_id": 9, "reason": "Spam bot"]),
             step("POST", "/admin/purge/community", user: "admin", needs: "community") { id in ([], ["community_id": id, "reason": "Spam"])
             },
+            // The purges' modlog entries, against the descriptions too.
+            step("GET", "/modlog", user: "admin", query: [("limit", "50")]),
             step("PUT", "/user/save_user_settings", user: "alice", body: ["show_nsfw": true, "default_sort_type": "New"]),
             step(
                 "PUT", "/user/change_password", user: "bob",
@@ -287,6 +289,8 @@ enum RouteScenario {
         step("POST", "/admin/purge/post", user: "admin", body: ["post_id": 5, "reason": "Illegal"]),
         step("POST", "/admin/purge/person", user: "admin", body: ["person_id": 9, "reason": "Spam bot"]),
         step("POST", "/admin/purge/community", user: "admin", needs: "community") { id in ([], ["community_id": id, "reason": "Spam"]) },
+        // The purges' modlog entries, against the descriptions too.
+        step("GET", "/modlog", user: "admin", query: [("limit", "50")]),
         step("PUT", "/community/hide", user: "admin", body: ["community_id": 3, "hidden": true, "reason": "Spam"]),
         step("PUT", "/account/settings/save", user: "alice", body: ["show_nsfw": true, "default_post_sort_type": "new"]),
         step(
