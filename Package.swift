@@ -61,7 +61,7 @@ let package = Package(
         .target(
             name: "HTTPLoadingAsyncHTTPClient",
             dependencies: [
-                "HTTPLoading",
+                "HTTPLoading", "Locking",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
