@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A value guarded by a lock: the one lock type of every LemmyKit module.
 ///
@@ -11,14 +11,17 @@ import Foundation
 ///
 /// `package`: an implementation detail shared by the package's modules, not API.
 package final class Locked<Value>: @unchecked Sendable {
-    // Unchecked: every access to `value` happens inside `lock`.
-    private let lock = NSLock()
-    private var value: Value
+    // Unchecked: every access to `value` happens inside `lock`. Usable from inline so that each
+    // caller's `withLock` is specialized and inlined: unspecialized, a lock taken on every hop of
+    // a loader chain cost a generic call and a closure context each time.
+    @usableFromInline let lock = NSLock()
+    @usableFromInline var value: Value
 
     /// Creates a lock guarding `value`.
     package init(_ value: Value) { self.value = value }
 
     /// Runs `body` with exclusive access to the value.
+    @inlinable
     package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         lock.lock()
         defer { lock.unlock() }

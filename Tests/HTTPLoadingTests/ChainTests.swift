@@ -94,4 +94,19 @@ import HTTPTypes
         #expect(options.contains(TimeoutOption.self))
         #expect(options[RedirectLimitOption.self] == 10)
     }
+
+    /// An option whose value is optional but whose default is not `nil`.
+    private enum PageHintOption: RequestOption {
+        static let defaultValue: Int? = 20
+    }
+
+    @Test func anAbsentOptionalOptionReadsAsItsDefaultNotAsNil() {
+        var options = RequestOptions()
+        options[TimeoutOption.self] = .seconds(5)
+        #expect(options[PageHintOption.self] == 20)
+        options[PageHintOption.self] = nil
+        #expect(options[PageHintOption.self] == nil)
+        options[PageHintOption.self] = 3
+        #expect(options[PageHintOption.self] == 3)
+    }
 }

@@ -20,6 +20,10 @@ public final class NextLoader: Sendable {
     }
 
     /// Hands `request` to the next loader, or fails with ``LoadError/Code-swift.enum/noNextLoader``.
+    ///
+    /// Inlined into each loader: as a call of its own it added an async frame and an executor
+    /// check to every hop of every request.
+    @inlinable @inline(__always)
     public func load(_ request: LoadRequest) async throws(LoadError) -> LoadResponse {
         guard let next = connected else {
             throw LoadError(.noNextLoader, request: request, message: "the chain ends without a terminal loader")

@@ -24,7 +24,13 @@ public struct RequestOptions: Sendable {
 
     /// The value of `option`, or its default when it was never set.
     public subscript<Option: RequestOption>(option: Option.Type) -> Option.Value {
-        get { values[ObjectIdentifier(option)] as? Option.Value ?? Option.defaultValue }
+        get {
+            // An absent option costs no dynamic cast (most requests set none, and a chain reads
+            // several per request). The cast runs on the stored value only: cast from the optional
+            // lookup, an absent key would read as `nil` for an option whose value is optional.
+            guard !values.isEmpty, let value = values[ObjectIdentifier(option)] else { return Option.defaultValue }
+            return value as? Option.Value ?? Option.defaultValue
+        }
         set { values[ObjectIdentifier(option)] = newValue }
     }
 

@@ -34,14 +34,24 @@ public final class DeduplicationLoader: ChainedLoader {
     }
 
     /// An ``Identity`` with its hash computed once: a flight is looked up, added and removed
-    /// under the lock, and hashing the header fields each time cost more than the rest.
+    /// under the lock.
     private struct Key: Hashable {
         let identity: Identity
         let hash: Int
 
         init(_ identity: Identity) {
             self.identity = identity
-            hash = identity.hashValue
+            // Hashed by what tells requests apart (the target); equality still compares the whole
+            // identity. Hashing every header field too cost more than the rest of the loader.
+            var hasher = Hasher()
+            switch identity {
+            case .explicit(let key):
+                hasher.combine(key)
+            case .request(_, _, let authority, let path, _):
+                hasher.combine(path)
+                hasher.combine(authority)
+            }
+            hash = hasher.finalize()
         }
 
         func hash(into hasher: inout Hasher) { hasher.combine(hash) }
@@ -102,13 +112,24 @@ public final class DeduplicationLoader: ChainedLoader {
     }
 
     private func lead(_ request: LoadRequest, key: Key) async throws(LoadError) -> LoadResponse {
-        let result: Result<LoadResponse, LoadError>
-        do throws(LoadError) { result = .success(try await next.load(request)) } catch { result = .failure(error) }
+        do throws(LoadError) {
+            let response = try await next.load(request)
+            land(key, outcome: .finished(.success(response)))
+            return response
+        } catch {
+            // A cancelled leader's outcome says nothing about the request: followers send it themselves.
+            land(key, outcome: error.isCancellation ? .sendAgain : .finished(.failure(error)))
+            throw error
+        }
+    }
+
+    /// Ends the flight for `key` and hands `outcome` to its followers; built only if there are
+    /// any, which is rare, so the leader's answer is not copied into a result for no one.
+    private func land(_ key: Key, outcome: @autoclosure () -> FollowerOutcome) {
         let followers = state.withLock { $0.flights.removeValue(forKey: key) ?? [:] }
-        // A cancelled leader's outcome says nothing about the request: followers send it themselves.
-        let outcome: FollowerOutcome = result.failure?.isCancellation == true ? .sendAgain : .finished(result)
+        guard !followers.isEmpty else { return }
+        let outcome = outcome()
         for follower in followers.values { follower.resume(returning: outcome) }
-        return try result.get()
     }
 
     private func follow(key: Key, request: LoadRequest) async -> FollowerOutcome {

@@ -27,7 +27,7 @@ public final class RedirectLoader: ChainedLoader {
         var hops = 0
         while true {
             let response = try await next.load(current)
-            guard Self.redirectStatuses.contains(response.status.code), limit > 0 else { return response }
+            guard Self.isRedirect(response.status.code), limit > 0 else { return response }
             guard hops < limit else {
                 throw LoadError(.tooManyRedirects, request: request, response: response, message: "more than \(limit) redirects")
             }
@@ -36,7 +36,13 @@ public final class RedirectLoader: ChainedLoader {
         }
     }
 
-    private static let redirectStatuses: Set<Int> = [301, 302, 303, 307, 308]
+    /// A switch, not a set: this runs for every response.
+    private static func isRedirect(_ code: Int) -> Bool {
+        switch code {
+        case 301, 302, 303, 307, 308: true
+        default: false
+        }
+    }
     private static let credentialFields: [HTTPField.Name] = [.authorization, .proxyAuthorization, .cookie]
 
     static func follow(_ response: LoadResponse, from request: LoadRequest) throws(LoadError) -> LoadRequest {

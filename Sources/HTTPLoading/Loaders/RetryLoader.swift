@@ -35,35 +35,40 @@ public final class RetryLoader<C: Clock>: ChainedLoader where C.Duration == Dura
 
         var retry = 0
         while true {
-            let outcome: Result<LoadResponse, LoadError>
-            do throws(LoadError) { outcome = .success(try await next.load(request)) } catch { outcome = .failure(error) }
-
-            guard retry < strategy.maximumRetries, !Task.isCancelled,
-                let delay = delay(after: outcome, strategy: strategy, retry: retry + 1)
-            else { return try outcome.get() }
+            // No Result on the way: an answer that needs no retry passes straight through.
+            let wait: Duration
+            do throws(LoadError) {
+                let response = try await next.load(request)
+                guard retry < strategy.maximumRetries, !Task.isCancelled,
+                    let delay = delay(after: response, strategy: strategy, retry: retry + 1)
+                else { return response }
+                wait = delay
+            } catch {
+                guard retry < strategy.maximumRetries, !Task.isCancelled,
+                    let delay = delay(after: error, strategy: strategy, retry: retry + 1)
+                else { throw error }
+                wait = delay
+            }
 
             retry += 1
             do {
-                try await clock.sleep(for: delay)
+                try await clock.sleep(for: wait)
             } catch {
                 throw LoadError(.cancelled, request: request)
             }
         }
     }
 
-    /// The delay before the next attempt, or `nil` when `outcome` should be returned as it is.
-    private func delay(after outcome: Result<LoadResponse, LoadError>, strategy: RetryStrategy, retry: Int) -> Duration? {
+    private func delay(after error: LoadError, strategy: RetryStrategy, retry: Int) -> Duration? {
         // A validation loader further down turns a bad status into an error that keeps the response.
-        let response: LoadResponse?
-        switch outcome {
-        case .success(let value): response = value
-        case .failure(let error) where error.rejectedResponse != nil: response = error.rejectedResponse
-        case .failure(let error): return error.isTransient ? strategy.delay(beforeRetry: retry, random: random()) : nil
-        }
-        guard let response, strategy.retryableStatuses.contains(response.status.code) else { return nil }
-        if strategy.honoursRetryAfter, [429, 503].contains(response.status.code),
-            let asked = RetryAfter.delay(in: response.headerFields)
-        {
+        if let response = error.rejectedResponse { return delay(after: response, strategy: strategy, retry: retry) }
+        return error.isTransient ? strategy.delay(beforeRetry: retry, random: random()) : nil
+    }
+
+    private func delay(after response: LoadResponse, strategy: RetryStrategy, retry: Int) -> Duration? {
+        let code = response.status.code
+        guard strategy.retryableStatuses.contains(code) else { return nil }
+        if strategy.honoursRetryAfter, code == 429 || code == 503, let asked = RetryAfter.delay(in: response.headerFields) {
             return asked <= strategy.maximumRetryAfter ? asked : nil
         }
         return strategy.delay(beforeRetry: retry, random: random())

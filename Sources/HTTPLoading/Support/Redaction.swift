@@ -14,22 +14,27 @@ public enum Redaction {
 
     /// The request target (`https://host/path?query`) with secret query values replaced.
     public static func redactedTarget(of head: HTTPRequest) -> String {
-        // Built in one string: this runs for every request a LogLoader logs.
-        let path = redactedPath(head.path ?? "")
-        guard let authority = head.authority else { return path }
-        let scheme = head.scheme ?? "https"
         var target = ""
-        target.reserveCapacity(scheme.utf8.count + 3 + authority.utf8.count + path.utf8.count)
-        target += scheme
-        target += "://"
-        target += authority
-        target += path
+        appendRedactedTarget(of: head, to: &target)
         return target
+    }
+
+    /// Appends ``redactedTarget(of:)`` to `text`, for callers building a longer line: this runs
+    /// for every request a LogLoader logs.
+    static func appendRedactedTarget(of head: HTTPRequest, to text: inout String) {
+        let path = head.path ?? ""
+        if let authority = head.authority {
+            text += head.scheme ?? "https"
+            text += "://"
+            text += authority
+        }
+        text += redactedPath(path)
     }
 
     /// A path with query with the values of secret parameters replaced.
     public static func redactedPath(_ path: String) -> String {
-        guard let mark = path.firstIndex(of: "?"), mayContainSecret(path[mark...]) else { return path }
+        // Searched as bytes: a Character search breaks graphemes, and this runs for every logged request.
+        guard let mark = path.utf8.firstIndex(of: UInt8(ascii: "?")), mayContainSecret(path[mark...]) else { return path }
         let query = path[path.index(after: mark)...].split(separator: "&", omittingEmptySubsequences: false).map { pair -> String in
             let name = pair.split(separator: "=", maxSplits: 1).first.map(String.init) ?? ""
             let decoded = name.removingPercentEncoding?.lowercased() ?? name.lowercased()
