@@ -1,5 +1,5 @@
 import Foundation
-import HTTPLoading
+@testable import HTTPLoading
 import HTTPLoadingTesting
 import HTTPTypes
 import Logging
@@ -55,6 +55,18 @@ import Locking
         for secret in ["SECRET1", "SECRET2", "SECRET3", "SECRET4"] { #expect(!text.contains(secret)) }
         #expect(text.contains("auth=<redacted>&limit=5"))
         #expect(text.contains("200 GET https://lemmy.test/api/v3/post/list"))
+    }
+
+    @Test func theCompletionLineNamesStatusMethodTargetTimeAndSize() {
+        let absolute = LoadRequest(url: URL(string: "https://lemmy.test:8443/api/v3/post/list?auth=S&q=%C3%A9t%C3%A9")!)
+        let response = LoadResponse(request: absolute, status: .notFound, body: Data(count: 12_345))
+        #expect(
+            LogLoader.completionLine(response, request: absolute, elapsed: .milliseconds(1_234))
+                == "404 GET https://lemmy.test:8443/api/v3/post/list?auth=<redacted>&q=%C3%A9t%C3%A9 1234 ms 12345 B")
+        let relative = LoadRequest(method: .post, path: "/été")
+        #expect(
+            LogLoader.completionLine(LoadResponse(request: relative, status: .ok), request: relative, elapsed: .zero)
+                == "200 POST /été 0 ms 0 B")
     }
 
     @Test(arguments: [

@@ -14,21 +14,9 @@ public enum Redaction {
 
     /// The request target (`https://host/path?query`) with secret query values replaced.
     public static func redactedTarget(of head: HTTPRequest) -> String {
-        var target = ""
-        appendRedactedTarget(of: head, to: &target)
-        return target
-    }
-
-    /// Appends ``redactedTarget(of:)`` to `text`, for callers building a longer line: this runs
-    /// for every request a LogLoader logs.
-    static func appendRedactedTarget(of head: HTTPRequest, to text: inout String) {
-        let path = head.path ?? ""
-        if let authority = head.authority {
-            text += head.scheme ?? "https"
-            text += "://"
-            text += authority
-        }
-        text += redactedPath(path)
+        let path = redactedPath(head.path ?? "")
+        guard let authority = head.authority else { return path }
+        return (head.scheme ?? "https") + "://" + authority + path
     }
 
     /// A path with query with the values of secret parameters replaced.
