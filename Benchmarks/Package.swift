@@ -62,6 +62,14 @@ let package = Package(
                 .product(name: "FeedLoading", package: lemmyKit),
             ]
         ),
+        // Fixed work for `scripts/instructions.sh` to count under callgrind; without package-benchmark
+        // (valgrind cannot run its malloc interposer).
+        .executableTarget(
+            name: "Instructions",
+            dependencies: [
+                "LoaderChains", .product(name: "HTTPLoading", package: lemmyKit), .product(name: "LemmyAPI", package: lemmyKit),
+            ]
+        ),
         benchmarkTarget(
             "HTTPChain",
             [

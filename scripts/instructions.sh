@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# Instruction counts (valgrind --tool=callgrind) for the paths issue 15 measures: a request through
+# the full loader chain and through its terminal alone (both answering at once, no I/O), and a
+# typed decode beside JSONSerialization of the same bytes. Counts repeat to a few parts in ten
+# thousand on a busy machine, where wall times do not.
+#
+#   scripts/instructions.sh
+#
+# Each figure is (count at 2N - count at N) / N, so start-up cost cancels out. valgrind 3.19
+# cannot read Swift 6.3's debug information or run package-benchmark's malloc interposer, so the
+# Benchmarks package's `Instructions` executable (which links neither) is relinked here with the
+# Swift runtime static and its debug information stripped.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+command -v valgrind >/dev/null || { apt-get update -qq && apt-get install -y -qq valgrind; } >&2
+cd Benchmarks
+# A fresh plan, so files added to the package since the last build are seen.
+touch Package.swift
+swift build -c release --product Instructions >&2
+bin=$(swift build -c release --show-bin-path)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+static=/opt/swift/usr/lib/swift_static/linux
+[ -d "$static" ] || static=$(dirname "$(command -v swift)")/../lib/swift_static/linux
+libs=(FoundationNetworking _CFURLSessionInterface Foundation FoundationInternationalization _FoundationICU FoundationEssentials
+    _FoundationCollections _FoundationCShims CoreFoundation swiftSynchronization swiftDispatch swiftObservation)
+archives=()
+for lib in "${libs[@]}"; do archives+=("$static/lib$lib.a"); done
+curl=$(ldconfig -p | awk '/libcurl\.so\.4 / {print $NF; exit}')
+swiftc -emit-executable -static-stdlib "@$bin/Instructions.product/Objects.LinkFileList" -o "$work/Instructions" \
+    -Xlinker --defsym=main=Instructions_main -Xlinker --start-group "${archives[@]}" -Xlinker --end-group \
+    -Xlinker "$curl" -lz 2>&1 | grep -v "mktemp" >&2 || true
+strip --strip-debug "$work/Instructions"
+
+# Instructions for ARGS... with COUNT as the last argument.
+count() {
+    valgrind --tool=callgrind --callgrind-out-file="$work/callgrind.out" "$work/Instructions" "$@" 2>&1 |
+        awk '/refs:/ {gsub(",", "", $NF); print $NF}'
+}
+# Instructions per unit of work: (count at 2N - count at N) / N.
+per_unit() {
+    local n=$1
+    shift
+    local one two
+    one=$(count "$@" "$n")
+    two=$(count "$@" "$((2 * n))")
+    echo $(((two - one) / n))
+}
+
+terminal=$(per_unit 2000 terminal)
+chain=$(per_unit 2000 chain)
+echo "request through the terminal alone: $terminal instructions"
+echo "request through the full chain:     $chain instructions (the chain's own: $((chain - terminal)))"
+for fixture in "comments Tests/Fixtures/lemmy/v0.18/spud_GetCommentsResponse_1549703-hot.json 3" \
+    "posts Benchmarks/Benchmarks/MiddlewareIngest/posts-0.19-limit50.json 20" \
+    "posts Tests/Fixtures/lemmy/v0.19/lemmykit_GetPostsResponse_0.19.18.json 200"; do
+    set -- $fixture
+    kind=$1
+    shift
+    typed=$(per_unit "$2" decode "$kind" "$root/$1")
+    serialization=$(per_unit "$2" serialize "$root/$1")
+    python3 -c "import sys; t, s = int(sys.argv[1]), int(sys.argv[2]); print(f'{sys.argv[3]}: typed decode {t:,} instructions, JSONSerialization {s:,} ({t / s:.2f}x)')" \
+        "$typed" "$serialization" "$(basename "$1")"
+done
