@@ -27,7 +27,8 @@ public struct PreparedRequest: Sendable {
     /// Checks that `request` is absolute, uses http(s), is not plain http to a host other than
     /// loopback (``Origin/isLoopbackHost(_:)``) unless allowed, and encodes its body.
     public init(_ request: LoadRequest) throws(LoadError) {
-        guard let url = request.url, let origin = request.origin else {
+        // The origin from the URL already built: `request.origin` would parse the head into a URL again.
+        guard let url = request.url, let origin = Origin(url) else {
             throw LoadError(.invalidRequest, request: request, message: "the request has no absolute URL; add a ServerEnvironmentLoader")
         }
         switch origin.scheme {
