@@ -42,35 +42,46 @@ public final class URLSessionLoader: HTTPLoader {
             maximumRatio: prepared.maximumDecompressionRatio,
             uploadProgress: prepared.uploadProgress)
         defer { prepared.uploadProgress?.finish() }
-        return try await ExchangeDeadline.run(prepared.deadline, for: request) {
-            [self, urlRequest] () async throws(LoadError) -> LoadResponse in
-            let data: Data
-            let response: URLResponse
-            do {
-                (data, response) = try await send(urlRequest, limits: limits)
-            } catch let exceeded as StreamingReceiver.LimitExceeded {
-                throw LoadError(.responseTooLarge, request: request, message: exceeded.message)
-            } catch {
-                throw Task.isCancelled ? LoadError(.cancelled, request: request) : Self.map(error, request: request)
-            }
-            guard let head = (response as? HTTPURLResponse)?.httpResponse else {
-                throw LoadError(.invalidResponse, request: request, message: "not an HTTP response")
-            }
-            return LoadResponse(request: request, head: head, body: data)
+        let data: Data
+        let response: URLResponse
+        do {
+            (data, response) = try await send(urlRequest, limits: limits, deadline: prepared.deadline)
+        } catch let exceeded as StreamingReceiver.LimitExceeded {
+            throw LoadError(.responseTooLarge, request: request, message: exceeded.message)
+        } catch is DeadlinePassed {
+            throw LoadError(.timedOut, request: request, message: "no complete answer within the deadline of \(prepared.deadline)")
+        } catch {
+            throw Task.isCancelled ? LoadError(.cancelled, request: request) : Self.map(error, request: request)
         }
+        guard let head = (response as? HTTPURLResponse)?.httpResponse else {
+            throw LoadError(.invalidResponse, request: request, message: "not an HTTP response")
+        }
+        return LoadResponse(request: request, head: head, body: data)
     }
 
-    /// Runs a data task through the delegate, cancelling it when the calling task is cancelled.
-    private func send(_ urlRequest: URLRequest, limits: StreamingReceiver.Limits) async throws -> (Data, URLResponse) {
+    /// The exchange ran past its ``RequestDeadlineOption``.
+    private struct DeadlinePassed: Error {}
+
+    /// Runs a data task through the delegate, cancelling it when the calling task is cancelled or
+    /// when `deadline` passes (then throwing ``DeadlinePassed``): the whole exchange is bounded, as
+    /// a body that trickles in resets URLSession's own idle timeout for ever.
+    private func send(_ urlRequest: URLRequest, limits: StreamingReceiver.Limits, deadline: Duration) async throws -> (Data, URLResponse) {
         let task = session.dataTask(with: urlRequest)
-        return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<(Data, URLResponse), any Error>) in
-                delegate.register(StreamingReceiver(limits: limits, continuation: continuation), for: task)
-                task.resume()
-                if Task.isCancelled { task.cancel() }
+        let timer = deadline < ExchangeDeadline.unlimited ? DeadlineTimer(after: deadline) { task.cancel() } : nil
+        defer { timer?.cancel() }
+        do {
+            return try await withTaskCancellationHandler {
+                try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<(Data, URLResponse), any Error>) in
+                    delegate.register(StreamingReceiver(limits: limits, continuation: continuation), for: task)
+                    task.resume()
+                    if Task.isCancelled { task.cancel() }
+                }
+            } onCancel: {
+                task.cancel()
             }
-        } onCancel: {
-            task.cancel()
+        } catch {
+            if timer?.fired == true, !Task.isCancelled { throw DeadlinePassed() }
+            throw error
         }
     }
 
