@@ -14,7 +14,8 @@ import LoaderChains
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let mode = arguments.first, let count = arguments.last.flatMap(Int.init) else {
-    FileHandle.standardError.write(Data("usage: Instructions chain|terminal COUNT | decode posts|comments FILE COUNT | serialize FILE COUNT\n".utf8))
+    FileHandle.standardError.write(
+        Data("usage: Instructions chain|terminal COUNT | decode posts|comments FILE COUNT | serialize FILE COUNT\n".utf8))
     exit(2)
 }
 switch mode {
@@ -54,7 +55,8 @@ enum Work {
         for _ in 0..<count {
             switch payload {
             case .untyped: values += (try JSONSerialization.jsonObject(with: data) as? [String: Any])?.count ?? 0
-            case .comments: values += try LemmyResponseDecoder.decode(ApiGetCommentsResponse.self, from: data, generation: .v3).comments.count
+            case .comments:
+                values += try LemmyResponseDecoder.decode(ApiGetCommentsResponse.self, from: data, generation: .v3).comments.count
             case .posts: values += try LemmyResponseDecoder.decode(ApiGetPostsResponse.self, from: data, generation: .v3).posts.count
             }
         }

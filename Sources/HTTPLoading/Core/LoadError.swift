@@ -44,18 +44,53 @@ public struct LoadError: Error, Sendable, CustomStringConvertible {
         case unknown
     }
 
-    /// The kind of failure.
-    public var code: Code
-    /// The request that failed.
-    public var request: LoadRequest
-    /// The response, when one arrived (e.g. an unacceptable status).
-    public var response: LoadResponse?
-    /// The transport's own error, when there is one.
-    public var underlying: (any Error & Sendable)?
-    /// A human-readable detail, free of secrets.
-    public var message: String?
+    /// The fields, in one immutable box shared by copies: every loader of a chain reserves room
+    /// for a typed-throws error in its async frame, and the fields inline (192 bytes) made those
+    /// frames outgrow the task allocator's first slab, costing allocations on every request.
+    private final class Fields: Sendable {
+        let code: Code
+        let request: LoadRequest
+        let response: LoadResponse?
+        let underlying: (any Error & Sendable)?
+        let message: String?
 
-    /// Creates an error.
+        init(_ code: Code, _ request: LoadRequest, _ response: LoadResponse?, _ underlying: (any Error & Sendable)?, _ message: String?) {
+            self.code = code
+            self.request = request
+            self.response = response
+            self.underlying = underlying
+            self.message = message
+        }
+    }
+
+    private var fields: Fields
+
+    /// The kind of failure.
+    public var code: Code {
+        get { fields.code }
+        set { fields = Fields(newValue, fields.request, fields.response, fields.underlying, fields.message) }
+    }
+    /// The request that failed.
+    public var request: LoadRequest {
+        get { fields.request }
+        set { fields = Fields(fields.code, newValue, fields.response, fields.underlying, fields.message) }
+    }
+    /// The response, when one arrived (e.g. an unacceptable status).
+    public var response: LoadResponse? {
+        get { fields.response }
+        set { fields = Fields(fields.code, fields.request, newValue, fields.underlying, fields.message) }
+    }
+    /// The transport's own error, when there is one.
+    public var underlying: (any Error & Sendable)? {
+        get { fields.underlying }
+        set { fields = Fields(fields.code, fields.request, fields.response, newValue, fields.message) }
+    }
+    /// A human-readable detail, free of secrets.
+    public var message: String? {
+        get { fields.message }
+        set { fields = Fields(fields.code, fields.request, fields.response, fields.underlying, newValue) }
+    }
+
     public init(
         _ code: Code,
         request: LoadRequest,
@@ -63,11 +98,7 @@ public struct LoadError: Error, Sendable, CustomStringConvertible {
         underlying: (any Error & Sendable)? = nil,
         message: String? = nil
     ) {
-        self.code = code
-        self.request = request
-        self.response = response
-        self.underlying = underlying
-        self.message = message
+        fields = Fields(code, request, response, underlying, message)
     }
 
     /// Whether this is a cancellation rather than a failure.
