@@ -20,7 +20,7 @@ guard let mode = arguments.first, let count = arguments.last.flatMap(Int.init) e
 }
 switch mode {
 case "chain", "terminal":
-    print("\(await Work.requests(count, chained: mode == "chain")) bytes")
+    print("\(await CannedRequests.send(count, chained: mode == "chain")) bytes")
 case "decode", "serialize":
     let data = try Data(contentsOf: URL(fileURLWithPath: arguments[arguments.count - 2]))
     let kind: Work.Payload = mode == "serialize" ? .untyped : arguments[1] == "comments" ? .comments : .posts
@@ -30,26 +30,12 @@ default:
     exit(2)
 }
 
+/// The decoding workload.
 enum Work {
-    /// Runs off the main actor, so no request pays for a hop back to it.
-    static func requests(_ count: Int, chained: Bool) async -> Int {
-        let base = URL(string: "https://bench.test")!
-        let loader: any HTTPLoader = chained ? Chains.full(over: CannedLoader(), baseURL: base) : CannedLoader()
-        let requests = (0..<count).map { index in
-            var request = LoadRequest(path: "/hello", queryItems: [URLQueryItem(name: "i", value: String(index))])
-            if !chained { ServerEnvironment(baseURL: base)!.apply(to: &request) }
-            return request
-        }
-        var bytes = 0
-        for request in requests {
-            guard let response = try? await loader.load(request) else { fatalError("the canned terminal failed") }
-            bytes += response.body.count
-        }
-        return bytes
-    }
-
+    /// What to decode the bytes as: a typed answer, or JSONSerialization's untyped objects.
     enum Payload { case posts, comments, untyped }
 
+    /// Decodes `data` `count` times; returns how many posts, comments or top-level keys it saw.
     static func decode(_ data: Data, _ count: Int, as payload: Payload) throws -> Int {
         var values = 0
         for _ in 0..<count {

@@ -18,17 +18,7 @@ guard arguments.count == 2, let count = Int(arguments[1]) else {
 }
 switch arguments[0] {
 case "chain", "terminal":
-    let base = URL(string: "https://bench.test")!
-    let chained = arguments[0] == "chain"
-    let loader: any HTTPLoader = chained ? Chains.full(over: CannedLoader(), baseURL: base) : CannedLoader()
-    let requests = (0..<count).map { index in
-        var request = LoadRequest(path: "/hello", queryItems: [URLQueryItem(name: "i", value: String(index))])
-        if !chained { ServerEnvironment(baseURL: base)!.apply(to: &request) }
-        return request
-    }
-    var bytes = 0
-    for request in requests { bytes += try await loader.load(request).body.count }
-    print("\(count) requests, \(bytes) bytes")
+    print("\(count) requests, \(await CannedRequests.send(count, chained: arguments[0] == "chain")) bytes")
 case "feed":
     var total = 0
     for _ in 0..<count { total += await FeedScrolls.scroll(filtered: true) }
