@@ -128,27 +128,23 @@ struct ItemOperations<Item: Identifiable> {
         var kept: [Item]?  // nil while every item so far survived
         // Most feeds pin nothing: skip the set lookup per item then.
         let checksPinned = !pinned.isEmpty
-        // Through the buffers, each predicate borrows the item in place: `page[index]` hands
-        // each one a copy, retaining and releasing every reference the item holds (and
-        // `predicates[i]` its closure context), which was most of the filter pass in a
-        // 10,000-item scroll (the FeedLoaderOverhead benchmark).
-        page.withUnsafeBufferPointer { items in
-            predicates.withUnsafeBufferPointer { predicates in
-            for index in items.indices {
-                var survives = true
-                if !(checksPinned && pinned.contains(items[index].id)) {
-                    for filter in predicates.indices where !predicates[filter](items[index]) {
-                        removed[filter] += 1
-                        survives = false
-                        break
-                    }
-                }
-                if survives && insertVisible(items[index]) {
-                    kept?.append(items[index])
-                } else if kept == nil {
-                    kept = Array(items[..<index])
+        for index in page.indices {
+            // One copy of the item, which every predicate then borrows: `page[index]` in each
+            // call made a copy per predicate, retaining and releasing every reference the item
+            // holds, most of the filter pass in a 10,000-item scroll (FeedLoaderOverhead).
+            let item = page[index]
+            var survives = true
+            if !(checksPinned && pinned.contains(item.id)) {
+                for filter in predicates.indices where !predicates[filter](item) {
+                    removed[filter] += 1
+                    survives = false
+                    break
                 }
             }
+            if survives && insertVisible(item) {
+                kept?.append(item)
+            } else if kept == nil {
+                kept = Array(page[..<index])
             }
         }
         return kept ?? page
