@@ -72,6 +72,18 @@ struct FilterTests {
         #expect(kept(filter, items).map(\.id) == [1, 2], "each pass starts clean")
     }
 
+    @Test("duplicates are told apart by key, not by hash: keys whose hashes collide are all kept")
+    func duplicatesWithCollidingHashes() {
+        // The filter remembers each key's hash to skip rehashing and most comparisons; keys with
+        // one hash must still be compared whole.
+        let filter = DuplicateFilter<Post, CollidingKey>("Duplicates") { CollidingKey(text: $0.apID) }
+        let items = [
+            Post(id: 1, apID: "a"), Post(id: 2, apID: "b"), Post(id: 3, apID: "a"), Post(id: 4, apID: "c"),
+            Post(id: 5, apID: "b"),
+        ]
+        #expect(kept(filter, items).map(\.id) == [1, 2, 4])
+    }
+
     @Test("membership hides items with any excluded key")
     func membership() {
         let blocked = MembershipFilter<Post, Int>("Blocked people", excluding: [7]) { $0.creator }
@@ -206,4 +218,10 @@ struct FeedLoaderFilterTests {
         await loader.loadMore()
         #expect(loader.items.map(\.id) == [1, 2, 3])
     }
+}
+
+/// A key whose every value hashes alike, as colliding ActivityPub ids would.
+private struct CollidingKey: Hashable, Sendable {
+    let text: String
+    func hash(into hasher: inout Hasher) { hasher.combine(0) }
 }
