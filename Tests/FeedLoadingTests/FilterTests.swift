@@ -52,6 +52,13 @@ struct FilterTests {
         // A match before a non-ASCII byte still hides the item.
         #expect(
             kept(filter, [Post(id: 1, title: "\(String(repeating: "a", count: 20)) rust \(String(repeating: "é", count: 20))")]).isEmpty)
+        // Non-ASCII text in a long text's last, partial chunk (read overlapping the chunk
+        // before it) still takes the general path: the Kelvin sign lowercases to "k".
+        let kelvin = KeywordFilter<Post>(keywords: ["kelvin"]) { [$0.title] }
+        for length in 16..<40 {
+            let padding = String(repeating: "x", count: length)
+            #expect(kept(kelvin, [Post(id: 1, title: "\(padding) \u{212A}ELVIN")]).isEmpty, "after \(length) bytes")
+        }
         // A control byte that differs from a first byte ("4") only in the 0x20 bit is not it.
         #expect(kept(filter, [Post(id: 1, title: "\(String(repeating: "a", count: 20)) \u{14}chan")]).count == 1)
     }
