@@ -2,8 +2,8 @@ public import Observation
 
 /// The observable state of one feed: its visible items, what it is doing, and its filters.
 ///
-/// A feed loader hands paging and parameters to a ``Fetcher`` and concurrency to a
-/// ``LoadingActor``, and keeps for itself what a screen needs: the items that survive the
+/// A feed loader hands paging and parameters to a ``Fetcher`` and concurrency to the rules of
+/// ``LoadingActor`` (run on the main actor, so a page costs no hop beyond the fetch's), and keeps for itself what a screen needs: the items that survive the
 /// filters, a ``LoadingState`` that never gets stuck (a failure can be retried, a
 /// cancellation is not an error), refresh, thresholds, post-fetch processing and prepend.
 ///
@@ -99,7 +99,8 @@ public final class FeedLoader<Item: Identifiable & Sendable> {
     @ObservationIgnored private var generation = 0
     /// Set by a refresh until its first page lands, so old items stay visible until then.
     @ObservationIgnored private var replacesOnNextPage = false
-    private let kernel: LoadingActor<AnyFetcher<Item>>
+    /// The rules of ``LoadingActor``, run on the main actor with this loader's state.
+    private let kernel: LoadingKernel<AnyFetcher<Item>>
     private let postFetch: PostFetch?
 
     /// Creates a loader; nothing loads until ``loadMore()`` or ``refresh(clearingItems:)``.
@@ -131,7 +132,7 @@ public final class FeedLoader<Item: Identifiable & Sendable> {
         postFetch: PostFetch?,
         operations: ItemOperations<Item>
     ) {
-        self.kernel = LoadingActor(fetcher: erasedFetcher)
+        self.kernel = LoadingKernel(fetcher: erasedFetcher)
         self.storedConfiguration = configuration
         self.postFetch = postFetch
         self.operations = operations
@@ -167,7 +168,7 @@ public final class FeedLoader<Item: Identifiable & Sendable> {
             replaceAll(with: [])
             isStale = false
         }
-        await kernel.reset()
+        kernel.reset()
         await run()
     }
 
@@ -186,7 +187,7 @@ public final class FeedLoader<Item: Identifiable & Sendable> {
     /// ``refresh(clearingItems:)``) replaces them, and a load in flight is cancelled.
     public func restore(_ items: [Item]) async {
         generation += 1
-        await kernel.reset()
+        kernel.reset()
         loadingState = .idle
         replaceAll(with: items)
         replacesOnNextPage = true
@@ -219,7 +220,7 @@ public final class FeedLoader<Item: Identifiable & Sendable> {
                     loadingState = .idle
                     return
                 }
-                await kernel.reset()
+                kernel.reset()
                 guard generation == self.generation else { return }
                 continue
             case .cancelled:

@@ -129,16 +129,20 @@ struct ItemOperations<Item: Identifiable> {
         // Most feeds pin nothing: skip the set lookup per item then.
         let checksPinned = !pinned.isEmpty
         for index in page.indices {
+            // One copy of the item, which every predicate then borrows: `page[index]` in each
+            // call made a copy per predicate, retaining and releasing every reference the item
+            // holds, most of the filter pass in a 10,000-item scroll (FeedLoaderOverhead).
+            let item = page[index]
             var survives = true
-            if !(checksPinned && pinned.contains(page[index].id)) {
-                for (filter, keep) in predicates.enumerated() where !keep(page[index]) {
+            if !(checksPinned && pinned.contains(item.id)) {
+                for filter in predicates.indices where !predicates[filter](item) {
                     removed[filter] += 1
                     survives = false
                     break
                 }
             }
-            if survives && insertVisible(page[index]) {
-                kept?.append(page[index])
+            if survives && insertVisible(item) {
+                kept?.append(item)
             } else if kept == nil {
                 kept = Array(page[..<index])
             }

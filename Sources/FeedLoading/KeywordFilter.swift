@@ -71,9 +71,13 @@ public struct KeywordFilter<Item>: FeedFilter {
         let foldable = needles.allSatisfy { ($0.first ?? 0x20) & 0x20 != 0 }
         var bits = Chunk()  // every byte ORed together: the top bit says "not ASCII"
         var offset = 0
-        if foldable {
-            while offset + Chunk.scalarCount <= count {
-                let chunk = UnsafeRawPointer(base + offset).loadUnaligned(as: Chunk.self)
+        if foldable && count >= Chunk.scalarCount {
+            while offset < count {
+                // The last, partial chunk is read as the text's last 16 bytes, its lanes already
+                // scanned skipped: the byte-by-byte loop it replaces cost more than all the
+                // chunks of a post's title.
+                let start = min(offset, count - Chunk.scalarCount)
+                let chunk = UnsafeRawPointer(base + start).loadUnaligned(as: Chunk.self)
                 bits |= chunk
                 let folded = chunk | Chunk(repeating: 0x20)
                 for needle in needles {
@@ -82,11 +86,12 @@ public struct KeywordFilter<Item>: FeedFilter {
                     guard any(candidates) else { continue }
                     // A match found before a non-ASCII byte: the caller takes the general path
                     // either way, so `true` stands for `nil` too.
-                    for lane in 0..<Chunk.scalarCount where candidates[lane] && matches(needle, at: offset + lane) {
+                    for lane in (offset - start)..<Chunk.scalarCount
+                    where candidates[lane] && matches(needle, at: start + lane) {
                         return true
                     }
                 }
-                offset += Chunk.scalarCount
+                offset = start + Chunk.scalarCount
             }
         }
         var tailBits: UInt8 = 0

@@ -52,6 +52,13 @@ struct FilterTests {
         // A match before a non-ASCII byte still hides the item.
         #expect(
             kept(filter, [Post(id: 1, title: "\(String(repeating: "a", count: 20)) rust \(String(repeating: "é", count: 20))")]).isEmpty)
+        // Non-ASCII text in a long text's last, partial chunk (read overlapping the chunk
+        // before it) still takes the general path: the Kelvin sign lowercases to "k".
+        let kelvin = KeywordFilter<Post>(keywords: ["kelvin"]) { [$0.title] }
+        for length in 16..<40 {
+            let padding = String(repeating: "x", count: length)
+            #expect(kept(kelvin, [Post(id: 1, title: "\(padding) \u{212A}ELVIN")]).isEmpty, "after \(length) bytes")
+        }
         // A control byte that differs from a first byte ("4") only in the 0x20 bit is not it.
         #expect(kept(filter, [Post(id: 1, title: "\(String(repeating: "a", count: 20)) \u{14}chan")]).count == 1)
     }
@@ -70,6 +77,18 @@ struct FilterTests {
         ]
         #expect(kept(filter, items).map(\.id) == [1, 2])
         #expect(kept(filter, items).map(\.id) == [1, 2], "each pass starts clean")
+    }
+
+    @Test("duplicates are told apart by key, not by hash: keys whose hashes collide are all kept")
+    func duplicatesWithCollidingHashes() {
+        // The filter remembers each key's hash to skip rehashing and most comparisons; keys with
+        // one hash must still be compared whole.
+        let filter = DuplicateFilter<Post, CollidingKey>("Duplicates") { CollidingKey(text: $0.apID) }
+        let items = [
+            Post(id: 1, apID: "a"), Post(id: 2, apID: "b"), Post(id: 3, apID: "a"), Post(id: 4, apID: "c"),
+            Post(id: 5, apID: "b"),
+        ]
+        #expect(kept(filter, items).map(\.id) == [1, 2, 4])
     }
 
     @Test("membership hides items with any excluded key")
@@ -206,4 +225,10 @@ struct FeedLoaderFilterTests {
         await loader.loadMore()
         #expect(loader.items.map(\.id) == [1, 2, 3])
     }
+}
+
+/// A key whose every value hashes alike, as colliding ActivityPub ids would.
+private struct CollidingKey: Hashable, Sendable {
+    let text: String
+    func hash(into hasher: inout Hasher) { hasher.combine(0) }
 }

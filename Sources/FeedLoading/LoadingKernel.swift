@@ -1,0 +1,100 @@
+/// The rules of ``LoadingActor``, run on whichever actor owns the kernel instead of an actor of
+/// their own.
+///
+/// A ``FeedLoader`` owns one on the main actor: each page then costs the executor hops of the
+/// fetch alone (into the fetch task and back), where going through a separate actor added a
+/// hop into it and one out of it per page, which was most of the FeedLoaderOverhead
+/// benchmark's cost beyond the fetcher. The kernel is not `Sendable`, so the compiler keeps
+/// every call on its owner's actor, and ``load(isolation:)`` runs there (`#isolation`).
+///
+/// See ``LoadingActor`` for the rules: reset during a load cancels it at once, load during a
+/// load is ignored, the position advances only when a page is delivered.
+final class LoadingKernel<Source: Fetcher> {
+    private enum Outcome: Sendable {
+        case fetched(FetchedPage<Source.Item, Source.Position>)
+        case failed(any Error)
+        case cancelled
+    }
+
+    private struct InFlight: Sendable {
+        let id: UInt64
+        let task: Task<Void, Never>
+        let completion: Completion<Outcome>
+
+        func cancel() {
+            completion.resolve(.cancelled)
+            task.cancel()
+        }
+    }
+
+    private let fetcher: Source
+    /// Where the next page starts; `nil` once the feed has ended.
+    private var position: Source.Position?
+    private var inFlight: InFlight?
+    private var nextId: UInt64 = 0
+
+    /// Creates a kernel positioned at `fetcher`'s first page.
+    init(fetcher: Source) {
+        self.fetcher = fetcher
+        self.position = fetcher.firstPosition()
+    }
+
+    /// Whether a load is awaiting the server.
+    var isLoading: Bool { inFlight != nil }
+
+    /// Whether the feed has ended; only ``reset()`` starts it again.
+    var isDone: Bool { position == nil }
+
+    /// Loads the page at the current position, on the caller's actor; the fetch runs in a
+    /// task of its own, so that a reset can release this call before the fetch returns.
+    ///
+    /// Cancelling the calling task cancels the load, like ``reset()`` but keeping the position.
+    func load(isolation: isolated (any Actor)? = #isolation) async -> LoadResult<Source.Item> {
+        guard inFlight == nil else { return .ignored }
+        guard let position else { return .done([]) }
+
+        nextId &+= 1
+        let id = nextId
+        let completion = Completion<Outcome>()
+        let fetcher = self.fetcher
+        // Not isolated to the caller: an in-memory or cached fetch finishes without ever
+        // waiting for the caller's actor, and the caller resumes once, when it is resolved.
+        let task = Task {
+            do {
+                completion.resolve(.fetched(try await fetcher.fetch(at: position)))
+            } catch {
+                completion.resolve(.failed(error))
+            }
+        }
+        let load = InFlight(id: id, task: task, completion: completion)
+        inFlight = load
+
+        let outcome = await withTaskCancellationHandler {
+            await completion.value()
+        } onCancel: {
+            load.cancel()
+        }
+
+        // A reset while we waited has already replaced the position; touch nothing.
+        guard inFlight?.id == id else { return .cancelled }
+        inFlight = nil
+
+        switch outcome {
+        case .cancelled:
+            return .cancelled
+        case .failed(let error):
+            return error is CancellationError ? .cancelled : .failure(error)
+        case .fetched(let page):
+            self.position = page.next
+            return page.next == nil ? .done(page.items) : .success(page.items)
+        }
+    }
+
+    /// Cancels any load in flight and moves back to the first page, taking up the fetcher's
+    /// current parameters.
+    func reset() {
+        inFlight?.cancel()
+        inFlight = nil
+        position = fetcher.firstPosition()
+    }
+}
