@@ -46,12 +46,17 @@ let package = Package(
             "FeedLoaderOverhead",
             ["BenchmarkSupport"]
         ),
-        // The loader chain an app builds and a terminal that answers at once (HTTPChain, ChainProfile).
+        // The loader chain an app builds, a terminal that answers at once, and the loopback drivers
+        // (HTTPChain, Profile, Instructions).
         .target(
             name: "LoaderChains",
             dependencies: [
                 .product(name: "HTTPLoading", package: lemmyKit), .product(name: "Logging", package: "swift-log"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "HTTPLoadingAsyncHTTPClient", package: lemmyKit),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
             ]
         ),
         // A fixed amount of work (chain requests, feed scrolls) to run under a profiler.

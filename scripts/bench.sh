@@ -57,6 +57,12 @@ echo "wrk_hello_c16 $(wrk_median 16 "$hello/hello")" >>"$results/wrk.txt"
 
 LEMMYKIT_BENCH_HELLO_URL=$hello swift package --allow-writing-to-package-directory benchmark \
     ${BENCH_FILTER:+--target "$BENCH_FILTER"} --no-progress --format histogramPercentiles --path "$results" >&2
+# The same three clients taking turns, round by round (the benchmarks above run one after
+# another, and the machine drifts between them by more than the chain costs).
+if [ -z "${BENCH_FILTER:-}" ] || [[ HTTPChain =~ $BENCH_FILTER ]]; then
+    echo "interleaved_c1 $("$bin/Profile" loopback "$hello" 200 1 9)" >"$results/interleaved.txt"
+    echo "interleaved_c16 $("$bin/Profile" loopback "$hello" 1600 16 9)" >>"$results/interleaved.txt"
+fi
 cleanup
 servers=()
 
@@ -160,5 +166,17 @@ print(
     )
     + " (no model alive after the feed is dropped: checked by the benchmark)"
 )
+interleaved = {}
+if os.path.exists(os.path.join(results, "interleaved.txt")):
+    for line in open(os.path.join(results, "interleaved.txt")):
+        name, text = line.split(" ", 1)
+        interleaved[name] = dict(zip(["direct", "terminal", "chain"], map(float, re.findall(r"([\d.]+) µs", text))))
+for name, label in [("interleaved_c1", "c=1"), ("interleaved_c16", "c=16")]:
+    if len(interleaved.get(name, {})) == 3:
+        m = interleaved[name]
+        print(
+            f"Interleaved rounds, {label}: direct {m['direct']:.1f} µs, terminal {m['terminal']:.1f} µs, full chain {m['chain']:.1f} µs a request:"
+            f" chain over terminal {(m['chain'] / m['terminal'] - 1) * 100:+.1f}%, terminal over direct {(m['terminal'] / m['direct'] - 1) * 100:+.1f}%"
+        )
 print(f"load average: before {load_before}, after {load_after} (2 cores)")
 PYTHON

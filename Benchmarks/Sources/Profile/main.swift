@@ -10,10 +10,20 @@ import LoaderChains
 //   Profile terminal COUNT   the same requests through that terminal alone
 //   Profile feed COUNT       COUNT in-memory 10,000-item FeedLoader scrolls with the 4 benchmark filters
 //   Profile fetcher COUNT    COUNT loops over the same fetcher
+//   Profile loopback URL COUNT CONCURRENCY ROUNDS
+//                            AsyncHTTPClient direct, its loader and the full chain over it, taking
+//                            turns against the `BenchmarkServer hello` at URL (scripts/bench.sh)
 
 let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.count == 5, arguments[0] == "loopback", let server = URL(string: arguments[1]), let count = Int(arguments[2]),
+    let concurrency = Int(arguments[3]), let rounds = Int(arguments[4])
+{
+    let result = try await InterleavedLoopback.run(server: server, count: count, concurrency: concurrency, rounds: rounds)
+    print(String(format: "direct %.1f µs, terminal %.1f µs, chain %.1f µs a request", result.direct, result.terminal, result.chain))
+    exit(0)
+}
 guard arguments.count == 2, let count = Int(arguments[1]) else {
-    FileHandle.standardError.write(Data("usage: Profile chain|terminal|feed|fetcher COUNT\n".utf8))
+    FileHandle.standardError.write(Data("usage: Profile chain|terminal|feed|fetcher COUNT | loopback URL COUNT CONCURRENCY ROUNDS\n".utf8))
     exit(2)
 }
 switch arguments[0] {
@@ -28,6 +38,6 @@ case "fetcher":
     for _ in 0..<count { total += await FeedScrolls.fetchDirectly() }
     print("\(count) loops, \(total) items")
 default:
-    FileHandle.standardError.write(Data("usage: Profile chain|terminal|feed|fetcher COUNT\n".utf8))
+    FileHandle.standardError.write(Data("usage: Profile chain|terminal|feed|fetcher COUNT | loopback URL COUNT CONCURRENCY ROUNDS\n".utf8))
     exit(2)
 }

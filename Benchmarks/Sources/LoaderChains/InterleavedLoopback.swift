@@ -1,0 +1,53 @@
+public import Foundation
+import HTTPLoading
+import HTTPLoadingAsyncHTTPClient
+
+/// AsyncHTTPClient used directly, the AsyncHTTPClientLoader terminal and the full chain over it,
+/// against the same loopback server, taking turns round by round so that all three see the same
+/// machine. The HTTPChain benchmarks run one after another, and on a shared two-core machine the
+/// state of the machine drifts between them by more than the chain costs.
+public enum InterleavedLoopback {
+    /// Median microseconds per request of each client.
+    public struct Result: Sendable {
+        /// AsyncHTTPClient used directly.
+        public var direct: Double
+        /// The AsyncHTTPClientLoader terminal alone.
+        public var terminal: Double
+        /// The full chain over that terminal.
+        public var chain: Double
+    }
+
+    /// Runs `rounds` rounds of `count` requests at `concurrency` through each client in turn.
+    public static func run(server: URL, count: Int, concurrency: Int, rounds: Int) async throws -> Result {
+        let direct = DirectAsyncHTTPClient(connectionsPerHost: 16)
+        let terminal = AsyncHTTPClientLoader(connectionsPerHost: 16)
+        let chain = Chains.full(over: terminal, baseURL: server)
+        defer { Task { try? await terminal.shutdown() } }
+        let environment = ServerEnvironment(baseURL: server)!
+        let clock = ContinuousClock()
+        var samples: [[Double]] = [[], [], []]
+        // The first round warms the connections and is not counted.
+        for round in 0...rounds {
+            for client in 0..<3 {
+                let start = clock.now
+                try await Drive.concurrently(count: count, concurrency: concurrency) { index in
+                    var request = LoadRequest(path: "/hello", queryItems: [URLQueryItem(name: "i", value: String(index))])
+                    switch client {
+                    case 0:
+                        environment.apply(to: &request)
+                        try await direct.get(request.url!)
+                    case 1:
+                        environment.apply(to: &request)
+                        _ = try await terminal.load(request)
+                    default:
+                        _ = try await chain.load(request)
+                    }
+                }
+                let (seconds, attoseconds) = (clock.now - start).components
+                if round > 0 { samples[client].append((Double(seconds) * 1e6 + Double(attoseconds) / 1e12) / Double(count)) }
+            }
+        }
+        let medians = samples.map { $0.sorted()[$0.count / 2] }
+        return Result(direct: medians[0], terminal: medians[1], chain: medians[2])
+    }
+}
