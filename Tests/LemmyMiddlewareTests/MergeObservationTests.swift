@@ -6,7 +6,7 @@ import Observation
 import Testing
 
 #if canImport(FoundationNetworking)
-    import FoundationNetworking
+import FoundationNetworking
 #endif
 
 /// Merging an answer into cached models compares each field with the models' stored values,
