@@ -59,12 +59,14 @@ public final class RetryLoader<C: Clock>: ChainedLoader where C.Duration == Dura
         }
     }
 
+    /// The delay before the next attempt after `error`, or `nil` when it should be thrown as it is.
     private func delay(after error: LoadError, strategy: RetryStrategy, retry: Int) -> Duration? {
         // A validation loader further down turns a bad status into an error that keeps the response.
         if let response = error.rejectedResponse { return delay(after: response, strategy: strategy, retry: retry) }
         return error.isTransient ? strategy.delay(beforeRetry: retry, random: random()) : nil
     }
 
+    /// The delay before the next attempt after `response`, or `nil` when it should be returned as it is.
     private func delay(after response: LoadResponse, strategy: RetryStrategy, retry: Int) -> Duration? {
         let code = response.status.code
         guard strategy.retryableStatuses.contains(code) else { return nil }
