@@ -36,6 +36,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "4.0.0"),
         // Combine for Linux: the Resources publishers use it where Apple's Combine is missing.
         .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
+        // The CLI tests' child processes (Foundation's Process can crash a busy test runner on Linux).
+        .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
     ],
     targets: [
         // The one lock type shared by the modules (package access, not API).
@@ -228,7 +230,10 @@ let package = Package(
         .executableTarget(name: "lemmy", dependencies: ["LemmyCLI"]),
         .testTarget(
             name: "LemmyCLITests",
-            dependencies: ["LemmyCLI", "lemmy", "LemmyTestServer", "LemmyTestSupport", "LemmyMiddleware"],
+            dependencies: [
+                "LemmyCLI", "lemmy", "LemmyTestServer", "LemmyTestSupport", "LemmyMiddleware",
+                .product(name: "Subprocess", package: "swift-subprocess"),
+            ],
             exclude: ["Fixtures"]
         ),
 

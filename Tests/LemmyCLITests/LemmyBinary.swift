@@ -1,6 +1,12 @@
 import Foundation
+import Subprocess
 #if canImport(FoundationNetworking)
 import FoundationNetworking
+#endif
+#if canImport(System)
+import System
+#else
+import SystemPackage
 #endif
 
 /// What one run of the built `lemmy` binary produced.
@@ -43,42 +49,28 @@ enum LemmyBinary {
         try await ChildLimit.shared.run { try await runNow(arguments, config: config, input: input, environment: environment) }
     }
 
+    /// Runs the child with swift-subprocess, not Foundation's `Process`: on Linux, `Process.run()`
+    /// lists /proc/self/fd with a read that can run past glibc's buffer and crash the test runner
+    /// when it has many descriptors open (swiftlang/swift-corelibs-foundation#5472, fixed after
+    /// Swift 6.3.1), and the parallel tests keep about 2,000 sockets open at their peak.
     private static func runNow(
         _ arguments: [String], config: URL?, input: String?,
         environment: [String: String]
     ) async throws -> RunResult {
         guard let url else { throw BinaryMissing() }
-        let process = Process()
-        process.executableURL = url
-        process.arguments = arguments
         var env = ["PATH": "/usr/bin:/bin", "HOME": FileManager.default.temporaryDirectory.path, "NO_COLOR": "1", "COLUMNS": "100"]
         if let config { env["LEMMY_CONFIG"] = config.path }
         env.merge(environment) { $1 }
-        process.environment = env
-        let stdout = Pipe()
-        let stderr = Pipe()
-        let stdin = Pipe()
-        process.standardOutput = stdout
-        process.standardError = stderr
-        process.standardInput = stdin
-
-        let exited = AsyncStream<Int32>.makeStream()
-        process.terminationHandler = { process in
-            exited.continuation.yield(process.terminationStatus)
-            exited.continuation.finish()
+        let result = try await Subprocess.run(
+            .path(FilePath(url.path)), arguments: Arguments(arguments),
+            environment: .custom(Dictionary(uniqueKeysWithValues: env.map { (Environment.Key(stringLiteral: $0.key), $0.value) })),
+            input: .string(input ?? ""), output: .string(limit: 64 << 20), error: .string(limit: 64 << 20))
+        let status: Int32
+        switch result.terminationStatus {
+        case .exited(let code): status = code
+        case .signaled(let signal): status = 128 + signal
         }
-        try process.run()
-        if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
-        try stdin.fileHandleForWriting.close()
-        // Both pipes are drained at once, on threads outside Swift's cooperative pool, so a
-        // child that fills one pipe while we wait on the other cannot deadlock, and the
-        // in-process server keeps its threads.
-        async let out = drain(stdout.fileHandleForReading)
-        async let err = drain(stderr.fileHandleForReading)
-        let (outData, errData) = await (out, err)
-        var status: Int32 = -1
-        for await code in exited.stream { status = code }
-        return RunResult(status: status, stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
+        return RunResult(status: status, stdout: result.standardOutput ?? "", stderr: result.standardError ?? "")
     }
 
     private static func drain(_ handle: FileHandle) async -> Data {
