@@ -3,8 +3,9 @@ internal import Locking
 
 /// A one-shot timer that runs `expire` once `duration` has passed unless cancelled first, and
 /// remembers whether it fired: a terminal's exchange deadline without a task or task group of
-/// its own. Cancelling removes the timer at once (a cancelled `Task.sleep` stays scheduled until
-/// its time, holding memory, on Linux's dispatch-based executor).
+/// its own. Cancelling removes the timer at once. (With a sleeping child task per exchange, the
+/// AsyncHTTPClient benchmark's peak memory was 75 MB against 44 MB for AsyncHTTPClient used
+/// directly, which suggests cancelled sleeps stay scheduled until their time; not verified.)
 final class DeadlineTimer: @unchecked Sendable {
     // Unchecked: a dispatch source may be cancelled from any thread (Linux's Dispatch does not
     // mark its protocols Sendable); the flag is behind a lock.
