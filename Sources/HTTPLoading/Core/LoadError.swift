@@ -47,48 +47,52 @@ public struct LoadError: Error, Sendable, CustomStringConvertible {
     /// The fields, in one immutable box shared by copies: every loader of a chain reserves room
     /// for a typed-throws error in its async frame, and the fields inline (192 bytes) made those
     /// frames outgrow the task allocator's first slab, costing allocations on every request.
-    private final class Fields: Sendable {
-        let code: Code
-        let request: LoadRequest
-        let response: LoadResponse?
-        let underlying: (any Error & Sendable)?
-        let message: String?
-
-        init(_ code: Code, _ request: LoadRequest, _ response: LoadResponse?, _ underlying: (any Error & Sendable)?, _ message: String?) {
-            self.code = code
-            self.request = request
-            self.response = response
-            self.underlying = underlying
-            self.message = message
-        }
+    private struct Fields: Sendable {
+        var code: Code
+        var request: LoadRequest
+        var response: LoadResponse?
+        var underlying: (any Error & Sendable)?
+        var message: String?
     }
 
-    private var fields: Fields
+    private final class Box: Sendable {
+        let fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+    }
+
+    private var box: Box
+
+    /// Replaces the box with one holding the changed fields (value semantics; errors change rarely).
+    private mutating func update(_ change: (inout Fields) -> Void) {
+        var fields = box.fields
+        change(&fields)
+        box = Box(fields)
+    }
 
     /// The kind of failure.
     public var code: Code {
-        get { fields.code }
-        set { fields = Fields(newValue, fields.request, fields.response, fields.underlying, fields.message) }
+        get { box.fields.code }
+        set { update { $0.code = newValue } }
     }
     /// The request that failed.
     public var request: LoadRequest {
-        get { fields.request }
-        set { fields = Fields(fields.code, newValue, fields.response, fields.underlying, fields.message) }
+        get { box.fields.request }
+        set { update { $0.request = newValue } }
     }
     /// The response, when one arrived (e.g. an unacceptable status).
     public var response: LoadResponse? {
-        get { fields.response }
-        set { fields = Fields(fields.code, fields.request, newValue, fields.underlying, fields.message) }
+        get { box.fields.response }
+        set { update { $0.response = newValue } }
     }
     /// The transport's own error, when there is one.
     public var underlying: (any Error & Sendable)? {
-        get { fields.underlying }
-        set { fields = Fields(fields.code, fields.request, fields.response, newValue, fields.message) }
+        get { box.fields.underlying }
+        set { update { $0.underlying = newValue } }
     }
     /// A human-readable detail, free of secrets.
     public var message: String? {
-        get { fields.message }
-        set { fields = Fields(fields.code, fields.request, fields.response, fields.underlying, newValue) }
+        get { box.fields.message }
+        set { update { $0.message = newValue } }
     }
 
     public init(
@@ -98,7 +102,7 @@ public struct LoadError: Error, Sendable, CustomStringConvertible {
         underlying: (any Error & Sendable)? = nil,
         message: String? = nil
     ) {
-        fields = Fields(code, request, response, underlying, message)
+        box = Box(Fields(code: code, request: request, response: response, underlying: underlying, message: message))
     }
 
     /// Whether this is a cancellation rather than a failure.
