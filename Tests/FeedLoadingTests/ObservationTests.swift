@@ -5,6 +5,17 @@ import Testing
 @Suite("FeedLoader observation")
 @MainActor
 struct ObservationTests {
+    /// Observes what `read` reads, once, and appends `name` to `changes` when it changes.
+    private static func tracker(appendingTo changes: Log<String>) -> (String, @escaping @MainActor () -> Void) -> Void {
+        { name, read in
+            withObservationTracking {
+                read()
+            } onChange: {
+                changes.append(name)
+            }
+        }
+    }
+
     @Test("items, loading state, filter counts and configuration notify observers")
     func observedPropertiesNotify() async {
         let loader = FeedLoader(
@@ -12,13 +23,7 @@ struct ObservationTests {
             filters: [PredicateFilter<Post>("Odd") { $0.id.isMultiple(of: 2) }]
         )
         let changes = Log<String>()
-        func track(_ name: String, _ read: @escaping @MainActor () -> Void) {
-            withObservationTracking {
-                read()
-            } onChange: {
-                changes.append(name)
-            }
-        }
+        let track = Self.tracker(appendingTo: changes)
         track("items") { _ = loader.items }
         track("state") { _ = loader.loadingState }
         track("filters") { _ = loader.filterStatuses }
@@ -34,13 +39,7 @@ struct ObservationTests {
     func propertiesNotifySeparately() async {
         let loader = FeedLoader(fetcher: CountingSource(posts(1...3), pageSize: 10).fetcher)
         let changes = Log<String>()
-        func track(_ name: String, _ read: @escaping @MainActor () -> Void) {
-            withObservationTracking {
-                read()
-            } onChange: {
-                changes.append(name)
-            }
-        }
+        let track = Self.tracker(appendingTo: changes)
         track("stale") { _ = loader.isStale }
         track("configuration") { _ = loader.configuration }
         await loader.restore(posts(1...2))
