@@ -22,7 +22,6 @@ public enum InterleavedLoopback {
         let direct = DirectAsyncHTTPClient(connectionsPerHost: 16)
         let terminal = AsyncHTTPClientLoader(connectionsPerHost: 16)
         let chain = Chains.full(over: terminal, baseURL: server)
-        defer { Task { try? await terminal.shutdown() } }
         let environment = ServerEnvironment(baseURL: server)!
         let clock = ContinuousClock()
         var samples: [[Double]] = [[], [], []]
@@ -47,6 +46,7 @@ public enum InterleavedLoopback {
                 if round > 0 { samples[client].append((Double(seconds) * 1e6 + Double(attoseconds) / 1e12) / Double(count)) }
             }
         }
+        try await terminal.shutdown()
         let medians = samples.map { $0.sorted()[$0.count / 2] }
         return Result(direct: medians[0], terminal: medians[1], chain: medians[2])
     }
