@@ -70,7 +70,7 @@ enum LemmyBinary {
         case .exited(let code): status = code
         case .signaled(let signal): status = 128 + signal
         }
-        return RunResult(status: status, stdout: result.standardOutput ?? "", stderr: result.standardError ?? "")
+        return RunResult(status: status, stdout: result.standardOutput, stderr: result.standardError)
     }
 
     private static func drain(_ handle: FileHandle) async -> Data {

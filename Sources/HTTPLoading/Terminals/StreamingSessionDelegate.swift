@@ -42,9 +42,12 @@ final class StreamingReceiver: Sendable {
 
     private let limits: Limits
     private let state: Locked<State>
+    /// The data task whose answer this receives.
+    let handle: DataTaskHandle
 
-    init(limits: Limits, continuation: CheckedContinuation<(Data, URLResponse), any Error>) {
+    init(limits: Limits, handle: DataTaskHandle, continuation: CheckedContinuation<(Data, URLResponse), any Error>) {
         self.limits = limits
+        self.handle = handle
         state = Locked(
             State(
                 continuation: continuation, limit: limits.maximumSize,
@@ -100,8 +103,10 @@ final class StreamingReceiver: Sendable {
         state.withLock { $0.challenged = challengeResponse }
     }
 
-    /// Finishes the load with what was received, or why it failed.
+    /// Finishes the load with what was received, or why it failed. The task is marked finished
+    /// first, so nothing cancels it once the session has reported its end.
     func complete(error: (any Error)?) {
+        handle.finish()
         let (continuation, result): (CheckedContinuation<(Data, URLResponse), any Error>?, Result<(Data, URLResponse), any Error>)
         (continuation, result) = state.withLock { state in
             let continuation = state.continuation
@@ -122,9 +127,9 @@ final class StreamingReceiver: Sendable {
 final class StreamingSessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     private let receivers = Locked<[Int: StreamingReceiver]>([:])
 
-    /// Routes the events of `task` to `receiver` until the task completes.
-    func register(_ receiver: StreamingReceiver, for task: URLSessionTask) {
-        receivers.withLock { $0[task.taskIdentifier] = receiver }
+    /// Routes the events of the receiver's task to it until the task completes.
+    func register(_ receiver: StreamingReceiver) {
+        receivers.withLock { $0[receiver.handle.taskIdentifier] = receiver }
     }
 
     private func receiver(for task: URLSessionTask) -> StreamingReceiver? {
@@ -137,12 +142,16 @@ final class StreamingSessionDelegate: NSObject, URLSessionDataDelegate, Sendable
         didReceive response: URLResponse,
         completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
     ) {
-        let proceed = receiver(for: dataTask)?.receive(response: response) ?? true
+        guard let receiver = receiver(for: dataTask) else { return completionHandler(.allow) }
+        let proceed = receiver.receive(response: response)
+        // FoundationNetworking ignores the disposition, so the task is cancelled directly too.
+        if !proceed { receiver.handle.cancel() }
         completionHandler(proceed ? .allow : .cancel)
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        if receiver(for: dataTask)?.receive(data: data) == false { dataTask.cancel() }
+        guard let receiver = receiver(for: dataTask), !receiver.receive(data: data) else { return }
+        receiver.handle.cancel()
     }
 
     func urlSession(

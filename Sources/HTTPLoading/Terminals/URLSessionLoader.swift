@@ -19,8 +19,13 @@ public final class URLSessionLoader: HTTPLoader {
 
     /// Creates a loader with its own session. The default configuration is ephemeral: no shared
     /// cookies or cache leak between clients (Lemmy accounts on one instance must stay apart).
+    ///
+    /// The session gets no `URLCache` either: the chain decides what is cached, and on Linux a
+    /// session with a cache creates each task's protocol on a background queue, which makes
+    /// cancelling a task that is just starting unsafe (see `DataTaskHandle`).
     public init(configuration: URLSessionConfiguration = .ephemeral) {
         configuration.httpShouldSetCookies = false
+        configuration.urlCache = nil
         session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
     }
 
@@ -64,20 +69,21 @@ public final class URLSessionLoader: HTTPLoader {
 
     /// Runs a data task through the delegate, cancelling it when the calling task is cancelled or
     /// when `deadline` passes (then throwing ``DeadlinePassed``): the whole exchange is bounded, as
-    /// a body that trickles in resets URLSession's own idle timeout for ever.
+    /// a body that trickles in resets URLSession's own idle timeout for ever. A load that begins
+    /// cancelled never creates a task.
     private func send(_ urlRequest: URLRequest, limits: StreamingReceiver.Limits, deadline: Duration) async throws -> (Data, URLResponse) {
-        let task = session.dataTask(with: urlRequest)
-        let timer = deadline < ExchangeDeadline.unlimited ? DeadlineTimer(after: deadline) { task.cancel() } : nil
+        try Task.checkCancellation()
+        let handle = DataTaskHandle(session.dataTask(with: urlRequest))
+        let timer = deadline < ExchangeDeadline.unlimited ? DeadlineTimer(after: deadline) { handle.cancel() } : nil
         defer { timer?.cancel() }
         do {
             return try await withTaskCancellationHandler {
                 try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<(Data, URLResponse), any Error>) in
-                    delegate.register(StreamingReceiver(limits: limits, continuation: continuation), for: task)
-                    task.resume()
-                    if Task.isCancelled { task.cancel() }
+                    delegate.register(StreamingReceiver(limits: limits, handle: handle, continuation: continuation))
+                    handle.resume()
                 }
             } onCancel: {
-                task.cancel()
+                handle.cancel()
             }
         } catch {
             if timer?.fired == true, !Task.isCancelled { throw DeadlinePassed() }

@@ -121,6 +121,38 @@ import Testing
         }
     }
 
+    /// The caller may cancel at any moment of a load: before the terminal starts the exchange,
+    /// while it starts it, with the answer in flight or just arrived. Each load must end at once,
+    /// as cancelled unless its answer was already complete. On Linux, URLSession lost a task
+    /// cancelled before its delegate knew it (the load then waited for ever: a CI run timed out)
+    /// and trapped on a task cancelled just as it ended.
+    @Test(.timeLimit(.minutes(1)), arguments: Terminal.allCases)
+    func aCancelAtAnyMomentEndsTheLoad(_ terminal: Terminal) async throws {
+        try await HostileServer.with { server in
+            try await terminal.with { (transport: any HTTPLoader) async throws in
+                var cancelled = 0
+                for attempt in 0..<400 {
+                    // Half the loads trickle for 20 s; half answer at once and may win the race.
+                    let trickles = attempt % 2 == 0
+                    var request = LoadRequest(url: server.url(trickles ? "trickle" : "ok"))
+                    request.options[RequestDeadlineOption.self] = .seconds(60)
+                    let load = Task { try await transport.load(request) }
+                    // Lets the load run a little further each attempt before the cancel lands.
+                    for _ in 0..<(attempt % 40) { await Task.yield() }
+                    load.cancel()
+                    do {
+                        _ = try await load.value
+                        #expect(!trickles, "a trickling load completed after its cancel (attempt \(attempt))")
+                    } catch let error as LoadError {
+                        #expect(error.code == .cancelled, "attempt \(attempt): \(error)")
+                        cancelled += 1
+                    }
+                }
+                #expect(cancelled >= 200)
+            }
+        }
+    }
+
     @Test(arguments: Terminal.allCases)
     func aDroppedConnectionFailsAtOnceNotAtTheDeadline(_ terminal: Terminal) async throws {
         try await HostileServer.with { server in
