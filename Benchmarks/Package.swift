@@ -73,6 +73,7 @@ let package = Package(
             name: "Instructions",
             dependencies: [
                 "LoaderChains", .product(name: "HTTPLoading", package: lemmyKit), .product(name: "LemmyAPI", package: lemmyKit),
+                .product(name: "LemmyMiddleware", package: lemmyKit),
             ]
         ),
         benchmarkTarget(

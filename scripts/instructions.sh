@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Instruction counts (valgrind --tool=callgrind) for the paths issue 15 measures: a request through
-# the full loader chain and through its terminal alone (both answering at once, no I/O), and a
-# typed decode beside JSONSerialization of the same bytes. Counts repeat to a few parts in ten
-# thousand on a busy machine, where wall times do not.
+# the full loader chain and through its terminal alone (both answering at once, no I/O), a typed
+# decode beside JSONSerialization of the same bytes, and the middleware's merge of a 50-post page
+# (first ingest, re-merge). Counts repeat to a few parts in ten thousand on a busy machine, where
+# wall times do not.
 #
 #   scripts/instructions.sh
 #
@@ -63,3 +64,10 @@ for fixture in "comments Tests/Fixtures/lemmy/v0.18/spud_GetCommentsResponse_154
     python3 -c "import sys; t, s = int(sys.argv[1]), int(sys.argv[2]); print(f'{sys.argv[3]}: typed decode {t:,} instructions, JSONSerialization {s:,} ({t / s:.2f}x)')" \
         "$typed" "$serialization" "$(basename "$1")"
 done
+page="$root/Benchmarks/Benchmarks/MiddlewareIngest/posts-0.19-limit50.json"
+decode=$(per_unit 20 decode posts "$page")
+clients=$(per_unit 20 clients)
+ingest=$(( $(per_unit 20 ingest "$page") - clients ))
+remerge=$(per_unit 20 remerge "$page")
+python3 -c "import sys; d, c, i, r = map(int, sys.argv[1:5]); print(f'50-post page: decode {d:,}; first ingest {i:,} ({i / d:.2f}x) beside {c:,} to make its empty client; re-merge {r:,} ({r / d:.2f}x)')" \
+    "$decode" "$clients" "$ingest" "$remerge"

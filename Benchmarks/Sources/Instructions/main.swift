@@ -1,6 +1,7 @@
 import Foundation
 import HTTPLoading
 import LemmyAPI
+@_spi(Benchmarking) import LemmyMiddleware
 import LoaderChains
 
 // A fixed amount of work whose instructions `scripts/instructions.sh` counts with
@@ -11,11 +12,15 @@ import LoaderChains
 //   Instructions decode posts|comments FILE COUNT   COUNT typed decodes (LemmyResponseDecoder) of the
 //                                                   GetPosts or GetComments answer in FILE
 //   Instructions serialize FILE COUNT               COUNT JSONSerialization.jsonObject of the same bytes
+//   Instructions ingest FILE COUNT      COUNT decodes of a 0.18/0.19 GetPosts answer, each merged into a
+//                                       client made beforehand with empty caches (the first ingest)
+//   Instructions remerge FILE COUNT     COUNT decodes of it merged into one client that holds it already
+//   Instructions clients COUNT          COUNT clients made, as the first ingest makes them
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let mode = arguments.first, let count = arguments.last.flatMap(Int.init) else {
     FileHandle.standardError.write(
-        Data("usage: Instructions chain|terminal COUNT | decode posts|comments FILE COUNT | serialize FILE COUNT\n".utf8))
+        Data("usage: Instructions chain|terminal|clients COUNT | decode posts|comments FILE COUNT | serialize|ingest|remerge FILE COUNT\n".utf8))
     exit(2)
 }
 switch mode {
@@ -25,6 +30,11 @@ case "decode", "serialize":
     let data = try Data(contentsOf: URL(fileURLWithPath: arguments[arguments.count - 2]))
     let kind: Work.Payload = mode == "serialize" ? .untyped : arguments[1] == "comments" ? .comments : .posts
     print("\(try Work.decode(data, count, as: kind)) values")
+case "ingest", "remerge":
+    let data = try Data(contentsOf: URL(fileURLWithPath: arguments[arguments.count - 2]))
+    print("\(try await Ingest.run(data, count, fresh: mode == "ingest")) posts")
+case "clients":
+    print("\(await Ingest.makeClients(count).count) clients")
 default:
     FileHandle.standardError.write(Data("unknown mode \(mode)\n".utf8))
     exit(2)
@@ -47,5 +57,23 @@ enum Work {
             }
         }
         return values
+    }
+}
+
+/// The middleware's merge of a page into its caches.
+@MainActor
+enum Ingest {
+    /// Clients with empty caches, one per ingest: made apart from the ingest so that counting
+    /// `clients` alone shows what making them costs.
+    static func makeClients(_ count: Int) -> [ApiClient] {
+        (0..<count).map { ApiClient.getApiClient(for: URL(string: "http://bench.invalid")!, with: "fresh-\($0)") }
+    }
+
+    /// Ingests `data` `count` times, each into a fresh client or all into one; returns the posts.
+    static func run(_ data: Data, _ count: Int, fresh: Bool) throws -> Int {
+        let clients = fresh ? makeClients(count) : makeClients(1)
+        var posts = 0
+        for index in 0..<count { posts += try clients[fresh ? index : 0].ingestPostsPage(data).count }
+        return posts
     }
 }
