@@ -2,6 +2,11 @@ import Foundation
 internal import LemmyAPI
 
 /// Small conversions shared by the snapshot mappings.
+///
+/// The snapshot initializers beside this take their Api value `__shared`: they read it and keep
+/// none of it whole, and an initializer's parameter is otherwise owned, so each call copied the
+/// value first (for a post view about 1,400 instructions of retains and releases; 218,000 of the
+/// 4.73 million instructions of merging a 50-post page, by `scripts/instructions.sh`).
 enum ApiConversions {
     /// A URL for an ActivityPub id; an unparsable id becomes `about:invalid` rather than a crash.
     static func actorURL(_ text: String) -> URL {

@@ -1,7 +1,7 @@
 internal import LemmyAPI
 
 extension Comment1Snapshot {
-    init(_ comment: ApiComment, previous: Comment1Snapshot? = nil) {
+    init(_ comment: __shared ApiComment, previous: Comment1Snapshot? = nil) {
         let path = comment.path.split(separator: ".").compactMap { Int($0) }.filter { $0 != 0 }
         self.init(
             id: comment.id, actorId: ApiConversions.actorURL(comment.apId, reusing: previous?.actorId), content: comment.content,
@@ -12,7 +12,7 @@ extension Comment1Snapshot {
 }
 
 extension Comment2Snapshot {
-    init(_ view: ApiCommentView) {
+    init(_ view: __shared ApiCommentView) {
         let comment = view.comment
         self.init(
             votes: VotesModel(

@@ -1,7 +1,7 @@
 internal import LemmyAPI
 
 extension Community1Snapshot {
-    init(_ community: ApiCommunity, blocked: Bool, previous: Community1Snapshot? = nil) {
+    init(_ community: __shared ApiCommunity, blocked: Bool, previous: Community1Snapshot? = nil) {
         self.init(
             id: community.id, actorId: ApiConversions.actorURL(community.apId, reusing: previous?.actorId), name: community.name,
             displayName: community.title.flatMap { $0.isEmpty ? nil : $0 } ?? community.name,
@@ -16,7 +16,7 @@ extension Community1Snapshot {
 }
 
 extension Community2Snapshot {
-    init(_ view: ApiCommunityView) {
+    init(_ view: __shared ApiCommunityView) {
         self.init(
             subscription: ApiConversions.subscription(view.subscribed, view.communityActions?.followState),
             subscriberCount: (view.counts?.subscribers ?? view.community.subscribers ?? 0).clampedCount,

@@ -1,7 +1,7 @@
 internal import LemmyAPI
 
 extension Person1Snapshot {
-    init(_ person: ApiPerson, blocked: Bool, previous: Person1Snapshot? = nil) {
+    init(_ person: __shared ApiPerson, blocked: Bool, previous: Person1Snapshot? = nil) {
         self.init(
             id: person.id, actorId: ApiConversions.actorURL(person.apId, reusing: previous?.actorId), name: person.name,
             displayName: person.displayName.flatMap { $0.isEmpty ? nil : $0 } ?? person.name,
@@ -13,7 +13,7 @@ extension Person1Snapshot {
 }
 
 extension Person2Snapshot {
-    init(_ view: ApiPersonView) {
+    init(_ view: __shared ApiPersonView) {
         self.init(
             postCount: (view.counts?.postCount ?? view.person.postCount ?? 0).clampedCount,
             commentCount: (view.counts?.commentCount ?? view.person.commentCount ?? 0).clampedCount,

@@ -1,7 +1,7 @@
 internal import LemmyAPI
 
 extension Post1Snapshot {
-    init(_ post: ApiPost, previous: Post1Snapshot? = nil) {
+    init(_ post: __shared ApiPost, previous: Post1Snapshot? = nil) {
         self.init(
             id: post.id, actorId: ApiConversions.actorURL(post.apId, reusing: previous?.actorId), title: post.name, content: post.body,
             linkURL: ApiConversions.url(post.url, reusing: previous?.linkURL),
@@ -17,7 +17,7 @@ extension Post1Snapshot {
 }
 
 extension Post2Snapshot {
-    init(_ view: ApiPostView) {
+    init(_ view: __shared ApiPostView) {
         let post = view.post
         let actions = view.postActions
         let comments = (view.counts?.comments ?? post.comments ?? 0).clampedCount

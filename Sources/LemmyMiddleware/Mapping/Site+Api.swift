@@ -1,7 +1,7 @@
 internal import LemmyAPI
 
 extension Site1Snapshot {
-    init(_ site: ApiSite) {
+    init(_ site: __shared ApiSite) {
         self.init(
             id: site.id, actorId: ApiConversions.actorURL(site.apId), name: site.name,
             summary: site.description ?? site.summary, sidebar: site.sidebar,
@@ -11,7 +11,7 @@ extension Site1Snapshot {
 }
 
 extension Site2Snapshot {
-    init(_ view: ApiSiteView) {
+    init(_ view: __shared ApiSiteView) {
         let local = view.localSite
         self.init(
             userCount: (view.counts?.users ?? local.users ?? 0).clampedCount,
