@@ -20,7 +20,9 @@ import LoaderChains
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let mode = arguments.first, let count = arguments.last.flatMap(Int.init) else {
     FileHandle.standardError.write(
-        Data("usage: Instructions chain|terminal|clients COUNT | decode posts|comments FILE COUNT | serialize|ingest|remerge FILE COUNT\n".utf8))
+        Data(
+            "usage: Instructions chain|terminal|clients COUNT | decode posts|comments FILE COUNT | serialize|ingest|remerge FILE COUNT\n"
+                .utf8))
     exit(2)
 }
 switch mode {
