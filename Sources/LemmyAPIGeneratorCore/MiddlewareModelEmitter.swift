@@ -49,7 +49,7 @@ public enum MiddlewareModelEmitter {
             // Snapshot
             out.append("/// The values of a ``\(C)`` as one response carries them; also the last server-confirmed state.")
             out.append("struct \(C)Snapshot: Equatable, Sendable {")
-            for f in values { out.append("    var \(f.name): \(f.type)") }
+            for f in values { out.append("    var \(f.name): \(f.storedType)") }
             out.append("}")
             out.append("")
 
@@ -101,7 +101,22 @@ public enum MiddlewareModelEmitter {
             }
             for f in own {
                 out.append("    /// \(f.doc)")
-                if f.kind == "let" || f.kind == "ref" {
+                if f.isLink {
+                    let read = f.optional ? "\(f.storedName)?.url" : "\(f.storedName).urlOrInvalid"
+                    if f.kind == "let" {
+                        out.append("    public var \(f.name): \(f.type) { \(read) }")
+                        out.append("    /// ``\(f.name)`` as the server sent it, parsed when read.")
+                        out.append("    let \(f.storedName): \(f.storedType)")
+                    } else {
+                        let write = f.optional ? "newValue.map(LinkText.init)" : "LinkText(newValue)"
+                        out.append("    public internal(set) var \(f.name): \(f.type) {")
+                        out.append("        get { \(read) }")
+                        out.append("        set { \(f.storedName) = \(write) }")
+                        out.append("    }")
+                        out.append("    /// ``\(f.name)`` as the server sent it, parsed when read.")
+                        out.append("    var \(f.storedName): \(f.storedType)")
+                    }
+                } else if f.kind == "let" || f.kind == "ref" {
                     out.append("    public let \(f.name): \(f.type)")
                 } else {
                     out.append("    public internal(set) var \(f.name): \(f.type)")
@@ -124,13 +139,13 @@ public enum MiddlewareModelEmitter {
             out.append("    init(\(params.joined(separator: ", "))) {")
             out.append(n == 1 ? "        self.api = api" : "        self.\(below!) = \(below!)")
             for f in refs { out.append("        self.\(f.name) = \(f.name)") }
-            for f in values { out.append("        self.\(f.name) = snapshot.\(f.name)") }
+            for f in values { out.append("        self.\(f.storedName) = snapshot.\(f.name)") }
             out.append("        self.confirmed = snapshot")
             out.append("    }")
             out.append("")
             out.append("    /// The current values of the snapshot fields.")
             out.append("    var snapshot: \(C)Snapshot {")
-            out.append("        \(C)Snapshot(\(values.map { "\($0.name): \($0.name)" }.joined(separator: ", ")))")
+            out.append("        \(C)Snapshot(\(values.map { "\($0.name): \($0.storedName)" }.joined(separator: ", ")))")
             out.append("    }")
             out.append("")
             out.append("    /// Writes the fields of `snapshot` that differ, so unchanged fields wake no observer.")
@@ -139,7 +154,7 @@ public enum MiddlewareModelEmitter {
             out.append("    /// was much of merging a page into cached models (the MiddlewareIngest benchmark).")
             out.append("    func apply(_ snapshot: \(C)Snapshot) {")
             for f in values where f.kind == "var" {
-                out.append("        if _\(f.name) != snapshot.\(f.name) { \(f.name) = snapshot.\(f.name) }")
+                out.append("        if _\(f.storedName) != snapshot.\(f.name) { \(f.storedName) = snapshot.\(f.name) }")
             }
             out.append("    }")
             for f in refs where f.kind == "refs" {

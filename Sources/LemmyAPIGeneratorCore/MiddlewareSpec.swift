@@ -26,6 +26,14 @@ public struct MiddlewareSpec: Equatable, Sendable {
 
         /// Whether the type is optional (`T?`).
         public var optional: Bool { type.hasSuffix("?") }
+        /// Whether the field is a `URL` or `URL?`, which the models keep as the text the server sent
+        /// (`LinkText`) and parse only when read: parsing every link of a page as it arrived was a
+        /// fifth of merging it.
+        public var isLink: Bool { type == "URL" || type == "URL?" }
+        /// The type the snapshot and the model's storage hold: `LinkText` for a link, else ``type``.
+        public var storedType: String { isLink ? (optional ? "LinkText?" : "LinkText") : type }
+        /// The model's stored property: `<name>Text` for a link, else ``name``.
+        public var storedName: String { isLink ? name + "Text" : name }
     }
 
     /// One `tier N` block.

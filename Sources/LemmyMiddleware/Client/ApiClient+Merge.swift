@@ -8,7 +8,7 @@ extension ApiClient {
     func person1(_ person: ApiPerson, blocked: Bool? = nil) -> Person1 {
         let previous = caches.person1[person.id]?.confirmed
         let isBlocked = blocked ?? previous?.blocked ?? account?.blockedPersonIds.contains(person.id) ?? false
-        let snapshot = Person1Snapshot(person, blocked: isBlocked, previous: previous)
+        let snapshot = Person1Snapshot(person, blocked: isBlocked)
         return merge(snapshot)
     }
 
@@ -27,7 +27,7 @@ extension ApiClient {
     func community1(_ community: ApiCommunity, blocked: Bool? = nil) -> Community1 {
         let previous = caches.community1[community.id]?.confirmed
         let isBlocked = blocked ?? previous?.blocked ?? account?.blockedCommunityIds.contains(community.id) ?? false
-        let snapshot = Community1Snapshot(community, blocked: isBlocked, previous: previous)
+        let snapshot = Community1Snapshot(community, blocked: isBlocked)
         return merge(snapshot)
     }
 
@@ -48,7 +48,7 @@ extension ApiClient {
     }
 
     func post1(_ post: ApiPost) -> Post1 {
-        let snapshot = Post1Snapshot(post, previous: caches.post1[post.id]?.confirmed)
+        let snapshot = Post1Snapshot(post)
         return merge(snapshot)
     }
 
@@ -69,7 +69,7 @@ extension ApiClient {
     }
 
     func comment1(_ comment: ApiComment) -> Comment1 {
-        let snapshot = Comment1Snapshot(comment, previous: caches.comment1[comment.id]?.confirmed)
+        let snapshot = Comment1Snapshot(comment)
         return merge(snapshot)
     }
 
@@ -117,7 +117,7 @@ extension ApiClient {
         let recipient = person1(view.recipient)
         let previous = caches.message1[message.id]?.confirmed
         let snapshot = Message1Snapshot(
-            id: message.id, actorId: ApiConversions.actorURL(message.apId),
+            id: message.id, actorId: ApiConversions.actorLink(message.apId),
             content: message.content, created: message.publishedAt.date,
             updated: message.updatedAt?.date, deleted: message.deleted,
             read: notification?.read ?? message.read ?? previous?.read ?? false,

@@ -42,7 +42,7 @@ extension FeedEntry where Model == InboxItem {
             FeedEntry(
                 id: FeedEntryID(kind: .message, value: message.id), model: item, created: message.created,
                 keys: FeedFilterKeys(
-                    actorId: message.actorId.absoluteString, creatorId: message.creator.id,
+                    actorId: message.message1.actorIdText.text, creatorId: message.creator.id,
                     instanceIds: [message.creator.instanceId], texts: [message.content]))
         }
     }

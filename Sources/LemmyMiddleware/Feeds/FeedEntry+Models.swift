@@ -26,7 +26,7 @@ extension FeedEntry {
         FeedEntry<Community2>(
             id: FeedEntryID(kind: .community, value: community.id), model: community, created: community.created,
             keys: FeedFilterKeys(
-                actorId: community.actorId.absoluteString, communityId: community.id,
+                actorId: community.community1.actorIdText.text, communityId: community.id,
                 instanceIds: [community.instanceId],
                 texts: [community.displayName, community.description ?? ""]))
     }
@@ -35,22 +35,24 @@ extension FeedEntry {
         FeedEntry<Person2>(
             id: FeedEntryID(kind: .person, value: person.id), model: person, created: person.created,
             keys: FeedFilterKeys(
-                actorId: person.actorId.absoluteString, creatorId: person.id,
+                actorId: person.person1.actorIdText.text, creatorId: person.id,
                 instanceIds: [person.instanceId], texts: [person.displayName, person.bio ?? ""]))
     }
 }
 
+// The keys take each model's ActivityPub id as the server sent it (`actorIdText`): reading
+// `actorId` would parse it into a URL for every entry (see `LinkText`).
 extension FeedFilterKeys {
     @MainActor static func post(_ post: Post2) -> FeedFilterKeys {
         FeedFilterKeys(
-            actorId: post.actorId.absoluteString, creatorId: post.creatorId, communityId: post.communityId, postId: post.id,
+            actorId: post.post1.actorIdText.text, creatorId: post.creatorId, communityId: post.communityId, postId: post.id,
             instanceIds: [post.creator.instanceId, post.community.instanceId],
             texts: [post.title, post.content ?? ""])
     }
 
     @MainActor static func comment(_ comment: Comment2) -> FeedFilterKeys {
         FeedFilterKeys(
-            actorId: comment.actorId.absoluteString, creatorId: comment.creatorId, communityId: comment.community.id,
+            actorId: comment.comment1.actorIdText.text, creatorId: comment.creatorId, communityId: comment.community.id,
             postId: comment.postId, instanceIds: [comment.creator.instanceId, comment.community.instanceId], texts: [comment.content])
     }
 }

@@ -9,7 +9,7 @@ public typealias Comment = Comment1Providing
 /// The values of a ``Comment1`` as one response carries them; also the last server-confirmed state.
 struct Comment1Snapshot: Equatable, Sendable {
     var id: Int
-    var actorId: URL
+    var actorId: LinkText
     var content: String
     var creatorId: Int
     var postId: Int
@@ -69,7 +69,9 @@ public final class Comment1: Comment1Providing {
     /// The comment's id on the client's instance.
     public let id: Int
     /// The ActivityPub id, unique across instances.
-    public let actorId: URL
+    public var actorId: URL { actorIdText.urlOrInvalid }
+    /// ``actorId`` as the server sent it, parsed when read.
+    let actorIdText: LinkText
     /// The text (Markdown).
     public internal(set) var content: String
     /// The author's id.
@@ -103,7 +105,7 @@ public final class Comment1: Comment1Providing {
     init(api: ApiClient, snapshot: Comment1Snapshot) {
         self.api = api
         self.id = snapshot.id
-        self.actorId = snapshot.actorId
+        self.actorIdText = snapshot.actorId
         self.content = snapshot.content
         self.creatorId = snapshot.creatorId
         self.postId = snapshot.postId
@@ -119,7 +121,7 @@ public final class Comment1: Comment1Providing {
 
     /// The current values of the snapshot fields.
     var snapshot: Comment1Snapshot {
-        Comment1Snapshot(id: id, actorId: actorId, content: content, creatorId: creatorId, postId: postId, path: path, created: created, updated: updated, deleted: deleted, removed: removed, distinguished: distinguished, languageId: languageId)
+        Comment1Snapshot(id: id, actorId: actorIdText, content: content, creatorId: creatorId, postId: postId, path: path, created: created, updated: updated, deleted: deleted, removed: removed, distinguished: distinguished, languageId: languageId)
     }
 
     /// Writes the fields of `snapshot` that differ, so unchanged fields wake no observer.

@@ -9,12 +9,12 @@ public typealias Community = Community1Providing
 /// The values of a ``Community1`` as one response carries them; also the last server-confirmed state.
 struct Community1Snapshot: Equatable, Sendable {
     var id: Int
-    var actorId: URL
+    var actorId: LinkText
     var name: String
     var displayName: String
     var description: String?
-    var icon: URL?
-    var banner: URL?
+    var icon: LinkText?
+    var banner: LinkText?
     var created: Date
     var updated: Date?
     var nsfw: Bool
@@ -85,7 +85,9 @@ public final class Community1: Community1Providing {
     /// The community's id on the client's instance.
     public let id: Int
     /// The ActivityPub id, unique across instances.
-    public let actorId: URL
+    public var actorId: URL { actorIdText.urlOrInvalid }
+    /// ``actorId`` as the server sent it, parsed when read.
+    let actorIdText: LinkText
     /// The community name, e.g. `swift`.
     public internal(set) var name: String
     /// The title, or ``name`` when none is set.
@@ -93,9 +95,19 @@ public final class Community1: Community1Providing {
     /// The sidebar text (Markdown).
     public internal(set) var description: String?
     /// The icon image.
-    public internal(set) var icon: URL?
+    public internal(set) var icon: URL? {
+        get { iconText?.url }
+        set { iconText = newValue.map(LinkText.init) }
+    }
+    /// ``icon`` as the server sent it, parsed when read.
+    var iconText: LinkText?
     /// The banner image.
-    public internal(set) var banner: URL?
+    public internal(set) var banner: URL? {
+        get { bannerText?.url }
+        set { bannerText = newValue.map(LinkText.init) }
+    }
+    /// ``banner`` as the server sent it, parsed when read.
+    var bannerText: LinkText?
     /// When the community was created.
     public internal(set) var created: Date
     /// When the community was last edited.
@@ -127,12 +139,12 @@ public final class Community1: Community1Providing {
     init(api: ApiClient, snapshot: Community1Snapshot) {
         self.api = api
         self.id = snapshot.id
-        self.actorId = snapshot.actorId
+        self.actorIdText = snapshot.actorId
         self.name = snapshot.name
         self.displayName = snapshot.displayName
         self.description = snapshot.description
-        self.icon = snapshot.icon
-        self.banner = snapshot.banner
+        self.iconText = snapshot.icon
+        self.bannerText = snapshot.banner
         self.created = snapshot.created
         self.updated = snapshot.updated
         self.nsfw = snapshot.nsfw
@@ -147,7 +159,7 @@ public final class Community1: Community1Providing {
 
     /// The current values of the snapshot fields.
     var snapshot: Community1Snapshot {
-        Community1Snapshot(id: id, actorId: actorId, name: name, displayName: displayName, description: description, icon: icon, banner: banner, created: created, updated: updated, nsfw: nsfw, removed: removed, deleted: deleted, onlyModeratorsCanPost: onlyModeratorsCanPost, isLocal: isLocal, instanceId: instanceId, blocked: blocked)
+        Community1Snapshot(id: id, actorId: actorIdText, name: name, displayName: displayName, description: description, icon: iconText, banner: bannerText, created: created, updated: updated, nsfw: nsfw, removed: removed, deleted: deleted, onlyModeratorsCanPost: onlyModeratorsCanPost, isLocal: isLocal, instanceId: instanceId, blocked: blocked)
     }
 
     /// Writes the fields of `snapshot` that differ, so unchanged fields wake no observer.
@@ -158,8 +170,8 @@ public final class Community1: Community1Providing {
         if _name != snapshot.name { name = snapshot.name }
         if _displayName != snapshot.displayName { displayName = snapshot.displayName }
         if _description != snapshot.description { description = snapshot.description }
-        if _icon != snapshot.icon { icon = snapshot.icon }
-        if _banner != snapshot.banner { banner = snapshot.banner }
+        if _iconText != snapshot.icon { iconText = snapshot.icon }
+        if _bannerText != snapshot.banner { bannerText = snapshot.banner }
         if _created != snapshot.created { created = snapshot.created }
         if _updated != snapshot.updated { updated = snapshot.updated }
         if _nsfw != snapshot.nsfw { nsfw = snapshot.nsfw }

@@ -9,7 +9,7 @@ public typealias Message = Message1Providing
 /// The values of a ``Message1`` as one response carries them; also the last server-confirmed state.
 struct Message1Snapshot: Equatable, Sendable {
     var id: Int
-    var actorId: URL
+    var actorId: LinkText
     var content: String
     var created: Date
     var updated: Date?
@@ -61,7 +61,9 @@ public final class Message1: Message1Providing {
     /// The message's id.
     public let id: Int
     /// The ActivityPub id.
-    public let actorId: URL
+    public var actorId: URL { actorIdText.urlOrInvalid }
+    /// ``actorId`` as the server sent it, parsed when read.
+    let actorIdText: LinkText
     /// The sender.
     public let creator: Person1
     /// The recipient.
@@ -93,7 +95,7 @@ public final class Message1: Message1Providing {
         self.creator = creator
         self.recipient = recipient
         self.id = snapshot.id
-        self.actorId = snapshot.actorId
+        self.actorIdText = snapshot.actorId
         self.content = snapshot.content
         self.created = snapshot.created
         self.updated = snapshot.updated
@@ -105,7 +107,7 @@ public final class Message1: Message1Providing {
 
     /// The current values of the snapshot fields.
     var snapshot: Message1Snapshot {
-        Message1Snapshot(id: id, actorId: actorId, content: content, created: created, updated: updated, deleted: deleted, read: read, notificationId: notificationId)
+        Message1Snapshot(id: id, actorId: actorIdText, content: content, created: created, updated: updated, deleted: deleted, read: read, notificationId: notificationId)
     }
 
     /// Writes the fields of `snapshot` that differ, so unchanged fields wake no observer.

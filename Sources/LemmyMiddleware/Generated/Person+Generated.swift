@@ -9,12 +9,12 @@ public typealias Person = Person1Providing
 /// The values of a ``Person1`` as one response carries them; also the last server-confirmed state.
 struct Person1Snapshot: Equatable, Sendable {
     var id: Int
-    var actorId: URL
+    var actorId: LinkText
     var name: String
     var displayName: String
     var bio: String?
-    var avatar: URL?
-    var banner: URL?
+    var avatar: LinkText?
+    var banner: LinkText?
     var created: Date
     var updated: Date?
     var isBot: Bool
@@ -79,7 +79,9 @@ public final class Person1: Person1Providing {
     /// The person's id on the client's instance.
     public let id: Int
     /// The ActivityPub id, unique across instances.
-    public let actorId: URL
+    public var actorId: URL { actorIdText.urlOrInvalid }
+    /// ``actorId`` as the server sent it, parsed when read.
+    let actorIdText: LinkText
     /// The user name, e.g. `alice`.
     public internal(set) var name: String
     /// The display name, or ``name`` when none is set.
@@ -87,9 +89,19 @@ public final class Person1: Person1Providing {
     /// The profile text (Markdown).
     public internal(set) var bio: String?
     /// The avatar image.
-    public internal(set) var avatar: URL?
+    public internal(set) var avatar: URL? {
+        get { avatarText?.url }
+        set { avatarText = newValue.map(LinkText.init) }
+    }
+    /// ``avatar`` as the server sent it, parsed when read.
+    var avatarText: LinkText?
     /// The banner image.
-    public internal(set) var banner: URL?
+    public internal(set) var banner: URL? {
+        get { bannerText?.url }
+        set { bannerText = newValue.map(LinkText.init) }
+    }
+    /// ``banner`` as the server sent it, parsed when read.
+    var bannerText: LinkText?
     /// When the account was created.
     public internal(set) var created: Date
     /// When the profile was last edited.
@@ -117,12 +129,12 @@ public final class Person1: Person1Providing {
     init(api: ApiClient, snapshot: Person1Snapshot) {
         self.api = api
         self.id = snapshot.id
-        self.actorId = snapshot.actorId
+        self.actorIdText = snapshot.actorId
         self.name = snapshot.name
         self.displayName = snapshot.displayName
         self.bio = snapshot.bio
-        self.avatar = snapshot.avatar
-        self.banner = snapshot.banner
+        self.avatarText = snapshot.avatar
+        self.bannerText = snapshot.banner
         self.created = snapshot.created
         self.updated = snapshot.updated
         self.isBot = snapshot.isBot
@@ -135,7 +147,7 @@ public final class Person1: Person1Providing {
 
     /// The current values of the snapshot fields.
     var snapshot: Person1Snapshot {
-        Person1Snapshot(id: id, actorId: actorId, name: name, displayName: displayName, bio: bio, avatar: avatar, banner: banner, created: created, updated: updated, isBot: isBot, isDeleted: isDeleted, isLocal: isLocal, instanceId: instanceId, blocked: blocked)
+        Person1Snapshot(id: id, actorId: actorIdText, name: name, displayName: displayName, bio: bio, avatar: avatarText, banner: bannerText, created: created, updated: updated, isBot: isBot, isDeleted: isDeleted, isLocal: isLocal, instanceId: instanceId, blocked: blocked)
     }
 
     /// Writes the fields of `snapshot` that differ, so unchanged fields wake no observer.
@@ -146,8 +158,8 @@ public final class Person1: Person1Providing {
         if _name != snapshot.name { name = snapshot.name }
         if _displayName != snapshot.displayName { displayName = snapshot.displayName }
         if _bio != snapshot.bio { bio = snapshot.bio }
-        if _avatar != snapshot.avatar { avatar = snapshot.avatar }
-        if _banner != snapshot.banner { banner = snapshot.banner }
+        if _avatarText != snapshot.avatar { avatarText = snapshot.avatar }
+        if _bannerText != snapshot.banner { bannerText = snapshot.banner }
         if _created != snapshot.created { created = snapshot.created }
         if _updated != snapshot.updated { updated = snapshot.updated }
         if _isBot != snapshot.isBot { isBot = snapshot.isBot }

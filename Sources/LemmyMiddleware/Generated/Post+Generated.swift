@@ -9,14 +9,14 @@ public typealias Post = Post1Providing
 /// The values of a ``Post1`` as one response carries them; also the last server-confirmed state.
 struct Post1Snapshot: Equatable, Sendable {
     var id: Int
-    var actorId: URL
+    var actorId: LinkText
     var title: String
     var content: String?
-    var linkURL: URL?
-    var thumbnailURL: URL?
+    var linkURL: LinkText?
+    var thumbnailURL: LinkText?
     var embedTitle: String?
     var embedDescription: String?
-    var embedVideoURL: URL?
+    var embedVideoURL: LinkText?
     var urlContentType: String?
     var altText: String?
     var creatorId: Int
@@ -106,21 +106,38 @@ public final class Post1: Post1Providing {
     /// The post's id on the client's instance.
     public let id: Int
     /// The ActivityPub id, unique across instances.
-    public let actorId: URL
+    public var actorId: URL { actorIdText.urlOrInvalid }
+    /// ``actorId`` as the server sent it, parsed when read.
+    let actorIdText: LinkText
     /// The title.
     public internal(set) var title: String
     /// The body text (Markdown).
     public internal(set) var content: String?
     /// The link the post points to.
-    public internal(set) var linkURL: URL?
+    public internal(set) var linkURL: URL? {
+        get { linkURLText?.url }
+        set { linkURLText = newValue.map(LinkText.init) }
+    }
+    /// ``linkURL`` as the server sent it, parsed when read.
+    var linkURLText: LinkText?
     /// The link's thumbnail.
-    public internal(set) var thumbnailURL: URL?
+    public internal(set) var thumbnailURL: URL? {
+        get { thumbnailURLText?.url }
+        set { thumbnailURLText = newValue.map(LinkText.init) }
+    }
+    /// ``thumbnailURL`` as the server sent it, parsed when read.
+    var thumbnailURLText: LinkText?
     /// The title of the linked page.
     public internal(set) var embedTitle: String?
     /// The description of the linked page.
     public internal(set) var embedDescription: String?
     /// The video the linked page embeds.
-    public internal(set) var embedVideoURL: URL?
+    public internal(set) var embedVideoURL: URL? {
+        get { embedVideoURLText?.url }
+        set { embedVideoURLText = newValue.map(LinkText.init) }
+    }
+    /// ``embedVideoURL`` as the server sent it, parsed when read.
+    var embedVideoURLText: LinkText?
     /// The link's MIME type, e.g. `image/jpeg` (0.19 and later; nil before).
     public internal(set) var urlContentType: String?
     /// The alt text of the post's image, for screen readers (0.19 and later; nil before).
@@ -162,14 +179,14 @@ public final class Post1: Post1Providing {
     init(api: ApiClient, snapshot: Post1Snapshot) {
         self.api = api
         self.id = snapshot.id
-        self.actorId = snapshot.actorId
+        self.actorIdText = snapshot.actorId
         self.title = snapshot.title
         self.content = snapshot.content
-        self.linkURL = snapshot.linkURL
-        self.thumbnailURL = snapshot.thumbnailURL
+        self.linkURLText = snapshot.linkURL
+        self.thumbnailURLText = snapshot.thumbnailURL
         self.embedTitle = snapshot.embedTitle
         self.embedDescription = snapshot.embedDescription
-        self.embedVideoURL = snapshot.embedVideoURL
+        self.embedVideoURLText = snapshot.embedVideoURL
         self.urlContentType = snapshot.urlContentType
         self.altText = snapshot.altText
         self.creatorId = snapshot.creatorId
@@ -189,7 +206,7 @@ public final class Post1: Post1Providing {
 
     /// The current values of the snapshot fields.
     var snapshot: Post1Snapshot {
-        Post1Snapshot(id: id, actorId: actorId, title: title, content: content, linkURL: linkURL, thumbnailURL: thumbnailURL, embedTitle: embedTitle, embedDescription: embedDescription, embedVideoURL: embedVideoURL, urlContentType: urlContentType, altText: altText, creatorId: creatorId, communityId: communityId, created: created, updated: updated, deleted: deleted, removed: removed, locked: locked, nsfw: nsfw, pinnedCommunity: pinnedCommunity, pinnedInstance: pinnedInstance, languageId: languageId, isLocal: isLocal)
+        Post1Snapshot(id: id, actorId: actorIdText, title: title, content: content, linkURL: linkURLText, thumbnailURL: thumbnailURLText, embedTitle: embedTitle, embedDescription: embedDescription, embedVideoURL: embedVideoURLText, urlContentType: urlContentType, altText: altText, creatorId: creatorId, communityId: communityId, created: created, updated: updated, deleted: deleted, removed: removed, locked: locked, nsfw: nsfw, pinnedCommunity: pinnedCommunity, pinnedInstance: pinnedInstance, languageId: languageId, isLocal: isLocal)
     }
 
     /// Writes the fields of `snapshot` that differ, so unchanged fields wake no observer.
@@ -199,11 +216,11 @@ public final class Post1: Post1Providing {
     func apply(_ snapshot: Post1Snapshot) {
         if _title != snapshot.title { title = snapshot.title }
         if _content != snapshot.content { content = snapshot.content }
-        if _linkURL != snapshot.linkURL { linkURL = snapshot.linkURL }
-        if _thumbnailURL != snapshot.thumbnailURL { thumbnailURL = snapshot.thumbnailURL }
+        if _linkURLText != snapshot.linkURL { linkURLText = snapshot.linkURL }
+        if _thumbnailURLText != snapshot.thumbnailURL { thumbnailURLText = snapshot.thumbnailURL }
         if _embedTitle != snapshot.embedTitle { embedTitle = snapshot.embedTitle }
         if _embedDescription != snapshot.embedDescription { embedDescription = snapshot.embedDescription }
-        if _embedVideoURL != snapshot.embedVideoURL { embedVideoURL = snapshot.embedVideoURL }
+        if _embedVideoURLText != snapshot.embedVideoURL { embedVideoURLText = snapshot.embedVideoURL }
         if _urlContentType != snapshot.urlContentType { urlContentType = snapshot.urlContentType }
         if _altText != snapshot.altText { altText = snapshot.altText }
         if _creatorId != snapshot.creatorId { creatorId = snapshot.creatorId }

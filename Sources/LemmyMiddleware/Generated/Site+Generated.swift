@@ -9,12 +9,12 @@ public typealias Site = Site1Providing
 /// The values of a ``Site1`` as one response carries them; also the last server-confirmed state.
 struct Site1Snapshot: Equatable, Sendable {
     var id: Int
-    var actorId: URL
+    var actorId: LinkText
     var name: String
     var summary: String?
     var sidebar: String?
-    var icon: URL?
-    var banner: URL?
+    var icon: LinkText?
+    var banner: LinkText?
     var created: Date
 }
 
@@ -61,7 +61,9 @@ public final class Site1: Site1Providing {
     /// The site's id.
     public let id: Int
     /// The ActivityPub id of the site.
-    public let actorId: URL
+    public var actorId: URL { actorIdText.urlOrInvalid }
+    /// ``actorId`` as the server sent it, parsed when read.
+    let actorIdText: LinkText
     /// The site name.
     public internal(set) var name: String
     /// A one-line description.
@@ -69,9 +71,19 @@ public final class Site1: Site1Providing {
     /// The sidebar text (Markdown).
     public internal(set) var sidebar: String?
     /// The icon image.
-    public internal(set) var icon: URL?
+    public internal(set) var icon: URL? {
+        get { iconText?.url }
+        set { iconText = newValue.map(LinkText.init) }
+    }
+    /// ``icon`` as the server sent it, parsed when read.
+    var iconText: LinkText?
     /// The banner image.
-    public internal(set) var banner: URL?
+    public internal(set) var banner: URL? {
+        get { bannerText?.url }
+        set { bannerText = newValue.map(LinkText.init) }
+    }
+    /// ``banner`` as the server sent it, parsed when read.
+    var bannerText: LinkText?
     /// When the site was set up.
     public internal(set) var created: Date
     /// The last values the server confirmed (rollback target of optimistic mutations).
@@ -87,19 +99,19 @@ public final class Site1: Site1Providing {
     init(api: ApiClient, snapshot: Site1Snapshot) {
         self.api = api
         self.id = snapshot.id
-        self.actorId = snapshot.actorId
+        self.actorIdText = snapshot.actorId
         self.name = snapshot.name
         self.summary = snapshot.summary
         self.sidebar = snapshot.sidebar
-        self.icon = snapshot.icon
-        self.banner = snapshot.banner
+        self.iconText = snapshot.icon
+        self.bannerText = snapshot.banner
         self.created = snapshot.created
         self.confirmed = snapshot
     }
 
     /// The current values of the snapshot fields.
     var snapshot: Site1Snapshot {
-        Site1Snapshot(id: id, actorId: actorId, name: name, summary: summary, sidebar: sidebar, icon: icon, banner: banner, created: created)
+        Site1Snapshot(id: id, actorId: actorIdText, name: name, summary: summary, sidebar: sidebar, icon: iconText, banner: bannerText, created: created)
     }
 
     /// Writes the fields of `snapshot` that differ, so unchanged fields wake no observer.
@@ -110,8 +122,8 @@ public final class Site1: Site1Providing {
         if _name != snapshot.name { name = snapshot.name }
         if _summary != snapshot.summary { summary = snapshot.summary }
         if _sidebar != snapshot.sidebar { sidebar = snapshot.sidebar }
-        if _icon != snapshot.icon { icon = snapshot.icon }
-        if _banner != snapshot.banner { banner = snapshot.banner }
+        if _iconText != snapshot.icon { iconText = snapshot.icon }
+        if _bannerText != snapshot.banner { bannerText = snapshot.banner }
         if _created != snapshot.created { created = snapshot.created }
     }
 }

@@ -8,27 +8,14 @@ internal import LemmyAPI
 /// value first (for a post view about 1,400 instructions of retains and releases; 218,000 of the
 /// 4.73 million instructions of merging a 50-post page, by `scripts/instructions.sh`).
 enum ApiConversions {
-    /// A URL for an ActivityPub id; an unparsable id becomes `about:invalid` rather than a crash.
-    static func actorURL(_ text: String) -> URL {
-        URL(string: text) ?? URL(string: "about:invalid")!
+    /// An ActivityPub id, kept as sent (read as `about:invalid` if it does not parse).
+    static func actorLink(_ text: String) -> LinkText {
+        LinkText(text: text)
     }
 
-    /// A URL for an optional link.
-    static func url(_ text: String?) -> URL? {
-        text.flatMap { $0.isEmpty ? nil : URL(string: $0) }
-    }
-
-    /// `previous` if it spells `text` (parsing URLs dominates re-merging an unchanged page),
-    /// else a freshly parsed URL.
-    static func url(_ text: String?, reusing previous: URL?) -> URL? {
-        if let text, let previous, previous.absoluteString == text { return previous }
-        return url(text)
-    }
-
-    /// `previous` if it spells `text`, else ``actorURL(_:)``.
-    static func actorURL(_ text: String, reusing previous: URL?) -> URL {
-        if let previous, previous.absoluteString == text { return previous }
-        return actorURL(text)
+    /// An optional link, kept as sent; an empty one is none.
+    static func link(_ text: String?) -> LinkText? {
+        text.flatMap { $0.isEmpty ? nil : LinkText(text: $0) }
     }
 
     /// A vote from the 0.18/0.19 `my_vote` or the 1.0 `vote_is_upvote`.

@@ -1,13 +1,13 @@
 internal import LemmyAPI
 
 extension Community1Snapshot {
-    init(_ community: __shared ApiCommunity, blocked: Bool, previous: Community1Snapshot? = nil) {
+    init(_ community: __shared ApiCommunity, blocked: Bool) {
         self.init(
-            id: community.id, actorId: ApiConversions.actorURL(community.apId, reusing: previous?.actorId), name: community.name,
+            id: community.id, actorId: ApiConversions.actorLink(community.apId), name: community.name,
             displayName: community.title.flatMap { $0.isEmpty ? nil : $0 } ?? community.name,
             description: community.description ?? community.sidebar,
-            icon: ApiConversions.url(community.icon, reusing: previous?.icon),
-            banner: ApiConversions.url(community.banner, reusing: previous?.banner),
+            icon: ApiConversions.link(community.icon),
+            banner: ApiConversions.link(community.banner),
             created: community.publishedAt.date, updated: community.updatedAt?.date, nsfw: community.nsfw,
             removed: community.removed, deleted: community.deleted,
             onlyModeratorsCanPost: community.postingRestrictedToMods, isLocal: community.local,

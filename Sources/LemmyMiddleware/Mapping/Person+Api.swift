@@ -1,12 +1,12 @@
 internal import LemmyAPI
 
 extension Person1Snapshot {
-    init(_ person: __shared ApiPerson, blocked: Bool, previous: Person1Snapshot? = nil) {
+    init(_ person: __shared ApiPerson, blocked: Bool) {
         self.init(
-            id: person.id, actorId: ApiConversions.actorURL(person.apId, reusing: previous?.actorId), name: person.name,
+            id: person.id, actorId: ApiConversions.actorLink(person.apId), name: person.name,
             displayName: person.displayName.flatMap { $0.isEmpty ? nil : $0 } ?? person.name,
-            bio: person.bio, avatar: ApiConversions.url(person.avatar, reusing: previous?.avatar),
-            banner: ApiConversions.url(person.banner, reusing: previous?.banner),
+            bio: person.bio, avatar: ApiConversions.link(person.avatar),
+            banner: ApiConversions.link(person.banner),
             created: person.publishedAt.date, updated: person.updatedAt?.date, isBot: person.botAccount,
             isDeleted: person.deleted, isLocal: person.local, instanceId: person.instanceId, blocked: blocked)
     }

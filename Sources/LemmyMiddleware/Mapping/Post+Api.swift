@@ -1,13 +1,13 @@
 internal import LemmyAPI
 
 extension Post1Snapshot {
-    init(_ post: __shared ApiPost, previous: Post1Snapshot? = nil) {
+    init(_ post: __shared ApiPost) {
         self.init(
-            id: post.id, actorId: ApiConversions.actorURL(post.apId, reusing: previous?.actorId), title: post.name, content: post.body,
-            linkURL: ApiConversions.url(post.url, reusing: previous?.linkURL),
-            thumbnailURL: ApiConversions.url(post.thumbnailUrl, reusing: previous?.thumbnailURL),
+            id: post.id, actorId: ApiConversions.actorLink(post.apId), title: post.name, content: post.body,
+            linkURL: ApiConversions.link(post.url),
+            thumbnailURL: ApiConversions.link(post.thumbnailUrl),
             embedTitle: post.embedTitle, embedDescription: post.embedDescription,
-            embedVideoURL: ApiConversions.url(post.embedVideoUrl, reusing: previous?.embedVideoURL),
+            embedVideoURL: ApiConversions.link(post.embedVideoUrl),
             urlContentType: post.urlContentType, altText: post.altText, creatorId: post.creatorId, communityId: post.communityId,
             created: post.publishedAt.date, updated: post.updatedAt?.date, deleted: post.deleted,
             removed: post.removed, locked: post.locked, nsfw: post.nsfw,
