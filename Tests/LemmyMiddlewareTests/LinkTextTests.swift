@@ -52,12 +52,20 @@ struct LinkTextTests {
             #expect(post.linkURL == URL(string: "https://b.example/x"))
 
             let unchanged = Counter()
-            withObservationTracking { _ = post.linkURL } onChange: { unchanged.increment() }
+            withObservationTracking {
+                _ = post.linkURL
+            } onChange: {
+                unchanged.increment()
+            }
             _ = try client.ingestPostsPage(first)
             #expect(unchanged.value == 0)
 
             let changed = Counter()
-            withObservationTracking { _ = post.linkURL } onChange: { changed.increment() }
+            withObservationTracking {
+                _ = post.linkURL
+            } onChange: {
+                changed.increment()
+            }
             let second = try await Self.page(server, apId: "https://a.example/post/1", url: "https://c.example/y z", thumbnail: "")
             #expect(try client.ingestPostsPage(second).first === post)
             #expect(changed.value == 1)
