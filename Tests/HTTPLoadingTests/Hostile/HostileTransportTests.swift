@@ -59,10 +59,11 @@ import Testing
                 #expect(written < BlockingBodyServer.bodySize / 4)
                 return
             }
-            // URLSession must abandon the body before its end. How far short of it depends on when
-            // FoundationNetworking's cancellation lands: 281 MiB were seen on a CI run with a second
-            // test run beside it, 599 MiB on one where 650 tests started at once.
-            #expect(written < BlockingBodyServer.bodySize)
+            // URLSession gives the same typed error, but how much FoundationNetworking reads first
+            // depends on when its cancellation runs on its work queue, behind the transfer's own
+            // callbacks: usually 5-70 MiB, but 281 MiB, 599 MiB and the whole GiB (under TSan) were
+            // seen on CI runs. Nothing the loader does can bound it (it cancels at the first byte
+            // past the limit and holds none of them), so the bound is an intermittent known issue.
             withKnownIssue("FoundationNetworking reads on until its cancellation lands", isIntermittent: true) {
                 #expect(written < BlockingBodyServer.bodySize / 2)
             }
