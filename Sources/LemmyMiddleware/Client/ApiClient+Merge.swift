@@ -117,7 +117,7 @@ extension ApiClient {
         let recipient = person1(view.recipient)
         let previous = caches.message1[message.id]?.confirmed
         let snapshot = Message1Snapshot(
-            id: message.id, actorId: ApiConversions.actorLink(message.apId),
+            id: message.id, actorId: LinkText(text: message.apId),
             content: message.content, created: message.publishedAt.date,
             updated: message.updatedAt?.date, deleted: message.deleted,
             read: notification?.read ?? message.read ?? previous?.read ?? false,

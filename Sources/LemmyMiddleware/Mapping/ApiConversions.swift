@@ -8,11 +8,6 @@ internal import LemmyAPI
 /// value first (for a post view about 1,400 instructions of retains and releases; 218,000 of the
 /// 4.73 million instructions of merging a 50-post page, by `scripts/instructions.sh`).
 enum ApiConversions {
-    /// An ActivityPub id, kept as sent (read as `about:invalid` if it does not parse).
-    static func actorLink(_ text: String) -> LinkText {
-        LinkText(text: text)
-    }
-
     /// An optional link, kept as sent; an empty one is none.
     static func link(_ text: String?) -> LinkText? {
         text.flatMap { $0.isEmpty ? nil : LinkText(text: $0) }

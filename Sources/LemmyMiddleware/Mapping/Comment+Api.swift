@@ -4,7 +4,7 @@ extension Comment1Snapshot {
     init(_ comment: __shared ApiComment) {
         let path = comment.path.split(separator: ".").compactMap { Int($0) }.filter { $0 != 0 }
         self.init(
-            id: comment.id, actorId: ApiConversions.actorLink(comment.apId), content: comment.content,
+            id: comment.id, actorId: LinkText(text: comment.apId), content: comment.content,
             creatorId: comment.creatorId, postId: comment.postId, path: path,
             created: comment.publishedAt.date, updated: comment.updatedAt?.date, deleted: comment.deleted,
             removed: comment.removed, distinguished: comment.distinguished, languageId: comment.languageId)

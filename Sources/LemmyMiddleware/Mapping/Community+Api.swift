@@ -3,7 +3,7 @@ internal import LemmyAPI
 extension Community1Snapshot {
     init(_ community: __shared ApiCommunity, blocked: Bool) {
         self.init(
-            id: community.id, actorId: ApiConversions.actorLink(community.apId), name: community.name,
+            id: community.id, actorId: LinkText(text: community.apId), name: community.name,
             displayName: community.title.flatMap { $0.isEmpty ? nil : $0 } ?? community.name,
             description: community.description ?? community.sidebar,
             icon: ApiConversions.link(community.icon),

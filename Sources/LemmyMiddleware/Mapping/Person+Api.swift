@@ -3,7 +3,7 @@ internal import LemmyAPI
 extension Person1Snapshot {
     init(_ person: __shared ApiPerson, blocked: Bool) {
         self.init(
-            id: person.id, actorId: ApiConversions.actorLink(person.apId), name: person.name,
+            id: person.id, actorId: LinkText(text: person.apId), name: person.name,
             displayName: person.displayName.flatMap { $0.isEmpty ? nil : $0 } ?? person.name,
             bio: person.bio, avatar: ApiConversions.link(person.avatar),
             banner: ApiConversions.link(person.banner),

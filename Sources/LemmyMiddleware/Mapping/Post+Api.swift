@@ -3,7 +3,7 @@ internal import LemmyAPI
 extension Post1Snapshot {
     init(_ post: __shared ApiPost) {
         self.init(
-            id: post.id, actorId: ApiConversions.actorLink(post.apId), title: post.name, content: post.body,
+            id: post.id, actorId: LinkText(text: post.apId), title: post.name, content: post.body,
             linkURL: ApiConversions.link(post.url),
             thumbnailURL: ApiConversions.link(post.thumbnailUrl),
             embedTitle: post.embedTitle, embedDescription: post.embedDescription,

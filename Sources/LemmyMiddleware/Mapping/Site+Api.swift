@@ -3,7 +3,7 @@ internal import LemmyAPI
 extension Site1Snapshot {
     init(_ site: __shared ApiSite) {
         self.init(
-            id: site.id, actorId: ApiConversions.actorLink(site.apId), name: site.name,
+            id: site.id, actorId: LinkText(text: site.apId), name: site.name,
             summary: site.description ?? site.summary, sidebar: site.sidebar,
             icon: ApiConversions.link(site.icon), banner: ApiConversions.link(site.banner),
             created: site.publishedAt.date)

@@ -7,7 +7,7 @@ import Foundation
 /// (swift-foundation's RFC 3986 parser), and a 50-post page carries about 120 links, of which an
 /// app shows a few: parsing every one as the page arrived was a fifth of merging it. Two links
 /// are equal when their texts are, so merging an unchanged page compares strings.
-struct LinkText: Hashable, Sendable {
+struct LinkText: Equatable, Sendable {
     /// The text the server sent.
     let text: String
 
