@@ -21,7 +21,9 @@ final class DataTaskHandle: Sendable {
     private enum State {
         /// Created, not resumed; `cancelRequested` once a cancel has arrived.
         case created(cancelRequested: Bool)
-        case running, cancelled, finished
+        case running
+        /// Cancelled, or its end reported: it must not be cancelled (again).
+        case settled
     }
 
     // The task is only touched inside `state`'s lock.
@@ -42,7 +44,7 @@ final class DataTaskHandle: Sendable {
         state.withLock { state in
             guard case .created(let cancelRequested) = state else { return }
             if cancelRequested {
-                state = .cancelled
+                state = .settled
                 task.cancel()
             } else {
                 state = .running
@@ -58,15 +60,15 @@ final class DataTaskHandle: Sendable {
             switch state {
             case .created: state = .created(cancelRequested: true)
             case .running:
-                state = .cancelled
+                state = .settled
                 task.cancel()
-            case .cancelled, .finished: break
+            case .settled: break
             }
         }
     }
 
     /// Records that the session reported the task's end: later cancels do nothing.
     func finish() {
-        state.withLock { $0 = .finished }
+        state.withLock { $0 = .settled }
     }
 }
