@@ -36,15 +36,18 @@ let package = Package(
         // Shared by the benchmark targets: fixtures, the loopback server's address, helpers.
         .target(
             name: "BenchmarkSupport",
-            dependencies: [.product(name: "Benchmark", package: "benchmark"), .product(name: "FeedLoading", package: lemmyKit)]
+            dependencies: [.product(name: "Benchmark", package: "benchmark")]
         ),
+        // The in-memory feed scroll (FeedLoaderOverhead, Profile, Instructions): apart from
+        // BenchmarkSupport so that `Instructions` can link it without package-benchmark.
+        .target(name: "FeedWorkloads", dependencies: [.product(name: "FeedLoading", package: lemmyKit)]),
         benchmarkTarget(
             "LemmyAPIDecoding",
             ["BenchmarkSupport", .product(name: "LemmyAPI", package: lemmyKit)]
         ),
         benchmarkTarget(
             "FeedLoaderOverhead",
-            ["BenchmarkSupport"]
+            ["BenchmarkSupport", "FeedWorkloads"]
         ),
         // The loader chain an app builds, a terminal that answers at once, and the loopback drivers
         // (HTTPChain, Profile, Instructions).
@@ -63,7 +66,7 @@ let package = Package(
         .executableTarget(
             name: "Profile",
             dependencies: [
-                "LoaderChains", "BenchmarkSupport", .product(name: "HTTPLoading", package: lemmyKit),
+                "LoaderChains", "FeedWorkloads", .product(name: "HTTPLoading", package: lemmyKit),
                 .product(name: "FeedLoading", package: lemmyKit),
             ]
         ),
@@ -72,7 +75,8 @@ let package = Package(
         .executableTarget(
             name: "Instructions",
             dependencies: [
-                "LoaderChains", .product(name: "HTTPLoading", package: lemmyKit), .product(name: "LemmyAPI", package: lemmyKit),
+                "LoaderChains", "FeedWorkloads", .product(name: "HTTPLoading", package: lemmyKit),
+                .product(name: "LemmyAPI", package: lemmyKit),
                 .product(name: "LemmyMiddleware", package: lemmyKit),
             ]
         ),

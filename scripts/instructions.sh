@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Instruction counts (valgrind --tool=callgrind) for the paths issue 15 measures: a request through
 # the full loader chain and through its terminal alone (both answering at once, no I/O), a typed
-# decode beside JSONSerialization of the same bytes, and the middleware's merge of a 50-post page
-# (first ingest, re-merge). Counts repeat to a few parts in ten thousand on a busy machine, where
-# wall times do not.
+# decode beside JSONSerialization of the same bytes, the middleware's merge of a 50-post page
+# (first ingest, re-merge), and an in-memory FeedLoader scroll beside its fetcher. Counts repeat to
+# a few parts in ten thousand on a busy machine, where wall times do not.
 #
 #   scripts/instructions.sh
 #
@@ -72,3 +72,10 @@ ingest=$(( $(per_unit 20 ingest "$page") - clients ))
 remerge=$(per_unit 20 remerge "$page")
 python3 -c "import sys; d, c, i, r = map(int, sys.argv[1:5]); print(f'50-post page: decode {d:,}; first ingest {i:,} ({i / d:.2f}x) beside {c:,} to make its empty client; re-merge {r:,} ({r / d:.2f}x)')" \
     "$decode" "$clients" "$ingest" "$remerge"
+# The FeedLoaderOverhead scroll in memory: its fetcher alone, and the FeedLoader without and with
+# the four filters, per item of the 10,000.
+fetcher=$(per_unit 2 fetcher)
+plain=$(per_unit 2 feed plain)
+filtered=$(per_unit 2 feed filtered)
+python3 -c "import sys; f, p, q = (int(v) / 10000 for v in sys.argv[1:4]); print(f'10,000-item feed scroll, per item: fetcher {f:,.0f} instructions; FeedLoader without filters {p:,.0f} ({p / f:.2f}x), with the 4 filters {q:,.0f} ({q / f:.2f}x)')" \
+    "$fetcher" "$plain" "$filtered"

@@ -2,9 +2,12 @@ extension FeedLoader {
     /// Whether `item` appearing on screen should load the next page: it is the threshold
     /// item (``FeedConfiguration/thresholdDistance`` before the last) or the last item, and
     /// the loader is idle.
+    ///
+    /// It reads the loader's state without registering an observation: it answers a list's
+    /// "this row appeared", not what a view shows, and a list asks it for every row it shows.
     public func isThreshold(_ item: Item) -> Bool {
-        guard case .idle = loadingState else { return false }
-        return operations.isThreshold(item, items, configuration.thresholdDistance)
+        guard case .idle = storedLoadingState else { return false }
+        return operations.isThreshold(item, storedItems, storedConfiguration.thresholdDistance)
     }
 
     /// Loads the next page if `item` is a threshold item; a duplicate trigger does nothing.

@@ -80,10 +80,10 @@ public final class FeedLoader<Item: Identifiable & Sendable> {
     // Unchecked: the class is main-actor isolated and no access to these overlaps another,
     // while the run-time exclusivity check on each read was a large part of a scroll's
     // per-item cost (`items`, `loadingState` and `configuration` are read for every item shown).
-    @ObservationIgnored @exclusivity(unchecked) private var storedItems: [Item] = []
-    @ObservationIgnored @exclusivity(unchecked) private var storedLoadingState: LoadingState = .idle
+    @ObservationIgnored @exclusivity(unchecked) private(set) var storedItems: [Item] = []
+    @ObservationIgnored @exclusivity(unchecked) private(set) var storedLoadingState: LoadingState = .idle
     @ObservationIgnored private var storedFilterStatuses: [FilterStatus] = []
-    @ObservationIgnored @exclusivity(unchecked) private var storedConfiguration: FeedConfiguration
+    @ObservationIgnored @exclusivity(unchecked) private(set) var storedConfiguration: FeedConfiguration
     @ObservationIgnored private var storedIsStale = false
 
     /// Every item fetched since the last refresh, filtered or not, so that switching a
@@ -259,10 +259,10 @@ public final class FeedLoader<Item: Identifiable & Sendable> {
             replaceAll(with: page)
             return items.count
         }
-        rawItems.append(contentsOf: page)
+        operations.append(&rawItems, page)
         let kept = pipeline.admit(page, pinned: pinnedIDs)
         // In place: `items.append` through the getter and setter would copy every item.
-        observation.withMutation(FeedObservation.items) { storedItems.append(contentsOf: kept) }
+        observation.withMutation(FeedObservation.items) { operations.append(&storedItems, kept) }
         filterStatuses = pipeline.statuses
         return kept.count
     }

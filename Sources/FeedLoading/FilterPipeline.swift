@@ -103,6 +103,9 @@ struct ItemOperations<Item: Identifiable> {
     /// Whether `item` is the threshold item of `items` (`distance` before the last) or the
     /// last one; compares ids in place, without copying items.
     @usableFromInline let isThreshold: (_ item: Item, _ items: [Item], _ distance: Int) -> Bool
+    /// Appends `page` to `items`: in this module, `Array.append(contentsOf:)` is generic code
+    /// that copies each item through its type's value witnesses.
+    @usableFromInline let append: (_ items: inout [Item], _ page: [Item]) -> Void
 
     @inlinable init() {
         isThreshold = { item, items, distance in
@@ -114,6 +117,7 @@ struct ItemOperations<Item: Identifiable> {
             var seen: Set<Item.ID> = []
             return { item in seen.insert(item.id).inserted }
         }
+        append = { items, page in items.append(contentsOf: page) }
         admit = { page, pinned, predicates, removed, insertVisible in
             Self.admit(page, pinned, predicates, &removed, insertVisible)
         }
@@ -132,6 +136,8 @@ struct ItemOperations<Item: Identifiable> {
             // One copy of the item, which every predicate then borrows: `page[index]` in each
             // call made a copy per predicate, retaining and releasing every reference the item
             // holds, most of the filter pass in a 10,000-item scroll (FeedLoaderOverhead).
+            // (Borrowing from `withUnsafeBufferPointer` made one per predicate again: the
+            // compiler cannot tell that an opaque predicate leaves the buffer alone.)
             let item = page[index]
             var survives = true
             if !(checksPinned && pinned.contains(item.id)) {

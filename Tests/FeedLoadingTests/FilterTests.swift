@@ -63,6 +63,44 @@ struct FilterTests {
         #expect(kept(filter, [Post(id: 1, title: "\(String(repeating: "a", count: 20)) \u{14}chan")]).count == 1)
     }
 
+    @Test("keywords hide exactly what a plain lowercase word-by-word search finds, at every alignment")
+    func keywordsAgreeWithAPlainSearch() {
+        // The filter's first look scans 16 bytes at a time for a word's first and last bytes;
+        // every text made of three of these tokens, shifted by 0 to 20 bytes, must be judged
+        // as splitting the lowercased text into words would judge it.
+        let keywords = ["rust", "go", "4chan", "hot dog"]
+        let filter = KeywordFilter<Post>(keywords: keywords) { [$0.title] }
+        let tokens = ["rust", "RuST", "rusty", "trust", "go", "GO", "ago", "4chan", "hot", "dog", " ", "-", "é"]
+        var texts: [String] = []
+        for first in tokens {
+            for second in tokens {
+                for third in tokens {
+                    for shift in 0...20 {
+                        let padding = String(repeating: "x", count: shift) + (shift.isMultiple(of: 2) ? " " : "")
+                        texts.append(padding + first + second + " " + third)
+                    }
+                }
+            }
+        }
+        let keep = filter.makePredicate()
+        let disagreements = texts.filter { keep(Post(id: 0, title: $0)) == Self.plainSearchHides($0, keywords) }
+        #expect(disagreements.count == 0, "texts judged otherwise, such as \(disagreements.prefix(3))")
+    }
+
+    /// Whether any keyword occurs in `text` as whole words: the lowercased text split into runs
+    /// of letters and digits.
+    private static func plainSearchHides(_ text: String, _ keywords: [String]) -> Bool {
+        func words(_ string: String) -> [String] {
+            string.lowercased().split { !($0.isLetter || $0.isNumber) }.map(String.init)
+        }
+        let textWords = words(text)
+        return keywords.contains { keyword in
+            let phrase = words(keyword)
+            guard !phrase.isEmpty, textWords.count >= phrase.count else { return false }
+            return (0...(textWords.count - phrase.count)).contains { Array(textWords[$0..<($0 + phrase.count)]) == phrase }
+        }
+    }
+
     @Test("an empty keyword list keeps everything")
     func emptyKeywords() {
         let filter = KeywordFilter<Post>(keywords: ["", "  "]) { [$0.title] }

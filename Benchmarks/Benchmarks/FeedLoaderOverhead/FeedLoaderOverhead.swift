@@ -3,6 +3,7 @@
 // difference is the machinery's own cost: actor hops, filtering, observation.
 import Benchmark
 import BenchmarkSupport
+import FeedWorkloads
 
 let benchmarks: @Sendable () -> Void = {
     let configuration = BenchmarkSupport.configuration(iterations: 60, seconds: 4)

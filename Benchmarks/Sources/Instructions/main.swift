@@ -1,3 +1,4 @@
+import FeedWorkloads
 import Foundation
 import HTTPLoading
 import LemmyAPI
@@ -16,12 +17,14 @@ import LoaderChains
 //                                       client made beforehand with empty caches (the first ingest)
 //   Instructions remerge FILE COUNT     COUNT decodes of it merged into one client that holds it already
 //   Instructions clients COUNT          COUNT clients made, as the first ingest makes them
+//   Instructions fetcher COUNT          COUNT loops over the in-memory 10,000-item fetcher (FeedLoaderOverhead's baseline)
+//   Instructions feed plain|filtered COUNT   COUNT FeedLoader scrolls of it, without or with the 4 filters
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let mode = arguments.first, let count = arguments.last.flatMap(Int.init) else {
     FileHandle.standardError.write(
         Data(
-            "usage: Instructions chain|terminal|clients COUNT | decode posts|comments FILE COUNT | serialize|ingest|remerge FILE COUNT\n"
+            "usage: Instructions chain|terminal|clients|fetcher COUNT | feed plain|filtered COUNT | decode posts|comments FILE COUNT | serialize|ingest|remerge FILE COUNT\n"
                 .utf8))
     exit(2)
 }
@@ -34,9 +37,17 @@ case "decode", "serialize":
     print("\(try Work.decode(data, count, as: kind)) values")
 case "ingest", "remerge":
     let data = try Data(contentsOf: URL(fileURLWithPath: arguments[arguments.count - 2]))
-    print("\(try await Ingest.run(data, count, fresh: mode == "ingest")) posts")
+    print("\(try Ingest.run(data, count, fresh: mode == "ingest")) posts")
 case "clients":
-    print("\(await Ingest.makeClients(count).count) clients")
+    print("\(Ingest.makeClients(count).count) clients")
+case "fetcher":
+    var items = 0
+    for _ in 0..<count { items += await FeedScrolls.fetchDirectly() }
+    print("\(items) items")
+case "feed":
+    var items = 0
+    for _ in 0..<count { items += await FeedScrolls.scroll(filtered: arguments[1] == "filtered") }
+    print("\(items) items")
 default:
     FileHandle.standardError.write(Data("unknown mode \(mode)\n".utf8))
     exit(2)

@@ -1,5 +1,5 @@
-import BenchmarkSupport
 import FeedLoading
+import FeedWorkloads
 import Foundation
 import HTTPLoading
 import LoaderChains
@@ -10,10 +10,14 @@ import LoaderChains
 //   Profile terminal COUNT   the same requests through that terminal alone
 //   Profile feed COUNT       COUNT in-memory 10,000-item FeedLoader scrolls with the 4 benchmark filters
 //   Profile fetcher COUNT    COUNT loops over the same fetcher
+//   Profile feeds ROUNDS     the fetcher, FeedLoader without and with the filters, taking turns for
+//                            ROUNDS rounds: median milliseconds a scroll of each, and the median of
+//                            each round's loader / fetcher ratios (scripts/bench.sh)
 //   Profile loopback URL COUNT CONCURRENCY ROUNDS
 //                            AsyncHTTPClient direct, its loader and the full chain over it, taking
 //                            turns against the `BenchmarkServer hello` at URL (scripts/bench.sh)
 
+let usage = "usage: Profile chain|terminal|feed|fetcher|feeds COUNT | loopback URL COUNT CONCURRENCY ROUNDS\n"
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.count == 5, arguments[0] == "loopback", let server = URL(string: arguments[1]), let count = Int(arguments[2]),
     let concurrency = Int(arguments[3]), let rounds = Int(arguments[4])
@@ -23,7 +27,7 @@ if arguments.count == 5, arguments[0] == "loopback", let server = URL(string: ar
     exit(0)
 }
 guard arguments.count == 2, let count = Int(arguments[1]) else {
-    FileHandle.standardError.write(Data("usage: Profile chain|terminal|feed|fetcher COUNT | loopback URL COUNT CONCURRENCY ROUNDS\n".utf8))
+    FileHandle.standardError.write(Data(usage.utf8))
     exit(2)
 }
 switch arguments[0] {
@@ -33,11 +37,17 @@ case "feed":
     var total = 0
     for _ in 0..<count { total += await FeedScrolls.scroll(filtered: true) }
     print("\(count) scrolls, \(total) items")
+case "feeds":
+    let result = await FeedScrolls.interleaved(rounds: count)
+    print(
+        String(
+            format: "fetcher %.2f ms, plain %.2f ms, filtered %.2f ms a scroll; round ratios plain %.3fx, filtered %.3fx",
+            result.fetcher, result.plain, result.filtered, result.plainRatio, result.filteredRatio))
 case "fetcher":
     var total = 0
     for _ in 0..<count { total += await FeedScrolls.fetchDirectly() }
     print("\(count) loops, \(total) items")
 default:
-    FileHandle.standardError.write(Data("usage: Profile chain|terminal|feed|fetcher COUNT | loopback URL COUNT CONCURRENCY ROUNDS\n".utf8))
+    FileHandle.standardError.write(Data(usage.utf8))
     exit(2)
 }

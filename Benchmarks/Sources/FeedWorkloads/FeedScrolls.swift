@@ -56,4 +56,40 @@ public enum FeedScrolls {
         precondition(loader.loadingState == .done && loader.unfilteredItems.count == itemCount, "the scroll ended early")
         return loader.unfilteredItems.count
     }
+
+    /// What ``interleaved(rounds:)`` measured.
+    public struct Interleaved: Sendable {
+        /// Median milliseconds a scroll of each kind took: the fetcher alone, the loader without
+        /// filters, the loader with the four.
+        public var fetcher, plain, filtered: Double
+        /// The medians of each round's ratio of the loader's time to the fetcher's, without and
+        /// with filters: each round's kinds ran back to back, so a round's ratio is untouched by
+        /// the machine's drift between rounds (the fetcher's own time varies twofold).
+        public var plainRatio, filteredRatio: Double
+    }
+
+    /// Scrolls of each kind taking turns round by round (the fetcher, the loader without
+    /// filters, the loader with them), so that all three see the same machine: the
+    /// package-benchmark targets run one after another, and on a shared two-core machine the
+    /// fetcher's time, mostly the latency of two executor hops a page, drifts between them by
+    /// more than the loader costs.
+    public static func interleaved(rounds: Int) async -> Interleaved {
+        let clock = ContinuousClock()
+        var samples: [[Double]] = [[], [], []]
+        // The first round warms the corpus and the caches and is not counted.
+        for round in 0...rounds {
+            for kind in 0..<3 {
+                let start = clock.now
+                let items = kind == 0 ? await fetchDirectly() : await scroll(filtered: kind == 2)
+                precondition(items == itemCount, "a scroll ended early")
+                let (seconds, attoseconds) = (clock.now - start).components
+                if round > 0 { samples[kind].append(Double(seconds) * 1e3 + Double(attoseconds) / 1e15) }
+            }
+        }
+        func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+        return Interleaved(
+            fetcher: median(samples[0]), plain: median(samples[1]), filtered: median(samples[2]),
+            plainRatio: median(zip(samples[1], samples[0]).map { $0 / $1 }),
+            filteredRatio: median(zip(samples[2], samples[0]).map { $0 / $1 }))
+    }
 }
