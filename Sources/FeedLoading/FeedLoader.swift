@@ -260,11 +260,12 @@ public final class FeedLoader<Item: Identifiable & Sendable> {
             return items.count
         }
         operations.append(&rawItems, page)
-        let kept = pipeline.admit(page, pinned: pinnedIDs)
         // In place: `items.append` through the getter and setter would copy every item.
-        observation.withMutation(FeedObservation.items) { operations.append(&storedItems, kept) }
+        let kept = observation.withMutation(FeedObservation.items) {
+            pipeline.admit(page, pinned: pinnedIDs, into: &storedItems)
+        }
         filterStatuses = pipeline.statuses
-        return kept.count
+        return kept
     }
 
     private func replaceAll(with page: [Item]) {
@@ -278,7 +279,9 @@ public final class FeedLoader<Item: Identifiable & Sendable> {
     /// Runs the filters over every raw item again: after a filter changes, or a prepend.
     private func reapplyFilters() {
         pipeline.restart()
-        items = pipeline.admit(rawItems, pinned: pinnedIDs)
+        var visible: [Item] = []
+        pipeline.admit(rawItems, pinned: pinnedIDs, into: &visible)
+        items = visible
         filterStatuses = pipeline.statuses
     }
 

@@ -69,11 +69,13 @@ struct FilterPipeline<Item: Identifiable> {
         }
     }
 
-    /// The items of `page` that survive, in order, continuing the current pass.
-    /// Items in `pinned` skip the filters but still count towards duplicates.
-    mutating func admit(_ page: [Item], pinned: Set<Item.ID> = []) -> [Item] {
+    /// Appends the items of `page` that survive to `visible`, in order, continuing the current
+    /// pass, and returns how many it appended. Items in `pinned` skip the filters but still
+    /// count towards duplicates.
+    @discardableResult
+    mutating func admit(_ page: [Item], pinned: Set<Item.ID> = [], into visible: inout [Item]) -> Int {
         var removed = [Int](repeating: 0, count: predicates.count)
-        let kept = operations.admit(page, pinned, predicates, &removed, insertVisible)
+        let kept = operations.admit(page, pinned, predicates, &removed, insertVisible, &visible)
         for (slot, count) in zip(predicateSlots, removed) { slots[slot].removedCount += count }
         return kept
     }
@@ -91,14 +93,14 @@ struct ItemOperations<Item: Identifiable> {
     /// Returns a fresh "insert this item's id into the visible ids" function: `false` if the
     /// id was visible already.
     @usableFromInline let makeUniqueIDs: () -> (Item) -> Bool
-    /// Filters one page: the items that survive, in order; adds to `removed[i]` for each item
-    /// the `i`th predicate rejects first. Items in `pinned` skip the predicates; every item
-    /// must also be new to `insertVisible`.
+    /// Filters one page: appends the items that survive to `visible`, in order, and returns
+    /// how many; adds to `removed[i]` for each item the `i`th predicate rejects first. Items in
+    /// `pinned` skip the predicates; every item must also be new to `insertVisible`.
     @usableFromInline let admit:
         (
             _ page: [Item], _ pinned: Set<Item.ID>, _ predicates: [(Item) -> Bool], _ removed: inout [Int],
-            _ insertVisible: (Item) -> Bool
-        ) -> [Item]
+            _ insertVisible: (Item) -> Bool, _ visible: inout [Item]
+        ) -> Int
 
     /// Whether `item` is the threshold item of `items` (`distance` before the last) or the
     /// last one; compares ids in place, without copying items.
@@ -118,18 +120,20 @@ struct ItemOperations<Item: Identifiable> {
             return { item in seen.insert(item.id).inserted }
         }
         append = { items, page in items.append(contentsOf: page) }
-        admit = { page, pinned, predicates, removed, insertVisible in
-            Self.admit(page, pinned, predicates, &removed, insertVisible)
+        admit = { page, pinned, predicates, removed, insertVisible, visible in
+            Self.admit(page, pinned, predicates, &removed, insertVisible, &visible)
         }
     }
 
-    /// See ``admit``. Returns `page` itself (no copy) when every item survives, as most do.
+    /// See ``admit``. Survivors go straight into `visible`, without a page of them in between;
+    /// while every item survives, as most do, they are appended in one go at the end.
     @inlinable
     static func admit(
         _ page: [Item], _ pinned: Set<Item.ID>, _ predicates: [(Item) -> Bool], _ removed: inout [Int],
-        _ insertVisible: (Item) -> Bool
-    ) -> [Item] {
-        var kept: [Item]?  // nil while every item so far survived
+        _ insertVisible: (Item) -> Bool, _ visible: inout [Item]
+    ) -> Int {
+        let countBefore = visible.count
+        var allSurvived = true
         // Most feeds pin nothing: skip the set lookup per item then.
         let checksPinned = !pinned.isEmpty
         for index in page.indices {
@@ -148,11 +152,13 @@ struct ItemOperations<Item: Identifiable> {
                 }
             }
             if survives && insertVisible(item) {
-                kept?.append(item)
-            } else if kept == nil {
-                kept = Array(page[..<index])
+                if !allSurvived { visible.append(item) }
+            } else if allSurvived {
+                allSurvived = false
+                visible.append(contentsOf: page[..<index])
             }
         }
-        return kept ?? page
+        if allSurvived { visible.append(contentsOf: page) }
+        return visible.count - countBefore
     }
 }
