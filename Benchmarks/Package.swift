@@ -40,7 +40,9 @@ let package = Package(
         ),
         // The in-memory feed scroll (FeedLoaderOverhead, Profile, Instructions): apart from
         // BenchmarkSupport so that `Instructions` can link it without package-benchmark.
-        .target(name: "FeedWorkloads", dependencies: [.product(name: "FeedLoading", package: lemmyKit)]),
+        .target(name: "FeedWorkloads", dependencies: ["InterleavedRounds", .product(name: "FeedLoading", package: lemmyKit)]),
+        // Kinds of work measured taking turns (the loopback chain, the feed scroll).
+        .target(name: "InterleavedRounds"),
         benchmarkTarget(
             "LemmyAPIDecoding",
             ["BenchmarkSupport", .product(name: "LemmyAPI", package: lemmyKit)]
@@ -54,6 +56,7 @@ let package = Package(
         .target(
             name: "LoaderChains",
             dependencies: [
+                "InterleavedRounds",
                 .product(name: "HTTPLoading", package: lemmyKit), .product(name: "Logging", package: "swift-log"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "HTTPLoadingAsyncHTTPClient", package: lemmyKit),

@@ -1,4 +1,5 @@
 public import FeedLoading
+import InterleavedRounds
 
 /// The in-memory scroll of the FeedLoaderOverhead benchmark: 10,000 post-sized items in pages of
 /// 50, through a FeedLoader item by item as a list shows them, or through its fetcher alone.
@@ -74,21 +75,13 @@ public enum FeedScrolls {
     /// fetcher's time, mostly the latency of two executor hops a page, drifts between them by
     /// more than the loader costs.
     public static func interleaved(rounds: Int) async -> Interleaved {
-        let clock = ContinuousClock()
-        var samples: [[Double]] = [[], [], []]
-        // The first round warms the corpus and the caches and is not counted.
-        for round in 0...rounds {
-            for kind in 0..<3 {
-                let start = clock.now
-                let items = kind == 0 ? await fetchDirectly() : await scroll(filtered: kind == 2)
-                precondition(items == itemCount, "a scroll ended early")
-                let (seconds, attoseconds) = (clock.now - start).components
-                if round > 0 { samples[kind].append(Double(seconds) * 1e3 + Double(attoseconds) / 1e15) }
-            }
+        let samples = await InterleavedRounds.measure(rounds: rounds, kinds: 3) { kind in
+            let items = kind == 0 ? await fetchDirectly() : await scroll(filtered: kind == 2)
+            precondition(items == itemCount, "a scroll ended early")
         }
-        func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+        let median = InterleavedRounds.median
         return Interleaved(
-            fetcher: median(samples[0]), plain: median(samples[1]), filtered: median(samples[2]),
+            fetcher: median(samples[0]) * 1e3, plain: median(samples[1]) * 1e3, filtered: median(samples[2]) * 1e3,
             plainRatio: median(zip(samples[1], samples[0]).map { $0 / $1 }),
             filteredRatio: median(zip(samples[2], samples[0]).map { $0 / $1 }))
     }

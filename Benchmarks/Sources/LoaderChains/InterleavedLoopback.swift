@@ -1,6 +1,7 @@
 public import Foundation
 import HTTPLoading
 import HTTPLoadingAsyncHTTPClient
+import InterleavedRounds
 
 /// AsyncHTTPClient used directly, the AsyncHTTPClientLoader terminal and the full chain over it,
 /// against the same loopback server, taking turns round by round so that all three see the same
@@ -23,31 +24,23 @@ public enum InterleavedLoopback {
         let terminal = AsyncHTTPClientLoader(connectionsPerHost: 16)
         let chain = Chains.full(over: terminal, baseURL: server)
         let environment = ServerEnvironment(baseURL: server)!
-        let clock = ContinuousClock()
-        var samples: [[Double]] = [[], [], []]
-        // The first round warms the connections and is not counted.
-        for round in 0...rounds {
-            for client in 0..<3 {
-                let start = clock.now
-                try await Drive.concurrently(count: count, concurrency: concurrency) { index in
-                    var request = LoadRequest(path: "/hello", queryItems: [URLQueryItem(name: "i", value: String(index))])
-                    switch client {
-                    case 0:
-                        environment.apply(to: &request)
-                        try await direct.get(request.url!)
-                    case 1:
-                        environment.apply(to: &request)
-                        _ = try await terminal.load(request)
-                    default:
-                        _ = try await chain.load(request)
-                    }
+        let samples = try await InterleavedRounds.measure(rounds: rounds, kinds: 3) { client in
+            try await Drive.concurrently(count: count, concurrency: concurrency) { index in
+                var request = LoadRequest(path: "/hello", queryItems: [URLQueryItem(name: "i", value: String(index))])
+                switch client {
+                case 0:
+                    environment.apply(to: &request)
+                    try await direct.get(request.url!)
+                case 1:
+                    environment.apply(to: &request)
+                    _ = try await terminal.load(request)
+                default:
+                    _ = try await chain.load(request)
                 }
-                let (seconds, attoseconds) = (clock.now - start).components
-                if round > 0 { samples[client].append((Double(seconds) * 1e6 + Double(attoseconds) / 1e12) / Double(count)) }
             }
         }
         try await terminal.shutdown()
-        let medians = samples.map { $0.sorted()[$0.count / 2] }
+        let medians = samples.map { InterleavedRounds.median($0) * 1e6 / Double(count) }
         return Result(direct: medians[0], terminal: medians[1], chain: medians[2])
     }
 }

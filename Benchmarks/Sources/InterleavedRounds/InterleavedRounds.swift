@@ -1,0 +1,25 @@
+/// Several kinds of work measured taking turns, round by round, so that every kind sees the same
+/// machine: on a shared two-core machine, runs made one after another drift apart by more than
+/// the differences the benchmarks look for (a loader chain's cost, a feed loader's).
+public enum InterleavedRounds {
+    /// Runs `work(kind)` for each of `kinds` kinds in turn, for `rounds` rounds after one warm-up
+    /// round that is not counted; returns each kind's seconds, round by round.
+    public static func measure(
+        rounds: Int, kinds: Int, _ work: (_ kind: Int) async throws -> Void
+    ) async rethrows -> [[Double]] {
+        let clock = ContinuousClock()
+        var samples = [[Double]](repeating: [], count: kinds)
+        for round in 0...rounds {
+            for kind in 0..<kinds {
+                let start = clock.now
+                try await work(kind)
+                let (seconds, attoseconds) = (clock.now - start).components
+                if round > 0 { samples[kind].append(Double(seconds) + Double(attoseconds) / 1e18) }
+            }
+        }
+        return samples
+    }
+
+    /// The median of `values`, which must not be empty.
+    public static func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+}
