@@ -85,6 +85,24 @@ import Locking
         #expect(Redaction.redactedPath(path) == expected)
     }
 
+    /// The byte pre-check lets a path through untouched only when no parameter is a secret: every
+    /// query of up to four pieces agrees with a plain split-and-decode of its names.
+    @Test func redactedPathAgreesWithAPlainSearchOnEveryShortQuery() {
+        let pieces = ["auth", "AuTh", "jwt", "x", "%61uth", "toke", "tokenx", "=", "&", "v", "API_KEY", "é"]
+        var queries = [""]
+        for _ in 0..<4 { queries += queries.flatMap { query in pieces.map { query + $0 } } }
+        var disagreements = 0
+        for query in Set(queries) {
+            let path = "/p?" + query
+            let hasSecret = query.split(separator: "&", omittingEmptySubsequences: false).contains { pair in
+                let name = String(pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
+                return Redaction.secretParameters.contains((name.removingPercentEncoding ?? name).lowercased())
+            }
+            if (Redaction.redactedPath(path) != path) != hasSecret { disagreements += 1 }
+        }
+        #expect(disagreements == 0)
+    }
+
     @Test func logLoaderLogsCancellationAtDebugNotAsAWarning() async throws {
         let (logger, store) = CapturingLogHandler.logger(level: .info)
         let mock = MockLoader()

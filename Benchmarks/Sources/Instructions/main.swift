@@ -19,6 +19,8 @@ import LoaderChains
 //   Instructions clients COUNT          COUNT clients made, as the first ingest makes them
 //   Instructions fetcher COUNT          COUNT loops over the in-memory 10,000-item fetcher (FeedLoaderOverhead's baseline)
 //   Instructions feed plain|filtered COUNT   COUNT FeedLoader scrolls of it, without or with the 4 filters
+//   Instructions loopback direct|terminal|chain URL COUNT   COUNT GETs of URL/hello, one at a time, through
+//                                       AsyncHTTPClient used directly, its terminal, or the full chain over it
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let mode = arguments.first, let count = arguments.last.flatMap(Int.init) else {
@@ -40,6 +42,13 @@ case "ingest", "remerge":
     print("\(try Ingest.run(data, count, fresh: mode == "ingest")) posts")
 case "clients":
     print("\(Ingest.makeClients(count).count) clients")
+case "loopback":
+    guard arguments.count == 4, let server = URL(string: arguments[2]), let kind = InterleavedLoopback.Kind(rawValue: arguments[1]) else {
+        FileHandle.standardError.write(Data("usage: Instructions loopback direct|terminal|chain URL COUNT\n".utf8))
+        exit(2)
+    }
+    try await InterleavedLoopback.send(count, through: kind, to: server)
+    print("\(count) requests")
 case "fetcher":
     var items = 0
     for _ in 0..<count { items += await FeedScrolls.fetchDirectly() }

@@ -1,5 +1,5 @@
-public import Foundation
-public import HTTPLoading
+import Foundation
+import HTTPLoading
 
 /// The mock-terminal workload `Profile` and `Instructions` share: COUNT distinct requests through
 /// the full chain over a ``CannedLoader``, or through the canned terminal alone.

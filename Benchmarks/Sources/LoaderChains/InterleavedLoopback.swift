@@ -18,29 +18,60 @@ public enum InterleavedLoopback {
         public var chain: Double
     }
 
-    /// Runs `rounds` rounds of `count` requests at `concurrency` through each client in turn.
-    public static func run(server: URL, count: Int, concurrency: Int, rounds: Int) async throws -> Result {
+    /// The three ways a request reaches the server.
+    public enum Kind: String, CaseIterable, Sendable {
+        /// AsyncHTTPClient used directly.
+        case direct
+        /// The AsyncHTTPClientLoader terminal alone.
+        case terminal
+        /// The full chain over that terminal.
+        case chain
+    }
+
+    /// The three clients against one server, each sending `/hello?i=N` as every benchmark does.
+    struct Clients {
         let direct = DirectAsyncHTTPClient(connectionsPerHost: 16)
         let terminal = AsyncHTTPClientLoader(connectionsPerHost: 16)
-        let chain = Chains.full(over: terminal, baseURL: server)
-        let environment = ServerEnvironment(baseURL: server)!
-        let samples = try await InterleavedRounds.measure(rounds: rounds, kinds: 3) { client in
-            try await Drive.concurrently(count: count, concurrency: concurrency) { index in
-                var request = LoadRequest(path: "/hello", queryItems: [URLQueryItem(name: "i", value: String(index))])
-                switch client {
-                case 0:
-                    environment.apply(to: &request)
-                    try await direct.get(request.url!)
-                case 1:
-                    environment.apply(to: &request)
-                    _ = try await terminal.load(request)
-                default:
-                    _ = try await chain.load(request)
-                }
+        let chain: any HTTPLoader
+        let environment: ServerEnvironment
+
+        init(server: URL) {
+            chain = Chains.full(over: terminal, baseURL: server)
+            environment = ServerEnvironment(baseURL: server)!
+        }
+
+        func send(_ index: Int, through kind: Kind) async throws {
+            var request = LoadRequest(path: "/hello", queryItems: [URLQueryItem(name: "i", value: String(index))])
+            switch kind {
+            case .direct:
+                environment.apply(to: &request)
+                try await direct.get(request.url!)
+            case .terminal:
+                environment.apply(to: &request)
+                _ = try await terminal.load(request)
+            case .chain:
+                _ = try await chain.load(request)
             }
         }
-        try await terminal.shutdown()
+    }
+
+    /// Runs `rounds` rounds of `count` requests at `concurrency` through each client in turn.
+    public static func run(server: URL, count: Int, concurrency: Int, rounds: Int) async throws -> Result {
+        let clients = Clients(server: server)
+        let samples = try await InterleavedRounds.measure(rounds: rounds, kinds: Kind.allCases.count) { client in
+            try await Drive.concurrently(count: count, concurrency: concurrency) { index in
+                try await clients.send(index, through: Kind.allCases[client])
+            }
+        }
+        try await clients.terminal.shutdown()
         let medians = samples.map { InterleavedRounds.median($0) * 1e6 / Double(count) }
         return Result(direct: medians[0], terminal: medians[1], chain: medians[2])
+    }
+
+    /// Sends `count` requests one after another through `kind` (for `Instructions`, which counts them).
+    public static func send(_ count: Int, through kind: Kind, to server: URL) async throws {
+        let clients = Clients(server: server)
+        for index in 0..<count { try await clients.send(index, through: kind) }
+        try await clients.terminal.shutdown()
     }
 }

@@ -132,27 +132,55 @@ public struct Origin: Hashable, Sendable {
     /// Anything else is remote, however it begins: `127.evil.example` and `localhost.evil.com` are
     /// names anyone can register. Numeric shorthands such as `0x7f.1`, `127.1` or `0177.0.0.1` are
     /// refused rather than interpreted, because resolvers disagree about what they mean.
+    /// Letters are compared as ASCII: no other character counts as a letter of `localhost`.
     public static func isLoopbackHost(_ host: String) -> Bool {
-        let lowered = host.lowercased()
-        if lowered == "localhost" || lowered == "localhost." { return true }
-        if isLoopbackIPv4(lowered) { return true }
-        var address = Substring(lowered)
+        // Read as bytes: a terminal asks this for every plain-http request, and splitting and
+        // lowercasing the host as Characters cost more than the rest of preparing the request.
+        var host = host
+        let (named, ipv4, mayBeIPv6) = host.withUTF8 { bytes in
+            (isLocalhost(bytes), isLoopbackIPv4(bytes), bytes.contains(UInt8(ascii: ":")))
+        }
+        if named || ipv4 { return true }
+        guard mayBeIPv6 else { return false }
+        var address = Substring(host.lowercased())
         if address.hasPrefix("["), address.hasSuffix("]") { address = address.dropFirst().dropLast() }
         return isLoopbackIPv6(String(address))
     }
 
-    private static func isLoopbackIPv4(_ host: String) -> Bool {
-        let octets = host.split(separator: ".", omittingEmptySubsequences: false)
-        guard octets.count == 4 else { return false }
-        var values: [Int] = []
-        for octet in octets {
-            // One to three decimal digits, no leading zero: some resolvers read 0177 as octal.
-            guard (1...3).contains(octet.count), octet.allSatisfy({ $0.isASCII && $0.isWholeNumber }),
-                octet.count == 1 || octet.first != "0", let value = Int(octet), value <= 255
-            else { return false }
-            values.append(value)
+    /// `localhost` or `localhost.`, ASCII letters in any case.
+    private static func isLocalhost(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let name = "localhost".utf8
+        let count = bytes.last == UInt8(ascii: ".") ? bytes.count - 1 : bytes.count
+        guard count == name.count else { return false }
+        // Setting 0x20 lowercases an ASCII letter and leaves no other byte equal to one.
+        return zip(bytes, name).allSatisfy { $0 | 0x20 == $1 }
+    }
+
+    /// Four decimal octets of one to three digits, each at most 255 and without a leading zero
+    /// (some resolvers read 0177 as octal), the first 127.
+    private static func isLoopbackIPv4(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var octets = 0
+        var value = 0
+        var digits = 0
+        var first = 0
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "."):
+                guard digits > 0, octets < 3 else { return false }
+                if octets == 0 { first = value }
+                octets += 1
+                value = 0
+                digits = 0
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                guard digits < 3, digits == 0 || value > 0 else { return false }
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+                digits += 1
+                guard value <= 255 else { return false }
+            default:
+                return false
+            }
         }
-        return values[0] == 127
+        return octets == 3 && digits > 0 && first == 127
     }
 
     private static func isLoopbackIPv6(_ address: String) -> Bool {

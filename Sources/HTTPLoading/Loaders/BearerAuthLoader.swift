@@ -1,6 +1,15 @@
 internal import Locking
 public import HTTPTypes
 
+extension LoadRequest {
+    /// This request with `field` added to its header fields.
+    func adding(_ field: HTTPField) -> LoadRequest {
+        var request = self
+        request.headerFields.append(field)
+        return request
+    }
+}
+
 /// Supplies bearer tokens to a ``BearerAuthLoader``.
 public protocol AccessTokenProvider: Sendable {
     /// The token to use now, or `nil` to send requests without one (a guest).
@@ -25,10 +34,22 @@ public final class BearerAuthLoader: ChainedLoader {
     private let state = Locked(State())
 
     private struct State {
-        /// `nil` until the provider's current token was read in this generation.
-        var token: String??
+        /// `nil` until the provider's current token was read in this generation; `.some(nil)` for a guest.
+        var token: BearerToken??
         var refresh: (rejected: String, task: Task<String, any Error>)?
         var generation = 0
+    }
+
+    /// A token with its header field, built once: building and checking the field for every
+    /// request cost more than the rest of the loader.
+    private struct BearerToken {
+        let value: String
+        let field: HTTPField
+
+        init(_ value: String) {
+            self.value = value
+            field = HTTPField(name: .authorization, value: "Bearer \(value)")
+        }
     }
 
     /// Creates a loader; `isRejection` recognises a response refusing the token.
@@ -45,14 +66,33 @@ public final class BearerAuthLoader: ChainedLoader {
         guard request.wantsAuthentication(by: .bearer), request.headerFields[.authorization] == nil else {
             return try await next.load(request)
         }
-        guard let token = try await currentToken(for: request) else { return try await next.load(request) }
+        // Usually the token read before is at hand: taken under the lock, without an async call.
+        let known = state.withLock { $0.refresh == nil ? $0.token : nil }
+        let token: BearerToken?
+        if let known { token = known } else { token = try await currentToken(for: request) }
+        guard let token else { return try await next.load(request) }
 
-        let first = await send(request, token: token)
-        guard rejected(first) else { return try first.get() }
+        let first: LoadResponse
+        do throws(LoadError) {
+            first = try await next.load(request.adding(token.field))
+        } catch {
+            guard let rejected = error.rejectedResponse, isRejection(rejected) else { throw error }
+            return try await replay(request, rejecting: token.value)
+        }
+        guard isRejection(first) else { return first }
+        return try await replay(request, rejecting: token.value)
+    }
 
-        let replacement = try await refreshedToken(replacing: token, for: request)
-        let second = await send(request, token: replacement)
-        if rejected(second) {
+    /// Sends `request` again with a token that replaces `rejected`.
+    private func replay(_ request: LoadRequest, rejecting rejected: String) async throws(LoadError) -> LoadResponse {
+        let replacement = try await refreshedToken(replacing: rejected, for: request)
+        let second: Result<LoadResponse, LoadError>
+        do throws(LoadError) {
+            second = .success(try await next.load(request.adding(BearerToken(replacement).field)))
+        } catch {
+            second = .failure(error)
+        }
+        if self.rejected(second) {
             let response = (try? second.get()) ?? (second.failure?.response)
             throw LoadError(.authenticationFailed, request: request, response: response, message: "the refreshed token was rejected too")
         }
@@ -74,12 +114,6 @@ public final class BearerAuthLoader: ChainedLoader {
         await next.reset(in: context)
     }
 
-    private func send(_ request: LoadRequest, token: String) async -> Result<LoadResponse, LoadError> {
-        var request = request
-        request.headerFields[.authorization] = "Bearer \(token)"
-        do throws(LoadError) { return .success(try await next.load(request)) } catch { return .failure(error) }
-    }
-
     private func rejected(_ outcome: Result<LoadResponse, LoadError>) -> Bool {
         switch outcome {
         case .success(let response): return isRejection(response)
@@ -87,12 +121,12 @@ public final class BearerAuthLoader: ChainedLoader {
         }
     }
 
-    private func currentToken(for request: LoadRequest) async throws(LoadError) -> String? {
+    private func currentToken(for request: LoadRequest) async throws(LoadError) -> BearerToken? {
         let (known, refresh, generation) = state.withLock { ($0.token, $0.refresh?.task, $0.generation) }
-        if let refresh { return try await waitForRefresh(refresh, generation: generation, for: request) }
+        if let refresh { return BearerToken(try await waitForRefresh(refresh, generation: generation, for: request)) }
         if let known { return known }
-        let token: String?
-        do { token = try await provider.currentToken() } catch {
+        let token: BearerToken?
+        do { token = try await provider.currentToken().map(BearerToken.init) } catch {
             throw LoadError(
                 .authenticationFailed, request: request, underlying: SendableErrorBox(error), message: "the token provider failed")
         }
@@ -105,7 +139,7 @@ public final class BearerAuthLoader: ChainedLoader {
     private func refreshedToken(replacing rejected: String, for request: LoadRequest) async throws(LoadError) -> String {
         let (ready, task, generation) = state.withLock { state -> (String?, Task<String, any Error>?, Int) in
             // Another request already replaced this token: use the new one without refreshing again.
-            if case .some(.some(let token)) = state.token, token != rejected { return (token, nil, state.generation) }
+            if case .some(.some(let token)) = state.token, token.value != rejected { return (token.value, nil, state.generation) }
             if let refresh = state.refresh { return (nil, refresh.task, state.generation) }
             let generation = state.generation
             let task = Task { [provider] in try await provider.refreshedToken(replacing: rejected) }
@@ -126,7 +160,7 @@ public final class BearerAuthLoader: ChainedLoader {
             guard state.generation == generation else { return false }
             if state.refresh?.task == task {
                 state.refresh = nil
-                if case .success(let token) = outcome { state.token = .some(token) }
+                if case .success(let token) = outcome { state.token = .some(BearerToken(token)) }
             }
             return true
         }

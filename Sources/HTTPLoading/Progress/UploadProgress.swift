@@ -53,7 +53,9 @@ public final class UploadProgressReporter: Sendable {
     /// The body's size.
     public let totalBytes: Int
     private let handler: UploadProgressHandler
-    private let state = Locked(State())
+    // Assigned in `init`, after its guard: a default value would make the lock even for a
+    // request that gets no reporter, which is nearly every request.
+    private let state: Locked<State>
 
     /// A reporter for a body of `totalBytes` bytes, or nil when the request asks for no reports
     /// or has no body.
@@ -61,6 +63,7 @@ public final class UploadProgressReporter: Sendable {
         guard let handler, totalBytes > 0 else { return nil }
         self.totalBytes = totalBytes
         self.handler = handler
+        self.state = Locked(State())
     }
 
     /// Reports that `bytesSent` bytes are out, if that is more than reported before and the load

@@ -21,8 +21,9 @@ public enum Redaction {
 
     /// A path with query with the values of secret parameters replaced.
     public static func redactedPath(_ path: String) -> String {
-        // Searched as bytes: a Character search breaks graphemes, and this runs for every logged request.
-        guard let mark = path.utf8.firstIndex(of: UInt8(ascii: "?")), mayContainSecret(path[mark...]) else { return path }
+        guard path.utf8.withContiguousStorageIfAvailable(queryMayContainSecret) ?? Array(path.utf8).withUnsafeBufferPointer(queryMayContainSecret),
+            let mark = path.firstIndex(of: "?")
+        else { return path }
         let query = path[path.index(after: mark)...].split(separator: "&", omittingEmptySubsequences: false).map { pair -> String in
             let name = pair.split(separator: "=", maxSplits: 1).first.map(String.init) ?? ""
             let decoded = name.removingPercentEncoding?.lowercased() ?? name.lowercased()
@@ -31,43 +32,50 @@ public enum Redaction {
         return path[..<mark] + "?" + query.joined(separator: "&")
     }
 
-    /// A cheap pre-check so that most queries are not split and decoded just to find nothing: looks
-    /// at each parameter name's bytes, without allocating, because it runs for every logged request.
-    /// A name with a percent escape counts as a possible secret (the slow path decodes it).
-    private static func mayContainSecret(_ query: Substring) -> Bool {
-        let bytes = query.utf8.dropFirst()
-        var nameStart = bytes.startIndex
+    /// A cheap pre-check so that most paths are not split and decoded just to find nothing: looks
+    /// at the bytes of each parameter name in the query, without allocating, because it runs for
+    /// every logged request. A name with a percent escape counts as a possible secret (the slow
+    /// path decodes it).
+    private static func queryMayContainSecret(_ path: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let mark = path.firstIndex(of: UInt8(ascii: "?")) else { return false }
+        var nameStart = mark + 1
         var inName = true
-        var index = bytes.startIndex
-        while index != bytes.endIndex {
-            switch bytes[index] {
+        for index in (mark + 1)..<path.count {
+            switch path[index] {
             case UInt8(ascii: "&"):
-                if inName && isSecretName(bytes[nameStart..<index]) { return true }
-                nameStart = bytes.index(after: index)
+                if inName && isSecretName(path[nameStart..<index]) { return true }
+                nameStart = index + 1
                 inName = true
             case UInt8(ascii: "=") where inName:
-                if isSecretName(bytes[nameStart..<index]) { return true }
+                if isSecretName(path[nameStart..<index]) { return true }
                 inName = false
             case UInt8(ascii: "%") where inName:
                 return true
             default:
                 break
             }
-            index = bytes.index(after: index)
         }
-        return inName && isSecretName(bytes[nameStart..<bytes.endIndex])
+        return inName && isSecretName(path[nameStart..<path.count])
     }
 
     private static let secretNameBytes: [[UInt8]] = secretParameters.map { Array($0.utf8) }
     private static let longestSecretName = secretParameters.map(\.utf8.count).max() ?? 0
 
     /// Whether `name` is a secret parameter's name, ASCII letters compared case-insensitively.
-    private static func isSecretName(_ name: Substring.UTF8View.SubSequence) -> Bool {
+    private static func isSecretName(_ name: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
         let count = name.count
-        guard count <= longestSecretName else { return false }
-        return secretNameBytes.contains { secret in
-            secret.count == count && zip(secret, name).allSatisfy { $0 == ($1 >= 65 && $1 <= 90 ? $1 | 0x20 : $1) }
+        guard count > 0, count <= longestSecretName else { return false }
+        for secret in secretNameBytes where secret.count == count {
+            var offset = 0
+            var index = name.startIndex
+            // The secret names are lowercase: an ASCII capital is lowered before comparing.
+            while offset < count, secret[offset] == (name[index] &- 65 < 26 ? name[index] | 0x20 : name[index]) {
+                offset += 1
+                index += 1
+            }
+            if offset == count { return true }
         }
+        return false
     }
 
     /// Header fields as `Name: value` lines, with secret values replaced.

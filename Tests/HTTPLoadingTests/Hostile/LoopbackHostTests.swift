@@ -60,6 +60,9 @@ import Testing
         ("127.evil.example", false), ("127.0.0.1.evil.com", false), ("localhost.evil.com", false),
         ("0x7f.1", false), ("[::1].evil", false), ("127.1", false), ("127.00.0.1", false), ("", false),
         ("127.0.0.1 ", false), ("localhost..", false), ("::1%lo", false), ("1.2.3.127", false),
+        ("LocalHost", true), ("127.0.0.01", false), ("127.0.0.", false), (".127.0.0.1", false), ("127..0.1", false),
+        ("127.0.0.1000", false), ("127.100.200.255", true), ("0127.0.0.1", false), ("\u{FF4C}ocalhost", false),
+        ("localhos\u{0442}", false), ("[::1", false), ("[0:0:0:0:0:0:0:1]", true), ("::2", false),
     ])
     func originParsesTheHost(_ host: String, _ expected: Bool) {
         #expect(Origin.isLoopbackHost(host) == expected)
