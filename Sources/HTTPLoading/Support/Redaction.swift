@@ -21,9 +21,10 @@ public enum Redaction {
 
     /// A path with query with the values of secret parameters replaced.
     public static func redactedPath(_ path: String) -> String {
-        guard path.utf8.withContiguousStorageIfAvailable(queryMayContainSecret) ?? Array(path.utf8).withUnsafeBufferPointer(queryMayContainSecret),
-            let mark = path.firstIndex(of: "?")
-        else { return path }
+        let mayContainSecret =
+            path.utf8.withContiguousStorageIfAvailable(queryMayContainSecret)
+            ?? Array(path.utf8).withUnsafeBufferPointer(queryMayContainSecret)
+        guard mayContainSecret, let mark = path.firstIndex(of: "?") else { return path }
         let query = path[path.index(after: mark)...].split(separator: "&", omittingEmptySubsequences: false).map { pair -> String in
             let name = pair.split(separator: "=", maxSplits: 1).first.map(String.init) ?? ""
             let decoded = name.removingPercentEncoding?.lowercased() ?? name.lowercased()
