@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Instruction counts (valgrind --tool=callgrind) for the paths issue 15 measures: a request through
-# the full loader chain and through its terminal alone (both answering at once, no I/O), a typed
+# the full loader chain and through its terminal alone (both answering at once, no I/O), each
+# loader's own share, a loopback request through AsyncHTTPClient directly, its terminal and the
+# chain (the client process's whole cost, event loop included), a typed
 # decode beside JSONSerialization of the same bytes, the middleware's merge of a 50-post page
 # (first ingest, re-merge), and an in-memory FeedLoader scroll beside its fetcher. Counts repeat to
 # a few parts in ten thousand on a busy machine, where wall times do not.
@@ -19,6 +21,7 @@ cd Benchmarks
 # A fresh plan, so files added to the package since the last build are seen.
 touch Package.swift
 swift build -c release --product Instructions >&2
+swift build -c release --product BenchmarkServer >&2
 bin=$(swift build -c release --show-bin-path)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -53,6 +56,24 @@ terminal=$(per_unit 2000 terminal)
 chain=$(per_unit 2000 chain)
 echo "request through the terminal alone: $terminal instructions"
 echo "request through the full chain:     $chain instructions (the chain's own: $((chain - terminal)))"
+# Each loader's own cost: the full chain less the chain without it.
+own=""
+for link in log resetGuard environment deduplication throttle retry bearerAuth redirect; do
+    own="$own $link $((chain - $(per_unit 2000 chain-without "$link")))"
+done
+echo "each loader's own (the chain without it):$own"
+# A loopback request, one at a time, through AsyncHTTPClient used directly, its terminal and the
+# full chain over it: the client's whole cost, its event loop thread included.
+"$bin/BenchmarkServer" hello 0 >"$work/server.log" 2>&1 &
+server=$!
+trap 'kill $server 2>/dev/null; rm -rf "$work"' EXIT
+for _ in $(seq 1 100); do grep -q "listening on" "$work/server.log" && break; sleep 0.1; done
+hello="http://127.0.0.1:$(sed -n 's/listening on //p' "$work/server.log")"
+direct=$(per_unit 500 loopback direct "$hello")
+ahc=$(per_unit 500 loopback terminal "$hello")
+overAHC=$(per_unit 500 loopback chain "$hello")
+python3 -c "import sys; d, t, c = map(int, sys.argv[1:4]); print(f'loopback GET, c=1: AsyncHTTPClient directly {d:,} instructions; its terminal {t:,} ({t / d - 1:+.1%}); the full chain over it {c:,} ({c / t - 1:+.1%} over the terminal)')" \
+    "$direct" "$ahc" "$overAHC"
 for fixture in "comments Tests/Fixtures/lemmy/v0.18/spud_GetCommentsResponse_1549703-hot.json 3" \
     "posts Benchmarks/Benchmarks/MiddlewareIngest/posts-0.19-limit50.json 20" \
     "posts Tests/Fixtures/lemmy/v0.19/lemmykit_GetPostsResponse_0.19.18.json 200"; do

@@ -10,6 +10,8 @@ import LoaderChains
 // Not linked with package-benchmark, whose malloc interposer valgrind cannot run.
 //   Instructions chain COUNT             COUNT requests through the full chain over a terminal answering at once
 //   Instructions terminal COUNT          the same requests through that terminal alone
+//   Instructions chain-without LINK COUNT   the chain without one loader (LINK: log, resetGuard, environment,
+//                                       deduplication, throttle, retry, bearerAuth, redirect), for that loader's own cost
 //   Instructions decode posts|comments FILE COUNT   COUNT typed decodes (LemmyResponseDecoder) of the
 //                                                   GetPosts or GetComments answer in FILE
 //   Instructions serialize FILE COUNT               COUNT JSONSerialization.jsonObject of the same bytes
@@ -26,13 +28,21 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 guard let mode = arguments.first, let count = arguments.last.flatMap(Int.init) else {
     FileHandle.standardError.write(
         Data(
-            "usage: Instructions chain|terminal|clients|fetcher COUNT | feed plain|filtered COUNT | decode posts|comments FILE COUNT | serialize|ingest|remerge FILE COUNT\n"
+            ("usage: Instructions chain|terminal|clients|fetcher COUNT | chain-without LINK COUNT | feed plain|filtered COUNT"
+                + " | decode posts|comments FILE COUNT | serialize|ingest|remerge FILE COUNT | loopback direct|terminal|chain URL COUNT\n")
                 .utf8))
     exit(2)
 }
 switch mode {
 case "chain", "terminal":
     print("\(await CannedRequests.send(count, chained: mode == "chain")) bytes")
+case "chain-without":
+    guard arguments.count == 3, let link = Chains.Link(rawValue: arguments[1]) else {
+        let links = Chains.Link.allCases.map(\.rawValue).joined(separator: "|")
+        FileHandle.standardError.write(Data("usage: Instructions chain-without \(links) COUNT\n".utf8))
+        exit(2)
+    }
+    print("\(await CannedRequests.send(count, chained: true, omitting: [link])) bytes")
 case "decode", "serialize":
     let data = try Data(contentsOf: URL(fileURLWithPath: arguments[arguments.count - 2]))
     let kind: Work.Payload = mode == "serialize" ? .untyped : arguments[1] == "comments" ? .comments : .posts

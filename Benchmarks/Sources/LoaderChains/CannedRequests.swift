@@ -5,11 +5,11 @@ import HTTPLoading
 /// the full chain over a ``CannedLoader``, or through the canned terminal alone.
 public enum CannedRequests {
     /// Sends `count` requests (`/hello?i=N`, so deduplication never merges two), through the full
-    /// chain when `chained`, else to the terminal alone with the environment applied beforehand;
-    /// returns the body bytes received.
-    public static func send(_ count: Int, chained: Bool) async -> Int {
+    /// chain (without the loaders in `omitting`) when `chained`, else to the terminal alone with the
+    /// environment applied beforehand; returns the body bytes received.
+    public static func send(_ count: Int, chained: Bool, omitting: Set<Chains.Link> = []) async -> Int {
         let base = URL(string: "https://bench.test")!
-        let loader: any HTTPLoader = chained ? Chains.full(over: CannedLoader(), baseURL: base) : CannedLoader()
+        let loader: any HTTPLoader = chained ? Chains.full(over: CannedLoader(), baseURL: base, omitting: omitting) : CannedLoader()
         let requests = (0..<count).map { index in
             var request = LoadRequest(path: "/hello", queryItems: [URLQueryItem(name: "i", value: String(index))])
             if !chained { ServerEnvironment(baseURL: base)!.apply(to: &request) }

@@ -6,18 +6,31 @@ import HTTPTypes
 /// The full chain measured against its terminal alone: log at info, reset guard, environment,
 /// deduplication, throttle, retry, bearer auth and redirects.
 public enum Chains {
-    /// The chain an app would build, ending in `terminal`.
-    public static func full(over terminal: any HTTPLoader, baseURL: URL) -> any HTTPLoader {
+    /// The loaders of the full chain, in their order.
+    public enum Link: String, CaseIterable, Sendable {
+        case log, resetGuard, environment, deduplication, throttle, retry, bearerAuth, redirect
+    }
+
+    /// The chain an app would build, ending in `terminal`; without the loaders in `omitting`, so
+    /// that a count of the chain without one loader gives that loader's own cost.
+    public static func full(over terminal: any HTTPLoader, baseURL: URL, omitting: Set<Link> = []) -> any HTTPLoader {
         let logger = Logger(label: "bench") { _ in DiscardingLogHandler() }
-        return LogLoader(logger: logger, level: .info)
-            --> ResetGuardLoader()
-            --> ServerEnvironmentLoader(ServerEnvironment(baseURL: baseURL, userAgent: "LemmyKitBench/1")!)
-            --> DeduplicationLoader()
-            --> ThrottleLoader(maximumConcurrentRequests: 64)
-            --> RetryLoader(defaultStrategy: .exponential(retries: 2))
-            --> BearerAuthLoader(provider: FixedToken())
-            --> RedirectLoader()
-            --> terminal
+        var chain = terminal
+        for link in Link.allCases.reversed() where !omitting.contains(link) {
+            let loader: any ChainedLoader
+            switch link {
+            case .log: loader = LogLoader(logger: logger, level: .info)
+            case .resetGuard: loader = ResetGuardLoader()
+            case .environment: loader = ServerEnvironmentLoader(ServerEnvironment(baseURL: baseURL, userAgent: "LemmyKitBench/1")!)
+            case .deduplication: loader = DeduplicationLoader()
+            case .throttle: loader = ThrottleLoader(maximumConcurrentRequests: 64)
+            case .retry: loader = RetryLoader(defaultStrategy: .exponential(retries: 2))
+            case .bearerAuth: loader = BearerAuthLoader(provider: FixedToken())
+            case .redirect: loader = RedirectLoader()
+            }
+            chain = loader --> chain
+        }
+        return chain
     }
 }
 
@@ -51,8 +64,12 @@ public final class CannedLoader: HTTPLoader {
     public init() {}
 
     public func load(_ request: LoadRequest) async throws(LoadError) -> LoadResponse {
-        LoadResponse(request: request, status: .ok, body: Data(#"{"hello":"lemmy"}"#.utf8))
+        LoadResponse(request: request, status: .ok, body: Self.body)
     }
+
+    /// Made once: building it per request cast the string's bytes at run time, a cost of the
+    /// harness that varied with the chain in front of it.
+    private static let body = Data(#"{"hello":"lemmy"}"#.utf8)
 
     public func reset(in context: ResetContext) async {}
 }

@@ -92,7 +92,19 @@ public final class DeduplicationLoader: ChainedLoader {
                 state.flights[key] = [:]
                 return true
             }
-            if leads { return try await lead(request, key: key) }
+            // Led here rather than in a function of its own: an async call is a frame and an
+            // executor check more for every request.
+            if leads {
+                do throws(LoadError) {
+                    let response = try await next.load(request)
+                    land(key, outcome: .finished(.success(response)))
+                    return response
+                } catch {
+                    // A cancelled leader's outcome says nothing about the request: followers send it themselves.
+                    land(key, outcome: error.isCancellation ? .sendAgain : .finished(.failure(error)))
+                    throw error
+                }
+            }
             switch await follow(key: key, request: request) {
             case .finished(let result):
                 return try result.get()
@@ -109,18 +121,6 @@ public final class DeduplicationLoader: ChainedLoader {
         return Key(
             .request(
                 method: head.method.rawValue, scheme: head.scheme, authority: head.authority, path: head.path, fields: head.headerFields))
-    }
-
-    private func lead(_ request: LoadRequest, key: Key) async throws(LoadError) -> LoadResponse {
-        do throws(LoadError) {
-            let response = try await next.load(request)
-            land(key, outcome: .finished(.success(response)))
-            return response
-        } catch {
-            // A cancelled leader's outcome says nothing about the request: followers send it themselves.
-            land(key, outcome: error.isCancellation ? .sendAgain : .finished(.failure(error)))
-            throw error
-        }
     }
 
     /// Ends the flight for `key` and hands `outcome` to its followers; built only if there are

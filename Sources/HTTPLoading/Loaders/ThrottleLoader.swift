@@ -77,7 +77,8 @@ public final class ThrottleLoader: ChainedLoader {
         guard request.options[ThrottleOption.self] == .throttled else {
             return try await next.load(request)
         }
-        try await acquire(for: request)
+        // A free slot is taken under the lock alone: only a request that must queue makes the async call.
+        if let id = takeSlotOrQueueNumber() { try await waitForSlot(id, for: request) }
         defer { release() }
         return try await next.load(request)
     }
@@ -95,8 +96,9 @@ public final class ThrottleLoader: ChainedLoader {
 
     private struct ResetDuringWait: Error {}
 
-    private func acquire(for request: LoadRequest) async throws(LoadError) {
-        let id: UInt64? = state.withLock { state in
+    /// Takes a slot and returns nil, or returns the number under which to queue for one.
+    private func takeSlotOrQueueNumber() -> UInt64? {
+        state.withLock { state in
             if state.running < state.limit, state.queue.isEmpty {
                 state.running += 1
                 return nil
@@ -104,7 +106,10 @@ public final class ThrottleLoader: ChainedLoader {
             defer { state.nextId &+= 1 }
             return state.nextId
         }
-        guard let id else { return }
+    }
+
+    /// Queues as `id` until a slot is handed over.
+    private func waitForSlot(_ id: UInt64, for request: LoadRequest) async throws(LoadError) {
         do {
             try await withTaskCancellationHandler {
                 try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
