@@ -112,7 +112,10 @@ public final class AsyncHTTPClientLoader: HTTPLoader {
             }
             let head = HTTPResponse(
                 status: .init(code: Int(response.status.code), reasonPhrase: response.status.reasonPhrase), headerFields: fields)
-            return LoadResponse(request: request, head: head, body: response.body.map { Data($0.readableBytesView) } ?? Data())
+            // Copied from the buffer's bytes: `Data` built from the buffer's view as a sequence
+            // checked its type at run time first.
+            let body = response.body.map { buffer in buffer.withUnsafeReadableBytes { Data($0) } } ?? Data()
+            return LoadResponse(request: request, head: head, body: body)
         } catch {
             throw Task.isCancelled ? LoadError(.cancelled, request: request) : Self.map(error, request: request)
         }
