@@ -29,6 +29,20 @@ struct LoadingKernelTests {
         #expect(await fresh.value.items == [1, 2])
     }
 
+    @Test("a caller cancelled before it loads starts no fetch, and the position stays")
+    func cancelledCallerFetchesNothing() async {
+        let fetcher = PageFetcher<Int, Void>(pageSize: 1) { page in [page] }
+        let kernel = LoadingKernel(fetcher: fetcher)
+        let cancelled = Task { @MainActor in
+            withUnsafeCurrentTask { $0?.cancel() }
+            return await kernel.load()
+        }
+        // The fetch would finish at once (it starts on the caller's thread), so only the
+        // check before it keeps a cancelled caller from receiving a page.
+        #expect(await cancelled.value.isCancelled)
+        #expect(await kernel.load().items == [1])
+    }
+
     @Test("a load during a load is ignored; the page lands and the position advances")
     func loadDuringLoadIgnored() async {
         let gate = GatedFetcher<Int>()

@@ -1,15 +1,6 @@
 internal import Locking
 public import HTTPTypes
 
-extension LoadRequest {
-    /// This request with `field` added to its header fields.
-    func adding(_ field: HTTPField) -> LoadRequest {
-        var request = self
-        request.headerFields.append(field)
-        return request
-    }
-}
-
 /// Supplies bearer tokens to a ``BearerAuthLoader``.
 public protocol AccessTokenProvider: Sendable {
     /// The token to use now, or `nil` to send requests without one (a guest).
@@ -172,5 +163,14 @@ public final class BearerAuthLoader: ChainedLoader {
             throw LoadError(
                 .authenticationFailed, request: request, underlying: SendableErrorBox(error), message: "the token refresh failed")
         }
+    }
+}
+
+extension LoadRequest {
+    /// This request with `field` added to its header fields.
+    fileprivate func adding(_ field: HTTPField) -> LoadRequest {
+        var request = self
+        request.headerFields.append(field)
+        return request
     }
 }
