@@ -80,6 +80,9 @@ import Locking
         ("/p?token", "/p?token=<redacted>"),
         ("/p?a=1&&jwt=s&", "/p?a=1&&jwt=<redacted>&"),
         ("/p?api_key=s&access_token=t", "/p?api_key=<redacted>&access_token=<redacted>"),
+        // A combining mark makes "?́" and "=́" single Characters; the query is still split at the bytes.
+        ("/p?\u{301}=x&auth=s", "/p?\u{301}=x&auth=<redacted>"),
+        ("/p?auth=\u{301}s&x=1", "/p?auth=<redacted>&x=1"),
     ])
     func redactedPathHidesSecretParametersOnly(path: String, expected: String) {
         #expect(Redaction.redactedPath(path) == expected)
@@ -88,14 +91,16 @@ import Locking
     /// The byte pre-check lets a path through untouched only when no parameter is a secret: every
     /// query of up to four pieces agrees with a plain split-and-decode of its names.
     @Test func redactedPathAgreesWithAPlainSearchOnEveryShortQuery() {
-        let pieces = ["auth", "AuTh", "jwt", "x", "%61uth", "toke", "tokenx", "=", "&", "v", "API_KEY", "é"]
+        // "\u{301}" combines with a "?" or "=" before it into one Character: the search is by bytes.
+        let pieces = ["auth", "AuTh", "jwt", "x", "%61uth", "toke", "tokenx", "=", "&", "v", "API_KEY", "é", "\u{301}"]
         var queries = [""]
         for _ in 0..<4 { queries += queries.flatMap { query in pieces.map { query + $0 } } }
         var disagreements = 0
         for query in Set(queries) {
             let path = "/p?" + query
-            let hasSecret = query.split(separator: "&", omittingEmptySubsequences: false).contains { pair in
-                let name = String(pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
+            let hasSecret = Array(query.utf8).split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: false).contains { pair in
+                let nameBytes = pair.split(separator: UInt8(ascii: "="), maxSplits: 1, omittingEmptySubsequences: false)[0]
+                let name = String(decoding: nameBytes, as: UTF8.self)
                 return Redaction.secretParameters.contains((name.removingPercentEncoding ?? name).lowercased())
             }
             if (Redaction.redactedPath(path) != path) != hasSecret { disagreements += 1 }

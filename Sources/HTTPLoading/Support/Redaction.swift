@@ -20,17 +20,21 @@ public enum Redaction {
     }
 
     /// A path with query with the values of secret parameters replaced.
+    ///
+    /// The query is taken apart at its bytes `?`, `&` and `=`: as Characters, a combining mark
+    /// after one of them makes a different Character, and a secret after it would go unseen.
     public static func redactedPath(_ path: String) -> String {
         let mayContainSecret =
             path.utf8.withContiguousStorageIfAvailable(queryMayContainSecret)
             ?? Array(path.utf8).withUnsafeBufferPointer(queryMayContainSecret)
-        guard mayContainSecret, let mark = path.firstIndex(of: "?") else { return path }
-        let query = path[path.index(after: mark)...].split(separator: "&", omittingEmptySubsequences: false).map { pair -> String in
-            let name = pair.split(separator: "=", maxSplits: 1).first.map(String.init) ?? ""
+        guard mayContainSecret, let mark = path.utf8.firstIndex(of: UInt8(ascii: "?")) else { return path }
+        let pairs = path.utf8[path.utf8.index(after: mark)...].split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: false)
+        let query = pairs.map { pair -> String in
+            let name = String(Substring(pair.split(separator: UInt8(ascii: "="), maxSplits: 1, omittingEmptySubsequences: false)[0]))
             let decoded = name.removingPercentEncoding?.lowercased() ?? name.lowercased()
-            return secretParameters.contains(decoded) ? "\(name)=\(placeholder)" : String(pair)
+            return secretParameters.contains(decoded) ? "\(name)=\(placeholder)" : String(Substring(pair))
         }
-        return path[..<mark] + "?" + query.joined(separator: "&")
+        return String(Substring(path.utf8[..<mark])) + "?" + query.joined(separator: "&")
     }
 
     /// A cheap pre-check so that most paths are not split and decoded just to find nothing: looks
