@@ -74,12 +74,17 @@ final class LoadingKernel<Source: Fetcher> {
             }
         }
         let task: Task<Void, Never>
-        // `Task.immediate` is in the standard library of Swift 6.2 and Apple's 26 releases.
+        // `Task.immediate` is in the standard library of Swift 6.2 and Apple's 26 releases; the
+        // package still builds with Swift 6.1, where it does not exist.
+        #if compiler(>=6.2)
         if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
             task = Task.immediate(operation: fetch)
         } else {
             task = Task(operation: fetch)
         }
+        #else
+        task = Task(operation: fetch)
+        #endif
         let load = InFlight(id: id, task: task, completion: completion)
         inFlight = load
 
