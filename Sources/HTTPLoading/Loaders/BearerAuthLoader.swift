@@ -63,31 +63,35 @@ public final class BearerAuthLoader: ChainedLoader {
         if let known { token = known } else { token = try await currentToken(for: request) }
         guard let token else { return try await next.load(request) }
 
-        let first: LoadResponse
-        do throws(LoadError) {
-            first = try await next.load(request.adding(token.field))
-        } catch {
-            guard let rejected = error.rejectedResponse, isRejection(rejected) else { throw error }
-            return try await replay(request, rejecting: token.value)
-        }
-        guard isRejection(first) else { return first }
-        return try await replay(request, rejecting: token.value)
-    }
-
-    /// Sends `request` again with a token that replaces `rejected`.
-    private func replay(_ request: LoadRequest, rejecting rejected: String) async throws(LoadError) -> LoadResponse {
-        let replacement = try await refreshedToken(replacing: rejected, for: request)
-        let second: Result<LoadResponse, LoadError>
-        do throws(LoadError) {
-            second = .success(try await next.load(request.adding(BearerToken(replacement).field)))
-        } catch {
-            second = .failure(error)
-        }
-        if self.rejected(second) {
-            let response = (try? second.get()) ?? (second.failure?.response)
+        if case .accepted(let response) = try await send(request, with: token.field) { return response }
+        let replacement = try await refreshedToken(replacing: token.value, for: request)
+        switch try await send(request, with: BearerToken(replacement).field) {
+        case .accepted(let response):
+            return response
+        case .rejected(let response):
             throw LoadError(.authenticationFailed, request: request, response: response, message: "the refreshed token was rejected too")
         }
-        return try second.get()
+    }
+
+    /// What the server made of a token.
+    private enum Attempt {
+        case accepted(LoadResponse)
+        /// Refused, in a response or in an error that carries it.
+        case rejected(LoadResponse)
+    }
+
+    /// Sends `request` with `field` added; an error that does not refuse the token is thrown.
+    /// Inlined: an async call of its own is a frame and an executor check more for every request.
+    @inline(__always)
+    private func send(_ request: LoadRequest, with field: HTTPField) async throws(LoadError) -> Attempt {
+        let response: LoadResponse
+        do throws(LoadError) {
+            response = try await next.load(request.adding(field))
+        } catch {
+            guard let refused = error.rejectedResponse, isRejection(refused) else { throw error }
+            return .rejected(refused)
+        }
+        return isRejection(response) ? .rejected(response) : .accepted(response)
     }
 
     /// Forgets the token and abandons a refresh in progress.
@@ -103,13 +107,6 @@ public final class BearerAuthLoader: ChainedLoader {
         }
         refresh?.task.cancel()
         await next.reset(in: context)
-    }
-
-    private func rejected(_ outcome: Result<LoadResponse, LoadError>) -> Bool {
-        switch outcome {
-        case .success(let response): return isRejection(response)
-        case .failure(let error): return error.rejectedResponse.map(isRejection) ?? false
-        }
     }
 
     private func currentToken(for request: LoadRequest) async throws(LoadError) -> BearerToken? {
