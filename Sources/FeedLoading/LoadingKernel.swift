@@ -73,19 +73,7 @@ final class LoadingKernel<Source: Fetcher> {
                 completion.resolve(.failed(error))
             }
         }
-        let task: Task<Void, Never>
-        // `Task.immediate` is in the standard library of Swift 6.2 and Apple's 26 releases; the
-        // package still builds with Swift 6.1, where it does not exist.
-        #if compiler(>=6.2)
-        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
-            task = Task.immediate(operation: fetch)
-        } else {
-            task = Task(operation: fetch)
-        }
-        #else
-        task = Task(operation: fetch)
-        #endif
-        let load = InFlight(id: id, task: task, completion: completion)
+        let load = InFlight(id: id, task: Self.startAtOnce(fetch), completion: completion)
         inFlight = load
 
         let outcome = await withTaskCancellationHandler {
@@ -107,6 +95,18 @@ final class LoadingKernel<Source: Fetcher> {
             self.position = page.next
             return page.next == nil ? .done(page.items) : .success(page.items)
         }
+    }
+
+    /// A task running `operation`, started on the caller's thread where `Task.immediate` exists:
+    /// it is in the standard library of Swift 6.2 and Apple's 26 releases, and the package still
+    /// builds with Swift 6.1.
+    private static func startAtOnce(_ operation: @escaping @Sendable () async -> Void) -> Task<Void, Never> {
+        #if compiler(>=6.2)
+        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+            return Task.immediate(operation: operation)
+        }
+        #endif
+        return Task(operation: operation)
     }
 
     /// Cancels any load in flight and moves back to the first page, taking up the fetcher's
