@@ -18,9 +18,6 @@ struct ASCIIKeywordScan {
     }
 
     private let needles: [Needle]
-    /// The longest needle's length: a chunk is scanned only where every needle's last byte
-    /// can be read too.
-    private let longest: Int
     /// Whether every needle's first and last bytes have the 0x20 bit set, so that folding the
     /// text with it finds every candidate; if not (no keyword starts or ends so in practice),
     /// the scan compares byte by byte.
@@ -32,7 +29,6 @@ struct ASCIIKeywordScan {
             guard let first = bytes.first, let last = bytes.last else { return nil }
             return Needle(bytes: bytes, first: Chunk(repeating: first | 0x20), last: Chunk(repeating: last | 0x20))
         }
-        longest = words.map(\.count).max() ?? 0
         foldable = words.allSatisfy { ($0.first ?? 0x20) & 0x20 != 0 && ($0.last ?? 0x20) & 0x20 != 0 }
     }
 
@@ -43,38 +39,50 @@ struct ASCIIKeywordScan {
         guard let base = text.baseAddress, !needles.isEmpty else { return false }
         guard Self.isASCII(base, count: text.count) else { return nil }
         return needles.withUnsafeBufferPointer { needles in
-            var scanned = 0  // start positions below this have been looked at
-            if foldable && text.count >= Chunk.scalarCount + longest - 1 {
-                // The last chunk starts where every needle's last byte is still in the text; it
-                // overlaps the chunk before it, whose lanes it skips.
-                let lastStart = text.count - Chunk.scalarCount - (longest - 1)
-                var offset = 0
-                while offset <= lastStart + Chunk.scalarCount - 1 {
-                    let start = min(offset, lastStart)
-                    let folded = Self.load(base, start) | Chunk(repeating: 0x20)
-                    for needle in needles {
-                        let ends = Self.load(base, start + needle.bytes.count - 1) | Chunk(repeating: 0x20)
-                        let candidates = (folded .== needle.first) .& (ends .== needle.last)
-                        guard any(candidates) else { continue }
-                        for lane in (offset - start)..<Chunk.scalarCount
-                        where candidates[lane] && Self.matches(needle.bytes, base, text.count, at: start + lane) {
-                            return true
-                        }
-                    }
-                    offset = start + Chunk.scalarCount
-                }
-                scanned = lastStart + Chunk.scalarCount
-            }
-            // What the chunks did not reach: short texts, and the last starts of needles
-            // shorter than the longest.
-            for needle in needles where scanned <= text.count - needle.bytes.count {
-                for start in scanned...(text.count - needle.bytes.count)
-                where Self.matches(needle.bytes, base, text.count, at: start) {
-                    return true
-                }
+            // One needle at a time over the whole text, so that the loop keeps its two vectors
+            // in registers: scanning all needles per chunk reloaded them for every chunk.
+            for index in needles.indices where Self.occurs(needles[index], in: base, count: text.count, folding: foldable) {
+                return true
             }
             return false
         }
+    }
+
+    /// Whether `needle` may occur in the `count` ASCII bytes at `base`: `true` at its first
+    /// match, case folded.
+    private static func occurs(_ needle: Needle, in base: UnsafePointer<UInt8>, count: Int, folding: Bool) -> Bool {
+        let length = needle.bytes.count
+        guard count >= length else { return false }
+        let starts = count - length + 1  // the positions where the needle fits
+        var start = 0
+        if folding && starts >= Chunk.scalarCount {
+            // 16 starts at a time; the last chunk is read overlapping the one before it, and its
+            // lanes already looked at are skipped.
+            let lastChunk = starts - Chunk.scalarCount
+            while true {
+                let chunk = min(start, lastChunk)
+                let firsts = load(base, chunk) | Chunk(repeating: 0x20)
+                let lasts = load(base, chunk &+ length &- 1) | Chunk(repeating: 0x20)
+                let candidates = (firsts .== needle.first) .& (lasts .== needle.last)
+                // Tested as two words: here `any(_:)` compiled to a call of a generic reduction,
+                // and comparing the vectors to a long shuffle.
+                let words = unsafeBitCast(candidates, to: SIMD2<UInt64>.self)
+                if words[0] | words[1] != 0 {
+                    for lane in (start &- chunk)..<Chunk.scalarCount
+                    where candidates[lane] && matches(needle.bytes, base, at: chunk &+ lane) {
+                        return true
+                    }
+                }
+                start = chunk &+ Chunk.scalarCount
+                if start == starts { return false }
+            }
+        }
+        // Short texts, and needles whose bytes the 0x20 fold could miss.
+        while start < starts {
+            if matches(needle.bytes, base, at: start) { return true }
+            start &+= 1
+        }
+        return false
     }
 
     private static func load(_ base: UnsafePointer<UInt8>, _ offset: Int) -> Chunk {
@@ -96,10 +104,10 @@ struct ASCIIKeywordScan {
         return (bits & Chunk(repeating: 0x80)) == Chunk()
     }
 
-    /// Whether `needle` occurs at `start` of the `count` bytes at `base`, ASCII case folded.
-    private static func matches(_ needle: [UInt8], _ base: UnsafePointer<UInt8>, _ count: Int, at start: Int) -> Bool {
-        guard start + needle.count <= count else { return false }
-        for index in needle.indices where lower(base[start + index]) != needle[index] { return false }
+    /// Whether `needle` occurs at `start` of the bytes at `base` (which hold it), ASCII case
+    /// folded.
+    private static func matches(_ needle: [UInt8], _ base: UnsafePointer<UInt8>, at start: Int) -> Bool {
+        for index in needle.indices where lower(base[start &+ index]) != needle[index] { return false }
         return true
     }
 

@@ -51,7 +51,7 @@ public enum FeedScrolls {
         await loader.loadMore()
         var index = 0
         while index < loader.items.count {
-            await loader.loadIfThreshold(loader.items[index])
+            if let load = loader.onAppear(loader.items[index]) { await load.value }
             index += 1
         }
         precondition(loader.loadingState == .done && loader.unfilteredItems.count == itemCount, "the scroll ended early")
