@@ -116,8 +116,8 @@ struct ItemOperations<Item: Identifiable> {
             return id == items[max(items.startIndex, last - distance)].id || id == items[last].id
         }
         makeUniqueIDs = {
-            var seen: Set<Item.ID> = []
-            return { item in seen.insert(item.id).inserted }
+            let seen = VisibleIDs<Item.ID>()
+            return { item in seen.insert(item.id) }
         }
         append = { items, page in items.append(contentsOf: page) }
         admit = { page, pinned, predicates, removed, insertVisible, visible in
@@ -161,4 +161,17 @@ struct ItemOperations<Item: Identifiable> {
         if allSurvived { visible.append(contentsOf: page) }
         return visible.count - countBefore
     }
+}
+
+/// The ids one filter pass has made visible. A class rather than a captured `var`, whose every
+/// insert paid a run-time exclusivity check (a pass is one loop on one actor, so no access can
+/// overlap another).
+@usableFromInline
+final class VisibleIDs<ID: Hashable> {
+    @usableFromInline @exclusivity(unchecked) var ids: Set<ID> = []
+
+    @inlinable init() {}
+
+    /// Adds `id`; `false` if it was there already.
+    @inlinable func insert(_ id: ID) -> Bool { ids.insert(id).inserted }
 }

@@ -51,7 +51,7 @@ public enum FeedScrolls {
         await loader.loadMore()
         var index = 0
         while index < loader.items.count {
-            if let load = loader.onAppear(loader.items[index]) { await load.value }
+            await loader.loadIfThreshold(loader.items[index])
             index += 1
         }
         precondition(loader.loadingState == .done && loader.unfilteredItems.count == itemCount, "the scroll ended early")
