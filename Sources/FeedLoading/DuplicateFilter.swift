@@ -16,8 +16,8 @@ public struct DuplicateFilter<Item, Key: Hashable & Sendable>: FeedFilter {
     public init(_ name: String = "Duplicates", key: @escaping @Sendable (Item) -> Key) {
         self.name = name
         self.predicate = {
-            let seen = SeenKeys<Key>()
-            return { item in seen.insert(key(item)) }
+            let seen = SeenSet<HashedKey<Key>>()
+            return { item in seen.insert(HashedKey(key(item))) }
         }
     }
 
@@ -32,19 +32,6 @@ public struct DuplicateFilter<Item, Key: Hashable & Sendable>: FeedFilter {
 
     /// A predicate that remembers the keys it has kept during this pass.
     public func makePredicate() -> (Item) -> Bool { predicate() }
-}
-
-/// The keys one pass of a ``DuplicateFilter`` has kept. A class rather than a captured `var`,
-/// whose every insert paid a run-time exclusivity check (a pass is one loop on one actor, so no
-/// access can overlap another).
-@usableFromInline
-final class SeenKeys<Key: Hashable> {
-    @usableFromInline @exclusivity(unchecked) var keys: Set<HashedKey<Key>> = []
-
-    @inlinable init() {}
-
-    /// Adds `key`; `false` if it was there already.
-    @inlinable func insert(_ key: Key) -> Bool { keys.insert(HashedKey(key)).inserted }
 }
 
 /// A key with its hash computed once. A `Set` of plain keys hashes every key again each time it

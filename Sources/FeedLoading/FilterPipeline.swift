@@ -116,7 +116,7 @@ struct ItemOperations<Item: Identifiable> {
             return id == items[max(items.startIndex, last - distance)].id || id == items[last].id
         }
         makeUniqueIDs = {
-            let seen = VisibleIDs<Item.ID>()
+            let seen = SeenSet<Item.ID>()
             return { item in seen.insert(item.id) }
         }
         append = { items, page in items.append(contentsOf: page) }
@@ -161,17 +161,4 @@ struct ItemOperations<Item: Identifiable> {
         if allSurvived { visible.append(contentsOf: page) }
         return visible.count - countBefore
     }
-}
-
-/// The ids one filter pass has made visible. A class rather than a captured `var`, whose every
-/// insert paid a run-time exclusivity check (a pass is one loop on one actor, so no access can
-/// overlap another).
-@usableFromInline
-final class VisibleIDs<ID: Hashable> {
-    @usableFromInline @exclusivity(unchecked) var ids: Set<ID> = []
-
-    @inlinable init() {}
-
-    /// Adds `id`; `false` if it was there already.
-    @inlinable func insert(_ id: ID) -> Bool { ids.insert(id).inserted }
 }
