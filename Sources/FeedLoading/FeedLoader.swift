@@ -261,11 +261,13 @@ public final class FeedLoader<Item: Identifiable & Sendable> {
         }
         operations.append(&rawItems, page)
         // In place: `items.append` through the getter and setter would copy every item.
-        let kept = observation.withMutation(FeedObservation.items) {
+        let admitted = observation.withMutation(FeedObservation.items) {
             pipeline.admit(page, pinned: pinnedIDs, into: &storedItems)
         }
-        filterStatuses = pipeline.statuses
-        return kept
+        // Unchanged counts tell no observer anything: a view showing them is not redrawn for
+        // every page.
+        if admitted.hidden > 0 { filterStatuses = pipeline.statuses }
+        return admitted.kept
     }
 
     private func replaceAll(with page: [Item]) {

@@ -70,14 +70,19 @@ struct FilterPipeline<Item: Identifiable> {
     }
 
     /// Appends the items of `page` that survive to `visible`, in order, continuing the current
-    /// pass, and returns how many it appended. Items in `pinned` skip the filters but still
-    /// count towards duplicates.
+    /// pass, and returns how many it appended and how many the filters hid (when none, the
+    /// ``statuses`` are unchanged). Items in `pinned` skip the filters but still count towards
+    /// duplicates.
     @discardableResult
-    mutating func admit(_ page: [Item], pinned: Set<Item.ID> = [], into visible: inout [Item]) -> Int {
+    mutating func admit(_ page: [Item], pinned: Set<Item.ID> = [], into visible: inout [Item]) -> (kept: Int, hidden: Int) {
         var removed = [Int](repeating: 0, count: predicates.count)
         let kept = operations.admit(page, pinned, predicates, &removed, insertVisible, &visible)
-        for (slot, count) in zip(predicateSlots, removed) { slots[slot].removedCount += count }
-        return kept
+        var hidden = 0
+        for (slot, count) in zip(predicateSlots, removed) {
+            slots[slot].removedCount += count
+            hidden += count
+        }
+        return (kept, hidden)
     }
 }
 

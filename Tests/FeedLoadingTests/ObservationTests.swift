@@ -35,6 +35,25 @@ struct ObservationTests {
         #expect(changes.all.last == "configuration")
     }
 
+    @Test("filter counts notify their observers only for a page the filters hid something of")
+    func filterCountsNotifyOnlyWhenTheyChange() async {
+        let loader = FeedLoader(
+            fetcher: CountingSource(posts(1...4), pageSize: 2).fetcher,
+            configuration: FeedConfiguration(minimumItemsPerLoad: 1),
+            filters: [PredicateFilter<Post>("Not 3") { $0.id != 3 }]
+        )
+        let changes = Log<String>()
+        let track = Self.tracker(appendingTo: changes)
+        track("filters") { _ = loader.filterStatuses }
+        await loader.loadMore()  // 1 and 2: nothing hidden
+        #expect(loader.items.map(\.id) == [1, 2])
+        #expect(changes.all.isEmpty)
+        await loader.loadMore()  // 3 and 4: 3 hidden
+        #expect(loader.items.map(\.id) == [1, 2, 4])
+        #expect(changes.all == ["filters"])
+        #expect(loader.removedCount(named: "Not 3") == 1)
+    }
+
     @Test("each observed property notifies its own observers only, isStale included")
     func propertiesNotifySeparately() async {
         let loader = FeedLoader(fetcher: CountingSource(posts(1...3), pageSize: 10).fetcher)
