@@ -79,11 +79,8 @@ public struct LoadRequest: Sendable {
             return components.queryItems ?? []
         }
         set {
-            var components = URLComponents()
-            components.queryItems = newValue.isEmpty ? nil : newValue
-            // `+` is legal in a query but servers read it as a space; encode it like the JS clients do.
-            let query = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
-            head.path = pathWithoutQuery + (query.map { "?" + $0 } ?? "")
+            // `+` is encoded too: it is legal in a query but servers read it as a space.
+            head.path = newValue.isEmpty ? pathWithoutQuery : pathWithoutQuery + "?" + QueryEncoding.query(newValue)
         }
     }
 
