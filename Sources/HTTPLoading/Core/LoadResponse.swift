@@ -10,15 +10,22 @@ public struct LoadResponse: Sendable {
     /// (after environment, authentication and redirects were applied).
     public var request: LoadRequest
     /// The status and header fields.
-    public var head: HTTPResponse
+    public var head: HTTPResponse {
+        didSet { statusCode = head.status.code }
+    }
     /// The body bytes, already decompressed by the transport.
     public var body: Data
+    /// The status code, kept beside the head: `HTTPResponse.status` reads it from the status
+    /// field's text and copies the reason phrase every time, and four loaders of a full chain ask
+    /// for it on every response.
+    public private(set) var statusCode: Int
 
     /// Creates a response.
     public init(request: LoadRequest, head: HTTPResponse, body: Data = Data()) {
         self.request = request
         self.head = head
         self.body = body
+        self.statusCode = head.status.code
     }
 
     /// Creates a response with a status, header fields and a body.

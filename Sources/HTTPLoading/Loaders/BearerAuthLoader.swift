@@ -46,7 +46,7 @@ public final class BearerAuthLoader: ChainedLoader {
     /// Creates a loader; `isRejection` recognises a response refusing the token.
     public init(
         provider: any AccessTokenProvider,
-        isRejection: @escaping @Sendable (LoadResponse) -> Bool = { $0.status == .unauthorized }
+        isRejection: @escaping @Sendable (LoadResponse) -> Bool = { $0.statusCode == HTTPResponse.Status.unauthorized.code }
     ) {
         self.provider = provider
         self.isRejection = isRejection

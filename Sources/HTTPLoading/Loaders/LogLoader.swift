@@ -62,7 +62,7 @@ public final class LogLoader: ChainedLoader {
         let capacity =
             3 * LineBuffer.decimalWidth + method.utf8.count + scheme.utf8.count + (authority?.utf8.count ?? 0) + path.utf8.count + 16
         return String(lineOfAtMost: capacity) { line in
-            line.append(decimal: response.status.code)
+            line.append(decimal: response.statusCode)
             line.append(" ")
             line.append(method)
             line.append(" ")

@@ -27,7 +27,7 @@ public final class RedirectLoader: ChainedLoader {
         var hops = 0
         while true {
             let response = try await next.load(current)
-            guard Self.isRedirect(response.status.code), limit > 0 else { return response }
+            guard Self.isRedirect(response.statusCode), limit > 0 else { return response }
             guard hops < limit else {
                 throw LoadError(.tooManyRedirects, request: request, response: response, message: "more than \(limit) redirects")
             }
@@ -59,7 +59,7 @@ public final class RedirectLoader: ChainedLoader {
         var head = HTTPRequest(url: target)
         head.method = request.method
         head.headerFields = request.headerFields
-        let status = response.status.code
+        let status = response.statusCode
         if status == 303 || ((status == 301 || status == 302) && request.method == .post) {
             head.method = .get
             next.body = EmptyBody()

@@ -68,7 +68,7 @@ public final class RetryLoader<C: Clock>: ChainedLoader where C.Duration == Dura
 
     /// The delay before the next attempt after `response`, or `nil` when it should be returned as it is.
     private func delay(after response: LoadResponse, strategy: RetryStrategy, retry: Int) -> Duration? {
-        let code = response.status.code
+        let code = response.statusCode
         guard strategy.retryableStatuses.contains(code) else { return nil }
         if strategy.honoursRetryAfter, code == 429 || code == 503, let asked = RetryAfter.delay(in: response.headerFields) {
             return asked <= strategy.maximumRetryAfter ? asked : nil

@@ -25,7 +25,7 @@ public enum LemmyResponseMapper {
     /// 1.0's empty 429) is ``LemmyClientError/rateLimited(_:retryAfter:)``. Anything else (an HTML
     /// page from a proxy, an empty 502, JSON without `error`) is ``LemmyClientError/httpStatus(status:contentType:body:)``.
     public static func error(for response: LoadResponse) -> LemmyClientError {
-        let status = response.status.code
+        let status = response.statusCode
         let contentType = response.headerFields[.contentType]
         let retryAfter = retryAfterDelay(response.headerFields)
         let trimmed = response.body.drop(while: { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 })
