@@ -1,4 +1,5 @@
 public import Foundation
+import HTTPLoading
 
 /// HTTP methods used by Lemmy's API.
 public enum LemmyHTTPMethod: String, Hashable, Sendable {
@@ -212,29 +213,16 @@ public struct LemmyQueryBuilder: Sendable {
 
 /// Percent-encoding exactly like JavaScript's `encodeURIComponent`.
 public enum LemmyQueryEncoding {
-    private static let unreserved: Set<UInt8> = Set(Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.!~*'()".utf8))
+    /// What `encodeURIComponent` leaves as it is.
+    private static let uriComponent = PercentEncoding(keepingLettersDigitsAnd: "-_.!~*'()")
 
     /// Encodes one component.
     public static func encodeURIComponent(_ text: String) -> String {
-        var out = ""
-        for byte in text.utf8 {
-            if unreserved.contains(byte) {
-                out.unicodeScalars.append(Unicode.Scalar(byte))
-            } else {
-                out += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
-            }
-        }
-        return out
+        uriComponent.encode(text)
     }
 
     /// `k=v&k2=v2` as the js client builds it.
     public static func percentEncodedQuery(_ items: [URLQueryItem]) -> String {
         items.map { encodeURIComponent($0.name) + "=" + encodeURIComponent($0.value ?? "") }.joined(separator: "&")
-    }
-}
-
-extension String {
-    fileprivate func leftPadded(to width: Int) -> String {
-        count >= width ? self : String(repeating: "0", count: width - count) + self
     }
 }

@@ -4,6 +4,18 @@ import Testing
 
 @Suite("Typed requests")
 struct RequestEncodingTests {
+    @Test("encodeURIComponent keeps exactly letters, digits and -_.!~*'() and encodes every other byte in capitals")
+    func encodeURIComponentMatchesItsDefinition() {
+        // JavaScript's definition, through Foundation's encoder as an outside check.
+        var unreserved = CharacterSet(charactersIn: "-_.!~*'()")
+        unreserved.insert(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+        let texts = (0..<128).map { String(UnicodeScalar(UInt8($0))) } + ["é", "\u{1F600}", "a b&c=d+e", "日本", ""]
+        let disagreements = texts.filter {
+            LemmyQueryEncoding.encodeURIComponent($0) != $0.addingPercentEncoding(withAllowedCharacters: unreserved)
+        }
+        #expect(disagreements.isEmpty, "encoded otherwise: \(disagreements.map { Array($0.unicodeScalars) })")
+    }
+
     @Test("0.18/0.19 GetPosts drops false, 0 and empty values and spells enums PascalCase")
     func v3GetPosts() {
         var form = ApiGetPosts()
