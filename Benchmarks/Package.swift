@@ -41,6 +41,16 @@ let package = Package(
         // The in-memory feed scroll (FeedLoaderOverhead, Profile, Instructions): apart from
         // BenchmarkSupport so that `Instructions` can link it without package-benchmark.
         .target(name: "FeedWorkloads", dependencies: ["InterleavedRounds", .product(name: "FeedLoading", package: lemmyKit)]),
+        // The 10,000-post scroll three ways over an in-process LemmyTestServer (FeedScroll, Profile,
+        // Instructions).
+        .target(
+            name: "ScrollWorkloads",
+            dependencies: [
+                "InterleavedRounds", .product(name: "LemmyMiddleware", package: lemmyKit),
+                .product(name: "LemmyTestServer", package: lemmyKit), .product(name: "LemmyAPI", package: lemmyKit),
+                .product(name: "FeedLoading", package: lemmyKit),
+            ]
+        ),
         // Kinds of work measured taking turns (the loopback chain, the feed scroll).
         .target(name: "InterleavedRounds"),
         benchmarkTarget(
@@ -69,7 +79,7 @@ let package = Package(
         .executableTarget(
             name: "Profile",
             dependencies: [
-                "LoaderChains", "FeedWorkloads", .product(name: "HTTPLoading", package: lemmyKit),
+                "LoaderChains", "FeedWorkloads", "ScrollWorkloads", .product(name: "HTTPLoading", package: lemmyKit),
                 .product(name: "FeedLoading", package: lemmyKit),
             ]
         ),
@@ -78,8 +88,8 @@ let package = Package(
         .executableTarget(
             name: "Instructions",
             dependencies: [
-                "LoaderChains", "FeedWorkloads", .product(name: "HTTPLoading", package: lemmyKit),
-                .product(name: "LemmyAPI", package: lemmyKit),
+                "LoaderChains", "FeedWorkloads", "ScrollWorkloads", .product(name: "HTTPLoading", package: lemmyKit),
+                .product(name: "LemmyAPI", package: lemmyKit), .product(name: "LemmyTestServer", package: lemmyKit),
                 .product(name: "LemmyMiddleware", package: lemmyKit),
             ]
         ),
@@ -103,13 +113,7 @@ let package = Package(
         ),
         benchmarkTarget(
             "FeedScroll",
-            [
-                "BenchmarkSupport",
-                .product(name: "LemmyMiddleware", package: lemmyKit),
-                .product(name: "LemmyTestServer", package: lemmyKit),
-                .product(name: "LemmyAPI", package: lemmyKit),
-                .product(name: "FeedLoading", package: lemmyKit),
-            ]
+            ["BenchmarkSupport", "ScrollWorkloads", .product(name: "LemmyTestServer", package: lemmyKit)]
         ),
         // The loopback servers that scripts/bench.sh points wrk and the HTTPChain benchmarks at:
         // `BenchmarkServer hello PORT` (a tiny JSON body) or `BenchmarkServer lemmy PORT` (a

@@ -4,6 +4,8 @@ import HTTPLoading
 import LemmyAPI
 @_spi(Benchmarking) import LemmyMiddleware
 import LoaderChains
+import LemmyTestServer
+import ScrollWorkloads
 
 // A fixed amount of work whose instructions `scripts/instructions.sh` counts with
 // `valgrind --tool=callgrind`. Counts are repeatable on a busy machine, where wall times are not.
@@ -21,6 +23,8 @@ import LoaderChains
 //   Instructions clients COUNT          COUNT clients made, as the first ingest makes them
 //   Instructions fetcher COUNT          COUNT loops over the in-memory 10,000-item fetcher (FeedLoaderOverhead's baseline)
 //   Instructions feed plain|filtered COUNT   COUNT FeedLoader scrolls of it, without or with the 4 filters
+//   Instructions scroll raw|models|feed COUNT   COUNT 10,000-post scrolls (FeedScroll's) of an in-process
+//                                       LemmyTestServer through the raw client, ApiClient or PostFeed
 //   Instructions loopback direct|terminal|chain URL COUNT   COUNT GETs of URL/hello, one at a time, through
 //                                       AsyncHTTPClient used directly, its terminal, or the full chain over it
 
@@ -29,7 +33,7 @@ guard let mode = arguments.first, let count = arguments.last.flatMap(Int.init) e
     FileHandle.standardError.write(
         Data(
             ("usage: Instructions chain|terminal|clients|fetcher COUNT | chain-without LINK COUNT | feed plain|filtered COUNT"
-                + " | decode posts|comments FILE COUNT | serialize|ingest|remerge FILE COUNT | loopback direct|terminal|chain URL COUNT\n")
+                + " | scroll raw|models|feed COUNT | decode posts|comments FILE COUNT | serialize|ingest|remerge FILE COUNT | loopback direct|terminal|chain URL COUNT\n")
                 .utf8))
     exit(2)
 }
@@ -59,6 +63,16 @@ case "loopback":
     }
     try await InterleavedLoopback.send(count, through: kind, to: server)
     print("\(count) requests")
+case "scroll":
+    guard arguments.count == 3, let kind = PostScrolls.Kind(rawValue: arguments[1]) else {
+        FileHandle.standardError.write(Data("usage: Instructions scroll raw|models|feed COUNT\n".utf8))
+        exit(2)
+    }
+    let server = try await PostScrolls.startServer()
+    var posts = 0
+    for _ in 0..<count { posts += try await PostScrolls.scroll(kind, server.baseURL).ids.count }
+    await server.stop()
+    print("\(posts) posts")
 case "fetcher":
     var items = 0
     for _ in 0..<count { items += await FeedScrolls.fetchDirectly() }

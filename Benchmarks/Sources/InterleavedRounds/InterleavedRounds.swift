@@ -3,9 +3,10 @@
 /// the differences the benchmarks look for (a loader chain's cost, a feed loader's).
 public enum InterleavedRounds {
     /// Runs `work(kind)` for each of `kinds` kinds in turn, for `rounds` rounds after one warm-up
-    /// round that is not counted; returns each kind's seconds, round by round.
+    /// round that is not counted; returns each kind's seconds, round by round. Runs on the
+    /// caller's actor, so `work` may use the caller's state.
     public static func measure(
-        rounds: Int, kinds: Int, _ work: (_ kind: Int) async throws -> Void
+        rounds: Int, kinds: Int, isolation: isolated (any Actor)? = #isolation, _ work: (_ kind: Int) async throws -> Void
     ) async rethrows -> [[Double]] {
         let clock = ContinuousClock()
         var samples = [[Double]](repeating: [], count: kinds)

@@ -3,6 +3,7 @@ import FeedWorkloads
 import Foundation
 import HTTPLoading
 import LoaderChains
+import ScrollWorkloads
 
 // A fixed amount of work to profile (`perf record -g`, or `valgrind --tool=callgrind` where
 // valgrind runs Swift 6.3 binaries; 3.19 does not):
@@ -13,11 +14,15 @@ import LoaderChains
 //   Profile feeds ROUNDS     the fetcher, FeedLoader without and with the filters, taking turns for
 //                            ROUNDS rounds: median milliseconds a scroll of each, and the median of
 //                            each round's loader / fetcher ratios (scripts/bench.sh)
+//   Profile scrolls ROUNDS   the 10,000-post scroll of FeedScroll (raw client, ApiClient models, PostFeed)
+//                            taking turns for ROUNDS rounds against one in-process LemmyTestServer:
+//                            median milliseconds a scroll, and the medians of each round's ratios
+//                            to the raw client (scripts/bench.sh)
 //   Profile loopback URL COUNT CONCURRENCY ROUNDS
 //                            AsyncHTTPClient direct, its loader and the full chain over it, taking
 //                            turns against the `BenchmarkServer hello` at URL (scripts/bench.sh)
 
-let usage = "usage: Profile chain|terminal|feed|fetcher|feeds COUNT | loopback URL COUNT CONCURRENCY ROUNDS\n"
+let usage = "usage: Profile chain|terminal|feed|fetcher|feeds|scrolls COUNT | loopback URL COUNT CONCURRENCY ROUNDS\n"
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.count == 5, arguments[0] == "loopback", let server = URL(string: arguments[1]), let count = Int(arguments[2]),
     let concurrency = Int(arguments[3]), let rounds = Int(arguments[4])
@@ -43,6 +48,12 @@ case "feeds":
         String(
             format: "fetcher %.2f ms, plain %.2f ms, filtered %.2f ms a scroll; round ratios plain %.3fx, filtered %.3fx",
             result.fetcher, result.plain, result.filtered, result.plainRatio, result.filteredRatio))
+case "scrolls":
+    let result = try await PostScrolls.interleaved(rounds: count)
+    print(
+        String(
+            format: "raw client %.1f ms, ApiClient models %.1f ms, PostFeed %.1f ms a scroll; round ratios models %.3fx, PostFeed %.3fx",
+            result.raw, result.models, result.feed, result.modelsRatio, result.feedRatio))
 case "fetcher":
     var total = 0
     for _ in 0..<count { total += await FeedScrolls.fetchDirectly() }

@@ -24,6 +24,8 @@ struct VersionedEncodingTests {
             ("0.19.3", .v0_19_0), ("0.19.5", .v0_19_4), ("0.19.8", .v0_19_6), ("0.19.11", .v0_19_9), ("0.19.13", .v0_19_13_beta_1),
             ("0.19.20", .v0_19_13_beta_1),
             ("1.0.0-beta.1", .v1_0_0_beta_1), ("1.0.0", .main), ("1.2.3", .main),
+            // Older than every described version of the generation: the oldest of it.
+            ("0.17.4", .v0_18_0), ("1.0.0-alpha.1", .v1_0_0_beta_1),
         ])
     func versionMapping(server: String, expected: LemmyAPIVersion) {
         #expect(LemmyServerVersion(server)!.apiVersion == expected)

@@ -1,0 +1,130 @@
+public import Foundation
+import InterleavedRounds
+import LemmyAPI
+import FeedLoading
+import LemmyMiddleware
+public import LemmyTestServer
+
+/// The 10,000-post scroll of the FeedScroll benchmark, in pages of 50 from an in-process
+/// LemmyTestServer (0.19 dialect, medium seed: 12,000 posts), three ways: the raw client (fetch
+/// and decode, the baseline), ApiClient (and the merge into live models), and PostFeed (and the
+/// FeedLoader, as a list scrolls).
+public enum PostScrolls {
+    /// How many posts a scroll reaches.
+    public static let target = 10_000
+    /// Posts a page.
+    public static let pageSize = 50
+
+    /// The three ways to scroll.
+    public enum Kind: String, CaseIterable, Sendable {
+        case raw, models, feed
+    }
+
+    /// Starts a server for scrolls (once per process is enough: scrolls only read).
+    public static func startServer() async throws -> LemmyTestServer {
+        try await LemmyTestServer.start(dialect: .v0_19, scale: .medium)
+    }
+
+    /// Scrolls the server at `url` one way; returns the ids of the posts seen, in order, and how
+    /// many models stayed alive once the feed or page was dropped and the caches were cleaned.
+    @MainActor
+    public static func scroll(_ kind: Kind, _ url: URL) async throws -> (ids: [Int], live: Int) {
+        switch kind {
+        case .raw: (try await scrollRaw(url), 0)
+        case .models: try await scrollModels(url)
+        case .feed: try await scrollFeed(url)
+        }
+    }
+
+    /// Pages of 50 through the raw client until `target` posts; returns their ids.
+    nonisolated static func scrollRaw(_ url: URL) async throws -> [Int] {
+        let raw = LemmyRawClient(instanceURL: url, token: nil)
+        let request = LemmyV3.GetPosts(ApiGetPosts(sort: .new, limit: pageSize))
+        var ids: [Int] = []
+        ids.reserveCapacity(target)
+        var cursor: LemmyPageCursor?
+        while ids.count < target {
+            let page = try await raw.page(request, at: cursor)
+            ids += page.items.map(\.post.id)
+            guard let next = page.next, !page.items.isEmpty else { break }
+            cursor = next
+        }
+        return ids
+    }
+
+    /// Pages of 50 through ApiClient (models, no feed) until `target` posts.
+    @MainActor
+    static func scrollModels(_ url: URL) async throws -> ([Int], Int) {
+        let client = ApiClient.getApiClient(for: url, with: nil)
+        var ids: [Int] = []
+        do {
+            var posts: [Post2] = []
+            posts.reserveCapacity(target)
+            var cursor: PageCursor?
+            while posts.count < target {
+                let page = try await client.getPosts(feed: .all, sort: .new, limit: pageSize, cursor: cursor)
+                posts += page.items
+                guard let next = page.next, !page.items.isEmpty else { break }
+                cursor = next
+            }
+            ids = posts.map(\.id)
+        }
+        client.cleanCaches()
+        return (ids, client.cacheStatistics.live)
+    }
+
+    /// A PostFeed scrolled by `loadMore` (one page per load) until `target` posts show.
+    @MainActor
+    static func scrollFeed(_ url: URL) async throws -> ([Int], Int) {
+        let client = ApiClient.getApiClient(for: url, with: nil)
+        var ids: [Int] = []
+        do {
+            let feed = PostFeed(
+                api: client, query: PostFeedQuery(feed: .all, sort: .new, pageSize: pageSize),
+                configuration: FeedConfiguration(minimumItemsPerLoad: pageSize, maximumPagesPerLoad: 1))
+            while feed.loader.items.count < target, feed.loadingState == .idle {
+                await feed.loadMore()
+            }
+            if let error = feed.loadingState.error { throw error }
+            ids = feed.items.map(\.id)
+        }
+        client.cleanCaches()
+        return (ids, client.cacheStatistics.live)
+    }
+
+    /// What ``interleaved(rounds:)`` measured: each kind's median milliseconds a scroll, and
+    /// the medians of each round's ratio of the models' and the feed's time to the raw client's.
+    public struct Interleaved: Sendable {
+        /// Median milliseconds a scroll.
+        public var raw, models, feed: Double
+        /// Median of the rounds' ratios to the raw client.
+        public var modelsRatio, feedRatio: Double
+    }
+
+    /// The three scrolls taking turns, round by round, against one server; stops the run unless
+    /// every scroll sees the same posts and leaves no model alive.
+    @MainActor
+    public static func interleaved(rounds: Int) async throws -> Interleaved {
+        let server = try await startServer()
+        let url = server.baseURL
+        var reference: [Int]?
+        let samples: [[Double]]
+        do {
+            samples = try await InterleavedRounds.measure(rounds: rounds, kinds: Kind.allCases.count) { index in
+                let (ids, live) = try await scroll(Kind.allCases[index], url)
+                precondition(ids.count >= target && live == 0, "a scroll ended early or left models alive")
+                if let reference { precondition(reference == Array(ids.prefix(target)), "scrolls saw other posts") }
+                reference = reference ?? Array(ids.prefix(target))
+            }
+        } catch {
+            await server.stop()
+            throw error
+        }
+        await server.stop()
+        let median = InterleavedRounds.median
+        return Interleaved(
+            raw: median(samples[0]) * 1e3, models: median(samples[1]) * 1e3, feed: median(samples[2]) * 1e3,
+            modelsRatio: median(zip(samples[1], samples[0]).map { $0 / $1 }),
+            feedRatio: median(zip(samples[2], samples[0]).map { $0 / $1 }))
+    }
+}
