@@ -71,7 +71,9 @@ extension LemmyFeed {
 }
 
 extension LemmyFeed where Model == Post2, Query == PostFeedQuery {
-    /// The loaded posts (also those the filters hide), in feed order, as an archive to store.
+    /// The loaded posts (also those the filters hide) from the top of the listing, in feed order,
+    /// as an archive to store: as many as the feed's `archiveLimit` (``defaultArchiveLimit``
+    /// unless the feed was created with another), and those a restore brought.
     public func archive(savedAt: Date = Date()) -> FeedArchive {
         let views = loader.unfilteredItems.compactMap { $0.archive?.postView }
         let body = FeedArchiveBody(format: FeedArchive.currentFormat, instance: api.baseURL, savedAt: savedAt, posts: views)

@@ -32,21 +32,30 @@ public struct PostFeedQuery: Sendable, Hashable {
 }
 
 extension LemmyFeed where Model == Post2, Query == PostFeedQuery {
+    /// How many posts, from the top of the listing, ``archive(savedAt:)`` saves unless the feed
+    /// was created with another limit.
+    public static var defaultArchiveLimit: Int { 200 }
+
     /// Creates a post feed; the read filter hides posts whose ``Post2/read`` is set.
     /// - Parameters:
     ///   - api: The account to fetch with.
     ///   - query: The listing or community, and the sort.
     ///   - configuration: How eagerly to load.
+    ///   - archiveLimit: How many posts from the top of the listing the feed keeps as the server
+    ///     sent them, for ``archive(savedAt:)`` (an offline start shows the top of a feed); 0
+    ///     keeps none.
     public convenience init(
         api: ApiClient, query: PostFeedQuery = PostFeedQuery(),
-        configuration: FeedConfiguration = FeedConfiguration()
+        configuration: FeedConfiguration = FeedConfiguration(),
+        archiveLimit: Int = PostFeed.defaultArchiveLimit
     ) {
+        let budget = ArchiveBudget(limit: archiveLimit)
         self.init(api: api, query: query, configuration: configuration, isRead: { $0.read }) { context in
             .paged(context) { api, query, cursor in
                 let page = try await api.postViews(
                     feed: query.feed, sort: query.sort, limit: query.pageSize,
                     showRead: query.showRead, cursor: cursor)
-                return FetchedPage(items: page.items.map { FeedEntry<Post2>.post(api.post2($0), archive: $0) }, next: page.next)
+                return FetchedPage(items: budget.entries(for: page.items, cursor: cursor) { api.post2($0) }, next: page.next)
             }
         }
     }

@@ -61,6 +61,30 @@ struct OfflineStartTests {
         }
     }
 
+    @Test("A post feed keeps the top of its listing for the archive: as many posts as its limit, counted again from a refresh")
+    func archiveKeepsTheTop() async throws {
+        try await withServer(.v0_19, scale: .small) { server in
+            let api = ApiClient.getApiClient(for: server.baseURL, with: nil)
+            let query = PostFeedQuery(feed: .all, sort: .new, pageSize: 5)
+            let feed = PostFeed(api: api, query: query, configuration: Self.oneLoad, archiveLimit: 7)
+            @MainActor func archivedIds() async throws -> [Int] {
+                let restored = PostFeed(api: api, query: query, configuration: Self.oneLoad)
+                try await restored.restore(from: feed.archive())
+                return restored.items.map(\.id)
+            }
+            for _ in 0..<3 { await feed.loadMore() }
+            let ids = feed.items.map(\.id)
+            try #require(ids.count == 15)
+            #expect(try await archivedIds() == Array(ids.prefix(7)))
+
+            await feed.refresh()
+            try #require(feed.items.count == 5)
+            #expect(try await archivedIds() == Array(ids.prefix(5)), "the refreshed first page starts the count again")
+            await feed.loadMore()
+            #expect(try await archivedIds() == Array(ids.prefix(7)))
+        }
+    }
+
     @Test("Archives are per account: another account's partition has none")
     func perAccount() async throws {
         let path = Self.temporaryPath()
