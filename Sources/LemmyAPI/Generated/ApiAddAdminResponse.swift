@@ -39,7 +39,7 @@ extension ApiAddAdminResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.admins = try LemmyJSONReader.required(admins_0)
+        self.admins = try LemmyJSONReader.required(consume admins_0)
     }
 }
 

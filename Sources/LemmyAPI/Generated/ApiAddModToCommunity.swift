@@ -97,10 +97,10 @@ extension ApiAddModToCommunity: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.communityId = try LemmyJSONReader.required(communityId_0)
-        self.personId = try LemmyJSONReader.required(personId_0)
-        self.added = try LemmyJSONReader.required(added_0)
-        self.auth = auth_0
+        self.communityId = try LemmyJSONReader.required(consume communityId_0)
+        self.personId = try LemmyJSONReader.required(consume personId_0)
+        self.added = try LemmyJSONReader.required(consume added_0)
+        self.auth = consume auth_0
     }
 }
 

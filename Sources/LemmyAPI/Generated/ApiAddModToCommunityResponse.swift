@@ -39,7 +39,7 @@ extension ApiAddModToCommunityResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.moderators = try LemmyJSONReader.required(moderators_0)
+        self.moderators = try LemmyJSONReader.required(consume moderators_0)
     }
 }
 

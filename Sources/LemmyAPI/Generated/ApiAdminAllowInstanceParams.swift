@@ -63,9 +63,9 @@ extension ApiAdminAllowInstanceParams: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.instance = try LemmyJSONReader.required(instance_0)
-        self.allow = try LemmyJSONReader.required(allow_0)
-        self.reason = try LemmyJSONReader.required(reason_0)
+        self.instance = try LemmyJSONReader.required(consume instance_0)
+        self.allow = try LemmyJSONReader.required(consume allow_0)
+        self.reason = try LemmyJSONReader.required(consume reason_0)
     }
 }
 

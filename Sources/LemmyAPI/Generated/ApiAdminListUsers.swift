@@ -71,10 +71,10 @@ extension ApiAdminListUsers: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.bannedOnly = bannedOnly_0
-        self.pageCursor = pageCursor_0
-        self.sort = sort_0
-        self.limit = limit_0
+        self.bannedOnly = consume bannedOnly_0
+        self.pageCursor = consume pageCursor_0
+        self.sort = consume sort_0
+        self.limit = consume limit_0
     }
 }
 

@@ -191,21 +191,21 @@ extension ApiAdminOAuthProvider: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.id = try LemmyJSONReader.required(id_0)
-        self.displayName = try LemmyJSONReader.required(displayName_0)
-        self.issuer = try LemmyJSONReader.required(issuer_0)
-        self.authorizationEndpoint = try LemmyJSONReader.required(authorizationEndpoint_0)
-        self.tokenEndpoint = try LemmyJSONReader.required(tokenEndpoint_0)
-        self.userinfoEndpoint = try LemmyJSONReader.required(userinfoEndpoint_0)
-        self.idClaim = try LemmyJSONReader.required(idClaim_0)
-        self.clientId = try LemmyJSONReader.required(clientId_0)
-        self.scopes = try LemmyJSONReader.required(scopes_0)
-        self.autoVerifyEmail = try LemmyJSONReader.required(autoVerifyEmail_0)
-        self.accountLinkingEnabled = try LemmyJSONReader.required(accountLinkingEnabled_0)
-        self.enabled = try LemmyJSONReader.required(enabled_0)
-        self.publishedAt = try LemmyJSONReader.required(publishedAt_0)
-        self.updatedAt = updatedAt_0
-        self.usePkce = try LemmyJSONReader.required(usePkce_0)
+        self.id = try LemmyJSONReader.required(consume id_0)
+        self.displayName = try LemmyJSONReader.required(consume displayName_0)
+        self.issuer = try LemmyJSONReader.required(consume issuer_0)
+        self.authorizationEndpoint = try LemmyJSONReader.required(consume authorizationEndpoint_0)
+        self.tokenEndpoint = try LemmyJSONReader.required(consume tokenEndpoint_0)
+        self.userinfoEndpoint = try LemmyJSONReader.required(consume userinfoEndpoint_0)
+        self.idClaim = try LemmyJSONReader.required(consume idClaim_0)
+        self.clientId = try LemmyJSONReader.required(consume clientId_0)
+        self.scopes = try LemmyJSONReader.required(consume scopes_0)
+        self.autoVerifyEmail = try LemmyJSONReader.required(consume autoVerifyEmail_0)
+        self.accountLinkingEnabled = try LemmyJSONReader.required(consume accountLinkingEnabled_0)
+        self.enabled = try LemmyJSONReader.required(consume enabled_0)
+        self.publishedAt = try LemmyJSONReader.required(consume publishedAt_0)
+        self.updatedAt = consume updatedAt_0
+        self.usePkce = try LemmyJSONReader.required(consume usePkce_0)
     }
 }
 

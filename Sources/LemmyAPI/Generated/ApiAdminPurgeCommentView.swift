@@ -63,9 +63,9 @@ extension ApiAdminPurgeCommentView: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.adminPurgeComment = try LemmyJSONReader.required(adminPurgeComment_0)
-        self.admin = admin_0
-        self.post = try LemmyJSONReader.required(post_0)
+        self.adminPurgeComment = try LemmyJSONReader.required(consume adminPurgeComment_0)
+        self.admin = consume admin_0
+        self.post = try LemmyJSONReader.required(consume post_0)
     }
 }
 

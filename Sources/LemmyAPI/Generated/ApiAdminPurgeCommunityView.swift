@@ -51,8 +51,8 @@ extension ApiAdminPurgeCommunityView: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.adminPurgeCommunity = try LemmyJSONReader.required(adminPurgeCommunity_0)
-        self.admin = admin_0
+        self.adminPurgeCommunity = try LemmyJSONReader.required(consume adminPurgeCommunity_0)
+        self.admin = consume admin_0
     }
 }
 

@@ -51,8 +51,8 @@ extension ApiAdminPurgePersonView: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.adminPurgePerson = try LemmyJSONReader.required(adminPurgePerson_0)
-        self.admin = admin_0
+        self.adminPurgePerson = try LemmyJSONReader.required(consume adminPurgePerson_0)
+        self.admin = consume admin_0
     }
 }
 

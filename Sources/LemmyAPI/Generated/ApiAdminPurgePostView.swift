@@ -63,9 +63,9 @@ extension ApiAdminPurgePostView: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.adminPurgePost = try LemmyJSONReader.required(adminPurgePost_0)
-        self.admin = admin_0
-        self.community = try LemmyJSONReader.required(community_0)
+        self.adminPurgePost = try LemmyJSONReader.required(consume adminPurgePost_0)
+        self.admin = consume admin_0
+        self.community = try LemmyJSONReader.required(consume community_0)
     }
 }
 

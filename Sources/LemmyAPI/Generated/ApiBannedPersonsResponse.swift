@@ -39,7 +39,7 @@ extension ApiBannedPersonsResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.banned = try LemmyJSONReader.required(banned_0)
+        self.banned = try LemmyJSONReader.required(consume banned_0)
     }
 }
 

@@ -51,8 +51,8 @@ extension ApiBlockCommunityResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.communityView = try LemmyJSONReader.required(communityView_0)
-        self.blocked = try LemmyJSONReader.required(blocked_0)
+        self.communityView = try LemmyJSONReader.required(consume communityView_0)
+        self.blocked = try LemmyJSONReader.required(consume blocked_0)
     }
 }
 

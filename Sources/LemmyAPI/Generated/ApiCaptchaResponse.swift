@@ -59,9 +59,9 @@ extension ApiCaptchaResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.png = try LemmyJSONReader.required(png_0)
-        self.wav = try LemmyJSONReader.required(wav_0)
-        self.uuid = try LemmyJSONReader.required(uuid_0)
+        self.png = try LemmyJSONReader.required(consume png_0)
+        self.wav = try LemmyJSONReader.required(consume wav_0)
+        self.uuid = try LemmyJSONReader.required(consume uuid_0)
     }
 }
 

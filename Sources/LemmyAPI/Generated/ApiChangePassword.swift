@@ -115,11 +115,11 @@ extension ApiChangePassword: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.newPassword = try LemmyJSONReader.required(newPassword_0)
-        self.newPasswordVerify = try LemmyJSONReader.required(newPasswordVerify_0)
-        self.oldPassword = try LemmyJSONReader.required(oldPassword_0)
-        self.stayLoggedIn = stayLoggedIn_0
-        self.auth = auth_0
+        self.newPassword = try LemmyJSONReader.required(consume newPassword_0)
+        self.newPasswordVerify = try LemmyJSONReader.required(consume newPasswordVerify_0)
+        self.oldPassword = try LemmyJSONReader.required(consume oldPassword_0)
+        self.stayLoggedIn = consume stayLoggedIn_0
+        self.auth = consume auth_0
     }
 }
 

@@ -59,9 +59,9 @@ extension ApiCommentActions: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.votedAt = votedAt_0
-        self.savedAt = savedAt_0
-        self.voteIsUpvote = voteIsUpvote_0
+        self.votedAt = consume votedAt_0
+        self.savedAt = consume savedAt_0
+        self.voteIsUpvote = consume voteIsUpvote_0
     }
 }
 

@@ -39,7 +39,7 @@ extension ApiCommentReplyResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.commentReplyView = try LemmyJSONReader.required(commentReplyView_0)
+        self.commentReplyView = try LemmyJSONReader.required(consume commentReplyView_0)
     }
 }
 

@@ -39,7 +39,7 @@ extension ApiCommentReportResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.commentReportView = try LemmyJSONReader.required(commentReportView_0)
+        self.commentReportView = try LemmyJSONReader.required(consume commentReportView_0)
     }
 }
 

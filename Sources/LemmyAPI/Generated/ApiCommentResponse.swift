@@ -85,9 +85,9 @@ extension ApiCommentResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.commentView = try LemmyJSONReader.required(commentView_0)
-        self.recipientIds = recipientIds_0
-        self.formId = formId_0
+        self.commentView = try LemmyJSONReader.required(consume commentView_0)
+        self.recipientIds = consume recipientIds_0
+        self.formId = consume formId_0
     }
 }
 

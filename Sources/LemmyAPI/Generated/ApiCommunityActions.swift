@@ -111,13 +111,13 @@ extension ApiCommunityActions: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.followedAt = followedAt_0
-        self.blockedAt = blockedAt_0
-        self.becameModeratorAt = becameModeratorAt_0
-        self.receivedBanAt = receivedBanAt_0
-        self.banExpiresAt = banExpiresAt_0
-        self.followState = followState_0
-        self.notifications = notifications_0
+        self.followedAt = consume followedAt_0
+        self.blockedAt = consume blockedAt_0
+        self.becameModeratorAt = consume becameModeratorAt_0
+        self.receivedBanAt = consume receivedBanAt_0
+        self.banExpiresAt = consume banExpiresAt_0
+        self.followState = consume followState_0
+        self.notifications = consume notifications_0
     }
 }
 

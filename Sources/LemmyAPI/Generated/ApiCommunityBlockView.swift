@@ -51,8 +51,8 @@ extension ApiCommunityBlockView: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.person = try LemmyJSONReader.required(person_0)
-        self.community = try LemmyJSONReader.required(community_0)
+        self.person = try LemmyJSONReader.required(consume person_0)
+        self.community = try LemmyJSONReader.required(consume community_0)
     }
 }
 

@@ -51,8 +51,8 @@ extension ApiCommunityFollowerView: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.community = try LemmyJSONReader.required(community_0)
-        self.follower = try LemmyJSONReader.required(follower_0)
+        self.community = try LemmyJSONReader.required(consume community_0)
+        self.follower = try LemmyJSONReader.required(consume follower_0)
     }
 }
 

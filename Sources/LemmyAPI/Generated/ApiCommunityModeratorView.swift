@@ -47,8 +47,8 @@ extension ApiCommunityModeratorView: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.community = try LemmyJSONReader.required(community_0)
-        self.moderator = try LemmyJSONReader.required(moderator_0)
+        self.community = try LemmyJSONReader.required(consume community_0)
+        self.moderator = try LemmyJSONReader.required(consume moderator_0)
     }
 }
 

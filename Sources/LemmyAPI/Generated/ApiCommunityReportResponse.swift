@@ -39,7 +39,7 @@ extension ApiCommunityReportResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.communityReportView = try LemmyJSONReader.required(communityReportView_0)
+        self.communityReportView = try LemmyJSONReader.required(consume communityReportView_0)
     }
 }
 

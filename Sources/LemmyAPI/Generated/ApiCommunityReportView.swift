@@ -143,16 +143,16 @@ extension ApiCommunityReportView: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.communityReport = try LemmyJSONReader.required(communityReport_0)
-        self.community = try LemmyJSONReader.required(community_0)
-        self.creator = try LemmyJSONReader.required(creator_0)
-        self.resolver = resolver_0
-        self.creatorIsAdmin = try LemmyJSONReader.required(creatorIsAdmin_0)
-        self.creatorIsModerator = try LemmyJSONReader.required(creatorIsModerator_0)
-        self.creatorBanned = try LemmyJSONReader.required(creatorBanned_0)
-        self.creatorBanExpiresAt = creatorBanExpiresAt_0
-        self.creatorBannedFromCommunity = try LemmyJSONReader.required(creatorBannedFromCommunity_0)
-        self.creatorCommunityBanExpiresAt = creatorCommunityBanExpiresAt_0
+        self.communityReport = try LemmyJSONReader.required(consume communityReport_0)
+        self.community = try LemmyJSONReader.required(consume community_0)
+        self.creator = try LemmyJSONReader.required(consume creator_0)
+        self.resolver = consume resolver_0
+        self.creatorIsAdmin = try LemmyJSONReader.required(consume creatorIsAdmin_0)
+        self.creatorIsModerator = try LemmyJSONReader.required(consume creatorIsModerator_0)
+        self.creatorBanned = try LemmyJSONReader.required(consume creatorBanned_0)
+        self.creatorBanExpiresAt = consume creatorBanExpiresAt_0
+        self.creatorBannedFromCommunity = try LemmyJSONReader.required(consume creatorBannedFromCommunity_0)
+        self.creatorCommunityBanExpiresAt = consume creatorCommunityBanExpiresAt_0
     }
 }
 

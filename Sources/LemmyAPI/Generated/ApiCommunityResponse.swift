@@ -51,8 +51,8 @@ extension ApiCommunityResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.communityView = try LemmyJSONReader.required(communityView_0)
-        self.discussionLanguages = try LemmyJSONReader.required(discussionLanguages_0)
+        self.communityView = try LemmyJSONReader.required(consume communityView_0)
+        self.discussionLanguages = try LemmyJSONReader.required(consume discussionLanguages_0)
     }
 }
 

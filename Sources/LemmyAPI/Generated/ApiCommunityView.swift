@@ -161,14 +161,14 @@ extension ApiCommunityView: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.community = try LemmyJSONReader.required(community_0)
-        self.communityActions = communityActions_0
-        self.canMod = canMod_0
-        self.tags = tags_0
-        self.subscribed = subscribed_0
-        self.blocked = blocked_0
-        self.counts = counts_0
-        self.bannedFromCommunity = bannedFromCommunity_0
+        self.community = try LemmyJSONReader.required(consume community_0)
+        self.communityActions = consume communityActions_0
+        self.canMod = consume canMod_0
+        self.tags = consume tags_0
+        self.subscribed = consume subscribed_0
+        self.blocked = consume blocked_0
+        self.counts = consume counts_0
+        self.bannedFromCommunity = consume bannedFromCommunity_0
     }
 }
 

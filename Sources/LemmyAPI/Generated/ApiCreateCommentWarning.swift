@@ -51,8 +51,8 @@ extension ApiCreateCommentWarning: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.commentId = try LemmyJSONReader.required(commentId_0)
-        self.reason = try LemmyJSONReader.required(reason_0)
+        self.commentId = try LemmyJSONReader.required(consume commentId_0)
+        self.reason = try LemmyJSONReader.required(consume reason_0)
     }
 }
 

@@ -205,18 +205,18 @@ extension ApiCreateCommunity: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.name = try LemmyJSONReader.required(name_0)
-        self.title = title_0
-        self.sidebar = sidebar_0
-        self.summary = summary_0
-        self.nsfw = nsfw_0
-        self.postingRestrictedToMods = postingRestrictedToMods_0
-        self.discussionLanguages = discussionLanguages_0
-        self.visibility = visibility_0
-        self.description = description_0
-        self.icon = icon_0
-        self.banner = banner_0
-        self.auth = auth_0
+        self.name = try LemmyJSONReader.required(consume name_0)
+        self.title = consume title_0
+        self.sidebar = consume sidebar_0
+        self.summary = consume summary_0
+        self.nsfw = consume nsfw_0
+        self.postingRestrictedToMods = consume postingRestrictedToMods_0
+        self.discussionLanguages = consume discussionLanguages_0
+        self.visibility = consume visibility_0
+        self.description = consume description_0
+        self.icon = consume icon_0
+        self.banner = consume banner_0
+        self.auth = consume auth_0
     }
 }
 

@@ -83,11 +83,11 @@ extension ApiCreateCommunityTag: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.communityId = try LemmyJSONReader.required(communityId_0)
-        self.name = try LemmyJSONReader.required(name_0)
-        self.displayName = displayName_0
-        self.summary = summary_0
-        self.color = color_0
+        self.communityId = try LemmyJSONReader.required(consume communityId_0)
+        self.name = try LemmyJSONReader.required(consume name_0)
+        self.displayName = consume displayName_0
+        self.summary = consume summary_0
+        self.color = consume color_0
     }
 }
 

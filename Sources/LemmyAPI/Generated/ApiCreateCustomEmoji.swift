@@ -115,12 +115,12 @@ extension ApiCreateCustomEmoji: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.category = try LemmyJSONReader.required(category_0)
-        self.shortcode = try LemmyJSONReader.required(shortcode_0)
-        self.imageUrl = try LemmyJSONReader.required(imageUrl_0)
-        self.altText = try LemmyJSONReader.required(altText_0)
-        self.keywords = try LemmyJSONReader.required(keywords_0)
-        self.auth = auth_0
+        self.category = try LemmyJSONReader.required(consume category_0)
+        self.shortcode = try LemmyJSONReader.required(consume shortcode_0)
+        self.imageUrl = try LemmyJSONReader.required(consume imageUrl_0)
+        self.altText = try LemmyJSONReader.required(consume altText_0)
+        self.keywords = try LemmyJSONReader.required(consume keywords_0)
+        self.auth = consume auth_0
     }
 }
 

@@ -51,8 +51,8 @@ extension ApiCreateInvitation: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.maxUses = maxUses_0
-        self.expiresAt = expiresAt_0
+        self.maxUses = consume maxUses_0
+        self.expiresAt = consume expiresAt_0
     }
 }
 

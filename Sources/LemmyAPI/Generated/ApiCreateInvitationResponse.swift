@@ -39,7 +39,7 @@ extension ApiCreateInvitationResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.invite = try LemmyJSONReader.required(invite_0)
+        self.invite = try LemmyJSONReader.required(consume invite_0)
     }
 }
 

@@ -71,10 +71,10 @@ extension ApiCreateMultiCommunity: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.name = try LemmyJSONReader.required(name_0)
-        self.title = title_0
-        self.summary = summary_0
-        self.sidebar = sidebar_0
+        self.name = try LemmyJSONReader.required(consume name_0)
+        self.title = consume title_0
+        self.summary = consume summary_0
+        self.sidebar = consume sidebar_0
     }
 }
 

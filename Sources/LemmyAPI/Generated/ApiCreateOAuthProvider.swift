@@ -171,19 +171,19 @@ extension ApiCreateOAuthProvider: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.displayName = try LemmyJSONReader.required(displayName_0)
-        self.issuer = try LemmyJSONReader.required(issuer_0)
-        self.authorizationEndpoint = try LemmyJSONReader.required(authorizationEndpoint_0)
-        self.tokenEndpoint = try LemmyJSONReader.required(tokenEndpoint_0)
-        self.userinfoEndpoint = try LemmyJSONReader.required(userinfoEndpoint_0)
-        self.idClaim = try LemmyJSONReader.required(idClaim_0)
-        self.clientId = try LemmyJSONReader.required(clientId_0)
-        self.clientSecret = try LemmyJSONReader.required(clientSecret_0)
-        self.scopes = try LemmyJSONReader.required(scopes_0)
-        self.autoVerifyEmail = autoVerifyEmail_0
-        self.accountLinkingEnabled = accountLinkingEnabled_0
-        self.usePkce = usePkce_0
-        self.enabled = enabled_0
+        self.displayName = try LemmyJSONReader.required(consume displayName_0)
+        self.issuer = try LemmyJSONReader.required(consume issuer_0)
+        self.authorizationEndpoint = try LemmyJSONReader.required(consume authorizationEndpoint_0)
+        self.tokenEndpoint = try LemmyJSONReader.required(consume tokenEndpoint_0)
+        self.userinfoEndpoint = try LemmyJSONReader.required(consume userinfoEndpoint_0)
+        self.idClaim = try LemmyJSONReader.required(consume idClaim_0)
+        self.clientId = try LemmyJSONReader.required(consume clientId_0)
+        self.clientSecret = try LemmyJSONReader.required(consume clientSecret_0)
+        self.scopes = try LemmyJSONReader.required(consume scopes_0)
+        self.autoVerifyEmail = consume autoVerifyEmail_0
+        self.accountLinkingEnabled = consume accountLinkingEnabled_0
+        self.usePkce = consume usePkce_0
+        self.enabled = consume enabled_0
     }
 }
 

@@ -99,10 +99,10 @@ extension ApiCreatePostReport: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.postId = try LemmyJSONReader.required(postId_0)
-        self.reason = try LemmyJSONReader.required(reason_0)
-        self.violatesInstanceRules = violatesInstanceRules_0
-        self.auth = auth_0
+        self.postId = try LemmyJSONReader.required(consume postId_0)
+        self.reason = try LemmyJSONReader.required(consume reason_0)
+        self.violatesInstanceRules = consume violatesInstanceRules_0
+        self.auth = consume auth_0
     }
 }
 

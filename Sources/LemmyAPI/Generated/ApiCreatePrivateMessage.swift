@@ -83,9 +83,9 @@ extension ApiCreatePrivateMessage: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.content = try LemmyJSONReader.required(content_0)
-        self.recipientId = try LemmyJSONReader.required(recipientId_0)
-        self.auth = auth_0
+        self.content = try LemmyJSONReader.required(consume content_0)
+        self.recipientId = try LemmyJSONReader.required(consume recipientId_0)
+        self.auth = consume auth_0
     }
 }
 

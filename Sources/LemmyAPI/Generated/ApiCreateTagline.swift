@@ -39,7 +39,7 @@ extension ApiCreateTagline: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.content = try LemmyJSONReader.required(content_0)
+        self.content = try LemmyJSONReader.required(consume content_0)
     }
 }
 

@@ -39,7 +39,7 @@ extension ApiCustomEmojiResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.customEmoji = try LemmyJSONReader.required(customEmoji_0)
+        self.customEmoji = try LemmyJSONReader.required(consume customEmoji_0)
     }
 }
 

@@ -51,8 +51,8 @@ extension ApiCustomEmojiView: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.customEmoji = try LemmyJSONReader.required(customEmoji_0)
-        self.keywords = try LemmyJSONReader.required(keywords_0)
+        self.customEmoji = try LemmyJSONReader.required(consume customEmoji_0)
+        self.keywords = try LemmyJSONReader.required(consume keywords_0)
     }
 }
 

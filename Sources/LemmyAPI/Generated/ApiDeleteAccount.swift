@@ -87,9 +87,9 @@ extension ApiDeleteAccount: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.password = try LemmyJSONReader.required(password_0)
-        self.deleteContent = deleteContent_0
-        self.auth = auth_0
+        self.password = try LemmyJSONReader.required(consume password_0)
+        self.deleteContent = consume deleteContent_0
+        self.auth = consume auth_0
     }
 }
 

@@ -39,7 +39,7 @@ extension ApiDeleteImageParams: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.filename = try LemmyJSONReader.required(filename_0)
+        self.filename = try LemmyJSONReader.required(consume filename_0)
     }
 }
 

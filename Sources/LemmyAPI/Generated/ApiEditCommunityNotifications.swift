@@ -51,8 +51,8 @@ extension ApiEditCommunityNotifications: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.communityId = try LemmyJSONReader.required(communityId_0)
-        self.mode = try LemmyJSONReader.required(mode_0)
+        self.communityId = try LemmyJSONReader.required(consume communityId_0)
+        self.mode = try LemmyJSONReader.required(consume mode_0)
     }
 }
 

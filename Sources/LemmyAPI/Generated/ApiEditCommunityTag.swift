@@ -75,10 +75,10 @@ extension ApiEditCommunityTag: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.tagId = try LemmyJSONReader.required(tagId_0)
-        self.displayName = displayName_0
-        self.summary = summary_0
-        self.color = color_0
+        self.tagId = try LemmyJSONReader.required(consume tagId_0)
+        self.displayName = consume displayName_0
+        self.summary = consume summary_0
+        self.color = consume color_0
     }
 }
 

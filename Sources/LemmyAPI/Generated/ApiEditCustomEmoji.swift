@@ -131,13 +131,13 @@ extension ApiEditCustomEmoji: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.id = try LemmyJSONReader.required(id_0)
-        self.category = category_0
-        self.shortcode = shortcode_0
-        self.imageUrl = imageUrl_0
-        self.altText = altText_0
-        self.keywords = keywords_0
-        self.auth = auth_0
+        self.id = try LemmyJSONReader.required(consume id_0)
+        self.category = consume category_0
+        self.shortcode = consume shortcode_0
+        self.imageUrl = consume imageUrl_0
+        self.altText = consume altText_0
+        self.keywords = consume keywords_0
+        self.auth = consume auth_0
     }
 }
 

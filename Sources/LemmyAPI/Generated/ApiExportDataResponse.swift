@@ -99,12 +99,12 @@ extension ApiExportDataResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.notifications = try LemmyJSONReader.required(notifications_0)
-        self.content = try LemmyJSONReader.required(content_0)
-        self.readPosts = try LemmyJSONReader.required(readPosts_0)
-        self.liked = try LemmyJSONReader.required(liked_0)
-        self.moderates = try LemmyJSONReader.required(moderates_0)
-        self.settings = try LemmyJSONReader.required(settings_0)
+        self.notifications = try LemmyJSONReader.required(consume notifications_0)
+        self.content = try LemmyJSONReader.required(consume content_0)
+        self.readPosts = try LemmyJSONReader.required(consume readPosts_0)
+        self.liked = try LemmyJSONReader.required(consume liked_0)
+        self.moderates = try LemmyJSONReader.required(consume moderates_0)
+        self.settings = try LemmyJSONReader.required(consume settings_0)
     }
 }
 

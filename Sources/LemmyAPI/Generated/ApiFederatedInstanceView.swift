@@ -83,11 +83,11 @@ extension ApiFederatedInstanceView: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.instance = try LemmyJSONReader.required(instance_0)
-        self.site = site_0
-        self.queueState = queueState_0
-        self.blocked = blocked_0
-        self.allowed = allowed_0
+        self.instance = try LemmyJSONReader.required(consume instance_0)
+        self.site = consume site_0
+        self.queueState = consume queueState_0
+        self.blocked = consume blocked_0
+        self.allowed = consume allowed_0
     }
 }
 

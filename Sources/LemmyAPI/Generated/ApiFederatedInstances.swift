@@ -65,9 +65,9 @@ extension ApiFederatedInstances: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.linked = try LemmyJSONReader.required(linked_0)
-        self.allowed = try LemmyJSONReader.required(allowed_0)
-        self.blocked = try LemmyJSONReader.required(blocked_0)
+        self.linked = try LemmyJSONReader.required(consume linked_0)
+        self.allowed = try LemmyJSONReader.required(consume allowed_0)
+        self.blocked = try LemmyJSONReader.required(consume blocked_0)
     }
 }
 

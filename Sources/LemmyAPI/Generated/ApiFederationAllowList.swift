@@ -51,8 +51,8 @@ extension ApiFederationAllowList: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.publishedAt = try LemmyJSONReader.required(publishedAt_0)
-        self.updatedAt = updatedAt_0
+        self.publishedAt = try LemmyJSONReader.required(consume publishedAt_0)
+        self.updatedAt = consume updatedAt_0
     }
 }
 

@@ -59,9 +59,9 @@ extension ApiFederationBlockList: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.publishedAt = try LemmyJSONReader.required(publishedAt_0)
-        self.updatedAt = updatedAt_0
-        self.expiresAt = expiresAt_0
+        self.publishedAt = try LemmyJSONReader.required(consume publishedAt_0)
+        self.updatedAt = consume updatedAt_0
+        self.expiresAt = consume expiresAt_0
     }
 }
 

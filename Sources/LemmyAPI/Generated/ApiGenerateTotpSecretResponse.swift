@@ -41,7 +41,7 @@ extension ApiGenerateTotpSecretResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.totpSecretUrl = try LemmyJSONReader.required(totpSecretUrl_0)
+        self.totpSecretUrl = try LemmyJSONReader.required(consume totpSecretUrl_0)
     }
 }
 

@@ -39,7 +39,7 @@ extension ApiGetBannedPersons: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.auth = auth_0
+        self.auth = consume auth_0
     }
 }
 

@@ -39,7 +39,7 @@ extension ApiGetCaptchaResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.ok = ok_0
+        self.ok = consume ok_0
     }
 }
 

@@ -69,8 +69,8 @@ extension ApiGetComment: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.id = try LemmyJSONReader.required(id_0)
-        self.auth = auth_0
+        self.id = try LemmyJSONReader.required(consume id_0)
+        self.auth = consume auth_0
     }
 }
 

@@ -39,7 +39,7 @@ extension ApiGetCommentsResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.comments = try LemmyJSONReader.required(comments_0)
+        self.comments = try LemmyJSONReader.required(consume comments_0)
     }
 }
 

@@ -79,9 +79,9 @@ extension ApiGetCommunity: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.id = id_0
-        self.name = name_0
-        self.auth = auth_0
+        self.id = consume id_0
+        self.name = consume name_0
+        self.auth = consume auth_0
     }
 }
 

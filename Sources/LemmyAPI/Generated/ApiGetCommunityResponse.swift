@@ -75,10 +75,10 @@ extension ApiGetCommunityResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.communityView = try LemmyJSONReader.required(communityView_0)
-        self.site = site_0
-        self.moderators = try LemmyJSONReader.required(moderators_0)
-        self.discussionLanguages = try LemmyJSONReader.required(discussionLanguages_0)
+        self.communityView = try LemmyJSONReader.required(consume communityView_0)
+        self.site = consume site_0
+        self.moderators = try LemmyJSONReader.required(consume moderators_0)
+        self.discussionLanguages = try LemmyJSONReader.required(consume discussionLanguages_0)
     }
 }
 

@@ -115,11 +115,11 @@ extension ApiGetFederatedInstances: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.domainFilter = domainFilter_0
-        self.kind = kind_0
-        self.pageCursor = pageCursor_0
-        self.limit = limit_0
-        self.auth = auth_0
+        self.domainFilter = consume domainFilter_0
+        self.kind = consume kind_0
+        self.pageCursor = consume pageCursor_0
+        self.limit = consume limit_0
+        self.auth = consume auth_0
     }
 }
 

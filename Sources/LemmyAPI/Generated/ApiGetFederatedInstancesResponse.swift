@@ -39,7 +39,7 @@ extension ApiGetFederatedInstancesResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.federatedInstances = federatedInstances_0
+        self.federatedInstances = consume federatedInstances_0
     }
 }
 

@@ -51,8 +51,8 @@ extension ApiGetMultiCommunity: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.id = id_0
-        self.name = name_0
+        self.id = consume id_0
+        self.name = consume name_0
     }
 }
 

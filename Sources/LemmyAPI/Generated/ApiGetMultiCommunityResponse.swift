@@ -51,8 +51,8 @@ extension ApiGetMultiCommunityResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.multiCommunityView = try LemmyJSONReader.required(multiCommunityView_0)
-        self.communities = try LemmyJSONReader.required(communities_0)
+        self.multiCommunityView = try LemmyJSONReader.required(consume multiCommunityView_0)
+        self.communities = try LemmyJSONReader.required(consume communities_0)
     }
 }
 

@@ -131,12 +131,12 @@ extension ApiGetPersonDetailsResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.personView = try LemmyJSONReader.required(personView_0)
-        self.site = site_0
-        self.moderates = try LemmyJSONReader.required(moderates_0)
-        self.multiCommunitiesCreated = multiCommunitiesCreated_0
-        self.comments = comments_0
-        self.posts = posts_0
+        self.personView = try LemmyJSONReader.required(consume personView_0)
+        self.site = consume site_0
+        self.moderates = try LemmyJSONReader.required(consume moderates_0)
+        self.multiCommunitiesCreated = consume multiCommunitiesCreated_0
+        self.comments = consume comments_0
+        self.posts = consume posts_0
     }
 }
 

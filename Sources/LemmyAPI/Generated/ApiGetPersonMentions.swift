@@ -103,11 +103,11 @@ extension ApiGetPersonMentions: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.sort = sort_0
-        self.page = page_0
-        self.limit = limit_0
-        self.unreadOnly = unreadOnly_0
-        self.auth = auth_0
+        self.sort = consume sort_0
+        self.page = consume page_0
+        self.limit = consume limit_0
+        self.unreadOnly = consume unreadOnly_0
+        self.auth = consume auth_0
     }
 }
 

@@ -39,7 +39,7 @@ extension ApiGetPersonMentionsResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.mentions = try LemmyJSONReader.required(mentions_0)
+        self.mentions = try LemmyJSONReader.required(consume mentions_0)
     }
 }
 

@@ -75,10 +75,10 @@ extension ApiGetPostResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.postView = try LemmyJSONReader.required(postView_0)
-        self.communityView = try LemmyJSONReader.required(communityView_0)
-        self.crossPosts = try LemmyJSONReader.required(crossPosts_0)
-        self.moderators = try LemmyJSONReader.required(moderators_0)
+        self.postView = try LemmyJSONReader.required(consume postView_0)
+        self.communityView = try LemmyJSONReader.required(consume communityView_0)
+        self.crossPosts = try LemmyJSONReader.required(consume crossPosts_0)
+        self.moderators = try LemmyJSONReader.required(consume moderators_0)
     }
 }
 

@@ -415,33 +415,33 @@ extension ApiGetPosts: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.type = type_0
-        self.sort = sort_0
-        self.timeRangeSeconds = timeRangeSeconds_0
-        self.communityId = communityId_0
-        self.communityName = communityName_0
-        self.creatorId = creatorId_0
-        self.creatorUsername = creatorUsername_0
-        self.multiCommunityId = multiCommunityId_0
-        self.multiCommunityName = multiCommunityName_0
-        self.showHidden = showHidden_0
-        self.showRead = showRead_0
-        self.showNsfw = showNsfw_0
-        self.hidePostsWithMedia = hidePostsWithMedia_0
-        self.markAsRead = markAsRead_0
-        self.noCommentsOnly = noCommentsOnly_0
-        self.searchTerm = searchTerm_0
-        self.searchTitleOnly = searchTitleOnly_0
-        self.searchUrlOnly = searchUrlOnly_0
-        self.tagId = tagId_0
-        self.pageCursor = pageCursor_0
-        self.limit = limit_0
-        self.page = page_0
-        self.savedOnly = savedOnly_0
-        self.likedOnly = likedOnly_0
-        self.dislikedOnly = dislikedOnly_0
-        self.moderatorView = moderatorView_0
-        self.auth = auth_0
+        self.type = consume type_0
+        self.sort = consume sort_0
+        self.timeRangeSeconds = consume timeRangeSeconds_0
+        self.communityId = consume communityId_0
+        self.communityName = consume communityName_0
+        self.creatorId = consume creatorId_0
+        self.creatorUsername = consume creatorUsername_0
+        self.multiCommunityId = consume multiCommunityId_0
+        self.multiCommunityName = consume multiCommunityName_0
+        self.showHidden = consume showHidden_0
+        self.showRead = consume showRead_0
+        self.showNsfw = consume showNsfw_0
+        self.hidePostsWithMedia = consume hidePostsWithMedia_0
+        self.markAsRead = consume markAsRead_0
+        self.noCommentsOnly = consume noCommentsOnly_0
+        self.searchTerm = consume searchTerm_0
+        self.searchTitleOnly = consume searchTitleOnly_0
+        self.searchUrlOnly = consume searchUrlOnly_0
+        self.tagId = consume tagId_0
+        self.pageCursor = consume pageCursor_0
+        self.limit = consume limit_0
+        self.page = consume page_0
+        self.savedOnly = consume savedOnly_0
+        self.likedOnly = consume likedOnly_0
+        self.dislikedOnly = consume dislikedOnly_0
+        self.moderatorView = consume moderatorView_0
+        self.auth = consume auth_0
     }
 }
 

@@ -69,8 +69,8 @@ extension ApiGetPostsResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.posts = try LemmyJSONReader.required(posts_0)
-        self.nextPage = nextPage_0
+        self.posts = try LemmyJSONReader.required(consume posts_0)
+        self.nextPage = consume nextPage_0
     }
 }
 

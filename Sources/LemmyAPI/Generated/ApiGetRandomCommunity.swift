@@ -51,8 +51,8 @@ extension ApiGetRandomCommunity: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.type = type_0
-        self.showNsfw = showNsfw_0
+        self.type = consume type_0
+        self.showNsfw = consume showNsfw_0
     }
 }
 

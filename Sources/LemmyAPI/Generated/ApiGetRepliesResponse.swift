@@ -39,7 +39,7 @@ extension ApiGetRepliesResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.replies = try LemmyJSONReader.required(replies_0)
+        self.replies = try LemmyJSONReader.required(consume replies_0)
     }
 }
 

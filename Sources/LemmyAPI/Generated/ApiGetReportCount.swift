@@ -69,8 +69,8 @@ extension ApiGetReportCount: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.communityId = communityId_0
-        self.auth = auth_0
+        self.communityId = consume communityId_0
+        self.auth = consume auth_0
     }
 }
 

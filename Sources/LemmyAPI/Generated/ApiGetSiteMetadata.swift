@@ -39,7 +39,7 @@ extension ApiGetSiteMetadata: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.url = try LemmyJSONReader.required(url_0)
+        self.url = try LemmyJSONReader.required(consume url_0)
     }
 }
 

@@ -41,7 +41,7 @@ extension ApiGetSiteMetadataResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.metadata = try LemmyJSONReader.required(metadata_0)
+        self.metadata = try LemmyJSONReader.required(consume metadata_0)
     }
 }
 

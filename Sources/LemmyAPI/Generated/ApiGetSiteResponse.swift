@@ -253,21 +253,21 @@ extension ApiGetSiteResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.siteView = try LemmyJSONReader.required(siteView_0)
-        self.admins = try LemmyJSONReader.required(admins_0)
-        self.version = try LemmyJSONReader.required(version_0)
-        self.allLanguages = try LemmyJSONReader.required(allLanguages_0)
-        self.discussionLanguages = try LemmyJSONReader.required(discussionLanguages_0)
-        self.tagline = tagline_0
-        self.oauthProviders = oauthProviders_0
-        self.adminOauthProviders = adminOauthProviders_0
-        self.blockedUrls = blockedUrls_0
-        self.activePlugins = activePlugins_0
-        self.lastApplicationDurationSeconds = lastApplicationDurationSeconds_0
-        self.captchaEnabled = captchaEnabled_0
-        self.myUser = myUser_0
-        self.taglines = taglines_0
-        self.customEmojis = customEmojis_0
+        self.siteView = try LemmyJSONReader.required(consume siteView_0)
+        self.admins = try LemmyJSONReader.required(consume admins_0)
+        self.version = try LemmyJSONReader.required(consume version_0)
+        self.allLanguages = try LemmyJSONReader.required(consume allLanguages_0)
+        self.discussionLanguages = try LemmyJSONReader.required(consume discussionLanguages_0)
+        self.tagline = consume tagline_0
+        self.oauthProviders = consume oauthProviders_0
+        self.adminOauthProviders = consume adminOauthProviders_0
+        self.blockedUrls = consume blockedUrls_0
+        self.activePlugins = consume activePlugins_0
+        self.lastApplicationDurationSeconds = consume lastApplicationDurationSeconds_0
+        self.captchaEnabled = consume captchaEnabled_0
+        self.myUser = consume myUser_0
+        self.taglines = consume taglines_0
+        self.customEmojis = consume customEmojis_0
     }
 }
 

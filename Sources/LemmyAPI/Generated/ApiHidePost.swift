@@ -85,9 +85,9 @@ extension ApiHidePost: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.postId = postId_0
-        self.hide = try LemmyJSONReader.required(hide_0)
-        self.postIds = postIds_0
+        self.postId = consume postId_0
+        self.hide = try LemmyJSONReader.required(consume hide_0)
+        self.postIds = consume postIds_0
     }
 }
 

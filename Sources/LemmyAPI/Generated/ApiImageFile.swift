@@ -51,8 +51,8 @@ extension ApiImageFile: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.file = try LemmyJSONReader.required(file_0)
-        self.deleteToken = try LemmyJSONReader.required(deleteToken_0)
+        self.file = try LemmyJSONReader.required(consume file_0)
+        self.deleteToken = try LemmyJSONReader.required(consume deleteToken_0)
     }
 }
 

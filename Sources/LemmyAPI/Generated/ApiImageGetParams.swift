@@ -51,8 +51,8 @@ extension ApiImageGetParams: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.fileType = fileType_0
-        self.maxSize = maxSize_0
+        self.fileType = consume fileType_0
+        self.maxSize = consume maxSize_0
     }
 }
 

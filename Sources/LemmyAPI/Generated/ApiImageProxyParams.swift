@@ -63,9 +63,9 @@ extension ApiImageProxyParams: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.url = try LemmyJSONReader.required(url_0)
-        self.fileType = fileType_0
-        self.maxSize = maxSize_0
+        self.url = try LemmyJSONReader.required(consume url_0)
+        self.fileType = consume fileType_0
+        self.maxSize = consume maxSize_0
     }
 }
 

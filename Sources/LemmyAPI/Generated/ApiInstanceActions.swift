@@ -75,10 +75,10 @@ extension ApiInstanceActions: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.blockedCommunitiesAt = blockedCommunitiesAt_0
-        self.receivedBanAt = receivedBanAt_0
-        self.banExpiresAt = banExpiresAt_0
-        self.blockedPersonsAt = blockedPersonsAt_0
+        self.blockedCommunitiesAt = consume blockedCommunitiesAt_0
+        self.receivedBanAt = consume receivedBanAt_0
+        self.banExpiresAt = consume banExpiresAt_0
+        self.blockedPersonsAt = consume blockedPersonsAt_0
     }
 }
 

@@ -63,9 +63,9 @@ extension ApiInstanceBlockView: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.person = try LemmyJSONReader.required(person_0)
-        self.instance = try LemmyJSONReader.required(instance_0)
-        self.site = site_0
+        self.person = try LemmyJSONReader.required(consume person_0)
+        self.instance = try LemmyJSONReader.required(consume instance_0)
+        self.site = consume site_0
     }
 }
 

@@ -107,13 +107,13 @@ extension ApiInstanceWithFederationState: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.id = try LemmyJSONReader.required(id_0)
-        self.domain = try LemmyJSONReader.required(domain_0)
-        self.published = try LemmyJSONReader.required(published_0)
-        self.updated = updated_0
-        self.software = software_0
-        self.version = version_0
-        self.federationState = federationState_0
+        self.id = try LemmyJSONReader.required(consume id_0)
+        self.domain = try LemmyJSONReader.required(consume domain_0)
+        self.published = try LemmyJSONReader.required(consume published_0)
+        self.updated = consume updated_0
+        self.software = consume software_0
+        self.version = consume version_0
+        self.federationState = consume federationState_0
     }
 }
 

@@ -59,9 +59,9 @@ extension ApiLanguage: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.id = try LemmyJSONReader.required(id_0)
-        self.code = try LemmyJSONReader.required(code_0)
-        self.name = try LemmyJSONReader.required(name_0)
+        self.id = try LemmyJSONReader.required(consume id_0)
+        self.code = try LemmyJSONReader.required(consume code_0)
+        self.name = try LemmyJSONReader.required(consume name_0)
     }
 }
 

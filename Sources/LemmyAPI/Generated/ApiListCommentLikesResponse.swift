@@ -39,7 +39,7 @@ extension ApiListCommentLikesResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.commentLikes = try LemmyJSONReader.required(commentLikes_0)
+        self.commentLikes = try LemmyJSONReader.required(consume commentLikes_0)
     }
 }
 

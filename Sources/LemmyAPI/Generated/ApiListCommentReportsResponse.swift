@@ -39,7 +39,7 @@ extension ApiListCommentReportsResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.commentReports = try LemmyJSONReader.required(commentReports_0)
+        self.commentReports = try LemmyJSONReader.required(consume commentReports_0)
     }
 }
 

@@ -39,7 +39,7 @@ extension ApiListCommunitiesResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.communities = try LemmyJSONReader.required(communities_0)
+        self.communities = try LemmyJSONReader.required(consume communities_0)
     }
 }
 

@@ -39,7 +39,7 @@ extension ApiListCustomEmojis: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.category = category_0
+        self.category = consume category_0
     }
 }
 

@@ -39,7 +39,7 @@ extension ApiListCustomEmojisResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.customEmojis = try LemmyJSONReader.required(customEmojis_0)
+        self.customEmojis = try LemmyJSONReader.required(consume customEmojis_0)
     }
 }
 

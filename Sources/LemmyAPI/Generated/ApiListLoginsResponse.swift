@@ -39,7 +39,7 @@ extension ApiListLoginsResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.logins = try LemmyJSONReader.required(logins_0)
+        self.logins = try LemmyJSONReader.required(consume logins_0)
     }
 }
 

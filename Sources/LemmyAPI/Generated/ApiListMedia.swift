@@ -85,9 +85,9 @@ extension ApiListMedia: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.pageCursor = pageCursor_0
-        self.limit = limit_0
-        self.page = page_0
+        self.pageCursor = consume pageCursor_0
+        self.limit = consume limit_0
+        self.page = consume page_0
     }
 }
 

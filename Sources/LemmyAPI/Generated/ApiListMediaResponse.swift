@@ -39,7 +39,7 @@ extension ApiListMediaResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.images = try LemmyJSONReader.required(images_0)
+        self.images = try LemmyJSONReader.required(consume images_0)
     }
 }
 

@@ -115,14 +115,14 @@ extension ApiListMultiCommunities: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.type = type_0
-        self.sort = sort_0
-        self.creatorId = creatorId_0
-        self.timeRangeSeconds = timeRangeSeconds_0
-        self.searchTerm = searchTerm_0
-        self.searchTitleOnly = searchTitleOnly_0
-        self.pageCursor = pageCursor_0
-        self.limit = limit_0
+        self.type = consume type_0
+        self.sort = consume sort_0
+        self.creatorId = consume creatorId_0
+        self.timeRangeSeconds = consume timeRangeSeconds_0
+        self.searchTerm = consume searchTerm_0
+        self.searchTitleOnly = consume searchTitleOnly_0
+        self.pageCursor = consume pageCursor_0
+        self.limit = consume limit_0
     }
 }
 

@@ -71,10 +71,10 @@ extension ApiListPersonLiked: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.type = type_0
-        self.likeType = likeType_0
-        self.pageCursor = pageCursor_0
-        self.limit = limit_0
+        self.type = consume type_0
+        self.likeType = consume likeType_0
+        self.pageCursor = consume pageCursor_0
+        self.limit = consume limit_0
     }
 }
 

@@ -67,10 +67,10 @@ extension ApiListPersonSaved: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.type = type_0
-        self.searchTerm = searchTerm_0
-        self.pageCursor = pageCursor_0
-        self.limit = limit_0
+        self.type = consume type_0
+        self.searchTerm = consume searchTerm_0
+        self.pageCursor = consume pageCursor_0
+        self.limit = consume limit_0
     }
 }
 

@@ -39,7 +39,7 @@ extension ApiListPostLikesResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.postLikes = try LemmyJSONReader.required(postLikes_0)
+        self.postLikes = try LemmyJSONReader.required(consume postLikes_0)
     }
 }
 

@@ -39,7 +39,7 @@ extension ApiListPostReportsResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.postReports = try LemmyJSONReader.required(postReports_0)
+        self.postReports = try LemmyJSONReader.required(consume postReports_0)
     }
 }
 

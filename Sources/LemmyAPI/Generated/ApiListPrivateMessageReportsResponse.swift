@@ -39,7 +39,7 @@ extension ApiListPrivateMessageReportsResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.privateMessageReports = try LemmyJSONReader.required(privateMessageReports_0)
+        self.privateMessageReports = try LemmyJSONReader.required(consume privateMessageReports_0)
     }
 }
 

@@ -51,8 +51,8 @@ extension ApiListTaglines: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.pageCursor = pageCursor_0
-        self.limit = limit_0
+        self.pageCursor = consume pageCursor_0
+        self.limit = consume limit_0
     }
 }
 

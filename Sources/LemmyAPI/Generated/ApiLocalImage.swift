@@ -134,12 +134,12 @@ extension ApiLocalImage: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.pictrsAlias = try LemmyJSONReader.required(pictrsAlias_0)
+        self.pictrsAlias = try LemmyJSONReader.required(consume pictrsAlias_0)
         self.publishedAt = try LemmyJSONReader.required(publishedAt_0 ?? publishedAt_1)
-        self.personId = personId_0
-        self.thumbnailForPostId = thumbnailForPostId_0
-        self.localUserId = localUserId_0
-        self.pictrsDeleteToken = pictrsDeleteToken_0
+        self.personId = consume personId_0
+        self.thumbnailForPostId = consume thumbnailForPostId_0
+        self.localUserId = consume localUserId_0
+        self.pictrsDeleteToken = consume pictrsDeleteToken_0
     }
 }
 

@@ -83,9 +83,9 @@ extension ApiLocalImageView: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.localImage = try LemmyJSONReader.required(localImage_0)
-        self.person = try LemmyJSONReader.required(person_0)
-        self.post = post_0
+        self.localImage = try LemmyJSONReader.required(consume localImage_0)
+        self.person = try LemmyJSONReader.required(consume person_0)
+        self.post = consume post_0
     }
 }
 

@@ -123,12 +123,12 @@ extension ApiLocalUserView: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.localUser = try LemmyJSONReader.required(localUser_0)
-        self.person = try LemmyJSONReader.required(person_0)
-        self.banned = banned_0
-        self.banExpiresAt = banExpiresAt_0
-        self.localUserVoteDisplayMode = localUserVoteDisplayMode_0
-        self.counts = counts_0
+        self.localUser = try LemmyJSONReader.required(consume localUser_0)
+        self.person = try LemmyJSONReader.required(consume person_0)
+        self.banned = consume banned_0
+        self.banExpiresAt = consume banExpiresAt_0
+        self.localUserVoteDisplayMode = consume localUserVoteDisplayMode_0
+        self.counts = consume counts_0
     }
 }
 

@@ -97,10 +97,10 @@ extension ApiLogin: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.usernameOrEmail = try LemmyJSONReader.required(usernameOrEmail_0)
-        self.password = try LemmyJSONReader.required(password_0)
-        self.totp2faToken = totp2faToken_0
-        self.stayLoggedIn = stayLoggedIn_0
+        self.usernameOrEmail = try LemmyJSONReader.required(consume usernameOrEmail_0)
+        self.password = try LemmyJSONReader.required(consume password_0)
+        self.totp2faToken = consume totp2faToken_0
+        self.stayLoggedIn = consume stayLoggedIn_0
     }
 }
 

@@ -51,8 +51,8 @@ extension ApiMarkManyPostsAsRead: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.postIds = try LemmyJSONReader.required(postIds_0)
-        self.read = try LemmyJSONReader.required(read_0)
+        self.postIds = try LemmyJSONReader.required(consume postIds_0)
+        self.read = try LemmyJSONReader.required(consume read_0)
     }
 }
 

@@ -71,10 +71,10 @@ extension ApiModAddCommunityView: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.modAddCommunity = try LemmyJSONReader.required(modAddCommunity_0)
-        self.moderator = moderator_0
-        self.community = try LemmyJSONReader.required(community_0)
-        self.moddedPerson = try LemmyJSONReader.required(moddedPerson_0)
+        self.modAddCommunity = try LemmyJSONReader.required(consume modAddCommunity_0)
+        self.moderator = consume moderator_0
+        self.community = try LemmyJSONReader.required(consume community_0)
+        self.moddedPerson = try LemmyJSONReader.required(consume moddedPerson_0)
     }
 }
 

@@ -63,9 +63,9 @@ extension ApiModAddView: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.modAdd = try LemmyJSONReader.required(modAdd_0)
-        self.moderator = moderator_0
-        self.moddedPerson = try LemmyJSONReader.required(moddedPerson_0)
+        self.modAdd = try LemmyJSONReader.required(consume modAdd_0)
+        self.moderator = consume moderator_0
+        self.moddedPerson = try LemmyJSONReader.required(consume moddedPerson_0)
     }
 }
 

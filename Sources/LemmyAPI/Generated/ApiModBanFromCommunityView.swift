@@ -71,10 +71,10 @@ extension ApiModBanFromCommunityView: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.modBanFromCommunity = try LemmyJSONReader.required(modBanFromCommunity_0)
-        self.moderator = moderator_0
-        self.community = try LemmyJSONReader.required(community_0)
-        self.bannedPerson = try LemmyJSONReader.required(bannedPerson_0)
+        self.modBanFromCommunity = try LemmyJSONReader.required(consume modBanFromCommunity_0)
+        self.moderator = consume moderator_0
+        self.community = try LemmyJSONReader.required(consume community_0)
+        self.bannedPerson = try LemmyJSONReader.required(consume bannedPerson_0)
     }
 }
 

@@ -63,9 +63,9 @@ extension ApiModBanView: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.modBan = try LemmyJSONReader.required(modBan_0)
-        self.moderator = moderator_0
-        self.bannedPerson = try LemmyJSONReader.required(bannedPerson_0)
+        self.modBan = try LemmyJSONReader.required(consume modBan_0)
+        self.moderator = consume moderator_0
+        self.bannedPerson = try LemmyJSONReader.required(consume bannedPerson_0)
     }
 }
 

@@ -71,10 +71,10 @@ extension ApiModFeaturePostView: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.modFeaturePost = try LemmyJSONReader.required(modFeaturePost_0)
-        self.moderator = moderator_0
-        self.post = try LemmyJSONReader.required(post_0)
-        self.community = try LemmyJSONReader.required(community_0)
+        self.modFeaturePost = try LemmyJSONReader.required(consume modFeaturePost_0)
+        self.moderator = consume moderator_0
+        self.post = try LemmyJSONReader.required(consume post_0)
+        self.community = try LemmyJSONReader.required(consume community_0)
     }
 }
 

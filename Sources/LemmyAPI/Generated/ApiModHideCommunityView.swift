@@ -63,9 +63,9 @@ extension ApiModHideCommunityView: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.modHideCommunity = try LemmyJSONReader.required(modHideCommunity_0)
-        self.admin = admin_0
-        self.community = try LemmyJSONReader.required(community_0)
+        self.modHideCommunity = try LemmyJSONReader.required(consume modHideCommunity_0)
+        self.admin = consume admin_0
+        self.community = try LemmyJSONReader.required(consume community_0)
     }
 }
 

@@ -71,10 +71,10 @@ extension ApiModLockPostView: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.modLockPost = try LemmyJSONReader.required(modLockPost_0)
-        self.moderator = moderator_0
-        self.post = try LemmyJSONReader.required(post_0)
-        self.community = try LemmyJSONReader.required(community_0)
+        self.modLockPost = try LemmyJSONReader.required(consume modLockPost_0)
+        self.moderator = consume moderator_0
+        self.post = try LemmyJSONReader.required(consume post_0)
+        self.community = try LemmyJSONReader.required(consume community_0)
     }
 }
 

@@ -91,12 +91,12 @@ extension ApiModRemoveCommentView: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.modRemoveComment = try LemmyJSONReader.required(modRemoveComment_0)
-        self.moderator = moderator_0
-        self.comment = try LemmyJSONReader.required(comment_0)
-        self.commenter = try LemmyJSONReader.required(commenter_0)
-        self.post = try LemmyJSONReader.required(post_0)
-        self.community = try LemmyJSONReader.required(community_0)
+        self.modRemoveComment = try LemmyJSONReader.required(consume modRemoveComment_0)
+        self.moderator = consume moderator_0
+        self.comment = try LemmyJSONReader.required(consume comment_0)
+        self.commenter = try LemmyJSONReader.required(consume commenter_0)
+        self.post = try LemmyJSONReader.required(consume post_0)
+        self.community = try LemmyJSONReader.required(consume community_0)
     }
 }
 

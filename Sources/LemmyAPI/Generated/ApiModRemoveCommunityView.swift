@@ -59,9 +59,9 @@ extension ApiModRemoveCommunityView: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.modRemoveCommunity = try LemmyJSONReader.required(modRemoveCommunity_0)
-        self.moderator = moderator_0
-        self.community = try LemmyJSONReader.required(community_0)
+        self.modRemoveCommunity = try LemmyJSONReader.required(consume modRemoveCommunity_0)
+        self.moderator = consume moderator_0
+        self.community = try LemmyJSONReader.required(consume community_0)
     }
 }
 

@@ -71,10 +71,10 @@ extension ApiModRemovePostView: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.modRemovePost = try LemmyJSONReader.required(modRemovePost_0)
-        self.moderator = moderator_0
-        self.post = try LemmyJSONReader.required(post_0)
-        self.community = try LemmyJSONReader.required(community_0)
+        self.modRemovePost = try LemmyJSONReader.required(consume modRemovePost_0)
+        self.moderator = consume moderator_0
+        self.post = try LemmyJSONReader.required(consume post_0)
+        self.community = try LemmyJSONReader.required(consume community_0)
     }
 }
 

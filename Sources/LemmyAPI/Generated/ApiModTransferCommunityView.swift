@@ -71,10 +71,10 @@ extension ApiModTransferCommunityView: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.modTransferCommunity = try LemmyJSONReader.required(modTransferCommunity_0)
-        self.moderator = moderator_0
-        self.community = try LemmyJSONReader.required(community_0)
-        self.moddedPerson = try LemmyJSONReader.required(moddedPerson_0)
+        self.modTransferCommunity = try LemmyJSONReader.required(consume modTransferCommunity_0)
+        self.moderator = consume moderator_0
+        self.community = try LemmyJSONReader.required(consume community_0)
+        self.moddedPerson = try LemmyJSONReader.required(consume moddedPerson_0)
     }
 }
 

@@ -111,13 +111,13 @@ extension ApiModlogView: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.modlog = try LemmyJSONReader.required(modlog_0)
-        self.moderator = moderator_0
-        self.targetPerson = targetPerson_0
-        self.targetInstance = targetInstance_0
-        self.targetCommunity = targetCommunity_0
-        self.targetPost = targetPost_0
-        self.targetComment = targetComment_0
+        self.modlog = try LemmyJSONReader.required(consume modlog_0)
+        self.moderator = consume moderator_0
+        self.targetPerson = consume targetPerson_0
+        self.targetInstance = consume targetInstance_0
+        self.targetCommunity = consume targetCommunity_0
+        self.targetPost = consume targetPost_0
+        self.targetComment = consume targetComment_0
     }
 }
 

@@ -39,7 +39,7 @@ extension ApiMultiCommunityResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.multiCommunityView = try LemmyJSONReader.required(multiCommunityView_0)
+        self.multiCommunityView = try LemmyJSONReader.required(consume multiCommunityView_0)
     }
 }
 

@@ -59,9 +59,9 @@ extension ApiMultiCommunityView: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.multi = try LemmyJSONReader.required(multi_0)
-        self.followState = followState_0
-        self.owner = try LemmyJSONReader.required(owner_0)
+        self.multi = try LemmyJSONReader.required(consume multi_0)
+        self.followState = consume followState_0
+        self.owner = try LemmyJSONReader.required(consume owner_0)
     }
 }
 

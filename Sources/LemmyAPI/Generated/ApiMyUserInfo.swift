@@ -325,17 +325,17 @@ extension ApiMyUserInfo: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.localUserView = try LemmyJSONReader.required(localUserView_0)
-        self.follows = try LemmyJSONReader.required(follows_0)
-        self.moderates = try LemmyJSONReader.required(moderates_0)
-        self.multiCommunityFollows = multiCommunityFollows_0
-        self.communityBlocks = try LemmyJSONReader.required(communityBlocks_0)
-        self.instanceCommunitiesBlocks = instanceCommunitiesBlocks_0
-        self.instancePersonsBlocks = instancePersonsBlocks_0
-        self.personBlocks = try LemmyJSONReader.required(personBlocks_0)
-        self.keywordBlocks = keywordBlocks_0
-        self.discussionLanguages = try LemmyJSONReader.required(discussionLanguages_0)
-        self.instanceBlocks = instanceBlocks_0
+        self.localUserView = try LemmyJSONReader.required(consume localUserView_0)
+        self.follows = try LemmyJSONReader.required(consume follows_0)
+        self.moderates = try LemmyJSONReader.required(consume moderates_0)
+        self.multiCommunityFollows = consume multiCommunityFollows_0
+        self.communityBlocks = try LemmyJSONReader.required(consume communityBlocks_0)
+        self.instanceCommunitiesBlocks = consume instanceCommunitiesBlocks_0
+        self.instancePersonsBlocks = consume instancePersonsBlocks_0
+        self.personBlocks = try LemmyJSONReader.required(consume personBlocks_0)
+        self.keywordBlocks = consume keywordBlocks_0
+        self.discussionLanguages = try LemmyJSONReader.required(consume discussionLanguages_0)
+        self.instanceBlocks = consume instanceBlocks_0
     }
 }
 

@@ -103,13 +103,13 @@ extension ApiNodeInfo: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.version = version_0
-        self.software = software_0
-        self.protocols = protocols_0
-        self.usage = usage_0
-        self.openRegistrations = openRegistrations_0
-        self.services = services_0
-        self.metadata = metadata_0
+        self.version = consume version_0
+        self.software = consume software_0
+        self.protocols = consume protocols_0
+        self.usage = consume usage_0
+        self.openRegistrations = consume openRegistrations_0
+        self.services = consume services_0
+        self.metadata = consume metadata_0
     }
 }
 

@@ -51,8 +51,8 @@ extension ApiNodeInfoServices: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.inbound = inbound_0
-        self.outbound = outbound_0
+        self.inbound = consume inbound_0
+        self.outbound = consume outbound_0
     }
 }
 

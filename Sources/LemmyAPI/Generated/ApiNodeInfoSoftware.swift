@@ -75,10 +75,10 @@ extension ApiNodeInfoSoftware: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.name = name_0
-        self.version = version_0
-        self.repository = repository_0
-        self.homepage = homepage_0
+        self.name = consume name_0
+        self.version = consume version_0
+        self.repository = consume repository_0
+        self.homepage = consume homepage_0
     }
 }
 

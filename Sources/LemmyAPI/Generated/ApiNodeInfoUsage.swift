@@ -63,9 +63,9 @@ extension ApiNodeInfoUsage: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.users = users_0
-        self.localPosts = localPosts_0
-        self.localComments = localComments_0
+        self.users = consume users_0
+        self.localPosts = consume localPosts_0
+        self.localComments = consume localComments_0
     }
 }
 

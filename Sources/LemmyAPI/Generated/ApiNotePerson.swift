@@ -51,8 +51,8 @@ extension ApiNotePerson: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.personId = try LemmyJSONReader.required(personId_0)
-        self.note = try LemmyJSONReader.required(note_0)
+        self.personId = try LemmyJSONReader.required(consume personId_0)
+        self.note = try LemmyJSONReader.required(consume note_0)
     }
 }
 

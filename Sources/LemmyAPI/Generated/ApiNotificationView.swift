@@ -51,8 +51,8 @@ extension ApiNotificationView: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.notification = try LemmyJSONReader.required(notification_0)
-        self.data = try LemmyJSONReader.required(data_0)
+        self.notification = try LemmyJSONReader.required(consume notification_0)
+        self.data = try LemmyJSONReader.required(consume data_0)
     }
 }
 

@@ -59,9 +59,9 @@ extension ApiPagedResponse: LemmyFastDecodable where T: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.items = try LemmyJSONReader.required(items_0)
-        self.nextPage = nextPage_0
-        self.prevPage = prevPage_0
+        self.items = try LemmyJSONReader.required(consume items_0)
+        self.nextPage = consume nextPage_0
+        self.prevPage = consume prevPage_0
     }
 }
 

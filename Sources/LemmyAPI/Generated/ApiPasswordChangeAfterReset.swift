@@ -63,9 +63,9 @@ extension ApiPasswordChangeAfterReset: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.token = try LemmyJSONReader.required(token_0)
-        self.password = try LemmyJSONReader.required(password_0)
-        self.passwordVerify = try LemmyJSONReader.required(passwordVerify_0)
+        self.token = try LemmyJSONReader.required(consume token_0)
+        self.password = try LemmyJSONReader.required(consume password_0)
+        self.passwordVerify = try LemmyJSONReader.required(consume passwordVerify_0)
     }
 }
 

@@ -75,10 +75,10 @@ extension ApiPendingFollowerView: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.person = try LemmyJSONReader.required(person_0)
-        self.community = try LemmyJSONReader.required(community_0)
-        self.isNewInstance = try LemmyJSONReader.required(isNewInstance_0)
-        self.followState = followState_0
+        self.person = try LemmyJSONReader.required(consume person_0)
+        self.community = try LemmyJSONReader.required(consume community_0)
+        self.isNewInstance = try LemmyJSONReader.required(consume isNewInstance_0)
+        self.followState = consume followState_0
     }
 }
 

@@ -95,12 +95,12 @@ extension ApiPersonActions: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.blockedAt = blockedAt_0
-        self.notedAt = notedAt_0
-        self.note = note_0
-        self.votedAt = votedAt_0
-        self.upvotes = upvotes_0
-        self.downvotes = downvotes_0
+        self.blockedAt = consume blockedAt_0
+        self.notedAt = consume notedAt_0
+        self.note = consume note_0
+        self.votedAt = consume votedAt_0
+        self.upvotes = consume upvotes_0
+        self.downvotes = consume downvotes_0
     }
 }
 

@@ -47,8 +47,8 @@ extension ApiPersonBlockView: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.person = try LemmyJSONReader.required(person_0)
-        self.target = try LemmyJSONReader.required(target_0)
+        self.person = try LemmyJSONReader.required(consume person_0)
+        self.target = try LemmyJSONReader.required(consume target_0)
     }
 }
 

@@ -39,7 +39,7 @@ extension ApiPersonMentionResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.personMentionView = try LemmyJSONReader.required(personMentionView_0)
+        self.personMentionView = try LemmyJSONReader.required(consume personMentionView_0)
     }
 }
 

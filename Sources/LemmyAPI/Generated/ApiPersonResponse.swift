@@ -39,7 +39,7 @@ extension ApiPersonResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.personView = try LemmyJSONReader.required(personView_0)
+        self.personView = try LemmyJSONReader.required(consume personView_0)
     }
 }
 

@@ -63,9 +63,9 @@ extension ApiPluginMetadata: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.name = try LemmyJSONReader.required(name_0)
-        self.url = url_0
-        self.description = description_0
+        self.name = try LemmyJSONReader.required(consume name_0)
+        self.url = consume url_0
+        self.description = consume description_0
     }
 }
 

@@ -119,14 +119,14 @@ extension ApiPostActions: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.readAt = readAt_0
-        self.readCommentsAt = readCommentsAt_0
-        self.savedAt = savedAt_0
-        self.votedAt = votedAt_0
-        self.hiddenAt = hiddenAt_0
-        self.readCommentsAmount = readCommentsAmount_0
-        self.voteIsUpvote = voteIsUpvote_0
-        self.notifications = notifications_0
+        self.readAt = consume readAt_0
+        self.readCommentsAt = consume readCommentsAt_0
+        self.savedAt = consume savedAt_0
+        self.votedAt = consume votedAt_0
+        self.hiddenAt = consume hiddenAt_0
+        self.readCommentsAmount = consume readCommentsAmount_0
+        self.voteIsUpvote = consume voteIsUpvote_0
+        self.notifications = consume notifications_0
     }
 }
 

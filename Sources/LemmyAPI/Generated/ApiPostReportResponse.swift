@@ -39,7 +39,7 @@ extension ApiPostReportResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.postReportView = try LemmyJSONReader.required(postReportView_0)
+        self.postReportView = try LemmyJSONReader.required(consume postReportView_0)
     }
 }
 

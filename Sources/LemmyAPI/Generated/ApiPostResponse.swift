@@ -39,7 +39,7 @@ extension ApiPostResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.postView = try LemmyJSONReader.required(postView_0)
+        self.postView = try LemmyJSONReader.required(consume postView_0)
     }
 }
 

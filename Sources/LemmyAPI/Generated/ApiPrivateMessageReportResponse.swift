@@ -39,7 +39,7 @@ extension ApiPrivateMessageReportResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.privateMessageReportView = try LemmyJSONReader.required(privateMessageReportView_0)
+        self.privateMessageReportView = try LemmyJSONReader.required(consume privateMessageReportView_0)
     }
 }
 

@@ -153,14 +153,14 @@ extension ApiPrivateMessageReportView: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.privateMessageReport = try LemmyJSONReader.required(privateMessageReport_0)
-        self.privateMessage = try LemmyJSONReader.required(privateMessage_0)
-        self.creator = try LemmyJSONReader.required(creator_0)
-        self.privateMessageCreator = try LemmyJSONReader.required(privateMessageCreator_0)
-        self.resolver = resolver_0
-        self.creatorIsAdmin = creatorIsAdmin_0
-        self.creatorBanned = creatorBanned_0
-        self.creatorBanExpiresAt = creatorBanExpiresAt_0
+        self.privateMessageReport = try LemmyJSONReader.required(consume privateMessageReport_0)
+        self.privateMessage = try LemmyJSONReader.required(consume privateMessage_0)
+        self.creator = try LemmyJSONReader.required(consume creator_0)
+        self.privateMessageCreator = try LemmyJSONReader.required(consume privateMessageCreator_0)
+        self.resolver = consume resolver_0
+        self.creatorIsAdmin = consume creatorIsAdmin_0
+        self.creatorBanned = consume creatorBanned_0
+        self.creatorBanExpiresAt = consume creatorBanExpiresAt_0
     }
 }
 

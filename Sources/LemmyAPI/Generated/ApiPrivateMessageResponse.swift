@@ -39,7 +39,7 @@ extension ApiPrivateMessageResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.privateMessageView = try LemmyJSONReader.required(privateMessageView_0)
+        self.privateMessageView = try LemmyJSONReader.required(consume privateMessageView_0)
     }
 }
 

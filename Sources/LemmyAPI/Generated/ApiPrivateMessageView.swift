@@ -63,9 +63,9 @@ extension ApiPrivateMessageView: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.privateMessage = try LemmyJSONReader.required(privateMessage_0)
-        self.creator = try LemmyJSONReader.required(creator_0)
-        self.recipient = try LemmyJSONReader.required(recipient_0)
+        self.privateMessage = try LemmyJSONReader.required(consume privateMessage_0)
+        self.creator = try LemmyJSONReader.required(consume creator_0)
+        self.recipient = try LemmyJSONReader.required(consume recipient_0)
     }
 }
 

@@ -39,7 +39,7 @@ extension ApiPrivateMessagesResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.privateMessages = try LemmyJSONReader.required(privateMessages_0)
+        self.privateMessages = try LemmyJSONReader.required(consume privateMessages_0)
     }
 }
 

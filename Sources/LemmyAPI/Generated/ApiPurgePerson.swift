@@ -83,9 +83,9 @@ extension ApiPurgePerson: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.personId = try LemmyJSONReader.required(personId_0)
-        self.reason = reason_0
-        self.auth = auth_0
+        self.personId = try LemmyJSONReader.required(consume personId_0)
+        self.reason = consume reason_0
+        self.auth = consume auth_0
     }
 }
 

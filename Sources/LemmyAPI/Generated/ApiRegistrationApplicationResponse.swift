@@ -39,7 +39,7 @@ extension ApiRegistrationApplicationResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.registrationApplication = try LemmyJSONReader.required(registrationApplication_0)
+        self.registrationApplication = try LemmyJSONReader.required(consume registrationApplication_0)
     }
 }
 

@@ -75,10 +75,10 @@ extension ApiRegistrationApplicationView: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.registrationApplication = try LemmyJSONReader.required(registrationApplication_0)
-        self.creatorLocalUser = try LemmyJSONReader.required(creatorLocalUser_0)
-        self.creator = try LemmyJSONReader.required(creator_0)
-        self.admin = admin_0
+        self.registrationApplication = try LemmyJSONReader.required(consume registrationApplication_0)
+        self.creatorLocalUser = try LemmyJSONReader.required(consume creatorLocalUser_0)
+        self.creator = try LemmyJSONReader.required(consume creator_0)
+        self.admin = consume admin_0
     }
 }
 

@@ -39,7 +39,7 @@ extension ApiResetPassword: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.email = try LemmyJSONReader.required(email_0)
+        self.email = try LemmyJSONReader.required(consume email_0)
     }
 }
 

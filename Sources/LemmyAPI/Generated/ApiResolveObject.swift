@@ -69,8 +69,8 @@ extension ApiResolveObject: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.q = try LemmyJSONReader.required(q_0)
-        self.auth = auth_0
+        self.q = try LemmyJSONReader.required(consume q_0)
+        self.auth = consume auth_0
     }
 }
 

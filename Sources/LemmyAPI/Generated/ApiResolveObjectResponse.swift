@@ -75,10 +75,10 @@ extension ApiResolveObjectResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.comment = comment_0
-        self.post = post_0
-        self.community = community_0
-        self.person = person_0
+        self.comment = consume comment_0
+        self.post = consume post_0
+        self.community = consume community_0
+        self.person = consume person_0
     }
 }
 

@@ -79,9 +79,9 @@ extension ApiSavePost: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.postId = try LemmyJSONReader.required(postId_0)
-        self.save = try LemmyJSONReader.required(save_0)
-        self.auth = auth_0
+        self.postId = try LemmyJSONReader.required(consume postId_0)
+        self.save = try LemmyJSONReader.required(consume save_0)
+        self.auth = consume auth_0
     }
 }
 

@@ -177,16 +177,16 @@ extension ApiSearchResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.resolve = resolve_0
-        self.comments = try LemmyJSONReader.required(comments_0)
-        self.posts = try LemmyJSONReader.required(posts_0)
-        self.communities = try LemmyJSONReader.required(communities_0)
-        self.persons = persons_0
-        self.multiCommunities = multiCommunities_0
-        self.prevPage = prevPage_0
-        self.nextPage = nextPage_0
-        self.type = type_0
-        self.users = users_0
+        self.resolve = consume resolve_0
+        self.comments = try LemmyJSONReader.required(consume comments_0)
+        self.posts = try LemmyJSONReader.required(consume posts_0)
+        self.communities = try LemmyJSONReader.required(consume communities_0)
+        self.persons = consume persons_0
+        self.multiCommunities = consume multiCommunities_0
+        self.prevPage = consume prevPage_0
+        self.nextPage = consume nextPage_0
+        self.type = consume type_0
+        self.users = consume users_0
     }
 }
 

@@ -286,22 +286,22 @@ extension ApiSite: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.id = try LemmyJSONReader.required(id_0)
-        self.name = try LemmyJSONReader.required(name_0)
-        self.sidebar = sidebar_0
+        self.id = try LemmyJSONReader.required(consume id_0)
+        self.name = try LemmyJSONReader.required(consume name_0)
+        self.sidebar = consume sidebar_0
         self.publishedAt = try LemmyJSONReader.required(publishedAt_0 ?? publishedAt_1)
         self.updatedAt = updatedAt_0 ?? updatedAt_1
-        self.icon = icon_0
-        self.banner = banner_0
-        self.summary = summary_0
+        self.icon = consume icon_0
+        self.banner = consume banner_0
+        self.summary = consume summary_0
         self.apId = try LemmyJSONReader.required(apId_0 ?? apId_1)
-        self.lastRefreshedAt = try LemmyJSONReader.required(lastRefreshedAt_0)
-        self.inboxUrl = try LemmyJSONReader.required(inboxUrl_0)
-        self.instanceId = try LemmyJSONReader.required(instanceId_0)
-        self.contentWarning = contentWarning_0
-        self.description = description_0
-        self.publicKey = publicKey_0
-        self.privateKey = privateKey_0
+        self.lastRefreshedAt = try LemmyJSONReader.required(consume lastRefreshedAt_0)
+        self.inboxUrl = try LemmyJSONReader.required(consume inboxUrl_0)
+        self.instanceId = try LemmyJSONReader.required(consume instanceId_0)
+        self.contentWarning = consume contentWarning_0
+        self.description = consume description_0
+        self.publicKey = consume publicKey_0
+        self.privateKey = consume privateKey_0
     }
 }
 

@@ -71,10 +71,10 @@ extension ApiSiteMetadata: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.title = title_0
-        self.description = description_0
-        self.image = image_0
-        self.embedVideoUrl = embedVideoUrl_0
+        self.title = consume title_0
+        self.description = consume description_0
+        self.image = consume image_0
+        self.embedVideoUrl = consume embedVideoUrl_0
     }
 }
 

@@ -69,8 +69,8 @@ extension ApiSiteResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.siteView = try LemmyJSONReader.required(siteView_0)
-        self.taglines = taglines_0
+        self.siteView = try LemmyJSONReader.required(consume siteView_0)
+        self.taglines = consume taglines_0
     }
 }
 

@@ -113,11 +113,11 @@ extension ApiSiteView: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.site = try LemmyJSONReader.required(site_0)
-        self.localSite = try LemmyJSONReader.required(localSite_0)
-        self.localSiteRateLimit = try LemmyJSONReader.required(localSiteRateLimit_0)
-        self.instance = instance_0
-        self.counts = counts_0
+        self.site = try LemmyJSONReader.required(consume site_0)
+        self.localSite = try LemmyJSONReader.required(consume localSite_0)
+        self.localSiteRateLimit = try LemmyJSONReader.required(consume localSiteRateLimit_0)
+        self.instance = consume instance_0
+        self.counts = consume counts_0
     }
 }
 

@@ -39,7 +39,7 @@ extension ApiTaglineResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.tagline = try LemmyJSONReader.required(tagline_0)
+        self.tagline = try LemmyJSONReader.required(consume tagline_0)
     }
 }
 

@@ -131,12 +131,12 @@ extension ApiUploadImageResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.imageUrl = imageUrl_0
-        self.filename = filename_0
-        self.msg = msg_0
-        self.files = files_0
-        self.url = url_0
-        self.deleteUrl = deleteUrl_0
+        self.imageUrl = consume imageUrl_0
+        self.filename = consume filename_0
+        self.msg = consume msg_0
+        self.files = consume files_0
+        self.url = consume url_0
+        self.deleteUrl = consume deleteUrl_0
     }
 }
 

@@ -207,22 +207,22 @@ extension ApiUserSettingsBackup: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.displayName = displayName_0
-        self.bio = bio_0
-        self.avatar = avatar_0
-        self.banner = banner_0
-        self.matrixId = matrixId_0
-        self.botAccount = botAccount_0
-        self.settings = settings_0
-        self.followedCommunities = try LemmyJSONReader.required(followedCommunities_0)
-        self.savedPosts = try LemmyJSONReader.required(savedPosts_0)
-        self.savedComments = try LemmyJSONReader.required(savedComments_0)
-        self.blockedCommunities = try LemmyJSONReader.required(blockedCommunities_0)
-        self.blockedUsers = try LemmyJSONReader.required(blockedUsers_0)
-        self.blockedInstancesCommunities = try LemmyJSONReader.required(blockedInstancesCommunities_0)
-        self.blockedInstancesPersons = try LemmyJSONReader.required(blockedInstancesPersons_0)
-        self.blockingKeywords = try LemmyJSONReader.required(blockingKeywords_0)
-        self.discussionLanguages = try LemmyJSONReader.required(discussionLanguages_0)
+        self.displayName = consume displayName_0
+        self.bio = consume bio_0
+        self.avatar = consume avatar_0
+        self.banner = consume banner_0
+        self.matrixId = consume matrixId_0
+        self.botAccount = consume botAccount_0
+        self.settings = consume settings_0
+        self.followedCommunities = try LemmyJSONReader.required(consume followedCommunities_0)
+        self.savedPosts = try LemmyJSONReader.required(consume savedPosts_0)
+        self.savedComments = try LemmyJSONReader.required(consume savedComments_0)
+        self.blockedCommunities = try LemmyJSONReader.required(consume blockedCommunities_0)
+        self.blockedUsers = try LemmyJSONReader.required(consume blockedUsers_0)
+        self.blockedInstancesCommunities = try LemmyJSONReader.required(consume blockedInstancesCommunities_0)
+        self.blockedInstancesPersons = try LemmyJSONReader.required(consume blockedInstancesPersons_0)
+        self.blockingKeywords = try LemmyJSONReader.required(consume blockingKeywords_0)
+        self.discussionLanguages = try LemmyJSONReader.required(consume discussionLanguages_0)
     }
 }
 

@@ -39,7 +39,7 @@ extension ApiVerifyEmail: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.token = try LemmyJSONReader.required(token_0)
+        self.token = try LemmyJSONReader.required(consume token_0)
     }
 }
 
