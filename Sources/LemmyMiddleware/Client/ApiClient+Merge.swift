@@ -6,10 +6,13 @@ internal import LemmyAPI
 /// sequence number of the request whose answer is being merged.
 extension ApiClient {
     func person1(_ person: ApiPerson, blocked: Bool? = nil) -> Person1 {
-        let previous = caches.person1[person.id]?.confirmed
-        let isBlocked = blocked ?? previous?.blocked ?? account?.blockedPersonIds.contains(person.id) ?? false
+        let cached = caches.person1[person.id]
+        let isBlocked = blocked ?? cached?.confirmed.blocked ?? account?.blockedPersonIds.contains(person.id) ?? false
         let snapshot = Person1Snapshot(person, blocked: isBlocked)
-        return merge(snapshot)
+        // The generated `merge(_:)` would look the id up again.
+        return caches.person1.merge(snapshot.id, cached: cached, snapshot, sequence: mergeSequence) {
+            Person1(api: self, snapshot: snapshot)
+        }
     }
 
     func person2(_ view: ApiPersonView) -> Person2 {
@@ -25,10 +28,13 @@ extension ApiClient {
     }
 
     func community1(_ community: ApiCommunity, blocked: Bool? = nil) -> Community1 {
-        let previous = caches.community1[community.id]?.confirmed
-        let isBlocked = blocked ?? previous?.blocked ?? account?.blockedCommunityIds.contains(community.id) ?? false
+        let cached = caches.community1[community.id]
+        let isBlocked = blocked ?? cached?.confirmed.blocked ?? account?.blockedCommunityIds.contains(community.id) ?? false
         let snapshot = Community1Snapshot(community, blocked: isBlocked)
-        return merge(snapshot)
+        // The generated `merge(_:)` would look the id up again.
+        return caches.community1.merge(snapshot.id, cached: cached, snapshot, sequence: mergeSequence) {
+            Community1(api: self, snapshot: snapshot)
+        }
     }
 
     func community2(_ view: ApiCommunityView) -> Community2 {

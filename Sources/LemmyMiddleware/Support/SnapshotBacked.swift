@@ -31,7 +31,13 @@ extension WeakCache where Value: SnapshotBacked {
     /// The live object for `key`, updated in place with `snapshot`, or a new one made by `make`
     /// and registered.
     func merge(_ key: Key, _ snapshot: Value.Snapshot, sequence: UInt64, make: () -> Value) -> Value {
-        if let existing = self[key] {
+        merge(key, cached: self[key], snapshot, sequence: sequence, make: make)
+    }
+
+    /// ``merge(_:_:sequence:make:)`` for a caller that already looked up `key` and found `cached`
+    /// (it needed the cached state to build `snapshot`): one dictionary lookup instead of two.
+    func merge(_ key: Key, cached: Value?, _ snapshot: Value.Snapshot, sequence: UInt64, make: () -> Value) -> Value {
+        if let existing = cached {
             existing.merge(snapshot, sequence: sequence)
             return existing
         }
