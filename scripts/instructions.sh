@@ -4,7 +4,8 @@
 # loader's own share, a loopback request through AsyncHTTPClient directly, its terminal and the
 # chain (the client process's whole cost, event loop included), a typed
 # decode beside JSONSerialization of the same bytes, the middleware's merge of a 50-post page
-# (first ingest, re-merge), and an in-memory FeedLoader scroll beside its fetcher. Counts repeat to
+# (first ingest, re-merge), an in-memory FeedLoader scroll beside its fetcher, and the 10,000-post
+# scroll through the raw client, ApiClient and PostFeed. Counts repeat to
 # a few parts in ten thousand on a busy machine, where wall times do not.
 #
 #   scripts/instructions.sh
@@ -100,3 +101,10 @@ plain=$(per_unit 2 feed plain)
 filtered=$(per_unit 2 feed filtered)
 python3 -c "import sys; f, p, q = (int(v) / 10000 for v in sys.argv[1:4]); print(f'10,000-item feed scroll, per item: fetcher {f:,.0f} instructions; FeedLoader without filters {p:,.0f} ({p / f:.2f}x), with the 4 filters {q:,.0f} ({q / f:.2f}x)')" \
     "$fetcher" "$plain" "$filtered"
+# The FeedScroll scroll of 10,000 posts from an in-process LemmyTestServer (its cost is in all
+# three): the raw client, ApiClient's models, and a PostFeed.
+raw=$(per_unit 1 scroll raw)
+models=$(per_unit 1 scroll models)
+postFeed=$(per_unit 1 scroll feed)
+python3 -c "import sys; r, m, f = map(int, sys.argv[1:4]); print(f'10,000-post scroll (server included): raw client {r:,} instructions; ApiClient models {m:,} ({m / r:.2f}x); PostFeed {f:,} ({f / r:.2f}x)')" \
+    "$raw" "$models" "$postFeed"
