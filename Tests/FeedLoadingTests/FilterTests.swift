@@ -20,6 +20,22 @@ struct FilterTests {
         #expect(kept(filter, items).map(\.id) == [2, 4])
     }
 
+    @Test("keywords read field by field hide the same items as the texts given as an array, in any field")
+    func keywordsFieldByField() {
+        let keywords = ["cat", "Hot Dog", "été"]
+        let byFields = KeywordFilter<Post>(keywords: keywords, searching: { $0.title }, { $0.apID })
+        let byArray = KeywordFilter<Post>(keywords: keywords) { [$0.title, $0.apID] }
+        let items = [
+            Post(id: 1, title: "CAT pictures"), Post(id: 2, title: "concatenate strings"),
+            Post(id: 3, title: "a hot  dog stand"), Post(id: 4, title: "hot dogs"),
+            Post(id: 5, title: "plain", apID: "about my cat."), Post(id: 6, title: "plain", apID: "un ÉTÉ chaud"),
+            Post(id: 7, title: "plain", apID: "nothing here"),
+        ]
+        #expect(kept(byFields, items).map(\.id) == [2, 4, 7])
+        #expect(kept(byFields, items).map(\.id) == kept(byArray, items).map(\.id))
+        #expect(kept(KeywordFilter<Post>(keywords: keywords, searching: { $0.title }), items).map(\.id) == [2, 4, 5, 6, 7])
+    }
+
     @Test("text with non-ASCII letters is lowercased as Unicode does, not byte by byte")
     func keywordsInNonASCIIText() {
         // The Kelvin sign lowercases to an ASCII "k"; "É" to "é". ASCII-only text is searched

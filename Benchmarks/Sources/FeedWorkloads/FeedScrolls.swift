@@ -41,7 +41,7 @@ public enum FeedScrolls {
                 PredicateFilter("Read") { !$0.isRead },
                 DuplicateFilter("Duplicates", by: \.apID),
                 MembershipFilter("Blocked people", excluding: [3, 5, 7]) { $0.creator },
-                KeywordFilter("Keywords", keywords: ["rust", "golang"]) { [$0.title, $0.body] },
+                KeywordFilter("Keywords", keywords: ["rust", "golang"], searching: { $0.title }, { $0.body }),
             ] : []
         let loader = FeedLoader(
             fetcher: makeFetcher(),
