@@ -43,7 +43,7 @@ extension FeedEntry where Model == InboxItem {
                 id: FeedEntryID(kind: .message, value: message.id), model: item, created: message.created,
                 keys: FeedFilterKeys(
                     actorId: message.message1.actorIdText.text, creatorId: message.creator.id,
-                    instanceIds: [message.creator.instanceId], texts: [message.content]))
+                    creatorInstanceId: message.creator.instanceId, body: message.content))
         }
     }
 }

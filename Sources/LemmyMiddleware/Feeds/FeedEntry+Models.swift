@@ -27,8 +27,7 @@ extension FeedEntry {
             id: FeedEntryID(kind: .community, value: community.id), model: community, created: community.created,
             keys: FeedFilterKeys(
                 actorId: community.community1.actorIdText.text, communityId: community.id,
-                instanceIds: [community.instanceId],
-                texts: [community.displayName, community.description ?? ""]))
+                communityInstanceId: community.instanceId, title: community.displayName, body: community.description ?? ""))
     }
 
     @MainActor static func person(_ person: Person2) -> FeedEntry<Person2> {
@@ -36,7 +35,7 @@ extension FeedEntry {
             id: FeedEntryID(kind: .person, value: person.id), model: person, created: person.created,
             keys: FeedFilterKeys(
                 actorId: person.person1.actorIdText.text, creatorId: person.id,
-                instanceIds: [person.instanceId], texts: [person.displayName, person.bio ?? ""]))
+                creatorInstanceId: person.instanceId, title: person.displayName, body: person.bio ?? ""))
     }
 }
 
@@ -46,13 +45,14 @@ extension FeedFilterKeys {
     @MainActor static func post(_ post: Post2) -> FeedFilterKeys {
         FeedFilterKeys(
             actorId: post.post1.actorIdText.text, creatorId: post.creatorId, communityId: post.communityId, postId: post.id,
-            instanceIds: [post.creator.instanceId, post.community.instanceId],
-            texts: [post.title, post.content ?? ""])
+            creatorInstanceId: post.creator.instanceId, communityInstanceId: post.community.instanceId,
+            title: post.title, body: post.content ?? "")
     }
 
     @MainActor static func comment(_ comment: Comment2) -> FeedFilterKeys {
         FeedFilterKeys(
             actorId: comment.comment1.actorIdText.text, creatorId: comment.creatorId, communityId: comment.community.id,
-            postId: comment.postId, instanceIds: [comment.creator.instanceId, comment.community.instanceId], texts: [comment.content])
+            postId: comment.postId, creatorInstanceId: comment.creator.instanceId, communityInstanceId: comment.community.instanceId,
+            body: comment.content)
     }
 }

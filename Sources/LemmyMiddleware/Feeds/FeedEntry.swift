@@ -68,7 +68,11 @@ struct FeedFilterKeys: Sendable {
     /// The post of a post or comment, for purges.
     var postId: Int?
     /// The instances of the creator and the community, for the instance blocklist.
-    var instanceIds: [Int] = []
-    /// Texts the keyword filter searches (title and body).
-    var texts: [String] = []
+    var creatorInstanceId: Int?
+    var communityInstanceId: Int?
+    /// The texts the keyword filter searches: a title or name, and a body (empty if none). Two
+    /// fields rather than arrays: an array is an allocation per entry, and the filters read
+    /// these once per entry per pass.
+    var title: String = ""
+    var body: String = ""
 }

@@ -42,7 +42,7 @@ public final class LemmyFeed<Model: Sendable, Query: Sendable> {
         source = makeSource(FeedContext(api: api, query: query))
         var filters: [any FeedFilter<FeedEntry<Model>>] = [
             DuplicateFilter<FeedEntry<Model>, String>(LemmyFeedFilter.duplicates.rawValue) { $0.keys.actorId },
-            KeywordFilter<FeedEntry<Model>>(LemmyFeedFilter.keywords.rawValue, keywords: []) { $0.keys.texts },
+            Self.keywordFilter([]),
             Self.blockFilter(api.account),
         ]
         if let isRead {
@@ -107,7 +107,7 @@ public final class LemmyFeed<Model: Sendable, Query: Sendable> {
     /// Hides items containing any of `keywords` as whole words in their title or body.
     public func setKeywords(_ keywords: [String]) {
         loader.setFilter(
-            KeywordFilter(LemmyFeedFilter.keywords.rawValue, keywords: keywords) { $0.keys.texts },
+            Self.keywordFilter(keywords),
             isEnabled: isEnabled(.keywords))
     }
 
@@ -126,10 +126,17 @@ public final class LemmyFeed<Model: Sendable, Query: Sendable> {
         let communities = account?.blockedCommunityIds ?? []
         let instances = account?.blockedInstanceIds ?? []
         return PredicateFilter(LemmyFeedFilter.blocked.rawValue) { entry in
-            let keys = entry.keys
-            if let id = keys.creatorId, people.contains(id) { return false }
-            if let id = keys.communityId, communities.contains(id) { return false }
-            return instances.isEmpty || !keys.instanceIds.contains(where: instances.contains)
+            // Empty sets (a guest, an account without blocks) are passed over without hashing.
+            if !people.isEmpty, let id = entry.keys.creatorId, people.contains(id) { return false }
+            if !communities.isEmpty, let id = entry.keys.communityId, communities.contains(id) { return false }
+            guard !instances.isEmpty else { return true }
+            if let id = entry.keys.creatorInstanceId, instances.contains(id) { return false }
+            if let id = entry.keys.communityInstanceId, instances.contains(id) { return false }
+            return true
         }
+    }
+
+    private static func keywordFilter(_ keywords: [String]) -> KeywordFilter<FeedEntry<Model>> {
+        KeywordFilter(LemmyFeedFilter.keywords.rawValue, keywords: keywords, searching: { $0.keys.title }, { $0.keys.body })
     }
 }

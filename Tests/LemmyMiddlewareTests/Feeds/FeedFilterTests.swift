@@ -43,4 +43,41 @@ struct FeedFilterTests {
             #expect(loader.requests(to: "/post/list").count == requests)
         }
     }
+
+    @Test(
+        "Blocking an instance hides loaded posts whose creator or community is on it, without fetching",
+        arguments: LemmyDialect.allCases.filter { $0 != .v0_18 })
+    func instanceBlock(dialect: LemmyDialect) async throws {
+        try await withServer(dialect, scale: .medium) { server in
+            let loader = RecordingLoader()
+            let alice = try await ApiClient.login(to: server.baseURL, username: "alice", password: "password", loader: loader)
+            try await alice.loadAccount()
+            let feed = PostFeed(api: alice, query: PostFeedQuery(feed: .all, sort: .new, pageSize: 50))
+            await feed.loadMore()
+            let home = try #require(alice.account?.person?.instanceId)
+            while !feed.items.contains(where: { $0.community.instanceId != home }), feed.loadingState == .idle { await feed.loadMore() }
+            let all = feed.items
+            // Two instances: one hosting the creator of a post whose community is elsewhere, one
+            // hosting the community of a post whose creator is elsewhere, so that both keys count.
+            // Not alice's own instance, which Lemmy does not let her block.
+            let byCreator = try #require(all.first { $0.creator.instanceId != home && $0.community.instanceId == home }).creator.instanceId
+            let byCommunity = try #require(all.first { $0.community.instanceId != home }).community.instanceId
+            let blocked = Set([byCreator, byCommunity])
+            var onIt: [Int] = []
+            var (byCreatorOnly, byCommunityOnly) = (false, false)
+            for post in all {
+                let (creator, community) = (blocked.contains(post.creator.instanceId), blocked.contains(post.community.instanceId))
+                if creator || community { onIt.append(post.id) }
+                byCreatorOnly = byCreatorOnly || (creator && !community)
+                byCommunityOnly = byCommunityOnly || (community && !creator)
+            }
+            try #require(byCreatorOnly && byCommunityOnly)
+            let requests = loader.requests(to: "/post/list").count
+            for instance in blocked { #expect(await alice.blockInstance(instance) == .confirmed) }
+            feed.updateBlocklist()
+            #expect(feed.items.map(\.id) == all.map(\.id).filter { !onIt.contains($0) })
+            #expect(feed.loader.removedCount(named: LemmyFeedFilter.blocked.rawValue) == onIt.count)
+            #expect(loader.requests(to: "/post/list").count == requests)
+        }
+    }
 }
