@@ -8,14 +8,21 @@ import Testing
 /// The standard filters of a Lemmy feed, wired to the account and the models.
 @Suite("Lemmy feed filters") @MainActor
 struct FeedFilterTests {
+    /// Alice logged in with her account loaded, through a recording loader, and the first page
+    /// of a feed of all posts, newest first.
+    private static func aliceFeed(_ server: LemmyTestServer) async throws -> (ApiClient, RecordingLoader, PostFeed) {
+        let loader = RecordingLoader()
+        let alice = try await ApiClient.login(to: server.baseURL, username: "alice", password: "password", loader: loader)
+        try await alice.loadAccount()
+        let feed = PostFeed(api: alice, query: PostFeedQuery(feed: .all, sort: .new, pageSize: 50))
+        await feed.loadMore()
+        return (alice, loader, feed)
+    }
+
     @Test("Blocking a person or a community and keywords hide loaded posts without fetching", arguments: LemmyDialect.allCases)
     func blocksAndKeywords(dialect: LemmyDialect) async throws {
         try await withServer(dialect, scale: .tiny) { server in
-            let loader = RecordingLoader()
-            let alice = try await ApiClient.login(to: server.baseURL, username: "alice", password: "password", loader: loader)
-            try await alice.loadAccount()
-            let feed = PostFeed(api: alice, query: PostFeedQuery(feed: .all, sort: .new, pageSize: 50))
-            await feed.loadMore()
+            let (alice, loader, feed) = try await Self.aliceFeed(server)
             let all = feed.items
             try #require(all.count >= 10)
             let requests = loader.requests(to: "/post/list").count
@@ -49,11 +56,7 @@ struct FeedFilterTests {
         arguments: LemmyDialect.allCases.filter { $0 != .v0_18 })
     func instanceBlock(dialect: LemmyDialect) async throws {
         try await withServer(dialect, scale: .medium) { server in
-            let loader = RecordingLoader()
-            let alice = try await ApiClient.login(to: server.baseURL, username: "alice", password: "password", loader: loader)
-            try await alice.loadAccount()
-            let feed = PostFeed(api: alice, query: PostFeedQuery(feed: .all, sort: .new, pageSize: 50))
-            await feed.loadMore()
+            let (alice, loader, feed) = try await Self.aliceFeed(server)
             let home = try #require(alice.account?.person?.instanceId)
             while !feed.items.contains(where: { $0.community.instanceId != home }), feed.loadingState == .idle { await feed.loadMore() }
             let all = feed.items
