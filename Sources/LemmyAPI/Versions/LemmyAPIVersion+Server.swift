@@ -11,8 +11,11 @@ extension LemmyAPIVersion: Comparable {
     /// server's development. A server older than every described version speaks the oldest.
     public init(server: LemmyServerVersion) {
         // One pass over the parsed names, without building arrays: every request asks this.
-        var first: LemmyAPIVersion?, branch: LemmyAPIVersion?, oldestTagged: LemmyAPIVersion?
-        var newestTag: LemmyServerVersion?, match: LemmyAPIVersion?
+        var first: LemmyAPIVersion?
+        var branch: LemmyAPIVersion?
+        var oldestTagged: LemmyAPIVersion?
+        var newestTag: LemmyServerVersion?
+        var match: LemmyAPIVersion?
         for (version, tag) in Self.parsedNames where version.generation == server.generation {
             first = first ?? version
             guard let tag else {
