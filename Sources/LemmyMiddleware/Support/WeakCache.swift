@@ -21,6 +21,9 @@
 
     /// Registers `value` under `key`.
     func insert(_ value: Value, for key: Key) {
+        // Room for a first page at once: growing from empty rehashed every entry at each
+        // doubling, several times over while the first page of a fresh client merged.
+        if entries.isEmpty { entries.reserveCapacity(64) }
         entries[key] = Entry(value: value)
         insertionsSinceClean += 1
         if insertionsSinceClean > max(64, entries.count) { clean() }
