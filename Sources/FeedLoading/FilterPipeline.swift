@@ -15,12 +15,11 @@ struct FilterPipeline<Item: Identifiable> {
     private var predicates: [(Item) -> Bool] = []
     private var predicateSlots: [Int] = []
     private let operations: ItemOperations<Item>
-    /// Inserts an item's id into this pass's visible ids; `false` if it was there already.
-    private var insertVisible: (Item) -> Bool
+    /// The ids this pass has made visible.
+    private var visibleIDs = SeenSet<Item.ID>()
 
     init(filters: [any FeedFilter<Item>], operations: ItemOperations<Item>) {
         self.operations = operations
-        insertVisible = operations.makeUniqueIDs()
         slots = filters.map { Slot(filter: $0, isEnabled: true) }
         restart()
     }
@@ -58,7 +57,7 @@ struct FilterPipeline<Item: Identifiable> {
 
     /// Starts a new pass: fresh predicates, zero counts, nothing visible.
     mutating func restart() {
-        insertVisible = operations.makeUniqueIDs()
+        visibleIDs = SeenSet()
         predicates = []
         predicateSlots = []
         for index in slots.indices {
@@ -76,7 +75,7 @@ struct FilterPipeline<Item: Identifiable> {
     @discardableResult
     mutating func admit(_ page: [Item], pinned: Set<Item.ID> = [], into visible: inout [Item]) -> (kept: Int, hidden: Int) {
         var removed = [Int](repeating: 0, count: predicates.count)
-        let kept = operations.admit(page, pinned, predicates, &removed, insertVisible, &visible)
+        let kept = operations.admit(page, pinned, predicates, &removed, visibleIDs, &visible)
         var hidden = 0
         for (slot, count) in zip(predicateSlots, removed) {
             slots[slot].removedCount += count
@@ -95,16 +94,14 @@ struct FilterPipeline<Item: Identifiable> {
 /// 10,000-item scroll (the FeedLoaderOverhead benchmark).
 @usableFromInline
 struct ItemOperations<Item: Identifiable> {
-    /// Returns a fresh "insert this item's id into the visible ids" function: `false` if the
-    /// id was visible already.
-    @usableFromInline let makeUniqueIDs: () -> (Item) -> Bool
     /// Filters one page: appends the items that survive to `visible`, in order, and returns
     /// how many; adds to `removed[i]` for each item the `i`th predicate rejects first. Items in
-    /// `pinned` skip the predicates; every item must also be new to `insertVisible`.
+    /// `pinned` skip the predicates; every item's id must also be new to `visibleIDs`, which
+    /// keeps it.
     @usableFromInline let admit:
         (
             _ page: [Item], _ pinned: Set<Item.ID>, _ predicates: [(Item) -> Bool], _ removed: inout [Int],
-            _ insertVisible: (Item) -> Bool, _ visible: inout [Item]
+            _ visibleIDs: SeenSet<Item.ID>, _ visible: inout [Item]
         ) -> Int
 
     /// Whether `item` is the threshold item of `items` (`distance` before the last) or the
@@ -120,13 +117,9 @@ struct ItemOperations<Item: Identifiable> {
             let id = item.id
             return id == items[max(items.startIndex, last - distance)].id || id == items[last].id
         }
-        makeUniqueIDs = {
-            let seen = SeenSet<Item.ID>()
-            return { item in seen.insert(item.id) }
-        }
         append = { items, page in items.append(contentsOf: page) }
-        admit = { page, pinned, predicates, removed, insertVisible, visible in
-            Self.admit(page, pinned, predicates, &removed, insertVisible, &visible)
+        admit = { page, pinned, predicates, removed, visibleIDs, visible in
+            Self.admit(page, pinned, predicates, &removed, visibleIDs, &visible)
         }
     }
 
@@ -135,29 +128,32 @@ struct ItemOperations<Item: Identifiable> {
     @inlinable
     static func admit(
         _ page: [Item], _ pinned: Set<Item.ID>, _ predicates: [(Item) -> Bool], _ removed: inout [Int],
-        _ insertVisible: (Item) -> Bool, _ visible: inout [Item]
+        _ visibleIDs: SeenSet<Item.ID>, _ visible: inout [Item]
     ) -> Int {
         let countBefore = visible.count
         var allSurvived = true
         // Most feeds pin nothing: skip the set lookup per item then.
         let checksPinned = !pinned.isEmpty
+        let filters = !predicates.isEmpty
         for index in page.indices {
-            // One copy of the item, which every predicate then borrows: `page[index]` in each
-            // call made a copy per predicate, retaining and releasing every reference the item
-            // holds, most of the filter pass in a 10,000-item scroll (FeedLoaderOverhead).
-            // (Borrowing from `withUnsafeBufferPointer` made one per predicate again: the
-            // compiler cannot tell that an opaque predicate leaves the buffer alone.)
-            let item = page[index]
+            let id = page[index].id
             var survives = true
-            if !(checksPinned && pinned.contains(item.id)) {
+            if filters && !(checksPinned && pinned.contains(id)) {
+                // One copy of the item, which every predicate then borrows: `page[index]` in
+                // each call made a copy per predicate, retaining and releasing every reference
+                // the item holds, most of the filter pass in a 10,000-item scroll
+                // (FeedLoaderOverhead). (Borrowing from `withUnsafeBufferPointer` made one per
+                // predicate again: the compiler cannot tell that an opaque predicate leaves the
+                // buffer alone.) Without predicates, only the id is read: no copy at all.
+                let item = page[index]
                 for filter in predicates.indices where !predicates[filter](item) {
                     removed[filter] += 1
                     survives = false
                     break
                 }
             }
-            if survives && insertVisible(item) {
-                if !allSurvived { visible.append(item) }
+            if survives && visibleIDs.insert(id) {
+                if !allSurvived { visible.append(page[index]) }
             } else if allSurvived {
                 allSurvived = false
                 visible.append(contentsOf: page[..<index])
