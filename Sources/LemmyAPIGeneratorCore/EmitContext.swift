@@ -57,6 +57,17 @@ struct EmitContext {
         }
     }
 
+    /// Whether `swiftType`, a name this context maps to, is a plain value (`Int`, `Bool`,
+    /// `Double`, or an alias of one such as `ApiPostId`): moving one with `consume` does
+    /// nothing, and the compiler warns that it does nothing.
+    func isPlainValue(_ swiftType: String) -> Bool {
+        if ["Int", "Bool", "Double"].contains(swiftType) { return true }
+        guard swiftType.hasPrefix("Api"), let type = types[String(swiftType.dropFirst(3))], type.kind == .alias,
+            let target = try? TSParser.parseType(newest(type.alias ?? []).ts)
+        else { return false }
+        return isPlainValue(self.swiftType(target, key: nil))
+    }
+
     /// Whether values of `type` can be GET parameters (``LemmyQueryValue`` in the runtime).
     func isQueryable(_ type: TSType) -> Bool {
         switch type {

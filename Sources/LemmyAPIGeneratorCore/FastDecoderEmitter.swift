@@ -62,8 +62,12 @@ enum FastDecoderEmitter {
         for p in props {
             // One key: `consume` moves the value into place; without it each value was copied
             // into `self` and the local destroyed after (about 5% of decoding a page of posts).
-            // `??` takes its right side in a closure, which cannot consume.
-            let values = p.keys.count == 1 ? "consume \(variable(p, 0))" : p.keys.indices.map { variable(p, $0) }.joined(separator: " ?? ")
+            // `??` takes its right side in a closure, which cannot consume. A plain value is
+            // copied either way, and `consume` on it only draws a warning.
+            let values =
+                p.keys.count == 1
+                ? (context.isPlainValue(p.swiftType) ? "" : "consume ") + variable(p, 0)
+                : p.keys.indices.map { variable(p, $0) }.joined(separator: " ?? ")
             let target = "self.\(p.name.trimmingCharacters(in: ["`"]))"
             out += p.optional ? "        \(target) = \(values)\n" : "        \(target) = try LemmyJSONReader.required(\(values))\n"
         }

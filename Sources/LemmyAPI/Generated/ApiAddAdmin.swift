@@ -83,8 +83,8 @@ extension ApiAddAdmin: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.personId = try LemmyJSONReader.required(consume personId_0)
-        self.added = try LemmyJSONReader.required(consume added_0)
+        self.personId = try LemmyJSONReader.required(personId_0)
+        self.added = try LemmyJSONReader.required(added_0)
         self.auth = consume auth_0
     }
 }

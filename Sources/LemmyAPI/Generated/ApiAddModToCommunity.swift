@@ -97,9 +97,9 @@ extension ApiAddModToCommunity: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.communityId = try LemmyJSONReader.required(consume communityId_0)
-        self.personId = try LemmyJSONReader.required(consume personId_0)
-        self.added = try LemmyJSONReader.required(consume added_0)
+        self.communityId = try LemmyJSONReader.required(communityId_0)
+        self.personId = try LemmyJSONReader.required(personId_0)
+        self.added = try LemmyJSONReader.required(added_0)
         self.auth = consume auth_0
     }
 }

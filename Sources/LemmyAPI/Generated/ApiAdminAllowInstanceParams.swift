@@ -64,7 +64,7 @@ extension ApiAdminAllowInstanceParams: LemmyFastDecodable {
             more = try r.nextMember()
         }
         self.instance = try LemmyJSONReader.required(consume instance_0)
-        self.allow = try LemmyJSONReader.required(consume allow_0)
+        self.allow = try LemmyJSONReader.required(allow_0)
         self.reason = try LemmyJSONReader.required(consume reason_0)
     }
 }

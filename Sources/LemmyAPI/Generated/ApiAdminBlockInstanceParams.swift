@@ -76,9 +76,9 @@ extension ApiAdminBlockInstanceParams: LemmyFastDecodable {
             more = try r.nextMember()
         }
         self.instance = try LemmyJSONReader.required(consume instance_0)
-        self.block = try LemmyJSONReader.required(consume block_0)
+        self.block = try LemmyJSONReader.required(block_0)
         self.reason = try LemmyJSONReader.required(consume reason_0)
-        self.expiresAt = consume expiresAt_0
+        self.expiresAt = expiresAt_0
     }
 }
 

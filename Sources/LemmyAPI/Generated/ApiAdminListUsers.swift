@@ -71,10 +71,10 @@ extension ApiAdminListUsers: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.bannedOnly = consume bannedOnly_0
+        self.bannedOnly = bannedOnly_0
         self.pageCursor = consume pageCursor_0
         self.sort = consume sort_0
-        self.limit = consume limit_0
+        self.limit = limit_0
     }
 }
 

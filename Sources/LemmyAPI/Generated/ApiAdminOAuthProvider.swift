@@ -191,7 +191,7 @@ extension ApiAdminOAuthProvider: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.id = try LemmyJSONReader.required(consume id_0)
+        self.id = try LemmyJSONReader.required(id_0)
         self.displayName = try LemmyJSONReader.required(consume displayName_0)
         self.issuer = try LemmyJSONReader.required(consume issuer_0)
         self.authorizationEndpoint = try LemmyJSONReader.required(consume authorizationEndpoint_0)
@@ -200,12 +200,12 @@ extension ApiAdminOAuthProvider: LemmyFastDecodable {
         self.idClaim = try LemmyJSONReader.required(consume idClaim_0)
         self.clientId = try LemmyJSONReader.required(consume clientId_0)
         self.scopes = try LemmyJSONReader.required(consume scopes_0)
-        self.autoVerifyEmail = try LemmyJSONReader.required(consume autoVerifyEmail_0)
-        self.accountLinkingEnabled = try LemmyJSONReader.required(consume accountLinkingEnabled_0)
-        self.enabled = try LemmyJSONReader.required(consume enabled_0)
+        self.autoVerifyEmail = try LemmyJSONReader.required(autoVerifyEmail_0)
+        self.accountLinkingEnabled = try LemmyJSONReader.required(accountLinkingEnabled_0)
+        self.enabled = try LemmyJSONReader.required(enabled_0)
         self.publishedAt = try LemmyJSONReader.required(consume publishedAt_0)
         self.updatedAt = consume updatedAt_0
-        self.usePkce = try LemmyJSONReader.required(consume usePkce_0)
+        self.usePkce = try LemmyJSONReader.required(usePkce_0)
     }
 }
 

@@ -75,8 +75,8 @@ extension ApiAdminPurgePerson: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.id = try LemmyJSONReader.required(consume id_0)
-        self.adminPersonId = try LemmyJSONReader.required(consume adminPersonId_0)
+        self.id = try LemmyJSONReader.required(id_0)
+        self.adminPersonId = try LemmyJSONReader.required(adminPersonId_0)
         self.reason = consume reason_0
         self.when = try LemmyJSONReader.required(consume when_0)
     }

@@ -63,9 +63,9 @@ extension ApiApproveCommunityPendingFollower: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.communityId = try LemmyJSONReader.required(consume communityId_0)
-        self.followerId = try LemmyJSONReader.required(consume followerId_0)
-        self.approve = try LemmyJSONReader.required(consume approve_0)
+        self.communityId = try LemmyJSONReader.required(communityId_0)
+        self.followerId = try LemmyJSONReader.required(followerId_0)
+        self.approve = try LemmyJSONReader.required(approve_0)
     }
 }
 

@@ -99,8 +99,8 @@ extension ApiApproveRegistrationApplication: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.id = try LemmyJSONReader.required(consume id_0)
-        self.approve = try LemmyJSONReader.required(consume approve_0)
+        self.id = try LemmyJSONReader.required(id_0)
+        self.approve = try LemmyJSONReader.required(approve_0)
         self.denyReason = consume denyReason_0
         self.auth = consume auth_0
     }

@@ -124,13 +124,13 @@ extension ApiAuthenticateWithOauth: LemmyFastDecodable {
             more = try r.nextMember()
         }
         self.code = try LemmyJSONReader.required(consume code_0)
-        self.oauthProviderId = try LemmyJSONReader.required(consume oauthProviderId_0)
+        self.oauthProviderId = try LemmyJSONReader.required(oauthProviderId_0)
         self.redirectUri = try LemmyJSONReader.required(consume redirectUri_0)
-        self.showNsfw = consume showNsfw_0
+        self.showNsfw = showNsfw_0
         self.username = consume username_0
         self.answer = consume answer_0
         self.pkceCodeVerifier = consume pkceCodeVerifier_0
-        self.stayLoggedIn = consume stayLoggedIn_0
+        self.stayLoggedIn = stayLoggedIn_0
     }
 }
 

@@ -161,13 +161,13 @@ extension ApiBanPerson: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.personId = try LemmyJSONReader.required(consume personId_0)
-        self.ban = try LemmyJSONReader.required(consume ban_0)
-        self.removeOrRestoreData = consume removeOrRestoreData_0
+        self.personId = try LemmyJSONReader.required(personId_0)
+        self.ban = try LemmyJSONReader.required(ban_0)
+        self.removeOrRestoreData = removeOrRestoreData_0
         self.reason = consume reason_0
-        self.expiresAt = consume expiresAt_0
-        self.removeData = consume removeData_0
-        self.expires = consume expires_0
+        self.expiresAt = expiresAt_0
+        self.removeData = removeData_0
+        self.expires = expires_0
         self.auth = consume auth_0
     }
 }

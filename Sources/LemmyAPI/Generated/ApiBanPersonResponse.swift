@@ -52,7 +52,7 @@ extension ApiBanPersonResponse: LemmyFastDecodable {
             more = try r.nextMember()
         }
         self.personView = try LemmyJSONReader.required(consume personView_0)
-        self.banned = try LemmyJSONReader.required(consume banned_0)
+        self.banned = try LemmyJSONReader.required(banned_0)
     }
 }
 

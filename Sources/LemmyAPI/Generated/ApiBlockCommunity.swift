@@ -83,8 +83,8 @@ extension ApiBlockCommunity: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.communityId = try LemmyJSONReader.required(consume communityId_0)
-        self.block = try LemmyJSONReader.required(consume block_0)
+        self.communityId = try LemmyJSONReader.required(communityId_0)
+        self.block = try LemmyJSONReader.required(block_0)
         self.auth = consume auth_0
     }
 }

@@ -52,7 +52,7 @@ extension ApiBlockCommunityResponse: LemmyFastDecodable {
             more = try r.nextMember()
         }
         self.communityView = try LemmyJSONReader.required(consume communityView_0)
-        self.blocked = try LemmyJSONReader.required(consume blocked_0)
+        self.blocked = try LemmyJSONReader.required(blocked_0)
     }
 }
 

@@ -51,8 +51,8 @@ extension ApiBlockInstance: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.instanceId = try LemmyJSONReader.required(consume instanceId_0)
-        self.block = try LemmyJSONReader.required(consume block_0)
+        self.instanceId = try LemmyJSONReader.required(instanceId_0)
+        self.block = try LemmyJSONReader.required(block_0)
     }
 }
 

@@ -39,7 +39,7 @@ extension ApiBlockInstanceResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.blocked = try LemmyJSONReader.required(consume blocked_0)
+        self.blocked = try LemmyJSONReader.required(blocked_0)
     }
 }
 

@@ -83,8 +83,8 @@ extension ApiBlockPerson: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.personId = try LemmyJSONReader.required(consume personId_0)
-        self.block = try LemmyJSONReader.required(consume block_0)
+        self.personId = try LemmyJSONReader.required(personId_0)
+        self.block = try LemmyJSONReader.required(block_0)
         self.auth = consume auth_0
     }
 }

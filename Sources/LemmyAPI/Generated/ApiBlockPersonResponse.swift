@@ -52,7 +52,7 @@ extension ApiBlockPersonResponse: LemmyFastDecodable {
             more = try r.nextMember()
         }
         self.personView = try LemmyJSONReader.required(consume personView_0)
-        self.blocked = try LemmyJSONReader.required(consume blocked_0)
+        self.blocked = try LemmyJSONReader.required(blocked_0)
     }
 }
 

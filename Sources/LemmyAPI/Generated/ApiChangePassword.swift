@@ -118,7 +118,7 @@ extension ApiChangePassword: LemmyFastDecodable {
         self.newPassword = try LemmyJSONReader.required(consume newPassword_0)
         self.newPasswordVerify = try LemmyJSONReader.required(consume newPasswordVerify_0)
         self.oldPassword = try LemmyJSONReader.required(consume oldPassword_0)
-        self.stayLoggedIn = consume stayLoggedIn_0
+        self.stayLoggedIn = stayLoggedIn_0
         self.auth = consume auth_0
     }
 }

@@ -329,27 +329,27 @@ extension ApiComment: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.id = try LemmyJSONReader.required(consume id_0)
-        self.creatorId = try LemmyJSONReader.required(consume creatorId_0)
-        self.postId = try LemmyJSONReader.required(consume postId_0)
+        self.id = try LemmyJSONReader.required(id_0)
+        self.creatorId = try LemmyJSONReader.required(creatorId_0)
+        self.postId = try LemmyJSONReader.required(postId_0)
         self.content = try LemmyJSONReader.required(consume content_0)
-        self.removed = try LemmyJSONReader.required(consume removed_0)
+        self.removed = try LemmyJSONReader.required(removed_0)
         self.publishedAt = try LemmyJSONReader.required(publishedAt_0 ?? publishedAt_1)
         self.updatedAt = updatedAt_0 ?? updatedAt_1
-        self.deleted = try LemmyJSONReader.required(consume deleted_0)
+        self.deleted = try LemmyJSONReader.required(deleted_0)
         self.apId = try LemmyJSONReader.required(consume apId_0)
-        self.local = try LemmyJSONReader.required(consume local_0)
+        self.local = try LemmyJSONReader.required(local_0)
         self.path = try LemmyJSONReader.required(consume path_0)
-        self.distinguished = try LemmyJSONReader.required(consume distinguished_0)
-        self.languageId = try LemmyJSONReader.required(consume languageId_0)
-        self.score = consume score_0
-        self.upvotes = consume upvotes_0
-        self.downvotes = consume downvotes_0
-        self.childCount = consume childCount_0
-        self.reportCount = consume reportCount_0
-        self.unresolvedReportCount = consume unresolvedReportCount_0
-        self.federationPending = consume federationPending_0
-        self.locked = consume locked_0
+        self.distinguished = try LemmyJSONReader.required(distinguished_0)
+        self.languageId = try LemmyJSONReader.required(languageId_0)
+        self.score = score_0
+        self.upvotes = upvotes_0
+        self.downvotes = downvotes_0
+        self.childCount = childCount_0
+        self.reportCount = reportCount_0
+        self.unresolvedReportCount = unresolvedReportCount_0
+        self.federationPending = federationPending_0
+        self.locked = locked_0
     }
 }
 

@@ -61,7 +61,7 @@ extension ApiCommentActions: LemmyFastDecodable {
         }
         self.votedAt = consume votedAt_0
         self.savedAt = consume savedAt_0
-        self.voteIsUpvote = consume voteIsUpvote_0
+        self.voteIsUpvote = voteIsUpvote_0
     }
 }
 

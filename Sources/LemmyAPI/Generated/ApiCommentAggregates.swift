@@ -151,14 +151,14 @@ extension ApiCommentAggregates: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.commentId = try LemmyJSONReader.required(consume commentId_0)
-        self.score = try LemmyJSONReader.required(consume score_0)
-        self.upvotes = try LemmyJSONReader.required(consume upvotes_0)
-        self.downvotes = try LemmyJSONReader.required(consume downvotes_0)
+        self.commentId = try LemmyJSONReader.required(commentId_0)
+        self.score = try LemmyJSONReader.required(score_0)
+        self.upvotes = try LemmyJSONReader.required(upvotes_0)
+        self.downvotes = try LemmyJSONReader.required(downvotes_0)
         self.published = try LemmyJSONReader.required(consume published_0)
-        self.childCount = try LemmyJSONReader.required(consume childCount_0)
-        self.id = consume id_0
-        self.hotRank = consume hotRank_0
+        self.childCount = try LemmyJSONReader.required(childCount_0)
+        self.id = id_0
+        self.hotRank = hotRank_0
     }
 }
 

@@ -211,16 +211,16 @@ extension ApiCommentReport: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.id = try LemmyJSONReader.required(consume id_0)
-        self.creatorId = try LemmyJSONReader.required(consume creatorId_0)
-        self.commentId = try LemmyJSONReader.required(consume commentId_0)
+        self.id = try LemmyJSONReader.required(id_0)
+        self.creatorId = try LemmyJSONReader.required(creatorId_0)
+        self.commentId = try LemmyJSONReader.required(commentId_0)
         self.originalCommentText = try LemmyJSONReader.required(consume originalCommentText_0)
         self.reason = try LemmyJSONReader.required(consume reason_0)
-        self.resolved = try LemmyJSONReader.required(consume resolved_0)
-        self.resolverId = consume resolverId_0
+        self.resolved = try LemmyJSONReader.required(resolved_0)
+        self.resolverId = resolverId_0
         self.publishedAt = try LemmyJSONReader.required(publishedAt_0 ?? publishedAt_1)
         self.updatedAt = updatedAt_0 ?? updatedAt_1
-        self.violatesInstanceRules = consume violatesInstanceRules_0
+        self.violatesInstanceRules = violatesInstanceRules_0
         self.resolveReason = consume resolveReason_0
     }
 }

@@ -357,18 +357,18 @@ extension ApiCommentReportView: LemmyFastDecodable {
         self.resolver = consume resolver_0
         self.personActions = consume personActions_0
         self.communityActions = consume communityActions_0
-        self.creatorIsAdmin = consume creatorIsAdmin_0
-        self.creatorIsModerator = consume creatorIsModerator_0
-        self.creatorBanned = consume creatorBanned_0
+        self.creatorIsAdmin = creatorIsAdmin_0
+        self.creatorIsModerator = creatorIsModerator_0
+        self.creatorBanned = creatorBanned_0
         self.creatorBanExpiresAt = consume creatorBanExpiresAt_0
-        self.creatorBannedFromCommunity = try LemmyJSONReader.required(consume creatorBannedFromCommunity_0)
+        self.creatorBannedFromCommunity = try LemmyJSONReader.required(creatorBannedFromCommunity_0)
         self.creatorCommunityBanExpiresAt = consume creatorCommunityBanExpiresAt_0
         self.tags = consume tags_0
         self.counts = consume counts_0
-        self.creatorBlocked = consume creatorBlocked_0
+        self.creatorBlocked = creatorBlocked_0
         self.subscribed = consume subscribed_0
-        self.saved = consume saved_0
-        self.myVote = consume myVote_0
+        self.saved = saved_0
+        self.myVote = myVote_0
     }
 }
 

@@ -127,11 +127,11 @@ extension ApiCommentSlimView: LemmyFastDecodable {
         self.creator = try LemmyJSONReader.required(consume creator_0)
         self.commentActions = consume commentActions_0
         self.personActions = consume personActions_0
-        self.creatorIsAdmin = try LemmyJSONReader.required(consume creatorIsAdmin_0)
-        self.canMod = try LemmyJSONReader.required(consume canMod_0)
-        self.creatorBanned = try LemmyJSONReader.required(consume creatorBanned_0)
-        self.creatorIsModerator = try LemmyJSONReader.required(consume creatorIsModerator_0)
-        self.creatorBannedFromCommunity = try LemmyJSONReader.required(consume creatorBannedFromCommunity_0)
+        self.creatorIsAdmin = try LemmyJSONReader.required(creatorIsAdmin_0)
+        self.canMod = try LemmyJSONReader.required(canMod_0)
+        self.creatorBanned = try LemmyJSONReader.required(creatorBanned_0)
+        self.creatorIsModerator = try LemmyJSONReader.required(creatorIsModerator_0)
+        self.creatorBannedFromCommunity = try LemmyJSONReader.required(creatorBannedFromCommunity_0)
     }
 }
 

@@ -205,18 +205,18 @@ extension ApiCommunityAggregates: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.communityId = try LemmyJSONReader.required(consume communityId_0)
-        self.subscribers = try LemmyJSONReader.required(consume subscribers_0)
-        self.posts = try LemmyJSONReader.required(consume posts_0)
-        self.comments = try LemmyJSONReader.required(consume comments_0)
+        self.communityId = try LemmyJSONReader.required(communityId_0)
+        self.subscribers = try LemmyJSONReader.required(subscribers_0)
+        self.posts = try LemmyJSONReader.required(posts_0)
+        self.comments = try LemmyJSONReader.required(comments_0)
         self.published = try LemmyJSONReader.required(consume published_0)
-        self.usersActiveDay = try LemmyJSONReader.required(consume usersActiveDay_0)
-        self.usersActiveWeek = try LemmyJSONReader.required(consume usersActiveWeek_0)
-        self.usersActiveMonth = try LemmyJSONReader.required(consume usersActiveMonth_0)
-        self.usersActiveHalfYear = try LemmyJSONReader.required(consume usersActiveHalfYear_0)
-        self.subscribersLocal = consume subscribersLocal_0
-        self.id = consume id_0
-        self.hotRank = consume hotRank_0
+        self.usersActiveDay = try LemmyJSONReader.required(usersActiveDay_0)
+        self.usersActiveWeek = try LemmyJSONReader.required(usersActiveWeek_0)
+        self.usersActiveMonth = try LemmyJSONReader.required(usersActiveMonth_0)
+        self.usersActiveHalfYear = try LemmyJSONReader.required(usersActiveHalfYear_0)
+        self.subscribersLocal = subscribersLocal_0
+        self.id = id_0
+        self.hotRank = hotRank_0
     }
 }
 

@@ -39,7 +39,7 @@ extension ApiCommunityJoin: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.communityId = try LemmyJSONReader.required(consume communityId_0)
+        self.communityId = try LemmyJSONReader.required(communityId_0)
     }
 }
 

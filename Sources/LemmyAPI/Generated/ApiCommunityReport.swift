@@ -235,9 +235,9 @@ extension ApiCommunityReport: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.id = try LemmyJSONReader.required(consume id_0)
-        self.creatorId = try LemmyJSONReader.required(consume creatorId_0)
-        self.communityId = try LemmyJSONReader.required(consume communityId_0)
+        self.id = try LemmyJSONReader.required(id_0)
+        self.creatorId = try LemmyJSONReader.required(creatorId_0)
+        self.communityId = try LemmyJSONReader.required(communityId_0)
         self.originalCommunityName = try LemmyJSONReader.required(consume originalCommunityName_0)
         self.originalCommunityTitle = consume originalCommunityTitle_0
         self.originalCommunitySummary = consume originalCommunitySummary_0
@@ -245,8 +245,8 @@ extension ApiCommunityReport: LemmyFastDecodable {
         self.originalCommunityIcon = consume originalCommunityIcon_0
         self.originalCommunityBanner = consume originalCommunityBanner_0
         self.reason = try LemmyJSONReader.required(consume reason_0)
-        self.resolved = try LemmyJSONReader.required(consume resolved_0)
-        self.resolverId = consume resolverId_0
+        self.resolved = try LemmyJSONReader.required(resolved_0)
+        self.resolverId = resolverId_0
         self.publishedAt = try LemmyJSONReader.required(consume publishedAt_0)
         self.updatedAt = consume updatedAt_0
         self.resolveReason = consume resolveReason_0

@@ -147,11 +147,11 @@ extension ApiCommunityReportView: LemmyFastDecodable {
         self.community = try LemmyJSONReader.required(consume community_0)
         self.creator = try LemmyJSONReader.required(consume creator_0)
         self.resolver = consume resolver_0
-        self.creatorIsAdmin = try LemmyJSONReader.required(consume creatorIsAdmin_0)
-        self.creatorIsModerator = try LemmyJSONReader.required(consume creatorIsModerator_0)
-        self.creatorBanned = try LemmyJSONReader.required(consume creatorBanned_0)
+        self.creatorIsAdmin = try LemmyJSONReader.required(creatorIsAdmin_0)
+        self.creatorIsModerator = try LemmyJSONReader.required(creatorIsModerator_0)
+        self.creatorBanned = try LemmyJSONReader.required(creatorBanned_0)
         self.creatorBanExpiresAt = consume creatorBanExpiresAt_0
-        self.creatorBannedFromCommunity = try LemmyJSONReader.required(consume creatorBannedFromCommunity_0)
+        self.creatorBannedFromCommunity = try LemmyJSONReader.required(creatorBannedFromCommunity_0)
         self.creatorCommunityBanExpiresAt = consume creatorCommunityBanExpiresAt_0
     }
 }

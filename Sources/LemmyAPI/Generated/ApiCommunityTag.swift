@@ -131,15 +131,15 @@ extension ApiCommunityTag: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.id = try LemmyJSONReader.required(consume id_0)
+        self.id = try LemmyJSONReader.required(id_0)
         self.apId = try LemmyJSONReader.required(consume apId_0)
         self.name = try LemmyJSONReader.required(consume name_0)
         self.displayName = consume displayName_0
         self.summary = consume summary_0
-        self.communityId = try LemmyJSONReader.required(consume communityId_0)
+        self.communityId = try LemmyJSONReader.required(communityId_0)
         self.publishedAt = try LemmyJSONReader.required(consume publishedAt_0)
         self.updatedAt = consume updatedAt_0
-        self.deleted = try LemmyJSONReader.required(consume deleted_0)
+        self.deleted = try LemmyJSONReader.required(deleted_0)
         self.color = try LemmyJSONReader.required(consume color_0)
     }
 }

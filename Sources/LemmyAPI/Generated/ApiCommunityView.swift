@@ -163,12 +163,12 @@ extension ApiCommunityView: LemmyFastDecodable {
         }
         self.community = try LemmyJSONReader.required(consume community_0)
         self.communityActions = consume communityActions_0
-        self.canMod = consume canMod_0
+        self.canMod = canMod_0
         self.tags = consume tags_0
         self.subscribed = consume subscribed_0
-        self.blocked = consume blocked_0
+        self.blocked = blocked_0
         self.counts = consume counts_0
-        self.bannedFromCommunity = consume bannedFromCommunity_0
+        self.bannedFromCommunity = bannedFromCommunity_0
     }
 }
 

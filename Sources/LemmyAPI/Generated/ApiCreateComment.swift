@@ -120,9 +120,9 @@ extension ApiCreateComment: LemmyFastDecodable {
             more = try r.nextMember()
         }
         self.content = try LemmyJSONReader.required(consume content_0)
-        self.postId = try LemmyJSONReader.required(consume postId_0)
-        self.parentId = consume parentId_0
-        self.languageId = consume languageId_0
+        self.postId = try LemmyJSONReader.required(postId_0)
+        self.parentId = parentId_0
+        self.languageId = languageId_0
         self.formId = consume formId_0
         self.auth = consume auth_0
     }

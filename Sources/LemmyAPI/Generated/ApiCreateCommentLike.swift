@@ -101,9 +101,9 @@ extension ApiCreateCommentLike: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.commentId = try LemmyJSONReader.required(consume commentId_0)
-        self.isUpvote = consume isUpvote_0
-        self.score = consume score_0
+        self.commentId = try LemmyJSONReader.required(commentId_0)
+        self.isUpvote = isUpvote_0
+        self.score = score_0
         self.auth = consume auth_0
     }
 }

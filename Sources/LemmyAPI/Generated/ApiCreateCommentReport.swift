@@ -99,9 +99,9 @@ extension ApiCreateCommentReport: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.commentId = try LemmyJSONReader.required(consume commentId_0)
+        self.commentId = try LemmyJSONReader.required(commentId_0)
         self.reason = try LemmyJSONReader.required(consume reason_0)
-        self.violatesInstanceRules = consume violatesInstanceRules_0
+        self.violatesInstanceRules = violatesInstanceRules_0
         self.auth = consume auth_0
     }
 }

@@ -51,7 +51,7 @@ extension ApiCreateCommentWarning: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.commentId = try LemmyJSONReader.required(consume commentId_0)
+        self.commentId = try LemmyJSONReader.required(commentId_0)
         self.reason = try LemmyJSONReader.required(consume reason_0)
     }
 }

@@ -209,8 +209,8 @@ extension ApiCreateCommunity: LemmyFastDecodable {
         self.title = consume title_0
         self.sidebar = consume sidebar_0
         self.summary = consume summary_0
-        self.nsfw = consume nsfw_0
-        self.postingRestrictedToMods = consume postingRestrictedToMods_0
+        self.nsfw = nsfw_0
+        self.postingRestrictedToMods = postingRestrictedToMods_0
         self.discussionLanguages = consume discussionLanguages_0
         self.visibility = consume visibility_0
         self.description = consume description_0

@@ -51,7 +51,7 @@ extension ApiCreateCommunityReport: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.communityId = try LemmyJSONReader.required(consume communityId_0)
+        self.communityId = try LemmyJSONReader.required(communityId_0)
         self.reason = try LemmyJSONReader.required(consume reason_0)
     }
 }

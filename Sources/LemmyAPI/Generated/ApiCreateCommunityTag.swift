@@ -83,7 +83,7 @@ extension ApiCreateCommunityTag: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.communityId = try LemmyJSONReader.required(consume communityId_0)
+        self.communityId = try LemmyJSONReader.required(communityId_0)
         self.name = try LemmyJSONReader.required(consume name_0)
         self.displayName = consume displayName_0
         self.summary = consume summary_0

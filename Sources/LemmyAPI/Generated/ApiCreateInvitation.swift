@@ -51,7 +51,7 @@ extension ApiCreateInvitation: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.maxUses = consume maxUses_0
+        self.maxUses = maxUses_0
         self.expiresAt = consume expiresAt_0
     }
 }

@@ -180,10 +180,10 @@ extension ApiCreateOAuthProvider: LemmyFastDecodable {
         self.clientId = try LemmyJSONReader.required(consume clientId_0)
         self.clientSecret = try LemmyJSONReader.required(consume clientSecret_0)
         self.scopes = try LemmyJSONReader.required(consume scopes_0)
-        self.autoVerifyEmail = consume autoVerifyEmail_0
-        self.accountLinkingEnabled = consume accountLinkingEnabled_0
-        self.usePkce = consume usePkce_0
-        self.enabled = consume enabled_0
+        self.autoVerifyEmail = autoVerifyEmail_0
+        self.accountLinkingEnabled = accountLinkingEnabled_0
+        self.usePkce = usePkce_0
+        self.enabled = enabled_0
     }
 }
 

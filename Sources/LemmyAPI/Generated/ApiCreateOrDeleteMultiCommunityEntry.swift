@@ -51,8 +51,8 @@ extension ApiCreateOrDeleteMultiCommunityEntry: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.id = try LemmyJSONReader.required(consume id_0)
-        self.communityId = try LemmyJSONReader.required(consume communityId_0)
+        self.id = try LemmyJSONReader.required(id_0)
+        self.communityId = try LemmyJSONReader.required(communityId_0)
     }
 }
 

@@ -198,16 +198,16 @@ extension ApiCreatePost: LemmyFastDecodable {
             more = try r.nextMember()
         }
         self.name = try LemmyJSONReader.required(consume name_0)
-        self.communityId = try LemmyJSONReader.required(consume communityId_0)
+        self.communityId = try LemmyJSONReader.required(communityId_0)
         self.url = consume url_0
         self.body = consume body_0
         self.altText = consume altText_0
         self.honeypot = consume honeypot_0
-        self.nsfw = consume nsfw_0
-        self.languageId = consume languageId_0
+        self.nsfw = nsfw_0
+        self.languageId = languageId_0
         self.customThumbnail = consume customThumbnail_0
         self.tags = consume tags_0
-        self.scheduledPublishTimeAt = consume scheduledPublishTimeAt_0
+        self.scheduledPublishTimeAt = scheduledPublishTimeAt_0
         self.auth = consume auth_0
     }
 }

@@ -101,9 +101,9 @@ extension ApiCreatePostLike: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.postId = try LemmyJSONReader.required(consume postId_0)
-        self.isUpvote = consume isUpvote_0
-        self.score = consume score_0
+        self.postId = try LemmyJSONReader.required(postId_0)
+        self.isUpvote = isUpvote_0
+        self.score = score_0
         self.auth = consume auth_0
     }
 }

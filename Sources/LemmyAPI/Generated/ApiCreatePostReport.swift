@@ -99,9 +99,9 @@ extension ApiCreatePostReport: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.postId = try LemmyJSONReader.required(consume postId_0)
+        self.postId = try LemmyJSONReader.required(postId_0)
         self.reason = try LemmyJSONReader.required(consume reason_0)
-        self.violatesInstanceRules = consume violatesInstanceRules_0
+        self.violatesInstanceRules = violatesInstanceRules_0
         self.auth = consume auth_0
     }
 }

@@ -51,7 +51,7 @@ extension ApiCreatePostWarning: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.postId = try LemmyJSONReader.required(consume postId_0)
+        self.postId = try LemmyJSONReader.required(postId_0)
         self.reason = try LemmyJSONReader.required(consume reason_0)
     }
 }

@@ -84,7 +84,7 @@ extension ApiCreatePrivateMessage: LemmyFastDecodable {
             more = try r.nextMember()
         }
         self.content = try LemmyJSONReader.required(consume content_0)
-        self.recipientId = try LemmyJSONReader.required(consume recipientId_0)
+        self.recipientId = try LemmyJSONReader.required(recipientId_0)
         self.auth = consume auth_0
     }
 }

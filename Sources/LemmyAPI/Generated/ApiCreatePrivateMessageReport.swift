@@ -83,7 +83,7 @@ extension ApiCreatePrivateMessageReport: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.privateMessageId = try LemmyJSONReader.required(consume privateMessageId_0)
+        self.privateMessageId = try LemmyJSONReader.required(privateMessageId_0)
         self.reason = try LemmyJSONReader.required(consume reason_0)
         self.auth = consume auth_0
     }

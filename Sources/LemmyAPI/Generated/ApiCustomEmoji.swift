@@ -165,14 +165,14 @@ extension ApiCustomEmoji: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.id = try LemmyJSONReader.required(consume id_0)
+        self.id = try LemmyJSONReader.required(id_0)
         self.shortcode = try LemmyJSONReader.required(consume shortcode_0)
         self.imageUrl = try LemmyJSONReader.required(consume imageUrl_0)
         self.altText = try LemmyJSONReader.required(consume altText_0)
         self.category = try LemmyJSONReader.required(consume category_0)
         self.publishedAt = try LemmyJSONReader.required(publishedAt_0 ?? publishedAt_1)
         self.updatedAt = updatedAt_0 ?? updatedAt_1
-        self.localSiteId = consume localSiteId_0
+        self.localSiteId = localSiteId_0
     }
 }
 

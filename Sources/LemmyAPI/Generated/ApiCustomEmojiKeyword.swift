@@ -83,9 +83,9 @@ extension ApiCustomEmojiKeyword: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.customEmojiId = try LemmyJSONReader.required(consume customEmojiId_0)
+        self.customEmojiId = try LemmyJSONReader.required(customEmojiId_0)
         self.keyword = try LemmyJSONReader.required(consume keyword_0)
-        self.id = consume id_0
+        self.id = id_0
     }
 }
 

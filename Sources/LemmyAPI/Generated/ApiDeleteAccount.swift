@@ -88,7 +88,7 @@ extension ApiDeleteAccount: LemmyFastDecodable {
             more = try r.nextMember()
         }
         self.password = try LemmyJSONReader.required(consume password_0)
-        self.deleteContent = consume deleteContent_0
+        self.deleteContent = deleteContent_0
         self.auth = consume auth_0
     }
 }

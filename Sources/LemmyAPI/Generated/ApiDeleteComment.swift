@@ -83,8 +83,8 @@ extension ApiDeleteComment: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.commentId = try LemmyJSONReader.required(consume commentId_0)
-        self.deleted = try LemmyJSONReader.required(consume deleted_0)
+        self.commentId = try LemmyJSONReader.required(commentId_0)
+        self.deleted = try LemmyJSONReader.required(deleted_0)
         self.auth = consume auth_0
     }
 }

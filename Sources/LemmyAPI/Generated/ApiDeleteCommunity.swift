@@ -83,8 +83,8 @@ extension ApiDeleteCommunity: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.communityId = try LemmyJSONReader.required(consume communityId_0)
-        self.deleted = try LemmyJSONReader.required(consume deleted_0)
+        self.communityId = try LemmyJSONReader.required(communityId_0)
+        self.deleted = try LemmyJSONReader.required(deleted_0)
         self.auth = consume auth_0
     }
 }

@@ -47,8 +47,8 @@ extension ApiDeleteCommunityTag: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.tagId = try LemmyJSONReader.required(consume tagId_0)
-        self.delete = try LemmyJSONReader.required(consume delete_0)
+        self.tagId = try LemmyJSONReader.required(tagId_0)
+        self.delete = try LemmyJSONReader.required(delete_0)
     }
 }
 

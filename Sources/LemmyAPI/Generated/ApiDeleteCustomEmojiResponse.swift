@@ -51,8 +51,8 @@ extension ApiDeleteCustomEmojiResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.id = try LemmyJSONReader.required(consume id_0)
-        self.success = try LemmyJSONReader.required(consume success_0)
+        self.id = try LemmyJSONReader.required(id_0)
+        self.success = try LemmyJSONReader.required(success_0)
     }
 }
 

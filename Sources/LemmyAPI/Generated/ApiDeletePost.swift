@@ -79,8 +79,8 @@ extension ApiDeletePost: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.postId = try LemmyJSONReader.required(consume postId_0)
-        self.deleted = try LemmyJSONReader.required(consume deleted_0)
+        self.postId = try LemmyJSONReader.required(postId_0)
+        self.deleted = try LemmyJSONReader.required(deleted_0)
         self.auth = consume auth_0
     }
 }

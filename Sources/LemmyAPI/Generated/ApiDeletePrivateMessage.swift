@@ -83,8 +83,8 @@ extension ApiDeletePrivateMessage: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.privateMessageId = try LemmyJSONReader.required(consume privateMessageId_0)
-        self.deleted = try LemmyJSONReader.required(consume deleted_0)
+        self.privateMessageId = try LemmyJSONReader.required(privateMessageId_0)
+        self.deleted = try LemmyJSONReader.required(deleted_0)
         self.auth = consume auth_0
     }
 }

@@ -39,7 +39,7 @@ extension ApiDeleteTagline: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.id = try LemmyJSONReader.required(consume id_0)
+        self.id = try LemmyJSONReader.required(id_0)
     }
 }
 

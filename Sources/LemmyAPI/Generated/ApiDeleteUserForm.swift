@@ -51,8 +51,8 @@ extension ApiDeleteUserForm: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.personId = try LemmyJSONReader.required(consume personId_0)
-        self.deleteContent = try LemmyJSONReader.required(consume deleteContent_0)
+        self.personId = try LemmyJSONReader.required(personId_0)
+        self.deleteContent = try LemmyJSONReader.required(deleteContent_0)
     }
 }
 

@@ -83,8 +83,8 @@ extension ApiDistinguishComment: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.commentId = try LemmyJSONReader.required(consume commentId_0)
-        self.distinguished = try LemmyJSONReader.required(consume distinguished_0)
+        self.commentId = try LemmyJSONReader.required(commentId_0)
+        self.distinguished = try LemmyJSONReader.required(distinguished_0)
         self.auth = consume auth_0
     }
 }

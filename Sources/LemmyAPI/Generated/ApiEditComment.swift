@@ -109,9 +109,9 @@ extension ApiEditComment: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.commentId = try LemmyJSONReader.required(consume commentId_0)
+        self.commentId = try LemmyJSONReader.required(commentId_0)
         self.content = consume content_0
-        self.languageId = consume languageId_0
+        self.languageId = languageId_0
         self.formId = consume formId_0
         self.auth = consume auth_0
     }

@@ -51,7 +51,7 @@ extension ApiEditCommunityNotifications: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.communityId = try LemmyJSONReader.required(consume communityId_0)
+        self.communityId = try LemmyJSONReader.required(communityId_0)
         self.mode = try LemmyJSONReader.required(consume mode_0)
     }
 }

@@ -75,7 +75,7 @@ extension ApiEditCommunityTag: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.tagId = try LemmyJSONReader.required(consume tagId_0)
+        self.tagId = try LemmyJSONReader.required(tagId_0)
         self.displayName = consume displayName_0
         self.summary = consume summary_0
         self.color = consume color_0

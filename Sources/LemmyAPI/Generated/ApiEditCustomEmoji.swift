@@ -131,7 +131,7 @@ extension ApiEditCustomEmoji: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.id = try LemmyJSONReader.required(consume id_0)
+        self.id = try LemmyJSONReader.required(id_0)
         self.category = consume category_0
         self.shortcode = consume shortcode_0
         self.imageUrl = consume imageUrl_0

@@ -79,11 +79,11 @@ extension ApiEditMultiCommunity: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.id = try LemmyJSONReader.required(consume id_0)
+        self.id = try LemmyJSONReader.required(id_0)
         self.title = consume title_0
         self.summary = consume summary_0
         self.sidebar = consume sidebar_0
-        self.deleted = consume deleted_0
+        self.deleted = deleted_0
     }
 }
 

@@ -163,7 +163,7 @@ extension ApiEditOAuthProvider: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.id = try LemmyJSONReader.required(consume id_0)
+        self.id = try LemmyJSONReader.required(id_0)
         self.displayName = consume displayName_0
         self.authorizationEndpoint = consume authorizationEndpoint_0
         self.tokenEndpoint = consume tokenEndpoint_0
@@ -171,10 +171,10 @@ extension ApiEditOAuthProvider: LemmyFastDecodable {
         self.idClaim = consume idClaim_0
         self.clientSecret = consume clientSecret_0
         self.scopes = consume scopes_0
-        self.autoVerifyEmail = consume autoVerifyEmail_0
-        self.accountLinkingEnabled = consume accountLinkingEnabled_0
-        self.usePkce = consume usePkce_0
-        self.enabled = consume enabled_0
+        self.autoVerifyEmail = autoVerifyEmail_0
+        self.accountLinkingEnabled = accountLinkingEnabled_0
+        self.usePkce = usePkce_0
+        self.enabled = enabled_0
     }
 }
 

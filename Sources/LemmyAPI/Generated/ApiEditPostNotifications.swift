@@ -51,7 +51,7 @@ extension ApiEditPostNotifications: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.postId = try LemmyJSONReader.required(consume postId_0)
+        self.postId = try LemmyJSONReader.required(postId_0)
         self.mode = try LemmyJSONReader.required(consume mode_0)
     }
 }

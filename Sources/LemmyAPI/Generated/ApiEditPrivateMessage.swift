@@ -83,7 +83,7 @@ extension ApiEditPrivateMessage: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.privateMessageId = try LemmyJSONReader.required(consume privateMessageId_0)
+        self.privateMessageId = try LemmyJSONReader.required(privateMessageId_0)
         self.content = try LemmyJSONReader.required(consume content_0)
         self.auth = consume auth_0
     }

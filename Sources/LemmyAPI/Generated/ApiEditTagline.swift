@@ -51,7 +51,7 @@ extension ApiEditTagline: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.id = try LemmyJSONReader.required(consume id_0)
+        self.id = try LemmyJSONReader.required(id_0)
         self.content = try LemmyJSONReader.required(consume content_0)
     }
 }

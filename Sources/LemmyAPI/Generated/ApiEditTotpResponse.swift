@@ -39,7 +39,7 @@ extension ApiEditTotpResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.enabled = try LemmyJSONReader.required(consume enabled_0)
+        self.enabled = try LemmyJSONReader.required(enabled_0)
     }
 }
 

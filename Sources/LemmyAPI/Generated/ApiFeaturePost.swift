@@ -97,8 +97,8 @@ extension ApiFeaturePost: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.postId = try LemmyJSONReader.required(consume postId_0)
-        self.featured = try LemmyJSONReader.required(consume featured_0)
+        self.postId = try LemmyJSONReader.required(postId_0)
+        self.featured = try LemmyJSONReader.required(featured_0)
         self.featureType = try LemmyJSONReader.required(consume featureType_0)
         self.auth = consume auth_0
     }

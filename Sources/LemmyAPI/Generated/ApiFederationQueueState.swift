@@ -87,10 +87,10 @@ extension ApiFederationQueueState: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.instanceId = try LemmyJSONReader.required(consume instanceId_0)
-        self.lastSuccessfulId = consume lastSuccessfulId_0
+        self.instanceId = try LemmyJSONReader.required(instanceId_0)
+        self.lastSuccessfulId = lastSuccessfulId_0
         self.lastSuccessfulPublishedTimeAt = consume lastSuccessfulPublishedTimeAt_0
-        self.failCount = try LemmyJSONReader.required(consume failCount_0)
+        self.failCount = try LemmyJSONReader.required(failCount_0)
         self.lastRetryAt = consume lastRetryAt_0
     }
 }

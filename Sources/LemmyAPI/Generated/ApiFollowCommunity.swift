@@ -83,8 +83,8 @@ extension ApiFollowCommunity: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.communityId = try LemmyJSONReader.required(consume communityId_0)
-        self.follow = try LemmyJSONReader.required(consume follow_0)
+        self.communityId = try LemmyJSONReader.required(communityId_0)
+        self.follow = try LemmyJSONReader.required(follow_0)
         self.auth = consume auth_0
     }
 }

@@ -51,8 +51,8 @@ extension ApiFollowMultiCommunity: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.multiCommunityId = try LemmyJSONReader.required(consume multiCommunityId_0)
-        self.follow = try LemmyJSONReader.required(consume follow_0)
+        self.multiCommunityId = try LemmyJSONReader.required(multiCommunityId_0)
+        self.follow = try LemmyJSONReader.required(follow_0)
     }
 }
 

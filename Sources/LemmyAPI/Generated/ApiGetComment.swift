@@ -69,7 +69,7 @@ extension ApiGetComment: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.id = try LemmyJSONReader.required(consume id_0)
+        self.id = try LemmyJSONReader.required(id_0)
         self.auth = consume auth_0
     }
 }

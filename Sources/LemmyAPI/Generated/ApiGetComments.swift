@@ -285,21 +285,21 @@ extension ApiGetComments: LemmyFastDecodable {
         }
         self.type = consume type_0
         self.sort = consume sort_0
-        self.timeRangeSeconds = consume timeRangeSeconds_0
-        self.maxDepth = consume maxDepth_0
+        self.timeRangeSeconds = timeRangeSeconds_0
+        self.maxDepth = maxDepth_0
         self.pageCursor = consume pageCursor_0
-        self.limit = consume limit_0
-        self.communityId = consume communityId_0
+        self.limit = limit_0
+        self.communityId = communityId_0
         self.communityName = consume communityName_0
-        self.creatorId = consume creatorId_0
+        self.creatorId = creatorId_0
         self.creatorUsername = consume creatorUsername_0
-        self.postId = consume postId_0
-        self.parentId = consume parentId_0
+        self.postId = postId_0
+        self.parentId = parentId_0
         self.searchTerm = consume searchTerm_0
-        self.page = consume page_0
-        self.savedOnly = consume savedOnly_0
-        self.likedOnly = consume likedOnly_0
-        self.dislikedOnly = consume dislikedOnly_0
+        self.page = page_0
+        self.savedOnly = savedOnly_0
+        self.likedOnly = likedOnly_0
+        self.dislikedOnly = dislikedOnly_0
         self.auth = consume auth_0
     }
 }

@@ -79,7 +79,7 @@ extension ApiGetCommunity: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.id = consume id_0
+        self.id = id_0
         self.name = consume name_0
         self.auth = consume auth_0
     }

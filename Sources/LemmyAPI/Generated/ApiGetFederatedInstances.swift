@@ -118,7 +118,7 @@ extension ApiGetFederatedInstances: LemmyFastDecodable {
         self.domainFilter = consume domainFilter_0
         self.kind = consume kind_0
         self.pageCursor = consume pageCursor_0
-        self.limit = consume limit_0
+        self.limit = limit_0
         self.auth = consume auth_0
     }
 }

@@ -227,18 +227,18 @@ extension ApiGetModlog: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.modPersonId = consume modPersonId_0
-        self.communityId = consume communityId_0
+        self.modPersonId = modPersonId_0
+        self.communityId = communityId_0
         self.type = consume type_0
         self.listingType = consume listingType_0
-        self.otherPersonId = consume otherPersonId_0
-        self.postId = consume postId_0
-        self.commentId = consume commentId_0
-        self.showBulk = consume showBulk_0
-        self.bulkActionParentId = consume bulkActionParentId_0
+        self.otherPersonId = otherPersonId_0
+        self.postId = postId_0
+        self.commentId = commentId_0
+        self.showBulk = showBulk_0
+        self.bulkActionParentId = bulkActionParentId_0
         self.pageCursor = consume pageCursor_0
-        self.limit = consume limit_0
-        self.page = consume page_0
+        self.limit = limit_0
+        self.page = page_0
         self.auth = consume auth_0
     }
 }

@@ -51,7 +51,7 @@ extension ApiGetMultiCommunity: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.id = consume id_0
+        self.id = id_0
         self.name = consume name_0
     }
 }

@@ -155,13 +155,13 @@ extension ApiGetPersonDetails: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.personId = consume personId_0
+        self.personId = personId_0
         self.username = consume username_0
         self.sort = consume sort_0
-        self.page = consume page_0
-        self.limit = consume limit_0
-        self.communityId = consume communityId_0
-        self.savedOnly = consume savedOnly_0
+        self.page = page_0
+        self.limit = limit_0
+        self.communityId = communityId_0
+        self.savedOnly = savedOnly_0
         self.auth = consume auth_0
     }
 }

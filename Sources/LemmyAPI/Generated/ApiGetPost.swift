@@ -83,8 +83,8 @@ extension ApiGetPost: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.id = consume id_0
-        self.commentId = consume commentId_0
+        self.id = id_0
+        self.commentId = commentId_0
         self.auth = consume auth_0
     }
 }

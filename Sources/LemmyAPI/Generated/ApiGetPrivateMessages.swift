@@ -109,10 +109,10 @@ extension ApiGetPrivateMessages: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.unreadOnly = consume unreadOnly_0
-        self.page = consume page_0
-        self.limit = consume limit_0
-        self.creatorId = consume creatorId_0
+        self.unreadOnly = unreadOnly_0
+        self.page = page_0
+        self.limit = limit_0
+        self.creatorId = creatorId_0
         self.auth = consume auth_0
     }
 }

@@ -52,7 +52,7 @@ extension ApiGetRandomCommunity: LemmyFastDecodable {
             more = try r.nextMember()
         }
         self.type = consume type_0
-        self.showNsfw = consume showNsfw_0
+        self.showNsfw = showNsfw_0
     }
 }
 

@@ -39,7 +39,7 @@ extension ApiGetRegistrationApplication: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.personId = try LemmyJSONReader.required(consume personId_0)
+        self.personId = try LemmyJSONReader.required(personId_0)
     }
 }
 

@@ -104,9 +104,9 @@ extension ApiGetReplies: LemmyFastDecodable {
             more = try r.nextMember()
         }
         self.sort = consume sort_0
-        self.page = consume page_0
-        self.limit = consume limit_0
-        self.unreadOnly = consume unreadOnly_0
+        self.page = page_0
+        self.limit = limit_0
+        self.unreadOnly = unreadOnly_0
         self.auth = consume auth_0
     }
 }

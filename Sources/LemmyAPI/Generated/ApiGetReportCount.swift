@@ -69,7 +69,7 @@ extension ApiGetReportCount: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.communityId = consume communityId_0
+        self.communityId = communityId_0
         self.auth = consume auth_0
     }
 }

@@ -71,10 +71,10 @@ extension ApiGetReportCountResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.communityId = consume communityId_0
-        self.commentReports = try LemmyJSONReader.required(consume commentReports_0)
-        self.postReports = try LemmyJSONReader.required(consume postReports_0)
-        self.privateMessageReports = consume privateMessageReports_0
+        self.communityId = communityId_0
+        self.commentReports = try LemmyJSONReader.required(commentReports_0)
+        self.postReports = try LemmyJSONReader.required(postReports_0)
+        self.privateMessageReports = privateMessageReports_0
     }
 }
 

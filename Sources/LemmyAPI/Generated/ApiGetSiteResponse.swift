@@ -263,8 +263,8 @@ extension ApiGetSiteResponse: LemmyFastDecodable {
         self.adminOauthProviders = consume adminOauthProviders_0
         self.blockedUrls = consume blockedUrls_0
         self.activePlugins = consume activePlugins_0
-        self.lastApplicationDurationSeconds = consume lastApplicationDurationSeconds_0
-        self.captchaEnabled = consume captchaEnabled_0
+        self.lastApplicationDurationSeconds = lastApplicationDurationSeconds_0
+        self.captchaEnabled = captchaEnabled_0
         self.myUser = consume myUser_0
         self.taglines = consume taglines_0
         self.customEmojis = consume customEmojis_0

@@ -63,9 +63,9 @@ extension ApiGetUnreadCountResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.replies = try LemmyJSONReader.required(consume replies_0)
-        self.mentions = try LemmyJSONReader.required(consume mentions_0)
-        self.privateMessages = try LemmyJSONReader.required(consume privateMessages_0)
+        self.replies = try LemmyJSONReader.required(replies_0)
+        self.mentions = try LemmyJSONReader.required(mentions_0)
+        self.privateMessages = try LemmyJSONReader.required(privateMessages_0)
     }
 }
 

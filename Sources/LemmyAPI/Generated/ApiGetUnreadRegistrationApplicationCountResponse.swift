@@ -39,7 +39,7 @@ extension ApiGetUnreadRegistrationApplicationCountResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.registrationApplications = try LemmyJSONReader.required(consume registrationApplications_0)
+        self.registrationApplications = try LemmyJSONReader.required(registrationApplications_0)
     }
 }
 

@@ -93,8 +93,8 @@ extension ApiHideCommunity: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.communityId = try LemmyJSONReader.required(consume communityId_0)
-        self.hidden = try LemmyJSONReader.required(consume hidden_0)
+        self.communityId = try LemmyJSONReader.required(communityId_0)
+        self.hidden = try LemmyJSONReader.required(hidden_0)
         self.reason = consume reason_0
         self.auth = consume auth_0
     }

@@ -85,8 +85,8 @@ extension ApiHidePost: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.postId = consume postId_0
-        self.hide = try LemmyJSONReader.required(consume hide_0)
+        self.postId = postId_0
+        self.hide = try LemmyJSONReader.required(hide_0)
         self.postIds = consume postIds_0
     }
 }

@@ -114,8 +114,8 @@ extension ApiImageDetails: LemmyFastDecodable {
             more = try r.nextMember()
         }
         self.link = try LemmyJSONReader.required(consume link_0)
-        self.width = try LemmyJSONReader.required(consume width_0)
-        self.height = try LemmyJSONReader.required(consume height_0)
+        self.width = try LemmyJSONReader.required(width_0)
+        self.height = try LemmyJSONReader.required(height_0)
         self.contentType = try LemmyJSONReader.required(consume contentType_0)
         self.blurhash = consume blurhash_0
     }

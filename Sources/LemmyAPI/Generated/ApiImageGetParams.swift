@@ -52,7 +52,7 @@ extension ApiImageGetParams: LemmyFastDecodable {
             more = try r.nextMember()
         }
         self.fileType = consume fileType_0
-        self.maxSize = consume maxSize_0
+        self.maxSize = maxSize_0
     }
 }
 

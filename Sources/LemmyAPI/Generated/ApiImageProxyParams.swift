@@ -65,7 +65,7 @@ extension ApiImageProxyParams: LemmyFastDecodable {
         }
         self.url = try LemmyJSONReader.required(consume url_0)
         self.fileType = consume fileType_0
-        self.maxSize = consume maxSize_0
+        self.maxSize = maxSize_0
     }
 }
 

@@ -75,7 +75,7 @@ extension ApiImageUpload: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.localUserId = try LemmyJSONReader.required(consume localUserId_0)
+        self.localUserId = try LemmyJSONReader.required(localUserId_0)
         self.pictrsAlias = try LemmyJSONReader.required(consume pictrsAlias_0)
         self.pictrsDeleteToken = try LemmyJSONReader.required(consume pictrsDeleteToken_0)
         self.published = try LemmyJSONReader.required(consume published_0)

@@ -107,7 +107,7 @@ extension ApiInstanceWithFederationState: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.id = try LemmyJSONReader.required(consume id_0)
+        self.id = try LemmyJSONReader.required(id_0)
         self.domain = try LemmyJSONReader.required(consume domain_0)
         self.published = try LemmyJSONReader.required(consume published_0)
         self.updated = consume updated_0

@@ -59,7 +59,7 @@ extension ApiLanguage: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.id = try LemmyJSONReader.required(consume id_0)
+        self.id = try LemmyJSONReader.required(id_0)
         self.code = try LemmyJSONReader.required(consume code_0)
         self.name = try LemmyJSONReader.required(consume name_0)
     }

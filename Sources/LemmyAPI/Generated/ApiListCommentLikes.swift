@@ -99,10 +99,10 @@ extension ApiListCommentLikes: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.commentId = try LemmyJSONReader.required(consume commentId_0)
+        self.commentId = try LemmyJSONReader.required(commentId_0)
         self.pageCursor = consume pageCursor_0
-        self.limit = consume limit_0
-        self.page = consume page_0
+        self.limit = limit_0
+        self.page = page_0
     }
 }
 

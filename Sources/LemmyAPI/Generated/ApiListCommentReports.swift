@@ -123,11 +123,11 @@ extension ApiListCommentReports: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.commentId = consume commentId_0
-        self.page = consume page_0
-        self.limit = consume limit_0
-        self.unresolvedOnly = consume unresolvedOnly_0
-        self.communityId = consume communityId_0
+        self.commentId = commentId_0
+        self.page = page_0
+        self.limit = limit_0
+        self.unresolvedOnly = unresolvedOnly_0
+        self.communityId = communityId_0
         self.auth = consume auth_0
     }
 }

@@ -193,14 +193,14 @@ extension ApiListCommunities: LemmyFastDecodable {
         }
         self.type = consume type_0
         self.sort = consume sort_0
-        self.timeRangeSeconds = consume timeRangeSeconds_0
-        self.showNsfw = consume showNsfw_0
-        self.multiCommunityId = consume multiCommunityId_0
+        self.timeRangeSeconds = timeRangeSeconds_0
+        self.showNsfw = showNsfw_0
+        self.multiCommunityId = multiCommunityId_0
         self.searchTerm = consume searchTerm_0
-        self.searchTitleOnly = consume searchTitleOnly_0
+        self.searchTitleOnly = searchTitleOnly_0
         self.pageCursor = consume pageCursor_0
-        self.limit = consume limit_0
-        self.page = consume page_0
+        self.limit = limit_0
+        self.page = page_0
         self.auth = consume auth_0
     }
 }

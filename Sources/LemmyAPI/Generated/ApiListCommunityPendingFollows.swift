@@ -71,10 +71,10 @@ extension ApiListCommunityPendingFollows: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.unreadOnly = consume unreadOnly_0
-        self.allCommunities = consume allCommunities_0
+        self.unreadOnly = unreadOnly_0
+        self.allCommunities = allCommunities_0
         self.pageCursor = consume pageCursor_0
-        self.limit = consume limit_0
+        self.limit = limit_0
     }
 }
 

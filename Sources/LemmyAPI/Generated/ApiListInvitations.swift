@@ -52,7 +52,7 @@ extension ApiListInvitations: LemmyFastDecodable {
             more = try r.nextMember()
         }
         self.pageCursor = consume pageCursor_0
-        self.limit = consume limit_0
+        self.limit = limit_0
     }
 }
 

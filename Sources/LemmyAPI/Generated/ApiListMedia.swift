@@ -86,8 +86,8 @@ extension ApiListMedia: LemmyFastDecodable {
             more = try r.nextMember()
         }
         self.pageCursor = consume pageCursor_0
-        self.limit = consume limit_0
-        self.page = consume page_0
+        self.limit = limit_0
+        self.page = page_0
     }
 }
 

@@ -117,12 +117,12 @@ extension ApiListMultiCommunities: LemmyFastDecodable {
         }
         self.type = consume type_0
         self.sort = consume sort_0
-        self.creatorId = consume creatorId_0
-        self.timeRangeSeconds = consume timeRangeSeconds_0
+        self.creatorId = creatorId_0
+        self.timeRangeSeconds = timeRangeSeconds_0
         self.searchTerm = consume searchTerm_0
-        self.searchTitleOnly = consume searchTitleOnly_0
+        self.searchTitleOnly = searchTitleOnly_0
         self.pageCursor = consume pageCursor_0
-        self.limit = consume limit_0
+        self.limit = limit_0
     }
 }
 

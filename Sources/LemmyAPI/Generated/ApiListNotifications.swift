@@ -80,10 +80,10 @@ extension ApiListNotifications: LemmyFastDecodable {
             more = try r.nextMember()
         }
         self.type = consume type_0
-        self.unreadOnly = consume unreadOnly_0
-        self.creatorId = consume creatorId_0
+        self.unreadOnly = unreadOnly_0
+        self.creatorId = creatorId_0
         self.pageCursor = consume pageCursor_0
-        self.limit = consume limit_0
+        self.limit = limit_0
     }
 }
 

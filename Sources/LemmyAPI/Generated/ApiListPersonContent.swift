@@ -108,12 +108,12 @@ extension ApiListPersonContent: LemmyFastDecodable {
             more = try r.nextMember()
         }
         self.type = consume type_0
-        self.personId = consume personId_0
+        self.personId = personId_0
         self.username = consume username_0
-        self.communityId = consume communityId_0
+        self.communityId = communityId_0
         self.communityName = consume communityName_0
         self.pageCursor = consume pageCursor_0
-        self.limit = consume limit_0
+        self.limit = limit_0
     }
 }
 

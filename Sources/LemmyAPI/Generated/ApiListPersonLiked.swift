@@ -74,7 +74,7 @@ extension ApiListPersonLiked: LemmyFastDecodable {
         self.type = consume type_0
         self.likeType = consume likeType_0
         self.pageCursor = consume pageCursor_0
-        self.limit = consume limit_0
+        self.limit = limit_0
     }
 }
 

@@ -70,7 +70,7 @@ extension ApiListPersonSaved: LemmyFastDecodable {
         self.type = consume type_0
         self.searchTerm = consume searchTerm_0
         self.pageCursor = consume pageCursor_0
-        self.limit = consume limit_0
+        self.limit = limit_0
     }
 }
 

@@ -94,9 +94,9 @@ extension ApiListPersons: LemmyFastDecodable {
         self.type = consume type_0
         self.sort = consume sort_0
         self.searchTerm = consume searchTerm_0
-        self.searchTitleOnly = consume searchTitleOnly_0
+        self.searchTitleOnly = searchTitleOnly_0
         self.pageCursor = consume pageCursor_0
-        self.limit = consume limit_0
+        self.limit = limit_0
     }
 }
 

@@ -99,10 +99,10 @@ extension ApiListPostLikes: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.postId = try LemmyJSONReader.required(consume postId_0)
+        self.postId = try LemmyJSONReader.required(postId_0)
         self.pageCursor = consume pageCursor_0
-        self.limit = consume limit_0
-        self.page = consume page_0
+        self.limit = limit_0
+        self.page = page_0
     }
 }
 

@@ -93,9 +93,9 @@ extension ApiListPrivateMessageReports: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.page = consume page_0
-        self.limit = consume limit_0
-        self.unresolvedOnly = consume unresolvedOnly_0
+        self.page = page_0
+        self.limit = limit_0
+        self.unresolvedOnly = unresolvedOnly_0
         self.auth = consume auth_0
     }
 }

@@ -107,10 +107,10 @@ extension ApiListRegistrationApplications: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.unreadOnly = consume unreadOnly_0
+        self.unreadOnly = unreadOnly_0
         self.pageCursor = consume pageCursor_0
-        self.limit = consume limit_0
-        self.page = consume page_0
+        self.limit = limit_0
+        self.page = page_0
         self.auth = consume auth_0
     }
 }

@@ -127,15 +127,15 @@ extension ApiListReports: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.unresolvedOnly = consume unresolvedOnly_0
+        self.unresolvedOnly = unresolvedOnly_0
         self.type = consume type_0
-        self.postId = consume postId_0
-        self.communityId = consume communityId_0
+        self.postId = postId_0
+        self.communityId = communityId_0
         self.sort = consume sort_0
         self.pageCursor = consume pageCursor_0
-        self.limit = consume limit_0
-        self.showCommunityRuleViolations = consume showCommunityRuleViolations_0
-        self.myReportsOnly = consume myReportsOnly_0
+        self.limit = limit_0
+        self.showCommunityRuleViolations = showCommunityRuleViolations_0
+        self.myReportsOnly = myReportsOnly_0
     }
 }
 

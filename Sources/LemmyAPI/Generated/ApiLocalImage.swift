@@ -136,9 +136,9 @@ extension ApiLocalImage: LemmyFastDecodable {
         }
         self.pictrsAlias = try LemmyJSONReader.required(consume pictrsAlias_0)
         self.publishedAt = try LemmyJSONReader.required(publishedAt_0 ?? publishedAt_1)
-        self.personId = consume personId_0
-        self.thumbnailForPostId = consume thumbnailForPostId_0
-        self.localUserId = consume localUserId_0
+        self.personId = personId_0
+        self.thumbnailForPostId = thumbnailForPostId_0
+        self.localUserId = localUserId_0
         self.pictrsDeleteToken = consume pictrsDeleteToken_0
     }
 }

@@ -107,11 +107,11 @@ extension ApiLocalUserInvite: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.id = try LemmyJSONReader.required(consume id_0)
+        self.id = try LemmyJSONReader.required(id_0)
         self.token = try LemmyJSONReader.required(consume token_0)
-        self.localUserId = try LemmyJSONReader.required(consume localUserId_0)
-        self.maxUses = consume maxUses_0
-        self.usesCount = try LemmyJSONReader.required(consume usesCount_0)
+        self.localUserId = try LemmyJSONReader.required(localUserId_0)
+        self.maxUses = maxUses_0
+        self.usesCount = try LemmyJSONReader.required(usesCount_0)
         self.expiresAt = consume expiresAt_0
         self.publishedAt = try LemmyJSONReader.required(consume publishedAt_0)
     }

@@ -125,7 +125,7 @@ extension ApiLocalUserView: LemmyFastDecodable {
         }
         self.localUser = try LemmyJSONReader.required(consume localUser_0)
         self.person = try LemmyJSONReader.required(consume person_0)
-        self.banned = consume banned_0
+        self.banned = banned_0
         self.banExpiresAt = consume banExpiresAt_0
         self.localUserVoteDisplayMode = consume localUserVoteDisplayMode_0
         self.counts = consume counts_0

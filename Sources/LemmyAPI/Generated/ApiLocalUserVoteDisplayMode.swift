@@ -87,11 +87,11 @@ extension ApiLocalUserVoteDisplayMode: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.localUserId = try LemmyJSONReader.required(consume localUserId_0)
-        self.score = try LemmyJSONReader.required(consume score_0)
-        self.upvotes = try LemmyJSONReader.required(consume upvotes_0)
-        self.downvotes = try LemmyJSONReader.required(consume downvotes_0)
-        self.upvotePercentage = try LemmyJSONReader.required(consume upvotePercentage_0)
+        self.localUserId = try LemmyJSONReader.required(localUserId_0)
+        self.score = try LemmyJSONReader.required(score_0)
+        self.upvotes = try LemmyJSONReader.required(upvotes_0)
+        self.downvotes = try LemmyJSONReader.required(downvotes_0)
+        self.upvotePercentage = try LemmyJSONReader.required(upvotePercentage_0)
     }
 }
 

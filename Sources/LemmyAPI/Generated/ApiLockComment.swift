@@ -59,8 +59,8 @@ extension ApiLockComment: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.commentId = try LemmyJSONReader.required(consume commentId_0)
-        self.locked = try LemmyJSONReader.required(consume locked_0)
+        self.commentId = try LemmyJSONReader.required(commentId_0)
+        self.locked = try LemmyJSONReader.required(locked_0)
         self.reason = try LemmyJSONReader.required(consume reason_0)
     }
 }

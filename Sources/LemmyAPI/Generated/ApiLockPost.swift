@@ -95,8 +95,8 @@ extension ApiLockPost: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.postId = try LemmyJSONReader.required(consume postId_0)
-        self.locked = try LemmyJSONReader.required(consume locked_0)
+        self.postId = try LemmyJSONReader.required(postId_0)
+        self.locked = try LemmyJSONReader.required(locked_0)
         self.reason = consume reason_0
         self.auth = consume auth_0
     }

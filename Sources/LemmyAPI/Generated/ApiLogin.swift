@@ -100,7 +100,7 @@ extension ApiLogin: LemmyFastDecodable {
         self.usernameOrEmail = try LemmyJSONReader.required(consume usernameOrEmail_0)
         self.password = try LemmyJSONReader.required(consume password_0)
         self.totp2faToken = consume totp2faToken_0
-        self.stayLoggedIn = consume stayLoggedIn_0
+        self.stayLoggedIn = stayLoggedIn_0
     }
 }
 

@@ -66,8 +66,8 @@ extension ApiLoginResponse: LemmyFastDecodable {
             more = try r.nextMember()
         }
         self.jwt = consume jwt_0
-        self.registrationCreated = try LemmyJSONReader.required(consume registrationCreated_0)
-        self.verifyEmailSent = try LemmyJSONReader.required(consume verifyEmailSent_0)
+        self.registrationCreated = try LemmyJSONReader.required(registrationCreated_0)
+        self.verifyEmailSent = try LemmyJSONReader.required(verifyEmailSent_0)
     }
 }
 

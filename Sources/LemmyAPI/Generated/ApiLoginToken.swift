@@ -106,7 +106,7 @@ extension ApiLoginToken: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.userId = try LemmyJSONReader.required(consume userId_0)
+        self.userId = try LemmyJSONReader.required(userId_0)
         self.publishedAt = try LemmyJSONReader.required(publishedAt_0 ?? publishedAt_1)
         self.ip = consume ip_0
         self.userAgent = consume userAgent_0

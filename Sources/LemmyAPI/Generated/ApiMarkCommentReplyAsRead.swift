@@ -79,8 +79,8 @@ extension ApiMarkCommentReplyAsRead: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.commentReplyId = try LemmyJSONReader.required(consume commentReplyId_0)
-        self.read = try LemmyJSONReader.required(consume read_0)
+        self.commentReplyId = try LemmyJSONReader.required(commentReplyId_0)
+        self.read = try LemmyJSONReader.required(read_0)
         self.auth = consume auth_0
     }
 }

@@ -52,7 +52,7 @@ extension ApiMarkManyPostsAsRead: LemmyFastDecodable {
             more = try r.nextMember()
         }
         self.postIds = try LemmyJSONReader.required(consume postIds_0)
-        self.read = try LemmyJSONReader.required(consume read_0)
+        self.read = try LemmyJSONReader.required(read_0)
     }
 }
 

@@ -51,8 +51,8 @@ extension ApiMarkNotificationAsRead: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.notificationId = try LemmyJSONReader.required(consume notificationId_0)
-        self.read = try LemmyJSONReader.required(consume read_0)
+        self.notificationId = try LemmyJSONReader.required(notificationId_0)
+        self.read = try LemmyJSONReader.required(read_0)
     }
 }
 

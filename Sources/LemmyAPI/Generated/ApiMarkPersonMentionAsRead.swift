@@ -79,8 +79,8 @@ extension ApiMarkPersonMentionAsRead: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.personMentionId = try LemmyJSONReader.required(consume personMentionId_0)
-        self.read = try LemmyJSONReader.required(consume read_0)
+        self.personMentionId = try LemmyJSONReader.required(personMentionId_0)
+        self.read = try LemmyJSONReader.required(read_0)
         self.auth = consume auth_0
     }
 }

@@ -97,8 +97,8 @@ extension ApiMarkPostAsRead: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.postId = consume postId_0
-        self.read = try LemmyJSONReader.required(consume read_0)
+        self.postId = postId_0
+        self.read = try LemmyJSONReader.required(read_0)
         self.postIds = consume postIds_0
         self.auth = consume auth_0
     }

@@ -79,8 +79,8 @@ extension ApiMarkPrivateMessageAsRead: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.privateMessageId = try LemmyJSONReader.required(consume privateMessageId_0)
-        self.read = try LemmyJSONReader.required(consume read_0)
+        self.privateMessageId = try LemmyJSONReader.required(privateMessageId_0)
+        self.read = try LemmyJSONReader.required(read_0)
         self.auth = consume auth_0
     }
 }

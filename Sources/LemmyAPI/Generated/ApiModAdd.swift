@@ -87,10 +87,10 @@ extension ApiModAdd: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.id = try LemmyJSONReader.required(consume id_0)
-        self.modPersonId = try LemmyJSONReader.required(consume modPersonId_0)
-        self.otherPersonId = try LemmyJSONReader.required(consume otherPersonId_0)
-        self.removed = try LemmyJSONReader.required(consume removed_0)
+        self.id = try LemmyJSONReader.required(id_0)
+        self.modPersonId = try LemmyJSONReader.required(modPersonId_0)
+        self.otherPersonId = try LemmyJSONReader.required(otherPersonId_0)
+        self.removed = try LemmyJSONReader.required(removed_0)
         self.when = try LemmyJSONReader.required(consume when_0)
     }
 }

@@ -59,8 +59,8 @@ extension ApiModEditPost: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.postId = try LemmyJSONReader.required(consume postId_0)
-        self.nsfw = consume nsfw_0
+        self.postId = try LemmyJSONReader.required(postId_0)
+        self.nsfw = nsfw_0
         self.tags = consume tags_0
     }
 }

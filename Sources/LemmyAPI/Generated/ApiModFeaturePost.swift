@@ -99,12 +99,12 @@ extension ApiModFeaturePost: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.id = try LemmyJSONReader.required(consume id_0)
-        self.modPersonId = try LemmyJSONReader.required(consume modPersonId_0)
-        self.postId = try LemmyJSONReader.required(consume postId_0)
-        self.featured = try LemmyJSONReader.required(consume featured_0)
+        self.id = try LemmyJSONReader.required(id_0)
+        self.modPersonId = try LemmyJSONReader.required(modPersonId_0)
+        self.postId = try LemmyJSONReader.required(postId_0)
+        self.featured = try LemmyJSONReader.required(featured_0)
         self.when = try LemmyJSONReader.required(consume when_0)
-        self.isFeaturedCommunity = try LemmyJSONReader.required(consume isFeaturedCommunity_0)
+        self.isFeaturedCommunity = try LemmyJSONReader.required(isFeaturedCommunity_0)
     }
 }
 

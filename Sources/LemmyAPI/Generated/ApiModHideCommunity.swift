@@ -95,12 +95,12 @@ extension ApiModHideCommunity: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.id = try LemmyJSONReader.required(consume id_0)
-        self.communityId = try LemmyJSONReader.required(consume communityId_0)
-        self.modPersonId = try LemmyJSONReader.required(consume modPersonId_0)
+        self.id = try LemmyJSONReader.required(id_0)
+        self.communityId = try LemmyJSONReader.required(communityId_0)
+        self.modPersonId = try LemmyJSONReader.required(modPersonId_0)
         self.when = try LemmyJSONReader.required(consume when_0)
         self.reason = consume reason_0
-        self.hidden = try LemmyJSONReader.required(consume hidden_0)
+        self.hidden = try LemmyJSONReader.required(hidden_0)
     }
 }
 

@@ -87,10 +87,10 @@ extension ApiModLockPost: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.id = try LemmyJSONReader.required(consume id_0)
-        self.modPersonId = try LemmyJSONReader.required(consume modPersonId_0)
-        self.postId = try LemmyJSONReader.required(consume postId_0)
-        self.locked = try LemmyJSONReader.required(consume locked_0)
+        self.id = try LemmyJSONReader.required(id_0)
+        self.modPersonId = try LemmyJSONReader.required(modPersonId_0)
+        self.postId = try LemmyJSONReader.required(postId_0)
+        self.locked = try LemmyJSONReader.required(locked_0)
         self.when = try LemmyJSONReader.required(consume when_0)
     }
 }

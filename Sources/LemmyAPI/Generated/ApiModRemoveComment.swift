@@ -99,11 +99,11 @@ extension ApiModRemoveComment: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.id = try LemmyJSONReader.required(consume id_0)
-        self.modPersonId = try LemmyJSONReader.required(consume modPersonId_0)
-        self.commentId = try LemmyJSONReader.required(consume commentId_0)
+        self.id = try LemmyJSONReader.required(id_0)
+        self.modPersonId = try LemmyJSONReader.required(modPersonId_0)
+        self.commentId = try LemmyJSONReader.required(commentId_0)
         self.reason = consume reason_0
-        self.removed = try LemmyJSONReader.required(consume removed_0)
+        self.removed = try LemmyJSONReader.required(removed_0)
         self.when = try LemmyJSONReader.required(consume when_0)
     }
 }

@@ -135,11 +135,11 @@ extension ApiModRemoveCommunity: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.id = try LemmyJSONReader.required(consume id_0)
-        self.modPersonId = try LemmyJSONReader.required(consume modPersonId_0)
-        self.communityId = try LemmyJSONReader.required(consume communityId_0)
+        self.id = try LemmyJSONReader.required(id_0)
+        self.modPersonId = try LemmyJSONReader.required(modPersonId_0)
+        self.communityId = try LemmyJSONReader.required(communityId_0)
         self.reason = consume reason_0
-        self.removed = try LemmyJSONReader.required(consume removed_0)
+        self.removed = try LemmyJSONReader.required(removed_0)
         self.when = try LemmyJSONReader.required(consume when_0)
         self.expires = consume expires_0
     }

@@ -95,11 +95,11 @@ extension ApiModRemovePost: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.id = try LemmyJSONReader.required(consume id_0)
-        self.modPersonId = try LemmyJSONReader.required(consume modPersonId_0)
-        self.postId = try LemmyJSONReader.required(consume postId_0)
+        self.id = try LemmyJSONReader.required(id_0)
+        self.modPersonId = try LemmyJSONReader.required(modPersonId_0)
+        self.postId = try LemmyJSONReader.required(postId_0)
         self.reason = consume reason_0
-        self.removed = try LemmyJSONReader.required(consume removed_0)
+        self.removed = try LemmyJSONReader.required(removed_0)
         self.when = try LemmyJSONReader.required(consume when_0)
     }
 }

@@ -87,10 +87,10 @@ extension ApiModTransferCommunity: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.id = try LemmyJSONReader.required(consume id_0)
-        self.modPersonId = try LemmyJSONReader.required(consume modPersonId_0)
-        self.otherPersonId = try LemmyJSONReader.required(consume otherPersonId_0)
-        self.communityId = try LemmyJSONReader.required(consume communityId_0)
+        self.id = try LemmyJSONReader.required(id_0)
+        self.modPersonId = try LemmyJSONReader.required(modPersonId_0)
+        self.otherPersonId = try LemmyJSONReader.required(otherPersonId_0)
+        self.communityId = try LemmyJSONReader.required(communityId_0)
         self.when = try LemmyJSONReader.required(consume when_0)
     }
 }

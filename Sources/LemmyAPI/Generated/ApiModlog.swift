@@ -123,14 +123,14 @@ extension ApiModlog: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.id = try LemmyJSONReader.required(consume id_0)
+        self.id = try LemmyJSONReader.required(id_0)
         self.kind = try LemmyJSONReader.required(consume kind_0)
-        self.isRevert = try LemmyJSONReader.required(consume isRevert_0)
+        self.isRevert = try LemmyJSONReader.required(isRevert_0)
         self.reason = consume reason_0
         self.expiresAt = consume expiresAt_0
         self.publishedAt = try LemmyJSONReader.required(consume publishedAt_0)
-        self.bulkActionParentId = consume bulkActionParentId_0
-        self.childCount = try LemmyJSONReader.required(consume childCount_0)
+        self.bulkActionParentId = bulkActionParentId_0
+        self.childCount = try LemmyJSONReader.required(childCount_0)
     }
 }
 

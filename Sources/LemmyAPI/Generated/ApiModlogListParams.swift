@@ -155,14 +155,14 @@ extension ApiModlogListParams: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.communityId = consume communityId_0
-        self.modPersonId = consume modPersonId_0
-        self.otherPersonId = consume otherPersonId_0
-        self.postId = consume postId_0
-        self.commentId = consume commentId_0
-        self.page = consume page_0
-        self.limit = consume limit_0
-        self.hideModlogNames = try LemmyJSONReader.required(consume hideModlogNames_0)
+        self.communityId = communityId_0
+        self.modPersonId = modPersonId_0
+        self.otherPersonId = otherPersonId_0
+        self.postId = postId_0
+        self.commentId = commentId_0
+        self.page = page_0
+        self.limit = limit_0
+        self.hideModlogNames = try LemmyJSONReader.required(hideModlogNames_0)
     }
 }
 

@@ -187,21 +187,21 @@ extension ApiMultiCommunity: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.id = try LemmyJSONReader.required(consume id_0)
-        self.creatorId = try LemmyJSONReader.required(consume creatorId_0)
-        self.instanceId = try LemmyJSONReader.required(consume instanceId_0)
+        self.id = try LemmyJSONReader.required(id_0)
+        self.creatorId = try LemmyJSONReader.required(creatorId_0)
+        self.instanceId = try LemmyJSONReader.required(instanceId_0)
         self.name = try LemmyJSONReader.required(consume name_0)
         self.title = consume title_0
         self.summary = consume summary_0
-        self.local = try LemmyJSONReader.required(consume local_0)
-        self.deleted = try LemmyJSONReader.required(consume deleted_0)
+        self.local = try LemmyJSONReader.required(local_0)
+        self.deleted = try LemmyJSONReader.required(deleted_0)
         self.apId = try LemmyJSONReader.required(consume apId_0)
         self.lastRefreshedAt = try LemmyJSONReader.required(consume lastRefreshedAt_0)
         self.publishedAt = try LemmyJSONReader.required(consume publishedAt_0)
         self.updatedAt = consume updatedAt_0
-        self.subscribers = try LemmyJSONReader.required(consume subscribers_0)
-        self.subscribersLocal = try LemmyJSONReader.required(consume subscribersLocal_0)
-        self.communities = try LemmyJSONReader.required(consume communities_0)
+        self.subscribers = try LemmyJSONReader.required(subscribers_0)
+        self.subscribersLocal = try LemmyJSONReader.required(subscribersLocal_0)
+        self.communities = try LemmyJSONReader.required(communities_0)
         self.sidebar = consume sidebar_0
     }
 }

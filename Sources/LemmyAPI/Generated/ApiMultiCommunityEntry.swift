@@ -51,8 +51,8 @@ extension ApiMultiCommunityEntry: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.multiCommunityId = try LemmyJSONReader.required(consume multiCommunityId_0)
-        self.communityId = try LemmyJSONReader.required(consume communityId_0)
+        self.multiCommunityId = try LemmyJSONReader.required(multiCommunityId_0)
+        self.communityId = try LemmyJSONReader.required(communityId_0)
     }
 }
 

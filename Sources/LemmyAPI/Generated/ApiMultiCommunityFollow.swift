@@ -63,8 +63,8 @@ extension ApiMultiCommunityFollow: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.multiCommunityId = try LemmyJSONReader.required(consume multiCommunityId_0)
-        self.personId = try LemmyJSONReader.required(consume personId_0)
+        self.multiCommunityId = try LemmyJSONReader.required(multiCommunityId_0)
+        self.personId = try LemmyJSONReader.required(personId_0)
         self.followState = try LemmyJSONReader.required(consume followState_0)
     }
 }

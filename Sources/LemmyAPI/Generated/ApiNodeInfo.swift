@@ -107,7 +107,7 @@ extension ApiNodeInfo: LemmyFastDecodable {
         self.software = consume software_0
         self.protocols = consume protocols_0
         self.usage = consume usage_0
-        self.openRegistrations = consume openRegistrations_0
+        self.openRegistrations = openRegistrations_0
         self.services = consume services_0
         self.metadata = consume metadata_0
     }

@@ -64,8 +64,8 @@ extension ApiNodeInfoUsage: LemmyFastDecodable {
             more = try r.nextMember()
         }
         self.users = consume users_0
-        self.localPosts = consume localPosts_0
-        self.localComments = consume localComments_0
+        self.localPosts = localPosts_0
+        self.localComments = localComments_0
     }
 }
 

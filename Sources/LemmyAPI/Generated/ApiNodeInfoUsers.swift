@@ -63,9 +63,9 @@ extension ApiNodeInfoUsers: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.total = consume total_0
-        self.activeHalfyear = consume activeHalfyear_0
-        self.activeMonth = consume activeMonth_0
+        self.total = total_0
+        self.activeHalfyear = activeHalfyear_0
+        self.activeMonth = activeMonth_0
     }
 }
 

@@ -51,7 +51,7 @@ extension ApiNotePerson: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.personId = try LemmyJSONReader.required(consume personId_0)
+        self.personId = try LemmyJSONReader.required(personId_0)
         self.note = try LemmyJSONReader.required(consume note_0)
     }
 }

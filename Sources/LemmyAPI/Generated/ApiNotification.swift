@@ -135,16 +135,16 @@ extension ApiNotification: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.id = try LemmyJSONReader.required(consume id_0)
-        self.recipientId = try LemmyJSONReader.required(consume recipientId_0)
-        self.commentId = consume commentId_0
-        self.read = try LemmyJSONReader.required(consume read_0)
+        self.id = try LemmyJSONReader.required(id_0)
+        self.recipientId = try LemmyJSONReader.required(recipientId_0)
+        self.commentId = commentId_0
+        self.read = try LemmyJSONReader.required(read_0)
         self.publishedAt = try LemmyJSONReader.required(consume publishedAt_0)
         self.kind = try LemmyJSONReader.required(consume kind_0)
-        self.postId = consume postId_0
-        self.privateMessageId = consume privateMessageId_0
-        self.modlogId = consume modlogId_0
-        self.creatorId = try LemmyJSONReader.required(consume creatorId_0)
+        self.postId = postId_0
+        self.privateMessageId = privateMessageId_0
+        self.modlogId = modlogId_0
+        self.creatorId = try LemmyJSONReader.required(creatorId_0)
     }
 }
 

@@ -83,8 +83,8 @@ extension ApiOAuthAccount: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.localUserId = try LemmyJSONReader.required(consume localUserId_0)
-        self.oauthProviderId = try LemmyJSONReader.required(consume oauthProviderId_0)
+        self.localUserId = try LemmyJSONReader.required(localUserId_0)
+        self.oauthProviderId = try LemmyJSONReader.required(oauthProviderId_0)
         self.oauthUserId = try LemmyJSONReader.required(consume oauthUserId_0)
         self.publishedAt = try LemmyJSONReader.required(consume publishedAt_0)
         self.updatedAt = consume updatedAt_0

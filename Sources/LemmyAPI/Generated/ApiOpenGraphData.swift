@@ -150,11 +150,11 @@ extension ApiOpenGraphData: LemmyFastDecodable {
         self.title = consume title_0
         self.description = consume description_0
         self.image = consume image_0
-        self.imageWidth = consume imageWidth_0
-        self.imageHeight = consume imageHeight_0
+        self.imageWidth = imageWidth_0
+        self.imageHeight = imageHeight_0
         self.embedVideoUrl = consume embedVideoUrl_0
-        self.videoWidth = consume videoWidth_0
-        self.videoHeight = consume videoHeight_0
+        self.videoWidth = videoWidth_0
+        self.videoHeight = videoHeight_0
     }
 }
 

@@ -77,7 +77,7 @@ extension ApiPendingFollowerView: LemmyFastDecodable {
         }
         self.person = try LemmyJSONReader.required(consume person_0)
         self.community = try LemmyJSONReader.required(consume community_0)
-        self.isNewInstance = try LemmyJSONReader.required(consume isNewInstance_0)
+        self.isNewInstance = try LemmyJSONReader.required(isNewInstance_0)
         self.followState = consume followState_0
     }
 }

@@ -346,7 +346,7 @@ extension ApiPerson: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.id = try LemmyJSONReader.required(consume id_0)
+        self.id = try LemmyJSONReader.required(id_0)
         self.name = try LemmyJSONReader.required(consume name_0)
         self.displayName = consume displayName_0
         self.avatar = consume avatar_0
@@ -354,19 +354,19 @@ extension ApiPerson: LemmyFastDecodable {
         self.updatedAt = updatedAt_0 ?? updatedAt_1
         self.apId = try LemmyJSONReader.required(apId_0 ?? apId_1)
         self.bio = consume bio_0
-        self.local = try LemmyJSONReader.required(consume local_0)
+        self.local = try LemmyJSONReader.required(local_0)
         self.lastRefreshedAt = consume lastRefreshedAt_0
         self.banner = consume banner_0
-        self.deleted = try LemmyJSONReader.required(consume deleted_0)
+        self.deleted = try LemmyJSONReader.required(deleted_0)
         self.matrixUserId = consume matrixUserId_0
-        self.botAccount = try LemmyJSONReader.required(consume botAccount_0)
-        self.instanceId = try LemmyJSONReader.required(consume instanceId_0)
-        self.postCount = consume postCount_0
-        self.commentCount = consume commentCount_0
-        self.banned = consume banned_0
+        self.botAccount = try LemmyJSONReader.required(botAccount_0)
+        self.instanceId = try LemmyJSONReader.required(instanceId_0)
+        self.postCount = postCount_0
+        self.commentCount = commentCount_0
+        self.banned = banned_0
         self.banExpires = consume banExpires_0
         self.inboxUrl = consume inboxUrl_0
-        self.admin = consume admin_0
+        self.admin = admin_0
     }
 }
 

@@ -99,8 +99,8 @@ extension ApiPersonActions: LemmyFastDecodable {
         self.notedAt = consume notedAt_0
         self.note = consume note_0
         self.votedAt = consume votedAt_0
-        self.upvotes = consume upvotes_0
-        self.downvotes = consume downvotes_0
+        self.upvotes = upvotes_0
+        self.downvotes = downvotes_0
     }
 }
 

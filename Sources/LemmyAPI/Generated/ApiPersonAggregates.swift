@@ -121,12 +121,12 @@ extension ApiPersonAggregates: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.personId = try LemmyJSONReader.required(consume personId_0)
-        self.postCount = try LemmyJSONReader.required(consume postCount_0)
-        self.commentCount = try LemmyJSONReader.required(consume commentCount_0)
-        self.id = consume id_0
-        self.postScore = consume postScore_0
-        self.commentScore = consume commentScore_0
+        self.personId = try LemmyJSONReader.required(personId_0)
+        self.postCount = try LemmyJSONReader.required(postCount_0)
+        self.commentCount = try LemmyJSONReader.required(commentCount_0)
+        self.id = id_0
+        self.postScore = postScore_0
+        self.commentScore = commentScore_0
     }
 }
 

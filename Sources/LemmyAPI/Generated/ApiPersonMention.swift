@@ -87,10 +87,10 @@ extension ApiPersonMention: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.id = try LemmyJSONReader.required(consume id_0)
-        self.recipientId = try LemmyJSONReader.required(consume recipientId_0)
-        self.commentId = try LemmyJSONReader.required(consume commentId_0)
-        self.read = try LemmyJSONReader.required(consume read_0)
+        self.id = try LemmyJSONReader.required(id_0)
+        self.recipientId = try LemmyJSONReader.required(recipientId_0)
+        self.commentId = try LemmyJSONReader.required(commentId_0)
+        self.read = try LemmyJSONReader.required(read_0)
         self.published = try LemmyJSONReader.required(consume published_0)
     }
 }

@@ -250,14 +250,14 @@ extension ApiPersonMentionView: LemmyFastDecodable {
         self.community = try LemmyJSONReader.required(consume community_0)
         self.recipient = try LemmyJSONReader.required(consume recipient_0)
         self.counts = try LemmyJSONReader.required(consume counts_0)
-        self.creatorBannedFromCommunity = try LemmyJSONReader.required(consume creatorBannedFromCommunity_0)
-        self.bannedFromCommunity = consume bannedFromCommunity_0
-        self.creatorIsModerator = consume creatorIsModerator_0
-        self.creatorIsAdmin = consume creatorIsAdmin_0
+        self.creatorBannedFromCommunity = try LemmyJSONReader.required(creatorBannedFromCommunity_0)
+        self.bannedFromCommunity = bannedFromCommunity_0
+        self.creatorIsModerator = creatorIsModerator_0
+        self.creatorIsAdmin = creatorIsAdmin_0
         self.subscribed = try LemmyJSONReader.required(consume subscribed_0)
-        self.saved = try LemmyJSONReader.required(consume saved_0)
-        self.creatorBlocked = try LemmyJSONReader.required(consume creatorBlocked_0)
-        self.myVote = consume myVote_0
+        self.saved = try LemmyJSONReader.required(saved_0)
+        self.creatorBlocked = try LemmyJSONReader.required(creatorBlocked_0)
+        self.myVote = myVote_0
     }
 }
 

@@ -122,9 +122,9 @@ extension ApiPersonView: LemmyFastDecodable {
             more = try r.nextMember()
         }
         self.person = try LemmyJSONReader.required(consume person_0)
-        self.isAdmin = consume isAdmin_0
+        self.isAdmin = isAdmin_0
         self.personActions = consume personActions_0
-        self.banned = consume banned_0
+        self.banned = banned_0
         self.banExpiresAt = consume banExpiresAt_0
         self.counts = consume counts_0
     }

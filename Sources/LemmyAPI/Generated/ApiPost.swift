@@ -507,40 +507,40 @@ extension ApiPost: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.id = try LemmyJSONReader.required(consume id_0)
+        self.id = try LemmyJSONReader.required(id_0)
         self.name = try LemmyJSONReader.required(consume name_0)
         self.url = consume url_0
         self.body = consume body_0
-        self.creatorId = try LemmyJSONReader.required(consume creatorId_0)
-        self.communityId = try LemmyJSONReader.required(consume communityId_0)
-        self.removed = try LemmyJSONReader.required(consume removed_0)
-        self.locked = try LemmyJSONReader.required(consume locked_0)
+        self.creatorId = try LemmyJSONReader.required(creatorId_0)
+        self.communityId = try LemmyJSONReader.required(communityId_0)
+        self.removed = try LemmyJSONReader.required(removed_0)
+        self.locked = try LemmyJSONReader.required(locked_0)
         self.publishedAt = try LemmyJSONReader.required(publishedAt_0 ?? publishedAt_1)
         self.updatedAt = updatedAt_0 ?? updatedAt_1
-        self.deleted = try LemmyJSONReader.required(consume deleted_0)
-        self.nsfw = try LemmyJSONReader.required(consume nsfw_0)
+        self.deleted = try LemmyJSONReader.required(deleted_0)
+        self.nsfw = try LemmyJSONReader.required(nsfw_0)
         self.embedTitle = consume embedTitle_0
         self.embedDescription = consume embedDescription_0
         self.thumbnailUrl = consume thumbnailUrl_0
         self.apId = try LemmyJSONReader.required(consume apId_0)
-        self.local = try LemmyJSONReader.required(consume local_0)
+        self.local = try LemmyJSONReader.required(local_0)
         self.embedVideoUrl = consume embedVideoUrl_0
-        self.languageId = try LemmyJSONReader.required(consume languageId_0)
-        self.featuredCommunity = try LemmyJSONReader.required(consume featuredCommunity_0)
-        self.featuredLocal = try LemmyJSONReader.required(consume featuredLocal_0)
+        self.languageId = try LemmyJSONReader.required(languageId_0)
+        self.featuredCommunity = try LemmyJSONReader.required(featuredCommunity_0)
+        self.featuredLocal = try LemmyJSONReader.required(featuredLocal_0)
         self.urlContentType = consume urlContentType_0
         self.altText = consume altText_0
         self.scheduledPublishTimeAt = consume scheduledPublishTimeAt_0
         self.newestCommentTimeAt = consume newestCommentTimeAt_0
-        self.comments = consume comments_0
-        self.score = consume score_0
-        self.upvotes = consume upvotes_0
-        self.downvotes = consume downvotes_0
-        self.reportCount = consume reportCount_0
-        self.unresolvedReportCount = consume unresolvedReportCount_0
-        self.federationPending = consume federationPending_0
-        self.embedVideoWidth = consume embedVideoWidth_0
-        self.embedVideoHeight = consume embedVideoHeight_0
+        self.comments = comments_0
+        self.score = score_0
+        self.upvotes = upvotes_0
+        self.downvotes = downvotes_0
+        self.reportCount = reportCount_0
+        self.unresolvedReportCount = unresolvedReportCount_0
+        self.federationPending = federationPending_0
+        self.embedVideoWidth = embedVideoWidth_0
+        self.embedVideoHeight = embedVideoHeight_0
     }
 }
 

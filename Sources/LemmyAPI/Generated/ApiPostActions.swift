@@ -124,8 +124,8 @@ extension ApiPostActions: LemmyFastDecodable {
         self.savedAt = consume savedAt_0
         self.votedAt = consume votedAt_0
         self.hiddenAt = consume hiddenAt_0
-        self.readCommentsAmount = consume readCommentsAmount_0
-        self.voteIsUpvote = consume voteIsUpvote_0
+        self.readCommentsAmount = readCommentsAmount_0
+        self.voteIsUpvote = voteIsUpvote_0
         self.notifications = consume notifications_0
     }
 }

@@ -223,19 +223,19 @@ extension ApiPostAggregates: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.postId = try LemmyJSONReader.required(consume postId_0)
-        self.comments = try LemmyJSONReader.required(consume comments_0)
-        self.score = try LemmyJSONReader.required(consume score_0)
-        self.upvotes = try LemmyJSONReader.required(consume upvotes_0)
-        self.downvotes = try LemmyJSONReader.required(consume downvotes_0)
+        self.postId = try LemmyJSONReader.required(postId_0)
+        self.comments = try LemmyJSONReader.required(comments_0)
+        self.score = try LemmyJSONReader.required(score_0)
+        self.upvotes = try LemmyJSONReader.required(upvotes_0)
+        self.downvotes = try LemmyJSONReader.required(downvotes_0)
         self.published = try LemmyJSONReader.required(consume published_0)
         self.newestCommentTime = consume newestCommentTime_0
-        self.id = consume id_0
+        self.id = id_0
         self.newestCommentTimeNecro = consume newestCommentTimeNecro_0
-        self.featuredCommunity = consume featuredCommunity_0
-        self.featuredLocal = consume featuredLocal_0
-        self.hotRank = consume hotRank_0
-        self.hotRankActive = consume hotRankActive_0
+        self.featuredCommunity = featuredCommunity_0
+        self.featuredLocal = featuredLocal_0
+        self.hotRank = hotRank_0
+        self.hotRankActive = hotRankActive_0
     }
 }
 

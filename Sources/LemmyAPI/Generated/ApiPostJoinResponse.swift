@@ -39,7 +39,7 @@ extension ApiPostJoinResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.joined = try LemmyJSONReader.required(consume joined_0)
+        self.joined = try LemmyJSONReader.required(joined_0)
     }
 }
 

@@ -213,18 +213,18 @@ extension ApiPrivateMessage: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.id = try LemmyJSONReader.required(consume id_0)
-        self.creatorId = try LemmyJSONReader.required(consume creatorId_0)
-        self.recipientId = try LemmyJSONReader.required(consume recipientId_0)
+        self.id = try LemmyJSONReader.required(id_0)
+        self.creatorId = try LemmyJSONReader.required(creatorId_0)
+        self.recipientId = try LemmyJSONReader.required(recipientId_0)
         self.content = try LemmyJSONReader.required(consume content_0)
-        self.deleted = try LemmyJSONReader.required(consume deleted_0)
+        self.deleted = try LemmyJSONReader.required(deleted_0)
         self.publishedAt = try LemmyJSONReader.required(publishedAt_0 ?? publishedAt_1)
         self.updatedAt = updatedAt_0 ?? updatedAt_1
         self.apId = try LemmyJSONReader.required(consume apId_0)
-        self.local = try LemmyJSONReader.required(consume local_0)
-        self.removed = consume removed_0
-        self.deletedByRecipient = consume deletedByRecipient_0
-        self.read = consume read_0
+        self.local = try LemmyJSONReader.required(local_0)
+        self.removed = removed_0
+        self.deletedByRecipient = deletedByRecipient_0
+        self.read = read_0
     }
 }
 

@@ -199,13 +199,13 @@ extension ApiPrivateMessageReport: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.id = try LemmyJSONReader.required(consume id_0)
-        self.creatorId = try LemmyJSONReader.required(consume creatorId_0)
-        self.privateMessageId = try LemmyJSONReader.required(consume privateMessageId_0)
+        self.id = try LemmyJSONReader.required(id_0)
+        self.creatorId = try LemmyJSONReader.required(creatorId_0)
+        self.privateMessageId = try LemmyJSONReader.required(privateMessageId_0)
         self.originalPmText = try LemmyJSONReader.required(consume originalPmText_0)
         self.reason = try LemmyJSONReader.required(consume reason_0)
-        self.resolved = try LemmyJSONReader.required(consume resolved_0)
-        self.resolverId = consume resolverId_0
+        self.resolved = try LemmyJSONReader.required(resolved_0)
+        self.resolverId = resolverId_0
         self.publishedAt = try LemmyJSONReader.required(publishedAt_0 ?? publishedAt_1)
         self.updatedAt = updatedAt_0 ?? updatedAt_1
         self.resolveReason = consume resolveReason_0

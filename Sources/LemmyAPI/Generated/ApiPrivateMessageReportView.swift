@@ -158,8 +158,8 @@ extension ApiPrivateMessageReportView: LemmyFastDecodable {
         self.creator = try LemmyJSONReader.required(consume creator_0)
         self.privateMessageCreator = try LemmyJSONReader.required(consume privateMessageCreator_0)
         self.resolver = consume resolver_0
-        self.creatorIsAdmin = consume creatorIsAdmin_0
-        self.creatorBanned = consume creatorBanned_0
+        self.creatorIsAdmin = creatorIsAdmin_0
+        self.creatorBanned = creatorBanned_0
         self.creatorBanExpiresAt = consume creatorBanExpiresAt_0
     }
 }

@@ -99,12 +99,12 @@ extension ApiPublicOAuthProvider: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.id = try LemmyJSONReader.required(consume id_0)
+        self.id = try LemmyJSONReader.required(id_0)
         self.displayName = try LemmyJSONReader.required(consume displayName_0)
         self.authorizationEndpoint = try LemmyJSONReader.required(consume authorizationEndpoint_0)
         self.clientId = try LemmyJSONReader.required(consume clientId_0)
         self.scopes = try LemmyJSONReader.required(consume scopes_0)
-        self.usePkce = try LemmyJSONReader.required(consume usePkce_0)
+        self.usePkce = try LemmyJSONReader.required(usePkce_0)
     }
 }
 

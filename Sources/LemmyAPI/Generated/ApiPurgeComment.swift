@@ -83,7 +83,7 @@ extension ApiPurgeComment: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.commentId = try LemmyJSONReader.required(consume commentId_0)
+        self.commentId = try LemmyJSONReader.required(commentId_0)
         self.reason = consume reason_0
         self.auth = consume auth_0
     }

@@ -83,7 +83,7 @@ extension ApiPurgeCommunity: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.communityId = try LemmyJSONReader.required(consume communityId_0)
+        self.communityId = try LemmyJSONReader.required(communityId_0)
         self.reason = consume reason_0
         self.auth = consume auth_0
     }

@@ -83,7 +83,7 @@ extension ApiPurgePerson: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.personId = try LemmyJSONReader.required(consume personId_0)
+        self.personId = try LemmyJSONReader.required(personId_0)
         self.reason = consume reason_0
         self.auth = consume auth_0
     }

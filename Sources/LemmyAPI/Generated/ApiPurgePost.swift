@@ -83,7 +83,7 @@ extension ApiPurgePost: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.postId = try LemmyJSONReader.required(consume postId_0)
+        self.postId = try LemmyJSONReader.required(postId_0)
         self.reason = consume reason_0
         self.auth = consume auth_0
     }

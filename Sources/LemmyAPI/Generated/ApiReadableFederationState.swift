@@ -91,10 +91,10 @@ extension ApiReadableFederationState: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.instanceId = try LemmyJSONReader.required(consume instanceId_0)
-        self.lastSuccessfulId = consume lastSuccessfulId_0
+        self.instanceId = try LemmyJSONReader.required(instanceId_0)
+        self.lastSuccessfulId = lastSuccessfulId_0
         self.lastSuccessfulPublishedTime = consume lastSuccessfulPublishedTime_0
-        self.failCount = try LemmyJSONReader.required(consume failCount_0)
+        self.failCount = try LemmyJSONReader.required(failCount_0)
         self.lastRetry = consume lastRetry_0
         self.nextRetry = consume nextRetry_0
     }

@@ -190,13 +190,13 @@ extension ApiRegister: LemmyFastDecodable {
         self.username = try LemmyJSONReader.required(consume username_0)
         self.password = try LemmyJSONReader.required(consume password_0)
         self.passwordVerify = try LemmyJSONReader.required(consume passwordVerify_0)
-        self.showNsfw = consume showNsfw_0
+        self.showNsfw = showNsfw_0
         self.email = consume email_0
         self.captchaUuid = consume captchaUuid_0
         self.captchaAnswer = consume captchaAnswer_0
         self.honeypot = consume honeypot_0
         self.answer = consume answer_0
-        self.stayLoggedIn = consume stayLoggedIn_0
+        self.stayLoggedIn = stayLoggedIn_0
         self.token = consume token_0
     }
 }

@@ -152,10 +152,10 @@ extension ApiRegistrationApplication: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.id = try LemmyJSONReader.required(consume id_0)
-        self.localUserId = try LemmyJSONReader.required(consume localUserId_0)
+        self.id = try LemmyJSONReader.required(id_0)
+        self.localUserId = try LemmyJSONReader.required(localUserId_0)
         self.answer = try LemmyJSONReader.required(consume answer_0)
-        self.adminId = consume adminId_0
+        self.adminId = adminId_0
         self.denyReason = consume denyReason_0
         self.publishedAt = try LemmyJSONReader.required(publishedAt_0 ?? publishedAt_1)
         self.updatedAt = consume updatedAt_0

@@ -113,10 +113,10 @@ extension ApiRemoveComment: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.commentId = try LemmyJSONReader.required(consume commentId_0)
-        self.removed = try LemmyJSONReader.required(consume removed_0)
+        self.commentId = try LemmyJSONReader.required(commentId_0)
+        self.removed = try LemmyJSONReader.required(removed_0)
         self.reason = consume reason_0
-        self.removeChildren = consume removeChildren_0
+        self.removeChildren = removeChildren_0
         self.auth = consume auth_0
     }
 }

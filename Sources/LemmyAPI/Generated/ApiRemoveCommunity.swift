@@ -109,10 +109,10 @@ extension ApiRemoveCommunity: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.communityId = try LemmyJSONReader.required(consume communityId_0)
-        self.removed = try LemmyJSONReader.required(consume removed_0)
+        self.communityId = try LemmyJSONReader.required(communityId_0)
+        self.removed = try LemmyJSONReader.required(removed_0)
         self.reason = consume reason_0
-        self.expires = consume expires_0
+        self.expires = expires_0
         self.auth = consume auth_0
     }
 }

@@ -109,10 +109,10 @@ extension ApiRemovePost: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.postId = try LemmyJSONReader.required(consume postId_0)
-        self.removed = try LemmyJSONReader.required(consume removed_0)
+        self.postId = try LemmyJSONReader.required(postId_0)
+        self.removed = try LemmyJSONReader.required(removed_0)
         self.reason = consume reason_0
-        self.removeChildren = consume removeChildren_0
+        self.removeChildren = removeChildren_0
         self.auth = consume auth_0
     }
 }

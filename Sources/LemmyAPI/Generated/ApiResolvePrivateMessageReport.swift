@@ -99,8 +99,8 @@ extension ApiResolvePrivateMessageReport: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.reportId = try LemmyJSONReader.required(consume reportId_0)
-        self.resolved = try LemmyJSONReader.required(consume resolved_0)
+        self.reportId = try LemmyJSONReader.required(reportId_0)
+        self.resolved = try LemmyJSONReader.required(resolved_0)
         self.resolveReason = consume resolveReason_0
         self.auth = consume auth_0
     }

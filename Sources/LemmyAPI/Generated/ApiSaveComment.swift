@@ -79,8 +79,8 @@ extension ApiSaveComment: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.commentId = try LemmyJSONReader.required(consume commentId_0)
-        self.save = try LemmyJSONReader.required(consume save_0)
+        self.commentId = try LemmyJSONReader.required(commentId_0)
+        self.save = try LemmyJSONReader.required(save_0)
         self.auth = consume auth_0
     }
 }

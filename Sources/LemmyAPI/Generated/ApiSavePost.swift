@@ -79,8 +79,8 @@ extension ApiSavePost: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.postId = try LemmyJSONReader.required(consume postId_0)
-        self.save = try LemmyJSONReader.required(consume save_0)
+        self.postId = try LemmyJSONReader.required(postId_0)
+        self.save = try LemmyJSONReader.required(save_0)
         self.auth = consume auth_0
     }
 }

@@ -292,22 +292,22 @@ extension ApiSearch: LemmyFastDecodable {
             more = try r.nextMember()
         }
         self.searchTerm = consume searchTerm_0
-        self.communityId = consume communityId_0
+        self.communityId = communityId_0
         self.communityName = consume communityName_0
-        self.creatorId = consume creatorId_0
+        self.creatorId = creatorId_0
         self.creatorUsername = consume creatorUsername_0
         self.type = consume type_0
-        self.timeRangeSeconds = consume timeRangeSeconds_0
+        self.timeRangeSeconds = timeRangeSeconds_0
         self.listingType = consume listingType_0
-        self.titleOnly = consume titleOnly_0
-        self.postUrlOnly = consume postUrlOnly_0
-        self.showNsfw = consume showNsfw_0
+        self.titleOnly = titleOnly_0
+        self.postUrlOnly = postUrlOnly_0
+        self.showNsfw = showNsfw_0
         self.pageCursor = consume pageCursor_0
-        self.limit = consume limit_0
+        self.limit = limit_0
         self.q = consume q_0
         self.sort = consume sort_0
-        self.page = consume page_0
-        self.postTitleOnly = consume postTitleOnly_0
+        self.page = page_0
+        self.postTitleOnly = postTitleOnly_0
         self.auth = consume auth_0
     }
 }

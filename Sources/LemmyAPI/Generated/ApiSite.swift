@@ -286,7 +286,7 @@ extension ApiSite: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.id = try LemmyJSONReader.required(consume id_0)
+        self.id = try LemmyJSONReader.required(id_0)
         self.name = try LemmyJSONReader.required(consume name_0)
         self.sidebar = consume sidebar_0
         self.publishedAt = try LemmyJSONReader.required(publishedAt_0 ?? publishedAt_1)
@@ -297,7 +297,7 @@ extension ApiSite: LemmyFastDecodable {
         self.apId = try LemmyJSONReader.required(apId_0 ?? apId_1)
         self.lastRefreshedAt = try LemmyJSONReader.required(consume lastRefreshedAt_0)
         self.inboxUrl = try LemmyJSONReader.required(consume inboxUrl_0)
-        self.instanceId = try LemmyJSONReader.required(consume instanceId_0)
+        self.instanceId = try LemmyJSONReader.required(instanceId_0)
         self.contentWarning = consume contentWarning_0
         self.description = consume description_0
         self.publicKey = consume publicKey_0

@@ -177,16 +177,16 @@ extension ApiSiteAggregates: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.siteId = try LemmyJSONReader.required(consume siteId_0)
-        self.users = try LemmyJSONReader.required(consume users_0)
-        self.posts = try LemmyJSONReader.required(consume posts_0)
-        self.comments = try LemmyJSONReader.required(consume comments_0)
-        self.communities = try LemmyJSONReader.required(consume communities_0)
-        self.usersActiveDay = try LemmyJSONReader.required(consume usersActiveDay_0)
-        self.usersActiveWeek = try LemmyJSONReader.required(consume usersActiveWeek_0)
-        self.usersActiveMonth = try LemmyJSONReader.required(consume usersActiveMonth_0)
-        self.usersActiveHalfYear = try LemmyJSONReader.required(consume usersActiveHalfYear_0)
-        self.id = consume id_0
+        self.siteId = try LemmyJSONReader.required(siteId_0)
+        self.users = try LemmyJSONReader.required(users_0)
+        self.posts = try LemmyJSONReader.required(posts_0)
+        self.comments = try LemmyJSONReader.required(comments_0)
+        self.communities = try LemmyJSONReader.required(communities_0)
+        self.usersActiveDay = try LemmyJSONReader.required(usersActiveDay_0)
+        self.usersActiveWeek = try LemmyJSONReader.required(usersActiveWeek_0)
+        self.usersActiveMonth = try LemmyJSONReader.required(usersActiveMonth_0)
+        self.usersActiveHalfYear = try LemmyJSONReader.required(usersActiveHalfYear_0)
+        self.id = id_0
     }
 }
 

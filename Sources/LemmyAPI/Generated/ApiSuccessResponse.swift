@@ -39,7 +39,7 @@ extension ApiSuccessResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.success = try LemmyJSONReader.required(consume success_0)
+        self.success = try LemmyJSONReader.required(success_0)
     }
 }
 

@@ -131,11 +131,11 @@ extension ApiTagline: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.id = try LemmyJSONReader.required(consume id_0)
+        self.id = try LemmyJSONReader.required(id_0)
         self.content = try LemmyJSONReader.required(consume content_0)
         self.publishedAt = try LemmyJSONReader.required(publishedAt_0 ?? publishedAt_1)
         self.updatedAt = updatedAt_0 ?? updatedAt_1
-        self.localSiteId = consume localSiteId_0
+        self.localSiteId = localSiteId_0
     }
 }
 

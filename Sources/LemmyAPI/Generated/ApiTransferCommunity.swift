@@ -83,8 +83,8 @@ extension ApiTransferCommunity: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.communityId = try LemmyJSONReader.required(consume communityId_0)
-        self.personId = try LemmyJSONReader.required(consume personId_0)
+        self.communityId = try LemmyJSONReader.required(communityId_0)
+        self.personId = try LemmyJSONReader.required(personId_0)
         self.auth = consume auth_0
     }
 }

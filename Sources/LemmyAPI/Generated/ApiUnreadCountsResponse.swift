@@ -75,10 +75,10 @@ extension ApiUnreadCountsResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.notificationCount = try LemmyJSONReader.required(consume notificationCount_0)
-        self.reportCount = consume reportCount_0
-        self.pendingFollowCount = consume pendingFollowCount_0
-        self.registrationApplicationCount = consume registrationApplicationCount_0
+        self.notificationCount = try LemmyJSONReader.required(notificationCount_0)
+        self.reportCount = reportCount_0
+        self.pendingFollowCount = pendingFollowCount_0
+        self.registrationApplicationCount = registrationApplicationCount_0
     }
 }
 

@@ -52,7 +52,7 @@ extension ApiUpdateTotp: LemmyFastDecodable {
             more = try r.nextMember()
         }
         self.totpToken = try LemmyJSONReader.required(consume totpToken_0)
-        self.enabled = try LemmyJSONReader.required(consume enabled_0)
+        self.enabled = try LemmyJSONReader.required(enabled_0)
     }
 }
 

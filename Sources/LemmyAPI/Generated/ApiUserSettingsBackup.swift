@@ -212,7 +212,7 @@ extension ApiUserSettingsBackup: LemmyFastDecodable {
         self.avatar = consume avatar_0
         self.banner = consume banner_0
         self.matrixId = consume matrixId_0
-        self.botAccount = consume botAccount_0
+        self.botAccount = botAccount_0
         self.settings = consume settings_0
         self.followedCommunities = try LemmyJSONReader.required(consume followedCommunities_0)
         self.savedPosts = try LemmyJSONReader.required(consume savedPosts_0)

@@ -116,10 +116,10 @@ extension ApiVoteView: LemmyFastDecodable {
             more = try r.nextMember()
         }
         self.creator = try LemmyJSONReader.required(consume creator_0)
-        self.creatorBanned = consume creatorBanned_0
-        self.creatorBannedFromCommunity = try LemmyJSONReader.required(consume creatorBannedFromCommunity_0)
-        self.isUpvote = consume isUpvote_0
-        self.score = consume score_0
+        self.creatorBanned = creatorBanned_0
+        self.creatorBannedFromCommunity = try LemmyJSONReader.required(creatorBannedFromCommunity_0)
+        self.isUpvote = isUpvote_0
+        self.score = score_0
     }
 }
 
