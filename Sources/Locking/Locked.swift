@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 
 /// A value guarded by a lock: the one lock type of every LemmyKit module.
 ///

@@ -26,8 +26,9 @@ final class DataTaskHandle: Sendable {
         case settled
     }
 
-    // The task is only touched inside `state`'s lock.
-    private nonisolated(unsafe) let task: URLSessionDataTask
+    // The task is only touched inside `state`'s lock. (`URLSessionTask` is `Sendable` in
+    // FoundationNetworking and in Apple's SDKs, so no `nonisolated(unsafe)` is needed.)
+    private let task: URLSessionDataTask
     private let state = Locked(State.created(cancelRequested: false))
 
     /// The session's identifier of the task.
