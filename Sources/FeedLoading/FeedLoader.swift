@@ -231,12 +231,13 @@ public final class FeedLoader<Item: Identifiable & Sendable> {
                 return
             }
 
-            var page = result.items
+            // Consumed, so that the page is its only holder and its items move into `items`.
+            var page = (consume result).items
             if let postFetch {
                 page = await postFetch(page)
                 guard generation == self.generation else { return }
             }
-            survivors += append(page)
+            survivors += append(consume page)
             pages += 1
 
             if isLast {
@@ -252,7 +253,7 @@ public final class FeedLoader<Item: Identifiable & Sendable> {
 
     /// Appends a fetched page (replacing everything after a refresh) and returns how many
     /// of its items are visible.
-    private func append(_ page: [Item]) -> Int {
+    private func append(_ page: consuming [Item]) -> Int {
         if replacesOnNextPage {
             replacesOnNextPage = false
             if isStale { isStale = false }
@@ -260,9 +261,12 @@ public final class FeedLoader<Item: Identifiable & Sendable> {
             return items.count
         }
         operations.append(&rawItems, page)
+        // Handed over whole, so that the pass moves its items rather than copying them (a
+        // closure cannot consume what it captures).
+        var pending: [Item]? = consume page
         // In place: `items.append` through the getter and setter would copy every item.
         let admitted = observation.withMutation(FeedObservation.items) {
-            pipeline.admit(page, pinned: pinnedIDs, into: &storedItems)
+            pipeline.admit(pending.take() ?? [], pinned: pinnedIDs, into: &storedItems)
         }
         // Unchanged counts tell no observer anything: a view showing them is not redrawn for
         // every page.

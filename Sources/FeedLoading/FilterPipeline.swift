@@ -71,9 +71,10 @@ struct FilterPipeline<Item: Identifiable> {
     /// Appends the items of `page` that survive to `visible`, in order, continuing the current
     /// pass, and returns how many it appended and how many the filters hid (when none, the
     /// ``statuses`` are unchanged). Items in `pinned` skip the filters but still count towards
-    /// duplicates.
+    /// duplicates. Pass a page no one else holds (`consume`): its items then move into
+    /// `visible` instead of being copied.
     @discardableResult
-    mutating func admit(_ page: [Item], pinned: Set<Item.ID> = [], into visible: inout [Item]) -> (kept: Int, hidden: Int) {
+    mutating func admit(_ page: consuming [Item], pinned: Set<Item.ID> = [], into visible: inout [Item]) -> (kept: Int, hidden: Int) {
         var removed = [Int](repeating: 0, count: predicates.count)
         let kept = operations.admit(page, pinned, predicates, &removed, visibleIDs, &visible)
         var hidden = 0
@@ -100,7 +101,7 @@ struct ItemOperations<Item: Identifiable> {
     /// keeps it.
     @usableFromInline let admit:
         (
-            _ page: [Item], _ pinned: Set<Item.ID>, _ predicates: [(Item) -> Bool], _ removed: inout [Int],
+            _ page: consuming [Item], _ pinned: Set<Item.ID>, _ predicates: [(Item) -> Bool], _ removed: inout [Int],
             _ visibleIDs: SeenSet<Item.ID>, _ visible: inout [Item]
         ) -> Int
 
@@ -123,43 +124,32 @@ struct ItemOperations<Item: Identifiable> {
         }
     }
 
-    /// See ``admit``. Survivors go straight into `visible`, without a page of them in between;
-    /// while every item survives, as most do, they are appended in one go at the end.
+    /// See ``admit``. Each item is moved out of the page, judged, and moved into `visible` or
+    /// dropped: reading `page[index]` copies the item (retaining every reference it holds) for
+    /// the predicates, and again into `visible`, whether or not anyone else holds the page. A
+    /// page the caller gave up is reversed in place and popped from its end, which moves each
+    /// item; a shared one is copied once, at the reversal.
     @inlinable
     static func admit(
-        _ page: [Item], _ pinned: Set<Item.ID>, _ predicates: [(Item) -> Bool], _ removed: inout [Int],
+        _ page: consuming [Item], _ pinned: Set<Item.ID>, _ predicates: [(Item) -> Bool], _ removed: inout [Int],
         _ visibleIDs: SeenSet<Item.ID>, _ visible: inout [Item]
     ) -> Int {
         let countBefore = visible.count
-        var allSurvived = true
         // Most feeds pin nothing: skip the set lookup per item then.
         let checksPinned = !pinned.isEmpty
-        let filters = !predicates.isEmpty
-        for index in page.indices {
-            let id = page[index].id
-            var survives = true
-            if filters && !(checksPinned && pinned.contains(id)) {
-                // One copy of the item, which every predicate then borrows: `page[index]` in
-                // each call made a copy per predicate, retaining and releasing every reference
-                // the item holds, most of the filter pass in a 10,000-item scroll
-                // (FeedLoaderOverhead). (Borrowing from `withUnsafeBufferPointer` made one per
-                // predicate again: the compiler cannot tell that an opaque predicate leaves the
-                // buffer alone.) Without predicates, only the id is read: no copy at all.
-                let item = page[index]
+        let hasPredicates = !predicates.isEmpty
+        // Through a buffer pointer, whose swaps move items: `Array.reverse()` copies them.
+        page.withUnsafeMutableBufferPointer { $0.reverse() }
+        items: while let item = page.popLast() {
+            let id = item.id
+            if hasPredicates && !(checksPinned && pinned.contains(id)) {
                 for filter in predicates.indices where !predicates[filter](item) {
                     removed[filter] += 1
-                    survives = false
-                    break
+                    continue items
                 }
             }
-            if survives && visibleIDs.insert(id) {
-                if !allSurvived { visible.append(page[index]) }
-            } else if allSurvived {
-                allSurvived = false
-                visible.append(contentsOf: page[..<index])
-            }
+            if visibleIDs.insert(id) { visible.append(consume item) }
         }
-        if allSurvived { visible.append(contentsOf: page) }
         return visible.count - countBefore
     }
 }
