@@ -5,10 +5,12 @@ internal import Locking
 /// fetch that finishes after a reset can never deliver its items.
 ///
 /// The lock guards both the stored outcome and the waiting continuation, so resolving and
-/// waiting may race from any task.
+/// waiting may race from any task. The continuation is unchecked: the lock already resumes it
+/// exactly once, and a checked one cost a class allocation and several type-metadata lookups
+/// per page in this generic code.
 final class Completion<Value: Sendable>: Sendable {
     private enum State {
-        case pending(CheckedContinuation<Value, Never>?)
+        case pending(UnsafeContinuation<Value, Never>?)
         case resolved(Value)
     }
 
@@ -16,7 +18,7 @@ final class Completion<Value: Sendable>: Sendable {
 
     /// Resolves with `value` unless already resolved.
     func resolve(_ value: Value) {
-        let waiter: CheckedContinuation<Value, Never>? = state.withLock { state in
+        let waiter: UnsafeContinuation<Value, Never>? = state.withLock { state in
             guard case .pending(let waiter) = state else { return nil }
             state = .resolved(value)
             return waiter
@@ -26,7 +28,7 @@ final class Completion<Value: Sendable>: Sendable {
 
     /// Waits for the value. Call at most once.
     func value() async -> Value {
-        await withCheckedContinuation { continuation in
+        await withUnsafeContinuation { continuation in
             let ready: Value? = state.withLock { state in
                 switch state {
                 case .resolved(let value):
