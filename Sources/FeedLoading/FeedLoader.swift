@@ -262,11 +262,11 @@ public final class FeedLoader<Item: Identifiable & Sendable> {
         }
         operations.append(&rawItems, page)
         // Handed over whole, so that the pass moves its items rather than copying them (a
-        // closure cannot consume what it captures).
+        // closure cannot consume what it captures; this one runs once, so the page is there).
         var pending: [Item]? = consume page
         // In place: `items.append` through the getter and setter would copy every item.
         let admitted = observation.withMutation(FeedObservation.items) {
-            pipeline.admit(pending.take() ?? [], pinned: pinnedIDs, into: &storedItems)
+            pipeline.admit(pending.take()!, pinned: pinnedIDs, into: &storedItems)
         }
         // Unchanged counts tell no observer anything: a view showing them is not redrawn for
         // every page.
