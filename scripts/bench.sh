@@ -40,20 +40,24 @@ start_server() {
     [ -n "$port" ] || { cat "$log" >&2; echo "BenchmarkServer $* did not start" >&2; exit 1; }
 }
 
-# wrk's requests per second at CONNECTIONS on URL: the median of 3 runs of 5 s.
+# wrk's requests per second at CONNECTIONS on URL: the median of 3 runs of 5 s. Against the hello
+# server it sends the two header fields the chain adds (Chains.baselineEnvironment), as the
+# HTTPChain baselines do, so that every client puts the same request on the wire.
 wrk_median() {
     local connections=$1 url=$2 threads=2
+    shift 2
     [ "$connections" = 1 ] && threads=1
     for _ in 1 2 3; do
-        wrk -t "$threads" -c "$connections" -d 5s "$url" | awk '/Requests\/sec/ {print $2}'
+        wrk -t "$threads" -c "$connections" -d 5s "$@" "$url" | awk '/Requests\/sec/ {print $2}'
     done | sort -n | sed -n 2p
 }
+chain_fields=(-H "User-Agent: LemmyKitBench/1" -H "Authorization: Bearer benchmark-token")
 
 echo "== wrk and package-benchmark against BenchmarkServer hello" >&2
 start_server hello 0
 hello="http://127.0.0.1:$port"
-echo "wrk_hello_c1 $(wrk_median 1 "$hello/hello")" >"$results/wrk.txt"
-echo "wrk_hello_c16 $(wrk_median 16 "$hello/hello")" >>"$results/wrk.txt"
+echo "wrk_hello_c1 $(wrk_median 1 "$hello/hello" "${chain_fields[@]}")" >"$results/wrk.txt"
+echo "wrk_hello_c16 $(wrk_median 16 "$hello/hello" "${chain_fields[@]}")" >>"$results/wrk.txt"
 
 LEMMYKIT_BENCH_HELLO_URL=$hello swift package --allow-writing-to-package-directory benchmark \
     ${BENCH_FILTER:+--target "$BENCH_FILTER"} --no-progress --format histogramPercentiles --path "$results" >&2

@@ -1,7 +1,8 @@
 // The loader chain's cost: each loader alone and the full chain over a terminal that answers at
 // once (no I/O), then over loopback HTTP against the `BenchmarkServer hello` that
 // scripts/bench.sh starts (LEMMYKIT_BENCH_HELLO_URL): AsyncHTTPClient used directly (the
-// baseline), AsyncHTTPClientLoader alone, and the full chain over it, at concurrency 1 and 16.
+// baseline), AsyncHTTPClientLoader alone, and the full chain over it, at concurrency 1 and 16; the
+// first two send the header fields the chain adds, so all three put the same request on the wire.
 // scripts/bench.sh runs wrk against the same server in the same script.
 import AsyncHTTPClient
 import Benchmark
@@ -54,17 +55,19 @@ let loopbackCounts = [1: 200, 16: 1_600]
 func loopbackBenchmarks(_ server: URL) {
     let ahc = AsyncHTTPClientLoader(connectionsPerHost: 16)
     let chain = Chains.full(over: ahc, baseURL: server)
-    let direct = DirectAsyncHTTPClient(connectionsPerHost: 16)
+    // The direct client and the terminal send the header fields the chain adds.
+    let baseline = Chains.baselineEnvironment(baseURL: server)
+    let direct = DirectAsyncHTTPClient(connectionsPerHost: 16, headerFields: baseline.headerFields)
     for (concurrency, count) in loopbackCounts.sorted(by: { $0.key < $1.key }) {
         let configuration = BenchmarkSupport.configuration(iterations: 100, seconds: 4, warmup: 3)
         Benchmark("AHC direct c\(concurrency)", configuration: configuration) { _ in
             try await Drive.concurrently(count: count, concurrency: concurrency) { index in
-                try await direct.get(Requests.absolute(index, base: server).url!)
+                try await direct.get(Requests.absolute(index, in: baseline).url!)
             }
         }
         Benchmark("AHC terminal c\(concurrency)", configuration: configuration) { _ in
             try await Drive.concurrently(count: count, concurrency: concurrency) { index in
-                _ = try await ahc.load(Requests.absolute(index, base: server))
+                _ = try await ahc.load(Requests.absolute(index, in: baseline))
             }
         }
         Benchmark("AHC full chain c\(concurrency)", configuration: configuration) { _ in
@@ -79,7 +82,7 @@ func loopbackBenchmarks(_ server: URL) {
         let configuration = BenchmarkSupport.configuration(iterations: 30, seconds: 3, warmup: 2)
         Benchmark("URLSession terminal c\(concurrency)", configuration: configuration) { _ in
             try await Drive.concurrently(count: count, concurrency: concurrency) { index in
-                _ = try await urlSession.load(Requests.absolute(index, base: server))
+                _ = try await urlSession.load(Requests.absolute(index, in: baseline))
             }
         }
         Benchmark("URLSession full chain c\(concurrency)", configuration: configuration) { _ in
@@ -97,8 +100,12 @@ enum Requests {
     }
 
     static func absolute(_ index: Int, base: URL) -> LoadRequest {
+        absolute(index, in: ServerEnvironment(baseURL: base)!)
+    }
+
+    static func absolute(_ index: Int, in environment: ServerEnvironment) -> LoadRequest {
         var request = relative(index)
-        ServerEnvironment(baseURL: base)!.apply(to: &request)
+        environment.apply(to: &request)
         return request
     }
 }

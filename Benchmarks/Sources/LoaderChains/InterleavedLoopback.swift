@@ -28,16 +28,19 @@ public enum InterleavedLoopback {
         case chain
     }
 
-    /// The three clients against one server, each sending `/hello?i=N` as every benchmark does.
+    /// The three clients against one server, each sending `/hello?i=N` as every benchmark does,
+    /// with the same header fields.
     struct Clients {
-        let direct = DirectAsyncHTTPClient(connectionsPerHost: 16)
+        let direct: DirectAsyncHTTPClient
         let terminal = AsyncHTTPClientLoader(connectionsPerHost: 16)
         let chain: any HTTPLoader
+        /// The direct client and the terminal send the header fields the chain adds.
         let environment: ServerEnvironment
 
         init(server: URL) {
             chain = Chains.full(over: terminal, baseURL: server)
-            environment = ServerEnvironment(baseURL: server)!
+            environment = Chains.baselineEnvironment(baseURL: server)
+            direct = DirectAsyncHTTPClient(connectionsPerHost: 16, headerFields: environment.headerFields)
         }
 
         func send(_ index: Int, through kind: Kind) async throws {

@@ -1,7 +1,9 @@
 public import Foundation
 import AsyncHTTPClient
 import HTTPLoading
+public import HTTPTypes
 import NIOCore
+import NIOHTTP1
 import NIOHTTPCompression
 
 /// Runs a loopback workload at a fixed concurrency.
@@ -34,9 +36,13 @@ public enum Drive {
 /// terminal is measured against.
 public final class DirectAsyncHTTPClient: Sendable {
     private let client: HTTPClient
+    private let headers: HTTPHeaders
 
-    /// A client with `connectionsPerHost` HTTP/1 connections to one host at most.
-    public init(connectionsPerHost: Int) {
+    /// A client with `connectionsPerHost` HTTP/1 connections to one host at most, sending
+    /// `headerFields` with every request (built into AsyncHTTPClient's form once, as a user of it
+    /// would).
+    public init(connectionsPerHost: Int, headerFields: HTTPFields = [:]) {
+        headers = HTTPHeaders(headerFields.map { ($0.name.rawName, $0.value) })
         var configuration = HTTPClient.Configuration(
             redirectConfiguration: .disallow,
             decompression: .enabled(limit: .ratio(MaximumDecompressionRatioOption.defaultValue))
@@ -48,7 +54,9 @@ public final class DirectAsyncHTTPClient: Sendable {
 
     /// Sends a GET and collects the body.
     public func get(_ url: URL) async throws {
-        let response = try await client.execute(HTTPClientRequest(url: url.absoluteString), timeout: .seconds(30))
+        var request = HTTPClientRequest(url: url.absoluteString)
+        request.headers = headers
+        let response = try await client.execute(request, timeout: .seconds(30))
         _ = try await response.body.collect(upTo: 10 << 20)
     }
 }
