@@ -35,6 +35,21 @@ import Locking
         #expect(mock.receivedRequests.map { $0.url?.absoluteString } == ["https://example.test/x", "https://b.test/y"])
     }
 
+    /// The loader builds the origin's fields once per environment: a new one must replace them.
+    @Test func aChangedEnvironmentReachesTheNextRequest() async throws {
+        let mock = MockLoader()
+        let loader = ServerEnvironmentLoader(ServerEnvironment(host: "a.test", headerFields: [.userAgent: "One/1"]))
+        let chain = loader --> mock
+        mock.respond()
+        mock.respond()
+        _ = try await chain.load(LoadRequest(path: "/x"))
+        loader.environment = ServerEnvironment(scheme: "http", host: "b.test", port: 8536, headerFields: [.userAgent: "Two/2"])
+        _ = try await chain.load(LoadRequest(path: "/y"))
+        #expect(mock.receivedRequests.map { $0.url?.absoluteString } == ["https://a.test/x", "http://b.test:8536/y"])
+        #expect(mock.receivedRequests.map { $0.headerFields[.userAgent] } == ["One/1", "Two/2"])
+        #expect(loader.environment.authority == "b.test:8536")
+    }
+
     @Test func queryItemsRoundTripAndEncodePlus() {
         var request = LoadRequest(path: "/search")
         request.queryItems = [URLQueryItem(name: "q", value: "a+b c"), URLQueryItem(name: "page", value: "2")]

@@ -58,7 +58,8 @@ public struct LoadRequest: Sendable {
     /// The header fields.
     public var headerFields: HTTPFields {
         get { head.headerFields }
-        set { head.headerFields = newValue }
+        // In place: with a setter, `request.headerFields.append(...)` copied the fields once more.
+        _modify { yield &head.headerFields }
     }
 
     /// The absolute URL, or `nil` while the request is relative.

@@ -48,16 +48,28 @@ public struct ServerEnvironment: Sendable, Hashable {
     /// Completes `request`: origin and path prefix for relative requests, then default header
     /// fields and query items the request does not already have.
     public func apply(to request: inout LoadRequest) {
+        apply(to: &request) { head in
+            head.scheme = scheme
+            head.authority = authority
+        }
+    }
+
+    /// ``apply(to:)`` with the origin set by `setOrigin`, called only when the request is
+    /// relative: a ``ServerEnvironmentLoader`` sets pseudo-header fields it built once, where
+    /// building and checking them (and the authority string) for every request cost a third of
+    /// the loader.
+    @inline(__always)
+    func apply(to request: inout LoadRequest, settingOrigin setOrigin: (inout HTTPRequest) -> Void) {
         if request.head.authority == nil {
-            request.head.scheme = scheme
-            request.head.authority = authority
+            setOrigin(&request.head)
             let path = request.head.path ?? "/"
             if !pathPrefix.isEmpty, !path.hasPrefix(pathPrefix + "/"), path != pathPrefix {
                 let prefix = pathPrefix.hasSuffix("/") ? String(pathPrefix.dropLast()) : pathPrefix
                 request.head.path = prefix + (path.hasPrefix("/") ? path : "/" + path)
             }
         }
-        for field in headerFields where request.headerFields[field.name] == nil {
+        // Tested by name: the subscript would join the values of a field that is present.
+        for field in headerFields where !request.headerFields.contains(where: { $0.name == field.name }) {
             request.headerFields.append(field)
         }
         if !queryItems.isEmpty {
