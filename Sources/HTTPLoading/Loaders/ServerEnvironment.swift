@@ -56,8 +56,8 @@ public struct ServerEnvironment: Sendable, Hashable {
 
     /// ``apply(to:)`` with the origin set by `setOrigin`, called only when the request is
     /// relative: a ``ServerEnvironmentLoader`` sets pseudo-header fields it built once, where
-    /// building and checking them (and the authority string) for every request cost a third of
-    /// the loader.
+    /// building the authority string and both fields, each checked byte by byte, for every
+    /// request cost about 500 instructions.
     @inline(__always)
     func apply(to request: inout LoadRequest, settingOrigin setOrigin: (inout HTTPRequest) -> Void) {
         if request.head.authority == nil {

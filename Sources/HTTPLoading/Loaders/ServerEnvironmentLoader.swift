@@ -32,7 +32,10 @@ public final class ServerEnvironmentLoader: ChainedLoader {
     /// The environment applied to requests that do not carry their own; may be changed live.
     public var environment: ServerEnvironment {
         get { current.withLock { $0.environment } }
-        set { current.withLock { $0 = Prepared(newValue) } }
+        set {
+            let prepared = Prepared(newValue)
+            current.withLock { $0 = prepared }
+        }
     }
 
     /// Completes the request and forwards it.
