@@ -6,19 +6,36 @@
 #
 #   scripts/bench.sh                 everything (about 10 minutes on two cores, after the build)
 #   scripts/bench.sh --no-build      skip `swift build` (the release build is current)
+#   scripts/bench.sh --against REV   also REV's package-benchmark targets (`main`, a tag, a commit),
+#                                    built in the worktree of scripts/against-worktree.sh and run
+#                                    just before the working tree's, then their medians compared
 #   BENCH_FILTER=REGEX scripts/bench.sh   only the package-benchmark targets matching REGEX
 #
 # Prints each benchmark's medians (wall time, CPU time, allocations, instructions: the last is 0
 # where the kernel has no performance counters, as in most VMs), the table, and the load average
-# before and after. Raw percentiles stay in Benchmarks/.bench-results/.
+# before and after. The package-benchmark runs are stored as its baselines `current` (and
+# `against`), so `swift package benchmark baseline compare against current` in Benchmarks/ shows
+# every percentile; their percentiles stay in Benchmarks/.bench-results/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
 build=1
-[ "${1:-}" = "--no-build" ] && build=0
+against=""
+while [ $# -gt 0 ]; do
+    case $1 in
+    --no-build) build=0 ;;
+    --against) against=${2:?"--against needs a revision, e.g. main"} && shift ;;
+    *) echo "bench.sh: unknown argument $1" >&2 && exit 1 ;;
+    esac
+    shift
+done
 command -v wrk >/dev/null || { apt-get update -qq && apt-get install -y -qq wrk; } >&2
 
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
+if [ -n "$against" ]; then
+    tree=$(scripts/against-worktree.sh "$against")
+    (cd "$tree/Benchmarks" && swift build -c release >&2)
+fi
 cd Benchmarks
 if [ "$build" = 1 ]; then swift build -c release >&2; fi
 bin=$(swift build -c release --show-bin-path)
@@ -59,8 +76,28 @@ hello="http://127.0.0.1:$port"
 echo "wrk_hello_c1 $(wrk_median 1 "$hello/hello" "${chain_fields[@]}")" >"$results/wrk.txt"
 echo "wrk_hello_c16 $(wrk_median 16 "$hello/hello" "${chain_fields[@]}")" >>"$results/wrk.txt"
 
-LEMMYKIT_BENCH_HELLO_URL=$hello swift package --allow-writing-to-package-directory benchmark \
-    ${BENCH_FILTER:+--target "$BENCH_FILTER"} --no-progress --format histogramPercentiles --path "$results" >&2
+# Runs the package-benchmark targets of the Benchmarks package at $1, stores the run as its
+# baseline $2 and writes the run's percentiles to $results/$2.
+run_benchmarks() {
+    mkdir -p "$results/$2"
+    (
+        cd "$1" &&
+            LEMMYKIT_BENCH_HELLO_URL=$hello swift package --allow-writing-to-package-directory benchmark baseline update "$2" \
+                ${BENCH_FILTER:+--target "$BENCH_FILTER"} --no-progress >&2 &&
+            swift package --allow-writing-to-directory "$results" benchmark baseline read "$2" \
+                ${BENCH_FILTER:+--target "$BENCH_FILTER"} --no-progress --format histogramPercentiles --path "$results/$2" >/dev/null
+    )
+}
+if [ -n "$against" ]; then
+    run_benchmarks "$tree/Benchmarks" against
+    # Beside this package's own, for package-benchmark's `baseline compare against current`.
+    for stored in "$tree"/Benchmarks/.benchmarkBaselines/*/against; do
+        target=$(basename "$(dirname "$stored")")
+        mkdir -p ".benchmarkBaselines/$target" && rm -rf ".benchmarkBaselines/$target/against"
+        cp -R "$stored" ".benchmarkBaselines/$target/against"
+    done
+fi
+run_benchmarks . current
 # The same three clients taking turns, round by round (the benchmarks above run one after
 # another, and the machine drifts between them by more than the chain costs).
 if [ -z "${BENCH_FILTER:-}" ] || [[ HTTPChain =~ $BENCH_FILTER ]]; then
@@ -93,17 +130,23 @@ import glob, os, re, sys
 
 results, load_before, load_after = sys.argv[1:4]
 scale = {"ns": 1, "μs": 1e3, "us": 1e3, "ms": 1e6, "s": 1e9, "#": 1, "K": 1e3, "M": 1e6, "G": 1e9}
-medians = {}  # (target, benchmark) -> {metric: p50}
-for path in glob.glob(os.path.join(results, "*.histogram.percentiles.tsv")):
-    name = os.path.basename(path)[: -len(".histogram.percentiles.tsv")]
-    _, target, rest = name.split(".", 2)
-    benchmark, metric = rest.rsplit(".", 1)
-    with open(path) as f:
-        header = f.readline()
-        unit = re.search(r"\(([^)]*)\)\s*\*?\s*$", header)
-        factor = scale.get(unit.group(1), 1) if unit else 1
-        rows = dict(line.split("\t") for line in f.read().split("\n") if "\t" in line)
-    medians.setdefault((target, benchmark.replace("_", " ")), {})[metric.replace("_", " ")] = float(rows["50"]) * factor
+def read_medians(folder):
+    """(target, benchmark) -> {metric: p50} from the percentile files package-benchmark wrote."""
+    medians = {}
+    for path in glob.glob(os.path.join(folder, "*.histogram.percentiles.tsv")):
+        name = os.path.basename(path)[: -len(".histogram.percentiles.tsv")]
+        _, target, rest = name.split(".", 2)
+        benchmark, metric = rest.rsplit(".", 1)
+        with open(path) as f:
+            header = f.readline()
+            unit = re.search(r"\(([^)]*)\)\s*\*?\s*$", header)
+            factor = scale.get(unit.group(1), 1) if unit else 1
+            rows = dict(line.split("\t") for line in f.read().split("\n") if "\t" in line)
+        medians.setdefault((target, benchmark.replace("_", " ")), {})[metric.replace("_", " ")] = float(rows["50"]) * factor
+    return medians
+
+medians = read_medians(os.path.join(results, "current"))
+against = read_medians(os.path.join(results, "against"))
 
 wrk = dict(line.split() for line in open(os.path.join(results, "wrk.txt")) if len(line.split()) == 2)
 
@@ -118,6 +161,20 @@ for (target, benchmark), m in sorted(medians.items()):
         f" {fmt(m.get('mallocCountTotal'), 0):>9} {fmt(m.get('instructions'), 0):>13}"
         f" {fmt(m.get('peakMemoryResident', 0) / 1e6, 0):>11}"
     )
+
+if against:
+    def change(old, new):
+        return "n/a" if old is None or new is None or old == 0 else f"{(new / old - 1) * 100:+.1f}%"
+    print("\nAgainst the revision given (`against`, run just before this tree's): medians per iteration")
+    print(f"{'target':<19} {'benchmark':<38} {'wall µs':>11} {'now':>11} {'change':>8} {'mallocs':>9} {'now':>9} {'change':>8}")
+    for key in sorted(set(medians) | set(against)):
+        old, new = against.get(key, {}), medians.get(key, {})
+        ow, nw = old.get("wallClock"), new.get("wallClock")
+        om, nm = old.get("mallocCountTotal"), new.get("mallocCountTotal")
+        print(
+            f"{key[0]:<19} {key[1]:<38} {fmt(None if ow is None else ow / 1e3):>11} {fmt(None if nw is None else nw / 1e3):>11} {change(ow, nw):>8}"
+            f" {fmt(om, 0):>9} {fmt(nm, 0):>9} {change(om, nm):>8}"
+        )
 
 def wall(target, benchmark):
     value = medians.get((target, benchmark), {}).get("wallClock")
