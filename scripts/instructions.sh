@@ -67,10 +67,12 @@ hello="http://127.0.0.1:$(sed -n 's/listening on //p' "$work/server.log")"
 # A figure the tool cannot count (a command an older revision lacks) is left out.
 measure() {
     local tool=$1
-    # Instructions for ARGS... with COUNT as the last argument; nothing if the tool failed.
+    # Instructions for ARGS... with COUNT as the last argument; nothing if the tool failed (valgrind
+    # still counts the instructions of a usage message).
     count() {
-        valgrind --tool=callgrind --callgrind-out-file="$tool.callgrind" "$tool" "$@" 2>&1 |
-            awk '/refs:/ {gsub(",", "", $NF); print $NF}' || true
+        local out
+        out=$(valgrind --tool=callgrind --callgrind-out-file="$tool.callgrind" "$tool" "$@" 2>&1) || return 0
+        awk '/refs:/ {gsub(",", "", $NF); print $NF}' <<<"$out"
     }
     # NAME, then the tool's arguments: (count at 2N - count at N) / N, so start-up cost cancels out.
     figure() {
