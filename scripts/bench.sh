@@ -92,6 +92,7 @@ if [ -n "$against" ]; then
     run_benchmarks "$tree/Benchmarks" against
     # Beside this package's own, for package-benchmark's `baseline compare against current`.
     for stored in "$tree"/Benchmarks/.benchmarkBaselines/*/against; do
+        [ -d "$stored" ] || continue
         target=$(basename "$(dirname "$stored")")
         mkdir -p ".benchmarkBaselines/$target" && rm -rf ".benchmarkBaselines/$target/against"
         cp -R "$stored" ".benchmarkBaselines/$target/against"
