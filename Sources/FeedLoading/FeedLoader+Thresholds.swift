@@ -5,12 +5,21 @@ extension FeedLoader {
     ///
     /// It reads the loader's state without registering an observation: it answers a list's
     /// "this row appeared", not what a view shows, and a list asks it for every row it shows.
+    // Inlinable, with ``loadIfThreshold(_:)``: a list's caller on the main actor then checks
+    // each row without a call into this generic class, and without the two executor switches
+    // an async call on the main actor makes even from the main actor (entering and leaving).
+    @inlinable
     public func isThreshold(_ item: Item) -> Bool {
         guard case .idle = storedLoadingState else { return false }
         return operations.isThreshold(item, storedItems, storedConfiguration.thresholdDistance)
     }
 
     /// Loads the next page if `item` is a threshold item; a duplicate trigger does nothing.
+    ///
+    /// Being an async call on the main actor, it switches executors on entry and on return even
+    /// when called from the main actor. A loop over many rows there pays less with
+    /// `if feed.isThreshold(item) { await feed.loadMore() }`.
+    @inlinable
     public func loadIfThreshold(_ item: Item) async {
         guard isThreshold(item) else { return }
         await loadMore()
@@ -20,7 +29,7 @@ extension FeedLoader {
     /// `item` is a threshold item.
     ///
     /// - Returns: The task, if one was started; callers rarely need it.
-    @discardableResult
+    @inlinable @discardableResult
     public func onAppear(_ item: Item) -> Task<Void, Never>? {
         guard isThreshold(item) else { return nil }
         // Checked again when the task runs: by then another trigger may have loaded a page

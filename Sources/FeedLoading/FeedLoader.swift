@@ -32,7 +32,9 @@ public final class FeedLoader<Item: Identifiable & Sendable> {
 
     /// The items that survive the enabled filters, in feed order.
     public private(set) var items: [Item] {
-        get {
+        // Inlinable: a list reads it for every row it shows, and an inlined read is code for the
+        // concrete item type instead of a call into this generic class.
+        @inlinable get {
             observation.access(FeedObservation.items)
             return storedItems
         }
@@ -76,24 +78,27 @@ public final class FeedLoader<Item: Identifiable & Sendable> {
         set { observation.withMutation(FeedObservation.configuration) { storedConfiguration = newValue } }
     }
 
-    private let observation = FeedObservation()
+    @usableFromInline let observation = FeedObservation()
     // Unchecked: the class is main-actor isolated and no access to these overlaps another,
     // while the run-time exclusivity check on each read was a large part of a scroll's
     // per-item cost (`items`, `loadingState` and `configuration` are read for every item shown).
-    @ObservationIgnored @exclusivity(unchecked) private(set) var storedItems: [Item] = []
-    @ObservationIgnored @exclusivity(unchecked) private(set) var storedLoadingState: LoadingState = .idle
+    // `@usableFromInline`: read by the inlinable threshold check (see `isThreshold(_:)`).
+    @ObservationIgnored @exclusivity(unchecked) @usableFromInline private(set) var storedItems: [Item] = []
+    @ObservationIgnored @exclusivity(unchecked) @usableFromInline private(set) var storedLoadingState: LoadingState = .idle
     @ObservationIgnored private var storedFilterStatuses: [FilterStatus] = []
-    @ObservationIgnored @exclusivity(unchecked) private(set) var storedConfiguration: FeedConfiguration
+    @ObservationIgnored @exclusivity(unchecked) @usableFromInline private(set) var storedConfiguration: FeedConfiguration
     @ObservationIgnored private var storedIsStale = false
 
-    /// Every item fetched since the last refresh, filtered or not, so that switching a
-    /// filter never needs the network.
-    @ObservationIgnored private var rawItems: [Item] = []
+    /// The items fetched since the last refresh that are not visible, so that switching a
+    /// filter never needs the network; with `storedItems`, every item (see ``HiddenItem``).
+    @ObservationIgnored private var hiddenItems: [HiddenItem<Item>] = []
+    /// How many items were fetched since the last refresh: visible and hidden.
+    @ObservationIgnored private var loadedCount = 0
     /// Items the user made here (``prepend(_:)``): shown whatever the filters say.
     @ObservationIgnored private var pinnedIDs: Set<Item.ID> = []
     @ObservationIgnored private var pipeline: FilterPipeline<Item>
     /// The item type's specialized per-item operations (see ``ItemOperations``).
-    let operations: ItemOperations<Item>
+    @usableFromInline let operations: ItemOperations<Item>
     /// Bumped by every refresh; a load that finds it changed after an `await` has been
     /// superseded and must not touch the state.
     @ObservationIgnored private var generation = 0
@@ -141,7 +146,14 @@ public final class FeedLoader<Item: Identifiable & Sendable> {
     }
 
     /// Every item loaded since the last refresh, including those the filters hide.
-    public var unfilteredItems: [Item] { rawItems }
+    ///
+    /// Put together from the visible and the hidden items on each read, in time proportional to
+    /// the feed's length: the loader does not keep a second copy of every item.
+    public var unfilteredItems: [Item] { HiddenItem.merge(visible: storedItems, hidden: hiddenItems) }
+
+    /// How many items were loaded since the last refresh, including those the filters hide:
+    /// ``unfilteredItems``' count, without putting them together.
+    public var unfilteredCount: Int { loadedCount }
 
     /// Loads more items if the loader is idle; does nothing while loading, after the end,
     /// or after a failure (use ``retry()``).
@@ -176,10 +188,11 @@ public final class FeedLoader<Item: Identifiable & Sendable> {
     /// where it stays visible whatever the filters say. An item with the same `id` already
     /// in the feed moves to the top.
     public func prepend(_ item: Item) {
-        rawItems.removeAll { $0.id == item.id }
-        rawItems.insert(item, at: 0)
+        var all = unfilteredItems
+        all.removeAll { $0.id == item.id }
+        all.insert(item, at: 0)
         pinnedIDs.insert(item.id)
-        reapplyFilters()
+        reapplyFilters(to: all)
     }
 
     /// Shows `items` saved in an earlier session at once, marked ``isStale``, for an offline
@@ -260,13 +273,14 @@ public final class FeedLoader<Item: Identifiable & Sendable> {
             replaceAll(with: page)
             return items.count
         }
-        operations.append(&rawItems, page)
+        let position = loadedCount
+        loadedCount += page.count
         // Handed over whole, so that the pass moves its items rather than copying them (a
         // closure cannot consume what it captures; this one runs once, so the page is there).
         var pending: [Item]? = consume page
         // In place: `items.append` through the getter and setter would copy every item.
         let admitted = observation.withMutation(FeedObservation.items) {
-            pipeline.admit(pending.take()!, pinned: pinnedIDs, into: &storedItems)
+            pipeline.admit(pending.take()!, pinned: pinnedIDs, from: position, into: &storedItems, hiding: &hiddenItems)
         }
         // Unchanged counts tell no observer anything: a view showing them is not redrawn for
         // every page.
@@ -274,19 +288,27 @@ public final class FeedLoader<Item: Identifiable & Sendable> {
         return admitted.kept
     }
 
-    private func replaceAll(with page: [Item]) {
-        rawItems = page
+    private func replaceAll(with page: consuming [Item]) {
         pinnedIDs = []
-        reapplyFilters()
+        reapplyFilters(to: page)
     }
 
     // MARK: - Filtering
 
-    /// Runs the filters over every raw item again: after a filter changes, or a prepend.
+    /// Runs the filters over every loaded item again: after a filter changes.
     private func reapplyFilters() {
+        reapplyFilters(to: unfilteredItems)
+    }
+
+    /// Runs the filters over `all`, which become the loaded items: after a filter changes, a
+    /// prepend, or a first page replacing the feed.
+    private func reapplyFilters(to all: consuming [Item]) {
         pipeline.restart()
         var visible: [Item] = []
-        pipeline.admit(rawItems, pinned: pinnedIDs, into: &visible)
+        var hidden: [HiddenItem<Item>] = []
+        loadedCount = all.count
+        pipeline.admit(all, pinned: pinnedIDs, from: 0, into: &visible, hiding: &hidden)
+        hiddenItems = hidden
         items = visible
         filterStatuses = pipeline.statuses
     }

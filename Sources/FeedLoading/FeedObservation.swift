@@ -1,4 +1,4 @@
-import Observation
+public import Observation
 
 /// Where observers of a ``FeedLoader`` register, and learn of its changes.
 ///
@@ -7,8 +7,9 @@ import Observation
 /// `items` or `loadingState` (several per item in a 10,000-item scroll, the
 /// FeedLoaderOverhead benchmark). Its key paths are built once, in constants: a key path
 /// literal is looked up at run time wherever it is written.
+@usableFromInline
 final class FeedObservation: Observable, Sendable {
-    typealias Key = any KeyPath<FeedObservation, Void> & Sendable
+    @usableFromInline typealias Key = any KeyPath<FeedObservation, Void> & Sendable
 
     private let registrar = ObservationRegistrar()
 
@@ -19,14 +20,14 @@ final class FeedObservation: Observable, Sendable {
     var configuration: Void { () }
     var isStale: Void { () }
 
-    static let items: Key = \.items
+    @usableFromInline static let items: Key = \.items
     static let loadingState: Key = \.loadingState
     static let filterStatuses: Key = \.filterStatuses
     static let configuration: Key = \.configuration
     static let isStale: Key = \.isStale
 
     /// Registers a read of the property that `keyPath` stands for.
-    func access(_ keyPath: Key) {
+    @usableFromInline func access(_ keyPath: Key) {
         registrar.access(self, keyPath: keyPath)
     }
 

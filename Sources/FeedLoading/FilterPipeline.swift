@@ -68,21 +68,25 @@ struct FilterPipeline<Item: Identifiable> {
         }
     }
 
-    /// Appends the items of `page` that survive to `visible`, in order, continuing the current
-    /// pass, and returns how many it appended and how many the filters hid (when none, the
-    /// ``statuses`` are unchanged). Items in `pinned` skip the filters but still count towards
-    /// duplicates. Pass a page no one else holds (`consume`): its items then move into
-    /// `visible` instead of being copied.
+    /// Appends the items of `page` that survive to `visible`, in order, and the others to
+    /// `hidden`, continuing the current pass, and returns how many it appended to `visible` and
+    /// how many the filters hid (when none, the ``statuses`` are unchanged). Items in `pinned`
+    /// skip the filters but still count towards duplicates. Pass a page no one else holds
+    /// (`consume`): its items then move instead of being copied.
+    /// - Parameter position: The index of the page's first item among every loaded item.
     @discardableResult
-    mutating func admit(_ page: consuming [Item], pinned: Set<Item.ID> = [], into visible: inout [Item]) -> (kept: Int, hidden: Int) {
+    mutating func admit(
+        _ page: consuming [Item], pinned: Set<Item.ID> = [], from position: Int, into visible: inout [Item],
+        hiding hidden: inout [HiddenItem<Item>]
+    ) -> (kept: Int, hidden: Int) {
         var removed = [Int](repeating: 0, count: predicates.count)
-        let kept = operations.admit(page, pinned, predicates, &removed, visibleIDs, &visible)
-        var hidden = 0
+        let kept = operations.admit(page, position, pinned, predicates, &removed, visibleIDs, &visible, &hidden)
+        var hiddenCount = 0
         for (slot, count) in zip(predicateSlots, removed) {
             slots[slot].removedCount += count
-            hidden += count
+            hiddenCount += count
         }
-        return (kept, hidden)
+        return (kept, hiddenCount)
     }
 }
 
@@ -96,21 +100,18 @@ struct FilterPipeline<Item: Identifiable> {
 @usableFromInline
 struct ItemOperations<Item: Identifiable> {
     /// Filters one page: appends the items that survive to `visible`, in order, and returns
-    /// how many; adds to `removed[i]` for each item the `i`th predicate rejects first. Items in
-    /// `pinned` skip the predicates; every item's id must also be new to `visibleIDs`, which
-    /// keeps it.
+    /// how many; moves the others to `hidden`, numbered from `position` on, and adds to
+    /// `removed[i]` for each item the `i`th predicate rejects first. Items in `pinned` skip the
+    /// predicates; every visible item's id must also be new to `visibleIDs`, which keeps it.
     @usableFromInline let admit:
         (
-            _ page: consuming [Item], _ pinned: Set<Item.ID>, _ predicates: [(Item) -> Bool], _ removed: inout [Int],
-            _ visibleIDs: SeenSet<Item.ID>, _ visible: inout [Item]
+            _ page: consuming [Item], _ position: Int, _ pinned: Set<Item.ID>, _ predicates: [(Item) -> Bool],
+            _ removed: inout [Int], _ visibleIDs: SeenSet<Item.ID>, _ visible: inout [Item], _ hidden: inout [HiddenItem<Item>]
         ) -> Int
 
     /// Whether `item` is the threshold item of `items` (`distance` before the last) or the
     /// last one; compares ids in place, without copying items.
     @usableFromInline let isThreshold: (_ item: Item, _ items: [Item], _ distance: Int) -> Bool
-    /// Appends `page` to `items`: in this module, `Array.append(contentsOf:)` is generic code
-    /// that copies each item through its type's value witnesses.
-    @usableFromInline let append: (_ items: inout [Item], _ page: [Item]) -> Void
 
     @inlinable init() {
         isThreshold = { item, items, distance in
@@ -118,37 +119,44 @@ struct ItemOperations<Item: Identifiable> {
             let id = item.id
             return id == items[max(items.startIndex, last - distance)].id || id == items[last].id
         }
-        append = { items, page in items.append(contentsOf: page) }
-        admit = { page, pinned, predicates, removed, visibleIDs, visible in
-            Self.admit(page, pinned, predicates, &removed, visibleIDs, &visible)
+        admit = { page, position, pinned, predicates, removed, visibleIDs, visible, hidden in
+            Self.admit(page, position, pinned, predicates, &removed, visibleIDs, &visible, &hidden)
         }
     }
 
     /// See ``admit``. Each item is moved out of the page, judged, and moved into `visible` or
-    /// dropped: reading `page[index]` copies the item (retaining every reference it holds) for
+    /// `hidden`: reading `page[index]` copies the item (retaining every reference it holds) for
     /// the predicates, and again into `visible`, whether or not anyone else holds the page. A
     /// page the caller gave up is reversed in place and popped from its end, which moves each
     /// item; a shared one is copied once, at the reversal.
     @inlinable
     static func admit(
-        _ page: consuming [Item], _ pinned: Set<Item.ID>, _ predicates: [(Item) -> Bool], _ removed: inout [Int],
-        _ visibleIDs: SeenSet<Item.ID>, _ visible: inout [Item]
+        _ page: consuming [Item], _ position: Int, _ pinned: Set<Item.ID>, _ predicates: [(Item) -> Bool],
+        _ removed: inout [Int], _ visibleIDs: SeenSet<Item.ID>, _ visible: inout [Item], _ hidden: inout [HiddenItem<Item>]
     ) -> Int {
         let countBefore = visible.count
         // Most feeds pin nothing: skip the set lookup per item then.
         let checksPinned = !pinned.isEmpty
         let hasPredicates = !predicates.isEmpty
+        var position = position
         // Through a buffer pointer, whose swaps move items: `Array.reverse()` copies them.
         page.withUnsafeMutableBufferPointer { $0.reverse() }
-        items: while let item = page.popLast() {
+        while let item = page.popLast() {
             let id = item.id
+            var kept = true
             if hasPredicates && !(checksPinned && pinned.contains(id)) {
                 for filter in predicates.indices where !predicates[filter](item) {
                     removed[filter] += 1
-                    continue items
+                    kept = false
+                    break
                 }
             }
-            if visibleIDs.insert(id) { visible.append(consume item) }
+            if kept && visibleIDs.insert(id) {
+                visible.append(consume item)
+            } else {
+                hidden.append(HiddenItem(position: position, item: item))
+            }
+            position += 1
         }
         return visible.count - countBefore
     }

@@ -272,6 +272,38 @@ struct FeedLoaderFilterTests {
         #expect(loader.loadingState == .done)
     }
 
+    @Test("every loaded item keeps its place among the unfiltered items, whatever hid it, across pages, toggles and prepends")
+    func unfilteredOrder() async {
+        // Hidden items first and last on a page, two in a row across a page boundary, an id
+        // repeated in a later page, and a whole page hidden.
+        var all = posts(1...12)
+        for index in [0, 3, 4, 8, 9, 10, 11] { all[index].isRead = true }
+        all[6].id = 2
+        let loader = FeedLoader(
+            fetcher: CountingSource(all, pageSize: 4).fetcher,
+            configuration: FeedConfiguration(minimumItemsPerLoad: 100, maximumPagesPerLoad: 10),
+            filters: [PredicateFilter("Read") { !$0.isRead }]
+        )
+        await loader.loadMore()
+        let fetched = all.map(\.title)
+        #expect(loader.items.map(\.title) == ["post 2", "post 3", "post 6", "post 8"])
+        #expect(loader.unfilteredItems.map(\.title) == fetched)
+        #expect(loader.unfilteredCount == 12)
+
+        loader.setFilterEnabled(false, named: "Read")
+        // The repeated id stays hidden: it is not a filter's doing.
+        #expect(loader.items.map(\.title) == fetched.filter { $0 != "post 7" })
+        #expect(loader.unfilteredItems.map(\.title) == fetched)
+
+        loader.setFilterEnabled(true, named: "Read")
+        var mine = all[9]
+        mine.title = "mine"
+        loader.prepend(mine)
+        #expect(loader.items.map(\.title) == ["mine", "post 2", "post 3", "post 6", "post 8"])
+        #expect(loader.unfilteredItems.map(\.title) == ["mine"] + fetched.filter { $0 != "post 10" })
+        #expect(loader.unfilteredCount == 12)
+    }
+
     @Test("visible items never repeat an id, even without a duplicate filter")
     func uniqueIDs() async {
         let all = [Post(id: 1), Post(id: 2), Post(id: 1), Post(id: 3)]

@@ -51,11 +51,11 @@ public enum FeedScrolls {
         await loader.loadMore()
         var index = 0
         while index < loader.items.count {
-            await loader.loadIfThreshold(loader.items[index])
+            if loader.isThreshold(loader.items[index]) { await loader.loadMore() }
             index += 1
         }
-        precondition(loader.loadingState == .done && loader.unfilteredItems.count == itemCount, "the scroll ended early")
-        return loader.unfilteredItems.count
+        precondition(loader.loadingState == .done && loader.unfilteredCount == itemCount, "the scroll ended early")
+        return loader.unfilteredCount
     }
 
     /// What ``interleaved(rounds:)`` measured.
