@@ -290,7 +290,7 @@ public final class FeedLoader<Item: Identifiable & Sendable> {
 
     private func replaceAll(with page: consuming [Item]) {
         pinnedIDs = []
-        reapplyFilters(to: page)
+        reapplyFilters(to: consume page)
     }
 
     // MARK: - Filtering
@@ -307,7 +307,7 @@ public final class FeedLoader<Item: Identifiable & Sendable> {
         var visible: [Item] = []
         var hidden: [HiddenItem<Item>] = []
         loadedCount = all.count
-        pipeline.admit(all, pinned: pinnedIDs, from: 0, into: &visible, hiding: &hidden)
+        pipeline.admit(consume all, pinned: pinnedIDs, from: 0, into: &visible, hiding: &hidden)
         hiddenItems = hidden
         items = visible
         filterStatuses = pipeline.statuses
