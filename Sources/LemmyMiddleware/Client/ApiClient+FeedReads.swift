@@ -136,8 +136,8 @@ extension ApiClient {
     private func commentTree(_ form: ApiGetComments) async throws(ApiClientError) -> [Comment2] {
         // Explicit per generation: different responses: 1.0 a cursor page (items), 0.18/0.19 comments.
         if try await generation() == .v4 {
-            return try await send(LemmyV4.GetComments(form), mutation: false).items.map { comment2($0) }
+            return try await send(LemmyV4.GetComments(form), mutation: false).items.mapMoving { comment2($0) }
         }
-        return try await send(LemmyV3.GetComments(form), mutation: false).comments.map { comment2($0) }
+        return try await send(LemmyV3.GetComments(form), mutation: false).comments.mapMoving { comment2($0) }
     }
 }

@@ -11,8 +11,8 @@ extension ApiClient {
         feed: FeedType = .all, sort: PostSortType = .hot, limit: Int = 20, showRead: Bool = true,
         cursor: PageCursor? = nil
     ) async throws(ApiClientError) -> ContentPage<Post2> {
-        let page = try await postViews(feed: feed, sort: sort, limit: limit, showRead: showRead, cursor: cursor)
-        return ContentPage(items: page.items.map { post2($0) }, next: page.next)
+        let (views, next) = try await postViews(feed: feed, sort: sort, limit: limit, showRead: showRead, cursor: cursor)
+        return ContentPage(items: (consume views).mapMoving { post2($0) }, next: next)
     }
 
     /// A page of posts as the server sent them (feeds keep them to save for an offline start).
@@ -59,9 +59,8 @@ extension ApiClient {
         cursor: PageCursor? = nil
     ) async throws(ApiClientError) -> ContentPage<Comment2> {
         let form = ApiGetComments(sort: sort.api, limit: limit, postId: postId)
-        let page: (items: [ApiCommentView], next: PageCursor?)
-        page = try await self.page(LemmyAnyGeneration.GetComments(form), at: cursor)
-        return ContentPage(items: page.items.map { comment2($0) }, next: page.next)
+        let (views, next) = try await self.page(LemmyAnyGeneration.GetComments(form), at: cursor)
+        return ContentPage(items: (consume views).mapMoving { comment2($0) }, next: next)
     }
 
     /// Posts, comments, communities and people matching `query`.

@@ -52,10 +52,10 @@ extension LemmyFeed where Model == Post2, Query == PostFeedQuery {
         let budget = ArchiveBudget(limit: archiveLimit)
         self.init(api: api, query: query, configuration: configuration, isRead: { $0.read }) { context in
             .paged(context) { api, query, cursor in
-                let page = try await api.postViews(
+                let (views, next) = try await api.postViews(
                     feed: query.feed, sort: query.sort, limit: query.pageSize,
                     showRead: query.showRead, cursor: cursor)
-                return FetchedPage(items: budget.entries(for: page.items, cursor: cursor) { api.post2($0) }, next: page.next)
+                return FetchedPage(items: budget.entries(for: consume views, cursor: cursor) { api.post2($0) }, next: next)
             }
         }
     }

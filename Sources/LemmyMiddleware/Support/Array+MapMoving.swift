@@ -1,0 +1,19 @@
+extension Array {
+    /// `map` over an array the caller gives up, moving each element out of it instead of
+    /// copying it.
+    ///
+    /// `map` and `for-in` hand over a copy of each element. For a server's view such as
+    /// `ApiPostView` that is a retain of each of its strings and arrays, and a release of each when
+    /// the array is freed: about 2,400 instructions a post in the FeedScroll benchmark, for work
+    /// that reads the view once. Here the array is reversed in place (a swap moves elements) and
+    /// popped from its end, so the elements are still handed over in order. If someone else holds
+    /// the array, the reversal copies it once, as `map` would have.
+    consuming func mapMoving<T, Failure: Error>(_ transform: (consuming Element) throws(Failure) -> T) throws(Failure) -> [T] {
+        var result: [T] = []
+        result.reserveCapacity(count)
+        withUnsafeMutableBufferPointer { $0.reverse() }
+        // `consume`: without it the popped element is copied into the call, even at its last use.
+        while let element = popLast() { result.append(try transform(consume element)) }
+        return result
+    }
+}
