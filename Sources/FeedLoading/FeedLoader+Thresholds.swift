@@ -5,9 +5,8 @@ extension FeedLoader {
     ///
     /// It reads the loader's state without registering an observation: it answers a list's
     /// "this row appeared", not what a view shows, and a list asks it for every row it shows.
-    // Inlinable, with ``loadIfThreshold(_:)``: a list's caller on the main actor then checks
-    // each row without a call into this generic class, and without the two executor switches
-    // an async call on the main actor makes even from the main actor (entering and leaving).
+    // Inlinable: a list's check of each row is then code for its item type, not a call into
+    // this generic class.
     @inlinable
     public func isThreshold(_ item: Item) -> Bool {
         guard case .idle = storedLoadingState else { return false }

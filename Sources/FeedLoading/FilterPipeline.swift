@@ -154,7 +154,8 @@ struct ItemOperations<Item: Identifiable> {
             if kept && visibleIDs.insert(id) {
                 visible.append(consume item)
             } else {
-                hidden.append(HiddenItem(position: position, item: item))
+                // `consume`: without it the popped item is copied into the entry.
+                hidden.append(HiddenItem(position: position, item: consume item))
             }
             position += 1
         }
