@@ -92,8 +92,6 @@ public final class FeedLoader<Item: Identifiable & Sendable> {
     /// The items fetched since the last refresh that are not visible, so that switching a
     /// filter never needs the network; with `storedItems`, every item (see ``HiddenItem``).
     @ObservationIgnored private var hiddenItems: [HiddenItem<Item>] = []
-    /// How many items were fetched since the last refresh: visible and hidden.
-    @ObservationIgnored private var loadedCount = 0
     /// Items the user made here (``prepend(_:)``): shown whatever the filters say.
     @ObservationIgnored private var pinnedIDs: Set<Item.ID> = []
     @ObservationIgnored private var pipeline: FilterPipeline<Item>
@@ -153,7 +151,7 @@ public final class FeedLoader<Item: Identifiable & Sendable> {
 
     /// How many items were loaded since the last refresh, including those the filters hide:
     /// ``unfilteredItems``' count, without putting them together.
-    public var unfilteredCount: Int { loadedCount }
+    public var unfilteredCount: Int { storedItems.count + hiddenItems.count }
 
     /// Loads more items if the loader is idle; does nothing while loading, after the end,
     /// or after a failure (use ``retry()``).
@@ -273,8 +271,7 @@ public final class FeedLoader<Item: Identifiable & Sendable> {
             replaceAll(with: page)
             return items.count
         }
-        let position = loadedCount
-        loadedCount += page.count
+        let position = unfilteredCount
         // Handed over whole, so that the pass moves its items rather than copying them (a
         // closure cannot consume what it captures; this one runs once, so the page is there).
         var pending: [Item]? = consume page
@@ -306,7 +303,6 @@ public final class FeedLoader<Item: Identifiable & Sendable> {
         pipeline.restart()
         var visible: [Item] = []
         var hidden: [HiddenItem<Item>] = []
-        loadedCount = all.count
         pipeline.admit(consume all, pinned: pinnedIDs, from: 0, into: &visible, hiding: &hidden)
         hiddenItems = hidden
         items = visible
