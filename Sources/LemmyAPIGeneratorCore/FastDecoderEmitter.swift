@@ -1,5 +1,5 @@
-/// Emits `init(lemmyJSON:)`, the fast path of `LemmyResponseDecoder` (see `LemmyFastDecodable`
-/// in LemmyAPI), for objects, enums and unions.
+/// Emits `init(lemmyJSON:)` (and, for objects, `lemmyJSONValue(_:)`), the fast path of
+/// `LemmyResponseDecoder` (see `LemmyFastDecodable` in LemmyAPI), for objects, enums and unions.
 ///
 /// The decoders have the semantics of the types' `init(from:)` for an ordinary (not strict)
 /// decoder, restricted to what is unambiguous: every version's keys are read, unknown keys are
@@ -29,12 +29,20 @@ enum FastDecoderEmitter {
 
     private static func object(_ type: APIType, _ context: EmitContext) -> String {
         let props = ObjectEmitter.properties(type, context)
-        var out = header(type)
         guard !props.isEmpty else {
+            var out = header(type)
             out += "        guard try r.peek() == UInt8(ascii: \"{\") else { \(bail) }\n"
             out += "        try r.skipValue()\n    }\n}\n"
             return out
         }
+        // The initializer the protocol asks for wraps the static reader, which returns what the
+        // memberwise initializer built; decoders call the static reader (see `LemmyMemberwise`).
+        var out = FastPathHeader.open(
+            type, conformingTo: "LemmyFastDecodable", doc: "Reads one value with ``lemmyJSONValue(_:)``.",
+            signature: "init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail)")
+        out += "        self = try Self.lemmyJSONValue(&r)\n    }\n\n"
+        out += "    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.\n"
+        out += "    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {\n"
         // One slot per key: its local variable and its bit in the seen masks.
         var slots: [(key: String, variable: String, prop: ObjectEmitter.Property)] = []
         for p in props {
@@ -50,15 +58,16 @@ enum FastDecoderEmitter {
             let mark = "try LemmyJSONReader.mark(&seen\(n / 64), 1 << \(n % 64))"
             let value: String
             if slot.prop.optional {
-                value = "\(slot.variable) = try r.consumeNull() ? nil : \(slot.prop.swiftType)(lemmyJSON: &r)"
+                value = "\(slot.variable) = try r.consumeNull() ? nil : \(slot.prop.swiftType).lemmyJSONValue(&r)"
             } else {
-                value = "\(slot.variable) = try \(slot.prop.swiftType)(lemmyJSON: &r)"
+                value = "\(slot.variable) = try \(slot.prop.swiftType).lemmyJSONValue(&r)"
             }
             read[slot.key] = mark + "\n" + value
         }
         out += keySwitch(read, indent: "            ", unknown: "try r.skipValue()")
         out += "            more = try r.nextMember()\n"
         out += "        }\n"
+        var arguments: [String] = []
         for p in props {
             // One key: `consume` moves the value into place; without it each value was copied
             // into `self` and the local destroyed after (about 5% of decoding a page of posts).
@@ -68,9 +77,11 @@ enum FastDecoderEmitter {
                 p.keys.count == 1
                 ? (context.isPlainValue(p.swiftType) ? "" : "consume ") + variable(p, 0)
                 : p.keys.indices.map { variable(p, $0) }.joined(separator: " ?? ")
-            let target = "self.\(p.name.trimmingCharacters(in: ["`"]))"
-            out += p.optional ? "        \(target) = \(values)\n" : "        \(target) = try LemmyJSONReader.required(\(values))\n"
+            arguments.append(
+                "            \(SwiftNaming.escaped(p.name)): " + (p.optional ? values : "try LemmyJSONReader.required(\(values))"))
         }
+        arguments.append("            _memberwise: LemmyMemberwise()")
+        out += "        return Self(\n" + arguments.joined(separator: ",\n") + ")\n"
         out += "    }\n}\n"
         for p in props { if let union = p.union { out += memberUnion(union, owner: "Api\(type.name)") } }
         return out
@@ -85,7 +96,7 @@ enum FastDecoderEmitter {
         out += "    init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {\n"
         out += "        let start = r\n"
         for form in union.forms {
-            out += "        if let value = try? \(form.swiftType)(lemmyJSON: &r) {\n"
+            out += "        if let value = try? \(form.swiftType).lemmyJSONValue(&r) {\n"
             out += "            self = .\(form.caseName)(value)\n            return\n        }\n"
             out += "        r = start\n"
         }
@@ -99,7 +110,7 @@ enum FastDecoderEmitter {
         out += "        switch tag {\n"
         for (c, payload) in zip(cases, payloads(type, context)) {
             out += "        case " + c.spellings.map(SwiftNaming.literal).joined(separator: ", ")
-            out += ": self = .\(SwiftNaming.escaped(c.name))(try \(payload)(lemmyJSON: &r))\n"
+            out += ": self = .\(SwiftNaming.escaped(c.name))(try \(payload).lemmyJSONValue(&r))\n"
         }
         out += "        default:\n            try r.skipValue()\n            self = .unknown(tag)\n        }\n"
         return out + "    }\n}\n"
@@ -117,7 +128,7 @@ enum FastDecoderEmitter {
         var read: [String: String] = [:]
         for (i, (c, payload)) in zip(cases, payloads).enumerated() {
             read[c.spellings[0]] =
-                "try LemmyJSONReader.mark(&seen0, 1 << \(i))\ncase\(i) = try r.consumeNull() ? nil : \(payload)(lemmyJSON: &r)"
+                "try LemmyJSONReader.mark(&seen0, 1 << \(i))\ncase\(i) = try r.consumeNull() ? nil : \(payload).lemmyJSONValue(&r)"
         }
         out += keySwitch(read, indent: "            ", unknown: bail)
         out += "            more = try r.nextMember()\n        }\n"

@@ -28,8 +28,9 @@ enum GenerationDispatchEmitter {
             out += "        /// The v4 request.\n        public typealias V4 = LemmyV4.\(name)\n"
             out += "        /// The parameters, sent unchanged in either generation.\n        public var form: \(form)\n\n"
             out += "        /// Creates the request.\n"
-            out +=
-                "        public init(_ form: \(form)\(allOptional(old, context) && allOptional(new, context) ? " = .init()" : "")) { self.form = form }\n\n"
+            let members = formType(old, context).map { ObjectEmitter.properties($0, context) } ?? []
+            let defaultForm = allOptional(old, context) && allOptional(new, context) ? " = " + ObjectEmitter.emptyValue(members) : ""
+            out += "        public init(_ form: \(form)\(defaultForm)) { self.form = form }\n\n"
             out += "        /// The request for a 0.18 or 0.19 server.\n        public var v3: V3 { V3(form) }\n"
             out += "        /// The request for a 1.0 server.\n        public var v4: V4 { V4(form) }\n"
             out += "    }\n"

@@ -65,6 +65,13 @@ enum ObjectEmitter {
         }
     }
 
+    /// An empty value of an object whose members are all optional, for a default argument in
+    /// another file. Not `.init()`: for such a struct Swift also synthesizes an internal
+    /// initializer without arguments, which a public default argument cannot name.
+    static func emptyValue(_ props: [Property]) -> String {
+        props.first.map { ".init(\(SwiftNaming.escaped($0.name)): nil)" } ?? ".init()"
+    }
+
     static func emit(_ type: APIType, _ context: EmitContext) -> String {
         let props = properties(type, context)
         let generics = type.generics.map { "<" + $0.map { "\($0): Codable & Hashable & Sendable" }.joined(separator: ", ") + ">" } ?? ""
@@ -75,19 +82,24 @@ enum ObjectEmitter {
             out += "    public var \(SwiftNaming.escaped(p.name)): \(p.swiftType)\(p.optional ? "?" : "")\n"
         }
         for p in props { if let union = p.union { out += union.emit(owner: "Api\(type.name)", key: p.keys[0].key, context) } }
-        // Memberwise initializer.
-        out += "\n    /// Creates a value.\n"
-        let params = props.map { "\(SwiftNaming.escaped($0.name)): \($0.swiftType)\($0.optional ? "? = nil" : "")" }
-        out += "    public init(" + params.joined(separator: ", ") + ") {\n"
-        for p in props { out += "        self.\(p.name.trimmingCharacters(in: ["`"])) = \(SwiftNaming.escaped(p.name))\n" }
-        out += "    }\n"
-        guard !props.isEmpty else { return out + "}\n" }
+        guard !props.isEmpty else { return out + "\n    /// Creates a value.\n    public init() {\n    }\n}\n" }
+        // No initializer is written in the struct itself, so Swift synthesizes the memberwise one
+        // the fast decoder builds values with; this property makes it private and gives it
+        // another name than the public initializer's (see `LemmyMemberwise`).
+        out += "    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.\n"
+        out += "    private var _memberwise = LemmyMemberwise()\n"
         out += "\n    enum CodingKeys: String, CodingKey {\n"
         for p in props {
             for (i, key) in p.keys.enumerated() {
                 out += "        case \(SwiftNaming.escaped(p.caseNames[i])) = \(SwiftNaming.literal(key.key))\n"
             }
         }
+        out += "    }\n}\n"
+        out += "\nextension Api\(type.name) {\n"
+        out += "    /// Creates a value.\n"
+        let params = props.map { "\(SwiftNaming.escaped($0.name)): \($0.swiftType)\($0.optional ? "? = nil" : "")" }
+        out += "    public init(" + params.joined(separator: ", ") + ") {\n"
+        for p in props { out += "        self.\(p.name.trimmingCharacters(in: ["`"])) = \(SwiftNaming.escaped(p.name))\n" }
         out += "    }\n"
         if props.contains(where: \.versioned) { out += versionedCoding(props, typeName: "Api\(type.name)", context) }
         return out + "}\n"

@@ -45,7 +45,8 @@ enum RequestEmitter {
                 "        public var auth: String? {\n            get { form.auth }\n            set { form.auth = newValue }\n        }\n\n"
         }
         out += "        /// Creates the request.\n"
-        out += "        public init(_ form: \(formName)\(allOptional ? " = .init()" : "")) { self.form = form }\n\n"
+        let defaultForm = allOptional ? " = " + ObjectEmitter.emptyValue(members) : ""
+        out += "        public init(_ form: \(formName)\(defaultForm)) { self.form = form }\n\n"
         out += "        /// The GET query as the official client encodes it; with a `version`, in that version's\n"
         out += "        /// spelling, refusing a parameter or value the version lacks.\n"
         out +=

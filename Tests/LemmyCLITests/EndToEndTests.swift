@@ -217,6 +217,8 @@ struct EndToEndTests {
         #expect(good.status == 0, "\(good)")
         #expect(good.stdout.contains("a valid ApiGetPostsResponse"))
         #expect(good.stdout.contains("posts: [3 items]"))
+        // Generated objects store a private marker for the fast decoder; it is not a member.
+        #expect(!good.stdout.contains("_memberwise"), "\(good.stdout)")
 
         var json = try JSONSerialization.jsonObject(with: Data(contentsOf: source)) as! [String: Any]
         var posts = json["posts"] as! [[String: Any]]

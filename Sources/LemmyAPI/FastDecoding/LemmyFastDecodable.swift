@@ -3,12 +3,33 @@
 ///
 /// Generated Api types conform (the generator's `FastDecoderEmitter`), with the semantics of their
 /// `init(from:)` for an ordinary decoder: every version's keys, unknown keys ignored, unknown
-/// enum values kept. An initializer either returns exactly the value `JSONDecoder` would, or
+/// enum values kept. A decoder either returns exactly the value `JSONDecoder` would, or
 /// throws ``LemmyJSONBail`` and the caller decodes with `JSONDecoder` instead.
+///
+/// Decoders call ``lemmyJSONValue(_:)``, not the initializer: generated objects implement it with
+/// Swift's memberwise initializer (see ``LemmyMemberwise``), and an initializer that wrapped it
+/// would copy the value once more.
 protocol LemmyFastDecodable {
     /// Reads one value at the reader's position.
     init(lemmyJSON reader: inout LemmyJSONReader) throws(LemmyJSONBail)
+
+    /// Reads one value at the reader's position; by default with ``init(lemmyJSON:)``.
+    static func lemmyJSONValue(_ reader: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self
 }
+
+extension LemmyFastDecodable {
+    static func lemmyJSONValue(_ reader: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self { try Self(lemmyJSON: &reader) }
+}
+
+/// A stored property of every generated object with members (`private var _memberwise`), which
+/// makes the struct's synthesized memberwise initializer private to its file and different in
+/// name from the public initializer, so both can exist.
+///
+/// The fast decoder builds objects with that memberwise initializer. Swift 6.3 copies a struct of
+/// `var` properties out of any initializer written out (a copy of every member, then a destroy
+/// of the original: about 2,300 instructions for a post view), and not out of the synthesized one.
+/// It has no size and compares equal to itself.
+struct LemmyMemberwise: Hashable, Sendable {}
 
 extension Int: LemmyFastDecodable {
     init(lemmyJSON reader: inout LemmyJSONReader) throws(LemmyJSONBail) { self = try reader.int() }
@@ -52,7 +73,7 @@ extension Array: LemmyFastDecodable where Element: LemmyFastDecodable {
         self.init()
         var more = try reader.beginArray()
         while more {
-            append(try Element(lemmyJSON: &reader))
+            append(try Element.lemmyJSONValue(&reader))
             more = try reader.nextElement()
         }
     }
@@ -66,7 +87,7 @@ extension Dictionary: LemmyFastDecodable where Key == String, Value: LemmyFastDe
             let key = try reader.key()
             let name = String(decoding: UnsafeBufferPointer(start: key.pointer, count: key.count), as: UTF8.self)
             // A repeated key gives up: which one `JSONDecoder` keeps is its business.
-            guard self.updateValue(try Value(lemmyJSON: &reader), forKey: name) == nil else { throw LemmyJSONBail() }
+            guard self.updateValue(try Value.lemmyJSONValue(&reader), forKey: name) == nil else { throw LemmyJSONBail() }
             more = try reader.nextMember()
         }
     }

@@ -37,7 +37,7 @@ struct LemmyJSONReader {
         guard let start = bytes.baseAddress, !bytes.isEmpty else { return nil }
         var reader = LemmyJSONReader(base: start.assumingMemoryBound(to: UInt8.self), count: bytes.count)
         do {
-            let value = try T(lemmyJSON: &reader)
+            let value = try T.lemmyJSONValue(&reader)
             reader.skipWhitespace()
             return reader.index == reader.end ? value : nil
         } catch {

@@ -13,18 +13,22 @@ public struct ApiAddAdmin: Codable, Hashable, Sendable {
     ///
     /// Removed in 0.19.0.
     public var auth: String?
-
-    /// Creates a value.
-    public init(personId: ApiPersonId, added: Bool, auth: String? = nil) {
-        self.personId = personId
-        self.added = added
-        self.auth = auth
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case personId = "person_id"
         case added = "added"
         case auth = "auth"
+    }
+}
+
+extension ApiAddAdmin {
+    /// Creates a value.
+    public init(personId: ApiPersonId, added: Bool, auth: String? = nil) {
+        self.personId = personId
+        self.added = added
+        self.auth = auth
     }
 
     /// Decodes every version's keys; as strictly as one version when the decoder names it.
@@ -47,8 +51,13 @@ public struct ApiAddAdmin: Codable, Hashable, Sendable {
 }
 
 extension ApiAddAdmin: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var personId_0: ApiPersonId?
         var added_0: Bool?
@@ -60,21 +69,21 @@ extension ApiAddAdmin: LemmyFastDecodable {
             case 4:
                 if key.u32(0) == 0x68747561 {  // auth
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    auth_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    auth_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 5:
                 if key.u32(0) == 0x65646461 && key.u32(1) == 0x64656464 {  // added
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    added_0 = try Bool(lemmyJSON: &r)
+                    added_0 = try Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 9:
                 if key.u64(0) == 0x695f6e6f73726570 && key.u64(1) == 0x64695f6e6f737265 {  // person_id
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    personId_0 = try ApiPersonId(lemmyJSON: &r)
+                    personId_0 = try ApiPersonId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -83,9 +92,11 @@ extension ApiAddAdmin: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.personId = try LemmyJSONReader.required(personId_0)
-        self.added = try LemmyJSONReader.required(added_0)
-        self.auth = consume auth_0
+        return Self(
+            personId: try LemmyJSONReader.required(personId_0),
+            added: try LemmyJSONReader.required(added_0),
+            auth: consume auth_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

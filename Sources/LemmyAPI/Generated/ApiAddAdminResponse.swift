@@ -7,20 +7,29 @@
 public struct ApiAddAdminResponse: Codable, Hashable, Sendable {
     /// The `admins` member.
     public var admins: [ApiPersonView]
-
-    /// Creates a value.
-    public init(admins: [ApiPersonView]) {
-        self.admins = admins
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case admins = "admins"
     }
 }
 
+extension ApiAddAdminResponse {
+    /// Creates a value.
+    public init(admins: [ApiPersonView]) {
+        self.admins = admins
+    }
+}
+
 extension ApiAddAdminResponse: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var admins_0: [ApiPersonView]?
         var more = try r.beginObject()
@@ -30,7 +39,7 @@ extension ApiAddAdminResponse: LemmyFastDecodable {
             case 6:
                 if key.u32(0) == 0x696d6461 && key.u32(2) == 0x736e696d {  // admins
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    admins_0 = try [ApiPersonView](lemmyJSON: &r)
+                    admins_0 = try [ApiPersonView].lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -39,7 +48,9 @@ extension ApiAddAdminResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.admins = try LemmyJSONReader.required(consume admins_0)
+        return Self(
+            admins: try LemmyJSONReader.required(consume admins_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

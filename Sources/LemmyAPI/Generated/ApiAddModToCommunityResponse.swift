@@ -7,20 +7,29 @@
 public struct ApiAddModToCommunityResponse: Codable, Hashable, Sendable {
     /// The `moderators` member.
     public var moderators: [ApiCommunityModeratorView]
-
-    /// Creates a value.
-    public init(moderators: [ApiCommunityModeratorView]) {
-        self.moderators = moderators
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case moderators = "moderators"
     }
 }
 
+extension ApiAddModToCommunityResponse {
+    /// Creates a value.
+    public init(moderators: [ApiCommunityModeratorView]) {
+        self.moderators = moderators
+    }
+}
+
 extension ApiAddModToCommunityResponse: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var moderators_0: [ApiCommunityModeratorView]?
         var more = try r.beginObject()
@@ -30,7 +39,7 @@ extension ApiAddModToCommunityResponse: LemmyFastDecodable {
             case 10:
                 if key.u64(0) == 0x6f74617265646f6d && key.u64(2) == 0x73726f7461726564 {  // moderators
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    moderators_0 = try [ApiCommunityModeratorView](lemmyJSON: &r)
+                    moderators_0 = try [ApiCommunityModeratorView].lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -39,7 +48,9 @@ extension ApiAddModToCommunityResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.moderators = try LemmyJSONReader.required(consume moderators_0)
+        return Self(
+            moderators: try LemmyJSONReader.required(consume moderators_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -11,13 +11,8 @@ public struct ApiAdminAllowInstanceParams: Codable, Hashable, Sendable {
     public var allow: Bool
     /// The `reason` member.
     public var reason: String
-
-    /// Creates a value.
-    public init(instance: String, allow: Bool, reason: String) {
-        self.instance = instance
-        self.allow = allow
-        self.reason = reason
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case instance = "instance"
@@ -26,9 +21,23 @@ public struct ApiAdminAllowInstanceParams: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiAdminAllowInstanceParams {
+    /// Creates a value.
+    public init(instance: String, allow: Bool, reason: String) {
+        self.instance = instance
+        self.allow = allow
+        self.reason = reason
+    }
+}
+
 extension ApiAdminAllowInstanceParams: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var instance_0: String?
         var allow_0: Bool?
@@ -40,21 +49,21 @@ extension ApiAdminAllowInstanceParams: LemmyFastDecodable {
             case 5:
                 if key.u32(0) == 0x6f6c6c61 && key.u32(1) == 0x776f6c6c {  // allow
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    allow_0 = try Bool(lemmyJSON: &r)
+                    allow_0 = try Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 6:
                 if key.u32(0) == 0x73616572 && key.u32(2) == 0x6e6f7361 {  // reason
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    reason_0 = try String(lemmyJSON: &r)
+                    reason_0 = try String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 8:
                 if key.u64(0) == 0x65636e6174736e69 {  // instance
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    instance_0 = try String(lemmyJSON: &r)
+                    instance_0 = try String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -63,9 +72,11 @@ extension ApiAdminAllowInstanceParams: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.instance = try LemmyJSONReader.required(consume instance_0)
-        self.allow = try LemmyJSONReader.required(allow_0)
-        self.reason = try LemmyJSONReader.required(consume reason_0)
+        return Self(
+            instance: try LemmyJSONReader.required(consume instance_0),
+            allow: try LemmyJSONReader.required(allow_0),
+            reason: try LemmyJSONReader.required(consume reason_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

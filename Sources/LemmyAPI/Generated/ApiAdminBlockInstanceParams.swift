@@ -13,14 +13,8 @@ public struct ApiAdminBlockInstanceParams: Codable, Hashable, Sendable {
     public var reason: String
     /// The `expires_at` member.
     public var expiresAt: Int?
-
-    /// Creates a value.
-    public init(instance: String, block: Bool, reason: String, expiresAt: Int? = nil) {
-        self.instance = instance
-        self.block = block
-        self.reason = reason
-        self.expiresAt = expiresAt
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case instance = "instance"
@@ -30,9 +24,24 @@ public struct ApiAdminBlockInstanceParams: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiAdminBlockInstanceParams {
+    /// Creates a value.
+    public init(instance: String, block: Bool, reason: String, expiresAt: Int? = nil) {
+        self.instance = instance
+        self.block = block
+        self.reason = reason
+        self.expiresAt = expiresAt
+    }
+}
+
 extension ApiAdminBlockInstanceParams: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var instance_0: String?
         var block_0: Bool?
@@ -45,28 +54,28 @@ extension ApiAdminBlockInstanceParams: LemmyFastDecodable {
             case 5:
                 if key.u32(0) == 0x636f6c62 && key.u32(1) == 0x6b636f6c {  // block
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    block_0 = try Bool(lemmyJSON: &r)
+                    block_0 = try Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 6:
                 if key.u32(0) == 0x73616572 && key.u32(2) == 0x6e6f7361 {  // reason
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    reason_0 = try String(lemmyJSON: &r)
+                    reason_0 = try String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 8:
                 if key.u64(0) == 0x65636e6174736e69 {  // instance
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    instance_0 = try String(lemmyJSON: &r)
+                    instance_0 = try String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 10:
                 if key.u64(0) == 0x5f73657269707865 && key.u64(2) == 0x74615f7365726970 {  // expires_at
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    expiresAt_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    expiresAt_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -75,10 +84,12 @@ extension ApiAdminBlockInstanceParams: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.instance = try LemmyJSONReader.required(consume instance_0)
-        self.block = try LemmyJSONReader.required(block_0)
-        self.reason = try LemmyJSONReader.required(consume reason_0)
-        self.expiresAt = expiresAt_0
+        return Self(
+            instance: try LemmyJSONReader.required(consume instance_0),
+            block: try LemmyJSONReader.required(block_0),
+            reason: try LemmyJSONReader.required(consume reason_0),
+            expiresAt: expiresAt_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -13,14 +13,8 @@ public struct ApiAdminListUsers: Codable, Hashable, Sendable {
     public var sort: ApiLocalUserSortType?
     /// The `limit` member.
     public var limit: Int?
-
-    /// Creates a value.
-    public init(bannedOnly: Bool? = nil, pageCursor: ApiPaginationCursor? = nil, sort: ApiLocalUserSortType? = nil, limit: Int? = nil) {
-        self.bannedOnly = bannedOnly
-        self.pageCursor = pageCursor
-        self.sort = sort
-        self.limit = limit
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case bannedOnly = "banned_only"
@@ -30,9 +24,24 @@ public struct ApiAdminListUsers: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiAdminListUsers {
+    /// Creates a value.
+    public init(bannedOnly: Bool? = nil, pageCursor: ApiPaginationCursor? = nil, sort: ApiLocalUserSortType? = nil, limit: Int? = nil) {
+        self.bannedOnly = bannedOnly
+        self.pageCursor = pageCursor
+        self.sort = sort
+        self.limit = limit
+    }
+}
+
 extension ApiAdminListUsers: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var bannedOnly_0: Bool?
         var pageCursor_0: ApiPaginationCursor?
@@ -45,24 +54,24 @@ extension ApiAdminListUsers: LemmyFastDecodable {
             case 4:
                 if key.u32(0) == 0x74726f73 {  // sort
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    sort_0 = try r.consumeNull() ? nil : ApiLocalUserSortType(lemmyJSON: &r)
+                    sort_0 = try r.consumeNull() ? nil : ApiLocalUserSortType.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 5:
                 if key.u32(0) == 0x696d696c && key.u32(1) == 0x74696d69 {  // limit
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    limit_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    limit_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 11:
                 if key.u64(0) == 0x6f5f64656e6e6162 && key.u64(3) == 0x796c6e6f5f64656e {  // banned_only
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    bannedOnly_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    bannedOnly_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x7275635f65676170 && key.u64(3) == 0x726f737275635f65 {  // page_cursor
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    pageCursor_0 = try r.consumeNull() ? nil : ApiPaginationCursor(lemmyJSON: &r)
+                    pageCursor_0 = try r.consumeNull() ? nil : ApiPaginationCursor.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -71,10 +80,12 @@ extension ApiAdminListUsers: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.bannedOnly = bannedOnly_0
-        self.pageCursor = consume pageCursor_0
-        self.sort = consume sort_0
-        self.limit = limit_0
+        return Self(
+            bannedOnly: bannedOnly_0,
+            pageCursor: consume pageCursor_0,
+            sort: consume sort_0,
+            limit: limit_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -35,25 +35,8 @@ public struct ApiAdminOAuthProvider: Codable, Hashable, Sendable {
     public var updatedAt: LemmyDate?
     /// The `use_pkce` member.
     public var usePkce: Bool
-
-    /// Creates a value.
-    public init(id: ApiOAuthProviderId, displayName: String, issuer: String, authorizationEndpoint: String, tokenEndpoint: String, userinfoEndpoint: String, idClaim: String, clientId: String, scopes: String, autoVerifyEmail: Bool, accountLinkingEnabled: Bool, enabled: Bool, publishedAt: LemmyDate, updatedAt: LemmyDate? = nil, usePkce: Bool) {
-        self.id = id
-        self.displayName = displayName
-        self.issuer = issuer
-        self.authorizationEndpoint = authorizationEndpoint
-        self.tokenEndpoint = tokenEndpoint
-        self.userinfoEndpoint = userinfoEndpoint
-        self.idClaim = idClaim
-        self.clientId = clientId
-        self.scopes = scopes
-        self.autoVerifyEmail = autoVerifyEmail
-        self.accountLinkingEnabled = accountLinkingEnabled
-        self.enabled = enabled
-        self.publishedAt = publishedAt
-        self.updatedAt = updatedAt
-        self.usePkce = usePkce
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case id = "id"
@@ -74,9 +57,35 @@ public struct ApiAdminOAuthProvider: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiAdminOAuthProvider {
+    /// Creates a value.
+    public init(id: ApiOAuthProviderId, displayName: String, issuer: String, authorizationEndpoint: String, tokenEndpoint: String, userinfoEndpoint: String, idClaim: String, clientId: String, scopes: String, autoVerifyEmail: Bool, accountLinkingEnabled: Bool, enabled: Bool, publishedAt: LemmyDate, updatedAt: LemmyDate? = nil, usePkce: Bool) {
+        self.id = id
+        self.displayName = displayName
+        self.issuer = issuer
+        self.authorizationEndpoint = authorizationEndpoint
+        self.tokenEndpoint = tokenEndpoint
+        self.userinfoEndpoint = userinfoEndpoint
+        self.idClaim = idClaim
+        self.clientId = clientId
+        self.scopes = scopes
+        self.autoVerifyEmail = autoVerifyEmail
+        self.accountLinkingEnabled = accountLinkingEnabled
+        self.enabled = enabled
+        self.publishedAt = publishedAt
+        self.updatedAt = updatedAt
+        self.usePkce = usePkce
+    }
+}
+
 extension ApiAdminOAuthProvider: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var id_0: ApiOAuthProviderId?
         var displayName_0: String?
@@ -100,89 +109,89 @@ extension ApiAdminOAuthProvider: LemmyFastDecodable {
             case 2:
                 if key.u16(0) == 0x6469 {  // id
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    id_0 = try ApiOAuthProviderId(lemmyJSON: &r)
+                    id_0 = try ApiOAuthProviderId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 6:
                 if key.u32(0) == 0x75737369 && key.u32(2) == 0x72657573 {  // issuer
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    issuer_0 = try String(lemmyJSON: &r)
+                    issuer_0 = try String.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x706f6373 && key.u32(2) == 0x7365706f {  // scopes
                     try LemmyJSONReader.mark(&seen0, 1 << 8)
-                    scopes_0 = try String(lemmyJSON: &r)
+                    scopes_0 = try String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 7:
                 if key.u32(0) == 0x62616e65 && key.u32(3) == 0x64656c62 {  // enabled
                     try LemmyJSONReader.mark(&seen0, 1 << 11)
-                    enabled_0 = try Bool(lemmyJSON: &r)
+                    enabled_0 = try Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 8:
                 if key.u64(0) == 0x6d69616c635f6469 {  // id_claim
                     try LemmyJSONReader.mark(&seen0, 1 << 6)
-                    idClaim_0 = try String(lemmyJSON: &r)
+                    idClaim_0 = try String.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x65636b705f657375 {  // use_pkce
                     try LemmyJSONReader.mark(&seen0, 1 << 14)
-                    usePkce_0 = try Bool(lemmyJSON: &r)
+                    usePkce_0 = try Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 9:
                 if key.u64(0) == 0x695f746e65696c63 && key.u64(1) == 0x64695f746e65696c {  // client_id
                     try LemmyJSONReader.mark(&seen0, 1 << 7)
-                    clientId_0 = try String(lemmyJSON: &r)
+                    clientId_0 = try String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 10:
                 if key.u64(0) == 0x5f64657461647075 && key.u64(2) == 0x74615f6465746164 {  // updated_at
                     try LemmyJSONReader.mark(&seen0, 1 << 13)
-                    updatedAt_0 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                    updatedAt_0 = try r.consumeNull() ? nil : LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 12:
                 if key.u64(0) == 0x5f79616c70736964 && key.u64(4) == 0x656d616e5f79616c {  // display_name
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    displayName_0 = try String(lemmyJSON: &r)
+                    displayName_0 = try String.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x656873696c627570 && key.u64(4) == 0x74615f6465687369 {  // published_at
                     try LemmyJSONReader.mark(&seen0, 1 << 12)
-                    publishedAt_0 = try LemmyDate(lemmyJSON: &r)
+                    publishedAt_0 = try LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 14:
                 if key.u64(0) == 0x6e655f6e656b6f74 && key.u64(6) == 0x746e696f70646e65 {  // token_endpoint
                     try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    tokenEndpoint_0 = try String(lemmyJSON: &r)
+                    tokenEndpoint_0 = try String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 17:
                 if key.u64(0) == 0x7265765f6f747561 && key.u64(8) == 0x69616d655f796669 && key.u64(9) == 0x6c69616d655f7966 {  // auto_verify_email
                     try LemmyJSONReader.mark(&seen0, 1 << 9)
-                    autoVerifyEmail_0 = try Bool(lemmyJSON: &r)
+                    autoVerifyEmail_0 = try Bool.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x6f666e6972657375 && key.u64(8) == 0x6e696f70646e655f && key.u64(9) == 0x746e696f70646e65 {  // userinfo_endpoint
                     try LemmyJSONReader.mark(&seen0, 1 << 5)
-                    userinfoEndpoint_0 = try String(lemmyJSON: &r)
+                    userinfoEndpoint_0 = try String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 22:
                 if key.u64(0) == 0x7a69726f68747561 && key.u64(8) == 0x6e655f6e6f697461 && key.u64(14) == 0x746e696f70646e65 {  // authorization_endpoint
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    authorizationEndpoint_0 = try String(lemmyJSON: &r)
+                    authorizationEndpoint_0 = try String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 23:
                 if key.u64(0) == 0x5f746e756f636361 && key.u64(8) == 0x5f676e696b6e696c && key.u64(15) == 0x64656c62616e655f {  // account_linking_enabled
                     try LemmyJSONReader.mark(&seen0, 1 << 10)
-                    accountLinkingEnabled_0 = try Bool(lemmyJSON: &r)
+                    accountLinkingEnabled_0 = try Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -191,21 +200,23 @@ extension ApiAdminOAuthProvider: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.id = try LemmyJSONReader.required(id_0)
-        self.displayName = try LemmyJSONReader.required(consume displayName_0)
-        self.issuer = try LemmyJSONReader.required(consume issuer_0)
-        self.authorizationEndpoint = try LemmyJSONReader.required(consume authorizationEndpoint_0)
-        self.tokenEndpoint = try LemmyJSONReader.required(consume tokenEndpoint_0)
-        self.userinfoEndpoint = try LemmyJSONReader.required(consume userinfoEndpoint_0)
-        self.idClaim = try LemmyJSONReader.required(consume idClaim_0)
-        self.clientId = try LemmyJSONReader.required(consume clientId_0)
-        self.scopes = try LemmyJSONReader.required(consume scopes_0)
-        self.autoVerifyEmail = try LemmyJSONReader.required(autoVerifyEmail_0)
-        self.accountLinkingEnabled = try LemmyJSONReader.required(accountLinkingEnabled_0)
-        self.enabled = try LemmyJSONReader.required(enabled_0)
-        self.publishedAt = try LemmyJSONReader.required(consume publishedAt_0)
-        self.updatedAt = consume updatedAt_0
-        self.usePkce = try LemmyJSONReader.required(usePkce_0)
+        return Self(
+            id: try LemmyJSONReader.required(id_0),
+            displayName: try LemmyJSONReader.required(consume displayName_0),
+            issuer: try LemmyJSONReader.required(consume issuer_0),
+            authorizationEndpoint: try LemmyJSONReader.required(consume authorizationEndpoint_0),
+            tokenEndpoint: try LemmyJSONReader.required(consume tokenEndpoint_0),
+            userinfoEndpoint: try LemmyJSONReader.required(consume userinfoEndpoint_0),
+            idClaim: try LemmyJSONReader.required(consume idClaim_0),
+            clientId: try LemmyJSONReader.required(consume clientId_0),
+            scopes: try LemmyJSONReader.required(consume scopes_0),
+            autoVerifyEmail: try LemmyJSONReader.required(autoVerifyEmail_0),
+            accountLinkingEnabled: try LemmyJSONReader.required(accountLinkingEnabled_0),
+            enabled: try LemmyJSONReader.required(enabled_0),
+            publishedAt: try LemmyJSONReader.required(consume publishedAt_0),
+            updatedAt: consume updatedAt_0,
+            usePkce: try LemmyJSONReader.required(usePkce_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

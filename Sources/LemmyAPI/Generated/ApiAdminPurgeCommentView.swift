@@ -11,13 +11,8 @@ public struct ApiAdminPurgeCommentView: Codable, Hashable, Sendable {
     public var admin: ApiPerson?
     /// The `post` member.
     public var post: ApiPost
-
-    /// Creates a value.
-    public init(adminPurgeComment: ApiAdminPurgeComment, admin: ApiPerson? = nil, post: ApiPost) {
-        self.adminPurgeComment = adminPurgeComment
-        self.admin = admin
-        self.post = post
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case adminPurgeComment = "admin_purge_comment"
@@ -26,9 +21,23 @@ public struct ApiAdminPurgeCommentView: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiAdminPurgeCommentView {
+    /// Creates a value.
+    public init(adminPurgeComment: ApiAdminPurgeComment, admin: ApiPerson? = nil, post: ApiPost) {
+        self.adminPurgeComment = adminPurgeComment
+        self.admin = admin
+        self.post = post
+    }
+}
+
 extension ApiAdminPurgeCommentView: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var adminPurgeComment_0: ApiAdminPurgeComment?
         var admin_0: ApiPerson?
@@ -40,21 +49,21 @@ extension ApiAdminPurgeCommentView: LemmyFastDecodable {
             case 4:
                 if key.u32(0) == 0x74736f70 {  // post
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    post_0 = try ApiPost(lemmyJSON: &r)
+                    post_0 = try ApiPost.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 5:
                 if key.u32(0) == 0x696d6461 && key.u32(1) == 0x6e696d64 {  // admin
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    admin_0 = try r.consumeNull() ? nil : ApiPerson(lemmyJSON: &r)
+                    admin_0 = try r.consumeNull() ? nil : ApiPerson.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 19:
                 if key.u64(0) == 0x75705f6e696d6461 && key.u64(8) == 0x6d6d6f635f656772 && key.u64(11) == 0x746e656d6d6f635f {  // admin_purge_comment
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    adminPurgeComment_0 = try ApiAdminPurgeComment(lemmyJSON: &r)
+                    adminPurgeComment_0 = try ApiAdminPurgeComment.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -63,9 +72,11 @@ extension ApiAdminPurgeCommentView: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.adminPurgeComment = try LemmyJSONReader.required(consume adminPurgeComment_0)
-        self.admin = consume admin_0
-        self.post = try LemmyJSONReader.required(consume post_0)
+        return Self(
+            adminPurgeComment: try LemmyJSONReader.required(consume adminPurgeComment_0),
+            admin: consume admin_0,
+            post: try LemmyJSONReader.required(consume post_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -9,12 +9,8 @@ public struct ApiAdminPurgeCommunityView: Codable, Hashable, Sendable {
     public var adminPurgeCommunity: ApiAdminPurgeCommunity
     /// The `admin` member.
     public var admin: ApiPerson?
-
-    /// Creates a value.
-    public init(adminPurgeCommunity: ApiAdminPurgeCommunity, admin: ApiPerson? = nil) {
-        self.adminPurgeCommunity = adminPurgeCommunity
-        self.admin = admin
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case adminPurgeCommunity = "admin_purge_community"
@@ -22,9 +18,22 @@ public struct ApiAdminPurgeCommunityView: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiAdminPurgeCommunityView {
+    /// Creates a value.
+    public init(adminPurgeCommunity: ApiAdminPurgeCommunity, admin: ApiPerson? = nil) {
+        self.adminPurgeCommunity = adminPurgeCommunity
+        self.admin = admin
+    }
+}
+
 extension ApiAdminPurgeCommunityView: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var adminPurgeCommunity_0: ApiAdminPurgeCommunity?
         var admin_0: ApiPerson?
@@ -35,14 +44,14 @@ extension ApiAdminPurgeCommunityView: LemmyFastDecodable {
             case 5:
                 if key.u32(0) == 0x696d6461 && key.u32(1) == 0x6e696d64 {  // admin
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    admin_0 = try r.consumeNull() ? nil : ApiPerson(lemmyJSON: &r)
+                    admin_0 = try r.consumeNull() ? nil : ApiPerson.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 21:
                 if key.u64(0) == 0x75705f6e696d6461 && key.u64(8) == 0x6d6d6f635f656772 && key.u64(13) == 0x7974696e756d6d6f {  // admin_purge_community
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    adminPurgeCommunity_0 = try ApiAdminPurgeCommunity(lemmyJSON: &r)
+                    adminPurgeCommunity_0 = try ApiAdminPurgeCommunity.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -51,8 +60,10 @@ extension ApiAdminPurgeCommunityView: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.adminPurgeCommunity = try LemmyJSONReader.required(consume adminPurgeCommunity_0)
-        self.admin = consume admin_0
+        return Self(
+            adminPurgeCommunity: try LemmyJSONReader.required(consume adminPurgeCommunity_0),
+            admin: consume admin_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

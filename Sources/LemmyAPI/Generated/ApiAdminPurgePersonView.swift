@@ -9,12 +9,8 @@ public struct ApiAdminPurgePersonView: Codable, Hashable, Sendable {
     public var adminPurgePerson: ApiAdminPurgePerson
     /// The `admin` member.
     public var admin: ApiPerson?
-
-    /// Creates a value.
-    public init(adminPurgePerson: ApiAdminPurgePerson, admin: ApiPerson? = nil) {
-        self.adminPurgePerson = adminPurgePerson
-        self.admin = admin
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case adminPurgePerson = "admin_purge_person"
@@ -22,9 +18,22 @@ public struct ApiAdminPurgePersonView: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiAdminPurgePersonView {
+    /// Creates a value.
+    public init(adminPurgePerson: ApiAdminPurgePerson, admin: ApiPerson? = nil) {
+        self.adminPurgePerson = adminPurgePerson
+        self.admin = admin
+    }
+}
+
 extension ApiAdminPurgePersonView: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var adminPurgePerson_0: ApiAdminPurgePerson?
         var admin_0: ApiPerson?
@@ -35,14 +44,14 @@ extension ApiAdminPurgePersonView: LemmyFastDecodable {
             case 5:
                 if key.u32(0) == 0x696d6461 && key.u32(1) == 0x6e696d64 {  // admin
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    admin_0 = try r.consumeNull() ? nil : ApiPerson(lemmyJSON: &r)
+                    admin_0 = try r.consumeNull() ? nil : ApiPerson.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 18:
                 if key.u64(0) == 0x75705f6e696d6461 && key.u64(8) == 0x737265705f656772 && key.u64(10) == 0x6e6f737265705f65 {  // admin_purge_person
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    adminPurgePerson_0 = try ApiAdminPurgePerson(lemmyJSON: &r)
+                    adminPurgePerson_0 = try ApiAdminPurgePerson.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -51,8 +60,10 @@ extension ApiAdminPurgePersonView: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.adminPurgePerson = try LemmyJSONReader.required(consume adminPurgePerson_0)
-        self.admin = consume admin_0
+        return Self(
+            adminPurgePerson: try LemmyJSONReader.required(consume adminPurgePerson_0),
+            admin: consume admin_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

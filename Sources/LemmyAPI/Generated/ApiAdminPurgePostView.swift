@@ -11,13 +11,8 @@ public struct ApiAdminPurgePostView: Codable, Hashable, Sendable {
     public var admin: ApiPerson?
     /// The `community` member.
     public var community: ApiCommunity
-
-    /// Creates a value.
-    public init(adminPurgePost: ApiAdminPurgePost, admin: ApiPerson? = nil, community: ApiCommunity) {
-        self.adminPurgePost = adminPurgePost
-        self.admin = admin
-        self.community = community
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case adminPurgePost = "admin_purge_post"
@@ -26,9 +21,23 @@ public struct ApiAdminPurgePostView: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiAdminPurgePostView {
+    /// Creates a value.
+    public init(adminPurgePost: ApiAdminPurgePost, admin: ApiPerson? = nil, community: ApiCommunity) {
+        self.adminPurgePost = adminPurgePost
+        self.admin = admin
+        self.community = community
+    }
+}
+
 extension ApiAdminPurgePostView: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var adminPurgePost_0: ApiAdminPurgePost?
         var admin_0: ApiPerson?
@@ -40,21 +49,21 @@ extension ApiAdminPurgePostView: LemmyFastDecodable {
             case 5:
                 if key.u32(0) == 0x696d6461 && key.u32(1) == 0x6e696d64 {  // admin
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    admin_0 = try r.consumeNull() ? nil : ApiPerson(lemmyJSON: &r)
+                    admin_0 = try r.consumeNull() ? nil : ApiPerson.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 9:
                 if key.u64(0) == 0x74696e756d6d6f63 && key.u64(1) == 0x7974696e756d6d6f {  // community
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    community_0 = try ApiCommunity(lemmyJSON: &r)
+                    community_0 = try ApiCommunity.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 16:
                 if key.u64(0) == 0x75705f6e696d6461 && key.u64(8) == 0x74736f705f656772 {  // admin_purge_post
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    adminPurgePost_0 = try ApiAdminPurgePost(lemmyJSON: &r)
+                    adminPurgePost_0 = try ApiAdminPurgePost.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -63,9 +72,11 @@ extension ApiAdminPurgePostView: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.adminPurgePost = try LemmyJSONReader.required(consume adminPurgePost_0)
-        self.admin = consume admin_0
-        self.community = try LemmyJSONReader.required(consume community_0)
+        return Self(
+            adminPurgePost: try LemmyJSONReader.required(consume adminPurgePost_0),
+            admin: consume admin_0,
+            community: try LemmyJSONReader.required(consume community_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

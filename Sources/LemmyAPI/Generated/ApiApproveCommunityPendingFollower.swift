@@ -11,13 +11,8 @@ public struct ApiApproveCommunityPendingFollower: Codable, Hashable, Sendable {
     public var followerId: ApiPersonId
     /// The `approve` member.
     public var approve: Bool
-
-    /// Creates a value.
-    public init(communityId: ApiCommunityId, followerId: ApiPersonId, approve: Bool) {
-        self.communityId = communityId
-        self.followerId = followerId
-        self.approve = approve
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case communityId = "community_id"
@@ -26,9 +21,23 @@ public struct ApiApproveCommunityPendingFollower: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiApproveCommunityPendingFollower {
+    /// Creates a value.
+    public init(communityId: ApiCommunityId, followerId: ApiPersonId, approve: Bool) {
+        self.communityId = communityId
+        self.followerId = followerId
+        self.approve = approve
+    }
+}
+
 extension ApiApproveCommunityPendingFollower: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var communityId_0: ApiCommunityId?
         var followerId_0: ApiPersonId?
@@ -40,21 +49,21 @@ extension ApiApproveCommunityPendingFollower: LemmyFastDecodable {
             case 7:
                 if key.u32(0) == 0x72707061 && key.u32(3) == 0x65766f72 {  // approve
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    approve_0 = try Bool(lemmyJSON: &r)
+                    approve_0 = try Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 11:
                 if key.u64(0) == 0x7265776f6c6c6f66 && key.u64(3) == 0x64695f7265776f6c {  // follower_id
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    followerId_0 = try ApiPersonId(lemmyJSON: &r)
+                    followerId_0 = try ApiPersonId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 12:
                 if key.u64(0) == 0x74696e756d6d6f63 && key.u64(4) == 0x64695f7974696e75 {  // community_id
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    communityId_0 = try ApiCommunityId(lemmyJSON: &r)
+                    communityId_0 = try ApiCommunityId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -63,9 +72,11 @@ extension ApiApproveCommunityPendingFollower: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.communityId = try LemmyJSONReader.required(communityId_0)
-        self.followerId = try LemmyJSONReader.required(followerId_0)
-        self.approve = try LemmyJSONReader.required(approve_0)
+        return Self(
+            communityId: try LemmyJSONReader.required(communityId_0),
+            followerId: try LemmyJSONReader.required(followerId_0),
+            approve: try LemmyJSONReader.required(approve_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -17,20 +17,24 @@ public struct ApiApproveRegistrationApplication: Codable, Hashable, Sendable {
     ///
     /// Removed in 0.19.0.
     public var auth: String?
-
-    /// Creates a value.
-    public init(id: ApiRegistrationApplicationId, approve: Bool, denyReason: String? = nil, auth: String? = nil) {
-        self.id = id
-        self.approve = approve
-        self.denyReason = denyReason
-        self.auth = auth
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case id = "id"
         case approve = "approve"
         case denyReason = "deny_reason"
         case auth = "auth"
+    }
+}
+
+extension ApiApproveRegistrationApplication {
+    /// Creates a value.
+    public init(id: ApiRegistrationApplicationId, approve: Bool, denyReason: String? = nil, auth: String? = nil) {
+        self.id = id
+        self.approve = approve
+        self.denyReason = denyReason
+        self.auth = auth
     }
 
     /// Decodes every version's keys; as strictly as one version when the decoder names it.
@@ -55,8 +59,13 @@ public struct ApiApproveRegistrationApplication: Codable, Hashable, Sendable {
 }
 
 extension ApiApproveRegistrationApplication: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var id_0: ApiRegistrationApplicationId?
         var approve_0: Bool?
@@ -69,28 +78,28 @@ extension ApiApproveRegistrationApplication: LemmyFastDecodable {
             case 2:
                 if key.u16(0) == 0x6469 {  // id
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    id_0 = try ApiRegistrationApplicationId(lemmyJSON: &r)
+                    id_0 = try ApiRegistrationApplicationId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 4:
                 if key.u32(0) == 0x68747561 {  // auth
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    auth_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    auth_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 7:
                 if key.u32(0) == 0x72707061 && key.u32(3) == 0x65766f72 {  // approve
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    approve_0 = try Bool(lemmyJSON: &r)
+                    approve_0 = try Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 11:
                 if key.u64(0) == 0x6165725f796e6564 && key.u64(3) == 0x6e6f736165725f79 {  // deny_reason
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    denyReason_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    denyReason_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -99,10 +108,12 @@ extension ApiApproveRegistrationApplication: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.id = try LemmyJSONReader.required(id_0)
-        self.approve = try LemmyJSONReader.required(approve_0)
-        self.denyReason = consume denyReason_0
-        self.auth = consume auth_0
+        return Self(
+            id: try LemmyJSONReader.required(id_0),
+            approve: try LemmyJSONReader.required(approve_0),
+            denyReason: consume denyReason_0,
+            auth: consume auth_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

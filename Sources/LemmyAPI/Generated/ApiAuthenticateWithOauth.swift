@@ -21,18 +21,8 @@ public struct ApiAuthenticateWithOauth: Codable, Hashable, Sendable {
     public var pkceCodeVerifier: String?
     /// The `stay_logged_in` member.
     public var stayLoggedIn: Bool?
-
-    /// Creates a value.
-    public init(code: String, oauthProviderId: ApiOAuthProviderId, redirectUri: String, showNsfw: Bool? = nil, username: String? = nil, answer: String? = nil, pkceCodeVerifier: String? = nil, stayLoggedIn: Bool? = nil) {
-        self.code = code
-        self.oauthProviderId = oauthProviderId
-        self.redirectUri = redirectUri
-        self.showNsfw = showNsfw
-        self.username = username
-        self.answer = answer
-        self.pkceCodeVerifier = pkceCodeVerifier
-        self.stayLoggedIn = stayLoggedIn
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case code = "code"
@@ -46,9 +36,28 @@ public struct ApiAuthenticateWithOauth: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiAuthenticateWithOauth {
+    /// Creates a value.
+    public init(code: String, oauthProviderId: ApiOAuthProviderId, redirectUri: String, showNsfw: Bool? = nil, username: String? = nil, answer: String? = nil, pkceCodeVerifier: String? = nil, stayLoggedIn: Bool? = nil) {
+        self.code = code
+        self.oauthProviderId = oauthProviderId
+        self.redirectUri = redirectUri
+        self.showNsfw = showNsfw
+        self.username = username
+        self.answer = answer
+        self.pkceCodeVerifier = pkceCodeVerifier
+        self.stayLoggedIn = stayLoggedIn
+    }
+}
+
 extension ApiAuthenticateWithOauth: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var code_0: String?
         var oauthProviderId_0: ApiOAuthProviderId?
@@ -65,56 +74,56 @@ extension ApiAuthenticateWithOauth: LemmyFastDecodable {
             case 4:
                 if key.u32(0) == 0x65646f63 {  // code
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    code_0 = try String(lemmyJSON: &r)
+                    code_0 = try String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 6:
                 if key.u32(0) == 0x77736e61 && key.u32(2) == 0x72657773 {  // answer
                     try LemmyJSONReader.mark(&seen0, 1 << 5)
-                    answer_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    answer_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 8:
                 if key.u64(0) == 0x656d616e72657375 {  // username
                     try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    username_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    username_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 9:
                 if key.u64(0) == 0x66736e5f776f6873 && key.u64(1) == 0x7766736e5f776f68 {  // show_nsfw
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    showNsfw_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    showNsfw_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 12:
                 if key.u64(0) == 0x7463657269646572 && key.u64(4) == 0x6972755f74636572 {  // redirect_uri
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    redirectUri_0 = try String(lemmyJSON: &r)
+                    redirectUri_0 = try String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 14:
                 if key.u64(0) == 0x676f6c5f79617473 && key.u64(6) == 0x6e695f646567676f {  // stay_logged_in
                     try LemmyJSONReader.mark(&seen0, 1 << 7)
-                    stayLoggedIn_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    stayLoggedIn_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 17:
                 if key.u64(0) == 0x72705f687475616f && key.u64(8) == 0x695f72656469766f && key.u64(9) == 0x64695f7265646976 {  // oauth_provider_id
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    oauthProviderId_0 = try ApiOAuthProviderId(lemmyJSON: &r)
+                    oauthProviderId_0 = try ApiOAuthProviderId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 18:
                 if key.u64(0) == 0x646f635f65636b70 && key.u64(8) == 0x6966697265765f65 && key.u64(10) == 0x7265696669726576 {  // pkce_code_verifier
                     try LemmyJSONReader.mark(&seen0, 1 << 6)
-                    pkceCodeVerifier_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    pkceCodeVerifier_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -123,14 +132,16 @@ extension ApiAuthenticateWithOauth: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.code = try LemmyJSONReader.required(consume code_0)
-        self.oauthProviderId = try LemmyJSONReader.required(oauthProviderId_0)
-        self.redirectUri = try LemmyJSONReader.required(consume redirectUri_0)
-        self.showNsfw = showNsfw_0
-        self.username = consume username_0
-        self.answer = consume answer_0
-        self.pkceCodeVerifier = consume pkceCodeVerifier_0
-        self.stayLoggedIn = stayLoggedIn_0
+        return Self(
+            code: try LemmyJSONReader.required(consume code_0),
+            oauthProviderId: try LemmyJSONReader.required(oauthProviderId_0),
+            redirectUri: try LemmyJSONReader.required(consume redirectUri_0),
+            showNsfw: showNsfw_0,
+            username: consume username_0,
+            answer: consume answer_0,
+            pkceCodeVerifier: consume pkceCodeVerifier_0,
+            stayLoggedIn: stayLoggedIn_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

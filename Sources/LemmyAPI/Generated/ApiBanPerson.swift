@@ -31,18 +31,8 @@ public struct ApiBanPerson: Codable, Hashable, Sendable {
     ///
     /// Removed in 0.19.0.
     public var auth: String?
-
-    /// Creates a value.
-    public init(personId: ApiPersonId, ban: Bool, removeOrRestoreData: Bool? = nil, reason: String? = nil, expiresAt: Int? = nil, removeData: Bool? = nil, expires: Int? = nil, auth: String? = nil) {
-        self.personId = personId
-        self.ban = ban
-        self.removeOrRestoreData = removeOrRestoreData
-        self.reason = reason
-        self.expiresAt = expiresAt
-        self.removeData = removeData
-        self.expires = expires
-        self.auth = auth
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case personId = "person_id"
@@ -53,6 +43,20 @@ public struct ApiBanPerson: Codable, Hashable, Sendable {
         case removeData = "remove_data"
         case expires = "expires"
         case auth = "auth"
+    }
+}
+
+extension ApiBanPerson {
+    /// Creates a value.
+    public init(personId: ApiPersonId, ban: Bool, removeOrRestoreData: Bool? = nil, reason: String? = nil, expiresAt: Int? = nil, removeData: Bool? = nil, expires: Int? = nil, auth: String? = nil) {
+        self.personId = personId
+        self.ban = ban
+        self.removeOrRestoreData = removeOrRestoreData
+        self.reason = reason
+        self.expiresAt = expiresAt
+        self.removeData = removeData
+        self.expires = expires
+        self.auth = auth
     }
 
     /// Decodes every version's keys; as strictly as one version when the decoder names it.
@@ -85,8 +89,13 @@ public struct ApiBanPerson: Codable, Hashable, Sendable {
 }
 
 extension ApiBanPerson: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var personId_0: ApiPersonId?
         var ban_0: Bool?
@@ -103,56 +112,56 @@ extension ApiBanPerson: LemmyFastDecodable {
             case 3:
                 if key.u16(0) == 0x6162 && key.u16(1) == 0x6e61 {  // ban
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    ban_0 = try Bool(lemmyJSON: &r)
+                    ban_0 = try Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 4:
                 if key.u32(0) == 0x68747561 {  // auth
                     try LemmyJSONReader.mark(&seen0, 1 << 7)
-                    auth_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    auth_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 6:
                 if key.u32(0) == 0x73616572 && key.u32(2) == 0x6e6f7361 {  // reason
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    reason_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    reason_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 7:
                 if key.u32(0) == 0x69707865 && key.u32(3) == 0x73657269 {  // expires
                     try LemmyJSONReader.mark(&seen0, 1 << 6)
-                    expires_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    expires_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 9:
                 if key.u64(0) == 0x695f6e6f73726570 && key.u64(1) == 0x64695f6e6f737265 {  // person_id
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    personId_0 = try ApiPersonId(lemmyJSON: &r)
+                    personId_0 = try ApiPersonId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 10:
                 if key.u64(0) == 0x5f73657269707865 && key.u64(2) == 0x74615f7365726970 {  // expires_at
                     try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    expiresAt_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    expiresAt_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 11:
                 if key.u64(0) == 0x645f65766f6d6572 && key.u64(3) == 0x617461645f65766f {  // remove_data
                     try LemmyJSONReader.mark(&seen0, 1 << 5)
-                    removeData_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    removeData_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 22:
                 if key.u64(0) == 0x6f5f65766f6d6572 && key.u64(8) == 0x726f747365725f72 && key.u64(14) == 0x617461645f65726f {  // remove_or_restore_data
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    removeOrRestoreData_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    removeOrRestoreData_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -161,14 +170,16 @@ extension ApiBanPerson: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.personId = try LemmyJSONReader.required(personId_0)
-        self.ban = try LemmyJSONReader.required(ban_0)
-        self.removeOrRestoreData = removeOrRestoreData_0
-        self.reason = consume reason_0
-        self.expiresAt = expiresAt_0
-        self.removeData = removeData_0
-        self.expires = expires_0
-        self.auth = consume auth_0
+        return Self(
+            personId: try LemmyJSONReader.required(personId_0),
+            ban: try LemmyJSONReader.required(ban_0),
+            removeOrRestoreData: removeOrRestoreData_0,
+            reason: consume reason_0,
+            expiresAt: expiresAt_0,
+            removeData: removeData_0,
+            expires: expires_0,
+            auth: consume auth_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -9,12 +9,8 @@ public struct ApiBanPersonResponse: Codable, Hashable, Sendable {
     public var personView: ApiPersonView
     /// The `banned` member.
     public var banned: Bool
-
-    /// Creates a value.
-    public init(personView: ApiPersonView, banned: Bool) {
-        self.personView = personView
-        self.banned = banned
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case personView = "person_view"
@@ -22,9 +18,22 @@ public struct ApiBanPersonResponse: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiBanPersonResponse {
+    /// Creates a value.
+    public init(personView: ApiPersonView, banned: Bool) {
+        self.personView = personView
+        self.banned = banned
+    }
+}
+
 extension ApiBanPersonResponse: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var personView_0: ApiPersonView?
         var banned_0: Bool?
@@ -35,14 +44,14 @@ extension ApiBanPersonResponse: LemmyFastDecodable {
             case 6:
                 if key.u32(0) == 0x6e6e6162 && key.u32(2) == 0x64656e6e {  // banned
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    banned_0 = try Bool(lemmyJSON: &r)
+                    banned_0 = try Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 11:
                 if key.u64(0) == 0x765f6e6f73726570 && key.u64(3) == 0x776569765f6e6f73 {  // person_view
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    personView_0 = try ApiPersonView(lemmyJSON: &r)
+                    personView_0 = try ApiPersonView.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -51,8 +60,10 @@ extension ApiBanPersonResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.personView = try LemmyJSONReader.required(consume personView_0)
-        self.banned = try LemmyJSONReader.required(banned_0)
+        return Self(
+            personView: try LemmyJSONReader.required(consume personView_0),
+            banned: try LemmyJSONReader.required(banned_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -7,20 +7,29 @@
 public struct ApiBannedPersonsResponse: Codable, Hashable, Sendable {
     /// The `banned` member.
     public var banned: [ApiPersonView]
-
-    /// Creates a value.
-    public init(banned: [ApiPersonView]) {
-        self.banned = banned
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case banned = "banned"
     }
 }
 
+extension ApiBannedPersonsResponse {
+    /// Creates a value.
+    public init(banned: [ApiPersonView]) {
+        self.banned = banned
+    }
+}
+
 extension ApiBannedPersonsResponse: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var banned_0: [ApiPersonView]?
         var more = try r.beginObject()
@@ -30,7 +39,7 @@ extension ApiBannedPersonsResponse: LemmyFastDecodable {
             case 6:
                 if key.u32(0) == 0x6e6e6162 && key.u32(2) == 0x64656e6e {  // banned
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    banned_0 = try [ApiPersonView](lemmyJSON: &r)
+                    banned_0 = try [ApiPersonView].lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -39,7 +48,9 @@ extension ApiBannedPersonsResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.banned = try LemmyJSONReader.required(consume banned_0)
+        return Self(
+            banned: try LemmyJSONReader.required(consume banned_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -9,12 +9,8 @@ public struct ApiBlockCommunityResponse: Codable, Hashable, Sendable {
     public var communityView: ApiCommunityView
     /// The `blocked` member.
     public var blocked: Bool
-
-    /// Creates a value.
-    public init(communityView: ApiCommunityView, blocked: Bool) {
-        self.communityView = communityView
-        self.blocked = blocked
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case communityView = "community_view"
@@ -22,9 +18,22 @@ public struct ApiBlockCommunityResponse: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiBlockCommunityResponse {
+    /// Creates a value.
+    public init(communityView: ApiCommunityView, blocked: Bool) {
+        self.communityView = communityView
+        self.blocked = blocked
+    }
+}
+
 extension ApiBlockCommunityResponse: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var communityView_0: ApiCommunityView?
         var blocked_0: Bool?
@@ -35,14 +44,14 @@ extension ApiBlockCommunityResponse: LemmyFastDecodable {
             case 7:
                 if key.u32(0) == 0x636f6c62 && key.u32(3) == 0x64656b63 {  // blocked
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    blocked_0 = try Bool(lemmyJSON: &r)
+                    blocked_0 = try Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 14:
                 if key.u64(0) == 0x74696e756d6d6f63 && key.u64(6) == 0x776569765f797469 {  // community_view
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    communityView_0 = try ApiCommunityView(lemmyJSON: &r)
+                    communityView_0 = try ApiCommunityView.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -51,8 +60,10 @@ extension ApiBlockCommunityResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.communityView = try LemmyJSONReader.required(consume communityView_0)
-        self.blocked = try LemmyJSONReader.required(blocked_0)
+        return Self(
+            communityView: try LemmyJSONReader.required(consume communityView_0),
+            blocked: try LemmyJSONReader.required(blocked_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -9,12 +9,8 @@ public struct ApiBlockInstance: Codable, Hashable, Sendable {
     public var instanceId: ApiInstanceId
     /// The `block` member.
     public var block: Bool
-
-    /// Creates a value.
-    public init(instanceId: ApiInstanceId, block: Bool) {
-        self.instanceId = instanceId
-        self.block = block
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case instanceId = "instance_id"
@@ -22,9 +18,22 @@ public struct ApiBlockInstance: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiBlockInstance {
+    /// Creates a value.
+    public init(instanceId: ApiInstanceId, block: Bool) {
+        self.instanceId = instanceId
+        self.block = block
+    }
+}
+
 extension ApiBlockInstance: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var instanceId_0: ApiInstanceId?
         var block_0: Bool?
@@ -35,14 +44,14 @@ extension ApiBlockInstance: LemmyFastDecodable {
             case 5:
                 if key.u32(0) == 0x636f6c62 && key.u32(1) == 0x6b636f6c {  // block
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    block_0 = try Bool(lemmyJSON: &r)
+                    block_0 = try Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 11:
                 if key.u64(0) == 0x65636e6174736e69 && key.u64(3) == 0x64695f65636e6174 {  // instance_id
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    instanceId_0 = try ApiInstanceId(lemmyJSON: &r)
+                    instanceId_0 = try ApiInstanceId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -51,8 +60,10 @@ extension ApiBlockInstance: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.instanceId = try LemmyJSONReader.required(instanceId_0)
-        self.block = try LemmyJSONReader.required(block_0)
+        return Self(
+            instanceId: try LemmyJSONReader.required(instanceId_0),
+            block: try LemmyJSONReader.required(block_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

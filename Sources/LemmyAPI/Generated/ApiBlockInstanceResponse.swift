@@ -7,20 +7,29 @@
 public struct ApiBlockInstanceResponse: Codable, Hashable, Sendable {
     /// The `blocked` member.
     public var blocked: Bool
-
-    /// Creates a value.
-    public init(blocked: Bool) {
-        self.blocked = blocked
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case blocked = "blocked"
     }
 }
 
+extension ApiBlockInstanceResponse {
+    /// Creates a value.
+    public init(blocked: Bool) {
+        self.blocked = blocked
+    }
+}
+
 extension ApiBlockInstanceResponse: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var blocked_0: Bool?
         var more = try r.beginObject()
@@ -30,7 +39,7 @@ extension ApiBlockInstanceResponse: LemmyFastDecodable {
             case 7:
                 if key.u32(0) == 0x636f6c62 && key.u32(3) == 0x64656b63 {  // blocked
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    blocked_0 = try Bool(lemmyJSON: &r)
+                    blocked_0 = try Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -39,7 +48,9 @@ extension ApiBlockInstanceResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.blocked = try LemmyJSONReader.required(blocked_0)
+        return Self(
+            blocked: try LemmyJSONReader.required(blocked_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -11,13 +11,8 @@ public struct ApiCaptchaResponse: Codable, Hashable, Sendable {
     public var wav: String
     /// The `uuid` member.
     public var uuid: String
-
-    /// Creates a value.
-    public init(png: String, wav: String, uuid: String) {
-        self.png = png
-        self.wav = wav
-        self.uuid = uuid
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case png = "png"
@@ -26,9 +21,23 @@ public struct ApiCaptchaResponse: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiCaptchaResponse {
+    /// Creates a value.
+    public init(png: String, wav: String, uuid: String) {
+        self.png = png
+        self.wav = wav
+        self.uuid = uuid
+    }
+}
+
 extension ApiCaptchaResponse: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var png_0: String?
         var wav_0: String?
@@ -40,17 +49,17 @@ extension ApiCaptchaResponse: LemmyFastDecodable {
             case 3:
                 if key.u16(0) == 0x6e70 && key.u16(1) == 0x676e {  // png
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    png_0 = try String(lemmyJSON: &r)
+                    png_0 = try String.lemmyJSONValue(&r)
                 } else if key.u16(0) == 0x6177 && key.u16(1) == 0x7661 {  // wav
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    wav_0 = try String(lemmyJSON: &r)
+                    wav_0 = try String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 4:
                 if key.u32(0) == 0x64697575 {  // uuid
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    uuid_0 = try String(lemmyJSON: &r)
+                    uuid_0 = try String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -59,9 +68,11 @@ extension ApiCaptchaResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.png = try LemmyJSONReader.required(consume png_0)
-        self.wav = try LemmyJSONReader.required(consume wav_0)
-        self.uuid = try LemmyJSONReader.required(consume uuid_0)
+        return Self(
+            png: try LemmyJSONReader.required(consume png_0),
+            wav: try LemmyJSONReader.required(consume wav_0),
+            uuid: try LemmyJSONReader.required(consume uuid_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -25,15 +25,8 @@ public struct ApiChangePassword: Codable, Hashable, Sendable {
     ///
     /// Removed in 0.19.0.
     public var auth: String?
-
-    /// Creates a value.
-    public init(newPassword: ApiSensitiveString, newPasswordVerify: ApiSensitiveString, oldPassword: ApiSensitiveString, stayLoggedIn: Bool? = nil, auth: String? = nil) {
-        self.newPassword = newPassword
-        self.newPasswordVerify = newPasswordVerify
-        self.oldPassword = oldPassword
-        self.stayLoggedIn = stayLoggedIn
-        self.auth = auth
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case newPassword = "new_password"
@@ -41,6 +34,17 @@ public struct ApiChangePassword: Codable, Hashable, Sendable {
         case oldPassword = "old_password"
         case stayLoggedIn = "stay_logged_in"
         case auth = "auth"
+    }
+}
+
+extension ApiChangePassword {
+    /// Creates a value.
+    public init(newPassword: ApiSensitiveString, newPasswordVerify: ApiSensitiveString, oldPassword: ApiSensitiveString, stayLoggedIn: Bool? = nil, auth: String? = nil) {
+        self.newPassword = newPassword
+        self.newPasswordVerify = newPasswordVerify
+        self.oldPassword = oldPassword
+        self.stayLoggedIn = stayLoggedIn
+        self.auth = auth
     }
 
     /// Decodes every version's keys; as strictly as one version when the decoder names it.
@@ -67,8 +71,13 @@ public struct ApiChangePassword: Codable, Hashable, Sendable {
 }
 
 extension ApiChangePassword: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var newPassword_0: ApiSensitiveString?
         var newPasswordVerify_0: ApiSensitiveString?
@@ -82,31 +91,31 @@ extension ApiChangePassword: LemmyFastDecodable {
             case 4:
                 if key.u32(0) == 0x68747561 {  // auth
                     try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    auth_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    auth_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 12:
                 if key.u64(0) == 0x737361705f77656e && key.u64(4) == 0x64726f7773736170 {  // new_password
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    newPassword_0 = try ApiSensitiveString(lemmyJSON: &r)
+                    newPassword_0 = try ApiSensitiveString.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x737361705f646c6f && key.u64(4) == 0x64726f7773736170 {  // old_password
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    oldPassword_0 = try ApiSensitiveString(lemmyJSON: &r)
+                    oldPassword_0 = try ApiSensitiveString.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 14:
                 if key.u64(0) == 0x676f6c5f79617473 && key.u64(6) == 0x6e695f646567676f {  // stay_logged_in
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    stayLoggedIn_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    stayLoggedIn_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 19:
                 if key.u64(0) == 0x737361705f77656e && key.u64(8) == 0x7265765f64726f77 && key.u64(11) == 0x7966697265765f64 {  // new_password_verify
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    newPasswordVerify_0 = try ApiSensitiveString(lemmyJSON: &r)
+                    newPasswordVerify_0 = try ApiSensitiveString.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -115,11 +124,13 @@ extension ApiChangePassword: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.newPassword = try LemmyJSONReader.required(consume newPassword_0)
-        self.newPasswordVerify = try LemmyJSONReader.required(consume newPasswordVerify_0)
-        self.oldPassword = try LemmyJSONReader.required(consume oldPassword_0)
-        self.stayLoggedIn = stayLoggedIn_0
-        self.auth = consume auth_0
+        return Self(
+            newPassword: try LemmyJSONReader.required(consume newPassword_0),
+            newPasswordVerify: try LemmyJSONReader.required(consume newPasswordVerify_0),
+            oldPassword: try LemmyJSONReader.required(consume oldPassword_0),
+            stayLoggedIn: stayLoggedIn_0,
+            auth: consume auth_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -11,13 +11,8 @@ public struct ApiChangePasswordAfterReset: Codable, Hashable, Sendable {
     public var password: ApiSensitiveString
     /// The `password_verify` member.
     public var passwordVerify: ApiSensitiveString
-
-    /// Creates a value.
-    public init(token: ApiSensitiveString, password: ApiSensitiveString, passwordVerify: ApiSensitiveString) {
-        self.token = token
-        self.password = password
-        self.passwordVerify = passwordVerify
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case token = "token"
@@ -26,9 +21,23 @@ public struct ApiChangePasswordAfterReset: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiChangePasswordAfterReset {
+    /// Creates a value.
+    public init(token: ApiSensitiveString, password: ApiSensitiveString, passwordVerify: ApiSensitiveString) {
+        self.token = token
+        self.password = password
+        self.passwordVerify = passwordVerify
+    }
+}
+
 extension ApiChangePasswordAfterReset: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var token_0: ApiSensitiveString?
         var password_0: ApiSensitiveString?
@@ -40,21 +49,21 @@ extension ApiChangePasswordAfterReset: LemmyFastDecodable {
             case 5:
                 if key.u32(0) == 0x656b6f74 && key.u32(1) == 0x6e656b6f {  // token
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    token_0 = try ApiSensitiveString(lemmyJSON: &r)
+                    token_0 = try ApiSensitiveString.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 8:
                 if key.u64(0) == 0x64726f7773736170 {  // password
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    password_0 = try ApiSensitiveString(lemmyJSON: &r)
+                    password_0 = try ApiSensitiveString.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 15:
                 if key.u64(0) == 0x64726f7773736170 && key.u64(7) == 0x7966697265765f64 {  // password_verify
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    passwordVerify_0 = try ApiSensitiveString(lemmyJSON: &r)
+                    passwordVerify_0 = try ApiSensitiveString.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -63,9 +72,11 @@ extension ApiChangePasswordAfterReset: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.token = try LemmyJSONReader.required(consume token_0)
-        self.password = try LemmyJSONReader.required(consume password_0)
-        self.passwordVerify = try LemmyJSONReader.required(consume passwordVerify_0)
+        return Self(
+            token: try LemmyJSONReader.required(consume token_0),
+            password: try LemmyJSONReader.required(consume password_0),
+            passwordVerify: try LemmyJSONReader.required(consume passwordVerify_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

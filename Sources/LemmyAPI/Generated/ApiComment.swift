@@ -69,31 +69,8 @@ public struct ApiComment: Codable, Hashable, Sendable {
     ///
     /// Added in 1.0.0-beta.1.
     public var locked: Bool?
-
-    /// Creates a value.
-    public init(id: ApiCommentId, creatorId: ApiPersonId, postId: ApiPostId, content: String, removed: Bool, publishedAt: LemmyDate, updatedAt: LemmyDate? = nil, deleted: Bool, apId: ApiDbUrl, local: Bool, path: String, distinguished: Bool, languageId: ApiLanguageId, score: Int? = nil, upvotes: Int? = nil, downvotes: Int? = nil, childCount: Int? = nil, reportCount: Int? = nil, unresolvedReportCount: Int? = nil, federationPending: Bool? = nil, locked: Bool? = nil) {
-        self.id = id
-        self.creatorId = creatorId
-        self.postId = postId
-        self.content = content
-        self.removed = removed
-        self.publishedAt = publishedAt
-        self.updatedAt = updatedAt
-        self.deleted = deleted
-        self.apId = apId
-        self.local = local
-        self.path = path
-        self.distinguished = distinguished
-        self.languageId = languageId
-        self.score = score
-        self.upvotes = upvotes
-        self.downvotes = downvotes
-        self.childCount = childCount
-        self.reportCount = reportCount
-        self.unresolvedReportCount = unresolvedReportCount
-        self.federationPending = federationPending
-        self.locked = locked
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case id = "id"
@@ -119,6 +96,33 @@ public struct ApiComment: Codable, Hashable, Sendable {
         case unresolvedReportCount = "unresolved_report_count"
         case federationPending = "federation_pending"
         case locked = "locked"
+    }
+}
+
+extension ApiComment {
+    /// Creates a value.
+    public init(id: ApiCommentId, creatorId: ApiPersonId, postId: ApiPostId, content: String, removed: Bool, publishedAt: LemmyDate, updatedAt: LemmyDate? = nil, deleted: Bool, apId: ApiDbUrl, local: Bool, path: String, distinguished: Bool, languageId: ApiLanguageId, score: Int? = nil, upvotes: Int? = nil, downvotes: Int? = nil, childCount: Int? = nil, reportCount: Int? = nil, unresolvedReportCount: Int? = nil, federationPending: Bool? = nil, locked: Bool? = nil) {
+        self.id = id
+        self.creatorId = creatorId
+        self.postId = postId
+        self.content = content
+        self.removed = removed
+        self.publishedAt = publishedAt
+        self.updatedAt = updatedAt
+        self.deleted = deleted
+        self.apId = apId
+        self.local = local
+        self.path = path
+        self.distinguished = distinguished
+        self.languageId = languageId
+        self.score = score
+        self.upvotes = upvotes
+        self.downvotes = downvotes
+        self.childCount = childCount
+        self.reportCount = reportCount
+        self.unresolvedReportCount = unresolvedReportCount
+        self.federationPending = federationPending
+        self.locked = locked
     }
 
     /// Decodes every version's keys; as strictly as one version when the decoder names it.
@@ -177,8 +181,13 @@ public struct ApiComment: Codable, Hashable, Sendable {
 }
 
 extension ApiComment: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var id_0: ApiCommentId?
         var creatorId_0: ApiPersonId?
@@ -210,117 +219,117 @@ extension ApiComment: LemmyFastDecodable {
             case 2:
                 if key.u16(0) == 0x6469 {  // id
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    id_0 = try ApiCommentId(lemmyJSON: &r)
+                    id_0 = try ApiCommentId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 4:
                 if key.u32(0) == 0x68746170 {  // path
                     try LemmyJSONReader.mark(&seen0, 1 << 12)
-                    path_0 = try String(lemmyJSON: &r)
+                    path_0 = try String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 5:
                 if key.u32(0) == 0x695f7061 && key.u32(1) == 0x64695f70 {  // ap_id
                     try LemmyJSONReader.mark(&seen0, 1 << 10)
-                    apId_0 = try ApiDbUrl(lemmyJSON: &r)
+                    apId_0 = try ApiDbUrl.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x61636f6c && key.u32(1) == 0x6c61636f {  // local
                     try LemmyJSONReader.mark(&seen0, 1 << 11)
-                    local_0 = try Bool(lemmyJSON: &r)
+                    local_0 = try Bool.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x726f6373 && key.u32(1) == 0x65726f63 {  // score
                     try LemmyJSONReader.mark(&seen0, 1 << 15)
-                    score_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    score_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 6:
                 if key.u32(0) == 0x6b636f6c && key.u32(2) == 0x64656b63 {  // locked
                     try LemmyJSONReader.mark(&seen0, 1 << 22)
-                    locked_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    locked_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 7:
                 if key.u32(0) == 0x746e6f63 && key.u32(3) == 0x746e6574 {  // content
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    content_0 = try String(lemmyJSON: &r)
+                    content_0 = try String.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x656c6564 && key.u32(3) == 0x64657465 {  // deleted
                     try LemmyJSONReader.mark(&seen0, 1 << 9)
-                    deleted_0 = try Bool(lemmyJSON: &r)
+                    deleted_0 = try Bool.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x74736f70 && key.u32(3) == 0x64695f74 {  // post_id
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    postId_0 = try ApiPostId(lemmyJSON: &r)
+                    postId_0 = try ApiPostId.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x6f6d6572 && key.u32(3) == 0x6465766f {  // removed
                     try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    removed_0 = try Bool(lemmyJSON: &r)
+                    removed_0 = try Bool.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x61647075 && key.u32(3) == 0x64657461 {  // updated
                     try LemmyJSONReader.mark(&seen0, 1 << 8)
-                    updatedAt_1 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                    updatedAt_1 = try r.consumeNull() ? nil : LemmyDate.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x6f767075 && key.u32(3) == 0x7365746f {  // upvotes
                     try LemmyJSONReader.mark(&seen0, 1 << 16)
-                    upvotes_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    upvotes_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 9:
                 if key.u64(0) == 0x65746f766e776f64 && key.u64(1) == 0x7365746f766e776f {  // downvotes
                     try LemmyJSONReader.mark(&seen0, 1 << 17)
-                    downvotes_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    downvotes_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x656873696c627570 && key.u64(1) == 0x64656873696c6275 {  // published
                     try LemmyJSONReader.mark(&seen0, 1 << 6)
-                    publishedAt_1 = try LemmyDate(lemmyJSON: &r)
+                    publishedAt_1 = try LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 10:
                 if key.u64(0) == 0x5f726f7461657263 && key.u64(2) == 0x64695f726f746165 {  // creator_id
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    creatorId_0 = try ApiPersonId(lemmyJSON: &r)
+                    creatorId_0 = try ApiPersonId.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x5f64657461647075 && key.u64(2) == 0x74615f6465746164 {  // updated_at
                     try LemmyJSONReader.mark(&seen0, 1 << 7)
-                    updatedAt_0 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                    updatedAt_0 = try r.consumeNull() ? nil : LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 11:
                 if key.u64(0) == 0x6f635f646c696863 && key.u64(3) == 0x746e756f635f646c {  // child_count
                     try LemmyJSONReader.mark(&seen0, 1 << 18)
-                    childCount_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    childCount_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x65676175676e616c && key.u64(3) == 0x64695f6567617567 {  // language_id
                     try LemmyJSONReader.mark(&seen0, 1 << 14)
-                    languageId_0 = try ApiLanguageId(lemmyJSON: &r)
+                    languageId_0 = try ApiLanguageId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 12:
                 if key.u64(0) == 0x656873696c627570 && key.u64(4) == 0x74615f6465687369 {  // published_at
                     try LemmyJSONReader.mark(&seen0, 1 << 5)
-                    publishedAt_0 = try LemmyDate(lemmyJSON: &r)
+                    publishedAt_0 = try LemmyDate.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x635f74726f706572 && key.u64(4) == 0x746e756f635f7472 {  // report_count
                     try LemmyJSONReader.mark(&seen0, 1 << 19)
-                    reportCount_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    reportCount_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 13:
                 if key.u64(0) == 0x75676e6974736964 && key.u64(5) == 0x646568736975676e {  // distinguished
                     try LemmyJSONReader.mark(&seen0, 1 << 13)
-                    distinguished_0 = try Bool(lemmyJSON: &r)
+                    distinguished_0 = try Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 18:
                 if key.u64(0) == 0x6974617265646566 && key.u64(8) == 0x69646e65705f6e6f && key.u64(10) == 0x676e69646e65705f {  // federation_pending
                     try LemmyJSONReader.mark(&seen0, 1 << 21)
-                    federationPending_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    federationPending_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 23:
                 if key.u64(0) == 0x766c6f7365726e75 && key.u64(8) == 0x726f7065725f6465 && key.u64(15) == 0x746e756f635f7472 {  // unresolved_report_count
                     try LemmyJSONReader.mark(&seen0, 1 << 20)
-                    unresolvedReportCount_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    unresolvedReportCount_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -329,27 +338,29 @@ extension ApiComment: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.id = try LemmyJSONReader.required(id_0)
-        self.creatorId = try LemmyJSONReader.required(creatorId_0)
-        self.postId = try LemmyJSONReader.required(postId_0)
-        self.content = try LemmyJSONReader.required(consume content_0)
-        self.removed = try LemmyJSONReader.required(removed_0)
-        self.publishedAt = try LemmyJSONReader.required(publishedAt_0 ?? publishedAt_1)
-        self.updatedAt = updatedAt_0 ?? updatedAt_1
-        self.deleted = try LemmyJSONReader.required(deleted_0)
-        self.apId = try LemmyJSONReader.required(consume apId_0)
-        self.local = try LemmyJSONReader.required(local_0)
-        self.path = try LemmyJSONReader.required(consume path_0)
-        self.distinguished = try LemmyJSONReader.required(distinguished_0)
-        self.languageId = try LemmyJSONReader.required(languageId_0)
-        self.score = score_0
-        self.upvotes = upvotes_0
-        self.downvotes = downvotes_0
-        self.childCount = childCount_0
-        self.reportCount = reportCount_0
-        self.unresolvedReportCount = unresolvedReportCount_0
-        self.federationPending = federationPending_0
-        self.locked = locked_0
+        return Self(
+            id: try LemmyJSONReader.required(id_0),
+            creatorId: try LemmyJSONReader.required(creatorId_0),
+            postId: try LemmyJSONReader.required(postId_0),
+            content: try LemmyJSONReader.required(consume content_0),
+            removed: try LemmyJSONReader.required(removed_0),
+            publishedAt: try LemmyJSONReader.required(publishedAt_0 ?? publishedAt_1),
+            updatedAt: updatedAt_0 ?? updatedAt_1,
+            deleted: try LemmyJSONReader.required(deleted_0),
+            apId: try LemmyJSONReader.required(consume apId_0),
+            local: try LemmyJSONReader.required(local_0),
+            path: try LemmyJSONReader.required(consume path_0),
+            distinguished: try LemmyJSONReader.required(distinguished_0),
+            languageId: try LemmyJSONReader.required(languageId_0),
+            score: score_0,
+            upvotes: upvotes_0,
+            downvotes: downvotes_0,
+            childCount: childCount_0,
+            reportCount: reportCount_0,
+            unresolvedReportCount: unresolvedReportCount_0,
+            federationPending: federationPending_0,
+            locked: locked_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -11,13 +11,8 @@ public struct ApiCommentActions: Codable, Hashable, Sendable {
     public var savedAt: LemmyDate?
     /// The `vote_is_upvote` member.
     public var voteIsUpvote: Bool?
-
-    /// Creates a value.
-    public init(votedAt: LemmyDate? = nil, savedAt: LemmyDate? = nil, voteIsUpvote: Bool? = nil) {
-        self.votedAt = votedAt
-        self.savedAt = savedAt
-        self.voteIsUpvote = voteIsUpvote
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case votedAt = "voted_at"
@@ -26,9 +21,23 @@ public struct ApiCommentActions: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiCommentActions {
+    /// Creates a value.
+    public init(votedAt: LemmyDate? = nil, savedAt: LemmyDate? = nil, voteIsUpvote: Bool? = nil) {
+        self.votedAt = votedAt
+        self.savedAt = savedAt
+        self.voteIsUpvote = voteIsUpvote
+    }
+}
+
 extension ApiCommentActions: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var votedAt_0: LemmyDate?
         var savedAt_0: LemmyDate?
@@ -40,17 +49,17 @@ extension ApiCommentActions: LemmyFastDecodable {
             case 8:
                 if key.u64(0) == 0x74615f6465766173 {  // saved_at
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    savedAt_0 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                    savedAt_0 = try r.consumeNull() ? nil : LemmyDate.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x74615f6465746f76 {  // voted_at
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    votedAt_0 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                    votedAt_0 = try r.consumeNull() ? nil : LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 14:
                 if key.u64(0) == 0x5f73695f65746f76 && key.u64(6) == 0x65746f7670755f73 {  // vote_is_upvote
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    voteIsUpvote_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    voteIsUpvote_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -59,9 +68,11 @@ extension ApiCommentActions: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.votedAt = consume votedAt_0
-        self.savedAt = consume savedAt_0
-        self.voteIsUpvote = voteIsUpvote_0
+        return Self(
+            votedAt: consume votedAt_0,
+            savedAt: consume savedAt_0,
+            voteIsUpvote: voteIsUpvote_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

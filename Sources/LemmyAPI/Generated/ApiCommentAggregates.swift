@@ -25,18 +25,8 @@ public struct ApiCommentAggregates: Codable, Hashable, Sendable {
     ///
     /// Removed in 0.19.0.
     public var hotRank: Double?
-
-    /// Creates a value.
-    public init(commentId: ApiCommentId, score: Int, upvotes: Int, downvotes: Int, published: LemmyDate, childCount: Int, id: Int? = nil, hotRank: Double? = nil) {
-        self.commentId = commentId
-        self.score = score
-        self.upvotes = upvotes
-        self.downvotes = downvotes
-        self.published = published
-        self.childCount = childCount
-        self.id = id
-        self.hotRank = hotRank
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case commentId = "comment_id"
@@ -47,6 +37,20 @@ public struct ApiCommentAggregates: Codable, Hashable, Sendable {
         case childCount = "child_count"
         case id = "id"
         case hotRank = "hot_rank"
+    }
+}
+
+extension ApiCommentAggregates {
+    /// Creates a value.
+    public init(commentId: ApiCommentId, score: Int, upvotes: Int, downvotes: Int, published: LemmyDate, childCount: Int, id: Int? = nil, hotRank: Double? = nil) {
+        self.commentId = commentId
+        self.score = score
+        self.upvotes = upvotes
+        self.downvotes = downvotes
+        self.published = published
+        self.childCount = childCount
+        self.id = id
+        self.hotRank = hotRank
     }
 
     /// Decodes every version's keys; as strictly as one version when the decoder names it.
@@ -79,8 +83,13 @@ public struct ApiCommentAggregates: Codable, Hashable, Sendable {
 }
 
 extension ApiCommentAggregates: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var commentId_0: ApiCommentId?
         var score_0: Int?
@@ -97,52 +106,52 @@ extension ApiCommentAggregates: LemmyFastDecodable {
             case 2:
                 if key.u16(0) == 0x6469 {  // id
                     try LemmyJSONReader.mark(&seen0, 1 << 6)
-                    id_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    id_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 5:
                 if key.u32(0) == 0x726f6373 && key.u32(1) == 0x65726f63 {  // score
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    score_0 = try Int(lemmyJSON: &r)
+                    score_0 = try Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 7:
                 if key.u32(0) == 0x6f767075 && key.u32(3) == 0x7365746f {  // upvotes
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    upvotes_0 = try Int(lemmyJSON: &r)
+                    upvotes_0 = try Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 8:
                 if key.u64(0) == 0x6b6e61725f746f68 {  // hot_rank
                     try LemmyJSONReader.mark(&seen0, 1 << 7)
-                    hotRank_0 = try r.consumeNull() ? nil : Double(lemmyJSON: &r)
+                    hotRank_0 = try r.consumeNull() ? nil : Double.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 9:
                 if key.u64(0) == 0x65746f766e776f64 && key.u64(1) == 0x7365746f766e776f {  // downvotes
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    downvotes_0 = try Int(lemmyJSON: &r)
+                    downvotes_0 = try Int.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x656873696c627570 && key.u64(1) == 0x64656873696c6275 {  // published
                     try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    published_0 = try LemmyDate(lemmyJSON: &r)
+                    published_0 = try LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 10:
                 if key.u64(0) == 0x5f746e656d6d6f63 && key.u64(2) == 0x64695f746e656d6d {  // comment_id
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    commentId_0 = try ApiCommentId(lemmyJSON: &r)
+                    commentId_0 = try ApiCommentId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 11:
                 if key.u64(0) == 0x6f635f646c696863 && key.u64(3) == 0x746e756f635f646c {  // child_count
                     try LemmyJSONReader.mark(&seen0, 1 << 5)
-                    childCount_0 = try Int(lemmyJSON: &r)
+                    childCount_0 = try Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -151,14 +160,16 @@ extension ApiCommentAggregates: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.commentId = try LemmyJSONReader.required(commentId_0)
-        self.score = try LemmyJSONReader.required(score_0)
-        self.upvotes = try LemmyJSONReader.required(upvotes_0)
-        self.downvotes = try LemmyJSONReader.required(downvotes_0)
-        self.published = try LemmyJSONReader.required(consume published_0)
-        self.childCount = try LemmyJSONReader.required(childCount_0)
-        self.id = id_0
-        self.hotRank = hotRank_0
+        return Self(
+            commentId: try LemmyJSONReader.required(commentId_0),
+            score: try LemmyJSONReader.required(score_0),
+            upvotes: try LemmyJSONReader.required(upvotes_0),
+            downvotes: try LemmyJSONReader.required(downvotes_0),
+            published: try LemmyJSONReader.required(consume published_0),
+            childCount: try LemmyJSONReader.required(childCount_0),
+            id: id_0,
+            hotRank: hotRank_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -15,15 +15,8 @@ public struct ApiCommentReply: Codable, Hashable, Sendable {
     public var read: Bool
     /// The `published` member.
     public var published: LemmyDate
-
-    /// Creates a value.
-    public init(id: ApiCommentReplyId, recipientId: ApiPersonId, commentId: ApiCommentId, read: Bool, published: LemmyDate) {
-        self.id = id
-        self.recipientId = recipientId
-        self.commentId = commentId
-        self.read = read
-        self.published = published
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case id = "id"
@@ -34,9 +27,25 @@ public struct ApiCommentReply: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiCommentReply {
+    /// Creates a value.
+    public init(id: ApiCommentReplyId, recipientId: ApiPersonId, commentId: ApiCommentId, read: Bool, published: LemmyDate) {
+        self.id = id
+        self.recipientId = recipientId
+        self.commentId = commentId
+        self.read = read
+        self.published = published
+    }
+}
+
 extension ApiCommentReply: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var id_0: ApiCommentReplyId?
         var recipientId_0: ApiPersonId?
@@ -50,35 +59,35 @@ extension ApiCommentReply: LemmyFastDecodable {
             case 2:
                 if key.u16(0) == 0x6469 {  // id
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    id_0 = try ApiCommentReplyId(lemmyJSON: &r)
+                    id_0 = try ApiCommentReplyId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 4:
                 if key.u32(0) == 0x64616572 {  // read
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    read_0 = try Bool(lemmyJSON: &r)
+                    read_0 = try Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 9:
                 if key.u64(0) == 0x656873696c627570 && key.u64(1) == 0x64656873696c6275 {  // published
                     try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    published_0 = try LemmyDate(lemmyJSON: &r)
+                    published_0 = try LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 10:
                 if key.u64(0) == 0x5f746e656d6d6f63 && key.u64(2) == 0x64695f746e656d6d {  // comment_id
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    commentId_0 = try ApiCommentId(lemmyJSON: &r)
+                    commentId_0 = try ApiCommentId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 12:
                 if key.u64(0) == 0x6e65697069636572 && key.u64(4) == 0x64695f746e656970 {  // recipient_id
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    recipientId_0 = try ApiPersonId(lemmyJSON: &r)
+                    recipientId_0 = try ApiPersonId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -87,11 +96,13 @@ extension ApiCommentReply: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.id = try LemmyJSONReader.required(id_0)
-        self.recipientId = try LemmyJSONReader.required(recipientId_0)
-        self.commentId = try LemmyJSONReader.required(commentId_0)
-        self.read = try LemmyJSONReader.required(read_0)
-        self.published = try LemmyJSONReader.required(consume published_0)
+        return Self(
+            id: try LemmyJSONReader.required(id_0),
+            recipientId: try LemmyJSONReader.required(recipientId_0),
+            commentId: try LemmyJSONReader.required(commentId_0),
+            read: try LemmyJSONReader.required(read_0),
+            published: try LemmyJSONReader.required(consume published_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -7,20 +7,29 @@
 public struct ApiCommentReplyResponse: Codable, Hashable, Sendable {
     /// The `comment_reply_view` member.
     public var commentReplyView: ApiCommentReplyView
-
-    /// Creates a value.
-    public init(commentReplyView: ApiCommentReplyView) {
-        self.commentReplyView = commentReplyView
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case commentReplyView = "comment_reply_view"
     }
 }
 
+extension ApiCommentReplyResponse {
+    /// Creates a value.
+    public init(commentReplyView: ApiCommentReplyView) {
+        self.commentReplyView = commentReplyView
+    }
+}
+
 extension ApiCommentReplyResponse: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var commentReplyView_0: ApiCommentReplyView?
         var more = try r.beginObject()
@@ -30,7 +39,7 @@ extension ApiCommentReplyResponse: LemmyFastDecodable {
             case 18:
                 if key.u64(0) == 0x5f746e656d6d6f63 && key.u64(8) == 0x69765f796c706572 && key.u64(10) == 0x776569765f796c70 {  // comment_reply_view
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    commentReplyView_0 = try ApiCommentReplyView(lemmyJSON: &r)
+                    commentReplyView_0 = try ApiCommentReplyView.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -39,7 +48,9 @@ extension ApiCommentReplyResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.commentReplyView = try LemmyJSONReader.required(consume commentReplyView_0)
+        return Self(
+            commentReplyView: try LemmyJSONReader.required(consume commentReplyView_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

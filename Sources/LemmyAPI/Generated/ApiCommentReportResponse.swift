@@ -7,20 +7,29 @@
 public struct ApiCommentReportResponse: Codable, Hashable, Sendable {
     /// The `comment_report_view` member.
     public var commentReportView: ApiCommentReportView
-
-    /// Creates a value.
-    public init(commentReportView: ApiCommentReportView) {
-        self.commentReportView = commentReportView
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case commentReportView = "comment_report_view"
     }
 }
 
+extension ApiCommentReportResponse {
+    /// Creates a value.
+    public init(commentReportView: ApiCommentReportView) {
+        self.commentReportView = commentReportView
+    }
+}
+
 extension ApiCommentReportResponse: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var commentReportView_0: ApiCommentReportView?
         var more = try r.beginObject()
@@ -30,7 +39,7 @@ extension ApiCommentReportResponse: LemmyFastDecodable {
             case 19:
                 if key.u64(0) == 0x5f746e656d6d6f63 && key.u64(8) == 0x765f74726f706572 && key.u64(11) == 0x776569765f74726f {  // comment_report_view
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    commentReportView_0 = try ApiCommentReportView(lemmyJSON: &r)
+                    commentReportView_0 = try ApiCommentReportView.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -39,7 +48,9 @@ extension ApiCommentReportResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.commentReportView = try LemmyJSONReader.required(consume commentReportView_0)
+        return Self(
+            commentReportView: try LemmyJSONReader.required(consume commentReportView_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -77,32 +77,8 @@ public struct ApiCommentReportView: Codable, Hashable, Sendable {
     ///
     /// Removed in 1.0.0-beta.1.
     public var myVote: Int?
-
-    /// Creates a value.
-    public init(commentReport: ApiCommentReport, comment: ApiComment, post: ApiPost, community: ApiCommunity, creator: ApiPerson, commentCreator: ApiPerson, commentActions: ApiCommentActions? = nil, resolver: ApiPerson? = nil, personActions: ApiPersonActions? = nil, communityActions: ApiCommunityActions? = nil, creatorIsAdmin: Bool? = nil, creatorIsModerator: Bool? = nil, creatorBanned: Bool? = nil, creatorBanExpiresAt: LemmyDate? = nil, creatorBannedFromCommunity: Bool, creatorCommunityBanExpiresAt: LemmyDate? = nil, tags: ApiCommunityTagsView? = nil, counts: ApiCommentAggregates? = nil, creatorBlocked: Bool? = nil, subscribed: ApiSubscribedType? = nil, saved: Bool? = nil, myVote: Int? = nil) {
-        self.commentReport = commentReport
-        self.comment = comment
-        self.post = post
-        self.community = community
-        self.creator = creator
-        self.commentCreator = commentCreator
-        self.commentActions = commentActions
-        self.resolver = resolver
-        self.personActions = personActions
-        self.communityActions = communityActions
-        self.creatorIsAdmin = creatorIsAdmin
-        self.creatorIsModerator = creatorIsModerator
-        self.creatorBanned = creatorBanned
-        self.creatorBanExpiresAt = creatorBanExpiresAt
-        self.creatorBannedFromCommunity = creatorBannedFromCommunity
-        self.creatorCommunityBanExpiresAt = creatorCommunityBanExpiresAt
-        self.tags = tags
-        self.counts = counts
-        self.creatorBlocked = creatorBlocked
-        self.subscribed = subscribed
-        self.saved = saved
-        self.myVote = myVote
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case commentReport = "comment_report"
@@ -127,6 +103,34 @@ public struct ApiCommentReportView: Codable, Hashable, Sendable {
         case subscribed = "subscribed"
         case saved = "saved"
         case myVote = "my_vote"
+    }
+}
+
+extension ApiCommentReportView {
+    /// Creates a value.
+    public init(commentReport: ApiCommentReport, comment: ApiComment, post: ApiPost, community: ApiCommunity, creator: ApiPerson, commentCreator: ApiPerson, commentActions: ApiCommentActions? = nil, resolver: ApiPerson? = nil, personActions: ApiPersonActions? = nil, communityActions: ApiCommunityActions? = nil, creatorIsAdmin: Bool? = nil, creatorIsModerator: Bool? = nil, creatorBanned: Bool? = nil, creatorBanExpiresAt: LemmyDate? = nil, creatorBannedFromCommunity: Bool, creatorCommunityBanExpiresAt: LemmyDate? = nil, tags: ApiCommunityTagsView? = nil, counts: ApiCommentAggregates? = nil, creatorBlocked: Bool? = nil, subscribed: ApiSubscribedType? = nil, saved: Bool? = nil, myVote: Int? = nil) {
+        self.commentReport = commentReport
+        self.comment = comment
+        self.post = post
+        self.community = community
+        self.creator = creator
+        self.commentCreator = commentCreator
+        self.commentActions = commentActions
+        self.resolver = resolver
+        self.personActions = personActions
+        self.communityActions = communityActions
+        self.creatorIsAdmin = creatorIsAdmin
+        self.creatorIsModerator = creatorIsModerator
+        self.creatorBanned = creatorBanned
+        self.creatorBanExpiresAt = creatorBanExpiresAt
+        self.creatorBannedFromCommunity = creatorBannedFromCommunity
+        self.creatorCommunityBanExpiresAt = creatorCommunityBanExpiresAt
+        self.tags = tags
+        self.counts = counts
+        self.creatorBlocked = creatorBlocked
+        self.subscribed = subscribed
+        self.saved = saved
+        self.myVote = myVote
     }
 
     /// Decodes every version's keys; as strictly as one version when the decoder names it.
@@ -187,8 +191,13 @@ public struct ApiCommentReportView: Codable, Hashable, Sendable {
 }
 
 extension ApiCommentReportView: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var commentReport_0: ApiCommentReport?
         var comment_0: ApiComment?
@@ -219,126 +228,126 @@ extension ApiCommentReportView: LemmyFastDecodable {
             case 4:
                 if key.u32(0) == 0x74736f70 {  // post
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    post_0 = try ApiPost(lemmyJSON: &r)
+                    post_0 = try ApiPost.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x73676174 {  // tags
                     try LemmyJSONReader.mark(&seen0, 1 << 16)
-                    tags_0 = try r.consumeNull() ? nil : ApiCommunityTagsView(lemmyJSON: &r)
+                    tags_0 = try r.consumeNull() ? nil : ApiCommunityTagsView.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 5:
                 if key.u32(0) == 0x65766173 && key.u32(1) == 0x64657661 {  // saved
                     try LemmyJSONReader.mark(&seen0, 1 << 20)
-                    saved_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    saved_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 6:
                 if key.u32(0) == 0x6e756f63 && key.u32(2) == 0x73746e75 {  // counts
                     try LemmyJSONReader.mark(&seen0, 1 << 17)
-                    counts_0 = try r.consumeNull() ? nil : ApiCommentAggregates(lemmyJSON: &r)
+                    counts_0 = try r.consumeNull() ? nil : ApiCommentAggregates.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 7:
                 if key.u32(0) == 0x6d6d6f63 && key.u32(3) == 0x746e656d {  // comment
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    comment_0 = try ApiComment(lemmyJSON: &r)
+                    comment_0 = try ApiComment.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x61657263 && key.u32(3) == 0x726f7461 {  // creator
                     try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    creator_0 = try ApiPerson(lemmyJSON: &r)
+                    creator_0 = try ApiPerson.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x765f796d && key.u32(3) == 0x65746f76 {  // my_vote
                     try LemmyJSONReader.mark(&seen0, 1 << 21)
-                    myVote_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    myVote_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 8:
                 if key.u64(0) == 0x7265766c6f736572 {  // resolver
                     try LemmyJSONReader.mark(&seen0, 1 << 7)
-                    resolver_0 = try r.consumeNull() ? nil : ApiPerson(lemmyJSON: &r)
+                    resolver_0 = try r.consumeNull() ? nil : ApiPerson.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 9:
                 if key.u64(0) == 0x74696e756d6d6f63 && key.u64(1) == 0x7974696e756d6d6f {  // community
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    community_0 = try ApiCommunity(lemmyJSON: &r)
+                    community_0 = try ApiCommunity.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 10:
                 if key.u64(0) == 0x6269726373627573 && key.u64(2) == 0x6465626972637362 {  // subscribed
                     try LemmyJSONReader.mark(&seen0, 1 << 19)
-                    subscribed_0 = try r.consumeNull() ? nil : ApiSubscribedType(lemmyJSON: &r)
+                    subscribed_0 = try r.consumeNull() ? nil : ApiSubscribedType.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 14:
                 if key.u64(0) == 0x5f746e656d6d6f63 && key.u64(6) == 0x74726f7065725f74 {  // comment_report
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    commentReport_0 = try ApiCommentReport(lemmyJSON: &r)
+                    commentReport_0 = try ApiCommentReport.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x5f726f7461657263 && key.u64(6) == 0x64656e6e61625f72 {  // creator_banned
                     try LemmyJSONReader.mark(&seen0, 1 << 12)
-                    creatorBanned_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    creatorBanned_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x615f6e6f73726570 && key.u64(6) == 0x736e6f697463615f {  // person_actions
                     try LemmyJSONReader.mark(&seen0, 1 << 8)
-                    personActions_0 = try r.consumeNull() ? nil : ApiPersonActions(lemmyJSON: &r)
+                    personActions_0 = try r.consumeNull() ? nil : ApiPersonActions.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 15:
                 if key.u64(0) == 0x5f746e656d6d6f63 && key.u64(7) == 0x736e6f697463615f {  // comment_actions
                     try LemmyJSONReader.mark(&seen0, 1 << 6)
-                    commentActions_0 = try r.consumeNull() ? nil : ApiCommentActions(lemmyJSON: &r)
+                    commentActions_0 = try r.consumeNull() ? nil : ApiCommentActions.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x5f746e656d6d6f63 && key.u64(7) == 0x726f74616572635f {  // comment_creator
                     try LemmyJSONReader.mark(&seen0, 1 << 5)
-                    commentCreator_0 = try ApiPerson(lemmyJSON: &r)
+                    commentCreator_0 = try ApiPerson.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x5f726f7461657263 && key.u64(7) == 0x64656b636f6c625f {  // creator_blocked
                     try LemmyJSONReader.mark(&seen0, 1 << 18)
-                    creatorBlocked_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    creatorBlocked_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 16:
                 if key.u64(0) == 0x5f726f7461657263 && key.u64(8) == 0x6e696d64615f7369 {  // creator_is_admin
                     try LemmyJSONReader.mark(&seen0, 1 << 10)
-                    creatorIsAdmin_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    creatorIsAdmin_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 17:
                 if key.u64(0) == 0x74696e756d6d6f63 && key.u64(8) == 0x6e6f697463615f79 && key.u64(9) == 0x736e6f697463615f {  // community_actions
                     try LemmyJSONReader.mark(&seen0, 1 << 9)
-                    communityActions_0 = try r.consumeNull() ? nil : ApiCommunityActions(lemmyJSON: &r)
+                    communityActions_0 = try r.consumeNull() ? nil : ApiCommunityActions.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 20:
                 if key.u64(0) == 0x5f726f7461657263 && key.u64(8) == 0x7265646f6d5f7369 && key.u64(12) == 0x726f74617265646f {  // creator_is_moderator
                     try LemmyJSONReader.mark(&seen0, 1 << 11)
-                    creatorIsModerator_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    creatorIsModerator_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 22:
                 if key.u64(0) == 0x5f726f7461657263 && key.u64(8) == 0x697078655f6e6162 && key.u64(14) == 0x74615f7365726970 {  // creator_ban_expires_at
                     try LemmyJSONReader.mark(&seen0, 1 << 13)
-                    creatorBanExpiresAt_0 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                    creatorBanExpiresAt_0 = try r.consumeNull() ? nil : LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 29:
                 if key.u64(0) == 0x5f726f7461657263 && key.u64(8) == 0x665f64656e6e6162 && key.u64(16) == 0x6d6d6f635f6d6f72 && key.u64(21) == 0x7974696e756d6d6f {  // creator_banned_from_community
                     try LemmyJSONReader.mark(&seen0, 1 << 14)
-                    creatorBannedFromCommunity_0 = try Bool(lemmyJSON: &r)
+                    creatorBannedFromCommunity_0 = try Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 32:
                 if key.u64(0) == 0x5f726f7461657263 && key.u64(8) == 0x74696e756d6d6f63 && key.u64(16) == 0x78655f6e61625f79 && key.u64(24) == 0x74615f7365726970 {  // creator_community_ban_expires_at
                     try LemmyJSONReader.mark(&seen0, 1 << 15)
-                    creatorCommunityBanExpiresAt_0 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                    creatorCommunityBanExpiresAt_0 = try r.consumeNull() ? nil : LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -347,28 +356,30 @@ extension ApiCommentReportView: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.commentReport = try LemmyJSONReader.required(consume commentReport_0)
-        self.comment = try LemmyJSONReader.required(consume comment_0)
-        self.post = try LemmyJSONReader.required(consume post_0)
-        self.community = try LemmyJSONReader.required(consume community_0)
-        self.creator = try LemmyJSONReader.required(consume creator_0)
-        self.commentCreator = try LemmyJSONReader.required(consume commentCreator_0)
-        self.commentActions = consume commentActions_0
-        self.resolver = consume resolver_0
-        self.personActions = consume personActions_0
-        self.communityActions = consume communityActions_0
-        self.creatorIsAdmin = creatorIsAdmin_0
-        self.creatorIsModerator = creatorIsModerator_0
-        self.creatorBanned = creatorBanned_0
-        self.creatorBanExpiresAt = consume creatorBanExpiresAt_0
-        self.creatorBannedFromCommunity = try LemmyJSONReader.required(creatorBannedFromCommunity_0)
-        self.creatorCommunityBanExpiresAt = consume creatorCommunityBanExpiresAt_0
-        self.tags = consume tags_0
-        self.counts = consume counts_0
-        self.creatorBlocked = creatorBlocked_0
-        self.subscribed = consume subscribed_0
-        self.saved = saved_0
-        self.myVote = myVote_0
+        return Self(
+            commentReport: try LemmyJSONReader.required(consume commentReport_0),
+            comment: try LemmyJSONReader.required(consume comment_0),
+            post: try LemmyJSONReader.required(consume post_0),
+            community: try LemmyJSONReader.required(consume community_0),
+            creator: try LemmyJSONReader.required(consume creator_0),
+            commentCreator: try LemmyJSONReader.required(consume commentCreator_0),
+            commentActions: consume commentActions_0,
+            resolver: consume resolver_0,
+            personActions: consume personActions_0,
+            communityActions: consume communityActions_0,
+            creatorIsAdmin: creatorIsAdmin_0,
+            creatorIsModerator: creatorIsModerator_0,
+            creatorBanned: creatorBanned_0,
+            creatorBanExpiresAt: consume creatorBanExpiresAt_0,
+            creatorBannedFromCommunity: try LemmyJSONReader.required(creatorBannedFromCommunity_0),
+            creatorCommunityBanExpiresAt: consume creatorCommunityBanExpiresAt_0,
+            tags: consume tags_0,
+            counts: consume counts_0,
+            creatorBlocked: creatorBlocked_0,
+            subscribed: consume subscribed_0,
+            saved: saved_0,
+            myVote: myVote_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

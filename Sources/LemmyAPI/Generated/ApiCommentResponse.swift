@@ -15,18 +15,22 @@ public struct ApiCommentResponse: Codable, Hashable, Sendable {
     ///
     /// Removed in 0.19.0.
     public var formId: String?
-
-    /// Creates a value.
-    public init(commentView: ApiCommentView, recipientIds: [ApiLocalUserId]? = nil, formId: String? = nil) {
-        self.commentView = commentView
-        self.recipientIds = recipientIds
-        self.formId = formId
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case commentView = "comment_view"
         case recipientIds = "recipient_ids"
         case formId = "form_id"
+    }
+}
+
+extension ApiCommentResponse {
+    /// Creates a value.
+    public init(commentView: ApiCommentView, recipientIds: [ApiLocalUserId]? = nil, formId: String? = nil) {
+        self.commentView = commentView
+        self.recipientIds = recipientIds
+        self.formId = formId
     }
 
     /// Decodes every version's keys; as strictly as one version when the decoder names it.
@@ -49,8 +53,13 @@ public struct ApiCommentResponse: Codable, Hashable, Sendable {
 }
 
 extension ApiCommentResponse: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var commentView_0: ApiCommentView?
         var recipientIds_0: [ApiLocalUserId]?
@@ -62,21 +71,21 @@ extension ApiCommentResponse: LemmyFastDecodable {
             case 7:
                 if key.u32(0) == 0x6d726f66 && key.u32(3) == 0x64695f6d {  // form_id
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    formId_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    formId_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 12:
                 if key.u64(0) == 0x5f746e656d6d6f63 && key.u64(4) == 0x776569765f746e65 {  // comment_view
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    commentView_0 = try ApiCommentView(lemmyJSON: &r)
+                    commentView_0 = try ApiCommentView.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 13:
                 if key.u64(0) == 0x6e65697069636572 && key.u64(5) == 0x7364695f746e6569 {  // recipient_ids
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    recipientIds_0 = try r.consumeNull() ? nil : [ApiLocalUserId](lemmyJSON: &r)
+                    recipientIds_0 = try r.consumeNull() ? nil : [ApiLocalUserId].lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -85,9 +94,11 @@ extension ApiCommentResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.commentView = try LemmyJSONReader.required(consume commentView_0)
-        self.recipientIds = consume recipientIds_0
-        self.formId = consume formId_0
+        return Self(
+            commentView: try LemmyJSONReader.required(consume commentView_0),
+            recipientIds: consume recipientIds_0,
+            formId: consume formId_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -23,19 +23,8 @@ public struct ApiCommentSlimView: Codable, Hashable, Sendable {
     public var creatorIsModerator: Bool
     /// The `creator_banned_from_community` member.
     public var creatorBannedFromCommunity: Bool
-
-    /// Creates a value.
-    public init(comment: ApiComment, creator: ApiPerson, commentActions: ApiCommentActions? = nil, personActions: ApiPersonActions? = nil, creatorIsAdmin: Bool, canMod: Bool, creatorBanned: Bool, creatorIsModerator: Bool, creatorBannedFromCommunity: Bool) {
-        self.comment = comment
-        self.creator = creator
-        self.commentActions = commentActions
-        self.personActions = personActions
-        self.creatorIsAdmin = creatorIsAdmin
-        self.canMod = canMod
-        self.creatorBanned = creatorBanned
-        self.creatorIsModerator = creatorIsModerator
-        self.creatorBannedFromCommunity = creatorBannedFromCommunity
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case comment = "comment"
@@ -50,9 +39,29 @@ public struct ApiCommentSlimView: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiCommentSlimView {
+    /// Creates a value.
+    public init(comment: ApiComment, creator: ApiPerson, commentActions: ApiCommentActions? = nil, personActions: ApiPersonActions? = nil, creatorIsAdmin: Bool, canMod: Bool, creatorBanned: Bool, creatorIsModerator: Bool, creatorBannedFromCommunity: Bool) {
+        self.comment = comment
+        self.creator = creator
+        self.commentActions = commentActions
+        self.personActions = personActions
+        self.creatorIsAdmin = creatorIsAdmin
+        self.canMod = canMod
+        self.creatorBanned = creatorBanned
+        self.creatorIsModerator = creatorIsModerator
+        self.creatorBannedFromCommunity = creatorBannedFromCommunity
+    }
+}
+
 extension ApiCommentSlimView: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var comment_0: ApiComment?
         var creator_0: ApiPerson?
@@ -70,51 +79,51 @@ extension ApiCommentSlimView: LemmyFastDecodable {
             case 7:
                 if key.u32(0) == 0x5f6e6163 && key.u32(3) == 0x646f6d5f {  // can_mod
                     try LemmyJSONReader.mark(&seen0, 1 << 5)
-                    canMod_0 = try Bool(lemmyJSON: &r)
+                    canMod_0 = try Bool.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x6d6d6f63 && key.u32(3) == 0x746e656d {  // comment
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    comment_0 = try ApiComment(lemmyJSON: &r)
+                    comment_0 = try ApiComment.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x61657263 && key.u32(3) == 0x726f7461 {  // creator
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    creator_0 = try ApiPerson(lemmyJSON: &r)
+                    creator_0 = try ApiPerson.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 14:
                 if key.u64(0) == 0x5f726f7461657263 && key.u64(6) == 0x64656e6e61625f72 {  // creator_banned
                     try LemmyJSONReader.mark(&seen0, 1 << 6)
-                    creatorBanned_0 = try Bool(lemmyJSON: &r)
+                    creatorBanned_0 = try Bool.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x615f6e6f73726570 && key.u64(6) == 0x736e6f697463615f {  // person_actions
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    personActions_0 = try r.consumeNull() ? nil : ApiPersonActions(lemmyJSON: &r)
+                    personActions_0 = try r.consumeNull() ? nil : ApiPersonActions.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 15:
                 if key.u64(0) == 0x5f746e656d6d6f63 && key.u64(7) == 0x736e6f697463615f {  // comment_actions
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    commentActions_0 = try r.consumeNull() ? nil : ApiCommentActions(lemmyJSON: &r)
+                    commentActions_0 = try r.consumeNull() ? nil : ApiCommentActions.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 16:
                 if key.u64(0) == 0x5f726f7461657263 && key.u64(8) == 0x6e696d64615f7369 {  // creator_is_admin
                     try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    creatorIsAdmin_0 = try Bool(lemmyJSON: &r)
+                    creatorIsAdmin_0 = try Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 20:
                 if key.u64(0) == 0x5f726f7461657263 && key.u64(8) == 0x7265646f6d5f7369 && key.u64(12) == 0x726f74617265646f {  // creator_is_moderator
                     try LemmyJSONReader.mark(&seen0, 1 << 7)
-                    creatorIsModerator_0 = try Bool(lemmyJSON: &r)
+                    creatorIsModerator_0 = try Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 29:
                 if key.u64(0) == 0x5f726f7461657263 && key.u64(8) == 0x665f64656e6e6162 && key.u64(16) == 0x6d6d6f635f6d6f72 && key.u64(21) == 0x7974696e756d6d6f {  // creator_banned_from_community
                     try LemmyJSONReader.mark(&seen0, 1 << 8)
-                    creatorBannedFromCommunity_0 = try Bool(lemmyJSON: &r)
+                    creatorBannedFromCommunity_0 = try Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -123,15 +132,17 @@ extension ApiCommentSlimView: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.comment = try LemmyJSONReader.required(consume comment_0)
-        self.creator = try LemmyJSONReader.required(consume creator_0)
-        self.commentActions = consume commentActions_0
-        self.personActions = consume personActions_0
-        self.creatorIsAdmin = try LemmyJSONReader.required(creatorIsAdmin_0)
-        self.canMod = try LemmyJSONReader.required(canMod_0)
-        self.creatorBanned = try LemmyJSONReader.required(creatorBanned_0)
-        self.creatorIsModerator = try LemmyJSONReader.required(creatorIsModerator_0)
-        self.creatorBannedFromCommunity = try LemmyJSONReader.required(creatorBannedFromCommunity_0)
+        return Self(
+            comment: try LemmyJSONReader.required(consume comment_0),
+            creator: try LemmyJSONReader.required(consume creator_0),
+            commentActions: consume commentActions_0,
+            personActions: consume personActions_0,
+            creatorIsAdmin: try LemmyJSONReader.required(creatorIsAdmin_0),
+            canMod: try LemmyJSONReader.required(canMod_0),
+            creatorBanned: try LemmyJSONReader.required(creatorBanned_0),
+            creatorIsModerator: try LemmyJSONReader.required(creatorIsModerator_0),
+            creatorBannedFromCommunity: try LemmyJSONReader.required(creatorBannedFromCommunity_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -121,43 +121,8 @@ public struct ApiCommunity: Codable, Hashable, Sendable {
     ///
     /// Added in 0.18.1; removed in 0.19.0.
     public var inboxUrl: String?
-
-    /// Creates a value.
-    public init(id: ApiCommunityId, name: String, title: String? = nil, sidebar: String? = nil, removed: Bool, publishedAt: LemmyDate, updatedAt: LemmyDate? = nil, deleted: Bool, nsfw: Bool, apId: ApiDbUrl, local: Bool, lastRefreshedAt: LemmyDate? = nil, icon: ApiDbUrl? = nil, banner: ApiDbUrl? = nil, postingRestrictedToMods: Bool, instanceId: ApiInstanceId, visibility: ApiCommunityVisibility? = nil, summary: String? = nil, subscribers: Int? = nil, posts: Int? = nil, comments: Int? = nil, usersActiveDay: Int? = nil, usersActiveWeek: Int? = nil, usersActiveMonth: Int? = nil, usersActiveHalfYear: Int? = nil, subscribersLocal: Int? = nil, reportCount: Int? = nil, unresolvedReportCount: Int? = nil, localRemoved: Bool? = nil, description: String? = nil, hidden: Bool? = nil, followersUrl: String? = nil, inboxUrl: String? = nil) {
-        self.id = id
-        self.name = name
-        self.title = title
-        self.sidebar = sidebar
-        self.removed = removed
-        self.publishedAt = publishedAt
-        self.updatedAt = updatedAt
-        self.deleted = deleted
-        self.nsfw = nsfw
-        self.apId = apId
-        self.local = local
-        self.lastRefreshedAt = lastRefreshedAt
-        self.icon = icon
-        self.banner = banner
-        self.postingRestrictedToMods = postingRestrictedToMods
-        self.instanceId = instanceId
-        self.visibility = visibility
-        self.summary = summary
-        self.subscribers = subscribers
-        self.posts = posts
-        self.comments = comments
-        self.usersActiveDay = usersActiveDay
-        self.usersActiveWeek = usersActiveWeek
-        self.usersActiveMonth = usersActiveMonth
-        self.usersActiveHalfYear = usersActiveHalfYear
-        self.subscribersLocal = subscribersLocal
-        self.reportCount = reportCount
-        self.unresolvedReportCount = unresolvedReportCount
-        self.localRemoved = localRemoved
-        self.description = description
-        self.hidden = hidden
-        self.followersUrl = followersUrl
-        self.inboxUrl = inboxUrl
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case id = "id"
@@ -196,6 +161,45 @@ public struct ApiCommunity: Codable, Hashable, Sendable {
         case hidden = "hidden"
         case followersUrl = "followers_url"
         case inboxUrl = "inbox_url"
+    }
+}
+
+extension ApiCommunity {
+    /// Creates a value.
+    public init(id: ApiCommunityId, name: String, title: String? = nil, sidebar: String? = nil, removed: Bool, publishedAt: LemmyDate, updatedAt: LemmyDate? = nil, deleted: Bool, nsfw: Bool, apId: ApiDbUrl, local: Bool, lastRefreshedAt: LemmyDate? = nil, icon: ApiDbUrl? = nil, banner: ApiDbUrl? = nil, postingRestrictedToMods: Bool, instanceId: ApiInstanceId, visibility: ApiCommunityVisibility? = nil, summary: String? = nil, subscribers: Int? = nil, posts: Int? = nil, comments: Int? = nil, usersActiveDay: Int? = nil, usersActiveWeek: Int? = nil, usersActiveMonth: Int? = nil, usersActiveHalfYear: Int? = nil, subscribersLocal: Int? = nil, reportCount: Int? = nil, unresolvedReportCount: Int? = nil, localRemoved: Bool? = nil, description: String? = nil, hidden: Bool? = nil, followersUrl: String? = nil, inboxUrl: String? = nil) {
+        self.id = id
+        self.name = name
+        self.title = title
+        self.sidebar = sidebar
+        self.removed = removed
+        self.publishedAt = publishedAt
+        self.updatedAt = updatedAt
+        self.deleted = deleted
+        self.nsfw = nsfw
+        self.apId = apId
+        self.local = local
+        self.lastRefreshedAt = lastRefreshedAt
+        self.icon = icon
+        self.banner = banner
+        self.postingRestrictedToMods = postingRestrictedToMods
+        self.instanceId = instanceId
+        self.visibility = visibility
+        self.summary = summary
+        self.subscribers = subscribers
+        self.posts = posts
+        self.comments = comments
+        self.usersActiveDay = usersActiveDay
+        self.usersActiveWeek = usersActiveWeek
+        self.usersActiveMonth = usersActiveMonth
+        self.usersActiveHalfYear = usersActiveHalfYear
+        self.subscribersLocal = subscribersLocal
+        self.reportCount = reportCount
+        self.unresolvedReportCount = unresolvedReportCount
+        self.localRemoved = localRemoved
+        self.description = description
+        self.hidden = hidden
+        self.followersUrl = followersUrl
+        self.inboxUrl = inboxUrl
     }
 
     /// Decodes every version's keys; as strictly as one version when the decoder names it.
@@ -278,8 +282,13 @@ public struct ApiCommunity: Codable, Hashable, Sendable {
 }
 
 extension ApiCommunity: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var id_0: ApiCommunityId?
         var name_0: String?
@@ -324,176 +333,176 @@ extension ApiCommunity: LemmyFastDecodable {
             case 2:
                 if key.u16(0) == 0x6469 {  // id
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    id_0 = try ApiCommunityId(lemmyJSON: &r)
+                    id_0 = try ApiCommunityId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 4:
                 if key.u32(0) == 0x6e6f6369 {  // icon
                     try LemmyJSONReader.mark(&seen0, 1 << 15)
-                    icon_0 = try r.consumeNull() ? nil : ApiDbUrl(lemmyJSON: &r)
+                    icon_0 = try r.consumeNull() ? nil : ApiDbUrl.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x656d616e {  // name
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    name_0 = try String(lemmyJSON: &r)
+                    name_0 = try String.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x7766736e {  // nsfw
                     try LemmyJSONReader.mark(&seen0, 1 << 10)
-                    nsfw_0 = try Bool(lemmyJSON: &r)
+                    nsfw_0 = try Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 5:
                 if key.u32(0) == 0x695f7061 && key.u32(1) == 0x64695f70 {  // ap_id
                     try LemmyJSONReader.mark(&seen0, 1 << 11)
-                    apId_0 = try ApiDbUrl(lemmyJSON: &r)
+                    apId_0 = try ApiDbUrl.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x61636f6c && key.u32(1) == 0x6c61636f {  // local
                     try LemmyJSONReader.mark(&seen0, 1 << 13)
-                    local_0 = try Bool(lemmyJSON: &r)
+                    local_0 = try Bool.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x74736f70 && key.u32(1) == 0x7374736f {  // posts
                     try LemmyJSONReader.mark(&seen0, 1 << 22)
-                    posts_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    posts_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x6c746974 && key.u32(1) == 0x656c7469 {  // title
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    title_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    title_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 6:
                 if key.u32(0) == 0x6e6e6162 && key.u32(2) == 0x72656e6e {  // banner
                     try LemmyJSONReader.mark(&seen0, 1 << 16)
-                    banner_0 = try r.consumeNull() ? nil : ApiDbUrl(lemmyJSON: &r)
+                    banner_0 = try r.consumeNull() ? nil : ApiDbUrl.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x64646968 && key.u32(2) == 0x6e656464 {  // hidden
                     try LemmyJSONReader.mark(&seen0, 1 << 33)
-                    hidden_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    hidden_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 7:
                 if key.u32(0) == 0x656c6564 && key.u32(3) == 0x64657465 {  // deleted
                     try LemmyJSONReader.mark(&seen0, 1 << 9)
-                    deleted_0 = try Bool(lemmyJSON: &r)
+                    deleted_0 = try Bool.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x6f6d6572 && key.u32(3) == 0x6465766f {  // removed
                     try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    removed_0 = try Bool(lemmyJSON: &r)
+                    removed_0 = try Bool.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x65646973 && key.u32(3) == 0x72616265 {  // sidebar
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    sidebar_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    sidebar_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x6d6d7573 && key.u32(3) == 0x7972616d {  // summary
                     try LemmyJSONReader.mark(&seen0, 1 << 20)
-                    summary_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    summary_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x61647075 && key.u32(3) == 0x64657461 {  // updated
                     try LemmyJSONReader.mark(&seen0, 1 << 8)
-                    updatedAt_1 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                    updatedAt_1 = try r.consumeNull() ? nil : LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 8:
                 if key.u64(0) == 0x64695f726f746361 {  // actor_id
                     try LemmyJSONReader.mark(&seen0, 1 << 12)
-                    apId_1 = try ApiDbUrl(lemmyJSON: &r)
+                    apId_1 = try ApiDbUrl.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x73746e656d6d6f63 {  // comments
                     try LemmyJSONReader.mark(&seen0, 1 << 23)
-                    comments_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    comments_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 9:
                 if key.u64(0) == 0x72755f786f626e69 && key.u64(1) == 0x6c72755f786f626e {  // inbox_url
                     try LemmyJSONReader.mark(&seen0, 1 << 35)
-                    inboxUrl_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    inboxUrl_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x656873696c627570 && key.u64(1) == 0x64656873696c6275 {  // published
                     try LemmyJSONReader.mark(&seen0, 1 << 6)
-                    publishedAt_1 = try LemmyDate(lemmyJSON: &r)
+                    publishedAt_1 = try LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 10:
                 if key.u64(0) == 0x5f64657461647075 && key.u64(2) == 0x74615f6465746164 {  // updated_at
                     try LemmyJSONReader.mark(&seen0, 1 << 7)
-                    updatedAt_0 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                    updatedAt_0 = try r.consumeNull() ? nil : LemmyDate.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x696c696269736976 && key.u64(2) == 0x7974696c69626973 {  // visibility
                     try LemmyJSONReader.mark(&seen0, 1 << 19)
-                    visibility_0 = try r.consumeNull() ? nil : ApiCommunityVisibility(lemmyJSON: &r)
+                    visibility_0 = try r.consumeNull() ? nil : ApiCommunityVisibility.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 11:
                 if key.u64(0) == 0x7470697263736564 && key.u64(3) == 0x6e6f697470697263 {  // description
                     try LemmyJSONReader.mark(&seen0, 1 << 32)
-                    description_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    description_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x65636e6174736e69 && key.u64(3) == 0x64695f65636e6174 {  // instance_id
                     try LemmyJSONReader.mark(&seen0, 1 << 18)
-                    instanceId_0 = try ApiInstanceId(lemmyJSON: &r)
+                    instanceId_0 = try ApiInstanceId.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x6269726373627573 && key.u64(3) == 0x7372656269726373 {  // subscribers
                     try LemmyJSONReader.mark(&seen0, 1 << 21)
-                    subscribers_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    subscribers_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 12:
                 if key.u64(0) == 0x656873696c627570 && key.u64(4) == 0x74615f6465687369 {  // published_at
                     try LemmyJSONReader.mark(&seen0, 1 << 5)
-                    publishedAt_0 = try LemmyDate(lemmyJSON: &r)
+                    publishedAt_0 = try LemmyDate.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x635f74726f706572 && key.u64(4) == 0x746e756f635f7472 {  // report_count
                     try LemmyJSONReader.mark(&seen0, 1 << 29)
-                    reportCount_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    reportCount_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 13:
                 if key.u64(0) == 0x7265776f6c6c6f66 && key.u64(5) == 0x6c72755f73726577 {  // followers_url
                     try LemmyJSONReader.mark(&seen0, 1 << 34)
-                    followersUrl_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    followersUrl_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x65725f6c61636f6c && key.u64(5) == 0x6465766f6d65725f {  // local_removed
                     try LemmyJSONReader.mark(&seen0, 1 << 31)
-                    localRemoved_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    localRemoved_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 16:
                 if key.u64(0) == 0x63615f7372657375 && key.u64(8) == 0x7961645f65766974 {  // users_active_day
                     try LemmyJSONReader.mark(&seen0, 1 << 24)
-                    usersActiveDay_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    usersActiveDay_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 17:
                 if key.u64(0) == 0x6665725f7473616c && key.u64(8) == 0x615f646568736572 && key.u64(9) == 0x74615f6465687365 {  // last_refreshed_at
                     try LemmyJSONReader.mark(&seen0, 1 << 14)
-                    lastRefreshedAt_0 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                    lastRefreshedAt_0 = try r.consumeNull() ? nil : LemmyDate.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x6269726373627573 && key.u64(8) == 0x61636f6c5f737265 && key.u64(9) == 0x6c61636f6c5f7372 {  // subscribers_local
                     try LemmyJSONReader.mark(&seen0, 1 << 28)
-                    subscribersLocal_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    subscribersLocal_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x63615f7372657375 && key.u64(8) == 0x6565775f65766974 && key.u64(9) == 0x6b6565775f657669 {  // users_active_week
                     try LemmyJSONReader.mark(&seen0, 1 << 25)
-                    usersActiveWeek_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    usersActiveWeek_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 18:
                 if key.u64(0) == 0x63615f7372657375 && key.u64(8) == 0x6e6f6d5f65766974 && key.u64(10) == 0x68746e6f6d5f6576 {  // users_active_month
                     try LemmyJSONReader.mark(&seen0, 1 << 26)
-                    usersActiveMonth_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    usersActiveMonth_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 22:
                 if key.u64(0) == 0x63615f7372657375 && key.u64(8) == 0x6c61685f65766974 && key.u64(14) == 0x726165795f666c61 {  // users_active_half_year
                     try LemmyJSONReader.mark(&seen0, 1 << 27)
-                    usersActiveHalfYear_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    usersActiveHalfYear_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 23:
                 if key.u64(0) == 0x766c6f7365726e75 && key.u64(8) == 0x726f7065725f6465 && key.u64(15) == 0x746e756f635f7472 {  // unresolved_report_count
                     try LemmyJSONReader.mark(&seen0, 1 << 30)
-                    unresolvedReportCount_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    unresolvedReportCount_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 26:
                 if key.u64(0) == 0x5f676e6974736f70 && key.u64(8) == 0x7463697274736572 && key.u64(16) == 0x6f6d5f6f745f6465 && key.u64(18) == 0x73646f6d5f6f745f {  // posting_restricted_to_mods
                     try LemmyJSONReader.mark(&seen0, 1 << 17)
-                    postingRestrictedToMods_0 = try Bool(lemmyJSON: &r)
+                    postingRestrictedToMods_0 = try Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -502,39 +511,41 @@ extension ApiCommunity: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.id = try LemmyJSONReader.required(id_0)
-        self.name = try LemmyJSONReader.required(consume name_0)
-        self.title = consume title_0
-        self.sidebar = consume sidebar_0
-        self.removed = try LemmyJSONReader.required(removed_0)
-        self.publishedAt = try LemmyJSONReader.required(publishedAt_0 ?? publishedAt_1)
-        self.updatedAt = updatedAt_0 ?? updatedAt_1
-        self.deleted = try LemmyJSONReader.required(deleted_0)
-        self.nsfw = try LemmyJSONReader.required(nsfw_0)
-        self.apId = try LemmyJSONReader.required(apId_0 ?? apId_1)
-        self.local = try LemmyJSONReader.required(local_0)
-        self.lastRefreshedAt = consume lastRefreshedAt_0
-        self.icon = consume icon_0
-        self.banner = consume banner_0
-        self.postingRestrictedToMods = try LemmyJSONReader.required(postingRestrictedToMods_0)
-        self.instanceId = try LemmyJSONReader.required(instanceId_0)
-        self.visibility = consume visibility_0
-        self.summary = consume summary_0
-        self.subscribers = subscribers_0
-        self.posts = posts_0
-        self.comments = comments_0
-        self.usersActiveDay = usersActiveDay_0
-        self.usersActiveWeek = usersActiveWeek_0
-        self.usersActiveMonth = usersActiveMonth_0
-        self.usersActiveHalfYear = usersActiveHalfYear_0
-        self.subscribersLocal = subscribersLocal_0
-        self.reportCount = reportCount_0
-        self.unresolvedReportCount = unresolvedReportCount_0
-        self.localRemoved = localRemoved_0
-        self.description = consume description_0
-        self.hidden = hidden_0
-        self.followersUrl = consume followersUrl_0
-        self.inboxUrl = consume inboxUrl_0
+        return Self(
+            id: try LemmyJSONReader.required(id_0),
+            name: try LemmyJSONReader.required(consume name_0),
+            title: consume title_0,
+            sidebar: consume sidebar_0,
+            removed: try LemmyJSONReader.required(removed_0),
+            publishedAt: try LemmyJSONReader.required(publishedAt_0 ?? publishedAt_1),
+            updatedAt: updatedAt_0 ?? updatedAt_1,
+            deleted: try LemmyJSONReader.required(deleted_0),
+            nsfw: try LemmyJSONReader.required(nsfw_0),
+            apId: try LemmyJSONReader.required(apId_0 ?? apId_1),
+            local: try LemmyJSONReader.required(local_0),
+            lastRefreshedAt: consume lastRefreshedAt_0,
+            icon: consume icon_0,
+            banner: consume banner_0,
+            postingRestrictedToMods: try LemmyJSONReader.required(postingRestrictedToMods_0),
+            instanceId: try LemmyJSONReader.required(instanceId_0),
+            visibility: consume visibility_0,
+            summary: consume summary_0,
+            subscribers: subscribers_0,
+            posts: posts_0,
+            comments: comments_0,
+            usersActiveDay: usersActiveDay_0,
+            usersActiveWeek: usersActiveWeek_0,
+            usersActiveMonth: usersActiveMonth_0,
+            usersActiveHalfYear: usersActiveHalfYear_0,
+            subscribersLocal: subscribersLocal_0,
+            reportCount: reportCount_0,
+            unresolvedReportCount: unresolvedReportCount_0,
+            localRemoved: localRemoved_0,
+            description: consume description_0,
+            hidden: hidden_0,
+            followersUrl: consume followersUrl_0,
+            inboxUrl: consume inboxUrl_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

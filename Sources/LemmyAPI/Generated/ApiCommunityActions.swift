@@ -19,17 +19,8 @@ public struct ApiCommunityActions: Codable, Hashable, Sendable {
     public var followState: ApiCommunityFollowerState?
     /// The `notifications` member.
     public var notifications: ApiCommunityNotificationsMode?
-
-    /// Creates a value.
-    public init(followedAt: LemmyDate? = nil, blockedAt: LemmyDate? = nil, becameModeratorAt: LemmyDate? = nil, receivedBanAt: LemmyDate? = nil, banExpiresAt: LemmyDate? = nil, followState: ApiCommunityFollowerState? = nil, notifications: ApiCommunityNotificationsMode? = nil) {
-        self.followedAt = followedAt
-        self.blockedAt = blockedAt
-        self.becameModeratorAt = becameModeratorAt
-        self.receivedBanAt = receivedBanAt
-        self.banExpiresAt = banExpiresAt
-        self.followState = followState
-        self.notifications = notifications
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case followedAt = "followed_at"
@@ -42,9 +33,27 @@ public struct ApiCommunityActions: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiCommunityActions {
+    /// Creates a value.
+    public init(followedAt: LemmyDate? = nil, blockedAt: LemmyDate? = nil, becameModeratorAt: LemmyDate? = nil, receivedBanAt: LemmyDate? = nil, banExpiresAt: LemmyDate? = nil, followState: ApiCommunityFollowerState? = nil, notifications: ApiCommunityNotificationsMode? = nil) {
+        self.followedAt = followedAt
+        self.blockedAt = blockedAt
+        self.becameModeratorAt = becameModeratorAt
+        self.receivedBanAt = receivedBanAt
+        self.banExpiresAt = banExpiresAt
+        self.followState = followState
+        self.notifications = notifications
+    }
+}
+
 extension ApiCommunityActions: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var followedAt_0: LemmyDate?
         var blockedAt_0: LemmyDate?
@@ -60,49 +69,49 @@ extension ApiCommunityActions: LemmyFastDecodable {
             case 10:
                 if key.u64(0) == 0x5f64656b636f6c62 && key.u64(2) == 0x74615f64656b636f {  // blocked_at
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    blockedAt_0 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                    blockedAt_0 = try r.consumeNull() ? nil : LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 11:
                 if key.u64(0) == 0x6465776f6c6c6f66 && key.u64(3) == 0x74615f6465776f6c {  // followed_at
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    followedAt_0 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                    followedAt_0 = try r.consumeNull() ? nil : LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 12:
                 if key.u64(0) == 0x735f776f6c6c6f66 && key.u64(4) == 0x65746174735f776f {  // follow_state
                     try LemmyJSONReader.mark(&seen0, 1 << 5)
-                    followState_0 = try r.consumeNull() ? nil : ApiCommunityFollowerState(lemmyJSON: &r)
+                    followState_0 = try r.consumeNull() ? nil : ApiCommunityFollowerState.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 13:
                 if key.u64(0) == 0x6163696669746f6e && key.u64(5) == 0x736e6f6974616369 {  // notifications
                     try LemmyJSONReader.mark(&seen0, 1 << 6)
-                    notifications_0 = try r.consumeNull() ? nil : ApiCommunityNotificationsMode(lemmyJSON: &r)
+                    notifications_0 = try r.consumeNull() ? nil : ApiCommunityNotificationsMode.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 14:
                 if key.u64(0) == 0x697078655f6e6162 && key.u64(6) == 0x74615f7365726970 {  // ban_expires_at
                     try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    banExpiresAt_0 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                    banExpiresAt_0 = try r.consumeNull() ? nil : LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 15:
                 if key.u64(0) == 0x6465766965636572 && key.u64(7) == 0x74615f6e61625f64 {  // received_ban_at
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    receivedBanAt_0 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                    receivedBanAt_0 = try r.consumeNull() ? nil : LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 19:
                 if key.u64(0) == 0x6d5f656d61636562 && key.u64(8) == 0x726f74617265646f && key.u64(11) == 0x74615f726f746172 {  // became_moderator_at
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    becameModeratorAt_0 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                    becameModeratorAt_0 = try r.consumeNull() ? nil : LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -111,13 +120,15 @@ extension ApiCommunityActions: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.followedAt = consume followedAt_0
-        self.blockedAt = consume blockedAt_0
-        self.becameModeratorAt = consume becameModeratorAt_0
-        self.receivedBanAt = consume receivedBanAt_0
-        self.banExpiresAt = consume banExpiresAt_0
-        self.followState = consume followState_0
-        self.notifications = consume notifications_0
+        return Self(
+            followedAt: consume followedAt_0,
+            blockedAt: consume blockedAt_0,
+            becameModeratorAt: consume becameModeratorAt_0,
+            receivedBanAt: consume receivedBanAt_0,
+            banExpiresAt: consume banExpiresAt_0,
+            followState: consume followState_0,
+            notifications: consume notifications_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

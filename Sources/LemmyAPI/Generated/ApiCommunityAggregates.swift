@@ -35,22 +35,8 @@ public struct ApiCommunityAggregates: Codable, Hashable, Sendable {
     ///
     /// Removed in 0.19.0.
     public var hotRank: Double?
-
-    /// Creates a value.
-    public init(communityId: ApiCommunityId, subscribers: Int, posts: Int, comments: Int, published: LemmyDate, usersActiveDay: Int, usersActiveWeek: Int, usersActiveMonth: Int, usersActiveHalfYear: Int, subscribersLocal: Int? = nil, id: Int? = nil, hotRank: Double? = nil) {
-        self.communityId = communityId
-        self.subscribers = subscribers
-        self.posts = posts
-        self.comments = comments
-        self.published = published
-        self.usersActiveDay = usersActiveDay
-        self.usersActiveWeek = usersActiveWeek
-        self.usersActiveMonth = usersActiveMonth
-        self.usersActiveHalfYear = usersActiveHalfYear
-        self.subscribersLocal = subscribersLocal
-        self.id = id
-        self.hotRank = hotRank
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case communityId = "community_id"
@@ -65,6 +51,24 @@ public struct ApiCommunityAggregates: Codable, Hashable, Sendable {
         case subscribersLocal = "subscribers_local"
         case id = "id"
         case hotRank = "hot_rank"
+    }
+}
+
+extension ApiCommunityAggregates {
+    /// Creates a value.
+    public init(communityId: ApiCommunityId, subscribers: Int, posts: Int, comments: Int, published: LemmyDate, usersActiveDay: Int, usersActiveWeek: Int, usersActiveMonth: Int, usersActiveHalfYear: Int, subscribersLocal: Int? = nil, id: Int? = nil, hotRank: Double? = nil) {
+        self.communityId = communityId
+        self.subscribers = subscribers
+        self.posts = posts
+        self.comments = comments
+        self.published = published
+        self.usersActiveDay = usersActiveDay
+        self.usersActiveWeek = usersActiveWeek
+        self.usersActiveMonth = usersActiveMonth
+        self.usersActiveHalfYear = usersActiveHalfYear
+        self.subscribersLocal = subscribersLocal
+        self.id = id
+        self.hotRank = hotRank
     }
 
     /// Decodes every version's keys; as strictly as one version when the decoder names it.
@@ -105,8 +109,13 @@ public struct ApiCommunityAggregates: Codable, Hashable, Sendable {
 }
 
 extension ApiCommunityAggregates: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var communityId_0: ApiCommunityId?
         var subscribers_0: Int?
@@ -127,76 +136,76 @@ extension ApiCommunityAggregates: LemmyFastDecodable {
             case 2:
                 if key.u16(0) == 0x6469 {  // id
                     try LemmyJSONReader.mark(&seen0, 1 << 10)
-                    id_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    id_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 5:
                 if key.u32(0) == 0x74736f70 && key.u32(1) == 0x7374736f {  // posts
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    posts_0 = try Int(lemmyJSON: &r)
+                    posts_0 = try Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 8:
                 if key.u64(0) == 0x73746e656d6d6f63 {  // comments
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    comments_0 = try Int(lemmyJSON: &r)
+                    comments_0 = try Int.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x6b6e61725f746f68 {  // hot_rank
                     try LemmyJSONReader.mark(&seen0, 1 << 11)
-                    hotRank_0 = try r.consumeNull() ? nil : Double(lemmyJSON: &r)
+                    hotRank_0 = try r.consumeNull() ? nil : Double.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 9:
                 if key.u64(0) == 0x656873696c627570 && key.u64(1) == 0x64656873696c6275 {  // published
                     try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    published_0 = try LemmyDate(lemmyJSON: &r)
+                    published_0 = try LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 11:
                 if key.u64(0) == 0x6269726373627573 && key.u64(3) == 0x7372656269726373 {  // subscribers
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    subscribers_0 = try Int(lemmyJSON: &r)
+                    subscribers_0 = try Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 12:
                 if key.u64(0) == 0x74696e756d6d6f63 && key.u64(4) == 0x64695f7974696e75 {  // community_id
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    communityId_0 = try ApiCommunityId(lemmyJSON: &r)
+                    communityId_0 = try ApiCommunityId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 16:
                 if key.u64(0) == 0x63615f7372657375 && key.u64(8) == 0x7961645f65766974 {  // users_active_day
                     try LemmyJSONReader.mark(&seen0, 1 << 5)
-                    usersActiveDay_0 = try Int(lemmyJSON: &r)
+                    usersActiveDay_0 = try Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 17:
                 if key.u64(0) == 0x6269726373627573 && key.u64(8) == 0x61636f6c5f737265 && key.u64(9) == 0x6c61636f6c5f7372 {  // subscribers_local
                     try LemmyJSONReader.mark(&seen0, 1 << 9)
-                    subscribersLocal_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    subscribersLocal_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x63615f7372657375 && key.u64(8) == 0x6565775f65766974 && key.u64(9) == 0x6b6565775f657669 {  // users_active_week
                     try LemmyJSONReader.mark(&seen0, 1 << 6)
-                    usersActiveWeek_0 = try Int(lemmyJSON: &r)
+                    usersActiveWeek_0 = try Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 18:
                 if key.u64(0) == 0x63615f7372657375 && key.u64(8) == 0x6e6f6d5f65766974 && key.u64(10) == 0x68746e6f6d5f6576 {  // users_active_month
                     try LemmyJSONReader.mark(&seen0, 1 << 7)
-                    usersActiveMonth_0 = try Int(lemmyJSON: &r)
+                    usersActiveMonth_0 = try Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 22:
                 if key.u64(0) == 0x63615f7372657375 && key.u64(8) == 0x6c61685f65766974 && key.u64(14) == 0x726165795f666c61 {  // users_active_half_year
                     try LemmyJSONReader.mark(&seen0, 1 << 8)
-                    usersActiveHalfYear_0 = try Int(lemmyJSON: &r)
+                    usersActiveHalfYear_0 = try Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -205,18 +214,20 @@ extension ApiCommunityAggregates: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.communityId = try LemmyJSONReader.required(communityId_0)
-        self.subscribers = try LemmyJSONReader.required(subscribers_0)
-        self.posts = try LemmyJSONReader.required(posts_0)
-        self.comments = try LemmyJSONReader.required(comments_0)
-        self.published = try LemmyJSONReader.required(consume published_0)
-        self.usersActiveDay = try LemmyJSONReader.required(usersActiveDay_0)
-        self.usersActiveWeek = try LemmyJSONReader.required(usersActiveWeek_0)
-        self.usersActiveMonth = try LemmyJSONReader.required(usersActiveMonth_0)
-        self.usersActiveHalfYear = try LemmyJSONReader.required(usersActiveHalfYear_0)
-        self.subscribersLocal = subscribersLocal_0
-        self.id = id_0
-        self.hotRank = hotRank_0
+        return Self(
+            communityId: try LemmyJSONReader.required(communityId_0),
+            subscribers: try LemmyJSONReader.required(subscribers_0),
+            posts: try LemmyJSONReader.required(posts_0),
+            comments: try LemmyJSONReader.required(comments_0),
+            published: try LemmyJSONReader.required(consume published_0),
+            usersActiveDay: try LemmyJSONReader.required(usersActiveDay_0),
+            usersActiveWeek: try LemmyJSONReader.required(usersActiveWeek_0),
+            usersActiveMonth: try LemmyJSONReader.required(usersActiveMonth_0),
+            usersActiveHalfYear: try LemmyJSONReader.required(usersActiveHalfYear_0),
+            subscribersLocal: subscribersLocal_0,
+            id: id_0,
+            hotRank: hotRank_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

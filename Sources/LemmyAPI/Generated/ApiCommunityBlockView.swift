@@ -9,12 +9,8 @@ public struct ApiCommunityBlockView: Codable, Hashable, Sendable {
     public var person: ApiPerson
     /// The `community` member.
     public var community: ApiCommunity
-
-    /// Creates a value.
-    public init(person: ApiPerson, community: ApiCommunity) {
-        self.person = person
-        self.community = community
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case person = "person"
@@ -22,9 +18,22 @@ public struct ApiCommunityBlockView: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiCommunityBlockView {
+    /// Creates a value.
+    public init(person: ApiPerson, community: ApiCommunity) {
+        self.person = person
+        self.community = community
+    }
+}
+
 extension ApiCommunityBlockView: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var person_0: ApiPerson?
         var community_0: ApiCommunity?
@@ -35,14 +44,14 @@ extension ApiCommunityBlockView: LemmyFastDecodable {
             case 6:
                 if key.u32(0) == 0x73726570 && key.u32(2) == 0x6e6f7372 {  // person
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    person_0 = try ApiPerson(lemmyJSON: &r)
+                    person_0 = try ApiPerson.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 9:
                 if key.u64(0) == 0x74696e756d6d6f63 && key.u64(1) == 0x7974696e756d6d6f {  // community
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    community_0 = try ApiCommunity(lemmyJSON: &r)
+                    community_0 = try ApiCommunity.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -51,8 +60,10 @@ extension ApiCommunityBlockView: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.person = try LemmyJSONReader.required(consume person_0)
-        self.community = try LemmyJSONReader.required(consume community_0)
+        return Self(
+            person: try LemmyJSONReader.required(consume person_0),
+            community: try LemmyJSONReader.required(consume community_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -9,12 +9,8 @@ public struct ApiCommunityFollowerView: Codable, Hashable, Sendable {
     public var community: ApiCommunity
     /// The `follower` member.
     public var follower: ApiPerson
-
-    /// Creates a value.
-    public init(community: ApiCommunity, follower: ApiPerson) {
-        self.community = community
-        self.follower = follower
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case community = "community"
@@ -22,9 +18,22 @@ public struct ApiCommunityFollowerView: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiCommunityFollowerView {
+    /// Creates a value.
+    public init(community: ApiCommunity, follower: ApiPerson) {
+        self.community = community
+        self.follower = follower
+    }
+}
+
 extension ApiCommunityFollowerView: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var community_0: ApiCommunity?
         var follower_0: ApiPerson?
@@ -35,14 +44,14 @@ extension ApiCommunityFollowerView: LemmyFastDecodable {
             case 8:
                 if key.u64(0) == 0x7265776f6c6c6f66 {  // follower
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    follower_0 = try ApiPerson(lemmyJSON: &r)
+                    follower_0 = try ApiPerson.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 9:
                 if key.u64(0) == 0x74696e756d6d6f63 && key.u64(1) == 0x7974696e756d6d6f {  // community
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    community_0 = try ApiCommunity(lemmyJSON: &r)
+                    community_0 = try ApiCommunity.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -51,8 +60,10 @@ extension ApiCommunityFollowerView: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.community = try LemmyJSONReader.required(consume community_0)
-        self.follower = try LemmyJSONReader.required(consume follower_0)
+        return Self(
+            community: try LemmyJSONReader.required(consume community_0),
+            follower: try LemmyJSONReader.required(consume follower_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

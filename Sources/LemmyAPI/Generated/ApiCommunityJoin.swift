@@ -7,20 +7,29 @@
 public struct ApiCommunityJoin: Codable, Hashable, Sendable {
     /// The `community_id` member.
     public var communityId: ApiCommunityId
-
-    /// Creates a value.
-    public init(communityId: ApiCommunityId) {
-        self.communityId = communityId
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case communityId = "community_id"
     }
 }
 
+extension ApiCommunityJoin {
+    /// Creates a value.
+    public init(communityId: ApiCommunityId) {
+        self.communityId = communityId
+    }
+}
+
 extension ApiCommunityJoin: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var communityId_0: ApiCommunityId?
         var more = try r.beginObject()
@@ -30,7 +39,7 @@ extension ApiCommunityJoin: LemmyFastDecodable {
             case 12:
                 if key.u64(0) == 0x74696e756d6d6f63 && key.u64(4) == 0x64695f7974696e75 {  // community_id
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    communityId_0 = try ApiCommunityId(lemmyJSON: &r)
+                    communityId_0 = try ApiCommunityId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -39,7 +48,9 @@ extension ApiCommunityJoin: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.communityId = try LemmyJSONReader.required(communityId_0)
+        return Self(
+            communityId: try LemmyJSONReader.required(communityId_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -9,12 +9,8 @@ public struct ApiCommunityModeratorView: Codable, Hashable, Sendable {
     public var community: ApiCommunity
     /// The `moderator` member.
     public var moderator: ApiPerson
-
-    /// Creates a value.
-    public init(community: ApiCommunity, moderator: ApiPerson) {
-        self.community = community
-        self.moderator = moderator
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case community = "community"
@@ -22,9 +18,22 @@ public struct ApiCommunityModeratorView: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiCommunityModeratorView {
+    /// Creates a value.
+    public init(community: ApiCommunity, moderator: ApiPerson) {
+        self.community = community
+        self.moderator = moderator
+    }
+}
+
 extension ApiCommunityModeratorView: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var community_0: ApiCommunity?
         var moderator_0: ApiPerson?
@@ -35,10 +44,10 @@ extension ApiCommunityModeratorView: LemmyFastDecodable {
             case 9:
                 if key.u64(0) == 0x74696e756d6d6f63 && key.u64(1) == 0x7974696e756d6d6f {  // community
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    community_0 = try ApiCommunity(lemmyJSON: &r)
+                    community_0 = try ApiCommunity.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x6f74617265646f6d && key.u64(1) == 0x726f74617265646f {  // moderator
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    moderator_0 = try ApiPerson(lemmyJSON: &r)
+                    moderator_0 = try ApiPerson.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -47,8 +56,10 @@ extension ApiCommunityModeratorView: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.community = try LemmyJSONReader.required(consume community_0)
-        self.moderator = try LemmyJSONReader.required(consume moderator_0)
+        return Self(
+            community: try LemmyJSONReader.required(consume community_0),
+            moderator: try LemmyJSONReader.required(consume moderator_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

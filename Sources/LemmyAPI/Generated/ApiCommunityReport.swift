@@ -37,25 +37,8 @@ public struct ApiCommunityReport: Codable, Hashable, Sendable {
     ///
     /// Added in main.
     public var resolveReason: String?
-
-    /// Creates a value.
-    public init(id: ApiCommunityReportId, creatorId: ApiPersonId, communityId: ApiCommunityId, originalCommunityName: String, originalCommunityTitle: String? = nil, originalCommunitySummary: String? = nil, originalCommunitySidebar: String? = nil, originalCommunityIcon: String? = nil, originalCommunityBanner: String? = nil, reason: String, resolved: Bool, resolverId: ApiPersonId? = nil, publishedAt: LemmyDate, updatedAt: LemmyDate? = nil, resolveReason: String? = nil) {
-        self.id = id
-        self.creatorId = creatorId
-        self.communityId = communityId
-        self.originalCommunityName = originalCommunityName
-        self.originalCommunityTitle = originalCommunityTitle
-        self.originalCommunitySummary = originalCommunitySummary
-        self.originalCommunitySidebar = originalCommunitySidebar
-        self.originalCommunityIcon = originalCommunityIcon
-        self.originalCommunityBanner = originalCommunityBanner
-        self.reason = reason
-        self.resolved = resolved
-        self.resolverId = resolverId
-        self.publishedAt = publishedAt
-        self.updatedAt = updatedAt
-        self.resolveReason = resolveReason
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case id = "id"
@@ -73,6 +56,27 @@ public struct ApiCommunityReport: Codable, Hashable, Sendable {
         case publishedAt = "published_at"
         case updatedAt = "updated_at"
         case resolveReason = "resolve_reason"
+    }
+}
+
+extension ApiCommunityReport {
+    /// Creates a value.
+    public init(id: ApiCommunityReportId, creatorId: ApiPersonId, communityId: ApiCommunityId, originalCommunityName: String, originalCommunityTitle: String? = nil, originalCommunitySummary: String? = nil, originalCommunitySidebar: String? = nil, originalCommunityIcon: String? = nil, originalCommunityBanner: String? = nil, reason: String, resolved: Bool, resolverId: ApiPersonId? = nil, publishedAt: LemmyDate, updatedAt: LemmyDate? = nil, resolveReason: String? = nil) {
+        self.id = id
+        self.creatorId = creatorId
+        self.communityId = communityId
+        self.originalCommunityName = originalCommunityName
+        self.originalCommunityTitle = originalCommunityTitle
+        self.originalCommunitySummary = originalCommunitySummary
+        self.originalCommunitySidebar = originalCommunitySidebar
+        self.originalCommunityIcon = originalCommunityIcon
+        self.originalCommunityBanner = originalCommunityBanner
+        self.reason = reason
+        self.resolved = resolved
+        self.resolverId = resolverId
+        self.publishedAt = publishedAt
+        self.updatedAt = updatedAt
+        self.resolveReason = resolveReason
     }
 
     /// Decodes every version's keys; as strictly as one version when the decoder names it.
@@ -119,8 +123,13 @@ public struct ApiCommunityReport: Codable, Hashable, Sendable {
 }
 
 extension ApiCommunityReport: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var id_0: ApiCommunityReportId?
         var creatorId_0: ApiPersonId?
@@ -144,89 +153,89 @@ extension ApiCommunityReport: LemmyFastDecodable {
             case 2:
                 if key.u16(0) == 0x6469 {  // id
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    id_0 = try ApiCommunityReportId(lemmyJSON: &r)
+                    id_0 = try ApiCommunityReportId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 6:
                 if key.u32(0) == 0x73616572 && key.u32(2) == 0x6e6f7361 {  // reason
                     try LemmyJSONReader.mark(&seen0, 1 << 9)
-                    reason_0 = try String(lemmyJSON: &r)
+                    reason_0 = try String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 8:
                 if key.u64(0) == 0x6465766c6f736572 {  // resolved
                     try LemmyJSONReader.mark(&seen0, 1 << 10)
-                    resolved_0 = try Bool(lemmyJSON: &r)
+                    resolved_0 = try Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 10:
                 if key.u64(0) == 0x5f726f7461657263 && key.u64(2) == 0x64695f726f746165 {  // creator_id
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    creatorId_0 = try ApiPersonId(lemmyJSON: &r)
+                    creatorId_0 = try ApiPersonId.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x5f64657461647075 && key.u64(2) == 0x74615f6465746164 {  // updated_at
                     try LemmyJSONReader.mark(&seen0, 1 << 13)
-                    updatedAt_0 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                    updatedAt_0 = try r.consumeNull() ? nil : LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 11:
                 if key.u64(0) == 0x7265766c6f736572 && key.u64(3) == 0x64695f7265766c6f {  // resolver_id
                     try LemmyJSONReader.mark(&seen0, 1 << 11)
-                    resolverId_0 = try r.consumeNull() ? nil : ApiPersonId(lemmyJSON: &r)
+                    resolverId_0 = try r.consumeNull() ? nil : ApiPersonId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 12:
                 if key.u64(0) == 0x74696e756d6d6f63 && key.u64(4) == 0x64695f7974696e75 {  // community_id
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    communityId_0 = try ApiCommunityId(lemmyJSON: &r)
+                    communityId_0 = try ApiCommunityId.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x656873696c627570 && key.u64(4) == 0x74615f6465687369 {  // published_at
                     try LemmyJSONReader.mark(&seen0, 1 << 12)
-                    publishedAt_0 = try LemmyDate(lemmyJSON: &r)
+                    publishedAt_0 = try LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 14:
                 if key.u64(0) == 0x5f65766c6f736572 && key.u64(6) == 0x6e6f736165725f65 {  // resolve_reason
                     try LemmyJSONReader.mark(&seen0, 1 << 14)
-                    resolveReason_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    resolveReason_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 23:
                 if key.u64(0) == 0x6c616e696769726f && key.u64(8) == 0x696e756d6d6f635f && key.u64(15) == 0x6e6f63695f797469 {  // original_community_icon
                     try LemmyJSONReader.mark(&seen0, 1 << 7)
-                    originalCommunityIcon_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    originalCommunityIcon_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x6c616e696769726f && key.u64(8) == 0x696e756d6d6f635f && key.u64(15) == 0x656d616e5f797469 {  // original_community_name
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    originalCommunityName_0 = try String(lemmyJSON: &r)
+                    originalCommunityName_0 = try String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 24:
                 if key.u64(0) == 0x6c616e696769726f && key.u64(8) == 0x696e756d6d6f635f && key.u64(16) == 0x656c7469745f7974 {  // original_community_title
                     try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    originalCommunityTitle_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    originalCommunityTitle_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 25:
                 if key.u64(0) == 0x6c616e696769726f && key.u64(8) == 0x696e756d6d6f635f && key.u64(16) == 0x656e6e61625f7974 && key.u64(17) == 0x72656e6e61625f79 {  // original_community_banner
                     try LemmyJSONReader.mark(&seen0, 1 << 8)
-                    originalCommunityBanner_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    originalCommunityBanner_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 26:
                 if key.u64(0) == 0x6c616e696769726f && key.u64(8) == 0x696e756d6d6f635f && key.u64(16) == 0x62656469735f7974 && key.u64(18) == 0x726162656469735f {  // original_community_sidebar
                     try LemmyJSONReader.mark(&seen0, 1 << 6)
-                    originalCommunitySidebar_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    originalCommunitySidebar_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x6c616e696769726f && key.u64(8) == 0x696e756d6d6f635f && key.u64(16) == 0x616d6d75735f7974 && key.u64(18) == 0x7972616d6d75735f {  // original_community_summary
                     try LemmyJSONReader.mark(&seen0, 1 << 5)
-                    originalCommunitySummary_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    originalCommunitySummary_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -235,21 +244,23 @@ extension ApiCommunityReport: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.id = try LemmyJSONReader.required(id_0)
-        self.creatorId = try LemmyJSONReader.required(creatorId_0)
-        self.communityId = try LemmyJSONReader.required(communityId_0)
-        self.originalCommunityName = try LemmyJSONReader.required(consume originalCommunityName_0)
-        self.originalCommunityTitle = consume originalCommunityTitle_0
-        self.originalCommunitySummary = consume originalCommunitySummary_0
-        self.originalCommunitySidebar = consume originalCommunitySidebar_0
-        self.originalCommunityIcon = consume originalCommunityIcon_0
-        self.originalCommunityBanner = consume originalCommunityBanner_0
-        self.reason = try LemmyJSONReader.required(consume reason_0)
-        self.resolved = try LemmyJSONReader.required(resolved_0)
-        self.resolverId = resolverId_0
-        self.publishedAt = try LemmyJSONReader.required(consume publishedAt_0)
-        self.updatedAt = consume updatedAt_0
-        self.resolveReason = consume resolveReason_0
+        return Self(
+            id: try LemmyJSONReader.required(id_0),
+            creatorId: try LemmyJSONReader.required(creatorId_0),
+            communityId: try LemmyJSONReader.required(communityId_0),
+            originalCommunityName: try LemmyJSONReader.required(consume originalCommunityName_0),
+            originalCommunityTitle: consume originalCommunityTitle_0,
+            originalCommunitySummary: consume originalCommunitySummary_0,
+            originalCommunitySidebar: consume originalCommunitySidebar_0,
+            originalCommunityIcon: consume originalCommunityIcon_0,
+            originalCommunityBanner: consume originalCommunityBanner_0,
+            reason: try LemmyJSONReader.required(consume reason_0),
+            resolved: try LemmyJSONReader.required(resolved_0),
+            resolverId: resolverId_0,
+            publishedAt: try LemmyJSONReader.required(consume publishedAt_0),
+            updatedAt: consume updatedAt_0,
+            resolveReason: consume resolveReason_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

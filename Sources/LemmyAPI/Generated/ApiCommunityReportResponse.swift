@@ -7,20 +7,29 @@
 public struct ApiCommunityReportResponse: Codable, Hashable, Sendable {
     /// The `community_report_view` member.
     public var communityReportView: ApiCommunityReportView
-
-    /// Creates a value.
-    public init(communityReportView: ApiCommunityReportView) {
-        self.communityReportView = communityReportView
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case communityReportView = "community_report_view"
     }
 }
 
+extension ApiCommunityReportResponse {
+    /// Creates a value.
+    public init(communityReportView: ApiCommunityReportView) {
+        self.communityReportView = communityReportView
+    }
+}
+
 extension ApiCommunityReportResponse: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var communityReportView_0: ApiCommunityReportView?
         var more = try r.beginObject()
@@ -30,7 +39,7 @@ extension ApiCommunityReportResponse: LemmyFastDecodable {
             case 21:
                 if key.u64(0) == 0x74696e756d6d6f63 && key.u64(8) == 0x74726f7065725f79 && key.u64(13) == 0x776569765f74726f {  // community_report_view
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    communityReportView_0 = try ApiCommunityReportView(lemmyJSON: &r)
+                    communityReportView_0 = try ApiCommunityReportView.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -39,7 +48,9 @@ extension ApiCommunityReportResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.communityReportView = try LemmyJSONReader.required(consume communityReportView_0)
+        return Self(
+            communityReportView: try LemmyJSONReader.required(consume communityReportView_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

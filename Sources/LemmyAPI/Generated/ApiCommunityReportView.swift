@@ -25,20 +25,8 @@ public struct ApiCommunityReportView: Codable, Hashable, Sendable {
     public var creatorBannedFromCommunity: Bool
     /// The `creator_community_ban_expires_at` member.
     public var creatorCommunityBanExpiresAt: LemmyDate?
-
-    /// Creates a value.
-    public init(communityReport: ApiCommunityReport, community: ApiCommunity, creator: ApiPerson, resolver: ApiPerson? = nil, creatorIsAdmin: Bool, creatorIsModerator: Bool, creatorBanned: Bool, creatorBanExpiresAt: LemmyDate? = nil, creatorBannedFromCommunity: Bool, creatorCommunityBanExpiresAt: LemmyDate? = nil) {
-        self.communityReport = communityReport
-        self.community = community
-        self.creator = creator
-        self.resolver = resolver
-        self.creatorIsAdmin = creatorIsAdmin
-        self.creatorIsModerator = creatorIsModerator
-        self.creatorBanned = creatorBanned
-        self.creatorBanExpiresAt = creatorBanExpiresAt
-        self.creatorBannedFromCommunity = creatorBannedFromCommunity
-        self.creatorCommunityBanExpiresAt = creatorCommunityBanExpiresAt
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case communityReport = "community_report"
@@ -54,9 +42,30 @@ public struct ApiCommunityReportView: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiCommunityReportView {
+    /// Creates a value.
+    public init(communityReport: ApiCommunityReport, community: ApiCommunity, creator: ApiPerson, resolver: ApiPerson? = nil, creatorIsAdmin: Bool, creatorIsModerator: Bool, creatorBanned: Bool, creatorBanExpiresAt: LemmyDate? = nil, creatorBannedFromCommunity: Bool, creatorCommunityBanExpiresAt: LemmyDate? = nil) {
+        self.communityReport = communityReport
+        self.community = community
+        self.creator = creator
+        self.resolver = resolver
+        self.creatorIsAdmin = creatorIsAdmin
+        self.creatorIsModerator = creatorIsModerator
+        self.creatorBanned = creatorBanned
+        self.creatorBanExpiresAt = creatorBanExpiresAt
+        self.creatorBannedFromCommunity = creatorBannedFromCommunity
+        self.creatorCommunityBanExpiresAt = creatorCommunityBanExpiresAt
+    }
+}
+
 extension ApiCommunityReportView: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var communityReport_0: ApiCommunityReport?
         var community_0: ApiCommunity?
@@ -75,66 +84,66 @@ extension ApiCommunityReportView: LemmyFastDecodable {
             case 7:
                 if key.u32(0) == 0x61657263 && key.u32(3) == 0x726f7461 {  // creator
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    creator_0 = try ApiPerson(lemmyJSON: &r)
+                    creator_0 = try ApiPerson.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 8:
                 if key.u64(0) == 0x7265766c6f736572 {  // resolver
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    resolver_0 = try r.consumeNull() ? nil : ApiPerson(lemmyJSON: &r)
+                    resolver_0 = try r.consumeNull() ? nil : ApiPerson.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 9:
                 if key.u64(0) == 0x74696e756d6d6f63 && key.u64(1) == 0x7974696e756d6d6f {  // community
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    community_0 = try ApiCommunity(lemmyJSON: &r)
+                    community_0 = try ApiCommunity.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 14:
                 if key.u64(0) == 0x5f726f7461657263 && key.u64(6) == 0x64656e6e61625f72 {  // creator_banned
                     try LemmyJSONReader.mark(&seen0, 1 << 6)
-                    creatorBanned_0 = try Bool(lemmyJSON: &r)
+                    creatorBanned_0 = try Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 16:
                 if key.u64(0) == 0x74696e756d6d6f63 && key.u64(8) == 0x74726f7065725f79 {  // community_report
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    communityReport_0 = try ApiCommunityReport(lemmyJSON: &r)
+                    communityReport_0 = try ApiCommunityReport.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x5f726f7461657263 && key.u64(8) == 0x6e696d64615f7369 {  // creator_is_admin
                     try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    creatorIsAdmin_0 = try Bool(lemmyJSON: &r)
+                    creatorIsAdmin_0 = try Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 20:
                 if key.u64(0) == 0x5f726f7461657263 && key.u64(8) == 0x7265646f6d5f7369 && key.u64(12) == 0x726f74617265646f {  // creator_is_moderator
                     try LemmyJSONReader.mark(&seen0, 1 << 5)
-                    creatorIsModerator_0 = try Bool(lemmyJSON: &r)
+                    creatorIsModerator_0 = try Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 22:
                 if key.u64(0) == 0x5f726f7461657263 && key.u64(8) == 0x697078655f6e6162 && key.u64(14) == 0x74615f7365726970 {  // creator_ban_expires_at
                     try LemmyJSONReader.mark(&seen0, 1 << 7)
-                    creatorBanExpiresAt_0 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                    creatorBanExpiresAt_0 = try r.consumeNull() ? nil : LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 29:
                 if key.u64(0) == 0x5f726f7461657263 && key.u64(8) == 0x665f64656e6e6162 && key.u64(16) == 0x6d6d6f635f6d6f72 && key.u64(21) == 0x7974696e756d6d6f {  // creator_banned_from_community
                     try LemmyJSONReader.mark(&seen0, 1 << 8)
-                    creatorBannedFromCommunity_0 = try Bool(lemmyJSON: &r)
+                    creatorBannedFromCommunity_0 = try Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 32:
                 if key.u64(0) == 0x5f726f7461657263 && key.u64(8) == 0x74696e756d6d6f63 && key.u64(16) == 0x78655f6e61625f79 && key.u64(24) == 0x74615f7365726970 {  // creator_community_ban_expires_at
                     try LemmyJSONReader.mark(&seen0, 1 << 9)
-                    creatorCommunityBanExpiresAt_0 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                    creatorCommunityBanExpiresAt_0 = try r.consumeNull() ? nil : LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -143,16 +152,18 @@ extension ApiCommunityReportView: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.communityReport = try LemmyJSONReader.required(consume communityReport_0)
-        self.community = try LemmyJSONReader.required(consume community_0)
-        self.creator = try LemmyJSONReader.required(consume creator_0)
-        self.resolver = consume resolver_0
-        self.creatorIsAdmin = try LemmyJSONReader.required(creatorIsAdmin_0)
-        self.creatorIsModerator = try LemmyJSONReader.required(creatorIsModerator_0)
-        self.creatorBanned = try LemmyJSONReader.required(creatorBanned_0)
-        self.creatorBanExpiresAt = consume creatorBanExpiresAt_0
-        self.creatorBannedFromCommunity = try LemmyJSONReader.required(creatorBannedFromCommunity_0)
-        self.creatorCommunityBanExpiresAt = consume creatorCommunityBanExpiresAt_0
+        return Self(
+            communityReport: try LemmyJSONReader.required(consume communityReport_0),
+            community: try LemmyJSONReader.required(consume community_0),
+            creator: try LemmyJSONReader.required(consume creator_0),
+            resolver: consume resolver_0,
+            creatorIsAdmin: try LemmyJSONReader.required(creatorIsAdmin_0),
+            creatorIsModerator: try LemmyJSONReader.required(creatorIsModerator_0),
+            creatorBanned: try LemmyJSONReader.required(creatorBanned_0),
+            creatorBanExpiresAt: consume creatorBanExpiresAt_0,
+            creatorBannedFromCommunity: try LemmyJSONReader.required(creatorBannedFromCommunity_0),
+            creatorCommunityBanExpiresAt: consume creatorCommunityBanExpiresAt_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

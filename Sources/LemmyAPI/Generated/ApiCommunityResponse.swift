@@ -9,12 +9,8 @@ public struct ApiCommunityResponse: Codable, Hashable, Sendable {
     public var communityView: ApiCommunityView
     /// The `discussion_languages` member.
     public var discussionLanguages: [ApiLanguageId]
-
-    /// Creates a value.
-    public init(communityView: ApiCommunityView, discussionLanguages: [ApiLanguageId]) {
-        self.communityView = communityView
-        self.discussionLanguages = discussionLanguages
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case communityView = "community_view"
@@ -22,9 +18,22 @@ public struct ApiCommunityResponse: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiCommunityResponse {
+    /// Creates a value.
+    public init(communityView: ApiCommunityView, discussionLanguages: [ApiLanguageId]) {
+        self.communityView = communityView
+        self.discussionLanguages = discussionLanguages
+    }
+}
+
 extension ApiCommunityResponse: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var communityView_0: ApiCommunityView?
         var discussionLanguages_0: [ApiLanguageId]?
@@ -35,14 +44,14 @@ extension ApiCommunityResponse: LemmyFastDecodable {
             case 14:
                 if key.u64(0) == 0x74696e756d6d6f63 && key.u64(6) == 0x776569765f797469 {  // community_view
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    communityView_0 = try ApiCommunityView(lemmyJSON: &r)
+                    communityView_0 = try ApiCommunityView.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 20:
                 if key.u64(0) == 0x6973737563736964 && key.u64(8) == 0x75676e616c5f6e6f && key.u64(12) == 0x7365676175676e61 {  // discussion_languages
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    discussionLanguages_0 = try [ApiLanguageId](lemmyJSON: &r)
+                    discussionLanguages_0 = try [ApiLanguageId].lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -51,8 +60,10 @@ extension ApiCommunityResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.communityView = try LemmyJSONReader.required(consume communityView_0)
-        self.discussionLanguages = try LemmyJSONReader.required(consume discussionLanguages_0)
+        return Self(
+            communityView: try LemmyJSONReader.required(consume communityView_0),
+            discussionLanguages: try LemmyJSONReader.required(consume discussionLanguages_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

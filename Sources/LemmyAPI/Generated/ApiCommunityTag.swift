@@ -25,20 +25,8 @@ public struct ApiCommunityTag: Codable, Hashable, Sendable {
     public var deleted: Bool
     /// The `color` member.
     public var color: ApiTagColor
-
-    /// Creates a value.
-    public init(id: ApiCommunityTagId, apId: ApiDbUrl, name: String, displayName: String? = nil, summary: String? = nil, communityId: ApiCommunityId, publishedAt: LemmyDate, updatedAt: LemmyDate? = nil, deleted: Bool, color: ApiTagColor) {
-        self.id = id
-        self.apId = apId
-        self.name = name
-        self.displayName = displayName
-        self.summary = summary
-        self.communityId = communityId
-        self.publishedAt = publishedAt
-        self.updatedAt = updatedAt
-        self.deleted = deleted
-        self.color = color
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case id = "id"
@@ -54,9 +42,30 @@ public struct ApiCommunityTag: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiCommunityTag {
+    /// Creates a value.
+    public init(id: ApiCommunityTagId, apId: ApiDbUrl, name: String, displayName: String? = nil, summary: String? = nil, communityId: ApiCommunityId, publishedAt: LemmyDate, updatedAt: LemmyDate? = nil, deleted: Bool, color: ApiTagColor) {
+        self.id = id
+        self.apId = apId
+        self.name = name
+        self.displayName = displayName
+        self.summary = summary
+        self.communityId = communityId
+        self.publishedAt = publishedAt
+        self.updatedAt = updatedAt
+        self.deleted = deleted
+        self.color = color
+    }
+}
+
 extension ApiCommunityTag: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var id_0: ApiCommunityTagId?
         var apId_0: ApiDbUrl?
@@ -75,54 +84,54 @@ extension ApiCommunityTag: LemmyFastDecodable {
             case 2:
                 if key.u16(0) == 0x6469 {  // id
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    id_0 = try ApiCommunityTagId(lemmyJSON: &r)
+                    id_0 = try ApiCommunityTagId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 4:
                 if key.u32(0) == 0x656d616e {  // name
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    name_0 = try String(lemmyJSON: &r)
+                    name_0 = try String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 5:
                 if key.u32(0) == 0x695f7061 && key.u32(1) == 0x64695f70 {  // ap_id
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    apId_0 = try ApiDbUrl(lemmyJSON: &r)
+                    apId_0 = try ApiDbUrl.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x6f6c6f63 && key.u32(1) == 0x726f6c6f {  // color
                     try LemmyJSONReader.mark(&seen0, 1 << 9)
-                    color_0 = try ApiTagColor(lemmyJSON: &r)
+                    color_0 = try ApiTagColor.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 7:
                 if key.u32(0) == 0x656c6564 && key.u32(3) == 0x64657465 {  // deleted
                     try LemmyJSONReader.mark(&seen0, 1 << 8)
-                    deleted_0 = try Bool(lemmyJSON: &r)
+                    deleted_0 = try Bool.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x6d6d7573 && key.u32(3) == 0x7972616d {  // summary
                     try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    summary_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    summary_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 10:
                 if key.u64(0) == 0x5f64657461647075 && key.u64(2) == 0x74615f6465746164 {  // updated_at
                     try LemmyJSONReader.mark(&seen0, 1 << 7)
-                    updatedAt_0 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                    updatedAt_0 = try r.consumeNull() ? nil : LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 12:
                 if key.u64(0) == 0x74696e756d6d6f63 && key.u64(4) == 0x64695f7974696e75 {  // community_id
                     try LemmyJSONReader.mark(&seen0, 1 << 5)
-                    communityId_0 = try ApiCommunityId(lemmyJSON: &r)
+                    communityId_0 = try ApiCommunityId.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x5f79616c70736964 && key.u64(4) == 0x656d616e5f79616c {  // display_name
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    displayName_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    displayName_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x656873696c627570 && key.u64(4) == 0x74615f6465687369 {  // published_at
                     try LemmyJSONReader.mark(&seen0, 1 << 6)
-                    publishedAt_0 = try LemmyDate(lemmyJSON: &r)
+                    publishedAt_0 = try LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -131,16 +140,18 @@ extension ApiCommunityTag: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.id = try LemmyJSONReader.required(id_0)
-        self.apId = try LemmyJSONReader.required(consume apId_0)
-        self.name = try LemmyJSONReader.required(consume name_0)
-        self.displayName = consume displayName_0
-        self.summary = consume summary_0
-        self.communityId = try LemmyJSONReader.required(communityId_0)
-        self.publishedAt = try LemmyJSONReader.required(consume publishedAt_0)
-        self.updatedAt = consume updatedAt_0
-        self.deleted = try LemmyJSONReader.required(deleted_0)
-        self.color = try LemmyJSONReader.required(consume color_0)
+        return Self(
+            id: try LemmyJSONReader.required(id_0),
+            apId: try LemmyJSONReader.required(consume apId_0),
+            name: try LemmyJSONReader.required(consume name_0),
+            displayName: consume displayName_0,
+            summary: consume summary_0,
+            communityId: try LemmyJSONReader.required(communityId_0),
+            publishedAt: try LemmyJSONReader.required(consume publishedAt_0),
+            updatedAt: consume updatedAt_0,
+            deleted: try LemmyJSONReader.required(deleted_0),
+            color: try LemmyJSONReader.required(consume color_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -35,18 +35,8 @@ public struct ApiCommunityView: Codable, Hashable, Sendable {
     ///
     /// Added in 0.19.4; removed in 1.0.0-beta.1.
     public var bannedFromCommunity: Bool?
-
-    /// Creates a value.
-    public init(community: ApiCommunity, communityActions: ApiCommunityActions? = nil, canMod: Bool? = nil, tags: ApiCommunityTagsView? = nil, subscribed: ApiSubscribedType? = nil, blocked: Bool? = nil, counts: ApiCommunityAggregates? = nil, bannedFromCommunity: Bool? = nil) {
-        self.community = community
-        self.communityActions = communityActions
-        self.canMod = canMod
-        self.tags = tags
-        self.subscribed = subscribed
-        self.blocked = blocked
-        self.counts = counts
-        self.bannedFromCommunity = bannedFromCommunity
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case community = "community"
@@ -57,6 +47,20 @@ public struct ApiCommunityView: Codable, Hashable, Sendable {
         case blocked = "blocked"
         case counts = "counts"
         case bannedFromCommunity = "banned_from_community"
+    }
+}
+
+extension ApiCommunityView {
+    /// Creates a value.
+    public init(community: ApiCommunity, communityActions: ApiCommunityActions? = nil, canMod: Bool? = nil, tags: ApiCommunityTagsView? = nil, subscribed: ApiSubscribedType? = nil, blocked: Bool? = nil, counts: ApiCommunityAggregates? = nil, bannedFromCommunity: Bool? = nil) {
+        self.community = community
+        self.communityActions = communityActions
+        self.canMod = canMod
+        self.tags = tags
+        self.subscribed = subscribed
+        self.blocked = blocked
+        self.counts = counts
+        self.bannedFromCommunity = bannedFromCommunity
     }
 
     /// Decodes every version's keys; as strictly as one version when the decoder names it.
@@ -89,8 +93,13 @@ public struct ApiCommunityView: Codable, Hashable, Sendable {
 }
 
 extension ApiCommunityView: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var community_0: ApiCommunity?
         var communityActions_0: ApiCommunityActions?
@@ -107,52 +116,52 @@ extension ApiCommunityView: LemmyFastDecodable {
             case 4:
                 if key.u32(0) == 0x73676174 {  // tags
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    tags_0 = try r.consumeNull() ? nil : ApiCommunityTagsView(lemmyJSON: &r)
+                    tags_0 = try r.consumeNull() ? nil : ApiCommunityTagsView.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 6:
                 if key.u32(0) == 0x6e756f63 && key.u32(2) == 0x73746e75 {  // counts
                     try LemmyJSONReader.mark(&seen0, 1 << 6)
-                    counts_0 = try r.consumeNull() ? nil : ApiCommunityAggregates(lemmyJSON: &r)
+                    counts_0 = try r.consumeNull() ? nil : ApiCommunityAggregates.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 7:
                 if key.u32(0) == 0x636f6c62 && key.u32(3) == 0x64656b63 {  // blocked
                     try LemmyJSONReader.mark(&seen0, 1 << 5)
-                    blocked_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    blocked_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x5f6e6163 && key.u32(3) == 0x646f6d5f {  // can_mod
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    canMod_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    canMod_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 9:
                 if key.u64(0) == 0x74696e756d6d6f63 && key.u64(1) == 0x7974696e756d6d6f {  // community
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    community_0 = try ApiCommunity(lemmyJSON: &r)
+                    community_0 = try ApiCommunity.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 10:
                 if key.u64(0) == 0x6269726373627573 && key.u64(2) == 0x6465626972637362 {  // subscribed
                     try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    subscribed_0 = try r.consumeNull() ? nil : ApiSubscribedType(lemmyJSON: &r)
+                    subscribed_0 = try r.consumeNull() ? nil : ApiSubscribedType.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 17:
                 if key.u64(0) == 0x74696e756d6d6f63 && key.u64(8) == 0x6e6f697463615f79 && key.u64(9) == 0x736e6f697463615f {  // community_actions
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    communityActions_0 = try r.consumeNull() ? nil : ApiCommunityActions(lemmyJSON: &r)
+                    communityActions_0 = try r.consumeNull() ? nil : ApiCommunityActions.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 21:
                 if key.u64(0) == 0x665f64656e6e6162 && key.u64(8) == 0x6d6d6f635f6d6f72 && key.u64(13) == 0x7974696e756d6d6f {  // banned_from_community
                     try LemmyJSONReader.mark(&seen0, 1 << 7)
-                    bannedFromCommunity_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    bannedFromCommunity_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -161,14 +170,16 @@ extension ApiCommunityView: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.community = try LemmyJSONReader.required(consume community_0)
-        self.communityActions = consume communityActions_0
-        self.canMod = canMod_0
-        self.tags = consume tags_0
-        self.subscribed = consume subscribed_0
-        self.blocked = blocked_0
-        self.counts = consume counts_0
-        self.bannedFromCommunity = bannedFromCommunity_0
+        return Self(
+            community: try LemmyJSONReader.required(consume community_0),
+            communityActions: consume communityActions_0,
+            canMod: canMod_0,
+            tags: consume tags_0,
+            subscribed: consume subscribed_0,
+            blocked: blocked_0,
+            counts: consume counts_0,
+            bannedFromCommunity: bannedFromCommunity_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -21,16 +21,8 @@ public struct ApiCreateComment: Codable, Hashable, Sendable {
     ///
     /// Removed in 0.19.0.
     public var auth: String?
-
-    /// Creates a value.
-    public init(content: String, postId: ApiPostId, parentId: ApiCommentId? = nil, languageId: ApiLanguageId? = nil, formId: String? = nil, auth: String? = nil) {
-        self.content = content
-        self.postId = postId
-        self.parentId = parentId
-        self.languageId = languageId
-        self.formId = formId
-        self.auth = auth
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case content = "content"
@@ -39,6 +31,18 @@ public struct ApiCreateComment: Codable, Hashable, Sendable {
         case languageId = "language_id"
         case formId = "form_id"
         case auth = "auth"
+    }
+}
+
+extension ApiCreateComment {
+    /// Creates a value.
+    public init(content: String, postId: ApiPostId, parentId: ApiCommentId? = nil, languageId: ApiLanguageId? = nil, formId: String? = nil, auth: String? = nil) {
+        self.content = content
+        self.postId = postId
+        self.parentId = parentId
+        self.languageId = languageId
+        self.formId = formId
+        self.auth = auth
     }
 
     /// Decodes every version's keys; as strictly as one version when the decoder names it.
@@ -67,8 +71,13 @@ public struct ApiCreateComment: Codable, Hashable, Sendable {
 }
 
 extension ApiCreateComment: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var content_0: String?
         var postId_0: ApiPostId?
@@ -83,34 +92,34 @@ extension ApiCreateComment: LemmyFastDecodable {
             case 4:
                 if key.u32(0) == 0x68747561 {  // auth
                     try LemmyJSONReader.mark(&seen0, 1 << 5)
-                    auth_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    auth_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 7:
                 if key.u32(0) == 0x746e6f63 && key.u32(3) == 0x746e6574 {  // content
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    content_0 = try String(lemmyJSON: &r)
+                    content_0 = try String.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x6d726f66 && key.u32(3) == 0x64695f6d {  // form_id
                     try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    formId_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    formId_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x74736f70 && key.u32(3) == 0x64695f74 {  // post_id
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    postId_0 = try ApiPostId(lemmyJSON: &r)
+                    postId_0 = try ApiPostId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 9:
                 if key.u64(0) == 0x695f746e65726170 && key.u64(1) == 0x64695f746e657261 {  // parent_id
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    parentId_0 = try r.consumeNull() ? nil : ApiCommentId(lemmyJSON: &r)
+                    parentId_0 = try r.consumeNull() ? nil : ApiCommentId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 11:
                 if key.u64(0) == 0x65676175676e616c && key.u64(3) == 0x64695f6567617567 {  // language_id
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    languageId_0 = try r.consumeNull() ? nil : ApiLanguageId(lemmyJSON: &r)
+                    languageId_0 = try r.consumeNull() ? nil : ApiLanguageId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -119,12 +128,14 @@ extension ApiCreateComment: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.content = try LemmyJSONReader.required(consume content_0)
-        self.postId = try LemmyJSONReader.required(postId_0)
-        self.parentId = parentId_0
-        self.languageId = languageId_0
-        self.formId = consume formId_0
-        self.auth = consume auth_0
+        return Self(
+            content: try LemmyJSONReader.required(consume content_0),
+            postId: try LemmyJSONReader.required(postId_0),
+            parentId: parentId_0,
+            languageId: languageId_0,
+            formId: consume formId_0,
+            auth: consume auth_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

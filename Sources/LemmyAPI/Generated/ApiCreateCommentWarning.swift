@@ -9,12 +9,8 @@ public struct ApiCreateCommentWarning: Codable, Hashable, Sendable {
     public var commentId: ApiCommentId
     /// The `reason` member.
     public var reason: String
-
-    /// Creates a value.
-    public init(commentId: ApiCommentId, reason: String) {
-        self.commentId = commentId
-        self.reason = reason
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case commentId = "comment_id"
@@ -22,9 +18,22 @@ public struct ApiCreateCommentWarning: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiCreateCommentWarning {
+    /// Creates a value.
+    public init(commentId: ApiCommentId, reason: String) {
+        self.commentId = commentId
+        self.reason = reason
+    }
+}
+
 extension ApiCreateCommentWarning: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var commentId_0: ApiCommentId?
         var reason_0: String?
@@ -35,14 +44,14 @@ extension ApiCreateCommentWarning: LemmyFastDecodable {
             case 6:
                 if key.u32(0) == 0x73616572 && key.u32(2) == 0x6e6f7361 {  // reason
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    reason_0 = try String(lemmyJSON: &r)
+                    reason_0 = try String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 10:
                 if key.u64(0) == 0x5f746e656d6d6f63 && key.u64(2) == 0x64695f746e656d6d {  // comment_id
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    commentId_0 = try ApiCommentId(lemmyJSON: &r)
+                    commentId_0 = try ApiCommentId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -51,8 +60,10 @@ extension ApiCreateCommentWarning: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.commentId = try LemmyJSONReader.required(commentId_0)
-        self.reason = try LemmyJSONReader.required(consume reason_0)
+        return Self(
+            commentId: try LemmyJSONReader.required(commentId_0),
+            reason: try LemmyJSONReader.required(consume reason_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

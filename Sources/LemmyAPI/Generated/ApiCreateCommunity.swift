@@ -43,22 +43,8 @@ public struct ApiCreateCommunity: Codable, Hashable, Sendable {
     ///
     /// Removed in 0.19.0.
     public var auth: String?
-
-    /// Creates a value.
-    public init(name: String, title: String? = nil, sidebar: String? = nil, summary: String? = nil, nsfw: Bool? = nil, postingRestrictedToMods: Bool? = nil, discussionLanguages: [ApiLanguageId]? = nil, visibility: ApiCommunityVisibility? = nil, description: String? = nil, icon: String? = nil, banner: String? = nil, auth: String? = nil) {
-        self.name = name
-        self.title = title
-        self.sidebar = sidebar
-        self.summary = summary
-        self.nsfw = nsfw
-        self.postingRestrictedToMods = postingRestrictedToMods
-        self.discussionLanguages = discussionLanguages
-        self.visibility = visibility
-        self.description = description
-        self.icon = icon
-        self.banner = banner
-        self.auth = auth
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case name = "name"
@@ -73,6 +59,24 @@ public struct ApiCreateCommunity: Codable, Hashable, Sendable {
         case icon = "icon"
         case banner = "banner"
         case auth = "auth"
+    }
+}
+
+extension ApiCreateCommunity {
+    /// Creates a value.
+    public init(name: String, title: String? = nil, sidebar: String? = nil, summary: String? = nil, nsfw: Bool? = nil, postingRestrictedToMods: Bool? = nil, discussionLanguages: [ApiLanguageId]? = nil, visibility: ApiCommunityVisibility? = nil, description: String? = nil, icon: String? = nil, banner: String? = nil, auth: String? = nil) {
+        self.name = name
+        self.title = title
+        self.sidebar = sidebar
+        self.summary = summary
+        self.nsfw = nsfw
+        self.postingRestrictedToMods = postingRestrictedToMods
+        self.discussionLanguages = discussionLanguages
+        self.visibility = visibility
+        self.description = description
+        self.icon = icon
+        self.banner = banner
+        self.auth = auth
     }
 
     /// Decodes every version's keys; as strictly as one version when the decoder names it.
@@ -113,8 +117,13 @@ public struct ApiCreateCommunity: Codable, Hashable, Sendable {
 }
 
 extension ApiCreateCommunity: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var name_0: String?
         var title_0: String?
@@ -135,68 +144,68 @@ extension ApiCreateCommunity: LemmyFastDecodable {
             case 4:
                 if key.u32(0) == 0x68747561 {  // auth
                     try LemmyJSONReader.mark(&seen0, 1 << 11)
-                    auth_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    auth_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x6e6f6369 {  // icon
                     try LemmyJSONReader.mark(&seen0, 1 << 9)
-                    icon_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    icon_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x656d616e {  // name
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    name_0 = try String(lemmyJSON: &r)
+                    name_0 = try String.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x7766736e {  // nsfw
                     try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    nsfw_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    nsfw_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 5:
                 if key.u32(0) == 0x6c746974 && key.u32(1) == 0x656c7469 {  // title
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    title_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    title_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 6:
                 if key.u32(0) == 0x6e6e6162 && key.u32(2) == 0x72656e6e {  // banner
                     try LemmyJSONReader.mark(&seen0, 1 << 10)
-                    banner_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    banner_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 7:
                 if key.u32(0) == 0x65646973 && key.u32(3) == 0x72616265 {  // sidebar
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    sidebar_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    sidebar_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x6d6d7573 && key.u32(3) == 0x7972616d {  // summary
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    summary_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    summary_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 10:
                 if key.u64(0) == 0x696c696269736976 && key.u64(2) == 0x7974696c69626973 {  // visibility
                     try LemmyJSONReader.mark(&seen0, 1 << 7)
-                    visibility_0 = try r.consumeNull() ? nil : ApiCommunityVisibility(lemmyJSON: &r)
+                    visibility_0 = try r.consumeNull() ? nil : ApiCommunityVisibility.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 11:
                 if key.u64(0) == 0x7470697263736564 && key.u64(3) == 0x6e6f697470697263 {  // description
                     try LemmyJSONReader.mark(&seen0, 1 << 8)
-                    description_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    description_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 20:
                 if key.u64(0) == 0x6973737563736964 && key.u64(8) == 0x75676e616c5f6e6f && key.u64(12) == 0x7365676175676e61 {  // discussion_languages
                     try LemmyJSONReader.mark(&seen0, 1 << 6)
-                    discussionLanguages_0 = try r.consumeNull() ? nil : [ApiLanguageId](lemmyJSON: &r)
+                    discussionLanguages_0 = try r.consumeNull() ? nil : [ApiLanguageId].lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 26:
                 if key.u64(0) == 0x5f676e6974736f70 && key.u64(8) == 0x7463697274736572 && key.u64(16) == 0x6f6d5f6f745f6465 && key.u64(18) == 0x73646f6d5f6f745f {  // posting_restricted_to_mods
                     try LemmyJSONReader.mark(&seen0, 1 << 5)
-                    postingRestrictedToMods_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    postingRestrictedToMods_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -205,18 +214,20 @@ extension ApiCreateCommunity: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.name = try LemmyJSONReader.required(consume name_0)
-        self.title = consume title_0
-        self.sidebar = consume sidebar_0
-        self.summary = consume summary_0
-        self.nsfw = nsfw_0
-        self.postingRestrictedToMods = postingRestrictedToMods_0
-        self.discussionLanguages = consume discussionLanguages_0
-        self.visibility = consume visibility_0
-        self.description = consume description_0
-        self.icon = consume icon_0
-        self.banner = consume banner_0
-        self.auth = consume auth_0
+        return Self(
+            name: try LemmyJSONReader.required(consume name_0),
+            title: consume title_0,
+            sidebar: consume sidebar_0,
+            summary: consume summary_0,
+            nsfw: nsfw_0,
+            postingRestrictedToMods: postingRestrictedToMods_0,
+            discussionLanguages: consume discussionLanguages_0,
+            visibility: consume visibility_0,
+            description: consume description_0,
+            icon: consume icon_0,
+            banner: consume banner_0,
+            auth: consume auth_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

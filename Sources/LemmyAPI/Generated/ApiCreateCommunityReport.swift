@@ -9,12 +9,8 @@ public struct ApiCreateCommunityReport: Codable, Hashable, Sendable {
     public var communityId: ApiCommunityId
     /// The `reason` member.
     public var reason: String
-
-    /// Creates a value.
-    public init(communityId: ApiCommunityId, reason: String) {
-        self.communityId = communityId
-        self.reason = reason
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case communityId = "community_id"
@@ -22,9 +18,22 @@ public struct ApiCreateCommunityReport: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiCreateCommunityReport {
+    /// Creates a value.
+    public init(communityId: ApiCommunityId, reason: String) {
+        self.communityId = communityId
+        self.reason = reason
+    }
+}
+
 extension ApiCreateCommunityReport: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var communityId_0: ApiCommunityId?
         var reason_0: String?
@@ -35,14 +44,14 @@ extension ApiCreateCommunityReport: LemmyFastDecodable {
             case 6:
                 if key.u32(0) == 0x73616572 && key.u32(2) == 0x6e6f7361 {  // reason
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    reason_0 = try String(lemmyJSON: &r)
+                    reason_0 = try String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 12:
                 if key.u64(0) == 0x74696e756d6d6f63 && key.u64(4) == 0x64695f7974696e75 {  // community_id
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    communityId_0 = try ApiCommunityId(lemmyJSON: &r)
+                    communityId_0 = try ApiCommunityId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -51,8 +60,10 @@ extension ApiCreateCommunityReport: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.communityId = try LemmyJSONReader.required(communityId_0)
-        self.reason = try LemmyJSONReader.required(consume reason_0)
+        return Self(
+            communityId: try LemmyJSONReader.required(communityId_0),
+            reason: try LemmyJSONReader.required(consume reason_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

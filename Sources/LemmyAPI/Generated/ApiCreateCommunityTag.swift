@@ -15,15 +15,8 @@ public struct ApiCreateCommunityTag: Codable, Hashable, Sendable {
     public var summary: String?
     /// The `color` member.
     public var color: ApiTagColor?
-
-    /// Creates a value.
-    public init(communityId: ApiCommunityId, name: String, displayName: String? = nil, summary: String? = nil, color: ApiTagColor? = nil) {
-        self.communityId = communityId
-        self.name = name
-        self.displayName = displayName
-        self.summary = summary
-        self.color = color
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case communityId = "community_id"
@@ -34,9 +27,25 @@ public struct ApiCreateCommunityTag: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiCreateCommunityTag {
+    /// Creates a value.
+    public init(communityId: ApiCommunityId, name: String, displayName: String? = nil, summary: String? = nil, color: ApiTagColor? = nil) {
+        self.communityId = communityId
+        self.name = name
+        self.displayName = displayName
+        self.summary = summary
+        self.color = color
+    }
+}
+
 extension ApiCreateCommunityTag: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var communityId_0: ApiCommunityId?
         var name_0: String?
@@ -50,31 +59,31 @@ extension ApiCreateCommunityTag: LemmyFastDecodable {
             case 4:
                 if key.u32(0) == 0x656d616e {  // name
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    name_0 = try String(lemmyJSON: &r)
+                    name_0 = try String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 5:
                 if key.u32(0) == 0x6f6c6f63 && key.u32(1) == 0x726f6c6f {  // color
                     try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    color_0 = try r.consumeNull() ? nil : ApiTagColor(lemmyJSON: &r)
+                    color_0 = try r.consumeNull() ? nil : ApiTagColor.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 7:
                 if key.u32(0) == 0x6d6d7573 && key.u32(3) == 0x7972616d {  // summary
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    summary_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    summary_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 12:
                 if key.u64(0) == 0x74696e756d6d6f63 && key.u64(4) == 0x64695f7974696e75 {  // community_id
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    communityId_0 = try ApiCommunityId(lemmyJSON: &r)
+                    communityId_0 = try ApiCommunityId.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x5f79616c70736964 && key.u64(4) == 0x656d616e5f79616c {  // display_name
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    displayName_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    displayName_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -83,11 +92,13 @@ extension ApiCreateCommunityTag: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.communityId = try LemmyJSONReader.required(communityId_0)
-        self.name = try LemmyJSONReader.required(consume name_0)
-        self.displayName = consume displayName_0
-        self.summary = consume summary_0
-        self.color = consume color_0
+        return Self(
+            communityId: try LemmyJSONReader.required(communityId_0),
+            name: try LemmyJSONReader.required(consume name_0),
+            displayName: consume displayName_0,
+            summary: consume summary_0,
+            color: consume color_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -21,16 +21,8 @@ public struct ApiCreateCustomEmoji: Codable, Hashable, Sendable {
     ///
     /// Removed in 0.19.0.
     public var auth: String?
-
-    /// Creates a value.
-    public init(category: String, shortcode: String, imageUrl: ApiDbUrl, altText: String, keywords: [String], auth: String? = nil) {
-        self.category = category
-        self.shortcode = shortcode
-        self.imageUrl = imageUrl
-        self.altText = altText
-        self.keywords = keywords
-        self.auth = auth
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case category = "category"
@@ -39,6 +31,18 @@ public struct ApiCreateCustomEmoji: Codable, Hashable, Sendable {
         case altText = "alt_text"
         case keywords = "keywords"
         case auth = "auth"
+    }
+}
+
+extension ApiCreateCustomEmoji {
+    /// Creates a value.
+    public init(category: String, shortcode: String, imageUrl: ApiDbUrl, altText: String, keywords: [String], auth: String? = nil) {
+        self.category = category
+        self.shortcode = shortcode
+        self.imageUrl = imageUrl
+        self.altText = altText
+        self.keywords = keywords
+        self.auth = auth
     }
 
     /// Decodes every version's keys; as strictly as one version when the decoder names it.
@@ -67,8 +71,13 @@ public struct ApiCreateCustomEmoji: Codable, Hashable, Sendable {
 }
 
 extension ApiCreateCustomEmoji: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var category_0: String?
         var shortcode_0: String?
@@ -83,30 +92,30 @@ extension ApiCreateCustomEmoji: LemmyFastDecodable {
             case 4:
                 if key.u32(0) == 0x68747561 {  // auth
                     try LemmyJSONReader.mark(&seen0, 1 << 5)
-                    auth_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    auth_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 8:
                 if key.u64(0) == 0x747865745f746c61 {  // alt_text
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    altText_0 = try String(lemmyJSON: &r)
+                    altText_0 = try String.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x79726f6765746163 {  // category
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    category_0 = try String(lemmyJSON: &r)
+                    category_0 = try String.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x7364726f7779656b {  // keywords
                     try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    keywords_0 = try [String](lemmyJSON: &r)
+                    keywords_0 = try [String].lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 9:
                 if key.u64(0) == 0x72755f6567616d69 && key.u64(1) == 0x6c72755f6567616d {  // image_url
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    imageUrl_0 = try ApiDbUrl(lemmyJSON: &r)
+                    imageUrl_0 = try ApiDbUrl.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x646f6374726f6873 && key.u64(1) == 0x65646f6374726f68 {  // shortcode
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    shortcode_0 = try String(lemmyJSON: &r)
+                    shortcode_0 = try String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -115,12 +124,14 @@ extension ApiCreateCustomEmoji: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.category = try LemmyJSONReader.required(consume category_0)
-        self.shortcode = try LemmyJSONReader.required(consume shortcode_0)
-        self.imageUrl = try LemmyJSONReader.required(consume imageUrl_0)
-        self.altText = try LemmyJSONReader.required(consume altText_0)
-        self.keywords = try LemmyJSONReader.required(consume keywords_0)
-        self.auth = consume auth_0
+        return Self(
+            category: try LemmyJSONReader.required(consume category_0),
+            shortcode: try LemmyJSONReader.required(consume shortcode_0),
+            imageUrl: try LemmyJSONReader.required(consume imageUrl_0),
+            altText: try LemmyJSONReader.required(consume altText_0),
+            keywords: try LemmyJSONReader.required(consume keywords_0),
+            auth: consume auth_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -9,12 +9,8 @@ public struct ApiCreateInvitation: Codable, Hashable, Sendable {
     public var maxUses: Int?
     /// The `expires_at` member.
     public var expiresAt: LemmyDate?
-
-    /// Creates a value.
-    public init(maxUses: Int? = nil, expiresAt: LemmyDate? = nil) {
-        self.maxUses = maxUses
-        self.expiresAt = expiresAt
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case maxUses = "max_uses"
@@ -22,9 +18,22 @@ public struct ApiCreateInvitation: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiCreateInvitation {
+    /// Creates a value.
+    public init(maxUses: Int? = nil, expiresAt: LemmyDate? = nil) {
+        self.maxUses = maxUses
+        self.expiresAt = expiresAt
+    }
+}
+
 extension ApiCreateInvitation: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var maxUses_0: Int?
         var expiresAt_0: LemmyDate?
@@ -35,14 +44,14 @@ extension ApiCreateInvitation: LemmyFastDecodable {
             case 8:
                 if key.u64(0) == 0x736573755f78616d {  // max_uses
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    maxUses_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    maxUses_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 10:
                 if key.u64(0) == 0x5f73657269707865 && key.u64(2) == 0x74615f7365726970 {  // expires_at
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    expiresAt_0 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                    expiresAt_0 = try r.consumeNull() ? nil : LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -51,8 +60,10 @@ extension ApiCreateInvitation: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.maxUses = maxUses_0
-        self.expiresAt = consume expiresAt_0
+        return Self(
+            maxUses: maxUses_0,
+            expiresAt: consume expiresAt_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -7,20 +7,29 @@
 public struct ApiCreateInvitationResponse: Codable, Hashable, Sendable {
     /// The `invite` member.
     public var invite: ApiLocalUserInvite
-
-    /// Creates a value.
-    public init(invite: ApiLocalUserInvite) {
-        self.invite = invite
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case invite = "invite"
     }
 }
 
+extension ApiCreateInvitationResponse {
+    /// Creates a value.
+    public init(invite: ApiLocalUserInvite) {
+        self.invite = invite
+    }
+}
+
 extension ApiCreateInvitationResponse: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var invite_0: ApiLocalUserInvite?
         var more = try r.beginObject()
@@ -30,7 +39,7 @@ extension ApiCreateInvitationResponse: LemmyFastDecodable {
             case 6:
                 if key.u32(0) == 0x69766e69 && key.u32(2) == 0x65746976 {  // invite
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    invite_0 = try ApiLocalUserInvite(lemmyJSON: &r)
+                    invite_0 = try ApiLocalUserInvite.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -39,7 +48,9 @@ extension ApiCreateInvitationResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.invite = try LemmyJSONReader.required(consume invite_0)
+        return Self(
+            invite: try LemmyJSONReader.required(consume invite_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

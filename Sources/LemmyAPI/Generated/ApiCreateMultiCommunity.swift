@@ -13,14 +13,8 @@ public struct ApiCreateMultiCommunity: Codable, Hashable, Sendable {
     public var summary: String?
     /// The `sidebar` member.
     public var sidebar: String?
-
-    /// Creates a value.
-    public init(name: String, title: String? = nil, summary: String? = nil, sidebar: String? = nil) {
-        self.name = name
-        self.title = title
-        self.summary = summary
-        self.sidebar = sidebar
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case name = "name"
@@ -30,9 +24,24 @@ public struct ApiCreateMultiCommunity: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiCreateMultiCommunity {
+    /// Creates a value.
+    public init(name: String, title: String? = nil, summary: String? = nil, sidebar: String? = nil) {
+        self.name = name
+        self.title = title
+        self.summary = summary
+        self.sidebar = sidebar
+    }
+}
+
 extension ApiCreateMultiCommunity: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var name_0: String?
         var title_0: String?
@@ -45,24 +54,24 @@ extension ApiCreateMultiCommunity: LemmyFastDecodable {
             case 4:
                 if key.u32(0) == 0x656d616e {  // name
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    name_0 = try String(lemmyJSON: &r)
+                    name_0 = try String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 5:
                 if key.u32(0) == 0x6c746974 && key.u32(1) == 0x656c7469 {  // title
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    title_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    title_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 7:
                 if key.u32(0) == 0x65646973 && key.u32(3) == 0x72616265 {  // sidebar
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    sidebar_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    sidebar_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x6d6d7573 && key.u32(3) == 0x7972616d {  // summary
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    summary_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    summary_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -71,10 +80,12 @@ extension ApiCreateMultiCommunity: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.name = try LemmyJSONReader.required(consume name_0)
-        self.title = consume title_0
-        self.summary = consume summary_0
-        self.sidebar = consume sidebar_0
+        return Self(
+            name: try LemmyJSONReader.required(consume name_0),
+            title: consume title_0,
+            summary: consume summary_0,
+            sidebar: consume sidebar_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

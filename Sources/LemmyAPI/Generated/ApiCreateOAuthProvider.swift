@@ -31,23 +31,8 @@ public struct ApiCreateOAuthProvider: Codable, Hashable, Sendable {
     public var usePkce: Bool?
     /// The `enabled` member.
     public var enabled: Bool?
-
-    /// Creates a value.
-    public init(displayName: String, issuer: String, authorizationEndpoint: String, tokenEndpoint: String, userinfoEndpoint: String, idClaim: String, clientId: String, clientSecret: String, scopes: String, autoVerifyEmail: Bool? = nil, accountLinkingEnabled: Bool? = nil, usePkce: Bool? = nil, enabled: Bool? = nil) {
-        self.displayName = displayName
-        self.issuer = issuer
-        self.authorizationEndpoint = authorizationEndpoint
-        self.tokenEndpoint = tokenEndpoint
-        self.userinfoEndpoint = userinfoEndpoint
-        self.idClaim = idClaim
-        self.clientId = clientId
-        self.clientSecret = clientSecret
-        self.scopes = scopes
-        self.autoVerifyEmail = autoVerifyEmail
-        self.accountLinkingEnabled = accountLinkingEnabled
-        self.usePkce = usePkce
-        self.enabled = enabled
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case displayName = "display_name"
@@ -66,9 +51,33 @@ public struct ApiCreateOAuthProvider: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiCreateOAuthProvider {
+    /// Creates a value.
+    public init(displayName: String, issuer: String, authorizationEndpoint: String, tokenEndpoint: String, userinfoEndpoint: String, idClaim: String, clientId: String, clientSecret: String, scopes: String, autoVerifyEmail: Bool? = nil, accountLinkingEnabled: Bool? = nil, usePkce: Bool? = nil, enabled: Bool? = nil) {
+        self.displayName = displayName
+        self.issuer = issuer
+        self.authorizationEndpoint = authorizationEndpoint
+        self.tokenEndpoint = tokenEndpoint
+        self.userinfoEndpoint = userinfoEndpoint
+        self.idClaim = idClaim
+        self.clientId = clientId
+        self.clientSecret = clientSecret
+        self.scopes = scopes
+        self.autoVerifyEmail = autoVerifyEmail
+        self.accountLinkingEnabled = accountLinkingEnabled
+        self.usePkce = usePkce
+        self.enabled = enabled
+    }
+}
+
 extension ApiCreateOAuthProvider: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var displayName_0: String?
         var issuer_0: String?
@@ -90,79 +99,79 @@ extension ApiCreateOAuthProvider: LemmyFastDecodable {
             case 6:
                 if key.u32(0) == 0x75737369 && key.u32(2) == 0x72657573 {  // issuer
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    issuer_0 = try String(lemmyJSON: &r)
+                    issuer_0 = try String.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x706f6373 && key.u32(2) == 0x7365706f {  // scopes
                     try LemmyJSONReader.mark(&seen0, 1 << 8)
-                    scopes_0 = try String(lemmyJSON: &r)
+                    scopes_0 = try String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 7:
                 if key.u32(0) == 0x62616e65 && key.u32(3) == 0x64656c62 {  // enabled
                     try LemmyJSONReader.mark(&seen0, 1 << 12)
-                    enabled_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    enabled_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 8:
                 if key.u64(0) == 0x6d69616c635f6469 {  // id_claim
                     try LemmyJSONReader.mark(&seen0, 1 << 5)
-                    idClaim_0 = try String(lemmyJSON: &r)
+                    idClaim_0 = try String.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x65636b705f657375 {  // use_pkce
                     try LemmyJSONReader.mark(&seen0, 1 << 11)
-                    usePkce_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    usePkce_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 9:
                 if key.u64(0) == 0x695f746e65696c63 && key.u64(1) == 0x64695f746e65696c {  // client_id
                     try LemmyJSONReader.mark(&seen0, 1 << 6)
-                    clientId_0 = try String(lemmyJSON: &r)
+                    clientId_0 = try String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 12:
                 if key.u64(0) == 0x5f79616c70736964 && key.u64(4) == 0x656d616e5f79616c {  // display_name
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    displayName_0 = try String(lemmyJSON: &r)
+                    displayName_0 = try String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 13:
                 if key.u64(0) == 0x735f746e65696c63 && key.u64(5) == 0x7465726365735f74 {  // client_secret
                     try LemmyJSONReader.mark(&seen0, 1 << 7)
-                    clientSecret_0 = try String(lemmyJSON: &r)
+                    clientSecret_0 = try String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 14:
                 if key.u64(0) == 0x6e655f6e656b6f74 && key.u64(6) == 0x746e696f70646e65 {  // token_endpoint
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    tokenEndpoint_0 = try String(lemmyJSON: &r)
+                    tokenEndpoint_0 = try String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 17:
                 if key.u64(0) == 0x7265765f6f747561 && key.u64(8) == 0x69616d655f796669 && key.u64(9) == 0x6c69616d655f7966 {  // auto_verify_email
                     try LemmyJSONReader.mark(&seen0, 1 << 9)
-                    autoVerifyEmail_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    autoVerifyEmail_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x6f666e6972657375 && key.u64(8) == 0x6e696f70646e655f && key.u64(9) == 0x746e696f70646e65 {  // userinfo_endpoint
                     try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    userinfoEndpoint_0 = try String(lemmyJSON: &r)
+                    userinfoEndpoint_0 = try String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 22:
                 if key.u64(0) == 0x7a69726f68747561 && key.u64(8) == 0x6e655f6e6f697461 && key.u64(14) == 0x746e696f70646e65 {  // authorization_endpoint
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    authorizationEndpoint_0 = try String(lemmyJSON: &r)
+                    authorizationEndpoint_0 = try String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 23:
                 if key.u64(0) == 0x5f746e756f636361 && key.u64(8) == 0x5f676e696b6e696c && key.u64(15) == 0x64656c62616e655f {  // account_linking_enabled
                     try LemmyJSONReader.mark(&seen0, 1 << 10)
-                    accountLinkingEnabled_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    accountLinkingEnabled_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -171,19 +180,21 @@ extension ApiCreateOAuthProvider: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.displayName = try LemmyJSONReader.required(consume displayName_0)
-        self.issuer = try LemmyJSONReader.required(consume issuer_0)
-        self.authorizationEndpoint = try LemmyJSONReader.required(consume authorizationEndpoint_0)
-        self.tokenEndpoint = try LemmyJSONReader.required(consume tokenEndpoint_0)
-        self.userinfoEndpoint = try LemmyJSONReader.required(consume userinfoEndpoint_0)
-        self.idClaim = try LemmyJSONReader.required(consume idClaim_0)
-        self.clientId = try LemmyJSONReader.required(consume clientId_0)
-        self.clientSecret = try LemmyJSONReader.required(consume clientSecret_0)
-        self.scopes = try LemmyJSONReader.required(consume scopes_0)
-        self.autoVerifyEmail = autoVerifyEmail_0
-        self.accountLinkingEnabled = accountLinkingEnabled_0
-        self.usePkce = usePkce_0
-        self.enabled = enabled_0
+        return Self(
+            displayName: try LemmyJSONReader.required(consume displayName_0),
+            issuer: try LemmyJSONReader.required(consume issuer_0),
+            authorizationEndpoint: try LemmyJSONReader.required(consume authorizationEndpoint_0),
+            tokenEndpoint: try LemmyJSONReader.required(consume tokenEndpoint_0),
+            userinfoEndpoint: try LemmyJSONReader.required(consume userinfoEndpoint_0),
+            idClaim: try LemmyJSONReader.required(consume idClaim_0),
+            clientId: try LemmyJSONReader.required(consume clientId_0),
+            clientSecret: try LemmyJSONReader.required(consume clientSecret_0),
+            scopes: try LemmyJSONReader.required(consume scopes_0),
+            autoVerifyEmail: autoVerifyEmail_0,
+            accountLinkingEnabled: accountLinkingEnabled_0,
+            usePkce: usePkce_0,
+            enabled: enabled_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -9,12 +9,8 @@ public struct ApiCreateOrDeleteMultiCommunityEntry: Codable, Hashable, Sendable 
     public var id: ApiMultiCommunityId
     /// The `community_id` member.
     public var communityId: ApiCommunityId
-
-    /// Creates a value.
-    public init(id: ApiMultiCommunityId, communityId: ApiCommunityId) {
-        self.id = id
-        self.communityId = communityId
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case id = "id"
@@ -22,9 +18,22 @@ public struct ApiCreateOrDeleteMultiCommunityEntry: Codable, Hashable, Sendable 
     }
 }
 
+extension ApiCreateOrDeleteMultiCommunityEntry {
+    /// Creates a value.
+    public init(id: ApiMultiCommunityId, communityId: ApiCommunityId) {
+        self.id = id
+        self.communityId = communityId
+    }
+}
+
 extension ApiCreateOrDeleteMultiCommunityEntry: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var id_0: ApiMultiCommunityId?
         var communityId_0: ApiCommunityId?
@@ -35,14 +44,14 @@ extension ApiCreateOrDeleteMultiCommunityEntry: LemmyFastDecodable {
             case 2:
                 if key.u16(0) == 0x6469 {  // id
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    id_0 = try ApiMultiCommunityId(lemmyJSON: &r)
+                    id_0 = try ApiMultiCommunityId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 12:
                 if key.u64(0) == 0x74696e756d6d6f63 && key.u64(4) == 0x64695f7974696e75 {  // community_id
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    communityId_0 = try ApiCommunityId(lemmyJSON: &r)
+                    communityId_0 = try ApiCommunityId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -51,8 +60,10 @@ extension ApiCreateOrDeleteMultiCommunityEntry: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.id = try LemmyJSONReader.required(id_0)
-        self.communityId = try LemmyJSONReader.required(communityId_0)
+        return Self(
+            id: try LemmyJSONReader.required(id_0),
+            communityId: try LemmyJSONReader.required(communityId_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

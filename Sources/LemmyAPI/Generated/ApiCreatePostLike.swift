@@ -19,20 +19,24 @@ public struct ApiCreatePostLike: Codable, Hashable, Sendable {
     ///
     /// Removed in 0.19.0.
     public var auth: String?
-
-    /// Creates a value.
-    public init(postId: ApiPostId, isUpvote: Bool? = nil, score: Int? = nil, auth: String? = nil) {
-        self.postId = postId
-        self.isUpvote = isUpvote
-        self.score = score
-        self.auth = auth
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case postId = "post_id"
         case isUpvote = "is_upvote"
         case score = "score"
         case auth = "auth"
+    }
+}
+
+extension ApiCreatePostLike {
+    /// Creates a value.
+    public init(postId: ApiPostId, isUpvote: Bool? = nil, score: Int? = nil, auth: String? = nil) {
+        self.postId = postId
+        self.isUpvote = isUpvote
+        self.score = score
+        self.auth = auth
     }
 
     /// Decodes every version's keys; as strictly as one version when the decoder names it.
@@ -57,8 +61,13 @@ public struct ApiCreatePostLike: Codable, Hashable, Sendable {
 }
 
 extension ApiCreatePostLike: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var postId_0: ApiPostId?
         var isUpvote_0: Bool?
@@ -71,28 +80,28 @@ extension ApiCreatePostLike: LemmyFastDecodable {
             case 4:
                 if key.u32(0) == 0x68747561 {  // auth
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    auth_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    auth_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 5:
                 if key.u32(0) == 0x726f6373 && key.u32(1) == 0x65726f63 {  // score
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    score_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    score_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 7:
                 if key.u32(0) == 0x74736f70 && key.u32(3) == 0x64695f74 {  // post_id
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    postId_0 = try ApiPostId(lemmyJSON: &r)
+                    postId_0 = try ApiPostId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 9:
                 if key.u64(0) == 0x746f7670755f7369 && key.u64(1) == 0x65746f7670755f73 {  // is_upvote
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    isUpvote_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    isUpvote_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -101,10 +110,12 @@ extension ApiCreatePostLike: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.postId = try LemmyJSONReader.required(postId_0)
-        self.isUpvote = isUpvote_0
-        self.score = score_0
-        self.auth = consume auth_0
+        return Self(
+            postId: try LemmyJSONReader.required(postId_0),
+            isUpvote: isUpvote_0,
+            score: score_0,
+            auth: consume auth_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

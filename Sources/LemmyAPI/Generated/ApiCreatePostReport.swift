@@ -17,20 +17,24 @@ public struct ApiCreatePostReport: Codable, Hashable, Sendable {
     ///
     /// Removed in 0.19.0.
     public var auth: String?
-
-    /// Creates a value.
-    public init(postId: ApiPostId, reason: String, violatesInstanceRules: Bool? = nil, auth: String? = nil) {
-        self.postId = postId
-        self.reason = reason
-        self.violatesInstanceRules = violatesInstanceRules
-        self.auth = auth
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case postId = "post_id"
         case reason = "reason"
         case violatesInstanceRules = "violates_instance_rules"
         case auth = "auth"
+    }
+}
+
+extension ApiCreatePostReport {
+    /// Creates a value.
+    public init(postId: ApiPostId, reason: String, violatesInstanceRules: Bool? = nil, auth: String? = nil) {
+        self.postId = postId
+        self.reason = reason
+        self.violatesInstanceRules = violatesInstanceRules
+        self.auth = auth
     }
 
     /// Decodes every version's keys; as strictly as one version when the decoder names it.
@@ -55,8 +59,13 @@ public struct ApiCreatePostReport: Codable, Hashable, Sendable {
 }
 
 extension ApiCreatePostReport: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var postId_0: ApiPostId?
         var reason_0: String?
@@ -69,28 +78,28 @@ extension ApiCreatePostReport: LemmyFastDecodable {
             case 4:
                 if key.u32(0) == 0x68747561 {  // auth
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    auth_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    auth_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 6:
                 if key.u32(0) == 0x73616572 && key.u32(2) == 0x6e6f7361 {  // reason
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    reason_0 = try String(lemmyJSON: &r)
+                    reason_0 = try String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 7:
                 if key.u32(0) == 0x74736f70 && key.u32(3) == 0x64695f74 {  // post_id
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    postId_0 = try ApiPostId(lemmyJSON: &r)
+                    postId_0 = try ApiPostId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 23:
                 if key.u64(0) == 0x736574616c6f6976 && key.u64(8) == 0x636e6174736e695f && key.u64(15) == 0x73656c75725f6563 {  // violates_instance_rules
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    violatesInstanceRules_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    violatesInstanceRules_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -99,10 +108,12 @@ extension ApiCreatePostReport: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.postId = try LemmyJSONReader.required(postId_0)
-        self.reason = try LemmyJSONReader.required(consume reason_0)
-        self.violatesInstanceRules = violatesInstanceRules_0
-        self.auth = consume auth_0
+        return Self(
+            postId: try LemmyJSONReader.required(postId_0),
+            reason: try LemmyJSONReader.required(consume reason_0),
+            violatesInstanceRules: violatesInstanceRules_0,
+            auth: consume auth_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -9,12 +9,8 @@ public struct ApiCreatePostWarning: Codable, Hashable, Sendable {
     public var postId: ApiPostId
     /// The `reason` member.
     public var reason: String
-
-    /// Creates a value.
-    public init(postId: ApiPostId, reason: String) {
-        self.postId = postId
-        self.reason = reason
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case postId = "post_id"
@@ -22,9 +18,22 @@ public struct ApiCreatePostWarning: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiCreatePostWarning {
+    /// Creates a value.
+    public init(postId: ApiPostId, reason: String) {
+        self.postId = postId
+        self.reason = reason
+    }
+}
+
 extension ApiCreatePostWarning: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var postId_0: ApiPostId?
         var reason_0: String?
@@ -35,14 +44,14 @@ extension ApiCreatePostWarning: LemmyFastDecodable {
             case 6:
                 if key.u32(0) == 0x73616572 && key.u32(2) == 0x6e6f7361 {  // reason
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    reason_0 = try String(lemmyJSON: &r)
+                    reason_0 = try String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 7:
                 if key.u32(0) == 0x74736f70 && key.u32(3) == 0x64695f74 {  // post_id
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    postId_0 = try ApiPostId(lemmyJSON: &r)
+                    postId_0 = try ApiPostId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -51,8 +60,10 @@ extension ApiCreatePostWarning: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.postId = try LemmyJSONReader.required(postId_0)
-        self.reason = try LemmyJSONReader.required(consume reason_0)
+        return Self(
+            postId: try LemmyJSONReader.required(postId_0),
+            reason: try LemmyJSONReader.required(consume reason_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -13,18 +13,22 @@ public struct ApiCreatePrivateMessage: Codable, Hashable, Sendable {
     ///
     /// Removed in 0.19.0.
     public var auth: String?
-
-    /// Creates a value.
-    public init(content: String, recipientId: ApiPersonId, auth: String? = nil) {
-        self.content = content
-        self.recipientId = recipientId
-        self.auth = auth
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case content = "content"
         case recipientId = "recipient_id"
         case auth = "auth"
+    }
+}
+
+extension ApiCreatePrivateMessage {
+    /// Creates a value.
+    public init(content: String, recipientId: ApiPersonId, auth: String? = nil) {
+        self.content = content
+        self.recipientId = recipientId
+        self.auth = auth
     }
 
     /// Decodes every version's keys; as strictly as one version when the decoder names it.
@@ -47,8 +51,13 @@ public struct ApiCreatePrivateMessage: Codable, Hashable, Sendable {
 }
 
 extension ApiCreatePrivateMessage: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var content_0: String?
         var recipientId_0: ApiPersonId?
@@ -60,21 +69,21 @@ extension ApiCreatePrivateMessage: LemmyFastDecodable {
             case 4:
                 if key.u32(0) == 0x68747561 {  // auth
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    auth_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    auth_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 7:
                 if key.u32(0) == 0x746e6f63 && key.u32(3) == 0x746e6574 {  // content
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    content_0 = try String(lemmyJSON: &r)
+                    content_0 = try String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 12:
                 if key.u64(0) == 0x6e65697069636572 && key.u64(4) == 0x64695f746e656970 {  // recipient_id
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    recipientId_0 = try ApiPersonId(lemmyJSON: &r)
+                    recipientId_0 = try ApiPersonId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -83,9 +92,11 @@ extension ApiCreatePrivateMessage: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.content = try LemmyJSONReader.required(consume content_0)
-        self.recipientId = try LemmyJSONReader.required(recipientId_0)
-        self.auth = consume auth_0
+        return Self(
+            content: try LemmyJSONReader.required(consume content_0),
+            recipientId: try LemmyJSONReader.required(recipientId_0),
+            auth: consume auth_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -13,18 +13,22 @@ public struct ApiCreatePrivateMessageReport: Codable, Hashable, Sendable {
     ///
     /// Removed in 0.19.0.
     public var auth: String?
-
-    /// Creates a value.
-    public init(privateMessageId: ApiPrivateMessageId, reason: String, auth: String? = nil) {
-        self.privateMessageId = privateMessageId
-        self.reason = reason
-        self.auth = auth
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case privateMessageId = "private_message_id"
         case reason = "reason"
         case auth = "auth"
+    }
+}
+
+extension ApiCreatePrivateMessageReport {
+    /// Creates a value.
+    public init(privateMessageId: ApiPrivateMessageId, reason: String, auth: String? = nil) {
+        self.privateMessageId = privateMessageId
+        self.reason = reason
+        self.auth = auth
     }
 
     /// Decodes every version's keys; as strictly as one version when the decoder names it.
@@ -47,8 +51,13 @@ public struct ApiCreatePrivateMessageReport: Codable, Hashable, Sendable {
 }
 
 extension ApiCreatePrivateMessageReport: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var privateMessageId_0: ApiPrivateMessageId?
         var reason_0: String?
@@ -60,21 +69,21 @@ extension ApiCreatePrivateMessageReport: LemmyFastDecodable {
             case 4:
                 if key.u32(0) == 0x68747561 {  // auth
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    auth_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    auth_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 6:
                 if key.u32(0) == 0x73616572 && key.u32(2) == 0x6e6f7361 {  // reason
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    reason_0 = try String(lemmyJSON: &r)
+                    reason_0 = try String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 18:
                 if key.u64(0) == 0x5f65746176697270 && key.u64(8) == 0x5f6567617373656d && key.u64(10) == 0x64695f6567617373 {  // private_message_id
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    privateMessageId_0 = try ApiPrivateMessageId(lemmyJSON: &r)
+                    privateMessageId_0 = try ApiPrivateMessageId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -83,9 +92,11 @@ extension ApiCreatePrivateMessageReport: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.privateMessageId = try LemmyJSONReader.required(privateMessageId_0)
-        self.reason = try LemmyJSONReader.required(consume reason_0)
-        self.auth = consume auth_0
+        return Self(
+            privateMessageId: try LemmyJSONReader.required(privateMessageId_0),
+            reason: try LemmyJSONReader.required(consume reason_0),
+            auth: consume auth_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -315,94 +315,8 @@ public struct ApiCreateSite: Codable, Hashable, Sendable {
     ///
     /// Removed in 0.18.1.
     public var federationWorkerCount: Int?
-
-    /// Creates a value.
-    public init(name: String, sidebar: String? = nil, summary: String? = nil, communityCreationAdminOnly: Bool? = nil, emailVerificationRequired: Bool? = nil, applicationQuestion: String? = nil, privateInstance: Bool? = nil, defaultTheme: String? = nil, defaultPostListingType: ApiListingType? = nil, defaultPostListingMode: ApiPostListingMode? = nil, defaultPostSortType: ApiPostSortType? = nil, defaultPostTimeRangeSeconds: Int? = nil, defaultItemsPerPage: Int? = nil, defaultCommentSortType: ApiCommentSortType? = nil, legalInformation: String? = nil, applicationEmailAdmins: Bool? = nil, discussionLanguages: [ApiLanguageId]? = nil, slurFilterRegex: String? = nil, rateLimitMessageMaxRequests: Int? = nil, rateLimitMessageIntervalSeconds: Int? = nil, rateLimitPostMaxRequests: Int? = nil, rateLimitPostIntervalSeconds: Int? = nil, rateLimitRegisterMaxRequests: Int? = nil, rateLimitRegisterIntervalSeconds: Int? = nil, rateLimitImageMaxRequests: Int? = nil, rateLimitImageIntervalSeconds: Int? = nil, rateLimitCommentMaxRequests: Int? = nil, rateLimitCommentIntervalSeconds: Int? = nil, rateLimitSearchMaxRequests: Int? = nil, rateLimitSearchIntervalSeconds: Int? = nil, rateLimitImportUserSettingsMaxRequests: Int? = nil, rateLimitImportUserSettingsIntervalSeconds: Int? = nil, federationEnabled: Bool? = nil, registrationMode: ApiRegistrationMode? = nil, oauthRegistration: Bool? = nil, contentWarning: String? = nil, reportsEmailAdmins: Bool? = nil, federationSignedFetch: Bool? = nil, postUpvotes: ApiFederationMode? = nil, postDownvotes: ApiFederationMode? = nil, commentUpvotes: ApiFederationMode? = nil, commentDownvotes: ApiFederationMode? = nil, nsfwContentDisallowed: Bool? = nil, emailNotificationsDisabled: Bool? = nil, suggestedMultiCommunityId: ApiMultiCommunityId? = nil, imageMode: ApiImageMode? = nil, imageProxyBypassDomains: String? = nil, imageUploadTimeoutSeconds: Int? = nil, imageMaxThumbnailSize: Int? = nil, imageMaxAvatarSize: Int? = nil, imageMaxBannerSize: Int? = nil, imageMaxUploadSize: Int? = nil, imageAllowVideoUploads: Bool? = nil, imageUploadDisabled: Bool? = nil, maxInvitesPerUserAllowed: Int? = nil, description: String? = nil, icon: String? = nil, banner: String? = nil, enableDownvotes: Bool? = nil, enableNsfw: Bool? = nil, requireEmailVerification: Bool? = nil, defaultSortType: ApiSortType? = nil, hideModlogModNames: Bool? = nil, actorNameMaxLength: Int? = nil, rateLimitMessage: Int? = nil, rateLimitMessagePerSecond: Int? = nil, rateLimitPost: Int? = nil, rateLimitPostPerSecond: Int? = nil, rateLimitRegister: Int? = nil, rateLimitRegisterPerSecond: Int? = nil, rateLimitImage: Int? = nil, rateLimitImagePerSecond: Int? = nil, rateLimitComment: Int? = nil, rateLimitCommentPerSecond: Int? = nil, rateLimitSearch: Int? = nil, rateLimitSearchPerSecond: Int? = nil, federationDebug: Bool? = nil, captchaEnabled: Bool? = nil, captchaDifficulty: String? = nil, allowedInstances: [String]? = nil, blockedInstances: [String]? = nil, taglines: [String]? = nil, auth: String? = nil, federationWorkerCount: Int? = nil) {
-        self.name = name
-        self.sidebar = sidebar
-        self.summary = summary
-        self.communityCreationAdminOnly = communityCreationAdminOnly
-        self.emailVerificationRequired = emailVerificationRequired
-        self.applicationQuestion = applicationQuestion
-        self.privateInstance = privateInstance
-        self.defaultTheme = defaultTheme
-        self.defaultPostListingType = defaultPostListingType
-        self.defaultPostListingMode = defaultPostListingMode
-        self.defaultPostSortType = defaultPostSortType
-        self.defaultPostTimeRangeSeconds = defaultPostTimeRangeSeconds
-        self.defaultItemsPerPage = defaultItemsPerPage
-        self.defaultCommentSortType = defaultCommentSortType
-        self.legalInformation = legalInformation
-        self.applicationEmailAdmins = applicationEmailAdmins
-        self.discussionLanguages = discussionLanguages
-        self.slurFilterRegex = slurFilterRegex
-        self.rateLimitMessageMaxRequests = rateLimitMessageMaxRequests
-        self.rateLimitMessageIntervalSeconds = rateLimitMessageIntervalSeconds
-        self.rateLimitPostMaxRequests = rateLimitPostMaxRequests
-        self.rateLimitPostIntervalSeconds = rateLimitPostIntervalSeconds
-        self.rateLimitRegisterMaxRequests = rateLimitRegisterMaxRequests
-        self.rateLimitRegisterIntervalSeconds = rateLimitRegisterIntervalSeconds
-        self.rateLimitImageMaxRequests = rateLimitImageMaxRequests
-        self.rateLimitImageIntervalSeconds = rateLimitImageIntervalSeconds
-        self.rateLimitCommentMaxRequests = rateLimitCommentMaxRequests
-        self.rateLimitCommentIntervalSeconds = rateLimitCommentIntervalSeconds
-        self.rateLimitSearchMaxRequests = rateLimitSearchMaxRequests
-        self.rateLimitSearchIntervalSeconds = rateLimitSearchIntervalSeconds
-        self.rateLimitImportUserSettingsMaxRequests = rateLimitImportUserSettingsMaxRequests
-        self.rateLimitImportUserSettingsIntervalSeconds = rateLimitImportUserSettingsIntervalSeconds
-        self.federationEnabled = federationEnabled
-        self.registrationMode = registrationMode
-        self.oauthRegistration = oauthRegistration
-        self.contentWarning = contentWarning
-        self.reportsEmailAdmins = reportsEmailAdmins
-        self.federationSignedFetch = federationSignedFetch
-        self.postUpvotes = postUpvotes
-        self.postDownvotes = postDownvotes
-        self.commentUpvotes = commentUpvotes
-        self.commentDownvotes = commentDownvotes
-        self.nsfwContentDisallowed = nsfwContentDisallowed
-        self.emailNotificationsDisabled = emailNotificationsDisabled
-        self.suggestedMultiCommunityId = suggestedMultiCommunityId
-        self.imageMode = imageMode
-        self.imageProxyBypassDomains = imageProxyBypassDomains
-        self.imageUploadTimeoutSeconds = imageUploadTimeoutSeconds
-        self.imageMaxThumbnailSize = imageMaxThumbnailSize
-        self.imageMaxAvatarSize = imageMaxAvatarSize
-        self.imageMaxBannerSize = imageMaxBannerSize
-        self.imageMaxUploadSize = imageMaxUploadSize
-        self.imageAllowVideoUploads = imageAllowVideoUploads
-        self.imageUploadDisabled = imageUploadDisabled
-        self.maxInvitesPerUserAllowed = maxInvitesPerUserAllowed
-        self.description = description
-        self.icon = icon
-        self.banner = banner
-        self.enableDownvotes = enableDownvotes
-        self.enableNsfw = enableNsfw
-        self.requireEmailVerification = requireEmailVerification
-        self.defaultSortType = defaultSortType
-        self.hideModlogModNames = hideModlogModNames
-        self.actorNameMaxLength = actorNameMaxLength
-        self.rateLimitMessage = rateLimitMessage
-        self.rateLimitMessagePerSecond = rateLimitMessagePerSecond
-        self.rateLimitPost = rateLimitPost
-        self.rateLimitPostPerSecond = rateLimitPostPerSecond
-        self.rateLimitRegister = rateLimitRegister
-        self.rateLimitRegisterPerSecond = rateLimitRegisterPerSecond
-        self.rateLimitImage = rateLimitImage
-        self.rateLimitImagePerSecond = rateLimitImagePerSecond
-        self.rateLimitComment = rateLimitComment
-        self.rateLimitCommentPerSecond = rateLimitCommentPerSecond
-        self.rateLimitSearch = rateLimitSearch
-        self.rateLimitSearchPerSecond = rateLimitSearchPerSecond
-        self.federationDebug = federationDebug
-        self.captchaEnabled = captchaEnabled
-        self.captchaDifficulty = captchaDifficulty
-        self.allowedInstances = allowedInstances
-        self.blockedInstances = blockedInstances
-        self.taglines = taglines
-        self.auth = auth
-        self.federationWorkerCount = federationWorkerCount
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case name = "name"
@@ -489,6 +403,96 @@ public struct ApiCreateSite: Codable, Hashable, Sendable {
         case taglines = "taglines"
         case auth = "auth"
         case federationWorkerCount = "federation_worker_count"
+    }
+}
+
+extension ApiCreateSite {
+    /// Creates a value.
+    public init(name: String, sidebar: String? = nil, summary: String? = nil, communityCreationAdminOnly: Bool? = nil, emailVerificationRequired: Bool? = nil, applicationQuestion: String? = nil, privateInstance: Bool? = nil, defaultTheme: String? = nil, defaultPostListingType: ApiListingType? = nil, defaultPostListingMode: ApiPostListingMode? = nil, defaultPostSortType: ApiPostSortType? = nil, defaultPostTimeRangeSeconds: Int? = nil, defaultItemsPerPage: Int? = nil, defaultCommentSortType: ApiCommentSortType? = nil, legalInformation: String? = nil, applicationEmailAdmins: Bool? = nil, discussionLanguages: [ApiLanguageId]? = nil, slurFilterRegex: String? = nil, rateLimitMessageMaxRequests: Int? = nil, rateLimitMessageIntervalSeconds: Int? = nil, rateLimitPostMaxRequests: Int? = nil, rateLimitPostIntervalSeconds: Int? = nil, rateLimitRegisterMaxRequests: Int? = nil, rateLimitRegisterIntervalSeconds: Int? = nil, rateLimitImageMaxRequests: Int? = nil, rateLimitImageIntervalSeconds: Int? = nil, rateLimitCommentMaxRequests: Int? = nil, rateLimitCommentIntervalSeconds: Int? = nil, rateLimitSearchMaxRequests: Int? = nil, rateLimitSearchIntervalSeconds: Int? = nil, rateLimitImportUserSettingsMaxRequests: Int? = nil, rateLimitImportUserSettingsIntervalSeconds: Int? = nil, federationEnabled: Bool? = nil, registrationMode: ApiRegistrationMode? = nil, oauthRegistration: Bool? = nil, contentWarning: String? = nil, reportsEmailAdmins: Bool? = nil, federationSignedFetch: Bool? = nil, postUpvotes: ApiFederationMode? = nil, postDownvotes: ApiFederationMode? = nil, commentUpvotes: ApiFederationMode? = nil, commentDownvotes: ApiFederationMode? = nil, nsfwContentDisallowed: Bool? = nil, emailNotificationsDisabled: Bool? = nil, suggestedMultiCommunityId: ApiMultiCommunityId? = nil, imageMode: ApiImageMode? = nil, imageProxyBypassDomains: String? = nil, imageUploadTimeoutSeconds: Int? = nil, imageMaxThumbnailSize: Int? = nil, imageMaxAvatarSize: Int? = nil, imageMaxBannerSize: Int? = nil, imageMaxUploadSize: Int? = nil, imageAllowVideoUploads: Bool? = nil, imageUploadDisabled: Bool? = nil, maxInvitesPerUserAllowed: Int? = nil, description: String? = nil, icon: String? = nil, banner: String? = nil, enableDownvotes: Bool? = nil, enableNsfw: Bool? = nil, requireEmailVerification: Bool? = nil, defaultSortType: ApiSortType? = nil, hideModlogModNames: Bool? = nil, actorNameMaxLength: Int? = nil, rateLimitMessage: Int? = nil, rateLimitMessagePerSecond: Int? = nil, rateLimitPost: Int? = nil, rateLimitPostPerSecond: Int? = nil, rateLimitRegister: Int? = nil, rateLimitRegisterPerSecond: Int? = nil, rateLimitImage: Int? = nil, rateLimitImagePerSecond: Int? = nil, rateLimitComment: Int? = nil, rateLimitCommentPerSecond: Int? = nil, rateLimitSearch: Int? = nil, rateLimitSearchPerSecond: Int? = nil, federationDebug: Bool? = nil, captchaEnabled: Bool? = nil, captchaDifficulty: String? = nil, allowedInstances: [String]? = nil, blockedInstances: [String]? = nil, taglines: [String]? = nil, auth: String? = nil, federationWorkerCount: Int? = nil) {
+        self.name = name
+        self.sidebar = sidebar
+        self.summary = summary
+        self.communityCreationAdminOnly = communityCreationAdminOnly
+        self.emailVerificationRequired = emailVerificationRequired
+        self.applicationQuestion = applicationQuestion
+        self.privateInstance = privateInstance
+        self.defaultTheme = defaultTheme
+        self.defaultPostListingType = defaultPostListingType
+        self.defaultPostListingMode = defaultPostListingMode
+        self.defaultPostSortType = defaultPostSortType
+        self.defaultPostTimeRangeSeconds = defaultPostTimeRangeSeconds
+        self.defaultItemsPerPage = defaultItemsPerPage
+        self.defaultCommentSortType = defaultCommentSortType
+        self.legalInformation = legalInformation
+        self.applicationEmailAdmins = applicationEmailAdmins
+        self.discussionLanguages = discussionLanguages
+        self.slurFilterRegex = slurFilterRegex
+        self.rateLimitMessageMaxRequests = rateLimitMessageMaxRequests
+        self.rateLimitMessageIntervalSeconds = rateLimitMessageIntervalSeconds
+        self.rateLimitPostMaxRequests = rateLimitPostMaxRequests
+        self.rateLimitPostIntervalSeconds = rateLimitPostIntervalSeconds
+        self.rateLimitRegisterMaxRequests = rateLimitRegisterMaxRequests
+        self.rateLimitRegisterIntervalSeconds = rateLimitRegisterIntervalSeconds
+        self.rateLimitImageMaxRequests = rateLimitImageMaxRequests
+        self.rateLimitImageIntervalSeconds = rateLimitImageIntervalSeconds
+        self.rateLimitCommentMaxRequests = rateLimitCommentMaxRequests
+        self.rateLimitCommentIntervalSeconds = rateLimitCommentIntervalSeconds
+        self.rateLimitSearchMaxRequests = rateLimitSearchMaxRequests
+        self.rateLimitSearchIntervalSeconds = rateLimitSearchIntervalSeconds
+        self.rateLimitImportUserSettingsMaxRequests = rateLimitImportUserSettingsMaxRequests
+        self.rateLimitImportUserSettingsIntervalSeconds = rateLimitImportUserSettingsIntervalSeconds
+        self.federationEnabled = federationEnabled
+        self.registrationMode = registrationMode
+        self.oauthRegistration = oauthRegistration
+        self.contentWarning = contentWarning
+        self.reportsEmailAdmins = reportsEmailAdmins
+        self.federationSignedFetch = federationSignedFetch
+        self.postUpvotes = postUpvotes
+        self.postDownvotes = postDownvotes
+        self.commentUpvotes = commentUpvotes
+        self.commentDownvotes = commentDownvotes
+        self.nsfwContentDisallowed = nsfwContentDisallowed
+        self.emailNotificationsDisabled = emailNotificationsDisabled
+        self.suggestedMultiCommunityId = suggestedMultiCommunityId
+        self.imageMode = imageMode
+        self.imageProxyBypassDomains = imageProxyBypassDomains
+        self.imageUploadTimeoutSeconds = imageUploadTimeoutSeconds
+        self.imageMaxThumbnailSize = imageMaxThumbnailSize
+        self.imageMaxAvatarSize = imageMaxAvatarSize
+        self.imageMaxBannerSize = imageMaxBannerSize
+        self.imageMaxUploadSize = imageMaxUploadSize
+        self.imageAllowVideoUploads = imageAllowVideoUploads
+        self.imageUploadDisabled = imageUploadDisabled
+        self.maxInvitesPerUserAllowed = maxInvitesPerUserAllowed
+        self.description = description
+        self.icon = icon
+        self.banner = banner
+        self.enableDownvotes = enableDownvotes
+        self.enableNsfw = enableNsfw
+        self.requireEmailVerification = requireEmailVerification
+        self.defaultSortType = defaultSortType
+        self.hideModlogModNames = hideModlogModNames
+        self.actorNameMaxLength = actorNameMaxLength
+        self.rateLimitMessage = rateLimitMessage
+        self.rateLimitMessagePerSecond = rateLimitMessagePerSecond
+        self.rateLimitPost = rateLimitPost
+        self.rateLimitPostPerSecond = rateLimitPostPerSecond
+        self.rateLimitRegister = rateLimitRegister
+        self.rateLimitRegisterPerSecond = rateLimitRegisterPerSecond
+        self.rateLimitImage = rateLimitImage
+        self.rateLimitImagePerSecond = rateLimitImagePerSecond
+        self.rateLimitComment = rateLimitComment
+        self.rateLimitCommentPerSecond = rateLimitCommentPerSecond
+        self.rateLimitSearch = rateLimitSearch
+        self.rateLimitSearchPerSecond = rateLimitSearchPerSecond
+        self.federationDebug = federationDebug
+        self.captchaEnabled = captchaEnabled
+        self.captchaDifficulty = captchaDifficulty
+        self.allowedInstances = allowedInstances
+        self.blockedInstances = blockedInstances
+        self.taglines = taglines
+        self.auth = auth
+        self.federationWorkerCount = federationWorkerCount
     }
 
     /// Decodes every version's keys; as strictly as one version when the decoder names it.
@@ -673,8 +677,13 @@ public struct ApiCreateSite: Codable, Hashable, Sendable {
 }
 
 extension ApiCreateSite: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var seen1: UInt64 = 0
         var name_0: String?
@@ -768,384 +777,384 @@ extension ApiCreateSite: LemmyFastDecodable {
             case 4:
                 if key.u32(0) == 0x68747561 {  // auth
                     try LemmyJSONReader.mark(&seen1, 1 << 18)
-                    auth_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    auth_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x6e6f6369 {  // icon
                     try LemmyJSONReader.mark(&seen0, 1 << 56)
-                    icon_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    icon_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x656d616e {  // name
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    name_0 = try String(lemmyJSON: &r)
+                    name_0 = try String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 6:
                 if key.u32(0) == 0x6e6e6162 && key.u32(2) == 0x72656e6e {  // banner
                     try LemmyJSONReader.mark(&seen0, 1 << 57)
-                    banner_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    banner_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 7:
                 if key.u32(0) == 0x65646973 && key.u32(3) == 0x72616265 {  // sidebar
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    sidebar_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    sidebar_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x6d6d7573 && key.u32(3) == 0x7972616d {  // summary
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    summary_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    summary_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 8:
                 if key.u64(0) == 0x73656e696c676174 {  // taglines
                     try LemmyJSONReader.mark(&seen1, 1 << 17)
-                    taglines_0 = try r.consumeNull() ? nil : [String](lemmyJSON: &r)
+                    taglines_0 = try r.consumeNull() ? nil : [String].lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 10:
                 if key.u64(0) == 0x6f6d5f6567616d69 && key.u64(2) == 0x65646f6d5f656761 {  // image_mode
                     try LemmyJSONReader.mark(&seen0, 1 << 45)
-                    imageMode_0 = try r.consumeNull() ? nil : ApiImageMode(lemmyJSON: &r)
+                    imageMode_0 = try r.consumeNull() ? nil : ApiImageMode.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 11:
                 if key.u64(0) == 0x7470697263736564 && key.u64(3) == 0x6e6f697470697263 {  // description
                     try LemmyJSONReader.mark(&seen0, 1 << 55)
-                    description_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    description_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x6e5f656c62616e65 && key.u64(3) == 0x7766736e5f656c62 {  // enable_nsfw
                     try LemmyJSONReader.mark(&seen0, 1 << 59)
-                    enableNsfw_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    enableNsfw_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 12:
                 if key.u64(0) == 0x7670755f74736f70 && key.u64(4) == 0x7365746f7670755f {  // post_upvotes
                     try LemmyJSONReader.mark(&seen0, 1 << 38)
-                    postUpvotes_0 = try r.consumeNull() ? nil : ApiFederationMode(lemmyJSON: &r)
+                    postUpvotes_0 = try r.consumeNull() ? nil : ApiFederationMode.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 13:
                 if key.u64(0) == 0x5f746c7561666564 && key.u64(5) == 0x656d6568745f746c {  // default_theme
                     try LemmyJSONReader.mark(&seen0, 1 << 7)
-                    defaultTheme_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    defaultTheme_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 14:
                 if key.u64(0) == 0x776f645f74736f70 && key.u64(6) == 0x7365746f766e776f {  // post_downvotes
                     try LemmyJSONReader.mark(&seen0, 1 << 39)
-                    postDownvotes_0 = try r.consumeNull() ? nil : ApiFederationMode(lemmyJSON: &r)
+                    postDownvotes_0 = try r.consumeNull() ? nil : ApiFederationMode.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 15:
                 if key.u64(0) == 0x5f61686374706163 && key.u64(7) == 0x64656c62616e655f {  // captcha_enabled
                     try LemmyJSONReader.mark(&seen1, 1 << 13)
-                    captchaEnabled_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    captchaEnabled_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x5f746e656d6d6f63 && key.u64(7) == 0x7365746f7670755f {  // comment_upvotes
                     try LemmyJSONReader.mark(&seen0, 1 << 40)
-                    commentUpvotes_0 = try r.consumeNull() ? nil : ApiFederationMode(lemmyJSON: &r)
+                    commentUpvotes_0 = try r.consumeNull() ? nil : ApiFederationMode.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x5f746e65746e6f63 && key.u64(7) == 0x676e696e7261775f {  // content_warning
                     try LemmyJSONReader.mark(&seen0, 1 << 35)
-                    contentWarning_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    contentWarning_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x6d696c5f65746172 && key.u64(7) == 0x74736f705f74696d {  // rate_limit_post
                     try LemmyJSONReader.mark(&seen1, 1 << 2)
-                    rateLimitPost_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    rateLimitPost_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 16:
                 if key.u64(0) == 0x645f656c62616e65 && key.u64(8) == 0x7365746f766e776f {  // enable_downvotes
                     try LemmyJSONReader.mark(&seen0, 1 << 58)
-                    enableDownvotes_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    enableDownvotes_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x6974617265646566 && key.u64(8) == 0x67756265645f6e6f {  // federation_debug
                     try LemmyJSONReader.mark(&seen1, 1 << 12)
-                    federationDebug_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    federationDebug_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x5f65746176697270 && key.u64(8) == 0x65636e6174736e69 {  // private_instance
                     try LemmyJSONReader.mark(&seen0, 1 << 6)
-                    privateInstance_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    privateInstance_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x6d696c5f65746172 && key.u64(8) == 0x6567616d695f7469 {  // rate_limit_image
                     try LemmyJSONReader.mark(&seen1, 1 << 6)
-                    rateLimitImage_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    rateLimitImage_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 17:
                 if key.u64(0) == 0x5f6465776f6c6c61 && key.u64(8) == 0x65636e6174736e69 && key.u64(9) == 0x7365636e6174736e {  // allowed_instances
                     try LemmyJSONReader.mark(&seen1, 1 << 15)
-                    allowedInstances_0 = try r.consumeNull() ? nil : [String](lemmyJSON: &r)
+                    allowedInstances_0 = try r.consumeNull() ? nil : [String].lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x5f64656b636f6c62 && key.u64(8) == 0x65636e6174736e69 && key.u64(9) == 0x7365636e6174736e {  // blocked_instances
                     try LemmyJSONReader.mark(&seen1, 1 << 16)
-                    blockedInstances_0 = try r.consumeNull() ? nil : [String](lemmyJSON: &r)
+                    blockedInstances_0 = try r.consumeNull() ? nil : [String].lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x5f746e656d6d6f63 && key.u64(8) == 0x65746f766e776f64 && key.u64(9) == 0x7365746f766e776f {  // comment_downvotes
                     try LemmyJSONReader.mark(&seen0, 1 << 41)
-                    commentDownvotes_0 = try r.consumeNull() ? nil : ApiFederationMode(lemmyJSON: &r)
+                    commentDownvotes_0 = try r.consumeNull() ? nil : ApiFederationMode.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x5f746c7561666564 && key.u64(8) == 0x7079745f74726f73 && key.u64(9) == 0x657079745f74726f {  // default_sort_type
                     try LemmyJSONReader.mark(&seen0, 1 << 61)
-                    defaultSortType_0 = try r.consumeNull() ? nil : ApiSortType(lemmyJSON: &r)
+                    defaultSortType_0 = try r.consumeNull() ? nil : ApiSortType.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x6e695f6c6167656c && key.u64(8) == 0x6f6974616d726f66 && key.u64(9) == 0x6e6f6974616d726f {  // legal_information
                     try LemmyJSONReader.mark(&seen0, 1 << 14)
-                    legalInformation_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    legalInformation_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x6d696c5f65746172 && key.u64(8) == 0x63726165735f7469 && key.u64(9) == 0x6863726165735f74 {  // rate_limit_search
                     try LemmyJSONReader.mark(&seen1, 1 << 10)
-                    rateLimitSearch_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    rateLimitSearch_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x6172747369676572 && key.u64(8) == 0x646f6d5f6e6f6974 && key.u64(9) == 0x65646f6d5f6e6f69 {  // registration_mode
                     try LemmyJSONReader.mark(&seen0, 1 << 33)
-                    registrationMode_0 = try r.consumeNull() ? nil : ApiRegistrationMode(lemmyJSON: &r)
+                    registrationMode_0 = try r.consumeNull() ? nil : ApiRegistrationMode.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x6c69665f72756c73 && key.u64(8) == 0x656765725f726574 && key.u64(9) == 0x78656765725f7265 {  // slur_filter_regex
                     try LemmyJSONReader.mark(&seen0, 1 << 17)
-                    slurFilterRegex_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    slurFilterRegex_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 18:
                 if key.u64(0) == 0x5f61686374706163 && key.u64(8) == 0x6c75636966666964 && key.u64(10) == 0x79746c7563696666 {  // captcha_difficulty
                     try LemmyJSONReader.mark(&seen1, 1 << 14)
-                    captchaDifficulty_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    captchaDifficulty_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x6974617265646566 && key.u64(8) == 0x6c62616e655f6e6f && key.u64(10) == 0x64656c62616e655f {  // federation_enabled
                     try LemmyJSONReader.mark(&seen0, 1 << 32)
-                    federationEnabled_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    federationEnabled_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x65725f687475616f && key.u64(8) == 0x6974617274736967 && key.u64(10) == 0x6e6f697461727473 {  // oauth_registration
                     try LemmyJSONReader.mark(&seen0, 1 << 34)
-                    oauthRegistration_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    oauthRegistration_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x6d696c5f65746172 && key.u64(8) == 0x656d6d6f635f7469 && key.u64(10) == 0x746e656d6d6f635f {  // rate_limit_comment
                     try LemmyJSONReader.mark(&seen1, 1 << 8)
-                    rateLimitComment_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    rateLimitComment_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x6d696c5f65746172 && key.u64(8) == 0x617373656d5f7469 && key.u64(10) == 0x6567617373656d5f {  // rate_limit_message
                     try LemmyJSONReader.mark(&seen1, 1 << 0)
-                    rateLimitMessage_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    rateLimitMessage_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 19:
                 if key.u64(0) == 0x6d696c5f65746172 && key.u64(8) == 0x73696765725f7469 && key.u64(11) == 0x7265747369676572 {  // rate_limit_register
                     try LemmyJSONReader.mark(&seen1, 1 << 4)
-                    rateLimitRegister_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    rateLimitRegister_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 20:
                 if key.u64(0) == 0x746163696c707061 && key.u64(8) == 0x736575715f6e6f69 && key.u64(12) == 0x6e6f697473657571 {  // application_question
                     try LemmyJSONReader.mark(&seen0, 1 << 5)
-                    applicationQuestion_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    applicationQuestion_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x6973737563736964 && key.u64(8) == 0x75676e616c5f6e6f && key.u64(12) == 0x7365676175676e61 {  // discussion_languages
                     try LemmyJSONReader.mark(&seen0, 1 << 16)
-                    discussionLanguages_0 = try r.consumeNull() ? nil : [ApiLanguageId](lemmyJSON: &r)
+                    discussionLanguages_0 = try r.consumeNull() ? nil : [ApiLanguageId].lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x5f7374726f706572 && key.u64(8) == 0x64615f6c69616d65 && key.u64(12) == 0x736e696d64615f6c {  // reports_email_admins
                     try LemmyJSONReader.mark(&seen0, 1 << 36)
-                    reportsEmailAdmins_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    reportsEmailAdmins_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 21:
                 if key.u64(0) == 0x616e5f726f746361 && key.u64(8) == 0x6c5f78616d5f656d && key.u64(13) == 0x6874676e656c5f78 {  // actor_name_max_length
                     try LemmyJSONReader.mark(&seen0, 1 << 63)
-                    actorNameMaxLength_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    actorNameMaxLength_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x646f6d5f65646968 && key.u64(8) == 0x5f646f6d5f676f6c && key.u64(13) == 0x73656d616e5f646f {  // hide_modlog_mod_names
                     try LemmyJSONReader.mark(&seen0, 1 << 62)
-                    hideModlogModNames_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    hideModlogModNames_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x616d5f6567616d69 && key.u64(8) == 0x7261746176615f78 && key.u64(13) == 0x657a69735f726174 {  // image_max_avatar_size
                     try LemmyJSONReader.mark(&seen0, 1 << 49)
-                    imageMaxAvatarSize_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    imageMaxAvatarSize_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x616d5f6567616d69 && key.u64(8) == 0x72656e6e61625f78 && key.u64(13) == 0x657a69735f72656e {  // image_max_banner_size
                     try LemmyJSONReader.mark(&seen0, 1 << 50)
-                    imageMaxBannerSize_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    imageMaxBannerSize_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x616d5f6567616d69 && key.u64(8) == 0x64616f6c70755f78 && key.u64(13) == 0x657a69735f64616f {  // image_max_upload_size
                     try LemmyJSONReader.mark(&seen0, 1 << 51)
-                    imageMaxUploadSize_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    imageMaxUploadSize_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x70755f6567616d69 && key.u64(8) == 0x7369645f64616f6c && key.u64(13) == 0x64656c6261736964 {  // image_upload_disabled
                     try LemmyJSONReader.mark(&seen0, 1 << 53)
-                    imageUploadDisabled_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    imageUploadDisabled_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 22:
                 if key.u64(0) == 0x5f746c7561666564 && key.u64(8) == 0x65705f736d657469 && key.u64(14) == 0x656761705f726570 {  // default_items_per_page
                     try LemmyJSONReader.mark(&seen0, 1 << 12)
-                    defaultItemsPerPage_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    defaultItemsPerPage_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x5f746c7561666564 && key.u64(8) == 0x726f735f74736f70 && key.u64(14) == 0x657079745f74726f {  // default_post_sort_type
                     try LemmyJSONReader.mark(&seen0, 1 << 10)
-                    defaultPostSortType_0 = try r.consumeNull() ? nil : ApiPostSortType(lemmyJSON: &r)
+                    defaultPostSortType_0 = try r.consumeNull() ? nil : ApiPostSortType.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 23:
                 if key.u64(0) == 0x6974617265646566 && key.u64(8) == 0x656e6769735f6e6f && key.u64(15) == 0x68637465665f6465 {  // federation_signed_fetch
                     try LemmyJSONReader.mark(&seen0, 1 << 37)
-                    federationSignedFetch_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    federationSignedFetch_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x6974617265646566 && key.u64(8) == 0x656b726f775f6e6f && key.u64(15) == 0x746e756f635f7265 {  // federation_worker_count
                     try LemmyJSONReader.mark(&seen1, 1 << 19)
-                    federationWorkerCount_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    federationWorkerCount_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x6e6f635f7766736e && key.u64(8) == 0x7369645f746e6574 && key.u64(15) == 0x6465776f6c6c6173 {  // nsfw_content_disallowed
                     try LemmyJSONReader.mark(&seen0, 1 << 42)
-                    nsfwContentDisallowed_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    nsfwContentDisallowed_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 24:
                 if key.u64(0) == 0x746163696c707061 && key.u64(8) == 0x69616d655f6e6f69 && key.u64(16) == 0x736e696d64615f6c {  // application_email_admins
                     try LemmyJSONReader.mark(&seen0, 1 << 15)
-                    applicationEmailAdmins_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    applicationEmailAdmins_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x616d5f6567616d69 && key.u64(8) == 0x6e626d7568745f78 && key.u64(16) == 0x657a69735f6c6961 {  // image_max_thumbnail_size
                     try LemmyJSONReader.mark(&seen0, 1 << 48)
-                    imageMaxThumbnailSize_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    imageMaxThumbnailSize_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 25:
                 if key.u64(0) == 0x5f746c7561666564 && key.u64(8) == 0x5f746e656d6d6f63 && key.u64(16) == 0x7079745f74726f73 && key.u64(17) == 0x657079745f74726f {  // default_comment_sort_type
                     try LemmyJSONReader.mark(&seen0, 1 << 13)
-                    defaultCommentSortType_0 = try r.consumeNull() ? nil : ApiCommentSortType(lemmyJSON: &r)
+                    defaultCommentSortType_0 = try r.consumeNull() ? nil : ApiCommentSortType.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x5f746c7561666564 && key.u64(8) == 0x73696c5f74736f70 && key.u64(16) == 0x646f6d5f676e6974 && key.u64(17) == 0x65646f6d5f676e69 {  // default_post_listing_mode
                     try LemmyJSONReader.mark(&seen0, 1 << 9)
-                    defaultPostListingMode_0 = try r.consumeNull() ? nil : ApiPostListingMode(lemmyJSON: &r)
+                    defaultPostListingMode_0 = try r.consumeNull() ? nil : ApiPostListingMode.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x5f746c7561666564 && key.u64(8) == 0x73696c5f74736f70 && key.u64(16) == 0x7079745f676e6974 && key.u64(17) == 0x657079745f676e69 {  // default_post_listing_type
                     try LemmyJSONReader.mark(&seen0, 1 << 8)
-                    defaultPostListingType_0 = try r.consumeNull() ? nil : ApiListingType(lemmyJSON: &r)
+                    defaultPostListingType_0 = try r.consumeNull() ? nil : ApiListingType.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x6c615f6567616d69 && key.u64(8) == 0x656469765f776f6c && key.u64(16) == 0x64616f6c70755f6f && key.u64(17) == 0x7364616f6c70755f {  // image_allow_video_uploads
                     try LemmyJSONReader.mark(&seen0, 1 << 52)
-                    imageAllowVideoUploads_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    imageAllowVideoUploads_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 26:
                 if key.u64(0) == 0x72705f6567616d69 && key.u64(8) == 0x617079625f79786f && key.u64(16) == 0x69616d6f645f7373 && key.u64(18) == 0x736e69616d6f645f {  // image_proxy_bypass_domains
                     try LemmyJSONReader.mark(&seen0, 1 << 46)
-                    imageProxyBypassDomains_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    imageProxyBypassDomains_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x6d696c5f65746172 && key.u64(8) == 0x5f74736f705f7469 && key.u64(16) == 0x6f6365735f726570 && key.u64(18) == 0x646e6f6365735f72 {  // rate_limit_post_per_second
                     try LemmyJSONReader.mark(&seen1, 1 << 3)
-                    rateLimitPostPerSecond_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    rateLimitPostPerSecond_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x5f65726975716572 && key.u64(8) == 0x65765f6c69616d65 && key.u64(16) == 0x6974616369666972 && key.u64(18) == 0x6e6f697461636966 {  // require_email_verification
                     try LemmyJSONReader.mark(&seen0, 1 << 60)
-                    requireEmailVerification_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    requireEmailVerification_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 27:
                 if key.u64(0) == 0x65765f6c69616d65 && key.u64(8) == 0x6974616369666972 && key.u64(16) == 0x69757165725f6e6f && key.u64(19) == 0x6465726975716572 {  // email_verification_required
                     try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    emailVerificationRequired_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    emailVerificationRequired_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x6d696c5f65746172 && key.u64(8) == 0x6567616d695f7469 && key.u64(16) == 0x6365735f7265705f && key.u64(19) == 0x646e6f6365735f72 {  // rate_limit_image_per_second
                     try LemmyJSONReader.mark(&seen1, 1 << 7)
-                    rateLimitImagePerSecond_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    rateLimitImagePerSecond_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 28:
                 if key.u64(0) == 0x6f6e5f6c69616d65 && key.u64(8) == 0x6974616369666974 && key.u64(16) == 0x617369645f736e6f && key.u64(20) == 0x64656c6261736964 {  // email_notifications_disabled
                     try LemmyJSONReader.mark(&seen0, 1 << 43)
-                    emailNotificationsDisabled_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    emailNotificationsDisabled_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x70755f6567616d69 && key.u64(8) == 0x6d69745f64616f6c && key.u64(16) == 0x6365735f74756f65 && key.u64(20) == 0x73646e6f6365735f {  // image_upload_timeout_seconds
                     try LemmyJSONReader.mark(&seen0, 1 << 47)
-                    imageUploadTimeoutSeconds_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    imageUploadTimeoutSeconds_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x69766e695f78616d && key.u64(8) == 0x5f7265705f736574 && key.u64(16) == 0x6c6c615f72657375 && key.u64(20) == 0x6465776f6c6c615f {  // max_invites_per_user_allowed
                     try LemmyJSONReader.mark(&seen0, 1 << 54)
-                    maxInvitesPerUserAllowed_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    maxInvitesPerUserAllowed_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x6d696c5f65746172 && key.u64(8) == 0x5f74736f705f7469 && key.u64(16) == 0x757165725f78616d && key.u64(20) == 0x7374736575716572 {  // rate_limit_post_max_requests
                     try LemmyJSONReader.mark(&seen0, 1 << 20)
-                    rateLimitPostMaxRequests_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    rateLimitPostMaxRequests_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x6d696c5f65746172 && key.u64(8) == 0x63726165735f7469 && key.u64(16) == 0x65735f7265705f68 && key.u64(20) == 0x646e6f6365735f72 {  // rate_limit_search_per_second
                     try LemmyJSONReader.mark(&seen1, 1 << 11)
-                    rateLimitSearchPerSecond_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    rateLimitSearchPerSecond_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x6574736567677573 && key.u64(8) == 0x5f69746c756d5f64 && key.u64(16) == 0x74696e756d6d6f63 && key.u64(20) == 0x64695f7974696e75 {  // suggested_multi_community_id
                     try LemmyJSONReader.mark(&seen0, 1 << 44)
-                    suggestedMultiCommunityId_0 = try r.consumeNull() ? nil : ApiMultiCommunityId(lemmyJSON: &r)
+                    suggestedMultiCommunityId_0 = try r.consumeNull() ? nil : ApiMultiCommunityId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 29:
                 if key.u64(0) == 0x74696e756d6d6f63 && key.u64(8) == 0x6974616572635f79 && key.u64(16) == 0x6e696d64615f6e6f && key.u64(21) == 0x796c6e6f5f6e696d {  // community_creation_admin_only
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    communityCreationAdminOnly_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    communityCreationAdminOnly_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x6d696c5f65746172 && key.u64(8) == 0x656d6d6f635f7469 && key.u64(16) == 0x735f7265705f746e && key.u64(21) == 0x646e6f6365735f72 {  // rate_limit_comment_per_second
                     try LemmyJSONReader.mark(&seen1, 1 << 9)
-                    rateLimitCommentPerSecond_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    rateLimitCommentPerSecond_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x6d696c5f65746172 && key.u64(8) == 0x6567616d695f7469 && key.u64(16) == 0x7165725f78616d5f && key.u64(21) == 0x7374736575716572 {  // rate_limit_image_max_requests
                     try LemmyJSONReader.mark(&seen0, 1 << 24)
-                    rateLimitImageMaxRequests_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    rateLimitImageMaxRequests_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x6d696c5f65746172 && key.u64(8) == 0x617373656d5f7469 && key.u64(16) == 0x735f7265705f6567 && key.u64(21) == 0x646e6f6365735f72 {  // rate_limit_message_per_second
                     try LemmyJSONReader.mark(&seen1, 1 << 1)
-                    rateLimitMessagePerSecond_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    rateLimitMessagePerSecond_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 30:
                 if key.u64(0) == 0x6d696c5f65746172 && key.u64(8) == 0x73696765725f7469 && key.u64(16) == 0x5f7265705f726574 && key.u64(22) == 0x646e6f6365735f72 {  // rate_limit_register_per_second
                     try LemmyJSONReader.mark(&seen1, 1 << 5)
-                    rateLimitRegisterPerSecond_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    rateLimitRegisterPerSecond_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x6d696c5f65746172 && key.u64(8) == 0x63726165735f7469 && key.u64(16) == 0x65725f78616d5f68 && key.u64(22) == 0x7374736575716572 {  // rate_limit_search_max_requests
                     try LemmyJSONReader.mark(&seen0, 1 << 28)
-                    rateLimitSearchMaxRequests_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    rateLimitSearchMaxRequests_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 31:
                 if key.u64(0) == 0x5f746c7561666564 && key.u64(8) == 0x6d69745f74736f70 && key.u64(16) == 0x5f65676e61725f65 && key.u64(23) == 0x73646e6f6365735f {  // default_post_time_range_seconds
                     try LemmyJSONReader.mark(&seen0, 1 << 11)
-                    defaultPostTimeRangeSeconds_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    defaultPostTimeRangeSeconds_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x6d696c5f65746172 && key.u64(8) == 0x656d6d6f635f7469 && key.u64(16) == 0x725f78616d5f746e && key.u64(23) == 0x7374736575716572 {  // rate_limit_comment_max_requests
                     try LemmyJSONReader.mark(&seen0, 1 << 26)
-                    rateLimitCommentMaxRequests_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    rateLimitCommentMaxRequests_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x6d696c5f65746172 && key.u64(8) == 0x617373656d5f7469 && key.u64(16) == 0x725f78616d5f6567 && key.u64(23) == 0x7374736575716572 {  // rate_limit_message_max_requests
                     try LemmyJSONReader.mark(&seen0, 1 << 18)
-                    rateLimitMessageMaxRequests_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    rateLimitMessageMaxRequests_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 32:
                 if key.u64(0) == 0x6d696c5f65746172 && key.u64(8) == 0x5f74736f705f7469 && key.u64(16) == 0x6c61767265746e69 && key.u64(24) == 0x73646e6f6365735f {  // rate_limit_post_interval_seconds
                     try LemmyJSONReader.mark(&seen0, 1 << 21)
-                    rateLimitPostIntervalSeconds_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    rateLimitPostIntervalSeconds_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x6d696c5f65746172 && key.u64(8) == 0x73696765725f7469 && key.u64(16) == 0x5f78616d5f726574 && key.u64(24) == 0x7374736575716572 {  // rate_limit_register_max_requests
                     try LemmyJSONReader.mark(&seen0, 1 << 22)
-                    rateLimitRegisterMaxRequests_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    rateLimitRegisterMaxRequests_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 33:
                 if key.u64(0) == 0x6d696c5f65746172 && key.u64(8) == 0x6567616d695f7469 && key.u64(16) == 0x61767265746e695f && key.u64(24) == 0x646e6f6365735f6c && key.u64(25) == 0x73646e6f6365735f {  // rate_limit_image_interval_seconds
                     try LemmyJSONReader.mark(&seen0, 1 << 25)
-                    rateLimitImageIntervalSeconds_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    rateLimitImageIntervalSeconds_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 34:
                 if key.u64(0) == 0x6d696c5f65746172 && key.u64(8) == 0x63726165735f7469 && key.u64(16) == 0x767265746e695f68 && key.u64(24) == 0x6e6f6365735f6c61 && key.u64(26) == 0x73646e6f6365735f {  // rate_limit_search_interval_seconds
                     try LemmyJSONReader.mark(&seen0, 1 << 29)
-                    rateLimitSearchIntervalSeconds_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    rateLimitSearchIntervalSeconds_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 35:
                 if key.u64(0) == 0x6d696c5f65746172 && key.u64(8) == 0x656d6d6f635f7469 && key.u64(16) == 0x7265746e695f746e && key.u64(24) == 0x6f6365735f6c6176 && key.u64(27) == 0x73646e6f6365735f {  // rate_limit_comment_interval_seconds
                     try LemmyJSONReader.mark(&seen0, 1 << 27)
-                    rateLimitCommentIntervalSeconds_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    rateLimitCommentIntervalSeconds_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x6d696c5f65746172 && key.u64(8) == 0x617373656d5f7469 && key.u64(16) == 0x7265746e695f6567 && key.u64(24) == 0x6f6365735f6c6176 && key.u64(27) == 0x73646e6f6365735f {  // rate_limit_message_interval_seconds
                     try LemmyJSONReader.mark(&seen0, 1 << 19)
-                    rateLimitMessageIntervalSeconds_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    rateLimitMessageIntervalSeconds_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 36:
                 if key.u64(0) == 0x6d696c5f65746172 && key.u64(8) == 0x73696765725f7469 && key.u64(16) == 0x65746e695f726574 && key.u64(24) == 0x6365735f6c617672 && key.u64(28) == 0x73646e6f6365735f {  // rate_limit_register_interval_seconds
                     try LemmyJSONReader.mark(&seen0, 1 << 23)
-                    rateLimitRegisterIntervalSeconds_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    rateLimitRegisterIntervalSeconds_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 44:
                 if key.u64(0) == 0x6d696c5f65746172 && key.u64(8) == 0x726f706d695f7469 && key.u64(16) == 0x735f726573755f74 && key.u64(24) == 0x5f73676e69747465 && key.u64(32) == 0x757165725f78616d && key.u64(36) == 0x7374736575716572 {  // rate_limit_import_user_settings_max_requests
                     try LemmyJSONReader.mark(&seen0, 1 << 30)
-                    rateLimitImportUserSettingsMaxRequests_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    rateLimitImportUserSettingsMaxRequests_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 48:
                 if key.u64(0) == 0x6d696c5f65746172 && key.u64(8) == 0x726f706d695f7469 && key.u64(16) == 0x735f726573755f74 && key.u64(24) == 0x5f73676e69747465 && key.u64(32) == 0x6c61767265746e69 && key.u64(40) == 0x73646e6f6365735f {  // rate_limit_import_user_settings_interval_seconds
                     try LemmyJSONReader.mark(&seen0, 1 << 31)
-                    rateLimitImportUserSettingsIntervalSeconds_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    rateLimitImportUserSettingsIntervalSeconds_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -1154,90 +1163,92 @@ extension ApiCreateSite: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.name = try LemmyJSONReader.required(consume name_0)
-        self.sidebar = consume sidebar_0
-        self.summary = consume summary_0
-        self.communityCreationAdminOnly = communityCreationAdminOnly_0
-        self.emailVerificationRequired = emailVerificationRequired_0
-        self.applicationQuestion = consume applicationQuestion_0
-        self.privateInstance = privateInstance_0
-        self.defaultTheme = consume defaultTheme_0
-        self.defaultPostListingType = consume defaultPostListingType_0
-        self.defaultPostListingMode = consume defaultPostListingMode_0
-        self.defaultPostSortType = consume defaultPostSortType_0
-        self.defaultPostTimeRangeSeconds = defaultPostTimeRangeSeconds_0
-        self.defaultItemsPerPage = defaultItemsPerPage_0
-        self.defaultCommentSortType = consume defaultCommentSortType_0
-        self.legalInformation = consume legalInformation_0
-        self.applicationEmailAdmins = applicationEmailAdmins_0
-        self.discussionLanguages = consume discussionLanguages_0
-        self.slurFilterRegex = consume slurFilterRegex_0
-        self.rateLimitMessageMaxRequests = rateLimitMessageMaxRequests_0
-        self.rateLimitMessageIntervalSeconds = rateLimitMessageIntervalSeconds_0
-        self.rateLimitPostMaxRequests = rateLimitPostMaxRequests_0
-        self.rateLimitPostIntervalSeconds = rateLimitPostIntervalSeconds_0
-        self.rateLimitRegisterMaxRequests = rateLimitRegisterMaxRequests_0
-        self.rateLimitRegisterIntervalSeconds = rateLimitRegisterIntervalSeconds_0
-        self.rateLimitImageMaxRequests = rateLimitImageMaxRequests_0
-        self.rateLimitImageIntervalSeconds = rateLimitImageIntervalSeconds_0
-        self.rateLimitCommentMaxRequests = rateLimitCommentMaxRequests_0
-        self.rateLimitCommentIntervalSeconds = rateLimitCommentIntervalSeconds_0
-        self.rateLimitSearchMaxRequests = rateLimitSearchMaxRequests_0
-        self.rateLimitSearchIntervalSeconds = rateLimitSearchIntervalSeconds_0
-        self.rateLimitImportUserSettingsMaxRequests = rateLimitImportUserSettingsMaxRequests_0
-        self.rateLimitImportUserSettingsIntervalSeconds = rateLimitImportUserSettingsIntervalSeconds_0
-        self.federationEnabled = federationEnabled_0
-        self.registrationMode = consume registrationMode_0
-        self.oauthRegistration = oauthRegistration_0
-        self.contentWarning = consume contentWarning_0
-        self.reportsEmailAdmins = reportsEmailAdmins_0
-        self.federationSignedFetch = federationSignedFetch_0
-        self.postUpvotes = consume postUpvotes_0
-        self.postDownvotes = consume postDownvotes_0
-        self.commentUpvotes = consume commentUpvotes_0
-        self.commentDownvotes = consume commentDownvotes_0
-        self.nsfwContentDisallowed = nsfwContentDisallowed_0
-        self.emailNotificationsDisabled = emailNotificationsDisabled_0
-        self.suggestedMultiCommunityId = suggestedMultiCommunityId_0
-        self.imageMode = consume imageMode_0
-        self.imageProxyBypassDomains = consume imageProxyBypassDomains_0
-        self.imageUploadTimeoutSeconds = imageUploadTimeoutSeconds_0
-        self.imageMaxThumbnailSize = imageMaxThumbnailSize_0
-        self.imageMaxAvatarSize = imageMaxAvatarSize_0
-        self.imageMaxBannerSize = imageMaxBannerSize_0
-        self.imageMaxUploadSize = imageMaxUploadSize_0
-        self.imageAllowVideoUploads = imageAllowVideoUploads_0
-        self.imageUploadDisabled = imageUploadDisabled_0
-        self.maxInvitesPerUserAllowed = maxInvitesPerUserAllowed_0
-        self.description = consume description_0
-        self.icon = consume icon_0
-        self.banner = consume banner_0
-        self.enableDownvotes = enableDownvotes_0
-        self.enableNsfw = enableNsfw_0
-        self.requireEmailVerification = requireEmailVerification_0
-        self.defaultSortType = consume defaultSortType_0
-        self.hideModlogModNames = hideModlogModNames_0
-        self.actorNameMaxLength = actorNameMaxLength_0
-        self.rateLimitMessage = rateLimitMessage_0
-        self.rateLimitMessagePerSecond = rateLimitMessagePerSecond_0
-        self.rateLimitPost = rateLimitPost_0
-        self.rateLimitPostPerSecond = rateLimitPostPerSecond_0
-        self.rateLimitRegister = rateLimitRegister_0
-        self.rateLimitRegisterPerSecond = rateLimitRegisterPerSecond_0
-        self.rateLimitImage = rateLimitImage_0
-        self.rateLimitImagePerSecond = rateLimitImagePerSecond_0
-        self.rateLimitComment = rateLimitComment_0
-        self.rateLimitCommentPerSecond = rateLimitCommentPerSecond_0
-        self.rateLimitSearch = rateLimitSearch_0
-        self.rateLimitSearchPerSecond = rateLimitSearchPerSecond_0
-        self.federationDebug = federationDebug_0
-        self.captchaEnabled = captchaEnabled_0
-        self.captchaDifficulty = consume captchaDifficulty_0
-        self.allowedInstances = consume allowedInstances_0
-        self.blockedInstances = consume blockedInstances_0
-        self.taglines = consume taglines_0
-        self.auth = consume auth_0
-        self.federationWorkerCount = federationWorkerCount_0
+        return Self(
+            name: try LemmyJSONReader.required(consume name_0),
+            sidebar: consume sidebar_0,
+            summary: consume summary_0,
+            communityCreationAdminOnly: communityCreationAdminOnly_0,
+            emailVerificationRequired: emailVerificationRequired_0,
+            applicationQuestion: consume applicationQuestion_0,
+            privateInstance: privateInstance_0,
+            defaultTheme: consume defaultTheme_0,
+            defaultPostListingType: consume defaultPostListingType_0,
+            defaultPostListingMode: consume defaultPostListingMode_0,
+            defaultPostSortType: consume defaultPostSortType_0,
+            defaultPostTimeRangeSeconds: defaultPostTimeRangeSeconds_0,
+            defaultItemsPerPage: defaultItemsPerPage_0,
+            defaultCommentSortType: consume defaultCommentSortType_0,
+            legalInformation: consume legalInformation_0,
+            applicationEmailAdmins: applicationEmailAdmins_0,
+            discussionLanguages: consume discussionLanguages_0,
+            slurFilterRegex: consume slurFilterRegex_0,
+            rateLimitMessageMaxRequests: rateLimitMessageMaxRequests_0,
+            rateLimitMessageIntervalSeconds: rateLimitMessageIntervalSeconds_0,
+            rateLimitPostMaxRequests: rateLimitPostMaxRequests_0,
+            rateLimitPostIntervalSeconds: rateLimitPostIntervalSeconds_0,
+            rateLimitRegisterMaxRequests: rateLimitRegisterMaxRequests_0,
+            rateLimitRegisterIntervalSeconds: rateLimitRegisterIntervalSeconds_0,
+            rateLimitImageMaxRequests: rateLimitImageMaxRequests_0,
+            rateLimitImageIntervalSeconds: rateLimitImageIntervalSeconds_0,
+            rateLimitCommentMaxRequests: rateLimitCommentMaxRequests_0,
+            rateLimitCommentIntervalSeconds: rateLimitCommentIntervalSeconds_0,
+            rateLimitSearchMaxRequests: rateLimitSearchMaxRequests_0,
+            rateLimitSearchIntervalSeconds: rateLimitSearchIntervalSeconds_0,
+            rateLimitImportUserSettingsMaxRequests: rateLimitImportUserSettingsMaxRequests_0,
+            rateLimitImportUserSettingsIntervalSeconds: rateLimitImportUserSettingsIntervalSeconds_0,
+            federationEnabled: federationEnabled_0,
+            registrationMode: consume registrationMode_0,
+            oauthRegistration: oauthRegistration_0,
+            contentWarning: consume contentWarning_0,
+            reportsEmailAdmins: reportsEmailAdmins_0,
+            federationSignedFetch: federationSignedFetch_0,
+            postUpvotes: consume postUpvotes_0,
+            postDownvotes: consume postDownvotes_0,
+            commentUpvotes: consume commentUpvotes_0,
+            commentDownvotes: consume commentDownvotes_0,
+            nsfwContentDisallowed: nsfwContentDisallowed_0,
+            emailNotificationsDisabled: emailNotificationsDisabled_0,
+            suggestedMultiCommunityId: suggestedMultiCommunityId_0,
+            imageMode: consume imageMode_0,
+            imageProxyBypassDomains: consume imageProxyBypassDomains_0,
+            imageUploadTimeoutSeconds: imageUploadTimeoutSeconds_0,
+            imageMaxThumbnailSize: imageMaxThumbnailSize_0,
+            imageMaxAvatarSize: imageMaxAvatarSize_0,
+            imageMaxBannerSize: imageMaxBannerSize_0,
+            imageMaxUploadSize: imageMaxUploadSize_0,
+            imageAllowVideoUploads: imageAllowVideoUploads_0,
+            imageUploadDisabled: imageUploadDisabled_0,
+            maxInvitesPerUserAllowed: maxInvitesPerUserAllowed_0,
+            description: consume description_0,
+            icon: consume icon_0,
+            banner: consume banner_0,
+            enableDownvotes: enableDownvotes_0,
+            enableNsfw: enableNsfw_0,
+            requireEmailVerification: requireEmailVerification_0,
+            defaultSortType: consume defaultSortType_0,
+            hideModlogModNames: hideModlogModNames_0,
+            actorNameMaxLength: actorNameMaxLength_0,
+            rateLimitMessage: rateLimitMessage_0,
+            rateLimitMessagePerSecond: rateLimitMessagePerSecond_0,
+            rateLimitPost: rateLimitPost_0,
+            rateLimitPostPerSecond: rateLimitPostPerSecond_0,
+            rateLimitRegister: rateLimitRegister_0,
+            rateLimitRegisterPerSecond: rateLimitRegisterPerSecond_0,
+            rateLimitImage: rateLimitImage_0,
+            rateLimitImagePerSecond: rateLimitImagePerSecond_0,
+            rateLimitComment: rateLimitComment_0,
+            rateLimitCommentPerSecond: rateLimitCommentPerSecond_0,
+            rateLimitSearch: rateLimitSearch_0,
+            rateLimitSearchPerSecond: rateLimitSearchPerSecond_0,
+            federationDebug: federationDebug_0,
+            captchaEnabled: captchaEnabled_0,
+            captchaDifficulty: consume captchaDifficulty_0,
+            allowedInstances: consume allowedInstances_0,
+            blockedInstances: consume blockedInstances_0,
+            taglines: consume taglines_0,
+            auth: consume auth_0,
+            federationWorkerCount: federationWorkerCount_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

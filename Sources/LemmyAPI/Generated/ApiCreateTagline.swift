@@ -7,20 +7,29 @@
 public struct ApiCreateTagline: Codable, Hashable, Sendable {
     /// The `content` member.
     public var content: String
-
-    /// Creates a value.
-    public init(content: String) {
-        self.content = content
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case content = "content"
     }
 }
 
+extension ApiCreateTagline {
+    /// Creates a value.
+    public init(content: String) {
+        self.content = content
+    }
+}
+
 extension ApiCreateTagline: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var content_0: String?
         var more = try r.beginObject()
@@ -30,7 +39,7 @@ extension ApiCreateTagline: LemmyFastDecodable {
             case 7:
                 if key.u32(0) == 0x746e6f63 && key.u32(3) == 0x746e6574 {  // content
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    content_0 = try String(lemmyJSON: &r)
+                    content_0 = try String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -39,7 +48,9 @@ extension ApiCreateTagline: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.content = try LemmyJSONReader.required(consume content_0)
+        return Self(
+            content: try LemmyJSONReader.required(consume content_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -29,18 +29,8 @@ public struct ApiCustomEmoji: Codable, Hashable, Sendable {
     ///
     /// Removed in 1.0.0-beta.1.
     public var localSiteId: ApiLocalSiteId?
-
-    /// Creates a value.
-    public init(id: ApiCustomEmojiId, shortcode: String, imageUrl: ApiDbUrl, altText: String, category: String, publishedAt: LemmyDate, updatedAt: LemmyDate? = nil, localSiteId: ApiLocalSiteId? = nil) {
-        self.id = id
-        self.shortcode = shortcode
-        self.imageUrl = imageUrl
-        self.altText = altText
-        self.category = category
-        self.publishedAt = publishedAt
-        self.updatedAt = updatedAt
-        self.localSiteId = localSiteId
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case id = "id"
@@ -53,6 +43,20 @@ public struct ApiCustomEmoji: Codable, Hashable, Sendable {
         case updatedAt = "updated_at"
         case updatedAtKey1 = "updated"
         case localSiteId = "local_site_id"
+    }
+}
+
+extension ApiCustomEmoji {
+    /// Creates a value.
+    public init(id: ApiCustomEmojiId, shortcode: String, imageUrl: ApiDbUrl, altText: String, category: String, publishedAt: LemmyDate, updatedAt: LemmyDate? = nil, localSiteId: ApiLocalSiteId? = nil) {
+        self.id = id
+        self.shortcode = shortcode
+        self.imageUrl = imageUrl
+        self.altText = altText
+        self.category = category
+        self.publishedAt = publishedAt
+        self.updatedAt = updatedAt
+        self.localSiteId = localSiteId
     }
 
     /// Decodes every version's keys; as strictly as one version when the decoder names it.
@@ -85,8 +89,13 @@ public struct ApiCustomEmoji: Codable, Hashable, Sendable {
 }
 
 extension ApiCustomEmoji: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var id_0: ApiCustomEmojiId?
         var shortcode_0: String?
@@ -105,58 +114,58 @@ extension ApiCustomEmoji: LemmyFastDecodable {
             case 2:
                 if key.u16(0) == 0x6469 {  // id
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    id_0 = try ApiCustomEmojiId(lemmyJSON: &r)
+                    id_0 = try ApiCustomEmojiId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 7:
                 if key.u32(0) == 0x61647075 && key.u32(3) == 0x64657461 {  // updated
                     try LemmyJSONReader.mark(&seen0, 1 << 8)
-                    updatedAt_1 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                    updatedAt_1 = try r.consumeNull() ? nil : LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 8:
                 if key.u64(0) == 0x747865745f746c61 {  // alt_text
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    altText_0 = try String(lemmyJSON: &r)
+                    altText_0 = try String.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x79726f6765746163 {  // category
                     try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    category_0 = try String(lemmyJSON: &r)
+                    category_0 = try String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 9:
                 if key.u64(0) == 0x72755f6567616d69 && key.u64(1) == 0x6c72755f6567616d {  // image_url
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    imageUrl_0 = try ApiDbUrl(lemmyJSON: &r)
+                    imageUrl_0 = try ApiDbUrl.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x656873696c627570 && key.u64(1) == 0x64656873696c6275 {  // published
                     try LemmyJSONReader.mark(&seen0, 1 << 6)
-                    publishedAt_1 = try LemmyDate(lemmyJSON: &r)
+                    publishedAt_1 = try LemmyDate.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x646f6374726f6873 && key.u64(1) == 0x65646f6374726f68 {  // shortcode
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    shortcode_0 = try String(lemmyJSON: &r)
+                    shortcode_0 = try String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 10:
                 if key.u64(0) == 0x5f64657461647075 && key.u64(2) == 0x74615f6465746164 {  // updated_at
                     try LemmyJSONReader.mark(&seen0, 1 << 7)
-                    updatedAt_0 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                    updatedAt_0 = try r.consumeNull() ? nil : LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 12:
                 if key.u64(0) == 0x656873696c627570 && key.u64(4) == 0x74615f6465687369 {  // published_at
                     try LemmyJSONReader.mark(&seen0, 1 << 5)
-                    publishedAt_0 = try LemmyDate(lemmyJSON: &r)
+                    publishedAt_0 = try LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 13:
                 if key.u64(0) == 0x69735f6c61636f6c && key.u64(5) == 0x64695f657469735f {  // local_site_id
                     try LemmyJSONReader.mark(&seen0, 1 << 9)
-                    localSiteId_0 = try r.consumeNull() ? nil : ApiLocalSiteId(lemmyJSON: &r)
+                    localSiteId_0 = try r.consumeNull() ? nil : ApiLocalSiteId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -165,14 +174,16 @@ extension ApiCustomEmoji: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.id = try LemmyJSONReader.required(id_0)
-        self.shortcode = try LemmyJSONReader.required(consume shortcode_0)
-        self.imageUrl = try LemmyJSONReader.required(consume imageUrl_0)
-        self.altText = try LemmyJSONReader.required(consume altText_0)
-        self.category = try LemmyJSONReader.required(consume category_0)
-        self.publishedAt = try LemmyJSONReader.required(publishedAt_0 ?? publishedAt_1)
-        self.updatedAt = updatedAt_0 ?? updatedAt_1
-        self.localSiteId = localSiteId_0
+        return Self(
+            id: try LemmyJSONReader.required(id_0),
+            shortcode: try LemmyJSONReader.required(consume shortcode_0),
+            imageUrl: try LemmyJSONReader.required(consume imageUrl_0),
+            altText: try LemmyJSONReader.required(consume altText_0),
+            category: try LemmyJSONReader.required(consume category_0),
+            publishedAt: try LemmyJSONReader.required(publishedAt_0 ?? publishedAt_1),
+            updatedAt: updatedAt_0 ?? updatedAt_1,
+            localSiteId: localSiteId_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

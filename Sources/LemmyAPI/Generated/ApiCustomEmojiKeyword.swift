@@ -13,18 +13,22 @@ public struct ApiCustomEmojiKeyword: Codable, Hashable, Sendable {
     ///
     /// Removed in 0.19.0.
     public var id: Int?
-
-    /// Creates a value.
-    public init(customEmojiId: ApiCustomEmojiId, keyword: String, id: Int? = nil) {
-        self.customEmojiId = customEmojiId
-        self.keyword = keyword
-        self.id = id
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case customEmojiId = "custom_emoji_id"
         case keyword = "keyword"
         case id = "id"
+    }
+}
+
+extension ApiCustomEmojiKeyword {
+    /// Creates a value.
+    public init(customEmojiId: ApiCustomEmojiId, keyword: String, id: Int? = nil) {
+        self.customEmojiId = customEmojiId
+        self.keyword = keyword
+        self.id = id
     }
 
     /// Decodes every version's keys; as strictly as one version when the decoder names it.
@@ -47,8 +51,13 @@ public struct ApiCustomEmojiKeyword: Codable, Hashable, Sendable {
 }
 
 extension ApiCustomEmojiKeyword: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var customEmojiId_0: ApiCustomEmojiId?
         var keyword_0: String?
@@ -60,21 +69,21 @@ extension ApiCustomEmojiKeyword: LemmyFastDecodable {
             case 2:
                 if key.u16(0) == 0x6469 {  // id
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    id_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    id_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 7:
                 if key.u32(0) == 0x7779656b && key.u32(3) == 0x64726f77 {  // keyword
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    keyword_0 = try String(lemmyJSON: &r)
+                    keyword_0 = try String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 15:
                 if key.u64(0) == 0x655f6d6f74737563 && key.u64(7) == 0x64695f696a6f6d65 {  // custom_emoji_id
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    customEmojiId_0 = try ApiCustomEmojiId(lemmyJSON: &r)
+                    customEmojiId_0 = try ApiCustomEmojiId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -83,9 +92,11 @@ extension ApiCustomEmojiKeyword: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.customEmojiId = try LemmyJSONReader.required(customEmojiId_0)
-        self.keyword = try LemmyJSONReader.required(consume keyword_0)
-        self.id = id_0
+        return Self(
+            customEmojiId: try LemmyJSONReader.required(customEmojiId_0),
+            keyword: try LemmyJSONReader.required(consume keyword_0),
+            id: id_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -7,20 +7,29 @@
 public struct ApiCustomEmojiResponse: Codable, Hashable, Sendable {
     /// The `custom_emoji` member.
     public var customEmoji: ApiCustomEmojiView
-
-    /// Creates a value.
-    public init(customEmoji: ApiCustomEmojiView) {
-        self.customEmoji = customEmoji
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case customEmoji = "custom_emoji"
     }
 }
 
+extension ApiCustomEmojiResponse {
+    /// Creates a value.
+    public init(customEmoji: ApiCustomEmojiView) {
+        self.customEmoji = customEmoji
+    }
+}
+
 extension ApiCustomEmojiResponse: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var customEmoji_0: ApiCustomEmojiView?
         var more = try r.beginObject()
@@ -30,7 +39,7 @@ extension ApiCustomEmojiResponse: LemmyFastDecodable {
             case 12:
                 if key.u64(0) == 0x655f6d6f74737563 && key.u64(4) == 0x696a6f6d655f6d6f {  // custom_emoji
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    customEmoji_0 = try ApiCustomEmojiView(lemmyJSON: &r)
+                    customEmoji_0 = try ApiCustomEmojiView.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -39,7 +48,9 @@ extension ApiCustomEmojiResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.customEmoji = try LemmyJSONReader.required(consume customEmoji_0)
+        return Self(
+            customEmoji: try LemmyJSONReader.required(consume customEmoji_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

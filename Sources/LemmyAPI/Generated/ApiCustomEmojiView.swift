@@ -9,12 +9,8 @@ public struct ApiCustomEmojiView: Codable, Hashable, Sendable {
     public var customEmoji: ApiCustomEmoji
     /// The `keywords` member.
     public var keywords: [ApiCustomEmojiKeyword]
-
-    /// Creates a value.
-    public init(customEmoji: ApiCustomEmoji, keywords: [ApiCustomEmojiKeyword]) {
-        self.customEmoji = customEmoji
-        self.keywords = keywords
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case customEmoji = "custom_emoji"
@@ -22,9 +18,22 @@ public struct ApiCustomEmojiView: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiCustomEmojiView {
+    /// Creates a value.
+    public init(customEmoji: ApiCustomEmoji, keywords: [ApiCustomEmojiKeyword]) {
+        self.customEmoji = customEmoji
+        self.keywords = keywords
+    }
+}
+
 extension ApiCustomEmojiView: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var customEmoji_0: ApiCustomEmoji?
         var keywords_0: [ApiCustomEmojiKeyword]?
@@ -35,14 +44,14 @@ extension ApiCustomEmojiView: LemmyFastDecodable {
             case 8:
                 if key.u64(0) == 0x7364726f7779656b {  // keywords
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    keywords_0 = try [ApiCustomEmojiKeyword](lemmyJSON: &r)
+                    keywords_0 = try [ApiCustomEmojiKeyword].lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 12:
                 if key.u64(0) == 0x655f6d6f74737563 && key.u64(4) == 0x696a6f6d655f6d6f {  // custom_emoji
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    customEmoji_0 = try ApiCustomEmoji(lemmyJSON: &r)
+                    customEmoji_0 = try ApiCustomEmoji.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -51,8 +60,10 @@ extension ApiCustomEmojiView: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.customEmoji = try LemmyJSONReader.required(consume customEmoji_0)
-        self.keywords = try LemmyJSONReader.required(consume keywords_0)
+        return Self(
+            customEmoji: try LemmyJSONReader.required(consume customEmoji_0),
+            keywords: try LemmyJSONReader.required(consume keywords_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -17,18 +17,22 @@ public struct ApiDeleteAccount: Codable, Hashable, Sendable {
     ///
     /// Removed in 0.19.0.
     public var auth: String?
-
-    /// Creates a value.
-    public init(password: ApiSensitiveString, deleteContent: Bool? = nil, auth: String? = nil) {
-        self.password = password
-        self.deleteContent = deleteContent
-        self.auth = auth
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case password = "password"
         case deleteContent = "delete_content"
         case auth = "auth"
+    }
+}
+
+extension ApiDeleteAccount {
+    /// Creates a value.
+    public init(password: ApiSensitiveString, deleteContent: Bool? = nil, auth: String? = nil) {
+        self.password = password
+        self.deleteContent = deleteContent
+        self.auth = auth
     }
 
     /// Decodes every version's keys; as strictly as one version when the decoder names it.
@@ -51,8 +55,13 @@ public struct ApiDeleteAccount: Codable, Hashable, Sendable {
 }
 
 extension ApiDeleteAccount: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var password_0: ApiSensitiveString?
         var deleteContent_0: Bool?
@@ -64,21 +73,21 @@ extension ApiDeleteAccount: LemmyFastDecodable {
             case 4:
                 if key.u32(0) == 0x68747561 {  // auth
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    auth_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    auth_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 8:
                 if key.u64(0) == 0x64726f7773736170 {  // password
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    password_0 = try ApiSensitiveString(lemmyJSON: &r)
+                    password_0 = try ApiSensitiveString.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 14:
                 if key.u64(0) == 0x635f6574656c6564 && key.u64(6) == 0x746e65746e6f635f {  // delete_content
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    deleteContent_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    deleteContent_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -87,9 +96,11 @@ extension ApiDeleteAccount: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.password = try LemmyJSONReader.required(consume password_0)
-        self.deleteContent = deleteContent_0
-        self.auth = consume auth_0
+        return Self(
+            password: try LemmyJSONReader.required(consume password_0),
+            deleteContent: deleteContent_0,
+            auth: consume auth_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

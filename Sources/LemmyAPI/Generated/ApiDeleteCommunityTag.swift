@@ -9,12 +9,8 @@ public struct ApiDeleteCommunityTag: Codable, Hashable, Sendable {
     public var tagId: ApiCommunityTagId
     /// The `delete` member.
     public var delete: Bool
-
-    /// Creates a value.
-    public init(tagId: ApiCommunityTagId, delete: Bool) {
-        self.tagId = tagId
-        self.delete = delete
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case tagId = "tag_id"
@@ -22,9 +18,22 @@ public struct ApiDeleteCommunityTag: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiDeleteCommunityTag {
+    /// Creates a value.
+    public init(tagId: ApiCommunityTagId, delete: Bool) {
+        self.tagId = tagId
+        self.delete = delete
+    }
+}
+
 extension ApiDeleteCommunityTag: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var tagId_0: ApiCommunityTagId?
         var delete_0: Bool?
@@ -35,10 +44,10 @@ extension ApiDeleteCommunityTag: LemmyFastDecodable {
             case 6:
                 if key.u32(0) == 0x656c6564 && key.u32(2) == 0x6574656c {  // delete
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    delete_0 = try Bool(lemmyJSON: &r)
+                    delete_0 = try Bool.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x5f676174 && key.u32(2) == 0x64695f67 {  // tag_id
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    tagId_0 = try ApiCommunityTagId(lemmyJSON: &r)
+                    tagId_0 = try ApiCommunityTagId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -47,8 +56,10 @@ extension ApiDeleteCommunityTag: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.tagId = try LemmyJSONReader.required(tagId_0)
-        self.delete = try LemmyJSONReader.required(delete_0)
+        return Self(
+            tagId: try LemmyJSONReader.required(tagId_0),
+            delete: try LemmyJSONReader.required(delete_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -11,16 +11,20 @@ public struct ApiDeleteCustomEmoji: Codable, Hashable, Sendable {
     ///
     /// Removed in 0.19.0.
     public var auth: String?
-
-    /// Creates a value.
-    public init(id: ApiCustomEmojiId, auth: String? = nil) {
-        self.id = id
-        self.auth = auth
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case id = "id"
         case auth = "auth"
+    }
+}
+
+extension ApiDeleteCustomEmoji {
+    /// Creates a value.
+    public init(id: ApiCustomEmojiId, auth: String? = nil) {
+        self.id = id
+        self.auth = auth
     }
 
     /// Decodes every version's keys; as strictly as one version when the decoder names it.
@@ -41,8 +45,13 @@ public struct ApiDeleteCustomEmoji: Codable, Hashable, Sendable {
 }
 
 extension ApiDeleteCustomEmoji: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var id_0: ApiCustomEmojiId?
         var auth_0: String?
@@ -53,14 +62,14 @@ extension ApiDeleteCustomEmoji: LemmyFastDecodable {
             case 2:
                 if key.u16(0) == 0x6469 {  // id
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    id_0 = try ApiCustomEmojiId(lemmyJSON: &r)
+                    id_0 = try ApiCustomEmojiId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 4:
                 if key.u32(0) == 0x68747561 {  // auth
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    auth_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    auth_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -69,8 +78,10 @@ extension ApiDeleteCustomEmoji: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.id = try LemmyJSONReader.required(id_0)
-        self.auth = consume auth_0
+        return Self(
+            id: try LemmyJSONReader.required(id_0),
+            auth: consume auth_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -9,12 +9,8 @@ public struct ApiDeleteCustomEmojiResponse: Codable, Hashable, Sendable {
     public var id: ApiCustomEmojiId
     /// The `success` member.
     public var success: Bool
-
-    /// Creates a value.
-    public init(id: ApiCustomEmojiId, success: Bool) {
-        self.id = id
-        self.success = success
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case id = "id"
@@ -22,9 +18,22 @@ public struct ApiDeleteCustomEmojiResponse: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiDeleteCustomEmojiResponse {
+    /// Creates a value.
+    public init(id: ApiCustomEmojiId, success: Bool) {
+        self.id = id
+        self.success = success
+    }
+}
+
 extension ApiDeleteCustomEmojiResponse: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var id_0: ApiCustomEmojiId?
         var success_0: Bool?
@@ -35,14 +44,14 @@ extension ApiDeleteCustomEmojiResponse: LemmyFastDecodable {
             case 2:
                 if key.u16(0) == 0x6469 {  // id
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    id_0 = try ApiCustomEmojiId(lemmyJSON: &r)
+                    id_0 = try ApiCustomEmojiId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 7:
                 if key.u32(0) == 0x63637573 && key.u32(3) == 0x73736563 {  // success
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    success_0 = try Bool(lemmyJSON: &r)
+                    success_0 = try Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -51,8 +60,10 @@ extension ApiDeleteCustomEmojiResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.id = try LemmyJSONReader.required(id_0)
-        self.success = try LemmyJSONReader.required(success_0)
+        return Self(
+            id: try LemmyJSONReader.required(id_0),
+            success: try LemmyJSONReader.required(success_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

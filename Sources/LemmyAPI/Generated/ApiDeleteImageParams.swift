@@ -7,20 +7,29 @@
 public struct ApiDeleteImageParams: Codable, Hashable, Sendable {
     /// The `filename` member.
     public var filename: String
-
-    /// Creates a value.
-    public init(filename: String) {
-        self.filename = filename
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case filename = "filename"
     }
 }
 
+extension ApiDeleteImageParams {
+    /// Creates a value.
+    public init(filename: String) {
+        self.filename = filename
+    }
+}
+
 extension ApiDeleteImageParams: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var filename_0: String?
         var more = try r.beginObject()
@@ -30,7 +39,7 @@ extension ApiDeleteImageParams: LemmyFastDecodable {
             case 8:
                 if key.u64(0) == 0x656d616e656c6966 {  // filename
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    filename_0 = try String(lemmyJSON: &r)
+                    filename_0 = try String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -39,7 +48,9 @@ extension ApiDeleteImageParams: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.filename = try LemmyJSONReader.required(consume filename_0)
+        return Self(
+            filename: try LemmyJSONReader.required(consume filename_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

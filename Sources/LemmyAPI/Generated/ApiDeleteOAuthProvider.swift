@@ -7,20 +7,29 @@
 public struct ApiDeleteOAuthProvider: Codable, Hashable, Sendable {
     /// The `id` member.
     public var id: ApiOAuthProviderId
-
-    /// Creates a value.
-    public init(id: ApiOAuthProviderId) {
-        self.id = id
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case id = "id"
     }
 }
 
+extension ApiDeleteOAuthProvider {
+    /// Creates a value.
+    public init(id: ApiOAuthProviderId) {
+        self.id = id
+    }
+}
+
 extension ApiDeleteOAuthProvider: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var id_0: ApiOAuthProviderId?
         var more = try r.beginObject()
@@ -30,7 +39,7 @@ extension ApiDeleteOAuthProvider: LemmyFastDecodable {
             case 2:
                 if key.u16(0) == 0x6469 {  // id
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    id_0 = try ApiOAuthProviderId(lemmyJSON: &r)
+                    id_0 = try ApiOAuthProviderId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -39,7 +48,9 @@ extension ApiDeleteOAuthProvider: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.id = try LemmyJSONReader.required(id_0)
+        return Self(
+            id: try LemmyJSONReader.required(id_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

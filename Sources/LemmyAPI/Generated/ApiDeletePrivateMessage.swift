@@ -13,18 +13,22 @@ public struct ApiDeletePrivateMessage: Codable, Hashable, Sendable {
     ///
     /// Removed in 0.19.0.
     public var auth: String?
-
-    /// Creates a value.
-    public init(privateMessageId: ApiPrivateMessageId, deleted: Bool, auth: String? = nil) {
-        self.privateMessageId = privateMessageId
-        self.deleted = deleted
-        self.auth = auth
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case privateMessageId = "private_message_id"
         case deleted = "deleted"
         case auth = "auth"
+    }
+}
+
+extension ApiDeletePrivateMessage {
+    /// Creates a value.
+    public init(privateMessageId: ApiPrivateMessageId, deleted: Bool, auth: String? = nil) {
+        self.privateMessageId = privateMessageId
+        self.deleted = deleted
+        self.auth = auth
     }
 
     /// Decodes every version's keys; as strictly as one version when the decoder names it.
@@ -47,8 +51,13 @@ public struct ApiDeletePrivateMessage: Codable, Hashable, Sendable {
 }
 
 extension ApiDeletePrivateMessage: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var privateMessageId_0: ApiPrivateMessageId?
         var deleted_0: Bool?
@@ -60,21 +69,21 @@ extension ApiDeletePrivateMessage: LemmyFastDecodable {
             case 4:
                 if key.u32(0) == 0x68747561 {  // auth
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    auth_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    auth_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 7:
                 if key.u32(0) == 0x656c6564 && key.u32(3) == 0x64657465 {  // deleted
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    deleted_0 = try Bool(lemmyJSON: &r)
+                    deleted_0 = try Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 18:
                 if key.u64(0) == 0x5f65746176697270 && key.u64(8) == 0x5f6567617373656d && key.u64(10) == 0x64695f6567617373 {  // private_message_id
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    privateMessageId_0 = try ApiPrivateMessageId(lemmyJSON: &r)
+                    privateMessageId_0 = try ApiPrivateMessageId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -83,9 +92,11 @@ extension ApiDeletePrivateMessage: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.privateMessageId = try LemmyJSONReader.required(privateMessageId_0)
-        self.deleted = try LemmyJSONReader.required(deleted_0)
-        self.auth = consume auth_0
+        return Self(
+            privateMessageId: try LemmyJSONReader.required(privateMessageId_0),
+            deleted: try LemmyJSONReader.required(deleted_0),
+            auth: consume auth_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -9,12 +9,8 @@ public struct ApiDeleteUserForm: Codable, Hashable, Sendable {
     public var personId: ApiPersonId
     /// The `delete_content` member.
     public var deleteContent: Bool
-
-    /// Creates a value.
-    public init(personId: ApiPersonId, deleteContent: Bool) {
-        self.personId = personId
-        self.deleteContent = deleteContent
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case personId = "person_id"
@@ -22,9 +18,22 @@ public struct ApiDeleteUserForm: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiDeleteUserForm {
+    /// Creates a value.
+    public init(personId: ApiPersonId, deleteContent: Bool) {
+        self.personId = personId
+        self.deleteContent = deleteContent
+    }
+}
+
 extension ApiDeleteUserForm: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var personId_0: ApiPersonId?
         var deleteContent_0: Bool?
@@ -35,14 +44,14 @@ extension ApiDeleteUserForm: LemmyFastDecodable {
             case 9:
                 if key.u64(0) == 0x695f6e6f73726570 && key.u64(1) == 0x64695f6e6f737265 {  // person_id
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    personId_0 = try ApiPersonId(lemmyJSON: &r)
+                    personId_0 = try ApiPersonId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 14:
                 if key.u64(0) == 0x635f6574656c6564 && key.u64(6) == 0x746e65746e6f635f {  // delete_content
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    deleteContent_0 = try Bool(lemmyJSON: &r)
+                    deleteContent_0 = try Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -51,8 +60,10 @@ extension ApiDeleteUserForm: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.personId = try LemmyJSONReader.required(personId_0)
-        self.deleteContent = try LemmyJSONReader.required(deleteContent_0)
+        return Self(
+            personId: try LemmyJSONReader.required(personId_0),
+            deleteContent: try LemmyJSONReader.required(deleteContent_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

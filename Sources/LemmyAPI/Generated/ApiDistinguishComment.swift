@@ -13,18 +13,22 @@ public struct ApiDistinguishComment: Codable, Hashable, Sendable {
     ///
     /// Removed in 0.19.0.
     public var auth: String?
-
-    /// Creates a value.
-    public init(commentId: ApiCommentId, distinguished: Bool, auth: String? = nil) {
-        self.commentId = commentId
-        self.distinguished = distinguished
-        self.auth = auth
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case commentId = "comment_id"
         case distinguished = "distinguished"
         case auth = "auth"
+    }
+}
+
+extension ApiDistinguishComment {
+    /// Creates a value.
+    public init(commentId: ApiCommentId, distinguished: Bool, auth: String? = nil) {
+        self.commentId = commentId
+        self.distinguished = distinguished
+        self.auth = auth
     }
 
     /// Decodes every version's keys; as strictly as one version when the decoder names it.
@@ -47,8 +51,13 @@ public struct ApiDistinguishComment: Codable, Hashable, Sendable {
 }
 
 extension ApiDistinguishComment: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var commentId_0: ApiCommentId?
         var distinguished_0: Bool?
@@ -60,21 +69,21 @@ extension ApiDistinguishComment: LemmyFastDecodable {
             case 4:
                 if key.u32(0) == 0x68747561 {  // auth
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    auth_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    auth_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 10:
                 if key.u64(0) == 0x5f746e656d6d6f63 && key.u64(2) == 0x64695f746e656d6d {  // comment_id
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    commentId_0 = try ApiCommentId(lemmyJSON: &r)
+                    commentId_0 = try ApiCommentId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 13:
                 if key.u64(0) == 0x75676e6974736964 && key.u64(5) == 0x646568736975676e {  // distinguished
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    distinguished_0 = try Bool(lemmyJSON: &r)
+                    distinguished_0 = try Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -83,9 +92,11 @@ extension ApiDistinguishComment: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.commentId = try LemmyJSONReader.required(commentId_0)
-        self.distinguished = try LemmyJSONReader.required(distinguished_0)
-        self.auth = consume auth_0
+        return Self(
+            commentId: try LemmyJSONReader.required(commentId_0),
+            distinguished: try LemmyJSONReader.required(distinguished_0),
+            auth: consume auth_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

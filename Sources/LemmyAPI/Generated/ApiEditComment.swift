@@ -19,15 +19,8 @@ public struct ApiEditComment: Codable, Hashable, Sendable {
     ///
     /// Removed in 0.19.0.
     public var auth: String?
-
-    /// Creates a value.
-    public init(commentId: ApiCommentId, content: String? = nil, languageId: ApiLanguageId? = nil, formId: String? = nil, auth: String? = nil) {
-        self.commentId = commentId
-        self.content = content
-        self.languageId = languageId
-        self.formId = formId
-        self.auth = auth
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case commentId = "comment_id"
@@ -35,6 +28,17 @@ public struct ApiEditComment: Codable, Hashable, Sendable {
         case languageId = "language_id"
         case formId = "form_id"
         case auth = "auth"
+    }
+}
+
+extension ApiEditComment {
+    /// Creates a value.
+    public init(commentId: ApiCommentId, content: String? = nil, languageId: ApiLanguageId? = nil, formId: String? = nil, auth: String? = nil) {
+        self.commentId = commentId
+        self.content = content
+        self.languageId = languageId
+        self.formId = formId
+        self.auth = auth
     }
 
     /// Decodes every version's keys; as strictly as one version when the decoder names it.
@@ -61,8 +65,13 @@ public struct ApiEditComment: Codable, Hashable, Sendable {
 }
 
 extension ApiEditComment: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var commentId_0: ApiCommentId?
         var content_0: String?
@@ -76,31 +85,31 @@ extension ApiEditComment: LemmyFastDecodable {
             case 4:
                 if key.u32(0) == 0x68747561 {  // auth
                     try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    auth_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    auth_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 7:
                 if key.u32(0) == 0x746e6f63 && key.u32(3) == 0x746e6574 {  // content
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    content_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    content_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x6d726f66 && key.u32(3) == 0x64695f6d {  // form_id
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    formId_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    formId_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 10:
                 if key.u64(0) == 0x5f746e656d6d6f63 && key.u64(2) == 0x64695f746e656d6d {  // comment_id
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    commentId_0 = try ApiCommentId(lemmyJSON: &r)
+                    commentId_0 = try ApiCommentId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 11:
                 if key.u64(0) == 0x65676175676e616c && key.u64(3) == 0x64695f6567617567 {  // language_id
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    languageId_0 = try r.consumeNull() ? nil : ApiLanguageId(lemmyJSON: &r)
+                    languageId_0 = try r.consumeNull() ? nil : ApiLanguageId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -109,11 +118,13 @@ extension ApiEditComment: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.commentId = try LemmyJSONReader.required(commentId_0)
-        self.content = consume content_0
-        self.languageId = languageId_0
-        self.formId = consume formId_0
-        self.auth = consume auth_0
+        return Self(
+            commentId: try LemmyJSONReader.required(commentId_0),
+            content: consume content_0,
+            languageId: languageId_0,
+            formId: consume formId_0,
+            auth: consume auth_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -9,12 +9,8 @@ public struct ApiEditCommunityNotifications: Codable, Hashable, Sendable {
     public var communityId: ApiCommunityId
     /// The `mode` member.
     public var mode: ApiCommunityNotificationsMode
-
-    /// Creates a value.
-    public init(communityId: ApiCommunityId, mode: ApiCommunityNotificationsMode) {
-        self.communityId = communityId
-        self.mode = mode
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case communityId = "community_id"
@@ -22,9 +18,22 @@ public struct ApiEditCommunityNotifications: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiEditCommunityNotifications {
+    /// Creates a value.
+    public init(communityId: ApiCommunityId, mode: ApiCommunityNotificationsMode) {
+        self.communityId = communityId
+        self.mode = mode
+    }
+}
+
 extension ApiEditCommunityNotifications: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var communityId_0: ApiCommunityId?
         var mode_0: ApiCommunityNotificationsMode?
@@ -35,14 +44,14 @@ extension ApiEditCommunityNotifications: LemmyFastDecodable {
             case 4:
                 if key.u32(0) == 0x65646f6d {  // mode
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    mode_0 = try ApiCommunityNotificationsMode(lemmyJSON: &r)
+                    mode_0 = try ApiCommunityNotificationsMode.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 12:
                 if key.u64(0) == 0x74696e756d6d6f63 && key.u64(4) == 0x64695f7974696e75 {  // community_id
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    communityId_0 = try ApiCommunityId(lemmyJSON: &r)
+                    communityId_0 = try ApiCommunityId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -51,8 +60,10 @@ extension ApiEditCommunityNotifications: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.communityId = try LemmyJSONReader.required(communityId_0)
-        self.mode = try LemmyJSONReader.required(consume mode_0)
+        return Self(
+            communityId: try LemmyJSONReader.required(communityId_0),
+            mode: try LemmyJSONReader.required(consume mode_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

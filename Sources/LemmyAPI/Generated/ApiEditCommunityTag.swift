@@ -13,14 +13,8 @@ public struct ApiEditCommunityTag: Codable, Hashable, Sendable {
     public var summary: String?
     /// The `color` member.
     public var color: ApiTagColor?
-
-    /// Creates a value.
-    public init(tagId: ApiCommunityTagId, displayName: String? = nil, summary: String? = nil, color: ApiTagColor? = nil) {
-        self.tagId = tagId
-        self.displayName = displayName
-        self.summary = summary
-        self.color = color
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case tagId = "tag_id"
@@ -30,9 +24,24 @@ public struct ApiEditCommunityTag: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiEditCommunityTag {
+    /// Creates a value.
+    public init(tagId: ApiCommunityTagId, displayName: String? = nil, summary: String? = nil, color: ApiTagColor? = nil) {
+        self.tagId = tagId
+        self.displayName = displayName
+        self.summary = summary
+        self.color = color
+    }
+}
+
 extension ApiEditCommunityTag: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var tagId_0: ApiCommunityTagId?
         var displayName_0: String?
@@ -45,28 +54,28 @@ extension ApiEditCommunityTag: LemmyFastDecodable {
             case 5:
                 if key.u32(0) == 0x6f6c6f63 && key.u32(1) == 0x726f6c6f {  // color
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    color_0 = try r.consumeNull() ? nil : ApiTagColor(lemmyJSON: &r)
+                    color_0 = try r.consumeNull() ? nil : ApiTagColor.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 6:
                 if key.u32(0) == 0x5f676174 && key.u32(2) == 0x64695f67 {  // tag_id
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    tagId_0 = try ApiCommunityTagId(lemmyJSON: &r)
+                    tagId_0 = try ApiCommunityTagId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 7:
                 if key.u32(0) == 0x6d6d7573 && key.u32(3) == 0x7972616d {  // summary
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    summary_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    summary_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 12:
                 if key.u64(0) == 0x5f79616c70736964 && key.u64(4) == 0x656d616e5f79616c {  // display_name
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    displayName_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    displayName_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -75,10 +84,12 @@ extension ApiEditCommunityTag: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.tagId = try LemmyJSONReader.required(tagId_0)
-        self.displayName = consume displayName_0
-        self.summary = consume summary_0
-        self.color = consume color_0
+        return Self(
+            tagId: try LemmyJSONReader.required(tagId_0),
+            displayName: consume displayName_0,
+            summary: consume summary_0,
+            color: consume color_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

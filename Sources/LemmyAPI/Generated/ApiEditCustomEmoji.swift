@@ -25,17 +25,8 @@ public struct ApiEditCustomEmoji: Codable, Hashable, Sendable {
     ///
     /// Removed in 0.19.0.
     public var auth: String?
-
-    /// Creates a value.
-    public init(id: ApiCustomEmojiId, category: String? = nil, shortcode: String? = nil, imageUrl: ApiDbUrl? = nil, altText: String? = nil, keywords: [String]? = nil, auth: String? = nil) {
-        self.id = id
-        self.category = category
-        self.shortcode = shortcode
-        self.imageUrl = imageUrl
-        self.altText = altText
-        self.keywords = keywords
-        self.auth = auth
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case id = "id"
@@ -45,6 +36,19 @@ public struct ApiEditCustomEmoji: Codable, Hashable, Sendable {
         case altText = "alt_text"
         case keywords = "keywords"
         case auth = "auth"
+    }
+}
+
+extension ApiEditCustomEmoji {
+    /// Creates a value.
+    public init(id: ApiCustomEmojiId, category: String? = nil, shortcode: String? = nil, imageUrl: ApiDbUrl? = nil, altText: String? = nil, keywords: [String]? = nil, auth: String? = nil) {
+        self.id = id
+        self.category = category
+        self.shortcode = shortcode
+        self.imageUrl = imageUrl
+        self.altText = altText
+        self.keywords = keywords
+        self.auth = auth
     }
 
     /// Decodes every version's keys; as strictly as one version when the decoder names it.
@@ -75,8 +79,13 @@ public struct ApiEditCustomEmoji: Codable, Hashable, Sendable {
 }
 
 extension ApiEditCustomEmoji: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var id_0: ApiCustomEmojiId?
         var category_0: String?
@@ -92,37 +101,37 @@ extension ApiEditCustomEmoji: LemmyFastDecodable {
             case 2:
                 if key.u16(0) == 0x6469 {  // id
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    id_0 = try ApiCustomEmojiId(lemmyJSON: &r)
+                    id_0 = try ApiCustomEmojiId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 4:
                 if key.u32(0) == 0x68747561 {  // auth
                     try LemmyJSONReader.mark(&seen0, 1 << 6)
-                    auth_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    auth_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 8:
                 if key.u64(0) == 0x747865745f746c61 {  // alt_text
                     try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    altText_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    altText_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x79726f6765746163 {  // category
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    category_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    category_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x7364726f7779656b {  // keywords
                     try LemmyJSONReader.mark(&seen0, 1 << 5)
-                    keywords_0 = try r.consumeNull() ? nil : [String](lemmyJSON: &r)
+                    keywords_0 = try r.consumeNull() ? nil : [String].lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 9:
                 if key.u64(0) == 0x72755f6567616d69 && key.u64(1) == 0x6c72755f6567616d {  // image_url
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    imageUrl_0 = try r.consumeNull() ? nil : ApiDbUrl(lemmyJSON: &r)
+                    imageUrl_0 = try r.consumeNull() ? nil : ApiDbUrl.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x646f6374726f6873 && key.u64(1) == 0x65646f6374726f68 {  // shortcode
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    shortcode_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    shortcode_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -131,13 +140,15 @@ extension ApiEditCustomEmoji: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.id = try LemmyJSONReader.required(id_0)
-        self.category = consume category_0
-        self.shortcode = consume shortcode_0
-        self.imageUrl = consume imageUrl_0
-        self.altText = consume altText_0
-        self.keywords = consume keywords_0
-        self.auth = consume auth_0
+        return Self(
+            id: try LemmyJSONReader.required(id_0),
+            category: consume category_0,
+            shortcode: consume shortcode_0,
+            imageUrl: consume imageUrl_0,
+            altText: consume altText_0,
+            keywords: consume keywords_0,
+            auth: consume auth_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

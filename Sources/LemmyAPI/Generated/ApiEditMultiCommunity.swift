@@ -15,15 +15,8 @@ public struct ApiEditMultiCommunity: Codable, Hashable, Sendable {
     public var sidebar: String?
     /// The `deleted` member.
     public var deleted: Bool?
-
-    /// Creates a value.
-    public init(id: ApiMultiCommunityId, title: String? = nil, summary: String? = nil, sidebar: String? = nil, deleted: Bool? = nil) {
-        self.id = id
-        self.title = title
-        self.summary = summary
-        self.sidebar = sidebar
-        self.deleted = deleted
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case id = "id"
@@ -34,9 +27,25 @@ public struct ApiEditMultiCommunity: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiEditMultiCommunity {
+    /// Creates a value.
+    public init(id: ApiMultiCommunityId, title: String? = nil, summary: String? = nil, sidebar: String? = nil, deleted: Bool? = nil) {
+        self.id = id
+        self.title = title
+        self.summary = summary
+        self.sidebar = sidebar
+        self.deleted = deleted
+    }
+}
+
 extension ApiEditMultiCommunity: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var id_0: ApiMultiCommunityId?
         var title_0: String?
@@ -50,27 +59,27 @@ extension ApiEditMultiCommunity: LemmyFastDecodable {
             case 2:
                 if key.u16(0) == 0x6469 {  // id
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    id_0 = try ApiMultiCommunityId(lemmyJSON: &r)
+                    id_0 = try ApiMultiCommunityId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 5:
                 if key.u32(0) == 0x6c746974 && key.u32(1) == 0x656c7469 {  // title
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    title_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    title_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 7:
                 if key.u32(0) == 0x656c6564 && key.u32(3) == 0x64657465 {  // deleted
                     try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    deleted_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    deleted_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x65646973 && key.u32(3) == 0x72616265 {  // sidebar
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    sidebar_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    sidebar_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x6d6d7573 && key.u32(3) == 0x7972616d {  // summary
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    summary_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    summary_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -79,11 +88,13 @@ extension ApiEditMultiCommunity: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.id = try LemmyJSONReader.required(id_0)
-        self.title = consume title_0
-        self.summary = consume summary_0
-        self.sidebar = consume sidebar_0
-        self.deleted = deleted_0
+        return Self(
+            id: try LemmyJSONReader.required(id_0),
+            title: consume title_0,
+            summary: consume summary_0,
+            sidebar: consume sidebar_0,
+            deleted: deleted_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -29,22 +29,8 @@ public struct ApiEditOAuthProvider: Codable, Hashable, Sendable {
     public var usePkce: Bool?
     /// The `enabled` member.
     public var enabled: Bool?
-
-    /// Creates a value.
-    public init(id: ApiOAuthProviderId, displayName: String? = nil, authorizationEndpoint: String? = nil, tokenEndpoint: String? = nil, userinfoEndpoint: String? = nil, idClaim: String? = nil, clientSecret: String? = nil, scopes: String? = nil, autoVerifyEmail: Bool? = nil, accountLinkingEnabled: Bool? = nil, usePkce: Bool? = nil, enabled: Bool? = nil) {
-        self.id = id
-        self.displayName = displayName
-        self.authorizationEndpoint = authorizationEndpoint
-        self.tokenEndpoint = tokenEndpoint
-        self.userinfoEndpoint = userinfoEndpoint
-        self.idClaim = idClaim
-        self.clientSecret = clientSecret
-        self.scopes = scopes
-        self.autoVerifyEmail = autoVerifyEmail
-        self.accountLinkingEnabled = accountLinkingEnabled
-        self.usePkce = usePkce
-        self.enabled = enabled
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case id = "id"
@@ -62,9 +48,32 @@ public struct ApiEditOAuthProvider: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiEditOAuthProvider {
+    /// Creates a value.
+    public init(id: ApiOAuthProviderId, displayName: String? = nil, authorizationEndpoint: String? = nil, tokenEndpoint: String? = nil, userinfoEndpoint: String? = nil, idClaim: String? = nil, clientSecret: String? = nil, scopes: String? = nil, autoVerifyEmail: Bool? = nil, accountLinkingEnabled: Bool? = nil, usePkce: Bool? = nil, enabled: Bool? = nil) {
+        self.id = id
+        self.displayName = displayName
+        self.authorizationEndpoint = authorizationEndpoint
+        self.tokenEndpoint = tokenEndpoint
+        self.userinfoEndpoint = userinfoEndpoint
+        self.idClaim = idClaim
+        self.clientSecret = clientSecret
+        self.scopes = scopes
+        self.autoVerifyEmail = autoVerifyEmail
+        self.accountLinkingEnabled = accountLinkingEnabled
+        self.usePkce = usePkce
+        self.enabled = enabled
+    }
+}
+
 extension ApiEditOAuthProvider: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var id_0: ApiOAuthProviderId?
         var displayName_0: String?
@@ -85,76 +94,76 @@ extension ApiEditOAuthProvider: LemmyFastDecodable {
             case 2:
                 if key.u16(0) == 0x6469 {  // id
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    id_0 = try ApiOAuthProviderId(lemmyJSON: &r)
+                    id_0 = try ApiOAuthProviderId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 6:
                 if key.u32(0) == 0x706f6373 && key.u32(2) == 0x7365706f {  // scopes
                     try LemmyJSONReader.mark(&seen0, 1 << 7)
-                    scopes_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    scopes_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 7:
                 if key.u32(0) == 0x62616e65 && key.u32(3) == 0x64656c62 {  // enabled
                     try LemmyJSONReader.mark(&seen0, 1 << 11)
-                    enabled_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    enabled_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 8:
                 if key.u64(0) == 0x6d69616c635f6469 {  // id_claim
                     try LemmyJSONReader.mark(&seen0, 1 << 5)
-                    idClaim_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    idClaim_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x65636b705f657375 {  // use_pkce
                     try LemmyJSONReader.mark(&seen0, 1 << 10)
-                    usePkce_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    usePkce_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 12:
                 if key.u64(0) == 0x5f79616c70736964 && key.u64(4) == 0x656d616e5f79616c {  // display_name
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    displayName_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    displayName_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 13:
                 if key.u64(0) == 0x735f746e65696c63 && key.u64(5) == 0x7465726365735f74 {  // client_secret
                     try LemmyJSONReader.mark(&seen0, 1 << 6)
-                    clientSecret_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    clientSecret_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 14:
                 if key.u64(0) == 0x6e655f6e656b6f74 && key.u64(6) == 0x746e696f70646e65 {  // token_endpoint
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    tokenEndpoint_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    tokenEndpoint_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 17:
                 if key.u64(0) == 0x7265765f6f747561 && key.u64(8) == 0x69616d655f796669 && key.u64(9) == 0x6c69616d655f7966 {  // auto_verify_email
                     try LemmyJSONReader.mark(&seen0, 1 << 8)
-                    autoVerifyEmail_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    autoVerifyEmail_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x6f666e6972657375 && key.u64(8) == 0x6e696f70646e655f && key.u64(9) == 0x746e696f70646e65 {  // userinfo_endpoint
                     try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    userinfoEndpoint_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    userinfoEndpoint_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 22:
                 if key.u64(0) == 0x7a69726f68747561 && key.u64(8) == 0x6e655f6e6f697461 && key.u64(14) == 0x746e696f70646e65 {  // authorization_endpoint
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    authorizationEndpoint_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    authorizationEndpoint_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 23:
                 if key.u64(0) == 0x5f746e756f636361 && key.u64(8) == 0x5f676e696b6e696c && key.u64(15) == 0x64656c62616e655f {  // account_linking_enabled
                     try LemmyJSONReader.mark(&seen0, 1 << 9)
-                    accountLinkingEnabled_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    accountLinkingEnabled_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -163,18 +172,20 @@ extension ApiEditOAuthProvider: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.id = try LemmyJSONReader.required(id_0)
-        self.displayName = consume displayName_0
-        self.authorizationEndpoint = consume authorizationEndpoint_0
-        self.tokenEndpoint = consume tokenEndpoint_0
-        self.userinfoEndpoint = consume userinfoEndpoint_0
-        self.idClaim = consume idClaim_0
-        self.clientSecret = consume clientSecret_0
-        self.scopes = consume scopes_0
-        self.autoVerifyEmail = autoVerifyEmail_0
-        self.accountLinkingEnabled = accountLinkingEnabled_0
-        self.usePkce = usePkce_0
-        self.enabled = enabled_0
+        return Self(
+            id: try LemmyJSONReader.required(id_0),
+            displayName: consume displayName_0,
+            authorizationEndpoint: consume authorizationEndpoint_0,
+            tokenEndpoint: consume tokenEndpoint_0,
+            userinfoEndpoint: consume userinfoEndpoint_0,
+            idClaim: consume idClaim_0,
+            clientSecret: consume clientSecret_0,
+            scopes: consume scopes_0,
+            autoVerifyEmail: autoVerifyEmail_0,
+            accountLinkingEnabled: accountLinkingEnabled_0,
+            usePkce: usePkce_0,
+            enabled: enabled_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

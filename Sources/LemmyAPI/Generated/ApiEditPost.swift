@@ -37,21 +37,8 @@ public struct ApiEditPost: Codable, Hashable, Sendable {
     ///
     /// Removed in 0.19.0.
     public var auth: String?
-
-    /// Creates a value.
-    public init(postId: ApiPostId, name: String? = nil, url: String? = nil, body: String? = nil, altText: String? = nil, nsfw: Bool? = nil, languageId: ApiLanguageId? = nil, customThumbnail: String? = nil, scheduledPublishTimeAt: Int? = nil, tags: [ApiCommunityTagId]? = nil, auth: String? = nil) {
-        self.postId = postId
-        self.name = name
-        self.url = url
-        self.body = body
-        self.altText = altText
-        self.nsfw = nsfw
-        self.languageId = languageId
-        self.customThumbnail = customThumbnail
-        self.scheduledPublishTimeAt = scheduledPublishTimeAt
-        self.tags = tags
-        self.auth = auth
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case postId = "post_id"
@@ -65,6 +52,23 @@ public struct ApiEditPost: Codable, Hashable, Sendable {
         case scheduledPublishTimeAt = "scheduled_publish_time_at"
         case tags = "tags"
         case auth = "auth"
+    }
+}
+
+extension ApiEditPost {
+    /// Creates a value.
+    public init(postId: ApiPostId, name: String? = nil, url: String? = nil, body: String? = nil, altText: String? = nil, nsfw: Bool? = nil, languageId: ApiLanguageId? = nil, customThumbnail: String? = nil, scheduledPublishTimeAt: Int? = nil, tags: [ApiCommunityTagId]? = nil, auth: String? = nil) {
+        self.postId = postId
+        self.name = name
+        self.url = url
+        self.body = body
+        self.altText = altText
+        self.nsfw = nsfw
+        self.languageId = languageId
+        self.customThumbnail = customThumbnail
+        self.scheduledPublishTimeAt = scheduledPublishTimeAt
+        self.tags = tags
+        self.auth = auth
     }
 
     /// Decodes every version's keys; as strictly as one version when the decoder names it.
@@ -103,8 +107,13 @@ public struct ApiEditPost: Codable, Hashable, Sendable {
 }
 
 extension ApiEditPost: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var postId_0: ApiPostId?
         var name_0: String?
@@ -124,61 +133,61 @@ extension ApiEditPost: LemmyFastDecodable {
             case 3:
                 if key.u16(0) == 0x7275 && key.u16(1) == 0x6c72 {  // url
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    url_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    url_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 4:
                 if key.u32(0) == 0x68747561 {  // auth
                     try LemmyJSONReader.mark(&seen0, 1 << 10)
-                    auth_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    auth_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x79646f62 {  // body
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    body_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    body_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x656d616e {  // name
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    name_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    name_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x7766736e {  // nsfw
                     try LemmyJSONReader.mark(&seen0, 1 << 5)
-                    nsfw_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    nsfw_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x73676174 {  // tags
                     try LemmyJSONReader.mark(&seen0, 1 << 9)
-                    tags_0 = try r.consumeNull() ? nil : [ApiCommunityTagId](lemmyJSON: &r)
+                    tags_0 = try r.consumeNull() ? nil : [ApiCommunityTagId].lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 7:
                 if key.u32(0) == 0x74736f70 && key.u32(3) == 0x64695f74 {  // post_id
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    postId_0 = try ApiPostId(lemmyJSON: &r)
+                    postId_0 = try ApiPostId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 8:
                 if key.u64(0) == 0x747865745f746c61 {  // alt_text
                     try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    altText_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    altText_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 11:
                 if key.u64(0) == 0x65676175676e616c && key.u64(3) == 0x64695f6567617567 {  // language_id
                     try LemmyJSONReader.mark(&seen0, 1 << 6)
-                    languageId_0 = try r.consumeNull() ? nil : ApiLanguageId(lemmyJSON: &r)
+                    languageId_0 = try r.consumeNull() ? nil : ApiLanguageId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 16:
                 if key.u64(0) == 0x745f6d6f74737563 && key.u64(8) == 0x6c69616e626d7568 {  // custom_thumbnail
                     try LemmyJSONReader.mark(&seen0, 1 << 7)
-                    customThumbnail_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    customThumbnail_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 25:
                 if key.u64(0) == 0x656c756465686373 && key.u64(8) == 0x73696c6275705f64 && key.u64(16) == 0x615f656d69745f68 && key.u64(17) == 0x74615f656d69745f {  // scheduled_publish_time_at
                     try LemmyJSONReader.mark(&seen0, 1 << 8)
-                    scheduledPublishTimeAt_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    scheduledPublishTimeAt_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -187,17 +196,19 @@ extension ApiEditPost: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.postId = try LemmyJSONReader.required(postId_0)
-        self.name = consume name_0
-        self.url = consume url_0
-        self.body = consume body_0
-        self.altText = consume altText_0
-        self.nsfw = nsfw_0
-        self.languageId = languageId_0
-        self.customThumbnail = consume customThumbnail_0
-        self.scheduledPublishTimeAt = scheduledPublishTimeAt_0
-        self.tags = consume tags_0
-        self.auth = consume auth_0
+        return Self(
+            postId: try LemmyJSONReader.required(postId_0),
+            name: consume name_0,
+            url: consume url_0,
+            body: consume body_0,
+            altText: consume altText_0,
+            nsfw: nsfw_0,
+            languageId: languageId_0,
+            customThumbnail: consume customThumbnail_0,
+            scheduledPublishTimeAt: scheduledPublishTimeAt_0,
+            tags: consume tags_0,
+            auth: consume auth_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

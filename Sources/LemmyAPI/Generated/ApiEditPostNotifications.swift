@@ -9,12 +9,8 @@ public struct ApiEditPostNotifications: Codable, Hashable, Sendable {
     public var postId: ApiPostId
     /// The `mode` member.
     public var mode: ApiPostNotificationsMode
-
-    /// Creates a value.
-    public init(postId: ApiPostId, mode: ApiPostNotificationsMode) {
-        self.postId = postId
-        self.mode = mode
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case postId = "post_id"
@@ -22,9 +18,22 @@ public struct ApiEditPostNotifications: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiEditPostNotifications {
+    /// Creates a value.
+    public init(postId: ApiPostId, mode: ApiPostNotificationsMode) {
+        self.postId = postId
+        self.mode = mode
+    }
+}
+
 extension ApiEditPostNotifications: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var postId_0: ApiPostId?
         var mode_0: ApiPostNotificationsMode?
@@ -35,14 +44,14 @@ extension ApiEditPostNotifications: LemmyFastDecodable {
             case 4:
                 if key.u32(0) == 0x65646f6d {  // mode
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    mode_0 = try ApiPostNotificationsMode(lemmyJSON: &r)
+                    mode_0 = try ApiPostNotificationsMode.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 7:
                 if key.u32(0) == 0x74736f70 && key.u32(3) == 0x64695f74 {  // post_id
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    postId_0 = try ApiPostId(lemmyJSON: &r)
+                    postId_0 = try ApiPostId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -51,8 +60,10 @@ extension ApiEditPostNotifications: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.postId = try LemmyJSONReader.required(postId_0)
-        self.mode = try LemmyJSONReader.required(consume mode_0)
+        return Self(
+            postId: try LemmyJSONReader.required(postId_0),
+            mode: try LemmyJSONReader.required(consume mode_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -9,12 +9,8 @@ public struct ApiEditTagline: Codable, Hashable, Sendable {
     public var id: ApiTaglineId
     /// The `content` member.
     public var content: String
-
-    /// Creates a value.
-    public init(id: ApiTaglineId, content: String) {
-        self.id = id
-        self.content = content
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case id = "id"
@@ -22,9 +18,22 @@ public struct ApiEditTagline: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiEditTagline {
+    /// Creates a value.
+    public init(id: ApiTaglineId, content: String) {
+        self.id = id
+        self.content = content
+    }
+}
+
 extension ApiEditTagline: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var id_0: ApiTaglineId?
         var content_0: String?
@@ -35,14 +44,14 @@ extension ApiEditTagline: LemmyFastDecodable {
             case 2:
                 if key.u16(0) == 0x6469 {  // id
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    id_0 = try ApiTaglineId(lemmyJSON: &r)
+                    id_0 = try ApiTaglineId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 7:
                 if key.u32(0) == 0x746e6f63 && key.u32(3) == 0x746e6574 {  // content
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    content_0 = try String(lemmyJSON: &r)
+                    content_0 = try String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -51,8 +60,10 @@ extension ApiEditTagline: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.id = try LemmyJSONReader.required(id_0)
-        self.content = try LemmyJSONReader.required(consume content_0)
+        return Self(
+            id: try LemmyJSONReader.required(id_0),
+            content: try LemmyJSONReader.required(consume content_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -7,20 +7,29 @@
 public struct ApiEditTotpResponse: Codable, Hashable, Sendable {
     /// The `enabled` member.
     public var enabled: Bool
-
-    /// Creates a value.
-    public init(enabled: Bool) {
-        self.enabled = enabled
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case enabled = "enabled"
     }
 }
 
+extension ApiEditTotpResponse {
+    /// Creates a value.
+    public init(enabled: Bool) {
+        self.enabled = enabled
+    }
+}
+
 extension ApiEditTotpResponse: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var enabled_0: Bool?
         var more = try r.beginObject()
@@ -30,7 +39,7 @@ extension ApiEditTotpResponse: LemmyFastDecodable {
             case 7:
                 if key.u32(0) == 0x62616e65 && key.u32(3) == 0x64656c62 {  // enabled
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    enabled_0 = try Bool(lemmyJSON: &r)
+                    enabled_0 = try Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -39,7 +48,9 @@ extension ApiEditTotpResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.enabled = try LemmyJSONReader.required(enabled_0)
+        return Self(
+            enabled: try LemmyJSONReader.required(enabled_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -17,16 +17,8 @@ public struct ApiExportDataResponse: Codable, Hashable, Sendable {
     public var moderates: [String]
     /// The `settings` member.
     public var settings: ApiUserSettingsBackup
-
-    /// Creates a value.
-    public init(notifications: [ApiPostOrCommentOrPrivateMessage], content: [ApiPostOrCommentOrPrivateMessage], readPosts: [String], liked: [String], moderates: [String], settings: ApiUserSettingsBackup) {
-        self.notifications = notifications
-        self.content = content
-        self.readPosts = readPosts
-        self.liked = liked
-        self.moderates = moderates
-        self.settings = settings
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case notifications = "notifications"
@@ -38,9 +30,26 @@ public struct ApiExportDataResponse: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiExportDataResponse {
+    /// Creates a value.
+    public init(notifications: [ApiPostOrCommentOrPrivateMessage], content: [ApiPostOrCommentOrPrivateMessage], readPosts: [String], liked: [String], moderates: [String], settings: ApiUserSettingsBackup) {
+        self.notifications = notifications
+        self.content = content
+        self.readPosts = readPosts
+        self.liked = liked
+        self.moderates = moderates
+        self.settings = settings
+    }
+}
+
 extension ApiExportDataResponse: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var notifications_0: [ApiPostOrCommentOrPrivateMessage]?
         var content_0: [ApiPostOrCommentOrPrivateMessage]?
@@ -55,42 +64,42 @@ extension ApiExportDataResponse: LemmyFastDecodable {
             case 5:
                 if key.u32(0) == 0x656b696c && key.u32(1) == 0x64656b69 {  // liked
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    liked_0 = try [String](lemmyJSON: &r)
+                    liked_0 = try [String].lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 7:
                 if key.u32(0) == 0x746e6f63 && key.u32(3) == 0x746e6574 {  // content
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    content_0 = try [ApiPostOrCommentOrPrivateMessage](lemmyJSON: &r)
+                    content_0 = try [ApiPostOrCommentOrPrivateMessage].lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 8:
                 if key.u64(0) == 0x73676e6974746573 {  // settings
                     try LemmyJSONReader.mark(&seen0, 1 << 5)
-                    settings_0 = try ApiUserSettingsBackup(lemmyJSON: &r)
+                    settings_0 = try ApiUserSettingsBackup.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 9:
                 if key.u64(0) == 0x6574617265646f6d && key.u64(1) == 0x736574617265646f {  // moderates
                     try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    moderates_0 = try [String](lemmyJSON: &r)
+                    moderates_0 = try [String].lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 10:
                 if key.u64(0) == 0x736f705f64616572 && key.u64(2) == 0x7374736f705f6461 {  // read_posts
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    readPosts_0 = try [String](lemmyJSON: &r)
+                    readPosts_0 = try [String].lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 13:
                 if key.u64(0) == 0x6163696669746f6e && key.u64(5) == 0x736e6f6974616369 {  // notifications
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    notifications_0 = try [ApiPostOrCommentOrPrivateMessage](lemmyJSON: &r)
+                    notifications_0 = try [ApiPostOrCommentOrPrivateMessage].lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -99,12 +108,14 @@ extension ApiExportDataResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.notifications = try LemmyJSONReader.required(consume notifications_0)
-        self.content = try LemmyJSONReader.required(consume content_0)
-        self.readPosts = try LemmyJSONReader.required(consume readPosts_0)
-        self.liked = try LemmyJSONReader.required(consume liked_0)
-        self.moderates = try LemmyJSONReader.required(consume moderates_0)
-        self.settings = try LemmyJSONReader.required(consume settings_0)
+        return Self(
+            notifications: try LemmyJSONReader.required(consume notifications_0),
+            content: try LemmyJSONReader.required(consume content_0),
+            readPosts: try LemmyJSONReader.required(consume readPosts_0),
+            liked: try LemmyJSONReader.required(consume liked_0),
+            moderates: try LemmyJSONReader.required(consume moderates_0),
+            settings: try LemmyJSONReader.required(consume settings_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -15,20 +15,24 @@ public struct ApiFeaturePost: Codable, Hashable, Sendable {
     ///
     /// Removed in 0.19.0.
     public var auth: String?
-
-    /// Creates a value.
-    public init(postId: ApiPostId, featured: Bool, featureType: ApiPostFeatureType, auth: String? = nil) {
-        self.postId = postId
-        self.featured = featured
-        self.featureType = featureType
-        self.auth = auth
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case postId = "post_id"
         case featured = "featured"
         case featureType = "feature_type"
         case auth = "auth"
+    }
+}
+
+extension ApiFeaturePost {
+    /// Creates a value.
+    public init(postId: ApiPostId, featured: Bool, featureType: ApiPostFeatureType, auth: String? = nil) {
+        self.postId = postId
+        self.featured = featured
+        self.featureType = featureType
+        self.auth = auth
     }
 
     /// Decodes every version's keys; as strictly as one version when the decoder names it.
@@ -53,8 +57,13 @@ public struct ApiFeaturePost: Codable, Hashable, Sendable {
 }
 
 extension ApiFeaturePost: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var postId_0: ApiPostId?
         var featured_0: Bool?
@@ -67,28 +76,28 @@ extension ApiFeaturePost: LemmyFastDecodable {
             case 4:
                 if key.u32(0) == 0x68747561 {  // auth
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    auth_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    auth_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 7:
                 if key.u32(0) == 0x74736f70 && key.u32(3) == 0x64695f74 {  // post_id
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    postId_0 = try ApiPostId(lemmyJSON: &r)
+                    postId_0 = try ApiPostId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 8:
                 if key.u64(0) == 0x6465727574616566 {  // featured
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    featured_0 = try Bool(lemmyJSON: &r)
+                    featured_0 = try Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 12:
                 if key.u64(0) == 0x5f65727574616566 && key.u64(4) == 0x657079745f657275 {  // feature_type
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    featureType_0 = try ApiPostFeatureType(lemmyJSON: &r)
+                    featureType_0 = try ApiPostFeatureType.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -97,10 +106,12 @@ extension ApiFeaturePost: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.postId = try LemmyJSONReader.required(postId_0)
-        self.featured = try LemmyJSONReader.required(featured_0)
-        self.featureType = try LemmyJSONReader.required(consume featureType_0)
-        self.auth = consume auth_0
+        return Self(
+            postId: try LemmyJSONReader.required(postId_0),
+            featured: try LemmyJSONReader.required(featured_0),
+            featureType: try LemmyJSONReader.required(consume featureType_0),
+            auth: consume auth_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

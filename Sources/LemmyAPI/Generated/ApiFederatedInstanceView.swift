@@ -15,15 +15,8 @@ public struct ApiFederatedInstanceView: Codable, Hashable, Sendable {
     public var blocked: ApiFederationBlockList?
     /// The `allowed` member.
     public var allowed: ApiFederationAllowList?
-
-    /// Creates a value.
-    public init(instance: ApiInstance, site: ApiSite? = nil, queueState: ApiFederationQueueState? = nil, blocked: ApiFederationBlockList? = nil, allowed: ApiFederationAllowList? = nil) {
-        self.instance = instance
-        self.site = site
-        self.queueState = queueState
-        self.blocked = blocked
-        self.allowed = allowed
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case instance = "instance"
@@ -34,9 +27,25 @@ public struct ApiFederatedInstanceView: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiFederatedInstanceView {
+    /// Creates a value.
+    public init(instance: ApiInstance, site: ApiSite? = nil, queueState: ApiFederationQueueState? = nil, blocked: ApiFederationBlockList? = nil, allowed: ApiFederationAllowList? = nil) {
+        self.instance = instance
+        self.site = site
+        self.queueState = queueState
+        self.blocked = blocked
+        self.allowed = allowed
+    }
+}
+
 extension ApiFederatedInstanceView: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var instance_0: ApiInstance?
         var site_0: ApiSite?
@@ -50,31 +59,31 @@ extension ApiFederatedInstanceView: LemmyFastDecodable {
             case 4:
                 if key.u32(0) == 0x65746973 {  // site
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    site_0 = try r.consumeNull() ? nil : ApiSite(lemmyJSON: &r)
+                    site_0 = try r.consumeNull() ? nil : ApiSite.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 7:
                 if key.u32(0) == 0x6f6c6c61 && key.u32(3) == 0x6465776f {  // allowed
                     try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    allowed_0 = try r.consumeNull() ? nil : ApiFederationAllowList(lemmyJSON: &r)
+                    allowed_0 = try r.consumeNull() ? nil : ApiFederationAllowList.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x636f6c62 && key.u32(3) == 0x64656b63 {  // blocked
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    blocked_0 = try r.consumeNull() ? nil : ApiFederationBlockList(lemmyJSON: &r)
+                    blocked_0 = try r.consumeNull() ? nil : ApiFederationBlockList.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 8:
                 if key.u64(0) == 0x65636e6174736e69 {  // instance
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    instance_0 = try ApiInstance(lemmyJSON: &r)
+                    instance_0 = try ApiInstance.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 11:
                 if key.u64(0) == 0x74735f6575657571 && key.u64(3) == 0x65746174735f6575 {  // queue_state
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    queueState_0 = try r.consumeNull() ? nil : ApiFederationQueueState(lemmyJSON: &r)
+                    queueState_0 = try r.consumeNull() ? nil : ApiFederationQueueState.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -83,11 +92,13 @@ extension ApiFederatedInstanceView: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.instance = try LemmyJSONReader.required(consume instance_0)
-        self.site = consume site_0
-        self.queueState = consume queueState_0
-        self.blocked = consume blocked_0
-        self.allowed = consume allowed_0
+        return Self(
+            instance: try LemmyJSONReader.required(consume instance_0),
+            site: consume site_0,
+            queueState: consume queueState_0,
+            blocked: consume blocked_0,
+            allowed: consume allowed_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -17,13 +17,8 @@ public struct ApiFederatedInstances: Codable, Hashable, Sendable {
     ///
     /// TypeScript type varies: `Array<Instance>` (0.18.0 – 0.18.3-rc.3), `Array<InstanceWithFederationState>` (0.19.0 – 0.19.13-beta.1).
     public var blocked: [ApiInstanceWithFederationState]
-
-    /// Creates a value.
-    public init(linked: [ApiInstanceWithFederationState], allowed: [ApiInstanceWithFederationState], blocked: [ApiInstanceWithFederationState]) {
-        self.linked = linked
-        self.allowed = allowed
-        self.blocked = blocked
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case linked = "linked"
@@ -32,9 +27,23 @@ public struct ApiFederatedInstances: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiFederatedInstances {
+    /// Creates a value.
+    public init(linked: [ApiInstanceWithFederationState], allowed: [ApiInstanceWithFederationState], blocked: [ApiInstanceWithFederationState]) {
+        self.linked = linked
+        self.allowed = allowed
+        self.blocked = blocked
+    }
+}
+
 extension ApiFederatedInstances: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var linked_0: [ApiInstanceWithFederationState]?
         var allowed_0: [ApiInstanceWithFederationState]?
@@ -46,17 +55,17 @@ extension ApiFederatedInstances: LemmyFastDecodable {
             case 6:
                 if key.u32(0) == 0x6b6e696c && key.u32(2) == 0x64656b6e {  // linked
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    linked_0 = try [ApiInstanceWithFederationState](lemmyJSON: &r)
+                    linked_0 = try [ApiInstanceWithFederationState].lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 7:
                 if key.u32(0) == 0x6f6c6c61 && key.u32(3) == 0x6465776f {  // allowed
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    allowed_0 = try [ApiInstanceWithFederationState](lemmyJSON: &r)
+                    allowed_0 = try [ApiInstanceWithFederationState].lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x636f6c62 && key.u32(3) == 0x64656b63 {  // blocked
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    blocked_0 = try [ApiInstanceWithFederationState](lemmyJSON: &r)
+                    blocked_0 = try [ApiInstanceWithFederationState].lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -65,9 +74,11 @@ extension ApiFederatedInstances: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.linked = try LemmyJSONReader.required(consume linked_0)
-        self.allowed = try LemmyJSONReader.required(consume allowed_0)
-        self.blocked = try LemmyJSONReader.required(consume blocked_0)
+        return Self(
+            linked: try LemmyJSONReader.required(consume linked_0),
+            allowed: try LemmyJSONReader.required(consume allowed_0),
+            blocked: try LemmyJSONReader.required(consume blocked_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -9,12 +9,8 @@ public struct ApiFederationAllowList: Codable, Hashable, Sendable {
     public var publishedAt: LemmyDate
     /// The `updated_at` member.
     public var updatedAt: LemmyDate?
-
-    /// Creates a value.
-    public init(publishedAt: LemmyDate, updatedAt: LemmyDate? = nil) {
-        self.publishedAt = publishedAt
-        self.updatedAt = updatedAt
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case publishedAt = "published_at"
@@ -22,9 +18,22 @@ public struct ApiFederationAllowList: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiFederationAllowList {
+    /// Creates a value.
+    public init(publishedAt: LemmyDate, updatedAt: LemmyDate? = nil) {
+        self.publishedAt = publishedAt
+        self.updatedAt = updatedAt
+    }
+}
+
 extension ApiFederationAllowList: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var publishedAt_0: LemmyDate?
         var updatedAt_0: LemmyDate?
@@ -35,14 +44,14 @@ extension ApiFederationAllowList: LemmyFastDecodable {
             case 10:
                 if key.u64(0) == 0x5f64657461647075 && key.u64(2) == 0x74615f6465746164 {  // updated_at
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    updatedAt_0 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                    updatedAt_0 = try r.consumeNull() ? nil : LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 12:
                 if key.u64(0) == 0x656873696c627570 && key.u64(4) == 0x74615f6465687369 {  // published_at
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    publishedAt_0 = try LemmyDate(lemmyJSON: &r)
+                    publishedAt_0 = try LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -51,8 +60,10 @@ extension ApiFederationAllowList: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.publishedAt = try LemmyJSONReader.required(consume publishedAt_0)
-        self.updatedAt = consume updatedAt_0
+        return Self(
+            publishedAt: try LemmyJSONReader.required(consume publishedAt_0),
+            updatedAt: consume updatedAt_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -15,15 +15,8 @@ public struct ApiFederationQueueState: Codable, Hashable, Sendable {
     public var failCount: Int
     /// The `last_retry_at` member.
     public var lastRetryAt: LemmyDate?
-
-    /// Creates a value.
-    public init(instanceId: ApiInstanceId, lastSuccessfulId: ApiActivityId? = nil, lastSuccessfulPublishedTimeAt: LemmyDate? = nil, failCount: Int, lastRetryAt: LemmyDate? = nil) {
-        self.instanceId = instanceId
-        self.lastSuccessfulId = lastSuccessfulId
-        self.lastSuccessfulPublishedTimeAt = lastSuccessfulPublishedTimeAt
-        self.failCount = failCount
-        self.lastRetryAt = lastRetryAt
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case instanceId = "instance_id"
@@ -34,9 +27,25 @@ public struct ApiFederationQueueState: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiFederationQueueState {
+    /// Creates a value.
+    public init(instanceId: ApiInstanceId, lastSuccessfulId: ApiActivityId? = nil, lastSuccessfulPublishedTimeAt: LemmyDate? = nil, failCount: Int, lastRetryAt: LemmyDate? = nil) {
+        self.instanceId = instanceId
+        self.lastSuccessfulId = lastSuccessfulId
+        self.lastSuccessfulPublishedTimeAt = lastSuccessfulPublishedTimeAt
+        self.failCount = failCount
+        self.lastRetryAt = lastRetryAt
+    }
+}
+
 extension ApiFederationQueueState: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var instanceId_0: ApiInstanceId?
         var lastSuccessfulId_0: ApiActivityId?
@@ -50,35 +59,35 @@ extension ApiFederationQueueState: LemmyFastDecodable {
             case 10:
                 if key.u64(0) == 0x756f635f6c696166 && key.u64(2) == 0x746e756f635f6c69 {  // fail_count
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    failCount_0 = try Int(lemmyJSON: &r)
+                    failCount_0 = try Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 11:
                 if key.u64(0) == 0x65636e6174736e69 && key.u64(3) == 0x64695f65636e6174 {  // instance_id
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    instanceId_0 = try ApiInstanceId(lemmyJSON: &r)
+                    instanceId_0 = try ApiInstanceId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 13:
                 if key.u64(0) == 0x7465725f7473616c && key.u64(5) == 0x74615f7972746572 {  // last_retry_at
                     try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    lastRetryAt_0 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                    lastRetryAt_0 = try r.consumeNull() ? nil : LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 18:
                 if key.u64(0) == 0x6375735f7473616c && key.u64(8) == 0x5f6c756673736563 && key.u64(10) == 0x64695f6c75667373 {  // last_successful_id
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    lastSuccessfulId_0 = try r.consumeNull() ? nil : ApiActivityId(lemmyJSON: &r)
+                    lastSuccessfulId_0 = try r.consumeNull() ? nil : ApiActivityId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 33:
                 if key.u64(0) == 0x6375735f7473616c && key.u64(8) == 0x5f6c756673736563 && key.u64(16) == 0x656873696c627570 && key.u64(24) == 0x615f656d69745f64 && key.u64(25) == 0x74615f656d69745f {  // last_successful_published_time_at
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    lastSuccessfulPublishedTimeAt_0 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                    lastSuccessfulPublishedTimeAt_0 = try r.consumeNull() ? nil : LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -87,11 +96,13 @@ extension ApiFederationQueueState: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.instanceId = try LemmyJSONReader.required(instanceId_0)
-        self.lastSuccessfulId = lastSuccessfulId_0
-        self.lastSuccessfulPublishedTimeAt = consume lastSuccessfulPublishedTimeAt_0
-        self.failCount = try LemmyJSONReader.required(failCount_0)
-        self.lastRetryAt = consume lastRetryAt_0
+        return Self(
+            instanceId: try LemmyJSONReader.required(instanceId_0),
+            lastSuccessfulId: lastSuccessfulId_0,
+            lastSuccessfulPublishedTimeAt: consume lastSuccessfulPublishedTimeAt_0,
+            failCount: try LemmyJSONReader.required(failCount_0),
+            lastRetryAt: consume lastRetryAt_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -9,12 +9,8 @@ public struct ApiFollowMultiCommunity: Codable, Hashable, Sendable {
     public var multiCommunityId: ApiMultiCommunityId
     /// The `follow` member.
     public var follow: Bool
-
-    /// Creates a value.
-    public init(multiCommunityId: ApiMultiCommunityId, follow: Bool) {
-        self.multiCommunityId = multiCommunityId
-        self.follow = follow
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case multiCommunityId = "multi_community_id"
@@ -22,9 +18,22 @@ public struct ApiFollowMultiCommunity: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiFollowMultiCommunity {
+    /// Creates a value.
+    public init(multiCommunityId: ApiMultiCommunityId, follow: Bool) {
+        self.multiCommunityId = multiCommunityId
+        self.follow = follow
+    }
+}
+
 extension ApiFollowMultiCommunity: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var multiCommunityId_0: ApiMultiCommunityId?
         var follow_0: Bool?
@@ -35,14 +44,14 @@ extension ApiFollowMultiCommunity: LemmyFastDecodable {
             case 6:
                 if key.u32(0) == 0x6c6c6f66 && key.u32(2) == 0x776f6c6c {  // follow
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    follow_0 = try Bool(lemmyJSON: &r)
+                    follow_0 = try Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 18:
                 if key.u64(0) == 0x6f635f69746c756d && key.u64(8) == 0x5f7974696e756d6d && key.u64(10) == 0x64695f7974696e75 {  // multi_community_id
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    multiCommunityId_0 = try ApiMultiCommunityId(lemmyJSON: &r)
+                    multiCommunityId_0 = try ApiMultiCommunityId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -51,8 +60,10 @@ extension ApiFollowMultiCommunity: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.multiCommunityId = try LemmyJSONReader.required(multiCommunityId_0)
-        self.follow = try LemmyJSONReader.required(follow_0)
+        return Self(
+            multiCommunityId: try LemmyJSONReader.required(multiCommunityId_0),
+            follow: try LemmyJSONReader.required(follow_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -9,20 +9,29 @@ public struct ApiGenerateTotpSecretResponse: Codable, Hashable, Sendable {
     ///
     /// TypeScript type varies: `string` (0.19.0 – 0.19.13-beta.1), `SensitiveString` (1.0.0-beta.1 – main).
     public var totpSecretUrl: ApiSensitiveString
-
-    /// Creates a value.
-    public init(totpSecretUrl: ApiSensitiveString) {
-        self.totpSecretUrl = totpSecretUrl
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case totpSecretUrl = "totp_secret_url"
     }
 }
 
+extension ApiGenerateTotpSecretResponse {
+    /// Creates a value.
+    public init(totpSecretUrl: ApiSensitiveString) {
+        self.totpSecretUrl = totpSecretUrl
+    }
+}
+
 extension ApiGenerateTotpSecretResponse: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var totpSecretUrl_0: ApiSensitiveString?
         var more = try r.beginObject()
@@ -32,7 +41,7 @@ extension ApiGenerateTotpSecretResponse: LemmyFastDecodable {
             case 15:
                 if key.u64(0) == 0x6365735f70746f74 && key.u64(7) == 0x6c72755f74657263 {  // totp_secret_url
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    totpSecretUrl_0 = try ApiSensitiveString(lemmyJSON: &r)
+                    totpSecretUrl_0 = try ApiSensitiveString.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -41,7 +50,9 @@ extension ApiGenerateTotpSecretResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.totpSecretUrl = try LemmyJSONReader.required(consume totpSecretUrl_0)
+        return Self(
+            totpSecretUrl: try LemmyJSONReader.required(consume totpSecretUrl_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -7,20 +7,29 @@
 public struct ApiGetCaptchaResponse: Codable, Hashable, Sendable {
     /// The `ok` member.
     public var ok: ApiCaptchaResponse?
-
-    /// Creates a value.
-    public init(ok: ApiCaptchaResponse? = nil) {
-        self.ok = ok
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case ok = "ok"
     }
 }
 
+extension ApiGetCaptchaResponse {
+    /// Creates a value.
+    public init(ok: ApiCaptchaResponse? = nil) {
+        self.ok = ok
+    }
+}
+
 extension ApiGetCaptchaResponse: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var ok_0: ApiCaptchaResponse?
         var more = try r.beginObject()
@@ -30,7 +39,7 @@ extension ApiGetCaptchaResponse: LemmyFastDecodable {
             case 2:
                 if key.u16(0) == 0x6b6f {  // ok
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    ok_0 = try r.consumeNull() ? nil : ApiCaptchaResponse(lemmyJSON: &r)
+                    ok_0 = try r.consumeNull() ? nil : ApiCaptchaResponse.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -39,7 +48,9 @@ extension ApiGetCaptchaResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.ok = consume ok_0
+        return Self(
+            ok: consume ok_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

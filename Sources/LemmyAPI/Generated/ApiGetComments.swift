@@ -61,28 +61,8 @@ public struct ApiGetComments: Codable, Hashable, Sendable {
     ///
     /// Removed in 0.19.0.
     public var auth: String?
-
-    /// Creates a value.
-    public init(type: ApiListingType? = nil, sort: ApiCommentSortType? = nil, timeRangeSeconds: Int? = nil, maxDepth: Int? = nil, pageCursor: ApiPaginationCursor? = nil, limit: Int? = nil, communityId: ApiCommunityId? = nil, communityName: String? = nil, creatorId: ApiPersonId? = nil, creatorUsername: String? = nil, postId: ApiPostId? = nil, parentId: ApiCommentId? = nil, searchTerm: String? = nil, page: Int? = nil, savedOnly: Bool? = nil, likedOnly: Bool? = nil, dislikedOnly: Bool? = nil, auth: String? = nil) {
-        self.type = type
-        self.sort = sort
-        self.timeRangeSeconds = timeRangeSeconds
-        self.maxDepth = maxDepth
-        self.pageCursor = pageCursor
-        self.limit = limit
-        self.communityId = communityId
-        self.communityName = communityName
-        self.creatorId = creatorId
-        self.creatorUsername = creatorUsername
-        self.postId = postId
-        self.parentId = parentId
-        self.searchTerm = searchTerm
-        self.page = page
-        self.savedOnly = savedOnly
-        self.likedOnly = likedOnly
-        self.dislikedOnly = dislikedOnly
-        self.auth = auth
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case type = "type_"
@@ -103,6 +83,30 @@ public struct ApiGetComments: Codable, Hashable, Sendable {
         case likedOnly = "liked_only"
         case dislikedOnly = "disliked_only"
         case auth = "auth"
+    }
+}
+
+extension ApiGetComments {
+    /// Creates a value.
+    public init(type: ApiListingType? = nil, sort: ApiCommentSortType? = nil, timeRangeSeconds: Int? = nil, maxDepth: Int? = nil, pageCursor: ApiPaginationCursor? = nil, limit: Int? = nil, communityId: ApiCommunityId? = nil, communityName: String? = nil, creatorId: ApiPersonId? = nil, creatorUsername: String? = nil, postId: ApiPostId? = nil, parentId: ApiCommentId? = nil, searchTerm: String? = nil, page: Int? = nil, savedOnly: Bool? = nil, likedOnly: Bool? = nil, dislikedOnly: Bool? = nil, auth: String? = nil) {
+        self.type = type
+        self.sort = sort
+        self.timeRangeSeconds = timeRangeSeconds
+        self.maxDepth = maxDepth
+        self.pageCursor = pageCursor
+        self.limit = limit
+        self.communityId = communityId
+        self.communityName = communityName
+        self.creatorId = creatorId
+        self.creatorUsername = creatorUsername
+        self.postId = postId
+        self.parentId = parentId
+        self.searchTerm = searchTerm
+        self.page = page
+        self.savedOnly = savedOnly
+        self.likedOnly = likedOnly
+        self.dislikedOnly = dislikedOnly
+        self.auth = auth
     }
 
     /// Decodes every version's keys; as strictly as one version when the decoder names it.
@@ -155,8 +159,13 @@ public struct ApiGetComments: Codable, Hashable, Sendable {
 }
 
 extension ApiGetComments: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var type_0: ApiListingType?
         var sort_0: ApiCommentSortType?
@@ -183,98 +192,98 @@ extension ApiGetComments: LemmyFastDecodable {
             case 4:
                 if key.u32(0) == 0x68747561 {  // auth
                     try LemmyJSONReader.mark(&seen0, 1 << 17)
-                    auth_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    auth_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x65676170 {  // page
                     try LemmyJSONReader.mark(&seen0, 1 << 13)
-                    page_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    page_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x74726f73 {  // sort
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    sort_0 = try r.consumeNull() ? nil : ApiCommentSortType(lemmyJSON: &r)
+                    sort_0 = try r.consumeNull() ? nil : ApiCommentSortType.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 5:
                 if key.u32(0) == 0x696d696c && key.u32(1) == 0x74696d69 {  // limit
                     try LemmyJSONReader.mark(&seen0, 1 << 5)
-                    limit_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    limit_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x65707974 && key.u32(1) == 0x5f657079 {  // type_
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    type_0 = try r.consumeNull() ? nil : ApiListingType(lemmyJSON: &r)
+                    type_0 = try r.consumeNull() ? nil : ApiListingType.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 7:
                 if key.u32(0) == 0x74736f70 && key.u32(3) == 0x64695f74 {  // post_id
                     try LemmyJSONReader.mark(&seen0, 1 << 10)
-                    postId_0 = try r.consumeNull() ? nil : ApiPostId(lemmyJSON: &r)
+                    postId_0 = try r.consumeNull() ? nil : ApiPostId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 9:
                 if key.u64(0) == 0x747065645f78616d && key.u64(1) == 0x68747065645f7861 {  // max_depth
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    maxDepth_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    maxDepth_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x695f746e65726170 && key.u64(1) == 0x64695f746e657261 {  // parent_id
                     try LemmyJSONReader.mark(&seen0, 1 << 11)
-                    parentId_0 = try r.consumeNull() ? nil : ApiCommentId(lemmyJSON: &r)
+                    parentId_0 = try r.consumeNull() ? nil : ApiCommentId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 10:
                 if key.u64(0) == 0x5f726f7461657263 && key.u64(2) == 0x64695f726f746165 {  // creator_id
                     try LemmyJSONReader.mark(&seen0, 1 << 8)
-                    creatorId_0 = try r.consumeNull() ? nil : ApiPersonId(lemmyJSON: &r)
+                    creatorId_0 = try r.consumeNull() ? nil : ApiPersonId.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x6e6f5f64656b696c && key.u64(2) == 0x796c6e6f5f64656b {  // liked_only
                     try LemmyJSONReader.mark(&seen0, 1 << 15)
-                    likedOnly_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    likedOnly_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x6e6f5f6465766173 && key.u64(2) == 0x796c6e6f5f646576 {  // saved_only
                     try LemmyJSONReader.mark(&seen0, 1 << 14)
-                    savedOnly_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    savedOnly_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 11:
                 if key.u64(0) == 0x7275635f65676170 && key.u64(3) == 0x726f737275635f65 {  // page_cursor
                     try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    pageCursor_0 = try r.consumeNull() ? nil : ApiPaginationCursor(lemmyJSON: &r)
+                    pageCursor_0 = try r.consumeNull() ? nil : ApiPaginationCursor.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x745f686372616573 && key.u64(3) == 0x6d7265745f686372 {  // search_term
                     try LemmyJSONReader.mark(&seen0, 1 << 12)
-                    searchTerm_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    searchTerm_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 12:
                 if key.u64(0) == 0x74696e756d6d6f63 && key.u64(4) == 0x64695f7974696e75 {  // community_id
                     try LemmyJSONReader.mark(&seen0, 1 << 6)
-                    communityId_0 = try r.consumeNull() ? nil : ApiCommunityId(lemmyJSON: &r)
+                    communityId_0 = try r.consumeNull() ? nil : ApiCommunityId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 13:
                 if key.u64(0) == 0x64656b696c736964 && key.u64(5) == 0x796c6e6f5f64656b {  // disliked_only
                     try LemmyJSONReader.mark(&seen0, 1 << 16)
-                    dislikedOnly_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    dislikedOnly_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 14:
                 if key.u64(0) == 0x74696e756d6d6f63 && key.u64(6) == 0x656d616e5f797469 {  // community_name
                     try LemmyJSONReader.mark(&seen0, 1 << 7)
-                    communityName_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    communityName_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 16:
                 if key.u64(0) == 0x5f726f7461657263 && key.u64(8) == 0x656d616e72657375 {  // creator_username
                     try LemmyJSONReader.mark(&seen0, 1 << 9)
-                    creatorUsername_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    creatorUsername_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 18:
                 if key.u64(0) == 0x6e61725f656d6974 && key.u64(8) == 0x6e6f6365735f6567 && key.u64(10) == 0x73646e6f6365735f {  // time_range_seconds
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    timeRangeSeconds_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    timeRangeSeconds_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -283,24 +292,26 @@ extension ApiGetComments: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.type = consume type_0
-        self.sort = consume sort_0
-        self.timeRangeSeconds = timeRangeSeconds_0
-        self.maxDepth = maxDepth_0
-        self.pageCursor = consume pageCursor_0
-        self.limit = limit_0
-        self.communityId = communityId_0
-        self.communityName = consume communityName_0
-        self.creatorId = creatorId_0
-        self.creatorUsername = consume creatorUsername_0
-        self.postId = postId_0
-        self.parentId = parentId_0
-        self.searchTerm = consume searchTerm_0
-        self.page = page_0
-        self.savedOnly = savedOnly_0
-        self.likedOnly = likedOnly_0
-        self.dislikedOnly = dislikedOnly_0
-        self.auth = consume auth_0
+        return Self(
+            type: consume type_0,
+            sort: consume sort_0,
+            timeRangeSeconds: timeRangeSeconds_0,
+            maxDepth: maxDepth_0,
+            pageCursor: consume pageCursor_0,
+            limit: limit_0,
+            communityId: communityId_0,
+            communityName: consume communityName_0,
+            creatorId: creatorId_0,
+            creatorUsername: consume creatorUsername_0,
+            postId: postId_0,
+            parentId: parentId_0,
+            searchTerm: consume searchTerm_0,
+            page: page_0,
+            savedOnly: savedOnly_0,
+            likedOnly: likedOnly_0,
+            dislikedOnly: dislikedOnly_0,
+            auth: consume auth_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

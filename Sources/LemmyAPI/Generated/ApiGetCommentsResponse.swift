@@ -7,20 +7,29 @@
 public struct ApiGetCommentsResponse: Codable, Hashable, Sendable {
     /// The `comments` member.
     public var comments: [ApiCommentView]
-
-    /// Creates a value.
-    public init(comments: [ApiCommentView]) {
-        self.comments = comments
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case comments = "comments"
     }
 }
 
+extension ApiGetCommentsResponse {
+    /// Creates a value.
+    public init(comments: [ApiCommentView]) {
+        self.comments = comments
+    }
+}
+
 extension ApiGetCommentsResponse: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var comments_0: [ApiCommentView]?
         var more = try r.beginObject()
@@ -30,7 +39,7 @@ extension ApiGetCommentsResponse: LemmyFastDecodable {
             case 8:
                 if key.u64(0) == 0x73746e656d6d6f63 {  // comments
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    comments_0 = try [ApiCommentView](lemmyJSON: &r)
+                    comments_0 = try [ApiCommentView].lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -39,7 +48,9 @@ extension ApiGetCommentsResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.comments = try LemmyJSONReader.required(consume comments_0)
+        return Self(
+            comments: try LemmyJSONReader.required(consume comments_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

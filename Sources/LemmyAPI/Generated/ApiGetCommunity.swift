@@ -13,18 +13,22 @@ public struct ApiGetCommunity: Codable, Hashable, Sendable {
     ///
     /// Removed in 0.19.0.
     public var auth: String?
-
-    /// Creates a value.
-    public init(id: ApiCommunityId? = nil, name: String? = nil, auth: String? = nil) {
-        self.id = id
-        self.name = name
-        self.auth = auth
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case id = "id"
         case name = "name"
         case auth = "auth"
+    }
+}
+
+extension ApiGetCommunity {
+    /// Creates a value.
+    public init(id: ApiCommunityId? = nil, name: String? = nil, auth: String? = nil) {
+        self.id = id
+        self.name = name
+        self.auth = auth
     }
 
     /// Decodes every version's keys; as strictly as one version when the decoder names it.
@@ -47,8 +51,13 @@ public struct ApiGetCommunity: Codable, Hashable, Sendable {
 }
 
 extension ApiGetCommunity: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var id_0: ApiCommunityId?
         var name_0: String?
@@ -60,17 +69,17 @@ extension ApiGetCommunity: LemmyFastDecodable {
             case 2:
                 if key.u16(0) == 0x6469 {  // id
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    id_0 = try r.consumeNull() ? nil : ApiCommunityId(lemmyJSON: &r)
+                    id_0 = try r.consumeNull() ? nil : ApiCommunityId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 4:
                 if key.u32(0) == 0x68747561 {  // auth
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    auth_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    auth_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x656d616e {  // name
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    name_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    name_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -79,9 +88,11 @@ extension ApiGetCommunity: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.id = id_0
-        self.name = consume name_0
-        self.auth = consume auth_0
+        return Self(
+            id: id_0,
+            name: consume name_0,
+            auth: consume auth_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -13,14 +13,8 @@ public struct ApiGetCommunityResponse: Codable, Hashable, Sendable {
     public var moderators: [ApiCommunityModeratorView]
     /// The `discussion_languages` member.
     public var discussionLanguages: [ApiLanguageId]
-
-    /// Creates a value.
-    public init(communityView: ApiCommunityView, site: ApiSite? = nil, moderators: [ApiCommunityModeratorView], discussionLanguages: [ApiLanguageId]) {
-        self.communityView = communityView
-        self.site = site
-        self.moderators = moderators
-        self.discussionLanguages = discussionLanguages
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case communityView = "community_view"
@@ -30,9 +24,24 @@ public struct ApiGetCommunityResponse: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiGetCommunityResponse {
+    /// Creates a value.
+    public init(communityView: ApiCommunityView, site: ApiSite? = nil, moderators: [ApiCommunityModeratorView], discussionLanguages: [ApiLanguageId]) {
+        self.communityView = communityView
+        self.site = site
+        self.moderators = moderators
+        self.discussionLanguages = discussionLanguages
+    }
+}
+
 extension ApiGetCommunityResponse: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var communityView_0: ApiCommunityView?
         var site_0: ApiSite?
@@ -45,28 +54,28 @@ extension ApiGetCommunityResponse: LemmyFastDecodable {
             case 4:
                 if key.u32(0) == 0x65746973 {  // site
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    site_0 = try r.consumeNull() ? nil : ApiSite(lemmyJSON: &r)
+                    site_0 = try r.consumeNull() ? nil : ApiSite.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 10:
                 if key.u64(0) == 0x6f74617265646f6d && key.u64(2) == 0x73726f7461726564 {  // moderators
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    moderators_0 = try [ApiCommunityModeratorView](lemmyJSON: &r)
+                    moderators_0 = try [ApiCommunityModeratorView].lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 14:
                 if key.u64(0) == 0x74696e756d6d6f63 && key.u64(6) == 0x776569765f797469 {  // community_view
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    communityView_0 = try ApiCommunityView(lemmyJSON: &r)
+                    communityView_0 = try ApiCommunityView.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 20:
                 if key.u64(0) == 0x6973737563736964 && key.u64(8) == 0x75676e616c5f6e6f && key.u64(12) == 0x7365676175676e61 {  // discussion_languages
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    discussionLanguages_0 = try [ApiLanguageId](lemmyJSON: &r)
+                    discussionLanguages_0 = try [ApiLanguageId].lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -75,10 +84,12 @@ extension ApiGetCommunityResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.communityView = try LemmyJSONReader.required(consume communityView_0)
-        self.site = consume site_0
-        self.moderators = try LemmyJSONReader.required(consume moderators_0)
-        self.discussionLanguages = try LemmyJSONReader.required(consume discussionLanguages_0)
+        return Self(
+            communityView: try LemmyJSONReader.required(consume communityView_0),
+            site: consume site_0,
+            moderators: try LemmyJSONReader.required(consume moderators_0),
+            discussionLanguages: try LemmyJSONReader.required(consume discussionLanguages_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

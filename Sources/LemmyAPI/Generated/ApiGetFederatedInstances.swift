@@ -25,15 +25,8 @@ public struct ApiGetFederatedInstances: Codable, Hashable, Sendable {
     ///
     /// Removed in 1.0.0-beta.1.
     public var auth: String?
-
-    /// Creates a value.
-    public init(domainFilter: String? = nil, kind: ApiGetFederatedInstancesKind? = nil, pageCursor: ApiPaginationCursor? = nil, limit: Int? = nil, auth: String? = nil) {
-        self.domainFilter = domainFilter
-        self.kind = kind
-        self.pageCursor = pageCursor
-        self.limit = limit
-        self.auth = auth
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case domainFilter = "domain_filter"
@@ -41,6 +34,17 @@ public struct ApiGetFederatedInstances: Codable, Hashable, Sendable {
         case pageCursor = "page_cursor"
         case limit = "limit"
         case auth = "auth"
+    }
+}
+
+extension ApiGetFederatedInstances {
+    /// Creates a value.
+    public init(domainFilter: String? = nil, kind: ApiGetFederatedInstancesKind? = nil, pageCursor: ApiPaginationCursor? = nil, limit: Int? = nil, auth: String? = nil) {
+        self.domainFilter = domainFilter
+        self.kind = kind
+        self.pageCursor = pageCursor
+        self.limit = limit
+        self.auth = auth
     }
 
     /// Decodes every version's keys; as strictly as one version when the decoder names it.
@@ -67,8 +71,13 @@ public struct ApiGetFederatedInstances: Codable, Hashable, Sendable {
 }
 
 extension ApiGetFederatedInstances: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var domainFilter_0: String?
         var kind_0: ApiGetFederatedInstancesKind?
@@ -82,31 +91,31 @@ extension ApiGetFederatedInstances: LemmyFastDecodable {
             case 4:
                 if key.u32(0) == 0x68747561 {  // auth
                     try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    auth_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    auth_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x646e696b {  // kind
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    kind_0 = try r.consumeNull() ? nil : ApiGetFederatedInstancesKind(lemmyJSON: &r)
+                    kind_0 = try r.consumeNull() ? nil : ApiGetFederatedInstancesKind.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 5:
                 if key.u32(0) == 0x696d696c && key.u32(1) == 0x74696d69 {  // limit
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    limit_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    limit_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 11:
                 if key.u64(0) == 0x7275635f65676170 && key.u64(3) == 0x726f737275635f65 {  // page_cursor
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    pageCursor_0 = try r.consumeNull() ? nil : ApiPaginationCursor(lemmyJSON: &r)
+                    pageCursor_0 = try r.consumeNull() ? nil : ApiPaginationCursor.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 13:
                 if key.u64(0) == 0x665f6e69616d6f64 && key.u64(5) == 0x7265746c69665f6e {  // domain_filter
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    domainFilter_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    domainFilter_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -115,11 +124,13 @@ extension ApiGetFederatedInstances: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.domainFilter = consume domainFilter_0
-        self.kind = consume kind_0
-        self.pageCursor = consume pageCursor_0
-        self.limit = limit_0
-        self.auth = consume auth_0
+        return Self(
+            domainFilter: consume domainFilter_0,
+            kind: consume kind_0,
+            pageCursor: consume pageCursor_0,
+            limit: limit_0,
+            auth: consume auth_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -7,20 +7,29 @@
 public struct ApiGetFederatedInstancesResponse: Codable, Hashable, Sendable {
     /// The `federated_instances` member.
     public var federatedInstances: ApiFederatedInstances?
-
-    /// Creates a value.
-    public init(federatedInstances: ApiFederatedInstances? = nil) {
-        self.federatedInstances = federatedInstances
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case federatedInstances = "federated_instances"
     }
 }
 
+extension ApiGetFederatedInstancesResponse {
+    /// Creates a value.
+    public init(federatedInstances: ApiFederatedInstances? = nil) {
+        self.federatedInstances = federatedInstances
+    }
+}
+
 extension ApiGetFederatedInstancesResponse: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var federatedInstances_0: ApiFederatedInstances?
         var more = try r.beginObject()
@@ -30,7 +39,7 @@ extension ApiGetFederatedInstancesResponse: LemmyFastDecodable {
             case 19:
                 if key.u64(0) == 0x6574617265646566 && key.u64(8) == 0x6e6174736e695f64 && key.u64(11) == 0x7365636e6174736e {  // federated_instances
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    federatedInstances_0 = try r.consumeNull() ? nil : ApiFederatedInstances(lemmyJSON: &r)
+                    federatedInstances_0 = try r.consumeNull() ? nil : ApiFederatedInstances.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -39,7 +48,9 @@ extension ApiGetFederatedInstancesResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.federatedInstances = consume federatedInstances_0
+        return Self(
+            federatedInstances: consume federatedInstances_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

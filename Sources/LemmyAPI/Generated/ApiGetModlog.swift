@@ -49,23 +49,8 @@ public struct ApiGetModlog: Codable, Hashable, Sendable {
     ///
     /// Removed in 0.19.0.
     public var auth: String?
-
-    /// Creates a value.
-    public init(modPersonId: ApiPersonId? = nil, communityId: ApiCommunityId? = nil, type: ApiModlogKindFilter? = nil, listingType: ApiListingType? = nil, otherPersonId: ApiPersonId? = nil, postId: ApiPostId? = nil, commentId: ApiCommentId? = nil, showBulk: Bool? = nil, bulkActionParentId: ApiModlogId? = nil, pageCursor: ApiPaginationCursor? = nil, limit: Int? = nil, page: Int? = nil, auth: String? = nil) {
-        self.modPersonId = modPersonId
-        self.communityId = communityId
-        self.type = type
-        self.listingType = listingType
-        self.otherPersonId = otherPersonId
-        self.postId = postId
-        self.commentId = commentId
-        self.showBulk = showBulk
-        self.bulkActionParentId = bulkActionParentId
-        self.pageCursor = pageCursor
-        self.limit = limit
-        self.page = page
-        self.auth = auth
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case modPersonId = "mod_person_id"
@@ -81,6 +66,25 @@ public struct ApiGetModlog: Codable, Hashable, Sendable {
         case limit = "limit"
         case page = "page"
         case auth = "auth"
+    }
+}
+
+extension ApiGetModlog {
+    /// Creates a value.
+    public init(modPersonId: ApiPersonId? = nil, communityId: ApiCommunityId? = nil, type: ApiModlogKindFilter? = nil, listingType: ApiListingType? = nil, otherPersonId: ApiPersonId? = nil, postId: ApiPostId? = nil, commentId: ApiCommentId? = nil, showBulk: Bool? = nil, bulkActionParentId: ApiModlogId? = nil, pageCursor: ApiPaginationCursor? = nil, limit: Int? = nil, page: Int? = nil, auth: String? = nil) {
+        self.modPersonId = modPersonId
+        self.communityId = communityId
+        self.type = type
+        self.listingType = listingType
+        self.otherPersonId = otherPersonId
+        self.postId = postId
+        self.commentId = commentId
+        self.showBulk = showBulk
+        self.bulkActionParentId = bulkActionParentId
+        self.pageCursor = pageCursor
+        self.limit = limit
+        self.page = page
+        self.auth = auth
     }
 
     /// Decodes every version's keys; as strictly as one version when the decoder names it.
@@ -123,8 +127,13 @@ public struct ApiGetModlog: Codable, Hashable, Sendable {
 }
 
 extension ApiGetModlog: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var modPersonId_0: ApiPersonId?
         var communityId_0: ApiCommunityId?
@@ -146,79 +155,79 @@ extension ApiGetModlog: LemmyFastDecodable {
             case 4:
                 if key.u32(0) == 0x68747561 {  // auth
                     try LemmyJSONReader.mark(&seen0, 1 << 12)
-                    auth_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    auth_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x65676170 {  // page
                     try LemmyJSONReader.mark(&seen0, 1 << 11)
-                    page_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    page_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 5:
                 if key.u32(0) == 0x696d696c && key.u32(1) == 0x74696d69 {  // limit
                     try LemmyJSONReader.mark(&seen0, 1 << 10)
-                    limit_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    limit_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x65707974 && key.u32(1) == 0x5f657079 {  // type_
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    type_0 = try r.consumeNull() ? nil : ApiModlogKindFilter(lemmyJSON: &r)
+                    type_0 = try r.consumeNull() ? nil : ApiModlogKindFilter.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 7:
                 if key.u32(0) == 0x74736f70 && key.u32(3) == 0x64695f74 {  // post_id
                     try LemmyJSONReader.mark(&seen0, 1 << 5)
-                    postId_0 = try r.consumeNull() ? nil : ApiPostId(lemmyJSON: &r)
+                    postId_0 = try r.consumeNull() ? nil : ApiPostId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 9:
                 if key.u64(0) == 0x6c75625f776f6873 && key.u64(1) == 0x6b6c75625f776f68 {  // show_bulk
                     try LemmyJSONReader.mark(&seen0, 1 << 7)
-                    showBulk_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    showBulk_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 10:
                 if key.u64(0) == 0x5f746e656d6d6f63 && key.u64(2) == 0x64695f746e656d6d {  // comment_id
                     try LemmyJSONReader.mark(&seen0, 1 << 6)
-                    commentId_0 = try r.consumeNull() ? nil : ApiCommentId(lemmyJSON: &r)
+                    commentId_0 = try r.consumeNull() ? nil : ApiCommentId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 11:
                 if key.u64(0) == 0x7275635f65676170 && key.u64(3) == 0x726f737275635f65 {  // page_cursor
                     try LemmyJSONReader.mark(&seen0, 1 << 9)
-                    pageCursor_0 = try r.consumeNull() ? nil : ApiPaginationCursor(lemmyJSON: &r)
+                    pageCursor_0 = try r.consumeNull() ? nil : ApiPaginationCursor.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 12:
                 if key.u64(0) == 0x74696e756d6d6f63 && key.u64(4) == 0x64695f7974696e75 {  // community_id
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    communityId_0 = try r.consumeNull() ? nil : ApiCommunityId(lemmyJSON: &r)
+                    communityId_0 = try r.consumeNull() ? nil : ApiCommunityId.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x5f676e697473696c && key.u64(4) == 0x657079745f676e69 {  // listing_type
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    listingType_0 = try r.consumeNull() ? nil : ApiListingType(lemmyJSON: &r)
+                    listingType_0 = try r.consumeNull() ? nil : ApiListingType.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 13:
                 if key.u64(0) == 0x737265705f646f6d && key.u64(5) == 0x64695f6e6f737265 {  // mod_person_id
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    modPersonId_0 = try r.consumeNull() ? nil : ApiPersonId(lemmyJSON: &r)
+                    modPersonId_0 = try r.consumeNull() ? nil : ApiPersonId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 15:
                 if key.u64(0) == 0x65705f726568746f && key.u64(7) == 0x64695f6e6f737265 {  // other_person_id
                     try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    otherPersonId_0 = try r.consumeNull() ? nil : ApiPersonId(lemmyJSON: &r)
+                    otherPersonId_0 = try r.consumeNull() ? nil : ApiPersonId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 21:
                 if key.u64(0) == 0x7463615f6b6c7562 && key.u64(8) == 0x657261705f6e6f69 && key.u64(13) == 0x64695f746e657261 {  // bulk_action_parent_id
                     try LemmyJSONReader.mark(&seen0, 1 << 8)
-                    bulkActionParentId_0 = try r.consumeNull() ? nil : ApiModlogId(lemmyJSON: &r)
+                    bulkActionParentId_0 = try r.consumeNull() ? nil : ApiModlogId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -227,19 +236,21 @@ extension ApiGetModlog: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.modPersonId = modPersonId_0
-        self.communityId = communityId_0
-        self.type = consume type_0
-        self.listingType = consume listingType_0
-        self.otherPersonId = otherPersonId_0
-        self.postId = postId_0
-        self.commentId = commentId_0
-        self.showBulk = showBulk_0
-        self.bulkActionParentId = bulkActionParentId_0
-        self.pageCursor = consume pageCursor_0
-        self.limit = limit_0
-        self.page = page_0
-        self.auth = consume auth_0
+        return Self(
+            modPersonId: modPersonId_0,
+            communityId: communityId_0,
+            type: consume type_0,
+            listingType: consume listingType_0,
+            otherPersonId: otherPersonId_0,
+            postId: postId_0,
+            commentId: commentId_0,
+            showBulk: showBulk_0,
+            bulkActionParentId: bulkActionParentId_0,
+            pageCursor: consume pageCursor_0,
+            limit: limit_0,
+            page: page_0,
+            auth: consume auth_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -35,25 +35,8 @@ public struct ApiGetModlogResponse: Codable, Hashable, Sendable {
     public var adminPurgedComments: [ApiAdminPurgeCommentView]
     /// The `hidden_communities` member.
     public var hiddenCommunities: [ApiModHideCommunityView]
-
-    /// Creates a value.
-    public init(removedPosts: [ApiModRemovePostView], lockedPosts: [ApiModLockPostView], featuredPosts: [ApiModFeaturePostView], removedComments: [ApiModRemoveCommentView], removedCommunities: [ApiModRemoveCommunityView], bannedFromCommunity: [ApiModBanFromCommunityView], banned: [ApiModBanView], addedToCommunity: [ApiModAddCommunityView], transferredToCommunity: [ApiModTransferCommunityView], added: [ApiModAddView], adminPurgedPersons: [ApiAdminPurgePersonView], adminPurgedCommunities: [ApiAdminPurgeCommunityView], adminPurgedPosts: [ApiAdminPurgePostView], adminPurgedComments: [ApiAdminPurgeCommentView], hiddenCommunities: [ApiModHideCommunityView]) {
-        self.removedPosts = removedPosts
-        self.lockedPosts = lockedPosts
-        self.featuredPosts = featuredPosts
-        self.removedComments = removedComments
-        self.removedCommunities = removedCommunities
-        self.bannedFromCommunity = bannedFromCommunity
-        self.banned = banned
-        self.addedToCommunity = addedToCommunity
-        self.transferredToCommunity = transferredToCommunity
-        self.added = added
-        self.adminPurgedPersons = adminPurgedPersons
-        self.adminPurgedCommunities = adminPurgedCommunities
-        self.adminPurgedPosts = adminPurgedPosts
-        self.adminPurgedComments = adminPurgedComments
-        self.hiddenCommunities = hiddenCommunities
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case removedPosts = "removed_posts"
@@ -74,9 +57,35 @@ public struct ApiGetModlogResponse: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiGetModlogResponse {
+    /// Creates a value.
+    public init(removedPosts: [ApiModRemovePostView], lockedPosts: [ApiModLockPostView], featuredPosts: [ApiModFeaturePostView], removedComments: [ApiModRemoveCommentView], removedCommunities: [ApiModRemoveCommunityView], bannedFromCommunity: [ApiModBanFromCommunityView], banned: [ApiModBanView], addedToCommunity: [ApiModAddCommunityView], transferredToCommunity: [ApiModTransferCommunityView], added: [ApiModAddView], adminPurgedPersons: [ApiAdminPurgePersonView], adminPurgedCommunities: [ApiAdminPurgeCommunityView], adminPurgedPosts: [ApiAdminPurgePostView], adminPurgedComments: [ApiAdminPurgeCommentView], hiddenCommunities: [ApiModHideCommunityView]) {
+        self.removedPosts = removedPosts
+        self.lockedPosts = lockedPosts
+        self.featuredPosts = featuredPosts
+        self.removedComments = removedComments
+        self.removedCommunities = removedCommunities
+        self.bannedFromCommunity = bannedFromCommunity
+        self.banned = banned
+        self.addedToCommunity = addedToCommunity
+        self.transferredToCommunity = transferredToCommunity
+        self.added = added
+        self.adminPurgedPersons = adminPurgedPersons
+        self.adminPurgedCommunities = adminPurgedCommunities
+        self.adminPurgedPosts = adminPurgedPosts
+        self.adminPurgedComments = adminPurgedComments
+        self.hiddenCommunities = hiddenCommunities
+    }
+}
+
 extension ApiGetModlogResponse: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var removedPosts_0: [ApiModRemovePostView]?
         var lockedPosts_0: [ApiModLockPostView]?
@@ -100,89 +109,89 @@ extension ApiGetModlogResponse: LemmyFastDecodable {
             case 5:
                 if key.u32(0) == 0x65646461 && key.u32(1) == 0x64656464 {  // added
                     try LemmyJSONReader.mark(&seen0, 1 << 9)
-                    added_0 = try [ApiModAddView](lemmyJSON: &r)
+                    added_0 = try [ApiModAddView].lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 6:
                 if key.u32(0) == 0x6e6e6162 && key.u32(2) == 0x64656e6e {  // banned
                     try LemmyJSONReader.mark(&seen0, 1 << 6)
-                    banned_0 = try [ApiModBanView](lemmyJSON: &r)
+                    banned_0 = try [ApiModBanView].lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 12:
                 if key.u64(0) == 0x705f64656b636f6c && key.u64(4) == 0x7374736f705f6465 {  // locked_posts
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    lockedPosts_0 = try [ApiModLockPostView](lemmyJSON: &r)
+                    lockedPosts_0 = try [ApiModLockPostView].lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 13:
                 if key.u64(0) == 0x5f6465766f6d6572 && key.u64(5) == 0x7374736f705f6465 {  // removed_posts
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    removedPosts_0 = try [ApiModRemovePostView](lemmyJSON: &r)
+                    removedPosts_0 = try [ApiModRemovePostView].lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 14:
                 if key.u64(0) == 0x6465727574616566 && key.u64(6) == 0x7374736f705f6465 {  // featured_posts
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    featuredPosts_0 = try [ApiModFeaturePostView](lemmyJSON: &r)
+                    featuredPosts_0 = try [ApiModFeaturePostView].lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 16:
                 if key.u64(0) == 0x5f6465766f6d6572 && key.u64(8) == 0x73746e656d6d6f63 {  // removed_comments
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    removedComments_0 = try [ApiModRemoveCommentView](lemmyJSON: &r)
+                    removedComments_0 = try [ApiModRemoveCommentView].lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 18:
                 if key.u64(0) == 0x6f745f6465646461 && key.u64(8) == 0x696e756d6d6f635f && key.u64(10) == 0x7974696e756d6d6f {  // added_to_community
                     try LemmyJSONReader.mark(&seen0, 1 << 7)
-                    addedToCommunity_0 = try [ApiModAddCommunityView](lemmyJSON: &r)
+                    addedToCommunity_0 = try [ApiModAddCommunityView].lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x75705f6e696d6461 && key.u64(8) == 0x736f705f64656772 && key.u64(10) == 0x7374736f705f6465 {  // admin_purged_posts
                     try LemmyJSONReader.mark(&seen0, 1 << 12)
-                    adminPurgedPosts_0 = try [ApiAdminPurgePostView](lemmyJSON: &r)
+                    adminPurgedPosts_0 = try [ApiAdminPurgePostView].lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x635f6e6564646968 && key.u64(8) == 0x6974696e756d6d6f && key.u64(10) == 0x73656974696e756d {  // hidden_communities
                     try LemmyJSONReader.mark(&seen0, 1 << 14)
-                    hiddenCommunities_0 = try [ApiModHideCommunityView](lemmyJSON: &r)
+                    hiddenCommunities_0 = try [ApiModHideCommunityView].lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 19:
                 if key.u64(0) == 0x5f6465766f6d6572 && key.u64(8) == 0x74696e756d6d6f63 && key.u64(11) == 0x73656974696e756d {  // removed_communities
                     try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    removedCommunities_0 = try [ApiModRemoveCommunityView](lemmyJSON: &r)
+                    removedCommunities_0 = try [ApiModRemoveCommunityView].lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 20:
                 if key.u64(0) == 0x75705f6e696d6461 && key.u64(8) == 0x7265705f64656772 && key.u64(12) == 0x736e6f737265705f {  // admin_purged_persons
                     try LemmyJSONReader.mark(&seen0, 1 << 10)
-                    adminPurgedPersons_0 = try [ApiAdminPurgePersonView](lemmyJSON: &r)
+                    adminPurgedPersons_0 = try [ApiAdminPurgePersonView].lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 21:
                 if key.u64(0) == 0x75705f6e696d6461 && key.u64(8) == 0x6d6f635f64656772 && key.u64(13) == 0x73746e656d6d6f63 {  // admin_purged_comments
                     try LemmyJSONReader.mark(&seen0, 1 << 13)
-                    adminPurgedComments_0 = try [ApiAdminPurgeCommentView](lemmyJSON: &r)
+                    adminPurgedComments_0 = try [ApiAdminPurgeCommentView].lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x665f64656e6e6162 && key.u64(8) == 0x6d6d6f635f6d6f72 && key.u64(13) == 0x7974696e756d6d6f {  // banned_from_community
                     try LemmyJSONReader.mark(&seen0, 1 << 5)
-                    bannedFromCommunity_0 = try [ApiModBanFromCommunityView](lemmyJSON: &r)
+                    bannedFromCommunity_0 = try [ApiModBanFromCommunityView].lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 24:
                 if key.u64(0) == 0x75705f6e696d6461 && key.u64(8) == 0x6d6f635f64656772 && key.u64(16) == 0x73656974696e756d {  // admin_purged_communities
                     try LemmyJSONReader.mark(&seen0, 1 << 11)
-                    adminPurgedCommunities_0 = try [ApiAdminPurgeCommunityView](lemmyJSON: &r)
+                    adminPurgedCommunities_0 = try [ApiAdminPurgeCommunityView].lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x726566736e617274 && key.u64(8) == 0x635f6f745f646572 && key.u64(16) == 0x7974696e756d6d6f {  // transferred_to_community
                     try LemmyJSONReader.mark(&seen0, 1 << 8)
-                    transferredToCommunity_0 = try [ApiModTransferCommunityView](lemmyJSON: &r)
+                    transferredToCommunity_0 = try [ApiModTransferCommunityView].lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -191,21 +200,23 @@ extension ApiGetModlogResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.removedPosts = try LemmyJSONReader.required(consume removedPosts_0)
-        self.lockedPosts = try LemmyJSONReader.required(consume lockedPosts_0)
-        self.featuredPosts = try LemmyJSONReader.required(consume featuredPosts_0)
-        self.removedComments = try LemmyJSONReader.required(consume removedComments_0)
-        self.removedCommunities = try LemmyJSONReader.required(consume removedCommunities_0)
-        self.bannedFromCommunity = try LemmyJSONReader.required(consume bannedFromCommunity_0)
-        self.banned = try LemmyJSONReader.required(consume banned_0)
-        self.addedToCommunity = try LemmyJSONReader.required(consume addedToCommunity_0)
-        self.transferredToCommunity = try LemmyJSONReader.required(consume transferredToCommunity_0)
-        self.added = try LemmyJSONReader.required(consume added_0)
-        self.adminPurgedPersons = try LemmyJSONReader.required(consume adminPurgedPersons_0)
-        self.adminPurgedCommunities = try LemmyJSONReader.required(consume adminPurgedCommunities_0)
-        self.adminPurgedPosts = try LemmyJSONReader.required(consume adminPurgedPosts_0)
-        self.adminPurgedComments = try LemmyJSONReader.required(consume adminPurgedComments_0)
-        self.hiddenCommunities = try LemmyJSONReader.required(consume hiddenCommunities_0)
+        return Self(
+            removedPosts: try LemmyJSONReader.required(consume removedPosts_0),
+            lockedPosts: try LemmyJSONReader.required(consume lockedPosts_0),
+            featuredPosts: try LemmyJSONReader.required(consume featuredPosts_0),
+            removedComments: try LemmyJSONReader.required(consume removedComments_0),
+            removedCommunities: try LemmyJSONReader.required(consume removedCommunities_0),
+            bannedFromCommunity: try LemmyJSONReader.required(consume bannedFromCommunity_0),
+            banned: try LemmyJSONReader.required(consume banned_0),
+            addedToCommunity: try LemmyJSONReader.required(consume addedToCommunity_0),
+            transferredToCommunity: try LemmyJSONReader.required(consume transferredToCommunity_0),
+            added: try LemmyJSONReader.required(consume added_0),
+            adminPurgedPersons: try LemmyJSONReader.required(consume adminPurgedPersons_0),
+            adminPurgedCommunities: try LemmyJSONReader.required(consume adminPurgedCommunities_0),
+            adminPurgedPosts: try LemmyJSONReader.required(consume adminPurgedPosts_0),
+            adminPurgedComments: try LemmyJSONReader.required(consume adminPurgedComments_0),
+            hiddenCommunities: try LemmyJSONReader.required(consume hiddenCommunities_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

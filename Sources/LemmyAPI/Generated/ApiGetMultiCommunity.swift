@@ -9,12 +9,8 @@ public struct ApiGetMultiCommunity: Codable, Hashable, Sendable {
     public var id: ApiMultiCommunityId?
     /// The `name` member.
     public var name: String?
-
-    /// Creates a value.
-    public init(id: ApiMultiCommunityId? = nil, name: String? = nil) {
-        self.id = id
-        self.name = name
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case id = "id"
@@ -22,9 +18,22 @@ public struct ApiGetMultiCommunity: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiGetMultiCommunity {
+    /// Creates a value.
+    public init(id: ApiMultiCommunityId? = nil, name: String? = nil) {
+        self.id = id
+        self.name = name
+    }
+}
+
 extension ApiGetMultiCommunity: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var id_0: ApiMultiCommunityId?
         var name_0: String?
@@ -35,14 +44,14 @@ extension ApiGetMultiCommunity: LemmyFastDecodable {
             case 2:
                 if key.u16(0) == 0x6469 {  // id
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    id_0 = try r.consumeNull() ? nil : ApiMultiCommunityId(lemmyJSON: &r)
+                    id_0 = try r.consumeNull() ? nil : ApiMultiCommunityId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 4:
                 if key.u32(0) == 0x656d616e {  // name
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    name_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    name_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -51,8 +60,10 @@ extension ApiGetMultiCommunity: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.id = id_0
-        self.name = consume name_0
+        return Self(
+            id: id_0,
+            name: consume name_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

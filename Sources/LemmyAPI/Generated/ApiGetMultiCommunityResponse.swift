@@ -9,12 +9,8 @@ public struct ApiGetMultiCommunityResponse: Codable, Hashable, Sendable {
     public var multiCommunityView: ApiMultiCommunityView
     /// The `communities` member.
     public var communities: [ApiCommunityView]
-
-    /// Creates a value.
-    public init(multiCommunityView: ApiMultiCommunityView, communities: [ApiCommunityView]) {
-        self.multiCommunityView = multiCommunityView
-        self.communities = communities
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case multiCommunityView = "multi_community_view"
@@ -22,9 +18,22 @@ public struct ApiGetMultiCommunityResponse: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiGetMultiCommunityResponse {
+    /// Creates a value.
+    public init(multiCommunityView: ApiMultiCommunityView, communities: [ApiCommunityView]) {
+        self.multiCommunityView = multiCommunityView
+        self.communities = communities
+    }
+}
+
 extension ApiGetMultiCommunityResponse: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var multiCommunityView_0: ApiMultiCommunityView?
         var communities_0: [ApiCommunityView]?
@@ -35,14 +44,14 @@ extension ApiGetMultiCommunityResponse: LemmyFastDecodable {
             case 11:
                 if key.u64(0) == 0x74696e756d6d6f63 && key.u64(3) == 0x73656974696e756d {  // communities
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    communities_0 = try [ApiCommunityView](lemmyJSON: &r)
+                    communities_0 = try [ApiCommunityView].lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 20:
                 if key.u64(0) == 0x6f635f69746c756d && key.u64(8) == 0x5f7974696e756d6d && key.u64(12) == 0x776569765f797469 {  // multi_community_view
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    multiCommunityView_0 = try ApiMultiCommunityView(lemmyJSON: &r)
+                    multiCommunityView_0 = try ApiMultiCommunityView.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -51,8 +60,10 @@ extension ApiGetMultiCommunityResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.multiCommunityView = try LemmyJSONReader.required(consume multiCommunityView_0)
-        self.communities = try LemmyJSONReader.required(consume communities_0)
+        return Self(
+            multiCommunityView: try LemmyJSONReader.required(consume multiCommunityView_0),
+            communities: try LemmyJSONReader.required(consume communities_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -33,18 +33,8 @@ public struct ApiGetPersonDetails: Codable, Hashable, Sendable {
     ///
     /// Removed in 0.19.0.
     public var auth: String?
-
-    /// Creates a value.
-    public init(personId: ApiPersonId? = nil, username: String? = nil, sort: ApiSortType? = nil, page: Int? = nil, limit: Int? = nil, communityId: ApiCommunityId? = nil, savedOnly: Bool? = nil, auth: String? = nil) {
-        self.personId = personId
-        self.username = username
-        self.sort = sort
-        self.page = page
-        self.limit = limit
-        self.communityId = communityId
-        self.savedOnly = savedOnly
-        self.auth = auth
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case personId = "person_id"
@@ -55,6 +45,20 @@ public struct ApiGetPersonDetails: Codable, Hashable, Sendable {
         case communityId = "community_id"
         case savedOnly = "saved_only"
         case auth = "auth"
+    }
+}
+
+extension ApiGetPersonDetails {
+    /// Creates a value.
+    public init(personId: ApiPersonId? = nil, username: String? = nil, sort: ApiSortType? = nil, page: Int? = nil, limit: Int? = nil, communityId: ApiCommunityId? = nil, savedOnly: Bool? = nil, auth: String? = nil) {
+        self.personId = personId
+        self.username = username
+        self.sort = sort
+        self.page = page
+        self.limit = limit
+        self.communityId = communityId
+        self.savedOnly = savedOnly
+        self.auth = auth
     }
 
     /// Decodes every version's keys; as strictly as one version when the decoder names it.
@@ -87,8 +91,13 @@ public struct ApiGetPersonDetails: Codable, Hashable, Sendable {
 }
 
 extension ApiGetPersonDetails: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var personId_0: ApiPersonId?
         var username_0: String?
@@ -105,48 +114,48 @@ extension ApiGetPersonDetails: LemmyFastDecodable {
             case 4:
                 if key.u32(0) == 0x68747561 {  // auth
                     try LemmyJSONReader.mark(&seen0, 1 << 7)
-                    auth_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    auth_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x65676170 {  // page
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    page_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    page_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x74726f73 {  // sort
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    sort_0 = try r.consumeNull() ? nil : ApiSortType(lemmyJSON: &r)
+                    sort_0 = try r.consumeNull() ? nil : ApiSortType.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 5:
                 if key.u32(0) == 0x696d696c && key.u32(1) == 0x74696d69 {  // limit
                     try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    limit_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    limit_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 8:
                 if key.u64(0) == 0x656d616e72657375 {  // username
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    username_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    username_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 9:
                 if key.u64(0) == 0x695f6e6f73726570 && key.u64(1) == 0x64695f6e6f737265 {  // person_id
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    personId_0 = try r.consumeNull() ? nil : ApiPersonId(lemmyJSON: &r)
+                    personId_0 = try r.consumeNull() ? nil : ApiPersonId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 10:
                 if key.u64(0) == 0x6e6f5f6465766173 && key.u64(2) == 0x796c6e6f5f646576 {  // saved_only
                     try LemmyJSONReader.mark(&seen0, 1 << 6)
-                    savedOnly_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    savedOnly_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 12:
                 if key.u64(0) == 0x74696e756d6d6f63 && key.u64(4) == 0x64695f7974696e75 {  // community_id
                     try LemmyJSONReader.mark(&seen0, 1 << 5)
-                    communityId_0 = try r.consumeNull() ? nil : ApiCommunityId(lemmyJSON: &r)
+                    communityId_0 = try r.consumeNull() ? nil : ApiCommunityId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -155,14 +164,16 @@ extension ApiGetPersonDetails: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.personId = personId_0
-        self.username = consume username_0
-        self.sort = consume sort_0
-        self.page = page_0
-        self.limit = limit_0
-        self.communityId = communityId_0
-        self.savedOnly = savedOnly_0
-        self.auth = consume auth_0
+        return Self(
+            personId: personId_0,
+            username: consume username_0,
+            sort: consume sort_0,
+            page: page_0,
+            limit: limit_0,
+            communityId: communityId_0,
+            savedOnly: savedOnly_0,
+            auth: consume auth_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

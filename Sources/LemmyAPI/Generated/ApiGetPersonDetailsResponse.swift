@@ -25,16 +25,8 @@ public struct ApiGetPersonDetailsResponse: Codable, Hashable, Sendable {
     ///
     /// Removed in 1.0.0-beta.1.
     public var posts: [ApiPostView]?
-
-    /// Creates a value.
-    public init(personView: ApiPersonView, site: ApiSite? = nil, moderates: [ApiCommunityModeratorView], multiCommunitiesCreated: [ApiMultiCommunityView]? = nil, comments: [ApiCommentView]? = nil, posts: [ApiPostView]? = nil) {
-        self.personView = personView
-        self.site = site
-        self.moderates = moderates
-        self.multiCommunitiesCreated = multiCommunitiesCreated
-        self.comments = comments
-        self.posts = posts
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case personView = "person_view"
@@ -43,6 +35,18 @@ public struct ApiGetPersonDetailsResponse: Codable, Hashable, Sendable {
         case multiCommunitiesCreated = "multi_communities_created"
         case comments = "comments"
         case posts = "posts"
+    }
+}
+
+extension ApiGetPersonDetailsResponse {
+    /// Creates a value.
+    public init(personView: ApiPersonView, site: ApiSite? = nil, moderates: [ApiCommunityModeratorView], multiCommunitiesCreated: [ApiMultiCommunityView]? = nil, comments: [ApiCommentView]? = nil, posts: [ApiPostView]? = nil) {
+        self.personView = personView
+        self.site = site
+        self.moderates = moderates
+        self.multiCommunitiesCreated = multiCommunitiesCreated
+        self.comments = comments
+        self.posts = posts
     }
 
     /// Decodes every version's keys; as strictly as one version when the decoder names it.
@@ -71,8 +75,13 @@ public struct ApiGetPersonDetailsResponse: Codable, Hashable, Sendable {
 }
 
 extension ApiGetPersonDetailsResponse: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var personView_0: ApiPersonView?
         var site_0: ApiSite?
@@ -87,42 +96,42 @@ extension ApiGetPersonDetailsResponse: LemmyFastDecodable {
             case 4:
                 if key.u32(0) == 0x65746973 {  // site
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    site_0 = try r.consumeNull() ? nil : ApiSite(lemmyJSON: &r)
+                    site_0 = try r.consumeNull() ? nil : ApiSite.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 5:
                 if key.u32(0) == 0x74736f70 && key.u32(1) == 0x7374736f {  // posts
                     try LemmyJSONReader.mark(&seen0, 1 << 5)
-                    posts_0 = try r.consumeNull() ? nil : [ApiPostView](lemmyJSON: &r)
+                    posts_0 = try r.consumeNull() ? nil : [ApiPostView].lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 8:
                 if key.u64(0) == 0x73746e656d6d6f63 {  // comments
                     try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    comments_0 = try r.consumeNull() ? nil : [ApiCommentView](lemmyJSON: &r)
+                    comments_0 = try r.consumeNull() ? nil : [ApiCommentView].lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 9:
                 if key.u64(0) == 0x6574617265646f6d && key.u64(1) == 0x736574617265646f {  // moderates
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    moderates_0 = try [ApiCommunityModeratorView](lemmyJSON: &r)
+                    moderates_0 = try [ApiCommunityModeratorView].lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 11:
                 if key.u64(0) == 0x765f6e6f73726570 && key.u64(3) == 0x776569765f6e6f73 {  // person_view
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    personView_0 = try ApiPersonView(lemmyJSON: &r)
+                    personView_0 = try ApiPersonView.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 25:
                 if key.u64(0) == 0x6f635f69746c756d && key.u64(8) == 0x656974696e756d6d && key.u64(16) == 0x6574616572635f73 && key.u64(17) == 0x646574616572635f {  // multi_communities_created
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    multiCommunitiesCreated_0 = try r.consumeNull() ? nil : [ApiMultiCommunityView](lemmyJSON: &r)
+                    multiCommunitiesCreated_0 = try r.consumeNull() ? nil : [ApiMultiCommunityView].lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -131,12 +140,14 @@ extension ApiGetPersonDetailsResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.personView = try LemmyJSONReader.required(consume personView_0)
-        self.site = consume site_0
-        self.moderates = try LemmyJSONReader.required(consume moderates_0)
-        self.multiCommunitiesCreated = consume multiCommunitiesCreated_0
-        self.comments = consume comments_0
-        self.posts = consume posts_0
+        return Self(
+            personView: try LemmyJSONReader.required(consume personView_0),
+            site: consume site_0,
+            moderates: try LemmyJSONReader.required(consume moderates_0),
+            multiCommunitiesCreated: consume multiCommunitiesCreated_0,
+            comments: consume comments_0,
+            posts: consume posts_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

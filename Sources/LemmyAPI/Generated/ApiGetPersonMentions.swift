@@ -17,15 +17,8 @@ public struct ApiGetPersonMentions: Codable, Hashable, Sendable {
     ///
     /// Removed in 0.19.0.
     public var auth: String?
-
-    /// Creates a value.
-    public init(sort: ApiCommentSortType? = nil, page: Int? = nil, limit: Int? = nil, unreadOnly: Bool? = nil, auth: String? = nil) {
-        self.sort = sort
-        self.page = page
-        self.limit = limit
-        self.unreadOnly = unreadOnly
-        self.auth = auth
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case sort = "sort"
@@ -33,6 +26,17 @@ public struct ApiGetPersonMentions: Codable, Hashable, Sendable {
         case limit = "limit"
         case unreadOnly = "unread_only"
         case auth = "auth"
+    }
+}
+
+extension ApiGetPersonMentions {
+    /// Creates a value.
+    public init(sort: ApiCommentSortType? = nil, page: Int? = nil, limit: Int? = nil, unreadOnly: Bool? = nil, auth: String? = nil) {
+        self.sort = sort
+        self.page = page
+        self.limit = limit
+        self.unreadOnly = unreadOnly
+        self.auth = auth
     }
 
     /// Decodes every version's keys; as strictly as one version when the decoder names it.
@@ -59,8 +63,13 @@ public struct ApiGetPersonMentions: Codable, Hashable, Sendable {
 }
 
 extension ApiGetPersonMentions: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var sort_0: ApiCommentSortType?
         var page_0: Int?
@@ -74,27 +83,27 @@ extension ApiGetPersonMentions: LemmyFastDecodable {
             case 4:
                 if key.u32(0) == 0x68747561 {  // auth
                     try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    auth_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    auth_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x65676170 {  // page
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    page_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    page_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x74726f73 {  // sort
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    sort_0 = try r.consumeNull() ? nil : ApiCommentSortType(lemmyJSON: &r)
+                    sort_0 = try r.consumeNull() ? nil : ApiCommentSortType.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 5:
                 if key.u32(0) == 0x696d696c && key.u32(1) == 0x74696d69 {  // limit
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    limit_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    limit_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 11:
                 if key.u64(0) == 0x6f5f646165726e75 && key.u64(3) == 0x796c6e6f5f646165 {  // unread_only
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    unreadOnly_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    unreadOnly_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -103,11 +112,13 @@ extension ApiGetPersonMentions: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.sort = consume sort_0
-        self.page = page_0
-        self.limit = limit_0
-        self.unreadOnly = unreadOnly_0
-        self.auth = consume auth_0
+        return Self(
+            sort: consume sort_0,
+            page: page_0,
+            limit: limit_0,
+            unreadOnly: unreadOnly_0,
+            auth: consume auth_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -7,20 +7,29 @@
 public struct ApiGetPersonMentionsResponse: Codable, Hashable, Sendable {
     /// The `mentions` member.
     public var mentions: [ApiPersonMentionView]
-
-    /// Creates a value.
-    public init(mentions: [ApiPersonMentionView]) {
-        self.mentions = mentions
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case mentions = "mentions"
     }
 }
 
+extension ApiGetPersonMentionsResponse {
+    /// Creates a value.
+    public init(mentions: [ApiPersonMentionView]) {
+        self.mentions = mentions
+    }
+}
+
 extension ApiGetPersonMentionsResponse: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var mentions_0: [ApiPersonMentionView]?
         var more = try r.beginObject()
@@ -30,7 +39,7 @@ extension ApiGetPersonMentionsResponse: LemmyFastDecodable {
             case 8:
                 if key.u64(0) == 0x736e6f69746e656d {  // mentions
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    mentions_0 = try [ApiPersonMentionView](lemmyJSON: &r)
+                    mentions_0 = try [ApiPersonMentionView].lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -39,7 +48,9 @@ extension ApiGetPersonMentionsResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.mentions = try LemmyJSONReader.required(consume mentions_0)
+        return Self(
+            mentions: try LemmyJSONReader.required(consume mentions_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

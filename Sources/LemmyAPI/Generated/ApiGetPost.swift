@@ -13,18 +13,22 @@ public struct ApiGetPost: Codable, Hashable, Sendable {
     ///
     /// Removed in 0.19.0.
     public var auth: String?
-
-    /// Creates a value.
-    public init(id: ApiPostId? = nil, commentId: ApiCommentId? = nil, auth: String? = nil) {
-        self.id = id
-        self.commentId = commentId
-        self.auth = auth
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case id = "id"
         case commentId = "comment_id"
         case auth = "auth"
+    }
+}
+
+extension ApiGetPost {
+    /// Creates a value.
+    public init(id: ApiPostId? = nil, commentId: ApiCommentId? = nil, auth: String? = nil) {
+        self.id = id
+        self.commentId = commentId
+        self.auth = auth
     }
 
     /// Decodes every version's keys; as strictly as one version when the decoder names it.
@@ -47,8 +51,13 @@ public struct ApiGetPost: Codable, Hashable, Sendable {
 }
 
 extension ApiGetPost: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var id_0: ApiPostId?
         var commentId_0: ApiCommentId?
@@ -60,21 +69,21 @@ extension ApiGetPost: LemmyFastDecodable {
             case 2:
                 if key.u16(0) == 0x6469 {  // id
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    id_0 = try r.consumeNull() ? nil : ApiPostId(lemmyJSON: &r)
+                    id_0 = try r.consumeNull() ? nil : ApiPostId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 4:
                 if key.u32(0) == 0x68747561 {  // auth
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    auth_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    auth_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 10:
                 if key.u64(0) == 0x5f746e656d6d6f63 && key.u64(2) == 0x64695f746e656d6d {  // comment_id
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    commentId_0 = try r.consumeNull() ? nil : ApiCommentId(lemmyJSON: &r)
+                    commentId_0 = try r.consumeNull() ? nil : ApiCommentId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -83,9 +92,11 @@ extension ApiGetPost: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.id = id_0
-        self.commentId = commentId_0
-        self.auth = consume auth_0
+        return Self(
+            id: id_0,
+            commentId: commentId_0,
+            auth: consume auth_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -13,14 +13,8 @@ public struct ApiGetPostResponse: Codable, Hashable, Sendable {
     public var crossPosts: [ApiPostView]
     /// The `moderators` member.
     public var moderators: [ApiCommunityModeratorView]
-
-    /// Creates a value.
-    public init(postView: ApiPostView, communityView: ApiCommunityView, crossPosts: [ApiPostView], moderators: [ApiCommunityModeratorView]) {
-        self.postView = postView
-        self.communityView = communityView
-        self.crossPosts = crossPosts
-        self.moderators = moderators
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case postView = "post_view"
@@ -30,9 +24,24 @@ public struct ApiGetPostResponse: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiGetPostResponse {
+    /// Creates a value.
+    public init(postView: ApiPostView, communityView: ApiCommunityView, crossPosts: [ApiPostView], moderators: [ApiCommunityModeratorView]) {
+        self.postView = postView
+        self.communityView = communityView
+        self.crossPosts = crossPosts
+        self.moderators = moderators
+    }
+}
+
 extension ApiGetPostResponse: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var postView_0: ApiPostView?
         var communityView_0: ApiCommunityView?
@@ -45,28 +54,28 @@ extension ApiGetPostResponse: LemmyFastDecodable {
             case 9:
                 if key.u64(0) == 0x6569765f74736f70 && key.u64(1) == 0x776569765f74736f {  // post_view
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    postView_0 = try ApiPostView(lemmyJSON: &r)
+                    postView_0 = try ApiPostView.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 10:
                 if key.u64(0) == 0x6f74617265646f6d && key.u64(2) == 0x73726f7461726564 {  // moderators
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    moderators_0 = try [ApiCommunityModeratorView](lemmyJSON: &r)
+                    moderators_0 = try [ApiCommunityModeratorView].lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 11:
                 if key.u64(0) == 0x6f705f73736f7263 && key.u64(3) == 0x7374736f705f7373 {  // cross_posts
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    crossPosts_0 = try [ApiPostView](lemmyJSON: &r)
+                    crossPosts_0 = try [ApiPostView].lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 14:
                 if key.u64(0) == 0x74696e756d6d6f63 && key.u64(6) == 0x776569765f797469 {  // community_view
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    communityView_0 = try ApiCommunityView(lemmyJSON: &r)
+                    communityView_0 = try ApiCommunityView.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -75,10 +84,12 @@ extension ApiGetPostResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.postView = try LemmyJSONReader.required(consume postView_0)
-        self.communityView = try LemmyJSONReader.required(consume communityView_0)
-        self.crossPosts = try LemmyJSONReader.required(consume crossPosts_0)
-        self.moderators = try LemmyJSONReader.required(consume moderators_0)
+        return Self(
+            postView: try LemmyJSONReader.required(consume postView_0),
+            communityView: try LemmyJSONReader.required(consume communityView_0),
+            crossPosts: try LemmyJSONReader.required(consume crossPosts_0),
+            moderators: try LemmyJSONReader.required(consume moderators_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

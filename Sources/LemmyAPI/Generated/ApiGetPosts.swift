@@ -105,37 +105,8 @@ public struct ApiGetPosts: Codable, Hashable, Sendable {
     ///
     /// Removed in 0.19.0.
     public var auth: String?
-
-    /// Creates a value.
-    public init(type: ApiListingType? = nil, sort: ApiPostSortType? = nil, timeRangeSeconds: Int? = nil, communityId: ApiCommunityId? = nil, communityName: String? = nil, creatorId: ApiPersonId? = nil, creatorUsername: String? = nil, multiCommunityId: ApiMultiCommunityId? = nil, multiCommunityName: String? = nil, showHidden: Bool? = nil, showRead: Bool? = nil, showNsfw: Bool? = nil, hidePostsWithMedia: Bool? = nil, markAsRead: Bool? = nil, noCommentsOnly: Bool? = nil, searchTerm: String? = nil, searchTitleOnly: Bool? = nil, searchUrlOnly: Bool? = nil, tagId: ApiCommunityTagId? = nil, pageCursor: ApiPaginationCursor? = nil, limit: Int? = nil, page: Int? = nil, savedOnly: Bool? = nil, likedOnly: Bool? = nil, dislikedOnly: Bool? = nil, moderatorView: Bool? = nil, auth: String? = nil) {
-        self.type = type
-        self.sort = sort
-        self.timeRangeSeconds = timeRangeSeconds
-        self.communityId = communityId
-        self.communityName = communityName
-        self.creatorId = creatorId
-        self.creatorUsername = creatorUsername
-        self.multiCommunityId = multiCommunityId
-        self.multiCommunityName = multiCommunityName
-        self.showHidden = showHidden
-        self.showRead = showRead
-        self.showNsfw = showNsfw
-        self.hidePostsWithMedia = hidePostsWithMedia
-        self.markAsRead = markAsRead
-        self.noCommentsOnly = noCommentsOnly
-        self.searchTerm = searchTerm
-        self.searchTitleOnly = searchTitleOnly
-        self.searchUrlOnly = searchUrlOnly
-        self.tagId = tagId
-        self.pageCursor = pageCursor
-        self.limit = limit
-        self.page = page
-        self.savedOnly = savedOnly
-        self.likedOnly = likedOnly
-        self.dislikedOnly = dislikedOnly
-        self.moderatorView = moderatorView
-        self.auth = auth
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case type = "type_"
@@ -165,6 +136,39 @@ public struct ApiGetPosts: Codable, Hashable, Sendable {
         case dislikedOnly = "disliked_only"
         case moderatorView = "moderator_view"
         case auth = "auth"
+    }
+}
+
+extension ApiGetPosts {
+    /// Creates a value.
+    public init(type: ApiListingType? = nil, sort: ApiPostSortType? = nil, timeRangeSeconds: Int? = nil, communityId: ApiCommunityId? = nil, communityName: String? = nil, creatorId: ApiPersonId? = nil, creatorUsername: String? = nil, multiCommunityId: ApiMultiCommunityId? = nil, multiCommunityName: String? = nil, showHidden: Bool? = nil, showRead: Bool? = nil, showNsfw: Bool? = nil, hidePostsWithMedia: Bool? = nil, markAsRead: Bool? = nil, noCommentsOnly: Bool? = nil, searchTerm: String? = nil, searchTitleOnly: Bool? = nil, searchUrlOnly: Bool? = nil, tagId: ApiCommunityTagId? = nil, pageCursor: ApiPaginationCursor? = nil, limit: Int? = nil, page: Int? = nil, savedOnly: Bool? = nil, likedOnly: Bool? = nil, dislikedOnly: Bool? = nil, moderatorView: Bool? = nil, auth: String? = nil) {
+        self.type = type
+        self.sort = sort
+        self.timeRangeSeconds = timeRangeSeconds
+        self.communityId = communityId
+        self.communityName = communityName
+        self.creatorId = creatorId
+        self.creatorUsername = creatorUsername
+        self.multiCommunityId = multiCommunityId
+        self.multiCommunityName = multiCommunityName
+        self.showHidden = showHidden
+        self.showRead = showRead
+        self.showNsfw = showNsfw
+        self.hidePostsWithMedia = hidePostsWithMedia
+        self.markAsRead = markAsRead
+        self.noCommentsOnly = noCommentsOnly
+        self.searchTerm = searchTerm
+        self.searchTitleOnly = searchTitleOnly
+        self.searchUrlOnly = searchUrlOnly
+        self.tagId = tagId
+        self.pageCursor = pageCursor
+        self.limit = limit
+        self.page = page
+        self.savedOnly = savedOnly
+        self.likedOnly = likedOnly
+        self.dislikedOnly = dislikedOnly
+        self.moderatorView = moderatorView
+        self.auth = auth
     }
 
     /// Decodes every version's keys; as strictly as one version when the decoder names it.
@@ -235,8 +239,13 @@ public struct ApiGetPosts: Codable, Hashable, Sendable {
 }
 
 extension ApiGetPosts: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var type_0: ApiListingType?
         var sort_0: ApiPostSortType?
@@ -272,141 +281,141 @@ extension ApiGetPosts: LemmyFastDecodable {
             case 4:
                 if key.u32(0) == 0x68747561 {  // auth
                     try LemmyJSONReader.mark(&seen0, 1 << 26)
-                    auth_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    auth_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x65676170 {  // page
                     try LemmyJSONReader.mark(&seen0, 1 << 21)
-                    page_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    page_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x74726f73 {  // sort
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    sort_0 = try r.consumeNull() ? nil : ApiPostSortType(lemmyJSON: &r)
+                    sort_0 = try r.consumeNull() ? nil : ApiPostSortType.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 5:
                 if key.u32(0) == 0x696d696c && key.u32(1) == 0x74696d69 {  // limit
                     try LemmyJSONReader.mark(&seen0, 1 << 20)
-                    limit_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    limit_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x65707974 && key.u32(1) == 0x5f657079 {  // type_
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    type_0 = try r.consumeNull() ? nil : ApiListingType(lemmyJSON: &r)
+                    type_0 = try r.consumeNull() ? nil : ApiListingType.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 6:
                 if key.u32(0) == 0x5f676174 && key.u32(2) == 0x64695f67 {  // tag_id
                     try LemmyJSONReader.mark(&seen0, 1 << 18)
-                    tagId_0 = try r.consumeNull() ? nil : ApiCommunityTagId(lemmyJSON: &r)
+                    tagId_0 = try r.consumeNull() ? nil : ApiCommunityTagId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 9:
                 if key.u64(0) == 0x66736e5f776f6873 && key.u64(1) == 0x7766736e5f776f68 {  // show_nsfw
                     try LemmyJSONReader.mark(&seen0, 1 << 11)
-                    showNsfw_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    showNsfw_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x6165725f776f6873 && key.u64(1) == 0x646165725f776f68 {  // show_read
                     try LemmyJSONReader.mark(&seen0, 1 << 10)
-                    showRead_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    showRead_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 10:
                 if key.u64(0) == 0x5f726f7461657263 && key.u64(2) == 0x64695f726f746165 {  // creator_id
                     try LemmyJSONReader.mark(&seen0, 1 << 5)
-                    creatorId_0 = try r.consumeNull() ? nil : ApiPersonId(lemmyJSON: &r)
+                    creatorId_0 = try r.consumeNull() ? nil : ApiPersonId.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x6e6f5f64656b696c && key.u64(2) == 0x796c6e6f5f64656b {  // liked_only
                     try LemmyJSONReader.mark(&seen0, 1 << 23)
-                    likedOnly_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    likedOnly_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x6e6f5f6465766173 && key.u64(2) == 0x796c6e6f5f646576 {  // saved_only
                     try LemmyJSONReader.mark(&seen0, 1 << 22)
-                    savedOnly_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    savedOnly_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 11:
                 if key.u64(0) == 0x7275635f65676170 && key.u64(3) == 0x726f737275635f65 {  // page_cursor
                     try LemmyJSONReader.mark(&seen0, 1 << 19)
-                    pageCursor_0 = try r.consumeNull() ? nil : ApiPaginationCursor(lemmyJSON: &r)
+                    pageCursor_0 = try r.consumeNull() ? nil : ApiPaginationCursor.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x745f686372616573 && key.u64(3) == 0x6d7265745f686372 {  // search_term
                     try LemmyJSONReader.mark(&seen0, 1 << 15)
-                    searchTerm_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    searchTerm_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x6469685f776f6873 && key.u64(3) == 0x6e65646469685f77 {  // show_hidden
                     try LemmyJSONReader.mark(&seen0, 1 << 9)
-                    showHidden_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    showHidden_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 12:
                 if key.u64(0) == 0x74696e756d6d6f63 && key.u64(4) == 0x64695f7974696e75 {  // community_id
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    communityId_0 = try r.consumeNull() ? nil : ApiCommunityId(lemmyJSON: &r)
+                    communityId_0 = try r.consumeNull() ? nil : ApiCommunityId.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x5f73615f6b72616d && key.u64(4) == 0x646165725f73615f {  // mark_as_read
                     try LemmyJSONReader.mark(&seen0, 1 << 13)
-                    markAsRead_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    markAsRead_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 13:
                 if key.u64(0) == 0x64656b696c736964 && key.u64(5) == 0x796c6e6f5f64656b {  // disliked_only
                     try LemmyJSONReader.mark(&seen0, 1 << 24)
-                    dislikedOnly_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    dislikedOnly_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 14:
                 if key.u64(0) == 0x74696e756d6d6f63 && key.u64(6) == 0x656d616e5f797469 {  // community_name
                     try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    communityName_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    communityName_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x6f74617265646f6d && key.u64(6) == 0x776569765f726f74 {  // moderator_view
                     try LemmyJSONReader.mark(&seen0, 1 << 25)
-                    moderatorView_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    moderatorView_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 15:
                 if key.u64(0) == 0x755f686372616573 && key.u64(7) == 0x796c6e6f5f6c7275 {  // search_url_only
                     try LemmyJSONReader.mark(&seen0, 1 << 17)
-                    searchUrlOnly_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    searchUrlOnly_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 16:
                 if key.u64(0) == 0x5f726f7461657263 && key.u64(8) == 0x656d616e72657375 {  // creator_username
                     try LemmyJSONReader.mark(&seen0, 1 << 6)
-                    creatorUsername_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    creatorUsername_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x656d6d6f635f6f6e && key.u64(8) == 0x796c6e6f5f73746e {  // no_comments_only
                     try LemmyJSONReader.mark(&seen0, 1 << 14)
-                    noCommentsOnly_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    noCommentsOnly_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 17:
                 if key.u64(0) == 0x745f686372616573 && key.u64(8) == 0x6c6e6f5f656c7469 && key.u64(9) == 0x796c6e6f5f656c74 {  // search_title_only
                     try LemmyJSONReader.mark(&seen0, 1 << 16)
-                    searchTitleOnly_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    searchTitleOnly_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 18:
                 if key.u64(0) == 0x6f635f69746c756d && key.u64(8) == 0x5f7974696e756d6d && key.u64(10) == 0x64695f7974696e75 {  // multi_community_id
                     try LemmyJSONReader.mark(&seen0, 1 << 7)
-                    multiCommunityId_0 = try r.consumeNull() ? nil : ApiMultiCommunityId(lemmyJSON: &r)
+                    multiCommunityId_0 = try r.consumeNull() ? nil : ApiMultiCommunityId.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x6e61725f656d6974 && key.u64(8) == 0x6e6f6365735f6567 && key.u64(10) == 0x73646e6f6365735f {  // time_range_seconds
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    timeRangeSeconds_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    timeRangeSeconds_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 20:
                 if key.u64(0) == 0x6f635f69746c756d && key.u64(8) == 0x5f7974696e756d6d && key.u64(12) == 0x656d616e5f797469 {  // multi_community_name
                     try LemmyJSONReader.mark(&seen0, 1 << 8)
-                    multiCommunityName_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    multiCommunityName_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 21:
                 if key.u64(0) == 0x736f705f65646968 && key.u64(8) == 0x5f687469775f7374 && key.u64(13) == 0x616964656d5f6874 {  // hide_posts_with_media
                     try LemmyJSONReader.mark(&seen0, 1 << 12)
-                    hidePostsWithMedia_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    hidePostsWithMedia_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -415,33 +424,35 @@ extension ApiGetPosts: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.type = consume type_0
-        self.sort = consume sort_0
-        self.timeRangeSeconds = timeRangeSeconds_0
-        self.communityId = communityId_0
-        self.communityName = consume communityName_0
-        self.creatorId = creatorId_0
-        self.creatorUsername = consume creatorUsername_0
-        self.multiCommunityId = multiCommunityId_0
-        self.multiCommunityName = consume multiCommunityName_0
-        self.showHidden = showHidden_0
-        self.showRead = showRead_0
-        self.showNsfw = showNsfw_0
-        self.hidePostsWithMedia = hidePostsWithMedia_0
-        self.markAsRead = markAsRead_0
-        self.noCommentsOnly = noCommentsOnly_0
-        self.searchTerm = consume searchTerm_0
-        self.searchTitleOnly = searchTitleOnly_0
-        self.searchUrlOnly = searchUrlOnly_0
-        self.tagId = tagId_0
-        self.pageCursor = consume pageCursor_0
-        self.limit = limit_0
-        self.page = page_0
-        self.savedOnly = savedOnly_0
-        self.likedOnly = likedOnly_0
-        self.dislikedOnly = dislikedOnly_0
-        self.moderatorView = moderatorView_0
-        self.auth = consume auth_0
+        return Self(
+            type: consume type_0,
+            sort: consume sort_0,
+            timeRangeSeconds: timeRangeSeconds_0,
+            communityId: communityId_0,
+            communityName: consume communityName_0,
+            creatorId: creatorId_0,
+            creatorUsername: consume creatorUsername_0,
+            multiCommunityId: multiCommunityId_0,
+            multiCommunityName: consume multiCommunityName_0,
+            showHidden: showHidden_0,
+            showRead: showRead_0,
+            showNsfw: showNsfw_0,
+            hidePostsWithMedia: hidePostsWithMedia_0,
+            markAsRead: markAsRead_0,
+            noCommentsOnly: noCommentsOnly_0,
+            searchTerm: consume searchTerm_0,
+            searchTitleOnly: searchTitleOnly_0,
+            searchUrlOnly: searchUrlOnly_0,
+            tagId: tagId_0,
+            pageCursor: consume pageCursor_0,
+            limit: limit_0,
+            page: page_0,
+            savedOnly: savedOnly_0,
+            likedOnly: likedOnly_0,
+            dislikedOnly: dislikedOnly_0,
+            moderatorView: moderatorView_0,
+            auth: consume auth_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -11,16 +11,20 @@ public struct ApiGetPostsResponse: Codable, Hashable, Sendable {
     ///
     /// Added in 0.19.0.
     public var nextPage: ApiPaginationCursor?
-
-    /// Creates a value.
-    public init(posts: [ApiPostView], nextPage: ApiPaginationCursor? = nil) {
-        self.posts = posts
-        self.nextPage = nextPage
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case posts = "posts"
         case nextPage = "next_page"
+    }
+}
+
+extension ApiGetPostsResponse {
+    /// Creates a value.
+    public init(posts: [ApiPostView], nextPage: ApiPaginationCursor? = nil) {
+        self.posts = posts
+        self.nextPage = nextPage
     }
 
     /// Decodes every version's keys; as strictly as one version when the decoder names it.
@@ -41,8 +45,13 @@ public struct ApiGetPostsResponse: Codable, Hashable, Sendable {
 }
 
 extension ApiGetPostsResponse: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var posts_0: [ApiPostView]?
         var nextPage_0: ApiPaginationCursor?
@@ -53,14 +62,14 @@ extension ApiGetPostsResponse: LemmyFastDecodable {
             case 5:
                 if key.u32(0) == 0x74736f70 && key.u32(1) == 0x7374736f {  // posts
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    posts_0 = try [ApiPostView](lemmyJSON: &r)
+                    posts_0 = try [ApiPostView].lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 9:
                 if key.u64(0) == 0x6761705f7478656e && key.u64(1) == 0x656761705f747865 {  // next_page
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    nextPage_0 = try r.consumeNull() ? nil : ApiPaginationCursor(lemmyJSON: &r)
+                    nextPage_0 = try r.consumeNull() ? nil : ApiPaginationCursor.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -69,8 +78,10 @@ extension ApiGetPostsResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.posts = try LemmyJSONReader.required(consume posts_0)
-        self.nextPage = consume nextPage_0
+        return Self(
+            posts: try LemmyJSONReader.required(consume posts_0),
+            nextPage: consume nextPage_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

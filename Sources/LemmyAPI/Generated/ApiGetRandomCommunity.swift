@@ -9,12 +9,8 @@ public struct ApiGetRandomCommunity: Codable, Hashable, Sendable {
     public var type: ApiListingType?
     /// The `show_nsfw` member.
     public var showNsfw: Bool?
-
-    /// Creates a value.
-    public init(type: ApiListingType? = nil, showNsfw: Bool? = nil) {
-        self.type = type
-        self.showNsfw = showNsfw
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case type = "type_"
@@ -22,9 +18,22 @@ public struct ApiGetRandomCommunity: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiGetRandomCommunity {
+    /// Creates a value.
+    public init(type: ApiListingType? = nil, showNsfw: Bool? = nil) {
+        self.type = type
+        self.showNsfw = showNsfw
+    }
+}
+
 extension ApiGetRandomCommunity: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var type_0: ApiListingType?
         var showNsfw_0: Bool?
@@ -35,14 +44,14 @@ extension ApiGetRandomCommunity: LemmyFastDecodable {
             case 5:
                 if key.u32(0) == 0x65707974 && key.u32(1) == 0x5f657079 {  // type_
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    type_0 = try r.consumeNull() ? nil : ApiListingType(lemmyJSON: &r)
+                    type_0 = try r.consumeNull() ? nil : ApiListingType.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 9:
                 if key.u64(0) == 0x66736e5f776f6873 && key.u64(1) == 0x7766736e5f776f68 {  // show_nsfw
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    showNsfw_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    showNsfw_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -51,8 +60,10 @@ extension ApiGetRandomCommunity: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.type = consume type_0
-        self.showNsfw = showNsfw_0
+        return Self(
+            type: consume type_0,
+            showNsfw: showNsfw_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -7,20 +7,29 @@
 public struct ApiGetRegistrationApplication: Codable, Hashable, Sendable {
     /// The `person_id` member.
     public var personId: ApiPersonId
-
-    /// Creates a value.
-    public init(personId: ApiPersonId) {
-        self.personId = personId
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case personId = "person_id"
     }
 }
 
+extension ApiGetRegistrationApplication {
+    /// Creates a value.
+    public init(personId: ApiPersonId) {
+        self.personId = personId
+    }
+}
+
 extension ApiGetRegistrationApplication: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var personId_0: ApiPersonId?
         var more = try r.beginObject()
@@ -30,7 +39,7 @@ extension ApiGetRegistrationApplication: LemmyFastDecodable {
             case 9:
                 if key.u64(0) == 0x695f6e6f73726570 && key.u64(1) == 0x64695f6e6f737265 {  // person_id
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    personId_0 = try ApiPersonId(lemmyJSON: &r)
+                    personId_0 = try ApiPersonId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -39,7 +48,9 @@ extension ApiGetRegistrationApplication: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.personId = try LemmyJSONReader.required(personId_0)
+        return Self(
+            personId: try LemmyJSONReader.required(personId_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

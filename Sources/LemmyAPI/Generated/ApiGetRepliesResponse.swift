@@ -7,20 +7,29 @@
 public struct ApiGetRepliesResponse: Codable, Hashable, Sendable {
     /// The `replies` member.
     public var replies: [ApiCommentReplyView]
-
-    /// Creates a value.
-    public init(replies: [ApiCommentReplyView]) {
-        self.replies = replies
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case replies = "replies"
     }
 }
 
+extension ApiGetRepliesResponse {
+    /// Creates a value.
+    public init(replies: [ApiCommentReplyView]) {
+        self.replies = replies
+    }
+}
+
 extension ApiGetRepliesResponse: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var replies_0: [ApiCommentReplyView]?
         var more = try r.beginObject()
@@ -30,7 +39,7 @@ extension ApiGetRepliesResponse: LemmyFastDecodable {
             case 7:
                 if key.u32(0) == 0x6c706572 && key.u32(3) == 0x7365696c {  // replies
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    replies_0 = try [ApiCommentReplyView](lemmyJSON: &r)
+                    replies_0 = try [ApiCommentReplyView].lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -39,7 +48,9 @@ extension ApiGetRepliesResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.replies = try LemmyJSONReader.required(consume replies_0)
+        return Self(
+            replies: try LemmyJSONReader.required(consume replies_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

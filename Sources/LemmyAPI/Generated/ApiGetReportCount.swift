@@ -11,16 +11,20 @@ public struct ApiGetReportCount: Codable, Hashable, Sendable {
     ///
     /// Removed in 0.19.0.
     public var auth: String?
-
-    /// Creates a value.
-    public init(communityId: ApiCommunityId? = nil, auth: String? = nil) {
-        self.communityId = communityId
-        self.auth = auth
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case communityId = "community_id"
         case auth = "auth"
+    }
+}
+
+extension ApiGetReportCount {
+    /// Creates a value.
+    public init(communityId: ApiCommunityId? = nil, auth: String? = nil) {
+        self.communityId = communityId
+        self.auth = auth
     }
 
     /// Decodes every version's keys; as strictly as one version when the decoder names it.
@@ -41,8 +45,13 @@ public struct ApiGetReportCount: Codable, Hashable, Sendable {
 }
 
 extension ApiGetReportCount: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var communityId_0: ApiCommunityId?
         var auth_0: String?
@@ -53,14 +62,14 @@ extension ApiGetReportCount: LemmyFastDecodable {
             case 4:
                 if key.u32(0) == 0x68747561 {  // auth
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    auth_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    auth_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 12:
                 if key.u64(0) == 0x74696e756d6d6f63 && key.u64(4) == 0x64695f7974696e75 {  // community_id
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    communityId_0 = try r.consumeNull() ? nil : ApiCommunityId(lemmyJSON: &r)
+                    communityId_0 = try r.consumeNull() ? nil : ApiCommunityId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -69,8 +78,10 @@ extension ApiGetReportCount: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.communityId = communityId_0
-        self.auth = consume auth_0
+        return Self(
+            communityId: communityId_0,
+            auth: consume auth_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

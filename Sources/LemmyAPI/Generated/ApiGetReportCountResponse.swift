@@ -13,14 +13,8 @@ public struct ApiGetReportCountResponse: Codable, Hashable, Sendable {
     public var postReports: Int
     /// The `private_message_reports` member.
     public var privateMessageReports: Int?
-
-    /// Creates a value.
-    public init(communityId: ApiCommunityId? = nil, commentReports: Int, postReports: Int, privateMessageReports: Int? = nil) {
-        self.communityId = communityId
-        self.commentReports = commentReports
-        self.postReports = postReports
-        self.privateMessageReports = privateMessageReports
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case communityId = "community_id"
@@ -30,9 +24,24 @@ public struct ApiGetReportCountResponse: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiGetReportCountResponse {
+    /// Creates a value.
+    public init(communityId: ApiCommunityId? = nil, commentReports: Int, postReports: Int, privateMessageReports: Int? = nil) {
+        self.communityId = communityId
+        self.commentReports = commentReports
+        self.postReports = postReports
+        self.privateMessageReports = privateMessageReports
+    }
+}
+
 extension ApiGetReportCountResponse: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var communityId_0: ApiCommunityId?
         var commentReports_0: Int?
@@ -45,24 +54,24 @@ extension ApiGetReportCountResponse: LemmyFastDecodable {
             case 12:
                 if key.u64(0) == 0x74696e756d6d6f63 && key.u64(4) == 0x64695f7974696e75 {  // community_id
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    communityId_0 = try r.consumeNull() ? nil : ApiCommunityId(lemmyJSON: &r)
+                    communityId_0 = try r.consumeNull() ? nil : ApiCommunityId.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x7065725f74736f70 && key.u64(4) == 0x7374726f7065725f {  // post_reports
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    postReports_0 = try Int(lemmyJSON: &r)
+                    postReports_0 = try Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 15:
                 if key.u64(0) == 0x5f746e656d6d6f63 && key.u64(7) == 0x7374726f7065725f {  // comment_reports
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    commentReports_0 = try Int(lemmyJSON: &r)
+                    commentReports_0 = try Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 23:
                 if key.u64(0) == 0x5f65746176697270 && key.u64(8) == 0x5f6567617373656d && key.u64(15) == 0x7374726f7065725f {  // private_message_reports
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    privateMessageReports_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    privateMessageReports_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -71,10 +80,12 @@ extension ApiGetReportCountResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.communityId = communityId_0
-        self.commentReports = try LemmyJSONReader.required(commentReports_0)
-        self.postReports = try LemmyJSONReader.required(postReports_0)
-        self.privateMessageReports = privateMessageReports_0
+        return Self(
+            communityId: communityId_0,
+            commentReports: try LemmyJSONReader.required(commentReports_0),
+            postReports: try LemmyJSONReader.required(postReports_0),
+            privateMessageReports: privateMessageReports_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

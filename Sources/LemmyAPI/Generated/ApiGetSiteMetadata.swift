@@ -7,20 +7,29 @@
 public struct ApiGetSiteMetadata: Codable, Hashable, Sendable {
     /// The `url` member.
     public var url: String
-
-    /// Creates a value.
-    public init(url: String) {
-        self.url = url
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case url = "url"
     }
 }
 
+extension ApiGetSiteMetadata {
+    /// Creates a value.
+    public init(url: String) {
+        self.url = url
+    }
+}
+
 extension ApiGetSiteMetadata: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var url_0: String?
         var more = try r.beginObject()
@@ -30,7 +39,7 @@ extension ApiGetSiteMetadata: LemmyFastDecodable {
             case 3:
                 if key.u16(0) == 0x7275 && key.u16(1) == 0x6c72 {  // url
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    url_0 = try String(lemmyJSON: &r)
+                    url_0 = try String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -39,7 +48,9 @@ extension ApiGetSiteMetadata: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.url = try LemmyJSONReader.required(consume url_0)
+        return Self(
+            url: try LemmyJSONReader.required(consume url_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -9,20 +9,29 @@ public struct ApiGetSiteMetadataResponse: Codable, Hashable, Sendable {
     ///
     /// TypeScript type varies: `SiteMetadata` (0.18.0 – 0.19.0), `LinkMetadata` (0.19.4 – main).
     public var metadata: ApiLinkMetadata
-
-    /// Creates a value.
-    public init(metadata: ApiLinkMetadata) {
-        self.metadata = metadata
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case metadata = "metadata"
     }
 }
 
+extension ApiGetSiteMetadataResponse {
+    /// Creates a value.
+    public init(metadata: ApiLinkMetadata) {
+        self.metadata = metadata
+    }
+}
+
 extension ApiGetSiteMetadataResponse: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var metadata_0: ApiLinkMetadata?
         var more = try r.beginObject()
@@ -32,7 +41,7 @@ extension ApiGetSiteMetadataResponse: LemmyFastDecodable {
             case 8:
                 if key.u64(0) == 0x617461646174656d {  // metadata
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    metadata_0 = try ApiLinkMetadata(lemmyJSON: &r)
+                    metadata_0 = try ApiLinkMetadata.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -41,7 +50,9 @@ extension ApiGetSiteMetadataResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.metadata = try LemmyJSONReader.required(consume metadata_0)
+        return Self(
+            metadata: try LemmyJSONReader.required(consume metadata_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -55,25 +55,8 @@ public struct ApiGetSiteResponse: Codable, Hashable, Sendable {
     ///
     /// Removed in 1.0.0-beta.1.
     public var customEmojis: [ApiCustomEmojiView]?
-
-    /// Creates a value.
-    public init(siteView: ApiSiteView, admins: [ApiPersonView], version: String, allLanguages: [ApiLanguage], discussionLanguages: [ApiLanguageId], tagline: ApiTagline? = nil, oauthProviders: [ApiPublicOAuthProvider]? = nil, adminOauthProviders: [ApiAdminOAuthProvider]? = nil, blockedUrls: [ApiLocalSiteUrlBlocklist]? = nil, activePlugins: [ApiPluginMetadata]? = nil, lastApplicationDurationSeconds: Double? = nil, captchaEnabled: Bool? = nil, myUser: ApiMyUserInfo? = nil, taglines: [ApiTagline]? = nil, customEmojis: [ApiCustomEmojiView]? = nil) {
-        self.siteView = siteView
-        self.admins = admins
-        self.version = version
-        self.allLanguages = allLanguages
-        self.discussionLanguages = discussionLanguages
-        self.tagline = tagline
-        self.oauthProviders = oauthProviders
-        self.adminOauthProviders = adminOauthProviders
-        self.blockedUrls = blockedUrls
-        self.activePlugins = activePlugins
-        self.lastApplicationDurationSeconds = lastApplicationDurationSeconds
-        self.captchaEnabled = captchaEnabled
-        self.myUser = myUser
-        self.taglines = taglines
-        self.customEmojis = customEmojis
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case siteView = "site_view"
@@ -91,6 +74,27 @@ public struct ApiGetSiteResponse: Codable, Hashable, Sendable {
         case myUser = "my_user"
         case taglines = "taglines"
         case customEmojis = "custom_emojis"
+    }
+}
+
+extension ApiGetSiteResponse {
+    /// Creates a value.
+    public init(siteView: ApiSiteView, admins: [ApiPersonView], version: String, allLanguages: [ApiLanguage], discussionLanguages: [ApiLanguageId], tagline: ApiTagline? = nil, oauthProviders: [ApiPublicOAuthProvider]? = nil, adminOauthProviders: [ApiAdminOAuthProvider]? = nil, blockedUrls: [ApiLocalSiteUrlBlocklist]? = nil, activePlugins: [ApiPluginMetadata]? = nil, lastApplicationDurationSeconds: Double? = nil, captchaEnabled: Bool? = nil, myUser: ApiMyUserInfo? = nil, taglines: [ApiTagline]? = nil, customEmojis: [ApiCustomEmojiView]? = nil) {
+        self.siteView = siteView
+        self.admins = admins
+        self.version = version
+        self.allLanguages = allLanguages
+        self.discussionLanguages = discussionLanguages
+        self.tagline = tagline
+        self.oauthProviders = oauthProviders
+        self.adminOauthProviders = adminOauthProviders
+        self.blockedUrls = blockedUrls
+        self.activePlugins = activePlugins
+        self.lastApplicationDurationSeconds = lastApplicationDurationSeconds
+        self.captchaEnabled = captchaEnabled
+        self.myUser = myUser
+        self.taglines = taglines
+        self.customEmojis = customEmojis
     }
 
     /// Decodes every version's keys; as strictly as one version when the decoder names it.
@@ -137,8 +141,13 @@ public struct ApiGetSiteResponse: Codable, Hashable, Sendable {
 }
 
 extension ApiGetSiteResponse: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var siteView_0: ApiSiteView?
         var admins_0: [ApiPersonView]?
@@ -162,89 +171,89 @@ extension ApiGetSiteResponse: LemmyFastDecodable {
             case 6:
                 if key.u32(0) == 0x696d6461 && key.u32(2) == 0x736e696d {  // admins
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    admins_0 = try [ApiPersonView](lemmyJSON: &r)
+                    admins_0 = try [ApiPersonView].lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 7:
                 if key.u32(0) == 0x755f796d && key.u32(3) == 0x72657375 {  // my_user
                     try LemmyJSONReader.mark(&seen0, 1 << 12)
-                    myUser_0 = try r.consumeNull() ? nil : ApiMyUserInfo(lemmyJSON: &r)
+                    myUser_0 = try r.consumeNull() ? nil : ApiMyUserInfo.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x6c676174 && key.u32(3) == 0x656e696c {  // tagline
                     try LemmyJSONReader.mark(&seen0, 1 << 5)
-                    tagline_0 = try r.consumeNull() ? nil : ApiTagline(lemmyJSON: &r)
+                    tagline_0 = try r.consumeNull() ? nil : ApiTagline.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x73726576 && key.u32(3) == 0x6e6f6973 {  // version
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    version_0 = try String(lemmyJSON: &r)
+                    version_0 = try String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 8:
                 if key.u64(0) == 0x73656e696c676174 {  // taglines
                     try LemmyJSONReader.mark(&seen0, 1 << 13)
-                    taglines_0 = try r.consumeNull() ? nil : [ApiTagline](lemmyJSON: &r)
+                    taglines_0 = try r.consumeNull() ? nil : [ApiTagline].lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 9:
                 if key.u64(0) == 0x6569765f65746973 && key.u64(1) == 0x776569765f657469 {  // site_view
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    siteView_0 = try ApiSiteView(lemmyJSON: &r)
+                    siteView_0 = try ApiSiteView.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 12:
                 if key.u64(0) == 0x5f64656b636f6c62 && key.u64(4) == 0x736c72755f64656b {  // blocked_urls
                     try LemmyJSONReader.mark(&seen0, 1 << 8)
-                    blockedUrls_0 = try r.consumeNull() ? nil : [ApiLocalSiteUrlBlocklist](lemmyJSON: &r)
+                    blockedUrls_0 = try r.consumeNull() ? nil : [ApiLocalSiteUrlBlocklist].lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 13:
                 if key.u64(0) == 0x676e616c5f6c6c61 && key.u64(5) == 0x7365676175676e61 {  // all_languages
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    allLanguages_0 = try [ApiLanguage](lemmyJSON: &r)
+                    allLanguages_0 = try [ApiLanguage].lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x655f6d6f74737563 && key.u64(5) == 0x73696a6f6d655f6d {  // custom_emojis
                     try LemmyJSONReader.mark(&seen0, 1 << 14)
-                    customEmojis_0 = try r.consumeNull() ? nil : [ApiCustomEmojiView](lemmyJSON: &r)
+                    customEmojis_0 = try r.consumeNull() ? nil : [ApiCustomEmojiView].lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 14:
                 if key.u64(0) == 0x705f657669746361 && key.u64(6) == 0x736e6967756c705f {  // active_plugins
                     try LemmyJSONReader.mark(&seen0, 1 << 9)
-                    activePlugins_0 = try r.consumeNull() ? nil : [ApiPluginMetadata](lemmyJSON: &r)
+                    activePlugins_0 = try r.consumeNull() ? nil : [ApiPluginMetadata].lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 15:
                 if key.u64(0) == 0x5f61686374706163 && key.u64(7) == 0x64656c62616e655f {  // captcha_enabled
                     try LemmyJSONReader.mark(&seen0, 1 << 11)
-                    captchaEnabled_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    captchaEnabled_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x72705f687475616f && key.u64(7) == 0x7372656469766f72 {  // oauth_providers
                     try LemmyJSONReader.mark(&seen0, 1 << 6)
-                    oauthProviders_0 = try r.consumeNull() ? nil : [ApiPublicOAuthProvider](lemmyJSON: &r)
+                    oauthProviders_0 = try r.consumeNull() ? nil : [ApiPublicOAuthProvider].lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 20:
                 if key.u64(0) == 0x6973737563736964 && key.u64(8) == 0x75676e616c5f6e6f && key.u64(12) == 0x7365676175676e61 {  // discussion_languages
                     try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    discussionLanguages_0 = try [ApiLanguageId](lemmyJSON: &r)
+                    discussionLanguages_0 = try [ApiLanguageId].lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 21:
                 if key.u64(0) == 0x616f5f6e696d6461 && key.u64(8) == 0x766f72705f687475 && key.u64(13) == 0x7372656469766f72 {  // admin_oauth_providers
                     try LemmyJSONReader.mark(&seen0, 1 << 7)
-                    adminOauthProviders_0 = try r.consumeNull() ? nil : [ApiAdminOAuthProvider](lemmyJSON: &r)
+                    adminOauthProviders_0 = try r.consumeNull() ? nil : [ApiAdminOAuthProvider].lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 33:
                 if key.u64(0) == 0x7070615f7473616c && key.u64(8) == 0x6e6f69746163696c && key.u64(16) == 0x6f6974617275645f && key.u64(24) == 0x646e6f6365735f6e && key.u64(25) == 0x73646e6f6365735f {  // last_application_duration_seconds
                     try LemmyJSONReader.mark(&seen0, 1 << 10)
-                    lastApplicationDurationSeconds_0 = try r.consumeNull() ? nil : Double(lemmyJSON: &r)
+                    lastApplicationDurationSeconds_0 = try r.consumeNull() ? nil : Double.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -253,21 +262,23 @@ extension ApiGetSiteResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.siteView = try LemmyJSONReader.required(consume siteView_0)
-        self.admins = try LemmyJSONReader.required(consume admins_0)
-        self.version = try LemmyJSONReader.required(consume version_0)
-        self.allLanguages = try LemmyJSONReader.required(consume allLanguages_0)
-        self.discussionLanguages = try LemmyJSONReader.required(consume discussionLanguages_0)
-        self.tagline = consume tagline_0
-        self.oauthProviders = consume oauthProviders_0
-        self.adminOauthProviders = consume adminOauthProviders_0
-        self.blockedUrls = consume blockedUrls_0
-        self.activePlugins = consume activePlugins_0
-        self.lastApplicationDurationSeconds = lastApplicationDurationSeconds_0
-        self.captchaEnabled = captchaEnabled_0
-        self.myUser = consume myUser_0
-        self.taglines = consume taglines_0
-        self.customEmojis = consume customEmojis_0
+        return Self(
+            siteView: try LemmyJSONReader.required(consume siteView_0),
+            admins: try LemmyJSONReader.required(consume admins_0),
+            version: try LemmyJSONReader.required(consume version_0),
+            allLanguages: try LemmyJSONReader.required(consume allLanguages_0),
+            discussionLanguages: try LemmyJSONReader.required(consume discussionLanguages_0),
+            tagline: consume tagline_0,
+            oauthProviders: consume oauthProviders_0,
+            adminOauthProviders: consume adminOauthProviders_0,
+            blockedUrls: consume blockedUrls_0,
+            activePlugins: consume activePlugins_0,
+            lastApplicationDurationSeconds: lastApplicationDurationSeconds_0,
+            captchaEnabled: captchaEnabled_0,
+            myUser: consume myUser_0,
+            taglines: consume taglines_0,
+            customEmojis: consume customEmojis_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

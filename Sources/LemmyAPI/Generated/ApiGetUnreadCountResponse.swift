@@ -11,13 +11,8 @@ public struct ApiGetUnreadCountResponse: Codable, Hashable, Sendable {
     public var mentions: Int
     /// The `private_messages` member.
     public var privateMessages: Int
-
-    /// Creates a value.
-    public init(replies: Int, mentions: Int, privateMessages: Int) {
-        self.replies = replies
-        self.mentions = mentions
-        self.privateMessages = privateMessages
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case replies = "replies"
@@ -26,9 +21,23 @@ public struct ApiGetUnreadCountResponse: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiGetUnreadCountResponse {
+    /// Creates a value.
+    public init(replies: Int, mentions: Int, privateMessages: Int) {
+        self.replies = replies
+        self.mentions = mentions
+        self.privateMessages = privateMessages
+    }
+}
+
 extension ApiGetUnreadCountResponse: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var replies_0: Int?
         var mentions_0: Int?
@@ -40,21 +49,21 @@ extension ApiGetUnreadCountResponse: LemmyFastDecodable {
             case 7:
                 if key.u32(0) == 0x6c706572 && key.u32(3) == 0x7365696c {  // replies
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    replies_0 = try Int(lemmyJSON: &r)
+                    replies_0 = try Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 8:
                 if key.u64(0) == 0x736e6f69746e656d {  // mentions
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    mentions_0 = try Int(lemmyJSON: &r)
+                    mentions_0 = try Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 16:
                 if key.u64(0) == 0x5f65746176697270 && key.u64(8) == 0x736567617373656d {  // private_messages
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    privateMessages_0 = try Int(lemmyJSON: &r)
+                    privateMessages_0 = try Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -63,9 +72,11 @@ extension ApiGetUnreadCountResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.replies = try LemmyJSONReader.required(replies_0)
-        self.mentions = try LemmyJSONReader.required(mentions_0)
-        self.privateMessages = try LemmyJSONReader.required(privateMessages_0)
+        return Self(
+            replies: try LemmyJSONReader.required(replies_0),
+            mentions: try LemmyJSONReader.required(mentions_0),
+            privateMessages: try LemmyJSONReader.required(privateMessages_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

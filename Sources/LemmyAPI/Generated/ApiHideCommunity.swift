@@ -15,20 +15,24 @@ public struct ApiHideCommunity: Codable, Hashable, Sendable {
     ///
     /// Removed in 0.19.0.
     public var auth: String?
-
-    /// Creates a value.
-    public init(communityId: ApiCommunityId, hidden: Bool, reason: String? = nil, auth: String? = nil) {
-        self.communityId = communityId
-        self.hidden = hidden
-        self.reason = reason
-        self.auth = auth
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case communityId = "community_id"
         case hidden = "hidden"
         case reason = "reason"
         case auth = "auth"
+    }
+}
+
+extension ApiHideCommunity {
+    /// Creates a value.
+    public init(communityId: ApiCommunityId, hidden: Bool, reason: String? = nil, auth: String? = nil) {
+        self.communityId = communityId
+        self.hidden = hidden
+        self.reason = reason
+        self.auth = auth
     }
 
     /// Decodes every version's keys; as strictly as one version when the decoder names it.
@@ -53,8 +57,13 @@ public struct ApiHideCommunity: Codable, Hashable, Sendable {
 }
 
 extension ApiHideCommunity: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var communityId_0: ApiCommunityId?
         var hidden_0: Bool?
@@ -67,24 +76,24 @@ extension ApiHideCommunity: LemmyFastDecodable {
             case 4:
                 if key.u32(0) == 0x68747561 {  // auth
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    auth_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    auth_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 6:
                 if key.u32(0) == 0x64646968 && key.u32(2) == 0x6e656464 {  // hidden
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    hidden_0 = try Bool(lemmyJSON: &r)
+                    hidden_0 = try Bool.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x73616572 && key.u32(2) == 0x6e6f7361 {  // reason
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    reason_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    reason_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 12:
                 if key.u64(0) == 0x74696e756d6d6f63 && key.u64(4) == 0x64695f7974696e75 {  // community_id
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    communityId_0 = try ApiCommunityId(lemmyJSON: &r)
+                    communityId_0 = try ApiCommunityId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -93,10 +102,12 @@ extension ApiHideCommunity: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.communityId = try LemmyJSONReader.required(communityId_0)
-        self.hidden = try LemmyJSONReader.required(hidden_0)
-        self.reason = consume reason_0
-        self.auth = consume auth_0
+        return Self(
+            communityId: try LemmyJSONReader.required(communityId_0),
+            hidden: try LemmyJSONReader.required(hidden_0),
+            reason: consume reason_0,
+            auth: consume auth_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

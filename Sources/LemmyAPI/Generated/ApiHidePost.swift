@@ -15,18 +15,22 @@ public struct ApiHidePost: Codable, Hashable, Sendable {
     ///
     /// Removed in 1.0.0-beta.1.
     public var postIds: [ApiPostId]?
-
-    /// Creates a value.
-    public init(postId: ApiPostId? = nil, hide: Bool, postIds: [ApiPostId]? = nil) {
-        self.postId = postId
-        self.hide = hide
-        self.postIds = postIds
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case postId = "post_id"
         case hide = "hide"
         case postIds = "post_ids"
+    }
+}
+
+extension ApiHidePost {
+    /// Creates a value.
+    public init(postId: ApiPostId? = nil, hide: Bool, postIds: [ApiPostId]? = nil) {
+        self.postId = postId
+        self.hide = hide
+        self.postIds = postIds
     }
 
     /// Decodes every version's keys; as strictly as one version when the decoder names it.
@@ -49,8 +53,13 @@ public struct ApiHidePost: Codable, Hashable, Sendable {
 }
 
 extension ApiHidePost: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var postId_0: ApiPostId?
         var hide_0: Bool?
@@ -62,21 +71,21 @@ extension ApiHidePost: LemmyFastDecodable {
             case 4:
                 if key.u32(0) == 0x65646968 {  // hide
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    hide_0 = try Bool(lemmyJSON: &r)
+                    hide_0 = try Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 7:
                 if key.u32(0) == 0x74736f70 && key.u32(3) == 0x64695f74 {  // post_id
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    postId_0 = try r.consumeNull() ? nil : ApiPostId(lemmyJSON: &r)
+                    postId_0 = try r.consumeNull() ? nil : ApiPostId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 8:
                 if key.u64(0) == 0x7364695f74736f70 {  // post_ids
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    postIds_0 = try r.consumeNull() ? nil : [ApiPostId](lemmyJSON: &r)
+                    postIds_0 = try r.consumeNull() ? nil : [ApiPostId].lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -85,9 +94,11 @@ extension ApiHidePost: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.postId = postId_0
-        self.hide = try LemmyJSONReader.required(hide_0)
-        self.postIds = consume postIds_0
+        return Self(
+            postId: postId_0,
+            hide: try LemmyJSONReader.required(hide_0),
+            postIds: consume postIds_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -19,15 +19,8 @@ public struct ApiImageDetails: Codable, Hashable, Sendable {
     ///
     /// Added in 1.0.0-beta.1.
     public var blurhash: String?
-
-    /// Creates a value.
-    public init(link: ApiDbUrl, width: Int, height: Int, contentType: String, blurhash: String? = nil) {
-        self.link = link
-        self.width = width
-        self.height = height
-        self.contentType = contentType
-        self.blurhash = blurhash
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case link = "link"
@@ -35,6 +28,17 @@ public struct ApiImageDetails: Codable, Hashable, Sendable {
         case height = "height"
         case contentType = "content_type"
         case blurhash = "blurhash"
+    }
+}
+
+extension ApiImageDetails {
+    /// Creates a value.
+    public init(link: ApiDbUrl, width: Int, height: Int, contentType: String, blurhash: String? = nil) {
+        self.link = link
+        self.width = width
+        self.height = height
+        self.contentType = contentType
+        self.blurhash = blurhash
     }
 
     /// Decodes every version's keys; as strictly as one version when the decoder names it.
@@ -61,8 +65,13 @@ public struct ApiImageDetails: Codable, Hashable, Sendable {
 }
 
 extension ApiImageDetails: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var link_0: ApiDbUrl?
         var width_0: Int?
@@ -76,35 +85,35 @@ extension ApiImageDetails: LemmyFastDecodable {
             case 4:
                 if key.u32(0) == 0x6b6e696c {  // link
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    link_0 = try ApiDbUrl(lemmyJSON: &r)
+                    link_0 = try ApiDbUrl.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 5:
                 if key.u32(0) == 0x74646977 && key.u32(1) == 0x68746469 {  // width
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    width_0 = try Int(lemmyJSON: &r)
+                    width_0 = try Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 6:
                 if key.u32(0) == 0x67696568 && key.u32(2) == 0x74686769 {  // height
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    height_0 = try Int(lemmyJSON: &r)
+                    height_0 = try Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 8:
                 if key.u64(0) == 0x6873616872756c62 {  // blurhash
                     try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    blurhash_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    blurhash_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 12:
                 if key.u64(0) == 0x5f746e65746e6f63 && key.u64(4) == 0x657079745f746e65 {  // content_type
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    contentType_0 = try String(lemmyJSON: &r)
+                    contentType_0 = try String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -113,11 +122,13 @@ extension ApiImageDetails: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.link = try LemmyJSONReader.required(consume link_0)
-        self.width = try LemmyJSONReader.required(width_0)
-        self.height = try LemmyJSONReader.required(height_0)
-        self.contentType = try LemmyJSONReader.required(consume contentType_0)
-        self.blurhash = consume blurhash_0
+        return Self(
+            link: try LemmyJSONReader.required(consume link_0),
+            width: try LemmyJSONReader.required(width_0),
+            height: try LemmyJSONReader.required(height_0),
+            contentType: try LemmyJSONReader.required(consume contentType_0),
+            blurhash: consume blurhash_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -9,12 +9,8 @@ public struct ApiImageFile: Codable, Hashable, Sendable {
     public var file: String
     /// The `delete_token` member.
     public var deleteToken: String
-
-    /// Creates a value.
-    public init(file: String, deleteToken: String) {
-        self.file = file
-        self.deleteToken = deleteToken
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case file = "file"
@@ -22,9 +18,22 @@ public struct ApiImageFile: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiImageFile {
+    /// Creates a value.
+    public init(file: String, deleteToken: String) {
+        self.file = file
+        self.deleteToken = deleteToken
+    }
+}
+
 extension ApiImageFile: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var file_0: String?
         var deleteToken_0: String?
@@ -35,14 +44,14 @@ extension ApiImageFile: LemmyFastDecodable {
             case 4:
                 if key.u32(0) == 0x656c6966 {  // file
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    file_0 = try String(lemmyJSON: &r)
+                    file_0 = try String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 12:
                 if key.u64(0) == 0x745f6574656c6564 && key.u64(4) == 0x6e656b6f745f6574 {  // delete_token
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    deleteToken_0 = try String(lemmyJSON: &r)
+                    deleteToken_0 = try String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -51,8 +60,10 @@ extension ApiImageFile: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.file = try LemmyJSONReader.required(consume file_0)
-        self.deleteToken = try LemmyJSONReader.required(consume deleteToken_0)
+        return Self(
+            file: try LemmyJSONReader.required(consume file_0),
+            deleteToken: try LemmyJSONReader.required(consume deleteToken_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

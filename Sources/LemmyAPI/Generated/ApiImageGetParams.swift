@@ -9,12 +9,8 @@ public struct ApiImageGetParams: Codable, Hashable, Sendable {
     public var fileType: String?
     /// The `max_size` member.
     public var maxSize: Int?
-
-    /// Creates a value.
-    public init(fileType: String? = nil, maxSize: Int? = nil) {
-        self.fileType = fileType
-        self.maxSize = maxSize
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case fileType = "file_type"
@@ -22,9 +18,22 @@ public struct ApiImageGetParams: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiImageGetParams {
+    /// Creates a value.
+    public init(fileType: String? = nil, maxSize: Int? = nil) {
+        self.fileType = fileType
+        self.maxSize = maxSize
+    }
+}
+
 extension ApiImageGetParams: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var fileType_0: String?
         var maxSize_0: Int?
@@ -35,14 +44,14 @@ extension ApiImageGetParams: LemmyFastDecodable {
             case 8:
                 if key.u64(0) == 0x657a69735f78616d {  // max_size
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    maxSize_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    maxSize_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 9:
                 if key.u64(0) == 0x7079745f656c6966 && key.u64(1) == 0x657079745f656c69 {  // file_type
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    fileType_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    fileType_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -51,8 +60,10 @@ extension ApiImageGetParams: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.fileType = consume fileType_0
-        self.maxSize = maxSize_0
+        return Self(
+            fileType: consume fileType_0,
+            maxSize: maxSize_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

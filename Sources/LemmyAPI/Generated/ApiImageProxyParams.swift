@@ -11,13 +11,8 @@ public struct ApiImageProxyParams: Codable, Hashable, Sendable {
     public var fileType: String?
     /// The `max_size` member.
     public var maxSize: Int?
-
-    /// Creates a value.
-    public init(url: String, fileType: String? = nil, maxSize: Int? = nil) {
-        self.url = url
-        self.fileType = fileType
-        self.maxSize = maxSize
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case url = "url"
@@ -26,9 +21,23 @@ public struct ApiImageProxyParams: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiImageProxyParams {
+    /// Creates a value.
+    public init(url: String, fileType: String? = nil, maxSize: Int? = nil) {
+        self.url = url
+        self.fileType = fileType
+        self.maxSize = maxSize
+    }
+}
+
 extension ApiImageProxyParams: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var url_0: String?
         var fileType_0: String?
@@ -40,21 +49,21 @@ extension ApiImageProxyParams: LemmyFastDecodable {
             case 3:
                 if key.u16(0) == 0x7275 && key.u16(1) == 0x6c72 {  // url
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    url_0 = try String(lemmyJSON: &r)
+                    url_0 = try String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 8:
                 if key.u64(0) == 0x657a69735f78616d {  // max_size
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    maxSize_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    maxSize_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 9:
                 if key.u64(0) == 0x7079745f656c6966 && key.u64(1) == 0x657079745f656c69 {  // file_type
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    fileType_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    fileType_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -63,9 +72,11 @@ extension ApiImageProxyParams: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.url = try LemmyJSONReader.required(consume url_0)
-        self.fileType = consume fileType_0
-        self.maxSize = maxSize_0
+        return Self(
+            url: try LemmyJSONReader.required(consume url_0),
+            fileType: consume fileType_0,
+            maxSize: maxSize_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

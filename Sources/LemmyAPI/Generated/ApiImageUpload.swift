@@ -13,14 +13,8 @@ public struct ApiImageUpload: Codable, Hashable, Sendable {
     public var pictrsDeleteToken: String
     /// The `published` member.
     public var published: LemmyDate
-
-    /// Creates a value.
-    public init(localUserId: ApiLocalUserId, pictrsAlias: String, pictrsDeleteToken: String, published: LemmyDate) {
-        self.localUserId = localUserId
-        self.pictrsAlias = pictrsAlias
-        self.pictrsDeleteToken = pictrsDeleteToken
-        self.published = published
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case localUserId = "local_user_id"
@@ -30,9 +24,24 @@ public struct ApiImageUpload: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiImageUpload {
+    /// Creates a value.
+    public init(localUserId: ApiLocalUserId, pictrsAlias: String, pictrsDeleteToken: String, published: LemmyDate) {
+        self.localUserId = localUserId
+        self.pictrsAlias = pictrsAlias
+        self.pictrsDeleteToken = pictrsDeleteToken
+        self.published = published
+    }
+}
+
 extension ApiImageUpload: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var localUserId_0: ApiLocalUserId?
         var pictrsAlias_0: String?
@@ -45,28 +54,28 @@ extension ApiImageUpload: LemmyFastDecodable {
             case 9:
                 if key.u64(0) == 0x656873696c627570 && key.u64(1) == 0x64656873696c6275 {  // published
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    published_0 = try LemmyDate(lemmyJSON: &r)
+                    published_0 = try LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 12:
                 if key.u64(0) == 0x615f737274636970 && key.u64(4) == 0x7361696c615f7372 {  // pictrs_alias
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    pictrsAlias_0 = try String(lemmyJSON: &r)
+                    pictrsAlias_0 = try String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 13:
                 if key.u64(0) == 0x73755f6c61636f6c && key.u64(5) == 0x64695f726573755f {  // local_user_id
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    localUserId_0 = try ApiLocalUserId(lemmyJSON: &r)
+                    localUserId_0 = try ApiLocalUserId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 19:
                 if key.u64(0) == 0x645f737274636970 && key.u64(8) == 0x6f745f6574656c65 && key.u64(11) == 0x6e656b6f745f6574 {  // pictrs_delete_token
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    pictrsDeleteToken_0 = try String(lemmyJSON: &r)
+                    pictrsDeleteToken_0 = try String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -75,10 +84,12 @@ extension ApiImageUpload: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.localUserId = try LemmyJSONReader.required(localUserId_0)
-        self.pictrsAlias = try LemmyJSONReader.required(consume pictrsAlias_0)
-        self.pictrsDeleteToken = try LemmyJSONReader.required(consume pictrsDeleteToken_0)
-        self.published = try LemmyJSONReader.required(consume published_0)
+        return Self(
+            localUserId: try LemmyJSONReader.required(localUserId_0),
+            pictrsAlias: try LemmyJSONReader.required(consume pictrsAlias_0),
+            pictrsDeleteToken: try LemmyJSONReader.required(consume pictrsDeleteToken_0),
+            published: try LemmyJSONReader.required(consume published_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

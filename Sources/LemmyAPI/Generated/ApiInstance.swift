@@ -21,16 +21,8 @@ public struct ApiInstance: Codable, Hashable, Sendable {
     public var software: String?
     /// The `version` member.
     public var version: String?
-
-    /// Creates a value.
-    public init(id: ApiInstanceId, domain: String, publishedAt: LemmyDate, updatedAt: LemmyDate? = nil, software: String? = nil, version: String? = nil) {
-        self.id = id
-        self.domain = domain
-        self.publishedAt = publishedAt
-        self.updatedAt = updatedAt
-        self.software = software
-        self.version = version
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case id = "id"
@@ -41,6 +33,18 @@ public struct ApiInstance: Codable, Hashable, Sendable {
         case updatedAtKey1 = "updated"
         case software = "software"
         case version = "version"
+    }
+}
+
+extension ApiInstance {
+    /// Creates a value.
+    public init(id: ApiInstanceId, domain: String, publishedAt: LemmyDate, updatedAt: LemmyDate? = nil, software: String? = nil, version: String? = nil) {
+        self.id = id
+        self.domain = domain
+        self.publishedAt = publishedAt
+        self.updatedAt = updatedAt
+        self.software = software
+        self.version = version
     }
 
     /// Decodes every version's keys; as strictly as one version when the decoder names it.
@@ -69,8 +73,13 @@ public struct ApiInstance: Codable, Hashable, Sendable {
 }
 
 extension ApiInstance: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var id_0: ApiInstanceId?
         var domain_0: String?
@@ -87,52 +96,52 @@ extension ApiInstance: LemmyFastDecodable {
             case 2:
                 if key.u16(0) == 0x6469 {  // id
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    id_0 = try ApiInstanceId(lemmyJSON: &r)
+                    id_0 = try ApiInstanceId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 6:
                 if key.u32(0) == 0x616d6f64 && key.u32(2) == 0x6e69616d {  // domain
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    domain_0 = try String(lemmyJSON: &r)
+                    domain_0 = try String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 7:
                 if key.u32(0) == 0x61647075 && key.u32(3) == 0x64657461 {  // updated
                     try LemmyJSONReader.mark(&seen0, 1 << 5)
-                    updatedAt_1 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                    updatedAt_1 = try r.consumeNull() ? nil : LemmyDate.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x73726576 && key.u32(3) == 0x6e6f6973 {  // version
                     try LemmyJSONReader.mark(&seen0, 1 << 7)
-                    version_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    version_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 8:
                 if key.u64(0) == 0x6572617774666f73 {  // software
                     try LemmyJSONReader.mark(&seen0, 1 << 6)
-                    software_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    software_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 9:
                 if key.u64(0) == 0x656873696c627570 && key.u64(1) == 0x64656873696c6275 {  // published
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    publishedAt_1 = try LemmyDate(lemmyJSON: &r)
+                    publishedAt_1 = try LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 10:
                 if key.u64(0) == 0x5f64657461647075 && key.u64(2) == 0x74615f6465746164 {  // updated_at
                     try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    updatedAt_0 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                    updatedAt_0 = try r.consumeNull() ? nil : LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 12:
                 if key.u64(0) == 0x656873696c627570 && key.u64(4) == 0x74615f6465687369 {  // published_at
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    publishedAt_0 = try LemmyDate(lemmyJSON: &r)
+                    publishedAt_0 = try LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -141,12 +150,14 @@ extension ApiInstance: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.id = try LemmyJSONReader.required(id_0)
-        self.domain = try LemmyJSONReader.required(consume domain_0)
-        self.publishedAt = try LemmyJSONReader.required(publishedAt_0 ?? publishedAt_1)
-        self.updatedAt = updatedAt_0 ?? updatedAt_1
-        self.software = consume software_0
-        self.version = consume version_0
+        return Self(
+            id: try LemmyJSONReader.required(id_0),
+            domain: try LemmyJSONReader.required(consume domain_0),
+            publishedAt: try LemmyJSONReader.required(publishedAt_0 ?? publishedAt_1),
+            updatedAt: updatedAt_0 ?? updatedAt_1,
+            software: consume software_0,
+            version: consume version_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

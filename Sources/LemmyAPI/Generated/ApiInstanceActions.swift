@@ -13,14 +13,8 @@ public struct ApiInstanceActions: Codable, Hashable, Sendable {
     public var banExpiresAt: LemmyDate?
     /// The `blocked_persons_at` member.
     public var blockedPersonsAt: LemmyDate?
-
-    /// Creates a value.
-    public init(blockedCommunitiesAt: LemmyDate? = nil, receivedBanAt: LemmyDate? = nil, banExpiresAt: LemmyDate? = nil, blockedPersonsAt: LemmyDate? = nil) {
-        self.blockedCommunitiesAt = blockedCommunitiesAt
-        self.receivedBanAt = receivedBanAt
-        self.banExpiresAt = banExpiresAt
-        self.blockedPersonsAt = blockedPersonsAt
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case blockedCommunitiesAt = "blocked_communities_at"
@@ -30,9 +24,24 @@ public struct ApiInstanceActions: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiInstanceActions {
+    /// Creates a value.
+    public init(blockedCommunitiesAt: LemmyDate? = nil, receivedBanAt: LemmyDate? = nil, banExpiresAt: LemmyDate? = nil, blockedPersonsAt: LemmyDate? = nil) {
+        self.blockedCommunitiesAt = blockedCommunitiesAt
+        self.receivedBanAt = receivedBanAt
+        self.banExpiresAt = banExpiresAt
+        self.blockedPersonsAt = blockedPersonsAt
+    }
+}
+
 extension ApiInstanceActions: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var blockedCommunitiesAt_0: LemmyDate?
         var receivedBanAt_0: LemmyDate?
@@ -45,28 +54,28 @@ extension ApiInstanceActions: LemmyFastDecodable {
             case 14:
                 if key.u64(0) == 0x697078655f6e6162 && key.u64(6) == 0x74615f7365726970 {  // ban_expires_at
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    banExpiresAt_0 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                    banExpiresAt_0 = try r.consumeNull() ? nil : LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 15:
                 if key.u64(0) == 0x6465766965636572 && key.u64(7) == 0x74615f6e61625f64 {  // received_ban_at
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    receivedBanAt_0 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                    receivedBanAt_0 = try r.consumeNull() ? nil : LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 18:
                 if key.u64(0) == 0x5f64656b636f6c62 && key.u64(8) == 0x5f736e6f73726570 && key.u64(10) == 0x74615f736e6f7372 {  // blocked_persons_at
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    blockedPersonsAt_0 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                    blockedPersonsAt_0 = try r.consumeNull() ? nil : LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 22:
                 if key.u64(0) == 0x5f64656b636f6c62 && key.u64(8) == 0x74696e756d6d6f63 && key.u64(14) == 0x74615f7365697469 {  // blocked_communities_at
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    blockedCommunitiesAt_0 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                    blockedCommunitiesAt_0 = try r.consumeNull() ? nil : LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -75,10 +84,12 @@ extension ApiInstanceActions: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.blockedCommunitiesAt = consume blockedCommunitiesAt_0
-        self.receivedBanAt = consume receivedBanAt_0
-        self.banExpiresAt = consume banExpiresAt_0
-        self.blockedPersonsAt = consume blockedPersonsAt_0
+        return Self(
+            blockedCommunitiesAt: consume blockedCommunitiesAt_0,
+            receivedBanAt: consume receivedBanAt_0,
+            banExpiresAt: consume banExpiresAt_0,
+            blockedPersonsAt: consume blockedPersonsAt_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

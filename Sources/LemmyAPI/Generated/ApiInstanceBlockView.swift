@@ -11,13 +11,8 @@ public struct ApiInstanceBlockView: Codable, Hashable, Sendable {
     public var instance: ApiInstance
     /// The `site` member.
     public var site: ApiSite?
-
-    /// Creates a value.
-    public init(person: ApiPerson, instance: ApiInstance, site: ApiSite? = nil) {
-        self.person = person
-        self.instance = instance
-        self.site = site
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case person = "person"
@@ -26,9 +21,23 @@ public struct ApiInstanceBlockView: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiInstanceBlockView {
+    /// Creates a value.
+    public init(person: ApiPerson, instance: ApiInstance, site: ApiSite? = nil) {
+        self.person = person
+        self.instance = instance
+        self.site = site
+    }
+}
+
 extension ApiInstanceBlockView: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var person_0: ApiPerson?
         var instance_0: ApiInstance?
@@ -40,21 +49,21 @@ extension ApiInstanceBlockView: LemmyFastDecodable {
             case 4:
                 if key.u32(0) == 0x65746973 {  // site
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    site_0 = try r.consumeNull() ? nil : ApiSite(lemmyJSON: &r)
+                    site_0 = try r.consumeNull() ? nil : ApiSite.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 6:
                 if key.u32(0) == 0x73726570 && key.u32(2) == 0x6e6f7372 {  // person
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    person_0 = try ApiPerson(lemmyJSON: &r)
+                    person_0 = try ApiPerson.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 8:
                 if key.u64(0) == 0x65636e6174736e69 {  // instance
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    instance_0 = try ApiInstance(lemmyJSON: &r)
+                    instance_0 = try ApiInstance.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -63,9 +72,11 @@ extension ApiInstanceBlockView: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.person = try LemmyJSONReader.required(consume person_0)
-        self.instance = try LemmyJSONReader.required(consume instance_0)
-        self.site = consume site_0
+        return Self(
+            person: try LemmyJSONReader.required(consume person_0),
+            instance: try LemmyJSONReader.required(consume instance_0),
+            site: consume site_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

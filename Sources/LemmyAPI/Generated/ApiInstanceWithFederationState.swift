@@ -19,17 +19,8 @@ public struct ApiInstanceWithFederationState: Codable, Hashable, Sendable {
     public var version: String?
     /// The `federation_state` member.
     public var federationState: ApiReadableFederationState?
-
-    /// Creates a value.
-    public init(id: ApiInstanceId, domain: String, published: LemmyDate, updated: LemmyDate? = nil, software: String? = nil, version: String? = nil, federationState: ApiReadableFederationState? = nil) {
-        self.id = id
-        self.domain = domain
-        self.published = published
-        self.updated = updated
-        self.software = software
-        self.version = version
-        self.federationState = federationState
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case id = "id"
@@ -42,9 +33,27 @@ public struct ApiInstanceWithFederationState: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiInstanceWithFederationState {
+    /// Creates a value.
+    public init(id: ApiInstanceId, domain: String, published: LemmyDate, updated: LemmyDate? = nil, software: String? = nil, version: String? = nil, federationState: ApiReadableFederationState? = nil) {
+        self.id = id
+        self.domain = domain
+        self.published = published
+        self.updated = updated
+        self.software = software
+        self.version = version
+        self.federationState = federationState
+    }
+}
+
 extension ApiInstanceWithFederationState: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var id_0: ApiInstanceId?
         var domain_0: String?
@@ -60,45 +69,45 @@ extension ApiInstanceWithFederationState: LemmyFastDecodable {
             case 2:
                 if key.u16(0) == 0x6469 {  // id
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    id_0 = try ApiInstanceId(lemmyJSON: &r)
+                    id_0 = try ApiInstanceId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 6:
                 if key.u32(0) == 0x616d6f64 && key.u32(2) == 0x6e69616d {  // domain
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    domain_0 = try String(lemmyJSON: &r)
+                    domain_0 = try String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 7:
                 if key.u32(0) == 0x61647075 && key.u32(3) == 0x64657461 {  // updated
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    updated_0 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                    updated_0 = try r.consumeNull() ? nil : LemmyDate.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x73726576 && key.u32(3) == 0x6e6f6973 {  // version
                     try LemmyJSONReader.mark(&seen0, 1 << 5)
-                    version_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    version_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 8:
                 if key.u64(0) == 0x6572617774666f73 {  // software
                     try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    software_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    software_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 9:
                 if key.u64(0) == 0x656873696c627570 && key.u64(1) == 0x64656873696c6275 {  // published
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    published_0 = try LemmyDate(lemmyJSON: &r)
+                    published_0 = try LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 16:
                 if key.u64(0) == 0x6974617265646566 && key.u64(8) == 0x65746174735f6e6f {  // federation_state
                     try LemmyJSONReader.mark(&seen0, 1 << 6)
-                    federationState_0 = try r.consumeNull() ? nil : ApiReadableFederationState(lemmyJSON: &r)
+                    federationState_0 = try r.consumeNull() ? nil : ApiReadableFederationState.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -107,13 +116,15 @@ extension ApiInstanceWithFederationState: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.id = try LemmyJSONReader.required(id_0)
-        self.domain = try LemmyJSONReader.required(consume domain_0)
-        self.published = try LemmyJSONReader.required(consume published_0)
-        self.updated = consume updated_0
-        self.software = consume software_0
-        self.version = consume version_0
-        self.federationState = consume federationState_0
+        return Self(
+            id: try LemmyJSONReader.required(id_0),
+            domain: try LemmyJSONReader.required(consume domain_0),
+            published: try LemmyJSONReader.required(consume published_0),
+            updated: consume updated_0,
+            software: consume software_0,
+            version: consume version_0,
+            federationState: consume federationState_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -11,13 +11,8 @@ public struct ApiLanguage: Codable, Hashable, Sendable {
     public var code: String
     /// The `name` member.
     public var name: String
-
-    /// Creates a value.
-    public init(id: ApiLanguageId, code: String, name: String) {
-        self.id = id
-        self.code = code
-        self.name = name
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case id = "id"
@@ -26,9 +21,23 @@ public struct ApiLanguage: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiLanguage {
+    /// Creates a value.
+    public init(id: ApiLanguageId, code: String, name: String) {
+        self.id = id
+        self.code = code
+        self.name = name
+    }
+}
+
 extension ApiLanguage: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var id_0: ApiLanguageId?
         var code_0: String?
@@ -40,17 +49,17 @@ extension ApiLanguage: LemmyFastDecodable {
             case 2:
                 if key.u16(0) == 0x6469 {  // id
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    id_0 = try ApiLanguageId(lemmyJSON: &r)
+                    id_0 = try ApiLanguageId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 4:
                 if key.u32(0) == 0x65646f63 {  // code
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    code_0 = try String(lemmyJSON: &r)
+                    code_0 = try String.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x656d616e {  // name
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    name_0 = try String(lemmyJSON: &r)
+                    name_0 = try String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -59,9 +68,11 @@ extension ApiLanguage: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.id = try LemmyJSONReader.required(id_0)
-        self.code = try LemmyJSONReader.required(consume code_0)
-        self.name = try LemmyJSONReader.required(consume name_0)
+        return Self(
+            id: try LemmyJSONReader.required(id_0),
+            code: try LemmyJSONReader.required(consume code_0),
+            name: try LemmyJSONReader.required(consume name_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

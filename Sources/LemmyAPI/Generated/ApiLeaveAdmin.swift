@@ -7,20 +7,29 @@
 public struct ApiLeaveAdmin: Codable, Hashable, Sendable {
     /// The `auth` member.
     public var auth: String?
-
-    /// Creates a value.
-    public init(auth: String? = nil) {
-        self.auth = auth
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case auth = "auth"
     }
 }
 
+extension ApiLeaveAdmin {
+    /// Creates a value.
+    public init(auth: String? = nil) {
+        self.auth = auth
+    }
+}
+
 extension ApiLeaveAdmin: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var auth_0: String?
         var more = try r.beginObject()
@@ -30,7 +39,7 @@ extension ApiLeaveAdmin: LemmyFastDecodable {
             case 4:
                 if key.u32(0) == 0x68747561 {  // auth
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    auth_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    auth_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -39,7 +48,9 @@ extension ApiLeaveAdmin: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.auth = consume auth_0
+        return Self(
+            auth: consume auth_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

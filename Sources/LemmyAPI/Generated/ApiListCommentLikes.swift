@@ -17,20 +17,24 @@ public struct ApiListCommentLikes: Codable, Hashable, Sendable {
     ///
     /// Removed in 1.0.0-beta.1.
     public var page: Int?
-
-    /// Creates a value.
-    public init(commentId: ApiCommentId, pageCursor: ApiPaginationCursor? = nil, limit: Int? = nil, page: Int? = nil) {
-        self.commentId = commentId
-        self.pageCursor = pageCursor
-        self.limit = limit
-        self.page = page
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case commentId = "comment_id"
         case pageCursor = "page_cursor"
         case limit = "limit"
         case page = "page"
+    }
+}
+
+extension ApiListCommentLikes {
+    /// Creates a value.
+    public init(commentId: ApiCommentId, pageCursor: ApiPaginationCursor? = nil, limit: Int? = nil, page: Int? = nil) {
+        self.commentId = commentId
+        self.pageCursor = pageCursor
+        self.limit = limit
+        self.page = page
     }
 
     /// Decodes every version's keys; as strictly as one version when the decoder names it.
@@ -55,8 +59,13 @@ public struct ApiListCommentLikes: Codable, Hashable, Sendable {
 }
 
 extension ApiListCommentLikes: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var commentId_0: ApiCommentId?
         var pageCursor_0: ApiPaginationCursor?
@@ -69,28 +78,28 @@ extension ApiListCommentLikes: LemmyFastDecodable {
             case 4:
                 if key.u32(0) == 0x65676170 {  // page
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    page_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    page_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 5:
                 if key.u32(0) == 0x696d696c && key.u32(1) == 0x74696d69 {  // limit
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    limit_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    limit_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 10:
                 if key.u64(0) == 0x5f746e656d6d6f63 && key.u64(2) == 0x64695f746e656d6d {  // comment_id
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    commentId_0 = try ApiCommentId(lemmyJSON: &r)
+                    commentId_0 = try ApiCommentId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 11:
                 if key.u64(0) == 0x7275635f65676170 && key.u64(3) == 0x726f737275635f65 {  // page_cursor
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    pageCursor_0 = try r.consumeNull() ? nil : ApiPaginationCursor(lemmyJSON: &r)
+                    pageCursor_0 = try r.consumeNull() ? nil : ApiPaginationCursor.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -99,10 +108,12 @@ extension ApiListCommentLikes: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.commentId = try LemmyJSONReader.required(commentId_0)
-        self.pageCursor = consume pageCursor_0
-        self.limit = limit_0
-        self.page = page_0
+        return Self(
+            commentId: try LemmyJSONReader.required(commentId_0),
+            pageCursor: consume pageCursor_0,
+            limit: limit_0,
+            page: page_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

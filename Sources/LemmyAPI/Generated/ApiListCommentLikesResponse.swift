@@ -7,20 +7,29 @@
 public struct ApiListCommentLikesResponse: Codable, Hashable, Sendable {
     /// The `comment_likes` member.
     public var commentLikes: [ApiVoteView]
-
-    /// Creates a value.
-    public init(commentLikes: [ApiVoteView]) {
-        self.commentLikes = commentLikes
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case commentLikes = "comment_likes"
     }
 }
 
+extension ApiListCommentLikesResponse {
+    /// Creates a value.
+    public init(commentLikes: [ApiVoteView]) {
+        self.commentLikes = commentLikes
+    }
+}
+
 extension ApiListCommentLikesResponse: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var commentLikes_0: [ApiVoteView]?
         var more = try r.beginObject()
@@ -30,7 +39,7 @@ extension ApiListCommentLikesResponse: LemmyFastDecodable {
             case 13:
                 if key.u64(0) == 0x5f746e656d6d6f63 && key.u64(5) == 0x73656b696c5f746e {  // comment_likes
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    commentLikes_0 = try [ApiVoteView](lemmyJSON: &r)
+                    commentLikes_0 = try [ApiVoteView].lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -39,7 +48,9 @@ extension ApiListCommentLikesResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.commentLikes = try LemmyJSONReader.required(consume commentLikes_0)
+        return Self(
+            commentLikes: try LemmyJSONReader.required(consume commentLikes_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

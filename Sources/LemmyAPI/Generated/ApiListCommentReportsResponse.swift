@@ -7,20 +7,29 @@
 public struct ApiListCommentReportsResponse: Codable, Hashable, Sendable {
     /// The `comment_reports` member.
     public var commentReports: [ApiCommentReportView]
-
-    /// Creates a value.
-    public init(commentReports: [ApiCommentReportView]) {
-        self.commentReports = commentReports
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case commentReports = "comment_reports"
     }
 }
 
+extension ApiListCommentReportsResponse {
+    /// Creates a value.
+    public init(commentReports: [ApiCommentReportView]) {
+        self.commentReports = commentReports
+    }
+}
+
 extension ApiListCommentReportsResponse: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var commentReports_0: [ApiCommentReportView]?
         var more = try r.beginObject()
@@ -30,7 +39,7 @@ extension ApiListCommentReportsResponse: LemmyFastDecodable {
             case 15:
                 if key.u64(0) == 0x5f746e656d6d6f63 && key.u64(7) == 0x7374726f7065725f {  // comment_reports
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    commentReports_0 = try [ApiCommentReportView](lemmyJSON: &r)
+                    commentReports_0 = try [ApiCommentReportView].lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -39,7 +48,9 @@ extension ApiListCommentReportsResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.commentReports = try LemmyJSONReader.required(consume commentReports_0)
+        return Self(
+            commentReports: try LemmyJSONReader.required(consume commentReports_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

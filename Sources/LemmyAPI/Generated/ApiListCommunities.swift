@@ -45,21 +45,8 @@ public struct ApiListCommunities: Codable, Hashable, Sendable {
     ///
     /// Removed in 0.19.0.
     public var auth: String?
-
-    /// Creates a value.
-    public init(type: ApiListingType? = nil, sort: ApiCommunitySortType? = nil, timeRangeSeconds: Int? = nil, showNsfw: Bool? = nil, multiCommunityId: ApiMultiCommunityId? = nil, searchTerm: String? = nil, searchTitleOnly: Bool? = nil, pageCursor: ApiPaginationCursor? = nil, limit: Int? = nil, page: Int? = nil, auth: String? = nil) {
-        self.type = type
-        self.sort = sort
-        self.timeRangeSeconds = timeRangeSeconds
-        self.showNsfw = showNsfw
-        self.multiCommunityId = multiCommunityId
-        self.searchTerm = searchTerm
-        self.searchTitleOnly = searchTitleOnly
-        self.pageCursor = pageCursor
-        self.limit = limit
-        self.page = page
-        self.auth = auth
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case type = "type_"
@@ -73,6 +60,23 @@ public struct ApiListCommunities: Codable, Hashable, Sendable {
         case limit = "limit"
         case page = "page"
         case auth = "auth"
+    }
+}
+
+extension ApiListCommunities {
+    /// Creates a value.
+    public init(type: ApiListingType? = nil, sort: ApiCommunitySortType? = nil, timeRangeSeconds: Int? = nil, showNsfw: Bool? = nil, multiCommunityId: ApiMultiCommunityId? = nil, searchTerm: String? = nil, searchTitleOnly: Bool? = nil, pageCursor: ApiPaginationCursor? = nil, limit: Int? = nil, page: Int? = nil, auth: String? = nil) {
+        self.type = type
+        self.sort = sort
+        self.timeRangeSeconds = timeRangeSeconds
+        self.showNsfw = showNsfw
+        self.multiCommunityId = multiCommunityId
+        self.searchTerm = searchTerm
+        self.searchTitleOnly = searchTitleOnly
+        self.pageCursor = pageCursor
+        self.limit = limit
+        self.page = page
+        self.auth = auth
     }
 
     /// Decodes every version's keys; as strictly as one version when the decoder names it.
@@ -111,8 +115,13 @@ public struct ApiListCommunities: Codable, Hashable, Sendable {
 }
 
 extension ApiListCommunities: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var type_0: ApiListingType?
         var sort_0: ApiCommunitySortType?
@@ -132,57 +141,57 @@ extension ApiListCommunities: LemmyFastDecodable {
             case 4:
                 if key.u32(0) == 0x68747561 {  // auth
                     try LemmyJSONReader.mark(&seen0, 1 << 10)
-                    auth_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    auth_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x65676170 {  // page
                     try LemmyJSONReader.mark(&seen0, 1 << 9)
-                    page_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    page_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x74726f73 {  // sort
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    sort_0 = try r.consumeNull() ? nil : ApiCommunitySortType(lemmyJSON: &r)
+                    sort_0 = try r.consumeNull() ? nil : ApiCommunitySortType.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 5:
                 if key.u32(0) == 0x696d696c && key.u32(1) == 0x74696d69 {  // limit
                     try LemmyJSONReader.mark(&seen0, 1 << 8)
-                    limit_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    limit_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x65707974 && key.u32(1) == 0x5f657079 {  // type_
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    type_0 = try r.consumeNull() ? nil : ApiListingType(lemmyJSON: &r)
+                    type_0 = try r.consumeNull() ? nil : ApiListingType.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 9:
                 if key.u64(0) == 0x66736e5f776f6873 && key.u64(1) == 0x7766736e5f776f68 {  // show_nsfw
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    showNsfw_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    showNsfw_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 11:
                 if key.u64(0) == 0x7275635f65676170 && key.u64(3) == 0x726f737275635f65 {  // page_cursor
                     try LemmyJSONReader.mark(&seen0, 1 << 7)
-                    pageCursor_0 = try r.consumeNull() ? nil : ApiPaginationCursor(lemmyJSON: &r)
+                    pageCursor_0 = try r.consumeNull() ? nil : ApiPaginationCursor.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x745f686372616573 && key.u64(3) == 0x6d7265745f686372 {  // search_term
                     try LemmyJSONReader.mark(&seen0, 1 << 5)
-                    searchTerm_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    searchTerm_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 17:
                 if key.u64(0) == 0x745f686372616573 && key.u64(8) == 0x6c6e6f5f656c7469 && key.u64(9) == 0x796c6e6f5f656c74 {  // search_title_only
                     try LemmyJSONReader.mark(&seen0, 1 << 6)
-                    searchTitleOnly_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    searchTitleOnly_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 18:
                 if key.u64(0) == 0x6f635f69746c756d && key.u64(8) == 0x5f7974696e756d6d && key.u64(10) == 0x64695f7974696e75 {  // multi_community_id
                     try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    multiCommunityId_0 = try r.consumeNull() ? nil : ApiMultiCommunityId(lemmyJSON: &r)
+                    multiCommunityId_0 = try r.consumeNull() ? nil : ApiMultiCommunityId.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x6e61725f656d6974 && key.u64(8) == 0x6e6f6365735f6567 && key.u64(10) == 0x73646e6f6365735f {  // time_range_seconds
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    timeRangeSeconds_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    timeRangeSeconds_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -191,17 +200,19 @@ extension ApiListCommunities: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.type = consume type_0
-        self.sort = consume sort_0
-        self.timeRangeSeconds = timeRangeSeconds_0
-        self.showNsfw = showNsfw_0
-        self.multiCommunityId = multiCommunityId_0
-        self.searchTerm = consume searchTerm_0
-        self.searchTitleOnly = searchTitleOnly_0
-        self.pageCursor = consume pageCursor_0
-        self.limit = limit_0
-        self.page = page_0
-        self.auth = consume auth_0
+        return Self(
+            type: consume type_0,
+            sort: consume sort_0,
+            timeRangeSeconds: timeRangeSeconds_0,
+            showNsfw: showNsfw_0,
+            multiCommunityId: multiCommunityId_0,
+            searchTerm: consume searchTerm_0,
+            searchTitleOnly: searchTitleOnly_0,
+            pageCursor: consume pageCursor_0,
+            limit: limit_0,
+            page: page_0,
+            auth: consume auth_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -7,20 +7,29 @@
 public struct ApiListCommunitiesResponse: Codable, Hashable, Sendable {
     /// The `communities` member.
     public var communities: [ApiCommunityView]
-
-    /// Creates a value.
-    public init(communities: [ApiCommunityView]) {
-        self.communities = communities
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case communities = "communities"
     }
 }
 
+extension ApiListCommunitiesResponse {
+    /// Creates a value.
+    public init(communities: [ApiCommunityView]) {
+        self.communities = communities
+    }
+}
+
 extension ApiListCommunitiesResponse: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var communities_0: [ApiCommunityView]?
         var more = try r.beginObject()
@@ -30,7 +39,7 @@ extension ApiListCommunitiesResponse: LemmyFastDecodable {
             case 11:
                 if key.u64(0) == 0x74696e756d6d6f63 && key.u64(3) == 0x73656974696e756d {  // communities
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    communities_0 = try [ApiCommunityView](lemmyJSON: &r)
+                    communities_0 = try [ApiCommunityView].lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -39,7 +48,9 @@ extension ApiListCommunitiesResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.communities = try LemmyJSONReader.required(consume communities_0)
+        return Self(
+            communities: try LemmyJSONReader.required(consume communities_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -13,14 +13,8 @@ public struct ApiListCommunityPendingFollows: Codable, Hashable, Sendable {
     public var pageCursor: ApiPaginationCursor?
     /// The `limit` member.
     public var limit: Int?
-
-    /// Creates a value.
-    public init(unreadOnly: Bool? = nil, allCommunities: Bool? = nil, pageCursor: ApiPaginationCursor? = nil, limit: Int? = nil) {
-        self.unreadOnly = unreadOnly
-        self.allCommunities = allCommunities
-        self.pageCursor = pageCursor
-        self.limit = limit
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case unreadOnly = "unread_only"
@@ -30,9 +24,24 @@ public struct ApiListCommunityPendingFollows: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiListCommunityPendingFollows {
+    /// Creates a value.
+    public init(unreadOnly: Bool? = nil, allCommunities: Bool? = nil, pageCursor: ApiPaginationCursor? = nil, limit: Int? = nil) {
+        self.unreadOnly = unreadOnly
+        self.allCommunities = allCommunities
+        self.pageCursor = pageCursor
+        self.limit = limit
+    }
+}
+
 extension ApiListCommunityPendingFollows: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var unreadOnly_0: Bool?
         var allCommunities_0: Bool?
@@ -45,24 +54,24 @@ extension ApiListCommunityPendingFollows: LemmyFastDecodable {
             case 5:
                 if key.u32(0) == 0x696d696c && key.u32(1) == 0x74696d69 {  // limit
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    limit_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    limit_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 11:
                 if key.u64(0) == 0x7275635f65676170 && key.u64(3) == 0x726f737275635f65 {  // page_cursor
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    pageCursor_0 = try r.consumeNull() ? nil : ApiPaginationCursor(lemmyJSON: &r)
+                    pageCursor_0 = try r.consumeNull() ? nil : ApiPaginationCursor.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x6f5f646165726e75 && key.u64(3) == 0x796c6e6f5f646165 {  // unread_only
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    unreadOnly_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    unreadOnly_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 15:
                 if key.u64(0) == 0x6d6d6f635f6c6c61 && key.u64(7) == 0x73656974696e756d {  // all_communities
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    allCommunities_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    allCommunities_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -71,10 +80,12 @@ extension ApiListCommunityPendingFollows: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.unreadOnly = unreadOnly_0
-        self.allCommunities = allCommunities_0
-        self.pageCursor = consume pageCursor_0
-        self.limit = limit_0
+        return Self(
+            unreadOnly: unreadOnly_0,
+            allCommunities: allCommunities_0,
+            pageCursor: consume pageCursor_0,
+            limit: limit_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

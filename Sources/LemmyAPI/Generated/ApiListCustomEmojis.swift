@@ -7,20 +7,29 @@
 public struct ApiListCustomEmojis: Codable, Hashable, Sendable {
     /// The `category` member.
     public var category: String?
-
-    /// Creates a value.
-    public init(category: String? = nil) {
-        self.category = category
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case category = "category"
     }
 }
 
+extension ApiListCustomEmojis {
+    /// Creates a value.
+    public init(category: String? = nil) {
+        self.category = category
+    }
+}
+
 extension ApiListCustomEmojis: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var category_0: String?
         var more = try r.beginObject()
@@ -30,7 +39,7 @@ extension ApiListCustomEmojis: LemmyFastDecodable {
             case 8:
                 if key.u64(0) == 0x79726f6765746163 {  // category
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    category_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    category_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -39,7 +48,9 @@ extension ApiListCustomEmojis: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.category = consume category_0
+        return Self(
+            category: consume category_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -7,20 +7,29 @@
 public struct ApiListCustomEmojisResponse: Codable, Hashable, Sendable {
     /// The `custom_emojis` member.
     public var customEmojis: [ApiCustomEmojiView]
-
-    /// Creates a value.
-    public init(customEmojis: [ApiCustomEmojiView]) {
-        self.customEmojis = customEmojis
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case customEmojis = "custom_emojis"
     }
 }
 
+extension ApiListCustomEmojisResponse {
+    /// Creates a value.
+    public init(customEmojis: [ApiCustomEmojiView]) {
+        self.customEmojis = customEmojis
+    }
+}
+
 extension ApiListCustomEmojisResponse: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var customEmojis_0: [ApiCustomEmojiView]?
         var more = try r.beginObject()
@@ -30,7 +39,7 @@ extension ApiListCustomEmojisResponse: LemmyFastDecodable {
             case 13:
                 if key.u64(0) == 0x655f6d6f74737563 && key.u64(5) == 0x73696a6f6d655f6d {  // custom_emojis
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    customEmojis_0 = try [ApiCustomEmojiView](lemmyJSON: &r)
+                    customEmojis_0 = try [ApiCustomEmojiView].lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -39,7 +48,9 @@ extension ApiListCustomEmojisResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.customEmojis = try LemmyJSONReader.required(consume customEmojis_0)
+        return Self(
+            customEmojis: try LemmyJSONReader.required(consume customEmojis_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

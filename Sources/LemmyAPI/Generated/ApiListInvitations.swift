@@ -9,12 +9,8 @@ public struct ApiListInvitations: Codable, Hashable, Sendable {
     public var pageCursor: ApiPaginationCursor?
     /// The `limit` member.
     public var limit: Int?
-
-    /// Creates a value.
-    public init(pageCursor: ApiPaginationCursor? = nil, limit: Int? = nil) {
-        self.pageCursor = pageCursor
-        self.limit = limit
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case pageCursor = "page_cursor"
@@ -22,9 +18,22 @@ public struct ApiListInvitations: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiListInvitations {
+    /// Creates a value.
+    public init(pageCursor: ApiPaginationCursor? = nil, limit: Int? = nil) {
+        self.pageCursor = pageCursor
+        self.limit = limit
+    }
+}
+
 extension ApiListInvitations: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var pageCursor_0: ApiPaginationCursor?
         var limit_0: Int?
@@ -35,14 +44,14 @@ extension ApiListInvitations: LemmyFastDecodable {
             case 5:
                 if key.u32(0) == 0x696d696c && key.u32(1) == 0x74696d69 {  // limit
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    limit_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    limit_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 11:
                 if key.u64(0) == 0x7275635f65676170 && key.u64(3) == 0x726f737275635f65 {  // page_cursor
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    pageCursor_0 = try r.consumeNull() ? nil : ApiPaginationCursor(lemmyJSON: &r)
+                    pageCursor_0 = try r.consumeNull() ? nil : ApiPaginationCursor.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -51,8 +60,10 @@ extension ApiListInvitations: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.pageCursor = consume pageCursor_0
-        self.limit = limit_0
+        return Self(
+            pageCursor: consume pageCursor_0,
+            limit: limit_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

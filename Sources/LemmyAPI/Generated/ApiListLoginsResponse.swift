@@ -7,20 +7,29 @@
 public struct ApiListLoginsResponse: Codable, Hashable, Sendable {
     /// The `logins` member.
     public var logins: [ApiLoginToken]
-
-    /// Creates a value.
-    public init(logins: [ApiLoginToken]) {
-        self.logins = logins
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case logins = "logins"
     }
 }
 
+extension ApiListLoginsResponse {
+    /// Creates a value.
+    public init(logins: [ApiLoginToken]) {
+        self.logins = logins
+    }
+}
+
 extension ApiListLoginsResponse: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var logins_0: [ApiLoginToken]?
         var more = try r.beginObject()
@@ -30,7 +39,7 @@ extension ApiListLoginsResponse: LemmyFastDecodable {
             case 6:
                 if key.u32(0) == 0x69676f6c && key.u32(2) == 0x736e6967 {  // logins
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    logins_0 = try [ApiLoginToken](lemmyJSON: &r)
+                    logins_0 = try [ApiLoginToken].lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -39,7 +48,9 @@ extension ApiListLoginsResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.logins = try LemmyJSONReader.required(consume logins_0)
+        return Self(
+            logins: try LemmyJSONReader.required(consume logins_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -15,18 +15,22 @@ public struct ApiListMedia: Codable, Hashable, Sendable {
     ///
     /// Removed in 1.0.0-beta.1.
     public var page: Int?
-
-    /// Creates a value.
-    public init(pageCursor: ApiPaginationCursor? = nil, limit: Int? = nil, page: Int? = nil) {
-        self.pageCursor = pageCursor
-        self.limit = limit
-        self.page = page
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case pageCursor = "page_cursor"
         case limit = "limit"
         case page = "page"
+    }
+}
+
+extension ApiListMedia {
+    /// Creates a value.
+    public init(pageCursor: ApiPaginationCursor? = nil, limit: Int? = nil, page: Int? = nil) {
+        self.pageCursor = pageCursor
+        self.limit = limit
+        self.page = page
     }
 
     /// Decodes every version's keys; as strictly as one version when the decoder names it.
@@ -49,8 +53,13 @@ public struct ApiListMedia: Codable, Hashable, Sendable {
 }
 
 extension ApiListMedia: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var pageCursor_0: ApiPaginationCursor?
         var limit_0: Int?
@@ -62,21 +71,21 @@ extension ApiListMedia: LemmyFastDecodable {
             case 4:
                 if key.u32(0) == 0x65676170 {  // page
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    page_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    page_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 5:
                 if key.u32(0) == 0x696d696c && key.u32(1) == 0x74696d69 {  // limit
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    limit_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    limit_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 11:
                 if key.u64(0) == 0x7275635f65676170 && key.u64(3) == 0x726f737275635f65 {  // page_cursor
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    pageCursor_0 = try r.consumeNull() ? nil : ApiPaginationCursor(lemmyJSON: &r)
+                    pageCursor_0 = try r.consumeNull() ? nil : ApiPaginationCursor.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -85,9 +94,11 @@ extension ApiListMedia: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.pageCursor = consume pageCursor_0
-        self.limit = limit_0
-        self.page = page_0
+        return Self(
+            pageCursor: consume pageCursor_0,
+            limit: limit_0,
+            page: page_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

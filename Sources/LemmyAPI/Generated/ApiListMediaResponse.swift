@@ -7,20 +7,29 @@
 public struct ApiListMediaResponse: Codable, Hashable, Sendable {
     /// The `images` member.
     public var images: [ApiLocalImageView]
-
-    /// Creates a value.
-    public init(images: [ApiLocalImageView]) {
-        self.images = images
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case images = "images"
     }
 }
 
+extension ApiListMediaResponse {
+    /// Creates a value.
+    public init(images: [ApiLocalImageView]) {
+        self.images = images
+    }
+}
+
 extension ApiListMediaResponse: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var images_0: [ApiLocalImageView]?
         var more = try r.beginObject()
@@ -30,7 +39,7 @@ extension ApiListMediaResponse: LemmyFastDecodable {
             case 6:
                 if key.u32(0) == 0x67616d69 && key.u32(2) == 0x73656761 {  // images
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    images_0 = try [ApiLocalImageView](lemmyJSON: &r)
+                    images_0 = try [ApiLocalImageView].lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -39,7 +48,9 @@ extension ApiListMediaResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.images = try LemmyJSONReader.required(consume images_0)
+        return Self(
+            images: try LemmyJSONReader.required(consume images_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -21,18 +21,8 @@ public struct ApiListMultiCommunities: Codable, Hashable, Sendable {
     public var pageCursor: ApiPaginationCursor?
     /// The `limit` member.
     public var limit: Int?
-
-    /// Creates a value.
-    public init(type: ApiMultiCommunityListingType? = nil, sort: ApiMultiCommunitySortType? = nil, creatorId: ApiPersonId? = nil, timeRangeSeconds: Int? = nil, searchTerm: String? = nil, searchTitleOnly: Bool? = nil, pageCursor: ApiPaginationCursor? = nil, limit: Int? = nil) {
-        self.type = type
-        self.sort = sort
-        self.creatorId = creatorId
-        self.timeRangeSeconds = timeRangeSeconds
-        self.searchTerm = searchTerm
-        self.searchTitleOnly = searchTitleOnly
-        self.pageCursor = pageCursor
-        self.limit = limit
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case type = "type_"
@@ -46,9 +36,28 @@ public struct ApiListMultiCommunities: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiListMultiCommunities {
+    /// Creates a value.
+    public init(type: ApiMultiCommunityListingType? = nil, sort: ApiMultiCommunitySortType? = nil, creatorId: ApiPersonId? = nil, timeRangeSeconds: Int? = nil, searchTerm: String? = nil, searchTitleOnly: Bool? = nil, pageCursor: ApiPaginationCursor? = nil, limit: Int? = nil) {
+        self.type = type
+        self.sort = sort
+        self.creatorId = creatorId
+        self.timeRangeSeconds = timeRangeSeconds
+        self.searchTerm = searchTerm
+        self.searchTitleOnly = searchTitleOnly
+        self.pageCursor = pageCursor
+        self.limit = limit
+    }
+}
+
 extension ApiListMultiCommunities: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var type_0: ApiMultiCommunityListingType?
         var sort_0: ApiMultiCommunitySortType?
@@ -65,48 +74,48 @@ extension ApiListMultiCommunities: LemmyFastDecodable {
             case 4:
                 if key.u32(0) == 0x74726f73 {  // sort
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    sort_0 = try r.consumeNull() ? nil : ApiMultiCommunitySortType(lemmyJSON: &r)
+                    sort_0 = try r.consumeNull() ? nil : ApiMultiCommunitySortType.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 5:
                 if key.u32(0) == 0x696d696c && key.u32(1) == 0x74696d69 {  // limit
                     try LemmyJSONReader.mark(&seen0, 1 << 7)
-                    limit_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    limit_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x65707974 && key.u32(1) == 0x5f657079 {  // type_
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    type_0 = try r.consumeNull() ? nil : ApiMultiCommunityListingType(lemmyJSON: &r)
+                    type_0 = try r.consumeNull() ? nil : ApiMultiCommunityListingType.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 10:
                 if key.u64(0) == 0x5f726f7461657263 && key.u64(2) == 0x64695f726f746165 {  // creator_id
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    creatorId_0 = try r.consumeNull() ? nil : ApiPersonId(lemmyJSON: &r)
+                    creatorId_0 = try r.consumeNull() ? nil : ApiPersonId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 11:
                 if key.u64(0) == 0x7275635f65676170 && key.u64(3) == 0x726f737275635f65 {  // page_cursor
                     try LemmyJSONReader.mark(&seen0, 1 << 6)
-                    pageCursor_0 = try r.consumeNull() ? nil : ApiPaginationCursor(lemmyJSON: &r)
+                    pageCursor_0 = try r.consumeNull() ? nil : ApiPaginationCursor.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x745f686372616573 && key.u64(3) == 0x6d7265745f686372 {  // search_term
                     try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    searchTerm_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    searchTerm_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 17:
                 if key.u64(0) == 0x745f686372616573 && key.u64(8) == 0x6c6e6f5f656c7469 && key.u64(9) == 0x796c6e6f5f656c74 {  // search_title_only
                     try LemmyJSONReader.mark(&seen0, 1 << 5)
-                    searchTitleOnly_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    searchTitleOnly_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 18:
                 if key.u64(0) == 0x6e61725f656d6974 && key.u64(8) == 0x6e6f6365735f6567 && key.u64(10) == 0x73646e6f6365735f {  // time_range_seconds
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    timeRangeSeconds_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    timeRangeSeconds_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -115,14 +124,16 @@ extension ApiListMultiCommunities: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.type = consume type_0
-        self.sort = consume sort_0
-        self.creatorId = creatorId_0
-        self.timeRangeSeconds = timeRangeSeconds_0
-        self.searchTerm = consume searchTerm_0
-        self.searchTitleOnly = searchTitleOnly_0
-        self.pageCursor = consume pageCursor_0
-        self.limit = limit_0
+        return Self(
+            type: consume type_0,
+            sort: consume sort_0,
+            creatorId: creatorId_0,
+            timeRangeSeconds: timeRangeSeconds_0,
+            searchTerm: consume searchTerm_0,
+            searchTitleOnly: searchTitleOnly_0,
+            pageCursor: consume pageCursor_0,
+            limit: limit_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

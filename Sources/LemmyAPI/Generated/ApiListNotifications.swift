@@ -15,15 +15,8 @@ public struct ApiListNotifications: Codable, Hashable, Sendable {
     public var pageCursor: ApiPaginationCursor?
     /// The `limit` member.
     public var limit: Int?
-
-    /// Creates a value.
-    public init(type: ApiNotificationTypeFilter? = nil, unreadOnly: Bool? = nil, creatorId: ApiPersonId? = nil, pageCursor: ApiPaginationCursor? = nil, limit: Int? = nil) {
-        self.type = type
-        self.unreadOnly = unreadOnly
-        self.creatorId = creatorId
-        self.pageCursor = pageCursor
-        self.limit = limit
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case type = "type_"
@@ -34,9 +27,25 @@ public struct ApiListNotifications: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiListNotifications {
+    /// Creates a value.
+    public init(type: ApiNotificationTypeFilter? = nil, unreadOnly: Bool? = nil, creatorId: ApiPersonId? = nil, pageCursor: ApiPaginationCursor? = nil, limit: Int? = nil) {
+        self.type = type
+        self.unreadOnly = unreadOnly
+        self.creatorId = creatorId
+        self.pageCursor = pageCursor
+        self.limit = limit
+    }
+}
+
 extension ApiListNotifications: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var type_0: ApiNotificationTypeFilter?
         var unreadOnly_0: Bool?
@@ -50,27 +59,27 @@ extension ApiListNotifications: LemmyFastDecodable {
             case 5:
                 if key.u32(0) == 0x696d696c && key.u32(1) == 0x74696d69 {  // limit
                     try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    limit_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    limit_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x65707974 && key.u32(1) == 0x5f657079 {  // type_
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    type_0 = try r.consumeNull() ? nil : ApiNotificationTypeFilter(lemmyJSON: &r)
+                    type_0 = try r.consumeNull() ? nil : ApiNotificationTypeFilter.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 10:
                 if key.u64(0) == 0x5f726f7461657263 && key.u64(2) == 0x64695f726f746165 {  // creator_id
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    creatorId_0 = try r.consumeNull() ? nil : ApiPersonId(lemmyJSON: &r)
+                    creatorId_0 = try r.consumeNull() ? nil : ApiPersonId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 11:
                 if key.u64(0) == 0x7275635f65676170 && key.u64(3) == 0x726f737275635f65 {  // page_cursor
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    pageCursor_0 = try r.consumeNull() ? nil : ApiPaginationCursor(lemmyJSON: &r)
+                    pageCursor_0 = try r.consumeNull() ? nil : ApiPaginationCursor.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x6f5f646165726e75 && key.u64(3) == 0x796c6e6f5f646165 {  // unread_only
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    unreadOnly_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    unreadOnly_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -79,11 +88,13 @@ extension ApiListNotifications: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.type = consume type_0
-        self.unreadOnly = unreadOnly_0
-        self.creatorId = creatorId_0
-        self.pageCursor = consume pageCursor_0
-        self.limit = limit_0
+        return Self(
+            type: consume type_0,
+            unreadOnly: unreadOnly_0,
+            creatorId: creatorId_0,
+            pageCursor: consume pageCursor_0,
+            limit: limit_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

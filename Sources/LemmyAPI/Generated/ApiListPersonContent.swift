@@ -19,17 +19,8 @@ public struct ApiListPersonContent: Codable, Hashable, Sendable {
     public var pageCursor: ApiPaginationCursor?
     /// The `limit` member.
     public var limit: Int?
-
-    /// Creates a value.
-    public init(type: ApiPersonContentType? = nil, personId: ApiPersonId? = nil, username: String? = nil, communityId: ApiCommunityId? = nil, communityName: String? = nil, pageCursor: ApiPaginationCursor? = nil, limit: Int? = nil) {
-        self.type = type
-        self.personId = personId
-        self.username = username
-        self.communityId = communityId
-        self.communityName = communityName
-        self.pageCursor = pageCursor
-        self.limit = limit
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case type = "type_"
@@ -42,9 +33,27 @@ public struct ApiListPersonContent: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiListPersonContent {
+    /// Creates a value.
+    public init(type: ApiPersonContentType? = nil, personId: ApiPersonId? = nil, username: String? = nil, communityId: ApiCommunityId? = nil, communityName: String? = nil, pageCursor: ApiPaginationCursor? = nil, limit: Int? = nil) {
+        self.type = type
+        self.personId = personId
+        self.username = username
+        self.communityId = communityId
+        self.communityName = communityName
+        self.pageCursor = pageCursor
+        self.limit = limit
+    }
+}
+
 extension ApiListPersonContent: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var type_0: ApiPersonContentType?
         var personId_0: ApiPersonId?
@@ -60,45 +69,45 @@ extension ApiListPersonContent: LemmyFastDecodable {
             case 5:
                 if key.u32(0) == 0x696d696c && key.u32(1) == 0x74696d69 {  // limit
                     try LemmyJSONReader.mark(&seen0, 1 << 6)
-                    limit_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    limit_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x65707974 && key.u32(1) == 0x5f657079 {  // type_
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    type_0 = try r.consumeNull() ? nil : ApiPersonContentType(lemmyJSON: &r)
+                    type_0 = try r.consumeNull() ? nil : ApiPersonContentType.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 8:
                 if key.u64(0) == 0x656d616e72657375 {  // username
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    username_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    username_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 9:
                 if key.u64(0) == 0x695f6e6f73726570 && key.u64(1) == 0x64695f6e6f737265 {  // person_id
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    personId_0 = try r.consumeNull() ? nil : ApiPersonId(lemmyJSON: &r)
+                    personId_0 = try r.consumeNull() ? nil : ApiPersonId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 11:
                 if key.u64(0) == 0x7275635f65676170 && key.u64(3) == 0x726f737275635f65 {  // page_cursor
                     try LemmyJSONReader.mark(&seen0, 1 << 5)
-                    pageCursor_0 = try r.consumeNull() ? nil : ApiPaginationCursor(lemmyJSON: &r)
+                    pageCursor_0 = try r.consumeNull() ? nil : ApiPaginationCursor.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 12:
                 if key.u64(0) == 0x74696e756d6d6f63 && key.u64(4) == 0x64695f7974696e75 {  // community_id
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    communityId_0 = try r.consumeNull() ? nil : ApiCommunityId(lemmyJSON: &r)
+                    communityId_0 = try r.consumeNull() ? nil : ApiCommunityId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 14:
                 if key.u64(0) == 0x74696e756d6d6f63 && key.u64(6) == 0x656d616e5f797469 {  // community_name
                     try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    communityName_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    communityName_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -107,13 +116,15 @@ extension ApiListPersonContent: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.type = consume type_0
-        self.personId = personId_0
-        self.username = consume username_0
-        self.communityId = communityId_0
-        self.communityName = consume communityName_0
-        self.pageCursor = consume pageCursor_0
-        self.limit = limit_0
+        return Self(
+            type: consume type_0,
+            personId: personId_0,
+            username: consume username_0,
+            communityId: communityId_0,
+            communityName: consume communityName_0,
+            pageCursor: consume pageCursor_0,
+            limit: limit_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

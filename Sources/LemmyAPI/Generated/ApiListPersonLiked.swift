@@ -13,14 +13,8 @@ public struct ApiListPersonLiked: Codable, Hashable, Sendable {
     public var pageCursor: ApiPaginationCursor?
     /// The `limit` member.
     public var limit: Int?
-
-    /// Creates a value.
-    public init(type: ApiPersonContentType? = nil, likeType: ApiLikeType? = nil, pageCursor: ApiPaginationCursor? = nil, limit: Int? = nil) {
-        self.type = type
-        self.likeType = likeType
-        self.pageCursor = pageCursor
-        self.limit = limit
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case type = "type_"
@@ -30,9 +24,24 @@ public struct ApiListPersonLiked: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiListPersonLiked {
+    /// Creates a value.
+    public init(type: ApiPersonContentType? = nil, likeType: ApiLikeType? = nil, pageCursor: ApiPaginationCursor? = nil, limit: Int? = nil) {
+        self.type = type
+        self.likeType = likeType
+        self.pageCursor = pageCursor
+        self.limit = limit
+    }
+}
+
 extension ApiListPersonLiked: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var type_0: ApiPersonContentType?
         var likeType_0: ApiLikeType?
@@ -45,24 +54,24 @@ extension ApiListPersonLiked: LemmyFastDecodable {
             case 5:
                 if key.u32(0) == 0x696d696c && key.u32(1) == 0x74696d69 {  // limit
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    limit_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    limit_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x65707974 && key.u32(1) == 0x5f657079 {  // type_
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    type_0 = try r.consumeNull() ? nil : ApiPersonContentType(lemmyJSON: &r)
+                    type_0 = try r.consumeNull() ? nil : ApiPersonContentType.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 9:
                 if key.u64(0) == 0x7079745f656b696c && key.u64(1) == 0x657079745f656b69 {  // like_type
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    likeType_0 = try r.consumeNull() ? nil : ApiLikeType(lemmyJSON: &r)
+                    likeType_0 = try r.consumeNull() ? nil : ApiLikeType.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 11:
                 if key.u64(0) == 0x7275635f65676170 && key.u64(3) == 0x726f737275635f65 {  // page_cursor
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    pageCursor_0 = try r.consumeNull() ? nil : ApiPaginationCursor(lemmyJSON: &r)
+                    pageCursor_0 = try r.consumeNull() ? nil : ApiPaginationCursor.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -71,10 +80,12 @@ extension ApiListPersonLiked: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.type = consume type_0
-        self.likeType = consume likeType_0
-        self.pageCursor = consume pageCursor_0
-        self.limit = limit_0
+        return Self(
+            type: consume type_0,
+            likeType: consume likeType_0,
+            pageCursor: consume pageCursor_0,
+            limit: limit_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

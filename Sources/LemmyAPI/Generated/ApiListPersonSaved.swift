@@ -13,14 +13,8 @@ public struct ApiListPersonSaved: Codable, Hashable, Sendable {
     public var pageCursor: ApiPaginationCursor?
     /// The `limit` member.
     public var limit: Int?
-
-    /// Creates a value.
-    public init(type: ApiPersonContentType? = nil, searchTerm: String? = nil, pageCursor: ApiPaginationCursor? = nil, limit: Int? = nil) {
-        self.type = type
-        self.searchTerm = searchTerm
-        self.pageCursor = pageCursor
-        self.limit = limit
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case type = "type_"
@@ -30,9 +24,24 @@ public struct ApiListPersonSaved: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiListPersonSaved {
+    /// Creates a value.
+    public init(type: ApiPersonContentType? = nil, searchTerm: String? = nil, pageCursor: ApiPaginationCursor? = nil, limit: Int? = nil) {
+        self.type = type
+        self.searchTerm = searchTerm
+        self.pageCursor = pageCursor
+        self.limit = limit
+    }
+}
+
 extension ApiListPersonSaved: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var type_0: ApiPersonContentType?
         var searchTerm_0: String?
@@ -45,20 +54,20 @@ extension ApiListPersonSaved: LemmyFastDecodable {
             case 5:
                 if key.u32(0) == 0x696d696c && key.u32(1) == 0x74696d69 {  // limit
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    limit_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    limit_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x65707974 && key.u32(1) == 0x5f657079 {  // type_
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    type_0 = try r.consumeNull() ? nil : ApiPersonContentType(lemmyJSON: &r)
+                    type_0 = try r.consumeNull() ? nil : ApiPersonContentType.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 11:
                 if key.u64(0) == 0x7275635f65676170 && key.u64(3) == 0x726f737275635f65 {  // page_cursor
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    pageCursor_0 = try r.consumeNull() ? nil : ApiPaginationCursor(lemmyJSON: &r)
+                    pageCursor_0 = try r.consumeNull() ? nil : ApiPaginationCursor.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x745f686372616573 && key.u64(3) == 0x6d7265745f686372 {  // search_term
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    searchTerm_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    searchTerm_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -67,10 +76,12 @@ extension ApiListPersonSaved: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.type = consume type_0
-        self.searchTerm = consume searchTerm_0
-        self.pageCursor = consume pageCursor_0
-        self.limit = limit_0
+        return Self(
+            type: consume type_0,
+            searchTerm: consume searchTerm_0,
+            pageCursor: consume pageCursor_0,
+            limit: limit_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

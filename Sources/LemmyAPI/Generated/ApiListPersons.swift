@@ -17,16 +17,8 @@ public struct ApiListPersons: Codable, Hashable, Sendable {
     public var pageCursor: ApiPaginationCursor?
     /// The `limit` member.
     public var limit: Int?
-
-    /// Creates a value.
-    public init(type: ApiPersonListingType? = nil, sort: ApiPersonSortType? = nil, searchTerm: String? = nil, searchTitleOnly: Bool? = nil, pageCursor: ApiPaginationCursor? = nil, limit: Int? = nil) {
-        self.type = type
-        self.sort = sort
-        self.searchTerm = searchTerm
-        self.searchTitleOnly = searchTitleOnly
-        self.pageCursor = pageCursor
-        self.limit = limit
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case type = "type_"
@@ -38,9 +30,26 @@ public struct ApiListPersons: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiListPersons {
+    /// Creates a value.
+    public init(type: ApiPersonListingType? = nil, sort: ApiPersonSortType? = nil, searchTerm: String? = nil, searchTitleOnly: Bool? = nil, pageCursor: ApiPaginationCursor? = nil, limit: Int? = nil) {
+        self.type = type
+        self.sort = sort
+        self.searchTerm = searchTerm
+        self.searchTitleOnly = searchTitleOnly
+        self.pageCursor = pageCursor
+        self.limit = limit
+    }
+}
+
 extension ApiListPersons: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var type_0: ApiPersonListingType?
         var sort_0: ApiPersonSortType?
@@ -55,34 +64,34 @@ extension ApiListPersons: LemmyFastDecodable {
             case 4:
                 if key.u32(0) == 0x74726f73 {  // sort
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    sort_0 = try r.consumeNull() ? nil : ApiPersonSortType(lemmyJSON: &r)
+                    sort_0 = try r.consumeNull() ? nil : ApiPersonSortType.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 5:
                 if key.u32(0) == 0x696d696c && key.u32(1) == 0x74696d69 {  // limit
                     try LemmyJSONReader.mark(&seen0, 1 << 5)
-                    limit_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    limit_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x65707974 && key.u32(1) == 0x5f657079 {  // type_
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    type_0 = try r.consumeNull() ? nil : ApiPersonListingType(lemmyJSON: &r)
+                    type_0 = try r.consumeNull() ? nil : ApiPersonListingType.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 11:
                 if key.u64(0) == 0x7275635f65676170 && key.u64(3) == 0x726f737275635f65 {  // page_cursor
                     try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    pageCursor_0 = try r.consumeNull() ? nil : ApiPaginationCursor(lemmyJSON: &r)
+                    pageCursor_0 = try r.consumeNull() ? nil : ApiPaginationCursor.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x745f686372616573 && key.u64(3) == 0x6d7265745f686372 {  // search_term
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    searchTerm_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    searchTerm_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 17:
                 if key.u64(0) == 0x745f686372616573 && key.u64(8) == 0x6c6e6f5f656c7469 && key.u64(9) == 0x796c6e6f5f656c74 {  // search_title_only
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    searchTitleOnly_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    searchTitleOnly_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -91,12 +100,14 @@ extension ApiListPersons: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.type = consume type_0
-        self.sort = consume sort_0
-        self.searchTerm = consume searchTerm_0
-        self.searchTitleOnly = searchTitleOnly_0
-        self.pageCursor = consume pageCursor_0
-        self.limit = limit_0
+        return Self(
+            type: consume type_0,
+            sort: consume sort_0,
+            searchTerm: consume searchTerm_0,
+            searchTitleOnly: searchTitleOnly_0,
+            pageCursor: consume pageCursor_0,
+            limit: limit_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

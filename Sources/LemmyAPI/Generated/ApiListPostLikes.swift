@@ -17,20 +17,24 @@ public struct ApiListPostLikes: Codable, Hashable, Sendable {
     ///
     /// Removed in 1.0.0-beta.1.
     public var page: Int?
-
-    /// Creates a value.
-    public init(postId: ApiPostId, pageCursor: ApiPaginationCursor? = nil, limit: Int? = nil, page: Int? = nil) {
-        self.postId = postId
-        self.pageCursor = pageCursor
-        self.limit = limit
-        self.page = page
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case postId = "post_id"
         case pageCursor = "page_cursor"
         case limit = "limit"
         case page = "page"
+    }
+}
+
+extension ApiListPostLikes {
+    /// Creates a value.
+    public init(postId: ApiPostId, pageCursor: ApiPaginationCursor? = nil, limit: Int? = nil, page: Int? = nil) {
+        self.postId = postId
+        self.pageCursor = pageCursor
+        self.limit = limit
+        self.page = page
     }
 
     /// Decodes every version's keys; as strictly as one version when the decoder names it.
@@ -55,8 +59,13 @@ public struct ApiListPostLikes: Codable, Hashable, Sendable {
 }
 
 extension ApiListPostLikes: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var postId_0: ApiPostId?
         var pageCursor_0: ApiPaginationCursor?
@@ -69,28 +78,28 @@ extension ApiListPostLikes: LemmyFastDecodable {
             case 4:
                 if key.u32(0) == 0x65676170 {  // page
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    page_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    page_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 5:
                 if key.u32(0) == 0x696d696c && key.u32(1) == 0x74696d69 {  // limit
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    limit_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    limit_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 7:
                 if key.u32(0) == 0x74736f70 && key.u32(3) == 0x64695f74 {  // post_id
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    postId_0 = try ApiPostId(lemmyJSON: &r)
+                    postId_0 = try ApiPostId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 11:
                 if key.u64(0) == 0x7275635f65676170 && key.u64(3) == 0x726f737275635f65 {  // page_cursor
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    pageCursor_0 = try r.consumeNull() ? nil : ApiPaginationCursor(lemmyJSON: &r)
+                    pageCursor_0 = try r.consumeNull() ? nil : ApiPaginationCursor.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -99,10 +108,12 @@ extension ApiListPostLikes: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.postId = try LemmyJSONReader.required(postId_0)
-        self.pageCursor = consume pageCursor_0
-        self.limit = limit_0
-        self.page = page_0
+        return Self(
+            postId: try LemmyJSONReader.required(postId_0),
+            pageCursor: consume pageCursor_0,
+            limit: limit_0,
+            page: page_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -7,20 +7,29 @@
 public struct ApiListPostLikesResponse: Codable, Hashable, Sendable {
     /// The `post_likes` member.
     public var postLikes: [ApiVoteView]
-
-    /// Creates a value.
-    public init(postLikes: [ApiVoteView]) {
-        self.postLikes = postLikes
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case postLikes = "post_likes"
     }
 }
 
+extension ApiListPostLikesResponse {
+    /// Creates a value.
+    public init(postLikes: [ApiVoteView]) {
+        self.postLikes = postLikes
+    }
+}
+
 extension ApiListPostLikesResponse: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var postLikes_0: [ApiVoteView]?
         var more = try r.beginObject()
@@ -30,7 +39,7 @@ extension ApiListPostLikesResponse: LemmyFastDecodable {
             case 10:
                 if key.u64(0) == 0x6b696c5f74736f70 && key.u64(2) == 0x73656b696c5f7473 {  // post_likes
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    postLikes_0 = try [ApiVoteView](lemmyJSON: &r)
+                    postLikes_0 = try [ApiVoteView].lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -39,7 +48,9 @@ extension ApiListPostLikesResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.postLikes = try LemmyJSONReader.required(consume postLikes_0)
+        return Self(
+            postLikes: try LemmyJSONReader.required(consume postLikes_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -21,16 +21,8 @@ public struct ApiListPostReports: Codable, Hashable, Sendable {
     ///
     /// Removed in 0.19.0.
     public var auth: String?
-
-    /// Creates a value.
-    public init(page: Int? = nil, limit: Int? = nil, unresolvedOnly: Bool? = nil, communityId: ApiCommunityId? = nil, postId: ApiPostId? = nil, auth: String? = nil) {
-        self.page = page
-        self.limit = limit
-        self.unresolvedOnly = unresolvedOnly
-        self.communityId = communityId
-        self.postId = postId
-        self.auth = auth
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case page = "page"
@@ -39,6 +31,18 @@ public struct ApiListPostReports: Codable, Hashable, Sendable {
         case communityId = "community_id"
         case postId = "post_id"
         case auth = "auth"
+    }
+}
+
+extension ApiListPostReports {
+    /// Creates a value.
+    public init(page: Int? = nil, limit: Int? = nil, unresolvedOnly: Bool? = nil, communityId: ApiCommunityId? = nil, postId: ApiPostId? = nil, auth: String? = nil) {
+        self.page = page
+        self.limit = limit
+        self.unresolvedOnly = unresolvedOnly
+        self.communityId = communityId
+        self.postId = postId
+        self.auth = auth
     }
 
     /// Decodes every version's keys; as strictly as one version when the decoder names it.
@@ -67,8 +71,13 @@ public struct ApiListPostReports: Codable, Hashable, Sendable {
 }
 
 extension ApiListPostReports: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var page_0: Int?
         var limit_0: Int?
@@ -83,38 +92,38 @@ extension ApiListPostReports: LemmyFastDecodable {
             case 4:
                 if key.u32(0) == 0x68747561 {  // auth
                     try LemmyJSONReader.mark(&seen0, 1 << 5)
-                    auth_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    auth_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x65676170 {  // page
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    page_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    page_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 5:
                 if key.u32(0) == 0x696d696c && key.u32(1) == 0x74696d69 {  // limit
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    limit_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    limit_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 7:
                 if key.u32(0) == 0x74736f70 && key.u32(3) == 0x64695f74 {  // post_id
                     try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    postId_0 = try r.consumeNull() ? nil : ApiPostId(lemmyJSON: &r)
+                    postId_0 = try r.consumeNull() ? nil : ApiPostId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 12:
                 if key.u64(0) == 0x74696e756d6d6f63 && key.u64(4) == 0x64695f7974696e75 {  // community_id
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    communityId_0 = try r.consumeNull() ? nil : ApiCommunityId(lemmyJSON: &r)
+                    communityId_0 = try r.consumeNull() ? nil : ApiCommunityId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 15:
                 if key.u64(0) == 0x766c6f7365726e75 && key.u64(7) == 0x796c6e6f5f646576 {  // unresolved_only
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    unresolvedOnly_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    unresolvedOnly_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -123,12 +132,14 @@ extension ApiListPostReports: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.page = page_0
-        self.limit = limit_0
-        self.unresolvedOnly = unresolvedOnly_0
-        self.communityId = communityId_0
-        self.postId = postId_0
-        self.auth = consume auth_0
+        return Self(
+            page: page_0,
+            limit: limit_0,
+            unresolvedOnly: unresolvedOnly_0,
+            communityId: communityId_0,
+            postId: postId_0,
+            auth: consume auth_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -7,20 +7,29 @@
 public struct ApiListPostReportsResponse: Codable, Hashable, Sendable {
     /// The `post_reports` member.
     public var postReports: [ApiPostReportView]
-
-    /// Creates a value.
-    public init(postReports: [ApiPostReportView]) {
-        self.postReports = postReports
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case postReports = "post_reports"
     }
 }
 
+extension ApiListPostReportsResponse {
+    /// Creates a value.
+    public init(postReports: [ApiPostReportView]) {
+        self.postReports = postReports
+    }
+}
+
 extension ApiListPostReportsResponse: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var postReports_0: [ApiPostReportView]?
         var more = try r.beginObject()
@@ -30,7 +39,7 @@ extension ApiListPostReportsResponse: LemmyFastDecodable {
             case 12:
                 if key.u64(0) == 0x7065725f74736f70 && key.u64(4) == 0x7374726f7065725f {  // post_reports
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    postReports_0 = try [ApiPostReportView](lemmyJSON: &r)
+                    postReports_0 = try [ApiPostReportView].lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -39,7 +48,9 @@ extension ApiListPostReportsResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.postReports = try LemmyJSONReader.required(consume postReports_0)
+        return Self(
+            postReports: try LemmyJSONReader.required(consume postReports_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

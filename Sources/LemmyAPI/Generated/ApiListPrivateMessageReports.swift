@@ -15,20 +15,24 @@ public struct ApiListPrivateMessageReports: Codable, Hashable, Sendable {
     ///
     /// Removed in 0.19.0.
     public var auth: String?
-
-    /// Creates a value.
-    public init(page: Int? = nil, limit: Int? = nil, unresolvedOnly: Bool? = nil, auth: String? = nil) {
-        self.page = page
-        self.limit = limit
-        self.unresolvedOnly = unresolvedOnly
-        self.auth = auth
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case page = "page"
         case limit = "limit"
         case unresolvedOnly = "unresolved_only"
         case auth = "auth"
+    }
+}
+
+extension ApiListPrivateMessageReports {
+    /// Creates a value.
+    public init(page: Int? = nil, limit: Int? = nil, unresolvedOnly: Bool? = nil, auth: String? = nil) {
+        self.page = page
+        self.limit = limit
+        self.unresolvedOnly = unresolvedOnly
+        self.auth = auth
     }
 
     /// Decodes every version's keys; as strictly as one version when the decoder names it.
@@ -53,8 +57,13 @@ public struct ApiListPrivateMessageReports: Codable, Hashable, Sendable {
 }
 
 extension ApiListPrivateMessageReports: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var page_0: Int?
         var limit_0: Int?
@@ -67,24 +76,24 @@ extension ApiListPrivateMessageReports: LemmyFastDecodable {
             case 4:
                 if key.u32(0) == 0x68747561 {  // auth
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    auth_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    auth_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x65676170 {  // page
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    page_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    page_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 5:
                 if key.u32(0) == 0x696d696c && key.u32(1) == 0x74696d69 {  // limit
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    limit_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    limit_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 15:
                 if key.u64(0) == 0x766c6f7365726e75 && key.u64(7) == 0x796c6e6f5f646576 {  // unresolved_only
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    unresolvedOnly_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    unresolvedOnly_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -93,10 +102,12 @@ extension ApiListPrivateMessageReports: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.page = page_0
-        self.limit = limit_0
-        self.unresolvedOnly = unresolvedOnly_0
-        self.auth = consume auth_0
+        return Self(
+            page: page_0,
+            limit: limit_0,
+            unresolvedOnly: unresolvedOnly_0,
+            auth: consume auth_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

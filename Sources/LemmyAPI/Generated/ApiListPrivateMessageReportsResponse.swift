@@ -7,20 +7,29 @@
 public struct ApiListPrivateMessageReportsResponse: Codable, Hashable, Sendable {
     /// The `private_message_reports` member.
     public var privateMessageReports: [ApiPrivateMessageReportView]
-
-    /// Creates a value.
-    public init(privateMessageReports: [ApiPrivateMessageReportView]) {
-        self.privateMessageReports = privateMessageReports
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case privateMessageReports = "private_message_reports"
     }
 }
 
+extension ApiListPrivateMessageReportsResponse {
+    /// Creates a value.
+    public init(privateMessageReports: [ApiPrivateMessageReportView]) {
+        self.privateMessageReports = privateMessageReports
+    }
+}
+
 extension ApiListPrivateMessageReportsResponse: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var privateMessageReports_0: [ApiPrivateMessageReportView]?
         var more = try r.beginObject()
@@ -30,7 +39,7 @@ extension ApiListPrivateMessageReportsResponse: LemmyFastDecodable {
             case 23:
                 if key.u64(0) == 0x5f65746176697270 && key.u64(8) == 0x5f6567617373656d && key.u64(15) == 0x7374726f7065725f {  // private_message_reports
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    privateMessageReports_0 = try [ApiPrivateMessageReportView](lemmyJSON: &r)
+                    privateMessageReports_0 = try [ApiPrivateMessageReportView].lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -39,7 +48,9 @@ extension ApiListPrivateMessageReportsResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.privateMessageReports = try LemmyJSONReader.required(consume privateMessageReports_0)
+        return Self(
+            privateMessageReports: try LemmyJSONReader.required(consume privateMessageReports_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -21,15 +21,8 @@ public struct ApiListRegistrationApplications: Codable, Hashable, Sendable {
     ///
     /// Removed in 0.19.0.
     public var auth: String?
-
-    /// Creates a value.
-    public init(unreadOnly: Bool? = nil, pageCursor: ApiPaginationCursor? = nil, limit: Int? = nil, page: Int? = nil, auth: String? = nil) {
-        self.unreadOnly = unreadOnly
-        self.pageCursor = pageCursor
-        self.limit = limit
-        self.page = page
-        self.auth = auth
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case unreadOnly = "unread_only"
@@ -37,6 +30,17 @@ public struct ApiListRegistrationApplications: Codable, Hashable, Sendable {
         case limit = "limit"
         case page = "page"
         case auth = "auth"
+    }
+}
+
+extension ApiListRegistrationApplications {
+    /// Creates a value.
+    public init(unreadOnly: Bool? = nil, pageCursor: ApiPaginationCursor? = nil, limit: Int? = nil, page: Int? = nil, auth: String? = nil) {
+        self.unreadOnly = unreadOnly
+        self.pageCursor = pageCursor
+        self.limit = limit
+        self.page = page
+        self.auth = auth
     }
 
     /// Decodes every version's keys; as strictly as one version when the decoder names it.
@@ -63,8 +67,13 @@ public struct ApiListRegistrationApplications: Codable, Hashable, Sendable {
 }
 
 extension ApiListRegistrationApplications: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var unreadOnly_0: Bool?
         var pageCursor_0: ApiPaginationCursor?
@@ -78,27 +87,27 @@ extension ApiListRegistrationApplications: LemmyFastDecodable {
             case 4:
                 if key.u32(0) == 0x68747561 {  // auth
                     try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    auth_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    auth_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x65676170 {  // page
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    page_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    page_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 5:
                 if key.u32(0) == 0x696d696c && key.u32(1) == 0x74696d69 {  // limit
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    limit_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    limit_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 11:
                 if key.u64(0) == 0x7275635f65676170 && key.u64(3) == 0x726f737275635f65 {  // page_cursor
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    pageCursor_0 = try r.consumeNull() ? nil : ApiPaginationCursor(lemmyJSON: &r)
+                    pageCursor_0 = try r.consumeNull() ? nil : ApiPaginationCursor.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x6f5f646165726e75 && key.u64(3) == 0x796c6e6f5f646165 {  // unread_only
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    unreadOnly_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    unreadOnly_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -107,11 +116,13 @@ extension ApiListRegistrationApplications: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.unreadOnly = unreadOnly_0
-        self.pageCursor = consume pageCursor_0
-        self.limit = limit_0
-        self.page = page_0
-        self.auth = consume auth_0
+        return Self(
+            unreadOnly: unreadOnly_0,
+            pageCursor: consume pageCursor_0,
+            limit: limit_0,
+            page: page_0,
+            auth: consume auth_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

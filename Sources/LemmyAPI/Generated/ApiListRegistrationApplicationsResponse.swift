@@ -7,20 +7,29 @@
 public struct ApiListRegistrationApplicationsResponse: Codable, Hashable, Sendable {
     /// The `registration_applications` member.
     public var registrationApplications: [ApiRegistrationApplicationView]
-
-    /// Creates a value.
-    public init(registrationApplications: [ApiRegistrationApplicationView]) {
-        self.registrationApplications = registrationApplications
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case registrationApplications = "registration_applications"
     }
 }
 
+extension ApiListRegistrationApplicationsResponse {
+    /// Creates a value.
+    public init(registrationApplications: [ApiRegistrationApplicationView]) {
+        self.registrationApplications = registrationApplications
+    }
+}
+
 extension ApiListRegistrationApplicationsResponse: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var registrationApplications_0: [ApiRegistrationApplicationView]?
         var more = try r.beginObject()
@@ -30,7 +39,7 @@ extension ApiListRegistrationApplicationsResponse: LemmyFastDecodable {
             case 25:
                 if key.u64(0) == 0x6172747369676572 && key.u64(8) == 0x7070615f6e6f6974 && key.u64(16) == 0x6e6f69746163696c && key.u64(17) == 0x736e6f6974616369 {  // registration_applications
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    registrationApplications_0 = try [ApiRegistrationApplicationView](lemmyJSON: &r)
+                    registrationApplications_0 = try [ApiRegistrationApplicationView].lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -39,7 +48,9 @@ extension ApiListRegistrationApplicationsResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.registrationApplications = try LemmyJSONReader.required(consume registrationApplications_0)
+        return Self(
+            registrationApplications: try LemmyJSONReader.required(consume registrationApplications_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -23,19 +23,8 @@ public struct ApiListReports: Codable, Hashable, Sendable {
     public var showCommunityRuleViolations: Bool?
     /// The `my_reports_only` member.
     public var myReportsOnly: Bool?
-
-    /// Creates a value.
-    public init(unresolvedOnly: Bool? = nil, type: ApiReportType? = nil, postId: ApiPostId? = nil, communityId: ApiCommunityId? = nil, sort: ApiReportSortType? = nil, pageCursor: ApiPaginationCursor? = nil, limit: Int? = nil, showCommunityRuleViolations: Bool? = nil, myReportsOnly: Bool? = nil) {
-        self.unresolvedOnly = unresolvedOnly
-        self.type = type
-        self.postId = postId
-        self.communityId = communityId
-        self.sort = sort
-        self.pageCursor = pageCursor
-        self.limit = limit
-        self.showCommunityRuleViolations = showCommunityRuleViolations
-        self.myReportsOnly = myReportsOnly
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case unresolvedOnly = "unresolved_only"
@@ -50,9 +39,29 @@ public struct ApiListReports: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiListReports {
+    /// Creates a value.
+    public init(unresolvedOnly: Bool? = nil, type: ApiReportType? = nil, postId: ApiPostId? = nil, communityId: ApiCommunityId? = nil, sort: ApiReportSortType? = nil, pageCursor: ApiPaginationCursor? = nil, limit: Int? = nil, showCommunityRuleViolations: Bool? = nil, myReportsOnly: Bool? = nil) {
+        self.unresolvedOnly = unresolvedOnly
+        self.type = type
+        self.postId = postId
+        self.communityId = communityId
+        self.sort = sort
+        self.pageCursor = pageCursor
+        self.limit = limit
+        self.showCommunityRuleViolations = showCommunityRuleViolations
+        self.myReportsOnly = myReportsOnly
+    }
+}
+
 extension ApiListReports: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var unresolvedOnly_0: Bool?
         var type_0: ApiReportType?
@@ -70,55 +79,55 @@ extension ApiListReports: LemmyFastDecodable {
             case 4:
                 if key.u32(0) == 0x74726f73 {  // sort
                     try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    sort_0 = try r.consumeNull() ? nil : ApiReportSortType(lemmyJSON: &r)
+                    sort_0 = try r.consumeNull() ? nil : ApiReportSortType.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 5:
                 if key.u32(0) == 0x696d696c && key.u32(1) == 0x74696d69 {  // limit
                     try LemmyJSONReader.mark(&seen0, 1 << 6)
-                    limit_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    limit_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x65707974 && key.u32(1) == 0x5f657079 {  // type_
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    type_0 = try r.consumeNull() ? nil : ApiReportType(lemmyJSON: &r)
+                    type_0 = try r.consumeNull() ? nil : ApiReportType.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 7:
                 if key.u32(0) == 0x74736f70 && key.u32(3) == 0x64695f74 {  // post_id
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    postId_0 = try r.consumeNull() ? nil : ApiPostId(lemmyJSON: &r)
+                    postId_0 = try r.consumeNull() ? nil : ApiPostId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 11:
                 if key.u64(0) == 0x7275635f65676170 && key.u64(3) == 0x726f737275635f65 {  // page_cursor
                     try LemmyJSONReader.mark(&seen0, 1 << 5)
-                    pageCursor_0 = try r.consumeNull() ? nil : ApiPaginationCursor(lemmyJSON: &r)
+                    pageCursor_0 = try r.consumeNull() ? nil : ApiPaginationCursor.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 12:
                 if key.u64(0) == 0x74696e756d6d6f63 && key.u64(4) == 0x64695f7974696e75 {  // community_id
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    communityId_0 = try r.consumeNull() ? nil : ApiCommunityId(lemmyJSON: &r)
+                    communityId_0 = try r.consumeNull() ? nil : ApiCommunityId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 15:
                 if key.u64(0) == 0x726f7065725f796d && key.u64(7) == 0x796c6e6f5f737472 {  // my_reports_only
                     try LemmyJSONReader.mark(&seen0, 1 << 8)
-                    myReportsOnly_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    myReportsOnly_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x766c6f7365726e75 && key.u64(7) == 0x796c6e6f5f646576 {  // unresolved_only
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    unresolvedOnly_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    unresolvedOnly_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 30:
                 if key.u64(0) == 0x6d6f635f776f6873 && key.u64(8) == 0x725f7974696e756d && key.u64(16) == 0x6c6f69765f656c75 && key.u64(22) == 0x736e6f6974616c6f {  // show_community_rule_violations
                     try LemmyJSONReader.mark(&seen0, 1 << 7)
-                    showCommunityRuleViolations_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    showCommunityRuleViolations_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -127,15 +136,17 @@ extension ApiListReports: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.unresolvedOnly = unresolvedOnly_0
-        self.type = consume type_0
-        self.postId = postId_0
-        self.communityId = communityId_0
-        self.sort = consume sort_0
-        self.pageCursor = consume pageCursor_0
-        self.limit = limit_0
-        self.showCommunityRuleViolations = showCommunityRuleViolations_0
-        self.myReportsOnly = myReportsOnly_0
+        return Self(
+            unresolvedOnly: unresolvedOnly_0,
+            type: consume type_0,
+            postId: postId_0,
+            communityId: communityId_0,
+            sort: consume sort_0,
+            pageCursor: consume pageCursor_0,
+            limit: limit_0,
+            showCommunityRuleViolations: showCommunityRuleViolations_0,
+            myReportsOnly: myReportsOnly_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -27,16 +27,8 @@ public struct ApiLocalImage: Codable, Hashable, Sendable {
     ///
     /// Removed in 1.0.0-beta.1.
     public var pictrsDeleteToken: String?
-
-    /// Creates a value.
-    public init(pictrsAlias: String, publishedAt: LemmyDate, personId: ApiPersonId? = nil, thumbnailForPostId: ApiPostId? = nil, localUserId: ApiLocalUserId? = nil, pictrsDeleteToken: String? = nil) {
-        self.pictrsAlias = pictrsAlias
-        self.publishedAt = publishedAt
-        self.personId = personId
-        self.thumbnailForPostId = thumbnailForPostId
-        self.localUserId = localUserId
-        self.pictrsDeleteToken = pictrsDeleteToken
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case pictrsAlias = "pictrs_alias"
@@ -46,6 +38,18 @@ public struct ApiLocalImage: Codable, Hashable, Sendable {
         case thumbnailForPostId = "thumbnail_for_post_id"
         case localUserId = "local_user_id"
         case pictrsDeleteToken = "pictrs_delete_token"
+    }
+}
+
+extension ApiLocalImage {
+    /// Creates a value.
+    public init(pictrsAlias: String, publishedAt: LemmyDate, personId: ApiPersonId? = nil, thumbnailForPostId: ApiPostId? = nil, localUserId: ApiLocalUserId? = nil, pictrsDeleteToken: String? = nil) {
+        self.pictrsAlias = pictrsAlias
+        self.publishedAt = publishedAt
+        self.personId = personId
+        self.thumbnailForPostId = thumbnailForPostId
+        self.localUserId = localUserId
+        self.pictrsDeleteToken = pictrsDeleteToken
     }
 
     /// Decodes every version's keys; as strictly as one version when the decoder names it.
@@ -74,8 +78,13 @@ public struct ApiLocalImage: Codable, Hashable, Sendable {
 }
 
 extension ApiLocalImage: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var pictrsAlias_0: String?
         var publishedAt_0: LemmyDate?
@@ -91,41 +100,41 @@ extension ApiLocalImage: LemmyFastDecodable {
             case 9:
                 if key.u64(0) == 0x695f6e6f73726570 && key.u64(1) == 0x64695f6e6f737265 {  // person_id
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    personId_0 = try r.consumeNull() ? nil : ApiPersonId(lemmyJSON: &r)
+                    personId_0 = try r.consumeNull() ? nil : ApiPersonId.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x656873696c627570 && key.u64(1) == 0x64656873696c6275 {  // published
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    publishedAt_1 = try LemmyDate(lemmyJSON: &r)
+                    publishedAt_1 = try LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 12:
                 if key.u64(0) == 0x615f737274636970 && key.u64(4) == 0x7361696c615f7372 {  // pictrs_alias
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    pictrsAlias_0 = try String(lemmyJSON: &r)
+                    pictrsAlias_0 = try String.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x656873696c627570 && key.u64(4) == 0x74615f6465687369 {  // published_at
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    publishedAt_0 = try LemmyDate(lemmyJSON: &r)
+                    publishedAt_0 = try LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 13:
                 if key.u64(0) == 0x73755f6c61636f6c && key.u64(5) == 0x64695f726573755f {  // local_user_id
                     try LemmyJSONReader.mark(&seen0, 1 << 5)
-                    localUserId_0 = try r.consumeNull() ? nil : ApiLocalUserId(lemmyJSON: &r)
+                    localUserId_0 = try r.consumeNull() ? nil : ApiLocalUserId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 19:
                 if key.u64(0) == 0x645f737274636970 && key.u64(8) == 0x6f745f6574656c65 && key.u64(11) == 0x6e656b6f745f6574 {  // pictrs_delete_token
                     try LemmyJSONReader.mark(&seen0, 1 << 6)
-                    pictrsDeleteToken_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    pictrsDeleteToken_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 21:
                 if key.u64(0) == 0x69616e626d756874 && key.u64(8) == 0x6f705f726f665f6c && key.u64(13) == 0x64695f74736f705f {  // thumbnail_for_post_id
                     try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    thumbnailForPostId_0 = try r.consumeNull() ? nil : ApiPostId(lemmyJSON: &r)
+                    thumbnailForPostId_0 = try r.consumeNull() ? nil : ApiPostId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -134,12 +143,14 @@ extension ApiLocalImage: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.pictrsAlias = try LemmyJSONReader.required(consume pictrsAlias_0)
-        self.publishedAt = try LemmyJSONReader.required(publishedAt_0 ?? publishedAt_1)
-        self.personId = personId_0
-        self.thumbnailForPostId = thumbnailForPostId_0
-        self.localUserId = localUserId_0
-        self.pictrsDeleteToken = consume pictrsDeleteToken_0
+        return Self(
+            pictrsAlias: try LemmyJSONReader.required(consume pictrsAlias_0),
+            publishedAt: try LemmyJSONReader.required(publishedAt_0 ?? publishedAt_1),
+            personId: personId_0,
+            thumbnailForPostId: thumbnailForPostId_0,
+            localUserId: localUserId_0,
+            pictrsDeleteToken: consume pictrsDeleteToken_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -13,18 +13,22 @@ public struct ApiLocalImageView: Codable, Hashable, Sendable {
     ///
     /// Added in 1.0.0-beta.1.
     public var post: ApiPost?
-
-    /// Creates a value.
-    public init(localImage: ApiLocalImage, person: ApiPerson, post: ApiPost? = nil) {
-        self.localImage = localImage
-        self.person = person
-        self.post = post
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case localImage = "local_image"
         case person = "person"
         case post = "post"
+    }
+}
+
+extension ApiLocalImageView {
+    /// Creates a value.
+    public init(localImage: ApiLocalImage, person: ApiPerson, post: ApiPost? = nil) {
+        self.localImage = localImage
+        self.person = person
+        self.post = post
     }
 
     /// Decodes every version's keys; as strictly as one version when the decoder names it.
@@ -47,8 +51,13 @@ public struct ApiLocalImageView: Codable, Hashable, Sendable {
 }
 
 extension ApiLocalImageView: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var localImage_0: ApiLocalImage?
         var person_0: ApiPerson?
@@ -60,21 +69,21 @@ extension ApiLocalImageView: LemmyFastDecodable {
             case 4:
                 if key.u32(0) == 0x74736f70 {  // post
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    post_0 = try r.consumeNull() ? nil : ApiPost(lemmyJSON: &r)
+                    post_0 = try r.consumeNull() ? nil : ApiPost.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 6:
                 if key.u32(0) == 0x73726570 && key.u32(2) == 0x6e6f7372 {  // person
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    person_0 = try ApiPerson(lemmyJSON: &r)
+                    person_0 = try ApiPerson.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 11:
                 if key.u64(0) == 0x6d695f6c61636f6c && key.u64(3) == 0x6567616d695f6c61 {  // local_image
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    localImage_0 = try ApiLocalImage(lemmyJSON: &r)
+                    localImage_0 = try ApiLocalImage.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -83,9 +92,11 @@ extension ApiLocalImageView: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.localImage = try LemmyJSONReader.required(consume localImage_0)
-        self.person = try LemmyJSONReader.required(consume person_0)
-        self.post = consume post_0
+        return Self(
+            localImage: try LemmyJSONReader.required(consume localImage_0),
+            person: try LemmyJSONReader.required(consume person_0),
+            post: consume post_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

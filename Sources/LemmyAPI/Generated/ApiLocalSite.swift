@@ -209,68 +209,8 @@ public struct ApiLocalSite: Codable, Hashable, Sendable {
     ///
     /// Removed in 0.18.1.
     public var federationWorkerCount: Int?
-
-    /// Creates a value.
-    public init(id: ApiLocalSiteId, siteId: ApiSiteId, siteSetup: Bool, communityCreationAdminOnly: Bool, emailVerificationRequired: Bool? = nil, applicationQuestion: String? = nil, privateInstance: Bool, defaultTheme: String, defaultPostListingType: ApiListingType, legalInformation: String? = nil, applicationEmailAdmins: Bool, slurFilterRegex: String? = nil, federationEnabled: Bool, publishedAt: LemmyDate, updatedAt: LemmyDate? = nil, registrationMode: ApiRegistrationMode, reportsEmailAdmins: Bool, federationSignedFetch: Bool? = nil, defaultPostListingMode: ApiPostListingMode? = nil, defaultPostSortType: ApiPostSortType? = nil, defaultCommentSortType: ApiCommentSortType? = nil, oauthRegistration: Bool? = nil, postUpvotes: ApiFederationMode? = nil, postDownvotes: ApiFederationMode? = nil, commentUpvotes: ApiFederationMode? = nil, commentDownvotes: ApiFederationMode? = nil, defaultPostTimeRangeSeconds: Int? = nil, nsfwContentDisallowed: Bool? = nil, users: Int? = nil, posts: Int? = nil, comments: Int? = nil, communities: Int? = nil, usersActiveDay: Int? = nil, usersActiveWeek: Int? = nil, usersActiveMonth: Int? = nil, usersActiveHalfYear: Int? = nil, emailNotificationsDisabled: Bool? = nil, suggestedMultiCommunityId: ApiMultiCommunityId? = nil, defaultItemsPerPage: Int? = nil, imageMode: ApiImageMode? = nil, imageProxyBypassDomains: String? = nil, imageUploadTimeoutSeconds: Int? = nil, imageMaxThumbnailSize: Int? = nil, imageMaxAvatarSize: Int? = nil, imageMaxBannerSize: Int? = nil, imageMaxUploadSize: Int? = nil, imageAllowVideoUploads: Bool? = nil, imageUploadDisabled: Bool? = nil, maxInvitesPerUserAllowed: Int? = nil, enableDownvotes: Bool? = nil, enableNsfw: Bool? = nil, requireEmailVerification: Bool? = nil, hideModlogModNames: Bool? = nil, actorNameMaxLength: Int? = nil, captchaEnabled: Bool? = nil, captchaDifficulty: String? = nil, defaultSortType: ApiSortType? = nil, federationWorkerCount: Int? = nil) {
-        self.id = id
-        self.siteId = siteId
-        self.siteSetup = siteSetup
-        self.communityCreationAdminOnly = communityCreationAdminOnly
-        self.emailVerificationRequired = emailVerificationRequired
-        self.applicationQuestion = applicationQuestion
-        self.privateInstance = privateInstance
-        self.defaultTheme = defaultTheme
-        self.defaultPostListingType = defaultPostListingType
-        self.legalInformation = legalInformation
-        self.applicationEmailAdmins = applicationEmailAdmins
-        self.slurFilterRegex = slurFilterRegex
-        self.federationEnabled = federationEnabled
-        self.publishedAt = publishedAt
-        self.updatedAt = updatedAt
-        self.registrationMode = registrationMode
-        self.reportsEmailAdmins = reportsEmailAdmins
-        self.federationSignedFetch = federationSignedFetch
-        self.defaultPostListingMode = defaultPostListingMode
-        self.defaultPostSortType = defaultPostSortType
-        self.defaultCommentSortType = defaultCommentSortType
-        self.oauthRegistration = oauthRegistration
-        self.postUpvotes = postUpvotes
-        self.postDownvotes = postDownvotes
-        self.commentUpvotes = commentUpvotes
-        self.commentDownvotes = commentDownvotes
-        self.defaultPostTimeRangeSeconds = defaultPostTimeRangeSeconds
-        self.nsfwContentDisallowed = nsfwContentDisallowed
-        self.users = users
-        self.posts = posts
-        self.comments = comments
-        self.communities = communities
-        self.usersActiveDay = usersActiveDay
-        self.usersActiveWeek = usersActiveWeek
-        self.usersActiveMonth = usersActiveMonth
-        self.usersActiveHalfYear = usersActiveHalfYear
-        self.emailNotificationsDisabled = emailNotificationsDisabled
-        self.suggestedMultiCommunityId = suggestedMultiCommunityId
-        self.defaultItemsPerPage = defaultItemsPerPage
-        self.imageMode = imageMode
-        self.imageProxyBypassDomains = imageProxyBypassDomains
-        self.imageUploadTimeoutSeconds = imageUploadTimeoutSeconds
-        self.imageMaxThumbnailSize = imageMaxThumbnailSize
-        self.imageMaxAvatarSize = imageMaxAvatarSize
-        self.imageMaxBannerSize = imageMaxBannerSize
-        self.imageMaxUploadSize = imageMaxUploadSize
-        self.imageAllowVideoUploads = imageAllowVideoUploads
-        self.imageUploadDisabled = imageUploadDisabled
-        self.maxInvitesPerUserAllowed = maxInvitesPerUserAllowed
-        self.enableDownvotes = enableDownvotes
-        self.enableNsfw = enableNsfw
-        self.requireEmailVerification = requireEmailVerification
-        self.hideModlogModNames = hideModlogModNames
-        self.actorNameMaxLength = actorNameMaxLength
-        self.captchaEnabled = captchaEnabled
-        self.captchaDifficulty = captchaDifficulty
-        self.defaultSortType = defaultSortType
-        self.federationWorkerCount = federationWorkerCount
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case id = "id"
@@ -333,6 +273,70 @@ public struct ApiLocalSite: Codable, Hashable, Sendable {
         case captchaDifficulty = "captcha_difficulty"
         case defaultSortType = "default_sort_type"
         case federationWorkerCount = "federation_worker_count"
+    }
+}
+
+extension ApiLocalSite {
+    /// Creates a value.
+    public init(id: ApiLocalSiteId, siteId: ApiSiteId, siteSetup: Bool, communityCreationAdminOnly: Bool, emailVerificationRequired: Bool? = nil, applicationQuestion: String? = nil, privateInstance: Bool, defaultTheme: String, defaultPostListingType: ApiListingType, legalInformation: String? = nil, applicationEmailAdmins: Bool, slurFilterRegex: String? = nil, federationEnabled: Bool, publishedAt: LemmyDate, updatedAt: LemmyDate? = nil, registrationMode: ApiRegistrationMode, reportsEmailAdmins: Bool, federationSignedFetch: Bool? = nil, defaultPostListingMode: ApiPostListingMode? = nil, defaultPostSortType: ApiPostSortType? = nil, defaultCommentSortType: ApiCommentSortType? = nil, oauthRegistration: Bool? = nil, postUpvotes: ApiFederationMode? = nil, postDownvotes: ApiFederationMode? = nil, commentUpvotes: ApiFederationMode? = nil, commentDownvotes: ApiFederationMode? = nil, defaultPostTimeRangeSeconds: Int? = nil, nsfwContentDisallowed: Bool? = nil, users: Int? = nil, posts: Int? = nil, comments: Int? = nil, communities: Int? = nil, usersActiveDay: Int? = nil, usersActiveWeek: Int? = nil, usersActiveMonth: Int? = nil, usersActiveHalfYear: Int? = nil, emailNotificationsDisabled: Bool? = nil, suggestedMultiCommunityId: ApiMultiCommunityId? = nil, defaultItemsPerPage: Int? = nil, imageMode: ApiImageMode? = nil, imageProxyBypassDomains: String? = nil, imageUploadTimeoutSeconds: Int? = nil, imageMaxThumbnailSize: Int? = nil, imageMaxAvatarSize: Int? = nil, imageMaxBannerSize: Int? = nil, imageMaxUploadSize: Int? = nil, imageAllowVideoUploads: Bool? = nil, imageUploadDisabled: Bool? = nil, maxInvitesPerUserAllowed: Int? = nil, enableDownvotes: Bool? = nil, enableNsfw: Bool? = nil, requireEmailVerification: Bool? = nil, hideModlogModNames: Bool? = nil, actorNameMaxLength: Int? = nil, captchaEnabled: Bool? = nil, captchaDifficulty: String? = nil, defaultSortType: ApiSortType? = nil, federationWorkerCount: Int? = nil) {
+        self.id = id
+        self.siteId = siteId
+        self.siteSetup = siteSetup
+        self.communityCreationAdminOnly = communityCreationAdminOnly
+        self.emailVerificationRequired = emailVerificationRequired
+        self.applicationQuestion = applicationQuestion
+        self.privateInstance = privateInstance
+        self.defaultTheme = defaultTheme
+        self.defaultPostListingType = defaultPostListingType
+        self.legalInformation = legalInformation
+        self.applicationEmailAdmins = applicationEmailAdmins
+        self.slurFilterRegex = slurFilterRegex
+        self.federationEnabled = federationEnabled
+        self.publishedAt = publishedAt
+        self.updatedAt = updatedAt
+        self.registrationMode = registrationMode
+        self.reportsEmailAdmins = reportsEmailAdmins
+        self.federationSignedFetch = federationSignedFetch
+        self.defaultPostListingMode = defaultPostListingMode
+        self.defaultPostSortType = defaultPostSortType
+        self.defaultCommentSortType = defaultCommentSortType
+        self.oauthRegistration = oauthRegistration
+        self.postUpvotes = postUpvotes
+        self.postDownvotes = postDownvotes
+        self.commentUpvotes = commentUpvotes
+        self.commentDownvotes = commentDownvotes
+        self.defaultPostTimeRangeSeconds = defaultPostTimeRangeSeconds
+        self.nsfwContentDisallowed = nsfwContentDisallowed
+        self.users = users
+        self.posts = posts
+        self.comments = comments
+        self.communities = communities
+        self.usersActiveDay = usersActiveDay
+        self.usersActiveWeek = usersActiveWeek
+        self.usersActiveMonth = usersActiveMonth
+        self.usersActiveHalfYear = usersActiveHalfYear
+        self.emailNotificationsDisabled = emailNotificationsDisabled
+        self.suggestedMultiCommunityId = suggestedMultiCommunityId
+        self.defaultItemsPerPage = defaultItemsPerPage
+        self.imageMode = imageMode
+        self.imageProxyBypassDomains = imageProxyBypassDomains
+        self.imageUploadTimeoutSeconds = imageUploadTimeoutSeconds
+        self.imageMaxThumbnailSize = imageMaxThumbnailSize
+        self.imageMaxAvatarSize = imageMaxAvatarSize
+        self.imageMaxBannerSize = imageMaxBannerSize
+        self.imageMaxUploadSize = imageMaxUploadSize
+        self.imageAllowVideoUploads = imageAllowVideoUploads
+        self.imageUploadDisabled = imageUploadDisabled
+        self.maxInvitesPerUserAllowed = maxInvitesPerUserAllowed
+        self.enableDownvotes = enableDownvotes
+        self.enableNsfw = enableNsfw
+        self.requireEmailVerification = requireEmailVerification
+        self.hideModlogModNames = hideModlogModNames
+        self.actorNameMaxLength = actorNameMaxLength
+        self.captchaEnabled = captchaEnabled
+        self.captchaDifficulty = captchaDifficulty
+        self.defaultSortType = defaultSortType
+        self.federationWorkerCount = federationWorkerCount
     }
 
     /// Decodes every version's keys; as strictly as one version when the decoder names it.
@@ -465,8 +469,13 @@ public struct ApiLocalSite: Codable, Hashable, Sendable {
 }
 
 extension ApiLocalSite: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var id_0: ApiLocalSiteId?
         var siteId_0: ApiSiteId?
@@ -535,280 +544,280 @@ extension ApiLocalSite: LemmyFastDecodable {
             case 2:
                 if key.u16(0) == 0x6469 {  // id
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    id_0 = try ApiLocalSiteId(lemmyJSON: &r)
+                    id_0 = try ApiLocalSiteId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 5:
                 if key.u32(0) == 0x74736f70 && key.u32(1) == 0x7374736f {  // posts
                     try LemmyJSONReader.mark(&seen0, 1 << 31)
-                    posts_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    posts_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x72657375 && key.u32(1) == 0x73726573 {  // users
                     try LemmyJSONReader.mark(&seen0, 1 << 30)
-                    users_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    users_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 7:
                 if key.u32(0) == 0x65746973 && key.u32(3) == 0x64695f65 {  // site_id
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    siteId_0 = try ApiSiteId(lemmyJSON: &r)
+                    siteId_0 = try ApiSiteId.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x61647075 && key.u32(3) == 0x64657461 {  // updated
                     try LemmyJSONReader.mark(&seen0, 1 << 16)
-                    updatedAt_1 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                    updatedAt_1 = try r.consumeNull() ? nil : LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 8:
                 if key.u64(0) == 0x73746e656d6d6f63 {  // comments
                     try LemmyJSONReader.mark(&seen0, 1 << 32)
-                    comments_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    comments_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 9:
                 if key.u64(0) == 0x656873696c627570 && key.u64(1) == 0x64656873696c6275 {  // published
                     try LemmyJSONReader.mark(&seen0, 1 << 14)
-                    publishedAt_1 = try LemmyDate(lemmyJSON: &r)
+                    publishedAt_1 = try LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 10:
                 if key.u64(0) == 0x6f6d5f6567616d69 && key.u64(2) == 0x65646f6d5f656761 {  // image_mode
                     try LemmyJSONReader.mark(&seen0, 1 << 41)
-                    imageMode_0 = try r.consumeNull() ? nil : ApiImageMode(lemmyJSON: &r)
+                    imageMode_0 = try r.consumeNull() ? nil : ApiImageMode.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x7465735f65746973 && key.u64(2) == 0x70757465735f6574 {  // site_setup
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    siteSetup_0 = try Bool(lemmyJSON: &r)
+                    siteSetup_0 = try Bool.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x5f64657461647075 && key.u64(2) == 0x74615f6465746164 {  // updated_at
                     try LemmyJSONReader.mark(&seen0, 1 << 15)
-                    updatedAt_0 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                    updatedAt_0 = try r.consumeNull() ? nil : LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 11:
                 if key.u64(0) == 0x74696e756d6d6f63 && key.u64(3) == 0x73656974696e756d {  // communities
                     try LemmyJSONReader.mark(&seen0, 1 << 33)
-                    communities_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    communities_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x6e5f656c62616e65 && key.u64(3) == 0x7766736e5f656c62 {  // enable_nsfw
                     try LemmyJSONReader.mark(&seen0, 1 << 52)
-                    enableNsfw_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    enableNsfw_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 12:
                 if key.u64(0) == 0x7670755f74736f70 && key.u64(4) == 0x7365746f7670755f {  // post_upvotes
                     try LemmyJSONReader.mark(&seen0, 1 << 24)
-                    postUpvotes_0 = try r.consumeNull() ? nil : ApiFederationMode(lemmyJSON: &r)
+                    postUpvotes_0 = try r.consumeNull() ? nil : ApiFederationMode.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x656873696c627570 && key.u64(4) == 0x74615f6465687369 {  // published_at
                     try LemmyJSONReader.mark(&seen0, 1 << 13)
-                    publishedAt_0 = try LemmyDate(lemmyJSON: &r)
+                    publishedAt_0 = try LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 13:
                 if key.u64(0) == 0x5f746c7561666564 && key.u64(5) == 0x656d6568745f746c {  // default_theme
                     try LemmyJSONReader.mark(&seen0, 1 << 7)
-                    defaultTheme_0 = try String(lemmyJSON: &r)
+                    defaultTheme_0 = try String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 14:
                 if key.u64(0) == 0x776f645f74736f70 && key.u64(6) == 0x7365746f766e776f {  // post_downvotes
                     try LemmyJSONReader.mark(&seen0, 1 << 25)
-                    postDownvotes_0 = try r.consumeNull() ? nil : ApiFederationMode(lemmyJSON: &r)
+                    postDownvotes_0 = try r.consumeNull() ? nil : ApiFederationMode.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 15:
                 if key.u64(0) == 0x5f61686374706163 && key.u64(7) == 0x64656c62616e655f {  // captcha_enabled
                     try LemmyJSONReader.mark(&seen0, 1 << 56)
-                    captchaEnabled_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    captchaEnabled_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x5f746e656d6d6f63 && key.u64(7) == 0x7365746f7670755f {  // comment_upvotes
                     try LemmyJSONReader.mark(&seen0, 1 << 26)
-                    commentUpvotes_0 = try r.consumeNull() ? nil : ApiFederationMode(lemmyJSON: &r)
+                    commentUpvotes_0 = try r.consumeNull() ? nil : ApiFederationMode.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 16:
                 if key.u64(0) == 0x645f656c62616e65 && key.u64(8) == 0x7365746f766e776f {  // enable_downvotes
                     try LemmyJSONReader.mark(&seen0, 1 << 51)
-                    enableDownvotes_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    enableDownvotes_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x5f65746176697270 && key.u64(8) == 0x65636e6174736e69 {  // private_instance
                     try LemmyJSONReader.mark(&seen0, 1 << 6)
-                    privateInstance_0 = try Bool(lemmyJSON: &r)
+                    privateInstance_0 = try Bool.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x63615f7372657375 && key.u64(8) == 0x7961645f65766974 {  // users_active_day
                     try LemmyJSONReader.mark(&seen0, 1 << 34)
-                    usersActiveDay_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    usersActiveDay_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 17:
                 if key.u64(0) == 0x5f746e656d6d6f63 && key.u64(8) == 0x65746f766e776f64 && key.u64(9) == 0x7365746f766e776f {  // comment_downvotes
                     try LemmyJSONReader.mark(&seen0, 1 << 27)
-                    commentDownvotes_0 = try r.consumeNull() ? nil : ApiFederationMode(lemmyJSON: &r)
+                    commentDownvotes_0 = try r.consumeNull() ? nil : ApiFederationMode.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x5f746c7561666564 && key.u64(8) == 0x7079745f74726f73 && key.u64(9) == 0x657079745f74726f {  // default_sort_type
                     try LemmyJSONReader.mark(&seen0, 1 << 58)
-                    defaultSortType_0 = try r.consumeNull() ? nil : ApiSortType(lemmyJSON: &r)
+                    defaultSortType_0 = try r.consumeNull() ? nil : ApiSortType.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x6e695f6c6167656c && key.u64(8) == 0x6f6974616d726f66 && key.u64(9) == 0x6e6f6974616d726f {  // legal_information
                     try LemmyJSONReader.mark(&seen0, 1 << 9)
-                    legalInformation_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    legalInformation_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x6172747369676572 && key.u64(8) == 0x646f6d5f6e6f6974 && key.u64(9) == 0x65646f6d5f6e6f69 {  // registration_mode
                     try LemmyJSONReader.mark(&seen0, 1 << 17)
-                    registrationMode_0 = try ApiRegistrationMode(lemmyJSON: &r)
+                    registrationMode_0 = try ApiRegistrationMode.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x6c69665f72756c73 && key.u64(8) == 0x656765725f726574 && key.u64(9) == 0x78656765725f7265 {  // slur_filter_regex
                     try LemmyJSONReader.mark(&seen0, 1 << 11)
-                    slurFilterRegex_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    slurFilterRegex_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x63615f7372657375 && key.u64(8) == 0x6565775f65766974 && key.u64(9) == 0x6b6565775f657669 {  // users_active_week
                     try LemmyJSONReader.mark(&seen0, 1 << 35)
-                    usersActiveWeek_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    usersActiveWeek_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 18:
                 if key.u64(0) == 0x5f61686374706163 && key.u64(8) == 0x6c75636966666964 && key.u64(10) == 0x79746c7563696666 {  // captcha_difficulty
                     try LemmyJSONReader.mark(&seen0, 1 << 57)
-                    captchaDifficulty_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    captchaDifficulty_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x6974617265646566 && key.u64(8) == 0x6c62616e655f6e6f && key.u64(10) == 0x64656c62616e655f {  // federation_enabled
                     try LemmyJSONReader.mark(&seen0, 1 << 12)
-                    federationEnabled_0 = try Bool(lemmyJSON: &r)
+                    federationEnabled_0 = try Bool.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x65725f687475616f && key.u64(8) == 0x6974617274736967 && key.u64(10) == 0x6e6f697461727473 {  // oauth_registration
                     try LemmyJSONReader.mark(&seen0, 1 << 23)
-                    oauthRegistration_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    oauthRegistration_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x63615f7372657375 && key.u64(8) == 0x6e6f6d5f65766974 && key.u64(10) == 0x68746e6f6d5f6576 {  // users_active_month
                     try LemmyJSONReader.mark(&seen0, 1 << 36)
-                    usersActiveMonth_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    usersActiveMonth_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 20:
                 if key.u64(0) == 0x746163696c707061 && key.u64(8) == 0x736575715f6e6f69 && key.u64(12) == 0x6e6f697473657571 {  // application_question
                     try LemmyJSONReader.mark(&seen0, 1 << 5)
-                    applicationQuestion_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    applicationQuestion_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x5f7374726f706572 && key.u64(8) == 0x64615f6c69616d65 && key.u64(12) == 0x736e696d64615f6c {  // reports_email_admins
                     try LemmyJSONReader.mark(&seen0, 1 << 18)
-                    reportsEmailAdmins_0 = try Bool(lemmyJSON: &r)
+                    reportsEmailAdmins_0 = try Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 21:
                 if key.u64(0) == 0x616e5f726f746361 && key.u64(8) == 0x6c5f78616d5f656d && key.u64(13) == 0x6874676e656c5f78 {  // actor_name_max_length
                     try LemmyJSONReader.mark(&seen0, 1 << 55)
-                    actorNameMaxLength_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    actorNameMaxLength_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x646f6d5f65646968 && key.u64(8) == 0x5f646f6d5f676f6c && key.u64(13) == 0x73656d616e5f646f {  // hide_modlog_mod_names
                     try LemmyJSONReader.mark(&seen0, 1 << 54)
-                    hideModlogModNames_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    hideModlogModNames_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x616d5f6567616d69 && key.u64(8) == 0x7261746176615f78 && key.u64(13) == 0x657a69735f726174 {  // image_max_avatar_size
                     try LemmyJSONReader.mark(&seen0, 1 << 45)
-                    imageMaxAvatarSize_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    imageMaxAvatarSize_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x616d5f6567616d69 && key.u64(8) == 0x72656e6e61625f78 && key.u64(13) == 0x657a69735f72656e {  // image_max_banner_size
                     try LemmyJSONReader.mark(&seen0, 1 << 46)
-                    imageMaxBannerSize_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    imageMaxBannerSize_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x616d5f6567616d69 && key.u64(8) == 0x64616f6c70755f78 && key.u64(13) == 0x657a69735f64616f {  // image_max_upload_size
                     try LemmyJSONReader.mark(&seen0, 1 << 47)
-                    imageMaxUploadSize_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    imageMaxUploadSize_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x70755f6567616d69 && key.u64(8) == 0x7369645f64616f6c && key.u64(13) == 0x64656c6261736964 {  // image_upload_disabled
                     try LemmyJSONReader.mark(&seen0, 1 << 49)
-                    imageUploadDisabled_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    imageUploadDisabled_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 22:
                 if key.u64(0) == 0x5f746c7561666564 && key.u64(8) == 0x65705f736d657469 && key.u64(14) == 0x656761705f726570 {  // default_items_per_page
                     try LemmyJSONReader.mark(&seen0, 1 << 40)
-                    defaultItemsPerPage_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    defaultItemsPerPage_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x5f746c7561666564 && key.u64(8) == 0x726f735f74736f70 && key.u64(14) == 0x657079745f74726f {  // default_post_sort_type
                     try LemmyJSONReader.mark(&seen0, 1 << 21)
-                    defaultPostSortType_0 = try r.consumeNull() ? nil : ApiPostSortType(lemmyJSON: &r)
+                    defaultPostSortType_0 = try r.consumeNull() ? nil : ApiPostSortType.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x63615f7372657375 && key.u64(8) == 0x6c61685f65766974 && key.u64(14) == 0x726165795f666c61 {  // users_active_half_year
                     try LemmyJSONReader.mark(&seen0, 1 << 37)
-                    usersActiveHalfYear_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    usersActiveHalfYear_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 23:
                 if key.u64(0) == 0x6974617265646566 && key.u64(8) == 0x656e6769735f6e6f && key.u64(15) == 0x68637465665f6465 {  // federation_signed_fetch
                     try LemmyJSONReader.mark(&seen0, 1 << 19)
-                    federationSignedFetch_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    federationSignedFetch_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x6974617265646566 && key.u64(8) == 0x656b726f775f6e6f && key.u64(15) == 0x746e756f635f7265 {  // federation_worker_count
                     try LemmyJSONReader.mark(&seen0, 1 << 59)
-                    federationWorkerCount_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    federationWorkerCount_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x6e6f635f7766736e && key.u64(8) == 0x7369645f746e6574 && key.u64(15) == 0x6465776f6c6c6173 {  // nsfw_content_disallowed
                     try LemmyJSONReader.mark(&seen0, 1 << 29)
-                    nsfwContentDisallowed_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    nsfwContentDisallowed_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 24:
                 if key.u64(0) == 0x746163696c707061 && key.u64(8) == 0x69616d655f6e6f69 && key.u64(16) == 0x736e696d64615f6c {  // application_email_admins
                     try LemmyJSONReader.mark(&seen0, 1 << 10)
-                    applicationEmailAdmins_0 = try Bool(lemmyJSON: &r)
+                    applicationEmailAdmins_0 = try Bool.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x616d5f6567616d69 && key.u64(8) == 0x6e626d7568745f78 && key.u64(16) == 0x657a69735f6c6961 {  // image_max_thumbnail_size
                     try LemmyJSONReader.mark(&seen0, 1 << 44)
-                    imageMaxThumbnailSize_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    imageMaxThumbnailSize_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 25:
                 if key.u64(0) == 0x5f746c7561666564 && key.u64(8) == 0x5f746e656d6d6f63 && key.u64(16) == 0x7079745f74726f73 && key.u64(17) == 0x657079745f74726f {  // default_comment_sort_type
                     try LemmyJSONReader.mark(&seen0, 1 << 22)
-                    defaultCommentSortType_0 = try r.consumeNull() ? nil : ApiCommentSortType(lemmyJSON: &r)
+                    defaultCommentSortType_0 = try r.consumeNull() ? nil : ApiCommentSortType.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x5f746c7561666564 && key.u64(8) == 0x73696c5f74736f70 && key.u64(16) == 0x646f6d5f676e6974 && key.u64(17) == 0x65646f6d5f676e69 {  // default_post_listing_mode
                     try LemmyJSONReader.mark(&seen0, 1 << 20)
-                    defaultPostListingMode_0 = try r.consumeNull() ? nil : ApiPostListingMode(lemmyJSON: &r)
+                    defaultPostListingMode_0 = try r.consumeNull() ? nil : ApiPostListingMode.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x5f746c7561666564 && key.u64(8) == 0x73696c5f74736f70 && key.u64(16) == 0x7079745f676e6974 && key.u64(17) == 0x657079745f676e69 {  // default_post_listing_type
                     try LemmyJSONReader.mark(&seen0, 1 << 8)
-                    defaultPostListingType_0 = try ApiListingType(lemmyJSON: &r)
+                    defaultPostListingType_0 = try ApiListingType.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x6c615f6567616d69 && key.u64(8) == 0x656469765f776f6c && key.u64(16) == 0x64616f6c70755f6f && key.u64(17) == 0x7364616f6c70755f {  // image_allow_video_uploads
                     try LemmyJSONReader.mark(&seen0, 1 << 48)
-                    imageAllowVideoUploads_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    imageAllowVideoUploads_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 26:
                 if key.u64(0) == 0x72705f6567616d69 && key.u64(8) == 0x617079625f79786f && key.u64(16) == 0x69616d6f645f7373 && key.u64(18) == 0x736e69616d6f645f {  // image_proxy_bypass_domains
                     try LemmyJSONReader.mark(&seen0, 1 << 42)
-                    imageProxyBypassDomains_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    imageProxyBypassDomains_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x5f65726975716572 && key.u64(8) == 0x65765f6c69616d65 && key.u64(16) == 0x6974616369666972 && key.u64(18) == 0x6e6f697461636966 {  // require_email_verification
                     try LemmyJSONReader.mark(&seen0, 1 << 53)
-                    requireEmailVerification_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    requireEmailVerification_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 27:
                 if key.u64(0) == 0x65765f6c69616d65 && key.u64(8) == 0x6974616369666972 && key.u64(16) == 0x69757165725f6e6f && key.u64(19) == 0x6465726975716572 {  // email_verification_required
                     try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    emailVerificationRequired_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    emailVerificationRequired_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 28:
                 if key.u64(0) == 0x6f6e5f6c69616d65 && key.u64(8) == 0x6974616369666974 && key.u64(16) == 0x617369645f736e6f && key.u64(20) == 0x64656c6261736964 {  // email_notifications_disabled
                     try LemmyJSONReader.mark(&seen0, 1 << 38)
-                    emailNotificationsDisabled_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    emailNotificationsDisabled_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x70755f6567616d69 && key.u64(8) == 0x6d69745f64616f6c && key.u64(16) == 0x6365735f74756f65 && key.u64(20) == 0x73646e6f6365735f {  // image_upload_timeout_seconds
                     try LemmyJSONReader.mark(&seen0, 1 << 43)
-                    imageUploadTimeoutSeconds_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    imageUploadTimeoutSeconds_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x69766e695f78616d && key.u64(8) == 0x5f7265705f736574 && key.u64(16) == 0x6c6c615f72657375 && key.u64(20) == 0x6465776f6c6c615f {  // max_invites_per_user_allowed
                     try LemmyJSONReader.mark(&seen0, 1 << 50)
-                    maxInvitesPerUserAllowed_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    maxInvitesPerUserAllowed_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x6574736567677573 && key.u64(8) == 0x5f69746c756d5f64 && key.u64(16) == 0x74696e756d6d6f63 && key.u64(20) == 0x64695f7974696e75 {  // suggested_multi_community_id
                     try LemmyJSONReader.mark(&seen0, 1 << 39)
-                    suggestedMultiCommunityId_0 = try r.consumeNull() ? nil : ApiMultiCommunityId(lemmyJSON: &r)
+                    suggestedMultiCommunityId_0 = try r.consumeNull() ? nil : ApiMultiCommunityId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 29:
                 if key.u64(0) == 0x74696e756d6d6f63 && key.u64(8) == 0x6974616572635f79 && key.u64(16) == 0x6e696d64615f6e6f && key.u64(21) == 0x796c6e6f5f6e696d {  // community_creation_admin_only
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    communityCreationAdminOnly_0 = try Bool(lemmyJSON: &r)
+                    communityCreationAdminOnly_0 = try Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 31:
                 if key.u64(0) == 0x5f746c7561666564 && key.u64(8) == 0x6d69745f74736f70 && key.u64(16) == 0x5f65676e61725f65 && key.u64(23) == 0x73646e6f6365735f {  // default_post_time_range_seconds
                     try LemmyJSONReader.mark(&seen0, 1 << 28)
-                    defaultPostTimeRangeSeconds_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    defaultPostTimeRangeSeconds_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -817,64 +826,66 @@ extension ApiLocalSite: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.id = try LemmyJSONReader.required(id_0)
-        self.siteId = try LemmyJSONReader.required(siteId_0)
-        self.siteSetup = try LemmyJSONReader.required(siteSetup_0)
-        self.communityCreationAdminOnly = try LemmyJSONReader.required(communityCreationAdminOnly_0)
-        self.emailVerificationRequired = emailVerificationRequired_0
-        self.applicationQuestion = consume applicationQuestion_0
-        self.privateInstance = try LemmyJSONReader.required(privateInstance_0)
-        self.defaultTheme = try LemmyJSONReader.required(consume defaultTheme_0)
-        self.defaultPostListingType = try LemmyJSONReader.required(consume defaultPostListingType_0)
-        self.legalInformation = consume legalInformation_0
-        self.applicationEmailAdmins = try LemmyJSONReader.required(applicationEmailAdmins_0)
-        self.slurFilterRegex = consume slurFilterRegex_0
-        self.federationEnabled = try LemmyJSONReader.required(federationEnabled_0)
-        self.publishedAt = try LemmyJSONReader.required(publishedAt_0 ?? publishedAt_1)
-        self.updatedAt = updatedAt_0 ?? updatedAt_1
-        self.registrationMode = try LemmyJSONReader.required(consume registrationMode_0)
-        self.reportsEmailAdmins = try LemmyJSONReader.required(reportsEmailAdmins_0)
-        self.federationSignedFetch = federationSignedFetch_0
-        self.defaultPostListingMode = consume defaultPostListingMode_0
-        self.defaultPostSortType = consume defaultPostSortType_0
-        self.defaultCommentSortType = consume defaultCommentSortType_0
-        self.oauthRegistration = oauthRegistration_0
-        self.postUpvotes = consume postUpvotes_0
-        self.postDownvotes = consume postDownvotes_0
-        self.commentUpvotes = consume commentUpvotes_0
-        self.commentDownvotes = consume commentDownvotes_0
-        self.defaultPostTimeRangeSeconds = defaultPostTimeRangeSeconds_0
-        self.nsfwContentDisallowed = nsfwContentDisallowed_0
-        self.users = users_0
-        self.posts = posts_0
-        self.comments = comments_0
-        self.communities = communities_0
-        self.usersActiveDay = usersActiveDay_0
-        self.usersActiveWeek = usersActiveWeek_0
-        self.usersActiveMonth = usersActiveMonth_0
-        self.usersActiveHalfYear = usersActiveHalfYear_0
-        self.emailNotificationsDisabled = emailNotificationsDisabled_0
-        self.suggestedMultiCommunityId = suggestedMultiCommunityId_0
-        self.defaultItemsPerPage = defaultItemsPerPage_0
-        self.imageMode = consume imageMode_0
-        self.imageProxyBypassDomains = consume imageProxyBypassDomains_0
-        self.imageUploadTimeoutSeconds = imageUploadTimeoutSeconds_0
-        self.imageMaxThumbnailSize = imageMaxThumbnailSize_0
-        self.imageMaxAvatarSize = imageMaxAvatarSize_0
-        self.imageMaxBannerSize = imageMaxBannerSize_0
-        self.imageMaxUploadSize = imageMaxUploadSize_0
-        self.imageAllowVideoUploads = imageAllowVideoUploads_0
-        self.imageUploadDisabled = imageUploadDisabled_0
-        self.maxInvitesPerUserAllowed = maxInvitesPerUserAllowed_0
-        self.enableDownvotes = enableDownvotes_0
-        self.enableNsfw = enableNsfw_0
-        self.requireEmailVerification = requireEmailVerification_0
-        self.hideModlogModNames = hideModlogModNames_0
-        self.actorNameMaxLength = actorNameMaxLength_0
-        self.captchaEnabled = captchaEnabled_0
-        self.captchaDifficulty = consume captchaDifficulty_0
-        self.defaultSortType = consume defaultSortType_0
-        self.federationWorkerCount = federationWorkerCount_0
+        return Self(
+            id: try LemmyJSONReader.required(id_0),
+            siteId: try LemmyJSONReader.required(siteId_0),
+            siteSetup: try LemmyJSONReader.required(siteSetup_0),
+            communityCreationAdminOnly: try LemmyJSONReader.required(communityCreationAdminOnly_0),
+            emailVerificationRequired: emailVerificationRequired_0,
+            applicationQuestion: consume applicationQuestion_0,
+            privateInstance: try LemmyJSONReader.required(privateInstance_0),
+            defaultTheme: try LemmyJSONReader.required(consume defaultTheme_0),
+            defaultPostListingType: try LemmyJSONReader.required(consume defaultPostListingType_0),
+            legalInformation: consume legalInformation_0,
+            applicationEmailAdmins: try LemmyJSONReader.required(applicationEmailAdmins_0),
+            slurFilterRegex: consume slurFilterRegex_0,
+            federationEnabled: try LemmyJSONReader.required(federationEnabled_0),
+            publishedAt: try LemmyJSONReader.required(publishedAt_0 ?? publishedAt_1),
+            updatedAt: updatedAt_0 ?? updatedAt_1,
+            registrationMode: try LemmyJSONReader.required(consume registrationMode_0),
+            reportsEmailAdmins: try LemmyJSONReader.required(reportsEmailAdmins_0),
+            federationSignedFetch: federationSignedFetch_0,
+            defaultPostListingMode: consume defaultPostListingMode_0,
+            defaultPostSortType: consume defaultPostSortType_0,
+            defaultCommentSortType: consume defaultCommentSortType_0,
+            oauthRegistration: oauthRegistration_0,
+            postUpvotes: consume postUpvotes_0,
+            postDownvotes: consume postDownvotes_0,
+            commentUpvotes: consume commentUpvotes_0,
+            commentDownvotes: consume commentDownvotes_0,
+            defaultPostTimeRangeSeconds: defaultPostTimeRangeSeconds_0,
+            nsfwContentDisallowed: nsfwContentDisallowed_0,
+            users: users_0,
+            posts: posts_0,
+            comments: comments_0,
+            communities: communities_0,
+            usersActiveDay: usersActiveDay_0,
+            usersActiveWeek: usersActiveWeek_0,
+            usersActiveMonth: usersActiveMonth_0,
+            usersActiveHalfYear: usersActiveHalfYear_0,
+            emailNotificationsDisabled: emailNotificationsDisabled_0,
+            suggestedMultiCommunityId: suggestedMultiCommunityId_0,
+            defaultItemsPerPage: defaultItemsPerPage_0,
+            imageMode: consume imageMode_0,
+            imageProxyBypassDomains: consume imageProxyBypassDomains_0,
+            imageUploadTimeoutSeconds: imageUploadTimeoutSeconds_0,
+            imageMaxThumbnailSize: imageMaxThumbnailSize_0,
+            imageMaxAvatarSize: imageMaxAvatarSize_0,
+            imageMaxBannerSize: imageMaxBannerSize_0,
+            imageMaxUploadSize: imageMaxUploadSize_0,
+            imageAllowVideoUploads: imageAllowVideoUploads_0,
+            imageUploadDisabled: imageUploadDisabled_0,
+            maxInvitesPerUserAllowed: maxInvitesPerUserAllowed_0,
+            enableDownvotes: enableDownvotes_0,
+            enableNsfw: enableNsfw_0,
+            requireEmailVerification: requireEmailVerification_0,
+            hideModlogModNames: hideModlogModNames_0,
+            actorNameMaxLength: actorNameMaxLength_0,
+            captchaEnabled: captchaEnabled_0,
+            captchaDifficulty: consume captchaDifficulty_0,
+            defaultSortType: consume defaultSortType_0,
+            federationWorkerCount: federationWorkerCount_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

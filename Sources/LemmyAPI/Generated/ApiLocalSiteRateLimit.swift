@@ -131,42 +131,8 @@ public struct ApiLocalSiteRateLimit: Codable, Hashable, Sendable {
     ///
     /// Removed in 0.19.0.
     public var id: Int?
-
-    /// Creates a value.
-    public init(localSiteId: ApiLocalSiteId, messageMaxRequests: Int? = nil, messageIntervalSeconds: Int? = nil, postMaxRequests: Int? = nil, postIntervalSeconds: Int? = nil, registerMaxRequests: Int? = nil, registerIntervalSeconds: Int? = nil, imageMaxRequests: Int? = nil, imageIntervalSeconds: Int? = nil, commentMaxRequests: Int? = nil, commentIntervalSeconds: Int? = nil, searchMaxRequests: Int? = nil, searchIntervalSeconds: Int? = nil, publishedAt: LemmyDate, updatedAt: LemmyDate? = nil, importUserSettingsMaxRequests: Int? = nil, importUserSettingsIntervalSeconds: Int? = nil, message: Int? = nil, messagePerSecond: Int? = nil, post: Int? = nil, postPerSecond: Int? = nil, register: Int? = nil, registerPerSecond: Int? = nil, image: Int? = nil, imagePerSecond: Int? = nil, comment: Int? = nil, commentPerSecond: Int? = nil, search: Int? = nil, searchPerSecond: Int? = nil, importUserSettings: Int? = nil, importUserSettingsPerSecond: Int? = nil, id: Int? = nil) {
-        self.localSiteId = localSiteId
-        self.messageMaxRequests = messageMaxRequests
-        self.messageIntervalSeconds = messageIntervalSeconds
-        self.postMaxRequests = postMaxRequests
-        self.postIntervalSeconds = postIntervalSeconds
-        self.registerMaxRequests = registerMaxRequests
-        self.registerIntervalSeconds = registerIntervalSeconds
-        self.imageMaxRequests = imageMaxRequests
-        self.imageIntervalSeconds = imageIntervalSeconds
-        self.commentMaxRequests = commentMaxRequests
-        self.commentIntervalSeconds = commentIntervalSeconds
-        self.searchMaxRequests = searchMaxRequests
-        self.searchIntervalSeconds = searchIntervalSeconds
-        self.publishedAt = publishedAt
-        self.updatedAt = updatedAt
-        self.importUserSettingsMaxRequests = importUserSettingsMaxRequests
-        self.importUserSettingsIntervalSeconds = importUserSettingsIntervalSeconds
-        self.message = message
-        self.messagePerSecond = messagePerSecond
-        self.post = post
-        self.postPerSecond = postPerSecond
-        self.register = register
-        self.registerPerSecond = registerPerSecond
-        self.image = image
-        self.imagePerSecond = imagePerSecond
-        self.comment = comment
-        self.commentPerSecond = commentPerSecond
-        self.search = search
-        self.searchPerSecond = searchPerSecond
-        self.importUserSettings = importUserSettings
-        self.importUserSettingsPerSecond = importUserSettingsPerSecond
-        self.id = id
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case localSiteId = "local_site_id"
@@ -203,6 +169,44 @@ public struct ApiLocalSiteRateLimit: Codable, Hashable, Sendable {
         case importUserSettings = "import_user_settings"
         case importUserSettingsPerSecond = "import_user_settings_per_second"
         case id = "id"
+    }
+}
+
+extension ApiLocalSiteRateLimit {
+    /// Creates a value.
+    public init(localSiteId: ApiLocalSiteId, messageMaxRequests: Int? = nil, messageIntervalSeconds: Int? = nil, postMaxRequests: Int? = nil, postIntervalSeconds: Int? = nil, registerMaxRequests: Int? = nil, registerIntervalSeconds: Int? = nil, imageMaxRequests: Int? = nil, imageIntervalSeconds: Int? = nil, commentMaxRequests: Int? = nil, commentIntervalSeconds: Int? = nil, searchMaxRequests: Int? = nil, searchIntervalSeconds: Int? = nil, publishedAt: LemmyDate, updatedAt: LemmyDate? = nil, importUserSettingsMaxRequests: Int? = nil, importUserSettingsIntervalSeconds: Int? = nil, message: Int? = nil, messagePerSecond: Int? = nil, post: Int? = nil, postPerSecond: Int? = nil, register: Int? = nil, registerPerSecond: Int? = nil, image: Int? = nil, imagePerSecond: Int? = nil, comment: Int? = nil, commentPerSecond: Int? = nil, search: Int? = nil, searchPerSecond: Int? = nil, importUserSettings: Int? = nil, importUserSettingsPerSecond: Int? = nil, id: Int? = nil) {
+        self.localSiteId = localSiteId
+        self.messageMaxRequests = messageMaxRequests
+        self.messageIntervalSeconds = messageIntervalSeconds
+        self.postMaxRequests = postMaxRequests
+        self.postIntervalSeconds = postIntervalSeconds
+        self.registerMaxRequests = registerMaxRequests
+        self.registerIntervalSeconds = registerIntervalSeconds
+        self.imageMaxRequests = imageMaxRequests
+        self.imageIntervalSeconds = imageIntervalSeconds
+        self.commentMaxRequests = commentMaxRequests
+        self.commentIntervalSeconds = commentIntervalSeconds
+        self.searchMaxRequests = searchMaxRequests
+        self.searchIntervalSeconds = searchIntervalSeconds
+        self.publishedAt = publishedAt
+        self.updatedAt = updatedAt
+        self.importUserSettingsMaxRequests = importUserSettingsMaxRequests
+        self.importUserSettingsIntervalSeconds = importUserSettingsIntervalSeconds
+        self.message = message
+        self.messagePerSecond = messagePerSecond
+        self.post = post
+        self.postPerSecond = postPerSecond
+        self.register = register
+        self.registerPerSecond = registerPerSecond
+        self.image = image
+        self.imagePerSecond = imagePerSecond
+        self.comment = comment
+        self.commentPerSecond = commentPerSecond
+        self.search = search
+        self.searchPerSecond = searchPerSecond
+        self.importUserSettings = importUserSettings
+        self.importUserSettingsPerSecond = importUserSettingsPerSecond
+        self.id = id
     }
 
     /// Decodes every version's keys; as strictly as one version when the decoder names it.
@@ -283,8 +287,13 @@ public struct ApiLocalSiteRateLimit: Codable, Hashable, Sendable {
 }
 
 extension ApiLocalSiteRateLimit: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var localSiteId_0: ApiLocalSiteId?
         var messageMaxRequests_0: Int?
@@ -327,198 +336,198 @@ extension ApiLocalSiteRateLimit: LemmyFastDecodable {
             case 2:
                 if key.u16(0) == 0x6469 {  // id
                     try LemmyJSONReader.mark(&seen0, 1 << 33)
-                    id_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    id_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 4:
                 if key.u32(0) == 0x74736f70 {  // post
                     try LemmyJSONReader.mark(&seen0, 1 << 21)
-                    post_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    post_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 5:
                 if key.u32(0) == 0x67616d69 && key.u32(1) == 0x6567616d {  // image
                     try LemmyJSONReader.mark(&seen0, 1 << 25)
-                    image_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    image_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 6:
                 if key.u32(0) == 0x72616573 && key.u32(2) == 0x68637261 {  // search
                     try LemmyJSONReader.mark(&seen0, 1 << 29)
-                    search_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    search_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 7:
                 if key.u32(0) == 0x6d6d6f63 && key.u32(3) == 0x746e656d {  // comment
                     try LemmyJSONReader.mark(&seen0, 1 << 27)
-                    comment_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    comment_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x7373656d && key.u32(3) == 0x65676173 {  // message
                     try LemmyJSONReader.mark(&seen0, 1 << 19)
-                    message_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    message_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x61647075 && key.u32(3) == 0x64657461 {  // updated
                     try LemmyJSONReader.mark(&seen0, 1 << 16)
-                    updatedAt_1 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                    updatedAt_1 = try r.consumeNull() ? nil : LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 8:
                 if key.u64(0) == 0x7265747369676572 {  // register
                     try LemmyJSONReader.mark(&seen0, 1 << 23)
-                    register_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    register_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 9:
                 if key.u64(0) == 0x656873696c627570 && key.u64(1) == 0x64656873696c6275 {  // published
                     try LemmyJSONReader.mark(&seen0, 1 << 14)
-                    publishedAt_1 = try LemmyDate(lemmyJSON: &r)
+                    publishedAt_1 = try LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 10:
                 if key.u64(0) == 0x5f64657461647075 && key.u64(2) == 0x74615f6465746164 {  // updated_at
                     try LemmyJSONReader.mark(&seen0, 1 << 15)
-                    updatedAt_0 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                    updatedAt_0 = try r.consumeNull() ? nil : LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 12:
                 if key.u64(0) == 0x656873696c627570 && key.u64(4) == 0x74615f6465687369 {  // published_at
                     try LemmyJSONReader.mark(&seen0, 1 << 13)
-                    publishedAt_0 = try LemmyDate(lemmyJSON: &r)
+                    publishedAt_0 = try LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 13:
                 if key.u64(0) == 0x69735f6c61636f6c && key.u64(5) == 0x64695f657469735f {  // local_site_id
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    localSiteId_0 = try ApiLocalSiteId(lemmyJSON: &r)
+                    localSiteId_0 = try ApiLocalSiteId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 15:
                 if key.u64(0) == 0x7265705f74736f70 && key.u64(7) == 0x646e6f6365735f72 {  // post_per_second
                     try LemmyJSONReader.mark(&seen0, 1 << 22)
-                    postPerSecond_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    postPerSecond_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 16:
                 if key.u64(0) == 0x65705f6567616d69 && key.u64(8) == 0x646e6f6365735f72 {  // image_per_second
                     try LemmyJSONReader.mark(&seen0, 1 << 26)
-                    imagePerSecond_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    imagePerSecond_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 17:
                 if key.u64(0) == 0x78616d5f74736f70 && key.u64(8) == 0x747365757165725f && key.u64(9) == 0x7374736575716572 {  // post_max_requests
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    postMaxRequests_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    postMaxRequests_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x705f686372616573 && key.u64(8) == 0x6e6f6365735f7265 && key.u64(9) == 0x646e6f6365735f72 {  // search_per_second
                     try LemmyJSONReader.mark(&seen0, 1 << 30)
-                    searchPerSecond_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    searchPerSecond_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 18:
                 if key.u64(0) == 0x5f746e656d6d6f63 && key.u64(8) == 0x6f6365735f726570 && key.u64(10) == 0x646e6f6365735f72 {  // comment_per_second
                     try LemmyJSONReader.mark(&seen0, 1 << 28)
-                    commentPerSecond_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    commentPerSecond_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x616d5f6567616d69 && key.u64(8) == 0x7365757165725f78 && key.u64(10) == 0x7374736575716572 {  // image_max_requests
                     try LemmyJSONReader.mark(&seen0, 1 << 7)
-                    imageMaxRequests_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    imageMaxRequests_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x5f6567617373656d && key.u64(8) == 0x6f6365735f726570 && key.u64(10) == 0x646e6f6365735f72 {  // message_per_second
                     try LemmyJSONReader.mark(&seen0, 1 << 20)
-                    messagePerSecond_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    messagePerSecond_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 19:
                 if key.u64(0) == 0x7265747369676572 && key.u64(8) == 0x6365735f7265705f && key.u64(11) == 0x646e6f6365735f72 {  // register_per_second
                     try LemmyJSONReader.mark(&seen0, 1 << 24)
-                    registerPerSecond_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    registerPerSecond_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x6d5f686372616573 && key.u64(8) == 0x65757165725f7861 && key.u64(11) == 0x7374736575716572 {  // search_max_requests
                     try LemmyJSONReader.mark(&seen0, 1 << 11)
-                    searchMaxRequests_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    searchMaxRequests_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 20:
                 if key.u64(0) == 0x5f746e656d6d6f63 && key.u64(8) == 0x757165725f78616d && key.u64(12) == 0x7374736575716572 {  // comment_max_requests
                     try LemmyJSONReader.mark(&seen0, 1 << 9)
-                    commentMaxRequests_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    commentMaxRequests_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x755f74726f706d69 && key.u64(8) == 0x747465735f726573 && key.u64(12) == 0x73676e6974746573 {  // import_user_settings
                     try LemmyJSONReader.mark(&seen0, 1 << 31)
-                    importUserSettings_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    importUserSettings_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x5f6567617373656d && key.u64(8) == 0x757165725f78616d && key.u64(12) == 0x7374736575716572 {  // message_max_requests
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    messageMaxRequests_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    messageMaxRequests_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 21:
                 if key.u64(0) == 0x746e695f74736f70 && key.u64(8) == 0x65735f6c61767265 && key.u64(13) == 0x73646e6f6365735f {  // post_interval_seconds
                     try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    postIntervalSeconds_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    postIntervalSeconds_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x7265747369676572 && key.u64(8) == 0x7165725f78616d5f && key.u64(13) == 0x7374736575716572 {  // register_max_requests
                     try LemmyJSONReader.mark(&seen0, 1 << 5)
-                    registerMaxRequests_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    registerMaxRequests_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 22:
                 if key.u64(0) == 0x6e695f6567616d69 && key.u64(8) == 0x735f6c6176726574 && key.u64(14) == 0x73646e6f6365735f {  // image_interval_seconds
                     try LemmyJSONReader.mark(&seen0, 1 << 8)
-                    imageIntervalSeconds_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    imageIntervalSeconds_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 23:
                 if key.u64(0) == 0x695f686372616573 && key.u64(8) == 0x5f6c61767265746e && key.u64(15) == 0x73646e6f6365735f {  // search_interval_seconds
                     try LemmyJSONReader.mark(&seen0, 1 << 12)
-                    searchIntervalSeconds_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    searchIntervalSeconds_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 24:
                 if key.u64(0) == 0x5f746e656d6d6f63 && key.u64(8) == 0x6c61767265746e69 && key.u64(16) == 0x73646e6f6365735f {  // comment_interval_seconds
                     try LemmyJSONReader.mark(&seen0, 1 << 10)
-                    commentIntervalSeconds_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    commentIntervalSeconds_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x5f6567617373656d && key.u64(8) == 0x6c61767265746e69 && key.u64(16) == 0x73646e6f6365735f {  // message_interval_seconds
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    messageIntervalSeconds_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    messageIntervalSeconds_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 25:
                 if key.u64(0) == 0x7265747369676572 && key.u64(8) == 0x61767265746e695f && key.u64(16) == 0x646e6f6365735f6c && key.u64(17) == 0x73646e6f6365735f {  // register_interval_seconds
                     try LemmyJSONReader.mark(&seen0, 1 << 6)
-                    registerIntervalSeconds_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    registerIntervalSeconds_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 31:
                 if key.u64(0) == 0x755f74726f706d69 && key.u64(8) == 0x747465735f726573 && key.u64(16) == 0x7265705f73676e69 && key.u64(23) == 0x646e6f6365735f72 {  // import_user_settings_per_second
                     try LemmyJSONReader.mark(&seen0, 1 << 32)
-                    importUserSettingsPerSecond_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    importUserSettingsPerSecond_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 33:
                 if key.u64(0) == 0x755f74726f706d69 && key.u64(8) == 0x747465735f726573 && key.u64(16) == 0x78616d5f73676e69 && key.u64(24) == 0x747365757165725f && key.u64(25) == 0x7374736575716572 {  // import_user_settings_max_requests
                     try LemmyJSONReader.mark(&seen0, 1 << 17)
-                    importUserSettingsMaxRequests_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    importUserSettingsMaxRequests_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 37:
                 if key.u64(0) == 0x755f74726f706d69 && key.u64(8) == 0x747465735f726573 && key.u64(16) == 0x746e695f73676e69 && key.u64(24) == 0x65735f6c61767265 && key.u64(29) == 0x73646e6f6365735f {  // import_user_settings_interval_seconds
                     try LemmyJSONReader.mark(&seen0, 1 << 18)
-                    importUserSettingsIntervalSeconds_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    importUserSettingsIntervalSeconds_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -527,38 +536,40 @@ extension ApiLocalSiteRateLimit: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.localSiteId = try LemmyJSONReader.required(localSiteId_0)
-        self.messageMaxRequests = messageMaxRequests_0
-        self.messageIntervalSeconds = messageIntervalSeconds_0
-        self.postMaxRequests = postMaxRequests_0
-        self.postIntervalSeconds = postIntervalSeconds_0
-        self.registerMaxRequests = registerMaxRequests_0
-        self.registerIntervalSeconds = registerIntervalSeconds_0
-        self.imageMaxRequests = imageMaxRequests_0
-        self.imageIntervalSeconds = imageIntervalSeconds_0
-        self.commentMaxRequests = commentMaxRequests_0
-        self.commentIntervalSeconds = commentIntervalSeconds_0
-        self.searchMaxRequests = searchMaxRequests_0
-        self.searchIntervalSeconds = searchIntervalSeconds_0
-        self.publishedAt = try LemmyJSONReader.required(publishedAt_0 ?? publishedAt_1)
-        self.updatedAt = updatedAt_0 ?? updatedAt_1
-        self.importUserSettingsMaxRequests = importUserSettingsMaxRequests_0
-        self.importUserSettingsIntervalSeconds = importUserSettingsIntervalSeconds_0
-        self.message = message_0
-        self.messagePerSecond = messagePerSecond_0
-        self.post = post_0
-        self.postPerSecond = postPerSecond_0
-        self.register = register_0
-        self.registerPerSecond = registerPerSecond_0
-        self.image = image_0
-        self.imagePerSecond = imagePerSecond_0
-        self.comment = comment_0
-        self.commentPerSecond = commentPerSecond_0
-        self.search = search_0
-        self.searchPerSecond = searchPerSecond_0
-        self.importUserSettings = importUserSettings_0
-        self.importUserSettingsPerSecond = importUserSettingsPerSecond_0
-        self.id = id_0
+        return Self(
+            localSiteId: try LemmyJSONReader.required(localSiteId_0),
+            messageMaxRequests: messageMaxRequests_0,
+            messageIntervalSeconds: messageIntervalSeconds_0,
+            postMaxRequests: postMaxRequests_0,
+            postIntervalSeconds: postIntervalSeconds_0,
+            registerMaxRequests: registerMaxRequests_0,
+            registerIntervalSeconds: registerIntervalSeconds_0,
+            imageMaxRequests: imageMaxRequests_0,
+            imageIntervalSeconds: imageIntervalSeconds_0,
+            commentMaxRequests: commentMaxRequests_0,
+            commentIntervalSeconds: commentIntervalSeconds_0,
+            searchMaxRequests: searchMaxRequests_0,
+            searchIntervalSeconds: searchIntervalSeconds_0,
+            publishedAt: try LemmyJSONReader.required(publishedAt_0 ?? publishedAt_1),
+            updatedAt: updatedAt_0 ?? updatedAt_1,
+            importUserSettingsMaxRequests: importUserSettingsMaxRequests_0,
+            importUserSettingsIntervalSeconds: importUserSettingsIntervalSeconds_0,
+            message: message_0,
+            messagePerSecond: messagePerSecond_0,
+            post: post_0,
+            postPerSecond: postPerSecond_0,
+            register: register_0,
+            registerPerSecond: registerPerSecond_0,
+            image: image_0,
+            imagePerSecond: imagePerSecond_0,
+            comment: comment_0,
+            commentPerSecond: commentPerSecond_0,
+            search: search_0,
+            searchPerSecond: searchPerSecond_0,
+            importUserSettings: importUserSettings_0,
+            importUserSettingsPerSecond: importUserSettingsPerSecond_0,
+            id: id_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

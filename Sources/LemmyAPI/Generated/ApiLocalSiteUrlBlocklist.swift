@@ -17,14 +17,8 @@ public struct ApiLocalSiteUrlBlocklist: Codable, Hashable, Sendable {
     ///
     /// Decoded from `updated_at` or `updated` (0.19.4 – 0.19.13-beta.1).
     public var updatedAt: LemmyDate?
-
-    /// Creates a value.
-    public init(id: Int, url: String, publishedAt: LemmyDate, updatedAt: LemmyDate? = nil) {
-        self.id = id
-        self.url = url
-        self.publishedAt = publishedAt
-        self.updatedAt = updatedAt
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case id = "id"
@@ -33,6 +27,16 @@ public struct ApiLocalSiteUrlBlocklist: Codable, Hashable, Sendable {
         case publishedAtKey1 = "published"
         case updatedAt = "updated_at"
         case updatedAtKey1 = "updated"
+    }
+}
+
+extension ApiLocalSiteUrlBlocklist {
+    /// Creates a value.
+    public init(id: Int, url: String, publishedAt: LemmyDate, updatedAt: LemmyDate? = nil) {
+        self.id = id
+        self.url = url
+        self.publishedAt = publishedAt
+        self.updatedAt = updatedAt
     }
 
     /// Decodes every version's keys; as strictly as one version when the decoder names it.
@@ -57,8 +61,13 @@ public struct ApiLocalSiteUrlBlocklist: Codable, Hashable, Sendable {
 }
 
 extension ApiLocalSiteUrlBlocklist: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var id_0: Int?
         var url_0: String?
@@ -73,42 +82,42 @@ extension ApiLocalSiteUrlBlocklist: LemmyFastDecodable {
             case 2:
                 if key.u16(0) == 0x6469 {  // id
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    id_0 = try Int(lemmyJSON: &r)
+                    id_0 = try Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 3:
                 if key.u16(0) == 0x7275 && key.u16(1) == 0x6c72 {  // url
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    url_0 = try String(lemmyJSON: &r)
+                    url_0 = try String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 7:
                 if key.u32(0) == 0x61647075 && key.u32(3) == 0x64657461 {  // updated
                     try LemmyJSONReader.mark(&seen0, 1 << 5)
-                    updatedAt_1 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                    updatedAt_1 = try r.consumeNull() ? nil : LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 9:
                 if key.u64(0) == 0x656873696c627570 && key.u64(1) == 0x64656873696c6275 {  // published
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    publishedAt_1 = try LemmyDate(lemmyJSON: &r)
+                    publishedAt_1 = try LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 10:
                 if key.u64(0) == 0x5f64657461647075 && key.u64(2) == 0x74615f6465746164 {  // updated_at
                     try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    updatedAt_0 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                    updatedAt_0 = try r.consumeNull() ? nil : LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 12:
                 if key.u64(0) == 0x656873696c627570 && key.u64(4) == 0x74615f6465687369 {  // published_at
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    publishedAt_0 = try LemmyDate(lemmyJSON: &r)
+                    publishedAt_0 = try LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -117,10 +126,12 @@ extension ApiLocalSiteUrlBlocklist: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.id = try LemmyJSONReader.required(id_0)
-        self.url = try LemmyJSONReader.required(consume url_0)
-        self.publishedAt = try LemmyJSONReader.required(publishedAt_0 ?? publishedAt_1)
-        self.updatedAt = updatedAt_0 ?? updatedAt_1
+        return Self(
+            id: try LemmyJSONReader.required(id_0),
+            url: try LemmyJSONReader.required(consume url_0),
+            publishedAt: try LemmyJSONReader.required(publishedAt_0 ?? publishedAt_1),
+            updatedAt: updatedAt_0 ?? updatedAt_1,
+            _memberwise: LemmyMemberwise())
     }
 }
 

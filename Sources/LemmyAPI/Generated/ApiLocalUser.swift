@@ -159,54 +159,8 @@ public struct ApiLocalUser: Codable, Hashable, Sendable {
     ///
     /// Removed in 0.19.0.
     public var totp2faUrl: String?
-
-    /// Creates a value.
-    public init(id: ApiLocalUserId, personId: ApiPersonId, email: ApiSensitiveString? = nil, showNsfw: Bool, theme: String, defaultPostSortType: ApiPostSortType? = nil, defaultListingType: ApiListingType, interfaceLanguage: String, showAvatars: Bool, sendNotificationsToEmail: Bool, showBotAccounts: Bool, showReadPosts: Bool, emailVerified: Bool, acceptedApplication: Bool, openLinksInNewTab: Bool? = nil, blurNsfw: Bool? = nil, infiniteScrollEnabled: Bool? = nil, admin: Bool? = nil, postListingMode: ApiPostListingMode? = nil, totp2faEnabled: Bool? = nil, animatedImagesEnabled: Bool? = nil, collapseBotComments: Bool? = nil, lastDonationNotificationAt: LemmyDate? = nil, privateMessagesEnabled: Bool? = nil, defaultCommentSortType: ApiCommentSortType? = nil, autoMarkFetchedPostsAsRead: Bool? = nil, hidePostsWithMedia: Bool? = nil, defaultPostTimeRangeSeconds: Int? = nil, showScore: Bool? = nil, showUpvotes: Bool? = nil, showDownvotes: ApiVoteShow? = nil, showUpvotePercentage: Bool? = nil, showPersonVotes: Bool? = nil, defaultItemsPerPage: Int? = nil, invitedByLocalUserId: ApiLocalUserId? = nil, showMedia: Bool? = nil, defaultSortType: ApiSortType? = nil, showScores: Bool? = nil, autoExpand: Bool? = nil, enableKeyboardNavigation: Bool? = nil, enableAnimatedImages: Bool? = nil, validatorTime: LemmyDate? = nil, showNewPostNotifs: Bool? = nil, totp2faUrl: String? = nil) {
-        self.id = id
-        self.personId = personId
-        self.email = email
-        self.showNsfw = showNsfw
-        self.theme = theme
-        self.defaultPostSortType = defaultPostSortType
-        self.defaultListingType = defaultListingType
-        self.interfaceLanguage = interfaceLanguage
-        self.showAvatars = showAvatars
-        self.sendNotificationsToEmail = sendNotificationsToEmail
-        self.showBotAccounts = showBotAccounts
-        self.showReadPosts = showReadPosts
-        self.emailVerified = emailVerified
-        self.acceptedApplication = acceptedApplication
-        self.openLinksInNewTab = openLinksInNewTab
-        self.blurNsfw = blurNsfw
-        self.infiniteScrollEnabled = infiniteScrollEnabled
-        self.admin = admin
-        self.postListingMode = postListingMode
-        self.totp2faEnabled = totp2faEnabled
-        self.animatedImagesEnabled = animatedImagesEnabled
-        self.collapseBotComments = collapseBotComments
-        self.lastDonationNotificationAt = lastDonationNotificationAt
-        self.privateMessagesEnabled = privateMessagesEnabled
-        self.defaultCommentSortType = defaultCommentSortType
-        self.autoMarkFetchedPostsAsRead = autoMarkFetchedPostsAsRead
-        self.hidePostsWithMedia = hidePostsWithMedia
-        self.defaultPostTimeRangeSeconds = defaultPostTimeRangeSeconds
-        self.showScore = showScore
-        self.showUpvotes = showUpvotes
-        self.showDownvotes = showDownvotes
-        self.showUpvotePercentage = showUpvotePercentage
-        self.showPersonVotes = showPersonVotes
-        self.defaultItemsPerPage = defaultItemsPerPage
-        self.invitedByLocalUserId = invitedByLocalUserId
-        self.showMedia = showMedia
-        self.defaultSortType = defaultSortType
-        self.showScores = showScores
-        self.autoExpand = autoExpand
-        self.enableKeyboardNavigation = enableKeyboardNavigation
-        self.enableAnimatedImages = enableAnimatedImages
-        self.validatorTime = validatorTime
-        self.showNewPostNotifs = showNewPostNotifs
-        self.totp2faUrl = totp2faUrl
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case id = "id"
@@ -254,6 +208,56 @@ public struct ApiLocalUser: Codable, Hashable, Sendable {
         case validatorTime = "validator_time"
         case showNewPostNotifs = "show_new_post_notifs"
         case totp2faUrl = "totp_2fa_url"
+    }
+}
+
+extension ApiLocalUser {
+    /// Creates a value.
+    public init(id: ApiLocalUserId, personId: ApiPersonId, email: ApiSensitiveString? = nil, showNsfw: Bool, theme: String, defaultPostSortType: ApiPostSortType? = nil, defaultListingType: ApiListingType, interfaceLanguage: String, showAvatars: Bool, sendNotificationsToEmail: Bool, showBotAccounts: Bool, showReadPosts: Bool, emailVerified: Bool, acceptedApplication: Bool, openLinksInNewTab: Bool? = nil, blurNsfw: Bool? = nil, infiniteScrollEnabled: Bool? = nil, admin: Bool? = nil, postListingMode: ApiPostListingMode? = nil, totp2faEnabled: Bool? = nil, animatedImagesEnabled: Bool? = nil, collapseBotComments: Bool? = nil, lastDonationNotificationAt: LemmyDate? = nil, privateMessagesEnabled: Bool? = nil, defaultCommentSortType: ApiCommentSortType? = nil, autoMarkFetchedPostsAsRead: Bool? = nil, hidePostsWithMedia: Bool? = nil, defaultPostTimeRangeSeconds: Int? = nil, showScore: Bool? = nil, showUpvotes: Bool? = nil, showDownvotes: ApiVoteShow? = nil, showUpvotePercentage: Bool? = nil, showPersonVotes: Bool? = nil, defaultItemsPerPage: Int? = nil, invitedByLocalUserId: ApiLocalUserId? = nil, showMedia: Bool? = nil, defaultSortType: ApiSortType? = nil, showScores: Bool? = nil, autoExpand: Bool? = nil, enableKeyboardNavigation: Bool? = nil, enableAnimatedImages: Bool? = nil, validatorTime: LemmyDate? = nil, showNewPostNotifs: Bool? = nil, totp2faUrl: String? = nil) {
+        self.id = id
+        self.personId = personId
+        self.email = email
+        self.showNsfw = showNsfw
+        self.theme = theme
+        self.defaultPostSortType = defaultPostSortType
+        self.defaultListingType = defaultListingType
+        self.interfaceLanguage = interfaceLanguage
+        self.showAvatars = showAvatars
+        self.sendNotificationsToEmail = sendNotificationsToEmail
+        self.showBotAccounts = showBotAccounts
+        self.showReadPosts = showReadPosts
+        self.emailVerified = emailVerified
+        self.acceptedApplication = acceptedApplication
+        self.openLinksInNewTab = openLinksInNewTab
+        self.blurNsfw = blurNsfw
+        self.infiniteScrollEnabled = infiniteScrollEnabled
+        self.admin = admin
+        self.postListingMode = postListingMode
+        self.totp2faEnabled = totp2faEnabled
+        self.animatedImagesEnabled = animatedImagesEnabled
+        self.collapseBotComments = collapseBotComments
+        self.lastDonationNotificationAt = lastDonationNotificationAt
+        self.privateMessagesEnabled = privateMessagesEnabled
+        self.defaultCommentSortType = defaultCommentSortType
+        self.autoMarkFetchedPostsAsRead = autoMarkFetchedPostsAsRead
+        self.hidePostsWithMedia = hidePostsWithMedia
+        self.defaultPostTimeRangeSeconds = defaultPostTimeRangeSeconds
+        self.showScore = showScore
+        self.showUpvotes = showUpvotes
+        self.showDownvotes = showDownvotes
+        self.showUpvotePercentage = showUpvotePercentage
+        self.showPersonVotes = showPersonVotes
+        self.defaultItemsPerPage = defaultItemsPerPage
+        self.invitedByLocalUserId = invitedByLocalUserId
+        self.showMedia = showMedia
+        self.defaultSortType = defaultSortType
+        self.showScores = showScores
+        self.autoExpand = autoExpand
+        self.enableKeyboardNavigation = enableKeyboardNavigation
+        self.enableAnimatedImages = enableAnimatedImages
+        self.validatorTime = validatorTime
+        self.showNewPostNotifs = showNewPostNotifs
+        self.totp2faUrl = totp2faUrl
     }
 
     /// Decodes every version's keys; as strictly as one version when the decoder names it.
@@ -358,8 +362,13 @@ public struct ApiLocalUser: Codable, Hashable, Sendable {
 }
 
 extension ApiLocalUser: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var id_0: ApiLocalUserId?
         var personId_0: ApiPersonId?
@@ -413,219 +422,219 @@ extension ApiLocalUser: LemmyFastDecodable {
             case 2:
                 if key.u16(0) == 0x6469 {  // id
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    id_0 = try ApiLocalUserId(lemmyJSON: &r)
+                    id_0 = try ApiLocalUserId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 5:
                 if key.u32(0) == 0x696d6461 && key.u32(1) == 0x6e696d64 {  // admin
                     try LemmyJSONReader.mark(&seen0, 1 << 17)
-                    admin_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    admin_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x69616d65 && key.u32(1) == 0x6c69616d {  // email
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    email_0 = try r.consumeNull() ? nil : ApiSensitiveString(lemmyJSON: &r)
+                    email_0 = try r.consumeNull() ? nil : ApiSensitiveString.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x6d656874 && key.u32(1) == 0x656d6568 {  // theme
                     try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    theme_0 = try String(lemmyJSON: &r)
+                    theme_0 = try String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 9:
                 if key.u64(0) == 0x66736e5f72756c62 && key.u64(1) == 0x7766736e5f72756c {  // blur_nsfw
                     try LemmyJSONReader.mark(&seen0, 1 << 15)
-                    blurNsfw_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    blurNsfw_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x695f6e6f73726570 && key.u64(1) == 0x64695f6e6f737265 {  // person_id
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    personId_0 = try ApiPersonId(lemmyJSON: &r)
+                    personId_0 = try ApiPersonId.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x66736e5f776f6873 && key.u64(1) == 0x7766736e5f776f68 {  // show_nsfw
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    showNsfw_0 = try Bool(lemmyJSON: &r)
+                    showNsfw_0 = try Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 10:
                 if key.u64(0) == 0x64656d5f776f6873 && key.u64(2) == 0x616964656d5f776f {  // show_media
                     try LemmyJSONReader.mark(&seen0, 1 << 36)
-                    showMedia_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    showMedia_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x6f63735f776f6873 && key.u64(2) == 0x65726f63735f776f {  // show_score
                     try LemmyJSONReader.mark(&seen0, 1 << 29)
-                    showScore_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    showScore_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 11:
                 if key.u64(0) == 0x7078655f6f747561 && key.u64(3) == 0x646e617078655f6f {  // auto_expand
                     try LemmyJSONReader.mark(&seen0, 1 << 39)
-                    autoExpand_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    autoExpand_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x6f63735f776f6873 && key.u64(3) == 0x7365726f63735f77 {  // show_scores
                     try LemmyJSONReader.mark(&seen0, 1 << 38)
-                    showScores_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    showScores_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 12:
                 if key.u64(0) == 0x6176615f776f6873 && key.u64(4) == 0x737261746176615f {  // show_avatars
                     try LemmyJSONReader.mark(&seen0, 1 << 8)
-                    showAvatars_0 = try Bool(lemmyJSON: &r)
+                    showAvatars_0 = try Bool.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x7670755f776f6873 && key.u64(4) == 0x7365746f7670755f {  // show_upvotes
                     try LemmyJSONReader.mark(&seen0, 1 << 30)
-                    showUpvotes_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    showUpvotes_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x6166325f70746f74 && key.u64(4) == 0x6c72755f6166325f {  // totp_2fa_url
                     try LemmyJSONReader.mark(&seen0, 1 << 44)
-                    totp2faUrl_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    totp2faUrl_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 14:
                 if key.u64(0) == 0x65765f6c69616d65 && key.u64(6) == 0x6465696669726576 {  // email_verified
                     try LemmyJSONReader.mark(&seen0, 1 << 12)
-                    emailVerified_0 = try Bool(lemmyJSON: &r)
+                    emailVerified_0 = try Bool.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x776f645f776f6873 && key.u64(6) == 0x7365746f766e776f {  // show_downvotes
                     try LemmyJSONReader.mark(&seen0, 1 << 31)
-                    showDownvotes_0 = try r.consumeNull() ? nil : ApiVoteShow(lemmyJSON: &r)
+                    showDownvotes_0 = try r.consumeNull() ? nil : ApiVoteShow.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x6f746164696c6176 && key.u64(6) == 0x656d69745f726f74 {  // validator_time
                     try LemmyJSONReader.mark(&seen0, 1 << 42)
-                    validatorTime_0 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                    validatorTime_0 = try r.consumeNull() ? nil : LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 15:
                 if key.u64(0) == 0x6165725f776f6873 && key.u64(7) == 0x7374736f705f6461 {  // show_read_posts
                     try LemmyJSONReader.mark(&seen0, 1 << 11)
-                    showReadPosts_0 = try Bool(lemmyJSON: &r)
+                    showReadPosts_0 = try Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 16:
                 if key.u64(0) == 0x6166325f70746f74 && key.u64(8) == 0x64656c62616e655f {  // totp_2fa_enabled
                     try LemmyJSONReader.mark(&seen0, 1 << 19)
-                    totp2faEnabled_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    totp2faEnabled_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 17:
                 if key.u64(0) == 0x5f746c7561666564 && key.u64(8) == 0x7079745f74726f73 && key.u64(9) == 0x657079745f74726f {  // default_sort_type
                     try LemmyJSONReader.mark(&seen0, 1 << 37)
-                    defaultSortType_0 = try r.consumeNull() ? nil : ApiSortType(lemmyJSON: &r)
+                    defaultSortType_0 = try r.consumeNull() ? nil : ApiSortType.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x73696c5f74736f70 && key.u64(8) == 0x646f6d5f676e6974 && key.u64(9) == 0x65646f6d5f676e69 {  // post_listing_mode
                     try LemmyJSONReader.mark(&seen0, 1 << 18)
-                    postListingMode_0 = try r.consumeNull() ? nil : ApiPostListingMode(lemmyJSON: &r)
+                    postListingMode_0 = try r.consumeNull() ? nil : ApiPostListingMode.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x746f625f776f6873 && key.u64(8) == 0x746e756f6363615f && key.u64(9) == 0x73746e756f636361 {  // show_bot_accounts
                     try LemmyJSONReader.mark(&seen0, 1 << 10)
-                    showBotAccounts_0 = try Bool(lemmyJSON: &r)
+                    showBotAccounts_0 = try Bool.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x7265705f776f6873 && key.u64(8) == 0x65746f765f6e6f73 && key.u64(9) == 0x7365746f765f6e6f {  // show_person_votes
                     try LemmyJSONReader.mark(&seen0, 1 << 33)
-                    showPersonVotes_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    showPersonVotes_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 18:
                 if key.u64(0) == 0x6361667265746e69 && key.u64(8) == 0x6175676e616c5f65 && key.u64(10) == 0x65676175676e616c {  // interface_language
                     try LemmyJSONReader.mark(&seen0, 1 << 7)
-                    interfaceLanguage_0 = try String(lemmyJSON: &r)
+                    interfaceLanguage_0 = try String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 20:
                 if key.u64(0) == 0x6465747065636361 && key.u64(8) == 0x6163696c7070615f && key.u64(12) == 0x6e6f69746163696c {  // accepted_application
                     try LemmyJSONReader.mark(&seen0, 1 << 13)
-                    acceptedApplication_0 = try Bool(lemmyJSON: &r)
+                    acceptedApplication_0 = try Bool.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x5f746c7561666564 && key.u64(8) == 0x5f676e697473696c && key.u64(12) == 0x657079745f676e69 {  // default_listing_type
                     try LemmyJSONReader.mark(&seen0, 1 << 6)
-                    defaultListingType_0 = try ApiListingType(lemmyJSON: &r)
+                    defaultListingType_0 = try ApiListingType.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x77656e5f776f6873 && key.u64(8) == 0x6f6e5f74736f705f && key.u64(12) == 0x736669746f6e5f74 {  // show_new_post_notifs
                     try LemmyJSONReader.mark(&seen0, 1 << 43)
-                    showNewPostNotifs_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    showNewPostNotifs_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 21:
                 if key.u64(0) == 0x657370616c6c6f63 && key.u64(8) == 0x6d6f635f746f625f && key.u64(13) == 0x73746e656d6d6f63 {  // collapse_bot_comments
                     try LemmyJSONReader.mark(&seen0, 1 << 21)
-                    collapseBotComments_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    collapseBotComments_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x736f705f65646968 && key.u64(8) == 0x5f687469775f7374 && key.u64(13) == 0x616964656d5f6874 {  // hide_posts_with_media
                     try LemmyJSONReader.mark(&seen0, 1 << 27)
-                    hidePostsWithMedia_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    hidePostsWithMedia_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x6e696c5f6e65706f && key.u64(8) == 0x656e5f6e695f736b && key.u64(13) == 0x6261745f77656e5f {  // open_links_in_new_tab
                     try LemmyJSONReader.mark(&seen0, 1 << 14)
-                    openLinksInNewTab_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    openLinksInNewTab_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 22:
                 if key.u64(0) == 0x5f746c7561666564 && key.u64(8) == 0x65705f736d657469 && key.u64(14) == 0x656761705f726570 {  // default_items_per_page
                     try LemmyJSONReader.mark(&seen0, 1 << 34)
-                    defaultItemsPerPage_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    defaultItemsPerPage_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x5f746c7561666564 && key.u64(8) == 0x726f735f74736f70 && key.u64(14) == 0x657079745f74726f {  // default_post_sort_type
                     try LemmyJSONReader.mark(&seen0, 1 << 5)
-                    defaultPostSortType_0 = try r.consumeNull() ? nil : ApiPostSortType(lemmyJSON: &r)
+                    defaultPostSortType_0 = try r.consumeNull() ? nil : ApiPostSortType.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x615f656c62616e65 && key.u64(8) == 0x5f646574616d696e && key.u64(14) == 0x736567616d695f64 {  // enable_animated_images
                     try LemmyJSONReader.mark(&seen0, 1 << 41)
-                    enableAnimatedImages_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    enableAnimatedImages_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x7670755f776f6873 && key.u64(8) == 0x637265705f65746f && key.u64(14) == 0x656761746e656372 {  // show_upvote_percentage
                     try LemmyJSONReader.mark(&seen0, 1 << 32)
-                    showUpvotePercentage_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    showUpvotePercentage_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 23:
                 if key.u64(0) == 0x646574616d696e61 && key.u64(8) == 0x5f736567616d695f && key.u64(15) == 0x64656c62616e655f {  // animated_images_enabled
                     try LemmyJSONReader.mark(&seen0, 1 << 20)
-                    animatedImagesEnabled_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    animatedImagesEnabled_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x6574696e69666e69 && key.u64(8) == 0x5f6c6c6f7263735f && key.u64(15) == 0x64656c62616e655f {  // infinite_scroll_enabled
                     try LemmyJSONReader.mark(&seen0, 1 << 16)
-                    infiniteScrollEnabled_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    infiniteScrollEnabled_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 24:
                 if key.u64(0) == 0x5f64657469766e69 && key.u64(8) == 0x6c61636f6c5f7962 && key.u64(16) == 0x64695f726573755f {  // invited_by_local_user_id
                     try LemmyJSONReader.mark(&seen0, 1 << 35)
-                    invitedByLocalUserId_0 = try r.consumeNull() ? nil : ApiLocalUserId(lemmyJSON: &r)
+                    invitedByLocalUserId_0 = try r.consumeNull() ? nil : ApiLocalUserId.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x5f65746176697270 && key.u64(8) == 0x736567617373656d && key.u64(16) == 0x64656c62616e655f {  // private_messages_enabled
                     try LemmyJSONReader.mark(&seen0, 1 << 24)
-                    privateMessagesEnabled_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    privateMessagesEnabled_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 25:
                 if key.u64(0) == 0x5f746c7561666564 && key.u64(8) == 0x5f746e656d6d6f63 && key.u64(16) == 0x7079745f74726f73 && key.u64(17) == 0x657079745f74726f {  // default_comment_sort_type
                     try LemmyJSONReader.mark(&seen0, 1 << 25)
-                    defaultCommentSortType_0 = try r.consumeNull() ? nil : ApiCommentSortType(lemmyJSON: &r)
+                    defaultCommentSortType_0 = try r.consumeNull() ? nil : ApiCommentSortType.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 26:
                 if key.u64(0) == 0x6b5f656c62616e65 && key.u64(8) == 0x5f6472616f627965 && key.u64(16) == 0x697461676976616e && key.u64(18) == 0x6e6f697461676976 {  // enable_keyboard_navigation
                     try LemmyJSONReader.mark(&seen0, 1 << 40)
-                    enableKeyboardNavigation_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    enableKeyboardNavigation_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x6e6f645f7473616c && key.u64(8) == 0x6f6e5f6e6f697461 && key.u64(16) == 0x6974616369666974 && key.u64(18) == 0x6e6f697461636966 {  // last_donation_notification
                     try LemmyJSONReader.mark(&seen0, 1 << 23)
-                    lastDonationNotificationAt_1 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                    lastDonationNotificationAt_1 = try r.consumeNull() ? nil : LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 27:
                 if key.u64(0) == 0x746f6e5f646e6573 && key.u64(8) == 0x6f69746163696669 && key.u64(16) == 0x6d655f6f745f736e && key.u64(19) == 0x6c69616d655f6f74 {  // send_notifications_to_email
                     try LemmyJSONReader.mark(&seen0, 1 << 9)
-                    sendNotificationsToEmail_0 = try Bool(lemmyJSON: &r)
+                    sendNotificationsToEmail_0 = try Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 29:
                 if key.u64(0) == 0x6e6f645f7473616c && key.u64(8) == 0x6f6e5f6e6f697461 && key.u64(16) == 0x6974616369666974 && key.u64(21) == 0x74615f6e6f697461 {  // last_donation_notification_at
                     try LemmyJSONReader.mark(&seen0, 1 << 22)
-                    lastDonationNotificationAt_0 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                    lastDonationNotificationAt_0 = try r.consumeNull() ? nil : LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 31:
                 if key.u64(0) == 0x72616d5f6f747561 && key.u64(8) == 0x6568637465665f6b && key.u64(16) == 0x5f7374736f705f64 && key.u64(23) == 0x646165725f73615f {  // auto_mark_fetched_posts_as_read
                     try LemmyJSONReader.mark(&seen0, 1 << 26)
-                    autoMarkFetchedPostsAsRead_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    autoMarkFetchedPostsAsRead_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x5f746c7561666564 && key.u64(8) == 0x6d69745f74736f70 && key.u64(16) == 0x5f65676e61725f65 && key.u64(23) == 0x73646e6f6365735f {  // default_post_time_range_seconds
                     try LemmyJSONReader.mark(&seen0, 1 << 28)
-                    defaultPostTimeRangeSeconds_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    defaultPostTimeRangeSeconds_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -634,50 +643,52 @@ extension ApiLocalUser: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.id = try LemmyJSONReader.required(id_0)
-        self.personId = try LemmyJSONReader.required(personId_0)
-        self.email = consume email_0
-        self.showNsfw = try LemmyJSONReader.required(showNsfw_0)
-        self.theme = try LemmyJSONReader.required(consume theme_0)
-        self.defaultPostSortType = consume defaultPostSortType_0
-        self.defaultListingType = try LemmyJSONReader.required(consume defaultListingType_0)
-        self.interfaceLanguage = try LemmyJSONReader.required(consume interfaceLanguage_0)
-        self.showAvatars = try LemmyJSONReader.required(showAvatars_0)
-        self.sendNotificationsToEmail = try LemmyJSONReader.required(sendNotificationsToEmail_0)
-        self.showBotAccounts = try LemmyJSONReader.required(showBotAccounts_0)
-        self.showReadPosts = try LemmyJSONReader.required(showReadPosts_0)
-        self.emailVerified = try LemmyJSONReader.required(emailVerified_0)
-        self.acceptedApplication = try LemmyJSONReader.required(acceptedApplication_0)
-        self.openLinksInNewTab = openLinksInNewTab_0
-        self.blurNsfw = blurNsfw_0
-        self.infiniteScrollEnabled = infiniteScrollEnabled_0
-        self.admin = admin_0
-        self.postListingMode = consume postListingMode_0
-        self.totp2faEnabled = totp2faEnabled_0
-        self.animatedImagesEnabled = animatedImagesEnabled_0
-        self.collapseBotComments = collapseBotComments_0
-        self.lastDonationNotificationAt = lastDonationNotificationAt_0 ?? lastDonationNotificationAt_1
-        self.privateMessagesEnabled = privateMessagesEnabled_0
-        self.defaultCommentSortType = consume defaultCommentSortType_0
-        self.autoMarkFetchedPostsAsRead = autoMarkFetchedPostsAsRead_0
-        self.hidePostsWithMedia = hidePostsWithMedia_0
-        self.defaultPostTimeRangeSeconds = defaultPostTimeRangeSeconds_0
-        self.showScore = showScore_0
-        self.showUpvotes = showUpvotes_0
-        self.showDownvotes = consume showDownvotes_0
-        self.showUpvotePercentage = showUpvotePercentage_0
-        self.showPersonVotes = showPersonVotes_0
-        self.defaultItemsPerPage = defaultItemsPerPage_0
-        self.invitedByLocalUserId = invitedByLocalUserId_0
-        self.showMedia = showMedia_0
-        self.defaultSortType = consume defaultSortType_0
-        self.showScores = showScores_0
-        self.autoExpand = autoExpand_0
-        self.enableKeyboardNavigation = enableKeyboardNavigation_0
-        self.enableAnimatedImages = enableAnimatedImages_0
-        self.validatorTime = consume validatorTime_0
-        self.showNewPostNotifs = showNewPostNotifs_0
-        self.totp2faUrl = consume totp2faUrl_0
+        return Self(
+            id: try LemmyJSONReader.required(id_0),
+            personId: try LemmyJSONReader.required(personId_0),
+            email: consume email_0,
+            showNsfw: try LemmyJSONReader.required(showNsfw_0),
+            theme: try LemmyJSONReader.required(consume theme_0),
+            defaultPostSortType: consume defaultPostSortType_0,
+            defaultListingType: try LemmyJSONReader.required(consume defaultListingType_0),
+            interfaceLanguage: try LemmyJSONReader.required(consume interfaceLanguage_0),
+            showAvatars: try LemmyJSONReader.required(showAvatars_0),
+            sendNotificationsToEmail: try LemmyJSONReader.required(sendNotificationsToEmail_0),
+            showBotAccounts: try LemmyJSONReader.required(showBotAccounts_0),
+            showReadPosts: try LemmyJSONReader.required(showReadPosts_0),
+            emailVerified: try LemmyJSONReader.required(emailVerified_0),
+            acceptedApplication: try LemmyJSONReader.required(acceptedApplication_0),
+            openLinksInNewTab: openLinksInNewTab_0,
+            blurNsfw: blurNsfw_0,
+            infiniteScrollEnabled: infiniteScrollEnabled_0,
+            admin: admin_0,
+            postListingMode: consume postListingMode_0,
+            totp2faEnabled: totp2faEnabled_0,
+            animatedImagesEnabled: animatedImagesEnabled_0,
+            collapseBotComments: collapseBotComments_0,
+            lastDonationNotificationAt: lastDonationNotificationAt_0 ?? lastDonationNotificationAt_1,
+            privateMessagesEnabled: privateMessagesEnabled_0,
+            defaultCommentSortType: consume defaultCommentSortType_0,
+            autoMarkFetchedPostsAsRead: autoMarkFetchedPostsAsRead_0,
+            hidePostsWithMedia: hidePostsWithMedia_0,
+            defaultPostTimeRangeSeconds: defaultPostTimeRangeSeconds_0,
+            showScore: showScore_0,
+            showUpvotes: showUpvotes_0,
+            showDownvotes: consume showDownvotes_0,
+            showUpvotePercentage: showUpvotePercentage_0,
+            showPersonVotes: showPersonVotes_0,
+            defaultItemsPerPage: defaultItemsPerPage_0,
+            invitedByLocalUserId: invitedByLocalUserId_0,
+            showMedia: showMedia_0,
+            defaultSortType: consume defaultSortType_0,
+            showScores: showScores_0,
+            autoExpand: autoExpand_0,
+            enableKeyboardNavigation: enableKeyboardNavigation_0,
+            enableAnimatedImages: enableAnimatedImages_0,
+            validatorTime: consume validatorTime_0,
+            showNewPostNotifs: showNewPostNotifs_0,
+            totp2faUrl: consume totp2faUrl_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

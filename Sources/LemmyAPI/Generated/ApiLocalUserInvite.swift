@@ -19,17 +19,8 @@ public struct ApiLocalUserInvite: Codable, Hashable, Sendable {
     public var expiresAt: LemmyDate?
     /// The `published_at` member.
     public var publishedAt: LemmyDate
-
-    /// Creates a value.
-    public init(id: ApiInvitationId, token: String, localUserId: ApiLocalUserId, maxUses: Int? = nil, usesCount: Int, expiresAt: LemmyDate? = nil, publishedAt: LemmyDate) {
-        self.id = id
-        self.token = token
-        self.localUserId = localUserId
-        self.maxUses = maxUses
-        self.usesCount = usesCount
-        self.expiresAt = expiresAt
-        self.publishedAt = publishedAt
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case id = "id"
@@ -42,9 +33,27 @@ public struct ApiLocalUserInvite: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiLocalUserInvite {
+    /// Creates a value.
+    public init(id: ApiInvitationId, token: String, localUserId: ApiLocalUserId, maxUses: Int? = nil, usesCount: Int, expiresAt: LemmyDate? = nil, publishedAt: LemmyDate) {
+        self.id = id
+        self.token = token
+        self.localUserId = localUserId
+        self.maxUses = maxUses
+        self.usesCount = usesCount
+        self.expiresAt = expiresAt
+        self.publishedAt = publishedAt
+    }
+}
+
 extension ApiLocalUserInvite: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var id_0: ApiInvitationId?
         var token_0: String?
@@ -60,45 +69,45 @@ extension ApiLocalUserInvite: LemmyFastDecodable {
             case 2:
                 if key.u16(0) == 0x6469 {  // id
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    id_0 = try ApiInvitationId(lemmyJSON: &r)
+                    id_0 = try ApiInvitationId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 5:
                 if key.u32(0) == 0x656b6f74 && key.u32(1) == 0x6e656b6f {  // token
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    token_0 = try String(lemmyJSON: &r)
+                    token_0 = try String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 8:
                 if key.u64(0) == 0x736573755f78616d {  // max_uses
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    maxUses_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    maxUses_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 10:
                 if key.u64(0) == 0x5f73657269707865 && key.u64(2) == 0x74615f7365726970 {  // expires_at
                     try LemmyJSONReader.mark(&seen0, 1 << 5)
-                    expiresAt_0 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                    expiresAt_0 = try r.consumeNull() ? nil : LemmyDate.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x756f635f73657375 && key.u64(2) == 0x746e756f635f7365 {  // uses_count
                     try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    usesCount_0 = try Int(lemmyJSON: &r)
+                    usesCount_0 = try Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 12:
                 if key.u64(0) == 0x656873696c627570 && key.u64(4) == 0x74615f6465687369 {  // published_at
                     try LemmyJSONReader.mark(&seen0, 1 << 6)
-                    publishedAt_0 = try LemmyDate(lemmyJSON: &r)
+                    publishedAt_0 = try LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 13:
                 if key.u64(0) == 0x73755f6c61636f6c && key.u64(5) == 0x64695f726573755f {  // local_user_id
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    localUserId_0 = try ApiLocalUserId(lemmyJSON: &r)
+                    localUserId_0 = try ApiLocalUserId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -107,13 +116,15 @@ extension ApiLocalUserInvite: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.id = try LemmyJSONReader.required(id_0)
-        self.token = try LemmyJSONReader.required(consume token_0)
-        self.localUserId = try LemmyJSONReader.required(localUserId_0)
-        self.maxUses = maxUses_0
-        self.usesCount = try LemmyJSONReader.required(usesCount_0)
-        self.expiresAt = consume expiresAt_0
-        self.publishedAt = try LemmyJSONReader.required(consume publishedAt_0)
+        return Self(
+            id: try LemmyJSONReader.required(id_0),
+            token: try LemmyJSONReader.required(consume token_0),
+            localUserId: try LemmyJSONReader.required(localUserId_0),
+            maxUses: maxUses_0,
+            usesCount: try LemmyJSONReader.required(usesCount_0),
+            expiresAt: consume expiresAt_0,
+            publishedAt: try LemmyJSONReader.required(consume publishedAt_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -25,16 +25,8 @@ public struct ApiLocalUserView: Codable, Hashable, Sendable {
     ///
     /// Removed in 1.0.0-beta.1.
     public var counts: ApiPersonAggregates?
-
-    /// Creates a value.
-    public init(localUser: ApiLocalUser, person: ApiPerson, banned: Bool? = nil, banExpiresAt: LemmyDate? = nil, localUserVoteDisplayMode: ApiLocalUserVoteDisplayMode? = nil, counts: ApiPersonAggregates? = nil) {
-        self.localUser = localUser
-        self.person = person
-        self.banned = banned
-        self.banExpiresAt = banExpiresAt
-        self.localUserVoteDisplayMode = localUserVoteDisplayMode
-        self.counts = counts
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case localUser = "local_user"
@@ -43,6 +35,18 @@ public struct ApiLocalUserView: Codable, Hashable, Sendable {
         case banExpiresAt = "ban_expires_at"
         case localUserVoteDisplayMode = "local_user_vote_display_mode"
         case counts = "counts"
+    }
+}
+
+extension ApiLocalUserView {
+    /// Creates a value.
+    public init(localUser: ApiLocalUser, person: ApiPerson, banned: Bool? = nil, banExpiresAt: LemmyDate? = nil, localUserVoteDisplayMode: ApiLocalUserVoteDisplayMode? = nil, counts: ApiPersonAggregates? = nil) {
+        self.localUser = localUser
+        self.person = person
+        self.banned = banned
+        self.banExpiresAt = banExpiresAt
+        self.localUserVoteDisplayMode = localUserVoteDisplayMode
+        self.counts = counts
     }
 
     /// Decodes every version's keys; as strictly as one version when the decoder names it.
@@ -71,8 +75,13 @@ public struct ApiLocalUserView: Codable, Hashable, Sendable {
 }
 
 extension ApiLocalUserView: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var localUser_0: ApiLocalUser?
         var person_0: ApiPerson?
@@ -87,34 +96,34 @@ extension ApiLocalUserView: LemmyFastDecodable {
             case 6:
                 if key.u32(0) == 0x6e6e6162 && key.u32(2) == 0x64656e6e {  // banned
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    banned_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    banned_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x6e756f63 && key.u32(2) == 0x73746e75 {  // counts
                     try LemmyJSONReader.mark(&seen0, 1 << 5)
-                    counts_0 = try r.consumeNull() ? nil : ApiPersonAggregates(lemmyJSON: &r)
+                    counts_0 = try r.consumeNull() ? nil : ApiPersonAggregates.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x73726570 && key.u32(2) == 0x6e6f7372 {  // person
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    person_0 = try ApiPerson(lemmyJSON: &r)
+                    person_0 = try ApiPerson.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 10:
                 if key.u64(0) == 0x73755f6c61636f6c && key.u64(2) == 0x726573755f6c6163 {  // local_user
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    localUser_0 = try ApiLocalUser(lemmyJSON: &r)
+                    localUser_0 = try ApiLocalUser.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 14:
                 if key.u64(0) == 0x697078655f6e6162 && key.u64(6) == 0x74615f7365726970 {  // ban_expires_at
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    banExpiresAt_0 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                    banExpiresAt_0 = try r.consumeNull() ? nil : LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 28:
                 if key.u64(0) == 0x73755f6c61636f6c && key.u64(8) == 0x5f65746f765f7265 && key.u64(16) == 0x5f79616c70736964 && key.u64(20) == 0x65646f6d5f79616c {  // local_user_vote_display_mode
                     try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    localUserVoteDisplayMode_0 = try r.consumeNull() ? nil : ApiLocalUserVoteDisplayMode(lemmyJSON: &r)
+                    localUserVoteDisplayMode_0 = try r.consumeNull() ? nil : ApiLocalUserVoteDisplayMode.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -123,12 +132,14 @@ extension ApiLocalUserView: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.localUser = try LemmyJSONReader.required(consume localUser_0)
-        self.person = try LemmyJSONReader.required(consume person_0)
-        self.banned = banned_0
-        self.banExpiresAt = consume banExpiresAt_0
-        self.localUserVoteDisplayMode = consume localUserVoteDisplayMode_0
-        self.counts = consume counts_0
+        return Self(
+            localUser: try LemmyJSONReader.required(consume localUser_0),
+            person: try LemmyJSONReader.required(consume person_0),
+            banned: banned_0,
+            banExpiresAt: consume banExpiresAt_0,
+            localUserVoteDisplayMode: consume localUserVoteDisplayMode_0,
+            counts: consume counts_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -15,15 +15,8 @@ public struct ApiLocalUserVoteDisplayMode: Codable, Hashable, Sendable {
     public var downvotes: Bool
     /// The `upvote_percentage` member.
     public var upvotePercentage: Bool
-
-    /// Creates a value.
-    public init(localUserId: ApiLocalUserId, score: Bool, upvotes: Bool, downvotes: Bool, upvotePercentage: Bool) {
-        self.localUserId = localUserId
-        self.score = score
-        self.upvotes = upvotes
-        self.downvotes = downvotes
-        self.upvotePercentage = upvotePercentage
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case localUserId = "local_user_id"
@@ -34,9 +27,25 @@ public struct ApiLocalUserVoteDisplayMode: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiLocalUserVoteDisplayMode {
+    /// Creates a value.
+    public init(localUserId: ApiLocalUserId, score: Bool, upvotes: Bool, downvotes: Bool, upvotePercentage: Bool) {
+        self.localUserId = localUserId
+        self.score = score
+        self.upvotes = upvotes
+        self.downvotes = downvotes
+        self.upvotePercentage = upvotePercentage
+    }
+}
+
 extension ApiLocalUserVoteDisplayMode: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var localUserId_0: ApiLocalUserId?
         var score_0: Bool?
@@ -50,35 +59,35 @@ extension ApiLocalUserVoteDisplayMode: LemmyFastDecodable {
             case 5:
                 if key.u32(0) == 0x726f6373 && key.u32(1) == 0x65726f63 {  // score
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    score_0 = try Bool(lemmyJSON: &r)
+                    score_0 = try Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 7:
                 if key.u32(0) == 0x6f767075 && key.u32(3) == 0x7365746f {  // upvotes
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    upvotes_0 = try Bool(lemmyJSON: &r)
+                    upvotes_0 = try Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 9:
                 if key.u64(0) == 0x65746f766e776f64 && key.u64(1) == 0x7365746f766e776f {  // downvotes
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    downvotes_0 = try Bool(lemmyJSON: &r)
+                    downvotes_0 = try Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 13:
                 if key.u64(0) == 0x73755f6c61636f6c && key.u64(5) == 0x64695f726573755f {  // local_user_id
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    localUserId_0 = try ApiLocalUserId(lemmyJSON: &r)
+                    localUserId_0 = try ApiLocalUserId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 17:
                 if key.u64(0) == 0x705f65746f767075 && key.u64(8) == 0x6761746e65637265 && key.u64(9) == 0x656761746e656372 {  // upvote_percentage
                     try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    upvotePercentage_0 = try Bool(lemmyJSON: &r)
+                    upvotePercentage_0 = try Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -87,11 +96,13 @@ extension ApiLocalUserVoteDisplayMode: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.localUserId = try LemmyJSONReader.required(localUserId_0)
-        self.score = try LemmyJSONReader.required(score_0)
-        self.upvotes = try LemmyJSONReader.required(upvotes_0)
-        self.downvotes = try LemmyJSONReader.required(downvotes_0)
-        self.upvotePercentage = try LemmyJSONReader.required(upvotePercentage_0)
+        return Self(
+            localUserId: try LemmyJSONReader.required(localUserId_0),
+            score: try LemmyJSONReader.required(score_0),
+            upvotes: try LemmyJSONReader.required(upvotes_0),
+            downvotes: try LemmyJSONReader.required(downvotes_0),
+            upvotePercentage: try LemmyJSONReader.required(upvotePercentage_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -11,13 +11,8 @@ public struct ApiLockComment: Codable, Hashable, Sendable {
     public var locked: Bool
     /// The `reason` member.
     public var reason: String
-
-    /// Creates a value.
-    public init(commentId: ApiCommentId, locked: Bool, reason: String) {
-        self.commentId = commentId
-        self.locked = locked
-        self.reason = reason
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case commentId = "comment_id"
@@ -26,9 +21,23 @@ public struct ApiLockComment: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiLockComment {
+    /// Creates a value.
+    public init(commentId: ApiCommentId, locked: Bool, reason: String) {
+        self.commentId = commentId
+        self.locked = locked
+        self.reason = reason
+    }
+}
+
 extension ApiLockComment: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var commentId_0: ApiCommentId?
         var locked_0: Bool?
@@ -40,17 +49,17 @@ extension ApiLockComment: LemmyFastDecodable {
             case 6:
                 if key.u32(0) == 0x6b636f6c && key.u32(2) == 0x64656b63 {  // locked
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    locked_0 = try Bool(lemmyJSON: &r)
+                    locked_0 = try Bool.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x73616572 && key.u32(2) == 0x6e6f7361 {  // reason
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    reason_0 = try String(lemmyJSON: &r)
+                    reason_0 = try String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 10:
                 if key.u64(0) == 0x5f746e656d6d6f63 && key.u64(2) == 0x64695f746e656d6d {  // comment_id
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    commentId_0 = try ApiCommentId(lemmyJSON: &r)
+                    commentId_0 = try ApiCommentId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -59,9 +68,11 @@ extension ApiLockComment: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.commentId = try LemmyJSONReader.required(commentId_0)
-        self.locked = try LemmyJSONReader.required(locked_0)
-        self.reason = try LemmyJSONReader.required(consume reason_0)
+        return Self(
+            commentId: try LemmyJSONReader.required(commentId_0),
+            locked: try LemmyJSONReader.required(locked_0),
+            reason: try LemmyJSONReader.required(consume reason_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

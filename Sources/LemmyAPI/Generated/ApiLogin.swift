@@ -19,20 +19,24 @@ public struct ApiLogin: Codable, Hashable, Sendable {
     ///
     /// Added in 1.0.0-beta.1.
     public var stayLoggedIn: Bool?
-
-    /// Creates a value.
-    public init(usernameOrEmail: ApiSensitiveString, password: ApiSensitiveString, totp2faToken: String? = nil, stayLoggedIn: Bool? = nil) {
-        self.usernameOrEmail = usernameOrEmail
-        self.password = password
-        self.totp2faToken = totp2faToken
-        self.stayLoggedIn = stayLoggedIn
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case usernameOrEmail = "username_or_email"
         case password = "password"
         case totp2faToken = "totp_2fa_token"
         case stayLoggedIn = "stay_logged_in"
+    }
+}
+
+extension ApiLogin {
+    /// Creates a value.
+    public init(usernameOrEmail: ApiSensitiveString, password: ApiSensitiveString, totp2faToken: String? = nil, stayLoggedIn: Bool? = nil) {
+        self.usernameOrEmail = usernameOrEmail
+        self.password = password
+        self.totp2faToken = totp2faToken
+        self.stayLoggedIn = stayLoggedIn
     }
 
     /// Decodes every version's keys; as strictly as one version when the decoder names it.
@@ -57,8 +61,13 @@ public struct ApiLogin: Codable, Hashable, Sendable {
 }
 
 extension ApiLogin: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var usernameOrEmail_0: ApiSensitiveString?
         var password_0: ApiSensitiveString?
@@ -71,24 +80,24 @@ extension ApiLogin: LemmyFastDecodable {
             case 8:
                 if key.u64(0) == 0x64726f7773736170 {  // password
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    password_0 = try ApiSensitiveString(lemmyJSON: &r)
+                    password_0 = try ApiSensitiveString.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 14:
                 if key.u64(0) == 0x676f6c5f79617473 && key.u64(6) == 0x6e695f646567676f {  // stay_logged_in
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    stayLoggedIn_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    stayLoggedIn_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x6166325f70746f74 && key.u64(6) == 0x6e656b6f745f6166 {  // totp_2fa_token
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    totp2faToken_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    totp2faToken_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 17:
                 if key.u64(0) == 0x656d616e72657375 && key.u64(8) == 0x69616d655f726f5f && key.u64(9) == 0x6c69616d655f726f {  // username_or_email
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    usernameOrEmail_0 = try ApiSensitiveString(lemmyJSON: &r)
+                    usernameOrEmail_0 = try ApiSensitiveString.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -97,10 +106,12 @@ extension ApiLogin: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.usernameOrEmail = try LemmyJSONReader.required(consume usernameOrEmail_0)
-        self.password = try LemmyJSONReader.required(consume password_0)
-        self.totp2faToken = consume totp2faToken_0
-        self.stayLoggedIn = stayLoggedIn_0
+        return Self(
+            usernameOrEmail: try LemmyJSONReader.required(consume usernameOrEmail_0),
+            password: try LemmyJSONReader.required(consume password_0),
+            totp2faToken: consume totp2faToken_0,
+            stayLoggedIn: stayLoggedIn_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

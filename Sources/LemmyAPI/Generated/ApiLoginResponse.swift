@@ -13,13 +13,8 @@ public struct ApiLoginResponse: Codable, Hashable, Sendable {
     public var registrationCreated: Bool
     /// The `verify_email_sent` member.
     public var verifyEmailSent: Bool
-
-    /// Creates a value.
-    public init(jwt: ApiSensitiveString? = nil, registrationCreated: Bool, verifyEmailSent: Bool) {
-        self.jwt = jwt
-        self.registrationCreated = registrationCreated
-        self.verifyEmailSent = verifyEmailSent
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case jwt = "jwt"
@@ -28,9 +23,23 @@ public struct ApiLoginResponse: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiLoginResponse {
+    /// Creates a value.
+    public init(jwt: ApiSensitiveString? = nil, registrationCreated: Bool, verifyEmailSent: Bool) {
+        self.jwt = jwt
+        self.registrationCreated = registrationCreated
+        self.verifyEmailSent = verifyEmailSent
+    }
+}
+
 extension ApiLoginResponse: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var jwt_0: ApiSensitiveString?
         var registrationCreated_0: Bool?
@@ -42,21 +51,21 @@ extension ApiLoginResponse: LemmyFastDecodable {
             case 3:
                 if key.u16(0) == 0x776a && key.u16(1) == 0x7477 {  // jwt
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    jwt_0 = try r.consumeNull() ? nil : ApiSensitiveString(lemmyJSON: &r)
+                    jwt_0 = try r.consumeNull() ? nil : ApiSensitiveString.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 17:
                 if key.u64(0) == 0x655f796669726576 && key.u64(8) == 0x6e65735f6c69616d && key.u64(9) == 0x746e65735f6c6961 {  // verify_email_sent
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    verifyEmailSent_0 = try Bool(lemmyJSON: &r)
+                    verifyEmailSent_0 = try Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 20:
                 if key.u64(0) == 0x6172747369676572 && key.u64(8) == 0x6572635f6e6f6974 && key.u64(12) == 0x646574616572635f {  // registration_created
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    registrationCreated_0 = try Bool(lemmyJSON: &r)
+                    registrationCreated_0 = try Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -65,9 +74,11 @@ extension ApiLoginResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.jwt = consume jwt_0
-        self.registrationCreated = try LemmyJSONReader.required(registrationCreated_0)
-        self.verifyEmailSent = try LemmyJSONReader.required(verifyEmailSent_0)
+        return Self(
+            jwt: consume jwt_0,
+            registrationCreated: try LemmyJSONReader.required(registrationCreated_0),
+            verifyEmailSent: try LemmyJSONReader.required(verifyEmailSent_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

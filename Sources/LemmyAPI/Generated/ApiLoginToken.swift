@@ -15,14 +15,8 @@ public struct ApiLoginToken: Codable, Hashable, Sendable {
     public var ip: String?
     /// The `user_agent` member.
     public var userAgent: String?
-
-    /// Creates a value.
-    public init(userId: ApiLocalUserId, publishedAt: LemmyDate, ip: String? = nil, userAgent: String? = nil) {
-        self.userId = userId
-        self.publishedAt = publishedAt
-        self.ip = ip
-        self.userAgent = userAgent
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case userId = "user_id"
@@ -30,6 +24,16 @@ public struct ApiLoginToken: Codable, Hashable, Sendable {
         case publishedAtKey1 = "published"
         case ip = "ip"
         case userAgent = "user_agent"
+    }
+}
+
+extension ApiLoginToken {
+    /// Creates a value.
+    public init(userId: ApiLocalUserId, publishedAt: LemmyDate, ip: String? = nil, userAgent: String? = nil) {
+        self.userId = userId
+        self.publishedAt = publishedAt
+        self.ip = ip
+        self.userAgent = userAgent
     }
 
     /// Decodes every version's keys; as strictly as one version when the decoder names it.
@@ -54,8 +58,13 @@ public struct ApiLoginToken: Codable, Hashable, Sendable {
 }
 
 extension ApiLoginToken: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var userId_0: ApiLocalUserId?
         var publishedAt_0: LemmyDate?
@@ -69,35 +78,35 @@ extension ApiLoginToken: LemmyFastDecodable {
             case 2:
                 if key.u16(0) == 0x7069 {  // ip
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    ip_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    ip_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 7:
                 if key.u32(0) == 0x72657375 && key.u32(3) == 0x64695f72 {  // user_id
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    userId_0 = try ApiLocalUserId(lemmyJSON: &r)
+                    userId_0 = try ApiLocalUserId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 9:
                 if key.u64(0) == 0x656873696c627570 && key.u64(1) == 0x64656873696c6275 {  // published
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    publishedAt_1 = try LemmyDate(lemmyJSON: &r)
+                    publishedAt_1 = try LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 10:
                 if key.u64(0) == 0x6567615f72657375 && key.u64(2) == 0x746e6567615f7265 {  // user_agent
                     try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    userAgent_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    userAgent_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 12:
                 if key.u64(0) == 0x656873696c627570 && key.u64(4) == 0x74615f6465687369 {  // published_at
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    publishedAt_0 = try LemmyDate(lemmyJSON: &r)
+                    publishedAt_0 = try LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -106,10 +115,12 @@ extension ApiLoginToken: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.userId = try LemmyJSONReader.required(userId_0)
-        self.publishedAt = try LemmyJSONReader.required(publishedAt_0 ?? publishedAt_1)
-        self.ip = consume ip_0
-        self.userAgent = consume userAgent_0
+        return Self(
+            userId: try LemmyJSONReader.required(userId_0),
+            publishedAt: try LemmyJSONReader.required(publishedAt_0 ?? publishedAt_1),
+            ip: consume ip_0,
+            userAgent: consume userAgent_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

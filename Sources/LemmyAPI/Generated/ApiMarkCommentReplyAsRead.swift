@@ -13,18 +13,22 @@ public struct ApiMarkCommentReplyAsRead: Codable, Hashable, Sendable {
     ///
     /// Removed in 0.19.0.
     public var auth: String?
-
-    /// Creates a value.
-    public init(commentReplyId: ApiCommentReplyId, read: Bool, auth: String? = nil) {
-        self.commentReplyId = commentReplyId
-        self.read = read
-        self.auth = auth
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case commentReplyId = "comment_reply_id"
         case read = "read"
         case auth = "auth"
+    }
+}
+
+extension ApiMarkCommentReplyAsRead {
+    /// Creates a value.
+    public init(commentReplyId: ApiCommentReplyId, read: Bool, auth: String? = nil) {
+        self.commentReplyId = commentReplyId
+        self.read = read
+        self.auth = auth
     }
 
     /// Decodes every version's keys; as strictly as one version when the decoder names it.
@@ -47,8 +51,13 @@ public struct ApiMarkCommentReplyAsRead: Codable, Hashable, Sendable {
 }
 
 extension ApiMarkCommentReplyAsRead: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var commentReplyId_0: ApiCommentReplyId?
         var read_0: Bool?
@@ -60,17 +69,17 @@ extension ApiMarkCommentReplyAsRead: LemmyFastDecodable {
             case 4:
                 if key.u32(0) == 0x68747561 {  // auth
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    auth_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    auth_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x64616572 {  // read
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    read_0 = try Bool(lemmyJSON: &r)
+                    read_0 = try Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 16:
                 if key.u64(0) == 0x5f746e656d6d6f63 && key.u64(8) == 0x64695f796c706572 {  // comment_reply_id
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    commentReplyId_0 = try ApiCommentReplyId(lemmyJSON: &r)
+                    commentReplyId_0 = try ApiCommentReplyId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -79,9 +88,11 @@ extension ApiMarkCommentReplyAsRead: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.commentReplyId = try LemmyJSONReader.required(commentReplyId_0)
-        self.read = try LemmyJSONReader.required(read_0)
-        self.auth = consume auth_0
+        return Self(
+            commentReplyId: try LemmyJSONReader.required(commentReplyId_0),
+            read: try LemmyJSONReader.required(read_0),
+            auth: consume auth_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -9,12 +9,8 @@ public struct ApiMarkManyPostsAsRead: Codable, Hashable, Sendable {
     public var postIds: [ApiPostId]
     /// The `read` member.
     public var read: Bool
-
-    /// Creates a value.
-    public init(postIds: [ApiPostId], read: Bool) {
-        self.postIds = postIds
-        self.read = read
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case postIds = "post_ids"
@@ -22,9 +18,22 @@ public struct ApiMarkManyPostsAsRead: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiMarkManyPostsAsRead {
+    /// Creates a value.
+    public init(postIds: [ApiPostId], read: Bool) {
+        self.postIds = postIds
+        self.read = read
+    }
+}
+
 extension ApiMarkManyPostsAsRead: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var postIds_0: [ApiPostId]?
         var read_0: Bool?
@@ -35,14 +44,14 @@ extension ApiMarkManyPostsAsRead: LemmyFastDecodable {
             case 4:
                 if key.u32(0) == 0x64616572 {  // read
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    read_0 = try Bool(lemmyJSON: &r)
+                    read_0 = try Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 8:
                 if key.u64(0) == 0x7364695f74736f70 {  // post_ids
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    postIds_0 = try [ApiPostId](lemmyJSON: &r)
+                    postIds_0 = try [ApiPostId].lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -51,8 +60,10 @@ extension ApiMarkManyPostsAsRead: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.postIds = try LemmyJSONReader.required(consume postIds_0)
-        self.read = try LemmyJSONReader.required(read_0)
+        return Self(
+            postIds: try LemmyJSONReader.required(consume postIds_0),
+            read: try LemmyJSONReader.required(read_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

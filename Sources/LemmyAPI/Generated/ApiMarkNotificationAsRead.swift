@@ -9,12 +9,8 @@ public struct ApiMarkNotificationAsRead: Codable, Hashable, Sendable {
     public var notificationId: ApiNotificationId
     /// The `read` member.
     public var read: Bool
-
-    /// Creates a value.
-    public init(notificationId: ApiNotificationId, read: Bool) {
-        self.notificationId = notificationId
-        self.read = read
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case notificationId = "notification_id"
@@ -22,9 +18,22 @@ public struct ApiMarkNotificationAsRead: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiMarkNotificationAsRead {
+    /// Creates a value.
+    public init(notificationId: ApiNotificationId, read: Bool) {
+        self.notificationId = notificationId
+        self.read = read
+    }
+}
+
 extension ApiMarkNotificationAsRead: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var notificationId_0: ApiNotificationId?
         var read_0: Bool?
@@ -35,14 +44,14 @@ extension ApiMarkNotificationAsRead: LemmyFastDecodable {
             case 4:
                 if key.u32(0) == 0x64616572 {  // read
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    read_0 = try Bool(lemmyJSON: &r)
+                    read_0 = try Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 15:
                 if key.u64(0) == 0x6163696669746f6e && key.u64(7) == 0x64695f6e6f697461 {  // notification_id
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    notificationId_0 = try ApiNotificationId(lemmyJSON: &r)
+                    notificationId_0 = try ApiNotificationId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -51,8 +60,10 @@ extension ApiMarkNotificationAsRead: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.notificationId = try LemmyJSONReader.required(notificationId_0)
-        self.read = try LemmyJSONReader.required(read_0)
+        return Self(
+            notificationId: try LemmyJSONReader.required(notificationId_0),
+            read: try LemmyJSONReader.required(read_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -13,18 +13,22 @@ public struct ApiMarkPersonMentionAsRead: Codable, Hashable, Sendable {
     ///
     /// Removed in 0.19.0.
     public var auth: String?
-
-    /// Creates a value.
-    public init(personMentionId: ApiPersonMentionId, read: Bool, auth: String? = nil) {
-        self.personMentionId = personMentionId
-        self.read = read
-        self.auth = auth
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case personMentionId = "person_mention_id"
         case read = "read"
         case auth = "auth"
+    }
+}
+
+extension ApiMarkPersonMentionAsRead {
+    /// Creates a value.
+    public init(personMentionId: ApiPersonMentionId, read: Bool, auth: String? = nil) {
+        self.personMentionId = personMentionId
+        self.read = read
+        self.auth = auth
     }
 
     /// Decodes every version's keys; as strictly as one version when the decoder names it.
@@ -47,8 +51,13 @@ public struct ApiMarkPersonMentionAsRead: Codable, Hashable, Sendable {
 }
 
 extension ApiMarkPersonMentionAsRead: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var personMentionId_0: ApiPersonMentionId?
         var read_0: Bool?
@@ -60,17 +69,17 @@ extension ApiMarkPersonMentionAsRead: LemmyFastDecodable {
             case 4:
                 if key.u32(0) == 0x68747561 {  // auth
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    auth_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    auth_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x64616572 {  // read
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    read_0 = try Bool(lemmyJSON: &r)
+                    read_0 = try Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 17:
                 if key.u64(0) == 0x6d5f6e6f73726570 && key.u64(8) == 0x695f6e6f69746e65 && key.u64(9) == 0x64695f6e6f69746e {  // person_mention_id
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    personMentionId_0 = try ApiPersonMentionId(lemmyJSON: &r)
+                    personMentionId_0 = try ApiPersonMentionId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -79,9 +88,11 @@ extension ApiMarkPersonMentionAsRead: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.personMentionId = try LemmyJSONReader.required(personMentionId_0)
-        self.read = try LemmyJSONReader.required(read_0)
-        self.auth = consume auth_0
+        return Self(
+            personMentionId: try LemmyJSONReader.required(personMentionId_0),
+            read: try LemmyJSONReader.required(read_0),
+            auth: consume auth_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

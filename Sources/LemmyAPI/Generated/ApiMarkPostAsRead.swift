@@ -19,20 +19,24 @@ public struct ApiMarkPostAsRead: Codable, Hashable, Sendable {
     ///
     /// Removed in 0.19.0.
     public var auth: String?
-
-    /// Creates a value.
-    public init(postId: ApiPostId? = nil, read: Bool, postIds: [ApiPostId]? = nil, auth: String? = nil) {
-        self.postId = postId
-        self.read = read
-        self.postIds = postIds
-        self.auth = auth
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case postId = "post_id"
         case read = "read"
         case postIds = "post_ids"
         case auth = "auth"
+    }
+}
+
+extension ApiMarkPostAsRead {
+    /// Creates a value.
+    public init(postId: ApiPostId? = nil, read: Bool, postIds: [ApiPostId]? = nil, auth: String? = nil) {
+        self.postId = postId
+        self.read = read
+        self.postIds = postIds
+        self.auth = auth
     }
 
     /// Decodes every version's keys; as strictly as one version when the decoder names it.
@@ -57,8 +61,13 @@ public struct ApiMarkPostAsRead: Codable, Hashable, Sendable {
 }
 
 extension ApiMarkPostAsRead: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var postId_0: ApiPostId?
         var read_0: Bool?
@@ -71,24 +80,24 @@ extension ApiMarkPostAsRead: LemmyFastDecodable {
             case 4:
                 if key.u32(0) == 0x68747561 {  // auth
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    auth_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    auth_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x64616572 {  // read
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    read_0 = try Bool(lemmyJSON: &r)
+                    read_0 = try Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 7:
                 if key.u32(0) == 0x74736f70 && key.u32(3) == 0x64695f74 {  // post_id
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    postId_0 = try r.consumeNull() ? nil : ApiPostId(lemmyJSON: &r)
+                    postId_0 = try r.consumeNull() ? nil : ApiPostId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 8:
                 if key.u64(0) == 0x7364695f74736f70 {  // post_ids
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    postIds_0 = try r.consumeNull() ? nil : [ApiPostId](lemmyJSON: &r)
+                    postIds_0 = try r.consumeNull() ? nil : [ApiPostId].lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -97,10 +106,12 @@ extension ApiMarkPostAsRead: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.postId = postId_0
-        self.read = try LemmyJSONReader.required(read_0)
-        self.postIds = consume postIds_0
-        self.auth = consume auth_0
+        return Self(
+            postId: postId_0,
+            read: try LemmyJSONReader.required(read_0),
+            postIds: consume postIds_0,
+            auth: consume auth_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

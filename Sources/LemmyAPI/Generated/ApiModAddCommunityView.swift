@@ -13,14 +13,8 @@ public struct ApiModAddCommunityView: Codable, Hashable, Sendable {
     public var community: ApiCommunity
     /// The `modded_person` member.
     public var moddedPerson: ApiPerson
-
-    /// Creates a value.
-    public init(modAddCommunity: ApiModAddCommunity, moderator: ApiPerson? = nil, community: ApiCommunity, moddedPerson: ApiPerson) {
-        self.modAddCommunity = modAddCommunity
-        self.moderator = moderator
-        self.community = community
-        self.moddedPerson = moddedPerson
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case modAddCommunity = "mod_add_community"
@@ -30,9 +24,24 @@ public struct ApiModAddCommunityView: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiModAddCommunityView {
+    /// Creates a value.
+    public init(modAddCommunity: ApiModAddCommunity, moderator: ApiPerson? = nil, community: ApiCommunity, moddedPerson: ApiPerson) {
+        self.modAddCommunity = modAddCommunity
+        self.moderator = moderator
+        self.community = community
+        self.moddedPerson = moddedPerson
+    }
+}
+
 extension ApiModAddCommunityView: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var modAddCommunity_0: ApiModAddCommunity?
         var moderator_0: ApiPerson?
@@ -45,24 +54,24 @@ extension ApiModAddCommunityView: LemmyFastDecodable {
             case 9:
                 if key.u64(0) == 0x74696e756d6d6f63 && key.u64(1) == 0x7974696e756d6d6f {  // community
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    community_0 = try ApiCommunity(lemmyJSON: &r)
+                    community_0 = try ApiCommunity.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x6f74617265646f6d && key.u64(1) == 0x726f74617265646f {  // moderator
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    moderator_0 = try r.consumeNull() ? nil : ApiPerson(lemmyJSON: &r)
+                    moderator_0 = try r.consumeNull() ? nil : ApiPerson.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 13:
                 if key.u64(0) == 0x705f646564646f6d && key.u64(5) == 0x6e6f737265705f64 {  // modded_person
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    moddedPerson_0 = try ApiPerson(lemmyJSON: &r)
+                    moddedPerson_0 = try ApiPerson.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 17:
                 if key.u64(0) == 0x5f6464615f646f6d && key.u64(8) == 0x74696e756d6d6f63 && key.u64(9) == 0x7974696e756d6d6f {  // mod_add_community
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    modAddCommunity_0 = try ApiModAddCommunity(lemmyJSON: &r)
+                    modAddCommunity_0 = try ApiModAddCommunity.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -71,10 +80,12 @@ extension ApiModAddCommunityView: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.modAddCommunity = try LemmyJSONReader.required(consume modAddCommunity_0)
-        self.moderator = consume moderator_0
-        self.community = try LemmyJSONReader.required(consume community_0)
-        self.moddedPerson = try LemmyJSONReader.required(consume moddedPerson_0)
+        return Self(
+            modAddCommunity: try LemmyJSONReader.required(consume modAddCommunity_0),
+            moderator: consume moderator_0,
+            community: try LemmyJSONReader.required(consume community_0),
+            moddedPerson: try LemmyJSONReader.required(consume moddedPerson_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -11,13 +11,8 @@ public struct ApiModAddView: Codable, Hashable, Sendable {
     public var moderator: ApiPerson?
     /// The `modded_person` member.
     public var moddedPerson: ApiPerson
-
-    /// Creates a value.
-    public init(modAdd: ApiModAdd, moderator: ApiPerson? = nil, moddedPerson: ApiPerson) {
-        self.modAdd = modAdd
-        self.moderator = moderator
-        self.moddedPerson = moddedPerson
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case modAdd = "mod_add"
@@ -26,9 +21,23 @@ public struct ApiModAddView: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiModAddView {
+    /// Creates a value.
+    public init(modAdd: ApiModAdd, moderator: ApiPerson? = nil, moddedPerson: ApiPerson) {
+        self.modAdd = modAdd
+        self.moderator = moderator
+        self.moddedPerson = moddedPerson
+    }
+}
+
 extension ApiModAddView: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var modAdd_0: ApiModAdd?
         var moderator_0: ApiPerson?
@@ -40,21 +49,21 @@ extension ApiModAddView: LemmyFastDecodable {
             case 7:
                 if key.u32(0) == 0x5f646f6d && key.u32(3) == 0x6464615f {  // mod_add
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    modAdd_0 = try ApiModAdd(lemmyJSON: &r)
+                    modAdd_0 = try ApiModAdd.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 9:
                 if key.u64(0) == 0x6f74617265646f6d && key.u64(1) == 0x726f74617265646f {  // moderator
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    moderator_0 = try r.consumeNull() ? nil : ApiPerson(lemmyJSON: &r)
+                    moderator_0 = try r.consumeNull() ? nil : ApiPerson.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 13:
                 if key.u64(0) == 0x705f646564646f6d && key.u64(5) == 0x6e6f737265705f64 {  // modded_person
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    moddedPerson_0 = try ApiPerson(lemmyJSON: &r)
+                    moddedPerson_0 = try ApiPerson.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -63,9 +72,11 @@ extension ApiModAddView: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.modAdd = try LemmyJSONReader.required(consume modAdd_0)
-        self.moderator = consume moderator_0
-        self.moddedPerson = try LemmyJSONReader.required(consume moddedPerson_0)
+        return Self(
+            modAdd: try LemmyJSONReader.required(consume modAdd_0),
+            moderator: consume moderator_0,
+            moddedPerson: try LemmyJSONReader.required(consume moddedPerson_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

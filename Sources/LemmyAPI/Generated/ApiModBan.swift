@@ -19,17 +19,8 @@ public struct ApiModBan: Codable, Hashable, Sendable {
     public var expires: LemmyDate?
     /// The `when_` member.
     public var when: LemmyDate
-
-    /// Creates a value.
-    public init(id: Int, modPersonId: ApiPersonId, otherPersonId: ApiPersonId, reason: String? = nil, banned: Bool, expires: LemmyDate? = nil, when: LemmyDate) {
-        self.id = id
-        self.modPersonId = modPersonId
-        self.otherPersonId = otherPersonId
-        self.reason = reason
-        self.banned = banned
-        self.expires = expires
-        self.when = when
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case id = "id"
@@ -42,9 +33,27 @@ public struct ApiModBan: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiModBan {
+    /// Creates a value.
+    public init(id: Int, modPersonId: ApiPersonId, otherPersonId: ApiPersonId, reason: String? = nil, banned: Bool, expires: LemmyDate? = nil, when: LemmyDate) {
+        self.id = id
+        self.modPersonId = modPersonId
+        self.otherPersonId = otherPersonId
+        self.reason = reason
+        self.banned = banned
+        self.expires = expires
+        self.when = when
+    }
+}
+
 extension ApiModBan: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var id_0: Int?
         var modPersonId_0: ApiPersonId?
@@ -60,45 +69,45 @@ extension ApiModBan: LemmyFastDecodable {
             case 2:
                 if key.u16(0) == 0x6469 {  // id
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    id_0 = try Int(lemmyJSON: &r)
+                    id_0 = try Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 5:
                 if key.u32(0) == 0x6e656877 && key.u32(1) == 0x5f6e6568 {  // when_
                     try LemmyJSONReader.mark(&seen0, 1 << 6)
-                    when_0 = try LemmyDate(lemmyJSON: &r)
+                    when_0 = try LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 6:
                 if key.u32(0) == 0x6e6e6162 && key.u32(2) == 0x64656e6e {  // banned
                     try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    banned_0 = try Bool(lemmyJSON: &r)
+                    banned_0 = try Bool.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x73616572 && key.u32(2) == 0x6e6f7361 {  // reason
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    reason_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    reason_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 7:
                 if key.u32(0) == 0x69707865 && key.u32(3) == 0x73657269 {  // expires
                     try LemmyJSONReader.mark(&seen0, 1 << 5)
-                    expires_0 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                    expires_0 = try r.consumeNull() ? nil : LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 13:
                 if key.u64(0) == 0x737265705f646f6d && key.u64(5) == 0x64695f6e6f737265 {  // mod_person_id
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    modPersonId_0 = try ApiPersonId(lemmyJSON: &r)
+                    modPersonId_0 = try ApiPersonId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 15:
                 if key.u64(0) == 0x65705f726568746f && key.u64(7) == 0x64695f6e6f737265 {  // other_person_id
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    otherPersonId_0 = try ApiPersonId(lemmyJSON: &r)
+                    otherPersonId_0 = try ApiPersonId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -107,13 +116,15 @@ extension ApiModBan: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.id = try LemmyJSONReader.required(id_0)
-        self.modPersonId = try LemmyJSONReader.required(modPersonId_0)
-        self.otherPersonId = try LemmyJSONReader.required(otherPersonId_0)
-        self.reason = consume reason_0
-        self.banned = try LemmyJSONReader.required(banned_0)
-        self.expires = consume expires_0
-        self.when = try LemmyJSONReader.required(consume when_0)
+        return Self(
+            id: try LemmyJSONReader.required(id_0),
+            modPersonId: try LemmyJSONReader.required(modPersonId_0),
+            otherPersonId: try LemmyJSONReader.required(otherPersonId_0),
+            reason: consume reason_0,
+            banned: try LemmyJSONReader.required(banned_0),
+            expires: consume expires_0,
+            when: try LemmyJSONReader.required(consume when_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

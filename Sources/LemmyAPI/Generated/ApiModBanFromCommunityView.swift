@@ -13,14 +13,8 @@ public struct ApiModBanFromCommunityView: Codable, Hashable, Sendable {
     public var community: ApiCommunity
     /// The `banned_person` member.
     public var bannedPerson: ApiPerson
-
-    /// Creates a value.
-    public init(modBanFromCommunity: ApiModBanFromCommunity, moderator: ApiPerson? = nil, community: ApiCommunity, bannedPerson: ApiPerson) {
-        self.modBanFromCommunity = modBanFromCommunity
-        self.moderator = moderator
-        self.community = community
-        self.bannedPerson = bannedPerson
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case modBanFromCommunity = "mod_ban_from_community"
@@ -30,9 +24,24 @@ public struct ApiModBanFromCommunityView: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiModBanFromCommunityView {
+    /// Creates a value.
+    public init(modBanFromCommunity: ApiModBanFromCommunity, moderator: ApiPerson? = nil, community: ApiCommunity, bannedPerson: ApiPerson) {
+        self.modBanFromCommunity = modBanFromCommunity
+        self.moderator = moderator
+        self.community = community
+        self.bannedPerson = bannedPerson
+    }
+}
+
 extension ApiModBanFromCommunityView: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var modBanFromCommunity_0: ApiModBanFromCommunity?
         var moderator_0: ApiPerson?
@@ -45,24 +54,24 @@ extension ApiModBanFromCommunityView: LemmyFastDecodable {
             case 9:
                 if key.u64(0) == 0x74696e756d6d6f63 && key.u64(1) == 0x7974696e756d6d6f {  // community
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    community_0 = try ApiCommunity(lemmyJSON: &r)
+                    community_0 = try ApiCommunity.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x6f74617265646f6d && key.u64(1) == 0x726f74617265646f {  // moderator
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    moderator_0 = try r.consumeNull() ? nil : ApiPerson(lemmyJSON: &r)
+                    moderator_0 = try r.consumeNull() ? nil : ApiPerson.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 13:
                 if key.u64(0) == 0x705f64656e6e6162 && key.u64(5) == 0x6e6f737265705f64 {  // banned_person
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    bannedPerson_0 = try ApiPerson(lemmyJSON: &r)
+                    bannedPerson_0 = try ApiPerson.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 22:
                 if key.u64(0) == 0x5f6e61625f646f6d && key.u64(8) == 0x6d6f635f6d6f7266 && key.u64(14) == 0x7974696e756d6d6f {  // mod_ban_from_community
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    modBanFromCommunity_0 = try ApiModBanFromCommunity(lemmyJSON: &r)
+                    modBanFromCommunity_0 = try ApiModBanFromCommunity.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -71,10 +80,12 @@ extension ApiModBanFromCommunityView: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.modBanFromCommunity = try LemmyJSONReader.required(consume modBanFromCommunity_0)
-        self.moderator = consume moderator_0
-        self.community = try LemmyJSONReader.required(consume community_0)
-        self.bannedPerson = try LemmyJSONReader.required(consume bannedPerson_0)
+        return Self(
+            modBanFromCommunity: try LemmyJSONReader.required(consume modBanFromCommunity_0),
+            moderator: consume moderator_0,
+            community: try LemmyJSONReader.required(consume community_0),
+            bannedPerson: try LemmyJSONReader.required(consume bannedPerson_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -11,13 +11,8 @@ public struct ApiModBanView: Codable, Hashable, Sendable {
     public var moderator: ApiPerson?
     /// The `banned_person` member.
     public var bannedPerson: ApiPerson
-
-    /// Creates a value.
-    public init(modBan: ApiModBan, moderator: ApiPerson? = nil, bannedPerson: ApiPerson) {
-        self.modBan = modBan
-        self.moderator = moderator
-        self.bannedPerson = bannedPerson
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case modBan = "mod_ban"
@@ -26,9 +21,23 @@ public struct ApiModBanView: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiModBanView {
+    /// Creates a value.
+    public init(modBan: ApiModBan, moderator: ApiPerson? = nil, bannedPerson: ApiPerson) {
+        self.modBan = modBan
+        self.moderator = moderator
+        self.bannedPerson = bannedPerson
+    }
+}
+
 extension ApiModBanView: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var modBan_0: ApiModBan?
         var moderator_0: ApiPerson?
@@ -40,21 +49,21 @@ extension ApiModBanView: LemmyFastDecodable {
             case 7:
                 if key.u32(0) == 0x5f646f6d && key.u32(3) == 0x6e61625f {  // mod_ban
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    modBan_0 = try ApiModBan(lemmyJSON: &r)
+                    modBan_0 = try ApiModBan.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 9:
                 if key.u64(0) == 0x6f74617265646f6d && key.u64(1) == 0x726f74617265646f {  // moderator
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    moderator_0 = try r.consumeNull() ? nil : ApiPerson(lemmyJSON: &r)
+                    moderator_0 = try r.consumeNull() ? nil : ApiPerson.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 13:
                 if key.u64(0) == 0x705f64656e6e6162 && key.u64(5) == 0x6e6f737265705f64 {  // banned_person
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    bannedPerson_0 = try ApiPerson(lemmyJSON: &r)
+                    bannedPerson_0 = try ApiPerson.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -63,9 +72,11 @@ extension ApiModBanView: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.modBan = try LemmyJSONReader.required(consume modBan_0)
-        self.moderator = consume moderator_0
-        self.bannedPerson = try LemmyJSONReader.required(consume bannedPerson_0)
+        return Self(
+            modBan: try LemmyJSONReader.required(consume modBan_0),
+            moderator: consume moderator_0,
+            bannedPerson: try LemmyJSONReader.required(consume bannedPerson_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -11,13 +11,8 @@ public struct ApiModEditPost: Codable, Hashable, Sendable {
     public var nsfw: Bool?
     /// The `tags` member.
     public var tags: [ApiCommunityTagId]?
-
-    /// Creates a value.
-    public init(postId: ApiPostId, nsfw: Bool? = nil, tags: [ApiCommunityTagId]? = nil) {
-        self.postId = postId
-        self.nsfw = nsfw
-        self.tags = tags
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case postId = "post_id"
@@ -26,9 +21,23 @@ public struct ApiModEditPost: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiModEditPost {
+    /// Creates a value.
+    public init(postId: ApiPostId, nsfw: Bool? = nil, tags: [ApiCommunityTagId]? = nil) {
+        self.postId = postId
+        self.nsfw = nsfw
+        self.tags = tags
+    }
+}
+
 extension ApiModEditPost: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var postId_0: ApiPostId?
         var nsfw_0: Bool?
@@ -40,17 +49,17 @@ extension ApiModEditPost: LemmyFastDecodable {
             case 4:
                 if key.u32(0) == 0x7766736e {  // nsfw
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    nsfw_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    nsfw_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x73676174 {  // tags
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    tags_0 = try r.consumeNull() ? nil : [ApiCommunityTagId](lemmyJSON: &r)
+                    tags_0 = try r.consumeNull() ? nil : [ApiCommunityTagId].lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 7:
                 if key.u32(0) == 0x74736f70 && key.u32(3) == 0x64695f74 {  // post_id
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    postId_0 = try ApiPostId(lemmyJSON: &r)
+                    postId_0 = try ApiPostId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -59,9 +68,11 @@ extension ApiModEditPost: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.postId = try LemmyJSONReader.required(postId_0)
-        self.nsfw = nsfw_0
-        self.tags = consume tags_0
+        return Self(
+            postId: try LemmyJSONReader.required(postId_0),
+            nsfw: nsfw_0,
+            tags: consume tags_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

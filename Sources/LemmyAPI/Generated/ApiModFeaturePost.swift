@@ -17,16 +17,8 @@ public struct ApiModFeaturePost: Codable, Hashable, Sendable {
     public var when: LemmyDate
     /// The `is_featured_community` member.
     public var isFeaturedCommunity: Bool
-
-    /// Creates a value.
-    public init(id: Int, modPersonId: ApiPersonId, postId: ApiPostId, featured: Bool, when: LemmyDate, isFeaturedCommunity: Bool) {
-        self.id = id
-        self.modPersonId = modPersonId
-        self.postId = postId
-        self.featured = featured
-        self.when = when
-        self.isFeaturedCommunity = isFeaturedCommunity
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case id = "id"
@@ -38,9 +30,26 @@ public struct ApiModFeaturePost: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiModFeaturePost {
+    /// Creates a value.
+    public init(id: Int, modPersonId: ApiPersonId, postId: ApiPostId, featured: Bool, when: LemmyDate, isFeaturedCommunity: Bool) {
+        self.id = id
+        self.modPersonId = modPersonId
+        self.postId = postId
+        self.featured = featured
+        self.when = when
+        self.isFeaturedCommunity = isFeaturedCommunity
+    }
+}
+
 extension ApiModFeaturePost: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var id_0: Int?
         var modPersonId_0: ApiPersonId?
@@ -55,42 +64,42 @@ extension ApiModFeaturePost: LemmyFastDecodable {
             case 2:
                 if key.u16(0) == 0x6469 {  // id
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    id_0 = try Int(lemmyJSON: &r)
+                    id_0 = try Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 5:
                 if key.u32(0) == 0x6e656877 && key.u32(1) == 0x5f6e6568 {  // when_
                     try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    when_0 = try LemmyDate(lemmyJSON: &r)
+                    when_0 = try LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 7:
                 if key.u32(0) == 0x74736f70 && key.u32(3) == 0x64695f74 {  // post_id
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    postId_0 = try ApiPostId(lemmyJSON: &r)
+                    postId_0 = try ApiPostId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 8:
                 if key.u64(0) == 0x6465727574616566 {  // featured
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    featured_0 = try Bool(lemmyJSON: &r)
+                    featured_0 = try Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 13:
                 if key.u64(0) == 0x737265705f646f6d && key.u64(5) == 0x64695f6e6f737265 {  // mod_person_id
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    modPersonId_0 = try ApiPersonId(lemmyJSON: &r)
+                    modPersonId_0 = try ApiPersonId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 21:
                 if key.u64(0) == 0x75746165665f7369 && key.u64(8) == 0x6d6d6f635f646572 && key.u64(13) == 0x7974696e756d6d6f {  // is_featured_community
                     try LemmyJSONReader.mark(&seen0, 1 << 5)
-                    isFeaturedCommunity_0 = try Bool(lemmyJSON: &r)
+                    isFeaturedCommunity_0 = try Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -99,12 +108,14 @@ extension ApiModFeaturePost: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.id = try LemmyJSONReader.required(id_0)
-        self.modPersonId = try LemmyJSONReader.required(modPersonId_0)
-        self.postId = try LemmyJSONReader.required(postId_0)
-        self.featured = try LemmyJSONReader.required(featured_0)
-        self.when = try LemmyJSONReader.required(consume when_0)
-        self.isFeaturedCommunity = try LemmyJSONReader.required(isFeaturedCommunity_0)
+        return Self(
+            id: try LemmyJSONReader.required(id_0),
+            modPersonId: try LemmyJSONReader.required(modPersonId_0),
+            postId: try LemmyJSONReader.required(postId_0),
+            featured: try LemmyJSONReader.required(featured_0),
+            when: try LemmyJSONReader.required(consume when_0),
+            isFeaturedCommunity: try LemmyJSONReader.required(isFeaturedCommunity_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -13,14 +13,8 @@ public struct ApiModFeaturePostView: Codable, Hashable, Sendable {
     public var post: ApiPost
     /// The `community` member.
     public var community: ApiCommunity
-
-    /// Creates a value.
-    public init(modFeaturePost: ApiModFeaturePost, moderator: ApiPerson? = nil, post: ApiPost, community: ApiCommunity) {
-        self.modFeaturePost = modFeaturePost
-        self.moderator = moderator
-        self.post = post
-        self.community = community
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case modFeaturePost = "mod_feature_post"
@@ -30,9 +24,24 @@ public struct ApiModFeaturePostView: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiModFeaturePostView {
+    /// Creates a value.
+    public init(modFeaturePost: ApiModFeaturePost, moderator: ApiPerson? = nil, post: ApiPost, community: ApiCommunity) {
+        self.modFeaturePost = modFeaturePost
+        self.moderator = moderator
+        self.post = post
+        self.community = community
+    }
+}
+
 extension ApiModFeaturePostView: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var modFeaturePost_0: ApiModFeaturePost?
         var moderator_0: ApiPerson?
@@ -45,24 +54,24 @@ extension ApiModFeaturePostView: LemmyFastDecodable {
             case 4:
                 if key.u32(0) == 0x74736f70 {  // post
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    post_0 = try ApiPost(lemmyJSON: &r)
+                    post_0 = try ApiPost.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 9:
                 if key.u64(0) == 0x74696e756d6d6f63 && key.u64(1) == 0x7974696e756d6d6f {  // community
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    community_0 = try ApiCommunity(lemmyJSON: &r)
+                    community_0 = try ApiCommunity.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x6f74617265646f6d && key.u64(1) == 0x726f74617265646f {  // moderator
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    moderator_0 = try r.consumeNull() ? nil : ApiPerson(lemmyJSON: &r)
+                    moderator_0 = try r.consumeNull() ? nil : ApiPerson.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 16:
                 if key.u64(0) == 0x746165665f646f6d && key.u64(8) == 0x74736f705f657275 {  // mod_feature_post
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    modFeaturePost_0 = try ApiModFeaturePost(lemmyJSON: &r)
+                    modFeaturePost_0 = try ApiModFeaturePost.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -71,10 +80,12 @@ extension ApiModFeaturePostView: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.modFeaturePost = try LemmyJSONReader.required(consume modFeaturePost_0)
-        self.moderator = consume moderator_0
-        self.post = try LemmyJSONReader.required(consume post_0)
-        self.community = try LemmyJSONReader.required(consume community_0)
+        return Self(
+            modFeaturePost: try LemmyJSONReader.required(consume modFeaturePost_0),
+            moderator: consume moderator_0,
+            post: try LemmyJSONReader.required(consume post_0),
+            community: try LemmyJSONReader.required(consume community_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -17,16 +17,8 @@ public struct ApiModHideCommunity: Codable, Hashable, Sendable {
     public var reason: String?
     /// The `hidden` member.
     public var hidden: Bool
-
-    /// Creates a value.
-    public init(id: Int, communityId: ApiCommunityId, modPersonId: ApiPersonId, when: LemmyDate, reason: String? = nil, hidden: Bool) {
-        self.id = id
-        self.communityId = communityId
-        self.modPersonId = modPersonId
-        self.when = when
-        self.reason = reason
-        self.hidden = hidden
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case id = "id"
@@ -38,9 +30,26 @@ public struct ApiModHideCommunity: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiModHideCommunity {
+    /// Creates a value.
+    public init(id: Int, communityId: ApiCommunityId, modPersonId: ApiPersonId, when: LemmyDate, reason: String? = nil, hidden: Bool) {
+        self.id = id
+        self.communityId = communityId
+        self.modPersonId = modPersonId
+        self.when = when
+        self.reason = reason
+        self.hidden = hidden
+    }
+}
+
 extension ApiModHideCommunity: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var id_0: Int?
         var communityId_0: ApiCommunityId?
@@ -55,38 +64,38 @@ extension ApiModHideCommunity: LemmyFastDecodable {
             case 2:
                 if key.u16(0) == 0x6469 {  // id
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    id_0 = try Int(lemmyJSON: &r)
+                    id_0 = try Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 5:
                 if key.u32(0) == 0x6e656877 && key.u32(1) == 0x5f6e6568 {  // when_
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    when_0 = try LemmyDate(lemmyJSON: &r)
+                    when_0 = try LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 6:
                 if key.u32(0) == 0x64646968 && key.u32(2) == 0x6e656464 {  // hidden
                     try LemmyJSONReader.mark(&seen0, 1 << 5)
-                    hidden_0 = try Bool(lemmyJSON: &r)
+                    hidden_0 = try Bool.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x73616572 && key.u32(2) == 0x6e6f7361 {  // reason
                     try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    reason_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    reason_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 12:
                 if key.u64(0) == 0x74696e756d6d6f63 && key.u64(4) == 0x64695f7974696e75 {  // community_id
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    communityId_0 = try ApiCommunityId(lemmyJSON: &r)
+                    communityId_0 = try ApiCommunityId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 13:
                 if key.u64(0) == 0x737265705f646f6d && key.u64(5) == 0x64695f6e6f737265 {  // mod_person_id
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    modPersonId_0 = try ApiPersonId(lemmyJSON: &r)
+                    modPersonId_0 = try ApiPersonId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -95,12 +104,14 @@ extension ApiModHideCommunity: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.id = try LemmyJSONReader.required(id_0)
-        self.communityId = try LemmyJSONReader.required(communityId_0)
-        self.modPersonId = try LemmyJSONReader.required(modPersonId_0)
-        self.when = try LemmyJSONReader.required(consume when_0)
-        self.reason = consume reason_0
-        self.hidden = try LemmyJSONReader.required(hidden_0)
+        return Self(
+            id: try LemmyJSONReader.required(id_0),
+            communityId: try LemmyJSONReader.required(communityId_0),
+            modPersonId: try LemmyJSONReader.required(modPersonId_0),
+            when: try LemmyJSONReader.required(consume when_0),
+            reason: consume reason_0,
+            hidden: try LemmyJSONReader.required(hidden_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -15,15 +15,8 @@ public struct ApiModLockPost: Codable, Hashable, Sendable {
     public var locked: Bool
     /// The `when_` member.
     public var when: LemmyDate
-
-    /// Creates a value.
-    public init(id: Int, modPersonId: ApiPersonId, postId: ApiPostId, locked: Bool, when: LemmyDate) {
-        self.id = id
-        self.modPersonId = modPersonId
-        self.postId = postId
-        self.locked = locked
-        self.when = when
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case id = "id"
@@ -34,9 +27,25 @@ public struct ApiModLockPost: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiModLockPost {
+    /// Creates a value.
+    public init(id: Int, modPersonId: ApiPersonId, postId: ApiPostId, locked: Bool, when: LemmyDate) {
+        self.id = id
+        self.modPersonId = modPersonId
+        self.postId = postId
+        self.locked = locked
+        self.when = when
+    }
+}
+
 extension ApiModLockPost: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var id_0: Int?
         var modPersonId_0: ApiPersonId?
@@ -50,35 +59,35 @@ extension ApiModLockPost: LemmyFastDecodable {
             case 2:
                 if key.u16(0) == 0x6469 {  // id
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    id_0 = try Int(lemmyJSON: &r)
+                    id_0 = try Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 5:
                 if key.u32(0) == 0x6e656877 && key.u32(1) == 0x5f6e6568 {  // when_
                     try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    when_0 = try LemmyDate(lemmyJSON: &r)
+                    when_0 = try LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 6:
                 if key.u32(0) == 0x6b636f6c && key.u32(2) == 0x64656b63 {  // locked
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    locked_0 = try Bool(lemmyJSON: &r)
+                    locked_0 = try Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 7:
                 if key.u32(0) == 0x74736f70 && key.u32(3) == 0x64695f74 {  // post_id
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    postId_0 = try ApiPostId(lemmyJSON: &r)
+                    postId_0 = try ApiPostId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 13:
                 if key.u64(0) == 0x737265705f646f6d && key.u64(5) == 0x64695f6e6f737265 {  // mod_person_id
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    modPersonId_0 = try ApiPersonId(lemmyJSON: &r)
+                    modPersonId_0 = try ApiPersonId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -87,11 +96,13 @@ extension ApiModLockPost: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.id = try LemmyJSONReader.required(id_0)
-        self.modPersonId = try LemmyJSONReader.required(modPersonId_0)
-        self.postId = try LemmyJSONReader.required(postId_0)
-        self.locked = try LemmyJSONReader.required(locked_0)
-        self.when = try LemmyJSONReader.required(consume when_0)
+        return Self(
+            id: try LemmyJSONReader.required(id_0),
+            modPersonId: try LemmyJSONReader.required(modPersonId_0),
+            postId: try LemmyJSONReader.required(postId_0),
+            locked: try LemmyJSONReader.required(locked_0),
+            when: try LemmyJSONReader.required(consume when_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -17,16 +17,8 @@ public struct ApiModRemoveCommentView: Codable, Hashable, Sendable {
     public var post: ApiPost
     /// The `community` member.
     public var community: ApiCommunity
-
-    /// Creates a value.
-    public init(modRemoveComment: ApiModRemoveComment, moderator: ApiPerson? = nil, comment: ApiComment, commenter: ApiPerson, post: ApiPost, community: ApiCommunity) {
-        self.modRemoveComment = modRemoveComment
-        self.moderator = moderator
-        self.comment = comment
-        self.commenter = commenter
-        self.post = post
-        self.community = community
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case modRemoveComment = "mod_remove_comment"
@@ -38,9 +30,26 @@ public struct ApiModRemoveCommentView: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiModRemoveCommentView {
+    /// Creates a value.
+    public init(modRemoveComment: ApiModRemoveComment, moderator: ApiPerson? = nil, comment: ApiComment, commenter: ApiPerson, post: ApiPost, community: ApiCommunity) {
+        self.modRemoveComment = modRemoveComment
+        self.moderator = moderator
+        self.comment = comment
+        self.commenter = commenter
+        self.post = post
+        self.community = community
+    }
+}
+
 extension ApiModRemoveCommentView: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var modRemoveComment_0: ApiModRemoveComment?
         var moderator_0: ApiPerson?
@@ -55,34 +64,34 @@ extension ApiModRemoveCommentView: LemmyFastDecodable {
             case 4:
                 if key.u32(0) == 0x74736f70 {  // post
                     try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    post_0 = try ApiPost(lemmyJSON: &r)
+                    post_0 = try ApiPost.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 7:
                 if key.u32(0) == 0x6d6d6f63 && key.u32(3) == 0x746e656d {  // comment
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    comment_0 = try ApiComment(lemmyJSON: &r)
+                    comment_0 = try ApiComment.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 9:
                 if key.u64(0) == 0x65746e656d6d6f63 && key.u64(1) == 0x7265746e656d6d6f {  // commenter
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    commenter_0 = try ApiPerson(lemmyJSON: &r)
+                    commenter_0 = try ApiPerson.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x74696e756d6d6f63 && key.u64(1) == 0x7974696e756d6d6f {  // community
                     try LemmyJSONReader.mark(&seen0, 1 << 5)
-                    community_0 = try ApiCommunity(lemmyJSON: &r)
+                    community_0 = try ApiCommunity.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x6f74617265646f6d && key.u64(1) == 0x726f74617265646f {  // moderator
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    moderator_0 = try r.consumeNull() ? nil : ApiPerson(lemmyJSON: &r)
+                    moderator_0 = try r.consumeNull() ? nil : ApiPerson.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 18:
                 if key.u64(0) == 0x6f6d65725f646f6d && key.u64(8) == 0x656d6d6f635f6576 && key.u64(10) == 0x746e656d6d6f635f {  // mod_remove_comment
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    modRemoveComment_0 = try ApiModRemoveComment(lemmyJSON: &r)
+                    modRemoveComment_0 = try ApiModRemoveComment.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -91,12 +100,14 @@ extension ApiModRemoveCommentView: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.modRemoveComment = try LemmyJSONReader.required(consume modRemoveComment_0)
-        self.moderator = consume moderator_0
-        self.comment = try LemmyJSONReader.required(consume comment_0)
-        self.commenter = try LemmyJSONReader.required(consume commenter_0)
-        self.post = try LemmyJSONReader.required(consume post_0)
-        self.community = try LemmyJSONReader.required(consume community_0)
+        return Self(
+            modRemoveComment: try LemmyJSONReader.required(consume modRemoveComment_0),
+            moderator: consume moderator_0,
+            comment: try LemmyJSONReader.required(consume comment_0),
+            commenter: try LemmyJSONReader.required(consume commenter_0),
+            post: try LemmyJSONReader.required(consume post_0),
+            community: try LemmyJSONReader.required(consume community_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -21,17 +21,8 @@ public struct ApiModRemoveCommunity: Codable, Hashable, Sendable {
     ///
     /// Removed in 0.19.0.
     public var expires: LemmyDate?
-
-    /// Creates a value.
-    public init(id: Int, modPersonId: ApiPersonId, communityId: ApiCommunityId, reason: String? = nil, removed: Bool, when: LemmyDate, expires: LemmyDate? = nil) {
-        self.id = id
-        self.modPersonId = modPersonId
-        self.communityId = communityId
-        self.reason = reason
-        self.removed = removed
-        self.when = when
-        self.expires = expires
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case id = "id"
@@ -41,6 +32,19 @@ public struct ApiModRemoveCommunity: Codable, Hashable, Sendable {
         case removed = "removed"
         case when = "when_"
         case expires = "expires"
+    }
+}
+
+extension ApiModRemoveCommunity {
+    /// Creates a value.
+    public init(id: Int, modPersonId: ApiPersonId, communityId: ApiCommunityId, reason: String? = nil, removed: Bool, when: LemmyDate, expires: LemmyDate? = nil) {
+        self.id = id
+        self.modPersonId = modPersonId
+        self.communityId = communityId
+        self.reason = reason
+        self.removed = removed
+        self.when = when
+        self.expires = expires
     }
 
     /// Decodes every version's keys; as strictly as one version when the decoder names it.
@@ -71,8 +75,13 @@ public struct ApiModRemoveCommunity: Codable, Hashable, Sendable {
 }
 
 extension ApiModRemoveCommunity: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var id_0: Int?
         var modPersonId_0: ApiPersonId?
@@ -88,45 +97,45 @@ extension ApiModRemoveCommunity: LemmyFastDecodable {
             case 2:
                 if key.u16(0) == 0x6469 {  // id
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    id_0 = try Int(lemmyJSON: &r)
+                    id_0 = try Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 5:
                 if key.u32(0) == 0x6e656877 && key.u32(1) == 0x5f6e6568 {  // when_
                     try LemmyJSONReader.mark(&seen0, 1 << 5)
-                    when_0 = try LemmyDate(lemmyJSON: &r)
+                    when_0 = try LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 6:
                 if key.u32(0) == 0x73616572 && key.u32(2) == 0x6e6f7361 {  // reason
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    reason_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    reason_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 7:
                 if key.u32(0) == 0x69707865 && key.u32(3) == 0x73657269 {  // expires
                     try LemmyJSONReader.mark(&seen0, 1 << 6)
-                    expires_0 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                    expires_0 = try r.consumeNull() ? nil : LemmyDate.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x6f6d6572 && key.u32(3) == 0x6465766f {  // removed
                     try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    removed_0 = try Bool(lemmyJSON: &r)
+                    removed_0 = try Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 12:
                 if key.u64(0) == 0x74696e756d6d6f63 && key.u64(4) == 0x64695f7974696e75 {  // community_id
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    communityId_0 = try ApiCommunityId(lemmyJSON: &r)
+                    communityId_0 = try ApiCommunityId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 13:
                 if key.u64(0) == 0x737265705f646f6d && key.u64(5) == 0x64695f6e6f737265 {  // mod_person_id
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    modPersonId_0 = try ApiPersonId(lemmyJSON: &r)
+                    modPersonId_0 = try ApiPersonId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -135,13 +144,15 @@ extension ApiModRemoveCommunity: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.id = try LemmyJSONReader.required(id_0)
-        self.modPersonId = try LemmyJSONReader.required(modPersonId_0)
-        self.communityId = try LemmyJSONReader.required(communityId_0)
-        self.reason = consume reason_0
-        self.removed = try LemmyJSONReader.required(removed_0)
-        self.when = try LemmyJSONReader.required(consume when_0)
-        self.expires = consume expires_0
+        return Self(
+            id: try LemmyJSONReader.required(id_0),
+            modPersonId: try LemmyJSONReader.required(modPersonId_0),
+            communityId: try LemmyJSONReader.required(communityId_0),
+            reason: consume reason_0,
+            removed: try LemmyJSONReader.required(removed_0),
+            when: try LemmyJSONReader.required(consume when_0),
+            expires: consume expires_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

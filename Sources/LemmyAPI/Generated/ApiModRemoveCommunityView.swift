@@ -11,13 +11,8 @@ public struct ApiModRemoveCommunityView: Codable, Hashable, Sendable {
     public var moderator: ApiPerson?
     /// The `community` member.
     public var community: ApiCommunity
-
-    /// Creates a value.
-    public init(modRemoveCommunity: ApiModRemoveCommunity, moderator: ApiPerson? = nil, community: ApiCommunity) {
-        self.modRemoveCommunity = modRemoveCommunity
-        self.moderator = moderator
-        self.community = community
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case modRemoveCommunity = "mod_remove_community"
@@ -26,9 +21,23 @@ public struct ApiModRemoveCommunityView: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiModRemoveCommunityView {
+    /// Creates a value.
+    public init(modRemoveCommunity: ApiModRemoveCommunity, moderator: ApiPerson? = nil, community: ApiCommunity) {
+        self.modRemoveCommunity = modRemoveCommunity
+        self.moderator = moderator
+        self.community = community
+    }
+}
+
 extension ApiModRemoveCommunityView: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var modRemoveCommunity_0: ApiModRemoveCommunity?
         var moderator_0: ApiPerson?
@@ -40,17 +49,17 @@ extension ApiModRemoveCommunityView: LemmyFastDecodable {
             case 9:
                 if key.u64(0) == 0x74696e756d6d6f63 && key.u64(1) == 0x7974696e756d6d6f {  // community
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    community_0 = try ApiCommunity(lemmyJSON: &r)
+                    community_0 = try ApiCommunity.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x6f74617265646f6d && key.u64(1) == 0x726f74617265646f {  // moderator
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    moderator_0 = try r.consumeNull() ? nil : ApiPerson(lemmyJSON: &r)
+                    moderator_0 = try r.consumeNull() ? nil : ApiPerson.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 20:
                 if key.u64(0) == 0x6f6d65725f646f6d && key.u64(8) == 0x756d6d6f635f6576 && key.u64(12) == 0x7974696e756d6d6f {  // mod_remove_community
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    modRemoveCommunity_0 = try ApiModRemoveCommunity(lemmyJSON: &r)
+                    modRemoveCommunity_0 = try ApiModRemoveCommunity.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -59,9 +68,11 @@ extension ApiModRemoveCommunityView: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.modRemoveCommunity = try LemmyJSONReader.required(consume modRemoveCommunity_0)
-        self.moderator = consume moderator_0
-        self.community = try LemmyJSONReader.required(consume community_0)
+        return Self(
+            modRemoveCommunity: try LemmyJSONReader.required(consume modRemoveCommunity_0),
+            moderator: consume moderator_0,
+            community: try LemmyJSONReader.required(consume community_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

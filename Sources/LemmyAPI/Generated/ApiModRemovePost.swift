@@ -17,16 +17,8 @@ public struct ApiModRemovePost: Codable, Hashable, Sendable {
     public var removed: Bool
     /// The `when_` member.
     public var when: LemmyDate
-
-    /// Creates a value.
-    public init(id: Int, modPersonId: ApiPersonId, postId: ApiPostId, reason: String? = nil, removed: Bool, when: LemmyDate) {
-        self.id = id
-        self.modPersonId = modPersonId
-        self.postId = postId
-        self.reason = reason
-        self.removed = removed
-        self.when = when
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case id = "id"
@@ -38,9 +30,26 @@ public struct ApiModRemovePost: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiModRemovePost {
+    /// Creates a value.
+    public init(id: Int, modPersonId: ApiPersonId, postId: ApiPostId, reason: String? = nil, removed: Bool, when: LemmyDate) {
+        self.id = id
+        self.modPersonId = modPersonId
+        self.postId = postId
+        self.reason = reason
+        self.removed = removed
+        self.when = when
+    }
+}
+
 extension ApiModRemovePost: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var id_0: Int?
         var modPersonId_0: ApiPersonId?
@@ -55,38 +64,38 @@ extension ApiModRemovePost: LemmyFastDecodable {
             case 2:
                 if key.u16(0) == 0x6469 {  // id
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    id_0 = try Int(lemmyJSON: &r)
+                    id_0 = try Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 5:
                 if key.u32(0) == 0x6e656877 && key.u32(1) == 0x5f6e6568 {  // when_
                     try LemmyJSONReader.mark(&seen0, 1 << 5)
-                    when_0 = try LemmyDate(lemmyJSON: &r)
+                    when_0 = try LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 6:
                 if key.u32(0) == 0x73616572 && key.u32(2) == 0x6e6f7361 {  // reason
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    reason_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    reason_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 7:
                 if key.u32(0) == 0x74736f70 && key.u32(3) == 0x64695f74 {  // post_id
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    postId_0 = try ApiPostId(lemmyJSON: &r)
+                    postId_0 = try ApiPostId.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x6f6d6572 && key.u32(3) == 0x6465766f {  // removed
                     try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    removed_0 = try Bool(lemmyJSON: &r)
+                    removed_0 = try Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 13:
                 if key.u64(0) == 0x737265705f646f6d && key.u64(5) == 0x64695f6e6f737265 {  // mod_person_id
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    modPersonId_0 = try ApiPersonId(lemmyJSON: &r)
+                    modPersonId_0 = try ApiPersonId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -95,12 +104,14 @@ extension ApiModRemovePost: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.id = try LemmyJSONReader.required(id_0)
-        self.modPersonId = try LemmyJSONReader.required(modPersonId_0)
-        self.postId = try LemmyJSONReader.required(postId_0)
-        self.reason = consume reason_0
-        self.removed = try LemmyJSONReader.required(removed_0)
-        self.when = try LemmyJSONReader.required(consume when_0)
+        return Self(
+            id: try LemmyJSONReader.required(id_0),
+            modPersonId: try LemmyJSONReader.required(modPersonId_0),
+            postId: try LemmyJSONReader.required(postId_0),
+            reason: consume reason_0,
+            removed: try LemmyJSONReader.required(removed_0),
+            when: try LemmyJSONReader.required(consume when_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -13,14 +13,8 @@ public struct ApiModTransferCommunityView: Codable, Hashable, Sendable {
     public var community: ApiCommunity
     /// The `modded_person` member.
     public var moddedPerson: ApiPerson
-
-    /// Creates a value.
-    public init(modTransferCommunity: ApiModTransferCommunity, moderator: ApiPerson? = nil, community: ApiCommunity, moddedPerson: ApiPerson) {
-        self.modTransferCommunity = modTransferCommunity
-        self.moderator = moderator
-        self.community = community
-        self.moddedPerson = moddedPerson
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case modTransferCommunity = "mod_transfer_community"
@@ -30,9 +24,24 @@ public struct ApiModTransferCommunityView: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiModTransferCommunityView {
+    /// Creates a value.
+    public init(modTransferCommunity: ApiModTransferCommunity, moderator: ApiPerson? = nil, community: ApiCommunity, moddedPerson: ApiPerson) {
+        self.modTransferCommunity = modTransferCommunity
+        self.moderator = moderator
+        self.community = community
+        self.moddedPerson = moddedPerson
+    }
+}
+
 extension ApiModTransferCommunityView: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var modTransferCommunity_0: ApiModTransferCommunity?
         var moderator_0: ApiPerson?
@@ -45,24 +54,24 @@ extension ApiModTransferCommunityView: LemmyFastDecodable {
             case 9:
                 if key.u64(0) == 0x74696e756d6d6f63 && key.u64(1) == 0x7974696e756d6d6f {  // community
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    community_0 = try ApiCommunity(lemmyJSON: &r)
+                    community_0 = try ApiCommunity.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x6f74617265646f6d && key.u64(1) == 0x726f74617265646f {  // moderator
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    moderator_0 = try r.consumeNull() ? nil : ApiPerson(lemmyJSON: &r)
+                    moderator_0 = try r.consumeNull() ? nil : ApiPerson.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 13:
                 if key.u64(0) == 0x705f646564646f6d && key.u64(5) == 0x6e6f737265705f64 {  // modded_person
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    moddedPerson_0 = try ApiPerson(lemmyJSON: &r)
+                    moddedPerson_0 = try ApiPerson.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 22:
                 if key.u64(0) == 0x6e6172745f646f6d && key.u64(8) == 0x6d6f635f72656673 && key.u64(14) == 0x7974696e756d6d6f {  // mod_transfer_community
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    modTransferCommunity_0 = try ApiModTransferCommunity(lemmyJSON: &r)
+                    modTransferCommunity_0 = try ApiModTransferCommunity.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -71,10 +80,12 @@ extension ApiModTransferCommunityView: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.modTransferCommunity = try LemmyJSONReader.required(consume modTransferCommunity_0)
-        self.moderator = consume moderator_0
-        self.community = try LemmyJSONReader.required(consume community_0)
-        self.moddedPerson = try LemmyJSONReader.required(consume moddedPerson_0)
+        return Self(
+            modTransferCommunity: try LemmyJSONReader.required(consume modTransferCommunity_0),
+            moderator: consume moderator_0,
+            community: try LemmyJSONReader.required(consume community_0),
+            moddedPerson: try LemmyJSONReader.required(consume moddedPerson_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -21,18 +21,8 @@ public struct ApiModlog: Codable, Hashable, Sendable {
     public var bulkActionParentId: ApiModlogId?
     /// The `child_count` member.
     public var childCount: Int
-
-    /// Creates a value.
-    public init(id: ApiModlogId, kind: ApiModlogKind, isRevert: Bool, reason: String? = nil, expiresAt: LemmyDate? = nil, publishedAt: LemmyDate, bulkActionParentId: ApiModlogId? = nil, childCount: Int) {
-        self.id = id
-        self.kind = kind
-        self.isRevert = isRevert
-        self.reason = reason
-        self.expiresAt = expiresAt
-        self.publishedAt = publishedAt
-        self.bulkActionParentId = bulkActionParentId
-        self.childCount = childCount
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case id = "id"
@@ -46,9 +36,28 @@ public struct ApiModlog: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiModlog {
+    /// Creates a value.
+    public init(id: ApiModlogId, kind: ApiModlogKind, isRevert: Bool, reason: String? = nil, expiresAt: LemmyDate? = nil, publishedAt: LemmyDate, bulkActionParentId: ApiModlogId? = nil, childCount: Int) {
+        self.id = id
+        self.kind = kind
+        self.isRevert = isRevert
+        self.reason = reason
+        self.expiresAt = expiresAt
+        self.publishedAt = publishedAt
+        self.bulkActionParentId = bulkActionParentId
+        self.childCount = childCount
+    }
+}
+
 extension ApiModlog: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var id_0: ApiModlogId?
         var kind_0: ApiModlogKind?
@@ -65,56 +74,56 @@ extension ApiModlog: LemmyFastDecodable {
             case 2:
                 if key.u16(0) == 0x6469 {  // id
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    id_0 = try ApiModlogId(lemmyJSON: &r)
+                    id_0 = try ApiModlogId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 4:
                 if key.u32(0) == 0x646e696b {  // kind
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    kind_0 = try ApiModlogKind(lemmyJSON: &r)
+                    kind_0 = try ApiModlogKind.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 6:
                 if key.u32(0) == 0x73616572 && key.u32(2) == 0x6e6f7361 {  // reason
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    reason_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    reason_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 9:
                 if key.u64(0) == 0x72657665725f7369 && key.u64(1) == 0x7472657665725f73 {  // is_revert
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    isRevert_0 = try Bool(lemmyJSON: &r)
+                    isRevert_0 = try Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 10:
                 if key.u64(0) == 0x5f73657269707865 && key.u64(2) == 0x74615f7365726970 {  // expires_at
                     try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    expiresAt_0 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                    expiresAt_0 = try r.consumeNull() ? nil : LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 11:
                 if key.u64(0) == 0x6f635f646c696863 && key.u64(3) == 0x746e756f635f646c {  // child_count
                     try LemmyJSONReader.mark(&seen0, 1 << 7)
-                    childCount_0 = try Int(lemmyJSON: &r)
+                    childCount_0 = try Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 12:
                 if key.u64(0) == 0x656873696c627570 && key.u64(4) == 0x74615f6465687369 {  // published_at
                     try LemmyJSONReader.mark(&seen0, 1 << 5)
-                    publishedAt_0 = try LemmyDate(lemmyJSON: &r)
+                    publishedAt_0 = try LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 21:
                 if key.u64(0) == 0x7463615f6b6c7562 && key.u64(8) == 0x657261705f6e6f69 && key.u64(13) == 0x64695f746e657261 {  // bulk_action_parent_id
                     try LemmyJSONReader.mark(&seen0, 1 << 6)
-                    bulkActionParentId_0 = try r.consumeNull() ? nil : ApiModlogId(lemmyJSON: &r)
+                    bulkActionParentId_0 = try r.consumeNull() ? nil : ApiModlogId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -123,14 +132,16 @@ extension ApiModlog: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.id = try LemmyJSONReader.required(id_0)
-        self.kind = try LemmyJSONReader.required(consume kind_0)
-        self.isRevert = try LemmyJSONReader.required(isRevert_0)
-        self.reason = consume reason_0
-        self.expiresAt = consume expiresAt_0
-        self.publishedAt = try LemmyJSONReader.required(consume publishedAt_0)
-        self.bulkActionParentId = bulkActionParentId_0
-        self.childCount = try LemmyJSONReader.required(childCount_0)
+        return Self(
+            id: try LemmyJSONReader.required(id_0),
+            kind: try LemmyJSONReader.required(consume kind_0),
+            isRevert: try LemmyJSONReader.required(isRevert_0),
+            reason: consume reason_0,
+            expiresAt: consume expiresAt_0,
+            publishedAt: try LemmyJSONReader.required(consume publishedAt_0),
+            bulkActionParentId: bulkActionParentId_0,
+            childCount: try LemmyJSONReader.required(childCount_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -25,18 +25,8 @@ public struct ApiModlogListParams: Codable, Hashable, Sendable {
     public var limit: Int?
     /// The `hide_modlog_names` member.
     public var hideModlogNames: Bool
-
-    /// Creates a value.
-    public init(communityId: ApiCommunityId? = nil, modPersonId: ApiPersonId? = nil, otherPersonId: ApiPersonId? = nil, postId: ApiPostId? = nil, commentId: ApiCommentId? = nil, page: Int? = nil, limit: Int? = nil, hideModlogNames: Bool) {
-        self.communityId = communityId
-        self.modPersonId = modPersonId
-        self.otherPersonId = otherPersonId
-        self.postId = postId
-        self.commentId = commentId
-        self.page = page
-        self.limit = limit
-        self.hideModlogNames = hideModlogNames
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case communityId = "community_id"
@@ -47,6 +37,20 @@ public struct ApiModlogListParams: Codable, Hashable, Sendable {
         case page = "page"
         case limit = "limit"
         case hideModlogNames = "hide_modlog_names"
+    }
+}
+
+extension ApiModlogListParams {
+    /// Creates a value.
+    public init(communityId: ApiCommunityId? = nil, modPersonId: ApiPersonId? = nil, otherPersonId: ApiPersonId? = nil, postId: ApiPostId? = nil, commentId: ApiCommentId? = nil, page: Int? = nil, limit: Int? = nil, hideModlogNames: Bool) {
+        self.communityId = communityId
+        self.modPersonId = modPersonId
+        self.otherPersonId = otherPersonId
+        self.postId = postId
+        self.commentId = commentId
+        self.page = page
+        self.limit = limit
+        self.hideModlogNames = hideModlogNames
     }
 
     /// Decodes every version's keys; as strictly as one version when the decoder names it.
@@ -79,8 +83,13 @@ public struct ApiModlogListParams: Codable, Hashable, Sendable {
 }
 
 extension ApiModlogListParams: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var communityId_0: ApiCommunityId?
         var modPersonId_0: ApiPersonId?
@@ -97,56 +106,56 @@ extension ApiModlogListParams: LemmyFastDecodable {
             case 4:
                 if key.u32(0) == 0x65676170 {  // page
                     try LemmyJSONReader.mark(&seen0, 1 << 5)
-                    page_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    page_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 5:
                 if key.u32(0) == 0x696d696c && key.u32(1) == 0x74696d69 {  // limit
                     try LemmyJSONReader.mark(&seen0, 1 << 6)
-                    limit_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    limit_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 7:
                 if key.u32(0) == 0x74736f70 && key.u32(3) == 0x64695f74 {  // post_id
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    postId_0 = try r.consumeNull() ? nil : ApiPostId(lemmyJSON: &r)
+                    postId_0 = try r.consumeNull() ? nil : ApiPostId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 10:
                 if key.u64(0) == 0x5f746e656d6d6f63 && key.u64(2) == 0x64695f746e656d6d {  // comment_id
                     try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    commentId_0 = try r.consumeNull() ? nil : ApiCommentId(lemmyJSON: &r)
+                    commentId_0 = try r.consumeNull() ? nil : ApiCommentId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 12:
                 if key.u64(0) == 0x74696e756d6d6f63 && key.u64(4) == 0x64695f7974696e75 {  // community_id
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    communityId_0 = try r.consumeNull() ? nil : ApiCommunityId(lemmyJSON: &r)
+                    communityId_0 = try r.consumeNull() ? nil : ApiCommunityId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 13:
                 if key.u64(0) == 0x737265705f646f6d && key.u64(5) == 0x64695f6e6f737265 {  // mod_person_id
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    modPersonId_0 = try r.consumeNull() ? nil : ApiPersonId(lemmyJSON: &r)
+                    modPersonId_0 = try r.consumeNull() ? nil : ApiPersonId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 15:
                 if key.u64(0) == 0x65705f726568746f && key.u64(7) == 0x64695f6e6f737265 {  // other_person_id
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    otherPersonId_0 = try r.consumeNull() ? nil : ApiPersonId(lemmyJSON: &r)
+                    otherPersonId_0 = try r.consumeNull() ? nil : ApiPersonId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 17:
                 if key.u64(0) == 0x646f6d5f65646968 && key.u64(8) == 0x656d616e5f676f6c && key.u64(9) == 0x73656d616e5f676f {  // hide_modlog_names
                     try LemmyJSONReader.mark(&seen0, 1 << 7)
-                    hideModlogNames_0 = try Bool(lemmyJSON: &r)
+                    hideModlogNames_0 = try Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -155,14 +164,16 @@ extension ApiModlogListParams: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.communityId = communityId_0
-        self.modPersonId = modPersonId_0
-        self.otherPersonId = otherPersonId_0
-        self.postId = postId_0
-        self.commentId = commentId_0
-        self.page = page_0
-        self.limit = limit_0
-        self.hideModlogNames = try LemmyJSONReader.required(hideModlogNames_0)
+        return Self(
+            communityId: communityId_0,
+            modPersonId: modPersonId_0,
+            otherPersonId: otherPersonId_0,
+            postId: postId_0,
+            commentId: commentId_0,
+            page: page_0,
+            limit: limit_0,
+            hideModlogNames: try LemmyJSONReader.required(hideModlogNames_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

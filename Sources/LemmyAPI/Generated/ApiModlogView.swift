@@ -19,17 +19,8 @@ public struct ApiModlogView: Codable, Hashable, Sendable {
     public var targetPost: ApiPost?
     /// The `target_comment` member.
     public var targetComment: ApiComment?
-
-    /// Creates a value.
-    public init(modlog: ApiModlog, moderator: ApiPerson? = nil, targetPerson: ApiPerson? = nil, targetInstance: ApiInstance? = nil, targetCommunity: ApiCommunity? = nil, targetPost: ApiPost? = nil, targetComment: ApiComment? = nil) {
-        self.modlog = modlog
-        self.moderator = moderator
-        self.targetPerson = targetPerson
-        self.targetInstance = targetInstance
-        self.targetCommunity = targetCommunity
-        self.targetPost = targetPost
-        self.targetComment = targetComment
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case modlog = "modlog"
@@ -42,9 +33,27 @@ public struct ApiModlogView: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiModlogView {
+    /// Creates a value.
+    public init(modlog: ApiModlog, moderator: ApiPerson? = nil, targetPerson: ApiPerson? = nil, targetInstance: ApiInstance? = nil, targetCommunity: ApiCommunity? = nil, targetPost: ApiPost? = nil, targetComment: ApiComment? = nil) {
+        self.modlog = modlog
+        self.moderator = moderator
+        self.targetPerson = targetPerson
+        self.targetInstance = targetInstance
+        self.targetCommunity = targetCommunity
+        self.targetPost = targetPost
+        self.targetComment = targetComment
+    }
+}
+
 extension ApiModlogView: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var modlog_0: ApiModlog?
         var moderator_0: ApiPerson?
@@ -60,49 +69,49 @@ extension ApiModlogView: LemmyFastDecodable {
             case 6:
                 if key.u32(0) == 0x6c646f6d && key.u32(2) == 0x676f6c64 {  // modlog
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    modlog_0 = try ApiModlog(lemmyJSON: &r)
+                    modlog_0 = try ApiModlog.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 9:
                 if key.u64(0) == 0x6f74617265646f6d && key.u64(1) == 0x726f74617265646f {  // moderator
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    moderator_0 = try r.consumeNull() ? nil : ApiPerson(lemmyJSON: &r)
+                    moderator_0 = try r.consumeNull() ? nil : ApiPerson.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 11:
                 if key.u64(0) == 0x705f746567726174 && key.u64(3) == 0x74736f705f746567 {  // target_post
                     try LemmyJSONReader.mark(&seen0, 1 << 5)
-                    targetPost_0 = try r.consumeNull() ? nil : ApiPost(lemmyJSON: &r)
+                    targetPost_0 = try r.consumeNull() ? nil : ApiPost.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 13:
                 if key.u64(0) == 0x705f746567726174 && key.u64(5) == 0x6e6f737265705f74 {  // target_person
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    targetPerson_0 = try r.consumeNull() ? nil : ApiPerson(lemmyJSON: &r)
+                    targetPerson_0 = try r.consumeNull() ? nil : ApiPerson.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 14:
                 if key.u64(0) == 0x635f746567726174 && key.u64(6) == 0x746e656d6d6f635f {  // target_comment
                     try LemmyJSONReader.mark(&seen0, 1 << 6)
-                    targetComment_0 = try r.consumeNull() ? nil : ApiComment(lemmyJSON: &r)
+                    targetComment_0 = try r.consumeNull() ? nil : ApiComment.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 15:
                 if key.u64(0) == 0x695f746567726174 && key.u64(7) == 0x65636e6174736e69 {  // target_instance
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    targetInstance_0 = try r.consumeNull() ? nil : ApiInstance(lemmyJSON: &r)
+                    targetInstance_0 = try r.consumeNull() ? nil : ApiInstance.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 16:
                 if key.u64(0) == 0x635f746567726174 && key.u64(8) == 0x7974696e756d6d6f {  // target_community
                     try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    targetCommunity_0 = try r.consumeNull() ? nil : ApiCommunity(lemmyJSON: &r)
+                    targetCommunity_0 = try r.consumeNull() ? nil : ApiCommunity.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -111,13 +120,15 @@ extension ApiModlogView: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.modlog = try LemmyJSONReader.required(consume modlog_0)
-        self.moderator = consume moderator_0
-        self.targetPerson = consume targetPerson_0
-        self.targetInstance = consume targetInstance_0
-        self.targetCommunity = consume targetCommunity_0
-        self.targetPost = consume targetPost_0
-        self.targetComment = consume targetComment_0
+        return Self(
+            modlog: try LemmyJSONReader.required(consume modlog_0),
+            moderator: consume moderator_0,
+            targetPerson: consume targetPerson_0,
+            targetInstance: consume targetInstance_0,
+            targetCommunity: consume targetCommunity_0,
+            targetPost: consume targetPost_0,
+            targetComment: consume targetComment_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

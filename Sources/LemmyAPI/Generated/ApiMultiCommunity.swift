@@ -37,26 +37,8 @@ public struct ApiMultiCommunity: Codable, Hashable, Sendable {
     public var communities: Int
     /// The `sidebar` member.
     public var sidebar: String?
-
-    /// Creates a value.
-    public init(id: ApiMultiCommunityId, creatorId: ApiPersonId, instanceId: ApiInstanceId, name: String, title: String? = nil, summary: String? = nil, local: Bool, deleted: Bool, apId: ApiDbUrl, lastRefreshedAt: LemmyDate, publishedAt: LemmyDate, updatedAt: LemmyDate? = nil, subscribers: Int, subscribersLocal: Int, communities: Int, sidebar: String? = nil) {
-        self.id = id
-        self.creatorId = creatorId
-        self.instanceId = instanceId
-        self.name = name
-        self.title = title
-        self.summary = summary
-        self.local = local
-        self.deleted = deleted
-        self.apId = apId
-        self.lastRefreshedAt = lastRefreshedAt
-        self.publishedAt = publishedAt
-        self.updatedAt = updatedAt
-        self.subscribers = subscribers
-        self.subscribersLocal = subscribersLocal
-        self.communities = communities
-        self.sidebar = sidebar
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case id = "id"
@@ -78,9 +60,36 @@ public struct ApiMultiCommunity: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiMultiCommunity {
+    /// Creates a value.
+    public init(id: ApiMultiCommunityId, creatorId: ApiPersonId, instanceId: ApiInstanceId, name: String, title: String? = nil, summary: String? = nil, local: Bool, deleted: Bool, apId: ApiDbUrl, lastRefreshedAt: LemmyDate, publishedAt: LemmyDate, updatedAt: LemmyDate? = nil, subscribers: Int, subscribersLocal: Int, communities: Int, sidebar: String? = nil) {
+        self.id = id
+        self.creatorId = creatorId
+        self.instanceId = instanceId
+        self.name = name
+        self.title = title
+        self.summary = summary
+        self.local = local
+        self.deleted = deleted
+        self.apId = apId
+        self.lastRefreshedAt = lastRefreshedAt
+        self.publishedAt = publishedAt
+        self.updatedAt = updatedAt
+        self.subscribers = subscribers
+        self.subscribersLocal = subscribersLocal
+        self.communities = communities
+        self.sidebar = sidebar
+    }
+}
+
 extension ApiMultiCommunity: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var id_0: ApiMultiCommunityId?
         var creatorId_0: ApiPersonId?
@@ -105,80 +114,80 @@ extension ApiMultiCommunity: LemmyFastDecodable {
             case 2:
                 if key.u16(0) == 0x6469 {  // id
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    id_0 = try ApiMultiCommunityId(lemmyJSON: &r)
+                    id_0 = try ApiMultiCommunityId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 4:
                 if key.u32(0) == 0x656d616e {  // name
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    name_0 = try String(lemmyJSON: &r)
+                    name_0 = try String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 5:
                 if key.u32(0) == 0x695f7061 && key.u32(1) == 0x64695f70 {  // ap_id
                     try LemmyJSONReader.mark(&seen0, 1 << 8)
-                    apId_0 = try ApiDbUrl(lemmyJSON: &r)
+                    apId_0 = try ApiDbUrl.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x61636f6c && key.u32(1) == 0x6c61636f {  // local
                     try LemmyJSONReader.mark(&seen0, 1 << 6)
-                    local_0 = try Bool(lemmyJSON: &r)
+                    local_0 = try Bool.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x6c746974 && key.u32(1) == 0x656c7469 {  // title
                     try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    title_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    title_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 7:
                 if key.u32(0) == 0x656c6564 && key.u32(3) == 0x64657465 {  // deleted
                     try LemmyJSONReader.mark(&seen0, 1 << 7)
-                    deleted_0 = try Bool(lemmyJSON: &r)
+                    deleted_0 = try Bool.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x65646973 && key.u32(3) == 0x72616265 {  // sidebar
                     try LemmyJSONReader.mark(&seen0, 1 << 15)
-                    sidebar_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    sidebar_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x6d6d7573 && key.u32(3) == 0x7972616d {  // summary
                     try LemmyJSONReader.mark(&seen0, 1 << 5)
-                    summary_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    summary_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 10:
                 if key.u64(0) == 0x5f726f7461657263 && key.u64(2) == 0x64695f726f746165 {  // creator_id
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    creatorId_0 = try ApiPersonId(lemmyJSON: &r)
+                    creatorId_0 = try ApiPersonId.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x5f64657461647075 && key.u64(2) == 0x74615f6465746164 {  // updated_at
                     try LemmyJSONReader.mark(&seen0, 1 << 11)
-                    updatedAt_0 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                    updatedAt_0 = try r.consumeNull() ? nil : LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 11:
                 if key.u64(0) == 0x74696e756d6d6f63 && key.u64(3) == 0x73656974696e756d {  // communities
                     try LemmyJSONReader.mark(&seen0, 1 << 14)
-                    communities_0 = try Int(lemmyJSON: &r)
+                    communities_0 = try Int.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x65636e6174736e69 && key.u64(3) == 0x64695f65636e6174 {  // instance_id
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    instanceId_0 = try ApiInstanceId(lemmyJSON: &r)
+                    instanceId_0 = try ApiInstanceId.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x6269726373627573 && key.u64(3) == 0x7372656269726373 {  // subscribers
                     try LemmyJSONReader.mark(&seen0, 1 << 12)
-                    subscribers_0 = try Int(lemmyJSON: &r)
+                    subscribers_0 = try Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 12:
                 if key.u64(0) == 0x656873696c627570 && key.u64(4) == 0x74615f6465687369 {  // published_at
                     try LemmyJSONReader.mark(&seen0, 1 << 10)
-                    publishedAt_0 = try LemmyDate(lemmyJSON: &r)
+                    publishedAt_0 = try LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 17:
                 if key.u64(0) == 0x6665725f7473616c && key.u64(8) == 0x615f646568736572 && key.u64(9) == 0x74615f6465687365 {  // last_refreshed_at
                     try LemmyJSONReader.mark(&seen0, 1 << 9)
-                    lastRefreshedAt_0 = try LemmyDate(lemmyJSON: &r)
+                    lastRefreshedAt_0 = try LemmyDate.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x6269726373627573 && key.u64(8) == 0x61636f6c5f737265 && key.u64(9) == 0x6c61636f6c5f7372 {  // subscribers_local
                     try LemmyJSONReader.mark(&seen0, 1 << 13)
-                    subscribersLocal_0 = try Int(lemmyJSON: &r)
+                    subscribersLocal_0 = try Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -187,22 +196,24 @@ extension ApiMultiCommunity: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.id = try LemmyJSONReader.required(id_0)
-        self.creatorId = try LemmyJSONReader.required(creatorId_0)
-        self.instanceId = try LemmyJSONReader.required(instanceId_0)
-        self.name = try LemmyJSONReader.required(consume name_0)
-        self.title = consume title_0
-        self.summary = consume summary_0
-        self.local = try LemmyJSONReader.required(local_0)
-        self.deleted = try LemmyJSONReader.required(deleted_0)
-        self.apId = try LemmyJSONReader.required(consume apId_0)
-        self.lastRefreshedAt = try LemmyJSONReader.required(consume lastRefreshedAt_0)
-        self.publishedAt = try LemmyJSONReader.required(consume publishedAt_0)
-        self.updatedAt = consume updatedAt_0
-        self.subscribers = try LemmyJSONReader.required(subscribers_0)
-        self.subscribersLocal = try LemmyJSONReader.required(subscribersLocal_0)
-        self.communities = try LemmyJSONReader.required(communities_0)
-        self.sidebar = consume sidebar_0
+        return Self(
+            id: try LemmyJSONReader.required(id_0),
+            creatorId: try LemmyJSONReader.required(creatorId_0),
+            instanceId: try LemmyJSONReader.required(instanceId_0),
+            name: try LemmyJSONReader.required(consume name_0),
+            title: consume title_0,
+            summary: consume summary_0,
+            local: try LemmyJSONReader.required(local_0),
+            deleted: try LemmyJSONReader.required(deleted_0),
+            apId: try LemmyJSONReader.required(consume apId_0),
+            lastRefreshedAt: try LemmyJSONReader.required(consume lastRefreshedAt_0),
+            publishedAt: try LemmyJSONReader.required(consume publishedAt_0),
+            updatedAt: consume updatedAt_0,
+            subscribers: try LemmyJSONReader.required(subscribers_0),
+            subscribersLocal: try LemmyJSONReader.required(subscribersLocal_0),
+            communities: try LemmyJSONReader.required(communities_0),
+            sidebar: consume sidebar_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -9,12 +9,8 @@ public struct ApiMultiCommunityEntry: Codable, Hashable, Sendable {
     public var multiCommunityId: ApiMultiCommunityId
     /// The `community_id` member.
     public var communityId: ApiCommunityId
-
-    /// Creates a value.
-    public init(multiCommunityId: ApiMultiCommunityId, communityId: ApiCommunityId) {
-        self.multiCommunityId = multiCommunityId
-        self.communityId = communityId
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case multiCommunityId = "multi_community_id"
@@ -22,9 +18,22 @@ public struct ApiMultiCommunityEntry: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiMultiCommunityEntry {
+    /// Creates a value.
+    public init(multiCommunityId: ApiMultiCommunityId, communityId: ApiCommunityId) {
+        self.multiCommunityId = multiCommunityId
+        self.communityId = communityId
+    }
+}
+
 extension ApiMultiCommunityEntry: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var multiCommunityId_0: ApiMultiCommunityId?
         var communityId_0: ApiCommunityId?
@@ -35,14 +44,14 @@ extension ApiMultiCommunityEntry: LemmyFastDecodable {
             case 12:
                 if key.u64(0) == 0x74696e756d6d6f63 && key.u64(4) == 0x64695f7974696e75 {  // community_id
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    communityId_0 = try ApiCommunityId(lemmyJSON: &r)
+                    communityId_0 = try ApiCommunityId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 18:
                 if key.u64(0) == 0x6f635f69746c756d && key.u64(8) == 0x5f7974696e756d6d && key.u64(10) == 0x64695f7974696e75 {  // multi_community_id
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    multiCommunityId_0 = try ApiMultiCommunityId(lemmyJSON: &r)
+                    multiCommunityId_0 = try ApiMultiCommunityId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -51,8 +60,10 @@ extension ApiMultiCommunityEntry: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.multiCommunityId = try LemmyJSONReader.required(multiCommunityId_0)
-        self.communityId = try LemmyJSONReader.required(communityId_0)
+        return Self(
+            multiCommunityId: try LemmyJSONReader.required(multiCommunityId_0),
+            communityId: try LemmyJSONReader.required(communityId_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

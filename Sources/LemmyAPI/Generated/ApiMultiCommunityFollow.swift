@@ -11,13 +11,8 @@ public struct ApiMultiCommunityFollow: Codable, Hashable, Sendable {
     public var personId: ApiPersonId
     /// The `follow_state` member.
     public var followState: ApiCommunityFollowerState
-
-    /// Creates a value.
-    public init(multiCommunityId: ApiMultiCommunityId, personId: ApiPersonId, followState: ApiCommunityFollowerState) {
-        self.multiCommunityId = multiCommunityId
-        self.personId = personId
-        self.followState = followState
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case multiCommunityId = "multi_community_id"
@@ -26,9 +21,23 @@ public struct ApiMultiCommunityFollow: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiMultiCommunityFollow {
+    /// Creates a value.
+    public init(multiCommunityId: ApiMultiCommunityId, personId: ApiPersonId, followState: ApiCommunityFollowerState) {
+        self.multiCommunityId = multiCommunityId
+        self.personId = personId
+        self.followState = followState
+    }
+}
+
 extension ApiMultiCommunityFollow: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var multiCommunityId_0: ApiMultiCommunityId?
         var personId_0: ApiPersonId?
@@ -40,21 +49,21 @@ extension ApiMultiCommunityFollow: LemmyFastDecodable {
             case 9:
                 if key.u64(0) == 0x695f6e6f73726570 && key.u64(1) == 0x64695f6e6f737265 {  // person_id
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    personId_0 = try ApiPersonId(lemmyJSON: &r)
+                    personId_0 = try ApiPersonId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 12:
                 if key.u64(0) == 0x735f776f6c6c6f66 && key.u64(4) == 0x65746174735f776f {  // follow_state
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    followState_0 = try ApiCommunityFollowerState(lemmyJSON: &r)
+                    followState_0 = try ApiCommunityFollowerState.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 18:
                 if key.u64(0) == 0x6f635f69746c756d && key.u64(8) == 0x5f7974696e756d6d && key.u64(10) == 0x64695f7974696e75 {  // multi_community_id
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    multiCommunityId_0 = try ApiMultiCommunityId(lemmyJSON: &r)
+                    multiCommunityId_0 = try ApiMultiCommunityId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -63,9 +72,11 @@ extension ApiMultiCommunityFollow: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.multiCommunityId = try LemmyJSONReader.required(multiCommunityId_0)
-        self.personId = try LemmyJSONReader.required(personId_0)
-        self.followState = try LemmyJSONReader.required(consume followState_0)
+        return Self(
+            multiCommunityId: try LemmyJSONReader.required(multiCommunityId_0),
+            personId: try LemmyJSONReader.required(personId_0),
+            followState: try LemmyJSONReader.required(consume followState_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -7,20 +7,29 @@
 public struct ApiMultiCommunityResponse: Codable, Hashable, Sendable {
     /// The `multi_community_view` member.
     public var multiCommunityView: ApiMultiCommunityView
-
-    /// Creates a value.
-    public init(multiCommunityView: ApiMultiCommunityView) {
-        self.multiCommunityView = multiCommunityView
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case multiCommunityView = "multi_community_view"
     }
 }
 
+extension ApiMultiCommunityResponse {
+    /// Creates a value.
+    public init(multiCommunityView: ApiMultiCommunityView) {
+        self.multiCommunityView = multiCommunityView
+    }
+}
+
 extension ApiMultiCommunityResponse: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var multiCommunityView_0: ApiMultiCommunityView?
         var more = try r.beginObject()
@@ -30,7 +39,7 @@ extension ApiMultiCommunityResponse: LemmyFastDecodable {
             case 20:
                 if key.u64(0) == 0x6f635f69746c756d && key.u64(8) == 0x5f7974696e756d6d && key.u64(12) == 0x776569765f797469 {  // multi_community_view
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    multiCommunityView_0 = try ApiMultiCommunityView(lemmyJSON: &r)
+                    multiCommunityView_0 = try ApiMultiCommunityView.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -39,7 +48,9 @@ extension ApiMultiCommunityResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.multiCommunityView = try LemmyJSONReader.required(consume multiCommunityView_0)
+        return Self(
+            multiCommunityView: try LemmyJSONReader.required(consume multiCommunityView_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -11,13 +11,8 @@ public struct ApiMultiCommunityView: Codable, Hashable, Sendable {
     public var followState: ApiCommunityFollowerState?
     /// The `owner` member.
     public var owner: ApiPerson
-
-    /// Creates a value.
-    public init(multi: ApiMultiCommunity, followState: ApiCommunityFollowerState? = nil, owner: ApiPerson) {
-        self.multi = multi
-        self.followState = followState
-        self.owner = owner
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case multi = "multi"
@@ -26,9 +21,23 @@ public struct ApiMultiCommunityView: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiMultiCommunityView {
+    /// Creates a value.
+    public init(multi: ApiMultiCommunity, followState: ApiCommunityFollowerState? = nil, owner: ApiPerson) {
+        self.multi = multi
+        self.followState = followState
+        self.owner = owner
+    }
+}
+
 extension ApiMultiCommunityView: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var multi_0: ApiMultiCommunity?
         var followState_0: ApiCommunityFollowerState?
@@ -40,17 +49,17 @@ extension ApiMultiCommunityView: LemmyFastDecodable {
             case 5:
                 if key.u32(0) == 0x746c756d && key.u32(1) == 0x69746c75 {  // multi
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    multi_0 = try ApiMultiCommunity(lemmyJSON: &r)
+                    multi_0 = try ApiMultiCommunity.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x656e776f && key.u32(1) == 0x72656e77 {  // owner
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    owner_0 = try ApiPerson(lemmyJSON: &r)
+                    owner_0 = try ApiPerson.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 12:
                 if key.u64(0) == 0x735f776f6c6c6f66 && key.u64(4) == 0x65746174735f776f {  // follow_state
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    followState_0 = try r.consumeNull() ? nil : ApiCommunityFollowerState(lemmyJSON: &r)
+                    followState_0 = try r.consumeNull() ? nil : ApiCommunityFollowerState.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -59,9 +68,11 @@ extension ApiMultiCommunityView: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.multi = try LemmyJSONReader.required(consume multi_0)
-        self.followState = consume followState_0
-        self.owner = try LemmyJSONReader.required(consume owner_0)
+        return Self(
+            multi: try LemmyJSONReader.required(consume multi_0),
+            followState: consume followState_0,
+            owner: try LemmyJSONReader.required(consume owner_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -167,21 +167,8 @@ public struct ApiMyUserInfo: Codable, Hashable, Sendable {
             }
         }
     }
-
-    /// Creates a value.
-    public init(localUserView: ApiLocalUserView, follows: [ApiCommunityFollowerView], moderates: [ApiCommunityModeratorView], multiCommunityFollows: [ApiMultiCommunityView]? = nil, communityBlocks: [CommunityBlocksElement], instanceCommunitiesBlocks: [ApiInstance]? = nil, instancePersonsBlocks: [ApiInstance]? = nil, personBlocks: [PersonBlocksElement], keywordBlocks: [String]? = nil, discussionLanguages: [ApiLanguageId], instanceBlocks: [ApiInstanceBlockView]? = nil) {
-        self.localUserView = localUserView
-        self.follows = follows
-        self.moderates = moderates
-        self.multiCommunityFollows = multiCommunityFollows
-        self.communityBlocks = communityBlocks
-        self.instanceCommunitiesBlocks = instanceCommunitiesBlocks
-        self.instancePersonsBlocks = instancePersonsBlocks
-        self.personBlocks = personBlocks
-        self.keywordBlocks = keywordBlocks
-        self.discussionLanguages = discussionLanguages
-        self.instanceBlocks = instanceBlocks
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case localUserView = "local_user_view"
@@ -195,6 +182,23 @@ public struct ApiMyUserInfo: Codable, Hashable, Sendable {
         case keywordBlocks = "keyword_blocks"
         case discussionLanguages = "discussion_languages"
         case instanceBlocks = "instance_blocks"
+    }
+}
+
+extension ApiMyUserInfo {
+    /// Creates a value.
+    public init(localUserView: ApiLocalUserView, follows: [ApiCommunityFollowerView], moderates: [ApiCommunityModeratorView], multiCommunityFollows: [ApiMultiCommunityView]? = nil, communityBlocks: [CommunityBlocksElement], instanceCommunitiesBlocks: [ApiInstance]? = nil, instancePersonsBlocks: [ApiInstance]? = nil, personBlocks: [PersonBlocksElement], keywordBlocks: [String]? = nil, discussionLanguages: [ApiLanguageId], instanceBlocks: [ApiInstanceBlockView]? = nil) {
+        self.localUserView = localUserView
+        self.follows = follows
+        self.moderates = moderates
+        self.multiCommunityFollows = multiCommunityFollows
+        self.communityBlocks = communityBlocks
+        self.instanceCommunitiesBlocks = instanceCommunitiesBlocks
+        self.instancePersonsBlocks = instancePersonsBlocks
+        self.personBlocks = personBlocks
+        self.keywordBlocks = keywordBlocks
+        self.discussionLanguages = discussionLanguages
+        self.instanceBlocks = instanceBlocks
     }
 
     /// Decodes every version's keys; as strictly as one version when the decoder names it.
@@ -233,8 +237,13 @@ public struct ApiMyUserInfo: Codable, Hashable, Sendable {
 }
 
 extension ApiMyUserInfo: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var localUserView_0: ApiLocalUserView?
         var follows_0: [ApiCommunityFollowerView]?
@@ -254,69 +263,69 @@ extension ApiMyUserInfo: LemmyFastDecodable {
             case 7:
                 if key.u32(0) == 0x6c6c6f66 && key.u32(3) == 0x73776f6c {  // follows
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    follows_0 = try [ApiCommunityFollowerView](lemmyJSON: &r)
+                    follows_0 = try [ApiCommunityFollowerView].lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 9:
                 if key.u64(0) == 0x6574617265646f6d && key.u64(1) == 0x736574617265646f {  // moderates
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    moderates_0 = try [ApiCommunityModeratorView](lemmyJSON: &r)
+                    moderates_0 = try [ApiCommunityModeratorView].lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 13:
                 if key.u64(0) == 0x625f6e6f73726570 && key.u64(5) == 0x736b636f6c625f6e {  // person_blocks
                     try LemmyJSONReader.mark(&seen0, 1 << 7)
-                    personBlocks_0 = try [PersonBlocksElement](lemmyJSON: &r)
+                    personBlocks_0 = try [PersonBlocksElement].lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 14:
                 if key.u64(0) == 0x5f64726f7779656b && key.u64(6) == 0x736b636f6c625f64 {  // keyword_blocks
                     try LemmyJSONReader.mark(&seen0, 1 << 8)
-                    keywordBlocks_0 = try r.consumeNull() ? nil : [String](lemmyJSON: &r)
+                    keywordBlocks_0 = try r.consumeNull() ? nil : [String].lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 15:
                 if key.u64(0) == 0x65636e6174736e69 && key.u64(7) == 0x736b636f6c625f65 {  // instance_blocks
                     try LemmyJSONReader.mark(&seen0, 1 << 10)
-                    instanceBlocks_0 = try r.consumeNull() ? nil : [ApiInstanceBlockView](lemmyJSON: &r)
+                    instanceBlocks_0 = try r.consumeNull() ? nil : [ApiInstanceBlockView].lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x73755f6c61636f6c && key.u64(7) == 0x776569765f726573 {  // local_user_view
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    localUserView_0 = try ApiLocalUserView(lemmyJSON: &r)
+                    localUserView_0 = try ApiLocalUserView.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 16:
                 if key.u64(0) == 0x74696e756d6d6f63 && key.u64(8) == 0x736b636f6c625f79 {  // community_blocks
                     try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    communityBlocks_0 = try [CommunityBlocksElement](lemmyJSON: &r)
+                    communityBlocks_0 = try [CommunityBlocksElement].lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 20:
                 if key.u64(0) == 0x6973737563736964 && key.u64(8) == 0x75676e616c5f6e6f && key.u64(12) == 0x7365676175676e61 {  // discussion_languages
                     try LemmyJSONReader.mark(&seen0, 1 << 9)
-                    discussionLanguages_0 = try [ApiLanguageId](lemmyJSON: &r)
+                    discussionLanguages_0 = try [ApiLanguageId].lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 23:
                 if key.u64(0) == 0x65636e6174736e69 && key.u64(8) == 0x736e6f737265705f && key.u64(15) == 0x736b636f6c625f73 {  // instance_persons_blocks
                     try LemmyJSONReader.mark(&seen0, 1 << 6)
-                    instancePersonsBlocks_0 = try r.consumeNull() ? nil : [ApiInstance](lemmyJSON: &r)
+                    instancePersonsBlocks_0 = try r.consumeNull() ? nil : [ApiInstance].lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x6f635f69746c756d && key.u64(8) == 0x5f7974696e756d6d && key.u64(15) == 0x73776f6c6c6f665f {  // multi_community_follows
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    multiCommunityFollows_0 = try r.consumeNull() ? nil : [ApiMultiCommunityView](lemmyJSON: &r)
+                    multiCommunityFollows_0 = try r.consumeNull() ? nil : [ApiMultiCommunityView].lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 27:
                 if key.u64(0) == 0x65636e6174736e69 && key.u64(8) == 0x696e756d6d6f635f && key.u64(16) == 0x6f6c625f73656974 && key.u64(19) == 0x736b636f6c625f73 {  // instance_communities_blocks
                     try LemmyJSONReader.mark(&seen0, 1 << 5)
-                    instanceCommunitiesBlocks_0 = try r.consumeNull() ? nil : [ApiInstance](lemmyJSON: &r)
+                    instanceCommunitiesBlocks_0 = try r.consumeNull() ? nil : [ApiInstance].lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -325,17 +334,19 @@ extension ApiMyUserInfo: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.localUserView = try LemmyJSONReader.required(consume localUserView_0)
-        self.follows = try LemmyJSONReader.required(consume follows_0)
-        self.moderates = try LemmyJSONReader.required(consume moderates_0)
-        self.multiCommunityFollows = consume multiCommunityFollows_0
-        self.communityBlocks = try LemmyJSONReader.required(consume communityBlocks_0)
-        self.instanceCommunitiesBlocks = consume instanceCommunitiesBlocks_0
-        self.instancePersonsBlocks = consume instancePersonsBlocks_0
-        self.personBlocks = try LemmyJSONReader.required(consume personBlocks_0)
-        self.keywordBlocks = consume keywordBlocks_0
-        self.discussionLanguages = try LemmyJSONReader.required(consume discussionLanguages_0)
-        self.instanceBlocks = consume instanceBlocks_0
+        return Self(
+            localUserView: try LemmyJSONReader.required(consume localUserView_0),
+            follows: try LemmyJSONReader.required(consume follows_0),
+            moderates: try LemmyJSONReader.required(consume moderates_0),
+            multiCommunityFollows: consume multiCommunityFollows_0,
+            communityBlocks: try LemmyJSONReader.required(consume communityBlocks_0),
+            instanceCommunitiesBlocks: consume instanceCommunitiesBlocks_0,
+            instancePersonsBlocks: consume instancePersonsBlocks_0,
+            personBlocks: try LemmyJSONReader.required(consume personBlocks_0),
+            keywordBlocks: consume keywordBlocks_0,
+            discussionLanguages: try LemmyJSONReader.required(consume discussionLanguages_0),
+            instanceBlocks: consume instanceBlocks_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 
@@ -343,12 +354,12 @@ extension ApiMyUserInfo.CommunityBlocksElement: LemmyFastDecodable {
     /// Reads the first form, newest first, that the bytes hold; gives up when none does.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
         let start = r
-        if let value = try? ApiCommunity(lemmyJSON: &r) {
+        if let value = try? ApiCommunity.lemmyJSONValue(&r) {
             self = .community(value)
             return
         }
         r = start
-        if let value = try? ApiCommunityBlockView(lemmyJSON: &r) {
+        if let value = try? ApiCommunityBlockView.lemmyJSONValue(&r) {
             self = .communityBlockView(value)
             return
         }
@@ -361,12 +372,12 @@ extension ApiMyUserInfo.PersonBlocksElement: LemmyFastDecodable {
     /// Reads the first form, newest first, that the bytes hold; gives up when none does.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
         let start = r
-        if let value = try? ApiPerson(lemmyJSON: &r) {
+        if let value = try? ApiPerson.lemmyJSONValue(&r) {
             self = .person(value)
             return
         }
         r = start
-        if let value = try? ApiPersonBlockView(lemmyJSON: &r) {
+        if let value = try? ApiPersonBlockView.lemmyJSONValue(&r) {
             self = .personBlockView(value)
             return
         }

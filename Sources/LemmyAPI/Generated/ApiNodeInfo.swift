@@ -19,17 +19,8 @@ public struct ApiNodeInfo: Codable, Hashable, Sendable {
     public var services: ApiNodeInfoServices?
     /// The `metadata` member.
     public var metadata: [String: String]?
-
-    /// Creates a value.
-    public init(version: String? = nil, software: ApiNodeInfoSoftware? = nil, protocols: [String]? = nil, usage: ApiNodeInfoUsage? = nil, openRegistrations: Bool? = nil, services: ApiNodeInfoServices? = nil, metadata: [String: String]? = nil) {
-        self.version = version
-        self.software = software
-        self.protocols = protocols
-        self.usage = usage
-        self.openRegistrations = openRegistrations
-        self.services = services
-        self.metadata = metadata
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case version = "version"
@@ -42,9 +33,27 @@ public struct ApiNodeInfo: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiNodeInfo {
+    /// Creates a value.
+    public init(version: String? = nil, software: ApiNodeInfoSoftware? = nil, protocols: [String]? = nil, usage: ApiNodeInfoUsage? = nil, openRegistrations: Bool? = nil, services: ApiNodeInfoServices? = nil, metadata: [String: String]? = nil) {
+        self.version = version
+        self.software = software
+        self.protocols = protocols
+        self.usage = usage
+        self.openRegistrations = openRegistrations
+        self.services = services
+        self.metadata = metadata
+    }
+}
+
 extension ApiNodeInfo: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var version_0: String?
         var software_0: ApiNodeInfoSoftware?
@@ -60,41 +69,41 @@ extension ApiNodeInfo: LemmyFastDecodable {
             case 5:
                 if key.u32(0) == 0x67617375 && key.u32(1) == 0x65676173 {  // usage
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    usage_0 = try r.consumeNull() ? nil : ApiNodeInfoUsage(lemmyJSON: &r)
+                    usage_0 = try r.consumeNull() ? nil : ApiNodeInfoUsage.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 7:
                 if key.u32(0) == 0x73726576 && key.u32(3) == 0x6e6f6973 {  // version
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    version_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    version_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 8:
                 if key.u64(0) == 0x617461646174656d {  // metadata
                     try LemmyJSONReader.mark(&seen0, 1 << 6)
-                    metadata_0 = try r.consumeNull() ? nil : [String: String](lemmyJSON: &r)
+                    metadata_0 = try r.consumeNull() ? nil : [String: String].lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x7365636976726573 {  // services
                     try LemmyJSONReader.mark(&seen0, 1 << 5)
-                    services_0 = try r.consumeNull() ? nil : ApiNodeInfoServices(lemmyJSON: &r)
+                    services_0 = try r.consumeNull() ? nil : ApiNodeInfoServices.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x6572617774666f73 {  // software
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    software_0 = try r.consumeNull() ? nil : ApiNodeInfoSoftware(lemmyJSON: &r)
+                    software_0 = try r.consumeNull() ? nil : ApiNodeInfoSoftware.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 9:
                 if key.u64(0) == 0x6c6f636f746f7270 && key.u64(1) == 0x736c6f636f746f72 {  // protocols
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    protocols_0 = try r.consumeNull() ? nil : [String](lemmyJSON: &r)
+                    protocols_0 = try r.consumeNull() ? nil : [String].lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 17:
                 if key.u64(0) == 0x696765526e65706f && key.u64(8) == 0x6e6f697461727473 && key.u64(9) == 0x736e6f6974617274 {  // openRegistrations
                     try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    openRegistrations_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    openRegistrations_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -103,13 +112,15 @@ extension ApiNodeInfo: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.version = consume version_0
-        self.software = consume software_0
-        self.protocols = consume protocols_0
-        self.usage = consume usage_0
-        self.openRegistrations = openRegistrations_0
-        self.services = consume services_0
-        self.metadata = consume metadata_0
+        return Self(
+            version: consume version_0,
+            software: consume software_0,
+            protocols: consume protocols_0,
+            usage: consume usage_0,
+            openRegistrations: openRegistrations_0,
+            services: consume services_0,
+            metadata: consume metadata_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -9,12 +9,8 @@ public struct ApiNodeInfoServices: Codable, Hashable, Sendable {
     public var inbound: [String]?
     /// The `outbound` member.
     public var outbound: [String]?
-
-    /// Creates a value.
-    public init(inbound: [String]? = nil, outbound: [String]? = nil) {
-        self.inbound = inbound
-        self.outbound = outbound
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case inbound = "inbound"
@@ -22,9 +18,22 @@ public struct ApiNodeInfoServices: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiNodeInfoServices {
+    /// Creates a value.
+    public init(inbound: [String]? = nil, outbound: [String]? = nil) {
+        self.inbound = inbound
+        self.outbound = outbound
+    }
+}
+
 extension ApiNodeInfoServices: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var inbound_0: [String]?
         var outbound_0: [String]?
@@ -35,14 +44,14 @@ extension ApiNodeInfoServices: LemmyFastDecodable {
             case 7:
                 if key.u32(0) == 0x6f626e69 && key.u32(3) == 0x646e756f {  // inbound
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    inbound_0 = try r.consumeNull() ? nil : [String](lemmyJSON: &r)
+                    inbound_0 = try r.consumeNull() ? nil : [String].lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 8:
                 if key.u64(0) == 0x646e756f6274756f {  // outbound
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    outbound_0 = try r.consumeNull() ? nil : [String](lemmyJSON: &r)
+                    outbound_0 = try r.consumeNull() ? nil : [String].lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -51,8 +60,10 @@ extension ApiNodeInfoServices: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.inbound = consume inbound_0
-        self.outbound = consume outbound_0
+        return Self(
+            inbound: consume inbound_0,
+            outbound: consume outbound_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -13,14 +13,8 @@ public struct ApiNodeInfoSoftware: Codable, Hashable, Sendable {
     public var repository: String?
     /// The `homepage` member.
     public var homepage: String?
-
-    /// Creates a value.
-    public init(name: String? = nil, version: String? = nil, repository: String? = nil, homepage: String? = nil) {
-        self.name = name
-        self.version = version
-        self.repository = repository
-        self.homepage = homepage
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case name = "name"
@@ -30,9 +24,24 @@ public struct ApiNodeInfoSoftware: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiNodeInfoSoftware {
+    /// Creates a value.
+    public init(name: String? = nil, version: String? = nil, repository: String? = nil, homepage: String? = nil) {
+        self.name = name
+        self.version = version
+        self.repository = repository
+        self.homepage = homepage
+    }
+}
+
 extension ApiNodeInfoSoftware: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var name_0: String?
         var version_0: String?
@@ -45,28 +54,28 @@ extension ApiNodeInfoSoftware: LemmyFastDecodable {
             case 4:
                 if key.u32(0) == 0x656d616e {  // name
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    name_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    name_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 7:
                 if key.u32(0) == 0x73726576 && key.u32(3) == 0x6e6f6973 {  // version
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    version_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    version_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 8:
                 if key.u64(0) == 0x65676170656d6f68 {  // homepage
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    homepage_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    homepage_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 10:
                 if key.u64(0) == 0x6f7469736f706572 && key.u64(2) == 0x79726f7469736f70 {  // repository
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    repository_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    repository_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -75,10 +84,12 @@ extension ApiNodeInfoSoftware: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.name = consume name_0
-        self.version = consume version_0
-        self.repository = consume repository_0
-        self.homepage = consume homepage_0
+        return Self(
+            name: consume name_0,
+            version: consume version_0,
+            repository: consume repository_0,
+            homepage: consume homepage_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -11,13 +11,8 @@ public struct ApiNodeInfoUsage: Codable, Hashable, Sendable {
     public var localPosts: Int?
     /// The `localComments` member.
     public var localComments: Int?
-
-    /// Creates a value.
-    public init(users: ApiNodeInfoUsers? = nil, localPosts: Int? = nil, localComments: Int? = nil) {
-        self.users = users
-        self.localPosts = localPosts
-        self.localComments = localComments
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case users = "users"
@@ -26,9 +21,23 @@ public struct ApiNodeInfoUsage: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiNodeInfoUsage {
+    /// Creates a value.
+    public init(users: ApiNodeInfoUsers? = nil, localPosts: Int? = nil, localComments: Int? = nil) {
+        self.users = users
+        self.localPosts = localPosts
+        self.localComments = localComments
+    }
+}
+
 extension ApiNodeInfoUsage: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var users_0: ApiNodeInfoUsers?
         var localPosts_0: Int?
@@ -40,21 +49,21 @@ extension ApiNodeInfoUsage: LemmyFastDecodable {
             case 5:
                 if key.u32(0) == 0x72657375 && key.u32(1) == 0x73726573 {  // users
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    users_0 = try r.consumeNull() ? nil : ApiNodeInfoUsers(lemmyJSON: &r)
+                    users_0 = try r.consumeNull() ? nil : ApiNodeInfoUsers.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 10:
                 if key.u64(0) == 0x736f506c61636f6c && key.u64(2) == 0x7374736f506c6163 {  // localPosts
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    localPosts_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    localPosts_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 13:
                 if key.u64(0) == 0x6d6f436c61636f6c && key.u64(5) == 0x73746e656d6d6f43 {  // localComments
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    localComments_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    localComments_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -63,9 +72,11 @@ extension ApiNodeInfoUsage: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.users = consume users_0
-        self.localPosts = localPosts_0
-        self.localComments = localComments_0
+        return Self(
+            users: consume users_0,
+            localPosts: localPosts_0,
+            localComments: localComments_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -11,13 +11,8 @@ public struct ApiNodeInfoUsers: Codable, Hashable, Sendable {
     public var activeHalfyear: Int?
     /// The `activeMonth` member.
     public var activeMonth: Int?
-
-    /// Creates a value.
-    public init(total: Int? = nil, activeHalfyear: Int? = nil, activeMonth: Int? = nil) {
-        self.total = total
-        self.activeHalfyear = activeHalfyear
-        self.activeMonth = activeMonth
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case total = "total"
@@ -26,9 +21,23 @@ public struct ApiNodeInfoUsers: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiNodeInfoUsers {
+    /// Creates a value.
+    public init(total: Int? = nil, activeHalfyear: Int? = nil, activeMonth: Int? = nil) {
+        self.total = total
+        self.activeHalfyear = activeHalfyear
+        self.activeMonth = activeMonth
+    }
+}
+
 extension ApiNodeInfoUsers: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var total_0: Int?
         var activeHalfyear_0: Int?
@@ -40,21 +49,21 @@ extension ApiNodeInfoUsers: LemmyFastDecodable {
             case 5:
                 if key.u32(0) == 0x61746f74 && key.u32(1) == 0x6c61746f {  // total
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    total_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    total_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 11:
                 if key.u64(0) == 0x6f4d657669746361 && key.u64(3) == 0x68746e6f4d657669 {  // activeMonth
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    activeMonth_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    activeMonth_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 14:
                 if key.u64(0) == 0x6148657669746361 && key.u64(6) == 0x72616579666c6148 {  // activeHalfyear
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    activeHalfyear_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    activeHalfyear_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -63,9 +72,11 @@ extension ApiNodeInfoUsers: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.total = total_0
-        self.activeHalfyear = activeHalfyear_0
-        self.activeMonth = activeMonth_0
+        return Self(
+            total: total_0,
+            activeHalfyear: activeHalfyear_0,
+            activeMonth: activeMonth_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

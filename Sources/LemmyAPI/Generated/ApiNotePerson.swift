@@ -9,12 +9,8 @@ public struct ApiNotePerson: Codable, Hashable, Sendable {
     public var personId: ApiPersonId
     /// The `note` member.
     public var note: String
-
-    /// Creates a value.
-    public init(personId: ApiPersonId, note: String) {
-        self.personId = personId
-        self.note = note
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case personId = "person_id"
@@ -22,9 +18,22 @@ public struct ApiNotePerson: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiNotePerson {
+    /// Creates a value.
+    public init(personId: ApiPersonId, note: String) {
+        self.personId = personId
+        self.note = note
+    }
+}
+
 extension ApiNotePerson: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var personId_0: ApiPersonId?
         var note_0: String?
@@ -35,14 +44,14 @@ extension ApiNotePerson: LemmyFastDecodable {
             case 4:
                 if key.u32(0) == 0x65746f6e {  // note
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    note_0 = try String(lemmyJSON: &r)
+                    note_0 = try String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 9:
                 if key.u64(0) == 0x695f6e6f73726570 && key.u64(1) == 0x64695f6e6f737265 {  // person_id
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    personId_0 = try ApiPersonId(lemmyJSON: &r)
+                    personId_0 = try ApiPersonId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -51,8 +60,10 @@ extension ApiNotePerson: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.personId = try LemmyJSONReader.required(personId_0)
-        self.note = try LemmyJSONReader.required(consume note_0)
+        return Self(
+            personId: try LemmyJSONReader.required(personId_0),
+            note: try LemmyJSONReader.required(consume note_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

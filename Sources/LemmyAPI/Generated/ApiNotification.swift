@@ -25,20 +25,8 @@ public struct ApiNotification: Codable, Hashable, Sendable {
     public var modlogId: ApiModlogId?
     /// The `creator_id` member.
     public var creatorId: ApiPersonId
-
-    /// Creates a value.
-    public init(id: ApiNotificationId, recipientId: ApiPersonId, commentId: ApiCommentId? = nil, read: Bool, publishedAt: LemmyDate, kind: ApiNotificationType, postId: ApiPostId? = nil, privateMessageId: ApiPrivateMessageId? = nil, modlogId: ApiModlogId? = nil, creatorId: ApiPersonId) {
-        self.id = id
-        self.recipientId = recipientId
-        self.commentId = commentId
-        self.read = read
-        self.publishedAt = publishedAt
-        self.kind = kind
-        self.postId = postId
-        self.privateMessageId = privateMessageId
-        self.modlogId = modlogId
-        self.creatorId = creatorId
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case id = "id"
@@ -54,9 +42,30 @@ public struct ApiNotification: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiNotification {
+    /// Creates a value.
+    public init(id: ApiNotificationId, recipientId: ApiPersonId, commentId: ApiCommentId? = nil, read: Bool, publishedAt: LemmyDate, kind: ApiNotificationType, postId: ApiPostId? = nil, privateMessageId: ApiPrivateMessageId? = nil, modlogId: ApiModlogId? = nil, creatorId: ApiPersonId) {
+        self.id = id
+        self.recipientId = recipientId
+        self.commentId = commentId
+        self.read = read
+        self.publishedAt = publishedAt
+        self.kind = kind
+        self.postId = postId
+        self.privateMessageId = privateMessageId
+        self.modlogId = modlogId
+        self.creatorId = creatorId
+    }
+}
+
 extension ApiNotification: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var id_0: ApiNotificationId?
         var recipientId_0: ApiPersonId?
@@ -75,58 +84,58 @@ extension ApiNotification: LemmyFastDecodable {
             case 2:
                 if key.u16(0) == 0x6469 {  // id
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    id_0 = try ApiNotificationId(lemmyJSON: &r)
+                    id_0 = try ApiNotificationId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 4:
                 if key.u32(0) == 0x646e696b {  // kind
                     try LemmyJSONReader.mark(&seen0, 1 << 5)
-                    kind_0 = try ApiNotificationType(lemmyJSON: &r)
+                    kind_0 = try ApiNotificationType.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x64616572 {  // read
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    read_0 = try Bool(lemmyJSON: &r)
+                    read_0 = try Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 7:
                 if key.u32(0) == 0x74736f70 && key.u32(3) == 0x64695f74 {  // post_id
                     try LemmyJSONReader.mark(&seen0, 1 << 6)
-                    postId_0 = try r.consumeNull() ? nil : ApiPostId(lemmyJSON: &r)
+                    postId_0 = try r.consumeNull() ? nil : ApiPostId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 9:
                 if key.u64(0) == 0x695f676f6c646f6d && key.u64(1) == 0x64695f676f6c646f {  // modlog_id
                     try LemmyJSONReader.mark(&seen0, 1 << 8)
-                    modlogId_0 = try r.consumeNull() ? nil : ApiModlogId(lemmyJSON: &r)
+                    modlogId_0 = try r.consumeNull() ? nil : ApiModlogId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 10:
                 if key.u64(0) == 0x5f746e656d6d6f63 && key.u64(2) == 0x64695f746e656d6d {  // comment_id
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    commentId_0 = try r.consumeNull() ? nil : ApiCommentId(lemmyJSON: &r)
+                    commentId_0 = try r.consumeNull() ? nil : ApiCommentId.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x5f726f7461657263 && key.u64(2) == 0x64695f726f746165 {  // creator_id
                     try LemmyJSONReader.mark(&seen0, 1 << 9)
-                    creatorId_0 = try ApiPersonId(lemmyJSON: &r)
+                    creatorId_0 = try ApiPersonId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 12:
                 if key.u64(0) == 0x656873696c627570 && key.u64(4) == 0x74615f6465687369 {  // published_at
                     try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    publishedAt_0 = try LemmyDate(lemmyJSON: &r)
+                    publishedAt_0 = try LemmyDate.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x6e65697069636572 && key.u64(4) == 0x64695f746e656970 {  // recipient_id
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    recipientId_0 = try ApiPersonId(lemmyJSON: &r)
+                    recipientId_0 = try ApiPersonId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 18:
                 if key.u64(0) == 0x5f65746176697270 && key.u64(8) == 0x5f6567617373656d && key.u64(10) == 0x64695f6567617373 {  // private_message_id
                     try LemmyJSONReader.mark(&seen0, 1 << 7)
-                    privateMessageId_0 = try r.consumeNull() ? nil : ApiPrivateMessageId(lemmyJSON: &r)
+                    privateMessageId_0 = try r.consumeNull() ? nil : ApiPrivateMessageId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -135,16 +144,18 @@ extension ApiNotification: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.id = try LemmyJSONReader.required(id_0)
-        self.recipientId = try LemmyJSONReader.required(recipientId_0)
-        self.commentId = commentId_0
-        self.read = try LemmyJSONReader.required(read_0)
-        self.publishedAt = try LemmyJSONReader.required(consume publishedAt_0)
-        self.kind = try LemmyJSONReader.required(consume kind_0)
-        self.postId = postId_0
-        self.privateMessageId = privateMessageId_0
-        self.modlogId = modlogId_0
-        self.creatorId = try LemmyJSONReader.required(creatorId_0)
+        return Self(
+            id: try LemmyJSONReader.required(id_0),
+            recipientId: try LemmyJSONReader.required(recipientId_0),
+            commentId: commentId_0,
+            read: try LemmyJSONReader.required(read_0),
+            publishedAt: try LemmyJSONReader.required(consume publishedAt_0),
+            kind: try LemmyJSONReader.required(consume kind_0),
+            postId: postId_0,
+            privateMessageId: privateMessageId_0,
+            modlogId: modlogId_0,
+            creatorId: try LemmyJSONReader.required(creatorId_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -57,10 +57,10 @@ extension ApiNotificationData: LemmyFastDecodable {
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
         let tag = try r.tag("type_")
         switch tag {
-        case "comment", "Comment": self = .comment(try ApiCommentView(lemmyJSON: &r))
-        case "post", "Post": self = .post(try ApiPostView(lemmyJSON: &r))
-        case "private_message", "PrivateMessage": self = .privateMessage(try ApiPrivateMessageView(lemmyJSON: &r))
-        case "mod_action", "ModAction": self = .modAction(try ApiModlogView(lemmyJSON: &r))
+        case "comment", "Comment": self = .comment(try ApiCommentView.lemmyJSONValue(&r))
+        case "post", "Post": self = .post(try ApiPostView.lemmyJSONValue(&r))
+        case "private_message", "PrivateMessage": self = .privateMessage(try ApiPrivateMessageView.lemmyJSONValue(&r))
+        case "mod_action", "ModAction": self = .modAction(try ApiModlogView.lemmyJSONValue(&r))
         default:
             try r.skipValue()
             self = .unknown(tag)

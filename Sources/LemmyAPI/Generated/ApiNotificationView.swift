@@ -9,12 +9,8 @@ public struct ApiNotificationView: Codable, Hashable, Sendable {
     public var notification: ApiNotification
     /// The `data` member.
     public var data: ApiNotificationData
-
-    /// Creates a value.
-    public init(notification: ApiNotification, data: ApiNotificationData) {
-        self.notification = notification
-        self.data = data
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case notification = "notification"
@@ -22,9 +18,22 @@ public struct ApiNotificationView: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiNotificationView {
+    /// Creates a value.
+    public init(notification: ApiNotification, data: ApiNotificationData) {
+        self.notification = notification
+        self.data = data
+    }
+}
+
 extension ApiNotificationView: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var notification_0: ApiNotification?
         var data_0: ApiNotificationData?
@@ -35,14 +44,14 @@ extension ApiNotificationView: LemmyFastDecodable {
             case 4:
                 if key.u32(0) == 0x61746164 {  // data
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    data_0 = try ApiNotificationData(lemmyJSON: &r)
+                    data_0 = try ApiNotificationData.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 12:
                 if key.u64(0) == 0x6163696669746f6e && key.u64(4) == 0x6e6f697461636966 {  // notification
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    notification_0 = try ApiNotification(lemmyJSON: &r)
+                    notification_0 = try ApiNotification.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -51,8 +60,10 @@ extension ApiNotificationView: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.notification = try LemmyJSONReader.required(consume notification_0)
-        self.data = try LemmyJSONReader.required(consume data_0)
+        return Self(
+            notification: try LemmyJSONReader.required(consume notification_0),
+            data: try LemmyJSONReader.required(consume data_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -15,15 +15,8 @@ public struct ApiOAuthAccount: Codable, Hashable, Sendable {
     public var publishedAt: LemmyDate
     /// The `updated_at` member.
     public var updatedAt: LemmyDate?
-
-    /// Creates a value.
-    public init(localUserId: ApiLocalUserId, oauthProviderId: ApiOAuthProviderId, oauthUserId: String, publishedAt: LemmyDate, updatedAt: LemmyDate? = nil) {
-        self.localUserId = localUserId
-        self.oauthProviderId = oauthProviderId
-        self.oauthUserId = oauthUserId
-        self.publishedAt = publishedAt
-        self.updatedAt = updatedAt
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case localUserId = "local_user_id"
@@ -34,9 +27,25 @@ public struct ApiOAuthAccount: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiOAuthAccount {
+    /// Creates a value.
+    public init(localUserId: ApiLocalUserId, oauthProviderId: ApiOAuthProviderId, oauthUserId: String, publishedAt: LemmyDate, updatedAt: LemmyDate? = nil) {
+        self.localUserId = localUserId
+        self.oauthProviderId = oauthProviderId
+        self.oauthUserId = oauthUserId
+        self.publishedAt = publishedAt
+        self.updatedAt = updatedAt
+    }
+}
+
 extension ApiOAuthAccount: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var localUserId_0: ApiLocalUserId?
         var oauthProviderId_0: ApiOAuthProviderId?
@@ -50,31 +59,31 @@ extension ApiOAuthAccount: LemmyFastDecodable {
             case 10:
                 if key.u64(0) == 0x5f64657461647075 && key.u64(2) == 0x74615f6465746164 {  // updated_at
                     try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    updatedAt_0 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                    updatedAt_0 = try r.consumeNull() ? nil : LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 12:
                 if key.u64(0) == 0x656873696c627570 && key.u64(4) == 0x74615f6465687369 {  // published_at
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    publishedAt_0 = try LemmyDate(lemmyJSON: &r)
+                    publishedAt_0 = try LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 13:
                 if key.u64(0) == 0x73755f6c61636f6c && key.u64(5) == 0x64695f726573755f {  // local_user_id
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    localUserId_0 = try ApiLocalUserId(lemmyJSON: &r)
+                    localUserId_0 = try ApiLocalUserId.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x73755f687475616f && key.u64(5) == 0x64695f726573755f {  // oauth_user_id
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    oauthUserId_0 = try String(lemmyJSON: &r)
+                    oauthUserId_0 = try String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 17:
                 if key.u64(0) == 0x72705f687475616f && key.u64(8) == 0x695f72656469766f && key.u64(9) == 0x64695f7265646976 {  // oauth_provider_id
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    oauthProviderId_0 = try ApiOAuthProviderId(lemmyJSON: &r)
+                    oauthProviderId_0 = try ApiOAuthProviderId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -83,11 +92,13 @@ extension ApiOAuthAccount: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.localUserId = try LemmyJSONReader.required(localUserId_0)
-        self.oauthProviderId = try LemmyJSONReader.required(oauthProviderId_0)
-        self.oauthUserId = try LemmyJSONReader.required(consume oauthUserId_0)
-        self.publishedAt = try LemmyJSONReader.required(consume publishedAt_0)
-        self.updatedAt = consume updatedAt_0
+        return Self(
+            localUserId: try LemmyJSONReader.required(localUserId_0),
+            oauthProviderId: try LemmyJSONReader.required(oauthProviderId_0),
+            oauthUserId: try LemmyJSONReader.required(consume oauthUserId_0),
+            publishedAt: try LemmyJSONReader.required(consume publishedAt_0),
+            updatedAt: consume updatedAt_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -33,18 +33,8 @@ public struct ApiOpenGraphData: Codable, Hashable, Sendable {
     ///
     /// Added in 1.0.0-beta.1.
     public var videoHeight: Int?
-
-    /// Creates a value.
-    public init(title: String? = nil, description: String? = nil, image: ApiDbUrl? = nil, imageWidth: Int? = nil, imageHeight: Int? = nil, embedVideoUrl: ApiDbUrl? = nil, videoWidth: Int? = nil, videoHeight: Int? = nil) {
-        self.title = title
-        self.description = description
-        self.image = image
-        self.imageWidth = imageWidth
-        self.imageHeight = imageHeight
-        self.embedVideoUrl = embedVideoUrl
-        self.videoWidth = videoWidth
-        self.videoHeight = videoHeight
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case title = "title"
@@ -55,6 +45,20 @@ public struct ApiOpenGraphData: Codable, Hashable, Sendable {
         case embedVideoUrl = "embed_video_url"
         case videoWidth = "video_width"
         case videoHeight = "video_height"
+    }
+}
+
+extension ApiOpenGraphData {
+    /// Creates a value.
+    public init(title: String? = nil, description: String? = nil, image: ApiDbUrl? = nil, imageWidth: Int? = nil, imageHeight: Int? = nil, embedVideoUrl: ApiDbUrl? = nil, videoWidth: Int? = nil, videoHeight: Int? = nil) {
+        self.title = title
+        self.description = description
+        self.image = image
+        self.imageWidth = imageWidth
+        self.imageHeight = imageHeight
+        self.embedVideoUrl = embedVideoUrl
+        self.videoWidth = videoWidth
+        self.videoHeight = videoHeight
     }
 
     /// Decodes every version's keys; as strictly as one version when the decoder names it.
@@ -87,8 +91,13 @@ public struct ApiOpenGraphData: Codable, Hashable, Sendable {
 }
 
 extension ApiOpenGraphData: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var title_0: String?
         var description_0: String?
@@ -105,40 +114,40 @@ extension ApiOpenGraphData: LemmyFastDecodable {
             case 5:
                 if key.u32(0) == 0x67616d69 && key.u32(1) == 0x6567616d {  // image
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    image_0 = try r.consumeNull() ? nil : ApiDbUrl(lemmyJSON: &r)
+                    image_0 = try r.consumeNull() ? nil : ApiDbUrl.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x6c746974 && key.u32(1) == 0x656c7469 {  // title
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    title_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    title_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 11:
                 if key.u64(0) == 0x7470697263736564 && key.u64(3) == 0x6e6f697470697263 {  // description
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    description_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    description_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x69775f6567616d69 && key.u64(3) == 0x68746469775f6567 {  // image_width
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    imageWidth_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    imageWidth_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x69775f6f65646976 && key.u64(3) == 0x68746469775f6f65 {  // video_width
                     try LemmyJSONReader.mark(&seen0, 1 << 6)
-                    videoWidth_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    videoWidth_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 12:
                 if key.u64(0) == 0x65685f6567616d69 && key.u64(4) == 0x7468676965685f65 {  // image_height
                     try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    imageHeight_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    imageHeight_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x65685f6f65646976 && key.u64(4) == 0x7468676965685f6f {  // video_height
                     try LemmyJSONReader.mark(&seen0, 1 << 7)
-                    videoHeight_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    videoHeight_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 15:
                 if key.u64(0) == 0x69765f6465626d65 && key.u64(7) == 0x6c72755f6f656469 {  // embed_video_url
                     try LemmyJSONReader.mark(&seen0, 1 << 5)
-                    embedVideoUrl_0 = try r.consumeNull() ? nil : ApiDbUrl(lemmyJSON: &r)
+                    embedVideoUrl_0 = try r.consumeNull() ? nil : ApiDbUrl.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -147,14 +156,16 @@ extension ApiOpenGraphData: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.title = consume title_0
-        self.description = consume description_0
-        self.image = consume image_0
-        self.imageWidth = imageWidth_0
-        self.imageHeight = imageHeight_0
-        self.embedVideoUrl = consume embedVideoUrl_0
-        self.videoWidth = videoWidth_0
-        self.videoHeight = videoHeight_0
+        return Self(
+            title: consume title_0,
+            description: consume description_0,
+            image: consume image_0,
+            imageWidth: imageWidth_0,
+            imageHeight: imageHeight_0,
+            embedVideoUrl: consume embedVideoUrl_0,
+            videoWidth: videoWidth_0,
+            videoHeight: videoHeight_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -11,13 +11,8 @@ public struct ApiPagedResponse<T: Codable & Hashable & Sendable>: Codable, Hasha
     public var nextPage: ApiPaginationCursor?
     /// The `prev_page` member.
     public var prevPage: ApiPaginationCursor?
-
-    /// Creates a value.
-    public init(items: [T], nextPage: ApiPaginationCursor? = nil, prevPage: ApiPaginationCursor? = nil) {
-        self.items = items
-        self.nextPage = nextPage
-        self.prevPage = prevPage
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case items = "items"
@@ -26,9 +21,23 @@ public struct ApiPagedResponse<T: Codable & Hashable & Sendable>: Codable, Hasha
     }
 }
 
+extension ApiPagedResponse {
+    /// Creates a value.
+    public init(items: [T], nextPage: ApiPaginationCursor? = nil, prevPage: ApiPaginationCursor? = nil) {
+        self.items = items
+        self.nextPage = nextPage
+        self.prevPage = prevPage
+    }
+}
+
 extension ApiPagedResponse: LemmyFastDecodable where T: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var items_0: [T]?
         var nextPage_0: ApiPaginationCursor?
@@ -40,17 +49,17 @@ extension ApiPagedResponse: LemmyFastDecodable where T: LemmyFastDecodable {
             case 5:
                 if key.u32(0) == 0x6d657469 && key.u32(1) == 0x736d6574 {  // items
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    items_0 = try [T](lemmyJSON: &r)
+                    items_0 = try [T].lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 9:
                 if key.u64(0) == 0x6761705f7478656e && key.u64(1) == 0x656761705f747865 {  // next_page
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    nextPage_0 = try r.consumeNull() ? nil : ApiPaginationCursor(lemmyJSON: &r)
+                    nextPage_0 = try r.consumeNull() ? nil : ApiPaginationCursor.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x6761705f76657270 && key.u64(1) == 0x656761705f766572 {  // prev_page
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    prevPage_0 = try r.consumeNull() ? nil : ApiPaginationCursor(lemmyJSON: &r)
+                    prevPage_0 = try r.consumeNull() ? nil : ApiPaginationCursor.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -59,9 +68,11 @@ extension ApiPagedResponse: LemmyFastDecodable where T: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.items = try LemmyJSONReader.required(consume items_0)
-        self.nextPage = consume nextPage_0
-        self.prevPage = consume prevPage_0
+        return Self(
+            items: try LemmyJSONReader.required(consume items_0),
+            nextPage: consume nextPage_0,
+            prevPage: consume prevPage_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -13,14 +13,8 @@ public struct ApiPendingFollowerView: Codable, Hashable, Sendable {
     public var isNewInstance: Bool
     /// The `follow_state` member.
     public var followState: ApiCommunityFollowerState?
-
-    /// Creates a value.
-    public init(person: ApiPerson, community: ApiCommunity, isNewInstance: Bool, followState: ApiCommunityFollowerState? = nil) {
-        self.person = person
-        self.community = community
-        self.isNewInstance = isNewInstance
-        self.followState = followState
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case person = "person"
@@ -30,9 +24,24 @@ public struct ApiPendingFollowerView: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiPendingFollowerView {
+    /// Creates a value.
+    public init(person: ApiPerson, community: ApiCommunity, isNewInstance: Bool, followState: ApiCommunityFollowerState? = nil) {
+        self.person = person
+        self.community = community
+        self.isNewInstance = isNewInstance
+        self.followState = followState
+    }
+}
+
 extension ApiPendingFollowerView: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var person_0: ApiPerson?
         var community_0: ApiCommunity?
@@ -45,28 +54,28 @@ extension ApiPendingFollowerView: LemmyFastDecodable {
             case 6:
                 if key.u32(0) == 0x73726570 && key.u32(2) == 0x6e6f7372 {  // person
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    person_0 = try ApiPerson(lemmyJSON: &r)
+                    person_0 = try ApiPerson.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 9:
                 if key.u64(0) == 0x74696e756d6d6f63 && key.u64(1) == 0x7974696e756d6d6f {  // community
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    community_0 = try ApiCommunity(lemmyJSON: &r)
+                    community_0 = try ApiCommunity.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 12:
                 if key.u64(0) == 0x735f776f6c6c6f66 && key.u64(4) == 0x65746174735f776f {  // follow_state
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    followState_0 = try r.consumeNull() ? nil : ApiCommunityFollowerState(lemmyJSON: &r)
+                    followState_0 = try r.consumeNull() ? nil : ApiCommunityFollowerState.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 15:
                 if key.u64(0) == 0x695f77656e5f7369 && key.u64(7) == 0x65636e6174736e69 {  // is_new_instance
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    isNewInstance_0 = try Bool(lemmyJSON: &r)
+                    isNewInstance_0 = try Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -75,10 +84,12 @@ extension ApiPendingFollowerView: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.person = try LemmyJSONReader.required(consume person_0)
-        self.community = try LemmyJSONReader.required(consume community_0)
-        self.isNewInstance = try LemmyJSONReader.required(isNewInstance_0)
-        self.followState = consume followState_0
+        return Self(
+            person: try LemmyJSONReader.required(consume person_0),
+            community: try LemmyJSONReader.required(consume community_0),
+            isNewInstance: try LemmyJSONReader.required(isNewInstance_0),
+            followState: consume followState_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

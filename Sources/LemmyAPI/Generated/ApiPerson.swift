@@ -73,31 +73,8 @@ public struct ApiPerson: Codable, Hashable, Sendable {
     ///
     /// Removed in 0.19.0.
     public var admin: Bool?
-
-    /// Creates a value.
-    public init(id: ApiPersonId, name: String, displayName: String? = nil, avatar: ApiDbUrl? = nil, publishedAt: LemmyDate, updatedAt: LemmyDate? = nil, apId: ApiDbUrl, bio: String? = nil, local: Bool, lastRefreshedAt: LemmyDate? = nil, banner: ApiDbUrl? = nil, deleted: Bool, matrixUserId: String? = nil, botAccount: Bool, instanceId: ApiInstanceId, postCount: Int? = nil, commentCount: Int? = nil, banned: Bool? = nil, banExpires: LemmyDate? = nil, inboxUrl: String? = nil, admin: Bool? = nil) {
-        self.id = id
-        self.name = name
-        self.displayName = displayName
-        self.avatar = avatar
-        self.publishedAt = publishedAt
-        self.updatedAt = updatedAt
-        self.apId = apId
-        self.bio = bio
-        self.local = local
-        self.lastRefreshedAt = lastRefreshedAt
-        self.banner = banner
-        self.deleted = deleted
-        self.matrixUserId = matrixUserId
-        self.botAccount = botAccount
-        self.instanceId = instanceId
-        self.postCount = postCount
-        self.commentCount = commentCount
-        self.banned = banned
-        self.banExpires = banExpires
-        self.inboxUrl = inboxUrl
-        self.admin = admin
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case id = "id"
@@ -124,6 +101,33 @@ public struct ApiPerson: Codable, Hashable, Sendable {
         case banExpires = "ban_expires"
         case inboxUrl = "inbox_url"
         case admin = "admin"
+    }
+}
+
+extension ApiPerson {
+    /// Creates a value.
+    public init(id: ApiPersonId, name: String, displayName: String? = nil, avatar: ApiDbUrl? = nil, publishedAt: LemmyDate, updatedAt: LemmyDate? = nil, apId: ApiDbUrl, bio: String? = nil, local: Bool, lastRefreshedAt: LemmyDate? = nil, banner: ApiDbUrl? = nil, deleted: Bool, matrixUserId: String? = nil, botAccount: Bool, instanceId: ApiInstanceId, postCount: Int? = nil, commentCount: Int? = nil, banned: Bool? = nil, banExpires: LemmyDate? = nil, inboxUrl: String? = nil, admin: Bool? = nil) {
+        self.id = id
+        self.name = name
+        self.displayName = displayName
+        self.avatar = avatar
+        self.publishedAt = publishedAt
+        self.updatedAt = updatedAt
+        self.apId = apId
+        self.bio = bio
+        self.local = local
+        self.lastRefreshedAt = lastRefreshedAt
+        self.banner = banner
+        self.deleted = deleted
+        self.matrixUserId = matrixUserId
+        self.botAccount = botAccount
+        self.instanceId = instanceId
+        self.postCount = postCount
+        self.commentCount = commentCount
+        self.banned = banned
+        self.banExpires = banExpires
+        self.inboxUrl = inboxUrl
+        self.admin = admin
     }
 
     /// Decodes every version's keys; as strictly as one version when the decoder names it.
@@ -182,8 +186,13 @@ public struct ApiPerson: Codable, Hashable, Sendable {
 }
 
 extension ApiPerson: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var id_0: ApiPersonId?
         var name_0: String?
@@ -216,128 +225,128 @@ extension ApiPerson: LemmyFastDecodable {
             case 2:
                 if key.u16(0) == 0x6469 {  // id
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    id_0 = try ApiPersonId(lemmyJSON: &r)
+                    id_0 = try ApiPersonId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 3:
                 if key.u16(0) == 0x6962 && key.u16(1) == 0x6f69 {  // bio
                     try LemmyJSONReader.mark(&seen0, 1 << 10)
-                    bio_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    bio_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 4:
                 if key.u32(0) == 0x656d616e {  // name
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    name_0 = try String(lemmyJSON: &r)
+                    name_0 = try String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 5:
                 if key.u32(0) == 0x696d6461 && key.u32(1) == 0x6e696d64 {  // admin
                     try LemmyJSONReader.mark(&seen0, 1 << 23)
-                    admin_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    admin_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x695f7061 && key.u32(1) == 0x64695f70 {  // ap_id
                     try LemmyJSONReader.mark(&seen0, 1 << 8)
-                    apId_0 = try ApiDbUrl(lemmyJSON: &r)
+                    apId_0 = try ApiDbUrl.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x61636f6c && key.u32(1) == 0x6c61636f {  // local
                     try LemmyJSONReader.mark(&seen0, 1 << 11)
-                    local_0 = try Bool(lemmyJSON: &r)
+                    local_0 = try Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 6:
                 if key.u32(0) == 0x74617661 && key.u32(2) == 0x72617461 {  // avatar
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    avatar_0 = try r.consumeNull() ? nil : ApiDbUrl(lemmyJSON: &r)
+                    avatar_0 = try r.consumeNull() ? nil : ApiDbUrl.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x6e6e6162 && key.u32(2) == 0x64656e6e {  // banned
                     try LemmyJSONReader.mark(&seen0, 1 << 20)
-                    banned_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    banned_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x6e6e6162 && key.u32(2) == 0x72656e6e {  // banner
                     try LemmyJSONReader.mark(&seen0, 1 << 13)
-                    banner_0 = try r.consumeNull() ? nil : ApiDbUrl(lemmyJSON: &r)
+                    banner_0 = try r.consumeNull() ? nil : ApiDbUrl.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 7:
                 if key.u32(0) == 0x656c6564 && key.u32(3) == 0x64657465 {  // deleted
                     try LemmyJSONReader.mark(&seen0, 1 << 14)
-                    deleted_0 = try Bool(lemmyJSON: &r)
+                    deleted_0 = try Bool.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x61647075 && key.u32(3) == 0x64657461 {  // updated
                     try LemmyJSONReader.mark(&seen0, 1 << 7)
-                    updatedAt_1 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                    updatedAt_1 = try r.consumeNull() ? nil : LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 8:
                 if key.u64(0) == 0x64695f726f746361 {  // actor_id
                     try LemmyJSONReader.mark(&seen0, 1 << 9)
-                    apId_1 = try ApiDbUrl(lemmyJSON: &r)
+                    apId_1 = try ApiDbUrl.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 9:
                 if key.u64(0) == 0x72755f786f626e69 && key.u64(1) == 0x6c72755f786f626e {  // inbox_url
                     try LemmyJSONReader.mark(&seen0, 1 << 22)
-                    inboxUrl_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    inboxUrl_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x656873696c627570 && key.u64(1) == 0x64656873696c6275 {  // published
                     try LemmyJSONReader.mark(&seen0, 1 << 5)
-                    publishedAt_1 = try LemmyDate(lemmyJSON: &r)
+                    publishedAt_1 = try LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 10:
                 if key.u64(0) == 0x756f635f74736f70 && key.u64(2) == 0x746e756f635f7473 {  // post_count
                     try LemmyJSONReader.mark(&seen0, 1 << 18)
-                    postCount_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    postCount_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x5f64657461647075 && key.u64(2) == 0x74615f6465746164 {  // updated_at
                     try LemmyJSONReader.mark(&seen0, 1 << 6)
-                    updatedAt_0 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                    updatedAt_0 = try r.consumeNull() ? nil : LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 11:
                 if key.u64(0) == 0x697078655f6e6162 && key.u64(3) == 0x736572697078655f {  // ban_expires
                     try LemmyJSONReader.mark(&seen0, 1 << 21)
-                    banExpires_0 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                    banExpires_0 = try r.consumeNull() ? nil : LemmyDate.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x6f6363615f746f62 && key.u64(3) == 0x746e756f6363615f {  // bot_account
                     try LemmyJSONReader.mark(&seen0, 1 << 16)
-                    botAccount_0 = try Bool(lemmyJSON: &r)
+                    botAccount_0 = try Bool.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x65636e6174736e69 && key.u64(3) == 0x64695f65636e6174 {  // instance_id
                     try LemmyJSONReader.mark(&seen0, 1 << 17)
-                    instanceId_0 = try ApiInstanceId(lemmyJSON: &r)
+                    instanceId_0 = try ApiInstanceId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 12:
                 if key.u64(0) == 0x5f79616c70736964 && key.u64(4) == 0x656d616e5f79616c {  // display_name
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    displayName_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    displayName_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x656873696c627570 && key.u64(4) == 0x74615f6465687369 {  // published_at
                     try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    publishedAt_0 = try LemmyDate(lemmyJSON: &r)
+                    publishedAt_0 = try LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 13:
                 if key.u64(0) == 0x5f746e656d6d6f63 && key.u64(5) == 0x746e756f635f746e {  // comment_count
                     try LemmyJSONReader.mark(&seen0, 1 << 19)
-                    commentCount_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    commentCount_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 14:
                 if key.u64(0) == 0x755f78697274616d && key.u64(6) == 0x64695f726573755f {  // matrix_user_id
                     try LemmyJSONReader.mark(&seen0, 1 << 15)
-                    matrixUserId_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    matrixUserId_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 17:
                 if key.u64(0) == 0x6665725f7473616c && key.u64(8) == 0x615f646568736572 && key.u64(9) == 0x74615f6465687365 {  // last_refreshed_at
                     try LemmyJSONReader.mark(&seen0, 1 << 12)
-                    lastRefreshedAt_0 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                    lastRefreshedAt_0 = try r.consumeNull() ? nil : LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -346,27 +355,29 @@ extension ApiPerson: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.id = try LemmyJSONReader.required(id_0)
-        self.name = try LemmyJSONReader.required(consume name_0)
-        self.displayName = consume displayName_0
-        self.avatar = consume avatar_0
-        self.publishedAt = try LemmyJSONReader.required(publishedAt_0 ?? publishedAt_1)
-        self.updatedAt = updatedAt_0 ?? updatedAt_1
-        self.apId = try LemmyJSONReader.required(apId_0 ?? apId_1)
-        self.bio = consume bio_0
-        self.local = try LemmyJSONReader.required(local_0)
-        self.lastRefreshedAt = consume lastRefreshedAt_0
-        self.banner = consume banner_0
-        self.deleted = try LemmyJSONReader.required(deleted_0)
-        self.matrixUserId = consume matrixUserId_0
-        self.botAccount = try LemmyJSONReader.required(botAccount_0)
-        self.instanceId = try LemmyJSONReader.required(instanceId_0)
-        self.postCount = postCount_0
-        self.commentCount = commentCount_0
-        self.banned = banned_0
-        self.banExpires = consume banExpires_0
-        self.inboxUrl = consume inboxUrl_0
-        self.admin = admin_0
+        return Self(
+            id: try LemmyJSONReader.required(id_0),
+            name: try LemmyJSONReader.required(consume name_0),
+            displayName: consume displayName_0,
+            avatar: consume avatar_0,
+            publishedAt: try LemmyJSONReader.required(publishedAt_0 ?? publishedAt_1),
+            updatedAt: updatedAt_0 ?? updatedAt_1,
+            apId: try LemmyJSONReader.required(apId_0 ?? apId_1),
+            bio: consume bio_0,
+            local: try LemmyJSONReader.required(local_0),
+            lastRefreshedAt: consume lastRefreshedAt_0,
+            banner: consume banner_0,
+            deleted: try LemmyJSONReader.required(deleted_0),
+            matrixUserId: consume matrixUserId_0,
+            botAccount: try LemmyJSONReader.required(botAccount_0),
+            instanceId: try LemmyJSONReader.required(instanceId_0),
+            postCount: postCount_0,
+            commentCount: commentCount_0,
+            banned: banned_0,
+            banExpires: consume banExpires_0,
+            inboxUrl: consume inboxUrl_0,
+            admin: admin_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -17,16 +17,8 @@ public struct ApiPersonActions: Codable, Hashable, Sendable {
     public var upvotes: Int?
     /// The `downvotes` member.
     public var downvotes: Int?
-
-    /// Creates a value.
-    public init(blockedAt: LemmyDate? = nil, notedAt: LemmyDate? = nil, note: String? = nil, votedAt: LemmyDate? = nil, upvotes: Int? = nil, downvotes: Int? = nil) {
-        self.blockedAt = blockedAt
-        self.notedAt = notedAt
-        self.note = note
-        self.votedAt = votedAt
-        self.upvotes = upvotes
-        self.downvotes = downvotes
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case blockedAt = "blocked_at"
@@ -38,9 +30,26 @@ public struct ApiPersonActions: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiPersonActions {
+    /// Creates a value.
+    public init(blockedAt: LemmyDate? = nil, notedAt: LemmyDate? = nil, note: String? = nil, votedAt: LemmyDate? = nil, upvotes: Int? = nil, downvotes: Int? = nil) {
+        self.blockedAt = blockedAt
+        self.notedAt = notedAt
+        self.note = note
+        self.votedAt = votedAt
+        self.upvotes = upvotes
+        self.downvotes = downvotes
+    }
+}
+
 extension ApiPersonActions: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var blockedAt_0: LemmyDate?
         var notedAt_0: LemmyDate?
@@ -55,38 +64,38 @@ extension ApiPersonActions: LemmyFastDecodable {
             case 4:
                 if key.u32(0) == 0x65746f6e {  // note
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    note_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    note_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 7:
                 if key.u32(0) == 0x6f767075 && key.u32(3) == 0x7365746f {  // upvotes
                     try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    upvotes_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    upvotes_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 8:
                 if key.u64(0) == 0x74615f6465746f6e {  // noted_at
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    notedAt_0 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                    notedAt_0 = try r.consumeNull() ? nil : LemmyDate.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x74615f6465746f76 {  // voted_at
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    votedAt_0 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                    votedAt_0 = try r.consumeNull() ? nil : LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 9:
                 if key.u64(0) == 0x65746f766e776f64 && key.u64(1) == 0x7365746f766e776f {  // downvotes
                     try LemmyJSONReader.mark(&seen0, 1 << 5)
-                    downvotes_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    downvotes_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 10:
                 if key.u64(0) == 0x5f64656b636f6c62 && key.u64(2) == 0x74615f64656b636f {  // blocked_at
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    blockedAt_0 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                    blockedAt_0 = try r.consumeNull() ? nil : LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -95,12 +104,14 @@ extension ApiPersonActions: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.blockedAt = consume blockedAt_0
-        self.notedAt = consume notedAt_0
-        self.note = consume note_0
-        self.votedAt = consume votedAt_0
-        self.upvotes = upvotes_0
-        self.downvotes = downvotes_0
+        return Self(
+            blockedAt: consume blockedAt_0,
+            notedAt: consume notedAt_0,
+            note: consume note_0,
+            votedAt: consume votedAt_0,
+            upvotes: upvotes_0,
+            downvotes: downvotes_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

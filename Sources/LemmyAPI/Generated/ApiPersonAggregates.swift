@@ -23,16 +23,8 @@ public struct ApiPersonAggregates: Codable, Hashable, Sendable {
     ///
     /// Removed in 0.19.0.
     public var commentScore: Int?
-
-    /// Creates a value.
-    public init(personId: ApiPersonId, postCount: Int, commentCount: Int, id: Int? = nil, postScore: Int? = nil, commentScore: Int? = nil) {
-        self.personId = personId
-        self.postCount = postCount
-        self.commentCount = commentCount
-        self.id = id
-        self.postScore = postScore
-        self.commentScore = commentScore
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case personId = "person_id"
@@ -41,6 +33,18 @@ public struct ApiPersonAggregates: Codable, Hashable, Sendable {
         case id = "id"
         case postScore = "post_score"
         case commentScore = "comment_score"
+    }
+}
+
+extension ApiPersonAggregates {
+    /// Creates a value.
+    public init(personId: ApiPersonId, postCount: Int, commentCount: Int, id: Int? = nil, postScore: Int? = nil, commentScore: Int? = nil) {
+        self.personId = personId
+        self.postCount = postCount
+        self.commentCount = commentCount
+        self.id = id
+        self.postScore = postScore
+        self.commentScore = commentScore
     }
 
     /// Decodes every version's keys; as strictly as one version when the decoder names it.
@@ -69,8 +73,13 @@ public struct ApiPersonAggregates: Codable, Hashable, Sendable {
 }
 
 extension ApiPersonAggregates: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var personId_0: ApiPersonId?
         var postCount_0: Int?
@@ -85,34 +94,34 @@ extension ApiPersonAggregates: LemmyFastDecodable {
             case 2:
                 if key.u16(0) == 0x6469 {  // id
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    id_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    id_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 9:
                 if key.u64(0) == 0x695f6e6f73726570 && key.u64(1) == 0x64695f6e6f737265 {  // person_id
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    personId_0 = try ApiPersonId(lemmyJSON: &r)
+                    personId_0 = try ApiPersonId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 10:
                 if key.u64(0) == 0x756f635f74736f70 && key.u64(2) == 0x746e756f635f7473 {  // post_count
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    postCount_0 = try Int(lemmyJSON: &r)
+                    postCount_0 = try Int.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x6f63735f74736f70 && key.u64(2) == 0x65726f63735f7473 {  // post_score
                     try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    postScore_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    postScore_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 13:
                 if key.u64(0) == 0x5f746e656d6d6f63 && key.u64(5) == 0x746e756f635f746e {  // comment_count
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    commentCount_0 = try Int(lemmyJSON: &r)
+                    commentCount_0 = try Int.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x5f746e656d6d6f63 && key.u64(5) == 0x65726f63735f746e {  // comment_score
                     try LemmyJSONReader.mark(&seen0, 1 << 5)
-                    commentScore_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    commentScore_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -121,12 +130,14 @@ extension ApiPersonAggregates: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.personId = try LemmyJSONReader.required(personId_0)
-        self.postCount = try LemmyJSONReader.required(postCount_0)
-        self.commentCount = try LemmyJSONReader.required(commentCount_0)
-        self.id = id_0
-        self.postScore = postScore_0
-        self.commentScore = commentScore_0
+        return Self(
+            personId: try LemmyJSONReader.required(personId_0),
+            postCount: try LemmyJSONReader.required(postCount_0),
+            commentCount: try LemmyJSONReader.required(commentCount_0),
+            id: id_0,
+            postScore: postScore_0,
+            commentScore: commentScore_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

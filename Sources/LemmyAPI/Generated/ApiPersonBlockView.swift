@@ -9,12 +9,8 @@ public struct ApiPersonBlockView: Codable, Hashable, Sendable {
     public var person: ApiPerson
     /// The `target` member.
     public var target: ApiPerson
-
-    /// Creates a value.
-    public init(person: ApiPerson, target: ApiPerson) {
-        self.person = person
-        self.target = target
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case person = "person"
@@ -22,9 +18,22 @@ public struct ApiPersonBlockView: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiPersonBlockView {
+    /// Creates a value.
+    public init(person: ApiPerson, target: ApiPerson) {
+        self.person = person
+        self.target = target
+    }
+}
+
 extension ApiPersonBlockView: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var person_0: ApiPerson?
         var target_0: ApiPerson?
@@ -35,10 +44,10 @@ extension ApiPersonBlockView: LemmyFastDecodable {
             case 6:
                 if key.u32(0) == 0x73726570 && key.u32(2) == 0x6e6f7372 {  // person
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    person_0 = try ApiPerson(lemmyJSON: &r)
+                    person_0 = try ApiPerson.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x67726174 && key.u32(2) == 0x74656772 {  // target
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    target_0 = try ApiPerson(lemmyJSON: &r)
+                    target_0 = try ApiPerson.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -47,8 +56,10 @@ extension ApiPersonBlockView: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.person = try LemmyJSONReader.required(consume person_0)
-        self.target = try LemmyJSONReader.required(consume target_0)
+        return Self(
+            person: try LemmyJSONReader.required(consume person_0),
+            target: try LemmyJSONReader.required(consume target_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

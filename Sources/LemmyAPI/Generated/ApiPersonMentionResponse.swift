@@ -7,20 +7,29 @@
 public struct ApiPersonMentionResponse: Codable, Hashable, Sendable {
     /// The `person_mention_view` member.
     public var personMentionView: ApiPersonMentionView
-
-    /// Creates a value.
-    public init(personMentionView: ApiPersonMentionView) {
-        self.personMentionView = personMentionView
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case personMentionView = "person_mention_view"
     }
 }
 
+extension ApiPersonMentionResponse {
+    /// Creates a value.
+    public init(personMentionView: ApiPersonMentionView) {
+        self.personMentionView = personMentionView
+    }
+}
+
 extension ApiPersonMentionResponse: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var personMentionView_0: ApiPersonMentionView?
         var more = try r.beginObject()
@@ -30,7 +39,7 @@ extension ApiPersonMentionResponse: LemmyFastDecodable {
             case 19:
                 if key.u64(0) == 0x6d5f6e6f73726570 && key.u64(8) == 0x765f6e6f69746e65 && key.u64(11) == 0x776569765f6e6f69 {  // person_mention_view
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    personMentionView_0 = try ApiPersonMentionView(lemmyJSON: &r)
+                    personMentionView_0 = try ApiPersonMentionView.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -39,7 +48,9 @@ extension ApiPersonMentionResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.personMentionView = try LemmyJSONReader.required(consume personMentionView_0)
+        return Self(
+            personMentionView: try LemmyJSONReader.required(consume personMentionView_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

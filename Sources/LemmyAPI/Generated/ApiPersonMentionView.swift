@@ -41,25 +41,8 @@ public struct ApiPersonMentionView: Codable, Hashable, Sendable {
     public var creatorBlocked: Bool
     /// The `my_vote` member.
     public var myVote: Int?
-
-    /// Creates a value.
-    public init(personMention: ApiPersonMention, comment: ApiComment, creator: ApiPerson, post: ApiPost, community: ApiCommunity, recipient: ApiPerson, counts: ApiCommentAggregates, creatorBannedFromCommunity: Bool, bannedFromCommunity: Bool? = nil, creatorIsModerator: Bool? = nil, creatorIsAdmin: Bool? = nil, subscribed: ApiSubscribedType, saved: Bool, creatorBlocked: Bool, myVote: Int? = nil) {
-        self.personMention = personMention
-        self.comment = comment
-        self.creator = creator
-        self.post = post
-        self.community = community
-        self.recipient = recipient
-        self.counts = counts
-        self.creatorBannedFromCommunity = creatorBannedFromCommunity
-        self.bannedFromCommunity = bannedFromCommunity
-        self.creatorIsModerator = creatorIsModerator
-        self.creatorIsAdmin = creatorIsAdmin
-        self.subscribed = subscribed
-        self.saved = saved
-        self.creatorBlocked = creatorBlocked
-        self.myVote = myVote
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case personMention = "person_mention"
@@ -77,6 +60,27 @@ public struct ApiPersonMentionView: Codable, Hashable, Sendable {
         case saved = "saved"
         case creatorBlocked = "creator_blocked"
         case myVote = "my_vote"
+    }
+}
+
+extension ApiPersonMentionView {
+    /// Creates a value.
+    public init(personMention: ApiPersonMention, comment: ApiComment, creator: ApiPerson, post: ApiPost, community: ApiCommunity, recipient: ApiPerson, counts: ApiCommentAggregates, creatorBannedFromCommunity: Bool, bannedFromCommunity: Bool? = nil, creatorIsModerator: Bool? = nil, creatorIsAdmin: Bool? = nil, subscribed: ApiSubscribedType, saved: Bool, creatorBlocked: Bool, myVote: Int? = nil) {
+        self.personMention = personMention
+        self.comment = comment
+        self.creator = creator
+        self.post = post
+        self.community = community
+        self.recipient = recipient
+        self.counts = counts
+        self.creatorBannedFromCommunity = creatorBannedFromCommunity
+        self.bannedFromCommunity = bannedFromCommunity
+        self.creatorIsModerator = creatorIsModerator
+        self.creatorIsAdmin = creatorIsAdmin
+        self.subscribed = subscribed
+        self.saved = saved
+        self.creatorBlocked = creatorBlocked
+        self.myVote = myVote
     }
 
     /// Decodes every version's keys; as strictly as one version when the decoder names it.
@@ -123,8 +127,13 @@ public struct ApiPersonMentionView: Codable, Hashable, Sendable {
 }
 
 extension ApiPersonMentionView: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var personMention_0: ApiPersonMention?
         var comment_0: ApiComment?
@@ -148,93 +157,93 @@ extension ApiPersonMentionView: LemmyFastDecodable {
             case 4:
                 if key.u32(0) == 0x74736f70 {  // post
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    post_0 = try ApiPost(lemmyJSON: &r)
+                    post_0 = try ApiPost.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 5:
                 if key.u32(0) == 0x65766173 && key.u32(1) == 0x64657661 {  // saved
                     try LemmyJSONReader.mark(&seen0, 1 << 12)
-                    saved_0 = try Bool(lemmyJSON: &r)
+                    saved_0 = try Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 6:
                 if key.u32(0) == 0x6e756f63 && key.u32(2) == 0x73746e75 {  // counts
                     try LemmyJSONReader.mark(&seen0, 1 << 6)
-                    counts_0 = try ApiCommentAggregates(lemmyJSON: &r)
+                    counts_0 = try ApiCommentAggregates.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 7:
                 if key.u32(0) == 0x6d6d6f63 && key.u32(3) == 0x746e656d {  // comment
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    comment_0 = try ApiComment(lemmyJSON: &r)
+                    comment_0 = try ApiComment.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x61657263 && key.u32(3) == 0x726f7461 {  // creator
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    creator_0 = try ApiPerson(lemmyJSON: &r)
+                    creator_0 = try ApiPerson.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x765f796d && key.u32(3) == 0x65746f76 {  // my_vote
                     try LemmyJSONReader.mark(&seen0, 1 << 14)
-                    myVote_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    myVote_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 9:
                 if key.u64(0) == 0x74696e756d6d6f63 && key.u64(1) == 0x7974696e756d6d6f {  // community
                     try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    community_0 = try ApiCommunity(lemmyJSON: &r)
+                    community_0 = try ApiCommunity.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x6e65697069636572 && key.u64(1) == 0x746e656970696365 {  // recipient
                     try LemmyJSONReader.mark(&seen0, 1 << 5)
-                    recipient_0 = try ApiPerson(lemmyJSON: &r)
+                    recipient_0 = try ApiPerson.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 10:
                 if key.u64(0) == 0x6269726373627573 && key.u64(2) == 0x6465626972637362 {  // subscribed
                     try LemmyJSONReader.mark(&seen0, 1 << 11)
-                    subscribed_0 = try ApiSubscribedType(lemmyJSON: &r)
+                    subscribed_0 = try ApiSubscribedType.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 14:
                 if key.u64(0) == 0x6d5f6e6f73726570 && key.u64(6) == 0x6e6f69746e656d5f {  // person_mention
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    personMention_0 = try ApiPersonMention(lemmyJSON: &r)
+                    personMention_0 = try ApiPersonMention.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 15:
                 if key.u64(0) == 0x5f726f7461657263 && key.u64(7) == 0x64656b636f6c625f {  // creator_blocked
                     try LemmyJSONReader.mark(&seen0, 1 << 13)
-                    creatorBlocked_0 = try Bool(lemmyJSON: &r)
+                    creatorBlocked_0 = try Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 16:
                 if key.u64(0) == 0x5f726f7461657263 && key.u64(8) == 0x6e696d64615f7369 {  // creator_is_admin
                     try LemmyJSONReader.mark(&seen0, 1 << 10)
-                    creatorIsAdmin_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    creatorIsAdmin_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 20:
                 if key.u64(0) == 0x5f726f7461657263 && key.u64(8) == 0x7265646f6d5f7369 && key.u64(12) == 0x726f74617265646f {  // creator_is_moderator
                     try LemmyJSONReader.mark(&seen0, 1 << 9)
-                    creatorIsModerator_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    creatorIsModerator_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 21:
                 if key.u64(0) == 0x665f64656e6e6162 && key.u64(8) == 0x6d6d6f635f6d6f72 && key.u64(13) == 0x7974696e756d6d6f {  // banned_from_community
                     try LemmyJSONReader.mark(&seen0, 1 << 8)
-                    bannedFromCommunity_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    bannedFromCommunity_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 29:
                 if key.u64(0) == 0x5f726f7461657263 && key.u64(8) == 0x665f64656e6e6162 && key.u64(16) == 0x6d6d6f635f6d6f72 && key.u64(21) == 0x7974696e756d6d6f {  // creator_banned_from_community
                     try LemmyJSONReader.mark(&seen0, 1 << 7)
-                    creatorBannedFromCommunity_0 = try Bool(lemmyJSON: &r)
+                    creatorBannedFromCommunity_0 = try Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -243,21 +252,23 @@ extension ApiPersonMentionView: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.personMention = try LemmyJSONReader.required(consume personMention_0)
-        self.comment = try LemmyJSONReader.required(consume comment_0)
-        self.creator = try LemmyJSONReader.required(consume creator_0)
-        self.post = try LemmyJSONReader.required(consume post_0)
-        self.community = try LemmyJSONReader.required(consume community_0)
-        self.recipient = try LemmyJSONReader.required(consume recipient_0)
-        self.counts = try LemmyJSONReader.required(consume counts_0)
-        self.creatorBannedFromCommunity = try LemmyJSONReader.required(creatorBannedFromCommunity_0)
-        self.bannedFromCommunity = bannedFromCommunity_0
-        self.creatorIsModerator = creatorIsModerator_0
-        self.creatorIsAdmin = creatorIsAdmin_0
-        self.subscribed = try LemmyJSONReader.required(consume subscribed_0)
-        self.saved = try LemmyJSONReader.required(saved_0)
-        self.creatorBlocked = try LemmyJSONReader.required(creatorBlocked_0)
-        self.myVote = myVote_0
+        return Self(
+            personMention: try LemmyJSONReader.required(consume personMention_0),
+            comment: try LemmyJSONReader.required(consume comment_0),
+            creator: try LemmyJSONReader.required(consume creator_0),
+            post: try LemmyJSONReader.required(consume post_0),
+            community: try LemmyJSONReader.required(consume community_0),
+            recipient: try LemmyJSONReader.required(consume recipient_0),
+            counts: try LemmyJSONReader.required(consume counts_0),
+            creatorBannedFromCommunity: try LemmyJSONReader.required(creatorBannedFromCommunity_0),
+            bannedFromCommunity: bannedFromCommunity_0,
+            creatorIsModerator: creatorIsModerator_0,
+            creatorIsAdmin: creatorIsAdmin_0,
+            subscribed: try LemmyJSONReader.required(consume subscribed_0),
+            saved: try LemmyJSONReader.required(saved_0),
+            creatorBlocked: try LemmyJSONReader.required(creatorBlocked_0),
+            myVote: myVote_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -7,20 +7,29 @@
 public struct ApiPersonResponse: Codable, Hashable, Sendable {
     /// The `person_view` member.
     public var personView: ApiPersonView
-
-    /// Creates a value.
-    public init(personView: ApiPersonView) {
-        self.personView = personView
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case personView = "person_view"
     }
 }
 
+extension ApiPersonResponse {
+    /// Creates a value.
+    public init(personView: ApiPersonView) {
+        self.personView = personView
+    }
+}
+
 extension ApiPersonResponse: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var personView_0: ApiPersonView?
         var more = try r.beginObject()
@@ -30,7 +39,7 @@ extension ApiPersonResponse: LemmyFastDecodable {
             case 11:
                 if key.u64(0) == 0x765f6e6f73726570 && key.u64(3) == 0x776569765f6e6f73 {  // person_view
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    personView_0 = try ApiPersonView(lemmyJSON: &r)
+                    personView_0 = try ApiPersonView.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -39,7 +48,9 @@ extension ApiPersonResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.personView = try LemmyJSONReader.required(consume personView_0)
+        return Self(
+            personView: try LemmyJSONReader.required(consume personView_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -27,16 +27,8 @@ public struct ApiPersonView: Codable, Hashable, Sendable {
     ///
     /// Removed in 1.0.0-beta.1.
     public var counts: ApiPersonAggregates?
-
-    /// Creates a value.
-    public init(person: ApiPerson, isAdmin: Bool? = nil, personActions: ApiPersonActions? = nil, banned: Bool? = nil, banExpiresAt: LemmyDate? = nil, counts: ApiPersonAggregates? = nil) {
-        self.person = person
-        self.isAdmin = isAdmin
-        self.personActions = personActions
-        self.banned = banned
-        self.banExpiresAt = banExpiresAt
-        self.counts = counts
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case person = "person"
@@ -45,6 +37,18 @@ public struct ApiPersonView: Codable, Hashable, Sendable {
         case banned = "banned"
         case banExpiresAt = "ban_expires_at"
         case counts = "counts"
+    }
+}
+
+extension ApiPersonView {
+    /// Creates a value.
+    public init(person: ApiPerson, isAdmin: Bool? = nil, personActions: ApiPersonActions? = nil, banned: Bool? = nil, banExpiresAt: LemmyDate? = nil, counts: ApiPersonAggregates? = nil) {
+        self.person = person
+        self.isAdmin = isAdmin
+        self.personActions = personActions
+        self.banned = banned
+        self.banExpiresAt = banExpiresAt
+        self.counts = counts
     }
 
     /// Decodes every version's keys; as strictly as one version when the decoder names it.
@@ -73,8 +77,13 @@ public struct ApiPersonView: Codable, Hashable, Sendable {
 }
 
 extension ApiPersonView: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var person_0: ApiPerson?
         var isAdmin_0: Bool?
@@ -89,30 +98,30 @@ extension ApiPersonView: LemmyFastDecodable {
             case 6:
                 if key.u32(0) == 0x6e6e6162 && key.u32(2) == 0x64656e6e {  // banned
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    banned_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    banned_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x6e756f63 && key.u32(2) == 0x73746e75 {  // counts
                     try LemmyJSONReader.mark(&seen0, 1 << 5)
-                    counts_0 = try r.consumeNull() ? nil : ApiPersonAggregates(lemmyJSON: &r)
+                    counts_0 = try r.consumeNull() ? nil : ApiPersonAggregates.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x73726570 && key.u32(2) == 0x6e6f7372 {  // person
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    person_0 = try ApiPerson(lemmyJSON: &r)
+                    person_0 = try ApiPerson.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 8:
                 if key.u64(0) == 0x6e696d64615f7369 {  // is_admin
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    isAdmin_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    isAdmin_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 14:
                 if key.u64(0) == 0x697078655f6e6162 && key.u64(6) == 0x74615f7365726970 {  // ban_expires_at
                     try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    banExpiresAt_0 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                    banExpiresAt_0 = try r.consumeNull() ? nil : LemmyDate.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x615f6e6f73726570 && key.u64(6) == 0x736e6f697463615f {  // person_actions
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    personActions_0 = try r.consumeNull() ? nil : ApiPersonActions(lemmyJSON: &r)
+                    personActions_0 = try r.consumeNull() ? nil : ApiPersonActions.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -121,12 +130,14 @@ extension ApiPersonView: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.person = try LemmyJSONReader.required(consume person_0)
-        self.isAdmin = isAdmin_0
-        self.personActions = consume personActions_0
-        self.banned = banned_0
-        self.banExpiresAt = consume banExpiresAt_0
-        self.counts = consume counts_0
+        return Self(
+            person: try LemmyJSONReader.required(consume person_0),
+            isAdmin: isAdmin_0,
+            personActions: consume personActions_0,
+            banned: banned_0,
+            banExpiresAt: consume banExpiresAt_0,
+            counts: consume counts_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

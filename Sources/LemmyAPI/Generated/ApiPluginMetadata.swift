@@ -11,13 +11,8 @@ public struct ApiPluginMetadata: Codable, Hashable, Sendable {
     public var url: String?
     /// The `description` member.
     public var description: String?
-
-    /// Creates a value.
-    public init(name: String, url: String? = nil, description: String? = nil) {
-        self.name = name
-        self.url = url
-        self.description = description
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case name = "name"
@@ -26,9 +21,23 @@ public struct ApiPluginMetadata: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiPluginMetadata {
+    /// Creates a value.
+    public init(name: String, url: String? = nil, description: String? = nil) {
+        self.name = name
+        self.url = url
+        self.description = description
+    }
+}
+
 extension ApiPluginMetadata: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var name_0: String?
         var url_0: String?
@@ -40,21 +49,21 @@ extension ApiPluginMetadata: LemmyFastDecodable {
             case 3:
                 if key.u16(0) == 0x7275 && key.u16(1) == 0x6c72 {  // url
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    url_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    url_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 4:
                 if key.u32(0) == 0x656d616e {  // name
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    name_0 = try String(lemmyJSON: &r)
+                    name_0 = try String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 11:
                 if key.u64(0) == 0x7470697263736564 && key.u64(3) == 0x6e6f697470697263 {  // description
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    description_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    description_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -63,9 +72,11 @@ extension ApiPluginMetadata: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.name = try LemmyJSONReader.required(consume name_0)
-        self.url = consume url_0
-        self.description = consume description_0
+        return Self(
+            name: try LemmyJSONReader.required(consume name_0),
+            url: consume url_0,
+            description: consume description_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

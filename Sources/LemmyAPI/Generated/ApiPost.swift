@@ -111,44 +111,8 @@ public struct ApiPost: Codable, Hashable, Sendable {
     ///
     /// Added in 1.0.0-beta.1.
     public var embedVideoHeight: Int?
-
-    /// Creates a value.
-    public init(id: ApiPostId, name: String, url: ApiDbUrl? = nil, body: String? = nil, creatorId: ApiPersonId, communityId: ApiCommunityId, removed: Bool, locked: Bool, publishedAt: LemmyDate, updatedAt: LemmyDate? = nil, deleted: Bool, nsfw: Bool, embedTitle: String? = nil, embedDescription: String? = nil, thumbnailUrl: ApiDbUrl? = nil, apId: ApiDbUrl, local: Bool, embedVideoUrl: ApiDbUrl? = nil, languageId: ApiLanguageId, featuredCommunity: Bool, featuredLocal: Bool, urlContentType: String? = nil, altText: String? = nil, scheduledPublishTimeAt: LemmyDate? = nil, newestCommentTimeAt: LemmyDate? = nil, comments: Int? = nil, score: Int? = nil, upvotes: Int? = nil, downvotes: Int? = nil, reportCount: Int? = nil, unresolvedReportCount: Int? = nil, federationPending: Bool? = nil, embedVideoWidth: Int? = nil, embedVideoHeight: Int? = nil) {
-        self.id = id
-        self.name = name
-        self.url = url
-        self.body = body
-        self.creatorId = creatorId
-        self.communityId = communityId
-        self.removed = removed
-        self.locked = locked
-        self.publishedAt = publishedAt
-        self.updatedAt = updatedAt
-        self.deleted = deleted
-        self.nsfw = nsfw
-        self.embedTitle = embedTitle
-        self.embedDescription = embedDescription
-        self.thumbnailUrl = thumbnailUrl
-        self.apId = apId
-        self.local = local
-        self.embedVideoUrl = embedVideoUrl
-        self.languageId = languageId
-        self.featuredCommunity = featuredCommunity
-        self.featuredLocal = featuredLocal
-        self.urlContentType = urlContentType
-        self.altText = altText
-        self.scheduledPublishTimeAt = scheduledPublishTimeAt
-        self.newestCommentTimeAt = newestCommentTimeAt
-        self.comments = comments
-        self.score = score
-        self.upvotes = upvotes
-        self.downvotes = downvotes
-        self.reportCount = reportCount
-        self.unresolvedReportCount = unresolvedReportCount
-        self.federationPending = federationPending
-        self.embedVideoWidth = embedVideoWidth
-        self.embedVideoHeight = embedVideoHeight
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case id = "id"
@@ -187,6 +151,46 @@ public struct ApiPost: Codable, Hashable, Sendable {
         case federationPending = "federation_pending"
         case embedVideoWidth = "embed_video_width"
         case embedVideoHeight = "embed_video_height"
+    }
+}
+
+extension ApiPost {
+    /// Creates a value.
+    public init(id: ApiPostId, name: String, url: ApiDbUrl? = nil, body: String? = nil, creatorId: ApiPersonId, communityId: ApiCommunityId, removed: Bool, locked: Bool, publishedAt: LemmyDate, updatedAt: LemmyDate? = nil, deleted: Bool, nsfw: Bool, embedTitle: String? = nil, embedDescription: String? = nil, thumbnailUrl: ApiDbUrl? = nil, apId: ApiDbUrl, local: Bool, embedVideoUrl: ApiDbUrl? = nil, languageId: ApiLanguageId, featuredCommunity: Bool, featuredLocal: Bool, urlContentType: String? = nil, altText: String? = nil, scheduledPublishTimeAt: LemmyDate? = nil, newestCommentTimeAt: LemmyDate? = nil, comments: Int? = nil, score: Int? = nil, upvotes: Int? = nil, downvotes: Int? = nil, reportCount: Int? = nil, unresolvedReportCount: Int? = nil, federationPending: Bool? = nil, embedVideoWidth: Int? = nil, embedVideoHeight: Int? = nil) {
+        self.id = id
+        self.name = name
+        self.url = url
+        self.body = body
+        self.creatorId = creatorId
+        self.communityId = communityId
+        self.removed = removed
+        self.locked = locked
+        self.publishedAt = publishedAt
+        self.updatedAt = updatedAt
+        self.deleted = deleted
+        self.nsfw = nsfw
+        self.embedTitle = embedTitle
+        self.embedDescription = embedDescription
+        self.thumbnailUrl = thumbnailUrl
+        self.apId = apId
+        self.local = local
+        self.embedVideoUrl = embedVideoUrl
+        self.languageId = languageId
+        self.featuredCommunity = featuredCommunity
+        self.featuredLocal = featuredLocal
+        self.urlContentType = urlContentType
+        self.altText = altText
+        self.scheduledPublishTimeAt = scheduledPublishTimeAt
+        self.newestCommentTimeAt = newestCommentTimeAt
+        self.comments = comments
+        self.score = score
+        self.upvotes = upvotes
+        self.downvotes = downvotes
+        self.reportCount = reportCount
+        self.unresolvedReportCount = unresolvedReportCount
+        self.federationPending = federationPending
+        self.embedVideoWidth = embedVideoWidth
+        self.embedVideoHeight = embedVideoHeight
     }
 
     /// Decodes every version's keys; as strictly as one version when the decoder names it.
@@ -271,8 +275,13 @@ public struct ApiPost: Codable, Hashable, Sendable {
 }
 
 extension ApiPost: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var id_0: ApiPostId?
         var name_0: String?
@@ -317,188 +326,188 @@ extension ApiPost: LemmyFastDecodable {
             case 2:
                 if key.u16(0) == 0x6469 {  // id
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    id_0 = try ApiPostId(lemmyJSON: &r)
+                    id_0 = try ApiPostId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 3:
                 if key.u16(0) == 0x7275 && key.u16(1) == 0x6c72 {  // url
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    url_0 = try r.consumeNull() ? nil : ApiDbUrl(lemmyJSON: &r)
+                    url_0 = try r.consumeNull() ? nil : ApiDbUrl.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 4:
                 if key.u32(0) == 0x79646f62 {  // body
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    body_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    body_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x656d616e {  // name
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    name_0 = try String(lemmyJSON: &r)
+                    name_0 = try String.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x7766736e {  // nsfw
                     try LemmyJSONReader.mark(&seen0, 1 << 13)
-                    nsfw_0 = try Bool(lemmyJSON: &r)
+                    nsfw_0 = try Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 5:
                 if key.u32(0) == 0x695f7061 && key.u32(1) == 0x64695f70 {  // ap_id
                     try LemmyJSONReader.mark(&seen0, 1 << 17)
-                    apId_0 = try ApiDbUrl(lemmyJSON: &r)
+                    apId_0 = try ApiDbUrl.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x61636f6c && key.u32(1) == 0x6c61636f {  // local
                     try LemmyJSONReader.mark(&seen0, 1 << 18)
-                    local_0 = try Bool(lemmyJSON: &r)
+                    local_0 = try Bool.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x726f6373 && key.u32(1) == 0x65726f63 {  // score
                     try LemmyJSONReader.mark(&seen0, 1 << 28)
-                    score_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    score_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 6:
                 if key.u32(0) == 0x6b636f6c && key.u32(2) == 0x64656b63 {  // locked
                     try LemmyJSONReader.mark(&seen0, 1 << 7)
-                    locked_0 = try Bool(lemmyJSON: &r)
+                    locked_0 = try Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 7:
                 if key.u32(0) == 0x656c6564 && key.u32(3) == 0x64657465 {  // deleted
                     try LemmyJSONReader.mark(&seen0, 1 << 12)
-                    deleted_0 = try Bool(lemmyJSON: &r)
+                    deleted_0 = try Bool.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x6f6d6572 && key.u32(3) == 0x6465766f {  // removed
                     try LemmyJSONReader.mark(&seen0, 1 << 6)
-                    removed_0 = try Bool(lemmyJSON: &r)
+                    removed_0 = try Bool.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x61647075 && key.u32(3) == 0x64657461 {  // updated
                     try LemmyJSONReader.mark(&seen0, 1 << 11)
-                    updatedAt_1 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                    updatedAt_1 = try r.consumeNull() ? nil : LemmyDate.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x6f767075 && key.u32(3) == 0x7365746f {  // upvotes
                     try LemmyJSONReader.mark(&seen0, 1 << 29)
-                    upvotes_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    upvotes_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 8:
                 if key.u64(0) == 0x747865745f746c61 {  // alt_text
                     try LemmyJSONReader.mark(&seen0, 1 << 24)
-                    altText_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    altText_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x73746e656d6d6f63 {  // comments
                     try LemmyJSONReader.mark(&seen0, 1 << 27)
-                    comments_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    comments_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 9:
                 if key.u64(0) == 0x65746f766e776f64 && key.u64(1) == 0x7365746f766e776f {  // downvotes
                     try LemmyJSONReader.mark(&seen0, 1 << 30)
-                    downvotes_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    downvotes_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x656873696c627570 && key.u64(1) == 0x64656873696c6275 {  // published
                     try LemmyJSONReader.mark(&seen0, 1 << 9)
-                    publishedAt_1 = try LemmyDate(lemmyJSON: &r)
+                    publishedAt_1 = try LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 10:
                 if key.u64(0) == 0x5f726f7461657263 && key.u64(2) == 0x64695f726f746165 {  // creator_id
                     try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    creatorId_0 = try ApiPersonId(lemmyJSON: &r)
+                    creatorId_0 = try ApiPersonId.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x5f64657461647075 && key.u64(2) == 0x74615f6465746164 {  // updated_at
                     try LemmyJSONReader.mark(&seen0, 1 << 10)
-                    updatedAt_0 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                    updatedAt_0 = try r.consumeNull() ? nil : LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 11:
                 if key.u64(0) == 0x69745f6465626d65 && key.u64(3) == 0x656c7469745f6465 {  // embed_title
                     try LemmyJSONReader.mark(&seen0, 1 << 14)
-                    embedTitle_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    embedTitle_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x65676175676e616c && key.u64(3) == 0x64695f6567617567 {  // language_id
                     try LemmyJSONReader.mark(&seen0, 1 << 20)
-                    languageId_0 = try ApiLanguageId(lemmyJSON: &r)
+                    languageId_0 = try ApiLanguageId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 12:
                 if key.u64(0) == 0x74696e756d6d6f63 && key.u64(4) == 0x64695f7974696e75 {  // community_id
                     try LemmyJSONReader.mark(&seen0, 1 << 5)
-                    communityId_0 = try ApiCommunityId(lemmyJSON: &r)
+                    communityId_0 = try ApiCommunityId.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x656873696c627570 && key.u64(4) == 0x74615f6465687369 {  // published_at
                     try LemmyJSONReader.mark(&seen0, 1 << 8)
-                    publishedAt_0 = try LemmyDate(lemmyJSON: &r)
+                    publishedAt_0 = try LemmyDate.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x635f74726f706572 && key.u64(4) == 0x746e756f635f7472 {  // report_count
                     try LemmyJSONReader.mark(&seen0, 1 << 31)
-                    reportCount_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    reportCount_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 13:
                 if key.u64(0) == 0x69616e626d756874 && key.u64(5) == 0x6c72755f6c69616e {  // thumbnail_url
                     try LemmyJSONReader.mark(&seen0, 1 << 16)
-                    thumbnailUrl_0 = try r.consumeNull() ? nil : ApiDbUrl(lemmyJSON: &r)
+                    thumbnailUrl_0 = try r.consumeNull() ? nil : ApiDbUrl.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 14:
                 if key.u64(0) == 0x6465727574616566 && key.u64(6) == 0x6c61636f6c5f6465 {  // featured_local
                     try LemmyJSONReader.mark(&seen0, 1 << 22)
-                    featuredLocal_0 = try Bool(lemmyJSON: &r)
+                    featuredLocal_0 = try Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 15:
                 if key.u64(0) == 0x69765f6465626d65 && key.u64(7) == 0x6c72755f6f656469 {  // embed_video_url
                     try LemmyJSONReader.mark(&seen0, 1 << 19)
-                    embedVideoUrl_0 = try r.consumeNull() ? nil : ApiDbUrl(lemmyJSON: &r)
+                    embedVideoUrl_0 = try r.consumeNull() ? nil : ApiDbUrl.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 16:
                 if key.u64(0) == 0x746e6f635f6c7275 && key.u64(8) == 0x657079745f746e65 {  // url_content_type
                     try LemmyJSONReader.mark(&seen0, 1 << 23)
-                    urlContentType_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    urlContentType_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 17:
                 if key.u64(0) == 0x65645f6465626d65 && key.u64(8) == 0x6f69747069726373 && key.u64(9) == 0x6e6f697470697263 {  // embed_description
                     try LemmyJSONReader.mark(&seen0, 1 << 15)
-                    embedDescription_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    embedDescription_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x69765f6465626d65 && key.u64(8) == 0x746469775f6f6564 && key.u64(9) == 0x68746469775f6f65 {  // embed_video_width
                     try LemmyJSONReader.mark(&seen0, 1 << 34)
-                    embedVideoWidth_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    embedVideoWidth_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 18:
                 if key.u64(0) == 0x69765f6465626d65 && key.u64(8) == 0x676965685f6f6564 && key.u64(10) == 0x7468676965685f6f {  // embed_video_height
                     try LemmyJSONReader.mark(&seen0, 1 << 35)
-                    embedVideoHeight_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    embedVideoHeight_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x6465727574616566 && key.u64(8) == 0x696e756d6d6f635f && key.u64(10) == 0x7974696e756d6d6f {  // featured_community
                     try LemmyJSONReader.mark(&seen0, 1 << 21)
-                    featuredCommunity_0 = try Bool(lemmyJSON: &r)
+                    featuredCommunity_0 = try Bool.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x6974617265646566 && key.u64(8) == 0x69646e65705f6e6f && key.u64(10) == 0x676e69646e65705f {  // federation_pending
                     try LemmyJSONReader.mark(&seen0, 1 << 33)
-                    federationPending_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    federationPending_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 22:
                 if key.u64(0) == 0x635f74736577656e && key.u64(8) == 0x745f746e656d6d6f && key.u64(14) == 0x74615f656d69745f {  // newest_comment_time_at
                     try LemmyJSONReader.mark(&seen0, 1 << 26)
-                    newestCommentTimeAt_0 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                    newestCommentTimeAt_0 = try r.consumeNull() ? nil : LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 23:
                 if key.u64(0) == 0x766c6f7365726e75 && key.u64(8) == 0x726f7065725f6465 && key.u64(15) == 0x746e756f635f7472 {  // unresolved_report_count
                     try LemmyJSONReader.mark(&seen0, 1 << 32)
-                    unresolvedReportCount_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    unresolvedReportCount_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 25:
                 if key.u64(0) == 0x656c756465686373 && key.u64(8) == 0x73696c6275705f64 && key.u64(16) == 0x615f656d69745f68 && key.u64(17) == 0x74615f656d69745f {  // scheduled_publish_time_at
                     try LemmyJSONReader.mark(&seen0, 1 << 25)
-                    scheduledPublishTimeAt_0 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                    scheduledPublishTimeAt_0 = try r.consumeNull() ? nil : LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -507,40 +516,42 @@ extension ApiPost: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.id = try LemmyJSONReader.required(id_0)
-        self.name = try LemmyJSONReader.required(consume name_0)
-        self.url = consume url_0
-        self.body = consume body_0
-        self.creatorId = try LemmyJSONReader.required(creatorId_0)
-        self.communityId = try LemmyJSONReader.required(communityId_0)
-        self.removed = try LemmyJSONReader.required(removed_0)
-        self.locked = try LemmyJSONReader.required(locked_0)
-        self.publishedAt = try LemmyJSONReader.required(publishedAt_0 ?? publishedAt_1)
-        self.updatedAt = updatedAt_0 ?? updatedAt_1
-        self.deleted = try LemmyJSONReader.required(deleted_0)
-        self.nsfw = try LemmyJSONReader.required(nsfw_0)
-        self.embedTitle = consume embedTitle_0
-        self.embedDescription = consume embedDescription_0
-        self.thumbnailUrl = consume thumbnailUrl_0
-        self.apId = try LemmyJSONReader.required(consume apId_0)
-        self.local = try LemmyJSONReader.required(local_0)
-        self.embedVideoUrl = consume embedVideoUrl_0
-        self.languageId = try LemmyJSONReader.required(languageId_0)
-        self.featuredCommunity = try LemmyJSONReader.required(featuredCommunity_0)
-        self.featuredLocal = try LemmyJSONReader.required(featuredLocal_0)
-        self.urlContentType = consume urlContentType_0
-        self.altText = consume altText_0
-        self.scheduledPublishTimeAt = consume scheduledPublishTimeAt_0
-        self.newestCommentTimeAt = consume newestCommentTimeAt_0
-        self.comments = comments_0
-        self.score = score_0
-        self.upvotes = upvotes_0
-        self.downvotes = downvotes_0
-        self.reportCount = reportCount_0
-        self.unresolvedReportCount = unresolvedReportCount_0
-        self.federationPending = federationPending_0
-        self.embedVideoWidth = embedVideoWidth_0
-        self.embedVideoHeight = embedVideoHeight_0
+        return Self(
+            id: try LemmyJSONReader.required(id_0),
+            name: try LemmyJSONReader.required(consume name_0),
+            url: consume url_0,
+            body: consume body_0,
+            creatorId: try LemmyJSONReader.required(creatorId_0),
+            communityId: try LemmyJSONReader.required(communityId_0),
+            removed: try LemmyJSONReader.required(removed_0),
+            locked: try LemmyJSONReader.required(locked_0),
+            publishedAt: try LemmyJSONReader.required(publishedAt_0 ?? publishedAt_1),
+            updatedAt: updatedAt_0 ?? updatedAt_1,
+            deleted: try LemmyJSONReader.required(deleted_0),
+            nsfw: try LemmyJSONReader.required(nsfw_0),
+            embedTitle: consume embedTitle_0,
+            embedDescription: consume embedDescription_0,
+            thumbnailUrl: consume thumbnailUrl_0,
+            apId: try LemmyJSONReader.required(consume apId_0),
+            local: try LemmyJSONReader.required(local_0),
+            embedVideoUrl: consume embedVideoUrl_0,
+            languageId: try LemmyJSONReader.required(languageId_0),
+            featuredCommunity: try LemmyJSONReader.required(featuredCommunity_0),
+            featuredLocal: try LemmyJSONReader.required(featuredLocal_0),
+            urlContentType: consume urlContentType_0,
+            altText: consume altText_0,
+            scheduledPublishTimeAt: consume scheduledPublishTimeAt_0,
+            newestCommentTimeAt: consume newestCommentTimeAt_0,
+            comments: comments_0,
+            score: score_0,
+            upvotes: upvotes_0,
+            downvotes: downvotes_0,
+            reportCount: reportCount_0,
+            unresolvedReportCount: unresolvedReportCount_0,
+            federationPending: federationPending_0,
+            embedVideoWidth: embedVideoWidth_0,
+            embedVideoHeight: embedVideoHeight_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

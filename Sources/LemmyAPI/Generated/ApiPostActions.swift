@@ -21,18 +21,8 @@ public struct ApiPostActions: Codable, Hashable, Sendable {
     public var voteIsUpvote: Bool?
     /// The `notifications` member.
     public var notifications: ApiPostNotificationsMode?
-
-    /// Creates a value.
-    public init(readAt: LemmyDate? = nil, readCommentsAt: LemmyDate? = nil, savedAt: LemmyDate? = nil, votedAt: LemmyDate? = nil, hiddenAt: LemmyDate? = nil, readCommentsAmount: Int? = nil, voteIsUpvote: Bool? = nil, notifications: ApiPostNotificationsMode? = nil) {
-        self.readAt = readAt
-        self.readCommentsAt = readCommentsAt
-        self.savedAt = savedAt
-        self.votedAt = votedAt
-        self.hiddenAt = hiddenAt
-        self.readCommentsAmount = readCommentsAmount
-        self.voteIsUpvote = voteIsUpvote
-        self.notifications = notifications
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case readAt = "read_at"
@@ -46,9 +36,28 @@ public struct ApiPostActions: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiPostActions {
+    /// Creates a value.
+    public init(readAt: LemmyDate? = nil, readCommentsAt: LemmyDate? = nil, savedAt: LemmyDate? = nil, votedAt: LemmyDate? = nil, hiddenAt: LemmyDate? = nil, readCommentsAmount: Int? = nil, voteIsUpvote: Bool? = nil, notifications: ApiPostNotificationsMode? = nil) {
+        self.readAt = readAt
+        self.readCommentsAt = readCommentsAt
+        self.savedAt = savedAt
+        self.votedAt = votedAt
+        self.hiddenAt = hiddenAt
+        self.readCommentsAmount = readCommentsAmount
+        self.voteIsUpvote = voteIsUpvote
+        self.notifications = notifications
+    }
+}
+
 extension ApiPostActions: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var readAt_0: LemmyDate?
         var readCommentsAt_0: LemmyDate?
@@ -65,52 +74,52 @@ extension ApiPostActions: LemmyFastDecodable {
             case 7:
                 if key.u32(0) == 0x64616572 && key.u32(3) == 0x74615f64 {  // read_at
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    readAt_0 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                    readAt_0 = try r.consumeNull() ? nil : LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 8:
                 if key.u64(0) == 0x74615f6465766173 {  // saved_at
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    savedAt_0 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                    savedAt_0 = try r.consumeNull() ? nil : LemmyDate.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x74615f6465746f76 {  // voted_at
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    votedAt_0 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                    votedAt_0 = try r.consumeNull() ? nil : LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 9:
                 if key.u64(0) == 0x615f6e6564646968 && key.u64(1) == 0x74615f6e65646469 {  // hidden_at
                     try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    hiddenAt_0 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                    hiddenAt_0 = try r.consumeNull() ? nil : LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 13:
                 if key.u64(0) == 0x6163696669746f6e && key.u64(5) == 0x736e6f6974616369 {  // notifications
                     try LemmyJSONReader.mark(&seen0, 1 << 7)
-                    notifications_0 = try r.consumeNull() ? nil : ApiPostNotificationsMode(lemmyJSON: &r)
+                    notifications_0 = try r.consumeNull() ? nil : ApiPostNotificationsMode.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 14:
                 if key.u64(0) == 0x5f73695f65746f76 && key.u64(6) == 0x65746f7670755f73 {  // vote_is_upvote
                     try LemmyJSONReader.mark(&seen0, 1 << 6)
-                    voteIsUpvote_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    voteIsUpvote_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 16:
                 if key.u64(0) == 0x6d6f635f64616572 && key.u64(8) == 0x74615f73746e656d {  // read_comments_at
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    readCommentsAt_0 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                    readCommentsAt_0 = try r.consumeNull() ? nil : LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 20:
                 if key.u64(0) == 0x6d6f635f64616572 && key.u64(8) == 0x6d615f73746e656d && key.u64(12) == 0x746e756f6d615f73 {  // read_comments_amount
                     try LemmyJSONReader.mark(&seen0, 1 << 5)
-                    readCommentsAmount_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    readCommentsAmount_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -119,14 +128,16 @@ extension ApiPostActions: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.readAt = consume readAt_0
-        self.readCommentsAt = consume readCommentsAt_0
-        self.savedAt = consume savedAt_0
-        self.votedAt = consume votedAt_0
-        self.hiddenAt = consume hiddenAt_0
-        self.readCommentsAmount = readCommentsAmount_0
-        self.voteIsUpvote = voteIsUpvote_0
-        self.notifications = consume notifications_0
+        return Self(
+            readAt: consume readAt_0,
+            readCommentsAt: consume readCommentsAt_0,
+            savedAt: consume savedAt_0,
+            votedAt: consume votedAt_0,
+            hiddenAt: consume hiddenAt_0,
+            readCommentsAmount: readCommentsAmount_0,
+            voteIsUpvote: voteIsUpvote_0,
+            notifications: consume notifications_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

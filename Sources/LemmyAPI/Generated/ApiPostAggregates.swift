@@ -45,23 +45,8 @@ public struct ApiPostAggregates: Codable, Hashable, Sendable {
     ///
     /// Removed in 0.19.0.
     public var hotRankActive: Double?
-
-    /// Creates a value.
-    public init(postId: ApiPostId, comments: Int, score: Int, upvotes: Int, downvotes: Int, published: LemmyDate, newestCommentTime: LemmyDate? = nil, id: Int? = nil, newestCommentTimeNecro: LemmyDate? = nil, featuredCommunity: Bool? = nil, featuredLocal: Bool? = nil, hotRank: Double? = nil, hotRankActive: Double? = nil) {
-        self.postId = postId
-        self.comments = comments
-        self.score = score
-        self.upvotes = upvotes
-        self.downvotes = downvotes
-        self.published = published
-        self.newestCommentTime = newestCommentTime
-        self.id = id
-        self.newestCommentTimeNecro = newestCommentTimeNecro
-        self.featuredCommunity = featuredCommunity
-        self.featuredLocal = featuredLocal
-        self.hotRank = hotRank
-        self.hotRankActive = hotRankActive
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case postId = "post_id"
@@ -77,6 +62,25 @@ public struct ApiPostAggregates: Codable, Hashable, Sendable {
         case featuredLocal = "featured_local"
         case hotRank = "hot_rank"
         case hotRankActive = "hot_rank_active"
+    }
+}
+
+extension ApiPostAggregates {
+    /// Creates a value.
+    public init(postId: ApiPostId, comments: Int, score: Int, upvotes: Int, downvotes: Int, published: LemmyDate, newestCommentTime: LemmyDate? = nil, id: Int? = nil, newestCommentTimeNecro: LemmyDate? = nil, featuredCommunity: Bool? = nil, featuredLocal: Bool? = nil, hotRank: Double? = nil, hotRankActive: Double? = nil) {
+        self.postId = postId
+        self.comments = comments
+        self.score = score
+        self.upvotes = upvotes
+        self.downvotes = downvotes
+        self.published = published
+        self.newestCommentTime = newestCommentTime
+        self.id = id
+        self.newestCommentTimeNecro = newestCommentTimeNecro
+        self.featuredCommunity = featuredCommunity
+        self.featuredLocal = featuredLocal
+        self.hotRank = hotRank
+        self.hotRankActive = hotRankActive
     }
 
     /// Decodes every version's keys; as strictly as one version when the decoder names it.
@@ -119,8 +123,13 @@ public struct ApiPostAggregates: Codable, Hashable, Sendable {
 }
 
 extension ApiPostAggregates: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var postId_0: ApiPostId?
         var comments_0: Int?
@@ -142,79 +151,79 @@ extension ApiPostAggregates: LemmyFastDecodable {
             case 2:
                 if key.u16(0) == 0x6469 {  // id
                     try LemmyJSONReader.mark(&seen0, 1 << 7)
-                    id_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    id_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 5:
                 if key.u32(0) == 0x726f6373 && key.u32(1) == 0x65726f63 {  // score
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    score_0 = try Int(lemmyJSON: &r)
+                    score_0 = try Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 7:
                 if key.u32(0) == 0x74736f70 && key.u32(3) == 0x64695f74 {  // post_id
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    postId_0 = try ApiPostId(lemmyJSON: &r)
+                    postId_0 = try ApiPostId.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x6f767075 && key.u32(3) == 0x7365746f {  // upvotes
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    upvotes_0 = try Int(lemmyJSON: &r)
+                    upvotes_0 = try Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 8:
                 if key.u64(0) == 0x73746e656d6d6f63 {  // comments
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    comments_0 = try Int(lemmyJSON: &r)
+                    comments_0 = try Int.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x6b6e61725f746f68 {  // hot_rank
                     try LemmyJSONReader.mark(&seen0, 1 << 11)
-                    hotRank_0 = try r.consumeNull() ? nil : Double(lemmyJSON: &r)
+                    hotRank_0 = try r.consumeNull() ? nil : Double.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 9:
                 if key.u64(0) == 0x65746f766e776f64 && key.u64(1) == 0x7365746f766e776f {  // downvotes
                     try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    downvotes_0 = try Int(lemmyJSON: &r)
+                    downvotes_0 = try Int.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x656873696c627570 && key.u64(1) == 0x64656873696c6275 {  // published
                     try LemmyJSONReader.mark(&seen0, 1 << 5)
-                    published_0 = try LemmyDate(lemmyJSON: &r)
+                    published_0 = try LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 14:
                 if key.u64(0) == 0x6465727574616566 && key.u64(6) == 0x6c61636f6c5f6465 {  // featured_local
                     try LemmyJSONReader.mark(&seen0, 1 << 10)
-                    featuredLocal_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    featuredLocal_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 15:
                 if key.u64(0) == 0x6b6e61725f746f68 && key.u64(7) == 0x6576697463615f6b {  // hot_rank_active
                     try LemmyJSONReader.mark(&seen0, 1 << 12)
-                    hotRankActive_0 = try r.consumeNull() ? nil : Double(lemmyJSON: &r)
+                    hotRankActive_0 = try r.consumeNull() ? nil : Double.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 18:
                 if key.u64(0) == 0x6465727574616566 && key.u64(8) == 0x696e756d6d6f635f && key.u64(10) == 0x7974696e756d6d6f {  // featured_community
                     try LemmyJSONReader.mark(&seen0, 1 << 9)
-                    featuredCommunity_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    featuredCommunity_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 19:
                 if key.u64(0) == 0x635f74736577656e && key.u64(8) == 0x745f746e656d6d6f && key.u64(11) == 0x656d69745f746e65 {  // newest_comment_time
                     try LemmyJSONReader.mark(&seen0, 1 << 6)
-                    newestCommentTime_0 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                    newestCommentTime_0 = try r.consumeNull() ? nil : LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 25:
                 if key.u64(0) == 0x635f74736577656e && key.u64(8) == 0x745f746e656d6d6f && key.u64(16) == 0x7263656e5f656d69 && key.u64(17) == 0x6f7263656e5f656d {  // newest_comment_time_necro
                     try LemmyJSONReader.mark(&seen0, 1 << 8)
-                    newestCommentTimeNecro_0 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                    newestCommentTimeNecro_0 = try r.consumeNull() ? nil : LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -223,19 +232,21 @@ extension ApiPostAggregates: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.postId = try LemmyJSONReader.required(postId_0)
-        self.comments = try LemmyJSONReader.required(comments_0)
-        self.score = try LemmyJSONReader.required(score_0)
-        self.upvotes = try LemmyJSONReader.required(upvotes_0)
-        self.downvotes = try LemmyJSONReader.required(downvotes_0)
-        self.published = try LemmyJSONReader.required(consume published_0)
-        self.newestCommentTime = consume newestCommentTime_0
-        self.id = id_0
-        self.newestCommentTimeNecro = consume newestCommentTimeNecro_0
-        self.featuredCommunity = featuredCommunity_0
-        self.featuredLocal = featuredLocal_0
-        self.hotRank = hotRank_0
-        self.hotRankActive = hotRankActive_0
+        return Self(
+            postId: try LemmyJSONReader.required(postId_0),
+            comments: try LemmyJSONReader.required(comments_0),
+            score: try LemmyJSONReader.required(score_0),
+            upvotes: try LemmyJSONReader.required(upvotes_0),
+            downvotes: try LemmyJSONReader.required(downvotes_0),
+            published: try LemmyJSONReader.required(consume published_0),
+            newestCommentTime: consume newestCommentTime_0,
+            id: id_0,
+            newestCommentTimeNecro: consume newestCommentTimeNecro_0,
+            featuredCommunity: featuredCommunity_0,
+            featuredLocal: featuredLocal_0,
+            hotRank: hotRank_0,
+            hotRankActive: hotRankActive_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

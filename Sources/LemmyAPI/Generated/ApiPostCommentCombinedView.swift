@@ -45,8 +45,8 @@ extension ApiPostCommentCombinedView: LemmyFastDecodable {
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
         let tag = try r.tag("type_")
         switch tag {
-        case "post", "Post": self = .post(try ApiPostView(lemmyJSON: &r))
-        case "comment", "Comment": self = .comment(try ApiCommentView(lemmyJSON: &r))
+        case "post", "Post": self = .post(try ApiPostView.lemmyJSONValue(&r))
+        case "comment", "Comment": self = .comment(try ApiCommentView.lemmyJSONValue(&r))
         default:
             try r.skipValue()
             self = .unknown(tag)

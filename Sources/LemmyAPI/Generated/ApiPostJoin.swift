@@ -7,20 +7,29 @@
 public struct ApiPostJoin: Codable, Hashable, Sendable {
     /// The `post_id` member.
     public var postId: ApiPostId
-
-    /// Creates a value.
-    public init(postId: ApiPostId) {
-        self.postId = postId
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case postId = "post_id"
     }
 }
 
+extension ApiPostJoin {
+    /// Creates a value.
+    public init(postId: ApiPostId) {
+        self.postId = postId
+    }
+}
+
 extension ApiPostJoin: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var postId_0: ApiPostId?
         var more = try r.beginObject()
@@ -30,7 +39,7 @@ extension ApiPostJoin: LemmyFastDecodable {
             case 7:
                 if key.u32(0) == 0x74736f70 && key.u32(3) == 0x64695f74 {  // post_id
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    postId_0 = try ApiPostId(lemmyJSON: &r)
+                    postId_0 = try ApiPostId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -39,7 +48,9 @@ extension ApiPostJoin: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.postId = try LemmyJSONReader.required(postId_0)
+        return Self(
+            postId: try LemmyJSONReader.required(postId_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

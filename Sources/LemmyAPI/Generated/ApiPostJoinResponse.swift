@@ -7,20 +7,29 @@
 public struct ApiPostJoinResponse: Codable, Hashable, Sendable {
     /// The `joined` member.
     public var joined: Bool
-
-    /// Creates a value.
-    public init(joined: Bool) {
-        self.joined = joined
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case joined = "joined"
     }
 }
 
+extension ApiPostJoinResponse {
+    /// Creates a value.
+    public init(joined: Bool) {
+        self.joined = joined
+    }
+}
+
 extension ApiPostJoinResponse: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var joined_0: Bool?
         var more = try r.beginObject()
@@ -30,7 +39,7 @@ extension ApiPostJoinResponse: LemmyFastDecodable {
             case 6:
                 if key.u32(0) == 0x6e696f6a && key.u32(2) == 0x64656e69 {  // joined
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    joined_0 = try Bool(lemmyJSON: &r)
+                    joined_0 = try Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -39,7 +48,9 @@ extension ApiPostJoinResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.joined = try LemmyJSONReader.required(joined_0)
+        return Self(
+            joined: try LemmyJSONReader.required(joined_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -50,14 +50,14 @@ extension ApiPostOrCommentId: LemmyFastDecodable {
             case 4:
                 if key.u32(0) == 0x74736f50 {  // Post
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    case0 = try r.consumeNull() ? nil : ApiPostId(lemmyJSON: &r)
+                    case0 = try r.consumeNull() ? nil : ApiPostId.lemmyJSONValue(&r)
                 } else {
                     throw LemmyJSONBail()
                 }
             case 7:
                 if key.u32(0) == 0x6d6d6f43 && key.u32(3) == 0x746e656d {  // Comment
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    case1 = try r.consumeNull() ? nil : ApiCommentId(lemmyJSON: &r)
+                    case1 = try r.consumeNull() ? nil : ApiCommentId.lemmyJSONValue(&r)
                 } else {
                     throw LemmyJSONBail()
                 }

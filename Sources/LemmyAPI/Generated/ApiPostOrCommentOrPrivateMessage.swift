@@ -51,9 +51,9 @@ extension ApiPostOrCommentOrPrivateMessage: LemmyFastDecodable {
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
         let tag = try r.tag("type_")
         switch tag {
-        case "post", "Post": self = .post(try ApiPost(lemmyJSON: &r))
-        case "comment", "Comment": self = .comment(try ApiComment(lemmyJSON: &r))
-        case "private_message", "PrivateMessage": self = .privateMessage(try ApiPrivateMessage(lemmyJSON: &r))
+        case "post", "Post": self = .post(try ApiPost.lemmyJSONValue(&r))
+        case "comment", "Comment": self = .comment(try ApiComment.lemmyJSONValue(&r))
+        case "private_message", "PrivateMessage": self = .privateMessage(try ApiPrivateMessage.lemmyJSONValue(&r))
         default:
             try r.skipValue()
             self = .unknown(tag)

@@ -41,23 +41,8 @@ public struct ApiPostReport: Codable, Hashable, Sendable {
     ///
     /// Added in main.
     public var resolveReason: String?
-
-    /// Creates a value.
-    public init(id: ApiPostReportId, creatorId: ApiPersonId, postId: ApiPostId, originalPostName: String, originalPostUrl: ApiDbUrl? = nil, originalPostBody: String? = nil, reason: String, resolved: Bool, resolverId: ApiPersonId? = nil, publishedAt: LemmyDate, updatedAt: LemmyDate? = nil, violatesInstanceRules: Bool? = nil, resolveReason: String? = nil) {
-        self.id = id
-        self.creatorId = creatorId
-        self.postId = postId
-        self.originalPostName = originalPostName
-        self.originalPostUrl = originalPostUrl
-        self.originalPostBody = originalPostBody
-        self.reason = reason
-        self.resolved = resolved
-        self.resolverId = resolverId
-        self.publishedAt = publishedAt
-        self.updatedAt = updatedAt
-        self.violatesInstanceRules = violatesInstanceRules
-        self.resolveReason = resolveReason
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case id = "id"
@@ -75,6 +60,25 @@ public struct ApiPostReport: Codable, Hashable, Sendable {
         case updatedAtKey1 = "updated"
         case violatesInstanceRules = "violates_instance_rules"
         case resolveReason = "resolve_reason"
+    }
+}
+
+extension ApiPostReport {
+    /// Creates a value.
+    public init(id: ApiPostReportId, creatorId: ApiPersonId, postId: ApiPostId, originalPostName: String, originalPostUrl: ApiDbUrl? = nil, originalPostBody: String? = nil, reason: String, resolved: Bool, resolverId: ApiPersonId? = nil, publishedAt: LemmyDate, updatedAt: LemmyDate? = nil, violatesInstanceRules: Bool? = nil, resolveReason: String? = nil) {
+        self.id = id
+        self.creatorId = creatorId
+        self.postId = postId
+        self.originalPostName = originalPostName
+        self.originalPostUrl = originalPostUrl
+        self.originalPostBody = originalPostBody
+        self.reason = reason
+        self.resolved = resolved
+        self.resolverId = resolverId
+        self.publishedAt = publishedAt
+        self.updatedAt = updatedAt
+        self.violatesInstanceRules = violatesInstanceRules
+        self.resolveReason = resolveReason
     }
 
     /// Decodes every version's keys; as strictly as one version when the decoder names it.
@@ -117,8 +121,13 @@ public struct ApiPostReport: Codable, Hashable, Sendable {
 }
 
 extension ApiPostReport: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var id_0: ApiPostReportId?
         var creatorId_0: ApiPersonId?
@@ -142,93 +151,93 @@ extension ApiPostReport: LemmyFastDecodable {
             case 2:
                 if key.u16(0) == 0x6469 {  // id
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    id_0 = try ApiPostReportId(lemmyJSON: &r)
+                    id_0 = try ApiPostReportId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 6:
                 if key.u32(0) == 0x73616572 && key.u32(2) == 0x6e6f7361 {  // reason
                     try LemmyJSONReader.mark(&seen0, 1 << 6)
-                    reason_0 = try String(lemmyJSON: &r)
+                    reason_0 = try String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 7:
                 if key.u32(0) == 0x74736f70 && key.u32(3) == 0x64695f74 {  // post_id
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    postId_0 = try ApiPostId(lemmyJSON: &r)
+                    postId_0 = try ApiPostId.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x61647075 && key.u32(3) == 0x64657461 {  // updated
                     try LemmyJSONReader.mark(&seen0, 1 << 12)
-                    updatedAt_1 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                    updatedAt_1 = try r.consumeNull() ? nil : LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 8:
                 if key.u64(0) == 0x6465766c6f736572 {  // resolved
                     try LemmyJSONReader.mark(&seen0, 1 << 7)
-                    resolved_0 = try Bool(lemmyJSON: &r)
+                    resolved_0 = try Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 9:
                 if key.u64(0) == 0x656873696c627570 && key.u64(1) == 0x64656873696c6275 {  // published
                     try LemmyJSONReader.mark(&seen0, 1 << 10)
-                    publishedAt_1 = try LemmyDate(lemmyJSON: &r)
+                    publishedAt_1 = try LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 10:
                 if key.u64(0) == 0x5f726f7461657263 && key.u64(2) == 0x64695f726f746165 {  // creator_id
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    creatorId_0 = try ApiPersonId(lemmyJSON: &r)
+                    creatorId_0 = try ApiPersonId.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x5f64657461647075 && key.u64(2) == 0x74615f6465746164 {  // updated_at
                     try LemmyJSONReader.mark(&seen0, 1 << 11)
-                    updatedAt_0 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                    updatedAt_0 = try r.consumeNull() ? nil : LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 11:
                 if key.u64(0) == 0x7265766c6f736572 && key.u64(3) == 0x64695f7265766c6f {  // resolver_id
                     try LemmyJSONReader.mark(&seen0, 1 << 8)
-                    resolverId_0 = try r.consumeNull() ? nil : ApiPersonId(lemmyJSON: &r)
+                    resolverId_0 = try r.consumeNull() ? nil : ApiPersonId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 12:
                 if key.u64(0) == 0x656873696c627570 && key.u64(4) == 0x74615f6465687369 {  // published_at
                     try LemmyJSONReader.mark(&seen0, 1 << 9)
-                    publishedAt_0 = try LemmyDate(lemmyJSON: &r)
+                    publishedAt_0 = try LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 14:
                 if key.u64(0) == 0x5f65766c6f736572 && key.u64(6) == 0x6e6f736165725f65 {  // resolve_reason
                     try LemmyJSONReader.mark(&seen0, 1 << 14)
-                    resolveReason_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    resolveReason_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 17:
                 if key.u64(0) == 0x6c616e696769726f && key.u64(8) == 0x72755f74736f705f && key.u64(9) == 0x6c72755f74736f70 {  // original_post_url
                     try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    originalPostUrl_0 = try r.consumeNull() ? nil : ApiDbUrl(lemmyJSON: &r)
+                    originalPostUrl_0 = try r.consumeNull() ? nil : ApiDbUrl.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 18:
                 if key.u64(0) == 0x6c616e696769726f && key.u64(8) == 0x6f625f74736f705f && key.u64(10) == 0x79646f625f74736f {  // original_post_body
                     try LemmyJSONReader.mark(&seen0, 1 << 5)
-                    originalPostBody_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    originalPostBody_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x6c616e696769726f && key.u64(8) == 0x616e5f74736f705f && key.u64(10) == 0x656d616e5f74736f {  // original_post_name
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    originalPostName_0 = try String(lemmyJSON: &r)
+                    originalPostName_0 = try String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 23:
                 if key.u64(0) == 0x736574616c6f6976 && key.u64(8) == 0x636e6174736e695f && key.u64(15) == 0x73656c75725f6563 {  // violates_instance_rules
                     try LemmyJSONReader.mark(&seen0, 1 << 13)
-                    violatesInstanceRules_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    violatesInstanceRules_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -237,19 +246,21 @@ extension ApiPostReport: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.id = try LemmyJSONReader.required(id_0)
-        self.creatorId = try LemmyJSONReader.required(creatorId_0)
-        self.postId = try LemmyJSONReader.required(postId_0)
-        self.originalPostName = try LemmyJSONReader.required(consume originalPostName_0)
-        self.originalPostUrl = consume originalPostUrl_0
-        self.originalPostBody = consume originalPostBody_0
-        self.reason = try LemmyJSONReader.required(consume reason_0)
-        self.resolved = try LemmyJSONReader.required(resolved_0)
-        self.resolverId = resolverId_0
-        self.publishedAt = try LemmyJSONReader.required(publishedAt_0 ?? publishedAt_1)
-        self.updatedAt = updatedAt_0 ?? updatedAt_1
-        self.violatesInstanceRules = violatesInstanceRules_0
-        self.resolveReason = consume resolveReason_0
+        return Self(
+            id: try LemmyJSONReader.required(id_0),
+            creatorId: try LemmyJSONReader.required(creatorId_0),
+            postId: try LemmyJSONReader.required(postId_0),
+            originalPostName: try LemmyJSONReader.required(consume originalPostName_0),
+            originalPostUrl: consume originalPostUrl_0,
+            originalPostBody: consume originalPostBody_0,
+            reason: try LemmyJSONReader.required(consume reason_0),
+            resolved: try LemmyJSONReader.required(resolved_0),
+            resolverId: resolverId_0,
+            publishedAt: try LemmyJSONReader.required(publishedAt_0 ?? publishedAt_1),
+            updatedAt: updatedAt_0 ?? updatedAt_1,
+            violatesInstanceRules: violatesInstanceRules_0,
+            resolveReason: consume resolveReason_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -7,20 +7,29 @@
 public struct ApiPostReportResponse: Codable, Hashable, Sendable {
     /// The `post_report_view` member.
     public var postReportView: ApiPostReportView
-
-    /// Creates a value.
-    public init(postReportView: ApiPostReportView) {
-        self.postReportView = postReportView
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case postReportView = "post_report_view"
     }
 }
 
+extension ApiPostReportResponse {
+    /// Creates a value.
+    public init(postReportView: ApiPostReportView) {
+        self.postReportView = postReportView
+    }
+}
+
 extension ApiPostReportResponse: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var postReportView_0: ApiPostReportView?
         var more = try r.beginObject()
@@ -30,7 +39,7 @@ extension ApiPostReportResponse: LemmyFastDecodable {
             case 16:
                 if key.u64(0) == 0x7065725f74736f70 && key.u64(8) == 0x776569765f74726f {  // post_report_view
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    postReportView_0 = try ApiPostReportView(lemmyJSON: &r)
+                    postReportView_0 = try ApiPostReportView.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -39,7 +48,9 @@ extension ApiPostReportResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.postReportView = try LemmyJSONReader.required(consume postReportView_0)
+        return Self(
+            postReportView: try LemmyJSONReader.required(consume postReportView_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -7,20 +7,29 @@
 public struct ApiPostResponse: Codable, Hashable, Sendable {
     /// The `post_view` member.
     public var postView: ApiPostView
-
-    /// Creates a value.
-    public init(postView: ApiPostView) {
-        self.postView = postView
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case postView = "post_view"
     }
 }
 
+extension ApiPostResponse {
+    /// Creates a value.
+    public init(postView: ApiPostView) {
+        self.postView = postView
+    }
+}
+
 extension ApiPostResponse: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var postView_0: ApiPostView?
         var more = try r.beginObject()
@@ -30,7 +39,7 @@ extension ApiPostResponse: LemmyFastDecodable {
             case 9:
                 if key.u64(0) == 0x6569765f74736f70 && key.u64(1) == 0x776569765f74736f {  // post_view
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    postView_0 = try ApiPostView(lemmyJSON: &r)
+                    postView_0 = try ApiPostView.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -39,7 +48,9 @@ extension ApiPostResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.postView = try LemmyJSONReader.required(consume postView_0)
+        return Self(
+            postView: try LemmyJSONReader.required(consume postView_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -41,22 +41,8 @@ public struct ApiPrivateMessage: Codable, Hashable, Sendable {
     ///
     /// Removed in 1.0.0-beta.1.
     public var read: Bool?
-
-    /// Creates a value.
-    public init(id: ApiPrivateMessageId, creatorId: ApiPersonId, recipientId: ApiPersonId, content: String, deleted: Bool, publishedAt: LemmyDate, updatedAt: LemmyDate? = nil, apId: ApiDbUrl, local: Bool, removed: Bool? = nil, deletedByRecipient: Bool? = nil, read: Bool? = nil) {
-        self.id = id
-        self.creatorId = creatorId
-        self.recipientId = recipientId
-        self.content = content
-        self.deleted = deleted
-        self.publishedAt = publishedAt
-        self.updatedAt = updatedAt
-        self.apId = apId
-        self.local = local
-        self.removed = removed
-        self.deletedByRecipient = deletedByRecipient
-        self.read = read
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case id = "id"
@@ -73,6 +59,24 @@ public struct ApiPrivateMessage: Codable, Hashable, Sendable {
         case removed = "removed"
         case deletedByRecipient = "deleted_by_recipient"
         case read = "read"
+    }
+}
+
+extension ApiPrivateMessage {
+    /// Creates a value.
+    public init(id: ApiPrivateMessageId, creatorId: ApiPersonId, recipientId: ApiPersonId, content: String, deleted: Bool, publishedAt: LemmyDate, updatedAt: LemmyDate? = nil, apId: ApiDbUrl, local: Bool, removed: Bool? = nil, deletedByRecipient: Bool? = nil, read: Bool? = nil) {
+        self.id = id
+        self.creatorId = creatorId
+        self.recipientId = recipientId
+        self.content = content
+        self.deleted = deleted
+        self.publishedAt = publishedAt
+        self.updatedAt = updatedAt
+        self.apId = apId
+        self.local = local
+        self.removed = removed
+        self.deletedByRecipient = deletedByRecipient
+        self.read = read
     }
 
     /// Decodes every version's keys; as strictly as one version when the decoder names it.
@@ -113,8 +117,13 @@ public struct ApiPrivateMessage: Codable, Hashable, Sendable {
 }
 
 extension ApiPrivateMessage: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var id_0: ApiPrivateMessageId?
         var creatorId_0: ApiPersonId?
@@ -137,74 +146,74 @@ extension ApiPrivateMessage: LemmyFastDecodable {
             case 2:
                 if key.u16(0) == 0x6469 {  // id
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    id_0 = try ApiPrivateMessageId(lemmyJSON: &r)
+                    id_0 = try ApiPrivateMessageId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 4:
                 if key.u32(0) == 0x64616572 {  // read
                     try LemmyJSONReader.mark(&seen0, 1 << 13)
-                    read_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    read_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 5:
                 if key.u32(0) == 0x695f7061 && key.u32(1) == 0x64695f70 {  // ap_id
                     try LemmyJSONReader.mark(&seen0, 1 << 9)
-                    apId_0 = try ApiDbUrl(lemmyJSON: &r)
+                    apId_0 = try ApiDbUrl.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x61636f6c && key.u32(1) == 0x6c61636f {  // local
                     try LemmyJSONReader.mark(&seen0, 1 << 10)
-                    local_0 = try Bool(lemmyJSON: &r)
+                    local_0 = try Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 7:
                 if key.u32(0) == 0x746e6f63 && key.u32(3) == 0x746e6574 {  // content
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    content_0 = try String(lemmyJSON: &r)
+                    content_0 = try String.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x656c6564 && key.u32(3) == 0x64657465 {  // deleted
                     try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    deleted_0 = try Bool(lemmyJSON: &r)
+                    deleted_0 = try Bool.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x6f6d6572 && key.u32(3) == 0x6465766f {  // removed
                     try LemmyJSONReader.mark(&seen0, 1 << 11)
-                    removed_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    removed_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x61647075 && key.u32(3) == 0x64657461 {  // updated
                     try LemmyJSONReader.mark(&seen0, 1 << 8)
-                    updatedAt_1 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                    updatedAt_1 = try r.consumeNull() ? nil : LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 9:
                 if key.u64(0) == 0x656873696c627570 && key.u64(1) == 0x64656873696c6275 {  // published
                     try LemmyJSONReader.mark(&seen0, 1 << 6)
-                    publishedAt_1 = try LemmyDate(lemmyJSON: &r)
+                    publishedAt_1 = try LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 10:
                 if key.u64(0) == 0x5f726f7461657263 && key.u64(2) == 0x64695f726f746165 {  // creator_id
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    creatorId_0 = try ApiPersonId(lemmyJSON: &r)
+                    creatorId_0 = try ApiPersonId.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x5f64657461647075 && key.u64(2) == 0x74615f6465746164 {  // updated_at
                     try LemmyJSONReader.mark(&seen0, 1 << 7)
-                    updatedAt_0 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                    updatedAt_0 = try r.consumeNull() ? nil : LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 12:
                 if key.u64(0) == 0x656873696c627570 && key.u64(4) == 0x74615f6465687369 {  // published_at
                     try LemmyJSONReader.mark(&seen0, 1 << 5)
-                    publishedAt_0 = try LemmyDate(lemmyJSON: &r)
+                    publishedAt_0 = try LemmyDate.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x6e65697069636572 && key.u64(4) == 0x64695f746e656970 {  // recipient_id
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    recipientId_0 = try ApiPersonId(lemmyJSON: &r)
+                    recipientId_0 = try ApiPersonId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 20:
                 if key.u64(0) == 0x5f646574656c6564 && key.u64(8) == 0x70696365725f7962 && key.u64(12) == 0x746e656970696365 {  // deleted_by_recipient
                     try LemmyJSONReader.mark(&seen0, 1 << 12)
-                    deletedByRecipient_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    deletedByRecipient_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -213,18 +222,20 @@ extension ApiPrivateMessage: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.id = try LemmyJSONReader.required(id_0)
-        self.creatorId = try LemmyJSONReader.required(creatorId_0)
-        self.recipientId = try LemmyJSONReader.required(recipientId_0)
-        self.content = try LemmyJSONReader.required(consume content_0)
-        self.deleted = try LemmyJSONReader.required(deleted_0)
-        self.publishedAt = try LemmyJSONReader.required(publishedAt_0 ?? publishedAt_1)
-        self.updatedAt = updatedAt_0 ?? updatedAt_1
-        self.apId = try LemmyJSONReader.required(consume apId_0)
-        self.local = try LemmyJSONReader.required(local_0)
-        self.removed = removed_0
-        self.deletedByRecipient = deletedByRecipient_0
-        self.read = read_0
+        return Self(
+            id: try LemmyJSONReader.required(id_0),
+            creatorId: try LemmyJSONReader.required(creatorId_0),
+            recipientId: try LemmyJSONReader.required(recipientId_0),
+            content: try LemmyJSONReader.required(consume content_0),
+            deleted: try LemmyJSONReader.required(deleted_0),
+            publishedAt: try LemmyJSONReader.required(publishedAt_0 ?? publishedAt_1),
+            updatedAt: updatedAt_0 ?? updatedAt_1,
+            apId: try LemmyJSONReader.required(consume apId_0),
+            local: try LemmyJSONReader.required(local_0),
+            removed: removed_0,
+            deletedByRecipient: deletedByRecipient_0,
+            read: read_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -31,20 +31,8 @@ public struct ApiPrivateMessageReport: Codable, Hashable, Sendable {
     ///
     /// Added in main.
     public var resolveReason: String?
-
-    /// Creates a value.
-    public init(id: ApiPrivateMessageReportId, creatorId: ApiPersonId, privateMessageId: ApiPrivateMessageId, originalPmText: String, reason: String, resolved: Bool, resolverId: ApiPersonId? = nil, publishedAt: LemmyDate, updatedAt: LemmyDate? = nil, resolveReason: String? = nil) {
-        self.id = id
-        self.creatorId = creatorId
-        self.privateMessageId = privateMessageId
-        self.originalPmText = originalPmText
-        self.reason = reason
-        self.resolved = resolved
-        self.resolverId = resolverId
-        self.publishedAt = publishedAt
-        self.updatedAt = updatedAt
-        self.resolveReason = resolveReason
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case id = "id"
@@ -59,6 +47,22 @@ public struct ApiPrivateMessageReport: Codable, Hashable, Sendable {
         case updatedAt = "updated_at"
         case updatedAtKey1 = "updated"
         case resolveReason = "resolve_reason"
+    }
+}
+
+extension ApiPrivateMessageReport {
+    /// Creates a value.
+    public init(id: ApiPrivateMessageReportId, creatorId: ApiPersonId, privateMessageId: ApiPrivateMessageId, originalPmText: String, reason: String, resolved: Bool, resolverId: ApiPersonId? = nil, publishedAt: LemmyDate, updatedAt: LemmyDate? = nil, resolveReason: String? = nil) {
+        self.id = id
+        self.creatorId = creatorId
+        self.privateMessageId = privateMessageId
+        self.originalPmText = originalPmText
+        self.reason = reason
+        self.resolved = resolved
+        self.resolverId = resolverId
+        self.publishedAt = publishedAt
+        self.updatedAt = updatedAt
+        self.resolveReason = resolveReason
     }
 
     /// Decodes every version's keys; as strictly as one version when the decoder names it.
@@ -95,8 +99,13 @@ public struct ApiPrivateMessageReport: Codable, Hashable, Sendable {
 }
 
 extension ApiPrivateMessageReport: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var id_0: ApiPrivateMessageReportId?
         var creatorId_0: ApiPersonId?
@@ -117,80 +126,80 @@ extension ApiPrivateMessageReport: LemmyFastDecodable {
             case 2:
                 if key.u16(0) == 0x6469 {  // id
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    id_0 = try ApiPrivateMessageReportId(lemmyJSON: &r)
+                    id_0 = try ApiPrivateMessageReportId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 6:
                 if key.u32(0) == 0x73616572 && key.u32(2) == 0x6e6f7361 {  // reason
                     try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    reason_0 = try String(lemmyJSON: &r)
+                    reason_0 = try String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 7:
                 if key.u32(0) == 0x61647075 && key.u32(3) == 0x64657461 {  // updated
                     try LemmyJSONReader.mark(&seen0, 1 << 10)
-                    updatedAt_1 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                    updatedAt_1 = try r.consumeNull() ? nil : LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 8:
                 if key.u64(0) == 0x6465766c6f736572 {  // resolved
                     try LemmyJSONReader.mark(&seen0, 1 << 5)
-                    resolved_0 = try Bool(lemmyJSON: &r)
+                    resolved_0 = try Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 9:
                 if key.u64(0) == 0x656873696c627570 && key.u64(1) == 0x64656873696c6275 {  // published
                     try LemmyJSONReader.mark(&seen0, 1 << 8)
-                    publishedAt_1 = try LemmyDate(lemmyJSON: &r)
+                    publishedAt_1 = try LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 10:
                 if key.u64(0) == 0x5f726f7461657263 && key.u64(2) == 0x64695f726f746165 {  // creator_id
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    creatorId_0 = try ApiPersonId(lemmyJSON: &r)
+                    creatorId_0 = try ApiPersonId.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x5f64657461647075 && key.u64(2) == 0x74615f6465746164 {  // updated_at
                     try LemmyJSONReader.mark(&seen0, 1 << 9)
-                    updatedAt_0 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                    updatedAt_0 = try r.consumeNull() ? nil : LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 11:
                 if key.u64(0) == 0x7265766c6f736572 && key.u64(3) == 0x64695f7265766c6f {  // resolver_id
                     try LemmyJSONReader.mark(&seen0, 1 << 6)
-                    resolverId_0 = try r.consumeNull() ? nil : ApiPersonId(lemmyJSON: &r)
+                    resolverId_0 = try r.consumeNull() ? nil : ApiPersonId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 12:
                 if key.u64(0) == 0x656873696c627570 && key.u64(4) == 0x74615f6465687369 {  // published_at
                     try LemmyJSONReader.mark(&seen0, 1 << 7)
-                    publishedAt_0 = try LemmyDate(lemmyJSON: &r)
+                    publishedAt_0 = try LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 14:
                 if key.u64(0) == 0x5f65766c6f736572 && key.u64(6) == 0x6e6f736165725f65 {  // resolve_reason
                     try LemmyJSONReader.mark(&seen0, 1 << 11)
-                    resolveReason_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    resolveReason_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 16:
                 if key.u64(0) == 0x6c616e696769726f && key.u64(8) == 0x747865745f6d705f {  // original_pm_text
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    originalPmText_0 = try String(lemmyJSON: &r)
+                    originalPmText_0 = try String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 18:
                 if key.u64(0) == 0x5f65746176697270 && key.u64(8) == 0x5f6567617373656d && key.u64(10) == 0x64695f6567617373 {  // private_message_id
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    privateMessageId_0 = try ApiPrivateMessageId(lemmyJSON: &r)
+                    privateMessageId_0 = try ApiPrivateMessageId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -199,16 +208,18 @@ extension ApiPrivateMessageReport: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.id = try LemmyJSONReader.required(id_0)
-        self.creatorId = try LemmyJSONReader.required(creatorId_0)
-        self.privateMessageId = try LemmyJSONReader.required(privateMessageId_0)
-        self.originalPmText = try LemmyJSONReader.required(consume originalPmText_0)
-        self.reason = try LemmyJSONReader.required(consume reason_0)
-        self.resolved = try LemmyJSONReader.required(resolved_0)
-        self.resolverId = resolverId_0
-        self.publishedAt = try LemmyJSONReader.required(publishedAt_0 ?? publishedAt_1)
-        self.updatedAt = updatedAt_0 ?? updatedAt_1
-        self.resolveReason = consume resolveReason_0
+        return Self(
+            id: try LemmyJSONReader.required(id_0),
+            creatorId: try LemmyJSONReader.required(creatorId_0),
+            privateMessageId: try LemmyJSONReader.required(privateMessageId_0),
+            originalPmText: try LemmyJSONReader.required(consume originalPmText_0),
+            reason: try LemmyJSONReader.required(consume reason_0),
+            resolved: try LemmyJSONReader.required(resolved_0),
+            resolverId: resolverId_0,
+            publishedAt: try LemmyJSONReader.required(publishedAt_0 ?? publishedAt_1),
+            updatedAt: updatedAt_0 ?? updatedAt_1,
+            resolveReason: consume resolveReason_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

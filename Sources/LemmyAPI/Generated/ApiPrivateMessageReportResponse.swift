@@ -7,20 +7,29 @@
 public struct ApiPrivateMessageReportResponse: Codable, Hashable, Sendable {
     /// The `private_message_report_view` member.
     public var privateMessageReportView: ApiPrivateMessageReportView
-
-    /// Creates a value.
-    public init(privateMessageReportView: ApiPrivateMessageReportView) {
-        self.privateMessageReportView = privateMessageReportView
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case privateMessageReportView = "private_message_report_view"
     }
 }
 
+extension ApiPrivateMessageReportResponse {
+    /// Creates a value.
+    public init(privateMessageReportView: ApiPrivateMessageReportView) {
+        self.privateMessageReportView = privateMessageReportView
+    }
+}
+
 extension ApiPrivateMessageReportResponse: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var privateMessageReportView_0: ApiPrivateMessageReportView?
         var more = try r.beginObject()
@@ -30,7 +39,7 @@ extension ApiPrivateMessageReportResponse: LemmyFastDecodable {
             case 27:
                 if key.u64(0) == 0x5f65746176697270 && key.u64(8) == 0x5f6567617373656d && key.u64(16) == 0x765f74726f706572 && key.u64(19) == 0x776569765f74726f {  // private_message_report_view
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    privateMessageReportView_0 = try ApiPrivateMessageReportView(lemmyJSON: &r)
+                    privateMessageReportView_0 = try ApiPrivateMessageReportView.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -39,7 +48,9 @@ extension ApiPrivateMessageReportResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.privateMessageReportView = try LemmyJSONReader.required(consume privateMessageReportView_0)
+        return Self(
+            privateMessageReportView: try LemmyJSONReader.required(consume privateMessageReportView_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

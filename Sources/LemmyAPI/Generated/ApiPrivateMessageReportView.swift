@@ -27,18 +27,8 @@ public struct ApiPrivateMessageReportView: Codable, Hashable, Sendable {
     ///
     /// Added in 1.0.0-beta.1.
     public var creatorBanExpiresAt: LemmyDate?
-
-    /// Creates a value.
-    public init(privateMessageReport: ApiPrivateMessageReport, privateMessage: ApiPrivateMessage, creator: ApiPerson, privateMessageCreator: ApiPerson, resolver: ApiPerson? = nil, creatorIsAdmin: Bool? = nil, creatorBanned: Bool? = nil, creatorBanExpiresAt: LemmyDate? = nil) {
-        self.privateMessageReport = privateMessageReport
-        self.privateMessage = privateMessage
-        self.creator = creator
-        self.privateMessageCreator = privateMessageCreator
-        self.resolver = resolver
-        self.creatorIsAdmin = creatorIsAdmin
-        self.creatorBanned = creatorBanned
-        self.creatorBanExpiresAt = creatorBanExpiresAt
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case privateMessageReport = "private_message_report"
@@ -49,6 +39,20 @@ public struct ApiPrivateMessageReportView: Codable, Hashable, Sendable {
         case creatorIsAdmin = "creator_is_admin"
         case creatorBanned = "creator_banned"
         case creatorBanExpiresAt = "creator_ban_expires_at"
+    }
+}
+
+extension ApiPrivateMessageReportView {
+    /// Creates a value.
+    public init(privateMessageReport: ApiPrivateMessageReport, privateMessage: ApiPrivateMessage, creator: ApiPerson, privateMessageCreator: ApiPerson, resolver: ApiPerson? = nil, creatorIsAdmin: Bool? = nil, creatorBanned: Bool? = nil, creatorBanExpiresAt: LemmyDate? = nil) {
+        self.privateMessageReport = privateMessageReport
+        self.privateMessage = privateMessage
+        self.creator = creator
+        self.privateMessageCreator = privateMessageCreator
+        self.resolver = resolver
+        self.creatorIsAdmin = creatorIsAdmin
+        self.creatorBanned = creatorBanned
+        self.creatorBanExpiresAt = creatorBanExpiresAt
     }
 
     /// Decodes every version's keys; as strictly as one version when the decoder names it.
@@ -81,8 +85,13 @@ public struct ApiPrivateMessageReportView: Codable, Hashable, Sendable {
 }
 
 extension ApiPrivateMessageReportView: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var privateMessageReport_0: ApiPrivateMessageReport?
         var privateMessage_0: ApiPrivateMessage?
@@ -99,52 +108,52 @@ extension ApiPrivateMessageReportView: LemmyFastDecodable {
             case 7:
                 if key.u32(0) == 0x61657263 && key.u32(3) == 0x726f7461 {  // creator
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    creator_0 = try ApiPerson(lemmyJSON: &r)
+                    creator_0 = try ApiPerson.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 8:
                 if key.u64(0) == 0x7265766c6f736572 {  // resolver
                     try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    resolver_0 = try r.consumeNull() ? nil : ApiPerson(lemmyJSON: &r)
+                    resolver_0 = try r.consumeNull() ? nil : ApiPerson.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 14:
                 if key.u64(0) == 0x5f726f7461657263 && key.u64(6) == 0x64656e6e61625f72 {  // creator_banned
                     try LemmyJSONReader.mark(&seen0, 1 << 6)
-                    creatorBanned_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    creatorBanned_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 15:
                 if key.u64(0) == 0x5f65746176697270 && key.u64(7) == 0x6567617373656d5f {  // private_message
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    privateMessage_0 = try ApiPrivateMessage(lemmyJSON: &r)
+                    privateMessage_0 = try ApiPrivateMessage.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 16:
                 if key.u64(0) == 0x5f726f7461657263 && key.u64(8) == 0x6e696d64615f7369 {  // creator_is_admin
                     try LemmyJSONReader.mark(&seen0, 1 << 5)
-                    creatorIsAdmin_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    creatorIsAdmin_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 22:
                 if key.u64(0) == 0x5f726f7461657263 && key.u64(8) == 0x697078655f6e6162 && key.u64(14) == 0x74615f7365726970 {  // creator_ban_expires_at
                     try LemmyJSONReader.mark(&seen0, 1 << 7)
-                    creatorBanExpiresAt_0 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                    creatorBanExpiresAt_0 = try r.consumeNull() ? nil : LemmyDate.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x5f65746176697270 && key.u64(8) == 0x5f6567617373656d && key.u64(14) == 0x74726f7065725f65 {  // private_message_report
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    privateMessageReport_0 = try ApiPrivateMessageReport(lemmyJSON: &r)
+                    privateMessageReport_0 = try ApiPrivateMessageReport.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 23:
                 if key.u64(0) == 0x5f65746176697270 && key.u64(8) == 0x5f6567617373656d && key.u64(15) == 0x726f74616572635f {  // private_message_creator
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    privateMessageCreator_0 = try ApiPerson(lemmyJSON: &r)
+                    privateMessageCreator_0 = try ApiPerson.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -153,14 +162,16 @@ extension ApiPrivateMessageReportView: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.privateMessageReport = try LemmyJSONReader.required(consume privateMessageReport_0)
-        self.privateMessage = try LemmyJSONReader.required(consume privateMessage_0)
-        self.creator = try LemmyJSONReader.required(consume creator_0)
-        self.privateMessageCreator = try LemmyJSONReader.required(consume privateMessageCreator_0)
-        self.resolver = consume resolver_0
-        self.creatorIsAdmin = creatorIsAdmin_0
-        self.creatorBanned = creatorBanned_0
-        self.creatorBanExpiresAt = consume creatorBanExpiresAt_0
+        return Self(
+            privateMessageReport: try LemmyJSONReader.required(consume privateMessageReport_0),
+            privateMessage: try LemmyJSONReader.required(consume privateMessage_0),
+            creator: try LemmyJSONReader.required(consume creator_0),
+            privateMessageCreator: try LemmyJSONReader.required(consume privateMessageCreator_0),
+            resolver: consume resolver_0,
+            creatorIsAdmin: creatorIsAdmin_0,
+            creatorBanned: creatorBanned_0,
+            creatorBanExpiresAt: consume creatorBanExpiresAt_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

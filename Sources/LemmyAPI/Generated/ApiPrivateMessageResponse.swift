@@ -7,20 +7,29 @@
 public struct ApiPrivateMessageResponse: Codable, Hashable, Sendable {
     /// The `private_message_view` member.
     public var privateMessageView: ApiPrivateMessageView
-
-    /// Creates a value.
-    public init(privateMessageView: ApiPrivateMessageView) {
-        self.privateMessageView = privateMessageView
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case privateMessageView = "private_message_view"
     }
 }
 
+extension ApiPrivateMessageResponse {
+    /// Creates a value.
+    public init(privateMessageView: ApiPrivateMessageView) {
+        self.privateMessageView = privateMessageView
+    }
+}
+
 extension ApiPrivateMessageResponse: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var privateMessageView_0: ApiPrivateMessageView?
         var more = try r.beginObject()
@@ -30,7 +39,7 @@ extension ApiPrivateMessageResponse: LemmyFastDecodable {
             case 20:
                 if key.u64(0) == 0x5f65746176697270 && key.u64(8) == 0x5f6567617373656d && key.u64(12) == 0x776569765f656761 {  // private_message_view
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    privateMessageView_0 = try ApiPrivateMessageView(lemmyJSON: &r)
+                    privateMessageView_0 = try ApiPrivateMessageView.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -39,7 +48,9 @@ extension ApiPrivateMessageResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.privateMessageView = try LemmyJSONReader.required(consume privateMessageView_0)
+        return Self(
+            privateMessageView: try LemmyJSONReader.required(consume privateMessageView_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

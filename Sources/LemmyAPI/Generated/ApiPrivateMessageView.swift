@@ -11,13 +11,8 @@ public struct ApiPrivateMessageView: Codable, Hashable, Sendable {
     public var creator: ApiPerson
     /// The `recipient` member.
     public var recipient: ApiPerson
-
-    /// Creates a value.
-    public init(privateMessage: ApiPrivateMessage, creator: ApiPerson, recipient: ApiPerson) {
-        self.privateMessage = privateMessage
-        self.creator = creator
-        self.recipient = recipient
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case privateMessage = "private_message"
@@ -26,9 +21,23 @@ public struct ApiPrivateMessageView: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiPrivateMessageView {
+    /// Creates a value.
+    public init(privateMessage: ApiPrivateMessage, creator: ApiPerson, recipient: ApiPerson) {
+        self.privateMessage = privateMessage
+        self.creator = creator
+        self.recipient = recipient
+    }
+}
+
 extension ApiPrivateMessageView: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var privateMessage_0: ApiPrivateMessage?
         var creator_0: ApiPerson?
@@ -40,21 +49,21 @@ extension ApiPrivateMessageView: LemmyFastDecodable {
             case 7:
                 if key.u32(0) == 0x61657263 && key.u32(3) == 0x726f7461 {  // creator
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    creator_0 = try ApiPerson(lemmyJSON: &r)
+                    creator_0 = try ApiPerson.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 9:
                 if key.u64(0) == 0x6e65697069636572 && key.u64(1) == 0x746e656970696365 {  // recipient
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    recipient_0 = try ApiPerson(lemmyJSON: &r)
+                    recipient_0 = try ApiPerson.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 15:
                 if key.u64(0) == 0x5f65746176697270 && key.u64(7) == 0x6567617373656d5f {  // private_message
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    privateMessage_0 = try ApiPrivateMessage(lemmyJSON: &r)
+                    privateMessage_0 = try ApiPrivateMessage.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -63,9 +72,11 @@ extension ApiPrivateMessageView: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.privateMessage = try LemmyJSONReader.required(consume privateMessage_0)
-        self.creator = try LemmyJSONReader.required(consume creator_0)
-        self.recipient = try LemmyJSONReader.required(consume recipient_0)
+        return Self(
+            privateMessage: try LemmyJSONReader.required(consume privateMessage_0),
+            creator: try LemmyJSONReader.required(consume creator_0),
+            recipient: try LemmyJSONReader.required(consume recipient_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

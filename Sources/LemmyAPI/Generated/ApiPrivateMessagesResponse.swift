@@ -7,20 +7,29 @@
 public struct ApiPrivateMessagesResponse: Codable, Hashable, Sendable {
     /// The `private_messages` member.
     public var privateMessages: [ApiPrivateMessageView]
-
-    /// Creates a value.
-    public init(privateMessages: [ApiPrivateMessageView]) {
-        self.privateMessages = privateMessages
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case privateMessages = "private_messages"
     }
 }
 
+extension ApiPrivateMessagesResponse {
+    /// Creates a value.
+    public init(privateMessages: [ApiPrivateMessageView]) {
+        self.privateMessages = privateMessages
+    }
+}
+
 extension ApiPrivateMessagesResponse: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var privateMessages_0: [ApiPrivateMessageView]?
         var more = try r.beginObject()
@@ -30,7 +39,7 @@ extension ApiPrivateMessagesResponse: LemmyFastDecodable {
             case 16:
                 if key.u64(0) == 0x5f65746176697270 && key.u64(8) == 0x736567617373656d {  // private_messages
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    privateMessages_0 = try [ApiPrivateMessageView](lemmyJSON: &r)
+                    privateMessages_0 = try [ApiPrivateMessageView].lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -39,7 +48,9 @@ extension ApiPrivateMessagesResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.privateMessages = try LemmyJSONReader.required(consume privateMessages_0)
+        return Self(
+            privateMessages: try LemmyJSONReader.required(consume privateMessages_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -17,16 +17,8 @@ public struct ApiPublicOAuthProvider: Codable, Hashable, Sendable {
     public var scopes: String
     /// The `use_pkce` member.
     public var usePkce: Bool
-
-    /// Creates a value.
-    public init(id: ApiOAuthProviderId, displayName: String, authorizationEndpoint: String, clientId: String, scopes: String, usePkce: Bool) {
-        self.id = id
-        self.displayName = displayName
-        self.authorizationEndpoint = authorizationEndpoint
-        self.clientId = clientId
-        self.scopes = scopes
-        self.usePkce = usePkce
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case id = "id"
@@ -38,9 +30,26 @@ public struct ApiPublicOAuthProvider: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiPublicOAuthProvider {
+    /// Creates a value.
+    public init(id: ApiOAuthProviderId, displayName: String, authorizationEndpoint: String, clientId: String, scopes: String, usePkce: Bool) {
+        self.id = id
+        self.displayName = displayName
+        self.authorizationEndpoint = authorizationEndpoint
+        self.clientId = clientId
+        self.scopes = scopes
+        self.usePkce = usePkce
+    }
+}
+
 extension ApiPublicOAuthProvider: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var id_0: ApiOAuthProviderId?
         var displayName_0: String?
@@ -55,42 +64,42 @@ extension ApiPublicOAuthProvider: LemmyFastDecodable {
             case 2:
                 if key.u16(0) == 0x6469 {  // id
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    id_0 = try ApiOAuthProviderId(lemmyJSON: &r)
+                    id_0 = try ApiOAuthProviderId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 6:
                 if key.u32(0) == 0x706f6373 && key.u32(2) == 0x7365706f {  // scopes
                     try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    scopes_0 = try String(lemmyJSON: &r)
+                    scopes_0 = try String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 8:
                 if key.u64(0) == 0x65636b705f657375 {  // use_pkce
                     try LemmyJSONReader.mark(&seen0, 1 << 5)
-                    usePkce_0 = try Bool(lemmyJSON: &r)
+                    usePkce_0 = try Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 9:
                 if key.u64(0) == 0x695f746e65696c63 && key.u64(1) == 0x64695f746e65696c {  // client_id
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    clientId_0 = try String(lemmyJSON: &r)
+                    clientId_0 = try String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 12:
                 if key.u64(0) == 0x5f79616c70736964 && key.u64(4) == 0x656d616e5f79616c {  // display_name
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    displayName_0 = try String(lemmyJSON: &r)
+                    displayName_0 = try String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 22:
                 if key.u64(0) == 0x7a69726f68747561 && key.u64(8) == 0x6e655f6e6f697461 && key.u64(14) == 0x746e696f70646e65 {  // authorization_endpoint
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    authorizationEndpoint_0 = try String(lemmyJSON: &r)
+                    authorizationEndpoint_0 = try String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -99,12 +108,14 @@ extension ApiPublicOAuthProvider: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.id = try LemmyJSONReader.required(id_0)
-        self.displayName = try LemmyJSONReader.required(consume displayName_0)
-        self.authorizationEndpoint = try LemmyJSONReader.required(consume authorizationEndpoint_0)
-        self.clientId = try LemmyJSONReader.required(consume clientId_0)
-        self.scopes = try LemmyJSONReader.required(consume scopes_0)
-        self.usePkce = try LemmyJSONReader.required(usePkce_0)
+        return Self(
+            id: try LemmyJSONReader.required(id_0),
+            displayName: try LemmyJSONReader.required(consume displayName_0),
+            authorizationEndpoint: try LemmyJSONReader.required(consume authorizationEndpoint_0),
+            clientId: try LemmyJSONReader.required(consume clientId_0),
+            scopes: try LemmyJSONReader.required(consume scopes_0),
+            usePkce: try LemmyJSONReader.required(usePkce_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -13,18 +13,22 @@ public struct ApiPurgePost: Codable, Hashable, Sendable {
     ///
     /// Removed in 0.19.0.
     public var auth: String?
-
-    /// Creates a value.
-    public init(postId: ApiPostId, reason: String? = nil, auth: String? = nil) {
-        self.postId = postId
-        self.reason = reason
-        self.auth = auth
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case postId = "post_id"
         case reason = "reason"
         case auth = "auth"
+    }
+}
+
+extension ApiPurgePost {
+    /// Creates a value.
+    public init(postId: ApiPostId, reason: String? = nil, auth: String? = nil) {
+        self.postId = postId
+        self.reason = reason
+        self.auth = auth
     }
 
     /// Decodes every version's keys; as strictly as one version when the decoder names it.
@@ -47,8 +51,13 @@ public struct ApiPurgePost: Codable, Hashable, Sendable {
 }
 
 extension ApiPurgePost: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var postId_0: ApiPostId?
         var reason_0: String?
@@ -60,21 +69,21 @@ extension ApiPurgePost: LemmyFastDecodable {
             case 4:
                 if key.u32(0) == 0x68747561 {  // auth
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    auth_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    auth_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 6:
                 if key.u32(0) == 0x73616572 && key.u32(2) == 0x6e6f7361 {  // reason
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    reason_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    reason_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 7:
                 if key.u32(0) == 0x74736f70 && key.u32(3) == 0x64695f74 {  // post_id
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    postId_0 = try ApiPostId(lemmyJSON: &r)
+                    postId_0 = try ApiPostId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -83,9 +92,11 @@ extension ApiPurgePost: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.postId = try LemmyJSONReader.required(postId_0)
-        self.reason = consume reason_0
-        self.auth = consume auth_0
+        return Self(
+            postId: try LemmyJSONReader.required(postId_0),
+            reason: consume reason_0,
+            auth: consume auth_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

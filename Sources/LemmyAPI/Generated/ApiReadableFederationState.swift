@@ -17,16 +17,8 @@ public struct ApiReadableFederationState: Codable, Hashable, Sendable {
     public var lastRetry: String?
     /// The `next_retry` member.
     public var nextRetry: String?
-
-    /// Creates a value.
-    public init(instanceId: ApiInstanceId, lastSuccessfulId: ApiActivityId? = nil, lastSuccessfulPublishedTime: LemmyDate? = nil, failCount: Int, lastRetry: String? = nil, nextRetry: String? = nil) {
-        self.instanceId = instanceId
-        self.lastSuccessfulId = lastSuccessfulId
-        self.lastSuccessfulPublishedTime = lastSuccessfulPublishedTime
-        self.failCount = failCount
-        self.lastRetry = lastRetry
-        self.nextRetry = nextRetry
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case instanceId = "instance_id"
@@ -38,9 +30,26 @@ public struct ApiReadableFederationState: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiReadableFederationState {
+    /// Creates a value.
+    public init(instanceId: ApiInstanceId, lastSuccessfulId: ApiActivityId? = nil, lastSuccessfulPublishedTime: LemmyDate? = nil, failCount: Int, lastRetry: String? = nil, nextRetry: String? = nil) {
+        self.instanceId = instanceId
+        self.lastSuccessfulId = lastSuccessfulId
+        self.lastSuccessfulPublishedTime = lastSuccessfulPublishedTime
+        self.failCount = failCount
+        self.lastRetry = lastRetry
+        self.nextRetry = nextRetry
+    }
+}
+
 extension ApiReadableFederationState: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var instanceId_0: ApiInstanceId?
         var lastSuccessfulId_0: ApiActivityId?
@@ -55,34 +64,34 @@ extension ApiReadableFederationState: LemmyFastDecodable {
             case 10:
                 if key.u64(0) == 0x756f635f6c696166 && key.u64(2) == 0x746e756f635f6c69 {  // fail_count
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    failCount_0 = try Int(lemmyJSON: &r)
+                    failCount_0 = try Int.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x7465725f7473616c && key.u64(2) == 0x79727465725f7473 {  // last_retry
                     try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    lastRetry_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    lastRetry_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x7465725f7478656e && key.u64(2) == 0x79727465725f7478 {  // next_retry
                     try LemmyJSONReader.mark(&seen0, 1 << 5)
-                    nextRetry_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    nextRetry_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 11:
                 if key.u64(0) == 0x65636e6174736e69 && key.u64(3) == 0x64695f65636e6174 {  // instance_id
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    instanceId_0 = try ApiInstanceId(lemmyJSON: &r)
+                    instanceId_0 = try ApiInstanceId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 18:
                 if key.u64(0) == 0x6375735f7473616c && key.u64(8) == 0x5f6c756673736563 && key.u64(10) == 0x64695f6c75667373 {  // last_successful_id
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    lastSuccessfulId_0 = try r.consumeNull() ? nil : ApiActivityId(lemmyJSON: &r)
+                    lastSuccessfulId_0 = try r.consumeNull() ? nil : ApiActivityId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 30:
                 if key.u64(0) == 0x6375735f7473616c && key.u64(8) == 0x5f6c756673736563 && key.u64(16) == 0x656873696c627570 && key.u64(22) == 0x656d69745f646568 {  // last_successful_published_time
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    lastSuccessfulPublishedTime_0 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                    lastSuccessfulPublishedTime_0 = try r.consumeNull() ? nil : LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -91,12 +100,14 @@ extension ApiReadableFederationState: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.instanceId = try LemmyJSONReader.required(instanceId_0)
-        self.lastSuccessfulId = lastSuccessfulId_0
-        self.lastSuccessfulPublishedTime = consume lastSuccessfulPublishedTime_0
-        self.failCount = try LemmyJSONReader.required(failCount_0)
-        self.lastRetry = consume lastRetry_0
-        self.nextRetry = consume nextRetry_0
+        return Self(
+            instanceId: try LemmyJSONReader.required(instanceId_0),
+            lastSuccessfulId: lastSuccessfulId_0,
+            lastSuccessfulPublishedTime: consume lastSuccessfulPublishedTime_0,
+            failCount: try LemmyJSONReader.required(failCount_0),
+            lastRetry: consume lastRetry_0,
+            nextRetry: consume nextRetry_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -37,21 +37,8 @@ public struct ApiRegister: Codable, Hashable, Sendable {
     ///
     /// Added in 1.0.0-beta.1.
     public var token: String?
-
-    /// Creates a value.
-    public init(username: String, password: ApiSensitiveString, passwordVerify: ApiSensitiveString, showNsfw: Bool? = nil, email: ApiSensitiveString? = nil, captchaUuid: String? = nil, captchaAnswer: String? = nil, honeypot: String? = nil, answer: String? = nil, stayLoggedIn: Bool? = nil, token: String? = nil) {
-        self.username = username
-        self.password = password
-        self.passwordVerify = passwordVerify
-        self.showNsfw = showNsfw
-        self.email = email
-        self.captchaUuid = captchaUuid
-        self.captchaAnswer = captchaAnswer
-        self.honeypot = honeypot
-        self.answer = answer
-        self.stayLoggedIn = stayLoggedIn
-        self.token = token
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case username = "username"
@@ -65,6 +52,23 @@ public struct ApiRegister: Codable, Hashable, Sendable {
         case answer = "answer"
         case stayLoggedIn = "stay_logged_in"
         case token = "token"
+    }
+}
+
+extension ApiRegister {
+    /// Creates a value.
+    public init(username: String, password: ApiSensitiveString, passwordVerify: ApiSensitiveString, showNsfw: Bool? = nil, email: ApiSensitiveString? = nil, captchaUuid: String? = nil, captchaAnswer: String? = nil, honeypot: String? = nil, answer: String? = nil, stayLoggedIn: Bool? = nil, token: String? = nil) {
+        self.username = username
+        self.password = password
+        self.passwordVerify = passwordVerify
+        self.showNsfw = showNsfw
+        self.email = email
+        self.captchaUuid = captchaUuid
+        self.captchaAnswer = captchaAnswer
+        self.honeypot = honeypot
+        self.answer = answer
+        self.stayLoggedIn = stayLoggedIn
+        self.token = token
     }
 
     /// Decodes every version's keys; as strictly as one version when the decoder names it.
@@ -103,8 +107,13 @@ public struct ApiRegister: Codable, Hashable, Sendable {
 }
 
 extension ApiRegister: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var username_0: String?
         var password_0: ApiSensitiveString?
@@ -124,61 +133,61 @@ extension ApiRegister: LemmyFastDecodable {
             case 5:
                 if key.u32(0) == 0x69616d65 && key.u32(1) == 0x6c69616d {  // email
                     try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    email_0 = try r.consumeNull() ? nil : ApiSensitiveString(lemmyJSON: &r)
+                    email_0 = try r.consumeNull() ? nil : ApiSensitiveString.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x656b6f74 && key.u32(1) == 0x6e656b6f {  // token
                     try LemmyJSONReader.mark(&seen0, 1 << 10)
-                    token_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    token_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 6:
                 if key.u32(0) == 0x77736e61 && key.u32(2) == 0x72657773 {  // answer
                     try LemmyJSONReader.mark(&seen0, 1 << 8)
-                    answer_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    answer_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 8:
                 if key.u64(0) == 0x746f7079656e6f68 {  // honeypot
                     try LemmyJSONReader.mark(&seen0, 1 << 7)
-                    honeypot_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    honeypot_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x64726f7773736170 {  // password
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    password_0 = try ApiSensitiveString(lemmyJSON: &r)
+                    password_0 = try ApiSensitiveString.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x656d616e72657375 {  // username
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    username_0 = try String(lemmyJSON: &r)
+                    username_0 = try String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 9:
                 if key.u64(0) == 0x66736e5f776f6873 && key.u64(1) == 0x7766736e5f776f68 {  // show_nsfw
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    showNsfw_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    showNsfw_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 12:
                 if key.u64(0) == 0x5f61686374706163 && key.u64(4) == 0x646975755f616863 {  // captcha_uuid
                     try LemmyJSONReader.mark(&seen0, 1 << 5)
-                    captchaUuid_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    captchaUuid_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 14:
                 if key.u64(0) == 0x5f61686374706163 && key.u64(6) == 0x726577736e615f61 {  // captcha_answer
                     try LemmyJSONReader.mark(&seen0, 1 << 6)
-                    captchaAnswer_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    captchaAnswer_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x676f6c5f79617473 && key.u64(6) == 0x6e695f646567676f {  // stay_logged_in
                     try LemmyJSONReader.mark(&seen0, 1 << 9)
-                    stayLoggedIn_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    stayLoggedIn_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 15:
                 if key.u64(0) == 0x64726f7773736170 && key.u64(7) == 0x7966697265765f64 {  // password_verify
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    passwordVerify_0 = try ApiSensitiveString(lemmyJSON: &r)
+                    passwordVerify_0 = try ApiSensitiveString.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -187,17 +196,19 @@ extension ApiRegister: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.username = try LemmyJSONReader.required(consume username_0)
-        self.password = try LemmyJSONReader.required(consume password_0)
-        self.passwordVerify = try LemmyJSONReader.required(consume passwordVerify_0)
-        self.showNsfw = showNsfw_0
-        self.email = consume email_0
-        self.captchaUuid = consume captchaUuid_0
-        self.captchaAnswer = consume captchaAnswer_0
-        self.honeypot = consume honeypot_0
-        self.answer = consume answer_0
-        self.stayLoggedIn = stayLoggedIn_0
-        self.token = consume token_0
+        return Self(
+            username: try LemmyJSONReader.required(consume username_0),
+            password: try LemmyJSONReader.required(consume password_0),
+            passwordVerify: try LemmyJSONReader.required(consume passwordVerify_0),
+            showNsfw: showNsfw_0,
+            email: consume email_0,
+            captchaUuid: consume captchaUuid_0,
+            captchaAnswer: consume captchaAnswer_0,
+            honeypot: consume honeypot_0,
+            answer: consume answer_0,
+            stayLoggedIn: stayLoggedIn_0,
+            token: consume token_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

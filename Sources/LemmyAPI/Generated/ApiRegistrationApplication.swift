@@ -25,17 +25,8 @@ public struct ApiRegistrationApplication: Codable, Hashable, Sendable {
     ///
     /// Added in 1.0.0-beta.1.
     public var updatedAt: LemmyDate?
-
-    /// Creates a value.
-    public init(id: ApiRegistrationApplicationId, localUserId: ApiLocalUserId, answer: String, adminId: ApiPersonId? = nil, denyReason: String? = nil, publishedAt: LemmyDate, updatedAt: LemmyDate? = nil) {
-        self.id = id
-        self.localUserId = localUserId
-        self.answer = answer
-        self.adminId = adminId
-        self.denyReason = denyReason
-        self.publishedAt = publishedAt
-        self.updatedAt = updatedAt
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case id = "id"
@@ -46,6 +37,19 @@ public struct ApiRegistrationApplication: Codable, Hashable, Sendable {
         case publishedAt = "published_at"
         case publishedAtKey1 = "published"
         case updatedAt = "updated_at"
+    }
+}
+
+extension ApiRegistrationApplication {
+    /// Creates a value.
+    public init(id: ApiRegistrationApplicationId, localUserId: ApiLocalUserId, answer: String, adminId: ApiPersonId? = nil, denyReason: String? = nil, publishedAt: LemmyDate, updatedAt: LemmyDate? = nil) {
+        self.id = id
+        self.localUserId = localUserId
+        self.answer = answer
+        self.adminId = adminId
+        self.denyReason = denyReason
+        self.publishedAt = publishedAt
+        self.updatedAt = updatedAt
     }
 
     /// Decodes every version's keys; as strictly as one version when the decoder names it.
@@ -76,8 +80,13 @@ public struct ApiRegistrationApplication: Codable, Hashable, Sendable {
 }
 
 extension ApiRegistrationApplication: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var id_0: ApiRegistrationApplicationId?
         var localUserId_0: ApiLocalUserId?
@@ -94,56 +103,56 @@ extension ApiRegistrationApplication: LemmyFastDecodable {
             case 2:
                 if key.u16(0) == 0x6469 {  // id
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    id_0 = try ApiRegistrationApplicationId(lemmyJSON: &r)
+                    id_0 = try ApiRegistrationApplicationId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 6:
                 if key.u32(0) == 0x77736e61 && key.u32(2) == 0x72657773 {  // answer
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    answer_0 = try String(lemmyJSON: &r)
+                    answer_0 = try String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 8:
                 if key.u64(0) == 0x64695f6e696d6461 {  // admin_id
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    adminId_0 = try r.consumeNull() ? nil : ApiPersonId(lemmyJSON: &r)
+                    adminId_0 = try r.consumeNull() ? nil : ApiPersonId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 9:
                 if key.u64(0) == 0x656873696c627570 && key.u64(1) == 0x64656873696c6275 {  // published
                     try LemmyJSONReader.mark(&seen0, 1 << 6)
-                    publishedAt_1 = try LemmyDate(lemmyJSON: &r)
+                    publishedAt_1 = try LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 10:
                 if key.u64(0) == 0x5f64657461647075 && key.u64(2) == 0x74615f6465746164 {  // updated_at
                     try LemmyJSONReader.mark(&seen0, 1 << 7)
-                    updatedAt_0 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                    updatedAt_0 = try r.consumeNull() ? nil : LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 11:
                 if key.u64(0) == 0x6165725f796e6564 && key.u64(3) == 0x6e6f736165725f79 {  // deny_reason
                     try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    denyReason_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    denyReason_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 12:
                 if key.u64(0) == 0x656873696c627570 && key.u64(4) == 0x74615f6465687369 {  // published_at
                     try LemmyJSONReader.mark(&seen0, 1 << 5)
-                    publishedAt_0 = try LemmyDate(lemmyJSON: &r)
+                    publishedAt_0 = try LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 13:
                 if key.u64(0) == 0x73755f6c61636f6c && key.u64(5) == 0x64695f726573755f {  // local_user_id
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    localUserId_0 = try ApiLocalUserId(lemmyJSON: &r)
+                    localUserId_0 = try ApiLocalUserId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -152,13 +161,15 @@ extension ApiRegistrationApplication: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.id = try LemmyJSONReader.required(id_0)
-        self.localUserId = try LemmyJSONReader.required(localUserId_0)
-        self.answer = try LemmyJSONReader.required(consume answer_0)
-        self.adminId = adminId_0
-        self.denyReason = consume denyReason_0
-        self.publishedAt = try LemmyJSONReader.required(publishedAt_0 ?? publishedAt_1)
-        self.updatedAt = consume updatedAt_0
+        return Self(
+            id: try LemmyJSONReader.required(id_0),
+            localUserId: try LemmyJSONReader.required(localUserId_0),
+            answer: try LemmyJSONReader.required(consume answer_0),
+            adminId: adminId_0,
+            denyReason: consume denyReason_0,
+            publishedAt: try LemmyJSONReader.required(publishedAt_0 ?? publishedAt_1),
+            updatedAt: consume updatedAt_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

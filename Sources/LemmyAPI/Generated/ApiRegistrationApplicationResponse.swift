@@ -7,20 +7,29 @@
 public struct ApiRegistrationApplicationResponse: Codable, Hashable, Sendable {
     /// The `registration_application` member.
     public var registrationApplication: ApiRegistrationApplicationView
-
-    /// Creates a value.
-    public init(registrationApplication: ApiRegistrationApplicationView) {
-        self.registrationApplication = registrationApplication
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case registrationApplication = "registration_application"
     }
 }
 
+extension ApiRegistrationApplicationResponse {
+    /// Creates a value.
+    public init(registrationApplication: ApiRegistrationApplicationView) {
+        self.registrationApplication = registrationApplication
+    }
+}
+
 extension ApiRegistrationApplicationResponse: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var registrationApplication_0: ApiRegistrationApplicationView?
         var more = try r.beginObject()
@@ -30,7 +39,7 @@ extension ApiRegistrationApplicationResponse: LemmyFastDecodable {
             case 24:
                 if key.u64(0) == 0x6172747369676572 && key.u64(8) == 0x7070615f6e6f6974 && key.u64(16) == 0x6e6f69746163696c {  // registration_application
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    registrationApplication_0 = try ApiRegistrationApplicationView(lemmyJSON: &r)
+                    registrationApplication_0 = try ApiRegistrationApplicationView.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -39,7 +48,9 @@ extension ApiRegistrationApplicationResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.registrationApplication = try LemmyJSONReader.required(consume registrationApplication_0)
+        return Self(
+            registrationApplication: try LemmyJSONReader.required(consume registrationApplication_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -13,14 +13,8 @@ public struct ApiRegistrationApplicationView: Codable, Hashable, Sendable {
     public var creator: ApiPerson
     /// The `admin` member.
     public var admin: ApiPerson?
-
-    /// Creates a value.
-    public init(registrationApplication: ApiRegistrationApplication, creatorLocalUser: ApiLocalUser, creator: ApiPerson, admin: ApiPerson? = nil) {
-        self.registrationApplication = registrationApplication
-        self.creatorLocalUser = creatorLocalUser
-        self.creator = creator
-        self.admin = admin
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case registrationApplication = "registration_application"
@@ -30,9 +24,24 @@ public struct ApiRegistrationApplicationView: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiRegistrationApplicationView {
+    /// Creates a value.
+    public init(registrationApplication: ApiRegistrationApplication, creatorLocalUser: ApiLocalUser, creator: ApiPerson, admin: ApiPerson? = nil) {
+        self.registrationApplication = registrationApplication
+        self.creatorLocalUser = creatorLocalUser
+        self.creator = creator
+        self.admin = admin
+    }
+}
+
 extension ApiRegistrationApplicationView: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var registrationApplication_0: ApiRegistrationApplication?
         var creatorLocalUser_0: ApiLocalUser?
@@ -45,28 +54,28 @@ extension ApiRegistrationApplicationView: LemmyFastDecodable {
             case 5:
                 if key.u32(0) == 0x696d6461 && key.u32(1) == 0x6e696d64 {  // admin
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    admin_0 = try r.consumeNull() ? nil : ApiPerson(lemmyJSON: &r)
+                    admin_0 = try r.consumeNull() ? nil : ApiPerson.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 7:
                 if key.u32(0) == 0x61657263 && key.u32(3) == 0x726f7461 {  // creator
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    creator_0 = try ApiPerson(lemmyJSON: &r)
+                    creator_0 = try ApiPerson.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 18:
                 if key.u64(0) == 0x5f726f7461657263 && key.u64(8) == 0x73755f6c61636f6c && key.u64(10) == 0x726573755f6c6163 {  // creator_local_user
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    creatorLocalUser_0 = try ApiLocalUser(lemmyJSON: &r)
+                    creatorLocalUser_0 = try ApiLocalUser.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 24:
                 if key.u64(0) == 0x6172747369676572 && key.u64(8) == 0x7070615f6e6f6974 && key.u64(16) == 0x6e6f69746163696c {  // registration_application
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    registrationApplication_0 = try ApiRegistrationApplication(lemmyJSON: &r)
+                    registrationApplication_0 = try ApiRegistrationApplication.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -75,10 +84,12 @@ extension ApiRegistrationApplicationView: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.registrationApplication = try LemmyJSONReader.required(consume registrationApplication_0)
-        self.creatorLocalUser = try LemmyJSONReader.required(consume creatorLocalUser_0)
-        self.creator = try LemmyJSONReader.required(consume creator_0)
-        self.admin = consume admin_0
+        return Self(
+            registrationApplication: try LemmyJSONReader.required(consume registrationApplication_0),
+            creatorLocalUser: try LemmyJSONReader.required(consume creatorLocalUser_0),
+            creator: try LemmyJSONReader.required(consume creator_0),
+            admin: consume admin_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -19,15 +19,8 @@ public struct ApiRemoveComment: Codable, Hashable, Sendable {
     ///
     /// Removed in 0.19.0.
     public var auth: String?
-
-    /// Creates a value.
-    public init(commentId: ApiCommentId, removed: Bool, reason: String? = nil, removeChildren: Bool? = nil, auth: String? = nil) {
-        self.commentId = commentId
-        self.removed = removed
-        self.reason = reason
-        self.removeChildren = removeChildren
-        self.auth = auth
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case commentId = "comment_id"
@@ -35,6 +28,17 @@ public struct ApiRemoveComment: Codable, Hashable, Sendable {
         case reason = "reason"
         case removeChildren = "remove_children"
         case auth = "auth"
+    }
+}
+
+extension ApiRemoveComment {
+    /// Creates a value.
+    public init(commentId: ApiCommentId, removed: Bool, reason: String? = nil, removeChildren: Bool? = nil, auth: String? = nil) {
+        self.commentId = commentId
+        self.removed = removed
+        self.reason = reason
+        self.removeChildren = removeChildren
+        self.auth = auth
     }
 
     /// Decodes every version's keys; as strictly as one version when the decoder names it.
@@ -61,8 +65,13 @@ public struct ApiRemoveComment: Codable, Hashable, Sendable {
 }
 
 extension ApiRemoveComment: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var commentId_0: ApiCommentId?
         var removed_0: Bool?
@@ -76,35 +85,35 @@ extension ApiRemoveComment: LemmyFastDecodable {
             case 4:
                 if key.u32(0) == 0x68747561 {  // auth
                     try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    auth_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    auth_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 6:
                 if key.u32(0) == 0x73616572 && key.u32(2) == 0x6e6f7361 {  // reason
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    reason_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    reason_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 7:
                 if key.u32(0) == 0x6f6d6572 && key.u32(3) == 0x6465766f {  // removed
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    removed_0 = try Bool(lemmyJSON: &r)
+                    removed_0 = try Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 10:
                 if key.u64(0) == 0x5f746e656d6d6f63 && key.u64(2) == 0x64695f746e656d6d {  // comment_id
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    commentId_0 = try ApiCommentId(lemmyJSON: &r)
+                    commentId_0 = try ApiCommentId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 15:
                 if key.u64(0) == 0x635f65766f6d6572 && key.u64(7) == 0x6e6572646c696863 {  // remove_children
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    removeChildren_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    removeChildren_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -113,11 +122,13 @@ extension ApiRemoveComment: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.commentId = try LemmyJSONReader.required(commentId_0)
-        self.removed = try LemmyJSONReader.required(removed_0)
-        self.reason = consume reason_0
-        self.removeChildren = removeChildren_0
-        self.auth = consume auth_0
+        return Self(
+            commentId: try LemmyJSONReader.required(commentId_0),
+            removed: try LemmyJSONReader.required(removed_0),
+            reason: consume reason_0,
+            removeChildren: removeChildren_0,
+            auth: consume auth_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -19,15 +19,8 @@ public struct ApiRemoveCommunity: Codable, Hashable, Sendable {
     ///
     /// Removed in 0.19.0.
     public var auth: String?
-
-    /// Creates a value.
-    public init(communityId: ApiCommunityId, removed: Bool, reason: String? = nil, expires: Int? = nil, auth: String? = nil) {
-        self.communityId = communityId
-        self.removed = removed
-        self.reason = reason
-        self.expires = expires
-        self.auth = auth
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case communityId = "community_id"
@@ -35,6 +28,17 @@ public struct ApiRemoveCommunity: Codable, Hashable, Sendable {
         case reason = "reason"
         case expires = "expires"
         case auth = "auth"
+    }
+}
+
+extension ApiRemoveCommunity {
+    /// Creates a value.
+    public init(communityId: ApiCommunityId, removed: Bool, reason: String? = nil, expires: Int? = nil, auth: String? = nil) {
+        self.communityId = communityId
+        self.removed = removed
+        self.reason = reason
+        self.expires = expires
+        self.auth = auth
     }
 
     /// Decodes every version's keys; as strictly as one version when the decoder names it.
@@ -61,8 +65,13 @@ public struct ApiRemoveCommunity: Codable, Hashable, Sendable {
 }
 
 extension ApiRemoveCommunity: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var communityId_0: ApiCommunityId?
         var removed_0: Bool?
@@ -76,31 +85,31 @@ extension ApiRemoveCommunity: LemmyFastDecodable {
             case 4:
                 if key.u32(0) == 0x68747561 {  // auth
                     try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    auth_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    auth_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 6:
                 if key.u32(0) == 0x73616572 && key.u32(2) == 0x6e6f7361 {  // reason
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    reason_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    reason_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 7:
                 if key.u32(0) == 0x69707865 && key.u32(3) == 0x73657269 {  // expires
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    expires_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    expires_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x6f6d6572 && key.u32(3) == 0x6465766f {  // removed
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    removed_0 = try Bool(lemmyJSON: &r)
+                    removed_0 = try Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 12:
                 if key.u64(0) == 0x74696e756d6d6f63 && key.u64(4) == 0x64695f7974696e75 {  // community_id
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    communityId_0 = try ApiCommunityId(lemmyJSON: &r)
+                    communityId_0 = try ApiCommunityId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -109,11 +118,13 @@ extension ApiRemoveCommunity: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.communityId = try LemmyJSONReader.required(communityId_0)
-        self.removed = try LemmyJSONReader.required(removed_0)
-        self.reason = consume reason_0
-        self.expires = expires_0
-        self.auth = consume auth_0
+        return Self(
+            communityId: try LemmyJSONReader.required(communityId_0),
+            removed: try LemmyJSONReader.required(removed_0),
+            reason: consume reason_0,
+            expires: expires_0,
+            auth: consume auth_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

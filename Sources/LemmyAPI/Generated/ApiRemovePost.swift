@@ -19,15 +19,8 @@ public struct ApiRemovePost: Codable, Hashable, Sendable {
     ///
     /// Removed in 0.19.0.
     public var auth: String?
-
-    /// Creates a value.
-    public init(postId: ApiPostId, removed: Bool, reason: String? = nil, removeChildren: Bool? = nil, auth: String? = nil) {
-        self.postId = postId
-        self.removed = removed
-        self.reason = reason
-        self.removeChildren = removeChildren
-        self.auth = auth
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case postId = "post_id"
@@ -35,6 +28,17 @@ public struct ApiRemovePost: Codable, Hashable, Sendable {
         case reason = "reason"
         case removeChildren = "remove_children"
         case auth = "auth"
+    }
+}
+
+extension ApiRemovePost {
+    /// Creates a value.
+    public init(postId: ApiPostId, removed: Bool, reason: String? = nil, removeChildren: Bool? = nil, auth: String? = nil) {
+        self.postId = postId
+        self.removed = removed
+        self.reason = reason
+        self.removeChildren = removeChildren
+        self.auth = auth
     }
 
     /// Decodes every version's keys; as strictly as one version when the decoder names it.
@@ -61,8 +65,13 @@ public struct ApiRemovePost: Codable, Hashable, Sendable {
 }
 
 extension ApiRemovePost: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var postId_0: ApiPostId?
         var removed_0: Bool?
@@ -76,31 +85,31 @@ extension ApiRemovePost: LemmyFastDecodable {
             case 4:
                 if key.u32(0) == 0x68747561 {  // auth
                     try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    auth_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    auth_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 6:
                 if key.u32(0) == 0x73616572 && key.u32(2) == 0x6e6f7361 {  // reason
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    reason_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    reason_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 7:
                 if key.u32(0) == 0x74736f70 && key.u32(3) == 0x64695f74 {  // post_id
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    postId_0 = try ApiPostId(lemmyJSON: &r)
+                    postId_0 = try ApiPostId.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x6f6d6572 && key.u32(3) == 0x6465766f {  // removed
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    removed_0 = try Bool(lemmyJSON: &r)
+                    removed_0 = try Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 15:
                 if key.u64(0) == 0x635f65766f6d6572 && key.u64(7) == 0x6e6572646c696863 {  // remove_children
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    removeChildren_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    removeChildren_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -109,11 +118,13 @@ extension ApiRemovePost: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.postId = try LemmyJSONReader.required(postId_0)
-        self.removed = try LemmyJSONReader.required(removed_0)
-        self.reason = consume reason_0
-        self.removeChildren = removeChildren_0
-        self.auth = consume auth_0
+        return Self(
+            postId: try LemmyJSONReader.required(postId_0),
+            removed: try LemmyJSONReader.required(removed_0),
+            reason: consume reason_0,
+            removeChildren: removeChildren_0,
+            auth: consume auth_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

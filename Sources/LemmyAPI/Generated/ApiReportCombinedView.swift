@@ -57,10 +57,10 @@ extension ApiReportCombinedView: LemmyFastDecodable {
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
         let tag = try r.tag("type_")
         switch tag {
-        case "post", "Post": self = .post(try ApiPostReportView(lemmyJSON: &r))
-        case "comment", "Comment": self = .comment(try ApiCommentReportView(lemmyJSON: &r))
-        case "private_message", "PrivateMessage": self = .privateMessage(try ApiPrivateMessageReportView(lemmyJSON: &r))
-        case "community", "Community": self = .community(try ApiCommunityReportView(lemmyJSON: &r))
+        case "post", "Post": self = .post(try ApiPostReportView.lemmyJSONValue(&r))
+        case "comment", "Comment": self = .comment(try ApiCommentReportView.lemmyJSONValue(&r))
+        case "private_message", "PrivateMessage": self = .privateMessage(try ApiPrivateMessageReportView.lemmyJSONValue(&r))
+        case "community", "Community": self = .community(try ApiCommunityReportView.lemmyJSONValue(&r))
         default:
             try r.skipValue()
             self = .unknown(tag)

@@ -7,20 +7,29 @@
 public struct ApiResetPassword: Codable, Hashable, Sendable {
     /// The `email` member.
     public var email: ApiSensitiveString
-
-    /// Creates a value.
-    public init(email: ApiSensitiveString) {
-        self.email = email
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case email = "email"
     }
 }
 
+extension ApiResetPassword {
+    /// Creates a value.
+    public init(email: ApiSensitiveString) {
+        self.email = email
+    }
+}
+
 extension ApiResetPassword: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var email_0: ApiSensitiveString?
         var more = try r.beginObject()
@@ -30,7 +39,7 @@ extension ApiResetPassword: LemmyFastDecodable {
             case 5:
                 if key.u32(0) == 0x69616d65 && key.u32(1) == 0x6c69616d {  // email
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    email_0 = try ApiSensitiveString(lemmyJSON: &r)
+                    email_0 = try ApiSensitiveString.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -39,7 +48,9 @@ extension ApiResetPassword: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.email = try LemmyJSONReader.required(consume email_0)
+        return Self(
+            email: try LemmyJSONReader.required(consume email_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -17,20 +17,24 @@ public struct ApiResolveCommentReport: Codable, Hashable, Sendable {
     ///
     /// Removed in 0.19.0.
     public var auth: String?
-
-    /// Creates a value.
-    public init(reportId: ApiCommentReportId, resolved: Bool, resolveReason: String? = nil, auth: String? = nil) {
-        self.reportId = reportId
-        self.resolved = resolved
-        self.resolveReason = resolveReason
-        self.auth = auth
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case reportId = "report_id"
         case resolved = "resolved"
         case resolveReason = "resolve_reason"
         case auth = "auth"
+    }
+}
+
+extension ApiResolveCommentReport {
+    /// Creates a value.
+    public init(reportId: ApiCommentReportId, resolved: Bool, resolveReason: String? = nil, auth: String? = nil) {
+        self.reportId = reportId
+        self.resolved = resolved
+        self.resolveReason = resolveReason
+        self.auth = auth
     }
 
     /// Decodes every version's keys; as strictly as one version when the decoder names it.
@@ -55,8 +59,13 @@ public struct ApiResolveCommentReport: Codable, Hashable, Sendable {
 }
 
 extension ApiResolveCommentReport: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var reportId_0: ApiCommentReportId?
         var resolved_0: Bool?
@@ -69,28 +78,28 @@ extension ApiResolveCommentReport: LemmyFastDecodable {
             case 4:
                 if key.u32(0) == 0x68747561 {  // auth
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    auth_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    auth_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 8:
                 if key.u64(0) == 0x6465766c6f736572 {  // resolved
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    resolved_0 = try Bool(lemmyJSON: &r)
+                    resolved_0 = try Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 9:
                 if key.u64(0) == 0x695f74726f706572 && key.u64(1) == 0x64695f74726f7065 {  // report_id
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    reportId_0 = try ApiCommentReportId(lemmyJSON: &r)
+                    reportId_0 = try ApiCommentReportId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 14:
                 if key.u64(0) == 0x5f65766c6f736572 && key.u64(6) == 0x6e6f736165725f65 {  // resolve_reason
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    resolveReason_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    resolveReason_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -99,10 +108,12 @@ extension ApiResolveCommentReport: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.reportId = try LemmyJSONReader.required(reportId_0)
-        self.resolved = try LemmyJSONReader.required(resolved_0)
-        self.resolveReason = consume resolveReason_0
-        self.auth = consume auth_0
+        return Self(
+            reportId: try LemmyJSONReader.required(reportId_0),
+            resolved: try LemmyJSONReader.required(resolved_0),
+            resolveReason: consume resolveReason_0,
+            auth: consume auth_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -13,18 +13,22 @@ public struct ApiResolveCommunityReport: Codable, Hashable, Sendable {
     ///
     /// Added in main.
     public var resolveReason: String?
-
-    /// Creates a value.
-    public init(reportId: ApiCommunityReportId, resolved: Bool, resolveReason: String? = nil) {
-        self.reportId = reportId
-        self.resolved = resolved
-        self.resolveReason = resolveReason
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case reportId = "report_id"
         case resolved = "resolved"
         case resolveReason = "resolve_reason"
+    }
+}
+
+extension ApiResolveCommunityReport {
+    /// Creates a value.
+    public init(reportId: ApiCommunityReportId, resolved: Bool, resolveReason: String? = nil) {
+        self.reportId = reportId
+        self.resolved = resolved
+        self.resolveReason = resolveReason
     }
 
     /// Decodes every version's keys; as strictly as one version when the decoder names it.
@@ -47,8 +51,13 @@ public struct ApiResolveCommunityReport: Codable, Hashable, Sendable {
 }
 
 extension ApiResolveCommunityReport: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var reportId_0: ApiCommunityReportId?
         var resolved_0: Bool?
@@ -60,21 +69,21 @@ extension ApiResolveCommunityReport: LemmyFastDecodable {
             case 8:
                 if key.u64(0) == 0x6465766c6f736572 {  // resolved
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    resolved_0 = try Bool(lemmyJSON: &r)
+                    resolved_0 = try Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 9:
                 if key.u64(0) == 0x695f74726f706572 && key.u64(1) == 0x64695f74726f7065 {  // report_id
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    reportId_0 = try ApiCommunityReportId(lemmyJSON: &r)
+                    reportId_0 = try ApiCommunityReportId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 14:
                 if key.u64(0) == 0x5f65766c6f736572 && key.u64(6) == 0x6e6f736165725f65 {  // resolve_reason
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    resolveReason_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    resolveReason_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -83,9 +92,11 @@ extension ApiResolveCommunityReport: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.reportId = try LemmyJSONReader.required(reportId_0)
-        self.resolved = try LemmyJSONReader.required(resolved_0)
-        self.resolveReason = consume resolveReason_0
+        return Self(
+            reportId: try LemmyJSONReader.required(reportId_0),
+            resolved: try LemmyJSONReader.required(resolved_0),
+            resolveReason: consume resolveReason_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

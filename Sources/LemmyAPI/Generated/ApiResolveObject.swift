@@ -11,16 +11,20 @@ public struct ApiResolveObject: Codable, Hashable, Sendable {
     ///
     /// Removed in 0.19.0.
     public var auth: String?
-
-    /// Creates a value.
-    public init(q: String, auth: String? = nil) {
-        self.q = q
-        self.auth = auth
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case q = "q"
         case auth = "auth"
+    }
+}
+
+extension ApiResolveObject {
+    /// Creates a value.
+    public init(q: String, auth: String? = nil) {
+        self.q = q
+        self.auth = auth
     }
 
     /// Decodes every version's keys; as strictly as one version when the decoder names it.
@@ -41,8 +45,13 @@ public struct ApiResolveObject: Codable, Hashable, Sendable {
 }
 
 extension ApiResolveObject: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var q_0: String?
         var auth_0: String?
@@ -53,14 +62,14 @@ extension ApiResolveObject: LemmyFastDecodable {
             case 1:
                 if key.u8(0) == 0x71 {  // q
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    q_0 = try String(lemmyJSON: &r)
+                    q_0 = try String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 4:
                 if key.u32(0) == 0x68747561 {  // auth
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    auth_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    auth_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -69,8 +78,10 @@ extension ApiResolveObject: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.q = try LemmyJSONReader.required(consume q_0)
-        self.auth = consume auth_0
+        return Self(
+            q: try LemmyJSONReader.required(consume q_0),
+            auth: consume auth_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

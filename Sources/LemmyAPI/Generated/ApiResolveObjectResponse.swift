@@ -13,14 +13,8 @@ public struct ApiResolveObjectResponse: Codable, Hashable, Sendable {
     public var community: ApiCommunityView?
     /// The `person` member.
     public var person: ApiPersonView?
-
-    /// Creates a value.
-    public init(comment: ApiCommentView? = nil, post: ApiPostView? = nil, community: ApiCommunityView? = nil, person: ApiPersonView? = nil) {
-        self.comment = comment
-        self.post = post
-        self.community = community
-        self.person = person
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case comment = "comment"
@@ -30,9 +24,24 @@ public struct ApiResolveObjectResponse: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiResolveObjectResponse {
+    /// Creates a value.
+    public init(comment: ApiCommentView? = nil, post: ApiPostView? = nil, community: ApiCommunityView? = nil, person: ApiPersonView? = nil) {
+        self.comment = comment
+        self.post = post
+        self.community = community
+        self.person = person
+    }
+}
+
 extension ApiResolveObjectResponse: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var comment_0: ApiCommentView?
         var post_0: ApiPostView?
@@ -45,28 +54,28 @@ extension ApiResolveObjectResponse: LemmyFastDecodable {
             case 4:
                 if key.u32(0) == 0x74736f70 {  // post
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    post_0 = try r.consumeNull() ? nil : ApiPostView(lemmyJSON: &r)
+                    post_0 = try r.consumeNull() ? nil : ApiPostView.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 6:
                 if key.u32(0) == 0x73726570 && key.u32(2) == 0x6e6f7372 {  // person
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    person_0 = try r.consumeNull() ? nil : ApiPersonView(lemmyJSON: &r)
+                    person_0 = try r.consumeNull() ? nil : ApiPersonView.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 7:
                 if key.u32(0) == 0x6d6d6f63 && key.u32(3) == 0x746e656d {  // comment
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    comment_0 = try r.consumeNull() ? nil : ApiCommentView(lemmyJSON: &r)
+                    comment_0 = try r.consumeNull() ? nil : ApiCommentView.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 9:
                 if key.u64(0) == 0x74696e756d6d6f63 && key.u64(1) == 0x7974696e756d6d6f {  // community
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    community_0 = try r.consumeNull() ? nil : ApiCommunityView(lemmyJSON: &r)
+                    community_0 = try r.consumeNull() ? nil : ApiCommunityView.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -75,10 +84,12 @@ extension ApiResolveObjectResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.comment = consume comment_0
-        self.post = consume post_0
-        self.community = consume community_0
-        self.person = consume person_0
+        return Self(
+            comment: consume comment_0,
+            post: consume post_0,
+            community: consume community_0,
+            person: consume person_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -63,11 +63,11 @@ extension ApiResolveObjectView: LemmyFastDecodable {
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
         let tag = try r.tag("type_")
         switch tag {
-        case "post", "Post": self = .post(try ApiPostView(lemmyJSON: &r))
-        case "comment", "Comment": self = .comment(try ApiCommentView(lemmyJSON: &r))
-        case "person", "Person": self = .person(try ApiPersonView(lemmyJSON: &r))
-        case "community", "Community": self = .community(try ApiCommunityView(lemmyJSON: &r))
-        case "multi_community", "MultiCommunity": self = .multiCommunity(try ApiMultiCommunityView(lemmyJSON: &r))
+        case "post", "Post": self = .post(try ApiPostView.lemmyJSONValue(&r))
+        case "comment", "Comment": self = .comment(try ApiCommentView.lemmyJSONValue(&r))
+        case "person", "Person": self = .person(try ApiPersonView.lemmyJSONValue(&r))
+        case "community", "Community": self = .community(try ApiCommunityView.lemmyJSONValue(&r))
+        case "multi_community", "MultiCommunity": self = .multiCommunity(try ApiMultiCommunityView.lemmyJSONValue(&r))
         default:
             try r.skipValue()
             self = .unknown(tag)

@@ -7,20 +7,29 @@
 public struct ApiRevokeInvitation: Codable, Hashable, Sendable {
     /// The `token` member.
     public var token: String
-
-    /// Creates a value.
-    public init(token: String) {
-        self.token = token
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case token = "token"
     }
 }
 
+extension ApiRevokeInvitation {
+    /// Creates a value.
+    public init(token: String) {
+        self.token = token
+    }
+}
+
 extension ApiRevokeInvitation: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var token_0: String?
         var more = try r.beginObject()
@@ -30,7 +39,7 @@ extension ApiRevokeInvitation: LemmyFastDecodable {
             case 5:
                 if key.u32(0) == 0x656b6f74 && key.u32(1) == 0x6e656b6f {  // token
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    token_0 = try String(lemmyJSON: &r)
+                    token_0 = try String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -39,7 +48,9 @@ extension ApiRevokeInvitation: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.token = try LemmyJSONReader.required(consume token_0)
+        return Self(
+            token: try LemmyJSONReader.required(consume token_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

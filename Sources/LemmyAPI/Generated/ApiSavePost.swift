@@ -13,18 +13,22 @@ public struct ApiSavePost: Codable, Hashable, Sendable {
     ///
     /// Removed in 0.19.0.
     public var auth: String?
-
-    /// Creates a value.
-    public init(postId: ApiPostId, save: Bool, auth: String? = nil) {
-        self.postId = postId
-        self.save = save
-        self.auth = auth
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case postId = "post_id"
         case save = "save"
         case auth = "auth"
+    }
+}
+
+extension ApiSavePost {
+    /// Creates a value.
+    public init(postId: ApiPostId, save: Bool, auth: String? = nil) {
+        self.postId = postId
+        self.save = save
+        self.auth = auth
     }
 
     /// Decodes every version's keys; as strictly as one version when the decoder names it.
@@ -47,8 +51,13 @@ public struct ApiSavePost: Codable, Hashable, Sendable {
 }
 
 extension ApiSavePost: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var postId_0: ApiPostId?
         var save_0: Bool?
@@ -60,17 +69,17 @@ extension ApiSavePost: LemmyFastDecodable {
             case 4:
                 if key.u32(0) == 0x68747561 {  // auth
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    auth_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    auth_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x65766173 {  // save
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    save_0 = try Bool(lemmyJSON: &r)
+                    save_0 = try Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 7:
                 if key.u32(0) == 0x74736f70 && key.u32(3) == 0x64695f74 {  // post_id
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    postId_0 = try ApiPostId(lemmyJSON: &r)
+                    postId_0 = try ApiPostId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -79,9 +88,11 @@ extension ApiSavePost: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.postId = try LemmyJSONReader.required(postId_0)
-        self.save = try LemmyJSONReader.required(save_0)
-        self.auth = consume auth_0
+        return Self(
+            postId: try LemmyJSONReader.required(postId_0),
+            save: try LemmyJSONReader.required(save_0),
+            auth: consume auth_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

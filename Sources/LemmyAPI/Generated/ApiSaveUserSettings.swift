@@ -220,54 +220,8 @@ public struct ApiSaveUserSettings: Codable, Hashable, Sendable {
             }
         }
     }
-
-    /// Creates a value.
-    public init(showNsfw: Bool? = nil, blurNsfw: Bool? = nil, theme: String? = nil, defaultListingType: ApiListingType? = nil, postListingMode: ApiPostListingMode? = nil, defaultPostSortType: ApiPostSortType? = nil, defaultPostTimeRangeSeconds: Int? = nil, defaultItemsPerPage: Int? = nil, defaultCommentSortType: ApiCommentSortType? = nil, interfaceLanguage: String? = nil, displayName: String? = nil, email: ApiSensitiveString? = nil, bio: String? = nil, matrixUserId: String? = nil, showAvatars: Bool? = nil, showMedia: Bool? = nil, sendNotificationsToEmail: Bool? = nil, botAccount: Bool? = nil, showBotAccounts: Bool? = nil, showReadPosts: Bool? = nil, discussionLanguages: [ApiLanguageId]? = nil, blockingKeywords: [String]? = nil, openLinksInNewTab: Bool? = nil, infiniteScrollEnabled: Bool? = nil, animatedImagesEnabled: Bool? = nil, privateMessagesEnabled: Bool? = nil, collapseBotComments: Bool? = nil, showScore: Bool? = nil, showUpvotes: Bool? = nil, showDownvotes: ShowDownvotes? = nil, showUpvotePercentage: Bool? = nil, autoMarkFetchedPostsAsRead: Bool? = nil, hidePostsWithMedia: Bool? = nil, showPersonVotes: Bool? = nil, autoExpand: Bool? = nil, defaultSortType: ApiSortType? = nil, avatar: String? = nil, banner: String? = nil, enableKeyboardNavigation: Bool? = nil, enableAnimatedImages: Bool? = nil, showScores: Bool? = nil, showNewPostNotifs: Bool? = nil, generateTotp2fa: Bool? = nil, auth: String? = nil) {
-        self.showNsfw = showNsfw
-        self.blurNsfw = blurNsfw
-        self.theme = theme
-        self.defaultListingType = defaultListingType
-        self.postListingMode = postListingMode
-        self.defaultPostSortType = defaultPostSortType
-        self.defaultPostTimeRangeSeconds = defaultPostTimeRangeSeconds
-        self.defaultItemsPerPage = defaultItemsPerPage
-        self.defaultCommentSortType = defaultCommentSortType
-        self.interfaceLanguage = interfaceLanguage
-        self.displayName = displayName
-        self.email = email
-        self.bio = bio
-        self.matrixUserId = matrixUserId
-        self.showAvatars = showAvatars
-        self.showMedia = showMedia
-        self.sendNotificationsToEmail = sendNotificationsToEmail
-        self.botAccount = botAccount
-        self.showBotAccounts = showBotAccounts
-        self.showReadPosts = showReadPosts
-        self.discussionLanguages = discussionLanguages
-        self.blockingKeywords = blockingKeywords
-        self.openLinksInNewTab = openLinksInNewTab
-        self.infiniteScrollEnabled = infiniteScrollEnabled
-        self.animatedImagesEnabled = animatedImagesEnabled
-        self.privateMessagesEnabled = privateMessagesEnabled
-        self.collapseBotComments = collapseBotComments
-        self.showScore = showScore
-        self.showUpvotes = showUpvotes
-        self.showDownvotes = showDownvotes
-        self.showUpvotePercentage = showUpvotePercentage
-        self.autoMarkFetchedPostsAsRead = autoMarkFetchedPostsAsRead
-        self.hidePostsWithMedia = hidePostsWithMedia
-        self.showPersonVotes = showPersonVotes
-        self.autoExpand = autoExpand
-        self.defaultSortType = defaultSortType
-        self.avatar = avatar
-        self.banner = banner
-        self.enableKeyboardNavigation = enableKeyboardNavigation
-        self.enableAnimatedImages = enableAnimatedImages
-        self.showScores = showScores
-        self.showNewPostNotifs = showNewPostNotifs
-        self.generateTotp2fa = generateTotp2fa
-        self.auth = auth
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case showNsfw = "show_nsfw"
@@ -314,6 +268,56 @@ public struct ApiSaveUserSettings: Codable, Hashable, Sendable {
         case showNewPostNotifs = "show_new_post_notifs"
         case generateTotp2fa = "generate_totp_2fa"
         case auth = "auth"
+    }
+}
+
+extension ApiSaveUserSettings {
+    /// Creates a value.
+    public init(showNsfw: Bool? = nil, blurNsfw: Bool? = nil, theme: String? = nil, defaultListingType: ApiListingType? = nil, postListingMode: ApiPostListingMode? = nil, defaultPostSortType: ApiPostSortType? = nil, defaultPostTimeRangeSeconds: Int? = nil, defaultItemsPerPage: Int? = nil, defaultCommentSortType: ApiCommentSortType? = nil, interfaceLanguage: String? = nil, displayName: String? = nil, email: ApiSensitiveString? = nil, bio: String? = nil, matrixUserId: String? = nil, showAvatars: Bool? = nil, showMedia: Bool? = nil, sendNotificationsToEmail: Bool? = nil, botAccount: Bool? = nil, showBotAccounts: Bool? = nil, showReadPosts: Bool? = nil, discussionLanguages: [ApiLanguageId]? = nil, blockingKeywords: [String]? = nil, openLinksInNewTab: Bool? = nil, infiniteScrollEnabled: Bool? = nil, animatedImagesEnabled: Bool? = nil, privateMessagesEnabled: Bool? = nil, collapseBotComments: Bool? = nil, showScore: Bool? = nil, showUpvotes: Bool? = nil, showDownvotes: ShowDownvotes? = nil, showUpvotePercentage: Bool? = nil, autoMarkFetchedPostsAsRead: Bool? = nil, hidePostsWithMedia: Bool? = nil, showPersonVotes: Bool? = nil, autoExpand: Bool? = nil, defaultSortType: ApiSortType? = nil, avatar: String? = nil, banner: String? = nil, enableKeyboardNavigation: Bool? = nil, enableAnimatedImages: Bool? = nil, showScores: Bool? = nil, showNewPostNotifs: Bool? = nil, generateTotp2fa: Bool? = nil, auth: String? = nil) {
+        self.showNsfw = showNsfw
+        self.blurNsfw = blurNsfw
+        self.theme = theme
+        self.defaultListingType = defaultListingType
+        self.postListingMode = postListingMode
+        self.defaultPostSortType = defaultPostSortType
+        self.defaultPostTimeRangeSeconds = defaultPostTimeRangeSeconds
+        self.defaultItemsPerPage = defaultItemsPerPage
+        self.defaultCommentSortType = defaultCommentSortType
+        self.interfaceLanguage = interfaceLanguage
+        self.displayName = displayName
+        self.email = email
+        self.bio = bio
+        self.matrixUserId = matrixUserId
+        self.showAvatars = showAvatars
+        self.showMedia = showMedia
+        self.sendNotificationsToEmail = sendNotificationsToEmail
+        self.botAccount = botAccount
+        self.showBotAccounts = showBotAccounts
+        self.showReadPosts = showReadPosts
+        self.discussionLanguages = discussionLanguages
+        self.blockingKeywords = blockingKeywords
+        self.openLinksInNewTab = openLinksInNewTab
+        self.infiniteScrollEnabled = infiniteScrollEnabled
+        self.animatedImagesEnabled = animatedImagesEnabled
+        self.privateMessagesEnabled = privateMessagesEnabled
+        self.collapseBotComments = collapseBotComments
+        self.showScore = showScore
+        self.showUpvotes = showUpvotes
+        self.showDownvotes = showDownvotes
+        self.showUpvotePercentage = showUpvotePercentage
+        self.autoMarkFetchedPostsAsRead = autoMarkFetchedPostsAsRead
+        self.hidePostsWithMedia = hidePostsWithMedia
+        self.showPersonVotes = showPersonVotes
+        self.autoExpand = autoExpand
+        self.defaultSortType = defaultSortType
+        self.avatar = avatar
+        self.banner = banner
+        self.enableKeyboardNavigation = enableKeyboardNavigation
+        self.enableAnimatedImages = enableAnimatedImages
+        self.showScores = showScores
+        self.showNewPostNotifs = showNewPostNotifs
+        self.generateTotp2fa = generateTotp2fa
+        self.auth = auth
     }
 
     /// Decodes every version's keys; as strictly as one version when the decoder names it.
@@ -418,8 +422,13 @@ public struct ApiSaveUserSettings: Codable, Hashable, Sendable {
 }
 
 extension ApiSaveUserSettings: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var showNsfw_0: Bool?
         var blurNsfw_0: Bool?
@@ -472,216 +481,216 @@ extension ApiSaveUserSettings: LemmyFastDecodable {
             case 3:
                 if key.u16(0) == 0x6962 && key.u16(1) == 0x6f69 {  // bio
                     try LemmyJSONReader.mark(&seen0, 1 << 12)
-                    bio_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    bio_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 4:
                 if key.u32(0) == 0x68747561 {  // auth
                     try LemmyJSONReader.mark(&seen0, 1 << 43)
-                    auth_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    auth_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 5:
                 if key.u32(0) == 0x69616d65 && key.u32(1) == 0x6c69616d {  // email
                     try LemmyJSONReader.mark(&seen0, 1 << 11)
-                    email_0 = try r.consumeNull() ? nil : ApiSensitiveString(lemmyJSON: &r)
+                    email_0 = try r.consumeNull() ? nil : ApiSensitiveString.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x6d656874 && key.u32(1) == 0x656d6568 {  // theme
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    theme_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    theme_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 6:
                 if key.u32(0) == 0x74617661 && key.u32(2) == 0x72617461 {  // avatar
                     try LemmyJSONReader.mark(&seen0, 1 << 36)
-                    avatar_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    avatar_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x6e6e6162 && key.u32(2) == 0x72656e6e {  // banner
                     try LemmyJSONReader.mark(&seen0, 1 << 37)
-                    banner_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    banner_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 9:
                 if key.u64(0) == 0x66736e5f72756c62 && key.u64(1) == 0x7766736e5f72756c {  // blur_nsfw
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    blurNsfw_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    blurNsfw_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x66736e5f776f6873 && key.u64(1) == 0x7766736e5f776f68 {  // show_nsfw
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    showNsfw_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    showNsfw_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 10:
                 if key.u64(0) == 0x64656d5f776f6873 && key.u64(2) == 0x616964656d5f776f {  // show_media
                     try LemmyJSONReader.mark(&seen0, 1 << 15)
-                    showMedia_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    showMedia_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x6f63735f776f6873 && key.u64(2) == 0x65726f63735f776f {  // show_score
                     try LemmyJSONReader.mark(&seen0, 1 << 27)
-                    showScore_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    showScore_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 11:
                 if key.u64(0) == 0x7078655f6f747561 && key.u64(3) == 0x646e617078655f6f {  // auto_expand
                     try LemmyJSONReader.mark(&seen0, 1 << 34)
-                    autoExpand_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    autoExpand_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x6f6363615f746f62 && key.u64(3) == 0x746e756f6363615f {  // bot_account
                     try LemmyJSONReader.mark(&seen0, 1 << 17)
-                    botAccount_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    botAccount_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x6f63735f776f6873 && key.u64(3) == 0x7365726f63735f77 {  // show_scores
                     try LemmyJSONReader.mark(&seen0, 1 << 40)
-                    showScores_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    showScores_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 12:
                 if key.u64(0) == 0x5f79616c70736964 && key.u64(4) == 0x656d616e5f79616c {  // display_name
                     try LemmyJSONReader.mark(&seen0, 1 << 10)
-                    displayName_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    displayName_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x6176615f776f6873 && key.u64(4) == 0x737261746176615f {  // show_avatars
                     try LemmyJSONReader.mark(&seen0, 1 << 14)
-                    showAvatars_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    showAvatars_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x7670755f776f6873 && key.u64(4) == 0x7365746f7670755f {  // show_upvotes
                     try LemmyJSONReader.mark(&seen0, 1 << 28)
-                    showUpvotes_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    showUpvotes_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 14:
                 if key.u64(0) == 0x755f78697274616d && key.u64(6) == 0x64695f726573755f {  // matrix_user_id
                     try LemmyJSONReader.mark(&seen0, 1 << 13)
-                    matrixUserId_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    matrixUserId_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x776f645f776f6873 && key.u64(6) == 0x7365746f766e776f {  // show_downvotes
                     try LemmyJSONReader.mark(&seen0, 1 << 29)
-                    showDownvotes_0 = try r.consumeNull() ? nil : ShowDownvotes(lemmyJSON: &r)
+                    showDownvotes_0 = try r.consumeNull() ? nil : ShowDownvotes.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 15:
                 if key.u64(0) == 0x6165725f776f6873 && key.u64(7) == 0x7374736f705f6461 {  // show_read_posts
                     try LemmyJSONReader.mark(&seen0, 1 << 19)
-                    showReadPosts_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    showReadPosts_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 17:
                 if key.u64(0) == 0x676e696b636f6c62 && key.u64(8) == 0x64726f7779656b5f && key.u64(9) == 0x7364726f7779656b {  // blocking_keywords
                     try LemmyJSONReader.mark(&seen0, 1 << 21)
-                    blockingKeywords_0 = try r.consumeNull() ? nil : [String](lemmyJSON: &r)
+                    blockingKeywords_0 = try r.consumeNull() ? nil : [String].lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x5f746c7561666564 && key.u64(8) == 0x7079745f74726f73 && key.u64(9) == 0x657079745f74726f {  // default_sort_type
                     try LemmyJSONReader.mark(&seen0, 1 << 35)
-                    defaultSortType_0 = try r.consumeNull() ? nil : ApiSortType(lemmyJSON: &r)
+                    defaultSortType_0 = try r.consumeNull() ? nil : ApiSortType.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x65746172656e6567 && key.u64(8) == 0x66325f70746f745f && key.u64(9) == 0x6166325f70746f74 {  // generate_totp_2fa
                     try LemmyJSONReader.mark(&seen0, 1 << 42)
-                    generateTotp2fa_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    generateTotp2fa_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x73696c5f74736f70 && key.u64(8) == 0x646f6d5f676e6974 && key.u64(9) == 0x65646f6d5f676e69 {  // post_listing_mode
                     try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    postListingMode_0 = try r.consumeNull() ? nil : ApiPostListingMode(lemmyJSON: &r)
+                    postListingMode_0 = try r.consumeNull() ? nil : ApiPostListingMode.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x746f625f776f6873 && key.u64(8) == 0x746e756f6363615f && key.u64(9) == 0x73746e756f636361 {  // show_bot_accounts
                     try LemmyJSONReader.mark(&seen0, 1 << 18)
-                    showBotAccounts_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    showBotAccounts_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x7265705f776f6873 && key.u64(8) == 0x65746f765f6e6f73 && key.u64(9) == 0x7365746f765f6e6f {  // show_person_votes
                     try LemmyJSONReader.mark(&seen0, 1 << 33)
-                    showPersonVotes_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    showPersonVotes_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 18:
                 if key.u64(0) == 0x6361667265746e69 && key.u64(8) == 0x6175676e616c5f65 && key.u64(10) == 0x65676175676e616c {  // interface_language
                     try LemmyJSONReader.mark(&seen0, 1 << 9)
-                    interfaceLanguage_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    interfaceLanguage_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 20:
                 if key.u64(0) == 0x5f746c7561666564 && key.u64(8) == 0x5f676e697473696c && key.u64(12) == 0x657079745f676e69 {  // default_listing_type
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    defaultListingType_0 = try r.consumeNull() ? nil : ApiListingType(lemmyJSON: &r)
+                    defaultListingType_0 = try r.consumeNull() ? nil : ApiListingType.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x6973737563736964 && key.u64(8) == 0x75676e616c5f6e6f && key.u64(12) == 0x7365676175676e61 {  // discussion_languages
                     try LemmyJSONReader.mark(&seen0, 1 << 20)
-                    discussionLanguages_0 = try r.consumeNull() ? nil : [ApiLanguageId](lemmyJSON: &r)
+                    discussionLanguages_0 = try r.consumeNull() ? nil : [ApiLanguageId].lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x77656e5f776f6873 && key.u64(8) == 0x6f6e5f74736f705f && key.u64(12) == 0x736669746f6e5f74 {  // show_new_post_notifs
                     try LemmyJSONReader.mark(&seen0, 1 << 41)
-                    showNewPostNotifs_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    showNewPostNotifs_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 21:
                 if key.u64(0) == 0x657370616c6c6f63 && key.u64(8) == 0x6d6f635f746f625f && key.u64(13) == 0x73746e656d6d6f63 {  // collapse_bot_comments
                     try LemmyJSONReader.mark(&seen0, 1 << 26)
-                    collapseBotComments_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    collapseBotComments_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x736f705f65646968 && key.u64(8) == 0x5f687469775f7374 && key.u64(13) == 0x616964656d5f6874 {  // hide_posts_with_media
                     try LemmyJSONReader.mark(&seen0, 1 << 32)
-                    hidePostsWithMedia_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    hidePostsWithMedia_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x6e696c5f6e65706f && key.u64(8) == 0x656e5f6e695f736b && key.u64(13) == 0x6261745f77656e5f {  // open_links_in_new_tab
                     try LemmyJSONReader.mark(&seen0, 1 << 22)
-                    openLinksInNewTab_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    openLinksInNewTab_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 22:
                 if key.u64(0) == 0x5f746c7561666564 && key.u64(8) == 0x65705f736d657469 && key.u64(14) == 0x656761705f726570 {  // default_items_per_page
                     try LemmyJSONReader.mark(&seen0, 1 << 7)
-                    defaultItemsPerPage_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    defaultItemsPerPage_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x5f746c7561666564 && key.u64(8) == 0x726f735f74736f70 && key.u64(14) == 0x657079745f74726f {  // default_post_sort_type
                     try LemmyJSONReader.mark(&seen0, 1 << 5)
-                    defaultPostSortType_0 = try r.consumeNull() ? nil : ApiPostSortType(lemmyJSON: &r)
+                    defaultPostSortType_0 = try r.consumeNull() ? nil : ApiPostSortType.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x615f656c62616e65 && key.u64(8) == 0x5f646574616d696e && key.u64(14) == 0x736567616d695f64 {  // enable_animated_images
                     try LemmyJSONReader.mark(&seen0, 1 << 39)
-                    enableAnimatedImages_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    enableAnimatedImages_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x7670755f776f6873 && key.u64(8) == 0x637265705f65746f && key.u64(14) == 0x656761746e656372 {  // show_upvote_percentage
                     try LemmyJSONReader.mark(&seen0, 1 << 30)
-                    showUpvotePercentage_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    showUpvotePercentage_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 23:
                 if key.u64(0) == 0x646574616d696e61 && key.u64(8) == 0x5f736567616d695f && key.u64(15) == 0x64656c62616e655f {  // animated_images_enabled
                     try LemmyJSONReader.mark(&seen0, 1 << 24)
-                    animatedImagesEnabled_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    animatedImagesEnabled_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x6574696e69666e69 && key.u64(8) == 0x5f6c6c6f7263735f && key.u64(15) == 0x64656c62616e655f {  // infinite_scroll_enabled
                     try LemmyJSONReader.mark(&seen0, 1 << 23)
-                    infiniteScrollEnabled_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    infiniteScrollEnabled_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 24:
                 if key.u64(0) == 0x5f65746176697270 && key.u64(8) == 0x736567617373656d && key.u64(16) == 0x64656c62616e655f {  // private_messages_enabled
                     try LemmyJSONReader.mark(&seen0, 1 << 25)
-                    privateMessagesEnabled_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    privateMessagesEnabled_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 25:
                 if key.u64(0) == 0x5f746c7561666564 && key.u64(8) == 0x5f746e656d6d6f63 && key.u64(16) == 0x7079745f74726f73 && key.u64(17) == 0x657079745f74726f {  // default_comment_sort_type
                     try LemmyJSONReader.mark(&seen0, 1 << 8)
-                    defaultCommentSortType_0 = try r.consumeNull() ? nil : ApiCommentSortType(lemmyJSON: &r)
+                    defaultCommentSortType_0 = try r.consumeNull() ? nil : ApiCommentSortType.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 26:
                 if key.u64(0) == 0x6b5f656c62616e65 && key.u64(8) == 0x5f6472616f627965 && key.u64(16) == 0x697461676976616e && key.u64(18) == 0x6e6f697461676976 {  // enable_keyboard_navigation
                     try LemmyJSONReader.mark(&seen0, 1 << 38)
-                    enableKeyboardNavigation_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    enableKeyboardNavigation_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 27:
                 if key.u64(0) == 0x746f6e5f646e6573 && key.u64(8) == 0x6f69746163696669 && key.u64(16) == 0x6d655f6f745f736e && key.u64(19) == 0x6c69616d655f6f74 {  // send_notifications_to_email
                     try LemmyJSONReader.mark(&seen0, 1 << 16)
-                    sendNotificationsToEmail_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    sendNotificationsToEmail_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 31:
                 if key.u64(0) == 0x72616d5f6f747561 && key.u64(8) == 0x6568637465665f6b && key.u64(16) == 0x5f7374736f705f64 && key.u64(23) == 0x646165725f73615f {  // auto_mark_fetched_posts_as_read
                     try LemmyJSONReader.mark(&seen0, 1 << 31)
-                    autoMarkFetchedPostsAsRead_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    autoMarkFetchedPostsAsRead_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x5f746c7561666564 && key.u64(8) == 0x6d69745f74736f70 && key.u64(16) == 0x5f65676e61725f65 && key.u64(23) == 0x73646e6f6365735f {  // default_post_time_range_seconds
                     try LemmyJSONReader.mark(&seen0, 1 << 6)
-                    defaultPostTimeRangeSeconds_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    defaultPostTimeRangeSeconds_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -690,50 +699,52 @@ extension ApiSaveUserSettings: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.showNsfw = showNsfw_0
-        self.blurNsfw = blurNsfw_0
-        self.theme = consume theme_0
-        self.defaultListingType = consume defaultListingType_0
-        self.postListingMode = consume postListingMode_0
-        self.defaultPostSortType = consume defaultPostSortType_0
-        self.defaultPostTimeRangeSeconds = defaultPostTimeRangeSeconds_0
-        self.defaultItemsPerPage = defaultItemsPerPage_0
-        self.defaultCommentSortType = consume defaultCommentSortType_0
-        self.interfaceLanguage = consume interfaceLanguage_0
-        self.displayName = consume displayName_0
-        self.email = consume email_0
-        self.bio = consume bio_0
-        self.matrixUserId = consume matrixUserId_0
-        self.showAvatars = showAvatars_0
-        self.showMedia = showMedia_0
-        self.sendNotificationsToEmail = sendNotificationsToEmail_0
-        self.botAccount = botAccount_0
-        self.showBotAccounts = showBotAccounts_0
-        self.showReadPosts = showReadPosts_0
-        self.discussionLanguages = consume discussionLanguages_0
-        self.blockingKeywords = consume blockingKeywords_0
-        self.openLinksInNewTab = openLinksInNewTab_0
-        self.infiniteScrollEnabled = infiniteScrollEnabled_0
-        self.animatedImagesEnabled = animatedImagesEnabled_0
-        self.privateMessagesEnabled = privateMessagesEnabled_0
-        self.collapseBotComments = collapseBotComments_0
-        self.showScore = showScore_0
-        self.showUpvotes = showUpvotes_0
-        self.showDownvotes = consume showDownvotes_0
-        self.showUpvotePercentage = showUpvotePercentage_0
-        self.autoMarkFetchedPostsAsRead = autoMarkFetchedPostsAsRead_0
-        self.hidePostsWithMedia = hidePostsWithMedia_0
-        self.showPersonVotes = showPersonVotes_0
-        self.autoExpand = autoExpand_0
-        self.defaultSortType = consume defaultSortType_0
-        self.avatar = consume avatar_0
-        self.banner = consume banner_0
-        self.enableKeyboardNavigation = enableKeyboardNavigation_0
-        self.enableAnimatedImages = enableAnimatedImages_0
-        self.showScores = showScores_0
-        self.showNewPostNotifs = showNewPostNotifs_0
-        self.generateTotp2fa = generateTotp2fa_0
-        self.auth = consume auth_0
+        return Self(
+            showNsfw: showNsfw_0,
+            blurNsfw: blurNsfw_0,
+            theme: consume theme_0,
+            defaultListingType: consume defaultListingType_0,
+            postListingMode: consume postListingMode_0,
+            defaultPostSortType: consume defaultPostSortType_0,
+            defaultPostTimeRangeSeconds: defaultPostTimeRangeSeconds_0,
+            defaultItemsPerPage: defaultItemsPerPage_0,
+            defaultCommentSortType: consume defaultCommentSortType_0,
+            interfaceLanguage: consume interfaceLanguage_0,
+            displayName: consume displayName_0,
+            email: consume email_0,
+            bio: consume bio_0,
+            matrixUserId: consume matrixUserId_0,
+            showAvatars: showAvatars_0,
+            showMedia: showMedia_0,
+            sendNotificationsToEmail: sendNotificationsToEmail_0,
+            botAccount: botAccount_0,
+            showBotAccounts: showBotAccounts_0,
+            showReadPosts: showReadPosts_0,
+            discussionLanguages: consume discussionLanguages_0,
+            blockingKeywords: consume blockingKeywords_0,
+            openLinksInNewTab: openLinksInNewTab_0,
+            infiniteScrollEnabled: infiniteScrollEnabled_0,
+            animatedImagesEnabled: animatedImagesEnabled_0,
+            privateMessagesEnabled: privateMessagesEnabled_0,
+            collapseBotComments: collapseBotComments_0,
+            showScore: showScore_0,
+            showUpvotes: showUpvotes_0,
+            showDownvotes: consume showDownvotes_0,
+            showUpvotePercentage: showUpvotePercentage_0,
+            autoMarkFetchedPostsAsRead: autoMarkFetchedPostsAsRead_0,
+            hidePostsWithMedia: hidePostsWithMedia_0,
+            showPersonVotes: showPersonVotes_0,
+            autoExpand: autoExpand_0,
+            defaultSortType: consume defaultSortType_0,
+            avatar: consume avatar_0,
+            banner: consume banner_0,
+            enableKeyboardNavigation: enableKeyboardNavigation_0,
+            enableAnimatedImages: enableAnimatedImages_0,
+            showScores: showScores_0,
+            showNewPostNotifs: showNewPostNotifs_0,
+            generateTotp2fa: generateTotp2fa_0,
+            auth: consume auth_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 
@@ -741,12 +752,12 @@ extension ApiSaveUserSettings.ShowDownvotes: LemmyFastDecodable {
     /// Reads the first form, newest first, that the bytes hold; gives up when none does.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
         let start = r
-        if let value = try? ApiVoteShow(lemmyJSON: &r) {
+        if let value = try? ApiVoteShow.lemmyJSONValue(&r) {
             self = .voteShow(value)
             return
         }
         r = start
-        if let value = try? Bool(lemmyJSON: &r) {
+        if let value = try? Bool.lemmyJSONValue(&r) {
             self = .boolean(value)
             return
         }

@@ -65,28 +65,8 @@ public struct ApiSearch: Codable, Hashable, Sendable {
     ///
     /// Removed in 0.19.0.
     public var auth: String?
-
-    /// Creates a value.
-    public init(searchTerm: String? = nil, communityId: ApiCommunityId? = nil, communityName: String? = nil, creatorId: ApiPersonId? = nil, creatorUsername: String? = nil, type: ApiSearchType? = nil, timeRangeSeconds: Int? = nil, listingType: ApiListingType? = nil, titleOnly: Bool? = nil, postUrlOnly: Bool? = nil, showNsfw: Bool? = nil, pageCursor: ApiPaginationCursor? = nil, limit: Int? = nil, q: String? = nil, sort: ApiSortType? = nil, page: Int? = nil, postTitleOnly: Bool? = nil, auth: String? = nil) {
-        self.searchTerm = searchTerm
-        self.communityId = communityId
-        self.communityName = communityName
-        self.creatorId = creatorId
-        self.creatorUsername = creatorUsername
-        self.type = type
-        self.timeRangeSeconds = timeRangeSeconds
-        self.listingType = listingType
-        self.titleOnly = titleOnly
-        self.postUrlOnly = postUrlOnly
-        self.showNsfw = showNsfw
-        self.pageCursor = pageCursor
-        self.limit = limit
-        self.q = q
-        self.sort = sort
-        self.page = page
-        self.postTitleOnly = postTitleOnly
-        self.auth = auth
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case searchTerm = "search_term"
@@ -107,6 +87,30 @@ public struct ApiSearch: Codable, Hashable, Sendable {
         case page = "page"
         case postTitleOnly = "post_title_only"
         case auth = "auth"
+    }
+}
+
+extension ApiSearch {
+    /// Creates a value.
+    public init(searchTerm: String? = nil, communityId: ApiCommunityId? = nil, communityName: String? = nil, creatorId: ApiPersonId? = nil, creatorUsername: String? = nil, type: ApiSearchType? = nil, timeRangeSeconds: Int? = nil, listingType: ApiListingType? = nil, titleOnly: Bool? = nil, postUrlOnly: Bool? = nil, showNsfw: Bool? = nil, pageCursor: ApiPaginationCursor? = nil, limit: Int? = nil, q: String? = nil, sort: ApiSortType? = nil, page: Int? = nil, postTitleOnly: Bool? = nil, auth: String? = nil) {
+        self.searchTerm = searchTerm
+        self.communityId = communityId
+        self.communityName = communityName
+        self.creatorId = creatorId
+        self.creatorUsername = creatorUsername
+        self.type = type
+        self.timeRangeSeconds = timeRangeSeconds
+        self.listingType = listingType
+        self.titleOnly = titleOnly
+        self.postUrlOnly = postUrlOnly
+        self.showNsfw = showNsfw
+        self.pageCursor = pageCursor
+        self.limit = limit
+        self.q = q
+        self.sort = sort
+        self.page = page
+        self.postTitleOnly = postTitleOnly
+        self.auth = auth
     }
 
     /// Decodes every version's keys; as strictly as one version when the decoder names it.
@@ -159,8 +163,13 @@ public struct ApiSearch: Codable, Hashable, Sendable {
 }
 
 extension ApiSearch: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var searchTerm_0: String?
         var communityId_0: ApiCommunityId?
@@ -187,102 +196,102 @@ extension ApiSearch: LemmyFastDecodable {
             case 1:
                 if key.u8(0) == 0x71 {  // q
                     try LemmyJSONReader.mark(&seen0, 1 << 13)
-                    q_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    q_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 4:
                 if key.u32(0) == 0x68747561 {  // auth
                     try LemmyJSONReader.mark(&seen0, 1 << 17)
-                    auth_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    auth_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x65676170 {  // page
                     try LemmyJSONReader.mark(&seen0, 1 << 15)
-                    page_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    page_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x74726f73 {  // sort
                     try LemmyJSONReader.mark(&seen0, 1 << 14)
-                    sort_0 = try r.consumeNull() ? nil : ApiSortType(lemmyJSON: &r)
+                    sort_0 = try r.consumeNull() ? nil : ApiSortType.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 5:
                 if key.u32(0) == 0x696d696c && key.u32(1) == 0x74696d69 {  // limit
                     try LemmyJSONReader.mark(&seen0, 1 << 12)
-                    limit_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    limit_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x65707974 && key.u32(1) == 0x5f657079 {  // type_
                     try LemmyJSONReader.mark(&seen0, 1 << 5)
-                    type_0 = try r.consumeNull() ? nil : ApiSearchType(lemmyJSON: &r)
+                    type_0 = try r.consumeNull() ? nil : ApiSearchType.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 9:
                 if key.u64(0) == 0x66736e5f776f6873 && key.u64(1) == 0x7766736e5f776f68 {  // show_nsfw
                     try LemmyJSONReader.mark(&seen0, 1 << 10)
-                    showNsfw_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    showNsfw_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 10:
                 if key.u64(0) == 0x5f726f7461657263 && key.u64(2) == 0x64695f726f746165 {  // creator_id
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    creatorId_0 = try r.consumeNull() ? nil : ApiPersonId(lemmyJSON: &r)
+                    creatorId_0 = try r.consumeNull() ? nil : ApiPersonId.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x6e6f5f656c746974 && key.u64(2) == 0x796c6e6f5f656c74 {  // title_only
                     try LemmyJSONReader.mark(&seen0, 1 << 8)
-                    titleOnly_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    titleOnly_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 11:
                 if key.u64(0) == 0x7275635f65676170 && key.u64(3) == 0x726f737275635f65 {  // page_cursor
                     try LemmyJSONReader.mark(&seen0, 1 << 11)
-                    pageCursor_0 = try r.consumeNull() ? nil : ApiPaginationCursor(lemmyJSON: &r)
+                    pageCursor_0 = try r.consumeNull() ? nil : ApiPaginationCursor.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x745f686372616573 && key.u64(3) == 0x6d7265745f686372 {  // search_term
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    searchTerm_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    searchTerm_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 12:
                 if key.u64(0) == 0x74696e756d6d6f63 && key.u64(4) == 0x64695f7974696e75 {  // community_id
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    communityId_0 = try r.consumeNull() ? nil : ApiCommunityId(lemmyJSON: &r)
+                    communityId_0 = try r.consumeNull() ? nil : ApiCommunityId.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x5f676e697473696c && key.u64(4) == 0x657079745f676e69 {  // listing_type
                     try LemmyJSONReader.mark(&seen0, 1 << 7)
-                    listingType_0 = try r.consumeNull() ? nil : ApiListingType(lemmyJSON: &r)
+                    listingType_0 = try r.consumeNull() ? nil : ApiListingType.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 13:
                 if key.u64(0) == 0x6c72755f74736f70 && key.u64(5) == 0x796c6e6f5f6c7275 {  // post_url_only
                     try LemmyJSONReader.mark(&seen0, 1 << 9)
-                    postUrlOnly_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    postUrlOnly_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 14:
                 if key.u64(0) == 0x74696e756d6d6f63 && key.u64(6) == 0x656d616e5f797469 {  // community_name
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    communityName_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    communityName_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 15:
                 if key.u64(0) == 0x7469745f74736f70 && key.u64(7) == 0x796c6e6f5f656c74 {  // post_title_only
                     try LemmyJSONReader.mark(&seen0, 1 << 16)
-                    postTitleOnly_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    postTitleOnly_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 16:
                 if key.u64(0) == 0x5f726f7461657263 && key.u64(8) == 0x656d616e72657375 {  // creator_username
                     try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    creatorUsername_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    creatorUsername_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 18:
                 if key.u64(0) == 0x6e61725f656d6974 && key.u64(8) == 0x6e6f6365735f6567 && key.u64(10) == 0x73646e6f6365735f {  // time_range_seconds
                     try LemmyJSONReader.mark(&seen0, 1 << 6)
-                    timeRangeSeconds_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    timeRangeSeconds_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -291,24 +300,26 @@ extension ApiSearch: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.searchTerm = consume searchTerm_0
-        self.communityId = communityId_0
-        self.communityName = consume communityName_0
-        self.creatorId = creatorId_0
-        self.creatorUsername = consume creatorUsername_0
-        self.type = consume type_0
-        self.timeRangeSeconds = timeRangeSeconds_0
-        self.listingType = consume listingType_0
-        self.titleOnly = titleOnly_0
-        self.postUrlOnly = postUrlOnly_0
-        self.showNsfw = showNsfw_0
-        self.pageCursor = consume pageCursor_0
-        self.limit = limit_0
-        self.q = consume q_0
-        self.sort = consume sort_0
-        self.page = page_0
-        self.postTitleOnly = postTitleOnly_0
-        self.auth = consume auth_0
+        return Self(
+            searchTerm: consume searchTerm_0,
+            communityId: communityId_0,
+            communityName: consume communityName_0,
+            creatorId: creatorId_0,
+            creatorUsername: consume creatorUsername_0,
+            type: consume type_0,
+            timeRangeSeconds: timeRangeSeconds_0,
+            listingType: consume listingType_0,
+            titleOnly: titleOnly_0,
+            postUrlOnly: postUrlOnly_0,
+            showNsfw: showNsfw_0,
+            pageCursor: consume pageCursor_0,
+            limit: limit_0,
+            q: consume q_0,
+            sort: consume sort_0,
+            page: page_0,
+            postTitleOnly: postTitleOnly_0,
+            auth: consume auth_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -39,20 +39,8 @@ public struct ApiSearchResponse: Codable, Hashable, Sendable {
     ///
     /// Removed in 1.0.0-beta.1.
     public var users: [ApiPersonView]?
-
-    /// Creates a value.
-    public init(resolve: ApiResolveObjectView? = nil, comments: [ApiCommentView], posts: [ApiPostView], communities: [ApiCommunityView], persons: [ApiPersonView]? = nil, multiCommunities: [ApiMultiCommunityView]? = nil, prevPage: ApiPaginationCursor? = nil, nextPage: ApiPaginationCursor? = nil, type: ApiSearchType? = nil, users: [ApiPersonView]? = nil) {
-        self.resolve = resolve
-        self.comments = comments
-        self.posts = posts
-        self.communities = communities
-        self.persons = persons
-        self.multiCommunities = multiCommunities
-        self.prevPage = prevPage
-        self.nextPage = nextPage
-        self.type = type
-        self.users = users
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case resolve = "resolve"
@@ -65,6 +53,22 @@ public struct ApiSearchResponse: Codable, Hashable, Sendable {
         case nextPage = "next_page"
         case type = "type_"
         case users = "users"
+    }
+}
+
+extension ApiSearchResponse {
+    /// Creates a value.
+    public init(resolve: ApiResolveObjectView? = nil, comments: [ApiCommentView], posts: [ApiPostView], communities: [ApiCommunityView], persons: [ApiPersonView]? = nil, multiCommunities: [ApiMultiCommunityView]? = nil, prevPage: ApiPaginationCursor? = nil, nextPage: ApiPaginationCursor? = nil, type: ApiSearchType? = nil, users: [ApiPersonView]? = nil) {
+        self.resolve = resolve
+        self.comments = comments
+        self.posts = posts
+        self.communities = communities
+        self.persons = persons
+        self.multiCommunities = multiCommunities
+        self.prevPage = prevPage
+        self.nextPage = nextPage
+        self.type = type
+        self.users = users
     }
 
     /// Decodes every version's keys; as strictly as one version when the decoder names it.
@@ -101,8 +105,13 @@ public struct ApiSearchResponse: Codable, Hashable, Sendable {
 }
 
 extension ApiSearchResponse: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var resolve_0: ApiResolveObjectView?
         var comments_0: [ApiCommentView]?
@@ -121,54 +130,54 @@ extension ApiSearchResponse: LemmyFastDecodable {
             case 5:
                 if key.u32(0) == 0x74736f70 && key.u32(1) == 0x7374736f {  // posts
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    posts_0 = try [ApiPostView](lemmyJSON: &r)
+                    posts_0 = try [ApiPostView].lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x65707974 && key.u32(1) == 0x5f657079 {  // type_
                     try LemmyJSONReader.mark(&seen0, 1 << 8)
-                    type_0 = try r.consumeNull() ? nil : ApiSearchType(lemmyJSON: &r)
+                    type_0 = try r.consumeNull() ? nil : ApiSearchType.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x72657375 && key.u32(1) == 0x73726573 {  // users
                     try LemmyJSONReader.mark(&seen0, 1 << 9)
-                    users_0 = try r.consumeNull() ? nil : [ApiPersonView](lemmyJSON: &r)
+                    users_0 = try r.consumeNull() ? nil : [ApiPersonView].lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 7:
                 if key.u32(0) == 0x73726570 && key.u32(3) == 0x736e6f73 {  // persons
                     try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    persons_0 = try r.consumeNull() ? nil : [ApiPersonView](lemmyJSON: &r)
+                    persons_0 = try r.consumeNull() ? nil : [ApiPersonView].lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x6f736572 && key.u32(3) == 0x65766c6f {  // resolve
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    resolve_0 = try r.consumeNull() ? nil : ApiResolveObjectView(lemmyJSON: &r)
+                    resolve_0 = try r.consumeNull() ? nil : ApiResolveObjectView.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 8:
                 if key.u64(0) == 0x73746e656d6d6f63 {  // comments
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    comments_0 = try [ApiCommentView](lemmyJSON: &r)
+                    comments_0 = try [ApiCommentView].lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 9:
                 if key.u64(0) == 0x6761705f7478656e && key.u64(1) == 0x656761705f747865 {  // next_page
                     try LemmyJSONReader.mark(&seen0, 1 << 7)
-                    nextPage_0 = try r.consumeNull() ? nil : ApiPaginationCursor(lemmyJSON: &r)
+                    nextPage_0 = try r.consumeNull() ? nil : ApiPaginationCursor.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x6761705f76657270 && key.u64(1) == 0x656761705f766572 {  // prev_page
                     try LemmyJSONReader.mark(&seen0, 1 << 6)
-                    prevPage_0 = try r.consumeNull() ? nil : ApiPaginationCursor(lemmyJSON: &r)
+                    prevPage_0 = try r.consumeNull() ? nil : ApiPaginationCursor.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 11:
                 if key.u64(0) == 0x74696e756d6d6f63 && key.u64(3) == 0x73656974696e756d {  // communities
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    communities_0 = try [ApiCommunityView](lemmyJSON: &r)
+                    communities_0 = try [ApiCommunityView].lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 17:
                 if key.u64(0) == 0x6f635f69746c756d && key.u64(8) == 0x656974696e756d6d && key.u64(9) == 0x73656974696e756d {  // multi_communities
                     try LemmyJSONReader.mark(&seen0, 1 << 5)
-                    multiCommunities_0 = try r.consumeNull() ? nil : [ApiMultiCommunityView](lemmyJSON: &r)
+                    multiCommunities_0 = try r.consumeNull() ? nil : [ApiMultiCommunityView].lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -177,16 +186,18 @@ extension ApiSearchResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.resolve = consume resolve_0
-        self.comments = try LemmyJSONReader.required(consume comments_0)
-        self.posts = try LemmyJSONReader.required(consume posts_0)
-        self.communities = try LemmyJSONReader.required(consume communities_0)
-        self.persons = consume persons_0
-        self.multiCommunities = consume multiCommunities_0
-        self.prevPage = consume prevPage_0
-        self.nextPage = consume nextPage_0
-        self.type = consume type_0
-        self.users = consume users_0
+        return Self(
+            resolve: consume resolve_0,
+            comments: try LemmyJSONReader.required(consume comments_0),
+            posts: try LemmyJSONReader.required(consume posts_0),
+            communities: try LemmyJSONReader.required(consume communities_0),
+            persons: consume persons_0,
+            multiCommunities: consume multiCommunities_0,
+            prevPage: consume prevPage_0,
+            nextPage: consume nextPage_0,
+            type: consume type_0,
+            users: consume users_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

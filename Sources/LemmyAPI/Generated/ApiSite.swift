@@ -61,26 +61,8 @@ public struct ApiSite: Codable, Hashable, Sendable {
     ///
     /// Removed in 0.19.4.
     public var privateKey: String?
-
-    /// Creates a value.
-    public init(id: ApiSiteId, name: String, sidebar: String? = nil, publishedAt: LemmyDate, updatedAt: LemmyDate? = nil, icon: ApiDbUrl? = nil, banner: ApiDbUrl? = nil, summary: String? = nil, apId: ApiDbUrl, lastRefreshedAt: LemmyDate, inboxUrl: ApiDbUrl, instanceId: ApiInstanceId, contentWarning: String? = nil, description: String? = nil, publicKey: String? = nil, privateKey: String? = nil) {
-        self.id = id
-        self.name = name
-        self.sidebar = sidebar
-        self.publishedAt = publishedAt
-        self.updatedAt = updatedAt
-        self.icon = icon
-        self.banner = banner
-        self.summary = summary
-        self.apId = apId
-        self.lastRefreshedAt = lastRefreshedAt
-        self.inboxUrl = inboxUrl
-        self.instanceId = instanceId
-        self.contentWarning = contentWarning
-        self.description = description
-        self.publicKey = publicKey
-        self.privateKey = privateKey
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case id = "id"
@@ -102,6 +84,28 @@ public struct ApiSite: Codable, Hashable, Sendable {
         case description = "description"
         case publicKey = "public_key"
         case privateKey = "private_key"
+    }
+}
+
+extension ApiSite {
+    /// Creates a value.
+    public init(id: ApiSiteId, name: String, sidebar: String? = nil, publishedAt: LemmyDate, updatedAt: LemmyDate? = nil, icon: ApiDbUrl? = nil, banner: ApiDbUrl? = nil, summary: String? = nil, apId: ApiDbUrl, lastRefreshedAt: LemmyDate, inboxUrl: ApiDbUrl, instanceId: ApiInstanceId, contentWarning: String? = nil, description: String? = nil, publicKey: String? = nil, privateKey: String? = nil) {
+        self.id = id
+        self.name = name
+        self.sidebar = sidebar
+        self.publishedAt = publishedAt
+        self.updatedAt = updatedAt
+        self.icon = icon
+        self.banner = banner
+        self.summary = summary
+        self.apId = apId
+        self.lastRefreshedAt = lastRefreshedAt
+        self.inboxUrl = inboxUrl
+        self.instanceId = instanceId
+        self.contentWarning = contentWarning
+        self.description = description
+        self.publicKey = publicKey
+        self.privateKey = privateKey
     }
 
     /// Decodes every version's keys; as strictly as one version when the decoder names it.
@@ -150,8 +154,13 @@ public struct ApiSite: Codable, Hashable, Sendable {
 }
 
 extension ApiSite: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var id_0: ApiSiteId?
         var name_0: String?
@@ -179,105 +188,105 @@ extension ApiSite: LemmyFastDecodable {
             case 2:
                 if key.u16(0) == 0x6469 {  // id
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    id_0 = try ApiSiteId(lemmyJSON: &r)
+                    id_0 = try ApiSiteId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 4:
                 if key.u32(0) == 0x6e6f6369 {  // icon
                     try LemmyJSONReader.mark(&seen0, 1 << 7)
-                    icon_0 = try r.consumeNull() ? nil : ApiDbUrl(lemmyJSON: &r)
+                    icon_0 = try r.consumeNull() ? nil : ApiDbUrl.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x656d616e {  // name
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    name_0 = try String(lemmyJSON: &r)
+                    name_0 = try String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 5:
                 if key.u32(0) == 0x695f7061 && key.u32(1) == 0x64695f70 {  // ap_id
                     try LemmyJSONReader.mark(&seen0, 1 << 10)
-                    apId_0 = try ApiDbUrl(lemmyJSON: &r)
+                    apId_0 = try ApiDbUrl.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 6:
                 if key.u32(0) == 0x6e6e6162 && key.u32(2) == 0x72656e6e {  // banner
                     try LemmyJSONReader.mark(&seen0, 1 << 8)
-                    banner_0 = try r.consumeNull() ? nil : ApiDbUrl(lemmyJSON: &r)
+                    banner_0 = try r.consumeNull() ? nil : ApiDbUrl.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 7:
                 if key.u32(0) == 0x65646973 && key.u32(3) == 0x72616265 {  // sidebar
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    sidebar_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    sidebar_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x6d6d7573 && key.u32(3) == 0x7972616d {  // summary
                     try LemmyJSONReader.mark(&seen0, 1 << 9)
-                    summary_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    summary_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x61647075 && key.u32(3) == 0x64657461 {  // updated
                     try LemmyJSONReader.mark(&seen0, 1 << 6)
-                    updatedAt_1 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                    updatedAt_1 = try r.consumeNull() ? nil : LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 8:
                 if key.u64(0) == 0x64695f726f746361 {  // actor_id
                     try LemmyJSONReader.mark(&seen0, 1 << 11)
-                    apId_1 = try ApiDbUrl(lemmyJSON: &r)
+                    apId_1 = try ApiDbUrl.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 9:
                 if key.u64(0) == 0x72755f786f626e69 && key.u64(1) == 0x6c72755f786f626e {  // inbox_url
                     try LemmyJSONReader.mark(&seen0, 1 << 13)
-                    inboxUrl_0 = try ApiDbUrl(lemmyJSON: &r)
+                    inboxUrl_0 = try ApiDbUrl.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x656873696c627570 && key.u64(1) == 0x64656873696c6275 {  // published
                     try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    publishedAt_1 = try LemmyDate(lemmyJSON: &r)
+                    publishedAt_1 = try LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 10:
                 if key.u64(0) == 0x6b5f63696c627570 && key.u64(2) == 0x79656b5f63696c62 {  // public_key
                     try LemmyJSONReader.mark(&seen0, 1 << 17)
-                    publicKey_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    publicKey_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x5f64657461647075 && key.u64(2) == 0x74615f6465746164 {  // updated_at
                     try LemmyJSONReader.mark(&seen0, 1 << 5)
-                    updatedAt_0 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                    updatedAt_0 = try r.consumeNull() ? nil : LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 11:
                 if key.u64(0) == 0x7470697263736564 && key.u64(3) == 0x6e6f697470697263 {  // description
                     try LemmyJSONReader.mark(&seen0, 1 << 16)
-                    description_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    description_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x65636e6174736e69 && key.u64(3) == 0x64695f65636e6174 {  // instance_id
                     try LemmyJSONReader.mark(&seen0, 1 << 14)
-                    instanceId_0 = try ApiInstanceId(lemmyJSON: &r)
+                    instanceId_0 = try ApiInstanceId.lemmyJSONValue(&r)
                 } else if key.u64(0) == 0x5f65746176697270 && key.u64(3) == 0x79656b5f65746176 {  // private_key
                     try LemmyJSONReader.mark(&seen0, 1 << 18)
-                    privateKey_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    privateKey_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 12:
                 if key.u64(0) == 0x656873696c627570 && key.u64(4) == 0x74615f6465687369 {  // published_at
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    publishedAt_0 = try LemmyDate(lemmyJSON: &r)
+                    publishedAt_0 = try LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 15:
                 if key.u64(0) == 0x5f746e65746e6f63 && key.u64(7) == 0x676e696e7261775f {  // content_warning
                     try LemmyJSONReader.mark(&seen0, 1 << 15)
-                    contentWarning_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    contentWarning_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 17:
                 if key.u64(0) == 0x6665725f7473616c && key.u64(8) == 0x615f646568736572 && key.u64(9) == 0x74615f6465687365 {  // last_refreshed_at
                     try LemmyJSONReader.mark(&seen0, 1 << 12)
-                    lastRefreshedAt_0 = try LemmyDate(lemmyJSON: &r)
+                    lastRefreshedAt_0 = try LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -286,22 +295,24 @@ extension ApiSite: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.id = try LemmyJSONReader.required(id_0)
-        self.name = try LemmyJSONReader.required(consume name_0)
-        self.sidebar = consume sidebar_0
-        self.publishedAt = try LemmyJSONReader.required(publishedAt_0 ?? publishedAt_1)
-        self.updatedAt = updatedAt_0 ?? updatedAt_1
-        self.icon = consume icon_0
-        self.banner = consume banner_0
-        self.summary = consume summary_0
-        self.apId = try LemmyJSONReader.required(apId_0 ?? apId_1)
-        self.lastRefreshedAt = try LemmyJSONReader.required(consume lastRefreshedAt_0)
-        self.inboxUrl = try LemmyJSONReader.required(consume inboxUrl_0)
-        self.instanceId = try LemmyJSONReader.required(instanceId_0)
-        self.contentWarning = consume contentWarning_0
-        self.description = consume description_0
-        self.publicKey = consume publicKey_0
-        self.privateKey = consume privateKey_0
+        return Self(
+            id: try LemmyJSONReader.required(id_0),
+            name: try LemmyJSONReader.required(consume name_0),
+            sidebar: consume sidebar_0,
+            publishedAt: try LemmyJSONReader.required(publishedAt_0 ?? publishedAt_1),
+            updatedAt: updatedAt_0 ?? updatedAt_1,
+            icon: consume icon_0,
+            banner: consume banner_0,
+            summary: consume summary_0,
+            apId: try LemmyJSONReader.required(apId_0 ?? apId_1),
+            lastRefreshedAt: try LemmyJSONReader.required(consume lastRefreshedAt_0),
+            inboxUrl: try LemmyJSONReader.required(consume inboxUrl_0),
+            instanceId: try LemmyJSONReader.required(instanceId_0),
+            contentWarning: consume contentWarning_0,
+            description: consume description_0,
+            publicKey: consume publicKey_0,
+            privateKey: consume privateKey_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -27,20 +27,8 @@ public struct ApiSiteAggregates: Codable, Hashable, Sendable {
     ///
     /// Removed in 0.19.0.
     public var id: Int?
-
-    /// Creates a value.
-    public init(siteId: ApiSiteId, users: Int, posts: Int, comments: Int, communities: Int, usersActiveDay: Int, usersActiveWeek: Int, usersActiveMonth: Int, usersActiveHalfYear: Int, id: Int? = nil) {
-        self.siteId = siteId
-        self.users = users
-        self.posts = posts
-        self.comments = comments
-        self.communities = communities
-        self.usersActiveDay = usersActiveDay
-        self.usersActiveWeek = usersActiveWeek
-        self.usersActiveMonth = usersActiveMonth
-        self.usersActiveHalfYear = usersActiveHalfYear
-        self.id = id
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case siteId = "site_id"
@@ -53,6 +41,22 @@ public struct ApiSiteAggregates: Codable, Hashable, Sendable {
         case usersActiveMonth = "users_active_month"
         case usersActiveHalfYear = "users_active_half_year"
         case id = "id"
+    }
+}
+
+extension ApiSiteAggregates {
+    /// Creates a value.
+    public init(siteId: ApiSiteId, users: Int, posts: Int, comments: Int, communities: Int, usersActiveDay: Int, usersActiveWeek: Int, usersActiveMonth: Int, usersActiveHalfYear: Int, id: Int? = nil) {
+        self.siteId = siteId
+        self.users = users
+        self.posts = posts
+        self.comments = comments
+        self.communities = communities
+        self.usersActiveDay = usersActiveDay
+        self.usersActiveWeek = usersActiveWeek
+        self.usersActiveMonth = usersActiveMonth
+        self.usersActiveHalfYear = usersActiveHalfYear
+        self.id = id
     }
 
     /// Decodes every version's keys; as strictly as one version when the decoder names it.
@@ -89,8 +93,13 @@ public struct ApiSiteAggregates: Codable, Hashable, Sendable {
 }
 
 extension ApiSiteAggregates: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var siteId_0: ApiSiteId?
         var users_0: Int?
@@ -109,66 +118,66 @@ extension ApiSiteAggregates: LemmyFastDecodable {
             case 2:
                 if key.u16(0) == 0x6469 {  // id
                     try LemmyJSONReader.mark(&seen0, 1 << 9)
-                    id_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    id_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 5:
                 if key.u32(0) == 0x74736f70 && key.u32(1) == 0x7374736f {  // posts
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    posts_0 = try Int(lemmyJSON: &r)
+                    posts_0 = try Int.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x72657375 && key.u32(1) == 0x73726573 {  // users
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    users_0 = try Int(lemmyJSON: &r)
+                    users_0 = try Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 7:
                 if key.u32(0) == 0x65746973 && key.u32(3) == 0x64695f65 {  // site_id
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    siteId_0 = try ApiSiteId(lemmyJSON: &r)
+                    siteId_0 = try ApiSiteId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 8:
                 if key.u64(0) == 0x73746e656d6d6f63 {  // comments
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    comments_0 = try Int(lemmyJSON: &r)
+                    comments_0 = try Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 11:
                 if key.u64(0) == 0x74696e756d6d6f63 && key.u64(3) == 0x73656974696e756d {  // communities
                     try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    communities_0 = try Int(lemmyJSON: &r)
+                    communities_0 = try Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 16:
                 if key.u64(0) == 0x63615f7372657375 && key.u64(8) == 0x7961645f65766974 {  // users_active_day
                     try LemmyJSONReader.mark(&seen0, 1 << 5)
-                    usersActiveDay_0 = try Int(lemmyJSON: &r)
+                    usersActiveDay_0 = try Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 17:
                 if key.u64(0) == 0x63615f7372657375 && key.u64(8) == 0x6565775f65766974 && key.u64(9) == 0x6b6565775f657669 {  // users_active_week
                     try LemmyJSONReader.mark(&seen0, 1 << 6)
-                    usersActiveWeek_0 = try Int(lemmyJSON: &r)
+                    usersActiveWeek_0 = try Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 18:
                 if key.u64(0) == 0x63615f7372657375 && key.u64(8) == 0x6e6f6d5f65766974 && key.u64(10) == 0x68746e6f6d5f6576 {  // users_active_month
                     try LemmyJSONReader.mark(&seen0, 1 << 7)
-                    usersActiveMonth_0 = try Int(lemmyJSON: &r)
+                    usersActiveMonth_0 = try Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 22:
                 if key.u64(0) == 0x63615f7372657375 && key.u64(8) == 0x6c61685f65766974 && key.u64(14) == 0x726165795f666c61 {  // users_active_half_year
                     try LemmyJSONReader.mark(&seen0, 1 << 8)
-                    usersActiveHalfYear_0 = try Int(lemmyJSON: &r)
+                    usersActiveHalfYear_0 = try Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -177,16 +186,18 @@ extension ApiSiteAggregates: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.siteId = try LemmyJSONReader.required(siteId_0)
-        self.users = try LemmyJSONReader.required(users_0)
-        self.posts = try LemmyJSONReader.required(posts_0)
-        self.comments = try LemmyJSONReader.required(comments_0)
-        self.communities = try LemmyJSONReader.required(communities_0)
-        self.usersActiveDay = try LemmyJSONReader.required(usersActiveDay_0)
-        self.usersActiveWeek = try LemmyJSONReader.required(usersActiveWeek_0)
-        self.usersActiveMonth = try LemmyJSONReader.required(usersActiveMonth_0)
-        self.usersActiveHalfYear = try LemmyJSONReader.required(usersActiveHalfYear_0)
-        self.id = id_0
+        return Self(
+            siteId: try LemmyJSONReader.required(siteId_0),
+            users: try LemmyJSONReader.required(users_0),
+            posts: try LemmyJSONReader.required(posts_0),
+            comments: try LemmyJSONReader.required(comments_0),
+            communities: try LemmyJSONReader.required(communities_0),
+            usersActiveDay: try LemmyJSONReader.required(usersActiveDay_0),
+            usersActiveWeek: try LemmyJSONReader.required(usersActiveWeek_0),
+            usersActiveMonth: try LemmyJSONReader.required(usersActiveMonth_0),
+            usersActiveHalfYear: try LemmyJSONReader.required(usersActiveHalfYear_0),
+            id: id_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -13,14 +13,8 @@ public struct ApiSiteMetadata: Codable, Hashable, Sendable {
     public var image: String?
     /// The `embed_video_url` member.
     public var embedVideoUrl: String?
-
-    /// Creates a value.
-    public init(title: String? = nil, description: String? = nil, image: String? = nil, embedVideoUrl: String? = nil) {
-        self.title = title
-        self.description = description
-        self.image = image
-        self.embedVideoUrl = embedVideoUrl
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case title = "title"
@@ -30,9 +24,24 @@ public struct ApiSiteMetadata: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiSiteMetadata {
+    /// Creates a value.
+    public init(title: String? = nil, description: String? = nil, image: String? = nil, embedVideoUrl: String? = nil) {
+        self.title = title
+        self.description = description
+        self.image = image
+        self.embedVideoUrl = embedVideoUrl
+    }
+}
+
 extension ApiSiteMetadata: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var title_0: String?
         var description_0: String?
@@ -45,24 +54,24 @@ extension ApiSiteMetadata: LemmyFastDecodable {
             case 5:
                 if key.u32(0) == 0x67616d69 && key.u32(1) == 0x6567616d {  // image
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    image_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    image_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x6c746974 && key.u32(1) == 0x656c7469 {  // title
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    title_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    title_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 11:
                 if key.u64(0) == 0x7470697263736564 && key.u64(3) == 0x6e6f697470697263 {  // description
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    description_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    description_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 15:
                 if key.u64(0) == 0x69765f6465626d65 && key.u64(7) == 0x6c72755f6f656469 {  // embed_video_url
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    embedVideoUrl_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    embedVideoUrl_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -71,10 +80,12 @@ extension ApiSiteMetadata: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.title = consume title_0
-        self.description = consume description_0
-        self.image = consume image_0
-        self.embedVideoUrl = consume embedVideoUrl_0
+        return Self(
+            title: consume title_0,
+            description: consume description_0,
+            image: consume image_0,
+            embedVideoUrl: consume embedVideoUrl_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

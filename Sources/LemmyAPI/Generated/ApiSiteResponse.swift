@@ -11,16 +11,20 @@ public struct ApiSiteResponse: Codable, Hashable, Sendable {
     ///
     /// Removed in 1.0.0-beta.1.
     public var taglines: [ApiTagline]?
-
-    /// Creates a value.
-    public init(siteView: ApiSiteView, taglines: [ApiTagline]? = nil) {
-        self.siteView = siteView
-        self.taglines = taglines
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case siteView = "site_view"
         case taglines = "taglines"
+    }
+}
+
+extension ApiSiteResponse {
+    /// Creates a value.
+    public init(siteView: ApiSiteView, taglines: [ApiTagline]? = nil) {
+        self.siteView = siteView
+        self.taglines = taglines
     }
 
     /// Decodes every version's keys; as strictly as one version when the decoder names it.
@@ -41,8 +45,13 @@ public struct ApiSiteResponse: Codable, Hashable, Sendable {
 }
 
 extension ApiSiteResponse: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var siteView_0: ApiSiteView?
         var taglines_0: [ApiTagline]?
@@ -53,14 +62,14 @@ extension ApiSiteResponse: LemmyFastDecodable {
             case 8:
                 if key.u64(0) == 0x73656e696c676174 {  // taglines
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    taglines_0 = try r.consumeNull() ? nil : [ApiTagline](lemmyJSON: &r)
+                    taglines_0 = try r.consumeNull() ? nil : [ApiTagline].lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 9:
                 if key.u64(0) == 0x6569765f65746973 && key.u64(1) == 0x776569765f657469 {  // site_view
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    siteView_0 = try ApiSiteView(lemmyJSON: &r)
+                    siteView_0 = try ApiSiteView.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -69,8 +78,10 @@ extension ApiSiteResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.siteView = try LemmyJSONReader.required(consume siteView_0)
-        self.taglines = consume taglines_0
+        return Self(
+            siteView: try LemmyJSONReader.required(consume siteView_0),
+            taglines: consume taglines_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

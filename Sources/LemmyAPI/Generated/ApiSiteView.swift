@@ -19,15 +19,8 @@ public struct ApiSiteView: Codable, Hashable, Sendable {
     ///
     /// Removed in 1.0.0-beta.1.
     public var counts: ApiSiteAggregates?
-
-    /// Creates a value.
-    public init(site: ApiSite, localSite: ApiLocalSite, localSiteRateLimit: ApiLocalSiteRateLimit, instance: ApiInstance? = nil, counts: ApiSiteAggregates? = nil) {
-        self.site = site
-        self.localSite = localSite
-        self.localSiteRateLimit = localSiteRateLimit
-        self.instance = instance
-        self.counts = counts
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case site = "site"
@@ -35,6 +28,17 @@ public struct ApiSiteView: Codable, Hashable, Sendable {
         case localSiteRateLimit = "local_site_rate_limit"
         case instance = "instance"
         case counts = "counts"
+    }
+}
+
+extension ApiSiteView {
+    /// Creates a value.
+    public init(site: ApiSite, localSite: ApiLocalSite, localSiteRateLimit: ApiLocalSiteRateLimit, instance: ApiInstance? = nil, counts: ApiSiteAggregates? = nil) {
+        self.site = site
+        self.localSite = localSite
+        self.localSiteRateLimit = localSiteRateLimit
+        self.instance = instance
+        self.counts = counts
     }
 
     /// Decodes every version's keys; as strictly as one version when the decoder names it.
@@ -61,8 +65,13 @@ public struct ApiSiteView: Codable, Hashable, Sendable {
 }
 
 extension ApiSiteView: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var site_0: ApiSite?
         var localSite_0: ApiLocalSite?
@@ -76,35 +85,35 @@ extension ApiSiteView: LemmyFastDecodable {
             case 4:
                 if key.u32(0) == 0x65746973 {  // site
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    site_0 = try ApiSite(lemmyJSON: &r)
+                    site_0 = try ApiSite.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 6:
                 if key.u32(0) == 0x6e756f63 && key.u32(2) == 0x73746e75 {  // counts
                     try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    counts_0 = try r.consumeNull() ? nil : ApiSiteAggregates(lemmyJSON: &r)
+                    counts_0 = try r.consumeNull() ? nil : ApiSiteAggregates.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 8:
                 if key.u64(0) == 0x65636e6174736e69 {  // instance
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    instance_0 = try r.consumeNull() ? nil : ApiInstance(lemmyJSON: &r)
+                    instance_0 = try r.consumeNull() ? nil : ApiInstance.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 10:
                 if key.u64(0) == 0x69735f6c61636f6c && key.u64(2) == 0x657469735f6c6163 {  // local_site
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    localSite_0 = try ApiLocalSite(lemmyJSON: &r)
+                    localSite_0 = try ApiLocalSite.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 21:
                 if key.u64(0) == 0x69735f6c61636f6c && key.u64(8) == 0x5f657461725f6574 && key.u64(13) == 0x74696d696c5f6574 {  // local_site_rate_limit
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    localSiteRateLimit_0 = try ApiLocalSiteRateLimit(lemmyJSON: &r)
+                    localSiteRateLimit_0 = try ApiLocalSiteRateLimit.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -113,11 +122,13 @@ extension ApiSiteView: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.site = try LemmyJSONReader.required(consume site_0)
-        self.localSite = try LemmyJSONReader.required(consume localSite_0)
-        self.localSiteRateLimit = try LemmyJSONReader.required(consume localSiteRateLimit_0)
-        self.instance = consume instance_0
-        self.counts = consume counts_0
+        return Self(
+            site: try LemmyJSONReader.required(consume site_0),
+            localSite: try LemmyJSONReader.required(consume localSite_0),
+            localSiteRateLimit: try LemmyJSONReader.required(consume localSiteRateLimit_0),
+            instance: consume instance_0,
+            counts: consume counts_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -7,20 +7,29 @@
 public struct ApiSuccessResponse: Codable, Hashable, Sendable {
     /// The `success` member.
     public var success: Bool
-
-    /// Creates a value.
-    public init(success: Bool) {
-        self.success = success
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case success = "success"
     }
 }
 
+extension ApiSuccessResponse {
+    /// Creates a value.
+    public init(success: Bool) {
+        self.success = success
+    }
+}
+
 extension ApiSuccessResponse: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var success_0: Bool?
         var more = try r.beginObject()
@@ -30,7 +39,7 @@ extension ApiSuccessResponse: LemmyFastDecodable {
             case 7:
                 if key.u32(0) == 0x63637573 && key.u32(3) == 0x73736563 {  // success
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    success_0 = try Bool(lemmyJSON: &r)
+                    success_0 = try Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -39,7 +48,9 @@ extension ApiSuccessResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.success = try LemmyJSONReader.required(success_0)
+        return Self(
+            success: try LemmyJSONReader.required(success_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -23,15 +23,8 @@ public struct ApiTagline: Codable, Hashable, Sendable {
     ///
     /// Removed in 1.0.0-beta.1.
     public var localSiteId: ApiLocalSiteId?
-
-    /// Creates a value.
-    public init(id: ApiTaglineId, content: String, publishedAt: LemmyDate, updatedAt: LemmyDate? = nil, localSiteId: ApiLocalSiteId? = nil) {
-        self.id = id
-        self.content = content
-        self.publishedAt = publishedAt
-        self.updatedAt = updatedAt
-        self.localSiteId = localSiteId
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case id = "id"
@@ -41,6 +34,17 @@ public struct ApiTagline: Codable, Hashable, Sendable {
         case updatedAt = "updated_at"
         case updatedAtKey1 = "updated"
         case localSiteId = "local_site_id"
+    }
+}
+
+extension ApiTagline {
+    /// Creates a value.
+    public init(id: ApiTaglineId, content: String, publishedAt: LemmyDate, updatedAt: LemmyDate? = nil, localSiteId: ApiLocalSiteId? = nil) {
+        self.id = id
+        self.content = content
+        self.publishedAt = publishedAt
+        self.updatedAt = updatedAt
+        self.localSiteId = localSiteId
     }
 
     /// Decodes every version's keys; as strictly as one version when the decoder names it.
@@ -67,8 +71,13 @@ public struct ApiTagline: Codable, Hashable, Sendable {
 }
 
 extension ApiTagline: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var id_0: ApiTaglineId?
         var content_0: String?
@@ -84,45 +93,45 @@ extension ApiTagline: LemmyFastDecodable {
             case 2:
                 if key.u16(0) == 0x6469 {  // id
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    id_0 = try ApiTaglineId(lemmyJSON: &r)
+                    id_0 = try ApiTaglineId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 7:
                 if key.u32(0) == 0x746e6f63 && key.u32(3) == 0x746e6574 {  // content
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    content_0 = try String(lemmyJSON: &r)
+                    content_0 = try String.lemmyJSONValue(&r)
                 } else if key.u32(0) == 0x61647075 && key.u32(3) == 0x64657461 {  // updated
                     try LemmyJSONReader.mark(&seen0, 1 << 5)
-                    updatedAt_1 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                    updatedAt_1 = try r.consumeNull() ? nil : LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 9:
                 if key.u64(0) == 0x656873696c627570 && key.u64(1) == 0x64656873696c6275 {  // published
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    publishedAt_1 = try LemmyDate(lemmyJSON: &r)
+                    publishedAt_1 = try LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 10:
                 if key.u64(0) == 0x5f64657461647075 && key.u64(2) == 0x74615f6465746164 {  // updated_at
                     try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    updatedAt_0 = try r.consumeNull() ? nil : LemmyDate(lemmyJSON: &r)
+                    updatedAt_0 = try r.consumeNull() ? nil : LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 12:
                 if key.u64(0) == 0x656873696c627570 && key.u64(4) == 0x74615f6465687369 {  // published_at
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    publishedAt_0 = try LemmyDate(lemmyJSON: &r)
+                    publishedAt_0 = try LemmyDate.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 13:
                 if key.u64(0) == 0x69735f6c61636f6c && key.u64(5) == 0x64695f657469735f {  // local_site_id
                     try LemmyJSONReader.mark(&seen0, 1 << 6)
-                    localSiteId_0 = try r.consumeNull() ? nil : ApiLocalSiteId(lemmyJSON: &r)
+                    localSiteId_0 = try r.consumeNull() ? nil : ApiLocalSiteId.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -131,11 +140,13 @@ extension ApiTagline: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.id = try LemmyJSONReader.required(id_0)
-        self.content = try LemmyJSONReader.required(consume content_0)
-        self.publishedAt = try LemmyJSONReader.required(publishedAt_0 ?? publishedAt_1)
-        self.updatedAt = updatedAt_0 ?? updatedAt_1
-        self.localSiteId = localSiteId_0
+        return Self(
+            id: try LemmyJSONReader.required(id_0),
+            content: try LemmyJSONReader.required(consume content_0),
+            publishedAt: try LemmyJSONReader.required(publishedAt_0 ?? publishedAt_1),
+            updatedAt: updatedAt_0 ?? updatedAt_1,
+            localSiteId: localSiteId_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -7,20 +7,29 @@
 public struct ApiTaglineResponse: Codable, Hashable, Sendable {
     /// The `tagline` member.
     public var tagline: ApiTagline
-
-    /// Creates a value.
-    public init(tagline: ApiTagline) {
-        self.tagline = tagline
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case tagline = "tagline"
     }
 }
 
+extension ApiTaglineResponse {
+    /// Creates a value.
+    public init(tagline: ApiTagline) {
+        self.tagline = tagline
+    }
+}
+
 extension ApiTaglineResponse: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var tagline_0: ApiTagline?
         var more = try r.beginObject()
@@ -30,7 +39,7 @@ extension ApiTaglineResponse: LemmyFastDecodable {
             case 7:
                 if key.u32(0) == 0x6c676174 && key.u32(3) == 0x656e696c {  // tagline
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    tagline_0 = try ApiTagline(lemmyJSON: &r)
+                    tagline_0 = try ApiTagline.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -39,7 +48,9 @@ extension ApiTaglineResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.tagline = try LemmyJSONReader.required(consume tagline_0)
+        return Self(
+            tagline: try LemmyJSONReader.required(consume tagline_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

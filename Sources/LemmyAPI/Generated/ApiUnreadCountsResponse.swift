@@ -13,14 +13,8 @@ public struct ApiUnreadCountsResponse: Codable, Hashable, Sendable {
     public var pendingFollowCount: Int?
     /// The `registration_application_count` member.
     public var registrationApplicationCount: Int?
-
-    /// Creates a value.
-    public init(notificationCount: Int, reportCount: Int? = nil, pendingFollowCount: Int? = nil, registrationApplicationCount: Int? = nil) {
-        self.notificationCount = notificationCount
-        self.reportCount = reportCount
-        self.pendingFollowCount = pendingFollowCount
-        self.registrationApplicationCount = registrationApplicationCount
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case notificationCount = "notification_count"
@@ -30,9 +24,24 @@ public struct ApiUnreadCountsResponse: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiUnreadCountsResponse {
+    /// Creates a value.
+    public init(notificationCount: Int, reportCount: Int? = nil, pendingFollowCount: Int? = nil, registrationApplicationCount: Int? = nil) {
+        self.notificationCount = notificationCount
+        self.reportCount = reportCount
+        self.pendingFollowCount = pendingFollowCount
+        self.registrationApplicationCount = registrationApplicationCount
+    }
+}
+
 extension ApiUnreadCountsResponse: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var notificationCount_0: Int?
         var reportCount_0: Int?
@@ -45,28 +54,28 @@ extension ApiUnreadCountsResponse: LemmyFastDecodable {
             case 12:
                 if key.u64(0) == 0x635f74726f706572 && key.u64(4) == 0x746e756f635f7472 {  // report_count
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    reportCount_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    reportCount_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 18:
                 if key.u64(0) == 0x6163696669746f6e && key.u64(8) == 0x756f635f6e6f6974 && key.u64(10) == 0x746e756f635f6e6f {  // notification_count
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    notificationCount_0 = try Int(lemmyJSON: &r)
+                    notificationCount_0 = try Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 20:
                 if key.u64(0) == 0x5f676e69646e6570 && key.u64(8) == 0x635f776f6c6c6f66 && key.u64(12) == 0x746e756f635f776f {  // pending_follow_count
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    pendingFollowCount_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    pendingFollowCount_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 30:
                 if key.u64(0) == 0x6172747369676572 && key.u64(8) == 0x7070615f6e6f6974 && key.u64(16) == 0x6e6f69746163696c && key.u64(22) == 0x746e756f635f6e6f {  // registration_application_count
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    registrationApplicationCount_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    registrationApplicationCount_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -75,10 +84,12 @@ extension ApiUnreadCountsResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.notificationCount = try LemmyJSONReader.required(notificationCount_0)
-        self.reportCount = reportCount_0
-        self.pendingFollowCount = pendingFollowCount_0
-        self.registrationApplicationCount = registrationApplicationCount_0
+        return Self(
+            notificationCount: try LemmyJSONReader.required(notificationCount_0),
+            reportCount: reportCount_0,
+            pendingFollowCount: pendingFollowCount_0,
+            registrationApplicationCount: registrationApplicationCount_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -9,12 +9,8 @@ public struct ApiUpdateTotp: Codable, Hashable, Sendable {
     public var totpToken: String
     /// The `enabled` member.
     public var enabled: Bool
-
-    /// Creates a value.
-    public init(totpToken: String, enabled: Bool) {
-        self.totpToken = totpToken
-        self.enabled = enabled
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case totpToken = "totp_token"
@@ -22,9 +18,22 @@ public struct ApiUpdateTotp: Codable, Hashable, Sendable {
     }
 }
 
+extension ApiUpdateTotp {
+    /// Creates a value.
+    public init(totpToken: String, enabled: Bool) {
+        self.totpToken = totpToken
+        self.enabled = enabled
+    }
+}
+
 extension ApiUpdateTotp: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var totpToken_0: String?
         var enabled_0: Bool?
@@ -35,14 +44,14 @@ extension ApiUpdateTotp: LemmyFastDecodable {
             case 7:
                 if key.u32(0) == 0x62616e65 && key.u32(3) == 0x64656c62 {  // enabled
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    enabled_0 = try Bool(lemmyJSON: &r)
+                    enabled_0 = try Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 10:
                 if key.u64(0) == 0x6b6f745f70746f74 && key.u64(2) == 0x6e656b6f745f7074 {  // totp_token
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    totpToken_0 = try String(lemmyJSON: &r)
+                    totpToken_0 = try String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -51,8 +60,10 @@ extension ApiUpdateTotp: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.totpToken = try LemmyJSONReader.required(consume totpToken_0)
-        self.enabled = try LemmyJSONReader.required(enabled_0)
+        return Self(
+            totpToken: try LemmyJSONReader.required(consume totpToken_0),
+            enabled: try LemmyJSONReader.required(enabled_0),
+            _memberwise: LemmyMemberwise())
     }
 }
 

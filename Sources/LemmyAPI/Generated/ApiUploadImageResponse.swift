@@ -29,16 +29,8 @@ public struct ApiUploadImageResponse: Codable, Hashable, Sendable {
     ///
     /// Removed in 1.0.0-beta.1.
     public var deleteUrl: String?
-
-    /// Creates a value.
-    public init(imageUrl: String? = nil, filename: String? = nil, msg: String? = nil, files: [ApiImageFile]? = nil, url: String? = nil, deleteUrl: String? = nil) {
-        self.imageUrl = imageUrl
-        self.filename = filename
-        self.msg = msg
-        self.files = files
-        self.url = url
-        self.deleteUrl = deleteUrl
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case imageUrl = "image_url"
@@ -47,6 +39,18 @@ public struct ApiUploadImageResponse: Codable, Hashable, Sendable {
         case files = "files"
         case url = "url"
         case deleteUrl = "delete_url"
+    }
+}
+
+extension ApiUploadImageResponse {
+    /// Creates a value.
+    public init(imageUrl: String? = nil, filename: String? = nil, msg: String? = nil, files: [ApiImageFile]? = nil, url: String? = nil, deleteUrl: String? = nil) {
+        self.imageUrl = imageUrl
+        self.filename = filename
+        self.msg = msg
+        self.files = files
+        self.url = url
+        self.deleteUrl = deleteUrl
     }
 
     /// Decodes every version's keys; as strictly as one version when the decoder names it.
@@ -75,8 +79,13 @@ public struct ApiUploadImageResponse: Codable, Hashable, Sendable {
 }
 
 extension ApiUploadImageResponse: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var imageUrl_0: String?
         var filename_0: String?
@@ -91,38 +100,38 @@ extension ApiUploadImageResponse: LemmyFastDecodable {
             case 3:
                 if key.u16(0) == 0x736d && key.u16(1) == 0x6773 {  // msg
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    msg_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    msg_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else if key.u16(0) == 0x7275 && key.u16(1) == 0x6c72 {  // url
                     try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    url_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    url_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 5:
                 if key.u32(0) == 0x656c6966 && key.u32(1) == 0x73656c69 {  // files
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    files_0 = try r.consumeNull() ? nil : [ApiImageFile](lemmyJSON: &r)
+                    files_0 = try r.consumeNull() ? nil : [ApiImageFile].lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 8:
                 if key.u64(0) == 0x656d616e656c6966 {  // filename
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    filename_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    filename_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 9:
                 if key.u64(0) == 0x72755f6567616d69 && key.u64(1) == 0x6c72755f6567616d {  // image_url
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    imageUrl_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    imageUrl_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 10:
                 if key.u64(0) == 0x755f6574656c6564 && key.u64(2) == 0x6c72755f6574656c {  // delete_url
                     try LemmyJSONReader.mark(&seen0, 1 << 5)
-                    deleteUrl_0 = try r.consumeNull() ? nil : String(lemmyJSON: &r)
+                    deleteUrl_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -131,12 +140,14 @@ extension ApiUploadImageResponse: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.imageUrl = consume imageUrl_0
-        self.filename = consume filename_0
-        self.msg = consume msg_0
-        self.files = consume files_0
-        self.url = consume url_0
-        self.deleteUrl = consume deleteUrl_0
+        return Self(
+            imageUrl: consume imageUrl_0,
+            filename: consume filename_0,
+            msg: consume msg_0,
+            files: consume files_0,
+            url: consume url_0,
+            deleteUrl: consume deleteUrl_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

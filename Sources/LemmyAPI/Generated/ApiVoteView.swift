@@ -21,15 +21,8 @@ public struct ApiVoteView: Codable, Hashable, Sendable {
     ///
     /// Removed in 1.0.0-beta.1.
     public var score: Int?
-
-    /// Creates a value.
-    public init(creator: ApiPerson, creatorBanned: Bool? = nil, creatorBannedFromCommunity: Bool, isUpvote: Bool? = nil, score: Int? = nil) {
-        self.creator = creator
-        self.creatorBanned = creatorBanned
-        self.creatorBannedFromCommunity = creatorBannedFromCommunity
-        self.isUpvote = isUpvote
-        self.score = score
-    }
+    /// Keeps the synthesized memberwise initializer, which the fast decoder uses, private.
+    private var _memberwise = LemmyMemberwise()
 
     enum CodingKeys: String, CodingKey {
         case creator = "creator"
@@ -37,6 +30,17 @@ public struct ApiVoteView: Codable, Hashable, Sendable {
         case creatorBannedFromCommunity = "creator_banned_from_community"
         case isUpvote = "is_upvote"
         case score = "score"
+    }
+}
+
+extension ApiVoteView {
+    /// Creates a value.
+    public init(creator: ApiPerson, creatorBanned: Bool? = nil, creatorBannedFromCommunity: Bool, isUpvote: Bool? = nil, score: Int? = nil) {
+        self.creator = creator
+        self.creatorBanned = creatorBanned
+        self.creatorBannedFromCommunity = creatorBannedFromCommunity
+        self.isUpvote = isUpvote
+        self.score = score
     }
 
     /// Decodes every version's keys; as strictly as one version when the decoder names it.
@@ -63,8 +67,13 @@ public struct ApiVoteView: Codable, Hashable, Sendable {
 }
 
 extension ApiVoteView: LemmyFastDecodable {
-    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        self = try Self.lemmyJSONValue(&r)
+    }
+
+    /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
+    static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
         var creator_0: ApiPerson?
         var creatorBanned_0: Bool?
@@ -78,35 +87,35 @@ extension ApiVoteView: LemmyFastDecodable {
             case 5:
                 if key.u32(0) == 0x726f6373 && key.u32(1) == 0x65726f63 {  // score
                     try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    score_0 = try r.consumeNull() ? nil : Int(lemmyJSON: &r)
+                    score_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 7:
                 if key.u32(0) == 0x61657263 && key.u32(3) == 0x726f7461 {  // creator
                     try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    creator_0 = try ApiPerson(lemmyJSON: &r)
+                    creator_0 = try ApiPerson.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 9:
                 if key.u64(0) == 0x746f7670755f7369 && key.u64(1) == 0x65746f7670755f73 {  // is_upvote
                     try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    isUpvote_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    isUpvote_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 14:
                 if key.u64(0) == 0x5f726f7461657263 && key.u64(6) == 0x64656e6e61625f72 {  // creator_banned
                     try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    creatorBanned_0 = try r.consumeNull() ? nil : Bool(lemmyJSON: &r)
+                    creatorBanned_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
             case 29:
                 if key.u64(0) == 0x5f726f7461657263 && key.u64(8) == 0x665f64656e6e6162 && key.u64(16) == 0x6d6d6f635f6d6f72 && key.u64(21) == 0x7974696e756d6d6f {  // creator_banned_from_community
                     try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    creatorBannedFromCommunity_0 = try Bool(lemmyJSON: &r)
+                    creatorBannedFromCommunity_0 = try Bool.lemmyJSONValue(&r)
                 } else {
                     try r.skipValue()
                 }
@@ -115,11 +124,13 @@ extension ApiVoteView: LemmyFastDecodable {
             }
             more = try r.nextMember()
         }
-        self.creator = try LemmyJSONReader.required(consume creator_0)
-        self.creatorBanned = creatorBanned_0
-        self.creatorBannedFromCommunity = try LemmyJSONReader.required(creatorBannedFromCommunity_0)
-        self.isUpvote = isUpvote_0
-        self.score = score_0
+        return Self(
+            creator: try LemmyJSONReader.required(consume creator_0),
+            creatorBanned: creatorBanned_0,
+            creatorBannedFromCommunity: try LemmyJSONReader.required(creatorBannedFromCommunity_0),
+            isUpvote: isUpvote_0,
+            score: score_0,
+            _memberwise: LemmyMemberwise())
     }
 }
 

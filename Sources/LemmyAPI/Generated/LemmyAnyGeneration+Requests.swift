@@ -534,7 +534,7 @@ extension LemmyAnyGeneration {
         public var form: ApiEditSite
 
         /// Creates the request.
-        public init(_ form: ApiEditSite = .init()) { self.form = form }
+        public init(_ form: ApiEditSite = .init(name: nil)) { self.form = form }
 
         /// The request for a 0.18 or 0.19 server.
         public var v3: V3 { V3(form) }
@@ -624,7 +624,7 @@ extension LemmyAnyGeneration {
         public var form: ApiGetComments
 
         /// Creates the request.
-        public init(_ form: ApiGetComments = .init()) { self.form = form }
+        public init(_ form: ApiGetComments = .init(type: nil)) { self.form = form }
 
         /// The request for a 0.18 or 0.19 server.
         public var v3: V3 { V3(form) }
@@ -642,7 +642,7 @@ extension LemmyAnyGeneration {
         public var form: ApiGetCommunity
 
         /// Creates the request.
-        public init(_ form: ApiGetCommunity = .init()) { self.form = form }
+        public init(_ form: ApiGetCommunity = .init(id: nil)) { self.form = form }
 
         /// The request for a 0.18 or 0.19 server.
         public var v3: V3 { V3(form) }
@@ -660,7 +660,7 @@ extension LemmyAnyGeneration {
         public var form: ApiGetFederatedInstances
 
         /// Creates the request.
-        public init(_ form: ApiGetFederatedInstances = .init()) { self.form = form }
+        public init(_ form: ApiGetFederatedInstances = .init(domainFilter: nil)) { self.form = form }
 
         /// The request for a 0.18 or 0.19 server.
         public var v3: V3 { V3(form) }
@@ -678,7 +678,7 @@ extension LemmyAnyGeneration {
         public var form: ApiGetModlog
 
         /// Creates the request.
-        public init(_ form: ApiGetModlog = .init()) { self.form = form }
+        public init(_ form: ApiGetModlog = .init(modPersonId: nil)) { self.form = form }
 
         /// The request for a 0.18 or 0.19 server.
         public var v3: V3 { V3(form) }
@@ -696,7 +696,7 @@ extension LemmyAnyGeneration {
         public var form: ApiGetPersonDetails
 
         /// Creates the request.
-        public init(_ form: ApiGetPersonDetails = .init()) { self.form = form }
+        public init(_ form: ApiGetPersonDetails = .init(personId: nil)) { self.form = form }
 
         /// The request for a 0.18 or 0.19 server.
         public var v3: V3 { V3(form) }
@@ -714,7 +714,7 @@ extension LemmyAnyGeneration {
         public var form: ApiGetPost
 
         /// Creates the request.
-        public init(_ form: ApiGetPost = .init()) { self.form = form }
+        public init(_ form: ApiGetPost = .init(id: nil)) { self.form = form }
 
         /// The request for a 0.18 or 0.19 server.
         public var v3: V3 { V3(form) }
@@ -732,7 +732,7 @@ extension LemmyAnyGeneration {
         public var form: ApiGetPosts
 
         /// Creates the request.
-        public init(_ form: ApiGetPosts = .init()) { self.form = form }
+        public init(_ form: ApiGetPosts = .init(type: nil)) { self.form = form }
 
         /// The request for a 0.18 or 0.19 server.
         public var v3: V3 { V3(form) }
@@ -876,7 +876,7 @@ extension LemmyAnyGeneration {
         public var form: ApiListCommunities
 
         /// Creates the request.
-        public init(_ form: ApiListCommunities = .init()) { self.form = form }
+        public init(_ form: ApiListCommunities = .init(type: nil)) { self.form = form }
 
         /// The request for a 0.18 or 0.19 server.
         public var v3: V3 { V3(form) }
@@ -912,7 +912,7 @@ extension LemmyAnyGeneration {
         public var form: ApiListMedia
 
         /// Creates the request.
-        public init(_ form: ApiListMedia = .init()) { self.form = form }
+        public init(_ form: ApiListMedia = .init(pageCursor: nil)) { self.form = form }
 
         /// The request for a 0.18 or 0.19 server.
         public var v3: V3 { V3(form) }
@@ -948,7 +948,7 @@ extension LemmyAnyGeneration {
         public var form: ApiListRegistrationApplications
 
         /// Creates the request.
-        public init(_ form: ApiListRegistrationApplications = .init()) { self.form = form }
+        public init(_ form: ApiListRegistrationApplications = .init(unreadOnly: nil)) { self.form = form }
 
         /// The request for a 0.18 or 0.19 server.
         public var v3: V3 { V3(form) }
@@ -1290,7 +1290,7 @@ extension LemmyAnyGeneration {
         public var form: ApiSaveUserSettings
 
         /// Creates the request.
-        public init(_ form: ApiSaveUserSettings = .init()) { self.form = form }
+        public init(_ form: ApiSaveUserSettings = .init(showNsfw: nil)) { self.form = form }
 
         /// The request for a 0.18 or 0.19 server.
         public var v3: V3 { V3(form) }
@@ -1308,7 +1308,7 @@ extension LemmyAnyGeneration {
         public var form: ApiSearch
 
         /// Creates the request.
-        public init(_ form: ApiSearch = .init()) { self.form = form }
+        public init(_ form: ApiSearch = .init(searchTerm: nil)) { self.form = form }
 
         /// The request for a 0.18 or 0.19 server.
         public var v3: V3 { V3(form) }

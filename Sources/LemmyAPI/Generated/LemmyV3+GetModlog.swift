@@ -30,7 +30,7 @@ extension LemmyV3 {
         }
 
         /// Creates the request.
-        public init(_ form: ApiGetModlog = .init()) { self.form = form }
+        public init(_ form: ApiGetModlog = .init(modPersonId: nil)) { self.form = form }
 
         /// The GET query as the official client encodes it; with a `version`, in that version's
         /// spelling, refusing a parameter or value the version lacks.

@@ -24,7 +24,7 @@ extension LemmyV4 {
         public var form: ApiGetComments
 
         /// Creates the request.
-        public init(_ form: ApiGetComments = .init()) { self.form = form }
+        public init(_ form: ApiGetComments = .init(type: nil)) { self.form = form }
 
         /// The GET query as the official client encodes it; with a `version`, in that version's
         /// spelling, refusing a parameter or value the version lacks.

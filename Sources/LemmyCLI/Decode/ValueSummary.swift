@@ -4,12 +4,18 @@
 enum ValueSummary {
     static func lines(of value: Any, width: Int) -> [String] {
         var lines: [String] = []
-        for child in Mirror(reflecting: value).children {
+        for child in members(of: Mirror(reflecting: value)) {
             // Absent optionals are most of a union type's members; listing them hides the data.
             guard let label = child.label, !isNil(child.value) else { continue }
             lines.append(TextFitting.truncate("  \(label): \(describe(child.value))", to: width))
         }
         return lines
+    }
+
+    /// The children that are members of the API type: generated objects also store a private
+    /// `_memberwise` marker, which says nothing about the value.
+    static func members(of mirror: Mirror) -> [Mirror.Child] {
+        mirror.children.filter { $0.label != "_memberwise" }
     }
 
     static func isNil(_ value: Any) -> Bool {
@@ -29,8 +35,9 @@ enum ValueSummary {
         case .dictionary:
             return "[\(mirror.children.count) entries]"
         case .struct, .class:
-            let fields = mirror.children.prefix(3).compactMap { child in child.label.map { "\($0): \(scalar(child.value))" } }
-            return "\(type(of: value))(\(fields.joined(separator: ", "))\(mirror.children.count > 3 ? ", …" : ""))"
+            let shown = members(of: mirror)
+            let fields = shown.prefix(3).compactMap { child in child.label.map { "\($0): \(scalar(child.value))" } }
+            return "\(type(of: value))(\(fields.joined(separator: ", "))\(shown.count > 3 ? ", …" : ""))"
         default:
             return scalar(value)
         }
