@@ -21,14 +21,14 @@ extension LemmyFastDecodable {
     static func lemmyJSONValue(_ reader: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self { try Self(lemmyJSON: &reader) }
 }
 
-/// A stored property of every generated object with members (`private var _memberwise`), which
-/// makes the struct's synthesized memberwise initializer private to its file and different in
-/// name from the public initializer, so both can exist.
+/// The type of `_memberwise`, a private stored property of every generated object with members.
+/// That property makes the struct's synthesized memberwise initializer private to its file and
+/// gives it another name than the public initializer's, so that both can exist.
 ///
 /// The fast decoder builds objects with that memberwise initializer. Swift 6.3 copies a struct of
 /// `var` properties out of any initializer written out (a copy of every member, then a destroy
 /// of the original: about 2,300 instructions for a post view), and not out of the synthesized one.
-/// It has no size and compares equal to itself.
+/// A value has no size, and all values are equal.
 struct LemmyMemberwise: Hashable, Sendable {}
 
 extension Int: LemmyFastDecodable {
