@@ -9,6 +9,9 @@ import ServiceLifecycle
 ///
 /// - `/trickle`: a 200 whose body arrives one byte every 20 ms, 1,000 bytes in all (20 s or more),
 ///   which keeps any idle timeout from firing; only a deadline for the whole exchange cuts it short.
+/// - `/stall`: a 200 whose head and first byte arrive at once, then one byte every 10 s, 3 in all:
+///   only a timer on the body cuts it short sooner (no byte arrives for a clock to be read at);
+///   a write after the client has gone (the second, here) ends it.
 /// - `/bomb`: `gzip`-encoded zeros, a few KiB on the wire that decompress to ``bombSize`` bytes.
 /// - `/bomb-chunked`: the same without `Content-Length`, so the compressed size is unknown up front.
 /// - `/ok`: a 200 with a small body, to open a connection a later request reuses.
@@ -43,6 +46,17 @@ final class HostileServer: Sendable {
                     for _ in 0..<1_000 {
                         try await writer.write(ByteBuffer(string: " "))
                         try await Task.sleep(for: .milliseconds(20))
+                    }
+                    try await writer.finish(nil)
+                })
+        }
+        router.get("stall") { _, _ -> Response in
+            Response(
+                status: .ok, headers: [.contentType: "application/json"],
+                body: ResponseBody { writer in
+                    for _ in 0..<3 {
+                        try await writer.write(ByteBuffer(string: " "))
+                        try await Task.sleep(for: .seconds(10))
                     }
                     try await writer.finish(nil)
                 })

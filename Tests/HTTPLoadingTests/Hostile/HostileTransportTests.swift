@@ -31,6 +31,30 @@ import Testing
         }
     }
 
+    @Test(arguments: Terminal.allCases)
+    func aBodyThatStallsAfterItsHeadIsCutOffAtTheDeadline(_ terminal: Terminal) async throws {
+        try await HostileServer.with { server in
+            try await terminal.with { (transport: any HTTPLoader) async throws in
+                var request = LoadRequest(url: server.url("stall"))
+                request.options[TimeoutOption.self] = .seconds(30)
+                request.options[RequestDeadlineOption.self] = .milliseconds(300)
+                let clock = ContinuousClock()
+                let began = clock.now
+                do {
+                    let response = try await transport.load(request)
+                    Issue.record("the stalled body was read to its end: \(response.body.count) bytes in \(clock.now - began)")
+                } catch let error as LoadError {
+                    let elapsed = clock.now - began
+                    print("\(terminal.rawValue): stalled body cut off after \(elapsed) (deadline 300 ms)")
+                    #expect(error.code == .timedOut)
+                    // The next byte comes 10 s after the first: a deadline checked only when a
+                    // byte arrives would end the load then (the margin is for a loaded machine).
+                    #expect(elapsed < .seconds(8))
+                }
+            }
+        }
+    }
+
     #if os(Linux)
     @Test(arguments: Terminal.allCases)
     func aBodyPastTheSizeLimitIsAbandonedWhileStreaming(_ terminal: Terminal) async throws {
