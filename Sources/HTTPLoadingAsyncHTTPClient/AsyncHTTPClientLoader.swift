@@ -202,11 +202,11 @@ public final class AsyncHTTPClientLoader: HTTPLoader {
     /// ResponseAccumulator's precondition: a ByteBuffer holds at most 4 GiB.
     private static let largestBuffer = Int(UInt32.max)
 
+    /// The request's header fields in NIO's form. Built from an array, whose initializer takes the
+    /// pairs as they are: `add(name:value:)` checks each name for non-ASCII bytes a byte at a
+    /// time, and an `HTTPField.Name` is an ASCII token already.
     private static func headers(of prepared: PreparedRequest) -> HTTPHeaders {
-        var headers = HTTPHeaders()
-        headers.reserveCapacity(prepared.head.headerFields.count)
-        for field in prepared.head.headerFields { headers.add(name: field.name.rawName, value: field.value) }
-        return headers
+        HTTPHeaders(prepared.head.headerFields.map { ($0.name.rawName, $0.value) })
     }
 
     private static func body(of prepared: PreparedRequest) -> HTTPClient.Body? {

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import Logging
 import NIOCore
@@ -14,6 +15,7 @@ import ServiceLifecycle
 ///   a write after the client has gone (the second, here) ends it.
 /// - `/bomb`: `gzip`-encoded zeros, a few KiB on the wire that decompress to ``bombSize`` bytes.
 /// - `/bomb-chunked`: the same without `Content-Length`, so the compressed size is unknown up front.
+/// - `/cased`: a 200 with a field named in mixed case and one in lowercase.
 /// - `/ok`: a 200 with a small body, to open a connection a later request reuses.
 /// - `/drop`: reads the request, then closes the connection without answering (an answer lost
 ///   after the request went out).
@@ -34,6 +36,12 @@ final class HostileServer: Sendable {
     static func start() async throws -> HostileServer {
         let router = Router(context: HostileRequestContext.self)
         router.get("ok") { _, _ in "ok" }
+        router.get("cased") { _, _ -> Response in
+            Response(
+                status: .ok,
+                headers: [HTTPField.Name("X-Mixed-Case")!: "one", HTTPField.Name("x-lower-case")!: "two"],
+                body: ResponseBody(byteBuffer: ByteBuffer(string: "ok")))
+        }
         router.post("drop") { request, context -> Response in
             _ = try await request.body.collect(upTo: 1 << 20)
             try? await context.channel.close()

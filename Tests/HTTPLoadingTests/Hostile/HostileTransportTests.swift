@@ -32,6 +32,24 @@ import Testing
     }
 
     @Test(arguments: Terminal.allCases)
+    func responseFieldNamesKeepTheirSpellingAndMatchInAnyCase(_ terminal: Terminal) async throws {
+        try await HostileServer.with { server in
+            try await terminal.with { (transport: any HTTPLoader) async throws in
+                let response = try await transport.load(LoadRequest(url: server.url("cased")))
+                let mixed = try #require(response.headerFields.first { $0.name.canonicalName == "x-mixed-case" })
+                let lower = try #require(response.headerFields.first { $0.name.canonicalName == "x-lower-case" })
+                #expect(mixed.value == "one" && lower.value == "two")
+                #expect(response.headerFields[HTTPField.Name("x-MIXED-case")!] == "one")
+                // URLSession canonicalises names its own way; AsyncHTTPClient hands them on as sent.
+                if terminal == .asyncHTTPClient {
+                    #expect(mixed.name.rawName == "X-Mixed-Case")
+                    #expect(lower.name.rawName == "x-lower-case")
+                }
+            }
+        }
+    }
+
+    @Test(arguments: Terminal.allCases)
     func aBodyThatStallsAfterItsHeadIsCutOffAtTheDeadline(_ terminal: Terminal) async throws {
         try await HostileServer.with { server in
             try await terminal.with { (transport: any HTTPLoader) async throws in
