@@ -115,7 +115,9 @@ public final class AsyncHTTPClientLoader: HTTPLoader {
     /// The collection runs in a task of its own, which a timer can cancel at the deadline (a
     /// cancelled read ends the exchange and closes its connection). The task starts at once on
     /// the caller's thread: a body that has already arrived, as most do with their head, is
-    /// collected without a suspension and needs no timer.
+    /// collected without a suspension and needs no timer (about 99% of loopback requests at one at
+    /// a time, 97% at 16). Where `Task.immediate` is missing (Apple's releases before 26, where
+    /// this terminal is not the default) every body takes the task's hop and the timer.
     private static func collectBody(
         of response: HTTPClientResponse, upTo limit: Int, before deadline: NIODeadline, on group: any EventLoopGroup
     ) async throws -> ByteBuffer {
