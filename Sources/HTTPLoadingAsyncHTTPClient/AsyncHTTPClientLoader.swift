@@ -16,9 +16,10 @@ import Synchronization
 /// when the calling task is cancelled, and reports the body's progress to
 /// `UploadProgressOption`.
 ///
-/// The exchange runs under AsyncHTTPClient's async API; the deadline covers the whole body too (a
-/// body that trickles in or stalls cannot hold the request for ever). A client has one read
-/// timeout for all requests, so `TimeoutOption` bounds the wait for the response head instead.
+/// The exchange runs under AsyncHTTPClient's async API (an upload that reports its progress, under
+/// its delegate API); the deadline covers the whole body too (a body that trickles in or stalls
+/// cannot hold the request for ever). A client has one read timeout for all requests, so
+/// `TimeoutOption` bounds the wait for the response head instead.
 public final class AsyncHTTPClientLoader: HTTPLoader {
     private let client: HTTPClient
     private let ownsClient: Bool
@@ -126,7 +127,7 @@ public final class AsyncHTTPClientLoader: HTTPLoader {
             defer { finished.store(true, ordering: .releasing) }
             return try await response.body.collect(upTo: limit)
         }
-        guard !finished.load(ordering: .acquiring) else { return try await collection.value }
+        guard !finished.load(ordering: .acquiring), deadline != .distantFuture else { return try await collection.value }
         let timedOut = Atomic(false)
         let timer = group.any().scheduleTask(deadline: deadline) {
             timedOut.store(true, ordering: .releasing)
@@ -140,8 +141,16 @@ public final class AsyncHTTPClientLoader: HTTPLoader {
                 collection.cancel()
             }
         } catch {
-            throw timedOut.load(ordering: .acquiring) ? HTTPClientError.deadlineExceeded : error
+            // The timer's cancel is a timeout; a failure that came first is thrown as it is.
+            guard timedOut.load(ordering: .acquiring), Self.isCancellation(error) else { throw error }
+            throw HTTPClientError.deadlineExceeded
         }
+    }
+
+    /// Whether `error` is how a cancelled body read ends: NIO's sequence throws
+    /// `CancellationError`; AsyncHTTPClient fails a cancelled exchange with `.cancelled`.
+    private static func isCancellation(_ error: any Error) -> Bool {
+        error is CancellationError || (error as? HTTPClientError) == .cancelled
     }
 
     /// A task running `operation`, started on the caller's thread where `Task.immediate` exists

@@ -25,7 +25,8 @@ public struct PreparedRequest: Sendable {
     public let uploadProgress: UploadProgressReporter?
 
     /// Checks that `request` is absolute, uses http(s), is not plain http to a host other than
-    /// loopback (``Origin/isLoopbackHost(_:)``) unless allowed, and encodes its body.
+    /// loopback (``Origin/isLoopbackHost(_:)``) unless allowed, has no negative limit (size,
+    /// ratio, timeout, deadline: transports trap on them), and encodes its body.
     public init(_ request: LoadRequest) throws(LoadError) {
         // The origin from the URL already built: `request.origin` would parse the head into a URL again.
         guard let url = request.url, let origin = Origin(url) else {
@@ -60,6 +61,13 @@ public struct PreparedRequest: Sendable {
         self.deadline = request.options[RequestDeadlineOption.self]
         self.maximumResponseSize = request.options[MaximumResponseSizeOption.self]
         self.maximumDecompressionRatio = request.options[MaximumDecompressionRatioOption.self]
+        guard timeout >= .zero, deadline >= .zero, maximumResponseSize >= 0, maximumDecompressionRatio >= 0 else {
+            throw LoadError(
+                .invalidRequest, request: request,
+                message:
+                    "a negative limit: timeout \(timeout), deadline \(deadline), response size \(maximumResponseSize), decompression ratio \(maximumDecompressionRatio)"
+            )
+        }
         self.uploadProgress = UploadProgressReporter(totalBytes: body?.count ?? 0, handler: request.options[UploadProgressOption.self])
     }
 

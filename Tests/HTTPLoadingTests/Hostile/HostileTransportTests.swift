@@ -31,6 +31,31 @@ import Testing
         }
     }
 
+    /// Transports trap on a negative size or duration (a negative body limit reached a
+    /// precondition in AsyncHTTPClient, a negative duration overflowed NIO's time amount).
+    @Test(arguments: Terminal.allCases)
+    func aNegativeLimitIsAnInvalidRequestNotACrash(_ terminal: Terminal) async throws {
+        try await HostileServer.with { server in
+            try await terminal.with { (transport: any HTTPLoader) async throws in
+                var limits: [(String, (inout LoadRequest) -> Void)] = []
+                limits.append(("size", { $0.options[MaximumResponseSizeOption.self] = -1 }))
+                limits.append(("ratio", { $0.options[MaximumDecompressionRatioOption.self] = -1 }))
+                limits.append(("timeout", { $0.options[TimeoutOption.self] = .seconds(-1) }))
+                limits.append(("deadline", { $0.options[RequestDeadlineOption.self] = .seconds(Int64.min / 2) }))
+                for (name, setLimit) in limits {
+                    var request = LoadRequest(url: server.url("ok"))
+                    setLimit(&request)
+                    do {
+                        let response = try await transport.load(request)
+                        Issue.record("a negative \(name) limit was sent and answered \(response.status)")
+                    } catch let error as LoadError {
+                        #expect(error.code == .invalidRequest, "\(name): \(error)")
+                    }
+                }
+            }
+        }
+    }
+
     @Test(arguments: Terminal.allCases)
     func responseFieldNamesKeepTheirSpellingAndMatchInAnyCase(_ terminal: Terminal) async throws {
         try await HostileServer.with { server in
@@ -67,8 +92,10 @@ import Testing
                     #expect(error.code == .timedOut)
                     // The next byte comes 10 s after the first: a deadline checked only when a
                     // byte arrives would end the load then (the margin is for a loaded machine).
-                    #expect(elapsed < .seconds(8))
+                    #expect(elapsed < .seconds(9))
                 }
+                // The cut-off exchange left nothing behind that a next request could trip on.
+                #expect(try await transport.load(LoadRequest(url: server.url("ok"))).status == .ok)
             }
         }
     }
