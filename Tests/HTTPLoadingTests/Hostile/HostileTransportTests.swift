@@ -8,27 +8,9 @@ import Testing
 @Suite struct HostileTransportTests {
     @Test(arguments: Terminal.allCases)
     func aTricklingBodyIsCutOffAtTheDeadline(_ terminal: Terminal) async throws {
-        try await HostileServer.with { server in
-            try await terminal.with { (transport: any HTTPLoader) async throws in
-                var request = LoadRequest(url: server.url("trickle"))
-                request.options[TimeoutOption.self] = .seconds(5)
-                request.options[RequestDeadlineOption.self] = .milliseconds(300)
-                let clock = ContinuousClock()
-                let began = clock.now
-                do {
-                    let response = try await transport.load(request)
-                    Issue.record("the trickle was read to its end: \(response.body.count) bytes in \(clock.now - began)")
-                } catch let error as LoadError {
-                    let elapsed = clock.now - began
-                    print("\(terminal.rawValue): trickling body cut off after \(elapsed) (deadline 300 ms)")
-                    #expect(error.code == .timedOut)
-                    #expect(error.isTransient)
-                    // The trickle lasts 20 s or more; a cut-off long before that is the deadline's
-                    // (the margin is for a loaded CI machine: 5.1 s was seen with two builds running).
-                    #expect(elapsed < .seconds(12))
-                }
-            }
-        }
+        // The trickle lasts 20 s or more; a cut-off long before that is the deadline's (the margin
+        // is for a loaded CI machine: 5.1 s was seen with two builds running).
+        try await expectCutOffAtTheDeadline(terminal, route: "trickle", timeout: .seconds(5), within: .seconds(12))
     }
 
     /// Transports trap on a negative size or duration (a negative body limit reached a
@@ -76,25 +58,34 @@ import Testing
 
     @Test(arguments: Terminal.allCases)
     func aBodyThatStallsAfterItsHeadIsCutOffAtTheDeadline(_ terminal: Terminal) async throws {
+        // The next byte comes 10 s after the first: a deadline checked only when a byte arrives
+        // would end the load then (the margin is for a loaded machine).
+        try await expectCutOffAtTheDeadline(terminal, route: "stall", timeout: .seconds(30), within: .seconds(9))
+    }
+
+    /// Loads `route` with a deadline of 300 ms and the idle `timeout`, expects a transient
+    /// timeout `within` the given time, then a next request on the same transport to succeed:
+    /// the cut-off exchange left nothing behind for it to trip on.
+    private func expectCutOffAtTheDeadline(
+        _ terminal: Terminal, route: String, timeout: Duration, within bound: Duration
+    ) async throws {
         try await HostileServer.with { server in
             try await terminal.with { (transport: any HTTPLoader) async throws in
-                var request = LoadRequest(url: server.url("stall"))
-                request.options[TimeoutOption.self] = .seconds(30)
+                var request = LoadRequest(url: server.url(route))
+                request.options[TimeoutOption.self] = timeout
                 request.options[RequestDeadlineOption.self] = .milliseconds(300)
                 let clock = ContinuousClock()
                 let began = clock.now
                 do {
                     let response = try await transport.load(request)
-                    Issue.record("the stalled body was read to its end: \(response.body.count) bytes in \(clock.now - began)")
+                    Issue.record("/\(route) was read to its end: \(response.body.count) bytes in \(clock.now - began)")
                 } catch let error as LoadError {
                     let elapsed = clock.now - began
-                    print("\(terminal.rawValue): stalled body cut off after \(elapsed) (deadline 300 ms)")
+                    print("\(terminal.rawValue): /\(route) cut off after \(elapsed) (deadline 300 ms)")
                     #expect(error.code == .timedOut)
-                    // The next byte comes 10 s after the first: a deadline checked only when a
-                    // byte arrives would end the load then (the margin is for a loaded machine).
-                    #expect(elapsed < .seconds(9))
+                    #expect(error.isTransient)
+                    #expect(elapsed < bound)
                 }
-                // The cut-off exchange left nothing behind that a next request could trip on.
                 #expect(try await transport.load(LoadRequest(url: server.url("ok"))).status == .ok)
             }
         }
