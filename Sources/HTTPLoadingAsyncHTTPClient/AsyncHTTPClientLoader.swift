@@ -189,6 +189,7 @@ public final class AsyncHTTPClientLoader: HTTPLoader {
             task = client.execute(
                 request: outgoing, delegate: delegate,
                 deadline: prepared.deadline < ExchangeDeadline.unlimited ? .now() + TimeAmount(prepared.deadline) : nil)
+            // The head's own timer is needed only when the idle timeout is the shorter of the two.
             if prepared.timeout < prepared.deadline, prepared.timeout < ExchangeDeadline.unlimited {
                 delegate.failWithoutHead(task, after: TimeAmount(prepared.timeout))
             }
