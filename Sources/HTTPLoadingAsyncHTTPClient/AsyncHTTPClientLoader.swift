@@ -87,13 +87,8 @@ public final class AsyncHTTPClientLoader: HTTPLoader {
     public func load(_ request: LoadRequest) async throws(LoadError) -> LoadResponse {
         let prepared = try PreparedRequest(request)
         if prepared.uploadProgress != nil { return try await loadReportingUpload(prepared, request: request) }
-        let deadline: NIODeadline =
-            prepared.deadline < ExchangeDeadline.unlimited ? .now() + TimeAmount(prepared.deadline) : .distantFuture
-        // The idle timeout bounds the wait for the head (AsyncHTTPClient has no per-request idle
-        // timeout), within the exchange's deadline.
-        let headDeadline =
-            prepared.timeout < prepared.deadline && prepared.timeout < ExchangeDeadline.unlimited
-            ? .now() + TimeAmount(prepared.timeout) : deadline
+        let deadline = Self.exchangeDeadline(of: prepared)
+        let headDeadline = Self.headTimeout(of: prepared).map { .now() + $0 } ?? deadline ?? .distantFuture
         var outgoing = HTTPClientRequest(url: prepared.url.absoluteString)
         outgoing.method = HTTPMethod(rawValue: prepared.head.method.rawValue)
         outgoing.headers = Self.headers(of: prepared)
@@ -120,14 +115,14 @@ public final class AsyncHTTPClientLoader: HTTPLoader {
     /// a time, 97% at 16). Where `Task.immediate` is missing (Apple's releases before 26, where
     /// this terminal is not the default) every body takes the task's hop and the timer.
     private static func collectBody(
-        of response: HTTPClientResponse, upTo limit: Int, before deadline: NIODeadline, on group: any EventLoopGroup
+        of response: HTTPClientResponse, upTo limit: Int, before deadline: NIODeadline?, on group: any EventLoopGroup
     ) async throws -> ByteBuffer {
         let finished = Atomic(false)
         let collection = startAtOnce { () async throws -> ByteBuffer in
             defer { finished.store(true, ordering: .releasing) }
             return try await response.body.collect(upTo: limit)
         }
-        guard !finished.load(ordering: .acquiring), deadline != .distantFuture else { return try await collection.value }
+        guard !finished.load(ordering: .acquiring), let deadline else { return try await collection.value }
         let timedOut = Atomic(false)
         let timer = group.any().scheduleTask(deadline: deadline) {
             timedOut.store(true, ordering: .releasing)
@@ -186,13 +181,8 @@ public final class AsyncHTTPClientLoader: HTTPLoader {
                 body: Self.body(of: prepared))
             let delegate = HeadTimingAccumulator(
                 accumulator: ResponseAccumulator(request: outgoing, maxBodySize: min(prepared.maximumResponseSize, Self.largestBuffer)))
-            task = client.execute(
-                request: outgoing, delegate: delegate,
-                deadline: prepared.deadline < ExchangeDeadline.unlimited ? .now() + TimeAmount(prepared.deadline) : nil)
-            // The head's own timer is needed only when the idle timeout is the shorter of the two.
-            if prepared.timeout < prepared.deadline, prepared.timeout < ExchangeDeadline.unlimited {
-                delegate.failWithoutHead(task, after: TimeAmount(prepared.timeout))
-            }
+            task = client.execute(request: outgoing, delegate: delegate, deadline: Self.exchangeDeadline(of: prepared))
+            if let timeout = Self.headTimeout(of: prepared) { delegate.failWithoutHead(task, after: timeout) }
         } catch {
             throw Self.map(error, request: request)
         }
@@ -209,6 +199,18 @@ public final class AsyncHTTPClientLoader: HTTPLoader {
         } catch {
             throw Task.isCancelled ? LoadError(.cancelled, request: request) : Self.map(error, request: request)
         }
+    }
+
+    /// When the whole exchange must have ended, or `nil` for no deadline.
+    private static func exchangeDeadline(of prepared: PreparedRequest) -> NIODeadline? {
+        prepared.deadline < ExchangeDeadline.unlimited ? .now() + TimeAmount(prepared.deadline) : nil
+    }
+
+    /// The idle timeout, which bounds the wait for the head (AsyncHTTPClient has no per-request
+    /// idle timeout) when it is shorter than the exchange's deadline; `nil` when the deadline
+    /// comes first.
+    private static func headTimeout(of prepared: PreparedRequest) -> TimeAmount? {
+        prepared.timeout < prepared.deadline && prepared.timeout < ExchangeDeadline.unlimited ? TimeAmount(prepared.timeout) : nil
     }
 
     /// ResponseAccumulator's precondition: a ByteBuffer holds at most 4 GiB.

@@ -43,6 +43,17 @@ public struct PreparedRequest: Sendable {
         default:
             throw LoadError(.invalidRequest, request: request, message: "unsupported scheme \(origin.scheme)")
         }
+        self.timeout = request.options[TimeoutOption.self]
+        self.deadline = request.options[RequestDeadlineOption.self]
+        self.maximumResponseSize = request.options[MaximumResponseSizeOption.self]
+        self.maximumDecompressionRatio = request.options[MaximumDecompressionRatioOption.self]
+        guard timeout >= .zero, deadline >= .zero, maximumResponseSize >= 0, maximumDecompressionRatio >= 0 else {
+            throw LoadError(
+                .invalidRequest, request: request,
+                message:
+                    "a negative limit: timeout \(timeout), deadline \(deadline), response size \(maximumResponseSize), decompression ratio \(maximumDecompressionRatio)"
+            )
+        }
         var head = request.head
         if request.body.isEmpty {
             body = nil
@@ -57,17 +68,6 @@ public struct PreparedRequest: Sendable {
         }
         self.url = url
         self.head = head
-        self.timeout = request.options[TimeoutOption.self]
-        self.deadline = request.options[RequestDeadlineOption.self]
-        self.maximumResponseSize = request.options[MaximumResponseSizeOption.self]
-        self.maximumDecompressionRatio = request.options[MaximumDecompressionRatioOption.self]
-        guard timeout >= .zero, deadline >= .zero, maximumResponseSize >= 0, maximumDecompressionRatio >= 0 else {
-            throw LoadError(
-                .invalidRequest, request: request,
-                message:
-                    "a negative limit: timeout \(timeout), deadline \(deadline), response size \(maximumResponseSize), decompression ratio \(maximumDecompressionRatio)"
-            )
-        }
         self.uploadProgress = UploadProgressReporter(totalBytes: body?.count ?? 0, handler: request.options[UploadProgressOption.self])
     }
 
