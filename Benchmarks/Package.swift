@@ -79,7 +79,7 @@ let package = Package(
         .executableTarget(
             name: "Profile",
             dependencies: [
-                "LoaderChains", "FeedWorkloads", "ScrollWorkloads", .product(name: "HTTPLoading", package: lemmyKit),
+                "LoaderChains", "FeedWorkloads", "ScrollWorkloads", "InterleavedRounds", .product(name: "HTTPLoading", package: lemmyKit),
                 .product(name: "FeedLoading", package: lemmyKit),
             ]
         ),

@@ -102,8 +102,15 @@ run_benchmarks . current
 # The same three clients taking turns, round by round (the benchmarks above run one after
 # another, and the machine drifts between them by more than the chain costs).
 if [ -z "${BENCH_FILTER:-}" ] || [[ HTTPChain =~ $BENCH_FILTER ]]; then
-    echo "interleaved_c1 $("$bin/Profile" loopback "$hello" 200 1 9)" >"$results/interleaved.txt"
-    echo "interleaved_c16 $("$bin/Profile" loopback "$hello" 1600 16 9)" >>"$results/interleaved.txt"
+    # Its first line has the three medians; its second, each client's CPU time and context switches
+    # a request (the whole process's), which tell where the chain's cost at c=16 goes.
+    : >"$results/interleaved.txt"
+    for run in "1 200" "16 1600"; do
+        read -r concurrency count <<<"$run"
+        out=$("$bin/Profile" loopback "$hello" "$count" "$concurrency" 9)
+        echo "interleaved_c$concurrency $(sed -n 1p <<<"$out")" >>"$results/interleaved.txt"
+        echo "usage_c$concurrency $(sed -n 2p <<<"$out" | cut -d: -f2-)" >>"$results/interleaved.txt"
+    done
 fi
 # The FeedLoader and its fetcher taking turns too: the fetcher's time is mostly executor hops,
 # which vary twofold from one moment to the next here.
@@ -208,11 +215,14 @@ feed_match = re.search(r"filtered ([\d.]+)x", feed_line)
 feed_rounds = f"{float(feed_match.group(1)):.2f}x" if feed_match else "n/a"
 wrk16 = float(wrk["wrk_hello_c16"]) if "wrk_hello_c16" in wrk else None
 terminal16, direct16 = rps("AHC terminal c16", 1600), rps("AHC direct c16", 1600)
-interleaved = {}
+interleaved, usage = {}, {}
 if os.path.exists(os.path.join(results, "interleaved.txt")):
     for line in open(os.path.join(results, "interleaved.txt")):
         name, text = line.split(" ", 1)
-        interleaved[name] = dict(zip(["direct", "terminal", "chain"], map(float, re.findall(r"([\d.]+) µs", text))))
+        if name.startswith("usage_"):
+            usage[name] = text.strip()
+        else:
+            interleaved[name] = dict(zip(["direct", "terminal", "chain"], map(float, re.findall(r"([\d.]+) µs", text))))
 
 def turns(name, a, b):
     """`a` over `b` in the rounds taken in turns, as a percentage, or n/a."""
@@ -266,6 +276,8 @@ for name, label in [("interleaved_c1", "c=1"), ("interleaved_c16", "c=16")]:
             f"Interleaved rounds, {label}: direct {m['direct']:.1f} µs, terminal {m['terminal']:.1f} µs, full chain {m['chain']:.1f} µs a request:"
             f" chain over terminal {(m['chain'] / m['terminal'] - 1) * 100:+.1f}%, terminal over direct {(m['terminal'] / m['direct'] - 1) * 100:+.1f}%"
         )
+    if usage.get(name.replace("interleaved_", "usage_")):
+        print(f"  the client process a request, {label} (CPU user+system; context switches voluntary+involuntary): {usage[name.replace('interleaved_', 'usage_')]}")
 if feed_line:
     print(f"Interleaved feed scrolls (10,000 items): {feed_line}")
 if scroll_line:

@@ -1,7 +1,7 @@
 public import Foundation
 import HTTPLoading
 import HTTPLoadingAsyncHTTPClient
-import InterleavedRounds
+public import InterleavedRounds
 
 /// AsyncHTTPClient used directly, the AsyncHTTPClientLoader terminal and the full chain over it,
 /// against the same loopback server, taking turns round by round so that all three see the same
@@ -16,6 +16,9 @@ public enum InterleavedLoopback {
         public var terminal: Double
         /// The full chain over that terminal.
         public var chain: Double
+        /// Each client's CPU time and context switches a request, in ``Kind`` order, over every
+        /// counted round: the whole process's, so the event loops' share is in it.
+        public var usage: [ProcessUsage]
     }
 
     /// The three ways a request reaches the server.
@@ -41,8 +44,8 @@ public enum InterleavedLoopback {
         /// URL is all it reads would be work of the harness counted against AsyncHTTPClient.
         let origin: ServerEnvironment
 
-        init(server: URL) {
-            chain = Chains.full(over: terminal, baseURL: server)
+        init(server: URL, omitting: Set<Chains.Link> = []) {
+            chain = Chains.full(over: terminal, baseURL: server, omitting: omitting)
             environment = Chains.baselineEnvironment(baseURL: server)
             origin = ServerEnvironment(baseURL: server)!
             direct = DirectAsyncHTTPClient(connectionsPerHost: 16, headerFields: environment.headerFields)
@@ -64,16 +67,25 @@ public enum InterleavedLoopback {
     }
 
     /// Runs `rounds` rounds of `count` requests at `concurrency` through each client in turn.
-    public static func run(server: URL, count: Int, concurrency: Int, rounds: Int) async throws -> Result {
-        let clients = Clients(server: server)
+    public static func run(
+        server: URL, count: Int, concurrency: Int, rounds: Int, omitting: Set<Chains.Link> = []
+    ) async throws -> Result {
+        let clients = Clients(server: server, omitting: omitting)
+        var usage = [ProcessUsage](repeating: .zero, count: Kind.allCases.count)
+        var turns = [Int](repeating: 0, count: Kind.allCases.count)
         let samples = try await InterleavedRounds.measure(rounds: rounds, kinds: Kind.allCases.count) { client in
+            let before = ProcessUsage.now()
             try await Drive.concurrently(count: count, concurrency: concurrency) { index in
                 try await clients.send(index, through: Kind.allCases[client])
             }
+            // The first turn is the uncounted warm-up round's.
+            if turns[client] > 0 { usage[client] = usage[client] + (ProcessUsage.now() - before) }
+            turns[client] += 1
         }
         try await clients.terminal.shutdown()
         let medians = samples.map { InterleavedRounds.median($0) * 1e6 / Double(count) }
-        return Result(direct: medians[0], terminal: medians[1], chain: medians[2])
+        return Result(
+            direct: medians[0], terminal: medians[1], chain: medians[2], usage: usage.map { $0.per(count * rounds) })
     }
 
     /// Sends `count` requests one after another through `kind` (for `Instructions`, which counts them).

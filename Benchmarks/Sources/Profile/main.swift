@@ -2,6 +2,7 @@ import FeedLoading
 import FeedWorkloads
 import Foundation
 import HTTPLoading
+import InterleavedRounds
 import LoaderChains
 import ScrollWorkloads
 
@@ -20,15 +21,28 @@ import ScrollWorkloads
 //                            to the raw client (scripts/bench.sh)
 //   Profile loopback URL COUNT CONCURRENCY ROUNDS
 //                            AsyncHTTPClient direct, its loader and the full chain over it, taking
-//                            turns against the `BenchmarkServer hello` at URL (scripts/bench.sh)
+//                            turns against the `BenchmarkServer hello` at URL (scripts/bench.sh); an optional
+//                            last argument, e.g. `log,deduplication`, leaves those loaders out of the chain.
+//                            A second line gives each client's CPU time and context switches a request
+//                            (getrusage, the whole process)
 
-let usage = "usage: Profile chain|terminal|feed|fetcher|feeds|scrolls COUNT | loopback URL COUNT CONCURRENCY ROUNDS\n"
+let usage = "usage: Profile chain|terminal|feed|fetcher|feeds|scrolls COUNT | loopback URL COUNT CONCURRENCY ROUNDS [LINK,...]\n"
 let arguments = Array(CommandLine.arguments.dropFirst())
-if arguments.count == 5, arguments[0] == "loopback", let server = URL(string: arguments[1]), let count = Int(arguments[2]),
-    let concurrency = Int(arguments[3]), let rounds = Int(arguments[4])
+if arguments.count == 5 || arguments.count == 6, arguments[0] == "loopback", let server = URL(string: arguments[1]),
+    let count = Int(arguments[2]), let concurrency = Int(arguments[3]), let rounds = Int(arguments[4])
 {
-    let result = try await InterleavedLoopback.run(server: server, count: count, concurrency: concurrency, rounds: rounds)
+    let omitting = Set((arguments.count == 6 ? arguments[5].split(separator: ",") : []).compactMap { Chains.Link(rawValue: String($0)) })
+    let result = try await InterleavedLoopback.run(
+        server: server, count: count, concurrency: concurrency, rounds: rounds, omitting: omitting)
     print(String(format: "direct %.1f µs, terminal %.1f µs, chain %.1f µs a request", result.direct, result.terminal, result.chain))
+    // The whole process's CPU and context switches a request, on a line of its own: the line
+    // above is the one scripts/bench.sh reads its three medians from.
+    let usage = zip(InterleavedLoopback.Kind.allCases, result.usage).map { kind, usage in
+        String(
+            format: "%@ %.1f+%.1f CPU µs %.2f+%.2f switches", kind.rawValue, usage.userMicroseconds, usage.systemMicroseconds,
+            usage.voluntarySwitches, usage.involuntarySwitches)
+    }
+    print("usage a request (user+system; voluntary+involuntary): " + usage.joined(separator: ", "))
     exit(0)
 }
 guard arguments.count == 2, let count = Int(arguments[1]) else {
