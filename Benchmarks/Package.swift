@@ -68,7 +68,7 @@ let package = Package(
             dependencies: [
                 "InterleavedRounds",
                 .product(name: "HTTPLoading", package: lemmyKit), .product(name: "Logging", package: "swift-log"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "HTTPTypes", package: "swift-http-types"), .product(name: "LemmyAPI", package: lemmyKit),
                 .product(name: "HTTPLoadingAsyncHTTPClient", package: lemmyKit),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),

@@ -222,12 +222,12 @@ if os.path.exists(os.path.join(results, "interleaved.txt")):
         if name.startswith("usage_"):
             usage[name] = text.strip()
         else:
-            interleaved[name] = dict(zip(["direct", "terminal", "chain"], map(float, re.findall(r"([\d.]+) µs", text))))
+            interleaved[name] = dict(zip(["direct", "terminal", "chain", "defaultChain"], map(float, re.findall(r"([\d.]+) µs", text))))
 
 def turns(name, a, b):
     """`a` over `b` in the rounds taken in turns, as a percentage, or n/a."""
     m = interleaved.get(name, {})
-    return pct((m[a] / m[b] - 1) * 100) if len(m) == 3 else "n/a"
+    return pct((m[a] / m[b] - 1) * 100) if a in m and b in m else "n/a"
 
 rows = [
     ("typed decode / JSONSerialization, 811 KB 0.18 GetComments", "1.07x",
@@ -239,6 +239,8 @@ rows = [
     ("full chain over the AHC terminal, loopback, c=1 / c=16 (benchmarks; taking turns)", "+4.1% / +20.6%",
      f"{pct(overhead('HTTPChain', 'AHC full chain c1', 'AHC terminal c1'))} / {pct(overhead('HTTPChain', 'AHC full chain c16', 'AHC terminal c16'))};"
      f" {turns('interleaved_c1', 'chain', 'terminal')} / {turns('interleaved_c16', 'chain', 'terminal')}", "< 3% / < 3%"),
+    ("LemmyKit's default chain (environment, log at debug, retry, deduplication) over the AHC terminal, c=1 / c=16 (taking turns)", "",
+     f"{turns('interleaved_c1', 'defaultChain', 'terminal')} / {turns('interleaved_c16', 'defaultChain', 'terminal')}", "(the full chain's: < 3%)"),
     ("AHC terminal vs wrk at c=16 (tiny body); taking turns, terminal time over direct at c=1 / c=16", "26%",
      f"{fmt(None if terminal16 is None or wrk16 is None else terminal16 / wrk16 * 100, 0)}% (AHC direct {fmt(None if direct16 is None or wrk16 is None else direct16 / wrk16 * 100, 0)}%);"
      f" {turns('interleaved_c1', 'terminal', 'direct')} / {turns('interleaved_c16', 'terminal', 'direct')}",
@@ -270,10 +272,11 @@ print(
     + " (no model alive after the feed is dropped: checked by the benchmark)"
 )
 for name, label in [("interleaved_c1", "c=1"), ("interleaved_c16", "c=16")]:
-    if len(interleaved.get(name, {})) == 3:
+    if len(interleaved.get(name, {})) == 4:
         m = interleaved[name]
         print(
-            f"Interleaved rounds, {label}: direct {m['direct']:.1f} µs, terminal {m['terminal']:.1f} µs, full chain {m['chain']:.1f} µs a request:"
+            f"Interleaved rounds, {label}: direct {m['direct']:.1f} µs, terminal {m['terminal']:.1f} µs, full chain {m['chain']:.1f} µs,"
+            f" default chain {m['defaultChain']:.1f} µs a request:"
             f" chain over terminal {(m['chain'] / m['terminal'] - 1) * 100:+.1f}%, terminal over direct {(m['terminal'] / m['direct'] - 1) * 100:+.1f}%"
         )
     if usage.get(name.replace("interleaved_", "usage_")):

@@ -47,8 +47,9 @@ def derived(c):
     }
     for link in LINKS:
         f[f"  own cost of {link}"] = diff("chain", f"without_{link}")
-    for client in ["direct", "terminal", "chain"]:
-        f[f"loopback GET c=1: {'AsyncHTTPClient directly' if client == 'direct' else 'its terminal' if client == 'terminal' else 'the full chain'}"] = c.get(f"loopback_{client}")
+    labels = {"direct": "AsyncHTTPClient directly", "terminal": "its terminal", "chain": "the full chain", "defaultChain": "LemmyKit's default chain"}
+    for client, label in labels.items():
+        f[f"loopback GET c=1: {label}"] = c.get(f"loopback_{client}")
     for fixture in FIXTURES:
         f[f"typed decode {fixture}"] = c.get(f"decode_{fixture}")
         f[f"JSONSerialization {fixture}"] = c.get(f"serialize_{fixture}")
@@ -73,6 +74,7 @@ def ratios(c):
     lt, lc = c.get("loopback_terminal"), c.get("loopback_chain")
     out.append(("loopback: terminal over AsyncHTTPClient directly", ratio(lt, c.get("loopback_direct")), "pct"))
     out.append(("loopback: chain over its terminal", ratio(lc, lt), "pct"))
+    out.append(("loopback: LemmyKit's default chain over its terminal", ratio(c.get("loopback_defaultChain"), lt), "pct"))
     for fixture in FIXTURES:
         out.append((f"typed decode / JSONSerialization, {fixture}", ratio(c.get(f"decode_{fixture}"), c.get(f"serialize_{fixture}")), "x"))
     decode50 = c.get("decode_posts-0.19-limit50.json")

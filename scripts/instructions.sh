@@ -88,9 +88,10 @@ measure() {
     for link in log resetGuard environment deduplication throttle retry bearerAuth redirect; do
         figure "without_$link" 2000 chain-without "$link"
     done
-    # A loopback request, one at a time, through AsyncHTTPClient used directly, its terminal and the
-    # full chain over it: the client's whole cost, its event loop thread included.
-    for client in direct terminal chain; do figure "loopback_$client" 500 loopback "$client" "$hello"; done
+    # A loopback request, one at a time, through AsyncHTTPClient used directly, its terminal, the
+    # full chain and LemmyKit's default chain over it: the client's whole cost, its event loop
+    # thread included.
+    for client in direct terminal chain defaultChain; do figure "loopback_$client" 500 loopback "$client" "$hello"; done
     local fixture kind file n
     for fixture in "comments Tests/Fixtures/lemmy/v0.18/spud_GetCommentsResponse_1549703-hot.json 3" \
         "posts Benchmarks/Benchmarks/MiddlewareIngest/posts-0.19-limit50.json 20" \

@@ -25,15 +25,15 @@ import ScrollWorkloads
 //   Instructions feed plain|filtered COUNT   COUNT FeedLoader scrolls of it, without or with the 4 filters
 //   Instructions scroll raw|models|feed COUNT   COUNT 10,000-post scrolls (FeedScroll's) of an in-process
 //                                       LemmyTestServer through the raw client, ApiClient or PostFeed
-//   Instructions loopback direct|terminal|chain URL COUNT   COUNT GETs of URL/hello, one at a time, through
-//                                       AsyncHTTPClient used directly, its terminal, or the full chain over it
+//   Instructions loopback direct|terminal|chain|defaultChain URL COUNT   COUNT GETs of URL/hello, one at a time, through
+//                                       AsyncHTTPClient used directly, its terminal, the full chain or LemmyKit's default chain over it
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let mode = arguments.first, let count = arguments.last.flatMap(Int.init) else {
     FileHandle.standardError.write(
         Data(
             ("usage: Instructions chain|terminal|clients|fetcher COUNT | chain-without LINK COUNT | feed plain|filtered COUNT"
-                + " | scroll raw|models|feed COUNT | decode posts|comments FILE COUNT | serialize|ingest|remerge FILE COUNT | loopback direct|terminal|chain URL COUNT\n")
+                + " | scroll raw|models|feed COUNT | decode posts|comments FILE COUNT | serialize|ingest|remerge FILE COUNT | loopback direct|terminal|chain|defaultChain URL COUNT\n")
                 .utf8))
     exit(2)
 }
@@ -58,7 +58,7 @@ case "clients":
     print("\(Ingest.makeClients(count).count) clients")
 case "loopback":
     guard arguments.count == 4, let server = URL(string: arguments[2]), let kind = InterleavedLoopback.Kind(rawValue: arguments[1]) else {
-        FileHandle.standardError.write(Data("usage: Instructions loopback direct|terminal|chain URL COUNT\n".utf8))
+        FileHandle.standardError.write(Data("usage: Instructions loopback direct|terminal|chain|defaultChain URL COUNT\n".utf8))
         exit(2)
     }
     try await InterleavedLoopback.send(count, through: kind, to: server)

@@ -52,7 +52,8 @@ public struct ProcessUsage: Sendable {
     public static func + (a: ProcessUsage, b: ProcessUsage) -> ProcessUsage {
         ProcessUsage(
             userMicroseconds: a.userMicroseconds + b.userMicroseconds, systemMicroseconds: a.systemMicroseconds + b.systemMicroseconds,
-            voluntarySwitches: a.voluntarySwitches + b.voluntarySwitches, involuntarySwitches: a.involuntarySwitches + b.involuntarySwitches)
+            voluntarySwitches: a.voluntarySwitches + b.voluntarySwitches, involuntarySwitches: a.involuntarySwitches + b.involuntarySwitches
+        )
     }
 
     /// This usage shared out over `count` pieces of work.

@@ -1,7 +1,8 @@
 public import Foundation
 public import HTTPLoading
 public import Logging
-import HTTPTypes
+public import HTTPTypes
+import LemmyAPI
 
 /// The full chain measured against its terminal alone: log at info, reset guard, environment,
 /// deduplication, throttle, retry, bearer auth and redirects.
@@ -33,8 +34,18 @@ public enum Chains {
         return chain
     }
 
+    /// LemmyKit's default chain (`LemmyRawClient.defaultLoader`) ending in `terminal`, logging to a
+    /// handler at info as an app's would (so its debug lines are not built).
+    public static func lemmyDefault(over terminal: any HTTPLoader, baseURL: URL) -> any HTTPLoader {
+        LemmyRawClient.defaultLoader(
+            instanceURL: baseURL, userAgent: userAgent, logger: Logger(label: "bench") { _ in DiscardingLogHandler() }, terminal: terminal)
+    }
+
     /// The User-Agent the chain's environment adds.
     public static let userAgent = "LemmyKitBench/1"
+
+    /// The bearer token's field, as the chain's bearer loader adds it.
+    public static let authorization = HTTPField(name: .authorization, value: "Bearer \(FixedToken.token)")
 
     /// What a request sent without the chain carries: the chain's origin and the two header
     /// fields it adds (User-Agent, and the bearer token as Authorization). So every baseline puts
@@ -44,7 +55,7 @@ public enum Chains {
     public static func baselineEnvironment(baseURL: URL) -> ServerEnvironment {
         var fields = HTTPFields()
         fields[.userAgent] = userAgent
-        fields[.authorization] = "Bearer \(FixedToken.token)"
+        fields.append(authorization)
         return ServerEnvironment(baseURL: baseURL, headerFields: fields)!
     }
 }

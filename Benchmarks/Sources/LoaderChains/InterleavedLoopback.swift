@@ -16,6 +16,8 @@ public enum InterleavedLoopback {
         public var terminal: Double
         /// The full chain over that terminal.
         public var chain: Double
+        /// LemmyKit's default chain (`LemmyRawClient.defaultLoader`) over that terminal.
+        public var defaultChain: Double
         /// Each client's CPU time and context switches a request, in ``Kind`` order, over every
         /// counted round: the whole process's, so the event loops' share is in it.
         public var usage: [ProcessUsage]
@@ -29,6 +31,9 @@ public enum InterleavedLoopback {
         case terminal
         /// The full chain over that terminal.
         case chain
+        /// LemmyKit's default chain over that terminal: what a `LemmyRawClient` sends through
+        /// unless given a chain (environment, log at debug, retry, deduplication).
+        case defaultChain
     }
 
     /// The three clients against one server, each sending `/hello?i=N` as every benchmark does,
@@ -37,6 +42,7 @@ public enum InterleavedLoopback {
         let direct: DirectAsyncHTTPClient
         let terminal = AsyncHTTPClientLoader(connectionsPerHost: 16)
         let chain: any HTTPLoader
+        let defaultChain: any HTTPLoader
         /// The terminal's requests carry the header fields the chain adds; the direct client
         /// has them built in.
         let environment: ServerEnvironment
@@ -46,6 +52,7 @@ public enum InterleavedLoopback {
 
         init(server: URL, omitting: Set<Chains.Link> = []) {
             chain = Chains.full(over: terminal, baseURL: server, omitting: omitting)
+            defaultChain = Chains.lemmyDefault(over: terminal, baseURL: server)
             environment = Chains.baselineEnvironment(baseURL: server)
             origin = ServerEnvironment(baseURL: server)!
             direct = DirectAsyncHTTPClient(connectionsPerHost: 16, headerFields: environment.headerFields)
@@ -62,6 +69,11 @@ public enum InterleavedLoopback {
                 _ = try await terminal.load(request)
             case .chain:
                 _ = try await chain.load(request)
+            case .defaultChain:
+                // The raw client sets the token itself (this chain has no bearer loader), so the
+                // request carries the same two fields as every other client's.
+                request.headerFields.append(Chains.authorization)
+                _ = try await defaultChain.load(request)
             }
         }
     }
@@ -85,7 +97,8 @@ public enum InterleavedLoopback {
         try await clients.terminal.shutdown()
         let medians = samples.map { InterleavedRounds.median($0) * 1e6 / Double(count) }
         return Result(
-            direct: medians[0], terminal: medians[1], chain: medians[2], usage: usage.map { $0.per(count * rounds) })
+            direct: medians[0], terminal: medians[1], chain: medians[2], defaultChain: medians[3],
+            usage: usage.map { $0.per(count * rounds) })
     }
 
     /// Sends `count` requests one after another through `kind` (for `Instructions`, which counts them).

@@ -20,7 +20,7 @@ import ScrollWorkloads
 //                            median milliseconds a scroll, and the medians of each round's ratios
 //                            to the raw client (scripts/bench.sh)
 //   Profile loopback URL COUNT CONCURRENCY ROUNDS
-//                            AsyncHTTPClient direct, its loader and the full chain over it, taking
+//                            AsyncHTTPClient direct, its loader, the full chain and LemmyKit's default chain over it, taking
 //                            turns against the `BenchmarkServer hello` at URL (scripts/bench.sh); an optional
 //                            last argument, e.g. `log,deduplication`, leaves those loaders out of the chain.
 //                            A second line gives each client's CPU time and context switches a request
@@ -34,7 +34,10 @@ if arguments.count == 5 || arguments.count == 6, arguments[0] == "loopback", let
     let omitting = Set((arguments.count == 6 ? arguments[5].split(separator: ",") : []).compactMap { Chains.Link(rawValue: String($0)) })
     let result = try await InterleavedLoopback.run(
         server: server, count: count, concurrency: concurrency, rounds: rounds, omitting: omitting)
-    print(String(format: "direct %.1f µs, terminal %.1f µs, chain %.1f µs a request", result.direct, result.terminal, result.chain))
+    print(
+        String(
+            format: "direct %.1f µs, terminal %.1f µs, chain %.1f µs, default chain %.1f µs a request", result.direct, result.terminal,
+            result.chain, result.defaultChain))
     // The whole process's CPU and context switches a request, on a line of its own: the line
     // above is the one scripts/bench.sh reads its three medians from.
     let usage = zip(InterleavedLoopback.Kind.allCases, result.usage).map { kind, usage in

@@ -21,10 +21,19 @@ extension LemmyRawClient {
     ///
     /// There is no `ValidationLoader`: Lemmy reports errors in bodies of non-2xx responses, which
     /// the client reads itself.
+    ///
+    /// - Parameters:
+    ///   - instanceURL: The instance every request goes to.
+    ///   - userAgent: The User-Agent every request carries.
+    ///   - logger: Where the chain logs each request, at debug.
+    ///   - terminal: The loader that sends the requests: ``defaultTerminal()`` unless given one, such
+    ///     as an `AsyncHTTPClientLoader` configured for the app, or a terminal of the app's own
+    ///     that should sit under the same chain.
     public static func defaultLoader(
         instanceURL: URL,
         userAgent: String = "LemmyKit",
-        logger: Logger = Logger(label: "LemmyKit.LemmyRawClient")
+        logger: Logger = Logger(label: "LemmyKit.LemmyRawClient"),
+        terminal: any HTTPLoader = defaultTerminal()
     ) -> any HTTPLoader {
         let environment =
             ServerEnvironment(baseURL: instanceURL, userAgent: userAgent)
@@ -33,11 +42,11 @@ extension LemmyRawClient {
             --> LogLoader(logger: logger, level: .debug)
             --> RetryLoader(defaultStrategy: .exponential(retries: 2))
             --> DeduplicationLoader(automaticKeys: .safeMethods)
-            --> defaultTerminal()
+            --> terminal
     }
 
     /// The terminal the default chain ends in on this platform (see
-    /// ``defaultLoader(instanceURL:userAgent:logger:)`` for why it differs): for a chain of one's
+    /// ``defaultLoader(instanceURL:userAgent:logger:terminal:)`` for why it differs): for a chain of one's
     /// own that should behave as the default one does.
     public static func defaultTerminal() -> any HTTPLoader {
         #if os(Linux) || os(Windows) || os(Android)  // as the dependency in Package.swift

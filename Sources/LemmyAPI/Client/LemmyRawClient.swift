@@ -31,7 +31,7 @@ public final class LemmyRawClient: Sendable {
     /// Creates a client for `instanceURL` with a token provider.
     ///
     /// - Parameters:
-    ///   - loader: the chain; ``defaultLoader(instanceURL:userAgent:logger:)`` when nil.
+    ///   - loader: the chain; ``defaultLoader(instanceURL:userAgent:logger:terminal:)`` when nil.
     ///   - knownVersion: the server version if already known (skips detection).
     public init(
         instanceURL: URL,
