@@ -50,8 +50,12 @@ public enum InterleavedLoopback {
         /// URL is all it reads would be work of the harness counted against AsyncHTTPClient.
         let origin: ServerEnvironment
 
+        /// Whether the chain has no bearer loader, so the harness adds the token's field itself.
+        let chainSetsNoToken: Bool
+
         init(server: URL, omitting: Set<Chains.Link> = []) {
             chain = Chains.full(over: terminal, baseURL: server, omitting: omitting)
+            chainSetsNoToken = omitting.contains(.bearerAuth)
             defaultChain = Chains.lemmyDefault(over: terminal, baseURL: server)
             environment = Chains.baselineEnvironment(baseURL: server)
             origin = ServerEnvironment(baseURL: server)!
@@ -68,6 +72,8 @@ public enum InterleavedLoopback {
                 environment.apply(to: &request)
                 _ = try await terminal.load(request)
             case .chain:
+                // Every client puts the same request on the wire, with or without a bearer loader.
+                if chainSetsNoToken { request.headerFields.append(Chains.authorization) }
                 _ = try await chain.load(request)
             case .defaultChain:
                 // The raw client sets the token itself (this chain has no bearer loader), so the

@@ -22,7 +22,8 @@ import ScrollWorkloads
 //   Profile loopback URL COUNT CONCURRENCY ROUNDS
 //                            AsyncHTTPClient direct, its loader, the full chain and LemmyKit's default chain over it, taking
 //                            turns against the `BenchmarkServer hello` at URL (scripts/bench.sh); an optional
-//                            last argument, e.g. `log,deduplication`, leaves those loaders out of the chain.
+//                            last argument, e.g. `log,deduplication`, leaves those loaders out of the full chain,
+//                            and `only:retry` keeps the environment and those alone (a loader's own cost).
 //                            A second line gives each client's CPU time and context switches a request
 //                            (getrusage, the whole process)
 
@@ -31,7 +32,11 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.count == 5 || arguments.count == 6, arguments[0] == "loopback", let server = URL(string: arguments[1]),
     let count = Int(arguments[2]), let concurrency = Int(arguments[3]), let rounds = Int(arguments[4])
 {
-    let omitting = Set((arguments.count == 6 ? arguments[5].split(separator: ",") : []).compactMap { Chains.Link(rawValue: String($0)) })
+    // `only:LINK,...` keeps the environment (without which no request has a URL) and those loaders.
+    let links = arguments.count == 6 ? arguments[5] : ""
+    let named = Set(
+        links.dropFirst(links.hasPrefix("only:") ? 5 : 0).split(separator: ",").compactMap { Chains.Link(rawValue: String($0)) })
+    let omitting = links.hasPrefix("only:") ? Set(Chains.Link.allCases).subtracting(named).subtracting([.environment]) : named
     let result = try await InterleavedLoopback.run(
         server: server, count: count, concurrency: concurrency, rounds: rounds, omitting: omitting)
     print(
