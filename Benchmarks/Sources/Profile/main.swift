@@ -27,7 +27,8 @@ import ScrollWorkloads
 //                            A second line gives each client's CPU time and context switches a request
 //                            (getrusage, the whole process)
 
-let usage = "usage: Profile chain|terminal|feed|fetcher|feeds|scrolls COUNT | loopback URL COUNT CONCURRENCY ROUNDS [LINK,...]\n"
+let usage =
+    "usage: Profile chain|terminal|feed|fetcher|feeds|scrolls COUNT | loopback URL COUNT CONCURRENCY ROUNDS [LINK,...|only:LINK,...]\n"
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.count == 5 || arguments.count == 6, arguments[0] == "loopback", let server = URL(string: arguments[1]),
     let count = Int(arguments[2]), let concurrency = Int(arguments[3]), let rounds = Int(arguments[4])
