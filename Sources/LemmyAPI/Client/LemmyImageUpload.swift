@@ -49,7 +49,7 @@ extension LemmyRawClient {
     ///
     /// On 0.18/0.19 the response's `url` and `delete_url` are filled in from the first file, as
     /// the js client does. `progress` gets the multipart body's progress as the terminal sends it
-    /// (see ``HTTPLoading/UploadProgressOption``).
+    /// (see `UploadProgressOption` in HTTPLoading).
     public func uploadImage(
         _ data: Data,
         to target: LemmyImageUploadTarget = .image,

@@ -31,6 +31,8 @@ public final class LemmyRawClient: Sendable {
     /// Creates a client for `instanceURL` with a token provider.
     ///
     /// - Parameters:
+    ///   - instanceURL: the instance every request goes to.
+    ///   - tokenProvider: where the token of authenticated requests comes from; nil for a guest.
     ///   - loader: the chain; ``defaultLoader(instanceURL:userAgent:logger:terminal:)`` when nil.
     ///   - knownVersion: the server version if already known (skips detection).
     public init(

@@ -3,7 +3,7 @@ public import Foundation
 /// Encodes Api values for one exact Lemmy version, as a server of that version renders them.
 ///
 /// Generated Api types (and arrays and dictionaries of them) take a fast path that writes JSON
-/// bytes directly (see ``LemmyFastEncodable``); it writes what `JSONEncoder` configured by
+/// bytes directly (see `LemmyFastEncodable`); it writes what `JSONEncoder` configured by
 /// ``makeEncoder(coding:)`` writes, or gives up on anything unusual (a member the version
 /// requires without a value, an enum case or member form the version lacks, a non-finite number)
 /// and `JSONEncoder` encodes the same value, so its output and its errors are `JSONEncoder`'s.

@@ -1,5 +1,5 @@
 /// An append-only writer of compact JSON as UTF-8 bytes, for the generated `encodeLemmyJSON`
-/// encoders (see ``LemmyFastEncodable``).
+/// encoders (see `LemmyFastEncodable`).
 ///
 /// It writes what `JSONEncoder` with `.withoutEscapingSlashes` writes for the same values: no
 /// whitespace, `/` unescaped, the same string escapes and the same number text. Objects and
