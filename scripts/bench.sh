@@ -99,11 +99,12 @@ if [ -n "$against" ]; then
     done
 fi
 run_benchmarks . current
-# The same three clients taking turns, round by round (the benchmarks above run one after
+# The same clients taking turns, round by round (the benchmarks above run one after
 # another, and the machine drifts between them by more than the chain costs).
 if [ -z "${BENCH_FILTER:-}" ] || [[ HTTPChain =~ $BENCH_FILTER ]]; then
-    # Its first line has the three medians; its second, each client's CPU time and context switches
-    # a request (the whole process's), which tell where the chain's cost at c=16 goes.
+    # Its first line has the four medians (direct, terminal, full chain, LemmyKit's default chain);
+    # its second, each client's CPU time and context switches a request (the whole process's),
+    # which tell where the chain's cost at c=16 goes.
     : >"$results/interleaved.txt"
     for run in "1 200" "16 1600"; do
         read -r concurrency count <<<"$run"

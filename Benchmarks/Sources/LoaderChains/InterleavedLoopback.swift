@@ -3,9 +3,9 @@ import HTTPLoading
 import HTTPLoadingAsyncHTTPClient
 public import InterleavedRounds
 
-/// AsyncHTTPClient used directly, the AsyncHTTPClientLoader terminal and the full chain over it,
-/// against the same loopback server, taking turns round by round so that all three see the same
-/// machine. The HTTPChain benchmarks run one after another, and on a shared two-core machine the
+/// AsyncHTTPClient used directly, the AsyncHTTPClientLoader terminal, and the full chain and
+/// LemmyKit's default chain over it, against the same loopback server, taking turns round by round
+/// so that all four see the same machine. The HTTPChain benchmarks run one after another, and on a shared two-core machine the
 /// state of the machine drifts between them by more than the chain costs.
 public enum InterleavedLoopback {
     /// Median microseconds per request of each client.
@@ -23,7 +23,7 @@ public enum InterleavedLoopback {
         public var usage: [ProcessUsage]
     }
 
-    /// The three ways a request reaches the server.
+    /// The four ways a request reaches the server.
     public enum Kind: String, CaseIterable, Sendable {
         /// AsyncHTTPClient used directly.
         case direct
@@ -36,7 +36,7 @@ public enum InterleavedLoopback {
         case defaultChain
     }
 
-    /// The three clients against one server, each sending `/hello?i=N` as every benchmark does,
+    /// The four clients against one server, each sending `/hello?i=N` as every benchmark does,
     /// with the same header fields.
     struct Clients {
         let direct: DirectAsyncHTTPClient

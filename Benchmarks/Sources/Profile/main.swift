@@ -35,8 +35,13 @@ if arguments.count == 5 || arguments.count == 6, arguments[0] == "loopback", let
 {
     // `only:LINK,...` keeps the environment (without which no request has a URL) and those loaders.
     let links = arguments.count == 6 ? arguments[5] : ""
-    let named = Set(
-        links.dropFirst(links.hasPrefix("only:") ? 5 : 0).split(separator: ",").compactMap { Chains.Link(rawValue: String($0)) })
+    let names = links.dropFirst(links.hasPrefix("only:") ? 5 : 0).split(separator: ",")
+    let named = Set(names.compactMap { Chains.Link(rawValue: String($0)) })
+    guard named.count == Set(names).count else {
+        let known = Chains.Link.allCases.map(\.rawValue).joined(separator: ",")
+        FileHandle.standardError.write(Data("unknown loader in \(links); the loaders: \(known)\n".utf8))
+        exit(2)
+    }
     let omitting = links.hasPrefix("only:") ? Set(Chains.Link.allCases).subtracting(named).subtracting([.environment]) : named
     let result = try await InterleavedLoopback.run(
         server: server, count: count, concurrency: concurrency, rounds: rounds, omitting: omitting)
@@ -45,7 +50,7 @@ if arguments.count == 5 || arguments.count == 6, arguments[0] == "loopback", let
             format: "direct %.1f µs, terminal %.1f µs, chain %.1f µs, default chain %.1f µs a request", result.direct, result.terminal,
             result.chain, result.defaultChain))
     // The whole process's CPU and context switches a request, on a line of its own: the line
-    // above is the one scripts/bench.sh reads its three medians from.
+    // above is the one scripts/bench.sh reads its four medians from.
     let usage = zip(InterleavedLoopback.Kind.allCases, result.usage).map { kind, usage in
         String(
             format: "%@ %.1f+%.1f CPU µs %.2f+%.2f switches", kind.rawValue, usage.userMicroseconds, usage.systemMicroseconds,
