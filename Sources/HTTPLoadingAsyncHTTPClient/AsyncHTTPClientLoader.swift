@@ -60,12 +60,20 @@ public final class AsyncHTTPClientLoader: HTTPLoader {
             decompression: .enabled(limit: .ratio(maximumDecompressionRatio))
         )
         configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = connectionsPerHost
+        // A refused or unreachable host fails the request at once, as under URLSession. By default
+        // AsyncHTTPClient tries to connect again until its connect timeout (10 s), so a dead
+        // instance took 30 s to report through the default chain, whose RetryLoader retries such
+        // failures itself, with backoff.
+        configuration.connectionPool.retryConnectionEstablishment = false
         configuration.httpVersion = .automatic
         return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }
 
     /// Creates a loader over a client the caller configured and will shut down. The client must
-    /// not follow redirects, or the chain's redirect policy is bypassed.
+    /// not follow redirects, or the chain's redirect policy is bypassed. The loader's own clients
+    /// also set `connectionPool.retryConnectionEstablishment` to false, so that a refused or
+    /// unreachable host fails at once instead of after the connect timeout; set it on this client
+    /// for the same.
     public convenience init(client: HTTPClient) {
         self.init(client: client, ownsClient: false)
     }

@@ -95,16 +95,18 @@ struct StubTests {
 
     @Test("A SiteStub for an instance that does not answer fails with a transport error")
     func unreachableSite() async throws {
-        // A server started and stopped: its port answers nothing.
-        let gone = try await withServer(.v0_19) { server in server.baseURL }
-        try await withServer(.v0_19) { server in
-            let client = ApiClient.getApiClient(for: server.baseURL, with: nil)
-            do throws(ApiClientError) {
-                _ = try await SiteStub(api: client, actorId: gone).upgrade()
-                Issue.record("a stopped instance answered")
-            } catch {
-                #expect(error.kind == .transport)
-                #expect(!error.isNotFound)
+        // A port that refuses connections and that no server can take meanwhile (a stopped
+        // server's port was once reused by a suite running alongside, and answered).
+        try await withRefusingPort { gone in
+            try await withServer(.v0_19) { server in
+                let client = ApiClient.getApiClient(for: server.baseURL, with: nil)
+                do throws(ApiClientError) {
+                    _ = try await SiteStub(api: client, actorId: gone).upgrade()
+                    Issue.record("an instance that refuses connections answered")
+                } catch {
+                    #expect(error.kind == .transport)
+                    #expect(!error.isNotFound)
+                }
             }
         }
     }

@@ -188,14 +188,24 @@ import Logging
 
     @Test(arguments: Terminal.allCases)
     func anUnreachableHostIsCannotConnect(_ terminal: Terminal) async throws {
-        // Port 1 on loopback: nothing listens there, so the connection is refused at once.
+        // Port 1 on loopback: nothing listens there, so the connection is refused at once, and
+        // the refusal must be the answer at once. AsyncHTTPClient by default keeps trying to
+        // connect until its 10 s connect timeout (here, until the 8 s deadline), still reporting
+        // the refusal: a dead instance took 30 s to report in LemmyKit's default chain, which
+        // retries twice. The bound is half the deadline; a refusal takes milliseconds.
+        var options = RequestOptions()
+        options[RequestDeadlineOption.self] = .seconds(8)
+        let request = LoadRequest(url: URL(string: "http://127.0.0.1:1/")!, options: options)
         try await terminal.with { (transport: any HTTPLoader) async throws in
+            let clock = ContinuousClock()
+            let start = clock.now
             do {
-                _ = try await transport.load(LoadRequest(url: URL(string: "http://127.0.0.1:1/")!))
+                _ = try await transport.load(request)
                 Issue.record("expected failure")
             } catch let error as LoadError {
                 #expect(error.code == .cannotConnect)
             }
+            #expect(clock.now - start < .seconds(4), "\(terminal.rawValue) took \(clock.now - start) to report a refused connection")
         }
     }
 
