@@ -74,6 +74,7 @@ let package = Package(
             name: "HTTPLoadingTests",
             dependencies: [
                 "HTTPLoading", "HTTPLoadingTesting", "HTTPLoadingAsyncHTTPClient", "HTTPBinServer", "Locking",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),

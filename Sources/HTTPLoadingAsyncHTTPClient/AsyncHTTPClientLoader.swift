@@ -55,6 +55,13 @@ public final class AsyncHTTPClientLoader: HTTPLoader {
         connectionsPerHost: Int = 16,
         maximumDecompressionRatio: Int = MaximumDecompressionRatioOption.defaultValue
     ) -> HTTPClient {
+        HTTPClient(
+            eventLoopGroupProvider: .singleton,
+            configuration: configuration(connectionsPerHost: connectionsPerHost, maximumDecompressionRatio: maximumDecompressionRatio))
+    }
+
+    /// The configuration of the loader's own clients.
+    static func configuration(connectionsPerHost: Int, maximumDecompressionRatio: Int) -> HTTPClient.Configuration {
         var configuration = HTTPClient.Configuration(
             redirectConfiguration: .disallow,
             decompression: .enabled(limit: .ratio(maximumDecompressionRatio))
@@ -66,7 +73,7 @@ public final class AsyncHTTPClientLoader: HTTPLoader {
         // failures itself, with backoff.
         configuration.connectionPool.retryConnectionEstablishment = false
         configuration.httpVersion = .automatic
-        return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+        return configuration
     }
 
     /// Creates a loader over a client the caller configured and will shut down. The client must
