@@ -95,18 +95,18 @@ struct StubTests {
 
     @Test("A SiteStub for an instance that does not answer fails with a transport error")
     func unreachableSite() async throws {
-        // A port that refuses connections and that no server can take meanwhile (a stopped
-        // server's port was once reused by a suite running alongside, and answered).
-        try await withRefusingPort { gone in
-            try await withServer(.v0_19) { server in
-                let client = ApiClient.getApiClient(for: server.baseURL, with: nil)
-                do throws(ApiClientError) {
-                    _ = try await SiteStub(api: client, actorId: gone).upgrade()
-                    Issue.record("an instance that refuses connections answered")
-                } catch {
-                    #expect(error.kind == .transport)
-                    #expect(!error.isNotFound)
-                }
+        // Port 1 on loopback, as the transport tests use: nothing listens there, and no test
+        // server can take it (they bind ephemeral ports). A stopped server's port was once reused
+        // by a suite running alongside, and answered.
+        let gone = URL(string: "http://127.0.0.1:1")!
+        try await withServer(.v0_19) { server in
+            let client = ApiClient.getApiClient(for: server.baseURL, with: nil)
+            do throws(ApiClientError) {
+                _ = try await SiteStub(api: client, actorId: gone).upgrade()
+                Issue.record("an instance that refuses connections answered")
+            } catch {
+                #expect(error.kind == .transport)
+                #expect(!error.isNotFound)
             }
         }
     }

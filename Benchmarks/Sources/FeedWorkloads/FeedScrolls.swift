@@ -78,7 +78,7 @@ public enum FeedScrolls {
         let samples = await InterleavedRounds.measure(rounds: rounds, kinds: 3) { kind in
             let items = kind == 0 ? await fetchDirectly() : await scroll(filtered: kind == 2)
             precondition(items == itemCount, "a scroll ended early")
-        }
+        }.seconds
         let median = InterleavedRounds.median
         return Interleaved(
             fetcher: median(samples[0]) * 1e3, plain: median(samples[1]) * 1e3, filtered: median(samples[2]) * 1e3,

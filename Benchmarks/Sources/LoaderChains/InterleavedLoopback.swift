@@ -89,22 +89,16 @@ public enum InterleavedLoopback {
         server: URL, count: Int, concurrency: Int, rounds: Int, omitting: Set<Chains.Link> = []
     ) async throws -> Result {
         let clients = Clients(server: server, omitting: omitting)
-        var usage = [ProcessUsage](repeating: .zero, count: Kind.allCases.count)
-        var turns = [Int](repeating: 0, count: Kind.allCases.count)
         let samples = try await InterleavedRounds.measure(rounds: rounds, kinds: Kind.allCases.count) { client in
-            let before = ProcessUsage.now()
             try await Drive.concurrently(count: count, concurrency: concurrency) { index in
                 try await clients.send(index, through: Kind.allCases[client])
             }
-            // The first turn is the uncounted warm-up round's.
-            if turns[client] > 0 { usage[client] = usage[client] + (ProcessUsage.now() - before) }
-            turns[client] += 1
         }
         try await clients.terminal.shutdown()
-        let medians = samples.map { InterleavedRounds.median($0) * 1e6 / Double(count) }
+        let medians = samples.seconds.map { InterleavedRounds.median($0) * 1e6 / Double(count) }
         return Result(
             direct: medians[0], terminal: medians[1], chain: medians[2], defaultChain: medians[3],
-            usage: usage.map { $0.per(count * rounds) })
+            usage: samples.usage.map { $0.per(count * rounds) })
     }
 
     /// Sends `count` requests one after another through `kind` (for `Instructions`, which counts them).

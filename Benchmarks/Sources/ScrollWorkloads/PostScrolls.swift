@@ -115,7 +115,7 @@ public enum PostScrolls {
                 precondition(ids.count >= target && live == 0, "a scroll ended early or left models alive")
                 if let reference { precondition(reference == Array(ids.prefix(target)), "scrolls saw other posts") }
                 reference = reference ?? Array(ids.prefix(target))
-            }
+            }.seconds
         } catch {
             await server.stop()
             throw error
