@@ -3,8 +3,9 @@
 /// For every entity E with tiers 1...n, one file `E+Generated.swift` with:
 /// - `E<t>Snapshot`: the tier's own value fields as a Sendable, Equatable struct (what a response
 ///   carries; also the last server-confirmed state used for rollback),
-/// - `E<t>`: the @Observable @MainActor tier class (stored fields, `apply` that writes only fields
-///   that changed, replace-if-different setters for model lists),
+/// - `E<t>`: the observable @MainActor tier class (stored fields, `apply` that writes only fields
+///   that changed, replace-if-different setters for model lists); it conforms to `Observable` by
+///   hand, with the macro's accessors over a registrar made on the first observed read,
 /// - `E<t>Providing`: the tier protocol, with forwarding accessors for the tier's fields in a
 ///   protocol extension, so every higher tier reaches lower-tier fields without hand-written code,
 /// - optional `_` variants of every field of every tier on `E1Providing`,
@@ -90,8 +91,8 @@ public enum MiddlewareModelEmitter {
 
             // Class
             out.append("/// Tier \(n) of a \(e). Observable; one live instance per client and \(e) id (see ``ApiClient``).")
-            out.append("@MainActor @Observable")
-            out.append("public final class \(C): \(C)Providing {")
+            out.append("@MainActor")
+            out.append("public final class \(C): \(C)Providing, Observable {")
             if n == 1 {
                 out.append("    /// The client this \(e) was fetched through.")
                 out.append("    public let api: ApiClient")
@@ -114,20 +115,32 @@ public enum MiddlewareModelEmitter {
                         out.append("        set { \(f.storedName) = \(write) }")
                         out.append("    }")
                         out.append("    /// ``\(f.name)`` as the server sent it, parsed when read.")
-                        out.append("    var \(f.storedName): \(f.storedType)")
+                        out += observed(f.storedName, f.storedType, access: "")
                     }
                 } else if f.kind == "let" || f.kind == "ref" {
                     out.append("    public let \(f.name): \(f.type)")
                 } else {
-                    out.append("    public internal(set) var \(f.name): \(f.type)")
+                    out += observed(f.name, f.type, access: "public internal(set) ")
                 }
             }
             out.append("    /// The last values the server confirmed (rollback target of optimistic mutations).")
-            out.append("    @ObservationIgnored var confirmed: \(C)Snapshot")
+            out.append("    var confirmed: \(C)Snapshot")
             out.append("    /// The client sequence number of the request whose answer ``confirmed`` holds.")
-            out.append("    @ObservationIgnored var confirmedSequence: UInt64 = 0")
+            out.append("    var confirmedSequence: UInt64 = 0")
             out.append("    /// Orders this model's mutations.")
-            out.append("    @ObservationIgnored var mutations = MutationQueue()")
+            out.append("    var mutations = MutationQueue()")
+            out.append("    /// Made by the first read of an observed property (see `ModelObservation`). Unchecked:")
+            out.append("    /// every access is an instant read or write on the main actor, and the run-time check")
+            out.append("    /// was most of an observed read's cost.")
+            out.append("    @exclusivity(unchecked) private(set) var observers: ModelObservation?")
+            out.append("")
+            out.append("    /// The observers' registrar holder, made now if no observed property was read before.")
+            out.append("    private func observation() -> ModelObservation {")
+            out.append("        if let observers { return observers }")
+            out.append("        let made = ModelObservation()")
+            out.append("        observers = made")
+            out.append("        return made")
+            out.append("    }")
             out.append("")
             out.append("    /// This model.")
             out.append("    public var \(e)\(n): \(C) { self }")
@@ -138,8 +151,8 @@ public enum MiddlewareModelEmitter {
                 ]
             out.append("    init(\(params.joined(separator: ", "))) {")
             out.append(n == 1 ? "        self.api = api" : "        self.\(below!) = \(below!)")
-            for f in refs { out.append("        self.\(f.name) = \(f.name)") }
-            for f in values { out.append("        self.\(f.storedName) = snapshot.\(f.name)") }
+            for f in refs { out.append("        self.\(f.kind == "refs" ? "_" : "")\(f.name) = \(f.name)") }
+            for f in values { out.append("        self.\(f.kind == "var" ? "_" : "")\(f.storedName) = snapshot.\(f.name)") }
             out.append("        self.confirmed = snapshot")
             out.append("    }")
             out.append("")
@@ -149,7 +162,7 @@ public enum MiddlewareModelEmitter {
             out.append("    }")
             out.append("")
             out.append("    /// Writes the fields of `snapshot` that differ, so unchanged fields wake no observer.")
-            out.append("    /// Compares with the macro's backing storage (`_field`): a read through the observed")
+            out.append("    /// Compares with the backing storage (`_field`): a read through the observed")
             out.append("    /// getter registers an access, a key path and a thread-local lookup per field, which")
             out.append("    /// was much of merging a page into cached models (the MiddlewareIngest benchmark).")
             out.append("    func apply(_ snapshot: \(C)Snapshot) {")
@@ -222,6 +235,38 @@ public enum MiddlewareModelEmitter {
         out.append("}")
         out.append("")
         return out.joined(separator: "\n")
+    }
+
+    /// An observed stored property `name`: its backing storage `_name` and the accessors
+    /// `@Observable` would write, over the registrar of the class's `observation()` (a
+    /// `ModelObservation`, made by the first read, so that a model no one reads never makes one).
+    /// `access` is the property's access modifiers, with a trailing space. The storage is readable
+    /// in the module: the client's own reads that no view depends on (a feed entry's filter keys)
+    /// read it without registering an access, which would make the registrar.
+    static func observed(_ name: String, _ type: String, access: String) -> [String] {
+        [
+            "    \(access)var \(name): \(type) {",
+            "        get {",
+            "            observation().registrar.access(self, keyPath: \\.\(name))",
+            "            return _\(name)",
+            "        }",
+            "        set {",
+            "            guard observationChanged(_\(name), newValue), let observers else {",
+            "                _\(name) = newValue",
+            "                return",
+            "            }",
+            "            observers.registrar.withMutation(of: self, keyPath: \\.\(name)) { _\(name) = newValue }",
+            "        }",
+            "        _modify {",
+            "            let observers = observation()",
+            "            observers.registrar.access(self, keyPath: \\.\(name))",
+            "            observers.registrar.willSet(self, keyPath: \\.\(name))",
+            "            defer { observers.registrar.didSet(self, keyPath: \\.\(name)) }",
+            "            yield &_\(name)",
+            "        }",
+            "    }",
+            "    private(set) var _\(name): \(type)",
+        ]
     }
 
     /// `ModelCaches`: one weak identity map per entity and tier, and what runs over all of them.

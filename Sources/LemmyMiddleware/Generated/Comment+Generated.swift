@@ -62,8 +62,8 @@ extension Comment1Providing {
 }
 
 /// Tier 1 of a comment. Observable; one live instance per client and comment id (see ``ApiClient``).
-@MainActor @Observable
-public final class Comment1: Comment1Providing {
+@MainActor
+public final class Comment1: Comment1Providing, Observable {
     /// The client this comment was fetched through.
     public let api: ApiClient
     /// The comment's id on the client's instance.
@@ -73,31 +73,243 @@ public final class Comment1: Comment1Providing {
     /// ``actorId`` as the server sent it, parsed when read.
     let actorIdText: LinkText
     /// The text (Markdown).
-    public internal(set) var content: String
+    public internal(set) var content: String {
+        get {
+            observation().registrar.access(self, keyPath: \.content)
+            return _content
+        }
+        set {
+            guard observationChanged(_content, newValue), let observers else {
+                _content = newValue
+                return
+            }
+            observers.registrar.withMutation(of: self, keyPath: \.content) { _content = newValue }
+        }
+        _modify {
+            let observers = observation()
+            observers.registrar.access(self, keyPath: \.content)
+            observers.registrar.willSet(self, keyPath: \.content)
+            defer { observers.registrar.didSet(self, keyPath: \.content) }
+            yield &_content
+        }
+    }
+    private(set) var _content: String
     /// The author's id.
-    public internal(set) var creatorId: Int
+    public internal(set) var creatorId: Int {
+        get {
+            observation().registrar.access(self, keyPath: \.creatorId)
+            return _creatorId
+        }
+        set {
+            guard observationChanged(_creatorId, newValue), let observers else {
+                _creatorId = newValue
+                return
+            }
+            observers.registrar.withMutation(of: self, keyPath: \.creatorId) { _creatorId = newValue }
+        }
+        _modify {
+            let observers = observation()
+            observers.registrar.access(self, keyPath: \.creatorId)
+            observers.registrar.willSet(self, keyPath: \.creatorId)
+            defer { observers.registrar.didSet(self, keyPath: \.creatorId) }
+            yield &_creatorId
+        }
+    }
+    private(set) var _creatorId: Int
     /// The post's id.
-    public internal(set) var postId: Int
+    public internal(set) var postId: Int {
+        get {
+            observation().registrar.access(self, keyPath: \.postId)
+            return _postId
+        }
+        set {
+            guard observationChanged(_postId, newValue), let observers else {
+                _postId = newValue
+                return
+            }
+            observers.registrar.withMutation(of: self, keyPath: \.postId) { _postId = newValue }
+        }
+        _modify {
+            let observers = observation()
+            observers.registrar.access(self, keyPath: \.postId)
+            observers.registrar.willSet(self, keyPath: \.postId)
+            defer { observers.registrar.didSet(self, keyPath: \.postId) }
+            yield &_postId
+        }
+    }
+    private(set) var _postId: Int
     /// The ids of the ancestors, outermost first, ending with this comment's id.
-    public internal(set) var path: [Int]
+    public internal(set) var path: [Int] {
+        get {
+            observation().registrar.access(self, keyPath: \.path)
+            return _path
+        }
+        set {
+            guard observationChanged(_path, newValue), let observers else {
+                _path = newValue
+                return
+            }
+            observers.registrar.withMutation(of: self, keyPath: \.path) { _path = newValue }
+        }
+        _modify {
+            let observers = observation()
+            observers.registrar.access(self, keyPath: \.path)
+            observers.registrar.willSet(self, keyPath: \.path)
+            defer { observers.registrar.didSet(self, keyPath: \.path) }
+            yield &_path
+        }
+    }
+    private(set) var _path: [Int]
     /// When the comment was published.
-    public internal(set) var created: Date
+    public internal(set) var created: Date {
+        get {
+            observation().registrar.access(self, keyPath: \.created)
+            return _created
+        }
+        set {
+            guard observationChanged(_created, newValue), let observers else {
+                _created = newValue
+                return
+            }
+            observers.registrar.withMutation(of: self, keyPath: \.created) { _created = newValue }
+        }
+        _modify {
+            let observers = observation()
+            observers.registrar.access(self, keyPath: \.created)
+            observers.registrar.willSet(self, keyPath: \.created)
+            defer { observers.registrar.didSet(self, keyPath: \.created) }
+            yield &_created
+        }
+    }
+    private(set) var _created: Date
     /// When the comment was last edited.
-    public internal(set) var updated: Date?
+    public internal(set) var updated: Date? {
+        get {
+            observation().registrar.access(self, keyPath: \.updated)
+            return _updated
+        }
+        set {
+            guard observationChanged(_updated, newValue), let observers else {
+                _updated = newValue
+                return
+            }
+            observers.registrar.withMutation(of: self, keyPath: \.updated) { _updated = newValue }
+        }
+        _modify {
+            let observers = observation()
+            observers.registrar.access(self, keyPath: \.updated)
+            observers.registrar.willSet(self, keyPath: \.updated)
+            defer { observers.registrar.didSet(self, keyPath: \.updated) }
+            yield &_updated
+        }
+    }
+    private(set) var _updated: Date?
     /// Whether the author deleted the comment.
-    public internal(set) var deleted: Bool
+    public internal(set) var deleted: Bool {
+        get {
+            observation().registrar.access(self, keyPath: \.deleted)
+            return _deleted
+        }
+        set {
+            guard observationChanged(_deleted, newValue), let observers else {
+                _deleted = newValue
+                return
+            }
+            observers.registrar.withMutation(of: self, keyPath: \.deleted) { _deleted = newValue }
+        }
+        _modify {
+            let observers = observation()
+            observers.registrar.access(self, keyPath: \.deleted)
+            observers.registrar.willSet(self, keyPath: \.deleted)
+            defer { observers.registrar.didSet(self, keyPath: \.deleted) }
+            yield &_deleted
+        }
+    }
+    private(set) var _deleted: Bool
     /// Whether a moderator or admin removed the comment.
-    public internal(set) var removed: Bool
+    public internal(set) var removed: Bool {
+        get {
+            observation().registrar.access(self, keyPath: \.removed)
+            return _removed
+        }
+        set {
+            guard observationChanged(_removed, newValue), let observers else {
+                _removed = newValue
+                return
+            }
+            observers.registrar.withMutation(of: self, keyPath: \.removed) { _removed = newValue }
+        }
+        _modify {
+            let observers = observation()
+            observers.registrar.access(self, keyPath: \.removed)
+            observers.registrar.willSet(self, keyPath: \.removed)
+            defer { observers.registrar.didSet(self, keyPath: \.removed) }
+            yield &_removed
+        }
+    }
+    private(set) var _removed: Bool
     /// Whether a moderator distinguished the comment.
-    public internal(set) var distinguished: Bool
+    public internal(set) var distinguished: Bool {
+        get {
+            observation().registrar.access(self, keyPath: \.distinguished)
+            return _distinguished
+        }
+        set {
+            guard observationChanged(_distinguished, newValue), let observers else {
+                _distinguished = newValue
+                return
+            }
+            observers.registrar.withMutation(of: self, keyPath: \.distinguished) { _distinguished = newValue }
+        }
+        _modify {
+            let observers = observation()
+            observers.registrar.access(self, keyPath: \.distinguished)
+            observers.registrar.willSet(self, keyPath: \.distinguished)
+            defer { observers.registrar.didSet(self, keyPath: \.distinguished) }
+            yield &_distinguished
+        }
+    }
+    private(set) var _distinguished: Bool
     /// The comment's language id.
-    public internal(set) var languageId: Int
+    public internal(set) var languageId: Int {
+        get {
+            observation().registrar.access(self, keyPath: \.languageId)
+            return _languageId
+        }
+        set {
+            guard observationChanged(_languageId, newValue), let observers else {
+                _languageId = newValue
+                return
+            }
+            observers.registrar.withMutation(of: self, keyPath: \.languageId) { _languageId = newValue }
+        }
+        _modify {
+            let observers = observation()
+            observers.registrar.access(self, keyPath: \.languageId)
+            observers.registrar.willSet(self, keyPath: \.languageId)
+            defer { observers.registrar.didSet(self, keyPath: \.languageId) }
+            yield &_languageId
+        }
+    }
+    private(set) var _languageId: Int
     /// The last values the server confirmed (rollback target of optimistic mutations).
-    @ObservationIgnored var confirmed: Comment1Snapshot
+    var confirmed: Comment1Snapshot
     /// The client sequence number of the request whose answer ``confirmed`` holds.
-    @ObservationIgnored var confirmedSequence: UInt64 = 0
+    var confirmedSequence: UInt64 = 0
     /// Orders this model's mutations.
-    @ObservationIgnored var mutations = MutationQueue()
+    var mutations = MutationQueue()
+    /// Made by the first read of an observed property (see `ModelObservation`). Unchecked:
+    /// every access is an instant read or write on the main actor, and the run-time check
+    /// was most of an observed read's cost.
+    @exclusivity(unchecked) private(set) var observers: ModelObservation?
+
+    /// The observers' registrar holder, made now if no observed property was read before.
+    private func observation() -> ModelObservation {
+        if let observers { return observers }
+        let made = ModelObservation()
+        observers = made
+        return made
+    }
 
     /// This model.
     public var comment1: Comment1 { self }
@@ -106,16 +318,16 @@ public final class Comment1: Comment1Providing {
         self.api = api
         self.id = snapshot.id
         self.actorIdText = snapshot.actorId
-        self.content = snapshot.content
-        self.creatorId = snapshot.creatorId
-        self.postId = snapshot.postId
-        self.path = snapshot.path
-        self.created = snapshot.created
-        self.updated = snapshot.updated
-        self.deleted = snapshot.deleted
-        self.removed = snapshot.removed
-        self.distinguished = snapshot.distinguished
-        self.languageId = snapshot.languageId
+        self._content = snapshot.content
+        self._creatorId = snapshot.creatorId
+        self._postId = snapshot.postId
+        self._path = snapshot.path
+        self._created = snapshot.created
+        self._updated = snapshot.updated
+        self._deleted = snapshot.deleted
+        self._removed = snapshot.removed
+        self._distinguished = snapshot.distinguished
+        self._languageId = snapshot.languageId
         self.confirmed = snapshot
     }
 
@@ -125,7 +337,7 @@ public final class Comment1: Comment1Providing {
     }
 
     /// Writes the fields of `snapshot` that differ, so unchanged fields wake no observer.
-    /// Compares with the macro's backing storage (`_field`): a read through the observed
+    /// Compares with the backing storage (`_field`): a read through the observed
     /// getter registers an access, a key path and a thread-local lookup per field, which
     /// was much of merging a page into cached models (the MiddlewareIngest benchmark).
     func apply(_ snapshot: Comment1Snapshot) {
@@ -186,8 +398,8 @@ extension Comment2Providing {
 }
 
 /// Tier 2 of a comment. Observable; one live instance per client and comment id (see ``ApiClient``).
-@MainActor @Observable
-public final class Comment2: Comment2Providing {
+@MainActor
+public final class Comment2: Comment2Providing, Observable {
     /// The tier-1 model.
     public let comment1: Comment1
     /// The author.
@@ -197,23 +409,155 @@ public final class Comment2: Comment2Providing {
     /// The community the post is in.
     public let community: Community1
     /// Score and the signed-in account's vote.
-    public internal(set) var votes: VotesModel
+    public internal(set) var votes: VotesModel {
+        get {
+            observation().registrar.access(self, keyPath: \.votes)
+            return _votes
+        }
+        set {
+            guard observationChanged(_votes, newValue), let observers else {
+                _votes = newValue
+                return
+            }
+            observers.registrar.withMutation(of: self, keyPath: \.votes) { _votes = newValue }
+        }
+        _modify {
+            let observers = observation()
+            observers.registrar.access(self, keyPath: \.votes)
+            observers.registrar.willSet(self, keyPath: \.votes)
+            defer { observers.registrar.didSet(self, keyPath: \.votes) }
+            yield &_votes
+        }
+    }
+    private(set) var _votes: VotesModel
     /// Whether the signed-in account saved the comment.
-    public internal(set) var saved: Bool
+    public internal(set) var saved: Bool {
+        get {
+            observation().registrar.access(self, keyPath: \.saved)
+            return _saved
+        }
+        set {
+            guard observationChanged(_saved, newValue), let observers else {
+                _saved = newValue
+                return
+            }
+            observers.registrar.withMutation(of: self, keyPath: \.saved) { _saved = newValue }
+        }
+        _modify {
+            let observers = observation()
+            observers.registrar.access(self, keyPath: \.saved)
+            observers.registrar.willSet(self, keyPath: \.saved)
+            defer { observers.registrar.didSet(self, keyPath: \.saved) }
+            yield &_saved
+        }
+    }
+    private(set) var _saved: Bool
     /// How many replies the comment has, at any depth.
-    public internal(set) var childCount: Int
+    public internal(set) var childCount: Int {
+        get {
+            observation().registrar.access(self, keyPath: \.childCount)
+            return _childCount
+        }
+        set {
+            guard observationChanged(_childCount, newValue), let observers else {
+                _childCount = newValue
+                return
+            }
+            observers.registrar.withMutation(of: self, keyPath: \.childCount) { _childCount = newValue }
+        }
+        _modify {
+            let observers = observation()
+            observers.registrar.access(self, keyPath: \.childCount)
+            observers.registrar.willSet(self, keyPath: \.childCount)
+            defer { observers.registrar.didSet(self, keyPath: \.childCount) }
+            yield &_childCount
+        }
+    }
+    private(set) var _childCount: Int
     /// Whether the author moderates the community.
-    public internal(set) var creatorIsModerator: Bool
+    public internal(set) var creatorIsModerator: Bool {
+        get {
+            observation().registrar.access(self, keyPath: \.creatorIsModerator)
+            return _creatorIsModerator
+        }
+        set {
+            guard observationChanged(_creatorIsModerator, newValue), let observers else {
+                _creatorIsModerator = newValue
+                return
+            }
+            observers.registrar.withMutation(of: self, keyPath: \.creatorIsModerator) { _creatorIsModerator = newValue }
+        }
+        _modify {
+            let observers = observation()
+            observers.registrar.access(self, keyPath: \.creatorIsModerator)
+            observers.registrar.willSet(self, keyPath: \.creatorIsModerator)
+            defer { observers.registrar.didSet(self, keyPath: \.creatorIsModerator) }
+            yield &_creatorIsModerator
+        }
+    }
+    private(set) var _creatorIsModerator: Bool
     /// Whether the author is an administrator.
-    public internal(set) var creatorIsAdmin: Bool
+    public internal(set) var creatorIsAdmin: Bool {
+        get {
+            observation().registrar.access(self, keyPath: \.creatorIsAdmin)
+            return _creatorIsAdmin
+        }
+        set {
+            guard observationChanged(_creatorIsAdmin, newValue), let observers else {
+                _creatorIsAdmin = newValue
+                return
+            }
+            observers.registrar.withMutation(of: self, keyPath: \.creatorIsAdmin) { _creatorIsAdmin = newValue }
+        }
+        _modify {
+            let observers = observation()
+            observers.registrar.access(self, keyPath: \.creatorIsAdmin)
+            observers.registrar.willSet(self, keyPath: \.creatorIsAdmin)
+            defer { observers.registrar.didSet(self, keyPath: \.creatorIsAdmin) }
+            yield &_creatorIsAdmin
+        }
+    }
+    private(set) var _creatorIsAdmin: Bool
     /// Whether the author is banned from the community.
-    public internal(set) var creatorBannedFromCommunity: Bool
+    public internal(set) var creatorBannedFromCommunity: Bool {
+        get {
+            observation().registrar.access(self, keyPath: \.creatorBannedFromCommunity)
+            return _creatorBannedFromCommunity
+        }
+        set {
+            guard observationChanged(_creatorBannedFromCommunity, newValue), let observers else {
+                _creatorBannedFromCommunity = newValue
+                return
+            }
+            observers.registrar.withMutation(of: self, keyPath: \.creatorBannedFromCommunity) { _creatorBannedFromCommunity = newValue }
+        }
+        _modify {
+            let observers = observation()
+            observers.registrar.access(self, keyPath: \.creatorBannedFromCommunity)
+            observers.registrar.willSet(self, keyPath: \.creatorBannedFromCommunity)
+            defer { observers.registrar.didSet(self, keyPath: \.creatorBannedFromCommunity) }
+            yield &_creatorBannedFromCommunity
+        }
+    }
+    private(set) var _creatorBannedFromCommunity: Bool
     /// The last values the server confirmed (rollback target of optimistic mutations).
-    @ObservationIgnored var confirmed: Comment2Snapshot
+    var confirmed: Comment2Snapshot
     /// The client sequence number of the request whose answer ``confirmed`` holds.
-    @ObservationIgnored var confirmedSequence: UInt64 = 0
+    var confirmedSequence: UInt64 = 0
     /// Orders this model's mutations.
-    @ObservationIgnored var mutations = MutationQueue()
+    var mutations = MutationQueue()
+    /// Made by the first read of an observed property (see `ModelObservation`). Unchecked:
+    /// every access is an instant read or write on the main actor, and the run-time check
+    /// was most of an observed read's cost.
+    @exclusivity(unchecked) private(set) var observers: ModelObservation?
+
+    /// The observers' registrar holder, made now if no observed property was read before.
+    private func observation() -> ModelObservation {
+        if let observers { return observers }
+        let made = ModelObservation()
+        observers = made
+        return made
+    }
 
     /// This model.
     public var comment2: Comment2 { self }
@@ -223,12 +567,12 @@ public final class Comment2: Comment2Providing {
         self.creator = creator
         self.post = post
         self.community = community
-        self.votes = snapshot.votes
-        self.saved = snapshot.saved
-        self.childCount = snapshot.childCount
-        self.creatorIsModerator = snapshot.creatorIsModerator
-        self.creatorIsAdmin = snapshot.creatorIsAdmin
-        self.creatorBannedFromCommunity = snapshot.creatorBannedFromCommunity
+        self._votes = snapshot.votes
+        self._saved = snapshot.saved
+        self._childCount = snapshot.childCount
+        self._creatorIsModerator = snapshot.creatorIsModerator
+        self._creatorIsAdmin = snapshot.creatorIsAdmin
+        self._creatorBannedFromCommunity = snapshot.creatorBannedFromCommunity
         self.confirmed = snapshot
     }
 
@@ -238,7 +582,7 @@ public final class Comment2: Comment2Providing {
     }
 
     /// Writes the fields of `snapshot` that differ, so unchanged fields wake no observer.
-    /// Compares with the macro's backing storage (`_field`): a read through the observed
+    /// Compares with the backing storage (`_field`): a read through the observed
     /// getter registers an access, a key path and a thread-local lookup per field, which
     /// was much of merging a page into cached models (the MiddlewareIngest benchmark).
     func apply(_ snapshot: Comment2Snapshot) {

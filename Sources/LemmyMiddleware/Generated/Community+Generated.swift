@@ -78,8 +78,8 @@ extension Community1Providing {
 }
 
 /// Tier 1 of a community. Observable; one live instance per client and community id (see ``ApiClient``).
-@MainActor @Observable
-public final class Community1: Community1Providing {
+@MainActor
+public final class Community1: Community1Providing, Observable {
     /// The client this community was fetched through.
     public let api: ApiClient
     /// The community's id on the client's instance.
@@ -89,49 +89,341 @@ public final class Community1: Community1Providing {
     /// ``actorId`` as the server sent it, parsed when read.
     let actorIdText: LinkText
     /// The community name, e.g. `swift`.
-    public internal(set) var name: String
+    public internal(set) var name: String {
+        get {
+            observation().registrar.access(self, keyPath: \.name)
+            return _name
+        }
+        set {
+            guard observationChanged(_name, newValue), let observers else {
+                _name = newValue
+                return
+            }
+            observers.registrar.withMutation(of: self, keyPath: \.name) { _name = newValue }
+        }
+        _modify {
+            let observers = observation()
+            observers.registrar.access(self, keyPath: \.name)
+            observers.registrar.willSet(self, keyPath: \.name)
+            defer { observers.registrar.didSet(self, keyPath: \.name) }
+            yield &_name
+        }
+    }
+    private(set) var _name: String
     /// The title, or ``name`` when none is set.
-    public internal(set) var displayName: String
+    public internal(set) var displayName: String {
+        get {
+            observation().registrar.access(self, keyPath: \.displayName)
+            return _displayName
+        }
+        set {
+            guard observationChanged(_displayName, newValue), let observers else {
+                _displayName = newValue
+                return
+            }
+            observers.registrar.withMutation(of: self, keyPath: \.displayName) { _displayName = newValue }
+        }
+        _modify {
+            let observers = observation()
+            observers.registrar.access(self, keyPath: \.displayName)
+            observers.registrar.willSet(self, keyPath: \.displayName)
+            defer { observers.registrar.didSet(self, keyPath: \.displayName) }
+            yield &_displayName
+        }
+    }
+    private(set) var _displayName: String
     /// The sidebar text (Markdown).
-    public internal(set) var description: String?
+    public internal(set) var description: String? {
+        get {
+            observation().registrar.access(self, keyPath: \.description)
+            return _description
+        }
+        set {
+            guard observationChanged(_description, newValue), let observers else {
+                _description = newValue
+                return
+            }
+            observers.registrar.withMutation(of: self, keyPath: \.description) { _description = newValue }
+        }
+        _modify {
+            let observers = observation()
+            observers.registrar.access(self, keyPath: \.description)
+            observers.registrar.willSet(self, keyPath: \.description)
+            defer { observers.registrar.didSet(self, keyPath: \.description) }
+            yield &_description
+        }
+    }
+    private(set) var _description: String?
     /// The icon image.
     public internal(set) var icon: URL? {
         get { iconText?.url }
         set { iconText = newValue.map(LinkText.init) }
     }
     /// ``icon`` as the server sent it, parsed when read.
-    var iconText: LinkText?
+    var iconText: LinkText? {
+        get {
+            observation().registrar.access(self, keyPath: \.iconText)
+            return _iconText
+        }
+        set {
+            guard observationChanged(_iconText, newValue), let observers else {
+                _iconText = newValue
+                return
+            }
+            observers.registrar.withMutation(of: self, keyPath: \.iconText) { _iconText = newValue }
+        }
+        _modify {
+            let observers = observation()
+            observers.registrar.access(self, keyPath: \.iconText)
+            observers.registrar.willSet(self, keyPath: \.iconText)
+            defer { observers.registrar.didSet(self, keyPath: \.iconText) }
+            yield &_iconText
+        }
+    }
+    private(set) var _iconText: LinkText?
     /// The banner image.
     public internal(set) var banner: URL? {
         get { bannerText?.url }
         set { bannerText = newValue.map(LinkText.init) }
     }
     /// ``banner`` as the server sent it, parsed when read.
-    var bannerText: LinkText?
+    var bannerText: LinkText? {
+        get {
+            observation().registrar.access(self, keyPath: \.bannerText)
+            return _bannerText
+        }
+        set {
+            guard observationChanged(_bannerText, newValue), let observers else {
+                _bannerText = newValue
+                return
+            }
+            observers.registrar.withMutation(of: self, keyPath: \.bannerText) { _bannerText = newValue }
+        }
+        _modify {
+            let observers = observation()
+            observers.registrar.access(self, keyPath: \.bannerText)
+            observers.registrar.willSet(self, keyPath: \.bannerText)
+            defer { observers.registrar.didSet(self, keyPath: \.bannerText) }
+            yield &_bannerText
+        }
+    }
+    private(set) var _bannerText: LinkText?
     /// When the community was created.
-    public internal(set) var created: Date
+    public internal(set) var created: Date {
+        get {
+            observation().registrar.access(self, keyPath: \.created)
+            return _created
+        }
+        set {
+            guard observationChanged(_created, newValue), let observers else {
+                _created = newValue
+                return
+            }
+            observers.registrar.withMutation(of: self, keyPath: \.created) { _created = newValue }
+        }
+        _modify {
+            let observers = observation()
+            observers.registrar.access(self, keyPath: \.created)
+            observers.registrar.willSet(self, keyPath: \.created)
+            defer { observers.registrar.didSet(self, keyPath: \.created) }
+            yield &_created
+        }
+    }
+    private(set) var _created: Date
     /// When the community was last edited.
-    public internal(set) var updated: Date?
+    public internal(set) var updated: Date? {
+        get {
+            observation().registrar.access(self, keyPath: \.updated)
+            return _updated
+        }
+        set {
+            guard observationChanged(_updated, newValue), let observers else {
+                _updated = newValue
+                return
+            }
+            observers.registrar.withMutation(of: self, keyPath: \.updated) { _updated = newValue }
+        }
+        _modify {
+            let observers = observation()
+            observers.registrar.access(self, keyPath: \.updated)
+            observers.registrar.willSet(self, keyPath: \.updated)
+            defer { observers.registrar.didSet(self, keyPath: \.updated) }
+            yield &_updated
+        }
+    }
+    private(set) var _updated: Date?
     /// Whether the community is marked NSFW.
-    public internal(set) var nsfw: Bool
+    public internal(set) var nsfw: Bool {
+        get {
+            observation().registrar.access(self, keyPath: \.nsfw)
+            return _nsfw
+        }
+        set {
+            guard observationChanged(_nsfw, newValue), let observers else {
+                _nsfw = newValue
+                return
+            }
+            observers.registrar.withMutation(of: self, keyPath: \.nsfw) { _nsfw = newValue }
+        }
+        _modify {
+            let observers = observation()
+            observers.registrar.access(self, keyPath: \.nsfw)
+            observers.registrar.willSet(self, keyPath: \.nsfw)
+            defer { observers.registrar.didSet(self, keyPath: \.nsfw) }
+            yield &_nsfw
+        }
+    }
+    private(set) var _nsfw: Bool
     /// Whether a moderator or admin removed the community.
-    public internal(set) var removed: Bool
+    public internal(set) var removed: Bool {
+        get {
+            observation().registrar.access(self, keyPath: \.removed)
+            return _removed
+        }
+        set {
+            guard observationChanged(_removed, newValue), let observers else {
+                _removed = newValue
+                return
+            }
+            observers.registrar.withMutation(of: self, keyPath: \.removed) { _removed = newValue }
+        }
+        _modify {
+            let observers = observation()
+            observers.registrar.access(self, keyPath: \.removed)
+            observers.registrar.willSet(self, keyPath: \.removed)
+            defer { observers.registrar.didSet(self, keyPath: \.removed) }
+            yield &_removed
+        }
+    }
+    private(set) var _removed: Bool
     /// Whether the community was deleted.
-    public internal(set) var deleted: Bool
+    public internal(set) var deleted: Bool {
+        get {
+            observation().registrar.access(self, keyPath: \.deleted)
+            return _deleted
+        }
+        set {
+            guard observationChanged(_deleted, newValue), let observers else {
+                _deleted = newValue
+                return
+            }
+            observers.registrar.withMutation(of: self, keyPath: \.deleted) { _deleted = newValue }
+        }
+        _modify {
+            let observers = observation()
+            observers.registrar.access(self, keyPath: \.deleted)
+            observers.registrar.willSet(self, keyPath: \.deleted)
+            defer { observers.registrar.didSet(self, keyPath: \.deleted) }
+            yield &_deleted
+        }
+    }
+    private(set) var _deleted: Bool
     /// Whether only moderators may post.
-    public internal(set) var onlyModeratorsCanPost: Bool
+    public internal(set) var onlyModeratorsCanPost: Bool {
+        get {
+            observation().registrar.access(self, keyPath: \.onlyModeratorsCanPost)
+            return _onlyModeratorsCanPost
+        }
+        set {
+            guard observationChanged(_onlyModeratorsCanPost, newValue), let observers else {
+                _onlyModeratorsCanPost = newValue
+                return
+            }
+            observers.registrar.withMutation(of: self, keyPath: \.onlyModeratorsCanPost) { _onlyModeratorsCanPost = newValue }
+        }
+        _modify {
+            let observers = observation()
+            observers.registrar.access(self, keyPath: \.onlyModeratorsCanPost)
+            observers.registrar.willSet(self, keyPath: \.onlyModeratorsCanPost)
+            defer { observers.registrar.didSet(self, keyPath: \.onlyModeratorsCanPost) }
+            yield &_onlyModeratorsCanPost
+        }
+    }
+    private(set) var _onlyModeratorsCanPost: Bool
     /// Whether the community lives on the client's instance.
-    public internal(set) var isLocal: Bool
+    public internal(set) var isLocal: Bool {
+        get {
+            observation().registrar.access(self, keyPath: \.isLocal)
+            return _isLocal
+        }
+        set {
+            guard observationChanged(_isLocal, newValue), let observers else {
+                _isLocal = newValue
+                return
+            }
+            observers.registrar.withMutation(of: self, keyPath: \.isLocal) { _isLocal = newValue }
+        }
+        _modify {
+            let observers = observation()
+            observers.registrar.access(self, keyPath: \.isLocal)
+            observers.registrar.willSet(self, keyPath: \.isLocal)
+            defer { observers.registrar.didSet(self, keyPath: \.isLocal) }
+            yield &_isLocal
+        }
+    }
+    private(set) var _isLocal: Bool
     /// The home instance's id.
-    public internal(set) var instanceId: Int
+    public internal(set) var instanceId: Int {
+        get {
+            observation().registrar.access(self, keyPath: \.instanceId)
+            return _instanceId
+        }
+        set {
+            guard observationChanged(_instanceId, newValue), let observers else {
+                _instanceId = newValue
+                return
+            }
+            observers.registrar.withMutation(of: self, keyPath: \.instanceId) { _instanceId = newValue }
+        }
+        _modify {
+            let observers = observation()
+            observers.registrar.access(self, keyPath: \.instanceId)
+            observers.registrar.willSet(self, keyPath: \.instanceId)
+            defer { observers.registrar.didSet(self, keyPath: \.instanceId) }
+            yield &_instanceId
+        }
+    }
+    private(set) var _instanceId: Int
     /// Whether the signed-in account blocks this community.
-    public internal(set) var blocked: Bool
+    public internal(set) var blocked: Bool {
+        get {
+            observation().registrar.access(self, keyPath: \.blocked)
+            return _blocked
+        }
+        set {
+            guard observationChanged(_blocked, newValue), let observers else {
+                _blocked = newValue
+                return
+            }
+            observers.registrar.withMutation(of: self, keyPath: \.blocked) { _blocked = newValue }
+        }
+        _modify {
+            let observers = observation()
+            observers.registrar.access(self, keyPath: \.blocked)
+            observers.registrar.willSet(self, keyPath: \.blocked)
+            defer { observers.registrar.didSet(self, keyPath: \.blocked) }
+            yield &_blocked
+        }
+    }
+    private(set) var _blocked: Bool
     /// The last values the server confirmed (rollback target of optimistic mutations).
-    @ObservationIgnored var confirmed: Community1Snapshot
+    var confirmed: Community1Snapshot
     /// The client sequence number of the request whose answer ``confirmed`` holds.
-    @ObservationIgnored var confirmedSequence: UInt64 = 0
+    var confirmedSequence: UInt64 = 0
     /// Orders this model's mutations.
-    @ObservationIgnored var mutations = MutationQueue()
+    var mutations = MutationQueue()
+    /// Made by the first read of an observed property (see `ModelObservation`). Unchecked:
+    /// every access is an instant read or write on the main actor, and the run-time check
+    /// was most of an observed read's cost.
+    @exclusivity(unchecked) private(set) var observers: ModelObservation?
+
+    /// The observers' registrar holder, made now if no observed property was read before.
+    private func observation() -> ModelObservation {
+        if let observers { return observers }
+        let made = ModelObservation()
+        observers = made
+        return made
+    }
 
     /// This model.
     public var community1: Community1 { self }
@@ -140,20 +432,20 @@ public final class Community1: Community1Providing {
         self.api = api
         self.id = snapshot.id
         self.actorIdText = snapshot.actorId
-        self.name = snapshot.name
-        self.displayName = snapshot.displayName
-        self.description = snapshot.description
-        self.iconText = snapshot.icon
-        self.bannerText = snapshot.banner
-        self.created = snapshot.created
-        self.updated = snapshot.updated
-        self.nsfw = snapshot.nsfw
-        self.removed = snapshot.removed
-        self.deleted = snapshot.deleted
-        self.onlyModeratorsCanPost = snapshot.onlyModeratorsCanPost
-        self.isLocal = snapshot.isLocal
-        self.instanceId = snapshot.instanceId
-        self.blocked = snapshot.blocked
+        self._name = snapshot.name
+        self._displayName = snapshot.displayName
+        self._description = snapshot.description
+        self._iconText = snapshot.icon
+        self._bannerText = snapshot.banner
+        self._created = snapshot.created
+        self._updated = snapshot.updated
+        self._nsfw = snapshot.nsfw
+        self._removed = snapshot.removed
+        self._deleted = snapshot.deleted
+        self._onlyModeratorsCanPost = snapshot.onlyModeratorsCanPost
+        self._isLocal = snapshot.isLocal
+        self._instanceId = snapshot.instanceId
+        self._blocked = snapshot.blocked
         self.confirmed = snapshot
     }
 
@@ -163,7 +455,7 @@ public final class Community1: Community1Providing {
     }
 
     /// Writes the fields of `snapshot` that differ, so unchanged fields wake no observer.
-    /// Compares with the macro's backing storage (`_field`): a read through the observed
+    /// Compares with the backing storage (`_field`): a read through the observed
     /// getter registers an access, a key path and a thread-local lookup per field, which
     /// was much of merging a page into cached models (the MiddlewareIngest benchmark).
     func apply(_ snapshot: Community1Snapshot) {
@@ -219,37 +511,149 @@ extension Community2Providing {
 }
 
 /// Tier 2 of a community. Observable; one live instance per client and community id (see ``ApiClient``).
-@MainActor @Observable
-public final class Community2: Community2Providing {
+@MainActor
+public final class Community2: Community2Providing, Observable {
     /// The tier-1 model.
     public let community1: Community1
     /// The signed-in account's subscription.
-    public internal(set) var subscription: SubscriptionState
+    public internal(set) var subscription: SubscriptionState {
+        get {
+            observation().registrar.access(self, keyPath: \.subscription)
+            return _subscription
+        }
+        set {
+            guard observationChanged(_subscription, newValue), let observers else {
+                _subscription = newValue
+                return
+            }
+            observers.registrar.withMutation(of: self, keyPath: \.subscription) { _subscription = newValue }
+        }
+        _modify {
+            let observers = observation()
+            observers.registrar.access(self, keyPath: \.subscription)
+            observers.registrar.willSet(self, keyPath: \.subscription)
+            defer { observers.registrar.didSet(self, keyPath: \.subscription) }
+            yield &_subscription
+        }
+    }
+    private(set) var _subscription: SubscriptionState
     /// How many people subscribe.
-    public internal(set) var subscriberCount: Int
+    public internal(set) var subscriberCount: Int {
+        get {
+            observation().registrar.access(self, keyPath: \.subscriberCount)
+            return _subscriberCount
+        }
+        set {
+            guard observationChanged(_subscriberCount, newValue), let observers else {
+                _subscriberCount = newValue
+                return
+            }
+            observers.registrar.withMutation(of: self, keyPath: \.subscriberCount) { _subscriberCount = newValue }
+        }
+        _modify {
+            let observers = observation()
+            observers.registrar.access(self, keyPath: \.subscriberCount)
+            observers.registrar.willSet(self, keyPath: \.subscriberCount)
+            defer { observers.registrar.didSet(self, keyPath: \.subscriberCount) }
+            yield &_subscriberCount
+        }
+    }
+    private(set) var _subscriberCount: Int
     /// How many posts the community holds.
-    public internal(set) var postCount: Int
+    public internal(set) var postCount: Int {
+        get {
+            observation().registrar.access(self, keyPath: \.postCount)
+            return _postCount
+        }
+        set {
+            guard observationChanged(_postCount, newValue), let observers else {
+                _postCount = newValue
+                return
+            }
+            observers.registrar.withMutation(of: self, keyPath: \.postCount) { _postCount = newValue }
+        }
+        _modify {
+            let observers = observation()
+            observers.registrar.access(self, keyPath: \.postCount)
+            observers.registrar.willSet(self, keyPath: \.postCount)
+            defer { observers.registrar.didSet(self, keyPath: \.postCount) }
+            yield &_postCount
+        }
+    }
+    private(set) var _postCount: Int
     /// How many comments the community holds.
-    public internal(set) var commentCount: Int
+    public internal(set) var commentCount: Int {
+        get {
+            observation().registrar.access(self, keyPath: \.commentCount)
+            return _commentCount
+        }
+        set {
+            guard observationChanged(_commentCount, newValue), let observers else {
+                _commentCount = newValue
+                return
+            }
+            observers.registrar.withMutation(of: self, keyPath: \.commentCount) { _commentCount = newValue }
+        }
+        _modify {
+            let observers = observation()
+            observers.registrar.access(self, keyPath: \.commentCount)
+            observers.registrar.willSet(self, keyPath: \.commentCount)
+            defer { observers.registrar.didSet(self, keyPath: \.commentCount) }
+            yield &_commentCount
+        }
+    }
+    private(set) var _commentCount: Int
     /// How many people were active in the last month.
-    public internal(set) var activeUserCountMonth: Int
+    public internal(set) var activeUserCountMonth: Int {
+        get {
+            observation().registrar.access(self, keyPath: \.activeUserCountMonth)
+            return _activeUserCountMonth
+        }
+        set {
+            guard observationChanged(_activeUserCountMonth, newValue), let observers else {
+                _activeUserCountMonth = newValue
+                return
+            }
+            observers.registrar.withMutation(of: self, keyPath: \.activeUserCountMonth) { _activeUserCountMonth = newValue }
+        }
+        _modify {
+            let observers = observation()
+            observers.registrar.access(self, keyPath: \.activeUserCountMonth)
+            observers.registrar.willSet(self, keyPath: \.activeUserCountMonth)
+            defer { observers.registrar.didSet(self, keyPath: \.activeUserCountMonth) }
+            yield &_activeUserCountMonth
+        }
+    }
+    private(set) var _activeUserCountMonth: Int
     /// The last values the server confirmed (rollback target of optimistic mutations).
-    @ObservationIgnored var confirmed: Community2Snapshot
+    var confirmed: Community2Snapshot
     /// The client sequence number of the request whose answer ``confirmed`` holds.
-    @ObservationIgnored var confirmedSequence: UInt64 = 0
+    var confirmedSequence: UInt64 = 0
     /// Orders this model's mutations.
-    @ObservationIgnored var mutations = MutationQueue()
+    var mutations = MutationQueue()
+    /// Made by the first read of an observed property (see `ModelObservation`). Unchecked:
+    /// every access is an instant read or write on the main actor, and the run-time check
+    /// was most of an observed read's cost.
+    @exclusivity(unchecked) private(set) var observers: ModelObservation?
+
+    /// The observers' registrar holder, made now if no observed property was read before.
+    private func observation() -> ModelObservation {
+        if let observers { return observers }
+        let made = ModelObservation()
+        observers = made
+        return made
+    }
 
     /// This model.
     public var community2: Community2 { self }
 
     init(community1: Community1, snapshot: Community2Snapshot) {
         self.community1 = community1
-        self.subscription = snapshot.subscription
-        self.subscriberCount = snapshot.subscriberCount
-        self.postCount = snapshot.postCount
-        self.commentCount = snapshot.commentCount
-        self.activeUserCountMonth = snapshot.activeUserCountMonth
+        self._subscription = snapshot.subscription
+        self._subscriberCount = snapshot.subscriberCount
+        self._postCount = snapshot.postCount
+        self._commentCount = snapshot.commentCount
+        self._activeUserCountMonth = snapshot.activeUserCountMonth
         self.confirmed = snapshot
     }
 
@@ -259,7 +663,7 @@ public final class Community2: Community2Providing {
     }
 
     /// Writes the fields of `snapshot` that differ, so unchanged fields wake no observer.
-    /// Compares with the macro's backing storage (`_field`): a read through the observed
+    /// Compares with the backing storage (`_field`): a read through the observed
     /// getter registers an access, a key path and a thread-local lookup per field, which
     /// was much of merging a page into cached models (the MiddlewareIngest benchmark).
     func apply(_ snapshot: Community2Snapshot) {
@@ -296,28 +700,80 @@ extension Community3Providing {
 }
 
 /// Tier 3 of a community. Observable; one live instance per client and community id (see ``ApiClient``).
-@MainActor @Observable
-public final class Community3: Community3Providing {
+@MainActor
+public final class Community3: Community3Providing, Observable {
     /// The tier-2 model.
     public let community2: Community2
     /// The moderators, in order of seniority.
-    public internal(set) var moderators: [Person1]
+    public internal(set) var moderators: [Person1] {
+        get {
+            observation().registrar.access(self, keyPath: \.moderators)
+            return _moderators
+        }
+        set {
+            guard observationChanged(_moderators, newValue), let observers else {
+                _moderators = newValue
+                return
+            }
+            observers.registrar.withMutation(of: self, keyPath: \.moderators) { _moderators = newValue }
+        }
+        _modify {
+            let observers = observation()
+            observers.registrar.access(self, keyPath: \.moderators)
+            observers.registrar.willSet(self, keyPath: \.moderators)
+            defer { observers.registrar.didSet(self, keyPath: \.moderators) }
+            yield &_moderators
+        }
+    }
+    private(set) var _moderators: [Person1]
     /// The language ids the community allows.
-    public internal(set) var discussionLanguages: [Int]
+    public internal(set) var discussionLanguages: [Int] {
+        get {
+            observation().registrar.access(self, keyPath: \.discussionLanguages)
+            return _discussionLanguages
+        }
+        set {
+            guard observationChanged(_discussionLanguages, newValue), let observers else {
+                _discussionLanguages = newValue
+                return
+            }
+            observers.registrar.withMutation(of: self, keyPath: \.discussionLanguages) { _discussionLanguages = newValue }
+        }
+        _modify {
+            let observers = observation()
+            observers.registrar.access(self, keyPath: \.discussionLanguages)
+            observers.registrar.willSet(self, keyPath: \.discussionLanguages)
+            defer { observers.registrar.didSet(self, keyPath: \.discussionLanguages) }
+            yield &_discussionLanguages
+        }
+    }
+    private(set) var _discussionLanguages: [Int]
     /// The last values the server confirmed (rollback target of optimistic mutations).
-    @ObservationIgnored var confirmed: Community3Snapshot
+    var confirmed: Community3Snapshot
     /// The client sequence number of the request whose answer ``confirmed`` holds.
-    @ObservationIgnored var confirmedSequence: UInt64 = 0
+    var confirmedSequence: UInt64 = 0
     /// Orders this model's mutations.
-    @ObservationIgnored var mutations = MutationQueue()
+    var mutations = MutationQueue()
+    /// Made by the first read of an observed property (see `ModelObservation`). Unchecked:
+    /// every access is an instant read or write on the main actor, and the run-time check
+    /// was most of an observed read's cost.
+    @exclusivity(unchecked) private(set) var observers: ModelObservation?
+
+    /// The observers' registrar holder, made now if no observed property was read before.
+    private func observation() -> ModelObservation {
+        if let observers { return observers }
+        let made = ModelObservation()
+        observers = made
+        return made
+    }
 
     /// This model.
     public var community3: Community3 { self }
 
     init(community2: Community2, moderators: [Person1], snapshot: Community3Snapshot) {
         self.community2 = community2
-        self.moderators = moderators
-        self.discussionLanguages = snapshot.discussionLanguages
+        self._moderators = moderators
+        self._discussionLanguages = snapshot.discussionLanguages
         self.confirmed = snapshot
     }
 
@@ -327,7 +783,7 @@ public final class Community3: Community3Providing {
     }
 
     /// Writes the fields of `snapshot` that differ, so unchanged fields wake no observer.
-    /// Compares with the macro's backing storage (`_field`): a read through the observed
+    /// Compares with the backing storage (`_field`): a read through the observed
     /// getter registers an access, a key path and a thread-local lookup per field, which
     /// was much of merging a page into cached models (the MiddlewareIngest benchmark).
     func apply(_ snapshot: Community3Snapshot) {

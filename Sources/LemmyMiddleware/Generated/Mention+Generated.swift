@@ -33,8 +33,8 @@ extension Mention1Providing {
 }
 
 /// Tier 1 of a mention. Observable; one live instance per client and mention id (see ``ApiClient``).
-@MainActor @Observable
-public final class Mention1: Mention1Providing {
+@MainActor
+public final class Mention1: Mention1Providing, Observable {
     /// The client this mention was fetched through.
     public let api: ApiClient
     /// The mention's id (0.18/0.19 person mention; 1.0 notification).
@@ -42,15 +42,67 @@ public final class Mention1: Mention1Providing {
     /// The comment that mentions the account.
     public let comment: Comment2
     /// Whether the account has read the mention.
-    public internal(set) var read: Bool
+    public internal(set) var read: Bool {
+        get {
+            observation().registrar.access(self, keyPath: \.read)
+            return _read
+        }
+        set {
+            guard observationChanged(_read, newValue), let observers else {
+                _read = newValue
+                return
+            }
+            observers.registrar.withMutation(of: self, keyPath: \.read) { _read = newValue }
+        }
+        _modify {
+            let observers = observation()
+            observers.registrar.access(self, keyPath: \.read)
+            observers.registrar.willSet(self, keyPath: \.read)
+            defer { observers.registrar.didSet(self, keyPath: \.read) }
+            yield &_read
+        }
+    }
+    private(set) var _read: Bool
     /// When the mention arrived.
-    public internal(set) var created: Date
+    public internal(set) var created: Date {
+        get {
+            observation().registrar.access(self, keyPath: \.created)
+            return _created
+        }
+        set {
+            guard observationChanged(_created, newValue), let observers else {
+                _created = newValue
+                return
+            }
+            observers.registrar.withMutation(of: self, keyPath: \.created) { _created = newValue }
+        }
+        _modify {
+            let observers = observation()
+            observers.registrar.access(self, keyPath: \.created)
+            observers.registrar.willSet(self, keyPath: \.created)
+            defer { observers.registrar.didSet(self, keyPath: \.created) }
+            yield &_created
+        }
+    }
+    private(set) var _created: Date
     /// The last values the server confirmed (rollback target of optimistic mutations).
-    @ObservationIgnored var confirmed: Mention1Snapshot
+    var confirmed: Mention1Snapshot
     /// The client sequence number of the request whose answer ``confirmed`` holds.
-    @ObservationIgnored var confirmedSequence: UInt64 = 0
+    var confirmedSequence: UInt64 = 0
     /// Orders this model's mutations.
-    @ObservationIgnored var mutations = MutationQueue()
+    var mutations = MutationQueue()
+    /// Made by the first read of an observed property (see `ModelObservation`). Unchecked:
+    /// every access is an instant read or write on the main actor, and the run-time check
+    /// was most of an observed read's cost.
+    @exclusivity(unchecked) private(set) var observers: ModelObservation?
+
+    /// The observers' registrar holder, made now if no observed property was read before.
+    private func observation() -> ModelObservation {
+        if let observers { return observers }
+        let made = ModelObservation()
+        observers = made
+        return made
+    }
 
     /// This model.
     public var mention1: Mention1 { self }
@@ -59,8 +111,8 @@ public final class Mention1: Mention1Providing {
         self.api = api
         self.comment = comment
         self.id = snapshot.id
-        self.read = snapshot.read
-        self.created = snapshot.created
+        self._read = snapshot.read
+        self._created = snapshot.created
         self.confirmed = snapshot
     }
 
@@ -70,7 +122,7 @@ public final class Mention1: Mention1Providing {
     }
 
     /// Writes the fields of `snapshot` that differ, so unchanged fields wake no observer.
-    /// Compares with the macro's backing storage (`_field`): a read through the observed
+    /// Compares with the backing storage (`_field`): a read through the observed
     /// getter registers an access, a key path and a thread-local lookup per field, which
     /// was much of merging a page into cached models (the MiddlewareIngest benchmark).
     func apply(_ snapshot: Mention1Snapshot) {

@@ -54,8 +54,8 @@ extension Message1Providing {
 }
 
 /// Tier 1 of a message. Observable; one live instance per client and message id (see ``ApiClient``).
-@MainActor @Observable
-public final class Message1: Message1Providing {
+@MainActor
+public final class Message1: Message1Providing, Observable {
     /// The client this message was fetched through.
     public let api: ApiClient
     /// The message's id.
@@ -69,23 +69,155 @@ public final class Message1: Message1Providing {
     /// The recipient.
     public let recipient: Person1
     /// The text (Markdown).
-    public internal(set) var content: String
+    public internal(set) var content: String {
+        get {
+            observation().registrar.access(self, keyPath: \.content)
+            return _content
+        }
+        set {
+            guard observationChanged(_content, newValue), let observers else {
+                _content = newValue
+                return
+            }
+            observers.registrar.withMutation(of: self, keyPath: \.content) { _content = newValue }
+        }
+        _modify {
+            let observers = observation()
+            observers.registrar.access(self, keyPath: \.content)
+            observers.registrar.willSet(self, keyPath: \.content)
+            defer { observers.registrar.didSet(self, keyPath: \.content) }
+            yield &_content
+        }
+    }
+    private(set) var _content: String
     /// When the message was sent.
-    public internal(set) var created: Date
+    public internal(set) var created: Date {
+        get {
+            observation().registrar.access(self, keyPath: \.created)
+            return _created
+        }
+        set {
+            guard observationChanged(_created, newValue), let observers else {
+                _created = newValue
+                return
+            }
+            observers.registrar.withMutation(of: self, keyPath: \.created) { _created = newValue }
+        }
+        _modify {
+            let observers = observation()
+            observers.registrar.access(self, keyPath: \.created)
+            observers.registrar.willSet(self, keyPath: \.created)
+            defer { observers.registrar.didSet(self, keyPath: \.created) }
+            yield &_created
+        }
+    }
+    private(set) var _created: Date
     /// When the message was last edited.
-    public internal(set) var updated: Date?
+    public internal(set) var updated: Date? {
+        get {
+            observation().registrar.access(self, keyPath: \.updated)
+            return _updated
+        }
+        set {
+            guard observationChanged(_updated, newValue), let observers else {
+                _updated = newValue
+                return
+            }
+            observers.registrar.withMutation(of: self, keyPath: \.updated) { _updated = newValue }
+        }
+        _modify {
+            let observers = observation()
+            observers.registrar.access(self, keyPath: \.updated)
+            observers.registrar.willSet(self, keyPath: \.updated)
+            defer { observers.registrar.didSet(self, keyPath: \.updated) }
+            yield &_updated
+        }
+    }
+    private(set) var _updated: Date?
     /// Whether the sender deleted the message.
-    public internal(set) var deleted: Bool
+    public internal(set) var deleted: Bool {
+        get {
+            observation().registrar.access(self, keyPath: \.deleted)
+            return _deleted
+        }
+        set {
+            guard observationChanged(_deleted, newValue), let observers else {
+                _deleted = newValue
+                return
+            }
+            observers.registrar.withMutation(of: self, keyPath: \.deleted) { _deleted = newValue }
+        }
+        _modify {
+            let observers = observation()
+            observers.registrar.access(self, keyPath: \.deleted)
+            observers.registrar.willSet(self, keyPath: \.deleted)
+            defer { observers.registrar.didSet(self, keyPath: \.deleted) }
+            yield &_deleted
+        }
+    }
+    private(set) var _deleted: Bool
     /// Whether the recipient has read the message.
-    public internal(set) var read: Bool
+    public internal(set) var read: Bool {
+        get {
+            observation().registrar.access(self, keyPath: \.read)
+            return _read
+        }
+        set {
+            guard observationChanged(_read, newValue), let observers else {
+                _read = newValue
+                return
+            }
+            observers.registrar.withMutation(of: self, keyPath: \.read) { _read = newValue }
+        }
+        _modify {
+            let observers = observation()
+            observers.registrar.access(self, keyPath: \.read)
+            observers.registrar.willSet(self, keyPath: \.read)
+            defer { observers.registrar.didSet(self, keyPath: \.read) }
+            yield &_read
+        }
+    }
+    private(set) var _read: Bool
     /// The Lemmy 1.0 notification that delivered the message (what marks it read); nil before 1.0.
-    public internal(set) var notificationId: Int?
+    public internal(set) var notificationId: Int? {
+        get {
+            observation().registrar.access(self, keyPath: \.notificationId)
+            return _notificationId
+        }
+        set {
+            guard observationChanged(_notificationId, newValue), let observers else {
+                _notificationId = newValue
+                return
+            }
+            observers.registrar.withMutation(of: self, keyPath: \.notificationId) { _notificationId = newValue }
+        }
+        _modify {
+            let observers = observation()
+            observers.registrar.access(self, keyPath: \.notificationId)
+            observers.registrar.willSet(self, keyPath: \.notificationId)
+            defer { observers.registrar.didSet(self, keyPath: \.notificationId) }
+            yield &_notificationId
+        }
+    }
+    private(set) var _notificationId: Int?
     /// The last values the server confirmed (rollback target of optimistic mutations).
-    @ObservationIgnored var confirmed: Message1Snapshot
+    var confirmed: Message1Snapshot
     /// The client sequence number of the request whose answer ``confirmed`` holds.
-    @ObservationIgnored var confirmedSequence: UInt64 = 0
+    var confirmedSequence: UInt64 = 0
     /// Orders this model's mutations.
-    @ObservationIgnored var mutations = MutationQueue()
+    var mutations = MutationQueue()
+    /// Made by the first read of an observed property (see `ModelObservation`). Unchecked:
+    /// every access is an instant read or write on the main actor, and the run-time check
+    /// was most of an observed read's cost.
+    @exclusivity(unchecked) private(set) var observers: ModelObservation?
+
+    /// The observers' registrar holder, made now if no observed property was read before.
+    private func observation() -> ModelObservation {
+        if let observers { return observers }
+        let made = ModelObservation()
+        observers = made
+        return made
+    }
 
     /// This model.
     public var message1: Message1 { self }
@@ -96,12 +228,12 @@ public final class Message1: Message1Providing {
         self.recipient = recipient
         self.id = snapshot.id
         self.actorIdText = snapshot.actorId
-        self.content = snapshot.content
-        self.created = snapshot.created
-        self.updated = snapshot.updated
-        self.deleted = snapshot.deleted
-        self.read = snapshot.read
-        self.notificationId = snapshot.notificationId
+        self._content = snapshot.content
+        self._created = snapshot.created
+        self._updated = snapshot.updated
+        self._deleted = snapshot.deleted
+        self._read = snapshot.read
+        self._notificationId = snapshot.notificationId
         self.confirmed = snapshot
     }
 
@@ -111,7 +243,7 @@ public final class Message1: Message1Providing {
     }
 
     /// Writes the fields of `snapshot` that differ, so unchanged fields wake no observer.
-    /// Compares with the macro's backing storage (`_field`): a read through the observed
+    /// Compares with the backing storage (`_field`): a read through the observed
     /// getter registers an access, a key path and a thread-local lookup per field, which
     /// was much of merging a page into cached models (the MiddlewareIngest benchmark).
     func apply(_ snapshot: Message1Snapshot) {
@@ -148,8 +280,8 @@ extension Message2Providing {
 }
 
 /// Tier 2 of a message. Observable; one live instance per client and message id (see ``ApiClient``).
-@MainActor @Observable
-public final class Message2: Message2Providing {
+@MainActor
+public final class Message2: Message2Providing, Observable {
     /// The tier-1 model.
     public let message1: Message1
     /// The sender, with their counts and whether they are an admin or banned.
@@ -157,11 +289,23 @@ public final class Message2: Message2Providing {
     /// The recipient, with their counts and whether they are an admin or banned.
     public let recipient2: Person2
     /// The last values the server confirmed (rollback target of optimistic mutations).
-    @ObservationIgnored var confirmed: Message2Snapshot
+    var confirmed: Message2Snapshot
     /// The client sequence number of the request whose answer ``confirmed`` holds.
-    @ObservationIgnored var confirmedSequence: UInt64 = 0
+    var confirmedSequence: UInt64 = 0
     /// Orders this model's mutations.
-    @ObservationIgnored var mutations = MutationQueue()
+    var mutations = MutationQueue()
+    /// Made by the first read of an observed property (see `ModelObservation`). Unchecked:
+    /// every access is an instant read or write on the main actor, and the run-time check
+    /// was most of an observed read's cost.
+    @exclusivity(unchecked) private(set) var observers: ModelObservation?
+
+    /// The observers' registrar holder, made now if no observed property was read before.
+    private func observation() -> ModelObservation {
+        if let observers { return observers }
+        let made = ModelObservation()
+        observers = made
+        return made
+    }
 
     /// This model.
     public var message2: Message2 { self }
@@ -179,7 +323,7 @@ public final class Message2: Message2Providing {
     }
 
     /// Writes the fields of `snapshot` that differ, so unchanged fields wake no observer.
-    /// Compares with the macro's backing storage (`_field`): a read through the observed
+    /// Compares with the backing storage (`_field`): a read through the observed
     /// getter registers an access, a key path and a thread-local lookup per field, which
     /// was much of merging a page into cached models (the MiddlewareIngest benchmark).
     func apply(_ snapshot: Message2Snapshot) {

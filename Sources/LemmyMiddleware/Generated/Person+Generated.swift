@@ -72,8 +72,8 @@ extension Person1Providing {
 }
 
 /// Tier 1 of a person. Observable; one live instance per client and person id (see ``ApiClient``).
-@MainActor @Observable
-public final class Person1: Person1Providing {
+@MainActor
+public final class Person1: Person1Providing, Observable {
     /// The client this person was fetched through.
     public let api: ApiClient
     /// The person's id on the client's instance.
@@ -83,45 +83,297 @@ public final class Person1: Person1Providing {
     /// ``actorId`` as the server sent it, parsed when read.
     let actorIdText: LinkText
     /// The user name, e.g. `alice`.
-    public internal(set) var name: String
+    public internal(set) var name: String {
+        get {
+            observation().registrar.access(self, keyPath: \.name)
+            return _name
+        }
+        set {
+            guard observationChanged(_name, newValue), let observers else {
+                _name = newValue
+                return
+            }
+            observers.registrar.withMutation(of: self, keyPath: \.name) { _name = newValue }
+        }
+        _modify {
+            let observers = observation()
+            observers.registrar.access(self, keyPath: \.name)
+            observers.registrar.willSet(self, keyPath: \.name)
+            defer { observers.registrar.didSet(self, keyPath: \.name) }
+            yield &_name
+        }
+    }
+    private(set) var _name: String
     /// The display name, or ``name`` when none is set.
-    public internal(set) var displayName: String
+    public internal(set) var displayName: String {
+        get {
+            observation().registrar.access(self, keyPath: \.displayName)
+            return _displayName
+        }
+        set {
+            guard observationChanged(_displayName, newValue), let observers else {
+                _displayName = newValue
+                return
+            }
+            observers.registrar.withMutation(of: self, keyPath: \.displayName) { _displayName = newValue }
+        }
+        _modify {
+            let observers = observation()
+            observers.registrar.access(self, keyPath: \.displayName)
+            observers.registrar.willSet(self, keyPath: \.displayName)
+            defer { observers.registrar.didSet(self, keyPath: \.displayName) }
+            yield &_displayName
+        }
+    }
+    private(set) var _displayName: String
     /// The profile text (Markdown).
-    public internal(set) var bio: String?
+    public internal(set) var bio: String? {
+        get {
+            observation().registrar.access(self, keyPath: \.bio)
+            return _bio
+        }
+        set {
+            guard observationChanged(_bio, newValue), let observers else {
+                _bio = newValue
+                return
+            }
+            observers.registrar.withMutation(of: self, keyPath: \.bio) { _bio = newValue }
+        }
+        _modify {
+            let observers = observation()
+            observers.registrar.access(self, keyPath: \.bio)
+            observers.registrar.willSet(self, keyPath: \.bio)
+            defer { observers.registrar.didSet(self, keyPath: \.bio) }
+            yield &_bio
+        }
+    }
+    private(set) var _bio: String?
     /// The avatar image.
     public internal(set) var avatar: URL? {
         get { avatarText?.url }
         set { avatarText = newValue.map(LinkText.init) }
     }
     /// ``avatar`` as the server sent it, parsed when read.
-    var avatarText: LinkText?
+    var avatarText: LinkText? {
+        get {
+            observation().registrar.access(self, keyPath: \.avatarText)
+            return _avatarText
+        }
+        set {
+            guard observationChanged(_avatarText, newValue), let observers else {
+                _avatarText = newValue
+                return
+            }
+            observers.registrar.withMutation(of: self, keyPath: \.avatarText) { _avatarText = newValue }
+        }
+        _modify {
+            let observers = observation()
+            observers.registrar.access(self, keyPath: \.avatarText)
+            observers.registrar.willSet(self, keyPath: \.avatarText)
+            defer { observers.registrar.didSet(self, keyPath: \.avatarText) }
+            yield &_avatarText
+        }
+    }
+    private(set) var _avatarText: LinkText?
     /// The banner image.
     public internal(set) var banner: URL? {
         get { bannerText?.url }
         set { bannerText = newValue.map(LinkText.init) }
     }
     /// ``banner`` as the server sent it, parsed when read.
-    var bannerText: LinkText?
+    var bannerText: LinkText? {
+        get {
+            observation().registrar.access(self, keyPath: \.bannerText)
+            return _bannerText
+        }
+        set {
+            guard observationChanged(_bannerText, newValue), let observers else {
+                _bannerText = newValue
+                return
+            }
+            observers.registrar.withMutation(of: self, keyPath: \.bannerText) { _bannerText = newValue }
+        }
+        _modify {
+            let observers = observation()
+            observers.registrar.access(self, keyPath: \.bannerText)
+            observers.registrar.willSet(self, keyPath: \.bannerText)
+            defer { observers.registrar.didSet(self, keyPath: \.bannerText) }
+            yield &_bannerText
+        }
+    }
+    private(set) var _bannerText: LinkText?
     /// When the account was created.
-    public internal(set) var created: Date
+    public internal(set) var created: Date {
+        get {
+            observation().registrar.access(self, keyPath: \.created)
+            return _created
+        }
+        set {
+            guard observationChanged(_created, newValue), let observers else {
+                _created = newValue
+                return
+            }
+            observers.registrar.withMutation(of: self, keyPath: \.created) { _created = newValue }
+        }
+        _modify {
+            let observers = observation()
+            observers.registrar.access(self, keyPath: \.created)
+            observers.registrar.willSet(self, keyPath: \.created)
+            defer { observers.registrar.didSet(self, keyPath: \.created) }
+            yield &_created
+        }
+    }
+    private(set) var _created: Date
     /// When the profile was last edited.
-    public internal(set) var updated: Date?
+    public internal(set) var updated: Date? {
+        get {
+            observation().registrar.access(self, keyPath: \.updated)
+            return _updated
+        }
+        set {
+            guard observationChanged(_updated, newValue), let observers else {
+                _updated = newValue
+                return
+            }
+            observers.registrar.withMutation(of: self, keyPath: \.updated) { _updated = newValue }
+        }
+        _modify {
+            let observers = observation()
+            observers.registrar.access(self, keyPath: \.updated)
+            observers.registrar.willSet(self, keyPath: \.updated)
+            defer { observers.registrar.didSet(self, keyPath: \.updated) }
+            yield &_updated
+        }
+    }
+    private(set) var _updated: Date?
     /// Whether the account is a bot.
-    public internal(set) var isBot: Bool
+    public internal(set) var isBot: Bool {
+        get {
+            observation().registrar.access(self, keyPath: \.isBot)
+            return _isBot
+        }
+        set {
+            guard observationChanged(_isBot, newValue), let observers else {
+                _isBot = newValue
+                return
+            }
+            observers.registrar.withMutation(of: self, keyPath: \.isBot) { _isBot = newValue }
+        }
+        _modify {
+            let observers = observation()
+            observers.registrar.access(self, keyPath: \.isBot)
+            observers.registrar.willSet(self, keyPath: \.isBot)
+            defer { observers.registrar.didSet(self, keyPath: \.isBot) }
+            yield &_isBot
+        }
+    }
+    private(set) var _isBot: Bool
     /// Whether the account was deleted.
-    public internal(set) var isDeleted: Bool
+    public internal(set) var isDeleted: Bool {
+        get {
+            observation().registrar.access(self, keyPath: \.isDeleted)
+            return _isDeleted
+        }
+        set {
+            guard observationChanged(_isDeleted, newValue), let observers else {
+                _isDeleted = newValue
+                return
+            }
+            observers.registrar.withMutation(of: self, keyPath: \.isDeleted) { _isDeleted = newValue }
+        }
+        _modify {
+            let observers = observation()
+            observers.registrar.access(self, keyPath: \.isDeleted)
+            observers.registrar.willSet(self, keyPath: \.isDeleted)
+            defer { observers.registrar.didSet(self, keyPath: \.isDeleted) }
+            yield &_isDeleted
+        }
+    }
+    private(set) var _isDeleted: Bool
     /// Whether the account lives on the client's instance.
-    public internal(set) var isLocal: Bool
+    public internal(set) var isLocal: Bool {
+        get {
+            observation().registrar.access(self, keyPath: \.isLocal)
+            return _isLocal
+        }
+        set {
+            guard observationChanged(_isLocal, newValue), let observers else {
+                _isLocal = newValue
+                return
+            }
+            observers.registrar.withMutation(of: self, keyPath: \.isLocal) { _isLocal = newValue }
+        }
+        _modify {
+            let observers = observation()
+            observers.registrar.access(self, keyPath: \.isLocal)
+            observers.registrar.willSet(self, keyPath: \.isLocal)
+            defer { observers.registrar.didSet(self, keyPath: \.isLocal) }
+            yield &_isLocal
+        }
+    }
+    private(set) var _isLocal: Bool
     /// The home instance's id.
-    public internal(set) var instanceId: Int
+    public internal(set) var instanceId: Int {
+        get {
+            observation().registrar.access(self, keyPath: \.instanceId)
+            return _instanceId
+        }
+        set {
+            guard observationChanged(_instanceId, newValue), let observers else {
+                _instanceId = newValue
+                return
+            }
+            observers.registrar.withMutation(of: self, keyPath: \.instanceId) { _instanceId = newValue }
+        }
+        _modify {
+            let observers = observation()
+            observers.registrar.access(self, keyPath: \.instanceId)
+            observers.registrar.willSet(self, keyPath: \.instanceId)
+            defer { observers.registrar.didSet(self, keyPath: \.instanceId) }
+            yield &_instanceId
+        }
+    }
+    private(set) var _instanceId: Int
     /// Whether the signed-in account blocks this person.
-    public internal(set) var blocked: Bool
+    public internal(set) var blocked: Bool {
+        get {
+            observation().registrar.access(self, keyPath: \.blocked)
+            return _blocked
+        }
+        set {
+            guard observationChanged(_blocked, newValue), let observers else {
+                _blocked = newValue
+                return
+            }
+            observers.registrar.withMutation(of: self, keyPath: \.blocked) { _blocked = newValue }
+        }
+        _modify {
+            let observers = observation()
+            observers.registrar.access(self, keyPath: \.blocked)
+            observers.registrar.willSet(self, keyPath: \.blocked)
+            defer { observers.registrar.didSet(self, keyPath: \.blocked) }
+            yield &_blocked
+        }
+    }
+    private(set) var _blocked: Bool
     /// The last values the server confirmed (rollback target of optimistic mutations).
-    @ObservationIgnored var confirmed: Person1Snapshot
+    var confirmed: Person1Snapshot
     /// The client sequence number of the request whose answer ``confirmed`` holds.
-    @ObservationIgnored var confirmedSequence: UInt64 = 0
+    var confirmedSequence: UInt64 = 0
     /// Orders this model's mutations.
-    @ObservationIgnored var mutations = MutationQueue()
+    var mutations = MutationQueue()
+    /// Made by the first read of an observed property (see `ModelObservation`). Unchecked:
+    /// every access is an instant read or write on the main actor, and the run-time check
+    /// was most of an observed read's cost.
+    @exclusivity(unchecked) private(set) var observers: ModelObservation?
+
+    /// The observers' registrar holder, made now if no observed property was read before.
+    private func observation() -> ModelObservation {
+        if let observers { return observers }
+        let made = ModelObservation()
+        observers = made
+        return made
+    }
 
     /// This model.
     public var person1: Person1 { self }
@@ -130,18 +382,18 @@ public final class Person1: Person1Providing {
         self.api = api
         self.id = snapshot.id
         self.actorIdText = snapshot.actorId
-        self.name = snapshot.name
-        self.displayName = snapshot.displayName
-        self.bio = snapshot.bio
-        self.avatarText = snapshot.avatar
-        self.bannerText = snapshot.banner
-        self.created = snapshot.created
-        self.updated = snapshot.updated
-        self.isBot = snapshot.isBot
-        self.isDeleted = snapshot.isDeleted
-        self.isLocal = snapshot.isLocal
-        self.instanceId = snapshot.instanceId
-        self.blocked = snapshot.blocked
+        self._name = snapshot.name
+        self._displayName = snapshot.displayName
+        self._bio = snapshot.bio
+        self._avatarText = snapshot.avatar
+        self._bannerText = snapshot.banner
+        self._created = snapshot.created
+        self._updated = snapshot.updated
+        self._isBot = snapshot.isBot
+        self._isDeleted = snapshot.isDeleted
+        self._isLocal = snapshot.isLocal
+        self._instanceId = snapshot.instanceId
+        self._blocked = snapshot.blocked
         self.confirmed = snapshot
     }
 
@@ -151,7 +403,7 @@ public final class Person1: Person1Providing {
     }
 
     /// Writes the fields of `snapshot` that differ, so unchanged fields wake no observer.
-    /// Compares with the macro's backing storage (`_field`): a read through the observed
+    /// Compares with the backing storage (`_field`): a read through the observed
     /// getter registers an access, a key path and a thread-local lookup per field, which
     /// was much of merging a page into cached models (the MiddlewareIngest benchmark).
     func apply(_ snapshot: Person1Snapshot) {
@@ -202,34 +454,126 @@ extension Person2Providing {
 }
 
 /// Tier 2 of a person. Observable; one live instance per client and person id (see ``ApiClient``).
-@MainActor @Observable
-public final class Person2: Person2Providing {
+@MainActor
+public final class Person2: Person2Providing, Observable {
     /// The tier-1 model.
     public let person1: Person1
     /// How many posts the person has made.
-    public internal(set) var postCount: Int
+    public internal(set) var postCount: Int {
+        get {
+            observation().registrar.access(self, keyPath: \.postCount)
+            return _postCount
+        }
+        set {
+            guard observationChanged(_postCount, newValue), let observers else {
+                _postCount = newValue
+                return
+            }
+            observers.registrar.withMutation(of: self, keyPath: \.postCount) { _postCount = newValue }
+        }
+        _modify {
+            let observers = observation()
+            observers.registrar.access(self, keyPath: \.postCount)
+            observers.registrar.willSet(self, keyPath: \.postCount)
+            defer { observers.registrar.didSet(self, keyPath: \.postCount) }
+            yield &_postCount
+        }
+    }
+    private(set) var _postCount: Int
     /// How many comments the person has made.
-    public internal(set) var commentCount: Int
+    public internal(set) var commentCount: Int {
+        get {
+            observation().registrar.access(self, keyPath: \.commentCount)
+            return _commentCount
+        }
+        set {
+            guard observationChanged(_commentCount, newValue), let observers else {
+                _commentCount = newValue
+                return
+            }
+            observers.registrar.withMutation(of: self, keyPath: \.commentCount) { _commentCount = newValue }
+        }
+        _modify {
+            let observers = observation()
+            observers.registrar.access(self, keyPath: \.commentCount)
+            observers.registrar.willSet(self, keyPath: \.commentCount)
+            defer { observers.registrar.didSet(self, keyPath: \.commentCount) }
+            yield &_commentCount
+        }
+    }
+    private(set) var _commentCount: Int
     /// Whether the person is an administrator of the client's instance.
-    public internal(set) var isAdmin: Bool
+    public internal(set) var isAdmin: Bool {
+        get {
+            observation().registrar.access(self, keyPath: \.isAdmin)
+            return _isAdmin
+        }
+        set {
+            guard observationChanged(_isAdmin, newValue), let observers else {
+                _isAdmin = newValue
+                return
+            }
+            observers.registrar.withMutation(of: self, keyPath: \.isAdmin) { _isAdmin = newValue }
+        }
+        _modify {
+            let observers = observation()
+            observers.registrar.access(self, keyPath: \.isAdmin)
+            observers.registrar.willSet(self, keyPath: \.isAdmin)
+            defer { observers.registrar.didSet(self, keyPath: \.isAdmin) }
+            yield &_isAdmin
+        }
+    }
+    private(set) var _isAdmin: Bool
     /// Whether the person is banned from the client's instance.
-    public internal(set) var isBanned: Bool
+    public internal(set) var isBanned: Bool {
+        get {
+            observation().registrar.access(self, keyPath: \.isBanned)
+            return _isBanned
+        }
+        set {
+            guard observationChanged(_isBanned, newValue), let observers else {
+                _isBanned = newValue
+                return
+            }
+            observers.registrar.withMutation(of: self, keyPath: \.isBanned) { _isBanned = newValue }
+        }
+        _modify {
+            let observers = observation()
+            observers.registrar.access(self, keyPath: \.isBanned)
+            observers.registrar.willSet(self, keyPath: \.isBanned)
+            defer { observers.registrar.didSet(self, keyPath: \.isBanned) }
+            yield &_isBanned
+        }
+    }
+    private(set) var _isBanned: Bool
     /// The last values the server confirmed (rollback target of optimistic mutations).
-    @ObservationIgnored var confirmed: Person2Snapshot
+    var confirmed: Person2Snapshot
     /// The client sequence number of the request whose answer ``confirmed`` holds.
-    @ObservationIgnored var confirmedSequence: UInt64 = 0
+    var confirmedSequence: UInt64 = 0
     /// Orders this model's mutations.
-    @ObservationIgnored var mutations = MutationQueue()
+    var mutations = MutationQueue()
+    /// Made by the first read of an observed property (see `ModelObservation`). Unchecked:
+    /// every access is an instant read or write on the main actor, and the run-time check
+    /// was most of an observed read's cost.
+    @exclusivity(unchecked) private(set) var observers: ModelObservation?
+
+    /// The observers' registrar holder, made now if no observed property was read before.
+    private func observation() -> ModelObservation {
+        if let observers { return observers }
+        let made = ModelObservation()
+        observers = made
+        return made
+    }
 
     /// This model.
     public var person2: Person2 { self }
 
     init(person1: Person1, snapshot: Person2Snapshot) {
         self.person1 = person1
-        self.postCount = snapshot.postCount
-        self.commentCount = snapshot.commentCount
-        self.isAdmin = snapshot.isAdmin
-        self.isBanned = snapshot.isBanned
+        self._postCount = snapshot.postCount
+        self._commentCount = snapshot.commentCount
+        self._isAdmin = snapshot.isAdmin
+        self._isBanned = snapshot.isBanned
         self.confirmed = snapshot
     }
 
@@ -239,7 +583,7 @@ public final class Person2: Person2Providing {
     }
 
     /// Writes the fields of `snapshot` that differ, so unchanged fields wake no observer.
-    /// Compares with the macro's backing storage (`_field`): a read through the observed
+    /// Compares with the backing storage (`_field`): a read through the observed
     /// getter registers an access, a key path and a thread-local lookup per field, which
     /// was much of merging a page into cached models (the MiddlewareIngest benchmark).
     func apply(_ snapshot: Person2Snapshot) {
@@ -272,25 +616,57 @@ extension Person3Providing {
 }
 
 /// Tier 3 of a person. Observable; one live instance per client and person id (see ``ApiClient``).
-@MainActor @Observable
-public final class Person3: Person3Providing {
+@MainActor
+public final class Person3: Person3Providing, Observable {
     /// The tier-2 model.
     public let person2: Person2
     /// The communities the person moderates.
-    public internal(set) var moderatedCommunities: [Community1]
+    public internal(set) var moderatedCommunities: [Community1] {
+        get {
+            observation().registrar.access(self, keyPath: \.moderatedCommunities)
+            return _moderatedCommunities
+        }
+        set {
+            guard observationChanged(_moderatedCommunities, newValue), let observers else {
+                _moderatedCommunities = newValue
+                return
+            }
+            observers.registrar.withMutation(of: self, keyPath: \.moderatedCommunities) { _moderatedCommunities = newValue }
+        }
+        _modify {
+            let observers = observation()
+            observers.registrar.access(self, keyPath: \.moderatedCommunities)
+            observers.registrar.willSet(self, keyPath: \.moderatedCommunities)
+            defer { observers.registrar.didSet(self, keyPath: \.moderatedCommunities) }
+            yield &_moderatedCommunities
+        }
+    }
+    private(set) var _moderatedCommunities: [Community1]
     /// The last values the server confirmed (rollback target of optimistic mutations).
-    @ObservationIgnored var confirmed: Person3Snapshot
+    var confirmed: Person3Snapshot
     /// The client sequence number of the request whose answer ``confirmed`` holds.
-    @ObservationIgnored var confirmedSequence: UInt64 = 0
+    var confirmedSequence: UInt64 = 0
     /// Orders this model's mutations.
-    @ObservationIgnored var mutations = MutationQueue()
+    var mutations = MutationQueue()
+    /// Made by the first read of an observed property (see `ModelObservation`). Unchecked:
+    /// every access is an instant read or write on the main actor, and the run-time check
+    /// was most of an observed read's cost.
+    @exclusivity(unchecked) private(set) var observers: ModelObservation?
+
+    /// The observers' registrar holder, made now if no observed property was read before.
+    private func observation() -> ModelObservation {
+        if let observers { return observers }
+        let made = ModelObservation()
+        observers = made
+        return made
+    }
 
     /// This model.
     public var person3: Person3 { self }
 
     init(person2: Person2, moderatedCommunities: [Community1], snapshot: Person3Snapshot) {
         self.person2 = person2
-        self.moderatedCommunities = moderatedCommunities
+        self._moderatedCommunities = moderatedCommunities
         self.confirmed = snapshot
     }
 
@@ -300,7 +676,7 @@ public final class Person3: Person3Providing {
     }
 
     /// Writes the fields of `snapshot` that differ, so unchanged fields wake no observer.
-    /// Compares with the macro's backing storage (`_field`): a read through the observed
+    /// Compares with the backing storage (`_field`): a read through the observed
     /// getter registers an access, a key path and a thread-local lookup per field, which
     /// was much of merging a page into cached models (the MiddlewareIngest benchmark).
     func apply(_ snapshot: Person3Snapshot) {

@@ -99,8 +99,8 @@ extension Post1Providing {
 }
 
 /// Tier 1 of a post. Observable; one live instance per client and post id (see ``ApiClient``).
-@MainActor @Observable
-public final class Post1: Post1Providing {
+@MainActor
+public final class Post1: Post1Providing, Observable {
     /// The client this post was fetched through.
     public let api: ApiClient
     /// The post's id on the client's instance.
@@ -110,68 +110,500 @@ public final class Post1: Post1Providing {
     /// ``actorId`` as the server sent it, parsed when read.
     let actorIdText: LinkText
     /// The title.
-    public internal(set) var title: String
+    public internal(set) var title: String {
+        get {
+            observation().registrar.access(self, keyPath: \.title)
+            return _title
+        }
+        set {
+            guard observationChanged(_title, newValue), let observers else {
+                _title = newValue
+                return
+            }
+            observers.registrar.withMutation(of: self, keyPath: \.title) { _title = newValue }
+        }
+        _modify {
+            let observers = observation()
+            observers.registrar.access(self, keyPath: \.title)
+            observers.registrar.willSet(self, keyPath: \.title)
+            defer { observers.registrar.didSet(self, keyPath: \.title) }
+            yield &_title
+        }
+    }
+    private(set) var _title: String
     /// The body text (Markdown).
-    public internal(set) var content: String?
+    public internal(set) var content: String? {
+        get {
+            observation().registrar.access(self, keyPath: \.content)
+            return _content
+        }
+        set {
+            guard observationChanged(_content, newValue), let observers else {
+                _content = newValue
+                return
+            }
+            observers.registrar.withMutation(of: self, keyPath: \.content) { _content = newValue }
+        }
+        _modify {
+            let observers = observation()
+            observers.registrar.access(self, keyPath: \.content)
+            observers.registrar.willSet(self, keyPath: \.content)
+            defer { observers.registrar.didSet(self, keyPath: \.content) }
+            yield &_content
+        }
+    }
+    private(set) var _content: String?
     /// The link the post points to.
     public internal(set) var linkURL: URL? {
         get { linkURLText?.url }
         set { linkURLText = newValue.map(LinkText.init) }
     }
     /// ``linkURL`` as the server sent it, parsed when read.
-    var linkURLText: LinkText?
+    var linkURLText: LinkText? {
+        get {
+            observation().registrar.access(self, keyPath: \.linkURLText)
+            return _linkURLText
+        }
+        set {
+            guard observationChanged(_linkURLText, newValue), let observers else {
+                _linkURLText = newValue
+                return
+            }
+            observers.registrar.withMutation(of: self, keyPath: \.linkURLText) { _linkURLText = newValue }
+        }
+        _modify {
+            let observers = observation()
+            observers.registrar.access(self, keyPath: \.linkURLText)
+            observers.registrar.willSet(self, keyPath: \.linkURLText)
+            defer { observers.registrar.didSet(self, keyPath: \.linkURLText) }
+            yield &_linkURLText
+        }
+    }
+    private(set) var _linkURLText: LinkText?
     /// The link's thumbnail.
     public internal(set) var thumbnailURL: URL? {
         get { thumbnailURLText?.url }
         set { thumbnailURLText = newValue.map(LinkText.init) }
     }
     /// ``thumbnailURL`` as the server sent it, parsed when read.
-    var thumbnailURLText: LinkText?
+    var thumbnailURLText: LinkText? {
+        get {
+            observation().registrar.access(self, keyPath: \.thumbnailURLText)
+            return _thumbnailURLText
+        }
+        set {
+            guard observationChanged(_thumbnailURLText, newValue), let observers else {
+                _thumbnailURLText = newValue
+                return
+            }
+            observers.registrar.withMutation(of: self, keyPath: \.thumbnailURLText) { _thumbnailURLText = newValue }
+        }
+        _modify {
+            let observers = observation()
+            observers.registrar.access(self, keyPath: \.thumbnailURLText)
+            observers.registrar.willSet(self, keyPath: \.thumbnailURLText)
+            defer { observers.registrar.didSet(self, keyPath: \.thumbnailURLText) }
+            yield &_thumbnailURLText
+        }
+    }
+    private(set) var _thumbnailURLText: LinkText?
     /// The title of the linked page.
-    public internal(set) var embedTitle: String?
+    public internal(set) var embedTitle: String? {
+        get {
+            observation().registrar.access(self, keyPath: \.embedTitle)
+            return _embedTitle
+        }
+        set {
+            guard observationChanged(_embedTitle, newValue), let observers else {
+                _embedTitle = newValue
+                return
+            }
+            observers.registrar.withMutation(of: self, keyPath: \.embedTitle) { _embedTitle = newValue }
+        }
+        _modify {
+            let observers = observation()
+            observers.registrar.access(self, keyPath: \.embedTitle)
+            observers.registrar.willSet(self, keyPath: \.embedTitle)
+            defer { observers.registrar.didSet(self, keyPath: \.embedTitle) }
+            yield &_embedTitle
+        }
+    }
+    private(set) var _embedTitle: String?
     /// The description of the linked page.
-    public internal(set) var embedDescription: String?
+    public internal(set) var embedDescription: String? {
+        get {
+            observation().registrar.access(self, keyPath: \.embedDescription)
+            return _embedDescription
+        }
+        set {
+            guard observationChanged(_embedDescription, newValue), let observers else {
+                _embedDescription = newValue
+                return
+            }
+            observers.registrar.withMutation(of: self, keyPath: \.embedDescription) { _embedDescription = newValue }
+        }
+        _modify {
+            let observers = observation()
+            observers.registrar.access(self, keyPath: \.embedDescription)
+            observers.registrar.willSet(self, keyPath: \.embedDescription)
+            defer { observers.registrar.didSet(self, keyPath: \.embedDescription) }
+            yield &_embedDescription
+        }
+    }
+    private(set) var _embedDescription: String?
     /// The video the linked page embeds.
     public internal(set) var embedVideoURL: URL? {
         get { embedVideoURLText?.url }
         set { embedVideoURLText = newValue.map(LinkText.init) }
     }
     /// ``embedVideoURL`` as the server sent it, parsed when read.
-    var embedVideoURLText: LinkText?
+    var embedVideoURLText: LinkText? {
+        get {
+            observation().registrar.access(self, keyPath: \.embedVideoURLText)
+            return _embedVideoURLText
+        }
+        set {
+            guard observationChanged(_embedVideoURLText, newValue), let observers else {
+                _embedVideoURLText = newValue
+                return
+            }
+            observers.registrar.withMutation(of: self, keyPath: \.embedVideoURLText) { _embedVideoURLText = newValue }
+        }
+        _modify {
+            let observers = observation()
+            observers.registrar.access(self, keyPath: \.embedVideoURLText)
+            observers.registrar.willSet(self, keyPath: \.embedVideoURLText)
+            defer { observers.registrar.didSet(self, keyPath: \.embedVideoURLText) }
+            yield &_embedVideoURLText
+        }
+    }
+    private(set) var _embedVideoURLText: LinkText?
     /// The link's MIME type, e.g. `image/jpeg` (0.19 and later; nil before).
-    public internal(set) var urlContentType: String?
+    public internal(set) var urlContentType: String? {
+        get {
+            observation().registrar.access(self, keyPath: \.urlContentType)
+            return _urlContentType
+        }
+        set {
+            guard observationChanged(_urlContentType, newValue), let observers else {
+                _urlContentType = newValue
+                return
+            }
+            observers.registrar.withMutation(of: self, keyPath: \.urlContentType) { _urlContentType = newValue }
+        }
+        _modify {
+            let observers = observation()
+            observers.registrar.access(self, keyPath: \.urlContentType)
+            observers.registrar.willSet(self, keyPath: \.urlContentType)
+            defer { observers.registrar.didSet(self, keyPath: \.urlContentType) }
+            yield &_urlContentType
+        }
+    }
+    private(set) var _urlContentType: String?
     /// The alt text of the post's image, for screen readers (0.19 and later; nil before).
-    public internal(set) var altText: String?
+    public internal(set) var altText: String? {
+        get {
+            observation().registrar.access(self, keyPath: \.altText)
+            return _altText
+        }
+        set {
+            guard observationChanged(_altText, newValue), let observers else {
+                _altText = newValue
+                return
+            }
+            observers.registrar.withMutation(of: self, keyPath: \.altText) { _altText = newValue }
+        }
+        _modify {
+            let observers = observation()
+            observers.registrar.access(self, keyPath: \.altText)
+            observers.registrar.willSet(self, keyPath: \.altText)
+            defer { observers.registrar.didSet(self, keyPath: \.altText) }
+            yield &_altText
+        }
+    }
+    private(set) var _altText: String?
     /// The author's id.
-    public internal(set) var creatorId: Int
+    public internal(set) var creatorId: Int {
+        get {
+            observation().registrar.access(self, keyPath: \.creatorId)
+            return _creatorId
+        }
+        set {
+            guard observationChanged(_creatorId, newValue), let observers else {
+                _creatorId = newValue
+                return
+            }
+            observers.registrar.withMutation(of: self, keyPath: \.creatorId) { _creatorId = newValue }
+        }
+        _modify {
+            let observers = observation()
+            observers.registrar.access(self, keyPath: \.creatorId)
+            observers.registrar.willSet(self, keyPath: \.creatorId)
+            defer { observers.registrar.didSet(self, keyPath: \.creatorId) }
+            yield &_creatorId
+        }
+    }
+    private(set) var _creatorId: Int
     /// The community's id.
-    public internal(set) var communityId: Int
+    public internal(set) var communityId: Int {
+        get {
+            observation().registrar.access(self, keyPath: \.communityId)
+            return _communityId
+        }
+        set {
+            guard observationChanged(_communityId, newValue), let observers else {
+                _communityId = newValue
+                return
+            }
+            observers.registrar.withMutation(of: self, keyPath: \.communityId) { _communityId = newValue }
+        }
+        _modify {
+            let observers = observation()
+            observers.registrar.access(self, keyPath: \.communityId)
+            observers.registrar.willSet(self, keyPath: \.communityId)
+            defer { observers.registrar.didSet(self, keyPath: \.communityId) }
+            yield &_communityId
+        }
+    }
+    private(set) var _communityId: Int
     /// When the post was published.
-    public internal(set) var created: Date
+    public internal(set) var created: Date {
+        get {
+            observation().registrar.access(self, keyPath: \.created)
+            return _created
+        }
+        set {
+            guard observationChanged(_created, newValue), let observers else {
+                _created = newValue
+                return
+            }
+            observers.registrar.withMutation(of: self, keyPath: \.created) { _created = newValue }
+        }
+        _modify {
+            let observers = observation()
+            observers.registrar.access(self, keyPath: \.created)
+            observers.registrar.willSet(self, keyPath: \.created)
+            defer { observers.registrar.didSet(self, keyPath: \.created) }
+            yield &_created
+        }
+    }
+    private(set) var _created: Date
     /// When the post was last edited.
-    public internal(set) var updated: Date?
+    public internal(set) var updated: Date? {
+        get {
+            observation().registrar.access(self, keyPath: \.updated)
+            return _updated
+        }
+        set {
+            guard observationChanged(_updated, newValue), let observers else {
+                _updated = newValue
+                return
+            }
+            observers.registrar.withMutation(of: self, keyPath: \.updated) { _updated = newValue }
+        }
+        _modify {
+            let observers = observation()
+            observers.registrar.access(self, keyPath: \.updated)
+            observers.registrar.willSet(self, keyPath: \.updated)
+            defer { observers.registrar.didSet(self, keyPath: \.updated) }
+            yield &_updated
+        }
+    }
+    private(set) var _updated: Date?
     /// Whether the author deleted the post.
-    public internal(set) var deleted: Bool
+    public internal(set) var deleted: Bool {
+        get {
+            observation().registrar.access(self, keyPath: \.deleted)
+            return _deleted
+        }
+        set {
+            guard observationChanged(_deleted, newValue), let observers else {
+                _deleted = newValue
+                return
+            }
+            observers.registrar.withMutation(of: self, keyPath: \.deleted) { _deleted = newValue }
+        }
+        _modify {
+            let observers = observation()
+            observers.registrar.access(self, keyPath: \.deleted)
+            observers.registrar.willSet(self, keyPath: \.deleted)
+            defer { observers.registrar.didSet(self, keyPath: \.deleted) }
+            yield &_deleted
+        }
+    }
+    private(set) var _deleted: Bool
     /// Whether a moderator or admin removed the post.
-    public internal(set) var removed: Bool
+    public internal(set) var removed: Bool {
+        get {
+            observation().registrar.access(self, keyPath: \.removed)
+            return _removed
+        }
+        set {
+            guard observationChanged(_removed, newValue), let observers else {
+                _removed = newValue
+                return
+            }
+            observers.registrar.withMutation(of: self, keyPath: \.removed) { _removed = newValue }
+        }
+        _modify {
+            let observers = observation()
+            observers.registrar.access(self, keyPath: \.removed)
+            observers.registrar.willSet(self, keyPath: \.removed)
+            defer { observers.registrar.didSet(self, keyPath: \.removed) }
+            yield &_removed
+        }
+    }
+    private(set) var _removed: Bool
     /// Whether new comments are refused.
-    public internal(set) var locked: Bool
+    public internal(set) var locked: Bool {
+        get {
+            observation().registrar.access(self, keyPath: \.locked)
+            return _locked
+        }
+        set {
+            guard observationChanged(_locked, newValue), let observers else {
+                _locked = newValue
+                return
+            }
+            observers.registrar.withMutation(of: self, keyPath: \.locked) { _locked = newValue }
+        }
+        _modify {
+            let observers = observation()
+            observers.registrar.access(self, keyPath: \.locked)
+            observers.registrar.willSet(self, keyPath: \.locked)
+            defer { observers.registrar.didSet(self, keyPath: \.locked) }
+            yield &_locked
+        }
+    }
+    private(set) var _locked: Bool
     /// Whether the post is marked NSFW.
-    public internal(set) var nsfw: Bool
+    public internal(set) var nsfw: Bool {
+        get {
+            observation().registrar.access(self, keyPath: \.nsfw)
+            return _nsfw
+        }
+        set {
+            guard observationChanged(_nsfw, newValue), let observers else {
+                _nsfw = newValue
+                return
+            }
+            observers.registrar.withMutation(of: self, keyPath: \.nsfw) { _nsfw = newValue }
+        }
+        _modify {
+            let observers = observation()
+            observers.registrar.access(self, keyPath: \.nsfw)
+            observers.registrar.willSet(self, keyPath: \.nsfw)
+            defer { observers.registrar.didSet(self, keyPath: \.nsfw) }
+            yield &_nsfw
+        }
+    }
+    private(set) var _nsfw: Bool
     /// Whether the post is pinned in its community.
-    public internal(set) var pinnedCommunity: Bool
+    public internal(set) var pinnedCommunity: Bool {
+        get {
+            observation().registrar.access(self, keyPath: \.pinnedCommunity)
+            return _pinnedCommunity
+        }
+        set {
+            guard observationChanged(_pinnedCommunity, newValue), let observers else {
+                _pinnedCommunity = newValue
+                return
+            }
+            observers.registrar.withMutation(of: self, keyPath: \.pinnedCommunity) { _pinnedCommunity = newValue }
+        }
+        _modify {
+            let observers = observation()
+            observers.registrar.access(self, keyPath: \.pinnedCommunity)
+            observers.registrar.willSet(self, keyPath: \.pinnedCommunity)
+            defer { observers.registrar.didSet(self, keyPath: \.pinnedCommunity) }
+            yield &_pinnedCommunity
+        }
+    }
+    private(set) var _pinnedCommunity: Bool
     /// Whether the post is pinned on the instance.
-    public internal(set) var pinnedInstance: Bool
+    public internal(set) var pinnedInstance: Bool {
+        get {
+            observation().registrar.access(self, keyPath: \.pinnedInstance)
+            return _pinnedInstance
+        }
+        set {
+            guard observationChanged(_pinnedInstance, newValue), let observers else {
+                _pinnedInstance = newValue
+                return
+            }
+            observers.registrar.withMutation(of: self, keyPath: \.pinnedInstance) { _pinnedInstance = newValue }
+        }
+        _modify {
+            let observers = observation()
+            observers.registrar.access(self, keyPath: \.pinnedInstance)
+            observers.registrar.willSet(self, keyPath: \.pinnedInstance)
+            defer { observers.registrar.didSet(self, keyPath: \.pinnedInstance) }
+            yield &_pinnedInstance
+        }
+    }
+    private(set) var _pinnedInstance: Bool
     /// The post's language id.
-    public internal(set) var languageId: Int
+    public internal(set) var languageId: Int {
+        get {
+            observation().registrar.access(self, keyPath: \.languageId)
+            return _languageId
+        }
+        set {
+            guard observationChanged(_languageId, newValue), let observers else {
+                _languageId = newValue
+                return
+            }
+            observers.registrar.withMutation(of: self, keyPath: \.languageId) { _languageId = newValue }
+        }
+        _modify {
+            let observers = observation()
+            observers.registrar.access(self, keyPath: \.languageId)
+            observers.registrar.willSet(self, keyPath: \.languageId)
+            defer { observers.registrar.didSet(self, keyPath: \.languageId) }
+            yield &_languageId
+        }
+    }
+    private(set) var _languageId: Int
     /// Whether the post was published on the client's instance.
-    public internal(set) var isLocal: Bool
+    public internal(set) var isLocal: Bool {
+        get {
+            observation().registrar.access(self, keyPath: \.isLocal)
+            return _isLocal
+        }
+        set {
+            guard observationChanged(_isLocal, newValue), let observers else {
+                _isLocal = newValue
+                return
+            }
+            observers.registrar.withMutation(of: self, keyPath: \.isLocal) { _isLocal = newValue }
+        }
+        _modify {
+            let observers = observation()
+            observers.registrar.access(self, keyPath: \.isLocal)
+            observers.registrar.willSet(self, keyPath: \.isLocal)
+            defer { observers.registrar.didSet(self, keyPath: \.isLocal) }
+            yield &_isLocal
+        }
+    }
+    private(set) var _isLocal: Bool
     /// The last values the server confirmed (rollback target of optimistic mutations).
-    @ObservationIgnored var confirmed: Post1Snapshot
+    var confirmed: Post1Snapshot
     /// The client sequence number of the request whose answer ``confirmed`` holds.
-    @ObservationIgnored var confirmedSequence: UInt64 = 0
+    var confirmedSequence: UInt64 = 0
     /// Orders this model's mutations.
-    @ObservationIgnored var mutations = MutationQueue()
+    var mutations = MutationQueue()
+    /// Made by the first read of an observed property (see `ModelObservation`). Unchecked:
+    /// every access is an instant read or write on the main actor, and the run-time check
+    /// was most of an observed read's cost.
+    @exclusivity(unchecked) private(set) var observers: ModelObservation?
+
+    /// The observers' registrar holder, made now if no observed property was read before.
+    private func observation() -> ModelObservation {
+        if let observers { return observers }
+        let made = ModelObservation()
+        observers = made
+        return made
+    }
 
     /// This model.
     public var post1: Post1 { self }
@@ -180,27 +612,27 @@ public final class Post1: Post1Providing {
         self.api = api
         self.id = snapshot.id
         self.actorIdText = snapshot.actorId
-        self.title = snapshot.title
-        self.content = snapshot.content
-        self.linkURLText = snapshot.linkURL
-        self.thumbnailURLText = snapshot.thumbnailURL
-        self.embedTitle = snapshot.embedTitle
-        self.embedDescription = snapshot.embedDescription
-        self.embedVideoURLText = snapshot.embedVideoURL
-        self.urlContentType = snapshot.urlContentType
-        self.altText = snapshot.altText
-        self.creatorId = snapshot.creatorId
-        self.communityId = snapshot.communityId
-        self.created = snapshot.created
-        self.updated = snapshot.updated
-        self.deleted = snapshot.deleted
-        self.removed = snapshot.removed
-        self.locked = snapshot.locked
-        self.nsfw = snapshot.nsfw
-        self.pinnedCommunity = snapshot.pinnedCommunity
-        self.pinnedInstance = snapshot.pinnedInstance
-        self.languageId = snapshot.languageId
-        self.isLocal = snapshot.isLocal
+        self._title = snapshot.title
+        self._content = snapshot.content
+        self._linkURLText = snapshot.linkURL
+        self._thumbnailURLText = snapshot.thumbnailURL
+        self._embedTitle = snapshot.embedTitle
+        self._embedDescription = snapshot.embedDescription
+        self._embedVideoURLText = snapshot.embedVideoURL
+        self._urlContentType = snapshot.urlContentType
+        self._altText = snapshot.altText
+        self._creatorId = snapshot.creatorId
+        self._communityId = snapshot.communityId
+        self._created = snapshot.created
+        self._updated = snapshot.updated
+        self._deleted = snapshot.deleted
+        self._removed = snapshot.removed
+        self._locked = snapshot.locked
+        self._nsfw = snapshot.nsfw
+        self._pinnedCommunity = snapshot.pinnedCommunity
+        self._pinnedInstance = snapshot.pinnedInstance
+        self._languageId = snapshot.languageId
+        self._isLocal = snapshot.isLocal
         self.confirmed = snapshot
     }
 
@@ -210,7 +642,7 @@ public final class Post1: Post1Providing {
     }
 
     /// Writes the fields of `snapshot` that differ, so unchanged fields wake no observer.
-    /// Compares with the macro's backing storage (`_field`): a read through the observed
+    /// Compares with the backing storage (`_field`): a read through the observed
     /// getter registers an access, a key path and a thread-local lookup per field, which
     /// was much of merging a page into cached models (the MiddlewareIngest benchmark).
     func apply(_ snapshot: Post1Snapshot) {
@@ -292,8 +724,8 @@ extension Post2Providing {
 }
 
 /// Tier 2 of a post. Observable; one live instance per client and post id (see ``ApiClient``).
-@MainActor @Observable
-public final class Post2: Post2Providing {
+@MainActor
+public final class Post2: Post2Providing, Observable {
     /// The tier-1 model.
     public let post1: Post1
     /// The author.
@@ -301,31 +733,243 @@ public final class Post2: Post2Providing {
     /// The community the post is in.
     public let community: Community1
     /// Score and the signed-in account's vote.
-    public internal(set) var votes: VotesModel
+    public internal(set) var votes: VotesModel {
+        get {
+            observation().registrar.access(self, keyPath: \.votes)
+            return _votes
+        }
+        set {
+            guard observationChanged(_votes, newValue), let observers else {
+                _votes = newValue
+                return
+            }
+            observers.registrar.withMutation(of: self, keyPath: \.votes) { _votes = newValue }
+        }
+        _modify {
+            let observers = observation()
+            observers.registrar.access(self, keyPath: \.votes)
+            observers.registrar.willSet(self, keyPath: \.votes)
+            defer { observers.registrar.didSet(self, keyPath: \.votes) }
+            yield &_votes
+        }
+    }
+    private(set) var _votes: VotesModel
     /// Whether the signed-in account saved the post.
-    public internal(set) var saved: Bool
+    public internal(set) var saved: Bool {
+        get {
+            observation().registrar.access(self, keyPath: \.saved)
+            return _saved
+        }
+        set {
+            guard observationChanged(_saved, newValue), let observers else {
+                _saved = newValue
+                return
+            }
+            observers.registrar.withMutation(of: self, keyPath: \.saved) { _saved = newValue }
+        }
+        _modify {
+            let observers = observation()
+            observers.registrar.access(self, keyPath: \.saved)
+            observers.registrar.willSet(self, keyPath: \.saved)
+            defer { observers.registrar.didSet(self, keyPath: \.saved) }
+            yield &_saved
+        }
+    }
+    private(set) var _saved: Bool
     /// Whether the signed-in account has read the post.
-    public internal(set) var read: Bool
+    public internal(set) var read: Bool {
+        get {
+            observation().registrar.access(self, keyPath: \.read)
+            return _read
+        }
+        set {
+            guard observationChanged(_read, newValue), let observers else {
+                _read = newValue
+                return
+            }
+            observers.registrar.withMutation(of: self, keyPath: \.read) { _read = newValue }
+        }
+        _modify {
+            let observers = observation()
+            observers.registrar.access(self, keyPath: \.read)
+            observers.registrar.willSet(self, keyPath: \.read)
+            defer { observers.registrar.didSet(self, keyPath: \.read) }
+            yield &_read
+        }
+    }
+    private(set) var _read: Bool
     /// Whether the signed-in account hid the post.
-    public internal(set) var hidden: Bool
+    public internal(set) var hidden: Bool {
+        get {
+            observation().registrar.access(self, keyPath: \.hidden)
+            return _hidden
+        }
+        set {
+            guard observationChanged(_hidden, newValue), let observers else {
+                _hidden = newValue
+                return
+            }
+            observers.registrar.withMutation(of: self, keyPath: \.hidden) { _hidden = newValue }
+        }
+        _modify {
+            let observers = observation()
+            observers.registrar.access(self, keyPath: \.hidden)
+            observers.registrar.willSet(self, keyPath: \.hidden)
+            defer { observers.registrar.didSet(self, keyPath: \.hidden) }
+            yield &_hidden
+        }
+    }
+    private(set) var _hidden: Bool
     /// How many comments the post has.
-    public internal(set) var commentCount: Int
+    public internal(set) var commentCount: Int {
+        get {
+            observation().registrar.access(self, keyPath: \.commentCount)
+            return _commentCount
+        }
+        set {
+            guard observationChanged(_commentCount, newValue), let observers else {
+                _commentCount = newValue
+                return
+            }
+            observers.registrar.withMutation(of: self, keyPath: \.commentCount) { _commentCount = newValue }
+        }
+        _modify {
+            let observers = observation()
+            observers.registrar.access(self, keyPath: \.commentCount)
+            observers.registrar.willSet(self, keyPath: \.commentCount)
+            defer { observers.registrar.didSet(self, keyPath: \.commentCount) }
+            yield &_commentCount
+        }
+    }
+    private(set) var _commentCount: Int
     /// How many comments arrived since the account last read the post.
-    public internal(set) var unreadCommentCount: Int
+    public internal(set) var unreadCommentCount: Int {
+        get {
+            observation().registrar.access(self, keyPath: \.unreadCommentCount)
+            return _unreadCommentCount
+        }
+        set {
+            guard observationChanged(_unreadCommentCount, newValue), let observers else {
+                _unreadCommentCount = newValue
+                return
+            }
+            observers.registrar.withMutation(of: self, keyPath: \.unreadCommentCount) { _unreadCommentCount = newValue }
+        }
+        _modify {
+            let observers = observation()
+            observers.registrar.access(self, keyPath: \.unreadCommentCount)
+            observers.registrar.willSet(self, keyPath: \.unreadCommentCount)
+            defer { observers.registrar.didSet(self, keyPath: \.unreadCommentCount) }
+            yield &_unreadCommentCount
+        }
+    }
+    private(set) var _unreadCommentCount: Int
     /// Whether the author moderates the community.
-    public internal(set) var creatorIsModerator: Bool
+    public internal(set) var creatorIsModerator: Bool {
+        get {
+            observation().registrar.access(self, keyPath: \.creatorIsModerator)
+            return _creatorIsModerator
+        }
+        set {
+            guard observationChanged(_creatorIsModerator, newValue), let observers else {
+                _creatorIsModerator = newValue
+                return
+            }
+            observers.registrar.withMutation(of: self, keyPath: \.creatorIsModerator) { _creatorIsModerator = newValue }
+        }
+        _modify {
+            let observers = observation()
+            observers.registrar.access(self, keyPath: \.creatorIsModerator)
+            observers.registrar.willSet(self, keyPath: \.creatorIsModerator)
+            defer { observers.registrar.didSet(self, keyPath: \.creatorIsModerator) }
+            yield &_creatorIsModerator
+        }
+    }
+    private(set) var _creatorIsModerator: Bool
     /// Whether the author is an administrator.
-    public internal(set) var creatorIsAdmin: Bool
+    public internal(set) var creatorIsAdmin: Bool {
+        get {
+            observation().registrar.access(self, keyPath: \.creatorIsAdmin)
+            return _creatorIsAdmin
+        }
+        set {
+            guard observationChanged(_creatorIsAdmin, newValue), let observers else {
+                _creatorIsAdmin = newValue
+                return
+            }
+            observers.registrar.withMutation(of: self, keyPath: \.creatorIsAdmin) { _creatorIsAdmin = newValue }
+        }
+        _modify {
+            let observers = observation()
+            observers.registrar.access(self, keyPath: \.creatorIsAdmin)
+            observers.registrar.willSet(self, keyPath: \.creatorIsAdmin)
+            defer { observers.registrar.didSet(self, keyPath: \.creatorIsAdmin) }
+            yield &_creatorIsAdmin
+        }
+    }
+    private(set) var _creatorIsAdmin: Bool
     /// Whether the author is banned from the community.
-    public internal(set) var creatorBannedFromCommunity: Bool
+    public internal(set) var creatorBannedFromCommunity: Bool {
+        get {
+            observation().registrar.access(self, keyPath: \.creatorBannedFromCommunity)
+            return _creatorBannedFromCommunity
+        }
+        set {
+            guard observationChanged(_creatorBannedFromCommunity, newValue), let observers else {
+                _creatorBannedFromCommunity = newValue
+                return
+            }
+            observers.registrar.withMutation(of: self, keyPath: \.creatorBannedFromCommunity) { _creatorBannedFromCommunity = newValue }
+        }
+        _modify {
+            let observers = observation()
+            observers.registrar.access(self, keyPath: \.creatorBannedFromCommunity)
+            observers.registrar.willSet(self, keyPath: \.creatorBannedFromCommunity)
+            defer { observers.registrar.didSet(self, keyPath: \.creatorBannedFromCommunity) }
+            yield &_creatorBannedFromCommunity
+        }
+    }
+    private(set) var _creatorBannedFromCommunity: Bool
     /// The community's tags on the post, in the server's order (1.0 and later; empty before).
-    public internal(set) var tags: [PostTag]
+    public internal(set) var tags: [PostTag] {
+        get {
+            observation().registrar.access(self, keyPath: \.tags)
+            return _tags
+        }
+        set {
+            guard observationChanged(_tags, newValue), let observers else {
+                _tags = newValue
+                return
+            }
+            observers.registrar.withMutation(of: self, keyPath: \.tags) { _tags = newValue }
+        }
+        _modify {
+            let observers = observation()
+            observers.registrar.access(self, keyPath: \.tags)
+            observers.registrar.willSet(self, keyPath: \.tags)
+            defer { observers.registrar.didSet(self, keyPath: \.tags) }
+            yield &_tags
+        }
+    }
+    private(set) var _tags: [PostTag]
     /// The last values the server confirmed (rollback target of optimistic mutations).
-    @ObservationIgnored var confirmed: Post2Snapshot
+    var confirmed: Post2Snapshot
     /// The client sequence number of the request whose answer ``confirmed`` holds.
-    @ObservationIgnored var confirmedSequence: UInt64 = 0
+    var confirmedSequence: UInt64 = 0
     /// Orders this model's mutations.
-    @ObservationIgnored var mutations = MutationQueue()
+    var mutations = MutationQueue()
+    /// Made by the first read of an observed property (see `ModelObservation`). Unchecked:
+    /// every access is an instant read or write on the main actor, and the run-time check
+    /// was most of an observed read's cost.
+    @exclusivity(unchecked) private(set) var observers: ModelObservation?
+
+    /// The observers' registrar holder, made now if no observed property was read before.
+    private func observation() -> ModelObservation {
+        if let observers { return observers }
+        let made = ModelObservation()
+        observers = made
+        return made
+    }
 
     /// This model.
     public var post2: Post2 { self }
@@ -334,16 +978,16 @@ public final class Post2: Post2Providing {
         self.post1 = post1
         self.creator = creator
         self.community = community
-        self.votes = snapshot.votes
-        self.saved = snapshot.saved
-        self.read = snapshot.read
-        self.hidden = snapshot.hidden
-        self.commentCount = snapshot.commentCount
-        self.unreadCommentCount = snapshot.unreadCommentCount
-        self.creatorIsModerator = snapshot.creatorIsModerator
-        self.creatorIsAdmin = snapshot.creatorIsAdmin
-        self.creatorBannedFromCommunity = snapshot.creatorBannedFromCommunity
-        self.tags = snapshot.tags
+        self._votes = snapshot.votes
+        self._saved = snapshot.saved
+        self._read = snapshot.read
+        self._hidden = snapshot.hidden
+        self._commentCount = snapshot.commentCount
+        self._unreadCommentCount = snapshot.unreadCommentCount
+        self._creatorIsModerator = snapshot.creatorIsModerator
+        self._creatorIsAdmin = snapshot.creatorIsAdmin
+        self._creatorBannedFromCommunity = snapshot.creatorBannedFromCommunity
+        self._tags = snapshot.tags
         self.confirmed = snapshot
     }
 
@@ -353,7 +997,7 @@ public final class Post2: Post2Providing {
     }
 
     /// Writes the fields of `snapshot` that differ, so unchanged fields wake no observer.
-    /// Compares with the macro's backing storage (`_field`): a read through the observed
+    /// Compares with the backing storage (`_field`): a read through the observed
     /// getter registers an access, a key path and a thread-local lookup per field, which
     /// was much of merging a page into cached models (the MiddlewareIngest benchmark).
     func apply(_ snapshot: Post2Snapshot) {
@@ -396,22 +1040,74 @@ extension Post3Providing {
 }
 
 /// Tier 3 of a post. Observable; one live instance per client and post id (see ``ApiClient``).
-@MainActor @Observable
-public final class Post3: Post3Providing {
+@MainActor
+public final class Post3: Post3Providing, Observable {
     /// The tier-2 model.
     public let post2: Post2
     /// The community, with its counts and subscription.
     public let community2: Community2
     /// The community's moderators.
-    public internal(set) var moderators: [Person1]
+    public internal(set) var moderators: [Person1] {
+        get {
+            observation().registrar.access(self, keyPath: \.moderators)
+            return _moderators
+        }
+        set {
+            guard observationChanged(_moderators, newValue), let observers else {
+                _moderators = newValue
+                return
+            }
+            observers.registrar.withMutation(of: self, keyPath: \.moderators) { _moderators = newValue }
+        }
+        _modify {
+            let observers = observation()
+            observers.registrar.access(self, keyPath: \.moderators)
+            observers.registrar.willSet(self, keyPath: \.moderators)
+            defer { observers.registrar.didSet(self, keyPath: \.moderators) }
+            yield &_moderators
+        }
+    }
+    private(set) var _moderators: [Person1]
     /// Posts of the same link elsewhere.
-    public internal(set) var crossPosts: [Post2]
+    public internal(set) var crossPosts: [Post2] {
+        get {
+            observation().registrar.access(self, keyPath: \.crossPosts)
+            return _crossPosts
+        }
+        set {
+            guard observationChanged(_crossPosts, newValue), let observers else {
+                _crossPosts = newValue
+                return
+            }
+            observers.registrar.withMutation(of: self, keyPath: \.crossPosts) { _crossPosts = newValue }
+        }
+        _modify {
+            let observers = observation()
+            observers.registrar.access(self, keyPath: \.crossPosts)
+            observers.registrar.willSet(self, keyPath: \.crossPosts)
+            defer { observers.registrar.didSet(self, keyPath: \.crossPosts) }
+            yield &_crossPosts
+        }
+    }
+    private(set) var _crossPosts: [Post2]
     /// The last values the server confirmed (rollback target of optimistic mutations).
-    @ObservationIgnored var confirmed: Post3Snapshot
+    var confirmed: Post3Snapshot
     /// The client sequence number of the request whose answer ``confirmed`` holds.
-    @ObservationIgnored var confirmedSequence: UInt64 = 0
+    var confirmedSequence: UInt64 = 0
     /// Orders this model's mutations.
-    @ObservationIgnored var mutations = MutationQueue()
+    var mutations = MutationQueue()
+    /// Made by the first read of an observed property (see `ModelObservation`). Unchecked:
+    /// every access is an instant read or write on the main actor, and the run-time check
+    /// was most of an observed read's cost.
+    @exclusivity(unchecked) private(set) var observers: ModelObservation?
+
+    /// The observers' registrar holder, made now if no observed property was read before.
+    private func observation() -> ModelObservation {
+        if let observers { return observers }
+        let made = ModelObservation()
+        observers = made
+        return made
+    }
 
     /// This model.
     public var post3: Post3 { self }
@@ -419,8 +1115,8 @@ public final class Post3: Post3Providing {
     init(post2: Post2, community2: Community2, moderators: [Person1], crossPosts: [Post2], snapshot: Post3Snapshot) {
         self.post2 = post2
         self.community2 = community2
-        self.moderators = moderators
-        self.crossPosts = crossPosts
+        self._moderators = moderators
+        self._crossPosts = crossPosts
         self.confirmed = snapshot
     }
 
@@ -430,7 +1126,7 @@ public final class Post3: Post3Providing {
     }
 
     /// Writes the fields of `snapshot` that differ, so unchanged fields wake no observer.
-    /// Compares with the macro's backing storage (`_field`): a read through the observed
+    /// Compares with the backing storage (`_field`): a read through the observed
     /// getter registers an access, a key path and a thread-local lookup per field, which
     /// was much of merging a page into cached models (the MiddlewareIngest benchmark).
     func apply(_ snapshot: Post3Snapshot) {

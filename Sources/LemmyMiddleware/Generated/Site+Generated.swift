@@ -54,8 +54,8 @@ extension Site1Providing {
 }
 
 /// Tier 1 of a site. Observable; one live instance per client and site id (see ``ApiClient``).
-@MainActor @Observable
-public final class Site1: Site1Providing {
+@MainActor
+public final class Site1: Site1Providing, Observable {
     /// The client this site was fetched through.
     public let api: ApiClient
     /// The site's id.
@@ -65,33 +65,165 @@ public final class Site1: Site1Providing {
     /// ``actorId`` as the server sent it, parsed when read.
     let actorIdText: LinkText
     /// The site name.
-    public internal(set) var name: String
+    public internal(set) var name: String {
+        get {
+            observation().registrar.access(self, keyPath: \.name)
+            return _name
+        }
+        set {
+            guard observationChanged(_name, newValue), let observers else {
+                _name = newValue
+                return
+            }
+            observers.registrar.withMutation(of: self, keyPath: \.name) { _name = newValue }
+        }
+        _modify {
+            let observers = observation()
+            observers.registrar.access(self, keyPath: \.name)
+            observers.registrar.willSet(self, keyPath: \.name)
+            defer { observers.registrar.didSet(self, keyPath: \.name) }
+            yield &_name
+        }
+    }
+    private(set) var _name: String
     /// A one-line description.
-    public internal(set) var summary: String?
+    public internal(set) var summary: String? {
+        get {
+            observation().registrar.access(self, keyPath: \.summary)
+            return _summary
+        }
+        set {
+            guard observationChanged(_summary, newValue), let observers else {
+                _summary = newValue
+                return
+            }
+            observers.registrar.withMutation(of: self, keyPath: \.summary) { _summary = newValue }
+        }
+        _modify {
+            let observers = observation()
+            observers.registrar.access(self, keyPath: \.summary)
+            observers.registrar.willSet(self, keyPath: \.summary)
+            defer { observers.registrar.didSet(self, keyPath: \.summary) }
+            yield &_summary
+        }
+    }
+    private(set) var _summary: String?
     /// The sidebar text (Markdown).
-    public internal(set) var sidebar: String?
+    public internal(set) var sidebar: String? {
+        get {
+            observation().registrar.access(self, keyPath: \.sidebar)
+            return _sidebar
+        }
+        set {
+            guard observationChanged(_sidebar, newValue), let observers else {
+                _sidebar = newValue
+                return
+            }
+            observers.registrar.withMutation(of: self, keyPath: \.sidebar) { _sidebar = newValue }
+        }
+        _modify {
+            let observers = observation()
+            observers.registrar.access(self, keyPath: \.sidebar)
+            observers.registrar.willSet(self, keyPath: \.sidebar)
+            defer { observers.registrar.didSet(self, keyPath: \.sidebar) }
+            yield &_sidebar
+        }
+    }
+    private(set) var _sidebar: String?
     /// The icon image.
     public internal(set) var icon: URL? {
         get { iconText?.url }
         set { iconText = newValue.map(LinkText.init) }
     }
     /// ``icon`` as the server sent it, parsed when read.
-    var iconText: LinkText?
+    var iconText: LinkText? {
+        get {
+            observation().registrar.access(self, keyPath: \.iconText)
+            return _iconText
+        }
+        set {
+            guard observationChanged(_iconText, newValue), let observers else {
+                _iconText = newValue
+                return
+            }
+            observers.registrar.withMutation(of: self, keyPath: \.iconText) { _iconText = newValue }
+        }
+        _modify {
+            let observers = observation()
+            observers.registrar.access(self, keyPath: \.iconText)
+            observers.registrar.willSet(self, keyPath: \.iconText)
+            defer { observers.registrar.didSet(self, keyPath: \.iconText) }
+            yield &_iconText
+        }
+    }
+    private(set) var _iconText: LinkText?
     /// The banner image.
     public internal(set) var banner: URL? {
         get { bannerText?.url }
         set { bannerText = newValue.map(LinkText.init) }
     }
     /// ``banner`` as the server sent it, parsed when read.
-    var bannerText: LinkText?
+    var bannerText: LinkText? {
+        get {
+            observation().registrar.access(self, keyPath: \.bannerText)
+            return _bannerText
+        }
+        set {
+            guard observationChanged(_bannerText, newValue), let observers else {
+                _bannerText = newValue
+                return
+            }
+            observers.registrar.withMutation(of: self, keyPath: \.bannerText) { _bannerText = newValue }
+        }
+        _modify {
+            let observers = observation()
+            observers.registrar.access(self, keyPath: \.bannerText)
+            observers.registrar.willSet(self, keyPath: \.bannerText)
+            defer { observers.registrar.didSet(self, keyPath: \.bannerText) }
+            yield &_bannerText
+        }
+    }
+    private(set) var _bannerText: LinkText?
     /// When the site was set up.
-    public internal(set) var created: Date
+    public internal(set) var created: Date {
+        get {
+            observation().registrar.access(self, keyPath: \.created)
+            return _created
+        }
+        set {
+            guard observationChanged(_created, newValue), let observers else {
+                _created = newValue
+                return
+            }
+            observers.registrar.withMutation(of: self, keyPath: \.created) { _created = newValue }
+        }
+        _modify {
+            let observers = observation()
+            observers.registrar.access(self, keyPath: \.created)
+            observers.registrar.willSet(self, keyPath: \.created)
+            defer { observers.registrar.didSet(self, keyPath: \.created) }
+            yield &_created
+        }
+    }
+    private(set) var _created: Date
     /// The last values the server confirmed (rollback target of optimistic mutations).
-    @ObservationIgnored var confirmed: Site1Snapshot
+    var confirmed: Site1Snapshot
     /// The client sequence number of the request whose answer ``confirmed`` holds.
-    @ObservationIgnored var confirmedSequence: UInt64 = 0
+    var confirmedSequence: UInt64 = 0
     /// Orders this model's mutations.
-    @ObservationIgnored var mutations = MutationQueue()
+    var mutations = MutationQueue()
+    /// Made by the first read of an observed property (see `ModelObservation`). Unchecked:
+    /// every access is an instant read or write on the main actor, and the run-time check
+    /// was most of an observed read's cost.
+    @exclusivity(unchecked) private(set) var observers: ModelObservation?
+
+    /// The observers' registrar holder, made now if no observed property was read before.
+    private func observation() -> ModelObservation {
+        if let observers { return observers }
+        let made = ModelObservation()
+        observers = made
+        return made
+    }
 
     /// This model.
     public var site1: Site1 { self }
@@ -100,12 +232,12 @@ public final class Site1: Site1Providing {
         self.api = api
         self.id = snapshot.id
         self.actorIdText = snapshot.actorId
-        self.name = snapshot.name
-        self.summary = snapshot.summary
-        self.sidebar = snapshot.sidebar
-        self.iconText = snapshot.icon
-        self.bannerText = snapshot.banner
-        self.created = snapshot.created
+        self._name = snapshot.name
+        self._summary = snapshot.summary
+        self._sidebar = snapshot.sidebar
+        self._iconText = snapshot.icon
+        self._bannerText = snapshot.banner
+        self._created = snapshot.created
         self.confirmed = snapshot
     }
 
@@ -115,7 +247,7 @@ public final class Site1: Site1Providing {
     }
 
     /// Writes the fields of `snapshot` that differ, so unchanged fields wake no observer.
-    /// Compares with the macro's backing storage (`_field`): a read through the observed
+    /// Compares with the backing storage (`_field`): a read through the observed
     /// getter registers an access, a key path and a thread-local lookup per field, which
     /// was much of merging a page into cached models (the MiddlewareIngest benchmark).
     func apply(_ snapshot: Site1Snapshot) {
@@ -163,37 +295,149 @@ extension Site2Providing {
 }
 
 /// Tier 2 of a site. Observable; one live instance per client and site id (see ``ApiClient``).
-@MainActor @Observable
-public final class Site2: Site2Providing {
+@MainActor
+public final class Site2: Site2Providing, Observable {
     /// The tier-1 model.
     public let site1: Site1
     /// How many users the site has.
-    public internal(set) var userCount: Int
+    public internal(set) var userCount: Int {
+        get {
+            observation().registrar.access(self, keyPath: \.userCount)
+            return _userCount
+        }
+        set {
+            guard observationChanged(_userCount, newValue), let observers else {
+                _userCount = newValue
+                return
+            }
+            observers.registrar.withMutation(of: self, keyPath: \.userCount) { _userCount = newValue }
+        }
+        _modify {
+            let observers = observation()
+            observers.registrar.access(self, keyPath: \.userCount)
+            observers.registrar.willSet(self, keyPath: \.userCount)
+            defer { observers.registrar.didSet(self, keyPath: \.userCount) }
+            yield &_userCount
+        }
+    }
+    private(set) var _userCount: Int
     /// How many posts the site holds.
-    public internal(set) var postCount: Int
+    public internal(set) var postCount: Int {
+        get {
+            observation().registrar.access(self, keyPath: \.postCount)
+            return _postCount
+        }
+        set {
+            guard observationChanged(_postCount, newValue), let observers else {
+                _postCount = newValue
+                return
+            }
+            observers.registrar.withMutation(of: self, keyPath: \.postCount) { _postCount = newValue }
+        }
+        _modify {
+            let observers = observation()
+            observers.registrar.access(self, keyPath: \.postCount)
+            observers.registrar.willSet(self, keyPath: \.postCount)
+            defer { observers.registrar.didSet(self, keyPath: \.postCount) }
+            yield &_postCount
+        }
+    }
+    private(set) var _postCount: Int
     /// How many comments the site holds.
-    public internal(set) var commentCount: Int
+    public internal(set) var commentCount: Int {
+        get {
+            observation().registrar.access(self, keyPath: \.commentCount)
+            return _commentCount
+        }
+        set {
+            guard observationChanged(_commentCount, newValue), let observers else {
+                _commentCount = newValue
+                return
+            }
+            observers.registrar.withMutation(of: self, keyPath: \.commentCount) { _commentCount = newValue }
+        }
+        _modify {
+            let observers = observation()
+            observers.registrar.access(self, keyPath: \.commentCount)
+            observers.registrar.willSet(self, keyPath: \.commentCount)
+            defer { observers.registrar.didSet(self, keyPath: \.commentCount) }
+            yield &_commentCount
+        }
+    }
+    private(set) var _commentCount: Int
     /// How many communities the site holds.
-    public internal(set) var communityCount: Int
+    public internal(set) var communityCount: Int {
+        get {
+            observation().registrar.access(self, keyPath: \.communityCount)
+            return _communityCount
+        }
+        set {
+            guard observationChanged(_communityCount, newValue), let observers else {
+                _communityCount = newValue
+                return
+            }
+            observers.registrar.withMutation(of: self, keyPath: \.communityCount) { _communityCount = newValue }
+        }
+        _modify {
+            let observers = observation()
+            observers.registrar.access(self, keyPath: \.communityCount)
+            observers.registrar.willSet(self, keyPath: \.communityCount)
+            defer { observers.registrar.didSet(self, keyPath: \.communityCount) }
+            yield &_communityCount
+        }
+    }
+    private(set) var _communityCount: Int
     /// How many people were active in the last month.
-    public internal(set) var activeUserCountMonth: Int
+    public internal(set) var activeUserCountMonth: Int {
+        get {
+            observation().registrar.access(self, keyPath: \.activeUserCountMonth)
+            return _activeUserCountMonth
+        }
+        set {
+            guard observationChanged(_activeUserCountMonth, newValue), let observers else {
+                _activeUserCountMonth = newValue
+                return
+            }
+            observers.registrar.withMutation(of: self, keyPath: \.activeUserCountMonth) { _activeUserCountMonth = newValue }
+        }
+        _modify {
+            let observers = observation()
+            observers.registrar.access(self, keyPath: \.activeUserCountMonth)
+            observers.registrar.willSet(self, keyPath: \.activeUserCountMonth)
+            defer { observers.registrar.didSet(self, keyPath: \.activeUserCountMonth) }
+            yield &_activeUserCountMonth
+        }
+    }
+    private(set) var _activeUserCountMonth: Int
     /// The last values the server confirmed (rollback target of optimistic mutations).
-    @ObservationIgnored var confirmed: Site2Snapshot
+    var confirmed: Site2Snapshot
     /// The client sequence number of the request whose answer ``confirmed`` holds.
-    @ObservationIgnored var confirmedSequence: UInt64 = 0
+    var confirmedSequence: UInt64 = 0
     /// Orders this model's mutations.
-    @ObservationIgnored var mutations = MutationQueue()
+    var mutations = MutationQueue()
+    /// Made by the first read of an observed property (see `ModelObservation`). Unchecked:
+    /// every access is an instant read or write on the main actor, and the run-time check
+    /// was most of an observed read's cost.
+    @exclusivity(unchecked) private(set) var observers: ModelObservation?
+
+    /// The observers' registrar holder, made now if no observed property was read before.
+    private func observation() -> ModelObservation {
+        if let observers { return observers }
+        let made = ModelObservation()
+        observers = made
+        return made
+    }
 
     /// This model.
     public var site2: Site2 { self }
 
     init(site1: Site1, snapshot: Site2Snapshot) {
         self.site1 = site1
-        self.userCount = snapshot.userCount
-        self.postCount = snapshot.postCount
-        self.commentCount = snapshot.commentCount
-        self.communityCount = snapshot.communityCount
-        self.activeUserCountMonth = snapshot.activeUserCountMonth
+        self._userCount = snapshot.userCount
+        self._postCount = snapshot.postCount
+        self._commentCount = snapshot.commentCount
+        self._communityCount = snapshot.communityCount
+        self._activeUserCountMonth = snapshot.activeUserCountMonth
         self.confirmed = snapshot
     }
 
@@ -203,7 +447,7 @@ public final class Site2: Site2Providing {
     }
 
     /// Writes the fields of `snapshot` that differ, so unchanged fields wake no observer.
-    /// Compares with the macro's backing storage (`_field`): a read through the observed
+    /// Compares with the backing storage (`_field`): a read through the observed
     /// getter registers an access, a key path and a thread-local lookup per field, which
     /// was much of merging a page into cached models (the MiddlewareIngest benchmark).
     func apply(_ snapshot: Site2Snapshot) {
@@ -240,28 +484,80 @@ extension Site3Providing {
 }
 
 /// Tier 3 of a site. Observable; one live instance per client and site id (see ``ApiClient``).
-@MainActor @Observable
-public final class Site3: Site3Providing {
+@MainActor
+public final class Site3: Site3Providing, Observable {
     /// The tier-2 model.
     public let site2: Site2
     /// The Lemmy version the site runs.
-    public internal(set) var version: String
+    public internal(set) var version: String {
+        get {
+            observation().registrar.access(self, keyPath: \.version)
+            return _version
+        }
+        set {
+            guard observationChanged(_version, newValue), let observers else {
+                _version = newValue
+                return
+            }
+            observers.registrar.withMutation(of: self, keyPath: \.version) { _version = newValue }
+        }
+        _modify {
+            let observers = observation()
+            observers.registrar.access(self, keyPath: \.version)
+            observers.registrar.willSet(self, keyPath: \.version)
+            defer { observers.registrar.didSet(self, keyPath: \.version) }
+            yield &_version
+        }
+    }
+    private(set) var _version: String
     /// The administrators.
-    public internal(set) var administrators: [Person1]
+    public internal(set) var administrators: [Person1] {
+        get {
+            observation().registrar.access(self, keyPath: \.administrators)
+            return _administrators
+        }
+        set {
+            guard observationChanged(_administrators, newValue), let observers else {
+                _administrators = newValue
+                return
+            }
+            observers.registrar.withMutation(of: self, keyPath: \.administrators) { _administrators = newValue }
+        }
+        _modify {
+            let observers = observation()
+            observers.registrar.access(self, keyPath: \.administrators)
+            observers.registrar.willSet(self, keyPath: \.administrators)
+            defer { observers.registrar.didSet(self, keyPath: \.administrators) }
+            yield &_administrators
+        }
+    }
+    private(set) var _administrators: [Person1]
     /// The last values the server confirmed (rollback target of optimistic mutations).
-    @ObservationIgnored var confirmed: Site3Snapshot
+    var confirmed: Site3Snapshot
     /// The client sequence number of the request whose answer ``confirmed`` holds.
-    @ObservationIgnored var confirmedSequence: UInt64 = 0
+    var confirmedSequence: UInt64 = 0
     /// Orders this model's mutations.
-    @ObservationIgnored var mutations = MutationQueue()
+    var mutations = MutationQueue()
+    /// Made by the first read of an observed property (see `ModelObservation`). Unchecked:
+    /// every access is an instant read or write on the main actor, and the run-time check
+    /// was most of an observed read's cost.
+    @exclusivity(unchecked) private(set) var observers: ModelObservation?
+
+    /// The observers' registrar holder, made now if no observed property was read before.
+    private func observation() -> ModelObservation {
+        if let observers { return observers }
+        let made = ModelObservation()
+        observers = made
+        return made
+    }
 
     /// This model.
     public var site3: Site3 { self }
 
     init(site2: Site2, administrators: [Person1], snapshot: Site3Snapshot) {
         self.site2 = site2
-        self.administrators = administrators
-        self.version = snapshot.version
+        self._administrators = administrators
+        self._version = snapshot.version
         self.confirmed = snapshot
     }
 
@@ -271,7 +567,7 @@ public final class Site3: Site3Providing {
     }
 
     /// Writes the fields of `snapshot` that differ, so unchanged fields wake no observer.
-    /// Compares with the macro's backing storage (`_field`): a read through the observed
+    /// Compares with the backing storage (`_field`): a read through the observed
     /// getter registers an access, a key path and a thread-local lookup per field, which
     /// was much of merging a page into cached models (the MiddlewareIngest benchmark).
     func apply(_ snapshot: Site3Snapshot) {
