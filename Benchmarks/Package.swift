@@ -51,6 +51,12 @@ let package = Package(
                 .product(name: "FeedLoading", package: lemmyKit),
             ]
         ),
+        // The 50-post page decoded, first ingested and re-merged (MiddlewareIngest, Profile,
+        // Instructions).
+        .target(
+            name: "IngestWorkloads",
+            dependencies: ["InterleavedRounds", .product(name: "LemmyMiddleware", package: lemmyKit)]
+        ),
         // Kinds of work measured taking turns (the loopback chain, the feed scroll).
         .target(name: "InterleavedRounds"),
         benchmarkTarget(
@@ -79,8 +85,8 @@ let package = Package(
         .executableTarget(
             name: "Profile",
             dependencies: [
-                "LoaderChains", "FeedWorkloads", "ScrollWorkloads", "InterleavedRounds", .product(name: "HTTPLoading", package: lemmyKit),
-                .product(name: "FeedLoading", package: lemmyKit),
+                "LoaderChains", "FeedWorkloads", "ScrollWorkloads", "IngestWorkloads", "InterleavedRounds",
+                .product(name: "HTTPLoading", package: lemmyKit), .product(name: "FeedLoading", package: lemmyKit),
             ]
         ),
         // Fixed work for `scripts/instructions.sh` to count under callgrind; without package-benchmark
@@ -88,7 +94,7 @@ let package = Package(
         .executableTarget(
             name: "Instructions",
             dependencies: [
-                "LoaderChains", "FeedWorkloads", "ScrollWorkloads", .product(name: "HTTPLoading", package: lemmyKit),
+                "LoaderChains", "FeedWorkloads", "ScrollWorkloads", "IngestWorkloads", .product(name: "HTTPLoading", package: lemmyKit),
                 .product(name: "LemmyAPI", package: lemmyKit), .product(name: "LemmyTestServer", package: lemmyKit),
                 .product(name: "LemmyMiddleware", package: lemmyKit),
             ]
@@ -108,7 +114,7 @@ let package = Package(
         ),
         benchmarkTarget(
             "MiddlewareIngest",
-            ["BenchmarkSupport", .product(name: "LemmyMiddleware", package: lemmyKit)],
+            ["BenchmarkSupport", "IngestWorkloads", .product(name: "LemmyMiddleware", package: lemmyKit)],
             exclude: ["posts-0.19-limit50.json"]
         ),
         benchmarkTarget(

@@ -142,6 +142,27 @@ public enum MiddlewareModelEmitter {
             out.append("        return made")
             out.append("    }")
             out.append("")
+            out.append("    /// Registers a read of the observed property at `keyPath`.")
+            out.append("    private func access<Member>(_ keyPath: KeyPath<\(C), Member>) {")
+            out.append("        observation().registrar.access(self, keyPath: keyPath)")
+            out.append("    }")
+            out.append("")
+            out.append("    /// Runs `write` on the observed property at `keyPath`, telling its observers if the value")
+            out.append("    /// `changed` and a read made the registrar (no read, no observer).")
+            out.append("    private func write<Member>(_ keyPath: KeyPath<\(C), Member>, changed: Bool, _ write: () -> Void) {")
+            out.append("        guard changed, let observers else { return write() }")
+            out.append("        observers.registrar.withMutation(of: self, keyPath: keyPath, write)")
+            out.append("    }")
+            out.append("")
+            out.append("    /// Registers a read of the observed property at `keyPath` and tells its observers it is")
+            out.append("    /// about to change in place (`_modify`); returns the holder for the `didSet` after.")
+            out.append("    private func willModify<Member>(_ keyPath: KeyPath<\(C), Member>) -> ModelObservation {")
+            out.append("        let observers = observation()")
+            out.append("        observers.registrar.access(self, keyPath: keyPath)")
+            out.append("        observers.registrar.willSet(self, keyPath: keyPath)")
+            out.append("        return observers")
+            out.append("    }")
+            out.append("")
             out.append("    /// This model.")
             out.append("    public var \(e)\(n): \(C) { self }")
             out.append("")
@@ -238,8 +259,9 @@ public enum MiddlewareModelEmitter {
     }
 
     /// An observed stored property `name`: its backing storage `_name` and the accessors
-    /// `@Observable` would write, over the registrar of the class's `observation()` (a
-    /// `ModelObservation`, made by the first read, so that a model no one reads never makes one).
+    /// `@Observable` would write, through the class's `access`, `write` and `willModify`, over the
+    /// registrar of its `observation()` (a `ModelObservation`, made by the first read, so that a
+    /// model no one reads never makes one).
     /// `access` is the property's access modifiers, with a trailing space. The storage is readable
     /// in the module: the client's own reads that no view depends on (a feed entry's filter keys)
     /// read it without registering an access, which would make the registrar.
@@ -247,20 +269,12 @@ public enum MiddlewareModelEmitter {
         [
             "    \(access)var \(name): \(type) {",
             "        get {",
-            "            observation().registrar.access(self, keyPath: \\.\(name))",
+            "            access(\\.\(name))",
             "            return _\(name)",
             "        }",
-            "        set {",
-            "            guard observationChanged(_\(name), newValue), let observers else {",
-            "                _\(name) = newValue",
-            "                return",
-            "            }",
-            "            observers.registrar.withMutation(of: self, keyPath: \\.\(name)) { _\(name) = newValue }",
-            "        }",
+            "        set { write(\\.\(name), changed: observationChanged(_\(name), newValue)) { _\(name) = newValue } }",
             "        _modify {",
-            "            let observers = observation()",
-            "            observers.registrar.access(self, keyPath: \\.\(name))",
-            "            observers.registrar.willSet(self, keyPath: \\.\(name))",
+            "            let observers = willModify(\\.\(name))",
             "            defer { observers.registrar.didSet(self, keyPath: \\.\(name)) }",
             "            yield &_\(name)",
             "        }",

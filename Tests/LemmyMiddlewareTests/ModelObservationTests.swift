@@ -37,7 +37,11 @@ struct ModelObservationTests {
         #expect(unread.post1._title == title + " (edited)")
 
         let fired = Counter()
-        let seen = withObservationTracking { unread.title } onChange: { fired.increment() }
+        let seen = withObservationTracking {
+            unread.title
+        } onChange: {
+            fired.increment()
+        }
         #expect(seen == title + " (edited)")
         unread.post1.title = title
         #expect(fired.value == 1)
@@ -48,7 +52,11 @@ struct ModelObservationTests {
     func equalWritesAreSilent() async throws {
         let post = try await somePost()
         let fired = Counter()
-        _ = withObservationTracking { post.saved } onChange: { fired.increment() }
+        _ = withObservationTracking {
+            post.saved
+        } onChange: {
+            fired.increment()
+        }
         post.saved = post.saved
         #expect(fired.value == 0)
         post.saved.toggle()
@@ -60,7 +68,9 @@ struct ModelObservationTests {
         let post = try await somePost()
         let fired = Counter()
         let before = post.votes.upvotes
-        _ = withObservationTracking { post.votes } onChange: {
+        _ = withObservationTracking {
+            post.votes
+        } onChange: {
             // Called before the change, on this thread: the read must not trip over the write.
             MainActor.assumeIsolated { #expect(post.votes.upvotes == before) }
             fired.increment()
@@ -74,7 +84,11 @@ struct ModelObservationTests {
     func otherPropertiesDoNotWake() async throws {
         let post = try await somePost()
         let fired = Counter()
-        _ = withObservationTracking { post.title } onChange: { fired.increment() }
+        _ = withObservationTracking {
+            post.title
+        } onChange: {
+            fired.increment()
+        }
         post.post1.content = (post.post1._content ?? "") + "more"
         post.read.toggle()
         #expect(fired.value == 0)

@@ -7,6 +7,7 @@
 import Benchmark
 import BenchmarkSupport
 import Foundation
+import IngestWorkloads
 @_spi(Benchmarking) import LemmyMiddleware
 
 let benchmarks: @Sendable () -> Void = {
@@ -31,16 +32,13 @@ let benchmarks: @Sendable () -> Void = {
 /// Decodes the page into LemmyAPI's values only: the baseline.
 @MainActor
 func decodeOnly(_ body: Data, count: Int) throws {
-    for _ in 0..<count { blackHole(try ApiClient.decodePostsPageOnly(body)) }
+    blackHole(try PageIngests.decodeOnly(body, count: count))
 }
 
 /// Decodes and merges into a client no one used before (fresh caches each time).
 @MainActor
 func firstIngest(_ body: Data, iteration: Int, count: Int) throws {
-    for index in 0..<count {
-        let fresh = ApiClient.getApiClient(for: URL(string: "http://bench.invalid")!, with: "fresh-\(iteration)-\(index)")
-        blackHole(try fresh.ingestPostsPage(body))
-    }
+    blackHole(try PageIngests.firstIngest(body, count: count, run: iteration))
 }
 
 /// The client whose caches hold the page, kept alive for the re-merge benchmark.
@@ -49,11 +47,8 @@ func firstIngest(_ body: Data, iteration: Int, count: Int) throws {
 /// Decodes and re-merges into caches that hold every post unchanged.
 @MainActor
 func remerge(_ body: Data, count: Int) throws {
-    if warmClient == nil {
-        let client = ApiClient.getApiClient(for: URL(string: "http://bench.invalid")!, with: "kept")
-        warmClient = (client, try client.ingestPostsPage(body))
-    }
-    for _ in 0..<count { blackHole(try warmClient!.0.ingestPostsPage(body)) }
+    if warmClient == nil { warmClient = try PageIngests.warmClient(body) }
+    blackHole(try PageIngests.remerge(body, count: count, into: warmClient!.0))
 }
 
 /// Ingests the page, drops the models, cleans the caches: (posts held, entries, live) after.

@@ -1,6 +1,7 @@
 import FeedWorkloads
 import Foundation
 import HTTPLoading
+import IngestWorkloads
 import LemmyAPI
 @_spi(Benchmarking) import LemmyMiddleware
 import LoaderChains
@@ -111,18 +112,22 @@ enum Work {
 enum Ingest {
     /// Clients with empty caches, one per ingest: made apart from the ingest so that counting
     /// `clients` alone shows what making them costs.
+    @MainActor
     static func makeClients(_ count: Int) -> [ApiClient] {
-        (0..<count).map { ApiClient.getApiClient(for: URL(string: "http://bench.invalid")!, with: "fresh-\($0)") }
+        (0..<count).map { PageIngests.freshClient("fresh-\($0)") }
     }
 
     /// Ingests `data` `count` times, each into a fresh client, or all into one client that holds
-    /// the page's models already (its caches are weak: unheld models would be merged anew);
-    /// returns the posts.
+    /// the page's models already; returns the posts.
+    @MainActor
     static func run(_ data: Data, _ count: Int, fresh: Bool) throws -> Int {
-        let clients = fresh ? makeClients(count) : makeClients(1)
-        let held = fresh ? [] : try clients[0].ingestPostsPage(data)
+        guard fresh else {
+            let (client, held) = try PageIngests.warmClient(data)
+            return try withExtendedLifetime(held) { try PageIngests.remerge(data, count: count, into: client) }
+        }
+        let clients = makeClients(count)
         var posts = 0
-        for index in 0..<count { posts += try clients[fresh ? index : 0].ingestPostsPage(data).count }
-        return withExtendedLifetime(held) { posts }
+        for client in clients { posts += try client.ingestPostsPage(data).count }
+        return posts
     }
 }

@@ -2,6 +2,7 @@ import FeedLoading
 import FeedWorkloads
 import Foundation
 import HTTPLoading
+import IngestWorkloads
 import InterleavedRounds
 import LoaderChains
 import ScrollWorkloads
@@ -19,6 +20,9 @@ import ScrollWorkloads
 //                            taking turns for ROUNDS rounds against one in-process LemmyTestServer:
 //                            median milliseconds a scroll, and the medians of each round's ratios
 //                            to the raw client (scripts/bench.sh)
+//   Profile ingest FILE ROUNDS the 50-post page in FILE decoded, first ingested and re-merged (MiddlewareIngest),
+//                            40 pages each a turn, taking turns for ROUNDS rounds: median microseconds a page,
+//                            and the medians of each round's ratios to the decode (scripts/bench.sh)
 //   Profile loopback URL COUNT CONCURRENCY ROUNDS
 //                            AsyncHTTPClient direct, its loader, the full chain and LemmyKit's default chain over it, taking
 //                            turns against the `BenchmarkServer hello` at URL (scripts/bench.sh); an optional
@@ -28,8 +32,17 @@ import ScrollWorkloads
 //                            (getrusage, the whole process)
 
 let usage =
-    "usage: Profile chain|terminal|feed|fetcher|feeds|scrolls COUNT | loopback URL COUNT CONCURRENCY ROUNDS [LINK,...|only:LINK,...]\n"
+    "usage: Profile chain|terminal|feed|fetcher|feeds|scrolls COUNT | ingest FILE ROUNDS | loopback URL COUNT CONCURRENCY ROUNDS [LINK,...|only:LINK,...]\n"
 let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.count == 3, arguments[0] == "ingest", let rounds = Int(arguments[2]) {
+    let body = try Data(contentsOf: URL(fileURLWithPath: arguments[1]))
+    let result = try await PageIngests.interleaved(body, pages: 40, rounds: rounds)
+    print(
+        String(
+            format: "decode %.1f µs, first ingest %.1f µs, re-merge %.1f µs a page; round ratios ingest %.3fx, re-merge %.3fx",
+            result.decode, result.ingest, result.remerge, result.ingestRatio, result.remergeRatio))
+    exit(0)
+}
 if arguments.count == 5 || arguments.count == 6, arguments[0] == "loopback", let server = URL(string: arguments[1]),
     let count = Int(arguments[2]), let concurrency = Int(arguments[3]), let rounds = Int(arguments[4])
 {

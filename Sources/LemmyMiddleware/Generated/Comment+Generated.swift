@@ -75,20 +75,12 @@ public final class Comment1: Comment1Providing, Observable {
     /// The text (Markdown).
     public internal(set) var content: String {
         get {
-            observation().registrar.access(self, keyPath: \.content)
+            access(\.content)
             return _content
         }
-        set {
-            guard observationChanged(_content, newValue), let observers else {
-                _content = newValue
-                return
-            }
-            observers.registrar.withMutation(of: self, keyPath: \.content) { _content = newValue }
-        }
+        set { write(\.content, changed: observationChanged(_content, newValue)) { _content = newValue } }
         _modify {
-            let observers = observation()
-            observers.registrar.access(self, keyPath: \.content)
-            observers.registrar.willSet(self, keyPath: \.content)
+            let observers = willModify(\.content)
             defer { observers.registrar.didSet(self, keyPath: \.content) }
             yield &_content
         }
@@ -97,20 +89,12 @@ public final class Comment1: Comment1Providing, Observable {
     /// The author's id.
     public internal(set) var creatorId: Int {
         get {
-            observation().registrar.access(self, keyPath: \.creatorId)
+            access(\.creatorId)
             return _creatorId
         }
-        set {
-            guard observationChanged(_creatorId, newValue), let observers else {
-                _creatorId = newValue
-                return
-            }
-            observers.registrar.withMutation(of: self, keyPath: \.creatorId) { _creatorId = newValue }
-        }
+        set { write(\.creatorId, changed: observationChanged(_creatorId, newValue)) { _creatorId = newValue } }
         _modify {
-            let observers = observation()
-            observers.registrar.access(self, keyPath: \.creatorId)
-            observers.registrar.willSet(self, keyPath: \.creatorId)
+            let observers = willModify(\.creatorId)
             defer { observers.registrar.didSet(self, keyPath: \.creatorId) }
             yield &_creatorId
         }
@@ -119,20 +103,12 @@ public final class Comment1: Comment1Providing, Observable {
     /// The post's id.
     public internal(set) var postId: Int {
         get {
-            observation().registrar.access(self, keyPath: \.postId)
+            access(\.postId)
             return _postId
         }
-        set {
-            guard observationChanged(_postId, newValue), let observers else {
-                _postId = newValue
-                return
-            }
-            observers.registrar.withMutation(of: self, keyPath: \.postId) { _postId = newValue }
-        }
+        set { write(\.postId, changed: observationChanged(_postId, newValue)) { _postId = newValue } }
         _modify {
-            let observers = observation()
-            observers.registrar.access(self, keyPath: \.postId)
-            observers.registrar.willSet(self, keyPath: \.postId)
+            let observers = willModify(\.postId)
             defer { observers.registrar.didSet(self, keyPath: \.postId) }
             yield &_postId
         }
@@ -141,20 +117,12 @@ public final class Comment1: Comment1Providing, Observable {
     /// The ids of the ancestors, outermost first, ending with this comment's id.
     public internal(set) var path: [Int] {
         get {
-            observation().registrar.access(self, keyPath: \.path)
+            access(\.path)
             return _path
         }
-        set {
-            guard observationChanged(_path, newValue), let observers else {
-                _path = newValue
-                return
-            }
-            observers.registrar.withMutation(of: self, keyPath: \.path) { _path = newValue }
-        }
+        set { write(\.path, changed: observationChanged(_path, newValue)) { _path = newValue } }
         _modify {
-            let observers = observation()
-            observers.registrar.access(self, keyPath: \.path)
-            observers.registrar.willSet(self, keyPath: \.path)
+            let observers = willModify(\.path)
             defer { observers.registrar.didSet(self, keyPath: \.path) }
             yield &_path
         }
@@ -163,20 +131,12 @@ public final class Comment1: Comment1Providing, Observable {
     /// When the comment was published.
     public internal(set) var created: Date {
         get {
-            observation().registrar.access(self, keyPath: \.created)
+            access(\.created)
             return _created
         }
-        set {
-            guard observationChanged(_created, newValue), let observers else {
-                _created = newValue
-                return
-            }
-            observers.registrar.withMutation(of: self, keyPath: \.created) { _created = newValue }
-        }
+        set { write(\.created, changed: observationChanged(_created, newValue)) { _created = newValue } }
         _modify {
-            let observers = observation()
-            observers.registrar.access(self, keyPath: \.created)
-            observers.registrar.willSet(self, keyPath: \.created)
+            let observers = willModify(\.created)
             defer { observers.registrar.didSet(self, keyPath: \.created) }
             yield &_created
         }
@@ -185,20 +145,12 @@ public final class Comment1: Comment1Providing, Observable {
     /// When the comment was last edited.
     public internal(set) var updated: Date? {
         get {
-            observation().registrar.access(self, keyPath: \.updated)
+            access(\.updated)
             return _updated
         }
-        set {
-            guard observationChanged(_updated, newValue), let observers else {
-                _updated = newValue
-                return
-            }
-            observers.registrar.withMutation(of: self, keyPath: \.updated) { _updated = newValue }
-        }
+        set { write(\.updated, changed: observationChanged(_updated, newValue)) { _updated = newValue } }
         _modify {
-            let observers = observation()
-            observers.registrar.access(self, keyPath: \.updated)
-            observers.registrar.willSet(self, keyPath: \.updated)
+            let observers = willModify(\.updated)
             defer { observers.registrar.didSet(self, keyPath: \.updated) }
             yield &_updated
         }
@@ -207,20 +159,12 @@ public final class Comment1: Comment1Providing, Observable {
     /// Whether the author deleted the comment.
     public internal(set) var deleted: Bool {
         get {
-            observation().registrar.access(self, keyPath: \.deleted)
+            access(\.deleted)
             return _deleted
         }
-        set {
-            guard observationChanged(_deleted, newValue), let observers else {
-                _deleted = newValue
-                return
-            }
-            observers.registrar.withMutation(of: self, keyPath: \.deleted) { _deleted = newValue }
-        }
+        set { write(\.deleted, changed: observationChanged(_deleted, newValue)) { _deleted = newValue } }
         _modify {
-            let observers = observation()
-            observers.registrar.access(self, keyPath: \.deleted)
-            observers.registrar.willSet(self, keyPath: \.deleted)
+            let observers = willModify(\.deleted)
             defer { observers.registrar.didSet(self, keyPath: \.deleted) }
             yield &_deleted
         }
@@ -229,20 +173,12 @@ public final class Comment1: Comment1Providing, Observable {
     /// Whether a moderator or admin removed the comment.
     public internal(set) var removed: Bool {
         get {
-            observation().registrar.access(self, keyPath: \.removed)
+            access(\.removed)
             return _removed
         }
-        set {
-            guard observationChanged(_removed, newValue), let observers else {
-                _removed = newValue
-                return
-            }
-            observers.registrar.withMutation(of: self, keyPath: \.removed) { _removed = newValue }
-        }
+        set { write(\.removed, changed: observationChanged(_removed, newValue)) { _removed = newValue } }
         _modify {
-            let observers = observation()
-            observers.registrar.access(self, keyPath: \.removed)
-            observers.registrar.willSet(self, keyPath: \.removed)
+            let observers = willModify(\.removed)
             defer { observers.registrar.didSet(self, keyPath: \.removed) }
             yield &_removed
         }
@@ -251,20 +187,12 @@ public final class Comment1: Comment1Providing, Observable {
     /// Whether a moderator distinguished the comment.
     public internal(set) var distinguished: Bool {
         get {
-            observation().registrar.access(self, keyPath: \.distinguished)
+            access(\.distinguished)
             return _distinguished
         }
-        set {
-            guard observationChanged(_distinguished, newValue), let observers else {
-                _distinguished = newValue
-                return
-            }
-            observers.registrar.withMutation(of: self, keyPath: \.distinguished) { _distinguished = newValue }
-        }
+        set { write(\.distinguished, changed: observationChanged(_distinguished, newValue)) { _distinguished = newValue } }
         _modify {
-            let observers = observation()
-            observers.registrar.access(self, keyPath: \.distinguished)
-            observers.registrar.willSet(self, keyPath: \.distinguished)
+            let observers = willModify(\.distinguished)
             defer { observers.registrar.didSet(self, keyPath: \.distinguished) }
             yield &_distinguished
         }
@@ -273,20 +201,12 @@ public final class Comment1: Comment1Providing, Observable {
     /// The comment's language id.
     public internal(set) var languageId: Int {
         get {
-            observation().registrar.access(self, keyPath: \.languageId)
+            access(\.languageId)
             return _languageId
         }
-        set {
-            guard observationChanged(_languageId, newValue), let observers else {
-                _languageId = newValue
-                return
-            }
-            observers.registrar.withMutation(of: self, keyPath: \.languageId) { _languageId = newValue }
-        }
+        set { write(\.languageId, changed: observationChanged(_languageId, newValue)) { _languageId = newValue } }
         _modify {
-            let observers = observation()
-            observers.registrar.access(self, keyPath: \.languageId)
-            observers.registrar.willSet(self, keyPath: \.languageId)
+            let observers = willModify(\.languageId)
             defer { observers.registrar.didSet(self, keyPath: \.languageId) }
             yield &_languageId
         }
@@ -309,6 +229,27 @@ public final class Comment1: Comment1Providing, Observable {
         let made = ModelObservation()
         observers = made
         return made
+    }
+
+    /// Registers a read of the observed property at `keyPath`.
+    private func access<Member>(_ keyPath: KeyPath<Comment1, Member>) {
+        observation().registrar.access(self, keyPath: keyPath)
+    }
+
+    /// Runs `write` on the observed property at `keyPath`, telling its observers if the value
+    /// `changed` and a read made the registrar (no read, no observer).
+    private func write<Member>(_ keyPath: KeyPath<Comment1, Member>, changed: Bool, _ write: () -> Void) {
+        guard changed, let observers else { return write() }
+        observers.registrar.withMutation(of: self, keyPath: keyPath, write)
+    }
+
+    /// Registers a read of the observed property at `keyPath` and tells its observers it is
+    /// about to change in place (`_modify`); returns the holder for the `didSet` after.
+    private func willModify<Member>(_ keyPath: KeyPath<Comment1, Member>) -> ModelObservation {
+        let observers = observation()
+        observers.registrar.access(self, keyPath: keyPath)
+        observers.registrar.willSet(self, keyPath: keyPath)
+        return observers
     }
 
     /// This model.
@@ -411,20 +352,12 @@ public final class Comment2: Comment2Providing, Observable {
     /// Score and the signed-in account's vote.
     public internal(set) var votes: VotesModel {
         get {
-            observation().registrar.access(self, keyPath: \.votes)
+            access(\.votes)
             return _votes
         }
-        set {
-            guard observationChanged(_votes, newValue), let observers else {
-                _votes = newValue
-                return
-            }
-            observers.registrar.withMutation(of: self, keyPath: \.votes) { _votes = newValue }
-        }
+        set { write(\.votes, changed: observationChanged(_votes, newValue)) { _votes = newValue } }
         _modify {
-            let observers = observation()
-            observers.registrar.access(self, keyPath: \.votes)
-            observers.registrar.willSet(self, keyPath: \.votes)
+            let observers = willModify(\.votes)
             defer { observers.registrar.didSet(self, keyPath: \.votes) }
             yield &_votes
         }
@@ -433,20 +366,12 @@ public final class Comment2: Comment2Providing, Observable {
     /// Whether the signed-in account saved the comment.
     public internal(set) var saved: Bool {
         get {
-            observation().registrar.access(self, keyPath: \.saved)
+            access(\.saved)
             return _saved
         }
-        set {
-            guard observationChanged(_saved, newValue), let observers else {
-                _saved = newValue
-                return
-            }
-            observers.registrar.withMutation(of: self, keyPath: \.saved) { _saved = newValue }
-        }
+        set { write(\.saved, changed: observationChanged(_saved, newValue)) { _saved = newValue } }
         _modify {
-            let observers = observation()
-            observers.registrar.access(self, keyPath: \.saved)
-            observers.registrar.willSet(self, keyPath: \.saved)
+            let observers = willModify(\.saved)
             defer { observers.registrar.didSet(self, keyPath: \.saved) }
             yield &_saved
         }
@@ -455,20 +380,12 @@ public final class Comment2: Comment2Providing, Observable {
     /// How many replies the comment has, at any depth.
     public internal(set) var childCount: Int {
         get {
-            observation().registrar.access(self, keyPath: \.childCount)
+            access(\.childCount)
             return _childCount
         }
-        set {
-            guard observationChanged(_childCount, newValue), let observers else {
-                _childCount = newValue
-                return
-            }
-            observers.registrar.withMutation(of: self, keyPath: \.childCount) { _childCount = newValue }
-        }
+        set { write(\.childCount, changed: observationChanged(_childCount, newValue)) { _childCount = newValue } }
         _modify {
-            let observers = observation()
-            observers.registrar.access(self, keyPath: \.childCount)
-            observers.registrar.willSet(self, keyPath: \.childCount)
+            let observers = willModify(\.childCount)
             defer { observers.registrar.didSet(self, keyPath: \.childCount) }
             yield &_childCount
         }
@@ -477,20 +394,12 @@ public final class Comment2: Comment2Providing, Observable {
     /// Whether the author moderates the community.
     public internal(set) var creatorIsModerator: Bool {
         get {
-            observation().registrar.access(self, keyPath: \.creatorIsModerator)
+            access(\.creatorIsModerator)
             return _creatorIsModerator
         }
-        set {
-            guard observationChanged(_creatorIsModerator, newValue), let observers else {
-                _creatorIsModerator = newValue
-                return
-            }
-            observers.registrar.withMutation(of: self, keyPath: \.creatorIsModerator) { _creatorIsModerator = newValue }
-        }
+        set { write(\.creatorIsModerator, changed: observationChanged(_creatorIsModerator, newValue)) { _creatorIsModerator = newValue } }
         _modify {
-            let observers = observation()
-            observers.registrar.access(self, keyPath: \.creatorIsModerator)
-            observers.registrar.willSet(self, keyPath: \.creatorIsModerator)
+            let observers = willModify(\.creatorIsModerator)
             defer { observers.registrar.didSet(self, keyPath: \.creatorIsModerator) }
             yield &_creatorIsModerator
         }
@@ -499,20 +408,12 @@ public final class Comment2: Comment2Providing, Observable {
     /// Whether the author is an administrator.
     public internal(set) var creatorIsAdmin: Bool {
         get {
-            observation().registrar.access(self, keyPath: \.creatorIsAdmin)
+            access(\.creatorIsAdmin)
             return _creatorIsAdmin
         }
-        set {
-            guard observationChanged(_creatorIsAdmin, newValue), let observers else {
-                _creatorIsAdmin = newValue
-                return
-            }
-            observers.registrar.withMutation(of: self, keyPath: \.creatorIsAdmin) { _creatorIsAdmin = newValue }
-        }
+        set { write(\.creatorIsAdmin, changed: observationChanged(_creatorIsAdmin, newValue)) { _creatorIsAdmin = newValue } }
         _modify {
-            let observers = observation()
-            observers.registrar.access(self, keyPath: \.creatorIsAdmin)
-            observers.registrar.willSet(self, keyPath: \.creatorIsAdmin)
+            let observers = willModify(\.creatorIsAdmin)
             defer { observers.registrar.didSet(self, keyPath: \.creatorIsAdmin) }
             yield &_creatorIsAdmin
         }
@@ -521,20 +422,12 @@ public final class Comment2: Comment2Providing, Observable {
     /// Whether the author is banned from the community.
     public internal(set) var creatorBannedFromCommunity: Bool {
         get {
-            observation().registrar.access(self, keyPath: \.creatorBannedFromCommunity)
+            access(\.creatorBannedFromCommunity)
             return _creatorBannedFromCommunity
         }
-        set {
-            guard observationChanged(_creatorBannedFromCommunity, newValue), let observers else {
-                _creatorBannedFromCommunity = newValue
-                return
-            }
-            observers.registrar.withMutation(of: self, keyPath: \.creatorBannedFromCommunity) { _creatorBannedFromCommunity = newValue }
-        }
+        set { write(\.creatorBannedFromCommunity, changed: observationChanged(_creatorBannedFromCommunity, newValue)) { _creatorBannedFromCommunity = newValue } }
         _modify {
-            let observers = observation()
-            observers.registrar.access(self, keyPath: \.creatorBannedFromCommunity)
-            observers.registrar.willSet(self, keyPath: \.creatorBannedFromCommunity)
+            let observers = willModify(\.creatorBannedFromCommunity)
             defer { observers.registrar.didSet(self, keyPath: \.creatorBannedFromCommunity) }
             yield &_creatorBannedFromCommunity
         }
@@ -557,6 +450,27 @@ public final class Comment2: Comment2Providing, Observable {
         let made = ModelObservation()
         observers = made
         return made
+    }
+
+    /// Registers a read of the observed property at `keyPath`.
+    private func access<Member>(_ keyPath: KeyPath<Comment2, Member>) {
+        observation().registrar.access(self, keyPath: keyPath)
+    }
+
+    /// Runs `write` on the observed property at `keyPath`, telling its observers if the value
+    /// `changed` and a read made the registrar (no read, no observer).
+    private func write<Member>(_ keyPath: KeyPath<Comment2, Member>, changed: Bool, _ write: () -> Void) {
+        guard changed, let observers else { return write() }
+        observers.registrar.withMutation(of: self, keyPath: keyPath, write)
+    }
+
+    /// Registers a read of the observed property at `keyPath` and tells its observers it is
+    /// about to change in place (`_modify`); returns the holder for the `didSet` after.
+    private func willModify<Member>(_ keyPath: KeyPath<Comment2, Member>) -> ModelObservation {
+        let observers = observation()
+        observers.registrar.access(self, keyPath: keyPath)
+        observers.registrar.willSet(self, keyPath: keyPath)
+        return observers
     }
 
     /// This model.

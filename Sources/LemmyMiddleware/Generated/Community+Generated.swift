@@ -91,20 +91,12 @@ public final class Community1: Community1Providing, Observable {
     /// The community name, e.g. `swift`.
     public internal(set) var name: String {
         get {
-            observation().registrar.access(self, keyPath: \.name)
+            access(\.name)
             return _name
         }
-        set {
-            guard observationChanged(_name, newValue), let observers else {
-                _name = newValue
-                return
-            }
-            observers.registrar.withMutation(of: self, keyPath: \.name) { _name = newValue }
-        }
+        set { write(\.name, changed: observationChanged(_name, newValue)) { _name = newValue } }
         _modify {
-            let observers = observation()
-            observers.registrar.access(self, keyPath: \.name)
-            observers.registrar.willSet(self, keyPath: \.name)
+            let observers = willModify(\.name)
             defer { observers.registrar.didSet(self, keyPath: \.name) }
             yield &_name
         }
@@ -113,20 +105,12 @@ public final class Community1: Community1Providing, Observable {
     /// The title, or ``name`` when none is set.
     public internal(set) var displayName: String {
         get {
-            observation().registrar.access(self, keyPath: \.displayName)
+            access(\.displayName)
             return _displayName
         }
-        set {
-            guard observationChanged(_displayName, newValue), let observers else {
-                _displayName = newValue
-                return
-            }
-            observers.registrar.withMutation(of: self, keyPath: \.displayName) { _displayName = newValue }
-        }
+        set { write(\.displayName, changed: observationChanged(_displayName, newValue)) { _displayName = newValue } }
         _modify {
-            let observers = observation()
-            observers.registrar.access(self, keyPath: \.displayName)
-            observers.registrar.willSet(self, keyPath: \.displayName)
+            let observers = willModify(\.displayName)
             defer { observers.registrar.didSet(self, keyPath: \.displayName) }
             yield &_displayName
         }
@@ -135,20 +119,12 @@ public final class Community1: Community1Providing, Observable {
     /// The sidebar text (Markdown).
     public internal(set) var description: String? {
         get {
-            observation().registrar.access(self, keyPath: \.description)
+            access(\.description)
             return _description
         }
-        set {
-            guard observationChanged(_description, newValue), let observers else {
-                _description = newValue
-                return
-            }
-            observers.registrar.withMutation(of: self, keyPath: \.description) { _description = newValue }
-        }
+        set { write(\.description, changed: observationChanged(_description, newValue)) { _description = newValue } }
         _modify {
-            let observers = observation()
-            observers.registrar.access(self, keyPath: \.description)
-            observers.registrar.willSet(self, keyPath: \.description)
+            let observers = willModify(\.description)
             defer { observers.registrar.didSet(self, keyPath: \.description) }
             yield &_description
         }
@@ -162,20 +138,12 @@ public final class Community1: Community1Providing, Observable {
     /// ``icon`` as the server sent it, parsed when read.
     var iconText: LinkText? {
         get {
-            observation().registrar.access(self, keyPath: \.iconText)
+            access(\.iconText)
             return _iconText
         }
-        set {
-            guard observationChanged(_iconText, newValue), let observers else {
-                _iconText = newValue
-                return
-            }
-            observers.registrar.withMutation(of: self, keyPath: \.iconText) { _iconText = newValue }
-        }
+        set { write(\.iconText, changed: observationChanged(_iconText, newValue)) { _iconText = newValue } }
         _modify {
-            let observers = observation()
-            observers.registrar.access(self, keyPath: \.iconText)
-            observers.registrar.willSet(self, keyPath: \.iconText)
+            let observers = willModify(\.iconText)
             defer { observers.registrar.didSet(self, keyPath: \.iconText) }
             yield &_iconText
         }
@@ -189,20 +157,12 @@ public final class Community1: Community1Providing, Observable {
     /// ``banner`` as the server sent it, parsed when read.
     var bannerText: LinkText? {
         get {
-            observation().registrar.access(self, keyPath: \.bannerText)
+            access(\.bannerText)
             return _bannerText
         }
-        set {
-            guard observationChanged(_bannerText, newValue), let observers else {
-                _bannerText = newValue
-                return
-            }
-            observers.registrar.withMutation(of: self, keyPath: \.bannerText) { _bannerText = newValue }
-        }
+        set { write(\.bannerText, changed: observationChanged(_bannerText, newValue)) { _bannerText = newValue } }
         _modify {
-            let observers = observation()
-            observers.registrar.access(self, keyPath: \.bannerText)
-            observers.registrar.willSet(self, keyPath: \.bannerText)
+            let observers = willModify(\.bannerText)
             defer { observers.registrar.didSet(self, keyPath: \.bannerText) }
             yield &_bannerText
         }
@@ -211,20 +171,12 @@ public final class Community1: Community1Providing, Observable {
     /// When the community was created.
     public internal(set) var created: Date {
         get {
-            observation().registrar.access(self, keyPath: \.created)
+            access(\.created)
             return _created
         }
-        set {
-            guard observationChanged(_created, newValue), let observers else {
-                _created = newValue
-                return
-            }
-            observers.registrar.withMutation(of: self, keyPath: \.created) { _created = newValue }
-        }
+        set { write(\.created, changed: observationChanged(_created, newValue)) { _created = newValue } }
         _modify {
-            let observers = observation()
-            observers.registrar.access(self, keyPath: \.created)
-            observers.registrar.willSet(self, keyPath: \.created)
+            let observers = willModify(\.created)
             defer { observers.registrar.didSet(self, keyPath: \.created) }
             yield &_created
         }
@@ -233,20 +185,12 @@ public final class Community1: Community1Providing, Observable {
     /// When the community was last edited.
     public internal(set) var updated: Date? {
         get {
-            observation().registrar.access(self, keyPath: \.updated)
+            access(\.updated)
             return _updated
         }
-        set {
-            guard observationChanged(_updated, newValue), let observers else {
-                _updated = newValue
-                return
-            }
-            observers.registrar.withMutation(of: self, keyPath: \.updated) { _updated = newValue }
-        }
+        set { write(\.updated, changed: observationChanged(_updated, newValue)) { _updated = newValue } }
         _modify {
-            let observers = observation()
-            observers.registrar.access(self, keyPath: \.updated)
-            observers.registrar.willSet(self, keyPath: \.updated)
+            let observers = willModify(\.updated)
             defer { observers.registrar.didSet(self, keyPath: \.updated) }
             yield &_updated
         }
@@ -255,20 +199,12 @@ public final class Community1: Community1Providing, Observable {
     /// Whether the community is marked NSFW.
     public internal(set) var nsfw: Bool {
         get {
-            observation().registrar.access(self, keyPath: \.nsfw)
+            access(\.nsfw)
             return _nsfw
         }
-        set {
-            guard observationChanged(_nsfw, newValue), let observers else {
-                _nsfw = newValue
-                return
-            }
-            observers.registrar.withMutation(of: self, keyPath: \.nsfw) { _nsfw = newValue }
-        }
+        set { write(\.nsfw, changed: observationChanged(_nsfw, newValue)) { _nsfw = newValue } }
         _modify {
-            let observers = observation()
-            observers.registrar.access(self, keyPath: \.nsfw)
-            observers.registrar.willSet(self, keyPath: \.nsfw)
+            let observers = willModify(\.nsfw)
             defer { observers.registrar.didSet(self, keyPath: \.nsfw) }
             yield &_nsfw
         }
@@ -277,20 +213,12 @@ public final class Community1: Community1Providing, Observable {
     /// Whether a moderator or admin removed the community.
     public internal(set) var removed: Bool {
         get {
-            observation().registrar.access(self, keyPath: \.removed)
+            access(\.removed)
             return _removed
         }
-        set {
-            guard observationChanged(_removed, newValue), let observers else {
-                _removed = newValue
-                return
-            }
-            observers.registrar.withMutation(of: self, keyPath: \.removed) { _removed = newValue }
-        }
+        set { write(\.removed, changed: observationChanged(_removed, newValue)) { _removed = newValue } }
         _modify {
-            let observers = observation()
-            observers.registrar.access(self, keyPath: \.removed)
-            observers.registrar.willSet(self, keyPath: \.removed)
+            let observers = willModify(\.removed)
             defer { observers.registrar.didSet(self, keyPath: \.removed) }
             yield &_removed
         }
@@ -299,20 +227,12 @@ public final class Community1: Community1Providing, Observable {
     /// Whether the community was deleted.
     public internal(set) var deleted: Bool {
         get {
-            observation().registrar.access(self, keyPath: \.deleted)
+            access(\.deleted)
             return _deleted
         }
-        set {
-            guard observationChanged(_deleted, newValue), let observers else {
-                _deleted = newValue
-                return
-            }
-            observers.registrar.withMutation(of: self, keyPath: \.deleted) { _deleted = newValue }
-        }
+        set { write(\.deleted, changed: observationChanged(_deleted, newValue)) { _deleted = newValue } }
         _modify {
-            let observers = observation()
-            observers.registrar.access(self, keyPath: \.deleted)
-            observers.registrar.willSet(self, keyPath: \.deleted)
+            let observers = willModify(\.deleted)
             defer { observers.registrar.didSet(self, keyPath: \.deleted) }
             yield &_deleted
         }
@@ -321,20 +241,12 @@ public final class Community1: Community1Providing, Observable {
     /// Whether only moderators may post.
     public internal(set) var onlyModeratorsCanPost: Bool {
         get {
-            observation().registrar.access(self, keyPath: \.onlyModeratorsCanPost)
+            access(\.onlyModeratorsCanPost)
             return _onlyModeratorsCanPost
         }
-        set {
-            guard observationChanged(_onlyModeratorsCanPost, newValue), let observers else {
-                _onlyModeratorsCanPost = newValue
-                return
-            }
-            observers.registrar.withMutation(of: self, keyPath: \.onlyModeratorsCanPost) { _onlyModeratorsCanPost = newValue }
-        }
+        set { write(\.onlyModeratorsCanPost, changed: observationChanged(_onlyModeratorsCanPost, newValue)) { _onlyModeratorsCanPost = newValue } }
         _modify {
-            let observers = observation()
-            observers.registrar.access(self, keyPath: \.onlyModeratorsCanPost)
-            observers.registrar.willSet(self, keyPath: \.onlyModeratorsCanPost)
+            let observers = willModify(\.onlyModeratorsCanPost)
             defer { observers.registrar.didSet(self, keyPath: \.onlyModeratorsCanPost) }
             yield &_onlyModeratorsCanPost
         }
@@ -343,20 +255,12 @@ public final class Community1: Community1Providing, Observable {
     /// Whether the community lives on the client's instance.
     public internal(set) var isLocal: Bool {
         get {
-            observation().registrar.access(self, keyPath: \.isLocal)
+            access(\.isLocal)
             return _isLocal
         }
-        set {
-            guard observationChanged(_isLocal, newValue), let observers else {
-                _isLocal = newValue
-                return
-            }
-            observers.registrar.withMutation(of: self, keyPath: \.isLocal) { _isLocal = newValue }
-        }
+        set { write(\.isLocal, changed: observationChanged(_isLocal, newValue)) { _isLocal = newValue } }
         _modify {
-            let observers = observation()
-            observers.registrar.access(self, keyPath: \.isLocal)
-            observers.registrar.willSet(self, keyPath: \.isLocal)
+            let observers = willModify(\.isLocal)
             defer { observers.registrar.didSet(self, keyPath: \.isLocal) }
             yield &_isLocal
         }
@@ -365,20 +269,12 @@ public final class Community1: Community1Providing, Observable {
     /// The home instance's id.
     public internal(set) var instanceId: Int {
         get {
-            observation().registrar.access(self, keyPath: \.instanceId)
+            access(\.instanceId)
             return _instanceId
         }
-        set {
-            guard observationChanged(_instanceId, newValue), let observers else {
-                _instanceId = newValue
-                return
-            }
-            observers.registrar.withMutation(of: self, keyPath: \.instanceId) { _instanceId = newValue }
-        }
+        set { write(\.instanceId, changed: observationChanged(_instanceId, newValue)) { _instanceId = newValue } }
         _modify {
-            let observers = observation()
-            observers.registrar.access(self, keyPath: \.instanceId)
-            observers.registrar.willSet(self, keyPath: \.instanceId)
+            let observers = willModify(\.instanceId)
             defer { observers.registrar.didSet(self, keyPath: \.instanceId) }
             yield &_instanceId
         }
@@ -387,20 +283,12 @@ public final class Community1: Community1Providing, Observable {
     /// Whether the signed-in account blocks this community.
     public internal(set) var blocked: Bool {
         get {
-            observation().registrar.access(self, keyPath: \.blocked)
+            access(\.blocked)
             return _blocked
         }
-        set {
-            guard observationChanged(_blocked, newValue), let observers else {
-                _blocked = newValue
-                return
-            }
-            observers.registrar.withMutation(of: self, keyPath: \.blocked) { _blocked = newValue }
-        }
+        set { write(\.blocked, changed: observationChanged(_blocked, newValue)) { _blocked = newValue } }
         _modify {
-            let observers = observation()
-            observers.registrar.access(self, keyPath: \.blocked)
-            observers.registrar.willSet(self, keyPath: \.blocked)
+            let observers = willModify(\.blocked)
             defer { observers.registrar.didSet(self, keyPath: \.blocked) }
             yield &_blocked
         }
@@ -423,6 +311,27 @@ public final class Community1: Community1Providing, Observable {
         let made = ModelObservation()
         observers = made
         return made
+    }
+
+    /// Registers a read of the observed property at `keyPath`.
+    private func access<Member>(_ keyPath: KeyPath<Community1, Member>) {
+        observation().registrar.access(self, keyPath: keyPath)
+    }
+
+    /// Runs `write` on the observed property at `keyPath`, telling its observers if the value
+    /// `changed` and a read made the registrar (no read, no observer).
+    private func write<Member>(_ keyPath: KeyPath<Community1, Member>, changed: Bool, _ write: () -> Void) {
+        guard changed, let observers else { return write() }
+        observers.registrar.withMutation(of: self, keyPath: keyPath, write)
+    }
+
+    /// Registers a read of the observed property at `keyPath` and tells its observers it is
+    /// about to change in place (`_modify`); returns the holder for the `didSet` after.
+    private func willModify<Member>(_ keyPath: KeyPath<Community1, Member>) -> ModelObservation {
+        let observers = observation()
+        observers.registrar.access(self, keyPath: keyPath)
+        observers.registrar.willSet(self, keyPath: keyPath)
+        return observers
     }
 
     /// This model.
@@ -518,20 +427,12 @@ public final class Community2: Community2Providing, Observable {
     /// The signed-in account's subscription.
     public internal(set) var subscription: SubscriptionState {
         get {
-            observation().registrar.access(self, keyPath: \.subscription)
+            access(\.subscription)
             return _subscription
         }
-        set {
-            guard observationChanged(_subscription, newValue), let observers else {
-                _subscription = newValue
-                return
-            }
-            observers.registrar.withMutation(of: self, keyPath: \.subscription) { _subscription = newValue }
-        }
+        set { write(\.subscription, changed: observationChanged(_subscription, newValue)) { _subscription = newValue } }
         _modify {
-            let observers = observation()
-            observers.registrar.access(self, keyPath: \.subscription)
-            observers.registrar.willSet(self, keyPath: \.subscription)
+            let observers = willModify(\.subscription)
             defer { observers.registrar.didSet(self, keyPath: \.subscription) }
             yield &_subscription
         }
@@ -540,20 +441,12 @@ public final class Community2: Community2Providing, Observable {
     /// How many people subscribe.
     public internal(set) var subscriberCount: Int {
         get {
-            observation().registrar.access(self, keyPath: \.subscriberCount)
+            access(\.subscriberCount)
             return _subscriberCount
         }
-        set {
-            guard observationChanged(_subscriberCount, newValue), let observers else {
-                _subscriberCount = newValue
-                return
-            }
-            observers.registrar.withMutation(of: self, keyPath: \.subscriberCount) { _subscriberCount = newValue }
-        }
+        set { write(\.subscriberCount, changed: observationChanged(_subscriberCount, newValue)) { _subscriberCount = newValue } }
         _modify {
-            let observers = observation()
-            observers.registrar.access(self, keyPath: \.subscriberCount)
-            observers.registrar.willSet(self, keyPath: \.subscriberCount)
+            let observers = willModify(\.subscriberCount)
             defer { observers.registrar.didSet(self, keyPath: \.subscriberCount) }
             yield &_subscriberCount
         }
@@ -562,20 +455,12 @@ public final class Community2: Community2Providing, Observable {
     /// How many posts the community holds.
     public internal(set) var postCount: Int {
         get {
-            observation().registrar.access(self, keyPath: \.postCount)
+            access(\.postCount)
             return _postCount
         }
-        set {
-            guard observationChanged(_postCount, newValue), let observers else {
-                _postCount = newValue
-                return
-            }
-            observers.registrar.withMutation(of: self, keyPath: \.postCount) { _postCount = newValue }
-        }
+        set { write(\.postCount, changed: observationChanged(_postCount, newValue)) { _postCount = newValue } }
         _modify {
-            let observers = observation()
-            observers.registrar.access(self, keyPath: \.postCount)
-            observers.registrar.willSet(self, keyPath: \.postCount)
+            let observers = willModify(\.postCount)
             defer { observers.registrar.didSet(self, keyPath: \.postCount) }
             yield &_postCount
         }
@@ -584,20 +469,12 @@ public final class Community2: Community2Providing, Observable {
     /// How many comments the community holds.
     public internal(set) var commentCount: Int {
         get {
-            observation().registrar.access(self, keyPath: \.commentCount)
+            access(\.commentCount)
             return _commentCount
         }
-        set {
-            guard observationChanged(_commentCount, newValue), let observers else {
-                _commentCount = newValue
-                return
-            }
-            observers.registrar.withMutation(of: self, keyPath: \.commentCount) { _commentCount = newValue }
-        }
+        set { write(\.commentCount, changed: observationChanged(_commentCount, newValue)) { _commentCount = newValue } }
         _modify {
-            let observers = observation()
-            observers.registrar.access(self, keyPath: \.commentCount)
-            observers.registrar.willSet(self, keyPath: \.commentCount)
+            let observers = willModify(\.commentCount)
             defer { observers.registrar.didSet(self, keyPath: \.commentCount) }
             yield &_commentCount
         }
@@ -606,20 +483,12 @@ public final class Community2: Community2Providing, Observable {
     /// How many people were active in the last month.
     public internal(set) var activeUserCountMonth: Int {
         get {
-            observation().registrar.access(self, keyPath: \.activeUserCountMonth)
+            access(\.activeUserCountMonth)
             return _activeUserCountMonth
         }
-        set {
-            guard observationChanged(_activeUserCountMonth, newValue), let observers else {
-                _activeUserCountMonth = newValue
-                return
-            }
-            observers.registrar.withMutation(of: self, keyPath: \.activeUserCountMonth) { _activeUserCountMonth = newValue }
-        }
+        set { write(\.activeUserCountMonth, changed: observationChanged(_activeUserCountMonth, newValue)) { _activeUserCountMonth = newValue } }
         _modify {
-            let observers = observation()
-            observers.registrar.access(self, keyPath: \.activeUserCountMonth)
-            observers.registrar.willSet(self, keyPath: \.activeUserCountMonth)
+            let observers = willModify(\.activeUserCountMonth)
             defer { observers.registrar.didSet(self, keyPath: \.activeUserCountMonth) }
             yield &_activeUserCountMonth
         }
@@ -642,6 +511,27 @@ public final class Community2: Community2Providing, Observable {
         let made = ModelObservation()
         observers = made
         return made
+    }
+
+    /// Registers a read of the observed property at `keyPath`.
+    private func access<Member>(_ keyPath: KeyPath<Community2, Member>) {
+        observation().registrar.access(self, keyPath: keyPath)
+    }
+
+    /// Runs `write` on the observed property at `keyPath`, telling its observers if the value
+    /// `changed` and a read made the registrar (no read, no observer).
+    private func write<Member>(_ keyPath: KeyPath<Community2, Member>, changed: Bool, _ write: () -> Void) {
+        guard changed, let observers else { return write() }
+        observers.registrar.withMutation(of: self, keyPath: keyPath, write)
+    }
+
+    /// Registers a read of the observed property at `keyPath` and tells its observers it is
+    /// about to change in place (`_modify`); returns the holder for the `didSet` after.
+    private func willModify<Member>(_ keyPath: KeyPath<Community2, Member>) -> ModelObservation {
+        let observers = observation()
+        observers.registrar.access(self, keyPath: keyPath)
+        observers.registrar.willSet(self, keyPath: keyPath)
+        return observers
     }
 
     /// This model.
@@ -707,20 +597,12 @@ public final class Community3: Community3Providing, Observable {
     /// The moderators, in order of seniority.
     public internal(set) var moderators: [Person1] {
         get {
-            observation().registrar.access(self, keyPath: \.moderators)
+            access(\.moderators)
             return _moderators
         }
-        set {
-            guard observationChanged(_moderators, newValue), let observers else {
-                _moderators = newValue
-                return
-            }
-            observers.registrar.withMutation(of: self, keyPath: \.moderators) { _moderators = newValue }
-        }
+        set { write(\.moderators, changed: observationChanged(_moderators, newValue)) { _moderators = newValue } }
         _modify {
-            let observers = observation()
-            observers.registrar.access(self, keyPath: \.moderators)
-            observers.registrar.willSet(self, keyPath: \.moderators)
+            let observers = willModify(\.moderators)
             defer { observers.registrar.didSet(self, keyPath: \.moderators) }
             yield &_moderators
         }
@@ -729,20 +611,12 @@ public final class Community3: Community3Providing, Observable {
     /// The language ids the community allows.
     public internal(set) var discussionLanguages: [Int] {
         get {
-            observation().registrar.access(self, keyPath: \.discussionLanguages)
+            access(\.discussionLanguages)
             return _discussionLanguages
         }
-        set {
-            guard observationChanged(_discussionLanguages, newValue), let observers else {
-                _discussionLanguages = newValue
-                return
-            }
-            observers.registrar.withMutation(of: self, keyPath: \.discussionLanguages) { _discussionLanguages = newValue }
-        }
+        set { write(\.discussionLanguages, changed: observationChanged(_discussionLanguages, newValue)) { _discussionLanguages = newValue } }
         _modify {
-            let observers = observation()
-            observers.registrar.access(self, keyPath: \.discussionLanguages)
-            observers.registrar.willSet(self, keyPath: \.discussionLanguages)
+            let observers = willModify(\.discussionLanguages)
             defer { observers.registrar.didSet(self, keyPath: \.discussionLanguages) }
             yield &_discussionLanguages
         }
@@ -765,6 +639,27 @@ public final class Community3: Community3Providing, Observable {
         let made = ModelObservation()
         observers = made
         return made
+    }
+
+    /// Registers a read of the observed property at `keyPath`.
+    private func access<Member>(_ keyPath: KeyPath<Community3, Member>) {
+        observation().registrar.access(self, keyPath: keyPath)
+    }
+
+    /// Runs `write` on the observed property at `keyPath`, telling its observers if the value
+    /// `changed` and a read made the registrar (no read, no observer).
+    private func write<Member>(_ keyPath: KeyPath<Community3, Member>, changed: Bool, _ write: () -> Void) {
+        guard changed, let observers else { return write() }
+        observers.registrar.withMutation(of: self, keyPath: keyPath, write)
+    }
+
+    /// Registers a read of the observed property at `keyPath` and tells its observers it is
+    /// about to change in place (`_modify`); returns the holder for the `didSet` after.
+    private func willModify<Member>(_ keyPath: KeyPath<Community3, Member>) -> ModelObservation {
+        let observers = observation()
+        observers.registrar.access(self, keyPath: keyPath)
+        observers.registrar.willSet(self, keyPath: keyPath)
+        return observers
     }
 
     /// This model.

@@ -44,20 +44,12 @@ public final class Mention1: Mention1Providing, Observable {
     /// Whether the account has read the mention.
     public internal(set) var read: Bool {
         get {
-            observation().registrar.access(self, keyPath: \.read)
+            access(\.read)
             return _read
         }
-        set {
-            guard observationChanged(_read, newValue), let observers else {
-                _read = newValue
-                return
-            }
-            observers.registrar.withMutation(of: self, keyPath: \.read) { _read = newValue }
-        }
+        set { write(\.read, changed: observationChanged(_read, newValue)) { _read = newValue } }
         _modify {
-            let observers = observation()
-            observers.registrar.access(self, keyPath: \.read)
-            observers.registrar.willSet(self, keyPath: \.read)
+            let observers = willModify(\.read)
             defer { observers.registrar.didSet(self, keyPath: \.read) }
             yield &_read
         }
@@ -66,20 +58,12 @@ public final class Mention1: Mention1Providing, Observable {
     /// When the mention arrived.
     public internal(set) var created: Date {
         get {
-            observation().registrar.access(self, keyPath: \.created)
+            access(\.created)
             return _created
         }
-        set {
-            guard observationChanged(_created, newValue), let observers else {
-                _created = newValue
-                return
-            }
-            observers.registrar.withMutation(of: self, keyPath: \.created) { _created = newValue }
-        }
+        set { write(\.created, changed: observationChanged(_created, newValue)) { _created = newValue } }
         _modify {
-            let observers = observation()
-            observers.registrar.access(self, keyPath: \.created)
-            observers.registrar.willSet(self, keyPath: \.created)
+            let observers = willModify(\.created)
             defer { observers.registrar.didSet(self, keyPath: \.created) }
             yield &_created
         }
@@ -102,6 +86,27 @@ public final class Mention1: Mention1Providing, Observable {
         let made = ModelObservation()
         observers = made
         return made
+    }
+
+    /// Registers a read of the observed property at `keyPath`.
+    private func access<Member>(_ keyPath: KeyPath<Mention1, Member>) {
+        observation().registrar.access(self, keyPath: keyPath)
+    }
+
+    /// Runs `write` on the observed property at `keyPath`, telling its observers if the value
+    /// `changed` and a read made the registrar (no read, no observer).
+    private func write<Member>(_ keyPath: KeyPath<Mention1, Member>, changed: Bool, _ write: () -> Void) {
+        guard changed, let observers else { return write() }
+        observers.registrar.withMutation(of: self, keyPath: keyPath, write)
+    }
+
+    /// Registers a read of the observed property at `keyPath` and tells its observers it is
+    /// about to change in place (`_modify`); returns the holder for the `didSet` after.
+    private func willModify<Member>(_ keyPath: KeyPath<Mention1, Member>) -> ModelObservation {
+        let observers = observation()
+        observers.registrar.access(self, keyPath: keyPath)
+        observers.registrar.willSet(self, keyPath: keyPath)
+        return observers
     }
 
     /// This model.

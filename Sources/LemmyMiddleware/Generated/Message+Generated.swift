@@ -71,20 +71,12 @@ public final class Message1: Message1Providing, Observable {
     /// The text (Markdown).
     public internal(set) var content: String {
         get {
-            observation().registrar.access(self, keyPath: \.content)
+            access(\.content)
             return _content
         }
-        set {
-            guard observationChanged(_content, newValue), let observers else {
-                _content = newValue
-                return
-            }
-            observers.registrar.withMutation(of: self, keyPath: \.content) { _content = newValue }
-        }
+        set { write(\.content, changed: observationChanged(_content, newValue)) { _content = newValue } }
         _modify {
-            let observers = observation()
-            observers.registrar.access(self, keyPath: \.content)
-            observers.registrar.willSet(self, keyPath: \.content)
+            let observers = willModify(\.content)
             defer { observers.registrar.didSet(self, keyPath: \.content) }
             yield &_content
         }
@@ -93,20 +85,12 @@ public final class Message1: Message1Providing, Observable {
     /// When the message was sent.
     public internal(set) var created: Date {
         get {
-            observation().registrar.access(self, keyPath: \.created)
+            access(\.created)
             return _created
         }
-        set {
-            guard observationChanged(_created, newValue), let observers else {
-                _created = newValue
-                return
-            }
-            observers.registrar.withMutation(of: self, keyPath: \.created) { _created = newValue }
-        }
+        set { write(\.created, changed: observationChanged(_created, newValue)) { _created = newValue } }
         _modify {
-            let observers = observation()
-            observers.registrar.access(self, keyPath: \.created)
-            observers.registrar.willSet(self, keyPath: \.created)
+            let observers = willModify(\.created)
             defer { observers.registrar.didSet(self, keyPath: \.created) }
             yield &_created
         }
@@ -115,20 +99,12 @@ public final class Message1: Message1Providing, Observable {
     /// When the message was last edited.
     public internal(set) var updated: Date? {
         get {
-            observation().registrar.access(self, keyPath: \.updated)
+            access(\.updated)
             return _updated
         }
-        set {
-            guard observationChanged(_updated, newValue), let observers else {
-                _updated = newValue
-                return
-            }
-            observers.registrar.withMutation(of: self, keyPath: \.updated) { _updated = newValue }
-        }
+        set { write(\.updated, changed: observationChanged(_updated, newValue)) { _updated = newValue } }
         _modify {
-            let observers = observation()
-            observers.registrar.access(self, keyPath: \.updated)
-            observers.registrar.willSet(self, keyPath: \.updated)
+            let observers = willModify(\.updated)
             defer { observers.registrar.didSet(self, keyPath: \.updated) }
             yield &_updated
         }
@@ -137,20 +113,12 @@ public final class Message1: Message1Providing, Observable {
     /// Whether the sender deleted the message.
     public internal(set) var deleted: Bool {
         get {
-            observation().registrar.access(self, keyPath: \.deleted)
+            access(\.deleted)
             return _deleted
         }
-        set {
-            guard observationChanged(_deleted, newValue), let observers else {
-                _deleted = newValue
-                return
-            }
-            observers.registrar.withMutation(of: self, keyPath: \.deleted) { _deleted = newValue }
-        }
+        set { write(\.deleted, changed: observationChanged(_deleted, newValue)) { _deleted = newValue } }
         _modify {
-            let observers = observation()
-            observers.registrar.access(self, keyPath: \.deleted)
-            observers.registrar.willSet(self, keyPath: \.deleted)
+            let observers = willModify(\.deleted)
             defer { observers.registrar.didSet(self, keyPath: \.deleted) }
             yield &_deleted
         }
@@ -159,20 +127,12 @@ public final class Message1: Message1Providing, Observable {
     /// Whether the recipient has read the message.
     public internal(set) var read: Bool {
         get {
-            observation().registrar.access(self, keyPath: \.read)
+            access(\.read)
             return _read
         }
-        set {
-            guard observationChanged(_read, newValue), let observers else {
-                _read = newValue
-                return
-            }
-            observers.registrar.withMutation(of: self, keyPath: \.read) { _read = newValue }
-        }
+        set { write(\.read, changed: observationChanged(_read, newValue)) { _read = newValue } }
         _modify {
-            let observers = observation()
-            observers.registrar.access(self, keyPath: \.read)
-            observers.registrar.willSet(self, keyPath: \.read)
+            let observers = willModify(\.read)
             defer { observers.registrar.didSet(self, keyPath: \.read) }
             yield &_read
         }
@@ -181,20 +141,12 @@ public final class Message1: Message1Providing, Observable {
     /// The Lemmy 1.0 notification that delivered the message (what marks it read); nil before 1.0.
     public internal(set) var notificationId: Int? {
         get {
-            observation().registrar.access(self, keyPath: \.notificationId)
+            access(\.notificationId)
             return _notificationId
         }
-        set {
-            guard observationChanged(_notificationId, newValue), let observers else {
-                _notificationId = newValue
-                return
-            }
-            observers.registrar.withMutation(of: self, keyPath: \.notificationId) { _notificationId = newValue }
-        }
+        set { write(\.notificationId, changed: observationChanged(_notificationId, newValue)) { _notificationId = newValue } }
         _modify {
-            let observers = observation()
-            observers.registrar.access(self, keyPath: \.notificationId)
-            observers.registrar.willSet(self, keyPath: \.notificationId)
+            let observers = willModify(\.notificationId)
             defer { observers.registrar.didSet(self, keyPath: \.notificationId) }
             yield &_notificationId
         }
@@ -217,6 +169,27 @@ public final class Message1: Message1Providing, Observable {
         let made = ModelObservation()
         observers = made
         return made
+    }
+
+    /// Registers a read of the observed property at `keyPath`.
+    private func access<Member>(_ keyPath: KeyPath<Message1, Member>) {
+        observation().registrar.access(self, keyPath: keyPath)
+    }
+
+    /// Runs `write` on the observed property at `keyPath`, telling its observers if the value
+    /// `changed` and a read made the registrar (no read, no observer).
+    private func write<Member>(_ keyPath: KeyPath<Message1, Member>, changed: Bool, _ write: () -> Void) {
+        guard changed, let observers else { return write() }
+        observers.registrar.withMutation(of: self, keyPath: keyPath, write)
+    }
+
+    /// Registers a read of the observed property at `keyPath` and tells its observers it is
+    /// about to change in place (`_modify`); returns the holder for the `didSet` after.
+    private func willModify<Member>(_ keyPath: KeyPath<Message1, Member>) -> ModelObservation {
+        let observers = observation()
+        observers.registrar.access(self, keyPath: keyPath)
+        observers.registrar.willSet(self, keyPath: keyPath)
+        return observers
     }
 
     /// This model.
@@ -305,6 +278,27 @@ public final class Message2: Message2Providing, Observable {
         let made = ModelObservation()
         observers = made
         return made
+    }
+
+    /// Registers a read of the observed property at `keyPath`.
+    private func access<Member>(_ keyPath: KeyPath<Message2, Member>) {
+        observation().registrar.access(self, keyPath: keyPath)
+    }
+
+    /// Runs `write` on the observed property at `keyPath`, telling its observers if the value
+    /// `changed` and a read made the registrar (no read, no observer).
+    private func write<Member>(_ keyPath: KeyPath<Message2, Member>, changed: Bool, _ write: () -> Void) {
+        guard changed, let observers else { return write() }
+        observers.registrar.withMutation(of: self, keyPath: keyPath, write)
+    }
+
+    /// Registers a read of the observed property at `keyPath` and tells its observers it is
+    /// about to change in place (`_modify`); returns the holder for the `didSet` after.
+    private func willModify<Member>(_ keyPath: KeyPath<Message2, Member>) -> ModelObservation {
+        let observers = observation()
+        observers.registrar.access(self, keyPath: keyPath)
+        observers.registrar.willSet(self, keyPath: keyPath)
+        return observers
     }
 
     /// This model.

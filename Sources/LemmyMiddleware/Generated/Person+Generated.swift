@@ -85,20 +85,12 @@ public final class Person1: Person1Providing, Observable {
     /// The user name, e.g. `alice`.
     public internal(set) var name: String {
         get {
-            observation().registrar.access(self, keyPath: \.name)
+            access(\.name)
             return _name
         }
-        set {
-            guard observationChanged(_name, newValue), let observers else {
-                _name = newValue
-                return
-            }
-            observers.registrar.withMutation(of: self, keyPath: \.name) { _name = newValue }
-        }
+        set { write(\.name, changed: observationChanged(_name, newValue)) { _name = newValue } }
         _modify {
-            let observers = observation()
-            observers.registrar.access(self, keyPath: \.name)
-            observers.registrar.willSet(self, keyPath: \.name)
+            let observers = willModify(\.name)
             defer { observers.registrar.didSet(self, keyPath: \.name) }
             yield &_name
         }
@@ -107,20 +99,12 @@ public final class Person1: Person1Providing, Observable {
     /// The display name, or ``name`` when none is set.
     public internal(set) var displayName: String {
         get {
-            observation().registrar.access(self, keyPath: \.displayName)
+            access(\.displayName)
             return _displayName
         }
-        set {
-            guard observationChanged(_displayName, newValue), let observers else {
-                _displayName = newValue
-                return
-            }
-            observers.registrar.withMutation(of: self, keyPath: \.displayName) { _displayName = newValue }
-        }
+        set { write(\.displayName, changed: observationChanged(_displayName, newValue)) { _displayName = newValue } }
         _modify {
-            let observers = observation()
-            observers.registrar.access(self, keyPath: \.displayName)
-            observers.registrar.willSet(self, keyPath: \.displayName)
+            let observers = willModify(\.displayName)
             defer { observers.registrar.didSet(self, keyPath: \.displayName) }
             yield &_displayName
         }
@@ -129,20 +113,12 @@ public final class Person1: Person1Providing, Observable {
     /// The profile text (Markdown).
     public internal(set) var bio: String? {
         get {
-            observation().registrar.access(self, keyPath: \.bio)
+            access(\.bio)
             return _bio
         }
-        set {
-            guard observationChanged(_bio, newValue), let observers else {
-                _bio = newValue
-                return
-            }
-            observers.registrar.withMutation(of: self, keyPath: \.bio) { _bio = newValue }
-        }
+        set { write(\.bio, changed: observationChanged(_bio, newValue)) { _bio = newValue } }
         _modify {
-            let observers = observation()
-            observers.registrar.access(self, keyPath: \.bio)
-            observers.registrar.willSet(self, keyPath: \.bio)
+            let observers = willModify(\.bio)
             defer { observers.registrar.didSet(self, keyPath: \.bio) }
             yield &_bio
         }
@@ -156,20 +132,12 @@ public final class Person1: Person1Providing, Observable {
     /// ``avatar`` as the server sent it, parsed when read.
     var avatarText: LinkText? {
         get {
-            observation().registrar.access(self, keyPath: \.avatarText)
+            access(\.avatarText)
             return _avatarText
         }
-        set {
-            guard observationChanged(_avatarText, newValue), let observers else {
-                _avatarText = newValue
-                return
-            }
-            observers.registrar.withMutation(of: self, keyPath: \.avatarText) { _avatarText = newValue }
-        }
+        set { write(\.avatarText, changed: observationChanged(_avatarText, newValue)) { _avatarText = newValue } }
         _modify {
-            let observers = observation()
-            observers.registrar.access(self, keyPath: \.avatarText)
-            observers.registrar.willSet(self, keyPath: \.avatarText)
+            let observers = willModify(\.avatarText)
             defer { observers.registrar.didSet(self, keyPath: \.avatarText) }
             yield &_avatarText
         }
@@ -183,20 +151,12 @@ public final class Person1: Person1Providing, Observable {
     /// ``banner`` as the server sent it, parsed when read.
     var bannerText: LinkText? {
         get {
-            observation().registrar.access(self, keyPath: \.bannerText)
+            access(\.bannerText)
             return _bannerText
         }
-        set {
-            guard observationChanged(_bannerText, newValue), let observers else {
-                _bannerText = newValue
-                return
-            }
-            observers.registrar.withMutation(of: self, keyPath: \.bannerText) { _bannerText = newValue }
-        }
+        set { write(\.bannerText, changed: observationChanged(_bannerText, newValue)) { _bannerText = newValue } }
         _modify {
-            let observers = observation()
-            observers.registrar.access(self, keyPath: \.bannerText)
-            observers.registrar.willSet(self, keyPath: \.bannerText)
+            let observers = willModify(\.bannerText)
             defer { observers.registrar.didSet(self, keyPath: \.bannerText) }
             yield &_bannerText
         }
@@ -205,20 +165,12 @@ public final class Person1: Person1Providing, Observable {
     /// When the account was created.
     public internal(set) var created: Date {
         get {
-            observation().registrar.access(self, keyPath: \.created)
+            access(\.created)
             return _created
         }
-        set {
-            guard observationChanged(_created, newValue), let observers else {
-                _created = newValue
-                return
-            }
-            observers.registrar.withMutation(of: self, keyPath: \.created) { _created = newValue }
-        }
+        set { write(\.created, changed: observationChanged(_created, newValue)) { _created = newValue } }
         _modify {
-            let observers = observation()
-            observers.registrar.access(self, keyPath: \.created)
-            observers.registrar.willSet(self, keyPath: \.created)
+            let observers = willModify(\.created)
             defer { observers.registrar.didSet(self, keyPath: \.created) }
             yield &_created
         }
@@ -227,20 +179,12 @@ public final class Person1: Person1Providing, Observable {
     /// When the profile was last edited.
     public internal(set) var updated: Date? {
         get {
-            observation().registrar.access(self, keyPath: \.updated)
+            access(\.updated)
             return _updated
         }
-        set {
-            guard observationChanged(_updated, newValue), let observers else {
-                _updated = newValue
-                return
-            }
-            observers.registrar.withMutation(of: self, keyPath: \.updated) { _updated = newValue }
-        }
+        set { write(\.updated, changed: observationChanged(_updated, newValue)) { _updated = newValue } }
         _modify {
-            let observers = observation()
-            observers.registrar.access(self, keyPath: \.updated)
-            observers.registrar.willSet(self, keyPath: \.updated)
+            let observers = willModify(\.updated)
             defer { observers.registrar.didSet(self, keyPath: \.updated) }
             yield &_updated
         }
@@ -249,20 +193,12 @@ public final class Person1: Person1Providing, Observable {
     /// Whether the account is a bot.
     public internal(set) var isBot: Bool {
         get {
-            observation().registrar.access(self, keyPath: \.isBot)
+            access(\.isBot)
             return _isBot
         }
-        set {
-            guard observationChanged(_isBot, newValue), let observers else {
-                _isBot = newValue
-                return
-            }
-            observers.registrar.withMutation(of: self, keyPath: \.isBot) { _isBot = newValue }
-        }
+        set { write(\.isBot, changed: observationChanged(_isBot, newValue)) { _isBot = newValue } }
         _modify {
-            let observers = observation()
-            observers.registrar.access(self, keyPath: \.isBot)
-            observers.registrar.willSet(self, keyPath: \.isBot)
+            let observers = willModify(\.isBot)
             defer { observers.registrar.didSet(self, keyPath: \.isBot) }
             yield &_isBot
         }
@@ -271,20 +207,12 @@ public final class Person1: Person1Providing, Observable {
     /// Whether the account was deleted.
     public internal(set) var isDeleted: Bool {
         get {
-            observation().registrar.access(self, keyPath: \.isDeleted)
+            access(\.isDeleted)
             return _isDeleted
         }
-        set {
-            guard observationChanged(_isDeleted, newValue), let observers else {
-                _isDeleted = newValue
-                return
-            }
-            observers.registrar.withMutation(of: self, keyPath: \.isDeleted) { _isDeleted = newValue }
-        }
+        set { write(\.isDeleted, changed: observationChanged(_isDeleted, newValue)) { _isDeleted = newValue } }
         _modify {
-            let observers = observation()
-            observers.registrar.access(self, keyPath: \.isDeleted)
-            observers.registrar.willSet(self, keyPath: \.isDeleted)
+            let observers = willModify(\.isDeleted)
             defer { observers.registrar.didSet(self, keyPath: \.isDeleted) }
             yield &_isDeleted
         }
@@ -293,20 +221,12 @@ public final class Person1: Person1Providing, Observable {
     /// Whether the account lives on the client's instance.
     public internal(set) var isLocal: Bool {
         get {
-            observation().registrar.access(self, keyPath: \.isLocal)
+            access(\.isLocal)
             return _isLocal
         }
-        set {
-            guard observationChanged(_isLocal, newValue), let observers else {
-                _isLocal = newValue
-                return
-            }
-            observers.registrar.withMutation(of: self, keyPath: \.isLocal) { _isLocal = newValue }
-        }
+        set { write(\.isLocal, changed: observationChanged(_isLocal, newValue)) { _isLocal = newValue } }
         _modify {
-            let observers = observation()
-            observers.registrar.access(self, keyPath: \.isLocal)
-            observers.registrar.willSet(self, keyPath: \.isLocal)
+            let observers = willModify(\.isLocal)
             defer { observers.registrar.didSet(self, keyPath: \.isLocal) }
             yield &_isLocal
         }
@@ -315,20 +235,12 @@ public final class Person1: Person1Providing, Observable {
     /// The home instance's id.
     public internal(set) var instanceId: Int {
         get {
-            observation().registrar.access(self, keyPath: \.instanceId)
+            access(\.instanceId)
             return _instanceId
         }
-        set {
-            guard observationChanged(_instanceId, newValue), let observers else {
-                _instanceId = newValue
-                return
-            }
-            observers.registrar.withMutation(of: self, keyPath: \.instanceId) { _instanceId = newValue }
-        }
+        set { write(\.instanceId, changed: observationChanged(_instanceId, newValue)) { _instanceId = newValue } }
         _modify {
-            let observers = observation()
-            observers.registrar.access(self, keyPath: \.instanceId)
-            observers.registrar.willSet(self, keyPath: \.instanceId)
+            let observers = willModify(\.instanceId)
             defer { observers.registrar.didSet(self, keyPath: \.instanceId) }
             yield &_instanceId
         }
@@ -337,20 +249,12 @@ public final class Person1: Person1Providing, Observable {
     /// Whether the signed-in account blocks this person.
     public internal(set) var blocked: Bool {
         get {
-            observation().registrar.access(self, keyPath: \.blocked)
+            access(\.blocked)
             return _blocked
         }
-        set {
-            guard observationChanged(_blocked, newValue), let observers else {
-                _blocked = newValue
-                return
-            }
-            observers.registrar.withMutation(of: self, keyPath: \.blocked) { _blocked = newValue }
-        }
+        set { write(\.blocked, changed: observationChanged(_blocked, newValue)) { _blocked = newValue } }
         _modify {
-            let observers = observation()
-            observers.registrar.access(self, keyPath: \.blocked)
-            observers.registrar.willSet(self, keyPath: \.blocked)
+            let observers = willModify(\.blocked)
             defer { observers.registrar.didSet(self, keyPath: \.blocked) }
             yield &_blocked
         }
@@ -373,6 +277,27 @@ public final class Person1: Person1Providing, Observable {
         let made = ModelObservation()
         observers = made
         return made
+    }
+
+    /// Registers a read of the observed property at `keyPath`.
+    private func access<Member>(_ keyPath: KeyPath<Person1, Member>) {
+        observation().registrar.access(self, keyPath: keyPath)
+    }
+
+    /// Runs `write` on the observed property at `keyPath`, telling its observers if the value
+    /// `changed` and a read made the registrar (no read, no observer).
+    private func write<Member>(_ keyPath: KeyPath<Person1, Member>, changed: Bool, _ write: () -> Void) {
+        guard changed, let observers else { return write() }
+        observers.registrar.withMutation(of: self, keyPath: keyPath, write)
+    }
+
+    /// Registers a read of the observed property at `keyPath` and tells its observers it is
+    /// about to change in place (`_modify`); returns the holder for the `didSet` after.
+    private func willModify<Member>(_ keyPath: KeyPath<Person1, Member>) -> ModelObservation {
+        let observers = observation()
+        observers.registrar.access(self, keyPath: keyPath)
+        observers.registrar.willSet(self, keyPath: keyPath)
+        return observers
     }
 
     /// This model.
@@ -461,20 +386,12 @@ public final class Person2: Person2Providing, Observable {
     /// How many posts the person has made.
     public internal(set) var postCount: Int {
         get {
-            observation().registrar.access(self, keyPath: \.postCount)
+            access(\.postCount)
             return _postCount
         }
-        set {
-            guard observationChanged(_postCount, newValue), let observers else {
-                _postCount = newValue
-                return
-            }
-            observers.registrar.withMutation(of: self, keyPath: \.postCount) { _postCount = newValue }
-        }
+        set { write(\.postCount, changed: observationChanged(_postCount, newValue)) { _postCount = newValue } }
         _modify {
-            let observers = observation()
-            observers.registrar.access(self, keyPath: \.postCount)
-            observers.registrar.willSet(self, keyPath: \.postCount)
+            let observers = willModify(\.postCount)
             defer { observers.registrar.didSet(self, keyPath: \.postCount) }
             yield &_postCount
         }
@@ -483,20 +400,12 @@ public final class Person2: Person2Providing, Observable {
     /// How many comments the person has made.
     public internal(set) var commentCount: Int {
         get {
-            observation().registrar.access(self, keyPath: \.commentCount)
+            access(\.commentCount)
             return _commentCount
         }
-        set {
-            guard observationChanged(_commentCount, newValue), let observers else {
-                _commentCount = newValue
-                return
-            }
-            observers.registrar.withMutation(of: self, keyPath: \.commentCount) { _commentCount = newValue }
-        }
+        set { write(\.commentCount, changed: observationChanged(_commentCount, newValue)) { _commentCount = newValue } }
         _modify {
-            let observers = observation()
-            observers.registrar.access(self, keyPath: \.commentCount)
-            observers.registrar.willSet(self, keyPath: \.commentCount)
+            let observers = willModify(\.commentCount)
             defer { observers.registrar.didSet(self, keyPath: \.commentCount) }
             yield &_commentCount
         }
@@ -505,20 +414,12 @@ public final class Person2: Person2Providing, Observable {
     /// Whether the person is an administrator of the client's instance.
     public internal(set) var isAdmin: Bool {
         get {
-            observation().registrar.access(self, keyPath: \.isAdmin)
+            access(\.isAdmin)
             return _isAdmin
         }
-        set {
-            guard observationChanged(_isAdmin, newValue), let observers else {
-                _isAdmin = newValue
-                return
-            }
-            observers.registrar.withMutation(of: self, keyPath: \.isAdmin) { _isAdmin = newValue }
-        }
+        set { write(\.isAdmin, changed: observationChanged(_isAdmin, newValue)) { _isAdmin = newValue } }
         _modify {
-            let observers = observation()
-            observers.registrar.access(self, keyPath: \.isAdmin)
-            observers.registrar.willSet(self, keyPath: \.isAdmin)
+            let observers = willModify(\.isAdmin)
             defer { observers.registrar.didSet(self, keyPath: \.isAdmin) }
             yield &_isAdmin
         }
@@ -527,20 +428,12 @@ public final class Person2: Person2Providing, Observable {
     /// Whether the person is banned from the client's instance.
     public internal(set) var isBanned: Bool {
         get {
-            observation().registrar.access(self, keyPath: \.isBanned)
+            access(\.isBanned)
             return _isBanned
         }
-        set {
-            guard observationChanged(_isBanned, newValue), let observers else {
-                _isBanned = newValue
-                return
-            }
-            observers.registrar.withMutation(of: self, keyPath: \.isBanned) { _isBanned = newValue }
-        }
+        set { write(\.isBanned, changed: observationChanged(_isBanned, newValue)) { _isBanned = newValue } }
         _modify {
-            let observers = observation()
-            observers.registrar.access(self, keyPath: \.isBanned)
-            observers.registrar.willSet(self, keyPath: \.isBanned)
+            let observers = willModify(\.isBanned)
             defer { observers.registrar.didSet(self, keyPath: \.isBanned) }
             yield &_isBanned
         }
@@ -563,6 +456,27 @@ public final class Person2: Person2Providing, Observable {
         let made = ModelObservation()
         observers = made
         return made
+    }
+
+    /// Registers a read of the observed property at `keyPath`.
+    private func access<Member>(_ keyPath: KeyPath<Person2, Member>) {
+        observation().registrar.access(self, keyPath: keyPath)
+    }
+
+    /// Runs `write` on the observed property at `keyPath`, telling its observers if the value
+    /// `changed` and a read made the registrar (no read, no observer).
+    private func write<Member>(_ keyPath: KeyPath<Person2, Member>, changed: Bool, _ write: () -> Void) {
+        guard changed, let observers else { return write() }
+        observers.registrar.withMutation(of: self, keyPath: keyPath, write)
+    }
+
+    /// Registers a read of the observed property at `keyPath` and tells its observers it is
+    /// about to change in place (`_modify`); returns the holder for the `didSet` after.
+    private func willModify<Member>(_ keyPath: KeyPath<Person2, Member>) -> ModelObservation {
+        let observers = observation()
+        observers.registrar.access(self, keyPath: keyPath)
+        observers.registrar.willSet(self, keyPath: keyPath)
+        return observers
     }
 
     /// This model.
@@ -623,20 +537,12 @@ public final class Person3: Person3Providing, Observable {
     /// The communities the person moderates.
     public internal(set) var moderatedCommunities: [Community1] {
         get {
-            observation().registrar.access(self, keyPath: \.moderatedCommunities)
+            access(\.moderatedCommunities)
             return _moderatedCommunities
         }
-        set {
-            guard observationChanged(_moderatedCommunities, newValue), let observers else {
-                _moderatedCommunities = newValue
-                return
-            }
-            observers.registrar.withMutation(of: self, keyPath: \.moderatedCommunities) { _moderatedCommunities = newValue }
-        }
+        set { write(\.moderatedCommunities, changed: observationChanged(_moderatedCommunities, newValue)) { _moderatedCommunities = newValue } }
         _modify {
-            let observers = observation()
-            observers.registrar.access(self, keyPath: \.moderatedCommunities)
-            observers.registrar.willSet(self, keyPath: \.moderatedCommunities)
+            let observers = willModify(\.moderatedCommunities)
             defer { observers.registrar.didSet(self, keyPath: \.moderatedCommunities) }
             yield &_moderatedCommunities
         }
@@ -659,6 +565,27 @@ public final class Person3: Person3Providing, Observable {
         let made = ModelObservation()
         observers = made
         return made
+    }
+
+    /// Registers a read of the observed property at `keyPath`.
+    private func access<Member>(_ keyPath: KeyPath<Person3, Member>) {
+        observation().registrar.access(self, keyPath: keyPath)
+    }
+
+    /// Runs `write` on the observed property at `keyPath`, telling its observers if the value
+    /// `changed` and a read made the registrar (no read, no observer).
+    private func write<Member>(_ keyPath: KeyPath<Person3, Member>, changed: Bool, _ write: () -> Void) {
+        guard changed, let observers else { return write() }
+        observers.registrar.withMutation(of: self, keyPath: keyPath, write)
+    }
+
+    /// Registers a read of the observed property at `keyPath` and tells its observers it is
+    /// about to change in place (`_modify`); returns the holder for the `didSet` after.
+    private func willModify<Member>(_ keyPath: KeyPath<Person3, Member>) -> ModelObservation {
+        let observers = observation()
+        observers.registrar.access(self, keyPath: keyPath)
+        observers.registrar.willSet(self, keyPath: keyPath)
+        return observers
     }
 
     /// This model.

@@ -112,20 +112,12 @@ public final class Post1: Post1Providing, Observable {
     /// The title.
     public internal(set) var title: String {
         get {
-            observation().registrar.access(self, keyPath: \.title)
+            access(\.title)
             return _title
         }
-        set {
-            guard observationChanged(_title, newValue), let observers else {
-                _title = newValue
-                return
-            }
-            observers.registrar.withMutation(of: self, keyPath: \.title) { _title = newValue }
-        }
+        set { write(\.title, changed: observationChanged(_title, newValue)) { _title = newValue } }
         _modify {
-            let observers = observation()
-            observers.registrar.access(self, keyPath: \.title)
-            observers.registrar.willSet(self, keyPath: \.title)
+            let observers = willModify(\.title)
             defer { observers.registrar.didSet(self, keyPath: \.title) }
             yield &_title
         }
@@ -134,20 +126,12 @@ public final class Post1: Post1Providing, Observable {
     /// The body text (Markdown).
     public internal(set) var content: String? {
         get {
-            observation().registrar.access(self, keyPath: \.content)
+            access(\.content)
             return _content
         }
-        set {
-            guard observationChanged(_content, newValue), let observers else {
-                _content = newValue
-                return
-            }
-            observers.registrar.withMutation(of: self, keyPath: \.content) { _content = newValue }
-        }
+        set { write(\.content, changed: observationChanged(_content, newValue)) { _content = newValue } }
         _modify {
-            let observers = observation()
-            observers.registrar.access(self, keyPath: \.content)
-            observers.registrar.willSet(self, keyPath: \.content)
+            let observers = willModify(\.content)
             defer { observers.registrar.didSet(self, keyPath: \.content) }
             yield &_content
         }
@@ -161,20 +145,12 @@ public final class Post1: Post1Providing, Observable {
     /// ``linkURL`` as the server sent it, parsed when read.
     var linkURLText: LinkText? {
         get {
-            observation().registrar.access(self, keyPath: \.linkURLText)
+            access(\.linkURLText)
             return _linkURLText
         }
-        set {
-            guard observationChanged(_linkURLText, newValue), let observers else {
-                _linkURLText = newValue
-                return
-            }
-            observers.registrar.withMutation(of: self, keyPath: \.linkURLText) { _linkURLText = newValue }
-        }
+        set { write(\.linkURLText, changed: observationChanged(_linkURLText, newValue)) { _linkURLText = newValue } }
         _modify {
-            let observers = observation()
-            observers.registrar.access(self, keyPath: \.linkURLText)
-            observers.registrar.willSet(self, keyPath: \.linkURLText)
+            let observers = willModify(\.linkURLText)
             defer { observers.registrar.didSet(self, keyPath: \.linkURLText) }
             yield &_linkURLText
         }
@@ -188,20 +164,12 @@ public final class Post1: Post1Providing, Observable {
     /// ``thumbnailURL`` as the server sent it, parsed when read.
     var thumbnailURLText: LinkText? {
         get {
-            observation().registrar.access(self, keyPath: \.thumbnailURLText)
+            access(\.thumbnailURLText)
             return _thumbnailURLText
         }
-        set {
-            guard observationChanged(_thumbnailURLText, newValue), let observers else {
-                _thumbnailURLText = newValue
-                return
-            }
-            observers.registrar.withMutation(of: self, keyPath: \.thumbnailURLText) { _thumbnailURLText = newValue }
-        }
+        set { write(\.thumbnailURLText, changed: observationChanged(_thumbnailURLText, newValue)) { _thumbnailURLText = newValue } }
         _modify {
-            let observers = observation()
-            observers.registrar.access(self, keyPath: \.thumbnailURLText)
-            observers.registrar.willSet(self, keyPath: \.thumbnailURLText)
+            let observers = willModify(\.thumbnailURLText)
             defer { observers.registrar.didSet(self, keyPath: \.thumbnailURLText) }
             yield &_thumbnailURLText
         }
@@ -210,20 +178,12 @@ public final class Post1: Post1Providing, Observable {
     /// The title of the linked page.
     public internal(set) var embedTitle: String? {
         get {
-            observation().registrar.access(self, keyPath: \.embedTitle)
+            access(\.embedTitle)
             return _embedTitle
         }
-        set {
-            guard observationChanged(_embedTitle, newValue), let observers else {
-                _embedTitle = newValue
-                return
-            }
-            observers.registrar.withMutation(of: self, keyPath: \.embedTitle) { _embedTitle = newValue }
-        }
+        set { write(\.embedTitle, changed: observationChanged(_embedTitle, newValue)) { _embedTitle = newValue } }
         _modify {
-            let observers = observation()
-            observers.registrar.access(self, keyPath: \.embedTitle)
-            observers.registrar.willSet(self, keyPath: \.embedTitle)
+            let observers = willModify(\.embedTitle)
             defer { observers.registrar.didSet(self, keyPath: \.embedTitle) }
             yield &_embedTitle
         }
@@ -232,20 +192,12 @@ public final class Post1: Post1Providing, Observable {
     /// The description of the linked page.
     public internal(set) var embedDescription: String? {
         get {
-            observation().registrar.access(self, keyPath: \.embedDescription)
+            access(\.embedDescription)
             return _embedDescription
         }
-        set {
-            guard observationChanged(_embedDescription, newValue), let observers else {
-                _embedDescription = newValue
-                return
-            }
-            observers.registrar.withMutation(of: self, keyPath: \.embedDescription) { _embedDescription = newValue }
-        }
+        set { write(\.embedDescription, changed: observationChanged(_embedDescription, newValue)) { _embedDescription = newValue } }
         _modify {
-            let observers = observation()
-            observers.registrar.access(self, keyPath: \.embedDescription)
-            observers.registrar.willSet(self, keyPath: \.embedDescription)
+            let observers = willModify(\.embedDescription)
             defer { observers.registrar.didSet(self, keyPath: \.embedDescription) }
             yield &_embedDescription
         }
@@ -259,20 +211,12 @@ public final class Post1: Post1Providing, Observable {
     /// ``embedVideoURL`` as the server sent it, parsed when read.
     var embedVideoURLText: LinkText? {
         get {
-            observation().registrar.access(self, keyPath: \.embedVideoURLText)
+            access(\.embedVideoURLText)
             return _embedVideoURLText
         }
-        set {
-            guard observationChanged(_embedVideoURLText, newValue), let observers else {
-                _embedVideoURLText = newValue
-                return
-            }
-            observers.registrar.withMutation(of: self, keyPath: \.embedVideoURLText) { _embedVideoURLText = newValue }
-        }
+        set { write(\.embedVideoURLText, changed: observationChanged(_embedVideoURLText, newValue)) { _embedVideoURLText = newValue } }
         _modify {
-            let observers = observation()
-            observers.registrar.access(self, keyPath: \.embedVideoURLText)
-            observers.registrar.willSet(self, keyPath: \.embedVideoURLText)
+            let observers = willModify(\.embedVideoURLText)
             defer { observers.registrar.didSet(self, keyPath: \.embedVideoURLText) }
             yield &_embedVideoURLText
         }
@@ -281,20 +225,12 @@ public final class Post1: Post1Providing, Observable {
     /// The link's MIME type, e.g. `image/jpeg` (0.19 and later; nil before).
     public internal(set) var urlContentType: String? {
         get {
-            observation().registrar.access(self, keyPath: \.urlContentType)
+            access(\.urlContentType)
             return _urlContentType
         }
-        set {
-            guard observationChanged(_urlContentType, newValue), let observers else {
-                _urlContentType = newValue
-                return
-            }
-            observers.registrar.withMutation(of: self, keyPath: \.urlContentType) { _urlContentType = newValue }
-        }
+        set { write(\.urlContentType, changed: observationChanged(_urlContentType, newValue)) { _urlContentType = newValue } }
         _modify {
-            let observers = observation()
-            observers.registrar.access(self, keyPath: \.urlContentType)
-            observers.registrar.willSet(self, keyPath: \.urlContentType)
+            let observers = willModify(\.urlContentType)
             defer { observers.registrar.didSet(self, keyPath: \.urlContentType) }
             yield &_urlContentType
         }
@@ -303,20 +239,12 @@ public final class Post1: Post1Providing, Observable {
     /// The alt text of the post's image, for screen readers (0.19 and later; nil before).
     public internal(set) var altText: String? {
         get {
-            observation().registrar.access(self, keyPath: \.altText)
+            access(\.altText)
             return _altText
         }
-        set {
-            guard observationChanged(_altText, newValue), let observers else {
-                _altText = newValue
-                return
-            }
-            observers.registrar.withMutation(of: self, keyPath: \.altText) { _altText = newValue }
-        }
+        set { write(\.altText, changed: observationChanged(_altText, newValue)) { _altText = newValue } }
         _modify {
-            let observers = observation()
-            observers.registrar.access(self, keyPath: \.altText)
-            observers.registrar.willSet(self, keyPath: \.altText)
+            let observers = willModify(\.altText)
             defer { observers.registrar.didSet(self, keyPath: \.altText) }
             yield &_altText
         }
@@ -325,20 +253,12 @@ public final class Post1: Post1Providing, Observable {
     /// The author's id.
     public internal(set) var creatorId: Int {
         get {
-            observation().registrar.access(self, keyPath: \.creatorId)
+            access(\.creatorId)
             return _creatorId
         }
-        set {
-            guard observationChanged(_creatorId, newValue), let observers else {
-                _creatorId = newValue
-                return
-            }
-            observers.registrar.withMutation(of: self, keyPath: \.creatorId) { _creatorId = newValue }
-        }
+        set { write(\.creatorId, changed: observationChanged(_creatorId, newValue)) { _creatorId = newValue } }
         _modify {
-            let observers = observation()
-            observers.registrar.access(self, keyPath: \.creatorId)
-            observers.registrar.willSet(self, keyPath: \.creatorId)
+            let observers = willModify(\.creatorId)
             defer { observers.registrar.didSet(self, keyPath: \.creatorId) }
             yield &_creatorId
         }
@@ -347,20 +267,12 @@ public final class Post1: Post1Providing, Observable {
     /// The community's id.
     public internal(set) var communityId: Int {
         get {
-            observation().registrar.access(self, keyPath: \.communityId)
+            access(\.communityId)
             return _communityId
         }
-        set {
-            guard observationChanged(_communityId, newValue), let observers else {
-                _communityId = newValue
-                return
-            }
-            observers.registrar.withMutation(of: self, keyPath: \.communityId) { _communityId = newValue }
-        }
+        set { write(\.communityId, changed: observationChanged(_communityId, newValue)) { _communityId = newValue } }
         _modify {
-            let observers = observation()
-            observers.registrar.access(self, keyPath: \.communityId)
-            observers.registrar.willSet(self, keyPath: \.communityId)
+            let observers = willModify(\.communityId)
             defer { observers.registrar.didSet(self, keyPath: \.communityId) }
             yield &_communityId
         }
@@ -369,20 +281,12 @@ public final class Post1: Post1Providing, Observable {
     /// When the post was published.
     public internal(set) var created: Date {
         get {
-            observation().registrar.access(self, keyPath: \.created)
+            access(\.created)
             return _created
         }
-        set {
-            guard observationChanged(_created, newValue), let observers else {
-                _created = newValue
-                return
-            }
-            observers.registrar.withMutation(of: self, keyPath: \.created) { _created = newValue }
-        }
+        set { write(\.created, changed: observationChanged(_created, newValue)) { _created = newValue } }
         _modify {
-            let observers = observation()
-            observers.registrar.access(self, keyPath: \.created)
-            observers.registrar.willSet(self, keyPath: \.created)
+            let observers = willModify(\.created)
             defer { observers.registrar.didSet(self, keyPath: \.created) }
             yield &_created
         }
@@ -391,20 +295,12 @@ public final class Post1: Post1Providing, Observable {
     /// When the post was last edited.
     public internal(set) var updated: Date? {
         get {
-            observation().registrar.access(self, keyPath: \.updated)
+            access(\.updated)
             return _updated
         }
-        set {
-            guard observationChanged(_updated, newValue), let observers else {
-                _updated = newValue
-                return
-            }
-            observers.registrar.withMutation(of: self, keyPath: \.updated) { _updated = newValue }
-        }
+        set { write(\.updated, changed: observationChanged(_updated, newValue)) { _updated = newValue } }
         _modify {
-            let observers = observation()
-            observers.registrar.access(self, keyPath: \.updated)
-            observers.registrar.willSet(self, keyPath: \.updated)
+            let observers = willModify(\.updated)
             defer { observers.registrar.didSet(self, keyPath: \.updated) }
             yield &_updated
         }
@@ -413,20 +309,12 @@ public final class Post1: Post1Providing, Observable {
     /// Whether the author deleted the post.
     public internal(set) var deleted: Bool {
         get {
-            observation().registrar.access(self, keyPath: \.deleted)
+            access(\.deleted)
             return _deleted
         }
-        set {
-            guard observationChanged(_deleted, newValue), let observers else {
-                _deleted = newValue
-                return
-            }
-            observers.registrar.withMutation(of: self, keyPath: \.deleted) { _deleted = newValue }
-        }
+        set { write(\.deleted, changed: observationChanged(_deleted, newValue)) { _deleted = newValue } }
         _modify {
-            let observers = observation()
-            observers.registrar.access(self, keyPath: \.deleted)
-            observers.registrar.willSet(self, keyPath: \.deleted)
+            let observers = willModify(\.deleted)
             defer { observers.registrar.didSet(self, keyPath: \.deleted) }
             yield &_deleted
         }
@@ -435,20 +323,12 @@ public final class Post1: Post1Providing, Observable {
     /// Whether a moderator or admin removed the post.
     public internal(set) var removed: Bool {
         get {
-            observation().registrar.access(self, keyPath: \.removed)
+            access(\.removed)
             return _removed
         }
-        set {
-            guard observationChanged(_removed, newValue), let observers else {
-                _removed = newValue
-                return
-            }
-            observers.registrar.withMutation(of: self, keyPath: \.removed) { _removed = newValue }
-        }
+        set { write(\.removed, changed: observationChanged(_removed, newValue)) { _removed = newValue } }
         _modify {
-            let observers = observation()
-            observers.registrar.access(self, keyPath: \.removed)
-            observers.registrar.willSet(self, keyPath: \.removed)
+            let observers = willModify(\.removed)
             defer { observers.registrar.didSet(self, keyPath: \.removed) }
             yield &_removed
         }
@@ -457,20 +337,12 @@ public final class Post1: Post1Providing, Observable {
     /// Whether new comments are refused.
     public internal(set) var locked: Bool {
         get {
-            observation().registrar.access(self, keyPath: \.locked)
+            access(\.locked)
             return _locked
         }
-        set {
-            guard observationChanged(_locked, newValue), let observers else {
-                _locked = newValue
-                return
-            }
-            observers.registrar.withMutation(of: self, keyPath: \.locked) { _locked = newValue }
-        }
+        set { write(\.locked, changed: observationChanged(_locked, newValue)) { _locked = newValue } }
         _modify {
-            let observers = observation()
-            observers.registrar.access(self, keyPath: \.locked)
-            observers.registrar.willSet(self, keyPath: \.locked)
+            let observers = willModify(\.locked)
             defer { observers.registrar.didSet(self, keyPath: \.locked) }
             yield &_locked
         }
@@ -479,20 +351,12 @@ public final class Post1: Post1Providing, Observable {
     /// Whether the post is marked NSFW.
     public internal(set) var nsfw: Bool {
         get {
-            observation().registrar.access(self, keyPath: \.nsfw)
+            access(\.nsfw)
             return _nsfw
         }
-        set {
-            guard observationChanged(_nsfw, newValue), let observers else {
-                _nsfw = newValue
-                return
-            }
-            observers.registrar.withMutation(of: self, keyPath: \.nsfw) { _nsfw = newValue }
-        }
+        set { write(\.nsfw, changed: observationChanged(_nsfw, newValue)) { _nsfw = newValue } }
         _modify {
-            let observers = observation()
-            observers.registrar.access(self, keyPath: \.nsfw)
-            observers.registrar.willSet(self, keyPath: \.nsfw)
+            let observers = willModify(\.nsfw)
             defer { observers.registrar.didSet(self, keyPath: \.nsfw) }
             yield &_nsfw
         }
@@ -501,20 +365,12 @@ public final class Post1: Post1Providing, Observable {
     /// Whether the post is pinned in its community.
     public internal(set) var pinnedCommunity: Bool {
         get {
-            observation().registrar.access(self, keyPath: \.pinnedCommunity)
+            access(\.pinnedCommunity)
             return _pinnedCommunity
         }
-        set {
-            guard observationChanged(_pinnedCommunity, newValue), let observers else {
-                _pinnedCommunity = newValue
-                return
-            }
-            observers.registrar.withMutation(of: self, keyPath: \.pinnedCommunity) { _pinnedCommunity = newValue }
-        }
+        set { write(\.pinnedCommunity, changed: observationChanged(_pinnedCommunity, newValue)) { _pinnedCommunity = newValue } }
         _modify {
-            let observers = observation()
-            observers.registrar.access(self, keyPath: \.pinnedCommunity)
-            observers.registrar.willSet(self, keyPath: \.pinnedCommunity)
+            let observers = willModify(\.pinnedCommunity)
             defer { observers.registrar.didSet(self, keyPath: \.pinnedCommunity) }
             yield &_pinnedCommunity
         }
@@ -523,20 +379,12 @@ public final class Post1: Post1Providing, Observable {
     /// Whether the post is pinned on the instance.
     public internal(set) var pinnedInstance: Bool {
         get {
-            observation().registrar.access(self, keyPath: \.pinnedInstance)
+            access(\.pinnedInstance)
             return _pinnedInstance
         }
-        set {
-            guard observationChanged(_pinnedInstance, newValue), let observers else {
-                _pinnedInstance = newValue
-                return
-            }
-            observers.registrar.withMutation(of: self, keyPath: \.pinnedInstance) { _pinnedInstance = newValue }
-        }
+        set { write(\.pinnedInstance, changed: observationChanged(_pinnedInstance, newValue)) { _pinnedInstance = newValue } }
         _modify {
-            let observers = observation()
-            observers.registrar.access(self, keyPath: \.pinnedInstance)
-            observers.registrar.willSet(self, keyPath: \.pinnedInstance)
+            let observers = willModify(\.pinnedInstance)
             defer { observers.registrar.didSet(self, keyPath: \.pinnedInstance) }
             yield &_pinnedInstance
         }
@@ -545,20 +393,12 @@ public final class Post1: Post1Providing, Observable {
     /// The post's language id.
     public internal(set) var languageId: Int {
         get {
-            observation().registrar.access(self, keyPath: \.languageId)
+            access(\.languageId)
             return _languageId
         }
-        set {
-            guard observationChanged(_languageId, newValue), let observers else {
-                _languageId = newValue
-                return
-            }
-            observers.registrar.withMutation(of: self, keyPath: \.languageId) { _languageId = newValue }
-        }
+        set { write(\.languageId, changed: observationChanged(_languageId, newValue)) { _languageId = newValue } }
         _modify {
-            let observers = observation()
-            observers.registrar.access(self, keyPath: \.languageId)
-            observers.registrar.willSet(self, keyPath: \.languageId)
+            let observers = willModify(\.languageId)
             defer { observers.registrar.didSet(self, keyPath: \.languageId) }
             yield &_languageId
         }
@@ -567,20 +407,12 @@ public final class Post1: Post1Providing, Observable {
     /// Whether the post was published on the client's instance.
     public internal(set) var isLocal: Bool {
         get {
-            observation().registrar.access(self, keyPath: \.isLocal)
+            access(\.isLocal)
             return _isLocal
         }
-        set {
-            guard observationChanged(_isLocal, newValue), let observers else {
-                _isLocal = newValue
-                return
-            }
-            observers.registrar.withMutation(of: self, keyPath: \.isLocal) { _isLocal = newValue }
-        }
+        set { write(\.isLocal, changed: observationChanged(_isLocal, newValue)) { _isLocal = newValue } }
         _modify {
-            let observers = observation()
-            observers.registrar.access(self, keyPath: \.isLocal)
-            observers.registrar.willSet(self, keyPath: \.isLocal)
+            let observers = willModify(\.isLocal)
             defer { observers.registrar.didSet(self, keyPath: \.isLocal) }
             yield &_isLocal
         }
@@ -603,6 +435,27 @@ public final class Post1: Post1Providing, Observable {
         let made = ModelObservation()
         observers = made
         return made
+    }
+
+    /// Registers a read of the observed property at `keyPath`.
+    private func access<Member>(_ keyPath: KeyPath<Post1, Member>) {
+        observation().registrar.access(self, keyPath: keyPath)
+    }
+
+    /// Runs `write` on the observed property at `keyPath`, telling its observers if the value
+    /// `changed` and a read made the registrar (no read, no observer).
+    private func write<Member>(_ keyPath: KeyPath<Post1, Member>, changed: Bool, _ write: () -> Void) {
+        guard changed, let observers else { return write() }
+        observers.registrar.withMutation(of: self, keyPath: keyPath, write)
+    }
+
+    /// Registers a read of the observed property at `keyPath` and tells its observers it is
+    /// about to change in place (`_modify`); returns the holder for the `didSet` after.
+    private func willModify<Member>(_ keyPath: KeyPath<Post1, Member>) -> ModelObservation {
+        let observers = observation()
+        observers.registrar.access(self, keyPath: keyPath)
+        observers.registrar.willSet(self, keyPath: keyPath)
+        return observers
     }
 
     /// This model.
@@ -735,20 +588,12 @@ public final class Post2: Post2Providing, Observable {
     /// Score and the signed-in account's vote.
     public internal(set) var votes: VotesModel {
         get {
-            observation().registrar.access(self, keyPath: \.votes)
+            access(\.votes)
             return _votes
         }
-        set {
-            guard observationChanged(_votes, newValue), let observers else {
-                _votes = newValue
-                return
-            }
-            observers.registrar.withMutation(of: self, keyPath: \.votes) { _votes = newValue }
-        }
+        set { write(\.votes, changed: observationChanged(_votes, newValue)) { _votes = newValue } }
         _modify {
-            let observers = observation()
-            observers.registrar.access(self, keyPath: \.votes)
-            observers.registrar.willSet(self, keyPath: \.votes)
+            let observers = willModify(\.votes)
             defer { observers.registrar.didSet(self, keyPath: \.votes) }
             yield &_votes
         }
@@ -757,20 +602,12 @@ public final class Post2: Post2Providing, Observable {
     /// Whether the signed-in account saved the post.
     public internal(set) var saved: Bool {
         get {
-            observation().registrar.access(self, keyPath: \.saved)
+            access(\.saved)
             return _saved
         }
-        set {
-            guard observationChanged(_saved, newValue), let observers else {
-                _saved = newValue
-                return
-            }
-            observers.registrar.withMutation(of: self, keyPath: \.saved) { _saved = newValue }
-        }
+        set { write(\.saved, changed: observationChanged(_saved, newValue)) { _saved = newValue } }
         _modify {
-            let observers = observation()
-            observers.registrar.access(self, keyPath: \.saved)
-            observers.registrar.willSet(self, keyPath: \.saved)
+            let observers = willModify(\.saved)
             defer { observers.registrar.didSet(self, keyPath: \.saved) }
             yield &_saved
         }
@@ -779,20 +616,12 @@ public final class Post2: Post2Providing, Observable {
     /// Whether the signed-in account has read the post.
     public internal(set) var read: Bool {
         get {
-            observation().registrar.access(self, keyPath: \.read)
+            access(\.read)
             return _read
         }
-        set {
-            guard observationChanged(_read, newValue), let observers else {
-                _read = newValue
-                return
-            }
-            observers.registrar.withMutation(of: self, keyPath: \.read) { _read = newValue }
-        }
+        set { write(\.read, changed: observationChanged(_read, newValue)) { _read = newValue } }
         _modify {
-            let observers = observation()
-            observers.registrar.access(self, keyPath: \.read)
-            observers.registrar.willSet(self, keyPath: \.read)
+            let observers = willModify(\.read)
             defer { observers.registrar.didSet(self, keyPath: \.read) }
             yield &_read
         }
@@ -801,20 +630,12 @@ public final class Post2: Post2Providing, Observable {
     /// Whether the signed-in account hid the post.
     public internal(set) var hidden: Bool {
         get {
-            observation().registrar.access(self, keyPath: \.hidden)
+            access(\.hidden)
             return _hidden
         }
-        set {
-            guard observationChanged(_hidden, newValue), let observers else {
-                _hidden = newValue
-                return
-            }
-            observers.registrar.withMutation(of: self, keyPath: \.hidden) { _hidden = newValue }
-        }
+        set { write(\.hidden, changed: observationChanged(_hidden, newValue)) { _hidden = newValue } }
         _modify {
-            let observers = observation()
-            observers.registrar.access(self, keyPath: \.hidden)
-            observers.registrar.willSet(self, keyPath: \.hidden)
+            let observers = willModify(\.hidden)
             defer { observers.registrar.didSet(self, keyPath: \.hidden) }
             yield &_hidden
         }
@@ -823,20 +644,12 @@ public final class Post2: Post2Providing, Observable {
     /// How many comments the post has.
     public internal(set) var commentCount: Int {
         get {
-            observation().registrar.access(self, keyPath: \.commentCount)
+            access(\.commentCount)
             return _commentCount
         }
-        set {
-            guard observationChanged(_commentCount, newValue), let observers else {
-                _commentCount = newValue
-                return
-            }
-            observers.registrar.withMutation(of: self, keyPath: \.commentCount) { _commentCount = newValue }
-        }
+        set { write(\.commentCount, changed: observationChanged(_commentCount, newValue)) { _commentCount = newValue } }
         _modify {
-            let observers = observation()
-            observers.registrar.access(self, keyPath: \.commentCount)
-            observers.registrar.willSet(self, keyPath: \.commentCount)
+            let observers = willModify(\.commentCount)
             defer { observers.registrar.didSet(self, keyPath: \.commentCount) }
             yield &_commentCount
         }
@@ -845,20 +658,12 @@ public final class Post2: Post2Providing, Observable {
     /// How many comments arrived since the account last read the post.
     public internal(set) var unreadCommentCount: Int {
         get {
-            observation().registrar.access(self, keyPath: \.unreadCommentCount)
+            access(\.unreadCommentCount)
             return _unreadCommentCount
         }
-        set {
-            guard observationChanged(_unreadCommentCount, newValue), let observers else {
-                _unreadCommentCount = newValue
-                return
-            }
-            observers.registrar.withMutation(of: self, keyPath: \.unreadCommentCount) { _unreadCommentCount = newValue }
-        }
+        set { write(\.unreadCommentCount, changed: observationChanged(_unreadCommentCount, newValue)) { _unreadCommentCount = newValue } }
         _modify {
-            let observers = observation()
-            observers.registrar.access(self, keyPath: \.unreadCommentCount)
-            observers.registrar.willSet(self, keyPath: \.unreadCommentCount)
+            let observers = willModify(\.unreadCommentCount)
             defer { observers.registrar.didSet(self, keyPath: \.unreadCommentCount) }
             yield &_unreadCommentCount
         }
@@ -867,20 +672,12 @@ public final class Post2: Post2Providing, Observable {
     /// Whether the author moderates the community.
     public internal(set) var creatorIsModerator: Bool {
         get {
-            observation().registrar.access(self, keyPath: \.creatorIsModerator)
+            access(\.creatorIsModerator)
             return _creatorIsModerator
         }
-        set {
-            guard observationChanged(_creatorIsModerator, newValue), let observers else {
-                _creatorIsModerator = newValue
-                return
-            }
-            observers.registrar.withMutation(of: self, keyPath: \.creatorIsModerator) { _creatorIsModerator = newValue }
-        }
+        set { write(\.creatorIsModerator, changed: observationChanged(_creatorIsModerator, newValue)) { _creatorIsModerator = newValue } }
         _modify {
-            let observers = observation()
-            observers.registrar.access(self, keyPath: \.creatorIsModerator)
-            observers.registrar.willSet(self, keyPath: \.creatorIsModerator)
+            let observers = willModify(\.creatorIsModerator)
             defer { observers.registrar.didSet(self, keyPath: \.creatorIsModerator) }
             yield &_creatorIsModerator
         }
@@ -889,20 +686,12 @@ public final class Post2: Post2Providing, Observable {
     /// Whether the author is an administrator.
     public internal(set) var creatorIsAdmin: Bool {
         get {
-            observation().registrar.access(self, keyPath: \.creatorIsAdmin)
+            access(\.creatorIsAdmin)
             return _creatorIsAdmin
         }
-        set {
-            guard observationChanged(_creatorIsAdmin, newValue), let observers else {
-                _creatorIsAdmin = newValue
-                return
-            }
-            observers.registrar.withMutation(of: self, keyPath: \.creatorIsAdmin) { _creatorIsAdmin = newValue }
-        }
+        set { write(\.creatorIsAdmin, changed: observationChanged(_creatorIsAdmin, newValue)) { _creatorIsAdmin = newValue } }
         _modify {
-            let observers = observation()
-            observers.registrar.access(self, keyPath: \.creatorIsAdmin)
-            observers.registrar.willSet(self, keyPath: \.creatorIsAdmin)
+            let observers = willModify(\.creatorIsAdmin)
             defer { observers.registrar.didSet(self, keyPath: \.creatorIsAdmin) }
             yield &_creatorIsAdmin
         }
@@ -911,20 +700,12 @@ public final class Post2: Post2Providing, Observable {
     /// Whether the author is banned from the community.
     public internal(set) var creatorBannedFromCommunity: Bool {
         get {
-            observation().registrar.access(self, keyPath: \.creatorBannedFromCommunity)
+            access(\.creatorBannedFromCommunity)
             return _creatorBannedFromCommunity
         }
-        set {
-            guard observationChanged(_creatorBannedFromCommunity, newValue), let observers else {
-                _creatorBannedFromCommunity = newValue
-                return
-            }
-            observers.registrar.withMutation(of: self, keyPath: \.creatorBannedFromCommunity) { _creatorBannedFromCommunity = newValue }
-        }
+        set { write(\.creatorBannedFromCommunity, changed: observationChanged(_creatorBannedFromCommunity, newValue)) { _creatorBannedFromCommunity = newValue } }
         _modify {
-            let observers = observation()
-            observers.registrar.access(self, keyPath: \.creatorBannedFromCommunity)
-            observers.registrar.willSet(self, keyPath: \.creatorBannedFromCommunity)
+            let observers = willModify(\.creatorBannedFromCommunity)
             defer { observers.registrar.didSet(self, keyPath: \.creatorBannedFromCommunity) }
             yield &_creatorBannedFromCommunity
         }
@@ -933,20 +714,12 @@ public final class Post2: Post2Providing, Observable {
     /// The community's tags on the post, in the server's order (1.0 and later; empty before).
     public internal(set) var tags: [PostTag] {
         get {
-            observation().registrar.access(self, keyPath: \.tags)
+            access(\.tags)
             return _tags
         }
-        set {
-            guard observationChanged(_tags, newValue), let observers else {
-                _tags = newValue
-                return
-            }
-            observers.registrar.withMutation(of: self, keyPath: \.tags) { _tags = newValue }
-        }
+        set { write(\.tags, changed: observationChanged(_tags, newValue)) { _tags = newValue } }
         _modify {
-            let observers = observation()
-            observers.registrar.access(self, keyPath: \.tags)
-            observers.registrar.willSet(self, keyPath: \.tags)
+            let observers = willModify(\.tags)
             defer { observers.registrar.didSet(self, keyPath: \.tags) }
             yield &_tags
         }
@@ -969,6 +742,27 @@ public final class Post2: Post2Providing, Observable {
         let made = ModelObservation()
         observers = made
         return made
+    }
+
+    /// Registers a read of the observed property at `keyPath`.
+    private func access<Member>(_ keyPath: KeyPath<Post2, Member>) {
+        observation().registrar.access(self, keyPath: keyPath)
+    }
+
+    /// Runs `write` on the observed property at `keyPath`, telling its observers if the value
+    /// `changed` and a read made the registrar (no read, no observer).
+    private func write<Member>(_ keyPath: KeyPath<Post2, Member>, changed: Bool, _ write: () -> Void) {
+        guard changed, let observers else { return write() }
+        observers.registrar.withMutation(of: self, keyPath: keyPath, write)
+    }
+
+    /// Registers a read of the observed property at `keyPath` and tells its observers it is
+    /// about to change in place (`_modify`); returns the holder for the `didSet` after.
+    private func willModify<Member>(_ keyPath: KeyPath<Post2, Member>) -> ModelObservation {
+        let observers = observation()
+        observers.registrar.access(self, keyPath: keyPath)
+        observers.registrar.willSet(self, keyPath: keyPath)
+        return observers
     }
 
     /// This model.
@@ -1049,20 +843,12 @@ public final class Post3: Post3Providing, Observable {
     /// The community's moderators.
     public internal(set) var moderators: [Person1] {
         get {
-            observation().registrar.access(self, keyPath: \.moderators)
+            access(\.moderators)
             return _moderators
         }
-        set {
-            guard observationChanged(_moderators, newValue), let observers else {
-                _moderators = newValue
-                return
-            }
-            observers.registrar.withMutation(of: self, keyPath: \.moderators) { _moderators = newValue }
-        }
+        set { write(\.moderators, changed: observationChanged(_moderators, newValue)) { _moderators = newValue } }
         _modify {
-            let observers = observation()
-            observers.registrar.access(self, keyPath: \.moderators)
-            observers.registrar.willSet(self, keyPath: \.moderators)
+            let observers = willModify(\.moderators)
             defer { observers.registrar.didSet(self, keyPath: \.moderators) }
             yield &_moderators
         }
@@ -1071,20 +857,12 @@ public final class Post3: Post3Providing, Observable {
     /// Posts of the same link elsewhere.
     public internal(set) var crossPosts: [Post2] {
         get {
-            observation().registrar.access(self, keyPath: \.crossPosts)
+            access(\.crossPosts)
             return _crossPosts
         }
-        set {
-            guard observationChanged(_crossPosts, newValue), let observers else {
-                _crossPosts = newValue
-                return
-            }
-            observers.registrar.withMutation(of: self, keyPath: \.crossPosts) { _crossPosts = newValue }
-        }
+        set { write(\.crossPosts, changed: observationChanged(_crossPosts, newValue)) { _crossPosts = newValue } }
         _modify {
-            let observers = observation()
-            observers.registrar.access(self, keyPath: \.crossPosts)
-            observers.registrar.willSet(self, keyPath: \.crossPosts)
+            let observers = willModify(\.crossPosts)
             defer { observers.registrar.didSet(self, keyPath: \.crossPosts) }
             yield &_crossPosts
         }
@@ -1107,6 +885,27 @@ public final class Post3: Post3Providing, Observable {
         let made = ModelObservation()
         observers = made
         return made
+    }
+
+    /// Registers a read of the observed property at `keyPath`.
+    private func access<Member>(_ keyPath: KeyPath<Post3, Member>) {
+        observation().registrar.access(self, keyPath: keyPath)
+    }
+
+    /// Runs `write` on the observed property at `keyPath`, telling its observers if the value
+    /// `changed` and a read made the registrar (no read, no observer).
+    private func write<Member>(_ keyPath: KeyPath<Post3, Member>, changed: Bool, _ write: () -> Void) {
+        guard changed, let observers else { return write() }
+        observers.registrar.withMutation(of: self, keyPath: keyPath, write)
+    }
+
+    /// Registers a read of the observed property at `keyPath` and tells its observers it is
+    /// about to change in place (`_modify`); returns the holder for the `didSet` after.
+    private func willModify<Member>(_ keyPath: KeyPath<Post3, Member>) -> ModelObservation {
+        let observers = observation()
+        observers.registrar.access(self, keyPath: keyPath)
+        observers.registrar.willSet(self, keyPath: keyPath)
+        return observers
     }
 
     /// This model.

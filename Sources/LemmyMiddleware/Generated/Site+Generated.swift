@@ -67,20 +67,12 @@ public final class Site1: Site1Providing, Observable {
     /// The site name.
     public internal(set) var name: String {
         get {
-            observation().registrar.access(self, keyPath: \.name)
+            access(\.name)
             return _name
         }
-        set {
-            guard observationChanged(_name, newValue), let observers else {
-                _name = newValue
-                return
-            }
-            observers.registrar.withMutation(of: self, keyPath: \.name) { _name = newValue }
-        }
+        set { write(\.name, changed: observationChanged(_name, newValue)) { _name = newValue } }
         _modify {
-            let observers = observation()
-            observers.registrar.access(self, keyPath: \.name)
-            observers.registrar.willSet(self, keyPath: \.name)
+            let observers = willModify(\.name)
             defer { observers.registrar.didSet(self, keyPath: \.name) }
             yield &_name
         }
@@ -89,20 +81,12 @@ public final class Site1: Site1Providing, Observable {
     /// A one-line description.
     public internal(set) var summary: String? {
         get {
-            observation().registrar.access(self, keyPath: \.summary)
+            access(\.summary)
             return _summary
         }
-        set {
-            guard observationChanged(_summary, newValue), let observers else {
-                _summary = newValue
-                return
-            }
-            observers.registrar.withMutation(of: self, keyPath: \.summary) { _summary = newValue }
-        }
+        set { write(\.summary, changed: observationChanged(_summary, newValue)) { _summary = newValue } }
         _modify {
-            let observers = observation()
-            observers.registrar.access(self, keyPath: \.summary)
-            observers.registrar.willSet(self, keyPath: \.summary)
+            let observers = willModify(\.summary)
             defer { observers.registrar.didSet(self, keyPath: \.summary) }
             yield &_summary
         }
@@ -111,20 +95,12 @@ public final class Site1: Site1Providing, Observable {
     /// The sidebar text (Markdown).
     public internal(set) var sidebar: String? {
         get {
-            observation().registrar.access(self, keyPath: \.sidebar)
+            access(\.sidebar)
             return _sidebar
         }
-        set {
-            guard observationChanged(_sidebar, newValue), let observers else {
-                _sidebar = newValue
-                return
-            }
-            observers.registrar.withMutation(of: self, keyPath: \.sidebar) { _sidebar = newValue }
-        }
+        set { write(\.sidebar, changed: observationChanged(_sidebar, newValue)) { _sidebar = newValue } }
         _modify {
-            let observers = observation()
-            observers.registrar.access(self, keyPath: \.sidebar)
-            observers.registrar.willSet(self, keyPath: \.sidebar)
+            let observers = willModify(\.sidebar)
             defer { observers.registrar.didSet(self, keyPath: \.sidebar) }
             yield &_sidebar
         }
@@ -138,20 +114,12 @@ public final class Site1: Site1Providing, Observable {
     /// ``icon`` as the server sent it, parsed when read.
     var iconText: LinkText? {
         get {
-            observation().registrar.access(self, keyPath: \.iconText)
+            access(\.iconText)
             return _iconText
         }
-        set {
-            guard observationChanged(_iconText, newValue), let observers else {
-                _iconText = newValue
-                return
-            }
-            observers.registrar.withMutation(of: self, keyPath: \.iconText) { _iconText = newValue }
-        }
+        set { write(\.iconText, changed: observationChanged(_iconText, newValue)) { _iconText = newValue } }
         _modify {
-            let observers = observation()
-            observers.registrar.access(self, keyPath: \.iconText)
-            observers.registrar.willSet(self, keyPath: \.iconText)
+            let observers = willModify(\.iconText)
             defer { observers.registrar.didSet(self, keyPath: \.iconText) }
             yield &_iconText
         }
@@ -165,20 +133,12 @@ public final class Site1: Site1Providing, Observable {
     /// ``banner`` as the server sent it, parsed when read.
     var bannerText: LinkText? {
         get {
-            observation().registrar.access(self, keyPath: \.bannerText)
+            access(\.bannerText)
             return _bannerText
         }
-        set {
-            guard observationChanged(_bannerText, newValue), let observers else {
-                _bannerText = newValue
-                return
-            }
-            observers.registrar.withMutation(of: self, keyPath: \.bannerText) { _bannerText = newValue }
-        }
+        set { write(\.bannerText, changed: observationChanged(_bannerText, newValue)) { _bannerText = newValue } }
         _modify {
-            let observers = observation()
-            observers.registrar.access(self, keyPath: \.bannerText)
-            observers.registrar.willSet(self, keyPath: \.bannerText)
+            let observers = willModify(\.bannerText)
             defer { observers.registrar.didSet(self, keyPath: \.bannerText) }
             yield &_bannerText
         }
@@ -187,20 +147,12 @@ public final class Site1: Site1Providing, Observable {
     /// When the site was set up.
     public internal(set) var created: Date {
         get {
-            observation().registrar.access(self, keyPath: \.created)
+            access(\.created)
             return _created
         }
-        set {
-            guard observationChanged(_created, newValue), let observers else {
-                _created = newValue
-                return
-            }
-            observers.registrar.withMutation(of: self, keyPath: \.created) { _created = newValue }
-        }
+        set { write(\.created, changed: observationChanged(_created, newValue)) { _created = newValue } }
         _modify {
-            let observers = observation()
-            observers.registrar.access(self, keyPath: \.created)
-            observers.registrar.willSet(self, keyPath: \.created)
+            let observers = willModify(\.created)
             defer { observers.registrar.didSet(self, keyPath: \.created) }
             yield &_created
         }
@@ -223,6 +175,27 @@ public final class Site1: Site1Providing, Observable {
         let made = ModelObservation()
         observers = made
         return made
+    }
+
+    /// Registers a read of the observed property at `keyPath`.
+    private func access<Member>(_ keyPath: KeyPath<Site1, Member>) {
+        observation().registrar.access(self, keyPath: keyPath)
+    }
+
+    /// Runs `write` on the observed property at `keyPath`, telling its observers if the value
+    /// `changed` and a read made the registrar (no read, no observer).
+    private func write<Member>(_ keyPath: KeyPath<Site1, Member>, changed: Bool, _ write: () -> Void) {
+        guard changed, let observers else { return write() }
+        observers.registrar.withMutation(of: self, keyPath: keyPath, write)
+    }
+
+    /// Registers a read of the observed property at `keyPath` and tells its observers it is
+    /// about to change in place (`_modify`); returns the holder for the `didSet` after.
+    private func willModify<Member>(_ keyPath: KeyPath<Site1, Member>) -> ModelObservation {
+        let observers = observation()
+        observers.registrar.access(self, keyPath: keyPath)
+        observers.registrar.willSet(self, keyPath: keyPath)
+        return observers
     }
 
     /// This model.
@@ -302,20 +275,12 @@ public final class Site2: Site2Providing, Observable {
     /// How many users the site has.
     public internal(set) var userCount: Int {
         get {
-            observation().registrar.access(self, keyPath: \.userCount)
+            access(\.userCount)
             return _userCount
         }
-        set {
-            guard observationChanged(_userCount, newValue), let observers else {
-                _userCount = newValue
-                return
-            }
-            observers.registrar.withMutation(of: self, keyPath: \.userCount) { _userCount = newValue }
-        }
+        set { write(\.userCount, changed: observationChanged(_userCount, newValue)) { _userCount = newValue } }
         _modify {
-            let observers = observation()
-            observers.registrar.access(self, keyPath: \.userCount)
-            observers.registrar.willSet(self, keyPath: \.userCount)
+            let observers = willModify(\.userCount)
             defer { observers.registrar.didSet(self, keyPath: \.userCount) }
             yield &_userCount
         }
@@ -324,20 +289,12 @@ public final class Site2: Site2Providing, Observable {
     /// How many posts the site holds.
     public internal(set) var postCount: Int {
         get {
-            observation().registrar.access(self, keyPath: \.postCount)
+            access(\.postCount)
             return _postCount
         }
-        set {
-            guard observationChanged(_postCount, newValue), let observers else {
-                _postCount = newValue
-                return
-            }
-            observers.registrar.withMutation(of: self, keyPath: \.postCount) { _postCount = newValue }
-        }
+        set { write(\.postCount, changed: observationChanged(_postCount, newValue)) { _postCount = newValue } }
         _modify {
-            let observers = observation()
-            observers.registrar.access(self, keyPath: \.postCount)
-            observers.registrar.willSet(self, keyPath: \.postCount)
+            let observers = willModify(\.postCount)
             defer { observers.registrar.didSet(self, keyPath: \.postCount) }
             yield &_postCount
         }
@@ -346,20 +303,12 @@ public final class Site2: Site2Providing, Observable {
     /// How many comments the site holds.
     public internal(set) var commentCount: Int {
         get {
-            observation().registrar.access(self, keyPath: \.commentCount)
+            access(\.commentCount)
             return _commentCount
         }
-        set {
-            guard observationChanged(_commentCount, newValue), let observers else {
-                _commentCount = newValue
-                return
-            }
-            observers.registrar.withMutation(of: self, keyPath: \.commentCount) { _commentCount = newValue }
-        }
+        set { write(\.commentCount, changed: observationChanged(_commentCount, newValue)) { _commentCount = newValue } }
         _modify {
-            let observers = observation()
-            observers.registrar.access(self, keyPath: \.commentCount)
-            observers.registrar.willSet(self, keyPath: \.commentCount)
+            let observers = willModify(\.commentCount)
             defer { observers.registrar.didSet(self, keyPath: \.commentCount) }
             yield &_commentCount
         }
@@ -368,20 +317,12 @@ public final class Site2: Site2Providing, Observable {
     /// How many communities the site holds.
     public internal(set) var communityCount: Int {
         get {
-            observation().registrar.access(self, keyPath: \.communityCount)
+            access(\.communityCount)
             return _communityCount
         }
-        set {
-            guard observationChanged(_communityCount, newValue), let observers else {
-                _communityCount = newValue
-                return
-            }
-            observers.registrar.withMutation(of: self, keyPath: \.communityCount) { _communityCount = newValue }
-        }
+        set { write(\.communityCount, changed: observationChanged(_communityCount, newValue)) { _communityCount = newValue } }
         _modify {
-            let observers = observation()
-            observers.registrar.access(self, keyPath: \.communityCount)
-            observers.registrar.willSet(self, keyPath: \.communityCount)
+            let observers = willModify(\.communityCount)
             defer { observers.registrar.didSet(self, keyPath: \.communityCount) }
             yield &_communityCount
         }
@@ -390,20 +331,12 @@ public final class Site2: Site2Providing, Observable {
     /// How many people were active in the last month.
     public internal(set) var activeUserCountMonth: Int {
         get {
-            observation().registrar.access(self, keyPath: \.activeUserCountMonth)
+            access(\.activeUserCountMonth)
             return _activeUserCountMonth
         }
-        set {
-            guard observationChanged(_activeUserCountMonth, newValue), let observers else {
-                _activeUserCountMonth = newValue
-                return
-            }
-            observers.registrar.withMutation(of: self, keyPath: \.activeUserCountMonth) { _activeUserCountMonth = newValue }
-        }
+        set { write(\.activeUserCountMonth, changed: observationChanged(_activeUserCountMonth, newValue)) { _activeUserCountMonth = newValue } }
         _modify {
-            let observers = observation()
-            observers.registrar.access(self, keyPath: \.activeUserCountMonth)
-            observers.registrar.willSet(self, keyPath: \.activeUserCountMonth)
+            let observers = willModify(\.activeUserCountMonth)
             defer { observers.registrar.didSet(self, keyPath: \.activeUserCountMonth) }
             yield &_activeUserCountMonth
         }
@@ -426,6 +359,27 @@ public final class Site2: Site2Providing, Observable {
         let made = ModelObservation()
         observers = made
         return made
+    }
+
+    /// Registers a read of the observed property at `keyPath`.
+    private func access<Member>(_ keyPath: KeyPath<Site2, Member>) {
+        observation().registrar.access(self, keyPath: keyPath)
+    }
+
+    /// Runs `write` on the observed property at `keyPath`, telling its observers if the value
+    /// `changed` and a read made the registrar (no read, no observer).
+    private func write<Member>(_ keyPath: KeyPath<Site2, Member>, changed: Bool, _ write: () -> Void) {
+        guard changed, let observers else { return write() }
+        observers.registrar.withMutation(of: self, keyPath: keyPath, write)
+    }
+
+    /// Registers a read of the observed property at `keyPath` and tells its observers it is
+    /// about to change in place (`_modify`); returns the holder for the `didSet` after.
+    private func willModify<Member>(_ keyPath: KeyPath<Site2, Member>) -> ModelObservation {
+        let observers = observation()
+        observers.registrar.access(self, keyPath: keyPath)
+        observers.registrar.willSet(self, keyPath: keyPath)
+        return observers
     }
 
     /// This model.
@@ -491,20 +445,12 @@ public final class Site3: Site3Providing, Observable {
     /// The Lemmy version the site runs.
     public internal(set) var version: String {
         get {
-            observation().registrar.access(self, keyPath: \.version)
+            access(\.version)
             return _version
         }
-        set {
-            guard observationChanged(_version, newValue), let observers else {
-                _version = newValue
-                return
-            }
-            observers.registrar.withMutation(of: self, keyPath: \.version) { _version = newValue }
-        }
+        set { write(\.version, changed: observationChanged(_version, newValue)) { _version = newValue } }
         _modify {
-            let observers = observation()
-            observers.registrar.access(self, keyPath: \.version)
-            observers.registrar.willSet(self, keyPath: \.version)
+            let observers = willModify(\.version)
             defer { observers.registrar.didSet(self, keyPath: \.version) }
             yield &_version
         }
@@ -513,20 +459,12 @@ public final class Site3: Site3Providing, Observable {
     /// The administrators.
     public internal(set) var administrators: [Person1] {
         get {
-            observation().registrar.access(self, keyPath: \.administrators)
+            access(\.administrators)
             return _administrators
         }
-        set {
-            guard observationChanged(_administrators, newValue), let observers else {
-                _administrators = newValue
-                return
-            }
-            observers.registrar.withMutation(of: self, keyPath: \.administrators) { _administrators = newValue }
-        }
+        set { write(\.administrators, changed: observationChanged(_administrators, newValue)) { _administrators = newValue } }
         _modify {
-            let observers = observation()
-            observers.registrar.access(self, keyPath: \.administrators)
-            observers.registrar.willSet(self, keyPath: \.administrators)
+            let observers = willModify(\.administrators)
             defer { observers.registrar.didSet(self, keyPath: \.administrators) }
             yield &_administrators
         }
@@ -549,6 +487,27 @@ public final class Site3: Site3Providing, Observable {
         let made = ModelObservation()
         observers = made
         return made
+    }
+
+    /// Registers a read of the observed property at `keyPath`.
+    private func access<Member>(_ keyPath: KeyPath<Site3, Member>) {
+        observation().registrar.access(self, keyPath: keyPath)
+    }
+
+    /// Runs `write` on the observed property at `keyPath`, telling its observers if the value
+    /// `changed` and a read made the registrar (no read, no observer).
+    private func write<Member>(_ keyPath: KeyPath<Site3, Member>, changed: Bool, _ write: () -> Void) {
+        guard changed, let observers else { return write() }
+        observers.registrar.withMutation(of: self, keyPath: keyPath, write)
+    }
+
+    /// Registers a read of the observed property at `keyPath` and tells its observers it is
+    /// about to change in place (`_modify`); returns the holder for the `didSet` after.
+    private func willModify<Member>(_ keyPath: KeyPath<Site3, Member>) -> ModelObservation {
+        let observers = observation()
+        observers.registrar.access(self, keyPath: keyPath)
+        observers.registrar.willSet(self, keyPath: keyPath)
+        return observers
     }
 
     /// This model.
