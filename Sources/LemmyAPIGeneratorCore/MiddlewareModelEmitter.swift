@@ -5,7 +5,8 @@
 ///   carries; also the last server-confirmed state used for rollback),
 /// - `E<t>`: the observable @MainActor tier class (stored fields, `apply` that writes only fields
 ///   that changed, replace-if-different setters for model lists); it conforms to `Observable` by
-///   hand, with the macro's accessors over a registrar made on the first observed read,
+///   hand (`LazilyObserved`), with the macro's accessors over a registrar made on the first observed
+///   read,
 /// - `E<t>Providing`: the tier protocol, with forwarding accessors for the tier's fields in a
 ///   protocol extension, so every higher tier reaches lower-tier fields without hand-written code,
 /// - optional `_` variants of every field of every tier on `E1Providing`,
@@ -92,7 +93,7 @@ public enum MiddlewareModelEmitter {
             // Class
             out.append("/// Tier \(n) of a \(e). Observable; one live instance per client and \(e) id (see ``ApiClient``).")
             out.append("@MainActor")
-            out.append("public final class \(C): \(C)Providing, Observable {")
+            out.append("public final class \(C): \(C)Providing, Observable, LazilyObserved {")
             if n == 1 {
                 out.append("    /// The client this \(e) was fetched through.")
                 out.append("    public let api: ApiClient")
@@ -129,39 +130,9 @@ public enum MiddlewareModelEmitter {
             out.append("    var confirmedSequence: UInt64 = 0")
             out.append("    /// Orders this model's mutations.")
             out.append("    var mutations = MutationQueue()")
-            out.append("    /// Made by the first read of an observed property (see `ModelObservation`). Unchecked:")
-            out.append("    /// every access is an instant read or write on the main actor, and the run-time check")
-            out.append("    /// was most of an observed read's cost.")
-            out.append("    @exclusivity(unchecked) private(set) var observers: ModelObservation?")
-            out.append("")
-            out.append("    /// The observers' registrar holder, made now if no observed property was read before.")
-            out.append("    private func observation() -> ModelObservation {")
-            out.append("        if let observers { return observers }")
-            out.append("        let made = ModelObservation()")
-            out.append("        observers = made")
-            out.append("        return made")
-            out.append("    }")
-            out.append("")
-            out.append("    /// Registers a read of the observed property at `keyPath`.")
-            out.append("    private func access<Member>(_ keyPath: KeyPath<\(C), Member>) {")
-            out.append("        observation().registrar.access(self, keyPath: keyPath)")
-            out.append("    }")
-            out.append("")
-            out.append("    /// Runs `write` on the observed property at `keyPath`, telling its observers if the value")
-            out.append("    /// `changed` and a read made the registrar (no read, no observer).")
-            out.append("    private func write<Member>(_ keyPath: KeyPath<\(C), Member>, changed: Bool, _ write: () -> Void) {")
-            out.append("        guard changed, let observers else { return write() }")
-            out.append("        observers.registrar.withMutation(of: self, keyPath: keyPath, write)")
-            out.append("    }")
-            out.append("")
-            out.append("    /// Registers a read of the observed property at `keyPath` and tells its observers it is")
-            out.append("    /// about to change in place (`_modify`); returns the holder for the `didSet` after.")
-            out.append("    private func willModify<Member>(_ keyPath: KeyPath<\(C), Member>) -> ModelObservation {")
-            out.append("        let observers = observation()")
-            out.append("        observers.registrar.access(self, keyPath: keyPath)")
-            out.append("        observers.registrar.willSet(self, keyPath: keyPath)")
-            out.append("        return observers")
-            out.append("    }")
+            out.append("    /// Made by the first read of an observed property (see `LazilyObserved`). Unchecked:")
+            out.append("    /// every access is an instant read or write on the main actor.")
+            out.append("    @exclusivity(unchecked) var observers: ModelObservation?")
             out.append("")
             out.append("    /// This model.")
             out.append("    public var \(e)\(n): \(C) { self }")
@@ -259,9 +230,8 @@ public enum MiddlewareModelEmitter {
     }
 
     /// An observed stored property `name`: its backing storage `_name` and the accessors
-    /// `@Observable` would write, through the class's `access`, `write` and `willModify`, over the
-    /// registrar of its `observation()` (a `ModelObservation`, made by the first read, so that a
-    /// model no one reads never makes one).
+    /// `@Observable` would write, through `LazilyObserved`'s `access`, `write` and `willModify`
+    /// (the registrar is made by the first read, so that a model no one reads never makes one).
     /// `access` is the property's access modifiers, with a trailing space. The storage is readable
     /// in the module: the client's own reads that no view depends on (a feed entry's filter keys)
     /// read it without registering an access, which would make the registrar.

@@ -94,6 +94,29 @@ struct ModelObservationTests {
         #expect(fired.value == 0)
     }
 
+    @Test("A comment tree's nodes make no registrar until read, and an observer of a node's replies hears them load")
+    func commentNodes() async throws {
+        try await withServer(.v0_19, scale: .tiny) { server in
+            let client = ApiClient.getApiClient(for: server.baseURL, with: nil)
+            var best: (post: Int, count: Int) = (0, 0)
+            for post in try await client.getPosts(sort: .new, limit: 50).items where post.commentCount > best.count {
+                best = (post.id, post.commentCount)
+            }
+            let feed = CommentTreeFeed(api: client, query: CommentTreeQuery(postId: best.post, sort: .new))
+            try await scrollToEnd(feed)
+            try #require(!feed.items.isEmpty)
+            #expect(feed.items.allSatisfy { $0.observers == nil })
+
+            let parent = try #require(feed.items.first { $0.comment.childCount > 0 })
+            let fired = Counter()
+            let before = withObservationTracking { parent.children } onChange: { fired.increment() }
+            #expect(before.isEmpty)
+            await feed.loadChildren(of: parent)
+            #expect(fired.value == 1)
+            #expect(!parent.children.isEmpty)
+        }
+    }
+
     /// A post merged from a small 0.19 server's first page, its models read by no one yet.
     private func somePost(offset: Int = 0) async throws -> Post2 {
         try await withServer(.v0_19, scale: .small) { server in

@@ -5,16 +5,46 @@ public import Observation
 ///
 /// Replies load on demand: ``loadChildren(sort:)`` fetches the next level (Lemmy's `parent_id`
 /// with `max_depth`), so a long thread costs nothing until the user opens it.
-@MainActor @Observable
-public final class CommentNode {
+///
+/// Observable like the content models, with its registrar made on the first observed read
+/// (a thread makes one node per comment, and most are never shown).
+@MainActor
+public final class CommentNode: Observable, LazilyObserved {
     /// The comment.
     public let comment: Comment2
     /// How deep the comment sits: 0 for a top-level comment.
     public let depth: Int
     /// The direct replies loaded so far.
-    public private(set) var children: [CommentNode] = []
+    public private(set) var children: [CommentNode] {
+        get {
+            access(\.children)
+            return _children
+        }
+        set { write(\.children, changed: observationChanged(_children, newValue)) { _children = newValue } }
+        _modify {
+            let observers = willModify(\.children)
+            defer { observers.registrar.didSet(self, keyPath: \.children) }
+            yield &_children
+        }
+    }
+    private var _children: [CommentNode] = []
     /// Whether the replies are loading, loaded (`done`), or failed (retry by loading again).
-    public private(set) var childrenState: LoadingState = .idle
+    public private(set) var childrenState: LoadingState {
+        get {
+            access(\.childrenState)
+            return _childrenState
+        }
+        set { write(\.childrenState, changed: observationChanged(_childrenState, newValue)) { _childrenState = newValue } }
+        _modify {
+            let observers = willModify(\.childrenState)
+            defer { observers.registrar.didSet(self, keyPath: \.childrenState) }
+            yield &_childrenState
+        }
+    }
+    private var _childrenState: LoadingState = .idle
+    /// Made by the first read of an observed property (see `LazilyObserved`). Unchecked: every
+    /// access is an instant read or write on the main actor.
+    @exclusivity(unchecked) var observers: ModelObservation?
 
     init(comment: Comment2, depth: Int) {
         self.comment = comment

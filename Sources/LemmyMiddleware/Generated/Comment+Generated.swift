@@ -63,7 +63,7 @@ extension Comment1Providing {
 
 /// Tier 1 of a comment. Observable; one live instance per client and comment id (see ``ApiClient``).
 @MainActor
-public final class Comment1: Comment1Providing, Observable {
+public final class Comment1: Comment1Providing, Observable, LazilyObserved {
     /// The client this comment was fetched through.
     public let api: ApiClient
     /// The comment's id on the client's instance.
@@ -218,39 +218,9 @@ public final class Comment1: Comment1Providing, Observable {
     var confirmedSequence: UInt64 = 0
     /// Orders this model's mutations.
     var mutations = MutationQueue()
-    /// Made by the first read of an observed property (see `ModelObservation`). Unchecked:
-    /// every access is an instant read or write on the main actor, and the run-time check
-    /// was most of an observed read's cost.
-    @exclusivity(unchecked) private(set) var observers: ModelObservation?
-
-    /// The observers' registrar holder, made now if no observed property was read before.
-    private func observation() -> ModelObservation {
-        if let observers { return observers }
-        let made = ModelObservation()
-        observers = made
-        return made
-    }
-
-    /// Registers a read of the observed property at `keyPath`.
-    private func access<Member>(_ keyPath: KeyPath<Comment1, Member>) {
-        observation().registrar.access(self, keyPath: keyPath)
-    }
-
-    /// Runs `write` on the observed property at `keyPath`, telling its observers if the value
-    /// `changed` and a read made the registrar (no read, no observer).
-    private func write<Member>(_ keyPath: KeyPath<Comment1, Member>, changed: Bool, _ write: () -> Void) {
-        guard changed, let observers else { return write() }
-        observers.registrar.withMutation(of: self, keyPath: keyPath, write)
-    }
-
-    /// Registers a read of the observed property at `keyPath` and tells its observers it is
-    /// about to change in place (`_modify`); returns the holder for the `didSet` after.
-    private func willModify<Member>(_ keyPath: KeyPath<Comment1, Member>) -> ModelObservation {
-        let observers = observation()
-        observers.registrar.access(self, keyPath: keyPath)
-        observers.registrar.willSet(self, keyPath: keyPath)
-        return observers
-    }
+    /// Made by the first read of an observed property (see `LazilyObserved`). Unchecked:
+    /// every access is an instant read or write on the main actor.
+    @exclusivity(unchecked) var observers: ModelObservation?
 
     /// This model.
     public var comment1: Comment1 { self }
@@ -340,7 +310,7 @@ extension Comment2Providing {
 
 /// Tier 2 of a comment. Observable; one live instance per client and comment id (see ``ApiClient``).
 @MainActor
-public final class Comment2: Comment2Providing, Observable {
+public final class Comment2: Comment2Providing, Observable, LazilyObserved {
     /// The tier-1 model.
     public let comment1: Comment1
     /// The author.
@@ -439,39 +409,9 @@ public final class Comment2: Comment2Providing, Observable {
     var confirmedSequence: UInt64 = 0
     /// Orders this model's mutations.
     var mutations = MutationQueue()
-    /// Made by the first read of an observed property (see `ModelObservation`). Unchecked:
-    /// every access is an instant read or write on the main actor, and the run-time check
-    /// was most of an observed read's cost.
-    @exclusivity(unchecked) private(set) var observers: ModelObservation?
-
-    /// The observers' registrar holder, made now if no observed property was read before.
-    private func observation() -> ModelObservation {
-        if let observers { return observers }
-        let made = ModelObservation()
-        observers = made
-        return made
-    }
-
-    /// Registers a read of the observed property at `keyPath`.
-    private func access<Member>(_ keyPath: KeyPath<Comment2, Member>) {
-        observation().registrar.access(self, keyPath: keyPath)
-    }
-
-    /// Runs `write` on the observed property at `keyPath`, telling its observers if the value
-    /// `changed` and a read made the registrar (no read, no observer).
-    private func write<Member>(_ keyPath: KeyPath<Comment2, Member>, changed: Bool, _ write: () -> Void) {
-        guard changed, let observers else { return write() }
-        observers.registrar.withMutation(of: self, keyPath: keyPath, write)
-    }
-
-    /// Registers a read of the observed property at `keyPath` and tells its observers it is
-    /// about to change in place (`_modify`); returns the holder for the `didSet` after.
-    private func willModify<Member>(_ keyPath: KeyPath<Comment2, Member>) -> ModelObservation {
-        let observers = observation()
-        observers.registrar.access(self, keyPath: keyPath)
-        observers.registrar.willSet(self, keyPath: keyPath)
-        return observers
-    }
+    /// Made by the first read of an observed property (see `LazilyObserved`). Unchecked:
+    /// every access is an instant read or write on the main actor.
+    @exclusivity(unchecked) var observers: ModelObservation?
 
     /// This model.
     public var comment2: Comment2 { self }

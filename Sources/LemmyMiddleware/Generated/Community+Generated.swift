@@ -79,7 +79,7 @@ extension Community1Providing {
 
 /// Tier 1 of a community. Observable; one live instance per client and community id (see ``ApiClient``).
 @MainActor
-public final class Community1: Community1Providing, Observable {
+public final class Community1: Community1Providing, Observable, LazilyObserved {
     /// The client this community was fetched through.
     public let api: ApiClient
     /// The community's id on the client's instance.
@@ -300,39 +300,9 @@ public final class Community1: Community1Providing, Observable {
     var confirmedSequence: UInt64 = 0
     /// Orders this model's mutations.
     var mutations = MutationQueue()
-    /// Made by the first read of an observed property (see `ModelObservation`). Unchecked:
-    /// every access is an instant read or write on the main actor, and the run-time check
-    /// was most of an observed read's cost.
-    @exclusivity(unchecked) private(set) var observers: ModelObservation?
-
-    /// The observers' registrar holder, made now if no observed property was read before.
-    private func observation() -> ModelObservation {
-        if let observers { return observers }
-        let made = ModelObservation()
-        observers = made
-        return made
-    }
-
-    /// Registers a read of the observed property at `keyPath`.
-    private func access<Member>(_ keyPath: KeyPath<Community1, Member>) {
-        observation().registrar.access(self, keyPath: keyPath)
-    }
-
-    /// Runs `write` on the observed property at `keyPath`, telling its observers if the value
-    /// `changed` and a read made the registrar (no read, no observer).
-    private func write<Member>(_ keyPath: KeyPath<Community1, Member>, changed: Bool, _ write: () -> Void) {
-        guard changed, let observers else { return write() }
-        observers.registrar.withMutation(of: self, keyPath: keyPath, write)
-    }
-
-    /// Registers a read of the observed property at `keyPath` and tells its observers it is
-    /// about to change in place (`_modify`); returns the holder for the `didSet` after.
-    private func willModify<Member>(_ keyPath: KeyPath<Community1, Member>) -> ModelObservation {
-        let observers = observation()
-        observers.registrar.access(self, keyPath: keyPath)
-        observers.registrar.willSet(self, keyPath: keyPath)
-        return observers
-    }
+    /// Made by the first read of an observed property (see `LazilyObserved`). Unchecked:
+    /// every access is an instant read or write on the main actor.
+    @exclusivity(unchecked) var observers: ModelObservation?
 
     /// This model.
     public var community1: Community1 { self }
@@ -421,7 +391,7 @@ extension Community2Providing {
 
 /// Tier 2 of a community. Observable; one live instance per client and community id (see ``ApiClient``).
 @MainActor
-public final class Community2: Community2Providing, Observable {
+public final class Community2: Community2Providing, Observable, LazilyObserved {
     /// The tier-1 model.
     public let community1: Community1
     /// The signed-in account's subscription.
@@ -500,39 +470,9 @@ public final class Community2: Community2Providing, Observable {
     var confirmedSequence: UInt64 = 0
     /// Orders this model's mutations.
     var mutations = MutationQueue()
-    /// Made by the first read of an observed property (see `ModelObservation`). Unchecked:
-    /// every access is an instant read or write on the main actor, and the run-time check
-    /// was most of an observed read's cost.
-    @exclusivity(unchecked) private(set) var observers: ModelObservation?
-
-    /// The observers' registrar holder, made now if no observed property was read before.
-    private func observation() -> ModelObservation {
-        if let observers { return observers }
-        let made = ModelObservation()
-        observers = made
-        return made
-    }
-
-    /// Registers a read of the observed property at `keyPath`.
-    private func access<Member>(_ keyPath: KeyPath<Community2, Member>) {
-        observation().registrar.access(self, keyPath: keyPath)
-    }
-
-    /// Runs `write` on the observed property at `keyPath`, telling its observers if the value
-    /// `changed` and a read made the registrar (no read, no observer).
-    private func write<Member>(_ keyPath: KeyPath<Community2, Member>, changed: Bool, _ write: () -> Void) {
-        guard changed, let observers else { return write() }
-        observers.registrar.withMutation(of: self, keyPath: keyPath, write)
-    }
-
-    /// Registers a read of the observed property at `keyPath` and tells its observers it is
-    /// about to change in place (`_modify`); returns the holder for the `didSet` after.
-    private func willModify<Member>(_ keyPath: KeyPath<Community2, Member>) -> ModelObservation {
-        let observers = observation()
-        observers.registrar.access(self, keyPath: keyPath)
-        observers.registrar.willSet(self, keyPath: keyPath)
-        return observers
-    }
+    /// Made by the first read of an observed property (see `LazilyObserved`). Unchecked:
+    /// every access is an instant read or write on the main actor.
+    @exclusivity(unchecked) var observers: ModelObservation?
 
     /// This model.
     public var community2: Community2 { self }
@@ -591,7 +531,7 @@ extension Community3Providing {
 
 /// Tier 3 of a community. Observable; one live instance per client and community id (see ``ApiClient``).
 @MainActor
-public final class Community3: Community3Providing, Observable {
+public final class Community3: Community3Providing, Observable, LazilyObserved {
     /// The tier-2 model.
     public let community2: Community2
     /// The moderators, in order of seniority.
@@ -628,39 +568,9 @@ public final class Community3: Community3Providing, Observable {
     var confirmedSequence: UInt64 = 0
     /// Orders this model's mutations.
     var mutations = MutationQueue()
-    /// Made by the first read of an observed property (see `ModelObservation`). Unchecked:
-    /// every access is an instant read or write on the main actor, and the run-time check
-    /// was most of an observed read's cost.
-    @exclusivity(unchecked) private(set) var observers: ModelObservation?
-
-    /// The observers' registrar holder, made now if no observed property was read before.
-    private func observation() -> ModelObservation {
-        if let observers { return observers }
-        let made = ModelObservation()
-        observers = made
-        return made
-    }
-
-    /// Registers a read of the observed property at `keyPath`.
-    private func access<Member>(_ keyPath: KeyPath<Community3, Member>) {
-        observation().registrar.access(self, keyPath: keyPath)
-    }
-
-    /// Runs `write` on the observed property at `keyPath`, telling its observers if the value
-    /// `changed` and a read made the registrar (no read, no observer).
-    private func write<Member>(_ keyPath: KeyPath<Community3, Member>, changed: Bool, _ write: () -> Void) {
-        guard changed, let observers else { return write() }
-        observers.registrar.withMutation(of: self, keyPath: keyPath, write)
-    }
-
-    /// Registers a read of the observed property at `keyPath` and tells its observers it is
-    /// about to change in place (`_modify`); returns the holder for the `didSet` after.
-    private func willModify<Member>(_ keyPath: KeyPath<Community3, Member>) -> ModelObservation {
-        let observers = observation()
-        observers.registrar.access(self, keyPath: keyPath)
-        observers.registrar.willSet(self, keyPath: keyPath)
-        return observers
-    }
+    /// Made by the first read of an observed property (see `LazilyObserved`). Unchecked:
+    /// every access is an instant read or write on the main actor.
+    @exclusivity(unchecked) var observers: ModelObservation?
 
     /// This model.
     public var community3: Community3 { self }

@@ -73,7 +73,7 @@ extension Person1Providing {
 
 /// Tier 1 of a person. Observable; one live instance per client and person id (see ``ApiClient``).
 @MainActor
-public final class Person1: Person1Providing, Observable {
+public final class Person1: Person1Providing, Observable, LazilyObserved {
     /// The client this person was fetched through.
     public let api: ApiClient
     /// The person's id on the client's instance.
@@ -266,39 +266,9 @@ public final class Person1: Person1Providing, Observable {
     var confirmedSequence: UInt64 = 0
     /// Orders this model's mutations.
     var mutations = MutationQueue()
-    /// Made by the first read of an observed property (see `ModelObservation`). Unchecked:
-    /// every access is an instant read or write on the main actor, and the run-time check
-    /// was most of an observed read's cost.
-    @exclusivity(unchecked) private(set) var observers: ModelObservation?
-
-    /// The observers' registrar holder, made now if no observed property was read before.
-    private func observation() -> ModelObservation {
-        if let observers { return observers }
-        let made = ModelObservation()
-        observers = made
-        return made
-    }
-
-    /// Registers a read of the observed property at `keyPath`.
-    private func access<Member>(_ keyPath: KeyPath<Person1, Member>) {
-        observation().registrar.access(self, keyPath: keyPath)
-    }
-
-    /// Runs `write` on the observed property at `keyPath`, telling its observers if the value
-    /// `changed` and a read made the registrar (no read, no observer).
-    private func write<Member>(_ keyPath: KeyPath<Person1, Member>, changed: Bool, _ write: () -> Void) {
-        guard changed, let observers else { return write() }
-        observers.registrar.withMutation(of: self, keyPath: keyPath, write)
-    }
-
-    /// Registers a read of the observed property at `keyPath` and tells its observers it is
-    /// about to change in place (`_modify`); returns the holder for the `didSet` after.
-    private func willModify<Member>(_ keyPath: KeyPath<Person1, Member>) -> ModelObservation {
-        let observers = observation()
-        observers.registrar.access(self, keyPath: keyPath)
-        observers.registrar.willSet(self, keyPath: keyPath)
-        return observers
-    }
+    /// Made by the first read of an observed property (see `LazilyObserved`). Unchecked:
+    /// every access is an instant read or write on the main actor.
+    @exclusivity(unchecked) var observers: ModelObservation?
 
     /// This model.
     public var person1: Person1 { self }
@@ -380,7 +350,7 @@ extension Person2Providing {
 
 /// Tier 2 of a person. Observable; one live instance per client and person id (see ``ApiClient``).
 @MainActor
-public final class Person2: Person2Providing, Observable {
+public final class Person2: Person2Providing, Observable, LazilyObserved {
     /// The tier-1 model.
     public let person1: Person1
     /// How many posts the person has made.
@@ -445,39 +415,9 @@ public final class Person2: Person2Providing, Observable {
     var confirmedSequence: UInt64 = 0
     /// Orders this model's mutations.
     var mutations = MutationQueue()
-    /// Made by the first read of an observed property (see `ModelObservation`). Unchecked:
-    /// every access is an instant read or write on the main actor, and the run-time check
-    /// was most of an observed read's cost.
-    @exclusivity(unchecked) private(set) var observers: ModelObservation?
-
-    /// The observers' registrar holder, made now if no observed property was read before.
-    private func observation() -> ModelObservation {
-        if let observers { return observers }
-        let made = ModelObservation()
-        observers = made
-        return made
-    }
-
-    /// Registers a read of the observed property at `keyPath`.
-    private func access<Member>(_ keyPath: KeyPath<Person2, Member>) {
-        observation().registrar.access(self, keyPath: keyPath)
-    }
-
-    /// Runs `write` on the observed property at `keyPath`, telling its observers if the value
-    /// `changed` and a read made the registrar (no read, no observer).
-    private func write<Member>(_ keyPath: KeyPath<Person2, Member>, changed: Bool, _ write: () -> Void) {
-        guard changed, let observers else { return write() }
-        observers.registrar.withMutation(of: self, keyPath: keyPath, write)
-    }
-
-    /// Registers a read of the observed property at `keyPath` and tells its observers it is
-    /// about to change in place (`_modify`); returns the holder for the `didSet` after.
-    private func willModify<Member>(_ keyPath: KeyPath<Person2, Member>) -> ModelObservation {
-        let observers = observation()
-        observers.registrar.access(self, keyPath: keyPath)
-        observers.registrar.willSet(self, keyPath: keyPath)
-        return observers
-    }
+    /// Made by the first read of an observed property (see `LazilyObserved`). Unchecked:
+    /// every access is an instant read or write on the main actor.
+    @exclusivity(unchecked) var observers: ModelObservation?
 
     /// This model.
     public var person2: Person2 { self }
@@ -531,7 +471,7 @@ extension Person3Providing {
 
 /// Tier 3 of a person. Observable; one live instance per client and person id (see ``ApiClient``).
 @MainActor
-public final class Person3: Person3Providing, Observable {
+public final class Person3: Person3Providing, Observable, LazilyObserved {
     /// The tier-2 model.
     public let person2: Person2
     /// The communities the person moderates.
@@ -554,39 +494,9 @@ public final class Person3: Person3Providing, Observable {
     var confirmedSequence: UInt64 = 0
     /// Orders this model's mutations.
     var mutations = MutationQueue()
-    /// Made by the first read of an observed property (see `ModelObservation`). Unchecked:
-    /// every access is an instant read or write on the main actor, and the run-time check
-    /// was most of an observed read's cost.
-    @exclusivity(unchecked) private(set) var observers: ModelObservation?
-
-    /// The observers' registrar holder, made now if no observed property was read before.
-    private func observation() -> ModelObservation {
-        if let observers { return observers }
-        let made = ModelObservation()
-        observers = made
-        return made
-    }
-
-    /// Registers a read of the observed property at `keyPath`.
-    private func access<Member>(_ keyPath: KeyPath<Person3, Member>) {
-        observation().registrar.access(self, keyPath: keyPath)
-    }
-
-    /// Runs `write` on the observed property at `keyPath`, telling its observers if the value
-    /// `changed` and a read made the registrar (no read, no observer).
-    private func write<Member>(_ keyPath: KeyPath<Person3, Member>, changed: Bool, _ write: () -> Void) {
-        guard changed, let observers else { return write() }
-        observers.registrar.withMutation(of: self, keyPath: keyPath, write)
-    }
-
-    /// Registers a read of the observed property at `keyPath` and tells its observers it is
-    /// about to change in place (`_modify`); returns the holder for the `didSet` after.
-    private func willModify<Member>(_ keyPath: KeyPath<Person3, Member>) -> ModelObservation {
-        let observers = observation()
-        observers.registrar.access(self, keyPath: keyPath)
-        observers.registrar.willSet(self, keyPath: keyPath)
-        return observers
-    }
+    /// Made by the first read of an observed property (see `LazilyObserved`). Unchecked:
+    /// every access is an instant read or write on the main actor.
+    @exclusivity(unchecked) var observers: ModelObservation?
 
     /// This model.
     public var person3: Person3 { self }

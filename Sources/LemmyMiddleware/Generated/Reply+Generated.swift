@@ -38,7 +38,7 @@ extension Reply1Providing {
 
 /// Tier 1 of a reply. Observable; one live instance per client and reply id (see ``ApiClient``).
 @MainActor
-public final class Reply1: Reply1Providing, Observable {
+public final class Reply1: Reply1Providing, Observable, LazilyObserved {
     /// The client this reply was fetched through.
     public let api: ApiClient
     /// The reply notification's id.
@@ -79,39 +79,9 @@ public final class Reply1: Reply1Providing, Observable {
     var confirmedSequence: UInt64 = 0
     /// Orders this model's mutations.
     var mutations = MutationQueue()
-    /// Made by the first read of an observed property (see `ModelObservation`). Unchecked:
-    /// every access is an instant read or write on the main actor, and the run-time check
-    /// was most of an observed read's cost.
-    @exclusivity(unchecked) private(set) var observers: ModelObservation?
-
-    /// The observers' registrar holder, made now if no observed property was read before.
-    private func observation() -> ModelObservation {
-        if let observers { return observers }
-        let made = ModelObservation()
-        observers = made
-        return made
-    }
-
-    /// Registers a read of the observed property at `keyPath`.
-    private func access<Member>(_ keyPath: KeyPath<Reply1, Member>) {
-        observation().registrar.access(self, keyPath: keyPath)
-    }
-
-    /// Runs `write` on the observed property at `keyPath`, telling its observers if the value
-    /// `changed` and a read made the registrar (no read, no observer).
-    private func write<Member>(_ keyPath: KeyPath<Reply1, Member>, changed: Bool, _ write: () -> Void) {
-        guard changed, let observers else { return write() }
-        observers.registrar.withMutation(of: self, keyPath: keyPath, write)
-    }
-
-    /// Registers a read of the observed property at `keyPath` and tells its observers it is
-    /// about to change in place (`_modify`); returns the holder for the `didSet` after.
-    private func willModify<Member>(_ keyPath: KeyPath<Reply1, Member>) -> ModelObservation {
-        let observers = observation()
-        observers.registrar.access(self, keyPath: keyPath)
-        observers.registrar.willSet(self, keyPath: keyPath)
-        return observers
-    }
+    /// Made by the first read of an observed property (see `LazilyObserved`). Unchecked:
+    /// every access is an instant read or write on the main actor.
+    @exclusivity(unchecked) var observers: ModelObservation?
 
     /// This model.
     public var reply1: Reply1 { self }
@@ -169,7 +139,7 @@ extension Reply2Providing {
 
 /// Tier 2 of a reply. Observable; one live instance per client and reply id (see ``ApiClient``).
 @MainActor
-public final class Reply2: Reply2Providing, Observable {
+public final class Reply2: Reply2Providing, Observable, LazilyObserved {
     /// The tier-1 model.
     public let reply1: Reply1
     /// The post the reply is on, with its counts and the account's vote.
@@ -186,39 +156,9 @@ public final class Reply2: Reply2Providing, Observable {
     var confirmedSequence: UInt64 = 0
     /// Orders this model's mutations.
     var mutations = MutationQueue()
-    /// Made by the first read of an observed property (see `ModelObservation`). Unchecked:
-    /// every access is an instant read or write on the main actor, and the run-time check
-    /// was most of an observed read's cost.
-    @exclusivity(unchecked) private(set) var observers: ModelObservation?
-
-    /// The observers' registrar holder, made now if no observed property was read before.
-    private func observation() -> ModelObservation {
-        if let observers { return observers }
-        let made = ModelObservation()
-        observers = made
-        return made
-    }
-
-    /// Registers a read of the observed property at `keyPath`.
-    private func access<Member>(_ keyPath: KeyPath<Reply2, Member>) {
-        observation().registrar.access(self, keyPath: keyPath)
-    }
-
-    /// Runs `write` on the observed property at `keyPath`, telling its observers if the value
-    /// `changed` and a read made the registrar (no read, no observer).
-    private func write<Member>(_ keyPath: KeyPath<Reply2, Member>, changed: Bool, _ write: () -> Void) {
-        guard changed, let observers else { return write() }
-        observers.registrar.withMutation(of: self, keyPath: keyPath, write)
-    }
-
-    /// Registers a read of the observed property at `keyPath` and tells its observers it is
-    /// about to change in place (`_modify`); returns the holder for the `didSet` after.
-    private func willModify<Member>(_ keyPath: KeyPath<Reply2, Member>) -> ModelObservation {
-        let observers = observation()
-        observers.registrar.access(self, keyPath: keyPath)
-        observers.registrar.willSet(self, keyPath: keyPath)
-        return observers
-    }
+    /// Made by the first read of an observed property (see `LazilyObserved`). Unchecked:
+    /// every access is an instant read or write on the main actor.
+    @exclusivity(unchecked) var observers: ModelObservation?
 
     /// This model.
     public var reply2: Reply2 { self }

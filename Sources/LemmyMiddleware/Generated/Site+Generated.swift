@@ -55,7 +55,7 @@ extension Site1Providing {
 
 /// Tier 1 of a site. Observable; one live instance per client and site id (see ``ApiClient``).
 @MainActor
-public final class Site1: Site1Providing, Observable {
+public final class Site1: Site1Providing, Observable, LazilyObserved {
     /// The client this site was fetched through.
     public let api: ApiClient
     /// The site's id.
@@ -164,39 +164,9 @@ public final class Site1: Site1Providing, Observable {
     var confirmedSequence: UInt64 = 0
     /// Orders this model's mutations.
     var mutations = MutationQueue()
-    /// Made by the first read of an observed property (see `ModelObservation`). Unchecked:
-    /// every access is an instant read or write on the main actor, and the run-time check
-    /// was most of an observed read's cost.
-    @exclusivity(unchecked) private(set) var observers: ModelObservation?
-
-    /// The observers' registrar holder, made now if no observed property was read before.
-    private func observation() -> ModelObservation {
-        if let observers { return observers }
-        let made = ModelObservation()
-        observers = made
-        return made
-    }
-
-    /// Registers a read of the observed property at `keyPath`.
-    private func access<Member>(_ keyPath: KeyPath<Site1, Member>) {
-        observation().registrar.access(self, keyPath: keyPath)
-    }
-
-    /// Runs `write` on the observed property at `keyPath`, telling its observers if the value
-    /// `changed` and a read made the registrar (no read, no observer).
-    private func write<Member>(_ keyPath: KeyPath<Site1, Member>, changed: Bool, _ write: () -> Void) {
-        guard changed, let observers else { return write() }
-        observers.registrar.withMutation(of: self, keyPath: keyPath, write)
-    }
-
-    /// Registers a read of the observed property at `keyPath` and tells its observers it is
-    /// about to change in place (`_modify`); returns the holder for the `didSet` after.
-    private func willModify<Member>(_ keyPath: KeyPath<Site1, Member>) -> ModelObservation {
-        let observers = observation()
-        observers.registrar.access(self, keyPath: keyPath)
-        observers.registrar.willSet(self, keyPath: keyPath)
-        return observers
-    }
+    /// Made by the first read of an observed property (see `LazilyObserved`). Unchecked:
+    /// every access is an instant read or write on the main actor.
+    @exclusivity(unchecked) var observers: ModelObservation?
 
     /// This model.
     public var site1: Site1 { self }
@@ -269,7 +239,7 @@ extension Site2Providing {
 
 /// Tier 2 of a site. Observable; one live instance per client and site id (see ``ApiClient``).
 @MainActor
-public final class Site2: Site2Providing, Observable {
+public final class Site2: Site2Providing, Observable, LazilyObserved {
     /// The tier-1 model.
     public let site1: Site1
     /// How many users the site has.
@@ -348,39 +318,9 @@ public final class Site2: Site2Providing, Observable {
     var confirmedSequence: UInt64 = 0
     /// Orders this model's mutations.
     var mutations = MutationQueue()
-    /// Made by the first read of an observed property (see `ModelObservation`). Unchecked:
-    /// every access is an instant read or write on the main actor, and the run-time check
-    /// was most of an observed read's cost.
-    @exclusivity(unchecked) private(set) var observers: ModelObservation?
-
-    /// The observers' registrar holder, made now if no observed property was read before.
-    private func observation() -> ModelObservation {
-        if let observers { return observers }
-        let made = ModelObservation()
-        observers = made
-        return made
-    }
-
-    /// Registers a read of the observed property at `keyPath`.
-    private func access<Member>(_ keyPath: KeyPath<Site2, Member>) {
-        observation().registrar.access(self, keyPath: keyPath)
-    }
-
-    /// Runs `write` on the observed property at `keyPath`, telling its observers if the value
-    /// `changed` and a read made the registrar (no read, no observer).
-    private func write<Member>(_ keyPath: KeyPath<Site2, Member>, changed: Bool, _ write: () -> Void) {
-        guard changed, let observers else { return write() }
-        observers.registrar.withMutation(of: self, keyPath: keyPath, write)
-    }
-
-    /// Registers a read of the observed property at `keyPath` and tells its observers it is
-    /// about to change in place (`_modify`); returns the holder for the `didSet` after.
-    private func willModify<Member>(_ keyPath: KeyPath<Site2, Member>) -> ModelObservation {
-        let observers = observation()
-        observers.registrar.access(self, keyPath: keyPath)
-        observers.registrar.willSet(self, keyPath: keyPath)
-        return observers
-    }
+    /// Made by the first read of an observed property (see `LazilyObserved`). Unchecked:
+    /// every access is an instant read or write on the main actor.
+    @exclusivity(unchecked) var observers: ModelObservation?
 
     /// This model.
     public var site2: Site2 { self }
@@ -439,7 +379,7 @@ extension Site3Providing {
 
 /// Tier 3 of a site. Observable; one live instance per client and site id (see ``ApiClient``).
 @MainActor
-public final class Site3: Site3Providing, Observable {
+public final class Site3: Site3Providing, Observable, LazilyObserved {
     /// The tier-2 model.
     public let site2: Site2
     /// The Lemmy version the site runs.
@@ -476,39 +416,9 @@ public final class Site3: Site3Providing, Observable {
     var confirmedSequence: UInt64 = 0
     /// Orders this model's mutations.
     var mutations = MutationQueue()
-    /// Made by the first read of an observed property (see `ModelObservation`). Unchecked:
-    /// every access is an instant read or write on the main actor, and the run-time check
-    /// was most of an observed read's cost.
-    @exclusivity(unchecked) private(set) var observers: ModelObservation?
-
-    /// The observers' registrar holder, made now if no observed property was read before.
-    private func observation() -> ModelObservation {
-        if let observers { return observers }
-        let made = ModelObservation()
-        observers = made
-        return made
-    }
-
-    /// Registers a read of the observed property at `keyPath`.
-    private func access<Member>(_ keyPath: KeyPath<Site3, Member>) {
-        observation().registrar.access(self, keyPath: keyPath)
-    }
-
-    /// Runs `write` on the observed property at `keyPath`, telling its observers if the value
-    /// `changed` and a read made the registrar (no read, no observer).
-    private func write<Member>(_ keyPath: KeyPath<Site3, Member>, changed: Bool, _ write: () -> Void) {
-        guard changed, let observers else { return write() }
-        observers.registrar.withMutation(of: self, keyPath: keyPath, write)
-    }
-
-    /// Registers a read of the observed property at `keyPath` and tells its observers it is
-    /// about to change in place (`_modify`); returns the holder for the `didSet` after.
-    private func willModify<Member>(_ keyPath: KeyPath<Site3, Member>) -> ModelObservation {
-        let observers = observation()
-        observers.registrar.access(self, keyPath: keyPath)
-        observers.registrar.willSet(self, keyPath: keyPath)
-        return observers
-    }
+    /// Made by the first read of an observed property (see `LazilyObserved`). Unchecked:
+    /// every access is an instant read or write on the main actor.
+    @exclusivity(unchecked) var observers: ModelObservation?
 
     /// This model.
     public var site3: Site3 { self }
