@@ -109,7 +109,11 @@ struct ModelObservationTests {
 
             let parent = try #require(feed.items.first { $0.comment.childCount > 0 })
             let fired = Counter()
-            let before = withObservationTracking { parent.children } onChange: { fired.increment() }
+            let before = withObservationTracking {
+                parent.children
+            } onChange: {
+                fired.increment()
+            }
             #expect(before.isEmpty)
             await feed.loadChildren(of: parent)
             #expect(fired.value == 1)
