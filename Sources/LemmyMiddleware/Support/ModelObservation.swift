@@ -28,6 +28,7 @@ final class ModelObservation: Sendable {
 /// An observable class whose registrar is made on the first observed read (see
 /// `ModelObservation`). Its observed properties are computed over private storage:
 ///
+/// <!-- sample: none, internal: the shape of the accessors the generator writes (see CommentNode) -->
 /// ```swift
 /// var name: String {
 ///     get { access(\.name); return _name }
