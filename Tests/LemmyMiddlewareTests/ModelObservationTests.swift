@@ -36,12 +36,7 @@ struct ModelObservationTests {
         #expect(unread.post1.observers == nil, "a change with no reader made a registrar")
         #expect(unread.post1._title == title + " (edited)")
 
-        let fired = Counter()
-        let seen = withObservationTracking {
-            unread.title
-        } onChange: {
-            fired.increment()
-        }
+        let (seen, fired) = tracking { unread.title }
         #expect(seen == title + " (edited)")
         unread.post1.title = title
         #expect(fired.value == 1)
@@ -51,12 +46,7 @@ struct ModelObservationTests {
     @Test("Writing an equal value tells no observer; another value does, once")
     func equalWritesAreSilent() async throws {
         let post = try await somePost()
-        let fired = Counter()
-        _ = withObservationTracking {
-            post.saved
-        } onChange: {
-            fired.increment()
-        }
+        let (_, fired) = tracking { post.saved }
         post.saved = post.saved
         #expect(fired.value == 0)
         post.saved.toggle()
@@ -83,12 +73,7 @@ struct ModelObservationTests {
     @Test("An observer of one property is not woken by a change of another")
     func otherPropertiesDoNotWake() async throws {
         let post = try await somePost()
-        let fired = Counter()
-        _ = withObservationTracking {
-            post.title
-        } onChange: {
-            fired.increment()
-        }
+        let (_, fired) = tracking { post.title }
         post.post1.content = (post.post1._content ?? "") + "more"
         post.read.toggle()
         #expect(fired.value == 0)
@@ -98,27 +83,25 @@ struct ModelObservationTests {
     func commentNodes() async throws {
         try await withServer(.v0_19, scale: .tiny) { server in
             let client = ApiClient.getApiClient(for: server.baseURL, with: nil)
-            var best: (post: Int, count: Int) = (0, 0)
-            for post in try await client.getPosts(sort: .new, limit: 50).items where post.commentCount > best.count {
-                best = (post.id, post.commentCount)
-            }
-            let feed = CommentTreeFeed(api: client, query: CommentTreeQuery(postId: best.post, sort: .new))
+            let feed = CommentTreeFeed(api: client, query: CommentTreeQuery(postId: try await postWithMostComments(client), sort: .new))
             try await scrollToEnd(feed)
             try #require(!feed.items.isEmpty)
             #expect(feed.items.allSatisfy { $0.observers == nil })
 
             let parent = try #require(feed.items.first { $0.comment.childCount > 0 })
-            let fired = Counter()
-            let before = withObservationTracking {
-                parent.children
-            } onChange: {
-                fired.increment()
-            }
+            let (before, fired) = tracking { parent.children }
             #expect(before.isEmpty)
             await feed.loadChildren(of: parent)
             #expect(fired.value == 1)
             #expect(!parent.children.isEmpty)
         }
+    }
+
+    /// Runs `read` in an observed scope; returns its value and a count of the changes heard.
+    private func tracking<Value>(_ read: () -> Value) -> (Value, Counter) {
+        let fired = Counter()
+        let value = withObservationTracking(read) { fired.increment() }
+        return (value, fired)
     }
 
     /// A post merged from a small 0.19 server's first page, its models read by no one yet.

@@ -26,7 +26,7 @@ final class ModelObservation: Sendable {
 }
 
 /// An observable class whose registrar is made on the first observed read (see
-/// `ModelObservation`). Its observed properties are computed over private storage:
+/// `ModelObservation`). Its observed properties are computed over stored `_name` properties:
 ///
 /// <!-- sample: none, internal: the shape of the accessors the generator writes (see CommentNode) -->
 /// ```swift

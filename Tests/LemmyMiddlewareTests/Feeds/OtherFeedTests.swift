@@ -17,6 +17,16 @@ func scrollToEnd<Model, Query>(_ feed: LemmyFeed<Model, Query>) async throws {
     }
 }
 
+/// The id of the post with the most comments among the newest 50.
+@MainActor
+func postWithMostComments(_ client: ApiClient) async throws -> Int {
+    var best: (post: Int, count: Int) = (0, 0)
+    for post in try await client.getPosts(sort: .new, limit: 50).items where post.commentCount > best.count {
+        best = (post.id, post.commentCount)
+    }
+    return best.post
+}
+
 /// Reads every page of a list through `read`, 50 at a time.
 @MainActor
 func readAll<Item>(_ read: (PageCursor?) async throws -> ContentPage<Item>) async throws -> [Item] {
@@ -38,13 +48,9 @@ struct OtherFeedTests {
         try await withServer(dialect, scale: .tiny) { server in
             let loader = RecordingLoader()
             let client = ApiClient.getApiClient(for: server.baseURL, with: nil, loader: loader)
-            // The post with the most comments.
-            var best: (post: Int, count: Int) = (0, 0)
-            for post in try await client.getPosts(sort: .new, limit: 50).items where post.commentCount > best.count {
-                best = (post.id, post.commentCount)
-            }
-            let flat = try await readAll { try await client.getComments(postId: best.post, sort: .new, limit: 50, cursor: $0) }
-            let feed = CommentTreeFeed(api: client, query: CommentTreeQuery(postId: best.post, sort: .new))
+            let postId = try await postWithMostComments(client)
+            let flat = try await readAll { try await client.getComments(postId: postId, sort: .new, limit: 50, cursor: $0) }
+            let feed = CommentTreeFeed(api: client, query: CommentTreeQuery(postId: postId, sort: .new))
             try await scrollToEnd(feed)
             let topLevel = Set(flat.filter { $0.path.count == 1 }.map(\.id))
             #expect(!topLevel.isEmpty)
