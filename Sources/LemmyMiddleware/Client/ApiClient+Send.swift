@@ -3,11 +3,17 @@ internal import LemmyAPI
 extension ApiClient {
     /// The API generation of the server (detects the version on first use).
     func generation() async throws(ApiClientError) -> LemmyAPIGeneration {
-        do { return try await raw.serverVersion().generation } catch { throw ApiClientError(error) }
+        try await version().generation
     }
 
     /// The server version (detects it on first use).
+    ///
+    /// A known version is read without awaiting: `serverVersion()` is a nonisolated async call,
+    /// so awaiting it from the main actor hops to the global executor and back, two thread
+    /// switches each time. A page load asks twice (version, then generation): these hops were 3 of
+    /// the 5.5 context switches a page that a scroll through ApiClient added to the raw client's.
     func version() async throws(ApiClientError) -> LemmyServerVersion {
+        if let known = raw.knownServerVersion { return known }
         do { return try await raw.serverVersion() } catch { throw ApiClientError(error) }
     }
 
