@@ -7,7 +7,9 @@ public struct AnyFetcher<Item: Sendable>: Fetcher {
     }
 
     private let first: @Sendable () -> Position
-    private let fetchPage: @Sendable (Position) async throws -> FetchedPage<Item, Position>
+    private let fetchPage: @Sendable (Position, isolated (any Actor)?) async throws -> FetchedPage<Item, Position>
+    /// The wrapped fetcher's ``Fetcher/runsOnLoaderActor``.
+    public let runsOnLoaderActor: Bool
 
     /// Wraps `base`.
     public init<Base: Fetcher>(_ base: Base) where Base.Item == Item {
@@ -16,10 +18,11 @@ public struct AnyFetcher<Item: Sendable>: Fetcher {
             return
         }
         first = { Position(base: base.firstPosition()) }
-        fetchPage = { position in
+        runsOnLoaderActor = base.runsOnLoaderActor
+        fetchPage = { position, isolation in
             // Positions only ever come from this fetcher's own `firstPosition()` or pages,
             // so the cast cannot fail.
-            let page = try await base.fetch(at: position.base as! Base.Position)
+            let page = try await base.fetch(at: position.base as! Base.Position, isolation: isolation)
             return FetchedPage(items: page.items, next: page.next.map { Position(base: $0) })
         }
     }
@@ -29,7 +32,12 @@ public struct AnyFetcher<Item: Sendable>: Fetcher {
 
     /// Fetches the wrapped fetcher's page at `position`.
     public func fetch(at position: Position) async throws -> FetchedPage<Item, Position> {
-        try await fetchPage(position)
+        try await fetchPage(position, nil)
+    }
+
+    /// Fetches the wrapped fetcher's page at `position`, starting on `isolation`.
+    public func fetch(at position: Position, isolation: isolated (any Actor)?) async throws -> FetchedPage<Item, Position> {
+        try await fetchPage(position, isolation)
     }
 }
 

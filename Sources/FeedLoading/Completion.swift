@@ -26,9 +26,19 @@ final class Completion<Value: Sendable>: Sendable {
         waiter?.resume(returning: value)
     }
 
-    /// Waits for the value. Call at most once.
-    func value() async -> Value {
-        await withUnsafeContinuation { continuation in
+    /// Waits for the value, on the caller's actor. Call at most once.
+    ///
+    /// `isolation` keeps the wait on the caller's actor. Without it, this nonisolated async
+    /// method ran on the global executor: a loader on the main actor left it on every call and
+    /// came back after the resumption, two thread switches a page even when the value was
+    /// already there (an in-memory fetch finishes before the loader starts waiting).
+    func value(isolation: isolated (any Actor)? = #isolation) async -> Value {
+        let ready: Value? = state.withLock { state in
+            if case .resolved(let value) = state { return value }
+            return nil
+        }
+        if let ready { return ready }
+        return await withUnsafeContinuation(isolation: isolation) { continuation in
             let ready: Value? = state.withLock { state in
                 switch state {
                 case .resolved(let value):

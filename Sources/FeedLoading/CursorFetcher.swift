@@ -13,8 +13,16 @@ public final class CursorFetcher<Item: Sendable, Cursor: Sendable & Equatable, P
         public let parameters: Parameters
     }
 
-    private let fetchPage: @Sendable (_ cursor: Cursor?, _ parameters: Parameters) async throws -> FetchedPage<Item, Cursor>
+    /// A page fetch, on `isolation` (nil: off any actor).
+    typealias IsolatedFetch =
+        @Sendable (
+            _ cursor: Cursor?, _ parameters: Parameters, _ isolation: isolated (any Actor)?
+        ) async throws -> FetchedPage<Item, Cursor>
+
+    private let fetchPage: IsolatedFetch
     private let box: ParameterBox<Parameters>
+    /// Whether the page fetch was given as one to run on the loader's actor.
+    public let runsOnLoaderActor: Bool
 
     /// Creates a cursor fetcher.
     /// - Parameters:
@@ -25,8 +33,29 @@ public final class CursorFetcher<Item: Sendable, Cursor: Sendable & Equatable, P
         parameters: Parameters,
         fetchPage: @escaping @Sendable (_ cursor: Cursor?, _ parameters: Parameters) async throws -> FetchedPage<Item, Cursor>
     ) {
-        self.fetchPage = fetchPage
+        self.fetchPage = { cursor, parameters, _ in try await fetchPage(cursor, parameters) }
         self.box = ParameterBox(parameters)
+        self.runsOnLoaderActor = false
+    }
+
+    /// Creates a cursor fetcher whose page fetch runs on the loader's actor (see
+    /// ``Fetcher/runsOnLoaderActor``), such as one that merges pages into main-actor models
+    /// for a ``FeedLoader``.
+    /// - Parameters:
+    ///   - parameters: The initial fetch parameters.
+    ///   - fetchPageOnLoaderActor: Fetches the page at a cursor (`nil` for the first page),
+    ///     isolated to the actor it is given (the loader's, or nil when called through
+    ///     ``fetch(at:)``), and returns its items with the cursor of the next page.
+    public init(
+        parameters: Parameters,
+        fetchPageOnLoaderActor:
+            @escaping @Sendable (
+                _ cursor: Cursor?, _ parameters: Parameters, _ isolation: isolated (any Actor)?
+            ) async throws -> FetchedPage<Item, Cursor>
+    ) {
+        self.fetchPage = fetchPageOnLoaderActor
+        self.box = ParameterBox(parameters)
+        self.runsOnLoaderActor = true
     }
 
     /// The parameters the next reset will use.
@@ -40,7 +69,12 @@ public final class CursorFetcher<Item: Sendable, Cursor: Sendable & Equatable, P
 
     /// Fetches the page at `position`.
     public func fetch(at position: Position) async throws -> FetchedPage<Item, Position> {
-        let page = try await fetchPage(position.cursor, position.parameters)
+        try await fetch(at: position, isolation: nil)
+    }
+
+    /// Fetches the page at `position`, starting on `isolation`.
+    public func fetch(at position: Position, isolation: isolated (any Actor)?) async throws -> FetchedPage<Item, Position> {
+        let page = try await fetchPage(position.cursor, position.parameters, isolation)
         let next: Position? =
             if let cursor = page.next, cursor != position.cursor, !page.items.isEmpty {
                 Position(cursor: cursor, parameters: position.parameters)

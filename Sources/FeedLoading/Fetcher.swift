@@ -23,4 +23,28 @@ public protocol Fetcher<Item>: Sendable {
     /// Implementations should honour task cancellation where they can, but need not: the
     /// ``LoadingActor`` stops waiting for a cancelled fetch at once and discards its result.
     func fetch(at position: Position) async throws -> FetchedPage<Item, Position>
+
+    /// Whether the loaders call ``fetch(at:isolation:)`` on their own actor instead of
+    /// ``fetch(at:)`` off it. False unless the fetcher says otherwise.
+    ///
+    /// Say true when the fetch's work belongs to the loader's actor anyway, such as a fetcher of
+    /// main-actor models for a ``FeedLoader``. A nonisolated fetch of such work leaves the actor
+    /// for the fetch's own executor and comes back twice a page, each time a thread switch.
+    var runsOnLoaderActor: Bool { get }
+
+    /// Fetches the page that starts at `position`, starting on `isolation`: the loader's actor
+    /// when ``runsOnLoaderActor`` is true.
+    ///
+    /// By default it calls ``fetch(at:)``.
+    func fetch(at position: Position, isolation: isolated (any Actor)?) async throws -> FetchedPage<Item, Position>
+}
+
+extension Fetcher {
+    /// False: the fetch runs off the loader's actor.
+    public var runsOnLoaderActor: Bool { false }
+
+    /// Calls ``fetch(at:)``.
+    public func fetch(at position: Position, isolation: isolated (any Actor)?) async throws -> FetchedPage<Item, Position> {
+        try await fetch(at: position)
+    }
 }

@@ -63,21 +63,15 @@ final class LoadingKernel<Source: Fetcher> {
         nextId &+= 1
         let id = nextId
         let completion = Completion<Outcome>()
-        let fetcher = self.fetcher
-        // Not isolated to the caller: once suspended, the fetch goes on without waiting for the
-        // caller's actor, and the caller resumes once, when it is resolved.
-        let fetch: @Sendable () async -> Void = {
-            do {
-                completion.resolve(.fetched(try await fetcher.fetch(at: position)))
-            } catch {
-                completion.resolve(.failed(error))
-            }
-        }
-        let load = InFlight(id: id, task: Self.startAtOnce(fetch), completion: completion)
+        let task =
+            fetcher.runsOnLoaderActor
+            ? Self.startOnCaller(fetcher, at: position, resolving: completion, isolation: isolation)
+            : Self.startAtOnce(fetcher, at: position, resolving: completion)
+        let load = InFlight(id: id, task: task, completion: completion)
         inFlight = load
 
         let outcome = await withTaskCancellationHandler {
-            await completion.value()
+            await completion.value(isolation: isolation)
         } onCancel: {
             load.cancel()
         }
@@ -97,16 +91,72 @@ final class LoadingKernel<Source: Fetcher> {
         }
     }
 
-    /// A task running `operation`, started on the caller's thread where `Task.immediate` exists:
-    /// it is in the standard library of Swift 6.2 and Apple's 26 releases, and the package still
-    /// builds with Swift 6.1.
-    private static func startAtOnce(_ operation: @escaping @Sendable () async -> Void) -> Task<Void, Never> {
+    /// A task fetching the page at `position` into `completion`, not isolated to the caller:
+    /// once suspended, the fetch goes on without waiting for the caller's actor, and the caller
+    /// resumes once, when it is resolved.
+    ///
+    /// The task starts on the caller's thread where `Task.immediate` exists: it is in the
+    /// standard library of Swift 6.2 and Apple's 26 releases, and the package still builds with
+    /// Swift 6.1.
+    private static func startAtOnce(
+        _ fetcher: Source, at position: Source.Position, resolving completion: Completion<Outcome>
+    ) -> Task<Void, Never> {
+        let operation: @Sendable () async -> Void = {
+            do {
+                completion.resolve(.fetched(try await fetcher.fetch(at: position)))
+            } catch {
+                completion.resolve(.failed(error))
+            }
+        }
         #if compiler(>=6.2)
         if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
             return Task.immediate(operation: operation)
         }
         #endif
         return Task(operation: operation)
+    }
+
+    /// A task fetching the page at `position` into `completion` on the caller's actor, for a
+    /// fetcher that ``Fetcher/runsOnLoaderActor``: its work comes back to this actor, and
+    /// resolving here resumes the caller without a thread switch. A fetch that left the actor
+    /// came back to it for the fetcher's work, then left again to resolve, and the caller came
+    /// back a second time: two thread switches a page of a Lemmy feed (perf, FeedScroll).
+    ///
+    /// On the main actor (a ``FeedLoader``) the task's closure is `@MainActor`, so it starts at
+    /// once on the caller's thread and never leaves. A closure that only captures `isolation` is
+    /// not isolated to it (it starts on the global executor); for another actor (a
+    /// ``LoadingActor``) the task enters the actor through ``fetch(_:at:resolving:isolation:)``.
+    private static func startOnCaller(
+        _ fetcher: Source, at position: Source.Position, resolving completion: Completion<Outcome>,
+        isolation: isolated (any Actor)?
+    ) -> Task<Void, Never> {
+        if isolation === MainActor.shared {
+            #if compiler(>=6.2)
+            if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+                return Task.immediate { @MainActor in
+                    await fetch(fetcher, at: position, resolving: completion, isolation: MainActor.shared)
+                }
+            }
+            #endif
+            return Task { @MainActor in
+                await fetch(fetcher, at: position, resolving: completion, isolation: MainActor.shared)
+            }
+        }
+        return Task {
+            await fetch(fetcher, at: position, resolving: completion, isolation: isolation)
+        }
+    }
+
+    /// Fetches the page at `position` into `completion`, on `isolation`.
+    private static func fetch(
+        _ fetcher: Source, at position: Source.Position, resolving completion: Completion<Outcome>,
+        isolation: isolated (any Actor)?
+    ) async {
+        do {
+            completion.resolve(.fetched(try await fetcher.fetch(at: position, isolation: isolation)))
+        } catch {
+            completion.resolve(.failed(error))
+        }
     }
 
     /// Cancels any load in flight and moves back to the first page, taking up the fetcher's

@@ -35,7 +35,9 @@ struct FeedSource<Model: Sendable, Query: Sendable> {
     private static func cursorFetcher(
         _ context: FeedContext<Query>, _ load: @escaping FeedPageLoader<Model, Query>
     ) -> CursorFetcher<FeedEntry<Model>, PageCursor, FeedContext<Query>> {
-        CursorFetcher(parameters: context) { cursor, context in
+        // On the loader's actor (the main actor, where `load` runs): a fetch off it came back
+        // for `load` and left again to deliver the page, two thread switches a page.
+        CursorFetcher(parameters: context) { cursor, context, _ in
             try await load(context.api, context.query, cursor)
         }
     }
