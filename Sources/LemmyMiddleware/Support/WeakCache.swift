@@ -1,7 +1,8 @@
 /// Weak references to live models by key: the identity map behind "one object per entity".
 ///
-/// Entries whose object is gone are dropped by ``clean()``, which runs on its own every time the
-/// number of insertions since the last clean reaches the number of live entries (amortised O(1)).
+/// Entries whose object is gone are dropped by ``clean()``, which runs on its own once the
+/// insertions since the last clean outnumber the entries that clean left (and 64): the cache has
+/// at most doubled since, so each insertion pays for a constant share of the scans.
 @MainActor final class WeakCache<Key: Hashable, Value: AnyObject> {
     private struct Entry {
         weak var value: Value?
@@ -13,10 +14,22 @@
     // and three inserts; MiddlewareIngest).
     @exclusivity(unchecked) private var entries: [Key: Entry] = [:]
     @exclusivity(unchecked) private var insertionsSinceClean = 0
+    /// The entries the last clean left. Comparing the insertions with the entries now, dead ones
+    /// included, never ran a clean while new keys came in: each new key adds one to both.
+    @exclusivity(unchecked) private var entriesAfterClean = 0
 
     /// The live object for `key`, if any.
     subscript(key: Key) -> Value? {
-        entries[key]?.value
+        // Read where the entry is stored, through the values' modify accessor: the dictionary's
+        // getters return a copy of the entry, and copying a weak reference, then destroying the
+        // copy, is two atomic operations on the object's side table.
+        guard let index = entries.index(forKey: key) else { return nil }
+        return Self.object(in: &entries.values[index])
+    }
+
+    /// The object `entry` refers to, read in place.
+    private static func object(in entry: inout Entry) -> Value? {
+        entry.value
     }
 
     /// Registers `value` under `key`.
@@ -26,7 +39,7 @@
         if entries.isEmpty { entries.reserveCapacity(64) }
         entries[key] = Entry(value: value)
         insertionsSinceClean += 1
-        if insertionsSinceClean > max(64, entries.count) { clean() }
+        if insertionsSinceClean > max(64, entriesAfterClean) { clean() }
     }
 
     /// Forgets `key`.
@@ -38,12 +51,23 @@
     func removeAll() {
         entries = [:]
         insertionsSinceClean = 0
+        entriesAfterClean = 0
     }
 
     /// Drops entries whose object was released.
+    ///
+    /// In place: `filter` copied every live entry (a weak copy each) into a new dictionary,
+    /// every time a clean ran, although in a growing scroll almost none is dead.
     func clean() {
-        entries = entries.filter { $0.value.value != nil }
+        var dead: [Key] = []
+        var index = entries.startIndex
+        while index != entries.endIndex {
+            if Self.object(in: &entries.values[index]) == nil { dead.append(entries.keys[index]) }
+            entries.formIndex(after: &index)
+        }
+        for key in dead { entries.removeValue(forKey: key) }
         insertionsSinceClean = 0
+        entriesAfterClean = entries.count
     }
 
     /// Entries, including released ones not cleaned yet.
