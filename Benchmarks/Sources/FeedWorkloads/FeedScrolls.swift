@@ -17,6 +17,13 @@ public enum FeedScrolls {
     }
 
     /// The baseline: the fetcher called in a loop until it has no next page.
+    ///
+    /// From the main actor, as a screen without a loader would call it: each call of the
+    /// nonisolated `fetch(at:)` leaves the main actor and comes back, two executor hops a page.
+    /// A FeedLoader pays none for this fetcher: it starts the fetch on the caller's thread
+    /// (`Task.immediate`), the fetch finishes without suspending, and the loader waits for it on
+    /// the main actor. So in wall time the loader can beat this loop, by the hops' latency; its
+    /// own work a page shows in instructions (`Instructions feed` beside `Instructions fetcher`).
     @MainActor
     public static func fetchDirectly() async -> Int {
         let fetcher = makeFetcher()
