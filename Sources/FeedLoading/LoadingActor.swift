@@ -10,7 +10,8 @@
 ///    triggers (a threshold item and the last item both appearing) are harmless.
 ///
 /// The fetch runs in its own task; `load` awaits that task's outcome, and the suspension lets
-/// the actor serve other calls meanwhile. The actor also owns the position, which advances
+/// the actor serve other calls meanwhile. A fetcher that ``Fetcher/runsOnLoaderActor`` runs on
+/// this actor, so then the actor serves other calls only while the fetch is suspended. The actor also owns the position, which advances
 /// only when a page is delivered: a failed or cancelled load leaves it where it was.
 public actor LoadingActor<Source: Fetcher> {
     /// The rules themselves, run on this actor (a ``FeedLoader`` runs them on the main actor).

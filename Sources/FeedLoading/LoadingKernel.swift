@@ -2,7 +2,7 @@
 /// their own.
 ///
 /// A ``FeedLoader`` owns one on the main actor: each page then costs the executor hops of the
-/// fetch alone (into the fetch task and back), where going through a separate actor added a
+/// fetch alone (none for a fetch that never suspends), where going through a separate actor added a
 /// hop into it and one out of it per page, which was most of the FeedLoaderOverhead
 /// benchmark's cost beyond the fetcher. The kernel is not `Sendable`, so the compiler keeps
 /// every call on its owner's actor, and ``load(isolation:)`` runs there (`#isolation`).
@@ -51,7 +51,10 @@ final class LoadingKernel<Source: Fetcher> {
     /// That task starts at once, on the caller's thread, and leaves it at the fetch's first
     /// suspension (where a network fetch sends its request): starting it as a separate job cost
     /// an executor hop per page, which was most of a page's time when the fetch itself is quick.
-    /// A fetcher should therefore do heavy synchronous work after a suspension, not before.
+    /// A fetcher should therefore do heavy synchronous work after a suspension, not before. A
+    /// fetcher that ``Fetcher/runsOnLoaderActor`` stays on the caller's actor throughout (see
+    /// ``startOnCaller(_:at:resolving:isolation:)``). The wait for the page is isolated to the
+    /// caller's actor too, so a fetch that never suspends costs no hop at all.
     ///
     /// Cancelling the calling task cancels the load, like ``reset()`` but keeping the position;
     /// a caller cancelled beforehand starts no fetch.
