@@ -58,8 +58,14 @@ def derived(c):
     f["feed scroll per item: fetcher"] = per_item("fetcher")
     f["feed scroll per item: FeedLoader without filters"] = per_item("feed_plain")
     f["feed scroll per item: FeedLoader with 4 filters"] = per_item("feed_filtered")
-    for kind, label in [("raw", "raw client"), ("models", "ApiClient models"), ("feed", "PostFeed")]:
+    scrolls = [("raw", "raw client"), ("models", "ApiClient models"), ("feed", "PostFeed")]
+    for kind, label in scrolls:
         f[f"10,000-post scroll: {label}"] = c.get(f"scroll_{kind}")
+    # Jobs, not instructions: each is a hop between threads (200 pages a scroll).
+    for queue, queue_label in [("global", "global executor"), ("main", "main queue")]:
+        for kind, label in scrolls:
+            jobs = c.get(f"jobs_{queue}_{kind}")
+            f[f"executor jobs a page of the scroll, {queue_label}: {label}"] = None if jobs is None else jobs / 200
     return f
 
 
@@ -90,7 +96,8 @@ def ratios(c):
 def number(value):
     if value is None:
         return "n/a"
-    return f"{value:,.0f}"
+    # Small figures (jobs a page) keep their tenths.
+    return f"{value:.1f}" if abs(value) < 100 else f"{value:,.0f}"
 
 
 def shown(value, kind):

@@ -5,7 +5,8 @@
 # chain (the client process's whole cost, event loop included), a typed
 # decode beside JSONSerialization of the same bytes, the middleware's merge of a 50-post page
 # (first ingest, re-merge), an in-memory FeedLoader scroll beside its fetcher, and the 10,000-post
-# scroll through the raw client, ApiClient and PostFeed. Counts repeat to
+# scroll through the raw client, ApiClient and PostFeed, with its executor jobs a page (hops
+# between threads: scripts/callgrind-calls.py). Counts repeat to
 # a few parts in ten thousand on a busy machine, where wall times do not.
 #
 #   scripts/instructions.sh                 the working tree's counts
@@ -110,8 +111,21 @@ measure() {
     figure feed_plain 2 feed plain
     figure feed_filtered 2 feed filtered
     # The FeedScroll scroll of 10,000 posts from an in-process LemmyTestServer (its cost is in all
-    # three): the raw client, ApiClient's models, and a PostFeed.
-    for kind in raw models feed; do figure "scroll_$kind" 1 scroll "$kind"; done
+    # three): the raw client, ApiClient's models, and a PostFeed. Beside its instructions, the
+    # executor jobs of a scroll (its 200 pages): each is a hop between threads, which costs far
+    # more time than its instructions show.
+    local one two jobs_one jobs_two
+    for kind in raw models feed; do
+        one=$(count scroll "$kind" 1)
+        jobs_one=$(python3 "$root/scripts/callgrind-calls.py" "$tool.callgrind" swift_task_enqueueGlobal _dispatch_main_queue_push)
+        two=$(count scroll "$kind" 2)
+        jobs_two=$(python3 "$root/scripts/callgrind-calls.py" "$tool.callgrind" swift_task_enqueueGlobal _dispatch_main_queue_push)
+        if [ -n "$one" ] && [ -n "$two" ]; then
+            echo "scroll_$kind $((two - one))"
+            paste <(echo "$jobs_one") <(echo "$jobs_two") | awk -v kind="$kind" \
+                'NR == 1 {print "jobs_global_" kind, $2 - $1} NR == 2 {print "jobs_main_" kind, $2 - $1}'
+        fi
+    done
 }
 
 if [ -n "$against" ]; then
