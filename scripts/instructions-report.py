@@ -64,7 +64,7 @@ def derived(c):
     # Jobs, not instructions: each is a hop between threads (200 pages a scroll).
     for queue, queue_label in [("global", "global executor"), ("main", "main queue")]:
         for kind, label in scrolls:
-            jobs = c.get(f"jobs_{queue}_{kind}")
+            jobs = c.get(f"jobs_{kind}_{queue}")
             f[f"executor jobs a page of the scroll, {queue_label}: {label}"] = None if jobs is None else jobs / 200
     return f
 

@@ -67,7 +67,7 @@ hello="http://127.0.0.1:$(sed -n 's/listening on //p' "$work/server.log")"
 # Writes `NAME INSTRUCTIONS` lines for every figure, counted with the tool at $1, to $1.counts.
 # A figure the tool cannot count (a command an older revision lacks) is left out.
 measure() {
-    local tool=$1
+    local tool=$1 counted=""
     # Instructions for ARGS... with COUNT as the last argument; nothing if the tool failed (valgrind
     # still counts the instructions of a usage message).
     count() {
@@ -76,12 +76,26 @@ measure() {
         awk '/refs:/ {gsub(",", "", $NF); print $NF}' <<<"$out"
     }
     # NAME, then the tool's arguments: (count at 2N - count at N) / N, so start-up cost cancels out.
+    # The run at N keeps its callgrind output as $tool.first.callgrind, for `executor_jobs`.
     figure() {
         local name=$1 n=$2 one two
         shift 2
         one=$(count "$@" "$n")
+        mv -f "$tool.callgrind" "$tool.first.callgrind" 2>/dev/null || true
         two=$(count "$@" "$((2 * n))")
-        if [ -n "$one" ] && [ -n "$two" ]; then echo "$name $(((two - one) / n))"; fi
+        counted=""
+        if [ -n "$one" ] && [ -n "$two" ]; then
+            echo "$name $(((two - one) / n))"
+            counted=1
+        fi
+    }
+    # The executor jobs the last figure's second run added over its first (hops between threads,
+    # which cost far more time than their instructions): NAME_global and NAME_main.
+    executor_jobs() {
+        [ -n "$counted" ] || return 0
+        local script="$root/scripts/callgrind-calls.py" functions=(swift_task_enqueueGlobal _dispatch_main_queue_push)
+        paste <(python3 "$script" "$tool.first.callgrind" "${functions[@]}") <(python3 "$script" "$tool.callgrind" "${functions[@]}") |
+            awk -v name="$1" 'NR == 1 {print name "_global", $2 - $1} NR == 2 {print name "_main", $2 - $1}'
     }
     figure terminal 2000 terminal
     figure chain 2000 chain
@@ -114,17 +128,9 @@ measure() {
     # three): the raw client, ApiClient's models, and a PostFeed. Beside its instructions, the
     # executor jobs of a scroll (its 200 pages): each is a hop between threads, which costs far
     # more time than its instructions show.
-    local one two jobs_one jobs_two
     for kind in raw models feed; do
-        one=$(count scroll "$kind" 1)
-        jobs_one=$(python3 "$root/scripts/callgrind-calls.py" "$tool.callgrind" swift_task_enqueueGlobal _dispatch_main_queue_push)
-        two=$(count scroll "$kind" 2)
-        jobs_two=$(python3 "$root/scripts/callgrind-calls.py" "$tool.callgrind" swift_task_enqueueGlobal _dispatch_main_queue_push)
-        if [ -n "$one" ] && [ -n "$two" ]; then
-            echo "scroll_$kind $((two - one))"
-            paste <(echo "$jobs_one") <(echo "$jobs_two") | awk -v kind="$kind" \
-                'NR == 1 {print "jobs_global_" kind, $2 - $1} NR == 2 {print "jobs_main_" kind, $2 - $1}'
-        fi
+        figure "scroll_$kind" 1 scroll "$kind"
+        executor_jobs "jobs_$kind"
     done
 }
 

@@ -97,26 +97,16 @@ final class LoadingKernel<Source: Fetcher> {
     /// A task fetching the page at `position` into `completion`, not isolated to the caller:
     /// once suspended, the fetch goes on without waiting for the caller's actor, and the caller
     /// resumes once, when it is resolved.
-    ///
-    /// The task starts on the caller's thread where `Task.immediate` exists: it is in the
-    /// standard library of Swift 6.2 and Apple's 26 releases, and the package still builds with
-    /// Swift 6.1.
     private static func startAtOnce(
         _ fetcher: Source, at position: Source.Position, resolving completion: Completion<Outcome>
     ) -> Task<Void, Never> {
-        let operation: @Sendable () async -> Void = {
+        startImmediately { @Sendable in
             do {
                 completion.resolve(.fetched(try await fetcher.fetch(at: position)))
             } catch {
                 completion.resolve(.failed(error))
             }
         }
-        #if compiler(>=6.2)
-        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
-            return Task.immediate(operation: operation)
-        }
-        #endif
-        return Task(operation: operation)
     }
 
     /// A task fetching the page at `position` into `completion` on the caller's actor, for a
@@ -133,21 +123,26 @@ final class LoadingKernel<Source: Fetcher> {
         _ fetcher: Source, at position: Source.Position, resolving completion: Completion<Outcome>,
         isolation: isolated (any Actor)?
     ) -> Task<Void, Never> {
-        if isolation === MainActor.shared {
-            #if compiler(>=6.2)
-            if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
-                return Task.immediate { @MainActor in
-                    await fetch(fetcher, at: position, resolving: completion, isolation: MainActor.shared)
-                }
-            }
-            #endif
-            return Task { @MainActor in
-                await fetch(fetcher, at: position, resolving: completion, isolation: MainActor.shared)
-            }
+        guard isolation === MainActor.shared else {
+            return Task { await fetch(fetcher, at: position, resolving: completion, isolation: isolation) }
         }
-        return Task {
-            await fetch(fetcher, at: position, resolving: completion, isolation: isolation)
+        return startImmediately { @MainActor in
+            await fetch(fetcher, at: position, resolving: completion, isolation: MainActor.shared)
         }
+    }
+
+    /// A task running `operation`, started on the caller's thread where `Task.immediate` exists:
+    /// it is in the standard library of Swift 6.2 and Apple's 26 releases, and the package still
+    /// builds with Swift 6.1.
+    private static func startImmediately(
+        _ operation: @escaping @Sendable @isolated(any) () async -> Void
+    ) -> Task<Void, Never> {
+        #if compiler(>=6.2)
+        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+            return Task.immediate(operation: operation)
+        }
+        #endif
+        return Task(operation: operation)
     }
 
     /// Fetches the page at `position` into `completion`, on `isolation`.

@@ -77,7 +77,7 @@ public final class ApiClient {
 
     /// The Lemmy version the server reports, detecting it if needed (one shared GetSite).
     public func serverVersion() async throws(ApiClientError) -> String {
-        do { return try await raw.serverVersion().rawValue } catch { throw ApiClientError(error) }
+        try await version().rawValue
     }
 
     /// The server version if already detected.
@@ -145,8 +145,7 @@ extension ApiClient {
     /// on the server until it expires.
     public func logout() async throws(ApiClientError) {
         guard !isGuest else { return }
-        let version: LemmyServerVersion
-        do { version = try await raw.serverVersion() } catch { throw ApiClientError(error) }
+        let version = try await version()
         if version.usesAuthField {
             // 0.18: nothing to call.
         } else if version.generation == .v4 {
