@@ -102,23 +102,53 @@ public final class AsyncHTTPClientLoader: HTTPLoader {
     public func load(_ request: LoadRequest) async throws(LoadError) -> LoadResponse {
         let prepared = try PreparedRequest(request)
         if prepared.uploadProgress != nil { return try await loadReportingUpload(prepared, request: request) }
-        let deadline = Self.exchangeDeadline(of: prepared)
-        let headDeadline = Self.headTimeout(of: prepared).map { .now() + $0 } ?? deadline ?? .distantFuture
-        var outgoing = HTTPClientRequest(url: prepared.url.absoluteString)
-        outgoing.method = HTTPMethod(rawValue: prepared.head.method.rawValue)
-        outgoing.headers = Self.headers(of: prepared)
-        if let body = prepared.body { outgoing.body = .bytes(ByteBuffer(bytes: body)) }
+        let exchange = Exchange(prepared)
         do {
-            let response = try await client.execute(outgoing, deadline: headDeadline)
+            let response = try await client.execute(exchange.request, deadline: exchange.headDeadline)
             let body = try await Self.collectBody(
-                of: response, upTo: min(prepared.maximumResponseSize, Self.largestBuffer), before: deadline,
-                on: client.eventLoopGroup)
-            return LoadResponse(
-                request: request, head: Self.head(status: response.status, headers: response.headers),
-                body: body.withUnsafeReadableBytes { Data($0) })
+                of: response, upTo: exchange.sizeLimit, before: exchange.deadline, on: client.eventLoopGroup)
+            return Self.response(to: request, status: response.status, headers: response.headers, body: body)
         } catch {
-            throw Task.isCancelled ? LoadError(.cancelled, request: request) : Self.map(error, request: request)
+            throw Self.failure(error, request: request)
         }
+    }
+
+    // The request, the response and the error are built in functions that are not inlined: their
+    // temporaries then live on the thread's stack, not in `load`'s async frame, which the task
+    // allocates for every request.
+
+    /// What `load` sends, the deadlines of its head and of the whole exchange, and the most body
+    /// it takes.
+    private struct Exchange {
+        var request: HTTPClientRequest
+        var headDeadline: NIODeadline
+        var deadline: NIODeadline?
+        var sizeLimit: Int
+
+        @inline(never)
+        init(_ prepared: PreparedRequest) {
+            sizeLimit = min(prepared.maximumResponseSize, AsyncHTTPClientLoader.largestBuffer)
+            deadline = AsyncHTTPClientLoader.exchangeDeadline(of: prepared)
+            headDeadline = AsyncHTTPClientLoader.headTimeout(of: prepared).map { .now() + $0 } ?? deadline ?? .distantFuture
+            request = HTTPClientRequest(url: prepared.url.absoluteString)
+            request.method = HTTPMethod(rawValue: prepared.head.method.rawValue)
+            request.headers = AsyncHTTPClientLoader.headers(of: prepared)
+            if let body = prepared.body { request.body = .bytes(ByteBuffer(bytes: body)) }
+        }
+    }
+
+    /// The response to `request` in the chain's form.
+    @inline(never)
+    private static func response(to request: LoadRequest, status: HTTPResponseStatus, headers: HTTPHeaders, body: ByteBuffer)
+        -> LoadResponse
+    {
+        LoadResponse(request: request, head: head(status: status, headers: headers), body: body.withUnsafeReadableBytes { Data($0) })
+    }
+
+    /// The chain's error for a failed exchange: a cancellation when the caller cancelled.
+    @inline(never)
+    private static func failure(_ error: any Error, request: LoadRequest) -> LoadError {
+        Task.isCancelled ? LoadError(.cancelled, request: request) : map(error, request: request)
     }
 
     /// Collects the body of `response` by `deadline`.
@@ -179,14 +209,24 @@ public final class AsyncHTTPClientLoader: HTTPLoader {
         var fields = HTTPFields()
         fields.reserveCapacity(headers.count)
         for (name, value) in headers {
-            if let fieldName = HTTPField.Name(name) { fields.append(HTTPField(name: fieldName, value: value)) }
+            if let fieldName = fieldName(name) { fields.append(HTTPField(name: fieldName, value: value)) }
         }
         return HTTPResponse(status: .init(code: Int(status.code), reasonPhrase: status.reasonPhrase), headerFields: fields)
+    }
+
+    /// `name` as a field name, or `nil` if it is not a token. A lowercased name (as most servers
+    /// send them) is its own canonical form and is taken as it is; `HTTPField.Name.init(_:)`
+    /// lowercases a copy of every name. A name that starts with a colon would be a pseudo-header
+    /// field to `init(parsed:)`: it is left to `init(_:)`, which refuses it.
+    private static func fieldName(_ name: String) -> HTTPField.Name? {
+        if name.utf8.first != UInt8(ascii: ":"), let canonical = HTTPField.Name(parsed: name) { return canonical }
+        return HTTPField.Name(name)
     }
 
     /// Sends a request whose upload reports its progress, under AsyncHTTPClient's delegate API:
     /// its stream writer completes each piece's write once the connection has taken it, and its
     /// deadline bounds the whole exchange.
+    @inline(never)
     private func loadReportingUpload(_ prepared: PreparedRequest, request: LoadRequest) async throws(LoadError) -> LoadResponse {
         defer { prepared.uploadProgress?.finish() }
         let task: HTTPClient.Task<HTTPClient.Response>
@@ -212,7 +252,7 @@ public final class AsyncHTTPClientLoader: HTTPLoader {
             let body = response.body.map { buffer in buffer.withUnsafeReadableBytes { Data($0) } } ?? Data()
             return LoadResponse(request: request, head: Self.head(status: response.status, headers: response.headers), body: body)
         } catch {
-            throw Task.isCancelled ? LoadError(.cancelled, request: request) : Self.map(error, request: request)
+            throw Self.failure(error, request: request)
         }
     }
 

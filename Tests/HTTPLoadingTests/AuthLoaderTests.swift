@@ -101,6 +101,33 @@ import Testing
         #expect(mock.receivedRequests.count == 2)
     }
 
+    /// A validation loader below turns the 401 into an error that keeps the response: the token is
+    /// still refreshed and the request replayed, and a second refusal still ends the request.
+    @Test func aRefusalCarriedByAnErrorIsRecognisedToo() async throws {
+        let mock = MockLoader()
+        mock.respond(status: .unauthorized)
+        mock.respond()
+        let provider = ScriptedTokenProvider(initial: "old")
+        let auth = BearerAuthLoader(provider: provider)
+        auth --> ValidationLoader() --> mock
+        #expect(try await auth.load(makeRequest()).status == .ok)
+        #expect(provider.refreshCount == 1)
+        #expect(mock.receivedRequests.map { $0.headerFields[.authorization] } == ["Bearer old", "Bearer new"])
+
+        mock.respond(status: .unauthorized)
+        mock.respond(status: .unauthorized)
+        let rejecting = BearerAuthLoader(provider: ScriptedTokenProvider(initial: "old"))
+        rejecting --> ValidationLoader() --> mock
+        do {
+            _ = try await rejecting.load(makeRequest())
+            Issue.record("expected failure")
+        } catch {
+            #expect(error.code == .authenticationFailed)
+            #expect(error.response?.status == .unauthorized)
+        }
+        #expect(mock.receivedRequests.count == 4)
+    }
+
     @Test func aTokenArrivingAfterAResetIsDiscarded() async throws {
         let rejections = MockGate()
         rejections.open()

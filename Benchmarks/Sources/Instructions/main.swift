@@ -26,7 +26,7 @@ import ScrollWorkloads
 //   Instructions feed plain|filtered COUNT   COUNT FeedLoader scrolls of it, without or with the 4 filters
 //   Instructions scroll raw|models|feed COUNT   COUNT 10,000-post scrolls (FeedScroll's) of an in-process
 //                                       LemmyTestServer through the raw client, ApiClient or PostFeed
-//   Instructions loopback direct|terminal|chain|defaultChain URL COUNT   COUNT GETs of URL/hello, one at a time, through
+//   Instructions loopback direct|terminal|chain|defaultChain URL [CONCURRENCY] COUNT   COUNT GETs of URL/hello, CONCURRENCY (1) at a time, through
 //                                       AsyncHTTPClient used directly, its terminal, the full chain or LemmyKit's default chain over it
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -34,7 +34,7 @@ guard let mode = arguments.first, let count = arguments.last.flatMap(Int.init) e
     FileHandle.standardError.write(
         Data(
             ("usage: Instructions chain|terminal|clients|fetcher COUNT | chain-without LINK COUNT | feed plain|filtered COUNT"
-                + " | scroll raw|models|feed COUNT | decode posts|comments FILE COUNT | serialize|ingest|remerge FILE COUNT | loopback direct|terminal|chain|defaultChain URL COUNT\n")
+                + " | scroll raw|models|feed COUNT | decode posts|comments FILE COUNT | serialize|ingest|remerge FILE COUNT | loopback direct|terminal|chain|defaultChain URL [CONCURRENCY] COUNT\n")
                 .utf8))
     exit(2)
 }
@@ -58,11 +58,15 @@ case "ingest", "remerge":
 case "clients":
     print("\(Ingest.makeClients(count).count) clients")
 case "loopback":
-    guard arguments.count == 4, let server = URL(string: arguments[2]), let kind = InterleavedLoopback.Kind(rawValue: arguments[1]) else {
-        FileHandle.standardError.write(Data("usage: Instructions loopback direct|terminal|chain|defaultChain URL COUNT\n".utf8))
+    guard arguments.count == 4 || arguments.count == 5, let server = URL(string: arguments[2]),
+        let kind = InterleavedLoopback.Kind(rawValue: arguments[1]),
+        let concurrency = arguments.count == 5 ? Int(arguments[3]) : 1
+    else {
+        FileHandle.standardError.write(
+            Data("usage: Instructions loopback direct|terminal|chain|defaultChain URL [CONCURRENCY] COUNT\n".utf8))
         exit(2)
     }
-    try await InterleavedLoopback.send(count, through: kind, to: server)
+    try await InterleavedLoopback.send(count, through: kind, to: server, concurrency: concurrency)
     print("\(count) requests")
 case "scroll":
     guard arguments.count == 3, let kind = PostScrolls.Kind(rawValue: arguments[1]) else {

@@ -101,10 +101,13 @@ public enum InterleavedLoopback {
             usage: samples.usage.map { $0.per(count * rounds) })
     }
 
-    /// Sends `count` requests one after another through `kind` (for `Instructions`, which counts them).
-    public static func send(_ count: Int, through kind: Kind, to server: URL) async throws {
+    /// Sends `count` requests through `kind`, `concurrency` at a time (for `Instructions`, which
+    /// counts them).
+    public static func send(_ count: Int, through kind: Kind, to server: URL, concurrency: Int = 1) async throws {
         let clients = Clients(server: server)
-        for index in 0..<count { try await clients.send(index, through: kind) }
+        try await Drive.concurrently(count: count, concurrency: concurrency) { index in
+            try await clients.send(index, through: kind)
+        }
         try await clients.terminal.shutdown()
     }
 }

@@ -84,33 +84,43 @@ public final class DeduplicationLoader: ChainedLoader {
     var followerCount: Int { state.withLock { $0.flights.values.reduce(0) { $0 + $1.count } } }
 
     /// Leads or follows the load for the request's key.
+    ///
+    /// Led here rather than in a function of its own (an async call is a frame and an executor
+    /// check more for every request); following, which is rare, runs in one of its own, so that
+    /// its state is not part of this async frame, which the task allocates for every request.
     public func load(_ request: LoadRequest) async throws(LoadError) -> LoadResponse {
         guard let key = key(for: request) else { return try await next.load(request) }
-        while true {
-            let leads = state.withLock { state -> Bool in
-                guard state.flights[key] == nil else { return false }
-                state.flights[key] = [:]
-                return true
-            }
-            // Led here rather than in a function of its own: an async call is a frame and an
-            // executor check more for every request.
-            if leads {
-                do throws(LoadError) {
-                    let response = try await next.load(request)
-                    land(key, outcome: .finished(.success(response)))
-                    return response
-                } catch {
-                    // A cancelled leader's outcome says nothing about the request: followers send it themselves.
-                    land(key, outcome: error.isCancellation ? .sendAgain : .finished(.failure(error)))
-                    throw error
-                }
-            }
-            switch await follow(key: key, request: request) {
-            case .finished(let result):
-                return try result.get()
-            case .sendAgain:
-                if Task.isCancelled { throw LoadError(.cancelled, request: request) }
-            }
+        guard lead(key) else { return try await loadFollowing(key, request: request) }
+        do throws(LoadError) {
+            let response = try await next.load(request)
+            land(key, outcome: .finished(.success(response)))
+            return response
+        } catch {
+            // A cancelled leader's outcome says nothing about the request: followers send it themselves.
+            land(key, outcome: error.isCancellation ? .sendAgain : .finished(.failure(error)))
+            throw error
+        }
+    }
+
+    /// Opens a flight for `key` and returns true, or returns false when one is in flight.
+    private func lead(_ key: Key) -> Bool {
+        state.withLock { state -> Bool in
+            guard state.flights[key] == nil else { return false }
+            state.flights[key] = [:]
+            return true
+        }
+    }
+
+    /// Waits for the flight for `key` and shares its outcome; sends the request again, leading or
+    /// following anew, when the leader was cancelled.
+    @inline(never)
+    private func loadFollowing(_ key: Key, request: LoadRequest) async throws(LoadError) -> LoadResponse {
+        switch await follow(key: key, request: request) {
+        case .finished(let result):
+            return try result.get()
+        case .sendAgain:
+            if Task.isCancelled { throw LoadError(.cancelled, request: request) }
+            return try await load(request)
         }
     }
 
@@ -124,7 +134,9 @@ public final class DeduplicationLoader: ChainedLoader {
     }
 
     /// Ends the flight for `key` and hands `outcome` to its followers; built only if there are
-    /// any, which is rare, so the leader's answer is not copied into a result for no one.
+    /// any, which is rare, so the leader's answer is not copied into a result for no one. Not
+    /// inlined, so that its temporaries live on the thread's stack, not in `load`'s async frame.
+    @inline(never)
     private func land(_ key: Key, outcome: @autoclosure () -> FollowerOutcome) {
         let followers = state.withLock { $0.flights.removeValue(forKey: key) ?? [:] }
         guard !followers.isEmpty else { return }

@@ -22,18 +22,29 @@ public final class RedirectLoader: ChainedLoader {
 
     /// Sends the request and follows the redirects of its response.
     public func load(_ request: LoadRequest) async throws(LoadError) -> LoadResponse {
+        let response = try await next.load(request)
+        guard Self.isRedirect(response.statusCode), request.options[RedirectLimitOption.self] > 0 else { return response }
+        return try await followRedirects(from: response, of: request)
+    }
+
+    /// Follows the redirect `response` and those after it, up to the request's limit. A function
+    /// of its own, so that the hops' state is not part of `load`'s async frame, which the task
+    /// allocates for every request.
+    @inline(never)
+    private func followRedirects(from response: LoadResponse, of request: LoadRequest) async throws(LoadError) -> LoadResponse {
         let limit = request.options[RedirectLimitOption.self]
+        var response = response
         var current = request
         var hops = 0
-        while true {
-            let response = try await next.load(current)
-            guard Self.isRedirect(response.statusCode), limit > 0 else { return response }
+        while Self.isRedirect(response.statusCode) {
             guard hops < limit else {
                 throw LoadError(.tooManyRedirects, request: request, response: response, message: "more than \(limit) redirects")
             }
             current = try Self.follow(response, from: current)
             hops += 1
+            response = try await next.load(current)
         }
+        return response
     }
 
     /// A switch, not a set: this runs for every response.

@@ -30,7 +30,14 @@ public final class ResetGuardLoader: ChainedLoader {
             guard !isResetting else { throw Self.refused(request) }
             return try await next.load(request)
         }
-        // Tracked loads run in a task the guard can cancel; the caller's cancellation is forwarded.
+        return try await loadTracked(request)
+    }
+
+    /// Loads in a task the guard can cancel, forwarding the caller's cancellation. A function of
+    /// its own, so that its state is not part of `load`'s async frame, which the task allocates
+    /// for every request.
+    @inline(never)
+    private func loadTracked(_ request: LoadRequest) async throws(LoadError) -> LoadResponse {
         let tracked = state.withLock { state -> (UInt64, Task<LoadResponse, any Error>)? in
             guard state.reset == nil else { return nil }
             let id = state.nextId

@@ -28,11 +28,7 @@ public final class RetryLoader<C: Clock>: ChainedLoader where C.Duration == Dura
 
     /// Sends the request, retrying as its strategy allows.
     public func load(_ request: LoadRequest) async throws(LoadError) -> LoadResponse {
-        let strategy = request.options[RetryStrategyOption.self] ?? defaultStrategy
-        guard strategy.maximumRetries > 0,
-            request.isIdempotent || request.options[RetriesNonIdempotentOption.self]
-        else { return try await next.load(request) }
-
+        guard let strategy = retryStrategy(for: request) else { return try await next.load(request) }
         var retry = 0
         while true {
             // No Result on the way: an answer that needs no retry passes straight through.
@@ -49,17 +45,37 @@ public final class RetryLoader<C: Clock>: ChainedLoader where C.Duration == Dura
                 else { throw error }
                 wait = delay
             }
-
             retry += 1
-            do {
-                try await clock.sleep(for: wait)
-            } catch {
-                throw LoadError(.cancelled, request: request)
-            }
+            try await pause(for: wait, before: request)
         }
     }
 
+    /// The request's strategy, or `nil` when it is not to be retried.
+    @inline(never)
+    private func retryStrategy(for request: LoadRequest) -> RetryStrategy? {
+        let strategy = request.options[RetryStrategyOption.self] ?? defaultStrategy
+        guard strategy.maximumRetries > 0, request.isIdempotent || request.options[RetriesNonIdempotentOption.self] else { return nil }
+        return strategy
+    }
+
+    /// Waits `duration` on the clock before retrying `request`. A function of its own: the clock
+    /// is generic, and its sleep's state would otherwise be part of `load`'s async frame, which
+    /// the task allocates for every request.
+    @inline(never)
+    private func pause(for duration: Duration, before request: LoadRequest) async throws(LoadError) {
+        do {
+            try await clock.sleep(for: duration)
+        } catch {
+            throw LoadError(.cancelled, request: request)
+        }
+    }
+
+    // The delays are worked out in functions that are not inlined, so that their temporaries (a
+    // Retry-After field parsed, say) live on the thread's stack, not in `load`'s async frame,
+    // which the task allocates for every request.
+
     /// The delay before the next attempt after `error`, or `nil` when it should be thrown as it is.
+    @inline(never)
     private func delay(after error: LoadError, strategy: RetryStrategy, retry: Int) -> Duration? {
         // A validation loader further down turns a bad status into an error that keeps the response.
         if let response = error.rejectedResponse { return delay(after: response, strategy: strategy, retry: retry) }
@@ -67,6 +83,7 @@ public final class RetryLoader<C: Clock>: ChainedLoader where C.Duration == Dura
     }
 
     /// The delay before the next attempt after `response`, or `nil` when it should be returned as it is.
+    @inline(never)
     private func delay(after response: LoadResponse, strategy: RetryStrategy, retry: Int) -> Duration? {
         let code = response.statusCode
         guard strategy.retryableStatuses.contains(code) else { return nil }

@@ -40,6 +40,13 @@ public final class ServerEnvironmentLoader: ChainedLoader {
 
     /// Completes the request and forwards it.
     public func load(_ request: LoadRequest) async throws(LoadError) -> LoadResponse {
+        try await next.load(completed(request))
+    }
+
+    /// `request` with the environment applied. Not inlined: its temporaries then live on the
+    /// thread's stack, not in `load`'s async frame, which the task allocates for every request.
+    @inline(never)
+    private func completed(_ request: LoadRequest) -> LoadRequest {
         var request = request
         if let own = request.options[ServerEnvironmentOption.self] {
             own.apply(to: &request)
@@ -50,6 +57,6 @@ public final class ServerEnvironmentLoader: ChainedLoader {
                 head.pseudoHeaderFields.authority = prepared.authority
             }
         }
-        return try await next.load(request)
+        return request
     }
 }
