@@ -50,6 +50,12 @@ def derived(c):
     labels = {"direct": "AsyncHTTPClient directly", "terminal": "its terminal", "chain": "the full chain", "defaultChain": "LemmyKit's default chain"}
     for client, label in labels.items():
         f[f"loopback GET c=1: {label}"] = c.get(f"loopback_{client}")
+    for client in ["terminal", "chain"]:
+        f[f"loopback GET c=16: {labels[client]}"] = c.get(f"loopback16_{client}")
+    # Slabs, not instructions: mallocs of the tasks' allocators for async frames (800 requests).
+    for client in ["terminal", "chain"]:
+        slabs = c.get(f"slabs16_{client}")
+        f[f"task-allocator slabs a request, c=16: {labels[client]}"] = None if slabs is None else slabs / 800
     for fixture in FIXTURES:
         f[f"typed decode {fixture}"] = c.get(f"decode_{fixture}")
         f[f"JSONSerialization {fixture}"] = c.get(f"serialize_{fixture}")
@@ -81,6 +87,7 @@ def ratios(c):
     out.append(("loopback: terminal over AsyncHTTPClient directly", ratio(lt, c.get("loopback_direct")), "pct"))
     out.append(("loopback: chain over its terminal", ratio(lc, lt), "pct"))
     out.append(("loopback: LemmyKit's default chain over its terminal", ratio(c.get("loopback_defaultChain"), lt), "pct"))
+    out.append(("loopback c=16: chain over its terminal", ratio(c.get("loopback16_chain"), c.get("loopback16_terminal")), "pct"))
     for fixture in FIXTURES:
         out.append((f"typed decode / JSONSerialization, {fixture}", ratio(c.get(f"decode_{fixture}"), c.get(f"serialize_{fixture}")), "x"))
     decode50 = c.get("decode_posts-0.19-limit50.json")

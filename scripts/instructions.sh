@@ -2,7 +2,8 @@
 # Instruction counts (valgrind --tool=callgrind) for the paths issue 15 measures: a request through
 # the full loader chain and through its terminal alone (both answering at once, no I/O), each
 # loader's own share, a loopback request through AsyncHTTPClient directly, its terminal and the
-# chain (the client process's whole cost, event loop included), a typed
+# chain (the client process's whole cost, event loop included; one at a time, and 16 at a time
+# with the slabs of async frames their tasks took from malloc), a typed
 # decode beside JSONSerialization of the same bytes, the middleware's merge of a 50-post page
 # (first ingest, re-merge), an in-memory FeedLoader scroll beside its fetcher, and the 10,000-post
 # scroll through the raw client, ApiClient and PostFeed, with its executor jobs a page (hops
@@ -97,6 +98,14 @@ measure() {
         paste <(python3 "$script" "$tool.first.callgrind" "${functions[@]}") <(python3 "$script" "$tool.callgrind" "${functions[@]}") |
             awk -v name="$1" 'NR == 1 {print name "_global", $2 - $1} NR == 2 {print name "_main", $2 - $1}'
     }
+    # The slabs of async frames that tasks' allocators took from malloc in the last figure's second
+    # run over its first: NAME.
+    task_slabs() {
+        [ -n "$counted" ] || return 0
+        local script="$root/scripts/callgrind-calls.py" function="malloc<swift::StackAllocator"
+        paste <(python3 "$script" "$tool.first.callgrind" "$function") <(python3 "$script" "$tool.callgrind" "$function") |
+            awk -v name="$1" '{print name, $2 - $1}'
+    }
     figure terminal 2000 terminal
     figure chain 2000 chain
     # Each loader's own cost: the full chain less the chain without it.
@@ -107,6 +116,13 @@ measure() {
     # full chain and LemmyKit's default chain over it: the client's whole cost, its event loop
     # thread included.
     for client in direct terminal chain defaultChain; do figure "loopback_$client" 500 loopback "$client" "$hello"; done
+    # The terminal and the full chain with 16 requests in flight, each in a task of its own, as an
+    # app's requests are: each task's allocator mallocs the slabs its async frames take (a request
+    # sent one after another reuses one task's), so a chain whose frames are large pays for it here.
+    for client in terminal chain; do
+        figure "loopback16_$client" 800 loopback "$client" "$hello" 16
+        task_slabs "slabs16_$client"
+    done
     local fixture kind file n
     for fixture in "comments Tests/Fixtures/lemmy/v0.18/spud_GetCommentsResponse_1549703-hot.json 3" \
         "posts Benchmarks/Benchmarks/MiddlewareIngest/posts-0.19-limit50.json 20" \
