@@ -113,9 +113,8 @@ public final class AsyncHTTPClientLoader: HTTPLoader {
         }
     }
 
-    // The request, the response and the error are built in functions that are not inlined: their
-    // temporaries then live on the thread's stack, not in `load`'s async frame, which the task
-    // allocates for every request.
+    // The request, the response and the error are built in functions that are not inlined, to keep
+    // `load`'s async frame small: their temporaries then live on the thread's stack.
 
     /// What `load` sends, the deadlines of its head and of the whole exchange, and the most body
     /// it takes.

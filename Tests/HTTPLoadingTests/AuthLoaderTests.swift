@@ -91,13 +91,7 @@ import Testing
         let provider = ScriptedTokenProvider(initial: "old")
         let auth = BearerAuthLoader(provider: provider)
         auth --> mock
-        do {
-            _ = try await auth.load(makeRequest())
-            Issue.record("expected failure")
-        } catch {
-            #expect(error.code == .authenticationFailed)
-            #expect(error.response?.status == .unauthorized)
-        }
+        await expectRefusedTwice(through: auth)
         #expect(mock.receivedRequests.count == 2)
     }
 
@@ -118,14 +112,20 @@ import Testing
         mock.respond(status: .unauthorized)
         let rejecting = BearerAuthLoader(provider: ScriptedTokenProvider(initial: "old"))
         rejecting --> ValidationLoader() --> mock
+        await expectRefusedTwice(through: rejecting)
+        #expect(mock.receivedRequests.count == 4)
+    }
+
+    /// Loads a request through `loader` and checks that it fails as a token refused again after
+    /// its refresh does: authentication failed, with the refusing response.
+    private func expectRefusedTwice(through loader: BearerAuthLoader) async {
         do {
-            _ = try await rejecting.load(makeRequest())
+            _ = try await loader.load(makeRequest())
             Issue.record("expected failure")
         } catch {
             #expect(error.code == .authenticationFailed)
             #expect(error.response?.status == .unauthorized)
         }
-        #expect(mock.receivedRequests.count == 4)
     }
 
     @Test func aTokenArrivingAfterAResetIsDiscarded() async throws {

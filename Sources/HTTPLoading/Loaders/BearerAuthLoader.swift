@@ -55,9 +55,8 @@ public final class BearerAuthLoader: ChainedLoader {
     /// Authorises and forwards the request; refreshes and replays once on rejection.
     ///
     /// The usual case, a token at hand that the server accepts, runs here; reading the token from
-    /// the provider and recovering from a rejection run in functions of their own, so that their
-    /// state is not part of this async frame, which the task allocates for every request (above
-    /// about 1,000 bytes, a frame takes a slab of its own from malloc, past its per-thread cache).
+    /// the provider and recovering from a rejection run in functions of their own, to keep this
+    /// async frame small (see "Keep a loader's async frame small" in the HTTPLoading docs).
     public func load(_ request: LoadRequest) async throws(LoadError) -> LoadResponse {
         guard wantsToken(request) else { return try await loadWithoutToken(request) }
         // Usually the token read before is at hand: taken under the lock, without an async call.

@@ -86,8 +86,8 @@ public final class DeduplicationLoader: ChainedLoader {
     /// Leads or follows the load for the request's key.
     ///
     /// Led here rather than in a function of its own (an async call is a frame and an executor
-    /// check more for every request); following, which is rare, runs in one of its own, so that
-    /// its state is not part of this async frame, which the task allocates for every request.
+    /// check more for every request); following, which is rare, runs in one of its own, to keep
+    /// this async frame small.
     public func load(_ request: LoadRequest) async throws(LoadError) -> LoadResponse {
         guard let key = key(for: request) else { return try await next.load(request) }
         guard lead(key) else { return try await loadFollowing(key, request: request) }

@@ -34,8 +34,9 @@ public final class LogLoader: ChainedLoader {
     }
 
     // The lines are built in functions that are not inlined: their temporaries then live on the
-    // thread's stack, not in `load`'s async frame, which the task allocates for every request
-    // (inlined, they made it 2.4 KB, more than a slab of the task's allocator).
+    // thread's stack, not in `load`'s async frame, which the task's allocator holds for every
+    // request (inlined, they made it 2.4 KB, more than one of its slabs; see "Keep a loader's async
+    // frame small" in the HTTPLoading docs).
 
     @inline(never)
     private func logStart(of request: LoadRequest) {

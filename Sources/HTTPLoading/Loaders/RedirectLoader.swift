@@ -28,8 +28,7 @@ public final class RedirectLoader: ChainedLoader {
     }
 
     /// Follows the redirect `response` and those after it, up to the request's limit. A function
-    /// of its own, so that the hops' state is not part of `load`'s async frame, which the task
-    /// allocates for every request.
+    /// of its own, to keep `load`'s async frame small.
     @inline(never)
     private func followRedirects(from response: LoadResponse, of request: LoadRequest) async throws(LoadError) -> LoadResponse {
         let limit = request.options[RedirectLimitOption.self]

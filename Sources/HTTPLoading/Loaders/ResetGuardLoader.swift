@@ -34,8 +34,7 @@ public final class ResetGuardLoader: ChainedLoader {
     }
 
     /// Loads in a task the guard can cancel, forwarding the caller's cancellation. A function of
-    /// its own, so that its state is not part of `load`'s async frame, which the task allocates
-    /// for every request.
+    /// its own, to keep `load`'s async frame small.
     @inline(never)
     private func loadTracked(_ request: LoadRequest) async throws(LoadError) -> LoadResponse {
         let tracked = state.withLock { state -> (UInt64, Task<LoadResponse, any Error>)? in

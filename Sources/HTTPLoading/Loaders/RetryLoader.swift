@@ -58,9 +58,8 @@ public final class RetryLoader<C: Clock>: ChainedLoader where C.Duration == Dura
         return strategy
     }
 
-    /// Waits `duration` on the clock before retrying `request`. A function of its own: the clock
-    /// is generic, and its sleep's state would otherwise be part of `load`'s async frame, which
-    /// the task allocates for every request.
+    /// Waits `duration` on the clock before retrying `request`. A function of its own, to keep
+    /// `load`'s async frame small: the clock is generic, and its sleep's state would be part of it.
     @inline(never)
     private func pause(for duration: Duration, before request: LoadRequest) async throws(LoadError) {
         do {
@@ -70,9 +69,8 @@ public final class RetryLoader<C: Clock>: ChainedLoader where C.Duration == Dura
         }
     }
 
-    // The delays are worked out in functions that are not inlined, so that their temporaries (a
-    // Retry-After field parsed, say) live on the thread's stack, not in `load`'s async frame,
-    // which the task allocates for every request.
+    // The delays are worked out in functions that are not inlined, to keep `load`'s async frame
+    // small: their temporaries (a Retry-After field parsed, say) live on the thread's stack.
 
     /// The delay before the next attempt after `error`, or `nil` when it should be thrown as it is.
     @inline(never)

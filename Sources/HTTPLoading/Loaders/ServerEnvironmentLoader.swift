@@ -43,8 +43,8 @@ public final class ServerEnvironmentLoader: ChainedLoader {
         try await next.load(completed(request))
     }
 
-    /// `request` with the environment applied. Not inlined: its temporaries then live on the
-    /// thread's stack, not in `load`'s async frame, which the task allocates for every request.
+    /// `request` with the environment applied. Not inlined, to keep `load`'s async frame small:
+    /// its temporaries then live on the thread's stack.
     @inline(never)
     private func completed(_ request: LoadRequest) -> LoadRequest {
         var request = request

@@ -108,8 +108,8 @@ public final class ThrottleLoader: ChainedLoader {
         }
     }
 
-    /// Queues as `id` until a slot is handed over. Not inlined: its state is not part of `load`'s
-    /// async frame, which the task allocates for every request, and few requests queue.
+    /// Queues as `id` until a slot is handed over. Not inlined, to keep `load`'s async frame small:
+    /// few requests queue.
     @inline(never)
     private func waitForSlot(_ id: UInt64, for request: LoadRequest) async throws(LoadError) {
         do {
