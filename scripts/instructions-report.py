@@ -52,8 +52,7 @@ def derived(c):
         f[f"loopback GET c=1: {label}"] = c.get(f"loopback_{client}")
     for client in ["terminal", "chain"]:
         f[f"loopback GET c=16: {labels[client]}"] = c.get(f"loopback16_{client}")
-    # Slabs, not instructions: mallocs of the tasks' allocators for async frames (800 requests).
-    for client in ["terminal", "chain"]:
+        # Slabs, not instructions: mallocs of the tasks' allocators for async frames (800 requests).
         slabs = c.get(f"slabs16_{client}")
         f[f"task-allocator slabs a request, c=16: {labels[client]}"] = None if slabs is None else slabs / 800
     for fixture in FIXTURES:

@@ -90,21 +90,22 @@ measure() {
             counted=1
         fi
     }
-    # The executor jobs the last figure's second run added over its first (hops between threads,
-    # which cost far more time than their instructions): NAME_global and NAME_main.
+    # How many more calls of each FUNCTION (scripts/callgrind-calls.py's names) the last figure's
+    # second run made than its first, a line each.
+    added_calls() {
+        local script="$root/scripts/callgrind-calls.py"
+        paste <(python3 "$script" "$tool.first.callgrind" "$@") <(python3 "$script" "$tool.callgrind" "$@") | awk '{print $2 - $1}'
+    }
+    # The executor jobs the last figure added (hops between threads, which cost far more time than
+    # their instructions): NAME_global and NAME_main.
     executor_jobs() {
         [ -n "$counted" ] || return 0
-        local script="$root/scripts/callgrind-calls.py" functions=(swift_task_enqueueGlobal _dispatch_main_queue_push)
-        paste <(python3 "$script" "$tool.first.callgrind" "${functions[@]}") <(python3 "$script" "$tool.callgrind" "${functions[@]}") |
-            awk -v name="$1" 'NR == 1 {print name "_global", $2 - $1} NR == 2 {print name "_main", $2 - $1}'
+        paste -d' ' <(printf '%s\n' "$1_global" "$1_main") <(added_calls swift_task_enqueueGlobal _dispatch_main_queue_push)
     }
-    # The slabs of async frames that tasks' allocators took from malloc in the last figure's second
-    # run over its first: NAME.
+    # The slabs of async frames that tasks' allocators took from malloc in the last figure: NAME.
     task_slabs() {
         [ -n "$counted" ] || return 0
-        local script="$root/scripts/callgrind-calls.py" function="malloc<swift::StackAllocator"
-        paste <(python3 "$script" "$tool.first.callgrind" "$function") <(python3 "$script" "$tool.callgrind" "$function") |
-            awk -v name="$1" '{print name, $2 - $1}'
+        echo "$1 $(added_calls "malloc<swift::StackAllocator")"
     }
     figure terminal 2000 terminal
     figure chain 2000 chain
