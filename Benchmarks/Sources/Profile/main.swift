@@ -31,6 +31,15 @@ import ScrollWorkloads
 //                            A second line gives each client's CPU time and context switches a request
 //                            (getrusage, the whole process)
 
+/// Each kind's CPU time and context switches, for the line after a turn-taking run's medians.
+func describe(_ usages: [ProcessUsage], _ kinds: [String]) -> String {
+    zip(kinds, usages).map { kind, usage in
+        String(
+            format: "%@ %.1f+%.1f CPU µs %.2f+%.2f switches", kind, usage.userMicroseconds, usage.systemMicroseconds,
+            usage.voluntarySwitches, usage.involuntarySwitches)
+    }.joined(separator: ", ")
+}
+
 let usage =
     "usage: Profile chain|terminal|feed|fetcher|feeds|scrolls COUNT | ingest FILE ROUNDS | loopback URL COUNT CONCURRENCY ROUNDS [LINK,...|only:LINK,...]\n"
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -64,12 +73,7 @@ if arguments.count == 5 || arguments.count == 6, arguments[0] == "loopback", let
             result.chain, result.defaultChain))
     // The whole process's CPU and context switches a request, on a line of its own: the line
     // above is the one scripts/bench.sh reads its four medians from.
-    let usage = zip(InterleavedLoopback.Kind.allCases, result.usage).map { kind, usage in
-        String(
-            format: "%@ %.1f+%.1f CPU µs %.2f+%.2f switches", kind.rawValue, usage.userMicroseconds, usage.systemMicroseconds,
-            usage.voluntarySwitches, usage.involuntarySwitches)
-    }
-    print("usage a request (user+system; voluntary+involuntary): " + usage.joined(separator: ", "))
+    print("usage a request (user+system; voluntary+involuntary): " + describe(result.usage, InterleavedLoopback.Kind.allCases.map(\.rawValue)))
     exit(0)
 }
 guard arguments.count == 2, let count = Int(arguments[1]) else {
@@ -95,6 +99,7 @@ case "scrolls":
         String(
             format: "raw client %.1f ms, ApiClient models %.1f ms, PostFeed %.1f ms a scroll; round ratios models %.3fx, PostFeed %.3fx",
             result.raw, result.models, result.feed, result.modelsRatio, result.feedRatio))
+    print("usage a page (user+system; voluntary+involuntary): " + describe(result.usage, PostScrolls.Kind.allCases.map(\.rawValue)))
 case "fetcher":
     var total = 0
     for _ in 0..<count { total += await FeedScrolls.fetchDirectly() }

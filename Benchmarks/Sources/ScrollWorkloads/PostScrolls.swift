@@ -1,5 +1,5 @@
 public import Foundation
-import InterleavedRounds
+public import InterleavedRounds
 import LemmyAPI
 import FeedLoading
 import LemmyMiddleware
@@ -99,6 +99,8 @@ public enum PostScrolls {
         public var raw, models, feed: Double
         /// Median of the rounds' ratios to the raw client.
         public var modelsRatio, feedRatio: Double
+        /// Each kind's process usage (CPU time, context switches) a page, in ``Kind`` order.
+        public var usage: [ProcessUsage]
     }
 
     /// The three scrolls taking turns, round by round, against one server; stops the run unless
@@ -108,23 +110,25 @@ public enum PostScrolls {
         let server = try await startServer()
         let url = server.baseURL
         var reference: [Int]?
-        let samples: [[Double]]
+        let measured: InterleavedRounds.Samples
         do {
-            samples = try await InterleavedRounds.measure(rounds: rounds, kinds: Kind.allCases.count) { index in
+            measured = try await InterleavedRounds.measure(rounds: rounds, kinds: Kind.allCases.count) { index in
                 let (ids, live) = try await scroll(Kind.allCases[index], url)
                 precondition(ids.count >= target && live == 0, "a scroll ended early or left models alive")
                 if let reference { precondition(reference == Array(ids.prefix(target)), "scrolls saw other posts") }
                 reference = reference ?? Array(ids.prefix(target))
-            }.seconds
+            }
         } catch {
             await server.stop()
             throw error
         }
         await server.stop()
         let median = InterleavedRounds.median
+        let samples = measured.seconds
         return Interleaved(
             raw: median(samples[0]) * 1e3, models: median(samples[1]) * 1e3, feed: median(samples[2]) * 1e3,
             modelsRatio: median(zip(samples[1], samples[0]).map { $0 / $1 }),
-            feedRatio: median(zip(samples[2], samples[0]).map { $0 / $1 }))
+            feedRatio: median(zip(samples[2], samples[0]).map { $0 / $1 }),
+            usage: measured.usage.map { $0.per(rounds * target / pageSize) })
     }
 }
