@@ -11,7 +11,7 @@ extension ApiClient {
         let snapshot = Person1Snapshot(person, blocked: isBlocked)
         // The generated `merge(_:)` would look the id up again.
         return caches.person1.merge(snapshot.id, cached: cached, snapshot, sequence: mergeSequence) {
-            Person1(api: self, snapshot: snapshot)
+            Person1(api: self, snapshot: $0)
         }
     }
 
@@ -33,7 +33,7 @@ extension ApiClient {
         let snapshot = Community1Snapshot(community, blocked: isBlocked)
         // The generated `merge(_:)` would look the id up again.
         return caches.community1.merge(snapshot.id, cached: cached, snapshot, sequence: mergeSequence) {
-            Community1(api: self, snapshot: snapshot)
+            Community1(api: self, snapshot: $0)
         }
     }
 
@@ -41,8 +41,10 @@ extension ApiClient {
         let blocked = view.blocked ?? view.communityActions.map { $0.blockedAt != nil }
         let community1 = community1(view.community, blocked: blocked)
         let snapshot = Community2Snapshot(view)
+        let subscribed = snapshot.subscription.isSubscribed
+        // `merge` consumes the snapshot: read what is needed of it first, or it is copied.
         let model = merge(snapshot, community1: community1)
-        if let account { Account.set(&account.subscribedCommunityIds, model.id, member: snapshot.subscription.isSubscribed) }
+        if let account { Account.set(&account.subscribedCommunityIds, model.id, member: subscribed) }
         return model
     }
 

@@ -225,21 +225,21 @@ public final class Comment1: Comment1Providing, Observable, LazilyObserved {
     /// This model.
     public var comment1: Comment1 { self }
 
-    init(api: ApiClient, snapshot: Comment1Snapshot) {
+    init(api: ApiClient, snapshot: consuming Comment1Snapshot) {
         self.api = api
-        self.id = snapshot.id
-        self.actorIdText = snapshot.actorId
-        self._content = snapshot.content
-        self._creatorId = snapshot.creatorId
-        self._postId = snapshot.postId
-        self._path = snapshot.path
-        self._created = snapshot.created
-        self._updated = snapshot.updated
-        self._deleted = snapshot.deleted
-        self._removed = snapshot.removed
-        self._distinguished = snapshot.distinguished
-        self._languageId = snapshot.languageId
         self.confirmed = snapshot
+        self.id = confirmed.id
+        self.actorIdText = confirmed.actorId
+        self._content = confirmed.content
+        self._creatorId = confirmed.creatorId
+        self._postId = confirmed.postId
+        self._path = confirmed.path
+        self._created = confirmed.created
+        self._updated = confirmed.updated
+        self._deleted = confirmed.deleted
+        self._removed = confirmed.removed
+        self._distinguished = confirmed.distinguished
+        self._languageId = confirmed.languageId
     }
 
     /// The current values of the snapshot fields.
@@ -416,18 +416,18 @@ public final class Comment2: Comment2Providing, Observable, LazilyObserved {
     /// This model.
     public var comment2: Comment2 { self }
 
-    init(comment1: Comment1, creator: Person1, post: Post1, community: Community1, snapshot: Comment2Snapshot) {
+    init(comment1: Comment1, creator: Person1, post: Post1, community: Community1, snapshot: consuming Comment2Snapshot) {
         self.comment1 = comment1
         self.creator = creator
         self.post = post
         self.community = community
-        self._votes = snapshot.votes
-        self._saved = snapshot.saved
-        self._childCount = snapshot.childCount
-        self._creatorIsModerator = snapshot.creatorIsModerator
-        self._creatorIsAdmin = snapshot.creatorIsAdmin
-        self._creatorBannedFromCommunity = snapshot.creatorBannedFromCommunity
         self.confirmed = snapshot
+        self._votes = confirmed.votes
+        self._saved = confirmed.saved
+        self._childCount = confirmed.childCount
+        self._creatorIsModerator = confirmed.creatorIsModerator
+        self._creatorIsAdmin = confirmed.creatorIsAdmin
+        self._creatorBannedFromCommunity = confirmed.creatorBannedFromCommunity
     }
 
     /// The current values of the snapshot fields.
@@ -454,18 +454,18 @@ extension Comment2: SnapshotBacked {}
 extension ApiClient {
     /// The cached ``Comment1`` with this id, updated from `snapshot` if this answer is not older than
     /// the one it holds, or a new one registered.
-    func merge(_ snapshot: Comment1Snapshot) -> Comment1 {
+    func merge(_ snapshot: consuming Comment1Snapshot) -> Comment1 {
         let model = caches.comment1.merge(snapshot.id, snapshot, sequence: mergeSequence) {
-            Comment1(api: self, snapshot: snapshot)
+            Comment1(api: self, snapshot: $0)
         }
         return model
     }
 
     /// The cached ``Comment2`` with this id, updated from `snapshot` if this answer is not older than
     /// the one it holds, or a new one registered.
-    func merge(_ snapshot: Comment2Snapshot, comment1: Comment1, creator: Person1, post: Post1, community: Community1) -> Comment2 {
+    func merge(_ snapshot: consuming Comment2Snapshot, comment1: Comment1, creator: Person1, post: Post1, community: Community1) -> Comment2 {
         let model = caches.comment2.merge(comment1.id, snapshot, sequence: mergeSequence) {
-            Comment2(comment1: comment1, creator: creator, post: post, community: community, snapshot: snapshot)
+            Comment2(comment1: comment1, creator: creator, post: post, community: community, snapshot: $0)
         }
         return model
     }

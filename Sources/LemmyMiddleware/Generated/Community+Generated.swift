@@ -307,25 +307,25 @@ public final class Community1: Community1Providing, Observable, LazilyObserved {
     /// This model.
     public var community1: Community1 { self }
 
-    init(api: ApiClient, snapshot: Community1Snapshot) {
+    init(api: ApiClient, snapshot: consuming Community1Snapshot) {
         self.api = api
-        self.id = snapshot.id
-        self.actorIdText = snapshot.actorId
-        self._name = snapshot.name
-        self._displayName = snapshot.displayName
-        self._description = snapshot.description
-        self._iconText = snapshot.icon
-        self._bannerText = snapshot.banner
-        self._created = snapshot.created
-        self._updated = snapshot.updated
-        self._nsfw = snapshot.nsfw
-        self._removed = snapshot.removed
-        self._deleted = snapshot.deleted
-        self._onlyModeratorsCanPost = snapshot.onlyModeratorsCanPost
-        self._isLocal = snapshot.isLocal
-        self._instanceId = snapshot.instanceId
-        self._blocked = snapshot.blocked
         self.confirmed = snapshot
+        self.id = confirmed.id
+        self.actorIdText = confirmed.actorId
+        self._name = confirmed.name
+        self._displayName = confirmed.displayName
+        self._description = confirmed.description
+        self._iconText = confirmed.icon
+        self._bannerText = confirmed.banner
+        self._created = confirmed.created
+        self._updated = confirmed.updated
+        self._nsfw = confirmed.nsfw
+        self._removed = confirmed.removed
+        self._deleted = confirmed.deleted
+        self._onlyModeratorsCanPost = confirmed.onlyModeratorsCanPost
+        self._isLocal = confirmed.isLocal
+        self._instanceId = confirmed.instanceId
+        self._blocked = confirmed.blocked
     }
 
     /// The current values of the snapshot fields.
@@ -477,14 +477,14 @@ public final class Community2: Community2Providing, Observable, LazilyObserved {
     /// This model.
     public var community2: Community2 { self }
 
-    init(community1: Community1, snapshot: Community2Snapshot) {
+    init(community1: Community1, snapshot: consuming Community2Snapshot) {
         self.community1 = community1
-        self._subscription = snapshot.subscription
-        self._subscriberCount = snapshot.subscriberCount
-        self._postCount = snapshot.postCount
-        self._commentCount = snapshot.commentCount
-        self._activeUserCountMonth = snapshot.activeUserCountMonth
         self.confirmed = snapshot
+        self._subscription = confirmed.subscription
+        self._subscriberCount = confirmed.subscriberCount
+        self._postCount = confirmed.postCount
+        self._commentCount = confirmed.commentCount
+        self._activeUserCountMonth = confirmed.activeUserCountMonth
     }
 
     /// The current values of the snapshot fields.
@@ -575,11 +575,11 @@ public final class Community3: Community3Providing, Observable, LazilyObserved {
     /// This model.
     public var community3: Community3 { self }
 
-    init(community2: Community2, moderators: [Person1], snapshot: Community3Snapshot) {
+    init(community2: Community2, moderators: [Person1], snapshot: consuming Community3Snapshot) {
         self.community2 = community2
         self._moderators = moderators
-        self._discussionLanguages = snapshot.discussionLanguages
         self.confirmed = snapshot
+        self._discussionLanguages = confirmed.discussionLanguages
     }
 
     /// The current values of the snapshot fields.
@@ -608,27 +608,27 @@ extension Community3: SnapshotBacked {}
 extension ApiClient {
     /// The cached ``Community1`` with this id, updated from `snapshot` if this answer is not older than
     /// the one it holds, or a new one registered.
-    func merge(_ snapshot: Community1Snapshot) -> Community1 {
+    func merge(_ snapshot: consuming Community1Snapshot) -> Community1 {
         let model = caches.community1.merge(snapshot.id, snapshot, sequence: mergeSequence) {
-            Community1(api: self, snapshot: snapshot)
+            Community1(api: self, snapshot: $0)
         }
         return model
     }
 
     /// The cached ``Community2`` with this id, updated from `snapshot` if this answer is not older than
     /// the one it holds, or a new one registered.
-    func merge(_ snapshot: Community2Snapshot, community1: Community1) -> Community2 {
+    func merge(_ snapshot: consuming Community2Snapshot, community1: Community1) -> Community2 {
         let model = caches.community2.merge(community1.id, snapshot, sequence: mergeSequence) {
-            Community2(community1: community1, snapshot: snapshot)
+            Community2(community1: community1, snapshot: $0)
         }
         return model
     }
 
     /// The cached ``Community3`` with this id, updated from `snapshot` if this answer is not older than
     /// the one it holds, or a new one registered.
-    func merge(_ snapshot: Community3Snapshot, community2: Community2, moderators: [Person1]) -> Community3 {
+    func merge(_ snapshot: consuming Community3Snapshot, community2: Community2, moderators: [Person1]) -> Community3 {
         let model = caches.community3.merge(community2.id, snapshot, sequence: mergeSequence) {
-            Community3(community2: community2, moderators: moderators, snapshot: snapshot)
+            Community3(community2: community2, moderators: moderators, snapshot: $0)
         }
         model.replaceModerators(moderators, sequence: mergeSequence)
         return model

@@ -82,13 +82,13 @@ public final class Mention1: Mention1Providing, Observable, LazilyObserved {
     /// This model.
     public var mention1: Mention1 { self }
 
-    init(api: ApiClient, comment: Comment2, snapshot: Mention1Snapshot) {
+    init(api: ApiClient, comment: Comment2, snapshot: consuming Mention1Snapshot) {
         self.api = api
         self.comment = comment
-        self.id = snapshot.id
-        self._read = snapshot.read
-        self._created = snapshot.created
         self.confirmed = snapshot
+        self.id = confirmed.id
+        self._read = confirmed.read
+        self._created = confirmed.created
     }
 
     /// The current values of the snapshot fields.
@@ -111,9 +111,9 @@ extension Mention1: SnapshotBacked {}
 extension ApiClient {
     /// The cached ``Mention1`` with this id, updated from `snapshot` if this answer is not older than
     /// the one it holds, or a new one registered.
-    func merge(_ snapshot: Mention1Snapshot, comment: Comment2) -> Mention1 {
+    func merge(_ snapshot: consuming Mention1Snapshot, comment: Comment2) -> Mention1 {
         let model = caches.mention1.merge(snapshot.id, snapshot, sequence: mergeSequence) {
-            Mention1(api: self, comment: comment, snapshot: snapshot)
+            Mention1(api: self, comment: comment, snapshot: $0)
         }
         return model
     }

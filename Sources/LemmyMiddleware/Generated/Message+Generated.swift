@@ -165,19 +165,19 @@ public final class Message1: Message1Providing, Observable, LazilyObserved {
     /// This model.
     public var message1: Message1 { self }
 
-    init(api: ApiClient, creator: Person1, recipient: Person1, snapshot: Message1Snapshot) {
+    init(api: ApiClient, creator: Person1, recipient: Person1, snapshot: consuming Message1Snapshot) {
         self.api = api
         self.creator = creator
         self.recipient = recipient
-        self.id = snapshot.id
-        self.actorIdText = snapshot.actorId
-        self._content = snapshot.content
-        self._created = snapshot.created
-        self._updated = snapshot.updated
-        self._deleted = snapshot.deleted
-        self._read = snapshot.read
-        self._notificationId = snapshot.notificationId
         self.confirmed = snapshot
+        self.id = confirmed.id
+        self.actorIdText = confirmed.actorId
+        self._content = confirmed.content
+        self._created = confirmed.created
+        self._updated = confirmed.updated
+        self._deleted = confirmed.deleted
+        self._read = confirmed.read
+        self._notificationId = confirmed.notificationId
     }
 
     /// The current values of the snapshot fields.
@@ -244,7 +244,7 @@ public final class Message2: Message2Providing, Observable, LazilyObserved {
     /// This model.
     public var message2: Message2 { self }
 
-    init(message1: Message1, creator2: Person2, recipient2: Person2, snapshot: Message2Snapshot) {
+    init(message1: Message1, creator2: Person2, recipient2: Person2, snapshot: consuming Message2Snapshot) {
         self.message1 = message1
         self.creator2 = creator2
         self.recipient2 = recipient2
@@ -269,18 +269,18 @@ extension Message2: SnapshotBacked {}
 extension ApiClient {
     /// The cached ``Message1`` with this id, updated from `snapshot` if this answer is not older than
     /// the one it holds, or a new one registered.
-    func merge(_ snapshot: Message1Snapshot, creator: Person1, recipient: Person1) -> Message1 {
+    func merge(_ snapshot: consuming Message1Snapshot, creator: Person1, recipient: Person1) -> Message1 {
         let model = caches.message1.merge(snapshot.id, snapshot, sequence: mergeSequence) {
-            Message1(api: self, creator: creator, recipient: recipient, snapshot: snapshot)
+            Message1(api: self, creator: creator, recipient: recipient, snapshot: $0)
         }
         return model
     }
 
     /// The cached ``Message2`` with this id, updated from `snapshot` if this answer is not older than
     /// the one it holds, or a new one registered.
-    func merge(_ snapshot: Message2Snapshot, message1: Message1, creator2: Person2, recipient2: Person2) -> Message2 {
+    func merge(_ snapshot: consuming Message2Snapshot, message1: Message1, creator2: Person2, recipient2: Person2) -> Message2 {
         let model = caches.message2.merge(message1.id, snapshot, sequence: mergeSequence) {
-            Message2(message1: message1, creator2: creator2, recipient2: recipient2, snapshot: snapshot)
+            Message2(message1: message1, creator2: creator2, recipient2: recipient2, snapshot: $0)
         }
         return model
     }

@@ -273,23 +273,23 @@ public final class Person1: Person1Providing, Observable, LazilyObserved {
     /// This model.
     public var person1: Person1 { self }
 
-    init(api: ApiClient, snapshot: Person1Snapshot) {
+    init(api: ApiClient, snapshot: consuming Person1Snapshot) {
         self.api = api
-        self.id = snapshot.id
-        self.actorIdText = snapshot.actorId
-        self._name = snapshot.name
-        self._displayName = snapshot.displayName
-        self._bio = snapshot.bio
-        self._avatarText = snapshot.avatar
-        self._bannerText = snapshot.banner
-        self._created = snapshot.created
-        self._updated = snapshot.updated
-        self._isBot = snapshot.isBot
-        self._isDeleted = snapshot.isDeleted
-        self._isLocal = snapshot.isLocal
-        self._instanceId = snapshot.instanceId
-        self._blocked = snapshot.blocked
         self.confirmed = snapshot
+        self.id = confirmed.id
+        self.actorIdText = confirmed.actorId
+        self._name = confirmed.name
+        self._displayName = confirmed.displayName
+        self._bio = confirmed.bio
+        self._avatarText = confirmed.avatar
+        self._bannerText = confirmed.banner
+        self._created = confirmed.created
+        self._updated = confirmed.updated
+        self._isBot = confirmed.isBot
+        self._isDeleted = confirmed.isDeleted
+        self._isLocal = confirmed.isLocal
+        self._instanceId = confirmed.instanceId
+        self._blocked = confirmed.blocked
     }
 
     /// The current values of the snapshot fields.
@@ -422,13 +422,13 @@ public final class Person2: Person2Providing, Observable, LazilyObserved {
     /// This model.
     public var person2: Person2 { self }
 
-    init(person1: Person1, snapshot: Person2Snapshot) {
+    init(person1: Person1, snapshot: consuming Person2Snapshot) {
         self.person1 = person1
-        self._postCount = snapshot.postCount
-        self._commentCount = snapshot.commentCount
-        self._isAdmin = snapshot.isAdmin
-        self._isBanned = snapshot.isBanned
         self.confirmed = snapshot
+        self._postCount = confirmed.postCount
+        self._commentCount = confirmed.commentCount
+        self._isAdmin = confirmed.isAdmin
+        self._isBanned = confirmed.isBanned
     }
 
     /// The current values of the snapshot fields.
@@ -501,7 +501,7 @@ public final class Person3: Person3Providing, Observable, LazilyObserved {
     /// This model.
     public var person3: Person3 { self }
 
-    init(person2: Person2, moderatedCommunities: [Community1], snapshot: Person3Snapshot) {
+    init(person2: Person2, moderatedCommunities: [Community1], snapshot: consuming Person3Snapshot) {
         self.person2 = person2
         self._moderatedCommunities = moderatedCommunities
         self.confirmed = snapshot
@@ -532,27 +532,27 @@ extension Person3: SnapshotBacked {}
 extension ApiClient {
     /// The cached ``Person1`` with this id, updated from `snapshot` if this answer is not older than
     /// the one it holds, or a new one registered.
-    func merge(_ snapshot: Person1Snapshot) -> Person1 {
+    func merge(_ snapshot: consuming Person1Snapshot) -> Person1 {
         let model = caches.person1.merge(snapshot.id, snapshot, sequence: mergeSequence) {
-            Person1(api: self, snapshot: snapshot)
+            Person1(api: self, snapshot: $0)
         }
         return model
     }
 
     /// The cached ``Person2`` with this id, updated from `snapshot` if this answer is not older than
     /// the one it holds, or a new one registered.
-    func merge(_ snapshot: Person2Snapshot, person1: Person1) -> Person2 {
+    func merge(_ snapshot: consuming Person2Snapshot, person1: Person1) -> Person2 {
         let model = caches.person2.merge(person1.id, snapshot, sequence: mergeSequence) {
-            Person2(person1: person1, snapshot: snapshot)
+            Person2(person1: person1, snapshot: $0)
         }
         return model
     }
 
     /// The cached ``Person3`` with this id, updated from `snapshot` if this answer is not older than
     /// the one it holds, or a new one registered.
-    func merge(_ snapshot: Person3Snapshot, person2: Person2, moderatedCommunities: [Community1]) -> Person3 {
+    func merge(_ snapshot: consuming Person3Snapshot, person2: Person2, moderatedCommunities: [Community1]) -> Person3 {
         let model = caches.person3.merge(person2.id, snapshot, sequence: mergeSequence) {
-            Person3(person2: person2, moderatedCommunities: moderatedCommunities, snapshot: snapshot)
+            Person3(person2: person2, moderatedCommunities: moderatedCommunities, snapshot: $0)
         }
         model.replaceModeratedCommunities(moderatedCommunities, sequence: mergeSequence)
         return model

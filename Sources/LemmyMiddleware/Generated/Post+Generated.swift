@@ -431,32 +431,32 @@ public final class Post1: Post1Providing, Observable, LazilyObserved {
     /// This model.
     public var post1: Post1 { self }
 
-    init(api: ApiClient, snapshot: Post1Snapshot) {
+    init(api: ApiClient, snapshot: consuming Post1Snapshot) {
         self.api = api
-        self.id = snapshot.id
-        self.actorIdText = snapshot.actorId
-        self._title = snapshot.title
-        self._content = snapshot.content
-        self._linkURLText = snapshot.linkURL
-        self._thumbnailURLText = snapshot.thumbnailURL
-        self._embedTitle = snapshot.embedTitle
-        self._embedDescription = snapshot.embedDescription
-        self._embedVideoURLText = snapshot.embedVideoURL
-        self._urlContentType = snapshot.urlContentType
-        self._altText = snapshot.altText
-        self._creatorId = snapshot.creatorId
-        self._communityId = snapshot.communityId
-        self._created = snapshot.created
-        self._updated = snapshot.updated
-        self._deleted = snapshot.deleted
-        self._removed = snapshot.removed
-        self._locked = snapshot.locked
-        self._nsfw = snapshot.nsfw
-        self._pinnedCommunity = snapshot.pinnedCommunity
-        self._pinnedInstance = snapshot.pinnedInstance
-        self._languageId = snapshot.languageId
-        self._isLocal = snapshot.isLocal
         self.confirmed = snapshot
+        self.id = confirmed.id
+        self.actorIdText = confirmed.actorId
+        self._title = confirmed.title
+        self._content = confirmed.content
+        self._linkURLText = confirmed.linkURL
+        self._thumbnailURLText = confirmed.thumbnailURL
+        self._embedTitle = confirmed.embedTitle
+        self._embedDescription = confirmed.embedDescription
+        self._embedVideoURLText = confirmed.embedVideoURL
+        self._urlContentType = confirmed.urlContentType
+        self._altText = confirmed.altText
+        self._creatorId = confirmed.creatorId
+        self._communityId = confirmed.communityId
+        self._created = confirmed.created
+        self._updated = confirmed.updated
+        self._deleted = confirmed.deleted
+        self._removed = confirmed.removed
+        self._locked = confirmed.locked
+        self._nsfw = confirmed.nsfw
+        self._pinnedCommunity = confirmed.pinnedCommunity
+        self._pinnedInstance = confirmed.pinnedInstance
+        self._languageId = confirmed.languageId
+        self._isLocal = confirmed.isLocal
     }
 
     /// The current values of the snapshot fields.
@@ -708,21 +708,21 @@ public final class Post2: Post2Providing, Observable, LazilyObserved {
     /// This model.
     public var post2: Post2 { self }
 
-    init(post1: Post1, creator: Person1, community: Community1, snapshot: Post2Snapshot) {
+    init(post1: Post1, creator: Person1, community: Community1, snapshot: consuming Post2Snapshot) {
         self.post1 = post1
         self.creator = creator
         self.community = community
-        self._votes = snapshot.votes
-        self._saved = snapshot.saved
-        self._read = snapshot.read
-        self._hidden = snapshot.hidden
-        self._commentCount = snapshot.commentCount
-        self._unreadCommentCount = snapshot.unreadCommentCount
-        self._creatorIsModerator = snapshot.creatorIsModerator
-        self._creatorIsAdmin = snapshot.creatorIsAdmin
-        self._creatorBannedFromCommunity = snapshot.creatorBannedFromCommunity
-        self._tags = snapshot.tags
         self.confirmed = snapshot
+        self._votes = confirmed.votes
+        self._saved = confirmed.saved
+        self._read = confirmed.read
+        self._hidden = confirmed.hidden
+        self._commentCount = confirmed.commentCount
+        self._unreadCommentCount = confirmed.unreadCommentCount
+        self._creatorIsModerator = confirmed.creatorIsModerator
+        self._creatorIsAdmin = confirmed.creatorIsAdmin
+        self._creatorBannedFromCommunity = confirmed.creatorBannedFromCommunity
+        self._tags = confirmed.tags
     }
 
     /// The current values of the snapshot fields.
@@ -821,7 +821,7 @@ public final class Post3: Post3Providing, Observable, LazilyObserved {
     /// This model.
     public var post3: Post3 { self }
 
-    init(post2: Post2, community2: Community2, moderators: [Person1], crossPosts: [Post2], snapshot: Post3Snapshot) {
+    init(post2: Post2, community2: Community2, moderators: [Person1], crossPosts: [Post2], snapshot: consuming Post3Snapshot) {
         self.post2 = post2
         self.community2 = community2
         self._moderators = moderators
@@ -861,27 +861,27 @@ extension Post3: SnapshotBacked {}
 extension ApiClient {
     /// The cached ``Post1`` with this id, updated from `snapshot` if this answer is not older than
     /// the one it holds, or a new one registered.
-    func merge(_ snapshot: Post1Snapshot) -> Post1 {
+    func merge(_ snapshot: consuming Post1Snapshot) -> Post1 {
         let model = caches.post1.merge(snapshot.id, snapshot, sequence: mergeSequence) {
-            Post1(api: self, snapshot: snapshot)
+            Post1(api: self, snapshot: $0)
         }
         return model
     }
 
     /// The cached ``Post2`` with this id, updated from `snapshot` if this answer is not older than
     /// the one it holds, or a new one registered.
-    func merge(_ snapshot: Post2Snapshot, post1: Post1, creator: Person1, community: Community1) -> Post2 {
+    func merge(_ snapshot: consuming Post2Snapshot, post1: Post1, creator: Person1, community: Community1) -> Post2 {
         let model = caches.post2.merge(post1.id, snapshot, sequence: mergeSequence) {
-            Post2(post1: post1, creator: creator, community: community, snapshot: snapshot)
+            Post2(post1: post1, creator: creator, community: community, snapshot: $0)
         }
         return model
     }
 
     /// The cached ``Post3`` with this id, updated from `snapshot` if this answer is not older than
     /// the one it holds, or a new one registered.
-    func merge(_ snapshot: Post3Snapshot, post2: Post2, community2: Community2, moderators: [Person1], crossPosts: [Post2]) -> Post3 {
+    func merge(_ snapshot: consuming Post3Snapshot, post2: Post2, community2: Community2, moderators: [Person1], crossPosts: [Post2]) -> Post3 {
         let model = caches.post3.merge(post2.id, snapshot, sequence: mergeSequence) {
-            Post3(post2: post2, community2: community2, moderators: moderators, crossPosts: crossPosts, snapshot: snapshot)
+            Post3(post2: post2, community2: community2, moderators: moderators, crossPosts: crossPosts, snapshot: $0)
         }
         model.replaceModerators(moderators, sequence: mergeSequence)
         model.replaceCrossPosts(crossPosts, sequence: mergeSequence)

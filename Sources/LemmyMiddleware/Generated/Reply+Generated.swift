@@ -86,13 +86,13 @@ public final class Reply1: Reply1Providing, Observable, LazilyObserved {
     /// This model.
     public var reply1: Reply1 { self }
 
-    init(api: ApiClient, comment: Comment2, snapshot: Reply1Snapshot) {
+    init(api: ApiClient, comment: Comment2, snapshot: consuming Reply1Snapshot) {
         self.api = api
         self.comment = comment
-        self.id = snapshot.id
-        self._read = snapshot.read
-        self._created = snapshot.created
         self.confirmed = snapshot
+        self.id = confirmed.id
+        self._read = confirmed.read
+        self._created = confirmed.created
     }
 
     /// The current values of the snapshot fields.
@@ -163,7 +163,7 @@ public final class Reply2: Reply2Providing, Observable, LazilyObserved {
     /// This model.
     public var reply2: Reply2 { self }
 
-    init(reply1: Reply1, post2: Post2, community2: Community2, creator2: Person2, parent: Comment2?, snapshot: Reply2Snapshot) {
+    init(reply1: Reply1, post2: Post2, community2: Community2, creator2: Person2, parent: Comment2?, snapshot: consuming Reply2Snapshot) {
         self.reply1 = reply1
         self.post2 = post2
         self.community2 = community2
@@ -190,18 +190,18 @@ extension Reply2: SnapshotBacked {}
 extension ApiClient {
     /// The cached ``Reply1`` with this id, updated from `snapshot` if this answer is not older than
     /// the one it holds, or a new one registered.
-    func merge(_ snapshot: Reply1Snapshot, comment: Comment2) -> Reply1 {
+    func merge(_ snapshot: consuming Reply1Snapshot, comment: Comment2) -> Reply1 {
         let model = caches.reply1.merge(snapshot.id, snapshot, sequence: mergeSequence) {
-            Reply1(api: self, comment: comment, snapshot: snapshot)
+            Reply1(api: self, comment: comment, snapshot: $0)
         }
         return model
     }
 
     /// The cached ``Reply2`` with this id, updated from `snapshot` if this answer is not older than
     /// the one it holds, or a new one registered.
-    func merge(_ snapshot: Reply2Snapshot, reply1: Reply1, post2: Post2, community2: Community2, creator2: Person2, parent: Comment2?) -> Reply2 {
+    func merge(_ snapshot: consuming Reply2Snapshot, reply1: Reply1, post2: Post2, community2: Community2, creator2: Person2, parent: Comment2?) -> Reply2 {
         let model = caches.reply2.merge(reply1.id, snapshot, sequence: mergeSequence) {
-            Reply2(reply1: reply1, post2: post2, community2: community2, creator2: creator2, parent: parent, snapshot: snapshot)
+            Reply2(reply1: reply1, post2: post2, community2: community2, creator2: creator2, parent: parent, snapshot: $0)
         }
         return model
     }

@@ -171,17 +171,17 @@ public final class Site1: Site1Providing, Observable, LazilyObserved {
     /// This model.
     public var site1: Site1 { self }
 
-    init(api: ApiClient, snapshot: Site1Snapshot) {
+    init(api: ApiClient, snapshot: consuming Site1Snapshot) {
         self.api = api
-        self.id = snapshot.id
-        self.actorIdText = snapshot.actorId
-        self._name = snapshot.name
-        self._summary = snapshot.summary
-        self._sidebar = snapshot.sidebar
-        self._iconText = snapshot.icon
-        self._bannerText = snapshot.banner
-        self._created = snapshot.created
         self.confirmed = snapshot
+        self.id = confirmed.id
+        self.actorIdText = confirmed.actorId
+        self._name = confirmed.name
+        self._summary = confirmed.summary
+        self._sidebar = confirmed.sidebar
+        self._iconText = confirmed.icon
+        self._bannerText = confirmed.banner
+        self._created = confirmed.created
     }
 
     /// The current values of the snapshot fields.
@@ -325,14 +325,14 @@ public final class Site2: Site2Providing, Observable, LazilyObserved {
     /// This model.
     public var site2: Site2 { self }
 
-    init(site1: Site1, snapshot: Site2Snapshot) {
+    init(site1: Site1, snapshot: consuming Site2Snapshot) {
         self.site1 = site1
-        self._userCount = snapshot.userCount
-        self._postCount = snapshot.postCount
-        self._commentCount = snapshot.commentCount
-        self._communityCount = snapshot.communityCount
-        self._activeUserCountMonth = snapshot.activeUserCountMonth
         self.confirmed = snapshot
+        self._userCount = confirmed.userCount
+        self._postCount = confirmed.postCount
+        self._commentCount = confirmed.commentCount
+        self._communityCount = confirmed.communityCount
+        self._activeUserCountMonth = confirmed.activeUserCountMonth
     }
 
     /// The current values of the snapshot fields.
@@ -423,11 +423,11 @@ public final class Site3: Site3Providing, Observable, LazilyObserved {
     /// This model.
     public var site3: Site3 { self }
 
-    init(site2: Site2, administrators: [Person1], snapshot: Site3Snapshot) {
+    init(site2: Site2, administrators: [Person1], snapshot: consuming Site3Snapshot) {
         self.site2 = site2
         self._administrators = administrators
-        self._version = snapshot.version
         self.confirmed = snapshot
+        self._version = confirmed.version
     }
 
     /// The current values of the snapshot fields.
@@ -456,27 +456,27 @@ extension Site3: SnapshotBacked {}
 extension ApiClient {
     /// The cached ``Site1`` with this id, updated from `snapshot` if this answer is not older than
     /// the one it holds, or a new one registered.
-    func merge(_ snapshot: Site1Snapshot) -> Site1 {
+    func merge(_ snapshot: consuming Site1Snapshot) -> Site1 {
         let model = caches.site1.merge(snapshot.id, snapshot, sequence: mergeSequence) {
-            Site1(api: self, snapshot: snapshot)
+            Site1(api: self, snapshot: $0)
         }
         return model
     }
 
     /// The cached ``Site2`` with this id, updated from `snapshot` if this answer is not older than
     /// the one it holds, or a new one registered.
-    func merge(_ snapshot: Site2Snapshot, site1: Site1) -> Site2 {
+    func merge(_ snapshot: consuming Site2Snapshot, site1: Site1) -> Site2 {
         let model = caches.site2.merge(site1.id, snapshot, sequence: mergeSequence) {
-            Site2(site1: site1, snapshot: snapshot)
+            Site2(site1: site1, snapshot: $0)
         }
         return model
     }
 
     /// The cached ``Site3`` with this id, updated from `snapshot` if this answer is not older than
     /// the one it holds, or a new one registered.
-    func merge(_ snapshot: Site3Snapshot, site2: Site2, administrators: [Person1]) -> Site3 {
+    func merge(_ snapshot: consuming Site3Snapshot, site2: Site2, administrators: [Person1]) -> Site3 {
         let model = caches.site3.merge(site2.id, snapshot, sequence: mergeSequence) {
-            Site3(site2: site2, administrators: administrators, snapshot: snapshot)
+            Site3(site2: site2, administrators: administrators, snapshot: $0)
         }
         model.replaceAdministrators(administrators, sequence: mergeSequence)
         return model

@@ -30,18 +30,32 @@ extension SnapshotBacked {
 extension WeakCache where Value: SnapshotBacked {
     /// The live object for `key`, updated in place with `snapshot`, or a new one made by `make`
     /// and registered.
-    func merge(_ key: Key, _ snapshot: Value.Snapshot, sequence: UInt64, make: () -> Value) -> Value {
-        merge(key, cached: self[key], snapshot, sequence: sequence, make: make)
+    ///
+    /// `snapshot` is consumed: a new model takes it as its confirmed state without a copy (each
+    /// copy of a snapshot retains every string in it, and its destruction releases them).
+    func merge(_ key: Key, _ snapshot: consuming Value.Snapshot, sequence: UInt64, make: (consuming Value.Snapshot) -> Value) -> Value {
+        if let existing = self[key] {
+            existing.merge(snapshot, sequence: sequence)
+            return existing
+        }
+        return register(make(snapshot), for: key, sequence: sequence)
     }
 
     /// ``merge(_:_:sequence:make:)`` for a caller that already looked up `key` and found `cached`
     /// (it needed the cached state to build `snapshot`): one dictionary lookup instead of two.
-    func merge(_ key: Key, cached: Value?, _ snapshot: Value.Snapshot, sequence: UInt64, make: () -> Value) -> Value {
+    ///
+    /// `snapshot` is borrowed: such a caller builds it from a value it borrows, so its fields
+    /// would be copied to pass it on owned, for an update as well as for a new model.
+    func merge(_ key: Key, cached: Value?, _ snapshot: Value.Snapshot, sequence: UInt64, make: (consuming Value.Snapshot) -> Value) -> Value {
         if let existing = cached {
             existing.merge(snapshot, sequence: sequence)
             return existing
         }
-        let value = make()
+        return register(make(snapshot), for: key, sequence: sequence)
+    }
+
+    /// Registers a model just made from the answer to request `sequence`.
+    private func register(_ value: Value, for key: Key, sequence: UInt64) -> Value {
         value.confirmedSequence = sequence
         insert(value, for: key)
         return value
