@@ -190,7 +190,8 @@ public enum MiddlewareModelEmitter {
             let below: String? = n > 1 ? "\(e)\(n - 1)" : nil
             let refs = t.fields.filter { $0.name != below && ($0.kind == "ref" || $0.kind == "refs") }
             let params =
-                ["_ snapshot: consuming \(C)Snapshot"] + (below.map { ["\($0): \(E)\(n - 1)"] } ?? []) + refs.map { "\($0.name): \($0.type)" }
+                ["_ snapshot: consuming \(C)Snapshot"] + (below.map { ["\($0): \(E)\(n - 1)"] } ?? [])
+                + refs.map { "\($0.name): \($0.type)" }
             let arguments =
                 (n == 1 ? ["api: self"] : ["\(below!): \(below!)"]) + refs.map { "\($0.name): \($0.name)" } + ["snapshot: $0"]
             if index > 0 { out.append("") }

@@ -73,7 +73,9 @@ if arguments.count == 5 || arguments.count == 6, arguments[0] == "loopback", let
             result.chain, result.defaultChain))
     // The whole process's CPU and context switches a request, on a line of its own: the line
     // above is the one scripts/bench.sh reads its four medians from.
-    print("usage a request (user+system; voluntary+involuntary): " + describe(result.usage, InterleavedLoopback.Kind.allCases.map(\.rawValue)))
+    print(
+        "usage a request (user+system; voluntary+involuntary): " + describe(result.usage, InterleavedLoopback.Kind.allCases.map(\.rawValue))
+    )
     exit(0)
 }
 guard arguments.count == 2, let count = Int(arguments[1]) else {

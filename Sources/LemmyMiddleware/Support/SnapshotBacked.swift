@@ -46,7 +46,8 @@ extension WeakCache where Value: SnapshotBacked {
     ///
     /// `snapshot` is borrowed: such a caller builds it from a value it borrows, so its fields
     /// would be copied to pass it on owned, for an update as well as for a new model.
-    func merge(_ key: Key, cached: Value?, _ snapshot: Value.Snapshot, sequence: UInt64, make: (consuming Value.Snapshot) -> Value) -> Value {
+    func merge(_ key: Key, cached: Value?, _ snapshot: Value.Snapshot, sequence: UInt64, make: (consuming Value.Snapshot) -> Value) -> Value
+    {
         if let existing = cached {
             existing.merge(snapshot, sequence: sequence)
             return existing
