@@ -189,19 +189,22 @@ public enum MiddlewareModelEmitter {
             let C = "\(E)\(n)"
             let below: String? = n > 1 ? "\(e)\(n - 1)" : nil
             let refs = t.fields.filter { $0.name != below && ($0.kind == "ref" || $0.kind == "refs") }
+            // Everything the merge is given is consumed: a new model takes it without a copy (a
+            // retain of each model, and of each string of the snapshot, and the release after).
             let params =
-                ["_ snapshot: consuming \(C)Snapshot"] + (below.map { ["\($0): \(E)\(n - 1)"] } ?? [])
-                + refs.map { "\($0.name): \($0.type)" }
+                ["_ snapshot: consuming \(C)Snapshot"] + (below.map { ["\($0): consuming \(E)\(n - 1)"] } ?? [])
+                + refs.map { "\($0.name): consuming \($0.type)" }
             let arguments =
-                (n == 1 ? ["api: self"] : ["\(below!): \(below!)"]) + refs.map { "\($0.name): \($0.name)" } + ["snapshot: $0"]
+                (n == 1 ? ["api: self"] : ["\(below!): \(below!)"]) + refs.map { "\($0.name): \($0.name)" } + ["snapshot: snapshot"]
             if index > 0 { out.append("") }
             out.append("    /// The cached ``\(C)`` with this id, updated from `snapshot` if this answer is not older than")
             out.append("    /// the one it holds, or a new one registered.")
             out.append("    func merge(\(params.joined(separator: ", "))) -> \(C) {")
+            out.append("        let key = \(below.map { "\($0).id" } ?? "snapshot.id")")
+            out.append("        guard let model = caches.\(e)\(n).update(key, with: snapshot, sequence: mergeSequence) else {")
             out.append(
-                "        let model = caches.\(e)\(n).merge(\(below.map { "\($0).id" } ?? "snapshot.id"), snapshot, sequence: mergeSequence) {"
+                "            return caches.\(e)\(n).register(\(C)(\(arguments.joined(separator: ", "))), for: key, sequence: mergeSequence)"
             )
-            out.append("            \(C)(\(arguments.joined(separator: ", ")))")
             out.append("        }")
             for f in refs where f.kind == "refs" {
                 out.append("        model.replace\(upperFirst(f.name))(\(f.name), sequence: mergeSequence)")

@@ -10,9 +10,11 @@ extension ApiClient {
         let isBlocked = blocked ?? cached?.confirmed.blocked ?? account?.blockedPersonIds.contains(person.id) ?? false
         let snapshot = Person1Snapshot(person, blocked: isBlocked)
         // The generated `merge(_:)` would look the id up again.
-        return caches.person1.merge(snapshot.id, cached: cached, snapshot, sequence: mergeSequence) {
-            Person1(api: self, snapshot: $0)
+        if let cached {
+            cached.merge(snapshot, sequence: mergeSequence)
+            return cached
         }
+        return caches.person1.register(Person1(api: self, snapshot: snapshot), for: person.id, sequence: mergeSequence)
     }
 
     func person2(_ view: ApiPersonView) -> Person2 {
@@ -32,9 +34,11 @@ extension ApiClient {
         let isBlocked = blocked ?? cached?.confirmed.blocked ?? account?.blockedCommunityIds.contains(community.id) ?? false
         let snapshot = Community1Snapshot(community, blocked: isBlocked)
         // The generated `merge(_:)` would look the id up again.
-        return caches.community1.merge(snapshot.id, cached: cached, snapshot, sequence: mergeSequence) {
-            Community1(api: self, snapshot: $0)
+        if let cached {
+            cached.merge(snapshot, sequence: mergeSequence)
+            return cached
         }
+        return caches.community1.register(Community1(api: self, snapshot: snapshot), for: community.id, sequence: mergeSequence)
     }
 
     func community2(_ view: ApiCommunityView) -> Community2 {

@@ -455,17 +455,19 @@ extension ApiClient {
     /// The cached ``Comment1`` with this id, updated from `snapshot` if this answer is not older than
     /// the one it holds, or a new one registered.
     func merge(_ snapshot: consuming Comment1Snapshot) -> Comment1 {
-        let model = caches.comment1.merge(snapshot.id, snapshot, sequence: mergeSequence) {
-            Comment1(api: self, snapshot: $0)
+        let key = snapshot.id
+        guard let model = caches.comment1.update(key, with: snapshot, sequence: mergeSequence) else {
+            return caches.comment1.register(Comment1(api: self, snapshot: snapshot), for: key, sequence: mergeSequence)
         }
         return model
     }
 
     /// The cached ``Comment2`` with this id, updated from `snapshot` if this answer is not older than
     /// the one it holds, or a new one registered.
-    func merge(_ snapshot: consuming Comment2Snapshot, comment1: Comment1, creator: Person1, post: Post1, community: Community1) -> Comment2 {
-        let model = caches.comment2.merge(comment1.id, snapshot, sequence: mergeSequence) {
-            Comment2(comment1: comment1, creator: creator, post: post, community: community, snapshot: $0)
+    func merge(_ snapshot: consuming Comment2Snapshot, comment1: consuming Comment1, creator: consuming Person1, post: consuming Post1, community: consuming Community1) -> Comment2 {
+        let key = comment1.id
+        guard let model = caches.comment2.update(key, with: snapshot, sequence: mergeSequence) else {
+            return caches.comment2.register(Comment2(comment1: comment1, creator: creator, post: post, community: community, snapshot: snapshot), for: key, sequence: mergeSequence)
         }
         return model
     }

@@ -609,26 +609,29 @@ extension ApiClient {
     /// The cached ``Community1`` with this id, updated from `snapshot` if this answer is not older than
     /// the one it holds, or a new one registered.
     func merge(_ snapshot: consuming Community1Snapshot) -> Community1 {
-        let model = caches.community1.merge(snapshot.id, snapshot, sequence: mergeSequence) {
-            Community1(api: self, snapshot: $0)
+        let key = snapshot.id
+        guard let model = caches.community1.update(key, with: snapshot, sequence: mergeSequence) else {
+            return caches.community1.register(Community1(api: self, snapshot: snapshot), for: key, sequence: mergeSequence)
         }
         return model
     }
 
     /// The cached ``Community2`` with this id, updated from `snapshot` if this answer is not older than
     /// the one it holds, or a new one registered.
-    func merge(_ snapshot: consuming Community2Snapshot, community1: Community1) -> Community2 {
-        let model = caches.community2.merge(community1.id, snapshot, sequence: mergeSequence) {
-            Community2(community1: community1, snapshot: $0)
+    func merge(_ snapshot: consuming Community2Snapshot, community1: consuming Community1) -> Community2 {
+        let key = community1.id
+        guard let model = caches.community2.update(key, with: snapshot, sequence: mergeSequence) else {
+            return caches.community2.register(Community2(community1: community1, snapshot: snapshot), for: key, sequence: mergeSequence)
         }
         return model
     }
 
     /// The cached ``Community3`` with this id, updated from `snapshot` if this answer is not older than
     /// the one it holds, or a new one registered.
-    func merge(_ snapshot: consuming Community3Snapshot, community2: Community2, moderators: [Person1]) -> Community3 {
-        let model = caches.community3.merge(community2.id, snapshot, sequence: mergeSequence) {
-            Community3(community2: community2, moderators: moderators, snapshot: $0)
+    func merge(_ snapshot: consuming Community3Snapshot, community2: consuming Community2, moderators: consuming [Person1]) -> Community3 {
+        let key = community2.id
+        guard let model = caches.community3.update(key, with: snapshot, sequence: mergeSequence) else {
+            return caches.community3.register(Community3(community2: community2, moderators: moderators, snapshot: snapshot), for: key, sequence: mergeSequence)
         }
         model.replaceModerators(moderators, sequence: mergeSequence)
         return model

@@ -111,9 +111,10 @@ extension Mention1: SnapshotBacked {}
 extension ApiClient {
     /// The cached ``Mention1`` with this id, updated from `snapshot` if this answer is not older than
     /// the one it holds, or a new one registered.
-    func merge(_ snapshot: consuming Mention1Snapshot, comment: Comment2) -> Mention1 {
-        let model = caches.mention1.merge(snapshot.id, snapshot, sequence: mergeSequence) {
-            Mention1(api: self, comment: comment, snapshot: $0)
+    func merge(_ snapshot: consuming Mention1Snapshot, comment: consuming Comment2) -> Mention1 {
+        let key = snapshot.id
+        guard let model = caches.mention1.update(key, with: snapshot, sequence: mergeSequence) else {
+            return caches.mention1.register(Mention1(api: self, comment: comment, snapshot: snapshot), for: key, sequence: mergeSequence)
         }
         return model
     }

@@ -269,18 +269,20 @@ extension Message2: SnapshotBacked {}
 extension ApiClient {
     /// The cached ``Message1`` with this id, updated from `snapshot` if this answer is not older than
     /// the one it holds, or a new one registered.
-    func merge(_ snapshot: consuming Message1Snapshot, creator: Person1, recipient: Person1) -> Message1 {
-        let model = caches.message1.merge(snapshot.id, snapshot, sequence: mergeSequence) {
-            Message1(api: self, creator: creator, recipient: recipient, snapshot: $0)
+    func merge(_ snapshot: consuming Message1Snapshot, creator: consuming Person1, recipient: consuming Person1) -> Message1 {
+        let key = snapshot.id
+        guard let model = caches.message1.update(key, with: snapshot, sequence: mergeSequence) else {
+            return caches.message1.register(Message1(api: self, creator: creator, recipient: recipient, snapshot: snapshot), for: key, sequence: mergeSequence)
         }
         return model
     }
 
     /// The cached ``Message2`` with this id, updated from `snapshot` if this answer is not older than
     /// the one it holds, or a new one registered.
-    func merge(_ snapshot: consuming Message2Snapshot, message1: Message1, creator2: Person2, recipient2: Person2) -> Message2 {
-        let model = caches.message2.merge(message1.id, snapshot, sequence: mergeSequence) {
-            Message2(message1: message1, creator2: creator2, recipient2: recipient2, snapshot: $0)
+    func merge(_ snapshot: consuming Message2Snapshot, message1: consuming Message1, creator2: consuming Person2, recipient2: consuming Person2) -> Message2 {
+        let key = message1.id
+        guard let model = caches.message2.update(key, with: snapshot, sequence: mergeSequence) else {
+            return caches.message2.register(Message2(message1: message1, creator2: creator2, recipient2: recipient2, snapshot: snapshot), for: key, sequence: mergeSequence)
         }
         return model
     }

@@ -533,26 +533,29 @@ extension ApiClient {
     /// The cached ``Person1`` with this id, updated from `snapshot` if this answer is not older than
     /// the one it holds, or a new one registered.
     func merge(_ snapshot: consuming Person1Snapshot) -> Person1 {
-        let model = caches.person1.merge(snapshot.id, snapshot, sequence: mergeSequence) {
-            Person1(api: self, snapshot: $0)
+        let key = snapshot.id
+        guard let model = caches.person1.update(key, with: snapshot, sequence: mergeSequence) else {
+            return caches.person1.register(Person1(api: self, snapshot: snapshot), for: key, sequence: mergeSequence)
         }
         return model
     }
 
     /// The cached ``Person2`` with this id, updated from `snapshot` if this answer is not older than
     /// the one it holds, or a new one registered.
-    func merge(_ snapshot: consuming Person2Snapshot, person1: Person1) -> Person2 {
-        let model = caches.person2.merge(person1.id, snapshot, sequence: mergeSequence) {
-            Person2(person1: person1, snapshot: $0)
+    func merge(_ snapshot: consuming Person2Snapshot, person1: consuming Person1) -> Person2 {
+        let key = person1.id
+        guard let model = caches.person2.update(key, with: snapshot, sequence: mergeSequence) else {
+            return caches.person2.register(Person2(person1: person1, snapshot: snapshot), for: key, sequence: mergeSequence)
         }
         return model
     }
 
     /// The cached ``Person3`` with this id, updated from `snapshot` if this answer is not older than
     /// the one it holds, or a new one registered.
-    func merge(_ snapshot: consuming Person3Snapshot, person2: Person2, moderatedCommunities: [Community1]) -> Person3 {
-        let model = caches.person3.merge(person2.id, snapshot, sequence: mergeSequence) {
-            Person3(person2: person2, moderatedCommunities: moderatedCommunities, snapshot: $0)
+    func merge(_ snapshot: consuming Person3Snapshot, person2: consuming Person2, moderatedCommunities: consuming [Community1]) -> Person3 {
+        let key = person2.id
+        guard let model = caches.person3.update(key, with: snapshot, sequence: mergeSequence) else {
+            return caches.person3.register(Person3(person2: person2, moderatedCommunities: moderatedCommunities, snapshot: snapshot), for: key, sequence: mergeSequence)
         }
         model.replaceModeratedCommunities(moderatedCommunities, sequence: mergeSequence)
         return model

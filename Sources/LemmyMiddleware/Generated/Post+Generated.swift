@@ -862,26 +862,29 @@ extension ApiClient {
     /// The cached ``Post1`` with this id, updated from `snapshot` if this answer is not older than
     /// the one it holds, or a new one registered.
     func merge(_ snapshot: consuming Post1Snapshot) -> Post1 {
-        let model = caches.post1.merge(snapshot.id, snapshot, sequence: mergeSequence) {
-            Post1(api: self, snapshot: $0)
+        let key = snapshot.id
+        guard let model = caches.post1.update(key, with: snapshot, sequence: mergeSequence) else {
+            return caches.post1.register(Post1(api: self, snapshot: snapshot), for: key, sequence: mergeSequence)
         }
         return model
     }
 
     /// The cached ``Post2`` with this id, updated from `snapshot` if this answer is not older than
     /// the one it holds, or a new one registered.
-    func merge(_ snapshot: consuming Post2Snapshot, post1: Post1, creator: Person1, community: Community1) -> Post2 {
-        let model = caches.post2.merge(post1.id, snapshot, sequence: mergeSequence) {
-            Post2(post1: post1, creator: creator, community: community, snapshot: $0)
+    func merge(_ snapshot: consuming Post2Snapshot, post1: consuming Post1, creator: consuming Person1, community: consuming Community1) -> Post2 {
+        let key = post1.id
+        guard let model = caches.post2.update(key, with: snapshot, sequence: mergeSequence) else {
+            return caches.post2.register(Post2(post1: post1, creator: creator, community: community, snapshot: snapshot), for: key, sequence: mergeSequence)
         }
         return model
     }
 
     /// The cached ``Post3`` with this id, updated from `snapshot` if this answer is not older than
     /// the one it holds, or a new one registered.
-    func merge(_ snapshot: consuming Post3Snapshot, post2: Post2, community2: Community2, moderators: [Person1], crossPosts: [Post2]) -> Post3 {
-        let model = caches.post3.merge(post2.id, snapshot, sequence: mergeSequence) {
-            Post3(post2: post2, community2: community2, moderators: moderators, crossPosts: crossPosts, snapshot: $0)
+    func merge(_ snapshot: consuming Post3Snapshot, post2: consuming Post2, community2: consuming Community2, moderators: consuming [Person1], crossPosts: consuming [Post2]) -> Post3 {
+        let key = post2.id
+        guard let model = caches.post3.update(key, with: snapshot, sequence: mergeSequence) else {
+            return caches.post3.register(Post3(post2: post2, community2: community2, moderators: moderators, crossPosts: crossPosts, snapshot: snapshot), for: key, sequence: mergeSequence)
         }
         model.replaceModerators(moderators, sequence: mergeSequence)
         model.replaceCrossPosts(crossPosts, sequence: mergeSequence)

@@ -190,18 +190,20 @@ extension Reply2: SnapshotBacked {}
 extension ApiClient {
     /// The cached ``Reply1`` with this id, updated from `snapshot` if this answer is not older than
     /// the one it holds, or a new one registered.
-    func merge(_ snapshot: consuming Reply1Snapshot, comment: Comment2) -> Reply1 {
-        let model = caches.reply1.merge(snapshot.id, snapshot, sequence: mergeSequence) {
-            Reply1(api: self, comment: comment, snapshot: $0)
+    func merge(_ snapshot: consuming Reply1Snapshot, comment: consuming Comment2) -> Reply1 {
+        let key = snapshot.id
+        guard let model = caches.reply1.update(key, with: snapshot, sequence: mergeSequence) else {
+            return caches.reply1.register(Reply1(api: self, comment: comment, snapshot: snapshot), for: key, sequence: mergeSequence)
         }
         return model
     }
 
     /// The cached ``Reply2`` with this id, updated from `snapshot` if this answer is not older than
     /// the one it holds, or a new one registered.
-    func merge(_ snapshot: consuming Reply2Snapshot, reply1: Reply1, post2: Post2, community2: Community2, creator2: Person2, parent: Comment2?) -> Reply2 {
-        let model = caches.reply2.merge(reply1.id, snapshot, sequence: mergeSequence) {
-            Reply2(reply1: reply1, post2: post2, community2: community2, creator2: creator2, parent: parent, snapshot: $0)
+    func merge(_ snapshot: consuming Reply2Snapshot, reply1: consuming Reply1, post2: consuming Post2, community2: consuming Community2, creator2: consuming Person2, parent: consuming Comment2?) -> Reply2 {
+        let key = reply1.id
+        guard let model = caches.reply2.update(key, with: snapshot, sequence: mergeSequence) else {
+            return caches.reply2.register(Reply2(reply1: reply1, post2: post2, community2: community2, creator2: creator2, parent: parent, snapshot: snapshot), for: key, sequence: mergeSequence)
         }
         return model
     }

@@ -457,26 +457,29 @@ extension ApiClient {
     /// The cached ``Site1`` with this id, updated from `snapshot` if this answer is not older than
     /// the one it holds, or a new one registered.
     func merge(_ snapshot: consuming Site1Snapshot) -> Site1 {
-        let model = caches.site1.merge(snapshot.id, snapshot, sequence: mergeSequence) {
-            Site1(api: self, snapshot: $0)
+        let key = snapshot.id
+        guard let model = caches.site1.update(key, with: snapshot, sequence: mergeSequence) else {
+            return caches.site1.register(Site1(api: self, snapshot: snapshot), for: key, sequence: mergeSequence)
         }
         return model
     }
 
     /// The cached ``Site2`` with this id, updated from `snapshot` if this answer is not older than
     /// the one it holds, or a new one registered.
-    func merge(_ snapshot: consuming Site2Snapshot, site1: Site1) -> Site2 {
-        let model = caches.site2.merge(site1.id, snapshot, sequence: mergeSequence) {
-            Site2(site1: site1, snapshot: $0)
+    func merge(_ snapshot: consuming Site2Snapshot, site1: consuming Site1) -> Site2 {
+        let key = site1.id
+        guard let model = caches.site2.update(key, with: snapshot, sequence: mergeSequence) else {
+            return caches.site2.register(Site2(site1: site1, snapshot: snapshot), for: key, sequence: mergeSequence)
         }
         return model
     }
 
     /// The cached ``Site3`` with this id, updated from `snapshot` if this answer is not older than
     /// the one it holds, or a new one registered.
-    func merge(_ snapshot: consuming Site3Snapshot, site2: Site2, administrators: [Person1]) -> Site3 {
-        let model = caches.site3.merge(site2.id, snapshot, sequence: mergeSequence) {
-            Site3(site2: site2, administrators: administrators, snapshot: $0)
+    func merge(_ snapshot: consuming Site3Snapshot, site2: consuming Site2, administrators: consuming [Person1]) -> Site3 {
+        let key = site2.id
+        guard let model = caches.site3.update(key, with: snapshot, sequence: mergeSequence) else {
+            return caches.site3.register(Site3(site2: site2, administrators: administrators, snapshot: snapshot), for: key, sequence: mergeSequence)
         }
         model.replaceAdministrators(administrators, sequence: mergeSequence)
         return model

@@ -28,35 +28,22 @@ extension SnapshotBacked {
 }
 
 extension WeakCache where Value: SnapshotBacked {
-    /// The live object for `key`, updated in place with `snapshot`, or a new one made by `make`
-    /// and registered.
+    /// The live object for `key`, updated in place with `snapshot` (the answer to request
+    /// `sequence`), or nil if there is none: the caller then makes one from `snapshot` and
+    /// registers it (``register(_:for:sequence:)``).
     ///
-    /// `snapshot` is consumed: a new model takes it as its confirmed state without a copy (each
-    /// copy of a snapshot retains every string in it, and its destruction releases them).
-    func merge(_ key: Key, _ snapshot: consuming Value.Snapshot, sequence: UInt64, make: (consuming Value.Snapshot) -> Value) -> Value {
-        if let existing = self[key] {
-            existing.merge(snapshot, sequence: sequence)
-            return existing
-        }
-        return register(make(snapshot), for: key, sequence: sequence)
+    /// Two steps rather than one taking a closure that makes the model: a closure can only copy
+    /// what it captures, and a new model can take its snapshot and the models it refers to
+    /// without a copy (a retain of each model and of each string of the snapshot, and the
+    /// release after).
+    func update(_ key: Key, with snapshot: Value.Snapshot, sequence: UInt64) -> Value? {
+        guard let existing = self[key] else { return nil }
+        existing.merge(snapshot, sequence: sequence)
+        return existing
     }
 
-    /// ``merge(_:_:sequence:make:)`` for a caller that already looked up `key` and found `cached`
-    /// (it needed the cached state to build `snapshot`): one dictionary lookup instead of two.
-    ///
-    /// `snapshot` is borrowed: such a caller builds it from a value it borrows, so its fields
-    /// would be copied to pass it on owned, for an update as well as for a new model.
-    func merge(_ key: Key, cached: Value?, _ snapshot: Value.Snapshot, sequence: UInt64, make: (consuming Value.Snapshot) -> Value) -> Value
-    {
-        if let existing = cached {
-            existing.merge(snapshot, sequence: sequence)
-            return existing
-        }
-        return register(make(snapshot), for: key, sequence: sequence)
-    }
-
-    /// Registers a model just made from the answer to request `sequence`.
-    private func register(_ value: Value, for key: Key, sequence: UInt64) -> Value {
+    /// Registers `value` under `key`, a model just made from the answer to request `sequence`.
+    func register(_ value: Value, for key: Key, sequence: UInt64) -> Value {
         value.confirmedSequence = sequence
         insert(value, for: key)
         return value
