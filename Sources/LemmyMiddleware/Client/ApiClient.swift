@@ -172,9 +172,11 @@ extension ApiClient {
         cacheKey = newKey
     }
 
-    /// The instance URL without trailing slashes, query or fragment.
+    /// The instance URL, absolute and without trailing slashes.
     static func normalize(_ url: URL) -> URL {
         var text = url.absoluteString
+        // Most URLs are already so: parsing the text again was about a tenth of making a client.
+        guard text.hasSuffix("/") || url.baseURL != nil else { return url }
         while text.hasSuffix("/") { text.removeLast() }
         return URL(string: text) ?? url
     }
