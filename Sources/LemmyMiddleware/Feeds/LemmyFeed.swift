@@ -61,10 +61,21 @@ public final class LemmyFeed<Model: Sendable, Query: Sendable> {
     /// (``ApiClient/purgePost(id:reason:)`` and the other purges) since they were loaded.
     public var items: [Model] {
         let purged = api.purged
-        // Closures, not `\.model`: in this generic type a key path is applied through the
-        // runtime for every entry (about 500 instructions each, on every read of `items`).
-        guard !purged.isEmpty else { return loader.items.map { $0.model } }
-        return loader.items.filter { !purged.hides($0.id, keys: $0.keys) }.map { $0.model }
+        // One loop over the entries where they are stored, not `map` with a closure or a key
+        // path: this generic type is not specialized for its callers, and a closure looked the
+        // entry type up in the runtime for every entry (about 300 instructions each, on every
+        // read of `items`; a key path about 500). Read through the pointer, an entry is not
+        // copied, only its model.
+        return loader.items.withUnsafeBufferPointer { entries in
+            var models: [Model] = []
+            models.reserveCapacity(entries.count)
+            guard let first = entries.baseAddress else { return models }
+            for entry in first..<first + entries.count
+            where purged.isEmpty || !purged.hides(entry.pointee.id, keys: entry.pointee.keys) {
+                models.append(entry.pointee.model)
+            }
+            return models
+        }
     }
 
     /// What the feed is doing; a failure keeps its error and can be retried.
