@@ -70,9 +70,11 @@ public final class LemmyFeed<Model: Sendable, Query: Sendable> {
             var models: [Model] = []
             models.reserveCapacity(entries.count)
             guard let first = entries.baseAddress else { return models }
-            for entry in first..<first + entries.count
-            where purged.isEmpty || !purged.hides(entry.pointee.id, keys: entry.pointee.keys) {
-                models.append(entry.pointee.model)
+            // Counting offsets: a range of pointers looked their `Strideable` conformance up for
+            // every step.
+            for offset in 0..<entries.count {
+                let entry = first + offset
+                if purged.isEmpty || !purged.hides(entry.pointee.id, keys: entry.pointee.keys) { models.append(entry.pointee.model) }
             }
             return models
         }
