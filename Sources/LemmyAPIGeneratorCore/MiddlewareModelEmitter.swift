@@ -146,8 +146,8 @@ public enum MiddlewareModelEmitter {
             for f in refs { out.append("        self.\(f.kind == "refs" ? "_" : "")\(f.name) = \(f.name)") }
             // The snapshot moves into `confirmed` first and the fields are copied from there: copied
             // from the consumed parameter, an optional string went through an outlined copy that
-            // looks its type's metadata up (about 8 of a post's 12 field copies), from the stored
-            // property most are a retain.
+            // looks its type's metadata up (8 of Post1's 10 strings), from the stored property most
+            // are a retain.
             out.append("        self.confirmed = snapshot")
             for f in values { out.append("        self.\(f.kind == "var" ? "_" : "")\(f.storedName) = confirmed.\(f.name)") }
             out.append("    }")
