@@ -39,44 +39,55 @@ extension ApiAdminPurgeCommentView: LemmyFastDecodable {
     /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
     static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
-        var adminPurgeComment_0: ApiAdminPurgeComment?
-        var admin_0: ApiPerson?
-        var post_0: ApiPost?
+        var m = LemmyJSONMembers()
         var more = try r.beginObject()
         while more {
-            let key = try r.key()
-            switch key.count {
-            case 4:
-                if key.u32(0) == 0x74736f70 {  // post
-                    try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    post_0 = try ApiPost.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 5:
-                if key.u32(0) == 0x696d6461 && key.u32(1) == 0x6e696d64 {  // admin
-                    try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    admin_0 = try r.consumeNull() ? nil : ApiPerson.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 19:
-                if key.u64(0) == 0x75705f6e696d6461 && key.u64(8) == 0x6d6d6f635f656772 && key.u64(11) == 0x746e656d6d6f635f {  // admin_purge_comment
-                    try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    adminPurgeComment_0 = try ApiAdminPurgeComment.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            default:
-                try r.skipValue()
-            }
+            try lemmyJSONMember(&m, &seen0, &r)
             more = try r.nextMember()
         }
         return Self(
-            adminPurgeComment: try LemmyJSONReader.required(consume adminPurgeComment_0),
-            admin: consume admin_0,
-            post: try LemmyJSONReader.required(consume post_0),
+            adminPurgeComment: try LemmyJSONReader.required(m.adminPurgeComment_0.take()),
+            admin: m.admin_0.take(),
+            post: try LemmyJSONReader.required(m.post_0.take()),
             _memberwise: LemmyMemberwise())
+    }
+
+    /// The members ``lemmyJSONValue(_:)`` has read so far.
+    struct LemmyJSONMembers {
+        var adminPurgeComment_0: ApiAdminPurgeComment?
+        var admin_0: ApiPerson?
+        var post_0: ApiPost?
+    }
+
+    /// Reads one member into `m`. Not inlined, so that `m` stays in memory.
+    @inline(never)
+    static func lemmyJSONMember(_ m: inout LemmyJSONMembers, _ seen0: inout UInt64, _ r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        let key = try r.key()
+        switch key.count {
+        case 4:
+            if key.u32(0) == 0x74736f70 {  // post
+                try LemmyJSONReader.mark(&seen0, 1 << 2)
+                m.post_0 = try ApiPost.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 5:
+            if key.u32(0) == 0x696d6461 && key.u32(1) == 0x6e696d64 {  // admin
+                try LemmyJSONReader.mark(&seen0, 1 << 1)
+                m.admin_0 = try r.consumeNull() ? nil : ApiPerson.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 19:
+            if key.u64(0) == 0x75705f6e696d6461 && key.u64(8) == 0x6d6d6f635f656772 && key.u64(11) == 0x746e656d6d6f635f {  // admin_purge_comment
+                try LemmyJSONReader.mark(&seen0, 1 << 0)
+                m.adminPurgeComment_0 = try ApiAdminPurgeComment.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        default:
+            try r.skipValue()
+        }
     }
 }
 

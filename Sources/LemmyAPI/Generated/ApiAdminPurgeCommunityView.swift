@@ -35,35 +35,46 @@ extension ApiAdminPurgeCommunityView: LemmyFastDecodable {
     /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
     static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
-        var adminPurgeCommunity_0: ApiAdminPurgeCommunity?
-        var admin_0: ApiPerson?
+        var m = LemmyJSONMembers()
         var more = try r.beginObject()
         while more {
-            let key = try r.key()
-            switch key.count {
-            case 5:
-                if key.u32(0) == 0x696d6461 && key.u32(1) == 0x6e696d64 {  // admin
-                    try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    admin_0 = try r.consumeNull() ? nil : ApiPerson.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 21:
-                if key.u64(0) == 0x75705f6e696d6461 && key.u64(8) == 0x6d6d6f635f656772 && key.u64(13) == 0x7974696e756d6d6f {  // admin_purge_community
-                    try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    adminPurgeCommunity_0 = try ApiAdminPurgeCommunity.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            default:
-                try r.skipValue()
-            }
+            try lemmyJSONMember(&m, &seen0, &r)
             more = try r.nextMember()
         }
         return Self(
-            adminPurgeCommunity: try LemmyJSONReader.required(consume adminPurgeCommunity_0),
-            admin: consume admin_0,
+            adminPurgeCommunity: try LemmyJSONReader.required(m.adminPurgeCommunity_0.take()),
+            admin: m.admin_0.take(),
             _memberwise: LemmyMemberwise())
+    }
+
+    /// The members ``lemmyJSONValue(_:)`` has read so far.
+    struct LemmyJSONMembers {
+        var adminPurgeCommunity_0: ApiAdminPurgeCommunity?
+        var admin_0: ApiPerson?
+    }
+
+    /// Reads one member into `m`. Not inlined, so that `m` stays in memory.
+    @inline(never)
+    static func lemmyJSONMember(_ m: inout LemmyJSONMembers, _ seen0: inout UInt64, _ r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        let key = try r.key()
+        switch key.count {
+        case 5:
+            if key.u32(0) == 0x696d6461 && key.u32(1) == 0x6e696d64 {  // admin
+                try LemmyJSONReader.mark(&seen0, 1 << 1)
+                m.admin_0 = try r.consumeNull() ? nil : ApiPerson.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 21:
+            if key.u64(0) == 0x75705f6e696d6461 && key.u64(8) == 0x6d6d6f635f656772 && key.u64(13) == 0x7974696e756d6d6f {  // admin_purge_community
+                try LemmyJSONReader.mark(&seen0, 1 << 0)
+                m.adminPurgeCommunity_0 = try ApiAdminPurgeCommunity.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        default:
+            try r.skipValue()
+        }
     }
 }
 

@@ -35,35 +35,46 @@ extension ApiAdminPurgePersonView: LemmyFastDecodable {
     /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
     static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
-        var adminPurgePerson_0: ApiAdminPurgePerson?
-        var admin_0: ApiPerson?
+        var m = LemmyJSONMembers()
         var more = try r.beginObject()
         while more {
-            let key = try r.key()
-            switch key.count {
-            case 5:
-                if key.u32(0) == 0x696d6461 && key.u32(1) == 0x6e696d64 {  // admin
-                    try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    admin_0 = try r.consumeNull() ? nil : ApiPerson.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 18:
-                if key.u64(0) == 0x75705f6e696d6461 && key.u64(8) == 0x737265705f656772 && key.u64(10) == 0x6e6f737265705f65 {  // admin_purge_person
-                    try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    adminPurgePerson_0 = try ApiAdminPurgePerson.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            default:
-                try r.skipValue()
-            }
+            try lemmyJSONMember(&m, &seen0, &r)
             more = try r.nextMember()
         }
         return Self(
-            adminPurgePerson: try LemmyJSONReader.required(consume adminPurgePerson_0),
-            admin: consume admin_0,
+            adminPurgePerson: try LemmyJSONReader.required(m.adminPurgePerson_0.take()),
+            admin: m.admin_0.take(),
             _memberwise: LemmyMemberwise())
+    }
+
+    /// The members ``lemmyJSONValue(_:)`` has read so far.
+    struct LemmyJSONMembers {
+        var adminPurgePerson_0: ApiAdminPurgePerson?
+        var admin_0: ApiPerson?
+    }
+
+    /// Reads one member into `m`. Not inlined, so that `m` stays in memory.
+    @inline(never)
+    static func lemmyJSONMember(_ m: inout LemmyJSONMembers, _ seen0: inout UInt64, _ r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        let key = try r.key()
+        switch key.count {
+        case 5:
+            if key.u32(0) == 0x696d6461 && key.u32(1) == 0x6e696d64 {  // admin
+                try LemmyJSONReader.mark(&seen0, 1 << 1)
+                m.admin_0 = try r.consumeNull() ? nil : ApiPerson.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 18:
+            if key.u64(0) == 0x75705f6e696d6461 && key.u64(8) == 0x737265705f656772 && key.u64(10) == 0x6e6f737265705f65 {  // admin_purge_person
+                try LemmyJSONReader.mark(&seen0, 1 << 0)
+                m.adminPurgePerson_0 = try ApiAdminPurgePerson.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        default:
+            try r.skipValue()
+        }
     }
 }
 

@@ -39,44 +39,55 @@ extension ApiAdminPurgePostView: LemmyFastDecodable {
     /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
     static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
-        var adminPurgePost_0: ApiAdminPurgePost?
-        var admin_0: ApiPerson?
-        var community_0: ApiCommunity?
+        var m = LemmyJSONMembers()
         var more = try r.beginObject()
         while more {
-            let key = try r.key()
-            switch key.count {
-            case 5:
-                if key.u32(0) == 0x696d6461 && key.u32(1) == 0x6e696d64 {  // admin
-                    try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    admin_0 = try r.consumeNull() ? nil : ApiPerson.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 9:
-                if key.u64(0) == 0x74696e756d6d6f63 && key.u64(1) == 0x7974696e756d6d6f {  // community
-                    try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    community_0 = try ApiCommunity.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 16:
-                if key.u64(0) == 0x75705f6e696d6461 && key.u64(8) == 0x74736f705f656772 {  // admin_purge_post
-                    try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    adminPurgePost_0 = try ApiAdminPurgePost.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            default:
-                try r.skipValue()
-            }
+            try lemmyJSONMember(&m, &seen0, &r)
             more = try r.nextMember()
         }
         return Self(
-            adminPurgePost: try LemmyJSONReader.required(consume adminPurgePost_0),
-            admin: consume admin_0,
-            community: try LemmyJSONReader.required(consume community_0),
+            adminPurgePost: try LemmyJSONReader.required(m.adminPurgePost_0.take()),
+            admin: m.admin_0.take(),
+            community: try LemmyJSONReader.required(m.community_0.take()),
             _memberwise: LemmyMemberwise())
+    }
+
+    /// The members ``lemmyJSONValue(_:)`` has read so far.
+    struct LemmyJSONMembers {
+        var adminPurgePost_0: ApiAdminPurgePost?
+        var admin_0: ApiPerson?
+        var community_0: ApiCommunity?
+    }
+
+    /// Reads one member into `m`. Not inlined, so that `m` stays in memory.
+    @inline(never)
+    static func lemmyJSONMember(_ m: inout LemmyJSONMembers, _ seen0: inout UInt64, _ r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        let key = try r.key()
+        switch key.count {
+        case 5:
+            if key.u32(0) == 0x696d6461 && key.u32(1) == 0x6e696d64 {  // admin
+                try LemmyJSONReader.mark(&seen0, 1 << 1)
+                m.admin_0 = try r.consumeNull() ? nil : ApiPerson.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 9:
+            if key.u64(0) == 0x74696e756d6d6f63 && key.u64(1) == 0x7974696e756d6d6f {  // community
+                try LemmyJSONReader.mark(&seen0, 1 << 2)
+                m.community_0 = try ApiCommunity.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 16:
+            if key.u64(0) == 0x75705f6e696d6461 && key.u64(8) == 0x74736f705f656772 {  // admin_purge_post
+                try LemmyJSONReader.mark(&seen0, 1 << 0)
+                m.adminPurgePost_0 = try ApiAdminPurgePost.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        default:
+            try r.skipValue()
+        }
     }
 }
 

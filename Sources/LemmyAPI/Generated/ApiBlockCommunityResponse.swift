@@ -35,35 +35,46 @@ extension ApiBlockCommunityResponse: LemmyFastDecodable {
     /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
     static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
-        var communityView_0: ApiCommunityView?
-        var blocked_0: Bool?
+        var m = LemmyJSONMembers()
         var more = try r.beginObject()
         while more {
-            let key = try r.key()
-            switch key.count {
-            case 7:
-                if key.u32(0) == 0x636f6c62 && key.u32(3) == 0x64656b63 {  // blocked
-                    try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    blocked_0 = try Bool.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 14:
-                if key.u64(0) == 0x74696e756d6d6f63 && key.u64(6) == 0x776569765f797469 {  // community_view
-                    try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    communityView_0 = try ApiCommunityView.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            default:
-                try r.skipValue()
-            }
+            try lemmyJSONMember(&m, &seen0, &r)
             more = try r.nextMember()
         }
         return Self(
-            communityView: try LemmyJSONReader.required(consume communityView_0),
-            blocked: try LemmyJSONReader.required(blocked_0),
+            communityView: try LemmyJSONReader.required(m.communityView_0.take()),
+            blocked: try LemmyJSONReader.required(m.blocked_0),
             _memberwise: LemmyMemberwise())
+    }
+
+    /// The members ``lemmyJSONValue(_:)`` has read so far.
+    struct LemmyJSONMembers {
+        var communityView_0: ApiCommunityView?
+        var blocked_0: Bool?
+    }
+
+    /// Reads one member into `m`. Not inlined, so that `m` stays in memory.
+    @inline(never)
+    static func lemmyJSONMember(_ m: inout LemmyJSONMembers, _ seen0: inout UInt64, _ r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        let key = try r.key()
+        switch key.count {
+        case 7:
+            if key.u32(0) == 0x636f6c62 && key.u32(3) == 0x64656b63 {  // blocked
+                try LemmyJSONReader.mark(&seen0, 1 << 1)
+                m.blocked_0 = try Bool.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 14:
+            if key.u64(0) == 0x74696e756d6d6f63 && key.u64(6) == 0x776569765f797469 {  // community_view
+                try LemmyJSONReader.mark(&seen0, 1 << 0)
+                m.communityView_0 = try ApiCommunityView.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        default:
+            try r.skipValue()
+        }
     }
 }
 

@@ -31,26 +31,37 @@ extension ApiCommentReplyResponse: LemmyFastDecodable {
     /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
     static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
-        var commentReplyView_0: ApiCommentReplyView?
+        var m = LemmyJSONMembers()
         var more = try r.beginObject()
         while more {
-            let key = try r.key()
-            switch key.count {
-            case 18:
-                if key.u64(0) == 0x5f746e656d6d6f63 && key.u64(8) == 0x69765f796c706572 && key.u64(10) == 0x776569765f796c70 {  // comment_reply_view
-                    try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    commentReplyView_0 = try ApiCommentReplyView.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            default:
-                try r.skipValue()
-            }
+            try lemmyJSONMember(&m, &seen0, &r)
             more = try r.nextMember()
         }
         return Self(
-            commentReplyView: try LemmyJSONReader.required(consume commentReplyView_0),
+            commentReplyView: try LemmyJSONReader.required(m.commentReplyView_0.take()),
             _memberwise: LemmyMemberwise())
+    }
+
+    /// The members ``lemmyJSONValue(_:)`` has read so far.
+    struct LemmyJSONMembers {
+        var commentReplyView_0: ApiCommentReplyView?
+    }
+
+    /// Reads one member into `m`. Not inlined, so that `m` stays in memory.
+    @inline(never)
+    static func lemmyJSONMember(_ m: inout LemmyJSONMembers, _ seen0: inout UInt64, _ r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        let key = try r.key()
+        switch key.count {
+        case 18:
+            if key.u64(0) == 0x5f746e656d6d6f63 && key.u64(8) == 0x69765f796c706572 && key.u64(10) == 0x776569765f796c70 {  // comment_reply_view
+                try LemmyJSONReader.mark(&seen0, 1 << 0)
+                m.commentReplyView_0 = try ApiCommentReplyView.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        default:
+            try r.skipValue()
+        }
     }
 }
 

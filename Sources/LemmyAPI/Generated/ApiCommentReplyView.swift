@@ -135,6 +135,33 @@ extension ApiCommentReplyView: LemmyFastDecodable {
     /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
     static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
+        var m = LemmyJSONMembers()
+        var more = try r.beginObject()
+        while more {
+            try lemmyJSONMember(&m, &seen0, &r)
+            more = try r.nextMember()
+        }
+        return Self(
+            commentReply: try LemmyJSONReader.required(m.commentReply_0.take()),
+            comment: try LemmyJSONReader.required(m.comment_0.take()),
+            creator: try LemmyJSONReader.required(m.creator_0.take()),
+            post: try LemmyJSONReader.required(m.post_0.take()),
+            community: try LemmyJSONReader.required(m.community_0.take()),
+            recipient: try LemmyJSONReader.required(m.recipient_0.take()),
+            counts: try LemmyJSONReader.required(m.counts_0.take()),
+            creatorBannedFromCommunity: try LemmyJSONReader.required(m.creatorBannedFromCommunity_0),
+            bannedFromCommunity: m.bannedFromCommunity_0,
+            creatorIsModerator: m.creatorIsModerator_0,
+            creatorIsAdmin: m.creatorIsAdmin_0,
+            subscribed: try LemmyJSONReader.required(m.subscribed_0.take()),
+            saved: try LemmyJSONReader.required(m.saved_0),
+            creatorBlocked: try LemmyJSONReader.required(m.creatorBlocked_0),
+            myVote: m.myVote_0,
+            _memberwise: LemmyMemberwise())
+    }
+
+    /// The members ``lemmyJSONValue(_:)`` has read so far.
+    struct LemmyJSONMembers {
         var commentReply_0: ApiCommentReply?
         var comment_0: ApiComment?
         var creator_0: ApiPerson?
@@ -150,125 +177,109 @@ extension ApiCommentReplyView: LemmyFastDecodable {
         var saved_0: Bool?
         var creatorBlocked_0: Bool?
         var myVote_0: Int?
-        var more = try r.beginObject()
-        while more {
-            let key = try r.key()
-            switch key.count {
-            case 4:
-                if key.u32(0) == 0x74736f70 {  // post
-                    try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    post_0 = try ApiPost.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 5:
-                if key.u32(0) == 0x65766173 && key.u32(1) == 0x64657661 {  // saved
-                    try LemmyJSONReader.mark(&seen0, 1 << 12)
-                    saved_0 = try Bool.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 6:
-                if key.u32(0) == 0x6e756f63 && key.u32(2) == 0x73746e75 {  // counts
-                    try LemmyJSONReader.mark(&seen0, 1 << 6)
-                    counts_0 = try ApiCommentAggregates.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 7:
-                if key.u32(0) == 0x6d6d6f63 && key.u32(3) == 0x746e656d {  // comment
-                    try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    comment_0 = try ApiComment.lemmyJSONValue(&r)
-                } else if key.u32(0) == 0x61657263 && key.u32(3) == 0x726f7461 {  // creator
-                    try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    creator_0 = try ApiPerson.lemmyJSONValue(&r)
-                } else if key.u32(0) == 0x765f796d && key.u32(3) == 0x65746f76 {  // my_vote
-                    try LemmyJSONReader.mark(&seen0, 1 << 14)
-                    myVote_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 9:
-                if key.u64(0) == 0x74696e756d6d6f63 && key.u64(1) == 0x7974696e756d6d6f {  // community
-                    try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    community_0 = try ApiCommunity.lemmyJSONValue(&r)
-                } else if key.u64(0) == 0x6e65697069636572 && key.u64(1) == 0x746e656970696365 {  // recipient
-                    try LemmyJSONReader.mark(&seen0, 1 << 5)
-                    recipient_0 = try ApiPerson.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 10:
-                if key.u64(0) == 0x6269726373627573 && key.u64(2) == 0x6465626972637362 {  // subscribed
-                    try LemmyJSONReader.mark(&seen0, 1 << 11)
-                    subscribed_0 = try ApiSubscribedType.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 13:
-                if key.u64(0) == 0x5f746e656d6d6f63 && key.u64(5) == 0x796c7065725f746e {  // comment_reply
-                    try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    commentReply_0 = try ApiCommentReply.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 15:
-                if key.u64(0) == 0x5f726f7461657263 && key.u64(7) == 0x64656b636f6c625f {  // creator_blocked
-                    try LemmyJSONReader.mark(&seen0, 1 << 13)
-                    creatorBlocked_0 = try Bool.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 16:
-                if key.u64(0) == 0x5f726f7461657263 && key.u64(8) == 0x6e696d64615f7369 {  // creator_is_admin
-                    try LemmyJSONReader.mark(&seen0, 1 << 10)
-                    creatorIsAdmin_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 20:
-                if key.u64(0) == 0x5f726f7461657263 && key.u64(8) == 0x7265646f6d5f7369 && key.u64(12) == 0x726f74617265646f {  // creator_is_moderator
-                    try LemmyJSONReader.mark(&seen0, 1 << 9)
-                    creatorIsModerator_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 21:
-                if key.u64(0) == 0x665f64656e6e6162 && key.u64(8) == 0x6d6d6f635f6d6f72 && key.u64(13) == 0x7974696e756d6d6f {  // banned_from_community
-                    try LemmyJSONReader.mark(&seen0, 1 << 8)
-                    bannedFromCommunity_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 29:
-                if key.u64(0) == 0x5f726f7461657263 && key.u64(8) == 0x665f64656e6e6162 && key.u64(16) == 0x6d6d6f635f6d6f72 && key.u64(21) == 0x7974696e756d6d6f {  // creator_banned_from_community
-                    try LemmyJSONReader.mark(&seen0, 1 << 7)
-                    creatorBannedFromCommunity_0 = try Bool.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            default:
+    }
+
+    /// Reads one member into `m`. Not inlined, so that `m` stays in memory.
+    @inline(never)
+    static func lemmyJSONMember(_ m: inout LemmyJSONMembers, _ seen0: inout UInt64, _ r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        let key = try r.key()
+        switch key.count {
+        case 4:
+            if key.u32(0) == 0x74736f70 {  // post
+                try LemmyJSONReader.mark(&seen0, 1 << 3)
+                m.post_0 = try ApiPost.lemmyJSONValue(&r)
+            } else {
                 try r.skipValue()
             }
-            more = try r.nextMember()
+        case 5:
+            if key.u32(0) == 0x65766173 && key.u32(1) == 0x64657661 {  // saved
+                try LemmyJSONReader.mark(&seen0, 1 << 12)
+                m.saved_0 = try Bool.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 6:
+            if key.u32(0) == 0x6e756f63 && key.u32(2) == 0x73746e75 {  // counts
+                try LemmyJSONReader.mark(&seen0, 1 << 6)
+                m.counts_0 = try ApiCommentAggregates.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 7:
+            if key.u32(0) == 0x6d6d6f63 && key.u32(3) == 0x746e656d {  // comment
+                try LemmyJSONReader.mark(&seen0, 1 << 1)
+                m.comment_0 = try ApiComment.lemmyJSONValue(&r)
+            } else if key.u32(0) == 0x61657263 && key.u32(3) == 0x726f7461 {  // creator
+                try LemmyJSONReader.mark(&seen0, 1 << 2)
+                m.creator_0 = try ApiPerson.lemmyJSONValue(&r)
+            } else if key.u32(0) == 0x765f796d && key.u32(3) == 0x65746f76 {  // my_vote
+                try LemmyJSONReader.mark(&seen0, 1 << 14)
+                m.myVote_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 9:
+            if key.u64(0) == 0x74696e756d6d6f63 && key.u64(1) == 0x7974696e756d6d6f {  // community
+                try LemmyJSONReader.mark(&seen0, 1 << 4)
+                m.community_0 = try ApiCommunity.lemmyJSONValue(&r)
+            } else if key.u64(0) == 0x6e65697069636572 && key.u64(1) == 0x746e656970696365 {  // recipient
+                try LemmyJSONReader.mark(&seen0, 1 << 5)
+                m.recipient_0 = try ApiPerson.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 10:
+            if key.u64(0) == 0x6269726373627573 && key.u64(2) == 0x6465626972637362 {  // subscribed
+                try LemmyJSONReader.mark(&seen0, 1 << 11)
+                m.subscribed_0 = try ApiSubscribedType.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 13:
+            if key.u64(0) == 0x5f746e656d6d6f63 && key.u64(5) == 0x796c7065725f746e {  // comment_reply
+                try LemmyJSONReader.mark(&seen0, 1 << 0)
+                m.commentReply_0 = try ApiCommentReply.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 15:
+            if key.u64(0) == 0x5f726f7461657263 && key.u64(7) == 0x64656b636f6c625f {  // creator_blocked
+                try LemmyJSONReader.mark(&seen0, 1 << 13)
+                m.creatorBlocked_0 = try Bool.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 16:
+            if key.u64(0) == 0x5f726f7461657263 && key.u64(8) == 0x6e696d64615f7369 {  // creator_is_admin
+                try LemmyJSONReader.mark(&seen0, 1 << 10)
+                m.creatorIsAdmin_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 20:
+            if key.u64(0) == 0x5f726f7461657263 && key.u64(8) == 0x7265646f6d5f7369 && key.u64(12) == 0x726f74617265646f {  // creator_is_moderator
+                try LemmyJSONReader.mark(&seen0, 1 << 9)
+                m.creatorIsModerator_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 21:
+            if key.u64(0) == 0x665f64656e6e6162 && key.u64(8) == 0x6d6d6f635f6d6f72 && key.u64(13) == 0x7974696e756d6d6f {  // banned_from_community
+                try LemmyJSONReader.mark(&seen0, 1 << 8)
+                m.bannedFromCommunity_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 29:
+            if key.u64(0) == 0x5f726f7461657263 && key.u64(8) == 0x665f64656e6e6162 && key.u64(16) == 0x6d6d6f635f6d6f72 && key.u64(21) == 0x7974696e756d6d6f {  // creator_banned_from_community
+                try LemmyJSONReader.mark(&seen0, 1 << 7)
+                m.creatorBannedFromCommunity_0 = try Bool.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        default:
+            try r.skipValue()
         }
-        return Self(
-            commentReply: try LemmyJSONReader.required(consume commentReply_0),
-            comment: try LemmyJSONReader.required(consume comment_0),
-            creator: try LemmyJSONReader.required(consume creator_0),
-            post: try LemmyJSONReader.required(consume post_0),
-            community: try LemmyJSONReader.required(consume community_0),
-            recipient: try LemmyJSONReader.required(consume recipient_0),
-            counts: try LemmyJSONReader.required(consume counts_0),
-            creatorBannedFromCommunity: try LemmyJSONReader.required(creatorBannedFromCommunity_0),
-            bannedFromCommunity: bannedFromCommunity_0,
-            creatorIsModerator: creatorIsModerator_0,
-            creatorIsAdmin: creatorIsAdmin_0,
-            subscribed: try LemmyJSONReader.required(consume subscribed_0),
-            saved: try LemmyJSONReader.required(saved_0),
-            creatorBlocked: try LemmyJSONReader.required(creatorBlocked_0),
-            myVote: myVote_0,
-            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -31,26 +31,37 @@ extension ApiCommentReportResponse: LemmyFastDecodable {
     /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
     static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
-        var commentReportView_0: ApiCommentReportView?
+        var m = LemmyJSONMembers()
         var more = try r.beginObject()
         while more {
-            let key = try r.key()
-            switch key.count {
-            case 19:
-                if key.u64(0) == 0x5f746e656d6d6f63 && key.u64(8) == 0x765f74726f706572 && key.u64(11) == 0x776569765f74726f {  // comment_report_view
-                    try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    commentReportView_0 = try ApiCommentReportView.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            default:
-                try r.skipValue()
-            }
+            try lemmyJSONMember(&m, &seen0, &r)
             more = try r.nextMember()
         }
         return Self(
-            commentReportView: try LemmyJSONReader.required(consume commentReportView_0),
+            commentReportView: try LemmyJSONReader.required(m.commentReportView_0.take()),
             _memberwise: LemmyMemberwise())
+    }
+
+    /// The members ``lemmyJSONValue(_:)`` has read so far.
+    struct LemmyJSONMembers {
+        var commentReportView_0: ApiCommentReportView?
+    }
+
+    /// Reads one member into `m`. Not inlined, so that `m` stays in memory.
+    @inline(never)
+    static func lemmyJSONMember(_ m: inout LemmyJSONMembers, _ seen0: inout UInt64, _ r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        let key = try r.key()
+        switch key.count {
+        case 19:
+            if key.u64(0) == 0x5f746e656d6d6f63 && key.u64(8) == 0x765f74726f706572 && key.u64(11) == 0x776569765f74726f {  // comment_report_view
+                try LemmyJSONReader.mark(&seen0, 1 << 0)
+                m.commentReportView_0 = try ApiCommentReportView.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        default:
+            try r.skipValue()
+        }
     }
 }
 

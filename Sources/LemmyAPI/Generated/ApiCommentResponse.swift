@@ -61,44 +61,55 @@ extension ApiCommentResponse: LemmyFastDecodable {
     /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
     static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
-        var commentView_0: ApiCommentView?
-        var recipientIds_0: [ApiLocalUserId]?
-        var formId_0: String?
+        var m = LemmyJSONMembers()
         var more = try r.beginObject()
         while more {
-            let key = try r.key()
-            switch key.count {
-            case 7:
-                if key.u32(0) == 0x6d726f66 && key.u32(3) == 0x64695f6d {  // form_id
-                    try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    formId_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 12:
-                if key.u64(0) == 0x5f746e656d6d6f63 && key.u64(4) == 0x776569765f746e65 {  // comment_view
-                    try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    commentView_0 = try ApiCommentView.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 13:
-                if key.u64(0) == 0x6e65697069636572 && key.u64(5) == 0x7364695f746e6569 {  // recipient_ids
-                    try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    recipientIds_0 = try r.consumeNull() ? nil : [ApiLocalUserId].lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            default:
-                try r.skipValue()
-            }
+            try lemmyJSONMember(&m, &seen0, &r)
             more = try r.nextMember()
         }
         return Self(
-            commentView: try LemmyJSONReader.required(consume commentView_0),
-            recipientIds: consume recipientIds_0,
-            formId: consume formId_0,
+            commentView: try LemmyJSONReader.required(m.commentView_0.take()),
+            recipientIds: m.recipientIds_0.take(),
+            formId: m.formId_0.take(),
             _memberwise: LemmyMemberwise())
+    }
+
+    /// The members ``lemmyJSONValue(_:)`` has read so far.
+    struct LemmyJSONMembers {
+        var commentView_0: ApiCommentView?
+        var recipientIds_0: [ApiLocalUserId]?
+        var formId_0: String?
+    }
+
+    /// Reads one member into `m`. Not inlined, so that `m` stays in memory.
+    @inline(never)
+    static func lemmyJSONMember(_ m: inout LemmyJSONMembers, _ seen0: inout UInt64, _ r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        let key = try r.key()
+        switch key.count {
+        case 7:
+            if key.u32(0) == 0x6d726f66 && key.u32(3) == 0x64695f6d {  // form_id
+                try LemmyJSONReader.mark(&seen0, 1 << 2)
+                m.formId_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 12:
+            if key.u64(0) == 0x5f746e656d6d6f63 && key.u64(4) == 0x776569765f746e65 {  // comment_view
+                try LemmyJSONReader.mark(&seen0, 1 << 0)
+                m.commentView_0 = try ApiCommentView.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 13:
+            if key.u64(0) == 0x6e65697069636572 && key.u64(5) == 0x7364695f746e6569 {  // recipient_ids
+                try LemmyJSONReader.mark(&seen0, 1 << 1)
+                m.recipientIds_0 = try r.consumeNull() ? nil : [ApiLocalUserId].lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        default:
+            try r.skipValue()
+        }
     }
 }
 

@@ -63,6 +63,27 @@ extension ApiCommentSlimView: LemmyFastDecodable {
     /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
     static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
+        var m = LemmyJSONMembers()
+        var more = try r.beginObject()
+        while more {
+            try lemmyJSONMember(&m, &seen0, &r)
+            more = try r.nextMember()
+        }
+        return Self(
+            comment: try LemmyJSONReader.required(m.comment_0.take()),
+            creator: try LemmyJSONReader.required(m.creator_0.take()),
+            commentActions: m.commentActions_0.take(),
+            personActions: m.personActions_0.take(),
+            creatorIsAdmin: try LemmyJSONReader.required(m.creatorIsAdmin_0),
+            canMod: try LemmyJSONReader.required(m.canMod_0),
+            creatorBanned: try LemmyJSONReader.required(m.creatorBanned_0),
+            creatorIsModerator: try LemmyJSONReader.required(m.creatorIsModerator_0),
+            creatorBannedFromCommunity: try LemmyJSONReader.required(m.creatorBannedFromCommunity_0),
+            _memberwise: LemmyMemberwise())
+    }
+
+    /// The members ``lemmyJSONValue(_:)`` has read so far.
+    struct LemmyJSONMembers {
         var comment_0: ApiComment?
         var creator_0: ApiPerson?
         var commentActions_0: ApiCommentActions?
@@ -72,77 +93,67 @@ extension ApiCommentSlimView: LemmyFastDecodable {
         var creatorBanned_0: Bool?
         var creatorIsModerator_0: Bool?
         var creatorBannedFromCommunity_0: Bool?
-        var more = try r.beginObject()
-        while more {
-            let key = try r.key()
-            switch key.count {
-            case 7:
-                if key.u32(0) == 0x5f6e6163 && key.u32(3) == 0x646f6d5f {  // can_mod
-                    try LemmyJSONReader.mark(&seen0, 1 << 5)
-                    canMod_0 = try Bool.lemmyJSONValue(&r)
-                } else if key.u32(0) == 0x6d6d6f63 && key.u32(3) == 0x746e656d {  // comment
-                    try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    comment_0 = try ApiComment.lemmyJSONValue(&r)
-                } else if key.u32(0) == 0x61657263 && key.u32(3) == 0x726f7461 {  // creator
-                    try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    creator_0 = try ApiPerson.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 14:
-                if key.u64(0) == 0x5f726f7461657263 && key.u64(6) == 0x64656e6e61625f72 {  // creator_banned
-                    try LemmyJSONReader.mark(&seen0, 1 << 6)
-                    creatorBanned_0 = try Bool.lemmyJSONValue(&r)
-                } else if key.u64(0) == 0x615f6e6f73726570 && key.u64(6) == 0x736e6f697463615f {  // person_actions
-                    try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    personActions_0 = try r.consumeNull() ? nil : ApiPersonActions.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 15:
-                if key.u64(0) == 0x5f746e656d6d6f63 && key.u64(7) == 0x736e6f697463615f {  // comment_actions
-                    try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    commentActions_0 = try r.consumeNull() ? nil : ApiCommentActions.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 16:
-                if key.u64(0) == 0x5f726f7461657263 && key.u64(8) == 0x6e696d64615f7369 {  // creator_is_admin
-                    try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    creatorIsAdmin_0 = try Bool.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 20:
-                if key.u64(0) == 0x5f726f7461657263 && key.u64(8) == 0x7265646f6d5f7369 && key.u64(12) == 0x726f74617265646f {  // creator_is_moderator
-                    try LemmyJSONReader.mark(&seen0, 1 << 7)
-                    creatorIsModerator_0 = try Bool.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 29:
-                if key.u64(0) == 0x5f726f7461657263 && key.u64(8) == 0x665f64656e6e6162 && key.u64(16) == 0x6d6d6f635f6d6f72 && key.u64(21) == 0x7974696e756d6d6f {  // creator_banned_from_community
-                    try LemmyJSONReader.mark(&seen0, 1 << 8)
-                    creatorBannedFromCommunity_0 = try Bool.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            default:
+    }
+
+    /// Reads one member into `m`. Not inlined, so that `m` stays in memory.
+    @inline(never)
+    static func lemmyJSONMember(_ m: inout LemmyJSONMembers, _ seen0: inout UInt64, _ r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        let key = try r.key()
+        switch key.count {
+        case 7:
+            if key.u32(0) == 0x5f6e6163 && key.u32(3) == 0x646f6d5f {  // can_mod
+                try LemmyJSONReader.mark(&seen0, 1 << 5)
+                m.canMod_0 = try Bool.lemmyJSONValue(&r)
+            } else if key.u32(0) == 0x6d6d6f63 && key.u32(3) == 0x746e656d {  // comment
+                try LemmyJSONReader.mark(&seen0, 1 << 0)
+                m.comment_0 = try ApiComment.lemmyJSONValue(&r)
+            } else if key.u32(0) == 0x61657263 && key.u32(3) == 0x726f7461 {  // creator
+                try LemmyJSONReader.mark(&seen0, 1 << 1)
+                m.creator_0 = try ApiPerson.lemmyJSONValue(&r)
+            } else {
                 try r.skipValue()
             }
-            more = try r.nextMember()
+        case 14:
+            if key.u64(0) == 0x5f726f7461657263 && key.u64(6) == 0x64656e6e61625f72 {  // creator_banned
+                try LemmyJSONReader.mark(&seen0, 1 << 6)
+                m.creatorBanned_0 = try Bool.lemmyJSONValue(&r)
+            } else if key.u64(0) == 0x615f6e6f73726570 && key.u64(6) == 0x736e6f697463615f {  // person_actions
+                try LemmyJSONReader.mark(&seen0, 1 << 3)
+                m.personActions_0 = try r.consumeNull() ? nil : ApiPersonActions.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 15:
+            if key.u64(0) == 0x5f746e656d6d6f63 && key.u64(7) == 0x736e6f697463615f {  // comment_actions
+                try LemmyJSONReader.mark(&seen0, 1 << 2)
+                m.commentActions_0 = try r.consumeNull() ? nil : ApiCommentActions.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 16:
+            if key.u64(0) == 0x5f726f7461657263 && key.u64(8) == 0x6e696d64615f7369 {  // creator_is_admin
+                try LemmyJSONReader.mark(&seen0, 1 << 4)
+                m.creatorIsAdmin_0 = try Bool.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 20:
+            if key.u64(0) == 0x5f726f7461657263 && key.u64(8) == 0x7265646f6d5f7369 && key.u64(12) == 0x726f74617265646f {  // creator_is_moderator
+                try LemmyJSONReader.mark(&seen0, 1 << 7)
+                m.creatorIsModerator_0 = try Bool.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 29:
+            if key.u64(0) == 0x5f726f7461657263 && key.u64(8) == 0x665f64656e6e6162 && key.u64(16) == 0x6d6d6f635f6d6f72 && key.u64(21) == 0x7974696e756d6d6f {  // creator_banned_from_community
+                try LemmyJSONReader.mark(&seen0, 1 << 8)
+                m.creatorBannedFromCommunity_0 = try Bool.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        default:
+            try r.skipValue()
         }
-        return Self(
-            comment: try LemmyJSONReader.required(consume comment_0),
-            creator: try LemmyJSONReader.required(consume creator_0),
-            commentActions: consume commentActions_0,
-            personActions: consume personActions_0,
-            creatorIsAdmin: try LemmyJSONReader.required(creatorIsAdmin_0),
-            canMod: try LemmyJSONReader.required(canMod_0),
-            creatorBanned: try LemmyJSONReader.required(creatorBanned_0),
-            creatorIsModerator: try LemmyJSONReader.required(creatorIsModerator_0),
-            creatorBannedFromCommunity: try LemmyJSONReader.required(creatorBannedFromCommunity_0),
-            _memberwise: LemmyMemberwise())
     }
 }
 

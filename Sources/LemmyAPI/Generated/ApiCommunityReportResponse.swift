@@ -31,26 +31,37 @@ extension ApiCommunityReportResponse: LemmyFastDecodable {
     /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
     static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
-        var communityReportView_0: ApiCommunityReportView?
+        var m = LemmyJSONMembers()
         var more = try r.beginObject()
         while more {
-            let key = try r.key()
-            switch key.count {
-            case 21:
-                if key.u64(0) == 0x74696e756d6d6f63 && key.u64(8) == 0x74726f7065725f79 && key.u64(13) == 0x776569765f74726f {  // community_report_view
-                    try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    communityReportView_0 = try ApiCommunityReportView.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            default:
-                try r.skipValue()
-            }
+            try lemmyJSONMember(&m, &seen0, &r)
             more = try r.nextMember()
         }
         return Self(
-            communityReportView: try LemmyJSONReader.required(consume communityReportView_0),
+            communityReportView: try LemmyJSONReader.required(m.communityReportView_0.take()),
             _memberwise: LemmyMemberwise())
+    }
+
+    /// The members ``lemmyJSONValue(_:)`` has read so far.
+    struct LemmyJSONMembers {
+        var communityReportView_0: ApiCommunityReportView?
+    }
+
+    /// Reads one member into `m`. Not inlined, so that `m` stays in memory.
+    @inline(never)
+    static func lemmyJSONMember(_ m: inout LemmyJSONMembers, _ seen0: inout UInt64, _ r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        let key = try r.key()
+        switch key.count {
+        case 21:
+            if key.u64(0) == 0x74696e756d6d6f63 && key.u64(8) == 0x74726f7065725f79 && key.u64(13) == 0x776569765f74726f {  // community_report_view
+                try LemmyJSONReader.mark(&seen0, 1 << 0)
+                m.communityReportView_0 = try ApiCommunityReportView.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        default:
+            try r.skipValue()
+        }
     }
 }
 

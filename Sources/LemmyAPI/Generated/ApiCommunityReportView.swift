@@ -67,6 +67,28 @@ extension ApiCommunityReportView: LemmyFastDecodable {
     /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
     static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
+        var m = LemmyJSONMembers()
+        var more = try r.beginObject()
+        while more {
+            try lemmyJSONMember(&m, &seen0, &r)
+            more = try r.nextMember()
+        }
+        return Self(
+            communityReport: try LemmyJSONReader.required(m.communityReport_0.take()),
+            community: try LemmyJSONReader.required(m.community_0.take()),
+            creator: try LemmyJSONReader.required(m.creator_0.take()),
+            resolver: m.resolver_0.take(),
+            creatorIsAdmin: try LemmyJSONReader.required(m.creatorIsAdmin_0),
+            creatorIsModerator: try LemmyJSONReader.required(m.creatorIsModerator_0),
+            creatorBanned: try LemmyJSONReader.required(m.creatorBanned_0),
+            creatorBanExpiresAt: m.creatorBanExpiresAt_0.take(),
+            creatorBannedFromCommunity: try LemmyJSONReader.required(m.creatorBannedFromCommunity_0),
+            creatorCommunityBanExpiresAt: m.creatorCommunityBanExpiresAt_0.take(),
+            _memberwise: LemmyMemberwise())
+    }
+
+    /// The members ``lemmyJSONValue(_:)`` has read so far.
+    struct LemmyJSONMembers {
         var communityReport_0: ApiCommunityReport?
         var community_0: ApiCommunity?
         var creator_0: ApiPerson?
@@ -77,93 +99,82 @@ extension ApiCommunityReportView: LemmyFastDecodable {
         var creatorBanExpiresAt_0: LemmyDate?
         var creatorBannedFromCommunity_0: Bool?
         var creatorCommunityBanExpiresAt_0: LemmyDate?
-        var more = try r.beginObject()
-        while more {
-            let key = try r.key()
-            switch key.count {
-            case 7:
-                if key.u32(0) == 0x61657263 && key.u32(3) == 0x726f7461 {  // creator
-                    try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    creator_0 = try ApiPerson.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 8:
-                if key.u64(0) == 0x7265766c6f736572 {  // resolver
-                    try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    resolver_0 = try r.consumeNull() ? nil : ApiPerson.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 9:
-                if key.u64(0) == 0x74696e756d6d6f63 && key.u64(1) == 0x7974696e756d6d6f {  // community
-                    try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    community_0 = try ApiCommunity.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 14:
-                if key.u64(0) == 0x5f726f7461657263 && key.u64(6) == 0x64656e6e61625f72 {  // creator_banned
-                    try LemmyJSONReader.mark(&seen0, 1 << 6)
-                    creatorBanned_0 = try Bool.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 16:
-                if key.u64(0) == 0x74696e756d6d6f63 && key.u64(8) == 0x74726f7065725f79 {  // community_report
-                    try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    communityReport_0 = try ApiCommunityReport.lemmyJSONValue(&r)
-                } else if key.u64(0) == 0x5f726f7461657263 && key.u64(8) == 0x6e696d64615f7369 {  // creator_is_admin
-                    try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    creatorIsAdmin_0 = try Bool.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 20:
-                if key.u64(0) == 0x5f726f7461657263 && key.u64(8) == 0x7265646f6d5f7369 && key.u64(12) == 0x726f74617265646f {  // creator_is_moderator
-                    try LemmyJSONReader.mark(&seen0, 1 << 5)
-                    creatorIsModerator_0 = try Bool.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 22:
-                if key.u64(0) == 0x5f726f7461657263 && key.u64(8) == 0x697078655f6e6162 && key.u64(14) == 0x74615f7365726970 {  // creator_ban_expires_at
-                    try LemmyJSONReader.mark(&seen0, 1 << 7)
-                    creatorBanExpiresAt_0 = try r.consumeNull() ? nil : LemmyDate.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 29:
-                if key.u64(0) == 0x5f726f7461657263 && key.u64(8) == 0x665f64656e6e6162 && key.u64(16) == 0x6d6d6f635f6d6f72 && key.u64(21) == 0x7974696e756d6d6f {  // creator_banned_from_community
-                    try LemmyJSONReader.mark(&seen0, 1 << 8)
-                    creatorBannedFromCommunity_0 = try Bool.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 32:
-                if key.u64(0) == 0x5f726f7461657263 && key.u64(8) == 0x74696e756d6d6f63 && key.u64(16) == 0x78655f6e61625f79 && key.u64(24) == 0x74615f7365726970 {  // creator_community_ban_expires_at
-                    try LemmyJSONReader.mark(&seen0, 1 << 9)
-                    creatorCommunityBanExpiresAt_0 = try r.consumeNull() ? nil : LemmyDate.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            default:
+    }
+
+    /// Reads one member into `m`. Not inlined, so that `m` stays in memory.
+    @inline(never)
+    static func lemmyJSONMember(_ m: inout LemmyJSONMembers, _ seen0: inout UInt64, _ r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        let key = try r.key()
+        switch key.count {
+        case 7:
+            if key.u32(0) == 0x61657263 && key.u32(3) == 0x726f7461 {  // creator
+                try LemmyJSONReader.mark(&seen0, 1 << 2)
+                m.creator_0 = try ApiPerson.lemmyJSONValue(&r)
+            } else {
                 try r.skipValue()
             }
-            more = try r.nextMember()
+        case 8:
+            if key.u64(0) == 0x7265766c6f736572 {  // resolver
+                try LemmyJSONReader.mark(&seen0, 1 << 3)
+                m.resolver_0 = try r.consumeNull() ? nil : ApiPerson.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 9:
+            if key.u64(0) == 0x74696e756d6d6f63 && key.u64(1) == 0x7974696e756d6d6f {  // community
+                try LemmyJSONReader.mark(&seen0, 1 << 1)
+                m.community_0 = try ApiCommunity.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 14:
+            if key.u64(0) == 0x5f726f7461657263 && key.u64(6) == 0x64656e6e61625f72 {  // creator_banned
+                try LemmyJSONReader.mark(&seen0, 1 << 6)
+                m.creatorBanned_0 = try Bool.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 16:
+            if key.u64(0) == 0x74696e756d6d6f63 && key.u64(8) == 0x74726f7065725f79 {  // community_report
+                try LemmyJSONReader.mark(&seen0, 1 << 0)
+                m.communityReport_0 = try ApiCommunityReport.lemmyJSONValue(&r)
+            } else if key.u64(0) == 0x5f726f7461657263 && key.u64(8) == 0x6e696d64615f7369 {  // creator_is_admin
+                try LemmyJSONReader.mark(&seen0, 1 << 4)
+                m.creatorIsAdmin_0 = try Bool.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 20:
+            if key.u64(0) == 0x5f726f7461657263 && key.u64(8) == 0x7265646f6d5f7369 && key.u64(12) == 0x726f74617265646f {  // creator_is_moderator
+                try LemmyJSONReader.mark(&seen0, 1 << 5)
+                m.creatorIsModerator_0 = try Bool.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 22:
+            if key.u64(0) == 0x5f726f7461657263 && key.u64(8) == 0x697078655f6e6162 && key.u64(14) == 0x74615f7365726970 {  // creator_ban_expires_at
+                try LemmyJSONReader.mark(&seen0, 1 << 7)
+                m.creatorBanExpiresAt_0 = try r.consumeNull() ? nil : LemmyDate.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 29:
+            if key.u64(0) == 0x5f726f7461657263 && key.u64(8) == 0x665f64656e6e6162 && key.u64(16) == 0x6d6d6f635f6d6f72 && key.u64(21) == 0x7974696e756d6d6f {  // creator_banned_from_community
+                try LemmyJSONReader.mark(&seen0, 1 << 8)
+                m.creatorBannedFromCommunity_0 = try Bool.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 32:
+            if key.u64(0) == 0x5f726f7461657263 && key.u64(8) == 0x74696e756d6d6f63 && key.u64(16) == 0x78655f6e61625f79 && key.u64(24) == 0x74615f7365726970 {  // creator_community_ban_expires_at
+                try LemmyJSONReader.mark(&seen0, 1 << 9)
+                m.creatorCommunityBanExpiresAt_0 = try r.consumeNull() ? nil : LemmyDate.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        default:
+            try r.skipValue()
         }
-        return Self(
-            communityReport: try LemmyJSONReader.required(consume communityReport_0),
-            community: try LemmyJSONReader.required(consume community_0),
-            creator: try LemmyJSONReader.required(consume creator_0),
-            resolver: consume resolver_0,
-            creatorIsAdmin: try LemmyJSONReader.required(creatorIsAdmin_0),
-            creatorIsModerator: try LemmyJSONReader.required(creatorIsModerator_0),
-            creatorBanned: try LemmyJSONReader.required(creatorBanned_0),
-            creatorBanExpiresAt: consume creatorBanExpiresAt_0,
-            creatorBannedFromCommunity: try LemmyJSONReader.required(creatorBannedFromCommunity_0),
-            creatorCommunityBanExpiresAt: consume creatorCommunityBanExpiresAt_0,
-            _memberwise: LemmyMemberwise())
     }
 }
 

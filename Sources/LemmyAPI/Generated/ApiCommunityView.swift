@@ -101,6 +101,26 @@ extension ApiCommunityView: LemmyFastDecodable {
     /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
     static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
+        var m = LemmyJSONMembers()
+        var more = try r.beginObject()
+        while more {
+            try lemmyJSONMember(&m, &seen0, &r)
+            more = try r.nextMember()
+        }
+        return Self(
+            community: try LemmyJSONReader.required(m.community_0.take()),
+            communityActions: m.communityActions_0.take(),
+            canMod: m.canMod_0,
+            tags: m.tags_0.take(),
+            subscribed: m.subscribed_0.take(),
+            blocked: m.blocked_0,
+            counts: m.counts_0.take(),
+            bannedFromCommunity: m.bannedFromCommunity_0,
+            _memberwise: LemmyMemberwise())
+    }
+
+    /// The members ``lemmyJSONValue(_:)`` has read so far.
+    struct LemmyJSONMembers {
         var community_0: ApiCommunity?
         var communityActions_0: ApiCommunityActions?
         var canMod_0: Bool?
@@ -109,77 +129,68 @@ extension ApiCommunityView: LemmyFastDecodable {
         var blocked_0: Bool?
         var counts_0: ApiCommunityAggregates?
         var bannedFromCommunity_0: Bool?
-        var more = try r.beginObject()
-        while more {
-            let key = try r.key()
-            switch key.count {
-            case 4:
-                if key.u32(0) == 0x73676174 {  // tags
-                    try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    tags_0 = try r.consumeNull() ? nil : ApiCommunityTagsView.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 6:
-                if key.u32(0) == 0x6e756f63 && key.u32(2) == 0x73746e75 {  // counts
-                    try LemmyJSONReader.mark(&seen0, 1 << 6)
-                    counts_0 = try r.consumeNull() ? nil : ApiCommunityAggregates.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 7:
-                if key.u32(0) == 0x636f6c62 && key.u32(3) == 0x64656b63 {  // blocked
-                    try LemmyJSONReader.mark(&seen0, 1 << 5)
-                    blocked_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
-                } else if key.u32(0) == 0x5f6e6163 && key.u32(3) == 0x646f6d5f {  // can_mod
-                    try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    canMod_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 9:
-                if key.u64(0) == 0x74696e756d6d6f63 && key.u64(1) == 0x7974696e756d6d6f {  // community
-                    try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    community_0 = try ApiCommunity.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 10:
-                if key.u64(0) == 0x6269726373627573 && key.u64(2) == 0x6465626972637362 {  // subscribed
-                    try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    subscribed_0 = try r.consumeNull() ? nil : ApiSubscribedType.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 17:
-                if key.u64(0) == 0x74696e756d6d6f63 && key.u64(8) == 0x6e6f697463615f79 && key.u64(9) == 0x736e6f697463615f {  // community_actions
-                    try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    communityActions_0 = try r.consumeNull() ? nil : ApiCommunityActions.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 21:
-                if key.u64(0) == 0x665f64656e6e6162 && key.u64(8) == 0x6d6d6f635f6d6f72 && key.u64(13) == 0x7974696e756d6d6f {  // banned_from_community
-                    try LemmyJSONReader.mark(&seen0, 1 << 7)
-                    bannedFromCommunity_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            default:
+    }
+
+    /// Reads one member into `m`. Not inlined, so that `m` stays in memory.
+    @inline(never)
+    static func lemmyJSONMember(_ m: inout LemmyJSONMembers, _ seen0: inout UInt64, _ r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        let key = try r.key()
+        switch key.count {
+        case 4:
+            if key.u32(0) == 0x73676174 {  // tags
+                try LemmyJSONReader.mark(&seen0, 1 << 3)
+                m.tags_0 = try r.consumeNull() ? nil : ApiCommunityTagsView.lemmyJSONValue(&r)
+            } else {
                 try r.skipValue()
             }
-            more = try r.nextMember()
+        case 6:
+            if key.u32(0) == 0x6e756f63 && key.u32(2) == 0x73746e75 {  // counts
+                try LemmyJSONReader.mark(&seen0, 1 << 6)
+                m.counts_0 = try r.consumeNull() ? nil : ApiCommunityAggregates.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 7:
+            if key.u32(0) == 0x636f6c62 && key.u32(3) == 0x64656b63 {  // blocked
+                try LemmyJSONReader.mark(&seen0, 1 << 5)
+                m.blocked_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
+            } else if key.u32(0) == 0x5f6e6163 && key.u32(3) == 0x646f6d5f {  // can_mod
+                try LemmyJSONReader.mark(&seen0, 1 << 2)
+                m.canMod_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 9:
+            if key.u64(0) == 0x74696e756d6d6f63 && key.u64(1) == 0x7974696e756d6d6f {  // community
+                try LemmyJSONReader.mark(&seen0, 1 << 0)
+                m.community_0 = try ApiCommunity.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 10:
+            if key.u64(0) == 0x6269726373627573 && key.u64(2) == 0x6465626972637362 {  // subscribed
+                try LemmyJSONReader.mark(&seen0, 1 << 4)
+                m.subscribed_0 = try r.consumeNull() ? nil : ApiSubscribedType.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 17:
+            if key.u64(0) == 0x74696e756d6d6f63 && key.u64(8) == 0x6e6f697463615f79 && key.u64(9) == 0x736e6f697463615f {  // community_actions
+                try LemmyJSONReader.mark(&seen0, 1 << 1)
+                m.communityActions_0 = try r.consumeNull() ? nil : ApiCommunityActions.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 21:
+            if key.u64(0) == 0x665f64656e6e6162 && key.u64(8) == 0x6d6d6f635f6d6f72 && key.u64(13) == 0x7974696e756d6d6f {  // banned_from_community
+                try LemmyJSONReader.mark(&seen0, 1 << 7)
+                m.bannedFromCommunity_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        default:
+            try r.skipValue()
         }
-        return Self(
-            community: try LemmyJSONReader.required(consume community_0),
-            communityActions: consume communityActions_0,
-            canMod: canMod_0,
-            tags: consume tags_0,
-            subscribed: consume subscribed_0,
-            blocked: blocked_0,
-            counts: consume counts_0,
-            bannedFromCommunity: bannedFromCommunity_0,
-            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -31,26 +31,37 @@ extension ApiCreateInvitationResponse: LemmyFastDecodable {
     /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
     static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
-        var invite_0: ApiLocalUserInvite?
+        var m = LemmyJSONMembers()
         var more = try r.beginObject()
         while more {
-            let key = try r.key()
-            switch key.count {
-            case 6:
-                if key.u32(0) == 0x69766e69 && key.u32(2) == 0x65746976 {  // invite
-                    try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    invite_0 = try ApiLocalUserInvite.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            default:
-                try r.skipValue()
-            }
+            try lemmyJSONMember(&m, &seen0, &r)
             more = try r.nextMember()
         }
         return Self(
-            invite: try LemmyJSONReader.required(consume invite_0),
+            invite: try LemmyJSONReader.required(m.invite_0.take()),
             _memberwise: LemmyMemberwise())
+    }
+
+    /// The members ``lemmyJSONValue(_:)`` has read so far.
+    struct LemmyJSONMembers {
+        var invite_0: ApiLocalUserInvite?
+    }
+
+    /// Reads one member into `m`. Not inlined, so that `m` stays in memory.
+    @inline(never)
+    static func lemmyJSONMember(_ m: inout LemmyJSONMembers, _ seen0: inout UInt64, _ r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        let key = try r.key()
+        switch key.count {
+        case 6:
+            if key.u32(0) == 0x69766e69 && key.u32(2) == 0x65746976 {  // invite
+                try LemmyJSONReader.mark(&seen0, 1 << 0)
+                m.invite_0 = try ApiLocalUserInvite.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        default:
+            try r.skipValue()
+        }
     }
 }
 

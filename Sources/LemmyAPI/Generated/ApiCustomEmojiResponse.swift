@@ -31,26 +31,37 @@ extension ApiCustomEmojiResponse: LemmyFastDecodable {
     /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
     static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
-        var customEmoji_0: ApiCustomEmojiView?
+        var m = LemmyJSONMembers()
         var more = try r.beginObject()
         while more {
-            let key = try r.key()
-            switch key.count {
-            case 12:
-                if key.u64(0) == 0x655f6d6f74737563 && key.u64(4) == 0x696a6f6d655f6d6f {  // custom_emoji
-                    try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    customEmoji_0 = try ApiCustomEmojiView.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            default:
-                try r.skipValue()
-            }
+            try lemmyJSONMember(&m, &seen0, &r)
             more = try r.nextMember()
         }
         return Self(
-            customEmoji: try LemmyJSONReader.required(consume customEmoji_0),
+            customEmoji: try LemmyJSONReader.required(m.customEmoji_0.take()),
             _memberwise: LemmyMemberwise())
+    }
+
+    /// The members ``lemmyJSONValue(_:)`` has read so far.
+    struct LemmyJSONMembers {
+        var customEmoji_0: ApiCustomEmojiView?
+    }
+
+    /// Reads one member into `m`. Not inlined, so that `m` stays in memory.
+    @inline(never)
+    static func lemmyJSONMember(_ m: inout LemmyJSONMembers, _ seen0: inout UInt64, _ r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        let key = try r.key()
+        switch key.count {
+        case 12:
+            if key.u64(0) == 0x655f6d6f74737563 && key.u64(4) == 0x696a6f6d655f6d6f {  // custom_emoji
+                try LemmyJSONReader.mark(&seen0, 1 << 0)
+                m.customEmoji_0 = try ApiCustomEmojiView.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        default:
+            try r.skipValue()
+        }
     }
 }
 

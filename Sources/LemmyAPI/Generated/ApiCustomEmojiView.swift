@@ -35,35 +35,46 @@ extension ApiCustomEmojiView: LemmyFastDecodable {
     /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
     static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
-        var customEmoji_0: ApiCustomEmoji?
-        var keywords_0: [ApiCustomEmojiKeyword]?
+        var m = LemmyJSONMembers()
         var more = try r.beginObject()
         while more {
-            let key = try r.key()
-            switch key.count {
-            case 8:
-                if key.u64(0) == 0x7364726f7779656b {  // keywords
-                    try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    keywords_0 = try [ApiCustomEmojiKeyword].lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 12:
-                if key.u64(0) == 0x655f6d6f74737563 && key.u64(4) == 0x696a6f6d655f6d6f {  // custom_emoji
-                    try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    customEmoji_0 = try ApiCustomEmoji.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            default:
-                try r.skipValue()
-            }
+            try lemmyJSONMember(&m, &seen0, &r)
             more = try r.nextMember()
         }
         return Self(
-            customEmoji: try LemmyJSONReader.required(consume customEmoji_0),
-            keywords: try LemmyJSONReader.required(consume keywords_0),
+            customEmoji: try LemmyJSONReader.required(m.customEmoji_0.take()),
+            keywords: try LemmyJSONReader.required(m.keywords_0.take()),
             _memberwise: LemmyMemberwise())
+    }
+
+    /// The members ``lemmyJSONValue(_:)`` has read so far.
+    struct LemmyJSONMembers {
+        var customEmoji_0: ApiCustomEmoji?
+        var keywords_0: [ApiCustomEmojiKeyword]?
+    }
+
+    /// Reads one member into `m`. Not inlined, so that `m` stays in memory.
+    @inline(never)
+    static func lemmyJSONMember(_ m: inout LemmyJSONMembers, _ seen0: inout UInt64, _ r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        let key = try r.key()
+        switch key.count {
+        case 8:
+            if key.u64(0) == 0x7364726f7779656b {  // keywords
+                try LemmyJSONReader.mark(&seen0, 1 << 1)
+                m.keywords_0 = try [ApiCustomEmojiKeyword].lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 12:
+            if key.u64(0) == 0x655f6d6f74737563 && key.u64(4) == 0x696a6f6d655f6d6f {  // custom_emoji
+                try LemmyJSONReader.mark(&seen0, 1 << 0)
+                m.customEmoji_0 = try ApiCustomEmoji.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        default:
+            try r.skipValue()
+        }
     }
 }
 

@@ -51,71 +51,82 @@ extension ApiExportDataResponse: LemmyFastDecodable {
     /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
     static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
+        var m = LemmyJSONMembers()
+        var more = try r.beginObject()
+        while more {
+            try lemmyJSONMember(&m, &seen0, &r)
+            more = try r.nextMember()
+        }
+        return Self(
+            notifications: try LemmyJSONReader.required(m.notifications_0.take()),
+            content: try LemmyJSONReader.required(m.content_0.take()),
+            readPosts: try LemmyJSONReader.required(m.readPosts_0.take()),
+            liked: try LemmyJSONReader.required(m.liked_0.take()),
+            moderates: try LemmyJSONReader.required(m.moderates_0.take()),
+            settings: try LemmyJSONReader.required(m.settings_0.take()),
+            _memberwise: LemmyMemberwise())
+    }
+
+    /// The members ``lemmyJSONValue(_:)`` has read so far.
+    struct LemmyJSONMembers {
         var notifications_0: [ApiPostOrCommentOrPrivateMessage]?
         var content_0: [ApiPostOrCommentOrPrivateMessage]?
         var readPosts_0: [String]?
         var liked_0: [String]?
         var moderates_0: [String]?
         var settings_0: ApiUserSettingsBackup?
-        var more = try r.beginObject()
-        while more {
-            let key = try r.key()
-            switch key.count {
-            case 5:
-                if key.u32(0) == 0x656b696c && key.u32(1) == 0x64656b69 {  // liked
-                    try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    liked_0 = try [String].lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 7:
-                if key.u32(0) == 0x746e6f63 && key.u32(3) == 0x746e6574 {  // content
-                    try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    content_0 = try [ApiPostOrCommentOrPrivateMessage].lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 8:
-                if key.u64(0) == 0x73676e6974746573 {  // settings
-                    try LemmyJSONReader.mark(&seen0, 1 << 5)
-                    settings_0 = try ApiUserSettingsBackup.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 9:
-                if key.u64(0) == 0x6574617265646f6d && key.u64(1) == 0x736574617265646f {  // moderates
-                    try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    moderates_0 = try [String].lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 10:
-                if key.u64(0) == 0x736f705f64616572 && key.u64(2) == 0x7374736f705f6461 {  // read_posts
-                    try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    readPosts_0 = try [String].lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 13:
-                if key.u64(0) == 0x6163696669746f6e && key.u64(5) == 0x736e6f6974616369 {  // notifications
-                    try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    notifications_0 = try [ApiPostOrCommentOrPrivateMessage].lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            default:
+    }
+
+    /// Reads one member into `m`. Not inlined, so that `m` stays in memory.
+    @inline(never)
+    static func lemmyJSONMember(_ m: inout LemmyJSONMembers, _ seen0: inout UInt64, _ r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        let key = try r.key()
+        switch key.count {
+        case 5:
+            if key.u32(0) == 0x656b696c && key.u32(1) == 0x64656b69 {  // liked
+                try LemmyJSONReader.mark(&seen0, 1 << 3)
+                m.liked_0 = try [String].lemmyJSONValue(&r)
+            } else {
                 try r.skipValue()
             }
-            more = try r.nextMember()
+        case 7:
+            if key.u32(0) == 0x746e6f63 && key.u32(3) == 0x746e6574 {  // content
+                try LemmyJSONReader.mark(&seen0, 1 << 1)
+                m.content_0 = try [ApiPostOrCommentOrPrivateMessage].lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 8:
+            if key.u64(0) == 0x73676e6974746573 {  // settings
+                try LemmyJSONReader.mark(&seen0, 1 << 5)
+                m.settings_0 = try ApiUserSettingsBackup.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 9:
+            if key.u64(0) == 0x6574617265646f6d && key.u64(1) == 0x736574617265646f {  // moderates
+                try LemmyJSONReader.mark(&seen0, 1 << 4)
+                m.moderates_0 = try [String].lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 10:
+            if key.u64(0) == 0x736f705f64616572 && key.u64(2) == 0x7374736f705f6461 {  // read_posts
+                try LemmyJSONReader.mark(&seen0, 1 << 2)
+                m.readPosts_0 = try [String].lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 13:
+            if key.u64(0) == 0x6163696669746f6e && key.u64(5) == 0x736e6f6974616369 {  // notifications
+                try LemmyJSONReader.mark(&seen0, 1 << 0)
+                m.notifications_0 = try [ApiPostOrCommentOrPrivateMessage].lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        default:
+            try r.skipValue()
         }
-        return Self(
-            notifications: try LemmyJSONReader.required(consume notifications_0),
-            content: try LemmyJSONReader.required(consume content_0),
-            readPosts: try LemmyJSONReader.required(consume readPosts_0),
-            liked: try LemmyJSONReader.required(consume liked_0),
-            moderates: try LemmyJSONReader.required(consume moderates_0),
-            settings: try LemmyJSONReader.required(consume settings_0),
-            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -47,58 +47,69 @@ extension ApiFederatedInstanceView: LemmyFastDecodable {
     /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
     static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
+        var m = LemmyJSONMembers()
+        var more = try r.beginObject()
+        while more {
+            try lemmyJSONMember(&m, &seen0, &r)
+            more = try r.nextMember()
+        }
+        return Self(
+            instance: try LemmyJSONReader.required(m.instance_0.take()),
+            site: m.site_0.take(),
+            queueState: m.queueState_0.take(),
+            blocked: m.blocked_0.take(),
+            allowed: m.allowed_0.take(),
+            _memberwise: LemmyMemberwise())
+    }
+
+    /// The members ``lemmyJSONValue(_:)`` has read so far.
+    struct LemmyJSONMembers {
         var instance_0: ApiInstance?
         var site_0: ApiSite?
         var queueState_0: ApiFederationQueueState?
         var blocked_0: ApiFederationBlockList?
         var allowed_0: ApiFederationAllowList?
-        var more = try r.beginObject()
-        while more {
-            let key = try r.key()
-            switch key.count {
-            case 4:
-                if key.u32(0) == 0x65746973 {  // site
-                    try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    site_0 = try r.consumeNull() ? nil : ApiSite.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 7:
-                if key.u32(0) == 0x6f6c6c61 && key.u32(3) == 0x6465776f {  // allowed
-                    try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    allowed_0 = try r.consumeNull() ? nil : ApiFederationAllowList.lemmyJSONValue(&r)
-                } else if key.u32(0) == 0x636f6c62 && key.u32(3) == 0x64656b63 {  // blocked
-                    try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    blocked_0 = try r.consumeNull() ? nil : ApiFederationBlockList.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 8:
-                if key.u64(0) == 0x65636e6174736e69 {  // instance
-                    try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    instance_0 = try ApiInstance.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 11:
-                if key.u64(0) == 0x74735f6575657571 && key.u64(3) == 0x65746174735f6575 {  // queue_state
-                    try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    queueState_0 = try r.consumeNull() ? nil : ApiFederationQueueState.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            default:
+    }
+
+    /// Reads one member into `m`. Not inlined, so that `m` stays in memory.
+    @inline(never)
+    static func lemmyJSONMember(_ m: inout LemmyJSONMembers, _ seen0: inout UInt64, _ r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        let key = try r.key()
+        switch key.count {
+        case 4:
+            if key.u32(0) == 0x65746973 {  // site
+                try LemmyJSONReader.mark(&seen0, 1 << 1)
+                m.site_0 = try r.consumeNull() ? nil : ApiSite.lemmyJSONValue(&r)
+            } else {
                 try r.skipValue()
             }
-            more = try r.nextMember()
+        case 7:
+            if key.u32(0) == 0x6f6c6c61 && key.u32(3) == 0x6465776f {  // allowed
+                try LemmyJSONReader.mark(&seen0, 1 << 4)
+                m.allowed_0 = try r.consumeNull() ? nil : ApiFederationAllowList.lemmyJSONValue(&r)
+            } else if key.u32(0) == 0x636f6c62 && key.u32(3) == 0x64656b63 {  // blocked
+                try LemmyJSONReader.mark(&seen0, 1 << 3)
+                m.blocked_0 = try r.consumeNull() ? nil : ApiFederationBlockList.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 8:
+            if key.u64(0) == 0x65636e6174736e69 {  // instance
+                try LemmyJSONReader.mark(&seen0, 1 << 0)
+                m.instance_0 = try ApiInstance.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 11:
+            if key.u64(0) == 0x74735f6575657571 && key.u64(3) == 0x65746174735f6575 {  // queue_state
+                try LemmyJSONReader.mark(&seen0, 1 << 2)
+                m.queueState_0 = try r.consumeNull() ? nil : ApiFederationQueueState.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        default:
+            try r.skipValue()
         }
-        return Self(
-            instance: try LemmyJSONReader.required(consume instance_0),
-            site: consume site_0,
-            queueState: consume queueState_0,
-            blocked: consume blocked_0,
-            allowed: consume allowed_0,
-            _memberwise: LemmyMemberwise())
     }
 }
 

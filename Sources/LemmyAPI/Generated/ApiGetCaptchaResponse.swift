@@ -31,26 +31,37 @@ extension ApiGetCaptchaResponse: LemmyFastDecodable {
     /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
     static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
-        var ok_0: ApiCaptchaResponse?
+        var m = LemmyJSONMembers()
         var more = try r.beginObject()
         while more {
-            let key = try r.key()
-            switch key.count {
-            case 2:
-                if key.u16(0) == 0x6b6f {  // ok
-                    try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    ok_0 = try r.consumeNull() ? nil : ApiCaptchaResponse.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            default:
-                try r.skipValue()
-            }
+            try lemmyJSONMember(&m, &seen0, &r)
             more = try r.nextMember()
         }
         return Self(
-            ok: consume ok_0,
+            ok: m.ok_0.take(),
             _memberwise: LemmyMemberwise())
+    }
+
+    /// The members ``lemmyJSONValue(_:)`` has read so far.
+    struct LemmyJSONMembers {
+        var ok_0: ApiCaptchaResponse?
+    }
+
+    /// Reads one member into `m`. Not inlined, so that `m` stays in memory.
+    @inline(never)
+    static func lemmyJSONMember(_ m: inout LemmyJSONMembers, _ seen0: inout UInt64, _ r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        let key = try r.key()
+        switch key.count {
+        case 2:
+            if key.u16(0) == 0x6b6f {  // ok
+                try LemmyJSONReader.mark(&seen0, 1 << 0)
+                m.ok_0 = try r.consumeNull() ? nil : ApiCaptchaResponse.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        default:
+            try r.skipValue()
+        }
     }
 }
 

@@ -43,53 +43,64 @@ extension ApiGetCommunityResponse: LemmyFastDecodable {
     /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
     static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
+        var m = LemmyJSONMembers()
+        var more = try r.beginObject()
+        while more {
+            try lemmyJSONMember(&m, &seen0, &r)
+            more = try r.nextMember()
+        }
+        return Self(
+            communityView: try LemmyJSONReader.required(m.communityView_0.take()),
+            site: m.site_0.take(),
+            moderators: try LemmyJSONReader.required(m.moderators_0.take()),
+            discussionLanguages: try LemmyJSONReader.required(m.discussionLanguages_0.take()),
+            _memberwise: LemmyMemberwise())
+    }
+
+    /// The members ``lemmyJSONValue(_:)`` has read so far.
+    struct LemmyJSONMembers {
         var communityView_0: ApiCommunityView?
         var site_0: ApiSite?
         var moderators_0: [ApiCommunityModeratorView]?
         var discussionLanguages_0: [ApiLanguageId]?
-        var more = try r.beginObject()
-        while more {
-            let key = try r.key()
-            switch key.count {
-            case 4:
-                if key.u32(0) == 0x65746973 {  // site
-                    try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    site_0 = try r.consumeNull() ? nil : ApiSite.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 10:
-                if key.u64(0) == 0x6f74617265646f6d && key.u64(2) == 0x73726f7461726564 {  // moderators
-                    try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    moderators_0 = try [ApiCommunityModeratorView].lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 14:
-                if key.u64(0) == 0x74696e756d6d6f63 && key.u64(6) == 0x776569765f797469 {  // community_view
-                    try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    communityView_0 = try ApiCommunityView.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 20:
-                if key.u64(0) == 0x6973737563736964 && key.u64(8) == 0x75676e616c5f6e6f && key.u64(12) == 0x7365676175676e61 {  // discussion_languages
-                    try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    discussionLanguages_0 = try [ApiLanguageId].lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            default:
+    }
+
+    /// Reads one member into `m`. Not inlined, so that `m` stays in memory.
+    @inline(never)
+    static func lemmyJSONMember(_ m: inout LemmyJSONMembers, _ seen0: inout UInt64, _ r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        let key = try r.key()
+        switch key.count {
+        case 4:
+            if key.u32(0) == 0x65746973 {  // site
+                try LemmyJSONReader.mark(&seen0, 1 << 1)
+                m.site_0 = try r.consumeNull() ? nil : ApiSite.lemmyJSONValue(&r)
+            } else {
                 try r.skipValue()
             }
-            more = try r.nextMember()
+        case 10:
+            if key.u64(0) == 0x6f74617265646f6d && key.u64(2) == 0x73726f7461726564 {  // moderators
+                try LemmyJSONReader.mark(&seen0, 1 << 2)
+                m.moderators_0 = try [ApiCommunityModeratorView].lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 14:
+            if key.u64(0) == 0x74696e756d6d6f63 && key.u64(6) == 0x776569765f797469 {  // community_view
+                try LemmyJSONReader.mark(&seen0, 1 << 0)
+                m.communityView_0 = try ApiCommunityView.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 20:
+            if key.u64(0) == 0x6973737563736964 && key.u64(8) == 0x75676e616c5f6e6f && key.u64(12) == 0x7365676175676e61 {  // discussion_languages
+                try LemmyJSONReader.mark(&seen0, 1 << 3)
+                m.discussionLanguages_0 = try [ApiLanguageId].lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        default:
+            try r.skipValue()
         }
-        return Self(
-            communityView: try LemmyJSONReader.required(consume communityView_0),
-            site: consume site_0,
-            moderators: try LemmyJSONReader.required(consume moderators_0),
-            discussionLanguages: try LemmyJSONReader.required(consume discussionLanguages_0),
-            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -31,26 +31,37 @@ extension ApiGetFederatedInstancesResponse: LemmyFastDecodable {
     /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
     static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
-        var federatedInstances_0: ApiFederatedInstances?
+        var m = LemmyJSONMembers()
         var more = try r.beginObject()
         while more {
-            let key = try r.key()
-            switch key.count {
-            case 19:
-                if key.u64(0) == 0x6574617265646566 && key.u64(8) == 0x6e6174736e695f64 && key.u64(11) == 0x7365636e6174736e {  // federated_instances
-                    try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    federatedInstances_0 = try r.consumeNull() ? nil : ApiFederatedInstances.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            default:
-                try r.skipValue()
-            }
+            try lemmyJSONMember(&m, &seen0, &r)
             more = try r.nextMember()
         }
         return Self(
-            federatedInstances: consume federatedInstances_0,
+            federatedInstances: m.federatedInstances_0.take(),
             _memberwise: LemmyMemberwise())
+    }
+
+    /// The members ``lemmyJSONValue(_:)`` has read so far.
+    struct LemmyJSONMembers {
+        var federatedInstances_0: ApiFederatedInstances?
+    }
+
+    /// Reads one member into `m`. Not inlined, so that `m` stays in memory.
+    @inline(never)
+    static func lemmyJSONMember(_ m: inout LemmyJSONMembers, _ seen0: inout UInt64, _ r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        let key = try r.key()
+        switch key.count {
+        case 19:
+            if key.u64(0) == 0x6574617265646566 && key.u64(8) == 0x6e6174736e695f64 && key.u64(11) == 0x7365636e6174736e {  // federated_instances
+                try LemmyJSONReader.mark(&seen0, 1 << 0)
+                m.federatedInstances_0 = try r.consumeNull() ? nil : ApiFederatedInstances.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        default:
+            try r.skipValue()
+        }
     }
 }
 

@@ -83,71 +83,82 @@ extension ApiGetPersonDetailsResponse: LemmyFastDecodable {
     /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
     static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
+        var m = LemmyJSONMembers()
+        var more = try r.beginObject()
+        while more {
+            try lemmyJSONMember(&m, &seen0, &r)
+            more = try r.nextMember()
+        }
+        return Self(
+            personView: try LemmyJSONReader.required(m.personView_0.take()),
+            site: m.site_0.take(),
+            moderates: try LemmyJSONReader.required(m.moderates_0.take()),
+            multiCommunitiesCreated: m.multiCommunitiesCreated_0.take(),
+            comments: m.comments_0.take(),
+            posts: m.posts_0.take(),
+            _memberwise: LemmyMemberwise())
+    }
+
+    /// The members ``lemmyJSONValue(_:)`` has read so far.
+    struct LemmyJSONMembers {
         var personView_0: ApiPersonView?
         var site_0: ApiSite?
         var moderates_0: [ApiCommunityModeratorView]?
         var multiCommunitiesCreated_0: [ApiMultiCommunityView]?
         var comments_0: [ApiCommentView]?
         var posts_0: [ApiPostView]?
-        var more = try r.beginObject()
-        while more {
-            let key = try r.key()
-            switch key.count {
-            case 4:
-                if key.u32(0) == 0x65746973 {  // site
-                    try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    site_0 = try r.consumeNull() ? nil : ApiSite.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 5:
-                if key.u32(0) == 0x74736f70 && key.u32(1) == 0x7374736f {  // posts
-                    try LemmyJSONReader.mark(&seen0, 1 << 5)
-                    posts_0 = try r.consumeNull() ? nil : [ApiPostView].lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 8:
-                if key.u64(0) == 0x73746e656d6d6f63 {  // comments
-                    try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    comments_0 = try r.consumeNull() ? nil : [ApiCommentView].lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 9:
-                if key.u64(0) == 0x6574617265646f6d && key.u64(1) == 0x736574617265646f {  // moderates
-                    try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    moderates_0 = try [ApiCommunityModeratorView].lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 11:
-                if key.u64(0) == 0x765f6e6f73726570 && key.u64(3) == 0x776569765f6e6f73 {  // person_view
-                    try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    personView_0 = try ApiPersonView.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 25:
-                if key.u64(0) == 0x6f635f69746c756d && key.u64(8) == 0x656974696e756d6d && key.u64(16) == 0x6574616572635f73 && key.u64(17) == 0x646574616572635f {  // multi_communities_created
-                    try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    multiCommunitiesCreated_0 = try r.consumeNull() ? nil : [ApiMultiCommunityView].lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            default:
+    }
+
+    /// Reads one member into `m`. Not inlined, so that `m` stays in memory.
+    @inline(never)
+    static func lemmyJSONMember(_ m: inout LemmyJSONMembers, _ seen0: inout UInt64, _ r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        let key = try r.key()
+        switch key.count {
+        case 4:
+            if key.u32(0) == 0x65746973 {  // site
+                try LemmyJSONReader.mark(&seen0, 1 << 1)
+                m.site_0 = try r.consumeNull() ? nil : ApiSite.lemmyJSONValue(&r)
+            } else {
                 try r.skipValue()
             }
-            more = try r.nextMember()
+        case 5:
+            if key.u32(0) == 0x74736f70 && key.u32(1) == 0x7374736f {  // posts
+                try LemmyJSONReader.mark(&seen0, 1 << 5)
+                m.posts_0 = try r.consumeNull() ? nil : [ApiPostView].lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 8:
+            if key.u64(0) == 0x73746e656d6d6f63 {  // comments
+                try LemmyJSONReader.mark(&seen0, 1 << 4)
+                m.comments_0 = try r.consumeNull() ? nil : [ApiCommentView].lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 9:
+            if key.u64(0) == 0x6574617265646f6d && key.u64(1) == 0x736574617265646f {  // moderates
+                try LemmyJSONReader.mark(&seen0, 1 << 2)
+                m.moderates_0 = try [ApiCommunityModeratorView].lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 11:
+            if key.u64(0) == 0x765f6e6f73726570 && key.u64(3) == 0x776569765f6e6f73 {  // person_view
+                try LemmyJSONReader.mark(&seen0, 1 << 0)
+                m.personView_0 = try ApiPersonView.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 25:
+            if key.u64(0) == 0x6f635f69746c756d && key.u64(8) == 0x656974696e756d6d && key.u64(16) == 0x6574616572635f73 && key.u64(17) == 0x646574616572635f {  // multi_communities_created
+                try LemmyJSONReader.mark(&seen0, 1 << 3)
+                m.multiCommunitiesCreated_0 = try r.consumeNull() ? nil : [ApiMultiCommunityView].lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        default:
+            try r.skipValue()
         }
-        return Self(
-            personView: try LemmyJSONReader.required(consume personView_0),
-            site: consume site_0,
-            moderates: try LemmyJSONReader.required(consume moderates_0),
-            multiCommunitiesCreated: consume multiCommunitiesCreated_0,
-            comments: consume comments_0,
-            posts: consume posts_0,
-            _memberwise: LemmyMemberwise())
     }
 }
 

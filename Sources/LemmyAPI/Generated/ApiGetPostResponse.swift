@@ -43,53 +43,64 @@ extension ApiGetPostResponse: LemmyFastDecodable {
     /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
     static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
+        var m = LemmyJSONMembers()
+        var more = try r.beginObject()
+        while more {
+            try lemmyJSONMember(&m, &seen0, &r)
+            more = try r.nextMember()
+        }
+        return Self(
+            postView: try LemmyJSONReader.required(m.postView_0.take()),
+            communityView: try LemmyJSONReader.required(m.communityView_0.take()),
+            crossPosts: try LemmyJSONReader.required(m.crossPosts_0.take()),
+            moderators: try LemmyJSONReader.required(m.moderators_0.take()),
+            _memberwise: LemmyMemberwise())
+    }
+
+    /// The members ``lemmyJSONValue(_:)`` has read so far.
+    struct LemmyJSONMembers {
         var postView_0: ApiPostView?
         var communityView_0: ApiCommunityView?
         var crossPosts_0: [ApiPostView]?
         var moderators_0: [ApiCommunityModeratorView]?
-        var more = try r.beginObject()
-        while more {
-            let key = try r.key()
-            switch key.count {
-            case 9:
-                if key.u64(0) == 0x6569765f74736f70 && key.u64(1) == 0x776569765f74736f {  // post_view
-                    try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    postView_0 = try ApiPostView.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 10:
-                if key.u64(0) == 0x6f74617265646f6d && key.u64(2) == 0x73726f7461726564 {  // moderators
-                    try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    moderators_0 = try [ApiCommunityModeratorView].lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 11:
-                if key.u64(0) == 0x6f705f73736f7263 && key.u64(3) == 0x7374736f705f7373 {  // cross_posts
-                    try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    crossPosts_0 = try [ApiPostView].lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 14:
-                if key.u64(0) == 0x74696e756d6d6f63 && key.u64(6) == 0x776569765f797469 {  // community_view
-                    try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    communityView_0 = try ApiCommunityView.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            default:
+    }
+
+    /// Reads one member into `m`. Not inlined, so that `m` stays in memory.
+    @inline(never)
+    static func lemmyJSONMember(_ m: inout LemmyJSONMembers, _ seen0: inout UInt64, _ r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        let key = try r.key()
+        switch key.count {
+        case 9:
+            if key.u64(0) == 0x6569765f74736f70 && key.u64(1) == 0x776569765f74736f {  // post_view
+                try LemmyJSONReader.mark(&seen0, 1 << 0)
+                m.postView_0 = try ApiPostView.lemmyJSONValue(&r)
+            } else {
                 try r.skipValue()
             }
-            more = try r.nextMember()
+        case 10:
+            if key.u64(0) == 0x6f74617265646f6d && key.u64(2) == 0x73726f7461726564 {  // moderators
+                try LemmyJSONReader.mark(&seen0, 1 << 3)
+                m.moderators_0 = try [ApiCommunityModeratorView].lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 11:
+            if key.u64(0) == 0x6f705f73736f7263 && key.u64(3) == 0x7374736f705f7373 {  // cross_posts
+                try LemmyJSONReader.mark(&seen0, 1 << 2)
+                m.crossPosts_0 = try [ApiPostView].lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 14:
+            if key.u64(0) == 0x74696e756d6d6f63 && key.u64(6) == 0x776569765f797469 {  // community_view
+                try LemmyJSONReader.mark(&seen0, 1 << 1)
+                m.communityView_0 = try ApiCommunityView.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        default:
+            try r.skipValue()
         }
-        return Self(
-            postView: try LemmyJSONReader.required(consume postView_0),
-            communityView: try LemmyJSONReader.required(consume communityView_0),
-            crossPosts: try LemmyJSONReader.required(consume crossPosts_0),
-            moderators: try LemmyJSONReader.required(consume moderators_0),
-            _memberwise: LemmyMemberwise())
     }
 }
 

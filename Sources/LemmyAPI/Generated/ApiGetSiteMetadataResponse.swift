@@ -33,26 +33,37 @@ extension ApiGetSiteMetadataResponse: LemmyFastDecodable {
     /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
     static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
-        var metadata_0: ApiLinkMetadata?
+        var m = LemmyJSONMembers()
         var more = try r.beginObject()
         while more {
-            let key = try r.key()
-            switch key.count {
-            case 8:
-                if key.u64(0) == 0x617461646174656d {  // metadata
-                    try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    metadata_0 = try ApiLinkMetadata.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            default:
-                try r.skipValue()
-            }
+            try lemmyJSONMember(&m, &seen0, &r)
             more = try r.nextMember()
         }
         return Self(
-            metadata: try LemmyJSONReader.required(consume metadata_0),
+            metadata: try LemmyJSONReader.required(m.metadata_0.take()),
             _memberwise: LemmyMemberwise())
+    }
+
+    /// The members ``lemmyJSONValue(_:)`` has read so far.
+    struct LemmyJSONMembers {
+        var metadata_0: ApiLinkMetadata?
+    }
+
+    /// Reads one member into `m`. Not inlined, so that `m` stays in memory.
+    @inline(never)
+    static func lemmyJSONMember(_ m: inout LemmyJSONMembers, _ seen0: inout UInt64, _ r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        let key = try r.key()
+        switch key.count {
+        case 8:
+            if key.u64(0) == 0x617461646174656d {  // metadata
+                try LemmyJSONReader.mark(&seen0, 1 << 0)
+                m.metadata_0 = try ApiLinkMetadata.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        default:
+            try r.skipValue()
+        }
     }
 }
 

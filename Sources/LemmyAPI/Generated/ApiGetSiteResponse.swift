@@ -149,6 +149,33 @@ extension ApiGetSiteResponse: LemmyFastDecodable {
     /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
     static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
+        var m = LemmyJSONMembers()
+        var more = try r.beginObject()
+        while more {
+            try lemmyJSONMember(&m, &seen0, &r)
+            more = try r.nextMember()
+        }
+        return Self(
+            siteView: try LemmyJSONReader.required(m.siteView_0.take()),
+            admins: try LemmyJSONReader.required(m.admins_0.take()),
+            version: try LemmyJSONReader.required(m.version_0.take()),
+            allLanguages: try LemmyJSONReader.required(m.allLanguages_0.take()),
+            discussionLanguages: try LemmyJSONReader.required(m.discussionLanguages_0.take()),
+            tagline: m.tagline_0.take(),
+            oauthProviders: m.oauthProviders_0.take(),
+            adminOauthProviders: m.adminOauthProviders_0.take(),
+            blockedUrls: m.blockedUrls_0.take(),
+            activePlugins: m.activePlugins_0.take(),
+            lastApplicationDurationSeconds: m.lastApplicationDurationSeconds_0,
+            captchaEnabled: m.captchaEnabled_0,
+            myUser: m.myUser_0.take(),
+            taglines: m.taglines_0.take(),
+            customEmojis: m.customEmojis_0.take(),
+            _memberwise: LemmyMemberwise())
+    }
+
+    /// The members ``lemmyJSONValue(_:)`` has read so far.
+    struct LemmyJSONMembers {
         var siteView_0: ApiSiteView?
         var admins_0: [ApiPersonView]?
         var version_0: String?
@@ -164,121 +191,105 @@ extension ApiGetSiteResponse: LemmyFastDecodable {
         var myUser_0: ApiMyUserInfo?
         var taglines_0: [ApiTagline]?
         var customEmojis_0: [ApiCustomEmojiView]?
-        var more = try r.beginObject()
-        while more {
-            let key = try r.key()
-            switch key.count {
-            case 6:
-                if key.u32(0) == 0x696d6461 && key.u32(2) == 0x736e696d {  // admins
-                    try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    admins_0 = try [ApiPersonView].lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 7:
-                if key.u32(0) == 0x755f796d && key.u32(3) == 0x72657375 {  // my_user
-                    try LemmyJSONReader.mark(&seen0, 1 << 12)
-                    myUser_0 = try r.consumeNull() ? nil : ApiMyUserInfo.lemmyJSONValue(&r)
-                } else if key.u32(0) == 0x6c676174 && key.u32(3) == 0x656e696c {  // tagline
-                    try LemmyJSONReader.mark(&seen0, 1 << 5)
-                    tagline_0 = try r.consumeNull() ? nil : ApiTagline.lemmyJSONValue(&r)
-                } else if key.u32(0) == 0x73726576 && key.u32(3) == 0x6e6f6973 {  // version
-                    try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    version_0 = try String.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 8:
-                if key.u64(0) == 0x73656e696c676174 {  // taglines
-                    try LemmyJSONReader.mark(&seen0, 1 << 13)
-                    taglines_0 = try r.consumeNull() ? nil : [ApiTagline].lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 9:
-                if key.u64(0) == 0x6569765f65746973 && key.u64(1) == 0x776569765f657469 {  // site_view
-                    try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    siteView_0 = try ApiSiteView.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 12:
-                if key.u64(0) == 0x5f64656b636f6c62 && key.u64(4) == 0x736c72755f64656b {  // blocked_urls
-                    try LemmyJSONReader.mark(&seen0, 1 << 8)
-                    blockedUrls_0 = try r.consumeNull() ? nil : [ApiLocalSiteUrlBlocklist].lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 13:
-                if key.u64(0) == 0x676e616c5f6c6c61 && key.u64(5) == 0x7365676175676e61 {  // all_languages
-                    try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    allLanguages_0 = try [ApiLanguage].lemmyJSONValue(&r)
-                } else if key.u64(0) == 0x655f6d6f74737563 && key.u64(5) == 0x73696a6f6d655f6d {  // custom_emojis
-                    try LemmyJSONReader.mark(&seen0, 1 << 14)
-                    customEmojis_0 = try r.consumeNull() ? nil : [ApiCustomEmojiView].lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 14:
-                if key.u64(0) == 0x705f657669746361 && key.u64(6) == 0x736e6967756c705f {  // active_plugins
-                    try LemmyJSONReader.mark(&seen0, 1 << 9)
-                    activePlugins_0 = try r.consumeNull() ? nil : [ApiPluginMetadata].lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 15:
-                if key.u64(0) == 0x5f61686374706163 && key.u64(7) == 0x64656c62616e655f {  // captcha_enabled
-                    try LemmyJSONReader.mark(&seen0, 1 << 11)
-                    captchaEnabled_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
-                } else if key.u64(0) == 0x72705f687475616f && key.u64(7) == 0x7372656469766f72 {  // oauth_providers
-                    try LemmyJSONReader.mark(&seen0, 1 << 6)
-                    oauthProviders_0 = try r.consumeNull() ? nil : [ApiPublicOAuthProvider].lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 20:
-                if key.u64(0) == 0x6973737563736964 && key.u64(8) == 0x75676e616c5f6e6f && key.u64(12) == 0x7365676175676e61 {  // discussion_languages
-                    try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    discussionLanguages_0 = try [ApiLanguageId].lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 21:
-                if key.u64(0) == 0x616f5f6e696d6461 && key.u64(8) == 0x766f72705f687475 && key.u64(13) == 0x7372656469766f72 {  // admin_oauth_providers
-                    try LemmyJSONReader.mark(&seen0, 1 << 7)
-                    adminOauthProviders_0 = try r.consumeNull() ? nil : [ApiAdminOAuthProvider].lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 33:
-                if key.u64(0) == 0x7070615f7473616c && key.u64(8) == 0x6e6f69746163696c && key.u64(16) == 0x6f6974617275645f && key.u64(24) == 0x646e6f6365735f6e && key.u64(25) == 0x73646e6f6365735f {  // last_application_duration_seconds
-                    try LemmyJSONReader.mark(&seen0, 1 << 10)
-                    lastApplicationDurationSeconds_0 = try r.consumeNull() ? nil : Double.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            default:
+    }
+
+    /// Reads one member into `m`. Not inlined, so that `m` stays in memory.
+    @inline(never)
+    static func lemmyJSONMember(_ m: inout LemmyJSONMembers, _ seen0: inout UInt64, _ r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        let key = try r.key()
+        switch key.count {
+        case 6:
+            if key.u32(0) == 0x696d6461 && key.u32(2) == 0x736e696d {  // admins
+                try LemmyJSONReader.mark(&seen0, 1 << 1)
+                m.admins_0 = try [ApiPersonView].lemmyJSONValue(&r)
+            } else {
                 try r.skipValue()
             }
-            more = try r.nextMember()
+        case 7:
+            if key.u32(0) == 0x755f796d && key.u32(3) == 0x72657375 {  // my_user
+                try LemmyJSONReader.mark(&seen0, 1 << 12)
+                m.myUser_0 = try r.consumeNull() ? nil : ApiMyUserInfo.lemmyJSONValue(&r)
+            } else if key.u32(0) == 0x6c676174 && key.u32(3) == 0x656e696c {  // tagline
+                try LemmyJSONReader.mark(&seen0, 1 << 5)
+                m.tagline_0 = try r.consumeNull() ? nil : ApiTagline.lemmyJSONValue(&r)
+            } else if key.u32(0) == 0x73726576 && key.u32(3) == 0x6e6f6973 {  // version
+                try LemmyJSONReader.mark(&seen0, 1 << 2)
+                m.version_0 = try String.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 8:
+            if key.u64(0) == 0x73656e696c676174 {  // taglines
+                try LemmyJSONReader.mark(&seen0, 1 << 13)
+                m.taglines_0 = try r.consumeNull() ? nil : [ApiTagline].lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 9:
+            if key.u64(0) == 0x6569765f65746973 && key.u64(1) == 0x776569765f657469 {  // site_view
+                try LemmyJSONReader.mark(&seen0, 1 << 0)
+                m.siteView_0 = try ApiSiteView.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 12:
+            if key.u64(0) == 0x5f64656b636f6c62 && key.u64(4) == 0x736c72755f64656b {  // blocked_urls
+                try LemmyJSONReader.mark(&seen0, 1 << 8)
+                m.blockedUrls_0 = try r.consumeNull() ? nil : [ApiLocalSiteUrlBlocklist].lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 13:
+            if key.u64(0) == 0x676e616c5f6c6c61 && key.u64(5) == 0x7365676175676e61 {  // all_languages
+                try LemmyJSONReader.mark(&seen0, 1 << 3)
+                m.allLanguages_0 = try [ApiLanguage].lemmyJSONValue(&r)
+            } else if key.u64(0) == 0x655f6d6f74737563 && key.u64(5) == 0x73696a6f6d655f6d {  // custom_emojis
+                try LemmyJSONReader.mark(&seen0, 1 << 14)
+                m.customEmojis_0 = try r.consumeNull() ? nil : [ApiCustomEmojiView].lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 14:
+            if key.u64(0) == 0x705f657669746361 && key.u64(6) == 0x736e6967756c705f {  // active_plugins
+                try LemmyJSONReader.mark(&seen0, 1 << 9)
+                m.activePlugins_0 = try r.consumeNull() ? nil : [ApiPluginMetadata].lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 15:
+            if key.u64(0) == 0x5f61686374706163 && key.u64(7) == 0x64656c62616e655f {  // captcha_enabled
+                try LemmyJSONReader.mark(&seen0, 1 << 11)
+                m.captchaEnabled_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
+            } else if key.u64(0) == 0x72705f687475616f && key.u64(7) == 0x7372656469766f72 {  // oauth_providers
+                try LemmyJSONReader.mark(&seen0, 1 << 6)
+                m.oauthProviders_0 = try r.consumeNull() ? nil : [ApiPublicOAuthProvider].lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 20:
+            if key.u64(0) == 0x6973737563736964 && key.u64(8) == 0x75676e616c5f6e6f && key.u64(12) == 0x7365676175676e61 {  // discussion_languages
+                try LemmyJSONReader.mark(&seen0, 1 << 4)
+                m.discussionLanguages_0 = try [ApiLanguageId].lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 21:
+            if key.u64(0) == 0x616f5f6e696d6461 && key.u64(8) == 0x766f72705f687475 && key.u64(13) == 0x7372656469766f72 {  // admin_oauth_providers
+                try LemmyJSONReader.mark(&seen0, 1 << 7)
+                m.adminOauthProviders_0 = try r.consumeNull() ? nil : [ApiAdminOAuthProvider].lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 33:
+            if key.u64(0) == 0x7070615f7473616c && key.u64(8) == 0x6e6f69746163696c && key.u64(16) == 0x6f6974617275645f && key.u64(24) == 0x646e6f6365735f6e && key.u64(25) == 0x73646e6f6365735f {  // last_application_duration_seconds
+                try LemmyJSONReader.mark(&seen0, 1 << 10)
+                m.lastApplicationDurationSeconds_0 = try r.consumeNull() ? nil : Double.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        default:
+            try r.skipValue()
         }
-        return Self(
-            siteView: try LemmyJSONReader.required(consume siteView_0),
-            admins: try LemmyJSONReader.required(consume admins_0),
-            version: try LemmyJSONReader.required(consume version_0),
-            allLanguages: try LemmyJSONReader.required(consume allLanguages_0),
-            discussionLanguages: try LemmyJSONReader.required(consume discussionLanguages_0),
-            tagline: consume tagline_0,
-            oauthProviders: consume oauthProviders_0,
-            adminOauthProviders: consume adminOauthProviders_0,
-            blockedUrls: consume blockedUrls_0,
-            activePlugins: consume activePlugins_0,
-            lastApplicationDurationSeconds: lastApplicationDurationSeconds_0,
-            captchaEnabled: captchaEnabled_0,
-            myUser: consume myUser_0,
-            taglines: consume taglines_0,
-            customEmojis: consume customEmojis_0,
-            _memberwise: LemmyMemberwise())
     }
 }
 

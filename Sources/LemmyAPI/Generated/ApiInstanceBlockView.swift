@@ -39,44 +39,55 @@ extension ApiInstanceBlockView: LemmyFastDecodable {
     /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
     static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
-        var person_0: ApiPerson?
-        var instance_0: ApiInstance?
-        var site_0: ApiSite?
+        var m = LemmyJSONMembers()
         var more = try r.beginObject()
         while more {
-            let key = try r.key()
-            switch key.count {
-            case 4:
-                if key.u32(0) == 0x65746973 {  // site
-                    try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    site_0 = try r.consumeNull() ? nil : ApiSite.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 6:
-                if key.u32(0) == 0x73726570 && key.u32(2) == 0x6e6f7372 {  // person
-                    try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    person_0 = try ApiPerson.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 8:
-                if key.u64(0) == 0x65636e6174736e69 {  // instance
-                    try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    instance_0 = try ApiInstance.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            default:
-                try r.skipValue()
-            }
+            try lemmyJSONMember(&m, &seen0, &r)
             more = try r.nextMember()
         }
         return Self(
-            person: try LemmyJSONReader.required(consume person_0),
-            instance: try LemmyJSONReader.required(consume instance_0),
-            site: consume site_0,
+            person: try LemmyJSONReader.required(m.person_0.take()),
+            instance: try LemmyJSONReader.required(m.instance_0.take()),
+            site: m.site_0.take(),
             _memberwise: LemmyMemberwise())
+    }
+
+    /// The members ``lemmyJSONValue(_:)`` has read so far.
+    struct LemmyJSONMembers {
+        var person_0: ApiPerson?
+        var instance_0: ApiInstance?
+        var site_0: ApiSite?
+    }
+
+    /// Reads one member into `m`. Not inlined, so that `m` stays in memory.
+    @inline(never)
+    static func lemmyJSONMember(_ m: inout LemmyJSONMembers, _ seen0: inout UInt64, _ r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        let key = try r.key()
+        switch key.count {
+        case 4:
+            if key.u32(0) == 0x65746973 {  // site
+                try LemmyJSONReader.mark(&seen0, 1 << 2)
+                m.site_0 = try r.consumeNull() ? nil : ApiSite.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 6:
+            if key.u32(0) == 0x73726570 && key.u32(2) == 0x6e6f7372 {  // person
+                try LemmyJSONReader.mark(&seen0, 1 << 0)
+                m.person_0 = try ApiPerson.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 8:
+            if key.u64(0) == 0x65636e6174736e69 {  // instance
+                try LemmyJSONReader.mark(&seen0, 1 << 1)
+                m.instance_0 = try ApiInstance.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        default:
+            try r.skipValue()
+        }
     }
 }
 

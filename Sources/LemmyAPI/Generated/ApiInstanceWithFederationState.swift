@@ -55,6 +55,25 @@ extension ApiInstanceWithFederationState: LemmyFastDecodable {
     /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
     static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
+        var m = LemmyJSONMembers()
+        var more = try r.beginObject()
+        while more {
+            try lemmyJSONMember(&m, &seen0, &r)
+            more = try r.nextMember()
+        }
+        return Self(
+            id: try LemmyJSONReader.required(m.id_0),
+            domain: try LemmyJSONReader.required(m.domain_0.take()),
+            published: try LemmyJSONReader.required(m.published_0.take()),
+            updated: m.updated_0.take(),
+            software: m.software_0.take(),
+            version: m.version_0.take(),
+            federationState: m.federationState_0.take(),
+            _memberwise: LemmyMemberwise())
+    }
+
+    /// The members ``lemmyJSONValue(_:)`` has read so far.
+    struct LemmyJSONMembers {
         var id_0: ApiInstanceId?
         var domain_0: String?
         var published_0: LemmyDate?
@@ -62,69 +81,61 @@ extension ApiInstanceWithFederationState: LemmyFastDecodable {
         var software_0: String?
         var version_0: String?
         var federationState_0: ApiReadableFederationState?
-        var more = try r.beginObject()
-        while more {
-            let key = try r.key()
-            switch key.count {
-            case 2:
-                if key.u16(0) == 0x6469 {  // id
-                    try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    id_0 = try ApiInstanceId.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 6:
-                if key.u32(0) == 0x616d6f64 && key.u32(2) == 0x6e69616d {  // domain
-                    try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    domain_0 = try String.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 7:
-                if key.u32(0) == 0x61647075 && key.u32(3) == 0x64657461 {  // updated
-                    try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    updated_0 = try r.consumeNull() ? nil : LemmyDate.lemmyJSONValue(&r)
-                } else if key.u32(0) == 0x73726576 && key.u32(3) == 0x6e6f6973 {  // version
-                    try LemmyJSONReader.mark(&seen0, 1 << 5)
-                    version_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 8:
-                if key.u64(0) == 0x6572617774666f73 {  // software
-                    try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    software_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 9:
-                if key.u64(0) == 0x656873696c627570 && key.u64(1) == 0x64656873696c6275 {  // published
-                    try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    published_0 = try LemmyDate.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 16:
-                if key.u64(0) == 0x6974617265646566 && key.u64(8) == 0x65746174735f6e6f {  // federation_state
-                    try LemmyJSONReader.mark(&seen0, 1 << 6)
-                    federationState_0 = try r.consumeNull() ? nil : ApiReadableFederationState.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            default:
+    }
+
+    /// Reads one member into `m`. Not inlined, so that `m` stays in memory.
+    @inline(never)
+    static func lemmyJSONMember(_ m: inout LemmyJSONMembers, _ seen0: inout UInt64, _ r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        let key = try r.key()
+        switch key.count {
+        case 2:
+            if key.u16(0) == 0x6469 {  // id
+                try LemmyJSONReader.mark(&seen0, 1 << 0)
+                m.id_0 = try ApiInstanceId.lemmyJSONValue(&r)
+            } else {
                 try r.skipValue()
             }
-            more = try r.nextMember()
+        case 6:
+            if key.u32(0) == 0x616d6f64 && key.u32(2) == 0x6e69616d {  // domain
+                try LemmyJSONReader.mark(&seen0, 1 << 1)
+                m.domain_0 = try String.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 7:
+            if key.u32(0) == 0x61647075 && key.u32(3) == 0x64657461 {  // updated
+                try LemmyJSONReader.mark(&seen0, 1 << 3)
+                m.updated_0 = try r.consumeNull() ? nil : LemmyDate.lemmyJSONValue(&r)
+            } else if key.u32(0) == 0x73726576 && key.u32(3) == 0x6e6f6973 {  // version
+                try LemmyJSONReader.mark(&seen0, 1 << 5)
+                m.version_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 8:
+            if key.u64(0) == 0x6572617774666f73 {  // software
+                try LemmyJSONReader.mark(&seen0, 1 << 4)
+                m.software_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 9:
+            if key.u64(0) == 0x656873696c627570 && key.u64(1) == 0x64656873696c6275 {  // published
+                try LemmyJSONReader.mark(&seen0, 1 << 2)
+                m.published_0 = try LemmyDate.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 16:
+            if key.u64(0) == 0x6974617265646566 && key.u64(8) == 0x65746174735f6e6f {  // federation_state
+                try LemmyJSONReader.mark(&seen0, 1 << 6)
+                m.federationState_0 = try r.consumeNull() ? nil : ApiReadableFederationState.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        default:
+            try r.skipValue()
         }
-        return Self(
-            id: try LemmyJSONReader.required(id_0),
-            domain: try LemmyJSONReader.required(consume domain_0),
-            published: try LemmyJSONReader.required(consume published_0),
-            updated: consume updated_0,
-            software: consume software_0,
-            version: consume version_0,
-            federationState: consume federationState_0,
-            _memberwise: LemmyMemberwise())
     }
 }
 

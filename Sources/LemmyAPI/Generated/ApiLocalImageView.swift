@@ -59,44 +59,55 @@ extension ApiLocalImageView: LemmyFastDecodable {
     /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
     static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
-        var localImage_0: ApiLocalImage?
-        var person_0: ApiPerson?
-        var post_0: ApiPost?
+        var m = LemmyJSONMembers()
         var more = try r.beginObject()
         while more {
-            let key = try r.key()
-            switch key.count {
-            case 4:
-                if key.u32(0) == 0x74736f70 {  // post
-                    try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    post_0 = try r.consumeNull() ? nil : ApiPost.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 6:
-                if key.u32(0) == 0x73726570 && key.u32(2) == 0x6e6f7372 {  // person
-                    try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    person_0 = try ApiPerson.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 11:
-                if key.u64(0) == 0x6d695f6c61636f6c && key.u64(3) == 0x6567616d695f6c61 {  // local_image
-                    try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    localImage_0 = try ApiLocalImage.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            default:
-                try r.skipValue()
-            }
+            try lemmyJSONMember(&m, &seen0, &r)
             more = try r.nextMember()
         }
         return Self(
-            localImage: try LemmyJSONReader.required(consume localImage_0),
-            person: try LemmyJSONReader.required(consume person_0),
-            post: consume post_0,
+            localImage: try LemmyJSONReader.required(m.localImage_0.take()),
+            person: try LemmyJSONReader.required(m.person_0.take()),
+            post: m.post_0.take(),
             _memberwise: LemmyMemberwise())
+    }
+
+    /// The members ``lemmyJSONValue(_:)`` has read so far.
+    struct LemmyJSONMembers {
+        var localImage_0: ApiLocalImage?
+        var person_0: ApiPerson?
+        var post_0: ApiPost?
+    }
+
+    /// Reads one member into `m`. Not inlined, so that `m` stays in memory.
+    @inline(never)
+    static func lemmyJSONMember(_ m: inout LemmyJSONMembers, _ seen0: inout UInt64, _ r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        let key = try r.key()
+        switch key.count {
+        case 4:
+            if key.u32(0) == 0x74736f70 {  // post
+                try LemmyJSONReader.mark(&seen0, 1 << 2)
+                m.post_0 = try r.consumeNull() ? nil : ApiPost.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 6:
+            if key.u32(0) == 0x73726570 && key.u32(2) == 0x6e6f7372 {  // person
+                try LemmyJSONReader.mark(&seen0, 1 << 1)
+                m.person_0 = try ApiPerson.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 11:
+            if key.u64(0) == 0x6d695f6c61636f6c && key.u64(3) == 0x6567616d695f6c61 {  // local_image
+                try LemmyJSONReader.mark(&seen0, 1 << 0)
+                m.localImage_0 = try ApiLocalImage.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        default:
+            try r.skipValue()
+        }
     }
 }
 

@@ -83,63 +83,74 @@ extension ApiLocalUserView: LemmyFastDecodable {
     /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
     static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
+        var m = LemmyJSONMembers()
+        var more = try r.beginObject()
+        while more {
+            try lemmyJSONMember(&m, &seen0, &r)
+            more = try r.nextMember()
+        }
+        return Self(
+            localUser: try LemmyJSONReader.required(m.localUser_0.take()),
+            person: try LemmyJSONReader.required(m.person_0.take()),
+            banned: m.banned_0,
+            banExpiresAt: m.banExpiresAt_0.take(),
+            localUserVoteDisplayMode: m.localUserVoteDisplayMode_0.take(),
+            counts: m.counts_0.take(),
+            _memberwise: LemmyMemberwise())
+    }
+
+    /// The members ``lemmyJSONValue(_:)`` has read so far.
+    struct LemmyJSONMembers {
         var localUser_0: ApiLocalUser?
         var person_0: ApiPerson?
         var banned_0: Bool?
         var banExpiresAt_0: LemmyDate?
         var localUserVoteDisplayMode_0: ApiLocalUserVoteDisplayMode?
         var counts_0: ApiPersonAggregates?
-        var more = try r.beginObject()
-        while more {
-            let key = try r.key()
-            switch key.count {
-            case 6:
-                if key.u32(0) == 0x6e6e6162 && key.u32(2) == 0x64656e6e {  // banned
-                    try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    banned_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
-                } else if key.u32(0) == 0x6e756f63 && key.u32(2) == 0x73746e75 {  // counts
-                    try LemmyJSONReader.mark(&seen0, 1 << 5)
-                    counts_0 = try r.consumeNull() ? nil : ApiPersonAggregates.lemmyJSONValue(&r)
-                } else if key.u32(0) == 0x73726570 && key.u32(2) == 0x6e6f7372 {  // person
-                    try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    person_0 = try ApiPerson.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 10:
-                if key.u64(0) == 0x73755f6c61636f6c && key.u64(2) == 0x726573755f6c6163 {  // local_user
-                    try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    localUser_0 = try ApiLocalUser.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 14:
-                if key.u64(0) == 0x697078655f6e6162 && key.u64(6) == 0x74615f7365726970 {  // ban_expires_at
-                    try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    banExpiresAt_0 = try r.consumeNull() ? nil : LemmyDate.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 28:
-                if key.u64(0) == 0x73755f6c61636f6c && key.u64(8) == 0x5f65746f765f7265 && key.u64(16) == 0x5f79616c70736964 && key.u64(20) == 0x65646f6d5f79616c {  // local_user_vote_display_mode
-                    try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    localUserVoteDisplayMode_0 = try r.consumeNull() ? nil : ApiLocalUserVoteDisplayMode.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            default:
+    }
+
+    /// Reads one member into `m`. Not inlined, so that `m` stays in memory.
+    @inline(never)
+    static func lemmyJSONMember(_ m: inout LemmyJSONMembers, _ seen0: inout UInt64, _ r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        let key = try r.key()
+        switch key.count {
+        case 6:
+            if key.u32(0) == 0x6e6e6162 && key.u32(2) == 0x64656e6e {  // banned
+                try LemmyJSONReader.mark(&seen0, 1 << 2)
+                m.banned_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
+            } else if key.u32(0) == 0x6e756f63 && key.u32(2) == 0x73746e75 {  // counts
+                try LemmyJSONReader.mark(&seen0, 1 << 5)
+                m.counts_0 = try r.consumeNull() ? nil : ApiPersonAggregates.lemmyJSONValue(&r)
+            } else if key.u32(0) == 0x73726570 && key.u32(2) == 0x6e6f7372 {  // person
+                try LemmyJSONReader.mark(&seen0, 1 << 1)
+                m.person_0 = try ApiPerson.lemmyJSONValue(&r)
+            } else {
                 try r.skipValue()
             }
-            more = try r.nextMember()
+        case 10:
+            if key.u64(0) == 0x73755f6c61636f6c && key.u64(2) == 0x726573755f6c6163 {  // local_user
+                try LemmyJSONReader.mark(&seen0, 1 << 0)
+                m.localUser_0 = try ApiLocalUser.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 14:
+            if key.u64(0) == 0x697078655f6e6162 && key.u64(6) == 0x74615f7365726970 {  // ban_expires_at
+                try LemmyJSONReader.mark(&seen0, 1 << 3)
+                m.banExpiresAt_0 = try r.consumeNull() ? nil : LemmyDate.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 28:
+            if key.u64(0) == 0x73755f6c61636f6c && key.u64(8) == 0x5f65746f765f7265 && key.u64(16) == 0x5f79616c70736964 && key.u64(20) == 0x65646f6d5f79616c {  // local_user_vote_display_mode
+                try LemmyJSONReader.mark(&seen0, 1 << 4)
+                m.localUserVoteDisplayMode_0 = try r.consumeNull() ? nil : ApiLocalUserVoteDisplayMode.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        default:
+            try r.skipValue()
         }
-        return Self(
-            localUser: try LemmyJSONReader.required(consume localUser_0),
-            person: try LemmyJSONReader.required(consume person_0),
-            banned: banned_0,
-            banExpiresAt: consume banExpiresAt_0,
-            localUserVoteDisplayMode: consume localUserVoteDisplayMode_0,
-            counts: consume counts_0,
-            _memberwise: LemmyMemberwise())
     }
 }
 

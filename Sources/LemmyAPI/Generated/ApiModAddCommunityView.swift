@@ -43,49 +43,60 @@ extension ApiModAddCommunityView: LemmyFastDecodable {
     /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
     static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
+        var m = LemmyJSONMembers()
+        var more = try r.beginObject()
+        while more {
+            try lemmyJSONMember(&m, &seen0, &r)
+            more = try r.nextMember()
+        }
+        return Self(
+            modAddCommunity: try LemmyJSONReader.required(m.modAddCommunity_0.take()),
+            moderator: m.moderator_0.take(),
+            community: try LemmyJSONReader.required(m.community_0.take()),
+            moddedPerson: try LemmyJSONReader.required(m.moddedPerson_0.take()),
+            _memberwise: LemmyMemberwise())
+    }
+
+    /// The members ``lemmyJSONValue(_:)`` has read so far.
+    struct LemmyJSONMembers {
         var modAddCommunity_0: ApiModAddCommunity?
         var moderator_0: ApiPerson?
         var community_0: ApiCommunity?
         var moddedPerson_0: ApiPerson?
-        var more = try r.beginObject()
-        while more {
-            let key = try r.key()
-            switch key.count {
-            case 9:
-                if key.u64(0) == 0x74696e756d6d6f63 && key.u64(1) == 0x7974696e756d6d6f {  // community
-                    try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    community_0 = try ApiCommunity.lemmyJSONValue(&r)
-                } else if key.u64(0) == 0x6f74617265646f6d && key.u64(1) == 0x726f74617265646f {  // moderator
-                    try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    moderator_0 = try r.consumeNull() ? nil : ApiPerson.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 13:
-                if key.u64(0) == 0x705f646564646f6d && key.u64(5) == 0x6e6f737265705f64 {  // modded_person
-                    try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    moddedPerson_0 = try ApiPerson.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 17:
-                if key.u64(0) == 0x5f6464615f646f6d && key.u64(8) == 0x74696e756d6d6f63 && key.u64(9) == 0x7974696e756d6d6f {  // mod_add_community
-                    try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    modAddCommunity_0 = try ApiModAddCommunity.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            default:
+    }
+
+    /// Reads one member into `m`. Not inlined, so that `m` stays in memory.
+    @inline(never)
+    static func lemmyJSONMember(_ m: inout LemmyJSONMembers, _ seen0: inout UInt64, _ r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        let key = try r.key()
+        switch key.count {
+        case 9:
+            if key.u64(0) == 0x74696e756d6d6f63 && key.u64(1) == 0x7974696e756d6d6f {  // community
+                try LemmyJSONReader.mark(&seen0, 1 << 2)
+                m.community_0 = try ApiCommunity.lemmyJSONValue(&r)
+            } else if key.u64(0) == 0x6f74617265646f6d && key.u64(1) == 0x726f74617265646f {  // moderator
+                try LemmyJSONReader.mark(&seen0, 1 << 1)
+                m.moderator_0 = try r.consumeNull() ? nil : ApiPerson.lemmyJSONValue(&r)
+            } else {
                 try r.skipValue()
             }
-            more = try r.nextMember()
+        case 13:
+            if key.u64(0) == 0x705f646564646f6d && key.u64(5) == 0x6e6f737265705f64 {  // modded_person
+                try LemmyJSONReader.mark(&seen0, 1 << 3)
+                m.moddedPerson_0 = try ApiPerson.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 17:
+            if key.u64(0) == 0x5f6464615f646f6d && key.u64(8) == 0x74696e756d6d6f63 && key.u64(9) == 0x7974696e756d6d6f {  // mod_add_community
+                try LemmyJSONReader.mark(&seen0, 1 << 0)
+                m.modAddCommunity_0 = try ApiModAddCommunity.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        default:
+            try r.skipValue()
         }
-        return Self(
-            modAddCommunity: try LemmyJSONReader.required(consume modAddCommunity_0),
-            moderator: consume moderator_0,
-            community: try LemmyJSONReader.required(consume community_0),
-            moddedPerson: try LemmyJSONReader.required(consume moddedPerson_0),
-            _memberwise: LemmyMemberwise())
     }
 }
 

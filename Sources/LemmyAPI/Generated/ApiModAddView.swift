@@ -39,44 +39,55 @@ extension ApiModAddView: LemmyFastDecodable {
     /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
     static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
-        var modAdd_0: ApiModAdd?
-        var moderator_0: ApiPerson?
-        var moddedPerson_0: ApiPerson?
+        var m = LemmyJSONMembers()
         var more = try r.beginObject()
         while more {
-            let key = try r.key()
-            switch key.count {
-            case 7:
-                if key.u32(0) == 0x5f646f6d && key.u32(3) == 0x6464615f {  // mod_add
-                    try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    modAdd_0 = try ApiModAdd.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 9:
-                if key.u64(0) == 0x6f74617265646f6d && key.u64(1) == 0x726f74617265646f {  // moderator
-                    try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    moderator_0 = try r.consumeNull() ? nil : ApiPerson.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 13:
-                if key.u64(0) == 0x705f646564646f6d && key.u64(5) == 0x6e6f737265705f64 {  // modded_person
-                    try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    moddedPerson_0 = try ApiPerson.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            default:
-                try r.skipValue()
-            }
+            try lemmyJSONMember(&m, &seen0, &r)
             more = try r.nextMember()
         }
         return Self(
-            modAdd: try LemmyJSONReader.required(consume modAdd_0),
-            moderator: consume moderator_0,
-            moddedPerson: try LemmyJSONReader.required(consume moddedPerson_0),
+            modAdd: try LemmyJSONReader.required(m.modAdd_0.take()),
+            moderator: m.moderator_0.take(),
+            moddedPerson: try LemmyJSONReader.required(m.moddedPerson_0.take()),
             _memberwise: LemmyMemberwise())
+    }
+
+    /// The members ``lemmyJSONValue(_:)`` has read so far.
+    struct LemmyJSONMembers {
+        var modAdd_0: ApiModAdd?
+        var moderator_0: ApiPerson?
+        var moddedPerson_0: ApiPerson?
+    }
+
+    /// Reads one member into `m`. Not inlined, so that `m` stays in memory.
+    @inline(never)
+    static func lemmyJSONMember(_ m: inout LemmyJSONMembers, _ seen0: inout UInt64, _ r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        let key = try r.key()
+        switch key.count {
+        case 7:
+            if key.u32(0) == 0x5f646f6d && key.u32(3) == 0x6464615f {  // mod_add
+                try LemmyJSONReader.mark(&seen0, 1 << 0)
+                m.modAdd_0 = try ApiModAdd.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 9:
+            if key.u64(0) == 0x6f74617265646f6d && key.u64(1) == 0x726f74617265646f {  // moderator
+                try LemmyJSONReader.mark(&seen0, 1 << 1)
+                m.moderator_0 = try r.consumeNull() ? nil : ApiPerson.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 13:
+            if key.u64(0) == 0x705f646564646f6d && key.u64(5) == 0x6e6f737265705f64 {  // modded_person
+                try LemmyJSONReader.mark(&seen0, 1 << 2)
+                m.moddedPerson_0 = try ApiPerson.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        default:
+            try r.skipValue()
+        }
     }
 }
 

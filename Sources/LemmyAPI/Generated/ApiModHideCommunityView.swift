@@ -39,44 +39,55 @@ extension ApiModHideCommunityView: LemmyFastDecodable {
     /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
     static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
-        var modHideCommunity_0: ApiModHideCommunity?
-        var admin_0: ApiPerson?
-        var community_0: ApiCommunity?
+        var m = LemmyJSONMembers()
         var more = try r.beginObject()
         while more {
-            let key = try r.key()
-            switch key.count {
-            case 5:
-                if key.u32(0) == 0x696d6461 && key.u32(1) == 0x6e696d64 {  // admin
-                    try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    admin_0 = try r.consumeNull() ? nil : ApiPerson.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 9:
-                if key.u64(0) == 0x74696e756d6d6f63 && key.u64(1) == 0x7974696e756d6d6f {  // community
-                    try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    community_0 = try ApiCommunity.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 18:
-                if key.u64(0) == 0x656469685f646f6d && key.u64(8) == 0x696e756d6d6f635f && key.u64(10) == 0x7974696e756d6d6f {  // mod_hide_community
-                    try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    modHideCommunity_0 = try ApiModHideCommunity.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            default:
-                try r.skipValue()
-            }
+            try lemmyJSONMember(&m, &seen0, &r)
             more = try r.nextMember()
         }
         return Self(
-            modHideCommunity: try LemmyJSONReader.required(consume modHideCommunity_0),
-            admin: consume admin_0,
-            community: try LemmyJSONReader.required(consume community_0),
+            modHideCommunity: try LemmyJSONReader.required(m.modHideCommunity_0.take()),
+            admin: m.admin_0.take(),
+            community: try LemmyJSONReader.required(m.community_0.take()),
             _memberwise: LemmyMemberwise())
+    }
+
+    /// The members ``lemmyJSONValue(_:)`` has read so far.
+    struct LemmyJSONMembers {
+        var modHideCommunity_0: ApiModHideCommunity?
+        var admin_0: ApiPerson?
+        var community_0: ApiCommunity?
+    }
+
+    /// Reads one member into `m`. Not inlined, so that `m` stays in memory.
+    @inline(never)
+    static func lemmyJSONMember(_ m: inout LemmyJSONMembers, _ seen0: inout UInt64, _ r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        let key = try r.key()
+        switch key.count {
+        case 5:
+            if key.u32(0) == 0x696d6461 && key.u32(1) == 0x6e696d64 {  // admin
+                try LemmyJSONReader.mark(&seen0, 1 << 1)
+                m.admin_0 = try r.consumeNull() ? nil : ApiPerson.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 9:
+            if key.u64(0) == 0x74696e756d6d6f63 && key.u64(1) == 0x7974696e756d6d6f {  // community
+                try LemmyJSONReader.mark(&seen0, 1 << 2)
+                m.community_0 = try ApiCommunity.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 18:
+            if key.u64(0) == 0x656469685f646f6d && key.u64(8) == 0x696e756d6d6f635f && key.u64(10) == 0x7974696e756d6d6f {  // mod_hide_community
+                try LemmyJSONReader.mark(&seen0, 1 << 0)
+                m.modHideCommunity_0 = try ApiModHideCommunity.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        default:
+            try r.skipValue()
+        }
     }
 }
 

@@ -51,63 +51,74 @@ extension ApiModRemoveCommentView: LemmyFastDecodable {
     /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
     static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
+        var m = LemmyJSONMembers()
+        var more = try r.beginObject()
+        while more {
+            try lemmyJSONMember(&m, &seen0, &r)
+            more = try r.nextMember()
+        }
+        return Self(
+            modRemoveComment: try LemmyJSONReader.required(m.modRemoveComment_0.take()),
+            moderator: m.moderator_0.take(),
+            comment: try LemmyJSONReader.required(m.comment_0.take()),
+            commenter: try LemmyJSONReader.required(m.commenter_0.take()),
+            post: try LemmyJSONReader.required(m.post_0.take()),
+            community: try LemmyJSONReader.required(m.community_0.take()),
+            _memberwise: LemmyMemberwise())
+    }
+
+    /// The members ``lemmyJSONValue(_:)`` has read so far.
+    struct LemmyJSONMembers {
         var modRemoveComment_0: ApiModRemoveComment?
         var moderator_0: ApiPerson?
         var comment_0: ApiComment?
         var commenter_0: ApiPerson?
         var post_0: ApiPost?
         var community_0: ApiCommunity?
-        var more = try r.beginObject()
-        while more {
-            let key = try r.key()
-            switch key.count {
-            case 4:
-                if key.u32(0) == 0x74736f70 {  // post
-                    try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    post_0 = try ApiPost.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 7:
-                if key.u32(0) == 0x6d6d6f63 && key.u32(3) == 0x746e656d {  // comment
-                    try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    comment_0 = try ApiComment.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 9:
-                if key.u64(0) == 0x65746e656d6d6f63 && key.u64(1) == 0x7265746e656d6d6f {  // commenter
-                    try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    commenter_0 = try ApiPerson.lemmyJSONValue(&r)
-                } else if key.u64(0) == 0x74696e756d6d6f63 && key.u64(1) == 0x7974696e756d6d6f {  // community
-                    try LemmyJSONReader.mark(&seen0, 1 << 5)
-                    community_0 = try ApiCommunity.lemmyJSONValue(&r)
-                } else if key.u64(0) == 0x6f74617265646f6d && key.u64(1) == 0x726f74617265646f {  // moderator
-                    try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    moderator_0 = try r.consumeNull() ? nil : ApiPerson.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 18:
-                if key.u64(0) == 0x6f6d65725f646f6d && key.u64(8) == 0x656d6d6f635f6576 && key.u64(10) == 0x746e656d6d6f635f {  // mod_remove_comment
-                    try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    modRemoveComment_0 = try ApiModRemoveComment.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            default:
+    }
+
+    /// Reads one member into `m`. Not inlined, so that `m` stays in memory.
+    @inline(never)
+    static func lemmyJSONMember(_ m: inout LemmyJSONMembers, _ seen0: inout UInt64, _ r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        let key = try r.key()
+        switch key.count {
+        case 4:
+            if key.u32(0) == 0x74736f70 {  // post
+                try LemmyJSONReader.mark(&seen0, 1 << 4)
+                m.post_0 = try ApiPost.lemmyJSONValue(&r)
+            } else {
                 try r.skipValue()
             }
-            more = try r.nextMember()
+        case 7:
+            if key.u32(0) == 0x6d6d6f63 && key.u32(3) == 0x746e656d {  // comment
+                try LemmyJSONReader.mark(&seen0, 1 << 2)
+                m.comment_0 = try ApiComment.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 9:
+            if key.u64(0) == 0x65746e656d6d6f63 && key.u64(1) == 0x7265746e656d6d6f {  // commenter
+                try LemmyJSONReader.mark(&seen0, 1 << 3)
+                m.commenter_0 = try ApiPerson.lemmyJSONValue(&r)
+            } else if key.u64(0) == 0x74696e756d6d6f63 && key.u64(1) == 0x7974696e756d6d6f {  // community
+                try LemmyJSONReader.mark(&seen0, 1 << 5)
+                m.community_0 = try ApiCommunity.lemmyJSONValue(&r)
+            } else if key.u64(0) == 0x6f74617265646f6d && key.u64(1) == 0x726f74617265646f {  // moderator
+                try LemmyJSONReader.mark(&seen0, 1 << 1)
+                m.moderator_0 = try r.consumeNull() ? nil : ApiPerson.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 18:
+            if key.u64(0) == 0x6f6d65725f646f6d && key.u64(8) == 0x656d6d6f635f6576 && key.u64(10) == 0x746e656d6d6f635f {  // mod_remove_comment
+                try LemmyJSONReader.mark(&seen0, 1 << 0)
+                m.modRemoveComment_0 = try ApiModRemoveComment.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        default:
+            try r.skipValue()
         }
-        return Self(
-            modRemoveComment: try LemmyJSONReader.required(consume modRemoveComment_0),
-            moderator: consume moderator_0,
-            comment: try LemmyJSONReader.required(consume comment_0),
-            commenter: try LemmyJSONReader.required(consume commenter_0),
-            post: try LemmyJSONReader.required(consume post_0),
-            community: try LemmyJSONReader.required(consume community_0),
-            _memberwise: LemmyMemberwise())
     }
 }
 

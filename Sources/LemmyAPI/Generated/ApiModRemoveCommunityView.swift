@@ -39,40 +39,51 @@ extension ApiModRemoveCommunityView: LemmyFastDecodable {
     /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
     static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
-        var modRemoveCommunity_0: ApiModRemoveCommunity?
-        var moderator_0: ApiPerson?
-        var community_0: ApiCommunity?
+        var m = LemmyJSONMembers()
         var more = try r.beginObject()
         while more {
-            let key = try r.key()
-            switch key.count {
-            case 9:
-                if key.u64(0) == 0x74696e756d6d6f63 && key.u64(1) == 0x7974696e756d6d6f {  // community
-                    try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    community_0 = try ApiCommunity.lemmyJSONValue(&r)
-                } else if key.u64(0) == 0x6f74617265646f6d && key.u64(1) == 0x726f74617265646f {  // moderator
-                    try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    moderator_0 = try r.consumeNull() ? nil : ApiPerson.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 20:
-                if key.u64(0) == 0x6f6d65725f646f6d && key.u64(8) == 0x756d6d6f635f6576 && key.u64(12) == 0x7974696e756d6d6f {  // mod_remove_community
-                    try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    modRemoveCommunity_0 = try ApiModRemoveCommunity.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            default:
-                try r.skipValue()
-            }
+            try lemmyJSONMember(&m, &seen0, &r)
             more = try r.nextMember()
         }
         return Self(
-            modRemoveCommunity: try LemmyJSONReader.required(consume modRemoveCommunity_0),
-            moderator: consume moderator_0,
-            community: try LemmyJSONReader.required(consume community_0),
+            modRemoveCommunity: try LemmyJSONReader.required(m.modRemoveCommunity_0.take()),
+            moderator: m.moderator_0.take(),
+            community: try LemmyJSONReader.required(m.community_0.take()),
             _memberwise: LemmyMemberwise())
+    }
+
+    /// The members ``lemmyJSONValue(_:)`` has read so far.
+    struct LemmyJSONMembers {
+        var modRemoveCommunity_0: ApiModRemoveCommunity?
+        var moderator_0: ApiPerson?
+        var community_0: ApiCommunity?
+    }
+
+    /// Reads one member into `m`. Not inlined, so that `m` stays in memory.
+    @inline(never)
+    static func lemmyJSONMember(_ m: inout LemmyJSONMembers, _ seen0: inout UInt64, _ r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        let key = try r.key()
+        switch key.count {
+        case 9:
+            if key.u64(0) == 0x74696e756d6d6f63 && key.u64(1) == 0x7974696e756d6d6f {  // community
+                try LemmyJSONReader.mark(&seen0, 1 << 2)
+                m.community_0 = try ApiCommunity.lemmyJSONValue(&r)
+            } else if key.u64(0) == 0x6f74617265646f6d && key.u64(1) == 0x726f74617265646f {  // moderator
+                try LemmyJSONReader.mark(&seen0, 1 << 1)
+                m.moderator_0 = try r.consumeNull() ? nil : ApiPerson.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 20:
+            if key.u64(0) == 0x6f6d65725f646f6d && key.u64(8) == 0x756d6d6f635f6576 && key.u64(12) == 0x7974696e756d6d6f {  // mod_remove_community
+                try LemmyJSONReader.mark(&seen0, 1 << 0)
+                m.modRemoveCommunity_0 = try ApiModRemoveCommunity.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        default:
+            try r.skipValue()
+        }
     }
 }
 

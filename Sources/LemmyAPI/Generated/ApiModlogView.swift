@@ -55,6 +55,25 @@ extension ApiModlogView: LemmyFastDecodable {
     /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
     static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
+        var m = LemmyJSONMembers()
+        var more = try r.beginObject()
+        while more {
+            try lemmyJSONMember(&m, &seen0, &r)
+            more = try r.nextMember()
+        }
+        return Self(
+            modlog: try LemmyJSONReader.required(m.modlog_0.take()),
+            moderator: m.moderator_0.take(),
+            targetPerson: m.targetPerson_0.take(),
+            targetInstance: m.targetInstance_0.take(),
+            targetCommunity: m.targetCommunity_0.take(),
+            targetPost: m.targetPost_0.take(),
+            targetComment: m.targetComment_0.take(),
+            _memberwise: LemmyMemberwise())
+    }
+
+    /// The members ``lemmyJSONValue(_:)`` has read so far.
+    struct LemmyJSONMembers {
         var modlog_0: ApiModlog?
         var moderator_0: ApiPerson?
         var targetPerson_0: ApiPerson?
@@ -62,73 +81,65 @@ extension ApiModlogView: LemmyFastDecodable {
         var targetCommunity_0: ApiCommunity?
         var targetPost_0: ApiPost?
         var targetComment_0: ApiComment?
-        var more = try r.beginObject()
-        while more {
-            let key = try r.key()
-            switch key.count {
-            case 6:
-                if key.u32(0) == 0x6c646f6d && key.u32(2) == 0x676f6c64 {  // modlog
-                    try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    modlog_0 = try ApiModlog.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 9:
-                if key.u64(0) == 0x6f74617265646f6d && key.u64(1) == 0x726f74617265646f {  // moderator
-                    try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    moderator_0 = try r.consumeNull() ? nil : ApiPerson.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 11:
-                if key.u64(0) == 0x705f746567726174 && key.u64(3) == 0x74736f705f746567 {  // target_post
-                    try LemmyJSONReader.mark(&seen0, 1 << 5)
-                    targetPost_0 = try r.consumeNull() ? nil : ApiPost.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 13:
-                if key.u64(0) == 0x705f746567726174 && key.u64(5) == 0x6e6f737265705f74 {  // target_person
-                    try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    targetPerson_0 = try r.consumeNull() ? nil : ApiPerson.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 14:
-                if key.u64(0) == 0x635f746567726174 && key.u64(6) == 0x746e656d6d6f635f {  // target_comment
-                    try LemmyJSONReader.mark(&seen0, 1 << 6)
-                    targetComment_0 = try r.consumeNull() ? nil : ApiComment.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 15:
-                if key.u64(0) == 0x695f746567726174 && key.u64(7) == 0x65636e6174736e69 {  // target_instance
-                    try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    targetInstance_0 = try r.consumeNull() ? nil : ApiInstance.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 16:
-                if key.u64(0) == 0x635f746567726174 && key.u64(8) == 0x7974696e756d6d6f {  // target_community
-                    try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    targetCommunity_0 = try r.consumeNull() ? nil : ApiCommunity.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            default:
+    }
+
+    /// Reads one member into `m`. Not inlined, so that `m` stays in memory.
+    @inline(never)
+    static func lemmyJSONMember(_ m: inout LemmyJSONMembers, _ seen0: inout UInt64, _ r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        let key = try r.key()
+        switch key.count {
+        case 6:
+            if key.u32(0) == 0x6c646f6d && key.u32(2) == 0x676f6c64 {  // modlog
+                try LemmyJSONReader.mark(&seen0, 1 << 0)
+                m.modlog_0 = try ApiModlog.lemmyJSONValue(&r)
+            } else {
                 try r.skipValue()
             }
-            more = try r.nextMember()
+        case 9:
+            if key.u64(0) == 0x6f74617265646f6d && key.u64(1) == 0x726f74617265646f {  // moderator
+                try LemmyJSONReader.mark(&seen0, 1 << 1)
+                m.moderator_0 = try r.consumeNull() ? nil : ApiPerson.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 11:
+            if key.u64(0) == 0x705f746567726174 && key.u64(3) == 0x74736f705f746567 {  // target_post
+                try LemmyJSONReader.mark(&seen0, 1 << 5)
+                m.targetPost_0 = try r.consumeNull() ? nil : ApiPost.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 13:
+            if key.u64(0) == 0x705f746567726174 && key.u64(5) == 0x6e6f737265705f74 {  // target_person
+                try LemmyJSONReader.mark(&seen0, 1 << 2)
+                m.targetPerson_0 = try r.consumeNull() ? nil : ApiPerson.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 14:
+            if key.u64(0) == 0x635f746567726174 && key.u64(6) == 0x746e656d6d6f635f {  // target_comment
+                try LemmyJSONReader.mark(&seen0, 1 << 6)
+                m.targetComment_0 = try r.consumeNull() ? nil : ApiComment.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 15:
+            if key.u64(0) == 0x695f746567726174 && key.u64(7) == 0x65636e6174736e69 {  // target_instance
+                try LemmyJSONReader.mark(&seen0, 1 << 3)
+                m.targetInstance_0 = try r.consumeNull() ? nil : ApiInstance.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 16:
+            if key.u64(0) == 0x635f746567726174 && key.u64(8) == 0x7974696e756d6d6f {  // target_community
+                try LemmyJSONReader.mark(&seen0, 1 << 4)
+                m.targetCommunity_0 = try r.consumeNull() ? nil : ApiCommunity.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        default:
+            try r.skipValue()
         }
-        return Self(
-            modlog: try LemmyJSONReader.required(consume modlog_0),
-            moderator: consume moderator_0,
-            targetPerson: consume targetPerson_0,
-            targetInstance: consume targetInstance_0,
-            targetCommunity: consume targetCommunity_0,
-            targetPost: consume targetPost_0,
-            targetComment: consume targetComment_0,
-            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -39,40 +39,51 @@ extension ApiMultiCommunityView: LemmyFastDecodable {
     /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
     static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
-        var multi_0: ApiMultiCommunity?
-        var followState_0: ApiCommunityFollowerState?
-        var owner_0: ApiPerson?
+        var m = LemmyJSONMembers()
         var more = try r.beginObject()
         while more {
-            let key = try r.key()
-            switch key.count {
-            case 5:
-                if key.u32(0) == 0x746c756d && key.u32(1) == 0x69746c75 {  // multi
-                    try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    multi_0 = try ApiMultiCommunity.lemmyJSONValue(&r)
-                } else if key.u32(0) == 0x656e776f && key.u32(1) == 0x72656e77 {  // owner
-                    try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    owner_0 = try ApiPerson.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 12:
-                if key.u64(0) == 0x735f776f6c6c6f66 && key.u64(4) == 0x65746174735f776f {  // follow_state
-                    try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    followState_0 = try r.consumeNull() ? nil : ApiCommunityFollowerState.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            default:
-                try r.skipValue()
-            }
+            try lemmyJSONMember(&m, &seen0, &r)
             more = try r.nextMember()
         }
         return Self(
-            multi: try LemmyJSONReader.required(consume multi_0),
-            followState: consume followState_0,
-            owner: try LemmyJSONReader.required(consume owner_0),
+            multi: try LemmyJSONReader.required(m.multi_0.take()),
+            followState: m.followState_0.take(),
+            owner: try LemmyJSONReader.required(m.owner_0.take()),
             _memberwise: LemmyMemberwise())
+    }
+
+    /// The members ``lemmyJSONValue(_:)`` has read so far.
+    struct LemmyJSONMembers {
+        var multi_0: ApiMultiCommunity?
+        var followState_0: ApiCommunityFollowerState?
+        var owner_0: ApiPerson?
+    }
+
+    /// Reads one member into `m`. Not inlined, so that `m` stays in memory.
+    @inline(never)
+    static func lemmyJSONMember(_ m: inout LemmyJSONMembers, _ seen0: inout UInt64, _ r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        let key = try r.key()
+        switch key.count {
+        case 5:
+            if key.u32(0) == 0x746c756d && key.u32(1) == 0x69746c75 {  // multi
+                try LemmyJSONReader.mark(&seen0, 1 << 0)
+                m.multi_0 = try ApiMultiCommunity.lemmyJSONValue(&r)
+            } else if key.u32(0) == 0x656e776f && key.u32(1) == 0x72656e77 {  // owner
+                try LemmyJSONReader.mark(&seen0, 1 << 2)
+                m.owner_0 = try ApiPerson.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 12:
+            if key.u64(0) == 0x735f776f6c6c6f66 && key.u64(4) == 0x65746174735f776f {  // follow_state
+                try LemmyJSONReader.mark(&seen0, 1 << 1)
+                m.followState_0 = try r.consumeNull() ? nil : ApiCommunityFollowerState.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        default:
+            try r.skipValue()
+        }
     }
 }
 

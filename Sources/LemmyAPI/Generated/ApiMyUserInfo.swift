@@ -245,6 +245,29 @@ extension ApiMyUserInfo: LemmyFastDecodable {
     /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
     static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
+        var m = LemmyJSONMembers()
+        var more = try r.beginObject()
+        while more {
+            try lemmyJSONMember(&m, &seen0, &r)
+            more = try r.nextMember()
+        }
+        return Self(
+            localUserView: try LemmyJSONReader.required(m.localUserView_0.take()),
+            follows: try LemmyJSONReader.required(m.follows_0.take()),
+            moderates: try LemmyJSONReader.required(m.moderates_0.take()),
+            multiCommunityFollows: m.multiCommunityFollows_0.take(),
+            communityBlocks: try LemmyJSONReader.required(m.communityBlocks_0.take()),
+            instanceCommunitiesBlocks: m.instanceCommunitiesBlocks_0.take(),
+            instancePersonsBlocks: m.instancePersonsBlocks_0.take(),
+            personBlocks: try LemmyJSONReader.required(m.personBlocks_0.take()),
+            keywordBlocks: m.keywordBlocks_0.take(),
+            discussionLanguages: try LemmyJSONReader.required(m.discussionLanguages_0.take()),
+            instanceBlocks: m.instanceBlocks_0.take(),
+            _memberwise: LemmyMemberwise())
+    }
+
+    /// The members ``lemmyJSONValue(_:)`` has read so far.
+    struct LemmyJSONMembers {
         var localUserView_0: ApiLocalUserView?
         var follows_0: [ApiCommunityFollowerView]?
         var moderates_0: [ApiCommunityModeratorView]?
@@ -256,97 +279,85 @@ extension ApiMyUserInfo: LemmyFastDecodable {
         var keywordBlocks_0: [String]?
         var discussionLanguages_0: [ApiLanguageId]?
         var instanceBlocks_0: [ApiInstanceBlockView]?
-        var more = try r.beginObject()
-        while more {
-            let key = try r.key()
-            switch key.count {
-            case 7:
-                if key.u32(0) == 0x6c6c6f66 && key.u32(3) == 0x73776f6c {  // follows
-                    try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    follows_0 = try [ApiCommunityFollowerView].lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 9:
-                if key.u64(0) == 0x6574617265646f6d && key.u64(1) == 0x736574617265646f {  // moderates
-                    try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    moderates_0 = try [ApiCommunityModeratorView].lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 13:
-                if key.u64(0) == 0x625f6e6f73726570 && key.u64(5) == 0x736b636f6c625f6e {  // person_blocks
-                    try LemmyJSONReader.mark(&seen0, 1 << 7)
-                    personBlocks_0 = try [PersonBlocksElement].lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 14:
-                if key.u64(0) == 0x5f64726f7779656b && key.u64(6) == 0x736b636f6c625f64 {  // keyword_blocks
-                    try LemmyJSONReader.mark(&seen0, 1 << 8)
-                    keywordBlocks_0 = try r.consumeNull() ? nil : [String].lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 15:
-                if key.u64(0) == 0x65636e6174736e69 && key.u64(7) == 0x736b636f6c625f65 {  // instance_blocks
-                    try LemmyJSONReader.mark(&seen0, 1 << 10)
-                    instanceBlocks_0 = try r.consumeNull() ? nil : [ApiInstanceBlockView].lemmyJSONValue(&r)
-                } else if key.u64(0) == 0x73755f6c61636f6c && key.u64(7) == 0x776569765f726573 {  // local_user_view
-                    try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    localUserView_0 = try ApiLocalUserView.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 16:
-                if key.u64(0) == 0x74696e756d6d6f63 && key.u64(8) == 0x736b636f6c625f79 {  // community_blocks
-                    try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    communityBlocks_0 = try [CommunityBlocksElement].lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 20:
-                if key.u64(0) == 0x6973737563736964 && key.u64(8) == 0x75676e616c5f6e6f && key.u64(12) == 0x7365676175676e61 {  // discussion_languages
-                    try LemmyJSONReader.mark(&seen0, 1 << 9)
-                    discussionLanguages_0 = try [ApiLanguageId].lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 23:
-                if key.u64(0) == 0x65636e6174736e69 && key.u64(8) == 0x736e6f737265705f && key.u64(15) == 0x736b636f6c625f73 {  // instance_persons_blocks
-                    try LemmyJSONReader.mark(&seen0, 1 << 6)
-                    instancePersonsBlocks_0 = try r.consumeNull() ? nil : [ApiInstance].lemmyJSONValue(&r)
-                } else if key.u64(0) == 0x6f635f69746c756d && key.u64(8) == 0x5f7974696e756d6d && key.u64(15) == 0x73776f6c6c6f665f {  // multi_community_follows
-                    try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    multiCommunityFollows_0 = try r.consumeNull() ? nil : [ApiMultiCommunityView].lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 27:
-                if key.u64(0) == 0x65636e6174736e69 && key.u64(8) == 0x696e756d6d6f635f && key.u64(16) == 0x6f6c625f73656974 && key.u64(19) == 0x736b636f6c625f73 {  // instance_communities_blocks
-                    try LemmyJSONReader.mark(&seen0, 1 << 5)
-                    instanceCommunitiesBlocks_0 = try r.consumeNull() ? nil : [ApiInstance].lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            default:
+    }
+
+    /// Reads one member into `m`. Not inlined, so that `m` stays in memory.
+    @inline(never)
+    static func lemmyJSONMember(_ m: inout LemmyJSONMembers, _ seen0: inout UInt64, _ r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        let key = try r.key()
+        switch key.count {
+        case 7:
+            if key.u32(0) == 0x6c6c6f66 && key.u32(3) == 0x73776f6c {  // follows
+                try LemmyJSONReader.mark(&seen0, 1 << 1)
+                m.follows_0 = try [ApiCommunityFollowerView].lemmyJSONValue(&r)
+            } else {
                 try r.skipValue()
             }
-            more = try r.nextMember()
+        case 9:
+            if key.u64(0) == 0x6574617265646f6d && key.u64(1) == 0x736574617265646f {  // moderates
+                try LemmyJSONReader.mark(&seen0, 1 << 2)
+                m.moderates_0 = try [ApiCommunityModeratorView].lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 13:
+            if key.u64(0) == 0x625f6e6f73726570 && key.u64(5) == 0x736b636f6c625f6e {  // person_blocks
+                try LemmyJSONReader.mark(&seen0, 1 << 7)
+                m.personBlocks_0 = try [PersonBlocksElement].lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 14:
+            if key.u64(0) == 0x5f64726f7779656b && key.u64(6) == 0x736b636f6c625f64 {  // keyword_blocks
+                try LemmyJSONReader.mark(&seen0, 1 << 8)
+                m.keywordBlocks_0 = try r.consumeNull() ? nil : [String].lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 15:
+            if key.u64(0) == 0x65636e6174736e69 && key.u64(7) == 0x736b636f6c625f65 {  // instance_blocks
+                try LemmyJSONReader.mark(&seen0, 1 << 10)
+                m.instanceBlocks_0 = try r.consumeNull() ? nil : [ApiInstanceBlockView].lemmyJSONValue(&r)
+            } else if key.u64(0) == 0x73755f6c61636f6c && key.u64(7) == 0x776569765f726573 {  // local_user_view
+                try LemmyJSONReader.mark(&seen0, 1 << 0)
+                m.localUserView_0 = try ApiLocalUserView.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 16:
+            if key.u64(0) == 0x74696e756d6d6f63 && key.u64(8) == 0x736b636f6c625f79 {  // community_blocks
+                try LemmyJSONReader.mark(&seen0, 1 << 4)
+                m.communityBlocks_0 = try [CommunityBlocksElement].lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 20:
+            if key.u64(0) == 0x6973737563736964 && key.u64(8) == 0x75676e616c5f6e6f && key.u64(12) == 0x7365676175676e61 {  // discussion_languages
+                try LemmyJSONReader.mark(&seen0, 1 << 9)
+                m.discussionLanguages_0 = try [ApiLanguageId].lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 23:
+            if key.u64(0) == 0x65636e6174736e69 && key.u64(8) == 0x736e6f737265705f && key.u64(15) == 0x736b636f6c625f73 {  // instance_persons_blocks
+                try LemmyJSONReader.mark(&seen0, 1 << 6)
+                m.instancePersonsBlocks_0 = try r.consumeNull() ? nil : [ApiInstance].lemmyJSONValue(&r)
+            } else if key.u64(0) == 0x6f635f69746c756d && key.u64(8) == 0x5f7974696e756d6d && key.u64(15) == 0x73776f6c6c6f665f {  // multi_community_follows
+                try LemmyJSONReader.mark(&seen0, 1 << 3)
+                m.multiCommunityFollows_0 = try r.consumeNull() ? nil : [ApiMultiCommunityView].lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 27:
+            if key.u64(0) == 0x65636e6174736e69 && key.u64(8) == 0x696e756d6d6f635f && key.u64(16) == 0x6f6c625f73656974 && key.u64(19) == 0x736b636f6c625f73 {  // instance_communities_blocks
+                try LemmyJSONReader.mark(&seen0, 1 << 5)
+                m.instanceCommunitiesBlocks_0 = try r.consumeNull() ? nil : [ApiInstance].lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        default:
+            try r.skipValue()
         }
-        return Self(
-            localUserView: try LemmyJSONReader.required(consume localUserView_0),
-            follows: try LemmyJSONReader.required(consume follows_0),
-            moderates: try LemmyJSONReader.required(consume moderates_0),
-            multiCommunityFollows: consume multiCommunityFollows_0,
-            communityBlocks: try LemmyJSONReader.required(consume communityBlocks_0),
-            instanceCommunitiesBlocks: consume instanceCommunitiesBlocks_0,
-            instancePersonsBlocks: consume instancePersonsBlocks_0,
-            personBlocks: try LemmyJSONReader.required(consume personBlocks_0),
-            keywordBlocks: consume keywordBlocks_0,
-            discussionLanguages: try LemmyJSONReader.required(consume discussionLanguages_0),
-            instanceBlocks: consume instanceBlocks_0,
-            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -55,6 +55,25 @@ extension ApiNodeInfo: LemmyFastDecodable {
     /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
     static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
+        var m = LemmyJSONMembers()
+        var more = try r.beginObject()
+        while more {
+            try lemmyJSONMember(&m, &seen0, &r)
+            more = try r.nextMember()
+        }
+        return Self(
+            version: m.version_0.take(),
+            software: m.software_0.take(),
+            protocols: m.protocols_0.take(),
+            usage: m.usage_0.take(),
+            openRegistrations: m.openRegistrations_0,
+            services: m.services_0.take(),
+            metadata: m.metadata_0.take(),
+            _memberwise: LemmyMemberwise())
+    }
+
+    /// The members ``lemmyJSONValue(_:)`` has read so far.
+    struct LemmyJSONMembers {
         var version_0: String?
         var software_0: ApiNodeInfoSoftware?
         var protocols_0: [String]?
@@ -62,65 +81,57 @@ extension ApiNodeInfo: LemmyFastDecodable {
         var openRegistrations_0: Bool?
         var services_0: ApiNodeInfoServices?
         var metadata_0: [String: String]?
-        var more = try r.beginObject()
-        while more {
-            let key = try r.key()
-            switch key.count {
-            case 5:
-                if key.u32(0) == 0x67617375 && key.u32(1) == 0x65676173 {  // usage
-                    try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    usage_0 = try r.consumeNull() ? nil : ApiNodeInfoUsage.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 7:
-                if key.u32(0) == 0x73726576 && key.u32(3) == 0x6e6f6973 {  // version
-                    try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    version_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 8:
-                if key.u64(0) == 0x617461646174656d {  // metadata
-                    try LemmyJSONReader.mark(&seen0, 1 << 6)
-                    metadata_0 = try r.consumeNull() ? nil : [String: String].lemmyJSONValue(&r)
-                } else if key.u64(0) == 0x7365636976726573 {  // services
-                    try LemmyJSONReader.mark(&seen0, 1 << 5)
-                    services_0 = try r.consumeNull() ? nil : ApiNodeInfoServices.lemmyJSONValue(&r)
-                } else if key.u64(0) == 0x6572617774666f73 {  // software
-                    try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    software_0 = try r.consumeNull() ? nil : ApiNodeInfoSoftware.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 9:
-                if key.u64(0) == 0x6c6f636f746f7270 && key.u64(1) == 0x736c6f636f746f72 {  // protocols
-                    try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    protocols_0 = try r.consumeNull() ? nil : [String].lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 17:
-                if key.u64(0) == 0x696765526e65706f && key.u64(8) == 0x6e6f697461727473 && key.u64(9) == 0x736e6f6974617274 {  // openRegistrations
-                    try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    openRegistrations_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            default:
+    }
+
+    /// Reads one member into `m`. Not inlined, so that `m` stays in memory.
+    @inline(never)
+    static func lemmyJSONMember(_ m: inout LemmyJSONMembers, _ seen0: inout UInt64, _ r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        let key = try r.key()
+        switch key.count {
+        case 5:
+            if key.u32(0) == 0x67617375 && key.u32(1) == 0x65676173 {  // usage
+                try LemmyJSONReader.mark(&seen0, 1 << 3)
+                m.usage_0 = try r.consumeNull() ? nil : ApiNodeInfoUsage.lemmyJSONValue(&r)
+            } else {
                 try r.skipValue()
             }
-            more = try r.nextMember()
+        case 7:
+            if key.u32(0) == 0x73726576 && key.u32(3) == 0x6e6f6973 {  // version
+                try LemmyJSONReader.mark(&seen0, 1 << 0)
+                m.version_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 8:
+            if key.u64(0) == 0x617461646174656d {  // metadata
+                try LemmyJSONReader.mark(&seen0, 1 << 6)
+                m.metadata_0 = try r.consumeNull() ? nil : [String: String].lemmyJSONValue(&r)
+            } else if key.u64(0) == 0x7365636976726573 {  // services
+                try LemmyJSONReader.mark(&seen0, 1 << 5)
+                m.services_0 = try r.consumeNull() ? nil : ApiNodeInfoServices.lemmyJSONValue(&r)
+            } else if key.u64(0) == 0x6572617774666f73 {  // software
+                try LemmyJSONReader.mark(&seen0, 1 << 1)
+                m.software_0 = try r.consumeNull() ? nil : ApiNodeInfoSoftware.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 9:
+            if key.u64(0) == 0x6c6f636f746f7270 && key.u64(1) == 0x736c6f636f746f72 {  // protocols
+                try LemmyJSONReader.mark(&seen0, 1 << 2)
+                m.protocols_0 = try r.consumeNull() ? nil : [String].lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 17:
+            if key.u64(0) == 0x696765526e65706f && key.u64(8) == 0x6e6f697461727473 && key.u64(9) == 0x736e6f6974617274 {  // openRegistrations
+                try LemmyJSONReader.mark(&seen0, 1 << 4)
+                m.openRegistrations_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        default:
+            try r.skipValue()
         }
-        return Self(
-            version: consume version_0,
-            software: consume software_0,
-            protocols: consume protocols_0,
-            usage: consume usage_0,
-            openRegistrations: openRegistrations_0,
-            services: consume services_0,
-            metadata: consume metadata_0,
-            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -39,44 +39,55 @@ extension ApiNodeInfoUsage: LemmyFastDecodable {
     /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
     static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
-        var users_0: ApiNodeInfoUsers?
-        var localPosts_0: Int?
-        var localComments_0: Int?
+        var m = LemmyJSONMembers()
         var more = try r.beginObject()
         while more {
-            let key = try r.key()
-            switch key.count {
-            case 5:
-                if key.u32(0) == 0x72657375 && key.u32(1) == 0x73726573 {  // users
-                    try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    users_0 = try r.consumeNull() ? nil : ApiNodeInfoUsers.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 10:
-                if key.u64(0) == 0x736f506c61636f6c && key.u64(2) == 0x7374736f506c6163 {  // localPosts
-                    try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    localPosts_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 13:
-                if key.u64(0) == 0x6d6f436c61636f6c && key.u64(5) == 0x73746e656d6d6f43 {  // localComments
-                    try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    localComments_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            default:
-                try r.skipValue()
-            }
+            try lemmyJSONMember(&m, &seen0, &r)
             more = try r.nextMember()
         }
         return Self(
-            users: consume users_0,
-            localPosts: localPosts_0,
-            localComments: localComments_0,
+            users: m.users_0.take(),
+            localPosts: m.localPosts_0,
+            localComments: m.localComments_0,
             _memberwise: LemmyMemberwise())
+    }
+
+    /// The members ``lemmyJSONValue(_:)`` has read so far.
+    struct LemmyJSONMembers {
+        var users_0: ApiNodeInfoUsers?
+        var localPosts_0: Int?
+        var localComments_0: Int?
+    }
+
+    /// Reads one member into `m`. Not inlined, so that `m` stays in memory.
+    @inline(never)
+    static func lemmyJSONMember(_ m: inout LemmyJSONMembers, _ seen0: inout UInt64, _ r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        let key = try r.key()
+        switch key.count {
+        case 5:
+            if key.u32(0) == 0x72657375 && key.u32(1) == 0x73726573 {  // users
+                try LemmyJSONReader.mark(&seen0, 1 << 0)
+                m.users_0 = try r.consumeNull() ? nil : ApiNodeInfoUsers.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 10:
+            if key.u64(0) == 0x736f506c61636f6c && key.u64(2) == 0x7374736f506c6163 {  // localPosts
+                try LemmyJSONReader.mark(&seen0, 1 << 1)
+                m.localPosts_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 13:
+            if key.u64(0) == 0x6d6f436c61636f6c && key.u64(5) == 0x73746e656d6d6f43 {  // localComments
+                try LemmyJSONReader.mark(&seen0, 1 << 2)
+                m.localComments_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        default:
+            try r.skipValue()
+        }
     }
 }
 

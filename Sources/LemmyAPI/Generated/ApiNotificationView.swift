@@ -35,35 +35,46 @@ extension ApiNotificationView: LemmyFastDecodable {
     /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
     static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
-        var notification_0: ApiNotification?
-        var data_0: ApiNotificationData?
+        var m = LemmyJSONMembers()
         var more = try r.beginObject()
         while more {
-            let key = try r.key()
-            switch key.count {
-            case 4:
-                if key.u32(0) == 0x61746164 {  // data
-                    try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    data_0 = try ApiNotificationData.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 12:
-                if key.u64(0) == 0x6163696669746f6e && key.u64(4) == 0x6e6f697461636966 {  // notification
-                    try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    notification_0 = try ApiNotification.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            default:
-                try r.skipValue()
-            }
+            try lemmyJSONMember(&m, &seen0, &r)
             more = try r.nextMember()
         }
         return Self(
-            notification: try LemmyJSONReader.required(consume notification_0),
-            data: try LemmyJSONReader.required(consume data_0),
+            notification: try LemmyJSONReader.required(m.notification_0.take()),
+            data: try LemmyJSONReader.required(m.data_0.take()),
             _memberwise: LemmyMemberwise())
+    }
+
+    /// The members ``lemmyJSONValue(_:)`` has read so far.
+    struct LemmyJSONMembers {
+        var notification_0: ApiNotification?
+        var data_0: ApiNotificationData?
+    }
+
+    /// Reads one member into `m`. Not inlined, so that `m` stays in memory.
+    @inline(never)
+    static func lemmyJSONMember(_ m: inout LemmyJSONMembers, _ seen0: inout UInt64, _ r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        let key = try r.key()
+        switch key.count {
+        case 4:
+            if key.u32(0) == 0x61746164 {  // data
+                try LemmyJSONReader.mark(&seen0, 1 << 1)
+                m.data_0 = try ApiNotificationData.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 12:
+            if key.u64(0) == 0x6163696669746f6e && key.u64(4) == 0x6e6f697461636966 {  // notification
+                try LemmyJSONReader.mark(&seen0, 1 << 0)
+                m.notification_0 = try ApiNotification.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        default:
+            try r.skipValue()
+        }
     }
 }
 

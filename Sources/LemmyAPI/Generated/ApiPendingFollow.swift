@@ -43,53 +43,64 @@ extension ApiPendingFollow: LemmyFastDecodable {
     /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
     static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
+        var m = LemmyJSONMembers()
+        var more = try r.beginObject()
+        while more {
+            try lemmyJSONMember(&m, &seen0, &r)
+            more = try r.nextMember()
+        }
+        return Self(
+            person: try LemmyJSONReader.required(m.person_0.take()),
+            community: try LemmyJSONReader.required(m.community_0.take()),
+            isNewInstance: try LemmyJSONReader.required(m.isNewInstance_0),
+            followState: m.followState_0.take(),
+            _memberwise: LemmyMemberwise())
+    }
+
+    /// The members ``lemmyJSONValue(_:)`` has read so far.
+    struct LemmyJSONMembers {
         var person_0: ApiPerson?
         var community_0: ApiCommunity?
         var isNewInstance_0: Bool?
         var followState_0: ApiCommunityFollowerState?
-        var more = try r.beginObject()
-        while more {
-            let key = try r.key()
-            switch key.count {
-            case 6:
-                if key.u32(0) == 0x73726570 && key.u32(2) == 0x6e6f7372 {  // person
-                    try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    person_0 = try ApiPerson.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 9:
-                if key.u64(0) == 0x74696e756d6d6f63 && key.u64(1) == 0x7974696e756d6d6f {  // community
-                    try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    community_0 = try ApiCommunity.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 12:
-                if key.u64(0) == 0x735f776f6c6c6f66 && key.u64(4) == 0x65746174735f776f {  // follow_state
-                    try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    followState_0 = try r.consumeNull() ? nil : ApiCommunityFollowerState.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 15:
-                if key.u64(0) == 0x695f77656e5f7369 && key.u64(7) == 0x65636e6174736e69 {  // is_new_instance
-                    try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    isNewInstance_0 = try Bool.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            default:
+    }
+
+    /// Reads one member into `m`. Not inlined, so that `m` stays in memory.
+    @inline(never)
+    static func lemmyJSONMember(_ m: inout LemmyJSONMembers, _ seen0: inout UInt64, _ r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        let key = try r.key()
+        switch key.count {
+        case 6:
+            if key.u32(0) == 0x73726570 && key.u32(2) == 0x6e6f7372 {  // person
+                try LemmyJSONReader.mark(&seen0, 1 << 0)
+                m.person_0 = try ApiPerson.lemmyJSONValue(&r)
+            } else {
                 try r.skipValue()
             }
-            more = try r.nextMember()
+        case 9:
+            if key.u64(0) == 0x74696e756d6d6f63 && key.u64(1) == 0x7974696e756d6d6f {  // community
+                try LemmyJSONReader.mark(&seen0, 1 << 1)
+                m.community_0 = try ApiCommunity.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 12:
+            if key.u64(0) == 0x735f776f6c6c6f66 && key.u64(4) == 0x65746174735f776f {  // follow_state
+                try LemmyJSONReader.mark(&seen0, 1 << 3)
+                m.followState_0 = try r.consumeNull() ? nil : ApiCommunityFollowerState.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 15:
+            if key.u64(0) == 0x695f77656e5f7369 && key.u64(7) == 0x65636e6174736e69 {  // is_new_instance
+                try LemmyJSONReader.mark(&seen0, 1 << 2)
+                m.isNewInstance_0 = try Bool.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        default:
+            try r.skipValue()
         }
-        return Self(
-            person: try LemmyJSONReader.required(consume person_0),
-            community: try LemmyJSONReader.required(consume community_0),
-            isNewInstance: try LemmyJSONReader.required(isNewInstance_0),
-            followState: consume followState_0,
-            _memberwise: LemmyMemberwise())
     }
 }
 

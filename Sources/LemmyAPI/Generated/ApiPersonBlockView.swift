@@ -35,31 +35,42 @@ extension ApiPersonBlockView: LemmyFastDecodable {
     /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
     static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
-        var person_0: ApiPerson?
-        var target_0: ApiPerson?
+        var m = LemmyJSONMembers()
         var more = try r.beginObject()
         while more {
-            let key = try r.key()
-            switch key.count {
-            case 6:
-                if key.u32(0) == 0x73726570 && key.u32(2) == 0x6e6f7372 {  // person
-                    try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    person_0 = try ApiPerson.lemmyJSONValue(&r)
-                } else if key.u32(0) == 0x67726174 && key.u32(2) == 0x74656772 {  // target
-                    try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    target_0 = try ApiPerson.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            default:
-                try r.skipValue()
-            }
+            try lemmyJSONMember(&m, &seen0, &r)
             more = try r.nextMember()
         }
         return Self(
-            person: try LemmyJSONReader.required(consume person_0),
-            target: try LemmyJSONReader.required(consume target_0),
+            person: try LemmyJSONReader.required(m.person_0.take()),
+            target: try LemmyJSONReader.required(m.target_0.take()),
             _memberwise: LemmyMemberwise())
+    }
+
+    /// The members ``lemmyJSONValue(_:)`` has read so far.
+    struct LemmyJSONMembers {
+        var person_0: ApiPerson?
+        var target_0: ApiPerson?
+    }
+
+    /// Reads one member into `m`. Not inlined, so that `m` stays in memory.
+    @inline(never)
+    static func lemmyJSONMember(_ m: inout LemmyJSONMembers, _ seen0: inout UInt64, _ r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        let key = try r.key()
+        switch key.count {
+        case 6:
+            if key.u32(0) == 0x73726570 && key.u32(2) == 0x6e6f7372 {  // person
+                try LemmyJSONReader.mark(&seen0, 1 << 0)
+                m.person_0 = try ApiPerson.lemmyJSONValue(&r)
+            } else if key.u32(0) == 0x67726174 && key.u32(2) == 0x74656772 {  // target
+                try LemmyJSONReader.mark(&seen0, 1 << 1)
+                m.target_0 = try ApiPerson.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        default:
+            try r.skipValue()
+        }
     }
 }
 

@@ -31,26 +31,37 @@ extension ApiPersonMentionResponse: LemmyFastDecodable {
     /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
     static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
-        var personMentionView_0: ApiPersonMentionView?
+        var m = LemmyJSONMembers()
         var more = try r.beginObject()
         while more {
-            let key = try r.key()
-            switch key.count {
-            case 19:
-                if key.u64(0) == 0x6d5f6e6f73726570 && key.u64(8) == 0x765f6e6f69746e65 && key.u64(11) == 0x776569765f6e6f69 {  // person_mention_view
-                    try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    personMentionView_0 = try ApiPersonMentionView.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            default:
-                try r.skipValue()
-            }
+            try lemmyJSONMember(&m, &seen0, &r)
             more = try r.nextMember()
         }
         return Self(
-            personMentionView: try LemmyJSONReader.required(consume personMentionView_0),
+            personMentionView: try LemmyJSONReader.required(m.personMentionView_0.take()),
             _memberwise: LemmyMemberwise())
+    }
+
+    /// The members ``lemmyJSONValue(_:)`` has read so far.
+    struct LemmyJSONMembers {
+        var personMentionView_0: ApiPersonMentionView?
+    }
+
+    /// Reads one member into `m`. Not inlined, so that `m` stays in memory.
+    @inline(never)
+    static func lemmyJSONMember(_ m: inout LemmyJSONMembers, _ seen0: inout UInt64, _ r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        let key = try r.key()
+        switch key.count {
+        case 19:
+            if key.u64(0) == 0x6d5f6e6f73726570 && key.u64(8) == 0x765f6e6f69746e65 && key.u64(11) == 0x776569765f6e6f69 {  // person_mention_view
+                try LemmyJSONReader.mark(&seen0, 1 << 0)
+                m.personMentionView_0 = try ApiPersonMentionView.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        default:
+            try r.skipValue()
+        }
     }
 }
 

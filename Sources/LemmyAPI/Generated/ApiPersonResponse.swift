@@ -31,26 +31,37 @@ extension ApiPersonResponse: LemmyFastDecodable {
     /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
     static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
-        var personView_0: ApiPersonView?
+        var m = LemmyJSONMembers()
         var more = try r.beginObject()
         while more {
-            let key = try r.key()
-            switch key.count {
-            case 11:
-                if key.u64(0) == 0x765f6e6f73726570 && key.u64(3) == 0x776569765f6e6f73 {  // person_view
-                    try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    personView_0 = try ApiPersonView.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            default:
-                try r.skipValue()
-            }
+            try lemmyJSONMember(&m, &seen0, &r)
             more = try r.nextMember()
         }
         return Self(
-            personView: try LemmyJSONReader.required(consume personView_0),
+            personView: try LemmyJSONReader.required(m.personView_0.take()),
             _memberwise: LemmyMemberwise())
+    }
+
+    /// The members ``lemmyJSONValue(_:)`` has read so far.
+    struct LemmyJSONMembers {
+        var personView_0: ApiPersonView?
+    }
+
+    /// Reads one member into `m`. Not inlined, so that `m` stays in memory.
+    @inline(never)
+    static func lemmyJSONMember(_ m: inout LemmyJSONMembers, _ seen0: inout UInt64, _ r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        let key = try r.key()
+        switch key.count {
+        case 11:
+            if key.u64(0) == 0x765f6e6f73726570 && key.u64(3) == 0x776569765f6e6f73 {  // person_view
+                try LemmyJSONReader.mark(&seen0, 1 << 0)
+                m.personView_0 = try ApiPersonView.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        default:
+            try r.skipValue()
+        }
     }
 }
 

@@ -85,59 +85,70 @@ extension ApiPersonView: LemmyFastDecodable {
     /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
     static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
+        var m = LemmyJSONMembers()
+        var more = try r.beginObject()
+        while more {
+            try lemmyJSONMember(&m, &seen0, &r)
+            more = try r.nextMember()
+        }
+        return Self(
+            person: try LemmyJSONReader.required(m.person_0.take()),
+            isAdmin: m.isAdmin_0,
+            personActions: m.personActions_0.take(),
+            banned: m.banned_0,
+            banExpiresAt: m.banExpiresAt_0.take(),
+            counts: m.counts_0.take(),
+            _memberwise: LemmyMemberwise())
+    }
+
+    /// The members ``lemmyJSONValue(_:)`` has read so far.
+    struct LemmyJSONMembers {
         var person_0: ApiPerson?
         var isAdmin_0: Bool?
         var personActions_0: ApiPersonActions?
         var banned_0: Bool?
         var banExpiresAt_0: LemmyDate?
         var counts_0: ApiPersonAggregates?
-        var more = try r.beginObject()
-        while more {
-            let key = try r.key()
-            switch key.count {
-            case 6:
-                if key.u32(0) == 0x6e6e6162 && key.u32(2) == 0x64656e6e {  // banned
-                    try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    banned_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
-                } else if key.u32(0) == 0x6e756f63 && key.u32(2) == 0x73746e75 {  // counts
-                    try LemmyJSONReader.mark(&seen0, 1 << 5)
-                    counts_0 = try r.consumeNull() ? nil : ApiPersonAggregates.lemmyJSONValue(&r)
-                } else if key.u32(0) == 0x73726570 && key.u32(2) == 0x6e6f7372 {  // person
-                    try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    person_0 = try ApiPerson.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 8:
-                if key.u64(0) == 0x6e696d64615f7369 {  // is_admin
-                    try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    isAdmin_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 14:
-                if key.u64(0) == 0x697078655f6e6162 && key.u64(6) == 0x74615f7365726970 {  // ban_expires_at
-                    try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    banExpiresAt_0 = try r.consumeNull() ? nil : LemmyDate.lemmyJSONValue(&r)
-                } else if key.u64(0) == 0x615f6e6f73726570 && key.u64(6) == 0x736e6f697463615f {  // person_actions
-                    try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    personActions_0 = try r.consumeNull() ? nil : ApiPersonActions.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            default:
+    }
+
+    /// Reads one member into `m`. Not inlined, so that `m` stays in memory.
+    @inline(never)
+    static func lemmyJSONMember(_ m: inout LemmyJSONMembers, _ seen0: inout UInt64, _ r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        let key = try r.key()
+        switch key.count {
+        case 6:
+            if key.u32(0) == 0x6e6e6162 && key.u32(2) == 0x64656e6e {  // banned
+                try LemmyJSONReader.mark(&seen0, 1 << 3)
+                m.banned_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
+            } else if key.u32(0) == 0x6e756f63 && key.u32(2) == 0x73746e75 {  // counts
+                try LemmyJSONReader.mark(&seen0, 1 << 5)
+                m.counts_0 = try r.consumeNull() ? nil : ApiPersonAggregates.lemmyJSONValue(&r)
+            } else if key.u32(0) == 0x73726570 && key.u32(2) == 0x6e6f7372 {  // person
+                try LemmyJSONReader.mark(&seen0, 1 << 0)
+                m.person_0 = try ApiPerson.lemmyJSONValue(&r)
+            } else {
                 try r.skipValue()
             }
-            more = try r.nextMember()
+        case 8:
+            if key.u64(0) == 0x6e696d64615f7369 {  // is_admin
+                try LemmyJSONReader.mark(&seen0, 1 << 1)
+                m.isAdmin_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 14:
+            if key.u64(0) == 0x697078655f6e6162 && key.u64(6) == 0x74615f7365726970 {  // ban_expires_at
+                try LemmyJSONReader.mark(&seen0, 1 << 4)
+                m.banExpiresAt_0 = try r.consumeNull() ? nil : LemmyDate.lemmyJSONValue(&r)
+            } else if key.u64(0) == 0x615f6e6f73726570 && key.u64(6) == 0x736e6f697463615f {  // person_actions
+                try LemmyJSONReader.mark(&seen0, 1 << 2)
+                m.personActions_0 = try r.consumeNull() ? nil : ApiPersonActions.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        default:
+            try r.skipValue()
         }
-        return Self(
-            person: try LemmyJSONReader.required(consume person_0),
-            isAdmin: isAdmin_0,
-            personActions: consume personActions_0,
-            banned: banned_0,
-            banExpiresAt: consume banExpiresAt_0,
-            counts: consume counts_0,
-            _memberwise: LemmyMemberwise())
     }
 }
 

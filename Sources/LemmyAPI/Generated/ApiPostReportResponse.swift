@@ -31,26 +31,37 @@ extension ApiPostReportResponse: LemmyFastDecodable {
     /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
     static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
-        var postReportView_0: ApiPostReportView?
+        var m = LemmyJSONMembers()
         var more = try r.beginObject()
         while more {
-            let key = try r.key()
-            switch key.count {
-            case 16:
-                if key.u64(0) == 0x7065725f74736f70 && key.u64(8) == 0x776569765f74726f {  // post_report_view
-                    try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    postReportView_0 = try ApiPostReportView.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            default:
-                try r.skipValue()
-            }
+            try lemmyJSONMember(&m, &seen0, &r)
             more = try r.nextMember()
         }
         return Self(
-            postReportView: try LemmyJSONReader.required(consume postReportView_0),
+            postReportView: try LemmyJSONReader.required(m.postReportView_0.take()),
             _memberwise: LemmyMemberwise())
+    }
+
+    /// The members ``lemmyJSONValue(_:)`` has read so far.
+    struct LemmyJSONMembers {
+        var postReportView_0: ApiPostReportView?
+    }
+
+    /// Reads one member into `m`. Not inlined, so that `m` stays in memory.
+    @inline(never)
+    static func lemmyJSONMember(_ m: inout LemmyJSONMembers, _ seen0: inout UInt64, _ r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        let key = try r.key()
+        switch key.count {
+        case 16:
+            if key.u64(0) == 0x7065725f74736f70 && key.u64(8) == 0x776569765f74726f {  // post_report_view
+                try LemmyJSONReader.mark(&seen0, 1 << 0)
+                m.postReportView_0 = try ApiPostReportView.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        default:
+            try r.skipValue()
+        }
     }
 }
 

@@ -217,6 +217,42 @@ extension ApiPostReportView: LemmyFastDecodable {
     /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
     static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
+        var m = LemmyJSONMembers()
+        var more = try r.beginObject()
+        while more {
+            try lemmyJSONMember(&m, &seen0, &r)
+            more = try r.nextMember()
+        }
+        return Self(
+            postReport: try LemmyJSONReader.required(m.postReport_0.take()),
+            post: try LemmyJSONReader.required(m.post_0.take()),
+            community: try LemmyJSONReader.required(m.community_0.take()),
+            creator: try LemmyJSONReader.required(m.creator_0.take()),
+            postCreator: try LemmyJSONReader.required(m.postCreator_0.take()),
+            communityActions: m.communityActions_0.take(),
+            postActions: m.postActions_0.take(),
+            personActions: m.personActions_0.take(),
+            resolver: m.resolver_0.take(),
+            creatorIsAdmin: m.creatorIsAdmin_0,
+            creatorIsModerator: m.creatorIsModerator_0,
+            creatorBanned: m.creatorBanned_0,
+            creatorBanExpiresAt: m.creatorBanExpiresAt_0.take(),
+            creatorBannedFromCommunity: try LemmyJSONReader.required(m.creatorBannedFromCommunity_0),
+            creatorCommunityBanExpiresAt: m.creatorCommunityBanExpiresAt_0.take(),
+            tags: m.tags_0.take(),
+            subscribed: m.subscribed_0.take(),
+            saved: m.saved_0,
+            read: m.read_0,
+            hidden: m.hidden_0,
+            creatorBlocked: m.creatorBlocked_0,
+            myVote: m.myVote_0,
+            unreadComments: m.unreadComments_0,
+            counts: m.counts_0.take(),
+            _memberwise: LemmyMemberwise())
+    }
+
+    /// The members ``lemmyJSONValue(_:)`` has read so far.
+    struct LemmyJSONMembers {
         var postReport_0: ApiPostReport?
         var post_0: ApiPost?
         var community_0: ApiCommunity?
@@ -241,181 +277,156 @@ extension ApiPostReportView: LemmyFastDecodable {
         var myVote_0: Int?
         var unreadComments_0: Int?
         var counts_0: ApiPostAggregates?
-        var more = try r.beginObject()
-        while more {
-            let key = try r.key()
-            switch key.count {
-            case 4:
-                if key.u32(0) == 0x74736f70 {  // post
-                    try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    post_0 = try ApiPost.lemmyJSONValue(&r)
-                } else if key.u32(0) == 0x64616572 {  // read
-                    try LemmyJSONReader.mark(&seen0, 1 << 18)
-                    read_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
-                } else if key.u32(0) == 0x73676174 {  // tags
-                    try LemmyJSONReader.mark(&seen0, 1 << 15)
-                    tags_0 = try r.consumeNull() ? nil : ApiCommunityTagsView.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 5:
-                if key.u32(0) == 0x65766173 && key.u32(1) == 0x64657661 {  // saved
-                    try LemmyJSONReader.mark(&seen0, 1 << 17)
-                    saved_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 6:
-                if key.u32(0) == 0x6e756f63 && key.u32(2) == 0x73746e75 {  // counts
-                    try LemmyJSONReader.mark(&seen0, 1 << 23)
-                    counts_0 = try r.consumeNull() ? nil : ApiPostAggregates.lemmyJSONValue(&r)
-                } else if key.u32(0) == 0x64646968 && key.u32(2) == 0x6e656464 {  // hidden
-                    try LemmyJSONReader.mark(&seen0, 1 << 19)
-                    hidden_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 7:
-                if key.u32(0) == 0x61657263 && key.u32(3) == 0x726f7461 {  // creator
-                    try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    creator_0 = try ApiPerson.lemmyJSONValue(&r)
-                } else if key.u32(0) == 0x765f796d && key.u32(3) == 0x65746f76 {  // my_vote
-                    try LemmyJSONReader.mark(&seen0, 1 << 21)
-                    myVote_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 8:
-                if key.u64(0) == 0x7265766c6f736572 {  // resolver
-                    try LemmyJSONReader.mark(&seen0, 1 << 8)
-                    resolver_0 = try r.consumeNull() ? nil : ApiPerson.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 9:
-                if key.u64(0) == 0x74696e756d6d6f63 && key.u64(1) == 0x7974696e756d6d6f {  // community
-                    try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    community_0 = try ApiCommunity.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 10:
-                if key.u64(0) == 0x6269726373627573 && key.u64(2) == 0x6465626972637362 {  // subscribed
-                    try LemmyJSONReader.mark(&seen0, 1 << 16)
-                    subscribed_0 = try r.consumeNull() ? nil : ApiSubscribedType.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 11:
-                if key.u64(0) == 0x7065725f74736f70 && key.u64(3) == 0x74726f7065725f74 {  // post_report
-                    try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    postReport_0 = try ApiPostReport.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 12:
-                if key.u64(0) == 0x7463615f74736f70 && key.u64(4) == 0x736e6f697463615f {  // post_actions
-                    try LemmyJSONReader.mark(&seen0, 1 << 6)
-                    postActions_0 = try r.consumeNull() ? nil : ApiPostActions.lemmyJSONValue(&r)
-                } else if key.u64(0) == 0x6572635f74736f70 && key.u64(4) == 0x726f74616572635f {  // post_creator
-                    try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    postCreator_0 = try ApiPerson.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 14:
-                if key.u64(0) == 0x5f726f7461657263 && key.u64(6) == 0x64656e6e61625f72 {  // creator_banned
-                    try LemmyJSONReader.mark(&seen0, 1 << 11)
-                    creatorBanned_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
-                } else if key.u64(0) == 0x615f6e6f73726570 && key.u64(6) == 0x736e6f697463615f {  // person_actions
-                    try LemmyJSONReader.mark(&seen0, 1 << 7)
-                    personActions_0 = try r.consumeNull() ? nil : ApiPersonActions.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 15:
-                if key.u64(0) == 0x5f726f7461657263 && key.u64(7) == 0x64656b636f6c625f {  // creator_blocked
-                    try LemmyJSONReader.mark(&seen0, 1 << 20)
-                    creatorBlocked_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
-                } else if key.u64(0) == 0x635f646165726e75 && key.u64(7) == 0x73746e656d6d6f63 {  // unread_comments
-                    try LemmyJSONReader.mark(&seen0, 1 << 22)
-                    unreadComments_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 16:
-                if key.u64(0) == 0x5f726f7461657263 && key.u64(8) == 0x6e696d64615f7369 {  // creator_is_admin
-                    try LemmyJSONReader.mark(&seen0, 1 << 9)
-                    creatorIsAdmin_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 17:
-                if key.u64(0) == 0x74696e756d6d6f63 && key.u64(8) == 0x6e6f697463615f79 && key.u64(9) == 0x736e6f697463615f {  // community_actions
-                    try LemmyJSONReader.mark(&seen0, 1 << 5)
-                    communityActions_0 = try r.consumeNull() ? nil : ApiCommunityActions.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 20:
-                if key.u64(0) == 0x5f726f7461657263 && key.u64(8) == 0x7265646f6d5f7369 && key.u64(12) == 0x726f74617265646f {  // creator_is_moderator
-                    try LemmyJSONReader.mark(&seen0, 1 << 10)
-                    creatorIsModerator_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 22:
-                if key.u64(0) == 0x5f726f7461657263 && key.u64(8) == 0x697078655f6e6162 && key.u64(14) == 0x74615f7365726970 {  // creator_ban_expires_at
-                    try LemmyJSONReader.mark(&seen0, 1 << 12)
-                    creatorBanExpiresAt_0 = try r.consumeNull() ? nil : LemmyDate.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 29:
-                if key.u64(0) == 0x5f726f7461657263 && key.u64(8) == 0x665f64656e6e6162 && key.u64(16) == 0x6d6d6f635f6d6f72 && key.u64(21) == 0x7974696e756d6d6f {  // creator_banned_from_community
-                    try LemmyJSONReader.mark(&seen0, 1 << 13)
-                    creatorBannedFromCommunity_0 = try Bool.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 32:
-                if key.u64(0) == 0x5f726f7461657263 && key.u64(8) == 0x74696e756d6d6f63 && key.u64(16) == 0x78655f6e61625f79 && key.u64(24) == 0x74615f7365726970 {  // creator_community_ban_expires_at
-                    try LemmyJSONReader.mark(&seen0, 1 << 14)
-                    creatorCommunityBanExpiresAt_0 = try r.consumeNull() ? nil : LemmyDate.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            default:
+    }
+
+    /// Reads one member into `m`. Not inlined, so that `m` stays in memory.
+    @inline(never)
+    static func lemmyJSONMember(_ m: inout LemmyJSONMembers, _ seen0: inout UInt64, _ r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        let key = try r.key()
+        switch key.count {
+        case 4:
+            if key.u32(0) == 0x74736f70 {  // post
+                try LemmyJSONReader.mark(&seen0, 1 << 1)
+                m.post_0 = try ApiPost.lemmyJSONValue(&r)
+            } else if key.u32(0) == 0x64616572 {  // read
+                try LemmyJSONReader.mark(&seen0, 1 << 18)
+                m.read_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
+            } else if key.u32(0) == 0x73676174 {  // tags
+                try LemmyJSONReader.mark(&seen0, 1 << 15)
+                m.tags_0 = try r.consumeNull() ? nil : ApiCommunityTagsView.lemmyJSONValue(&r)
+            } else {
                 try r.skipValue()
             }
-            more = try r.nextMember()
+        case 5:
+            if key.u32(0) == 0x65766173 && key.u32(1) == 0x64657661 {  // saved
+                try LemmyJSONReader.mark(&seen0, 1 << 17)
+                m.saved_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 6:
+            if key.u32(0) == 0x6e756f63 && key.u32(2) == 0x73746e75 {  // counts
+                try LemmyJSONReader.mark(&seen0, 1 << 23)
+                m.counts_0 = try r.consumeNull() ? nil : ApiPostAggregates.lemmyJSONValue(&r)
+            } else if key.u32(0) == 0x64646968 && key.u32(2) == 0x6e656464 {  // hidden
+                try LemmyJSONReader.mark(&seen0, 1 << 19)
+                m.hidden_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 7:
+            if key.u32(0) == 0x61657263 && key.u32(3) == 0x726f7461 {  // creator
+                try LemmyJSONReader.mark(&seen0, 1 << 3)
+                m.creator_0 = try ApiPerson.lemmyJSONValue(&r)
+            } else if key.u32(0) == 0x765f796d && key.u32(3) == 0x65746f76 {  // my_vote
+                try LemmyJSONReader.mark(&seen0, 1 << 21)
+                m.myVote_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 8:
+            if key.u64(0) == 0x7265766c6f736572 {  // resolver
+                try LemmyJSONReader.mark(&seen0, 1 << 8)
+                m.resolver_0 = try r.consumeNull() ? nil : ApiPerson.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 9:
+            if key.u64(0) == 0x74696e756d6d6f63 && key.u64(1) == 0x7974696e756d6d6f {  // community
+                try LemmyJSONReader.mark(&seen0, 1 << 2)
+                m.community_0 = try ApiCommunity.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 10:
+            if key.u64(0) == 0x6269726373627573 && key.u64(2) == 0x6465626972637362 {  // subscribed
+                try LemmyJSONReader.mark(&seen0, 1 << 16)
+                m.subscribed_0 = try r.consumeNull() ? nil : ApiSubscribedType.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 11:
+            if key.u64(0) == 0x7065725f74736f70 && key.u64(3) == 0x74726f7065725f74 {  // post_report
+                try LemmyJSONReader.mark(&seen0, 1 << 0)
+                m.postReport_0 = try ApiPostReport.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 12:
+            if key.u64(0) == 0x7463615f74736f70 && key.u64(4) == 0x736e6f697463615f {  // post_actions
+                try LemmyJSONReader.mark(&seen0, 1 << 6)
+                m.postActions_0 = try r.consumeNull() ? nil : ApiPostActions.lemmyJSONValue(&r)
+            } else if key.u64(0) == 0x6572635f74736f70 && key.u64(4) == 0x726f74616572635f {  // post_creator
+                try LemmyJSONReader.mark(&seen0, 1 << 4)
+                m.postCreator_0 = try ApiPerson.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 14:
+            if key.u64(0) == 0x5f726f7461657263 && key.u64(6) == 0x64656e6e61625f72 {  // creator_banned
+                try LemmyJSONReader.mark(&seen0, 1 << 11)
+                m.creatorBanned_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
+            } else if key.u64(0) == 0x615f6e6f73726570 && key.u64(6) == 0x736e6f697463615f {  // person_actions
+                try LemmyJSONReader.mark(&seen0, 1 << 7)
+                m.personActions_0 = try r.consumeNull() ? nil : ApiPersonActions.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 15:
+            if key.u64(0) == 0x5f726f7461657263 && key.u64(7) == 0x64656b636f6c625f {  // creator_blocked
+                try LemmyJSONReader.mark(&seen0, 1 << 20)
+                m.creatorBlocked_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
+            } else if key.u64(0) == 0x635f646165726e75 && key.u64(7) == 0x73746e656d6d6f63 {  // unread_comments
+                try LemmyJSONReader.mark(&seen0, 1 << 22)
+                m.unreadComments_0 = try r.consumeNull() ? nil : Int.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 16:
+            if key.u64(0) == 0x5f726f7461657263 && key.u64(8) == 0x6e696d64615f7369 {  // creator_is_admin
+                try LemmyJSONReader.mark(&seen0, 1 << 9)
+                m.creatorIsAdmin_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 17:
+            if key.u64(0) == 0x74696e756d6d6f63 && key.u64(8) == 0x6e6f697463615f79 && key.u64(9) == 0x736e6f697463615f {  // community_actions
+                try LemmyJSONReader.mark(&seen0, 1 << 5)
+                m.communityActions_0 = try r.consumeNull() ? nil : ApiCommunityActions.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 20:
+            if key.u64(0) == 0x5f726f7461657263 && key.u64(8) == 0x7265646f6d5f7369 && key.u64(12) == 0x726f74617265646f {  // creator_is_moderator
+                try LemmyJSONReader.mark(&seen0, 1 << 10)
+                m.creatorIsModerator_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 22:
+            if key.u64(0) == 0x5f726f7461657263 && key.u64(8) == 0x697078655f6e6162 && key.u64(14) == 0x74615f7365726970 {  // creator_ban_expires_at
+                try LemmyJSONReader.mark(&seen0, 1 << 12)
+                m.creatorBanExpiresAt_0 = try r.consumeNull() ? nil : LemmyDate.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 29:
+            if key.u64(0) == 0x5f726f7461657263 && key.u64(8) == 0x665f64656e6e6162 && key.u64(16) == 0x6d6d6f635f6d6f72 && key.u64(21) == 0x7974696e756d6d6f {  // creator_banned_from_community
+                try LemmyJSONReader.mark(&seen0, 1 << 13)
+                m.creatorBannedFromCommunity_0 = try Bool.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 32:
+            if key.u64(0) == 0x5f726f7461657263 && key.u64(8) == 0x74696e756d6d6f63 && key.u64(16) == 0x78655f6e61625f79 && key.u64(24) == 0x74615f7365726970 {  // creator_community_ban_expires_at
+                try LemmyJSONReader.mark(&seen0, 1 << 14)
+                m.creatorCommunityBanExpiresAt_0 = try r.consumeNull() ? nil : LemmyDate.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        default:
+            try r.skipValue()
         }
-        return Self(
-            postReport: try LemmyJSONReader.required(consume postReport_0),
-            post: try LemmyJSONReader.required(consume post_0),
-            community: try LemmyJSONReader.required(consume community_0),
-            creator: try LemmyJSONReader.required(consume creator_0),
-            postCreator: try LemmyJSONReader.required(consume postCreator_0),
-            communityActions: consume communityActions_0,
-            postActions: consume postActions_0,
-            personActions: consume personActions_0,
-            resolver: consume resolver_0,
-            creatorIsAdmin: creatorIsAdmin_0,
-            creatorIsModerator: creatorIsModerator_0,
-            creatorBanned: creatorBanned_0,
-            creatorBanExpiresAt: consume creatorBanExpiresAt_0,
-            creatorBannedFromCommunity: try LemmyJSONReader.required(creatorBannedFromCommunity_0),
-            creatorCommunityBanExpiresAt: consume creatorCommunityBanExpiresAt_0,
-            tags: consume tags_0,
-            subscribed: consume subscribed_0,
-            saved: saved_0,
-            read: read_0,
-            hidden: hidden_0,
-            creatorBlocked: creatorBlocked_0,
-            myVote: myVote_0,
-            unreadComments: unreadComments_0,
-            counts: consume counts_0,
-            _memberwise: LemmyMemberwise())
     }
 }
 

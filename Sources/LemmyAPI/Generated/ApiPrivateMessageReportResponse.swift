@@ -31,26 +31,37 @@ extension ApiPrivateMessageReportResponse: LemmyFastDecodable {
     /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
     static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
-        var privateMessageReportView_0: ApiPrivateMessageReportView?
+        var m = LemmyJSONMembers()
         var more = try r.beginObject()
         while more {
-            let key = try r.key()
-            switch key.count {
-            case 27:
-                if key.u64(0) == 0x5f65746176697270 && key.u64(8) == 0x5f6567617373656d && key.u64(16) == 0x765f74726f706572 && key.u64(19) == 0x776569765f74726f {  // private_message_report_view
-                    try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    privateMessageReportView_0 = try ApiPrivateMessageReportView.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            default:
-                try r.skipValue()
-            }
+            try lemmyJSONMember(&m, &seen0, &r)
             more = try r.nextMember()
         }
         return Self(
-            privateMessageReportView: try LemmyJSONReader.required(consume privateMessageReportView_0),
+            privateMessageReportView: try LemmyJSONReader.required(m.privateMessageReportView_0.take()),
             _memberwise: LemmyMemberwise())
+    }
+
+    /// The members ``lemmyJSONValue(_:)`` has read so far.
+    struct LemmyJSONMembers {
+        var privateMessageReportView_0: ApiPrivateMessageReportView?
+    }
+
+    /// Reads one member into `m`. Not inlined, so that `m` stays in memory.
+    @inline(never)
+    static func lemmyJSONMember(_ m: inout LemmyJSONMembers, _ seen0: inout UInt64, _ r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        let key = try r.key()
+        switch key.count {
+        case 27:
+            if key.u64(0) == 0x5f65746176697270 && key.u64(8) == 0x5f6567617373656d && key.u64(16) == 0x765f74726f706572 && key.u64(19) == 0x776569765f74726f {  // private_message_report_view
+                try LemmyJSONReader.mark(&seen0, 1 << 0)
+                m.privateMessageReportView_0 = try ApiPrivateMessageReportView.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        default:
+            try r.skipValue()
+        }
     }
 }
 

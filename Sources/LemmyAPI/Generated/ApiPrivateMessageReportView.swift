@@ -93,6 +93,26 @@ extension ApiPrivateMessageReportView: LemmyFastDecodable {
     /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
     static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
+        var m = LemmyJSONMembers()
+        var more = try r.beginObject()
+        while more {
+            try lemmyJSONMember(&m, &seen0, &r)
+            more = try r.nextMember()
+        }
+        return Self(
+            privateMessageReport: try LemmyJSONReader.required(m.privateMessageReport_0.take()),
+            privateMessage: try LemmyJSONReader.required(m.privateMessage_0.take()),
+            creator: try LemmyJSONReader.required(m.creator_0.take()),
+            privateMessageCreator: try LemmyJSONReader.required(m.privateMessageCreator_0.take()),
+            resolver: m.resolver_0.take(),
+            creatorIsAdmin: m.creatorIsAdmin_0,
+            creatorBanned: m.creatorBanned_0,
+            creatorBanExpiresAt: m.creatorBanExpiresAt_0.take(),
+            _memberwise: LemmyMemberwise())
+    }
+
+    /// The members ``lemmyJSONValue(_:)`` has read so far.
+    struct LemmyJSONMembers {
         var privateMessageReport_0: ApiPrivateMessageReport?
         var privateMessage_0: ApiPrivateMessage?
         var creator_0: ApiPerson?
@@ -101,77 +121,68 @@ extension ApiPrivateMessageReportView: LemmyFastDecodable {
         var creatorIsAdmin_0: Bool?
         var creatorBanned_0: Bool?
         var creatorBanExpiresAt_0: LemmyDate?
-        var more = try r.beginObject()
-        while more {
-            let key = try r.key()
-            switch key.count {
-            case 7:
-                if key.u32(0) == 0x61657263 && key.u32(3) == 0x726f7461 {  // creator
-                    try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    creator_0 = try ApiPerson.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 8:
-                if key.u64(0) == 0x7265766c6f736572 {  // resolver
-                    try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    resolver_0 = try r.consumeNull() ? nil : ApiPerson.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 14:
-                if key.u64(0) == 0x5f726f7461657263 && key.u64(6) == 0x64656e6e61625f72 {  // creator_banned
-                    try LemmyJSONReader.mark(&seen0, 1 << 6)
-                    creatorBanned_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 15:
-                if key.u64(0) == 0x5f65746176697270 && key.u64(7) == 0x6567617373656d5f {  // private_message
-                    try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    privateMessage_0 = try ApiPrivateMessage.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 16:
-                if key.u64(0) == 0x5f726f7461657263 && key.u64(8) == 0x6e696d64615f7369 {  // creator_is_admin
-                    try LemmyJSONReader.mark(&seen0, 1 << 5)
-                    creatorIsAdmin_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 22:
-                if key.u64(0) == 0x5f726f7461657263 && key.u64(8) == 0x697078655f6e6162 && key.u64(14) == 0x74615f7365726970 {  // creator_ban_expires_at
-                    try LemmyJSONReader.mark(&seen0, 1 << 7)
-                    creatorBanExpiresAt_0 = try r.consumeNull() ? nil : LemmyDate.lemmyJSONValue(&r)
-                } else if key.u64(0) == 0x5f65746176697270 && key.u64(8) == 0x5f6567617373656d && key.u64(14) == 0x74726f7065725f65 {  // private_message_report
-                    try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    privateMessageReport_0 = try ApiPrivateMessageReport.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 23:
-                if key.u64(0) == 0x5f65746176697270 && key.u64(8) == 0x5f6567617373656d && key.u64(15) == 0x726f74616572635f {  // private_message_creator
-                    try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    privateMessageCreator_0 = try ApiPerson.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            default:
+    }
+
+    /// Reads one member into `m`. Not inlined, so that `m` stays in memory.
+    @inline(never)
+    static func lemmyJSONMember(_ m: inout LemmyJSONMembers, _ seen0: inout UInt64, _ r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        let key = try r.key()
+        switch key.count {
+        case 7:
+            if key.u32(0) == 0x61657263 && key.u32(3) == 0x726f7461 {  // creator
+                try LemmyJSONReader.mark(&seen0, 1 << 2)
+                m.creator_0 = try ApiPerson.lemmyJSONValue(&r)
+            } else {
                 try r.skipValue()
             }
-            more = try r.nextMember()
+        case 8:
+            if key.u64(0) == 0x7265766c6f736572 {  // resolver
+                try LemmyJSONReader.mark(&seen0, 1 << 4)
+                m.resolver_0 = try r.consumeNull() ? nil : ApiPerson.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 14:
+            if key.u64(0) == 0x5f726f7461657263 && key.u64(6) == 0x64656e6e61625f72 {  // creator_banned
+                try LemmyJSONReader.mark(&seen0, 1 << 6)
+                m.creatorBanned_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 15:
+            if key.u64(0) == 0x5f65746176697270 && key.u64(7) == 0x6567617373656d5f {  // private_message
+                try LemmyJSONReader.mark(&seen0, 1 << 1)
+                m.privateMessage_0 = try ApiPrivateMessage.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 16:
+            if key.u64(0) == 0x5f726f7461657263 && key.u64(8) == 0x6e696d64615f7369 {  // creator_is_admin
+                try LemmyJSONReader.mark(&seen0, 1 << 5)
+                m.creatorIsAdmin_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 22:
+            if key.u64(0) == 0x5f726f7461657263 && key.u64(8) == 0x697078655f6e6162 && key.u64(14) == 0x74615f7365726970 {  // creator_ban_expires_at
+                try LemmyJSONReader.mark(&seen0, 1 << 7)
+                m.creatorBanExpiresAt_0 = try r.consumeNull() ? nil : LemmyDate.lemmyJSONValue(&r)
+            } else if key.u64(0) == 0x5f65746176697270 && key.u64(8) == 0x5f6567617373656d && key.u64(14) == 0x74726f7065725f65 {  // private_message_report
+                try LemmyJSONReader.mark(&seen0, 1 << 0)
+                m.privateMessageReport_0 = try ApiPrivateMessageReport.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 23:
+            if key.u64(0) == 0x5f65746176697270 && key.u64(8) == 0x5f6567617373656d && key.u64(15) == 0x726f74616572635f {  // private_message_creator
+                try LemmyJSONReader.mark(&seen0, 1 << 3)
+                m.privateMessageCreator_0 = try ApiPerson.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        default:
+            try r.skipValue()
         }
-        return Self(
-            privateMessageReport: try LemmyJSONReader.required(consume privateMessageReport_0),
-            privateMessage: try LemmyJSONReader.required(consume privateMessage_0),
-            creator: try LemmyJSONReader.required(consume creator_0),
-            privateMessageCreator: try LemmyJSONReader.required(consume privateMessageCreator_0),
-            resolver: consume resolver_0,
-            creatorIsAdmin: creatorIsAdmin_0,
-            creatorBanned: creatorBanned_0,
-            creatorBanExpiresAt: consume creatorBanExpiresAt_0,
-            _memberwise: LemmyMemberwise())
     }
 }
 

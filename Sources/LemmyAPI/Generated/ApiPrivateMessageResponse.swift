@@ -31,26 +31,37 @@ extension ApiPrivateMessageResponse: LemmyFastDecodable {
     /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
     static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
-        var privateMessageView_0: ApiPrivateMessageView?
+        var m = LemmyJSONMembers()
         var more = try r.beginObject()
         while more {
-            let key = try r.key()
-            switch key.count {
-            case 20:
-                if key.u64(0) == 0x5f65746176697270 && key.u64(8) == 0x5f6567617373656d && key.u64(12) == 0x776569765f656761 {  // private_message_view
-                    try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    privateMessageView_0 = try ApiPrivateMessageView.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            default:
-                try r.skipValue()
-            }
+            try lemmyJSONMember(&m, &seen0, &r)
             more = try r.nextMember()
         }
         return Self(
-            privateMessageView: try LemmyJSONReader.required(consume privateMessageView_0),
+            privateMessageView: try LemmyJSONReader.required(m.privateMessageView_0.take()),
             _memberwise: LemmyMemberwise())
+    }
+
+    /// The members ``lemmyJSONValue(_:)`` has read so far.
+    struct LemmyJSONMembers {
+        var privateMessageView_0: ApiPrivateMessageView?
+    }
+
+    /// Reads one member into `m`. Not inlined, so that `m` stays in memory.
+    @inline(never)
+    static func lemmyJSONMember(_ m: inout LemmyJSONMembers, _ seen0: inout UInt64, _ r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        let key = try r.key()
+        switch key.count {
+        case 20:
+            if key.u64(0) == 0x5f65746176697270 && key.u64(8) == 0x5f6567617373656d && key.u64(12) == 0x776569765f656761 {  // private_message_view
+                try LemmyJSONReader.mark(&seen0, 1 << 0)
+                m.privateMessageView_0 = try ApiPrivateMessageView.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        default:
+            try r.skipValue()
+        }
     }
 }
 

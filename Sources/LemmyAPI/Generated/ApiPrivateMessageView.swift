@@ -39,44 +39,55 @@ extension ApiPrivateMessageView: LemmyFastDecodable {
     /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
     static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
-        var privateMessage_0: ApiPrivateMessage?
-        var creator_0: ApiPerson?
-        var recipient_0: ApiPerson?
+        var m = LemmyJSONMembers()
         var more = try r.beginObject()
         while more {
-            let key = try r.key()
-            switch key.count {
-            case 7:
-                if key.u32(0) == 0x61657263 && key.u32(3) == 0x726f7461 {  // creator
-                    try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    creator_0 = try ApiPerson.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 9:
-                if key.u64(0) == 0x6e65697069636572 && key.u64(1) == 0x746e656970696365 {  // recipient
-                    try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    recipient_0 = try ApiPerson.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 15:
-                if key.u64(0) == 0x5f65746176697270 && key.u64(7) == 0x6567617373656d5f {  // private_message
-                    try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    privateMessage_0 = try ApiPrivateMessage.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            default:
-                try r.skipValue()
-            }
+            try lemmyJSONMember(&m, &seen0, &r)
             more = try r.nextMember()
         }
         return Self(
-            privateMessage: try LemmyJSONReader.required(consume privateMessage_0),
-            creator: try LemmyJSONReader.required(consume creator_0),
-            recipient: try LemmyJSONReader.required(consume recipient_0),
+            privateMessage: try LemmyJSONReader.required(m.privateMessage_0.take()),
+            creator: try LemmyJSONReader.required(m.creator_0.take()),
+            recipient: try LemmyJSONReader.required(m.recipient_0.take()),
             _memberwise: LemmyMemberwise())
+    }
+
+    /// The members ``lemmyJSONValue(_:)`` has read so far.
+    struct LemmyJSONMembers {
+        var privateMessage_0: ApiPrivateMessage?
+        var creator_0: ApiPerson?
+        var recipient_0: ApiPerson?
+    }
+
+    /// Reads one member into `m`. Not inlined, so that `m` stays in memory.
+    @inline(never)
+    static func lemmyJSONMember(_ m: inout LemmyJSONMembers, _ seen0: inout UInt64, _ r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        let key = try r.key()
+        switch key.count {
+        case 7:
+            if key.u32(0) == 0x61657263 && key.u32(3) == 0x726f7461 {  // creator
+                try LemmyJSONReader.mark(&seen0, 1 << 1)
+                m.creator_0 = try ApiPerson.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 9:
+            if key.u64(0) == 0x6e65697069636572 && key.u64(1) == 0x746e656970696365 {  // recipient
+                try LemmyJSONReader.mark(&seen0, 1 << 2)
+                m.recipient_0 = try ApiPerson.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 15:
+            if key.u64(0) == 0x5f65746176697270 && key.u64(7) == 0x6567617373656d5f {  // private_message
+                try LemmyJSONReader.mark(&seen0, 1 << 0)
+                m.privateMessage_0 = try ApiPrivateMessage.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        default:
+            try r.skipValue()
+        }
     }
 }
 

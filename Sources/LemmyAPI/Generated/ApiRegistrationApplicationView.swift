@@ -43,53 +43,64 @@ extension ApiRegistrationApplicationView: LemmyFastDecodable {
     /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
     static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
+        var m = LemmyJSONMembers()
+        var more = try r.beginObject()
+        while more {
+            try lemmyJSONMember(&m, &seen0, &r)
+            more = try r.nextMember()
+        }
+        return Self(
+            registrationApplication: try LemmyJSONReader.required(m.registrationApplication_0.take()),
+            creatorLocalUser: try LemmyJSONReader.required(m.creatorLocalUser_0.take()),
+            creator: try LemmyJSONReader.required(m.creator_0.take()),
+            admin: m.admin_0.take(),
+            _memberwise: LemmyMemberwise())
+    }
+
+    /// The members ``lemmyJSONValue(_:)`` has read so far.
+    struct LemmyJSONMembers {
         var registrationApplication_0: ApiRegistrationApplication?
         var creatorLocalUser_0: ApiLocalUser?
         var creator_0: ApiPerson?
         var admin_0: ApiPerson?
-        var more = try r.beginObject()
-        while more {
-            let key = try r.key()
-            switch key.count {
-            case 5:
-                if key.u32(0) == 0x696d6461 && key.u32(1) == 0x6e696d64 {  // admin
-                    try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    admin_0 = try r.consumeNull() ? nil : ApiPerson.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 7:
-                if key.u32(0) == 0x61657263 && key.u32(3) == 0x726f7461 {  // creator
-                    try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    creator_0 = try ApiPerson.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 18:
-                if key.u64(0) == 0x5f726f7461657263 && key.u64(8) == 0x73755f6c61636f6c && key.u64(10) == 0x726573755f6c6163 {  // creator_local_user
-                    try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    creatorLocalUser_0 = try ApiLocalUser.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 24:
-                if key.u64(0) == 0x6172747369676572 && key.u64(8) == 0x7070615f6e6f6974 && key.u64(16) == 0x6e6f69746163696c {  // registration_application
-                    try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    registrationApplication_0 = try ApiRegistrationApplication.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            default:
+    }
+
+    /// Reads one member into `m`. Not inlined, so that `m` stays in memory.
+    @inline(never)
+    static func lemmyJSONMember(_ m: inout LemmyJSONMembers, _ seen0: inout UInt64, _ r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        let key = try r.key()
+        switch key.count {
+        case 5:
+            if key.u32(0) == 0x696d6461 && key.u32(1) == 0x6e696d64 {  // admin
+                try LemmyJSONReader.mark(&seen0, 1 << 3)
+                m.admin_0 = try r.consumeNull() ? nil : ApiPerson.lemmyJSONValue(&r)
+            } else {
                 try r.skipValue()
             }
-            more = try r.nextMember()
+        case 7:
+            if key.u32(0) == 0x61657263 && key.u32(3) == 0x726f7461 {  // creator
+                try LemmyJSONReader.mark(&seen0, 1 << 2)
+                m.creator_0 = try ApiPerson.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 18:
+            if key.u64(0) == 0x5f726f7461657263 && key.u64(8) == 0x73755f6c61636f6c && key.u64(10) == 0x726573755f6c6163 {  // creator_local_user
+                try LemmyJSONReader.mark(&seen0, 1 << 1)
+                m.creatorLocalUser_0 = try ApiLocalUser.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 24:
+            if key.u64(0) == 0x6172747369676572 && key.u64(8) == 0x7070615f6e6f6974 && key.u64(16) == 0x6e6f69746163696c {  // registration_application
+                try LemmyJSONReader.mark(&seen0, 1 << 0)
+                m.registrationApplication_0 = try ApiRegistrationApplication.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        default:
+            try r.skipValue()
         }
-        return Self(
-            registrationApplication: try LemmyJSONReader.required(consume registrationApplication_0),
-            creatorLocalUser: try LemmyJSONReader.required(consume creatorLocalUser_0),
-            creator: try LemmyJSONReader.required(consume creator_0),
-            admin: consume admin_0,
-            _memberwise: LemmyMemberwise())
     }
 }
 

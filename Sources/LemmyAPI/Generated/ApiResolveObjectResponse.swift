@@ -43,53 +43,64 @@ extension ApiResolveObjectResponse: LemmyFastDecodable {
     /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
     static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
+        var m = LemmyJSONMembers()
+        var more = try r.beginObject()
+        while more {
+            try lemmyJSONMember(&m, &seen0, &r)
+            more = try r.nextMember()
+        }
+        return Self(
+            comment: m.comment_0.take(),
+            post: m.post_0.take(),
+            community: m.community_0.take(),
+            person: m.person_0.take(),
+            _memberwise: LemmyMemberwise())
+    }
+
+    /// The members ``lemmyJSONValue(_:)`` has read so far.
+    struct LemmyJSONMembers {
         var comment_0: ApiCommentView?
         var post_0: ApiPostView?
         var community_0: ApiCommunityView?
         var person_0: ApiPersonView?
-        var more = try r.beginObject()
-        while more {
-            let key = try r.key()
-            switch key.count {
-            case 4:
-                if key.u32(0) == 0x74736f70 {  // post
-                    try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    post_0 = try r.consumeNull() ? nil : ApiPostView.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 6:
-                if key.u32(0) == 0x73726570 && key.u32(2) == 0x6e6f7372 {  // person
-                    try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    person_0 = try r.consumeNull() ? nil : ApiPersonView.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 7:
-                if key.u32(0) == 0x6d6d6f63 && key.u32(3) == 0x746e656d {  // comment
-                    try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    comment_0 = try r.consumeNull() ? nil : ApiCommentView.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 9:
-                if key.u64(0) == 0x74696e756d6d6f63 && key.u64(1) == 0x7974696e756d6d6f {  // community
-                    try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    community_0 = try r.consumeNull() ? nil : ApiCommunityView.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            default:
+    }
+
+    /// Reads one member into `m`. Not inlined, so that `m` stays in memory.
+    @inline(never)
+    static func lemmyJSONMember(_ m: inout LemmyJSONMembers, _ seen0: inout UInt64, _ r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        let key = try r.key()
+        switch key.count {
+        case 4:
+            if key.u32(0) == 0x74736f70 {  // post
+                try LemmyJSONReader.mark(&seen0, 1 << 1)
+                m.post_0 = try r.consumeNull() ? nil : ApiPostView.lemmyJSONValue(&r)
+            } else {
                 try r.skipValue()
             }
-            more = try r.nextMember()
+        case 6:
+            if key.u32(0) == 0x73726570 && key.u32(2) == 0x6e6f7372 {  // person
+                try LemmyJSONReader.mark(&seen0, 1 << 3)
+                m.person_0 = try r.consumeNull() ? nil : ApiPersonView.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 7:
+            if key.u32(0) == 0x6d6d6f63 && key.u32(3) == 0x746e656d {  // comment
+                try LemmyJSONReader.mark(&seen0, 1 << 0)
+                m.comment_0 = try r.consumeNull() ? nil : ApiCommentView.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 9:
+            if key.u64(0) == 0x74696e756d6d6f63 && key.u64(1) == 0x7974696e756d6d6f {  // community
+                try LemmyJSONReader.mark(&seen0, 1 << 2)
+                m.community_0 = try r.consumeNull() ? nil : ApiCommunityView.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        default:
+            try r.skipValue()
         }
-        return Self(
-            comment: consume comment_0,
-            post: consume post_0,
-            community: consume community_0,
-            person: consume person_0,
-            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -53,35 +53,46 @@ extension ApiSiteResponse: LemmyFastDecodable {
     /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
     static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
-        var siteView_0: ApiSiteView?
-        var taglines_0: [ApiTagline]?
+        var m = LemmyJSONMembers()
         var more = try r.beginObject()
         while more {
-            let key = try r.key()
-            switch key.count {
-            case 8:
-                if key.u64(0) == 0x73656e696c676174 {  // taglines
-                    try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    taglines_0 = try r.consumeNull() ? nil : [ApiTagline].lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 9:
-                if key.u64(0) == 0x6569765f65746973 && key.u64(1) == 0x776569765f657469 {  // site_view
-                    try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    siteView_0 = try ApiSiteView.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            default:
-                try r.skipValue()
-            }
+            try lemmyJSONMember(&m, &seen0, &r)
             more = try r.nextMember()
         }
         return Self(
-            siteView: try LemmyJSONReader.required(consume siteView_0),
-            taglines: consume taglines_0,
+            siteView: try LemmyJSONReader.required(m.siteView_0.take()),
+            taglines: m.taglines_0.take(),
             _memberwise: LemmyMemberwise())
+    }
+
+    /// The members ``lemmyJSONValue(_:)`` has read so far.
+    struct LemmyJSONMembers {
+        var siteView_0: ApiSiteView?
+        var taglines_0: [ApiTagline]?
+    }
+
+    /// Reads one member into `m`. Not inlined, so that `m` stays in memory.
+    @inline(never)
+    static func lemmyJSONMember(_ m: inout LemmyJSONMembers, _ seen0: inout UInt64, _ r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        let key = try r.key()
+        switch key.count {
+        case 8:
+            if key.u64(0) == 0x73656e696c676174 {  // taglines
+                try LemmyJSONReader.mark(&seen0, 1 << 1)
+                m.taglines_0 = try r.consumeNull() ? nil : [ApiTagline].lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 9:
+            if key.u64(0) == 0x6569765f65746973 && key.u64(1) == 0x776569765f657469 {  // site_view
+                try LemmyJSONReader.mark(&seen0, 1 << 0)
+                m.siteView_0 = try ApiSiteView.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        default:
+            try r.skipValue()
+        }
     }
 }
 

@@ -73,62 +73,73 @@ extension ApiSiteView: LemmyFastDecodable {
     /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
     static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
+        var m = LemmyJSONMembers()
+        var more = try r.beginObject()
+        while more {
+            try lemmyJSONMember(&m, &seen0, &r)
+            more = try r.nextMember()
+        }
+        return Self(
+            site: try LemmyJSONReader.required(m.site_0.take()),
+            localSite: try LemmyJSONReader.required(m.localSite_0.take()),
+            localSiteRateLimit: try LemmyJSONReader.required(m.localSiteRateLimit_0.take()),
+            instance: m.instance_0.take(),
+            counts: m.counts_0.take(),
+            _memberwise: LemmyMemberwise())
+    }
+
+    /// The members ``lemmyJSONValue(_:)`` has read so far.
+    struct LemmyJSONMembers {
         var site_0: ApiSite?
         var localSite_0: ApiLocalSite?
         var localSiteRateLimit_0: ApiLocalSiteRateLimit?
         var instance_0: ApiInstance?
         var counts_0: ApiSiteAggregates?
-        var more = try r.beginObject()
-        while more {
-            let key = try r.key()
-            switch key.count {
-            case 4:
-                if key.u32(0) == 0x65746973 {  // site
-                    try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    site_0 = try ApiSite.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 6:
-                if key.u32(0) == 0x6e756f63 && key.u32(2) == 0x73746e75 {  // counts
-                    try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    counts_0 = try r.consumeNull() ? nil : ApiSiteAggregates.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 8:
-                if key.u64(0) == 0x65636e6174736e69 {  // instance
-                    try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    instance_0 = try r.consumeNull() ? nil : ApiInstance.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 10:
-                if key.u64(0) == 0x69735f6c61636f6c && key.u64(2) == 0x657469735f6c6163 {  // local_site
-                    try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    localSite_0 = try ApiLocalSite.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 21:
-                if key.u64(0) == 0x69735f6c61636f6c && key.u64(8) == 0x5f657461725f6574 && key.u64(13) == 0x74696d696c5f6574 {  // local_site_rate_limit
-                    try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    localSiteRateLimit_0 = try ApiLocalSiteRateLimit.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            default:
+    }
+
+    /// Reads one member into `m`. Not inlined, so that `m` stays in memory.
+    @inline(never)
+    static func lemmyJSONMember(_ m: inout LemmyJSONMembers, _ seen0: inout UInt64, _ r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        let key = try r.key()
+        switch key.count {
+        case 4:
+            if key.u32(0) == 0x65746973 {  // site
+                try LemmyJSONReader.mark(&seen0, 1 << 0)
+                m.site_0 = try ApiSite.lemmyJSONValue(&r)
+            } else {
                 try r.skipValue()
             }
-            more = try r.nextMember()
+        case 6:
+            if key.u32(0) == 0x6e756f63 && key.u32(2) == 0x73746e75 {  // counts
+                try LemmyJSONReader.mark(&seen0, 1 << 4)
+                m.counts_0 = try r.consumeNull() ? nil : ApiSiteAggregates.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 8:
+            if key.u64(0) == 0x65636e6174736e69 {  // instance
+                try LemmyJSONReader.mark(&seen0, 1 << 3)
+                m.instance_0 = try r.consumeNull() ? nil : ApiInstance.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 10:
+            if key.u64(0) == 0x69735f6c61636f6c && key.u64(2) == 0x657469735f6c6163 {  // local_site
+                try LemmyJSONReader.mark(&seen0, 1 << 1)
+                m.localSite_0 = try ApiLocalSite.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 21:
+            if key.u64(0) == 0x69735f6c61636f6c && key.u64(8) == 0x5f657461725f6574 && key.u64(13) == 0x74696d696c5f6574 {  // local_site_rate_limit
+                try LemmyJSONReader.mark(&seen0, 1 << 2)
+                m.localSiteRateLimit_0 = try ApiLocalSiteRateLimit.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        default:
+            try r.skipValue()
         }
-        return Self(
-            site: try LemmyJSONReader.required(consume site_0),
-            localSite: try LemmyJSONReader.required(consume localSite_0),
-            localSiteRateLimit: try LemmyJSONReader.required(consume localSiteRateLimit_0),
-            instance: consume instance_0,
-            counts: consume counts_0,
-            _memberwise: LemmyMemberwise())
     }
 }
 

@@ -31,26 +31,37 @@ extension ApiTaglineResponse: LemmyFastDecodable {
     /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
     static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
-        var tagline_0: ApiTagline?
+        var m = LemmyJSONMembers()
         var more = try r.beginObject()
         while more {
-            let key = try r.key()
-            switch key.count {
-            case 7:
-                if key.u32(0) == 0x6c676174 && key.u32(3) == 0x656e696c {  // tagline
-                    try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    tagline_0 = try ApiTagline.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            default:
-                try r.skipValue()
-            }
+            try lemmyJSONMember(&m, &seen0, &r)
             more = try r.nextMember()
         }
         return Self(
-            tagline: try LemmyJSONReader.required(consume tagline_0),
+            tagline: try LemmyJSONReader.required(m.tagline_0.take()),
             _memberwise: LemmyMemberwise())
+    }
+
+    /// The members ``lemmyJSONValue(_:)`` has read so far.
+    struct LemmyJSONMembers {
+        var tagline_0: ApiTagline?
+    }
+
+    /// Reads one member into `m`. Not inlined, so that `m` stays in memory.
+    @inline(never)
+    static func lemmyJSONMember(_ m: inout LemmyJSONMembers, _ seen0: inout UInt64, _ r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        let key = try r.key()
+        switch key.count {
+        case 7:
+            if key.u32(0) == 0x6c676174 && key.u32(3) == 0x656e696c {  // tagline
+                try LemmyJSONReader.mark(&seen0, 1 << 0)
+                m.tagline_0 = try ApiTagline.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        default:
+            try r.skipValue()
+        }
     }
 }
 

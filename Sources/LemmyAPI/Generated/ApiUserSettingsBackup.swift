@@ -91,6 +91,34 @@ extension ApiUserSettingsBackup: LemmyFastDecodable {
     /// Reads every version's members from JSON bytes; gives up where `init(from:)` might differ.
     static func lemmyJSONValue(_ r: inout LemmyJSONReader) throws(LemmyJSONBail) -> Self {
         var seen0: UInt64 = 0
+        var m = LemmyJSONMembers()
+        var more = try r.beginObject()
+        while more {
+            try lemmyJSONMember(&m, &seen0, &r)
+            more = try r.nextMember()
+        }
+        return Self(
+            displayName: m.displayName_0.take(),
+            bio: m.bio_0.take(),
+            avatar: m.avatar_0.take(),
+            banner: m.banner_0.take(),
+            matrixId: m.matrixId_0.take(),
+            botAccount: m.botAccount_0,
+            settings: m.settings_0.take(),
+            followedCommunities: try LemmyJSONReader.required(m.followedCommunities_0.take()),
+            savedPosts: try LemmyJSONReader.required(m.savedPosts_0.take()),
+            savedComments: try LemmyJSONReader.required(m.savedComments_0.take()),
+            blockedCommunities: try LemmyJSONReader.required(m.blockedCommunities_0.take()),
+            blockedUsers: try LemmyJSONReader.required(m.blockedUsers_0.take()),
+            blockedInstancesCommunities: try LemmyJSONReader.required(m.blockedInstancesCommunities_0.take()),
+            blockedInstancesPersons: try LemmyJSONReader.required(m.blockedInstancesPersons_0.take()),
+            blockingKeywords: try LemmyJSONReader.required(m.blockingKeywords_0.take()),
+            discussionLanguages: try LemmyJSONReader.required(m.discussionLanguages_0.take()),
+            _memberwise: LemmyMemberwise())
+    }
+
+    /// The members ``lemmyJSONValue(_:)`` has read so far.
+    struct LemmyJSONMembers {
         var displayName_0: String?
         var bio_0: String?
         var avatar_0: String?
@@ -107,133 +135,116 @@ extension ApiUserSettingsBackup: LemmyFastDecodable {
         var blockedInstancesPersons_0: [String]?
         var blockingKeywords_0: [String]?
         var discussionLanguages_0: [String]?
-        var more = try r.beginObject()
-        while more {
-            let key = try r.key()
-            switch key.count {
-            case 3:
-                if key.u16(0) == 0x6962 && key.u16(1) == 0x6f69 {  // bio
-                    try LemmyJSONReader.mark(&seen0, 1 << 1)
-                    bio_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 6:
-                if key.u32(0) == 0x74617661 && key.u32(2) == 0x72617461 {  // avatar
-                    try LemmyJSONReader.mark(&seen0, 1 << 2)
-                    avatar_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
-                } else if key.u32(0) == 0x6e6e6162 && key.u32(2) == 0x72656e6e {  // banner
-                    try LemmyJSONReader.mark(&seen0, 1 << 3)
-                    banner_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 8:
-                if key.u64(0) == 0x73676e6974746573 {  // settings
-                    try LemmyJSONReader.mark(&seen0, 1 << 6)
-                    settings_0 = try r.consumeNull() ? nil : ApiLocalUser.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 9:
-                if key.u64(0) == 0x695f78697274616d && key.u64(1) == 0x64695f7869727461 {  // matrix_id
-                    try LemmyJSONReader.mark(&seen0, 1 << 4)
-                    matrixId_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 11:
-                if key.u64(0) == 0x6f6363615f746f62 && key.u64(3) == 0x746e756f6363615f {  // bot_account
-                    try LemmyJSONReader.mark(&seen0, 1 << 5)
-                    botAccount_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
-                } else if key.u64(0) == 0x6f705f6465766173 && key.u64(3) == 0x7374736f705f6465 {  // saved_posts
-                    try LemmyJSONReader.mark(&seen0, 1 << 8)
-                    savedPosts_0 = try [String].lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 12:
-                if key.u64(0) == 0x5f79616c70736964 && key.u64(4) == 0x656d616e5f79616c {  // display_name
-                    try LemmyJSONReader.mark(&seen0, 1 << 0)
-                    displayName_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 13:
-                if key.u64(0) == 0x5f64656b636f6c62 && key.u64(5) == 0x73726573755f6465 {  // blocked_users
-                    try LemmyJSONReader.mark(&seen0, 1 << 11)
-                    blockedUsers_0 = try [String].lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 14:
-                if key.u64(0) == 0x6f635f6465766173 && key.u64(6) == 0x73746e656d6d6f63 {  // saved_comments
-                    try LemmyJSONReader.mark(&seen0, 1 << 9)
-                    savedComments_0 = try [String].lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 17:
-                if key.u64(0) == 0x676e696b636f6c62 && key.u64(8) == 0x64726f7779656b5f && key.u64(9) == 0x7364726f7779656b {  // blocking_keywords
-                    try LemmyJSONReader.mark(&seen0, 1 << 14)
-                    blockingKeywords_0 = try [String].lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 19:
-                if key.u64(0) == 0x5f64656b636f6c62 && key.u64(8) == 0x74696e756d6d6f63 && key.u64(11) == 0x73656974696e756d {  // blocked_communities
-                    try LemmyJSONReader.mark(&seen0, 1 << 10)
-                    blockedCommunities_0 = try [String].lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 20:
-                if key.u64(0) == 0x6973737563736964 && key.u64(8) == 0x75676e616c5f6e6f && key.u64(12) == 0x7365676175676e61 {  // discussion_languages
-                    try LemmyJSONReader.mark(&seen0, 1 << 15)
-                    discussionLanguages_0 = try [String].lemmyJSONValue(&r)
-                } else if key.u64(0) == 0x6465776f6c6c6f66 && key.u64(8) == 0x696e756d6d6f635f && key.u64(12) == 0x73656974696e756d {  // followed_communities
-                    try LemmyJSONReader.mark(&seen0, 1 << 7)
-                    followedCommunities_0 = try [String].lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 25:
-                if key.u64(0) == 0x5f64656b636f6c62 && key.u64(8) == 0x65636e6174736e69 && key.u64(16) == 0x6e6f737265705f73 && key.u64(17) == 0x736e6f737265705f {  // blocked_instances_persons
-                    try LemmyJSONReader.mark(&seen0, 1 << 13)
-                    blockedInstancesPersons_0 = try [String].lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            case 29:
-                if key.u64(0) == 0x5f64656b636f6c62 && key.u64(8) == 0x65636e6174736e69 && key.u64(16) == 0x6e756d6d6f635f73 && key.u64(21) == 0x73656974696e756d {  // blocked_instances_communities
-                    try LemmyJSONReader.mark(&seen0, 1 << 12)
-                    blockedInstancesCommunities_0 = try [String].lemmyJSONValue(&r)
-                } else {
-                    try r.skipValue()
-                }
-            default:
+    }
+
+    /// Reads one member into `m`. Not inlined, so that `m` stays in memory.
+    @inline(never)
+    static func lemmyJSONMember(_ m: inout LemmyJSONMembers, _ seen0: inout UInt64, _ r: inout LemmyJSONReader) throws(LemmyJSONBail) {
+        let key = try r.key()
+        switch key.count {
+        case 3:
+            if key.u16(0) == 0x6962 && key.u16(1) == 0x6f69 {  // bio
+                try LemmyJSONReader.mark(&seen0, 1 << 1)
+                m.bio_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
+            } else {
                 try r.skipValue()
             }
-            more = try r.nextMember()
+        case 6:
+            if key.u32(0) == 0x74617661 && key.u32(2) == 0x72617461 {  // avatar
+                try LemmyJSONReader.mark(&seen0, 1 << 2)
+                m.avatar_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
+            } else if key.u32(0) == 0x6e6e6162 && key.u32(2) == 0x72656e6e {  // banner
+                try LemmyJSONReader.mark(&seen0, 1 << 3)
+                m.banner_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 8:
+            if key.u64(0) == 0x73676e6974746573 {  // settings
+                try LemmyJSONReader.mark(&seen0, 1 << 6)
+                m.settings_0 = try r.consumeNull() ? nil : ApiLocalUser.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 9:
+            if key.u64(0) == 0x695f78697274616d && key.u64(1) == 0x64695f7869727461 {  // matrix_id
+                try LemmyJSONReader.mark(&seen0, 1 << 4)
+                m.matrixId_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 11:
+            if key.u64(0) == 0x6f6363615f746f62 && key.u64(3) == 0x746e756f6363615f {  // bot_account
+                try LemmyJSONReader.mark(&seen0, 1 << 5)
+                m.botAccount_0 = try r.consumeNull() ? nil : Bool.lemmyJSONValue(&r)
+            } else if key.u64(0) == 0x6f705f6465766173 && key.u64(3) == 0x7374736f705f6465 {  // saved_posts
+                try LemmyJSONReader.mark(&seen0, 1 << 8)
+                m.savedPosts_0 = try [String].lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 12:
+            if key.u64(0) == 0x5f79616c70736964 && key.u64(4) == 0x656d616e5f79616c {  // display_name
+                try LemmyJSONReader.mark(&seen0, 1 << 0)
+                m.displayName_0 = try r.consumeNull() ? nil : String.lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 13:
+            if key.u64(0) == 0x5f64656b636f6c62 && key.u64(5) == 0x73726573755f6465 {  // blocked_users
+                try LemmyJSONReader.mark(&seen0, 1 << 11)
+                m.blockedUsers_0 = try [String].lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 14:
+            if key.u64(0) == 0x6f635f6465766173 && key.u64(6) == 0x73746e656d6d6f63 {  // saved_comments
+                try LemmyJSONReader.mark(&seen0, 1 << 9)
+                m.savedComments_0 = try [String].lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 17:
+            if key.u64(0) == 0x676e696b636f6c62 && key.u64(8) == 0x64726f7779656b5f && key.u64(9) == 0x7364726f7779656b {  // blocking_keywords
+                try LemmyJSONReader.mark(&seen0, 1 << 14)
+                m.blockingKeywords_0 = try [String].lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 19:
+            if key.u64(0) == 0x5f64656b636f6c62 && key.u64(8) == 0x74696e756d6d6f63 && key.u64(11) == 0x73656974696e756d {  // blocked_communities
+                try LemmyJSONReader.mark(&seen0, 1 << 10)
+                m.blockedCommunities_0 = try [String].lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 20:
+            if key.u64(0) == 0x6973737563736964 && key.u64(8) == 0x75676e616c5f6e6f && key.u64(12) == 0x7365676175676e61 {  // discussion_languages
+                try LemmyJSONReader.mark(&seen0, 1 << 15)
+                m.discussionLanguages_0 = try [String].lemmyJSONValue(&r)
+            } else if key.u64(0) == 0x6465776f6c6c6f66 && key.u64(8) == 0x696e756d6d6f635f && key.u64(12) == 0x73656974696e756d {  // followed_communities
+                try LemmyJSONReader.mark(&seen0, 1 << 7)
+                m.followedCommunities_0 = try [String].lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 25:
+            if key.u64(0) == 0x5f64656b636f6c62 && key.u64(8) == 0x65636e6174736e69 && key.u64(16) == 0x6e6f737265705f73 && key.u64(17) == 0x736e6f737265705f {  // blocked_instances_persons
+                try LemmyJSONReader.mark(&seen0, 1 << 13)
+                m.blockedInstancesPersons_0 = try [String].lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        case 29:
+            if key.u64(0) == 0x5f64656b636f6c62 && key.u64(8) == 0x65636e6174736e69 && key.u64(16) == 0x6e756d6d6f635f73 && key.u64(21) == 0x73656974696e756d {  // blocked_instances_communities
+                try LemmyJSONReader.mark(&seen0, 1 << 12)
+                m.blockedInstancesCommunities_0 = try [String].lemmyJSONValue(&r)
+            } else {
+                try r.skipValue()
+            }
+        default:
+            try r.skipValue()
         }
-        return Self(
-            displayName: consume displayName_0,
-            bio: consume bio_0,
-            avatar: consume avatar_0,
-            banner: consume banner_0,
-            matrixId: consume matrixId_0,
-            botAccount: botAccount_0,
-            settings: consume settings_0,
-            followedCommunities: try LemmyJSONReader.required(consume followedCommunities_0),
-            savedPosts: try LemmyJSONReader.required(consume savedPosts_0),
-            savedComments: try LemmyJSONReader.required(consume savedComments_0),
-            blockedCommunities: try LemmyJSONReader.required(consume blockedCommunities_0),
-            blockedUsers: try LemmyJSONReader.required(consume blockedUsers_0),
-            blockedInstancesCommunities: try LemmyJSONReader.required(consume blockedInstancesCommunities_0),
-            blockedInstancesPersons: try LemmyJSONReader.required(consume blockedInstancesPersons_0),
-            blockingKeywords: try LemmyJSONReader.required(consume blockingKeywords_0),
-            discussionLanguages: try LemmyJSONReader.required(consume discussionLanguages_0),
-            _memberwise: LemmyMemberwise())
     }
 }
 
