@@ -68,6 +68,11 @@ struct EmitContext {
         return isPlainValue(self.swiftType(target, key: nil))
     }
 
+    /// Whether `swiftType`, a name this context maps to, is one of the API's object types.
+    func isObject(_ swiftType: String) -> Bool {
+        swiftType.hasPrefix("Api") && types[String(swiftType.dropFirst(3))]?.kind == .object
+    }
+
     /// Whether values of `type` can be GET parameters (``LemmyQueryValue`` in the runtime).
     func isQueryable(_ type: TSType) -> Bool {
         switch type {

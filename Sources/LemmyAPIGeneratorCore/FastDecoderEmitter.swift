@@ -53,16 +53,11 @@ enum FastDecoderEmitter {
         // place by a function of its own: as separate locals, the optimizer carried each nested
         // object from one turn of the member loop to the next and copied them all at every
         // member (a post view's five, about 1.6 KB a member: a fifth of decoding a page of posts).
-        let inMemory = slots.contains { slot in
-            slot.prop.swiftType.hasPrefix("Api") && context.types[String(slot.prop.swiftType.dropFirst(3))]?.kind == .object
-        }
+        let inMemory = slots.contains { context.isObject($0.prop.swiftType) }
         let holder = inMemory ? "m." : ""
+        let declarations = slots.map { "        var \($0.variable): \($0.prop.swiftType)?\n" }.joined()
         for mask in masks { out += "        var \(mask): UInt64 = 0\n" }
-        if inMemory {
-            out += "        var m = LemmyJSONMembers()\n"
-        } else {
-            for slot in slots { out += "        var \(slot.variable): \(slot.prop.swiftType)?\n" }
-        }
+        out += inMemory ? "        var m = LemmyJSONMembers()\n" : declarations
         var read: [String: String] = [:]
         for (n, slot) in slots.enumerated() {
             let mark = "try LemmyJSONReader.mark(&seen\(n / 64), 1 << \(n % 64))"
@@ -106,9 +101,7 @@ enum FastDecoderEmitter {
         out += "    }\n"
         if inMemory {
             out += "\n    /// The members ``lemmyJSONValue(_:)`` has read so far.\n"
-            out += "    struct LemmyJSONMembers {\n"
-            for slot in slots { out += "        var \(slot.variable): \(slot.prop.swiftType)?\n" }
-            out += "    }\n\n"
+            out += "    struct LemmyJSONMembers {\n" + declarations + "    }\n\n"
             out += "    /// Reads one member into `m`. Not inlined, so that `m` stays in memory.\n"
             out += "    @inline(never)\n"
             out += "    static func lemmyJSONMember(_ m: inout LemmyJSONMembers, "
