@@ -166,6 +166,16 @@ public enum MiddlewareModelEmitter {
                 out.append("        if _\(f.storedName) != snapshot.\(f.name) { \(f.storedName) = snapshot.\(f.name) }")
             }
             out.append("    }")
+            out.append("")
+            // Read from the backing storage, as `apply` does: through the observed getters, the
+            // debug check in `merge` would make the merging scope depend on every field.
+            out.append("    /// Whether the fields show the confirmed state (checked by `merge` in debug builds).")
+            out.append("    var showsConfirmed: Bool {")
+            for f in values where f.kind == "var" {
+                out.append("        guard _\(f.storedName) == confirmed.\(f.name) else { return false }")
+            }
+            out.append("        return true")
+            out.append("    }")
             for f in refs where f.kind == "refs" {
                 let cap = upperFirst(f.name)
                 out.append("")

@@ -263,6 +263,21 @@ public final class Comment1: Comment1Providing, Observable, LazilyObserved {
         if _distinguished != snapshot.distinguished { distinguished = snapshot.distinguished }
         if _languageId != snapshot.languageId { languageId = snapshot.languageId }
     }
+
+    /// Whether the fields show the confirmed state (checked by `merge` in debug builds).
+    var showsConfirmed: Bool {
+        guard _content == confirmed.content else { return false }
+        guard _creatorId == confirmed.creatorId else { return false }
+        guard _postId == confirmed.postId else { return false }
+        guard _path == confirmed.path else { return false }
+        guard _created == confirmed.created else { return false }
+        guard _updated == confirmed.updated else { return false }
+        guard _deleted == confirmed.deleted else { return false }
+        guard _removed == confirmed.removed else { return false }
+        guard _distinguished == confirmed.distinguished else { return false }
+        guard _languageId == confirmed.languageId else { return false }
+        return true
+    }
 }
 
 extension Comment1: SnapshotBacked {}
@@ -446,6 +461,17 @@ public final class Comment2: Comment2Providing, Observable, LazilyObserved {
         if _creatorIsModerator != snapshot.creatorIsModerator { creatorIsModerator = snapshot.creatorIsModerator }
         if _creatorIsAdmin != snapshot.creatorIsAdmin { creatorIsAdmin = snapshot.creatorIsAdmin }
         if _creatorBannedFromCommunity != snapshot.creatorBannedFromCommunity { creatorBannedFromCommunity = snapshot.creatorBannedFromCommunity }
+    }
+
+    /// Whether the fields show the confirmed state (checked by `merge` in debug builds).
+    var showsConfirmed: Bool {
+        guard _votes == confirmed.votes else { return false }
+        guard _saved == confirmed.saved else { return false }
+        guard _childCount == confirmed.childCount else { return false }
+        guard _creatorIsModerator == confirmed.creatorIsModerator else { return false }
+        guard _creatorIsAdmin == confirmed.creatorIsAdmin else { return false }
+        guard _creatorBannedFromCommunity == confirmed.creatorBannedFromCommunity else { return false }
+        return true
     }
 }
 

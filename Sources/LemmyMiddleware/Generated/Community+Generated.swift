@@ -353,6 +353,25 @@ public final class Community1: Community1Providing, Observable, LazilyObserved {
         if _instanceId != snapshot.instanceId { instanceId = snapshot.instanceId }
         if _blocked != snapshot.blocked { blocked = snapshot.blocked }
     }
+
+    /// Whether the fields show the confirmed state (checked by `merge` in debug builds).
+    var showsConfirmed: Bool {
+        guard _name == confirmed.name else { return false }
+        guard _displayName == confirmed.displayName else { return false }
+        guard _description == confirmed.description else { return false }
+        guard _iconText == confirmed.icon else { return false }
+        guard _bannerText == confirmed.banner else { return false }
+        guard _created == confirmed.created else { return false }
+        guard _updated == confirmed.updated else { return false }
+        guard _nsfw == confirmed.nsfw else { return false }
+        guard _removed == confirmed.removed else { return false }
+        guard _deleted == confirmed.deleted else { return false }
+        guard _onlyModeratorsCanPost == confirmed.onlyModeratorsCanPost else { return false }
+        guard _isLocal == confirmed.isLocal else { return false }
+        guard _instanceId == confirmed.instanceId else { return false }
+        guard _blocked == confirmed.blocked else { return false }
+        return true
+    }
 }
 
 extension Community1: SnapshotBacked {}
@@ -503,6 +522,16 @@ public final class Community2: Community2Providing, Observable, LazilyObserved {
         if _commentCount != snapshot.commentCount { commentCount = snapshot.commentCount }
         if _activeUserCountMonth != snapshot.activeUserCountMonth { activeUserCountMonth = snapshot.activeUserCountMonth }
     }
+
+    /// Whether the fields show the confirmed state (checked by `merge` in debug builds).
+    var showsConfirmed: Bool {
+        guard _subscription == confirmed.subscription else { return false }
+        guard _subscriberCount == confirmed.subscriberCount else { return false }
+        guard _postCount == confirmed.postCount else { return false }
+        guard _commentCount == confirmed.commentCount else { return false }
+        guard _activeUserCountMonth == confirmed.activeUserCountMonth else { return false }
+        return true
+    }
 }
 
 extension Community2: SnapshotBacked {}
@@ -593,6 +622,12 @@ public final class Community3: Community3Providing, Observable, LazilyObserved {
     /// was much of merging a page into cached models (the MiddlewareIngest benchmark).
     func apply(_ snapshot: Community3Snapshot) {
         if _discussionLanguages != snapshot.discussionLanguages { discussionLanguages = snapshot.discussionLanguages }
+    }
+
+    /// Whether the fields show the confirmed state (checked by `merge` in debug builds).
+    var showsConfirmed: Bool {
+        guard _discussionLanguages == confirmed.discussionLanguages else { return false }
+        return true
     }
 
     /// Replaces ``moderators`` if the list holds different objects and comes from the answer

@@ -104,6 +104,13 @@ public final class Mention1: Mention1Providing, Observable, LazilyObserved {
         if _read != snapshot.read { read = snapshot.read }
         if _created != snapshot.created { created = snapshot.created }
     }
+
+    /// Whether the fields show the confirmed state (checked by `merge` in debug builds).
+    var showsConfirmed: Bool {
+        guard _read == confirmed.read else { return false }
+        guard _created == confirmed.created else { return false }
+        return true
+    }
 }
 
 extension Mention1: SnapshotBacked {}

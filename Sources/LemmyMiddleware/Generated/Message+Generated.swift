@@ -197,6 +197,17 @@ public final class Message1: Message1Providing, Observable, LazilyObserved {
         if _read != snapshot.read { read = snapshot.read }
         if _notificationId != snapshot.notificationId { notificationId = snapshot.notificationId }
     }
+
+    /// Whether the fields show the confirmed state (checked by `merge` in debug builds).
+    var showsConfirmed: Bool {
+        guard _content == confirmed.content else { return false }
+        guard _created == confirmed.created else { return false }
+        guard _updated == confirmed.updated else { return false }
+        guard _deleted == confirmed.deleted else { return false }
+        guard _read == confirmed.read else { return false }
+        guard _notificationId == confirmed.notificationId else { return false }
+        return true
+    }
 }
 
 extension Message1: SnapshotBacked {}
@@ -261,6 +272,11 @@ public final class Message2: Message2Providing, Observable, LazilyObserved {
     /// getter registers an access, a key path and a thread-local lookup per field, which
     /// was much of merging a page into cached models (the MiddlewareIngest benchmark).
     func apply(_ snapshot: Message2Snapshot) {
+    }
+
+    /// Whether the fields show the confirmed state (checked by `merge` in debug builds).
+    var showsConfirmed: Bool {
+        return true
     }
 }
 

@@ -315,6 +315,23 @@ public final class Person1: Person1Providing, Observable, LazilyObserved {
         if _instanceId != snapshot.instanceId { instanceId = snapshot.instanceId }
         if _blocked != snapshot.blocked { blocked = snapshot.blocked }
     }
+
+    /// Whether the fields show the confirmed state (checked by `merge` in debug builds).
+    var showsConfirmed: Bool {
+        guard _name == confirmed.name else { return false }
+        guard _displayName == confirmed.displayName else { return false }
+        guard _bio == confirmed.bio else { return false }
+        guard _avatarText == confirmed.avatar else { return false }
+        guard _bannerText == confirmed.banner else { return false }
+        guard _created == confirmed.created else { return false }
+        guard _updated == confirmed.updated else { return false }
+        guard _isBot == confirmed.isBot else { return false }
+        guard _isDeleted == confirmed.isDeleted else { return false }
+        guard _isLocal == confirmed.isLocal else { return false }
+        guard _instanceId == confirmed.instanceId else { return false }
+        guard _blocked == confirmed.blocked else { return false }
+        return true
+    }
 }
 
 extension Person1: SnapshotBacked {}
@@ -446,6 +463,15 @@ public final class Person2: Person2Providing, Observable, LazilyObserved {
         if _isAdmin != snapshot.isAdmin { isAdmin = snapshot.isAdmin }
         if _isBanned != snapshot.isBanned { isBanned = snapshot.isBanned }
     }
+
+    /// Whether the fields show the confirmed state (checked by `merge` in debug builds).
+    var showsConfirmed: Bool {
+        guard _postCount == confirmed.postCount else { return false }
+        guard _commentCount == confirmed.commentCount else { return false }
+        guard _isAdmin == confirmed.isAdmin else { return false }
+        guard _isBanned == confirmed.isBanned else { return false }
+        return true
+    }
 }
 
 extension Person2: SnapshotBacked {}
@@ -517,6 +543,11 @@ public final class Person3: Person3Providing, Observable, LazilyObserved {
     /// getter registers an access, a key path and a thread-local lookup per field, which
     /// was much of merging a page into cached models (the MiddlewareIngest benchmark).
     func apply(_ snapshot: Person3Snapshot) {
+    }
+
+    /// Whether the fields show the confirmed state (checked by `merge` in debug builds).
+    var showsConfirmed: Bool {
+        return true
     }
 
     /// Replaces ``moderatedCommunities`` if the list holds different objects and comes from the answer

@@ -491,6 +491,32 @@ public final class Post1: Post1Providing, Observable, LazilyObserved {
         if _languageId != snapshot.languageId { languageId = snapshot.languageId }
         if _isLocal != snapshot.isLocal { isLocal = snapshot.isLocal }
     }
+
+    /// Whether the fields show the confirmed state (checked by `merge` in debug builds).
+    var showsConfirmed: Bool {
+        guard _title == confirmed.title else { return false }
+        guard _content == confirmed.content else { return false }
+        guard _linkURLText == confirmed.linkURL else { return false }
+        guard _thumbnailURLText == confirmed.thumbnailURL else { return false }
+        guard _embedTitle == confirmed.embedTitle else { return false }
+        guard _embedDescription == confirmed.embedDescription else { return false }
+        guard _embedVideoURLText == confirmed.embedVideoURL else { return false }
+        guard _urlContentType == confirmed.urlContentType else { return false }
+        guard _altText == confirmed.altText else { return false }
+        guard _creatorId == confirmed.creatorId else { return false }
+        guard _communityId == confirmed.communityId else { return false }
+        guard _created == confirmed.created else { return false }
+        guard _updated == confirmed.updated else { return false }
+        guard _deleted == confirmed.deleted else { return false }
+        guard _removed == confirmed.removed else { return false }
+        guard _locked == confirmed.locked else { return false }
+        guard _nsfw == confirmed.nsfw else { return false }
+        guard _pinnedCommunity == confirmed.pinnedCommunity else { return false }
+        guard _pinnedInstance == confirmed.pinnedInstance else { return false }
+        guard _languageId == confirmed.languageId else { return false }
+        guard _isLocal == confirmed.isLocal else { return false }
+        return true
+    }
 }
 
 extension Post1: SnapshotBacked {}
@@ -746,6 +772,21 @@ public final class Post2: Post2Providing, Observable, LazilyObserved {
         if _creatorBannedFromCommunity != snapshot.creatorBannedFromCommunity { creatorBannedFromCommunity = snapshot.creatorBannedFromCommunity }
         if _tags != snapshot.tags { tags = snapshot.tags }
     }
+
+    /// Whether the fields show the confirmed state (checked by `merge` in debug builds).
+    var showsConfirmed: Bool {
+        guard _votes == confirmed.votes else { return false }
+        guard _saved == confirmed.saved else { return false }
+        guard _read == confirmed.read else { return false }
+        guard _hidden == confirmed.hidden else { return false }
+        guard _commentCount == confirmed.commentCount else { return false }
+        guard _unreadCommentCount == confirmed.unreadCommentCount else { return false }
+        guard _creatorIsModerator == confirmed.creatorIsModerator else { return false }
+        guard _creatorIsAdmin == confirmed.creatorIsAdmin else { return false }
+        guard _creatorBannedFromCommunity == confirmed.creatorBannedFromCommunity else { return false }
+        guard _tags == confirmed.tags else { return false }
+        return true
+    }
 }
 
 extension Post2: SnapshotBacked {}
@@ -839,6 +880,11 @@ public final class Post3: Post3Providing, Observable, LazilyObserved {
     /// getter registers an access, a key path and a thread-local lookup per field, which
     /// was much of merging a page into cached models (the MiddlewareIngest benchmark).
     func apply(_ snapshot: Post3Snapshot) {
+    }
+
+    /// Whether the fields show the confirmed state (checked by `merge` in debug builds).
+    var showsConfirmed: Bool {
+        return true
     }
 
     /// Replaces ``moderators`` if the list holds different objects and comes from the answer

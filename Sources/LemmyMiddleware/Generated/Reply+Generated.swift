@@ -108,6 +108,13 @@ public final class Reply1: Reply1Providing, Observable, LazilyObserved {
         if _read != snapshot.read { read = snapshot.read }
         if _created != snapshot.created { created = snapshot.created }
     }
+
+    /// Whether the fields show the confirmed state (checked by `merge` in debug builds).
+    var showsConfirmed: Bool {
+        guard _read == confirmed.read else { return false }
+        guard _created == confirmed.created else { return false }
+        return true
+    }
 }
 
 extension Reply1: SnapshotBacked {}
@@ -182,6 +189,11 @@ public final class Reply2: Reply2Providing, Observable, LazilyObserved {
     /// getter registers an access, a key path and a thread-local lookup per field, which
     /// was much of merging a page into cached models (the MiddlewareIngest benchmark).
     func apply(_ snapshot: Reply2Snapshot) {
+    }
+
+    /// Whether the fields show the confirmed state (checked by `merge` in debug builds).
+    var showsConfirmed: Bool {
+        return true
     }
 }
 

@@ -201,6 +201,17 @@ public final class Site1: Site1Providing, Observable, LazilyObserved {
         if _bannerText != snapshot.banner { bannerText = snapshot.banner }
         if _created != snapshot.created { created = snapshot.created }
     }
+
+    /// Whether the fields show the confirmed state (checked by `merge` in debug builds).
+    var showsConfirmed: Bool {
+        guard _name == confirmed.name else { return false }
+        guard _summary == confirmed.summary else { return false }
+        guard _sidebar == confirmed.sidebar else { return false }
+        guard _iconText == confirmed.icon else { return false }
+        guard _bannerText == confirmed.banner else { return false }
+        guard _created == confirmed.created else { return false }
+        return true
+    }
 }
 
 extension Site1: SnapshotBacked {}
@@ -351,6 +362,16 @@ public final class Site2: Site2Providing, Observable, LazilyObserved {
         if _communityCount != snapshot.communityCount { communityCount = snapshot.communityCount }
         if _activeUserCountMonth != snapshot.activeUserCountMonth { activeUserCountMonth = snapshot.activeUserCountMonth }
     }
+
+    /// Whether the fields show the confirmed state (checked by `merge` in debug builds).
+    var showsConfirmed: Bool {
+        guard _userCount == confirmed.userCount else { return false }
+        guard _postCount == confirmed.postCount else { return false }
+        guard _commentCount == confirmed.commentCount else { return false }
+        guard _communityCount == confirmed.communityCount else { return false }
+        guard _activeUserCountMonth == confirmed.activeUserCountMonth else { return false }
+        return true
+    }
 }
 
 extension Site2: SnapshotBacked {}
@@ -441,6 +462,12 @@ public final class Site3: Site3Providing, Observable, LazilyObserved {
     /// was much of merging a page into cached models (the MiddlewareIngest benchmark).
     func apply(_ snapshot: Site3Snapshot) {
         if _version != snapshot.version { version = snapshot.version }
+    }
+
+    /// Whether the fields show the confirmed state (checked by `merge` in debug builds).
+    var showsConfirmed: Bool {
+        guard _version == confirmed.version else { return false }
+        return true
     }
 
     /// Replaces ``administrators`` if the list holds different objects and comes from the answer

@@ -11,6 +11,8 @@
     var snapshot: Snapshot { get }
     /// Writes the fields that differ.
     func apply(_ snapshot: Snapshot)
+    /// Whether the fields show ``confirmed``, read without registering an observed access.
+    var showsConfirmed: Bool { get }
 }
 
 extension SnapshotBacked {
@@ -19,10 +21,18 @@ extension SnapshotBacked {
     ///
     /// An answer to a request sent before the one that produced the current confirmed state is
     /// ignored: a slow read can never undo a later mutation.
+    ///
+    /// With no mutation in flight a model shows its confirmed state: a new model shows its
+    /// snapshot, and every merge and every drained mutation queue applies the confirmed state
+    /// (debug builds check it here). So an answer equal to the confirmed state changes nothing
+    /// shown, and the field-by-field comparison of ``apply(_:)`` is skipped: a sixth of merging a
+    /// page into the models that show it already (MiddlewareIngest's re-merge).
     func merge(_ snapshot: Snapshot, sequence: UInt64) {
         guard sequence >= confirmedSequence else { return }
         confirmedSequence = sequence
-        if confirmed != snapshot { confirmed = snapshot }
+        assert(mutations.isBusy || showsConfirmed, "a model shows other values than it confirmed, with no mutation in flight")
+        guard confirmed != snapshot else { return }
+        confirmed = snapshot
         if !mutations.isBusy { apply(snapshot) }
     }
 }
