@@ -152,9 +152,12 @@ public enum MiddlewareModelEmitter {
             for f in values { out.append("        self.\(f.kind == "var" ? "_" : "")\(f.storedName) = confirmed.\(f.name)") }
             out.append("    }")
             out.append("")
-            out.append("    /// The current values of the snapshot fields.")
+            // Read from the backing storage, as `apply` compares: through the observed getters,
+            // the debug check in `merge` would make the merging scope depend on every field.
+            out.append("    /// The values shown now, read without registering an observed access.")
             out.append("    var snapshot: \(C)Snapshot {")
-            out.append("        \(C)Snapshot(\(values.map { "\($0.name): \($0.storedName)" }.joined(separator: ", ")))")
+            let shown = values.map { "\($0.name): \($0.kind == "var" ? "_" : "")\($0.storedName)" }
+            out.append("        \(C)Snapshot(\(shown.joined(separator: ", ")))")
             out.append("    }")
             out.append("")
             out.append("    /// Writes the fields of `snapshot` that differ, so unchanged fields wake no observer.")
@@ -165,16 +168,6 @@ public enum MiddlewareModelEmitter {
             for f in values where f.kind == "var" {
                 out.append("        if _\(f.storedName) != snapshot.\(f.name) { \(f.storedName) = snapshot.\(f.name) }")
             }
-            out.append("    }")
-            out.append("")
-            // Read from the backing storage, as `apply` does: through the observed getters, the
-            // debug check in `merge` would make the merging scope depend on every field.
-            out.append("    /// Whether the fields show the confirmed state (checked by `merge` in debug builds).")
-            out.append("    var showsConfirmed: Bool {")
-            for f in values where f.kind == "var" {
-                out.append("        guard _\(f.storedName) == confirmed.\(f.name) else { return false }")
-            }
-            out.append("        return true")
             out.append("    }")
             for f in refs where f.kind == "refs" {
                 let cap = upperFirst(f.name)

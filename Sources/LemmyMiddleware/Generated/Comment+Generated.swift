@@ -242,9 +242,9 @@ public final class Comment1: Comment1Providing, Observable, LazilyObserved {
         self._languageId = confirmed.languageId
     }
 
-    /// The current values of the snapshot fields.
+    /// The values shown now, read without registering an observed access.
     var snapshot: Comment1Snapshot {
-        Comment1Snapshot(id: id, actorId: actorIdText, content: content, creatorId: creatorId, postId: postId, path: path, created: created, updated: updated, deleted: deleted, removed: removed, distinguished: distinguished, languageId: languageId)
+        Comment1Snapshot(id: id, actorId: actorIdText, content: _content, creatorId: _creatorId, postId: _postId, path: _path, created: _created, updated: _updated, deleted: _deleted, removed: _removed, distinguished: _distinguished, languageId: _languageId)
     }
 
     /// Writes the fields of `snapshot` that differ, so unchanged fields wake no observer.
@@ -262,21 +262,6 @@ public final class Comment1: Comment1Providing, Observable, LazilyObserved {
         if _removed != snapshot.removed { removed = snapshot.removed }
         if _distinguished != snapshot.distinguished { distinguished = snapshot.distinguished }
         if _languageId != snapshot.languageId { languageId = snapshot.languageId }
-    }
-
-    /// Whether the fields show the confirmed state (checked by `merge` in debug builds).
-    var showsConfirmed: Bool {
-        guard _content == confirmed.content else { return false }
-        guard _creatorId == confirmed.creatorId else { return false }
-        guard _postId == confirmed.postId else { return false }
-        guard _path == confirmed.path else { return false }
-        guard _created == confirmed.created else { return false }
-        guard _updated == confirmed.updated else { return false }
-        guard _deleted == confirmed.deleted else { return false }
-        guard _removed == confirmed.removed else { return false }
-        guard _distinguished == confirmed.distinguished else { return false }
-        guard _languageId == confirmed.languageId else { return false }
-        return true
     }
 }
 
@@ -445,9 +430,9 @@ public final class Comment2: Comment2Providing, Observable, LazilyObserved {
         self._creatorBannedFromCommunity = confirmed.creatorBannedFromCommunity
     }
 
-    /// The current values of the snapshot fields.
+    /// The values shown now, read without registering an observed access.
     var snapshot: Comment2Snapshot {
-        Comment2Snapshot(votes: votes, saved: saved, childCount: childCount, creatorIsModerator: creatorIsModerator, creatorIsAdmin: creatorIsAdmin, creatorBannedFromCommunity: creatorBannedFromCommunity)
+        Comment2Snapshot(votes: _votes, saved: _saved, childCount: _childCount, creatorIsModerator: _creatorIsModerator, creatorIsAdmin: _creatorIsAdmin, creatorBannedFromCommunity: _creatorBannedFromCommunity)
     }
 
     /// Writes the fields of `snapshot` that differ, so unchanged fields wake no observer.
@@ -461,17 +446,6 @@ public final class Comment2: Comment2Providing, Observable, LazilyObserved {
         if _creatorIsModerator != snapshot.creatorIsModerator { creatorIsModerator = snapshot.creatorIsModerator }
         if _creatorIsAdmin != snapshot.creatorIsAdmin { creatorIsAdmin = snapshot.creatorIsAdmin }
         if _creatorBannedFromCommunity != snapshot.creatorBannedFromCommunity { creatorBannedFromCommunity = snapshot.creatorBannedFromCommunity }
-    }
-
-    /// Whether the fields show the confirmed state (checked by `merge` in debug builds).
-    var showsConfirmed: Bool {
-        guard _votes == confirmed.votes else { return false }
-        guard _saved == confirmed.saved else { return false }
-        guard _childCount == confirmed.childCount else { return false }
-        guard _creatorIsModerator == confirmed.creatorIsModerator else { return false }
-        guard _creatorIsAdmin == confirmed.creatorIsAdmin else { return false }
-        guard _creatorBannedFromCommunity == confirmed.creatorBannedFromCommunity else { return false }
-        return true
     }
 }
 

@@ -328,9 +328,9 @@ public final class Community1: Community1Providing, Observable, LazilyObserved {
         self._blocked = confirmed.blocked
     }
 
-    /// The current values of the snapshot fields.
+    /// The values shown now, read without registering an observed access.
     var snapshot: Community1Snapshot {
-        Community1Snapshot(id: id, actorId: actorIdText, name: name, displayName: displayName, description: description, icon: iconText, banner: bannerText, created: created, updated: updated, nsfw: nsfw, removed: removed, deleted: deleted, onlyModeratorsCanPost: onlyModeratorsCanPost, isLocal: isLocal, instanceId: instanceId, blocked: blocked)
+        Community1Snapshot(id: id, actorId: actorIdText, name: _name, displayName: _displayName, description: _description, icon: _iconText, banner: _bannerText, created: _created, updated: _updated, nsfw: _nsfw, removed: _removed, deleted: _deleted, onlyModeratorsCanPost: _onlyModeratorsCanPost, isLocal: _isLocal, instanceId: _instanceId, blocked: _blocked)
     }
 
     /// Writes the fields of `snapshot` that differ, so unchanged fields wake no observer.
@@ -352,25 +352,6 @@ public final class Community1: Community1Providing, Observable, LazilyObserved {
         if _isLocal != snapshot.isLocal { isLocal = snapshot.isLocal }
         if _instanceId != snapshot.instanceId { instanceId = snapshot.instanceId }
         if _blocked != snapshot.blocked { blocked = snapshot.blocked }
-    }
-
-    /// Whether the fields show the confirmed state (checked by `merge` in debug builds).
-    var showsConfirmed: Bool {
-        guard _name == confirmed.name else { return false }
-        guard _displayName == confirmed.displayName else { return false }
-        guard _description == confirmed.description else { return false }
-        guard _iconText == confirmed.icon else { return false }
-        guard _bannerText == confirmed.banner else { return false }
-        guard _created == confirmed.created else { return false }
-        guard _updated == confirmed.updated else { return false }
-        guard _nsfw == confirmed.nsfw else { return false }
-        guard _removed == confirmed.removed else { return false }
-        guard _deleted == confirmed.deleted else { return false }
-        guard _onlyModeratorsCanPost == confirmed.onlyModeratorsCanPost else { return false }
-        guard _isLocal == confirmed.isLocal else { return false }
-        guard _instanceId == confirmed.instanceId else { return false }
-        guard _blocked == confirmed.blocked else { return false }
-        return true
     }
 }
 
@@ -506,9 +487,9 @@ public final class Community2: Community2Providing, Observable, LazilyObserved {
         self._activeUserCountMonth = confirmed.activeUserCountMonth
     }
 
-    /// The current values of the snapshot fields.
+    /// The values shown now, read without registering an observed access.
     var snapshot: Community2Snapshot {
-        Community2Snapshot(subscription: subscription, subscriberCount: subscriberCount, postCount: postCount, commentCount: commentCount, activeUserCountMonth: activeUserCountMonth)
+        Community2Snapshot(subscription: _subscription, subscriberCount: _subscriberCount, postCount: _postCount, commentCount: _commentCount, activeUserCountMonth: _activeUserCountMonth)
     }
 
     /// Writes the fields of `snapshot` that differ, so unchanged fields wake no observer.
@@ -521,16 +502,6 @@ public final class Community2: Community2Providing, Observable, LazilyObserved {
         if _postCount != snapshot.postCount { postCount = snapshot.postCount }
         if _commentCount != snapshot.commentCount { commentCount = snapshot.commentCount }
         if _activeUserCountMonth != snapshot.activeUserCountMonth { activeUserCountMonth = snapshot.activeUserCountMonth }
-    }
-
-    /// Whether the fields show the confirmed state (checked by `merge` in debug builds).
-    var showsConfirmed: Bool {
-        guard _subscription == confirmed.subscription else { return false }
-        guard _subscriberCount == confirmed.subscriberCount else { return false }
-        guard _postCount == confirmed.postCount else { return false }
-        guard _commentCount == confirmed.commentCount else { return false }
-        guard _activeUserCountMonth == confirmed.activeUserCountMonth else { return false }
-        return true
     }
 }
 
@@ -611,9 +582,9 @@ public final class Community3: Community3Providing, Observable, LazilyObserved {
         self._discussionLanguages = confirmed.discussionLanguages
     }
 
-    /// The current values of the snapshot fields.
+    /// The values shown now, read without registering an observed access.
     var snapshot: Community3Snapshot {
-        Community3Snapshot(discussionLanguages: discussionLanguages)
+        Community3Snapshot(discussionLanguages: _discussionLanguages)
     }
 
     /// Writes the fields of `snapshot` that differ, so unchanged fields wake no observer.
@@ -622,12 +593,6 @@ public final class Community3: Community3Providing, Observable, LazilyObserved {
     /// was much of merging a page into cached models (the MiddlewareIngest benchmark).
     func apply(_ snapshot: Community3Snapshot) {
         if _discussionLanguages != snapshot.discussionLanguages { discussionLanguages = snapshot.discussionLanguages }
-    }
-
-    /// Whether the fields show the confirmed state (checked by `merge` in debug builds).
-    var showsConfirmed: Bool {
-        guard _discussionLanguages == confirmed.discussionLanguages else { return false }
-        return true
     }
 
     /// Replaces ``moderators`` if the list holds different objects and comes from the answer

@@ -91,9 +91,9 @@ public final class Mention1: Mention1Providing, Observable, LazilyObserved {
         self._created = confirmed.created
     }
 
-    /// The current values of the snapshot fields.
+    /// The values shown now, read without registering an observed access.
     var snapshot: Mention1Snapshot {
-        Mention1Snapshot(id: id, read: read, created: created)
+        Mention1Snapshot(id: id, read: _read, created: _created)
     }
 
     /// Writes the fields of `snapshot` that differ, so unchanged fields wake no observer.
@@ -103,13 +103,6 @@ public final class Mention1: Mention1Providing, Observable, LazilyObserved {
     func apply(_ snapshot: Mention1Snapshot) {
         if _read != snapshot.read { read = snapshot.read }
         if _created != snapshot.created { created = snapshot.created }
-    }
-
-    /// Whether the fields show the confirmed state (checked by `merge` in debug builds).
-    var showsConfirmed: Bool {
-        guard _read == confirmed.read else { return false }
-        guard _created == confirmed.created else { return false }
-        return true
     }
 }
 

@@ -180,9 +180,9 @@ public final class Message1: Message1Providing, Observable, LazilyObserved {
         self._notificationId = confirmed.notificationId
     }
 
-    /// The current values of the snapshot fields.
+    /// The values shown now, read without registering an observed access.
     var snapshot: Message1Snapshot {
-        Message1Snapshot(id: id, actorId: actorIdText, content: content, created: created, updated: updated, deleted: deleted, read: read, notificationId: notificationId)
+        Message1Snapshot(id: id, actorId: actorIdText, content: _content, created: _created, updated: _updated, deleted: _deleted, read: _read, notificationId: _notificationId)
     }
 
     /// Writes the fields of `snapshot` that differ, so unchanged fields wake no observer.
@@ -196,17 +196,6 @@ public final class Message1: Message1Providing, Observable, LazilyObserved {
         if _deleted != snapshot.deleted { deleted = snapshot.deleted }
         if _read != snapshot.read { read = snapshot.read }
         if _notificationId != snapshot.notificationId { notificationId = snapshot.notificationId }
-    }
-
-    /// Whether the fields show the confirmed state (checked by `merge` in debug builds).
-    var showsConfirmed: Bool {
-        guard _content == confirmed.content else { return false }
-        guard _created == confirmed.created else { return false }
-        guard _updated == confirmed.updated else { return false }
-        guard _deleted == confirmed.deleted else { return false }
-        guard _read == confirmed.read else { return false }
-        guard _notificationId == confirmed.notificationId else { return false }
-        return true
     }
 }
 
@@ -262,7 +251,7 @@ public final class Message2: Message2Providing, Observable, LazilyObserved {
         self.confirmed = snapshot
     }
 
-    /// The current values of the snapshot fields.
+    /// The values shown now, read without registering an observed access.
     var snapshot: Message2Snapshot {
         Message2Snapshot()
     }
@@ -272,11 +261,6 @@ public final class Message2: Message2Providing, Observable, LazilyObserved {
     /// getter registers an access, a key path and a thread-local lookup per field, which
     /// was much of merging a page into cached models (the MiddlewareIngest benchmark).
     func apply(_ snapshot: Message2Snapshot) {
-    }
-
-    /// Whether the fields show the confirmed state (checked by `merge` in debug builds).
-    var showsConfirmed: Bool {
-        return true
     }
 }
 

@@ -292,9 +292,9 @@ public final class Person1: Person1Providing, Observable, LazilyObserved {
         self._blocked = confirmed.blocked
     }
 
-    /// The current values of the snapshot fields.
+    /// The values shown now, read without registering an observed access.
     var snapshot: Person1Snapshot {
-        Person1Snapshot(id: id, actorId: actorIdText, name: name, displayName: displayName, bio: bio, avatar: avatarText, banner: bannerText, created: created, updated: updated, isBot: isBot, isDeleted: isDeleted, isLocal: isLocal, instanceId: instanceId, blocked: blocked)
+        Person1Snapshot(id: id, actorId: actorIdText, name: _name, displayName: _displayName, bio: _bio, avatar: _avatarText, banner: _bannerText, created: _created, updated: _updated, isBot: _isBot, isDeleted: _isDeleted, isLocal: _isLocal, instanceId: _instanceId, blocked: _blocked)
     }
 
     /// Writes the fields of `snapshot` that differ, so unchanged fields wake no observer.
@@ -314,23 +314,6 @@ public final class Person1: Person1Providing, Observable, LazilyObserved {
         if _isLocal != snapshot.isLocal { isLocal = snapshot.isLocal }
         if _instanceId != snapshot.instanceId { instanceId = snapshot.instanceId }
         if _blocked != snapshot.blocked { blocked = snapshot.blocked }
-    }
-
-    /// Whether the fields show the confirmed state (checked by `merge` in debug builds).
-    var showsConfirmed: Bool {
-        guard _name == confirmed.name else { return false }
-        guard _displayName == confirmed.displayName else { return false }
-        guard _bio == confirmed.bio else { return false }
-        guard _avatarText == confirmed.avatar else { return false }
-        guard _bannerText == confirmed.banner else { return false }
-        guard _created == confirmed.created else { return false }
-        guard _updated == confirmed.updated else { return false }
-        guard _isBot == confirmed.isBot else { return false }
-        guard _isDeleted == confirmed.isDeleted else { return false }
-        guard _isLocal == confirmed.isLocal else { return false }
-        guard _instanceId == confirmed.instanceId else { return false }
-        guard _blocked == confirmed.blocked else { return false }
-        return true
     }
 }
 
@@ -448,9 +431,9 @@ public final class Person2: Person2Providing, Observable, LazilyObserved {
         self._isBanned = confirmed.isBanned
     }
 
-    /// The current values of the snapshot fields.
+    /// The values shown now, read without registering an observed access.
     var snapshot: Person2Snapshot {
-        Person2Snapshot(postCount: postCount, commentCount: commentCount, isAdmin: isAdmin, isBanned: isBanned)
+        Person2Snapshot(postCount: _postCount, commentCount: _commentCount, isAdmin: _isAdmin, isBanned: _isBanned)
     }
 
     /// Writes the fields of `snapshot` that differ, so unchanged fields wake no observer.
@@ -462,15 +445,6 @@ public final class Person2: Person2Providing, Observable, LazilyObserved {
         if _commentCount != snapshot.commentCount { commentCount = snapshot.commentCount }
         if _isAdmin != snapshot.isAdmin { isAdmin = snapshot.isAdmin }
         if _isBanned != snapshot.isBanned { isBanned = snapshot.isBanned }
-    }
-
-    /// Whether the fields show the confirmed state (checked by `merge` in debug builds).
-    var showsConfirmed: Bool {
-        guard _postCount == confirmed.postCount else { return false }
-        guard _commentCount == confirmed.commentCount else { return false }
-        guard _isAdmin == confirmed.isAdmin else { return false }
-        guard _isBanned == confirmed.isBanned else { return false }
-        return true
     }
 }
 
@@ -533,7 +507,7 @@ public final class Person3: Person3Providing, Observable, LazilyObserved {
         self.confirmed = snapshot
     }
 
-    /// The current values of the snapshot fields.
+    /// The values shown now, read without registering an observed access.
     var snapshot: Person3Snapshot {
         Person3Snapshot()
     }
@@ -543,11 +517,6 @@ public final class Person3: Person3Providing, Observable, LazilyObserved {
     /// getter registers an access, a key path and a thread-local lookup per field, which
     /// was much of merging a page into cached models (the MiddlewareIngest benchmark).
     func apply(_ snapshot: Person3Snapshot) {
-    }
-
-    /// Whether the fields show the confirmed state (checked by `merge` in debug builds).
-    var showsConfirmed: Bool {
-        return true
     }
 
     /// Replaces ``moderatedCommunities`` if the list holds different objects and comes from the answer

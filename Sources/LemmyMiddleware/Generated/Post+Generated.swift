@@ -459,9 +459,9 @@ public final class Post1: Post1Providing, Observable, LazilyObserved {
         self._isLocal = confirmed.isLocal
     }
 
-    /// The current values of the snapshot fields.
+    /// The values shown now, read without registering an observed access.
     var snapshot: Post1Snapshot {
-        Post1Snapshot(id: id, actorId: actorIdText, title: title, content: content, linkURL: linkURLText, thumbnailURL: thumbnailURLText, embedTitle: embedTitle, embedDescription: embedDescription, embedVideoURL: embedVideoURLText, urlContentType: urlContentType, altText: altText, creatorId: creatorId, communityId: communityId, created: created, updated: updated, deleted: deleted, removed: removed, locked: locked, nsfw: nsfw, pinnedCommunity: pinnedCommunity, pinnedInstance: pinnedInstance, languageId: languageId, isLocal: isLocal)
+        Post1Snapshot(id: id, actorId: actorIdText, title: _title, content: _content, linkURL: _linkURLText, thumbnailURL: _thumbnailURLText, embedTitle: _embedTitle, embedDescription: _embedDescription, embedVideoURL: _embedVideoURLText, urlContentType: _urlContentType, altText: _altText, creatorId: _creatorId, communityId: _communityId, created: _created, updated: _updated, deleted: _deleted, removed: _removed, locked: _locked, nsfw: _nsfw, pinnedCommunity: _pinnedCommunity, pinnedInstance: _pinnedInstance, languageId: _languageId, isLocal: _isLocal)
     }
 
     /// Writes the fields of `snapshot` that differ, so unchanged fields wake no observer.
@@ -490,32 +490,6 @@ public final class Post1: Post1Providing, Observable, LazilyObserved {
         if _pinnedInstance != snapshot.pinnedInstance { pinnedInstance = snapshot.pinnedInstance }
         if _languageId != snapshot.languageId { languageId = snapshot.languageId }
         if _isLocal != snapshot.isLocal { isLocal = snapshot.isLocal }
-    }
-
-    /// Whether the fields show the confirmed state (checked by `merge` in debug builds).
-    var showsConfirmed: Bool {
-        guard _title == confirmed.title else { return false }
-        guard _content == confirmed.content else { return false }
-        guard _linkURLText == confirmed.linkURL else { return false }
-        guard _thumbnailURLText == confirmed.thumbnailURL else { return false }
-        guard _embedTitle == confirmed.embedTitle else { return false }
-        guard _embedDescription == confirmed.embedDescription else { return false }
-        guard _embedVideoURLText == confirmed.embedVideoURL else { return false }
-        guard _urlContentType == confirmed.urlContentType else { return false }
-        guard _altText == confirmed.altText else { return false }
-        guard _creatorId == confirmed.creatorId else { return false }
-        guard _communityId == confirmed.communityId else { return false }
-        guard _created == confirmed.created else { return false }
-        guard _updated == confirmed.updated else { return false }
-        guard _deleted == confirmed.deleted else { return false }
-        guard _removed == confirmed.removed else { return false }
-        guard _locked == confirmed.locked else { return false }
-        guard _nsfw == confirmed.nsfw else { return false }
-        guard _pinnedCommunity == confirmed.pinnedCommunity else { return false }
-        guard _pinnedInstance == confirmed.pinnedInstance else { return false }
-        guard _languageId == confirmed.languageId else { return false }
-        guard _isLocal == confirmed.isLocal else { return false }
-        return true
     }
 }
 
@@ -751,9 +725,9 @@ public final class Post2: Post2Providing, Observable, LazilyObserved {
         self._tags = confirmed.tags
     }
 
-    /// The current values of the snapshot fields.
+    /// The values shown now, read without registering an observed access.
     var snapshot: Post2Snapshot {
-        Post2Snapshot(votes: votes, saved: saved, read: read, hidden: hidden, commentCount: commentCount, unreadCommentCount: unreadCommentCount, creatorIsModerator: creatorIsModerator, creatorIsAdmin: creatorIsAdmin, creatorBannedFromCommunity: creatorBannedFromCommunity, tags: tags)
+        Post2Snapshot(votes: _votes, saved: _saved, read: _read, hidden: _hidden, commentCount: _commentCount, unreadCommentCount: _unreadCommentCount, creatorIsModerator: _creatorIsModerator, creatorIsAdmin: _creatorIsAdmin, creatorBannedFromCommunity: _creatorBannedFromCommunity, tags: _tags)
     }
 
     /// Writes the fields of `snapshot` that differ, so unchanged fields wake no observer.
@@ -771,21 +745,6 @@ public final class Post2: Post2Providing, Observable, LazilyObserved {
         if _creatorIsAdmin != snapshot.creatorIsAdmin { creatorIsAdmin = snapshot.creatorIsAdmin }
         if _creatorBannedFromCommunity != snapshot.creatorBannedFromCommunity { creatorBannedFromCommunity = snapshot.creatorBannedFromCommunity }
         if _tags != snapshot.tags { tags = snapshot.tags }
-    }
-
-    /// Whether the fields show the confirmed state (checked by `merge` in debug builds).
-    var showsConfirmed: Bool {
-        guard _votes == confirmed.votes else { return false }
-        guard _saved == confirmed.saved else { return false }
-        guard _read == confirmed.read else { return false }
-        guard _hidden == confirmed.hidden else { return false }
-        guard _commentCount == confirmed.commentCount else { return false }
-        guard _unreadCommentCount == confirmed.unreadCommentCount else { return false }
-        guard _creatorIsModerator == confirmed.creatorIsModerator else { return false }
-        guard _creatorIsAdmin == confirmed.creatorIsAdmin else { return false }
-        guard _creatorBannedFromCommunity == confirmed.creatorBannedFromCommunity else { return false }
-        guard _tags == confirmed.tags else { return false }
-        return true
     }
 }
 
@@ -870,7 +829,7 @@ public final class Post3: Post3Providing, Observable, LazilyObserved {
         self.confirmed = snapshot
     }
 
-    /// The current values of the snapshot fields.
+    /// The values shown now, read without registering an observed access.
     var snapshot: Post3Snapshot {
         Post3Snapshot()
     }
@@ -880,11 +839,6 @@ public final class Post3: Post3Providing, Observable, LazilyObserved {
     /// getter registers an access, a key path and a thread-local lookup per field, which
     /// was much of merging a page into cached models (the MiddlewareIngest benchmark).
     func apply(_ snapshot: Post3Snapshot) {
-    }
-
-    /// Whether the fields show the confirmed state (checked by `merge` in debug builds).
-    var showsConfirmed: Bool {
-        return true
     }
 
     /// Replaces ``moderators`` if the list holds different objects and comes from the answer

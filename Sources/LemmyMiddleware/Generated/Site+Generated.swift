@@ -184,9 +184,9 @@ public final class Site1: Site1Providing, Observable, LazilyObserved {
         self._created = confirmed.created
     }
 
-    /// The current values of the snapshot fields.
+    /// The values shown now, read without registering an observed access.
     var snapshot: Site1Snapshot {
-        Site1Snapshot(id: id, actorId: actorIdText, name: name, summary: summary, sidebar: sidebar, icon: iconText, banner: bannerText, created: created)
+        Site1Snapshot(id: id, actorId: actorIdText, name: _name, summary: _summary, sidebar: _sidebar, icon: _iconText, banner: _bannerText, created: _created)
     }
 
     /// Writes the fields of `snapshot` that differ, so unchanged fields wake no observer.
@@ -200,17 +200,6 @@ public final class Site1: Site1Providing, Observable, LazilyObserved {
         if _iconText != snapshot.icon { iconText = snapshot.icon }
         if _bannerText != snapshot.banner { bannerText = snapshot.banner }
         if _created != snapshot.created { created = snapshot.created }
-    }
-
-    /// Whether the fields show the confirmed state (checked by `merge` in debug builds).
-    var showsConfirmed: Bool {
-        guard _name == confirmed.name else { return false }
-        guard _summary == confirmed.summary else { return false }
-        guard _sidebar == confirmed.sidebar else { return false }
-        guard _iconText == confirmed.icon else { return false }
-        guard _bannerText == confirmed.banner else { return false }
-        guard _created == confirmed.created else { return false }
-        return true
     }
 }
 
@@ -346,9 +335,9 @@ public final class Site2: Site2Providing, Observable, LazilyObserved {
         self._activeUserCountMonth = confirmed.activeUserCountMonth
     }
 
-    /// The current values of the snapshot fields.
+    /// The values shown now, read without registering an observed access.
     var snapshot: Site2Snapshot {
-        Site2Snapshot(userCount: userCount, postCount: postCount, commentCount: commentCount, communityCount: communityCount, activeUserCountMonth: activeUserCountMonth)
+        Site2Snapshot(userCount: _userCount, postCount: _postCount, commentCount: _commentCount, communityCount: _communityCount, activeUserCountMonth: _activeUserCountMonth)
     }
 
     /// Writes the fields of `snapshot` that differ, so unchanged fields wake no observer.
@@ -361,16 +350,6 @@ public final class Site2: Site2Providing, Observable, LazilyObserved {
         if _commentCount != snapshot.commentCount { commentCount = snapshot.commentCount }
         if _communityCount != snapshot.communityCount { communityCount = snapshot.communityCount }
         if _activeUserCountMonth != snapshot.activeUserCountMonth { activeUserCountMonth = snapshot.activeUserCountMonth }
-    }
-
-    /// Whether the fields show the confirmed state (checked by `merge` in debug builds).
-    var showsConfirmed: Bool {
-        guard _userCount == confirmed.userCount else { return false }
-        guard _postCount == confirmed.postCount else { return false }
-        guard _commentCount == confirmed.commentCount else { return false }
-        guard _communityCount == confirmed.communityCount else { return false }
-        guard _activeUserCountMonth == confirmed.activeUserCountMonth else { return false }
-        return true
     }
 }
 
@@ -451,9 +430,9 @@ public final class Site3: Site3Providing, Observable, LazilyObserved {
         self._version = confirmed.version
     }
 
-    /// The current values of the snapshot fields.
+    /// The values shown now, read without registering an observed access.
     var snapshot: Site3Snapshot {
-        Site3Snapshot(version: version)
+        Site3Snapshot(version: _version)
     }
 
     /// Writes the fields of `snapshot` that differ, so unchanged fields wake no observer.
@@ -462,12 +441,6 @@ public final class Site3: Site3Providing, Observable, LazilyObserved {
     /// was much of merging a page into cached models (the MiddlewareIngest benchmark).
     func apply(_ snapshot: Site3Snapshot) {
         if _version != snapshot.version { version = snapshot.version }
-    }
-
-    /// Whether the fields show the confirmed state (checked by `merge` in debug builds).
-    var showsConfirmed: Bool {
-        guard _version == confirmed.version else { return false }
-        return true
     }
 
     /// Replaces ``administrators`` if the list holds different objects and comes from the answer

@@ -7,12 +7,10 @@
     var confirmedSequence: UInt64 { get set }
     /// The model's mutation queue.
     var mutations: MutationQueue { get set }
-    /// The values shown now.
+    /// The values shown now, read from the backing storage (no observed access).
     var snapshot: Snapshot { get }
     /// Writes the fields that differ.
     func apply(_ snapshot: Snapshot)
-    /// Whether the fields show ``confirmed``, read without registering an observed access.
-    var showsConfirmed: Bool { get }
 }
 
 extension SnapshotBacked {
@@ -30,7 +28,7 @@ extension SnapshotBacked {
     func merge(_ snapshot: Snapshot, sequence: UInt64) {
         guard sequence >= confirmedSequence else { return }
         confirmedSequence = sequence
-        assert(mutations.isBusy || showsConfirmed, "a model shows other values than it confirmed, with no mutation in flight")
+        assert(mutations.isBusy || self.snapshot == confirmed, "a model shows other values than it confirmed, with no mutation in flight")
         guard confirmed != snapshot else { return }
         confirmed = snapshot
         if !mutations.isBusy { apply(snapshot) }
