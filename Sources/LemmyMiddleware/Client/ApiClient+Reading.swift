@@ -21,18 +21,39 @@ extension ApiClient {
         feed: FeedType, sort: PostSortType, limit: Int, showRead: Bool = true,
         cursor: PageCursor?
     ) async throws(ApiClientError) -> (items: [ApiPostView], next: PageCursor?) {
-        let wire = sort.wire(for: try await version().apiVersion)
-        var form = ApiGetPosts(sort: wire.sort, timeRangeSeconds: wire.timeRangeSeconds, limit: limit)
-        form.type = feed.listing
-        if case .community(let id) = feed { form.communityId = id }
-        var serverHidesRead = false
-        if !showRead { serverHidesRead = try await serverFiltersReadPosts() }
-        if serverHidesRead { form.showRead = false }
-        let page = try await self.page(LemmyAnyGeneration.GetPosts(form), at: cursor)
+        let apiVersion = try await version().apiVersion
+        let serverHidesRead = showRead ? false : try await serverFiltersReadPosts()
+        let page = try await self.page(
+            Self.postsRequest(feed: feed, sort: sort, limit: limit, hidingRead: serverHidesRead, for: apiVersion), at: cursor)
         guard !showRead, !serverHidesRead else { return page }
         // The server cannot leave read posts out: the client does, from the merged models'
         // read state (which includes marks made since the page was sent).
-        return (page.items.filter { !post2($0).read }, page.next)
+        return (unread(page.items), page.next)
+    }
+
+    // The request and the read filter are made in functions that are not inlined, to keep
+    // `postViews`' async frame small: inlined, the form, the filter's models and
+    // `serverFiltersReadPosts`' query made it 7.4 KB, in the allocator of every task that reads
+    // a page (see "Keep a loader's async frame small" in the HTTPLoading docs).
+
+    /// The GetPosts request of a page: `limit` posts of `feed` in `sort` (as the server's version
+    /// names it), without read posts if `hidingRead`.
+    @inline(never)
+    private static func postsRequest(
+        feed: FeedType, sort: PostSortType, limit: Int, hidingRead: Bool, for apiVersion: LemmyAPIVersion
+    ) -> LemmyAnyGeneration.GetPosts {
+        let wire = sort.wire(for: apiVersion)
+        var form = ApiGetPosts(sort: wire.sort, timeRangeSeconds: wire.timeRangeSeconds, limit: limit)
+        form.type = feed.listing
+        if case .community(let id) = feed { form.communityId = id }
+        if hidingRead { form.showRead = false }
+        return LemmyAnyGeneration.GetPosts(form)
+    }
+
+    /// `views` without the posts whose model is marked read.
+    @inline(never)
+    private func unread(_ views: [ApiPostView]) -> [ApiPostView] {
+        views.filter { !post2($0).read }
     }
 
     /// One post with its community and moderators, as a ``Post3``.
