@@ -11,9 +11,9 @@ extension Array {
     ///
     /// Never inlined: its callers are async functions (a page read, a feed's fetch), and inlined
     /// there, the popped views and the models' snapshots made from them (`transform`, inlined into
-    /// it) became part of the caller's async frame, 7.4 KB in `ApiClient.getPosts` and in a post
-    /// feed's fetch. An async frame lives in its task's allocator, which mallocs slabs of about
-    /// 1,000 bytes for it; on the thread's stack those temporaries cost nothing.
+    /// it) became part of the caller's async frame: `ApiClient.getPosts`' was 4,352 bytes, and is
+    /// 320 without them. An async frame lives in its task's allocator, which mallocs slabs of
+    /// about 1,000 bytes for it; on the thread's stack those temporaries cost nothing.
     @inline(never)
     consuming func mapMoving<T, Failure: Error>(_ transform: (consuming Element) throws(Failure) -> T) throws(Failure) -> [T] {
         var result: [T] = []
