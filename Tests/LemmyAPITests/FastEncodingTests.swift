@@ -192,6 +192,35 @@ struct FastEncodingTests {
         }
     }
 
+    @Test("Each byte that needs an escape, and each of its neighbours, is written as JSONEncoder writes it at every offset")
+    func escapesAtEveryOffset() throws {
+        // The writer scans eight bytes at a time: a byte missed by the word test would be copied
+        // unescaped. Every length up to three words, every position, every byte below 0x20, `"`
+        // and `\\`, and the bytes next to them that need no escape.
+        let bytes: [UInt8] = Array(0...0x23) + [0x2F, 0x5B, 0x5C, 0x5D, 0x7E, 0x7F]
+        var strings: [String] = []
+        for length in 1...24 {
+            for offset in 0..<length {
+                for byte in bytes {
+                    var text = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+                    text[offset] = byte
+                    strings.append(String(decoding: text, as: UTF8.self))
+                }
+            }
+        }
+        // Multi-byte characters (bytes of 0x80 and above) around the escapes, at every alignment.
+        var generator = SplitMix(seed: 0x5C)
+        let pieces = ["a", "\"", "\\", "\u{1F}", "\u{0}", "\n", " ", "!", "#", "é", "😀", "\u{7F}", "\u{80}", "日"]
+        for _ in 0..<4000 {
+            let count = Int(generator.next() % 40)
+            strings.append((0..<count).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }.joined())
+        }
+        let coding = LemmyVersionedCoding(version: .v0_19_13_beta_1, absentMembers: .omit)
+        let fast = try #require(EncodeCheck.fast(strings, coding))
+        #expect(fast == (try EncodeCheck.codable(strings, coding)))
+        #expect(try JSONDecoder().decode([String].self, from: fast) == strings)
+    }
+
     @Test("A 1 MB string with escapes throughout round-trips")
     func largeString() throws {
         var text = ""
