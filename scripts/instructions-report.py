@@ -71,6 +71,7 @@ def derived(c):
         for kind, label in scrolls:
             jobs = c.get(f"jobs_{kind}_{queue}")
             f[f"executor jobs a page of the scroll, {queue_label}: {label}"] = None if jobs is None else jobs / 200
+    f["test server, GetPosts limit 20 (0.19, small seed), a request"] = c.get("server_getposts20")
     return f
 
 

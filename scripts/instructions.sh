@@ -7,7 +7,8 @@
 # decode beside JSONSerialization of the same bytes, the middleware's merge of a 50-post page
 # (first ingest, re-merge), an in-memory FeedLoader scroll beside its fetcher, and the 10,000-post
 # scroll through the raw client, ApiClient and PostFeed, with its executor jobs a page (hops
-# between threads: scripts/callgrind-calls.py). Counts repeat to
+# between threads: scripts/callgrind-calls.py), and the test server's cost of a GetPosts (limit 20,
+# counted in the BenchmarkServer process alone). Counts repeat to
 # a few parts in ten thousand on a busy machine, where wall times do not.
 #
 #   scripts/instructions.sh                 the working tree's counts
@@ -29,12 +30,13 @@ command -v valgrind >/dev/null || { apt-get update -qq && apt-get install -y -qq
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-# Builds the Instructions executable of the checkout at $1 and relinks it statically at $2.
+# Builds the executable $3 (default Instructions) of the checkout at $1 and relinks it statically
+# at $2.
 build_instructions() {
-    local bin
+    local bin product=${3:-Instructions}
     # A fresh plan, so files added to the package since the last build are seen.
     touch "$1/Benchmarks/Package.swift"
-    (cd "$1/Benchmarks" && swift build -c release --product Instructions >&2)
+    (cd "$1/Benchmarks" && swift build -c release --product "$product" >&2)
     bin=$(cd "$1/Benchmarks" && swift build -c release --show-bin-path)
     local static=/opt/swift/usr/lib/swift_static/linux
     [ -d "$static" ] || static=$(dirname "$(command -v swift)")/../lib/swift_static/linux
@@ -44,18 +46,20 @@ build_instructions() {
     local archives=() lib curl
     for lib in "${libs[@]}"; do archives+=("$static/lib$lib.a"); done
     curl=$(ldconfig -p | awk '/libcurl\.so\.4 / {print $NF; exit}')
-    swiftc -emit-executable -static-stdlib "@$bin/Instructions.product/Objects.LinkFileList" -o "$2" \
-        -Xlinker --defsym=main=Instructions_main -Xlinker --start-group "${archives[@]}" -Xlinker --end-group \
+    swiftc -emit-executable -static-stdlib "@$bin/$product.product/Objects.LinkFileList" -o "$2" \
+        -Xlinker --defsym=main="${product}_main" -Xlinker --start-group "${archives[@]}" -Xlinker --end-group \
         -Xlinker "$curl" -lz 2>&1 | grep -v "mktemp" >&2 || true
     strip --strip-debug "$2"
 }
 
 build_instructions "$root" "$work/now"
+build_instructions "$root" "$work/now.server" BenchmarkServer
 (cd Benchmarks && swift build -c release --product BenchmarkServer >&2)
 server_bin=$(cd Benchmarks && swift build -c release --show-bin-path)/BenchmarkServer
 if [ -n "$against" ]; then
     tree=$(scripts/against-worktree.sh "$against")
     build_instructions "$tree" "$work/base"
+    build_instructions "$tree" "$work/base.server" BenchmarkServer
 fi
 
 # A loopback server for both tools: only the client process is counted.
@@ -149,6 +153,40 @@ measure() {
         figure "scroll_$kind" 1 scroll "$kind"
         executor_jobs "jobs_$kind"
     done
+    server_figure getposts20 "/api/v3/post/list?limit=20"
+}
+
+# NAME PATH: the test server's instructions a GET of PATH (the BenchmarkServer's LemmyTestServer,
+# 0.19, small seed, relinked as $tool.server), counted in the server process alone: after a
+# warm-up, callgrind's counts are zeroed, N requests sent on one connection and the counts dumped,
+# then the same for 2N, and the figure is the difference over N.
+server_figure() {
+    local name=$1 path=$2 n=50 log pid port url one two
+    log="$tool.server.log"
+    valgrind --tool=callgrind --callgrind-out-file="$tool.server.callgrind" "$tool.server" lemmy small 0 >"$log" 2>&1 &
+    pid=$!
+    for _ in $(seq 1 1200); do grep -q "listening on" "$log" && break; sleep 0.2; done
+    port=$(sed -n 's/listening on //p' "$log")
+    [ -n "$port" ] || { kill "$pid" 2>/dev/null; return 0; }
+    url="http://127.0.0.1:$port$path"
+    # COUNT requests on one connection, bodies discarded.
+    requests() { for _ in $(seq 1 "$1"); do printf '%s\n' "url = \"$url\"" "output = /dev/null"; done | curl -s -K -; }
+    dumped() {
+        callgrind_control -z "$pid" >/dev/null 2>&1
+        requests "$1"
+        callgrind_control -d "$pid" >/dev/null 2>&1
+        local file
+        file=$(ls -t "$tool.server.callgrind".* | head -1)
+        grep -E "^(summary|totals):" "$file" | head -1 | awk '{print $2}'
+        rm -f "$file"
+    }
+    requests 10
+    one=$(dumped "$n")
+    two=$(dumped "$((2 * n))")
+    kill "$pid" 2>/dev/null
+    wait "$pid" 2>/dev/null || true
+    rm -f "$tool.server.callgrind"*
+    echo "server_$name $(((two - one) / n))"
 }
 
 if [ -n "$against" ]; then

@@ -153,7 +153,7 @@ enum FastEncoderEmitter {
                 continue
             }
             out += "        case .\(SwiftNaming.escaped(c.name))(let value):\n"
-            out += "            let start = w.bytes.count\n"
+            out += "            let start = w.count\n"
             out += "            try value.encodeLemmyJSON(to: &w, target: target)\n"
             out += "            try w.reopenObject(from: start)\n"
             out += "            \(member(tag))\n"

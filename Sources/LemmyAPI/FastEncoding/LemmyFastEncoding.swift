@@ -20,12 +20,12 @@ public enum LemmyFastEncoding {
     /// The JSON of `value` for `coding`'s version: the fast path's bytes, or `JSONEncoder`'s
     /// after it gives up (whose errors, such as ``LemmyVersionError``, are thrown as they are).
     public static func encode<T: Encodable>(_ value: T, coding: LemmyVersionedCoding) throws -> Data {
-        if let bytes = fastEncode(value, coding: coding) { return Data(bytes) }
+        if let data = fastEncode(value, coding: coding) { return data }
         return try makeEncoder(coding: coding).encode(value)
     }
 
     /// The fast path alone: the bytes, or nil when `T` has none or it gives up.
-    static func fastEncode<T: Encodable>(_ value: T, coding: LemmyVersionedCoding) -> [UInt8]? {
+    static func fastEncode<T: Encodable>(_ value: T, coding: LemmyVersionedCoding) -> Data? {
         guard let fast = value as? any LemmyFastEncodable else { return nil }
         var writer = LemmyJSONWriter(capacity: 4096)
         do {
@@ -33,6 +33,6 @@ public enum LemmyFastEncoding {
         } catch {
             return nil
         }
-        return writer.bytes
+        return writer.data()
     }
 }

@@ -1,43 +1,102 @@
+import Foundation
+
 /// An append-only writer of compact JSON as UTF-8 bytes, for the generated `encodeLemmyJSON`
 /// encoders (see `LemmyFastEncodable`).
 ///
 /// It writes what `JSONEncoder` with `.withoutEscapingSlashes` writes for the same values: no
 /// whitespace, `/` unescaped, the same string escapes and the same number text. Objects and
 /// arrays are written in place, without an intermediate tree or a dictionary per object.
-struct LemmyJSONWriter {
-    /// The document so far.
-    var bytes: [UInt8]
+///
+/// The bytes go into a block of its own, grown by `realloc` and handed to the `Data` it ends in
+/// without a copy (``data()``): appended to an `[UInt8]`, each key, literal and run of text cost
+/// a generic `append(contentsOf:)` (about a tenth of a test-server GetPosts), every doubling
+/// copied the document so far, and `Data` copied it once more at the end. Not copyable, so the
+/// block has exactly one owner, which frees it.
+struct LemmyJSONWriter: ~Copyable {
+    /// The document so far: the first ``count`` bytes of a `malloc`ed block of `capacity` bytes.
+    private var storage: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    /// How many bytes the document has so far.
+    private(set) var count = 0
 
     /// Creates a writer whose buffer starts with room for `capacity` bytes.
     init(capacity: Int) {
-        bytes = []
-        bytes.reserveCapacity(capacity)
+        self.capacity = Swift.max(capacity, 64)
+        storage = Self.allocate(self.capacity)
+    }
+
+    deinit { free(storage) }
+
+    /// The document, in a `Data` that takes over the writer's block.
+    consuming func data() -> Data {
+        let data = Data(bytesNoCopy: storage, count: count, deallocator: .free)
+        discard self
+        return data
+    }
+
+    // MARK: Bytes
+
+    /// Makes room for `extra` more bytes.
+    @inline(__always)
+    private mutating func reserve(_ extra: Int) {
+        if extra > capacity &- count { grow(to: count + extra) }
+    }
+
+    /// Grows the block to at least `needed` bytes, at least doubling it.
+    @inline(never)
+    private mutating func grow(to needed: Int) {
+        let newCapacity = Swift.max(needed, capacity * 2)
+        guard let grown = realloc(storage, newCapacity) else { fatalError("out of memory for \(newCapacity) bytes of JSON") }
+        storage = grown.assumingMemoryBound(to: UInt8.self)
+        capacity = newCapacity
+    }
+
+    private static func allocate(_ capacity: Int) -> UnsafeMutablePointer<UInt8> {
+        guard let block = malloc(capacity) else { fatalError("out of memory for \(capacity) bytes of JSON") }
+        return block.assumingMemoryBound(to: UInt8.self)
+    }
+
+    /// Appends one byte.
+    @inline(__always)
+    private mutating func append(_ byte: UInt8) {
+        reserve(1)
+        storage[count] = byte
+        count &+= 1
+    }
+
+    /// Appends `bytes`.
+    @inline(__always)
+    private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
+        reserve(bytes.count)
+        (storage + count).initialize(from: source, count: bytes.count)
+        count &+= bytes.count
     }
 
     // MARK: Structure
 
     /// `{`.
     @inline(__always)
-    mutating func beginObject() { bytes.append(UInt8(ascii: "{")) }
+    mutating func beginObject() { append(UInt8(ascii: "{")) }
 
     /// `}`.
     @inline(__always)
-    mutating func endObject() { bytes.append(UInt8(ascii: "}")) }
+    mutating func endObject() { append(UInt8(ascii: "}")) }
 
     /// `[`.
     @inline(__always)
-    mutating func beginArray() { bytes.append(UInt8(ascii: "[")) }
+    mutating func beginArray() { append(UInt8(ascii: "[")) }
 
     /// `]`.
     @inline(__always)
-    mutating func endArray() { bytes.append(UInt8(ascii: "]")) }
+    mutating func endArray() { append(UInt8(ascii: "]")) }
 
     /// `,` unless the value about to be written is the first of its object or array: the byte
     /// before a first member is the opening bracket, which no complete value ends with.
     @inline(__always)
     mutating func separator() {
-        let last = bytes.last
-        if last != UInt8(ascii: "{") && last != UInt8(ascii: "[") { bytes.append(UInt8(ascii: ",")) }
+        let last = count > 0 ? storage[count &- 1] : 0
+        if last != UInt8(ascii: "{") && last != UInt8(ascii: "[") { append(UInt8(ascii: ",")) }
     }
 
     /// A member's key, given as its complete JSON text with the colon (`"name":`), after the
@@ -45,24 +104,24 @@ struct LemmyJSONWriter {
     @inline(__always)
     mutating func member(_ quotedKey: StaticString) {
         separator()
-        quotedKey.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        quotedKey.withUTF8Buffer { append($0) }
     }
 
     /// A member whose key is only known at run time (dictionaries, unknown union keys).
     mutating func member(key: String) {
         separator()
         string(key)
-        bytes.append(UInt8(ascii: ":"))
+        append(UInt8(ascii: ":"))
     }
 
     /// Takes back the `}` of the object written from `start`, so more members can follow (a
     /// tagged union's discriminator after its payload's members). Gives up when the bytes from
     /// `start` are not an object.
     mutating func reopenObject(from start: Int) throws(LemmyJSONBail) {
-        guard start < bytes.count, bytes[start] == UInt8(ascii: "{"), bytes.last == UInt8(ascii: "}") else {
+        guard start >= 0, start < count, storage[start] == UInt8(ascii: "{"), storage[count &- 1] == UInt8(ascii: "}") else {
             throw LemmyJSONBail()
         }
-        bytes.removeLast()
+        count -= 1
     }
 
     // MARK: Values
@@ -75,10 +134,10 @@ struct LemmyJSONWriter {
 
     /// A decimal integer.
     mutating func int(_ value: Int) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        if value < 0 { append(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
         if magnitude < 10 {
-            bytes.append(UInt8(ascii: "0") &+ UInt8(magnitude))
+            append(UInt8(ascii: "0") &+ UInt8(magnitude))
             return
         }
         // Digits from the right into a stack buffer (an Int has at most 19 digits).
@@ -89,7 +148,7 @@ struct LemmyJSONWriter {
                 digits[index] = UInt8(ascii: "0") &+ UInt8(magnitude % 10)
                 magnitude /= 10
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[index...]))
+            append(UnsafeBufferPointer(rebasing: digits[index...]))
         }
     }
 
@@ -104,7 +163,7 @@ struct LemmyJSONWriter {
         }
         var text = value.description
         if text.hasSuffix(".0") { text.removeLast(2) }
-        text.withUTF8 { bytes.append(contentsOf: $0) }
+        text.withUTF8 { append($0) }
     }
 
     /// A string with `JSONEncoder`'s escapes: `\"`, `\\`, `\b`, `\f`, `\n`, `\r`, `\t` and
@@ -115,7 +174,7 @@ struct LemmyJSONWriter {
     }
 
     private mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
-        bytes.append(UInt8(ascii: "\""))
+        append(UInt8(ascii: "\""))
         var runStart = 0
         var index = 0
         // Eight bytes at a time while none needs an escape, as most text needs none: a byte at a
@@ -133,8 +192,8 @@ struct LemmyJSONWriter {
             escape(utf8, at: index, runStart: &runStart)
             index &+= 1
         }
-        if runStart < utf8.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...])) }
-        bytes.append(UInt8(ascii: "\""))
+        if runStart < utf8.count { append(UnsafeBufferPointer(rebasing: utf8[runStart...])) }
+        append(UInt8(ascii: "\""))
     }
 
     /// Whether any of the eight bytes in `word` is a control character, `"` or `\\` (in any byte
@@ -160,20 +219,20 @@ struct LemmyJSONWriter {
     private mutating func escape(_ utf8: UnsafeBufferPointer<UInt8>, at index: Int, runStart: inout Int) {
         let byte = utf8[index]
         guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { return }
-        if runStart < index { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index])) }
+        if runStart < index { append(UnsafeBufferPointer(rebasing: utf8[runStart..<index])) }
         runStart = index + 1
-        bytes.append(UInt8(ascii: "\\"))
+        append(UInt8(ascii: "\\"))
         switch byte {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(byte)
-        case 0x08: bytes.append(UInt8(ascii: "b"))
-        case 0x0C: bytes.append(UInt8(ascii: "f"))
-        case 0x0A: bytes.append(UInt8(ascii: "n"))
-        case 0x0D: bytes.append(UInt8(ascii: "r"))
-        case 0x09: bytes.append(UInt8(ascii: "t"))
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"): append(byte)
+        case 0x08: append(UInt8(ascii: "b"))
+        case 0x0C: append(UInt8(ascii: "f"))
+        case 0x0A: append(UInt8(ascii: "n"))
+        case 0x0D: append(UInt8(ascii: "r"))
+        case 0x09: append(UInt8(ascii: "t"))
         default:
             append("u00")
-            bytes.append(Self.hexDigit(byte >> 4))
-            bytes.append(Self.hexDigit(byte & 0xF))
+            append(Self.hexDigit(byte >> 4))
+            append(Self.hexDigit(byte & 0xF))
         }
     }
 
@@ -185,6 +244,6 @@ struct LemmyJSONWriter {
     /// Raw ASCII text (punctuation and literals only).
     @inline(__always)
     private mutating func append(_ text: StaticString) {
-        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        text.withUTF8Buffer { append($0) }
     }
 }

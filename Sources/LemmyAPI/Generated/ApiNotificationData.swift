@@ -73,25 +73,25 @@ extension ApiNotificationData: LemmyFastEncodable {
     func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
         switch self {
         case .comment(let value):
-            let start = w.bytes.count
+            let start = w.count
             try value.encodeLemmyJSON(to: &w, target: target)
             try w.reopenObject(from: start)
             w.member("\"type_\":")
             w.string("comment")
         case .post(let value):
-            let start = w.bytes.count
+            let start = w.count
             try value.encodeLemmyJSON(to: &w, target: target)
             try w.reopenObject(from: start)
             w.member("\"type_\":")
             w.string("post")
         case .privateMessage(let value):
-            let start = w.bytes.count
+            let start = w.count
             try value.encodeLemmyJSON(to: &w, target: target)
             try w.reopenObject(from: start)
             w.member("\"type_\":")
             w.string("private_message")
         case .modAction(let value):
-            let start = w.bytes.count
+            let start = w.count
             try value.encodeLemmyJSON(to: &w, target: target)
             try w.reopenObject(from: start)
             w.member("\"type_\":")

@@ -80,31 +80,31 @@ extension ApiResolveObjectView: LemmyFastEncodable {
     func encodeLemmyJSON(to w: inout LemmyJSONWriter, target: LemmyVersionedCoding) throws(LemmyJSONBail) {
         switch self {
         case .post(let value):
-            let start = w.bytes.count
+            let start = w.count
             try value.encodeLemmyJSON(to: &w, target: target)
             try w.reopenObject(from: start)
             w.member("\"type_\":")
             w.string("post")
         case .comment(let value):
-            let start = w.bytes.count
+            let start = w.count
             try value.encodeLemmyJSON(to: &w, target: target)
             try w.reopenObject(from: start)
             w.member("\"type_\":")
             w.string("comment")
         case .person(let value):
-            let start = w.bytes.count
+            let start = w.count
             try value.encodeLemmyJSON(to: &w, target: target)
             try w.reopenObject(from: start)
             w.member("\"type_\":")
             w.string("person")
         case .community(let value):
-            let start = w.bytes.count
+            let start = w.count
             try value.encodeLemmyJSON(to: &w, target: target)
             try w.reopenObject(from: start)
             w.member("\"type_\":")
             w.string("community")
         case .multiCommunity(let value):
-            let start = w.bytes.count
+            let start = w.count
             try value.encodeLemmyJSON(to: &w, target: target)
             try w.reopenObject(from: start)
             w.member("\"type_\":")
