@@ -216,6 +216,9 @@ scroll_path = os.path.join(results, "interleaved-scroll.txt")
 scroll_line = open(scroll_path).read().split(" ", 1)[1].strip() if os.path.exists(scroll_path) else ""
 scroll_match = re.search(r"PostFeed ([\d.]+)x", scroll_line)
 scroll_rounds = f"{float(scroll_match.group(1)):.2f}x" if scroll_match else "n/a"
+# The same scrolls over the raw client read from the main actor, as a view model on it would.
+on_main_match = re.search(r"main actor [\d.]+ ms, round ratios models ([\d.]+)x, PostFeed ([\d.]+)x", scroll_line)
+on_main_rounds = f"{float(on_main_match.group(2)):.2f}x (ApiClient models {float(on_main_match.group(1)):.2f}x)" if on_main_match else "n/a"
 feed_path = os.path.join(results, "interleaved-feed.txt")
 feed_line = open(feed_path).read().split(" ", 1)[1].strip() if os.path.exists(feed_path) else ""
 feed_match = re.search(r"filtered ([\d.]+)x", feed_line)
@@ -258,6 +261,7 @@ rows = [
      "at least AHC direct"),
     ("PostFeed / raw client, 10,000-post scroll (0.19, pages of 50) (benchmarks; taking turns)", "1.24x",
      f"{x(ratio(wall('FeedScroll', 'Scroll PostFeed'), wall('FeedScroll', 'Scroll raw client')))}; {scroll_rounds}", "<= 1.10x"),
+    ("the same, over the raw client read from the main actor (taking turns)", "", on_main_rounds, "(<= 1.10x)"),
     ("FeedLoader with 4 filters / fetcher, in memory (benchmarks; interleaved rounds)", "3.14x",
      f"{x(ratio(wall('FeedLoaderOverhead', 'FeedLoader 4 filters'), wall('FeedLoaderOverhead', 'Fetcher called directly')))}; {feed_rounds}",
      "<= 1.30x"),

@@ -70,7 +70,7 @@ case "loopback":
     print("\(count) requests")
 case "scroll":
     guard arguments.count == 3, let kind = PostScrolls.Kind(rawValue: arguments[1]) else {
-        FileHandle.standardError.write(Data("usage: Instructions scroll raw|models|feed COUNT\n".utf8))
+        FileHandle.standardError.write(Data("usage: Instructions scroll raw|models|feed|rawOnMain COUNT\n".utf8))
         exit(2)
     }
     let server = try await PostScrolls.startServer()

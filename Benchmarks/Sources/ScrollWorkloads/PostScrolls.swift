@@ -8,16 +8,26 @@ public import LemmyTestServer
 /// The 10,000-post scroll of the FeedScroll benchmark, in pages of 50 from an in-process
 /// LemmyTestServer (0.19 dialect, medium seed: 12,000 posts), three ways: the raw client (fetch
 /// and decode, the baseline), ApiClient (and the merge into live models), and PostFeed (and the
-/// FeedLoader, as a list scrolls).
+/// FeedLoader, as a list scrolls); and a fourth for the taking-turns rounds: the raw client read
+/// from the main actor, which pays the two hops a page any UI client pays.
 public enum PostScrolls {
     /// How many posts a scroll reaches.
     public static let target = 10_000
     /// Posts a page.
     public static let pageSize = 50
 
-    /// The three ways to scroll.
+    /// The ways to scroll.
     public enum Kind: String, CaseIterable, Sendable {
-        case raw, models, feed
+        /// The raw client in a task off the main actor: fetch and decode alone (the baseline).
+        case raw
+        /// ApiClient's models, read from the main actor.
+        case models
+        /// A PostFeed, loaded from the main actor.
+        case feed
+        /// The raw client read from the main actor, as a view model built on it would: each page
+        /// hops to the client and back, the two hops every UI client pays and the models and the
+        /// feed pay too.
+        case rawOnMain
     }
 
     /// Starts a server for scrolls (once per process is enough: scrolls only read).
@@ -30,14 +40,16 @@ public enum PostScrolls {
     @MainActor
     public static func scroll(_ kind: Kind, _ url: URL) async throws -> (ids: [Int], live: Int) {
         switch kind {
-        case .raw: (try await scrollRaw(url), 0)
+        case .raw: (try await scrollRaw(url, isolation: nil), 0)
+        case .rawOnMain: (try await scrollRaw(url, isolation: MainActor.shared), 0)
         case .models: try await scrollModels(url)
         case .feed: try await scrollFeed(url)
         }
     }
 
-    /// Pages of 50 through the raw client until `target` posts; returns their ids.
-    nonisolated static func scrollRaw(_ url: URL) async throws -> [Int] {
+    /// Pages of 50 through the raw client until `target` posts, read from `isolation`'s actor
+    /// (the global executor for `nil`); returns their ids.
+    static func scrollRaw(_ url: URL, isolation: isolated (any Actor)?) async throws -> [Int] {
         let raw = LemmyRawClient(instanceURL: url, token: nil)
         let request = LemmyV3.GetPosts(ApiGetPosts(sort: .new, limit: pageSize))
         var ids: [Int] = []
@@ -93,17 +105,20 @@ public enum PostScrolls {
     }
 
     /// What ``interleaved(rounds:)`` measured: each kind's median milliseconds a scroll, and
-    /// the medians of each round's ratio of the models' and the feed's time to the raw client's.
+    /// the medians of each round's ratio of the models' and the feed's time to the raw client's,
+    /// read off and on the main actor.
     public struct Interleaved: Sendable {
         /// Median milliseconds a scroll.
-        public var raw, models, feed: Double
-        /// Median of the rounds' ratios to the raw client.
+        public var raw, models, feed, rawOnMain: Double
+        /// Median of the rounds' ratios to the raw client read off the main actor.
         public var modelsRatio, feedRatio: Double
+        /// Median of the rounds' ratios to the raw client read from the main actor.
+        public var modelsOnMainRatio, feedOnMainRatio: Double
         /// Each kind's process usage (CPU time, context switches) a page, in ``Kind`` order.
         public var usage: [ProcessUsage]
     }
 
-    /// The three scrolls taking turns, round by round, against one server; stops the run unless
+    /// The scrolls taking turns, round by round, against one server; stops the run unless
     /// every scroll sees the same posts and leaves no model alive.
     @MainActor
     public static func interleaved(rounds: Int) async throws -> Interleaved {
@@ -127,8 +142,11 @@ public enum PostScrolls {
         let samples = measured.seconds
         return Interleaved(
             raw: median(samples[0]) * 1e3, models: median(samples[1]) * 1e3, feed: median(samples[2]) * 1e3,
+            rawOnMain: median(samples[3]) * 1e3,
             modelsRatio: median(zip(samples[1], samples[0]).map { $0 / $1 }),
             feedRatio: median(zip(samples[2], samples[0]).map { $0 / $1 }),
+            modelsOnMainRatio: median(zip(samples[1], samples[3]).map { $0 / $1 }),
+            feedOnMainRatio: median(zip(samples[2], samples[3]).map { $0 / $1 }),
             usage: measured.usage.map { $0.per(rounds * target / pageSize) })
     }
 }
