@@ -116,8 +116,7 @@ struct Database: Sendable {
         var generator = SystemRandomNumberGenerator()
         var bytes: [UInt8] = []
         for _ in 0..<4 { withUnsafeBytes(of: generator.next() as UInt64) { bytes += $0 } }
-        let random = Data(bytes).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+        let random = Base64URL.encode(Data(bytes))
         // A JWT-like header, so clients that look at the shape see one; the rest is random.
         let token = "eyJhbGciOiJIUzI1NiJ9.\(random)"
         sessions[token] = personId

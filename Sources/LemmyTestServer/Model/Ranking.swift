@@ -69,15 +69,11 @@ enum PageCursor {
 
     static func encode(_ key: SortKey, _ direction: Direction) -> String {
         let text = "\(direction.rawValue)|\(key.featured)|\(String(key.primary.bitPattern, radix: 16))|\(key.tiebreak)"
-        return Data(text.utf8).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
+        return Base64URL.encode(Data(text.utf8))
     }
 
     static func decode(_ cursor: String) -> (SortKey, Direction)? {
-        var base = cursor.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        while base.count % 4 != 0 { base += "=" }
-        guard let data = Data(base64Encoded: base), let text = String(data: data, encoding: .utf8) else { return nil }
+        guard let data = Base64URL.decode(cursor), let text = String(data: data, encoding: .utf8) else { return nil }
         let parts = text.split(separator: "|").map(String.init)
         guard parts.count == 4, let direction = Direction(rawValue: parts[0]), let featured = Int(parts[1]),
             let bits = UInt64(parts[2], radix: 16), let tiebreak = Int(parts[3])
