@@ -9,7 +9,7 @@ import Foundation
 ///
 /// The bytes go into a block of its own, grown by `realloc` and handed to the `Data` it ends in
 /// without a copy (``data()``): appended to an `[UInt8]`, each key, literal and run of text cost
-/// a generic `append(contentsOf:)` (about a tenth of a test-server GetPosts), every doubling
+/// a generic `append(contentsOf:)` (about an eighth of a test-server GetPosts), every doubling
 /// copied the document so far, and `Data` copied it once more at the end. Not copyable, so the
 /// block has exactly one owner, which frees it.
 struct LemmyJSONWriter: ~Copyable {
@@ -178,7 +178,7 @@ struct LemmyJSONWriter: ~Copyable {
         var runStart = 0
         var index = 0
         // Eight bytes at a time while none needs an escape, as most text needs none: a byte at a
-        // time, the scan was half of what encoding a post cost (the test server's GetPosts).
+        // time, the scan was two fifths of what encoding a post cost (the test server's GetPosts).
         if let base = utf8.baseAddress {
             let raw = UnsafeRawPointer(base)
             while index &+ 8 <= utf8.count {
@@ -196,7 +196,7 @@ struct LemmyJSONWriter: ~Copyable {
         append(UInt8(ascii: "\""))
     }
 
-    /// Whether any of the eight bytes in `word` is a control character, `"` or `\\` (in any byte
+    /// Whether any of the eight bytes in `word` is a control character, `"` or `\` (in any byte
     /// order). Exact, with no false positive: a byte below `n` (`n` at most 0x80) is the only
     /// one whose `byte - n` borrows into its high bit while its own high bit is clear, and bytes
     /// below the lowest such byte borrow nothing, so the subtraction across the word flags one
