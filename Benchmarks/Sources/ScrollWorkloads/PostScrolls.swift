@@ -28,6 +28,9 @@ public enum PostScrolls {
         /// hops to the client and back, the two hops every UI client pays and the models and the
         /// feed pay too.
         case rawOnMain
+
+        /// Its place in ``allCases``, the order in which the rounds measure the kinds.
+        var index: Int { Self.allCases.firstIndex(of: self)! }
     }
 
     /// Starts a server for scrolls (once per process is enough: scrolls only read).
@@ -140,13 +143,15 @@ public enum PostScrolls {
         await server.stop()
         let median = InterleavedRounds.median
         let samples = measured.seconds
+        func milliseconds(_ kind: Kind) -> Double { median(samples[kind.index]) * 1e3 }
+        /// The median of the rounds' ratios of `kind`'s time to `base`'s.
+        func ratio(_ kind: Kind, over base: Kind) -> Double {
+            median(zip(samples[kind.index], samples[base.index]).map { $0 / $1 })
+        }
         return Interleaved(
-            raw: median(samples[0]) * 1e3, models: median(samples[1]) * 1e3, feed: median(samples[2]) * 1e3,
-            rawOnMain: median(samples[3]) * 1e3,
-            modelsRatio: median(zip(samples[1], samples[0]).map { $0 / $1 }),
-            feedRatio: median(zip(samples[2], samples[0]).map { $0 / $1 }),
-            modelsOnMainRatio: median(zip(samples[1], samples[3]).map { $0 / $1 }),
-            feedOnMainRatio: median(zip(samples[2], samples[3]).map { $0 / $1 }),
+            raw: milliseconds(.raw), models: milliseconds(.models), feed: milliseconds(.feed), rawOnMain: milliseconds(.rawOnMain),
+            modelsRatio: ratio(.models, over: .raw), feedRatio: ratio(.feed, over: .raw),
+            modelsOnMainRatio: ratio(.models, over: .rawOnMain), feedOnMainRatio: ratio(.feed, over: .rawOnMain),
             usage: measured.usage.map { $0.per(rounds * target / pageSize) })
     }
 }
