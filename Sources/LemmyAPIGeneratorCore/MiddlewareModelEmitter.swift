@@ -137,6 +137,15 @@ public enum MiddlewareModelEmitter {
             out.append("    /// This model.")
             out.append("    public var \(e)\(n): \(C) { self }")
             out.append("")
+            // Counted so that the client's caches skip their scans for dead entries while no
+            // model died (see ReleaseCounter).
+            // Through the stored tiers below: a higher tier's `api` is the protocol's computed,
+            // main-actor-isolated property, which a deinit cannot read.
+            let down = (1..<n).reversed().map { "\(e)\($0)." }.joined()
+            out.append("    deinit {")
+            out.append("        \(down)api.caches.releases.record()")
+            out.append("    }")
+            out.append("")
             let params =
                 (n == 1 ? ["api: ApiClient"] : ["\(below!): \(E)\(n - 1)"]) + refs.map { "\($0.name): \($0.type)" } + [
                     "snapshot: consuming \(C)Snapshot"
@@ -268,11 +277,19 @@ public enum MiddlewareModelEmitter {
     static func caches(_ spec: MiddlewareSpec) -> String {
         let names = spec.entities.flatMap { entity in entity.tiers.map { "\(lowerFirst(entity.name))\($0.number)" } }
         var out = [header, "/// One weak identity map per entity and tier, per client.", "@MainActor final class ModelCaches {"]
+        out.append("    /// Where every model of the client counts its release (in its `deinit`).")
+        out.append("    let releases: ReleaseCounter")
         for entity in spec.entities {
             for t in entity.tiers {
-                out.append("    let \(lowerFirst(entity.name))\(t.number) = WeakCache<Int, \(entity.name)\(t.number)>()")
+                out.append("    let \(lowerFirst(entity.name))\(t.number): WeakCache<Int, \(entity.name)\(t.number)>")
             }
         }
+        out.append("")
+        out.append("    init() {")
+        out.append("        let releases = ReleaseCounter()")
+        out.append("        self.releases = releases")
+        for name in names { out.append("        \(name) = WeakCache(releases: releases)") }
+        out.append("    }")
         out.append("")
         out.append("    /// Drops entries of released models in every cache.")
         out.append("    func clean() {")

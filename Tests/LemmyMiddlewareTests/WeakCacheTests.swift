@@ -5,18 +5,26 @@ import Testing
 /// entries whose object is gone.
 @MainActor
 struct WeakCacheTests {
+    /// Counts its release in `releases`, as models do.
     private final class Object {
         let id: Int
-        init(_ id: Int) { self.id = id }
+        let releases: ReleaseCounter
+        init(_ id: Int, _ releases: ReleaseCounter) {
+            self.id = id
+            self.releases = releases
+        }
+        deinit { releases.record() }
     }
+
+    private let releases = ReleaseCounter()
 
     @Test("a lookup finds the live object itself, and nothing for a released one or an unknown key")
     func lookups() {
-        let cache = WeakCache<Int, Object>()
-        let kept = Object(1)
+        let cache = WeakCache<Int, Object>(releases: releases)
+        let kept = Object(1, releases)
         cache.insert(kept, for: 1)
         do {
-            let released = Object(2)
+            let released = Object(2, releases)
             cache.insert(released, for: 2)
             #expect(cache[2] === released)
         }
@@ -28,10 +36,10 @@ struct WeakCacheTests {
 
     @Test("clean drops the released entries and keeps every live one")
     func cleanKeepsTheLive() {
-        let cache = WeakCache<Int, Object>()
+        let cache = WeakCache<Int, Object>(releases: releases)
         var kept: [Object] = []
         for id in 0..<50 {
-            let object = Object(id)
+            let object = Object(id, releases)
             cache.insert(object, for: id)
             if id.isMultiple(of: 3) { kept.append(object) }
         }
@@ -44,11 +52,30 @@ struct WeakCacheTests {
 
     @Test("insertions clean on their own once they outnumber the entries")
     func insertionsClean() {
-        let cache = WeakCache<Int, Object>()
-        let kept = Object(-1)
+        let cache = WeakCache<Int, Object>(releases: releases)
+        let kept = Object(-1, releases)
         cache.insert(kept, for: -1)
-        for id in 0..<200 { cache.insert(Object(id), for: id) }
+        for id in 0..<200 { cache.insert(Object(id, releases), for: id) }
         #expect(cache.count < 100)
         #expect(cache[-1] === kept)
+    }
+
+    @Test("while no value was released, cleans skip the scan; a release makes the next one scan")
+    func cleansScanOnlyAfterReleases() {
+        let cache = WeakCache<Int, Object>(releases: releases)
+        let kept = (0..<300).map { Object($0, releases) }
+        for object in kept { cache.insert(object, for: object.id) }
+        cache.clean()
+        #expect(cache.scans == 0)
+        #expect(cache.count == kept.count)
+        do {
+            let released = Object(-1, releases)
+            cache.insert(released, for: -1)
+        }
+        cache.clean()
+        #expect(cache.scans == 1)
+        #expect(cache.count == kept.count)
+        #expect(cache[-1] == nil)
+        for object in kept { #expect(cache[object.id] === object) }
     }
 }

@@ -69,6 +69,12 @@ public final class ApiClient {
         self.account = token == nil ? nil : Account()
     }
 
+    // Counted for the client cache, which skips its scans for dead entries while no client
+    // died (see ReleaseCounter).
+    deinit {
+        Self.releases.record()
+    }
+
     /// Whether the client has no token.
     public var isGuest: Bool { tokenStore.token == nil }
 
@@ -93,7 +99,9 @@ struct ClientKey: Hashable {
 }
 
 extension ApiClient {
-    private static let clients = WeakCache<ClientKey, ApiClient>()
+    /// Where every client counts its release, for ``clients``.
+    nonisolated static let releases = ReleaseCounter()
+    private static let clients = WeakCache<ClientKey, ApiClient>(releases: releases)
 
     /// The live client for `url` and `token`, or a new one.
     ///

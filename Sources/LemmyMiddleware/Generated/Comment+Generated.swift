@@ -225,6 +225,10 @@ public final class Comment1: Comment1Providing, Observable, LazilyObserved {
     /// This model.
     public var comment1: Comment1 { self }
 
+    deinit {
+        api.caches.releases.record()
+    }
+
     init(api: ApiClient, snapshot: consuming Comment1Snapshot) {
         self.api = api
         self.confirmed = snapshot
@@ -415,6 +419,10 @@ public final class Comment2: Comment2Providing, Observable, LazilyObserved {
 
     /// This model.
     public var comment2: Comment2 { self }
+
+    deinit {
+        comment1.api.caches.releases.record()
+    }
 
     init(comment1: Comment1, creator: Person1, post: Post1, community: Community1, snapshot: consuming Comment2Snapshot) {
         self.comment1 = comment1

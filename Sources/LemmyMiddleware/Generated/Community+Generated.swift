@@ -307,6 +307,10 @@ public final class Community1: Community1Providing, Observable, LazilyObserved {
     /// This model.
     public var community1: Community1 { self }
 
+    deinit {
+        api.caches.releases.record()
+    }
+
     init(api: ApiClient, snapshot: consuming Community1Snapshot) {
         self.api = api
         self.confirmed = snapshot
@@ -477,6 +481,10 @@ public final class Community2: Community2Providing, Observable, LazilyObserved {
     /// This model.
     public var community2: Community2 { self }
 
+    deinit {
+        community1.api.caches.releases.record()
+    }
+
     init(community1: Community1, snapshot: consuming Community2Snapshot) {
         self.community1 = community1
         self.confirmed = snapshot
@@ -574,6 +582,10 @@ public final class Community3: Community3Providing, Observable, LazilyObserved {
 
     /// This model.
     public var community3: Community3 { self }
+
+    deinit {
+        community2.community1.api.caches.releases.record()
+    }
 
     init(community2: Community2, moderators: [Person1], snapshot: consuming Community3Snapshot) {
         self.community2 = community2

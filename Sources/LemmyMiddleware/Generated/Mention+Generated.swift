@@ -82,6 +82,10 @@ public final class Mention1: Mention1Providing, Observable, LazilyObserved {
     /// This model.
     public var mention1: Mention1 { self }
 
+    deinit {
+        api.caches.releases.record()
+    }
+
     init(api: ApiClient, comment: Comment2, snapshot: consuming Mention1Snapshot) {
         self.api = api
         self.comment = comment

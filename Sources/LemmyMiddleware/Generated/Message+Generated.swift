@@ -165,6 +165,10 @@ public final class Message1: Message1Providing, Observable, LazilyObserved {
     /// This model.
     public var message1: Message1 { self }
 
+    deinit {
+        api.caches.releases.record()
+    }
+
     init(api: ApiClient, creator: Person1, recipient: Person1, snapshot: consuming Message1Snapshot) {
         self.api = api
         self.creator = creator
@@ -243,6 +247,10 @@ public final class Message2: Message2Providing, Observable, LazilyObserved {
 
     /// This model.
     public var message2: Message2 { self }
+
+    deinit {
+        message1.api.caches.releases.record()
+    }
 
     init(message1: Message1, creator2: Person2, recipient2: Person2, snapshot: consuming Message2Snapshot) {
         self.message1 = message1

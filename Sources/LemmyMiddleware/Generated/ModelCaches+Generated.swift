@@ -2,25 +2,51 @@
 
 /// One weak identity map per entity and tier, per client.
 @MainActor final class ModelCaches {
-    let person1 = WeakCache<Int, Person1>()
-    let person2 = WeakCache<Int, Person2>()
-    let person3 = WeakCache<Int, Person3>()
-    let community1 = WeakCache<Int, Community1>()
-    let community2 = WeakCache<Int, Community2>()
-    let community3 = WeakCache<Int, Community3>()
-    let post1 = WeakCache<Int, Post1>()
-    let post2 = WeakCache<Int, Post2>()
-    let post3 = WeakCache<Int, Post3>()
-    let comment1 = WeakCache<Int, Comment1>()
-    let comment2 = WeakCache<Int, Comment2>()
-    let site1 = WeakCache<Int, Site1>()
-    let site2 = WeakCache<Int, Site2>()
-    let site3 = WeakCache<Int, Site3>()
-    let reply1 = WeakCache<Int, Reply1>()
-    let reply2 = WeakCache<Int, Reply2>()
-    let mention1 = WeakCache<Int, Mention1>()
-    let message1 = WeakCache<Int, Message1>()
-    let message2 = WeakCache<Int, Message2>()
+    /// Where every model of the client counts its release (in its `deinit`).
+    let releases: ReleaseCounter
+    let person1: WeakCache<Int, Person1>
+    let person2: WeakCache<Int, Person2>
+    let person3: WeakCache<Int, Person3>
+    let community1: WeakCache<Int, Community1>
+    let community2: WeakCache<Int, Community2>
+    let community3: WeakCache<Int, Community3>
+    let post1: WeakCache<Int, Post1>
+    let post2: WeakCache<Int, Post2>
+    let post3: WeakCache<Int, Post3>
+    let comment1: WeakCache<Int, Comment1>
+    let comment2: WeakCache<Int, Comment2>
+    let site1: WeakCache<Int, Site1>
+    let site2: WeakCache<Int, Site2>
+    let site3: WeakCache<Int, Site3>
+    let reply1: WeakCache<Int, Reply1>
+    let reply2: WeakCache<Int, Reply2>
+    let mention1: WeakCache<Int, Mention1>
+    let message1: WeakCache<Int, Message1>
+    let message2: WeakCache<Int, Message2>
+
+    init() {
+        let releases = ReleaseCounter()
+        self.releases = releases
+        person1 = WeakCache(releases: releases)
+        person2 = WeakCache(releases: releases)
+        person3 = WeakCache(releases: releases)
+        community1 = WeakCache(releases: releases)
+        community2 = WeakCache(releases: releases)
+        community3 = WeakCache(releases: releases)
+        post1 = WeakCache(releases: releases)
+        post2 = WeakCache(releases: releases)
+        post3 = WeakCache(releases: releases)
+        comment1 = WeakCache(releases: releases)
+        comment2 = WeakCache(releases: releases)
+        site1 = WeakCache(releases: releases)
+        site2 = WeakCache(releases: releases)
+        site3 = WeakCache(releases: releases)
+        reply1 = WeakCache(releases: releases)
+        reply2 = WeakCache(releases: releases)
+        mention1 = WeakCache(releases: releases)
+        message1 = WeakCache(releases: releases)
+        message2 = WeakCache(releases: releases)
+    }
 
     /// Drops entries of released models in every cache.
     func clean() {

@@ -273,6 +273,10 @@ public final class Person1: Person1Providing, Observable, LazilyObserved {
     /// This model.
     public var person1: Person1 { self }
 
+    deinit {
+        api.caches.releases.record()
+    }
+
     init(api: ApiClient, snapshot: consuming Person1Snapshot) {
         self.api = api
         self.confirmed = snapshot
@@ -422,6 +426,10 @@ public final class Person2: Person2Providing, Observable, LazilyObserved {
     /// This model.
     public var person2: Person2 { self }
 
+    deinit {
+        person1.api.caches.releases.record()
+    }
+
     init(person1: Person1, snapshot: consuming Person2Snapshot) {
         self.person1 = person1
         self.confirmed = snapshot
@@ -500,6 +508,10 @@ public final class Person3: Person3Providing, Observable, LazilyObserved {
 
     /// This model.
     public var person3: Person3 { self }
+
+    deinit {
+        person2.person1.api.caches.releases.record()
+    }
 
     init(person2: Person2, moderatedCommunities: [Community1], snapshot: consuming Person3Snapshot) {
         self.person2 = person2

@@ -431,6 +431,10 @@ public final class Post1: Post1Providing, Observable, LazilyObserved {
     /// This model.
     public var post1: Post1 { self }
 
+    deinit {
+        api.caches.releases.record()
+    }
+
     init(api: ApiClient, snapshot: consuming Post1Snapshot) {
         self.api = api
         self.confirmed = snapshot
@@ -708,6 +712,10 @@ public final class Post2: Post2Providing, Observable, LazilyObserved {
     /// This model.
     public var post2: Post2 { self }
 
+    deinit {
+        post1.api.caches.releases.record()
+    }
+
     init(post1: Post1, creator: Person1, community: Community1, snapshot: consuming Post2Snapshot) {
         self.post1 = post1
         self.creator = creator
@@ -820,6 +828,10 @@ public final class Post3: Post3Providing, Observable, LazilyObserved {
 
     /// This model.
     public var post3: Post3 { self }
+
+    deinit {
+        post2.post1.api.caches.releases.record()
+    }
 
     init(post2: Post2, community2: Community2, moderators: [Person1], crossPosts: [Post2], snapshot: consuming Post3Snapshot) {
         self.post2 = post2

@@ -86,6 +86,10 @@ public final class Reply1: Reply1Providing, Observable, LazilyObserved {
     /// This model.
     public var reply1: Reply1 { self }
 
+    deinit {
+        api.caches.releases.record()
+    }
+
     init(api: ApiClient, comment: Comment2, snapshot: consuming Reply1Snapshot) {
         self.api = api
         self.comment = comment
@@ -162,6 +166,10 @@ public final class Reply2: Reply2Providing, Observable, LazilyObserved {
 
     /// This model.
     public var reply2: Reply2 { self }
+
+    deinit {
+        reply1.api.caches.releases.record()
+    }
 
     init(reply1: Reply1, post2: Post2, community2: Community2, creator2: Person2, parent: Comment2?, snapshot: consuming Reply2Snapshot) {
         self.reply1 = reply1

@@ -171,6 +171,10 @@ public final class Site1: Site1Providing, Observable, LazilyObserved {
     /// This model.
     public var site1: Site1 { self }
 
+    deinit {
+        api.caches.releases.record()
+    }
+
     init(api: ApiClient, snapshot: consuming Site1Snapshot) {
         self.api = api
         self.confirmed = snapshot
@@ -325,6 +329,10 @@ public final class Site2: Site2Providing, Observable, LazilyObserved {
     /// This model.
     public var site2: Site2 { self }
 
+    deinit {
+        site1.api.caches.releases.record()
+    }
+
     init(site1: Site1, snapshot: consuming Site2Snapshot) {
         self.site1 = site1
         self.confirmed = snapshot
@@ -422,6 +430,10 @@ public final class Site3: Site3Providing, Observable, LazilyObserved {
 
     /// This model.
     public var site3: Site3 { self }
+
+    deinit {
+        site2.site1.api.caches.releases.record()
+    }
 
     init(site2: Site2, administrators: [Person1], snapshot: consuming Site3Snapshot) {
         self.site2 = site2

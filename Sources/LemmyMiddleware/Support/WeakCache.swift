@@ -2,14 +2,17 @@
 ///
 /// Entries whose object is gone are dropped by ``clean()``, which runs on its own once the
 /// insertions since the last clean outnumber the entries that clean left (and 64): the cache has
-/// at most doubled since, so each insertion pays for a constant share of the scans.
+/// at most doubled since, so each insertion pays for a constant share of the scans. The values
+/// count their releases in `releases` (see ``ReleaseCounter``): while it has not moved since the
+/// last clean, no entry can be dead and a clean does not scan.
 @MainActor final class WeakCache<Key: Hashable, Value: AnyObject> {
     private struct Entry {
         weak var value: Value?
     }
 
     // Unchecked: the cache is main-actor isolated, every access is synchronous and none calls
-    // out while it holds `entries` (models have no deinit that could come back here), while the
+    // out while it holds `entries` (a model's deinit only counts its release, an atomic add on a
+    // ReleaseCounter, and never comes back here), while the
     // run-time exclusivity checks were about 600 instructions of each post's ingest (six lookups
     // and three inserts; MiddlewareIngest).
     @exclusivity(unchecked) private var entries: [Key: Entry] = [:]
@@ -17,6 +20,18 @@
     /// The entries the last clean left. Comparing the insertions with the entries now, dead ones
     /// included, never ran a clean while new keys came in: each new key adds one to both.
     @exclusivity(unchecked) private var entriesAfterClean = 0
+    /// Counts the releases of this cache's values (and maybe of others').
+    private let releases: ReleaseCounter
+    /// `releases.count` when the last clean began.
+    @exclusivity(unchecked) private var releasesAtClean: UInt64 = 0
+    /// Scans for dead entries so far (for tests).
+    private(set) var scans = 0
+
+    /// A cache whose values count their releases in `releases`, each in its `deinit`: a value
+    /// that does not is never cleaned away.
+    init(releases: ReleaseCounter) {
+        self.releases = releases
+    }
 
     /// The live object for `key`, if any.
     subscript(key: Key) -> Value? {
@@ -52,13 +67,25 @@
         entries = [:]
         insertionsSinceClean = 0
         entriesAfterClean = 0
+        releasesAtClean = releases.count
     }
 
-    /// Drops entries whose object was released.
+    /// Drops entries whose object was released; scans them only if a value was released since
+    /// the last clean.
     ///
     /// In place: `filter` copied every live entry (a weak copy each) into a new dictionary,
     /// every time a clean ran, although in a growing scroll almost none is dead.
     func clean() {
+        insertionsSinceClean = 0
+        // Read before the scan: a value released during it moves the count past this one, so
+        // the next clean scans again.
+        let released = releases.count
+        guard released != releasesAtClean else {
+            entriesAfterClean = entries.count
+            return
+        }
+        releasesAtClean = released
+        scans += 1
         var dead: [Key] = []
         var index = entries.startIndex
         while index != entries.endIndex {
@@ -66,7 +93,6 @@
             entries.formIndex(after: &index)
         }
         for key in dead { entries.removeValue(forKey: key) }
-        insertionsSinceClean = 0
         entriesAfterClean = entries.count
     }
 
