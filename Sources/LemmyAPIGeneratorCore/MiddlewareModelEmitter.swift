@@ -137,10 +137,10 @@ public enum MiddlewareModelEmitter {
             out.append("    /// This model.")
             out.append("    public var \(e)\(n): \(C) { self }")
             out.append("")
-            // Counted so that the client's caches skip their scans for dead entries while no
-            // model died (see ReleaseCounter).
-            // Through the stored tiers below: a higher tier's `api` is the protocol's computed,
-            // main-actor-isolated property, which a deinit cannot read.
+            // The release is counted so that the client's caches skip their scans for dead
+            // entries while no model died (see ReleaseCounter). The client is reached through the
+            // stored tiers below: a higher tier's `api` is the protocol's computed, main-actor-
+            // isolated property, which a deinit cannot read.
             let down = (1..<n).reversed().map { "\(e)\($0)." }.joined()
             out.append("    deinit {")
             out.append("        \(down)api.caches.releases.record()")
