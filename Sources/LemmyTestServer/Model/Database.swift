@@ -14,6 +14,8 @@ struct Database: Sendable {
     var revision: UInt64 = 0
     /// Post orderings computed for a revision, shared by the store's snapshots.
     let postOrders = PostOrders()
+    /// Post views encoded for a revision, shared by the store's snapshots.
+    let encodedPostViews = EncodedPostViews()
     var persons: [PersonRecord] = [] { didSet { written = true } }
     var communities: [CommunityRecord] = [] { didSet { written = true } }
     var posts: [PostRecord] = [] { didSet { written = true } }

@@ -1,3 +1,4 @@
+import Foundation
 import LemmyAPI
 
 extension Renderer {
@@ -22,6 +23,14 @@ extension Renderer {
     func personActions(_ personId: Int) -> ApiPersonActions? {
         guard let blocked = state?.blockedPersons[personId] else { return nil }
         return ApiPersonActions(blockedAt: date(blocked))
+    }
+
+    /// The JSON of the views of posts `ids` in the dialect: kept in ``Database/encodedPostViews``
+    /// for the store's state, encoded afresh from a state the handler has changed.
+    func postViewsJSON(_ ids: [Int]) throws -> [Data] {
+        let encode = { (id: Int) throws -> Data in try dialect.encode(postView(id)) }
+        if db.written { return try ids.map(encode) }
+        return try db.encodedPostViews.json(ids, viewer: viewer, dialect: dialect, revision: db.revision, encode: encode)
     }
 
     func postView(_ id: Int) -> ApiPostView {

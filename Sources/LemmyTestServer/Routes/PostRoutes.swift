@@ -6,17 +6,20 @@ extension APIRoutes {
     func addPostRoutes() {
         add(LemmyV3.GetPosts.self) { db, call in
             let page = try db.listPosts(try postQuery(call.form, db: db, call: call), viewer: call.viewer, now: call.now)
-            let renderer = call.renderer(db)
             // Lemmy 0.18 has no `next_page` (it pages by number only and ignores `page_cursor`).
-            return ApiGetPostsResponse(posts: page.ids.map(renderer.postView), nextPage: call.dialect == .v0_18 ? nil : page.next)
+            let next = call.dialect == .v0_18 ? nil : page.next
+            return PostListing(member: "posts", ids: page.ids, renderer: call.renderer(db)) {
+                ApiGetPostsResponse(posts: $0, nextPage: next)
+            }
         }
         add(LemmyV4.GetPosts.self) { db, call in
             let page = try db.listPosts(try postQuery(call.form, db: db, call: call), viewer: call.viewer, now: call.now)
             if call.form.markAsRead == true, let viewer = call.viewer {
                 try db.markRead(page.ids, by: viewer, read: true, now: call.now)
             }
-            let renderer = call.renderer(db)
-            return ApiPagedResponse(items: page.ids.map(renderer.postView), nextPage: page.next, prevPage: page.previous)
+            return PostListing(member: "items", ids: page.ids, renderer: call.renderer(db)) {
+                ApiPagedResponse(items: $0, nextPage: page.next, prevPage: page.previous)
+            }
         }
         add(LemmyV3.GetPost.self) { db, call in try getPost(&db, call) }
         add(LemmyV4.GetPost.self) { db, call in try getPost(&db, call) }
