@@ -45,7 +45,9 @@ build_instructions() {
         swiftObservation)
     local archives=() lib curl
     for lib in "${libs[@]}"; do archives+=("$static/lib$lib.a"); done
-    curl=$(ldconfig -p | awk '/libcurl\.so\.4 / {print $NF; exit}')
+    # awk reads to the end: leaving early could stop ldconfig with SIGPIPE, which pipefail makes
+    # this script's exit (status 141, after the builds and with no output).
+    curl=$(ldconfig -p | awk '/libcurl\.so\.4 / && !found {print $NF; found = 1}')
     swiftc -emit-executable -static-stdlib "@$bin/$product.product/Objects.LinkFileList" -o "$2" \
         -Xlinker --defsym=main="${product}_main" -Xlinker --start-group "${archives[@]}" -Xlinker --end-group \
         -Xlinker "$curl" -lz 2>&1 | grep -v "mktemp" >&2 || true
