@@ -3,9 +3,10 @@
 //   raw      LemmyRawClient.page: fetch + decode only (the baseline)
 //   models   ApiClient.getPosts: fetch + decode + merge into live Post2 models
 //   feed     PostFeed (FeedLoader + fetcher + filters): everything a UI scrolls through
-// Each reports its peak resident memory; the models and feed benchmarks stop the run if any model
-// stays alive once the page or feed is dropped and the caches cleaned (memory bounded by what the
-// app holds).
+// Each reports its peak resident memory, the whole process's: the in-process server's seed and the
+// post views it keeps after the first scroll (about 15 MB) are in each. The models and feed
+// benchmarks stop the run if any model stays alive once the page or feed is dropped and the
+// caches cleaned (memory bounded by what the app holds).
 import Benchmark
 import BenchmarkSupport
 import Foundation
