@@ -34,20 +34,40 @@ struct WeakCacheTests {
         #expect(cache.count == 2)
     }
 
-    @Test("clean drops the released entries and keeps every live one")
-    func cleanKeepsTheLive() {
+    /// Which of 50 objects stay alive: a clean removes a few dead entries one by one, copies the
+    /// live ones out when most died, and drops everything when all did.
+    enum Survivors: String, CaseIterable, CustomTestStringConvertible {
+        case mostLive, fewLive, noneLive
+        func keeps(_ id: Int) -> Bool {
+            switch self {
+            case .mostLive: !id.isMultiple(of: 3)
+            case .fewLive: id.isMultiple(of: 3)
+            case .noneLive: false
+            }
+        }
+        var testDescription: String { rawValue }
+    }
+
+    @Test("clean drops the released entries and keeps every live one", arguments: Survivors.allCases)
+    func cleanKeepsTheLive(_ survivors: Survivors) {
         let cache = WeakCache<Int, Object>(releases: releases)
         var kept: [Object] = []
         for id in 0..<50 {
             let object = Object(id, releases)
             cache.insert(object, for: id)
-            if id.isMultiple(of: 3) { kept.append(object) }
+            if survivors.keeps(id) { kept.append(object) }
         }
         cache.clean()
+        #expect(cache.scans == 1)
         #expect(cache.count == kept.count)
         #expect(cache.liveCount == kept.count)
         for object in kept { #expect(cache[object.id] === object) }
-        #expect(cache[1] == nil)
+        for id in 0..<50 where !survivors.keeps(id) { #expect(cache[id] == nil) }
+        // The cache still works after the clean, also once emptied.
+        let late = Object(100, releases)
+        cache.insert(late, for: 100)
+        #expect(cache[100] === late)
+        #expect(cache.count == kept.count + 1)
     }
 
     @Test("insertions clean on their own once they outnumber the entries")
