@@ -63,7 +63,7 @@ def derived(c):
     f["feed scroll per item: fetcher"] = per_item("fetcher")
     f["feed scroll per item: FeedLoader without filters"] = per_item("feed_plain")
     f["feed scroll per item: FeedLoader with 4 filters"] = per_item("feed_filtered")
-    scrolls = [("raw", "raw client"), ("models", "ApiClient models"), ("feed", "PostFeed")]
+    scrolls = [("raw", "raw client"), ("rawList", "raw client keeping its posts"), ("models", "ApiClient models"), ("feed", "PostFeed")]
     for kind, label in scrolls:
         f[f"10,000-post scroll: {label}"] = c.get(f"scroll_{kind}")
     # Jobs, not instructions: each is a hop between threads (200 pages a scroll).
@@ -97,6 +97,8 @@ def ratios(c):
     out.append(("FeedLoader with 4 filters / fetcher", ratio(c.get("feed_filtered"), c.get("fetcher")), "x"))
     out.append(("ApiClient models / raw client (scroll)", ratio(c.get("scroll_models"), c.get("scroll_raw")), "x"))
     out.append(("PostFeed / raw client (scroll)", ratio(c.get("scroll_feed"), c.get("scroll_raw")), "x"))
+    out.append(("ApiClient models / raw client keeping its posts (scroll)", ratio(c.get("scroll_models"), c.get("scroll_rawList")), "x"))
+    out.append(("PostFeed / raw client keeping its posts (scroll)", ratio(c.get("scroll_feed"), c.get("scroll_rawList")), "x"))
     return out
 
 

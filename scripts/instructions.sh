@@ -6,9 +6,9 @@
 # with the slabs of async frames their tasks took from malloc), a typed
 # decode beside JSONSerialization of the same bytes, the middleware's merge of a 50-post page
 # (first ingest, re-merge), an in-memory FeedLoader scroll beside its fetcher, and the 10,000-post
-# scroll through the raw client, ApiClient and PostFeed, with its executor jobs a page (hops
-# between threads: scripts/callgrind-calls.py), and the test server's cost of a GetPosts (limit 20,
-# counted in the BenchmarkServer process alone). Counts repeat to
+# scroll through the raw client (dropping or keeping its posts), ApiClient and PostFeed, with its
+# executor jobs a page (hops between threads: scripts/callgrind-calls.py), and the test server's
+# cost of a GetPosts (limit 20, counted in the BenchmarkServer process alone). Counts repeat to
 # a few parts in ten thousand on a busy machine, where wall times do not.
 #
 #   scripts/instructions.sh                 the working tree's counts
@@ -148,10 +148,11 @@ measure() {
     figure feed_plain 2 feed plain
     figure feed_filtered 2 feed filtered
     # The FeedScroll scroll of 10,000 posts from an in-process LemmyTestServer (its cost is in all
-    # three): the raw client, ApiClient's models, and a PostFeed. Beside its instructions, the
-    # executor jobs of a scroll (its 200 pages): each is a hop between threads, which costs far
-    # more time than its instructions show.
-    for kind in raw models feed; do
+    # four): the raw client, the same from the main actor keeping its posts (a list's baseline),
+    # ApiClient's models, and a PostFeed. Beside its instructions, the executor jobs of a scroll
+    # (its 200 pages): each is a hop between threads, which costs far more time than its
+    # instructions show.
+    for kind in raw rawList models feed; do
         figure "scroll_$kind" 1 scroll "$kind"
         executor_jobs "jobs_$kind"
     done

@@ -1,8 +1,10 @@
 // Scrolls 10,000 posts in pages of 50 from an in-process LemmyTestServer (0.19 dialect, medium
-// seed: 12,000 posts) three ways (ScrollWorkloads):
+// seed: 12,000 posts) four ways (ScrollWorkloads):
 //   raw      LemmyRawClient.page: fetch + decode only (the baseline)
 //   models   ApiClient.getPosts: fetch + decode + merge into live Post2 models
 //   feed     PostFeed (FeedLoader + fetcher + filters): everything a UI scrolls through
+//   list     the raw client read from the main actor, keeping every post view it scrolled, as a list
+//            built on it must (the baseline that holds the posts the feed holds)
 // Each reports its peak resident memory, the whole process's: the in-process server's seed and the
 // post views it keeps after the first scroll (about 15 MB) are in each. The models and feed
 // benchmarks stop the run if any model stays alive once the page or feed is dropped and the
@@ -16,7 +18,7 @@ import ScrollWorkloads
 let benchmarks: @Sendable () -> Void = {
     let configuration = BenchmarkSupport.configuration(iterations: 9, seconds: 20, warmup: 1)
     let setup: Benchmark.BenchmarkSetupHook = { try await TestServer.shared.start() }
-    for (kind, name) in [(PostScrolls.Kind.raw, "raw client"), (.models, "ApiClient models"), (.feed, "PostFeed")] {
+    for (kind, name) in [(PostScrolls.Kind.raw, "raw client"), (.rawList, "raw client list"), (.models, "ApiClient models"), (.feed, "PostFeed")] {
         Benchmark(
             "Scroll \(name)", configuration: configuration,
             closure: { _ in
@@ -27,7 +29,7 @@ let benchmarks: @Sendable () -> Void = {
     }
 }
 
-/// The server, started once for all three benchmarks, and the ids the first scroll saw.
+/// The server, started once for all four benchmarks, and the ids the first scroll saw.
 actor TestServer {
     static let shared = TestServer()
     private var server: LemmyTestServer?

@@ -24,8 +24,9 @@ import ScrollWorkloads
 //   Instructions clients COUNT          COUNT clients made, as the first ingest makes them
 //   Instructions fetcher COUNT          COUNT loops over the in-memory 10,000-item fetcher (FeedLoaderOverhead's baseline)
 //   Instructions feed plain|filtered COUNT   COUNT FeedLoader scrolls of it, without or with the 4 filters
-//   Instructions scroll raw|models|feed COUNT   COUNT 10,000-post scrolls (FeedScroll's) of an in-process
-//                                       LemmyTestServer through the raw client, ApiClient or PostFeed
+//   Instructions scroll raw|models|feed|rawOnMain|rawList COUNT   COUNT 10,000-post scrolls (FeedScroll's) of an
+//                                       in-process LemmyTestServer through the raw client, ApiClient or PostFeed,
+//                                       or the raw client read from the main actor, dropping or keeping its posts
 //   Instructions loopback direct|terminal|chain|defaultChain URL [CONCURRENCY] COUNT   COUNT GETs of URL/hello, CONCURRENCY (1) at a time, through
 //                                       AsyncHTTPClient used directly, its terminal, the full chain or LemmyKit's default chain over it
 
@@ -34,7 +35,7 @@ guard let mode = arguments.first, let count = arguments.last.flatMap(Int.init) e
     FileHandle.standardError.write(
         Data(
             ("usage: Instructions chain|terminal|clients|fetcher COUNT | chain-without LINK COUNT | feed plain|filtered COUNT"
-                + " | scroll raw|models|feed COUNT | decode posts|comments FILE COUNT | serialize|ingest|remerge FILE COUNT | loopback direct|terminal|chain|defaultChain URL [CONCURRENCY] COUNT\n")
+                + " | scroll raw|models|feed|rawOnMain|rawList COUNT | decode posts|comments FILE COUNT | serialize|ingest|remerge FILE COUNT | loopback direct|terminal|chain|defaultChain URL [CONCURRENCY] COUNT\n")
                 .utf8))
     exit(2)
 }
@@ -70,7 +71,7 @@ case "loopback":
     print("\(count) requests")
 case "scroll":
     guard arguments.count == 3, let kind = PostScrolls.Kind(rawValue: arguments[1]) else {
-        FileHandle.standardError.write(Data("usage: Instructions scroll raw|models|feed|rawOnMain COUNT\n".utf8))
+        FileHandle.standardError.write(Data("usage: Instructions scroll raw|models|feed|rawOnMain|rawList COUNT\n".utf8))
         exit(2)
     }
     let server = try await PostScrolls.startServer()

@@ -17,10 +17,10 @@ import ScrollWorkloads
 //                            ROUNDS rounds: median milliseconds a scroll of each, and the median of
 //                            each round's loader / fetcher ratios (scripts/bench.sh)
 //   Profile scrolls ROUNDS   the 10,000-post scroll of FeedScroll (raw client, ApiClient models, PostFeed,
-//                            and the raw client read from the main actor) taking turns for ROUNDS
-//                            rounds against one in-process LemmyTestServer: median milliseconds a
-//                            scroll, and the medians of each round's ratios to the raw client read
-//                            off and on the main actor (scripts/bench.sh)
+//                            the raw client read from the main actor, and the same keeping its posts)
+//                            taking turns for ROUNDS rounds against one in-process LemmyTestServer:
+//                            median milliseconds a scroll, and the medians of each round's ratios to
+//                            the three raw clients (scripts/bench.sh)
 //   Profile ingest FILE ROUNDS the 50-post page in FILE decoded, first ingested and re-merged (MiddlewareIngest),
 //                            40 pages each a turn, taking turns for ROUNDS rounds: median microseconds a page,
 //                            and the medians of each round's ratios to the decode (scripts/bench.sh)
@@ -101,9 +101,9 @@ case "scrolls":
     print(
         String(
             format:
-                "raw client %.1f ms, ApiClient models %.1f ms, PostFeed %.1f ms a scroll; round ratios models %.3fx, PostFeed %.3fx; raw client on the main actor %.1f ms, round ratios models %.3fx, PostFeed %.3fx",
+                "raw client %.1f ms, ApiClient models %.1f ms, PostFeed %.1f ms a scroll; round ratios models %.3fx, PostFeed %.3fx; raw client on the main actor %.1f ms, round ratios models %.3fx, PostFeed %.3fx; raw client keeping its posts %.1f ms, round ratios models %.3fx, PostFeed %.3fx",
             result.raw, result.models, result.feed, result.modelsRatio, result.feedRatio, result.rawOnMain, result.modelsOnMainRatio,
-            result.feedOnMainRatio))
+            result.feedOnMainRatio, result.rawList, result.modelsListRatio, result.feedListRatio))
     print("usage a page (user+system; voluntary+involuntary): " + describe(result.usage, PostScrolls.Kind.allCases.map(\.rawValue)))
 case "fetcher":
     var total = 0

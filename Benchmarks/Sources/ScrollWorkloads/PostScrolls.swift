@@ -8,8 +8,9 @@ public import LemmyTestServer
 /// The 10,000-post scroll of the FeedScroll benchmark, in pages of 50 from an in-process
 /// LemmyTestServer (0.19 dialect, medium seed: 12,000 posts), three ways: the raw client (fetch
 /// and decode, the baseline), ApiClient (and the merge into live models), and PostFeed (and the
-/// FeedLoader, as a list scrolls); and a fourth for the taking-turns rounds: the raw client read
-/// from the main actor, which pays the two hops a page any UI client pays.
+/// FeedLoader, as a list scrolls); and two more baselines: the raw client read from the main
+/// actor, which pays the two hops a page any UI client pays, and the same keeping every post view
+/// it scrolled, as a list built on it must (the memory a feed holds, held without models).
 public enum PostScrolls {
     /// How many posts a scroll reaches.
     public static let target = 10_000
@@ -28,6 +29,9 @@ public enum PostScrolls {
         /// hops to the client and back, the two hops every UI client pays and the models and the
         /// feed pay too.
         case rawOnMain
+        /// The raw client read from the main actor keeping every post view it scrolled, as a
+        /// list built on it must to show them: the baseline that holds what the feed holds.
+        case rawList
 
         /// Its place in ``allCases``, the order in which the rounds measure the kinds.
         var index: Int { Self.allCases.firstIndex(of: self)! }
@@ -45,6 +49,7 @@ public enum PostScrolls {
         switch kind {
         case .raw: (try await scrollRaw(url, isolation: nil), 0)
         case .rawOnMain: (try await scrollRaw(url, isolation: MainActor.shared), 0)
+        case .rawList: (try await scrollRawList(url), 0)
         case .models: try await scrollModels(url)
         case .feed: try await scrollFeed(url)
         }
@@ -63,6 +68,28 @@ public enum PostScrolls {
             ids += page.items.map(\.post.id)
             guard let next = page.next, !page.items.isEmpty else { break }
             cursor = next
+        }
+        return ids
+    }
+
+    /// Pages of 50 through the raw client, read from the main actor, until `target` post views
+    /// are kept; returns their ids once the list is dropped.
+    @MainActor
+    static func scrollRawList(_ url: URL) async throws -> [Int] {
+        let raw = LemmyRawClient(instanceURL: url, token: nil)
+        let request = LemmyV3.GetPosts(ApiGetPosts(sort: .new, limit: pageSize))
+        var ids: [Int] = []
+        do {
+            var posts: [ApiPostView] = []
+            posts.reserveCapacity(target)
+            var cursor: LemmyPageCursor?
+            while posts.count < target {
+                let page = try await raw.page(request, at: cursor)
+                posts += page.items
+                guard let next = page.next, !page.items.isEmpty else { break }
+                cursor = next
+            }
+            ids = posts.map(\.post.id)
         }
         return ids
     }
@@ -109,14 +136,16 @@ public enum PostScrolls {
 
     /// What ``interleaved(rounds:)`` measured: each kind's median milliseconds a scroll, and
     /// the medians of each round's ratio of the models' and the feed's time to the raw client's,
-    /// read off and on the main actor.
+    /// read off and on the main actor, and to the raw client keeping what it scrolled.
     public struct Interleaved: Sendable {
         /// Median milliseconds a scroll.
-        public var raw, models, feed, rawOnMain: Double
+        public var raw, models, feed, rawOnMain, rawList: Double
         /// Median of the rounds' ratios to the raw client read off the main actor.
         public var modelsRatio, feedRatio: Double
         /// Median of the rounds' ratios to the raw client read from the main actor.
         public var modelsOnMainRatio, feedOnMainRatio: Double
+        /// Median of the rounds' ratios to the raw client keeping every post view it scrolled.
+        public var modelsListRatio, feedListRatio: Double
         /// Each kind's process usage (CPU time, context switches) a page, in ``Kind`` order.
         public var usage: [ProcessUsage]
     }
@@ -150,8 +179,10 @@ public enum PostScrolls {
         }
         return Interleaved(
             raw: milliseconds(.raw), models: milliseconds(.models), feed: milliseconds(.feed), rawOnMain: milliseconds(.rawOnMain),
+            rawList: milliseconds(.rawList),
             modelsRatio: ratio(.models, over: .raw), feedRatio: ratio(.feed, over: .raw),
             modelsOnMainRatio: ratio(.models, over: .rawOnMain), feedOnMainRatio: ratio(.feed, over: .rawOnMain),
+            modelsListRatio: ratio(.models, over: .rawList), feedListRatio: ratio(.feed, over: .rawList),
             usage: measured.usage.map { $0.per(rounds * target / pageSize) })
     }
 }
