@@ -18,7 +18,9 @@ import ScrollWorkloads
 let benchmarks: @Sendable () -> Void = {
     let configuration = BenchmarkSupport.configuration(iterations: 9, seconds: 20, warmup: 1)
     let setup: Benchmark.BenchmarkSetupHook = { try await TestServer.shared.start() }
-    for (kind, name) in [(PostScrolls.Kind.raw, "raw client"), (.rawList, "raw client list"), (.models, "ApiClient models"), (.feed, "PostFeed")] {
+    for (kind, name) in [
+        (PostScrolls.Kind.raw, "raw client"), (.rawList, "raw client list"), (.models, "ApiClient models"), (.feed, "PostFeed"),
+    ] {
         Benchmark(
             "Scroll \(name)", configuration: configuration,
             closure: { _ in
