@@ -73,25 +73,33 @@ public enum PostScrolls {
     }
 
     /// Pages of 50 through the raw client, read from the main actor, until `target` post views
-    /// are kept; returns their ids once the list is dropped.
+    /// are kept; returns their ids.
     @MainActor
     static func scrollRawList(_ url: URL) async throws -> [Int] {
         let raw = LemmyRawClient(instanceURL: url, token: nil)
         let request = LemmyV3.GetPosts(ApiGetPosts(sort: .new, limit: pageSize))
-        var ids: [Int] = []
-        do {
-            var posts: [ApiPostView] = []
-            posts.reserveCapacity(target)
-            var cursor: LemmyPageCursor?
-            while posts.count < target {
-                let page = try await raw.page(request, at: cursor)
-                posts += page.items
-                guard let next = page.next, !page.items.isEmpty else { break }
-                cursor = next
-            }
-            ids = posts.map(\.post.id)
+        let posts = try await pages { (cursor: LemmyPageCursor?) in
+            let page = try await raw.page(request, at: cursor)
+            return (page.items, page.next)
         }
-        return ids
+        return posts.map(\.post.id)
+    }
+
+    /// The items of pages read from `fetch` (from the first page, `nil`, on) until `target` are
+    /// kept or a page is the last, all kept to the end, as a list keeps what it shows.
+    static func pages<Item, Cursor>(
+        isolation: isolated (any Actor)? = #isolation, _ fetch: (Cursor?) async throws -> (items: [Item], next: Cursor?)
+    ) async throws -> [Item] {
+        var items: [Item] = []
+        items.reserveCapacity(target)
+        var cursor: Cursor?
+        while items.count < target {
+            let page = try await fetch(cursor)
+            items += page.items
+            guard let next = page.next, !page.items.isEmpty else { break }
+            cursor = next
+        }
+        return items
     }
 
     /// Pages of 50 through ApiClient (models, no feed) until `target` posts.
@@ -100,14 +108,9 @@ public enum PostScrolls {
         let client = ApiClient.getApiClient(for: url, with: nil)
         var ids: [Int] = []
         do {
-            var posts: [Post2] = []
-            posts.reserveCapacity(target)
-            var cursor: PageCursor?
-            while posts.count < target {
+            let posts = try await pages { (cursor: PageCursor?) in
                 let page = try await client.getPosts(feed: .all, sort: .new, limit: pageSize, cursor: cursor)
-                posts += page.items
-                guard let next = page.next, !page.items.isEmpty else { break }
-                cursor = next
+                return (page.items, page.next)
             }
             ids = posts.map(\.id)
         }
