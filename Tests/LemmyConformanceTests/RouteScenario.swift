@@ -186,6 +186,7 @@ enum RouteScenario {
         if v19 {
             // Who voted: 0.19.4 and later, for moderators and admins.
             steps.append(step("GET", "/post/like/list", user: "admin", query: [("post_id", "1"), ("limit", "10")]))
+            steps.append(step("GET", "/user/validate_auth", user: "admin"))
         }
         return steps + [step("POST", "/user/login", body: ["username_or_email": "alice", "password": "password"])]
     }
@@ -219,6 +220,7 @@ enum RouteScenario {
             "GET", "/account/notification/list", user: "alice", query: [("limit", "10")],
             capture: keep("notification", "items.0.notification.id")),
         step("GET", "/account/unread_counts", user: "alice"),
+        step("GET", "/account/validate_auth", user: "alice"),
         step("GET", "/report/list", user: "bob", query: [("limit", "50")]) { answer, captures in
             for item in answer["items"]?.arrayValue ?? [] {
                 if captures["postReport"] == nil, let id = item.value(at: "post_report.id") { captures["postReport"] = id }

@@ -138,7 +138,7 @@ struct AccountSettingsTests {
                 _ = try await login(server, "alice")
                 Issue.record("the old password still logs in")
             } catch {
-                #expect(error.isNotLoggedIn && error.lemmyCodeName == "incorrect_login")
+                #expect(error.isWrongPassword && error.lemmyCodeName == "incorrect_login")
             }
             let fresh = try await ApiClient.login(to: server.baseURL, username: "alice", password: "a new password", loader: GatingLoader())
             #expect(fresh.isAuthenticated)
@@ -161,7 +161,7 @@ struct AccountSettingsTests {
                 _ = try await login(server, "carol")
                 Issue.record("a deleted account logged in")
             } catch {
-                #expect(error.isNotLoggedIn)
+                #expect(error.isWrongPassword)
             }
         }
     }

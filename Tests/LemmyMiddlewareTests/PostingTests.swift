@@ -78,7 +78,7 @@ struct PostingTests {
                 _ = try await alice.createPost(communityId: 1, title: "Bad", url: URL(string: "ftp://example.org/x"))
                 Issue.record("no error")
             } catch let error as ApiClientError {
-                #expect(lemmyCode(error) == "invalid_url")
+                #expect(lemmyCode(error) == "invalid_url_scheme")
             }
             do {
                 _ = try await alice.createPost(communityId: 1, title: "Bad", languageId: 999)

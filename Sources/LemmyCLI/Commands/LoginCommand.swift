@@ -40,7 +40,7 @@ struct LoginCommand: AsyncParsableCommand, Sendable {
         let api: ApiClient
         do {
             api = try await ApiClient.login(to: url, username: username, password: password, totp: totp)
-        } catch let error where error.kind == .notLoggedIn {
+        } catch let error where error.isWrongPassword || error.kind == .notLoggedIn {
             throw CLIFailure(
                 "login failed: wrong user name or password for \(username) on \(instance); check them and try again",
                 status: .auth)

@@ -124,6 +124,11 @@ extension ApiClient {
     }
 
     /// Logs in and returns the account's client.
+    ///
+    /// A wrong user name or password is a ``ApiClientError/Kind/lemmy`` error for which
+    /// ``ApiClientError/isWrongPassword`` holds, as for the other calls that take a password: the
+    /// same code, `incorrect_login`, is how Lemmy 0.19 and 1.0 refuse an expired or revoked session
+    /// on any other call, which is ``ApiClientError/Kind/notLoggedIn``.
     public static func login(
         to url: URL, username: String, password: String, totp: String? = nil,
         loader: (any HTTPLoader)? = nil
@@ -131,7 +136,11 @@ extension ApiClient {
         let guest = getApiClient(for: url, with: nil, loader: loader)
         let form = ApiLogin(usernameOrEmail: username, password: password, totp2faToken: totp)
         let response: ApiLoginResponse
-        response = try await guest.send(LemmyAnyGeneration.Login(form), mutation: false)
+        do {
+            response = try await guest.send(LemmyAnyGeneration.Login(form), mutation: false)
+        } catch  where error.lemmyCode == .incorrectLogin {
+            throw .lemmy(.incorrectLogin, message: error.message)
+        }
         guard let jwt = response.jwt else { throw .notLoggedIn }
         return getApiClient(for: url, with: jwt, loader: guest.loader)
     }

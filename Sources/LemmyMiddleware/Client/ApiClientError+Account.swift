@@ -2,9 +2,10 @@ internal import LemmyAPI
 
 /// Typed readings of the account operations' refusals.
 extension ApiClientError {
-    /// Whether the server refused a password given in the request (``ApiClient/changePassword(old:new:)``,
-    /// ``ApiClient/deleteAccount(password:deleteContent:)``): 0.18 `password_incorrect`, 0.19 and
-    /// 1.0 `incorrect_login`. Such an answer is a ``Kind/lemmy`` error, not ``Kind/notLoggedIn``.
+    /// Whether the server refused a password given in the request (``ApiClient/login(to:username:password:totp:loader:)``,
+    /// ``ApiClient/changePassword(old:new:)``, ``ApiClient/deleteAccount(password:deleteContent:)``):
+    /// 0.18 `password_incorrect`, 0.19 and 1.0 `incorrect_login` (at login, every version's).
+    /// Such an answer is a ``Kind/lemmy`` error, not ``Kind/notLoggedIn``.
     public var isWrongPassword: Bool {
         kind == .lemmy && (lemmyCode == .passwordIncorrect || lemmyCode == .incorrectLogin)
     }

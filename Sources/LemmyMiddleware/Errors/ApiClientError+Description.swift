@@ -39,7 +39,7 @@ extension ApiClientError: LocalizedError {
         case .permissionDenied:
             return permissions == .readOnly ? "This account is read-only here." : "This account is not allowed to do that."
         case .notLoggedIn:
-            if lemmyCode == .incorrectLogin { return "The username or password is wrong." }
+            // Also 0.19's and 1.0's `incorrect_login`, their answer to a session they no longer accept.
             return "You are not logged in, or your session has expired. Log in again."
         case .lemmy:
             return lemmyCode.map(Self.sentence(for:)) ?? "The server refused the request."
@@ -66,11 +66,12 @@ extension ApiClientError: LocalizedError {
     /// code itself (`couldnt_find_post` → "Couldnt find post.").
     static func sentence(for code: LemmyErrorCode) -> String {
         switch code {
+        case .incorrectLogin, .passwordIncorrect: return "The username or password is wrong."
         case .missingTotpToken: return "Enter the code from your authenticator app."
         case .incorrectTotpToken: return "The authenticator code is wrong."
         case .notAModerator, .notAModOrAdmin: return "Only a moderator of this community can do that."
         case .notAnAdmin: return "Only an admin of this instance can do that."
-        case .bannedFromCommunity, .personIsBannedFromCommunity: return "You are banned from this community."
+        case .bannedFromCommunity, .personIsBannedFromCommunity, .unknown("community_ban"): return "You are banned from this community."
         case .siteBan, .personIsBannedFromSite, .banned: return "You are banned from this instance."
         case .emailNotVerified: return "Verify your email address first."
         case .registrationApplicationIsPending: return "Your registration application has not been approved yet."

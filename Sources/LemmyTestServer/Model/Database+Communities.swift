@@ -57,8 +57,13 @@ extension Database {
     /// Follows or unfollows. Following a remote community stays pending: the remote instance has
     /// to accept it, and the test server does not federate. Following a private community (1.0)
     /// needs a moderator's approval unless the follower moderates it or is a local admin.
-    mutating func follow(_ communityId: Int, by personId: Int, follow: Bool, now: Double) throws {
+    /// Following a local community is checked as Lemmy checks a person's action there (a deleted
+    /// community, a ban) when `dialect` is given, that is, when a person asked.
+    mutating func follow(_ communityId: Int, by personId: Int, follow: Bool, now: Double, checkedAs dialect: LemmyDialect? = nil) throws {
         guard let record = community(communityId) else { throw APIError.notFound("community") }
+        if follow, record.instanceId == 1, let dialect {
+            try checkCommunityAction(by: personId, in: communityId, dialect: dialect, alsoStateIn018: true)
+        }
         var state = users[personId, default: UserState()]
         if follow {
             communities[communityId - 1].subscribers.insert(personId)

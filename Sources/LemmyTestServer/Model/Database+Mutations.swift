@@ -2,9 +2,12 @@ import Foundation
 
 /// State changes. Each validates like Lemmy does and throws ``APIError``.
 extension Database {
-    mutating func votePost(_ postId: Int, by personId: Int, score: Int, now: Double) throws {
-        guard post(postId) != nil else { throw APIError.notFound("post") }
-        guard (-1...1).contains(score) else { throw APIError.code("invalid_vote_value") }
+    /// A vote: Lemmy first takes back the person's vote, then adds one only for 1 or -1, so any
+    /// other score (2, -7) takes the vote back rather than being refused.
+    mutating func votePost(_ postId: Int, by personId: Int, score: Int, now: Double, dialect: LemmyDialect) throws {
+        guard let post = post(postId) else { throw APIError.notFound("post") }
+        try checkCommunityAction(by: personId, in: post.communityId, dialect: dialect, alsoStateIn018: true)
+        let score = score == 1 || score == -1 ? score : 0
         let old = users[personId]?.postVotes[postId] ?? 0
         if old == 1 { posts[postId - 1].upvotes -= 1 } else if old == -1 { posts[postId - 1].downvotes -= 1 }
         if score == 1 { posts[postId - 1].upvotes += 1 } else if score == -1 { posts[postId - 1].downvotes += 1 }
@@ -14,9 +17,13 @@ extension Database {
         users[personId, default: UserState()].readPosts[postId] = users[personId]?.readPosts[postId] ?? now
     }
 
-    mutating func voteComment(_ commentId: Int, by personId: Int, score: Int, now: Double) throws {
-        guard comment(commentId) != nil else { throw APIError.notFound("comment") }
-        guard (-1...1).contains(score) else { throw APIError.code("invalid_vote_value") }
+    /// A vote on a comment, as ``votePost(_:by:score:now:dialect:)``.
+    mutating func voteComment(_ commentId: Int, by personId: Int, score: Int, now: Double, dialect: LemmyDialect) throws {
+        guard let comment = comment(commentId) else { throw APIError.notFound("comment") }
+        if let communityId = post(comment.postId)?.communityId {
+            try checkCommunityAction(by: personId, in: communityId, dialect: dialect)
+        }
+        let score = score == 1 || score == -1 ? score : 0
         let old = users[personId]?.commentVotes[commentId] ?? 0
         if old == 1 { comments[commentId - 1].upvotes -= 1 } else if old == -1 { comments[commentId - 1].downvotes -= 1 }
         if score == 1 { comments[commentId - 1].upvotes += 1 } else if score == -1 { comments[commentId - 1].downvotes += 1 }
@@ -62,16 +69,15 @@ extension Database {
         users[personId, default: UserState()].blockedPersons[targetId] = block ? now : nil
     }
 
+    /// A new post; its fields were checked by ``ContentRules`` (title, link, body), as Lemmy checks
+    /// them before the community.
     mutating func createPost(
         name: String, communityId: Int, url: String?, body: String?, nsfw: Bool, by personId: Int,
-        now: Double
+        now: Double, dialect: LemmyDialect
     ) throws -> Int {
-        guard let community = community(communityId), !community.deleted, !community.removed else {
-            throw APIError.notFound("community")
-        }
-        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !trimmed.isEmpty, trimmed.count <= 200 else { throw APIError.code("invalid_post_title") }
-        if isBanned(personId, from: communityId) { throw APIError.code("banned_from_community") }
+        try checkCommunityAction(by: personId, in: communityId, dialect: dialect, alsoStateIn018: true)
+        guard let community = community(communityId) else { throw APIError.notFound("community") }
+        let trimmed = ContentRules.trimmed(name)
         if community.postingRestrictedToMods && !isModOrAdmin(personId, of: communityId) {
             throw APIError.code("only_mods_can_post_in_community")
         }
@@ -90,9 +96,10 @@ extension Database {
 
     mutating func editPost(
         _ postId: Int, name: String?, url: String?, body: String?, nsfw: Bool?, by personId: Int,
-        now: Double
+        now: Double, dialect: LemmyDialect
     ) throws {
         guard let post = post(postId) else { throw APIError.notFound("post") }
+        try checkCommunityAction(by: personId, in: post.communityId, dialect: dialect)
         guard post.creatorId == personId else { throw APIError.code("no_post_edit_allowed") }
         if let name { posts[postId - 1].name = name }
         if let url { posts[postId - 1].url = url.isEmpty ? nil : url }
@@ -101,8 +108,11 @@ extension Database {
         posts[postId - 1].updated = now
     }
 
-    mutating func deletePost(_ postId: Int, deleted: Bool, by personId: Int) throws {
+    /// Deletes or restores one's post; Lemmy refuses to set the flag it already has.
+    mutating func deletePost(_ postId: Int, deleted: Bool, by personId: Int, dialect: LemmyDialect) throws {
         guard let post = post(postId) else { throw APIError.notFound("post") }
+        if post.deleted == deleted { throw APIError.code(dialect == .v1_0 ? "couldnt_update" : "couldnt_update_post") }
+        try checkCommunityAction(by: personId, in: post.communityId, dialect: dialect, alsoStateIn018: true)
         guard post.creatorId == personId else { throw APIError.code("no_post_edit_allowed") }
         posts[postId - 1].deleted = deleted
     }
@@ -117,24 +127,36 @@ extension Database {
                 reason: reason, flag: removed, when: now))
     }
 
-    mutating func createComment(content: String, postId: Int, parentId: Int?, by personId: Int, now: Double) throws -> Int {
-        guard let post = post(postId), !post.deleted, !post.removed else { throw APIError.notFound("post") }
-        if post.locked { throw APIError.code("locked") }
-        if isBanned(personId, from: post.communityId) { throw APIError.code("banned_from_community") }
-        let trimmed = content.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !trimmed.isEmpty else { throw APIError.code("empty_comment") }
+    /// A new comment, checked in Lemmy's order: length (an empty one is allowed), the post (found
+    /// even when deleted), the community, the post's state, the lock (which 0.19 and 1.0 let
+    /// moderators and admins through), then the parent: one that does not exist is ignored (a
+    /// top-level comment), one on another post is `couldnt_create_comment`, one too deep
+    /// `max_comment_depth_reached`.
+    mutating func createComment(
+        content: String, postId: Int, parentId: Int?, by personId: Int, now: Double, dialect: LemmyDialect
+    ) throws -> Int {
+        try ContentRules.checkBody(content, post: false, dialect: dialect)
+        guard let post = post(postId) else { throw APIError.notFound("post") }
+        try checkCommunityAction(by: personId, in: post.communityId, dialect: dialect, alsoStateIn018: true)
+        if post.deleted || post.removed { throw APIError.code("deleted") }
+        if post.locked && (dialect == .v0_18 || !isModOrAdmin(personId, of: post.communityId)) { throw APIError.code("locked") }
         var depth = 0
         var recipient = post.creatorId
-        if let parentId {
-            guard let parent = comment(parentId), parent.postId == postId else { throw APIError.notFound("comment") }
+        let parent = parentId.flatMap { comment($0) }
+        if let parent {
+            guard parent.postId == postId else { throw APIError.code(dialect == .v1_0 ? "couldnt_create" : "couldnt_create_comment") }
+            if dialect == .v1_0 && (parent.deleted || parent.removed) { throw APIError.code("deleted") }
+            // The parent's path has depth + 2 labels ("0" first): at most 100 in 0.18, 51 later.
+            if parent.depth + 2 > (dialect == .v0_18 ? 100 : 51) { throw APIError.code("max_comment_depth_reached") }
             depth = parent.depth + 1
             recipient = parent.creatorId
         }
+        let parentId = parent?.id
         let id = comments.count + 1
         comments.append(
             CommentRecord(
                 id: id, postId: postId, creatorId: personId, parentId: parentId, depth: depth,
-                content: trimmed, published: now, upvotes: 1, downvotes: 0))
+                content: content, published: now, upvotes: 1, downvotes: 0))
         commentsByPost[postId - 1].append(id)
         posts[postId - 1].commentCount += 1
         countComment(comments[id - 1], communityId: post.communityId, +1)
@@ -150,7 +172,7 @@ extension Database {
             addInbox(kind: .reply, recipient: recipient, commentId: id, published: now)
         }
         // Mentions: `@name` of a local person.
-        for word in trimmed.split(whereSeparator: { $0.isWhitespace }) where word.hasPrefix("@") {
+        for word in content.split(whereSeparator: { $0.isWhitespace }) where word.hasPrefix("@") {
             let name =
                 word.dropFirst().split(separator: "@").first.map(String.init)?
                 .trimmingCharacters(in: .punctuationCharacters) ?? ""
@@ -161,15 +183,24 @@ extension Database {
         return id
     }
 
-    mutating func editComment(_ commentId: Int, content: String?, by personId: Int, now: Double) throws {
+    mutating func editComment(_ commentId: Int, content: String?, by personId: Int, now: Double, dialect: LemmyDialect) throws {
+        try ContentRules.checkBody(content, post: false, dialect: dialect)
         guard let comment = comment(commentId) else { throw APIError.notFound("comment") }
+        if let communityId = post(comment.postId)?.communityId {
+            try checkCommunityAction(by: personId, in: communityId, dialect: dialect)
+        }
         guard comment.creatorId == personId else { throw APIError.code("no_comment_edit_allowed") }
         if let content { comments[commentId - 1].content = content }
         comments[commentId - 1].updated = now
     }
 
-    mutating func deleteComment(_ commentId: Int, deleted: Bool, by personId: Int) throws {
+    /// Deletes or restores one's comment; Lemmy refuses to set the flag it already has.
+    mutating func deleteComment(_ commentId: Int, deleted: Bool, by personId: Int, dialect: LemmyDialect) throws {
         guard let comment = comment(commentId) else { throw APIError.notFound("comment") }
+        if comment.deleted == deleted { throw APIError.code(dialect == .v1_0 ? "couldnt_update" : "couldnt_update_comment") }
+        if let communityId = post(comment.postId)?.communityId {
+            try checkCommunityAction(by: personId, in: communityId, dialect: dialect)
+        }
         guard comment.creatorId == personId else { throw APIError.code("no_comment_edit_allowed") }
         comments[commentId - 1].deleted = deleted
     }
@@ -188,14 +219,35 @@ extension Database {
         for id in inboxByRecipient[personId] ?? [] { inbox[id - 1].read = true }
     }
 
-    mutating func report(_ kind: ReportRecord.Kind, targetId: Int, reason: String, by personId: Int, now: Double) throws -> Int {
+    /// A report, checked in Lemmy's order: the trimmed reason, the target, the community.
+    ///
+    /// The post is read as a guest sees it, so a deleted or removed one is not found (0.18: the
+    /// bare `Record not found`; 1.0 still shows a deleted post that has comments, and refuses it
+    /// as `deleted`). A deleted or removed comment is `deleted` (0.18 takes the report).
+    mutating func report(
+        _ kind: ReportRecord.Kind, targetId: Int, reason: String, by personId: Int, now: Double, dialect: LemmyDialect
+    ) throws -> Int {
+        let reason = try ContentRules.checkReportReason(reason)
         let text: String
         switch kind {
         case .post:
             guard let post = post(targetId) else { throw APIError.notFound("post") }
+            if post.removed || post.deleted {
+                if dialect == .v0_18 { throw APIError.recordNotFound }
+                if dialect == .v1_0 && !post.removed && post.commentCount > 0 {
+                    try checkCommunityAction(by: personId, in: post.communityId, dialect: dialect)
+                    throw APIError.code("deleted")
+                }
+                throw APIError.notFound("post")
+            }
+            try checkCommunityAction(by: personId, in: post.communityId, dialect: dialect)
             text = post.name
         case .comment:
             guard let comment = comment(targetId) else { throw APIError.notFound("comment") }
+            if let communityId = post(comment.postId)?.communityId {
+                try checkCommunityAction(by: personId, in: communityId, dialect: dialect)
+            }
+            if dialect != .v0_18 && (comment.deleted || comment.removed) { throw APIError.code("deleted") }
             text = content(of: comment)
         }
         let id = reports.count + 1
@@ -212,6 +264,23 @@ extension Database {
         case .post: post(report.targetId)?.communityId
         case .comment: comment(report.targetId).flatMap { post($0.postId)?.communityId }
         }
+    }
+
+    /// Lemmy's check before a person acts in a community (posts, comments, votes, reports):
+    /// 0.19 and 1.0 `check_community_user_action`: `deleted` for a deleted or removed community,
+    /// then the ban (`banned_from_community`; 1.0 `person_is_banned_from_community`). 0.18 has
+    /// no such helper: each handler checks the ban (`community_ban`) and only some the community's
+    /// state (creating posts and comments, deleting and voting on posts): `alsoStateIn018`.
+    func checkCommunityAction(by personId: Int, in communityId: Int, dialect: LemmyDialect, alsoStateIn018: Bool = false) throws {
+        guard let community = community(communityId) else { throw APIError.notFound("community") }
+        let banned = isBanned(personId, from: communityId)
+        if dialect == .v0_18 {
+            if banned { throw APIError.code("community_ban") }
+            if alsoStateIn018 && (community.deleted || community.removed) { throw APIError.code("deleted") }
+            return
+        }
+        if community.deleted || community.removed { throw APIError.code("deleted") }
+        if banned { throw APIError.code(dialect == .v1_0 ? "person_is_banned_from_community" : "banned_from_community") }
     }
 
     /// Unread counts: replies, mentions, private messages.

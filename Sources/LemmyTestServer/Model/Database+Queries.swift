@@ -120,9 +120,9 @@ extension Database {
         return SortKey(featured: featured ? 1 : 0, primary: primary, tiebreak: tiebreak)
     }
 
-    /// Comments as GetComments returns them. With `maxDepth` (a tree fetch) the list is ordered by
-    /// parent path, then sort, and capped at 300 (Lemmy ignores `limit` there); otherwise it is a
-    /// flat, paged list.
+    /// Comments as GetComments returns them. With `maxDepth` and a post or parent (a tree fetch)
+    /// the list is ordered by parent path, then sort, and cut at `query.limit` (the route sets
+    /// Lemmy's 300); otherwise it is a flat, paged list.
     func listComments(_ query: CommentQuery, viewer: Int?, now: Double) throws -> PageResult {
         let state = user(viewer)
         var candidates: [Int]
@@ -144,7 +144,6 @@ extension Database {
         }
         let term = query.searchTerm?.lowercased()
         var keyed: [(id: Int, key: SortKey)] = []
-        var groups: [Int: [Int]] = [:]
         for id in candidates {
             let row = comments[id - 1]
             if purged.comments.contains(id) { continue }
@@ -166,28 +165,26 @@ extension Database {
             if let term, !content(of: row).lowercased().contains(term) { continue }
             if query.postId == nil, let p = post(row.postId), p.deleted || p.removed { continue }
             keyed.append((id, commentKey(row, sort: query.sort, now: now)))
-            groups[row.parentId ?? 0, default: []].append(id)
         }
         if query.maxDepth != nil, query.postId != nil || query.parentId != nil {
-            // Tree fetch: parents before children, siblings in sort order.
-            let byId = Dictionary(uniqueKeysWithValues: keyed.map { ($0.id, $0.key) })
-            var ordered: [Int] = []
-            var queue = [0]
-            if let parentId = query.parentId {
-                ordered = byId[parentId] == nil ? [] : [parentId]
-                queue = [parentId]
+            // Tree fetch, in Lemmy's order: by the parent's path as `ltree` orders it (label by
+            // label, each label's text compared byte by byte: `0.10` before `0.9`), then
+            // distinguished first, then the sort; the first 300 (`limit` and `page` are ignored).
+            let rows = keyed.map { entry in
+                let row = comments[entry.id - 1]
+                return (
+                    id: entry.id, key: entry.key, distinguished: row.distinguished,
+                    parentPath: ["0"] + pathIds(of: row).dropLast().map(String.init)
+                )
             }
-            var next = 0
-            while next < queue.count {
-                let parent = queue[next]
-                next += 1
-                let children = (groups[parent] ?? []).sorted { byId[$0]! > byId[$1]! }
-                ordered.append(contentsOf: children)
-                queue.append(contentsOf: children)
+            let ordered = rows.sorted { a, b in
+                if a.parentPath != b.parentPath {
+                    return a.parentPath.lexicographicallyPrecedes(b.parentPath) { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+                }
+                if a.distinguished != b.distinguished { return a.distinguished }
+                return a.key > b.key
             }
-            let limit = min(max(query.limit, 1), 300)
-            let start = min(ordered.count, max(0, (query.page ?? 1) - 1) * limit)
-            return PageResult(ids: Array(ordered[start..<min(ordered.count, start + limit)]))
+            return PageResult(ids: ordered.prefix(query.limit).map(\.id))
         }
         return try Paging.page(keyed, page: query.page, limit: query.limit, cursor: query.cursor)
     }

@@ -10,10 +10,21 @@ struct APIError: Error, Sendable {
         case codeWithMessage(String, String)
         /// Wrong username or password.
         case incorrectLogin
-        /// No or invalid token.
+        /// No or invalid token where the call needs a login. 0.18 answers `not_logged_in`; 0.19 and
+        /// 1.0 drop a token they cannot validate and answer as their login extractor does, 401
+        /// `incorrect_login` (`LocalUserView`'s `FromRequest`). 0.19's and 1.0's `not_logged_in`
+        /// comes only from `validate_auth`, which throws it as a plain code.
         case notLoggedIn
         /// The object does not exist; `what` is `post`, `comment`, `community`, `person`, ...
         case notFound(what: String)
+        /// An object looked up by name that does not exist: as ``notFound(what:)``, but 404 in 0.19
+        /// too (the error keeps the database's NotFound), and 0.18 names a person
+        /// `couldnt_find_that_username_or_email`.
+        case notFoundByName(what: String)
+        /// A record the handler reads without naming an error (GetPosts by a community name that
+        /// does not exist): 404 `Record not found`, as text in 0.18, as `unknown` with that message
+        /// in 0.19, `not_found` in 1.0.
+        case recordNotFound
         /// Rate limited.
         case rateLimited
         /// A body or query that does not decode.
@@ -28,6 +39,8 @@ struct APIError: Error, Sendable {
     static let notLoggedIn = APIError(kind: .notLoggedIn)
     static let rateLimited = APIError(kind: .rateLimited)
     static func notFound(_ what: String) -> APIError { APIError(kind: .notFound(what: what)) }
+    static func notFoundByName(_ what: String) -> APIError { APIError(kind: .notFoundByName(what: what)) }
+    static let recordNotFound = APIError(kind: .recordNotFound)
     static func badRequest(_ message: String) -> APIError { APIError(kind: .badRequest(message: message)) }
 }
 
@@ -54,7 +67,13 @@ enum ErrorRendering {
         case .incorrectLogin:
             code = "incorrect_login"
             if dialect != .v0_18 { status = 401 }
-        case .notLoggedIn: code = "not_logged_in"
+        case .notLoggedIn:
+            if dialect == .v0_18 {
+                code = "not_logged_in"
+            } else {
+                code = "incorrect_login"
+                status = 401
+            }
         case .notFound(let what):
             if dialect == .v1_0 {
                 code = "not_found"
@@ -62,6 +81,21 @@ enum ErrorRendering {
             } else {
                 code = "couldnt_find_\(what)"
                 status = dialect == .v0_18 ? 404 : 400
+            }
+        case .notFoundByName(let what):
+            status = 404
+            switch dialect {
+            case .v0_18: code = what == "person" ? "couldnt_find_that_username_or_email" : "couldnt_find_\(what)"
+            case .v0_19: code = "couldnt_find_\(what)"
+            case .v1_0: code = "not_found"
+            }
+        case .recordNotFound:
+            switch dialect {
+            case .v0_18: return (404, Data("Record not found".utf8), "text/plain; charset=utf-8")
+            case .v0_19: return (404, body(code: "unknown", message: "Record not found", dialect: dialect), "application/json")
+            case .v1_0:
+                code = "not_found"
+                status = 404
             }
         case .rateLimited:
             if dialect == .v1_0 {

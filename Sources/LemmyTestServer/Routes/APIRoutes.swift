@@ -53,6 +53,11 @@ struct APIRoutes {
                     ? try FormDecoding.decode(R.Form.self, query: query, version: dialect.apiVersion)
                     : try FormDecoding.decode(R.Form.self, body: body, version: dialect.apiVersion)
                 let token = Self.token(request: request, query: query, body: body, dialect: dialect)
+                // 0.18 types `auth` as a required member of every form that needs a login: a form
+                // without one fails to deserialize before any handler runs.
+                if required && dialect.usesAuthField && token == nil {
+                    throw APIError.badRequest(FormDecoding.missingAuth(isQuery: R.method == .get, body: body))
+                }
                 let now = clock()
                 let run = { (db: inout Database) throws -> Out in
                     let viewer = token.flatMap { db.sessions[$0] }

@@ -10,6 +10,10 @@ extension APIRoutes {
             return info
         }
 
+        // The one call that tells a missing or invalid token apart: others treat it as a guest's.
+        add(LemmyV3.ValidateAuth.self) { _, call in try validateAuth(call) }
+        add(LemmyV4.ValidateAuth.self) { _, call in try validateAuth(call) }
+
         add(LemmyV3.Login.self) { db, call in try login(&db, call) }
         add(LemmyV4.Login.self) { db, call in try login(&db, call) }
         add(LemmyV3.Logout.self, auth: true) { db, call in
@@ -27,6 +31,13 @@ extension APIRoutes {
         addRegistrationApplicationRoutes()
         addFederationRoutes()
     }
+}
+
+/// `validate_auth`: success for a valid session token, else `not_logged_in` (400), as 0.19 and 1.0
+/// answer a missing token and one their claims check refuses.
+private func validateAuth(_ call: Call<LemmyEmptyForm>) throws -> ApiSuccessResponse {
+    guard call.viewer != nil else { throw APIError.code("not_logged_in") }
+    return ApiSuccessResponse(success: true)
 }
 
 private func login(_ db: inout Database, _ call: Call<ApiLogin>) throws -> ApiLoginResponse {

@@ -35,7 +35,7 @@ func commentQuery(_ form: ApiGetComments, db: Database, call: Call<ApiGetComment
     if let id = form.communityId {
         query.communityId = id
     } else if let name = form.communityName {
-        guard let community = db.community(named: name) else { throw APIError.notFound("community") }
+        guard let community = db.community(named: name) else { throw APIError.recordNotFound }
         query.communityId = community.id
     }
     if let id = form.creatorId {
@@ -44,7 +44,11 @@ func commentQuery(_ form: ApiGetComments, db: Database, call: Call<ApiGetComment
         guard let person = db.person(named: name) else { throw APIError.notFound("person") }
         query.creatorId = person.id
     }
-    if let postId = form.postId, db.post(postId) == nil { throw APIError.notFound("post") }
+    // A post id is only a filter; a parent is read for its path (0.18: with a bare NotFound).
+    if let parentId = form.parentId, db.comment(parentId) == nil {
+        throw call.dialect == .v0_18 ? APIError.recordNotFound : APIError.notFound("comment")
+    }
+    if call.dialect == .v0_19, form.likedOnly == true, form.dislikedOnly == true { throw APIError.code("contradicting_filters") }
     query.maxDepth = form.maxDepth
     query.sort = form.sort?.wireValue(for: .v4) ?? "hot"
     query.savedOnly = form.savedOnly ?? false
@@ -53,11 +57,13 @@ func commentQuery(_ form: ApiGetComments, db: Database, call: Call<ApiGetComment
     query.searchTerm = form.searchTerm
     query.page = call.dialect == .v1_0 ? nil : form.page
     query.cursor = call.dialect == .v1_0 ? form.pageCursor : nil
-    if form.maxDepth != nil && (form.postId != nil || form.parentId != nil) {
-        // Tree fetches are not limited to 50 (Lemmy fetches up to 300).
-        query.limit = min(max(form.limit ?? 300, 1), 300)
+    if form.maxDepth != nil {
+        // A tree fetch: Lemmy neither checks nor uses `limit` and `page`, and always answers the
+        // first 300 comments (1.0 still pages by cursor; this server does not).
+        query.limit = 300
+        query.page = nil
     } else {
-        query.limit = try call.limit(form.limit)
+        query.limit = try call.limit(form.limit, page: form.page, list: .comments)
     }
     return query
 }
@@ -70,27 +76,28 @@ private func getComment(_ db: Database, _ call: Call<ApiGetComment>) throws -> A
 private func createComment(_ db: inout Database, _ call: Call<ApiCreateComment>) throws -> ApiCommentResponse {
     let id = try db.createComment(
         content: call.form.content, postId: call.form.postId, parentId: call.form.parentId,
-        by: try call.requireViewer(), now: call.now)
+        by: try call.requireViewer(), now: call.now, dialect: call.dialect)
     var response = call.renderer(db).commentResponse(id)
     response.formId = call.form.formId
     return response
 }
 
 private func editComment(_ db: inout Database, _ call: Call<ApiEditComment>) throws -> ApiCommentResponse {
-    try db.editComment(call.form.commentId, content: call.form.content, by: try call.requireViewer(), now: call.now)
+    try db.editComment(
+        call.form.commentId, content: call.form.content, by: try call.requireViewer(), now: call.now, dialect: call.dialect)
     var response = call.renderer(db).commentResponse(call.form.commentId)
     response.formId = call.form.formId
     return response
 }
 
 private func deleteComment(_ db: inout Database, _ call: Call<ApiDeleteComment>) throws -> ApiCommentResponse {
-    try db.deleteComment(call.form.commentId, deleted: call.form.deleted, by: try call.requireViewer())
+    try db.deleteComment(call.form.commentId, deleted: call.form.deleted, by: try call.requireViewer(), dialect: call.dialect)
     return call.renderer(db).commentResponse(call.form.commentId)
 }
 
 private func likeComment(_ db: inout Database, _ call: Call<ApiCreateCommentLike>) throws -> ApiCommentResponse {
     let score = call.form.score ?? call.form.isUpvote.map { $0 ? 1 : -1 } ?? 0
-    try db.voteComment(call.form.commentId, by: try call.requireViewer(), score: score, now: call.now)
+    try db.voteComment(call.form.commentId, by: try call.requireViewer(), score: score, now: call.now, dialect: call.dialect)
     return call.renderer(db).commentResponse(call.form.commentId)
 }
 

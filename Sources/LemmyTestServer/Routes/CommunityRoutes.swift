@@ -14,11 +14,13 @@ extension APIRoutes {
         add(LemmyV3.GetCommunity.self) { db, call in call.renderer(db).getCommunityResponse(try communityId(db, call.form)) }
         add(LemmyV4.GetCommunity.self) { db, call in call.renderer(db).getCommunityResponse(try communityId(db, call.form)) }
         add(LemmyV3.FollowCommunity.self, auth: true) { db, call in
-            try db.follow(call.form.communityId, by: try call.requireViewer(), follow: call.form.follow, now: call.now)
+            try db.follow(
+                call.form.communityId, by: try call.requireViewer(), follow: call.form.follow, now: call.now, checkedAs: call.dialect)
             return call.renderer(db).communityResponse(call.form.communityId)
         }
         add(LemmyV4.FollowCommunity.self, auth: true) { db, call in
-            try db.follow(call.form.communityId, by: try call.requireViewer(), follow: call.form.follow, now: call.now)
+            try db.follow(
+                call.form.communityId, by: try call.requireViewer(), follow: call.form.follow, now: call.now, checkedAs: call.dialect)
             return call.renderer(db).communityResponse(call.form.communityId)
         }
         add(LemmyV3.CreateCommunity.self, auth: true) { db, call in
@@ -58,12 +60,17 @@ extension APIRoutes {
     }
 }
 
+/// The community asked for by id, else by name: `no_id_given` for neither, a missing name 404.
 private func communityId(_ db: Database, _ form: ApiGetCommunity) throws -> Int {
-    if let id = form.id, db.community(id) != nil, !db.purged.communities.contains(id) { return id }
-    if form.id == nil, let name = form.name, let community = db.community(named: name), !db.purged.communities.contains(community.id) {
-        return community.id
+    if let id = form.id {
+        guard db.community(id) != nil, !db.purged.communities.contains(id) else { throw APIError.notFound("community") }
+        return id
     }
-    throw APIError.notFound("community")
+    guard let name = form.name else { throw APIError.code("no_id_given") }
+    guard let community = db.community(named: name), !db.purged.communities.contains(community.id) else {
+        throw APIError.notFoundByName("community")
+    }
+    return community.id
 }
 
 private func listCommunities(_ db: Database, _ call: Call<ApiListCommunities>) throws -> PageResult {
@@ -90,7 +97,7 @@ private func listCommunities(_ db: Database, _ call: Call<ApiListCommunities>) t
         keyed.append((community.id, SortKey(featured: 0, primary: primary, tiebreak: -community.id)))
     }
     return try Paging.page(
-        keyed, page: call.dialect == .v1_0 ? nil : call.form.page, limit: try call.limit(call.form.limit),
+        keyed, page: call.dialect == .v1_0 ? nil : call.form.page, limit: try call.limit(call.form.limit, page: call.form.page),
         cursor: call.dialect == .v1_0 ? call.form.pageCursor : nil)
 }
 

@@ -88,6 +88,14 @@ enum FormDecoding {
         }
     }
 
+    /// actix-web's text for a 0.18 form without its required `auth`: serde names the position
+    /// where the object ended.
+    static func missingAuth(isQuery: Bool, body: Data) -> String {
+        if isQuery { return "Query deserialize error: missing field `auth`" }
+        let lines = body.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        return "Json deserialize error: missing field `auth` at line \(max(lines.count, 1)) column \(lines.last?.count ?? 0)"
+    }
+
     /// The `auth` member of a body or query (0.18).
     static func authField(query: [(String, String)], body: Data) -> String? {
         if let value = query.first(where: { $0.0 == "auth" })?.1 { return value }

@@ -21,9 +21,13 @@ extension APIRoutes {
         }
         add(LemmyV3.GetPrivateMessages.self, auth: true) { db, call in
             let viewer = try call.requireViewer()
-            let limit = try call.limit(call.form.limit)
+            let limit = try call.limit(call.form.limit, page: call.form.page)
             var messages = db.privateMessages.filter { ($0.recipientId == viewer || $0.creatorId == viewer) && !$0.deleted }
-            if let creator = call.form.creatorId { messages = messages.filter { $0.creatorId == creator } }
+            // 0.19's `creator_id` is the other person of a conversation: every message between the two
+            // (to the viewer only, when unread only).
+            if let other = call.form.creatorId {
+                messages = messages.filter { $0.creatorId == other || (call.form.unreadOnly != true && $0.recipientId == other) }
+            }
             if call.form.unreadOnly == true {
                 let unread = Set(
                     (db.inboxByRecipient[viewer] ?? []).map { db.inbox[$0 - 1] }.filter { $0.kind == .privateMessage && !$0.read }
@@ -108,10 +112,19 @@ extension APIRoutes {
     }
 }
 
+/// A new message, checked as Lemmy does: its length (an empty one is sent), the recipient's block
+/// of the sender (`person_is_blocked`; 0.18 `person_block`), then the recipient, whose absence
+/// 0.18 and 0.19 only learn from the failed insert (`couldnt_create_private_message`).
 private func sendMessage<F>(_ db: inout Database, _ call: Call<F>, to recipient: Int, content: String) throws -> Int {
     let viewer = try call.requireViewer()
-    guard db.person(recipient) != nil else { throw APIError.notFound("person") }
-    guard !content.isEmpty else { throw APIError.code("empty_message") }
+    try ContentRules.checkBody(content, post: false, dialect: call.dialect)
+    if db.users[recipient]?.blockedPersons[viewer] != nil {
+        throw APIError.code(call.dialect == .v0_18 ? "person_block" : "person_is_blocked")
+    }
+    guard db.person(recipient) != nil else {
+        if call.dialect == .v1_0 { throw APIError.notFound("person") }
+        throw APIError.code("couldnt_create_private_message")
+    }
     return db.addPrivateMessage(from: viewer, to: recipient, content: content, published: call.now)
 }
 
@@ -121,7 +134,7 @@ private func inboxPage<F>(
     limit: Int?, sort: ApiCommentSortType?
 ) throws -> [InboxRecord] {
     let viewer = try call.requireViewer()
-    let limit = try call.limit(limit)
+    let limit = try call.limit(limit, page: page)
     var entries = (db.inboxByRecipient[viewer] ?? []).map { db.inbox[$0 - 1] }
         .filter { $0.kind == kind && (!unreadOnly || !$0.read) }
     entries.sort { sort == .old ? $0.published < $1.published : $0.published > $1.published }

@@ -6,7 +6,7 @@ extension APIRoutes {
     func addMessageReportRoutes() {
         add(LemmyV3.ListPrivateMessageReports.self, auth: true) { db, call in
             try db.requireAdmin(try call.requireViewer())
-            let limit = try call.limit(call.form.limit)
+            let limit = try call.limit(call.form.limit, page: call.form.page)
             let listed = db.privateMessageReports.filter { !(call.form.unresolvedOnly ?? false) || !$0.resolved }
                 .sorted { ($0.published, $0.id) > ($1.published, $1.id) }
             let start = min(listed.count, max(0, (call.form.page ?? 1) - 1) * limit)

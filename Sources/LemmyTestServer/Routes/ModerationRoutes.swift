@@ -63,21 +63,27 @@ extension APIRoutes {
             return ApiPagedResponse(items: items, nextPage: page.next, prevPage: page.previous)
         }
         add(LemmyV3.CreatePostReport.self, auth: true) { db, call in
-            let id = try db.report(.post, targetId: call.form.postId, reason: call.form.reason, by: try call.requireViewer(), now: call.now)
+            let id = try db.report(
+                .post, targetId: call.form.postId, reason: call.form.reason, by: try call.requireViewer(), now: call.now,
+                dialect: call.dialect)
             return ApiPostReportResponse(postReportView: call.renderer(db).postReportView(db.reports[id - 1]))
         }
         add(LemmyV4.CreatePostReport.self, auth: true) { db, call in
-            let id = try db.report(.post, targetId: call.form.postId, reason: call.form.reason, by: try call.requireViewer(), now: call.now)
+            let id = try db.report(
+                .post, targetId: call.form.postId, reason: call.form.reason, by: try call.requireViewer(), now: call.now,
+                dialect: call.dialect)
             return ApiPostReportResponse(postReportView: call.renderer(db).postReportView(db.reports[id - 1]))
         }
         add(LemmyV3.CreateCommentReport.self, auth: true) { db, call in
             let id = try db.report(
-                .comment, targetId: call.form.commentId, reason: call.form.reason, by: try call.requireViewer(), now: call.now)
+                .comment, targetId: call.form.commentId, reason: call.form.reason, by: try call.requireViewer(), now: call.now,
+                dialect: call.dialect)
             return ApiCommentReportResponse(commentReportView: call.renderer(db).commentReportView(db.reports[id - 1]))
         }
         add(LemmyV4.CreateCommentReport.self, auth: true) { db, call in
             let id = try db.report(
-                .comment, targetId: call.form.commentId, reason: call.form.reason, by: try call.requireViewer(), now: call.now)
+                .comment, targetId: call.form.commentId, reason: call.form.reason, by: try call.requireViewer(), now: call.now,
+                dialect: call.dialect)
             return ApiCommentReportResponse(commentReportView: call.renderer(db).commentReportView(db.reports[id - 1]))
         }
         add(LemmyV3.ResolvePostReport.self, auth: true) { db, call in
@@ -108,7 +114,7 @@ extension APIRoutes {
         }
         add(LemmyV3.GetModlog.self) { db, call in
             let renderer = call.renderer(db)
-            let limit = try call.limit(call.form.limit)
+            let limit = try call.limit(call.form.limit, page: call.form.page)
             // Offset paging: past the end a page is empty (a suffix would repeat the last page forever).
             let entries = modlogEntries(db, call.form).dropFirst(limit * max(0, (call.form.page ?? 1) - 1)).prefix(limit)
             // Lemmy names the moderator only to moderators and admins of the entry's community.
@@ -281,7 +287,7 @@ private func visibleReports<F>(
     let isAdmin = db.person(viewer)?.isAdmin ?? false
     let moderated = Set(db.communities.filter { $0.moderators.contains(viewer) }.map(\.id))
     guard isAdmin || !moderated.isEmpty else { throw APIError.code("not_a_mod_or_admin") }
-    let limit = limit == Int.max ? Int.max : try call.limit(limit)
+    let limit = limit == Int.max ? Int.max : try call.limit(limit, page: page)
     let reports = db.reports.filter { report in
         guard kind == nil || report.kind == kind, !unresolvedOnly || !report.resolved, !db.isPurged(report),
             let community = db.communityId(of: report)

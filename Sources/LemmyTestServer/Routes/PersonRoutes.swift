@@ -6,7 +6,7 @@ extension APIRoutes {
         add(LemmyV3.GetPersonDetails.self) { db, call in
             let id = try personId(db, call.form.personId, call.form.username)
             let renderer = call.renderer(db)
-            let limit = try call.limit(call.form.limit)
+            let limit = try call.limit(call.form.limit, page: call.form.page)
             var posts = PostQuery()
             posts.creatorId = id
             posts.sort = PostSort(v3: call.form.sort?.wireValue(for: .v3) ?? "New")
@@ -66,14 +66,16 @@ extension APIRoutes {
     }
 }
 
+/// The person asked for by id, else by name: `no_id_given` for neither, a missing name 404.
 private func personId(_ db: Database, _ id: Int?, _ name: String?) throws -> Int {
-    if let id, db.person(id) != nil, !db.purged.persons.contains(id) { return id }
-    if id == nil, let name, let person = db.person(named: name.split(separator: "@").first.map(String.init) ?? name),
-        !db.purged.persons.contains(person.id)
-    {
-        return person.id
+    if let id {
+        guard db.person(id) != nil, !db.purged.persons.contains(id) else { throw APIError.notFound("person") }
+        return id
     }
-    throw APIError.notFound("person")
+    guard let name else { throw APIError.code("no_id_given") }
+    guard let person = db.person(named: name.split(separator: "@").first.map(String.init) ?? name), !db.purged.persons.contains(person.id)
+    else { throw APIError.notFoundByName("person") }
+    return person.id
 }
 
 private func moderates(_ db: Database, _ renderer: Renderer, _ id: Int) -> [ApiCommunityModeratorView] {

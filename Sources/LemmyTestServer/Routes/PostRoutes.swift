@@ -29,11 +29,11 @@ extension APIRoutes {
         add(LemmyV3.EditPost.self, auth: true) { db, call in try editPost(&db, call) }
         add(LemmyV4.EditPost.self, auth: true) { db, call in try editPost(&db, call) }
         add(LemmyV3.DeletePost.self, auth: true) { db, call in
-            try db.deletePost(call.form.postId, deleted: call.form.deleted, by: try call.requireViewer())
+            try db.deletePost(call.form.postId, deleted: call.form.deleted, by: try call.requireViewer(), dialect: call.dialect)
             return ApiPostResponse(postView: call.renderer(db).postView(call.form.postId))
         }
         add(LemmyV4.DeletePost.self, auth: true) { db, call in
-            try db.deletePost(call.form.postId, deleted: call.form.deleted, by: try call.requireViewer())
+            try db.deletePost(call.form.postId, deleted: call.form.deleted, by: try call.requireViewer(), dialect: call.dialect)
             return ApiPostResponse(postView: call.renderer(db).postView(call.form.postId))
         }
         add(LemmyV3.LikePost.self, auth: true) { db, call in try likePost(&db, call) }
@@ -119,13 +119,15 @@ func postQuery(_ form: ApiGetPosts, db: Database, call: Call<ApiGetPosts>) throw
     } else {
         query.sort = PostSort(v3: form.sort?.wireValue(for: .v3))
     }
+    // An id is only a filter (no such community: no posts); a name is resolved, and one that
+    // does not resolve is the fetcher's bare NotFound.
     if let id = form.communityId {
-        guard db.community(id) != nil else { throw APIError.notFound("community") }
         query.communityId = id
     } else if let name = form.communityName {
-        guard let community = db.community(named: name) else { throw APIError.notFound("community") }
+        guard let community = db.community(named: name) else { throw APIError.recordNotFound }
         query.communityId = community.id
     }
+    if call.dialect == .v0_19, form.likedOnly == true, form.dislikedOnly == true { throw APIError.code("contradicting_filters") }
     if let id = form.creatorId {
         query.creatorId = id
     } else if let name = form.creatorUsername {
@@ -141,7 +143,7 @@ func postQuery(_ form: ApiGetPosts, db: Database, call: Call<ApiGetPosts>) throw
     query.searchTerm = form.searchTerm
     query.page = call.dialect == .v1_0 ? nil : form.page
     query.cursor = call.dialect == .v0_18 ? nil : form.pageCursor
-    query.limit = try call.limit(form.limit)
+    query.limit = try call.limit(form.limit, page: form.page, list: .posts)
     query.alwaysNext = call.dialect == .v0_19
     return query
 }
@@ -162,12 +164,19 @@ private func getPost(_ db: inout Database, _ call: Call<ApiGetPost>) throws -> A
 
 private func createPost(_ db: inout Database, _ call: Call<ApiCreatePost>) throws -> ApiPostResponse {
     let form = call.form
-    let url = try checkedURL(form.url)
-    let thumbnail = try checkedURL(form.customThumbnail)
+    let dialect = call.dialect
+    // Lemmy's order: the link parses, the title, the link's scheme and length, the alt text, the body.
+    if let url = form.url { try ContentRules.checkParses(url, dialect: dialect, creating: true) }
+    if let thumbnail = form.customThumbnail { try ContentRules.checkParses(thumbnail, dialect: dialect, creating: true) }
+    try ContentRules.checkPostTitle(form.name, dialect: dialect, creating: true)
+    let url = try ContentRules.checkURL(form.url, dialect: dialect, creating: true)
+    let thumbnail = try ContentRules.checkURL(form.customThumbnail, dialect: dialect, creating: true)
+    try ContentRules.checkAltText(form.altText)
+    try ContentRules.checkBody(form.body, post: true, dialect: dialect)
     let language = try checkedLanguage(form.languageId)
     let id = try db.createPost(
         name: form.name, communityId: form.communityId, url: url,
-        body: form.body, nsfw: form.nsfw ?? false, by: try call.requireViewer(), now: call.now)
+        body: form.body, nsfw: form.nsfw ?? false, by: try call.requireViewer(), now: call.now, dialect: dialect)
     db.posts[id - 1].languageId = language ?? 0
     if thumbnail != nil || form.altText != nil {
         db.posts[id - 1].media = PostMedia(thumbnailURL: thumbnail, altText: form.altText)
@@ -177,15 +186,16 @@ private func createPost(_ db: inout Database, _ call: Call<ApiCreatePost>) throw
 
 private func editPost(_ db: inout Database, _ call: Call<ApiEditPost>) throws -> ApiPostResponse {
     let form = call.form
-    let url = try checkedURL(form.url)
-    let thumbnail = try checkedURL(form.customThumbnail)
+    let dialect = call.dialect
+    if let name = form.name { try ContentRules.checkPostTitle(name, dialect: dialect, creating: false) }
+    try ContentRules.checkBody(form.body, post: true, dialect: dialect)
+    try ContentRules.checkAltText(form.altText)
+    let url = try ContentRules.checkURL(form.url, dialect: dialect, creating: false)
+    let thumbnail = try ContentRules.checkURL(form.customThumbnail, dialect: dialect, creating: false)
     let language = try checkedLanguage(form.languageId)
-    if let name = form.name, name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty || name.count > 200 {
-        throw APIError.code("invalid_post_title")
-    }
     try db.editPost(
-        form.postId, name: form.name, url: url, body: form.body, nsfw: form.nsfw,
-        by: try call.requireViewer(), now: call.now)
+        form.postId, name: form.name.map(ContentRules.trimmed), url: url, body: form.body, nsfw: form.nsfw,
+        by: try call.requireViewer(), now: call.now, dialect: dialect)
     if let language { db.posts[form.postId - 1].languageId = language }
     if thumbnail != nil || form.altText != nil {
         var media = db.posts[form.postId - 1].media ?? PostMedia()
@@ -194,15 +204,6 @@ private func editPost(_ db: inout Database, _ call: Call<ApiEditPost>) throws ->
         db.posts[form.postId - 1].media = media
     }
     return ApiPostResponse(postView: call.renderer(db).postView(form.postId))
-}
-
-/// An http(s) URL, or `invalid_url` as Lemmy answers; empty stays empty (edit: clears the URL).
-private func checkedURL(_ text: String?) throws -> String? {
-    guard let text, !text.isEmpty else { return text }
-    guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
-        url.host?.isEmpty == false
-    else { throw APIError.code("invalid_url") }
-    return text
 }
 
 /// The site's languages are undetermined (0) and English (37); others are `language_not_allowed`.
@@ -214,7 +215,7 @@ private func checkedLanguage(_ id: Int?) throws -> Int? {
 
 private func likePost(_ db: inout Database, _ call: Call<ApiCreatePostLike>) throws -> ApiPostResponse {
     let score = call.form.score ?? call.form.isUpvote.map { $0 ? 1 : -1 } ?? 0
-    try db.votePost(call.form.postId, by: try call.requireViewer(), score: score, now: call.now)
+    try db.votePost(call.form.postId, by: try call.requireViewer(), score: score, now: call.now, dialect: call.dialect)
     return ApiPostResponse(postView: call.renderer(db).postView(call.form.postId))
 }
 

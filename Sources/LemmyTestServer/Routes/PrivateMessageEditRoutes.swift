@@ -14,15 +14,13 @@ extension APIRoutes {
     }
 }
 
-/// Only the sender may edit (`edit_private_message_not_allowed`); empty content is refused.
+/// Only the sender may edit (`edit_private_message_not_allowed`); the content is checked for length only.
 private func editMessage(_ db: inout Database, _ call: Call<ApiEditPrivateMessage>) throws -> ApiPrivateMessageResponse {
     let viewer = try call.requireViewer()
     let id = call.form.privateMessageId
     guard let message = db.privateMessage(id) else { throw APIError.notFound("private_message") }
     guard message.creatorId == viewer else { throw APIError.code("edit_private_message_not_allowed") }
-    guard !call.form.content.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
-        throw APIError.code("empty_message")
-    }
+    try ContentRules.checkBody(call.form.content, post: false, dialect: call.dialect)
     db.privateMessages[id - 1].content = call.form.content
     db.privateMessages[id - 1].updated = call.now
     return ApiPrivateMessageResponse(privateMessageView: call.renderer(db).privateMessageView(id))

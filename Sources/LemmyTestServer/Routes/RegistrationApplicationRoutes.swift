@@ -7,7 +7,7 @@ extension APIRoutes {
     func addRegistrationApplicationRoutes() {
         add(LemmyV3.ListRegistrationApplications.self, auth: true) { db, call in
             try db.requireAdmin(try call.requireViewer())
-            let limit = try call.limit(call.form.limit)
+            let limit = try call.limit(call.form.limit, page: call.form.page)
             let listed = db.listedRegistrationApplications(unreadOnly: call.form.unreadOnly ?? false)
             let start = min(listed.count, max(0, (call.form.page ?? 1) - 1) * limit)
             let renderer = call.renderer(db)

@@ -54,7 +54,7 @@ private func resolve(_ db: Database, _ q: String, dialect: LemmyDialect) throws 
 private func search(_ db: Database, _ call: Call<ApiSearch>) throws -> ApiSearchResponse {
     let term = (call.form.q ?? call.form.searchTerm ?? "").lowercased()
     let type = call.form.type ?? .all
-    let limit = try call.limit(call.form.limit)
+    let limit = try call.limit(call.form.limit, page: call.form.page)
     let renderer = call.renderer(db)
     // Communities and people page like posts and comments do (1-based `page`).
     let skipped = max(0, (call.form.page ?? 1) - 1) * limit

@@ -51,15 +51,29 @@ struct ApiClientErrorTests {
         }
     }
 
-    @Test("a wrong password is not-logged-in with the server's incorrect_login", arguments: LemmyDialect.allCases)
+    @Test("a wrong password at login is a wrong password, with the server's incorrect_login", arguments: LemmyDialect.allCases)
     func wrongPassword(dialect: LemmyDialect) async throws {
         try await withServer(dialect) { server in
             let error = await #expect(throws: ApiClientError.self) {
                 _ = try await ApiClient.login(to: server.baseURL, username: "alice", password: "wrong-password")
             }
-            #expect(error?.kind == .notLoggedIn)
+            #expect(error?.isWrongPassword == true)
             #expect(error?.lemmyCode == .incorrectLogin)
             #expect(error?.errorDescription == "The username or password is wrong.")
+        }
+    }
+
+    /// 0.19 and 1.0 refuse a session they no longer accept with the login's own code (401
+    /// `incorrect_login`): on any call but the login it means "sign in again", not a wrong password.
+    @Test("a rejected session is not-logged-in, and does not read as a wrong password", arguments: LemmyDialect.allCases)
+    func rejectedSession(dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            let stale = ApiClient.getApiClient(for: server.baseURL, with: "revoked-\(dialect.rawValue)")
+            let error = await #expect(throws: ApiClientError.self) { try await stale.refreshUnreadCounts() }
+            #expect(error?.lemmyCodeName == (dialect == .v0_18 ? "not_logged_in" : "incorrect_login"))
+            #expect(error?.kind == .notLoggedIn)
+            #expect(error?.isWrongPassword == false)
+            #expect(error?.errorDescription == "You are not logged in, or your session has expired. Log in again.")
         }
     }
 

@@ -1,0 +1,11 @@
+internal import LemmyAPI
+
+extension ApiClientError {
+    /// Whether the server refused because the account is banned from the community, however its
+    /// version spells it: 0.18 `community_ban`, 0.19 `banned_from_community`, 1.0
+    /// `person_is_banned_from_community`.
+    public var isBannedFromCommunity: Bool {
+        guard let code = lemmyCode?.code else { return false }
+        return code == "community_ban" || code == "banned_from_community" || code == "person_is_banned_from_community"
+    }
+}

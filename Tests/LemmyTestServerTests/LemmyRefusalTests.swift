@@ -1,0 +1,259 @@
+import Foundation
+import LemmyAPI
+import LemmyTestServer
+import LemmyTestSupport
+import Testing
+
+/// What each Lemmy version refuses, and what it takes that a stricter server would refuse, as
+/// read in Lemmy's source (0.18.5, 0.19.13, 1.0): the test server answers the same.
+@Suite("Lemmy's refusals per dialect")
+struct LemmyRefusalTests {
+    /// A refusal's status and code (`unknown` for a text/plain body, whose text is the message).
+    private func refusal(_ raw: TestClient.RawResponse) -> (status: Int, code: String, message: String?) {
+        let text = String(decoding: raw.body, as: UTF8.self)
+        guard let object = try? JSONSerialization.jsonObject(with: raw.body) as? [String: Any], let code = object["error"] as? String
+        else { return (raw.status, "text", text) }
+        return (raw.status, code, object["message"] as? String)
+    }
+
+    private func prefix(_ dialect: LemmyDialect) -> String { dialect.generation.pathPrefix }
+
+    private func json(_ object: [String: Any]) throws -> Data { try JSONSerialization.data(withJSONObject: object) }
+
+    /// Sends a JSON body to `path` as `client` (0.18's token in the body).
+    private func post(_ client: TestClient, _ path: String, _ object: [String: Any], method: String = "POST") async throws
+        -> TestClient.RawResponse
+    {
+        var object = object
+        var headers: [(String, String)] = []
+        if let token = client.token {
+            if client.dialect == .v0_18 { object["auth"] = token } else { headers.append(("Authorization", "Bearer \(token)")) }
+        }
+        return try await client.raw(method, path: prefix(client.dialect) + path, body: try json(object), headers: headers)
+    }
+
+    /// A GET as `client` (0.18's token in the query).
+    private func get(_ client: TestClient, _ path: String, _ query: [String: String]) async throws -> TestClient.RawResponse {
+        var items = query.sorted { $0.key < $1.key }.map { URLQueryItem(name: $0.key, value: $0.value) }
+        var headers: [(String, String)] = []
+        if let token = client.token {
+            if client.dialect == .v0_18 {
+                items.append(URLQueryItem(name: "auth", value: token))
+            } else {
+                headers.append(("Authorization", "Bearer \(token)"))
+            }
+        }
+        return try await client.raw("GET", path: prefix(client.dialect) + path, query: items, headers: headers)
+    }
+
+    private func createPost(_ client: TestClient, _ fields: [String: Any]) async throws -> TestClient.RawResponse {
+        try await post(client, "/post", fields.merging(["community_id": 1]) { a, _ in a })
+    }
+
+    @Test("A call that needs a login refuses a guest or a bad token: 0.18 not_logged_in, later 401 incorrect_login", arguments: LemmyDialect.allCases)
+    func loginRequired(dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            var stranger = TestClient(server)
+            stranger.token = "not-a-token"
+            let guest = refusal(try await createPost(TestClient(server), ["name": "A title"]))
+            let bad = refusal(try await createPost(stranger, ["name": "A title"]))
+            if dialect == .v0_18 {
+                // 0.18's form requires `auth`: without one it does not deserialize.
+                #expect(guest.status == 400 && guest.code == "text")
+                #expect(guest.message?.hasPrefix("Json deserialize error: missing field `auth` at line 1 column ") == true)
+                #expect(bad.status == 400 && bad.code == "not_logged_in")
+            } else {
+                for answer in [guest, bad] { #expect(answer.status == 401 && answer.code == "incorrect_login") }
+            }
+        }
+    }
+
+    @Test("validate_auth tells a valid session from none (0.19, 1.0)", arguments: [LemmyDialect.v0_19, .v1_0])
+    func validateAuth(dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            let path = dialect == .v1_0 ? "/account/validate_auth" : "/user/validate_auth"
+            let alice = try await TestClient(server).login("alice")
+            #expect(try await get(alice, path, [:]).status == 200)
+            var stale = alice
+            stale.token = "expired"
+            let answer = refusal(try await get(stale, path, [:]))
+            #expect(answer.status == 400 && answer.code == "not_logged_in")
+        }
+    }
+
+    @Test("A comment tree ignores limit and page: always the first comments, up to 300", arguments: LemmyDialect.allCases)
+    func treeFetchIgnoresPaging(dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            let alice = try await TestClient(server).login("alice")
+            let postId = try #require(try await alice.posts(ApiGetPosts(sort: .new, communityId: 1, limit: 1)).posts.first?.post.id)
+            for index in 0..<4 { _ = try await alice.comment(post: postId, parent: nil, "Comment \(index)") }
+            let everything = try await alice.comments(post: postId, maxDepth: 8).map(\.comment.id)
+            #expect(everything.count >= 4)
+            let path = "/comment/list"
+            let base = ["post_id": "\(postId)", "max_depth": "8", "sort": dialect == .v1_0 ? "new" : "New"]
+            for extra in [["limit": "2"], ["limit": "2", "page": "2"], ["limit": "0"], ["limit": "500"]] {
+                let raw = try await get(alice, path, base.merging(extra) { a, _ in a })
+                #expect(raw.status == 200, "\(extra)")
+                let ids: [Int]
+                if dialect == .v1_0 {
+                    ids = try LemmyTestDecoding.decode(ApiPagedResponse<ApiCommentView>.self, from: raw.body).items.map(\.comment.id)
+                } else {
+                    ids = try LemmyTestDecoding.decode(ApiGetCommentsResponse.self, from: raw.body).comments.map(\.comment.id)
+                }
+                #expect(Set(ids) == Set(everything), "\(extra)")
+            }
+        }
+    }
+
+    @Test("A limit or page out of range is each version's refusal, by list", arguments: LemmyDialect.allCases)
+    func pagingRefusals(dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            let client = TestClient(server)
+            let posts = refusal(try await get(client, "/post/list", ["limit": "51"]))
+            let zero = refusal(try await get(client, "/post/list", ["limit": "0"]))
+            let communities = refusal(try await get(client, "/community/list", ["limit": "51"]))
+            let comments = refusal(try await get(client, "/comment/list", ["limit": "51"]))
+            switch dialect {
+            case .v1_0:
+                for answer in [posts, zero, communities, comments] { #expect(answer.status == 400 && answer.code == "invalid_fetch_limit") }
+            case .v0_18, .v0_19:
+                #expect(posts.code == "couldnt_get_posts" && zero.code == "couldnt_get_posts")
+                #expect(comments.code == "couldnt_get_comments")
+                // Other lists pass the query builder's text through: 0.18 as text, 0.19 as `unknown`.
+                #expect(communities.code == (dialect == .v0_18 ? "text" : "unknown"))
+                #expect(communities.message == "Fetch limit is > 50")
+                #expect(refusal(try await get(client, "/post/list", ["page": "0"])).code == "couldnt_get_posts")
+                #expect(refusal(try await get(client, "/community/list", ["page": "0"])).message == "Page is < 1")
+            }
+        }
+    }
+
+    @Test("A vote of 2 takes the vote back instead of being refused (0.18, 0.19)", arguments: [LemmyDialect.v0_18, .v0_19])
+    func oddVoteClears(dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            let alice = try await TestClient(server).login("alice")
+            let before = try await alice.vote(post: 1, 1)
+            let raw = try await post(alice, "/post/like", ["post_id": 1, "score": 2])
+            #expect(raw.status == 200)
+            let after = try await alice.post(1)
+            #expect(after.myVoteValue == 0)
+            #expect(after.scoreValue == before.scoreValue - 1)
+        }
+    }
+
+    @Test("Post titles, links, bodies and alt text are checked as each version checks them", arguments: LemmyDialect.allCases)
+    func postFields(dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            let alice = try await TestClient(server).login("alice")
+            func code(_ fields: [String: Any]) async throws -> String {
+                let raw = try await createPost(alice, fields)
+                return raw.status == 200 ? "ok" : refusal(raw).code
+            }
+            #expect(try await code(["name": "ab"]) == "invalid_post_title")
+            #expect(try await code(["name": "Two\nlines"]) == "invalid_post_title")
+            #expect(try await code(["name": "Fine title", "url": "ftp://example.org/x"]) == "invalid_url_scheme")
+            #expect(try await code(["name": "Fine title", "body": String(repeating: "b", count: 50_001)]) == "invalid_body_field")
+            #expect(try await code(["name": "Fine title", "body": String(repeating: "b", count: 50_000)]) == "ok")
+            let magnet = try await code(["name": "Fine title", "url": "magnet:?xt=urn:btih:0123456789abcdef"])
+            #expect(magnet == (dialect == .v0_18 ? "invalid_url_scheme" : "ok"))
+            // A link that does not parse: 0.18 fails the form's URL type (plain text), later versions say invalid_url.
+            #expect(try await code(["name": "Fine title", "url": "not a link"]) == (dialect == .v0_18 ? "text" : "invalid_url"))
+            switch dialect {
+            case .v0_18:
+                // A run of three non-space characters is what 0.18's expression asks for; its 200 is the column's.
+                #expect(try await code(["name": "a b c"]) == "invalid_post_title")
+                #expect(try await code(["name": String(repeating: "t", count: 201)]) == "couldnt_create_post")
+            case .v0_19, .v1_0:
+                #expect(try await code(["name": String(repeating: "t", count: 201)]) == "invalid_post_title")
+                #expect(try await code(["name": "a b c"]) == "ok")
+                let longLink = "https://example.org/" + String(repeating: "p", count: 2_000)
+                #expect(try await code(["name": "Fine title", "url": longLink]) == "url_length_overflow")
+                #expect(try await code(["name": "Fine title", "alt_text": String(repeating: "a", count: 1_501)]) == "alt_text_length_overflow")
+            }
+        }
+    }
+
+    @Test("Comments: empty ones are taken, long ones, deleted posts and foreign parents refused", arguments: LemmyDialect.allCases)
+    func commentFields(dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            let alice = try await TestClient(server).login("alice")
+            func create(_ fields: [String: Any]) async throws -> TestClient.RawResponse { try await post(alice, "/comment", fields) }
+            #expect(try await create(["post_id": 1, "content": ""]).status == 200)
+            #expect(refusal(try await create(["post_id": 1, "content": String(repeating: "c", count: 10_001)])).code == "invalid_body_field")
+            // A parent that does not exist is ignored: a top-level comment.
+            let orphan = try await create(["post_id": 1, "content": "Orphan", "parent_id": 99_999_999])
+            #expect(orphan.status == 200)
+            let orphanView = try LemmyTestDecoding.decode(ApiCommentResponse.self, from: orphan.body).commentView.comment
+            #expect(orphanView.path.split(separator: ".").count == 2)
+            // A parent on another post.
+            let other = try await alice.comment(post: 2, parent: nil, "On post two")
+            let foreign = refusal(try await create(["post_id": 1, "content": "Wrong post", "parent_id": other.comment.id]))
+            #expect(foreign.code == (dialect == .v1_0 ? "couldnt_create" : "couldnt_create_comment"))
+            // A deleted post takes no comments.
+            let mine = try LemmyTestDecoding.decode(ApiPostResponse.self, from: try await createPost(alice, ["name": "To delete"]).body)
+            let postId = mine.postView.post.id
+            let delete: (String, String) = dialect == .v1_0 ? ("DELETE", "/post") : ("POST", "/post/delete")
+            #expect(try await post(alice, delete.1, ["post_id": postId, "deleted": true], method: delete.0).status == 200)
+            #expect(refusal(try await create(["post_id": postId, "content": "Too late"])).code == "deleted")
+            // Deleting it again is refused.
+            let again = refusal(try await post(alice, delete.1, ["post_id": postId, "deleted": true], method: delete.0))
+            #expect(again.code == (dialect == .v1_0 ? "couldnt_update" : "couldnt_update_post"))
+        }
+    }
+
+    @Test("Reports need a reason of at most 1,000 characters", arguments: LemmyDialect.allCases)
+    func reportReasons(dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            let alice = try await TestClient(server).login("alice")
+            #expect(refusal(try await post(alice, "/post/report", ["post_id": 1, "reason": "   "])).code == "report_reason_required")
+            let long = String(repeating: "r", count: 1_001)
+            #expect(refusal(try await post(alice, "/post/report", ["post_id": 1, "reason": long])).code == "report_too_long")
+            #expect(try await post(alice, "/post/report", ["post_id": 1, "reason": "  Spam  "]).status == 200)
+        }
+    }
+
+    @Test("A person banned from a community cannot post there; each version names the ban its way", arguments: LemmyDialect.allCases)
+    func communityBan(dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            let bob = try await TestClient(server).login("bob")
+            let ban = ["community_id": 1, "person_id": 4, "ban": true, "reason": "spam"] as [String: Any]
+            #expect(try await post(bob, "/community/ban_user", ban).status == 200)
+            let carol = try await TestClient(server).login("carol")
+            let answer = refusal(try await createPost(carol, ["name": "Still here"]))
+            let expected = ["0.18": "community_ban", "0.19": "banned_from_community", "1.0": "person_is_banned_from_community"]
+            #expect(answer.code == expected[dialect.rawValue])
+        }
+    }
+
+    @Test("Lookups by name: a missing one is 404, neither id nor name is no_id_given, an unknown id only filters", arguments: LemmyDialect.allCases)
+    func lookups(dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            let client = TestClient(server)
+            let missing = refusal(try await get(client, "/community", ["name": "no_such_community"]))
+            #expect(missing.status == 404)
+            #expect(missing.code == (dialect == .v1_0 ? "not_found" : "couldnt_find_community"))
+            #expect(refusal(try await get(client, "/community", [:])).code == "no_id_given")
+            let listed = try await get(client, "/post/list", ["community_id": "987654"])
+            #expect(listed.status == 200)
+            let byName = refusal(try await get(client, "/post/list", ["community_name": "no_such_community"]))
+            #expect(byName.status == 404)
+            #expect(byName.code == ["0.18": "text", "0.19": "unknown", "1.0": "not_found"][dialect.rawValue])
+        }
+    }
+
+    @Test("0.19's creator_id lists the whole conversation with that person")
+    func conversation() async throws {
+        try await withServer(.v0_19) { server in
+            let alice = try await TestClient(server).login("alice")
+            let bob = try await TestClient(server).login("bob")
+            let bobId = try #require(try await bob.site().myUser?.localUserView.person.id)
+            let aliceId = try #require(try await alice.site().myUser?.localUserView.person.id)
+            _ = try await alice.send(LemmyV3.CreatePrivateMessage(ApiCreatePrivateMessage(content: "Hi Bob", recipientId: bobId)))
+            _ = try await bob.send(LemmyV3.CreatePrivateMessage(ApiCreatePrivateMessage(content: "Hi Alice", recipientId: aliceId)))
+            let listed = try await alice.send(LemmyV3.GetPrivateMessages(ApiGetPrivateMessages(unreadOnly: false, creatorId: bobId)))
+            // Both directions: alice's message to bob as well as bob's to her.
+            let contents = Set(listed.privateMessages.map(\.privateMessage.content))
+            #expect(contents.isSuperset(of: ["Hi Bob", "Hi Alice"]))
+        }
+    }
+}
