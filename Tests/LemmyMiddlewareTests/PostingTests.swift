@@ -136,6 +136,28 @@ struct PostingTests {
         }
     }
 
+    /// Lemmy refuses to delete what is deleted already (`couldnt_update_post`, 1.0
+    /// `couldnt_update`): a device whose view is stale reads the item again and confirms.
+    @Test("Deleting what another device deleted already is confirmed, not rolled back", arguments: LemmyDialect.allCases)
+    func deleteFromStaleState(dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            let phone = try await login(server, "alice")
+            let laptop = try await login(server, "alice")
+            let post = try await phone.createPost(communityId: 1, title: "Deleted twice")
+            let comment = try await phone.createComment(postId: post.id, parentId: nil, content: "Also deleted twice")
+            let laptopsPost = try await laptop.getPost(id: post.id)
+            let laptopsComment = try await laptop.getComment(id: comment.id)
+            #expect(await comment.delete() == .confirmed)
+            #expect(await post.delete() == .confirmed)
+            #expect(!laptopsPost.deleted && !laptopsComment.deleted)
+            // The post first: reading the comment again would bring the post's state along.
+            #expect(await laptopsPost.delete() == .confirmed)
+            #expect(laptopsPost.deleted)
+            #expect(await laptopsComment.delete() == .confirmed)
+            #expect(laptopsComment.deleted)
+        }
+    }
+
     @Test("A cross-post is a post with the same URL; each lists the other", arguments: LemmyDialect.allCases)
     func crossPost(dialect: LemmyDialect) async throws {
         try await withServer(dialect) { server in

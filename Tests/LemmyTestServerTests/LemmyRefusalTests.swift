@@ -50,7 +50,9 @@ struct LemmyRefusalTests {
         try await post(client, "/post", fields.merging(["community_id": 1]) { a, _ in a })
     }
 
-    @Test("A call that needs a login refuses a guest or a bad token: 0.18 not_logged_in, later 401 incorrect_login", arguments: LemmyDialect.allCases)
+    @Test(
+        "A call that needs a login refuses a guest or a bad token: 0.18 not_logged_in, later 401 incorrect_login",
+        arguments: LemmyDialect.allCases)
     func loginRequired(dialect: LemmyDialect) async throws {
         try await withServer(dialect) { server in
             var stranger = TestClient(server)
@@ -168,7 +170,8 @@ struct LemmyRefusalTests {
                 #expect(try await code(["name": "a b c"]) == "ok")
                 let longLink = "https://example.org/" + String(repeating: "p", count: 2_000)
                 #expect(try await code(["name": "Fine title", "url": longLink]) == "url_length_overflow")
-                #expect(try await code(["name": "Fine title", "alt_text": String(repeating: "a", count: 1_501)]) == "alt_text_length_overflow")
+                #expect(
+                    try await code(["name": "Fine title", "alt_text": String(repeating: "a", count: 1_501)]) == "alt_text_length_overflow")
             }
         }
     }
@@ -179,7 +182,8 @@ struct LemmyRefusalTests {
             let alice = try await TestClient(server).login("alice")
             func create(_ fields: [String: Any]) async throws -> TestClient.RawResponse { try await post(alice, "/comment", fields) }
             #expect(try await create(["post_id": 1, "content": ""]).status == 200)
-            #expect(refusal(try await create(["post_id": 1, "content": String(repeating: "c", count: 10_001)])).code == "invalid_body_field")
+            #expect(
+                refusal(try await create(["post_id": 1, "content": String(repeating: "c", count: 10_001)])).code == "invalid_body_field")
             // A parent that does not exist is ignored: a top-level comment.
             let orphan = try await create(["post_id": 1, "content": "Orphan", "parent_id": 99_999_999])
             #expect(orphan.status == 200)
@@ -225,7 +229,9 @@ struct LemmyRefusalTests {
         }
     }
 
-    @Test("Lookups by name: a missing one is 404, neither id nor name is no_id_given, an unknown id only filters", arguments: LemmyDialect.allCases)
+    @Test(
+        "Lookups by name: a missing one is 404, neither id nor name is no_id_given, an unknown id only filters",
+        arguments: LemmyDialect.allCases)
     func lookups(dialect: LemmyDialect) async throws {
         try await withServer(dialect) { server in
             let client = TestClient(server)

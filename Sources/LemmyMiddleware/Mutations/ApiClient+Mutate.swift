@@ -1,3 +1,5 @@
+internal import LemmyAPI
+
 /// The optimistic-mutation engine shared by every model method.
 extension ApiClient {
     /// Shows `optimistic` at once, then sends `request` after the model's earlier mutations.
@@ -14,6 +16,8 @@ extension ApiClient {
     /// the confirmed one, account sets included) and `achieved` says whether that state is the
     /// one asked for: if it is, the mutation is confirmed; if not, the model shows what the server
     /// has. Only when the reread fails too does the model fall back to its last confirmed state.
+    /// Lemmy's refusal to set a flag to the value it already has (``ApiClientError/mayBeInPlaceAlready``)
+    /// is read again the same way: the local state was stale, and the server's is the one to show.
     func mutate<Model: SnapshotBacked>(
         _ model: Model,
         optimistic: (Model) -> Void,
@@ -50,7 +54,7 @@ extension ApiClient {
             var reconciled = false
             do throws(ApiClientError) { try await request() } catch {
                 result = .failed(error)
-                if error.mayHaveReachedServer, let reread {
+                if error.mayHaveReachedServer || error.mayBeInPlaceAlready, let reread {
                     do throws(ApiClientError) {
                         try await reread()
                         reconciled = true
@@ -74,6 +78,15 @@ extension ApiClient {
 }
 
 extension ApiClientError {
+    /// Whether the refusal is Lemmy's answer to a change the item already has: deleting a deleted
+    /// post or comment, or restoring one that is not deleted (0.18 and 0.19 `couldnt_update_post`
+    /// and `couldnt_update_comment`, 1.0 `couldnt_update`). The same codes also cover a failed
+    /// write, so the item is read again rather than the change assumed.
+    var mayBeInPlaceAlready: Bool {
+        guard kind == .lemmy, let code = lemmyCode?.code else { return false }
+        return code == "couldnt_update_post" || code == "couldnt_update_comment" || code == "couldnt_update"
+    }
+
     /// Whether the request may have been applied although it failed: the failure is not the
     /// server's refusal but a lost or unreadable answer.
     var mayHaveReachedServer: Bool {

@@ -27,7 +27,8 @@ extension Comment2Providing {
         }
     }
 
-    /// Deletes or restores the account's own comment.
+    /// Deletes or restores the account's own comment; a comment the server already has as asked
+    /// is read again and confirmed, as ``Post2/delete(_:)`` does.
     @discardableResult public func delete(_ deleted: Bool = true) async -> MutationResult {
         let comment = comment1
         guard comment.deleted != deleted else { return .unchanged }
@@ -35,6 +36,10 @@ extension Comment2Providing {
             let form = ApiDeleteComment(commentId: comment.id, deleted: deleted)
             let view = try await comment.api.send(LemmyAnyGeneration.DeleteComment(form), mutation: true).commentView
             _ = comment.api.comment2(view)
+        } reread: { () async throws(ApiClientError) in
+            _ = try await comment.api.getComment(id: comment.id)
+        } achieved: {
+            $0.confirmed.deleted == deleted
         }
     }
 

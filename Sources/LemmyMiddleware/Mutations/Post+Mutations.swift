@@ -67,6 +67,10 @@ extension Post2Providing {
     }
 
     /// Deletes or restores the account's own post.
+    ///
+    /// Lemmy refuses to set the flag the post already has (`couldnt_update_post`; 1.0
+    /// `couldnt_update`), as when it was deleted from another device: the post is then read again,
+    /// and the mutation is confirmed if the server already has it as asked.
     @discardableResult public func delete(_ deleted: Bool = true) async -> MutationResult {
         let post = post2.post1
         guard post.deleted != deleted else { return .unchanged }
@@ -74,6 +78,10 @@ extension Post2Providing {
             let form = ApiDeletePost(postId: post.id, deleted: deleted)
             let view = try await post.api.send(LemmyAnyGeneration.DeletePost(form), mutation: true).postView
             _ = post.api.post2(view)
+        } reread: { () async throws(ApiClientError) in
+            _ = try await post.api.getPost(id: post.id)
+        } achieved: {
+            $0.confirmed.deleted == deleted
         }
     }
 
