@@ -57,21 +57,30 @@ extension ApiClient {
     }
 
     /// One post with its community and moderators, as a ``Post3``.
+    /// An answer about another one than asked for is a ``ApiClientError/Kind/decoding`` failure.
     public func getPost(id: Int) async throws(ApiClientError) -> Post3 {
         let form = ApiGetPost(id: id)
-        return post3(try await send(LemmyAnyGeneration.GetPost(form), mutation: false))
+        let response = try await send(LemmyAnyGeneration.GetPost(form), mutation: false)
+        try Self.requireSame("post", answered: response.postView.post.id, asked: id)
+        return post3(response)
     }
 
     /// A person's profile, as a ``Person3``.
+    /// An answer about another one than asked for is a ``ApiClientError/Kind/decoding`` failure.
     public func getPerson(id: Int) async throws(ApiClientError) -> Person3 {
         let form = ApiGetPersonDetails(personId: id, limit: 1)
-        return person3(try await send(LemmyAnyGeneration.GetPersonDetails(form), mutation: false))
+        let response = try await send(LemmyAnyGeneration.GetPersonDetails(form), mutation: false)
+        try Self.requireSame("person", answered: response.personView.person.id, asked: id)
+        return person3(response)
     }
 
     /// A community with its moderators, as a ``Community3``.
+    /// An answer about another one than asked for is a ``ApiClientError/Kind/decoding`` failure.
     public func getCommunity(id: Int) async throws(ApiClientError) -> Community3 {
         let form = ApiGetCommunity(id: id)
-        return community3(try await send(LemmyAnyGeneration.GetCommunity(form), mutation: false))
+        let response = try await send(LemmyAnyGeneration.GetCommunity(form), mutation: false)
+        try Self.requireSame("community", answered: response.communityView.community.id, asked: id)
+        return community3(response)
     }
 
     /// Comments of a post, as ``Comment2`` models (tree order as the server sends it).
@@ -153,8 +162,11 @@ extension SearchResults {
 
 extension ApiClient {
     /// One comment, as a ``Comment2``.
+    /// An answer about another comment than asked for is a ``ApiClientError/Kind/decoding`` failure.
     public func getComment(id: Int) async throws(ApiClientError) -> Comment2 {
         let form = ApiGetComment(id: id)
-        return comment2(try await send(LemmyAnyGeneration.GetComment(form), mutation: false).commentView)
+        let view = try await send(LemmyAnyGeneration.GetComment(form), mutation: false).commentView
+        try Self.requireSame("comment", answered: view.comment.id, asked: id)
+        return comment2(view)
     }
 }

@@ -56,6 +56,17 @@ public final class CommentNode: Observable, LazilyObserved {
         comment.childCount > 0 && childrenState != .done && childrenState != .loading
     }
 
+    /// The comments of `replies` whose path is `parent`'s and one more id, on `parent`'s post, each
+    /// once: a server's answer for one comment's replies may hold anything, and a comment from
+    /// elsewhere in the thread (or a second copy of one) must not show as a reply here.
+    static func directReplies(of parent: Comment2, in replies: [Comment2]) -> [Comment2] {
+        var seen = Set<Int>()
+        return replies.filter { reply in
+            reply.postId == parent.postId && reply.path.count == parent.path.count + 1
+                && reply.path.starts(with: parent.path) && reply.path.last == reply.id && seen.insert(reply.id).inserted
+        }
+    }
+
     /// Loads the direct replies, unless they are loaded or loading. A failure is kept in
     /// ``childrenState``, and calling again retries.
     public func loadChildren(sort: CommentSortType = .hot) async {
@@ -63,8 +74,7 @@ public final class CommentNode: Observable, LazilyObserved {
         childrenState = .loading
         do {
             let replies = try await comment.api.getCommentChildren(of: comment.id, sort: sort, maxDepth: 1)
-            let parentDepth = comment.path.count
-            children = replies.filter { $0.path.count == parentDepth + 1 }.map { CommentNode(comment: $0, depth: depth + 1) }
+            children = Self.directReplies(of: comment, in: replies).map { CommentNode(comment: $0, depth: depth + 1) }
             childrenState = .done
         } catch {
             childrenState = .failed(error)

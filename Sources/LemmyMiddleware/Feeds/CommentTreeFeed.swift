@@ -27,7 +27,12 @@ extension LemmyFeed where Model == CommentNode, Query == CommentTreeQuery {
         self.init(api: api, query: query, configuration: configuration) { context in
             .paged(context) { api, query, _ in
                 let comments = try await api.getCommentTree(postId: query.postId, sort: query.sort, maxDepth: 1)
-                let nodes = comments.filter { $0.path.count == 1 }.map { CommentNode(comment: $0, depth: 0) }
+                // Top-level comments of this post, each once (the answer is the server's word only).
+                var seen = Set<Int>()
+                let topLevel = comments.filter {
+                    $0.postId == query.postId && $0.path == [$0.id] && seen.insert($0.id).inserted
+                }
+                let nodes = topLevel.map { CommentNode(comment: $0, depth: 0) }
                 return FetchedPage(
                     items: nodes.map { node in
                         FeedEntry(FeedEntry<Comment2>.comment(node.comment), as: node)

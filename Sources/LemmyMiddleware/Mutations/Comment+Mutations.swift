@@ -19,7 +19,7 @@ extension Comment2Providing {
         return await api.mutate(comment, optimistic: { $0.saved = save }) { () async throws(ApiClientError) in
             let form = ApiSaveComment(commentId: comment.id, save: save)
             let view = try await comment.api.send(LemmyAnyGeneration.SaveComment(form), mutation: true).commentView
-            _ = comment.api.comment2(view)
+            try comment.api.mergeAnswer(view, about: comment.id)
         } reread: { () async throws(ApiClientError) in
             _ = try await comment.api.getComment(id: comment.id)
         } achieved: {
@@ -35,7 +35,7 @@ extension Comment2Providing {
         return await api.mutate(comment, optimistic: { $0.deleted = deleted }) { () async throws(ApiClientError) in
             let form = ApiDeleteComment(commentId: comment.id, deleted: deleted)
             let view = try await comment.api.send(LemmyAnyGeneration.DeleteComment(form), mutation: true).commentView
-            _ = comment.api.comment2(view)
+            try comment.api.mergeAnswer(view, about: comment.id)
         } reread: { () async throws(ApiClientError) in
             _ = try await comment.api.getComment(id: comment.id)
         } achieved: {
@@ -49,7 +49,7 @@ extension Comment2Providing {
         return await api.mutate(comment, optimistic: { $0.content = content }) { () async throws(ApiClientError) in
             let form = ApiEditComment(commentId: comment.id, content: content)
             let view = try await comment.api.send(LemmyAnyGeneration.EditComment(form), mutation: true).commentView
-            _ = comment.api.comment2(view)
+            try comment.api.mergeAnswer(view, about: comment.id)
         }
     }
 
@@ -81,7 +81,7 @@ extension Comment2 {
                 form.score = vote.rawValue
                 view = try await api.send(LemmyV3.LikeComment(form), mutation: true).commentView
             }
-            _ = api.comment2(view)
+            try api.mergeAnswer(view, about: id)
         } reread: { [self] () async throws(ApiClientError) in
             _ = try await api.getComment(id: id)
         } achieved: {

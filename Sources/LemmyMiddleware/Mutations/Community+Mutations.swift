@@ -17,7 +17,7 @@ extension Community2Providing {
         ) { () async throws(ApiClientError) in
             let form = ApiFollowCommunity(communityId: community.id, follow: follow)
             let view = try await community.api.send(LemmyAnyGeneration.FollowCommunity(form), mutation: true).communityView
-            _ = community.api.community2(view)
+            try community.api.mergeAnswer(view, about: community.id)
             // A favourite is a subscription singled out: leaving the community drops it.
             if !follow, let account = community.api.account { Account.set(&account.favoriteCommunityIds, community.id, member: false) }
         } reread: { () async throws(ApiClientError) in
@@ -43,7 +43,7 @@ extension Community1Providing {
                 try await community.api.generation() == .v4
                 ? try await community.api.send(LemmyV4.BlockCommunity(form), mutation: true).communityView
                 : try await community.api.send(LemmyV3.BlockCommunity(form), mutation: true).communityView
-            _ = community.api.community2(view)
+            try community.api.mergeAnswer(view, about: community.id)
         }
     }
 }

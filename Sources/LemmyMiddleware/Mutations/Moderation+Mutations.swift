@@ -10,7 +10,7 @@ extension Post2Providing {
         return await api.mutate(post, optimistic: { $0.removed = removed }) { () async throws(ApiClientError) in
             let form = ApiRemovePost(postId: post.id, removed: removed, reason: try await post.api.moderationReason(reason))
             let view = try await post.api.send(LemmyAnyGeneration.RemovePost(form), mutation: true).postView
-            _ = post.api.post2(view)
+            try post.api.mergeAnswer(view, about: post.id)
         }
     }
 
@@ -20,7 +20,7 @@ extension Post2Providing {
         return await api.mutate(post, optimistic: { $0.locked = locked }) { () async throws(ApiClientError) in
             let form = ApiLockPost(postId: post.id, locked: locked, reason: try await post.api.moderationReason(reason))
             let view = try await post.api.send(LemmyAnyGeneration.LockPost(form), mutation: true).postView
-            _ = post.api.post2(view)
+            try post.api.mergeAnswer(view, about: post.id)
         }
     }
 
@@ -35,7 +35,7 @@ extension Post2Providing {
         ) { () async throws(ApiClientError) in
             let form = ApiFeaturePost(postId: post.id, featured: pinned, featureType: onInstance ? .local : .community)
             let view = try await post.api.send(LemmyAnyGeneration.FeaturePost(form), mutation: true).postView
-            _ = post.api.post2(view)
+            try post.api.mergeAnswer(view, about: post.id)
         }
     }
 
@@ -66,9 +66,9 @@ extension ApiClient {
         let form = ApiBanFromCommunity(communityId: communityId, personId: personId, ban: ban, reason: try await moderationReason(reason))
         // Explicit per generation: different responses (0.18/0.19 BanFromCommunityResponse, 1.0 PersonResponse).
         if try await generation() == .v4 {
-            _ = person2(try await send(LemmyV4.BanFromCommunity(form), mutation: true).personView)
+            try mergeAnswer(try await send(LemmyV4.BanFromCommunity(form), mutation: true).personView, about: personId)
         } else {
-            _ = person2(try await send(LemmyV3.BanFromCommunity(form), mutation: true).personView)
+            try mergeAnswer(try await send(LemmyV3.BanFromCommunity(form), mutation: true).personView, about: personId)
         }
     }
 }
@@ -80,7 +80,7 @@ extension Comment2Providing {
         return await api.mutate(comment, optimistic: { $0.removed = removed }) { () async throws(ApiClientError) in
             let form = ApiRemoveComment(commentId: comment.id, removed: removed, reason: try await comment.api.moderationReason(reason))
             let view = try await comment.api.send(LemmyAnyGeneration.RemoveComment(form), mutation: true).commentView
-            _ = comment.api.comment2(view)
+            try comment.api.mergeAnswer(view, about: comment.id)
         }
     }
 }

@@ -12,7 +12,7 @@ extension Person1Providing {
                 try await person.api.generation() == .v4
                 ? try await person.api.send(LemmyV4.BlockPerson(form), mutation: true).personView
                 : try await person.api.send(LemmyV3.BlockPerson(form), mutation: true).personView
-            _ = person.api.person2(view)
+            try person.api.mergeAnswer(view, about: person.id)
         }
     }
 }

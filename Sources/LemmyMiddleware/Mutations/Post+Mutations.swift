@@ -26,9 +26,9 @@ extension Post2Providing {
             let form = ApiMarkPostAsRead(postId: post.id, read: read)
             let version = try await post.api.version()
             if version.generation == .v4 {
-                _ = post.api.post2(try await post.api.send(LemmyV4.MarkPostAsRead(form), mutation: true).postView)
+                try post.api.mergeAnswer(try await post.api.send(LemmyV4.MarkPostAsRead(form), mutation: true).postView, about: post.id)
             } else if version.usesAuthField {
-                _ = post.api.post2(try await post.api.send(MarkPostAsRead018(form), mutation: true).postView)
+                try post.api.mergeAnswer(try await post.api.send(MarkPostAsRead018(form), mutation: true).postView, about: post.id)
             } else {
                 // 0.19 takes a list (`post_ids`); 0.19.9 and later have no `post_id` at all.
                 _ = try await post.api.send(LemmyV3.MarkPostAsRead(ApiMarkPostAsRead(read: read, postIds: [post.id])), mutation: true)
@@ -53,7 +53,7 @@ extension Post2Providing {
                 throw .unsupported("hiding posts needs Lemmy 0.19.4 or later (server: \(version))")
             }
             if version.generation == .v4 {
-                _ = post.api.post2(try await post.api.send(LemmyV4.HidePost(form), mutation: true).postView)
+                try post.api.mergeAnswer(try await post.api.send(LemmyV4.HidePost(form), mutation: true).postView, about: post.id)
             } else {
                 // 0.19 hides a list (`post_ids`); `post_id` is 1.0's.
                 _ = try await post.api.send(LemmyV3.HidePost(ApiHidePost(hide: hidden, postIds: [post.id])), mutation: true)
@@ -77,7 +77,7 @@ extension Post2Providing {
         return await api.mutate(post, optimistic: { $0.deleted = deleted }) { () async throws(ApiClientError) in
             let form = ApiDeletePost(postId: post.id, deleted: deleted)
             let view = try await post.api.send(LemmyAnyGeneration.DeletePost(form), mutation: true).postView
-            _ = post.api.post2(view)
+            try post.api.mergeAnswer(view, about: post.id)
         } reread: { () async throws(ApiClientError) in
             _ = try await post.api.getPost(id: post.id)
         } achieved: {
@@ -112,7 +112,7 @@ extension Post2Providing {
                 postId: post.id, name: title, url: url?.absoluteString, body: content, altText: altText,
                 nsfw: nsfw, languageId: languageId, customThumbnail: customThumbnail?.absoluteString)
             let view = try await post.api.send(LemmyAnyGeneration.EditPost(form), mutation: true).postView
-            _ = post.api.post2(view)
+            try post.api.mergeAnswer(view, about: post.id)
         }
     }
 
@@ -144,7 +144,7 @@ extension Post2 {
                 form.score = vote.rawValue
                 view = try await api.send(LemmyV3.LikePost(form), mutation: true).postView
             }
-            _ = api.post2(view)
+            try api.mergeAnswer(view, about: id)
         } reread: { [self] () async throws(ApiClientError) in
             _ = try await api.getPost(id: id)
         } achieved: {
@@ -157,7 +157,7 @@ extension Post2 {
         await api.mutate(self, optimistic: { $0.saved = save }) { [self] () async throws(ApiClientError) in
             let form = ApiSavePost(postId: id, save: save)
             let view = try await api.send(LemmyAnyGeneration.SavePost(form), mutation: true).postView
-            _ = api.post2(view)
+            try api.mergeAnswer(view, about: id)
         } reread: { [self] () async throws(ApiClientError) in
             _ = try await api.getPost(id: id)
         } achieved: {
