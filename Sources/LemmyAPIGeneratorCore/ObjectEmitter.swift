@@ -17,6 +17,9 @@ enum ObjectEmitter {
         var partlyRequired: Bool
         /// The union of its forms, when its type changed shape between versions.
         var union: MemberUnion? = nil
+        /// Whether it holds a secret: a `SensitiveString` in some version of lemmy-js-client, or
+        /// 0.18's `auth` (the token).
+        var sensitive = false
         /// Whether the member needs version-aware coding.
         var versioned: Bool { keys.count > 1 || (optional && (limited || partlyRequired)) }
     }
@@ -61,7 +64,8 @@ enum ObjectEmitter {
             return Property(
                 name: name, swiftType: swiftType, optional: optional, keys: member.keys, doc: doc, caseNames: caseNames,
                 versions: member.versions + unknown, required: required, limited: limited,
-                partlyRequired: !required.isEmpty && Set(required) != Set(type.versions), union: union)
+                partlyRequired: !required.isEmpty && Set(required) != Set(type.versions), union: union,
+                sensitive: key == "auth" || member.types.contains { $0.ts.contains("SensitiveString") })
         }
     }
 
@@ -102,6 +106,26 @@ enum ObjectEmitter {
         for p in props { out += "        self.\(p.name.trimmingCharacters(in: ["`"])) = \(SwiftNaming.escaped(p.name))\n" }
         out += "    }\n"
         if props.contains(where: \.versioned) { out += versionedCoding(props, typeName: "Api\(type.name)", context) }
+        out += "}\n"
+        if props.contains(where: \.sensitive) { out += redaction(props, typeName: "Api\(type.name)") }
+        return out
+    }
+
+    /// A mirror that shows every member but the sensitive ones (see `LemmyRedaction`): `print`,
+    /// string interpolation, `dump` and debuggers describe a value through it.
+    private static func redaction(_ props: [Property], typeName: String) -> String {
+        var out = "\nextension \(typeName): CustomReflectable {\n"
+        out += "    /// The members, with the sensitive ones' values redacted.\n"
+        out += "    public var customMirror: Mirror {\n"
+        out += "        let children: [Mirror.Child] = [\n"
+        for p in props {
+            let name = p.name.trimmingCharacters(in: ["`"])
+            let value = p.sensitive ? "LemmyRedaction.Redacted()" : "self.\(name) as Any"
+            out += "            (\(SwiftNaming.literal(name)), \(value)),\n"
+        }
+        out += "        ]\n"
+        out += "        return Mirror(self, children: children, displayStyle: .struct)\n"
+        out += "    }\n"
         return out + "}\n"
     }
 

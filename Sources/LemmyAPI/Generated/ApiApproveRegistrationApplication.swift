@@ -58,6 +58,19 @@ extension ApiApproveRegistrationApplication {
     }
 }
 
+extension ApiApproveRegistrationApplication: CustomReflectable {
+    /// The members, with the sensitive ones' values redacted.
+    public var customMirror: Mirror {
+        let children: [Mirror.Child] = [
+            ("id", self.id as Any),
+            ("approve", self.approve as Any),
+            ("denyReason", self.denyReason as Any),
+            ("auth", LemmyRedaction.Redacted()),
+        ]
+        return Mirror(self, children: children, displayStyle: .struct)
+    }
+}
+
 extension ApiApproveRegistrationApplication: LemmyFastDecodable {
     /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {

@@ -88,6 +88,23 @@ extension ApiBanPerson {
     }
 }
 
+extension ApiBanPerson: CustomReflectable {
+    /// The members, with the sensitive ones' values redacted.
+    public var customMirror: Mirror {
+        let children: [Mirror.Child] = [
+            ("personId", self.personId as Any),
+            ("ban", self.ban as Any),
+            ("removeOrRestoreData", self.removeOrRestoreData as Any),
+            ("reason", self.reason as Any),
+            ("expiresAt", self.expiresAt as Any),
+            ("removeData", self.removeData as Any),
+            ("expires", self.expires as Any),
+            ("auth", LemmyRedaction.Redacted()),
+        ]
+        return Mirror(self, children: children, displayStyle: .struct)
+    }
+}
+
 extension ApiBanPerson: LemmyFastDecodable {
     /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {

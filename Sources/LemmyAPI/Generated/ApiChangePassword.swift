@@ -70,6 +70,20 @@ extension ApiChangePassword {
     }
 }
 
+extension ApiChangePassword: CustomReflectable {
+    /// The members, with the sensitive ones' values redacted.
+    public var customMirror: Mirror {
+        let children: [Mirror.Child] = [
+            ("newPassword", LemmyRedaction.Redacted()),
+            ("newPasswordVerify", LemmyRedaction.Redacted()),
+            ("oldPassword", LemmyRedaction.Redacted()),
+            ("stayLoggedIn", self.stayLoggedIn as Any),
+            ("auth", LemmyRedaction.Redacted()),
+        ]
+        return Mirror(self, children: children, displayStyle: .struct)
+    }
+}
+
 extension ApiChangePassword: LemmyFastDecodable {
     /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {

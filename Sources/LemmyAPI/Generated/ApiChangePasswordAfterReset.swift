@@ -30,6 +30,18 @@ extension ApiChangePasswordAfterReset {
     }
 }
 
+extension ApiChangePasswordAfterReset: CustomReflectable {
+    /// The members, with the sensitive ones' values redacted.
+    public var customMirror: Mirror {
+        let children: [Mirror.Child] = [
+            ("token", LemmyRedaction.Redacted()),
+            ("password", LemmyRedaction.Redacted()),
+            ("passwordVerify", LemmyRedaction.Redacted()),
+        ]
+        return Mirror(self, children: children, displayStyle: .struct)
+    }
+}
+
 extension ApiChangePasswordAfterReset: LemmyFastDecodable {
     /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {

@@ -70,6 +70,21 @@ extension ApiCreateComment {
     }
 }
 
+extension ApiCreateComment: CustomReflectable {
+    /// The members, with the sensitive ones' values redacted.
+    public var customMirror: Mirror {
+        let children: [Mirror.Child] = [
+            ("content", self.content as Any),
+            ("postId", self.postId as Any),
+            ("parentId", self.parentId as Any),
+            ("languageId", self.languageId as Any),
+            ("formId", self.formId as Any),
+            ("auth", LemmyRedaction.Redacted()),
+        ]
+        return Mirror(self, children: children, displayStyle: .struct)
+    }
+}
+
 extension ApiCreateComment: LemmyFastDecodable {
     /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {

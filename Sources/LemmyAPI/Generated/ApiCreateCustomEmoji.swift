@@ -70,6 +70,21 @@ extension ApiCreateCustomEmoji {
     }
 }
 
+extension ApiCreateCustomEmoji: CustomReflectable {
+    /// The members, with the sensitive ones' values redacted.
+    public var customMirror: Mirror {
+        let children: [Mirror.Child] = [
+            ("category", self.category as Any),
+            ("shortcode", self.shortcode as Any),
+            ("imageUrl", self.imageUrl as Any),
+            ("altText", self.altText as Any),
+            ("keywords", self.keywords as Any),
+            ("auth", LemmyRedaction.Redacted()),
+        ]
+        return Mirror(self, children: children, displayStyle: .struct)
+    }
+}
+
 extension ApiCreateCustomEmoji: LemmyFastDecodable {
     /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {

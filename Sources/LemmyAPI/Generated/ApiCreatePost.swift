@@ -112,6 +112,27 @@ extension ApiCreatePost {
     }
 }
 
+extension ApiCreatePost: CustomReflectable {
+    /// The members, with the sensitive ones' values redacted.
+    public var customMirror: Mirror {
+        let children: [Mirror.Child] = [
+            ("name", self.name as Any),
+            ("communityId", self.communityId as Any),
+            ("url", self.url as Any),
+            ("body", self.body as Any),
+            ("altText", self.altText as Any),
+            ("honeypot", self.honeypot as Any),
+            ("nsfw", self.nsfw as Any),
+            ("languageId", self.languageId as Any),
+            ("customThumbnail", self.customThumbnail as Any),
+            ("tags", self.tags as Any),
+            ("scheduledPublishTimeAt", self.scheduledPublishTimeAt as Any),
+            ("auth", LemmyRedaction.Redacted()),
+        ]
+        return Mirror(self, children: children, displayStyle: .struct)
+    }
+}
+
 extension ApiCreatePost: LemmyFastDecodable {
     /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {

@@ -50,6 +50,18 @@ extension ApiCreatePrivateMessageReport {
     }
 }
 
+extension ApiCreatePrivateMessageReport: CustomReflectable {
+    /// The members, with the sensitive ones' values redacted.
+    public var customMirror: Mirror {
+        let children: [Mirror.Child] = [
+            ("privateMessageId", self.privateMessageId as Any),
+            ("reason", self.reason as Any),
+            ("auth", LemmyRedaction.Redacted()),
+        ]
+        return Mirror(self, children: children, displayStyle: .struct)
+    }
+}
+
 extension ApiCreatePrivateMessageReport: LemmyFastDecodable {
     /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {

@@ -64,6 +64,20 @@ extension ApiEditComment {
     }
 }
 
+extension ApiEditComment: CustomReflectable {
+    /// The members, with the sensitive ones' values redacted.
+    public var customMirror: Mirror {
+        let children: [Mirror.Child] = [
+            ("commentId", self.commentId as Any),
+            ("content", self.content as Any),
+            ("languageId", self.languageId as Any),
+            ("formId", self.formId as Any),
+            ("auth", LemmyRedaction.Redacted()),
+        ]
+        return Mirror(self, children: children, displayStyle: .struct)
+    }
+}
+
 extension ApiEditComment: LemmyFastDecodable {
     /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {

@@ -116,6 +116,27 @@ extension ApiEditCommunity {
     }
 }
 
+extension ApiEditCommunity: CustomReflectable {
+    /// The members, with the sensitive ones' values redacted.
+    public var customMirror: Mirror {
+        let children: [Mirror.Child] = [
+            ("communityId", self.communityId as Any),
+            ("title", self.title as Any),
+            ("sidebar", self.sidebar as Any),
+            ("summary", self.summary as Any),
+            ("nsfw", self.nsfw as Any),
+            ("postingRestrictedToMods", self.postingRestrictedToMods as Any),
+            ("discussionLanguages", self.discussionLanguages as Any),
+            ("visibility", self.visibility as Any),
+            ("description", self.description as Any),
+            ("icon", self.icon as Any),
+            ("banner", self.banner as Any),
+            ("auth", LemmyRedaction.Redacted()),
+        ]
+        return Mirror(self, children: children, displayStyle: .struct)
+    }
+}
+
 extension ApiEditCommunity: LemmyFastDecodable {
     /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {

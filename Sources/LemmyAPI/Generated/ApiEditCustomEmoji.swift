@@ -78,6 +78,22 @@ extension ApiEditCustomEmoji {
     }
 }
 
+extension ApiEditCustomEmoji: CustomReflectable {
+    /// The members, with the sensitive ones' values redacted.
+    public var customMirror: Mirror {
+        let children: [Mirror.Child] = [
+            ("id", self.id as Any),
+            ("category", self.category as Any),
+            ("shortcode", self.shortcode as Any),
+            ("imageUrl", self.imageUrl as Any),
+            ("altText", self.altText as Any),
+            ("keywords", self.keywords as Any),
+            ("auth", LemmyRedaction.Redacted()),
+        ]
+        return Mirror(self, children: children, displayStyle: .struct)
+    }
+}
+
 extension ApiEditCustomEmoji: LemmyFastDecodable {
     /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {

@@ -106,6 +106,26 @@ extension ApiEditPost {
     }
 }
 
+extension ApiEditPost: CustomReflectable {
+    /// The members, with the sensitive ones' values redacted.
+    public var customMirror: Mirror {
+        let children: [Mirror.Child] = [
+            ("postId", self.postId as Any),
+            ("name", self.name as Any),
+            ("url", self.url as Any),
+            ("body", self.body as Any),
+            ("altText", self.altText as Any),
+            ("nsfw", self.nsfw as Any),
+            ("languageId", self.languageId as Any),
+            ("customThumbnail", self.customThumbnail as Any),
+            ("scheduledPublishTimeAt", self.scheduledPublishTimeAt as Any),
+            ("tags", self.tags as Any),
+            ("auth", LemmyRedaction.Redacted()),
+        ]
+        return Mirror(self, children: children, displayStyle: .struct)
+    }
+}
+
 extension ApiEditPost: LemmyFastDecodable {
     /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {

@@ -50,6 +50,18 @@ extension ApiEditPrivateMessage {
     }
 }
 
+extension ApiEditPrivateMessage: CustomReflectable {
+    /// The members, with the sensitive ones' values redacted.
+    public var customMirror: Mirror {
+        let children: [Mirror.Child] = [
+            ("privateMessageId", self.privateMessageId as Any),
+            ("content", self.content as Any),
+            ("auth", LemmyRedaction.Redacted()),
+        ]
+        return Mirror(self, children: children, displayStyle: .struct)
+    }
+}
+
 extension ApiEditPrivateMessage: LemmyFastDecodable {
     /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {

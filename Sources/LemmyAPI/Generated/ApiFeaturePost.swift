@@ -56,6 +56,19 @@ extension ApiFeaturePost {
     }
 }
 
+extension ApiFeaturePost: CustomReflectable {
+    /// The members, with the sensitive ones' values redacted.
+    public var customMirror: Mirror {
+        let children: [Mirror.Child] = [
+            ("postId", self.postId as Any),
+            ("featured", self.featured as Any),
+            ("featureType", self.featureType as Any),
+            ("auth", LemmyRedaction.Redacted()),
+        ]
+        return Mirror(self, children: children, displayStyle: .struct)
+    }
+}
+
 extension ApiFeaturePost: LemmyFastDecodable {
     /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {

@@ -158,6 +158,33 @@ extension ApiGetComments {
     }
 }
 
+extension ApiGetComments: CustomReflectable {
+    /// The members, with the sensitive ones' values redacted.
+    public var customMirror: Mirror {
+        let children: [Mirror.Child] = [
+            ("type", self.type as Any),
+            ("sort", self.sort as Any),
+            ("timeRangeSeconds", self.timeRangeSeconds as Any),
+            ("maxDepth", self.maxDepth as Any),
+            ("pageCursor", self.pageCursor as Any),
+            ("limit", self.limit as Any),
+            ("communityId", self.communityId as Any),
+            ("communityName", self.communityName as Any),
+            ("creatorId", self.creatorId as Any),
+            ("creatorUsername", self.creatorUsername as Any),
+            ("postId", self.postId as Any),
+            ("parentId", self.parentId as Any),
+            ("searchTerm", self.searchTerm as Any),
+            ("page", self.page as Any),
+            ("savedOnly", self.savedOnly as Any),
+            ("likedOnly", self.likedOnly as Any),
+            ("dislikedOnly", self.dislikedOnly as Any),
+            ("auth", LemmyRedaction.Redacted()),
+        ]
+        return Mirror(self, children: children, displayStyle: .struct)
+    }
+}
+
 extension ApiGetComments: LemmyFastDecodable {
     /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {

@@ -70,6 +70,20 @@ extension ApiGetFederatedInstances {
     }
 }
 
+extension ApiGetFederatedInstances: CustomReflectable {
+    /// The members, with the sensitive ones' values redacted.
+    public var customMirror: Mirror {
+        let children: [Mirror.Child] = [
+            ("domainFilter", self.domainFilter as Any),
+            ("kind", self.kind as Any),
+            ("pageCursor", self.pageCursor as Any),
+            ("limit", self.limit as Any),
+            ("auth", LemmyRedaction.Redacted()),
+        ]
+        return Mirror(self, children: children, displayStyle: .struct)
+    }
+}
+
 extension ApiGetFederatedInstances: LemmyFastDecodable {
     /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {

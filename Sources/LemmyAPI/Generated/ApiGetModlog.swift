@@ -126,6 +126,28 @@ extension ApiGetModlog {
     }
 }
 
+extension ApiGetModlog: CustomReflectable {
+    /// The members, with the sensitive ones' values redacted.
+    public var customMirror: Mirror {
+        let children: [Mirror.Child] = [
+            ("modPersonId", self.modPersonId as Any),
+            ("communityId", self.communityId as Any),
+            ("type", self.type as Any),
+            ("listingType", self.listingType as Any),
+            ("otherPersonId", self.otherPersonId as Any),
+            ("postId", self.postId as Any),
+            ("commentId", self.commentId as Any),
+            ("showBulk", self.showBulk as Any),
+            ("bulkActionParentId", self.bulkActionParentId as Any),
+            ("pageCursor", self.pageCursor as Any),
+            ("limit", self.limit as Any),
+            ("page", self.page as Any),
+            ("auth", LemmyRedaction.Redacted()),
+        ]
+        return Mirror(self, children: children, displayStyle: .struct)
+    }
+}
+
 extension ApiGetModlog: LemmyFastDecodable {
     /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {

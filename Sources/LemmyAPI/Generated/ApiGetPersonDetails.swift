@@ -90,6 +90,23 @@ extension ApiGetPersonDetails {
     }
 }
 
+extension ApiGetPersonDetails: CustomReflectable {
+    /// The members, with the sensitive ones' values redacted.
+    public var customMirror: Mirror {
+        let children: [Mirror.Child] = [
+            ("personId", self.personId as Any),
+            ("username", self.username as Any),
+            ("sort", self.sort as Any),
+            ("page", self.page as Any),
+            ("limit", self.limit as Any),
+            ("communityId", self.communityId as Any),
+            ("savedOnly", self.savedOnly as Any),
+            ("auth", LemmyRedaction.Redacted()),
+        ]
+        return Mirror(self, children: children, displayStyle: .struct)
+    }
+}
+
 extension ApiGetPersonDetails: LemmyFastDecodable {
     /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {

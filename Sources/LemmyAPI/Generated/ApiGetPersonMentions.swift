@@ -62,6 +62,20 @@ extension ApiGetPersonMentions {
     }
 }
 
+extension ApiGetPersonMentions: CustomReflectable {
+    /// The members, with the sensitive ones' values redacted.
+    public var customMirror: Mirror {
+        let children: [Mirror.Child] = [
+            ("sort", self.sort as Any),
+            ("page", self.page as Any),
+            ("limit", self.limit as Any),
+            ("unreadOnly", self.unreadOnly as Any),
+            ("auth", LemmyRedaction.Redacted()),
+        ]
+        return Mirror(self, children: children, displayStyle: .struct)
+    }
+}
+
 extension ApiGetPersonMentions: LemmyFastDecodable {
     /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {

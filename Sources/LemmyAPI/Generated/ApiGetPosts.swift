@@ -238,6 +238,42 @@ extension ApiGetPosts {
     }
 }
 
+extension ApiGetPosts: CustomReflectable {
+    /// The members, with the sensitive ones' values redacted.
+    public var customMirror: Mirror {
+        let children: [Mirror.Child] = [
+            ("type", self.type as Any),
+            ("sort", self.sort as Any),
+            ("timeRangeSeconds", self.timeRangeSeconds as Any),
+            ("communityId", self.communityId as Any),
+            ("communityName", self.communityName as Any),
+            ("creatorId", self.creatorId as Any),
+            ("creatorUsername", self.creatorUsername as Any),
+            ("multiCommunityId", self.multiCommunityId as Any),
+            ("multiCommunityName", self.multiCommunityName as Any),
+            ("showHidden", self.showHidden as Any),
+            ("showRead", self.showRead as Any),
+            ("showNsfw", self.showNsfw as Any),
+            ("hidePostsWithMedia", self.hidePostsWithMedia as Any),
+            ("markAsRead", self.markAsRead as Any),
+            ("noCommentsOnly", self.noCommentsOnly as Any),
+            ("searchTerm", self.searchTerm as Any),
+            ("searchTitleOnly", self.searchTitleOnly as Any),
+            ("searchUrlOnly", self.searchUrlOnly as Any),
+            ("tagId", self.tagId as Any),
+            ("pageCursor", self.pageCursor as Any),
+            ("limit", self.limit as Any),
+            ("page", self.page as Any),
+            ("savedOnly", self.savedOnly as Any),
+            ("likedOnly", self.likedOnly as Any),
+            ("dislikedOnly", self.dislikedOnly as Any),
+            ("moderatorView", self.moderatorView as Any),
+            ("auth", LemmyRedaction.Redacted()),
+        ]
+        return Mirror(self, children: children, displayStyle: .struct)
+    }
+}
+
 extension ApiGetPosts: LemmyFastDecodable {
     /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {

@@ -64,6 +64,20 @@ extension ApiGetPrivateMessages {
     }
 }
 
+extension ApiGetPrivateMessages: CustomReflectable {
+    /// The members, with the sensitive ones' values redacted.
+    public var customMirror: Mirror {
+        let children: [Mirror.Child] = [
+            ("unreadOnly", self.unreadOnly as Any),
+            ("page", self.page as Any),
+            ("limit", self.limit as Any),
+            ("creatorId", self.creatorId as Any),
+            ("auth", LemmyRedaction.Redacted()),
+        ]
+        return Mirror(self, children: children, displayStyle: .struct)
+    }
+}
+
 extension ApiGetPrivateMessages: LemmyFastDecodable {
     /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {

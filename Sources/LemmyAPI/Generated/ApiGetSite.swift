@@ -22,6 +22,16 @@ extension ApiGetSite {
     }
 }
 
+extension ApiGetSite: CustomReflectable {
+    /// The members, with the sensitive ones' values redacted.
+    public var customMirror: Mirror {
+        let children: [Mirror.Child] = [
+            ("auth", LemmyRedaction.Redacted()),
+        ]
+        return Mirror(self, children: children, displayStyle: .struct)
+    }
+}
+
 extension ApiGetSite: LemmyFastDecodable {
     /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {

@@ -56,6 +56,19 @@ extension ApiHideCommunity {
     }
 }
 
+extension ApiHideCommunity: CustomReflectable {
+    /// The members, with the sensitive ones' values redacted.
+    public var customMirror: Mirror {
+        let children: [Mirror.Child] = [
+            ("communityId", self.communityId as Any),
+            ("hidden", self.hidden as Any),
+            ("reason", self.reason as Any),
+            ("auth", LemmyRedaction.Redacted()),
+        ]
+        return Mirror(self, children: children, displayStyle: .struct)
+    }
+}
+
 extension ApiHideCommunity: LemmyFastDecodable {
     /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {

@@ -70,6 +70,21 @@ extension ApiListCommentReports {
     }
 }
 
+extension ApiListCommentReports: CustomReflectable {
+    /// The members, with the sensitive ones' values redacted.
+    public var customMirror: Mirror {
+        let children: [Mirror.Child] = [
+            ("commentId", self.commentId as Any),
+            ("page", self.page as Any),
+            ("limit", self.limit as Any),
+            ("unresolvedOnly", self.unresolvedOnly as Any),
+            ("communityId", self.communityId as Any),
+            ("auth", LemmyRedaction.Redacted()),
+        ]
+        return Mirror(self, children: children, displayStyle: .struct)
+    }
+}
+
 extension ApiListCommentReports: LemmyFastDecodable {
     /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {

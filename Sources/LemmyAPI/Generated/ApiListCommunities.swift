@@ -114,6 +114,26 @@ extension ApiListCommunities {
     }
 }
 
+extension ApiListCommunities: CustomReflectable {
+    /// The members, with the sensitive ones' values redacted.
+    public var customMirror: Mirror {
+        let children: [Mirror.Child] = [
+            ("type", self.type as Any),
+            ("sort", self.sort as Any),
+            ("timeRangeSeconds", self.timeRangeSeconds as Any),
+            ("showNsfw", self.showNsfw as Any),
+            ("multiCommunityId", self.multiCommunityId as Any),
+            ("searchTerm", self.searchTerm as Any),
+            ("searchTitleOnly", self.searchTitleOnly as Any),
+            ("pageCursor", self.pageCursor as Any),
+            ("limit", self.limit as Any),
+            ("page", self.page as Any),
+            ("auth", LemmyRedaction.Redacted()),
+        ]
+        return Mirror(self, children: children, displayStyle: .struct)
+    }
+}
+
 extension ApiListCommunities: LemmyFastDecodable {
     /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {

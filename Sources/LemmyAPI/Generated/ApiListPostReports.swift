@@ -70,6 +70,21 @@ extension ApiListPostReports {
     }
 }
 
+extension ApiListPostReports: CustomReflectable {
+    /// The members, with the sensitive ones' values redacted.
+    public var customMirror: Mirror {
+        let children: [Mirror.Child] = [
+            ("page", self.page as Any),
+            ("limit", self.limit as Any),
+            ("unresolvedOnly", self.unresolvedOnly as Any),
+            ("communityId", self.communityId as Any),
+            ("postId", self.postId as Any),
+            ("auth", LemmyRedaction.Redacted()),
+        ]
+        return Mirror(self, children: children, displayStyle: .struct)
+    }
+}
+
 extension ApiListPostReports: LemmyFastDecodable {
     /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {

@@ -56,6 +56,19 @@ extension ApiListPrivateMessageReports {
     }
 }
 
+extension ApiListPrivateMessageReports: CustomReflectable {
+    /// The members, with the sensitive ones' values redacted.
+    public var customMirror: Mirror {
+        let children: [Mirror.Child] = [
+            ("page", self.page as Any),
+            ("limit", self.limit as Any),
+            ("unresolvedOnly", self.unresolvedOnly as Any),
+            ("auth", LemmyRedaction.Redacted()),
+        ]
+        return Mirror(self, children: children, displayStyle: .struct)
+    }
+}
+
 extension ApiListPrivateMessageReports: LemmyFastDecodable {
     /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {

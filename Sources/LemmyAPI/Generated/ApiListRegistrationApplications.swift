@@ -66,6 +66,20 @@ extension ApiListRegistrationApplications {
     }
 }
 
+extension ApiListRegistrationApplications: CustomReflectable {
+    /// The members, with the sensitive ones' values redacted.
+    public var customMirror: Mirror {
+        let children: [Mirror.Child] = [
+            ("unreadOnly", self.unreadOnly as Any),
+            ("pageCursor", self.pageCursor as Any),
+            ("limit", self.limit as Any),
+            ("page", self.page as Any),
+            ("auth", LemmyRedaction.Redacted()),
+        ]
+        return Mirror(self, children: children, displayStyle: .struct)
+    }
+}
+
 extension ApiListRegistrationApplications: LemmyFastDecodable {
     /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {

@@ -361,6 +361,59 @@ extension ApiLocalUser {
     }
 }
 
+extension ApiLocalUser: CustomReflectable {
+    /// The members, with the sensitive ones' values redacted.
+    public var customMirror: Mirror {
+        let children: [Mirror.Child] = [
+            ("id", self.id as Any),
+            ("personId", self.personId as Any),
+            ("email", LemmyRedaction.Redacted()),
+            ("showNsfw", self.showNsfw as Any),
+            ("theme", self.theme as Any),
+            ("defaultPostSortType", self.defaultPostSortType as Any),
+            ("defaultListingType", self.defaultListingType as Any),
+            ("interfaceLanguage", self.interfaceLanguage as Any),
+            ("showAvatars", self.showAvatars as Any),
+            ("sendNotificationsToEmail", self.sendNotificationsToEmail as Any),
+            ("showBotAccounts", self.showBotAccounts as Any),
+            ("showReadPosts", self.showReadPosts as Any),
+            ("emailVerified", self.emailVerified as Any),
+            ("acceptedApplication", self.acceptedApplication as Any),
+            ("openLinksInNewTab", self.openLinksInNewTab as Any),
+            ("blurNsfw", self.blurNsfw as Any),
+            ("infiniteScrollEnabled", self.infiniteScrollEnabled as Any),
+            ("admin", self.admin as Any),
+            ("postListingMode", self.postListingMode as Any),
+            ("totp2faEnabled", self.totp2faEnabled as Any),
+            ("animatedImagesEnabled", self.animatedImagesEnabled as Any),
+            ("collapseBotComments", self.collapseBotComments as Any),
+            ("lastDonationNotificationAt", self.lastDonationNotificationAt as Any),
+            ("privateMessagesEnabled", self.privateMessagesEnabled as Any),
+            ("defaultCommentSortType", self.defaultCommentSortType as Any),
+            ("autoMarkFetchedPostsAsRead", self.autoMarkFetchedPostsAsRead as Any),
+            ("hidePostsWithMedia", self.hidePostsWithMedia as Any),
+            ("defaultPostTimeRangeSeconds", self.defaultPostTimeRangeSeconds as Any),
+            ("showScore", self.showScore as Any),
+            ("showUpvotes", self.showUpvotes as Any),
+            ("showDownvotes", self.showDownvotes as Any),
+            ("showUpvotePercentage", self.showUpvotePercentage as Any),
+            ("showPersonVotes", self.showPersonVotes as Any),
+            ("defaultItemsPerPage", self.defaultItemsPerPage as Any),
+            ("invitedByLocalUserId", self.invitedByLocalUserId as Any),
+            ("showMedia", self.showMedia as Any),
+            ("defaultSortType", self.defaultSortType as Any),
+            ("showScores", self.showScores as Any),
+            ("autoExpand", self.autoExpand as Any),
+            ("enableKeyboardNavigation", self.enableKeyboardNavigation as Any),
+            ("enableAnimatedImages", self.enableAnimatedImages as Any),
+            ("validatorTime", self.validatorTime as Any),
+            ("showNewPostNotifs", self.showNewPostNotifs as Any),
+            ("totp2faUrl", self.totp2faUrl as Any),
+        ]
+        return Mirror(self, children: children, displayStyle: .struct)
+    }
+}
+
 extension ApiLocalUser: LemmyFastDecodable {
     /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {

@@ -60,6 +60,19 @@ extension ApiLogin {
     }
 }
 
+extension ApiLogin: CustomReflectable {
+    /// The members, with the sensitive ones' values redacted.
+    public var customMirror: Mirror {
+        let children: [Mirror.Child] = [
+            ("usernameOrEmail", LemmyRedaction.Redacted()),
+            ("password", LemmyRedaction.Redacted()),
+            ("totp2faToken", self.totp2faToken as Any),
+            ("stayLoggedIn", self.stayLoggedIn as Any),
+        ]
+        return Mirror(self, children: children, displayStyle: .struct)
+    }
+}
+
 extension ApiLogin: LemmyFastDecodable {
     /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {

@@ -32,6 +32,18 @@ extension ApiLoginResponse {
     }
 }
 
+extension ApiLoginResponse: CustomReflectable {
+    /// The members, with the sensitive ones' values redacted.
+    public var customMirror: Mirror {
+        let children: [Mirror.Child] = [
+            ("jwt", LemmyRedaction.Redacted()),
+            ("registrationCreated", self.registrationCreated as Any),
+            ("verifyEmailSent", self.verifyEmailSent as Any),
+        ]
+        return Mirror(self, children: children, displayStyle: .struct)
+    }
+}
+
 extension ApiLoginResponse: LemmyFastDecodable {
     /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {

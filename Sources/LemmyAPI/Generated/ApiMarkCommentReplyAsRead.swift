@@ -50,6 +50,18 @@ extension ApiMarkCommentReplyAsRead {
     }
 }
 
+extension ApiMarkCommentReplyAsRead: CustomReflectable {
+    /// The members, with the sensitive ones' values redacted.
+    public var customMirror: Mirror {
+        let children: [Mirror.Child] = [
+            ("commentReplyId", self.commentReplyId as Any),
+            ("read", self.read as Any),
+            ("auth", LemmyRedaction.Redacted()),
+        ]
+        return Mirror(self, children: children, displayStyle: .struct)
+    }
+}
+
 extension ApiMarkCommentReplyAsRead: LemmyFastDecodable {
     /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {

@@ -50,6 +50,18 @@ extension ApiMarkPersonMentionAsRead {
     }
 }
 
+extension ApiMarkPersonMentionAsRead: CustomReflectable {
+    /// The members, with the sensitive ones' values redacted.
+    public var customMirror: Mirror {
+        let children: [Mirror.Child] = [
+            ("personMentionId", self.personMentionId as Any),
+            ("read", self.read as Any),
+            ("auth", LemmyRedaction.Redacted()),
+        ]
+        return Mirror(self, children: children, displayStyle: .struct)
+    }
+}
+
 extension ApiMarkPersonMentionAsRead: LemmyFastDecodable {
     /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {

@@ -60,6 +60,19 @@ extension ApiMarkPostAsRead {
     }
 }
 
+extension ApiMarkPostAsRead: CustomReflectable {
+    /// The members, with the sensitive ones' values redacted.
+    public var customMirror: Mirror {
+        let children: [Mirror.Child] = [
+            ("postId", self.postId as Any),
+            ("read", self.read as Any),
+            ("postIds", self.postIds as Any),
+            ("auth", LemmyRedaction.Redacted()),
+        ]
+        return Mirror(self, children: children, displayStyle: .struct)
+    }
+}
+
 extension ApiMarkPostAsRead: LemmyFastDecodable {
     /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {

@@ -50,6 +50,18 @@ extension ApiMarkPrivateMessageAsRead {
     }
 }
 
+extension ApiMarkPrivateMessageAsRead: CustomReflectable {
+    /// The members, with the sensitive ones' values redacted.
+    public var customMirror: Mirror {
+        let children: [Mirror.Child] = [
+            ("privateMessageId", self.privateMessageId as Any),
+            ("read", self.read as Any),
+            ("auth", LemmyRedaction.Redacted()),
+        ]
+        return Mirror(self, children: children, displayStyle: .struct)
+    }
+}
+
 extension ApiMarkPrivateMessageAsRead: LemmyFastDecodable {
     /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {

@@ -106,6 +106,26 @@ extension ApiRegister {
     }
 }
 
+extension ApiRegister: CustomReflectable {
+    /// The members, with the sensitive ones' values redacted.
+    public var customMirror: Mirror {
+        let children: [Mirror.Child] = [
+            ("username", self.username as Any),
+            ("password", LemmyRedaction.Redacted()),
+            ("passwordVerify", LemmyRedaction.Redacted()),
+            ("showNsfw", self.showNsfw as Any),
+            ("email", LemmyRedaction.Redacted()),
+            ("captchaUuid", self.captchaUuid as Any),
+            ("captchaAnswer", self.captchaAnswer as Any),
+            ("honeypot", self.honeypot as Any),
+            ("answer", self.answer as Any),
+            ("stayLoggedIn", self.stayLoggedIn as Any),
+            ("token", self.token as Any),
+        ]
+        return Mirror(self, children: children, displayStyle: .struct)
+    }
+}
+
 extension ApiRegister: LemmyFastDecodable {
     /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {

@@ -64,6 +64,20 @@ extension ApiRemoveCommunity {
     }
 }
 
+extension ApiRemoveCommunity: CustomReflectable {
+    /// The members, with the sensitive ones' values redacted.
+    public var customMirror: Mirror {
+        let children: [Mirror.Child] = [
+            ("communityId", self.communityId as Any),
+            ("removed", self.removed as Any),
+            ("reason", self.reason as Any),
+            ("expires", self.expires as Any),
+            ("auth", LemmyRedaction.Redacted()),
+        ]
+        return Mirror(self, children: children, displayStyle: .struct)
+    }
+}
+
 extension ApiRemoveCommunity: LemmyFastDecodable {
     /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {

@@ -64,6 +64,20 @@ extension ApiRemovePost {
     }
 }
 
+extension ApiRemovePost: CustomReflectable {
+    /// The members, with the sensitive ones' values redacted.
+    public var customMirror: Mirror {
+        let children: [Mirror.Child] = [
+            ("postId", self.postId as Any),
+            ("removed", self.removed as Any),
+            ("reason", self.reason as Any),
+            ("removeChildren", self.removeChildren as Any),
+            ("auth", LemmyRedaction.Redacted()),
+        ]
+        return Mirror(self, children: children, displayStyle: .struct)
+    }
+}
+
 extension ApiRemovePost: LemmyFastDecodable {
     /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {

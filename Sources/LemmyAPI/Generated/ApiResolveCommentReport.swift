@@ -58,6 +58,19 @@ extension ApiResolveCommentReport {
     }
 }
 
+extension ApiResolveCommentReport: CustomReflectable {
+    /// The members, with the sensitive ones' values redacted.
+    public var customMirror: Mirror {
+        let children: [Mirror.Child] = [
+            ("reportId", self.reportId as Any),
+            ("resolved", self.resolved as Any),
+            ("resolveReason", self.resolveReason as Any),
+            ("auth", LemmyRedaction.Redacted()),
+        ]
+        return Mirror(self, children: children, displayStyle: .struct)
+    }
+}
+
 extension ApiResolveCommentReport: LemmyFastDecodable {
     /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {

@@ -421,6 +421,59 @@ extension ApiSaveUserSettings {
     }
 }
 
+extension ApiSaveUserSettings: CustomReflectable {
+    /// The members, with the sensitive ones' values redacted.
+    public var customMirror: Mirror {
+        let children: [Mirror.Child] = [
+            ("showNsfw", self.showNsfw as Any),
+            ("blurNsfw", self.blurNsfw as Any),
+            ("theme", self.theme as Any),
+            ("defaultListingType", self.defaultListingType as Any),
+            ("postListingMode", self.postListingMode as Any),
+            ("defaultPostSortType", self.defaultPostSortType as Any),
+            ("defaultPostTimeRangeSeconds", self.defaultPostTimeRangeSeconds as Any),
+            ("defaultItemsPerPage", self.defaultItemsPerPage as Any),
+            ("defaultCommentSortType", self.defaultCommentSortType as Any),
+            ("interfaceLanguage", self.interfaceLanguage as Any),
+            ("displayName", self.displayName as Any),
+            ("email", LemmyRedaction.Redacted()),
+            ("bio", self.bio as Any),
+            ("matrixUserId", self.matrixUserId as Any),
+            ("showAvatars", self.showAvatars as Any),
+            ("showMedia", self.showMedia as Any),
+            ("sendNotificationsToEmail", self.sendNotificationsToEmail as Any),
+            ("botAccount", self.botAccount as Any),
+            ("showBotAccounts", self.showBotAccounts as Any),
+            ("showReadPosts", self.showReadPosts as Any),
+            ("discussionLanguages", self.discussionLanguages as Any),
+            ("blockingKeywords", self.blockingKeywords as Any),
+            ("openLinksInNewTab", self.openLinksInNewTab as Any),
+            ("infiniteScrollEnabled", self.infiniteScrollEnabled as Any),
+            ("animatedImagesEnabled", self.animatedImagesEnabled as Any),
+            ("privateMessagesEnabled", self.privateMessagesEnabled as Any),
+            ("collapseBotComments", self.collapseBotComments as Any),
+            ("showScore", self.showScore as Any),
+            ("showUpvotes", self.showUpvotes as Any),
+            ("showDownvotes", self.showDownvotes as Any),
+            ("showUpvotePercentage", self.showUpvotePercentage as Any),
+            ("autoMarkFetchedPostsAsRead", self.autoMarkFetchedPostsAsRead as Any),
+            ("hidePostsWithMedia", self.hidePostsWithMedia as Any),
+            ("showPersonVotes", self.showPersonVotes as Any),
+            ("autoExpand", self.autoExpand as Any),
+            ("defaultSortType", self.defaultSortType as Any),
+            ("avatar", self.avatar as Any),
+            ("banner", self.banner as Any),
+            ("enableKeyboardNavigation", self.enableKeyboardNavigation as Any),
+            ("enableAnimatedImages", self.enableAnimatedImages as Any),
+            ("showScores", self.showScores as Any),
+            ("showNewPostNotifs", self.showNewPostNotifs as Any),
+            ("generateTotp2fa", self.generateTotp2fa as Any),
+            ("auth", LemmyRedaction.Redacted()),
+        ]
+        return Mirror(self, children: children, displayStyle: .struct)
+    }
+}
+
 extension ApiSaveUserSettings: LemmyFastDecodable {
     /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {

@@ -162,6 +162,33 @@ extension ApiSearch {
     }
 }
 
+extension ApiSearch: CustomReflectable {
+    /// The members, with the sensitive ones' values redacted.
+    public var customMirror: Mirror {
+        let children: [Mirror.Child] = [
+            ("searchTerm", self.searchTerm as Any),
+            ("communityId", self.communityId as Any),
+            ("communityName", self.communityName as Any),
+            ("creatorId", self.creatorId as Any),
+            ("creatorUsername", self.creatorUsername as Any),
+            ("type", self.type as Any),
+            ("timeRangeSeconds", self.timeRangeSeconds as Any),
+            ("listingType", self.listingType as Any),
+            ("titleOnly", self.titleOnly as Any),
+            ("postUrlOnly", self.postUrlOnly as Any),
+            ("showNsfw", self.showNsfw as Any),
+            ("pageCursor", self.pageCursor as Any),
+            ("limit", self.limit as Any),
+            ("q", self.q as Any),
+            ("sort", self.sort as Any),
+            ("page", self.page as Any),
+            ("postTitleOnly", self.postTitleOnly as Any),
+            ("auth", LemmyRedaction.Redacted()),
+        ]
+        return Mirror(self, children: children, displayStyle: .struct)
+    }
+}
+
 extension ApiSearch: LemmyFastDecodable {
     /// Reads one value with ``lemmyJSONValue(_:)``.
     init(lemmyJSON r: inout LemmyJSONReader) throws(LemmyJSONBail) {

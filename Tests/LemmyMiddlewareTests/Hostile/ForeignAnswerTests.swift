@@ -31,7 +31,9 @@ struct ForeignAnswerTests {
         }
     }
 
-    @Test("A subscription answered with another community's view does not leave the account and the model disagreeing", arguments: LemmyDialect.allCases)
+    @Test(
+        "A subscription answered with another community's view does not leave the account and the model disagreeing",
+        arguments: LemmyDialect.allCases)
     func subscribeAnsweredAboutAnotherCommunity(dialect: LemmyDialect) async throws {
         try await withServer(dialect) { server in
             let client = try await login(server, "alice")
@@ -72,7 +74,8 @@ struct ForeignAnswerTests {
             // The answer for the first comment's replies says the reply hangs under the second.
             server.faults.add(
                 FaultRule(
-                    .rewriteBody(pattern: #""path":\s*"0\.\#(first.id)\.\#(reply.id)""#, replacement: #""path":"0.\#(second.id).\#(reply.id)""#),
+                    .rewriteBody(
+                        pattern: #""path":\s*"0\.\#(first.id)\.\#(reply.id)""#, replacement: #""path":"0.\#(second.id).\#(reply.id)""#),
                     route: "/comment/list", count: 1))
             await feed.loadChildren(of: node)
             #expect(node.childrenState == .done)
