@@ -1,5 +1,6 @@
 import Foundation
 import LemmyCLI
+import LemmyMiddleware
 import LemmyTestServer
 import LemmyTestSupport
 import Testing
@@ -67,4 +68,37 @@ struct HostileServerTests {
             #expect(Self.forbiddenBytes(in: result.stderr).isEmpty, "\(result.stderr.debugDescription)")
         }
     }
+
+    @Test("comments whose paths loop back to themselves are all listed", arguments: [LemmyDialect.v0_19])
+    func parentLoop(dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            let (post, comment, count) = try await Self.postWithComments(server)
+            // Every comment's parent becomes `comment`, and `comment` its own parent: no root.
+            server.faults.add(
+                FaultRule(
+                    .rewriteBody(pattern: #""path":\s*"[0-9.]+""#, replacement: "\"path\":\"0.\(comment).\(comment)\""),
+                    route: "/comment/list"))
+            let result = try await LemmyBinary.run(
+                ["post", "\(post)", "--instance", server.baseURL.absoluteString, "--sort", "new", "--json"])
+            #expect(result.status == 0, "\(result)")
+            let output = try JSONOutput.decoder().decode(PostDetailOutput.self, from: Data(result.stdout.utf8))
+            #expect(output.comments.count == count)
+            #expect(Set(output.comments.map(\.id)).count == count)
+            #expect(output.comments.first?.id == comment)
+        }
+    }
+
+    /// A post with at least two comments, its first comment's id, and how many comments it has.
+    static func postWithComments(_ server: LemmyTestServer) async throws -> (post: Int, comment: Int, count: Int) {
+        try await onMain {
+            let client = ApiClient.getApiClient(for: server.baseURL, with: nil)
+            for post in try await client.getPosts(sort: .new, limit: 50).items where post.commentCount >= 2 {
+                let comments = try await client.getComments(postId: post.id, sort: .new, limit: 50).items
+                if comments.count >= 2 { return (post.id, comments[0].id, comments.count) }
+            }
+            throw PostWithCommentsMissing()
+        }
+    }
+
+    struct PostWithCommentsMissing: Error {}
 }
