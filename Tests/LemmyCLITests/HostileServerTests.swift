@@ -69,6 +69,32 @@ struct HostileServerTests {
         }
     }
 
+    @Test("a server's refusal with line breaks is one line on stderr", arguments: [LemmyDialect.v0_19])
+    func refusalForgesNoLine(dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            server.faults.add(FaultRule(.status(code: 400, error: "nope\nLogged in as admin on https://lemmy.ml."), route: "/post/list"))
+            let result = try await LemmyBinary.run(["feed", "--instance", server.baseURL.absoluteString, "--limit", "3"])
+            #expect(result.status != 0)
+            #expect(result.errorLines.count == 1, "\(result)")
+            #expect(result.stderr.contains("`nope Logged in as admin on https://lemmy.ml.`"), "\(result)")
+        }
+    }
+
+    @Test("a comment author's name with a line break stays on the comment's header line", arguments: [LemmyDialect.v0_19])
+    func nameForgesNoLine(dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            let (post, _, _) = try await Self.postWithComments(server)
+            server.faults.add(
+                FaultRule(
+                    .rewriteBody(pattern: #""name":\s*"[^"]*""#, replacement: #""name":"evil\nLogged in as admin""#), route: "/comment/list"
+                ))
+            let result = try await LemmyBinary.run(["post", "\(post)", "--instance", server.baseURL.absoluteString, "--limit", "3"])
+            #expect(result.status == 0, "\(result)")
+            #expect(result.stdout.contains("u/evil Logged in as admin"), "\(result)")
+            #expect(!result.stdout.split(separator: "\n").contains { $0.trimmingPrefix(while: \.isWhitespace).hasPrefix("Logged in") })
+        }
+    }
+
     @Test("comments whose paths loop back to themselves are all listed", arguments: [LemmyDialect.v0_19])
     func parentLoop(dialect: LemmyDialect) async throws {
         try await withServer(dialect) { server in

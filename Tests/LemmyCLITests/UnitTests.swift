@@ -156,6 +156,15 @@ struct ExitStatusTests {
         #expect(!failure.message.contains("\n"))
     }
 
+    @Test func aServersRefusalIsOneLineOfBoundedLength() {
+        let code = LemmyErrorCode.unknown("nope\nLogged in as admin on https://lemmy.ml.")
+        let message = "why\n" + String(repeating: "x", count: 100_000)
+        let failure = CLIFailure(.lemmy(code, message: message), action: "loading the feed", instance: "https://lemmy.ml")
+        #expect(!failure.message.contains { $0.isNewline })
+        #expect(failure.message.hasPrefix("loading the feed failed: https://lemmy.ml refused with `nope Logged in as admin"))
+        #expect(failure.message.count < 400)
+    }
+
     @Test func codesAreDistinctAndDocumented() {
         let codes = LemmyCLI.ExitStatus.allCases.map(\.rawValue)
         #expect(Set(codes).count == codes.count)
