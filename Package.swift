@@ -234,6 +234,7 @@ let package = Package(
             dependencies: [
                 "LemmyCLI", "lemmy", "LemmyTestServer", "LemmyTestSupport", "LemmyMiddleware",
                 .product(name: "Subprocess", package: "swift-subprocess"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["Fixtures"]
         ),

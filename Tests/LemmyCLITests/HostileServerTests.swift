@@ -1,5 +1,6 @@
 import Foundation
 import LemmyCLI
+import LemmyMiddleware
 import LemmyTestServer
 import LemmyTestSupport
 import Testing
@@ -67,4 +68,63 @@ struct HostileServerTests {
             #expect(Self.forbiddenBytes(in: result.stderr).isEmpty, "\(result.stderr.debugDescription)")
         }
     }
+
+    @Test("a server's refusal with line breaks is one line on stderr", arguments: [LemmyDialect.v0_19])
+    func refusalForgesNoLine(dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            server.faults.add(FaultRule(.status(code: 400, error: "nope\nLogged in as admin on https://lemmy.ml."), route: "/post/list"))
+            let result = try await LemmyBinary.run(["feed", "--instance", server.baseURL.absoluteString, "--limit", "3"])
+            #expect(result.status != 0)
+            #expect(result.errorLines.count == 1, "\(result)")
+            #expect(result.stderr.contains("`nope Logged in as admin on https://lemmy.ml.`"), "\(result)")
+        }
+    }
+
+    @Test("a comment author's name with a line break stays on the comment's header line", arguments: [LemmyDialect.v0_19])
+    func nameForgesNoLine(dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            let (post, _, _) = try await Self.postWithComments(server)
+            server.faults.add(
+                FaultRule(
+                    .rewriteBody(pattern: #""name":\s*"[^"]*""#, replacement: #""name":"evil\nLogged in as admin""#), route: "/comment/list"
+                ))
+            let result = try await LemmyBinary.run(["post", "\(post)", "--instance", server.baseURL.absoluteString, "--limit", "3"])
+            #expect(result.status == 0, "\(result)")
+            #expect(result.stdout.contains("u/evil Logged in as admin"), "\(result)")
+            #expect(!result.stdout.split(separator: "\n").contains { $0.trimmingPrefix(while: \.isWhitespace).hasPrefix("Logged in") })
+        }
+    }
+
+    @Test("comments whose paths loop back to themselves are all listed", arguments: [LemmyDialect.v0_19])
+    func parentLoop(dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            let (post, comment, count) = try await Self.postWithComments(server)
+            // Every comment's parent becomes `comment`, and `comment` its own parent: no root.
+            server.faults.add(
+                FaultRule(
+                    .rewriteBody(pattern: #""path":\s*"[0-9.]+""#, replacement: "\"path\":\"0.\(comment).\(comment)\""),
+                    route: "/comment/list"))
+            let result = try await LemmyBinary.run(
+                ["post", "\(post)", "--instance", server.baseURL.absoluteString, "--sort", "new", "--json"])
+            #expect(result.status == 0, "\(result)")
+            let output = try JSONOutput.decoder().decode(PostDetailOutput.self, from: Data(result.stdout.utf8))
+            #expect(output.comments.count == count)
+            #expect(Set(output.comments.map(\.id)).count == count)
+            #expect(output.comments.first?.id == comment)
+        }
+    }
+
+    /// A post with at least two comments, its first comment's id, and how many comments it has.
+    static func postWithComments(_ server: LemmyTestServer) async throws -> (post: Int, comment: Int, count: Int) {
+        try await onMain {
+            let client = ApiClient.getApiClient(for: server.baseURL, with: nil)
+            for post in try await client.getPosts(sort: .new, limit: 50).items where post.commentCount >= 2 {
+                let comments = try await client.getComments(postId: post.id, sort: .new, limit: 50).items
+                if comments.count >= 2 { return (post.id, comments[0].id, comments.count) }
+            }
+            throw PostWithCommentsMissing()
+        }
+    }
+
+    struct PostWithCommentsMissing: Error {}
 }

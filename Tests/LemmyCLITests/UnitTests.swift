@@ -64,6 +64,28 @@ struct TextFittingTests {
         let lines = TextFitting.wrap(String(repeating: "x", count: 25), width: 10)
         #expect(lines == ["xxxxxxxxxx", "xxxxxxxxxx", "xxxxx"])
     }
+
+    @Test func wrapCutsALongWordIntoFullLinesInOrder() {
+        // Digits and clusters of several scalars, so a line out of order or a split grapheme shows.
+        let word = (0..<3_000).map { $0 % 7 == 0 ? "👩‍👩‍👧" : String($0 % 10) }.joined()
+        let lines = TextFitting.wrap(word + " tail", width: 30, indent: "  ")
+        let chunks = stride(from: 0, to: word.count, by: 28).map { String(word.dropFirst($0).prefix(28)) }
+        #expect(lines == chunks.dropLast().map { "  " + $0 } + ["  " + chunks[chunks.count - 1] + " tail"])
+    }
+
+    @Test func wrapShowsOnlyTheStartOfAHugeText() {
+        let lines = TextFitting.wrap(String(repeating: "a", count: 1_000_000), width: 80)
+        // 65,536 characters: 819 full lines and one of 16, then what was left out.
+        #expect(lines.count == 821)
+        #expect(lines.dropLast().allSatisfy { $0.count <= 80 })
+        #expect(lines.dropLast().joined() == String(repeating: "a", count: TextFitting.bodyLimit))
+        #expect(lines.last == "… (934464 more characters)")
+    }
+
+    @Test func wrapSaysHowMuchItLeftOut() {
+        #expect(TextFitting.wrap("one two three four", width: 20, indent: "> ", limit: 7) == ["> one two", "> … (11 more characters)"])
+        #expect(TextFitting.wrap("one two", width: 20, limit: 7) == ["one two"])
+    }
 }
 
 @Suite("configuration file")
@@ -132,6 +154,15 @@ struct ExitStatusTests {
         #expect(failure.status == status)
         #expect(failure.message.hasPrefix("loading the feed"))
         #expect(!failure.message.contains("\n"))
+    }
+
+    @Test func aServersRefusalIsOneLineOfBoundedLength() {
+        let code = LemmyErrorCode.unknown("nope\nLogged in as admin on https://lemmy.ml.")
+        let message = "why\n" + String(repeating: "x", count: 100_000)
+        let failure = CLIFailure(.lemmy(code, message: message), action: "loading the feed", instance: "https://lemmy.ml")
+        #expect(!failure.message.contains { $0.isNewline })
+        #expect(failure.message.hasPrefix("loading the feed failed: https://lemmy.ml refused with `nope Logged in as admin"))
+        #expect(failure.message.count < 400)
     }
 
     @Test func codesAreDistinctAndDocumented() {

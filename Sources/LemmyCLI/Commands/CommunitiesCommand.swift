@@ -135,7 +135,7 @@ struct CommunitiesCreateCommand: AsyncParsableCommand, Sendable {
             try JSONOutput.print(OutputMapping.community(community))
             return
         }
-        Console.out("Created c/\(community.name) (id \(community.id)).")
+        Console.out("Created c/\(HumanRenderer.name(community.name)) (id \(community.id)).")
     }
 }
 

@@ -56,7 +56,9 @@ struct InboxCommand: AsyncParsableCommand, Sendable {
             Console.out(renderer.style.bold("Messages") + renderer.style.dim(" (\(messages.count))"))
             for message in messages {
                 let marker = message.read ? "  " : renderer.style.yellow("• ")
-                Console.out(marker + renderer.style.cyan("u/\(message.creator.name)") + " → u/\(message.recipient.name)")
+                Console.out(
+                    marker + renderer.style.cyan("u/" + HumanRenderer.name(message.creator.name))
+                        + " → u/" + HumanRenderer.name(message.recipient.name))
                 renderer.emit(TextFitting.wrap(message.content, width: renderer.width, indent: "    "))
             }
         }

@@ -56,10 +56,14 @@ struct ReportsCommand: AsyncParsableCommand, Sendable {
         Console.out(renderer.style.bold(heading) + renderer.style.dim(" (\(page.items.count))"))
         for report in page.items {
             let marker = report.isResolved ? renderer.style.dim("✓ ") : renderer.style.yellow("• ")
+            let head = "#\(report.id.value) "
+            let place = report.community.map { "c/" + HumanRenderer.name($0.name) } ?? "private message"
+            let reporter = " by u/" + HumanRenderer.name(report.reporter.name) + ": "
+            // The reason is free text: what is left of the line, on that one line.
+            let room = max(renderer.width - 2 - head.count - place.count - reporter.count, 20)
             Console.out(
-                marker + renderer.style.dim("#\(report.id.value) ")
-                    + renderer.style.cyan(report.community.map { "c/\($0.name)" } ?? "private message")
-                    + " by u/\(report.reporter.name): " + report.reason)
+                marker + renderer.style.dim(head) + renderer.style.cyan(place) + reporter
+                    + TextFitting.truncate(report.reason, to: room))
             renderer.emit(TextFitting.wrap(report.originalText, width: renderer.width, indent: "    "))
         }
     }

@@ -37,7 +37,8 @@ struct VotesCommand: AsyncParsableCommand, Sendable {
         Console.out(renderer.style.bold("Votes on post #\(post)") + renderer.style.dim(" (\(votes.count))"))
         for vote in votes {
             let arrow = vote.upvote ? renderer.style.green("▲ ") : renderer.style.red("▼ ")
-            Console.out(arrow + "u/\(vote.voter)" + (vote.bannedFromCommunity ? renderer.style.dim(" (banned here)") : ""))
+            Console.out(
+                arrow + "u/" + HumanRenderer.name(vote.voter) + (vote.bannedFromCommunity ? renderer.style.dim(" (banned here)") : ""))
         }
     }
 }

@@ -36,10 +36,10 @@ struct WhoamiCommand: AsyncParsableCommand, Sendable {
         let style = Style(enabled: ColorPolicy.current())
         if let person {
             Console.out(
-                style.bold("u/\(person.name)") + " on \(session.instance) (Lemmy \(version))"
+                style.bold("u/" + HumanRenderer.name(person.name)) + " on \(session.instance) (Lemmy \(HumanRenderer.name(version)))"
                     + (unread.map { " · \($0) unread" } ?? ""))
         } else {
-            Console.out("guest on \(session.instance) (Lemmy \(version)); run `lemmy login USERNAME` to sign in")
+            Console.out("guest on \(session.instance) (Lemmy \(HumanRenderer.name(version))); run `lemmy login USERNAME` to sign in")
         }
     }
 }

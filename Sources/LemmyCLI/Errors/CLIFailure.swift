@@ -50,8 +50,10 @@ extension CLIFailure {
         case .httpStatus:
             self.init("\(action) failed: \(instance) answered HTTP \(error.httpStatus ?? 0); check the instance URL", status: .software)
         case .lemmy:
-            let detail = error.message.map { " (\($0))" } ?? ""
-            self.init("\(action) failed: \(instance) refused with `\(error.lemmyCode?.code ?? "unknown")`\(detail)", status: .software)
+            // The code and message are the server's own text: one line, of bounded length.
+            let code = Self.shorten(error.lemmyCode?.code ?? "unknown")
+            let detail = error.message.map { " (\(Self.shorten($0)))" } ?? ""
+            self.init("\(action) failed: \(instance) refused with `\(code)`\(detail)", status: .software)
         case .decoding:
             self.init(
                 "\(action) failed: the answer from \(instance) did not decode (\(reason)); is it a Lemmy instance?",

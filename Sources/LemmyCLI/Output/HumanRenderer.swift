@@ -20,6 +20,17 @@ public struct HumanRenderer {
         self.style = style
     }
 
+    /// The most characters a server's name (a user, a community, a display name) takes on a line.
+    /// Lemmy's own names are far shorter; a longer one is padding meant to push the rest of the
+    /// line off the screen.
+    nonisolated static let nameLimit = 50
+
+    /// A server's name on one line: its line breaks joined (a name has none, so they could only
+    /// forge a line of this tool's output) and cut to ``nameLimit``.
+    nonisolated static func name(_ name: String) -> String {
+        TextFitting.truncate(name, to: nameLimit)
+    }
+
     /// `12 pts`, marked `▲`/`▼` in the account's vote colour when it voted.
     func score(_ votes: VotesModel) -> String {
         let text = Self.plainScore(votes)
@@ -71,7 +82,7 @@ public struct HumanRenderer {
     func commentLines(_ comment: some Comment2Providing, depth: Int) -> [String] {
         let indent = String(repeating: "  ", count: min(depth, max((width - 30) / 2, 0)))
         let header =
-            indent + style.cyan("u/\(comment.creator.name)") + " " + score(comment.votes) + " "
+            indent + style.cyan("u/" + Self.name(comment.creator.name)) + " " + score(comment.votes) + " "
             + style.dim("#\(comment.id) · \(Self.age(comment.created))")
         if comment.removed || comment.deleted {
             return [header, indent + "  " + style.dim(comment.removed ? "[removed by a moderator]" : "[deleted by its author]")]
@@ -81,8 +92,9 @@ public struct HumanRenderer {
 
     /// A community's card.
     func communityLines(_ community: some Community2Providing, moderators: [Person1]) -> [String] {
+        let name = Self.name(community.name)
         var lines = [
-            style.bold("c/\(community.name)") + " " + TextFitting.truncate(community.displayName, to: width - community.name.count - 3),
+            style.bold("c/\(name)") + " " + TextFitting.truncate(community.displayName, to: width - name.count - 3),
             style.dim(
                 "id \(community.id) · \(community.subscriberCount) subscribers · \(community.postCount) posts · "
                     + OutputMapping.subscription(community.subscription) + (community.blocked ? " · blocked" : "")),
@@ -100,7 +112,7 @@ public struct HumanRenderer {
     /// A person's card.
     func personLines(_ person: some Person2Providing) -> [String] {
         var lines = [
-            style.bold("u/\(person.name)") + (person.displayName != person.name ? " (\(person.displayName))" : ""),
+            style.bold("u/" + Self.name(person.name)) + (person.displayName != person.name ? " (\(Self.name(person.displayName)))" : ""),
             style.dim(
                 "id \(person.id) · \(person.postCount) posts · \(person.commentCount) comments · joined \(Self.age(person.created))"
                     + (person.isAdmin ? " · admin" : "") + (person.blocked ? " · blocked" : "")),

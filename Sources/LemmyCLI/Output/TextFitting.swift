@@ -11,35 +11,58 @@ public enum TextFitting {
         return String(line.prefix(width - 1)) + "…"
     }
 
+    /// How many characters of one text ``wrap(_:width:indent:limit:)`` shows by default: every
+    /// text it wraps is a server's (a body, a comment, a message, a bio), and the server decides its
+    /// length, up to the whole response limit. 64 Ki characters is far more than anyone reads in a
+    /// terminal and keeps the output of one text to about a thousand lines.
+    public static let bodyLimit = 65_536
+
     /// `text` wrapped at spaces into lines of at most `width` characters (words longer than
     /// `width` are cut), each prefixed with `indent`. Paragraph breaks are kept.
-    public static func wrap(_ text: String, width: Int, indent: String = "") -> [String] {
+    ///
+    /// Only the first `limit` characters are shown; a longer text ends with a line
+    /// `… (N more characters)` saying how much was left out.
+    public static func wrap(_ text: String, width: Int, indent: String = "", limit: Int = bodyLimit) -> [String] {
         let room = max(width - indent.count, 10)
+        let cut = text.index(text.startIndex, offsetBy: max(limit, 0), limitedBy: text.endIndex) ?? text.endIndex
         var lines: [String] = []
-        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        for paragraph in text[..<cut].split(separator: "\n", omittingEmptySubsequences: false) {
             var current = ""
+            var currentCount = 0
             for word in paragraph.split(separator: " ", omittingEmptySubsequences: true) {
-                var word = String(word)
-                while word.count > room {
-                    if !current.isEmpty {
+                // Walk the word once: counting or copying what is left on every cut would make one
+                // long word (a server's, up to megabytes) cost its length squared.
+                var rest = word
+                var restCount = word.count
+                while restCount > room {
+                    if currentCount > 0 {
                         lines.append(indent + current)
                         current = ""
+                        currentCount = 0
                     }
-                    lines.append(indent + String(word.prefix(room)))
-                    word = String(word.dropFirst(room))
+                    let end = rest.index(rest.startIndex, offsetBy: room)
+                    lines.append(indent + String(rest[..<end]))
+                    rest = rest[end...]
+                    restCount -= room
                 }
-                if current.isEmpty {
-                    current = word
-                } else if current.count + 1 + word.count <= room {
-                    current += " " + word
+                if currentCount == 0 {
+                    current = String(rest)
+                    currentCount = restCount
+                } else if currentCount + 1 + restCount <= room {
+                    current += " " + String(rest)
+                    currentCount += 1 + restCount
                 } else {
                     lines.append(indent + current)
-                    current = word
+                    current = String(rest)
+                    currentCount = restCount
                 }
             }
             lines.append(indent + current)
         }
         while lines.last?.trimmingCharacters(in: .whitespaces).isEmpty == true { lines.removeLast() }
+        if cut < text.endIndex {
+            lines.append(indent + "… (\(text[cut...].count) more characters)")
+        }
         return lines
     }
 }
