@@ -43,6 +43,10 @@ public final class LemmyTestServer: Sendable {
         public var allowsRemoteBinding: Bool
         /// The largest image upload accepted (pict-rs' `max_file_size`); larger ones are refused.
         public var maximumImageUploadBytes = 8 << 20
+        /// The server's now: when what people make is published, and what two-factor codes are
+        /// checked against. A test that computes a code fixes it, so a slow run cannot outlive
+        /// the code's 30-second step.
+        public var clock: @Sendable () -> Date = { Date() }
 
         /// Creates a configuration.
         public init(
@@ -182,7 +186,7 @@ public final class LemmyTestServer: Sendable {
         router.add(middleware: FaultMiddleware(injector: faults, dialect: configuration.dialect, sleeper: configuration.sleeper))
         addRoutes(
             to: router, store: store, faults: faults, dialect: configuration.dialect,
-            maximumImageUploadBytes: configuration.maximumImageUploadBytes)
+            maximumImageUploadBytes: configuration.maximumImageUploadBytes, clock: configuration.clock)
         var logger = Logger(label: "lemmy-test-server")
         logger.logLevel = configuration.logLevel
         return Application(
@@ -199,11 +203,11 @@ public final class LemmyTestServer: Sendable {
     @discardableResult
     static func addRoutes(
         to router: Router<LemmyRequestContext>, store: LemmyStore, faults: FaultInjector,
-        dialect: LemmyDialect, maximumImageUploadBytes: Int
+        dialect: LemmyDialect, maximumImageUploadBytes: Int, clock: @escaping @Sendable () -> Date = { Date() }
     ) -> [ServedRoute] {
         let routes = APIRoutes(
             router: router, store: store, dialect: dialect,
-            clock: { Date().timeIntervalSince1970 })
+            clock: { clock().timeIntervalSince1970 })
         routes.addAccountRoutes()
         routes.addSettingsRoutes()
         routes.addPostRoutes()
