@@ -20,9 +20,7 @@ extension Database {
     /// A vote on a comment, as ``votePost(_:by:score:now:dialect:)``.
     mutating func voteComment(_ commentId: Int, by personId: Int, score: Int, now: Double, dialect: LemmyDialect) throws {
         guard let comment = comment(commentId) else { throw APIError.notFound("comment") }
-        if let communityId = post(comment.postId)?.communityId {
-            try checkCommunityAction(by: personId, in: communityId, dialect: dialect)
-        }
+        try checkCommunityAction(by: personId, on: comment, dialect: dialect)
         let score = score == 1 || score == -1 ? score : 0
         let old = users[personId]?.commentVotes[commentId] ?? 0
         if old == 1 { comments[commentId - 1].upvotes -= 1 } else if old == -1 { comments[commentId - 1].downvotes -= 1 }
@@ -186,9 +184,7 @@ extension Database {
     mutating func editComment(_ commentId: Int, content: String?, by personId: Int, now: Double, dialect: LemmyDialect) throws {
         try ContentRules.checkBody(content, post: false, dialect: dialect)
         guard let comment = comment(commentId) else { throw APIError.notFound("comment") }
-        if let communityId = post(comment.postId)?.communityId {
-            try checkCommunityAction(by: personId, in: communityId, dialect: dialect)
-        }
+        try checkCommunityAction(by: personId, on: comment, dialect: dialect)
         guard comment.creatorId == personId else { throw APIError.code("no_comment_edit_allowed") }
         if let content { comments[commentId - 1].content = content }
         comments[commentId - 1].updated = now
@@ -198,9 +194,7 @@ extension Database {
     mutating func deleteComment(_ commentId: Int, deleted: Bool, by personId: Int, dialect: LemmyDialect) throws {
         guard let comment = comment(commentId) else { throw APIError.notFound("comment") }
         if comment.deleted == deleted { throw APIError.code(dialect == .v1_0 ? "couldnt_update" : "couldnt_update_comment") }
-        if let communityId = post(comment.postId)?.communityId {
-            try checkCommunityAction(by: personId, in: communityId, dialect: dialect)
-        }
+        try checkCommunityAction(by: personId, on: comment, dialect: dialect)
         guard comment.creatorId == personId else { throw APIError.code("no_comment_edit_allowed") }
         comments[commentId - 1].deleted = deleted
     }
@@ -244,9 +238,7 @@ extension Database {
             text = post.name
         case .comment:
             guard let comment = comment(targetId) else { throw APIError.notFound("comment") }
-            if let communityId = post(comment.postId)?.communityId {
-                try checkCommunityAction(by: personId, in: communityId, dialect: dialect)
-            }
+            try checkCommunityAction(by: personId, on: comment, dialect: dialect)
             if dialect != .v0_18 && (comment.deleted || comment.removed) { throw APIError.code("deleted") }
             text = content(of: comment)
         }
@@ -281,6 +273,12 @@ extension Database {
         }
         if community.deleted || community.removed { throw APIError.code("deleted") }
         if banned { throw APIError.code(dialect == .v1_0 ? "person_is_banned_from_community" : "banned_from_community") }
+    }
+
+    /// ``checkCommunityAction(by:in:dialect:alsoStateIn018:)`` for an action on `comment`, in its post's community.
+    func checkCommunityAction(by personId: Int, on comment: CommentRecord, dialect: LemmyDialect) throws {
+        guard let communityId = post(comment.postId)?.communityId else { return }
+        try checkCommunityAction(by: personId, in: communityId, dialect: dialect)
     }
 
     /// Unread counts: replies, mentions, private messages.
