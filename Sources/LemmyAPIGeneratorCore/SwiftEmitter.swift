@@ -6,7 +6,7 @@ public enum SwiftEmitter {
 
     /// File name -> contents.
     public static func emit(_ description: APIDescription) throws -> [String: String] {
-        let description = EnumUnionMerger.merge(description)
+        let description = EnumUnionMerger.merge(ServerCorrections.apply(description))
         let context = EmitContext(description)
         var files: [String: String] = [:]
         for type in description.types {

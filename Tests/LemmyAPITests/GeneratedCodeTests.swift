@@ -22,6 +22,23 @@ struct GeneratedCodeTests {
         #expect(coverage == CoverageEmitter.markdown(description))
     }
 
+    @Test("Every server correction names a member the description has, and makes it optional only in its versions")
+    func serverCorrectionsApply() throws {
+        let description = try DescriptionFile.decode(Data(contentsOf: Self.checkout.appendingPathComponent("api/lemmy-api.json")))
+        let corrected = ServerCorrections.apply(description)
+        #expect(!ServerCorrections.omitted.isEmpty)
+        for correction in ServerCorrections.omitted {
+            func member(_ d: APIDescription) -> APIMember? {
+                d.types.first { $0.name == correction.type }?.members?.first { $0.keys.contains { $0.key == correction.key } }
+            }
+            let before = try #require(member(description), "\(correction.type).\(correction.key) is not in the description")
+            let after = try #require(member(corrected))
+            let covered = before.versions.filter { $0.hasPrefix(correction.versions) }
+            #expect(!covered.isEmpty, "\(correction.type).\(correction.key) has no \(correction.versions) version")
+            #expect(Set(after.optionalIn) == Set(before.optionalIn).union(covered))
+        }
+    }
+
     @Test("TypeScript parsing: interfaces, optional members, unions, tagged unions")
     func parser() throws {
         let decls = try TSParser.declarations(

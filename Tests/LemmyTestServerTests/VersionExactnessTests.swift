@@ -91,6 +91,38 @@ struct VersionExactnessTests {
         }
     }
 
+    @Test("0.18 people and communities carry no inbox_url or followers_url (serde(skip) in Lemmy 0.18.5)")
+    func v018ActorsHaveNoInboxes() async throws {
+        try await withServer(.v0_18) { server in
+            let client = TestClient(server)
+            var objects: [[String: Any]] = []
+            for path in ["/post/list", "/community/list", "/post?id=1", "/user?username=alice"] {
+                let parts = path.split(separator: "?", maxSplits: 1).map(String.init)
+                let query = parts.count > 1 ? parts[1].split(separator: "=").map(String.init) : []
+                let answer = try await client.raw(
+                    "GET", path: server.apiPrefix + parts[0],
+                    query: query.isEmpty ? [] : [URLQueryItem(name: query[0], value: query[1])])
+                #expect(answer.status == 200, "\(path)")
+                objects += Self.objects(
+                    in: try JSONSerialization.jsonObject(with: answer.body), under: ["creator", "community", "person", "moderator"])
+            }
+            #expect(objects.count > 10)
+            for object in objects {
+                #expect(object["inbox_url"] == nil && object["followers_url"] == nil, "\(object.keys.sorted())")
+                #expect(object["actor_id"] != nil)
+            }
+        }
+    }
+
+    /// Every object found under one of `keys`, at any depth.
+    private static func objects(in value: Any, under keys: Set<String>) -> [[String: Any]] {
+        if let array = value as? [Any] { return array.flatMap { objects(in: $0, under: keys) } }
+        guard let object = value as? [String: Any] else { return [] }
+        return object.flatMap { key, child in
+            (keys.contains(key) ? [child as? [String: Any]].compactMap { $0 } : []) + objects(in: child, under: keys)
+        }
+    }
+
     @Test("NodeInfo names lemmy and the version, at the paths the version serves", arguments: LemmyDialect.allCases)
     func nodeInfo(dialect: LemmyDialect) async throws {
         try await withServer(dialect) { server in

@@ -113,11 +113,11 @@ public struct ApiCommunity: Codable, Hashable, Sendable {
     ///
     /// Removed in 1.0.0-beta.1.
     public var hidden: Bool?
-    /// The `followers_url` member.
+    /// Real 0.18.x servers never send it: `#[serde(skip)]` on Community::followers_url in crates/db_schema/src/source/community.rs (Lemmy 0.18.5); absent from the 0.18 spud_* and muffed_* payloads.
     ///
     /// Added in 0.18.1; removed in 0.19.0.
     public var followersUrl: String?
-    /// The `inbox_url` member.
+    /// Real 0.18.x servers never send it: `#[serde(skip)]` on Community::inbox_url in crates/db_schema/src/source/community.rs (Lemmy 0.18.5); absent from the 0.18 spud_* and muffed_* payloads.
     ///
     /// Added in 0.18.1; removed in 0.19.0.
     public var inboxUrl: String?
@@ -237,8 +237,8 @@ extension ApiCommunity {
         self.localRemoved = try container.lemmyDecodeIfPresent(Bool.self, forKey: .localRemoved, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b1100000000), strict: strict)
         self.description = try container.lemmyDecodeIfPresent(String.self, forKey: .description, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
         self.hidden = try container.lemmyDecodeIfPresent(Bool.self, forKey: .hidden, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0011111111), strict: strict)
-        self.followersUrl = try container.lemmyDecodeIfPresent(String.self, forKey: .followersUrl, in: LemmyVersionSet(rawValue: 0b0000000110), required: LemmyVersionSet(rawValue: 0b0000000110), strict: strict)
-        self.inboxUrl = try container.lemmyDecodeIfPresent(String.self, forKey: .inboxUrl, in: LemmyVersionSet(rawValue: 0b0000000110), required: LemmyVersionSet(rawValue: 0b0000000110), strict: strict)
+        self.followersUrl = try container.lemmyDecodeIfPresent(String.self, forKey: .followersUrl, in: LemmyVersionSet(rawValue: 0b0000000110), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
+        self.inboxUrl = try container.lemmyDecodeIfPresent(String.self, forKey: .inboxUrl, in: LemmyVersionSet(rawValue: 0b0000000110), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
     }
 
     /// Encodes under the target version's keys, without the members it lacks (see `LemmyVersionedCoding`).
@@ -276,8 +276,8 @@ extension ApiCommunity {
         try container.lemmyEncodeIfPresent(self.localRemoved, forKey: .localRemoved, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b1100000000), target: target, typeName: "ApiCommunity")
         try container.lemmyEncodeIfPresent(self.description, forKey: .description, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiCommunity")
         try container.lemmyEncodeIfPresent(self.hidden, forKey: .hidden, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0011111111), target: target, typeName: "ApiCommunity")
-        try container.lemmyEncodeIfPresent(self.followersUrl, forKey: .followersUrl, in: LemmyVersionSet(rawValue: 0b0000000110), required: LemmyVersionSet(rawValue: 0b0000000110), target: target, typeName: "ApiCommunity")
-        try container.lemmyEncodeIfPresent(self.inboxUrl, forKey: .inboxUrl, in: LemmyVersionSet(rawValue: 0b0000000110), required: LemmyVersionSet(rawValue: 0b0000000110), target: target, typeName: "ApiCommunity")
+        try container.lemmyEncodeIfPresent(self.followersUrl, forKey: .followersUrl, in: LemmyVersionSet(rawValue: 0b0000000110), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiCommunity")
+        try container.lemmyEncodeIfPresent(self.inboxUrl, forKey: .inboxUrl, in: LemmyVersionSet(rawValue: 0b0000000110), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiCommunity")
     }
 }
 
@@ -774,8 +774,6 @@ extension ApiCommunity: LemmyFastEncodable {
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
-        } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0000000110).contains(target.version) {
-            throw LemmyJSONBail()
         }
         if self.inboxUrl != nil {
             if LemmyVersionSet(rawValue: 0b0000000110).contains(target.version) {
@@ -784,8 +782,6 @@ extension ApiCommunity: LemmyFastEncodable {
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
-        } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0000000110).contains(target.version) {
-            throw LemmyJSONBail()
         }
         w.endObject()
     }

@@ -65,7 +65,7 @@ public struct ApiPerson: Codable, Hashable, Sendable {
     ///
     /// Removed in 1.0.0-beta.1.
     public var banExpires: LemmyDate?
-    /// The `inbox_url` member.
+    /// Real 0.18.x servers never send it: `#[serde(skip)]` on Person::inbox_url in crates/db_schema/src/source/person.rs (Lemmy 0.18.5); absent from the 0.18 spud_* payloads.
     ///
     /// Added in 0.18.1; removed in 0.19.0.
     public var inboxUrl: String?
@@ -153,7 +153,7 @@ extension ApiPerson {
         self.commentCount = try container.lemmyDecodeIfPresent(Int.self, forKey: .commentCount, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b1100000000), strict: strict)
         self.banned = try container.lemmyDecodeIfPresent(Bool.self, forKey: .banned, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0011111111), strict: strict)
         self.banExpires = try container.lemmyDecodeIfPresent(LemmyDate.self, forKey: .banExpires, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
-        self.inboxUrl = try container.lemmyDecodeIfPresent(String.self, forKey: .inboxUrl, in: LemmyVersionSet(rawValue: 0b0000000110), required: LemmyVersionSet(rawValue: 0b0000000110), strict: strict)
+        self.inboxUrl = try container.lemmyDecodeIfPresent(String.self, forKey: .inboxUrl, in: LemmyVersionSet(rawValue: 0b0000000110), required: LemmyVersionSet(rawValue: 0b0000000000), strict: strict)
         self.admin = try container.lemmyDecodeIfPresent(Bool.self, forKey: .admin, in: LemmyVersionSet(rawValue: 0b0000000111), required: LemmyVersionSet(rawValue: 0b0000000111), strict: strict)
     }
 
@@ -180,7 +180,7 @@ extension ApiPerson {
         try container.lemmyEncodeIfPresent(self.commentCount, forKey: .commentCount, in: LemmyVersionSet(rawValue: 0b1100000000), required: LemmyVersionSet(rawValue: 0b1100000000), target: target, typeName: "ApiPerson")
         try container.lemmyEncodeIfPresent(self.banned, forKey: .banned, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0011111111), target: target, typeName: "ApiPerson")
         try container.lemmyEncodeIfPresent(self.banExpires, forKey: .banExpires, in: LemmyVersionSet(rawValue: 0b0011111111), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiPerson")
-        try container.lemmyEncodeIfPresent(self.inboxUrl, forKey: .inboxUrl, in: LemmyVersionSet(rawValue: 0b0000000110), required: LemmyVersionSet(rawValue: 0b0000000110), target: target, typeName: "ApiPerson")
+        try container.lemmyEncodeIfPresent(self.inboxUrl, forKey: .inboxUrl, in: LemmyVersionSet(rawValue: 0b0000000110), required: LemmyVersionSet(rawValue: 0b0000000000), target: target, typeName: "ApiPerson")
         try container.lemmyEncodeIfPresent(self.admin, forKey: .admin, in: LemmyVersionSet(rawValue: 0b0000000111), required: LemmyVersionSet(rawValue: 0b0000000111), target: target, typeName: "ApiPerson")
     }
 }
@@ -492,8 +492,6 @@ extension ApiPerson: LemmyFastEncodable {
             } else if target.absentMembers == .reject {
                 throw LemmyJSONBail()
             }
-        } else if target.absentMembers == .omit && LemmyVersionSet(rawValue: 0b0000000110).contains(target.version) {
-            throw LemmyJSONBail()
         }
         if self.admin != nil {
             if LemmyVersionSet(rawValue: 0b0000000111).contains(target.version) {

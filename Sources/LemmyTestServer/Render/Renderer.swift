@@ -2,7 +2,7 @@ import LemmyAPI
 
 /// Turns database rows into the `Api*` values one dialect sends, as seen by one viewer.
 ///
-/// Members a dialect's clients require are filled (0.18 `admin`/`inbox_url`, 0.19 `counts`,
+/// Members a dialect's servers send are filled (0.18 `admin`, 0.19 `counts`,
 /// `my_vote`/`saved`/`read`, 1.0 counts folded into entities and `*_actions`); members the
 /// dialect does not have are left nil, so they are not encoded.
 struct Renderer {
@@ -78,10 +78,9 @@ struct Renderer {
         } else {
             out.banned = p.banned
         }
-        if v018 {
-            out.admin = p.isAdmin
-            out.inboxUrl = Self.link(home, "/u/", p.name, "/inbox")
-        }
+        // 0.18's `inbox_url` is `#[serde(skip)]` in Lemmy (db_schema/src/source/person.rs, 0.18.5),
+        // though lemmy-js-client 0.18 declares it: real 0.18 servers never send it.
+        if v018 { out.admin = p.isAdmin }
         return out
     }
 
@@ -122,11 +121,9 @@ struct Renderer {
         } else {
             out.description = c.description
             out.hidden = c.hidden
+            // 0.18's `followers_url` and `inbox_url` are `#[serde(skip)]` in Lemmy 0.18.5
+            // (db_schema/src/source/community.rs): lemmy-js-client 0.18 declares them, servers omit them.
             if dialect == .v0_19 { out.visibility = ApiCommunityVisibility(wireValue: c.visibility) }
-            if v018 {
-                out.followersUrl = Self.link(home, "/c/", c.name, "/followers")
-                out.inboxUrl = Self.link(home, "/c/", c.name, "/inbox")
-            }
         }
         return out
     }
