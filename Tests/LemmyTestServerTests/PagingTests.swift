@@ -47,6 +47,38 @@ struct PagingTests {
         }
     }
 
+    @Test("0.19's cursor is P and the page's last post id in hex, resumed from where that post sorts")
+    func v019CursorNamesThePost() async throws {
+        try await withServer(.v0_19, scale: .small) { server in
+            let client = TestClient(server)
+            let first = try await client.posts(ApiGetPosts(sort: .new, limit: 10))
+            let last = try #require(first.posts.last?.post.id)
+            #expect(first.next == "P" + String(last, radix: 16))
+            let all = try await client.posts(ApiGetPosts(sort: .new, limit: 50)).posts.map(\.post.id)
+            // Any post resumes the listing after it, as Lemmy reads the id and not a frozen position;
+            // the first character is dropped unread and the hex digits may be upper case.
+            let pivot = all[20]
+            for cursor in ["P" + String(pivot, radix: 16), "x" + String(pivot, radix: 16, uppercase: true)] {
+                let page = try await client.posts(ApiGetPosts(sort: .new, pageCursor: cursor, limit: 5))
+                #expect(page.posts.map(\.post.id) == Array(all[21..<26]), "cursor \(cursor)")
+            }
+        }
+    }
+
+    @Test("0.19 refuses a cursor it cannot read as its query builder does: 400 unknown")
+    func v019UnreadableCursor() async throws {
+        try await withServer(.v0_19, scale: .small) { server in
+            let client = TestClient(server)
+            for cursor in ["P", "Pzz", "P+", "P-1", "P7fffffff", "P100000000", "P 1f", "\u{E9}1f", "P1f\u{E9}"] {
+                let answer = try await client.raw(
+                    "GET", path: "/api/v3/post/list", query: [URLQueryItem(name: "page_cursor", value: cursor)])
+                let object = try JSONSerialization.jsonObject(with: answer.body) as? [String: String]
+                #expect(answer.status == 400, "cursor \(cursor)")
+                #expect(object == ["error": "unknown", "message": "Could not parse pagination token"], "cursor \(cursor)")
+            }
+        }
+    }
+
     @Test(arguments: LemmyDialect.allCases)
     func sortsOrderAsNamed(dialect: LemmyDialect) async throws {
         try await withServer(dialect, scale: .small) { server in

@@ -20,6 +20,9 @@ struct PostQuery: Sendable {
     var limit = 10
     var cursor: String?
     var alwaysNext = false
+    /// 0.19's cursors: `P` and the hex id of the post a page ends with, resumed from that post's
+    /// place in the ordering now (see ``PostCursor``), not from a position frozen in the cursor.
+    var postIdCursors = false
 }
 
 /// What to list: the dialect-independent meaning of GetComments.
@@ -77,8 +80,24 @@ extension Database {
             return true
         }
         let ordered = postOrder(query.sort, scoped: query.communityId != nil, now: now)
-        return try Paging.page(
-            ordered: ordered, page: query.page, limit: query.limit, cursor: query.cursor, alwaysNext: query.alwaysNext, matching: visible)
+        guard query.postIdCursors else {
+            return try Paging.page(
+                ordered: ordered, page: query.page, limit: query.limit, cursor: query.cursor, alwaysNext: query.alwaysNext,
+                matching: visible)
+        }
+        var position: (SortKey, PageCursor.Direction)?
+        if let cursor = query.cursor {
+            guard let id = PostCursor.postId(cursor), let key = ordered.first(where: { $0.id == id })?.key else {
+                throw PostCursor.unreadable
+            }
+            position = (key, .next)
+        }
+        var result = Paging.page(
+            ordered: ordered, page: query.page, limit: query.limit, position: position, alwaysNext: query.alwaysNext,
+            matching: visible)
+        result.next = result.ids.last.map(PostCursor.after)
+        result.previous = nil
+        return result
     }
 
     /// Every post in `sort`'s order (featured in the community when `scoped`, on the front page

@@ -109,6 +109,20 @@ enum Paging {
         ordered: [(id: Int, key: SortKey)], page: Int?, limit: Int, cursor: String?, alwaysNext: Bool = false,
         matching: (Int) -> Bool
     ) throws -> PageResult {
+        var position: (SortKey, PageCursor.Direction)?
+        if let cursor, !cursor.isEmpty {
+            guard let decoded = PageCursor.decode(cursor) else { throw APIError.code("couldnt_parse_pagination_token") }
+            position = decoded
+        }
+        return self.page(ordered: ordered, page: page, limit: limit, position: position, alwaysNext: alwaysNext, matching: matching)
+    }
+
+    /// ``page(ordered:page:limit:cursor:alwaysNext:matching:)`` from a decoded position: the items
+    /// after (`.next`) or before (`.previous`) `position`'s key, or by `page` when there is none.
+    static func page(
+        ordered: [(id: Int, key: SortKey)], page: Int?, limit: Int, position: (SortKey, PageCursor.Direction)?,
+        alwaysNext: Bool = false, matching: (Int) -> Bool
+    ) -> PageResult {
         let limit = max(limit, 0)
         /// The first index from `start` (stepping by `step`) whose item matches, if any.
         func match(from start: Int, step: Int) -> Int? {
@@ -133,8 +147,7 @@ enum Paging {
         var indices: [Int] = []
         var moreAfter = false
         var moreBefore = false
-        if let cursor, !cursor.isEmpty {
-            guard let (key, direction) = PageCursor.decode(cursor) else { throw APIError.code("couldnt_parse_pagination_token") }
+        if let (key, direction) = position {
             switch direction {
             case .next:
                 let split = boundary(key, orEqual: false)

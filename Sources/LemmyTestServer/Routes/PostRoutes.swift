@@ -145,6 +145,7 @@ func postQuery(_ form: ApiGetPosts, db: Database, call: Call<ApiGetPosts>) throw
     query.cursor = call.dialect == .v0_18 ? nil : form.pageCursor
     query.limit = try call.limit(form.limit, page: form.page, list: .posts)
     query.alwaysNext = call.dialect == .v0_19
+    query.postIdCursors = call.dialect == .v0_19
     return query
 }
 
