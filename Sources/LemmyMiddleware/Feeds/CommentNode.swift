@@ -28,6 +28,11 @@ public final class CommentNode: Observable, LazilyObserved {
         }
     }
     private var _children: [CommentNode] = []
+    /// How many comments of the answer for the replies are not among ``children``: another
+    /// post's, one whose path does not place it right under this comment, or a second copy (the
+    /// comment itself, which Lemmy includes, does not count). Zero from an honest server. Set
+    /// together with ``children``, so an observer of those reads it current.
+    public private(set) var discardedReplies = 0
     /// Whether the replies are loading, loaded (`done`), or failed (retry by loading again).
     public private(set) var childrenState: LoadingState {
         get {
@@ -74,7 +79,9 @@ public final class CommentNode: Observable, LazilyObserved {
         childrenState = .loading
         do {
             let replies = try await comment.api.getCommentChildren(of: comment.id, sort: sort, maxDepth: 1)
-            children = Self.directReplies(of: comment, in: replies).map { CommentNode(comment: $0, depth: depth + 1) }
+            let direct = Self.directReplies(of: comment, in: replies)
+            discardedReplies = replies.count(where: { $0.id != comment.id }) - direct.count
+            children = direct.map { CommentNode(comment: $0, depth: depth + 1) }
             childrenState = .done
         } catch {
             childrenState = .failed(error)

@@ -25,13 +25,16 @@ extension LemmyFeed where Model == CommentNode, Query == CommentTreeQuery {
     /// Creates a comment-tree feed.
     public convenience init(api: ApiClient, query: CommentTreeQuery, configuration: FeedConfiguration = FeedConfiguration()) {
         self.init(api: api, query: query, configuration: configuration) { context in
-            .paged(context) { api, query, _ in
+            let discards = context.discards
+            return .paged(context) { api, query, _ in
                 let comments = try await api.getCommentTree(postId: query.postId, sort: query.sort, maxDepth: 1)
                 // Top-level comments of this post, each once (the answer is the server's word only).
                 var seen = Set<Int>()
                 let topLevel = comments.filter {
                     $0.postId == query.postId && $0.path == [$0.id] && seen.insert($0.id).inserted
                 }
+                // The tree is one page: the count is this answer's.
+                discards.count = comments.count - topLevel.count
                 let nodes = topLevel.map { CommentNode(comment: $0, depth: 0) }
                 return FetchedPage(
                     items: nodes.map { node in
@@ -40,6 +43,13 @@ extension LemmyFeed where Model == CommentNode, Query == CommentTreeQuery {
             }
         }
     }
+
+    /// How many comments of the last answer for the top level are not shown: another post's,
+    /// one whose path does not make it a top-level comment (at `max_depth` 1 a well-formed answer
+    /// holds nothing else), or a second copy. Zero from an honest server; an app can tell the
+    /// user that the thread is incomplete. Each node counts its own replies
+    /// (``CommentNode/discardedReplies``).
+    public var discardedComments: Int { discards.count }
 
     /// Loads the direct replies of `node` in the feed's sort.
     public func loadChildren(of node: CommentNode) async {

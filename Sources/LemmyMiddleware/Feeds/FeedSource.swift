@@ -1,10 +1,22 @@
 import FeedLoading
+import Observation
 internal import LemmyAPI
 
 /// The account a feed fetches with and what the feed means (listing, sort, query...).
 struct FeedContext<Query: Sendable>: Sendable {
     var api: ApiClient
     var query: Query
+    /// Where the page loaders count what they leave out; one per feed, kept across contexts.
+    var discards = FeedDiscards()
+}
+
+/// How many items of the feed's last answer the feed left out because they cannot be placed
+/// (a comment of another post, or one whose path does not put it where it was asked for): a
+/// federated server's answer may hold anything, and what is dropped is counted, not hidden.
+@MainActor @Observable
+final class FeedDiscards {
+    var count = 0
+    nonisolated init() {}
 }
 
 /// Fetches one page of one Lemmy list on the main actor, where the client and its models live.

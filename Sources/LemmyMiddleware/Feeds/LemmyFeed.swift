@@ -30,6 +30,8 @@ public final class LemmyFeed<Model: Sendable, Query: Sendable> {
     public private(set) var query: Query
 
     @ObservationIgnored private let source: FeedSource<Model, Query>
+    /// What the page loaders left out (see ``FeedDiscards``); the same across contexts.
+    @ObservationIgnored let discards = FeedDiscards()
 
     /// Creates a feed; nothing loads until ``loadMore()`` or ``refresh(clearingItems:)``.
     init(
@@ -39,7 +41,7 @@ public final class LemmyFeed<Model: Sendable, Query: Sendable> {
     ) {
         self.api = api
         self.query = query
-        source = makeSource(FeedContext(api: api, query: query))
+        source = makeSource(FeedContext(api: api, query: query, discards: discards))
         var filters: [any FeedFilter<FeedEntry<Model>>] = [
             DuplicateFilter<FeedEntry<Model>, String>(LemmyFeedFilter.duplicates.rawValue) { $0.keys.actorId },
             Self.keywordFilter([]),
@@ -99,7 +101,7 @@ public final class LemmyFeed<Model: Sendable, Query: Sendable> {
     /// another instance the same community has another id.
     public func changeApi(to api: ApiClient) async {
         self.api = api
-        source.setContext(FeedContext(api: api, query: query))
+        source.setContext(FeedContext(api: api, query: query, discards: discards))
         updateBlocklist()
         // The old account's items (its votes, its read state) must not show under the new one.
         await loader.refresh(clearingItems: true)
@@ -108,7 +110,7 @@ public final class LemmyFeed<Model: Sendable, Query: Sendable> {
     /// Changes what the feed lists and reloads it; the old items stay until the first new page.
     public func setQuery(_ query: Query) async {
         self.query = query
-        source.setContext(FeedContext(api: api, query: query))
+        source.setContext(FeedContext(api: api, query: query, discards: discards))
         await loader.refresh()
     }
 

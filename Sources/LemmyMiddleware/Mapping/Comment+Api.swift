@@ -2,7 +2,7 @@ internal import LemmyAPI
 
 extension Comment1Snapshot {
     init(_ comment: __shared ApiComment) {
-        let path = comment.path.split(separator: ".").compactMap { Int($0) }.filter { $0 != 0 }
+        let path = CommentPath.ids(comment.path)
         self.init(
             id: comment.id, actorId: LinkText(text: comment.apId), content: comment.content,
             creatorId: comment.creatorId, postId: comment.postId, path: path,

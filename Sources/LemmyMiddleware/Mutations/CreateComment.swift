@@ -64,7 +64,7 @@ extension ApiClient {
         let earliest = since.addingTimeInterval(-300)
         guard
             let view = views.first(where: { view in
-                let path = view.comment.path.split(separator: ".").compactMap { Int($0) }.filter { $0 != 0 }
+                let path = CommentPath.ids(view.comment.path)
                 let parent = path.count >= 2 ? path[path.count - 2] : nil
                 return view.comment.creatorId == me && view.comment.content == key.content && parent == key.parentId
                     && view.comment.publishedAt.date >= earliest

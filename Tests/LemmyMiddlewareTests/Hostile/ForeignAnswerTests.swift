@@ -80,6 +80,31 @@ struct ForeignAnswerTests {
             await feed.loadChildren(of: node)
             #expect(node.childrenState == .done)
             #expect(node.children.isEmpty)
+            // Left out, and said so.
+            #expect(node.discardedReplies == 1)
+            #expect(feed.discardedComments == 0)
+        }
+    }
+
+    @Test("A top-level comment whose path does not parse is left out of the tree and counted", arguments: LemmyDialect.allCases)
+    func topLevelCommentWithBrokenPath(dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            let alice = try await login(server, "alice")
+            let kept = try await alice.createComment(postId: 8, parentId: nil, content: "Kept")
+            let broken = try await alice.createComment(postId: 8, parentId: nil, content: "Broken path")
+            server.faults.add(
+                FaultRule(
+                    .rewriteBody(pattern: #""path":\s*"0\.\#(broken.id)""#, replacement: #""path":"0.\#(broken.id).x""#),
+                    route: "/comment/list", count: 1))
+            let feed = CommentTreeFeed(api: alice, query: CommentTreeQuery(postId: 8, sort: .new))
+            await feed.loadMore()
+            let ids = feed.items.map(\.comment.id)
+            #expect(ids.contains(kept.id) && !ids.contains(broken.id))
+            #expect(feed.discardedComments == 1)
+            // An honest answer again: nothing left out.
+            await feed.refresh()
+            #expect(feed.items.map(\.comment.id).contains(broken.id))
+            #expect(feed.discardedComments == 0)
         }
     }
 }
