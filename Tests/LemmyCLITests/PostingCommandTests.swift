@@ -65,6 +65,25 @@ struct PostingCommandTests {
         }
     }
 
+    @Test("edit prints the server's title on one bounded line, whatever its length and line breaks", arguments: [LemmyDialect.v0_19])
+    func editPrintsOneBoundedLine(dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            let config = try await loggedIn(server)
+            let forged = "Renamed\\nLogged in as admin." + String(repeating: " and on", count: 20_000)
+            server.faults.add(
+                FaultRule(
+                    .rewriteBody(pattern: #""name":\s*"Renamed""#, replacement: #""name":"\#(forged)""#), route: "/post", method: "PUT"))
+            let submit = try await LemmyBinary.run(["submit", "music", "Posted by the CLI", "--json"], config: config.url)
+            let post = try JSONOutput.decoder().decode(PostOutput.self, from: Data(submit.stdout.utf8))
+            let edit = try await LemmyBinary.run(["edit", "\(post.id)", "--title", "Renamed"], config: config.url)
+            #expect(edit.status == 0, "\(edit)")
+            let lines = edit.stdout.split(whereSeparator: \.isNewline)
+            #expect(lines.count == 1, "\(edit.stdout.prefix(300))")
+            #expect(lines.first?.hasPrefix("Edited post \(post.id): Renamed Logged in as admin.") == true)
+            #expect((lines.first?.count ?? .max) <= 500)
+        }
+    }
+
     @Test(
         "edit and delete of someone else's content are refused with status 70; comments and messages too", arguments: LemmyDialect.allCases)
     func refusalsAndOtherKinds(dialect: LemmyDialect) async throws {

@@ -73,7 +73,8 @@ struct EditCommand: AsyncParsableCommand, Sendable {
                 try JSONOutput.print(OutputMapping.post(model))
                 return
             }
-            Console.out("Edited post \(id): \(model.title)")
+            // The title is the server's: one line, cut to the terminal.
+            Console.out(TextFitting.truncate("Edited post \(id): \(model.title)", to: TerminalWidth.current()))
         }
     }
 }
