@@ -143,6 +143,108 @@ struct LemmyRefusalTests {
         }
     }
 
+    @Test(
+        "User and community names are checked as each version checks them: one alphabet from 0.19, two characters in 1.0",
+        arguments: LemmyDialect.allCases)
+    func actorNames(dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            let guest = TestClient(server)
+            let alice = try await guest.login("alice")
+            let registerPath = dialect == .v1_0 ? "/account/auth/register" : "/user/register"
+            func register(_ name: String) async throws -> String {
+                let raw = try await post(
+                    guest, registerPath,
+                    ["username": name, "password": "password123", "password_verify": "password123", "show_nsfw": false])
+                return raw.status == 200 ? "ok" : refusal(raw).code
+            }
+            func community(_ name: String) async throws -> String {
+                let raw = try await post(alice, "/community", ["name": name, "title": "A community"])
+                return raw.status == 200 ? "ok" : refusal(raw).code
+            }
+            let latin = "Hello_98"
+            let cyrillic = "\u{043F}\u{0440}\u{0438}\u{0432}\u{0435}\u{0442}"  // "privet" in Cyrillic letters
+            let arabic = "\u{0645}\u{0631}\u{062D}\u{0628}\u{0627}_1"
+            let mixed = "\u{043F}\u{0440}i"  // two Cyrillic letters and a Latin i: a look-alike
+            let greek = "\u{03A9}mega"
+            let later = dialect != .v0_18
+            #expect(try await register(latin) == "ok")
+            #expect(try await register(cyrillic) == (later ? "ok" : "invalid_name"))
+            #expect(try await register(arabic) == (later ? "ok" : "invalid_name"))
+            #expect(try await register(mixed) == "invalid_name")
+            #expect(try await register(greek) == "invalid_name")
+            #expect(try await register("ab") == (dialect == .v1_0 ? "ok" : "invalid_name"))
+            #expect(try await register(String(repeating: "n", count: 21)) == "invalid_name")
+            // Lemmy's name rule allows upper case in community names too.
+            #expect(try await community("Gardening_Club") == "ok")
+            #expect(try await community(mixed + "_x") == "invalid_name")
+            #expect(try await community(cyrillic) == (later ? "ok" : "invalid_name"))
+        }
+    }
+
+    @Test("Display names: 0.18 refuses any invisible character, later versions count three visible ones", arguments: LemmyDialect.allCases)
+    func displayNames(dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            let alice = try await TestClient(server).login("alice")
+            let path = dialect == .v1_0 ? "/account/settings/save" : "/user/save_user_settings"
+            func save(_ name: String) async throws -> String {
+                let raw = try await post(alice, path, ["display_name": name], method: "PUT")
+                return raw.status == 200 ? "ok" : refusal(raw).code
+            }
+            let refused = dialect == .v0_18 ? "invalid_username" : "invalid_display_name"
+            #expect(try await save("a b") == "ok")
+            #expect(try await save("@alice") == refused)
+            // A no-break space inside: invisible, so 0.18 refuses it; later versions see a, b and c.
+            #expect(try await save("a\u{00A0}bc") == (dialect == .v0_18 ? refused : "ok"))
+            // Two visible characters and zero-width spaces.
+            #expect(try await save("a\u{200B}\u{200B}b") == refused)
+            #expect(try await save("\u{200B}abc") == refused)
+            // White space only: 1.0 trims it to nothing, which clears the name; 0.18 and 0.19 refuse it.
+            #expect(try await save("   ") == (dialect == .v1_0 ? "ok" : refused))
+            let long = String(repeating: "d", count: 30)
+            #expect(try await save(long) == (dialect == .v1_0 ? "ok" : refused))
+        }
+    }
+
+    @Test("Sign-up takes an empty email or answer: Lemmy asks only that they are there", arguments: LemmyDialect.allCases)
+    func emptyEmailAndAnswer(dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            server.configureRegistration(RegistrationSettings(mode: .requireApplication, emailVerification: true))
+            let path = dialect == .v1_0 ? "/account/auth/register" : "/user/register"
+            let form: [String: Any] = [
+                "username": "newcomer", "password": "password123", "password_verify": "password123", "show_nsfw": false,
+            ]
+            let missing = try await post(TestClient(server), path, form)
+            #expect(refusal(missing).code == "email_required")
+            let noAnswer = try await post(TestClient(server), path, form.merging(["email": ""]) { a, _ in a })
+            #expect(refusal(noAnswer).code == "registration_application_answer_required")
+            let empty = try await post(TestClient(server), path, form.merging(["email": "", "answer": ""]) { a, _ in a })
+            #expect(empty.status == 200, "\(String(decoding: empty.body, as: UTF8.self))")
+        }
+    }
+
+    @Test("1.0: only accepted followers act in a private community; the others get 404 not_found")
+    func privateCommunityActions() async throws {
+        try await withServer(.v1_0) { server in
+            let alice = try await TestClient(server).login("alice")
+            let bob = try await TestClient(server).login("bob")
+            let carol = try await TestClient(server).login("carol")
+            let created = try await post(alice, "/community", ["name": "inner_circle", "title": "Inner circle", "visibility": "private"])
+            #expect(created.status == 200, "\(String(decoding: created.body, as: UTF8.self))")
+            let object = try JSONSerialization.jsonObject(with: created.body) as? [String: Any]
+            let view = try #require(object?["community_view"] as? [String: Any])
+            let id = try #require((view["community"] as? [String: Any])?["id"] as? Int)
+            // Bob asks to follow: his follow waits for a moderator's approval.
+            let follow = try await post(bob, "/community/follow", ["community_id": id, "follow": true])
+            #expect(follow.status == 200)
+            for client in [bob, carol] {
+                let answer = try await post(client, "/post", ["name": "Let me in", "community_id": id])
+                #expect(answer.status == 404 && refusal(answer).code == "not_found", "\(String(decoding: answer.body, as: UTF8.self))")
+            }
+            // Alice created it, so she moderates and follows it.
+            #expect(try await post(alice, "/post", ["name": "Welcome", "community_id": id]).status == 200)
+        }
+    }
+
     @Test("Post titles, links, bodies and alt text are checked as each version checks them", arguments: LemmyDialect.allCases)
     func postFields(dialect: LemmyDialect) async throws {
         try await withServer(dialect) { server in

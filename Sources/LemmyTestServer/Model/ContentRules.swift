@@ -32,8 +32,8 @@ enum ContentRules {
         case .v0_19, .v1_0:
             let length = trimmed(title).unicodeScalars.count
             var valid = unbroken && (3...200).contains(length)
-            // 1.0's list of invisible characters, approximated by white space and format characters.
-            if dialect == .v1_0 { valid = valid && title.unicodeScalars.filter(isVisible).count >= 3 }
+            // 1.0 wants three characters not on its list of invisible ones (see NameRules.invisible).
+            if dialect == .v1_0 { valid = valid && NameRules.hasVisible(3, in: title.unicodeScalars) }
             guard valid else { throw APIError.code("invalid_post_title") }
         }
     }
@@ -101,8 +101,15 @@ enum ContentRules {
         return scheme
     }
 
-    /// Rust's `str::trim`: Unicode white space at both ends.
-    static func trimmed(_ text: String) -> String { text.trimmingCharacters(in: .whitespacesAndNewlines) }
+    /// Rust's `str::trim`: scalars with Unicode's White_Space property off both ends. Foundation's
+    /// white space set is another one (it takes the zero-width space U+200B, which is not White_Space).
+    static func trimmed(_ text: String) -> String {
+        let scalars = text.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+            let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+        else { return "" }
+        return String(scalars[first...last])
+    }
 
     /// How a dialect measures a body: scalars (0.18) or UTF-16 code units.
     private static func length(_ text: String, dialect: LemmyDialect) -> Int {
@@ -117,9 +124,5 @@ enum ContentRules {
             if run >= count { return true }
         }
         return false
-    }
-
-    private static func isVisible(_ scalar: Unicode.Scalar) -> Bool {
-        !scalar.properties.isWhitespace && scalar.properties.generalCategory != .format
     }
 }

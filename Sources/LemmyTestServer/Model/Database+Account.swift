@@ -51,8 +51,9 @@ extension Database {
         let requireApplication = site.registrationMode == "require_application"
         if site.registrationMode == "closed" { throw APIError.code("registration_closed") }
         guard (10...60).contains(password.count) else { throw APIError.code("invalid_password") }
-        if site.requireEmailVerification && (email ?? "").isEmpty { throw APIError.code("email_required") }
-        if requireApplication && (answer ?? "").isEmpty { throw APIError.code("registration_application_answer_required") }
+        // Lemmy asks only that they are there (`is_none()`): an empty email or answer passes.
+        if site.requireEmailVerification && email == nil { throw APIError.code("email_required") }
+        if requireApplication && answer == nil { throw APIError.code("registration_application_answer_required") }
         guard password == verify else { throw APIError.code(dialect == .v0_18 ? "passwords_dont_match" : "passwords_do_not_match") }
         if site.captchaEnabled {
             // One use per captcha, right or wrong (0.19 deletes the row as it checks it).
@@ -63,9 +64,9 @@ extension Database {
                 throw APIError.code("captcha_incorrect")
             }
         }
-        guard name.count >= 3, name.count <= 20, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
-            throw APIError.code("invalid_name")
-        }
+        // 1.0 looks the name up before it checks it (`check_username_taken`, then `create_person`).
+        if dialect == .v1_0 && person(named: name) != nil { throw APIError.code("user_already_exists") }
+        guard NameRules.isValidActorName(name, dialect: dialect) else { throw APIError.code("invalid_name") }
         guard person(named: name) == nil else { throw APIError.code("user_already_exists") }
         let id = persons.count + 1
         var record = PersonRecord(id: id, name: name, password: password, isAdmin: false, published: now)
@@ -125,11 +126,10 @@ extension Database {
     mutating func saveSettings(of personId: Int, _ change: SettingsChange, dialect: LemmyDialect) throws {
         guard var person = person(personId) else { throw APIError.notLoggedIn }
         if let bio = change.bio, bio.count > (dialect == .v0_18 ? 300 : 1000) { throw APIError.code("bio_length_overflow") }
-        if let name = change.displayName?.trimmingCharacters(in: dialect == .v1_0 ? .whitespaces : []), !name.isEmpty {
-            let valid =
-                !name.hasPrefix("@") && name.count <= 20 && !name.contains(where: \.isNewline)
-                && name.filter { !$0.isWhitespace }.count >= 3
-            if !valid { throw APIError.code(dialect == .v0_18 ? "invalid_username" : "invalid_display_name") }
+        // An empty name clears it; 1.0 trims before deciding that, 0.18 and 0.19 after (so "  " is
+        // refused there) (`diesel_string_update`, then `is_valid_display_name(name.trim())`).
+        if let name = change.displayName.map({ dialect == .v1_0 ? ContentRules.trimmed($0) : $0 }), !name.isEmpty {
+            try NameRules.checkDisplayName(name, dialect: dialect)
         }
         for url in [change.avatar, change.banner].compactMap({ $0 }) where !url.isEmpty {
             guard let parsed = URL(string: url), ["http", "https"].contains(parsed.scheme?.lowercased() ?? ""), parsed.host != nil else {
@@ -145,7 +145,8 @@ extension Database {
         }
         person.showNSFW = change.showNSFW ?? person.showNSFW
         person.isBot = change.botAccount ?? person.isBot
-        person.displayName = cleared(change.displayName, keeping: person.displayName)
+        person.displayName = cleared(
+            change.displayName.map { dialect == .v1_0 ? ContentRules.trimmed($0) : $0 }, keeping: person.displayName)
         person.bio = cleared(change.bio, keeping: person.bio)
         person.avatar = cleared(change.avatar, keeping: person.avatar)
         person.banner = cleared(change.banner, keeping: person.banner)

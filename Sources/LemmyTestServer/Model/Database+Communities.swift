@@ -16,10 +16,10 @@ extension Database {
     }
 
     /// Creates a local community; its creator moderates and follows it.
-    mutating func createCommunity(name: String, _ change: CommunityChange, by personId: Int, now: Double) throws -> Int {
-        guard name.count >= 3, name.count <= 20, name.allSatisfy({ ($0.isASCII && ($0.isLetter || $0.isNumber)) || $0 == "_" }),
-            name == name.lowercased()
-        else { throw APIError.code("invalid_name") }
+    mutating func createCommunity(
+        name: String, _ change: CommunityChange, by personId: Int, now: Double, dialect: LemmyDialect
+    ) throws -> Int {
+        guard NameRules.isValidActorName(name, dialect: dialect) else { throw APIError.code("invalid_name") }
         guard community(named: name) == nil else { throw APIError.code("community_already_exists") }
         try validate(change)
         let id = communities.count + 1
@@ -62,7 +62,7 @@ extension Database {
     mutating func follow(_ communityId: Int, by personId: Int, follow: Bool, now: Double, checkedAs dialect: LemmyDialect? = nil) throws {
         guard let record = community(communityId) else { throw APIError.notFound("community") }
         if follow, record.instanceId == 1, let dialect {
-            try checkCommunityAction(by: personId, in: communityId, dialect: dialect, alsoStateIn018: true)
+            try checkCommunityAction(by: personId, in: communityId, dialect: dialect, alsoStateIn018: true, following: true)
         }
         var state = users[personId, default: UserState()]
         if follow {

@@ -263,7 +263,13 @@ extension Database {
     /// then the ban (`banned_from_community`; 1.0 `person_is_banned_from_community`). 0.18 has
     /// no such helper: each handler checks the ban (`community_ban`) and only some the community's
     /// state (creating posts and comments, deleting and voting on posts): `alsoStateIn018`.
-    func checkCommunityAction(by personId: Int, in communityId: Int, dialect: LemmyDialect, alsoStateIn018: Bool = false) throws {
+    ///
+    /// 1.0 then lets only accepted followers act in a private community, mods and admins included
+    /// (`PendingFollowerView::check_private_community_action`: 404 `not_found`). Following is
+    /// checked without that step (`following`), or no one could follow one.
+    func checkCommunityAction(
+        by personId: Int, in communityId: Int, dialect: LemmyDialect, alsoStateIn018: Bool = false, following: Bool = false
+    ) throws {
         guard let community = community(communityId) else { throw APIError.notFound("community") }
         let banned = isBanned(personId, from: communityId)
         if dialect == .v0_18 {
@@ -273,6 +279,13 @@ extension Database {
         }
         if community.deleted || community.removed { throw APIError.code("deleted") }
         if banned { throw APIError.code(dialect == .v1_0 ? "person_is_banned_from_community" : "banned_from_community") }
+        if dialect == .v1_0 && !following && community.visibility == "private" {
+            let state = users[personId]
+            let accepted =
+                state?.follows[communityId] != nil && state?.pendingFollows.contains(communityId) == false
+                && state?.approvalRequiredFollows.contains(communityId) == false
+            if !accepted { throw APIError.notFound("community") }
+        }
     }
 
     /// ``checkCommunityAction(by:in:dialect:alsoStateIn018:)`` for an action on `comment`, in its post's community.

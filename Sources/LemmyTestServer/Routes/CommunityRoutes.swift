@@ -24,11 +24,13 @@ extension APIRoutes {
             return call.renderer(db).communityResponse(call.form.communityId)
         }
         add(LemmyV3.CreateCommunity.self, auth: true) { db, call in
-            let id = try db.createCommunity(name: call.form.name, change(call.form), by: try call.requireViewer(), now: call.now)
+            let id = try db.createCommunity(
+                name: call.form.name, change(call.form), by: try call.requireViewer(), now: call.now, dialect: call.dialect)
             return call.renderer(db).communityResponse(id)
         }
         add(LemmyV4.CreateCommunity.self, auth: true) { db, call in
-            let id = try db.createCommunity(name: call.form.name, change(call.form), by: try call.requireViewer(), now: call.now)
+            let id = try db.createCommunity(
+                name: call.form.name, change(call.form), by: try call.requireViewer(), now: call.now, dialect: call.dialect)
             return call.renderer(db).communityResponse(id)
         }
         add(LemmyV3.EditCommunity.self, auth: true) { db, call in
