@@ -332,7 +332,7 @@ struct LemmyRefusalTests {
     }
 
     @Test(
-        "Lookups by name: a missing one is 404, neither id nor name is no_id_given, an unknown id only filters",
+        "Lookups: a missing name is 404, neither id nor name as each version answers, an unknown id only filters",
         arguments: LemmyDialect.allCases)
     func lookups(dialect: LemmyDialect) async throws {
         try await withServer(dialect) { server in
@@ -340,12 +340,42 @@ struct LemmyRefusalTests {
             let missing = refusal(try await get(client, "/community", ["name": "no_such_community"]))
             #expect(missing.status == 404)
             #expect(missing.code == (dialect == .v1_0 ? "not_found" : "couldnt_find_community"))
-            #expect(refusal(try await get(client, "/community", [:])).code == "no_id_given")
+            // Neither: 0.18 and 0.19 look up a community called `main`, 1.0 says no_id_given.
+            let neither = refusal(try await get(client, "/community", [:]))
+            #expect(neither.code == (dialect == .v1_0 ? "no_id_given" : "couldnt_find_community"))
+            let nobody = refusal(try await get(client, dialect == .v1_0 ? "/person" : "/user", [:]))
+            #expect(
+                nobody.code
+                    == ["0.18": "couldnt_find_that_username_or_email", "0.19": "couldnt_find_person", "1.0": "no_id_given"][
+                        dialect.rawValue])
             let listed = try await get(client, "/post/list", ["community_id": "987654"])
             #expect(listed.status == 200)
             let byName = refusal(try await get(client, "/post/list", ["community_name": "no_such_community"]))
             #expect(byName.status == 404)
             #expect(byName.code == ["0.18": "text", "0.19": "unknown", "1.0": "not_found"][dialect.rawValue])
+        }
+    }
+
+    @Test(
+        "Given both a name and an id, lists take the name; single lookups the id until 1.0 takes the name", arguments: LemmyDialect.allCases
+    )
+    func nameOrId(dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            let client = TestClient(server)
+            // Community 1 is technology, 2 gardening (the seed's first two).
+            let posts = try await get(client, "/post/list", ["community_name": "gardening", "community_id": "1", "limit": "5"])
+            let listed = try JSONSerialization.jsonObject(with: posts.body) as? [String: Any]
+            let items = try #require((listed?[dialect == .v1_0 ? "items" : "posts"] as? [[String: Any]]))
+            #expect(!items.isEmpty)
+            #expect(items.allSatisfy { (($0["community"] as? [String: Any])?["name"] as? String) == "gardening" })
+            let community = try await get(client, "/community", ["name": "gardening", "id": "1"])
+            let view = (try JSONSerialization.jsonObject(with: community.body) as? [String: Any])?["community_view"] as? [String: Any]
+            let name = (view?["community"] as? [String: Any])?["name"] as? String
+            #expect(name == (dialect == .v1_0 ? "gardening" : "technology"))
+            let person = try await get(client, dialect == .v1_0 ? "/person" : "/user", ["username": "bob", "person_id": "2"])
+            let personView = (try JSONSerialization.jsonObject(with: person.body) as? [String: Any])?["person_view"] as? [String: Any]
+            let personName = (personView?["person"] as? [String: Any])?["name"] as? String
+            #expect(personName == (dialect == .v1_0 ? "bob" : "alice"))
         }
     }
 

@@ -11,8 +11,12 @@ extension APIRoutes {
             let page = try listCommunities(db, call)
             return ApiPagedResponse(items: page.ids.map(call.renderer(db).communityView), nextPage: page.next, prevPage: page.previous)
         }
-        add(LemmyV3.GetCommunity.self) { db, call in call.renderer(db).getCommunityResponse(try communityId(db, call.form)) }
-        add(LemmyV4.GetCommunity.self) { db, call in call.renderer(db).getCommunityResponse(try communityId(db, call.form)) }
+        add(LemmyV3.GetCommunity.self) { db, call in
+            call.renderer(db).getCommunityResponse(try communityId(db, call.form, dialect: call.dialect))
+        }
+        add(LemmyV4.GetCommunity.self) { db, call in
+            call.renderer(db).getCommunityResponse(try communityId(db, call.form, dialect: call.dialect))
+        }
         add(LemmyV3.FollowCommunity.self, auth: true) { db, call in
             try db.follow(
                 call.form.communityId, by: try call.requireViewer(), follow: call.form.follow, now: call.now, checkedAs: call.dialect)
@@ -62,17 +66,23 @@ extension APIRoutes {
     }
 }
 
-/// The community asked for by id, else by name: `no_id_given` for neither, a missing name 404.
-private func communityId(_ db: Database, _ form: ApiGetCommunity) throws -> Int {
+/// The community asked for. 0.18 and 0.19 take the id over the name and look up `main` when
+/// given neither; 1.0 takes the name over the id (`resolve_community_identifier`) and answers
+/// `no_id_given` for neither. A name that names nothing is a 404.
+private func communityId(_ db: Database, _ form: ApiGetCommunity, dialect: LemmyDialect) throws -> Int {
+    func named(_ name: String) throws -> Int {
+        guard let community = db.community(named: name), !db.purged.communities.contains(community.id) else {
+            throw APIError.notFoundByName("community")
+        }
+        return community.id
+    }
+    if dialect == .v1_0, let name = form.name { return try named(name) }
     if let id = form.id {
         guard db.community(id) != nil, !db.purged.communities.contains(id) else { throw APIError.notFound("community") }
         return id
     }
-    guard let name = form.name else { throw APIError.code("no_id_given") }
-    guard let community = db.community(named: name), !db.purged.communities.contains(community.id) else {
-        throw APIError.notFoundByName("community")
-    }
-    return community.id
+    if dialect == .v1_0 { throw APIError.code("no_id_given") }
+    return try named(form.name ?? "main")
 }
 
 private func listCommunities(_ db: Database, _ call: Call<ApiListCommunities>) throws -> PageResult {

@@ -4,7 +4,7 @@ import LemmyAPI
 extension APIRoutes {
     func addPersonRoutes() {
         add(LemmyV3.GetPersonDetails.self) { db, call in
-            let id = try personId(db, call.form.personId, call.form.username)
+            let id = try personId(db, call.form.personId, call.form.username, dialect: call.dialect)
             let renderer = call.renderer(db)
             let limit = try call.limit(call.form.limit, page: call.form.page)
             var posts = PostQuery()
@@ -32,14 +32,14 @@ extension APIRoutes {
                 posts: postPage.ids.map(renderer.postView))
         }
         add(LemmyV4.GetPersonDetails.self) { db, call in
-            let id = try personId(db, call.form.personId, call.form.username)
+            let id = try personId(db, call.form.personId, call.form.username, dialect: call.dialect)
             let renderer = call.renderer(db)
             return ApiGetPersonDetailsResponse(
                 personView: renderer.personView(id), site: nil, moderates: moderates(db, renderer, id),
                 multiCommunitiesCreated: [])
         }
         add(LemmyV4.ListPersonContent.self) { db, call in
-            let id = try personId(db, call.form.personId, call.form.username)
+            let id = try personId(db, call.form.personId, call.form.username, dialect: call.dialect)
             let posts = db.posts.filter { $0.creatorId == id && !$0.deleted && !$0.removed }.map(\.id)
             let comments = db.comments.filter { $0.creatorId == id && !$0.deleted && !$0.removed }.map(\.id)
             return try personContentPage(
@@ -66,16 +66,29 @@ extension APIRoutes {
     }
 }
 
-/// The person asked for by id, else by name: `no_id_given` for neither, a missing name 404.
-private func personId(_ db: Database, _ id: Int?, _ name: String?) throws -> Int {
+/// The person asked for. 0.18 and 0.19 take the id over the name; 1.0 the name over the id
+/// (`resolve_person_identifier`). Neither: 0.18 `couldnt_find_that_username_or_email`, 0.19
+/// `couldnt_find_person`, 1.0 `no_id_given`. A name that names nobody is a 404.
+private func personId(_ db: Database, _ id: Int?, _ name: String?, dialect: LemmyDialect) throws -> Int {
+    func named(_ name: String) throws -> Int {
+        guard let person = db.person(named: name.split(separator: "@").first.map(String.init) ?? name),
+            !db.purged.persons.contains(person.id)
+        else { throw APIError.notFoundByName("person") }
+        return person.id
+    }
+    if dialect == .v1_0, let name { return try named(name) }
     if let id {
         guard db.person(id) != nil, !db.purged.persons.contains(id) else { throw APIError.notFound("person") }
         return id
     }
-    guard let name else { throw APIError.code("no_id_given") }
-    guard let person = db.person(named: name.split(separator: "@").first.map(String.init) ?? name), !db.purged.persons.contains(person.id)
-    else { throw APIError.notFoundByName("person") }
-    return person.id
+    guard let name else {
+        switch dialect {
+        case .v0_18: throw APIError.code("couldnt_find_that_username_or_email")
+        case .v0_19: throw APIError.code("couldnt_find_person")
+        case .v1_0: throw APIError.code("no_id_given")
+        }
+    }
+    return try named(name)
 }
 
 private func moderates(_ db: Database, _ renderer: Renderer, _ id: Int) -> [ApiCommunityModeratorView] {

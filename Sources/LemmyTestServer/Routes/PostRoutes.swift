@@ -121,11 +121,12 @@ func postQuery(_ form: ApiGetPosts, db: Database, call: Call<ApiGetPosts>) throw
     }
     // An id is only a filter (no such community: no posts); a name is resolved, and one that
     // does not resolve is the fetcher's bare NotFound.
-    if let id = form.communityId {
-        query.communityId = id
-    } else if let name = form.communityName {
+    // A name wins over an id in every version (`if let Some(name) = &data.community_name`).
+    if let name = form.communityName {
         guard let community = db.community(named: name) else { throw APIError.recordNotFound }
         query.communityId = community.id
+    } else if let id = form.communityId {
+        query.communityId = id
     }
     if call.dialect == .v0_19, form.likedOnly == true, form.dislikedOnly == true { throw APIError.code("contradicting_filters") }
     if let id = form.creatorId {

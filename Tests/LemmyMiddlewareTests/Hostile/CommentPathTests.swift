@@ -13,7 +13,9 @@ struct CommentPathTests {
 
     @Test(
         "A path that is not 0 and positive ids gives none",
-        arguments: ["", "0", "0.", "12", "1.12", "0.12.x", "0.x.12", "0..12", "0.12.", "0.-3", "0.0", "0.+4", "0. 4", "0.99999999999999999999"])
+        arguments: [
+            "", "0", "0.", "12", "1.12", "0.12.x", "0.x.12", "0..12", "0.12.", "0.-3", "0.0", "0.+4", "0. 4", "0.99999999999999999999",
+        ])
     func malformed(_ path: String) {
         #expect(CommentPath.ids(path) == [], "\(path)")
     }
