@@ -79,6 +79,43 @@ struct PagingTests {
         }
     }
 
+    @Test("A comment tree is 300 comments: 1.0 pages the rest by cursor, 0.19 has no page after", arguments: [LemmyDialect.v0_19, .v1_0])
+    func treePages(dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            let alice = try await TestClient(server).login("alice")
+            let post = 8
+            let before = try await alice.comments(post: post, maxDepth: 1).count
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for index in 0..<(305 - before) {
+                    group.addTask { _ = try await alice.comment(post: post, parent: nil, "Comment \(index)") }
+                    if index % 8 == 7 { try await group.next() }
+                }
+                try await group.waitForAll()
+            }
+            let form = ApiGetComments(maxDepth: 1, postId: post)
+            if dialect == .v0_19 {
+                #expect(try await alice.send(LemmyV3.GetComments(form)).comments.count == 300)
+                return
+            }
+            let first = try await alice.send(LemmyV4.GetComments(form))
+            #expect(first.items.count == 300 && first.prevPage == nil)
+            var rest = form
+            let next: String = try #require(first.nextPage)
+            rest.pageCursor = next
+            let second = try await alice.send(LemmyV4.GetComments(rest))
+            #expect(second.items.count == 5 && second.nextPage == nil)
+            #expect(Set(first.items.map(\.comment.id)).isDisjoint(with: second.items.map(\.comment.id)))
+            // Back from the second page: the last 300 of the first.
+            var back = form
+            let previous: String = try #require(second.prevPage)
+            back.pageCursor = previous
+            #expect(try await alice.send(LemmyV4.GetComments(back)).items.map(\.comment.id) == first.items.map(\.comment.id))
+            var unreadable = form
+            unreadable.pageCursor = "not-a-cursor"
+            await #expect(throws: (any Error).self) { _ = try await alice.send(LemmyV4.GetComments(unreadable)) }
+        }
+    }
+
     @Test(arguments: LemmyDialect.allCases)
     func sortsOrderAsNamed(dialect: LemmyDialect) async throws {
         try await withServer(dialect, scale: .small) { server in

@@ -122,6 +122,23 @@ extension ApiClient {
         return try await commentTree(form)
     }
 
+    /// One page of a post's comment tree: comments down to `maxDepth` levels, parents before
+    /// their children, at most 300. Lemmy 1.0 pages a tree by cursor (`next` names the page
+    /// after); 0.18 and 0.19 answer the first 300 comments only, so `next` is nil there.
+    public func getCommentTreePage(
+        postId: Int, sort: CommentSortType = .hot, maxDepth: Int = 1, at cursor: PageCursor? = nil
+    ) async throws(ApiClientError) -> ContentPage<Comment2> {
+        var form = ApiGetComments(sort: sort.api, maxDepth: maxDepth, postId: postId)
+        form.type = .all
+        guard try await generation() == .v4 else {
+            // 0.18 and 0.19 ignore a page or cursor on a tree fetch: there is no page after the first.
+            guard cursor == nil else { return ContentPage(items: [], next: nil) }
+            return ContentPage(items: try await commentTree(form), next: nil)
+        }
+        let page = try await page(LemmyV4.GetComments(form), at: cursor)
+        return ContentPage(items: page.items.mapMoving { comment2($0) }, next: page.next)
+    }
+
     /// The replies below a comment down to `maxDepth` levels (1: direct replies), parents
     /// before children; the comment itself is not included.
     public func getCommentChildren(of commentId: Int, sort: CommentSortType = .hot, maxDepth: Int = 1) async throws(ApiClientError)

@@ -40,6 +40,8 @@ struct CommentQuery: Sendable {
     var page: Int?
     var limit = 10
     var cursor: String?
+    /// 1.0's tree fetches page by cursor (``TreePaging``); 0.18's and 0.19's answer the first page only.
+    var treeCursors = false
 }
 
 extension Database {
@@ -203,7 +205,9 @@ extension Database {
                 if a.distinguished != b.distinguished { return a.distinguished }
                 return a.key > b.key
             }
-            return PageResult(ids: ordered.prefix(query.limit).map(\.id))
+            let ids = ordered.map(\.id)
+            if query.treeCursors { return try TreePaging.page(ids, limit: query.limit, cursor: query.cursor) }
+            return PageResult(ids: Array(ids.prefix(query.limit)))
         }
         return try Paging.page(keyed, page: query.page, limit: query.limit, cursor: query.cursor)
     }

@@ -32,11 +32,12 @@ func commentQuery(_ form: ApiGetComments, db: Database, call: Call<ApiGetComment
     var query = CommentQuery()
     query.postId = form.postId
     query.parentId = form.parentId
-    if let id = form.communityId {
-        query.communityId = id
-    } else if let name = form.communityName {
+    // A name wins over an id in every version (`if let Some(name) = &data.community_name`).
+    if let name = form.communityName {
         guard let community = db.community(named: name) else { throw APIError.recordNotFound }
         query.communityId = community.id
+    } else if let id = form.communityId {
+        query.communityId = id
     }
     if let id = form.creatorId {
         query.creatorId = id
@@ -58,10 +59,11 @@ func commentQuery(_ form: ApiGetComments, db: Database, call: Call<ApiGetComment
     query.page = call.dialect == .v1_0 ? nil : form.page
     query.cursor = call.dialect == .v1_0 ? form.pageCursor : nil
     if form.maxDepth != nil {
-        // A tree fetch: Lemmy neither checks nor uses `limit` and `page`, and always answers the
-        // first 300 comments (1.0 still pages by cursor; this server does not).
+        // A tree fetch: Lemmy neither checks nor uses `limit` and `page`: 300 comments, the
+        // first of them in 0.18 and 0.19, a page of them by cursor in 1.0.
         query.limit = 300
         query.page = nil
+        query.treeCursors = call.dialect == .v1_0
     } else {
         query.limit = try call.limit(form.limit, page: form.page, list: .comments)
     }

@@ -43,6 +43,26 @@ func readAll<Item>(_ read: (PageCursor?) async throws -> ContentPage<Item>) asyn
 /// Comment trees, the inbox, search, a person's content, saved items and the modlog, over HTTP.
 @Suite("Lemmy feeds of comments, inbox, search, people, saved, modlog") @MainActor
 struct OtherFeedTests {
+    @Test(
+        "A top level of more than 300 comments: 1.0 loads the rest page by page, 0.19 stops at 300", arguments: [LemmyDialect.v0_19, .v1_0])
+    func longCommentTree(dialect: LemmyDialect) async throws {
+        try await withServer(dialect, scale: .tiny) { server in
+            let alice = try await login(server, "alice")
+            let post = 8
+            let existing = try await alice.getCommentTree(postId: post, sort: .new, maxDepth: 1).count
+            for index in 0..<(305 - existing) {
+                _ = try await alice.createComment(postId: post, parentId: nil, content: "Comment \(index)")
+            }
+            let feed = CommentTreeFeed(api: alice, query: CommentTreeQuery(postId: post, sort: .new))
+            await feed.loadMore()
+            #expect(feed.items.count == 300)
+            try await scrollToEnd(feed)
+            #expect(feed.items.count == (dialect == .v1_0 ? 305 : 300))
+            #expect(Set(feed.items.map(\.comment.id)).count == feed.items.count)
+            #expect(feed.discardedComments == 0)
+        }
+    }
+
     @Test("The comment tree loads the top level, then a comment's replies on demand", arguments: LemmyDialect.allCases)
     func commentTree(dialect: LemmyDialect) async throws {
         try await withServer(dialect, scale: .tiny) { server in
