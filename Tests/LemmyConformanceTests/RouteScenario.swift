@@ -14,7 +14,8 @@ typealias Captures = [String: JSONValue]
 
 /// A realistic session against a seeded test server that calls every route the server serves
 /// in a dialect with valid, meaningful parameters: reads as a guest and as alice, writes by
-/// alice, reports by carol, moderation by bob (moderator of communities 1 and 2), the admin's
+/// alice (reports too: carol already reported what the scenario reports, and Lemmy takes one report
+/// per person and item), moderation by bob (moderator of communities 1 and 2), the admin's
 /// queues, logout last. The site takes new accounts by application, so the newcomer's sign-up
 /// gives the admin an application to approve.
 ///
@@ -110,6 +111,12 @@ enum RouteScenario {
             step("PUT", "/comment", user: "alice", needs: "comment") { id in ([], ["comment_id": id, "content": "An edited comment"]) },
             step("POST", "/comment/like", user: "alice", body: ["comment_id": 1, "score": 1]),
             step("PUT", "/comment/save", user: "alice", body: ["comment_id": 1, "save": true]),
+            step(
+                "POST", "/comment", user: "admin", body: ["content": "Speaking as an admin", "post_id": 1],
+                capture: keep("adminComment", "comment_view.comment.id")),
+            step("POST", "/comment/distinguish", user: "admin", needs: "adminComment") { id in
+                ([], ["comment_id": id, "distinguished": true])
+            },
             step("POST", "/comment/mark_as_read", user: "alice", needs: "reply") { id in ([], ["comment_reply_id": id, "read": true]) },
             step("POST", "/user/mention/mark_as_read", user: "alice", needs: "mention") { id in
                 ([], ["person_mention_id": id, "read": true])
@@ -138,8 +145,8 @@ enum RouteScenario {
             step("POST", "/user/block", user: "alice", body: ["person_id": 4, "block": true]),
             // The account again, now with blocks: 0.18/0.19 list them as block views.
             step("GET", "/site", user: "alice"),
-            step("POST", "/post/report", user: "carol", body: ["post_id": 2, "reason": "Spam"]),
-            step("POST", "/comment/report", user: "carol", body: ["comment_id": 2, "reason": "Rude"]),
+            step("POST", "/post/report", user: "alice", body: ["post_id": 2, "reason": "Spam"]),
+            step("POST", "/comment/report", user: "alice", body: ["comment_id": 2, "reason": "Rude"]),
             step("PUT", "/post/report/resolve", user: "bob", needs: "postReport") { id in ([], ["report_id": id, "resolved": true]) },
             step("PUT", "/comment/report/resolve", user: "bob", needs: "commentReport") { id in ([], ["report_id": id, "resolved": true]) },
             step("POST", "/post/lock", user: "bob", body: ["post_id": 1, "locked": true]),
@@ -244,6 +251,12 @@ enum RouteScenario {
         step("PUT", "/comment", user: "alice", needs: "comment") { id in ([], ["comment_id": id, "content": "An edited comment"]) },
         step("POST", "/comment/like", user: "alice", body: ["comment_id": 1, "is_upvote": true]),
         step("PUT", "/comment/save", user: "alice", body: ["comment_id": 1, "save": true]),
+        step(
+            "POST", "/comment", user: "admin", body: ["content": "Speaking as an admin", "post_id": 1],
+            capture: keep("adminComment", "comment_view.comment.id")),
+        step("POST", "/comment/distinguish", user: "admin", needs: "adminComment") { id in
+            ([], ["comment_id": id, "distinguished": true])
+        },
         step("POST", "/account/notification/mark_as_read", user: "alice", needs: "notification") { id in
             ([], ["notification_id": id, "read": true])
         },
@@ -267,8 +280,8 @@ enum RouteScenario {
         step("POST", "/account/block/instance/persons", user: "alice", body: ["instance_id": 2, "block": true]),
         // The account again, now with blocks: 1.0 lists the communities and people themselves.
         step("GET", "/account", user: "alice"),
-        step("POST", "/post/report", user: "carol", body: ["post_id": 2, "reason": "Spam"]),
-        step("POST", "/comment/report", user: "carol", body: ["comment_id": 2, "reason": "Rude"]),
+        step("POST", "/post/report", user: "alice", body: ["post_id": 2, "reason": "Spam"]),
+        step("POST", "/comment/report", user: "alice", body: ["comment_id": 2, "reason": "Rude"]),
         step("PUT", "/post/report/resolve", user: "bob", needs: "postReport") { id in ([], ["report_id": id, "resolved": true]) },
         step("PUT", "/comment/report/resolve", user: "bob", needs: "commentReport") { id in ([], ["report_id": id, "resolved": true]) },
         step("POST", "/post/lock", user: "bob", body: ["post_id": 1, "locked": true, "reason": "Heated"]),

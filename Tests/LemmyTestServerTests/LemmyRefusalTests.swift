@@ -245,6 +245,97 @@ struct LemmyRefusalTests {
         }
     }
 
+    /// `v3` or `v4` as the client's dialect wants, answered raw.
+    private func either<V3: LemmyRequest, V4: LemmyRequest>(_ client: TestClient, _ v3: V3, _ v4: V4) async throws -> TestClient.RawResponse
+    {
+        client.dialect == .v1_0 ? try await client.sendRaw(v4) : try await client.sendRaw(v3)
+    }
+
+    @Test(
+        "Moderation and saving as Lemmy does them: duplicate reports, reports resolved by a removal, save marks read",
+        arguments: LemmyDialect.allCases)
+    func reportsRemovalsAndSaves(dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            let alice = try await TestClient(server).login("alice")
+            let admin = try await TestClient(server).login("admin")
+            let carol = try await TestClient(server).login("carol")
+            let report = ApiCreatePostReport(postId: 5, reason: "Spam")
+            #expect(try await either(alice, LemmyV3.CreatePostReport(report), LemmyV4.CreatePostReport(report)).status == 200)
+            let again = refusal(try await either(alice, LemmyV3.CreatePostReport(report), LemmyV4.CreatePostReport(report)))
+            #expect(again.code == (dialect == .v1_0 ? "couldnt_create" : "couldnt_create_report"))
+            func unresolved() async throws -> Int {
+                if dialect == .v1_0 {
+                    return try await admin.send(LemmyV4.ListReports(ApiListReports(unresolvedOnly: true, type: .posts, postId: 5))).items
+                        .count
+                }
+                let listed = try await admin.send(LemmyV3.ListPostReports(ApiListPostReports(unresolvedOnly: true)))
+                return listed.postReports.filter { $0.post.id == 5 }.count
+            }
+            let open = try await unresolved()
+            #expect(open >= 1)
+            let remove = ApiRemovePost(postId: 5, removed: true, reason: "Spam")
+            #expect(try await either(admin, LemmyV3.RemovePost(remove), LemmyV4.RemovePost(remove)).status == 200)
+            // 0.19 and 1.0 resolve the post's reports with its removal; 0.18 leaves them open.
+            #expect(try await unresolved() == (dialect == .v0_18 ? open : 0))
+
+            // Saving marks the post read, in every version (read in a listing: reading one post marks it too).
+            func listed() async throws -> [ApiPostView] { try await carol.posts(ApiGetPosts(sort: .new, limit: 50)).posts }
+            let unread = try #require(try await listed().first { !$0.readValue && $0.post.id != 5 }).post.id
+            _ = try await carol.save(post: unread, true)
+            #expect(try await listed().first { $0.post.id == unread }?.readValue == true)
+
+            // A comment its author deleted cannot be removed or restored from 0.19 on.
+            let comment = try await alice.comment(post: 6, parent: nil, "Taken back")
+            let delete = ApiDeleteComment(commentId: comment.comment.id, deleted: true)
+            #expect(try await either(alice, LemmyV3.DeleteComment(delete), LemmyV4.DeleteComment(delete)).status == 200)
+            let removeComment = ApiRemoveComment(commentId: comment.comment.id, removed: true, reason: "Rude")
+            let removed = try await either(admin, LemmyV3.RemoveComment(removeComment), LemmyV4.RemoveComment(removeComment))
+            let expected = ["0.18": "ok", "0.19": "couldnt_update_comment", "1.0": "couldnt_update"][dialect.rawValue]
+            #expect((removed.status == 200 ? "ok" : refusal(removed).code) == expected)
+        }
+    }
+
+    @Test(
+        "Votes from bots, unblocking an admin and featuring without being a moderator are refused as Lemmy refuses them",
+        arguments: LemmyDialect.allCases)
+    func botsBlocksAndFeatures(dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            let carol = try await TestClient(server).login("carol")
+            let feature = ApiFeaturePost(postId: 6, featured: true, featureType: .local)
+            let featured = refusal(try await either(carol, LemmyV3.FeaturePost(feature), LemmyV4.FeaturePost(feature)))
+            #expect(featured.code == (dialect == .v0_18 ? "not_an_admin" : "not_a_mod_or_admin"))
+            // The admin is person 1; unblocking is refused as blocking is.
+            let unblock = ApiBlockPerson(personId: 1, block: false)
+            #expect(refusal(try await either(carol, LemmyV3.BlockPerson(unblock), LemmyV4.BlockPerson(unblock))).code == "cant_block_admin")
+            let bot = ApiSaveUserSettings(botAccount: true)
+            #expect(try await either(carol, LemmyV3.SaveUserSettings(bot), LemmyV4.SaveUserSettings(bot)).status == 200)
+            let vote = try await either(
+                carol, LemmyV3.LikePost(ApiCreatePostLike(postId: 6, score: 1)),
+                LemmyV4.LikePost(ApiCreatePostLike(postId: 6, isUpvote: true)))
+            #expect((vote.status == 200 ? "ok" : refusal(vote).code) == (dialect == .v0_18 ? "ok" : "invalid_bot_action"))
+        }
+    }
+
+    @Test("Distinguishing: moderators and admins only, and from 0.19 on only their own comments", arguments: LemmyDialect.allCases)
+    func distinguish(dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            let alice = try await TestClient(server).login("alice")
+            let admin = try await TestClient(server).login("admin")
+            let mine = try await alice.comment(post: 6, parent: nil, "Mine").comment.id
+            let theirs = try await admin.comment(post: 6, parent: nil, "The admin's").comment.id
+            func code(_ client: TestClient, _ id: Int) async throws -> String {
+                let form = ApiDistinguishComment(commentId: id, distinguished: true)
+                let raw = try await either(client, LemmyV3.DistinguishComment(form), LemmyV4.DistinguishComment(form))
+                return raw.status == 200 ? "ok" : refusal(raw).code
+            }
+            #expect(try await code(alice, mine) == "not_a_mod_or_admin")
+            #expect(try await code(admin, mine) == (dialect == .v0_18 ? "ok" : "no_comment_edit_allowed"))
+            #expect(try await code(admin, theirs) == "ok")
+            let shown = try await admin.comments(post: 6).first { $0.comment.id == theirs }
+            #expect(shown?.comment.distinguished == true)
+        }
+    }
+
     @Test("Post titles, links, bodies and alt text are checked as each version checks them", arguments: LemmyDialect.allCases)
     func postFields(dialect: LemmyDialect) async throws {
         try await withServer(dialect) { server in

@@ -80,6 +80,8 @@ extension TestClient {
 extension ApiPostView {
     var myVoteValue: Int { myVote ?? postActions?.voteIsUpvote.map { $0 ? 1 : -1 } ?? 0 }
     var scoreValue: Int { counts?.score ?? post.score ?? .min }
+    /// Whether the viewer has read the post (0.18/0.19 `read`, 1.0 `post_actions.read_at`).
+    var readValue: Bool { read ?? (postActions?.readAt != nil) }
     var isSaved: Bool { saved ?? (postActions?.savedAt != nil) }
     var isSubscribed: Bool { subscribed.map { $0 == .subscribed } ?? (communityActions?.followedAt != nil) }
 }

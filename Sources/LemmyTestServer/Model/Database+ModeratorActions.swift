@@ -9,10 +9,15 @@ extension Database {
     }
 
     /// Pins a post in its community (moderators) or on the instance (admins only).
-    mutating func featurePost(_ postId: Int, featured: Bool, onInstance: Bool, by personId: Int, now: Double) throws {
+    /// 0.19 and 1.0 check the community's moderators first for either kind
+    /// (`check_community_mod_action`, then `is_admin`); 0.18 one or the other.
+    mutating func featurePost(
+        _ postId: Int, featured: Bool, onInstance: Bool, by personId: Int, now: Double, dialect: LemmyDialect
+    ) throws {
         guard let post = post(postId) else { throw APIError.notFound("post") }
-        let allowed = onInstance ? (person(personId)?.isAdmin ?? false) : isModOrAdmin(personId, of: post.communityId)
-        guard allowed else { throw APIError.code(onInstance ? "not_an_admin" : "not_a_mod_or_admin") }
+        let modOrAdmin = isModOrAdmin(personId, of: post.communityId)
+        if !modOrAdmin && (!onInstance || dialect != .v0_18) { throw APIError.code("not_a_mod_or_admin") }
+        if onInstance && person(personId)?.isAdmin != true { throw APIError.code("not_an_admin") }
         if onInstance { posts[postId - 1].featuredLocal = featured } else { posts[postId - 1].featuredCommunity = featured }
         var entry = entry(.featurePost, by: personId, target: postId, reason: nil, flag: featured, now: now)
         entry.onInstance = onInstance
@@ -39,11 +44,34 @@ extension Database {
         modlog.append(entry)
     }
 
-    mutating func removeComment(_ commentId: Int, removed: Bool, reason: String?, by personId: Int, now: Double) throws {
+    /// Removes or restores a comment. 0.19 and 1.0 refuse one its author deleted (restoring it
+    /// would reveal what the author took back) and resolve the comment's reports.
+    mutating func removeComment(
+        _ commentId: Int, removed: Bool, reason: String?, by personId: Int, now: Double, dialect: LemmyDialect
+    ) throws {
         guard let comment = comment(commentId), let post = post(comment.postId) else { throw APIError.notFound("comment") }
         guard isModOrAdmin(personId, of: post.communityId) else { throw APIError.code("not_a_mod_or_admin") }
+        if dialect != .v0_18 && comment.deleted { throw APIError.code(dialect == .v1_0 ? "couldnt_update" : "couldnt_update_comment") }
         comments[commentId - 1].removed = removed
+        if dialect != .v0_18 { resolveReports(.comment, of: commentId, by: personId, now: now) }
         appendModlog(.removeComment, by: personId, target: commentId, reason: reason, flag: removed, now: now)
+    }
+
+    /// Marks a comment as speaking for the moderators. 0.18: the community ban, then moderator or
+    /// admin (anyone's comment). 0.19 and 1.0: the person's community checks, then only the
+    /// comment's author, then moderator or admin (`distinguish.rs`).
+    mutating func distinguishComment(_ commentId: Int, distinguished: Bool, by personId: Int, dialect: LemmyDialect) throws {
+        guard let comment = comment(commentId), let post = post(comment.postId) else {
+            throw dialect == .v0_18 ? APIError.recordNotFound : APIError.notFound("comment")
+        }
+        if dialect == .v0_18 {
+            if isBanned(personId, from: post.communityId) { throw APIError.code("community_ban") }
+        } else {
+            try checkCommunityAction(by: personId, in: post.communityId, dialect: dialect)
+            guard comment.creatorId == personId else { throw APIError.code("no_comment_edit_allowed") }
+        }
+        guard isModOrAdmin(personId, of: post.communityId) else { throw APIError.code("not_a_mod_or_admin") }
+        comments[commentId - 1].distinguished = distinguished
     }
 
     /// Appoints or dismisses a moderator (admins and the community's moderators).

@@ -5,6 +5,7 @@ extension Database {
     /// A vote: Lemmy first takes back the person's vote, then adds one only for 1 or -1, so any
     /// other score (2, -7) takes the vote back rather than being refused.
     mutating func votePost(_ postId: Int, by personId: Int, score: Int, now: Double, dialect: LemmyDialect) throws {
+        try checkNotBot(personId, dialect: dialect)
         guard let post = post(postId) else { throw APIError.notFound("post") }
         try checkCommunityAction(by: personId, in: post.communityId, dialect: dialect, alsoStateIn018: true)
         let score = score == 1 || score == -1 ? score : 0
@@ -19,6 +20,7 @@ extension Database {
 
     /// A vote on a comment, as ``votePost(_:by:score:now:dialect:)``.
     mutating func voteComment(_ commentId: Int, by personId: Int, score: Int, now: Double, dialect: LemmyDialect) throws {
+        try checkNotBot(personId, dialect: dialect)
         guard let comment = comment(commentId) else { throw APIError.notFound("comment") }
         try checkCommunityAction(by: personId, on: comment, dialect: dialect)
         let score = score == 1 || score == -1 ? score : 0
@@ -29,9 +31,16 @@ extension Database {
         users[personId, default: UserState()].commentVoteTimes[commentId] = score == 0 ? nil : now
     }
 
+    /// 0.19 and 1.0 refuse votes from bot accounts (`check_bot_account`: `invalid_bot_action`).
+    private func checkNotBot(_ personId: Int, dialect: LemmyDialect) throws {
+        if dialect != .v0_18, person(personId)?.isBot == true { throw APIError.code("invalid_bot_action") }
+    }
+
+    /// Saves or unsaves a post; either way Lemmy marks it read (`mark_post_as_read` in SavePost).
     mutating func savePost(_ postId: Int, by personId: Int, save: Bool, now: Double) throws {
         guard post(postId) != nil else { throw APIError.notFound("post") }
         users[personId, default: UserState()].savedPosts[postId] = save ? now : nil
+        users[personId, default: UserState()].readPosts[postId] = users[personId]?.readPosts[postId] ?? now
     }
 
     mutating func saveComment(_ commentId: Int, by personId: Int, save: Bool, now: Double) throws {
@@ -63,7 +72,8 @@ extension Database {
     mutating func blockPerson(_ targetId: Int, by personId: Int, block: Bool, now: Double) throws {
         guard let target = person(targetId) else { throw APIError.notFound("person") }
         if targetId == personId { throw APIError.code("cant_block_yourself") }
-        if target.isAdmin && block { throw APIError.code("cant_block_admin") }
+        // Unblocking an admin is refused too: Lemmy checks the target before looking at `block`.
+        if target.isAdmin { throw APIError.code("cant_block_admin") }
         users[personId, default: UserState()].blockedPersons[targetId] = block ? now : nil
     }
 
@@ -115,10 +125,13 @@ extension Database {
         posts[postId - 1].deleted = deleted
     }
 
-    mutating func removePost(_ postId: Int, removed: Bool, reason: String?, by personId: Int, now: Double) throws {
+    /// Removes or restores a post; 0.19 and 1.0 then resolve its reports, as the moderator
+    /// (`PostReport::resolve_all_for_object`), whichever way it went.
+    mutating func removePost(_ postId: Int, removed: Bool, reason: String?, by personId: Int, now: Double, dialect: LemmyDialect) throws {
         guard let post = post(postId) else { throw APIError.notFound("post") }
         guard isModOrAdmin(personId, of: post.communityId) else { throw APIError.code("not_a_mod_or_admin") }
         posts[postId - 1].removed = removed
+        if dialect != .v0_18 { resolveReports(.post, of: postId, by: personId, now: now) }
         modlog.append(
             ModlogRecord(
                 id: modlog.count + 1, kind: .removePost, moderatorId: personId, targetId: postId,
@@ -242,12 +255,25 @@ extension Database {
             if dialect != .v0_18 && (comment.deleted || comment.removed) { throw APIError.code("deleted") }
             text = content(of: comment)
         }
+        // One report per person and item: the table's unique key refuses a second.
+        if reports.contains(where: { $0.kind == kind && $0.targetId == targetId && $0.creatorId == personId }) {
+            throw APIError.code(dialect == .v1_0 ? "couldnt_create" : "couldnt_create_report")
+        }
         let id = reports.count + 1
         reports.append(
             ReportRecord(
                 id: id, kind: kind, creatorId: personId, targetId: targetId, originalText: text,
                 reason: reason, published: now))
         return id
+    }
+
+    /// Marks every report on one item resolved by `personId`.
+    mutating func resolveReports(_ kind: ReportRecord.Kind, of targetId: Int, by personId: Int, now: Double) {
+        for index in reports.indices where reports[index].kind == kind && reports[index].targetId == targetId {
+            reports[index].resolved = true
+            reports[index].resolverId = personId
+            reports[index].updated = now
+        }
     }
 
     /// The community a report is about.

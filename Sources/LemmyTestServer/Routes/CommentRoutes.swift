@@ -1,6 +1,6 @@
 import LemmyAPI
 
-/// Comments: list (flat or tree), get, create, edit, delete, like, save.
+/// Comments: list (flat or tree), get, create, edit, delete, like, distinguish, save.
 extension APIRoutes {
     func addCommentRoutes() {
         add(LemmyV3.GetComments.self) { db, call in
@@ -23,6 +23,16 @@ extension APIRoutes {
         add(LemmyV4.DeleteComment.self, auth: true) { db, call in try deleteComment(&db, call) }
         add(LemmyV3.LikeComment.self, auth: true) { db, call in try likeComment(&db, call) }
         add(LemmyV4.LikeComment.self, auth: true) { db, call in try likeComment(&db, call) }
+        add(LemmyV3.DistinguishComment.self, auth: true) { db, call in
+            try db.distinguishComment(
+                call.form.commentId, distinguished: call.form.distinguished, by: try call.requireViewer(), dialect: call.dialect)
+            return call.renderer(db).commentResponse(call.form.commentId)
+        }
+        add(LemmyV4.DistinguishComment.self, auth: true) { db, call in
+            try db.distinguishComment(
+                call.form.commentId, distinguished: call.form.distinguished, by: try call.requireViewer(), dialect: call.dialect)
+            return call.renderer(db).commentResponse(call.form.commentId)
+        }
         add(LemmyV3.SaveComment.self, auth: true) { db, call in try saveComment(&db, call) }
         add(LemmyV4.SaveComment.self, auth: true) { db, call in try saveComment(&db, call) }
     }

@@ -32,8 +32,17 @@ extension APIRoutes {
             // `type_` narrows the combined list; this server files no community reports. Message
             // reports go to admins only (moderators get none), and belong to no community.
             let unresolvedOnly = call.form.unresolvedOnly ?? false
-            let all = try visibleReports(
+            var all = try visibleReports(
                 db, call, kind: nil, unresolvedOnly: unresolvedOnly, communityId: call.form.communityId, page: 1, limit: Int.max)
+            // `post_id`: the post's reports and its comments' (the combined list joins the post).
+            if let postId = call.form.postId {
+                all = all.filter { report in
+                    switch report.kind {
+                    case .post: report.targetId == postId
+                    case .comment: db.comment(report.targetId)?.postId == postId
+                    }
+                }
+            }
             var reports: [ReportCombinedKey] = []
             switch call.form.type {
             case .posts: reports = all.filter { $0.kind == .post }.map { .community($0) }
@@ -42,7 +51,7 @@ extension APIRoutes {
             case .all, nil: reports = all.map { .community($0) }
             default: return ApiPagedResponse(items: [ApiReportCombinedView](), nextPage: nil, prevPage: nil)
             }
-            if [.all, .privateMessages, nil].contains(call.form.type), call.form.communityId == nil,
+            if [.all, .privateMessages, nil].contains(call.form.type), call.form.communityId == nil, call.form.postId == nil,
                 db.person(try call.requireViewer())?.isAdmin == true
             {
                 reports += db.privateMessageReports.filter { !unresolvedOnly || !$0.resolved }.map { .message($0) }
@@ -104,12 +113,14 @@ extension APIRoutes {
         }
         add(LemmyV3.RemovePost.self, auth: true) { db, call in
             try db.removePost(
-                call.form.postId, removed: call.form.removed, reason: call.form.reason, by: try call.requireViewer(), now: call.now)
+                call.form.postId, removed: call.form.removed, reason: call.form.reason, by: try call.requireViewer(), now: call.now,
+                dialect: call.dialect)
             return ApiPostResponse(postView: call.renderer(db).postView(call.form.postId))
         }
         add(LemmyV4.RemovePost.self, auth: true) { db, call in
             try db.removePost(
-                call.form.postId, removed: call.form.removed, reason: call.form.reason, by: try call.requireViewer(), now: call.now)
+                call.form.postId, removed: call.form.removed, reason: call.form.reason, by: try call.requireViewer(), now: call.now,
+                dialect: call.dialect)
             return ApiPostResponse(postView: call.renderer(db).postView(call.form.postId))
         }
         add(LemmyV3.GetModlog.self) { db, call in

@@ -15,13 +15,13 @@ extension APIRoutes {
         add(LemmyV3.FeaturePost.self, auth: true) { db, call in
             try db.featurePost(
                 call.form.postId, featured: call.form.featured, onInstance: call.form.featureType == .local,
-                by: try call.requireViewer(), now: call.now)
+                by: try call.requireViewer(), now: call.now, dialect: call.dialect)
             return ApiPostResponse(postView: call.renderer(db).postView(call.form.postId))
         }
         add(LemmyV4.FeaturePost.self, auth: true) { db, call in
             try db.featurePost(
                 call.form.postId, featured: call.form.featured, onInstance: call.form.featureType == .local,
-                by: try call.requireViewer(), now: call.now)
+                by: try call.requireViewer(), now: call.now, dialect: call.dialect)
             return ApiPostResponse(postView: call.renderer(db).postView(call.form.postId))
         }
         add(LemmyV3.BanFromCommunity.self, auth: true) { db, call in
@@ -39,13 +39,13 @@ extension APIRoutes {
         add(LemmyV3.RemoveComment.self, auth: true) { db, call in
             try db.removeComment(
                 call.form.commentId, removed: call.form.removed, reason: call.form.reason,
-                by: try call.requireViewer(), now: call.now)
+                by: try call.requireViewer(), now: call.now, dialect: call.dialect)
             return call.renderer(db).commentResponse(call.form.commentId)
         }
         add(LemmyV4.RemoveComment.self, auth: true) { db, call in
             try db.removeComment(
                 call.form.commentId, removed: call.form.removed, reason: call.form.reason,
-                by: try call.requireViewer(), now: call.now)
+                by: try call.requireViewer(), now: call.now, dialect: call.dialect)
             return call.renderer(db).commentResponse(call.form.commentId)
         }
         add(LemmyV3.AddModToCommunity.self, auth: true) { db, call in
