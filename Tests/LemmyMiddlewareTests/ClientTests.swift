@@ -135,4 +135,16 @@ struct ClientTests {
             #expect(ApiClient.getApiClient(for: server.baseURL, with: fresh) === client)
         }
     }
+
+    @Test("Saving a post marks it read, as Lemmy does, and the model shows it", arguments: LemmyDialect.allCases)
+    @MainActor func saveMarksRead(dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            let client = try await login(server, "carol")
+            let feed = PostFeed(api: client, query: PostFeedQuery(feed: .all, sort: .new))
+            await feed.loadMore()
+            let post = try #require(feed.items.first { !$0.read && !$0.saved })
+            #expect(await post.toggleSave() == .confirmed)
+            #expect(post.saved && post.read)
+        }
+    }
 }
