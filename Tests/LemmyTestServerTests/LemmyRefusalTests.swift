@@ -336,6 +336,59 @@ struct LemmyRefusalTests {
         }
     }
 
+    @Test(
+        "A junior moderator cannot remove, ban or dismiss a senior or an admin from 0.19 on; bans cannot end in the past",
+        arguments: LemmyDialect.allCases)
+    func higherModerators(dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            let bob = try await TestClient(server).login("bob")  // moderates communities 1 and 2
+            let admin = try await TestClient(server).login("admin")
+            func code(_ raw: TestClient.RawResponse) -> String { raw.status == 200 ? "ok" : refusal(raw).code }
+            let later = dialect != .v0_18
+            let adminPost = try await createPost(admin, ["name": "An admin's post"])
+            let postId = try #require(
+                ((try JSONSerialization.jsonObject(with: adminPost.body) as? [String: Any])?["post_view"] as? [String: Any])
+                    .flatMap { ($0["post"] as? [String: Any])?["id"] as? Int })
+            let remove = ApiRemovePost(postId: postId, removed: true, reason: "Off topic")
+            #expect(
+                code(try await either(bob, LemmyV3.RemovePost(remove), LemmyV4.RemovePost(remove))) == (later ? "not_higher_mod" : "ok"))
+            var ban = ApiBanFromCommunity(communityId: 1, personId: 1, ban: true)
+            ban.reason = "Testing"
+            #expect(
+                code(try await either(bob, LemmyV3.BanFromCommunity(ban), LemmyV4.BanFromCommunity(ban)))
+                    == (later ? "not_higher_mod" : "ok"))
+            // Carol (person 4) moderates nothing: bob may ban her, but not until a time already past.
+            var past = ApiBanFromCommunity(communityId: 1, personId: 4, ban: true, reason: "Testing")
+            if dialect == .v1_0 { past.expiresAt = 1 } else { past.expires = 1 }
+            let pastBan = try await either(bob, LemmyV3.BanFromCommunity(past), LemmyV4.BanFromCommunity(past))
+            #expect(code(pastBan) == (later ? "ban_expiration_in_past" : "ok"), "\(String(decoding: pastBan.body, as: UTF8.self))")
+            // Appointing a moderator twice: the table's key refuses it until 1.0, which upserts.
+            let again = ApiAddModToCommunity(communityId: 1, personId: 3, added: true)
+            let twice = code(try await either(bob, LemmyV3.AddModToCommunity(again), LemmyV4.AddModToCommunity(again)))
+            #expect(twice == (dialect == .v1_0 ? "ok" : "community_moderator_already_exists"))
+        }
+    }
+
+    @Test("Comments: the language is checked, and an edit checks its author before its length", arguments: LemmyDialect.allCases)
+    func commentLanguageAndEditOrder(dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            let alice = try await TestClient(server).login("alice")
+            let carol = try await TestClient(server).login("carol")
+            func code(_ raw: TestClient.RawResponse) -> String { raw.status == 200 ? "ok" : refusal(raw).code }
+            var form = ApiCreateComment(content: "Bonjour", postId: 6)
+            form.languageId = 2
+            #expect(code(try await either(alice, LemmyV3.CreateComment(form), LemmyV4.CreateComment(form))) == "language_not_allowed")
+            let id = try await alice.comment(post: 6, parent: nil, "Mine").comment.id
+            var edit = ApiEditComment(commentId: id)
+            edit.languageId = 2
+            #expect(code(try await either(alice, LemmyV3.EditComment(edit), LemmyV4.EditComment(edit))) == "language_not_allowed")
+            // Someone else's comment, too long: the author check comes first.
+            var long = ApiEditComment(commentId: id)
+            long.content = String(repeating: "x", count: 10_001)
+            #expect(code(try await either(carol, LemmyV3.EditComment(long), LemmyV4.EditComment(long))) == "no_comment_edit_allowed")
+        }
+    }
+
     @Test("Post titles, links, bodies and alt text are checked as each version checks them", arguments: LemmyDialect.allCases)
     func postFields(dialect: LemmyDialect) async throws {
         try await withServer(dialect) { server in

@@ -85,12 +85,9 @@ struct PagingTests {
             let alice = try await TestClient(server).login("alice")
             let post = 8
             let before = try await alice.comments(post: post, maxDepth: 1).count
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                for index in 0..<(305 - before) {
-                    group.addTask { _ = try await alice.comment(post: post, parent: nil, "Comment \(index)") }
-                    if index % 8 == 7 { try await group.next() }
-                }
-                try await group.waitForAll()
+            // One at a time: the tests share one HTTP client, whose pool a burst can exhaust.
+            for index in 0..<(305 - before) {
+                _ = try await alice.comment(post: post, parent: nil, "Comment \(index)")
             }
             let form = ApiGetComments(maxDepth: 1, postId: post)
             if dialect == .v0_19 {

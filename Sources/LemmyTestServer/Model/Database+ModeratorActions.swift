@@ -24,16 +24,25 @@ extension Database {
         modlog.append(entry)
     }
 
+    /// Bans or unbans a person from a community, in Lemmy's order. 0.19 and 1.0: the expiry
+    /// (`ban_expiration_in_past`; a time `chrono` cannot hold is `invalid_unix_time`), the
+    /// moderator, the higher-moderator check (an admin or a more senior moderator cannot be
+    /// banned, or unbanned, by a junior: `not_higher_mod`), the reason's length. 0.18: the
+    /// moderator and the reason only, so a moderator may ban an admin there.
     mutating func banFromCommunity(
-        _ communityId: Int, personId targetId: Int, ban: Bool, reason: String?,
-        by personId: Int, now: Double
+        _ communityId: Int, personId targetId: Int, ban: Bool, reason: String?, expires: Int?,
+        by personId: Int, now: Double, dialect: LemmyDialect
     ) throws {
+        if dialect != .v0_18, let expires {
+            // `Utc.timestamp_opt` holds about ±262,000 years of seconds.
+            guard abs(expires) < 8_210_266_876_800 else { throw APIError.code("invalid_unix_time") }
+            if Double(expires) < now { throw APIError.code("ban_expiration_in_past") }
+        }
         guard community(communityId) != nil else { throw APIError.notFound("community") }
-        guard let target = person(targetId) else { throw APIError.notFound("person") }
+        guard person(targetId) != nil else { throw APIError.notFound("person") }
         guard isModOrAdmin(personId, of: communityId) else { throw APIError.code("not_a_mod_or_admin") }
-        // Lemmy refuses to let a moderator ban an admin or a fellow moderator's superior; an admin
-        // target is the case that matters here.
-        if target.isAdmin && ban { throw APIError.code("cant_ban_admin") }
+        if dialect != .v0_18 { try checkHigherModOrAdmin(personId, in: communityId, than: [targetId]) }
+        try ContentRules.checkBody(reason, post: false, dialect: dialect)
         if ban {
             communities[communityId - 1].bannedPersons.insert(targetId)
         } else {
@@ -51,6 +60,7 @@ extension Database {
     ) throws {
         guard let comment = comment(commentId), let post = post(comment.postId) else { throw APIError.notFound("comment") }
         guard isModOrAdmin(personId, of: post.communityId) else { throw APIError.code("not_a_mod_or_admin") }
+        if dialect != .v0_18 { try checkHigherModOrAdmin(personId, in: post.communityId, than: [comment.creatorId]) }
         if dialect != .v0_18 && comment.deleted { throw APIError.code(dialect == .v1_0 ? "couldnt_update" : "couldnt_update_comment") }
         comments[commentId - 1].removed = removed
         if dialect != .v0_18 { resolveReports(.comment, of: commentId, by: personId, now: now) }
@@ -74,15 +84,40 @@ extension Database {
         comments[commentId - 1].distinguished = distinguished
     }
 
-    /// Appoints or dismisses a moderator (admins and the community's moderators).
-    mutating func setModerator(_ targetId: Int, of communityId: Int, added: Bool, by personId: Int) throws {
-        guard community(communityId) != nil else { throw APIError.notFound("community") }
+    /// Appoints or dismisses a moderator (admins and the community's moderators). A dismissal
+    /// takes a higher moderator (0.19, 1.0), and 1.0 keeps a community's last moderator unless an
+    /// admin acts (`cannot_leave_mod`). An admin acts on a remote community only as one of its
+    /// moderators (0.19, 1.0: `not_a_moderator`). Appointing a moderator twice is refused by the
+    /// table's key in 0.18 and 0.19 (`community_moderator_already_exists`); 1.0 upserts.
+    mutating func setModerator(_ targetId: Int, of communityId: Int, added: Bool, by personId: Int, dialect: LemmyDialect) throws {
+        guard let record = community(communityId) else { throw APIError.notFound("community") }
         guard person(targetId) != nil else { throw APIError.notFound("person") }
         guard isModOrAdmin(personId, of: communityId) else { throw APIError.code("not_a_mod_or_admin") }
+        let actorIsAdmin = person(personId)?.isAdmin == true
+        if !added && dialect != .v0_18 {
+            try checkHigherModOrAdmin(personId, in: communityId, than: [targetId])
+            if dialect == .v1_0 && !actorIsAdmin && record.moderators.count == 1 { throw APIError.code("cannot_leave_mod") }
+        }
+        if dialect != .v0_18 && actorIsAdmin && record.instanceId != 1 && !record.moderators.contains(personId) {
+            throw APIError.code("not_a_moderator")
+        }
+        if added && dialect != .v1_0 && record.moderators.contains(targetId) {
+            throw APIError.code("community_moderator_already_exists")
+        }
         var moderators = communities[communityId - 1].moderators
         if added, !moderators.contains(targetId) { moderators.append(targetId) }
         if !added { moderators.removeAll { $0 == targetId } }
         communities[communityId - 1].moderators = moderators
+    }
+
+    /// Lemmy's `is_higher_mod_or_admin_check` (0.19, 1.0): of the actor and the targets, the
+    /// admins (oldest account first) and then the community's moderators (longest serving
+    /// first) are listed, and the actor must come first, else `not_higher_mod`.
+    func checkHigherModOrAdmin(_ actorId: Int, in communityId: Int, than targets: [Int]) throws {
+        let people = Set(targets + [actorId])
+        let admins = persons.filter { $0.isAdmin && people.contains($0.id) }.map(\.id)
+        let moderators = community(communityId)?.moderators.filter(people.contains) ?? []
+        guard (admins + moderators).first == actorId else { throw APIError.code("not_higher_mod") }
     }
 
     /// Whether `personId` may post or comment in `communityId`.

@@ -130,6 +130,7 @@ extension Database {
     mutating func removePost(_ postId: Int, removed: Bool, reason: String?, by personId: Int, now: Double, dialect: LemmyDialect) throws {
         guard let post = post(postId) else { throw APIError.notFound("post") }
         guard isModOrAdmin(personId, of: post.communityId) else { throw APIError.code("not_a_mod_or_admin") }
+        if dialect != .v0_18 { try checkHigherModOrAdmin(personId, in: post.communityId, than: [post.creatorId]) }
         posts[postId - 1].removed = removed
         if dialect != .v0_18 { resolveReports(.post, of: postId, by: personId, now: now) }
         modlog.append(
@@ -142,9 +143,9 @@ extension Database {
     /// even when deleted), the community, the post's state, the lock (which 0.19 and 1.0 let
     /// moderators and admins through), then the parent: one that does not exist is ignored (a
     /// top-level comment), one on another post is `couldnt_create_comment`, one too deep
-    /// `max_comment_depth_reached`.
+    /// `max_comment_depth_reached`; last the language (`language_not_allowed`).
     mutating func createComment(
-        content: String, postId: Int, parentId: Int?, by personId: Int, now: Double, dialect: LemmyDialect
+        content: String, postId: Int, parentId: Int?, languageId: Int? = nil, by personId: Int, now: Double, dialect: LemmyDialect
     ) throws -> Int {
         try ContentRules.checkBody(content, post: false, dialect: dialect)
         guard let post = post(postId) else { throw APIError.notFound("post") }
@@ -162,6 +163,7 @@ extension Database {
             depth = parent.depth + 1
             recipient = parent.creatorId
         }
+        try Self.checkLanguage(languageId)
         let parentId = parent?.id
         let id = comments.count + 1
         comments.append(
@@ -194,13 +196,24 @@ extension Database {
         return id
     }
 
-    mutating func editComment(_ commentId: Int, content: String?, by personId: Int, now: Double, dialect: LemmyDialect) throws {
-        try ContentRules.checkBody(content, post: false, dialect: dialect)
+    /// Edits one's comment, in Lemmy's order: the comment, the community, the author, the
+    /// language, then the text's length.
+    mutating func editComment(
+        _ commentId: Int, content: String?, languageId: Int? = nil, by personId: Int, now: Double, dialect: LemmyDialect
+    ) throws {
         guard let comment = comment(commentId) else { throw APIError.notFound("comment") }
         try checkCommunityAction(by: personId, on: comment, dialect: dialect)
         guard comment.creatorId == personId else { throw APIError.code("no_comment_edit_allowed") }
+        try Self.checkLanguage(languageId)
+        try ContentRules.checkBody(content, post: false, dialect: dialect)
         if let content { comments[commentId - 1].content = content }
         comments[commentId - 1].updated = now
+    }
+
+    /// The site's languages are undetermined (0) and English (37); others are `language_not_allowed`.
+    static func checkLanguage(_ id: Int?) throws {
+        guard let id else { return }
+        guard id == 0 || id == 37 else { throw APIError.code("language_not_allowed") }
     }
 
     /// Deletes or restores one's comment; Lemmy refuses to set the flag it already has.

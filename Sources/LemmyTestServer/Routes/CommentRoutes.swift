@@ -87,7 +87,7 @@ private func getComment(_ db: Database, _ call: Call<ApiGetComment>) throws -> A
 
 private func createComment(_ db: inout Database, _ call: Call<ApiCreateComment>) throws -> ApiCommentResponse {
     let id = try db.createComment(
-        content: call.form.content, postId: call.form.postId, parentId: call.form.parentId,
+        content: call.form.content, postId: call.form.postId, parentId: call.form.parentId, languageId: call.form.languageId,
         by: try call.requireViewer(), now: call.now, dialect: call.dialect)
     var response = call.renderer(db).commentResponse(id)
     response.formId = call.form.formId
@@ -96,7 +96,8 @@ private func createComment(_ db: inout Database, _ call: Call<ApiCreateComment>)
 
 private func editComment(_ db: inout Database, _ call: Call<ApiEditComment>) throws -> ApiCommentResponse {
     try db.editComment(
-        call.form.commentId, content: call.form.content, by: try call.requireViewer(), now: call.now, dialect: call.dialect)
+        call.form.commentId, content: call.form.content, languageId: call.form.languageId, by: try call.requireViewer(), now: call.now,
+        dialect: call.dialect)
     var response = call.renderer(db).commentResponse(call.form.commentId)
     response.formId = call.form.formId
     return response

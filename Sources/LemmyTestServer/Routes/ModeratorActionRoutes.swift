@@ -26,14 +26,14 @@ extension APIRoutes {
         }
         add(LemmyV3.BanFromCommunity.self, auth: true) { db, call in
             try db.banFromCommunity(
-                call.form.communityId, personId: call.form.personId, ban: call.form.ban,
-                reason: call.form.reason, by: try call.requireViewer(), now: call.now)
+                call.form.communityId, personId: call.form.personId, ban: call.form.ban, reason: call.form.reason,
+                expires: call.form.expiresAt ?? call.form.expires, by: try call.requireViewer(), now: call.now, dialect: call.dialect)
             return ApiBanFromCommunityResponse(personView: call.renderer(db).personView(call.form.personId), banned: call.form.ban)
         }
         add(LemmyV4.BanFromCommunity.self, auth: true) { db, call in
             try db.banFromCommunity(
-                call.form.communityId, personId: call.form.personId, ban: call.form.ban,
-                reason: call.form.reason, by: try call.requireViewer(), now: call.now)
+                call.form.communityId, personId: call.form.personId, ban: call.form.ban, reason: call.form.reason,
+                expires: call.form.expiresAt ?? call.form.expires, by: try call.requireViewer(), now: call.now, dialect: call.dialect)
             return ApiPersonResponse(personView: call.renderer(db).personView(call.form.personId))
         }
         add(LemmyV3.RemoveComment.self, auth: true) { db, call in
@@ -49,11 +49,13 @@ extension APIRoutes {
             return call.renderer(db).commentResponse(call.form.commentId)
         }
         add(LemmyV3.AddModToCommunity.self, auth: true) { db, call in
-            try db.setModerator(call.form.personId, of: call.form.communityId, added: call.form.added, by: try call.requireViewer())
+            try db.setModerator(
+                call.form.personId, of: call.form.communityId, added: call.form.added, by: try call.requireViewer(), dialect: call.dialect)
             return ApiAddModToCommunityResponse(moderators: call.renderer(db).moderators(of: call.form.communityId))
         }
         add(LemmyV4.AddModToCommunity.self, auth: true) { db, call in
-            try db.setModerator(call.form.personId, of: call.form.communityId, added: call.form.added, by: try call.requireViewer())
+            try db.setModerator(
+                call.form.personId, of: call.form.communityId, added: call.form.added, by: try call.requireViewer(), dialect: call.dialect)
             return ApiAddModToCommunityResponse(moderators: call.renderer(db).moderators(of: call.form.communityId))
         }
         add(LemmyV3.BlockInstance.self, auth: true) { db, call in

@@ -208,10 +208,9 @@ private func editPost(_ db: inout Database, _ call: Call<ApiEditPost>) throws ->
     return ApiPostResponse(postView: call.renderer(db).postView(form.postId))
 }
 
-/// The site's languages are undetermined (0) and English (37); others are `language_not_allowed`.
+/// `id`, checked by ``Database/checkLanguage(_:)``.
 private func checkedLanguage(_ id: Int?) throws -> Int? {
-    guard let id else { return nil }
-    guard id == 0 || id == 37 else { throw APIError.code("language_not_allowed") }
+    try Database.checkLanguage(id)
     return id
 }
 
