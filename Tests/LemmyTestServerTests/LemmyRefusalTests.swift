@@ -366,6 +366,14 @@ struct LemmyRefusalTests {
             let again = ApiAddModToCommunity(communityId: 1, personId: 3, added: true)
             let twice = code(try await either(bob, LemmyV3.AddModToCommunity(again), LemmyV4.AddModToCommunity(again)))
             #expect(twice == (dialect == .v1_0 ? "ok" : "community_moderator_already_exists"))
+            // The only moderator of a new community leaves it: 1.0 keeps them.
+            let created = try await post(bob, "/community", ["name": "bobs_corner", "title": "Bob's corner"])
+            let community = try #require(
+                ((try JSONSerialization.jsonObject(with: created.body) as? [String: Any])?["community_view"] as? [String: Any])
+                    .flatMap { ($0["community"] as? [String: Any])?["id"] as? Int })
+            let leave = ApiAddModToCommunity(communityId: community, personId: 3, added: false)
+            let left = code(try await either(bob, LemmyV3.AddModToCommunity(leave), LemmyV4.AddModToCommunity(leave)))
+            #expect(left == (dialect == .v1_0 ? "cannot_leave_mod" : "ok"))
         }
     }
 
