@@ -204,6 +204,23 @@ struct LemmyRefusalTests: RefusalChecking {
     }
 
     /// `v3` or `v4` as the client's dialect wants, answered raw.
+    @Test("An edit parses its link first and checks its language after its author (0.19, 1.0)", arguments: [LemmyDialect.v0_19, .v1_0])
+    func editPostOrder(dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            let alice = try await TestClient(server).login("alice")
+            let carol = try await TestClient(server).login("carol")
+            let created = try await createPost(alice, ["name": "Alice's post"])
+            let id = try #require(
+                ((try JSONSerialization.jsonObject(with: created.body) as? [String: Any])?["post_view"] as? [String: Any])
+                    .flatMap { ($0["post"] as? [String: Any])?["id"] as? Int })
+            let path = "/post"
+            #expect(
+                refusal(try await post(alice, path, ["post_id": id, "name": "", "url": "not a link"], method: "PUT")).code == "invalid_url")
+            #expect(refusal(try await post(carol, path, ["post_id": id, "language_id": 2], method: "PUT")).code == "no_post_edit_allowed")
+            #expect(refusal(try await post(alice, path, ["post_id": id, "language_id": 2], method: "PUT")).code == "language_not_allowed")
+        }
+    }
+
     @Test("Post titles, links, bodies and alt text are checked as each version checks them", arguments: LemmyDialect.allCases)
     func postFields(dialect: LemmyDialect) async throws {
         try await withServer(dialect) { server in

@@ -49,8 +49,7 @@ extension RefusalChecking {
         try await post(client, "/post", fields.merging(["community_id": 1]) { a, _ in a })
     }
 
-    func either<V3: LemmyRequest, V4: LemmyRequest>(_ client: TestClient, _ v3: V3, _ v4: V4) async throws -> TestClient.RawResponse
-    {
+    func either<V3: LemmyRequest, V4: LemmyRequest>(_ client: TestClient, _ v3: V3, _ v4: V4) async throws -> TestClient.RawResponse {
         client.dialect == .v1_0 ? try await client.sendRaw(v4) : try await client.sendRaw(v3)
     }
 }

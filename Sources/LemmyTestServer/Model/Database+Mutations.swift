@@ -103,12 +103,13 @@ extension Database {
     }
 
     mutating func editPost(
-        _ postId: Int, name: String?, url: String?, body: String?, nsfw: Bool?, by personId: Int,
+        _ postId: Int, name: String?, url: String?, body: String?, nsfw: Bool?, languageId: Int? = nil, by personId: Int,
         now: Double, dialect: LemmyDialect
     ) throws {
         guard let post = post(postId) else { throw APIError.notFound("post") }
         try checkCommunityAction(by: personId, in: post.communityId, dialect: dialect)
         guard post.creatorId == personId else { throw APIError.code("no_post_edit_allowed") }
+        try Self.checkLanguage(languageId)
         if let name { posts[postId - 1].name = name }
         if let url { posts[postId - 1].url = url.isEmpty ? nil : url }
         if let body { posts[postId - 1].body = body }

@@ -189,15 +189,22 @@ private func createPost(_ db: inout Database, _ call: Call<ApiCreatePost>) throw
 private func editPost(_ db: inout Database, _ call: Call<ApiEditPost>) throws -> ApiPostResponse {
     let form = call.form
     let dialect = call.dialect
+    // 0.19 and 1.0 parse the links before anything else (`diesel_url_update`), and check the
+    // language only once the post, its community and its author are checked.
+    if dialect != .v0_18 {
+        for text in [form.url, form.customThumbnail].compactMap({ $0 }) {
+            try ContentRules.checkParses(text, dialect: dialect, creating: false)
+        }
+    }
     if let name = form.name { try ContentRules.checkPostTitle(name, dialect: dialect, creating: false) }
     try ContentRules.checkBody(form.body, post: true, dialect: dialect)
     try ContentRules.checkAltText(form.altText)
     let url = try ContentRules.checkURL(form.url, dialect: dialect, creating: false)
     let thumbnail = try ContentRules.checkURL(form.customThumbnail, dialect: dialect, creating: false)
-    let language = try checkedLanguage(form.languageId)
+    let language = dialect == .v0_18 ? try checkedLanguage(form.languageId) : form.languageId
     try db.editPost(
         form.postId, name: form.name.map(ContentRules.trimmed), url: url, body: form.body, nsfw: form.nsfw,
-        by: try call.requireViewer(), now: call.now, dialect: dialect)
+        languageId: language, by: try call.requireViewer(), now: call.now, dialect: dialect)
     if let language { db.posts[form.postId - 1].languageId = language }
     if thumbnail != nil || form.altText != nil {
         var media = db.posts[form.postId - 1].media ?? PostMedia()
