@@ -10,9 +10,10 @@ struct FeedContext<Query: Sendable>: Sendable {
     var discards = FeedDiscards()
 }
 
-/// How many items of the feed's last answer the feed left out because they cannot be placed
-/// (a comment of another post, or one whose path does not put it where it was asked for): a
-/// federated server's answer may hold anything, and what is dropped is counted, not hidden.
+/// How many items of the feed's answers since its first page the feed left out because they
+/// cannot be placed (a comment of another post, or one whose path does not put it where it was
+/// asked for): a federated server's answer may hold anything, and what is dropped is counted,
+/// not hidden.
 @MainActor @Observable
 final class FeedDiscards {
     var count = 0
