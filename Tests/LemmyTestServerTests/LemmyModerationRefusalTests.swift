@@ -103,9 +103,7 @@ struct LemmyModerationRefusalTests: RefusalChecking {
             func code(_ raw: TestClient.RawResponse) -> String { raw.status == 200 ? "ok" : refusal(raw).code }
             let later = dialect != .v0_18
             let adminPost = try await createPost(admin, ["name": "An admin's post"])
-            let postId = try #require(
-                ((try JSONSerialization.jsonObject(with: adminPost.body) as? [String: Any])?["post_view"] as? [String: Any])
-                    .flatMap { ($0["post"] as? [String: Any])?["id"] as? Int })
+            let postId = try #require(createdId(adminPost, view: "post_view", entity: "post"))
             let remove = ApiRemovePost(postId: postId, removed: true, reason: "Off topic")
             #expect(
                 code(try await either(bob, LemmyV3.RemovePost(remove), LemmyV4.RemovePost(remove))) == (later ? "not_higher_mod" : "ok"))
@@ -125,9 +123,7 @@ struct LemmyModerationRefusalTests: RefusalChecking {
             #expect(twice == (dialect == .v1_0 ? "ok" : "community_moderator_already_exists"))
             // The only moderator of a new community leaves it: 1.0 keeps them.
             let created = try await post(bob, "/community", ["name": "bobs_corner", "title": "Bob's corner"])
-            let community = try #require(
-                ((try JSONSerialization.jsonObject(with: created.body) as? [String: Any])?["community_view"] as? [String: Any])
-                    .flatMap { ($0["community"] as? [String: Any])?["id"] as? Int })
+            let community = try #require(createdId(created, view: "community_view", entity: "community"))
             let leave = ApiAddModToCommunity(communityId: community, personId: 3, added: false)
             let left = code(try await either(bob, LemmyV3.AddModToCommunity(leave), LemmyV4.AddModToCommunity(leave)))
             #expect(left == (dialect == .v1_0 ? "cannot_leave_mod" : "ok"))

@@ -188,9 +188,7 @@ struct LemmyRefusalTests: RefusalChecking {
             let carol = try await TestClient(server).login("carol")
             let created = try await post(alice, "/community", ["name": "inner_circle", "title": "Inner circle", "visibility": "private"])
             #expect(created.status == 200, "\(String(decoding: created.body, as: UTF8.self))")
-            let object = try JSONSerialization.jsonObject(with: created.body) as? [String: Any]
-            let view = try #require(object?["community_view"] as? [String: Any])
-            let id = try #require((view["community"] as? [String: Any])?["id"] as? Int)
+            let id = try #require(createdId(created, view: "community_view", entity: "community"))
             // Bob asks to follow: his follow waits for a moderator's approval.
             let follow = try await post(bob, "/community/follow", ["community_id": id, "follow": true])
             #expect(follow.status == 200)
@@ -210,9 +208,7 @@ struct LemmyRefusalTests: RefusalChecking {
             let alice = try await TestClient(server).login("alice")
             let carol = try await TestClient(server).login("carol")
             let created = try await createPost(alice, ["name": "Alice's post"])
-            let id = try #require(
-                ((try JSONSerialization.jsonObject(with: created.body) as? [String: Any])?["post_view"] as? [String: Any])
-                    .flatMap { ($0["post"] as? [String: Any])?["id"] as? Int })
+            let id = try #require(createdId(created, view: "post_view", entity: "post"))
             let path = "/post"
             #expect(
                 refusal(try await post(alice, path, ["post_id": id, "name": "", "url": "not a link"], method: "PUT")).code == "invalid_url")

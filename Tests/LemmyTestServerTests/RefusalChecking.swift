@@ -52,4 +52,10 @@ extension RefusalChecking {
     func either<V3: LemmyRequest, V4: LemmyRequest>(_ client: TestClient, _ v3: V3, _ v4: V4) async throws -> TestClient.RawResponse {
         client.dialect == .v1_0 ? try await client.sendRaw(v4) : try await client.sendRaw(v3)
     }
+
+    /// The id in `view`.`entity`.id of an answer (`post_view`.`post`), nil when it has none.
+    func createdId(_ raw: TestClient.RawResponse, view: String, entity: String) -> Int? {
+        let object = try? JSONSerialization.jsonObject(with: raw.body) as? [String: Any]
+        return ((object?[view] as? [String: Any])?[entity] as? [String: Any])?["id"] as? Int
+    }
 }
