@@ -8,7 +8,7 @@ extension ApiClient {
     func person1(_ person: ApiPerson, blocked: Bool? = nil) -> Person1 {
         let cached = caches.person1[person.id]
         let isBlocked = blocked ?? cached?.confirmed.blocked ?? account?.blockedPersonIds.contains(person.id) ?? false
-        let snapshot = Person1Snapshot(person, blocked: isBlocked)
+        let snapshot = Person1Snapshot(person, blocked: isBlocked, text: escapedText)
         // The generated `merge(_:)` would look the id up again.
         if let cached {
             cached.merge(snapshot, sequence: mergeSequence)
@@ -32,7 +32,7 @@ extension ApiClient {
     func community1(_ community: ApiCommunity, blocked: Bool? = nil) -> Community1 {
         let cached = caches.community1[community.id]
         let isBlocked = blocked ?? cached?.confirmed.blocked ?? account?.blockedCommunityIds.contains(community.id) ?? false
-        let snapshot = Community1Snapshot(community, blocked: isBlocked)
+        let snapshot = Community1Snapshot(community, blocked: isBlocked, text: escapedText)
         // The generated `merge(_:)` would look the id up again.
         if let cached {
             cached.merge(snapshot, sequence: mergeSequence)
@@ -60,7 +60,7 @@ extension ApiClient {
     }
 
     func post1(_ post: ApiPost) -> Post1 {
-        let snapshot = Post1Snapshot(post)
+        let snapshot = Post1Snapshot(post, text: escapedText)
         return merge(snapshot)
     }
 
@@ -81,7 +81,7 @@ extension ApiClient {
     }
 
     func comment1(_ comment: ApiComment) -> Comment1 {
-        let snapshot = Comment1Snapshot(comment)
+        let snapshot = Comment1Snapshot(comment, text: escapedText)
         return merge(snapshot)
     }
 
@@ -96,7 +96,7 @@ extension ApiClient {
 
     func site3(_ response: ApiGetSiteResponse) -> Site3 {
         let view = response.siteView
-        let site1 = merge(Site1Snapshot(view.site))
+        let site1 = merge(Site1Snapshot(view.site, text: escapedText))
         let site2 = merge(Site2Snapshot(view), site1: site1)
         let admins = response.admins.map { person2($0).person1 }
         let snapshot = Site3Snapshot(version: response.version)
@@ -130,7 +130,7 @@ extension ApiClient {
         let previous = caches.message1[message.id]?.confirmed
         let snapshot = Message1Snapshot(
             id: message.id, actorId: LinkText(text: message.apId),
-            content: message.content, created: message.publishedAt.date,
+            content: escapedText.unescape(message.content), created: message.publishedAt.date,
             updated: message.updatedAt?.date, deleted: message.deleted,
             read: notification?.read ?? message.read ?? previous?.read ?? false,
             notificationId: notification?.id ?? previous?.notificationId)

@@ -22,14 +22,14 @@ extension ApiClient {
         var entries = response.removedPosts.map { view in
             ModlogEntry(
                 id: view.modRemovePost.id, action: .removePost, date: view.modRemovePost.when.date,
-                reason: view.modRemovePost.reason, isRevert: !view.modRemovePost.removed,
+                reason: escapedText.unescape(view.modRemovePost.reason), isRevert: !view.modRemovePost.removed,
                 moderator: view.moderator.map { person1($0) }, targetPerson: nil,
                 community: community1(view.community), post: post1(view.post), comment: nil)
         }
         entries += response.removedComments.map { view in
             ModlogEntry(
                 id: view.modRemoveComment.id, action: .removeComment, date: view.modRemoveComment.when.date,
-                reason: view.modRemoveComment.reason, isRevert: !view.modRemoveComment.removed,
+                reason: escapedText.unescape(view.modRemoveComment.reason), isRevert: !view.modRemoveComment.removed,
                 moderator: view.moderator.map { person1($0) }, targetPerson: person1(view.commenter),
                 community: community1(view.community), post: post1(view.post), comment: comment1(view.comment))
         }
@@ -48,25 +48,27 @@ extension ApiClient {
         entries += response.adminPurgedPosts.map { view in
             ModlogEntry(
                 id: view.adminPurgePost.id, action: .purgePost, date: view.adminPurgePost.when.date,
-                reason: view.adminPurgePost.reason, isRevert: false, moderator: view.admin.map { person1($0) }, targetPerson: nil,
+                reason: escapedText.unescape(view.adminPurgePost.reason), isRevert: false, moderator: view.admin.map { person1($0) },
+                targetPerson: nil,
                 community: community1(view.community), post: nil, comment: nil)
         }
         entries += response.adminPurgedComments.map { view in
             ModlogEntry(
                 id: view.adminPurgeComment.id, action: .purgeComment, date: view.adminPurgeComment.when.date,
-                reason: view.adminPurgeComment.reason, isRevert: false, moderator: view.admin.map { person1($0) }, targetPerson: nil,
+                reason: escapedText.unescape(view.adminPurgeComment.reason), isRevert: false, moderator: view.admin.map { person1($0) },
+                targetPerson: nil,
                 community: nil, post: post1(view.post), comment: nil)
         }
         entries += response.adminPurgedCommunities.map { view in
             ModlogEntry(
                 id: view.adminPurgeCommunity.id, action: .purgeCommunity, date: view.adminPurgeCommunity.when.date,
-                reason: view.adminPurgeCommunity.reason, isRevert: false, moderator: view.admin.map { person1($0) },
+                reason: escapedText.unescape(view.adminPurgeCommunity.reason), isRevert: false, moderator: view.admin.map { person1($0) },
                 targetPerson: nil, community: nil, post: nil, comment: nil)
         }
         entries += response.adminPurgedPersons.map { view in
             ModlogEntry(
                 id: view.adminPurgePerson.id, action: .purgePerson, date: view.adminPurgePerson.when.date,
-                reason: view.adminPurgePerson.reason, isRevert: false, moderator: view.admin.map { person1($0) },
+                reason: escapedText.unescape(view.adminPurgePerson.reason), isRevert: false, moderator: view.admin.map { person1($0) },
                 targetPerson: nil, community: nil, post: nil, comment: nil)
         }
         // Whether another page follows depends on every action in the answer, mapped or not.
@@ -96,7 +98,7 @@ extension ApiClient {
             default: .other(String(describing: view.modlog.kind))
             }
         return ModlogEntry(
-            id: view.modlog.id, action: action, date: view.modlog.publishedAt.date, reason: view.modlog.reason,
+            id: view.modlog.id, action: action, date: view.modlog.publishedAt.date, reason: escapedText.unescape(view.modlog.reason),
             isRevert: view.modlog.isRevert, moderator: view.moderator.map { person1($0) },
             targetPerson: view.targetPerson.map { person1($0) }, community: view.targetCommunity.map { community1($0) },
             post: view.targetPost.map { post1($0) }, comment: view.targetComment.map { comment1($0) })

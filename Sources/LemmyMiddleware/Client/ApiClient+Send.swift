@@ -34,7 +34,7 @@ extension ApiClient {
             guard mapped.kind == .notLoggedIn, await refreshedToken(replacing: sentWith) else { throw mapped }
             do { response = try await raw.send(request) } catch { throw ApiClientError(error) }
         }
-        mergeSequence = sequence
+        beginMerge(sequence)
         return response
     }
 
@@ -63,6 +63,13 @@ extension ApiClient {
     func send<R: LemmyGenerationalRequest>(_ request: R, mutation: Bool) async throws(ApiClientError) -> R.V3.Response
     where R.V4.Response == R.V3.Response {
         try await generation() == .v4 ? send(request.v4, mutation: mutation) : send(request.v3, mutation: mutation)
+    }
+
+    /// Readies the merge of the answer to request `sequence`: its number for the merge's tags, and
+    /// how the server stores text (known once it answered), for the snapshots' text.
+    func beginMerge(_ sequence: UInt64) {
+        mergeSequence = sequence
+        escapedText = LemmyEscapedText(raw.knownServerVersion)
     }
 
     /// Numbers a request about to be sent.
@@ -103,7 +110,7 @@ extension ApiClient {
             guard mapped.kind == .notLoggedIn, await refreshedToken(replacing: sentWith) else { throw mapped }
             do { page = try await raw.page(request, at: cursor?.raw) } catch { throw ApiClientError(error) }
         }
-        mergeSequence = sequence
+        beginMerge(sequence)
         return (page.items, page.next.map(PageCursor.init))
     }
 

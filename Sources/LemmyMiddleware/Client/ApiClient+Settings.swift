@@ -74,7 +74,7 @@ extension ApiClient {
         let sequence = takeSequence()
         do {
             let response = try await raw.send(request)
-            mergeSequence = sequence
+            beginMerge(sequence)
             return response
         } catch {
             if case .server(let failure) = error, failure.code == .incorrectLogin {

@@ -44,6 +44,9 @@ public final class ApiClient {
     @ObservationIgnored var nextSequence: UInt64 = 0
     /// The sequence number of the request whose answer is being merged now.
     @ObservationIgnored var mergeSequence: UInt64 = 0
+    /// How the server that answered stores text: 0.18.3 to 0.18.5 escape it as HTML, which the
+    /// snapshots undo (see `LemmyEscapedText`). Set with ``mergeSequence``.
+    @ObservationIgnored var escapedText: LemmyEscapedText = .verbatim
     /// Instance blocks the server confirmed last (what a failed instance block rolls back to).
     @ObservationIgnored var confirmedBlockedInstanceIds: Set<Int> = []
     /// Orders instance blocks: each is sent after the previous one finished.

@@ -1,10 +1,11 @@
 internal import LemmyAPI
 
 extension Comment1Snapshot {
-    init(_ comment: __shared ApiComment) {
+    /// `text` says how the server stores the content (see `LemmyEscapedText`).
+    init(_ comment: __shared ApiComment, text: LemmyEscapedText) {
         let path = CommentPath.ids(comment.path)
         self.init(
-            id: comment.id, actorId: LinkText(text: comment.apId), content: comment.content,
+            id: comment.id, actorId: LinkText(text: comment.apId), content: text.unescape(comment.content),
             creatorId: comment.creatorId, postId: comment.postId, path: path,
             created: comment.publishedAt.date, updated: comment.updatedAt?.date, deleted: comment.deleted,
             removed: comment.removed, distinguished: comment.distinguished, languageId: comment.languageId)

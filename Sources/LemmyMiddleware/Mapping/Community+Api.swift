@@ -1,11 +1,12 @@
 internal import LemmyAPI
 
 extension Community1Snapshot {
-    init(_ community: __shared ApiCommunity, blocked: Bool) {
+    /// `text` says how the server stores the title and description (see `LemmyEscapedText`).
+    init(_ community: __shared ApiCommunity, blocked: Bool, text: LemmyEscapedText) {
         self.init(
             id: community.id, actorId: LinkText(text: community.apId), name: community.name,
-            displayName: community.title.flatMap { $0.isEmpty ? nil : $0 } ?? community.name,
-            description: community.description ?? community.sidebar,
+            displayName: community.title.flatMap { $0.isEmpty ? nil : text.unescape($0) } ?? community.name,
+            description: text.unescape(community.description ?? community.sidebar),
             icon: ApiConversions.link(community.icon),
             banner: ApiConversions.link(community.banner),
             created: community.publishedAt.date, updated: community.updatedAt?.date, nsfw: community.nsfw,

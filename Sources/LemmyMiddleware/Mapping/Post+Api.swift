@@ -1,12 +1,13 @@
 internal import LemmyAPI
 
 extension Post1Snapshot {
-    init(_ post: __shared ApiPost) {
+    /// `text` says how the server stores titles, bodies and embeds (see `LemmyEscapedText`).
+    init(_ post: __shared ApiPost, text: LemmyEscapedText) {
         self.init(
-            id: post.id, actorId: LinkText(text: post.apId), title: post.name, content: post.body,
+            id: post.id, actorId: LinkText(text: post.apId), title: text.unescape(post.name), content: text.unescape(post.body),
             linkURL: ApiConversions.link(post.url),
             thumbnailURL: ApiConversions.link(post.thumbnailUrl),
-            embedTitle: post.embedTitle, embedDescription: post.embedDescription,
+            embedTitle: text.unescape(post.embedTitle), embedDescription: text.unescape(post.embedDescription),
             embedVideoURL: ApiConversions.link(post.embedVideoUrl),
             urlContentType: post.urlContentType, altText: post.altText, creatorId: post.creatorId, communityId: post.communityId,
             created: post.publishedAt.date, updated: post.updatedAt?.date, deleted: post.deleted,

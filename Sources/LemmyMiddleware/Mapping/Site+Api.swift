@@ -1,10 +1,11 @@
 internal import LemmyAPI
 
 extension Site1Snapshot {
-    init(_ site: __shared ApiSite) {
+    /// `text` says how the server stores its name, summary and sidebar (see `LemmyEscapedText`).
+    init(_ site: __shared ApiSite, text: LemmyEscapedText) {
         self.init(
-            id: site.id, actorId: LinkText(text: site.apId), name: site.name,
-            summary: site.description ?? site.summary, sidebar: site.sidebar,
+            id: site.id, actorId: LinkText(text: site.apId), name: text.unescape(site.name),
+            summary: text.unescape(site.description ?? site.summary), sidebar: text.unescape(site.sidebar),
             icon: ApiConversions.link(site.icon), banner: ApiConversions.link(site.banner),
             created: site.publishedAt.date)
     }

@@ -59,7 +59,7 @@ extension ApiClient {
     func report(_ view: ApiPostReportView) -> Report {
         let report = view.postReport
         return Report(
-            api: self, id: ReportId(.post, report.id), reason: report.reason, reporter: person1(view.creator),
+            api: self, id: ReportId(.post, report.id), reason: escapedText.unescape(report.reason), reporter: person1(view.creator),
             post: post1(view.post), comment: nil, community: community1(view.community),
             contentCreator: person1(view.postCreator), originalText: report.originalPostName,
             created: report.publishedAt.date, isResolved: report.resolved, resolver: view.resolver.map { person1($0) })
@@ -68,7 +68,8 @@ extension ApiClient {
     func report(_ view: ApiPrivateMessageReportView) -> Report {
         let report = view.privateMessageReport
         return Report(
-            api: self, id: ReportId(.privateMessage, report.id), reason: report.reason, reporter: person1(view.creator),
+            api: self, id: ReportId(.privateMessage, report.id), reason: escapedText.unescape(report.reason),
+            reporter: person1(view.creator),
             post: nil, comment: nil, messageId: report.privateMessageId, community: nil,
             contentCreator: person1(view.privateMessageCreator), originalText: report.originalPmText,
             created: report.publishedAt.date, isResolved: report.resolved, resolver: view.resolver.map { person1($0) })
@@ -77,7 +78,7 @@ extension ApiClient {
     func report(_ view: ApiCommentReportView) -> Report {
         let report = view.commentReport
         return Report(
-            api: self, id: ReportId(.comment, report.id), reason: report.reason, reporter: person1(view.creator),
+            api: self, id: ReportId(.comment, report.id), reason: escapedText.unescape(report.reason), reporter: person1(view.creator),
             post: post1(view.post), comment: comment1(view.comment), community: community1(view.community),
             contentCreator: person1(view.commentCreator), originalText: report.originalCommentText,
             created: report.publishedAt.date, isResolved: report.resolved, resolver: view.resolver.map { person1($0) })

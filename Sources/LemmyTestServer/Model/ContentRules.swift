@@ -19,14 +19,15 @@ enum ContentRules {
     static let reportReasonLimit = 1_000
 
     /// A post title. 0.18: a run of three non-space characters somewhere and no line break (its
-    /// 200 is the database column's, which refuses the insert); 0.19 and 1.0: 3 to 200 characters
+    /// 200 is the database column's, which refuses the insert of a longer escaped title); 0.19 and 1.0: 3 to 200 characters
     /// once trimmed and no line break, and 1.0 wants three visible ones.
     static func checkPostTitle(_ title: String, dialect: LemmyDialect, creating: Bool) throws {
         let unbroken = !title.contains("\n")
         switch dialect {
         case .v0_18:
             guard unbroken, hasRun(of: 3, in: title) else { throw APIError.code("invalid_post_title") }
-            if trimmed(title).unicodeScalars.count > 200 {
+            // The column holds 200 characters of the title as stored: escaped (AmmoniaText).
+            if AmmoniaText.clean(trimmed(title)).unicodeScalars.count > 200 {
                 throw APIError.code(creating ? "couldnt_create_post" : "couldnt_update_post")
             }
         case .v0_19, .v1_0:

@@ -48,7 +48,7 @@ extension Database {
         } else {
             communities[communityId - 1].bannedPersons.remove(targetId)
         }
-        var entry = entry(.banFromCommunity, by: personId, target: targetId, reason: reason, flag: ban, now: now)
+        var entry = entry(.banFromCommunity, by: personId, target: targetId, reason: dialect.stored(reason), flag: ban, now: now)
         entry.communityId = communityId
         modlog.append(entry)
     }

@@ -85,14 +85,15 @@ extension Database {
     ) throws -> Int {
         try checkCommunityAction(by: personId, in: communityId, dialect: dialect, alsoStateIn018: true)
         guard let community = community(communityId) else { throw APIError.notFound("community") }
-        let trimmed = ContentRules.trimmed(name)
+        // 0.18.5 stores the trimmed title, and the body, as ammonia cleans them.
+        let trimmed = dialect.stored(ContentRules.trimmed(name))
         if community.postingRestrictedToMods && !isModOrAdmin(personId, of: communityId) {
             throw APIError.code("only_mods_can_post_in_community")
         }
         let id = posts.count + 1
         posts.append(
             PostRecord(
-                id: id, name: trimmed, body: body, url: url, creatorId: personId, communityId: communityId,
+                id: id, name: trimmed, body: dialect.stored(body), url: url, creatorId: personId, communityId: communityId,
                 published: now, nsfw: nsfw || community.nsfw, upvotes: 1, downvotes: 0, newestCommentTime: now))
         commentsByPost.append([])
         countPost(posts[id - 1], +1)
@@ -110,9 +111,9 @@ extension Database {
         try checkCommunityAction(by: personId, in: post.communityId, dialect: dialect)
         guard post.creatorId == personId else { throw APIError.code("no_post_edit_allowed") }
         try Self.checkLanguage(languageId)
-        if let name { posts[postId - 1].name = name }
+        if let name { posts[postId - 1].name = dialect.stored(name) }
         if let url { posts[postId - 1].url = url.isEmpty ? nil : url }
-        if let body { posts[postId - 1].body = body }
+        if let body { posts[postId - 1].body = dialect.stored(body) }
         if let nsfw { posts[postId - 1].nsfw = nsfw }
         posts[postId - 1].updated = now
     }
@@ -170,7 +171,7 @@ extension Database {
         comments.append(
             CommentRecord(
                 id: id, postId: postId, creatorId: personId, parentId: parentId, depth: depth,
-                content: content, published: now, upvotes: 1, downvotes: 0))
+                content: dialect.stored(content), published: now, upvotes: 1, downvotes: 0))
         commentsByPost[postId - 1].append(id)
         posts[postId - 1].commentCount += 1
         countComment(comments[id - 1], communityId: post.communityId, +1)
@@ -207,7 +208,7 @@ extension Database {
         guard comment.creatorId == personId else { throw APIError.code("no_comment_edit_allowed") }
         try Self.checkLanguage(languageId)
         try ContentRules.checkBody(content, post: false, dialect: dialect)
-        if let content { comments[commentId - 1].content = content }
+        if let content { comments[commentId - 1].content = dialect.stored(content) }
         comments[commentId - 1].updated = now
     }
 
@@ -248,7 +249,7 @@ extension Database {
     mutating func report(
         _ kind: ReportRecord.Kind, targetId: Int, reason: String, by personId: Int, now: Double, dialect: LemmyDialect
     ) throws -> Int {
-        let reason = try ContentRules.checkReportReason(reason)
+        let reason = dialect.stored(try ContentRules.checkReportReason(reason))
         let text: String
         switch kind {
         case .post:

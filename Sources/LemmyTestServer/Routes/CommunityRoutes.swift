@@ -29,20 +29,22 @@ extension APIRoutes {
         }
         add(LemmyV3.CreateCommunity.self, auth: true) { db, call in
             let id = try db.createCommunity(
-                name: call.form.name, change(call.form), by: try call.requireViewer(), now: call.now, dialect: call.dialect)
+                name: call.form.name, change(call.form, call.dialect), by: try call.requireViewer(), now: call.now, dialect: call.dialect)
             return call.renderer(db).communityResponse(id)
         }
         add(LemmyV4.CreateCommunity.self, auth: true) { db, call in
             let id = try db.createCommunity(
-                name: call.form.name, change(call.form), by: try call.requireViewer(), now: call.now, dialect: call.dialect)
+                name: call.form.name, change(call.form, call.dialect), by: try call.requireViewer(), now: call.now, dialect: call.dialect)
             return call.renderer(db).communityResponse(id)
         }
         add(LemmyV3.EditCommunity.self, auth: true) { db, call in
-            try db.editCommunity(call.form.communityId, change(call.form), by: try call.requireViewer(), dialect: call.dialect)
+            try db.editCommunity(
+                call.form.communityId, change(call.form, call.dialect), by: try call.requireViewer(), dialect: call.dialect)
             return call.renderer(db).communityResponse(call.form.communityId)
         }
         add(LemmyV4.EditCommunity.self, auth: true) { db, call in
-            try db.editCommunity(call.form.communityId, change(call.form), by: try call.requireViewer(), dialect: call.dialect)
+            try db.editCommunity(
+                call.form.communityId, change(call.form, call.dialect), by: try call.requireViewer(), dialect: call.dialect)
             return call.renderer(db).communityResponse(call.form.communityId)
         }
         add(LemmyV3.HideCommunity.self, auth: true) { db, call in
@@ -113,17 +115,20 @@ private func listCommunities(_ db: Database, _ call: Call<ApiListCommunities>) t
         cursor: call.dialect == .v1_0 ? call.form.pageCursor : nil)
 }
 
-/// The fields of a create or edit form: 0.18/0.19 `description`, 1.0 `sidebar`; visibility in 1.0's spelling.
-private func change(_ form: ApiCreateCommunity) -> Database.CommunityChange {
+/// The fields of a create or edit form: 0.18/0.19 `description`, 1.0 `sidebar`; visibility in 1.0's spelling;
+/// the title and description as `dialect` stores them.
+private func change(_ form: ApiCreateCommunity, _ dialect: LemmyDialect) -> Database.CommunityChange {
     Database.CommunityChange(
-        title: form.title, description: form.sidebar ?? form.description, icon: form.icon, banner: form.banner,
+        title: dialect.stored(form.title), description: dialect.stored(form.sidebar ?? form.description), icon: form.icon,
+        banner: form.banner,
         nsfw: form.nsfw, postingRestrictedToMods: form.postingRestrictedToMods,
         visibility: form.visibility?.wireValue(for: .v4))
 }
 
-private func change(_ form: ApiEditCommunity) -> Database.CommunityChange {
+private func change(_ form: ApiEditCommunity, _ dialect: LemmyDialect) -> Database.CommunityChange {
     Database.CommunityChange(
-        title: form.title, description: form.sidebar ?? form.description, icon: form.icon, banner: form.banner,
+        title: dialect.stored(form.title), description: dialect.stored(form.sidebar ?? form.description), icon: form.icon,
+        banner: form.banner,
         nsfw: form.nsfw, postingRestrictedToMods: form.postingRestrictedToMods,
         visibility: form.visibility?.wireValue(for: .v4))
 }

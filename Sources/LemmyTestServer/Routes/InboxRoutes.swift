@@ -117,6 +117,8 @@ extension APIRoutes {
 /// 0.18 and 0.19 only learn from the failed insert (`couldnt_create_private_message`).
 private func sendMessage<F>(_ db: inout Database, _ call: Call<F>, to recipient: Int, content: String) throws -> Int {
     let viewer = try call.requireViewer()
+    // 0.18.5 escapes the text before it checks the length (AmmoniaText).
+    let content = call.dialect.stored(content)
     try ContentRules.checkBody(content, post: false, dialect: call.dialect)
     if db.users[recipient]?.blockedPersons[viewer] != nil {
         throw APIError.code(call.dialect == .v0_18 ? "person_block" : "person_is_blocked")

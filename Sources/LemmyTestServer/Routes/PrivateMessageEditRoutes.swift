@@ -20,8 +20,10 @@ private func editMessage(_ db: inout Database, _ call: Call<ApiEditPrivateMessag
     let id = call.form.privateMessageId
     guard let message = db.privateMessage(id) else { throw APIError.notFound("private_message") }
     guard message.creatorId == viewer else { throw APIError.code("edit_private_message_not_allowed") }
-    try ContentRules.checkBody(call.form.content, post: false, dialect: call.dialect)
-    db.privateMessages[id - 1].content = call.form.content
+    // 0.18.5 escapes the text before it checks the length (AmmoniaText).
+    let content = call.dialect.stored(call.form.content)
+    try ContentRules.checkBody(content, post: false, dialect: call.dialect)
+    db.privateMessages[id - 1].content = content
     db.privateMessages[id - 1].updated = call.now
     return ApiPrivateMessageResponse(privateMessageView: call.renderer(db).privateMessageView(id))
 }

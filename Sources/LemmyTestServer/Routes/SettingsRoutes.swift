@@ -6,12 +6,13 @@ extension APIRoutes {
         // 0.18 answers SaveUserSettings with a LoginResponse (a fresh token), 0.19 with success.
         add(LemmyV3.SaveUserSettings.self, auth: true) { db, call -> SettingsAnswer in
             let viewer = try call.requireViewer()
-            try db.saveSettings(of: viewer, change(call.form, generation: .v3), dialect: call.dialect)
+            try db.saveSettings(of: viewer, change(call.form, generation: .v3, dialect: call.dialect), dialect: call.dialect)
             guard call.dialect == .v0_18 else { return .success(ApiSuccessResponse(success: true)) }
             return .login(ApiLoginResponse(jwt: db.issueToken(for: viewer), registrationCreated: false, verifyEmailSent: false))
         }
         add(LemmyV4.SaveUserSettings.self, auth: true) { db, call in
-            try db.saveSettings(of: try call.requireViewer(), change(call.form, generation: .v4), dialect: call.dialect)
+            try db.saveSettings(
+                of: try call.requireViewer(), change(call.form, generation: .v4, dialect: call.dialect), dialect: call.dialect)
             return ApiSuccessResponse(success: true)
         }
         add(LemmyV3.ChangePassword.self, auth: true) { db, call in try changePassword(&db, call) }
@@ -40,7 +41,7 @@ private func changePassword(_ db: inout Database, _ call: Call<ApiChangePassword
 
 /// The neutral settings change of a SaveUserSettings form; sorts and listings are kept in 1.0's
 /// spelling (the renderer reads either).
-private func change(_ form: ApiSaveUserSettings, generation: LemmyAPIGeneration) -> Database.SettingsChange {
+private func change(_ form: ApiSaveUserSettings, generation: LemmyAPIGeneration, dialect: LemmyDialect) -> Database.SettingsChange {
     var change = Database.SettingsChange()
     change.showNSFW = form.showNsfw
     change.blurNSFW = form.blurNsfw
@@ -64,8 +65,8 @@ private func change(_ form: ApiSaveUserSettings, generation: LemmyAPIGeneration)
     }
     change.defaultListing = form.defaultListingType?.wireValue(for: .v4)
     change.discussionLanguages = form.discussionLanguages
-    change.displayName = form.displayName
-    change.bio = form.bio
+    change.displayName = dialect.stored(form.displayName)
+    change.bio = dialect.stored(form.bio)
     return change
 }
 
