@@ -20,8 +20,9 @@ extension ApiClient {
     /// Sends `request` if ``permissions`` allow; on a rejected token gets a new one through
     /// ``refreshedToken(replacing:)`` and retries once.
     ///
-    /// On return, ``mergeSequence`` holds the request's sequence number, for the caller's merge
-    /// (which runs before any other code on the main actor).
+    /// On return, and when it throws a server's answer, ``mergeSequence`` holds the request's
+    /// sequence number, for the caller's merge (which runs before any other code on the main
+    /// actor): some refusals tell what the server did (see `Post2.save(_:)`).
     func send<R: LemmyRequest>(_ request: R, mutation: Bool) async throws(ApiClientError) -> R.Response {
         try checkPermission(mutation: mutation)
         let sequence = takeSequence()
@@ -31,8 +32,14 @@ extension ApiClient {
             response = try await raw.send(request)
         } catch {
             let mapped = ApiClientError(error)
-            guard mapped.kind == .notLoggedIn, await refreshedToken(replacing: sentWith) else { throw mapped }
-            do { response = try await raw.send(request) } catch { throw ApiClientError(error) }
+            guard mapped.kind == .notLoggedIn, await refreshedToken(replacing: sentWith) else {
+                beginMerge(sequence)
+                throw mapped
+            }
+            do { response = try await raw.send(request) } catch {
+                beginMerge(sequence)
+                throw ApiClientError(error)
+            }
         }
         beginMerge(sequence)
         return response

@@ -14,21 +14,35 @@ extension Post2Providing {
     }
 
     /// Saves, or unsaves.
+    ///
+    /// Lemmy saves first and reads the post after, as the account sees it: a post removed
+    /// meanwhile is saved on the server and answered as not found. The model then keeps the
+    /// saved state the server has, and the result is `.failed` with an error for which
+    /// ``ApiClientError/isNotFound`` holds. ``markRead(_:)`` (0.18, 1.0) and ``hide(_:)`` (1.0)
+    /// do the same.
     @discardableResult public func toggleSave() async -> MutationResult {
         await post2.save(!saved)
     }
 
-    /// Marks the post read or unread.
+    /// Marks the post read or unread. A post the server no longer shows the account is marked
+    /// all the same on 0.18 and 1.0, as with ``toggleSave()``.
     @discardableResult public func markRead(_ read: Bool = true) async -> MutationResult {
         let post = post2
         guard post.read != read else { return .unchanged }
         return await api.mutate(post, optimistic: { $0.read = read }) { () async throws(ApiClientError) in
             let form = ApiMarkPostAsRead(postId: post.id, read: read)
             let version = try await post.api.version()
-            if version.generation == .v4 {
-                try post.api.mergeAnswer(try await post.api.send(LemmyV4.MarkPostAsRead(form), mutation: true).postView, about: post.id)
-            } else if version.usesAuthField {
-                try post.api.mergeAnswer(try await post.api.send(MarkPostAsRead018(form), mutation: true).postView, about: post.id)
+            if version.generation == .v4 || version.usesAuthField {
+                let view: ApiPostView
+                do throws(ApiClientError) {
+                    view =
+                        version.generation == .v4
+                        ? try await post.api.send(LemmyV4.MarkPostAsRead(form), mutation: true).postView
+                        : try await post.api.send(MarkPostAsRead018(form), mutation: true).postView
+                } catch {
+                    try post.keepWrittenState(error) { $0.read = read }
+                }
+                try post.api.mergeAnswer(view, about: post.id)
             } else {
                 // 0.19 takes a list (`post_ids`); 0.19.9 and later have no `post_id` at all.
                 _ = try await post.api.send(LemmyV3.MarkPostAsRead(ApiMarkPostAsRead(read: read, postIds: [post.id])), mutation: true)
@@ -42,7 +56,8 @@ extension Post2Providing {
     }
 
     /// Hides or unhides the post. Needs Lemmy 0.19.4 or later; fails with
-    /// ``ApiClientError/unsupported(_:)`` (and rolls back) on older servers.
+    /// ``ApiClientError/unsupported(_:)`` (and rolls back) on older servers. A post the server no
+    /// longer shows the account is hidden all the same on 1.0, as with ``toggleSave()``.
     @discardableResult public func hide(_ hidden: Bool = true) async -> MutationResult {
         let post = post2
         guard post.hidden != hidden else { return .unchanged }
@@ -53,7 +68,11 @@ extension Post2Providing {
                 throw .unsupported("hiding posts needs Lemmy 0.19.4 or later (server: \(version))")
             }
             if version.generation == .v4 {
-                try post.api.mergeAnswer(try await post.api.send(LemmyV4.HidePost(form), mutation: true).postView, about: post.id)
+                let view: ApiPostView
+                do throws(ApiClientError) { view = try await post.api.send(LemmyV4.HidePost(form), mutation: true).postView } catch {
+                    try post.keepWrittenState(error) { $0.hidden = hidden }
+                }
+                try post.api.mergeAnswer(view, about: post.id)
             } else {
                 // 0.19 hides a list (`post_ids`); `post_id` is 1.0's.
                 _ = try await post.api.send(LemmyV3.HidePost(ApiHidePost(hide: hidden, postIds: [post.id])), mutation: true)
@@ -156,12 +175,28 @@ extension Post2 {
     func save(_ save: Bool) async -> MutationResult {
         await api.mutate(self, optimistic: { $0.saved = save }) { [self] () async throws(ApiClientError) in
             let form = ApiSavePost(postId: id, save: save)
-            let view = try await api.send(LemmyAnyGeneration.SavePost(form), mutation: true).postView
+            let view: ApiPostView
+            do throws(ApiClientError) {
+                view = try await api.send(LemmyAnyGeneration.SavePost(form), mutation: true).postView
+            } catch {
+                try keepWrittenState(error) { $0.saved = save }
+            }
             try api.mergeAnswer(view, about: id)
         } reread: { [self] () async throws(ApiClientError) in
             _ = try await api.getPost(id: id)
         } achieved: {
             $0.confirmed.saved == save
         }
+    }
+
+    /// Rethrows `error` from SavePost, HidePost or MarkPostAsRead, first keeping `change` as the
+    /// server's state when the error says the post was not found: those handlers write first and
+    /// read the post after, as its viewer sees it (a missing post fails the write with another
+    /// code). So a post removed meanwhile, or in a 1.0 private community the account does not
+    /// follow, is saved, hidden or marked on the server, and the model keeps that state, while
+    /// the mutation fails with the not-found error that says the post is gone.
+    func keepWrittenState(_ error: ApiClientError, _ change: (inout Post2Snapshot) -> Void) throws(ApiClientError) -> Never {
+        if error.isNotFound { confirm(sequence: api.mergeSequence, change) }
+        throw error
     }
 }

@@ -1,8 +1,11 @@
 /// Moderator and admin actions beyond removing posts. Each checks the
 /// actor's rights the way Lemmy does and writes a modlog entry.
 extension Database {
-    mutating func lockPost(_ postId: Int, locked: Bool, by personId: Int, now: Double) throws {
-        guard let post = post(postId) else { throw APIError.notFound("post") }
+    mutating func lockPost(_ postId: Int, locked: Bool, by personId: Int, now: Double, dialect: LemmyDialect) throws {
+        // 1.0 reads the post as a non-moderator sees it, so not even a moderator locks a removed
+        // post there; 0.18's `Post::read` fails bare.
+        if dialect == .v1_0 { try requirePostView(postId, by: personId, dialect: dialect) }
+        guard let post = post(postId) else { throw dialect == .v0_18 ? APIError.recordNotFound : APIError.notFound("post") }
         guard isModOrAdmin(personId, of: post.communityId) else { throw APIError.code("not_a_mod_or_admin") }
         posts[postId - 1].locked = locked
         appendModlog(.lockPost, by: personId, target: postId, reason: nil, flag: locked, now: now)

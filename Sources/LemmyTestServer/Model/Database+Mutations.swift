@@ -6,7 +6,9 @@ extension Database {
     /// other score (2, -7) takes the vote back rather than being refused.
     mutating func votePost(_ postId: Int, by personId: Int, score: Int, now: Double, dialect: LemmyDialect) throws {
         try checkNotBot(personId, dialect: dialect)
-        guard let post = post(postId) else { throw APIError.notFound("post") }
+        // 1.0 reads the post as the voter sees it (`PostView::read`); 0.18's `Post::read` fails bare.
+        if dialect == .v1_0 { try requirePostView(postId, by: personId, dialect: dialect) }
+        guard let post = post(postId) else { throw dialect == .v0_18 ? APIError.recordNotFound : APIError.notFound("post") }
         try checkCommunityAction(by: personId, in: post.communityId, dialect: dialect, alsoStateIn018: true)
         let score = score == 1 || score == -1 ? score : 0
         let old = users[personId]?.postVotes[postId] ?? 0
@@ -37,12 +39,6 @@ extension Database {
     }
 
     /// Saves or unsaves a post; either way Lemmy marks it read (`mark_post_as_read` in SavePost).
-    mutating func savePost(_ postId: Int, by personId: Int, save: Bool, now: Double) throws {
-        guard post(postId) != nil else { throw APIError.notFound("post") }
-        users[personId, default: UserState()].savedPosts[postId] = save ? now : nil
-        users[personId, default: UserState()].readPosts[postId] = users[personId]?.readPosts[postId] ?? now
-    }
-
     mutating func saveComment(_ commentId: Int, by personId: Int, save: Bool, now: Double) throws {
         guard comment(commentId) != nil else { throw APIError.notFound("comment") }
         users[personId, default: UserState()].savedComments[commentId] = save ? now : nil
@@ -321,11 +317,7 @@ extension Database {
         if community.deleted || community.removed { throw APIError.code("deleted") }
         if banned { throw APIError.code(dialect == .v1_0 ? "person_is_banned_from_community" : "banned_from_community") }
         if dialect == .v1_0 && !following && community.visibility == "private" {
-            let state = users[personId]
-            let accepted =
-                state?.follows[communityId] != nil && state?.pendingFollows.contains(communityId) == false
-                && state?.approvalRequiredFollows.contains(communityId) == false
-            if !accepted { throw APIError.notFound("community") }
+            if !isAcceptedFollower(personId, of: communityId) { throw APIError.notFound("community") }
         }
     }
 

@@ -5,11 +5,11 @@ import LemmyAPI
 extension APIRoutes {
     func addModeratorActionRoutes() {
         add(LemmyV3.LockPost.self, auth: true) { db, call in
-            try db.lockPost(call.form.postId, locked: call.form.locked, by: try call.requireViewer(), now: call.now)
+            try db.lockPost(call.form.postId, locked: call.form.locked, by: try call.requireViewer(), now: call.now, dialect: call.dialect)
             return ApiPostResponse(postView: call.renderer(db).postView(call.form.postId))
         }
         add(LemmyV4.LockPost.self, auth: true) { db, call in
-            try db.lockPost(call.form.postId, locked: call.form.locked, by: try call.requireViewer(), now: call.now)
+            try db.lockPost(call.form.postId, locked: call.form.locked, by: try call.requireViewer(), now: call.now, dialect: call.dialect)
             return ApiPostResponse(postView: call.renderer(db).postView(call.form.postId))
         }
         add(LemmyV3.FeaturePost.self, auth: true) { db, call in

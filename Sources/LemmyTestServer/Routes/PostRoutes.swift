@@ -51,26 +51,28 @@ extension APIRoutes {
                 nextPage: page.next, prevPage: page.previous)
         }
         add(LemmyV3.SavePost.self, auth: true) { db, call in
-            try db.savePost(call.form.postId, by: try call.requireViewer(), save: call.form.save, now: call.now)
+            try db.savePost(call.form.postId, by: try call.requireViewer(), save: call.form.save, now: call.now, dialect: call.dialect)
             return ApiPostResponse(postView: call.renderer(db).postView(call.form.postId))
         }
         add(LemmyV4.SavePost.self, auth: true) { db, call in
-            try db.savePost(call.form.postId, by: try call.requireViewer(), save: call.form.save, now: call.now)
+            try db.savePost(call.form.postId, by: try call.requireViewer(), save: call.form.save, now: call.now, dialect: call.dialect)
             return ApiPostResponse(postView: call.renderer(db).postView(call.form.postId))
         }
         add(LemmyV3.HidePost.self, auth: true) { db, call in
             let ids = call.form.postIds ?? call.form.postId.map { [$0] } ?? []
-            try db.hide(ids, by: try call.requireViewer(), hide: call.form.hide, now: call.now)
+            try db.hidePosts(ids, by: try call.requireViewer(), hide: call.form.hide, now: call.now, dialect: call.dialect)
             return ApiSuccessResponse(success: true)
         }
         add(LemmyV4.HidePost.self, auth: true) { db, call in
             guard let id = call.form.postId ?? call.form.postIds?.first else { throw APIError.notFound("post") }
-            try db.hide([id], by: try call.requireViewer(), hide: call.form.hide, now: call.now)
+            try db.hidePosts([id], by: try call.requireViewer(), hide: call.form.hide, now: call.now, dialect: call.dialect)
             return ApiPostResponse(postView: call.renderer(db).postView(id))
         }
         add(LemmyV3.MarkPostAsRead.self, auth: true) { db, call -> PostReadAnswer in
             let ids = call.form.postIds ?? call.form.postId.map { [$0] } ?? []
-            try db.markRead(ids, by: try call.requireViewer(), read: call.form.read, now: call.now)
+            try db.markPostsRead(
+                ids, by: try call.requireViewer(), read: call.form.read, now: call.now, dialect: call.dialect,
+                answersPost: call.dialect == .v0_18)
             if call.dialect == .v0_18, let id = ids.first {
                 return .post(ApiPostResponse(postView: call.renderer(db).postView(id)))
             }
@@ -78,11 +80,14 @@ extension APIRoutes {
         }
         add(LemmyV4.MarkPostAsRead.self, auth: true) { db, call in
             guard let id = call.form.postId else { throw APIError.notFound("post") }
-            try db.markRead([id], by: try call.requireViewer(), read: call.form.read, now: call.now)
+            try db.markPostsRead(
+                [id], by: try call.requireViewer(), read: call.form.read, now: call.now, dialect: call.dialect, answersPost: true)
             return ApiPostResponse(postView: call.renderer(db).postView(id))
         }
         add(LemmyV4.MarkManyPostsAsRead.self, auth: true) { db, call in
-            try db.markRead(call.form.postIds, by: try call.requireViewer(), read: call.form.read, now: call.now)
+            try db.markPostsRead(
+                call.form.postIds, by: try call.requireViewer(), read: call.form.read, now: call.now, dialect: call.dialect,
+                answersPost: false)
             return ApiSuccessResponse(success: true)
         }
     }
