@@ -166,6 +166,11 @@ enum RouteScenario {
                 "POST", "/community", user: "alice", body: ["name": "conformance", "title": "Conformance"],
                 capture: keep("community", "community_view.community.id")),
             step("PUT", "/community", user: "bob", body: ["community_id": 1, "title": "Edited title"]),
+            // alice, its creator, is the new community's top moderator; removing it is the admin's.
+            step("POST", "/community/delete", user: "alice", needs: "community") { id in ([], ["community_id": id, "deleted": true]) },
+            step("POST", "/community/remove", user: "admin", needs: "community") { id in
+                ([], ["community_id": id, "removed": true, "reason": "Spam"])
+            },
             step("POST", "/admin/purge/comment", user: "admin", body: ["comment_id": 3, "reason": "Doxxing"]),
             step("POST", "/admin/purge/post", user: "admin", body: ["post_id": 5, "reason": "Illegal"]),
             step("POST", "/admin/purge/person", user: "admin", body: ["person_id": 9, "reason": "Spam bot"]),
@@ -300,6 +305,11 @@ enum RouteScenario {
             "POST", "/community", user: "alice", body: ["name": "conformance", "title": "Conformance"],
             capture: keep("community", "community_view.community.id")),
         step("PUT", "/community", user: "bob", body: ["community_id": 1, "title": "Edited title"]),
+        // alice, its creator, is the new community's top moderator; removing it is the admin's.
+        step("DELETE", "/community", user: "alice", needs: "community") { id in ([], ["community_id": id, "deleted": true]) },
+        step("POST", "/community/remove", user: "admin", needs: "community") { id in
+            ([], ["community_id": id, "removed": true, "reason": "Spam"])
+        },
         step("POST", "/admin/purge/comment", user: "admin", body: ["comment_id": 3, "reason": "Doxxing"]),
         step("POST", "/admin/purge/post", user: "admin", body: ["post_id": 5, "reason": "Illegal"]),
         step("POST", "/admin/purge/person", user: "admin", body: ["person_id": 9, "reason": "Spam bot"]),

@@ -24,7 +24,9 @@ struct PostViewReadTests: RefusalChecking {
     }
 
     func markRead(_ client: TestClient, _ id: Int, _ read: Bool) async throws -> String {
-        if client.dialect == .v1_0 { return outcome(try await client.sendRaw(LemmyV4.MarkPostAsRead(ApiMarkPostAsRead(postId: id, read: read)))) }
+        if client.dialect == .v1_0 {
+            return outcome(try await client.sendRaw(LemmyV4.MarkPostAsRead(ApiMarkPostAsRead(postId: id, read: read))))
+        }
         let form = client.dialect == .v0_18 ? ApiMarkPostAsRead(postId: id, read: read) : ApiMarkPostAsRead(read: read, postIds: [id])
         return outcome(try await client.sendRaw(LemmyV3.MarkPostAsRead(form)))
     }

@@ -9,7 +9,7 @@
 /// 1.0 store the text as written.
 ///
 /// Shown as it comes, an app prints the entities (and an editor shows them to the author).
-/// ``unescape(_:)`` undoes exactly what the escaping did, so the text reads as written; sent back
+/// ``unescape(_:)-(String)`` undoes exactly what the escaping did, so the text reads as written; sent back
 /// in an edit, it is stored as before, since ammonia reads the characters it escapes again.
 ///
 /// Text stored while an instance ran 0.18.3 to 0.18.5 stays escaped after it upgrades (0.19
@@ -43,7 +43,7 @@ public enum LemmyEscapedText: Sendable, Hashable {
         return Self.unescapeEntities(text)
     }
 
-    /// ``unescape(_:)`` of an optional text.
+    /// ``unescape(_:)-(String)`` of an optional text.
     public func unescape(_ text: String?) -> String? {
         text.map(unescape)
     }

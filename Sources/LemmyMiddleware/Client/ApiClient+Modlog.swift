@@ -4,8 +4,9 @@ internal import LemmyAPI
 extension ApiClient {
     /// A page of moderator actions, newest first, of one community or the whole instance.
     ///
-    /// On 0.18 and 0.19 removed posts and comments, locked and pinned posts and admin purges are
-    /// listed; other actions are left out (but still count towards the page, so paging stays right).
+    /// On 0.18 and 0.19 removed posts and comments, locked and pinned posts, community bans,
+    /// removed communities and admin purges are listed; other actions are left out (but still
+    /// count towards the page, so paging stays right).
     /// A purge names what is left of its target: a purged post's community, a purged comment's post.
     public func getModlog(communityId: Int? = nil, limit: Int = 20, cursor: PageCursor?) async throws(ApiClientError) -> ContentPage<
         ModlogEntry
@@ -44,6 +45,20 @@ extension ApiClient {
                 id: view.modFeaturePost.id, action: .featurePost, date: view.modFeaturePost.when.date, reason: nil,
                 isRevert: !view.modFeaturePost.featured, moderator: view.moderator.map { person1($0) }, targetPerson: nil,
                 community: community1(view.community), post: post1(view.post), comment: nil)
+        }
+        entries += response.bannedFromCommunity.map { view in
+            ModlogEntry(
+                id: view.modBanFromCommunity.id, action: .banFromCommunity, date: view.modBanFromCommunity.when.date,
+                reason: escapedText.unescape(view.modBanFromCommunity.reason), isRevert: !view.modBanFromCommunity.banned,
+                moderator: view.moderator.map { person1($0) }, targetPerson: person1(view.bannedPerson),
+                community: community1(view.community), post: nil, comment: nil)
+        }
+        entries += response.removedCommunities.map { view in
+            ModlogEntry(
+                id: view.modRemoveCommunity.id, action: .removeCommunity, date: view.modRemoveCommunity.when.date,
+                reason: escapedText.unescape(view.modRemoveCommunity.reason), isRevert: !view.modRemoveCommunity.removed,
+                moderator: view.moderator.map { person1($0) }, targetPerson: nil,
+                community: community1(view.community), post: nil, comment: nil)
         }
         entries += response.adminPurgedPosts.map { view in
             ModlogEntry(
@@ -91,6 +106,8 @@ extension ApiClient {
             case .modRemoveComment: .removeComment
             case .modLockPost: .lockPost
             case .modFeaturePostCommunity, .adminFeaturePostSite: .featurePost
+            case .modBanFromCommunity: .banFromCommunity
+            case .adminRemoveCommunity: .removeCommunity
             case .adminPurgePost: .purgePost
             case .adminPurgeComment: .purgeComment
             case .adminPurgeCommunity: .purgeCommunity

@@ -78,6 +78,10 @@ public enum ModlogAction: Hashable, Sendable {
     case lockPost
     /// A post was pinned (or unpinned).
     case featurePost
+    /// A person was banned from a community (or unbanned); the entry names both.
+    case banFromCommunity
+    /// An admin removed a community (or restored it).
+    case removeCommunity
     /// An admin purged a post; the entry names its community.
     case purgePost
     /// An admin purged a comment; the entry names its post.

@@ -25,7 +25,7 @@ extension Post2Providing {
     }
 
     /// Marks the post read or unread. A post the server no longer shows the account is marked
-    /// all the same on 0.18 and 1.0, as with ``toggleSave()``.
+    /// all the same on 0.18 and 1.0, as with `toggleSave()`.
     @discardableResult public func markRead(_ read: Bool = true) async -> MutationResult {
         let post = post2
         guard post.read != read else { return .unchanged }
@@ -57,7 +57,7 @@ extension Post2Providing {
 
     /// Hides or unhides the post. Needs Lemmy 0.19.4 or later; fails with
     /// ``ApiClientError/unsupported(_:)`` (and rolls back) on older servers. A post the server no
-    /// longer shows the account is hidden all the same on 1.0, as with ``toggleSave()``.
+    /// longer shows the account is hidden all the same on 1.0, as with `toggleSave()`.
     @discardableResult public func hide(_ hidden: Bool = true) async -> MutationResult {
         let post = post2
         guard post.hidden != hidden else { return .unchanged }

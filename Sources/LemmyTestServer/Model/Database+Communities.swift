@@ -41,6 +41,7 @@ extension Database {
             guard isModerator(personId, of: communityId) else { throw APIError.code("not_a_moderator") }
         } else {
             guard isModOrAdmin(personId, of: communityId) else { throw APIError.code("not_a_mod_or_admin") }
+            try checkModeratorStanding(personId, in: communityId, dialect: dialect)
         }
         try validate(change)
         apply(change, to: &record)

@@ -6,7 +6,10 @@ extension Database {
         // post there; 0.18's `Post::read` fails bare.
         if dialect == .v1_0 { try requirePostView(postId, by: personId, dialect: dialect) }
         guard let post = post(postId) else { throw dialect == .v0_18 ? APIError.recordNotFound : APIError.notFound("post") }
+        // 0.18 checks the ban and the community's state before the moderator.
+        if dialect == .v0_18 { try checkCommunityAction(by: personId, in: post.communityId, dialect: dialect, alsoStateIn018: true) }
         guard isModOrAdmin(personId, of: post.communityId) else { throw APIError.code("not_a_mod_or_admin") }
+        try checkModeratorStanding(personId, in: post.communityId, dialect: dialect)
         posts[postId - 1].locked = locked
         appendModlog(.lockPost, by: personId, target: postId, reason: nil, flag: locked, now: now)
     }
@@ -18,8 +21,10 @@ extension Database {
         _ postId: Int, featured: Bool, onInstance: Bool, by personId: Int, now: Double, dialect: LemmyDialect
     ) throws {
         guard let post = post(postId) else { throw APIError.notFound("post") }
+        if dialect == .v0_18 { try checkCommunityAction(by: personId, in: post.communityId, dialect: dialect, alsoStateIn018: true) }
         let modOrAdmin = isModOrAdmin(personId, of: post.communityId)
         if !modOrAdmin && (!onInstance || dialect != .v0_18) { throw APIError.code("not_a_mod_or_admin") }
+        try checkModeratorStanding(personId, in: post.communityId, dialect: dialect)
         if onInstance && person(personId)?.isAdmin != true { throw APIError.code("not_an_admin") }
         if onInstance { posts[postId - 1].featuredLocal = featured } else { posts[postId - 1].featuredCommunity = featured }
         var entry = entry(.featurePost, by: personId, target: postId, reason: nil, flag: featured, now: now)
@@ -44,6 +49,7 @@ extension Database {
         guard community(communityId) != nil else { throw APIError.notFound("community") }
         guard person(targetId) != nil else { throw APIError.notFound("person") }
         guard isModOrAdmin(personId, of: communityId) else { throw APIError.code("not_a_mod_or_admin") }
+        try checkModeratorStanding(personId, in: communityId, dialect: dialect)
         if dialect != .v0_18 { try checkHigherModOrAdmin(personId, in: communityId, than: [targetId]) }
         try ContentRules.checkBody(reason, post: false, dialect: dialect)
         if ban {
@@ -63,6 +69,7 @@ extension Database {
     ) throws {
         guard let comment = comment(commentId), let post = post(comment.postId) else { throw APIError.notFound("comment") }
         guard isModOrAdmin(personId, of: post.communityId) else { throw APIError.code("not_a_mod_or_admin") }
+        try checkModeratorStanding(personId, in: post.communityId, dialect: dialect)
         if dialect != .v0_18 { try checkHigherModOrAdmin(personId, in: post.communityId, than: [comment.creatorId]) }
         if dialect != .v0_18 && comment.deleted { throw APIError.code(dialect == .v1_0 ? "couldnt_update" : "couldnt_update_comment") }
         comments[commentId - 1].removed = removed
@@ -96,6 +103,7 @@ extension Database {
         guard let record = community(communityId) else { throw APIError.notFound("community") }
         guard person(targetId) != nil else { throw APIError.notFound("person") }
         guard isModOrAdmin(personId, of: communityId) else { throw APIError.code("not_a_mod_or_admin") }
+        try checkModeratorStanding(personId, in: communityId, dialect: dialect)
         let actorIsAdmin = person(personId)?.isAdmin == true
         if !added && dialect != .v0_18 {
             try checkHigherModOrAdmin(personId, in: communityId, than: [targetId])
@@ -113,6 +121,20 @@ extension Database {
         communities[communityId - 1].moderators = moderators
     }
 
+    /// What Lemmy's `check_community_mod_action` (0.19, 1.0) checks after the moderator: one
+    /// banned from the community is refused (`banned_from_community`; 1.0
+    /// `person_is_banned_from_community`, and lets admins through), and, unless `allowDeleted`
+    /// (restoring a community, resolving reports), any action in a deleted or removed community
+    /// (`deleted`). 0.18 has no such step.
+    func checkModeratorStanding(_ personId: Int, in communityId: Int, dialect: LemmyDialect, allowDeleted: Bool = false) throws {
+        guard dialect != .v0_18, let community = community(communityId) else { return }
+        let exempt = dialect == .v1_0 && person(personId)?.isAdmin == true
+        if !exempt && isBanned(personId, from: communityId) {
+            throw APIError.code(dialect == .v1_0 ? "person_is_banned_from_community" : "banned_from_community")
+        }
+        if !allowDeleted && (community.deleted || community.removed) { throw APIError.code("deleted") }
+    }
+
     /// Lemmy's `is_higher_mod_or_admin_check` (0.19, 1.0): of the actor and the targets, the
     /// admins (oldest account first) and then the community's moderators (longest serving
     /// first) are listed, and the actor must come first, else `not_higher_mod`.
@@ -128,7 +150,8 @@ extension Database {
         community(communityId)?.bannedPersons.contains(personId) ?? false
     }
 
-    private func entry(
+    /// A modlog record of `kind`, numbered next, not yet appended.
+    func entry(
         _ kind: ModlogRecord.Kind, by personId: Int, target: Int, reason: String?, flag: Bool,
         now: Double
     ) -> ModlogRecord {

@@ -174,6 +174,8 @@ struct ReportRecord: Sendable {
 struct ModlogRecord: Sendable {
     enum Kind: Sendable {
         case removePost, removeComment, lockPost, featurePost, banFromCommunity
+        /// An admin removed (or restored) a community: the target, and ``communityId``, is it.
+        case removeCommunity
         /// Admin purges: the target is the purged post, comment, community or person.
         case purgePost, purgeComment, purgeCommunity, purgePerson
     }
@@ -184,7 +186,7 @@ struct ModlogRecord: Sendable {
     var reason: String?
     var flag: Bool
     var when: Double
-    /// The community of a ban (the target is then the banned person).
+    /// The community of a ban (the target is then the banned person) or a community's removal.
     var communityId: Int? = nil
     /// Whether a feature pinned the post on the instance rather than in its community.
     var onInstance = false

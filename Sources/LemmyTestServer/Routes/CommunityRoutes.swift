@@ -47,6 +47,26 @@ extension APIRoutes {
                 call.form.communityId, change(call.form, call.dialect), by: try call.requireViewer(), dialect: call.dialect)
             return call.renderer(db).communityResponse(call.form.communityId)
         }
+        add(LemmyV3.DeleteCommunity.self, auth: true) { db, call in
+            try db.deleteCommunity(call.form.communityId, deleted: call.form.deleted, by: try call.requireViewer(), dialect: call.dialect)
+            return call.renderer(db).communityResponse(call.form.communityId)
+        }
+        add(LemmyV4.DeleteCommunity.self, auth: true) { db, call in
+            try db.deleteCommunity(call.form.communityId, deleted: call.form.deleted, by: try call.requireViewer(), dialect: call.dialect)
+            return call.renderer(db).communityResponse(call.form.communityId)
+        }
+        add(LemmyV3.RemoveCommunity.self, auth: true) { db, call in
+            try db.removeCommunity(
+                call.form.communityId, removed: call.form.removed, reason: call.form.reason, by: try call.requireViewer(),
+                now: call.now, dialect: call.dialect)
+            return call.renderer(db).communityResponse(call.form.communityId)
+        }
+        add(LemmyV4.RemoveCommunity.self, auth: true) { db, call in
+            try db.removeCommunity(
+                call.form.communityId, removed: call.form.removed, reason: call.form.reason, by: try call.requireViewer(),
+                now: call.now, dialect: call.dialect)
+            return call.renderer(db).communityResponse(call.form.communityId)
+        }
         add(LemmyV3.HideCommunity.self, auth: true) { db, call in
             try db.hideCommunity(call.form.communityId, hidden: call.form.hidden, by: try call.requireViewer())
             return ApiSuccessResponse(success: true)

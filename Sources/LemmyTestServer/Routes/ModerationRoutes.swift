@@ -178,6 +178,13 @@ extension APIRoutes {
                     moderator: moderator(entry), community: renderer.community(entry.communityId ?? 1),
                     bannedPerson: renderer.person(entry.targetId))
             }
+            let removedCommunities = entries.filter { $0.kind == .removeCommunity }.map { entry in
+                ApiModRemoveCommunityView(
+                    modRemoveCommunity: ApiModRemoveCommunity(
+                        id: entry.id, modPersonId: entry.moderatorId, communityId: entry.targetId, reason: entry.reason,
+                        removed: entry.flag, when: renderer.date(entry.when)),
+                    moderator: moderator(entry), community: renderer.community(entry.targetId))
+            }
             // Purges have no community here: like Lemmy, a modlog filtered by community leaves them out.
             let purgedPersons = entries.filter { $0.kind == .purgePerson }.map { entry in
                 ApiAdminPurgePersonView(
@@ -210,7 +217,7 @@ extension APIRoutes {
             return ApiGetModlogResponse(
                 removedPosts: removedPosts, lockedPosts: lockedPosts, featuredPosts: featuredPosts,
                 removedComments: removedComments,
-                removedCommunities: [], bannedFromCommunity: bans, banned: [], addedToCommunity: [],
+                removedCommunities: removedCommunities, bannedFromCommunity: bans, banned: [], addedToCommunity: [],
                 transferredToCommunity: [], added: [], adminPurgedPersons: purgedPersons,
                 adminPurgedCommunities: purgedCommunities, adminPurgedPosts: purgedPosts,
                 adminPurgedComments: purgedComments, hiddenCommunities: [])
@@ -229,6 +236,7 @@ extension APIRoutes {
                     case .lockPost: .modLockPost
                     case .featurePost: entry.onInstance ? .adminFeaturePostSite : .modFeaturePostCommunity
                     case .banFromCommunity: .modBanFromCommunity
+                    case .removeCommunity: .adminRemoveCommunity
                     case .purgePost: .adminPurgePost
                     case .purgeComment: .adminPurgeComment
                     case .purgeCommunity: .adminPurgeCommunity
@@ -254,6 +262,8 @@ extension APIRoutes {
                 case .banFromCommunity:
                     view.targetPerson = renderer.person(entry.targetId)
                     view.targetCommunity = entry.communityId.map(renderer.community)
+                case .removeCommunity:
+                    view.targetCommunity = renderer.community(entry.targetId)
                 case .purgePost:
                     view.targetCommunity = db.post(entry.targetId).map { renderer.community($0.communityId) }
                 case .purgeComment:
@@ -342,7 +352,7 @@ extension Database {
         switch entry.kind {
         case .removeComment: comment(entry.targetId).flatMap { post($0.postId) }?.communityId
         case .removePost, .lockPost, .featurePost: post(entry.targetId)?.communityId
-        case .banFromCommunity: entry.communityId
+        case .banFromCommunity, .removeCommunity: entry.communityId
         case .purgePost, .purgeComment, .purgeCommunity, .purgePerson: nil
         }
     }
