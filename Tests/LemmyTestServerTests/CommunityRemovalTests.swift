@@ -11,7 +11,8 @@ import Testing
 struct CommunityRemovalTests: RefusalChecking {
     func outcome(_ raw: TestClient.RawResponse) -> String { raw.status == 200 ? "ok" : refusal(raw).code }
 
-    @Test("The top moderator deletes, an admin removes; a deleted community or a ban stops its moderators", arguments: LemmyDialect.allCases)
+    @Test(
+        "The top moderator deletes, an admin removes; a deleted community or a ban stops its moderators", arguments: LemmyDialect.allCases)
     func deleteAndRemove(dialect: LemmyDialect) async throws {
         try await withServer(dialect) { server in
             let alice = try await TestClient(server).login("alice")

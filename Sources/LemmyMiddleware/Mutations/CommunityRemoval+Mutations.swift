@@ -20,7 +20,8 @@ extension Community1Providing {
     @discardableResult public func remove(_ removed: Bool = true, reason: String? = nil) async -> MutationResult {
         let community = community1
         return await api.mutate(community, optimistic: { $0.removed = removed }) { () async throws(ApiClientError) in
-            let form = ApiRemoveCommunity(communityId: community.id, removed: removed, reason: try await community.api.moderationReason(reason))
+            let form = ApiRemoveCommunity(
+                communityId: community.id, removed: removed, reason: try await community.api.moderationReason(reason))
             let view = try await community.api.send(LemmyAnyGeneration.RemoveCommunity(form), mutation: true).communityView
             try community.api.mergeAnswer(view, about: community.id)
         }

@@ -5,12 +5,25 @@ internal import LemmyAPI
 /// Lemmy 1.0 servers get the `/api/v4` requests, so these work there too.
 extension Post2Providing {
     /// Removes or restores the post (moderators and admins).
-    @discardableResult public func remove(_ removed: Bool = true, reason: String? = nil) async -> MutationResult {
+    ///
+    /// With `comments` (Lemmy 1.0 and later), every comment of the post is removed or restored
+    /// with it and their reports resolved, and the comments this client holds show it; older
+    /// servers fail with ``ApiClientError/unavailableInVersion(_:)`` before anything is sent.
+    @discardableResult public func remove(_ removed: Bool = true, reason: String? = nil, comments: Bool = false) async
+        -> MutationResult
+    {
         let post = post1
         return await api.mutate(post, optimistic: { $0.removed = removed }) { () async throws(ApiClientError) in
-            let form = ApiRemovePost(postId: post.id, removed: removed, reason: try await post.api.moderationReason(reason))
+            var form = ApiRemovePost(postId: post.id, removed: removed, reason: try await post.api.moderationReason(reason))
+            if comments {
+                guard try await post.api.generation() == .v4 else {
+                    throw .unavailableInVersion("removing a post's comments with it (Lemmy 1.0 and later)")
+                }
+                form.removeChildren = removed
+            }
             let view = try await post.api.send(LemmyAnyGeneration.RemovePost(form), mutation: true).postView
             try post.api.mergeAnswer(view, about: post.id)
+            if comments { post.api.confirmCommentsRemoved(ofPost: post.id, removed) }
         }
     }
 
@@ -86,6 +99,16 @@ extension Comment2Providing {
 }
 
 extension ApiClient {
+    /// Shows `removed` on every comment of `postId` this client holds, as confirmed by the
+    /// answer being merged (1.0's RemovePost with `remove_children` answers with the post only).
+    func confirmCommentsRemoved(ofPost postId: Int, _ removed: Bool) {
+        for comment in caches.comment1.values where comment.confirmed.postId == postId {
+            var snapshot = comment.confirmed
+            snapshot.removed = removed
+            comment.merge(snapshot, sequence: mergeSequence)
+        }
+    }
+
     /// The reason a moderator action sends: 1.0 requires one (an empty one is accepted) where
     /// 0.18/0.19 take none or an optional one; 0.18/0.19 get exactly what the caller gave, and
     /// LockPost on 0.18/0.19, which has no reason, then fails typed if one was given.

@@ -125,7 +125,15 @@ extension Database {
 
     /// Removes or restores a post; 0.19 and 1.0 then resolve its reports, as the moderator
     /// (`PostReport::resolve_all_for_object`), whichever way it went.
-    mutating func removePost(_ postId: Int, removed: Bool, reason: String?, by personId: Int, now: Double, dialect: LemmyDialect) throws {
+    ///
+    /// 1.0's `remove_children`, when given, decides the post's state in place of `removed`
+    /// (`remove_children.unwrap_or(removed)`), sets every comment of the post to it with a
+    /// modlog entry for each one not deleted, and resolves the comments' reports.
+    mutating func removePost(
+        _ postId: Int, removed: Bool, removeChildren: Bool? = nil, reason: String?, by personId: Int, now: Double,
+        dialect: LemmyDialect
+    ) throws {
+        let removed = dialect == .v1_0 ? removeChildren ?? removed : removed
         guard let post = post(postId) else { throw APIError.notFound("post") }
         guard isModOrAdmin(personId, of: post.communityId) else { throw APIError.code("not_a_mod_or_admin") }
         try checkModeratorStanding(personId, in: post.communityId, dialect: dialect)
@@ -136,6 +144,14 @@ extension Database {
             ModlogRecord(
                 id: modlog.count + 1, kind: .removePost, moderatorId: personId, targetId: postId,
                 reason: reason, flag: removed, when: now))
+        guard dialect == .v1_0, let children = removeChildren else { return }
+        for commentId in commentsByPost[postId - 1] {
+            comments[commentId - 1].removed = children
+            if !comments[commentId - 1].deleted {
+                modlog.append(entry(.removeComment, by: personId, target: commentId, reason: reason, flag: children, now: now))
+            }
+            resolveReports(.comment, of: commentId, by: personId, now: now)
+        }
     }
 
     /// A new comment, checked in Lemmy's order: length (an empty one is allowed), the post (found

@@ -119,8 +119,8 @@ extension APIRoutes {
         }
         add(LemmyV4.RemovePost.self, auth: true) { db, call in
             try db.removePost(
-                call.form.postId, removed: call.form.removed, reason: call.form.reason, by: try call.requireViewer(), now: call.now,
-                dialect: call.dialect)
+                call.form.postId, removed: call.form.removed, removeChildren: call.form.removeChildren, reason: call.form.reason,
+                by: try call.requireViewer(), now: call.now, dialect: call.dialect)
             return ApiPostResponse(postView: call.renderer(db).postView(call.form.postId))
         }
         add(LemmyV3.GetModlog.self) { db, call in

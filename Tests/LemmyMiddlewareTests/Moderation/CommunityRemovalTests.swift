@@ -8,7 +8,9 @@ import Testing
 /// removals, against the test server in every version.
 @Suite("Deleting and removing communities") @MainActor
 struct CommunityRemovalMiddlewareTests {
-    @Test("The top moderator deletes, an admin removes, others are rolled back; the modlog shows removals and bans", arguments: LemmyDialect.allCases)
+    @Test(
+        "The top moderator deletes, an admin removes, others are rolled back; the modlog shows removals and bans",
+        arguments: LemmyDialect.allCases)
     func deleteRemoveAndModlog(dialect: LemmyDialect) async throws {
         try await withServer(dialect) { server in
             let alice = try await login(server, "alice")
