@@ -36,16 +36,27 @@ public enum LemmyEscapedText: Sendable, Hashable {
     /// `&quot;` and `&nbsp;`) become their characters, in one pass, so `&amp;lt;` reads `&lt;`.
     /// Anything else, a lone `&` or another entity, is left alone: the serializer never writes
     /// one. What ammonia removed (disallowed tags, scripts, comments) does not come back.
+    ///
+    /// Inlinable, so that the models' snapshots pay a comparison, not a call, for text from a
+    /// server that stores it as written (a post's ingest unescapes about ten strings).
+    @inlinable
     public func unescape(_ text: String) -> String {
         guard self == .ammonia else { return text }
-        // Most text has no `&`: scanning the bytes costs less than building a copy.
-        guard text.utf8.contains(UInt8(ascii: "&")) else { return text }
-        return Self.unescapeEntities(text)
+        return Self.unescapeAmmonia(text)
     }
 
     /// ``unescape(_:)-(String)`` of an optional text.
+    @inlinable
     public func unescape(_ text: String?) -> String? {
-        text.map(unescape)
+        guard self == .ammonia, let text else { return text }
+        return Self.unescapeAmmonia(text)
+    }
+
+    @usableFromInline
+    static func unescapeAmmonia(_ text: String) -> String {
+        // Most text has no `&`: scanning the bytes costs less than building a copy.
+        guard text.utf8.contains(UInt8(ascii: "&")) else { return text }
+        return unescapeEntities(text)
     }
 
     private static let entities: [(name: [UInt8], scalar: Unicode.Scalar)] = [

@@ -47,6 +47,8 @@ public final class ApiClient {
     /// How the server that answered stores text: 0.18.3 to 0.18.5 escape it as HTML, which the
     /// snapshots undo (see `LemmyEscapedText`). Set with ``mergeSequence``.
     @ObservationIgnored var escapedText: LemmyEscapedText = .verbatim
+    /// The reports this client made that are still held, for removals to resolve (see `HeldReports`).
+    @ObservationIgnored var heldReports = HeldReports()
     /// Instance blocks the server confirmed last (what a failed instance block rolls back to).
     @ObservationIgnored var confirmedBlockedInstanceIds: Set<Int> = []
     /// Orders instance blocks: each is sent after the previous one finished.

@@ -34,7 +34,9 @@ public struct ReportId: Hashable, Sendable, CustomStringConvertible {
 /// Reports are read with ``ApiClient/reports(_:unresolvedOnly:communityId:limit:cursor:)``. Each
 /// read makes new report objects (reports are not identity-cached); the post, comment, community
 /// and people they refer to are the client's identity-cached models. ``resolve(_:)`` changes
-/// ``isResolved`` at once and rolls it back if the server refuses.
+/// ``isResolved`` at once and rolls it back if the server refuses. A removal this client makes
+/// resolves the removed item's reports on Lemmy 0.19 and 1.0, and the reports the app holds
+/// show it (resolved by the account) without a reload.
 @MainActor @Observable
 public final class Report: Identifiable {
     /// The report's id.
@@ -83,5 +85,6 @@ public final class Report: Identifiable {
         self.created = created
         self.isResolved = isResolved
         self.resolver = resolver
+        api.heldReports.add(self)
     }
 }

@@ -23,7 +23,11 @@ extension Post2Providing {
             }
             let view = try await post.api.send(LemmyAnyGeneration.RemovePost(form), mutation: true).postView
             try post.api.mergeAnswer(view, about: post.id)
-            if comments { post.api.confirmCommentsRemoved(ofPost: post.id, removed) }
+            post.api.resolveHeldReports { $0.id.kind == .post && $0.post?.id == post.id }
+            if comments {
+                post.api.confirmCommentsRemoved(ofPost: post.id, removed)
+                post.api.resolveHeldReports { $0.id.kind == .comment && $0.post?.id == post.id }
+            }
         }
     }
 
@@ -94,6 +98,7 @@ extension Comment2Providing {
             let form = ApiRemoveComment(commentId: comment.id, removed: removed, reason: try await comment.api.moderationReason(reason))
             let view = try await comment.api.send(LemmyAnyGeneration.RemoveComment(form), mutation: true).commentView
             try comment.api.mergeAnswer(view, about: comment.id)
+            comment.api.resolveHeldReports { $0.id.kind == .comment && $0.comment?.id == comment.id }
         }
     }
 }

@@ -8,11 +8,14 @@ import Testing
 /// post's comments with it; older servers have no such thing and nothing is sent.
 @Suite("Removing a post with its comments") @MainActor
 struct RemovePostWithCommentsTests {
-    @Test("1.0 removes and restores the comments too, and the held comments show it; older versions refuse before sending", arguments: LemmyDialect.allCases)
+    @Test(
+        "1.0 removes and restores the comments too, and the held comments show it; older versions refuse before sending",
+        arguments: LemmyDialect.allCases)
     func removeWithComments(dialect: LemmyDialect) async throws {
         try await withServer(dialect) { server in
             let bob = try await login(server, "bob")
-            let post = try #require(try await bob.getPosts(feed: .community(id: 1), sort: .new, limit: 20).items.first { $0.commentCount > 1 })
+            let post = try #require(
+                try await bob.getPosts(feed: .community(id: 1), sort: .new, limit: 20).items.first { $0.commentCount > 1 })
             let held = try await bob.getComments(postId: post.id, limit: 50).items
             #expect(held.count > 1)
             #expect(held.allSatisfy { !$0.removed })
