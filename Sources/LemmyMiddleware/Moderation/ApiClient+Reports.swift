@@ -61,7 +61,7 @@ extension ApiClient {
         return Report(
             api: self, id: ReportId(.post, report.id), reason: escapedText.unescape(report.reason), reporter: person1(view.creator),
             post: post1(view.post), comment: nil, community: community1(view.community),
-            contentCreator: person1(view.postCreator), originalText: report.originalPostName,
+            contentCreator: person1(view.postCreator), originalText: escapedText.unescape(report.originalPostName),
             created: report.publishedAt.date, isResolved: report.resolved, resolver: view.resolver.map { person1($0) })
     }
 
@@ -71,7 +71,7 @@ extension ApiClient {
             api: self, id: ReportId(.privateMessage, report.id), reason: escapedText.unescape(report.reason),
             reporter: person1(view.creator),
             post: nil, comment: nil, messageId: report.privateMessageId, community: nil,
-            contentCreator: person1(view.privateMessageCreator), originalText: report.originalPmText,
+            contentCreator: person1(view.privateMessageCreator), originalText: escapedText.unescape(report.originalPmText),
             created: report.publishedAt.date, isResolved: report.resolved, resolver: view.resolver.map { person1($0) })
     }
 
@@ -80,7 +80,7 @@ extension ApiClient {
         return Report(
             api: self, id: ReportId(.comment, report.id), reason: escapedText.unescape(report.reason), reporter: person1(view.creator),
             post: post1(view.post), comment: comment1(view.comment), community: community1(view.community),
-            contentCreator: person1(view.commentCreator), originalText: report.originalCommentText,
+            contentCreator: person1(view.commentCreator), originalText: escapedText.unescape(report.originalCommentText),
             created: report.publishedAt.date, isResolved: report.resolved, resolver: view.resolver.map { person1($0) })
     }
 }
