@@ -26,23 +26,16 @@ extension ApiClient {
     func send<R: LemmyRequest>(_ request: R, mutation: Bool) async throws(ApiClientError) -> R.Response {
         try checkPermission(mutation: mutation)
         let sequence = takeSequence()
+        // Answered or refused, the caller merges next.
+        defer { beginMerge(sequence) }
         let sentWith = tokenStore.token
-        let response: R.Response
         do {
-            response = try await raw.send(request)
+            return try await raw.send(request)
         } catch {
             let mapped = ApiClientError(error)
-            guard mapped.kind == .notLoggedIn, await refreshedToken(replacing: sentWith) else {
-                beginMerge(sequence)
-                throw mapped
-            }
-            do { response = try await raw.send(request) } catch {
-                beginMerge(sequence)
-                throw ApiClientError(error)
-            }
+            guard mapped.kind == .notLoggedIn, await refreshedToken(replacing: sentWith) else { throw mapped }
+            do { return try await raw.send(request) } catch { throw ApiClientError(error) }
         }
-        beginMerge(sequence)
-        return response
     }
 
     /// Whether a token newer than `rejected` is in place, asking ``tokenRefreshHandler`` for one

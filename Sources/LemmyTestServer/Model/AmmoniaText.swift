@@ -196,7 +196,7 @@ private struct Cleaner {
     mutating func tagName() -> String {
         var name = String.UnicodeScalarView()
         while index < input.count, !input[index].isTagNameEnd {
-            name.append(input[index].isASCIIUpper ? Unicode.Scalar(input[index].value + 32)! : input[index])
+            name.append(input[index].lowercased)
             index += 1
         }
         return String(name)
@@ -250,7 +250,7 @@ private struct Cleaner {
             }
             var name = String.UnicodeScalarView()
             while index < input.count, !input[index].isTagNameEnd, input[index] != "=" {
-                name.append(input[index].isASCIIUpper ? Unicode.Scalar(input[index].value + 32)! : input[index])
+                name.append(input[index].lowercased)
                 index += 1
             }
             if name.isEmpty {

@@ -40,8 +40,7 @@ extension Database {
         if dialect == .v0_18 {
             guard isModerator(personId, of: communityId) else { throw APIError.code("not_a_moderator") }
         } else {
-            guard isModOrAdmin(personId, of: communityId) else { throw APIError.code("not_a_mod_or_admin") }
-            try checkModeratorStanding(personId, in: communityId, dialect: dialect)
+            try checkCommunityModAction(personId, in: communityId, dialect: dialect)
         }
         try validate(change)
         apply(change, to: &record)

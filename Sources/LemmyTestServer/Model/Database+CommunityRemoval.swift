@@ -33,7 +33,6 @@ extension Database {
         case .v1_0: guard community(communityId) != nil else { throw APIError.notFound("community") }
         case .v0_19: break
         }
-        guard isModOrAdmin(personId, of: communityId) else { throw APIError.code("not_a_mod_or_admin") }
-        try checkModeratorStanding(personId, in: communityId, dialect: dialect, allowDeleted: true)
+        try checkCommunityModAction(personId, in: communityId, dialect: dialect, allowDeleted: true)
     }
 }

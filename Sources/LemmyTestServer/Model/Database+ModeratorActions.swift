@@ -8,8 +8,7 @@ extension Database {
         guard let post = post(postId) else { throw dialect == .v0_18 ? APIError.recordNotFound : APIError.notFound("post") }
         // 0.18 checks the ban and the community's state before the moderator.
         if dialect == .v0_18 { try checkCommunityAction(by: personId, in: post.communityId, dialect: dialect, alsoStateIn018: true) }
-        guard isModOrAdmin(personId, of: post.communityId) else { throw APIError.code("not_a_mod_or_admin") }
-        try checkModeratorStanding(personId, in: post.communityId, dialect: dialect)
+        try checkCommunityModAction(personId, in: post.communityId, dialect: dialect)
         posts[postId - 1].locked = locked
         appendModlog(.lockPost, by: personId, target: postId, reason: nil, flag: locked, now: now)
     }
@@ -48,8 +47,7 @@ extension Database {
         }
         guard community(communityId) != nil else { throw APIError.notFound("community") }
         guard person(targetId) != nil else { throw APIError.notFound("person") }
-        guard isModOrAdmin(personId, of: communityId) else { throw APIError.code("not_a_mod_or_admin") }
-        try checkModeratorStanding(personId, in: communityId, dialect: dialect)
+        try checkCommunityModAction(personId, in: communityId, dialect: dialect)
         if dialect != .v0_18 { try checkHigherModOrAdmin(personId, in: communityId, than: [targetId]) }
         try ContentRules.checkBody(reason, post: false, dialect: dialect)
         if ban {
@@ -68,8 +66,7 @@ extension Database {
         _ commentId: Int, removed: Bool, reason: String?, by personId: Int, now: Double, dialect: LemmyDialect
     ) throws {
         guard let comment = comment(commentId), let post = post(comment.postId) else { throw APIError.notFound("comment") }
-        guard isModOrAdmin(personId, of: post.communityId) else { throw APIError.code("not_a_mod_or_admin") }
-        try checkModeratorStanding(personId, in: post.communityId, dialect: dialect)
+        try checkCommunityModAction(personId, in: post.communityId, dialect: dialect)
         if dialect != .v0_18 { try checkHigherModOrAdmin(personId, in: post.communityId, than: [comment.creatorId]) }
         if dialect != .v0_18 && comment.deleted { throw APIError.code(dialect == .v1_0 ? "couldnt_update" : "couldnt_update_comment") }
         comments[commentId - 1].removed = removed
@@ -102,8 +99,7 @@ extension Database {
     mutating func setModerator(_ targetId: Int, of communityId: Int, added: Bool, by personId: Int, dialect: LemmyDialect) throws {
         guard let record = community(communityId) else { throw APIError.notFound("community") }
         guard person(targetId) != nil else { throw APIError.notFound("person") }
-        guard isModOrAdmin(personId, of: communityId) else { throw APIError.code("not_a_mod_or_admin") }
-        try checkModeratorStanding(personId, in: communityId, dialect: dialect)
+        try checkCommunityModAction(personId, in: communityId, dialect: dialect)
         let actorIsAdmin = person(personId)?.isAdmin == true
         if !added && dialect != .v0_18 {
             try checkHigherModOrAdmin(personId, in: communityId, than: [targetId])
@@ -121,7 +117,14 @@ extension Database {
         communities[communityId - 1].moderators = moderators
     }
 
-    /// What Lemmy's `check_community_mod_action` (0.19, 1.0) checks after the moderator: one
+    /// Lemmy's `check_community_mod_action`: a moderator of the community or an admin
+    /// (`not_a_mod_or_admin`), then ``checkModeratorStanding(_:in:dialect:allowDeleted:)``.
+    func checkCommunityModAction(_ personId: Int, in communityId: Int, dialect: LemmyDialect, allowDeleted: Bool = false) throws {
+        guard isModOrAdmin(personId, of: communityId) else { throw APIError.code("not_a_mod_or_admin") }
+        try checkModeratorStanding(personId, in: communityId, dialect: dialect, allowDeleted: allowDeleted)
+    }
+
+    /// What `check_community_mod_action` (0.19, 1.0) checks after the moderator: one
     /// banned from the community is refused (`banned_from_community`; 1.0
     /// `person_is_banned_from_community`, and lets admins through), and, unless `allowDeleted`
     /// (restoring a community, resolving reports), any action in a deleted or removed community

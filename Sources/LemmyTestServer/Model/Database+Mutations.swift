@@ -135,8 +135,7 @@ extension Database {
     ) throws {
         let removed = dialect == .v1_0 ? removeChildren ?? removed : removed
         guard let post = post(postId) else { throw APIError.notFound("post") }
-        guard isModOrAdmin(personId, of: post.communityId) else { throw APIError.code("not_a_mod_or_admin") }
-        try checkModeratorStanding(personId, in: post.communityId, dialect: dialect)
+        try checkCommunityModAction(personId, in: post.communityId, dialect: dialect)
         if dialect != .v0_18 { try checkHigherModOrAdmin(personId, in: post.communityId, than: [post.creatorId]) }
         posts[postId - 1].removed = removed
         if dialect != .v0_18 { resolveReports(.post, of: postId, by: personId, now: now) }

@@ -14,15 +14,15 @@ extension Database {
     ///   only to accepted followers.
     func readsAsPostView(_ postId: Int, by viewer: Int, dialect: LemmyDialect) -> Bool {
         guard let post = post(postId), let community = community(post.communityId) else { return false }
+        let removed = post.removed || community.removed || community.deleted
         switch dialect {
         case .v0_18:
-            return !(post.removed || post.deleted || community.removed || community.deleted)
+            return !(removed || post.deleted)
         case .v0_19:
-            return post.creatorId == viewer || !(post.removed || post.deleted || community.removed || community.deleted)
+            return post.creatorId == viewer || !(removed || post.deleted)
         case .v1_0:
             if community.visibility == "private" && !isAcceptedFollower(viewer, of: post.communityId) { return false }
-            let deleted = post.deleted && post.commentCount == 0
-            return post.creatorId == viewer || !(post.removed || deleted || community.removed || community.deleted)
+            return post.creatorId == viewer || !(removed || (post.deleted && post.commentCount == 0))
         }
     }
 
