@@ -84,18 +84,18 @@ extension Database {
         let ordered = postOrder(query.sort, scoped: query.communityId != nil, now: now)
         guard query.postIdCursors else {
             return try Paging.page(
-                ordered: ordered, page: query.page, limit: query.limit, cursor: query.cursor, alwaysNext: query.alwaysNext,
-                matching: visible)
+                ordered: ordered.items, page: query.page, limit: query.limit, cursor: query.cursor,
+                alwaysNext: query.alwaysNext, matching: visible)
         }
         var position: (SortKey, PageCursor.Direction)?
         if let cursor = query.cursor {
-            guard let id = PostCursor.postId(cursor), let key = ordered.first(where: { $0.id == id })?.key else {
+            guard let id = PostCursor.postId(cursor), let key = ordered.key(of: id) else {
                 throw PostCursor.unreadable
             }
             position = (key, .next)
         }
         var result = Paging.page(
-            ordered: ordered, page: query.page, limit: query.limit, position: position, alwaysNext: query.alwaysNext,
+            ordered: ordered.items, page: query.page, limit: query.limit, position: position, alwaysNext: query.alwaysNext,
             matching: visible)
         result.next = result.ids.last.map(PostCursor.after)
         result.previous = nil
@@ -105,7 +105,7 @@ extension Database {
     /// Every post in `sort`'s order (featured in the community when `scoped`, on the front page
     /// otherwise), highest key first. Taken from ``postOrders`` unless this value was changed
     /// since the store handed it out (then it describes a state no one else sees).
-    func postOrder(_ sort: PostSort, scoped: Bool, now: Double) -> [(id: Int, key: SortKey)] {
+    func postOrder(_ sort: PostSort, scoped: Bool, now: Double) -> PostOrder {
         if written { return computePostOrder(sort, scoped: scoped, now: now) }
         return postOrders.order(sort, scoped: scoped, revision: revision, now: now) { computedAt in
             computePostOrder(sort, scoped: scoped, now: computedAt)
@@ -113,8 +113,8 @@ extension Database {
     }
 
     /// Sorts every post by ``key(for:sort:scoped:now:)``, highest first.
-    func computePostOrder(_ sort: PostSort, scoped: Bool, now: Double) -> [(id: Int, key: SortKey)] {
-        posts.map { (id: $0.id, key: key(for: $0, sort: sort, scoped: scoped, now: now)) }.sorted { $0.key > $1.key }
+    func computePostOrder(_ sort: PostSort, scoped: Bool, now: Double) -> PostOrder {
+        PostOrder(posts.map { (id: $0.id, key: key(for: $0, sort: sort, scoped: scoped, now: now)) }.sorted { $0.key > $1.key })
     }
 
     /// Where `post` sorts by `sort`: featured first (in its community when `scoped`, else on the

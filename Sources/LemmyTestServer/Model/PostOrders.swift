@@ -8,7 +8,7 @@ internal import Locking
 /// refreshes them on a schedule, so a client sees no difference; a test that sets the clock gets
 /// exact keys for each instant it sets.
 final class PostOrders: Sendable {
-    typealias Order = [(id: Int, key: SortKey)]
+    typealias Order = PostOrder
 
     /// How long an order of an aging sort is used, in seconds of the server's clock.
     static let agingValidity = 1.0
