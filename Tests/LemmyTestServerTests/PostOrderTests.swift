@@ -19,7 +19,9 @@ struct PostOrderTests {
 
     @Test("An id that names no post has no key: zero, negative, past the last, the largest")
     func noKeyForMissingIds() {
-        let order = PostOrder([(id: 2, key: SortKey(featured: 0, primary: 2, tiebreak: 2)), (id: 1, key: SortKey(featured: 0, primary: 1, tiebreak: 1))])
+        let order = PostOrder([
+            (id: 2, key: SortKey(featured: 0, primary: 2, tiebreak: 2)), (id: 1, key: SortKey(featured: 0, primary: 1, tiebreak: 1)),
+        ])
         #expect(order.key(of: 1)?.primary == 1)
         #expect(order.key(of: 2)?.primary == 2)
         for id in [0, -1, 3, Int.max, Int.min] { #expect(order.key(of: id) == nil, "id \(id)") }

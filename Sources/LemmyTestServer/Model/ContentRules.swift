@@ -33,8 +33,9 @@ enum ContentRules {
         case .v0_19, .v1_0:
             let length = trimmed(title).unicodeScalars.count
             var valid = unbroken && (3...200).contains(length)
-            // 1.0 wants three characters not on its list of invisible ones (see NameRules.invisible).
-            if dialect == .v1_0 { valid = valid && NameRules.hasVisible(3, in: title.unicodeScalars) }
+            // 1.0 wants three characters not on its list of invisible ones (NameRules.invisible10),
+            // counted in the title as sent.
+            if dialect == .v1_0 { valid = valid && NameRules.hasVisible(3, in: title.unicodeScalars, dialect: dialect) }
             guard valid else { throw APIError.code("invalid_post_title") }
         }
     }

@@ -9,8 +9,8 @@ enum NameRules {
     /// 1.0's `DISPLAY_NAME_MAX_LENGTH`; 0.18 and 0.19 use ``actorNameMaxLength``.
     static let displayNameMaxLength10 = 50
 
-    /// 0.18's and 0.19's `FORBIDDEN_DISPLAY_CHARS`, taken from invisible-characters.com. 1.0 uses
-    /// the `invisible-characters` crate's list, drawn from the same site; this list stands in for it.
+    /// 0.18's and 0.19's `FORBIDDEN_DISPLAY_CHARS` (`utils/src/utils/validation.rs`), taken from
+    /// invisible-characters.com.
     static let invisible: Set<Unicode.Scalar> = [
         "\u{0009}", "\u{00A0}", "\u{00AD}", "\u{034F}", "\u{061C}", "\u{115F}", "\u{1160}", "\u{17B4}", "\u{17B5}",
         "\u{180E}", "\u{2000}", "\u{2001}", "\u{2002}", "\u{2003}", "\u{2004}", "\u{2005}", "\u{2006}", "\u{2007}",
@@ -19,6 +19,21 @@ enum NameRules {
         "\u{206D}", "\u{206E}", "\u{206F}", "\u{3000}", "\u{2800}", "\u{3164}", "\u{FEFF}", "\u{FFA0}", "\u{1D159}",
         "\u{1D173}", "\u{1D174}", "\u{1D175}", "\u{1D176}", "\u{1D177}", "\u{1D178}", "\u{1D179}", "\u{1D17A}",
     ]
+
+    /// 1.0's `INVISIBLE_CHARS`: the `invisible-characters` crate at 0.1.5 (the version 1.0's
+    /// `Cargo.lock` pins), drawn from the same site later. Beside 0.19's it holds the ASCII space
+    /// and the other white space and control characters (`\n`, `\u{B}`, `\u{C}`, `\r`), so a
+    /// title or display name `a b` has two visible characters on 1.0 and three on 0.19; and
+    /// U+2065, U+FFFC, and musical symbols from U+1D000 on.
+    static let invisible10: Set<Unicode.Scalar> = invisible.union([
+        "\u{000A}", "\u{000B}", "\u{000C}", "\u{000D}", "\u{0020}", "\u{2065}", "\u{FFFC}", "\u{1D000}", "\u{1D0F0}",
+        "\u{1D100}", "\u{1D129}", "\u{1D130}", "\u{1D13F}", "\u{1D140}", "\u{1D145}", "\u{1D150}", "\u{E0020}",
+    ])
+
+    /// The list of invisible characters `dialect` checks names and titles against.
+    static func invisible(in dialect: LemmyDialect) -> Set<Unicode.Scalar> {
+        dialect == .v1_0 ? invisible10 : invisible
+    }
 
     /// Whether `name` is a valid actor name (a user name or a community name).
     ///
@@ -51,16 +66,18 @@ enum NameRules {
             valid = shared && (3...actorNameMaxLength).contains(scalars.count) && !scalars.contains(where: invisible.contains)
         case .v0_19, .v1_0:
             let limit = dialect == .v1_0 ? displayNameMaxLength10 : actorNameMaxLength
+            let invisible = invisible(in: dialect)
             valid =
                 shared && scalars.count <= limit && !(scalars.first.map(invisible.contains) ?? false)
-                && hasVisible(3, in: scalars)
+                && hasVisible(3, in: scalars, dialect: dialect)
         }
         if !valid { throw APIError.code(dialect == .v0_18 ? "invalid_username" : "invalid_display_name") }
     }
 
-    /// Whether `scalars` hold at least `count` characters not in ``invisible``
-    /// (`has_3_permitted_display_chars`).
-    static func hasVisible(_ count: Int, in scalars: String.UnicodeScalarView) -> Bool {
+    /// Whether `scalars` hold at least `count` characters not on `dialect`'s list of invisible
+    /// ones (`has_3_permitted_display_chars`).
+    static func hasVisible(_ count: Int, in scalars: String.UnicodeScalarView, dialect: LemmyDialect) -> Bool {
+        let invisible = invisible(in: dialect)
         var seen = 0
         for scalar in scalars where !invisible.contains(scalar) {
             seen += 1
