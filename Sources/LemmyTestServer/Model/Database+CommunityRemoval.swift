@@ -23,6 +23,7 @@ extension Database {
         communities[communityId - 1].removed = removed
         var record = entry(.removeCommunity, by: personId, target: communityId, reason: dialect.stored(reason), flag: removed, now: now)
         record.communityId = communityId
+        record.ownerId = community(communityId)?.moderators.first
         modlog.append(record)
     }
 

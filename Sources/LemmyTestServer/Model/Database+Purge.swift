@@ -110,6 +110,27 @@ extension Database {
         }
     }
 
+    /// Whether 0.18's or 0.19's modlog still holds `entry` after the purges. Their modlog tables
+    /// reference the entry's post, comment, community and people `ON DELETE CASCADE`
+    /// (`migrations/2019-04-07-003142_create_moderation_logs`, `2021-10-01-141650_create_admin_purge`),
+    /// so purging one deletes the entries about it; 0.18 also deletes a purged person's row, and
+    /// with it what they did as a moderator. (1.0's single `modlog` table has no foreign keys: its
+    /// entries stay, without the purged target.)
+    func keepsModlogEntry(_ entry: ModlogRecord) -> Bool {
+        if purged.persons.contains(entry.moderatorId) { return false }
+        switch entry.kind {
+        case .removePost, .lockPost, .featurePost: return !purged.posts.contains(entry.targetId)
+        case .removeComment: return !purged.comments.contains(entry.targetId)
+        case .banFromCommunity:
+            return !purged.persons.contains(entry.targetId) && !(entry.communityId.map(purged.communities.contains) ?? false)
+        case .removeCommunity: return !purged.communities.contains(entry.targetId)
+        // `admin_purge_post` names the post's community, `admin_purge_comment` the comment's post.
+        case .purgePost: return post(entry.targetId).map { !purged.communities.contains($0.communityId) } ?? true
+        case .purgeComment: return comment(entry.targetId).map { !purged.posts.contains($0.postId) } ?? true
+        case .purgeCommunity, .purgePerson: return true
+        }
+    }
+
     /// Whether a report's post or comment was purged (Lemmy deletes such reports with the row).
     func isPurged(_ report: ReportRecord) -> Bool {
         report.kind == .post ? purged.posts.contains(report.targetId) : purged.comments.contains(report.targetId)

@@ -190,6 +190,9 @@ struct ModlogRecord: Sendable {
     var communityId: Int? = nil
     /// Whether a feature pinned the post on the instance rather than in its community.
     var onInstance = false
+    /// A community's top moderator when an admin removed it (1.0 names them as the entry's
+    /// target person), if it had one.
+    var ownerId: Int? = nil
 }
 
 /// What one user did: votes, saves, reads, hides, follows, blocks. Times are when it happened.

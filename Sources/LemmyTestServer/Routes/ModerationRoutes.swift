@@ -127,13 +127,10 @@ extension APIRoutes {
             let renderer = call.renderer(db)
             let limit = try call.limit(call.form.limit, page: call.form.page)
             // Offset paging: past the end a page is empty (a suffix would repeat the last page forever).
-            let entries = modlogEntries(db, call.form).dropFirst(limit * max(0, (call.form.page ?? 1) - 1)).prefix(limit)
-            // Lemmy names the moderator only to moderators and admins of the entry's community.
-            let viewer = call.viewer
-            let snapshot = db
-            func moderator(_ entry: ModlogRecord) -> ApiPerson? {
-                snapshot.isModOrAdmin(viewer, of: snapshot.communityId(of: entry) ?? 0) ? renderer.person(entry.moderatorId) : nil
-            }
+            let showsNames = db.showsModlogNames(to: call.viewer, communityFilter: call.form.communityId, dialect: call.dialect)
+            let entries = modlogEntries(db, call.form, viewer: call.viewer, dialect: call.dialect, showsNames: showsNames)
+                .dropFirst(limit * max(0, (call.form.page ?? 1) - 1)).prefix(limit)
+            func moderator(_ entry: ModlogRecord) -> ApiPerson? { showsNames ? renderer.person(entry.moderatorId) : nil }
             let removedPosts = entries.filter { $0.kind == .removePost }.map {
                 ApiModRemovePostView(
                     modRemovePost: ApiModRemovePost(
@@ -148,7 +145,8 @@ extension APIRoutes {
                     modRemoveComment: ApiModRemoveComment(
                         id: entry.id, modPersonId: entry.moderatorId, commentId: entry.targetId,
                         reason: entry.reason, removed: entry.flag, when: renderer.date(entry.when)),
-                    comment: renderer.comment(entry.targetId), commenter: renderer.person(comment.creatorId),
+                    moderator: moderator(entry), comment: renderer.comment(entry.targetId),
+                    commenter: renderer.person(comment.creatorId),
                     post: renderer.post(comment.postId), community: renderer.community(db.post(comment.postId)!.communityId))
             }
             let lockedPosts = entries.filter { $0.kind == .lockPost }.map { entry in
@@ -224,7 +222,8 @@ extension APIRoutes {
         }
         add(LemmyV4.GetModlog.self) { db, call in
             let renderer = call.renderer(db)
-            let entries = modlogEntries(db, call.form)
+            let showsNames = db.showsModlogNames(to: call.viewer, communityFilter: call.form.communityId, dialect: call.dialect)
+            let entries = modlogEntries(db, call.form, viewer: call.viewer, dialect: call.dialect, showsNames: showsNames)
             let keyed = entries.map { (id: $0.id, key: SortKey(featured: 0, primary: $0.when, tiebreak: $0.id)) }
             let page = try Paging.page(keyed, page: nil, limit: try call.limit(call.form.limit), cursor: call.form.pageCursor)
             let items = page.ids.map { id -> ApiModlogView in
@@ -245,33 +244,8 @@ extension APIRoutes {
                 let modlog = ApiModlog(
                     id: entry.id, kind: kind, isRevert: !entry.flag, reason: entry.reason,
                     publishedAt: renderer.date(entry.when), childCount: 0)
-                var view = ApiModlogView(modlog: modlog, moderator: renderer.person(entry.moderatorId))
-                switch entry.kind {
-                case .removePost, .lockPost, .featurePost:
-                    if let post = db.post(entry.targetId) {
-                        view.targetPost = renderer.post(post.id)
-                        view.targetCommunity = renderer.community(post.communityId)
-                        view.targetPerson = renderer.person(post.creatorId)
-                    }
-                case .removeComment:
-                    if let comment = db.comment(entry.targetId) {
-                        view.targetComment = renderer.comment(comment.id)
-                        view.targetPost = renderer.post(comment.postId)
-                        view.targetPerson = renderer.person(comment.creatorId)
-                    }
-                case .banFromCommunity:
-                    view.targetPerson = renderer.person(entry.targetId)
-                    view.targetCommunity = entry.communityId.map(renderer.community)
-                case .removeCommunity:
-                    view.targetCommunity = renderer.community(entry.targetId)
-                case .purgePost:
-                    view.targetCommunity = db.post(entry.targetId).map { renderer.community($0.communityId) }
-                case .purgeComment:
-                    view.targetPost = db.comment(entry.targetId).map { renderer.post($0.postId) }
-                case .purgeCommunity, .purgePerson:
-                    // The row is gone in Lemmy; the entry names only the admin.
-                    break
-                }
+                var view = ApiModlogView(modlog: modlog, moderator: showsNames ? renderer.person(entry.moderatorId) : nil)
+                renderer.addTargets(of: entry, to: &view)
                 return view
             }
             return ApiPagedResponse(items: items, nextPage: page.next, prevPage: page.previous)
@@ -338,22 +312,34 @@ private func resolveReport<F>(_ db: inout Database, _ call: Call<F>, kind: Repor
     return db.reports[id - 1]
 }
 
-private func modlogEntries(_ db: Database, _ form: ApiGetModlog) -> [ModlogRecord] {
+/// The entries a GetModlog lists, newest first: those still there after purges (0.18, 0.19), by
+/// the moderator asked for if names are shown, of the community asked for (1.0 stores one for
+/// purged posts and comments too).
+private func modlogEntries(
+    _ db: Database, _ form: ApiGetModlog, viewer: Int?, dialect: LemmyDialect, showsNames: Bool
+) -> [ModlogRecord] {
     db.modlog.filter { entry in
-        if let mod = form.modPersonId, entry.moderatorId != mod { return false }
-        if let community = form.communityId, db.communityId(of: entry) != community { return false }
+        if dialect != .v1_0 && !db.keepsModlogEntry(entry) { return false }
+        if showsNames, let mod = form.modPersonId, entry.moderatorId != mod { return false }
+        let community = db.communityId(of: entry, dialect: dialect)
+        if let filter = form.communityId, community != filter { return false }
+        // 1.0 shows someone who is no admin nothing of a private community they do not follow.
+        if dialect == .v1_0, let community, !db.seesModlog(of: community, viewer: viewer) { return false }
         return true
     }.sorted { $0.when > $1.when }
 }
 
 extension Database {
-    /// The community a modlog entry concerns.
-    func communityId(of entry: ModlogRecord) -> Int? {
+    /// The community a modlog entry concerns. Up to 0.19 a purge has none; 1.0 stores the
+    /// community of a purged post or comment (`target_community_id`).
+    func communityId(of entry: ModlogRecord, dialect: LemmyDialect) -> Int? {
         switch entry.kind {
         case .removeComment: comment(entry.targetId).flatMap { post($0.postId) }?.communityId
         case .removePost, .lockPost, .featurePost: post(entry.targetId)?.communityId
         case .banFromCommunity, .removeCommunity: entry.communityId
-        case .purgePost, .purgeComment, .purgeCommunity, .purgePerson: nil
+        case .purgePost: dialect == .v1_0 ? post(entry.targetId)?.communityId : nil
+        case .purgeComment: dialect == .v1_0 ? comment(entry.targetId).flatMap { post($0.postId) }?.communityId : nil
+        case .purgeCommunity, .purgePerson: nil
         }
     }
 }

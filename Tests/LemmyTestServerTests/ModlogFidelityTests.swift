@@ -1,0 +1,137 @@
+import Foundation
+import LemmyAPI
+import LemmyTestServer
+import LemmyTestSupport
+import Testing
+
+/// The modlog as each version keeps and shows it: 0.18's and 0.19's tables lose an entry with the
+/// post, comment or community it names (foreign keys); 1.0's one table keeps it without the
+/// target; and who sees the moderators' names.
+@Suite("Modlog fidelity")
+struct ModlogFidelityTests {
+    /// bob (who moderates communities 1 and 2) removes and locks a post of community 1, and
+    /// removes a comment of another post there; the admin purges both posts. Returns the ids.
+    static func removeThenPurge(_ server: LemmyTestServer) async throws -> (post: Int, commentPost: Int, comment: Int) {
+        let client = TestClient(server)
+        let bob = try await client.login("bob")
+        let admin = try await client.login("admin")
+        let v4 = server.dialect == .v1_0
+        let posts = try await bob.posts(ApiGetPosts(sort: .new, communityId: 1, limit: 20)).posts.map(\.post.id)
+        let postId = try #require(posts.first)
+        var commented: (post: Int, comment: Int)?
+        for id in posts.dropFirst() {
+            let comments = v4
+                ? try await bob.send(LemmyV4.GetComments(ApiGetComments(postId: id))).items.map(\.comment.id)
+                : try await bob.send(LemmyV3.GetComments(ApiGetComments(postId: id))).comments.map(\.comment.id)
+            if let first = comments.first {
+                commented = (id, first)
+                break
+            }
+        }
+        let (commentPost, commentId) = try #require(commented)
+        // Locked first: 1.0 locks no removed post.
+        let remove = ApiRemovePost(postId: postId, removed: true, reason: "spam")
+        let lock = ApiLockPost(postId: postId, locked: true, reason: v4 ? "heated" : nil)
+        let removeComment = ApiRemoveComment(commentId: commentId, removed: true, reason: "rude")
+        if v4 {
+            _ = try await bob.send(LemmyV4.LockPost(lock))
+            _ = try await bob.send(LemmyV4.RemovePost(remove))
+            _ = try await bob.send(LemmyV4.RemoveComment(removeComment))
+            _ = try await admin.send(LemmyV4.PurgePost(ApiPurgePost(postId: postId, reason: "gone")))
+            _ = try await admin.send(LemmyV4.PurgePost(ApiPurgePost(postId: commentPost, reason: "gone too")))
+        } else {
+            _ = try await bob.send(LemmyV3.LockPost(lock))
+            _ = try await bob.send(LemmyV3.RemovePost(remove))
+            _ = try await bob.send(LemmyV3.RemoveComment(removeComment))
+            _ = try await admin.send(LemmyV3.PurgePost(ApiPurgePost(postId: postId, reason: "gone")))
+            _ = try await admin.send(LemmyV3.PurgePost(ApiPurgePost(postId: commentPost, reason: "gone too")))
+        }
+        return (postId, commentPost, commentId)
+    }
+
+    @Test("0.18 and 0.19 delete the entries of a purged post and its comments; the purges stay", arguments: [LemmyDialect.v0_18, .v0_19])
+    func purgeDeletesEntries(dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            let ids = try await Self.removeThenPurge(server)
+            let admin = try await TestClient(server).login("admin")
+            let log = try await admin.send(LemmyV3.GetModlog(ApiGetModlog()))
+            #expect(!log.removedPosts.contains { $0.post.id == ids.post })
+            #expect(!log.lockedPosts.contains { $0.post.id == ids.post })
+            #expect(!log.removedComments.contains { $0.comment.id == ids.comment })
+            #expect(log.adminPurgedPosts.compactMap(\.adminPurgePost.reason).sorted() == ["gone", "gone too"])
+        }
+    }
+
+    @Test("1.0 keeps the entries of a purged post, without the post; the community and person stay")
+    func purgeKeepsEntriesOn10() async throws {
+        try await withServer(.v1_0) { server in
+            _ = try await Self.removeThenPurge(server)
+            let admin = try await TestClient(server).login("admin")
+            let log = try await admin.send(LemmyV4.GetModlog(ApiGetModlog(limit: 50))).items
+            let removal = try #require(log.first { $0.modlog.kind == .modRemovePost })
+            #expect(removal.targetPost == nil)
+            #expect(removal.targetCommunity?.id == 1)
+            #expect(removal.targetPerson != nil)
+            #expect(log.contains { $0.modlog.kind == .modLockPost && $0.targetPost == nil })
+            let comment = try #require(log.first { $0.modlog.kind == .modRemoveComment })
+            #expect(comment.targetComment == nil && comment.targetPost == nil)
+            // A removed comment's entry names its community (`target_community_id`).
+            #expect(comment.targetCommunity?.id == 1)
+            // 1.0 stores a purged post's community, so the community's modlog lists the purge.
+            let scoped = try await admin.send(LemmyV4.GetModlog(ApiGetModlog(communityId: 1, limit: 50))).items
+            #expect(scoped.filter { $0.modlog.kind == .adminPurgePost }.count == 2)
+        }
+    }
+
+    @Test("1.0 names the targets each kind stores: a feature no person, a community's removal its top moderator and the admin's instance")
+    func targetsOn10() async throws {
+        try await withServer(.v1_0) { server in
+            let client = TestClient(server)
+            let bob = try await client.login("bob")
+            let admin = try await client.login("admin")
+            let postId = try #require(try await bob.posts(ApiGetPosts(sort: .new, communityId: 1, limit: 1)).posts.first?.post.id)
+            _ = try await bob.send(LemmyV4.FeaturePost(ApiFeaturePost(postId: postId, featured: true, featureType: .community)))
+            _ = try await admin.send(LemmyV4.RemoveCommunity(ApiRemoveCommunity(communityId: 2, removed: true, reason: "dead")))
+            let log = try await admin.send(LemmyV4.GetModlog(ApiGetModlog(limit: 50))).items
+            let feature = try #require(log.first { $0.modlog.kind == .modFeaturePostCommunity })
+            #expect(feature.targetPost?.id == postId && feature.targetCommunity?.id == 1)
+            #expect(feature.targetPerson == nil)
+            let removal = try #require(log.first { $0.modlog.kind == .adminRemoveCommunity })
+            #expect(removal.targetCommunity?.id == 2)
+            #expect(removal.targetPerson?.name == "bob")
+            #expect(removal.targetInstance != nil)
+        }
+    }
+
+    /// Whether `viewer`'s modlog (optionally of `community`) names the moderator of a lock.
+    static func namesModerator(_ server: LemmyTestServer, viewer: String, community: Int?) async throws -> Bool {
+        let client = try await TestClient(server).login(viewer)
+        if server.dialect == .v1_0 {
+            let log = try await client.send(LemmyV4.GetModlog(ApiGetModlog(communityId: community, limit: 50))).items
+            let lock = try #require(log.first { $0.modlog.kind == .modLockPost })
+            return lock.moderator != nil
+        }
+        let log = try await client.send(LemmyV3.GetModlog(ApiGetModlog(communityId: community)))
+        let lock = try #require(log.lockedPosts.first)
+        return lock.moderator != nil
+    }
+
+    @Test("Who sees the moderators' names: 0.18 a community's moderators in its modlog, 0.19 any moderator, 1.0 as 0.18; admins always", arguments: LemmyDialect.allCases)
+    func moderatorNames(dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            let admin = try await TestClient(server).login("admin")
+            // The admin locks a post of community 3, which bob does not moderate (he has 1 and 2).
+            let postId = try #require(try await admin.posts(ApiGetPosts(sort: .new, communityId: 3, limit: 1)).posts.first?.post.id)
+            let lock = ApiLockPost(postId: postId, locked: true, reason: dialect == .v1_0 ? "heated" : nil)
+            if dialect == .v1_0 { _ = try await admin.send(LemmyV4.LockPost(lock)) } else { _ = try await admin.send(LemmyV3.LockPost(lock)) }
+
+            #expect(try await Self.namesModerator(server, viewer: "admin", community: nil))
+            #expect(try await Self.namesModerator(server, viewer: "admin", community: 3))
+            #expect(try await !Self.namesModerator(server, viewer: "alice", community: nil))
+            #expect(try await !Self.namesModerator(server, viewer: "alice", community: 3))
+            // bob moderates other communities: 0.19 names everyone to any moderator.
+            #expect(try await Self.namesModerator(server, viewer: "bob", community: nil) == (dialect == .v0_19))
+            #expect(try await Self.namesModerator(server, viewer: "bob", community: 3) == (dialect == .v0_19))
+        }
+    }
+}
