@@ -20,7 +20,8 @@ struct ModlogFidelityTests {
         let postId = try #require(posts.first)
         var commented: (post: Int, comment: Int)?
         for id in posts.dropFirst() {
-            let comments = v4
+            let comments =
+                v4
                 ? try await bob.send(LemmyV4.GetComments(ApiGetComments(postId: id))).items.map(\.comment.id)
                 : try await bob.send(LemmyV3.GetComments(ApiGetComments(postId: id))).comments.map(\.comment.id)
             if let first = comments.first {
@@ -116,14 +117,20 @@ struct ModlogFidelityTests {
         return lock.moderator != nil
     }
 
-    @Test("Who sees the moderators' names: 0.18 a community's moderators in its modlog, 0.19 any moderator, 1.0 as 0.18; admins always", arguments: LemmyDialect.allCases)
+    @Test(
+        "Who sees the moderators' names: 0.18 a community's moderators in its modlog, 0.19 any moderator, 1.0 as 0.18; admins always",
+        arguments: LemmyDialect.allCases)
     func moderatorNames(dialect: LemmyDialect) async throws {
         try await withServer(dialect) { server in
             let admin = try await TestClient(server).login("admin")
             // The admin locks a post of community 3, which bob does not moderate (he has 1 and 2).
             let postId = try #require(try await admin.posts(ApiGetPosts(sort: .new, communityId: 3, limit: 1)).posts.first?.post.id)
             let lock = ApiLockPost(postId: postId, locked: true, reason: dialect == .v1_0 ? "heated" : nil)
-            if dialect == .v1_0 { _ = try await admin.send(LemmyV4.LockPost(lock)) } else { _ = try await admin.send(LemmyV3.LockPost(lock)) }
+            if dialect == .v1_0 {
+                _ = try await admin.send(LemmyV4.LockPost(lock))
+            } else {
+                _ = try await admin.send(LemmyV3.LockPost(lock))
+            }
 
             #expect(try await Self.namesModerator(server, viewer: "admin", community: nil))
             #expect(try await Self.namesModerator(server, viewer: "admin", community: 3))

@@ -16,7 +16,9 @@ extension Renderer {
             if entry.kind == .featurePost && entry.onInstance { view.targetInstance = moderatorInstance(entry) }
         case .removeComment, .purgeComment:
             guard let comment = db.comment(entry.targetId) else { return }
-            if entry.kind == .removeComment { view.targetComment = db.purged.comments.contains(comment.id) ? nil : self.comment(comment.id) }
+            if entry.kind == .removeComment {
+                view.targetComment = db.purged.comments.contains(comment.id) ? nil : self.comment(comment.id)
+            }
             view.targetPost = livePost(comment.postId)
             view.targetCommunity = db.post(comment.postId).flatMap { liveCommunity($0.communityId) }
             view.targetPerson = person(comment.creatorId)

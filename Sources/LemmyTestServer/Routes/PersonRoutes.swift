@@ -9,7 +9,10 @@ extension APIRoutes {
             let limit = try call.limit(call.form.limit, page: call.form.page)
             var posts = PostQuery()
             posts.creatorId = id
-            posts.sort = PostSort(v3: call.form.sort?.wireValue(for: .v3) ?? "New")
+            // Lemmy's default is Hot for both lists; the comments take the posts' sort as
+            // `post_to_comment_sort_type` maps it.
+            let sort = call.form.sort?.wireValue(for: .v3) ?? "Hot"
+            posts.sort = PostSort(v3: sort)
             posts.page = call.form.page
             posts.limit = limit
             posts.savedOnly = call.form.savedOnly ?? false
@@ -18,14 +21,16 @@ extension APIRoutes {
             if posts.savedOnly { posts.creatorId = nil }
             var comments = CommentQuery()
             comments.creatorId = posts.savedOnly ? nil : id
-            comments.sort = "new"
+            comments.sort = commentSort(forPostSort: sort)
             comments.page = call.form.page
             comments.limit = limit
             comments.savedOnly = posts.savedOnly
             comments.communityId = call.form.communityId
-            let viewer = posts.savedOnly ? id : call.viewer
-            let postPage = try db.listPosts(posts, viewer: viewer, now: call.now)
-            let commentPage = try db.listComments(comments, viewer: viewer, now: call.now)
+            // `saved_only` lists what the caller saved, of anyone (Lemmy passes the caller's
+            // `local_user` and drops the creator filter): never the profile owner's saves, and
+            // nothing to an anonymous caller.
+            let postPage = try db.listPosts(posts, viewer: call.viewer, now: call.now)
+            let commentPage = try db.listComments(comments, viewer: call.viewer, now: call.now)
             return ApiGetPersonDetailsResponse(
                 personView: renderer.personView(id), moderates: moderates(db, renderer, id),
                 comments: commentPage.ids.map(renderer.commentView),
@@ -117,4 +122,16 @@ private func personContentPage<F>(
     let renderer = call.renderer(db)
     let views: [ApiPostCommentCombinedView] = page.ids.map { $0 > 0 ? .post(renderer.postView($0)) : .comment(renderer.commentView(-$0)) }
     return ApiPagedResponse(items: views, nextPage: page.next, prevPage: page.previous)
+}
+
+/// Lemmy's `post_to_comment_sort_type` (0.18.5, 0.19.13 `db_schema/src/utils.rs`): the comment
+/// order GetPersonDetails uses for a post sort.
+private func commentSort(forPostSort sort: String) -> String {
+    switch sort {
+    case "Active", "Hot", "Scaled": "hot"
+    case "Old": "old"
+    case "Controversial": "controversial"
+    case _ where sort.hasPrefix("Top"): "top"
+    default: "new"  // New, NewComments, MostComments
+    }
 }
