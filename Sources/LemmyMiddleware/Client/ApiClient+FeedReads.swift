@@ -94,13 +94,15 @@ extension ApiClient {
             let page = try await page(LemmyV4.ListPersonSaved(form), at: cursor)
             return ContentPage(items: page.items.compactMap(postOrComment), next: page.next)
         }
+        // All: without a type Lemmy lists by the account's default listing (`Local` unless
+        // changed), which would leave out what was saved in remote communities.
         if comments {
-            var form = ApiGetComments(sort: .new, limit: limit)
+            var form = ApiGetComments(type: .all, sort: .new, limit: limit)
             form.savedOnly = true
             let page = try await page(LemmyV3.GetComments(form), at: cursor)
             return ContentPage(items: page.items.map { .comment(comment2($0)) }, next: page.next)
         }
-        var form = ApiGetPosts(sort: .new, limit: limit)
+        var form = ApiGetPosts(type: .all, sort: .new, limit: limit)
         form.savedOnly = true
         let page = try await page(LemmyV3.GetPosts(form), at: cursor)
         return ContentPage(items: page.items.map { .post(post2($0)) }, next: page.next)

@@ -58,7 +58,8 @@ extension ApiClient {
             guard let person = try await loadAccount().person else { throw .notLoggedIn }
             me = person.id
         }
-        let form = ApiGetComments(sort: .new, limit: 50, postId: key.postId)
+        // All: see getComments(postId:); a comment on a remote post would never be found.
+        let form = ApiGetComments(type: .all, sort: .new, limit: 50, postId: key.postId)
         let views = try await page(LemmyAnyGeneration.GetComments(form), at: nil).items
         let sequence = mergeSequence
         let earliest = since.addingTimeInterval(-300)

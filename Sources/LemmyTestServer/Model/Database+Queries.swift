@@ -2,8 +2,7 @@ import Foundation
 
 /// What to list: the dialect-independent meaning of GetPosts.
 struct PostQuery: Sendable {
-    enum Listing: Sendable { case all, local, subscribed, moderatorView }
-    var listing: Listing = .all
+    var listing: ListingScope = .all
     var sort: PostSort = .hot
     /// 1.0's `time_range_seconds`: only posts newer than this, whatever the sort.
     var timeRange: Double?
@@ -42,6 +41,8 @@ struct CommentQuery: Sendable {
     var cursor: String?
     /// 1.0's tree fetches page by cursor (``TreePaging``); 0.18's and 0.19's answer the first page only.
     var treeCursors = false
+    /// The communities the comments come from (see ``Database/listingScope(_:communityId:viewer:dialect:)``).
+    var listing: ListingScope = .all
 }
 
 extension Database {
@@ -73,11 +74,7 @@ extension Database {
             } else if query.savedOnly || query.likedOnly || query.dislikedOnly {
                 return false
             }
-            switch query.listing {
-            case .all, .local: break
-            case .subscribed: if state?.follows[post.communityId] == nil { return false }
-            case .moderatorView: if !self.isModOrAdmin(viewer, of: post.communityId) { return false }
-            }
+            if !self.isInScope(query.listing, communityId: post.communityId, viewer: viewer) { return false }
             if let term, !post.name.lowercased().contains(term), !(post.body?.lowercased().contains(term) ?? false) { return false }
             return true
         }
@@ -169,6 +166,9 @@ extension Database {
             let row = comments[id - 1]
             if purged.comments.contains(id) { continue }
             if let c = query.communityId, post(row.postId)?.communityId != c { continue }
+            if query.listing != .all, let p = post(row.postId), !isInScope(query.listing, communityId: p.communityId, viewer: viewer) {
+                continue
+            }
             if let c = query.creatorId, row.creatorId != c { continue }
             if query.parentId != nil {
                 if row.depth < topDepth { continue }

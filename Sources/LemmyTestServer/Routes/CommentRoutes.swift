@@ -49,6 +49,7 @@ func commentQuery(_ form: ApiGetComments, db: Database, call: Call<ApiGetComment
     } else if let id = form.communityId {
         query.communityId = id
     }
+    query.listing = db.listingScope(form.type, communityId: query.communityId, viewer: call.viewer, dialect: call.dialect)
     if let id = form.creatorId {
         query.creatorId = id
     } else if let name = form.creatorUsername {

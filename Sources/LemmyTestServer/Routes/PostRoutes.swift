@@ -109,13 +109,6 @@ enum PostReadAnswer: Encodable, Sendable {
 /// The meaning of a GetPosts form in this dialect.
 func postQuery(_ form: ApiGetPosts, db: Database, call: Call<ApiGetPosts>) throws -> PostQuery {
     var query = PostQuery()
-    switch form.type {
-    case .some(.subscribed): query.listing = .subscribed
-    case .some(.moderatorView): query.listing = .moderatorView
-    case .some(.local): query.listing = .local
-    default: query.listing = .all
-    }
-    if form.moderatorView == true { query.listing = .moderatorView }
     if call.dialect == .v1_0 {
         // 1.0 filters every sort by `time_range_seconds`; 0 overrides the defaults to "no limit".
         let range = form.timeRangeSeconds.flatMap { $0 > 0 ? Double($0) : nil }
@@ -133,6 +126,9 @@ func postQuery(_ form: ApiGetPosts, db: Database, call: Call<ApiGetPosts>) throw
     } else if let id = form.communityId {
         query.communityId = id
     }
+    query.listing = db.listingScope(form.type, communityId: query.communityId, viewer: call.viewer, dialect: call.dialect)
+    // 0.18's `moderator_view` is a filter of its own, in a community too.
+    if form.moderatorView == true { query.listing = .moderatorView }
     if call.dialect == .v0_19, form.likedOnly == true, form.dislikedOnly == true { throw APIError.code("contradicting_filters") }
     if let id = form.creatorId {
         query.creatorId = id

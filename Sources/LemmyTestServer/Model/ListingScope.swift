@@ -1,0 +1,53 @@
+import LemmyAPI
+
+/// Which communities a post or comment listing draws from (Lemmy's `ListingType`).
+enum ListingScope: Sendable {
+    case all, local, subscribed, moderatorView
+
+    /// The scope of a wire `type_`; 1.0's `suggested` lists as `all` here (the test server has
+    /// no multi-communities).
+    init(_ type: ApiListingType) {
+        switch type {
+        case .local: self = .local
+        case .subscribed: self = .subscribed
+        case .moderatorView: self = .moderatorView
+        default: self = .all
+        }
+    }
+
+    /// A listing as user settings store it (`all`, `Local`, `moderator_view`...).
+    init(setting: String) {
+        switch String(setting.lowercased().filter { $0 != "_" }) {
+        case "all": self = .all
+        case "subscribed": self = .subscribed
+        case "moderatorview": self = .moderatorView
+        default: self = .local
+        }
+    }
+}
+
+extension Database {
+    /// Lemmy's `listing_type_with_default` (`apub/src/api/mod.rs` at 0.18.5 and 0.19.13,
+    /// `api/api/src/federation/mod.rs` on 1.0), which GetPosts and GetComments both use: in a
+    /// community everything, whatever `type_` says; elsewhere `type_`, else the caller's default
+    /// listing (0.19, 1.0; 0.18 skips it), else the site's (`Local` here, Lemmy's default).
+    ///
+    /// A client that wants everything outside a community must say `All`: a post's comments or
+    /// the saved posts asked for without it come from local communities only.
+    func listingScope(_ type: ApiListingType?, communityId: Int?, viewer: Int?, dialect: LemmyDialect) -> ListingScope {
+        if communityId != nil { return .all }
+        if let type { return ListingScope(type) }
+        if dialect != .v0_18, let viewer, let person = person(viewer) { return ListingScope(setting: person.settings.defaultListing) }
+        return .local
+    }
+
+    /// Whether a post of `communityId` is in `scope` for `viewer`.
+    func isInScope(_ scope: ListingScope, communityId: Int, viewer: Int?) -> Bool {
+        switch scope {
+        case .all: true
+        case .local: community(communityId)?.instanceId == 1
+        case .subscribed: viewer.flatMap { user($0)?.follows[communityId] } != nil
+        case .moderatorView: isModOrAdmin(viewer, of: communityId)
+        }
+    }
+}
