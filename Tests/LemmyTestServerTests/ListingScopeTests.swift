@@ -32,7 +32,9 @@ struct ListingScopeTests {
         client.v4 ? try await client.send(LemmyV4.GetComments(form)).items : try await client.send(LemmyV3.GetComments(form)).comments
     }
 
-    @Test("Without a type, posts and a post's comments come from local communities; All or a community lists the rest", arguments: LemmyDialect.allCases)
+    @Test(
+        "Without a type, posts and a post's comments come from local communities; All or a community lists the rest",
+        arguments: LemmyDialect.allCases)
     func localByDefault(dialect: LemmyDialect) async throws {
         try await withServer(dialect, scale: Self.world.scale, seed: Self.world.seed) { server in
             let client = TestClient(server)
@@ -44,7 +46,8 @@ struct ListingScopeTests {
             #expect(!byDefault.isEmpty)
             #expect(!byDefault.contains { !$0.community.local })
             // Inside a community the type does not matter.
-            let inCommunity = try await client.posts(ApiGetPosts(type: .local, sort: .new, communityId: remote.community.id, limit: 5)).posts
+            let inCommunity = try await client.posts(ApiGetPosts(type: .local, sort: .new, communityId: remote.community.id, limit: 5))
+                .posts
             #expect(inCommunity.contains { $0.post.id == remote.post.id } || inCommunity.count == 5)
             #expect(!inCommunity.isEmpty && inCommunity.allSatisfy { $0.community.id == remote.community.id })
 
@@ -67,7 +70,8 @@ struct ListingScopeTests {
         try await withServer(dialect, scale: Self.world.scale, seed: Self.world.seed) { server in
             let alice = try await TestClient(server).login("alice")
             let settings = ApiSaveUserSettings(defaultListingType: .all)
-            let saved = dialect == .v1_0
+            let saved =
+                dialect == .v1_0
                 ? try await alice.sendRaw(LemmyV4.SaveUserSettings(settings)).status
                 : try await alice.sendRaw(LemmyV3.SaveUserSettings(settings)).status
             #expect(saved == 200)

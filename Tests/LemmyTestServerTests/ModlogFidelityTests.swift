@@ -141,4 +141,61 @@ struct ModlogFidelityTests {
             #expect(try await Self.namesModerator(server, viewer: "bob", community: 3) == (dialect == .v0_19))
         }
     }
+
+    @Test("other_person_id, post_id and comment_id filter as each version reads them", arguments: LemmyDialect.allCases)
+    func targetFilters(dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            let client = TestClient(server)
+            let bob = try await client.login("bob")
+            let admin = try await client.login("admin")
+            let v4 = dialect == .v1_0
+            let posts = try await bob.posts(ApiGetPosts(sort: .new, communityId: 1, limit: 20)).posts
+            let locked = try #require(posts.first)
+            var removedComment: ApiCommentView?
+            for post in posts.dropFirst() where removedComment == nil { removedComment = try await bob.comments(post: post.post.id).first }
+            let comment = try #require(removedComment)
+            let lock = ApiLockPost(postId: locked.post.id, locked: true, reason: v4 ? "heated" : nil)
+            let remove = ApiRemoveComment(commentId: comment.comment.id, removed: true, reason: "rude")
+            let ban = ApiBanFromCommunity(communityId: 1, personId: 4, ban: true, reason: "spam")
+            if v4 {
+                _ = try await bob.send(LemmyV4.LockPost(lock))
+                _ = try await bob.send(LemmyV4.RemoveComment(remove))
+                _ = try await bob.send(LemmyV4.BanFromCommunity(ban))
+            } else {
+                _ = try await bob.send(LemmyV3.LockPost(lock))
+                _ = try await bob.send(LemmyV3.RemoveComment(remove))
+                _ = try await bob.send(LemmyV3.BanFromCommunity(ban))
+            }
+            /// (locked post ids, removed comment ids, banned person ids) of the admin's filtered modlog.
+            func log(_ form: ApiGetModlog) async throws -> (locks: [Int], comments: [Int], bans: [Int]) {
+                if v4 {
+                    let items = try await admin.send(LemmyV4.GetModlog(form)).items
+                    return (
+                        items.filter { $0.modlog.kind == .modLockPost }.compactMap(\.targetPost?.id),
+                        items.filter { $0.modlog.kind == .modRemoveComment }.compactMap(\.targetComment?.id),
+                        items.filter { $0.modlog.kind == .modBanFromCommunity }.compactMap(\.targetPerson?.id)
+                    )
+                }
+                let response = try await admin.send(LemmyV3.GetModlog(form))
+                return (
+                    response.lockedPosts.map(\.post.id), response.removedComments.map(\.comment.id),
+                    response.bannedFromCommunity.map(\.bannedPerson.id)
+                )
+            }
+            let byPerson = try await log(ApiGetModlog(otherPersonId: 4))
+            #expect(byPerson.bans == [4])
+            #expect(byPerson.locks == (locked.creator.id == 4 ? [locked.post.id] : []))
+            #expect(byPerson.comments == (comment.creator.id == 4 ? [comment.comment.id] : []))
+            guard dialect != .v0_18 else { return }  // post_id and comment_id came in 0.19.4
+            let byPost = try await log(ApiGetModlog(postId: locked.post.id))
+            #expect(byPost.locks == [locked.post.id])
+            #expect(byPost.comments.isEmpty && byPost.bans.isEmpty)
+            let byComment = try await log(ApiGetModlog(commentId: comment.comment.id))
+            #expect(byComment.comments == [comment.comment.id])
+            #expect(byComment.locks.isEmpty && byComment.bans.isEmpty)
+            // 0.19 leaves comment removals out of a post's modlog; 1.0 stores the comment's post.
+            let byCommentsPost = try await log(ApiGetModlog(postId: comment.post.id))
+            #expect(byCommentsPost.comments == (v4 ? [comment.comment.id] : []))
+        }
+    }
 }

@@ -321,6 +321,7 @@ private func modlogEntries(
     db.modlog.filter { entry in
         if dialect != .v1_0 && !db.keepsModlogEntry(entry) { return false }
         if showsNames, let mod = form.modPersonId, entry.moderatorId != mod { return false }
+        if !db.modlogEntry(entry, matches: form, dialect: dialect) { return false }
         let community = db.communityId(of: entry, dialect: dialect)
         if let filter = form.communityId, community != filter { return false }
         // 1.0 shows someone who is no admin nothing of a private community they do not follow.
