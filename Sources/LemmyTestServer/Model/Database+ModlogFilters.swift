@@ -1,37 +1,65 @@
 import LemmyAPI
 
+/// What a modlog entry names besides its moderator, as ids: what GetModlog's `other_person_id`,
+/// `post_id` and `comment_id` filters match, and what 1.0 renders as the entry's targets.
+struct ModlogTargets: Sendable {
+    var person: Int?
+    var community: Int?
+    var post: Int?
+    var comment: Int?
+    /// The instance of the admin, for 1.0's site-wide actions.
+    var instance: Int?
+}
+
 extension Database {
-    /// The person, post and comment a modlog entry names, as GetModlog's `other_person_id`,
-    /// `post_id` and `comment_id` filters see them; nil where a filter on it leaves the entry out.
+    /// The targets of `entry` as `dialect` stores and joins them; nil where there is none, or
+    /// where a filter on it leaves the entry out.
     ///
     /// - 0.18 and 0.19 (`db_views_moderator/src/*_view.rs`): a post's removal, lock or feature
     ///   names its creator and the post; a comment's removal its creator and the comment (a post
     ///   filter leaves it out); a community ban the banned person; a community's removal and the
-    ///   purges nothing at all.
-    /// - 1.0 (`db_schema/src/impls/modlog.rs`): the targets it stores, joined: a purged post or
-    ///   comment no longer matches. A feature names no person, a community's removal its top
-    ///   moderator, a comment's removal or purge its post.
-    func modlogTargets(of entry: ModlogRecord, dialect: LemmyDialect) -> (person: Int?, post: Int?, comment: Int?) {
+    ///   purges no person, post or comment.
+    /// - 1.0 (`db_schema/src/impls/modlog.rs`, each kind's `ModlogInsertForm`, read back with left
+    ///   joins in `db_views/modlog`): a feature names no person, a community's removal its top
+    ///   moderator and the admin's instance, a comment's removal or purge its post and community.
+    ///   The table has no foreign keys, so a purged post, comment or community is simply absent.
+    func modlogTargets(of entry: ModlogRecord, dialect: LemmyDialect) -> ModlogTargets {
+        let v10 = dialect == .v1_0
         let livePost = { (id: Int) -> Int? in self.purged.posts.contains(id) ? nil : id }
         let liveComment = { (id: Int) -> Int? in self.purged.comments.contains(id) ? nil : id }
-        let v10 = dialect == .v1_0
+        let liveCommunity = { (id: Int) -> Int? in self.purged.communities.contains(id) ? nil : id }
+        let adminsInstance = v10 ? person(entry.moderatorId)?.instanceId : nil
+        var targets = ModlogTargets()
         switch entry.kind {
         case .removePost, .lockPost, .featurePost:
-            let creator = v10 && entry.kind == .featurePost ? nil : post(entry.targetId)?.creatorId
-            return (creator, livePost(entry.targetId), nil)
-        case .removeComment:
-            let comment = comment(entry.targetId)
-            return (comment?.creatorId, v10 ? comment.flatMap { livePost($0.postId) } : nil, liveComment(entry.targetId))
+            guard let post = post(entry.targetId) else { break }
+            targets.person = v10 && entry.kind == .featurePost ? nil : post.creatorId
+            targets.post = livePost(post.id)
+            targets.community = liveCommunity(post.communityId)
+            if entry.kind == .featurePost && entry.onInstance { targets.instance = adminsInstance }
+        case .removeComment, .purgeComment:
+            guard let comment = comment(entry.targetId), v10 || entry.kind == .removeComment else { break }
+            targets.person = comment.creatorId
+            targets.comment = entry.kind == .removeComment ? liveComment(comment.id) : nil
+            if v10 {
+                targets.post = livePost(comment.postId)
+                targets.community = post(comment.postId).flatMap { liveCommunity($0.communityId) }
+            }
         case .banFromCommunity:
-            return (entry.targetId, nil, nil)
+            targets.person = entry.targetId
+            targets.community = entry.communityId.flatMap(liveCommunity)
         case .removeCommunity:
-            return (v10 ? entry.ownerId : nil, nil, nil)
-        case .purgeComment:
-            guard v10, let comment = comment(entry.targetId) else { return (nil, nil, nil) }
-            return (comment.creatorId, livePost(comment.postId), nil)
-        case .purgePost, .purgeCommunity, .purgePerson:
-            return (nil, nil, nil)
+            targets.community = liveCommunity(entry.targetId)
+            if v10 {
+                targets.person = entry.ownerId
+                targets.instance = adminsInstance
+            }
+        case .purgePost:
+            if v10 { targets.community = post(entry.targetId).flatMap { liveCommunity($0.communityId) } }
+        case .purgeCommunity, .purgePerson:
+            break
         }
+        return targets
     }
 
     /// Whether `entry` passes GetModlog's person, post and comment filters.
