@@ -15,6 +15,12 @@ struct PostQuery: Sendable {
     var showRead = true
     var showNSFW: Bool?
     var searchTerm: String?
+    /// 1.0: match the search term in titles only (else titles and bodies).
+    var searchTitleOnly = false
+    /// 1.0: only posts without comments.
+    var noCommentsOnly = false
+    /// 1.0: leave out posts whose link is an image or a video (by its content type).
+    var hideMedia = false
     var page: Int?
     var limit = 10
     var cursor: String?
@@ -75,7 +81,11 @@ extension Database {
                 return false
             }
             if !self.isInScope(query.listing, communityId: post.communityId, viewer: viewer) { return false }
-            if let term, !post.name.lowercased().contains(term), !(post.body?.lowercased().contains(term) ?? false) { return false }
+            if query.noCommentsOnly && post.commentCount > 0 { return false }
+            if query.hideMedia, let type = post.media?.contentType, type.hasPrefix("image/") || type.hasPrefix("video/") { return false }
+            if let term, !post.name.lowercased().contains(term) {
+                if query.searchTitleOnly || !(post.body?.lowercased().contains(term) ?? false) { return false }
+            }
             return true
         }
         let ordered = postOrder(query.sort, scoped: query.communityId != nil, now: now)

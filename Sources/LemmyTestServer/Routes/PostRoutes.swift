@@ -143,6 +143,12 @@ func postQuery(_ form: ApiGetPosts, db: Database, call: Call<ApiGetPosts>) throw
     query.showRead = form.showRead ?? true
     query.showNSFW = form.showNsfw
     query.searchTerm = form.searchTerm
+    if call.dialect == .v1_0 {
+        // `db_views/post/src/impls.rs` on 1.0 (the user's hide-media setting is off here).
+        query.searchTitleOnly = form.searchTitleOnly ?? false
+        query.noCommentsOnly = form.noCommentsOnly ?? false
+        query.hideMedia = form.hidePostsWithMedia ?? false
+    }
     query.page = call.dialect == .v1_0 ? nil : form.page
     query.cursor = call.dialect == .v0_18 ? nil : form.pageCursor
     query.limit = try call.limit(form.limit, page: form.page, list: .posts)
