@@ -56,10 +56,11 @@ public enum PostScrolls {
     }
 
     /// Pages of 50 through the raw client until `target` posts, read from `isolation`'s actor
-    /// (the global executor for `nil`); returns their ids.
+    /// (the global executor for `nil`); returns their ids. It asks for `All`, as the models'
+    /// `.all` feed does: without a type Lemmy lists the site's default, `Local`.
     static func scrollRaw(_ url: URL, isolation: isolated (any Actor)?) async throws -> [Int] {
         let raw = LemmyRawClient(instanceURL: url, token: nil)
-        let request = LemmyV3.GetPosts(ApiGetPosts(sort: .new, limit: pageSize))
+        let request = LemmyV3.GetPosts(ApiGetPosts(type: .all, sort: .new, limit: pageSize))
         var ids: [Int] = []
         ids.reserveCapacity(target)
         var cursor: LemmyPageCursor?
@@ -77,7 +78,7 @@ public enum PostScrolls {
     @MainActor
     static func scrollRawList(_ url: URL) async throws -> [Int] {
         let raw = LemmyRawClient(instanceURL: url, token: nil)
-        let request = LemmyV3.GetPosts(ApiGetPosts(sort: .new, limit: pageSize))
+        let request = LemmyV3.GetPosts(ApiGetPosts(type: .all, sort: .new, limit: pageSize))
         let posts = try await pages { (cursor: LemmyPageCursor?) in
             let page = try await raw.page(request, at: cursor)
             return (page.items, page.next)
