@@ -16,9 +16,9 @@ extension Database {
     /// where a filter on it leaves the entry out.
     ///
     /// - 0.18 and 0.19 (`db_views_moderator/src/*_view.rs`): a post's removal, lock or feature
-    ///   names its creator and the post; a comment's removal its creator and the comment (a post
-    ///   filter leaves it out); a community ban the banned person; a community's removal and the
-    ///   purges no person, post or comment.
+    ///   names its creator, the post and its community; a comment's removal its creator, the
+    ///   comment and its community (a post filter leaves it out); a community ban the banned
+    ///   person and the community; a community's removal the community; the purges nothing.
     /// - 1.0 (`db_schema/src/impls/modlog.rs`, each kind's `ModlogInsertForm`, read back with left
     ///   joins in `db_views/modlog`): a feature names no person, a community's removal its top
     ///   moderator and the admin's instance, a comment's removal or purge its post and community.
@@ -41,10 +41,9 @@ extension Database {
             guard let comment = comment(entry.targetId), v10 || entry.kind == .removeComment else { break }
             targets.person = comment.creatorId
             targets.comment = entry.kind == .removeComment ? liveComment(comment.id) : nil
-            if v10 {
-                targets.post = livePost(comment.postId)
-                targets.community = post(comment.postId).flatMap { liveCommunity($0.communityId) }
-            }
+            targets.community = post(comment.postId).flatMap { liveCommunity($0.communityId) }
+            // 0.19's view of comment removals has no post to filter on.
+            if v10 { targets.post = livePost(comment.postId) }
         case .banFromCommunity:
             targets.person = entry.targetId
             targets.community = entry.communityId.flatMap(liveCommunity)
@@ -62,9 +61,12 @@ extension Database {
         return targets
     }
 
-    /// Whether `entry` passes GetModlog's person, post and comment filters.
-    func modlogEntry(_ entry: ModlogRecord, matches form: ApiGetModlog, dialect: LemmyDialect) -> Bool {
-        let targets = modlogTargets(of: entry, dialect: dialect)
+    /// Whether `entry`, naming `targets`, passes GetModlog's person, post, comment and community
+    /// filters. Up to 0.19 a purge has no community; 1.0 stores that of a purged post or comment.
+    func modlogEntry(
+        _ entry: ModlogRecord, naming targets: ModlogTargets, matches form: ApiGetModlog, dialect: LemmyDialect
+    ) -> Bool {
+        if let community = form.communityId, targets.community != community { return false }
         if let person = form.otherPersonId, targets.person != person { return false }
         if let post = form.postId, targets.post != post { return false }
         if let comment = form.commentId, targets.comment != comment { return false }

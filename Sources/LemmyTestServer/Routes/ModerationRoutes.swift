@@ -321,26 +321,10 @@ private func modlogEntries(
     db.modlog.filter { entry in
         if dialect != .v1_0 && !db.keepsModlogEntry(entry) { return false }
         if showsNames, let mod = form.modPersonId, entry.moderatorId != mod { return false }
-        if !db.modlogEntry(entry, matches: form, dialect: dialect) { return false }
-        let community = db.communityId(of: entry, dialect: dialect)
-        if let filter = form.communityId, community != filter { return false }
+        let targets = db.modlogTargets(of: entry, dialect: dialect)
+        if !db.modlogEntry(entry, naming: targets, matches: form, dialect: dialect) { return false }
         // 1.0 shows someone who is no admin nothing of a private community they do not follow.
-        if dialect == .v1_0, let community, !db.seesModlog(of: community, viewer: viewer) { return false }
+        if dialect == .v1_0, let community = targets.community, !db.seesModlog(of: community, viewer: viewer) { return false }
         return true
     }.sorted { $0.when > $1.when }
-}
-
-extension Database {
-    /// The community a modlog entry concerns. Up to 0.19 a purge has none; 1.0 stores the
-    /// community of a purged post or comment (`target_community_id`).
-    func communityId(of entry: ModlogRecord, dialect: LemmyDialect) -> Int? {
-        switch entry.kind {
-        case .removeComment: comment(entry.targetId).flatMap { post($0.postId) }?.communityId
-        case .removePost, .lockPost, .featurePost: post(entry.targetId)?.communityId
-        case .banFromCommunity, .removeCommunity: entry.communityId
-        case .purgePost: dialect == .v1_0 ? post(entry.targetId)?.communityId : nil
-        case .purgeComment: dialect == .v1_0 ? comment(entry.targetId).flatMap { post($0.postId) }?.communityId : nil
-        case .purgeCommunity, .purgePerson: nil
-        }
-    }
 }
