@@ -316,7 +316,8 @@ enum RouteScenario {
         step("POST", "/admin/purge/community", user: "admin", needs: "community") { id in ([], ["community_id": id, "reason": "Spam"]) },
         // The purges' modlog entries, against the descriptions too.
         step("GET", "/modlog", user: "admin", query: [("limit", "50")]),
-        step("PUT", "/community/hide", user: "admin", body: ["community_id": 3, "hidden": true, "reason": "Spam"]),
+        // No /community/hide: the descriptions (and lemmy-js-client) still have it, 1.0 does not
+        // (Lemmy #5478 replaced hiding with the visibility `unlisted`).
         step("PUT", "/account/settings/save", user: "alice", body: ["show_nsfw": true, "default_post_sort_type": "new"]),
         step(
             "PUT", "/account/auth/change_password", user: "bob",

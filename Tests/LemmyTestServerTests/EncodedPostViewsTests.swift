@@ -11,7 +11,8 @@ struct EncodedPostViewsTests {
     /// A renderer over the tiny seed, and an encode function that counts its calls.
     final class Counting: @unchecked Sendable {
         let renderer = Renderer(
-            db: SeedGenerator(scale: .tiny, seed: 1, now: 1_700_000_000).generate(), dialect: .v0_19, viewer: nil, host: "lemmy.test")
+            db: SeedGenerator(scale: .tiny, seed: 1, now: 1_700_000_000).generate(), dialect: .v0_19, viewer: nil, host: "lemmy.test",
+            now: 1_700_000_000)
         var renders = 0
         func render(_ id: Int) throws -> Data {
             renders += 1
@@ -104,7 +105,7 @@ struct EncodedPostViewsTests {
         var db = SeedGenerator(scale: .tiny, seed: 1, now: 1_700_000_000).generate()
         db.written = false  // as the store hands it out
         for viewer in [nil, 2] {
-            let renderer = Renderer(db: db, dialect: dialect, viewer: viewer, host: "lemmy.test")
+            let renderer = Renderer(db: db, dialect: dialect, viewer: viewer, host: "lemmy.test", now: 1_700_000_000)
             let ids = [3, 1, 2]
             let posts = PostListing(member: "posts", ids: ids, renderer: renderer) { ApiGetPostsResponse(posts: $0, nextPage: "abc") }
             let items = PostListing(member: "items", ids: ids, renderer: renderer) {
@@ -124,7 +125,8 @@ struct EncodedPostViewsTests {
     /// A member that is not the answer's first is refused, not written somewhere else.
     @Test func aListingWhoseListIsNotFirstIsAnError() {
         let renderer = Renderer(
-            db: SeedGenerator(scale: .tiny, seed: 1, now: 1_700_000_000).generate(), dialect: .v1_0, viewer: nil, host: "lemmy.test")
+            db: SeedGenerator(scale: .tiny, seed: 1, now: 1_700_000_000).generate(), dialect: .v1_0, viewer: nil, host: "lemmy.test",
+            now: 1_700_000_000)
         let listing = PostListing(member: "next_page", ids: [1], renderer: renderer) {
             ApiPagedResponse(items: $0, nextPage: "n", prevPage: nil)
         }

@@ -29,7 +29,7 @@ struct CommunitiesListCommand: AsyncParsableCommand, Sendable {
     @OptionGroup var client: ClientOptions
     @OptionGroup var output: OutputOptions
 
-    @Option(name: .long, help: "Which communities: all, local, subscribed, moderator-view (0.19 and later).")
+    @Option(name: .long, help: "Which communities: all, local, subscribed, moderator-view (1.0 and later).")
     var listing: CommunityListingType = .all
 
     @Option(
@@ -139,11 +139,12 @@ struct CommunitiesCreateCommand: AsyncParsableCommand, Sendable {
     }
 }
 
-/// `lemmy communities hide NAME`: an admin hides a community from listings (0.19 and later).
+/// `lemmy communities hide NAME`: an admin hides a community from listings (Lemmy 0.19 only; 1.0
+/// replaced hiding with the visibility `unlisted`).
 struct CommunitiesHideCommand: AsyncParsableCommand, Sendable {
     static let configuration = CommandConfiguration(
         commandName: "hide",
-        abstract: "Hide a community from listings (admins; Lemmy 0.19 and later); --undo shows it.")
+        abstract: "Hide a community from listings (admins; Lemmy 0.19 only); --undo shows it.")
 
     @OptionGroup var client: ClientOptions
 

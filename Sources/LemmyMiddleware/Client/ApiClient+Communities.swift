@@ -6,7 +6,9 @@ extension ApiClient {
     /// A page of communities as ``Community2`` models (one live object per community).
     ///
     /// - Parameters:
-    ///   - listing: All, local, subscribed or moderated (0.19 and later) communities.
+    ///   - listing: All, local, subscribed or moderated (1.0 and later) communities; a listing
+    ///     the server's version lacks (``supportedCommunityListings()``) fails with
+    ///     ``ApiClientError/unavailableInVersion(_:)`` before any request.
     ///   - sort: The order; ``supportedCommunitySorts()`` lists the server's.
     ///   - showNSFW: Whether to include NSFW communities; nil follows the account's setting.
     ///   - limit: Communities per page (Lemmy allows up to 50).
@@ -15,6 +17,9 @@ extension ApiClient {
         listing: CommunityListingType = .all, sort: CommunitySortType = .hot, showNSFW: Bool? = nil,
         limit: Int = 20, cursor: PageCursor? = nil
     ) async throws(ApiClientError) -> ContentPage<Community2> {
+        guard listing.isSupported(by: try await version().apiVersion) else {
+            throw .unavailableInVersion("the \(listing.rawValue) community list (Lemmy 1.0 and later)")
+        }
         let form = ApiListCommunities(type: listing.api, sort: sort.api, showNsfw: showNSFW, limit: limit)
         let page: (items: [ApiCommunityView], next: PageCursor?)
         if try await generation() == .v4 {
@@ -70,21 +75,22 @@ extension ApiClient {
         return community2(response.communityView)
     }
 
-    /// Hides a community from listings or shows it again: an admin operation of Lemmy 0.19 and
-    /// later (others get code `not_an_admin`); 0.18 fails with
-    /// ``ApiClientError/unavailableInVersion(_:)`` before any request.
+    /// Hides a community from listings or shows it again: an admin operation of Lemmy 0.19 (others
+    /// get code `not_an_admin`). 0.18 and 1.0 fail with ``ApiClientError/unavailableInVersion(_:)``
+    /// before any request: 0.18 has no such call, and 1.0 replaced it with the community's
+    /// visibility (``CommunityVisibility/unlisted``, set with ``editCommunity(id:_:)``), although
+    /// lemmy-js-client still declares the call (Lemmy removed its route in "Changes to community
+    /// visibility", #5478).
     public func hideCommunity(id: Int, hidden: Bool = true, reason: String? = nil) async throws(ApiClientError) {
         try requireAccount()
-        // 1.0 requires a reason (it goes to the modlog); 0.19 takes none as none.
-        let form = ApiHideCommunity(communityId: id, hidden: hidden, reason: reason ?? "")
         let version = try await version()
         if version.generation == .v4 {
-            _ = try await send(LemmyV4.HideCommunity(form), mutation: true)
+            throw .unavailableInVersion("hiding communities (Lemmy 1.0 has visibility `unlisted` instead)")
         } else if version.usesAuthField {
             throw .unavailableInVersion("hiding communities needs Lemmy 0.19 or later")
-        } else {
-            _ = try await send(LemmyV3.HideCommunity(form), mutation: true)
         }
+        let form = ApiHideCommunity(communityId: id, hidden: hidden, reason: reason)
+        _ = try await send(LemmyV3.HideCommunity(form), mutation: true)
     }
 }
 

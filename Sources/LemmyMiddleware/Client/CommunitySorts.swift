@@ -8,7 +8,8 @@ public enum CommunityListingType: String, Sendable, Hashable, CaseIterable {
     case local
     /// The account's subscriptions (pending ones included).
     case subscribed
-    /// The communities the account moderates (Lemmy 0.19 and later).
+    /// The communities the account moderates (Lemmy 1.0 and later). Lemmy 0.19 takes the value
+    /// but lists every community for it; there, read ``Account/moderatedCommunityIds``.
     case moderatorView = "moderator-view"
 
     var api: ApiListingType {
@@ -18,6 +19,15 @@ public enum CommunityListingType: String, Sendable, Hashable, CaseIterable {
         case .subscribed: .subscribed
         case .moderatorView: .moderatorView
         }
+    }
+
+    /// Whether a server speaking `version` lists communities this way. 0.19 has the moderator
+    /// view for posts, but its community list does not filter by it
+    /// (`CommunityQuery::list` in 0.19.13 matches Subscribed and Local only), so asking there
+    /// would show every community as moderated.
+    func isSupported(by version: LemmyAPIVersion) -> Bool {
+        guard api.wireValue(in: version) != nil else { return false }
+        return self != .moderatorView || version.generation == .v4
     }
 }
 
@@ -153,9 +163,9 @@ extension ApiClient {
         return CommunitySortType.allCases.filter { $0.isSupported(by: version) }
     }
 
-    /// The community listings the connected server has (moderator view from 0.19 on).
+    /// The community listings the connected server has (moderator view from 1.0 on).
     public func supportedCommunityListings() async throws(ApiClientError) -> [CommunityListingType] {
         let version = try await version().apiVersion
-        return CommunityListingType.allCases.filter { $0.api.wireValue(in: version) != nil }
+        return CommunityListingType.allCases.filter { $0.isSupported(by: version) }
     }
 }

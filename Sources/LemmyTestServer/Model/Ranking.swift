@@ -13,6 +13,18 @@ enum Ranking {
         return 10_000 * log10(Double(max(1, 3 + score))) / pow(hours + 2, 1.8)
     }
 
+    /// A community's hot rank, from its subscribers and age (Lemmy refreshes it every 10 or 15
+    /// minutes; here it is computed when asked). 0.18: `hot_rank(subscribers, published)`, the
+    /// posts' integer formula, 0 for a future date. 0.19 and 1.0: `r.hot_rank`,
+    /// `log10(max(2, subscribers + 2)) / (hours + 2)^1.8` within a week of publication, else 0.
+    static func communityHot(subscribers: Int, published: Double, now: Double, dialect: LemmyDialect) -> Double {
+        let hours = (now - published) / 3600
+        guard hours > 0 else { return 0 }
+        if dialect == .v0_18 { return (10_000 * log10(Double(max(1, subscribers + 3))) / pow(hours + 2, 1.8)).rounded(.down) }
+        guard hours < 7 * 24 else { return 0 }
+        return log10(Double(max(2, subscribers + 2))) / pow(hours + 2, 1.8)
+    }
+
     static func controversial(up: Int, down: Int) -> Double {
         guard up > 0, down > 0 else { return 0 }
         return pow(Double(up + down), Double(min(up, down)) / Double(max(up, down)))

@@ -116,15 +116,17 @@ extension Renderer {
             view.canMod = db.isModOrAdmin(viewer, of: id)
             view.tags = []
         } else {
-            let counts = communityCounts(c)
+            let counts = db.communityCounts(c)
             view.counts = ApiCommunityAggregates(
                 communityId: id, subscribers: counts.subscribers, posts: counts.posts,
                 comments: counts.comments, published: date(c.published),
-                usersActiveDay: counts.active.0, usersActiveWeek: counts.active.1,
-                usersActiveMonth: counts.active.2, usersActiveHalfYear: counts.active.3,
-                subscribersLocal: v018 ? nil : c.subscribers.count)
+                usersActiveDay: counts.active.day, usersActiveWeek: counts.active.week,
+                usersActiveMonth: counts.active.month, usersActiveHalfYear: counts.active.halfYear,
+                subscribersLocal: v018 ? nil : counts.subscribersLocal)
             view.counts?.id = id
-            view.counts?.hotRank = 0
+            // The rank the Hot list orders by.
+            view.counts?.hotRank = Ranking.communityHot(
+                subscribers: counts.subscribers, published: c.published, now: now, dialect: dialect)
             view.subscribed = subscribed(id)
             view.blocked = state?.blockedCommunities[id] != nil
             if dialect == .v0_19 { view.bannedFromCommunity = viewer.map { db.isBanned($0, from: id) } ?? false }

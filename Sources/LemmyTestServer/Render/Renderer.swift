@@ -14,12 +14,15 @@ struct Renderer {
     /// `http://host:port`, the origin of this server's `ap_id`s: built once per renderer, not
     /// once per entity.
     let base: String
+    /// The request's time (seconds since 1970), for what Lemmy computes from the clock (ranks).
+    let now: Double
 
-    init(db: Database, dialect: LemmyDialect, viewer: Int?, host: String) {
+    init(db: Database, dialect: LemmyDialect, viewer: Int?, host: String, now: Double) {
         self.db = db
         self.dialect = dialect
         self.viewer = viewer
         self.host = host
+        self.now = now
         base = "http://" + host
     }
 
@@ -106,15 +109,15 @@ struct Renderer {
             out.sidebar = c.description
             out.lastRefreshedAt = date(c.published)
             out.visibility = ApiCommunityVisibility(wireValue: c.visibility)
-            let counts = communityCounts(c)
+            let counts = db.communityCounts(c)
             out.subscribers = counts.subscribers
-            out.subscribersLocal = c.subscribers.count
+            out.subscribersLocal = counts.subscribersLocal
             out.posts = counts.posts
             out.comments = counts.comments
-            out.usersActiveDay = counts.active.0
-            out.usersActiveWeek = counts.active.1
-            out.usersActiveMonth = counts.active.2
-            out.usersActiveHalfYear = counts.active.3
+            out.usersActiveDay = counts.active.day
+            out.usersActiveWeek = counts.active.week
+            out.usersActiveMonth = counts.active.month
+            out.usersActiveHalfYear = counts.active.halfYear
             out.reportCount = 0
             out.unresolvedReportCount = 0
             out.localRemoved = false
@@ -126,11 +129,6 @@ struct Renderer {
             if dialect == .v0_19 { out.visibility = ApiCommunityVisibility(wireValue: c.visibility) }
         }
         return out
-    }
-
-    func communityCounts(_ c: CommunityRecord) -> (subscribers: Int, posts: Int, comments: Int, active: (Int, Int, Int, Int)) {
-        let subscribers = db.subscriberCount(c)
-        return (subscribers, c.postCount, c.commentCount, (subscribers / 20, subscribers / 8, subscribers / 4, subscribers / 2))
     }
 
     func post(_ id: Int) -> ApiPost {

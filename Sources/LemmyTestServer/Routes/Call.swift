@@ -21,7 +21,7 @@ struct Call<Form: Sendable>: Sendable {
     }
 
     /// A renderer for this call's dialect and viewer.
-    func renderer(_ db: Database) -> Renderer { Renderer(db: db, dialect: dialect, viewer: viewer, host: db.host) }
+    func renderer(_ db: Database) -> Renderer { Renderer(db: db, dialect: dialect, viewer: viewer, host: db.host, now: now) }
 
     /// Which list asks, for how it answers a `limit` or `page` out of range.
     enum List {

@@ -71,10 +71,8 @@ extension APIRoutes {
             try db.hideCommunity(call.form.communityId, hidden: call.form.hidden, by: try call.requireViewer())
             return ApiSuccessResponse(success: true)
         }
-        add(LemmyV4.HideCommunity.self, auth: true) { db, call in
-            try db.hideCommunity(call.form.communityId, hidden: call.form.hidden, by: try call.requireViewer())
-            return ApiSuccessResponse(success: true)
-        }
+        // No LemmyV4.HideCommunity: 1.0 has no such route (lemmy-js-client still declares it);
+        // "Changes to community visibility" (#5478) replaced `hidden` with visibility `unlisted`.
         add(LemmyV3.BlockCommunity.self, auth: true) { db, call in
             try db.blockCommunity(call.form.communityId, by: try call.requireViewer(), block: call.form.block, now: call.now)
             return ApiBlockCommunityResponse(
@@ -107,29 +105,10 @@ private func communityId(_ db: Database, _ form: ApiGetCommunity, dialect: Lemmy
     return try named(form.name ?? "main")
 }
 
+/// One page of ListCommunities (``Database/communityListing(_:viewer:dialect:now:)``): 0.18/0.19 by
+/// page number, 1.0 by cursor.
 private func listCommunities(_ db: Database, _ call: Call<ApiListCommunities>) throws -> PageResult {
-    let state = db.user(call.viewer)
-    let showNSFW = call.form.showNsfw ?? (call.viewer.flatMap { db.person($0)?.showNSFW } ?? false)
-    let sort = call.form.sort?.wireValue(for: .v4) ?? "active"
-    var keyed: [(id: Int, key: SortKey)] = []
-    for community in db.communities where !community.deleted && !community.removed {
-        if community.nsfw && !showNSFW { continue }
-        // A hidden community shows only to admins and its followers (0.19 `CommunityView` list).
-        if community.hidden && state?.follows[community.id] == nil && !(call.viewer.flatMap(db.person)?.isAdmin ?? false) { continue }
-        if call.form.type == .subscribed && state?.follows[community.id] == nil { continue }
-        if call.form.type == .moderatorView && !db.isModOrAdmin(call.viewer, of: community.id) { continue }
-        if let term = call.form.searchTerm?.lowercased(), !community.name.contains(term), !community.title.lowercased().contains(term) {
-            continue
-        }
-        let primary: Double =
-            switch sort {
-            case "new": community.published
-            case "old": -community.published
-            case "name_asc": -Double(community.id)
-            default: Double(db.subscriberCount(community))
-            }
-        keyed.append((community.id, SortKey(featured: 0, primary: primary, tiebreak: -community.id)))
-    }
+    let keyed = db.communityListing(call.form, viewer: call.viewer, dialect: call.dialect, now: call.now)
     return try Paging.page(
         keyed, page: call.dialect == .v1_0 ? nil : call.form.page, limit: try call.limit(call.form.limit, page: call.form.page),
         cursor: call.dialect == .v1_0 ? call.form.pageCursor : nil)
