@@ -92,7 +92,8 @@ struct CommunityOrderTests {
         try await withServer(dialect, scale: world.scale, seed: world.seed) { server in
             let client = TestClient(server)
             let sorts: [ApiCommunitySortType?] =
-                [nil] + (dialect == .v1_0 ? Self.v4Sorts : Self.v3Sorts.filter { dialect != .v0_18 || ($0 != .scaled && $0 != .controversial) })
+                [nil]
+                + (dialect == .v1_0 ? Self.v4Sorts : Self.v3Sorts.filter { dialect != .v0_18 || ($0 != .scaled && $0 != .controversial) })
             var orders: Set<[Int]> = []
             for sort in sorts {
                 let form = ApiListCommunities(sort: sort, showNsfw: true, limit: 50)

@@ -85,7 +85,8 @@ extension Database {
         }
         // The actor id of a local community has this server's origin, which the database does
         // not know; its path and a remote community's domain are matched.
-        let actorId = (community.instanceId == 1 ? "" : "https://" + (Self.knownInstanceDomains[community.instanceId] ?? ""))
+        let actorId =
+            (community.instanceId == 1 ? "" : "https://" + (Self.knownInstanceDomains[community.instanceId] ?? ""))
             + "/c/" + community.name
         return found(community.name) || found(actorId) || found(community.title) || (!titleOnly && found(community.description))
     }

@@ -3,6 +3,9 @@ import Foundation
 /// What to list: the dialect-independent meaning of GetPosts.
 struct PostQuery: Sendable {
     var listing: ListingScope = .all
+    /// Communities whose posts are left out for their visibility
+    /// (``Database/communitiesOutOfSight(viewer:dialect:scope:inCommunity:comments:)``).
+    var outOfSight: Set<Int> = []
     var sort: PostSort = .hot
     /// 1.0's `time_range_seconds`: only posts newer than this, whatever the sort.
     var timeRange: Double?
@@ -32,6 +35,9 @@ struct PostQuery: Sendable {
 
 /// What to list: the dialect-independent meaning of GetComments.
 struct CommentQuery: Sendable {
+    /// Communities whose comments are left out for their visibility
+    /// (``Database/communitiesOutOfSight(viewer:dialect:scope:inCommunity:comments:)``).
+    var outOfSight: Set<Int> = []
     var postId: Int?
     var parentId: Int?
     var communityId: Int?
@@ -66,6 +72,7 @@ extension Database {
             let post = self.posts[id - 1]
             if post.deleted || post.removed { return false }
             if let id = query.communityId, post.communityId != id { return false }
+            if !query.outOfSight.isEmpty && query.outOfSight.contains(post.communityId) { return false }
             if let id = query.creatorId, post.creatorId != id { return false }
             if post.nsfw && !showNSFW { return false }
             if let window, post.published < now - window { return false }
@@ -179,6 +186,7 @@ extension Database {
             if query.listing != .all, let p = post(row.postId), !isInScope(query.listing, communityId: p.communityId, viewer: viewer) {
                 continue
             }
+            if !query.outOfSight.isEmpty, let p = post(row.postId), query.outOfSight.contains(p.communityId) { continue }
             if let c = query.creatorId, row.creatorId != c { continue }
             if query.parentId != nil {
                 if row.depth < topDepth { continue }

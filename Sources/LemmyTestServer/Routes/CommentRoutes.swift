@@ -50,6 +50,8 @@ func commentQuery(_ form: ApiGetComments, db: Database, call: Call<ApiGetComment
         query.communityId = id
     }
     query.listing = db.listingScope(form.type, communityId: query.communityId, viewer: call.viewer, dialect: call.dialect)
+    query.outOfSight = db.communitiesOutOfSight(
+        viewer: call.viewer, dialect: call.dialect, scope: query.listing, inCommunity: query.communityId != nil, comments: true)
     if let id = form.creatorId {
         query.creatorId = id
     } else if let name = form.creatorUsername {

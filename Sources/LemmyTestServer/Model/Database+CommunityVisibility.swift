@@ -1,0 +1,40 @@
+import LemmyAPI
+
+/// Which communities' posts and comments a GetPosts or GetComments listing leaves out for the
+/// communities' visibility (0.19.9's `LocalOnly`, 1.0's `Unlisted`, `Private`, `LocalOnlyPrivate`).
+extension Database {
+    /// The communities whose content a listing in `scope` leaves out for `viewer`.
+    ///
+    /// - 0.19 (`visible_communities_only`, `post_view.rs` and `comment_view.rs` at 0.19.13): an
+    ///   anonymous caller sees public communities only.
+    /// - 1.0 (`db_views/post/src/impls.rs`, `db_views/comment/src/impls.rs`):
+    ///   - `Unlisted` communities are left out of All and Local unless the caller's follow was
+    ///     accepted; posts only outside a community, comments also inside one or under a post
+    ///     (Lemmy's comment list applies the filter to `All` however it was reached);
+    ///   - `Private` communities show to accepted followers, their moderators and admins;
+    ///   - comments of `LocalOnlyPrivate` ones are hidden from anonymous callers (the post list
+    ///     does not check it; reading a single post does).
+    func communitiesOutOfSight(viewer: Int?, dialect: LemmyDialect, scope: ListingScope, inCommunity: Bool, comments: Bool) -> Set<Int> {
+        guard dialect != .v0_18 else { return [] }
+        var hidden: Set<Int> = []
+        let isAdmin = viewer.flatMap(person)?.isAdmin ?? false
+        for community in communities where community.visibility != "public" {
+            let id = community.id
+            let accepted = viewer.map { isAcceptedFollower($0, of: id) } ?? false
+            if dialect == .v0_19 {
+                if viewer == nil { hidden.insert(id) }
+                continue
+            }
+            switch community.visibility {
+            case "unlisted":
+                if (scope == .all || scope == .local) && (comments || !inCommunity) && !accepted { hidden.insert(id) }
+            case "private":
+                if !isAdmin && !accepted && !(viewer.map { community.moderators.contains($0) } ?? false) { hidden.insert(id) }
+            case "local_only_private":
+                if comments && viewer == nil { hidden.insert(id) }
+            default: break
+            }
+        }
+        return hidden
+    }
+}
