@@ -26,7 +26,8 @@ struct CommunityVisibilityListingTests {
         return try #require(posts.first { ($0.counts?.comments ?? $0.post.comments ?? 0) > 0 }?.post.id)
     }
 
-    @Test("1.0: an unlisted community's posts stay out of All for non-followers, not out of the community; its comments out of All anywhere")
+    @Test(
+        "1.0: an unlisted community's posts stay out of All for non-followers, not out of the community; its comments out of All anywhere")
     func unlisted() async throws {
         try await withServer(.v1_0) { server in
             let anonymous = TestClient(server)

@@ -85,7 +85,11 @@ struct ListingScopeTests {
         try await withServer(dialect, scale: Self.world.scale, seed: Self.world.seed) { server in
             let alice = try await TestClient(server).login("alice")
             _ = try await alice.follow(community: 2, true)
-            let all = try await Self.comments(alice, ApiGetComments(type: .all, sort: .new, limit: 50))
+            // Newest and oldest: on 1.0 the NSFW community's comments, hidden from alice, are
+            // among the newest.
+            let all =
+                try await Self.comments(alice, ApiGetComments(type: .all, sort: .new, limit: 50))
+                + Self.comments(alice, ApiGetComments(type: .all, sort: .old, limit: 50))
             let subscribed = try await Self.comments(alice, ApiGetComments(type: .subscribed, sort: .new, limit: 50))
             #expect(!subscribed.isEmpty)
             for id in Set(subscribed.map(\.community.id)) { #expect(try await Self.follows(alice, id), "community \(id)") }

@@ -38,6 +38,9 @@ struct CommentQuery: Sendable {
     /// Communities whose comments are left out for their visibility
     /// (``Database/communitiesOutOfSight(viewer:dialect:scope:inCommunity:comments:)``).
     var outOfSight: Set<Int> = []
+    /// 1.0 leaves out comments on NSFW posts and in NSFW communities unless the caller shows
+    /// NSFW (`db_views/comment/src/impls.rs`); 0.18 and 0.19 do not filter comments so.
+    var hideNSFW = false
     var postId: Int?
     var parentId: Int?
     var communityId: Int?
@@ -74,7 +77,8 @@ extension Database {
             if let id = query.communityId, post.communityId != id { return false }
             if !query.outOfSight.isEmpty && query.outOfSight.contains(post.communityId) { return false }
             if let id = query.creatorId, post.creatorId != id { return false }
-            if post.nsfw && !showNSFW { return false }
+            // Every version hides the posts of an NSFW community too (`community::nsfw.eq(false)`).
+            if !showNSFW && (post.nsfw || self.isNSFWCommunity(post.communityId)) { return false }
             if let window, post.published < now - window { return false }
             if let state {
                 if state.blockedCommunities[post.communityId] != nil && query.communityId == nil { return false }
@@ -187,6 +191,7 @@ extension Database {
                 continue
             }
             if !query.outOfSight.isEmpty, let p = post(row.postId), query.outOfSight.contains(p.communityId) { continue }
+            if query.hideNSFW, let p = post(row.postId), p.nsfw || isNSFWCommunity(p.communityId) { continue }
             if let c = query.creatorId, row.creatorId != c { continue }
             if query.parentId != nil {
                 if row.depth < topDepth { continue }

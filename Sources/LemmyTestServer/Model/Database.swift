@@ -60,6 +60,8 @@ struct Database: Sendable {
 
     func person(_ id: Int) -> PersonRecord? { id >= 1 && id <= persons.count ? persons[id - 1] : nil }
     func community(_ id: Int) -> CommunityRecord? { id >= 1 && id <= communities.count ? communities[id - 1] : nil }
+    /// Whether community `id` is NSFW, read in place (a feed asks it of every post it walks).
+    func isNSFWCommunity(_ id: Int) -> Bool { id >= 1 && id <= communities.count && communities[id - 1].nsfw }
     func post(_ id: Int) -> PostRecord? { id >= 1 && id <= posts.count ? posts[id - 1] : nil }
     func comment(_ id: Int) -> CommentRecord? { id >= 1 && id <= comments.count ? comments[id - 1] : nil }
     func privateMessage(_ id: Int) -> PrivateMessageRecord? {

@@ -52,6 +52,8 @@ func commentQuery(_ form: ApiGetComments, db: Database, call: Call<ApiGetComment
     query.listing = db.listingScope(form.type, communityId: query.communityId, viewer: call.viewer, dialect: call.dialect)
     query.outOfSight = db.communitiesOutOfSight(
         viewer: call.viewer, dialect: call.dialect, scope: query.listing, inCommunity: query.communityId != nil, comments: true)
+    // The caller's setting, or for an anonymous caller the site's content warning (none here).
+    query.hideNSFW = call.dialect == .v1_0 && !(call.viewer.flatMap(db.person)?.showNSFW ?? false)
     if let id = form.creatorId {
         query.creatorId = id
     } else if let name = form.creatorUsername {
