@@ -9,13 +9,16 @@ import Testing
 /// 1.0's comment list does the same for comments, 0.18's and 0.19's do not filter comments so.
 @Suite("NSFW communities in listings")
 struct NSFWListingTests {
-    @Test("A community marked NSFW drops out of the post lists of those who hide NSFW; on 1.0 its comments too", arguments: LemmyDialect.allCases)
+    @Test(
+        "A community marked NSFW drops out of the post lists of those who hide NSFW; on 1.0 its comments too",
+        arguments: LemmyDialect.allCases)
     func nsfwCommunity(dialect: LemmyDialect) async throws {
         try await withServer(dialect) { server in
             let anonymous = TestClient(server)
             let all = ApiGetPosts(type: .all, sort: .new, limit: 50)
             let before = try await anonymous.posts(all).posts
-            let post = try #require(before.first { $0.community.id == 1 && !$0.post.nsfw && ($0.counts?.comments ?? $0.post.comments ?? 0) > 0 })
+            let post = try #require(
+                before.first { $0.community.id == 1 && !$0.post.nsfw && ($0.counts?.comments ?? $0.post.comments ?? 0) > 0 })
             let bob = try await anonymous.login("bob")
             let edit = ApiEditCommunity(communityId: 1, nsfw: true)
             if dialect == .v1_0 {

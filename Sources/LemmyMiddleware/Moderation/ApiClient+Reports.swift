@@ -3,9 +3,14 @@ internal import LemmyAPI
 /// The report queue for moderators and admins.
 extension ApiClient {
     /// A page of reports of `kind` that the account may see: those of the communities it
-    /// moderates, or every report for an admin. Anyone else is refused with the server's
-    /// `not_a_mod_or_admin`. Private-message reports go to admins only: 0.18 and 0.19 refuse
-    /// others with `not_an_admin`, 1.0 gives a moderator an empty list.
+    /// moderates, or every report for an admin (on 1.0 an admin's queue holds the reports older
+    /// than three days and those of communities the admin moderates: Lemmy leaves fresh ones to
+    /// the communities' moderators). Anyone else gets an empty list from 0.18 and is refused with
+    /// `not_a_mod_or_admin` from 0.19 on. Private-message reports go to admins only: 0.18 and
+    /// 0.19 refuse others with `not_an_admin`, 1.0 gives a moderator an empty list.
+    ///
+    /// The unresolved queue runs oldest first from 0.19 on (the report that waited longest leads);
+    /// 0.18, and every list of resolved reports too, newest first.
     ///
     /// - Parameters:
     ///   - kind: post, comment or message reports (0.18 and 0.19 list them separately; 1.0

@@ -71,12 +71,18 @@ extension APIRoutes {
         add(LemmyV4.GetUnreadCounts.self, auth: true) { db, call in
             let viewer = try call.requireViewer()
             let counts = db.unreadCounts(for: viewer)
-            let moderated = db.communities.filter { $0.moderators.contains(viewer) }.map(\.id)
             let isAdmin = db.person(viewer)?.isAdmin ?? false
-            let reports = db.reports.filter { !$0.resolved && (isAdmin || db.communityId(of: $0).map(moderated.contains) == true) }
+            // Moderators and admins get the open reports of their queue (an admin's includes the
+            // message reports); others no report or pending-follow count at all (`unread_counts.rs`).
+            let isModerator = db.communities.contains { $0.moderators.contains(viewer) }
+            var reportCount: Int?
+            if isAdmin || isModerator {
+                let open = try db.reports(ReportListing(unresolvedOnly: true), viewer: viewer, dialect: call.dialect, now: call.now)
+                reportCount = open.count + (isAdmin ? db.privateMessageReports.count { !$0.resolved } : 0)
+            }
             return ApiUnreadCountsResponse(
                 notificationCount: counts.replies + counts.mentions + counts.messages,
-                reportCount: reports.count, pendingFollowCount: 0,
+                reportCount: reportCount, pendingFollowCount: reportCount == nil ? nil : 0,
                 registrationApplicationCount: isAdmin ? db.listedRegistrationApplications(unreadOnly: true).count : nil)
         }
         add(LemmyV4.ListNotifications.self, auth: true) { db, call in

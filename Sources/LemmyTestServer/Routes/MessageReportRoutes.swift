@@ -7,8 +7,17 @@ extension APIRoutes {
         add(LemmyV3.ListPrivateMessageReports.self, auth: true) { db, call in
             try db.requireAdmin(try call.requireViewer())
             let limit = try call.limit(call.form.limit, page: call.form.page)
-            let listed = db.privateMessageReports.filter { !(call.form.unresolvedOnly ?? false) || !$0.resolved }
-                .sorted { ($0.published, $0.id) > ($1.published, $1.id) }
+            let unresolvedOnly = call.form.unresolvedOnly ?? false
+            // 0.18 orders by the message's date, newest first; 0.19 by the report's, oldest first
+            // in the unresolved queue (`private_message_report_view.rs`).
+            let messages = db.privateMessages
+            let date = { (report: ReportRecord) -> Double in
+                guard call.dialect == .v0_18, messages.indices.contains(report.targetId - 1) else { return report.published }
+                return messages[report.targetId - 1].published
+            }
+            let oldestFirst = call.dialect != .v0_18 && unresolvedOnly
+            let listed = db.privateMessageReports.filter { !unresolvedOnly || !$0.resolved }
+                .sorted { oldestFirst ? (date($0), $0.id) < (date($1), $1.id) : (date($0), $0.id) > (date($1), $1.id) }
             let start = min(listed.count, max(0, (call.form.page ?? 1) - 1) * limit)
             let renderer = call.renderer(db)
             return ApiListPrivateMessageReportsResponse(

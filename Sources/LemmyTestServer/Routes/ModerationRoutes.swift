@@ -5,62 +5,65 @@ extension APIRoutes {
     func addModerationRoutes() {
         addPurgeRoutes()
         add(LemmyV3.ListPostReports.self, auth: true) { db, call in
-            let reports = try visibleReports(
-                db, call, kind: .post, unresolvedOnly: call.form.unresolvedOnly ?? false,
-                communityId: call.form.communityId, page: call.form.page, limit: call.form.limit)
+            let listing = ReportListing(
+                kind: .post, unresolvedOnly: call.form.unresolvedOnly ?? false, communityId: call.form.communityId,
+                postId: call.form.postId)
+            let reports = try pageOfReports(db, call, listing, page: call.form.page, limit: call.form.limit)
             return ApiListPostReportsResponse(postReports: reports.map(call.renderer(db).postReportView))
         }
         add(LemmyV3.ListCommentReports.self, auth: true) { db, call in
-            let reports = try visibleReports(
-                db, call, kind: .comment, unresolvedOnly: call.form.unresolvedOnly ?? false,
-                communityId: call.form.communityId, page: call.form.page, limit: call.form.limit)
+            let listing = ReportListing(
+                kind: .comment, unresolvedOnly: call.form.unresolvedOnly ?? false, communityId: call.form.communityId,
+                commentId: call.form.commentId)
+            let reports = try pageOfReports(db, call, listing, page: call.form.page, limit: call.form.limit)
             return ApiListCommentReportsResponse(commentReports: reports.map(call.renderer(db).commentReportView))
         }
         add(LemmyV3.GetReportCount.self, auth: true) { db, call in
-            let posts = try visibleReports(
-                db, call, kind: .post, unresolvedOnly: true, communityId: call.form.communityId, page: 1, limit: 50)
-            let comments = try visibleReports(
-                db, call, kind: .comment, unresolvedOnly: true, communityId: call.form.communityId, page: 1, limit: 50)
+            // Every open report, counted without a page (`PostReportView::get_report_count`).
+            let viewer = try call.requireViewer()
+            let open = try db.reports(
+                ReportListing(unresolvedOnly: true, communityId: call.form.communityId), viewer: viewer, dialect: call.dialect,
+                now: call.now)
             // Admins also get the open message reports, unless they asked about one community.
-            let isAdmin = db.person(try call.requireViewer())?.isAdmin == true
+            let isAdmin = db.person(viewer)?.isAdmin == true
             let messageReports = db.privateMessageReports.filter { !$0.resolved }.count
             return ApiGetReportCountResponse(
-                communityId: call.form.communityId, commentReports: comments.count, postReports: posts.count,
-                privateMessageReports: call.dialect == .v0_18 || !isAdmin || call.form.communityId != nil ? nil : messageReports)
+                communityId: call.form.communityId, commentReports: open.count { $0.kind == .comment },
+                postReports: open.count { $0.kind == .post },
+                privateMessageReports: !isAdmin || call.form.communityId != nil ? nil : messageReports)
         }
         add(LemmyV4.ListReports.self, auth: true) { db, call in
             // `type_` narrows the combined list; this server files no community reports. Message
             // reports go to admins only (moderators get none), and belong to no community.
-            let unresolvedOnly = call.form.unresolvedOnly ?? false
-            var all = try visibleReports(
-                db, call, kind: nil, unresolvedOnly: unresolvedOnly, communityId: call.form.communityId, page: 1, limit: Int.max)
-            // `post_id`: the post's reports and its comments' (the combined list joins the post).
-            if let postId = call.form.postId {
-                all = all.filter { report in
-                    switch report.kind {
-                    case .post: report.targetId == postId
-                    case .comment: db.comment(report.targetId)?.postId == postId
-                    }
-                }
-            }
+            let viewer = try call.requireViewer()
+            let form = call.form
+            let listing = ReportListing(
+                unresolvedOnly: form.unresolvedOnly ?? false, communityId: form.communityId, postId: form.postId,
+                mineOnly: form.myReportsOnly ?? false, showCommunityRuleViolations: form.showCommunityRuleViolations ?? false,
+                sort: form.sort)
+            let all = try db.reports(listing, viewer: viewer, dialect: call.dialect, now: call.now)
             var reports: [ReportCombinedKey] = []
-            switch call.form.type {
+            switch form.type {
             case .posts: reports = all.filter { $0.kind == .post }.map { .community($0) }
             case .comments: reports = all.filter { $0.kind == .comment }.map { .community($0) }
             case .privateMessages: break
             case .all, nil: reports = all.map { .community($0) }
             default: return ApiPagedResponse(items: [ApiReportCombinedView](), nextPage: nil, prevPage: nil)
             }
-            if [.all, .privateMessages, nil].contains(call.form.type), call.form.communityId == nil, call.form.postId == nil,
-                db.person(try call.requireViewer())?.isAdmin == true
+            if [.all, .privateMessages, nil].contains(form.type), form.communityId == nil, form.postId == nil,
+                db.person(viewer)?.isAdmin == true
             {
-                reports += db.privateMessageReports.filter { !unresolvedOnly || !$0.resolved }.map { .message($0) }
+                reports += db.privateMessageReports.filter { report in
+                    (!listing.unresolvedOnly || !report.resolved) && (!listing.mineOnly || report.creatorId == viewer)
+                }.map { .message($0) }
             }
             // Community and message reports are numbered apart: the tiebreak keeps them apart too.
+            // Paging lists the highest key first, so an oldest-first list negates the key.
+            let sign = listing.oldestFirst(call.dialect) ? -1.0 : 1.0
             let keyed = reports.enumerated().map { index, report in
-                (id: index, key: SortKey(featured: 0, primary: report.record.published, tiebreak: report.tiebreak))
+                (id: index, key: SortKey(featured: 0, primary: sign * report.record.published, tiebreak: Int(sign) * report.tiebreak))
             }
-            let page = try Paging.page(keyed, page: nil, limit: try call.limit(call.form.limit), cursor: call.form.pageCursor)
+            let page = try Paging.page(keyed, page: nil, limit: try call.limit(form.limit), cursor: form.pageCursor)
             let renderer = call.renderer(db)
             let items: [ApiReportCombinedView] = page.ids.map { index in
                 switch reports[index] {
@@ -273,26 +276,14 @@ private enum ReportCombinedKey {
     }
 }
 
-/// Reports the viewer may see: all for admins, their communities' for moderators.
-private func visibleReports<F>(
-    _ db: Database, _ call: Call<F>, kind: ReportRecord.Kind?, unresolvedOnly: Bool, communityId: Int?,
-    page: Int?, limit: Int?
-) throws -> [ReportRecord] {
-    let viewer = try call.requireViewer()
-    let isAdmin = db.person(viewer)?.isAdmin ?? false
-    let moderated = Set(db.communities.filter { $0.moderators.contains(viewer) }.map(\.id))
-    guard isAdmin || !moderated.isEmpty else { throw APIError.code("not_a_mod_or_admin") }
-    let limit = limit == Int.max ? Int.max : try call.limit(limit, page: page)
-    let reports = db.reports.filter { report in
-        guard kind == nil || report.kind == kind, !unresolvedOnly || !report.resolved, !db.isPurged(report),
-            let community = db.communityId(of: report)
-        else { return false }
-        if let communityId, community != communityId { return false }
-        return isAdmin || moderated.contains(community)
-    }.sorted { $0.published > $1.published }
-    guard limit != Int.max else { return reports }
+/// One page (by number: 0.18, 0.19) of the reports `listing` shows the caller.
+private func pageOfReports<F>(_ db: Database, _ call: Call<F>, _ listing: ReportListing, page: Int?, limit: Int?) throws
+    -> ArraySlice<ReportRecord>
+{
+    let reports = try db.reports(listing, viewer: try call.requireViewer(), dialect: call.dialect, now: call.now)
+    let limit = try call.limit(limit, page: page)
     let start = min(reports.count, max(0, (page ?? 1) - 1) * limit)
-    return Array(reports[start..<min(reports.count, start + limit)])
+    return reports[start..<min(reports.count, start + limit)]
 }
 
 private func resolveReport<F>(_ db: inout Database, _ call: Call<F>, kind: ReportRecord.Kind, id: Int, resolved: Bool) throws

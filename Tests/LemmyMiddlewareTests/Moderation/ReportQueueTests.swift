@@ -16,7 +16,9 @@ struct ReportQueueTests {
             #expect(open.count == 3)
             #expect(open.allSatisfy { $0.id.kind == .post && !$0.isResolved && $0.comment == nil })
             #expect(open.allSatisfy { $0.reporter.name == "carol" && ($0.community?.id ?? .max) <= 2 })
-            #expect(open.map(\.created) == open.map(\.created).sorted(by: >), "newest first")
+            // The unresolved queue runs oldest first from 0.19 on; 0.18 lists newest first.
+            let dates = open.map(\.created)
+            #expect(dates == (dialect == .v0_18 ? dates.sorted(by: >) : dates.sorted()))
 
             let report = try #require(open.first)
             #expect(await report.resolve() == .confirmed)
@@ -51,10 +53,15 @@ struct ReportQueueTests {
         }
     }
 
-    @Test("Someone who moderates nothing is refused with the server's code", arguments: LemmyDialect.allCases)
+    @Test("Someone who moderates nothing is refused with the server's code (0.18: an empty queue)", arguments: LemmyDialect.allCases)
     func notAModerator(dialect: LemmyDialect) async throws {
         try await withServer(dialect) { server in
             let carol = try await login(server, "carol")
+            if dialect == .v0_18 {
+                // 0.18's report views join the caller's moderated communities: none, no reports.
+                #expect(try await carol.reports(.post).items.isEmpty)
+                return
+            }
             let error = await #expect(throws: ApiClientError.self) { _ = try await carol.reports(.post) }
             #expect(error?.kind == .lemmy)
             #expect(error?.lemmyCode == .notAModOrAdmin)
