@@ -20,7 +20,9 @@ struct ReportListingTests {
         try db.reports(listing, viewer: viewer, dialect: dialect, now: now).map(\.id)
     }
 
-    @Test("The unresolved queue runs oldest first on 0.19 and 1.0, newest first on 0.18; 1.0's sort overrides", arguments: LemmyDialect.allCases)
+    @Test(
+        "The unresolved queue runs oldest first on 0.19 and 1.0, newest first on 0.18; 1.0's sort overrides",
+        arguments: LemmyDialect.allCases)
     func order(dialect: LemmyDialect) throws {
         let db = Self.database()
         let bob = 3
@@ -37,7 +39,9 @@ struct ReportListingTests {
         }
     }
 
-    @Test("Someone who moderates nothing: an empty list on 0.18, not_a_mod_or_admin on 0.19 and 1.0, nothing with 1.0's my_reports_only", arguments: LemmyDialect.allCases)
+    @Test(
+        "Someone who moderates nothing: an empty list on 0.18, not_a_mod_or_admin on 0.19 and 1.0, nothing with 1.0's my_reports_only",
+        arguments: LemmyDialect.allCases)
     func plainUser(dialect: LemmyDialect) throws {
         let db = Self.database()
         let carol = 4
@@ -76,9 +80,10 @@ struct ReportListingTests {
         let bob = 3
         let post = try #require(db.reports.first { $0.kind == .post })
         let comment = try #require(db.reports.first { $0.kind == .comment })
-        #expect(try Self.ids(db, ReportListing(kind: .post, postId: post.targetId), viewer: bob, .v0_19).allSatisfy { id in
-            db.reports[id - 1].targetId == post.targetId
-        })
+        #expect(
+            try Self.ids(db, ReportListing(kind: .post, postId: post.targetId), viewer: bob, .v0_19).allSatisfy { id in
+                db.reports[id - 1].targetId == post.targetId
+            })
         #expect(try Self.ids(db, ReportListing(kind: .comment, commentId: comment.targetId), viewer: bob, .v0_19) == [comment.id])
         let commentPost = try #require(db.comment(comment.targetId)?.postId)
         #expect(try Self.ids(db, ReportListing(postId: commentPost), viewer: bob, .v1_0).contains(comment.id))

@@ -6,7 +6,12 @@ import LemmyAPI
 /// `db_views/community/src/impls.rs` on 1.0), called by `api_crud/src/community/list.rs`.
 extension Database {
     /// The communities `form` lists for `viewer`, each with its position in the requested order.
-    func communityListing(_ form: ApiListCommunities, viewer: Int?, dialect: LemmyDialect, now: Double) -> [(id: Int, key: SortKey)] {
+    /// `search` is Search's term (0.18 and 0.19 match it in names and titles; 1.0's list takes its
+    /// own `search_term`, which Search passes on).
+    func communityListing(
+        _ form: ApiListCommunities, viewer: Int?, dialect: LemmyDialect, now: Double, search: String? = nil
+    ) -> [(id: Int, key: SortKey)] {
+        let term = (dialect == .v1_0 ? form.searchTerm : search).map(FuzzyTerm.init)
         let person = viewer.flatMap(person)
         let state = user(viewer)
         // The handler passes `is_admin` alone: moderators get no exception. 0.19's `is_admin`
@@ -45,7 +50,13 @@ extension Database {
             if !communityVisible(community.visibility, signedIn: viewer != nil, dialect: dialect) { continue }
             if dialect == .v1_0 {
                 if let range = form.timeRangeSeconds, community.published <= now - Double(range) { continue }
-                if let term = form.searchTerm, !matches(community, search: term, titleOnly: form.searchTitleOnly == true) { continue }
+            }
+            if let term {
+                let found =
+                    dialect == .v1_0
+                    ? matches(community, search: term, titleOnly: form.searchTitleOnly == true)
+                    : term.matches(community.name) || term.matches(community.title)
+                if !found { continue }
             }
             keyed.append((community.id, order.key(community, counts: communityCounts(community), now: now)))
         }
@@ -71,24 +82,16 @@ extension Database {
         }
     }
 
-    /// 1.0's search term: Lemmy's `fuzzy_search` (`%term%`, spaces as `%`) matched without case
-    /// against the name, the actor id and the title, and unless `titleOnly` the sidebar.
-    private func matches(_ community: CommunityRecord, search term: String, titleOnly: Bool) -> Bool {
-        let pieces = term.lowercased().split(separator: " ", omittingEmptySubsequences: true)
-        func found(_ text: String?) -> Bool {
-            guard var rest = text?.lowercased()[...] else { return false }
-            for piece in pieces {
-                guard let range = rest.range(of: piece) else { return false }
-                rest = rest[range.upperBound...]
-            }
-            return true
-        }
+    /// 1.0's search term matched against the name, the actor id and the title, and unless
+    /// `titleOnly` the sidebar.
+    private func matches(_ community: CommunityRecord, search term: FuzzyTerm, titleOnly: Bool) -> Bool {
         // The actor id of a local community has this server's origin, which the database does
         // not know; its path and a remote community's domain are matched.
         let actorId =
             (community.instanceId == 1 ? "" : "https://" + (Self.knownInstanceDomains[community.instanceId] ?? ""))
             + "/c/" + community.name
-        return found(community.name) || found(actorId) || found(community.title) || (!titleOnly && found(community.description))
+        return term.matches(community.name) || term.matches(actorId) || term.matches(community.title)
+            || (!titleOnly && term.matches(community.description))
     }
 
     /// Each community's place in 1.0's name order, `lower(name)` then id.

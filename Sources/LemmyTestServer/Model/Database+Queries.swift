@@ -17,7 +17,10 @@ struct PostQuery: Sendable {
     var showHidden = false
     var showRead = true
     var showNSFW: Bool?
+    /// Matched as Lemmy's `fuzzy_search` (``FuzzyTerm``).
     var searchTerm: String?
+    /// Search's URL kind: posts linking exactly this URL.
+    var url: String?
     /// 1.0: match the search term in titles only (else titles and bodies).
     var searchTitleOnly = false
     /// 1.0: only posts without comments.
@@ -50,7 +53,10 @@ struct CommentQuery: Sendable {
     var savedOnly = false
     var likedOnly = false
     var dislikedOnly = false
+    /// Matched as Lemmy's `fuzzy_search` (``FuzzyTerm``).
     var searchTerm: String?
+    /// 0.18's and 0.19's Search leaves deleted and removed comments out (GetComments shows them).
+    var hidesRemoved = false
     var page: Int?
     var limit = 10
     var cursor: String?
@@ -69,7 +75,7 @@ extension Database {
     func listPosts(_ query: PostQuery, viewer: Int?, now: Double) throws -> PageResult {
         let state = user(viewer)
         let showNSFW = query.showNSFW ?? (viewer.flatMap { person($0)?.showNSFW } ?? false)
-        let term = query.searchTerm?.lowercased()
+        let term = query.searchTerm.map(FuzzyTerm.init)
         let window: Double? = if case .top(let w) = query.sort { w } else { query.timeRange }
         let visible = { (id: Int) -> Bool in
             let post = self.posts[id - 1]
@@ -94,9 +100,10 @@ extension Database {
             if !self.isInScope(query.listing, communityId: post.communityId, viewer: viewer) { return false }
             if query.noCommentsOnly && post.commentCount > 0 { return false }
             if query.hideMedia, let type = post.media?.contentType, type.hasPrefix("image/") || type.hasPrefix("video/") { return false }
-            if let term, !post.name.lowercased().contains(term) {
-                if query.searchTitleOnly || !(post.body?.lowercased().contains(term) ?? false) { return false }
+            if let term, !term.matches(post.name) {
+                if query.searchTitleOnly || !term.matches(post.body) { return false }
             }
+            if let url = query.url, post.url != url { return false }
             return true
         }
         let ordered = postOrder(query.sort, scoped: query.communityId != nil, now: now)
@@ -181,7 +188,7 @@ extension Database {
             topDepth = parent.depth
             depthLimit = query.maxDepth.map { parent.depth + $0 }
         }
-        let term = query.searchTerm?.lowercased()
+        let term = query.searchTerm.map(FuzzyTerm.init)
         var keyed: [(id: Int, key: SortKey)] = []
         for id in candidates {
             let row = comments[id - 1]
@@ -206,7 +213,8 @@ extension Database {
             } else if query.savedOnly || query.likedOnly || query.dislikedOnly {
                 continue
             }
-            if let term, !content(of: row).lowercased().contains(term) { continue }
+            if let term, !term.matches(content(of: row)) { continue }
+            if query.hidesRemoved && (row.deleted || row.removed) { continue }
             if query.postId == nil, let p = post(row.postId), p.deleted || p.removed { continue }
             keyed.append((id, commentKey(row, sort: query.sort, now: now)))
         }

@@ -125,8 +125,8 @@ private func personContentPage<F>(
 }
 
 /// Lemmy's `post_to_comment_sort_type` (0.18.5, 0.19.13 `db_schema/src/utils.rs`): the comment
-/// order GetPersonDetails uses for a post sort.
-private func commentSort(forPostSort sort: String) -> String {
+/// order GetPersonDetails and Search use for a post sort.
+func commentSort(forPostSort sort: String) -> String {
     switch sort {
     case "Active", "Hot", "Scaled": "hot"
     case "Old": "old"

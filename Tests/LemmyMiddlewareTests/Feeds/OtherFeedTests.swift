@@ -122,11 +122,14 @@ struct OtherFeedTests {
     func search(dialect: LemmyDialect) async throws {
         try await withServer(dialect, scale: .small) { server in
             let client = ApiClient.getApiClient(for: server.baseURL, with: nil, loader: RecordingLoader())
+            // The URL kind finds the posts linking exactly a URL, as Lemmy's does.
+            let linked = try await client.getPosts(feed: .all, sort: .new, limit: 50).items.compactMap(\.linkURL)
+            let url = try #require(linked.first).absoluteString
             for kind in SearchKind.allCases {
-                // One letter matches many of every kind, so the feed has to page.
-                let text = kind == .people ? "a" : "e"
+                // One letter matches many of every other kind, so the feed has to page.
+                let text = kind == .url ? url : kind == .people ? "a" : "e"
                 let expected = try await client.search(text, kind: kind, limit: 50, cursor: nil).items.map(Self.key)
-                let feed = SearchFeed(api: client, query: SearchFeedQuery(text: text, kind: kind, pageSize: dialect == .v1_0 ? 50 : 4))
+                let feed = SearchFeed(api: client, query: SearchFeedQuery(text: text, kind: kind, pageSize: 4))
                 while feed.items.count < expected.count, feed.loadingState == .idle { await feed.loadMore() }
                 #expect(feed.loadingState.error == nil)
                 #expect(!expected.isEmpty, "no \(kind) for \(text)")

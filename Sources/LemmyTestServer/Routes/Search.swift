@@ -1,0 +1,149 @@
+import Foundation
+import LemmyAPI
+
+/// Search as each version answers it (`apub/src/api/search.rs` at 0.18.5 and 0.19.13,
+/// `api/api/src/federation/search.rs` on 1.0): one query per kind, each given the full limit,
+/// each kind filtered as its own listing filters it.
+///
+/// - The term is Lemmy's `fuzzy_search` (``FuzzyTerm``): posts by title or body (title only with
+///   0.19's `post_title_only` or 1.0's `title_only`), comments by content, communities by name or
+///   title (1.0 also actor id and sidebar), people by name or display name (1.0 also actor id
+///   and bio, unless `title_only`).
+/// - The URL kind (0.18, 0.19) and 1.0's `post_url_only` find posts linking exactly the term;
+///   on 1.0 a term that is not a URL finds no posts (its error is swallowed).
+/// - Orders: posts Hot (0.18 and 0.19 take `sort`); comments Hot, or `post_to_comment_sort_type`
+///   of `sort` (0.18, 0.19), New on 1.0; communities by the community list's order for `sort`
+///   (Hot by default), New on 1.0; people by comment score (not kept here: by id), newest
+///   first on 1.0.
+/// - With a community or a creator, All leaves communities and people out.
+/// - 0.18 and 0.19 hide deleted and removed comments (1.0 does not); 0.19 and 1.0 hide deleted
+///   people. 1.0 pages one kind at a time by cursor, and answers a bad limit with empty lists.
+func search(_ db: Database, _ call: Call<ApiSearch>) throws -> ApiSearchResponse {
+    let form = call.form
+    let v10 = call.dialect == .v1_0
+    let term = form.q ?? form.searchTerm ?? ""
+    let type = form.type ?? .all
+    let limit: Int
+    do {
+        limit = try call.limit(form.limit, page: form.page)
+    } catch where v10 {
+        // 1.0 runs each kind with `if let Ok(..)`: a refused limit leaves every list empty.
+        return emptySearch(call.dialect, type)
+    }
+    // A name wins over an id (and must resolve), as in GetPosts.
+    var communityId = form.communityId
+    if let name = form.communityName {
+        guard let community = db.community(named: name) else { throw APIError.recordNotFound }
+        communityId = community.id
+    }
+    var creatorId = form.creatorId
+    if v10, let name = form.creatorUsername {
+        guard let person = db.person(named: name) else { throw APIError.notFound("person") }
+        creatorId = person.id
+    }
+    let narrowed = communityId != nil || creatorId != nil
+    let page = v10 ? nil : form.page
+    let cursor = v10 ? form.pageCursor : nil
+    let renderer = call.renderer(db)
+    var response = emptySearch(call.dialect, type)
+    var next: String?
+
+    if type == .all || type == .posts || type == .url {
+        var query = PostQuery()
+        query.sort = v10 ? .hot : PostSort(v3: form.sort?.wireValue(for: .v3))
+        query.timeRange = v10 ? form.timeRangeSeconds.flatMap { $0 > 0 ? Double($0) : nil } : nil
+        let byURL = type == .url || (v10 && form.postUrlOnly == true)
+        if byURL {
+            query.url = term
+        } else {
+            query.searchTerm = term
+            query.searchTitleOnly = (v10 ? form.titleOnly : form.postTitleOnly) ?? false
+        }
+        query.communityId = communityId
+        query.creatorId = creatorId
+        query.page = page
+        query.cursor = cursor
+        query.limit = limit
+        query.showNSFW = form.showNsfw
+        query.outOfSight = db.communitiesOutOfSight(
+            viewer: call.viewer, dialect: call.dialect, scope: .all, inCommunity: communityId != nil, comments: false)
+        // 1.0 parses the term as a URL first; one that is not finds nothing.
+        if !(v10 && byURL && URL(string: term)?.host == nil) {
+            let result = try db.listPosts(query, viewer: call.viewer, now: call.now)
+            response.posts = result.ids.map(renderer.postView)
+            if type == .posts { next = result.next }
+        }
+    }
+    if type == .all || type == .comments {
+        var query = CommentQuery()
+        query.searchTerm = term
+        query.sort = v10 ? "new" : commentSort(forPostSort: form.sort?.wireValue(for: .v3) ?? "Hot")
+        query.hidesRemoved = !v10
+        query.hideNSFW = v10 && !(call.viewer.flatMap(db.person)?.showNSFW ?? false)
+        query.outOfSight = db.communitiesOutOfSight(
+            viewer: call.viewer, dialect: call.dialect, scope: .all, inCommunity: communityId != nil, comments: true)
+        query.communityId = communityId
+        query.creatorId = creatorId
+        query.page = page
+        query.cursor = cursor
+        query.limit = limit
+        let result = try db.listComments(query, viewer: call.viewer, now: call.now)
+        response.comments = result.ids.map(renderer.commentView)
+        if type == .comments { next = result.next }
+    }
+    if type == .communities || (type == .all && !narrowed) {
+        var list = ApiListCommunities(sort: v10 ? .new : form.sort.map { ApiCommunitySortType(wireValue: $0.wireValue(for: .v3)) })
+        list.searchTerm = term
+        list.searchTitleOnly = form.titleOnly
+        list.showNsfw = form.showNsfw
+        list.timeRangeSeconds = v10 ? form.timeRangeSeconds : nil
+        let keyed = db.communityListing(list, viewer: call.viewer, dialect: call.dialect, now: call.now, search: term)
+        let result = try Paging.page(keyed, page: page, limit: limit, cursor: cursor)
+        response.communities = result.ids.map(renderer.communityView)
+        if type == .communities { next = result.next }
+    }
+    if type == .users || (type == .all && !narrowed) {
+        let keyed = db.searchPersons(FuzzyTerm(term), titleOnly: v10 && form.titleOnly == true, dialect: call.dialect)
+        let result = try Paging.page(keyed, page: page, limit: limit, cursor: cursor)
+        let people = result.ids.map(renderer.personView)
+        if v10 { response.persons = people } else { response.users = people }
+        if type == .users { next = result.next }
+    }
+    if v10 { response.nextPage = next }
+    return response
+}
+
+/// An answer with every list empty, in `dialect`'s shape.
+private func emptySearch(_ dialect: LemmyDialect, _ type: ApiSearchType) -> ApiSearchResponse {
+    var response = ApiSearchResponse(comments: [], posts: [], communities: [])
+    if dialect == .v1_0 {
+        response.persons = []
+        response.multiCommunities = []
+    } else {
+        response.users = []
+        response.type = type
+    }
+    return response
+}
+
+extension Database {
+    /// The people Search finds for `term`, each with its place: 0.18 and 0.19 order them by
+    /// comment score (the test server keeps none, so by id), 1.0 newest first. 0.19 and 1.0
+    /// leave deleted accounts out; 1.0 also matches the actor id and, unless `titleOnly`, the bio.
+    func searchPersons(_ term: FuzzyTerm, titleOnly: Bool, dialect: LemmyDialect) -> [(id: Int, key: SortKey)] {
+        persons.compactMap { person in
+            if dialect != .v0_18 && person.deleted { return nil }
+            var found = term.matches(person.name) || term.matches(person.displayName)
+            if dialect == .v1_0 && !found {
+                let home = person.instanceId == 1 ? "" : "https://" + (Self.knownInstanceDomains[person.instanceId] ?? "")
+                found = term.matches(home + "/u/" + person.name) || (!titleOnly && term.matches(person.bio))
+            }
+            guard found else { return nil }
+            let key =
+                dialect == .v1_0
+                ? SortKey(featured: 0, primary: person.published, tiebreak: person.id)
+                : SortKey(featured: 0, primary: 0, tiebreak: -person.id)
+            return (person.id, key)
+        }
+    }
+}

@@ -1,0 +1,171 @@
+import Foundation
+import LemmyAPI
+@testable import LemmyTestServer
+import LemmyTestSupport
+import Testing
+
+/// Search as each version answers it (`apub/src/api/search.rs` at 0.18.5 and 0.19.13,
+/// `api/api/src/federation/search.rs` on 1.0).
+@Suite("Search fidelity")
+struct SearchFidelityTests {
+    static func search(_ client: TestClient, _ configure: (inout ApiSearch) -> Void) async throws -> ApiSearchResponse {
+        var form = ApiSearch(limit: 50)
+        configure(&form)
+        if client.v4 { return try await client.send(LemmyV4.Search(form)) }
+        // js-client 0.19.9 and later send an empty `q` (earlier ones drop it, and the server
+        // then refuses the form for its missing `q`).
+        let request = LemmyV3.Search(form)
+        let raw = try await client.raw("GET", path: "/api/v3/search", query: request.queryItems(style: .omitNil))
+        guard raw.status == 200 else { throw TestClient.HTTPFailure(status: raw.status, body: raw.body) }
+        return try LemmyTestDecoding.decode(ApiSearchResponse.self, from: raw.body)
+    }
+
+    /// Sets the term in the version's member.
+    static func term(_ form: inout ApiSearch, _ text: String, _ dialect: LemmyDialect) {
+        if dialect == .v1_0 { form.searchTerm = text } else { form.q = text }
+    }
+
+    @Test("Lemmy's fuzzy term: pieces in order, without case; an empty term matches everything, a missing text nothing")
+    func fuzzyTerm() {
+        #expect(FuzzyTerm("swift conc").matches("Swift Structured Concurrency"))
+        #expect(!FuzzyTerm("conc swift").matches("Swift Structured Concurrency"))
+        #expect(FuzzyTerm("").matches("anything"))
+        #expect(FuzzyTerm("   ").matches(""))
+        #expect(!FuzzyTerm("").matches(nil))
+        #expect(!FuzzyTerm("swiftly").matches("Swift"))
+    }
+
+    @Test("The URL kind finds the posts linking exactly the URL, not titles; 1.0's post_url_only too, and nothing for a non-URL", arguments: LemmyDialect.allCases)
+    func url(dialect: LemmyDialect) async throws {
+        try await withServer(dialect, scale: .small) { server in
+            let client = TestClient(server)
+            let posts = try await client.posts(ApiGetPosts(type: .all, sort: .new, limit: 50)).posts
+            let linked = try #require(posts.first { $0.post.url != nil })
+            let url = try #require(linked.post.url)
+            func byURL(_ text: String) async throws -> ApiSearchResponse {
+                try await Self.search(client) { form in
+                    Self.term(&form, text, dialect)
+                    if dialect == .v1_0 {
+                        form.type = .posts
+                        form.postUrlOnly = true
+                    } else {
+                        form.type = .url
+                    }
+                }
+            }
+            let found = try await byURL(url).posts
+            #expect(!found.isEmpty && found.allSatisfy { $0.post.url == url })
+            #expect(found.contains { $0.post.id == linked.post.id })
+            let word = try #require(linked.post.name.split(separator: " ").first.map(String.init))
+            #expect(try await byURL(word).posts.isEmpty)
+        }
+    }
+
+    @Test("Terms match pieces in order; an empty term finds every kind", arguments: LemmyDialect.allCases)
+    func terms(dialect: LemmyDialect) async throws {
+        try await withServer(dialect, scale: .small) { server in
+            let client = TestClient(server)
+            let everything = try await Self.search(client) { Self.term(&$0, "", dialect) }
+            #expect(!everything.posts.isEmpty && !everything.comments.isEmpty && !everything.communities.isEmpty)
+            let post = try #require(everything.posts.first { $0.post.name.split(separator: " ").count >= 3 }).post
+            let words = post.name.split(separator: " ")
+            let found = try await Self.search(client) { form in
+                Self.term(&form, "\(words[0]) \(words[2])", dialect)
+                form.type = .posts
+            }
+            #expect(found.posts.contains { $0.post.id == post.id })
+        }
+    }
+
+    @Test("A community or creator narrows All to posts and comments", arguments: LemmyDialect.allCases)
+    func narrowedAll(dialect: LemmyDialect) async throws {
+        try await withServer(dialect, scale: .small) { server in
+            let client = TestClient(server)
+            let all = try await Self.search(client) { Self.term(&$0, "a", dialect) }
+            #expect(!all.communities.isEmpty)
+            let narrowed = try await Self.search(client) { form in
+                Self.term(&form, "a", dialect)
+                form.communityId = 1
+            }
+            #expect(narrowed.communities.isEmpty && (narrowed.users ?? narrowed.persons ?? []).isEmpty)
+            #expect(narrowed.posts.allSatisfy { $0.community.id == 1 })
+        }
+    }
+
+    @Test("NSFW communities are not found by callers who hide NSFW", arguments: LemmyDialect.allCases)
+    func nsfwCommunity(dialect: LemmyDialect) async throws {
+        try await withServer(dialect, scale: .small) { server in
+            let client = TestClient(server)
+            let found = try await Self.search(client) { form in
+                Self.term(&form, "", dialect)
+                form.type = .communities
+            }
+            #expect(!found.communities.isEmpty)
+            #expect(!found.communities.contains { $0.community.nsfw })
+        }
+    }
+
+    @Test("0.18 and 0.19 leave deleted comments out of Search; 1.0 does not", arguments: LemmyDialect.allCases)
+    func deletedComments(dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            let alice = try await TestClient(server).login("alice")
+            let post = try #require(try await alice.posts(ApiGetPosts(type: .all, sort: .new, limit: 1)).posts.first)
+            let comment = try await alice.comment(post: post.post.id, parent: nil, "Zanzibar quokka marmalade")
+            let delete = ApiDeleteComment(commentId: comment.comment.id, deleted: true)
+            if dialect == .v1_0 {
+                _ = try await alice.send(LemmyV4.DeleteComment(delete))
+            } else {
+                _ = try await alice.send(LemmyV3.DeleteComment(delete))
+            }
+            let found = try await Self.search(alice) { form in
+                Self.term(&form, "quokka", dialect)
+                form.type = .comments
+            }
+            #expect(found.comments.contains { $0.comment.id == comment.comment.id } == (dialect == .v1_0))
+        }
+    }
+
+    @Test("1.0 orders comments and communities newest first and pages one kind by cursor")
+    func order10() async throws {
+        try await withServer(.v1_0, scale: .small) { server in
+            let client = TestClient(server)
+            let comments = try await Self.search(client) { form in
+                form.searchTerm = "e"
+                form.type = .comments
+            }.comments
+            let dates = comments.map(\.comment.publishedAt.date)
+            #expect(dates.count > 2 && dates == dates.sorted(by: >))
+            let communities = try await Self.search(client) { form in
+                form.searchTerm = ""
+                form.type = .communities
+            }.communities.map(\.community.publishedAt.date)
+            #expect(communities.count > 2 && communities == communities.sorted(by: >))
+
+            var seen: [Int] = []
+            var cursor: String?
+            repeat {
+                let page = try await Self.search(client) { form in
+                    form.searchTerm = "e"
+                    form.type = .comments
+                    form.limit = 4
+                    form.pageCursor = cursor
+                }
+                seen += page.comments.map(\.comment.id)
+                cursor = page.nextPage
+            } while cursor != nil && seen.count < 12
+            #expect(seen.count >= 12)
+            #expect(seen == Array(comments.map(\.comment.id).prefix(seen.count)))
+        }
+    }
+
+    @Test("1.0 answers a limit it refuses with empty lists, not an error")
+    func badLimit10() async throws {
+        try await withServer(.v1_0) { server in
+            let found = try await Self.search(TestClient(server)) { form in
+                form.searchTerm = "e"
+                form.limit = 500
+            }
+            #expect(found.posts.isEmpty && found.comments.isEmpty && found.communities.isEmpty)
+        }
+    }
+}
