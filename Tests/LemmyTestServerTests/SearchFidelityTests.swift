@@ -35,7 +35,9 @@ struct SearchFidelityTests {
         #expect(!FuzzyTerm("swiftly").matches("Swift"))
     }
 
-    @Test("The URL kind finds the posts linking exactly the URL, not titles; 1.0's post_url_only too, and nothing for a non-URL", arguments: LemmyDialect.allCases)
+    @Test(
+        "The URL kind finds the posts linking exactly the URL, not titles; 1.0's post_url_only too, and nothing for a non-URL",
+        arguments: LemmyDialect.allCases)
     func url(dialect: LemmyDialect) async throws {
         try await withServer(dialect, scale: .small) { server in
             let client = TestClient(server)
@@ -155,6 +157,20 @@ struct SearchFidelityTests {
             } while cursor != nil && seen.count < 12
             #expect(seen.count >= 12)
             #expect(seen == Array(comments.map(\.comment.id).prefix(seen.count)))
+        }
+    }
+
+    @Test("1.0 resolves the term as an object too; a plain term resolves to nothing")
+    func resolve10() async throws {
+        try await withServer(.v1_0) { server in
+            let client = TestClient(server)
+            let community = try await Self.search(client) { $0.searchTerm = "!" + "technology" }
+            guard case .community(let view)? = community.resolve else {
+                Issue.record("!technology resolved to \(String(describing: community.resolve))")
+                return
+            }
+            #expect(view.community.name == "technology")
+            #expect(try await Self.search(client) { $0.searchTerm = "e" }.resolve == nil)
         }
     }
 

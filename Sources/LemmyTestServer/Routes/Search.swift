@@ -17,7 +17,8 @@ import LemmyAPI
 ///   first on 1.0.
 /// - With a community or a creator, All leaves communities and people out.
 /// - 0.18 and 0.19 hide deleted and removed comments (1.0 does not); 0.19 and 1.0 hide deleted
-///   people. 1.0 pages one kind at a time by cursor, and answers a bad limit with empty lists.
+///   people. 1.0 pages one kind at a time by cursor, answers a bad limit with empty lists, and
+///   resolves the term as ResolveObject does (`resolve`).
 func search(_ db: Database, _ call: Call<ApiSearch>) throws -> ApiSearchResponse {
     let form = call.form
     let v10 = call.dialect == .v1_0
@@ -26,7 +27,7 @@ func search(_ db: Database, _ call: Call<ApiSearch>) throws -> ApiSearchResponse
     let limit: Int
     do {
         limit = try call.limit(form.limit, page: form.page)
-    } catch where v10 {
+    } catch  where v10 {
         // 1.0 runs each kind with `if let Ok(..)`: a refused limit leaves every list empty.
         return emptySearch(call.dialect, type)
     }
@@ -109,7 +110,12 @@ func search(_ db: Database, _ call: Call<ApiSearch>) throws -> ApiSearchResponse
         if v10 { response.persons = people } else { response.users = people }
         if type == .users { next = result.next }
     }
-    if v10 { response.nextPage = next }
+    if v10 {
+        response.nextPage = next
+        // 1.0 also resolves the term as an object (`!community`, `@person`, a URL); a term that
+        // does not resolve leaves `resolve` out.
+        response.resolve = (try? resolve(db, term, dialect: call.dialect)).map { resolvedView($0, renderer) }
+    }
     return response
 }
 

@@ -17,22 +17,27 @@ extension APIRoutes {
             return response
         }
         add(LemmyV4.ResolveObject.self) { db, call -> ApiResolveObjectView in
-            switch try resolve(db, call.form.q, dialect: call.dialect) {
-            case .post(let id): .post(call.renderer(db).postView(id))
-            case .comment(let id): .comment(call.renderer(db).commentView(id))
-            case .community(let id): .community(call.renderer(db).communityView(id))
-            case .person(let id): .person(call.renderer(db).personView(id))
-            }
+            resolvedView(try resolve(db, call.form.q, dialect: call.dialect), call.renderer(db))
         }
     }
 }
 
-private enum Resolved { case post(Int), comment(Int), community(Int), person(Int) }
+enum Resolved { case post(Int), comment(Int), community(Int), person(Int) }
+
+/// 1.0's view of what a term resolved to.
+func resolvedView(_ resolved: Resolved, _ renderer: Renderer) -> ApiResolveObjectView {
+    switch resolved {
+    case .post(let id): .post(renderer.postView(id))
+    case .comment(let id): .comment(renderer.commentView(id))
+    case .community(let id): .community(renderer.communityView(id))
+    case .person(let id): .person(renderer.personView(id))
+    }
+}
 
 /// Resolves a local URL (`.../post/12`, `/comment/3`, `/c/name`, `/u/name`) or `!name` / `@name`.
 /// Nothing found: 0.18/0.19 answer `couldnt_find_object`; 1.0 wraps the lookup's failure in
 /// `resolve_object_failed` with the cause as its message.
-private func resolve(_ db: Database, _ q: String, dialect: LemmyDialect) throws -> Resolved {
+func resolve(_ db: Database, _ q: String, dialect: LemmyDialect) throws -> Resolved {
     let text = q.trimmingCharacters(in: .whitespaces)
     if text.hasPrefix("!"), let c = db.community(named: String(text.dropFirst())) { return .community(c.id) }
     if text.hasPrefix("@"), let p = db.person(named: String(text.dropFirst().split(separator: "@").first ?? "")) { return .person(p.id) }
