@@ -151,6 +151,19 @@ struct CommunityListTests {
         #expect(Self.ids(db, ApiListCommunities(timeRangeSeconds: 7200), viewer: nil, .v0_19).count > 1)
     }
 
+    @Test("Hot lists a community published within the week first, then the rest (rank 0) by id", arguments: LemmyDialect.allCases)
+    func hotOrder(dialect: LemmyDialect) throws {
+        var db = Self.database()
+        let index = try #require(db.communities.lastIndex { !$0.nsfw && $0.instanceId == 1 && $0.id > 1 })
+        db.communities[index].published = Self.now - 3600
+        let form = ApiListCommunities(sort: dialect == .v1_0 ? .hot : nil)
+        let ids = Self.ids(db, form, viewer: nil, dialect)
+        #expect(ids.first == db.communities[index].id)
+        let rest = Array(ids.dropFirst())
+        #expect(rest.count > 2)
+        #expect(rest == (dialect == .v1_0 ? rest.sorted(by: >) : rest.sorted()))
+    }
+
     @Test("Hot ranks a new community above old ones, by each version's formula")
     func hotRank() {
         let week = 7 * 86_400.0

@@ -15,7 +15,8 @@ struct CommunityOrderTests {
         var published: Double
         var subscribers, subscribersLocal, posts, comments: Int
         var active: (day: Int, week: Int, month: Int, halfYear: Int)
-        /// 0.18/0.19 only: 1.0 does not send its communities' rank.
+        /// 0.18 only: 0.19 and 1.0 do not send a community's rank (`CommunityListTests` checks
+        /// the Hot order on the database).
         var hot: Double?
 
         init(_ view: ApiCommunityView) throws {

@@ -75,6 +75,20 @@ struct CommunityVisibilityListingTests {
         }
     }
 
+    @Test("1.0: a local-only-private community's posts are not listed to anonymous callers")
+    func localOnlyPrivate10() async throws {
+        try await withServer(.v1_0) { server in
+            let anonymous = TestClient(server)
+            let bob = try await anonymous.login("bob")
+            let before = try await Self.postCommunities(anonymous, ApiGetPosts(type: .all, sort: .new, limit: 50))
+            #expect(before.contains(1))
+            _ = try await bob.send(LemmyV4.EditCommunity(ApiEditCommunity(communityId: 1, visibility: .localOnlyPrivate)))
+            #expect(!(try await Self.postCommunities(anonymous, ApiGetPosts(type: .all, sort: .new, limit: 50))).contains(1))
+            let carol = try await anonymous.login("carol")
+            #expect(try await Self.postCommunities(carol, ApiGetPosts(type: .all, sort: .new, communityId: 1, limit: 50)) == [1])
+        }
+    }
+
     @Test("0.19: a local-only community's posts and comments are not listed to anonymous callers")
     func localOnly() async throws {
         try await withServer(.v0_19) { server in

@@ -74,16 +74,33 @@ struct ReportListingTests {
         #expect(try Self.ids(db, ReportListing(), viewer: admin, .v1_0).contains(id))
     }
 
+    @Test("A page number past any list is an empty page, on every paged list, not a crash", arguments: [LemmyDialect.v0_18, .v0_19])
+    func hostilePage(dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            let bob = try await TestClient(server).login("bob")
+            let page = 1_000_000_000_000_000_000
+            #expect(try await bob.send(LemmyV3.ListPostReports(ApiListPostReports(page: page, limit: 50))).postReports.isEmpty)
+            let admin = try await TestClient(server).login("admin")
+            let messages = try await admin.send(LemmyV3.ListPrivateMessageReports(ApiListPrivateMessageReports(page: page, limit: 50)))
+            #expect(messages.privateMessageReports.isEmpty)
+            let inbox = try await bob.send(LemmyV3.GetPrivateMessages(ApiGetPrivateMessages(page: page, limit: 50)))
+            #expect(inbox.privateMessages.isEmpty)
+            // The first page still has what the seed holds.
+            #expect(!(try await bob.send(LemmyV3.ListPostReports(ApiListPostReports(page: 1, limit: 50))).postReports.isEmpty))
+        }
+        #expect(Paging.offset(page: Int.max, limit: 50) == Int.max)
+        #expect(Paging.offset(page: 3, limit: 20) == 40)
+    }
+
     @Test("0.19 narrows post reports to a post and comment reports to a comment; 1.0's post_id takes its comments' reports too")
     func postAndComment() throws {
         let db = Self.database()
         let bob = 3
         let post = try #require(db.reports.first { $0.kind == .post })
         let comment = try #require(db.reports.first { $0.kind == .comment })
-        #expect(
-            try Self.ids(db, ReportListing(kind: .post, postId: post.targetId), viewer: bob, .v0_19).allSatisfy { id in
-                db.reports[id - 1].targetId == post.targetId
-            })
+        let ofPost = try Self.ids(db, ReportListing(kind: .post, postId: post.targetId), viewer: bob, .v0_19)
+        #expect(ofPost.contains(post.id))
+        #expect(ofPost.allSatisfy { db.reports[$0 - 1].targetId == post.targetId })
         #expect(try Self.ids(db, ReportListing(kind: .comment, commentId: comment.targetId), viewer: bob, .v0_19) == [comment.id])
         let commentPost = try #require(db.comment(comment.targetId)?.postId)
         #expect(try Self.ids(db, ReportListing(postId: commentPost), viewer: bob, .v1_0).contains(comment.id))

@@ -15,7 +15,16 @@ struct SearchFidelityTests {
         // js-client 0.19.9 and later send an empty `q` (earlier ones drop it, and the server
         // then refuses the form for its missing `q`).
         let request = LemmyV3.Search(form)
-        let raw = try await client.raw("GET", path: "/api/v3/search", query: request.queryItems(style: .omitNil))
+        var query = request.queryItems(style: .omitNil)
+        var headers: [(String, String)] = []
+        if let token = client.token {
+            if client.dialect == .v0_18 {
+                query.append(URLQueryItem(name: "auth", value: token))
+            } else {
+                headers.append(("Authorization", "Bearer \(token)"))
+            }
+        }
+        let raw = try await client.raw("GET", path: "/api/v3/search", query: query, headers: headers)
         guard raw.status == 200 else { throw TestClient.HTTPFailure(status: raw.status, body: raw.body) }
         return try LemmyTestDecoding.decode(ApiSearchResponse.self, from: raw.body)
     }
@@ -90,7 +99,8 @@ struct SearchFidelityTests {
                 form.communityId = 1
             }
             #expect(narrowed.communities.isEmpty && (narrowed.users ?? narrowed.persons ?? []).isEmpty)
-            #expect(narrowed.posts.allSatisfy { $0.community.id == 1 })
+            #expect(!narrowed.posts.isEmpty && narrowed.posts.allSatisfy { $0.community.id == 1 })
+            #expect(narrowed.comments.allSatisfy { $0.community.id == 1 })
         }
     }
 
@@ -104,6 +114,36 @@ struct SearchFidelityTests {
             }
             #expect(!found.communities.isEmpty)
             #expect(!found.communities.contains { $0.community.nsfw })
+            // The seed has one, which a caller who shows NSFW finds.
+            let alice = try await client.login("alice")
+            _ =
+                dialect == .v1_0
+                ? try await alice.sendRaw(LemmyV4.SaveUserSettings(ApiSaveUserSettings(showNsfw: true))).status
+                : try await alice.sendRaw(LemmyV3.SaveUserSettings(ApiSaveUserSettings(showNsfw: true))).status
+            let shown = try await Self.search(alice) { form in
+                Self.term(&form, "", dialect)
+                form.type = .communities
+            }
+            #expect(shown.communities.contains { $0.community.nsfw })
+        }
+    }
+
+    @Test("0.18 and 0.19 apply a listing type when sent; 1.0 searches All whatever it is sent", arguments: LemmyDialect.allCases)
+    func listingType(dialect: LemmyDialect) async throws {
+        let world = SeedWorlds.remoteCommunity
+        try await withServer(dialect, scale: world.scale, seed: world.seed) { server in
+            let client = TestClient(server)
+            func posts(_ listing: ApiListingType?) async throws -> [ApiPostView] {
+                try await Self.search(client) { form in
+                    Self.term(&form, "", dialect)
+                    form.type = .posts
+                    form.listingType = listing
+                }.posts
+            }
+            let unfiltered = try await posts(nil)
+            let local = try await posts(.local)
+            #expect(unfiltered.contains { !$0.community.local })
+            #expect(local.contains { !$0.community.local } == (dialect == .v1_0))
         }
     }
 

@@ -23,7 +23,8 @@ extension Database {
             // filter that one's entries; the test server has no multi-communities.
             if form.type == .suggested || form.multiCommunityId != nil { return [] }
         }
-        let order = CommunityOrder(form.sort, dialect: dialect, names: dialect == .v1_0 ? nameRanks() : [:])
+        let byName = dialect == .v1_0 && (form.sort == .nameAsc || form.sort == .nameDesc)
+        let order = CommunityOrder(form.sort, dialect: dialect, names: byName ? nameRanks() : [:])
         var keyed: [(id: Int, key: SortKey)] = []
         for community in communities {
             let follows = state?.follows[community.id] != nil

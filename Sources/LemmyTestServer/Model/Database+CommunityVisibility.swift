@@ -12,8 +12,7 @@ extension Database {
     ///     accepted; posts only outside a community, comments also inside one or under a post
     ///     (Lemmy's comment list applies the filter to `All` however it was reached);
     ///   - `Private` communities show to accepted followers, their moderators and admins;
-    ///   - comments of `LocalOnlyPrivate` ones are hidden from anonymous callers (the post list
-    ///     does not check it; reading a single post does).
+    ///   - `LocalOnlyPrivate` ones are hidden from anonymous callers.
     func communitiesOutOfSight(viewer: Int?, dialect: LemmyDialect, scope: ListingScope, inCommunity: Bool, comments: Bool) -> Set<Int> {
         guard dialect != .v0_18 else { return [] }
         var hidden: Set<Int> = []
@@ -31,7 +30,7 @@ extension Database {
             case "private":
                 if !isAdmin && !accepted && !(viewer.map { community.moderators.contains($0) } ?? false) { hidden.insert(id) }
             case "local_only_private":
-                if comments && viewer == nil { hidden.insert(id) }
+                if viewer == nil { hidden.insert(id) }
             default: break
             }
         }

@@ -194,11 +194,14 @@ extension Database {
             let row = comments[id - 1]
             if purged.comments.contains(id) { continue }
             if let c = query.communityId, post(row.postId)?.communityId != c { continue }
-            if query.listing != .all, let p = post(row.postId), !isInScope(query.listing, communityId: p.communityId, viewer: viewer) {
-                continue
+            if query.listing != .all || !query.outOfSight.isEmpty || query.hideNSFW {
+                // Read in place: `post(_:)` copies the whole record.
+                guard row.postId >= 1 && row.postId <= posts.count else { continue }
+                let communityId = posts[row.postId - 1].communityId
+                if query.listing != .all && !isInScope(query.listing, communityId: communityId, viewer: viewer) { continue }
+                if query.outOfSight.contains(communityId) { continue }
+                if query.hideNSFW && (posts[row.postId - 1].nsfw || isNSFWCommunity(communityId)) { continue }
             }
-            if !query.outOfSight.isEmpty, let p = post(row.postId), query.outOfSight.contains(p.communityId) { continue }
-            if query.hideNSFW, let p = post(row.postId), p.nsfw || isNSFWCommunity(p.communityId) { continue }
             if let c = query.creatorId, row.creatorId != c { continue }
             if query.parentId != nil {
                 if row.depth < topDepth { continue }

@@ -102,6 +102,13 @@ struct PageResult: Sendable {
 }
 
 enum Paging {
+    /// The items before 1-based `page` of `limit` items: `Int.max` when that overflows (a
+    /// hostile page number), so the page is empty instead of the server trapping.
+    static func offset(page: Int?, limit: Int) -> Int {
+        let (skipped, overflow) = max(0, (page ?? 1) - 1).multipliedReportingOverflow(by: max(limit, 0))
+        return overflow ? Int.max : skipped
+    }
+
     /// Sorts `keyed` (id, key) descending and cuts one page: by cursor if given, else by 1-based
     /// `page`. `next` is set when more items follow (or for any non-empty page when
     /// `alwaysNext`, like 0.19); `previous` when items precede.
@@ -182,8 +189,8 @@ enum Paging {
                 moreAfter = match(from: split, step: 1) != nil
             }
         } else {
-            let (skipped, overflow) = max(0, (page ?? 1) - 1).multipliedReportingOverflow(by: limit)
-            var toSkip = overflow ? Int.max : skipped
+            let skipped = offset(page: page, limit: limit)
+            var toSkip = skipped
             var next = match(from: 0, step: 1)
             while let index = next, toSkip > 0 {
                 toSkip -= 1
@@ -194,7 +201,7 @@ enum Paging {
                 next = match(from: index + 1, step: 1)
             }
             moreAfter = next != nil
-            moreBefore = skipped > 0 || overflow
+            moreBefore = skipped > 0
         }
         var result = PageResult(ids: indices.map { ordered[$0].id })
         if let last = indices.last, moreAfter || alwaysNext { result.next = PageCursor.encode(ordered[last].key, .next) }

@@ -35,7 +35,7 @@ extension APIRoutes {
                 messages = messages.filter { unread.contains($0.id) }
             }
             messages.sort { $0.published > $1.published }
-            let start = min(messages.count, max(0, (call.form.page ?? 1) - 1) * limit)
+            let start = min(messages.count, Paging.offset(page: call.form.page, limit: limit))
             let page = messages[start..<min(messages.count, start + limit)]
             return ApiPrivateMessagesResponse(privateMessages: page.map { call.renderer(db).privateMessageView($0.id) })
         }
@@ -146,6 +146,6 @@ private func inboxPage<F>(
     var entries = (db.inboxByRecipient[viewer] ?? []).map { db.inbox[$0 - 1] }
         .filter { $0.kind == kind && (!unreadOnly || !$0.read) }
     entries.sort { sort == .old ? $0.published < $1.published : $0.published > $1.published }
-    let start = min(entries.count, max(0, (page ?? 1) - 1) * limit)
+    let start = min(entries.count, Paging.offset(page: page, limit: limit))
     return Array(entries[start..<min(entries.count, start + limit)])
 }

@@ -132,7 +132,7 @@ extension APIRoutes {
             // Offset paging: past the end a page is empty (a suffix would repeat the last page forever).
             let showsNames = db.showsModlogNames(to: call.viewer, communityFilter: call.form.communityId, dialect: call.dialect)
             let entries = modlogEntries(db, call.form, viewer: call.viewer, dialect: call.dialect, showsNames: showsNames)
-                .dropFirst(limit * max(0, (call.form.page ?? 1) - 1)).prefix(limit)
+                .dropFirst(Paging.offset(page: call.form.page, limit: limit)).prefix(limit)
             func moderator(_ entry: ModlogRecord) -> ApiPerson? { showsNames ? renderer.person(entry.moderatorId) : nil }
             let removedPosts = entries.filter { $0.kind == .removePost }.map {
                 ApiModRemovePostView(
@@ -282,7 +282,7 @@ private func pageOfReports<F>(_ db: Database, _ call: Call<F>, _ listing: Report
 {
     let reports = try db.reports(listing, viewer: try call.requireViewer(), dialect: call.dialect, now: call.now)
     let limit = try call.limit(limit, page: page)
-    let start = min(reports.count, max(0, (page ?? 1) - 1) * limit)
+    let start = min(reports.count, Paging.offset(page: page, limit: limit))
     return reports[start..<min(reports.count, start + limit)]
 }
 

@@ -9,7 +9,7 @@ extension APIRoutes {
             try db.requireAdmin(try call.requireViewer())
             let limit = try call.limit(call.form.limit, page: call.form.page)
             let listed = db.listedRegistrationApplications(unreadOnly: call.form.unreadOnly ?? false)
-            let start = min(listed.count, max(0, (call.form.page ?? 1) - 1) * limit)
+            let start = min(listed.count, Paging.offset(page: call.form.page, limit: limit))
             let renderer = call.renderer(db)
             return ApiListRegistrationApplicationsResponse(
                 registrationApplications: listed[start..<min(listed.count, start + limit)].compactMap(

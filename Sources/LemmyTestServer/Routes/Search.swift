@@ -3,7 +3,7 @@ import LemmyAPI
 
 /// Search as each version answers it (`apub/src/api/search.rs` at 0.18.5 and 0.19.13,
 /// `api/api/src/federation/search.rs` on 1.0): one query per kind, each given the full limit,
-/// each kind filtered as its own listing filters it.
+/// posts, comments and communities filtered as their own lists filter them.
 ///
 /// - The term is Lemmy's `fuzzy_search` (``FuzzyTerm``): posts by title or body (title only with
 ///   0.19's `post_title_only` or 1.0's `title_only`), comments by content, communities by name or
@@ -13,24 +13,19 @@ import LemmyAPI
 ///   on 1.0 a term that is not a URL finds no posts (its error is swallowed).
 /// - Orders: posts Hot (0.18 and 0.19 take `sort`); comments Hot, or `post_to_comment_sort_type`
 ///   of `sort` (0.18, 0.19), New on 1.0; communities by the community list's order for `sort`
-///   (Hot by default), New on 1.0; people by comment score (not kept here: by id), newest
-///   first on 1.0.
+///   (Hot by default), New on 1.0; people by comment score for the default sort (not kept
+///   here: by id; other sorts of 0.18 and 0.19 are not followed), newest first on 1.0.
+/// - 0.18 and 0.19 apply `listing_type` when it is sent (0.19 to people too); 1.0 searches All.
 /// - With a community or a creator, All leaves communities and people out.
 /// - 0.18 and 0.19 hide deleted and removed comments (1.0 does not); 0.19 and 1.0 hide deleted
-///   people. 1.0 pages one kind at a time by cursor, answers a bad limit with empty lists, and
-///   resolves the term as ResolveObject does (`resolve`).
+///   people. 1.0 pages one kind at a time by cursor (not All, whose five-part cursor is not
+///   imitated), answers a bad limit with empty lists, and resolves the term as ResolveObject
+///   does (`resolve`); it compares `post_url_only` URLs as sent, without Lemmy's cleaning.
 func search(_ db: Database, _ call: Call<ApiSearch>) throws -> ApiSearchResponse {
     let form = call.form
     let v10 = call.dialect == .v1_0
     let term = form.q ?? form.searchTerm ?? ""
     let type = form.type ?? .all
-    let limit: Int
-    do {
-        limit = try call.limit(form.limit, page: form.page)
-    } catch  where v10 {
-        // 1.0 runs each kind with `if let Ok(..)`: a refused limit leaves every list empty.
-        return emptySearch(call.dialect, type)
-    }
     // A name wins over an id (and must resolve), as in GetPosts.
     var communityId = form.communityId
     if let name = form.communityName {
@@ -42,11 +37,26 @@ func search(_ db: Database, _ call: Call<ApiSearch>) throws -> ApiSearchResponse
         guard let person = db.person(named: name) else { throw APIError.notFound("person") }
         creatorId = person.id
     }
-    let narrowed = communityId != nil || creatorId != nil
+    // `creator_username` (1.0) filters but does not narrow All, as Lemmy's check reads the others.
+    let narrowed = form.communityId != nil || form.communityName != nil || form.creatorId != nil
     let page = v10 ? nil : form.page
     let cursor = v10 ? form.pageCursor : nil
     let renderer = call.renderer(db)
     var response = emptySearch(call.dialect, type)
+    if v10 {
+        // 1.0 also resolves the term as an object (`!community`, `@person`, a URL); a term that
+        // does not resolve leaves `resolve` out.
+        response.resolve = (try? resolve(db, term, dialect: call.dialect)).map { resolvedView($0, renderer) }
+    }
+    let limit: Int
+    do {
+        limit = try call.limit(form.limit, page: form.page)
+    } catch  where v10 {
+        // 1.0 runs each kind with `if let Ok(..)`: a refused limit leaves every list empty.
+        return response
+    }
+    // 0.18 and 0.19 apply a listing type only when one is sent; 1.0 searches All.
+    let listing = v10 ? nil : form.listingType
     var next: String?
 
     if type == .all || type == .posts || type == .url {
@@ -62,6 +72,7 @@ func search(_ db: Database, _ call: Call<ApiSearch>) throws -> ApiSearchResponse
         }
         query.communityId = communityId
         query.creatorId = creatorId
+        if let listing { query.listing = ListingScope(listing) }
         query.page = page
         query.cursor = cursor
         query.limit = limit
@@ -85,6 +96,7 @@ func search(_ db: Database, _ call: Call<ApiSearch>) throws -> ApiSearchResponse
             viewer: call.viewer, dialect: call.dialect, scope: .all, inCommunity: communityId != nil, comments: true)
         query.communityId = communityId
         query.creatorId = creatorId
+        if let listing { query.listing = ListingScope(listing) }
         query.page = page
         query.cursor = cursor
         query.limit = limit
@@ -98,24 +110,28 @@ func search(_ db: Database, _ call: Call<ApiSearch>) throws -> ApiSearchResponse
         list.searchTitleOnly = form.titleOnly
         list.showNsfw = form.showNsfw
         list.timeRangeSeconds = v10 ? form.timeRangeSeconds : nil
+        list.type = listing
         let keyed = db.communityListing(list, viewer: call.viewer, dialect: call.dialect, now: call.now, search: term)
         let result = try Paging.page(keyed, page: page, limit: limit, cursor: cursor)
         response.communities = result.ids.map(renderer.communityView)
         if type == .communities { next = result.next }
     }
     if type == .users || (type == .all && !narrowed) {
-        let keyed = db.searchPersons(FuzzyTerm(term), titleOnly: v10 && form.titleOnly == true, dialect: call.dialect)
+        var keyed = db.searchPersons(FuzzyTerm(term), titleOnly: v10 && form.titleOnly == true, dialect: call.dialect)
+        // 0.19's people take the listing type: Local keeps this instance's, Subscribed none.
+        if call.dialect == .v0_19, let listing {
+            switch listing {
+            case .local: keyed.removeAll { db.person($0.id)?.instanceId != 1 }
+            case .subscribed: keyed = []
+            default: break
+            }
+        }
         let result = try Paging.page(keyed, page: page, limit: limit, cursor: cursor)
         let people = result.ids.map(renderer.personView)
         if v10 { response.persons = people } else { response.users = people }
         if type == .users { next = result.next }
     }
-    if v10 {
-        response.nextPage = next
-        // 1.0 also resolves the term as an object (`!community`, `@person`, a URL); a term that
-        // does not resolve leaves `resolve` out.
-        response.resolve = (try? resolve(db, term, dialect: call.dialect)).map { resolvedView($0, renderer) }
-    }
+    if v10 { response.nextPage = next }
     return response
 }
 
