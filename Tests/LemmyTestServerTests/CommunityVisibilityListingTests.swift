@@ -16,10 +16,6 @@ struct CommunityVisibilityListingTests {
         Set(try await client.posts(form).posts.map(\.community.id))
     }
 
-    static func comments(_ client: TestClient, _ form: ApiGetComments) async throws -> [ApiCommentView] {
-        client.v4 ? try await client.send(LemmyV4.GetComments(form)).items : try await client.send(LemmyV3.GetComments(form)).comments
-    }
-
     /// A post of community `id` with comments, as the admin sees it.
     static func commentedPost(in id: Int, _ client: TestClient) async throws -> Int {
         let posts = try await client.posts(ApiGetPosts(type: .all, sort: .mostComments, communityId: id, limit: 50)).posts
@@ -34,7 +30,7 @@ struct CommunityVisibilityListingTests {
             let admin = try await anonymous.login("admin")
             let postId = try await Self.commentedPost(in: 1, admin)
             let bob = try await anonymous.login("bob")
-            _ = try await bob.send(LemmyV4.EditCommunity(ApiEditCommunity(communityId: 1, visibility: .unlisted)))
+            try await bob.editCommunity(ApiEditCommunity(communityId: 1, visibility: .unlisted))
 
             let all = ApiGetPosts(type: .all, sort: .new, limit: 50)
             #expect(!(try await Self.postCommunities(anonymous, all)).contains(1))
@@ -44,9 +40,9 @@ struct CommunityVisibilityListingTests {
             #expect(try await Self.postCommunities(alice, all).contains(1))
 
             let comments = ApiGetComments(type: .all, postId: postId)
-            #expect(try await Self.comments(anonymous, comments).isEmpty)
-            #expect(try await Self.comments(anonymous, ApiGetComments(postId: postId)).isEmpty)
-            #expect(!(try await Self.comments(alice, comments)).isEmpty)
+            #expect(try await anonymous.comments(comments).isEmpty)
+            #expect(try await anonymous.comments(ApiGetComments(postId: postId)).isEmpty)
+            #expect(!(try await alice.comments(comments)).isEmpty)
         }
     }
 
@@ -59,18 +55,18 @@ struct CommunityVisibilityListingTests {
             let carol = try await anonymous.login("carol")
             _ = try await carol.follow(community: 2, false)
             let bob = try await anonymous.login("bob")
-            _ = try await bob.send(LemmyV4.EditCommunity(ApiEditCommunity(communityId: 2, visibility: .private)))
+            try await bob.editCommunity(ApiEditCommunity(communityId: 2, visibility: .private))
 
             let all = ApiGetPosts(type: .all, sort: .new, limit: 50)
             let inCommunity = ApiGetPosts(type: .all, sort: .new, communityId: 2, limit: 50)
             for outsider in [anonymous, carol] {
                 #expect(!(try await Self.postCommunities(outsider, all)).contains(2))
                 #expect(try await Self.postCommunities(outsider, inCommunity).isEmpty)
-                #expect(try await Self.comments(outsider, ApiGetComments(type: .all, postId: postId)).isEmpty)
+                #expect(try await outsider.comments(ApiGetComments(type: .all, postId: postId)).isEmpty)
             }
             for insider in [bob, admin, try await anonymous.login("alice")] {
                 #expect(try await Self.postCommunities(insider, inCommunity) == [2])
-                #expect(!(try await Self.comments(insider, ApiGetComments(type: .all, postId: postId))).isEmpty)
+                #expect(!(try await insider.comments(ApiGetComments(type: .all, postId: postId))).isEmpty)
             }
         }
     }
@@ -82,7 +78,7 @@ struct CommunityVisibilityListingTests {
             let bob = try await anonymous.login("bob")
             let before = try await Self.postCommunities(anonymous, ApiGetPosts(type: .all, sort: .new, limit: 50))
             #expect(before.contains(1))
-            _ = try await bob.send(LemmyV4.EditCommunity(ApiEditCommunity(communityId: 1, visibility: .localOnlyPrivate)))
+            try await bob.editCommunity(ApiEditCommunity(communityId: 1, visibility: .localOnlyPrivate))
             #expect(!(try await Self.postCommunities(anonymous, ApiGetPosts(type: .all, sort: .new, limit: 50))).contains(1))
             let carol = try await anonymous.login("carol")
             #expect(try await Self.postCommunities(carol, ApiGetPosts(type: .all, sort: .new, communityId: 1, limit: 50)) == [1])
@@ -96,13 +92,13 @@ struct CommunityVisibilityListingTests {
             let admin = try await anonymous.login("admin")
             let postId = try await Self.commentedPost(in: 1, admin)
             let bob = try await anonymous.login("bob")
-            _ = try await bob.send(LemmyV3.EditCommunity(ApiEditCommunity(communityId: 1, visibility: .localOnly)))
+            try await bob.editCommunity(ApiEditCommunity(communityId: 1, visibility: .localOnly))
 
             #expect(try await Self.postCommunities(anonymous, ApiGetPosts(type: .all, sort: .new, communityId: 1, limit: 50)).isEmpty)
-            #expect(try await Self.comments(anonymous, ApiGetComments(type: .all, postId: postId)).isEmpty)
+            #expect(try await anonymous.comments(ApiGetComments(type: .all, postId: postId)).isEmpty)
             let carol = try await anonymous.login("carol")
             #expect(try await Self.postCommunities(carol, ApiGetPosts(type: .all, sort: .new, communityId: 1, limit: 50)) == [1])
-            #expect(!(try await Self.comments(carol, ApiGetComments(type: .all, postId: postId))).isEmpty)
+            #expect(!(try await carol.comments(ApiGetComments(type: .all, postId: postId))).isEmpty)
         }
     }
 }

@@ -28,10 +28,6 @@ struct ListingScopeTests {
         return try await client.send(LemmyV3.GetCommunity(ApiGetCommunity(id: id))).communityView.subscribed == .subscribed
     }
 
-    static func comments(_ client: TestClient, _ form: ApiGetComments) async throws -> [ApiCommentView] {
-        client.v4 ? try await client.send(LemmyV4.GetComments(form)).items : try await client.send(LemmyV3.GetComments(form)).comments
-    }
-
     @Test(
         "Without a type, posts and a post's comments come from local communities; All or a community lists the rest",
         arguments: LemmyDialect.allCases)
@@ -54,14 +50,14 @@ struct ListingScopeTests {
             // A remote post's comments: none unless All is asked for.
             var commented: Int?
             for post in everything where !post.community.local {
-                if try await !Self.comments(client, ApiGetComments(type: .all, postId: post.post.id)).isEmpty {
+                if try await !client.comments(ApiGetComments(type: .all, postId: post.post.id)).isEmpty {
                     commented = post.post.id
                     break
                 }
             }
             let postId = try #require(commented)
-            #expect(try await Self.comments(client, ApiGetComments(postId: postId)).isEmpty)
-            #expect(try await Self.comments(client, ApiGetComments(type: .local, postId: postId)).isEmpty)
+            #expect(try await client.comments(ApiGetComments(postId: postId)).isEmpty)
+            #expect(try await client.comments(ApiGetComments(type: .local, postId: postId)).isEmpty)
         }
     }
 
@@ -88,9 +84,9 @@ struct ListingScopeTests {
             // Newest and oldest: on 1.0 the NSFW community's comments, hidden from alice, are
             // among the newest.
             let all =
-                try await Self.comments(alice, ApiGetComments(type: .all, sort: .new, limit: 50))
-                + Self.comments(alice, ApiGetComments(type: .all, sort: .old, limit: 50))
-            let subscribed = try await Self.comments(alice, ApiGetComments(type: .subscribed, sort: .new, limit: 50))
+                try await alice.comments(ApiGetComments(type: .all, sort: .new, limit: 50))
+                + alice.comments(ApiGetComments(type: .all, sort: .old, limit: 50))
+            let subscribed = try await alice.comments(ApiGetComments(type: .subscribed, sort: .new, limit: 50))
             #expect(!subscribed.isEmpty)
             for id in Set(subscribed.map(\.community.id)) { #expect(try await Self.follows(alice, id), "community \(id)") }
             // The filter leaves something out: All has comments of communities alice does not follow.

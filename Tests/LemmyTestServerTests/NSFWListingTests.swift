@@ -20,22 +20,13 @@ struct NSFWListingTests {
             let post = try #require(
                 before.first { $0.community.id == 1 && !$0.post.nsfw && ($0.counts?.comments ?? $0.post.comments ?? 0) > 0 })
             let bob = try await anonymous.login("bob")
-            let edit = ApiEditCommunity(communityId: 1, nsfw: true)
-            if dialect == .v1_0 {
-                _ = try await bob.send(LemmyV4.EditCommunity(edit))
-            } else {
-                _ = try await bob.send(LemmyV3.EditCommunity(edit))
-            }
+            try await bob.editCommunity(ApiEditCommunity(communityId: 1, nsfw: true))
 
             let after = try await anonymous.posts(all).posts
             #expect(!after.contains { $0.community.id == 1 })
             #expect(after.count == before.filter { $0.community.id != 1 }.count)
             let comments = ApiGetComments(type: .all, postId: post.post.id)
-            let listed =
-                dialect == .v1_0
-                ? try await anonymous.send(LemmyV4.GetComments(comments)).items
-                : try await anonymous.send(LemmyV3.GetComments(comments)).comments
-            #expect(listed.isEmpty == (dialect == .v1_0))
+            #expect(try await anonymous.comments(comments).isEmpty == (dialect == .v1_0))
         }
     }
 }

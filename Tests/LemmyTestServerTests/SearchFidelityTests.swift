@@ -14,19 +14,7 @@ struct SearchFidelityTests {
         if client.v4 { return try await client.send(LemmyV4.Search(form)) }
         // js-client 0.19.9 and later send an empty `q` (earlier ones drop it, and the server
         // then refuses the form for its missing `q`).
-        let request = LemmyV3.Search(form)
-        var query = request.queryItems(style: .omitNil)
-        var headers: [(String, String)] = []
-        if let token = client.token {
-            if client.dialect == .v0_18 {
-                query.append(URLQueryItem(name: "auth", value: token))
-            } else {
-                headers.append(("Authorization", "Bearer \(token)"))
-            }
-        }
-        let raw = try await client.raw("GET", path: "/api/v3/search", query: query, headers: headers)
-        guard raw.status == 200 else { throw TestClient.HTTPFailure(status: raw.status, body: raw.body) }
-        return try LemmyTestDecoding.decode(ApiSearchResponse.self, from: raw.body)
+        return try await client.send(LemmyV3.Search(form), queryStyle: .omitNil)
     }
 
     /// Sets the term in the version's member.

@@ -54,8 +54,17 @@ extension TestClient {
     }
 
     func comments(post: Int, maxDepth: Int? = nil) async throws -> [ApiCommentView] {
-        let form = ApiGetComments(maxDepth: maxDepth, postId: post)
-        return v4 ? try await send(LemmyV4.GetComments(form)).items : try await send(LemmyV3.GetComments(form)).comments
+        try await comments(ApiGetComments(maxDepth: maxDepth, postId: post))
+    }
+
+    /// The comments GetComments lists for `form`.
+    func comments(_ form: ApiGetComments) async throws -> [ApiCommentView] {
+        v4 ? try await send(LemmyV4.GetComments(form)).items : try await send(LemmyV3.GetComments(form)).comments
+    }
+
+    /// Edits a community with `form` (its moderators; admins from 0.19 on).
+    func editCommunity(_ form: ApiEditCommunity) async throws {
+        if v4 { _ = try await send(LemmyV4.EditCommunity(form)) } else { _ = try await send(LemmyV3.EditCommunity(form)) }
     }
 
     /// Comment ids of unread replies in the inbox (replies on 0.18/0.19, notifications on 1.0).

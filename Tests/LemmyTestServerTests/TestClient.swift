@@ -36,15 +36,17 @@ struct TestClient: Sendable {
     }
 
     /// Sends `request` and decodes its response; a non-2xx answer throws ``HTTPFailure``.
-    func send<R: LemmyRequest>(_ request: R) async throws -> R.Response {
-        let raw = try await sendRaw(request)
+    /// `queryStyle` overrides how a GET's parameters are written (the generation's js-client
+    /// style by default).
+    func send<R: LemmyRequest>(_ request: R, queryStyle: LemmyQueryStyle? = nil) async throws -> R.Response {
+        let raw = try await sendRaw(request, queryStyle: queryStyle)
         guard (200..<300).contains(raw.status) else { throw HTTPFailure(status: raw.status, body: raw.body) }
         return try LemmyTestDecoding.decode(R.Response.self, from: raw.body)
     }
 
     /// Sends `request` and returns status, headers and body.
-    func sendRaw<R: LemmyRequest>(_ request: R) async throws -> RawResponse {
-        var query = request.queryItems
+    func sendRaw<R: LemmyRequest>(_ request: R, queryStyle: LemmyQueryStyle? = nil) async throws -> RawResponse {
+        var query = queryStyle.map { request.queryItems(style: $0) } ?? request.queryItems
         var body = try request.jsonBody()
         if dialect == .v0_18, let token {
             if R.method == .get {

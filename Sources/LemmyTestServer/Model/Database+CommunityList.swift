@@ -37,11 +37,12 @@ extension Database {
             case .local?: if community.instanceId != 1 { continue }
             case .subscribed?:
                 // 0.18/0.19: any follower row; 1.0: `follow_state = 'Accepted'`.
-                if !follows || (dialect == .v1_0 && state?.pendingFollows.contains(community.id) == true) { continue }
+                let accepted = dialect == .v1_0 ? viewer.map { isAcceptedFollower($0, of: community.id) } ?? false : follows
+                if !accepted { continue }
             case .moderatorView?:
                 // 0.19 does not filter its communities by this listing (it lists all); 1.0 keeps
                 // those the caller moderates (`became_moderator_at`), admins no exception.
-                if dialect == .v1_0 && !(viewer.map { community.moderators.contains($0) } ?? false) { continue }
+                if dialect == .v1_0 && !(viewer.map { isModerator($0, of: community.id) } ?? false) { continue }
             default: break
             }
             if state?.blockedCommunities[community.id] != nil { continue }

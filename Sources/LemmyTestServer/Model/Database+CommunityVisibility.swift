@@ -28,7 +28,7 @@ extension Database {
             case "unlisted":
                 if (scope == .all || scope == .local) && (comments || !inCommunity) && !accepted { hidden.insert(id) }
             case "private":
-                if !isAdmin && !accepted && !(viewer.map { community.moderators.contains($0) } ?? false) { hidden.insert(id) }
+                if !isAdmin && !accepted && !(viewer.map { isModerator($0, of: id) } ?? false) { hidden.insert(id) }
             case "local_only_private":
                 if viewer == nil { hidden.insert(id) }
             default: break
