@@ -200,10 +200,16 @@ public struct LemmyQueryBuilder: Sendable {
 
     /// Adds `key=value` unless the style drops the value. A value that would be sent for a member
     /// outside `versions`, when the builder has a version, throws: the server would ignore it.
-    public mutating func add(_ key: String, _ value: (some LemmyQueryValue)?, in versions: LemmyVersionSet = .all) throws(LemmyVersionError)
-    {
+    ///
+    /// A falsy value of a member the server's version requires (`required`; with no version, any
+    /// version) is sent even in the ``LemmyQueryStyle/omitFalsy`` style. The official client drops
+    /// it, and the server then refuses the whole query for the missing member: js-client 0.19's
+    /// `search({ q: "" })` is answered with an error by 0.19, where `q=` lists everything.
+    public mutating func add(
+        _ key: String, _ value: (some LemmyQueryValue)?, in versions: LemmyVersionSet = .all, required: LemmyVersionSet = []
+    ) throws(LemmyVersionError) {
         guard let value else { return }
-        if style == .omitFalsy && value.isFalsy { return }
+        if style == .omitFalsy && value.isFalsy && !(version.map(required.contains) ?? !required.isEmpty) { return }
         if let version, !versions.contains(version) {
             throw LemmyVersionError(kind: .member, typeName: typeName, name: key, version: version)
         }

@@ -61,8 +61,12 @@ enum RequestEmitter {
                 } else if context.isQueryable(ts) {
                     let unknown = context.order.filter { !(formAPIType?.versions.contains($0) ?? false) }
                     let limit = Set(m.versions).isSuperset(of: endpoint.versions) ? "" : ", in: \(context.mask(m.versions + unknown))"
+                    // Versions of this call whose server refuses the query without the member.
+                    let required =
+                        p.keys[0].key == "auth" ? [] : m.versions.filter { endpoint.versions.contains($0) && !m.optionalIn.contains($0) }
+                    let requiredMask = required.isEmpty ? "" : ", required: \(context.mask(required))"
                     out +=
-                        "            try query.add(\(SwiftNaming.literal(p.keys[0].key)), form.\(p.name.trimmingCharacters(in: ["`"]))\(limit))\n"
+                        "            try query.add(\(SwiftNaming.literal(p.keys[0].key)), form.\(p.name.trimmingCharacters(in: ["`"]))\(limit)\(requiredMask))\n"
                 } else {
                     out += "            // `\(p.keys[0].key)` (\(m.types[0].ts)) cannot be a query parameter.\n"
                 }

@@ -68,6 +68,19 @@ struct RequestEncodingTests {
         #expect(LemmyQueryEncoding.percentEncodedQuery(LemmyV3.Search(search).queryItems) == "type_=Posts&q=swift%20%26%20lemmy")
     }
 
+    @Test("0.18/0.19 Search sends an empty q, which those servers require, where js-client drops it")
+    func requiredFalsyMember() throws {
+        var search = ApiSearch()
+        search.q = ""
+        search.page = 0
+        let request = LemmyV3.Search(search)
+        // Lemmy 0.19 refuses a search without `q` (its SearchForm has `q: String`); `q=` lists
+        // everything. An optional member still goes by the style.
+        #expect(LemmyQueryEncoding.percentEncodedQuery(try request.queryItems(style: .omitFalsy, version: .v0_19_0)) == "q=")
+        #expect(LemmyQueryEncoding.percentEncodedQuery(request.queryItems) == "q=")
+        #expect(LemmyQueryEncoding.percentEncodedQuery(request.queryItems(style: .omitNil)) == "q=&page=0")
+    }
+
     @Test("POST bodies are JSON of the form; 1.0 DELETE carries a body")
     func bodies() throws {
         let like = LemmyV3.LikePost(ApiCreatePostLike(postId: 5, score: 1))

@@ -30,7 +30,7 @@ extension LemmyV3 {
         /// spelling, refusing a parameter or value the version lacks.
         public func queryItems(style: LemmyQueryStyle, version: LemmyAPIVersion?) throws(LemmyVersionError) -> [URLQueryItem] {
             var query = LemmyQueryBuilder(style: style, generation: .v3, version: version, typeName: "ApiGetRegistrationApplication")
-            try query.add("person_id", form.personId)
+            try query.add("person_id", form.personId, required: LemmyVersionSet(rawValue: 0b0011100000))
             return query.items
         }
     }

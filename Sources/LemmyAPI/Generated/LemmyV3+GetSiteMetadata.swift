@@ -30,7 +30,7 @@ extension LemmyV3 {
         /// spelling, refusing a parameter or value the version lacks.
         public func queryItems(style: LemmyQueryStyle, version: LemmyAPIVersion?) throws(LemmyVersionError) -> [URLQueryItem] {
             var query = LemmyQueryBuilder(style: style, generation: .v3, version: version, typeName: "ApiGetSiteMetadata")
-            try query.add("url", form.url)
+            try query.add("url", form.url, required: LemmyVersionSet(rawValue: 0b0011111111))
             return query.items
         }
     }

@@ -30,7 +30,7 @@ extension LemmyV3 {
         /// spelling, refusing a parameter or value the version lacks.
         public func queryItems(style: LemmyQueryStyle, version: LemmyAPIVersion?) throws(LemmyVersionError) -> [URLQueryItem] {
             var query = LemmyQueryBuilder(style: style, generation: .v3, version: version, typeName: "ApiListPostLikes")
-            try query.add("post_id", form.postId)
+            try query.add("post_id", form.postId, required: LemmyVersionSet(rawValue: 0b0011110000))
             // `page_cursor` is not sent by this generation (1.0.0-beta.1 – main).
             try query.add("limit", form.limit)
             try query.add("page", form.page)

@@ -36,7 +36,7 @@ extension LemmyV3 {
         /// spelling, refusing a parameter or value the version lacks.
         public func queryItems(style: LemmyQueryStyle, version: LemmyAPIVersion?) throws(LemmyVersionError) -> [URLQueryItem] {
             var query = LemmyQueryBuilder(style: style, generation: .v3, version: version, typeName: "ApiResolveObject")
-            try query.add("q", form.q)
+            try query.add("q", form.q, required: LemmyVersionSet(rawValue: 0b0011111111))
             try query.add("auth", form.auth, in: LemmyVersionSet(rawValue: 0b0000000111))
             return query.items
         }

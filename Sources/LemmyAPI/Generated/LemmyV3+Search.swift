@@ -49,7 +49,7 @@ extension LemmyV3 {
             // `show_nsfw` is not sent by this generation (1.0.0-beta.1 – main).
             // `page_cursor` is not sent by this generation (1.0.0-beta.1 – main).
             try query.add("limit", form.limit)
-            try query.add("q", form.q)
+            try query.add("q", form.q, required: LemmyVersionSet(rawValue: 0b0011111111))
             try query.add("sort", form.sort)
             try query.add("page", form.page)
             try query.add("post_title_only", form.postTitleOnly, in: LemmyVersionSet(rawValue: 0b0011100000))

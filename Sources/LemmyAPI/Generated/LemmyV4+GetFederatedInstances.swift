@@ -31,7 +31,7 @@ extension LemmyV4 {
         public func queryItems(style: LemmyQueryStyle, version: LemmyAPIVersion?) throws(LemmyVersionError) -> [URLQueryItem] {
             var query = LemmyQueryBuilder(style: style, generation: .v4, version: version, typeName: "ApiGetFederatedInstances")
             try query.add("domain_filter", form.domainFilter)
-            try query.add("kind", form.kind)
+            try query.add("kind", form.kind, required: LemmyVersionSet(rawValue: 0b1100000000))
             try query.add("page_cursor", form.pageCursor)
             try query.add("limit", form.limit)
             // `auth` is not sent by this generation (0.18.0 – 0.18.3-rc.3).

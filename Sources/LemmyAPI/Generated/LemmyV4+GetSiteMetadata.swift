@@ -30,7 +30,7 @@ extension LemmyV4 {
         /// spelling, refusing a parameter or value the version lacks.
         public func queryItems(style: LemmyQueryStyle, version: LemmyAPIVersion?) throws(LemmyVersionError) -> [URLQueryItem] {
             var query = LemmyQueryBuilder(style: style, generation: .v4, version: version, typeName: "ApiGetSiteMetadata")
-            try query.add("url", form.url)
+            try query.add("url", form.url, required: LemmyVersionSet(rawValue: 0b1100000000))
             return query.items
         }
     }

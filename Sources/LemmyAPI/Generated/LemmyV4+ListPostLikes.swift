@@ -30,7 +30,7 @@ extension LemmyV4 {
         /// spelling, refusing a parameter or value the version lacks.
         public func queryItems(style: LemmyQueryStyle, version: LemmyAPIVersion?) throws(LemmyVersionError) -> [URLQueryItem] {
             var query = LemmyQueryBuilder(style: style, generation: .v4, version: version, typeName: "ApiListPostLikes")
-            try query.add("post_id", form.postId)
+            try query.add("post_id", form.postId, required: LemmyVersionSet(rawValue: 0b1100000000))
             try query.add("page_cursor", form.pageCursor)
             try query.add("limit", form.limit)
             // `page` is not sent by this generation (0.19.4 – 0.19.13-beta.1).

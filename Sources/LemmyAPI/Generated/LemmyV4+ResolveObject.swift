@@ -30,7 +30,7 @@ extension LemmyV4 {
         /// spelling, refusing a parameter or value the version lacks.
         public func queryItems(style: LemmyQueryStyle, version: LemmyAPIVersion?) throws(LemmyVersionError) -> [URLQueryItem] {
             var query = LemmyQueryBuilder(style: style, generation: .v4, version: version, typeName: "ApiResolveObject")
-            try query.add("q", form.q)
+            try query.add("q", form.q, required: LemmyVersionSet(rawValue: 0b1100000000))
             // `auth` is not sent by this generation (0.18.0 – 0.18.3-rc.3).
             return query.items
         }

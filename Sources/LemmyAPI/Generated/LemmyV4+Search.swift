@@ -30,7 +30,7 @@ extension LemmyV4 {
         /// spelling, refusing a parameter or value the version lacks.
         public func queryItems(style: LemmyQueryStyle, version: LemmyAPIVersion?) throws(LemmyVersionError) -> [URLQueryItem] {
             var query = LemmyQueryBuilder(style: style, generation: .v4, version: version, typeName: "ApiSearch")
-            try query.add("search_term", form.searchTerm)
+            try query.add("search_term", form.searchTerm, required: LemmyVersionSet(rawValue: 0b1100000000))
             try query.add("community_id", form.communityId)
             try query.add("community_name", form.communityName)
             try query.add("creator_id", form.creatorId)

@@ -4,13 +4,16 @@ internal import LemmyAPI
 extension ApiClient {
     /// A page of reports of `kind` that the account may see: those of the communities it
     /// moderates, or every report for an admin (on 1.0 an admin's queue holds the reports older
-    /// than three days and those of communities the admin moderates: Lemmy leaves fresh ones to
-    /// the communities' moderators). Anyone else gets an empty list from 0.18 and is refused with
-    /// `not_a_mod_or_admin` from 0.19 on. Private-message reports go to admins only: 0.18 and
-    /// 0.19 refuse others with `not_an_admin`, 1.0 gives a moderator an empty list.
+    /// than three days and those of communities the admin moderates, unless
+    /// `communityRuleViolations` is set: Lemmy leaves fresh ones to the communities' moderators).
+    /// Anyone else gets an empty list from 0.18 and is refused with `not_a_mod_or_admin` from 0.19
+    /// on (1.0 with `mineOnly` skips that check and lists nothing). Private-message reports go to
+    /// admins only: 0.18 and 0.19 refuse others with `not_an_admin`, 1.0 gives a moderator an
+    /// empty list.
     ///
     /// The unresolved queue runs oldest first from 0.19 on (the report that waited longest leads);
-    /// 0.18, and every list of resolved reports too, newest first.
+    /// 0.18, and every list of resolved reports too, newest first. 1.0 takes `oldestFirst` to
+    /// choose.
     ///
     /// - Parameters:
     ///   - kind: post, comment or message reports (0.18 and 0.19 list them separately; 1.0
@@ -18,20 +21,34 @@ extension ApiClient {
     ///   - unresolvedOnly: only the reports no moderator has resolved yet.
     ///   - communityId: only the reports of one community (no message report belongs to one,
     ///     so with a community the message queue is empty).
+    ///   - communityRuleViolations: 1.0, for an admin: also the fresh reports of communities the
+    ///     admin does not moderate (`show_community_rule_violations`). 0.18 and 0.19 always show
+    ///     admins every report, so there it changes nothing.
+    ///   - mineOnly: 1.0: only the reports this account filed (`my_reports_only`); earlier
+    ///     versions fail with ``ApiClientError/unavailableInVersion(_:)`` before sending.
+    ///   - oldestFirst: 1.0: the order (`sort` `old` or `new`); nil is the version's default
+    ///     above. Earlier versions fail with ``ApiClientError/unavailableInVersion(_:)``.
     ///   - limit: the page size.
     ///   - cursor: where the page starts (``ContentPage/next`` of the previous page).
     public func reports(
-        _ kind: ReportKind, unresolvedOnly: Bool = true, communityId: Int? = nil, limit: Int = 20,
-        cursor: PageCursor? = nil
+        _ kind: ReportKind, unresolvedOnly: Bool = true, communityId: Int? = nil, communityRuleViolations: Bool = false,
+        mineOnly: Bool = false, oldestFirst: Bool? = nil, limit: Int = 20, cursor: PageCursor? = nil
     ) async throws(ApiClientError) -> ContentPage<Report> {
-        if try await generation() == .v4 {
+        let generation = try await generation()
+        if generation == .v3 {
+            if mineOnly { throw .unavailableInVersion("listing only one's own reports (Lemmy 1.0 and later)") }
+            if oldestFirst != nil { throw .unavailableInVersion("choosing the report queue's order (Lemmy 1.0 and later)") }
+        }
+        if generation == .v4 {
             let type: ApiReportType =
                 switch kind {
                 case .post: .posts
                 case .comment: .comments
                 case .privateMessage: .privateMessages
                 }
-            let form = ApiListReports(unresolvedOnly: unresolvedOnly, type: type, communityId: communityId, limit: limit)
+            let form = ApiListReports(
+                unresolvedOnly: unresolvedOnly, type: type, communityId: communityId, sort: oldestFirst.map { $0 ? .old : .new },
+                limit: limit, showCommunityRuleViolations: communityRuleViolations ? true : nil, myReportsOnly: mineOnly ? true : nil)
             let page = try await self.page(LemmyV4.ListReports(form), at: cursor)
             return ContentPage(
                 items: page.items.compactMap { combined -> Report? in

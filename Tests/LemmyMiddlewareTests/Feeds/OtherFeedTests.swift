@@ -138,6 +138,17 @@ struct OtherFeedTests {
         }
     }
 
+    @Test(
+        "An empty search lists every kind on every version (0.18 requires q, which js-client 0.18 drops when empty)",
+        arguments: LemmyDialect.allCases)
+    func emptySearch(dialect: LemmyDialect) async throws {
+        try await withServer(dialect, scale: .small) { server in
+            let client = ApiClient.getApiClient(for: server.baseURL, with: nil, loader: RecordingLoader())
+            let results = try await client.search("", limit: 5)
+            #expect(results.posts.count == 5 && !results.communities.isEmpty && !results.people.isEmpty)
+        }
+    }
+
     private static func key(_ result: SearchResult) -> String {
         switch result {
         case .post(let post): "post \(post.id)"

@@ -94,4 +94,48 @@ struct ReportQueueTests {
             #expect(first.items.count + second.items.count >= 3)
         }
     }
+
+    @Test("1.0 report options: an admin's fresh community reports, one's own reports, the order")
+    func v1Options() async throws {
+        try await withServer(.v1_0) { server in
+            let admin = try await login(server, "admin")
+            let bob = try await login(server, "bob")
+            let carol = try await login(server, "carol")
+            // A fresh report in bob's community 1: Lemmy 1.0 leaves it to bob unless the admin asks.
+            let post = try #require(try await carol.getPosts(feed: .community(id: 1), sort: .new, limit: 1).items.first)
+            try await post.report(reason: "fresh")
+            let fresh = { (page: ContentPage<Report>) in page.items.contains { $0.reason == "fresh" } }
+            #expect(try await !fresh(admin.reports(.post)))
+            #expect(try await fresh(admin.reports(.post, communityRuleViolations: true)))
+            #expect(try await fresh(bob.reports(.post)))
+
+            // Only bob's own reports, though he moderates the others'.
+            let other = try #require(try await bob.getPosts(feed: .community(id: 2), sort: .new, limit: 1).items.first)
+            try await other.report(reason: "bob's")
+            let mine = try await bob.reports(.post, mineOnly: true).items
+            #expect(mine.map(\.reason) == ["bob's"] && mine.allSatisfy { $0.reporter.name == "bob" })
+            // Someone who moderates nothing is not refused with mineOnly, and sees nothing.
+            #expect(try await carol.reports(.post, mineOnly: true).items.isEmpty)
+
+            let newestFirst = try await bob.reports(.post, oldestFirst: false).items.map(\.created)
+            #expect(newestFirst.count == 5 && newestFirst == newestFirst.sorted(by: >))
+            let oldestFirst = try await bob.reports(.post, oldestFirst: true).items.map(\.created)
+            #expect(oldestFirst == newestFirst.reversed())
+        }
+    }
+
+    @Test("0.18/0.19 refuse the 1.0 report options before sending", arguments: [LemmyDialect.v0_18, .v0_19])
+    func v3RefusesOptions(dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            let bob = try await login(server, "bob")
+            let mine = await #expect(throws: ApiClientError.self) { _ = try await bob.reports(.post, mineOnly: true) }
+            let order = await #expect(throws: ApiClientError.self) { _ = try await bob.reports(.post, oldestFirst: true) }
+            #expect(mine?.kind == .unavailableInVersion && order?.kind == .unavailableInVersion)
+            // Admins there already see every report: the flag changes nothing.
+            let admin = try await login(server, "admin")
+            let flagged = try await admin.reports(.post, communityRuleViolations: true).items.map(\.id)
+            let plain = try await admin.reports(.post).items.map(\.id)
+            #expect(!plain.isEmpty && flagged == plain)
+        }
+    }
 }
