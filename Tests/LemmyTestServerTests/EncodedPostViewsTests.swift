@@ -133,6 +133,34 @@ struct EncodedPostViewsTests {
         #expect(throws: SplicingError.self) { try listing.json() }
     }
 
+    /// 0.18 sends the ranks it stores (refreshed every 15 minutes there; here as of the view's
+    /// encoding): integers that decay with age, from the score; the newest comment for the active
+    /// rank. 0.19 and 1.0 do not send them.
+    @Test(arguments: LemmyDialect.allCases)
+    func hotRanks(dialect: LemmyDialect) throws {
+        let now = 1_700_000_000.0
+        let db = SeedGenerator(scale: .tiny, seed: 1, now: now).generate()
+        let renderer = Renderer(db: db, dialect: dialect, viewer: nil, host: "lemmy.test", now: now)
+        let view = renderer.postView(1)
+        let commentView = renderer.commentView(db.comments[0].id)
+        guard dialect == .v0_18 else {
+            // 1.0 has no aggregates at all.
+            #expect(view.counts?.hotRank == nil && view.counts?.hotRankActive == nil && commentView.counts?.hotRank == nil)
+            return
+        }
+        let counts = try #require(view.counts)
+        let comment = try #require(commentView.counts)
+        let post = try #require(db.post(1))
+        #expect(counts.hotRank == Ranking.storedHot018(score: post.score, published: post.published, now: now))
+        #expect(comment.hotRank == Ranking.storedHot018(score: db.comments[0].score, published: db.comments[0].published, now: now))
+        #expect(counts.hotRankActive == Ranking.storedHot018(score: post.score, published: post.newestCommentTime, now: now))
+        // floor(10000 log10(4) / 3^1.8) for a score of 1 an hour old.
+        #expect(Ranking.storedHot018(score: 1, published: now - 3600, now: now) == 833)
+        #expect(Ranking.storedHot018(score: 1, published: now + 60, now: now) == 0)
+        // No cut-off at a week: a high score still ranks.
+        #expect(Ranking.storedHot018(score: 10_000, published: now - 8 * 86_400, now: now) > 0)
+    }
+
     static func score(_ view: ApiPostView) -> Int { view.post.score ?? view.counts?.score ?? 0 }
     static func saved(_ view: ApiPostView) -> Bool { view.saved ?? (view.postActions?.savedAt != nil) }
 }

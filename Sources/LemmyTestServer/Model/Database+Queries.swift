@@ -151,6 +151,8 @@ extension Database {
         switch sort {
         case .hot: primary = Ranking.hot(score: post.score, published: post.published, now: now)
         case .active: primary = Ranking.hot(score: post.score, published: post.newestCommentTime, now: now)
+        case .storedHot018: primary = Ranking.storedHot018(score: post.score, published: post.published, now: now)
+        case .storedActive018: primary = Ranking.storedHot018(score: post.score, published: post.newestCommentTime, now: now)
         case .scaled:
             let subscribers = community(post.communityId).map(subscriberCount) ?? 0
             primary = Ranking.hot(score: post.score, published: post.published, now: now) / log(2 + Double(subscribers))

@@ -53,7 +53,7 @@ extension PostSort {
     /// Whether keys depend on the clock (hot ranks decay with age).
     var ages: Bool {
         switch self {
-        case .hot, .active, .scaled: true
+        case .hot, .active, .scaled, .storedHot018, .storedActive018: true
         case .new, .old, .newComments, .mostComments, .controversial, .top: false
         }
     }

@@ -13,6 +13,17 @@ enum Ranking {
         return 10_000 * log10(Double(max(1, 3 + score))) / pow(hours + 2, 1.8)
     }
 
+    /// 0.18's stored `hot_rank(score, published)` (migration 2023-07-06 hot-rank-future, kept
+    /// fresh by `update_hot_ranks` in `src/scheduled_tasks.rs` at 0.18.5): the integer
+    /// `floor(10000 * log10(max(1, score + 3)) / (hours + 2)^1.8)`, 0 for a future date and with no
+    /// cut-off at a week (it just decays towards 0). Posts' `hot_rank` and `hot_rank_active` (from
+    /// the newest comment) and comments' `hot_rank` carry it.
+    static func storedHot018(score: Int, published: Double, now: Double) -> Double {
+        let hours = (now - published) / 3600
+        guard hours > 0 else { return 0 }
+        return (10_000 * log10(Double(max(1, score + 3))) / pow(hours + 2, 1.8)).rounded(.down)
+    }
+
     /// A community's hot rank, from its subscribers and age (Lemmy refreshes it every 10 or 15
     /// minutes; here it is computed when asked). 0.18: `hot_rank(subscribers, published)`, the
     /// posts' integer formula, 0 for a future date. 0.19 and 1.0: `r.hot_rank`,
@@ -20,7 +31,7 @@ enum Ranking {
     static func communityHot(subscribers: Int, published: Double, now: Double, dialect: LemmyDialect) -> Double {
         let hours = (now - published) / 3600
         guard hours > 0 else { return 0 }
-        if dialect == .v0_18 { return (10_000 * log10(Double(max(1, subscribers + 3))) / pow(hours + 2, 1.8)).rounded(.down) }
+        if dialect == .v0_18 { return storedHot018(score: subscribers, published: published, now: now) }
         guard hours < 7 * 24 else { return 0 }
         return log10(Double(max(2, subscribers + 2))) / pow(hours + 2, 1.8)
     }
@@ -36,9 +47,20 @@ enum PostSort: Sendable, Hashable {
     case hot, active, scaled, new, old, newComments, mostComments, controversial
     /// Highest score among posts newer than `window` seconds (nil: all time).
     case top(window: Double?)
+    /// 0.18's Hot and Active: by the integer rank it stores (``Ranking/storedHot018(score:published:now:)``
+    /// of the publication or of the newest comment), then newest first (`post_view.rs` at 0.18.5):
+    /// ranks tie often, and a week-old post with a high score still ranks.
+    case storedHot018, storedActive018
+
+    /// Maps a 0.18/0.19 `SortType` (`TopDay`, ...) as `dialect` orders it.
+    init(v3 sort: String?, dialect: LemmyDialect) {
+        self.init(v3: sort)
+        if dialect == .v0_18 && self == .hot { self = .storedHot018 }
+        if dialect == .v0_18 && self == .active { self = .storedActive018 }
+    }
 
     /// Maps a 0.18/0.19 `SortType` (`TopDay`, ...).
-    init(v3 sort: String?) {
+    private init(v3 sort: String?) {
         switch sort?.lowercased().replacingOccurrences(of: "_", with: "") {
         case "active": self = .active
         case "scaled": self = .scaled

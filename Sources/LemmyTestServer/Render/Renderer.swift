@@ -194,7 +194,8 @@ struct Renderer {
             newestCommentTimeNecro: v018 ? date(p.newestCommentTime) : nil,
             featuredCommunity: v018 ? p.featuredCommunity : nil,
             featuredLocal: v018 ? p.featuredLocal : nil,
-            hotRank: v018 ? 0 : nil, hotRankActive: v018 ? 0 : nil)
+            hotRank: v018 ? Ranking.storedHot018(score: p.score, published: p.published, now: now) : nil,
+            hotRankActive: v018 ? Ranking.storedHot018(score: p.score, published: p.newestCommentTime, now: now) : nil)
         counts.id = p.id
         return counts
     }
@@ -203,7 +204,8 @@ struct Renderer {
         let c = db.comment(id)!
         var counts = ApiCommentAggregates(
             commentId: c.id, score: c.score, upvotes: c.upvotes, downvotes: c.downvotes,
-            published: date(c.published), childCount: c.childCount, hotRank: v018 ? 0 : nil)
+            published: date(c.published), childCount: c.childCount,
+            hotRank: v018 ? Ranking.storedHot018(score: c.score, published: c.published, now: now) : nil)
         counts.id = c.id
         return counts
     }

@@ -12,7 +12,7 @@ extension APIRoutes {
             // Lemmy's default is Hot for both lists; the comments take the posts' sort as
             // `post_to_comment_sort_type` maps it.
             let sort = call.form.sort?.wireValue(for: .v3) ?? "Hot"
-            posts.sort = PostSort(v3: sort)
+            posts.sort = PostSort(v3: sort, dialect: call.dialect)
             posts.page = call.form.page
             posts.limit = limit
             posts.savedOnly = call.form.savedOnly ?? false

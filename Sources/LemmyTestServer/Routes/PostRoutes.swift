@@ -112,10 +112,10 @@ func postQuery(_ form: ApiGetPosts, db: Database, call: Call<ApiGetPosts>) throw
     if call.dialect == .v1_0 {
         // 1.0 filters every sort by `time_range_seconds`; 0 overrides the defaults to "no limit".
         let range = form.timeRangeSeconds.flatMap { $0 > 0 ? Double($0) : nil }
-        query.sort = form.sort == .top ? .top(window: range) : PostSort(v3: form.sort?.wireValue(for: .v3))
+        query.sort = form.sort == .top ? .top(window: range) : PostSort(v3: form.sort?.wireValue(for: .v3), dialect: call.dialect)
         query.timeRange = range
     } else {
-        query.sort = PostSort(v3: form.sort?.wireValue(for: .v3))
+        query.sort = PostSort(v3: form.sort?.wireValue(for: .v3), dialect: call.dialect)
     }
     // An id is only a filter (no such community: no posts); a name is resolved, and one that
     // does not resolve is the fetcher's bare NotFound.

@@ -61,7 +61,7 @@ func search(_ db: Database, _ call: Call<ApiSearch>) throws -> ApiSearchResponse
 
     if type == .all || type == .posts || type == .url {
         var query = PostQuery()
-        query.sort = v10 ? .hot : PostSort(v3: form.sort?.wireValue(for: .v3))
+        query.sort = v10 ? .hot : PostSort(v3: form.sort?.wireValue(for: .v3), dialect: call.dialect)
         query.timeRange = v10 ? form.timeRangeSeconds.flatMap { $0 > 0 ? Double($0) : nil } : nil
         let byURL = type == .url || (v10 && form.postUrlOnly == true)
         if byURL {
