@@ -64,6 +64,8 @@ struct CommentQuery: Sendable {
     var treeCursors = false
     /// The communities the comments come from (see ``Database/listingScope(_:communityId:viewer:dialect:)``).
     var listing: ListingScope = .all
+    /// 0.18 ranks Hot by the integer it stores (``Ranking/storedHot018(score:published:now:)``).
+    var storedHotRanks = false
 }
 
 extension Database {
@@ -220,8 +222,9 @@ extension Database {
             }
             if let term, !term.matches(content(of: row)) { continue }
             if query.hidesRemoved && (row.deleted || row.removed) { continue }
-            if query.postId == nil, let p = post(row.postId), p.deleted || p.removed { continue }
-            keyed.append((id, commentKey(row, sort: query.sort, now: now)))
+            // No version leaves out the comments of a deleted or removed post: their comment
+            // views filter neither `post::deleted` nor `post::removed`.
+            keyed.append((id, commentKey(row, sort: query.sort, storedHotRanks: query.storedHotRanks, now: now)))
         }
         if query.maxDepth != nil, query.postId != nil || query.parentId != nil {
             // Tree fetch, in Lemmy's order: by the parent's path as `ltree` orders it (label by
@@ -248,13 +251,22 @@ extension Database {
         return try Paging.page(keyed, page: query.page, limit: query.limit, cursor: query.cursor)
     }
 
-    func commentKey(_ row: CommentRecord, sort: String, now: Double) -> SortKey {
+    /// Where `row` sorts by `sort`. Hot is Lemmy's `hot_rank desc, score desc` in every version
+    /// (`comment_view.rs` at 0.18.5 and 0.19.13, `db_views/comment/src/impls.rs` on 1.0), with
+    /// 0.18's stored integer rank when `storedHotRanks`; the id only makes the order total.
+    func commentKey(_ row: CommentRecord, sort: String, storedHotRanks: Bool = false, now: Double) -> SortKey {
         switch sort.lowercased() {
         case "new": SortKey(featured: 0, primary: row.published, tiebreak: row.id)
         case "old": SortKey(featured: 0, primary: -row.published, tiebreak: -row.id)
         case "top": SortKey(featured: 0, primary: Double(row.score), tiebreak: row.id)
         case "controversial": SortKey(featured: 0, primary: Ranking.controversial(up: row.upvotes, down: row.downvotes), tiebreak: row.id)
-        default: SortKey(featured: 0, primary: Ranking.hot(score: row.score, published: row.published, now: now), tiebreak: row.id)
+        default:
+            SortKey(
+                featured: 0,
+                primary: storedHotRanks
+                    ? Ranking.storedHot018(score: row.score, published: row.published, now: now)
+                    : Ranking.hot(score: row.score, published: row.published, now: now),
+                secondary: Double(row.score), tiebreak: row.id)
         }
     }
 }

@@ -2,15 +2,16 @@ import Foundation
 
 /// Lemmy's orderings, computed at query time.
 ///
-/// Hot follows Lemmy's formula `10000 * log10(max(1, 3 + score)) / (hours + 2)^1.8`, and is 0
-/// for posts older than a week (then newer first). Active uses the newest comment time instead of
-/// the publish time; Scaled divides hot by `log(2 + subscribers)` (Lemmy uses monthly active
-/// users); Controversial is `(up + down)^(min/max)`.
+/// Hot follows 0.19's and 1.0's `r.hot_rank` (`replaceable_schema/utils.sql`):
+/// `log10(max(2, score + 2)) / (hours + 2)^1.8`, and 0 for a date in the future or over a week
+/// old (then newer first). 0.18 stores an integer rank instead (``storedHot018(score:published:now:)``).
+/// Active uses the newest comment time instead of the publish time; Scaled divides hot by
+/// `log(2 + subscribers)` (Lemmy uses monthly active users); Controversial is `(up + down)^(min/max)`.
 enum Ranking {
     static func hot(score: Int, published: Double, now: Double) -> Double {
-        let hours = max(0, now - published) / 3600
-        guard hours < 7 * 24 else { return 0 }
-        return 10_000 * log10(Double(max(1, 3 + score))) / pow(hours + 2, 1.8)
+        let hours = (now - published) / 3600
+        guard hours > 0 && hours < 7 * 24 else { return 0 }
+        return log10(Double(max(2, score + 2))) / pow(hours + 2, 1.8)
     }
 
     /// 0.18's stored `hot_rank(score, published)` (migration 2023-07-06 hot-rank-future, kept
@@ -90,10 +91,13 @@ enum PostSort: Sendable, Hashable {
 struct SortKey: Comparable, Sendable {
     var featured: Int
     var primary: Double
+    /// Between `primary` and `tiebreak`: a comment's score under Hot (Lemmy orders
+    /// `hot_rank desc, score desc`).
+    var secondary: Double = 0
     var tiebreak: Int
 
     static func < (a: SortKey, b: SortKey) -> Bool {
-        (a.featured, a.primary, a.tiebreak) < (b.featured, b.primary, b.tiebreak)
+        (a.featured, a.primary, a.secondary, a.tiebreak) < (b.featured, b.primary, b.secondary, b.tiebreak)
     }
 }
 
@@ -102,17 +106,21 @@ enum PageCursor {
     enum Direction: String, Sendable { case next = "N", previous = "P" }
 
     static func encode(_ key: SortKey, _ direction: Direction) -> String {
-        let text = "\(direction.rawValue)|\(key.featured)|\(String(key.primary.bitPattern, radix: 16))|\(key.tiebreak)"
+        let text =
+            "\(direction.rawValue)|\(key.featured)|\(String(key.primary.bitPattern, radix: 16))|\(String(key.secondary.bitPattern, radix: 16))|\(key.tiebreak)"
         return Base64URL.encode(Data(text.utf8))
     }
 
     static func decode(_ cursor: String) -> (SortKey, Direction)? {
         guard let data = Base64URL.decode(cursor), let text = String(data: data, encoding: .utf8) else { return nil }
         let parts = text.split(separator: "|").map(String.init)
-        guard parts.count == 4, let direction = Direction(rawValue: parts[0]), let featured = Int(parts[1]),
-            let bits = UInt64(parts[2], radix: 16), let tiebreak = Int(parts[3])
+        guard parts.count == 5, let direction = Direction(rawValue: parts[0]), let featured = Int(parts[1]),
+            let bits = UInt64(parts[2], radix: 16), let secondary = UInt64(parts[3], radix: 16), let tiebreak = Int(parts[4])
         else { return nil }
-        return (SortKey(featured: featured, primary: Double(bitPattern: bits), tiebreak: tiebreak), direction)
+        return (
+            SortKey(featured: featured, primary: Double(bitPattern: bits), secondary: Double(bitPattern: secondary), tiebreak: tiebreak),
+            direction
+        )
     }
 }
 

@@ -20,6 +20,7 @@ extension APIRoutes {
             posts.communityId = call.form.communityId
             if posts.savedOnly { posts.creatorId = nil }
             var comments = CommentQuery()
+            comments.storedHotRanks = call.dialect == .v0_18
             comments.creatorId = posts.savedOnly ? nil : id
             comments.sort = commentSort(forPostSort: sort)
             comments.page = call.form.page

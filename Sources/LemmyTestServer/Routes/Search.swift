@@ -88,6 +88,7 @@ func search(_ db: Database, _ call: Call<ApiSearch>) throws -> ApiSearchResponse
     }
     if type == .all || type == .comments {
         var query = CommentQuery()
+        query.storedHotRanks = call.dialect == .v0_18
         query.searchTerm = term
         query.sort = v10 ? "new" : commentSort(forPostSort: form.sort?.wireValue(for: .v3) ?? "Hot")
         query.hidesRemoved = !v10
