@@ -154,9 +154,15 @@ struct EncodedPostViewsTests {
         #expect(counts.hotRank == Ranking.storedHot018(score: post.score, published: post.published, now: now))
         #expect(comment.hotRank == Ranking.storedHot018(score: db.comments[0].score, published: db.comments[0].published, now: now))
         #expect(counts.hotRankActive == Ranking.storedHot018(score: post.score, published: post.newestCommentTime, now: now))
-        // floor(10000 log10(4) / 3^1.8) for a score of 1 an hour old.
-        #expect(Ranking.storedHot018(score: 1, published: now - 3600, now: now) == 833)
-        #expect(Ranking.storedHot018(score: 1, published: now + 60, now: now) == 0)
+        // floor(10000 log10(4) / 3^1.8) for a score of 1 an hour old at the last refresh (every
+        // quarter hour), and so until the next one.
+        let refresh = 1_700_000_100.0
+        #expect(Ranking.storedHot018(score: 1, published: refresh - 3600, now: refresh) == 833)
+        #expect(Ranking.storedHot018(score: 1, published: refresh - 3600, now: refresh + 899) == 833)
+        #expect(Ranking.storedHot018(score: 1, published: refresh - 3600, now: refresh + 900) < 833)
+        // Not older than the refresh: 0; newer than it (or from the future): the column's default.
+        #expect(Ranking.storedHot018(score: 1, published: refresh, now: refresh + 10) == 0)
+        #expect(Ranking.storedHot018(score: 1, published: refresh + 60, now: refresh + 120) == 1728)
         // No cut-off at a week: a high score still ranks.
         #expect(Ranking.storedHot018(score: 10_000, published: now - 8 * 86_400, now: now) > 0)
     }

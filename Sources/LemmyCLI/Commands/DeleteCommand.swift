@@ -1,4 +1,5 @@
 import ArgumentParser
+import LemmyAPI
 import LemmyMiddleware
 import FoundationEssentials
 
@@ -37,9 +38,12 @@ struct DeleteCommand: AsyncParsableCommand, Sendable {
         let action = "\(verb) \(kind.rawValue) \(id)"
         let result: MutationResult
         switch kind {
+        case .post where restore:
+            // By id: 0.18 does not show its author a deleted post, so it cannot be read first.
+            result = await restorePost(session)
         case .post:
             let model = try await session.run("loading post \(id)") { try await api.getPost(id: id) }
-            result = await model.delete(!restore)
+            result = await model.delete()
         case .comment:
             let model = try await session.run("loading comment \(id)") { try await api.getComment(id: id) }
             result = await model.delete(!restore)
@@ -53,5 +57,20 @@ struct DeleteCommand: AsyncParsableCommand, Sendable {
             result == .unchanged
                 ? "\(kind.rawValue.capitalized) \(id) was already \(restore ? "restored" : "deleted")."
                 : "\(done) \(kind.rawValue) \(id).")
+    }
+
+    /// Restores post ``id``: confirmed, unchanged when Lemmy refuses because it is not deleted (a
+    /// read then shows it as such), or failed.
+    @MainActor
+    private func restorePost(_ session: Session) async -> MutationResult {
+        do throws(ApiClientError) {
+            _ = try await session.client.deletePost(id: id, deleted: false)
+            return .confirmed
+        } catch  where error.lemmyCode == .couldntUpdatePost || error.lemmyCode == .couldntUpdate {
+            guard let post = try? await session.client.getPost(id: id), !post.deleted else { return .failed(error) }
+            return .unchanged
+        } catch {
+            return .failed(error)
+        }
     }
 }

@@ -98,7 +98,14 @@ extension Post2Providing {
             let view = try await post.api.send(LemmyAnyGeneration.DeletePost(form), mutation: true).postView
             try post.api.mergeAnswer(view, about: post.id)
         } reread: { () async throws(ApiClientError) in
-            _ = try await post.api.getPost(id: post.id)
+            do throws(ApiClientError) {
+                _ = try await post.api.getPost(id: post.id)
+            } catch  where deleted && error.lemmyCode == .couldntFindPost {
+                // 0.18 shows a deleted post to its community's moderators and admins only, not
+                // even to its author: after Lemmy refused to delete it, not finding it means it
+                // is deleted already (or purged, gone all the same).
+                post.confirmed.deleted = true
+            }
         } achieved: {
             $0.confirmed.deleted == deleted
         }

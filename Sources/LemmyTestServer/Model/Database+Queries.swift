@@ -55,7 +55,8 @@ struct CommentQuery: Sendable {
     var dislikedOnly = false
     /// Matched as Lemmy's `fuzzy_search` (``FuzzyTerm``).
     var searchTerm: String?
-    /// 0.18's and 0.19's Search leaves deleted and removed comments out (GetComments shows them).
+    /// Leave deleted and removed comments out: 0.18's and 0.19's Search, and 0.18's GetComments
+    /// for anyone but admins and the community's moderators (0.19's and 1.0's show them).
     var hidesRemoved = false
     var page: Int?
     var limit = 10

@@ -110,6 +110,18 @@ struct Database: Sendable {
         return person.isAdmin || isModerator(personId, of: communityId)
     }
 
+    /// 1.0's `local_user_can_mod` (`db_schema/src/utils/queries/selects.rs`): `viewer` is an
+    /// admin, or the creator is not one and `viewer` moderates the community and became a
+    /// moderator no later than the creator did (a creator who moderates nothing counts as later;
+    /// so does the viewer's own content).
+    func canMod(_ viewer: Int?, creator: Int, community communityId: Int) -> Bool {
+        guard let viewer, let person = person(viewer) else { return false }
+        if person.isAdmin { return true }
+        if self.person(creator)?.isAdmin ?? false { return false }
+        guard let moderators = community(communityId)?.moderators, let mine = moderators.firstIndex(of: viewer) else { return false }
+        return moderators.firstIndex(of: creator).map { $0 >= mine } ?? true
+    }
+
     func subscriberCount(_ community: CommunityRecord) -> Int { community.baseSubscribers + community.subscribers.count }
 
     // MARK: Sessions

@@ -15,24 +15,33 @@ enum Ranking {
     }
 
     /// 0.18's stored `hot_rank(score, published)` (migration 2023-07-06 hot-rank-future, kept
-    /// fresh by `update_hot_ranks` in `src/scheduled_tasks.rs` at 0.18.5): the integer
-    /// `floor(10000 * log10(max(1, score + 3)) / (hours + 2)^1.8)`, 0 for a future date and with no
-    /// cut-off at a week (it just decays towards 0). Posts' `hot_rank` and `hot_rank_active` (from
-    /// the newest comment) and comments' `hot_rank` carry it.
+    /// fresh by `update_hot_ranks` every 15 minutes in `src/scheduled_tasks.rs` at 0.18.5): the
+    /// integer `floor(10000 * log10(max(1, score + 3)) / (hours + 2)^1.8)` as of the last refresh
+    /// (the last quarter hour of `now`), 0 for a date in the future then, with no cut-off at a
+    /// week (it just decays towards 0), and the column's default 1728 for what came after it.
+    /// Posts' `hot_rank` and `hot_rank_active` (from the newest comment; Lemmy keeps the rank of
+    /// the newest comment as of the refresh, here the newest one counts) and comments' and
+    /// communities' `hot_rank` carry it. Ranks only change at a refresh, so an order of them is
+    /// the same from one request to the next, as on a real 0.18.
     static func storedHot018(score: Int, published: Double, now: Double) -> Double {
-        let hours = (now - published) / 3600
+        let refreshed = (now / refreshInterval018).rounded(.down) * refreshInterval018
+        guard published <= refreshed else { return 1728 }
+        let hours = (refreshed - published) / 3600
         guard hours > 0 else { return 0 }
         return (10_000 * log10(Double(max(1, score + 3))) / pow(hours + 2, 1.8)).rounded(.down)
     }
 
-    /// A community's hot rank, from its subscribers and age (Lemmy refreshes it every 10 or 15
-    /// minutes; here it is computed when asked). 0.18: `hot_rank(subscribers, published)`, the
-    /// posts' integer formula, 0 for a future date. 0.19 and 1.0: `r.hot_rank`,
+    /// How often 0.18 refreshes its stored ranks, in seconds.
+    static let refreshInterval018 = 900.0
+
+    /// A community's hot rank, from its subscribers and age. 0.18: its stored
+    /// `hot_rank(subscribers, published)` (``storedHot018(score:published:now:)``). 0.19 and 1.0
+    /// (which refresh it every 10 or 15 minutes; here it is computed when asked): `r.hot_rank`,
     /// `log10(max(2, subscribers + 2)) / (hours + 2)^1.8` within a week of publication, else 0.
     static func communityHot(subscribers: Int, published: Double, now: Double, dialect: LemmyDialect) -> Double {
+        if dialect == .v0_18 { return storedHot018(score: subscribers, published: published, now: now) }
         let hours = (now - published) / 3600
         guard hours > 0 else { return 0 }
-        if dialect == .v0_18 { return storedHot018(score: subscribers, published: published, now: now) }
         guard hours < 7 * 24 else { return 0 }
         return log10(Double(max(2, subscribers + 2))) / pow(hours + 2, 1.8)
     }

@@ -52,7 +52,7 @@ extension Renderer {
             view.personActions = personActions(p.creatorId)
             view.creatorIsAdmin = isAdmin(p.creatorId)
             view.creatorIsModerator = creatorIsMod
-            view.canMod = db.isModOrAdmin(viewer, of: p.communityId)
+            view.canMod = db.canMod(viewer, creator: p.creatorId, community: p.communityId)
             view.creatorBanned = db.person(p.creatorId)?.banned ?? false
             view.tags = postTags(p)
         } else {
@@ -90,7 +90,7 @@ extension Renderer {
             view.personActions = personActions(c.creatorId)
             view.creatorIsAdmin = isAdmin(c.creatorId)
             view.creatorIsModerator = db.isModerator(c.creatorId, of: communityId)
-            view.canMod = db.isModOrAdmin(viewer, of: communityId)
+            view.canMod = db.canMod(viewer, creator: c.creatorId, community: communityId)
             view.creatorBanned = db.person(c.creatorId)?.banned ?? false
             view.tags = []
         } else {

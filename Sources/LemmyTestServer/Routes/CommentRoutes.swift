@@ -66,6 +66,14 @@ func commentQuery(_ form: ApiGetComments, db: Database, call: Call<ApiGetComment
         throw call.dialect == .v0_18 ? APIError.recordNotFound : APIError.notFound("comment")
     }
     if call.dialect == .v0_19, form.likedOnly == true, form.dislikedOnly == true { throw APIError.code("contradicting_filters") }
+    // 0.18 leaves deleted and removed comments out unless the caller is an admin, or moderates
+    // the community asked for (`is_mod_or_admin_opt` in `apub/src/api/list_comments.rs`; not for
+    // a post's tree without the community's id).
+    if call.dialect == .v0_18 {
+        let isAdmin = call.viewer.flatMap(db.person)?.isAdmin ?? false
+        let moderates = query.communityId.map { id in call.viewer.map { db.isModerator($0, of: id) } ?? false } ?? false
+        query.hidesRemoved = !isAdmin && !moderates
+    }
     query.maxDepth = form.maxDepth
     query.sort = form.sort?.wireValue(for: .v4) ?? "hot"
     query.savedOnly = form.savedOnly ?? false

@@ -166,11 +166,27 @@ private func getPost(_ db: inout Database, _ call: Call<ApiGetPost>) throws -> A
         id = comment.postId
     }
     guard let id, let post = db.post(id), !db.purged.posts.contains(id) else { throw APIError.notFound("post") }
-    if (post.deleted || post.removed) && post.creatorId != call.viewer && !db.isModOrAdmin(call.viewer, of: post.communityId) {
+    if !db.isModOrAdmin(call.viewer, of: post.communityId)
+        && !isReadable(post, db.community(post.communityId), by: call.viewer, call.dialect)
+    {
         throw APIError.notFound("post")
     }
     if let viewer = call.viewer { try db.markRead([id], by: viewer, read: true, now: call.now) }
     return call.renderer(db).getPostResponse(id)
+}
+
+/// Whether GetPost shows a deleted or removed post (or one in a deleted or removed community) to
+/// `viewer`, who neither moderates the community nor is an admin (`PostView::read`): 0.18 never
+/// (not even to its author); 0.19 to its author; 1.0 to its author, and a post its author deleted
+/// to anyone once it has comments.
+private func isReadable(_ post: PostRecord, _ community: CommunityRecord?, by viewer: Int?, _ dialect: LemmyDialect) -> Bool {
+    let communityGone = community.map { $0.deleted || $0.removed } ?? false
+    guard post.deleted || post.removed || communityGone else { return true }
+    switch dialect {
+    case .v0_18: return false
+    case .v0_19: return post.creatorId == viewer
+    case .v1_0: return post.creatorId == viewer || (!post.removed && !communityGone && post.commentCount > 0)
+    }
 }
 
 private func createPost(_ db: inout Database, _ call: Call<ApiCreatePost>) throws -> ApiPostResponse {
