@@ -165,6 +165,31 @@ extension Array: LemmyQueryValue where Element: LemmyQueryValue {
     public var isFalsy: Bool { false }
 }
 
+extension LemmyJSONValue: LemmyQueryValue {
+    /// JavaScript's `String(value)` for the members lemmy-js-client declares as a string union
+    /// (1.0's `"all" | ModlogKind`, `"all" | NotificationType`; the value as the caller spells
+    /// it): a string as it is, a number and a boolean as ``Double`` and ``Bool`` write them;
+    /// `null`, arrays and objects, which no Lemmy form takes in a query, as JSON.
+    public func queryText(for generation: LemmyAPIGeneration) -> String {
+        switch self {
+        case .string(let text): text
+        case .number(let number): number.queryText(for: generation)
+        case .bool(let flag): flag.queryText(for: generation)
+        case .null, .array, .object: (try? String(decoding: JSONEncoder().encode(self), as: UTF8.self)) ?? ""
+        }
+    }
+    /// JavaScript's falsy values: `""`, `0`, `false`, `null`.
+    public var isFalsy: Bool {
+        switch self {
+        case .string(let text): text.isFalsy
+        case .number(let number): number.isFalsy
+        case .bool(let flag): flag.isFalsy
+        case .null: true
+        case .array, .object: false
+        }
+    }
+}
+
 extension LemmyQueryValue where Self: LemmyStringEnum {
     /// The enum spelling of the generation.
     public func queryText(for generation: LemmyAPIGeneration) -> String { wireValue(for: generation) }

@@ -79,6 +79,8 @@ struct EmitContext {
         case .primitive(let p): return ["string", "number", "boolean"].contains(p)
         case .literal: return true
         case .array(let element): return isQueryable(element)
+        // `"all" | ModlogKind` and the like: the member is a JSON value the caller spells.
+        case .union(let members): return members.allSatisfy(isQueryable)
         case .ref(let name, _):
             guard let t = types[name] else { return false }
             if t.kind == .enum { return true }

@@ -199,3 +199,57 @@ struct ModlogFidelityTests {
         }
     }
 }
+
+/// GetModlog's `type_` and 0.18's and 0.19's paging, one table per kind.
+@Suite("Modlog kinds and pages")
+struct ModlogKindTests {
+    /// bob locks a post and removes a comment in community 1: with the seed's removed posts, three kinds.
+    static func lockAndRemove(_ server: LemmyTestServer) async throws -> TestClient {
+        let bob = try await TestClient(server).login("bob")
+        let posts = try await bob.posts(ApiGetPosts(sort: .new, communityId: 1, limit: 20)).posts.map(\.post.id)
+        let post = try #require(posts.first)
+        let comment = try #require(try await bob.comments(ApiGetComments(type: .all, sort: .new, limit: 1, communityId: 1)).first)
+        let lock = ApiLockPost(postId: post, locked: true, reason: server.dialect == .v1_0 ? "heated" : nil)
+        let remove = ApiRemoveComment(commentId: comment.comment.id, removed: true, reason: "rude")
+        if server.dialect == .v1_0 {
+            _ = try await bob.send(LemmyV4.LockPost(lock))
+            _ = try await bob.send(LemmyV4.RemoveComment(remove))
+        } else {
+            _ = try await bob.send(LemmyV3.LockPost(lock))
+            _ = try await bob.send(LemmyV3.RemoveComment(remove))
+        }
+        return bob
+    }
+
+    @Test("0.18/0.19 page each kind's table on its own, and type_ picks one table", arguments: [LemmyDialect.v0_18, .v0_19])
+    func v3(dialect: LemmyDialect) async throws {
+        try await withServer(dialect, scale: .small) { server in
+            let bob = try await Self.lockAndRemove(server)
+            let page = try await bob.send(LemmyV3.GetModlog(ApiGetModlog(limit: 2)))
+            #expect(page.removedPosts.count == 2 && page.lockedPosts.count == 1 && (1...2).contains(page.removedComments.count))
+            let second = try await bob.send(LemmyV3.GetModlog(ApiGetModlog(limit: 2, page: 2)))
+            #expect(second.removedPosts.count == 2 && second.lockedPosts.isEmpty)
+            #expect(Set(second.removedPosts.map(\.modRemovePost.id)).isDisjoint(with: page.removedPosts.map(\.modRemovePost.id)))
+
+            let locks = try await bob.send(LemmyV3.GetModlog(ApiGetModlog(type: .string("ModLockPost"))))
+            #expect(locks.lockedPosts.count == 1 && locks.removedPosts.isEmpty && locks.removedComments.isEmpty)
+            let all = try await bob.send(LemmyV3.GetModlog(ApiGetModlog(type: .string("All"), limit: 2)))
+            #expect(all.removedPosts.count == 2 && all.lockedPosts.count == 1)
+            for wrong in ["mod_lock_post", "LockPost"] {
+                #expect(try await bob.sendRaw(LemmyV3.GetModlog(ApiGetModlog(type: .string(wrong)))).status == 400)
+            }
+        }
+    }
+
+    @Test("1.0's type_ is a ModlogKind in snake case, or all")
+    func v1() async throws {
+        try await withServer(.v1_0, scale: .small) { server in
+            let bob = try await Self.lockAndRemove(server)
+            let locks = try await bob.send(LemmyV4.GetModlog(ApiGetModlog(type: .string("mod_lock_post"), limit: 50))).items
+            #expect(locks.count == 1 && locks.allSatisfy { $0.modlog.kind == .modLockPost })
+            let all = try await bob.send(LemmyV4.GetModlog(ApiGetModlog(type: .string("all"), limit: 50))).items
+            #expect(Set(all.map(\.modlog.kind)).isSuperset(of: [.modLockPost, .modRemoveComment, .modRemovePost]))
+            #expect(try await bob.sendRaw(LemmyV4.GetModlog(ApiGetModlog(type: .string("ModLockPost")))).status == 400)
+        }
+    }
+}

@@ -26,7 +26,8 @@ struct RemovedContentTests: RefusalChecking {
 
             /// The comment's text as `client` lists it under the post (or in community 1), nil when left out.
             func listed(_ client: TestClient, inCommunity: Bool = false) async throws -> String? {
-                let form = inCommunity ? ApiGetComments(type: .all, sort: .new, limit: 50, communityId: 1) : ApiGetComments(postId: post.post.id)
+                let form =
+                    inCommunity ? ApiGetComments(type: .all, sort: .new, limit: 50, communityId: 1) : ApiGetComments(postId: post.post.id)
                 return try await client.comments(form).first { $0.comment.id == id }?.comment.content
             }
             switch dialect {
@@ -63,7 +64,9 @@ struct RemovedContentTests: RefusalChecking {
             let get = ApiGetPost(id: id)
             func shown(_ client: TestClient) async throws -> Bool {
                 let answer = try await either(client, LemmyV3.GetPost(get), LemmyV4.GetPost(get))
-                if answer.status != 200 { #expect(refusal(answer).code.contains("not_found") || refusal(answer).code == "couldnt_find_post") }
+                if answer.status != 200 {
+                    #expect(refusal(answer).code.contains("not_found") || refusal(answer).code == "couldnt_find_post")
+                }
                 return answer.status == 200
             }
             #expect(try await shown(bob))

@@ -38,7 +38,7 @@ extension LemmyV3 {
             var query = LemmyQueryBuilder(style: style, generation: .v3, version: version, typeName: "ApiGetModlog")
             try query.add("mod_person_id", form.modPersonId)
             try query.add("community_id", form.communityId)
-            // `type_` (ModlogActionType) cannot be a query parameter.
+            try query.add("type_", form.type)
             // `listing_type` is not sent by this generation (1.0.0-beta.1 – main).
             try query.add("other_person_id", form.otherPersonId)
             try query.add("post_id", form.postId, in: LemmyVersionSet(rawValue: 0b1111110000))

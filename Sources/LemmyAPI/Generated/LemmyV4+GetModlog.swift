@@ -32,7 +32,7 @@ extension LemmyV4 {
             var query = LemmyQueryBuilder(style: style, generation: .v4, version: version, typeName: "ApiGetModlog")
             try query.add("mod_person_id", form.modPersonId)
             try query.add("community_id", form.communityId)
-            // `type_` (ModlogActionType) cannot be a query parameter.
+            try query.add("type_", form.type)
             try query.add("listing_type", form.listingType)
             try query.add("other_person_id", form.otherPersonId)
             try query.add("post_id", form.postId)

@@ -30,7 +30,7 @@ extension LemmyV4 {
         /// spelling, refusing a parameter or value the version lacks.
         public func queryItems(style: LemmyQueryStyle, version: LemmyAPIVersion?) throws(LemmyVersionError) -> [URLQueryItem] {
             var query = LemmyQueryBuilder(style: style, generation: .v4, version: version, typeName: "ApiListNotifications")
-            // `type_` (NotificationTypeFilter) cannot be a query parameter.
+            try query.add("type_", form.type)
             try query.add("unread_only", form.unreadOnly)
             try query.add("creator_id", form.creatorId)
             try query.add("page_cursor", form.pageCursor)

@@ -2,22 +2,32 @@ internal import LemmyAPI
 
 /// The modlog.
 extension ApiClient {
-    /// A page of moderator actions, newest first, of one community or the whole instance.
+    /// A page of moderator actions, newest first, of one community or the whole instance, of one
+    /// kind of action or all.
     ///
     /// On 0.18 and 0.19 removed posts and comments, locked and pinned posts, community bans,
     /// removed communities and admin purges are listed; other actions are left out (but still
-    /// count towards the page, so paging stays right).
+    /// count towards the page, so paging stays right). There each kind is its own table, paged on
+    /// its own: a page holds up to `limit` actions of every kind, and an action on page 2 may be
+    /// newer than one of another kind on page 1. To read them in order, page one `action` at a
+    /// time, as ``ModlogFeed`` does.
     /// A purge names what is left of its target: a purged post's community, a purged comment's post.
-    public func getModlog(communityId: Int? = nil, limit: Int = 20, cursor: PageCursor?) async throws(ApiClientError) -> ContentPage<
-        ModlogEntry
-    > {
+    ///
+    /// 1.0 names a pin on the instance and in a community apart, so there `.featurePost` is not
+    /// sent as a filter: the page is filtered here, and may hold fewer than `limit` actions.
+    public func getModlog(
+        communityId: Int? = nil, action: ModlogAction? = nil, limit: Int = 20, cursor: PageCursor?
+    ) async throws(ApiClientError) -> ContentPage<ModlogEntry> {
         // Explicit per generation: different responses: 1.0 one cursor-paged list, 0.18/0.19 one list per action.
         if try await generation() == .v4 {
-            let form = ApiGetModlog(communityId: communityId, limit: limit)
+            var form = ApiGetModlog(communityId: communityId, limit: limit)
+            form.type = action.flatMap(\.kind10).map(LemmyJSONValue.string)
             let response = try await send(LemmyV4.GetModlog(form).moved(to: cursor?.opaque), mutation: false)
-            return ContentPage(items: response.items.map(modlogEntry), next: .opaque(response.nextPage))
+            let entries = response.items.map(modlogEntry).filter { action == nil || $0.action == action }
+            return ContentPage(items: entries, next: .opaque(response.nextPage))
         }
         var form = ApiGetModlog(communityId: communityId, limit: limit)
+        form.type = action.map { .string($0.actionType3) }
         form.page = cursor?.pageNumber
         let response = try await send(LemmyV3.GetModlog(form), mutation: false)
         var entries = response.removedPosts.map { view in
@@ -129,4 +139,46 @@ extension LemmyV4.GetModlog {
         copy.form.pageCursor = cursor
         return copy
     }
+}
+
+extension ModlogAction {
+    /// The 0.18/0.19 `ModlogActionType` of the action's table.
+    var actionType3: String {
+        switch self {
+        case .removePost: "ModRemovePost"
+        case .removeComment: "ModRemoveComment"
+        case .lockPost: "ModLockPost"
+        case .featurePost: "ModFeaturePost"
+        case .banFromCommunity: "ModBanFromCommunity"
+        case .removeCommunity: "ModRemoveCommunity"
+        case .purgePost: "AdminPurgePost"
+        case .purgeComment: "AdminPurgeComment"
+        case .purgeCommunity: "AdminPurgeCommunity"
+        case .purgePerson: "AdminPurgePerson"
+        case .other(let name): name
+        }
+    }
+
+    /// The 1.0 `ModlogKind`, or nil for a pin (two kinds: on the instance, in a community).
+    var kind10: String? {
+        switch self {
+        case .removePost: "mod_remove_post"
+        case .removeComment: "mod_remove_comment"
+        case .lockPost: "mod_lock_post"
+        case .featurePost: nil
+        case .banFromCommunity: "mod_ban_from_community"
+        case .removeCommunity: "admin_remove_community"
+        case .purgePost: "admin_purge_post"
+        case .purgeComment: "admin_purge_comment"
+        case .purgeCommunity: "admin_purge_community"
+        case .purgePerson: "admin_purge_person"
+        case .other(let name): name
+        }
+    }
+
+    /// The actions a modlog read turns into entries (see ``ApiClient/getModlog(communityId:action:limit:cursor:)``).
+    static let listed: [ModlogAction] = [
+        .removePost, .removeComment, .lockPost, .featurePost, .banFromCommunity, .removeCommunity, .purgePost, .purgeComment,
+        .purgeCommunity, .purgePerson,
+    ]
 }

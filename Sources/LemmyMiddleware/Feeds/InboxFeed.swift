@@ -2,7 +2,9 @@ public import FeedLoading
 import LemmyAPI
 
 /// The inbox: replies, mentions and private messages, newest first. On 0.18 and 0.19 three
-/// lists merged by date; on 1.0 the notifications list, which is already one.
+/// lists merged by date, the messages the account sent among them (their message list has both
+/// directions); on 1.0 the notifications list, which is already one and holds the messages the
+/// account received.
 public typealias InboxFeed = LemmyFeed<InboxItem, InboxFeedQuery>
 
 /// What an ``InboxFeed`` shows.

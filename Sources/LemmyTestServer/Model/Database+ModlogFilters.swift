@@ -75,3 +75,54 @@ extension Database {
         return true
     }
 }
+
+extension ModlogRecord {
+    /// The entry's kind as 1.0 names it (`ModlogKind`).
+    var kind10: ApiModlogKind {
+        switch kind {
+        case .removePost: .modRemovePost
+        case .removeComment: .modRemoveComment
+        case .lockPost: .modLockPost
+        case .featurePost: onInstance ? .adminFeaturePostSite : .modFeaturePostCommunity
+        case .banFromCommunity: .modBanFromCommunity
+        case .removeCommunity: .adminRemoveCommunity
+        case .purgePost: .adminPurgePost
+        case .purgeComment: .adminPurgeComment
+        case .purgeCommunity: .adminPurgeCommunity
+        case .purgePerson: .adminPurgePerson
+        }
+    }
+
+    /// The entry's kind as GetModlog's `type_` names it in `dialect`: 0.18's and 0.19's
+    /// `ModlogActionType` (one table per kind), 1.0's `ModlogKind`.
+    func kindName(_ dialect: LemmyDialect) -> String {
+        guard dialect != .v1_0 else { return kind10.wireValue(for: .v4) }
+        let type: ApiModlogActionType =
+            switch kind {
+            case .removePost: .modRemovePost
+            case .removeComment: .modRemoveComment
+            case .lockPost: .modLockPost
+            case .featurePost: .modFeaturePost
+            case .banFromCommunity: .modBanFromCommunity
+            case .removeCommunity: .modRemoveCommunity
+            case .purgePost: .adminPurgePost
+            case .purgeComment: .adminPurgeComment
+            case .purgeCommunity: .adminPurgeCommunity
+            case .purgePerson: .adminPurgePerson
+            }
+        return type.wireValue(for: .v3)
+    }
+
+    /// The kind GetModlog's `type_` asks for, nil for every kind (absent, `All`, `all`). A value
+    /// that is not one of the version's spellings fails to deserialize, as Lemmy's form does.
+    static func kindFilter(_ value: LemmyJSONValue?, dialect: LemmyDialect) throws -> String? {
+        guard let value else { return nil }
+        guard case .string(let text) = value else { throw APIError.badRequest("Query deserialize error") }
+        let known: [String] =
+            dialect == .v1_0
+            ? ["all"] + ApiModlogKind.knownCases.map { $0.wireValue(for: .v4) }
+            : ApiModlogActionType.knownCases.compactMap { $0.wireValue(in: dialect.apiVersion) }
+        guard known.contains(text) else { throw APIError.badRequest("Query deserialize error: unknown variant `\(text)`") }
+        return text == "All" || text == "all" ? nil : text
+    }
+}

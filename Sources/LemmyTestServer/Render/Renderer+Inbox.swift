@@ -1,8 +1,16 @@
 import LemmyAPI
 
 extension Renderer {
+    /// The comment of a reply or mention with its text: 0.19's reply and mention views select
+    /// `comment::all_columns` and never blank a deleted or removed comment (its comment view does).
+    private func inboxCommentView(_ id: Int) -> ApiCommentView {
+        var view = commentView(id)
+        view.comment.content = db.content(of: db.comment(id)!)
+        return view
+    }
+
     func replyView(_ entry: InboxRecord) -> ApiCommentReplyView {
-        let cv = commentView(entry.commentId!)
+        let cv = inboxCommentView(entry.commentId!)
         return ApiCommentReplyView(
             commentReply: ApiCommentReply(
                 id: entry.id, recipientId: entry.recipientId, commentId: entry.commentId!,
@@ -16,7 +24,7 @@ extension Renderer {
     }
 
     func mentionView(_ entry: InboxRecord) -> ApiPersonMentionView {
-        let cv = commentView(entry.commentId!)
+        let cv = inboxCommentView(entry.commentId!)
         return ApiPersonMentionView(
             personMention: ApiPersonMention(
                 id: entry.id, recipientId: entry.recipientId, commentId: entry.commentId!,
@@ -45,7 +53,9 @@ extension Renderer {
         return ApiPrivateMessageView(privateMessage: message, creator: person(m.creatorId), recipient: person(m.recipientId))
     }
 
-    /// A 1.0 notification for an inbox entry.
+    /// A 1.0 notification for an inbox entry. Its `creator_id` is 0 for anyone but an admin:
+    /// Lemmy hides modlog names from them and zeroes it on every notification (`map_to_enum` in
+    /// `db_views/notification/src/impls.rs`).
     func notificationView(_ entry: InboxRecord) -> ApiNotificationView {
         let kind: ApiNotificationType
         let data: ApiNotificationData
@@ -67,7 +77,7 @@ extension Renderer {
             notification: ApiNotification(
                 id: entry.id, recipientId: entry.recipientId, commentId: entry.commentId,
                 read: entry.read, publishedAt: date(entry.published), kind: kind, postId: postId,
-                privateMessageId: entry.privateMessageId, creatorId: creator),
+                privateMessageId: entry.privateMessageId, creatorId: viewer.flatMap(db.person)?.isAdmin == true ? creator : 0),
             data: data)
     }
 

@@ -129,10 +129,14 @@ extension APIRoutes {
         add(LemmyV3.GetModlog.self) { db, call in
             let renderer = call.renderer(db)
             let limit = try call.limit(call.form.limit, page: call.form.page)
-            // Offset paging: past the end a page is empty (a suffix would repeat the last page forever).
+            // Offset paging of each kind's table on its own, as 0.18 and 0.19 query one table per
+            // kind (`db_views_moderator/src/*_view.rs`): a page holds up to `limit` entries of every
+            // kind. Past the end a page is empty (a suffix would repeat the last page forever).
             let showsNames = db.showsModlogNames(to: call.viewer, communityFilter: call.form.communityId, dialect: call.dialect)
-            let entries = modlogEntries(db, call.form, viewer: call.viewer, dialect: call.dialect, showsNames: showsNames)
-                .dropFirst(Paging.offset(page: call.form.page, limit: limit)).prefix(limit)
+            let offset = Paging.offset(page: call.form.page, limit: limit)
+            let entries = Dictionary(
+                grouping: try modlogEntries(db, call.form, viewer: call.viewer, dialect: call.dialect, showsNames: showsNames), by: \.kind
+            ).values.flatMap { $0.dropFirst(offset).prefix(limit) }
             func moderator(_ entry: ModlogRecord) -> ApiPerson? { showsNames ? renderer.person(entry.moderatorId) : nil }
             let removedPosts = entries.filter { $0.kind == .removePost }.map {
                 ApiModRemovePostView(
@@ -226,24 +230,12 @@ extension APIRoutes {
         add(LemmyV4.GetModlog.self) { db, call in
             let renderer = call.renderer(db)
             let showsNames = db.showsModlogNames(to: call.viewer, communityFilter: call.form.communityId, dialect: call.dialect)
-            let entries = modlogEntries(db, call.form, viewer: call.viewer, dialect: call.dialect, showsNames: showsNames)
+            let entries = try modlogEntries(db, call.form, viewer: call.viewer, dialect: call.dialect, showsNames: showsNames)
             let keyed = entries.map { (id: $0.id, key: SortKey(featured: 0, primary: $0.when, tiebreak: $0.id)) }
             let page = try Paging.page(keyed, page: nil, limit: try call.limit(call.form.limit), cursor: call.form.pageCursor)
             let items = page.ids.map { id -> ApiModlogView in
                 let entry = db.modlog[id - 1]
-                let kind: ApiModlogKind =
-                    switch entry.kind {
-                    case .removePost: .modRemovePost
-                    case .removeComment: .modRemoveComment
-                    case .lockPost: .modLockPost
-                    case .featurePost: entry.onInstance ? .adminFeaturePostSite : .modFeaturePostCommunity
-                    case .banFromCommunity: .modBanFromCommunity
-                    case .removeCommunity: .adminRemoveCommunity
-                    case .purgePost: .adminPurgePost
-                    case .purgeComment: .adminPurgeComment
-                    case .purgeCommunity: .adminPurgeCommunity
-                    case .purgePerson: .adminPurgePerson
-                    }
+                let kind = entry.kind10
                 let modlog = ApiModlog(
                     id: entry.id, kind: kind, isRevert: !entry.flag, reason: entry.reason,
                     publishedAt: renderer.date(entry.when), childCount: 0)
@@ -303,13 +295,15 @@ private func resolveReport<F>(_ db: inout Database, _ call: Call<F>, kind: Repor
     return db.reports[id - 1]
 }
 
-/// The entries a GetModlog lists, newest first: those still there after purges (0.18, 0.19), by
-/// the moderator asked for if names are shown, of the community asked for (1.0 stores one for
-/// purged posts and comments too).
+/// The entries a GetModlog lists, newest first: those still there after purges (0.18, 0.19), of
+/// the kind asked for, by the moderator asked for if names are shown, of the community asked for
+/// (1.0 stores one for purged posts and comments too).
 private func modlogEntries(
     _ db: Database, _ form: ApiGetModlog, viewer: Int?, dialect: LemmyDialect, showsNames: Bool
-) -> [ModlogRecord] {
-    db.modlog.filter { entry in
+) throws -> [ModlogRecord] {
+    let kind = try ModlogRecord.kindFilter(form.type, dialect: dialect)
+    return db.modlog.filter { entry in
+        if let kind, entry.kindName(dialect) != kind { return false }
         if dialect != .v1_0 && !db.keepsModlogEntry(entry) { return false }
         if showsNames, let mod = form.modPersonId, entry.moderatorId != mod { return false }
         let targets = db.modlogTargets(of: entry, dialect: dialect)

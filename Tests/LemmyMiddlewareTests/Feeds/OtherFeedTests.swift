@@ -101,7 +101,9 @@ struct OtherFeedTests {
             try await scrollToEnd(feed)
             let replies = try await readAll { try await alice.getReplies(limit: 50, cursor: $0) }
             let mentions = try await readAll { try await alice.getMentions(limit: 50, cursor: $0) }
+            // 1.0's message list has both directions, its notifications the messages received.
             let messages = try await readAll { try await alice.getMessages(limit: 50, cursor: $0) }
+                .filter { dialect != .v1_0 || $0.recipient.name == "alice" }
             #expect(!mentions.isEmpty && !messages.isEmpty)
             let expected = Set(replies.map { "r\($0.id)" } + mentions.map { "m\($0.id)" } + messages.map { "p\($0.id)" })
             let got = feed.items.map { item in

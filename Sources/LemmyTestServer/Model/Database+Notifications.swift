@@ -1,0 +1,74 @@
+/// 1.0's notifications as `NotificationQuery::list` selects them (`db_views/notification/src/impls.rs`).
+extension Database {
+    /// The viewer's inbox entries a ListNotifications shows, in no order.
+    ///
+    /// - `type`: nil for every kind; `.some(kind)` for one (`.some(nil)`: a kind the test server
+    ///   never notifies of, so none).
+    /// - `unreadOnly`: the viewer's unread entries only.
+    /// - `creatorId`: entries by that person; for private messages, the whole conversation with
+    ///   them, the viewer's own messages to them included.
+    ///
+    /// Without `unreadOnly`, the private-message kind also lists the messages the viewer sent.
+    /// Entries are left out whose comment or post is deleted or removed, whose message is deleted
+    /// (or deleted by the viewer as its recipient), whose author is a bot the viewer hides, or
+    /// that `filter_blocked` hides: a blocked person or community, a blocked instance's people, or
+    /// its communities unless the viewer follows them.
+    func notifications(for viewer: Int, type: InboxRecord.Kind??, unreadOnly: Bool, creatorId: Int?) -> [InboxRecord] {
+        let kind = type ?? nil
+        if case .some(.none) = type { return [] }
+        let messagesOnly = kind == .privateMessage
+        var entries = (inboxByRecipient[viewer] ?? []).map { inbox[$0 - 1] }
+        if messagesOnly && !unreadOnly {
+            // Sent by the viewer: the recipients' entries of the viewer's messages.
+            entries += privateMessages.filter { $0.creatorId == viewer && $0.recipientId != viewer && $0.inboxId >= 1 }
+                .map { inbox[$0.inboxId - 1] }
+        }
+        let state = users[viewer]
+        let hidesBots = !(person(viewer)?.settings.showBotAccounts ?? true)
+        return entries.filter { entry in
+            if let kind, entry.kind != kind { return false }
+            if unreadOnly && (entry.read || entry.recipientId != viewer) { return false }
+            guard let (creator, communityId) = notificationSource(entry, viewer: viewer) else { return false }
+            if let creatorId {
+                if messagesOnly {
+                    let theirs = entry.recipientId == viewer && creator == creatorId
+                    let mine = entry.recipientId == creatorId && creator == viewer
+                    if !theirs && !mine { return false }
+                } else if creator != creatorId {
+                    return false
+                }
+            }
+            let author = person(creator)
+            if hidesBots && (author?.isBot ?? false) { return false }
+            guard let state else { return true }
+            if state.blockedPersons[creator] != nil { return false }
+            if let instance = author?.instanceId, state.blockedInstancePersons[instance] != nil { return false }
+            if let communityId {
+                if state.blockedCommunities[communityId] != nil { return false }
+                if let instance = community(communityId)?.instanceId, state.blockedInstances[instance] != nil,
+                    state.follows[communityId] == nil
+                {
+                    return false
+                }
+            }
+            return true
+        }
+    }
+
+    /// Who caused `entry` and the community it happened in, or nil when the entry is filtered
+    /// out as deleted or removed.
+    private func notificationSource(_ entry: InboxRecord, viewer: Int) -> (creator: Int, community: Int?)? {
+        switch entry.kind {
+        case .reply, .mention:
+            guard let comment = entry.commentId.flatMap(comment), !comment.deleted, !comment.removed,
+                let post = post(comment.postId), !post.deleted, !post.removed
+            else { return nil }
+            return (comment.creatorId, post.communityId)
+        case .privateMessage:
+            guard let message = entry.privateMessageId.flatMap(privateMessage), !message.deleted,
+                !(message.deletedByRecipient && entry.recipientId == viewer)
+            else { return nil }
+            return (message.creatorId, nil)
+        }
+    }
+}
