@@ -26,7 +26,8 @@ struct InboxFidelityTests: RefusalChecking {
             let newest = try await replies(.new)
             #expect(newest.count >= 2)
             #expect(try await replies(nil) == newest)
-            let oldest = try await alice.send(LemmyV3.GetReplies(ApiGetReplies(sort: .old, limit: 50))).replies.map(\.commentReply.published)
+            let oldest = try await alice.send(LemmyV3.GetReplies(ApiGetReplies(sort: .old, limit: 50))).replies.map(
+                \.commentReply.published)
             #expect(oldest.count >= 2 && oldest == oldest.sorted())
         }
     }
@@ -99,12 +100,15 @@ struct InboxFidelityTests: RefusalChecking {
             let conversation = try await list(
                 alice, ApiListNotifications(type: .string("private_message"), creatorId: 4, limit: 50)
             ).compactMap(\.notification.privateMessageId)
-            #expect(Set(conversation).isSuperset(of: [sent.privateMessageView.privateMessage.id, answer.privateMessageView.privateMessage.id]))
+            #expect(
+                Set(conversation).isSuperset(of: [sent.privateMessageView.privateMessage.id, answer.privateMessageView.privateMessage.id]))
             // With bob: neither.
             let withBob = try await list(alice, ApiListNotifications(type: .string("private_message"), creatorId: 3, limit: 50))
-            #expect(withBob.allSatisfy {
-                ![sent.privateMessageView.privateMessage.id, answer.privateMessageView.privateMessage.id].contains($0.notification.privateMessageId)
-            })
+            #expect(
+                withBob.allSatisfy {
+                    ![sent.privateMessageView.privateMessage.id, answer.privateMessageView.privateMessage.id].contains(
+                        $0.notification.privateMessageId)
+                })
             // Unread only: what came to alice.
             let unread = try await list(alice, ApiListNotifications(type: .string("private_message"), unreadOnly: true, limit: 50))
             #expect(unread.allSatisfy { $0.notification.recipientId == 2 })

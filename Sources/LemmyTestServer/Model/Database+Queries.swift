@@ -67,6 +67,16 @@ struct CommentQuery: Sendable {
     var listing: ListingScope = .all
     /// 0.18 ranks Hot by the integer it stores (``Ranking/storedHot018(score:published:now:)``).
     var storedHotRanks = false
+    /// Whose comments and which communities' comments the viewer's blocks leave out (see
+    /// ``Database/commentBlocks(viewer:dialect:listing:postId:)``).
+    var blockedCreators: Set<Int> = []
+    var blockedCommunities: Set<Int> = []
+    /// The viewer hides bots (`show_bot_accounts` off).
+    var hidesBots = false
+    /// 0.19's liked and disliked lists leave out the viewer's own comments.
+    var likedExcludesOwn = false
+    /// 1.0's `time_range_seconds`: only comments newer than this.
+    var timeRange: Double?
 }
 
 extension Database {
@@ -208,14 +218,20 @@ extension Database {
                 if query.hideNSFW && (posts[row.postId - 1].nsfw || isNSFWCommunity(communityId)) { continue }
             }
             if let c = query.creatorId, row.creatorId != c { continue }
+            if query.blockedCreators.contains(row.creatorId) { continue }
+            if !query.blockedCommunities.isEmpty, let post = post(row.postId), query.blockedCommunities.contains(post.communityId) {
+                continue
+            }
+            if query.hidesBots && (person(row.creatorId)?.isBot ?? false) { continue }
+            if let range = query.timeRange, row.published < now - range { continue }
             if query.parentId != nil {
                 if row.depth < topDepth { continue }
                 if Array(pathIds(of: row).prefix(parentPath.count)) != parentPath { continue }
             }
             if let depthLimit, row.depth > depthLimit { continue }
             if let state {
-                if state.blockedPersons[row.creatorId] != nil { continue }
                 if query.savedOnly && state.savedComments[id] == nil { continue }
+                if (query.likedOnly || query.dislikedOnly) && query.likedExcludesOwn && row.creatorId == viewer { continue }
                 if query.likedOnly && state.commentVotes[id] != 1 { continue }
                 if query.dislikedOnly && state.commentVotes[id] != -1 { continue }
             } else if query.savedOnly || query.likedOnly || query.dislikedOnly {
@@ -269,5 +285,46 @@ extension Database {
                     : Ranking.hot(score: row.score, published: row.published, now: now),
                 secondary: Double(row.score), tiebreak: row.id)
         }
+    }
+}
+
+extension Database {
+    /// The people and communities whose comments `viewer`'s blocks leave out of a comment list:
+    /// 0.18 blocked people, and blocked communities unless the list is a post's
+    /// (`comment_view.rs` at 0.18.5); 0.19 blocked people, communities and instances' communities,
+    /// none in the moderator view (0.19.13); 1.0 `filter_blocked` outside the moderator view:
+    /// blocked people and the people of instances blocked so, blocked communities and the
+    /// communities of instances blocked so unless followed (`db_schema/src/utils/queries/filters.rs`).
+    func commentBlocks(viewer: Int?, dialect: LemmyDialect, listing: ListingScope, postId: Int?) -> (
+        creators: Set<Int>, communities: Set<Int>
+    ) {
+        guard let viewer, let state = users[viewer] else { return ([], []) }
+        var creators = Set(state.blockedPersons.keys)
+        var blocked = Set(state.blockedCommunities.keys)
+        switch dialect {
+        case .v0_18:
+            if postId != nil { blocked = [] }
+        case .v0_19, .v1_0:
+            guard listing != .moderatorView else { return ([], []) }
+            let instances = Set(state.blockedInstances.keys)
+            if !instances.isEmpty {
+                for community in communities where instances.contains(community.instanceId) {
+                    if dialect == .v1_0 && state.follows[community.id] != nil { continue }
+                    blocked.insert(community.id)
+                }
+            }
+            if dialect == .v1_0 && !state.blockedInstancePersons.isEmpty {
+                creators.formUnion(persons.filter { state.blockedInstancePersons[$0.instanceId] != nil }.map(\.id))
+            }
+        }
+        return (creators, blocked)
+    }
+
+    /// 0.18's and 0.19's hidden communities (HideCommunity), whose comments All and Local leave
+    /// out unless the viewer follows them (`community::hidden.eq(false).or(is_subscribed)`).
+    func hiddenCommunities(viewer: Int?, dialect: LemmyDialect, listing: ListingScope) -> Set<Int> {
+        guard dialect != .v1_0, listing == .all || listing == .local else { return [] }
+        let follows = viewer.flatMap { users[$0]?.follows } ?? [:]
+        return Set(communities.filter { community in community.hidden && follows[community.id] == nil }.map(\.id))
     }
 }

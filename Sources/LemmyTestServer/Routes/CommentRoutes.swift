@@ -51,15 +51,29 @@ func commentQuery(_ form: ApiGetComments, db: Database, call: Call<ApiGetComment
         query.communityId = id
     }
     query.listing = db.listingScope(form.type, communityId: query.communityId, viewer: call.viewer, dialect: call.dialect)
+    // 1.0 does not apply Local to a post's comments (`db_views/comment/src/impls.rs`).
+    if call.dialect == .v1_0 && query.listing == .local && form.postId != nil { query.listing = .all }
     query.outOfSight = db.communitiesOutOfSight(
-        viewer: call.viewer, dialect: call.dialect, scope: query.listing, inCommunity: query.communityId != nil, comments: true)
+        viewer: call.viewer, dialect: call.dialect, scope: query.listing, inCommunity: query.communityId != nil, comments: true
+    )
+    .union(db.hiddenCommunities(viewer: call.viewer, dialect: call.dialect, listing: query.listing))
+    (query.blockedCreators, query.blockedCommunities) = db.commentBlocks(
+        viewer: call.viewer, dialect: call.dialect, listing: query.listing, postId: form.postId)
+    query.hidesBots = !(call.viewer.flatMap(db.person)?.settings.showBotAccounts ?? true)
     // The caller's setting, or for an anonymous caller the site's content warning (none here).
     query.hideNSFW = call.dialect == .v1_0 && !(call.viewer.flatMap(db.person)?.showNSFW ?? false)
-    if let id = form.creatorId {
-        query.creatorId = id
-    } else if let name = form.creatorUsername {
-        guard let person = db.person(named: name) else { throw APIError.notFound("person") }
-        query.creatorId = person.id
+    // Filters only 1.0's form has (0.18's and 0.19's GetComments ignore them).
+    if call.dialect == .v1_0 {
+        if let id = form.creatorId {
+            query.creatorId = id
+        } else if let name = form.creatorUsername {
+            guard let person = db.person(named: name) else { throw APIError.notFound("person") }
+            query.creatorId = person.id
+        }
+        query.searchTerm = form.searchTerm
+        // The form's, else the caller's default (0 or none: no limit).
+        let range = form.timeRangeSeconds ?? call.viewer.flatMap(db.person)?.settings.defaultTimeRangeSeconds
+        query.timeRange = range.flatMap { $0 > 0 ? Double($0) : nil }
     }
     // A post id is only a filter; a parent is read for its path (0.18: with a bare NotFound).
     if let parentId = form.parentId, db.comment(parentId) == nil {
@@ -76,10 +90,13 @@ func commentQuery(_ form: ApiGetComments, db: Database, call: Call<ApiGetComment
     }
     query.maxDepth = form.maxDepth
     query.sort = form.sort?.wireValue(for: .v4) ?? "hot"
-    query.savedOnly = form.savedOnly ?? false
-    query.likedOnly = form.likedOnly ?? false
-    query.dislikedOnly = form.dislikedOnly ?? false
-    query.searchTerm = form.searchTerm
+    // Filters 1.0's form no longer has; 0.18's has no liked or disliked list.
+    if call.dialect != .v1_0 { query.savedOnly = form.savedOnly ?? false }
+    if call.dialect == .v0_19 {
+        query.likedOnly = form.likedOnly ?? false
+        query.dislikedOnly = form.dislikedOnly ?? false
+        query.likedExcludesOwn = true
+    }
     query.page = call.dialect == .v1_0 ? nil : form.page
     query.cursor = call.dialect == .v1_0 ? form.pageCursor : nil
     if form.maxDepth != nil {
