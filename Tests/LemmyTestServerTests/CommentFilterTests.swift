@@ -32,8 +32,9 @@ struct CommentFilterTests: RefusalChecking {
             #expect(try await either(alice, LemmyV3.BlockCommunity(block), LemmyV4.BlockCommunity(block)).status == 200)
             let everywhere = try await alice.comments(ApiGetComments(type: .all, sort: .new, limit: 50))
             #expect(!everywhere.isEmpty && everywhere.allSatisfy { $0.community.id != 1 })
-            let post = try #require(try await TestClient(server).posts(ApiGetPosts(type: .all, sort: .new, communityId: 1, limit: 20)).posts
-                .first { $0.counts?.comments ?? $0.post.comments ?? 0 > 0 })
+            let post = try #require(
+                try await TestClient(server).posts(ApiGetPosts(type: .all, sort: .new, communityId: 1, limit: 20)).posts
+                    .first { $0.counts?.comments ?? $0.post.comments ?? 0 > 0 })
             let underPost = try await alice.comments(ApiGetComments(type: .all, postId: post.post.id))
             #expect(underPost.isEmpty == (dialect != .v0_18))
         }

@@ -34,6 +34,8 @@ struct PostQuery: Sendable {
     /// 0.19's cursors: `P` and the hex id of the post a page ends with, resumed from that post's
     /// place in the ordering now (see ``PostCursor``), not from a position frozen in the cursor.
     var postIdCursors = false
+    /// 1.0's cursors (``Paging/page(ordered:page:limit:position:alwaysNext:fullPages:matching:)``).
+    var fullPageCursors = false
 }
 
 /// What to list: the dialect-independent meaning of GetComments.
@@ -67,6 +69,8 @@ struct CommentQuery: Sendable {
     var listing: ListingScope = .all
     /// 0.18 ranks Hot by the integer it stores (``Ranking/storedHot018(score:published:now:)``).
     var storedHotRanks = false
+    /// 1.0's cursors for a flat list (``Paging/page(ordered:page:limit:position:alwaysNext:fullPages:matching:)``).
+    var fullPageCursors = false
     /// Whose comments and which communities' comments the viewer's blocks leave out (see
     /// ``Database/commentBlocks(viewer:dialect:listing:postId:)``).
     var blockedCreators: Set<Int> = []
@@ -123,7 +127,7 @@ extension Database {
         guard query.postIdCursors else {
             return try Paging.page(
                 ordered: ordered.items, page: query.page, limit: query.limit, cursor: query.cursor,
-                alwaysNext: query.alwaysNext, matching: visible)
+                alwaysNext: query.alwaysNext, fullPages: query.fullPageCursors, matching: visible)
         }
         var position: (SortKey, PageCursor.Direction)?
         if let cursor = query.cursor {
@@ -265,7 +269,7 @@ extension Database {
             if query.treeCursors { return try TreePaging.page(ids, limit: query.limit, cursor: query.cursor) }
             return PageResult(ids: Array(ids.prefix(query.limit)))
         }
-        return try Paging.page(keyed, page: query.page, limit: query.limit, cursor: query.cursor)
+        return try Paging.page(keyed, page: query.page, limit: query.limit, cursor: query.cursor, fullPages: query.fullPageCursors)
     }
 
     /// Where `row` sorts by `sort`. Hot is Lemmy's `hot_rank desc, score desc` in every version

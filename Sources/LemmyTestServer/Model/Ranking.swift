@@ -150,14 +150,15 @@ enum Paging {
 
     /// Sorts `keyed` (id, key) descending and cuts one page: by cursor if given, else by 1-based
     /// `page`. `next` is set when more items follow (or for any non-empty page when
-    /// `alwaysNext`, like 0.19); `previous` when items precede.
+    /// `alwaysNext`, like 0.19); `previous` when items precede. With `fullPages`, 1.0's cursors
+    /// instead (see ``page(ordered:page:limit:position:alwaysNext:fullPages:matching:)``).
     static func page(
         _ keyed: [(id: Int, key: SortKey)], page: Int?, limit: Int, cursor: String?,
-        alwaysNext: Bool = false
+        alwaysNext: Bool = false, fullPages: Bool = false
     ) throws -> PageResult {
         try self.page(
             ordered: keyed.sorted { $0.key > $1.key }, page: page, limit: limit, cursor: cursor, alwaysNext: alwaysNext,
-            matching: { _ in true })
+            fullPages: fullPages, matching: { _ in true })
     }
 
     /// One page of the ids of `ordered` (sorted by key, highest first) that `matching` accepts,
@@ -165,21 +166,31 @@ enum Paging {
     /// `matching` only about the items it walks past (the page and its neighbours).
     static func page(
         ordered: [(id: Int, key: SortKey)], page: Int?, limit: Int, cursor: String?, alwaysNext: Bool = false,
-        matching: (Int) -> Bool
+        fullPages: Bool = false, matching: (Int) -> Bool
     ) throws -> PageResult {
         var position: (SortKey, PageCursor.Direction)?
         if let cursor, !cursor.isEmpty {
             guard let decoded = PageCursor.decode(cursor) else { throw APIError.code("couldnt_parse_pagination_token") }
             position = decoded
         }
-        return self.page(ordered: ordered, page: page, limit: limit, position: position, alwaysNext: alwaysNext, matching: matching)
+        return self.page(
+            ordered: ordered, page: page, limit: limit, position: position, alwaysNext: alwaysNext, fullPages: fullPages,
+            matching: matching)
     }
 
-    /// ``page(ordered:page:limit:cursor:alwaysNext:matching:)`` from a decoded position: the items
-    /// after (`.next`) or before (`.previous`) `position`'s key, or by `page` when there is none.
+    /// ``page(ordered:page:limit:cursor:alwaysNext:fullPages:matching:)`` from a decoded position:
+    /// the items after (`.next`) or before (`.previous`) `position`'s key, or by `page` when there
+    /// is none.
+    ///
+    /// `fullPages` gives 1.0's cursors (`paginate_response` in `diesel_utils/src/pagination.rs`):
+    /// one after the last item and one before the first, less what Lemmy drops. A first page (no
+    /// cursor) has no previous one, and a next one only when it is full; going forward, a page that
+    /// is not full has no next one; going back, none before a page that is not full. So a list
+    /// whose last page is full ends with one more request, for an empty page. (Lemmy also gives an
+    /// empty page reached by cursor a "recovery" cursor back to it; the test server does not.)
     static func page(
         ordered: [(id: Int, key: SortKey)], page: Int?, limit: Int, position: (SortKey, PageCursor.Direction)?,
-        alwaysNext: Bool = false, matching: (Int) -> Bool
+        alwaysNext: Bool = false, fullPages: Bool = false, matching: (Int) -> Bool
     ) -> PageResult {
         let limit = max(limit, 0)
         /// The first index from `start` (stepping by `step`) whose item matches, if any.
@@ -243,6 +254,13 @@ enum Paging {
             moreBefore = skipped > 0
         }
         var result = PageResult(ids: indices.map { ordered[$0].id })
+        if fullPages {
+            guard let first = indices.first, let last = indices.last else { return result }
+            let full = indices.count >= limit
+            if full || position?.1 == .previous { result.next = PageCursor.encode(ordered[last].key, .next) }
+            if position != nil && (full || position?.1 == .next) { result.previous = PageCursor.encode(ordered[first].key, .previous) }
+            return result
+        }
         if let last = indices.last, moreAfter || alwaysNext { result.next = PageCursor.encode(ordered[last].key, .next) }
         if let first = indices.first, moreBefore { result.previous = PageCursor.encode(ordered[first].key, .previous) }
         return result

@@ -41,6 +41,7 @@ extension APIRoutes {
 func commentQuery(_ form: ApiGetComments, db: Database, call: Call<ApiGetComments>) throws -> CommentQuery {
     var query = CommentQuery()
     query.storedHotRanks = call.dialect == .v0_18
+    query.fullPageCursors = call.dialect == .v1_0
     query.postId = form.postId
     query.parentId = form.parentId
     // A name wins over an id in every version (`if let Some(name) = &data.community_name`).

@@ -111,7 +111,7 @@ private func listCommunities(_ db: Database, _ call: Call<ApiListCommunities>) t
     let keyed = db.communityListing(call.form, viewer: call.viewer, dialect: call.dialect, now: call.now)
     return try Paging.page(
         keyed, page: call.dialect == .v1_0 ? nil : call.form.page, limit: try call.limit(call.form.limit, page: call.form.page),
-        cursor: call.dialect == .v1_0 ? call.form.pageCursor : nil)
+        cursor: call.dialect == .v1_0 ? call.form.pageCursor : nil, fullPages: call.dialect == .v1_0)
 }
 
 /// The fields of a create or edit form: 0.18/0.19 `description`, 1.0 `sidebar`; visibility in 1.0's spelling;

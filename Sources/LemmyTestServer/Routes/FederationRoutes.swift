@@ -35,7 +35,8 @@ extension APIRoutes {
                 ids = ids.filter { Database.knownInstanceDomains[$0]?.contains(filter) == true }
             }
             let keyed = ids.map { (id: $0, key: SortKey(featured: 0, primary: 0, tiebreak: $0)) }
-            let page = try Paging.page(keyed, page: nil, limit: try call.limit(call.form.limit), cursor: call.form.pageCursor)
+            let page = try Paging.page(
+                keyed, page: nil, limit: try call.limit(call.form.limit), cursor: call.form.pageCursor, fullPages: call.dialect == .v1_0)
             let items = page.ids.map { id in
                 ApiFederatedInstanceView(
                     instance: renderer.instance(id), queueState: ApiFederationQueueState(instanceId: id, failCount: 0),

@@ -93,7 +93,7 @@ extension APIRoutes {
                 for: viewer, type: notificationFilter(call.form.type), unreadOnly: call.form.unreadOnly ?? false,
                 creatorId: call.form.creatorId)
             let keyed = entries.map { (id: $0.id, key: SortKey(featured: 0, primary: $0.published, tiebreak: $0.id)) }
-            let page = try Paging.page(keyed, page: nil, limit: limit, cursor: call.form.pageCursor)
+            let page = try Paging.page(keyed, page: nil, limit: limit, cursor: call.form.pageCursor, fullPages: call.dialect == .v1_0)
             let renderer = call.renderer(db)
             return ApiPagedResponse(
                 items: page.ids.map { renderer.notificationView(db.inbox[$0 - 1]) },

@@ -63,7 +63,8 @@ extension APIRoutes {
             let keyed = reports.enumerated().map { index, report in
                 (id: index, key: SortKey(featured: 0, primary: sign * report.record.published, tiebreak: Int(sign) * report.tiebreak))
             }
-            let page = try Paging.page(keyed, page: nil, limit: try call.limit(form.limit), cursor: form.pageCursor)
+            let page = try Paging.page(
+                keyed, page: nil, limit: try call.limit(form.limit), cursor: form.pageCursor, fullPages: call.dialect == .v1_0)
             let renderer = call.renderer(db)
             let items: [ApiReportCombinedView] = page.ids.map { index in
                 switch reports[index] {
@@ -232,7 +233,8 @@ extension APIRoutes {
             let showsNames = db.showsModlogNames(to: call.viewer, communityFilter: call.form.communityId, dialect: call.dialect)
             let entries = try modlogEntries(db, call.form, viewer: call.viewer, dialect: call.dialect, showsNames: showsNames)
             let keyed = entries.map { (id: $0.id, key: SortKey(featured: 0, primary: $0.when, tiebreak: $0.id)) }
-            let page = try Paging.page(keyed, page: nil, limit: try call.limit(call.form.limit), cursor: call.form.pageCursor)
+            let page = try Paging.page(
+                keyed, page: nil, limit: try call.limit(call.form.limit), cursor: call.form.pageCursor, fullPages: call.dialect == .v1_0)
             let items = page.ids.map { id -> ApiModlogView in
                 let entry = db.modlog[id - 1]
                 let kind = entry.kind10

@@ -119,7 +119,7 @@ private func personContentPage<F>(
             (id: -$0.id, key: SortKey(featured: 0, primary: $0.published, tiebreak: -$0.id))
         }
     }
-    let page = try Paging.page(keyed, page: nil, limit: try call.limit(limit), cursor: cursor)
+    let page = try Paging.page(keyed, page: nil, limit: try call.limit(limit), cursor: cursor, fullPages: call.dialect == .v1_0)
     let renderer = call.renderer(db)
     let views: [ApiPostCommentCombinedView] = page.ids.map { $0 > 0 ? .post(renderer.postView($0)) : .comment(renderer.commentView(-$0)) }
     return ApiPagedResponse(items: views, nextPage: page.next, prevPage: page.previous)

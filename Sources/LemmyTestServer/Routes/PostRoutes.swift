@@ -155,6 +155,7 @@ func postQuery(_ form: ApiGetPosts, db: Database, call: Call<ApiGetPosts>) throw
     query.cursor = call.dialect == .v0_18 ? nil : form.pageCursor
     query.limit = try call.limit(form.limit, page: form.page, list: .posts)
     query.alwaysNext = call.dialect == .v0_19
+    query.fullPageCursors = call.dialect == .v1_0
     query.postIdCursors = call.dialect == .v0_19
     return query
 }
@@ -264,7 +265,7 @@ private func postVotes(_ db: Database, _ call: Call<ApiListPostLikes>, postId: I
         let castAt = state.postVoteTimes[postId] ?? 0
         return (personId, SortKey(featured: -score, primary: -castAt, tiebreak: -personId))
     }
-    return try Paging.page(keyed, page: page, limit: try call.limit(limit), cursor: cursor)
+    return try Paging.page(keyed, page: page, limit: try call.limit(limit), cursor: cursor, fullPages: call.dialect == .v1_0)
 }
 
 /// A vote as 0.19 (`score`) or 1.0 (`is_upvote`, `creator_banned`) renders it.

@@ -20,7 +20,8 @@ extension APIRoutes {
             // 1.0 pages by cursor over the newest first, also for the unread ones.
             let listed = db.listedRegistrationApplications(unreadOnly: call.form.unreadOnly ?? false)
             let keyed = listed.map { (id: $0.id, key: SortKey(featured: 0, primary: $0.published, tiebreak: $0.id)) }
-            let page = try Paging.page(keyed, page: nil, limit: try call.limit(call.form.limit), cursor: call.form.pageCursor)
+            let page = try Paging.page(
+                keyed, page: nil, limit: try call.limit(call.form.limit), cursor: call.form.pageCursor, fullPages: call.dialect == .v1_0)
             let renderer = call.renderer(db)
             let items = page.ids.compactMap { renderer.registrationApplicationView(db.registrationApplications[$0 - 1]) }
             return ApiPagedResponse(items: items, nextPage: page.next, prevPage: page.previous)

@@ -61,6 +61,7 @@ func search(_ db: Database, _ call: Call<ApiSearch>) throws -> ApiSearchResponse
 
     if type == .all || type == .posts || type == .url {
         var query = PostQuery()
+        query.fullPageCursors = v10
         query.sort = v10 ? .hot : PostSort(v3: form.sort?.wireValue(for: .v3), dialect: call.dialect)
         query.timeRange = v10 ? form.timeRangeSeconds.flatMap { $0 > 0 ? Double($0) : nil } : nil
         let byURL = type == .url || (v10 && form.postUrlOnly == true)
@@ -89,6 +90,7 @@ func search(_ db: Database, _ call: Call<ApiSearch>) throws -> ApiSearchResponse
     if type == .all || type == .comments {
         var query = CommentQuery()
         query.storedHotRanks = call.dialect == .v0_18
+        query.fullPageCursors = v10
         query.searchTerm = term
         query.sort = v10 ? "new" : commentSort(forPostSort: form.sort?.wireValue(for: .v3) ?? "Hot")
         query.hidesRemoved = !v10
@@ -113,7 +115,7 @@ func search(_ db: Database, _ call: Call<ApiSearch>) throws -> ApiSearchResponse
         list.timeRangeSeconds = v10 ? form.timeRangeSeconds : nil
         list.type = listing
         let keyed = db.communityListing(list, viewer: call.viewer, dialect: call.dialect, now: call.now, search: term)
-        let result = try Paging.page(keyed, page: page, limit: limit, cursor: cursor)
+        let result = try Paging.page(keyed, page: page, limit: limit, cursor: cursor, fullPages: v10)
         response.communities = result.ids.map(renderer.communityView)
         if type == .communities { next = result.next }
     }
@@ -127,7 +129,7 @@ func search(_ db: Database, _ call: Call<ApiSearch>) throws -> ApiSearchResponse
             default: break
             }
         }
-        let result = try Paging.page(keyed, page: page, limit: limit, cursor: cursor)
+        let result = try Paging.page(keyed, page: page, limit: limit, cursor: cursor, fullPages: v10)
         let people = result.ids.map(renderer.personView)
         if v10 { response.persons = people } else { response.users = people }
         if type == .users { next = result.next }

@@ -1,0 +1,60 @@
+import Foundation
+import LemmyAPI
+@testable import LemmyTestServer
+import LemmyTestSupport
+import Testing
+
+/// 1.0's page cursors (`paginate_response`): a full page always offers the next one, even when
+/// nothing follows, and a first page offers no previous one.
+@Suite("1.0 page cursors")
+struct FullPageCursorTests {
+    static let ordered = (1...6).reversed().map { (id: $0, key: SortKey(featured: 0, primary: Double($0), tiebreak: $0)) }
+
+    @Test("Pages of 3 over 6 items: two full pages, then an empty one that ends the list")
+    func fullLastPage() throws {
+        let first = try Paging.page(Self.ordered, page: nil, limit: 3, cursor: nil, fullPages: true)
+        #expect(first.ids == [6, 5, 4] && first.previous == nil)
+        let second = try Paging.page(Self.ordered, page: nil, limit: 3, cursor: try #require(first.next), fullPages: true)
+        #expect(second.ids == [3, 2, 1] && second.previous != nil)
+        // Full, so a next page is offered although nothing follows; the old rule offered none.
+        let third = try Paging.page(Self.ordered, page: nil, limit: 3, cursor: try #require(second.next), fullPages: true)
+        #expect(third.ids.isEmpty && third.next == nil)
+        #expect(try Paging.page(Self.ordered, page: nil, limit: 3, cursor: first.next, fullPages: false).next == nil)
+        // Back from the second page: a full page before it, and a way forward again.
+        let back = try Paging.page(Self.ordered, page: nil, limit: 3, cursor: try #require(second.previous), fullPages: true)
+        #expect(back.ids == [6, 5, 4] && back.next != nil)
+    }
+
+    @Test("A first page that is not full offers nothing; a short page going forward no next one")
+    func shortPages() throws {
+        let first = try Paging.page(Self.ordered, page: nil, limit: 10, cursor: nil, fullPages: true)
+        #expect(first.ids.count == 6 && first.next == nil && first.previous == nil)
+        let start = try Paging.page(Self.ordered, page: nil, limit: 4, cursor: nil, fullPages: true)
+        let rest = try Paging.page(Self.ordered, page: nil, limit: 4, cursor: try #require(start.next), fullPages: true)
+        #expect(rest.ids == [2, 1] && rest.next == nil && rest.previous != nil)
+    }
+
+    @Test("Over HTTP: 1.0 GetPosts in pages that end full asks once more, and the client's feed ends all the same")
+    func overHTTP() async throws {
+        try await withServer(.v1_0) { server in
+            let client = TestClient(server)
+            let all = try await client.posts(ApiGetPosts(type: .all, sort: .new, limit: 50)).posts.map(\.post.id)
+            #expect(all.count > 2 && all.count < 50)
+            // Pages of a divisor of the count: the last page is full.
+            let size = (2...all.count).first { all.count % $0 == 0 && $0 < all.count } ?? all.count
+            var seen: [Int] = []
+            var cursor: String?
+            var requests = 0
+            repeat {
+                var form = ApiGetPosts(type: .all, sort: .new, limit: size)
+                form.pageCursor = cursor
+                let page = try await client.posts(form)
+                seen += page.posts.map(\.post.id)
+                cursor = page.next
+                requests += 1
+            } while cursor != nil && requests < 100
+            #expect(seen == all)
+            #expect(requests == all.count / size + 1)
+        }
+    }
+}
