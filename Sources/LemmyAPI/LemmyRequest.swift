@@ -103,9 +103,14 @@ public protocol LemmyQueryValue {
     func queryText(for generation: LemmyAPIGeneration, version: LemmyAPIVersion?) throws(LemmyVersionError) -> String
     /// Whether JavaScript considers the value falsy.
     var isFalsy: Bool { get }
+    /// Whether the value is JavaScript's `null`, which js-client drops like `undefined`.
+    var isNull: Bool { get }
 }
 
 extension LemmyQueryValue {
+    /// Only a JSON value can be `null`.
+    public var isNull: Bool { false }
+
     /// Values other than enums read the same in every version.
     public func queryText(for generation: LemmyAPIGeneration, version: LemmyAPIVersion?) throws(LemmyVersionError) -> String {
         queryText(for: generation)
@@ -178,6 +183,8 @@ extension LemmyJSONValue: LemmyQueryValue {
         case .null, .array, .object: (try? String(decoding: JSONEncoder().encode(self), as: UTF8.self)) ?? ""
         }
     }
+    /// `null` (dropped in every style, as js-client drops it).
+    public var isNull: Bool { self == .null }
     /// JavaScript's falsy values: `""`, `0`, `false`, `null`.
     public var isFalsy: Bool {
         switch self {
@@ -233,7 +240,8 @@ public struct LemmyQueryBuilder: Sendable {
     public mutating func add(
         _ key: String, _ value: (some LemmyQueryValue)?, in versions: LemmyVersionSet = .all, required: LemmyVersionSet = []
     ) throws(LemmyVersionError) {
-        guard let value else { return }
+        // JSON null is JavaScript's null: dropped in both styles, like a missing value.
+        guard let value, !value.isNull else { return }
         if style == .omitFalsy && value.isFalsy && !(version.map(required.contains) ?? !required.isEmpty) { return }
         if let version, !versions.contains(version) {
             throw LemmyVersionError(kind: .member, typeName: typeName, name: key, version: version)

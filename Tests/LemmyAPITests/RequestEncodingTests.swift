@@ -81,6 +81,18 @@ struct RequestEncodingTests {
         #expect(LemmyQueryEncoding.percentEncodedQuery(request.queryItems(style: .omitNil)) == "q=&page=0")
     }
 
+    @Test("A string-union member is a query value; JSON null is dropped in both styles")
+    func jsonValueMembers() throws {
+        let notifications = LemmyV4.ListNotifications(ApiListNotifications(type: .string("private_message"), unreadOnly: false))
+        #expect(LemmyQueryEncoding.percentEncodedQuery(notifications.queryItems) == "type_=private_message&unread_only=false")
+        let null = LemmyV4.ListNotifications(ApiListNotifications(type: .null))
+        #expect(null.queryItems.isEmpty)
+        #expect(LemmyV3.GetModlog(ApiGetModlog(type: .null)).queryItems(style: .omitFalsy).isEmpty)
+        #expect(
+            LemmyQueryEncoding.percentEncodedQuery(LemmyV3.GetModlog(ApiGetModlog(type: .string("ModLockPost"))).queryItems)
+                == "type_=ModLockPost")
+    }
+
     @Test("POST bodies are JSON of the form; 1.0 DELETE carries a body")
     func bodies() throws {
         let like = LemmyV3.LikePost(ApiCreatePostLike(postId: 5, score: 1))

@@ -55,11 +55,16 @@ struct CommentFilterTests: RefusalChecking {
             #expect(!byCarol.isEmpty)
             #expect(byCarol.allSatisfy { $0.creator.id == 4 } == (dialect == .v1_0))
             let mine = try await alice.comment(post: 1, parent: nil, "Liked by its author").comment.id
+            let carols = try await TestClient(server).login("carol").comment(post: 1, parent: nil, "Liked by Alice").comment.id
+            let like3 = ApiCreateCommentLike(commentId: carols, score: 1)
+            let like4 = ApiCreateCommentLike(commentId: carols, isUpvote: true)
+            #expect(try await either(alice, LemmyV3.LikeComment(like3), LemmyV4.LikeComment(like4)).status == 200)
             var liked = ApiGetComments(type: .all, sort: .new, limit: 50)
             liked.likedOnly = true
             let likedIds = try await alice.comments(liked).map(\.comment.id)
             switch dialect {
             case .v0_19:
+                #expect(likedIds.contains(carols))
                 // 0.19's liked list leaves out one's own comments, which start upvoted.
                 #expect(!likedIds.contains(mine))
             case .v0_18, .v1_0:

@@ -160,7 +160,8 @@ struct EncodedPostViewsTests {
         #expect(Ranking.storedHot018(score: 1, published: refresh - 3600, now: refresh) == 833)
         #expect(Ranking.storedHot018(score: 1, published: refresh - 3600, now: refresh + 899) == 833)
         #expect(Ranking.storedHot018(score: 1, published: refresh - 3600, now: refresh + 900) < 833)
-        // Not older than the refresh: 0; newer than it (or from the future): the column's default.
+        // Not older than the refresh: 0; newer than it: the column's default; from the future: 0.
+        #expect(Ranking.storedHot018(score: 1, published: refresh + 60, now: refresh + 30) == 0)
         #expect(Ranking.storedHot018(score: 1, published: refresh, now: refresh + 10) == 0)
         #expect(Ranking.storedHot018(score: 1, published: refresh + 60, now: refresh + 120) == 1728)
         // No cut-off at a week: a high score still ranks.

@@ -14,14 +14,17 @@ struct FullPageCursorTests {
     func fullLastPage() throws {
         let first = try Paging.page(Self.ordered, page: nil, limit: 3, cursor: nil, fullPages: true)
         #expect(first.ids == [6, 5, 4] && first.previous == nil)
-        let second = try Paging.page(Self.ordered, page: nil, limit: 3, cursor: try #require(first.next), fullPages: true)
+        let afterFirst: String = try #require(first.next)
+        let second = try Paging.page(Self.ordered, page: nil, limit: 3, cursor: afterFirst, fullPages: true)
         #expect(second.ids == [3, 2, 1] && second.previous != nil)
         // Full, so a next page is offered although nothing follows; the old rule offered none.
-        let third = try Paging.page(Self.ordered, page: nil, limit: 3, cursor: try #require(second.next), fullPages: true)
+        let afterSecond: String = try #require(second.next)
+        let third = try Paging.page(Self.ordered, page: nil, limit: 3, cursor: afterSecond, fullPages: true)
         #expect(third.ids.isEmpty && third.next == nil)
         #expect(try Paging.page(Self.ordered, page: nil, limit: 3, cursor: first.next, fullPages: false).next == nil)
         // Back from the second page: a full page before it, and a way forward again.
-        let back = try Paging.page(Self.ordered, page: nil, limit: 3, cursor: try #require(second.previous), fullPages: true)
+        let beforeSecond: String = try #require(second.previous)
+        let back = try Paging.page(Self.ordered, page: nil, limit: 3, cursor: beforeSecond, fullPages: true)
         #expect(back.ids == [6, 5, 4] && back.next != nil)
     }
 
@@ -30,7 +33,8 @@ struct FullPageCursorTests {
         let first = try Paging.page(Self.ordered, page: nil, limit: 10, cursor: nil, fullPages: true)
         #expect(first.ids.count == 6 && first.next == nil && first.previous == nil)
         let start = try Paging.page(Self.ordered, page: nil, limit: 4, cursor: nil, fullPages: true)
-        let rest = try Paging.page(Self.ordered, page: nil, limit: 4, cursor: try #require(start.next), fullPages: true)
+        let afterStart: String = try #require(start.next)
+        let rest = try Paging.page(Self.ordered, page: nil, limit: 4, cursor: afterStart, fullPages: true)
         #expect(rest.ids == [2, 1] && rest.next == nil && rest.previous != nil)
     }
 

@@ -10,7 +10,11 @@ import Testing
 struct InboxFidelityTests: RefusalChecking {
     @Test("0.18/0.19: replies default to New, mentions to Hot; Top orders by score", arguments: [LemmyDialect.v0_18, .v0_19])
     func sorts(dialect: LemmyDialect) async throws {
-        try await withServer(dialect, scale: .small) { server in
+        // A stopped clock: two Hot lists read at different instants could rank differently.
+        var configuration = LemmyTestServer.Configuration(dialect: dialect, scale: .small)
+        let instant = Date()
+        configuration.clock = { instant }
+        try await withServer(configuration) { server in
             let alice = try await TestClient(server).login("alice")
             func mentions(_ sort: ApiCommentSortType?) async throws -> [ApiPersonMentionView] {
                 try await alice.send(LemmyV3.GetPersonMentions(ApiGetPersonMentions(sort: sort, limit: 50))).mentions
@@ -111,6 +115,7 @@ struct InboxFidelityTests: RefusalChecking {
                 })
             // Unread only: what came to alice.
             let unread = try await list(alice, ApiListNotifications(type: .string("private_message"), unreadOnly: true, limit: 50))
+            #expect(unread.contains { $0.notification.privateMessageId == answer.privateMessageView.privateMessage.id })
             #expect(unread.allSatisfy { $0.notification.recipientId == 2 })
 
             let bogus = try await alice.sendRaw(LemmyV4.ListNotifications(ApiListNotifications(type: .string("replies"))))

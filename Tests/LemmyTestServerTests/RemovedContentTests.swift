@@ -43,6 +43,18 @@ struct RemovedContentTests: RefusalChecking {
                 for client in [anonymous, carol] { #expect(try await listed(client) == "") }
                 for client in [alice, bob, admin] { #expect(try await listed(client) == text) }
             }
+            // The modlog shows the removed text to anyone: its views select the comment as it is.
+            if dialect == .v1_0 {
+                let log = try await carol.send(LemmyV4.GetModlog(ApiGetModlog(type: .string("mod_remove_comment"), limit: 50)))
+                #expect(log.items.first { $0.targetComment?.id == id }?.targetComment?.content == text)
+            } else {
+                let log = try await carol.send(LemmyV3.GetModlog(ApiGetModlog(type: .string("ModRemoveComment"))))
+                #expect(log.removedComments.first { $0.comment.id == id }?.comment.content == text)
+                // A profile: 0.18 leaves the comment out for everyone; 0.19 blanks it.
+                let profile = try await carol.send(LemmyV3.GetPersonDetails(ApiGetPersonDetails(personId: 2, sort: .new, limit: 50)))
+                let shown = profile.comments?.first { $0.comment.id == id }
+                #expect(dialect == .v0_18 ? shown == nil : shown?.comment.content == "")
+            }
         }
     }
 

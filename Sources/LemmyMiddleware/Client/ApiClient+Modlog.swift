@@ -13,8 +13,15 @@ extension ApiClient {
     /// time, as ``ModlogFeed`` does.
     /// A purge names what is left of its target: a purged post's community, a purged comment's post.
     ///
-    /// 1.0 names a pin on the instance and in a community apart, so there `.featurePost` is not
-    /// sent as a filter: the page is filtered here, and may hold fewer than `limit` actions.
+    /// - Parameters:
+    ///   - communityId: one community's actions, or nil for the whole instance.
+    ///   - action: one kind of action, or nil for all. 1.0 names a pin on the instance and in a
+    ///     community apart, so there `.featurePost` is not sent as a filter: the page is filtered
+    ///     here, and may hold fewer than `limit` actions, even none, with a next page. `.other`
+    ///     takes Lemmy's name of the kind (`ModAdd`; 1.0 `admin_add`); on 0.18 and 0.19 those
+    ///     kinds are not turned into entries, so it lists nothing.
+    ///   - limit: the page size.
+    ///   - cursor: where the page starts (``ContentPage/next`` of the previous page).
     public func getModlog(
         communityId: Int? = nil, action: ModlogAction? = nil, limit: Int = 20, cursor: PageCursor?
     ) async throws(ApiClientError) -> ContentPage<ModlogEntry> {
@@ -23,9 +30,10 @@ extension ApiClient {
             var form = ApiGetModlog(communityId: communityId, limit: limit)
             form.type = action.flatMap(\.kind10).map(LemmyJSONValue.string)
             let response = try await send(LemmyV4.GetModlog(form).moved(to: cursor?.opaque), mutation: false)
-            let entries = response.items.map(modlogEntry).filter { action == nil || $0.action == action }
+            let entries = response.items.map(modlogEntry).filter { action != .featurePost || $0.action == .featurePost }
             return ContentPage(items: entries, next: .opaque(response.nextPage))
         }
+        if case .other? = action { return ContentPage(items: [], next: nil) }
         var form = ApiGetModlog(communityId: communityId, limit: limit)
         form.type = action.map { .string($0.actionType3) }
         form.page = cursor?.pageNumber
@@ -122,7 +130,7 @@ extension ApiClient {
             case .adminPurgeComment: .purgeComment
             case .adminPurgeCommunity: .purgeCommunity
             case .adminPurgePerson: .purgePerson
-            default: .other(String(describing: view.modlog.kind))
+            default: .other(view.modlog.kind.wireValue(for: .v4))
             }
         return ModlogEntry(
             id: view.modlog.id, action: action, date: view.modlog.publishedAt.date, reason: escapedText.unescape(view.modlog.reason),
@@ -144,35 +152,48 @@ extension LemmyV4.GetModlog {
 extension ModlogAction {
     /// The 0.18/0.19 `ModlogActionType` of the action's table.
     var actionType3: String {
-        switch self {
-        case .removePost: "ModRemovePost"
-        case .removeComment: "ModRemoveComment"
-        case .lockPost: "ModLockPost"
-        case .featurePost: "ModFeaturePost"
-        case .banFromCommunity: "ModBanFromCommunity"
-        case .removeCommunity: "ModRemoveCommunity"
-        case .purgePost: "AdminPurgePost"
-        case .purgeComment: "AdminPurgeComment"
-        case .purgeCommunity: "AdminPurgeCommunity"
-        case .purgePerson: "AdminPurgePerson"
-        case .other(let name): name
-        }
+        let type: ApiModlogActionType =
+            switch self {
+            case .removePost: .modRemovePost
+            case .removeComment: .modRemoveComment
+            case .lockPost: .modLockPost
+            case .featurePost: .modFeaturePost
+            case .banFromCommunity: .modBanFromCommunity
+            case .removeCommunity: .modRemoveCommunity
+            case .purgePost: .adminPurgePost
+            case .purgeComment: .adminPurgeComment
+            case .purgeCommunity: .adminPurgeCommunity
+            case .purgePerson: .adminPurgePerson
+            case .other(let name): .unknown(name)
+            }
+        return type.wireValue(for: .v3)
     }
 
     /// The 1.0 `ModlogKind`, or nil for a pin (two kinds: on the instance, in a community).
     var kind10: String? {
+        let kind: ApiModlogKind? =
+            switch self {
+            case .removePost: .modRemovePost
+            case .removeComment: .modRemoveComment
+            case .lockPost: .modLockPost
+            case .featurePost: nil
+            case .banFromCommunity: .modBanFromCommunity
+            case .removeCommunity: .adminRemoveCommunity
+            case .purgePost: .adminPurgePost
+            case .purgeComment: .adminPurgeComment
+            case .purgeCommunity: .adminPurgeCommunity
+            case .purgePerson: .adminPurgePerson
+            case .other(let name): .unknown(name)
+            }
+        return kind?.wireValue(for: .v4)
+    }
+
+    /// Whether 0.18 and 0.19 list the action only in the whole modlog, never in a community's
+    /// (`crates/api/src/site/mod_log.rs`).
+    var isListedInWholeModlogOnly3: Bool {
         switch self {
-        case .removePost: "mod_remove_post"
-        case .removeComment: "mod_remove_comment"
-        case .lockPost: "mod_lock_post"
-        case .featurePost: nil
-        case .banFromCommunity: "mod_ban_from_community"
-        case .removeCommunity: "admin_remove_community"
-        case .purgePost: "admin_purge_post"
-        case .purgeComment: "admin_purge_comment"
-        case .purgeCommunity: "admin_purge_community"
-        case .purgePerson: "admin_purge_person"
-        case .other(let name): name
+        case .removeCommunity, .purgePost, .purgeComment, .purgeCommunity, .purgePerson: true
+        default: false
         }
     }
 

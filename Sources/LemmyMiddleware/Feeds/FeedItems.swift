@@ -90,6 +90,6 @@ public enum ModlogAction: Hashable, Sendable {
     case purgeCommunity
     /// An admin purged a person.
     case purgePerson
-    /// Any other action, by its Lemmy name.
+    /// Any other action, by Lemmy's name of its kind (1.0's `ModlogKind`, e.g. `admin_add`).
     case other(String)
 }

@@ -36,6 +36,8 @@ extension LemmyFeed where Model == ModlogEntry, Query == ModlogFeedQuery {
             let kinds = ModlogAction.listed.map { action -> FeedPageLoader<ModlogEntry, ModlogFeedQuery> in
                 { api, query, cursor in
                     guard try await api.generation() == .v3 else { return FetchedPage(items: [], next: nil) }
+                    // 0.18 and 0.19 list a community's removal and the purges only in the whole modlog.
+                    if query.communityId != nil && action.isListedInWholeModlogOnly3 { return FetchedPage(items: [], next: nil) }
                     let page = try await api.getModlog(
                         communityId: query.communityId, action: action, limit: query.pageSize, cursor: cursor)
                     return FetchedPage(items: page.items.map(FeedEntry<ModlogEntry>.item), next: page.next)

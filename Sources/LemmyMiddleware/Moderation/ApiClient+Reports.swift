@@ -24,7 +24,9 @@ extension ApiClient {
     ///   - communityRuleViolations: 1.0, for an admin: also the fresh reports of communities the
     ///     admin does not moderate (`show_community_rule_violations`). 0.18 and 0.19 always show
     ///     admins every report, so there it changes nothing.
-    ///   - mineOnly: 1.0: only the reports this account filed (`my_reports_only`); earlier
+    ///   - mineOnly: 1.0: of the reports above, only those this account filed
+    ///     (`my_reports_only`): Lemmy skips the moderator check but keeps the queue's rules, so
+    ///     someone who moderates nothing gets an empty list, not the reports they filed. Earlier
     ///     versions fail with ``ApiClientError/unavailableInVersion(_:)`` before sending.
     ///   - oldestFirst: 1.0: the order (`sort` `old` or `new`); nil is the version's default
     ///     above. Earlier versions fail with ``ApiClientError/unavailableInVersion(_:)``.

@@ -168,8 +168,12 @@ extension Database {
         switch sort {
         case .hot: primary = Ranking.hot(score: post.score, published: post.published, now: now)
         case .active: primary = Ranking.hot(score: post.score, published: post.newestCommentTime, now: now)
-        case .storedHot018: primary = Ranking.storedHot018(score: post.score, published: post.published, now: now)
-        case .storedActive018: primary = Ranking.storedHot018(score: post.score, published: post.newestCommentTime, now: now)
+        case .storedHot018, .storedActive018:
+            // 0.18 breaks ties newest first (`published desc`), then by id here.
+            let at = sort == .storedHot018 ? post.published : post.newestCommentTime
+            return SortKey(
+                featured: featured ? 1 : 0, primary: Ranking.storedHot018(score: post.score, published: at, now: now),
+                secondary: post.published, tiebreak: post.id)
         case .scaled:
             let subscribers = community(post.communityId).map(subscriberCount) ?? 0
             primary = Ranking.hot(score: post.score, published: post.published, now: now) / log(2 + Double(subscribers))

@@ -105,6 +105,16 @@ struct Database: Sendable {
         community(communityId)?.moderators.contains(personId) ?? false
     }
 
+    /// Whether `personId` is an admin.
+    func isAdmin(_ personId: Int?) -> Bool {
+        personId.flatMap(person)?.isAdmin ?? false
+    }
+
+    /// Whether `personId` hides bots (`show_bot_accounts` off); no one for an anonymous caller.
+    func hidesBots(_ personId: Int?) -> Bool {
+        !(personId.flatMap(person)?.settings.showBotAccounts ?? true)
+    }
+
     func isModOrAdmin(_ personId: Int?, of communityId: Int) -> Bool {
         guard let personId, let person = person(personId) else { return false }
         return person.isAdmin || isModerator(personId, of: communityId)

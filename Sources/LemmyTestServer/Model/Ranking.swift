@@ -17,13 +17,16 @@ enum Ranking {
     /// 0.18's stored `hot_rank(score, published)` (migration 2023-07-06 hot-rank-future, kept
     /// fresh by `update_hot_ranks` every 15 minutes in `src/scheduled_tasks.rs` at 0.18.5): the
     /// integer `floor(10000 * log10(max(1, score + 3)) / (hours + 2)^1.8)` as of the last refresh
-    /// (the last quarter hour of `now`), 0 for a date in the future then, with no cut-off at a
-    /// week (it just decays towards 0), and the column's default 1728 for what came after it.
+    /// (the last quarter hour of `now`), 0 for a date in the future, with no cut-off at a week (it
+    /// just decays towards 0), and the column's default 1728 for what came after the refresh.
     /// Posts' `hot_rank` and `hot_rank_active` (from the newest comment; Lemmy keeps the rank of
     /// the newest comment as of the refresh, here the newest one counts) and comments' and
-    /// communities' `hot_rank` carry it. Ranks only change at a refresh, so an order of them is
-    /// the same from one request to the next, as on a real 0.18.
+    /// communities' `hot_rank` carry it. Time moves the ranks only at a refresh, so an order of
+    /// them is the same from one request to the next unless a vote changed a score (0.18 itself
+    /// keeps a local vote's effect until the refresh).
     static func storedHot018(score: Int, published: Double, now: Double) -> Double {
+        // A federated post from the future is ranked on arrival (`update_hot_rank`): 0.
+        guard published <= now else { return 0 }
         let refreshed = (now / refreshInterval018).rounded(.down) * refreshInterval018
         guard published <= refreshed else { return 1728 }
         let hours = (refreshed - published) / 3600

@@ -1,11 +1,11 @@
 import LemmyAPI
 
 extension Renderer {
-    /// The comment of a reply or mention with its text: 0.19's reply and mention views select
-    /// `comment::all_columns` and never blank a deleted or removed comment (its comment view does).
+    /// The comment of a reply, mention or report with its text: those views select
+    /// `comment::all_columns` and never blank a deleted or removed comment (comment views do).
     private func inboxCommentView(_ id: Int) -> ApiCommentView {
         var view = commentView(id)
-        view.comment.content = db.content(of: db.comment(id)!)
+        view.comment = comment(id)
         return view
     }
 
@@ -91,7 +91,7 @@ extension Renderer {
                 resolved: report.resolved, resolverId: report.resolverId,
                 publishedAt: date(report.published), updatedAt: date(report.updated),
                 violatesInstanceRules: v10 ? false : nil),
-            post: pv.post, community: pv.community, creator: person(report.creatorId), postCreator: pv.creator,
+            post: post(p.id), community: pv.community, creator: person(report.creatorId), postCreator: pv.creator,
             resolver: report.resolverId.map(person), creatorBannedFromCommunity: false)
         view.creatorIsAdmin = pv.creatorIsAdmin ?? isAdmin(p.creatorId)
         view.creatorIsModerator = pv.creatorIsModerator ?? db.isModerator(p.creatorId, of: p.communityId)
@@ -116,7 +116,7 @@ extension Renderer {
     }
 
     func commentReportView(_ report: ReportRecord) -> ApiCommentReportView {
-        let cv = commentView(report.targetId)
+        let cv = inboxCommentView(report.targetId)
         var view = ApiCommentReportView(
             commentReport: ApiCommentReport(
                 id: report.id, creatorId: report.creatorId, commentId: report.targetId,

@@ -39,6 +39,7 @@ extension Renderer {
         var view = ApiPostView(
             post: post(id), creator: person(p.creatorId), community: community(p.communityId),
             creatorBannedFromCommunity: db.isBanned(p.creatorId, from: p.communityId))
+        if postBodyIsHidden(p) { view.post.body = "" }
         if v10 {
             let vote = state?.postVotes[id]
             let actions = ApiPostActions(
@@ -80,6 +81,7 @@ extension Renderer {
             comment: comment(id), creator: person(c.creatorId), post: post(c.postId),
             community: community(communityId),
             creatorBannedFromCommunity: db.isBanned(c.creatorId, from: communityId))
+        if commentTextIsHidden(c, communityId: communityId) { view.comment.content = "" }
         if v10 {
             let vote = state?.commentVotes[id]
             let actions = ApiCommentActions(
@@ -179,5 +181,29 @@ extension Renderer {
 
     func getCommunityResponse(_ id: Int) -> ApiGetCommunityResponse {
         ApiGetCommunityResponse(communityView: communityView(id), moderators: moderators(of: id), discussionLanguages: [])
+    }
+}
+
+extension Renderer {
+    /// Whether a comment view blanks `c`'s text, deleted or removed, as each version does: never
+    /// on 0.18 (its lists leave such comments out instead, see `commentQuery`); on 0.19 unless the
+    /// viewer is an admin (`handle_deleted` in `db_views/src/comment_view.rs`, the author and
+    /// moderators included); on 1.0 unless the viewer wrote it or can moderate it
+    /// (`comment_select_remove_deletes`). Reports, the modlog, replies and mentions select the
+    /// comment's columns as they are.
+    func commentTextIsHidden(_ c: CommentRecord, communityId: Int) -> Bool {
+        guard c.deleted || c.removed else { return false }
+        switch dialect {
+        case .v0_18: return false
+        case .v0_19: return !db.isAdmin(viewer)
+        case .v1_0: return c.creatorId != viewer && !db.canMod(viewer, creator: c.creatorId, community: communityId)
+        }
+    }
+
+    /// Whether 1.0's post view blanks the body (to `""`, even a missing one) of `p`, deleted or
+    /// removed, for a viewer who neither wrote it nor can moderate it (`post_select_remove_deletes`);
+    /// 0.18 and 0.19 send it.
+    func postBodyIsHidden(_ p: PostRecord) -> Bool {
+        v10 && (p.deleted || p.removed) && p.creatorId != viewer && !db.canMod(viewer, creator: p.creatorId, community: p.communityId)
     }
 }

@@ -131,14 +131,12 @@ struct Renderer {
         return out
     }
 
-    /// A post. 1.0 blanks the body of a deleted or removed post unless the viewer wrote it or can
-    /// moderate it (`post_select_remove_deletes`); 0.18 and 0.19 send it.
+    /// A post as stored (1.0's post views blank a deleted or removed post's body, see
+    /// ``postBodyIsHidden(_:)``).
     func post(_ id: Int) -> ApiPost {
         let p = db.post(id)!
-        let hideBody =
-            v10 && (p.deleted || p.removed) && p.creatorId != viewer && !db.canMod(viewer, creator: p.creatorId, community: p.communityId)
         var out = ApiPost(
-            id: p.id, name: p.name, url: p.url, body: hideBody ? p.body.map { _ in "" } : p.body, creatorId: p.creatorId,
+            id: p.id, name: p.name, url: p.url, body: p.body, creatorId: p.creatorId,
             communityId: p.communityId,
             removed: p.removed, locked: p.locked, publishedAt: date(p.published), updatedAt: date(p.updated),
             deleted: p.deleted, nsfw: p.nsfw, apId: Self.link(base, "/post/", String(p.id)), local: true, languageId: p.languageId,
@@ -165,23 +163,12 @@ struct Renderer {
         return out
     }
 
-    /// A comment. The text of a deleted or removed one is blanked as each version does: never on
-    /// 0.18 (its lists leave such comments out instead, see `commentQuery`); on 0.19 unless the
-    /// viewer is an admin (`handle_deleted` in `db_views/src/comment_view.rs`, the author and
-    /// moderators included); on 1.0 unless the viewer wrote it or can moderate it
-    /// (`comment_select_remove_deletes`).
+    /// A comment as stored. Comment views blank the text of a deleted or removed one
+    /// (``commentText(_:)``); reports, the modlog, replies and mentions do not.
     func comment(_ id: Int) -> ApiComment {
         let c = db.comment(id)!
-        let communityId = db.post(c.postId)?.communityId ?? 0
-        let mayRead: Bool =
-            switch dialect {
-            case .v0_18: true
-            case .v0_19: viewer.flatMap(db.person)?.isAdmin ?? false
-            case .v1_0: c.creatorId == viewer || db.canMod(viewer, creator: c.creatorId, community: communityId)
-            }
-        let hide = (c.deleted || c.removed) && !mayRead
         var out = ApiComment(
-            id: c.id, creatorId: c.creatorId, postId: c.postId, content: hide ? "" : db.content(of: c),
+            id: c.id, creatorId: c.creatorId, postId: c.postId, content: db.content(of: c),
             removed: c.removed, publishedAt: date(c.published), updatedAt: date(c.updated),
             deleted: c.deleted, apId: Self.link(base, "/comment/", String(c.id)), local: true, path: db.path(of: c),
             distinguished: c.distinguished, languageId: 0)

@@ -52,24 +52,22 @@ func commentQuery(_ form: ApiGetComments, db: Database, call: Call<ApiGetComment
         query.communityId = id
     }
     query.listing = db.listingScope(form.type, communityId: query.communityId, viewer: call.viewer, dialect: call.dialect)
-    // 1.0 does not apply Local to a post's comments (`db_views/comment/src/impls.rs`).
+    // 1.0 applies Local only without a post or community (`db_views/comment/src/impls.rs`); a
+    // community already makes the listing All in every version (`listingScope`).
     if call.dialect == .v1_0 && query.listing == .local && form.postId != nil { query.listing = .all }
     query.outOfSight = db.communitiesOutOfSight(
-        viewer: call.viewer, dialect: call.dialect, scope: query.listing, inCommunity: query.communityId != nil, comments: true
-    )
-    .union(db.hiddenCommunities(viewer: call.viewer, dialect: call.dialect, listing: query.listing))
-    (query.blockedCreators, query.blockedCommunities) = db.commentBlocks(
-        viewer: call.viewer, dialect: call.dialect, listing: query.listing, postId: form.postId)
-    query.hidesBots = !(call.viewer.flatMap(db.person)?.settings.showBotAccounts ?? true)
+        viewer: call.viewer, dialect: call.dialect, scope: query.listing, inCommunity: query.communityId != nil, comments: true)
+    applyCallerFilters(to: &query, db, call, postId: form.postId)
     // The caller's setting, or for an anonymous caller the site's content warning (none here).
     query.hideNSFW = call.dialect == .v1_0 && !(call.viewer.flatMap(db.person)?.showNSFW ?? false)
     // Filters only 1.0's form has (0.18's and 0.19's GetComments ignore them).
     if call.dialect == .v1_0 {
-        if let id = form.creatorId {
-            query.creatorId = id
-        } else if let name = form.creatorUsername {
+        // A name wins over an id (`federation/fetcher.rs`).
+        if let name = form.creatorUsername {
             guard let person = db.person(named: name) else { throw APIError.notFound("person") }
             query.creatorId = person.id
+        } else if let id = form.creatorId {
+            query.creatorId = id
         }
         query.searchTerm = form.searchTerm
         // The form's, else the caller's default (0 or none: no limit).
@@ -149,4 +147,15 @@ private func likeComment(_ db: inout Database, _ call: Call<ApiCreateCommentLike
 private func saveComment(_ db: inout Database, _ call: Call<ApiSaveComment>) throws -> ApiCommentResponse {
     try db.saveComment(call.form.commentId, by: try call.requireViewer(), save: call.form.save, now: call.now)
     return call.renderer(db).commentResponse(call.form.commentId)
+}
+
+/// The caller's filters every comment list applies, GetComments, a profile's comments and
+/// Search alike (each goes through Lemmy's `CommentQuery::list`): bots for who hides them,
+/// blocks (``Database/commentBlocks(viewer:dialect:listing:postId:)``) and 0.18's and 0.19's
+/// hidden communities.
+func applyCallerFilters<F>(to query: inout CommentQuery, _ db: Database, _ call: Call<F>, postId: Int?) {
+    query.outOfSight.formUnion(db.hiddenCommunities(viewer: call.viewer, dialect: call.dialect, listing: query.listing))
+    (query.blockedCreators, query.blockedCommunities) = db.commentBlocks(
+        viewer: call.viewer, dialect: call.dialect, listing: query.listing, postId: postId)
+    query.hidesBots = db.hidesBots(call.viewer)
 }
