@@ -31,7 +31,7 @@ public struct ReportId: Hashable, Sendable, CustomStringConvertible {
 
 /// A report to a community's moderators and the instance's admins, as the report queue shows it.
 ///
-/// Reports are read with ``ApiClient/reports(_:unresolvedOnly:communityId:limit:cursor:)``. Each
+/// Reports are read with ``ApiClient/reports(_:unresolvedOnly:communityId:communityRuleViolations:mineOnly:oldestFirst:limit:cursor:)``. Each
 /// read makes new report objects (reports are not identity-cached); the post, comment, community
 /// and people they refer to are the client's identity-cached models. ``resolve(_:)`` changes
 /// ``isResolved`` at once and rolls it back if the server refuses. A removal this client makes
