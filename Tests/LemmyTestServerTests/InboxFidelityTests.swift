@@ -52,9 +52,12 @@ struct InboxFidelityTests: RefusalChecking {
             }
             // Removed by the community's moderator: still listed, with its text (0.19's comment
             // view would blank it; its reply view does not).
+            let unread = try await alice.unreadTotal()
             let remove = ApiRemoveComment(commentId: reply, removed: true, reason: "Rude")
             #expect(try await bob.send(LemmyV3.RemoveComment(remove)).commentView.comment.removed)
             #expect(try await listed()?.comment.content == text)
+            // Listed, but no longer counted as unread (`get_unread_replies`).
+            #expect(try await alice.unreadTotal() == unread - 1)
 
             #expect(try await carol.sendRaw(LemmyV3.SaveUserSettings(ApiSaveUserSettings(botAccount: true))).status == 200)
             #expect(try await alice.sendRaw(LemmyV3.SaveUserSettings(ApiSaveUserSettings(showBotAccounts: false))).status == 200)

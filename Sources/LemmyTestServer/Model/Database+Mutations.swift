@@ -344,10 +344,29 @@ extension Database {
     }
 
     /// Unread counts: replies, mentions, private messages.
-    func unreadCounts(for personId: Int) -> (replies: Int, mentions: Int, messages: Int) {
+    /// 0.18's and 0.19's GetUnreadCount, counted by the lists' rules (`get_unread_replies`,
+    /// `get_unread_mentions`, `get_unread_messages`): no deleted or removed comment or message;
+    /// on 0.19 nothing from a blocked person (or, for messages, a blocked instance) and no bot's
+    /// comment for a viewer who hides bots.
+    func unreadCounts(for personId: Int, dialect: LemmyDialect) -> (replies: Int, mentions: Int, messages: Int) {
         var counts = (0, 0, 0)
+        let blocks = dialect == .v0_19 ? users[personId] : nil
+        let hidesBots = dialect == .v0_19 && hidesBots(personId)
         for id in inboxByRecipient[personId] ?? [] where !inbox[id - 1].read {
-            switch inbox[id - 1].kind {
+            let entry = inbox[id - 1]
+            let author: Int
+            switch entry.kind {
+            case .reply, .mention:
+                guard let comment = entry.commentId.flatMap(comment), !comment.deleted, !comment.removed else { continue }
+                if hidesBots && (person(comment.creatorId)?.isBot ?? false) { continue }
+                author = comment.creatorId
+            case .privateMessage:
+                guard let message = entry.privateMessageId.flatMap(privateMessage), !message.deleted else { continue }
+                if let instance = person(message.creatorId)?.instanceId, blocks?.blockedInstances[instance] != nil { continue }
+                author = message.creatorId
+            }
+            if blocks?.blockedPersons[author] != nil { continue }
+            switch entry.kind {
             case .reply: counts.0 += 1
             case .mention: counts.1 += 1
             case .privateMessage: counts.2 += 1

@@ -4,7 +4,7 @@ import LemmyAPI
 extension APIRoutes {
     func addInboxRoutes() {
         add(LemmyV3.GetUnreadCount.self, auth: true) { db, call in
-            let counts = db.unreadCounts(for: try call.requireViewer())
+            let counts = db.unreadCounts(for: try call.requireViewer(), dialect: call.dialect)
             return ApiGetUnreadCountResponse(replies: counts.replies, mentions: counts.mentions, privateMessages: counts.messages)
         }
         add(LemmyV3.GetReplies.self, auth: true) { db, call in
