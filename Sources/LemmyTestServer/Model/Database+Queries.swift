@@ -328,8 +328,9 @@ extension Database {
         return (creators, blocked)
     }
 
-    /// 0.18's and 0.19's hidden communities (HideCommunity), whose comments All and Local leave
-    /// out unless the viewer follows them (`community::hidden.eq(false).or(is_subscribed)`).
+    /// 0.18's and 0.19's hidden communities (HideCommunity), whose posts and comments All and
+    /// Local leave out unless the viewer follows them (`community::hidden.eq(false).or(is_subscribed)`,
+    /// in a community too: there the listing is All).
     func hiddenCommunities(viewer: Int?, dialect: LemmyDialect, listing: ListingScope) -> Set<Int> {
         guard dialect != .v1_0, listing == .all || listing == .local else { return [] }
         let follows = viewer.flatMap { users[$0]?.follows } ?? [:]

@@ -3,6 +3,9 @@ import LemmyAPI
 /// Which communities a post or comment listing draws from (Lemmy's `ListingType`).
 enum ListingScope: Sendable {
     case all, local, subscribed, moderatorView
+    /// 1.0's Subscribed: accepted follows only (`filter_is_subscribed`); 0.18's and 0.19's count
+    /// any follow, pending ones too.
+    case subscribedAccepted
 
     /// The scope of a wire `type_`; 1.0's `suggested` lists as `all` here (the test server has
     /// no multi-communities).
@@ -36,9 +39,13 @@ extension Database {
     /// the saved posts asked for without it come from local communities only.
     func listingScope(_ type: ApiListingType?, communityId: Int?, viewer: Int?, dialect: LemmyDialect) -> ListingScope {
         if communityId != nil { return .all }
-        if let type { return ListingScope(type) }
-        if dialect != .v0_18, let viewer, let person = person(viewer) { return ListingScope(setting: person.settings.defaultListing) }
-        return .local
+        var scope = ListingScope.local
+        if let type {
+            scope = ListingScope(type)
+        } else if dialect != .v0_18, let viewer, let person = person(viewer) {
+            scope = ListingScope(setting: person.settings.defaultListing)
+        }
+        return dialect == .v1_0 && scope == .subscribed ? .subscribedAccepted : scope
     }
 
     /// Whether a post of `communityId` is in `scope` for `viewer`.
@@ -47,7 +54,10 @@ extension Database {
         case .all: true
         case .local: community(communityId)?.instanceId == 1
         case .subscribed: viewer.flatMap { user($0)?.follows[communityId] } != nil
-        case .moderatorView: isModOrAdmin(viewer, of: communityId)
+        case .subscribedAccepted: viewer.map { isAcceptedFollower($0, of: communityId) } ?? false
+        // Moderators only, admins included only where they moderate (0.19 `community_moderator`,
+        // 1.0 `get_person_moderated_communities`).
+        case .moderatorView: viewer.map { isModerator($0, of: communityId) } ?? false
         }
     }
 }

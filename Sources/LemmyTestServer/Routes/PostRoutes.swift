@@ -130,7 +130,9 @@ func postQuery(_ form: ApiGetPosts, db: Database, call: Call<ApiGetPosts>) throw
     // 0.18's `moderator_view` is a filter of its own, in a community too.
     if form.moderatorView == true { query.listing = .moderatorView }
     query.outOfSight = db.communitiesOutOfSight(
-        viewer: call.viewer, dialect: call.dialect, scope: query.listing, inCommunity: query.communityId != nil, comments: false)
+        viewer: call.viewer, dialect: call.dialect, scope: query.listing, inCommunity: query.communityId != nil, comments: false
+    )
+    .union(db.hiddenCommunities(viewer: call.viewer, dialect: call.dialect, listing: query.listing))
     if call.dialect == .v0_19, form.likedOnly == true, form.dislikedOnly == true { throw APIError.code("contradicting_filters") }
     if let id = form.creatorId {
         query.creatorId = id
