@@ -48,6 +48,8 @@ struct ListingScopeFidelityTests {
         try await withServer(.v0_19) { server in
             let admin = try await TestClient(server).login("admin")
             let carol = try await TestClient(server).login("carol")
+            let commenter = try #require(try await TestClient(server).comments(ApiGetComments(type: .all, limit: 1, communityId: 1)).first)
+                .creator.id
             let hide = ApiHideCommunity(communityId: 1, hidden: true)
             #expect(try await admin.sendRaw(LemmyV3.HideCommunity(hide)).status == 200)
             func communities(_ client: TestClient) async throws -> Set<Int> {
@@ -57,6 +59,12 @@ struct ListingScopeFidelityTests {
             #expect(try await communities(carol).contains(1))
             let anonymous = try await communities(TestClient(server))
             #expect(!anonymous.isEmpty && !anonymous.contains(1))
+            // Comments: out of All, but a profile has no listing type, so no hidden filter.
+            let all = try await TestClient(server).comments(ApiGetComments(type: .all, sort: .new, limit: 50))
+            #expect(!all.isEmpty && all.allSatisfy { $0.community.id != 1 })
+            let profile = try await TestClient(server).send(
+                LemmyV3.GetPersonDetails(ApiGetPersonDetails(personId: commenter, sort: .new, limit: 50)))
+            #expect(profile.comments?.contains { $0.community.id == 1 } == true)
         }
     }
 }

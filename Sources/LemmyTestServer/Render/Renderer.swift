@@ -164,7 +164,7 @@ struct Renderer {
     }
 
     /// A comment as stored. Comment views blank the text of a deleted or removed one
-    /// (``commentText(_:)``); reports, the modlog, replies and mentions do not.
+    /// (``Renderer/commentTextIsHidden(_:communityId:)``); reports, the modlog, replies and mentions do not.
     func comment(_ id: Int) -> ApiComment {
         let c = db.comment(id)!
         var out = ApiComment(

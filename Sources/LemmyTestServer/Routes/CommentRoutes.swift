@@ -57,7 +57,8 @@ func commentQuery(_ form: ApiGetComments, db: Database, call: Call<ApiGetComment
     if call.dialect == .v1_0 && query.listing == .local && form.postId != nil { query.listing = .all }
     query.outOfSight = db.communitiesOutOfSight(
         viewer: call.viewer, dialect: call.dialect, scope: query.listing, inCommunity: query.communityId != nil, comments: true)
-    applyCallerFilters(to: &query, db, call, postId: form.postId)
+    // GetComments always has a listing type (the caller's or the site's default stands in).
+    applyCallerFilters(to: &query, db, call, postId: form.postId, hasListingType: true)
     // The caller's setting, or for an anonymous caller the site's content warning (none here).
     query.hideNSFW = call.dialect == .v1_0 && !(call.viewer.flatMap(db.person)?.showNSFW ?? false)
     // Filters only 1.0's form has (0.18's and 0.19's GetComments ignore them).
@@ -151,10 +152,13 @@ private func saveComment(_ db: inout Database, _ call: Call<ApiSaveComment>) thr
 
 /// The caller's filters every comment list applies, GetComments, a profile's comments and
 /// Search alike (each goes through Lemmy's `CommentQuery::list`): bots for who hides them,
-/// blocks (``Database/commentBlocks(viewer:dialect:listing:postId:)``) and 0.18's and 0.19's
-/// hidden communities.
-func applyCallerFilters<F>(to query: inout CommentQuery, _ db: Database, _ call: Call<F>, postId: Int?) {
-    query.outOfSight.formUnion(db.hiddenCommunities(viewer: call.viewer, dialect: call.dialect, listing: query.listing))
+/// blocks (``Database/commentBlocks(viewer:dialect:listing:postId:)``) and, when the list has a
+/// listing type, 0.18's and 0.19's hidden communities (their comment views check `hidden` only
+/// inside `if let Some(listing_type)`; a profile, or Search without `listing_type`, has none).
+func applyCallerFilters<F>(to query: inout CommentQuery, _ db: Database, _ call: Call<F>, postId: Int?, hasListingType: Bool) {
+    if hasListingType {
+        query.outOfSight.formUnion(db.hiddenCommunities(viewer: call.viewer, dialect: call.dialect, listing: query.listing))
+    }
     (query.blockedCreators, query.blockedCommunities) = db.commentBlocks(
         viewer: call.viewer, dialect: call.dialect, listing: query.listing, postId: postId)
     query.hidesBots = db.hidesBots(call.viewer)

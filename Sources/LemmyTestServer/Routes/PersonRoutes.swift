@@ -30,7 +30,7 @@ extension APIRoutes {
             // 0.18 shows no one deleted or removed comments on a profile (`read_person.rs`:
             // `show_deleted_and_removed(Some(false))`).
             comments.hidesRemoved = call.dialect == .v0_18
-            applyCallerFilters(to: &comments, db, call, postId: nil)
+            applyCallerFilters(to: &comments, db, call, postId: nil, hasListingType: false)
             // `saved_only` lists what the caller saved, of anyone (Lemmy passes the caller's
             // `local_user` and drops the creator filter): never the profile owner's saves, and
             // nothing to an anonymous caller.

@@ -100,7 +100,7 @@ func search(_ db: Database, _ call: Call<ApiSearch>) throws -> ApiSearchResponse
         query.communityId = communityId
         query.creatorId = creatorId
         if let listing { query.listing = ListingScope(listing) }
-        applyCallerFilters(to: &query, db, call, postId: nil)
+        applyCallerFilters(to: &query, db, call, postId: nil, hasListingType: listing != nil)
         query.page = page
         query.cursor = cursor
         query.limit = limit
