@@ -117,12 +117,11 @@ extension ModlogRecord {
     /// that is not one of the version's spellings fails to deserialize, as Lemmy's form does.
     static func kindFilter(_ value: LemmyJSONValue?, dialect: LemmyDialect) throws -> String? {
         guard let value else { return nil }
-        guard case .string(let text) = value else { throw APIError.badRequest("Query deserialize error") }
         let known: [String] =
             dialect == .v1_0
             ? ["all"] + ApiModlogKind.knownCases.map { $0.wireValue(for: .v4) }
             : ApiModlogActionType.knownCases.compactMap { $0.wireValue(in: dialect.apiVersion) }
-        guard known.contains(text) else { throw APIError.badRequest("Query deserialize error: unknown variant `\(text)`") }
+        let text = try APIError.variant(value, of: known)
         return text == "All" || text == "all" ? nil : text
     }
 }

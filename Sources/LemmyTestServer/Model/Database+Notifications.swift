@@ -23,8 +23,9 @@ extension Database {
             entries += privateMessages.filter { $0.creatorId == viewer && $0.recipientId != viewer && $0.inboxId >= 1 }
                 .map { inbox[$0.inboxId - 1] }
         }
-        let state = users[viewer]
-        let hidesBots = !(person(viewer)?.settings.showBotAccounts ?? true)
+        // 1.0's `filter_blocked`, as comment lists outside the moderator view apply it.
+        let blocked = commentBlocks(viewer: viewer, dialect: .v1_0, listing: .all, postId: nil)
+        let hidesBots = hidesBots(viewer)
         return entries.filter { entry in
             if let kind, entry.kind != kind { return false }
             if unreadOnly && (entry.read || entry.recipientId != viewer) { return false }
@@ -38,20 +39,9 @@ extension Database {
                     return false
                 }
             }
-            let author = person(creator)
-            if hidesBots && (author?.isBot ?? false) { return false }
-            guard let state else { return true }
-            if state.blockedPersons[creator] != nil { return false }
-            if let instance = author?.instanceId, state.blockedInstancePersons[instance] != nil { return false }
-            if let communityId {
-                if state.blockedCommunities[communityId] != nil { return false }
-                if let instance = community(communityId)?.instanceId, state.blockedInstances[instance] != nil,
-                    state.follows[communityId] == nil
-                {
-                    return false
-                }
-            }
-            return true
+            if hidesBots && (person(creator)?.isBot ?? false) { return false }
+            if blocked.creators.contains(creator) { return false }
+            return communityId.map { !blocked.communities.contains($0) } ?? true
         }
     }
 

@@ -77,7 +77,7 @@ extension Renderer {
             notification: ApiNotification(
                 id: entry.id, recipientId: entry.recipientId, commentId: entry.commentId,
                 read: entry.read, publishedAt: date(entry.published), kind: kind, postId: postId,
-                privateMessageId: entry.privateMessageId, creatorId: viewer.flatMap(db.person)?.isAdmin == true ? creator : 0),
+                privateMessageId: entry.privateMessageId, creatorId: db.isAdmin(viewer) ? creator : 0),
             data: data)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import LemmyAPI
 
 /// An error a route answers with; rendered per dialect by ``ErrorRendering``.
 struct APIError: Error, Sendable {
@@ -122,5 +123,15 @@ enum ErrorRendering {
     /// The Rust variant name 1.0 puts in `cause` (`couldnt_find_post` -> `CouldntFindPost`).
     static func causeName(_ code: String) -> String {
         code.split(separator: "_").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+    }
+}
+
+extension APIError {
+    /// The text of a query member lemmy-js-client types as a string union (`"all" | ModlogKind`),
+    /// which must be one of `variants`: anything else fails to deserialize, as Lemmy's form does.
+    static func variant(_ value: LemmyJSONValue, of variants: [String]) throws -> String {
+        guard case .string(let text) = value else { throw APIError.badRequest("Query deserialize error") }
+        guard variants.contains(text) else { throw APIError.badRequest("Query deserialize error: unknown variant `\(text)`") }
+        return text
     }
 }

@@ -84,9 +84,8 @@ func commentQuery(_ form: ApiGetComments, db: Database, call: Call<ApiGetComment
     // the community asked for (`is_mod_or_admin_opt` in `apub/src/api/list_comments.rs`; not for
     // a post's tree without the community's id).
     if call.dialect == .v0_18 {
-        let isAdmin = call.viewer.flatMap(db.person)?.isAdmin ?? false
         let moderates = query.communityId.map { id in call.viewer.map { db.isModerator($0, of: id) } ?? false } ?? false
-        query.hidesRemoved = !isAdmin && !moderates
+        query.hidesRemoved = !db.isAdmin(call.viewer) && !moderates
     }
     query.maxDepth = form.maxDepth
     query.sort = form.sort?.wireValue(for: .v4) ?? "hot"
