@@ -38,6 +38,32 @@ struct FullPageCursorTests {
         #expect(rest.ids == [2, 1] && rest.next == nil && rest.previous != nil)
     }
 
+    @Test("Next past the end, or back past the start, gives an empty page whose recovery cursor returns without skipping an item")
+    func recovery() throws {
+        func page(_ cursor: String?, in ordered: [(id: Int, key: SortKey)] = Self.ordered, fullPages: Bool = true) throws -> PageResult {
+            let cursor: String = try #require(cursor)
+            return try Paging.page(ordered, page: nil, limit: 3, cursor: cursor, fullPages: fullPages)
+        }
+        let first = try Paging.page(Self.ordered, page: nil, limit: 3, cursor: nil, fullPages: true)
+        let second = try page(first.next)
+        let pastEnd = try page(second.next)
+        #expect(pastEnd.ids.isEmpty && pastEnd.next == nil)
+        // Back from the empty page takes in the item its cursor named (post 1): the last page again.
+        let recovered = try page(pastEnd.previous)
+        #expect(recovered.ids == [3, 2, 1] && recovered.next != nil && recovered.previous != nil)
+        // Back twice from the second page: past the start, then forward to the first page again.
+        let firstAgain = try page(second.previous)
+        let pastStart = try page(firstAgain.previous)
+        #expect(pastStart.ids.isEmpty && pastStart.previous == nil)
+        #expect(try page(pastStart.next).ids == [6, 5, 4])
+        // An empty page reached by a recovery cursor (the list emptied meanwhile) offers nothing.
+        let emptied = try page(pastEnd.previous, in: [])
+        #expect(emptied.ids.isEmpty && emptied.next == nil && emptied.previous == nil)
+        // Before 1.0 an empty page offers no way back.
+        let old = try page(second.next, fullPages: false)
+        #expect(old.ids.isEmpty && old.previous == nil && old.next == nil)
+    }
+
     @Test("Over HTTP: 1.0 GetPosts in pages that end full asks once more, and the client's feed ends all the same")
     func overHTTP() async throws {
         try await withServer(.v1_0) { server in

@@ -14,8 +14,9 @@ struct PagingWalkTests {
         var start = 0
         var end = sorted.count
         if let cursor {
-            guard let (key, direction) = PageCursor.decode(cursor) else { throw APIError.code("couldnt_parse_pagination_token") }
-            switch direction {
+            guard let position = PageCursor.decode(cursor) else { throw APIError.code("couldnt_parse_pagination_token") }
+            let key = position.key
+            switch position.direction {
             case .next:
                 start = sorted.firstIndex { $0.key < key } ?? sorted.count
                 end = min(sorted.count, start + limit)

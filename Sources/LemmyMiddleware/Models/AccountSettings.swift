@@ -19,7 +19,11 @@ public struct AccountSettings: Sendable, Hashable {
     public var isBot: Bool
     /// Whether posts and comments of bots are shown.
     public var showBotAccounts: Bool
-    /// The language ids the account reads and writes in.
+    /// The language ids the account reads and writes in; posts and comments in other languages
+    /// are left out of its lists (except 0.19's and 1.0's moderator view). Empty means every
+    /// language: 0.18 and 0.19 report all the site's languages so, and store every language when
+    /// sent an empty list. 0.18 and 0.19 always add undetermined (0); 1.0 does not, so leaving it
+    /// out there hides everything without a language.
     public var discussionLanguages: [Int]
     /// The display name; nil for none.
     public var displayName: String?

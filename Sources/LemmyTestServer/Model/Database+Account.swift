@@ -136,7 +136,7 @@ extension Database {
                 throw APIError.code(dialect == .v0_18 ? "invalid_url_scheme" : "invalid_url")
             }
         }
-        if let languages = change.discussionLanguages, !languages.allSatisfy([0, 37].contains) {
+        if let languages = change.discussionLanguages, !languages.allSatisfy(Self.siteLanguages.contains) {
             throw APIError.code("language_not_allowed")
         }
         func cleared(_ text: String?, keeping old: String?) -> String? {
@@ -159,9 +159,25 @@ extension Database {
             settings.defaultTimeRangeSeconds = change.defaultTimeRangeSeconds
         }
         settings.defaultListing = change.defaultListing ?? settings.defaultListing
-        settings.discussionLanguages = change.discussionLanguages ?? settings.discussionLanguages
+        if let languages = change.discussionLanguages {
+            settings.discussionLanguages = Self.storedLanguages(languages, dialect: dialect)
+        }
         settings.showDownvotes = change.showDownvotes ?? settings.showDownvotes
         person.settings = settings
         persons[personId - 1] = person
+    }
+}
+
+extension Database {
+    /// The site's languages: undetermined (0) and English (37).
+    static let siteLanguages = [0, 37]
+
+    /// The discussion languages Lemmy stores for `languages` (`LocalUserLanguage::update`): none
+    /// means every language, and 0.18 and 0.19 always add undetermined (1.0 does not, so a 1.0
+    /// user who leaves it out stops seeing posts and comments without a language).
+    static func storedLanguages(_ languages: [Int], dialect: LemmyDialect) -> [Int] {
+        var stored = Set(languages.isEmpty ? siteLanguages : languages)
+        if dialect != .v1_0 { stored.insert(0) }
+        return stored.sorted()
     }
 }

@@ -183,7 +183,7 @@ extension Database {
         comments.append(
             CommentRecord(
                 id: id, postId: postId, creatorId: personId, parentId: parentId, depth: depth,
-                content: dialect.stored(content), published: now, upvotes: 1, downvotes: 0))
+                content: dialect.stored(content), published: now, upvotes: 1, downvotes: 0, languageId: languageId ?? 0))
         commentsByPost[postId - 1].append(id)
         posts[postId - 1].commentCount += 1
         countComment(comments[id - 1], communityId: post.communityId, +1)
@@ -221,6 +221,7 @@ extension Database {
         try Self.checkLanguage(languageId)
         try ContentRules.checkBody(content, post: false, dialect: dialect)
         if let content { comments[commentId - 1].content = dialect.stored(content) }
+        if let languageId { comments[commentId - 1].languageId = languageId }
         comments[commentId - 1].updated = now
     }
 

@@ -14,9 +14,24 @@ struct PostQuery: Sendable {
     var savedOnly = false
     var likedOnly = false
     var dislikedOnly = false
+    /// 0.19's liked and disliked lists leave out the viewer's own posts.
+    var likedExcludesOwn = false
+    /// Whether the viewer's hidden posts are listed (as the version resolves `show_hidden`).
     var showHidden = false
+    /// Whether the viewer's read posts are listed (as the version resolves `show_read` and the
+    /// `show_read_posts` setting).
     var showRead = true
     var showNSFW: Bool?
+    /// Which deleted and removed posts are listed.
+    var removed = RemovedPosts()
+    /// Whose posts and which communities' posts the viewer's blocks leave out (see
+    /// ``Database/commentBlocks(viewer:dialect:listing:postId:)``).
+    var blockedCreators: Set<Int> = []
+    var blockedCommunities: Set<Int> = []
+    /// The viewer's discussion languages: posts in any other are left out; nil lists every language.
+    var languages: Set<Int>?
+    /// The viewer hides bots (`show_bot_accounts` off).
+    var hidesBots = false
     /// Matched as Lemmy's `fuzzy_search` (``FuzzyTerm``).
     var searchTerm: String?
     /// Search's URL kind: posts linking exactly this URL.
@@ -36,6 +51,17 @@ struct PostQuery: Sendable {
     var postIdCursors = false
     /// 1.0's cursors (``Paging/page(ordered:page:limit:position:alwaysNext:fullPages:matching:)``).
     var fullPageCursors = false
+}
+
+/// Which deleted and removed posts (and posts of deleted and removed communities) a post list
+/// shows; by default none.
+struct RemovedPosts: Sendable {
+    /// Every one: 0.18 for admins, and for the community's moderators when the list names it.
+    var all = false
+    /// The viewer's own deleted posts (0.19, 1.0).
+    var ownDeleted = false
+    /// Removed posts and the posts of removed communities: 0.19 for admins on a profile, 1.0 for admins.
+    var removed = false
 }
 
 /// What to list: the dialect-independent meaning of GetComments.
@@ -81,11 +107,14 @@ struct CommentQuery: Sendable {
     var likedExcludesOwn = false
     /// 1.0's `time_range_seconds`: only comments newer than this.
     var timeRange: Double?
+    /// The viewer's discussion languages: comments in any other are left out; nil lists every language.
+    var languages: Set<Int>?
 }
 
 extension Database {
-    /// Posts the viewer can see in a feed: not deleted/removed, not in blocked communities or by
-    /// blocked people, no NSFW unless allowed, no hidden posts unless asked.
+    /// Posts the viewer can see in a feed: deleted and removed ones as ``PostQuery/removed`` says,
+    /// none of blocked people or communities, in other languages or by bots when the query says
+    /// so, no NSFW unless allowed, no hidden or read posts unless asked.
     ///
     /// Walks the sort's ordering of every post (cached per revision, see ``PostOrders``) and stops
     /// once the page and the posts around it are known, instead of sorting every post each time.
@@ -96,19 +125,31 @@ extension Database {
         let window: Double? = if case .top(let w) = query.sort { w } else { query.timeRange }
         let visible = { (id: Int) -> Bool in
             let post = self.posts[id - 1]
-            if post.deleted || post.removed { return false }
+            if !query.removed.all {
+                // Read in place: `community(_:)` copies the whole record.
+                let index = post.communityId - 1
+                let known = index >= 0 && index < self.communities.count
+                if known && self.communities[index].deleted { return false }
+                if post.deleted && !(query.removed.ownDeleted && post.creatorId == viewer) { return false }
+                if (post.removed || (known && self.communities[index].removed)) && !query.removed.removed { return false }
+            }
+            if self.purged.posts.contains(id) { return false }
             if let id = query.communityId, post.communityId != id { return false }
             if !query.outOfSight.isEmpty && query.outOfSight.contains(post.communityId) { return false }
             if let id = query.creatorId, post.creatorId != id { return false }
             // Every version hides the posts of an NSFW community too (`community::nsfw.eq(false)`).
             if !showNSFW && (post.nsfw || self.isNSFWCommunity(post.communityId)) { return false }
             if let window, post.published < now - window { return false }
+            if query.blockedCreators.contains(post.creatorId) || query.blockedCommunities.contains(post.communityId) { return false }
+            if let languages = query.languages, !languages.contains(post.languageId) { return false }
+            if query.hidesBots && post.creatorId >= 1 && post.creatorId <= self.persons.count && self.persons[post.creatorId - 1].isBot {
+                return false
+            }
             if let state {
-                if state.blockedCommunities[post.communityId] != nil && query.communityId == nil { return false }
-                if state.blockedPersons[post.creatorId] != nil { return false }
                 if !query.showHidden && state.hiddenPosts[post.id] != nil { return false }
                 if !query.showRead && state.readPosts[post.id] != nil { return false }
                 if query.savedOnly && state.savedPosts[post.id] == nil { return false }
+                if (query.likedOnly || query.dislikedOnly) && query.likedExcludesOwn && post.creatorId == viewer { return false }
                 if query.likedOnly && state.postVotes[post.id] != 1 { return false }
                 if query.dislikedOnly && state.postVotes[post.id] != -1 { return false }
             } else if query.savedOnly || query.likedOnly || query.dislikedOnly {
@@ -129,12 +170,12 @@ extension Database {
                 ordered: ordered.items, page: query.page, limit: query.limit, cursor: query.cursor,
                 alwaysNext: query.alwaysNext, fullPages: query.fullPageCursors, matching: visible)
         }
-        var position: (SortKey, PageCursor.Direction)?
+        var position: PagePosition?
         if let cursor = query.cursor {
             guard let id = PostCursor.postId(cursor), let key = ordered.key(of: id) else {
                 throw PostCursor.unreadable
             }
-            position = (key, .next)
+            position = PagePosition(key: key, direction: .next)
         }
         var result = Paging.page(
             ordered: ordered.items, page: query.page, limit: query.limit, position: position, alwaysNext: query.alwaysNext,
@@ -231,6 +272,7 @@ extension Database {
                 continue
             }
             if query.hidesBots && (person(row.creatorId)?.isBot ?? false) { continue }
+            if let languages = query.languages, !languages.contains(row.languageId) { continue }
             if let range = query.timeRange, row.published < now - range { continue }
             if query.parentId != nil {
                 if row.depth < topDepth { continue }

@@ -113,27 +113,38 @@ struct SortKey: Comparable, Sendable {
     }
 }
 
-/// Opaque page cursors: `N` (items after) or `P` (items before) a ``SortKey``, base64url.
+/// Opaque page cursors: `N` (items after) or `P` (items before) a ``SortKey``, base64url; with a
+/// last `R` part, a 1.0 "recovery" cursor, which takes in the item at the key itself.
 enum PageCursor {
     enum Direction: String, Sendable { case next = "N", previous = "P" }
 
-    static func encode(_ key: SortKey, _ direction: Direction) -> String {
+    static func encode(_ key: SortKey, _ direction: Direction, recovery: Bool = false) -> String {
         let text =
             "\(direction.rawValue)|\(key.featured)|\(String(key.primary.bitPattern, radix: 16))|\(String(key.secondary.bitPattern, radix: 16))|\(key.tiebreak)"
+            + (recovery ? "|R" : "")
         return Base64URL.encode(Data(text.utf8))
     }
 
-    static func decode(_ cursor: String) -> (SortKey, Direction)? {
+    static func decode(_ cursor: String) -> PagePosition? {
         guard let data = Base64URL.decode(cursor), let text = String(data: data, encoding: .utf8) else { return nil }
-        let parts = text.split(separator: "|").map(String.init)
-        guard parts.count == 5, let direction = Direction(rawValue: parts[0]), let featured = Int(parts[1]),
-            let bits = UInt64(parts[2], radix: 16), let secondary = UInt64(parts[3], radix: 16), let tiebreak = Int(parts[4])
+        let parts = text.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count == 5 || (parts.count == 6 && parts[5] == "R"), let direction = Direction(rawValue: parts[0]),
+            let featured = Int(parts[1]), let bits = UInt64(parts[2], radix: 16), let secondary = UInt64(parts[3], radix: 16),
+            let tiebreak = Int(parts[4])
         else { return nil }
-        return (
-            SortKey(featured: featured, primary: Double(bitPattern: bits), secondary: Double(bitPattern: secondary), tiebreak: tiebreak),
-            direction
-        )
+        return PagePosition(
+            key: SortKey(
+                featured: featured, primary: Double(bitPattern: bits), secondary: Double(bitPattern: secondary), tiebreak: tiebreak),
+            direction: direction, recovery: parts.count == 6)
     }
+}
+
+/// Where a cursor resumes a list: after or before `key`; a `recovery` position (1.0) takes in the
+/// item at `key` too.
+struct PagePosition: Sendable {
+    var key: SortKey
+    var direction: PageCursor.Direction
+    var recovery = false
 }
 
 /// One page of ids out of an ordered candidate list.
@@ -171,7 +182,7 @@ enum Paging {
         ordered: [(id: Int, key: SortKey)], page: Int?, limit: Int, cursor: String?, alwaysNext: Bool = false,
         fullPages: Bool = false, matching: (Int) -> Bool
     ) throws -> PageResult {
-        var position: (SortKey, PageCursor.Direction)?
+        var position: PagePosition?
         if let cursor, !cursor.isEmpty {
             guard let decoded = PageCursor.decode(cursor) else { throw APIError.code("couldnt_parse_pagination_token") }
             position = decoded
@@ -189,10 +200,11 @@ enum Paging {
     /// one after the last item and one before the first, less what Lemmy drops. A first page (no
     /// cursor) has no previous one, and a next one only when it is full; going forward, a page that
     /// is not full has no next one; going back, none before a page that is not full. So a list
-    /// whose last page is full ends with one more request, for an empty page. (Lemmy also gives an
-    /// empty page reached by cursor a "recovery" cursor back to it; the test server does not.)
+    /// whose last page is full ends with one more request, for an empty page. An empty page reached
+    /// by a cursor offers a "recovery" cursor the other way, which takes in the item the cursor
+    /// named (an empty page reached by a recovery cursor offers none).
     static func page(
-        ordered: [(id: Int, key: SortKey)], page: Int?, limit: Int, position: (SortKey, PageCursor.Direction)?,
+        ordered: [(id: Int, key: SortKey)], page: Int?, limit: Int, position: PagePosition?,
         alwaysNext: Bool = false, fullPages: Bool = false, matching: (Int) -> Bool
     ) -> PageResult {
         let limit = max(limit, 0)
@@ -219,10 +231,12 @@ enum Paging {
         var indices: [Int] = []
         var moreAfter = false
         var moreBefore = false
-        if let (key, direction) = position {
-            switch direction {
+        if let position {
+            // A recovery position takes in the item at its key (Lemmy's `after_or_equal` and
+            // `before_or_equal`).
+            switch position.direction {
             case .next:
-                let split = boundary(key, orEqual: false)
+                let split = boundary(position.key, orEqual: position.recovery)
                 var next = match(from: split, step: 1)
                 while let index = next, indices.count < limit {
                     indices.append(index)
@@ -231,7 +245,7 @@ enum Paging {
                 moreAfter = next != nil
                 moreBefore = match(from: split - 1, step: -1) != nil
             case .previous:
-                let split = boundary(key, orEqual: true)
+                let split = boundary(position.key, orEqual: !position.recovery)
                 var previous = match(from: split - 1, step: -1)
                 while let index = previous, indices.count < limit {
                     indices.append(index)
@@ -258,10 +272,21 @@ enum Paging {
         }
         var result = PageResult(ids: indices.map { ordered[$0].id })
         if fullPages {
-            guard let first = indices.first, let last = indices.last else { return result }
+            guard let first = indices.first, let last = indices.last else {
+                // An empty page reached by a cursor that is not itself a recovery one offers the
+                // way back, taking in the item the cursor names: one that went past the end (or the
+                // start) of the list then recovers without skipping it.
+                if let position, !position.recovery {
+                    let back = PageCursor.encode(position.key, position.direction == .next ? .previous : .next, recovery: true)
+                    if position.direction == .next { result.previous = back } else { result.next = back }
+                }
+                return result
+            }
             let full = indices.count >= limit
-            if full || position?.1 == .previous { result.next = PageCursor.encode(ordered[last].key, .next) }
-            if position != nil && (full || position?.1 == .next) { result.previous = PageCursor.encode(ordered[first].key, .previous) }
+            if full || position?.direction == .previous { result.next = PageCursor.encode(ordered[last].key, .next) }
+            if position != nil && (full || position?.direction == .next) {
+                result.previous = PageCursor.encode(ordered[first].key, .previous)
+            }
             return result
         }
         if let last = indices.last, moreAfter || alwaysNext { result.next = PageCursor.encode(ordered[last].key, .next) }

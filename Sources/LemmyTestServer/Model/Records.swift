@@ -124,6 +124,8 @@ struct CommentRecord: Sendable {
     var upvotes: Int
     var downvotes: Int
     var childCount: Int = 0
+    /// Undetermined (0) unless the comment named its language.
+    var languageId: Int = 0
     var score: Int { upvotes - downvotes }
 }
 

@@ -214,7 +214,8 @@ extension Renderer {
             personBlocks: state.blockedPersons.keys.sorted().map { id in
                 v10 ? .person(self.person(id)) : .personBlockView(ApiPersonBlockView(person: self.person(viewer), target: self.person(id)))
             },
-            discussionLanguages: settings.discussionLanguages)
+            // 0.18 and 0.19 read every language back as none (`convert_read_languages`).
+            discussionLanguages: !v10 && settings.discussionLanguages == Database.siteLanguages ? [] : settings.discussionLanguages)
         if dialect == .v0_19 {
             info.instanceBlocks = state.blockedInstances.keys.sorted().map {
                 ApiInstanceBlockView(person: self.person(viewer), instance: instance($0))

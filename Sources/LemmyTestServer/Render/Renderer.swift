@@ -171,7 +171,7 @@ struct Renderer {
             id: c.id, creatorId: c.creatorId, postId: c.postId, content: db.content(of: c),
             removed: c.removed, publishedAt: date(c.published), updatedAt: date(c.updated),
             deleted: c.deleted, apId: Self.link(base, "/comment/", String(c.id)), local: true, path: db.path(of: c),
-            distinguished: c.distinguished, languageId: 0)
+            distinguished: c.distinguished, languageId: c.languageId)
         if v10 {
             out.score = c.score
             out.upvotes = c.upvotes

@@ -91,7 +91,8 @@ func commentQuery(_ form: ApiGetComments, db: Database, call: Call<ApiGetComment
     query.sort = form.sort?.wireValue(for: .v4) ?? "hot"
     // Filters 1.0's form no longer has; 0.18's has no liked or disliked list.
     if call.dialect != .v1_0 { query.savedOnly = form.savedOnly ?? false }
-    if call.dialect == .v0_19 {
+    // 0.19 ignores them for an anonymous caller (`if let Some(my_id) = options.local_user.person_id()`).
+    if call.dialect == .v0_19, call.viewer != nil {
         query.likedOnly = form.likedOnly ?? false
         query.dislikedOnly = form.dislikedOnly ?? false
         query.likedExcludesOwn = true
@@ -151,10 +152,15 @@ private func saveComment(_ db: inout Database, _ call: Call<ApiSaveComment>) thr
 
 /// The caller's filters every comment list applies, GetComments, a profile's comments and
 /// Search alike (each goes through Lemmy's `CommentQuery::list`): bots for who hides them,
-/// blocks (``Database/commentBlocks(viewer:dialect:listing:postId:)``) and, when the list has a
-/// listing type, 0.18's and 0.19's hidden communities (their comment views check `hidden` only
-/// inside `if let Some(listing_type)`; a profile, or Search without `listing_type`, has none).
+/// blocks (``Database/commentBlocks(viewer:dialect:listing:postId:)``), the caller's discussion
+/// languages (0.18 and 1.0 in every listing, 0.19 outside the moderator view: `local_user_language`)
+/// and, when the list has a listing type, 0.18's and 0.19's hidden communities (their comment
+/// views check `hidden` only inside `if let Some(listing_type)`; a profile, or Search without
+/// `listing_type`, has none).
 func applyCallerFilters<F>(to query: inout CommentQuery, _ db: Database, _ call: Call<F>, postId: Int?, hasListingType: Bool) {
+    if let person = call.viewer.flatMap(db.person), call.dialect != .v0_19 || query.listing != .moderatorView {
+        query.languages = Set(person.settings.discussionLanguages)
+    }
     if hasListingType {
         query.outOfSight.formUnion(db.hiddenCommunities(viewer: call.viewer, dialect: call.dialect, listing: query.listing))
     }

@@ -16,9 +16,13 @@ extension APIRoutes {
             posts.page = call.form.page
             posts.limit = limit
             posts.savedOnly = call.form.savedOnly ?? false
-            posts.showNSFW = true
             posts.communityId = call.form.communityId
             if posts.savedOnly { posts.creatorId = nil }
+            // A profile has no listing type; NSFW follows the caller's setting (none for an
+            // anonymous caller, the site having no content warning).
+            posts.outOfSight = db.communitiesOutOfSight(
+                viewer: call.viewer, dialect: call.dialect, scope: .all, inCommunity: posts.communityId != nil, comments: false)
+            applyCallerFilters(to: &posts, db, call, showRead: nil, showHidden: nil, hasListingType: false)
             var comments = CommentQuery()
             comments.storedHotRanks = call.dialect == .v0_18
             comments.creatorId = posts.savedOnly ? nil : id
@@ -30,6 +34,8 @@ extension APIRoutes {
             // 0.18 shows no one deleted or removed comments on a profile (`read_person.rs`:
             // `show_deleted_and_removed(Some(false))`).
             comments.hidesRemoved = call.dialect == .v0_18
+            comments.outOfSight = db.communitiesOutOfSight(
+                viewer: call.viewer, dialect: call.dialect, scope: .all, inCommunity: comments.communityId != nil, comments: true)
             applyCallerFilters(to: &comments, db, call, postId: nil, hasListingType: false)
             // `saved_only` lists what the caller saved, of anyone (Lemmy passes the caller's
             // `local_user` and drops the creator filter): never the profile owner's saves, and

@@ -127,12 +127,16 @@ func postQuery(_ form: ApiGetPosts, db: Database, call: Call<ApiGetPosts>) throw
         query.communityId = id
     }
     query.listing = db.listingScope(form.type, communityId: query.communityId, viewer: call.viewer, dialect: call.dialect)
-    // 0.18's `moderator_view` is a filter of its own, in a community too.
-    if form.moderatorView == true { query.listing = .moderatorView }
+    // 0.19 lists everything but hidden communities to an anonymous caller, whatever the listing
+    // (`_ => query.filter(community::hidden.eq(false))`); 0.18 and 1.0 list nothing for
+    // Subscribed and the moderator view. (0.18.5 has no `moderator_view`: js-client's 0.18.3
+    // release candidate had it; the server ignores it.)
+    if call.dialect == .v0_19, call.viewer == nil, query.listing == .subscribed || query.listing == .moderatorView {
+        query.listing = .all
+    }
     query.outOfSight = db.communitiesOutOfSight(
         viewer: call.viewer, dialect: call.dialect, scope: query.listing, inCommunity: query.communityId != nil, comments: false
     )
-    .union(db.hiddenCommunities(viewer: call.viewer, dialect: call.dialect, listing: query.listing))
     if call.dialect == .v0_19, form.likedOnly == true, form.dislikedOnly == true { throw APIError.code("contradicting_filters") }
     if let id = form.creatorId {
         query.creatorId = id
@@ -143,8 +147,8 @@ func postQuery(_ form: ApiGetPosts, db: Database, call: Call<ApiGetPosts>) throw
     query.savedOnly = form.savedOnly ?? false
     query.likedOnly = form.likedOnly ?? false
     query.dislikedOnly = form.dislikedOnly ?? false
-    query.showHidden = form.showHidden ?? false
-    query.showRead = form.showRead ?? true
+    // GetPosts always has a listing type (the caller's or the site's default stands in).
+    applyCallerFilters(to: &query, db, call, showRead: form.showRead, showHidden: form.showHidden, hasListingType: true)
     query.showNSFW = form.showNsfw
     query.searchTerm = form.searchTerm
     if call.dialect == .v1_0 {

@@ -1,0 +1,59 @@
+/// The caller's filters every post list applies, GetPosts, a profile's posts (0.18, 0.19) and
+/// Search alike (each goes through Lemmy's `PostQuery::list`: `post_view.rs` at 0.18.5 and
+/// 0.19.13, `db_views/post/src/impls.rs` on 1.0). Set the query's listing, community, creator,
+/// and saved and liked filters first: these rules read them.
+///
+/// - Deleted and removed posts, and the posts of deleted and removed communities: 0.18 shows them
+///   to admins, and to the community's moderators when the list names it (`is_mod_or_admin_opt`),
+///   to no one else; 0.19 shows the caller's own deleted posts, and removed ones only to an
+///   admin reading a profile (`creator_id` set); 1.0 shows the caller's own deleted posts, and
+///   removed ones to admins. No version lists a deleted community's posts to anyone else.
+/// - Blocks (``Database/commentBlocks(viewer:dialect:listing:postId:)``): 0.18 always, in a
+///   community too; 0.19 and 1.0 outside the moderator view.
+/// - The caller's discussion languages: 0.18 always; 0.19 and 1.0 outside the moderator view.
+/// - Bots, for a caller who hides them.
+/// - Read posts: 0.18 hides them when the `show_read_posts` setting is off, unless the list is
+///   saved posts; 0.19 when `show_read` (else the setting) is off, unless saved posts or a
+///   profile; 1.0 when `show_read` (else the setting) is off.
+/// - Hidden posts (0.19, 1.0) unless `show_hidden`; 0.19 never hides them on a profile.
+/// - 0.19's liked and disliked lists leave out the caller's own posts, and mean nothing to an
+///   anonymous caller.
+/// - `hasListingType`: when the list has none (a profile; Search without `listing_type`), 0.19
+///   leaves out every hidden community, even one the caller follows; with one, 0.18 and 0.19
+///   leave hidden communities out of All and Local unless followed
+///   (``Database/hiddenCommunities(viewer:dialect:listing:)``).
+func applyCallerFilters<F>(to query: inout PostQuery, _ db: Database, _ call: Call<F>, showRead: Bool?, showHidden: Bool?, hasListingType: Bool) {
+    let viewer = call.viewer
+    let person = viewer.flatMap(db.person)
+    let moderatorView = query.listing == .moderatorView
+    (query.blockedCreators, query.blockedCommunities) = db.commentBlocks(
+        viewer: viewer, dialect: call.dialect, listing: query.listing, postId: nil)
+    if let person, call.dialect == .v0_18 || !moderatorView { query.languages = Set(person.settings.discussionLanguages) }
+    query.hidesBots = db.hidesBots(viewer)
+    let settingShowsRead = person?.settings.showReadPosts ?? true
+    if hasListingType {
+        query.outOfSight.formUnion(db.hiddenCommunities(viewer: viewer, dialect: call.dialect, listing: query.listing))
+    } else if call.dialect == .v0_19 {
+        query.outOfSight.formUnion(db.communities.filter(\.hidden).map(\.id))
+    }
+    switch call.dialect {
+    case .v0_18:
+        let modOrAdmin = query.communityId.map { db.isModOrAdmin(viewer, of: $0) } ?? db.isAdmin(viewer)
+        query.removed = RemovedPosts(all: modOrAdmin)
+        query.showRead = query.savedOnly || settingShowsRead
+        query.showHidden = true
+    case .v0_19:
+        query.removed = RemovedPosts(ownDeleted: true, removed: query.creatorId != nil && db.isAdmin(viewer))
+        query.showRead = query.savedOnly || query.creatorId != nil || (showRead ?? settingShowsRead)
+        query.showHidden = query.creatorId != nil || (showHidden ?? false)
+        if viewer == nil {
+            query.likedOnly = false
+            query.dislikedOnly = false
+        }
+        query.likedExcludesOwn = true
+    case .v1_0:
+        query.removed = RemovedPosts(ownDeleted: true, removed: db.isAdmin(viewer))
+        query.showRead = showRead ?? settingShowsRead
+        query.showHidden = showHidden ?? false
+    }
+}
