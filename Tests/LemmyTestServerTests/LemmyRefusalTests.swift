@@ -331,11 +331,14 @@ struct LemmyRefusalTests: RefusalChecking {
             // Neither: 0.18 and 0.19 look up a community called `main`, 1.0 says no_id_given.
             let neither = refusal(try await get(client, "/community", [:]))
             #expect(neither.code == (dialect == .v1_0 ? "no_id_given" : "couldnt_find_community"))
-            let nobody = refusal(try await get(client, dialect == .v1_0 ? "/person" : "/user", [:]))
-            #expect(
-                nobody.code
-                    == ["0.18": "couldnt_find_that_username_or_email", "0.19": "couldnt_find_person", "1.0": "no_id_given"][
-                        dialect.rawValue])
+            // Neither id nor name: every version checks first (`read_person.rs`: `NoIdGiven`).
+            let person = dialect == .v1_0 ? "/person" : "/user"
+            let nobody = refusal(try await get(client, person, [:]))
+            #expect(nobody.code == "no_id_given")
+            // An id that names no one: 0.18's bare diesel NotFound, 0.19's couldnt_find_person.
+            let unknown = refusal(try await get(client, person, ["person_id": "987654"]))
+            #expect(unknown.code == ["0.18": "text", "0.19": "couldnt_find_person", "1.0": "not_found"][dialect.rawValue])
+            #expect(unknown.status == (dialect == .v0_19 ? 400 : 404))
             let listed = try await get(client, "/post/list", ["community_id": "987654"])
             #expect(listed.status == 200)
             let byName = refusal(try await get(client, "/post/list", ["community_name": "no_such_community"]))

@@ -30,7 +30,9 @@ struct PostListFilterTests: RefusalChecking {
             : try await client.send(LemmyV3.CreatePost(form)).postView.post.id
     }
 
-    @Test("A deleted community's posts leave every list; 0.18 still shows them to admins and, in the community, its moderators", arguments: LemmyDialect.allCases)
+    @Test(
+        "A deleted community's posts leave every list; 0.18 still shows them to admins and, in the community, its moderators",
+        arguments: LemmyDialect.allCases)
     func deletedCommunity(dialect: LemmyDialect) async throws {
         try await withServer(dialect) { server in
             let anonymous = TestClient(server)
@@ -65,7 +67,9 @@ struct PostListFilterTests: RefusalChecking {
         }
     }
 
-    @Test("Removed posts: 0.18 lists them to admins and the community's moderators in it; 0.19 to admins on a profile; 1.0 to admins", arguments: LemmyDialect.allCases)
+    @Test(
+        "Removed posts: 0.18 lists them to admins and the community's moderators in it; 0.19 to admins on a profile; 1.0 to admins",
+        arguments: LemmyDialect.allCases)
     func removedPost(dialect: LemmyDialect) async throws {
         try await withServer(dialect) { server in
             let alice = try await TestClient(server).login("alice")
@@ -95,7 +99,9 @@ struct PostListFilterTests: RefusalChecking {
         }
     }
 
-    @Test("Posts and comments in languages the caller does not read leave their lists; 0.19 and 1.0 keep them in the moderator view", arguments: LemmyDialect.allCases)
+    @Test(
+        "Posts and comments in languages the caller does not read leave their lists; 0.19 and 1.0 keep them in the moderator view",
+        arguments: LemmyDialect.allCases)
     func languages(dialect: LemmyDialect) async throws {
         try await withServer(dialect) { server in
             let alice = try await TestClient(server).login("alice")
@@ -165,7 +171,9 @@ struct PostListFilterTests: RefusalChecking {
         }
     }
 
-    @Test("0.19 lists every unhidden community's posts to an anonymous caller for Subscribed and the moderator view; 0.18 and 1.0 nothing", arguments: LemmyDialect.allCases)
+    @Test(
+        "0.19 lists every unhidden community's posts to an anonymous caller for Subscribed and the moderator view; 0.18 and 1.0 nothing",
+        arguments: LemmyDialect.allCases)
     func anonymousListings(dialect: LemmyDialect) async throws {
         try await withServer(dialect) { server in
             let anonymous = TestClient(server)
@@ -191,7 +199,9 @@ struct PostListFilterTests: RefusalChecking {
         }
     }
 
-    @Test("0.19 leaves the posts of a blocked instance's communities out; 1.0 those of a blocked instance's people", arguments: [LemmyDialect.v0_19, .v1_0])
+    @Test(
+        "0.19 leaves the posts of a blocked instance's communities out; 1.0 those of a blocked instance's people",
+        arguments: [LemmyDialect.v0_19, .v1_0])
     func instanceBlocks(dialect: LemmyDialect) async throws {
         // A world with a remote community (and remote people).
         let world = SeedWorlds.remoteCommunity
@@ -203,12 +213,18 @@ struct PostListFilterTests: RefusalChecking {
                 remote = try #require(views.first { $0.creator.instanceId != 1 })
                 let block = ApiUserBlockInstancePersonsParams(instanceId: remote.creator.instanceId, block: true)
                 #expect(try await alice.sendRaw(LemmyV4.UserBlockInstancePersons(block)).status == 200)
-                #expect(try await Self.ids(alice).allSatisfy { id in views.first { $0.post.id == id }?.creator.instanceId != remote.creator.instanceId })
+                #expect(
+                    try await Self.ids(alice).allSatisfy { id in
+                        views.first { $0.post.id == id }?.creator.instanceId != remote.creator.instanceId
+                    })
             } else {
                 remote = try #require(views.first { $0.community.instanceId != 1 })
                 let block = ApiBlockInstance(instanceId: remote.community.instanceId, block: true)
                 #expect(try await alice.sendRaw(LemmyV3.BlockInstance(block)).status == 200)
-                #expect(try await Self.ids(alice).allSatisfy { id in views.first { $0.post.id == id }?.community.instanceId != remote.community.instanceId })
+                #expect(
+                    try await Self.ids(alice).allSatisfy { id in
+                        views.first { $0.post.id == id }?.community.instanceId != remote.community.instanceId
+                    })
             }
             #expect(try await !Self.ids(alice).contains(remote.post.id))
             #expect(try await Self.ids(TestClient(server)).contains(remote.post.id))
@@ -236,7 +252,8 @@ struct PostListFilterTests: RefusalChecking {
             let admin = try await TestClient(server).login("admin")
             let bob = try await newPost(TestClient(server).login("bob"), "Bob's post in community 1")
             func profile() async throws -> [Int] {
-                try await alice.send(LemmyV3.GetPersonDetails(ApiGetPersonDetails(personId: 3, sort: .new, limit: 50))).posts?.map(\.post.id) ?? []
+                try await alice.send(LemmyV3.GetPersonDetails(ApiGetPersonDetails(personId: 3, sort: .new, limit: 50))).posts?.map(
+                    \.post.id) ?? []
             }
             #expect(try await alice.sendRaw(LemmyV3.HidePost(ApiHidePost(hide: true, postIds: [bob]))).status == 200)
             #expect(try await !Self.ids(alice).contains(bob))

@@ -109,6 +109,9 @@ struct CommentQuery: Sendable {
     var timeRange: Double?
     /// The viewer's discussion languages: comments in any other are left out; nil lists every language.
     var languages: Set<Int>?
+    /// 0.19 orders saved comments by when they were saved, newest first, before the sort
+    /// (`then_order_by(comment_saved::published.desc())`).
+    var savedFirst = false
 }
 
 extension Database {
@@ -227,7 +230,13 @@ extension Database {
         case .controversial: primary = Ranking.controversial(up: post.upvotes, down: post.downvotes)
         case .top: primary = Double(post.score)
         }
-        return SortKey(featured: featured ? 1 : 0, primary: primary, tiebreak: tiebreak)
+        // Every version breaks ties newest first, then by id, except for the sorts that are
+        // times already (`use publish as fallback`, `post_view.rs` at 0.19.13, `db_views/post`
+        // on 1.0; 0.18's `then_order_by(published.desc())` for Hot, Active, MostComments and Top).
+        switch sort {
+        case .new, .old, .newComments: return SortKey(featured: featured ? 1 : 0, primary: primary, tiebreak: tiebreak)
+        default: return SortKey(featured: featured ? 1 : 0, primary: primary, secondary: post.published, tiebreak: tiebreak)
+        }
     }
 
     /// Comments as GetComments returns them. With `maxDepth` and a post or parent (a tree fetch)
@@ -291,7 +300,12 @@ extension Database {
             if query.hidesRemoved && (row.deleted || row.removed) { continue }
             // No version leaves out the comments of a deleted or removed post: their comment
             // views filter neither `post::deleted` nor `post::removed`.
-            keyed.append((id, commentKey(row, sort: query.sort, storedHotRanks: query.storedHotRanks, now: now)))
+            var key = commentKey(row, sort: query.sort, storedHotRanks: query.storedHotRanks, now: now)
+            if query.savedFirst, let saved = state?.savedComments[id] {
+                // The save time leads; the sort's value only breaks its ties.
+                key = SortKey(featured: 0, primary: saved, secondary: key.primary, tiebreak: key.tiebreak)
+            }
+            keyed.append((id, key))
         }
         if query.maxDepth != nil, query.postId != nil || query.parentId != nil {
             // Tree fetch, in Lemmy's order: by the parent's path as `ltree` orders it (label by

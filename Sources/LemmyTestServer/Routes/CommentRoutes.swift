@@ -91,6 +91,7 @@ func commentQuery(_ form: ApiGetComments, db: Database, call: Call<ApiGetComment
     query.sort = form.sort?.wireValue(for: .v4) ?? "hot"
     // Filters 1.0's form no longer has; 0.18's has no liked or disliked list.
     if call.dialect != .v1_0 { query.savedOnly = form.savedOnly ?? false }
+    query.savedFirst = call.dialect == .v0_19 && query.savedOnly
     // 0.19 ignores them for an anonymous caller (`if let Some(my_id) = options.local_user.person_id()`).
     if call.dialect == .v0_19, call.viewer != nil {
         query.likedOnly = form.likedOnly ?? false

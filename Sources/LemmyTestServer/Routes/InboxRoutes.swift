@@ -23,6 +23,15 @@ extension APIRoutes {
             let viewer = try call.requireViewer()
             let limit = try call.limit(call.form.limit, page: call.form.page)
             var messages = db.privateMessages.filter { ($0.recipientId == viewer || $0.creatorId == viewer) && !$0.deleted }
+            // 0.19 leaves out messages whose recipient blocks their creator or the creator's
+            // instance, in either person's list (`private_message_view.rs`, 0.19.13).
+            if call.dialect == .v0_19 {
+                messages.removeAll { message in
+                    guard let blocks = db.users[message.recipientId] else { return false }
+                    let instance = db.person(message.creatorId)?.instanceId ?? 0
+                    return blocks.blockedPersons[message.creatorId] != nil || blocks.blockedInstances[instance] != nil
+                }
+            }
             // 0.19's `creator_id` is the other person of a conversation: every message between the two
             // (to the viewer only, when unread only).
             if let other = call.form.creatorId {
@@ -37,7 +46,14 @@ extension APIRoutes {
             messages.sort { $0.published > $1.published }
             let start = min(messages.count, Paging.offset(page: call.form.page, limit: limit))
             let page = messages[start..<min(messages.count, start + limit)]
-            return ApiPrivateMessagesResponse(privateMessages: page.map { call.renderer(db).privateMessageView($0.id) })
+            return ApiPrivateMessagesResponse(
+                privateMessages: page.map { message in
+                    var view = call.renderer(db).privateMessageView(message.id)
+                    // 0.18 shows its own messages to the sender as read (`read.rs`: the column is
+                    // the recipient's).
+                    if call.dialect == .v0_18 && message.creatorId == viewer { view.privateMessage.read = true }
+                    return view
+                })
         }
         add(LemmyV3.MarkCommentReplyAsRead.self, auth: true) { db, call in
             try db.markInbox(call.form.commentReplyId, kind: .reply, read: call.form.read, by: try call.requireViewer())

@@ -23,6 +23,8 @@ extension APIRoutes {
             posts.outOfSight = db.communitiesOutOfSight(
                 viewer: call.viewer, dialect: call.dialect, scope: .all, inCommunity: posts.communityId != nil, comments: false)
             applyCallerFilters(to: &posts, db, call, showRead: nil, showHidden: nil, hasListingType: false)
+            // 0.18 passes `is_admin` as `is_mod_or_admin`, a community or not.
+            if call.dialect == .v0_18 { posts.removed = RemovedPosts(all: db.isAdmin(call.viewer)) }
             var comments = CommentQuery()
             comments.storedHotRanks = call.dialect == .v0_18
             comments.creatorId = posts.savedOnly ? nil : id
@@ -30,6 +32,7 @@ extension APIRoutes {
             comments.page = call.form.page
             comments.limit = limit
             comments.savedOnly = posts.savedOnly
+            comments.savedFirst = call.dialect == .v0_19 && posts.savedOnly
             comments.communityId = call.form.communityId
             // 0.18 shows no one deleted or removed comments on a profile (`read_person.rs`:
             // `show_deleted_and_removed(Some(false))`).
@@ -43,7 +46,7 @@ extension APIRoutes {
             let postPage = try db.listPosts(posts, viewer: call.viewer, now: call.now)
             let commentPage = try db.listComments(comments, viewer: call.viewer, now: call.now)
             return ApiGetPersonDetailsResponse(
-                personView: renderer.personView(id), moderates: moderates(db, renderer, id),
+                personView: renderer.personView(id), moderates: moderates(db, call, id),
                 comments: commentPage.ids.map(renderer.commentView),
                 posts: postPage.ids.map(renderer.postView))
         }
@@ -51,13 +54,27 @@ extension APIRoutes {
             let id = try personId(db, call.form.personId, call.form.username, dialect: call.dialect)
             let renderer = call.renderer(db)
             return ApiGetPersonDetailsResponse(
-                personView: renderer.personView(id), site: nil, moderates: moderates(db, renderer, id),
+                personView: renderer.personView(id), site: nil, moderates: moderates(db, call, id),
                 multiCommunitiesCreated: [])
         }
         add(LemmyV4.ListPersonContent.self) { db, call in
             let id = try personId(db, call.form.personId, call.form.username, dialect: call.dialect)
-            let posts = db.posts.filter { $0.creatorId == id && !$0.deleted && !$0.removed }.map(\.id)
-            let comments = db.comments.filter { $0.creatorId == id && !$0.deleted && !$0.removed }.map(\.id)
+            // A name wins over an id, and must resolve.
+            var communityId = call.form.communityId
+            if let name = call.form.communityName {
+                guard let community = db.community(named: name) else { throw APIError.notFoundByName("community") }
+                communityId = community.id
+            }
+            // Deleted and removed content stays (views blank it as they do anywhere); the viewer's
+            // hidden posts go, with the comments on them (`person_content_combined/src/impls.rs`).
+            let hidden = db.user(call.viewer)?.hiddenPosts ?? [:]
+            let unseen = privateCommunitiesOutOfSight(db, viewer: call.viewer)
+            func shows(post postId: Int) -> Bool {
+                guard let post = db.post(postId) else { return false }
+                return hidden[postId] == nil && !unseen.contains(post.communityId) && (communityId.map { $0 == post.communityId } ?? true)
+            }
+            let posts = db.posts.filter { $0.creatorId == id && shows(post: $0.id) }.map(\.id)
+            let comments = db.comments.filter { $0.creatorId == id && shows(post: $0.postId) }.map(\.id)
             return try personContentPage(
                 db, call, type: call.form.type, posts: posts, comments: comments,
                 cursor: call.form.pageCursor, limit: call.form.limit)
@@ -65,11 +82,22 @@ extension APIRoutes {
         add(LemmyV4.ListPersonSaved.self, auth: true) { db, call in
             let viewer = try call.requireViewer()
             let state = db.user(viewer)
-            let posts = (state?.savedPosts.keys).map(Array.init) ?? []
-            let comments = (state?.savedComments.keys).map(Array.init) ?? []
+            let unseen = privateCommunitiesOutOfSight(db, viewer: viewer)
+            // `search_term` matches the post's title, for saved comments too (Lemmy compares
+            // `post::name` in both branches of its filter).
+            let term = call.form.searchTerm.map(FuzzyTerm.init)
+            func shows(post postId: Int) -> Bool {
+                guard let post = db.post(postId) else { return false }
+                return !unseen.contains(post.communityId) && (term.map { $0.matches(post.name) } ?? true)
+            }
+            let posts = (state?.savedPosts.keys).map(Array.init)?.filter(shows(post:)) ?? []
+            let comments =
+                (state?.savedComments.keys).map(Array.init)?.filter { db.comment($0).map { shows(post: $0.postId) } ?? false } ?? []
+            // Newest save first (`saved_at`).
             return try personContentPage(
                 db, call, type: call.form.type, posts: posts, comments: comments,
-                cursor: call.form.pageCursor, limit: call.form.limit)
+                cursor: call.form.pageCursor, limit: call.form.limit,
+                postTime: { state?.savedPosts[$0.id] ?? 0 }, commentTime: { state?.savedComments[$0.id] ?? 0 })
         }
         add(LemmyV3.BlockPerson.self, auth: true) { db, call in
             try db.blockPerson(call.form.personId, by: try call.requireViewer(), block: call.form.block, now: call.now)
@@ -83,8 +111,9 @@ extension APIRoutes {
 }
 
 /// The person asked for. 0.18 and 0.19 take the id over the name; 1.0 the name over the id
-/// (`resolve_person_identifier`). Neither: 0.18 `couldnt_find_that_username_or_email`, 0.19
-/// `couldnt_find_person`, 1.0 `no_id_given`. A name that names nobody is a 404.
+/// (`resolve_person_identifier`). Neither: `no_id_given` in every version. An id that names
+/// no one: 0.18's bare NotFound, 0.19's `couldnt_find_person`, 1.0's `not_found`; a name that
+/// names nobody is a 404.
 private func personId(_ db: Database, _ id: Int?, _ name: String?, dialect: LemmyDialect) throws -> Int {
     func named(_ name: String) throws -> Int {
         guard let person = db.person(named: name.split(separator: "@").first.map(String.init) ?? name),
@@ -92,41 +121,62 @@ private func personId(_ db: Database, _ id: Int?, _ name: String?, dialect: Lemm
         else { throw APIError.notFoundByName("person") }
         return person.id
     }
+    guard id != nil || name != nil else { throw APIError.code("no_id_given") }
     if dialect == .v1_0, let name { return try named(name) }
     if let id {
-        guard db.person(id) != nil, !db.purged.persons.contains(id) else { throw APIError.notFound("person") }
+        guard db.person(id) != nil, !db.purged.persons.contains(id) else {
+            throw dialect == .v0_18 ? APIError.recordNotFound : APIError.notFound("person")
+        }
         return id
     }
-    guard let name else {
-        switch dialect {
-        case .v0_18: throw APIError.code("couldnt_find_that_username_or_email")
-        case .v0_19: throw APIError.code("couldnt_find_person")
-        case .v1_0: throw APIError.code("no_id_given")
-        }
-    }
-    return try named(name)
+    return try named(name ?? "")
 }
 
-private func moderates(_ db: Database, _ renderer: Renderer, _ id: Int) -> [ApiCommunityModeratorView] {
-    db.communities.filter { $0.moderators.contains(id) }.map {
+/// The communities `id` moderates, as the caller may see them (`CommunityModeratorView::for_person`):
+/// 0.18 leaves deleted and removed communities out; 0.19 and 1.0 show deleted ones only to `id`
+/// and removed ones only to admins, and 0.19 shows an anonymous caller public communities only.
+private func moderates<F>(_ db: Database, _ call: Call<F>, _ id: Int) -> [ApiCommunityModeratorView] {
+    let renderer = call.renderer(db)
+    let outOfSight =
+        call.dialect == .v0_19
+        ? db.communitiesOutOfSight(viewer: call.viewer, dialect: call.dialect, scope: .all, inCommunity: true, comments: false) : []
+    let isAdmin = db.isAdmin(call.viewer)
+    return db.communities.filter { community in
+        guard community.moderators.contains(id), !outOfSight.contains(community.id) else { return false }
+        if call.dialect == .v0_18 { return !community.deleted && !community.removed }
+        return (!community.deleted || call.viewer == id) && (!community.removed || isAdmin)
+    }.map {
         ApiCommunityModeratorView(community: renderer.community($0.id), moderator: renderer.person(id))
     }
 }
 
-/// One page of posts and comments interleaved newest first, as `/person/content` and
-/// `/account/saved` answer; `type` keeps only posts or only comments.
+/// 1.0's private communities `viewer` may not see (`filter_private_or_followed`): not an admin,
+/// no accepted follow, not a moderator.
+private func privateCommunitiesOutOfSight(_ db: Database, viewer: Int?) -> Set<Int> {
+    guard !db.isAdmin(viewer) else { return [] }
+    return Set(
+        db.communities.filter { community in
+            community.visibility == "private"
+                && !(viewer.map { db.isAcceptedFollower($0, of: community.id) || db.isModerator($0, of: community.id) } ?? false)
+        }.map(\.id))
+}
+
+/// One page of posts and comments interleaved newest first (by `postTime` and `commentTime`,
+/// their publication unless given), as `/person/content` and `/account/saved` answer; `type`
+/// keeps only posts or only comments.
 private func personContentPage<F>(
     _ db: Database, _ call: Call<F>, type: ApiPersonContentType?, posts: [Int], comments: [Int],
-    cursor: String?, limit: Int?
+    cursor: String?, limit: Int?,
+    postTime: (PostRecord) -> Double = \.published, commentTime: (CommentRecord) -> Double = \.published
 ) throws -> ApiPagedResponse<ApiPostCommentCombinedView> {
     var keyed: [(id: Int, key: SortKey)] = []
     if type != .comments {
-        keyed += posts.compactMap { db.post($0) }.map { (id: $0.id, key: SortKey(featured: 0, primary: $0.published, tiebreak: $0.id)) }
+        keyed += posts.compactMap { db.post($0) }.map { (id: $0.id, key: SortKey(featured: 0, primary: postTime($0), tiebreak: $0.id)) }
     }
     if type != .posts {
         // Comments get negative ids so that one list holds both kinds.
         keyed += comments.compactMap { db.comment($0) }.map {
-            (id: -$0.id, key: SortKey(featured: 0, primary: $0.published, tiebreak: -$0.id))
+            (id: -$0.id, key: SortKey(featured: 0, primary: commentTime($0), tiebreak: -$0.id))
         }
     }
     let page = try Paging.page(keyed, page: nil, limit: try call.limit(limit), cursor: cursor, fullPages: call.dialect == .v1_0)

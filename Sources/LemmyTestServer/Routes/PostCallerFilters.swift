@@ -22,7 +22,9 @@
 ///   leaves out every hidden community, even one the caller follows; with one, 0.18 and 0.19
 ///   leave hidden communities out of All and Local unless followed
 ///   (``Database/hiddenCommunities(viewer:dialect:listing:)``).
-func applyCallerFilters<F>(to query: inout PostQuery, _ db: Database, _ call: Call<F>, showRead: Bool?, showHidden: Bool?, hasListingType: Bool) {
+func applyCallerFilters<F>(
+    to query: inout PostQuery, _ db: Database, _ call: Call<F>, showRead: Bool?, showHidden: Bool?, hasListingType: Bool
+) {
     let viewer = call.viewer
     let person = viewer.flatMap(db.person)
     let moderatorView = query.listing == .moderatorView

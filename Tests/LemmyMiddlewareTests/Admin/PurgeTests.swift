@@ -10,12 +10,6 @@ import Testing
 /// content is gone; anyone else is refused and nothing changes.
 @Suite("Purge") @MainActor
 struct PurgeTests {
-    /// Whether `error` is the version's "not found" (`couldnt_find_*` up to 0.19, `not_found` on 1.0).
-    static func isNotFound(_ error: ApiClientError?) -> Bool {
-        guard let code = error?.lemmyCode else { return false }
-        return code == .notFound || code.code.hasPrefix("couldnt_find_")
-    }
-
     @Test("A purged post leaves the feed, the caches and the server; its comments go with it", arguments: LemmyDialect.allCases)
     func purgePost(dialect: LemmyDialect) async throws {
         try await withServer(dialect) { server in
@@ -34,9 +28,9 @@ struct PurgeTests {
             #expect(!feed.items.contains { $0.id == id })
 
             let error = await #expect(throws: ApiClientError.self) { _ = try await admin.getPost(id: id) }
-            #expect(Self.isNotFound(error))
+            #expect(error?.isNotFound == true)
             let commentError = await #expect(throws: ApiClientError.self) { _ = try await admin.getComment(id: comment.id) }
-            #expect(Self.isNotFound(commentError))
+            #expect(commentError?.isNotFound == true)
             #expect(try await admin.getComments(postId: id).items.isEmpty)
             await feed.refresh()
             #expect(!feed.items.contains { $0.id == id })
@@ -58,7 +52,7 @@ struct PurgeTests {
             let after = try await admin.getComments(postId: post.id).items
             #expect(after.map(\.id) == before.dropFirst().map(\.id))
             let error = await #expect(throws: ApiClientError.self) { _ = try await admin.getComment(id: comment.id) }
-            #expect(Self.isNotFound(error))
+            #expect(error?.isNotFound == true)
             #expect(try await admin.getPost(id: post.id).id == post.id)
         }
     }
@@ -76,7 +70,7 @@ struct PurgeTests {
             #expect(community.removed)
             #expect(!feed.items.contains { $0.communityId == 3 })
             let error = await #expect(throws: ApiClientError.self) { _ = try await admin.getCommunity(id: 3) }
-            #expect(Self.isNotFound(error))
+            #expect(error?.isNotFound == true)
             await feed.refresh()
             #expect(!feed.loader.items.contains { $0.model.communityId == 3 })
         }
@@ -99,7 +93,7 @@ struct PurgeTests {
             if dialect == .v0_18 {
                 // 0.18 deletes the account.
                 let error = await #expect(throws: ApiClientError.self) { _ = try await admin.getPerson(id: id) }
-                #expect(Self.isNotFound(error))
+                #expect(error?.isNotFound == true)
             } else {
                 // 0.19 and 1.0 keep it, deleted.
                 #expect(try await admin.getPerson(id: id).isDeleted)
