@@ -12,10 +12,13 @@ import Testing
 struct PersonContentFidelityTests: RefusalChecking {
     func profile(_ client: TestClient, _ person: Int) async throws -> ApiGetPersonDetailsResponse {
         let form = ApiGetPersonDetails(personId: person, sort: .new, limit: 50)
-        return client.dialect == .v1_0 ? try await client.send(LemmyV4.GetPersonDetails(form)) : try await client.send(LemmyV3.GetPersonDetails(form))
+        return client.dialect == .v1_0
+            ? try await client.send(LemmyV4.GetPersonDetails(form)) : try await client.send(LemmyV3.GetPersonDetails(form))
     }
 
-    @Test("A moderated community that is deleted leaves the profile's list but for its moderator (0.19, 1.0); 0.18 leaves it out for all", arguments: LemmyDialect.allCases)
+    @Test(
+        "A moderated community that is deleted leaves the profile's list but for its moderator (0.19, 1.0); 0.18 leaves it out for all",
+        arguments: LemmyDialect.allCases)
     func moderates(dialect: LemmyDialect) async throws {
         try await withServer(dialect) { server in
             let bob = try await TestClient(server).login("bob")
@@ -74,7 +77,9 @@ struct PersonContentFidelityTests: RefusalChecking {
     func personContent() async throws {
         try await withServer(.v1_0) { server in
             let alice = try await TestClient(server).login("alice")
-            func content(_ client: TestClient, _ form: ApiListPersonContent = ApiListPersonContent(personId: 2, limit: 50)) async throws -> [Int] {
+            func content(_ client: TestClient, _ form: ApiListPersonContent = ApiListPersonContent(personId: 2, limit: 50)) async throws
+                -> [Int]
+            {
                 try await client.send(LemmyV4.ListPersonContent(form)).items.compactMap { item in
                     if case .post(let view) = item { return view.post.id }
                     return nil
@@ -111,7 +116,8 @@ struct PersonContentFidelityTests: RefusalChecking {
             let others = [posts[0].name, posts[2].name].map { $0.lowercased() }
             let words = posts[1].name.lowercased().components(separatedBy: .alphanumerics.inverted).filter { $0.count >= 4 }
             let word = try #require(words.first { word in !others.contains { $0.contains(word) } })
-            let found = try await alice.send(LemmyV4.ListPersonSaved(ApiListPersonSaved(searchTerm: word, limit: 50))).items.compactMap { item in
+            let found = try await alice.send(LemmyV4.ListPersonSaved(ApiListPersonSaved(searchTerm: word, limit: 50))).items.compactMap {
+                item in
                 if case .post(let view) = item { return view.post.id }
                 return nil
             }

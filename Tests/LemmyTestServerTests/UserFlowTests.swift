@@ -72,7 +72,11 @@ struct UserFlowTests {
 
             let tree = try await alice.comments(post: post.post.id, maxDepth: 8)
             #expect(tree.contains { $0.comment.id == reply.comment.id })
-            #expect(tree.firstIndex { $0.comment.id == parent.comment.id }! < tree.firstIndex { $0.comment.id == reply.comment.id }!)
+            // Parent paths ascending up to 0.19; 1.0 orders them descending, replies before their
+            // parents (Mlem had to sort 1.0's trees itself: mlemgroup/mlem#2483).
+            let parentIndex = try #require(tree.firstIndex { $0.comment.id == parent.comment.id })
+            let replyIndex = try #require(tree.firstIndex { $0.comment.id == reply.comment.id })
+            #expect((parentIndex < replyIndex) == (dialect != .v1_0))
 
             #expect(try await bob.unreadReplyCommentIds().contains(reply.comment.id))
             #expect(try await bob.unreadTotal() == unreadBefore + 1)

@@ -112,6 +112,15 @@ struct CommentQuery: Sendable {
     /// 0.19 orders saved comments by when they were saved, newest first, before the sort
     /// (`then_order_by(comment_saved::published.desc())`).
     var savedFirst = false
+    /// Distinguished comments before the others, tree fetch or not: 0.19 for a post's or a
+    /// parent's comments; 1.0 the same except under New and Old. 0.18 does not.
+    var distinguishedFirst = false
+    /// A tree fetch orders parent paths last first: 1.0 orders every key in the sort's direction,
+    /// descending for all but Old (`CommentView::paginate` with `Subpath(key::path)`), so replies
+    /// come before their parents.
+    var parentPathDescending = false
+    /// 0.18's tree fetch under Top orders by score alone (its `order_by` replaces the path order).
+    var parentPathIgnored = false
 }
 
 extension Database {
@@ -301,6 +310,7 @@ extension Database {
             // No version leaves out the comments of a deleted or removed post: their comment
             // views filter neither `post::deleted` nor `post::removed`.
             var key = commentKey(row, sort: query.sort, storedHotRanks: query.storedHotRanks, now: now)
+            if query.distinguishedFirst && row.distinguished { key.featured = 1 }
             if query.savedFirst, let saved = state?.savedComments[id] {
                 // The save time leads; the sort's value only breaks its ties.
                 key = SortKey(featured: 0, primary: saved, secondary: key.primary, tiebreak: key.tiebreak)
@@ -309,20 +319,19 @@ extension Database {
         }
         if query.maxDepth != nil, query.postId != nil || query.parentId != nil {
             // Tree fetch, in Lemmy's order: by the parent's path as `ltree` orders it (label by
-            // label, each label's text compared byte by byte: `0.10` before `0.9`), then
-            // distinguished first, then the sort; the first 300 (`limit` and `page` are ignored).
+            // label, each label's text compared byte by byte: `0.10` before `0.9`; 1.0 last
+            // first), then the key (distinguished first where the version does, then the sort);
+            // the first 300 (`limit` and `page` are ignored).
             let rows = keyed.map { entry in
-                let row = comments[entry.id - 1]
-                return (
-                    id: entry.id, key: entry.key, distinguished: row.distinguished,
-                    parentPath: ["0"] + pathIds(of: row).dropLast().map(String.init)
-                )
+                (id: entry.id, key: entry.key, parentPath: ["0"] + pathIds(of: comments[entry.id - 1]).dropLast().map(String.init))
             }
             let ordered = rows.sorted { a, b in
-                if a.parentPath != b.parentPath {
-                    return a.parentPath.lexicographicallyPrecedes(b.parentPath) { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+                if !query.parentPathIgnored && a.parentPath != b.parentPath {
+                    let ascending = a.parentPath.lexicographicallyPrecedes(b.parentPath) {
+                        Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8))
+                    }
+                    return ascending != query.parentPathDescending
                 }
-                if a.distinguished != b.distinguished { return a.distinguished }
                 return a.key > b.key
             }
             let ids = ordered.map(\.id)

@@ -89,6 +89,19 @@ func commentQuery(_ form: ApiGetComments, db: Database, call: Call<ApiGetComment
     }
     query.maxDepth = form.maxDepth
     query.sort = form.sort?.wireValue(for: .v4) ?? "hot"
+    let sort = query.sort.lowercased()
+    let onPost = form.postId != nil || form.parentId != nil
+    switch call.dialect {
+    // `comment_view.rs` at 0.18.5: no distinguished order; Top's `order_by` replaces the path's.
+    case .v0_18: query.parentPathIgnored = sort == "top"
+    // 0.19.13: `then_order_by(comment::distinguished.desc())` for a post's or a parent's comments.
+    case .v0_19: query.distinguishedFirst = onPost
+    // 1.0 (`db_views/comment/src/impls.rs`): distinguished first except under New and Old; every
+    // key, the parent path too, in the sort's direction.
+    case .v1_0:
+        query.distinguishedFirst = onPost && sort != "new" && sort != "old"
+        query.parentPathDescending = sort != "old"
+    }
     // Filters 1.0's form no longer has; 0.18's has no liked or disliked list.
     if call.dialect != .v1_0 { query.savedOnly = form.savedOnly ?? false }
     query.savedFirst = call.dialect == .v0_19 && query.savedOnly
