@@ -8,7 +8,9 @@ import Testing
 /// and 0.19.13, `db_views/comment/src/impls.rs` on 1.0).
 @Suite("Comment tree order")
 struct CommentTreeOrderTests: RefusalChecking {
-    @Test("Distinguished comments come first under a post: 0.19 always, 1.0 but for New and Old, 0.18 never", arguments: LemmyDialect.allCases)
+    @Test(
+        "Distinguished comments come first under a post: 0.19 always, 1.0 but for New and Old, 0.18 never", arguments: LemmyDialect.allCases
+    )
     func distinguishedFirst(dialect: LemmyDialect) async throws {
         try await withServer(dialect) { server in
             let admin = try await TestClient(server).login("admin")
@@ -19,7 +21,8 @@ struct CommentTreeOrderTests: RefusalChecking {
             #expect(try await either(admin, LemmyV3.DistinguishComment(form), LemmyV4.DistinguishComment(form)).status == 200)
             for sort in [ApiCommentSortType.new, .top] {
                 for maxDepth in [nil, 8] {
-                    let ids = try await admin.comments(ApiGetComments(type: .all, sort: sort, maxDepth: maxDepth, postId: 6)).map(\.comment.id)
+                    let ids = try await admin.comments(ApiGetComments(type: .all, sort: sort, maxDepth: maxDepth, postId: 6)).map(
+                        \.comment.id)
                     let (o, n) = (try #require(ids.firstIndex(of: older)), try #require(ids.firstIndex(of: newer)))
                     let first: Bool
                     switch dialect {
@@ -35,7 +38,9 @@ struct CommentTreeOrderTests: RefusalChecking {
         }
     }
 
-    @Test("A tree fetch orders parent paths ascending up to 0.19 and descending on 1.0 (replies first), but for Old", arguments: LemmyDialect.allCases)
+    @Test(
+        "A tree fetch orders parent paths ascending up to 0.19 and descending on 1.0 (replies first), but for Old",
+        arguments: LemmyDialect.allCases)
     func parentPaths(dialect: LemmyDialect) async throws {
         try await withServer(dialect) { server in
             let alice = try await TestClient(server).login("alice")

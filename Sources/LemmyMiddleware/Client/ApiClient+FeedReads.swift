@@ -125,8 +125,10 @@ extension ApiClient {
     }
 
     /// One page of a post's comment tree: comments down to `maxDepth` levels, parents before
-    /// their children, at most 300. Lemmy 1.0 pages a tree by cursor (`next` names the page
-    /// after); 0.18 and 0.19 answer the first 300 comments only, so `next` is nil there.
+    /// their children within the page, at most 300. Lemmy 1.0 pages a tree by cursor (`next`
+    /// names the page after); 0.18 and 0.19 answer the first 300 comments only, so `next` is nil
+    /// there. 1.0 orders a tree's parent paths last first, so with `maxDepth` above 1 a reply can
+    /// arrive a page before its parent.
     public func getCommentTreePage(
         postId: Int, sort: CommentSortType = .hot, maxDepth: Int = 1, at cursor: PageCursor? = nil
     ) async throws(ApiClientError) -> ContentPage<Comment2> {
@@ -138,7 +140,7 @@ extension ApiClient {
             return ContentPage(items: try await commentTree(form), next: nil)
         }
         let page = try await page(LemmyV4.GetComments(form), at: cursor)
-        return ContentPage(items: page.items.mapMoving { comment2($0) }, next: page.next)
+        return ContentPage(items: Self.parentsFirst(page.items.mapMoving { comment2($0) }), next: page.next)
     }
 
     /// The replies below a comment down to `maxDepth` levels (1: direct replies), parents
@@ -155,8 +157,8 @@ extension ApiClient {
     private func commentTree(_ form: ApiGetComments) async throws(ApiClientError) -> [Comment2] {
         // Explicit per generation: different responses: 1.0 a cursor page (items), 0.18/0.19 comments.
         if try await generation() == .v4 {
-            return try await send(LemmyV4.GetComments(form), mutation: false).items.mapMoving { comment2($0) }
+            return Self.parentsFirst(try await send(LemmyV4.GetComments(form), mutation: false).items.mapMoving { comment2($0) })
         }
-        return try await send(LemmyV3.GetComments(form), mutation: false).comments.mapMoving { comment2($0) }
+        return Self.parentsFirst(try await send(LemmyV3.GetComments(form), mutation: false).comments.mapMoving { comment2($0) })
     }
 }
