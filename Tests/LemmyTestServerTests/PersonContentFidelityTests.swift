@@ -10,6 +10,20 @@ import Testing
 /// `person_content_combined`, `person_saved_combined` and `community_moderator` views).
 @Suite("Profiles, saved lists and messages")
 struct PersonContentFidelityTests: RefusalChecking {
+    /// A server clock that moves only when told.
+    final class Clock: Sendable {
+        private let now = Mutex(Date())
+        var date: Date { now.withLock { $0 } }
+        func move(by seconds: TimeInterval) { now.withLock { $0 += seconds } }
+    }
+
+    /// A tiny server of `dialect` on `clock`.
+    func withClockedServer(_ dialect: LemmyDialect, clock: Clock, _ body: (LemmyTestServer) async throws -> Void) async throws {
+        var configuration = LemmyTestServer.Configuration(dialect: dialect, scale: .tiny)
+        configuration.clock = { clock.date }
+        try await withServer(configuration, body)
+    }
+
     func profile(_ client: TestClient, _ person: Int) async throws -> ApiGetPersonDetailsResponse {
         let form = ApiGetPersonDetails(personId: person, sort: .new, limit: 50)
         return client.dialect == .v1_0
@@ -96,17 +110,28 @@ struct PersonContentFidelityTests: RefusalChecking {
             _ = try await carol.send(LemmyV4.HidePost(ApiHidePost(postId: two, hide: true)))
             #expect(try await !content(carol).contains(two))
             #expect(try await content(anonymous).contains(two))
+            // A purge deletes the rows: the post leaves the profile and the saved list.
+            _ = try await alice.save(post: two, true)
+            let admin = try await TestClient(server).login("admin")
+            #expect(try await admin.sendRaw(LemmyV4.PurgePost(ApiPurgePost(postId: two, reason: "Spam"))).status == 200)
+            #expect(try await !content(anonymous).contains(two))
+            #expect(try await alice.send(LemmyV4.ListPersonSaved(ApiListPersonSaved(limit: 50))).items.isEmpty)
         }
     }
 
     @Test("1.0 /account/saved lists the newest save first and searches post titles")
     func savedList() async throws {
-        try await withServer(.v1_0) { server in
+        // Each save a minute after the last.
+        let clock = Clock()
+        try await withClockedServer(.v1_0, clock: clock) { server in
             let alice = try await TestClient(server).login("alice")
             let posts = try await alice.send(LemmyV4.GetPosts(ApiGetPosts(type: .all, sort: .new, limit: 3))).items.map(\.post)
             try #require(posts.count == 3)
             // Saved in an order other than their publication's: the list starts with the last save.
-            for index in [1, 2, 0] { _ = try await alice.save(post: posts[index].id, true) }
+            for index in [1, 2, 0] {
+                clock.move(by: 60)
+                _ = try await alice.save(post: posts[index].id, true)
+            }
             let saved = try await alice.send(LemmyV4.ListPersonSaved(ApiListPersonSaved(limit: 50))).items.compactMap { item in
                 if case .post(let view) = item { return view.post.id }
                 return nil
@@ -127,12 +152,14 @@ struct PersonContentFidelityTests: RefusalChecking {
 
     @Test("0.19 lists saved comments by when they were saved")
     func savedCommentsOrder() async throws {
-        try await withServer(.v0_19) { server in
+        let clock = Clock()
+        try await withClockedServer(.v0_19, clock: clock) { server in
             let alice = try await TestClient(server).login("alice")
             let comments = try await alice.comments(ApiGetComments(type: .all, sort: .new, limit: 3)).map(\.comment.id)
             try #require(comments.count == 3)
             // Saved in an order other than their publication's: the list starts with the last save.
             for index in [1, 2, 0] {
+                clock.move(by: 60)
                 _ = try await alice.send(LemmyV3.SaveComment(ApiSaveComment(commentId: comments[index], save: true)))
             }
             var form = ApiGetComments(type: .all, sort: .new, limit: 50)
@@ -144,10 +171,8 @@ struct PersonContentFidelityTests: RefusalChecking {
     @Test("Posts that tie on their sort's value come newest first, not by id", arguments: LemmyDialect.allCases)
     func tiesNewestFirst(dialect: LemmyDialect) async throws {
         // A clock set back between two posts: the later one (higher id) is the older.
-        let now = Mutex(Date())
-        var configuration = LemmyTestServer.Configuration(dialect: dialect, scale: .tiny)
-        configuration.clock = { now.withLock { $0 } }
-        try await withServer(configuration) { server in
+        let clock = Clock()
+        try await withClockedServer(dialect, clock: clock) { server in
             let alice = try await TestClient(server).login("alice")
             let form = ApiCreatePost(name: "Newer", communityId: 3)
             func create(_ form: ApiCreatePost) async throws -> Int {
@@ -156,7 +181,7 @@ struct PersonContentFidelityTests: RefusalChecking {
                     : try await alice.send(LemmyV3.CreatePost(form)).postView.post.id
             }
             let newer = try await create(form)
-            now.withLock { $0 -= 3600 }
+            clock.move(by: -3600)
             let older = try await create(ApiCreatePost(name: "Older", communityId: 3))
             #expect(older > newer)
             // Both start at score 1 from their author's vote: a tie under Top.

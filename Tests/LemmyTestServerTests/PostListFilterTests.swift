@@ -113,10 +113,16 @@ struct PostListFilterTests: RefusalChecking {
                 ? try await bob.send(LemmyV4.CreateComment(form)).commentView.comment
                 : try await bob.send(LemmyV3.CreateComment(form)).commentView.comment
             #expect(comment.languageId == 37)
+            func commentListed() async throws -> Bool {
+                try await alice.comments(ApiGetComments(type: .all, sort: .new, limit: 50, postId: 1)).contains {
+                    $0.comment.id == comment.id
+                }
+            }
             #expect(try await Self.ids(alice).contains(english))
+            #expect(try await commentListed())
             try await save(alice, ApiSaveUserSettings(discussionLanguages: [0]))
             #expect(try await !Self.ids(alice).contains(english))
-            #expect(try await !alice.comments(post: 1).contains { $0.comment.id == comment.id })
+            #expect(try await !commentListed())
             #expect(try await Self.ids(TestClient(server)).contains(english))
             // The moderator view lists it to a moderator who does not read English.
             try await save(bob, ApiSaveUserSettings(discussionLanguages: [0]))
@@ -183,6 +189,16 @@ struct PostListFilterTests: RefusalChecking {
             #expect(subscribed == (dialect == .v0_19 ? all : []))
             if dialect != .v0_18 {
                 #expect(try await Self.ids(anonymous) { $0.type = .moderatorView } == (dialect == .v0_19 ? all : []))
+            }
+            // Search's posts go through the same query.
+            func searched(_ listing: ApiListingType) async throws -> [Int] {
+                let form = ApiSearch(type: .posts, listingType: listing, limit: 50, q: "")
+                return try await anonymous.send(LemmyV3.Search(form)).posts.map(\.post.id)
+            }
+            if dialect != .v1_0 {
+                let everything = try await searched(.all)
+                try #require(!everything.isEmpty)
+                #expect(try await searched(.subscribed) == (dialect == .v0_19 ? everything : []))
             }
         }
     }

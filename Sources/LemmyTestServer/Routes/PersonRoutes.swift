@@ -69,12 +69,14 @@ extension APIRoutes {
             // hidden posts go, with the comments on them (`person_content_combined/src/impls.rs`).
             let hidden = db.user(call.viewer)?.hiddenPosts ?? [:]
             let unseen = privateCommunitiesOutOfSight(db, viewer: call.viewer)
+            // A purge deletes the rows, so purged content is gone from the list.
             func shows(post postId: Int) -> Bool {
-                guard let post = db.post(postId) else { return false }
+                guard let post = db.post(postId), !db.purged.posts.contains(postId) else { return false }
                 return hidden[postId] == nil && !unseen.contains(post.communityId) && (communityId.map { $0 == post.communityId } ?? true)
             }
             let posts = db.posts.filter { $0.creatorId == id && shows(post: $0.id) }.map(\.id)
-            let comments = db.comments.filter { $0.creatorId == id && shows(post: $0.postId) }.map(\.id)
+            let comments = db.comments.filter { $0.creatorId == id && !db.purged.comments.contains($0.id) && shows(post: $0.postId) }.map(
+                \.id)
             return try personContentPage(
                 db, call, type: call.form.type, posts: posts, comments: comments,
                 cursor: call.form.pageCursor, limit: call.form.limit)
@@ -87,12 +89,14 @@ extension APIRoutes {
             // `post::name` in both branches of its filter).
             let term = call.form.searchTerm.map(FuzzyTerm.init)
             func shows(post postId: Int) -> Bool {
-                guard let post = db.post(postId) else { return false }
+                guard let post = db.post(postId), !db.purged.posts.contains(postId) else { return false }
                 return !unseen.contains(post.communityId) && (term.map { $0.matches(post.name) } ?? true)
             }
             let posts = (state?.savedPosts.keys).map(Array.init)?.filter(shows(post:)) ?? []
             let comments =
-                (state?.savedComments.keys).map(Array.init)?.filter { db.comment($0).map { shows(post: $0.postId) } ?? false } ?? []
+                (state?.savedComments.keys).map(Array.init)?.filter { id in
+                    !db.purged.comments.contains(id) && (db.comment(id).map { shows(post: $0.postId) } ?? false)
+                } ?? []
             // Newest save first (`saved_at`).
             return try personContentPage(
                 db, call, type: call.form.type, posts: posts, comments: comments,

@@ -59,3 +59,13 @@ func applyCallerFilters<F>(
         query.showHidden = showHidden ?? false
     }
 }
+
+/// 0.19 lists everything but hidden communities to an anonymous caller, whatever the listing
+/// (`_ => query.filter(community::hidden.eq(false))`), in GetPosts and Search alike; 0.18 and 1.0
+/// list nothing for Subscribed and the moderator view. Call before computing what is out of
+/// sight, which reads the listing.
+func anonymousListing<F>(_ query: inout PostQuery, _ call: Call<F>) {
+    if call.dialect == .v0_19, call.viewer == nil, query.listing == .subscribed || query.listing == .moderatorView {
+        query.listing = .all
+    }
+}

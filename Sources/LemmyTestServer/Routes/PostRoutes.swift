@@ -127,13 +127,9 @@ func postQuery(_ form: ApiGetPosts, db: Database, call: Call<ApiGetPosts>) throw
         query.communityId = id
     }
     query.listing = db.listingScope(form.type, communityId: query.communityId, viewer: call.viewer, dialect: call.dialect)
-    // 0.19 lists everything but hidden communities to an anonymous caller, whatever the listing
-    // (`_ => query.filter(community::hidden.eq(false))`); 0.18 and 1.0 list nothing for
-    // Subscribed and the moderator view. (0.18.5 has no `moderator_view`: js-client's 0.18.3
-    // release candidate had it; the server ignores it.)
-    if call.dialect == .v0_19, call.viewer == nil, query.listing == .subscribed || query.listing == .moderatorView {
-        query.listing = .all
-    }
+    // (0.18.5 has no `moderator_view`: js-client's 0.18.3 release candidate had it; the server
+    // ignores it.)
+    anonymousListing(&query, call)
     query.outOfSight = db.communitiesOutOfSight(
         viewer: call.viewer, dialect: call.dialect, scope: query.listing, inCommunity: query.communityId != nil, comments: false
     )

@@ -74,6 +74,7 @@ func search(_ db: Database, _ call: Call<ApiSearch>) throws -> ApiSearchResponse
         query.communityId = communityId
         query.creatorId = creatorId
         if let listing { query.listing = ListingScope(listing) }
+        anonymousListing(&query, call)
         query.page = page
         query.cursor = cursor
         query.limit = limit

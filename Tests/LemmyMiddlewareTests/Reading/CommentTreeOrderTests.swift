@@ -49,7 +49,10 @@ struct CommentTreeOrderTests {
             let deeper = try await alice.createComment(postId: 6, parentId: reply.id, content: "Deeper")
             for sort in [CommentSortType.hot, .new, .top] {
                 let tree = try await alice.getCommentTree(postId: 6, sort: sort, maxDepth: 8).map(\.id)
-                let (t, r, d) = (try #require(tree.firstIndex(of: top.id)), try #require(tree.firstIndex(of: reply.id)), try #require(tree.firstIndex(of: deeper.id)))
+                let (t, r, d) = (
+                    try #require(tree.firstIndex(of: top.id)), try #require(tree.firstIndex(of: reply.id)),
+                    try #require(tree.firstIndex(of: deeper.id))
+                )
                 #expect(t < r && r < d, "\(sort)")
                 let below = try await alice.getCommentChildren(of: top.id, sort: sort, maxDepth: 3).map(\.id)
                 #expect(below == [reply.id, deeper.id], "\(sort)")
