@@ -28,12 +28,18 @@ extension Database {
             case "unlisted":
                 if (scope == .all || scope == .local) && (comments || !inCommunity) && !accepted { hidden.insert(id) }
             case "private":
-                if !isAdmin && !accepted && !(viewer.map { isModerator($0, of: id) } ?? false) { hidden.insert(id) }
+                if !isAdmin && !seesPrivateCommunity(id, viewer: viewer) { hidden.insert(id) }
             case "local_only_private":
                 if viewer == nil { hidden.insert(id) }
             default: break
             }
         }
         return hidden
+    }
+
+    /// Whether a non-admin `viewer` sees private community `id` (1.0's `filter_private_or_followed`,
+    /// less its admin clause): an accepted follower or a moderator.
+    func seesPrivateCommunity(_ id: Int, viewer: Int?) -> Bool {
+        viewer.map { isAcceptedFollower($0, of: id) || isModerator($0, of: id) } ?? false
     }
 }

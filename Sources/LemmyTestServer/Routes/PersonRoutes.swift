@@ -20,11 +20,7 @@ extension APIRoutes {
             if posts.savedOnly { posts.creatorId = nil }
             // A profile has no listing type; NSFW follows the caller's setting (none for an
             // anonymous caller, the site having no content warning).
-            posts.outOfSight = db.communitiesOutOfSight(
-                viewer: call.viewer, dialect: call.dialect, scope: .all, inCommunity: posts.communityId != nil, comments: false)
-            applyCallerFilters(to: &posts, db, call, showRead: nil, showHidden: nil, hasListingType: false)
-            // 0.18 passes `is_admin` as `is_mod_or_admin`, a community or not.
-            if call.dialect == .v0_18 { posts.removed = RemovedPosts(all: db.isAdmin(call.viewer)) }
+            applyCallerFilters(to: &posts, db, call, showRead: nil, showHidden: nil, hasListingType: false, adminsOnly018: true)
             var comments = CommentQuery()
             comments.storedHotRanks = call.dialect == .v0_18
             comments.creatorId = posts.savedOnly ? nil : id
@@ -158,11 +154,7 @@ private func moderates<F>(_ db: Database, _ call: Call<F>, _ id: Int) -> [ApiCom
 /// no accepted follow, not a moderator.
 private func privateCommunitiesOutOfSight(_ db: Database, viewer: Int?) -> Set<Int> {
     guard !db.isAdmin(viewer) else { return [] }
-    return Set(
-        db.communities.filter { community in
-            community.visibility == "private"
-                && !(viewer.map { db.isAcceptedFollower($0, of: community.id) || db.isModerator($0, of: community.id) } ?? false)
-        }.map(\.id))
+    return Set(db.communities.filter { $0.visibility == "private" && !db.seesPrivateCommunity($0.id, viewer: viewer) }.map(\.id))
 }
 
 /// One page of posts and comments interleaved newest first (by `postTime` and `commentTime`,

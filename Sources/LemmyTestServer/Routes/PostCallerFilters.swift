@@ -18,15 +18,31 @@
 /// - Hidden posts (0.19, 1.0) unless `show_hidden`; 0.19 never hides them on a profile.
 /// - 0.19's liked and disliked lists leave out the caller's own posts, and mean nothing to an
 ///   anonymous caller.
+/// - 0.19 lists everything but hidden communities to an anonymous caller, whatever the listing
+///   (`_ => query.filter(community::hidden.eq(false))`); 0.18 and 1.0 list nothing for
+///   Subscribed and the moderator view.
+/// - Communities out of sight for their visibility
+///   (``Database/communitiesOutOfSight(viewer:dialect:scope:inCommunity:comments:)``).
 /// - `hasListingType`: when the list has none (a profile; Search without `listing_type`), 0.19
 ///   leaves out every hidden community, even one the caller follows; with one, 0.18 and 0.19
 ///   leave hidden communities out of All and Local unless followed
 ///   (``Database/hiddenCommunities(viewer:dialect:listing:)``).
+/// - 0.19's search term leaves out deleted and removed posts (`not(post::removed.or(post::deleted))`).
+/// - `adminsOnly018`: 0.18 asks whether the caller is an admin (profiles and Search pass
+///   `is_admin` as `is_mod_or_admin`) rather than whether it moderates the community asked for
+///   (GetPosts' `is_mod_or_admin_opt`).
 func applyCallerFilters<F>(
-    to query: inout PostQuery, _ db: Database, _ call: Call<F>, showRead: Bool?, showHidden: Bool?, hasListingType: Bool
+    to query: inout PostQuery, _ db: Database, _ call: Call<F>, showRead: Bool?, showHidden: Bool?, hasListingType: Bool,
+    adminsOnly018: Bool = false
 ) {
     let viewer = call.viewer
     let person = viewer.flatMap(db.person)
+    if call.dialect == .v0_19, viewer == nil, query.listing == .subscribed || query.listing == .moderatorView {
+        query.listing = .all
+    }
+    query.outOfSight.formUnion(
+        db.communitiesOutOfSight(
+            viewer: viewer, dialect: call.dialect, scope: query.listing, inCommunity: query.communityId != nil, comments: false))
     let moderatorView = query.listing == .moderatorView
     (query.blockedCreators, query.blockedCommunities) = db.commentBlocks(
         viewer: viewer, dialect: call.dialect, listing: query.listing, postId: nil)
@@ -40,12 +56,14 @@ func applyCallerFilters<F>(
     }
     switch call.dialect {
     case .v0_18:
-        let modOrAdmin = query.communityId.map { db.isModOrAdmin(viewer, of: $0) } ?? db.isAdmin(viewer)
+        let modOrAdmin =
+            adminsOnly018 ? db.isAdmin(viewer) : query.communityId.map { db.isModOrAdmin(viewer, of: $0) } ?? db.isAdmin(viewer)
         query.removed = RemovedPosts(all: modOrAdmin)
         query.showRead = query.savedOnly || settingShowsRead
         query.showHidden = true
     case .v0_19:
-        query.removed = RemovedPosts(ownDeleted: true, removed: query.creatorId != nil && db.isAdmin(viewer))
+        query.removed =
+            query.searchTerm != nil ? RemovedPosts() : RemovedPosts(ownDeleted: true, removed: query.creatorId != nil && db.isAdmin(viewer))
         query.showRead = query.savedOnly || query.creatorId != nil || (showRead ?? settingShowsRead)
         query.showHidden = query.creatorId != nil || (showHidden ?? false)
         if viewer == nil {
@@ -57,15 +75,5 @@ func applyCallerFilters<F>(
         query.removed = RemovedPosts(ownDeleted: true, removed: db.isAdmin(viewer))
         query.showRead = showRead ?? settingShowsRead
         query.showHidden = showHidden ?? false
-    }
-}
-
-/// 0.19 lists everything but hidden communities to an anonymous caller, whatever the listing
-/// (`_ => query.filter(community::hidden.eq(false))`), in GetPosts and Search alike; 0.18 and 1.0
-/// list nothing for Subscribed and the moderator view. Call before computing what is out of
-/// sight, which reads the listing.
-func anonymousListing<F>(_ query: inout PostQuery, _ call: Call<F>) {
-    if call.dialect == .v0_19, call.viewer == nil, query.listing == .subscribed || query.listing == .moderatorView {
-        query.listing = .all
     }
 }

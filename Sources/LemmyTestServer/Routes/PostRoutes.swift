@@ -129,10 +129,6 @@ func postQuery(_ form: ApiGetPosts, db: Database, call: Call<ApiGetPosts>) throw
     query.listing = db.listingScope(form.type, communityId: query.communityId, viewer: call.viewer, dialect: call.dialect)
     // (0.18.5 has no `moderator_view`: js-client's 0.18.3 release candidate had it; the server
     // ignores it.)
-    anonymousListing(&query, call)
-    query.outOfSight = db.communitiesOutOfSight(
-        viewer: call.viewer, dialect: call.dialect, scope: query.listing, inCommunity: query.communityId != nil, comments: false
-    )
     if call.dialect == .v0_19, form.likedOnly == true, form.dislikedOnly == true { throw APIError.code("contradicting_filters") }
     if let id = form.creatorId {
         query.creatorId = id

@@ -74,21 +74,12 @@ func search(_ db: Database, _ call: Call<ApiSearch>) throws -> ApiSearchResponse
         query.communityId = communityId
         query.creatorId = creatorId
         if let listing { query.listing = ListingScope(listing) }
-        anonymousListing(&query, call)
         query.page = page
         query.cursor = cursor
         query.limit = limit
         query.showNSFW = form.showNsfw
-        query.outOfSight = db.communitiesOutOfSight(
-            viewer: call.viewer, dialect: call.dialect, scope: .all, inCommunity: communityId != nil, comments: false)
-        applyCallerFilters(to: &query, db, call, showRead: nil, showHidden: nil, hasListingType: listing != nil || v10)
-        switch call.dialect {
-        // 0.18 passes `is_admin` as `is_mod_or_admin`: an admin finds deleted and removed posts.
-        case .v0_18: query.removed = RemovedPosts(all: db.isAdmin(call.viewer))
-        // 0.19's search term leaves out deleted and removed posts (`not(post::removed.or(post::deleted))`).
-        case .v0_19 where !byURL: query.removed = RemovedPosts()
-        default: break
-        }
+        applyCallerFilters(
+            to: &query, db, call, showRead: nil, showHidden: nil, hasListingType: listing != nil || v10, adminsOnly018: true)
         // 1.0 parses the term as a URL first; one that is not finds nothing.
         if !(v10 && byURL && URL(string: term)?.host == nil) {
             let result = try db.listPosts(query, viewer: call.viewer, now: call.now)
