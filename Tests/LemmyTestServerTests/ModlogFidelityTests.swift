@@ -200,7 +200,7 @@ struct ModlogFidelityTests {
     }
 }
 
-/// GetModlog's `type_` and 0.18's and 0.19's paging, one table per kind.
+/// GetModlog's `type_`, 1.0's `listing_type`, and 0.18's and 0.19's paging, one table per kind.
 @Suite("Modlog kinds and pages")
 struct ModlogKindTests {
     /// bob locks a post and removes a comment in community 1: with the seed's removed posts, three kinds.
@@ -250,6 +250,33 @@ struct ModlogKindTests {
             let all = try await bob.send(LemmyV4.GetModlog(ApiGetModlog(type: .string("all"), limit: 50))).items
             #expect(Set(all.map(\.modlog.kind)).isSuperset(of: [.modLockPost, .modRemoveComment, .modRemovePost]))
             #expect(try await bob.sendRaw(LemmyV4.GetModlog(ApiGetModlog(type: .string("ModLockPost")))).status == 400)
+        }
+    }
+
+    @Test("1.0's listing_type reads each entry's community: Subscribed, the moderator view, Local; Suggested lists nothing here")
+    func listingOn10() async throws {
+        try await withServer(.v1_0) { server in
+            let admin = try await TestClient(server).login("admin")
+            let bob = try await TestClient(server).login("bob")
+            let alice = try await TestClient(server).login("alice")
+            // bob moderates community 1, the admin community 3; alice follows 1 and 2.
+            for (moderator, community) in [(bob, 1), (admin, 3)] {
+                let post = try #require(try await moderator.posts(ApiGetPosts(sort: .new, communityId: community, limit: 1)).posts.first)
+                let removal = ApiRemovePost(postId: post.post.id, removed: true, reason: "Off topic")
+                #expect(try await moderator.sendRaw(LemmyV4.RemovePost(removal)).status == 200)
+            }
+            func communities(_ client: TestClient, _ listing: ApiListingType?) async throws -> Set<Int> {
+                let form = ApiGetModlog(type: .string("mod_remove_post"), listingType: listing, limit: 50)
+                return Set(try await client.send(LemmyV4.GetModlog(form)).items.compactMap(\.targetCommunity?.id))
+            }
+            #expect(try await communities(alice, nil) == [1, 3])
+            #expect(try await communities(alice, .all) == [1, 3])
+            #expect(try await communities(alice, .subscribed) == [1])
+            #expect(try await communities(bob, .moderatorView) == [1])
+            #expect(try await communities(admin, .moderatorView) == [3])
+            #expect(try await communities(alice, .local) == [1, 3])
+            #expect(try await communities(alice, .suggested).isEmpty)
+            #expect(try await communities(TestClient(server), .subscribed).isEmpty)
         }
     }
 }

@@ -9,7 +9,7 @@ struct PostOrderTests {
     func keysFromTheIndex() {
         let db = SeedGenerator(scale: .tiny, seed: 7, now: 1_700_000_000).generate()
         for sort in [PostSort.hot, .new, .old, .top(window: nil), .mostComments] {
-            let order = db.computePostOrder(sort, scoped: false, now: 1_700_000_000)
+            let order = db.computePostOrder(sort, featured: .local, now: 1_700_000_000)
             #expect(order.items.count == db.posts.count)
             for item in order.items {
                 #expect(order.key(of: item.id) == item.key, "post \(item.id), \(sort)")

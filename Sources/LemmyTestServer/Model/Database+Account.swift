@@ -112,6 +112,8 @@ extension Database {
         var botAccount: Bool?
         var defaultSort: String?
         var defaultTimeRangeSeconds: Int?
+        var defaultCommentSort: String?
+        var defaultItemsPerPage: Int?
         var defaultListing: String?
         var discussionLanguages: [Int]?
         var displayName: String?
@@ -136,6 +138,8 @@ extension Database {
                 throw APIError.code(dialect == .v0_18 ? "invalid_url_scheme" : "invalid_url")
             }
         }
+        // 1.0 checks the page size as a fetch limit (`limit_fetch_check`).
+        if let size = change.defaultItemsPerPage, !(1...50).contains(size) { throw APIError.code("invalid_fetch_limit") }
         if let languages = change.discussionLanguages, !languages.allSatisfy(Self.siteLanguages.contains) {
             throw APIError.code("language_not_allowed")
         }
@@ -154,10 +158,11 @@ extension Database {
         settings.blurNSFW = change.blurNSFW ?? settings.blurNSFW
         settings.showReadPosts = change.showReadPosts ?? settings.showReadPosts
         settings.showBotAccounts = change.showBotAccounts ?? settings.showBotAccounts
-        if let sort = change.defaultSort {
-            settings.defaultSort = sort
-            settings.defaultTimeRangeSeconds = change.defaultTimeRangeSeconds
-        }
+        settings.defaultSort = change.defaultSort ?? settings.defaultSort
+        // 1.0's `diesel_opt_number_update`: absent keeps the range, 0 clears it.
+        if let seconds = change.defaultTimeRangeSeconds { settings.defaultTimeRangeSeconds = seconds == 0 ? nil : seconds }
+        settings.defaultCommentSort = change.defaultCommentSort ?? settings.defaultCommentSort
+        settings.defaultItemsPerPage = change.defaultItemsPerPage ?? settings.defaultItemsPerPage
         settings.defaultListing = change.defaultListing ?? settings.defaultListing
         if let languages = change.discussionLanguages {
             settings.discussionLanguages = Self.storedLanguages(languages, dialect: dialect)

@@ -7,6 +7,9 @@ struct PostQuery: Sendable {
     /// (``Database/communitiesOutOfSight(viewer:dialect:scope:inCommunity:comments:)``).
     var outOfSight: Set<Int> = []
     var sort: PostSort = .hot
+    /// Which featured flag puts posts first; nil: the community's when the list names one, else
+    /// the front page's (0.18, 0.19).
+    var featured: FeaturedPin?
     /// 1.0's `time_range_seconds`: only posts newer than this, whatever the sort.
     var timeRange: Double?
     var communityId: Int?
@@ -49,7 +52,7 @@ struct PostQuery: Sendable {
     /// 0.19's cursors: `P` and the hex id of the post a page ends with, resumed from that post's
     /// place in the ordering now (see ``PostCursor``), not from a position frozen in the cursor.
     var postIdCursors = false
-    /// 1.0's cursors (``Paging/page(ordered:page:limit:position:alwaysNext:fullPages:matching:)``).
+    /// 1.0's cursors (``Paging/page(ordered:page:limit:position:alwaysNext:fullPages:offsetsCursors:matching:)``).
     var fullPageCursors = false
 }
 
@@ -95,7 +98,7 @@ struct CommentQuery: Sendable {
     var listing: ListingScope = .all
     /// 0.18 ranks Hot by the integer it stores (``Ranking/storedHot018(score:published:now:)``).
     var storedHotRanks = false
-    /// 1.0's cursors for a flat list (``Paging/page(ordered:page:limit:position:alwaysNext:fullPages:matching:)``).
+    /// 1.0's cursors for a flat list (``Paging/page(ordered:page:limit:position:alwaysNext:fullPages:offsetsCursors:matching:)``).
     var fullPageCursors = false
     /// Whose comments and which communities' comments the viewer's blocks leave out (see
     /// ``Database/commentBlocks(viewer:dialect:listing:postId:)``).
@@ -176,11 +179,11 @@ extension Database {
             if let url = query.url, post.url != url { return false }
             return true
         }
-        let ordered = postOrder(query.sort, scoped: query.communityId != nil, now: now)
+        let ordered = postOrder(query.sort, featured: query.featured ?? (query.communityId != nil ? .community : .local), now: now)
         guard query.postIdCursors else {
             return try Paging.page(
                 ordered: ordered.items, page: query.page, limit: query.limit, cursor: query.cursor,
-                alwaysNext: query.alwaysNext, fullPages: query.fullPageCursors, matching: visible)
+                alwaysNext: query.alwaysNext, fullPages: query.fullPageCursors, offsetsCursors: true, matching: visible)
         }
         var position: PagePosition?
         if let cursor = query.cursor {
@@ -191,31 +194,36 @@ extension Database {
         }
         var result = Paging.page(
             ordered: ordered.items, page: query.page, limit: query.limit, position: position, alwaysNext: query.alwaysNext,
-            matching: visible)
+            offsetsCursors: true, matching: visible)
         result.next = result.ids.last.map(PostCursor.after)
         result.previous = nil
         return result
     }
 
-    /// Every post in `sort`'s order (featured in the community when `scoped`, on the front page
-    /// otherwise), highest key first. Taken from ``postOrders`` unless this value was changed
-    /// since the store handed it out (then it describes a state no one else sees).
-    func postOrder(_ sort: PostSort, scoped: Bool, now: Double) -> PostOrder {
-        if written { return computePostOrder(sort, scoped: scoped, now: now) }
-        return postOrders.order(sort, scoped: scoped, revision: revision, now: now) { computedAt in
-            computePostOrder(sort, scoped: scoped, now: computedAt)
+    /// Every post in `sort`'s order (posts with the `featured` flag first), highest key first.
+    /// Taken from ``postOrders`` unless this value was changed since the store handed it out
+    /// (then it describes a state no one else sees).
+    func postOrder(_ sort: PostSort, featured: FeaturedPin, now: Double) -> PostOrder {
+        if written { return computePostOrder(sort, featured: featured, now: now) }
+        return postOrders.order(sort, featured: featured, revision: revision, now: now) { computedAt in
+            computePostOrder(sort, featured: featured, now: computedAt)
         }
     }
 
-    /// Sorts every post by ``key(for:sort:scoped:now:)``, highest first.
-    func computePostOrder(_ sort: PostSort, scoped: Bool, now: Double) -> PostOrder {
-        PostOrder(posts.map { (id: $0.id, key: key(for: $0, sort: sort, scoped: scoped, now: now)) }.sorted { $0.key > $1.key })
+    /// Sorts every post by ``key(for:sort:featured:now:)``, highest first.
+    func computePostOrder(_ sort: PostSort, featured pin: FeaturedPin, now: Double) -> PostOrder {
+        PostOrder(posts.map { (id: $0.id, key: key(for: $0, sort: sort, featured: pin, now: now)) }.sorted { $0.key > $1.key })
     }
 
-    /// Where `post` sorts by `sort`: featured first (in its community when `scoped`, else on the
-    /// front page), then the sort's value, then the id.
-    func key(for post: PostRecord, sort: PostSort, scoped: Bool, now: Double) -> SortKey {
-        let featured = scoped ? post.featuredCommunity : post.featuredLocal
+    /// Where `post` sorts by `sort`: first if it has the `featured` flag, then the sort's value,
+    /// then the id.
+    func key(for post: PostRecord, sort: PostSort, featured pin: FeaturedPin, now: Double) -> SortKey {
+        let featured =
+            switch pin {
+            case .local: post.featuredLocal
+            case .community: post.featuredCommunity
+            case .neither: false
+            }
         let primary: Double
         var tiebreak = post.id
         switch sort {

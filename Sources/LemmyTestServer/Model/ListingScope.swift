@@ -6,14 +6,19 @@ enum ListingScope: Sendable {
     /// 1.0's Subscribed: accepted follows only (`filter_is_subscribed`); 0.18's and 0.19's count
     /// any follow, pending ones too.
     case subscribedAccepted
+    /// 1.0: a multi-community's communities (`multi_community_id`; `Suggested` reads the site's
+    /// suggested one). This server has no multi-communities, so nothing is in scope, as Lemmy
+    /// lists nothing for a site without a suggested multi-community or for an unknown one
+    /// (`prefetch_community_ids`, `db_views/post/src/impls.rs`; `comment/src/impls.rs`).
+    case multiCommunity
 
-    /// The scope of a wire `type_`; 1.0's `suggested` lists as `all` here (the test server has
-    /// no multi-communities).
+    /// The scope of a wire `type_`.
     init(_ type: ApiListingType) {
         switch type {
         case .local: self = .local
         case .subscribed: self = .subscribed
         case .moderatorView: self = .moderatorView
+        case .suggested: self = .multiCommunity
         default: self = .all
         }
     }
@@ -58,6 +63,7 @@ extension Database {
         // Moderators only, admins included only where they moderate (0.19 `community_moderator`,
         // 1.0 `get_person_moderated_communities`).
         case .moderatorView: viewer.map { isModerator($0, of: communityId) } ?? false
+        case .multiCommunity: false
         }
     }
 }

@@ -21,16 +21,16 @@ final class PostOrders: Sendable {
 
     private struct Slot: Hashable {
         var sort: PostSort
-        var scoped: Bool
+        var featured: FeaturedPin
     }
 
     private let entries = Locked<[Slot: Entry]>([:])
 
     /// The order of `sort` for `revision` at `now`: the cached one if still valid, else
     /// `compute(instant)` (run outside the lock) stored for the next callers.
-    func order(_ sort: PostSort, scoped: Bool, revision: UInt64, now: Double, compute: (Double) -> Order) -> Order {
+    func order(_ sort: PostSort, featured: FeaturedPin, revision: UInt64, now: Double, compute: (Double) -> Order) -> Order {
         // Top sorts all order by score; their windows filter, so one order serves them all.
-        let slot = Slot(sort: sort.ordering, scoped: scoped)
+        let slot = Slot(sort: sort.ordering, featured: featured)
         let cached = entries.withLock { $0[slot] }
         if let cached, cached.revision == revision, !sort.ages || (cached.computedAt..<cached.computedAt + Self.agingValidity).contains(now)
         {
@@ -63,4 +63,14 @@ extension PostSort {
         if case .top = self { return .top(window: nil) }
         return self
     }
+}
+
+/// Which featured flag puts a post at the top of a list.
+enum FeaturedPin: Hashable, Sendable {
+    /// Featured on the instance's front page (`featured_local`).
+    case local
+    /// Featured in its community (`featured_community`).
+    case community
+    /// Neither: 1.0 does not put featured posts first under New and Old.
+    case neither
 }

@@ -165,7 +165,7 @@ enum Paging {
     /// Sorts `keyed` (id, key) descending and cuts one page: by cursor if given, else by 1-based
     /// `page`. `next` is set when more items follow (or for any non-empty page when
     /// `alwaysNext`, like 0.19); `previous` when items precede. With `fullPages`, 1.0's cursors
-    /// instead (see ``page(ordered:page:limit:position:alwaysNext:fullPages:matching:)``).
+    /// instead (see ``page(ordered:page:limit:position:alwaysNext:fullPages:offsetsCursors:matching:)``).
     static func page(
         _ keyed: [(id: Int, key: SortKey)], page: Int?, limit: Int, cursor: String?,
         alwaysNext: Bool = false, fullPages: Bool = false
@@ -180,7 +180,7 @@ enum Paging {
     /// `matching` only about the items it walks past (the page and its neighbours).
     static func page(
         ordered: [(id: Int, key: SortKey)], page: Int?, limit: Int, cursor: String?, alwaysNext: Bool = false,
-        fullPages: Bool = false, matching: (Int) -> Bool
+        fullPages: Bool = false, offsetsCursors: Bool = false, matching: (Int) -> Bool
     ) throws -> PageResult {
         var position: PagePosition?
         if let cursor, !cursor.isEmpty {
@@ -189,10 +189,10 @@ enum Paging {
         }
         return self.page(
             ordered: ordered, page: page, limit: limit, position: position, alwaysNext: alwaysNext, fullPages: fullPages,
-            matching: matching)
+            offsetsCursors: offsetsCursors, matching: matching)
     }
 
-    /// ``page(ordered:page:limit:cursor:alwaysNext:fullPages:matching:)`` from a decoded position:
+    /// ``page(ordered:page:limit:cursor:alwaysNext:fullPages:offsetsCursors:matching:)`` from a decoded position:
     /// the items after (`.next`) or before (`.previous`) `position`'s key, or by `page` when there
     /// is none.
     ///
@@ -203,9 +203,12 @@ enum Paging {
     /// whose last page is full ends with one more request, for an empty page. An empty page reached
     /// by a cursor offers a "recovery" cursor the other way, which takes in the item the cursor
     /// named (an empty page reached by a recovery cursor offers none).
+    ///
+    /// `offsetsCursors`: `page` skips items after a cursor too (Lemmy's post lists apply the
+    /// page's OFFSET whatever the cursor, 0.19 and 1.0); otherwise a cursor ignores it.
     static func page(
         ordered: [(id: Int, key: SortKey)], page: Int?, limit: Int, position: PagePosition?,
-        alwaysNext: Bool = false, fullPages: Bool = false, matching: (Int) -> Bool
+        alwaysNext: Bool = false, fullPages: Bool = false, offsetsCursors: Bool = false, matching: (Int) -> Bool
     ) -> PageResult {
         let limit = max(limit, 0)
         /// The first index from `start` (stepping by `step`) whose item matches, if any.
@@ -234,10 +237,15 @@ enum Paging {
         if let position {
             // A recovery position takes in the item at its key (Lemmy's `after_or_equal` and
             // `before_or_equal`).
+            var toSkip = offsetsCursors ? offset(page: page, limit: limit) : 0
             switch position.direction {
             case .next:
                 let split = boundary(position.key, orEqual: position.recovery)
                 var next = match(from: split, step: 1)
+                while let index = next, toSkip > 0 {
+                    toSkip -= 1
+                    next = match(from: index + 1, step: 1)
+                }
                 while let index = next, indices.count < limit {
                     indices.append(index)
                     next = match(from: index + 1, step: 1)
@@ -247,6 +255,10 @@ enum Paging {
             case .previous:
                 let split = boundary(position.key, orEqual: !position.recovery)
                 var previous = match(from: split - 1, step: -1)
+                while let index = previous, toSkip > 0 {
+                    toSkip -= 1
+                    previous = match(from: index - 1, step: -1)
+                }
                 while let index = previous, indices.count < limit {
                     indices.append(index)
                     previous = match(from: index - 1, step: -1)

@@ -41,6 +41,10 @@ struct UserSettingsRecord: Sendable {
     /// `top`; nil until set: Lemmy's default, `Active` up to 0.19, `hot` on 1.0.
     var defaultSort: String?
     var defaultTimeRangeSeconds: Int?
+    /// The default comment sort as 1.0 spells it; nil until set (`hot`).
+    var defaultCommentSort: String?
+    /// 1.0's `default_items_per_page`: a post or flat comment list's limit when it gives none.
+    var defaultItemsPerPage = 20
     /// The default listing as 1.0 spells it (`all`, `local`, `subscribed`...).
     var defaultListing = "local"
     var discussionLanguages: [Int] = [0, 37]

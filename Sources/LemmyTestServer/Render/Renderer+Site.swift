@@ -154,7 +154,7 @@ extension Renderer {
         if v10 {
             localUser.defaultPostSortType = ApiPostSortType(wireValue: settings.defaultSort ?? "hot")
             localUser.defaultPostTimeRangeSeconds = settings.defaultTimeRangeSeconds
-            localUser.defaultCommentSortType = .hot
+            localUser.defaultCommentSortType = ApiCommentSortType(wireValue: settings.defaultCommentSort ?? "hot")
             localUser.privateMessagesEnabled = true
             localUser.autoMarkFetchedPostsAsRead = false
             localUser.hidePostsWithMedia = false
@@ -163,10 +163,10 @@ extension Renderer {
             localUser.showDownvotes = ApiVoteShow(wireValue: settings.showDownvotes)
             localUser.showUpvotePercentage = false
             localUser.showPersonVotes = true
-            localUser.defaultItemsPerPage = 20
+            localUser.defaultItemsPerPage = settings.defaultItemsPerPage
         } else {
             localUser.defaultSortType = ApiSortType(wireValue: settings.defaultSort ?? "Active")
-            localUser.defaultCommentSortType = v018 ? nil : .hot
+            localUser.defaultCommentSortType = v018 ? nil : ApiCommentSortType(wireValue: settings.defaultCommentSort ?? "Hot")
             localUser.showScores = true
             localUser.showNewPostNotifs = false
             localUser.validatorTime = date(db.siteCreated)

@@ -88,7 +88,10 @@ func commentQuery(_ form: ApiGetComments, db: Database, call: Call<ApiGetComment
         query.hidesRemoved = !db.isAdmin(call.viewer) && !moderates
     }
     query.maxDepth = form.maxDepth
-    query.sort = form.sort?.wireValue(for: .v4) ?? "hot"
+    let settings = call.viewer.flatMap(db.person)?.settings
+    // 1.0 uses the caller's default sort when none is given (`comment_sort_type_with_default`);
+    // 0.18 and 0.19 sort Hot.
+    query.sort = form.sort?.wireValue(for: .v4) ?? (call.dialect == .v1_0 ? settings?.defaultCommentSort : nil) ?? "hot"
     let sort = query.sort.lowercased()
     let onPost = form.postId != nil || form.parentId != nil
     switch call.dialect {
@@ -120,7 +123,8 @@ func commentQuery(_ form: ApiGetComments, db: Database, call: Call<ApiGetComment
         query.page = nil
         query.treeCursors = call.dialect == .v1_0
     } else {
-        query.limit = try call.limit(form.limit, page: form.page, list: .comments)
+        query.limit = try call.limit(
+            form.limit ?? (call.dialect == .v1_0 ? settings?.defaultItemsPerPage : nil), page: form.page, list: .comments)
     }
     return query
 }

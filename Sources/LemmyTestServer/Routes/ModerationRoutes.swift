@@ -312,6 +312,12 @@ private func modlogEntries(
         if !db.modlogEntry(entry, naming: targets, matches: form, dialect: dialect) { return false }
         // 1.0 shows someone who is no admin nothing of a private community they do not follow.
         if dialect == .v1_0, let community = targets.community, !db.seesModlog(of: community, viewer: viewer) { return false }
+        // 1.0's `listing_type` reads the entry's community: an entry without one is only in All.
+        if dialect == .v1_0, let listing = form.listingType, listing != .all {
+            guard let community = targets.community else { return false }
+            let scope = ListingScope(listing)
+            if !db.isInScope(scope == .subscribed ? .subscribedAccepted : scope, communityId: community, viewer: viewer) { return false }
+        }
         return true
     }.sorted { $0.when > $1.when }
 }

@@ -28,6 +28,10 @@
 ///   leave hidden communities out of All and Local unless followed
 ///   (``Database/hiddenCommunities(viewer:dialect:listing:)``).
 /// - 0.19's search term leaves out deleted and removed posts (`not(post::removed.or(post::deleted))`).
+/// - Featured posts first (an ordering, kept here because it reads the same parts of the query):
+///   1.0 not under New and Old, and by the community's flag whenever the list is limited to
+///   communities (a community, Subscribed, the moderator view, a multi-community), not only
+///   when it names one as 0.18 and 0.19 do.
 /// - `adminsOnly018`: 0.18 asks whether the caller is an admin (profiles and Search pass
 ///   `is_admin` as `is_mod_or_admin`) rather than whether it moderates the community asked for
 ///   (GetPosts' `is_mod_or_admin_opt`).
@@ -75,5 +79,17 @@ func applyCallerFilters<F>(
         query.removed = RemovedPosts(ownDeleted: true, removed: db.isAdmin(viewer))
         query.showRead = showRead ?? settingShowsRead
         query.showHidden = showHidden ?? false
+        query.featured = featuredPin10(query)
+    }
+}
+
+/// 1.0's featured ordering: none under New and Old; `featured_community` when
+/// `prefetch_community_ids` limits the list to communities, else `featured_local`
+/// (`db_views/post/src/impls.rs`).
+private func featuredPin10(_ query: PostQuery) -> FeaturedPin {
+    if query.sort == .new || query.sort == .old { return .neither }
+    switch query.listing {
+    case .subscribed, .subscribedAccepted, .moderatorView, .multiCommunity: return .community
+    case .all, .local: return query.communityId != nil ? .community : .local
     }
 }

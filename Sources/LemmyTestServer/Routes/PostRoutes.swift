@@ -109,13 +109,21 @@ enum PostReadAnswer: Encodable, Sendable {
 /// The meaning of a GetPosts form in this dialect.
 func postQuery(_ form: ApiGetPosts, db: Database, call: Call<ApiGetPosts>) throws -> PostQuery {
     var query = PostQuery()
-    if call.dialect == .v1_0 {
-        // 1.0 filters every sort by `time_range_seconds`; 0 overrides the defaults to "no limit".
-        let range = form.timeRangeSeconds.flatMap { $0 > 0 ? Double($0) : nil }
-        query.sort = form.sort == .top ? .top(window: range) : PostSort(v3: form.sort?.wireValue(for: .v3), dialect: call.dialect)
+    let settings = call.viewer.flatMap(db.person)?.settings
+    // Without a sort, 0.19 and 1.0 use the caller's default sort, else the site's (0.19 Active,
+    // 1.0 Hot): `sort_type_with_default` (`apub/src/api/mod.rs` at 0.19.13),
+    // `post_sort_type_with_default` (`api/api/src/federation/mod.rs` on 1.0). 0.18 sorts Hot.
+    let sortName = form.sort?.wireValue(for: .v3) ?? (call.dialect == .v0_18 ? nil : settings?.defaultSort)
+    switch call.dialect {
+    case .v1_0:
+        // 1.0 filters every sort by `time_range_seconds`, else the caller's default range; 0
+        // overrides the defaults to "no limit" (`post_time_range_seconds_with_default`).
+        let range = (form.timeRangeSeconds ?? settings?.defaultTimeRangeSeconds).flatMap { $0 > 0 ? Double($0) : nil }
+        let sort = PostSort(v3: sortName, dialect: call.dialect)
+        query.sort = if case .top = sort { .top(window: range) } else { sort }
         query.timeRange = range
-    } else {
-        query.sort = PostSort(v3: form.sort?.wireValue(for: .v3), dialect: call.dialect)
+    case .v0_19: query.sort = PostSort(v3: sortName ?? "Active", dialect: call.dialect)
+    case .v0_18: query.sort = PostSort(v3: sortName, dialect: call.dialect)
     }
     // An id is only a filter (no such community: no posts); a name is resolved, and one that
     // does not resolve is the fetcher's bare NotFound.
@@ -127,6 +135,14 @@ func postQuery(_ form: ApiGetPosts, db: Database, call: Call<ApiGetPosts>) throw
         query.communityId = id
     }
     query.listing = db.listingScope(form.type, communityId: query.communityId, viewer: call.viewer, dialect: call.dialect)
+    if call.dialect == .v1_0, form.multiCommunityId != nil || form.multiCommunityName != nil {
+        // A name must resolve (this server has no multi-communities); an id only filters, and
+        // lists nothing for one without communities (`list_community_ids`). With a community
+        // too it is refused (`prefetch_community_ids`, `db_views/post/src/impls.rs`).
+        if form.multiCommunityName != nil { throw APIError.recordNotFound }
+        if query.communityId != nil { throw APIError.code("cannot_combine_community_id_and_multi_community_id") }
+        query.listing = .multiCommunity
+    }
     // (0.18.5 has no `moderator_view`: js-client's 0.18.3 release candidate had it; the server
     // ignores it.)
     if call.dialect == .v0_19, form.likedOnly == true, form.dislikedOnly == true { throw APIError.code("contradicting_filters") }
@@ -149,9 +165,11 @@ func postQuery(_ form: ApiGetPosts, db: Database, call: Call<ApiGetPosts>) throw
         query.noCommentsOnly = form.noCommentsOnly ?? false
         query.hideMedia = form.hidePostsWithMedia ?? false
     }
-    query.page = call.dialect == .v1_0 ? nil : form.page
     query.cursor = call.dialect == .v0_18 ? nil : form.pageCursor
-    query.limit = try call.limit(form.limit, page: form.page, list: .posts)
+    // 1.0's default limit is the caller's page size (`fetch_limit_with_default`); its form has no
+    // page (the struct's `page` is `#[serde(skip)]`, for API v3 only).
+    query.limit = try call.limit(form.limit ?? (call.dialect == .v1_0 ? settings?.defaultItemsPerPage : nil), page: form.page, list: .posts)
+    query.page = call.dialect == .v1_0 ? nil : form.page
     query.alwaysNext = call.dialect == .v0_19
     query.fullPageCursors = call.dialect == .v1_0
     query.postIdCursors = call.dialect == .v0_19

@@ -51,6 +51,7 @@ private func change(_ form: ApiSaveUserSettings, generation: LemmyAPIGeneration,
     if generation == .v4 {
         change.defaultSort = form.defaultPostSortType?.wireValue(for: .v4)
         change.defaultTimeRangeSeconds = form.defaultPostTimeRangeSeconds
+        change.defaultItemsPerPage = form.defaultItemsPerPage
     } else {
         change.defaultSort = form.defaultSortType?.wireValue(for: .v4)
         change.avatar = form.avatar
@@ -64,6 +65,8 @@ private func change(_ form: ApiSaveUserSettings, generation: LemmyAPIGeneration,
     case nil: break
     }
     change.defaultListing = form.defaultListingType?.wireValue(for: .v4)
+    // 0.18 has no default comment sort; 0.19 stores it without using it.
+    if dialect != .v0_18 { change.defaultCommentSort = form.defaultCommentSortType?.wireValue(for: .v4) }
     change.discussionLanguages = form.discussionLanguages
     change.displayName = dialect.stored(form.displayName)
     change.bio = dialect.stored(form.bio)
