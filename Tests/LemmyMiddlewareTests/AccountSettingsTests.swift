@@ -1,4 +1,5 @@
 import Foundation
+import LemmyAPI
 import LemmyMiddleware
 import LemmyTestServer
 import LemmyTestSupport
@@ -47,6 +48,24 @@ struct AccountSettingsTests {
             wanted.displayName = nil
             try await alice.saveSettings(wanted)
             #expect(account.settings?.displayName == nil)
+        }
+    }
+
+    @Test("On 1.0 a default sort without a window clears the stored one, which the server would otherwise apply to every list")
+    func defaultSortClearsWindow() async throws {
+        try await withServer(.v1_0) { server in
+            let alice = try await login(server, "alice")
+            var wanted = try #require(try await alice.loadAccount().settings)
+            wanted.defaultSort = .top(.hour)
+            try await alice.saveSettings(wanted)
+            wanted.defaultSort = .new
+            try await alice.saveSettings(wanted)
+            // What the server stored, read outside the client.
+            let raw = LemmyRawClient(instanceURL: server.baseURL)
+            let token = try #require(try await raw.send(LemmyV4.Login(ApiLogin(usernameOrEmail: "alice", password: "password"))).jwt)
+            let user = try await LemmyRawClient(instanceURL: server.baseURL, token: token).send(LemmyV4.GetMyUser()).localUserView.localUser
+            #expect(user.defaultPostSortType == .new)
+            #expect(user.defaultPostTimeRangeSeconds == nil)
         }
     }
 

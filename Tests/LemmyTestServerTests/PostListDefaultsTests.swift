@@ -31,7 +31,10 @@ struct PostListDefaultsTests: RefusalChecking {
             let bob = try await TestClient(server).login("bob")
             let carol = try await TestClient(server).login("carol")
             // Two old posts of community 1: one featured on the front page, one in the community.
-            let oldest = try await Self.ids(admin) { $0.sort = .old; $0.communityId = 1 }
+            let oldest = try await Self.ids(admin) {
+                $0.sort = .old
+                $0.communityId = 1
+            }
             try #require(oldest.count >= 3)
             let (local, inCommunity) = (oldest[0], oldest[1])
             try await feature(admin, local, .local)
@@ -55,7 +58,10 @@ struct PostListDefaultsTests: RefusalChecking {
             let byTime = new.sorted { $0.post.publishedAt > $1.post.publishedAt }.map(\.post.id)
             #expect((new.map(\.post.id) == byTime) == (dialect == .v1_0))
             if dialect != .v1_0 { #expect(new.prefix { $0.post.featuredLocal }.contains { $0.post.id == local }) }
-            let old = try await Self.ids(anonymous) { $0.sort = .old; $0.communityId = 1 }
+            let old = try await Self.ids(anonymous) {
+                $0.sort = .old
+                $0.communityId = 1
+            }
             #expect((old.first == inCommunity) == (dialect != .v1_0))
         }
     }
@@ -113,7 +119,11 @@ struct PostListDefaultsTests: RefusalChecking {
             let recent = try await Self.ids(alice) { $0.sort = .new }
             #expect(recent.contains(post))
             #expect(recent.count <= everything.count)
-            #expect(try await Self.ids(alice) { $0.sort = .new; $0.timeRangeSeconds = 0 } == Array(([post] + everything).prefix(50)))
+            #expect(
+                try await Self.ids(alice) {
+                    $0.sort = .new
+                    $0.timeRangeSeconds = 0
+                } == Array(([post] + everything).prefix(50)))
         }
     }
 
