@@ -3,7 +3,7 @@ internal import LemmyAPI
 /// The admins' queue of registration applications.
 extension ApiClient {
     /// A page of registration applications, for an admin: the unread ones (no admin has decided
-    /// yet) or all of them. Lemmy lists unread ones oldest first (1.0 newest first) and all of
+    /// yet) or all of them. Lemmy 0.19 lists unread ones oldest first (0.18 and 1.0 newest first) and all of
     /// them newest first; on an instance that verifies email addresses, only verified applicants.
     /// Anyone but an admin is refused with the server's `not_an_admin`.
     ///

@@ -154,7 +154,8 @@ extension Database {
             if let id = query.creatorId, post.creatorId != id { return false }
             // Every version hides the posts of an NSFW community too (`community::nsfw.eq(false)`).
             if !showNSFW && (post.nsfw || self.isNSFWCommunity(post.communityId)) { return false }
-            if let window, post.published < now - window { return false }
+            // Lemmy keeps `published > now - window` (so a window of 0 or less keeps nothing).
+            if let window, post.published <= now - window { return false }
             if query.blockedCreators.contains(post.creatorId) || query.blockedCommunities.contains(post.communityId) { return false }
             if let languages = query.languages, !languages.contains(post.languageId) { return false }
             if query.hidesBots && post.creatorId >= 1 && post.creatorId <= self.persons.count && self.persons[post.creatorId - 1].isBot {
@@ -299,7 +300,7 @@ extension Database {
             }
             if query.hidesBots && (person(row.creatorId)?.isBot ?? false) { continue }
             if let languages = query.languages, !languages.contains(row.languageId) { continue }
-            if let range = query.timeRange, row.published < now - range { continue }
+            if let range = query.timeRange, row.published <= now - range { continue }
             if query.parentId != nil {
                 if row.depth < topDepth { continue }
                 if Array(pathIds(of: row).prefix(parentPath.count)) != parentPath { continue }

@@ -33,16 +33,17 @@ extension Database {
     }
 
     /// The applications an admin sees: unread only (no admin decided yet) or all, and only those
-    /// of verified addresses when the site requires verification. Lemmy lists unread ones oldest
-    /// first, all of them newest first.
-    func listedRegistrationApplications(unreadOnly: Bool) -> [RegistrationApplicationRecord] {
+    /// of verified addresses when the site requires verification. 0.19 lists unread ones oldest
+    /// first (`registration_application_view.rs` at 0.19.13); otherwise, and always on 0.18
+    /// (`order_by(published.desc())` at 0.18.5), newest first.
+    func listedRegistrationApplications(unreadOnly: Bool, oldestFirstWhenUnread: Bool = true) -> [RegistrationApplicationRecord] {
         let listed = registrationApplications.filter { application in
             if unreadOnly && application.adminId != nil { return false }
             if site.requireEmailVerification && person(application.personId)?.emailUnverified != false { return false }
             return true
         }
         let oldestFirst = listed.sorted { ($0.published, $0.id) < ($1.published, $1.id) }
-        return unreadOnly ? oldestFirst : oldestFirst.reversed()
+        return unreadOnly && oldestFirstWhenUnread ? oldestFirst : oldestFirst.reversed()
     }
 
     /// Approves or denies application `id` as admin `adminId`. A deny reason replaces the old

@@ -29,6 +29,8 @@ enum ListingScope: Sendable {
         case "all": self = .all
         case "subscribed": self = .subscribed
         case "moderatorview": self = .moderatorView
+        // 1.0's Suggested (the site's suggested multi-community).
+        case "suggested": self = .multiCommunity
         default: self = .local
         }
     }

@@ -71,9 +71,9 @@ func commentQuery(_ form: ApiGetComments, db: Database, call: Call<ApiGetComment
             query.creatorId = id
         }
         query.searchTerm = form.searchTerm
-        // The form's, else the caller's default (0 or none: no limit).
+        // The form's, else the caller's default (0 or none: no limit; negative: nothing).
         let range = form.timeRangeSeconds ?? call.viewer.flatMap(db.person)?.settings.defaultTimeRangeSeconds
-        query.timeRange = range.flatMap { $0 > 0 ? Double($0) : nil }
+        query.timeRange = range.flatMap { $0 == 0 ? nil : Double($0) }
     }
     // A post id is only a filter; a parent is read for its path (0.18: with a bare NotFound).
     if let parentId = form.parentId, db.comment(parentId) == nil {

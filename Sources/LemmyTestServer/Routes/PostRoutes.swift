@@ -117,8 +117,9 @@ func postQuery(_ form: ApiGetPosts, db: Database, call: Call<ApiGetPosts>) throw
     switch call.dialect {
     case .v1_0:
         // 1.0 filters every sort by `time_range_seconds`, else the caller's default range; 0
-        // overrides the defaults to "no limit" (`post_time_range_seconds_with_default`).
-        let range = (form.timeRangeSeconds ?? settings?.defaultTimeRangeSeconds).flatMap { $0 > 0 ? Double($0) : nil }
+        // overrides the defaults to "no limit" (`post_time_range_seconds_with_default`), and a
+        // negative range keeps nothing.
+        let range = (form.timeRangeSeconds ?? settings?.defaultTimeRangeSeconds).flatMap { $0 == 0 ? nil : Double($0) }
         let sort = PostSort(v3: sortName, dialect: call.dialect)
         query.sort = if case .top = sort { .top(window: range) } else { sort }
         query.timeRange = range
@@ -281,7 +282,8 @@ private func postVotes(_ db: Database, _ call: Call<ApiListPostLikes>, postId: I
         let castAt = state.postVoteTimes[postId] ?? 0
         return (personId, SortKey(featured: -score, primary: -castAt, tiebreak: -personId))
     }
-    return try Paging.page(keyed, page: page, limit: try call.limit(limit), cursor: cursor, fullPages: call.dialect == .v1_0)
+    // 0.19 checks the page as `limit_and_offset` does (`vote_view.rs` at 0.19.13).
+    return try Paging.page(keyed, page: page, limit: try call.limit(limit, page: page), cursor: cursor, fullPages: call.dialect == .v1_0)
 }
 
 /// A vote as 0.19 (`score`) or 1.0 (`is_upvote`, `creator_banned`) renders it.

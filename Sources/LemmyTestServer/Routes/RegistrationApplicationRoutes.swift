@@ -8,7 +8,8 @@ extension APIRoutes {
         add(LemmyV3.ListRegistrationApplications.self, auth: true) { db, call in
             try db.requireAdmin(try call.requireViewer())
             let limit = try call.limit(call.form.limit, page: call.form.page)
-            let listed = db.listedRegistrationApplications(unreadOnly: call.form.unreadOnly ?? false)
+            let listed = db.listedRegistrationApplications(
+                unreadOnly: call.form.unreadOnly ?? false, oldestFirstWhenUnread: call.dialect == .v0_19)
             let start = min(listed.count, Paging.offset(page: call.form.page, limit: limit))
             let renderer = call.renderer(db)
             return ApiListRegistrationApplicationsResponse(

@@ -13,8 +13,8 @@ import LemmyAPI
 ///   on 1.0 a term that is not a URL finds no posts (its error is swallowed).
 /// - Orders: posts Hot (0.18 and 0.19 take `sort`); comments Hot, or `post_to_comment_sort_type`
 ///   of `sort` (0.18, 0.19), New on 1.0; communities by the community list's order for `sort`
-///   (Hot by default), New on 1.0; people by comment score for the default sort (not kept
-///   here: by id; other sorts of 0.18 and 0.19 are not followed), newest first on 1.0.
+///   (Hot by default), New on 1.0; people by `sort` as ``Database/searchPersons(_:titleOnly:dialect:sort:now:)``
+///   says (0.18, 0.19), newest first on 1.0.
 /// - 0.18 and 0.19 apply `listing_type` when it is sent (0.19 to people too); 1.0 searches All.
 /// - With a community or a creator, All leaves communities and people out.
 /// - 0.18 and 0.19 hide deleted and removed comments (1.0 does not); 0.19 and 1.0 hide deleted
@@ -63,7 +63,8 @@ func search(_ db: Database, _ call: Call<ApiSearch>) throws -> ApiSearchResponse
         var query = PostQuery()
         query.fullPageCursors = v10
         query.sort = v10 ? .hot : PostSort(v3: form.sort?.wireValue(for: .v3), dialect: call.dialect)
-        query.timeRange = v10 ? form.timeRangeSeconds.flatMap { $0 > 0 ? Double($0) : nil } : nil
+        // 1.0 passes the range as sent, without GetPosts' defaults: 0 or less keeps nothing.
+        query.timeRange = v10 ? form.timeRangeSeconds.map(Double.init) : nil
         let byURL = type == .url || (v10 && form.postUrlOnly == true)
         if byURL {
             query.url = term
@@ -94,6 +95,7 @@ func search(_ db: Database, _ call: Call<ApiSearch>) throws -> ApiSearchResponse
         query.searchTerm = term
         query.sort = v10 ? "new" : commentSort(forPostSort: form.sort?.wireValue(for: .v3) ?? "Hot")
         query.hidesRemoved = !v10
+        query.timeRange = v10 ? form.timeRangeSeconds.map(Double.init) : nil
         query.hideNSFW = v10 && !(call.viewer.flatMap(db.person)?.showNSFW ?? false)
         query.outOfSight = db.communitiesOutOfSight(
             viewer: call.viewer, dialect: call.dialect, scope: .all, inCommunity: communityId != nil, comments: true)
@@ -121,7 +123,9 @@ func search(_ db: Database, _ call: Call<ApiSearch>) throws -> ApiSearchResponse
         if type == .communities { next = result.next }
     }
     if type == .users || (type == .all && !narrowed) {
-        var keyed = db.searchPersons(FuzzyTerm(term), titleOnly: v10 && form.titleOnly == true, dialect: call.dialect)
+        let sort = v10 ? nil : PostSort(v3: form.sort?.wireValue(for: .v3), dialect: .v0_19)
+        var keyed = db.searchPersons(
+            FuzzyTerm(term), titleOnly: v10 && form.titleOnly == true, dialect: call.dialect, sort: sort, now: call.now)
         // 0.19's people take the listing type: Local keeps this instance's, Subscribed none.
         if call.dialect == .v0_19, let listing {
             switch listing {
@@ -153,23 +157,33 @@ private func emptySearch(_ dialect: LemmyDialect, _ type: ApiSearchType) -> ApiS
 }
 
 extension Database {
-    /// The people Search finds for `term`, each with its place: 0.18 and 0.19 order them by
-    /// comment score (the test server keeps none, so by id), 1.0 newest first. 0.19 and 1.0
-    /// leave deleted accounts out; 1.0 also matches the actor id and, unless `titleOnly`, the bio.
-    func searchPersons(_ term: FuzzyTerm, titleOnly: Bool, dialect: LemmyDialect) -> [(id: Int, key: SortKey)] {
+    /// The people Search finds for `term`, each with its place: 1.0 newest first; 0.18 and 0.19
+    /// by the post sort `sort` (`person_view.rs` at 0.18.5 and 0.19.13): New and NewComments
+    /// newest first, Old oldest first, MostComments by comment count, any other by comment score
+    /// (which the test server keeps at 0, so by id), and 0.18's Top sorts keep only those who
+    /// signed up within the window. 0.19 and 1.0 leave deleted accounts out; 1.0 also matches the
+    /// actor id and, unless `titleOnly`, the bio.
+    func searchPersons(_ term: FuzzyTerm, titleOnly: Bool, dialect: LemmyDialect, sort: PostSort? = nil, now: Double = 0)
+        -> [(id: Int, key: SortKey)]
+    {
         persons.compactMap { person in
             if dialect != .v0_18 && person.deleted { return nil }
+            if dialect == .v0_18, case .top(let window?) = sort, person.published <= now - window { return nil }
             var found = term.matches(person.name) || term.matches(person.displayName)
             if dialect == .v1_0 && !found {
                 let home = person.instanceId == 1 ? "" : "https://" + (Self.knownInstanceDomains[person.instanceId] ?? "")
                 found = term.matches(home + "/u/" + person.name) || (!titleOnly && term.matches(person.bio))
             }
             guard found else { return nil }
-            let key =
-                dialect == .v1_0
-                ? SortKey(featured: 0, primary: person.published, tiebreak: person.id)
-                : SortKey(featured: 0, primary: 0, tiebreak: -person.id)
-            return (person.id, key)
+            if dialect == .v1_0 { return (person.id, SortKey(featured: 0, primary: person.published, tiebreak: person.id)) }
+            let primary: Double =
+                switch sort {
+                case .new?, .newComments?: person.published
+                case .old?: -person.published
+                case .mostComments?: Double(person.commentCount)
+                default: 0
+                }
+            return (person.id, SortKey(featured: 0, primary: primary, tiebreak: -person.id))
         }
     }
 }
