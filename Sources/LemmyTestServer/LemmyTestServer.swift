@@ -211,6 +211,7 @@ public final class LemmyTestServer: Sendable {
         routes.addAccountRoutes()
         routes.addSettingsRoutes()
         routes.addPostRoutes()
+        routes.addVoteListRoutes()
         routes.addCommentRoutes()
         routes.addCommunityRoutes()
         routes.addPersonRoutes()

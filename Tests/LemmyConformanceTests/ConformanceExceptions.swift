@@ -111,6 +111,10 @@ enum ConformanceExceptions {
             descriptions: ["mvgh-0.19.11"], route: "GET /post/like/list", path: "query.*", kind: .parameter,
             reason: "The description gives ListPostLikes as a request body of a GET; lemmy-js-client 0.19 sends it as the "
                 + "query (`post_id`, `page`, `limit`) like every other GET, and Lemmy reads it from the query."),
+        ConformanceException(
+            descriptions: ["mvgh-0.19.11"], route: "GET /comment/like/list", path: "query.*", kind: .parameter,
+            reason: "The description gives ListCommentLikes as a request body of a GET; lemmy-js-client 0.19 sends it as the "
+                + "query (`comment_id`, `page`, `limit`) like every other GET, and Lemmy reads it from the query."),
 
         // MARK: requests without a body in the description
         ConformanceException(

@@ -198,6 +198,7 @@ enum RouteScenario {
         if v19 {
             // Who voted: 0.19.4 and later, for moderators and admins.
             steps.append(step("GET", "/post/like/list", user: "admin", query: [("post_id", "1"), ("limit", "10")]))
+            steps.append(step("GET", "/comment/like/list", user: "admin", query: [("comment_id", "1"), ("limit", "10")]))
             steps.append(step("GET", "/user/validate_auth", user: "admin"))
         }
         return steps + [step("POST", "/user/login", body: ["username_or_email": "alice", "password": "password"])]
@@ -246,6 +247,7 @@ enum RouteScenario {
         step("PUT", "/post", user: "alice", needs: "post") { id in ([], ["post_id": id, "name": "Conformance post, edited"]) },
         step("POST", "/post/like", user: "alice", body: ["post_id": 1, "is_upvote": true]),
         step("GET", "/post/like/list", user: "admin", query: [("post_id", "1"), ("limit", "10")]),
+        step("GET", "/comment/like/list", user: "admin", query: [("comment_id", "1"), ("limit", "10")]),
         step("PUT", "/post/save", user: "alice", body: ["post_id": 1, "save": true]),
         step("POST", "/post/mark_as_read", user: "alice", body: ["post_id": 1, "read": true]),
         step("POST", "/post/mark_as_read/many", user: "alice", body: ["post_ids": [2, 3], "read": true]),

@@ -140,6 +140,23 @@ extension LemmyV4.ListPostLikes: LemmyPaginatedRequest {
     public func page(from response: ApiPagedResponse<ApiVoteView>) -> LemmyPage<ApiVoteView> { .init(response) }
 }
 
+extension LemmyV3.ListCommentLikes: LemmyPaginatedRequest {
+    /// Sets `page`.
+    public mutating func move(to cursor: LemmyPageCursor?) { form.page = LemmyPageNumbering.number(cursor) }
+
+    /// Pages by number.
+    public func page(from response: ApiListCommentLikesResponse) -> LemmyPage<ApiVoteView> {
+        LemmyPage(numbered: response.commentLikes, page: form.page, limit: form.limit)
+    }
+}
+
+extension LemmyV4.ListCommentLikes: LemmyPaginatedRequest {
+    /// Sets `page_cursor`.
+    public mutating func move(to cursor: LemmyPageCursor?) { form.pageCursor = LemmyPageNumbering.opaque(cursor) }
+    /// `next_page` / `prev_page`.
+    public func page(from response: ApiPagedResponse<ApiVoteView>) -> LemmyPage<ApiVoteView> { .init(response) }
+}
+
 extension LemmyV3.ListRegistrationApplications: LemmyPaginatedRequest {
     /// Sets `page`.
     public mutating func move(to cursor: LemmyPageCursor?) { form.page = LemmyPageNumbering.number(cursor) }

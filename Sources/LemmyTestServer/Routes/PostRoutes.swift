@@ -38,18 +38,6 @@ extension APIRoutes {
         }
         add(LemmyV3.LikePost.self, auth: true) { db, call in try likePost(&db, call) }
         add(LemmyV4.LikePost.self, auth: true) { db, call in try likePost(&db, call) }
-        // Who voted on a post: moderators of its community and admins only (`is_mod_or_admin`),
-        // ordered as Lemmy's `VoteView::list_for_post`: downvotes first, then by when they were cast.
-        add(LemmyV3.ListPostLikes.self, auth: true) { db, call in
-            let page = try postVotes(db, call, postId: call.form.postId, limit: call.form.limit, page: call.form.page, cursor: nil)
-            return ApiListPostLikesResponse(postLikes: page.ids.map { voteView(db, call, personId: $0, postId: call.form.postId) })
-        }
-        add(LemmyV4.ListPostLikes.self, auth: true) { db, call in
-            let page = try postVotes(db, call, postId: call.form.postId, limit: call.form.limit, page: nil, cursor: call.form.pageCursor)
-            return ApiPagedResponse(
-                items: page.ids.map { voteView(db, call, personId: $0, postId: call.form.postId) },
-                nextPage: page.next, prevPage: page.previous)
-        }
         add(LemmyV3.SavePost.self, auth: true) { db, call in
             try db.savePost(call.form.postId, by: try call.requireViewer(), save: call.form.save, now: call.now, dialect: call.dialect)
             return ApiPostResponse(postView: call.renderer(db).postView(call.form.postId))
@@ -268,36 +256,4 @@ private func likePost(_ db: inout Database, _ call: Call<ApiCreatePostLike>) thr
     let score = call.form.score ?? call.form.isUpvote.map { $0 ? 1 : -1 } ?? 0
     try db.votePost(call.form.postId, by: try call.requireViewer(), score: score, now: call.now, dialect: call.dialect)
     return ApiPostResponse(postView: call.renderer(db).postView(call.form.postId))
-}
-
-/// One page of the people who voted on `postId`, keyed so that `Paging`'s descending order is
-/// Lemmy's (score, published) ascending order.
-private func postVotes(_ db: Database, _ call: Call<ApiListPostLikes>, postId: Int, limit: Int?, page: Int?, cursor: String?) throws
-    -> PageResult
-{
-    guard let post = db.post(postId) else { throw APIError.notFound("post") }
-    guard db.isModOrAdmin(call.viewer, of: post.communityId) else { throw APIError.code("not_a_mod_or_admin") }
-    let keyed = db.users.compactMap { personId, state -> (id: Int, key: SortKey)? in
-        guard let score = state.postVotes[postId] else { return nil }
-        let castAt = state.postVoteTimes[postId] ?? 0
-        return (personId, SortKey(featured: -score, primary: -castAt, tiebreak: -personId))
-    }
-    // 0.19 checks the page as `limit_and_offset` does (`vote_view.rs` at 0.19.13).
-    return try Paging.page(keyed, page: page, limit: try call.limit(limit, page: page), cursor: cursor, fullPages: call.dialect == .v1_0)
-}
-
-/// A vote as 0.19 (`score`) or 1.0 (`is_upvote`, `creator_banned`) renders it.
-private func voteView(_ db: Database, _ call: Call<ApiListPostLikes>, personId: Int, postId: Int) -> ApiVoteView {
-    let score = db.users[personId]?.postVotes[postId] ?? 0
-    let communityId = db.post(postId)?.communityId ?? 0
-    var view = ApiVoteView(
-        creator: call.renderer(db).person(personId),
-        creatorBannedFromCommunity: db.isBanned(personId, from: communityId))
-    if call.dialect == .v1_0 {
-        view.isUpvote = score > 0
-        view.creatorBanned = db.person(personId)?.banned ?? false
-    } else {
-        view.score = score
-    }
-    return view
 }
