@@ -212,4 +212,47 @@ struct SearchFidelityTests {
             #expect(found.posts.isEmpty && found.comments.isEmpty && found.communities.isEmpty)
         }
     }
+
+    @Test("1.0 pages All by five cursors at once, one per kind (none for a kind that has ended); a cursor of other parts finds nothing")
+    func allCursor10() async throws {
+        try await withServer(.v1_0, scale: .small) { server in
+            let client = TestClient(server)
+            func all(_ cursor: String?) async throws -> ApiSearchResponse {
+                try await Self.search(client) { form in
+                    form.searchTerm = "e"
+                    form.limit = 3
+                    form.pageCursor = cursor
+                }
+            }
+            func posts(_ cursor: String?) async throws -> ApiSearchResponse {
+                try await Self.search(client) { form in
+                    form.searchTerm = "e"
+                    form.type = .posts
+                    form.limit = 3
+                    form.pageCursor = cursor
+                }
+            }
+            let first = try await all(nil)
+            let next = try #require(first.nextPage)
+            let parts = next.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            #expect(parts.count == 5)
+            #expect(parts[4] == "none")
+            #expect(first.prevPage == "none,none,none,none,none")
+            // Each kind's part pages as that kind's own search does.
+            let firstPosts = try await posts(nil)
+            #expect(first.posts.map(\.post.id) == firstPosts.posts.map(\.post.id))
+            #expect(parts[0] == firstPosts.nextPage)
+            let second = try await all(next)
+            #expect(second.posts.map(\.post.id) == (try await posts(parts[0])).posts.map(\.post.id))
+            #expect(!second.comments.isEmpty && Set(second.comments.map(\.comment.id)).isDisjoint(with: first.comments.map(\.comment.id)))
+
+            // A kind whose part is `none` is not searched again.
+            let onlyPosts = try await all([parts[0], "none", "none", "none", "none"].joined(separator: ","))
+            #expect(!onlyPosts.posts.isEmpty && onlyPosts.comments.isEmpty && onlyPosts.communities.isEmpty)
+            #expect(onlyPosts.nextPage?.hasSuffix(",none,none,none,none") == true)
+            let malformed = try await all("abc,def")
+            #expect(malformed.posts.isEmpty && malformed.comments.isEmpty && malformed.communities.isEmpty)
+            #expect(malformed.nextPage == "none,none,none,none,none")
+        }
+    }
 }

@@ -18,9 +18,10 @@ import LemmyAPI
 /// - 0.18 and 0.19 apply `listing_type` when it is sent (0.19 to people too); 1.0 searches All.
 /// - With a community or a creator, All leaves communities and people out.
 /// - 0.18 and 0.19 hide deleted and removed comments (1.0 does not); 0.19 and 1.0 hide deleted
-///   people. 1.0 pages one kind at a time by cursor (not All, whose five-part cursor is not
-///   imitated), answers a bad limit with empty lists, and resolves the term as ResolveObject
-///   does (`resolve`); it compares `post_url_only` URLs as sent, without Lemmy's cleaning.
+///   people. 1.0 pages each kind by its cursor (All by five at once, ``SearchCursor``), leaves a
+///   kind whose search fails empty (a bad limit or cursor), and resolves the term as
+///   ResolveObject does (`resolve`); it compares `post_url_only` URLs as sent, without Lemmy's
+///   cleaning.
 func search(_ db: Database, _ call: Call<ApiSearch>) throws -> ApiSearchResponse {
     let form = call.form
     let v10 = call.dialect == .v1_0
@@ -40,7 +41,35 @@ func search(_ db: Database, _ call: Call<ApiSearch>) throws -> ApiSearchResponse
     // `creator_username` (1.0) filters but does not narrow All, as Lemmy's check reads the others.
     let narrowed = form.communityId != nil || form.communityName != nil || form.creatorId != nil
     let page = v10 ? nil : form.page
-    let cursor = v10 ? form.pageCursor : nil
+    // 1.0: each kind's cursor, and the ones each kind answers with.
+    let cursorKind: SearchCursor.Kind? =
+        switch type {
+        case .posts: .posts
+        case .comments: .comments
+        case .users: .persons
+        case .communities: .communities
+        case .multiCommunities: .multiCommunities
+        default: nil
+        }
+    let cursors = v10 ? SearchCursor.parts(form.pageCursor, kind: cursorKind) : [:]
+    var nextCursors: [SearchCursor.Kind: String] = [:]
+    var previousCursors: [SearchCursor.Kind: String] = [:]
+    func finish() {
+        guard v10 else { return }
+        response.nextPage = SearchCursor.joined(nextCursors, kind: cursorKind)
+        response.prevPage = SearchCursor.joined(previousCursors, kind: cursorKind)
+    }
+    /// Runs one kind's search with its cursor. 1.0 runs a kind only without a cursor or with one
+    /// for it, and leaves a kind that fails empty (`if let Ok(..)`); 0.18 and 0.19 fail the request.
+    func run(_ kind: SearchCursor.Kind, _ body: (String?) throws -> PageResult) throws {
+        guard v10 else {
+            _ = try body(nil)
+            return
+        }
+        guard form.pageCursor == nil || cursors[kind] != nil, let result = try? body(cursors[kind]) else { return }
+        nextCursors[kind] = result.next
+        previousCursors[kind] = result.previous
+    }
     let renderer = call.renderer(db)
     var response = emptySearch(call.dialect, type)
     if v10 {
@@ -53,11 +82,11 @@ func search(_ db: Database, _ call: Call<ApiSearch>) throws -> ApiSearchResponse
         limit = try call.limit(form.limit, page: form.page)
     } catch  where v10 {
         // 1.0 runs each kind with `if let Ok(..)`: a refused limit leaves every list empty.
+        finish()
         return response
     }
     // 0.18 and 0.19 apply a listing type only when one is sent; 1.0 searches All.
     let listing = v10 ? nil : form.listingType
-    var next: String?
 
     if type == .all || type == .posts || type == .url {
         var query = PostQuery()
@@ -76,16 +105,18 @@ func search(_ db: Database, _ call: Call<ApiSearch>) throws -> ApiSearchResponse
         query.creatorId = creatorId
         if let listing { query.listing = ListingScope(listing) }
         query.page = page
-        query.cursor = cursor
         query.limit = limit
         query.showNSFW = form.showNsfw
         applyCallerFilters(
             to: &query, db, call, showRead: nil, showHidden: nil, hasListingType: listing != nil || v10, adminsOnly018: true)
         // 1.0 parses the term as a URL first; one that is not finds nothing.
         if !(v10 && byURL && URL(string: term)?.host == nil) {
-            let result = try db.listPosts(query, viewer: call.viewer, now: call.now)
-            response.posts = result.ids.map(renderer.postView)
-            if type == .posts { next = result.next }
+            try run(.posts) { cursor in
+                query.cursor = cursor
+                let result = try db.listPosts(query, viewer: call.viewer, now: call.now)
+                response.posts = result.ids.map(renderer.postView)
+                return result
+            }
         }
     }
     if type == .all || type == .comments {
@@ -104,11 +135,13 @@ func search(_ db: Database, _ call: Call<ApiSearch>) throws -> ApiSearchResponse
         if let listing { query.listing = ListingScope(listing) }
         applyCallerFilters(to: &query, db, call, postId: nil, hasListingType: listing != nil)
         query.page = page
-        query.cursor = cursor
         query.limit = limit
-        let result = try db.listComments(query, viewer: call.viewer, now: call.now)
-        response.comments = result.ids.map(renderer.commentView)
-        if type == .comments { next = result.next }
+        try run(.comments) { cursor in
+            query.cursor = cursor
+            let result = try db.listComments(query, viewer: call.viewer, now: call.now)
+            response.comments = result.ids.map(renderer.commentView)
+            return result
+        }
     }
     if type == .communities || (type == .all && !narrowed) {
         var list = ApiListCommunities(sort: v10 ? .new : form.sort.map { ApiCommunitySortType(wireValue: $0.wireValue(for: .v3)) })
@@ -118,9 +151,11 @@ func search(_ db: Database, _ call: Call<ApiSearch>) throws -> ApiSearchResponse
         list.timeRangeSeconds = v10 ? form.timeRangeSeconds : nil
         list.type = listing
         let keyed = db.communityListing(list, viewer: call.viewer, dialect: call.dialect, now: call.now, search: term)
-        let result = try Paging.page(keyed, page: page, limit: limit, cursor: cursor, fullPages: v10)
-        response.communities = result.ids.map(renderer.communityView)
-        if type == .communities { next = result.next }
+        try run(.communities) { cursor in
+            let result = try Paging.page(keyed, page: page, limit: limit, cursor: cursor, fullPages: v10)
+            response.communities = result.ids.map(renderer.communityView)
+            return result
+        }
     }
     if type == .users || (type == .all && !narrowed) {
         let sort = v10 ? nil : PostSort(v3: form.sort?.wireValue(for: .v3), dialect: .v0_19)
@@ -134,12 +169,15 @@ func search(_ db: Database, _ call: Call<ApiSearch>) throws -> ApiSearchResponse
             default: break
             }
         }
-        let result = try Paging.page(keyed, page: page, limit: limit, cursor: cursor, fullPages: v10)
-        let people = result.ids.map(renderer.personView)
-        if v10 { response.persons = people } else { response.users = people }
-        if type == .users { next = result.next }
+        try run(.persons) { cursor in
+            let result = try Paging.page(keyed, page: page, limit: limit, cursor: cursor, fullPages: v10)
+            let people = result.ids.map(renderer.personView)
+            if v10 { response.persons = people } else { response.users = people }
+            return result
+        }
     }
-    if v10 { response.nextPage = next }
+    // (This server has no multi-communities: 1.0's fifth kind finds none.)
+    finish()
     return response
 }
 
