@@ -75,10 +75,8 @@ struct ListFormFidelityTests: RefusalChecking {
 
     @Test("1.0 Search takes time_range_seconds as sent, for comments too: 0 finds nothing")
     func searchTimeRange() async throws {
-        let clock = PersonContentFidelityTests.Clock()
-        var configuration = LemmyTestServer.Configuration(dialect: .v1_0, scale: .tiny)
-        configuration.clock = { clock.date }
-        try await withServer(configuration) { server in
+        let clock = ManualServerClock()
+        try await clock.withServer(.v1_0) { server in
             let alice = try await TestClient(server).login("alice")
             let anonymous = TestClient(server)
             let postId = try #require(try await alice.posts(ApiGetPosts(type: .all, sort: .new, limit: 1)).posts.first?.post.id)

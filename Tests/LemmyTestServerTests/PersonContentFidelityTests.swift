@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import LemmyAPI
 import LemmyTestServer
 import LemmyTestSupport
@@ -10,20 +9,6 @@ import Testing
 /// `person_content_combined`, `person_saved_combined` and `community_moderator` views).
 @Suite("Profiles, saved lists and messages")
 struct PersonContentFidelityTests: RefusalChecking {
-    /// A server clock that moves only when told.
-    final class Clock: Sendable {
-        private let now = Mutex(Date())
-        var date: Date { now.withLock { $0 } }
-        func move(by seconds: TimeInterval) { now.withLock { $0 += seconds } }
-    }
-
-    /// A tiny server of `dialect` on `clock`.
-    func withClockedServer(_ dialect: LemmyDialect, clock: Clock, _ body: (LemmyTestServer) async throws -> Void) async throws {
-        var configuration = LemmyTestServer.Configuration(dialect: dialect, scale: .tiny)
-        configuration.clock = { clock.date }
-        try await withServer(configuration, body)
-    }
-
     func profile(_ client: TestClient, _ person: Int) async throws -> ApiGetPersonDetailsResponse {
         let form = ApiGetPersonDetails(personId: person, sort: .new, limit: 50)
         return client.dialect == .v1_0
@@ -122,8 +107,8 @@ struct PersonContentFidelityTests: RefusalChecking {
     @Test("1.0 /account/saved lists the newest save first and searches post titles")
     func savedList() async throws {
         // Each save a minute after the last.
-        let clock = Clock()
-        try await withClockedServer(.v1_0, clock: clock) { server in
+        let clock = ManualServerClock()
+        try await clock.withServer(.v1_0) { server in
             let alice = try await TestClient(server).login("alice")
             let posts = try await alice.send(LemmyV4.GetPosts(ApiGetPosts(type: .all, sort: .new, limit: 3))).items.map(\.post)
             try #require(posts.count == 3)
@@ -152,8 +137,8 @@ struct PersonContentFidelityTests: RefusalChecking {
 
     @Test("0.19 lists saved comments by when they were saved")
     func savedCommentsOrder() async throws {
-        let clock = Clock()
-        try await withClockedServer(.v0_19, clock: clock) { server in
+        let clock = ManualServerClock()
+        try await clock.withServer(.v0_19) { server in
             let alice = try await TestClient(server).login("alice")
             let comments = try await alice.comments(ApiGetComments(type: .all, sort: .new, limit: 3)).map(\.comment.id)
             try #require(comments.count == 3)
@@ -171,8 +156,8 @@ struct PersonContentFidelityTests: RefusalChecking {
     @Test("Posts that tie on their sort's value come newest first, not by id", arguments: LemmyDialect.allCases)
     func tiesNewestFirst(dialect: LemmyDialect) async throws {
         // A clock set back between two posts: the later one (higher id) is the older.
-        let clock = Clock()
-        try await withClockedServer(dialect, clock: clock) { server in
+        let clock = ManualServerClock()
+        try await clock.withServer(dialect) { server in
             let alice = try await TestClient(server).login("alice")
             let form = ApiCreatePost(name: "Newer", communityId: 3)
             func create(_ form: ApiCreatePost) async throws -> Int {

@@ -1,0 +1,23 @@
+import Foundation
+import LemmyTestServer
+import LemmyTestSupport
+import Synchronization
+
+/// A test server's clock that moves only when told, so that "newer" and "within the last hour"
+/// do not depend on how fast the test runs.
+final class ManualServerClock: Sendable {
+    private let now = Mutex(Date())
+
+    /// The clock's time.
+    var date: Date { now.withLock { $0 } }
+
+    /// Moves the clock on by `seconds`.
+    func move(by seconds: TimeInterval) { now.withLock { $0 += seconds } }
+
+    /// Runs `body` with a tiny server of `dialect` on this clock.
+    func withServer(_ dialect: LemmyDialect, _ body: (LemmyTestServer) async throws -> Void) async throws {
+        var configuration = LemmyTestServer.Configuration(dialect: dialect, scale: .tiny)
+        configuration.clock = { self.date }
+        try await LemmyTestSupport.withServer(configuration, body)
+    }
+}
