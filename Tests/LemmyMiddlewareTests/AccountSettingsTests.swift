@@ -69,6 +69,30 @@ struct AccountSettingsTests {
         }
     }
 
+    @Test("On 1.0 an account's default window does not narrow lists of other sorts, nor comment trees: LemmyKit's lists name their window")
+    func defaultWindowLeavesOtherSortsWhole() async throws {
+        try await withServer(.v1_0) { server in
+            let alice = try await login(server, "alice")
+            let before = try await alice.getPosts(feed: .all, sort: .new, limit: 50).items
+            let commented = try #require(before.first { $0.commentCount > 0 })
+            let tree = try await alice.getCommentTree(postId: commented.id)
+            let flat = try await alice.getComments(postId: commented.id).items
+            try #require(!tree.isEmpty && !flat.isEmpty)
+
+            var wanted = try #require(try await alice.loadAccount().settings)
+            wanted.defaultSort = .top(.hour)
+            try await alice.saveSettings(wanted)
+            // The seed's posts and comments are older than an hour.
+            #expect(try await alice.getPosts(feed: .all, sort: .new, limit: 50).items.map(\.id) == before.map(\.id))
+            #expect(try await alice.getCommentTree(postId: commented.id).map(\.id) == tree.map(\.id))
+            #expect(try await alice.getComments(postId: commented.id).items.map(\.id) == flat.map(\.id))
+            let page = try await alice.getCommentTreePage(postId: commented.id)
+            #expect(page.items.map(\.id) == tree.map(\.id))
+            // Top with its window still narrows.
+            #expect(try await alice.getPosts(feed: .all, sort: .top(.hour), limit: 50).items.count < before.count)
+        }
+    }
+
     @Test("Settings a version cannot take are refused before a request; bad values get the server's code", arguments: LemmyDialect.allCases)
     func settingsRefusals(dialect: LemmyDialect) async throws {
         try await withServer(dialect) { server in

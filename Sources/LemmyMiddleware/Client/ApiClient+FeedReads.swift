@@ -139,7 +139,7 @@ extension ApiClient {
             guard cursor == nil else { return ContentPage(items: [], next: nil) }
             return ContentPage(items: try await commentTree(form), next: nil)
         }
-        let page = try await page(LemmyV4.GetComments(form), at: cursor)
+        let page = try await page(LemmyV4.GetComments(try await unwindowed(form)), at: cursor)
         return ContentPage(items: Self.parentsFirst(page.items.mapMoving { comment2($0) }), next: page.next)
     }
 
@@ -157,6 +157,7 @@ extension ApiClient {
     private func commentTree(_ form: ApiGetComments) async throws(ApiClientError) -> [Comment2] {
         // Explicit per generation: different responses: 1.0 a cursor page (items), 0.18/0.19 comments.
         if try await generation() == .v4 {
+            let form = try await unwindowed(form)
             return Self.parentsFirst(try await send(LemmyV4.GetComments(form), mutation: false).items.mapMoving { comment2($0) })
         }
         return Self.parentsFirst(try await send(LemmyV3.GetComments(form), mutation: false).comments.mapMoving { comment2($0) })

@@ -90,7 +90,7 @@ extension ApiClient {
     ) async throws(ApiClientError) -> ContentPage<Comment2> {
         // All: without a type Lemmy lists by the account's default listing (`Local` unless
         // changed), and a post of a remote community would have no comments.
-        let form = ApiGetComments(type: .all, sort: sort.api, limit: limit, postId: postId)
+        let form = try await unwindowed(ApiGetComments(type: .all, sort: sort.api, limit: limit, postId: postId))
         let (views, next) = try await self.page(LemmyAnyGeneration.GetComments(form), at: cursor)
         return ContentPage(items: (consume views).mapMoving { comment2($0) }, next: next)
     }

@@ -95,18 +95,21 @@ public enum PostSortType: Sendable, Hashable {
     }
 
     /// The wire form for `version`: 0.18/0.19 spell the window into the sort (`TopWeek`); 1.0
-    /// sends `top` and the window as `time_range_seconds`. The value may still be one the
-    /// version lacks (`Scaled` on 0.18), which encoding refuses with a typed error.
+    /// sends `top` and the window as `time_range_seconds`, and 0 ("no window") with every other
+    /// sort, because 1.0 narrows a list that names no window to the account's default one
+    /// (`post_time_range_seconds_with_default`), whatever the sort. The value may still be one
+    /// the version lacks (`Scaled` on 0.18), which encoding refuses with a typed error.
     func wire(for version: LemmyAPIVersion) -> (sort: ApiPostSortType, timeRangeSeconds: Int?) {
+        let none = version.generation == .v4 ? 0 : nil
         switch self {
-        case .hot: return (.hot, nil)
-        case .active: return (.active, nil)
-        case .new: return (.new, nil)
-        case .old: return (.old, nil)
-        case .mostComments: return (.mostComments, nil)
-        case .newComments: return (.newComments, nil)
-        case .controversial: return (.controversial, nil)
-        case .scaled: return (.scaled, nil)
+        case .hot: return (.hot, none)
+        case .active: return (.active, none)
+        case .new: return (.new, none)
+        case .old: return (.old, none)
+        case .mostComments: return (.mostComments, none)
+        case .newComments: return (.newComments, none)
+        case .controversial: return (.controversial, none)
+        case .scaled: return (.scaled, none)
         case .top(let window):
             if version.generation == .v4 { return (.top, window.seconds) }
             let sort: ApiPostSortType =

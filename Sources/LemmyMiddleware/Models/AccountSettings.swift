@@ -12,8 +12,9 @@ public struct AccountSettings: Sendable, Hashable {
     /// Whether posts already read are listed.
     public var showReadPosts: Bool
     /// The post sort a feed opens with. On Lemmy 1.0 a top sort's window is the account's
-    /// default time range, which the server applies to lists of any sort that give none; saving a
-    /// sort without a window clears it.
+    /// default time range, which the server applies to every post and comment list that names
+    /// none (LemmyKit's lists always name one, 0 for none); saving a sort without a window
+    /// clears it.
     public var defaultSort: PostSortType
     /// The listing a feed opens with (`.all`, `.local`, `.subscribed`, ...; never a community).
     public var defaultListing: FeedType
@@ -124,10 +125,9 @@ extension AccountSettings {
             let wire = defaultSort.wire(for: version)
             if version.generation == .v4 {
                 form.defaultPostSortType = wire.sort
-                // 1.0 keeps the stored window when none is sent, and applies it to every sort of
-                // a list that gives none: a sort without a window sends 0, which clears it
-                // (`diesel_opt_number_update` in `local_user/save_settings.rs`).
-                form.defaultPostTimeRangeSeconds = wire.timeRangeSeconds ?? 0
+                // 1.0 keeps the stored window when none is sent: a sort without a window sends
+                // 0, which clears it (`diesel_opt_number_update` in `local_user/save_settings.rs`).
+                form.defaultPostTimeRangeSeconds = wire.timeRangeSeconds
             } else {
                 form.defaultSortType = ApiSortType(wireValue: wire.sort.wireValue(for: .v3))
             }

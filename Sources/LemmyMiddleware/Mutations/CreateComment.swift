@@ -59,7 +59,7 @@ extension ApiClient {
             me = person.id
         }
         // All: see getComments(postId:); a comment on a remote post would never be found.
-        let form = ApiGetComments(type: .all, sort: .new, limit: 50, postId: key.postId)
+        let form = try await unwindowed(ApiGetComments(type: .all, sort: .new, limit: 50, postId: key.postId))
         let views = try await page(LemmyAnyGeneration.GetComments(form), at: nil).items
         let sequence = mergeSequence
         let earliest = since.addingTimeInterval(-300)
