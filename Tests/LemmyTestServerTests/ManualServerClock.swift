@@ -14,9 +14,9 @@ final class ManualServerClock: Sendable {
     /// Moves the clock on by `seconds`.
     func move(by seconds: TimeInterval) { now.withLock { $0 += seconds } }
 
-    /// Runs `body` with a tiny server of `dialect` on this clock.
-    func withServer(_ dialect: LemmyDialect, _ body: (LemmyTestServer) async throws -> Void) async throws {
-        var configuration = LemmyTestServer.Configuration(dialect: dialect, scale: .tiny)
+    /// Runs `body` with a server of `dialect` (tiny unless told) on this clock.
+    func withServer(_ dialect: LemmyDialect, scale: SeedScale = .tiny, _ body: (LemmyTestServer) async throws -> Void) async throws {
+        var configuration = LemmyTestServer.Configuration(dialect: dialect, scale: scale)
         configuration.clock = { self.date }
         try await LemmyTestSupport.withServer(configuration, body)
     }

@@ -8,7 +8,7 @@ struct PostQuery: Sendable {
     var outOfSight: Set<Int> = []
     var sort: PostSort = .hot
     /// Which featured flag puts posts first; nil: the community's when the list names one, else
-    /// the front page's (0.18, 0.19).
+    /// the front page's (0.18 and 0.19; 1.0's lists set it, see `applyCallerFilters`).
     var featured: FeaturedPin?
     /// 1.0's `time_range_seconds`: only posts newer than this, whatever the sort.
     var timeRange: Double?

@@ -204,8 +204,8 @@ enum Paging {
     /// by a cursor offers a "recovery" cursor the other way, which takes in the item the cursor
     /// named (an empty page reached by a recovery cursor offers none).
     ///
-    /// `offsetsCursors`: `page` skips items after a cursor too (Lemmy's post lists apply the
-    /// page's OFFSET whatever the cursor, 0.19 and 1.0); otherwise a cursor ignores it.
+    /// `offsetsCursors`: `page` skips items after a cursor too (0.19's post lists apply the
+    /// page's OFFSET whatever the cursor; 1.0's form has no page); otherwise a cursor ignores it.
     static func page(
         ordered: [(id: Int, key: SortKey)], page: Int?, limit: Int, position: PagePosition?,
         alwaysNext: Bool = false, fullPages: Bool = false, offsetsCursors: Bool = false, matching: (Int) -> Bool

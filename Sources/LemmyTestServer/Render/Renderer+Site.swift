@@ -166,7 +166,7 @@ extension Renderer {
             localUser.defaultItemsPerPage = settings.defaultItemsPerPage
         } else {
             localUser.defaultSortType = ApiSortType(wireValue: settings.defaultSort ?? "Active")
-            localUser.defaultCommentSortType = v018 ? nil : ApiCommentSortType(wireValue: settings.defaultCommentSort ?? "Hot")
+            localUser.defaultCommentSortType = v018 ? nil : .hot
             localUser.showScores = true
             localUser.showNewPostNotifs = false
             localUser.validatorTime = date(db.siteCreated)

@@ -39,6 +39,7 @@ extension APIRoutes {
 }
 
 func commentQuery(_ form: ApiGetComments, db: Database, call: Call<ApiGetComments>) throws -> CommentQuery {
+    let settings = call.viewer.flatMap(db.person)?.settings
     var query = CommentQuery()
     query.storedHotRanks = call.dialect == .v0_18
     query.fullPageCursors = call.dialect == .v1_0
@@ -71,9 +72,7 @@ func commentQuery(_ form: ApiGetComments, db: Database, call: Call<ApiGetComment
             query.creatorId = id
         }
         query.searchTerm = form.searchTerm
-        // The form's, else the caller's default (0 or none: no limit; negative: nothing).
-        let range = form.timeRangeSeconds ?? call.viewer.flatMap(db.person)?.settings.defaultTimeRangeSeconds
-        query.timeRange = range.flatMap { $0 == 0 ? nil : Double($0) }
+        query.timeRange = settings.timeRange(form.timeRangeSeconds)
     }
     // A post id is only a filter; a parent is read for its path (0.18: with a bare NotFound).
     if let parentId = form.parentId, db.comment(parentId) == nil {
@@ -88,7 +87,6 @@ func commentQuery(_ form: ApiGetComments, db: Database, call: Call<ApiGetComment
         query.hidesRemoved = !db.isAdmin(call.viewer) && !moderates
     }
     query.maxDepth = form.maxDepth
-    let settings = call.viewer.flatMap(db.person)?.settings
     // 1.0 uses the caller's default sort when none is given (`comment_sort_type_with_default`);
     // 0.18 and 0.19 sort Hot.
     query.sort = form.sort?.wireValue(for: .v4) ?? (call.dialect == .v1_0 ? settings?.defaultCommentSort : nil) ?? "hot"
@@ -123,8 +121,7 @@ func commentQuery(_ form: ApiGetComments, db: Database, call: Call<ApiGetComment
         query.page = nil
         query.treeCursors = call.dialect == .v1_0
     } else {
-        query.limit = try call.limit(
-            form.limit ?? (call.dialect == .v1_0 ? settings?.defaultItemsPerPage : nil), page: form.page, list: .comments)
+        query.limit = try call.limit(call.dialect == .v1_0 ? settings.fetchLimit(form.limit) : form.limit, page: form.page, list: .comments)
     }
     return query
 }

@@ -315,8 +315,8 @@ private func modlogEntries(
         // 1.0's `listing_type` reads the entry's community: an entry without one is only in All.
         if dialect == .v1_0, let listing = form.listingType, listing != .all {
             guard let community = targets.community else { return false }
-            let scope = ListingScope(listing)
-            if !db.isInScope(scope == .subscribed ? .subscribedAccepted : scope, communityId: community, viewer: viewer) { return false }
+            let scope = db.listingScope(listing, communityId: nil, viewer: viewer, dialect: dialect)
+            if !db.isInScope(scope, communityId: community, viewer: viewer) { return false }
         }
         return true
     }.sorted { $0.when > $1.when }

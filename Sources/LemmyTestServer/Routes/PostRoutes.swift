@@ -107,7 +107,7 @@ func postQuery(_ form: ApiGetPosts, db: Database, call: Call<ApiGetPosts>) throw
         // 1.0 filters every sort by `time_range_seconds`, else the caller's default range; 0
         // overrides the defaults to "no limit" (`post_time_range_seconds_with_default`), and a
         // negative range keeps nothing.
-        let range = (form.timeRangeSeconds ?? settings?.defaultTimeRangeSeconds).flatMap { $0 == 0 ? nil : Double($0) }
+        let range = settings.timeRange(form.timeRangeSeconds)
         let sort = PostSort(v3: sortName, dialect: call.dialect)
         query.sort = if case .top = sort { .top(window: range) } else { sort }
         query.timeRange = range
@@ -157,8 +157,16 @@ func postQuery(_ form: ApiGetPosts, db: Database, call: Call<ApiGetPosts>) throw
     query.cursor = call.dialect == .v0_18 ? nil : form.pageCursor
     // 1.0's default limit is the caller's page size (`fetch_limit_with_default`); its form has no
     // page (the struct's `page` is `#[serde(skip)]`, for API v3 only).
-    query.limit = try call.limit(form.limit ?? (call.dialect == .v1_0 ? settings?.defaultItemsPerPage : nil), page: form.page, list: .posts)
+    query.limit = try call.limit(call.dialect == .v1_0 ? settings.fetchLimit(form.limit) : form.limit, page: form.page, list: .posts)
     query.page = call.dialect == .v1_0 ? nil : form.page
+    // 0.19 fetches a signed-in Subscribed list by a first query over the largest followed
+    // community, which refuses a page's offset beside a cursor ("legacy pagination cannot be
+    // combined with v2 pagination", `prefetch_upper_bound_for_page_before` in `post_view.rs`).
+    if call.dialect == .v0_19, query.listing == .subscribed, query.communityId == nil, call.viewer != nil,
+        (form.page ?? 1) > 1, form.pageCursor != nil
+    {
+        throw APIError.code("couldnt_get_posts")
+    }
     query.alwaysNext = call.dialect == .v0_19
     query.fullPageCursors = call.dialect == .v1_0
     query.postIdCursors = call.dialect == .v0_19

@@ -60,13 +60,15 @@ func search(_ db: Database, _ call: Call<ApiSearch>) throws -> ApiSearchResponse
         response.prevPage = SearchCursor.joined(previousCursors, kind: cursorKind)
     }
     /// Runs one kind's search with its cursor. 1.0 runs a kind only without a cursor or with one
-    /// for it, and leaves a kind that fails empty (`if let Ok(..)`); 0.18 and 0.19 fail the request.
+    /// for it, and leaves a kind that fails empty (`if let Ok(..)`; an empty cursor does not
+    /// decode); 0.18 and 0.19 fail the request.
     func run(_ kind: SearchCursor.Kind, _ body: (String?) throws -> PageResult) throws {
         guard v10 else {
             _ = try body(nil)
             return
         }
-        guard form.pageCursor == nil || cursors[kind] != nil, let result = try? body(cursors[kind]) else { return }
+        if form.pageCursor != nil && (cursors[kind] ?? "").isEmpty { return }
+        guard let result = try? body(cursors[kind]) else { return }
         nextCursors[kind] = result.next
         previousCursors[kind] = result.previous
     }

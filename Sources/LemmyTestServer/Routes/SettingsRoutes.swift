@@ -65,8 +65,8 @@ private func change(_ form: ApiSaveUserSettings, generation: LemmyAPIGeneration,
     case nil: break
     }
     change.defaultListing = form.defaultListingType?.wireValue(for: .v4)
-    // 0.18 has no default comment sort; 0.19 stores it without using it.
-    if dialect != .v0_18 { change.defaultCommentSort = form.defaultCommentSortType?.wireValue(for: .v4) }
+    // (1.0's form alone has a default comment sort.)
+    change.defaultCommentSort = form.defaultCommentSortType?.wireValue(for: .v4)
     change.discussionLanguages = form.discussionLanguages
     change.displayName = dialect.stored(form.displayName)
     change.bio = dialect.stored(form.bio)

@@ -39,7 +39,7 @@ private struct VoteList<Form: Sendable> {
     let votes: [Int: (score: Int, castAt: Double)]
 
     init(_ db: Database, _ call: Call<Form>, post postId: Int) throws {
-        guard let post = db.post(postId) else { throw APIError.notFound("post") }
+        guard let post = db.post(postId), !db.purged.posts.contains(postId) else { throw APIError.notFound("post") }
         try self.init(db, call, communityId: post.communityId) { state in
             state.postVotes[postId].map { ($0, state.postVoteTimes[postId] ?? 0) }
         }
