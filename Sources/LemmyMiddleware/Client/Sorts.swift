@@ -100,16 +100,16 @@ public enum PostSortType: Sendable, Hashable {
     /// (`post_time_range_seconds_with_default`), whatever the sort. The value may still be one
     /// the version lacks (`Scaled` on 0.18), which encoding refuses with a typed error.
     func wire(for version: LemmyAPIVersion) -> (sort: ApiPostSortType, timeRangeSeconds: Int?) {
-        let none = version.generation == .v4 ? 0 : nil
+        let noWindow = version.generation == .v4 ? 0 : nil
         switch self {
-        case .hot: return (.hot, none)
-        case .active: return (.active, none)
-        case .new: return (.new, none)
-        case .old: return (.old, none)
-        case .mostComments: return (.mostComments, none)
-        case .newComments: return (.newComments, none)
-        case .controversial: return (.controversial, none)
-        case .scaled: return (.scaled, none)
+        case .hot: return (.hot, noWindow)
+        case .active: return (.active, noWindow)
+        case .new: return (.new, noWindow)
+        case .old: return (.old, noWindow)
+        case .mostComments: return (.mostComments, noWindow)
+        case .newComments: return (.newComments, noWindow)
+        case .controversial: return (.controversial, noWindow)
+        case .scaled: return (.scaled, noWindow)
         case .top(let window):
             if version.generation == .v4 { return (.top, window.seconds) }
             let sort: ApiPostSortType =

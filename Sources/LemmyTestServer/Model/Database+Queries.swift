@@ -7,9 +7,8 @@ struct PostQuery: Sendable {
     /// (``Database/communitiesOutOfSight(viewer:dialect:scope:inCommunity:comments:)``).
     var outOfSight: Set<Int> = []
     var sort: PostSort = .hot
-    /// Which featured flag puts posts first; nil: the community's when the list names one, else
-    /// the front page's (0.18 and 0.19; 1.0's lists set it, see `applyCallerFilters`).
-    var featured: FeaturedPin?
+    /// Which featured flag puts posts first (set per version by `applyCallerFilters`).
+    var featured: FeaturedPin = .local
     /// 1.0's `time_range_seconds`: only posts newer than this, whatever the sort.
     var timeRange: Double?
     var communityId: Int?
@@ -180,7 +179,7 @@ extension Database {
             if let url = query.url, post.url != url { return false }
             return true
         }
-        let ordered = postOrder(query.sort, featured: query.featured ?? (query.communityId != nil ? .community : .local), now: now)
+        let ordered = postOrder(query.sort, featured: query.featured, now: now)
         guard query.postIdCursors else {
             return try Paging.page(
                 ordered: ordered.items, page: query.page, limit: query.limit, cursor: query.cursor,

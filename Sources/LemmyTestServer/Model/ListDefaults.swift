@@ -7,8 +7,8 @@ extension UserSettingsRecord? {
         (requested ?? self?.defaultTimeRangeSeconds).flatMap { $0 == 0 ? nil : Double($0) }
     }
 
-    /// `fetch_limit_with_default`: the request's limit, else the caller's page size.
-    func fetchLimit(_ requested: Int?) -> Int? {
-        requested ?? self?.defaultItemsPerPage
+    /// `fetch_limit_with_default`: the request's limit, else (1.0 only) the caller's page size.
+    func fetchLimit(_ requested: Int?, dialect: LemmyDialect) -> Int? {
+        requested ?? (dialect == .v1_0 ? self?.defaultItemsPerPage : nil)
     }
 }

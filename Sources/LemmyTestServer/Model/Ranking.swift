@@ -211,11 +211,16 @@ enum Paging {
         alwaysNext: Bool = false, fullPages: Bool = false, offsetsCursors: Bool = false, matching: (Int) -> Bool
     ) -> PageResult {
         let limit = max(limit, 0)
-        /// The first index from `start` (stepping by `step`) whose item matches, if any.
-        func match(from start: Int, step: Int) -> Int? {
+        /// The first index from `start` (stepping by `step`) whose item matches, if any, after
+        /// passing `skipping` matching items (a page's offset).
+        func match(from start: Int, step: Int, skipping: Int = 0) -> Int? {
             var index = start
+            var toSkip = skipping
             while index >= 0 && index < ordered.count {
-                if matching(ordered[index].id) { return index }
+                if matching(ordered[index].id) {
+                    if toSkip == 0 { return index }
+                    toSkip -= 1
+                }
                 index += step
             }
             return nil
@@ -237,15 +242,11 @@ enum Paging {
         if let position {
             // A recovery position takes in the item at its key (Lemmy's `after_or_equal` and
             // `before_or_equal`).
-            var toSkip = offsetsCursors ? offset(page: page, limit: limit) : 0
+            let skipped = offsetsCursors ? offset(page: page, limit: limit) : 0
             switch position.direction {
             case .next:
                 let split = boundary(position.key, orEqual: position.recovery)
-                var next = match(from: split, step: 1)
-                while let index = next, toSkip > 0 {
-                    toSkip -= 1
-                    next = match(from: index + 1, step: 1)
-                }
+                var next = match(from: split, step: 1, skipping: skipped)
                 while let index = next, indices.count < limit {
                     indices.append(index)
                     next = match(from: index + 1, step: 1)
@@ -254,11 +255,7 @@ enum Paging {
                 moreBefore = match(from: split - 1, step: -1) != nil
             case .previous:
                 let split = boundary(position.key, orEqual: !position.recovery)
-                var previous = match(from: split - 1, step: -1)
-                while let index = previous, toSkip > 0 {
-                    toSkip -= 1
-                    previous = match(from: index - 1, step: -1)
-                }
+                var previous = match(from: split - 1, step: -1, skipping: skipped)
                 while let index = previous, indices.count < limit {
                     indices.append(index)
                     previous = match(from: index - 1, step: -1)
@@ -269,12 +266,7 @@ enum Paging {
             }
         } else {
             let skipped = offset(page: page, limit: limit)
-            var toSkip = skipped
-            var next = match(from: 0, step: 1)
-            while let index = next, toSkip > 0 {
-                toSkip -= 1
-                next = match(from: index + 1, step: 1)
-            }
+            var next = match(from: 0, step: 1, skipping: skipped)
             while let index = next, indices.count < limit {
                 indices.append(index)
                 next = match(from: index + 1, step: 1)

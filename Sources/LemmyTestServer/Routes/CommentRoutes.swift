@@ -121,7 +121,7 @@ func commentQuery(_ form: ApiGetComments, db: Database, call: Call<ApiGetComment
         query.page = nil
         query.treeCursors = call.dialect == .v1_0
     } else {
-        query.limit = try call.limit(call.dialect == .v1_0 ? settings.fetchLimit(form.limit) : form.limit, page: form.page, list: .comments)
+        query.limit = try call.limit(settings.fetchLimit(form.limit, dialect: call.dialect), page: form.page, list: .comments)
     }
     return query
 }

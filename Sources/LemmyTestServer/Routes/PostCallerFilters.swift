@@ -28,10 +28,8 @@
 ///   leave hidden communities out of All and Local unless followed
 ///   (``Database/hiddenCommunities(viewer:dialect:listing:)``).
 /// - 0.19's search term leaves out deleted and removed posts (`not(post::removed.or(post::deleted))`).
-/// - Featured posts first (an ordering, kept here because it reads the same parts of the query):
-///   1.0 not under New and Old, and by the community's flag whenever the list is limited to
-///   communities (a community, Subscribed, the moderator view, a multi-community), not only
-///   when it names one as 0.18 and 0.19 do.
+/// - Featured posts first (an ordering, kept here because it reads the same parts of the query),
+///   as ``featuredPin(_:dialect:)`` says.
 /// - `adminsOnly018`: 0.18 asks whether the caller is an admin (profiles and Search pass
 ///   `is_admin` as `is_mod_or_admin`) rather than whether it moderates the community asked for
 ///   (GetPosts' `is_mod_or_admin_opt`).
@@ -79,14 +77,17 @@ func applyCallerFilters<F>(
         query.removed = RemovedPosts(ownDeleted: true, removed: db.isAdmin(viewer))
         query.showRead = showRead ?? settingShowsRead
         query.showHidden = showHidden ?? false
-        query.featured = featuredPin10(query)
     }
+    query.featured = featuredPin(query, dialect: call.dialect)
 }
 
-/// 1.0's featured ordering: none under New and Old; `featured_community` when
-/// `prefetch_community_ids` limits the list to communities, else `featured_local`
+/// Which featured flag puts a post list's posts first. 0.18 and 0.19: the community's when the
+/// list names one, else the front page's (`post_view.rs`). 1.0: none under New and Old; the
+/// community's whenever `prefetch_community_ids` limits the list to communities (a community,
+/// Subscribed, the moderator view, a multi-community), else the front page's
 /// (`db_views/post/src/impls.rs`).
-private func featuredPin10(_ query: PostQuery) -> FeaturedPin {
+private func featuredPin(_ query: PostQuery, dialect: LemmyDialect) -> FeaturedPin {
+    guard dialect == .v1_0 else { return query.communityId != nil ? .community : .local }
     if query.sort == .new || query.sort == .old { return .neither }
     switch query.listing {
     case .subscribed, .subscribedAccepted, .moderatorView, .multiCommunity: return .community

@@ -157,7 +157,7 @@ func postQuery(_ form: ApiGetPosts, db: Database, call: Call<ApiGetPosts>) throw
     query.cursor = call.dialect == .v0_18 ? nil : form.pageCursor
     // 1.0's default limit is the caller's page size (`fetch_limit_with_default`); its form has no
     // page (the struct's `page` is `#[serde(skip)]`, for API v3 only).
-    query.limit = try call.limit(call.dialect == .v1_0 ? settings.fetchLimit(form.limit) : form.limit, page: form.page, list: .posts)
+    query.limit = try call.limit(settings.fetchLimit(form.limit, dialect: call.dialect), page: form.page, list: .posts)
     query.page = call.dialect == .v1_0 ? nil : form.page
     // 0.19 fetches a signed-in Subscribed list by a first query over the largest followed
     // community, which refuses a page's offset beside a cursor ("legacy pagination cannot be

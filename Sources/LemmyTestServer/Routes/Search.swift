@@ -42,15 +42,7 @@ func search(_ db: Database, _ call: Call<ApiSearch>) throws -> ApiSearchResponse
     let narrowed = form.communityId != nil || form.communityName != nil || form.creatorId != nil
     let page = v10 ? nil : form.page
     // 1.0: each kind's cursor, and the ones each kind answers with.
-    let cursorKind: SearchCursor.Kind? =
-        switch type {
-        case .posts: .posts
-        case .comments: .comments
-        case .users: .persons
-        case .communities: .communities
-        case .multiCommunities: .multiCommunities
-        default: nil
-        }
+    let cursorKind = SearchCursor.Kind(type)
     let cursors = v10 ? SearchCursor.parts(form.pageCursor, kind: cursorKind) : [:]
     var nextCursors: [SearchCursor.Kind: String] = [:]
     var previousCursors: [SearchCursor.Kind: String] = [:]

@@ -1,3 +1,5 @@
+import LemmyAPI
+
 /// 1.0 Search's page cursors (`to_single_cursor` and `from_single_cursor` in
 /// `api/api/src/federation/search.rs`): a search of one kind pages by that kind's cursor; All
 /// pages by the five kinds' cursors joined by commas, `none` for a kind that has none, and always
@@ -7,6 +9,18 @@ enum SearchCursor {
     /// The kinds in the order of All's parts.
     enum Kind: Int, CaseIterable {
         case posts, comments, persons, communities, multiCommunities
+
+        /// The kind a search of `type` pages; nil for All (and 0.18's and 0.19's URL search).
+        init?(_ type: ApiSearchType) {
+            switch type {
+            case .posts: self = .posts
+            case .comments: self = .comments
+            case .users: self = .persons
+            case .communities: self = .communities
+            case .multiCommunities: self = .multiCommunities
+            default: return nil
+            }
+        }
     }
 
     /// Each kind's cursor in `cursor`, as a search of `kind` (nil: All) reads it.

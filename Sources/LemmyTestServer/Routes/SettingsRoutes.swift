@@ -52,6 +52,7 @@ private func change(_ form: ApiSaveUserSettings, generation: LemmyAPIGeneration,
         change.defaultSort = form.defaultPostSortType?.wireValue(for: .v4)
         change.defaultTimeRangeSeconds = form.defaultPostTimeRangeSeconds
         change.defaultItemsPerPage = form.defaultItemsPerPage
+        change.defaultCommentSort = form.defaultCommentSortType?.wireValue(for: .v4)
     } else {
         change.defaultSort = form.defaultSortType?.wireValue(for: .v4)
         change.avatar = form.avatar
@@ -65,8 +66,6 @@ private func change(_ form: ApiSaveUserSettings, generation: LemmyAPIGeneration,
     case nil: break
     }
     change.defaultListing = form.defaultListingType?.wireValue(for: .v4)
-    // (1.0's form alone has a default comment sort.)
-    change.defaultCommentSort = form.defaultCommentSortType?.wireValue(for: .v4)
     change.discussionLanguages = form.discussionLanguages
     change.displayName = dialect.stored(form.displayName)
     change.bio = dialect.stored(form.bio)
