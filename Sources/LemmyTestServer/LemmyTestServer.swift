@@ -221,6 +221,7 @@ public final class LemmyTestServer: Sendable {
         routes.addModeratorActionRoutes()
         routes.addNodeInfoRoutes()
         routes.addImageRoutes(maximumBytes: maximumImageUploadBytes)
+        routes.addMediaListRoutes()
         AdminRoutes.add(to: router, injector: faults, recorder: routes.recorder)
         return routes.recorder.recorded
     }

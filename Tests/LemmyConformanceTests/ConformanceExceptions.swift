@@ -115,6 +115,14 @@ enum ConformanceExceptions {
             descriptions: ["mvgh-0.19.11"], route: "GET /comment/like/list", path: "query.*", kind: .parameter,
             reason: "The description gives ListCommentLikes as a request body of a GET; lemmy-js-client 0.19 sends it as the "
                 + "query (`comment_id`, `page`, `limit`) like every other GET, and Lemmy reads it from the query."),
+        ConformanceException(
+            descriptions: ["mvgh-0.19.11"], route: "GET /account/list_media", path: "query.*", kind: .parameter,
+            reason: "The description gives ListMedia as a request body of a GET; lemmy-js-client 0.19 sends it as the "
+                + "query (`page`, `limit`), and Lemmy reads it from the query (`Query<ListMedia>`)."),
+        ConformanceException(
+            descriptions: ["mvgh-0.19.11"], route: "GET /admin/list_all_media", path: "query.*", kind: .parameter,
+            reason: "The description gives ListMedia as a request body of a GET; lemmy-js-client 0.19 sends it as the "
+                + "query (`page`, `limit`), and Lemmy reads it from the query (`Query<ListMedia>`)."),
 
         // MARK: requests without a body in the description
         ConformanceException(

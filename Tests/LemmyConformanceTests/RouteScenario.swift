@@ -200,6 +200,9 @@ enum RouteScenario {
             steps.append(step("GET", "/post/like/list", user: "admin", query: [("post_id", "1"), ("limit", "10")]))
             steps.append(step("GET", "/comment/like/list", user: "admin", query: [("comment_id", "1"), ("limit", "10")]))
             steps.append(step("GET", "/user/validate_auth", user: "admin"))
+            // Lists of uploads: 0.19.4 and later.
+            steps.append(step("GET", "/account/list_media", user: "admin", query: [("limit", "10")]))
+            steps.append(step("GET", "/admin/list_all_media", user: "admin", query: [("limit", "10")]))
         }
         return steps + [step("POST", "/user/login", body: ["username_or_email": "alice", "password": "password"])]
     }
@@ -248,6 +251,8 @@ enum RouteScenario {
         step("POST", "/post/like", user: "alice", body: ["post_id": 1, "is_upvote": true]),
         step("GET", "/post/like/list", user: "admin", query: [("post_id", "1"), ("limit", "10")]),
         step("GET", "/comment/like/list", user: "admin", query: [("comment_id", "1"), ("limit", "10")]),
+        step("GET", "/account/media/list", user: "alice", query: [("limit", "10")]),
+        step("GET", "/image/list", user: "admin", query: [("limit", "10")]),
         step("PUT", "/post/save", user: "alice", body: ["post_id": 1, "save": true]),
         step("POST", "/post/mark_as_read", user: "alice", body: ["post_id": 1, "read": true]),
         step("POST", "/post/mark_as_read/many", user: "alice", body: ["post_ids": [2, 3], "read": true]),

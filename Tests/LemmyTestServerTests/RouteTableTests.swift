@@ -1,6 +1,6 @@
 import Foundation
 import HTTPLoading
-import LemmyTestServer
+@testable import LemmyTestServer
 import Testing
 import HTTPTypes
 
@@ -31,9 +31,15 @@ import HTTPTypes
     /// would be listed but not served.
     @Test func recordedRoutesAreServed() async throws {
         let server = try await LemmyTestServer.start(dialect: .v0_19, scale: .small)
+        // An unknown image is Lemmy's own empty 404, so the image route is asked for one it has.
+        try server.store.with { db in
+            db.images["probe.png"] = ImageRecord(
+                filename: "probe.png", deleteToken: "token", ownerId: 1, contentType: "image/png", data: Data([1]), published: 0)
+        }
         var unserved: [String] = []
         for route in LemmyTestServer.servedRoutes(dialect: .v0_19) where route.method == "GET" {
-            let url = URL(string: server.baseURL.absoluteString + route.path)!
+            let path = route.path.replacingOccurrences(of: "/pictrs/image/{file}", with: "/pictrs/image/probe.png")
+            let url = URL(string: server.baseURL.absoluteString + path)!
             if let response = try? await URLSessionLoader().load(LoadRequest(url: url)),
                 response.status == .notFound, response.body.isEmpty
             {

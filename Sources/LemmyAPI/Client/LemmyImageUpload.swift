@@ -104,8 +104,10 @@ extension LemmyRawClient {
     /// Deletes an uploaded image.
     ///
     /// - 0.18/0.19: `GET /pictrs/image/delete/{deleteToken}/{filename}` (pict-rs, proxied; 0.18
-    ///   sends the token as cookie `jwt`, 0.19 as `Authorization: Bearer`). pict-rs answers 204;
-    ///   a wrong delete token is its refusal, ``LemmyClientError/httpStatus(status:contentType:body:)``.
+    ///   sends the session as cookie `jwt`, 0.19 as `Authorization: Bearer`). The answer is 204;
+    ///   on 0.18 a wrong delete token is pict-rs' refusal,
+    ///   ``LemmyClientError/httpStatus(status:contentType:body:)``, while 0.19.13 ignores the token
+    ///   and lets the uploader or an admin delete (anyone else: 404 `Record not found`).
     /// - 1.0: `DELETE /api/v4/account/media` with the file name; `deleteToken` is not used.
     public func deleteImage(filename: String, deleteToken: String?) async throws(LemmyClientError) {
         let version = try await serverVersion()

@@ -194,3 +194,37 @@ extension LemmyV4.GetFederatedInstances: LemmyPaginatedRequest {
         .init(response)
     }
 }
+
+extension LemmyV3.ListMedia: LemmyPaginatedRequest {
+    /// Sets `page`.
+    public mutating func move(to cursor: LemmyPageCursor?) { form.page = LemmyPageNumbering.number(cursor) }
+
+    /// Pages by number.
+    public func page(from response: ApiListMediaResponse) -> LemmyPage<ApiLocalImageView> {
+        LemmyPage(numbered: response.images, page: form.page, limit: form.limit)
+    }
+}
+
+extension LemmyV4.ListMedia: LemmyPaginatedRequest {
+    /// Sets `page_cursor`.
+    public mutating func move(to cursor: LemmyPageCursor?) { form.pageCursor = LemmyPageNumbering.opaque(cursor) }
+    /// `next_page` / `prev_page`.
+    public func page(from response: ApiPagedResponse<ApiLocalImageView>) -> LemmyPage<ApiLocalImageView> { .init(response) }
+}
+
+extension LemmyV3.ListAllMedia: LemmyPaginatedRequest {
+    /// Sets `page`.
+    public mutating func move(to cursor: LemmyPageCursor?) { form.page = LemmyPageNumbering.number(cursor) }
+
+    /// Pages by number.
+    public func page(from response: ApiListMediaResponse) -> LemmyPage<ApiLocalImageView> {
+        LemmyPage(numbered: response.images, page: form.page, limit: form.limit)
+    }
+}
+
+extension LemmyV4.AdminListMedia: LemmyPaginatedRequest {
+    /// Sets `page_cursor`.
+    public mutating func move(to cursor: LemmyPageCursor?) { form.pageCursor = LemmyPageNumbering.opaque(cursor) }
+    /// `next_page` / `prev_page`.
+    public func page(from response: ApiPagedResponse<ApiLocalImageView>) -> LemmyPage<ApiLocalImageView> { .init(response) }
+}

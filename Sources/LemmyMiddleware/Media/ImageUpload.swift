@@ -12,12 +12,17 @@ public struct UploadedImage: Hashable, Sendable {
     /// The token that deletes the image on Lemmy 0.18 and 0.19; nil on 1.0, which deletes by
     /// file name for the account that uploaded it.
     public var deleteToken: String?
+    /// When it was uploaded, as the server's list of uploads says
+    /// (``ApiClient/uploadedImages(limit:cursor:)``); nil for a value made from an upload's answer,
+    /// which has no date.
+    public var created: Date?
 
     /// Creates a value (an upload remembered elsewhere, to delete later).
-    public init(url: URL, filename: String, deleteToken: String?) {
+    public init(url: URL, filename: String, deleteToken: String?, created: Date? = nil) {
         self.url = url
         self.filename = filename
         self.deleteToken = deleteToken
+        self.created = created
     }
 
     /// The image as markdown, for a comment or a post body: `![alt](url)`.
@@ -113,9 +118,11 @@ extension ApiClient {
         return delivered
     }
 
-    /// Deletes an image the account uploaded. 0.18 and 0.19 need its ``UploadedImage/deleteToken``
-    /// (a wrong one is pict-rs' 403, ``ApiClientError/httpStatus(_:)``); 1.0 deletes by file name,
-    /// only the account's own images (others: `not_found`).
+    /// Deletes an image the account uploaded. 0.18 and 0.19 need a ``UploadedImage/deleteToken``:
+    /// 0.18 passes it to pict-rs, which refuses a wrong one (403, ``ApiClientError/httpStatus(_:)``);
+    /// 0.19.13 does not check it and deletes the uploader's own images, and any for an admin
+    /// (others: a not-found error, ``ApiClientError/isNotFound``). 1.0 deletes by file name, only
+    /// the account's own images (others: `not_found`).
     public func deleteImage(_ image: UploadedImage) async throws(ApiClientError) {
         try checkPermission(mutation: true)
         try requireAccount()

@@ -11,6 +11,8 @@ struct ImageRecord: Sendable {
     var ownerId: Int
     var contentType: String
     var data: Data
+    /// When it was uploaded, in seconds since 1970 (`local_image.published`).
+    var published: Double
 }
 
 /// Image upload and deletion as each version serves them.
@@ -18,17 +20,21 @@ struct ImageRecord: Sendable {
 /// 0.18 and 0.19 proxy pict-rs at `/pictrs/image` (multipart field `images[]`): success is pict-rs'
 /// 201 `{"msg":"ok","files":[{"file","delete_token",...}]}`; a refusal keeps pict-rs' status and
 /// `{"msg":...,"files":null}` (413 over the size limit, 400 for data that is not an image).
-/// Deleting is `GET /pictrs/image/delete/{token}/{file}`: 204, or pict-rs' 403 for a wrong token.
-/// 0.18 reads the token from the `jwt` cookie only and answers 401 without a valid one (real 0.18
-/// panics without the cookie); 0.19 needs a login for both, as its `LocalUserView` extractor does.
+/// Deleting is `GET /pictrs/image/delete/{token}/{file}`: 204; in 0.18 pict-rs' 403 for a wrong
+/// token, while 0.19.13 ignores the token and lets the uploader or an admin delete (anyone else:
+/// 404 `Record not found`). 0.18 reads the session from the `jwt` cookie only and answers 401
+/// without a valid one (real 0.18 panics without the cookie); 0.19 needs a login for both, as its
+/// `LocalUserView` extractor does.
 ///
-/// 1.0 uploads at `POST /api/v4/image` and answers `{"image_url","filename"}`, turning any pict-rs
+/// 1.0 uploads at `POST /api/v4/image` and answers `{"image_url","filename"}` (the image is served
+/// at `/api/v4/image/{file}`), turning any pict-rs
 /// refusal into `pictrs_invalid_image_upload` with pict-rs' message; `DELETE /api/v4/account/media`
 /// with `{"filename"}` deletes one of the account's own images (404 `not_found` otherwise).
 extension APIRoutes {
     func addImageRoutes(maximumBytes: Int) {
         let store = store
         let dialect = dialect
+        let clock = clock
         let uploadPath = dialect == .v1_0 ? dialect.generation.pathPrefix + "/image" : "/pictrs/image"
         recorder.record(.post, uploadPath)
         router.post(RouterPath(uploadPath)) { request, _ -> Response in
@@ -60,11 +66,11 @@ extension APIRoutes {
                 let record = ImageRecord(
                     filename: UUID().uuidString.lowercased() + "." + format.fileExtension,
                     deleteToken: UUID().uuidString.lowercased(), ownerId: viewer,
-                    contentType: format.contentType, data: file.data)
+                    contentType: format.contentType, data: file.data, published: clock())
                 db.images[record.filename] = record
                 return record
             }
-            let base = "http://\(request.head.authority ?? "localhost")/pictrs/image"
+            let base = "http://\(request.head.authority ?? "localhost")" + Self.imagePath(dialect)
             if dialect == .v1_0 {
                 let answer = ApiUploadImageResponse(imageUrl: "\(base)/\(record.filename)", filename: record.filename)
                 return Self.json(try dialect.encode(answer), status: .ok)
@@ -83,12 +89,11 @@ extension APIRoutes {
             ]
             return Self.json(try JSONSerialization.data(withJSONObject: answer, options: [.sortedKeys]), status: .created)
         }
-        recorder.record(.get, "/pictrs/image/{file}")
-        router.get("/pictrs/image/{file}") { _, context -> Response in
+        recorder.record(.get, Self.imagePath(dialect) + "/{file}")
+        router.get(RouterPath(Self.imagePath(dialect) + "/{file}")) { _, context -> Response in
             let name = context.parameters.get("file") ?? ""
-            guard let image = try store.with({ db in db.images[name] }) else {
-                return Self.pictrsRefusal(status: .notFound, message: "Not found", dialect: .v0_19)
-            }
+            // Lemmy answers pict-rs' 404 with an empty 404 of its own (`image` in routes/images.rs).
+            guard let image = try store.with({ db in db.images[name] }) else { return Response(status: .notFound) }
             return Self.body(image.data, status: .ok, contentType: image.contentType)
         }
         if dialect == .v1_0 {
@@ -101,14 +106,27 @@ extension APIRoutes {
         }
         recorder.record(.get, "/pictrs/image/delete/{token}/{file}")
         router.get("/pictrs/image/delete/{token}/{file}") { request, context -> Response in
-            if dialect == .v0_19 {
-                let token = Self.token(request: request, query: [], body: Data(), dialect: dialect)
-                guard try store.with({ db in token.flatMap { db.sessions[$0] } }) != nil else {
-                    return Self.lemmyError(APIError.notLoggedIn, dialect: dialect)
-                }
-            }
             let token = context.parameters.get("token") ?? ""
             let name = context.parameters.get("file") ?? ""
+            if dialect == .v0_19 {
+                // 0.19.13 ignores the delete token: the uploader or an admin may delete, anyone
+                // else finds no such image (`LocalImage::delete_by_alias_and_user`, routes/images.rs).
+                let session = Self.token(request: request, query: [], body: Data(), dialect: dialect)
+                let deleted = try store.with { db -> Bool? in
+                    guard let viewer = session.flatMap({ db.sessions[$0] }) else { return nil }
+                    guard let image = db.images[name], image.ownerId == viewer || db.person(viewer)?.isAdmin == true else {
+                        return false
+                    }
+                    db.images[image.filename] = nil
+                    return true
+                }
+                switch deleted {
+                case true?: return Response(status: .noContent)
+                case false?: return Self.lemmyError(APIError.recordNotFound, dialect: dialect)
+                case nil: return Self.lemmyError(APIError.notLoggedIn, dialect: dialect)
+                }
+            }
+            // 0.18 passes the request to pict-rs, which checks the token.
             let deleted = try store.with { db -> Bool? in
                 guard let image = db.images[name] else { return nil }
                 guard image.deleteToken == token else { return false }
@@ -121,6 +139,12 @@ extension APIRoutes {
             case nil: return Self.pictrsRefusal(status: .notFound, message: "Not found", dialect: dialect)
             }
         }
+    }
+
+    /// Where a version serves uploaded images: 0.18 and 0.19 proxy pict-rs at `/pictrs/image`,
+    /// 1.0 serves them at `/api/v4/image/{file}` (`PictrsFile::image_url`) and has no `/pictrs` route.
+    static func imagePath(_ dialect: LemmyDialect) -> String {
+        dialect == .v1_0 ? dialect.generation.pathPrefix + "/image" : "/pictrs/image"
     }
 
     /// The `jwt` cookie (0.18 reads pict-rs uploads' token only there).

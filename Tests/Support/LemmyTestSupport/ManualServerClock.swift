@@ -1,21 +1,23 @@
-import Foundation
-import LemmyTestServer
-import LemmyTestSupport
+public import Foundation
+public import LemmyTestServer
 import Synchronization
 
 /// A test server's clock that moves only when told, so that "newer" and "within the last hour"
 /// do not depend on how fast the test runs.
-final class ManualServerClock: Sendable {
+public final class ManualServerClock: Sendable {
     private let now = Mutex(Date())
 
+    /// A clock at the present moment.
+    public init() {}
+
     /// The clock's time.
-    var date: Date { now.withLock { $0 } }
+    public var date: Date { now.withLock { $0 } }
 
     /// Moves the clock on by `seconds`.
-    func move(by seconds: TimeInterval) { now.withLock { $0 += seconds } }
+    public func move(by seconds: TimeInterval) { now.withLock { $0 += seconds } }
 
     /// Runs `body` with a server of `dialect` (tiny unless told) on this clock.
-    func withServer(_ dialect: LemmyDialect, scale: SeedScale = .tiny, _ body: (LemmyTestServer) async throws -> Void) async throws {
+    public func withServer(_ dialect: LemmyDialect, scale: SeedScale = .tiny, _ body: (LemmyTestServer) async throws -> Void) async throws {
         var configuration = LemmyTestServer.Configuration(dialect: dialect, scale: scale)
         configuration.clock = { self.date }
         try await LemmyTestSupport.withServer(configuration, body)
