@@ -1,7 +1,7 @@
 import Foundation
 import LemmyAPI
 import LemmyMiddleware
-import LemmyTestServer
+@testable import LemmyTestServer
 import LemmyTestSupport
 import Testing
 
@@ -38,9 +38,9 @@ struct UploadedImagesTests {
     }
 
     /// Every page of `list` from the start.
-    static func all<Item>(_ list: (PageCursor?) async throws -> ContentPage<Item>) async throws -> [Item] {
+    static func all<Item>(_ list: (LemmyMiddleware.PageCursor?) async throws -> ContentPage<Item>) async throws -> [Item] {
         var items: [Item] = []
-        var cursor: PageCursor?
+        var cursor: LemmyMiddleware.PageCursor?
         repeat {
             let page = try await list(cursor)
             items += page.items
@@ -121,6 +121,25 @@ struct UploadedImagesTests {
             } throws: { error in
                 lemmyCode(error as? ApiClientError) == "not_an_admin"
             }
+        }
+    }
+
+    @Test("A hostile alias stays one path segment of the image URL", arguments: [LemmyDialect.v0_19, .v1_0])
+    func hostileAlias(dialect: LemmyDialect) async throws {
+        try await Self.withServer(dialect) { server, _ in
+            let alice = try await login(server, "alice")
+            let alias = "../../api/v3/user/delete_account?x=1#é"
+            try server.store.with { db in
+                db.images[alias] = ImageRecord(
+                    filename: alias, deleteToken: "t", ownerId: 2, contentType: "image/png", data: Data([1]), published: 0)
+            }
+            let image = try #require(try await alice.uploadedImages().items.first)
+            #expect(image.filename == alias)
+            #expect(image.url.host == server.baseURL.host && image.url.query == nil && image.url.fragment == nil)
+            let prefix = dialect == .v1_0 ? "/api/v4/image/" : "/pictrs/image/"
+            #expect(image.url.path(percentEncoded: true).hasPrefix(prefix))
+            #expect(!image.url.path(percentEncoded: true).dropFirst(prefix.count).contains("/"))
+            #expect(image.url.path(percentEncoded: false) == prefix + alias)
         }
     }
 
