@@ -68,6 +68,25 @@ struct AccountCommandTests {
         }
     }
 
+    @Test("inbox --mark-all-read leaves nothing unread", arguments: LemmyDialect.allCases)
+    func markAllRead(dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            let config = try await loggedIn(server)
+            try await onMain { () async throws in
+                let bob = try await ApiClient.login(to: server.baseURL, username: "bob", password: "password")
+                _ = try await bob.sendMessage("Unread for alice", to: 2)
+            }
+            let before = try await LemmyBinary.run(["inbox", "--json"], config: config.url)
+            let unread = try JSONOutput.decoder().decode(InboxOutput.self, from: Data(before.stdout.utf8))
+            #expect(unread.unreadMessages + unread.unreadReplies > 0)
+            let result = try await LemmyBinary.run(["inbox", "--mark-all-read", "--json"], config: config.url)
+            #expect(result.status == 0, "\(result)")
+            let inbox = try JSONOutput.decoder().decode(InboxOutput.self, from: Data(result.stdout.utf8))
+            #expect(inbox.unreadReplies == 0 && inbox.unreadMentions == 0 && inbox.unreadMessages == 0)
+            #expect(inbox.replies.allSatisfy { $0.read })
+        }
+    }
+
     @Test("save, subscribe, reply and block change the server's state", arguments: LemmyDialect.allCases)
     func mutations(dialect: LemmyDialect) async throws {
         try await withServer(dialect) { server in

@@ -13,6 +13,9 @@ struct InboxCommand: AsyncParsableCommand, Sendable {
     @Flag(name: .long, help: "Only unread items.")
     var unread = false
 
+    @Flag(name: .long, help: "Mark every reply, mention and private message received read first.")
+    var markAllRead = false
+
     @Option(name: .long, help: "Items per kind (1–50).", transform: PageLimit.parse)
     var limit = 20
 
@@ -25,6 +28,9 @@ struct InboxCommand: AsyncParsableCommand, Sendable {
         let session = try Session(client)
         try session.requireLogin("reading the inbox")
         let api = session.client
+        if markAllRead {
+            try await api.markInboxRead().orThrow(action: "marking the inbox read", instance: session.instance)
+        }
         try await session.run("loading unread counts") { try await api.refreshUnreadCounts() }
         let replies = try await session.run("loading replies") { try await api.getReplies(unreadOnly: unread, limit: limit) }
         let messages: [Message1]? = try await session.run("loading private messages") {

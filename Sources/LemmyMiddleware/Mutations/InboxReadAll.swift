@@ -1,0 +1,83 @@
+internal import LemmyAPI
+
+extension ApiClient {
+    /// Marks the whole inbox read: every reply, mention and private message the account received,
+    /// on the server (0.18 and 0.19 `MarkAllAsRead`, 1.0 `MarkAllNotificationsAsRead`) and at once
+    /// in every loaded model, with the account's unread counts at zero. If the server refuses,
+    /// the models and the counts go back to what they were.
+    ///
+    /// Like ``markRead(_:read:)`` for posts, the request takes its turn in each unread model's
+    /// mutation queue, so a `markRead` still in flight on one of them finishes first. A lost answer
+    /// is reconciled by reading the unread counts and the first page of each list again.
+    @discardableResult
+    public func markInboxRead() async -> MutationResult {
+        do {
+            try checkPermission(mutation: true)
+            try requireAccount()
+        } catch {
+            return .failed(error)
+        }
+        guard let account else { return .failed(.notLoggedIn) }
+        let me = account.person?.id
+        let replies = caches.reply1.values.filter { !$0.read }
+        let mentions = caches.mention1.values.filter { !$0.read }
+        // Lemmy marks only messages to the account (`recipient_id`).
+        let messages = caches.message1.values.filter { !$0.read && $0.recipient.id == me }
+        let countsBefore = account.unread
+        account.unread = UnreadCounts()
+        let parties = replies.count + mentions.count + messages.count
+        let barrier = BatchBarrier(parties: max(parties, 1)) { [self] () async -> BatchOutcome in
+            do throws(ApiClientError) {
+                try await sendMarkInboxRead()
+                return BatchOutcome(error: nil, sequence: mergeSequence)
+            } catch {
+                if error.mayHaveReachedServer {
+                    // The answer was lost: the server's lists and counts decide.
+                    try? await rereadInbox()
+                } else if account.unread == UnreadCounts() {
+                    account.unread = countsBefore
+                }
+                return BatchOutcome(error: error, sequence: 0)
+            }
+        }
+        guard parties > 0 else {
+            let outcome = await barrier.arrive()
+            return outcome.error.map(MutationResult.failed) ?? .confirmed
+        }
+        /// One model's part: read at once, confirmed (or put back) by the one request.
+        func start<Model: ReadFlagModel>(_ model: Model) -> Task<MutationResult, Never> {
+            startMutation(model, optimistic: { $0.read = true }) { () async throws(ApiClientError) in
+                let outcome = await barrier.arrive()
+                if let error = outcome.error {
+                    if error.mayHaveReachedServer, model.confirmed.read { return }
+                    throw error
+                }
+                model.confirm(sequence: outcome.sequence) { $0.read = true }
+            }
+        }
+        let tasks = replies.map(start) + mentions.map(start) + messages.map(start)
+        var outcome = MutationResult.confirmed
+        for task in tasks {
+            let result = await task.value
+            if result.isFailure, !outcome.isFailure { outcome = result }
+        }
+        return outcome
+    }
+
+    private func sendMarkInboxRead() async throws(ApiClientError) {
+        // Explicit per generation: different calls: 1.0 marks notifications, 0.18/0.19 the inbox.
+        if try await generation() == .v4 {
+            _ = try await send(LemmyV4.MarkAllNotificationsAsRead(), mutation: true)
+        } else {
+            _ = try await send(LemmyV3.MarkAllAsRead(), mutation: true)
+        }
+    }
+
+    /// The first page of each inbox list and the unread counts, read again.
+    private func rereadInbox() async throws(ApiClientError) {
+        _ = try await getReplies(limit: 50)
+        if try await generation() == .v3 { _ = try await getMentions(limit: 50, cursor: nil) }
+        _ = try await getMessages(limit: 50)
+        try await refreshUnreadCounts()
+    }
+}
