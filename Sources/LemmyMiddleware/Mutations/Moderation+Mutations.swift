@@ -101,6 +101,21 @@ extension Comment2Providing {
             comment.api.resolveHeldReports { $0.id.kind == .comment && $0.comment?.id == comment.id }
         }
     }
+
+    /// Marks the comment as the moderator speaking as one, or takes that back: Lemmy shows a
+    /// distinguished comment first among its siblings.
+    ///
+    /// Only the comment's author may, and only as a moderator of its community or an admin
+    /// (0.19 and 1.0 refuse anyone else's comment with `no_comment_edit_allowed`; 0.18 checks only
+    /// the moderator); a refusal rolls back.
+    @discardableResult public func distinguish(_ distinguished: Bool = true) async -> MutationResult {
+        let comment = comment1
+        return await api.mutate(comment, optimistic: { $0.distinguished = distinguished }) { () async throws(ApiClientError) in
+            let form = ApiDistinguishComment(commentId: comment.id, distinguished: distinguished)
+            let view = try await comment.api.send(LemmyAnyGeneration.DistinguishComment(form), mutation: true).commentView
+            try comment.api.mergeAnswer(view, about: comment.id)
+        }
+    }
 }
 
 extension ApiClient {

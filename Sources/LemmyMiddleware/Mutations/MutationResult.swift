@@ -12,4 +12,10 @@ public enum MutationResult: Sendable, Equatable {
         if case .failed = self { return true }
         return false
     }
+
+    /// Why the mutation failed; nil unless it did.
+    public var error: ApiClientError? {
+        if case .failed(let error) = self { return error }
+        return nil
+    }
 }
