@@ -93,6 +93,34 @@ struct AccountSettingsTests {
         }
     }
 
+    @Test(
+        "Hiding posts with media: 1.0 stores it and leaves image and video posts out of feeds; earlier versions refuse it before sending",
+        arguments: LemmyDialect.allCases)
+    func hidePostsWithMedia(dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            let alice = try await login(server, "alice")
+            let account = try await alice.loadAccount()
+            var wanted = try #require(account.settings)
+            #expect(wanted.hidePostsWithMedia == (dialect == .v1_0 ? false : nil))
+            wanted.hidePostsWithMedia = true
+            guard dialect == .v1_0 else {
+                await #expect {
+                    try await alice.saveSettings(wanted)
+                } throws: { error in
+                    (error as? ApiClientError)?.kind == .unavailableInVersion
+                }
+                return
+            }
+            let before = try await alice.getPosts(feed: .all, sort: .new, limit: 50).items
+            try await alice.saveSettings(wanted)
+            #expect(account.settings?.hidePostsWithMedia == true)
+            let after = try await alice.getPosts(feed: .all, sort: .new, limit: 50).items
+            #expect(after.count < before.count)
+            #expect(Set(after.map(\.id)).isSubset(of: before.map(\.id)))
+            #expect(after.allSatisfy { $0.linkURL?.pathExtension != "jpeg" })
+        }
+    }
+
     @Test("Settings a version cannot take are refused before a request; bad values get the server's code", arguments: LemmyDialect.allCases)
     func settingsRefusals(dialect: LemmyDialect) async throws {
         try await withServer(dialect) { server in

@@ -33,6 +33,25 @@ struct PostFilters10Tests {
         }
     }
 
+    @Test("The account's hide_posts_with_media setting applies to lists that do not say; a list that says false shows them")
+    func hideMediaSetting() async throws {
+        try await withServer(.v1_0) { server in
+            let alice = try await TestClient(server).login("alice")
+            func isMedia(_ post: ApiPost) -> Bool {
+                post.urlContentType.map { $0.hasPrefix("image/") || $0.hasPrefix("video/") } ?? false
+            }
+            let all = try await Self.posts(alice) { _ in }
+            #expect(all.contains(where: isMedia))
+            _ = try await alice.send(LemmyV4.SaveUserSettings(ApiSaveUserSettings(hidePostsWithMedia: true)))
+            #expect(try await alice.send(LemmyV4.GetMyUser()).localUserView.localUser.hidePostsWithMedia == true)
+            let hidden = try await Self.posts(alice) { _ in }
+            #expect(!hidden.contains(where: isMedia))
+            #expect(hidden.count == all.filter { !isMedia($0) }.count)
+            let shown = try await Self.posts(alice) { $0.hidePostsWithMedia = false }
+            #expect(shown.map(\.id) == all.map(\.id))
+        }
+    }
+
     @Test("search_title_only matches titles, not bodies")
     func titleOnly() async throws {
         try await withServer(.v1_0) { server in

@@ -7,8 +7,8 @@ extension ApiClient {
     /// server stored.
     ///
     /// A changed field the server's version cannot take (an avatar URL on 1.0, `defaultSort`
-    /// `.scaled` on 0.18, ``AccountSettings/showDownvotes`` before 0.19.9, or `.showForOthers`
-    /// before 1.0) fails with
+    /// `.scaled` on 0.18, ``AccountSettings/showDownvotes`` before 0.19.9, `.showForOthers` or
+    /// ``AccountSettings/hidePostsWithMedia`` before 1.0) fails with
     /// ``ApiClientError/unavailableInVersion(_:)`` before any request.
     public func saveSettings(_ settings: AccountSettings) async throws(ApiClientError) {
         try requireAccount()

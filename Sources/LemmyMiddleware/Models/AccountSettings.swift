@@ -40,13 +40,16 @@ public struct AccountSettings: Sendable, Hashable {
     /// 0.19.4). Lemmy 0.19 has only show or hide (a bool), and LemmyKit changes it from 0.19.9 on
     /// (the oldest 0.19 it describes with the setting); 1.0 also has `showForOthers`.
     public var showDownvotes: DownvoteVisibility?
+    /// Whether post lists leave out posts that link an image or a video: nil where the server has
+    /// no such setting (before Lemmy 1.0). Lemmy applies it to every post list that does not say.
+    public var hidePostsWithMedia: Bool?
 
     /// Creates settings (tests and previews; real ones come from the server).
     public init(
         showNSFW: Bool = false, blurNSFW: Bool = true, showReadPosts: Bool = true, defaultSort: PostSortType = .active,
         defaultListing: FeedType = .local, isBot: Bool = false, showBotAccounts: Bool = true,
         discussionLanguages: [Int] = [], displayName: String? = nil, bio: String? = nil, avatar: URL? = nil,
-        banner: URL? = nil, showDownvotes: DownvoteVisibility? = nil
+        banner: URL? = nil, showDownvotes: DownvoteVisibility? = nil, hidePostsWithMedia: Bool? = nil
     ) {
         self.showNSFW = showNSFW
         self.blurNSFW = blurNSFW
@@ -61,6 +64,7 @@ public struct AccountSettings: Sendable, Hashable {
         self.avatar = avatar
         self.banner = banner
         self.showDownvotes = showDownvotes
+        self.hidePostsWithMedia = hidePostsWithMedia
     }
 }
 
@@ -102,7 +106,8 @@ extension AccountSettings {
             defaultSort: sort, defaultListing: FeedType(listing: user.defaultListingType),
             isBot: person.botAccount, showBotAccounts: user.showBotAccounts, discussionLanguages: info.discussionLanguages,
             displayName: person.displayName, bio: person.bio, avatar: person.avatar.flatMap(URL.init(string:)),
-            banner: person.banner.flatMap(URL.init(string:)), showDownvotes: downvotes)
+            banner: person.banner.flatMap(URL.init(string:)), showDownvotes: downvotes,
+            hidePostsWithMedia: version.generation == .v4 ? user.hidePostsWithMedia ?? false : nil)
     }
 
     /// The SaveUserSettings form that turns `old` into `self` for `version`: only what changed.
@@ -155,6 +160,10 @@ extension AccountSettings {
                 }
                 form.showDownvotes = .boolean(showDownvotes == .show)
             }
+        }
+        if hidePostsWithMedia != old.hidePostsWithMedia, let hidePostsWithMedia {
+            guard version.generation == .v4 else { throw .unavailableInVersion("hiding posts with media (Lemmy 1.0 and later)") }
+            form.hidePostsWithMedia = hidePostsWithMedia
         }
         return form
     }

@@ -121,6 +121,7 @@ extension Database {
         var avatar: String?
         var banner: String?
         var showDownvotes: String?
+        var hidePostsWithMedia: Bool?
     }
 
     /// Applies `change`, validating as the dialect's Lemmy does; nothing changes on a refusal.
@@ -168,6 +169,7 @@ extension Database {
             settings.discussionLanguages = Self.storedLanguages(languages, dialect: dialect)
         }
         settings.showDownvotes = change.showDownvotes ?? settings.showDownvotes
+        settings.hidePostsWithMedia = change.hidePostsWithMedia ?? settings.hidePostsWithMedia
         person.settings = settings
         persons[personId - 1] = person
     }

@@ -50,6 +50,9 @@ struct UserSettingsRecord: Sendable {
     var discussionLanguages: [Int] = [0, 37]
     /// 0.19.9+ `show_downvotes` (a bool there); 1.0 `show_downvotes` (`show`, `show_for_others`, `hide`).
     var showDownvotes = "show"
+    /// 1.0's `hide_posts_with_media`: post lists leave out image and video posts unless a list
+    /// says otherwise.
+    var hidePostsWithMedia = false
 }
 
 /// A community.

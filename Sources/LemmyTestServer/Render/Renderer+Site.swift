@@ -157,7 +157,7 @@ extension Renderer {
             localUser.defaultCommentSortType = ApiCommentSortType(wireValue: settings.defaultCommentSort ?? "hot")
             localUser.privateMessagesEnabled = true
             localUser.autoMarkFetchedPostsAsRead = false
-            localUser.hidePostsWithMedia = false
+            localUser.hidePostsWithMedia = settings.hidePostsWithMedia
             localUser.showScore = true
             localUser.showUpvotes = true
             localUser.showDownvotes = ApiVoteShow(wireValue: settings.showDownvotes)

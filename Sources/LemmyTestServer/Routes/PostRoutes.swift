@@ -149,10 +149,11 @@ func postQuery(_ form: ApiGetPosts, db: Database, call: Call<ApiGetPosts>) throw
     query.showNSFW = form.showNsfw
     query.searchTerm = form.searchTerm
     if call.dialect == .v1_0 {
-        // `db_views/post/src/impls.rs` on 1.0 (the user's hide-media setting is off here).
+        // `db_views/post/src/impls.rs` on 1.0: without the member, the caller's own setting
+        // (`hide_posts_with_media.unwrap_or(local_user.hide_posts_with_media())`).
         query.searchTitleOnly = form.searchTitleOnly ?? false
         query.noCommentsOnly = form.noCommentsOnly ?? false
-        query.hideMedia = form.hidePostsWithMedia ?? false
+        query.hideMedia = form.hidePostsWithMedia ?? settings?.hidePostsWithMedia ?? false
     }
     query.cursor = call.dialect == .v0_18 ? nil : form.pageCursor
     // 1.0's default limit is the caller's page size (`fetch_limit_with_default`); its form has no

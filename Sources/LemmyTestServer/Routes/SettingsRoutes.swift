@@ -53,6 +53,7 @@ private func change(_ form: ApiSaveUserSettings, generation: LemmyAPIGeneration,
         change.defaultTimeRangeSeconds = form.defaultPostTimeRangeSeconds
         change.defaultItemsPerPage = form.defaultItemsPerPage
         change.defaultCommentSort = form.defaultCommentSortType?.wireValue(for: .v4)
+        change.hidePostsWithMedia = form.hidePostsWithMedia
     } else {
         change.defaultSort = form.defaultSortType?.wireValue(for: .v4)
         change.avatar = form.avatar
