@@ -204,6 +204,7 @@ enum RouteScenario {
             steps.append(step("GET", "/account/list_media", user: "admin", query: [("limit", "10")]))
             steps.append(step("GET", "/admin/list_all_media", user: "admin", query: [("limit", "10")]))
         }
+        steps.append(step("POST", "/user/password_reset", body: ["email": "alice@lemmy.test"]))
         return steps + [step("POST", "/user/login", body: ["username_or_email": "alice", "password": "password"])]
     }
 
@@ -237,6 +238,7 @@ enum RouteScenario {
             capture: keep("notification", "items.0.notification.id")),
         step("GET", "/account/unread_counts", user: "alice"),
         step("GET", "/account/validate_auth", user: "alice"),
+        step("POST", "/account/auth/password_reset", body: ["email": "alice@lemmy.test"]),
         step("GET", "/report/list", user: "bob", query: [("limit", "50")]) { answer, captures in
             for item in answer["items"]?.arrayValue ?? [] {
                 if captures["postReport"] == nil, let id = item.value(at: "post_report.id") { captures["postReport"] = id }

@@ -16,6 +16,13 @@ extension ApiClientError {
         lemmyCode == .incorrectTotpToken || lemmyCode == .unknown("incorrect_totp token")
     }
 
+    /// Whether ``ApiClient/requestPasswordReset(email:)`` found no account with the address: 0.18
+    /// `couldnt_find_that_username_or_email` (which Lemmy's error list lacks), 0.19
+    /// `incorrect_login`. 1.0 never says.
+    public var isUnknownEmail: Bool {
+        kind == .lemmy && (lemmyCode == .incorrectLogin || lemmyCode == .unknown("couldnt_find_that_username_or_email"))
+    }
+
     /// A wrong password in the form, as a Lemmy error with the server's code.
     static func wrongPassword(_ failure: LemmyServerError) -> ApiClientError {
         .lemmy(failure.code, message: failure.message)

@@ -45,3 +45,20 @@ struct DeleteAccount018: LemmyAuthFieldRequest {
 
     func queryItems(style: LemmyQueryStyle, version: LemmyAPIVersion?) throws(LemmyVersionError) -> [URLQueryItem] { [] }
 }
+
+/// `POST /user/password_reset` as Lemmy 0.18 answers it: `{}` (`PasswordResetResponse`), where
+/// 0.19 answers `{"success": true}`.
+struct PasswordReset018: LemmyRequest {
+    typealias Response = ApiPasswordResetResponse
+    static let method = LemmyV3.PasswordReset.method
+    static let path = LemmyV3.PasswordReset.path
+    static let isAbsolutePath = LemmyV3.PasswordReset.isAbsolutePath
+    static let generation = LemmyV3.PasswordReset.generation
+    static let versions = ["0.18.0", "0.18.1", "0.18.3-rc.3"]
+    static let takesAuthField = false
+    var form: ApiPasswordReset
+
+    init(_ form: ApiPasswordReset) { self.form = form }
+
+    func queryItems(style: LemmyQueryStyle, version: LemmyAPIVersion?) throws(LemmyVersionError) -> [URLQueryItem] { [] }
+}

@@ -72,6 +72,7 @@ extension Database {
         var record = PersonRecord(id: id, name: name, password: password, isAdmin: false, published: now)
         record.applicationPending = requireApplication
         record.emailUnverified = site.requireEmailVerification
+        record.email = email.flatMap { $0.isEmpty ? nil : $0 }
         persons.append(record)
         users[id] = UserState()
         if requireApplication { fileRegistrationApplication(personId: id, answer: answer ?? "", now: now) }

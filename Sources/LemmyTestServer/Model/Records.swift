@@ -30,6 +30,11 @@ struct PersonRecord: Sendable {
     var applicationPending = false
     /// Registered under "require email verification" and not yet verified: login is refused.
     var emailUnverified = false
+    /// The address given at sign-up; seeded accounts have `name@lemmy.test` (``emailAddress``).
+    var email: String?
+
+    /// The account's email address, as its local user shows it to the account.
+    var emailAddress: String { email ?? "\(name)@lemmy.test" }
 }
 
 /// An account's settings, in the neutral form every dialect renders from.

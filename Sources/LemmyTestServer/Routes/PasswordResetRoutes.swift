@@ -1,0 +1,55 @@
+import LemmyAPI
+
+/// "Forgot password": the request that emails a reset link, as each version answers it (the
+/// email itself is only recorded, in ``Database/passwordResets``).
+///
+/// Facts from Lemmy's source (`local_user/reset_password.rs`): 0.18.5 refuses an unknown address
+/// (`couldnt_find_that_username_or_email`) and a fourth request within a day
+/// (`password_reset_limit_reached`) and answers `{}`; 0.19.13 refuses an unknown address as
+/// `incorrect_login` (401) and an unverified one where the site requires verification
+/// (`email_not_verified`, admins exempt), and answers success; 1.0 answers success whatever the
+/// address, so that it does not tell who has an account (LemmyNet/lemmy#5277). Addresses match
+/// without regard to case.
+extension APIRoutes {
+    func addPasswordResetRoutes() {
+        add(LemmyV3.PasswordReset.self) { db, call -> PasswordResetAnswer in
+            let email = call.form.email.lowercased()
+            guard let person = db.persons.first(where: { $0.emailAddress.lowercased() == email && !$0.deleted }) else {
+                throw call.dialect == .v0_18 ? APIError.code("couldnt_find_that_username_or_email") : APIError.incorrectLogin
+            }
+            if call.dialect == .v0_18 {
+                let recent = (db.passwordResets[person.id] ?? []).filter { $0 > call.now - 86_400 }
+                if recent.count >= 3 { throw APIError.code("password_reset_limit_reached") }
+                db.passwordResets[person.id, default: []].append(call.now)
+                return .empty(ApiPasswordResetResponse())
+            }
+            if !person.isAdmin && db.site.requireEmailVerification && person.emailUnverified {
+                throw APIError.code("email_not_verified")
+            }
+            db.passwordResets[person.id, default: []].append(call.now)
+            return .success(ApiSuccessResponse(success: true))
+        }
+        add(LemmyV4.ResetPassword.self) { db, call in
+            let email = call.form.email.lowercased()
+            if let person = db.persons.first(where: { $0.emailAddress.lowercased() == email && !$0.deleted && !$0.banned }),
+                person.isAdmin || !db.site.requireEmailVerification || !person.emailUnverified
+            {
+                db.passwordResets[person.id, default: []].append(call.now)
+            }
+            return ApiSuccessResponse(success: true)
+        }
+    }
+}
+
+/// The 0.18 (`{}`) or the 0.19 (success) answer to PasswordReset.
+private enum PasswordResetAnswer: Encodable, Sendable {
+    case empty(ApiPasswordResetResponse)
+    case success(ApiSuccessResponse)
+
+    func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .empty(let answer): try answer.encode(to: encoder)
+        case .success(let answer): try answer.encode(to: encoder)
+        }
+    }
+}
