@@ -11,7 +11,7 @@ struct DatabaseWriteTrackingTests {
     static let tracked: Set<String> = [
         "persons", "communities", "posts", "comments", "privateMessages", "inbox", "reports", "privateMessageReports", "images",
         "modlog", "commentsByPost", "users", "sessions", "inboxByRecipient", "seed", "host", "siteCreated", "site", "captchas",
-        "captchaCounter", "registrationApplications", "purged", "federation",
+        "captchaCounter", "registrationApplications", "purged", "federation", "passwordResets",
     ]
     static let bookkeeping: Set<String> = ["written", "revision", "postOrders", "encodedPostViews"]
 

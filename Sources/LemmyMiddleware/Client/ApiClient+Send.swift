@@ -87,6 +87,18 @@ extension ApiClient {
         }
     }
 
+    /// The failure of a mutation this client may not start (``permissions`` forbid it, or it is a
+    /// guest's); nil when it may.
+    func refusedMutation() -> MutationResult? {
+        do {
+            try checkPermission(mutation: true)
+            try requireAccount()
+        } catch {
+            return .failed(error)
+        }
+        return nil
+    }
+
     /// Throws ``ApiClientError/notLoggedIn`` for a guest.
     func requireAccount() throws(ApiClientError) {
         if isGuest { throw .notLoggedIn }

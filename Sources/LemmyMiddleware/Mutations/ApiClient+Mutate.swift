@@ -42,12 +42,7 @@ extension ApiClient {
         achieved: @escaping @MainActor (Model) -> Bool = { _ in false },
         rollback: @escaping @MainActor () -> Void = {}
     ) -> Task<MutationResult, Never> {
-        do {
-            try checkPermission(mutation: true)
-            try requireAccount()
-        } catch {
-            return Task { .failed(error) }
-        }
+        if let refused = refusedMutation() { return Task { refused } }
         optimistic(model)
         let task = model.mutations.enqueue { [weak model] in
             var result = MutationResult.confirmed

@@ -14,12 +14,7 @@ extension ApiClient {
         var seen = Set<ObjectIdentifier>()
         let targets = posts.map(\.post2).filter { $0.read != read && seen.insert(ObjectIdentifier($0)).inserted }
         guard !targets.isEmpty else { return .unchanged }
-        do {
-            try checkPermission(mutation: true)
-            try requireAccount()
-        } catch {
-            return .failed(error)
-        }
+        if let refused = refusedMutation() { return refused }
         let ids = targets.map(\.id)
         let barrier = BatchBarrier(parties: targets.count) { [self] () async -> BatchOutcome in
             do throws(ApiClientError) {

@@ -11,12 +11,7 @@ extension ApiClient {
     /// is reconciled by reading the unread counts and the first page of each list again.
     @discardableResult
     public func markInboxRead() async -> MutationResult {
-        do {
-            try checkPermission(mutation: true)
-            try requireAccount()
-        } catch {
-            return .failed(error)
-        }
+        if let refused = refusedMutation() { return refused }
         guard let account else { return .failed(.notLoggedIn) }
         let me = account.person?.id
         let replies = caches.reply1.values.filter { !$0.read }

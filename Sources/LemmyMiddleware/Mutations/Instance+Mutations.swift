@@ -16,12 +16,7 @@ extension ApiClient {
     ///   - block: true to block, false to unblock.
     @discardableResult
     public func blockInstance(_ instanceId: Int, _ block: Bool = true) async -> MutationResult {
-        do {
-            try checkPermission(mutation: true)
-            try requireAccount()
-        } catch {
-            return .failed(error)
-        }
+        if let refused = refusedMutation() { return refused }
         guard let account else { return .failed(.notLoggedIn) }
         if !instanceBlocks.isBusy, account.blockedInstanceIds.contains(instanceId) == block { return .unchanged }
         Account.set(&account.blockedInstanceIds, instanceId, member: block)
