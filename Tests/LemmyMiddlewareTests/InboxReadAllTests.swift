@@ -84,6 +84,35 @@ struct InboxReadAllTests {
         }
     }
 
+    @Test("A lost answer whose re-read fails too puts the models and the counts back", arguments: LemmyDialect.allCases)
+    func lostAnswerUnreadable(dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            let inbox = try await Self.inbox(server)
+            let counts = inbox.account.unread
+            server.faults.add(FaultRule(.closeAfterHandling, route: Self.markAllRoute(dialect), count: 1))
+            let list = dialect == .v1_0 ? "/account/notification/list" : "/user/replies"
+            server.faults.add(FaultRule(.status(code: 503, error: "temporarily_unavailable"), route: list, count: 1))
+            #expect(await inbox.bob.markInboxRead().isFailure)
+            #expect(!inbox.reply.read && !inbox.received.read)
+            #expect(inbox.account.unread == counts)
+        }
+    }
+
+    @Test("An item whose own markRead is in flight joins the batch, which has the last word")
+    func itemInFlight() async throws {
+        try await withServer(.v0_19) { server in
+            let inbox = try await Self.inbox(server)
+            // The item's own request is refused; the batch, queued behind it, succeeds.
+            server.faults.add(FaultRule(.status(code: 400, error: "rate_limit_error"), route: "/comment/mark_as_read", count: 1))
+            let single = Task { await inbox.reply.markRead() }
+            await Task.yield()
+            #expect(await inbox.bob.markInboxRead() == .confirmed)
+            #expect(await single.value.isFailure)
+            #expect(inbox.reply.read && inbox.received.read)
+            #expect(inbox.account.unread == UnreadCounts())
+        }
+    }
+
     @Test("With nothing loaded, the request still goes out and the counts follow")
     func nothingLoaded() async throws {
         try await withServer(.v0_19) { server in

@@ -113,7 +113,8 @@ struct UploadedImagesTests {
             let his = try await Self.upload(1, as: bob, clock: clock)
 
             let listed = try await Self.all { try await admin.instanceUploads(limit: 2, cursor: $0) }
-            let uploaders = Dictionary(uniqueKeysWithValues: listed.map { ($0.image.filename, $0.uploader.name) })
+            let uploaders = Dictionary(listed.map { ($0.image.filename, $0.uploader.name) }, uniquingKeysWith: { first, _ in first })
+            #expect(uploaders.count == listed.count, "no image listed twice")
             #expect(uploaders == Dictionary(uniqueKeysWithValues: hers.map { ($0.filename, "alice") } + his.map { ($0.filename, "bob") }))
 
             await #expect {
@@ -140,6 +141,48 @@ struct UploadedImagesTests {
             #expect(image.url.path(percentEncoded: true).hasPrefix(prefix))
             #expect(!image.url.path(percentEncoded: true).dropFirst(prefix.count).contains("/"))
             #expect(image.url.path(percentEncoded: false) == prefix + alias)
+        }
+    }
+
+    @Test("An alias that is empty or only dots is refused as a decoding error", arguments: ["", ".", ".."])
+    func dotAlias(alias: String) async throws {
+        try await Self.withServer(.v1_0) { server, _ in
+            let alice = try await login(server, "alice")
+            try server.store.with { db in
+                db.images[alias] = ImageRecord(
+                    filename: alias, deleteToken: "t", ownerId: 2, contentType: "image/png", data: Data([1]), published: 0)
+            }
+            await #expect {
+                _ = try await alice.uploadedImages()
+            } throws: { error in
+                (error as? ApiClientError)?.kind == .decoding
+            }
+        }
+    }
+
+    @Test("1.0: a cursor naming an image since deleted is a 404, an undecodable one Lemmy's unknown")
+    func staleCursor() async throws {
+        try await Self.withServer(.v1_0) { server, clock in
+            let alice = try await login(server, "alice")
+            _ = try await Self.upload(3, as: alice, clock: clock)
+            let first = try await alice.uploadedImages(limit: 2)
+            let next = try #require(first.next)
+            try await alice.deleteImage(try #require(first.items.last))
+            await #expect {
+                _ = try await alice.uploadedImages(limit: 2, cursor: next)
+            } throws: { error in
+                (error as? ApiClientError)?.isNotFound == true
+            }
+            let login = ApiLogin(usernameOrEmail: "alice", password: "password")
+            let token = try #require(try await LemmyRawClient(instanceURL: server.baseURL).send(LemmyV4.Login(login)).jwt)
+            let raw = LemmyRawClient(instanceURL: server.baseURL, token: token)
+            do {
+                _ = try await raw.send(LemmyV4.ListMedia(ApiListMedia(pageCursor: "not-a-cursor")))
+                Issue.record("an undecodable cursor was taken")
+            } catch let error as LemmyClientError {
+                guard case .server(let failure) = error else { throw error }
+                #expect(failure.code == .unknown("unknown") || "\(failure.code)".contains("unknown"), "\(error)")
+            }
         }
     }
 

@@ -37,7 +37,12 @@ struct MediaCursorTests {
         ] {
             #expect(MediaCursor(cursor.encoded) == cursor)
         }
-        for text in ["", "%%%", Base64URL.encode(Data("b=true&d=x".utf8)), Base64URL.encode(Data("b=yes&d=x&r=false".utf8))] {
+        // Unknown members are ignored, as serde does without `deny_unknown_fields`.
+        #expect(MediaCursor(Base64URL.encode(Data("b=true&d=x&r=false&z=1".utf8)))?.alias == "x")
+        for text in [
+            "", "%%%", Base64URL.encode(Data("b=true&d=x".utf8)), Base64URL.encode(Data("b=yes&d=x&r=false".utf8)),
+            Base64URL.encode(Data("b=true&d=x&d=y&r=false".utf8)),
+        ] {
             #expect(MediaCursor(text) == nil, "\(text)")
         }
     }

@@ -14,7 +14,7 @@ public struct UploadedImage: Hashable, Sendable {
     public var deleteToken: String?
     /// When it was uploaded, as the server's list of uploads says
     /// (``ApiClient/uploadedImages(limit:cursor:)``); nil for a value made from an upload's answer,
-    /// which has no date.
+    /// which has no date. Not part of equality.
     public var created: Date?
 
     /// Creates a value (an upload remembered elsewhere, to delete later).
@@ -23,6 +23,19 @@ public struct UploadedImage: Hashable, Sendable {
         self.filename = filename
         self.deleteToken = deleteToken
         self.created = created
+    }
+
+    /// Whether both are the same upload: ``created`` is left out, so an upload's answer (which has
+    /// no date) equals the list's entry for it.
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.url == rhs.url && lhs.filename == rhs.filename && lhs.deleteToken == rhs.deleteToken
+    }
+
+    /// Hashes what ``==(_:_:)`` compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(url)
+        hasher.combine(filename)
+        hasher.combine(deleteToken)
     }
 
     /// The image as markdown, for a comment or a post body: `![alt](url)`.

@@ -24,12 +24,15 @@ extension ApiClient {
         try requireAccount()
         let page = try await self.page(LemmyAnyGeneration.ListMedia(ApiListMedia(limit: limit)), at: cursor)
         let path = try await imagePath()
-        return ContentPage(items: page.items.map { uploadedImage($0.localImage, path: path) }, next: page.next)
+        return ContentPage(
+            items: try page.items.map { (view) throws(ApiClientError) in try uploadedImage(view.localImage, path: path) }, next: page.next)
     }
 
     /// A page of every image uploaded to the instance, with its uploader: for admins only (anyone
-    /// else gets a Lemmy error `not_an_admin`). Ordered as ``uploadedImages(limit:cursor:)``;
-    /// fails the same way before 0.19.4.
+    /// else gets a Lemmy error `not_an_admin`); fails as ``uploadedImages(limit:cursor:)`` before
+    /// 0.19.4. 0.19 lists the newest first. Lemmy 1.0 gives this list no order of its own (its
+    /// query names no sort key), so a later page may repeat items: stop when a page brings
+    /// nothing new.
     public func instanceUploads(limit: Int = 20, cursor: PageCursor? = nil) async throws(ApiClientError) -> ContentPage<InstanceUpload> {
         try requireAccount()
         let form = ApiListMedia(limit: limit)
@@ -38,7 +41,9 @@ extension ApiClient {
             ? self.page(LemmyV4.AdminListMedia(form), at: cursor) : self.page(LemmyV3.ListAllMedia(form), at: cursor)
         let path = try await imagePath()
         return ContentPage(
-            items: page.items.map { InstanceUpload(image: uploadedImage($0.localImage, path: path), uploader: person1($0.person)) },
+            items: try page.items.map { (view) throws(ApiClientError) in
+                InstanceUpload(image: try uploadedImage(view.localImage, path: path), uploader: person1(view.person))
+            },
             next: page.next)
     }
 
@@ -49,8 +54,13 @@ extension ApiClient {
     }
 
     /// An upload of a list. The alias comes from the server: it is percent-encoded as one path
-    /// segment, so that a `/`, `..` or `?` in it cannot point the URL elsewhere on the instance.
-    private func uploadedImage(_ image: ApiLocalImage, path: String) -> UploadedImage {
+    /// segment, so that a `/`, `?` or `#` in it cannot point the URL elsewhere on the instance,
+    /// and one that is empty or only dots (a dot segment, which URL parsers resolve, encoded or
+    /// not) is refused as a decoding error.
+    private func uploadedImage(_ image: ApiLocalImage, path: String) throws(ApiClientError) -> UploadedImage {
+        guard image.pictrsAlias.contains(where: { $0 != "." }) else {
+            throw .decoding("an upload's file name is not one: \"\(image.pictrsAlias.prefix(16))\"")
+        }
         var base = baseURL.absoluteString
         while base.hasSuffix("/") { base.removeLast() }
         let segment = image.pictrsAlias.addingPercentEncoding(withAllowedCharacters: Self.aliasCharacters) ?? ""

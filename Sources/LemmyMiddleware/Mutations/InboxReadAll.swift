@@ -4,20 +4,22 @@ extension ApiClient {
     /// Marks the whole inbox read: every reply, mention and private message the account received,
     /// on the server (0.18 and 0.19 `MarkAllAsRead`, 1.0 `MarkAllNotificationsAsRead`) and at once
     /// in every loaded model, with the account's unread counts at zero. If the server refuses,
-    /// the models and the counts go back to what they were.
+    /// the models and the counts go back to what the server holds.
     ///
-    /// Like ``markRead(_:read:)`` for posts, the request takes its turn in each unread model's
-    /// mutation queue, so a `markRead` still in flight on one of them finishes first. A lost answer
-    /// is reconciled by reading the unread counts and the first page of each list again.
+    /// Like ``markRead(_:read:)`` for posts, the request takes its turn in the mutation queue of
+    /// each loaded item that is unread or has a change in flight, so a `markRead` still under way
+    /// finishes first and the batch has the last word. A lost answer is reconciled by reading the
+    /// lists and the unread counts again: counts at zero show the server did it.
     @discardableResult
     public func markInboxRead() async -> MutationResult {
         if let refused = refusedMutation() { return refused }
         guard let account else { return .failed(.notLoggedIn) }
+        // Lemmy marks only messages to the account (`recipient_id`): who that is must be known.
+        if account.person == nil { _ = try? await loadAccount() }
         let me = account.person?.id
-        let replies = caches.reply1.values.filter { !$0.read }
-        let mentions = caches.mention1.values.filter { !$0.read }
-        // Lemmy marks only messages to the account (`recipient_id`).
-        let messages = caches.message1.values.filter { !$0.read && $0.recipient.id == me }
+        let replies = caches.reply1.values.filter(Self.joinsBatch)
+        let mentions = caches.mention1.values.filter(Self.joinsBatch)
+        let messages = caches.message1.values.filter { Self.joinsBatch($0) && $0.recipient.id == me }
         let countsBefore = account.unread
         account.unread = UnreadCounts()
         let parties = replies.count + mentions.count + messages.count
@@ -26,10 +28,15 @@ extension ApiClient {
                 try await sendMarkInboxRead()
                 return BatchOutcome(error: nil, sequence: mergeSequence)
             } catch {
-                if error.mayHaveReachedServer {
-                    // The answer was lost: the server's lists and counts decide.
-                    try? await rereadInbox()
-                } else if account.unread == UnreadCounts() {
+                // A refusal changed nothing; a lost answer may have changed everything. Either
+                // way the server's lists and counts decide; if they cannot be read, the counts
+                // go back with the models.
+                do throws(ApiClientError) {
+                    try await rereadInbox()
+                    if error.mayHaveReachedServer, account.unread == UnreadCounts() {
+                        return BatchOutcome(error: nil, sequence: mergeSequence)
+                    }
+                } catch {
                     account.unread = countsBefore
                 }
                 return BatchOutcome(error: error, sequence: 0)
@@ -43,10 +50,7 @@ extension ApiClient {
         func start<Model: ReadFlagModel>(_ model: Model) -> Task<MutationResult, Never> {
             startMutation(model, optimistic: { $0.read = true }) { () async throws(ApiClientError) in
                 let outcome = await barrier.arrive()
-                if let error = outcome.error {
-                    if error.mayHaveReachedServer, model.confirmed.read { return }
-                    throw error
-                }
+                if let error = outcome.error { throw error }
                 model.confirm(sequence: outcome.sequence) { $0.read = true }
             }
         }
@@ -57,6 +61,12 @@ extension ApiClient {
             if result.isFailure, !outcome.isFailure { outcome = result }
         }
         return outcome
+    }
+
+    /// Whether a loaded item takes part: unread as the server last said, or with a change in
+    /// flight (whose outcome the batch must follow, not race).
+    private static func joinsBatch<Model: ReadFlagModel>(_ model: Model) -> Bool {
+        !model.confirmed.read || model.mutations.isBusy
     }
 
     private func sendMarkInboxRead() async throws(ApiClientError) {
@@ -71,7 +81,7 @@ extension ApiClient {
     /// The first page of each inbox list and the unread counts, read again.
     private func rereadInbox() async throws(ApiClientError) {
         _ = try await getReplies(limit: 50)
-        if try await generation() == .v3 { _ = try await getMentions(limit: 50, cursor: nil) }
+        _ = try await getMentions(limit: 50, cursor: nil)
         _ = try await getMessages(limit: 50)
         try await refreshUnreadCounts()
     }

@@ -18,17 +18,20 @@ struct MediaCursor: Equatable {
         self.recovery = recovery
     }
 
-    /// Decodes a cursor; nil for anything but the three members with their values.
+    /// Decodes a cursor as serde_urlencoded reads Lemmy's: the three members with their values,
+    /// others ignored, none twice; nil otherwise.
     init?(_ text: String) {
         guard let data = Base64URL.decode(text), let query = String(data: data, encoding: .utf8) else { return nil }
         var members: [String: String] = [:]
-        for pair in query.split(separator: "&", omittingEmptySubsequences: false) {
+        for pair in query.split(separator: "&") {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            guard parts.count == 2, let value = String(parts[1]).removingPercentEncoding else { return nil }
-            members[String(parts[0])] = value
+            let value = parts.count == 2 ? String(parts[1]).replacingOccurrences(of: "+", with: " ") : ""
+            guard let value = value.removingPercentEncoding else { return nil }
+            let key = String(parts[0])
+            guard ["b", "d", "r"].contains(key) else { continue }
+            guard members.updateValue(value, forKey: key) == nil else { return nil }
         }
-        guard members.count == 3, let alias = members["d"], let back = members["b"].flatMap(Bool.init),
-            let recovery = members["r"].flatMap(Bool.init)
+        guard let alias = members["d"], let back = members["b"].flatMap(Bool.init), let recovery = members["r"].flatMap(Bool.init)
         else { return nil }
         self.init(alias: alias, back: back, recovery: recovery)
     }

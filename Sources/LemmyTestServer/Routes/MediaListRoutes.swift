@@ -60,10 +60,12 @@ private struct MediaList<Form: Sendable> {
         let limit = try call.limit(limit)
         let images = db.images.values.filter(included).sorted { $0.filename < $1.filename }
         var position: MediaCursor?
-        if let cursor, !cursor.isEmpty {
-            guard let decoded = MediaCursor(cursor) else { throw APIError.code("couldnt_parse_pagination_token") }
-            // `from_cursor` reads the named image first: gone, it is diesel's NotFound.
-            guard db.images[decoded.alias] != nil else { throw APIError.code("not_found") }
+        if let cursor {
+            // An empty one is a cursor too, and undecodable; Lemmy passes the decoder's text on
+            // as `unknown` (`into_internal` in `pagination.rs`), not `couldnt_parse_pagination_token`.
+            guard let decoded = MediaCursor(cursor) else { throw APIError.code("unknown", message: "invalid page cursor") }
+            // `from_cursor` reads the named image first: gone, it is diesel's NotFound, a 404.
+            guard db.images[decoded.alias] != nil else { throw APIError.recordNotFound }
             position = decoded
         }
         let page = MediaCursor.page(images.map(\.filename), limit: limit, after: position)
