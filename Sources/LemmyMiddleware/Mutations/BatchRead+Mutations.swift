@@ -37,12 +37,7 @@ extension ApiClient {
                 post.confirm(sequence: outcome.sequence) { $0.read = read }
             }
         }
-        var outcome = MutationResult.confirmed
-        for task in tasks {
-            let result = await task.value
-            if result.isFailure, !outcome.isFailure { outcome = result }
-        }
-        return outcome
+        return await BatchBarrier.outcome(of: tasks)
     }
 
     private func sendMarkRead(_ ids: [Int], read: Bool) async throws(ApiClientError) {
@@ -75,6 +70,17 @@ struct BatchOutcome: Sendable {
     init(parties: Int, work: @escaping @MainActor () async -> BatchOutcome) {
         remaining = parties
         self.work = work
+    }
+
+    /// What a batch of per-model mutations ended in: the first failure among `tasks`, else
+    /// confirmed.
+    static func outcome(of tasks: [Task<MutationResult, Never>]) async -> MutationResult {
+        var outcome = MutationResult.confirmed
+        for task in tasks {
+            let result = await task.value
+            if result.isFailure, !outcome.isFailure { outcome = result }
+        }
+        return outcome
     }
 
     /// Waits for the other parties, then for the request, and returns its outcome.

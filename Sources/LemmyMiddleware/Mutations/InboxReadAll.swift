@@ -55,12 +55,7 @@ extension ApiClient {
             }
         }
         let tasks = replies.map(start) + mentions.map(start) + messages.map(start)
-        var outcome = MutationResult.confirmed
-        for task in tasks {
-            let result = await task.value
-            if result.isFailure, !outcome.isFailure { outcome = result }
-        }
-        return outcome
+        return await BatchBarrier.outcome(of: tasks)
     }
 
     /// Whether a loaded item takes part: unread as the server last said, or with a change in

@@ -162,6 +162,13 @@ enum Paging {
         return overflow ? Int.max : skipped
     }
 
+    /// The items of 1-based `page` of `limit` items (a list paged by number); empty past the end.
+    static func numbered<Items: RandomAccessCollection>(_ items: Items, page: Int?, limit: Int) -> Items.SubSequence
+    where Items.Index == Int {
+        let start = items.startIndex + min(items.count, offset(page: page, limit: limit))
+        return items[start..<min(items.endIndex, start + min(max(limit, 0), items.endIndex - start))]
+    }
+
     /// Sorts `keyed` (id, key) descending and cuts one page: by cursor if given, else by 1-based
     /// `page`. `next` is set when more items follow (or for any non-empty page when
     /// `alwaysNext`, like 0.19); `previous` when items precede. With `fullPages`, 1.0's cursors

@@ -44,8 +44,7 @@ extension APIRoutes {
                 messages = messages.filter { unread.contains($0.id) }
             }
             messages.sort { $0.published > $1.published }
-            let start = min(messages.count, Paging.offset(page: call.form.page, limit: limit))
-            let page = messages[start..<min(messages.count, start + limit)]
+            let page = Paging.numbered(messages, page: call.form.page, limit: limit)
             return ApiPrivateMessagesResponse(
                 privateMessages: page.map { message in
                     var view = call.renderer(db).privateMessageView(message.id)
@@ -180,8 +179,7 @@ private func inboxPage<F>(
         return (entry.id, SortKey(featured: 0, primary: primary, tiebreak: sort == .old ? -entry.id : entry.id))
     }
     let ordered = keyed.sorted { $0.key > $1.key }
-    let start = min(ordered.count, Paging.offset(page: page, limit: limit))
-    return ordered[start..<min(ordered.count, start + limit)].map { db.inbox[$0.id - 1] }
+    return Paging.numbered(ordered, page: page, limit: limit).map { db.inbox[$0.id - 1] }
 }
 
 /// 1.0's `type_` of ListNotifications: `all` or a `NotificationType` in snake case; anything else

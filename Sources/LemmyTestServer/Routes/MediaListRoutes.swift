@@ -17,7 +17,7 @@ extension APIRoutes {
             return try MediaList(db, call).numbered(page: call.form.page, limit: call.form.limit) { $0.ownerId == viewer }
         }
         add(LemmyV3.ListAllMedia.self, auth: true) { db, call in
-            try MediaList.requireAdmin(db, call)
+            try db.requireAdmin(try call.requireViewer())
             return try MediaList(db, call).numbered(page: call.form.page, limit: call.form.limit) { _ in true }
         }
         add(LemmyV4.ListMedia.self, auth: true) { db, call in
@@ -25,7 +25,7 @@ extension APIRoutes {
             return try MediaList(db, call).byAlias(cursor: call.form.pageCursor, limit: call.form.limit) { $0.ownerId == viewer }
         }
         add(LemmyV4.AdminListMedia.self, auth: true) { db, call in
-            try MediaList.requireAdmin(db, call)
+            try db.requireAdmin(try call.requireViewer())
             return try MediaList(db, call).byAlias(cursor: call.form.pageCursor, limit: call.form.limit) { _ in true }
         }
     }
@@ -41,17 +41,11 @@ private struct MediaList<Form: Sendable> {
         self.call = call
     }
 
-    static func requireAdmin(_ db: Database, _ call: Call<Form>) throws {
-        guard db.person(try call.requireViewer())?.isAdmin == true else { throw APIError.code("not_an_admin") }
-    }
-
     /// 0.19: newest first (ties by alias, where Lemmy leaves them to the database), page by number.
     func numbered(page: Int?, limit: Int?, _ included: (ImageRecord) -> Bool) throws -> ApiListMediaResponse {
         let limit = try call.limit(limit, page: page)
         let images = db.images.values.filter(included).sorted { ($0.published, $0.filename) > ($1.published, $1.filename) }
-        let offset = Paging.offset(page: page, limit: limit)
-        let slice = offset < images.count ? images[offset..<min(images.count, offset.addingReportingOverflow(limit).partialValue)] : []
-        return ApiListMediaResponse(images: slice.map(view))
+        return ApiListMediaResponse(images: Paging.numbered(images, page: page, limit: limit).map(view))
     }
 
     /// 1.0: by alias, ascending, after or before the alias a cursor names, with

@@ -18,10 +18,9 @@ extension APIRoutes {
             let oldestFirst = call.dialect != .v0_18 && unresolvedOnly
             let listed = db.privateMessageReports.filter { !unresolvedOnly || !$0.resolved }
                 .sorted { oldestFirst ? (date($0), $0.id) < (date($1), $1.id) : (date($0), $0.id) > (date($1), $1.id) }
-            let start = min(listed.count, Paging.offset(page: call.form.page, limit: limit))
             let renderer = call.renderer(db)
             return ApiListPrivateMessageReportsResponse(
-                privateMessageReports: listed[start..<min(listed.count, start + limit)].map(renderer.privateMessageReportView))
+                privateMessageReports: Paging.numbered(listed, page: call.form.page, limit: limit).map(renderer.privateMessageReportView))
         }
         add(LemmyV3.ResolvePrivateMessageReport.self, auth: true) { db, call in try resolveMessageReport(&db, call) }
         add(LemmyV4.ResolvePrivateMessageReport.self, auth: true) { db, call in try resolveMessageReport(&db, call) }

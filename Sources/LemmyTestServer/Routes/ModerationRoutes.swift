@@ -276,8 +276,7 @@ private func pageOfReports<F>(_ db: Database, _ call: Call<F>, _ listing: Report
 {
     let reports = try db.reports(listing, viewer: try call.requireViewer(), dialect: call.dialect, now: call.now)
     let limit = try call.limit(limit, page: page)
-    let start = min(reports.count, Paging.offset(page: page, limit: limit))
-    return reports[start..<min(reports.count, start + limit)]
+    return Paging.numbered(reports, page: page, limit: limit)
 }
 
 private func resolveReport<F>(_ db: inout Database, _ call: Call<F>, kind: ReportRecord.Kind, id: Int, resolved: Bool) throws

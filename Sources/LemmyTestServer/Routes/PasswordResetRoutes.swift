@@ -12,28 +12,21 @@ import LemmyAPI
 /// without regard to case.
 extension APIRoutes {
     func addPasswordResetRoutes() {
-        add(LemmyV3.PasswordReset.self) { db, call -> PasswordResetAnswer in
-            let email = call.form.email.lowercased()
-            guard let person = db.persons.first(where: { $0.emailAddress.lowercased() == email && !$0.deleted }) else {
+        add(LemmyV3.PasswordReset.self) { db, call in
+            guard let person = db.person(withEmail: call.form.email) else {
                 throw call.dialect == .v0_18 ? APIError.code("couldnt_find_that_username_or_email") : APIError.incorrectLogin
             }
             if call.dialect == .v0_18 {
                 let recent = (db.passwordResets[person.id] ?? []).filter { $0 > call.now - 86_400 }
                 if recent.count >= 3 { throw APIError.code("password_reset_limit_reached") }
-                db.passwordResets[person.id, default: []].append(call.now)
-                return .empty(ApiPasswordResetResponse())
-            }
-            if !person.isAdmin && db.site.requireEmailVerification && person.emailUnverified {
+            } else if !db.mayResetPassword(person) {
                 throw APIError.code("email_not_verified")
             }
             db.passwordResets[person.id, default: []].append(call.now)
-            return .success(ApiSuccessResponse(success: true))
+            return EmptyOrSuccessAnswer(call.dialect)
         }
         add(LemmyV4.ResetPassword.self) { db, call in
-            let email = call.form.email.lowercased()
-            if let person = db.persons.first(where: { $0.emailAddress.lowercased() == email && !$0.deleted && !$0.banned }),
-                person.isAdmin || !db.site.requireEmailVerification || !person.emailUnverified
-            {
+            if let person = db.person(withEmail: call.form.email), !person.banned, db.mayResetPassword(person) {
                 db.passwordResets[person.id, default: []].append(call.now)
             }
             return ApiSuccessResponse(success: true)
@@ -41,15 +34,15 @@ extension APIRoutes {
     }
 }
 
-/// The 0.18 (`{}`) or the 0.19 (success) answer to PasswordReset.
-private enum PasswordResetAnswer: Encodable, Sendable {
-    case empty(ApiPasswordResetResponse)
-    case success(ApiSuccessResponse)
+extension Database {
+    /// The undeleted account whose address is `email`, compared without regard to case.
+    func person(withEmail email: String) -> PersonRecord? {
+        let email = email.lowercased()
+        return persons.first { $0.emailAddress.lowercased() == email && !$0.deleted }
+    }
 
-    func encode(to encoder: any Encoder) throws {
-        switch self {
-        case .empty(let answer): try answer.encode(to: encoder)
-        case .success(let answer): try answer.encode(to: encoder)
-        }
+    /// `check_email_verified`: an admin, or a verified address where the site requires it.
+    func mayResetPassword(_ person: PersonRecord) -> Bool {
+        person.isAdmin || !site.requireEmailVerification || !person.emailUnverified
     }
 }

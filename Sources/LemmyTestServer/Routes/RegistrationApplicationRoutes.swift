@@ -10,10 +10,9 @@ extension APIRoutes {
             let limit = try call.limit(call.form.limit, page: call.form.page)
             let listed = db.listedRegistrationApplications(
                 unreadOnly: call.form.unreadOnly ?? false, oldestFirstWhenUnread: call.dialect == .v0_19)
-            let start = min(listed.count, Paging.offset(page: call.form.page, limit: limit))
             let renderer = call.renderer(db)
             return ApiListRegistrationApplicationsResponse(
-                registrationApplications: listed[start..<min(listed.count, start + limit)].compactMap(
+                registrationApplications: Paging.numbered(listed, page: call.form.page, limit: limit).compactMap(
                     renderer.registrationApplicationView))
         }
         add(LemmyV4.ListRegistrationApplications.self, auth: true) { db, call in

@@ -18,9 +18,9 @@ extension APIRoutes {
         add(LemmyV3.ChangePassword.self, auth: true) { db, call in try changePassword(&db, call) }
         add(LemmyV4.ChangePassword.self, auth: true) { db, call in try changePassword(&db, call) }
         // 0.18 answers DeleteAccount with `{}`, 0.19 with success.
-        add(LemmyV3.DeleteAccount.self, auth: true) { db, call -> DeleteAnswer in
+        add(LemmyV3.DeleteAccount.self, auth: true) { db, call in
             try db.deleteAccount(try call.requireViewer(), password: call.form.password, dialect: call.dialect)
-            return call.dialect == .v0_18 ? .empty(LemmyEmptyResponse()) : .success(ApiSuccessResponse(success: true))
+            return EmptyOrSuccessAnswer(call.dialect)
         }
         add(LemmyV4.DeleteAccount.self, auth: true) { db, call in
             try db.deleteAccount(try call.requireViewer(), password: call.form.password, dialect: call.dialect)
@@ -81,19 +81,6 @@ private enum SettingsAnswer: Encodable, Sendable {
     func encode(to encoder: any Encoder) throws {
         switch self {
         case .login(let value): try value.encode(to: encoder)
-        case .success(let value): try value.encode(to: encoder)
-        }
-    }
-}
-
-/// The 0.18 or the 0.19 answer to DeleteAccount.
-private enum DeleteAnswer: Encodable, Sendable {
-    case empty(LemmyEmptyResponse)
-    case success(ApiSuccessResponse)
-
-    func encode(to encoder: any Encoder) throws {
-        switch self {
-        case .empty(let value): try value.encode(to: encoder)
         case .success(let value): try value.encode(to: encoder)
         }
     }
