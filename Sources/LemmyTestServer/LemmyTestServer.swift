@@ -220,6 +220,7 @@ public final class LemmyTestServer: Sendable {
         routes.addSearchRoutes()
         routes.addModerationRoutes()
         routes.addModeratorActionRoutes()
+        routes.addSiteBanRoutes()
         routes.addNodeInfoRoutes()
         routes.addImageRoutes(maximumBytes: maximumImageUploadBytes)
         routes.addMediaListRoutes()

@@ -12,13 +12,13 @@ struct MediaCursorTests {
     func walk() throws {
         let first = MediaCursor.page(Self.aliases, limit: 2, after: nil)
         #expect(first.aliases == ["a.png", "b.png"] && first.previous == nil)
-        let second = MediaCursor.page(Self.aliases, limit: 2, after: try #require(first.next))
+        let second = MediaCursor.page(Self.aliases, limit: 2, after: try cursor(first.next))
         #expect(second.aliases == ["c.png", "d.png"] && second.previous != nil && second.next != nil)
-        let third = MediaCursor.page(Self.aliases, limit: 2, after: try #require(second.next))
+        let third = MediaCursor.page(Self.aliases, limit: 2, after: try cursor(second.next))
         #expect(third.aliases == ["e.png"] && third.next == nil)
-        let back = MediaCursor.page(Self.aliases, limit: 2, after: try #require(third.previous))
+        let back = MediaCursor.page(Self.aliases, limit: 2, after: try cursor(third.previous))
         #expect(back.aliases == ["c.png", "d.png"])
-        let start = MediaCursor.page(Self.aliases, limit: 2, after: try #require(second.previous))
+        let start = MediaCursor.page(Self.aliases, limit: 2, after: try cursor(second.previous))
         #expect(start.aliases == ["a.png", "b.png"])
 
         // Past the end: an empty page offers a way back that takes in the alias it named.
@@ -46,4 +46,7 @@ struct MediaCursorTests {
             #expect(MediaCursor(text) == nil, "\(text)")
         }
     }
+
+    /// The cursor a page offers, which the test needs to go on (a failure if there is none).
+    private func cursor(_ cursor: MediaCursor?) throws -> MediaCursor { try #require(cursor) }
 }

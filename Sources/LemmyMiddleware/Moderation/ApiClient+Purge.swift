@@ -60,7 +60,7 @@ extension ApiClient {
         try requireAccount()
         _ = try await send(LemmyAnyGeneration.PurgeCommunity(ApiPurgeCommunity(communityId: id, reason: reason)), mutation: true)
         purged.communities.insert(id)
-        markGone(caches.community1[id]) { $0.removed = true }
+        applyConfirmed(caches.community1[id]) { $0.removed = true }
         for post in caches.post1.values where post.communityId == id { markPostPurged(post.id) }
         caches.community1.remove(id)
         caches.community2.remove(id)
@@ -74,8 +74,8 @@ extension ApiClient {
         try requireAccount()
         _ = try await send(LemmyAnyGeneration.PurgePerson(ApiPurgePerson(personId: id, reason: reason)), mutation: true)
         purged.persons.insert(id)
-        markGone(caches.person1[id]) { $0.isDeleted = true }
-        markGone(caches.person2[id]) { $0.isBanned = true }
+        applyConfirmed(caches.person1[id]) { $0.isDeleted = true }
+        applyConfirmed(caches.person2[id]) { $0.isBanned = true }
         for post in caches.post1.values where post.creatorId == id { markPostPurged(post.id) }
         for comment in caches.comment1.values where comment.creatorId == id { markCommentPurged(comment.id) }
         caches.person1.remove(id)
@@ -97,7 +97,7 @@ extension ApiClient {
 
     /// Marks a live post (and its live comments) removed and forgets them.
     private func markPostPurged(_ id: Int) {
-        markGone(caches.post1[id]) { $0.removed = true }
+        applyConfirmed(caches.post1[id]) { $0.removed = true }
         for comment in caches.comment1.values where comment.postId == id { markCommentPurged(comment.id) }
         caches.post1.remove(id)
         caches.post2.remove(id)
@@ -106,7 +106,7 @@ extension ApiClient {
 
     /// Writes `change` into a live model as a server-confirmed state, shown at once (unless one of
     /// its mutations is in flight; then when the queue drains).
-    private func markGone<Model: SnapshotBacked>(_ model: Model?, _ change: (inout Model.Snapshot) -> Void) {
+    func applyConfirmed<Model: SnapshotBacked>(_ model: Model?, _ change: (inout Model.Snapshot) -> Void) {
         guard let model else { return }
         var snapshot = model.confirmed
         change(&snapshot)
@@ -114,7 +114,7 @@ extension ApiClient {
     }
 
     private func markCommentPurged(_ id: Int) {
-        markGone(caches.comment1[id]) { $0.removed = true }
+        applyConfirmed(caches.comment1[id]) { $0.removed = true }
         caches.comment1.remove(id)
         caches.comment2.remove(id)
     }

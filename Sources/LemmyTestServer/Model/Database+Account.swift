@@ -12,7 +12,8 @@ extension Database {
         guard let person = persons.first(where: { $0.name.lowercased() == name.lowercased() }), !person.deleted,
             person.password == password
         else { throw APIError.incorrectLogin }
-        if person.banned { throw APIError.code("site_ban") }
+        // 1.0 lets a banned account log in (and refuses its writes instead).
+        if dialect != .v1_0 && isSiteBanned(person.id, now: now, dialect: dialect) { throw APIError.code("site_ban") }
         if person.emailUnverified { throw APIError.code("email_not_verified") }
         try checkRegistrationApplication(of: person, dialect: dialect)
         if let secret = person.totpSecret {

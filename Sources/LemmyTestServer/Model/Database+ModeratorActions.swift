@@ -40,11 +40,7 @@ extension Database {
         _ communityId: Int, personId targetId: Int, ban: Bool, reason: String?, expires: Int?,
         by personId: Int, now: Double, dialect: LemmyDialect
     ) throws {
-        if dialect != .v0_18, let expires {
-            // `Utc.timestamp_opt` holds about ±262,000 years of seconds.
-            guard abs(expires) < 8_210_266_876_800 else { throw APIError.code("invalid_unix_time") }
-            if Double(expires) < now { throw APIError.code("ban_expiration_in_past") }
-        }
+        let expiry = try Self.banExpiry(expires, now: now, dialect: dialect)
         guard community(communityId) != nil else { throw APIError.notFound("community") }
         guard person(targetId) != nil else { throw APIError.notFound("person") }
         try checkCommunityModAction(personId, in: communityId, dialect: dialect)
@@ -57,6 +53,7 @@ extension Database {
         }
         var entry = entry(.banFromCommunity, by: personId, target: targetId, reason: dialect.stored(reason), flag: ban, now: now)
         entry.communityId = communityId
+        entry.expires = expiry
         modlog.append(entry)
     }
 

@@ -47,6 +47,9 @@ extension Database {
         case .banFromCommunity:
             targets.person = entry.targetId
             targets.community = entry.communityId.flatMap(liveCommunity)
+        case .banFromSite:
+            targets.person = entry.targetId
+            targets.instance = adminsInstance
         case .removeCommunity:
             targets.community = liveCommunity(entry.targetId)
             if v10 {
@@ -85,6 +88,7 @@ extension ModlogRecord {
         case .lockPost: .modLockPost
         case .featurePost: onInstance ? .adminFeaturePostSite : .modFeaturePostCommunity
         case .banFromCommunity: .modBanFromCommunity
+        case .banFromSite: .adminBan
         case .removeCommunity: .adminRemoveCommunity
         case .purgePost: .adminPurgePost
         case .purgeComment: .adminPurgeComment
@@ -104,6 +108,7 @@ extension ModlogRecord {
             case .lockPost: .modLockPost
             case .featurePost: .modFeaturePost
             case .banFromCommunity: .modBanFromCommunity
+            case .banFromSite: .modBan
             case .removeCommunity: .modRemoveCommunity
             case .purgePost: .adminPurgePost
             case .purgeComment: .adminPurgeComment

@@ -80,7 +80,7 @@ extension Database {
 
     /// `not_higher_admin` (0.19+) when `targetId` is an admin appointed before `adminId`
     /// (seeded admins are appointed in id order).
-    private func requireHigherAdmin(_ adminId: Int, than targetId: Int, dialect: LemmyDialect) throws {
+    func requireHigherAdmin(_ adminId: Int, than targetId: Int, dialect: LemmyDialect) throws {
         guard dialect != .v0_18, targetId != adminId, person(targetId)?.isAdmin == true, targetId < adminId else { return }
         throw APIError.code("not_higher_admin")
     }
@@ -123,6 +123,7 @@ extension Database {
         case .removeComment: return !purged.comments.contains(entry.targetId)
         case .banFromCommunity:
             return !purged.persons.contains(entry.targetId) && !(entry.communityId.map(purged.communities.contains) ?? false)
+        case .banFromSite: return !purged.persons.contains(entry.targetId)
         case .removeCommunity: return !purged.communities.contains(entry.targetId)
         // `admin_purge_post` names the post's community, `admin_purge_comment` the comment's post.
         case .purgePost: return post(entry.targetId).map { !purged.communities.contains($0.communityId) } ?? true

@@ -13,6 +13,9 @@ struct PersonRecord: Sendable {
     var isBot: Bool = false
     var deleted: Bool = false
     var banned: Bool = false
+    /// When a site ban ends (seconds since 1970); nil for a permanent one. Kept after an unban
+    /// as Lemmy keeps the column.
+    var banExpires: Double?
     var showNSFW: Bool = false
     /// Profile pictures, as URLs on the home instance's pict-rs.
     var avatar: String?
@@ -188,6 +191,8 @@ struct ReportRecord: Sendable {
 struct ModlogRecord: Sendable {
     enum Kind: Sendable {
         case removePost, removeComment, lockPost, featurePost, banFromCommunity
+        /// An admin banned (or unbanned) the target person from the instance.
+        case banFromSite
         /// An admin removed (or restored) a community: the target, and ``communityId``, is it.
         case removeCommunity
         /// Admin purges: the target is the purged post, comment, community or person.
@@ -204,6 +209,8 @@ struct ModlogRecord: Sendable {
     var communityId: Int? = nil
     /// Whether a feature pinned the post on the instance rather than in its community.
     var onInstance = false
+    /// When a ban ends, for bans with an expiry.
+    var expires: Double? = nil
     /// A community's top moderator when an admin removed it (1.0 names them as the entry's
     /// target person), if it had one.
     var ownerId: Int? = nil

@@ -196,6 +196,7 @@ extension Renderer {
                 upvotePercentage: false)
         } else {
             localUserView.banned = person.banned
+            localUserView.banExpiresAt = siteBanExpiry(viewer)
         }
         let follows = state.follows.keys.sorted().map {
             ApiCommunityFollowerView(community: community($0), follower: self.person(viewer))

@@ -55,6 +55,7 @@ extension Renderer {
             view.creatorIsModerator = creatorIsMod
             view.canMod = db.canMod(viewer, creator: p.creatorId, community: p.communityId)
             view.creatorBanned = db.person(p.creatorId)?.banned ?? false
+            view.creatorBanExpiresAt = siteBanExpiry(p.creatorId)
             view.tags = postTags(p)
         } else {
             view.counts = postAggregates(id)
@@ -94,6 +95,7 @@ extension Renderer {
             view.creatorIsModerator = db.isModerator(c.creatorId, of: communityId)
             view.canMod = db.canMod(viewer, creator: c.creatorId, community: communityId)
             view.creatorBanned = db.person(c.creatorId)?.banned ?? false
+            view.creatorBanExpiresAt = siteBanExpiry(c.creatorId)
             view.tags = []
         } else {
             view.counts = commentAggregates(id)
@@ -142,6 +144,7 @@ extension Renderer {
             view.isAdmin = isAdmin(id)
             view.personActions = personActions(id)
             view.banned = db.person(id)?.banned ?? false
+            view.banExpiresAt = siteBanExpiry(id)
         } else {
             let counts = personCounts(id)
             view.counts = ApiPersonAggregates(
@@ -205,5 +208,14 @@ extension Renderer {
     /// 0.18 and 0.19 send it.
     func postBodyIsHidden(_ p: PostRecord) -> Bool {
         v10 && (p.deleted || p.removed) && p.creatorId != viewer && !db.canMod(viewer, creator: p.creatorId, community: p.communityId)
+    }
+}
+
+extension Renderer {
+    /// When a person's site ban ends, as 1.0's views show it: only while they are banned (an
+    /// unban clears `instance_actions.ban_expires_at`).
+    func siteBanExpiry(_ personId: Int) -> LemmyDate? {
+        guard let person = db.person(personId), person.banned else { return nil }
+        return date(person.banExpires)
     }
 }

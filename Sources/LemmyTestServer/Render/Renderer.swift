@@ -80,6 +80,7 @@ struct Renderer {
             out.commentCount = counts.comments
         } else {
             out.banned = p.banned
+            out.banExpires = date(p.banExpires)
         }
         // 0.18's `inbox_url` is `#[serde(skip)]` in Lemmy (db_schema/src/source/person.rs, 0.18.5),
         // though lemmy-js-client 0.18 declares it: real 0.18 servers never send it.

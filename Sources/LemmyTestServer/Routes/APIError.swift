@@ -9,6 +9,9 @@ struct APIError: Error, Sendable {
         case code(String)
         /// A Lemmy error code with a message (1.0 `plugin_error`, ...).
         case codeWithMessage(String, String)
+        /// A Lemmy error code on a query that found no row: 404 up to 0.19, whose errors take
+        /// their status from diesel's NotFound.
+        case missingRow(String)
         /// Wrong username or password.
         case incorrectLogin
         /// No or invalid token where the call needs a login. 0.18 answers `not_logged_in`; 0.19 and
@@ -36,6 +39,7 @@ struct APIError: Error, Sendable {
 
     static func code(_ code: String) -> APIError { APIError(kind: .code(code)) }
     static func code(_ code: String, message: String) -> APIError { APIError(kind: .codeWithMessage(code, message)) }
+    static func missingRow(_ code: String) -> APIError { APIError(kind: .missingRow(code)) }
     static let incorrectLogin = APIError(kind: .incorrectLogin)
     static let notLoggedIn = APIError(kind: .notLoggedIn)
     static let rateLimited = APIError(kind: .rateLimited)
@@ -65,6 +69,9 @@ enum ErrorRendering {
         case .code(let value): code = value
         case let .codeWithMessage(value, message):
             return (400, body(code: value, message: message, dialect: dialect), "application/json")
+        case .missingRow(let value):
+            code = value
+            status = 404
         case .incorrectLogin:
             code = "incorrect_login"
             if dialect != .v0_18 { status = 401 }

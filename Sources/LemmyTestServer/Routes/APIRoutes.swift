@@ -60,7 +60,8 @@ struct APIRoutes {
                 }
                 let now = clock()
                 let run = { (db: inout Database) throws -> Out in
-                    let viewer = token.flatMap { db.sessions[$0] }
+                    let viewer = try db.viewer(
+                        token: token, required: required, isWrite: R.method != .get, path: R.path, now: now, dialect: dialect)
                     if required && viewer == nil { throw APIError.notLoggedIn }
                     let call = Call(form: form, viewer: viewer, token: viewer == nil ? nil : token, dialect: dialect, now: now)
                     return try handler(&db, call)

@@ -180,9 +180,16 @@ extension APIRoutes {
                         id: entry.id, modPersonId: entry.moderatorId,
                         otherPersonId: entry.targetId,
                         communityId: entry.communityId ?? 0, reason: entry.reason,
-                        banned: entry.flag, when: renderer.date(entry.when)),
+                        banned: entry.flag, expires: renderer.date(entry.expires), when: renderer.date(entry.when)),
                     moderator: moderator(entry), community: renderer.community(entry.communityId ?? 1),
                     bannedPerson: renderer.person(entry.targetId))
+            }
+            let siteBans = entries.filter { $0.kind == .banFromSite }.map { entry in
+                ApiModBanView(
+                    modBan: ApiModBan(
+                        id: entry.id, modPersonId: entry.moderatorId, otherPersonId: entry.targetId, reason: entry.reason,
+                        banned: entry.flag, expires: renderer.date(entry.expires), when: renderer.date(entry.when)),
+                    moderator: moderator(entry), bannedPerson: renderer.person(entry.targetId))
             }
             let removedCommunities = entries.filter { $0.kind == .removeCommunity }.map { entry in
                 ApiModRemoveCommunityView(
@@ -223,7 +230,7 @@ extension APIRoutes {
             return ApiGetModlogResponse(
                 removedPosts: removedPosts, lockedPosts: lockedPosts, featuredPosts: featuredPosts,
                 removedComments: removedComments,
-                removedCommunities: removedCommunities, bannedFromCommunity: bans, banned: [], addedToCommunity: [],
+                removedCommunities: removedCommunities, bannedFromCommunity: bans, banned: siteBans, addedToCommunity: [],
                 transferredToCommunity: [], added: [], adminPurgedPersons: purgedPersons,
                 adminPurgedCommunities: purgedCommunities, adminPurgedPosts: purgedPosts,
                 adminPurgedComments: purgedComments, hiddenCommunities: [])
@@ -240,7 +247,7 @@ extension APIRoutes {
                 let kind = entry.kind10
                 let modlog = ApiModlog(
                     id: entry.id, kind: kind, isRevert: !entry.flag, reason: entry.reason,
-                    publishedAt: renderer.date(entry.when), childCount: 0)
+                    expiresAt: renderer.date(entry.expires), publishedAt: renderer.date(entry.when), childCount: 0)
                 var view = ApiModlogView(modlog: modlog, moderator: showsNames ? renderer.person(entry.moderatorId) : nil)
                 renderer.addTargets(of: entry, to: &view)
                 return view

@@ -16,10 +16,14 @@ public final class ManualServerClock: Sendable {
     /// Moves the clock on by `seconds`.
     public func move(by seconds: TimeInterval) { now.withLock { $0 += seconds } }
 
-    /// Runs `body` with a server of `dialect` (tiny unless told) on this clock.
-    public func withServer(_ dialect: LemmyDialect, scale: SeedScale = .tiny, _ body: (LemmyTestServer) async throws -> Void) async throws {
+    /// Runs `body` with a server of `dialect` (tiny unless told) on this clock, on the caller's
+    /// actor.
+    public func withServer(
+        _ dialect: LemmyDialect, scale: SeedScale = .tiny, isolation: isolated (any Actor)? = #isolation,
+        _ body: (LemmyTestServer) async throws -> Void
+    ) async throws {
         var configuration = LemmyTestServer.Configuration(dialect: dialect, scale: scale)
         configuration.clock = { self.date }
-        try await LemmyTestSupport.withServer(configuration, body)
+        try await LemmyTestSupport.withServer(configuration, isolation: isolation, body)
     }
 }
