@@ -176,7 +176,9 @@ enum RouteScenario {
             step("POST", "/admin/purge/person", user: "admin", body: ["person_id": 9, "reason": "Spam bot"]),
             step("POST", "/admin/purge/community", user: "admin", needs: "community") { id in ([], ["community_id": id, "reason": "Spam"])
             },
-            // The purges' modlog entries, against the descriptions too.
+            step("POST", "/user/ban", user: "admin", body: ["person_id": 7, "ban": true, "reason": "Spam", "remove_data": true]),
+            step("GET", "/user/banned", user: "admin"),
+            // The purges' and the ban's modlog entries, against the descriptions too.
             step("GET", "/modlog", user: "admin", query: [("limit", "50")]),
             step("PUT", "/user/save_user_settings", user: "alice", body: ["show_nsfw": true, "default_sort_type": "New"]),
             step(
@@ -323,7 +325,9 @@ enum RouteScenario {
         step("POST", "/admin/purge/post", user: "admin", body: ["post_id": 5, "reason": "Illegal"]),
         step("POST", "/admin/purge/person", user: "admin", body: ["person_id": 9, "reason": "Spam bot"]),
         step("POST", "/admin/purge/community", user: "admin", needs: "community") { id in ([], ["community_id": id, "reason": "Spam"]) },
-        // The purges' modlog entries, against the descriptions too.
+        step("POST", "/admin/ban", user: "admin", body: ["person_id": 7, "ban": true, "reason": "Spam", "remove_or_restore_data": true]),
+        step("GET", "/admin/users", user: "admin", query: [("banned_only", "true"), ("limit", "10")]),
+        // The purges' and the ban's modlog entries, against the descriptions too.
         step("GET", "/modlog", user: "admin", query: [("limit", "50")]),
         // No /community/hide: the descriptions (and lemmy-js-client) still have it, 1.0 does not
         // (Lemmy #5478 replaced hiding with the visibility `unlisted`).

@@ -115,7 +115,7 @@ public struct HumanRenderer {
             style.bold("u/" + Self.name(person.name)) + (person.displayName != person.name ? " (\(Self.name(person.displayName)))" : ""),
             style.dim(
                 "id \(person.id) · \(person.postCount) posts · \(person.commentCount) comments · joined \(Self.age(person.created))"
-                    + (person.isAdmin ? " · admin" : "") + (person.blocked ? " · blocked" : "")),
+                    + (person.isAdmin ? " · admin" : "") + (person.isBanned ? " · banned" : "") + (person.blocked ? " · blocked" : "")),
         ]
         if let bio = person.bio, !bio.isEmpty {
             lines.append("")

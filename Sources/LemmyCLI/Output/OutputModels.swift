@@ -150,6 +150,8 @@ public struct PersonOutput: Codable, Sendable, Equatable {
     public var comments: Int?
     /// Whether the person is an admin, when known.
     public var admin: Bool?
+    /// Whether the person is banned from the instance, when known.
+    public var banned: Bool?
     /// Whether the account blocks the person.
     public var blocked: Bool
     /// When the account was created.
@@ -158,7 +160,7 @@ public struct PersonOutput: Codable, Sendable, Equatable {
     /// Creates the value (what the command prints), e.g. to compare with in a test.
     public init(
         id: Int, name: String, displayName: String, bio: String? = nil, posts: Int? = nil, comments: Int? = nil, admin: Bool? = nil,
-        blocked: Bool, created: Date
+        banned: Bool? = nil, blocked: Bool, created: Date
     ) {
         self.id = id
         self.name = name
@@ -167,6 +169,7 @@ public struct PersonOutput: Codable, Sendable, Equatable {
         self.posts = posts
         self.comments = comments
         self.admin = admin
+        self.banned = banned
         self.blocked = blocked
         self.created = created
     }

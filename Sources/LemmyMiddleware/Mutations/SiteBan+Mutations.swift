@@ -64,5 +64,7 @@ extension ApiClient {
 }
 
 extension Double {
-    fileprivate func clamped(to range: ClosedRange<Double>) -> Double { isNaN ? 0 : Swift.min(Swift.max(self, range.lowerBound), range.upperBound) }
+    fileprivate func clamped(to range: ClosedRange<Double>) -> Double {
+        isNaN ? 0 : Swift.min(Swift.max(self, range.lowerBound), range.upperBound)
+    }
 }

@@ -50,7 +50,10 @@ extension Database {
         if dialect == .v0_19 && persons[targetId - 1].instanceId == 1 {
             for (token, person) in sessions where person == targetId { sessions[token] = nil }
         }
-        if removeData { removeUserData(of: targetId, removed: dialect == .v1_0 ? ban : true, clearProfile: dialect == .v1_0 ? ban : true, dialect: dialect) }
+        if removeData {
+            removeUserData(
+                of: targetId, removed: dialect == .v1_0 ? ban : true, clearProfile: dialect == .v1_0 ? ban : true, dialect: dialect)
+        }
         var entry = entry(.banFromSite, by: adminId, target: targetId, reason: dialect.stored(reason), flag: ban, now: now)
         entry.expires = expiry
         modlog.append(entry)

@@ -21,7 +21,8 @@ extension APIRoutes {
         add(LemmyV3.GetBannedPersons.self, auth: true) { db, call in
             try db.requireAdmin(try call.requireViewer())
             let renderer = call.renderer(db)
-            return ApiBannedPersonsResponse(banned: db.bannedPersons(now: call.now, dialect: call.dialect).map { renderer.personView($0.id) })
+            return ApiBannedPersonsResponse(
+                banned: db.bannedPersons(now: call.now, dialect: call.dialect).map { renderer.personView($0.id) })
         }
         add(LemmyV4.AdminListUsers.self, auth: true) { db, call in
             try db.requireAdmin(try call.requireViewer())
@@ -34,7 +35,12 @@ extension APIRoutes {
                 person.instanceId == 1 && !person.deleted
                     && (call.form.bannedOnly != true || (person.banned && (person.banExpires.map { $0 > call.now } ?? true)))
             }.map { person in
-                (id: person.id, key: SortKey(featured: 0, primary: ascending ? -person.published : person.published, tiebreak: ascending ? -person.id : person.id))
+                (
+                    id: person.id,
+                    key: SortKey(
+                        featured: 0, primary: ascending ? -person.published : person.published, tiebreak: ascending ? -person.id : person.id
+                    )
+                )
             }
             let limit = min(call.form.limit ?? Int.max, keyed.count + 1)
             let page = try Paging.page(keyed, page: nil, limit: limit, cursor: call.form.pageCursor, fullPages: true)

@@ -25,6 +25,17 @@ struct SiteBanTests {
         }
     }
 
+    @Test("A lost answer is settled by reading the person again", arguments: LemmyDialect.allCases)
+    func lostAnswer(dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            let admin = try await login(server, "admin")
+            let alice = try await admin.getPerson(id: 2)
+            server.faults.add(FaultRule(.closeAfterHandling, route: dialect == .v1_0 ? "/admin/ban" : "/user/ban", count: 1))
+            #expect(await alice.banFromInstance(reason: "Spam") == .confirmed)
+            #expect(alice.isBanned)
+        }
+    }
+
     @Test("Someone who is not an admin is refused and the model rolls back", arguments: LemmyDialect.allCases)
     func refused(dialect: LemmyDialect) async throws {
         try await withServer(dialect) { server in
@@ -75,7 +86,9 @@ struct SiteBanTests {
             #expect(!(await bob.banFromInstance(reason: "Spam", removingContent: true)).isFailure)
             #expect(posts.allSatisfy { $0.removed })
             #expect(!untouched.removed)
-            #expect(try await login(server, "carol").getPosts(feed: .all, sort: .new, limit: 50).items.allSatisfy { $0.creatorId != 3 }, "the server removed them")
+            #expect(
+                try await login(server, "carol").getPosts(feed: .all, sort: .new, limit: 50).items.allSatisfy { $0.creatorId != 3 },
+                "the server removed them")
 
             #expect(!(await bob.banFromInstance(false, removingContent: true)).isFailure)
             // 0.18 and 0.19 remove on an unban too and never restore; 1.0 restores.
@@ -101,7 +114,9 @@ struct SiteBanTests {
         }
     }
 
-    @Test("0.18 ends a ban at its expiry; 0.19 and 1.0 keep it until Lemmy's hourly job, which the test server does not run", arguments: LemmyDialect.allCases)
+    @Test(
+        "0.18 ends a ban at its expiry; 0.19 and 1.0 keep it until Lemmy's hourly job, which the test server does not run",
+        arguments: LemmyDialect.allCases)
     func banEnds(dialect: LemmyDialect) async throws {
         let clock = ManualServerClock()
         try await clock.withServer(dialect) { server in

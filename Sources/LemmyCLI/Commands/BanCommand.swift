@@ -1,0 +1,49 @@
+import ArgumentParser
+import Foundation
+import LemmyMiddleware
+
+/// `lemmy ban NAME`: bans a user from the instance (admins), or with --undo lifts the ban.
+struct BanCommand: AsyncParsableCommand, Sendable {
+    static let configuration = CommandConfiguration(
+        commandName: "ban",
+        abstract: "Ban a user from the instance (admins); --undo lifts the ban.")
+
+    @OptionGroup var client: ClientOptions
+
+    @Argument(help: "The user name, e.g. alice or alice@lemmy.example.")
+    var name: String
+
+    @Option(name: .long, help: "The reason, shown in the modlog.")
+    var reason: String?
+
+    @Option(name: .long, help: "End the ban after this many days (default: never).")
+    var days: Int?
+
+    @Flag(name: .long, help: "Also remove the user's posts and comments (Lemmy 1.0 restores them with --undo).")
+    var removeContent = false
+
+    @Flag(name: .long, help: "Lift the ban instead.")
+    var undo = false
+
+    func validate() throws {
+        if let days, !(1...36_500).contains(days) { throw ValidationError("--days must be between 1 and 36500.") }
+        if undo && days != nil { throw ValidationError("--days goes with a ban, not with --undo.") }
+    }
+
+    func run() async throws {
+        try await CommandRunner.run { () throws(CLIFailure) in try await execute() }
+    }
+
+    @MainActor
+    private func execute() async throws(CLIFailure) {
+        let session = try Session(client)
+        try session.requireLogin("banning")
+        let label = "u/\(name)"
+        let person = try await session.run("loading \(label)") { try await session.client.getPerson(name: name) }
+        let expiry = days.map { Date().addingTimeInterval(Double($0) * 86_400) }
+        try await person.banFromInstance(!undo, reason: reason, removingContent: removeContent, until: expiry)
+            .orThrow(action: "\(undo ? "unbanning" : "banning") \(label)", instance: session.instance)
+        let until = expiry.map { " until \($0.formatted(date: .abbreviated, time: .shortened))" } ?? ""
+        Console.out(undo ? "Lifted the ban on \(label)." : "Banned \(label) from the instance\(until).")
+    }
+}

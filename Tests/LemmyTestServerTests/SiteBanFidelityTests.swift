@@ -1,0 +1,132 @@
+import Foundation
+import LemmyAPI
+import LemmyTestServer
+import LemmyTestSupport
+import Testing
+
+/// Site bans as each Lemmy version's `ban_person.rs`, `list_banned.rs` / `admin_list_users.rs`
+/// and authentication code have them (0.18.5, 0.19.13, 1.0): refusals, the modlog, the lists,
+/// and what a banned account's requests get.
+@Suite("Site bans per dialect")
+struct SiteBanFidelityTests: RefusalChecking {
+    @Test(
+        "Refusals: not an admin, no such person, an expiry past or out of range, a reason too long or (1.0) missing",
+        arguments: LemmyDialect.allCases)
+    func refusals(dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            let admin = try await TestClient(server).login("admin")
+            let alice = try await TestClient(server).login("alice")
+            let path = dialect == .v1_0 ? "/admin/ban" : "/user/ban"
+            let expiryKey = dialect == .v1_0 ? "expires_at" : "expires"
+            func ban(_ client: TestClient, _ fields: [String: Any]) async throws -> (status: Int, code: String, message: String?) {
+                refusal(try await post(client, path, ["person_id": 3, "ban": true, "reason": "Spam"].merging(fields) { _, new in new }))
+            }
+            #expect(try await ban(alice, [:]).code == "not_an_admin")
+            let missing = try await ban(admin, ["person_id": 999])
+            if dialect == .v1_0 {
+                #expect(missing.status == 400 && missing.code == "unknown")
+            } else {
+                #expect(missing.status == 404 && missing.code == "couldnt_update_user")
+            }
+            #expect(try await ban(admin, ["reason": String(repeating: "x", count: 10_001)]).code == "invalid_body_field")
+            let past = Int(Date().timeIntervalSince1970) - 3_600
+            let farOff = 9_000_000_000_000
+            if dialect == .v0_18 {
+                // 0.18 checks no expiry: a past one makes a ban that is already over.
+                #expect(try await post(admin, path, ["person_id": 3, "ban": true, expiryKey: past]).status == 200)
+            } else {
+                #expect(try await ban(admin, [expiryKey: past]).code == "ban_expiration_in_past")
+                #expect(try await ban(admin, [expiryKey: farOff]).code == "invalid_unix_time")
+            }
+            if dialect == .v1_0 {
+                // `reason` is a String in 1.0's form: without it the JSON does not deserialize.
+                let noReason = refusal(try await post(admin, path, ["person_id": 3, "ban": true]))
+                #expect(noReason.status == 400 && noReason.code == "unknown")
+            }
+            #expect(try await ban(admin, [:]).status == 200)
+        }
+    }
+
+    @Test("The modlog's ban entry and the list of banned people", arguments: LemmyDialect.allCases)
+    func modlogAndList(dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            let admin = try await TestClient(server).login("admin")
+            let alice = try await TestClient(server).login("alice")
+            let expiry = Int(Date().timeIntervalSince1970) + 86_400
+            let form = ApiBanPerson(
+                personId: 4, ban: true, reason: "Spam", expiresAt: dialect == .v1_0 ? expiry : nil,
+                expires: dialect == .v1_0 ? nil : expiry)
+            if dialect == .v1_0 {
+                #expect(try await admin.send(LemmyV4.BanPerson(form)).personView.banned == true)
+                let log = try await admin.send(LemmyV4.GetModlog(ApiGetModlog(type: .string("admin_ban")))).items
+                let entry = try #require(log.first)
+                #expect(log.count == 1 && entry.modlog.kind == .adminBan && !entry.modlog.isRevert)
+                #expect(entry.targetPerson?.name == "carol" && entry.targetInstance?.id == 1)
+                #expect(entry.modlog.expiresAt.map { Int($0.date.timeIntervalSince1970) } == expiry)
+                let banned = try await admin.send(LemmyV4.AdminListUsers(ApiAdminListUsers(bannedOnly: true))).items
+                #expect(banned.map(\.person.name) == ["carol"] && banned.first?.banned == true)
+                #expect(banned.first?.banExpiresAt != nil)
+                let everyone = try await admin.send(LemmyV4.AdminListUsers(ApiAdminListUsers())).items.map(\.person.id)
+                let oldest = try await admin.send(LemmyV4.AdminListUsers(ApiAdminListUsers(sort: .old))).items.map(\.person.id)
+                #expect(everyone.count >= 4 && oldest == everyone.reversed())
+                var walked: [Int] = []
+                var cursor: ApiPaginationCursor?
+                repeat {
+                    let page = try await admin.send(LemmyV4.AdminListUsers(ApiAdminListUsers(pageCursor: cursor, sort: .old, limit: 3)))
+                    walked += page.items.map(\.person.id)
+                    cursor = page.nextPage
+                } while cursor != nil && walked.count <= oldest.count
+                #expect(walked == oldest, "pages of three walk the whole list")
+                #expect(refusal(try await alice.sendRaw(LemmyV4.AdminListUsers(ApiAdminListUsers()))).code == "not_an_admin")
+                let posts = try await alice.posts(ApiGetPosts(sort: .new, limit: 50)).posts.filter { $0.creator.id == 4 }
+                #expect(!posts.isEmpty && posts.allSatisfy { $0.creatorBanned == true && $0.creatorBanExpiresAt != nil })
+            } else {
+                let answer = try await admin.send(LemmyV3.BanPerson(form))
+                #expect(answer.banned && answer.personView.person.banned == true && answer.personView.person.banExpires != nil)
+                let log = try await admin.send(LemmyV3.GetModlog(ApiGetModlog())).banned
+                #expect(log.map(\.bannedPerson.name) == ["carol"] && log.first?.modBan.banned == true)
+                #expect(log.first?.modBan.expires.map { Int($0.date.timeIntervalSince1970) } == expiry)
+                #expect(log.first?.modBan.reason == "Spam")
+                let banned = try await admin.send(LemmyV3.GetBannedPersons(ApiGetBannedPersons())).banned
+                #expect(banned.map(\.person.name) == ["carol"])
+                #expect(refusal(try await alice.sendRaw(LemmyV3.GetBannedPersons(ApiGetBannedPersons()))).code == "not_an_admin")
+            }
+        }
+    }
+
+    @Test(
+        "The banned account: 0.18 site_ban and a guest's reads, 0.19 no session, 1.0 writes refused but not all",
+        arguments: LemmyDialect.allCases)
+    func bannedAccount(dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            let admin = try await TestClient(server).login("admin")
+            let carol = try await TestClient(server).login("carol")
+            let save = ApiSavePost(postId: 1, save: true)
+            let markRead = ApiMarkPostAsRead(postId: 1, read: true)
+            #expect(
+                try await either(
+                    admin, LemmyV3.BanPerson(ApiBanPerson(personId: 4, ban: true)),
+                    LemmyV4.BanPerson(ApiBanPerson(personId: 4, ban: true, reason: ""))
+                ).status == 200)
+            let saved = refusal(try await either(carol, LemmyV3.SavePost(save), LemmyV4.SavePost(save)))
+            let login = refusal(
+                try await post(
+                    TestClient(server), dialect == .v1_0 ? "/account/auth/login" : "/user/login",
+                    ["username_or_email": "carol", "password": "password"]))
+            switch dialect {
+            case .v0_18:
+                #expect(saved.status == 400 && saved.code == "site_ban")
+                #expect(try await carol.site().myUser == nil, "a read that needs no login is a guest's")
+                #expect(login.code == "site_ban")
+            case .v0_19:
+                #expect(saved.status == 401 && saved.code == "incorrect_login", "the ban ended the session")
+                #expect(login.status == 400 && login.code == "site_ban")
+            case .v1_0:
+                #expect(saved.status == 400 && saved.code == "site_ban")
+                #expect(try await carol.sendRaw(LemmyV4.MarkPostAsRead(markRead)).status == 200, "marking read checks no ban")
+                #expect(try await carol.send(LemmyV4.GetMyUser()).localUserView.banned == true)
+                #expect(login.status == 200, "1.0 lets a banned account log in")
+            }
+        }
+    }
+}
