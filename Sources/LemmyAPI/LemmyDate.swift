@@ -22,7 +22,9 @@ public struct LemmyDate: Hashable, Sendable, Codable, CustomStringConvertible, C
 
     /// Creates a timestamp for `date`, formatted like Lemmy 0.19 (`Z`, six fraction digits).
     public init(_ date: Date) {
-        let total = date.timeIntervalSince1970
+        // Within about ±290,000 years, so that the conversions below cannot trap on a hostile or
+        // infinite date (Int64 holds ±2^63); NaN is taken as the epoch.
+        let total = date.timeIntervalSince1970.isNaN ? 0 : min(max(date.timeIntervalSince1970, -9.2e12), 9.2e12)
         var seconds = Int64(total.rounded(.down))
         var micros = Int64(((total - Double(seconds)) * 1_000_000).rounded())
         if micros == 1_000_000 {

@@ -16,10 +16,12 @@ struct BanCommandTests {
         return config
     }
 
-    private func isBanned(_ name: String, config: URL) async throws -> Bool? {
+    private func shown(_ name: String, config: URL) async throws -> PersonOutput {
         let shown = try await LemmyBinary.run(["user", name, "--json"], config: config)
-        return try JSONOutput.decoder().decode(PersonOutput.self, from: Data(shown.stdout.utf8)).banned
+        return try JSONOutput.decoder().decode(PersonOutput.self, from: Data(shown.stdout.utf8))
     }
+
+    private func isBanned(_ name: String, config: URL) async throws -> Bool? { try await shown(name, config: config).banned }
 
     @Test("ban and ban --undo change the server's state; someone not an admin is refused", arguments: LemmyDialect.allCases)
     func banAndUndo(dialect: LemmyDialect) async throws {
@@ -28,7 +30,11 @@ struct BanCommandTests {
             let banned = try await LemmyBinary.run(["ban", "carol", "--reason", "Spam", "--days", "3"], config: admin.url)
             #expect(banned.status == 0, "\(banned)")
             #expect(banned.stdout.contains("Banned u/carol from the instance until"))
-            #expect(try await isBanned("carol", config: admin.url) == true)
+            let carol = try await shown("carol", config: admin.url)
+            #expect(carol.banned == true)
+            // The end the server stored: three days ahead, give or take the test's own run time.
+            let until = try #require(carol.bannedUntil).timeIntervalSinceNow
+            #expect(abs(until - 3 * 86_400) < 600)
             #expect(try await LemmyBinary.run(["ban", "carol", "--undo"], config: admin.url).status == 0)
             #expect(try await isBanned("carol", config: admin.url) == false)
 

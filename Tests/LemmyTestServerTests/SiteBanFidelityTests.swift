@@ -129,4 +129,94 @@ struct SiteBanFidelityTests: RefusalChecking {
             }
         }
     }
+
+    @Test("Hostile numbers: an expiry chrono cannot hold, a negative list limit", arguments: LemmyDialect.allCases)
+    func hostileNumbers(dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            let admin = try await TestClient(server).login("admin")
+            let path = dialect == .v1_0 ? "/admin/ban" : "/user/ban"
+            let expiryKey = dialect == .v1_0 ? "expires_at" : "expires"
+            for expires in [Int.min, Int.max, 8_210_298_412_800, -8_334_632_937_601] {
+                let answer = refusal(try await post(admin, path, ["person_id": 3, "ban": true, "reason": "x", expiryKey: expires]))
+                if dialect == .v0_18 {
+                    // 0.18 panics (`naive_from_unix(...).expect`): no Lemmy error.
+                    #expect(answer.status == 500, "\(expires)")
+                } else {
+                    #expect(answer.code == "invalid_unix_time", "\(expires)")
+                }
+            }
+            // In chrono's range but before now: past, not invalid.
+            if dialect != .v0_18 {
+                let past = refusal(
+                    try await post(admin, path, ["person_id": 3, "ban": true, "reason": "x", expiryKey: -8_000_000_000_000]))
+                #expect(past.code == "ban_expiration_in_past")
+            }
+            // The server still answers, and its modlog renders.
+            #expect(try await get(admin, "/modlog", [:]).status == 200)
+            if dialect == .v1_0 {
+                #expect(refusal(try await get(admin, "/admin/users", ["limit": "-1"])).code == "unknown")
+                #expect(try await get(admin, "/admin/users", ["limit": "\(Int.max)"]).status == 200)
+            }
+        }
+    }
+
+    @Test("Who can be banned: 0.18 not a purged person, 0.19 a deleted one with an error after the ban")
+    func targets() async throws {
+        try await withServer(.v0_18) { server in
+            let admin = try await TestClient(server).login("admin")
+            #expect(try await admin.sendRaw(LemmyV3.PurgePerson(ApiPurgePerson(personId: 4, reason: "x"))).status == 200)
+            let purged = refusal(try await admin.sendRaw(LemmyV3.BanPerson(ApiBanPerson(personId: 4, ban: true))))
+            #expect(purged.status == 404 && purged.code == "couldnt_update_user")
+        }
+        try await withServer(.v0_19) { server in
+            let admin = try await TestClient(server).login("admin")
+            let carol = try await TestClient(server).login("carol")
+            #expect(
+                try await carol.sendRaw(LemmyV3.DeleteAccount(ApiDeleteAccount(password: "password", deleteContent: false))).status == 200)
+            let deleted = refusal(try await admin.sendRaw(LemmyV3.BanPerson(ApiBanPerson(personId: 4, ban: true))))
+            #expect(deleted.status == 400 && deleted.code == "couldnt_find_person")
+            #expect(try await admin.send(LemmyV3.GetModlog(ApiGetModlog())).banned.map(\.bannedPerson.id) == [4], "the ban happened first")
+        }
+    }
+
+    @Test("0.19 bans a remote person from the local communities they wrote in")
+    func remotePerson() async throws {
+        try await withServer(.v0_19) { server in
+            let admin = try await TestClient(server).login("admin")
+            let posts = try await admin.posts(ApiGetPosts(type: .all, sort: .new, limit: 50)).posts
+            let written = try #require(
+                posts.first { !$0.creator.local && $0.community.local }, "the seed has a remote author in a local community")
+            let person = written.creator.id
+            _ = try await admin.send(LemmyV3.BanPerson(ApiBanPerson(personId: person, ban: true, reason: "Spam")))
+            let log = try await admin.send(LemmyV3.GetModlog(ApiGetModlog()))
+            #expect(log.bannedFromCommunity.contains { $0.bannedPerson.id == person && $0.community.id == written.community.id })
+            let after = try await admin.post(written.post.id)
+            #expect(after.creatorBannedFromCommunity)
+            // The banned person's sessions are not touched (a remote person has none here), and
+            // they are not in the local list of bans.
+            #expect(try await admin.send(LemmyV3.GetBannedPersons(ApiGetBannedPersons())).banned.isEmpty)
+        }
+    }
+
+    @Test("1.0: a banned admin's lists refused, logout still allowed; a permanent re-ban keeps a running ban's end; removals counted")
+    func banned10() async throws {
+        try await withServer(.v1_0) { server in
+            let admin = try await TestClient(server).login("admin")
+            let expiry = Int(Date().timeIntervalSince1970) + 86_400
+            _ = try await admin.send(LemmyV4.BanPerson(ApiBanPerson(personId: 3, ban: true, reason: "a", expiresAt: expiry)))
+            let again = try await admin.send(
+                LemmyV4.BanPerson(ApiBanPerson(personId: 3, ban: true, removeOrRestoreData: true, reason: "b")))
+            #expect(again.personView.banExpiresAt.map { Int($0.date.timeIntervalSince1970) } == expiry, "a None expiry leaves the column")
+            let entry = try #require(try await admin.send(LemmyV4.GetModlog(ApiGetModlog(type: .string("admin_ban")))).items.first)
+            let bobs = try await admin.posts(ApiGetPosts(sort: .new, limit: 50)).posts.filter { $0.creator.id == 3 }.count
+            #expect(entry.modlog.childCount > 0 && entry.modlog.childCount >= bobs)
+
+            // An admin may ban themselves; then their lists are refused, logging out is not.
+            _ = try await admin.send(LemmyV4.BanPerson(ApiBanPerson(personId: 1, ban: true, reason: "")))
+            #expect(refusal(try await admin.sendRaw(LemmyV4.AdminListUsers(ApiAdminListUsers()))).code == "site_ban")
+            #expect(refusal(try await get(admin, "/report/list", [:])).code == "site_ban")
+            #expect(try await admin.sendRaw(LemmyV4.GetPosts(ApiGetPosts())).status == 200)
+            #expect(try await post(admin, "/account/auth/logout", [:]).status == 200)
+        }
+    }
 }

@@ -228,3 +228,10 @@ extension LemmyV4.AdminListMedia: LemmyPaginatedRequest {
     /// `next_page` / `prev_page`.
     public func page(from response: ApiPagedResponse<ApiLocalImageView>) -> LemmyPage<ApiLocalImageView> { .init(response) }
 }
+
+extension LemmyV4.AdminListUsers: LemmyPaginatedRequest {
+    /// Sets `page_cursor`.
+    public mutating func move(to cursor: LemmyPageCursor?) { form.pageCursor = LemmyPageNumbering.opaque(cursor) }
+    /// `next_page` / `prev_page`.
+    public func page(from response: ApiPagedResponse<ApiLocalUserView>) -> LemmyPage<ApiLocalUserView> { .init(response) }
+}

@@ -16,17 +16,20 @@ struct BanCommand: AsyncParsableCommand, Sendable {
     @Option(name: .long, help: "The reason, shown in the modlog.")
     var reason: String?
 
-    @Option(name: .long, help: "End the ban after this many days (default: never).")
+    @Option(name: .long, help: "End the ban after this many days, at most 3650 (default: never).")
     var days: Int?
 
-    @Flag(name: .long, help: "Also remove the user's posts and comments (Lemmy 1.0 restores them with --undo).")
+    @Flag(
+        name: .long,
+        help: "Also remove the user's posts and comments. With --undo, Lemmy 1.0 restores them; 0.18 and 0.19 remove them again.")
     var removeContent = false
 
     @Flag(name: .long, help: "Lift the ban instead.")
     var undo = false
 
     func validate() throws {
-        if let days, !(1...36_500).contains(days) { throw ValidationError("--days must be between 1 and 36500.") }
+        // Lemmy 0.19 and 1.0 make a ban of more than ten years permanent: leave --days out for one.
+        if let days, !(1...3_650).contains(days) { throw ValidationError("--days must be between 1 and 3650.") }
         if undo && days != nil { throw ValidationError("--days goes with a ban, not with --undo.") }
     }
 
@@ -43,7 +46,8 @@ struct BanCommand: AsyncParsableCommand, Sendable {
         let expiry = days.map { Date().addingTimeInterval(Double($0) * 86_400) }
         try await person.banFromInstance(!undo, reason: reason, removingContent: removeContent, until: expiry)
             .orThrow(action: "\(undo ? "unbanning" : "banning") \(label)", instance: session.instance)
-        let until = expiry.map { " until \($0.formatted(date: .abbreviated, time: .shortened))" } ?? ""
+        // The end the server confirmed, not the one asked for.
+        let until = person.banExpires.map { " until \($0.formatted(date: .abbreviated, time: .shortened))" } ?? ""
         Console.out(undo ? "Lifted the ban on \(label)." : "Banned \(label) from the instance\(until).")
     }
 }

@@ -49,6 +49,7 @@ enum OutputMapping {
         PersonOutput(
             id: person.id, name: person.name, displayName: person.displayName, bio: person.bio,
             posts: person.person2_?.postCount, comments: person.person2_?.commentCount,
-            admin: person.person2_?.isAdmin, banned: person.person2_?.isBanned, blocked: person.blocked, created: person.created)
+            admin: person.person2_?.isAdmin, banned: person.person2_?.isBanned,
+            bannedUntil: person.person2_?.banExpires, blocked: person.blocked, created: person.created)
     }
 }

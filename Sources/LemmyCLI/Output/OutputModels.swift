@@ -152,6 +152,8 @@ public struct PersonOutput: Codable, Sendable, Equatable {
     public var admin: Bool?
     /// Whether the person is banned from the instance, when known.
     public var banned: Bool?
+    /// When the person's ban from the instance ends, for a ban with an end.
+    public var bannedUntil: Date?
     /// Whether the account blocks the person.
     public var blocked: Bool
     /// When the account was created.
@@ -160,7 +162,7 @@ public struct PersonOutput: Codable, Sendable, Equatable {
     /// Creates the value (what the command prints), e.g. to compare with in a test.
     public init(
         id: Int, name: String, displayName: String, bio: String? = nil, posts: Int? = nil, comments: Int? = nil, admin: Bool? = nil,
-        banned: Bool? = nil, blocked: Bool, created: Date
+        banned: Bool? = nil, bannedUntil: Date? = nil, blocked: Bool, created: Date
     ) {
         self.id = id
         self.name = name
@@ -170,6 +172,7 @@ public struct PersonOutput: Codable, Sendable, Equatable {
         self.comments = comments
         self.admin = admin
         self.banned = banned
+        self.bannedUntil = bannedUntil
         self.blocked = blocked
         self.created = created
     }

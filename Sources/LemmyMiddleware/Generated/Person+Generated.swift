@@ -329,6 +329,7 @@ struct Person2Snapshot: Equatable, Sendable {
     var commentCount: Int
     var isAdmin: Bool
     var isBanned: Bool
+    var banExpires: Date?
 }
 
 /// A model that provides every property of a tier-2 person (``Person2`` and higher tiers).
@@ -350,6 +351,8 @@ extension Person2Providing {
     public var isAdmin: Bool { person2.isAdmin }
     /// Whether the person is banned from the client's instance.
     public var isBanned: Bool { person2.isBanned }
+    /// When the ban from the client's instance ends; nil for a permanent ban, or when the person is not banned.
+    public var banExpires: Date? { person2.banExpires }
 }
 
 /// Tier 2 of a person. Observable; one live instance per client and person id (see ``ApiClient``).
@@ -413,6 +416,20 @@ public final class Person2: Person2Providing, Observable, LazilyObserved {
         }
     }
     private(set) var _isBanned: Bool
+    /// When the ban from the client's instance ends; nil for a permanent ban, or when the person is not banned.
+    public internal(set) var banExpires: Date? {
+        get {
+            access(\.banExpires)
+            return _banExpires
+        }
+        set { write(\.banExpires, changed: observationChanged(_banExpires, newValue)) { _banExpires = newValue } }
+        _modify {
+            let observers = willModify(\.banExpires)
+            defer { observers.registrar.didSet(self, keyPath: \.banExpires) }
+            yield &_banExpires
+        }
+    }
+    private(set) var _banExpires: Date?
     /// The last values the server confirmed (rollback target of optimistic mutations).
     var confirmed: Person2Snapshot
     /// The client sequence number of the request whose answer ``confirmed`` holds.
@@ -437,11 +454,12 @@ public final class Person2: Person2Providing, Observable, LazilyObserved {
         self._commentCount = confirmed.commentCount
         self._isAdmin = confirmed.isAdmin
         self._isBanned = confirmed.isBanned
+        self._banExpires = confirmed.banExpires
     }
 
     /// The values shown now, read without registering an observed access.
     var snapshot: Person2Snapshot {
-        Person2Snapshot(postCount: _postCount, commentCount: _commentCount, isAdmin: _isAdmin, isBanned: _isBanned)
+        Person2Snapshot(postCount: _postCount, commentCount: _commentCount, isAdmin: _isAdmin, isBanned: _isBanned, banExpires: _banExpires)
     }
 
     /// Writes the fields of `snapshot` that differ, so unchanged fields wake no observer.
@@ -453,6 +471,7 @@ public final class Person2: Person2Providing, Observable, LazilyObserved {
         if _commentCount != snapshot.commentCount { commentCount = snapshot.commentCount }
         if _isAdmin != snapshot.isAdmin { isAdmin = snapshot.isAdmin }
         if _isBanned != snapshot.isBanned { isBanned = snapshot.isBanned }
+        if _banExpires != snapshot.banExpires { banExpires = snapshot.banExpires }
     }
 }
 
@@ -611,6 +630,8 @@ extension Person1Providing {
     public var isAdmin_: Bool? { person2_?.isAdmin }
     /// ``Person2/isBanned``, or nil if this model is below tier 2.
     public var isBanned_: Bool? { person2_?.isBanned }
+    /// ``Person2/banExpires``, or nil if this model is below tier 2.
+    public var banExpires_: Date? { person2_.flatMap { $0.banExpires } }
     /// ``Person3/moderatedCommunities``, or nil if this model is below tier 3.
     public var moderatedCommunities_: [Community1]? { person3_?.moderatedCommunities }
 }

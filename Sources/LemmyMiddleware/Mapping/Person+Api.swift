@@ -19,6 +19,8 @@ extension Person2Snapshot {
             postCount: (view.counts?.postCount ?? view.person.postCount ?? 0).clampedCount,
             commentCount: (view.counts?.commentCount ?? view.person.commentCount ?? 0).clampedCount,
             isAdmin: view.isAdmin ?? view.person.admin ?? false,
-            isBanned: view.banned ?? view.person.banned ?? false)
+            isBanned: view.banned ?? view.person.banned ?? false,
+            // 0.18 and 0.19 keep the column after an unban: only a ban's end is one.
+            banExpires: (view.banned ?? view.person.banned ?? false) ? (view.banExpiresAt ?? view.person.banExpires)?.date : nil)
     }
 }

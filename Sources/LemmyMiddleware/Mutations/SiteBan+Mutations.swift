@@ -26,9 +26,15 @@ extension Person2Providing {
         _ ban: Bool = true, reason: String? = nil, removingContent: Bool = false, until expiry: Date? = nil
     ) async -> MutationResult {
         let person = person2
-        return await api.mutate(person, optimistic: { $0.isBanned = ban }) { () async throws(ApiClientError) in
+        let expires = expiry.map { Int($0.timeIntervalSince1970.rounded(.up).clamped(to: -8.2e12...8.2e12)) }
+        return await api.mutate(
+            person,
+            optimistic: { model in
+                model.isBanned = ban
+                model.banExpires = ban ? expires.map { Date(timeIntervalSince1970: Double($0)) } : nil
+            }
+        ) { () async throws(ApiClientError) in
             let api = person.api
-            let expires = expiry.map { Int($0.timeIntervalSince1970.rounded(.up).clamped(to: -8.2e12...8.2e12)) }
             let form = ApiBanPerson(personId: person.id, ban: ban, reason: try await api.moderationReason(reason))
             // Explicit per generation: different members and responses (0.18/0.19
             // BanPersonResponse, 1.0 PersonResponse).
@@ -37,17 +43,21 @@ extension Person2Providing {
                 form.removeOrRestoreData = removingContent
                 form.expiresAt = expires
                 try api.mergeAnswer(try await api.send(LemmyV4.BanPerson(form), mutation: true).personView, about: person.id)
-                if removingContent { api.confirmContentRemoved(of: person.id, ban) }
+                if removingContent { api.confirmContentRemoved(of: person.id, ban, generation: .v4) }
             } else {
                 var form = form
                 form.removeData = removingContent
                 form.expires = expires
                 try api.mergeAnswer(try await api.send(LemmyV3.BanPerson(form), mutation: true).personView, about: person.id)
-                if removingContent { api.confirmContentRemoved(of: person.id, true) }
+                if removingContent { api.confirmContentRemoved(of: person.id, ban, generation: .v3) }
             }
             person.confirm(sequence: api.mergeSequence) { $0.isBanned = ban }
         } reread: { () async throws(ApiClientError) in
-            _ = try await person.api.getPerson(id: person.id)
+            let api = person.api
+            // The answer was lost: if the server did ban, it removed the content in the same request.
+            if try await api.getPerson(id: person.id).isBanned == ban, removingContent {
+                api.confirmContentRemoved(of: person.id, ban, generation: try await api.generation())
+            }
         } achieved: {
             $0.confirmed.isBanned == ban
         }
@@ -55,9 +65,11 @@ extension Person2Providing {
 }
 
 extension ApiClient {
-    /// Shows the server's removal (or restoration) of a person's posts and comments in the
-    /// loaded models, as confirmed state.
-    fileprivate func confirmContentRemoved(of personId: Int, _ removed: Bool) {
+    /// Shows the server's removal (or restoration) of a person's posts and comments, after a ban
+    /// or unban with `remove_data`, in the loaded models as confirmed state: 0.18 and 0.19 remove
+    /// them whatever `ban` is, 1.0 sets them removed as `ban` says.
+    fileprivate func confirmContentRemoved(of personId: Int, _ ban: Bool, generation: LemmyAPIGeneration) {
+        let removed = generation == .v4 ? ban : true
         for post in caches.post1.values where post.creatorId == personId { applyConfirmed(post) { $0.removed = removed } }
         for comment in caches.comment1.values where comment.creatorId == personId { applyConfirmed(comment) { $0.removed = removed } }
     }

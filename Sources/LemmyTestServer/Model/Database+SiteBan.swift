@@ -12,10 +12,14 @@ import Foundation
 ///   (`LoginToken::invalidate_all`), so their requests are a guest's or 401 `incorrect_login`.
 /// - 1.0: the same checks with a required reason; sessions go on and login still works (Lemmy
 ///   commit 92663fd, "Allow deleted / banned users to be able to log in"), but every write but
-///   a few is refused with `site_ban` (``refusesBannedWrite(path:)``).
+///   a few is refused with `site_ban` (``refusesBannedWrite(path:)``), and so are the admins' and
+///   moderators' lists. The refusal comes before the handler's own checks, where Lemmy reads a
+///   post or checks a body first (a banned account voting on a missing post gets `site_ban` here,
+///   `not_found` there).
 ///
-/// 0.19 and 1.0 read only the stored flag, which Lemmy's hourly job clears after the expiry;
-/// this server runs no such job, so an expired ban holds there until an admin lifts it.
+/// 0.19 and 1.0 read only the stored flag, which Lemmy's hourly job (`update_banned_when_expired`)
+/// clears after the expiry; this server clears it an hour after the expiry, the latest the job
+/// can run (``banFlag(_:now:)``), and every version's views show that flag.
 extension Database {
     /// Bans or unbans `targetId` from the instance, in Lemmy's order of checks.
     ///
@@ -32,7 +36,8 @@ extension Database {
         try requireHigherAdmin(adminId, than: targetId, dialect: dialect)
         try ContentRules.checkBody(reason, post: false, dialect: dialect)
         let expiry = try Self.banExpiry(expires, now: now, dialect: dialect)
-        guard person(targetId) != nil else {
+        // 0.18's purge deletes the row; later versions keep the person, deleted.
+        guard let target = person(targetId), dialect != .v0_18 || !purged.persons.contains(targetId) else {
             switch dialect {
             // `Person::update` finds no row: diesel's NotFound, tagged `couldnt_update_user`.
             case .v0_18, .v0_19: throw APIError.missingRow("couldnt_update_user")
@@ -41,22 +46,60 @@ extension Database {
             case .v1_0: throw ban ? APIError.code("unknown", message: "foreign key violation") : APIError.notFound("person")
             }
         }
-        if dialect == .v1_0 && !ban {
-            persons[targetId - 1].banExpires = nil
-        } else {
-            persons[targetId - 1].banExpires = expiry
+        switch dialect {
+        case .v0_18, .v0_19: persons[targetId - 1].banExpires = expiry
+        // The ban's upsert leaves out an expiry of None (`InstanceBanForm` has no
+        // `treat_none_as_null`): a permanent ban over a running one keeps its end. An unban
+        // clears both columns.
+        case .v1_0: persons[targetId - 1].banExpires = ban ? expiry ?? (banFlag(target, now: now) ? target.banExpires : nil) : nil
         }
         persons[targetId - 1].banned = ban
-        if dialect == .v0_19 && persons[targetId - 1].instanceId == 1 {
+        if dialect == .v0_19 && target.instanceId == 1 {
             for (token, person) in sessions where person == targetId { sessions[token] = nil }
         }
+        var touched = 0
         if removeData {
-            removeUserData(
-                of: targetId, removed: dialect == .v1_0 ? ban : true, clearProfile: dialect == .v1_0 ? ban : true, dialect: dialect)
+            touched = removeUserData(
+                of: targetId, removed: dialect == .v1_0 ? ban : true, clearProfile: dialect == .v1_0 ? ban : true, now: now,
+                dialect: dialect)
         }
         var entry = entry(.banFromSite, by: adminId, target: targetId, reason: dialect.stored(reason), flag: ban, now: now)
         entry.expires = expiry
+        // 1.0 writes an entry per removed post and comment under the ban's (hidden from GetModlog
+        // unless asked for; not kept here) and counts them on the ban's entry.
+        entry.childCount = dialect == .v1_0 ? touched : 0
         modlog.append(entry)
+        if dialect == .v0_19 && target.instanceId != 1 {
+            banFromLocalCommunities(targetId, ban: ban, reason: reason, expires: expiry, by: adminId, now: now)
+        }
+        // 0.19 reads the person back with a view that leaves out deleted accounts, after the ban.
+        if dialect == .v0_19 && target.deleted { throw APIError.notFound("person") }
+    }
+
+    /// 0.19's `ban_nonlocal_user_from_local_communities`: a remote person banned from the site is
+    /// banned from (or, with an unban, let back into) each local community they posted or
+    /// commented in that is neither deleted nor removed, unfollows it, and the modlog gets a
+    /// community ban for each.
+    private mutating func banFromLocalCommunities(
+        _ personId: Int, ban: Bool, reason: String?, expires: Double?, by adminId: Int, now: Double
+    ) {
+        let postCommunities = posts.filter { $0.creatorId == personId }.map(\.communityId)
+        let commentCommunities = comments.filter { $0.creatorId == personId }.compactMap { post($0.postId)?.communityId }
+        for communityId in Set(postCommunities + commentCommunities).sorted() {
+            guard let community = community(communityId), community.instanceId == 1, !community.deleted, !community.removed else {
+                continue
+            }
+            if ban {
+                communities[communityId - 1].bannedPersons.insert(personId)
+                try? follow(communityId, by: personId, follow: false, now: now)
+            } else {
+                communities[communityId - 1].bannedPersons.remove(personId)
+            }
+            var entry = entry(.banFromCommunity, by: adminId, target: personId, reason: reason, flag: ban, now: now)
+            entry.communityId = communityId
+            entry.expires = expires
+            modlog.append(entry)
+        }
     }
 
     /// A ban's end as the version stores it: 0.18 takes any time; 0.19 and 1.0 refuse one in the
@@ -64,9 +107,12 @@ extension Database {
     /// (`check_expire_time`, `limit_expire_time`).
     static func banExpiry(_ expires: Int?, now: Double, dialect: LemmyDialect) throws -> Double? {
         guard let expires else { return nil }
+        // The seconds `chrono` can hold (about ±262,000 years): 0.19 and 1.0 refuse others
+        // (`Utc.timestamp_opt`), 0.18 panics on them (`naive_from_unix(...).expect`).
+        guard (-8_334_632_937_600...8_210_298_412_799).contains(expires) else {
+            throw dialect == .v0_18 ? APIError.panic : APIError.code("invalid_unix_time")
+        }
         guard dialect != .v0_18 else { return Double(expires) }
-        // `Utc.timestamp_opt` holds about ±262,000 years of seconds.
-        guard abs(expires) < 8_210_266_876_800 else { throw APIError.code("invalid_unix_time") }
         if Double(expires) < now { throw APIError.code("ban_expiration_in_past") }
         return Double(expires) > now + 10 * 365 * 86_400 ? nil : Double(expires)
     }
@@ -75,10 +121,20 @@ extension Database {
     /// server keeps: posts and comments, top-moderated communities, pictures and bio. Like Lemmy,
     /// no modlog entry names each item (1.0's bulk entries, hidden from GetModlog unless asked
     /// for, are not kept here).
-    private mutating func removeUserData(of personId: Int, removed: Bool, clearProfile: Bool, dialect: LemmyDialect) {
-        for post in posts where post.creatorId == personId { posts[post.id - 1].removed = removed }
-        for comment in comments where comment.creatorId == personId { comments[comment.id - 1].removed = removed }
-        guard clearProfile else { return }
+    /// Returns how many posts and comments it changed.
+    private mutating func removeUserData(of personId: Int, removed: Bool, clearProfile: Bool, now: Double, dialect: LemmyDialect) -> Int {
+        var touched = 0
+        for post in posts where post.creatorId == personId {
+            posts[post.id - 1].removed = removed
+            posts[post.id - 1].updated = now
+            touched += 1
+        }
+        for comment in comments where comment.creatorId == personId {
+            comments[comment.id - 1].removed = removed
+            comments[comment.id - 1].updated = now
+            touched += 1
+        }
+        guard clearProfile else { return touched }
         persons[personId - 1].avatar = nil
         persons[personId - 1].banner = nil
         if dialect != .v0_18 { persons[personId - 1].bio = nil }
@@ -87,15 +143,27 @@ extension Database {
             communities[community.id - 1].icon = nil
             communities[community.id - 1].banner = nil
         }
+        return touched
     }
 
     /// Whether `personId` is banned from the instance as `dialect` checks it at `now`: 0.18
     /// compares the expiry (`is_banned`); 0.19 and 1.0 read the flag.
     func isSiteBanned(_ personId: Int, now: Double, dialect: LemmyDialect) -> Bool {
-        guard let person = person(personId), person.banned else { return false }
-        guard dialect == .v0_18, let expires = person.banExpires else { return true }
-        return expires > now
+        guard let person = person(personId) else { return false }
+        guard dialect == .v0_18 else { return banFlag(person, now: now) }
+        return person.banned && (person.banExpires.map { $0 > now } ?? true)
     }
+
+    /// The stored ban flag at `now`, as views show it: set until lifted, or until Lemmy's hourly
+    /// job clears an expired ban, here an hour after its expiry.
+    func banFlag(_ person: PersonRecord, now: Double) -> Bool {
+        guard person.banned else { return false }
+        guard let expires = person.banExpires else { return true }
+        return now < expires + 3_600
+    }
+
+    /// ``banFlag(_:now:)`` of a person by id; false for none.
+    func banFlag(_ personId: Int, now: Double) -> Bool { person(personId).map { banFlag($0, now: now) } ?? false }
 
     /// The viewer a request with `token` acts as, after the version's ban rules: 0.18 refuses a
     /// banned account's request that needs a login (`site_ban`) and serves one that does not as
@@ -109,8 +177,10 @@ extension Database {
         case .v0_18 where isSiteBanned(viewer, now: now, dialect: dialect):
             if required { throw APIError.code("site_ban") }
             return nil
-        case .v1_0 where required && isWrite && isSiteBanned(viewer, now: now, dialect: dialect):
-            if Self.refusesBannedWrite(path: path) { throw APIError.code("site_ban") }
+        case .v1_0 where required && isSiteBanned(viewer, now: now, dialect: dialect):
+            if isWrite ? Self.refusesBannedWrite(path: path) : Self.refusedBannedReads.contains(path) {
+                throw APIError.code("site_ban")
+            }
             return viewer
         default:
             return viewer
@@ -128,6 +198,13 @@ extension Database {
             "/account/notification/mark_as_read", "/account/notification/mark_as_read/all",
         ].contains(path)
     }
+
+    /// The reads 1.0 refuses a banned account with `site_ban`: the admins' and moderators' lists,
+    /// whose checks (`is_admin`, `check_community_mod_of_any_or_admin_action`) look at the ban first.
+    static let refusedBannedReads: Set<String> = [
+        "/admin/users", "/admin/registration_application/list", "/image/list", "/report/list", "/post/like/list",
+        "/comment/like/list",
+    ]
 
     /// The people a 0.18 or 0.19 admin's GetBannedPersons lists: banned until a time ahead or
     /// for good, not deleted; 0.19 only local ones (`person_view.rs`, `banned`). Lemmy orders

@@ -211,6 +211,8 @@ struct ModlogRecord: Sendable {
     var onInstance = false
     /// When a ban ends, for bans with an expiry.
     var expires: Double? = nil
+    /// How many entries 1.0 wrote under this one (a site ban's removals).
+    var childCount = 0
     /// A community's top moderator when an admin removed it (1.0 names them as the entry's
     /// target person), if it had one.
     var ownerId: Int? = nil

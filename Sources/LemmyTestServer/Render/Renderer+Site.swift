@@ -195,7 +195,7 @@ extension Renderer {
                 downvotes: settings.showDownvotes != "hide",
                 upvotePercentage: false)
         } else {
-            localUserView.banned = person.banned
+            localUserView.banned = db.banFlag(person, now: now)
             localUserView.banExpiresAt = siteBanExpiry(viewer)
         }
         let follows = state.follows.keys.sorted().map {

@@ -54,7 +54,7 @@ extension Renderer {
             view.creatorIsAdmin = isAdmin(p.creatorId)
             view.creatorIsModerator = creatorIsMod
             view.canMod = db.canMod(viewer, creator: p.creatorId, community: p.communityId)
-            view.creatorBanned = db.person(p.creatorId)?.banned ?? false
+            view.creatorBanned = db.banFlag(p.creatorId, now: now)
             view.creatorBanExpiresAt = siteBanExpiry(p.creatorId)
             view.tags = postTags(p)
         } else {
@@ -94,7 +94,7 @@ extension Renderer {
             view.creatorIsAdmin = isAdmin(c.creatorId)
             view.creatorIsModerator = db.isModerator(c.creatorId, of: communityId)
             view.canMod = db.canMod(viewer, creator: c.creatorId, community: communityId)
-            view.creatorBanned = db.person(c.creatorId)?.banned ?? false
+            view.creatorBanned = db.banFlag(c.creatorId, now: now)
             view.creatorBanExpiresAt = siteBanExpiry(c.creatorId)
             view.tags = []
         } else {
@@ -143,7 +143,7 @@ extension Renderer {
         if v10 {
             view.isAdmin = isAdmin(id)
             view.personActions = personActions(id)
-            view.banned = db.person(id)?.banned ?? false
+            view.banned = db.banFlag(id, now: now)
             view.banExpiresAt = siteBanExpiry(id)
         } else {
             let counts = personCounts(id)
@@ -215,7 +215,7 @@ extension Renderer {
     /// When a person's site ban ends, as 1.0's views show it: only while they are banned (an
     /// unban clears `instance_actions.ban_expires_at`).
     func siteBanExpiry(_ personId: Int) -> LemmyDate? {
-        guard let person = db.person(personId), person.banned else { return nil }
+        guard let person = db.person(personId), db.banFlag(person, now: now) else { return nil }
         return date(person.banExpires)
     }
 }

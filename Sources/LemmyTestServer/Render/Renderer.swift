@@ -79,7 +79,7 @@ struct Renderer {
             out.postCount = counts.posts
             out.commentCount = counts.comments
         } else {
-            out.banned = p.banned
+            out.banned = db.banFlag(p, now: now)
             out.banExpires = date(p.banExpires)
         }
         // 0.18's `inbox_url` is `#[serde(skip)]` in Lemmy (db_schema/src/source/person.rs, 0.18.5),

@@ -12,6 +12,9 @@ struct APIError: Error, Sendable {
         /// A Lemmy error code on a query that found no row: 404 up to 0.19, whose errors take
         /// their status from diesel's NotFound.
         case missingRow(String)
+        /// Lemmy panics in the handler (an `expect` on a value it did not check), so the request
+        /// gets no Lemmy error; this server answers 500 with an empty body.
+        case panic
         /// Wrong username or password.
         case incorrectLogin
         /// No or invalid token where the call needs a login. 0.18 answers `not_logged_in`; 0.19 and
@@ -40,6 +43,7 @@ struct APIError: Error, Sendable {
     static func code(_ code: String) -> APIError { APIError(kind: .code(code)) }
     static func code(_ code: String, message: String) -> APIError { APIError(kind: .codeWithMessage(code, message)) }
     static func missingRow(_ code: String) -> APIError { APIError(kind: .missingRow(code)) }
+    static let panic = APIError(kind: .panic)
     static let incorrectLogin = APIError(kind: .incorrectLogin)
     static let notLoggedIn = APIError(kind: .notLoggedIn)
     static let rateLimited = APIError(kind: .rateLimited)
@@ -72,6 +76,8 @@ enum ErrorRendering {
         case .missingRow(let value):
             code = value
             status = 404
+        case .panic:
+            return (500, Data(), "text/plain; charset=utf-8")
         case .incorrectLogin:
             code = "incorrect_login"
             if dialect != .v0_18 { status = 401 }

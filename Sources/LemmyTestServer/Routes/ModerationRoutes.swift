@@ -247,7 +247,7 @@ extension APIRoutes {
                 let kind = entry.kind10
                 let modlog = ApiModlog(
                     id: entry.id, kind: kind, isRevert: !entry.flag, reason: entry.reason,
-                    expiresAt: renderer.date(entry.expires), publishedAt: renderer.date(entry.when), childCount: 0)
+                    expiresAt: renderer.date(entry.expires), publishedAt: renderer.date(entry.when), childCount: entry.childCount)
                 var view = ApiModlogView(modlog: modlog, moderator: showsNames ? renderer.person(entry.moderatorId) : nil)
                 renderer.addTargets(of: entry, to: &view)
                 return view

@@ -48,7 +48,7 @@ extension APIRoutes {
             let items = page.ids.compactMap { id -> ApiLocalUserView? in
                 guard let localUser = renderer.localUser(id) else { return nil }
                 var view = ApiLocalUserView(localUser: localUser, person: renderer.person(id))
-                view.banned = db.person(id)?.banned ?? false
+                view.banned = db.banFlag(id, now: call.now)
                 view.banExpiresAt = renderer.siteBanExpiry(id)
                 return view
             }

@@ -79,7 +79,7 @@ private struct VoteList<Form: Sendable> {
             creator: call.renderer(db).person(personId), creatorBannedFromCommunity: db.isBanned(personId, from: communityId))
         if call.dialect == .v1_0 {
             view.isUpvote = score > 0
-            view.creatorBanned = db.person(personId)?.banned ?? false
+            view.creatorBanned = db.banFlag(personId, now: call.now)
         } else {
             view.score = score
         }

@@ -25,6 +25,29 @@ struct SiteBanTests {
         }
     }
 
+    @Test("The list of banned people: every page, only the banned, admins only", arguments: LemmyDialect.allCases)
+    func bannedPeople(dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            let admin = try await login(server, "admin")
+            #expect(try await admin.bannedPeople().items.isEmpty)
+            for id in [3, 4] {
+                let person = try await admin.getPerson(id: id)
+                #expect(!(await person.banFromInstance(reason: "Spam")).isFailure)
+            }
+            let all = try await admin.allPages { cursor async throws(ApiClientError) in
+                try await admin.bannedPeople(limit: 1, cursor: cursor)
+            }
+            #expect(all.isComplete)
+            #expect(Set(all.items.map(\.id)) == [3, 4] && all.items.count == 2 && all.items.allSatisfy(\.isBanned))
+            // 1.0 pages by the limit (a full page offers a next one, so the third is empty); 0.18
+            // and 0.19 answer with the whole list at once.
+            #expect(all.pageCount == (dialect == .v1_0 ? 3 : 1))
+            let alice = try await login(server, "alice")
+            let error = await #expect(throws: ApiClientError.self) { _ = try await alice.bannedPeople() }
+            #expect(error?.lemmyCode?.code == "not_an_admin")
+        }
+    }
+
     @Test("A lost answer is settled by reading the person again", arguments: LemmyDialect.allCases)
     func lostAnswer(dialect: LemmyDialect) async throws {
         try await withServer(dialect) { server in
@@ -75,7 +98,9 @@ struct SiteBanTests {
         }
     }
 
-    @Test("Removing content: loaded posts and comments show it; 1.0 restores them with the unban", arguments: LemmyDialect.allCases)
+    @Test(
+        "Removing content: loaded posts and comments show it; only 1.0 restores them, with an unban that asks",
+        arguments: LemmyDialect.allCases)
     func removingContent(dialect: LemmyDialect) async throws {
         try await withServer(dialect) { server in
             let admin = try await login(server, "admin")
@@ -90,10 +115,30 @@ struct SiteBanTests {
                 try await login(server, "carol").getPosts(feed: .all, sort: .new, limit: 50).items.allSatisfy { $0.creatorId != 3 },
                 "the server removed them")
 
+            // An unban alone restores nothing, in any version.
+            #expect(!(await bob.banFromInstance(false)).isFailure)
+            #expect(post.removed)
+            #expect(try await admin.getPost(id: post.id).removed)
+            guard dialect == .v1_0 else { return }
+            #expect(!(await bob.banFromInstance(reason: "Again")).isFailure)
             #expect(!(await bob.banFromInstance(false, removingContent: true)).isFailure)
-            // 0.18 and 0.19 remove on an unban too and never restore; 1.0 restores.
-            #expect(post.removed == (dialect != .v1_0))
-            #expect(try await admin.getPost(id: post.id).removed == (dialect != .v1_0))
+            #expect(!post.removed && posts.allSatisfy { !$0.removed })
+            #expect(!(try await admin.getPost(id: post.id).removed))
+        }
+    }
+
+    @Test("0.18 and 0.19 remove content with an unban that asks, and never restore it", arguments: [LemmyDialect.v0_18, .v0_19])
+    func unbanRemoves(dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            let admin = try await login(server, "admin")
+            let post = try #require(try await admin.getPosts(feed: .all, sort: .new, limit: 50).items.first { $0.creatorId == 3 })
+            let bob = try await admin.getPerson(id: 3)
+            #expect(!(await bob.banFromInstance(reason: "Spam")).isFailure)
+            #expect(!post.removed, "a ban without removal removes nothing")
+            #expect(!(await bob.banFromInstance(false, removingContent: true)).isFailure)
+            #expect(post.removed)
+            #expect(try await admin.getPost(id: post.id).removed)
+            #expect(!bob.isBanned)
         }
     }
 
@@ -115,7 +160,7 @@ struct SiteBanTests {
     }
 
     @Test(
-        "0.18 ends a ban at its expiry; 0.19 and 1.0 keep it until Lemmy's hourly job, which the test server does not run",
+        "0.18 ends a ban at its expiry; 0.19 and 1.0 when Lemmy's hourly job clears it, at the latest an hour later",
         arguments: LemmyDialect.allCases)
     func banEnds(dialect: LemmyDialect) async throws {
         let clock = ManualServerClock()
@@ -124,14 +169,20 @@ struct SiteBanTests {
             let post = try #require(try await alice.getPosts(feed: .all, sort: .new).items.first)
             let admin = try await login(server, "admin")
             let alicePerson = try await admin.getPerson(id: 2)
-            #expect(!(await alicePerson.banFromInstance(reason: "Cool off", until: clock.date.addingTimeInterval(3_600))).isFailure)
-            clock.move(by: 7_200)
-            let save = await post.toggleSave()
+            let end = clock.date.addingTimeInterval(3_600)
+            #expect(!(await alicePerson.banFromInstance(reason: "Cool off", until: end)).isFailure)
+            #expect(alicePerson.banExpires.map { abs($0.timeIntervalSince(end)) < 1 } == true, "the server's end")
+            clock.move(by: 3_600 + 1_800)
+            // Past the end, before the job: 0.18 compares the expiry, 1.0 reads the flag.
             switch dialect {
-            case .v0_18: #expect(!save.isFailure, "the ban is over")
-            case .v0_19: #expect(save.error?.kind == .notLoggedIn, "the session ended with the ban")
-            case .v1_0: #expect(save.error?.isBannedFromInstance == true)
+            case .v0_18: #expect(!(await post.toggleSave()).isFailure, "the ban is over")
+            case .v0_19: #expect((await post.toggleSave()).error?.kind == .notLoggedIn, "the session ended with the ban")
+            case .v1_0: #expect((await post.toggleSave()).error?.isBannedFromInstance == true)
             }
+            clock.move(by: 3_600)
+            if dialect != .v0_19 { #expect(!(await post.toggleSave()).isFailure, "the hourly job has lifted it") }
+            #expect(try await login(server, "alice").account != nil, "and the account logs in")
+            #expect(!(try await admin.getPerson(id: 2).isBanned))
         }
     }
 }
