@@ -62,4 +62,13 @@ struct LemmyDateTests {
         #expect(LemmyDate.text(seconds: 0, micros: 7) == "1970-01-01T00:00:00.000007Z")
         #expect(LemmyDate.text(seconds: 253_402_300_800, micros: 0) == "10000-01-01T00:00:00.000000Z")
     }
+
+    @Test("A date no timestamp can hold (infinite, NaN, beyond Int64 seconds) is clamped, not a trap")
+    func extremeDates() {
+        for seconds in [Double.infinity, -Double.infinity, 1e300, -1e300] {
+            let date = LemmyDate(Date(timeIntervalSince1970: seconds))
+            #expect(abs(date.secondsSince1970) <= 9.2e12 && !date.rawValue.isEmpty, "\(seconds)")
+        }
+        #expect(LemmyDate(Date(timeIntervalSince1970: .nan)).secondsSince1970 == 0)
+    }
 }
