@@ -145,4 +145,24 @@ extension ApiClient {
             throw ApiClientError(error)
         }
     }
+
+    /// Deletes anyone's upload from the instance (admins; others are refused with the server's
+    /// `not_an_admin`), e.g. an ``InstanceUpload/image`` of ``instanceUploads(limit:cursor:)``.
+    ///
+    /// Lemmy 1.0 purges the image from pict-rs with every other name it has (`DELETE /image`);
+    /// an image that is already gone is refused with Lemmy's `unknown`. Lemmy 0.19.13 deletes
+    /// any image for an admin through ``deleteImage(_:)``, which this calls. Lemmy 0.18 has no
+    /// such call: it fails with ``ApiClientError/Kind/unavailableInVersion`` before anything is sent.
+    public func deleteAnyImage(_ image: UploadedImage) async throws(ApiClientError) {
+        try checkPermission(mutation: true)
+        try requireAccount()
+        let version = try await version()
+        if version.generation == .v4 {
+            _ = try await send(LemmyV4.AdminDeleteMedia(ApiDeleteImageParams(filename: image.filename)), mutation: true)
+        } else if version.major == 0 && version.minor < 19 {
+            throw .unavailableInVersion("deleting another account's image (Lemmy 0.19 and later)")
+        } else {
+            try await deleteImage(image)
+        }
+    }
 }

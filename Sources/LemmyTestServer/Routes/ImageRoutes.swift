@@ -102,6 +102,21 @@ extension APIRoutes {
                 db.images[image.filename] = nil
                 return ApiSuccessResponse(success: true)
             }
+            // Admins delete any image (`delete_image_admin`): `is_admin` (a ban first), then a
+            // pict-rs purge, whose 400 for an unknown alias Lemmy passes on as `unknown`.
+            add(LemmyV4.AdminDeleteMedia.self, auth: true) { db, call in
+                let viewer = try call.requireViewer()
+                if db.isSiteBanned(viewer, now: call.now, dialect: call.dialect) { throw APIError.code("site_ban") }
+                try db.requireAdmin(viewer)
+                let name = call.form.filename
+                guard db.images[name] != nil else {
+                    throw APIError.code(
+                        "unknown",
+                        message: "HTTP status client error (400 Bad Request) for url (http://pictrs:8080/internal/purge?alias=\(name))")
+                }
+                db.images[name] = nil
+                return ApiSuccessResponse(success: true)
+            }
             return
         }
         recorder.record(.get, "/pictrs/image/delete/{token}/{file}")
