@@ -219,4 +219,50 @@ struct SiteBanFidelityTests: RefusalChecking {
             #expect(try await post(admin, "/account/auth/logout", [:]).status == 200)
         }
     }
+
+    @Test(
+        "Removing content takes the banned person's private messages out of lists and counts (0.19, 1.0; 1.0 restores)",
+        arguments: LemmyDialect.allCases)
+    func privateMessages(dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            let admin = try await TestClient(server).login("admin")
+            let alice = try await TestClient(server).login("alice")
+            let bob = try await TestClient(server).login("bob")
+            // Bob's messages that alice sees: the ban also removes his comments, some of them replies.
+            func fromBob() async throws -> Int {
+                if dialect == .v1_0 {
+                    let page = try await alice.send(LemmyV4.ListNotifications(ApiListNotifications(limit: 50)))
+                    return page.items.filter { item in
+                        if case .privateMessage(let view) = item.data { return view.creator.id == 3 }
+                        return false
+                    }.count
+                }
+                let listed = try await alice.send(LemmyV3.GetPrivateMessages(ApiGetPrivateMessages(unreadOnly: false, limit: 50)))
+                return listed.privateMessages.filter { $0.creator.id == 3 }.count
+            }
+            // And the unread count, which leaves removed messages out too.
+            func unreadMessages() async throws -> Int {
+                if dialect == .v1_0 { return try await alice.send(LemmyV4.GetUnreadCounts()).notificationCount }
+                return try await alice.send(LemmyV3.GetUnreadCount(ApiGetUnreadCount(auth: ""))).privateMessages
+            }
+            let message = ApiCreatePrivateMessage(content: "Buy now", recipientId: 2)
+            #expect(try await either(bob, LemmyV3.CreatePrivateMessage(message), LemmyV4.CreatePrivateMessage(message)).status == 200)
+            let sent = try await fromBob()
+            let unread = try await unreadMessages()
+            #expect(sent >= 1)
+            let ban = ApiBanPerson(
+                personId: 3, ban: true, removeOrRestoreData: dialect == .v1_0 ? true : nil, reason: "Spam",
+                removeData: dialect == .v1_0 ? nil : true)
+            #expect(try await either(admin, LemmyV3.BanPerson(ban), LemmyV4.BanPerson(ban)).status == 200)
+            // 0.18 removes no messages.
+            #expect(try await fromBob() == (dialect == .v0_18 ? sent : 0))
+            if dialect == .v0_19 { #expect(try await unreadMessages() < unread) }
+            if dialect == .v1_0 {
+                var unban = ban
+                unban.ban = false
+                #expect(try await admin.sendRaw(LemmyV4.BanPerson(unban)).status == 200)
+                #expect(try await fromBob() == sent, "restored with the unban")
+            }
+        }
+    }
 }

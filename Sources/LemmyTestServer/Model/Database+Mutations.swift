@@ -362,7 +362,7 @@ extension Database {
                 if hidesBots && (person(comment.creatorId)?.isBot ?? false) { continue }
                 author = comment.creatorId
             case .privateMessage:
-                guard let message = entry.privateMessageId.flatMap(privateMessage), !message.deleted else { continue }
+                guard let message = entry.privateMessageId.flatMap(privateMessage), !message.deleted, !message.removed else { continue }
                 if let instance = person(message.creatorId)?.instanceId, blocks?.blockedInstances[instance] != nil { continue }
                 author = message.creatorId
             }

@@ -55,7 +55,7 @@ extension Database {
             else { return nil }
             return (comment.creatorId, post.communityId)
         case .privateMessage:
-            guard let message = entry.privateMessageId.flatMap(privateMessage), !message.deleted,
+            guard let message = entry.privateMessageId.flatMap(privateMessage), !message.deleted, !message.removed,
                 !(message.deletedByRecipient && entry.recipientId == viewer)
             else { return nil }
             return (message.creatorId, nil)

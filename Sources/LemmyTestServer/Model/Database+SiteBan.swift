@@ -118,7 +118,9 @@ extension Database {
     }
 
     /// `remove_user_data` (0.18, 0.19) and `remove_or_restore_user_data` (1.0) on what this
-    /// server keeps: posts and comments, top-moderated communities, pictures and bio. Like Lemmy,
+    /// server keeps: posts and comments, private messages (0.19, 1.0), top-moderated communities,
+    /// pictures and bio. Not kept here: the uploads Lemmy deletes, the pictures of 0.18's image
+    /// posts, the votes 1.0 deletes. Like Lemmy,
     /// no modlog entry names each item (1.0's bulk entries, hidden from GetModlog unless asked
     /// for, are not kept here).
     /// Returns how many posts and comments it changed.
@@ -133,6 +135,10 @@ extension Database {
             comments[comment.id - 1].removed = removed
             comments[comment.id - 1].updated = now
             touched += 1
+        }
+        // 0.19 and 1.0 remove (1.0: or restore) the person's private messages too.
+        if dialect != .v0_18 {
+            for message in privateMessages where message.creatorId == personId { privateMessages[message.id - 1].removed = removed }
         }
         guard clearProfile else { return touched }
         persons[personId - 1].avatar = nil

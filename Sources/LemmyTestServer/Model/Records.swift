@@ -155,6 +155,9 @@ struct PrivateMessageRecord: Sendable {
     var deleted: Bool = false
     /// 1.0: the recipient deleted it (for themselves only).
     var deletedByRecipient = false
+    /// Removed with its creator's site ban (0.19 and 1.0 `remove_data`): left out of lists and
+    /// counts as a deleted one is.
+    var removed = false
     /// The inbox entry of the recipient (holds the read flag).
     var inboxId = 0
 }

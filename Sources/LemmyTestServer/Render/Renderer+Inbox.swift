@@ -45,7 +45,7 @@ extension Renderer {
             deleted: m.deleted, publishedAt: date(m.published), updatedAt: date(m.updated),
             apId: "\(base)/private_message/\(m.id)", local: true)
         if v10 {
-            message.removed = false
+            message.removed = m.removed
             message.deletedByRecipient = m.deletedByRecipient
         } else {
             message.read = read

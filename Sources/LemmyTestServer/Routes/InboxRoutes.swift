@@ -22,7 +22,7 @@ extension APIRoutes {
         add(LemmyV3.GetPrivateMessages.self, auth: true) { db, call in
             let viewer = try call.requireViewer()
             let limit = try call.limit(call.form.limit, page: call.form.page)
-            var messages = db.privateMessages.filter { ($0.recipientId == viewer || $0.creatorId == viewer) && !$0.deleted }
+            var messages = db.privateMessages.filter { ($0.recipientId == viewer || $0.creatorId == viewer) && !$0.deleted && !$0.removed }
             // 0.19 leaves out messages whose recipient blocks their creator or the creator's
             // instance, in either person's list (`private_message_view.rs`, 0.19.13).
             if call.dialect == .v0_19 {
