@@ -9,15 +9,6 @@ import Testing
 @Suite("lemmy binary, account commands")
 struct AccountCommandTests {
     /// Logs `alice` in through the binary and returns her config file.
-    private func loggedIn(_ server: LemmyTestServer) async throws -> TemporaryConfig {
-        let config = try TemporaryConfig()
-        let login = try await LemmyBinary.run(
-            ["login", "alice", "--instance", server.baseURL.absoluteString, "--password-stdin"],
-            config: config.url, input: "password\n")
-        try #require(login.status == 0, "\(login)")
-        return config
-    }
-
     @Test("community, user and search read what the server has", arguments: LemmyDialect.allCases)
     func reads(dialect: LemmyDialect) async throws {
         try await withServer(dialect) { server in
@@ -49,7 +40,7 @@ struct AccountCommandTests {
     @Test("inbox shows the account's replies and unread counts", arguments: LemmyDialect.allCases)
     func inbox(dialect: LemmyDialect) async throws {
         try await withServer(dialect) { server in
-            let config = try await loggedIn(server)
+            let config = try await TemporaryConfig.loggedIn(server)
             let expected = try await onMain { () async throws -> (Int, Int, Int) in
                 let alice = try await ApiClient.login(to: server.baseURL, username: "alice", password: "password")
                 try await alice.refreshUnreadCounts()
@@ -71,7 +62,7 @@ struct AccountCommandTests {
     @Test("inbox --mark-all-read leaves nothing unread", arguments: LemmyDialect.allCases)
     func markAllRead(dialect: LemmyDialect) async throws {
         try await withServer(dialect) { server in
-            let config = try await loggedIn(server)
+            let config = try await TemporaryConfig.loggedIn(server)
             try await onMain { () async throws in
                 let bob = try await ApiClient.login(to: server.baseURL, username: "bob", password: "password")
                 _ = try await bob.sendMessage("Unread for alice", to: 2)
@@ -90,7 +81,7 @@ struct AccountCommandTests {
     @Test("save, subscribe, reply and block change the server's state", arguments: LemmyDialect.allCases)
     func mutations(dialect: LemmyDialect) async throws {
         try await withServer(dialect) { server in
-            let config = try await loggedIn(server)
+            let config = try await TemporaryConfig.loggedIn(server)
             let postId = try await onMain { () async throws -> Int in
                 let posts = try await ApiClient.getApiClient(for: server.baseURL, with: nil).getPosts(sort: .new, limit: 1)
                 return try #require(posts.items.first).id

@@ -7,15 +7,6 @@ import Testing
 /// The built binary's `ban` command, in each dialect.
 @Suite("lemmy binary, ban")
 struct BanCommandTests {
-    private func loggedIn(_ server: LemmyTestServer, as user: String) async throws -> TemporaryConfig {
-        let config = try TemporaryConfig()
-        let login = try await LemmyBinary.run(
-            ["login", user, "--instance", server.baseURL.absoluteString, "--password-stdin"],
-            config: config.url, input: "password\n")
-        try #require(login.status == 0, "\(login)")
-        return config
-    }
-
     private func shown(_ name: String, config: URL) async throws -> PersonOutput {
         let shown = try await LemmyBinary.run(["user", name, "--json"], config: config)
         return try JSONOutput.decoder().decode(PersonOutput.self, from: Data(shown.stdout.utf8))
@@ -26,7 +17,7 @@ struct BanCommandTests {
     @Test("ban and ban --undo change the server's state; someone not an admin is refused", arguments: LemmyDialect.allCases)
     func banAndUndo(dialect: LemmyDialect) async throws {
         try await withServer(dialect) { server in
-            let admin = try await loggedIn(server, as: "admin")
+            let admin = try await TemporaryConfig.loggedIn(server, as: "admin")
             let banned = try await LemmyBinary.run(["ban", "carol", "--reason", "Spam", "--days", "3"], config: admin.url)
             #expect(banned.status == 0, "\(banned)")
             #expect(banned.stdout.contains("Banned u/carol from the instance until"))
@@ -38,7 +29,7 @@ struct BanCommandTests {
             #expect(try await LemmyBinary.run(["ban", "carol", "--undo"], config: admin.url).status == 0)
             #expect(try await isBanned("carol", config: admin.url) == false)
 
-            let alice = try await loggedIn(server, as: "alice")
+            let alice = try await TemporaryConfig.loggedIn(server, as: "alice")
             let refused = try await LemmyBinary.run(["ban", "bob"], config: alice.url)
             #expect(refused.status != 0 && refused.stderr.contains("not_an_admin"), "\(refused)")
             #expect(try await isBanned("bob", config: admin.url) == false)

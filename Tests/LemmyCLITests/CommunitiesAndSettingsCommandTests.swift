@@ -8,15 +8,6 @@ import Testing
 /// The built binary's `communities` and `settings` commands, in each dialect.
 @Suite("lemmy binary, communities and settings")
 struct CommunitiesAndSettingsCommandTests {
-    private func loggedIn(_ server: LemmyTestServer, as user: String = "alice") async throws -> TemporaryConfig {
-        let config = try TemporaryConfig()
-        let login = try await LemmyBinary.run(
-            ["login", user, "--instance", server.baseURL.absoluteString, "--password-stdin"],
-            config: config.url, input: "password\n")
-        try #require(login.status == 0, "\(login)")
-        return config
-    }
-
     @Test("communities lists by listing, sort and page", arguments: LemmyDialect.allCases)
     func list(dialect: LemmyDialect) async throws {
         try await withServer(dialect) { server in
@@ -35,7 +26,7 @@ struct CommunitiesAndSettingsCommandTests {
             let text = try await LemmyBinary.run(["communities", "--instance", instance, "--sort", "new"])
             #expect(text.status == 0 && text.stdout.contains("c/") && text.stdout.contains("subscribers"))
 
-            let config = try await loggedIn(server)
+            let config = try await TemporaryConfig.loggedIn(server)
             let subscribed = try await LemmyBinary.run(["communities", "--listing", "subscribed", "--json"], config: config.url)
             let mine = try JSONOutput.decoder().decode(CommunitiesOutput.self, from: Data(subscribed.stdout.utf8))
             #expect(Set(mine.communities.map(\.id)) == [1, 2] && mine.communities.allSatisfy { $0.subscription == "subscribed" })
@@ -56,7 +47,7 @@ struct CommunitiesAndSettingsCommandTests {
     @Test("communities create and hide", arguments: LemmyDialect.allCases)
     func createAndHide(dialect: LemmyDialect) async throws {
         try await withServer(dialect) { server in
-            let alice = try await loggedIn(server)
+            let alice = try await TemporaryConfig.loggedIn(server)
             let created = try await LemmyBinary.run(
                 ["communities", "create", "cli_made", "--title", "Made by the CLI", "--restricted", "--json"],
                 config: alice.url)
@@ -65,7 +56,7 @@ struct CommunitiesAndSettingsCommandTests {
             #expect(community.name == "cli_made" && community.title == "Made by the CLI")
 
             let refused = try await LemmyBinary.run(["communities", "hide", "cli_made"], config: alice.url)
-            let admin = try await loggedIn(server, as: "admin")
+            let admin = try await TemporaryConfig.loggedIn(server, as: "admin")
             let hidden = try await LemmyBinary.run(["communities", "hide", "cli_made", "--reason", "test"], config: admin.url)
             if dialect != .v0_19 {
                 #expect(refused.status == LemmyCLI.ExitStatus.unsupported.rawValue, "\(refused)")
@@ -100,7 +91,7 @@ struct CommunitiesAndSettingsCommandTests {
     @Test("settings shows and sets the account's settings", arguments: LemmyDialect.allCases)
     func settings(dialect: LemmyDialect) async throws {
         try await withServer(dialect) { server in
-            let config = try await loggedIn(server)
+            let config = try await TemporaryConfig.loggedIn(server)
             let shown = try await LemmyBinary.run(["settings", "--json"], config: config.url)
             #expect(shown.status == 0, "\(shown)")
             let before = try JSONOutput.decoder().decode(SettingsOutput.self, from: Data(shown.stdout.utf8))

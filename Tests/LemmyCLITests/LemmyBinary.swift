@@ -1,5 +1,7 @@
 import Foundation
+import LemmyTestServer
 import Subprocess
+import Testing
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -99,6 +101,17 @@ final class TemporaryConfig {
     }
 
     deinit { try? FileManager.default.removeItem(at: directory) }
+
+    /// A configuration in which `user` (password `password`) is logged in to `server`, through the
+    /// binary's own `login --password-stdin`.
+    static func loggedIn(_ server: LemmyTestServer, as user: String = "alice") async throws -> TemporaryConfig {
+        let config = try TemporaryConfig()
+        let login = try await LemmyBinary.run(
+            ["login", user, "--instance", server.baseURL.absoluteString, "--password-stdin"],
+            config: config.url, input: "password\n")
+        try #require(login.status == 0, "\(login)")
+        return config
+    }
 }
 
 /// A `lemmy` child that keeps running (e.g. `serve`), started by ``LemmyBinary/launch(_:)``.

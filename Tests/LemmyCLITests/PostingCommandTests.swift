@@ -12,19 +12,10 @@ import Testing
 @Suite("lemmy binary, posting commands")
 struct PostingCommandTests {
     /// Logs `user` in through the binary and returns the config file.
-    private func loggedIn(_ server: LemmyTestServer, as user: String = "alice") async throws -> TemporaryConfig {
-        let config = try TemporaryConfig()
-        let login = try await LemmyBinary.run(
-            ["login", user, "--instance", server.baseURL.absoluteString, "--password-stdin"],
-            config: config.url, input: "password\n")
-        try #require(login.status == 0, "\(login)")
-        return config
-    }
-
     @Test("submit posts (with --image it uploads first); edit and delete/--restore change it", arguments: LemmyDialect.allCases)
     func submitEditDelete(dialect: LemmyDialect) async throws {
         try await withServer(dialect) { server in
-            let config = try await loggedIn(server)
+            let config = try await TemporaryConfig.loggedIn(server)
             let submit = try await LemmyBinary.run(
                 [
                     "submit", "music", "Posted by the CLI", "--body", "Hello", "--url",
@@ -68,7 +59,7 @@ struct PostingCommandTests {
     @Test("edit prints the server's title on one bounded line, whatever its length and line breaks", arguments: [LemmyDialect.v0_19])
     func editPrintsOneBoundedLine(dialect: LemmyDialect) async throws {
         try await withServer(dialect) { server in
-            let config = try await loggedIn(server)
+            let config = try await TemporaryConfig.loggedIn(server)
             let forged = "Renamed\\nLogged in as admin." + String(repeating: " and on", count: 20_000)
             server.faults.add(
                 FaultRule(
@@ -88,8 +79,8 @@ struct PostingCommandTests {
         "edit and delete of someone else's content are refused with status 70; comments and messages too", arguments: LemmyDialect.allCases)
     func refusalsAndOtherKinds(dialect: LemmyDialect) async throws {
         try await withServer(dialect) { server in
-            let alice = try await loggedIn(server)
-            let bob = try await loggedIn(server, as: "bob")
+            let alice = try await TemporaryConfig.loggedIn(server)
+            let bob = try await TemporaryConfig.loggedIn(server, as: "bob")
             let submit = try await LemmyBinary.run(["submit", "music", "Alice's", "--json"], config: alice.url)
             let post = try JSONOutput.decoder().decode(PostOutput.self, from: Data(submit.stdout.utf8))
             let hijack = try await LemmyBinary.run(["edit", "\(post.id)", "--title", "Bob's now"], config: bob.url)
