@@ -140,10 +140,12 @@ struct UploadedImagesTests {
             }
             let listed = try #require(try await admin.instanceUploads().items.first { $0.image.filename == image.filename })
             let refused = await #expect(throws: ApiClientError.self) { try await bob.deleteAnyImage(listed.image) }
-            #expect(refused.map { lemmyCode($0) == "not_an_admin" || $0.isNotFound } == true)
+            // 1.0 checks the admin; 0.19's delete finds none of bob's images by that name.
+            if dialect == .v1_0 { #expect(refused.flatMap(lemmyCode) == "not_an_admin") } else { #expect(refused?.isNotFound == true) }
             #expect(try await ImageUploadMiddlewareTests.fetch(image.url).0 == 200)
 
-            try await admin.deleteAnyImage(listed.image)
+            // Known by its name alone (0.19.13 ignores the delete token, so none is needed).
+            try await admin.deleteAnyImage(UploadedImage(url: listed.image.url, filename: listed.image.filename, deleteToken: nil))
             #expect(try await ImageUploadMiddlewareTests.fetch(image.url).0 == 404)
             #expect(try await alice.uploadedImages().items.isEmpty)
             if dialect == .v1_0 {

@@ -1,6 +1,6 @@
 import Foundation
 import LemmyAPI
-import LemmyTestServer
+@testable import LemmyTestServer
 import LemmyTestSupport
 import Testing
 
@@ -198,6 +198,34 @@ struct SiteBanFidelityTests: RefusalChecking {
         }
     }
 
+    @Test(
+        "0.19's remote ban: a removed community they posted in counts, one they only commented in does not; a deleted person is refused before"
+    )
+    func remotePersonEdges() async throws {
+        try await withServer(.v0_19) { server in
+            let admin = try await TestClient(server).login("admin")
+            let remote = try server.store.with { db -> (person: Int, postCommunity: Int)? in
+                for post in db.posts where db.person(post.creatorId)?.instanceId != 1 && db.community(post.communityId)?.instanceId == 1 {
+                    return (post.creatorId, post.communityId)
+                }
+                return nil
+            }
+            let (person, community) = try #require(remote, "the seed has a remote author in a local community")
+            // Community removed: the post half of `list_local_community_ids` still names it.
+            try server.store.with { db in db.communities[community - 1].removed = true }
+            _ = try await admin.send(LemmyV3.BanPerson(ApiBanPerson(personId: person, ban: true, reason: "Spam")))
+            let bans = try server.store.with { db in db.modlog.filter { $0.kind == .banFromCommunity && $0.targetId == person } }
+            #expect(bans.contains { $0.communityId == community })
+
+            // A deleted remote person: the ban, then couldnt_find_person, and no community bans.
+            try server.store.with { db in db.persons[person - 1].deleted = true }
+            let before = try server.store.with { db in db.modlog.count }
+            let refused = refusal(try await admin.sendRaw(LemmyV3.BanPerson(ApiBanPerson(personId: person, ban: false, reason: "x"))))
+            #expect(refused.code == "couldnt_find_person")
+            #expect(try server.store.with { db in db.modlog.count } == before + 1, "only the site ban's entry")
+        }
+    }
+
     @Test("1.0: a banned admin's lists refused, logout still allowed; a permanent re-ban keeps a running ban's end; removals counted")
     func banned10() async throws {
         try await withServer(.v1_0) { server in
@@ -208,8 +236,10 @@ struct SiteBanFidelityTests: RefusalChecking {
                 LemmyV4.BanPerson(ApiBanPerson(personId: 3, ban: true, removeOrRestoreData: true, reason: "b")))
             #expect(again.personView.banExpiresAt.map { Int($0.date.timeIntervalSince1970) } == expiry, "a None expiry leaves the column")
             let entry = try #require(try await admin.send(LemmyV4.GetModlog(ApiGetModlog(type: .string("admin_ban")))).items.first)
-            let bobs = try await admin.posts(ApiGetPosts(sort: .new, limit: 50)).posts.filter { $0.creator.id == 3 }.count
-            #expect(entry.modlog.childCount > 0 && entry.modlog.childCount >= bobs)
+            let written = try server.store.with { db in
+                db.posts.filter { $0.creatorId == 3 }.count + db.comments.filter { $0.creatorId == 3 }.count
+            }
+            #expect(written > 0 && entry.modlog.childCount == written, "one bulk entry per post and comment")
 
             // An admin may ban themselves; then their lists are refused, logging out is not.
             _ = try await admin.send(LemmyV4.BanPerson(ApiBanPerson(personId: 1, ban: true, reason: "")))

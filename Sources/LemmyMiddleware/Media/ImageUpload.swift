@@ -146,13 +146,15 @@ extension ApiClient {
         }
     }
 
-    /// Deletes anyone's upload from the instance (admins; others are refused with the server's
-    /// `not_an_admin`), e.g. an ``InstanceUpload/image`` of ``instanceUploads(limit:cursor:)``.
+    /// Deletes anyone's upload from the instance (admins), e.g. an ``InstanceUpload/image`` of
+    /// ``instanceUploads(limit:cursor:)``.
     ///
     /// Lemmy 1.0 purges the image from pict-rs with every other name it has (`DELETE /image`);
-    /// an image that is already gone is refused with Lemmy's `unknown`. Lemmy 0.19.13 deletes
-    /// any image for an admin through ``deleteImage(_:)``, which this calls. Lemmy 0.18 has no
-    /// such call: it fails with ``ApiClientError/Kind/unavailableInVersion`` before anything is sent.
+    /// anyone but an admin is refused with `not_an_admin`, and an image that is already gone with
+    /// Lemmy's `unknown`. Lemmy 0.19.13 deletes any image for an admin through its delete route,
+    /// which ignores the delete token (an image without one is sent with a placeholder); anyone
+    /// else finds no such image (``ApiClientError/isNotFound``). Lemmy 0.18 has no such call: it
+    /// fails with ``ApiClientError/Kind/unavailableInVersion`` before anything is sent.
     public func deleteAnyImage(_ image: UploadedImage) async throws(ApiClientError) {
         try checkPermission(mutation: true)
         try requireAccount()
@@ -162,7 +164,11 @@ extension ApiClient {
         } else if version.major == 0 && version.minor < 19 {
             throw .unavailableInVersion("deleting another account's image (Lemmy 0.19 and later)")
         } else {
-            try await deleteImage(image)
+            do {
+                try await raw.deleteImage(filename: image.filename, deleteToken: image.deleteToken ?? "0")
+            } catch {
+                throw ApiClientError(error)
+            }
         }
     }
 }

@@ -26,6 +26,9 @@ extension Person2Providing {
         _ ban: Bool = true, reason: String? = nil, removingContent: Bool = false, until expiry: Date? = nil
     ) async -> MutationResult {
         let person = person2
+        // What the server held before: a re-read that finds `ban` tells a lost answer's fate only
+        // if it differs.
+        let wasBanned = person.confirmed.isBanned
         let expires = expiry.map { Int($0.timeIntervalSince1970.rounded(.up).clamped(to: -8.2e12...8.2e12)) }
         return await api.mutate(
             person,
@@ -54,10 +57,13 @@ extension Person2Providing {
             person.confirm(sequence: api.mergeSequence) { $0.isBanned = ban }
         } reread: { () async throws(ApiClientError) in
             let api = person.api
-            // The answer was lost: if the server did ban, it removed the content in the same request.
-            if try await api.getPerson(id: person.id).isBanned == ban, removingContent {
-                api.confirmContentRemoved(of: person.id, ban, generation: try await api.generation())
-            }
+            // The answer was lost: if the server did ban (or unban), it removed the content in the
+            // same request. A person already in that state before tells nothing of the content, so
+            // the mutation stays failed (its error says the answer was lost).
+            let reread = try await api.getPerson(id: person.id)
+            guard removingContent, reread.isBanned == ban else { return }
+            guard wasBanned != ban else { throw .transport("the answer was lost: whether the content was removed is unknown") }
+            api.confirmContentRemoved(of: person.id, ban, generation: try await api.generation())
         } achieved: {
             $0.confirmed.isBanned == ban
         }

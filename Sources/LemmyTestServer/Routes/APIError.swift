@@ -13,7 +13,8 @@ struct APIError: Error, Sendable {
         /// their status from diesel's NotFound.
         case missingRow(String)
         /// Lemmy panics in the handler (an `expect` on a value it did not check), so the request
-        /// gets no Lemmy error; this server answers 500 with an empty body.
+        /// gets no Lemmy error (actix-web most likely drops the connection; not verified); this
+        /// server answers 500 with an empty body.
         case panic
         /// Wrong username or password.
         case incorrectLogin

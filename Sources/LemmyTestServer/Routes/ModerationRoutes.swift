@@ -37,6 +37,11 @@ extension APIRoutes {
             // reports go to admins only (moderators get none), and belong to no community.
             let viewer = try call.requireViewer()
             let form = call.form
+            // A banned account's own reports are served; anything more asks for a moderator or
+            // admin, whose check looks at the ban first (`report_combined/list.rs`).
+            if form.myReportsOnly != true && db.isSiteBanned(viewer, now: call.now, dialect: call.dialect) {
+                throw APIError.code("site_ban")
+            }
             let listing = ReportListing(
                 unresolvedOnly: form.unresolvedOnly ?? false, communityId: form.communityId, postId: form.postId,
                 mineOnly: form.myReportsOnly ?? false, showCommunityRuleViolations: form.showCommunityRuleViolations ?? false,

@@ -26,7 +26,7 @@ extension APIRoutes {
             return EmptyOrSuccessAnswer(call.dialect)
         }
         add(LemmyV4.ResetPassword.self) { db, call in
-            if let person = db.person(withEmail: call.form.email), !person.banned, db.mayResetPassword(person) {
+            if let person = db.person(withEmail: call.form.email), !db.banFlag(person, now: call.now), db.mayResetPassword(person) {
                 db.passwordResets[person.id, default: []].append(call.now)
             }
             return ApiSuccessResponse(success: true)

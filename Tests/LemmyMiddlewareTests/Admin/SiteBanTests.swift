@@ -59,6 +59,30 @@ struct SiteBanTests {
         }
     }
 
+    @Test(
+        "A lost answer with removal: shown when the ban is new, reported failed when the person was banned already",
+        arguments: LemmyDialect.allCases)
+    func lostAnswerWithRemoval(dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            let admin = try await login(server, "admin")
+            let post = try #require(try await admin.getPosts(feed: .all, sort: .new, limit: 50).items.first { $0.creatorId == 3 })
+            let bob = try await admin.getPerson(id: 3)
+            let route = dialect == .v1_0 ? "/admin/ban" : "/user/ban"
+            server.faults.add(FaultRule(.closeAfterHandling, route: route, count: 1))
+            #expect(await bob.banFromInstance(reason: "Spam", removingContent: true) == .confirmed)
+            #expect(bob.isBanned && post.removed)
+
+            // Banned already: the re-read cannot tell whether this request removed anything.
+            let other = try #require(try await admin.getPosts(feed: .all, sort: .new, limit: 50).items.first { $0.creatorId == 4 })
+            let carol = try await admin.getPerson(id: 4)
+            #expect(!(await carol.banFromInstance(reason: "Spam")).isFailure)
+            server.faults.add(FaultRule(.closeAfterHandling, route: route, count: 1))
+            let again = await carol.banFromInstance(reason: "Spam", removingContent: true)
+            #expect(again.isFailure, "the client does not claim what it cannot know")
+            #expect(carol.isBanned && !other.removed)
+        }
+    }
+
     @Test("Someone who is not an admin is refused and the model rolls back", arguments: LemmyDialect.allCases)
     func refused(dialect: LemmyDialect) async throws {
         try await withServer(dialect) { server in
