@@ -139,8 +139,13 @@ extension ApiClient {
     public func deleteImage(_ image: UploadedImage) async throws(ApiClientError) {
         try checkPermission(mutation: true)
         try requireAccount()
+        try await sendImageDeletion(image.filename, deleteToken: image.deleteToken)
+    }
+
+    /// The raw client's deletion (pict-rs' route on 0.18 and 0.19, `DELETE /account/media` on 1.0).
+    private func sendImageDeletion(_ filename: String, deleteToken: String?) async throws(ApiClientError) {
         do {
-            try await raw.deleteImage(filename: image.filename, deleteToken: image.deleteToken)
+            try await raw.deleteImage(filename: filename, deleteToken: deleteToken)
         } catch {
             throw ApiClientError(error)
         }
@@ -164,11 +169,7 @@ extension ApiClient {
         } else if version.major == 0 && version.minor < 19 {
             throw .unavailableInVersion("deleting another account's image (Lemmy 0.19 and later)")
         } else {
-            do {
-                try await raw.deleteImage(filename: image.filename, deleteToken: image.deleteToken ?? "0")
-            } catch {
-                throw ApiClientError(error)
-            }
+            try await sendImageDeletion(image.filename, deleteToken: image.deleteToken ?? "0")
         }
     }
 }

@@ -38,22 +38,20 @@ extension Person2Providing {
             }
         ) { () async throws(ApiClientError) in
             let api = person.api
-            let form = ApiBanPerson(personId: person.id, ban: ban, reason: try await api.moderationReason(reason))
+            let generation = try await api.generation()
+            var form = ApiBanPerson(personId: person.id, ban: ban, reason: try await api.moderationReason(reason))
             // Explicit per generation: different members and responses (0.18/0.19
             // BanPersonResponse, 1.0 PersonResponse).
-            if try await api.generation() == .v4 {
-                var form = form
+            if generation == .v4 {
                 form.removeOrRestoreData = removingContent
                 form.expiresAt = expires
                 try api.mergeAnswer(try await api.send(LemmyV4.BanPerson(form), mutation: true).personView, about: person.id)
-                if removingContent { api.confirmContentRemoved(of: person.id, ban, generation: .v4) }
             } else {
-                var form = form
                 form.removeData = removingContent
                 form.expires = expires
                 try api.mergeAnswer(try await api.send(LemmyV3.BanPerson(form), mutation: true).personView, about: person.id)
-                if removingContent { api.confirmContentRemoved(of: person.id, ban, generation: .v3) }
             }
+            if removingContent { api.confirmContentRemoved(of: person.id, ban, generation: generation) }
             person.confirm(sequence: api.mergeSequence) { $0.isBanned = ban }
         } reread: { () async throws(ApiClientError) in
             let api = person.api

@@ -46,14 +46,23 @@ extension Database {
         try checkCommunityModAction(personId, in: communityId, dialect: dialect)
         if dialect != .v0_18 { try checkHigherModOrAdmin(personId, in: communityId, than: [targetId]) }
         try ContentRules.checkBody(reason, post: false, dialect: dialect)
+        recordCommunityBan(
+            communityId, personId: targetId, ban: ban, reason: dialect.stored(reason), expires: expiry, by: personId, now: now)
+    }
+
+    /// Puts `targetId` into (or takes them out of) the community's bans, with its modlog entry:
+    /// what a moderator's ban and 0.19's site ban of a remote person both write.
+    mutating func recordCommunityBan(
+        _ communityId: Int, personId targetId: Int, ban: Bool, reason: String?, expires: Double?, by personId: Int, now: Double
+    ) {
         if ban {
             communities[communityId - 1].bannedPersons.insert(targetId)
         } else {
             communities[communityId - 1].bannedPersons.remove(targetId)
         }
-        var entry = entry(.banFromCommunity, by: personId, target: targetId, reason: dialect.stored(reason), flag: ban, now: now)
+        var entry = entry(.banFromCommunity, by: personId, target: targetId, reason: reason, flag: ban, now: now)
         entry.communityId = communityId
-        entry.expires = expiry
+        entry.expires = expires
         modlog.append(entry)
     }
 

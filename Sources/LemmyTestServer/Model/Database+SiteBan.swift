@@ -1,4 +1,5 @@
 import Foundation
+import LemmyAPI
 
 /// Site bans: an admin bans a person from the whole instance, as each version's
 /// `local_user/ban_person.rs` does, and what a ban then refuses.
@@ -12,7 +13,7 @@ import Foundation
 ///   (`LoginToken::invalidate_all`), so their requests are a guest's or 401 `incorrect_login`.
 /// - 1.0: the same checks with a required reason; sessions go on and login still works (Lemmy
 ///   commit 92663fd, "Allow deleted / banned users to be able to log in"), but every write but
-///   a few is refused with `site_ban` (``refusesBannedWrite(path:)``), and so are the admins' and
+///   a few is refused with `site_ban` (``refusesBannedWrite(_:path:)``), and so are the admins' and
 ///   moderators' lists. The refusal comes before the handler's own checks, where Lemmy reads a
 ///   post or checks a body first (a banned account voting on a missing post gets `site_ban` here,
 ///   `not_found` there).
@@ -31,7 +32,7 @@ extension Database {
         _ targetId: Int, ban: Bool, removeData: Bool, reason: String?, expires: Int?, by adminId: Int, now: Double,
         dialect: LemmyDialect
     ) throws {
-        if dialect == .v1_0, isSiteBanned(adminId, now: now, dialect: dialect) { throw APIError.code("site_ban") }
+        // (1.0's `is_admin` refuses a banned admin first: the request's ban gate already did.)
         try requireAdmin(adminId)
         try requireHigherAdmin(adminId, than: targetId, dialect: dialect)
         try ContentRules.checkBody(reason, post: false, dialect: dialect)
@@ -90,16 +91,8 @@ extension Database {
         }
         for communityId in Set(postCommunities + commentCommunities).sorted() {
             guard community(communityId)?.instanceId == 1 else { continue }
-            if ban {
-                communities[communityId - 1].bannedPersons.insert(personId)
-                try? follow(communityId, by: personId, follow: false, now: now)
-            } else {
-                communities[communityId - 1].bannedPersons.remove(personId)
-            }
-            var entry = entry(.banFromCommunity, by: adminId, target: personId, reason: reason, flag: ban, now: now)
-            entry.communityId = communityId
-            entry.expires = expires
-            modlog.append(entry)
+            if ban { try? follow(communityId, by: personId, follow: false, now: now) }
+            recordCommunityBan(communityId, personId: personId, ban: ban, reason: reason, expires: expires, by: adminId, now: now)
         }
     }
 
@@ -178,9 +171,9 @@ extension Database {
     /// The viewer a request with `token` acts as, after the version's ban rules: 0.18 refuses a
     /// banned account's request that needs a login (`site_ban`) and serves one that does not as
     /// a guest (`local_user_view_from_jwt_opt`); 1.0 refuses a banned account's writes but those
-    /// ``refusesBannedWrite(path:)`` lets through. 0.19 ended the sessions at the ban.
+    /// ``refusesBannedWrite(_:path:)`` lets through. 0.19 ended the sessions at the ban.
     func viewer(
-        token: String?, required: Bool, isWrite: Bool, path: String, now: Double, dialect: LemmyDialect
+        token: String?, required: Bool, method: LemmyHTTPMethod, path: String, now: Double, dialect: LemmyDialect
     ) throws -> Int? {
         guard let viewer = token.flatMap({ sessions[$0] }) else { return nil }
         switch dialect {
@@ -188,7 +181,7 @@ extension Database {
             if required { throw APIError.code("site_ban") }
             return nil
         case .v1_0 where required && isSiteBanned(viewer, now: now, dialect: dialect):
-            if isWrite ? Self.refusesBannedWrite(path: path) : Self.refusedBannedReads.contains(path) {
+            if method == .get ? Self.refusedBannedReads.contains(path) : Self.refusesBannedWrite(method, path: path) {
                 throw APIError.code("site_ban")
             }
             return viewer
@@ -202,9 +195,11 @@ extension Database {
     /// (`check_local_user_banned_or_deleted`, `is_admin`, `check_community_user_action` and the
     /// moderator checks all do): logging out, deleting the account, marking posts and
     /// notifications read, and uploading or deleting one's own images.
-    static func refusesBannedWrite(path: String) -> Bool {
-        ![
-            "/account/auth/logout", "/account", "/account/media", "/image", "/post/mark_as_read", "/post/mark_as_read/many",
+    static func refusesBannedWrite(_ method: LemmyHTTPMethod, path: String) -> Bool {
+        // `POST /image` is an upload; `DELETE /image`, the admins' delete, checks `is_admin`.
+        if path == "/image" { return method != .post }
+        return ![
+            "/account/auth/logout", "/account", "/account/media", "/post/mark_as_read", "/post/mark_as_read/many",
             "/account/notification/mark_as_read", "/account/notification/mark_as_read/all",
         ].contains(path)
     }

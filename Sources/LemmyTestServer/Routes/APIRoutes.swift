@@ -61,7 +61,7 @@ struct APIRoutes {
                 let now = clock()
                 let run = { (db: inout Database) throws -> Out in
                     let viewer = try db.viewer(
-                        token: token, required: required, isWrite: R.method != .get, path: R.path, now: now, dialect: dialect)
+                        token: token, required: required, method: R.method, path: R.path, now: now, dialect: dialect)
                     if required && viewer == nil { throw APIError.notLoggedIn }
                     let call = Call(form: form, viewer: viewer, token: viewer == nil ? nil : token, dialect: dialect, now: now)
                     return try handler(&db, call)

@@ -102,12 +102,11 @@ extension APIRoutes {
                 db.images[image.filename] = nil
                 return ApiSuccessResponse(success: true)
             }
-            // Admins delete any image (`delete_image_admin`): `is_admin` (a ban first), then a
-            // pict-rs purge, whose 400 for an unknown alias Lemmy passes on as `unknown`.
+            // Admins delete any image (`delete_image_admin`): `is_admin` (its ban check is the
+            // request's ban gate), then a pict-rs purge, whose 400 for an unknown alias Lemmy passes
+            // on as `unknown`.
             add(LemmyV4.AdminDeleteMedia.self, auth: true) { db, call in
-                let viewer = try call.requireViewer()
-                if db.isSiteBanned(viewer, now: call.now, dialect: call.dialect) { throw APIError.code("site_ban") }
-                try db.requireAdmin(viewer)
+                try db.requireAdmin(try call.requireViewer())
                 let name = call.form.filename
                 guard db.images[name] != nil else {
                     throw APIError.code(
