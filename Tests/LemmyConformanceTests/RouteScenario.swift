@@ -1,3 +1,4 @@
+import Foundation
 import LemmyConformance
 import LemmyTestServer
 
@@ -45,6 +46,24 @@ enum RouteScenario {
                 let (query, body) = make(value)
                 return RawRequest(method: method, path: path, query: query, body: body, user: user)
             })
+    }
+
+    /// Two-factor setup: generating a secret, turning two-factor login on with the code of the
+    /// URL answered, and off again (so the scenario's last login needs no code), then the list
+    /// of the account's logins.
+    private static func twoFactorSteps(user: String, prefix: String, edit: String, logins: String) -> [ScenarioStep] {
+        let toggle = { (enabled: Bool) in
+            step("POST", "\(prefix)/\(edit)", user: user, needs: "totpURL") { url -> ([(String, String)], JSONValue?) in
+                guard case .string(let text) = url else { return ([], nil) }
+                return ([], ["totp_token": .string(TOTP.code(otpauthURL: text, at: Date()) ?? ""), "enabled": .bool(enabled)])
+            }
+        }
+        return [
+            step("POST", "\(prefix)/generate", user: user, body: [:], capture: keep("totpURL", "totp_secret_url")),
+            toggle(true),
+            toggle(false),
+            step("GET", logins, user: user),
+        ]
     }
 
     /// Stores `path` of the answer under `key`.
@@ -194,8 +213,9 @@ enum RouteScenario {
                 step("POST", "/post/hide", user: "alice", body: ["post_ids": [2], "hide": true]),
                 // Instance 1 is the local one, which cannot be blocked; 2 is a known remote instance.
                 step("POST", "/site/block", user: "alice", body: ["instance_id": 2, "block": true]),
-                step("POST", "/user/logout", user: "alice", body: [:]),
             ]
+            steps += twoFactorSteps(user: "alice", prefix: "/user/totp", edit: "update", logins: "/user/list_logins")
+            steps.append(step("POST", "/user/logout", user: "alice", body: [:]))
         }
         if v19 {
             // Who voted: 0.19.4 and later, for moderators and admins.
@@ -336,6 +356,7 @@ enum RouteScenario {
             "PUT", "/account/auth/change_password", user: "bob",
             body: ["new_password": "password456", "new_password_verify": "password456", "old_password": "password"]),
         step("DELETE", "/account", user: "carol", body: ["password": "password", "delete_content": false]),
+    ] + twoFactorSteps(user: "alice", prefix: "/account/auth/totp", edit: "edit", logins: "/account/login/list") + [
         step("POST", "/account/auth/logout", user: "alice", body: [:]),
         step("POST", "/account/auth/login", body: ["username_or_email": "alice", "password": "password"]),
     ]

@@ -24,7 +24,7 @@ public struct LemmyCommand: AsyncParsableCommand {
             BlockCommand.self, BanCommand.self, ReplyCommand.self, SubmitCommand.self, EditCommand.self, DeleteCommand.self,
             ReportsCommand.self,
             VotesCommand.self,
-            LoginCommand.self, LogoutCommand.self, WhoamiCommand.self, SettingsCommand.self,
+            LoginCommand.self, LogoutCommand.self, WhoamiCommand.self, SettingsCommand.self, TwoFactorCommand.self, LoginsCommand.self,
             ServeCommand.self, DecodeCommand.self,
         ]
     )

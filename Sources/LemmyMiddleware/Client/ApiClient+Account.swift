@@ -53,6 +53,10 @@ extension ApiClient {
         let blockedInstances = Set(info.instanceBlocks?.map(\.instance.id) ?? info.instanceCommunitiesBlocks?.map(\.id) ?? [])
         if account.blockedInstanceIds != blockedInstances { account.blockedInstanceIds = blockedInstances }
         confirmedBlockedInstanceIds = blockedInstances
+        // 0.18 has no flag: a secret, shown as its URL, means login asks for a code.
+        let localUser = info.localUserView.localUser
+        let twoFactor = localUser.totp2faEnabled ?? (localUser.totp2faUrl != nil)
+        if account.isTwoFactorEnabled != twoFactor { account.isTwoFactorEnabled = twoFactor }
         if let version = raw.knownServerVersion?.apiVersion {
             let settings = AccountSettings(info, version: version)
             if account.settings != settings { account.settings = settings }

@@ -27,6 +27,9 @@ public final class Account {
     public internal(set) var unread = UnreadCounts()
     /// The account's settings, once loaded; ``ApiClient/saveSettings(_:)`` changes them.
     public internal(set) var settings: AccountSettings?
+    /// Whether logging in to the account asks for a two-factor code, once loaded (see
+    /// ``ApiClient/beginTwoFactorSetup()``).
+    public internal(set) var isTwoFactorEnabled = false
 
     init() {}
 
@@ -42,6 +45,7 @@ public final class Account {
         favoriteCommunityIds = []
         unread = UnreadCounts()
         settings = nil
+        isTwoFactorEnabled = false
     }
 
     /// Inserts or removes `id`, writing only if that changes the set.

@@ -4,11 +4,14 @@ import Foundation
 /// deletion. Codes and their order follow each version's Lemmy (`crates/api/src/local_user`,
 /// `crates/api_crud/src/user`).
 extension Database {
-    /// Logs in, checking the second factor of an account that has one. 0.18 spells a wrong code
-    /// `incorrect_totp token` (sic); 0.19 and 1.0 `incorrect_totp_token`.
-    mutating func login(name: String, password: String, totp: String?, now: Double, dialect: LemmyDialect) throws
-        -> (token: String, personId: Int)
-    {
+    /// Logs in, checking the second factor of an account that has one: on 0.18 every account with
+    /// a secret (its `check_totp_2fa_valid` looks only at the secret, with HMAC-SHA256), on 0.19
+    /// and 1.0 one whose two-factor login is enabled (a generated secret that UpdateTotp has not
+    /// confirmed asks for nothing). 0.18 spells a wrong code `incorrect_totp token` (sic); 0.19
+    /// and 1.0 `incorrect_totp_token`.
+    mutating func login(
+        name: String, password: String, totp: String?, now: Double, origin: LoginOrigin? = nil, dialect: LemmyDialect
+    ) throws -> (token: String, personId: Int) {
         guard let person = persons.first(where: { $0.name.lowercased() == name.lowercased() }), !person.deleted,
             person.password == password
         else { throw APIError.incorrectLogin }
@@ -16,13 +19,10 @@ extension Database {
         if dialect != .v1_0 && isSiteBanned(person.id, now: now, dialect: dialect) { throw APIError.code("site_ban") }
         if person.emailUnverified { throw APIError.code("email_not_verified") }
         try checkRegistrationApplication(of: person, dialect: dialect)
-        if let secret = person.totpSecret {
-            guard let totp else { throw APIError.code("missing_totp_token") }
-            guard TOTP.check(totp, secret: secret, at: Date(timeIntervalSince1970: now)) else {
-                throw APIError.code(dialect == .v0_18 ? "incorrect_totp token" : "incorrect_totp_token")
-            }
+        if dialect == .v0_18 ? person.totpSecret != nil : person.totpEnabled {
+            try checkTOTP(totp, of: person, now: now, dialect: dialect)
         }
-        return (issueToken(for: person.id), person.id)
+        return (issueToken(for: person.id, now: now, origin: origin), person.id)
     }
 
     /// A new captcha: its uuid and answer. Each captcha answers once.
@@ -47,7 +47,7 @@ extension Database {
     /// application answer, matching passwords, captcha, name.
     mutating func register(
         name: String, password: String, verify: String, email: String?, answer: String?,
-        captchaUUID: String?, captchaAnswer: String?, now: Double, dialect: LemmyDialect
+        captchaUUID: String?, captchaAnswer: String?, now: Double, origin: LoginOrigin? = nil, dialect: LemmyDialect
     ) throws -> Registration {
         let requireApplication = site.registrationMode == "require_application"
         if site.registrationMode == "closed" { throw APIError.code("registration_closed") }
@@ -79,7 +79,7 @@ extension Database {
         if requireApplication { fileRegistrationApplication(personId: id, answer: answer ?? "", now: now) }
         let loggedIn = !requireApplication && !site.requireEmailVerification
         return Registration(
-            token: loggedIn ? issueToken(for: id) : nil, applicationCreated: requireApplication,
+            token: loggedIn ? issueToken(for: id, now: now, origin: origin) : nil, applicationCreated: requireApplication,
             verificationEmailSent: site.requireEmailVerification)
     }
 
@@ -102,7 +102,7 @@ extension Database {
         guard let person = person(personId) else { throw APIError.notLoggedIn }
         guard person.password == password else { throw Self.wrongPassword(dialect) }
         persons[personId - 1].deleted = true
-        for (token, id) in sessions where id == personId { sessions[token] = nil }
+        endSessions(of: personId)
     }
 
     /// The settings SaveUserSettings may change, already in the dialect's neutral form.
@@ -124,6 +124,8 @@ extension Database {
         var banner: String?
         var showDownvotes: String?
         var hidePostsWithMedia: Bool?
+        /// 0.18's `generate_totp_2fa` (``totpSetting018(_:for:)``).
+        var generateTOTP: Bool?
     }
 
     /// Applies `change`, validating as the dialect's Lemmy does; nothing changes on a refusal.
@@ -145,6 +147,10 @@ extension Database {
         if let size = change.defaultItemsPerPage, !(1...50).contains(size) { throw APIError.code("invalid_fetch_limit") }
         if let languages = change.discussionLanguages, !languages.allSatisfy(Self.siteLanguages.contains) {
             throw APIError.code("language_not_allowed")
+        }
+        if let (secret, url) = try totpSetting018(change.generateTOTP, for: person) {
+            person.totpSecret = secret
+            person.totpURL = url
         }
         func cleared(_ text: String?, keeping old: String?) -> String? {
             guard let text else { return old }

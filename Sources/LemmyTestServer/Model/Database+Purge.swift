@@ -74,7 +74,7 @@ extension Database {
         persons[id - 1].bio = nil
         persons[id - 1].avatar = nil
         persons[id - 1].banner = nil
-        for (token, person) in sessions where person == id { sessions[token] = nil }
+        endSessions(of: id)
         appendModlog(.purgePerson, by: adminId, target: id, reason: reason, flag: true, now: now)
     }
 

@@ -56,7 +56,7 @@ extension Database {
         }
         persons[targetId - 1].banned = ban
         if dialect == .v0_19 && target.instanceId == 1 {
-            for (token, person) in sessions where person == targetId { sessions[token] = nil }
+            endSessions(of: targetId)
         }
         var touched = 0
         if removeData {
@@ -175,7 +175,7 @@ extension Database {
     func viewer(
         token: String?, required: Bool, method: LemmyHTTPMethod, path: String, now: Double, dialect: LemmyDialect
     ) throws -> Int? {
-        guard let viewer = token.flatMap({ sessions[$0] }) else { return nil }
+        guard let viewer = sessionPerson(token) else { return nil }
         switch dialect {
         case .v0_18 where isSiteBanned(viewer, now: now, dialect: dialect):
             if required { throw APIError.code("site_ban") }

@@ -38,8 +38,10 @@ struct Database: Sendable {
     var commentsByPost: [[Int]] = [] { didSet { written = true } }
     /// Per-user state, by person id.
     var users: [Int: UserState] = [:] { didSet { written = true } }
-    /// Session tokens to person ids.
-    var sessions: [String: Int] = [:] { didSet { written = true } }
+    /// Session tokens to their sessions.
+    var sessions: [String: SessionRecord] = [:] { didSet { written = true } }
+    /// How many sessions were ever issued: the next one's ``SessionRecord/order``.
+    var sessionCounter = 0 { didSet { written = true } }
     /// Inbox entry ids per recipient.
     var inboxByRecipient: [Int: [Int]] = [:] { didSet { written = true } }
     /// The seed the generator used (also drives generated comment text).
@@ -139,17 +141,28 @@ struct Database: Sendable {
     // MARK: Sessions
 
     /// Issues a new session token for `personId`: 256 bits from the system's secure generator,
-    /// so no token can be guessed from a name, a seed or how many logins came before.
-    mutating func issueToken(for personId: Int) -> String {
+    /// so no token can be guessed from a name, a seed or how many logins came before. `now` and
+    /// `origin` are what 0.19 and 1.0 store with it (`LoginToken`) and ListLogins shows.
+    mutating func issueToken(for personId: Int, now: Double, origin: LoginOrigin?) -> String {
         var generator = SystemRandomNumberGenerator()
         var bytes: [UInt8] = []
         for _ in 0..<4 { withUnsafeBytes(of: generator.next() as UInt64) { bytes += $0 } }
         let random = Base64URL.encode(Data(bytes))
         // A JWT-like header, so clients that look at the shape see one; the rest is random.
         let token = "eyJhbGciOiJIUzI1NiJ9.\(random)"
-        sessions[token] = personId
+        sessionCounter += 1
+        sessions[token] = SessionRecord(
+            personId: personId, published: now, ip: origin?.ip, userAgent: origin?.userAgent, order: sessionCounter)
         return token
     }
+
+    /// Ends every session of `personId` (Lemmy's `LoginToken::invalidate_all`).
+    mutating func endSessions(of personId: Int) {
+        for (token, session) in sessions where session.personId == personId { sessions[token] = nil }
+    }
+
+    /// The person a session token belongs to, if it is live.
+    func sessionPerson(_ token: String?) -> Int? { token.flatMap { sessions[$0]?.personId } }
 }
 
 /// The thread-safe owner of the ``Database``: writes are serialized under a lock, reads run on

@@ -27,8 +27,14 @@ struct PersonRecord: Sendable {
     var commentCount = 0
     /// What SaveUserSettings changes.
     var settings = UserSettingsRecord()
-    /// The RFC 6238 secret when two-factor login is on.
+    /// The RFC 6238 key of the account's two-factor secret (the bytes of the text Lemmy stores),
+    /// from its generation until two-factor login is turned off.
     var totpSecret: [UInt8]?
+    /// Whether login asks for a code (0.19 and 1.0 `totp_2fa_enabled`, set by UpdateTotp once a
+    /// code from the generated secret checks out). 0.18 has no such flag: a secret is enough.
+    var totpEnabled = false
+    /// 0.18's `totp_2fa_url`, stored when SaveUserSettings generated the secret.
+    var totpURL: String?
     /// Registered under "require application" and not yet accepted: login is refused.
     var applicationPending = false
     /// Registered under "require email verification" and not yet verified: login is refused.
@@ -258,6 +264,8 @@ struct PostMedia: Sendable {
 
 /// How the site lets people sign up.
 struct SiteSettingsRecord: Sendable {
+    /// The site's name (also the issuer of its two-factor secrets).
+    var name = "Lemmy Test Server"
     /// As 1.0 spells it: `open`, `require_application`, `closed`.
     var registrationMode = "open"
     var captchaEnabled = false

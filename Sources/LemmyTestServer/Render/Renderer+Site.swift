@@ -3,7 +3,7 @@ import LemmyAPI
 extension Renderer {
     func site() -> ApiSite {
         ApiSite(
-            id: 1, name: "Lemmy Test Server", sidebar: "An in-memory Lemmy for tests.", publishedAt: date(db.siteCreated),
+            id: 1, name: db.site.name, sidebar: "An in-memory Lemmy for tests.", publishedAt: date(db.siteCreated),
             apId: "\(base)/", lastRefreshedAt: date(db.siteCreated), inboxUrl: "\(base)/site_inbox", instanceId: 1,
             description: "In-memory Lemmy-compatible server", publicKey: "-----BEGIN PUBLIC KEY-----\n-----END PUBLIC KEY-----\n")
     }
@@ -148,7 +148,8 @@ extension Renderer {
         localUser.infiniteScrollEnabled = true
         localUser.admin = v018 ? nil : person.isAdmin
         localUser.postListingMode = v018 ? nil : .list
-        localUser.totp2faEnabled = v018 ? nil : person.totpSecret != nil
+        localUser.totp2faEnabled = v018 ? nil : person.totpEnabled
+        localUser.totp2faUrl = v018 ? person.totpURL : nil
         localUser.collapseBotComments = v018 ? nil : false
         localUser.animatedImagesEnabled = v018 ? nil : true
         if v10 {

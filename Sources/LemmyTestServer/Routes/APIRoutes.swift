@@ -59,11 +59,15 @@ struct APIRoutes {
                     throw APIError.badRequest(FormDecoding.missingAuth(isQuery: R.method == .get, body: body))
                 }
                 let now = clock()
+                // Only writes start sessions, so reads skip looking at the connection.
+                let origin = R.method == .get ? nil : Self.origin(request: request, context: context)
                 let run = { (db: inout Database) throws -> Out in
                     let viewer = try db.viewer(
                         token: token, required: required, method: R.method, path: R.path, now: now, dialect: dialect)
                     if required && viewer == nil { throw APIError.notLoggedIn }
-                    let call = Call(form: form, viewer: viewer, token: viewer == nil ? nil : token, dialect: dialect, now: now)
+                    let call = Call(
+                        form: form, viewer: viewer, token: viewer == nil ? nil : token, dialect: dialect, now: now,
+                        origin: origin)
                     return try handler(&db, call)
                 }
                 // GETs read a snapshot without holding the lock (one that writes is rerun under it).
@@ -84,6 +88,14 @@ struct APIRoutes {
                 return Self.json(data, status: .badRequest)
             }
         }
+    }
+
+    /// Where a request came from, as Lemmy records a login's origin (``LoginOrigin``).
+    static func origin(request: Request, context: LemmyRequestContext) -> LoginOrigin {
+        let forwarded = request.headers[.init("X-Forwarded-For")!]?
+            .split(separator: ",").first.map { $0.trimmingCharacters(in: .whitespaces) }
+        let ip = forwarded ?? context.channel.remoteAddress?.ipAddress
+        return LoginOrigin(ip: ip, userAgent: request.headers[.userAgent])
     }
 
     /// The session token: 0.18 reads `auth` from the body or query; 0.19+ read

@@ -28,6 +28,7 @@ extension APIRoutes {
         add(LemmyV4.Register.self) { db, call in try register(&db, call) }
         add(LemmyV3.GetCaptcha.self) { db, call in captcha(&db) }
         add(LemmyV4.GetCaptcha.self) { db, call in captcha(&db) }
+        addTwoFactorRoutes()
         addRegistrationApplicationRoutes()
         addFederationRoutes()
     }
@@ -43,7 +44,7 @@ private func validateAuth(_ call: Call<LemmyEmptyForm>) throws -> ApiSuccessResp
 private func login(_ db: inout Database, _ call: Call<ApiLogin>) throws -> ApiLoginResponse {
     let (token, _) = try db.login(
         name: call.form.usernameOrEmail, password: call.form.password, totp: call.form.totp2faToken,
-        now: call.now, dialect: call.dialect)
+        now: call.now, origin: call.origin, dialect: call.dialect)
     return ApiLoginResponse(jwt: token, registrationCreated: false, verifyEmailSent: false)
 }
 
@@ -52,7 +53,7 @@ private func register(_ db: inout Database, _ call: Call<ApiRegister>) throws ->
     let result = try db.register(
         name: form.username, password: form.password, verify: form.passwordVerify, email: form.email,
         answer: form.answer, captchaUUID: form.captchaUuid, captchaAnswer: form.captchaAnswer,
-        now: call.now, dialect: call.dialect)
+        now: call.now, origin: call.origin, dialect: call.dialect)
     return ApiLoginResponse(
         jwt: result.token, registrationCreated: result.applicationCreated,
         verifyEmailSent: result.verificationEmailSent)

@@ -13,6 +13,8 @@ struct Call<Form: Sendable>: Sendable {
     var dialect: LemmyDialect
     /// Seconds since 1970, now.
     var now: Double
+    /// Where the request came from (read for writes only: a login is a POST).
+    var origin: LoginOrigin? = nil
 
     /// The viewer, or the dialect's refusal of a guest (see ``APIError/Kind/notLoggedIn``).
     func requireViewer() throws -> Int {

@@ -41,7 +41,7 @@ extension APIRoutes {
             let token =
                 Self.token(request: request, query: [], body: Data(), dialect: dialect)
                 ?? (dialect == .v0_18 ? Self.jwtCookie(request) : nil)
-            let viewer = try store.with { db in token.flatMap { db.sessions[$0] } }
+            let viewer = try store.with { db in db.sessionPerson(token) }
             guard let viewer else {
                 if dialect == .v0_18 { return Response(status: .unauthorized) }
                 return Self.lemmyError(APIError.notLoggedIn, dialect: dialect)
@@ -127,7 +127,7 @@ extension APIRoutes {
                 // else finds no such image (`LocalImage::delete_by_alias_and_user`, routes/images.rs).
                 let session = Self.token(request: request, query: [], body: Data(), dialect: dialect)
                 let deleted = try store.with { db -> Bool? in
-                    guard let viewer = session.flatMap({ db.sessions[$0] }) else { return nil }
+                    guard let viewer = db.sessionPerson(session) else { return nil }
                     guard let image = db.images[name], image.ownerId == viewer || db.person(viewer)?.isAdmin == true else {
                         return false
                     }

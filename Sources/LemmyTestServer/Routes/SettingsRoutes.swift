@@ -8,7 +8,8 @@ extension APIRoutes {
             let viewer = try call.requireViewer()
             try db.saveSettings(of: viewer, change(call.form, generation: .v3, dialect: call.dialect), dialect: call.dialect)
             guard call.dialect == .v0_18 else { return .success(ApiSuccessResponse(success: true)) }
-            return .login(ApiLoginResponse(jwt: db.issueToken(for: viewer), registrationCreated: false, verifyEmailSent: false))
+            let token = db.issueToken(for: viewer, now: call.now, origin: call.origin)
+            return .login(ApiLoginResponse(jwt: token, registrationCreated: false, verifyEmailSent: false))
         }
         add(LemmyV4.SaveUserSettings.self, auth: true) { db, call in
             try db.saveSettings(
@@ -35,8 +36,9 @@ private func changePassword(_ db: inout Database, _ call: Call<ApiChangePassword
         of: viewer, old: call.form.oldPassword, new: call.form.newPassword, verify: call.form.newPasswordVerify,
         dialect: call.dialect)
     // Lemmy ends the other sessions and hands out a new token.
-    for (token, id) in db.sessions where id == viewer { db.sessions[token] = nil }
-    return ApiLoginResponse(jwt: db.issueToken(for: viewer), registrationCreated: false, verifyEmailSent: false)
+    db.endSessions(of: viewer)
+    let token = db.issueToken(for: viewer, now: call.now, origin: call.origin)
+    return ApiLoginResponse(jwt: token, registrationCreated: false, verifyEmailSent: false)
 }
 
 /// The neutral settings change of a SaveUserSettings form; sorts and listings are kept in 1.0's
@@ -70,6 +72,7 @@ private func change(_ form: ApiSaveUserSettings, generation: LemmyAPIGeneration,
     change.discussionLanguages = form.discussionLanguages
     change.displayName = dialect.stored(form.displayName)
     change.bio = dialect.stored(form.bio)
+    if dialect == .v0_18 { change.generateTOTP = form.generateTotp2fa }
     return change
 }
 

@@ -38,6 +38,9 @@ struct SeedGenerator {
             id: id, name: LemmyTestServer.twoFactorUsername, displayName: "Dave", password: Self.password,
             isAdmin: false, bio: "Uses two-factor login.", published: db.siteCreated)
         dave.totpSecret = TOTP.seededSecret
+        dave.totpEnabled = true
+        // What 0.18 shows the account (the only version that shows the URL).
+        dave.totpURL = TOTP.url(issuer: db.site.name, account: dave.name, secret: TOTP.seededSecret, algorithm: .sha256)
         db.persons.append(dave)
         db.users[id] = UserState()
     }
