@@ -30,7 +30,8 @@ public struct RegistrationSettings: Sendable, Hashable {
 
 extension LemmyTestServer {
     /// The seeded account that logs in with a second factor: password `password`, and the code
-    /// of ``TOTP/seededSecret`` (``TOTP/code(secret:at:digits:)``).
+    /// of ``TOTP/seededSecret`` (``TOTP/code(secret:at:digits:algorithm:)`` with the dialect's
+    /// ``TOTP/algorithm(for:)``: 0.18 checks HMAC-SHA256 codes, later versions HMAC-SHA1).
     public static let twoFactorUsername = "dave"
 
     /// Changes how people sign up, as an admin would in the site settings.

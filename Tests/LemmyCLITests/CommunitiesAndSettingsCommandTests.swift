@@ -80,7 +80,7 @@ struct CommunitiesAndSettingsCommandTests {
             let arguments = ["login", LemmyTestServer.twoFactorUsername, "--instance", server.baseURL.absoluteString, "--password-stdin"]
             let missing = try await LemmyBinary.run(arguments, config: config.url, input: "password\n")
             #expect(missing.status == LemmyCLI.ExitStatus.auth.rawValue && missing.stderr.contains("--totp"), "\(missing)")
-            let code = TOTP.code(secret: TOTP.seededSecret, at: Date())
+            let code = TOTP.code(secret: TOTP.seededSecret, at: Date(), algorithm: TOTP.algorithm(for: dialect))
             let login = try await LemmyBinary.run(arguments + ["--totp", code], config: config.url, input: "password\n")
             #expect(login.status == 0, "\(login)")
             let whoami = try await LemmyBinary.run(["whoami"], config: config.url)

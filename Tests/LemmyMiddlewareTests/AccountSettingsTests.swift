@@ -253,7 +253,10 @@ struct AccountSettingsTests {
             } catch {
                 #expect(error.needsTOTP)
             }
-            let wrong = String(format: "%06d", (Int(TOTP.code(secret: TOTP.seededSecret, at: now))! + 1) % 1_000_000)
+            // 0.18 computes codes with SHA-256, later versions with SHA-1.
+            let algorithm = TOTP.algorithm(for: dialect)
+            let code = TOTP.code(secret: TOTP.seededSecret, at: now, algorithm: algorithm)
+            let wrong = String(format: "%06d", (Int(code)! + 1) % 1_000_000)
             do {
                 _ = try await ApiClient.login(to: server.baseURL, username: user, password: "password", totp: wrong, loader: GatingLoader())
                 Issue.record("logged in with a wrong code")
@@ -261,20 +264,24 @@ struct AccountSettingsTests {
                 #expect(error.isWrongTOTP)
                 #expect(!error.needsTOTP)
             }
-            let code = TOTP.code(secret: TOTP.seededSecret, at: now)
             let client = try await ApiClient.login(
                 to: server.baseURL, username: user, password: "password", totp: code, loader: GatingLoader())
             #expect(try await client.loadAccount().person?.name == user)
         }
     }
 
-    @Test("TOTP codes are RFC 6238's (SHA-1 test vectors)")
+    @Test("TOTP codes are RFC 6238's (its SHA-1 and SHA-256 test vectors)")
     func totpVectors() {
         let secret = TOTP.seededSecret
         #expect(TOTP.code(secret: secret, at: Date(timeIntervalSince1970: 59), digits: 8) == "94287082")
         #expect(TOTP.code(secret: secret, at: Date(timeIntervalSince1970: 1_111_111_109), digits: 8) == "07081804")
         #expect(TOTP.code(secret: secret, at: Date(timeIntervalSince1970: 2_000_000_000), digits: 8) == "69279037")
         #expect(TOTP.code(secret: secret, at: Date(timeIntervalSince1970: 59)) == "287082")
+        // RFC 6238's SHA-256 key is 32 bytes.
+        let key256 = Array("12345678901234567890123456789012".utf8)
+        #expect(TOTP.code(secret: key256, at: Date(timeIntervalSince1970: 59), digits: 8, algorithm: .sha256) == "46119246")
+        #expect(TOTP.code(secret: key256, at: Date(timeIntervalSince1970: 1_111_111_109), digits: 8, algorithm: .sha256) == "68084774")
+        #expect(TOTP.code(secret: key256, at: Date(timeIntervalSince1970: 2_000_000_000), digits: 8, algorithm: .sha256) == "90698825")
     }
 
     @Test("Sign-up on an open instance logs in", arguments: LemmyDialect.allCases)
