@@ -106,6 +106,39 @@ struct TwoFactorSetupTests {
         }
     }
 
+    @Test("A lost answer leaves the account showing what the server did", arguments: LemmyDialect.allCases)
+    func lostAnswer(dialect: LemmyDialect) async throws {
+        let now = Date()
+        try await withServer(Self.configuration(dialect, now: now)) { server in
+            let alice = try await logIn(server)
+            let account = try await alice.loadAccount()
+            let route =
+                switch dialect {
+                case .v0_18: "/user/save_user_settings"
+                case .v0_19: "/user/totp/update"
+                case .v1_0: "/account/auth/totp/edit"
+                }
+            if dialect == .v0_18 {
+                // The settings change turned it on, but the answer never came.
+                server.faults.add(FaultRule(.closeAfterHandling, route: route, count: 1))
+                await #expect(throws: ApiClientError.self) { _ = try await alice.beginTwoFactorSetup() }
+                #expect(account.isTwoFactorEnabled)
+                // Asking again replaces the secret the person never saw.
+                let setup = try await alice.beginTwoFactorSetup()
+                #expect(setup.isEnabled && account.isTwoFactorEnabled)
+                return
+            }
+            let setup = try await alice.beginTwoFactorSetup()
+            let code = try #require(TOTP.code(otpauthURL: setup.url.absoluteString, at: now))
+            server.faults.add(FaultRule(.closeAfterHandling, route: route, count: 1))
+            await #expect(throws: ApiClientError.self) { try await alice.enableTwoFactor(code: code) }
+            #expect(account.isTwoFactorEnabled, "the server turned it on")
+            server.faults.add(FaultRule(.closeAfterHandling, route: route, count: 1))
+            await #expect(throws: ApiClientError.self) { try await alice.disableTwoFactor(code: code) }
+            #expect(!account.isTwoFactorEnabled, "the server turned it off")
+        }
+    }
+
     @Test("The secret URL parser takes totp-rs' URLs and nothing else")
     func parser() throws {
         let good = try #require(

@@ -11,14 +11,16 @@ extension ApiClient {
     ///   login on** (``TwoFactorSetup/isEnabled`` is true): an app must make sure the person saved
     ///   it. Calling this again replaces the secret.
     ///
-    /// ``Account/isTwoFactorEnabled`` follows.
+    /// ``Account/isTwoFactorEnabled`` follows. When the answer is lost, the account is read again
+    /// before the error is thrown, so the flag shows what the server did: on 0.18 a secret the
+    /// person never saw may be on, and calling this again replaces it.
     public func beginTwoFactorSetup() async throws(ApiClientError) -> TwoFactorSetup {
         try requireAccount()
         let version = try await version()
         if version.usesAuthField {
             var form = ApiSaveUserSettings()
             form.generateTotp2fa = true
-            _ = try await send(SaveUserSettings018(form), mutation: true)
+            try await settlingLostAnswer { () throws(ApiClientError) in _ = try await send(SaveUserSettings018(form), mutation: true) }
             // 0.18 answers with a token only; the URL is in the account's local user.
             let site = try await send(LemmyV3.GetSite(), mutation: false)
             guard let myUser = site.myUser else { throw .notLoggedIn }
@@ -44,6 +46,9 @@ extension ApiClient {
     /// Turns two-factor login off. Lemmy 0.19 and 1.0 ask for a current `code` (a wrong one is
     /// refused, ``ApiClientError/isWrongTOTP``) and forget the secret. Lemmy 0.18 checks no code
     /// (`code` is not sent) and clears the secret through its settings.
+    ///
+    /// For both: when the answer is lost, the account is read again before the error is thrown,
+    /// so ``Account/isTwoFactorEnabled`` shows whether the change took.
     public func disableTwoFactor(code: String) async throws(ApiClientError) {
         try await setTwoFactor(enabled: false, code: code)
     }
@@ -70,13 +75,26 @@ extension ApiClient {
             }
             var form = ApiSaveUserSettings()
             form.generateTotp2fa = false
-            _ = try await send(SaveUserSettings018(form), mutation: true)
+            try await settlingLostAnswer { () throws(ApiClientError) in _ = try await send(SaveUserSettings018(form), mutation: true) }
         } else if version.generation == .v4 {
-            _ = try await send(LemmyV4.EditTotp(ApiEditTotp(totpToken: code, enabled: enabled)), mutation: true)
+            let request = LemmyV4.EditTotp(ApiEditTotp(totpToken: code, enabled: enabled))
+            try await settlingLostAnswer { () throws(ApiClientError) in _ = try await send(request, mutation: true) }
         } else {
-            _ = try await send(LemmyV3.UpdateTotp(ApiUpdateTotp(totpToken: code, enabled: enabled)), mutation: true)
+            let request = LemmyV3.UpdateTotp(ApiUpdateTotp(totpToken: code, enabled: enabled))
+            try await settlingLostAnswer { () throws(ApiClientError) in _ = try await send(request, mutation: true) }
         }
         account?.isTwoFactorEnabled = enabled
+    }
+
+    /// Runs `change`; if its answer is lost (it may have been applied), reloads the account so
+    /// that ``Account/isTwoFactorEnabled`` shows the server's state, then throws the failure.
+    private func settlingLostAnswer(_ change: () async throws(ApiClientError) -> Void) async throws(ApiClientError) {
+        do {
+            try await change()
+        } catch {
+            if error.mayHaveReachedServer { _ = try? await loadAccount() }
+            throw error
+        }
     }
 
     private func twoFactorSetup(_ text: String, isEnabled: Bool) throws(ApiClientError) -> TwoFactorSetup {
