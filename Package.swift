@@ -162,7 +162,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                // HMAC-SHA1 for the RFC 6238 codes of the seeded two-factor account.
+                // HMAC-SHA1 and HMAC-SHA256 for RFC 6238 two-factor codes.
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),

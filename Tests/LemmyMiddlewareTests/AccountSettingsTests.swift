@@ -233,7 +233,8 @@ struct AccountSettingsTests {
                 _ = try await login(server, "carol")
                 Issue.record("a deleted account logged in")
             } catch {
-                #expect(error.isWrongPassword)
+                // Lemmy keeps the local user: the right password is told the account is deleted.
+                #expect((error as? ApiClientError)?.lemmyCode == .deleted, "\(error)")
             }
         }
     }

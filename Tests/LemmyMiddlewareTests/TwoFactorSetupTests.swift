@@ -126,6 +126,12 @@ struct TwoFactorSetupTests {
                 // Asking again replaces the secret the person never saw.
                 let setup = try await alice.beginTwoFactorSetup()
                 #expect(setup.isEnabled && account.isTwoFactorEnabled)
+                // Saved, but the read of the URL fails: on all the same.
+                try await alice.disableTwoFactor(code: "")
+                #expect(!account.isTwoFactorEnabled)
+                server.faults.add(FaultRule(.status(code: 503, error: "unavailable"), route: "/site", method: "GET", count: 1))
+                await #expect(throws: ApiClientError.self) { _ = try await alice.beginTwoFactorSetup() }
+                #expect(account.isTwoFactorEnabled)
                 return
             }
             let setup = try await alice.beginTwoFactorSetup()
@@ -139,18 +145,30 @@ struct TwoFactorSetupTests {
         }
     }
 
-    @Test("The secret URL parser takes totp-rs' URLs and nothing else")
+    @Test("The secret URL parser takes totp-rs' URLs and nothing else, and shows no control character")
     func parser() throws {
-        let good = try #require(
-            TwoFactorSetup(url: "otpauth://totp/My%20Site:ada?secret=GEZDGNBV&issuer=My%20Site", isEnabled: false))
-        #expect(good.issuer == "My Site" && good.accountName == "ada" && good.secret == "GEZDGNBV")
-        let bare = try #require(TwoFactorSetup(url: "otpauth://totp/ada?secret=gezdgnbv", isEnabled: true))
-        #expect(bare.issuer == nil && bare.accountName == "ada" && bare.secret == "GEZDGNBV" && bare.isEnabled)
+        // RFC 6238's SHA-1 key in base32: 32 digits.
+        let key = "GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ"
+        let good = try #require(TwoFactorSetup(url: "otpauth://totp/My%20Site:ada?secret=\(key)&issuer=My%20Site", isEnabled: false))
+        #expect(good.issuer == "My Site" && good.accountName == "ada" && good.secret == key)
+        let bare = try #require(TwoFactorSetup(url: "otpauth://totp/ada?secret=\(key.lowercased())==", isEnabled: true))
+        #expect(bare.issuer == nil && bare.accountName == "ada" && bare.secret == key && bare.isEnabled)
         for bad in [
-            "", "otpauth://totp/ada", "otpauth://totp/ada?secret=", "https://totp/ada?secret=GEZDGNBV", "otpauth://totp/ada?secret=1890",
+            "", "otpauth://totp/ada", "otpauth://totp/ada?secret=", "https://totp/ada?secret=\(key)",
+            "otpauth://totp/ada?secret=1890\(key)", "otpauth://totp/ada?secret=GEZDGNBV",
+            // `ſ` and `ﬀ` uppercase to ASCII letters: a secret other than the URL's.
+            "otpauth://totp/ada?secret=%C5%BF%EF%AC%80\(key)", "otpauth://totp/ada?secret=\(key)=A",
         ] {
             #expect(TwoFactorSetup(url: bad, isEnabled: false) == nil, "\(bad)")
         }
+        // A hostile issuer and account: escape sequences, a newline, a bidi override.
+        let hostile = try #require(
+            TwoFactorSetup(
+                url: "otpauth://totp/Evil%1B%5D52%3Bc%3Bx%07:ad%0Aa%E2%80%AE?secret=\(key)&issuer=Evil%1B%5D52%3Bc%3Bx%07",
+                isEnabled: false))
+        let shown = [hostile.issuer ?? "", hostile.accountName, hostile.description]
+        #expect(shown.allSatisfy { !$0.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x202E } }, "\(shown)")
+        #expect(hostile.accountName == "ad\u{FFFD}a\u{FFFD}")
     }
 
     @Test("The list of logins shows each live session (0.19 and later)", arguments: LemmyDialect.allCases)

@@ -28,7 +28,11 @@ struct LoginsCommand: AsyncParsableCommand, Sendable {
         Console.out(renderer.style.bold("Logins") + renderer.style.dim(" (\(lines.count))"))
         for login in lines {
             let when = login.created.formatted(date: .abbreviated, time: .shortened)
-            Console.out("\(when)  \(login.ip ?? "-")  \(login.userAgent ?? renderer.style.dim("(no user agent)"))")
+            // One line per login: the server's text may not add lines (nor the style sequences
+            // that ``Console`` lets through).
+            let ip = login.ip.map { TerminalText.sanitize($0, keepLayout: false) } ?? "-"
+            let agent = login.userAgent.map { TerminalText.sanitize($0, keepLayout: false) } ?? renderer.style.dim("(no user agent)")
+            Console.out("\(when)  \(ip)  \(agent)")
         }
     }
 }

@@ -16,6 +16,7 @@ public enum TerminalText {
     /// isolates (U+202A–U+202E, U+2066–U+2069) each shown as U+FFFD.
     ///
     /// - Parameters:
+    ///   - text: what a server or a person sent, about to be written to a terminal.
     ///   - keepLayout: keep newlines and tabs (the layout's own line breaks and indents).
     ///   - allowingStyle: keep exactly the SGR sequences ``Style`` writes (`ESC [ 1 m`, ...), for
     ///     coloured output; every other sequence is still replaced.

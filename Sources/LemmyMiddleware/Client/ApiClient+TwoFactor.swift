@@ -13,7 +13,11 @@ extension ApiClient {
     ///
     /// ``Account/isTwoFactorEnabled`` follows. When the answer is lost, the account is read again
     /// before the error is thrown, so the flag shows what the server did: on 0.18 a secret the
-    /// person never saw may be on, and calling this again replaces it.
+    /// person never saw may be on (also when the read of the URL after a saved secret fails), and
+    /// calling this again replaces it.
+    ///
+    /// Lemmy 1.0 counts these calls, with login and registration, against its `register` rate
+    /// limit (by default 10 an hour per address); past it the answer is `too_many_requests`.
     public func beginTwoFactorSetup() async throws(ApiClientError) -> TwoFactorSetup {
         try requireAccount()
         let version = try await version()
@@ -21,6 +25,8 @@ extension ApiClient {
             var form = ApiSaveUserSettings()
             form.generateTotp2fa = true
             try await settlingLostAnswer { () throws(ApiClientError) in _ = try await send(SaveUserSettings018(form), mutation: true) }
+            // On from here, whether or not the read below gets the URL.
+            account?.isTwoFactorEnabled = true
             // 0.18 answers with a token only; the URL is in the account's local user.
             let site = try await send(LemmyV3.GetSite(), mutation: false)
             guard let myUser = site.myUser else { throw .notLoggedIn }

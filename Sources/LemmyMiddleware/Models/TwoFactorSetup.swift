@@ -29,18 +29,38 @@ public struct TwoFactorSetup: Sendable, Hashable {
             components.scheme?.lowercased() == "otpauth", components.host?.lowercased() == "totp", let url = components.url
         else { return nil }
         let items = components.queryItems ?? []
-        let base32 = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567=")
-        guard let secret = items.first(where: { $0.name == "secret" })?.value, !secret.isEmpty,
-            secret.uppercased().allSatisfy(base32.contains)
+        // Checked as sent, in ASCII: uppercasing first would let other scripts' letters through
+        // (`ſ` becomes `S`) and show a secret other than the URL's.
+        let base32 = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz234567".unicodeScalars)
+        guard let sent = items.first(where: { $0.name == "secret" })?.value else { return nil }
+        let secret = String(sent.unicodeScalars.prefix { $0 != "=" })
+        // At least 128 bits (26 base32 digits), as RFC 4226 asks and totp-rs insists.
+        guard secret.unicodeScalars.count >= 26, secret.unicodeScalars.allSatisfy(base32.contains),
+            sent.unicodeScalars.dropFirst(secret.unicodeScalars.count).allSatisfy({ $0 == "=" })
         else { return nil }
         // The label is `issuer:account` (or the account alone), percent-decoded.
         let label = String(components.path.drop { $0 == "/" })
         let parts = label.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
         self.url = url
         self.secret = secret.uppercased()
-        self.issuer = items.first(where: { $0.name == "issuer" })?.value ?? (parts.count == 2 ? String(parts[0]) : nil)
-        self.accountName = String(parts.last ?? "")
+        self.issuer = (items.first(where: { $0.name == "issuer" })?.value ?? (parts.count == 2 ? String(parts[0]) : nil))
+            .map(Self.printable)
+        self.accountName = Self.printable(String(parts.last ?? ""))
         self.isEnabled = isEnabled
+    }
+
+    /// `text` with every control character (C0, DEL, C1, and the bidi controls) replaced by
+    /// U+FFFD: the issuer and account come from the server and end up in labels and logs.
+    static func printable(_ text: String) -> String {
+        String(
+            String.UnicodeScalarView(
+                text.unicodeScalars.map { scalar in
+                    let value = scalar.value
+                    let control =
+                        value < 0x20 || (0x7F...0x9F).contains(value) || (0x202A...0x202E).contains(value)
+                        || (0x2066...0x2069).contains(value)
+                    return control ? "\u{FFFD}" : scalar
+                }))
     }
 }
 

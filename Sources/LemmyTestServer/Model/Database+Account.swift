@@ -12,11 +12,13 @@ extension Database {
     mutating func login(
         name: String, password: String, totp: String?, now: Double, origin: LoginOrigin? = nil, dialect: LemmyDialect
     ) throws -> (token: String, personId: Int) {
-        guard let person = persons.first(where: { $0.name.lowercased() == name.lowercased() }), !person.deleted,
-            person.password == password
+        guard let person = persons.first(where: { $0.name.lowercased() == name.lowercased() }), person.password == password
         else { throw APIError.incorrectLogin }
-        // 1.0 lets a banned account log in (and refuses its writes instead).
+        // 1.0 lets a banned account log in (and refuses its writes instead). A deleted account
+        // keeps its local user and password, so the right password learns it is deleted
+        // (`check_user_valid`; 1.0 `check_local_user_deleted`).
         if dialect != .v1_0 && isSiteBanned(person.id, now: now, dialect: dialect) { throw APIError.code("site_ban") }
+        if person.deleted { throw APIError.code("deleted") }
         if person.emailUnverified { throw APIError.code("email_not_verified") }
         try checkRegistrationApplication(of: person, dialect: dialect)
         if dialect == .v0_18 ? person.totpSecret != nil : person.totpEnabled {

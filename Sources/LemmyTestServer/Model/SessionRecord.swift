@@ -14,8 +14,7 @@ struct SessionRecord: Sendable, Equatable {
 }
 
 /// Where a login came from, as Lemmy's `Claims::generate` records it: the address from actix's
-/// `realip_remote_addr` (the first `X-Forwarded-For` entry, else the peer's IP; the `Forwarded`
-/// header it would read first is not looked at here) and the `User-Agent` header.
+/// `realip_remote_addr` and the `User-Agent` header (see `APIRoutes.origin(request:context:)`).
 struct LoginOrigin: Sendable, Equatable {
     /// The client's address.
     var ip: String?

@@ -90,12 +90,31 @@ struct APIRoutes {
         }
     }
 
-    /// Where a request came from, as Lemmy records a login's origin (``LoginOrigin``).
+    /// Where a request came from, as Lemmy records a login's origin (``LoginOrigin``): actix-web's
+    /// `realip_remote_addr` (the first `for=` of `Forwarded`, else the first `X-Forwarded-For`
+    /// entry, trimmed, else the peer's IP) and the `User-Agent`; a header value that is not
+    /// visible ASCII counts as absent (actix's `to_str()` fails on it), and of repeated headers
+    /// the first counts.
     static func origin(request: Request, context: LemmyRequestContext) -> LoginOrigin {
-        let forwarded = request.headers[.init("X-Forwarded-For")!]?
-            .split(separator: ",").first.map { $0.trimmingCharacters(in: .whitespaces) }
-        let ip = forwarded ?? context.channel.remoteAddress?.ipAddress
-        return LoginOrigin(ip: ip, userAgent: request.headers[.userAgent])
+        func first(_ name: String) -> String? {
+            request.headers[values: .init(name)!].first { value in
+                value.utf8.allSatisfy { (0x20...0x7E).contains($0) || $0 == 0x09 }
+            }
+        }
+        let forwarded = first("Forwarded").flatMap { header -> String? in
+            let pairs = header.split(separator: ";").flatMap { $0.split(separator: ",") }
+            for pair in pairs {
+                let parts = pair.split(separator: "=", maxSplits: 1)
+                guard parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces).lowercased() == "for" else { continue }
+                return parts[1].trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+            }
+            return nil
+        }
+        let forwardedFor = first("X-Forwarded-For").map {
+            String($0.split(separator: ",", omittingEmptySubsequences: false).first ?? "").trimmingCharacters(in: .whitespaces)
+        }
+        let ip = forwarded ?? forwardedFor ?? context.channel.remoteAddress?.ipAddress
+        return LoginOrigin(ip: ip, userAgent: first("User-Agent"))
     }
 
     /// The session token: 0.18 reads `auth` from the body or query; 0.19+ read
