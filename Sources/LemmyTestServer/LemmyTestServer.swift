@@ -216,6 +216,7 @@ public final class LemmyTestServer: Sendable {
         routes.addCommentRoutes()
         routes.addCommunityRoutes()
         routes.addPersonRoutes()
+        routes.addAccountListRoutes()
         routes.addInboxRoutes()
         routes.addSearchRoutes()
         routes.addModerationRoutes()

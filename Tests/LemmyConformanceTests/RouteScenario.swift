@@ -291,6 +291,10 @@ enum RouteScenario {
             step("PUT", "/comment", user: "alice", needs: "comment") { id in ([], ["comment_id": id, "content": "An edited comment"]) },
             step("POST", "/comment/like", user: "alice", body: ["comment_id": 1, "is_upvote": true]),
             step("PUT", "/comment/save", user: "alice", body: ["comment_id": 1, "save": true]),
+            // What alice voted on, read and hid, just above.
+            step("GET", "/account/liked", user: "alice", query: [("like_type", "liked_only"), ("limit", "10")]),
+            step("GET", "/account/read", user: "alice", query: [("limit", "10")]),
+            step("GET", "/account/hidden", user: "alice", query: [("limit", "10")]),
             step(
                 "POST", "/comment", user: "admin", body: ["content": "Speaking as an admin", "post_id": 1],
                 capture: keep("adminComment", "comment_view.comment.id")),

@@ -235,3 +235,26 @@ extension LemmyV4.AdminListUsers: LemmyPaginatedRequest {
     /// `next_page` / `prev_page`.
     public func page(from response: ApiPagedResponse<ApiLocalUserView>) -> LemmyPage<ApiLocalUserView> { .init(response) }
 }
+
+extension LemmyV4.ListPersonLiked: LemmyPaginatedRequest {
+    /// Sets `page_cursor`.
+    public mutating func move(to cursor: LemmyPageCursor?) { form.pageCursor = LemmyPageNumbering.opaque(cursor) }
+    /// `next_page` / `prev_page`.
+    public func page(from response: ApiPagedResponse<ApiPostCommentCombinedView>) -> LemmyPage<ApiPostCommentCombinedView> {
+        .init(response)
+    }
+}
+
+extension LemmyV4.ListPersonRead: LemmyPaginatedRequest {
+    /// Sets `page_cursor`.
+    public mutating func move(to cursor: LemmyPageCursor?) { form.pageCursor = LemmyPageNumbering.opaque(cursor) }
+    /// `next_page` / `prev_page`.
+    public func page(from response: ApiPagedResponse<ApiPostView>) -> LemmyPage<ApiPostView> { .init(response) }
+}
+
+extension LemmyV4.ListPersonHidden: LemmyPaginatedRequest {
+    /// Sets `page_cursor`.
+    public mutating func move(to cursor: LemmyPageCursor?) { form.pageCursor = LemmyPageNumbering.opaque(cursor) }
+    /// `next_page` / `prev_page`.
+    public func page(from response: ApiPagedResponse<ApiPostView>) -> LemmyPage<ApiPostView> { .init(response) }
+}

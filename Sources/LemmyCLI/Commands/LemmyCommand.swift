@@ -23,7 +23,7 @@ public struct LemmyCommand: AsyncParsableCommand {
             UserCommand.self, InboxCommand.self, VoteCommand.self, SaveCommand.self, SubscribeCommand.self,
             BlockCommand.self, BanCommand.self, ReplyCommand.self, SubmitCommand.self, EditCommand.self, DeleteCommand.self,
             ReportsCommand.self,
-            VotesCommand.self,
+            VotesCommand.self, VotedCommand.self, HistoryCommand.self,
             LoginCommand.self, LogoutCommand.self, WhoamiCommand.self, SettingsCommand.self, TwoFactorCommand.self, LoginsCommand.self,
             ServeCommand.self, DecodeCommand.self,
         ]

@@ -108,7 +108,7 @@ extension ApiClient {
         return ContentPage(items: page.items.map { .post(post2($0)) }, next: page.next)
     }
 
-    private func postOrComment(_ view: ApiPostCommentCombinedView) -> PostOrComment? {
+    func postOrComment(_ view: ApiPostCommentCombinedView) -> PostOrComment? {
         switch view {
         case .post(let post): .post(post2(post))
         case .comment(let comment): .comment(comment2(comment))

@@ -152,7 +152,7 @@ private func moderates<F>(_ db: Database, _ call: Call<F>, _ id: Int) -> [ApiCom
 
 /// 1.0's private communities `viewer` may not see (`filter_private_or_followed`): not an admin,
 /// no accepted follow, not a moderator.
-private func privateCommunitiesOutOfSight(_ db: Database, viewer: Int?) -> Set<Int> {
+func privateCommunitiesOutOfSight(_ db: Database, viewer: Int?) -> Set<Int> {
     guard !db.isAdmin(viewer) else { return [] }
     return Set(db.communities.filter { $0.visibility == "private" && !db.seesPrivateCommunity($0.id, viewer: viewer) }.map(\.id))
 }
@@ -160,7 +160,7 @@ private func privateCommunitiesOutOfSight(_ db: Database, viewer: Int?) -> Set<I
 /// One page of posts and comments interleaved newest first (by `postTime` and `commentTime`,
 /// their publication unless given), as `/person/content` and `/account/saved` answer; `type`
 /// keeps only posts or only comments.
-private func personContentPage<F>(
+func personContentPage<F>(
     _ db: Database, _ call: Call<F>, type: ApiPersonContentType?, posts: [Int], comments: [Int],
     cursor: String?, limit: Int?,
     postTime: (PostRecord) -> Double = \.published, commentTime: (CommentRecord) -> Double = \.published
