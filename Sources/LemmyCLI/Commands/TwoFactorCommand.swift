@@ -49,15 +49,7 @@ struct TwoFactorEnableCommand: AsyncParsableCommand, Sendable {
     var code: String
 
     func run() async throws {
-        try await CommandRunner.run { () throws(CLIFailure) in try await execute() }
-    }
-
-    @MainActor
-    private func execute() async throws(CLIFailure) {
-        let session = try Session(client)
-        try session.requireLogin("turning two-factor login on")
-        try await session.run("turning two-factor login on") { try await session.client.enableTwoFactor(code: code) }
-        Console.out("Two-factor login is on: logins ask for a code (lemmy login --totp CODE).")
+        try await CommandRunner.run { () throws(CLIFailure) in try await TwoFactorSwitch.set(true, code: code, client: client) }
     }
 }
 
@@ -72,14 +64,20 @@ struct TwoFactorDisableCommand: AsyncParsableCommand, Sendable {
     var code: String
 
     func run() async throws {
-        try await CommandRunner.run { () throws(CLIFailure) in try await execute() }
+        try await CommandRunner.run { () throws(CLIFailure) in try await TwoFactorSwitch.set(false, code: code, client: client) }
     }
+}
 
+/// What `2fa enable` and `2fa disable` do.
+enum TwoFactorSwitch {
     @MainActor
-    private func execute() async throws(CLIFailure) {
+    static func set(_ enabled: Bool, code: String, client: ClientOptions) async throws(CLIFailure) {
         let session = try Session(client)
-        try session.requireLogin("turning two-factor login off")
-        try await session.run("turning two-factor login off") { try await session.client.disableTwoFactor(code: code) }
-        Console.out("Two-factor login is off.")
+        let action = enabled ? "turning two-factor login on" : "turning two-factor login off"
+        try session.requireLogin(action)
+        try await session.run(action) {
+            if enabled { try await session.client.enableTwoFactor(code: code) } else { try await session.client.disableTwoFactor(code: code) }
+        }
+        Console.out(enabled ? "Two-factor login is on: logins ask for a code (lemmy login --totp CODE)." : "Two-factor login is off.")
     }
 }
