@@ -76,7 +76,11 @@ enum TwoFactorSwitch {
         let action = enabled ? "turning two-factor login on" : "turning two-factor login off"
         try session.requireLogin(action)
         try await session.run(action) {
-            if enabled { try await session.client.enableTwoFactor(code: code) } else { try await session.client.disableTwoFactor(code: code) }
+            if enabled {
+                try await session.client.enableTwoFactor(code: code)
+            } else {
+                try await session.client.disableTwoFactor(code: code)
+            }
         }
         Console.out(enabled ? "Two-factor login is on: logins ask for a code (lemmy login --totp CODE)." : "Two-factor login is off.")
     }
