@@ -98,7 +98,6 @@ enum AccountListPrinter {
             case .comment(let comment): renderer.emit(renderer.commentLines(comment, depth: 1))
             }
         }
-        if hasMore { Console.out(renderer.style.dim("(more: --limit up to 50)")) }
     }
 }
 
@@ -110,7 +109,7 @@ public struct AccountListOutput: Codable, Sendable, Equatable {
     public var posts: [PostOutput]
     /// The comments, in the server's order.
     public var comments: [CommentOutput]
-    /// Whether more items follow.
+    /// Whether the server named a next page (0.19 names one after any page that is not empty).
     public var hasMore: Bool
 
     /// Creates the value (what the command prints), e.g. to compare with in a test.

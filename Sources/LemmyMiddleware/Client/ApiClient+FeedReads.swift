@@ -91,8 +91,7 @@ extension ApiClient {
         // Explicit per generation: different calls: 1.0 lists saved content, 0.18/0.19 filter posts and comments.
         if try await generation() == .v4 {
             let form = ApiListPersonSaved(type: comments ? .comments : .posts, limit: limit)
-            let page = try await page(LemmyV4.ListPersonSaved(form), at: cursor)
-            return ContentPage(items: page.items.compactMap(postOrComment), next: page.next)
+            return try await combinedPage(LemmyV4.ListPersonSaved(form), comments: comments, limit: limit, at: cursor)
         }
         // All: without a type Lemmy lists by the account's default listing (`Local` unless
         // changed), which would leave out what was saved in remote communities.
@@ -106,6 +105,34 @@ extension ApiClient {
         form.savedOnly = true
         let page = try await page(LemmyV3.GetPosts(form), at: cursor)
         return ContentPage(items: page.items.map { .post(post2($0)) }, next: page.next)
+    }
+
+    /// A page of 1.0's saved or liked list of one kind. Those lists answer `type_: posts` with
+    /// comments too (they test `post_id IS NOT NULL`, which a comment's row also has since
+    /// Lemmy's `same_table_joins` migration), so the other kind is left out; and so that a page
+    /// is not empty while the list goes on (a feed takes an empty page for the end), the pages
+    /// after are read until there are `limit` items, the list ends, or ten pages were read.
+    func combinedPage<R: LemmyPaginatedRequest>(_ request: R, comments: Bool, limit: Int, at cursor: PageCursor?)
+        async throws(ApiClientError) -> ContentPage<PostOrComment> where R.Item == ApiPostCommentCombinedView
+    {
+        var items: [PostOrComment] = []
+        var position = cursor
+        for _ in 0..<10 {
+            let page = try await page(request, at: position)
+            items += page.items.compactMap { postOrComment($0, comments: comments) }
+            position = page.next
+            if items.count >= limit || position == nil { break }
+        }
+        return ContentPage(items: items, next: position)
+    }
+
+    /// The item of `view` if it is of the kind asked for.
+    func postOrComment(_ view: ApiPostCommentCombinedView, comments: Bool) -> PostOrComment? {
+        switch view {
+        case .post(let post): comments ? nil : .post(post2(post))
+        case .comment(let comment): comments ? .comment(comment2(comment)) : nil
+        case .unknown: nil
+        }
     }
 
     func postOrComment(_ view: ApiPostCommentCombinedView) -> PostOrComment? {

@@ -16,8 +16,8 @@ extension Database {
         if score == 1 { posts[postId - 1].upvotes += 1 } else if score == -1 { posts[postId - 1].downvotes += 1 }
         users[personId, default: UserState()].postVotes[postId] = score == 0 ? nil : score
         users[personId, default: UserState()].postVoteTimes[postId] = score == 0 ? nil : now
-        // Voting marks the post read, like Lemmy.
-        users[personId, default: UserState()].readPosts[postId] = users[personId]?.readPosts[postId] ?? now
+        // Voting marks the post read, like Lemmy (which 1.0 dates anew: its upsert sets `read_at`).
+        users[personId, default: UserState()].readPosts[postId] = now
     }
 
     /// A vote on a comment, as ``votePost(_:by:score:now:dialect:)``.

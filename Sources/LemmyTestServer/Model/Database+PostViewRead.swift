@@ -51,7 +51,8 @@ extension Database {
             users[personId, default: UserState()].savedPosts[postId] = save ? now : nil
         }
         try requirePostView(postId, by: personId, dialect: dialect)
-        users[personId, default: UserState()].readPosts[postId] = users[personId]?.readPosts[postId] ?? now
+        // 1.0's upsert dates the read anew (0.18 and 0.19 show no read time).
+        users[personId, default: UserState()].readPosts[postId] = now
     }
 
     /// MarkPostAsRead and 1.0's MarkManyPostsAsRead: one insert for all the posts, which a

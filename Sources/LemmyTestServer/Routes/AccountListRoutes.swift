@@ -9,6 +9,7 @@ extension APIRoutes {
     func addAccountListRoutes() {
         // Newest vote first (`voted_at`), posts and comments together; private communities the
         // account does not follow are left out (`filter_private_or_followed`), blocks are not.
+        // `type_: posts` keeps comments too (see `personContentPage`).
         add(LemmyV4.ListPersonLiked.self, auth: true) { db, call in
             let viewer = try call.requireViewer()
             let state = db.user(viewer)
@@ -30,7 +31,8 @@ extension APIRoutes {
             return try personContentPage(
                 db, call, type: call.form.type, posts: posts, comments: comments,
                 cursor: call.form.pageCursor, limit: call.form.limit,
-                postTime: { state?.postVoteTimes[$0.id] ?? 0 }, commentTime: { state?.commentVoteTimes[$0.id] ?? 0 })
+                postTime: { state?.postVoteTimes[$0.id] ?? 0 }, commentTime: { state?.commentVoteTimes[$0.id] ?? 0 },
+                postsTypeKeepsComments: true)
         }
         add(LemmyV4.ListPersonRead.self, auth: true) { db, call in
             try markedPosts(db, call, cursor: call.form.pageCursor, limit: call.form.limit) { $0.readPosts }
@@ -45,6 +47,11 @@ extension APIRoutes {
 /// breaking ties, as `list_read` and `list_hidden` page them: without the posts of people,
 /// communities and instances the account blocks (`filter_blocked`, a followed community's
 /// instance block aside) and of private communities it does not follow.
+///
+/// Lemmy cannot read the cursors these lists hand out: `next_page` is a `PostView` cursor (the
+/// post id alone) and the query parses it as a `PostViewDummy` one (post and person ids), so
+/// every page after the first is refused `couldnt_parse_pagination_token`
+/// (`db_views/post/src/impls.rs`, `CursorData::multi`). So is any cursor here.
 private func markedPosts<F>(
     _ db: Database, _ call: Call<F>, cursor: String?, limit: Int?, marks: (UserState) -> [Int: Double]
 ) throws -> ApiPagedResponse<ApiPostView> {
@@ -58,7 +65,9 @@ private func markedPosts<F>(
         else { return nil }
         return (id: id, key: SortKey(featured: 0, primary: time, tiebreak: id))
     }
-    let page = try Paging.page(keyed, page: nil, limit: try call.limit(limit), cursor: cursor, fullPages: true)
+    let limit = try call.limit(limit)
+    if let cursor, !cursor.isEmpty { throw APIError.code("couldnt_parse_pagination_token") }
+    let page = try Paging.page(keyed, page: nil, limit: limit, cursor: nil, fullPages: true)
     let renderer = call.renderer(db)
     return ApiPagedResponse(items: page.ids.map { renderer.postView($0) }, nextPage: page.next, prevPage: page.previous)
 }

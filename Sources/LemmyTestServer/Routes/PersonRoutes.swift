@@ -97,7 +97,8 @@ extension APIRoutes {
             return try personContentPage(
                 db, call, type: call.form.type, posts: posts, comments: comments,
                 cursor: call.form.pageCursor, limit: call.form.limit,
-                postTime: { state?.savedPosts[$0.id] ?? 0 }, commentTime: { state?.savedComments[$0.id] ?? 0 })
+                postTime: { state?.savedPosts[$0.id] ?? 0 }, commentTime: { state?.savedComments[$0.id] ?? 0 },
+                postsTypeKeepsComments: true)
         }
         add(LemmyV3.BlockPerson.self, auth: true) { db, call in
             try db.blockPerson(call.form.personId, by: try call.requireViewer(), block: call.form.block, now: call.now)
@@ -159,17 +160,20 @@ func privateCommunitiesOutOfSight(_ db: Database, viewer: Int?) -> Set<Int> {
 
 /// One page of posts and comments interleaved newest first (by `postTime` and `commentTime`,
 /// their publication unless given), as `/person/content` and `/account/saved` answer; `type`
-/// keeps only posts or only comments.
+/// keeps only posts or only comments. With `postsTypeKeepsComments` the posts type keeps
+/// comments too: `/account/saved` and `/account/liked` filter it as `post_id IS NOT NULL`, and
+/// since Lemmy's `same_table_joins` migration (March 2026) a comment's row carries its post's id.
 func personContentPage<F>(
     _ db: Database, _ call: Call<F>, type: ApiPersonContentType?, posts: [Int], comments: [Int],
     cursor: String?, limit: Int?,
-    postTime: (PostRecord) -> Double = \.published, commentTime: (CommentRecord) -> Double = \.published
+    postTime: (PostRecord) -> Double = \.published, commentTime: (CommentRecord) -> Double = \.published,
+    postsTypeKeepsComments: Bool = false
 ) throws -> ApiPagedResponse<ApiPostCommentCombinedView> {
     var keyed: [(id: Int, key: SortKey)] = []
     if type != .comments {
         keyed += posts.compactMap { db.post($0) }.map { (id: $0.id, key: SortKey(featured: 0, primary: postTime($0), tiebreak: $0.id)) }
     }
-    if type != .posts {
+    if type != .posts || postsTypeKeepsComments {
         // Comments get negative ids so that one list holds both kinds.
         keyed += comments.compactMap { db.comment($0) }.map {
             (id: -$0.id, key: SortKey(featured: 0, primary: commentTime($0), tiebreak: -$0.id))
