@@ -26,7 +26,7 @@ extension ApiClient {
             form.generateTotp2fa = true
             try await settlingLostAnswer { () throws(ApiClientError) in _ = try await send(SaveUserSettings018(form), mutation: true) }
             // On from here, whether or not the read below gets the URL.
-            account?.isTwoFactorEnabled = true
+            setTwoFactorFlag(true)
             // 0.18 answers with a token only; the URL is in the account's local user.
             let site = try await send(LemmyV3.GetSite(), mutation: false)
             guard let myUser = site.myUser else { throw .notLoggedIn }
@@ -89,7 +89,13 @@ extension ApiClient {
             let request = LemmyV3.UpdateTotp(ApiUpdateTotp(totpToken: code, enabled: enabled))
             try await settlingLostAnswer { () throws(ApiClientError) in _ = try await send(request, mutation: true) }
         }
-        account?.isTwoFactorEnabled = enabled
+        setTwoFactorFlag(enabled)
+    }
+
+    /// Writes ``Account/isTwoFactorEnabled`` only when it changes, so observers see no change
+    /// that is none (as ``updateAccount(_:)`` does).
+    private func setTwoFactorFlag(_ enabled: Bool) {
+        if let account, account.isTwoFactorEnabled != enabled { account.isTwoFactorEnabled = enabled }
     }
 
     /// Runs `change`; if its answer is lost (it may have been applied), reloads the account so
@@ -107,7 +113,7 @@ extension ApiClient {
         guard let setup = TwoFactorSetup(url: text, isEnabled: isEnabled) else {
             throw .decoding("the two-factor secret is not an otpauth URL with a base32 secret")
         }
-        account?.isTwoFactorEnabled = isEnabled
+        setTwoFactorFlag(isEnabled)
         return setup
     }
 }
