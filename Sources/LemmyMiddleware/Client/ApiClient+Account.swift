@@ -7,16 +7,24 @@ extension ApiClient {
     public func loadAccount() async throws(ApiClientError) -> Account {
         try requireAccount()
         guard let account else { throw .notLoggedIn }
-        // Explicit per generation: different calls: 1.0 GetMyUser, 0.18/0.19 GetSite.
-        if try await generation() == .v4 {
-            updateAccount(try await send(LemmyV4.GetMyUser(), mutation: false))
-        } else {
-            let site = try await send(LemmyV3.GetSite(), mutation: false)
-            guard let myUser = site.myUser else { throw .notLoggedIn }
-            updateAccount(myUser)
-        }
+        _ = try await reloadMyUser()
         try await refreshUnreadCounts()
         return account
+    }
+
+    /// Reads the account's own user and writes it into ``account`` (``updateAccount(_:)``);
+    /// the unread counts are not read.
+    func reloadMyUser() async throws(ApiClientError) -> ApiMyUserInfo {
+        // Explicit per generation: different calls: 1.0 GetMyUser, 0.18/0.19 GetSite.
+        let info: ApiMyUserInfo
+        if try await generation() == .v4 {
+            info = try await send(LemmyV4.GetMyUser(), mutation: false)
+        } else {
+            guard let myUser = try await send(LemmyV3.GetSite(), mutation: false).myUser else { throw .notLoggedIn }
+            info = myUser
+        }
+        updateAccount(info)
+        return info
     }
 
     /// Reloads the unread counts into ``account``.

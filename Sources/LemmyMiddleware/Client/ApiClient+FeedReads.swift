@@ -76,7 +76,7 @@ extension ApiClient {
         if try await generation() == .v4 {
             let form = ApiListPersonContent(type: comments ? .comments : .posts, personId: personId, limit: limit)
             let page = try await page(LemmyV4.ListPersonContent(form), at: cursor)
-            return ContentPage(items: page.items.compactMap(postOrComment), next: page.next)
+            return ContentPage(items: page.items.compactMap { postOrComment($0) }, next: page.next)
         }
         let form = ApiGetPersonDetails(personId: personId, sort: .new, page: cursor?.pageNumber, limit: limit)
         let response = try await send(LemmyV3.GetPersonDetails(form), mutation: false)
@@ -126,19 +126,12 @@ extension ApiClient {
         return ContentPage(items: items, next: position)
     }
 
-    /// The item of `view` if it is of the kind asked for.
-    func postOrComment(_ view: ApiPostCommentCombinedView, comments: Bool) -> PostOrComment? {
+    /// The item of `view`; with `comments`, only if it is of that kind (a comment for true, a
+    /// post for false), and no model is made for one left out.
+    private func postOrComment(_ view: ApiPostCommentCombinedView, comments: Bool? = nil) -> PostOrComment? {
         switch view {
-        case .post(let post): comments ? nil : .post(post2(post))
-        case .comment(let comment): comments ? .comment(comment2(comment)) : nil
-        case .unknown: nil
-        }
-    }
-
-    func postOrComment(_ view: ApiPostCommentCombinedView) -> PostOrComment? {
-        switch view {
-        case .post(let post): .post(post2(post))
-        case .comment(let comment): .comment(comment2(comment))
+        case .post(let post): comments == true ? nil : .post(post2(post))
+        case .comment(let comment): comments == false ? nil : .comment(comment2(comment))
         case .unknown: nil
         }
     }

@@ -28,10 +28,7 @@ extension ApiClient {
             // On from here, whether or not the read below gets the URL.
             setTwoFactorFlag(true)
             // 0.18 answers with a token only; the URL is in the account's local user.
-            let site = try await send(LemmyV3.GetSite(), mutation: false)
-            guard let myUser = site.myUser else { throw .notLoggedIn }
-            updateAccount(myUser)
-            guard let text = myUser.localUserView.localUser.totp2faUrl else {
+            guard let text = try await reloadMyUser().localUserView.localUser.totp2faUrl else {
                 throw .decoding("the server made no two-factor secret")
             }
             return try twoFactorSetup(text, isEnabled: true)

@@ -29,10 +29,7 @@ extension Database {
     mutating func generateTOTPSecret(for personId: Int) throws -> String {
         guard var person = person(personId) else { throw APIError.notLoggedIn }
         if person.totpEnabled { throw APIError.code("totp_already_enabled") }
-        let key = Array(TOTP.newSecretText().utf8)
-        guard let url = TOTP.url(issuer: site.name, account: person.name, secret: key, algorithm: .sha1) else {
-            throw APIError.code("couldnt_generate_totp")
-        }
+        guard let (key, url) = newTOTPSecret(for: person, algorithm: .sha1) else { throw APIError.code("couldnt_generate_totp") }
         person.totpSecret = key
         persons[personId - 1] = person
         return url
@@ -55,10 +52,14 @@ extension Database {
     func totpSetting018(_ generate: Bool?, for person: PersonRecord) throws -> (secret: [UInt8]?, url: String?)? {
         guard let generate else { return nil }
         guard generate else { return (nil, nil) }
+        guard let new = newTOTPSecret(for: person, algorithm: .sha256) else { throw APIError.code("Couldnt generate TOTP") }
+        return (new.key, new.url)
+    }
+
+    /// A new secret's key and its URL, issued by the site's name; nil when totp-rs would refuse
+    /// the issuer or account (a `:` in either).
+    private func newTOTPSecret(for person: PersonRecord, algorithm: TOTP.Algorithm) -> (key: [UInt8], url: String)? {
         let key = Array(TOTP.newSecretText().utf8)
-        guard let url = TOTP.url(issuer: site.name, account: person.name, secret: key, algorithm: .sha256) else {
-            throw APIError.code("Couldnt generate TOTP")
-        }
-        return (key, url)
+        return TOTP.url(issuer: site.name, account: person.name, secret: key, algorithm: algorithm).map { (key, $0) }
     }
 }
