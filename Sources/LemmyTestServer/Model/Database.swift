@@ -59,6 +59,8 @@ struct Database: Sendable {
     var passwordResets: [Int: [Double]] = [:] { didSet { written = true } }
     /// Counts captchas, so each gets its own uuid and answer.
     var captchaCounter = 0 { didSet { written = true } }
+    /// The pages the server's own fetches reach (GetSiteMetadata).
+    var web = SimulatedWeb() { didSet { written = true } }
 
     // MARK: Lookup
 

@@ -37,6 +37,10 @@ struct APIError: Error, Sendable {
         case rateLimited
         /// A body or query that does not decode.
         case badRequest(message: String)
+        /// An error of a library Lemmy calls (reqwest, url, the resolver), which Lemmy passes on
+        /// as its text: 0.18 as `text/plain`; 0.19 as `unknown` with the text as its message; 1.0
+        /// likewise, with the text as `cause` too (its `LemmyError` serializes the error it wraps).
+        case foreign(message: String)
     }
 
     var kind: Kind
@@ -52,6 +56,7 @@ struct APIError: Error, Sendable {
     static func notFoundByName(_ what: String) -> APIError { APIError(kind: .notFoundByName(what: what)) }
     static let recordNotFound = APIError(kind: .recordNotFound)
     static func badRequest(_ message: String) -> APIError { APIError(kind: .badRequest(message: message)) }
+    static func foreign(_ message: String) -> APIError { APIError(kind: .foreign(message: message)) }
 }
 
 /// How each dialect spells an ``APIError`` on the wire.
@@ -122,6 +127,17 @@ enum ErrorRendering {
         case .badRequest(let text):
             if dialect == .v0_18 { return (400, Data(text.utf8), "text/plain; charset=utf-8") }
             return (400, body(code: "unknown", message: text, dialect: dialect, cause: false), "application/json")
+        case .foreign(let text):
+            switch dialect {
+            case .v0_18: return (400, Data(text.utf8), "text/plain; charset=utf-8")
+            case .v0_19: return (400, body(code: "unknown", message: text, dialect: dialect, cause: false), "application/json")
+            case .v1_0:
+                let object = ["error": "unknown", "message": text, "cause": text]
+                return (
+                    400, (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data(),
+                    "application/json"
+                )
+            }
         }
         return (status, body(code: code, dialect: dialect), "application/json")
     }
@@ -131,7 +147,8 @@ enum ErrorRendering {
         var object: [String: String] = ["error": code]
         if dialect != .v0_18, let message { object["message"] = message }
         if dialect == .v1_0 && cause { object["cause"] = causeName(code) }
-        return (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
+        // serde_json leaves `/` as it is.
+        return (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
     }
 
     /// The Rust variant name 1.0 puts in `cause` (`couldnt_find_post` -> `CouldntFindPost`).

@@ -29,6 +29,7 @@ extension APIRoutes {
         add(LemmyV3.GetCaptcha.self) { db, call in captcha(&db) }
         add(LemmyV4.GetCaptcha.self) { db, call in captcha(&db) }
         addTwoFactorRoutes()
+        addSiteMetadataRoutes()
         addRegistrationApplicationRoutes()
         addFederationRoutes()
     }

@@ -1,0 +1,70 @@
+/// A `Content-Type` as Lemmy's `mime` crate reads it: `type/subtype` and parameters.
+struct MediaType: Equatable {
+    /// `type/subtype`, lowercased.
+    var essence: String
+    /// The whole value: the essence, then the parameters as the server wrote them.
+    var text: String
+
+    /// The subtype (`octet-stream` of `application/octet-stream`).
+    var subtype: Substring { essence.split(separator: "/").last ?? "" }
+
+    /// Parses a header value; nil if it has no `type/subtype` of token characters.
+    init?(_ header: String) {
+        let parts = header.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false)
+        let essence = parts[0].trimmingHTTPSpace.lowercased()
+        let halves = essence.split(separator: "/", omittingEmptySubsequences: false)
+        func isToken(_ part: Substring) -> Bool {
+            !part.isEmpty && part.utf8.allSatisfy { (0x21...0x7E).contains($0) && !"()<>@,;:\\\"/[]?={}".utf8.contains($0) }
+        }
+        guard halves.count == 2, isToken(halves[0]), isToken(halves[1]) else { return nil }
+        self.essence = essence
+        text = parts.count == 2 ? essence + ";" + parts[1] : essence
+    }
+
+    private init(essence: String) {
+        self.essence = essence
+        text = essence
+    }
+
+    /// What `mime_guess` makes of a path's extension, for a response without a `Content-Type`
+    /// (the common extensions only).
+    static func guess(path: String) -> MediaType? {
+        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
+        let types = [
+            "html": "text/html", "htm": "text/html", "xhtml": "application/xhtml+xml", "txt": "text/plain", "png": "image/png",
+            "jpg": "image/jpeg", "jpeg": "image/jpeg", "gif": "image/gif", "webp": "image/webp", "svg": "image/svg+xml",
+            "avif": "image/avif", "mp4": "video/mp4", "webm": "video/webm", "mp3": "audio/mpeg", "pdf": "application/pdf",
+            "json": "application/json",
+        ]
+        return types[path[path.index(after: dot)...].lowercased()].map { MediaType(essence: $0) }
+    }
+
+    /// What the `infer` crate finds in a body sent as `application/octet-stream` (its first 512
+    /// bytes): the common image, video and document signatures.
+    static func sniff(_ bytes: ArraySlice<UInt8>) -> MediaType? {
+        let head = Array(bytes.prefix(512))
+        func starts(_ prefix: [UInt8], at offset: Int = 0) -> Bool {
+            head.count >= offset + prefix.count && Array(head[offset..<offset + prefix.count]) == prefix
+        }
+        let essence: String? =
+            if starts([0x89, 0x50, 0x4E, 0x47]) { "image/png" }
+            else if starts([0xFF, 0xD8, 0xFF]) { "image/jpeg" }
+            else if starts(Array("GIF8".utf8)) { "image/gif" }
+            else if starts(Array("RIFF".utf8)) && starts(Array("WEBP".utf8), at: 8) { "image/webp" }
+            else if starts(Array("ftyp".utf8), at: 4) { "video/mp4" }
+            else if starts([0x1A, 0x45, 0xDF, 0xA3]) { "video/webm" }
+            else if starts(Array("%PDF".utf8)) { "application/pdf" }
+            else { nil }
+        return essence.map { MediaType(essence: $0) }
+    }
+}
+
+extension Substring {
+    /// Without leading and trailing spaces and tabs.
+    var trimmingHTTPSpace: Substring {
+        var text = self
+        while let first = text.first, first == " " || first == "\t" { text = text.dropFirst() }
+        while let last = text.last, last == " " || last == "\t" { text = text.dropLast() }
+        return text
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+
+/// Where a host name of the simulated web resolves, as Lemmy's check against fetching internal
+/// addresses sees it.
+///
+/// The simulated DNS: an IP literal is its own address; `localhost` and names under `.localhost`,
+/// `.local` or `.internal` resolve to a loopback or private address; any other name resolves to
+/// a public address when a page is published on it, and does not resolve otherwise.
+enum WebAddress: Equatable {
+    /// An IPv4 or IPv6 literal, with its bytes.
+    case literal([UInt8])
+    /// A name that resolves to an internal address.
+    case internalName
+    /// A name that resolves to a public address.
+    case publicName
+    /// A name that does not resolve.
+    case unresolved
+
+    /// The address class of `host` (brackets around an IPv6 literal allowed), given the hosts
+    /// pages are published on.
+    static func resolve(_ host: String, publishedHosts: Set<String>) -> WebAddress {
+        let bare = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+        if let bytes = literalBytes(bare) { return .literal(bytes) }
+        let name = bare.lowercased()
+        if name == "localhost" || [".localhost", ".local", ".internal"].contains(where: name.hasSuffix) { return .internalName }
+        return publishedHosts.contains(name) ? .publicName : .unresolved
+    }
+
+    /// The 4 or 16 bytes of an IP literal, or nil for a name.
+    static func literalBytes(_ text: String) -> [UInt8]? {
+        var v4 = in_addr()
+        if inet_pton(AF_INET, text, &v4) == 1 { return withUnsafeBytes(of: &v4) { Array($0) } }
+        var v6 = in6_addr()
+        if inet_pton(AF_INET6, text, &v6) == 1 { return withUnsafeBytes(of: &v6) { Array($0) } }
+        return nil
+    }
+
+    /// Lemmy 0.19's test (its own copy of Rust's `is_private`, `is_link_local`, `is_loopback`,
+    /// `is_multicast`, and for IPv6 loopback, multicast, unique local and link-local).
+    var isInternalFor019: Bool {
+        switch self {
+        case .internalName: return true
+        case .publicName, .unresolved: return false
+        case .literal(let bytes):
+            if bytes.count == 4 { return Self.v4Private(bytes) || Self.v4Loopback(bytes) || bytes[0] & 0xF0 == 0xE0 || Self.v4LinkLocal(bytes) }
+            return Self.v6Loopback(bytes) || bytes[0] == 0xFF || bytes[0] & 0xFE == 0xFC || (bytes[0] == 0xFE && bytes[1] & 0xC0 == 0x80)
+        }
+    }
+
+    /// activitypub-federation 0.7's `validate_ip` (Lemmy 1.0): 0.19's test plus documentation,
+    /// unspecified and broadcast addresses, and IPv4-mapped IPv6 addresses judged as IPv4.
+    var isInternalFor10: Bool {
+        switch self {
+        case .internalName: return true
+        case .publicName, .unresolved: return false
+        case .literal(let bytes):
+            if bytes.count == 4 { return Self.v4Invalid(bytes) }
+            if bytes[0..<10].allSatisfy({ $0 == 0 }) && bytes[10] == 0xFF && bytes[11] == 0xFF { return Self.v4Invalid(Array(bytes[12...])) }
+            let documentation = (bytes[0] == 0x20 && bytes[1] == 0x01 && bytes[2] == 0x0D && bytes[3] == 0xB8) || (bytes[0] == 0x3F && bytes[1] == 0xFF && bytes[2] & 0xF0 == 0)
+            return isInternalFor019 || bytes.allSatisfy { $0 == 0 } || documentation
+        }
+    }
+
+    private static func v4Invalid(_ b: [UInt8]) -> Bool {
+        let documentation = (b[0] == 192 && b[1] == 0 && b[2] == 2) || (b[0] == 198 && b[1] == 51 && b[2] == 100) || (b[0] == 203 && b[1] == 0 && b[2] == 113)
+        return v4Private(b) || v4Loopback(b) || v4LinkLocal(b) || b[0] & 0xF0 == 0xE0 || documentation || b.allSatisfy { $0 == 0 } || b.allSatisfy { $0 == 255 }
+    }
+    private static func v4Private(_ b: [UInt8]) -> Bool { b[0] == 10 || (b[0] == 172 && b[1] & 0xF0 == 16) || (b[0] == 192 && b[1] == 168) }
+    private static func v4Loopback(_ b: [UInt8]) -> Bool { b[0] == 127 }
+    private static func v4LinkLocal(_ b: [UInt8]) -> Bool { b[0] == 169 && b[1] == 254 }
+    private static func v6Loopback(_ b: [UInt8]) -> Bool { b[0..<15].allSatisfy { $0 == 0 } && b[15] == 1 }
+}

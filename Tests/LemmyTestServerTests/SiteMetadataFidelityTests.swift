@@ -1,0 +1,244 @@
+import Foundation
+import LemmyAPI
+@testable import LemmyTestServer
+import LemmyTestSupport
+import Testing
+
+/// GetSiteMetadata as each Lemmy version answers it (0.18.5's `fetch_site_metadata`, 0.19.13's
+/// and 1.0's `fetch_link_metadata` and `extract_opengraph_data`, activitypub-federation 0.7's
+/// `validate_ip`), over pages published on the test server's simulated web.
+@Suite("Link metadata per dialect")
+struct SiteMetadataFidelityTests: RefusalChecking {
+    static let all: [LemmyDialect] = [.v0_18, .v0_19, .v1_0]
+
+    /// The answer's `metadata`, or nil when it has none.
+    func metadata(_ client: TestClient, _ url: String) async throws -> [String: Any]? {
+        let raw = try await get(client, "/post/site_metadata", ["url": url])
+        return (try? JSONSerialization.jsonObject(with: raw.body) as? [String: Any])?["metadata"] as? [String: Any]
+    }
+
+    func fetch(_ client: TestClient, _ url: String) async throws -> TestClient.RawResponse {
+        try await get(client, "/post/site_metadata", ["url": url])
+    }
+
+    @Test("The Open Graph title and description win over the page's own, the last of each counts", arguments: all)
+    func titles(dialect: LemmyDialect) async throws {
+        try await withServer(LemmyTestServer.Configuration(dialect: dialect, scale: .tiny)) { server in
+            let alice = try await TestClient(server).login("alice")
+            server.publish(
+                .html(
+                    """
+                    <!DOCTYPE html>
+                    <HTML><Head>
+                    <title>  First   title </title>
+                    <title>
+                      Page &amp; title &#x263A;
+                    </title>
+                    <META NAME="description" CONTENT=" Plain description ">
+                    <meta property="og:title" content="Old">
+                    <meta property="og:title" content="Open &quot;Graph&quot; title">
+                    <meta name="og:description" content="From a name attribute">
+                    </head><body></body></html>
+                    """), at: "https://news.example/a")
+            let found = try #require(try await metadata(alice, "https://news.example/a"))
+            #expect(found["title"] as? String == "Open \"Graph\" title")
+            #expect(found["description"] as? String == "From a name attribute")
+            server.publish(.html("<!doctype html>\n<title>\n  Page &amp; title\t</title><meta name=description content='Plain'>"), at: "https://news.example/b")
+            let plain = try #require(try await metadata(alice, "https://news.example/b"))
+            #expect(plain["title"] as? String == "Page & title")
+            #expect(plain["description"] as? String == "Plain")
+            // An empty og:title is kept, and hides the page's title.
+            server.publish(.html("<!doctype html>\n<title>Kept?</title><meta property=og:title content=''>"), at: "https://news.example/c")
+            #expect(try #require(try await metadata(alice, "https://news.example/c"))["title"] as? String == "")
+        }
+    }
+
+    @Test("Only the head counts: tags after the body starts, or in a noscript, are not read", arguments: all)
+    func headOnly(dialect: LemmyDialect) async throws {
+        try await withServer(LemmyTestServer.Configuration(dialect: dialect, scale: .tiny)) { server in
+            let alice = try await TestClient(server).login("alice")
+            server.publish(
+                .html(
+                    """
+                    <!DOCTYPE html>
+                    <!-- <meta property="og:title" content="In a comment"> -->
+                    <meta property="og:title" content="Before the body">
+                    <noscript><meta property="og:description" content="In a noscript"></noscript>
+                    <script>var x = "<meta property='og:image' content='/script.png'>";</script>
+                    <div>Text</div>
+                    <meta property="og:image" content="/late.png">
+                    """), at: "https://news.example/head")
+            let found = try #require(try await metadata(alice, "https://news.example/head"))
+            #expect(found["title"] as? String == "Before the body")
+            #expect(found["description"] == nil)
+            #expect(found["image"] == nil)
+        }
+    }
+
+    @Test("Images and videos: the first, joined to the page's URL; 1.0 skips an empty one and reads its size", arguments: all)
+    func images(dialect: LemmyDialect) async throws {
+        try await withServer(LemmyTestServer.Configuration(dialect: dialect, scale: .tiny)) { server in
+            let alice = try await TestClient(server).login("alice")
+            server.publish(
+                .html(
+                    """
+                    <!DOCTYPE html>
+                    <meta property="og:image:width" content="1">
+                    <meta property="og:image" content="../img/a.png">
+                    <meta property="og:image:width" content="640">
+                    <meta property="og:image:height" content="99999">
+                    <meta property="og:image:url" content="https://cdn.example/b.png">
+                    <meta property="og:video:url" content="//video.example/embed/7">
+                    <meta property="og:video:width" content="1280">
+                    """), at: "https://news.example/dir/page?x=1#top")
+            let found = try #require(try await metadata(alice, "https://news.example/dir/page?x=1#top"))
+            #expect(found["image"] as? String == "https://news.example/img/a.png")
+            #expect(found["embed_video_url"] as? String == "https://video.example/embed/7")
+            // 1.0 only: the first image's width (a height past u16 is dropped), the video's width.
+            #expect(found["image_width"] as? Int == (dialect == .v1_0 ? 640 : nil))
+            #expect(found["image_height"] == nil)
+            #expect(found["video_width"] as? Int == (dialect == .v1_0 ? 1280 : nil))
+            server.publish(.html("<!DOCTYPE html>\n<meta property=og:image content=''><meta property=og:image content='/second.png'>"), at: "https://news.example/empty#f")
+            let empty = try #require(try await metadata(alice, "https://news.example/empty#f"))
+            // 0.18 and 0.19 join the empty URL: the page itself, without its fragment.
+            #expect(empty["image"] as? String == (dialect == .v1_0 ? nil : "https://news.example/empty"))
+        }
+    }
+
+    @Test("0.18 needs a doctype and reads any status; 0.19 and 1.0 go by content type, and only 1.0 refuses an error status", arguments: all)
+    func contentTypes(dialect: LemmyDialect) async throws {
+        try await withServer(LemmyTestServer.Configuration(dialect: dialect, scale: .tiny)) { server in
+            let alice = try await TestClient(server).login("alice")
+            server.publish(.html("<html><title>No doctype</title></html>"), at: "https://news.example/nodoctype")
+            server.publish(WebPage(contentType: "image/png", body: [0x89, 0x50, 0x4E, 0x47]), at: "https://news.example/pic")
+            server.publish(WebPage(contentType: "application/octet-stream", body: [0xFF, 0xD8, 0xFF, 0xE0]), at: "https://news.example/blob")
+            server.publish(WebPage(body: Array("<!DOCTYPE html><title>Guessed</title>".utf8)), at: "https://news.example/guess.html")
+            server.publish(.html("<!DOCTYPE html><title>Gone</title>", status: 410), at: "https://news.example/gone")
+            let noDoctype = try await fetch(alice, "https://news.example/nodoctype")
+            let gone = try await fetch(alice, "https://news.example/gone")
+            switch dialect {
+            case .v0_18:
+                #expect(refusal(noDoctype).code == "Site metadata page fetch is not DOCTYPE html")
+                #expect(refusal(try await fetch(alice, "https://news.example/pic")).code == "Site metadata page fetch is not DOCTYPE html")
+                #expect(try #require(try await metadata(alice, "https://news.example/gone"))["title"] as? String == "Gone")
+                // 0.18's answer has no content type.
+                #expect(try #require(try await metadata(alice, "https://news.example/guess.html"))["content_type"] == nil)
+            case .v0_19, .v1_0:
+                #expect(try #require(try await metadata(alice, "https://news.example/nodoctype"))["title"] as? String == "No doctype")
+                #expect(try await metadata(alice, "https://news.example/pic").map(NSDictionary.init) == ["content_type": "image/png"])
+                // An octet stream's first bytes name its type.
+                #expect(try await metadata(alice, "https://news.example/blob")?["content_type"] as? String == "image/jpeg")
+                // No Content-Type: the extension's.
+                let guessed = try #require(try await metadata(alice, "https://news.example/guess.html"))
+                #expect(guessed["content_type"] as? String == "text/html" && guessed["title"] as? String == "Guessed")
+                if dialect == .v1_0 {
+                    #expect(refusal(gone).code == "unknown")
+                    #expect(refusal(gone).message == "HTTP status client error (410 Gone) for url (https://news.example/gone)")
+                } else {
+                    #expect(try #require(try await metadata(alice, "https://news.example/gone"))["title"] as? String == "Gone")
+                }
+            }
+        }
+    }
+
+    @Test("0.19 and 1.0 read the first MiB of a page; 0.18 reads all of it", arguments: all)
+    func firstMebibyte(dialect: LemmyDialect) async throws {
+        try await withServer(LemmyTestServer.Configuration(dialect: dialect, scale: .tiny)) { server in
+            let alice = try await TestClient(server).login("alice")
+            let padding = "<!DOCTYPE html>\n<script>" + String(repeating: "x", count: 1 << 20) + "</script>"
+            server.publish(.html(padding + "<title>Far down</title>"), at: "https://news.example/long")
+            let found = try #require(try await metadata(alice, "https://news.example/long"))
+            #expect(found["title"] as? String == (dialect == .v0_18 ? "Far down" : nil))
+        }
+    }
+
+    @Test("A page in windows-1252 is read again in it", arguments: all)
+    func charset(dialect: LemmyDialect) async throws {
+        try await withServer(LemmyTestServer.Configuration(dialect: dialect, scale: .tiny)) { server in
+            let alice = try await TestClient(server).login("alice")
+            var body = Array("<!DOCTYPE html>\n<meta charset=\"windows-1252\"><title>Caf".utf8)
+            body += [0xE9, 0x20, 0x80]  // "é €" in windows-1252, not UTF-8
+            body += Array("</title>".utf8)
+            server.publish(WebPage(contentType: "text/html", body: body), at: "https://news.example/latin")
+            #expect(try #require(try await metadata(alice, "https://news.example/latin"))["title"] as? String == "Café €")
+        }
+    }
+
+    @Test("Redirects: 0.18 follows them; 0.19 and 1.0 follow one, through the same checks", arguments: all)
+    func redirects(dialect: LemmyDialect) async throws {
+        try await withServer(LemmyTestServer.Configuration(dialect: dialect, scale: .tiny)) { server in
+            let alice = try await TestClient(server).login("alice")
+            server.publish(.redirect(to: "https://news.example/hop2"), at: "https://news.example/hop1")
+            server.publish(.redirect(to: "https://news.example/final"), at: "https://news.example/hop2")
+            server.publish(.article(title: "Final"), at: "https://news.example/final")
+            server.publish(.redirect(to: "https://news.example/final"), at: "https://news.example/once")
+            server.publish(.redirect(to: "http://localhost/admin"), at: "https://news.example/inward")
+            #expect(try await metadata(alice, "https://news.example/once")?["title"] as? String == "Final")
+            let inward = try await fetch(alice, "https://news.example/inward")
+            switch dialect {
+            case .v0_18:
+                #expect(try await metadata(alice, "https://news.example/hop1")?["title"] as? String == "Final")
+                // No address check: a redirect inward is fetched (nothing listens there).
+                #expect(refusal(inward).message?.hasPrefix("error sending request for url (http://localhost/admin)") == true)
+            case .v0_19, .v1_0:
+                // The second redirect's own answer is read: no type, nothing to guess from.
+                #expect(try await metadata(alice, "https://news.example/hop1").map(NSDictionary.init) == [:])
+                #expect(refusal(inward).code == (dialect == .v0_19 ? "invalid_url" : "unknown"))
+            }
+        }
+    }
+
+    @Test("Refusals: a login (0.19, 1.0), the URL, internal addresses and names that do not resolve", arguments: all)
+    func refusals(dialect: LemmyDialect) async throws {
+        try await withServer(LemmyTestServer.Configuration(dialect: dialect, scale: .tiny)) { server in
+            let guest = TestClient(server)
+            let alice = try await guest.login("alice")
+            let anonymous = try await fetch(guest, "https://example.com/tech/1")
+            if dialect == .v0_18 {
+                #expect(anonymous.status == 200)
+            } else {
+                #expect(refusal(anonymous).status == 401 && refusal(anonymous).code == "incorrect_login")
+            }
+            let relative = refusal(try await fetch(alice, "not a url"))
+            let ftp = refusal(try await fetch(alice, "ftp://example.com/file"))
+            let unknown = refusal(try await fetch(alice, "https://nowhere.example/"))
+            let loopback = refusal(try await fetch(alice, "http://127.0.0.1:8536/api/v3/site"))
+            let internalName = refusal(try await fetch(alice, "http://intranet.internal/"))
+            let v6 = refusal(try await fetch(alice, "http://[::1]/"))
+            let publicIP = refusal(try await fetch(alice, "http://93.184.216.34/"))
+            switch dialect {
+            case .v0_18:
+                #expect(relative.code == "text" && relative.message == "Query deserialize error: relative URL without a base")
+                #expect(ftp.message == "builder error for url (ftp://example.com/file): URL scheme is not allowed")
+                #expect(unknown.message?.hasSuffix("dns error: failed to lookup address information: Name or service not known") == true)
+                // 0.18 has no address check: it connects, and nothing answers.
+                #expect(loopback.message?.hasSuffix("Connection refused (os error 111)") == true)
+                #expect(v6.message == "error sending request for url (http://[::1]/): error trying to connect: tcp connect error: Connection refused (os error 111)")
+            case .v0_19:
+                #expect([relative.code, ftp.code, internalName.code] == ["invalid_url", "invalid_url", "invalid_url"])
+                #expect(unknown.code == "unknown" && unknown.message == "failed to lookup address information: Name or service not known")
+                // An IP literal is not a domain.
+                #expect([loopback.code, v6.code, publicIP.code] == ["url_without_domain", "url_without_domain", "url_without_domain"])
+            case .v1_0:
+                #expect([relative.code, ftp.code] == ["invalid_url", "invalid_url"])
+                #expect(unknown.code == "unknown" && unknown.message == "failed to lookup address information: Name or service not known")
+                #expect(loopback.message?.hasPrefix("Resolving domain 127.0.0.1 points to local IP address.") == true)
+                #expect(v6.message?.hasPrefix("Resolving domain [::1] points to local IP address.") == true)
+                #expect(internalName.message?.hasPrefix("Resolving domain intranet.internal points") == true)
+                // A public address passes the check; nothing listens there.
+                #expect(publicIP.message == "error sending request for url (http://93.184.216.34/)")
+            }
+        }
+    }
+
+    @Test("The seeded posts' links have previews", arguments: all)
+    func seededLinks(dialect: LemmyDialect) async throws {
+        try await withServer(LemmyTestServer.Configuration(dialect: dialect, scale: .tiny)) { server in
+            let alice = try await TestClient(server).login("alice")
+            let video = try #require(try await metadata(alice, "https://video.example/watch/12"))
+            #expect(video["title"] as? String == "Video 12")
+            #expect(video["embed_video_url"] as? String == "https://video.example/embed/12")
+            #expect(try await metadata(alice, "https://example.com/technology/3")?["image"] as? String == "https://example.com/images/3.jpeg")
+        }
+    }
+}
