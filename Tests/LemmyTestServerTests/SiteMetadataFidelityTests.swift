@@ -43,7 +43,9 @@ struct SiteMetadataFidelityTests: RefusalChecking {
             let found = try #require(try await metadata(alice, "https://news.example/a"))
             #expect(found["title"] as? String == "Open \"Graph\" title")
             #expect(found["description"] as? String == "From a name attribute")
-            server.publish(.html("<!doctype html>\n<title>\n  Page &amp; title\t</title><meta name=description content='Plain'>"), at: "https://news.example/b")
+            server.publish(
+                .html("<!doctype html>\n<title>\n  Page &amp; title\t</title><meta name=description content='Plain'>"),
+                at: "https://news.example/b")
             let plain = try #require(try await metadata(alice, "https://news.example/b"))
             #expect(plain["title"] as? String == "Page & title")
             #expect(plain["description"] as? String == "Plain")
@@ -98,20 +100,24 @@ struct SiteMetadataFidelityTests: RefusalChecking {
             #expect(found["image_width"] as? Int == (dialect == .v1_0 ? 640 : nil))
             #expect(found["image_height"] == nil)
             #expect(found["video_width"] as? Int == (dialect == .v1_0 ? 1280 : nil))
-            server.publish(.html("<!DOCTYPE html>\n<meta property=og:image content=''><meta property=og:image content='/second.png'>"), at: "https://news.example/empty#f")
+            server.publish(
+                .html("<!DOCTYPE html>\n<meta property=og:image content=''><meta property=og:image content='/second.png'>"),
+                at: "https://news.example/empty#f")
             let empty = try #require(try await metadata(alice, "https://news.example/empty#f"))
             // 0.18 and 0.19 join the empty URL: the page itself, without its fragment.
             #expect(empty["image"] as? String == (dialect == .v1_0 ? nil : "https://news.example/empty"))
         }
     }
 
-    @Test("0.18 needs a doctype and reads any status; 0.19 and 1.0 go by content type, and only 1.0 refuses an error status", arguments: all)
+    @Test(
+        "0.18 needs a doctype and reads any status; 0.19 and 1.0 go by content type, and only 1.0 refuses an error status", arguments: all)
     func contentTypes(dialect: LemmyDialect) async throws {
         try await withServer(LemmyTestServer.Configuration(dialect: dialect, scale: .tiny)) { server in
             let alice = try await TestClient(server).login("alice")
             server.publish(.html("<html><title>No doctype</title></html>"), at: "https://news.example/nodoctype")
             server.publish(WebPage(contentType: "image/png", body: [0x89, 0x50, 0x4E, 0x47]), at: "https://news.example/pic")
-            server.publish(WebPage(contentType: "application/octet-stream", body: [0xFF, 0xD8, 0xFF, 0xE0]), at: "https://news.example/blob")
+            let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0]
+            server.publish(WebPage(contentType: "application/octet-stream", body: jpeg), at: "https://news.example/blob")
             server.publish(WebPage(body: Array("<!DOCTYPE html><title>Guessed</title>".utf8)), at: "https://news.example/guess.html")
             server.publish(.html("<!DOCTYPE html><title>Gone</title>", status: 410), at: "https://news.example/gone")
             let noDoctype = try await fetch(alice, "https://news.example/nodoctype")
@@ -213,7 +219,10 @@ struct SiteMetadataFidelityTests: RefusalChecking {
                 #expect(unknown.message?.hasSuffix("dns error: failed to lookup address information: Name or service not known") == true)
                 // 0.18 has no address check: it connects, and nothing answers.
                 #expect(loopback.message?.hasSuffix("Connection refused (os error 111)") == true)
-                #expect(v6.message == "error sending request for url (http://[::1]/): error trying to connect: tcp connect error: Connection refused (os error 111)")
+                #expect(
+                    v6.message
+                        == "error sending request for url (http://[::1]/): error trying to connect: tcp connect error: Connection refused (os error 111)"
+                )
             case .v0_19:
                 #expect([relative.code, ftp.code, internalName.code] == ["invalid_url", "invalid_url", "invalid_url"])
                 #expect(unknown.code == "unknown" && unknown.message == "failed to lookup address information: Name or service not known")
@@ -238,7 +247,8 @@ struct SiteMetadataFidelityTests: RefusalChecking {
             let video = try #require(try await metadata(alice, "https://video.example/watch/12"))
             #expect(video["title"] as? String == "Video 12")
             #expect(video["embed_video_url"] as? String == "https://video.example/embed/12")
-            #expect(try await metadata(alice, "https://example.com/technology/3")?["image"] as? String == "https://example.com/images/3.jpeg")
+            let article = try await metadata(alice, "https://example.com/technology/3")
+            #expect(article?["image"] as? String == "https://example.com/images/3.jpeg")
         }
     }
 }

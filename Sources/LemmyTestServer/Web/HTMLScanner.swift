@@ -81,9 +81,7 @@ struct HTMLScanner {
             while index < bytes.count, Self.isSpace(bytes[index]) || bytes[index] == UInt8(ascii: "/") { index += 1 }
             guard index < bytes.count, bytes[index] != UInt8(ascii: ">") else { break }
             let keyStart = index
-            while index < bytes.count, !Self.isSpace(bytes[index]), ![UInt8(ascii: ">"), UInt8(ascii: "="), UInt8(ascii: "/")].contains(bytes[index]) {
-                index += 1
-            }
+            while index < bytes.count, !Self.isSpace(bytes[index]), !Self.endsName(bytes[index]) { index += 1 }
             let key = String(decoding: bytes[keyStart..<index].map(Self.lower), as: UTF8.self)
             while index < bytes.count, Self.isSpace(bytes[index]) { index += 1 }
             var value = ""
@@ -123,6 +121,8 @@ struct HTMLScanner {
     }
 
     static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D }
+    /// `>`, `=` and `/`, which end an attribute's name.
+    static func endsName(_ byte: UInt8) -> Bool { byte == UInt8(ascii: ">") || byte == UInt8(ascii: "=") || byte == UInt8(ascii: "/") }
     static func isLetter(_ byte: UInt8) -> Bool { (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) }
     static func lower(_ byte: UInt8) -> UInt8 { (0x41...0x5A).contains(byte) ? byte + 0x20 : byte }
 }

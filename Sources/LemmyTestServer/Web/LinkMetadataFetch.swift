@@ -160,7 +160,9 @@ extension SimulatedWeb {
         result.image = image.flatMap { join($0.url, to: url) }
         result.embedVideoUrl = video.flatMap { join($0.url, to: url) }
         if dialect == .v1_0 {
-            func dimension(_ object: HTMLHead.Object?, _ name: String) -> Int? { object?.properties[name].flatMap { UInt16($0) }.map(Int.init) }
+            func dimension(_ object: HTMLHead.Object?, _ name: String) -> Int? {
+                object?.properties[name].flatMap { UInt16($0) }.map(Int.init)
+            }
             result.imageWidth = dimension(head.images.first, "width")
             result.imageHeight = dimension(head.images.first, "height")
             result.videoWidth = dimension(head.videos.first, "width")

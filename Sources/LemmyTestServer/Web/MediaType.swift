@@ -46,15 +46,15 @@ struct MediaType: Equatable {
         func starts(_ prefix: [UInt8], at offset: Int = 0) -> Bool {
             head.count >= offset + prefix.count && Array(head[offset..<offset + prefix.count]) == prefix
         }
-        let essence: String? =
-            if starts([0x89, 0x50, 0x4E, 0x47]) { "image/png" }
-            else if starts([0xFF, 0xD8, 0xFF]) { "image/jpeg" }
-            else if starts(Array("GIF8".utf8)) { "image/gif" }
-            else if starts(Array("RIFF".utf8)) && starts(Array("WEBP".utf8), at: 8) { "image/webp" }
-            else if starts(Array("ftyp".utf8), at: 4) { "video/mp4" }
-            else if starts([0x1A, 0x45, 0xDF, 0xA3]) { "video/webm" }
-            else if starts(Array("%PDF".utf8)) { "application/pdf" }
-            else { nil }
+        let signatures: [(prefix: [UInt8], offset: Int, essence: String)] = [
+            ([0x89, 0x50, 0x4E, 0x47], 0, "image/png"), ([0xFF, 0xD8, 0xFF], 0, "image/jpeg"), (Array("GIF8".utf8), 0, "image/gif"),
+            (Array("WEBP".utf8), 8, "image/webp"), (Array("ftyp".utf8), 4, "video/mp4"), ([0x1A, 0x45, 0xDF, 0xA3], 0, "video/webm"),
+            (Array("%PDF".utf8), 0, "application/pdf"),
+        ]
+        let essence = signatures.first { signature in
+            // WebP is a RIFF container: its name follows the chunk's size.
+            starts(signature.prefix, at: signature.offset) && (signature.essence != "image/webp" || starts(Array("RIFF".utf8)))
+        }?.essence
         return essence.map { MediaType(essence: $0) }
     }
 }

@@ -42,8 +42,12 @@ enum WebAddress: Equatable {
         case .internalName: return true
         case .publicName, .unresolved: return false
         case .literal(let bytes):
-            if bytes.count == 4 { return Self.v4Private(bytes) || Self.v4Loopback(bytes) || bytes[0] & 0xF0 == 0xE0 || Self.v4LinkLocal(bytes) }
-            return Self.v6Loopback(bytes) || bytes[0] == 0xFF || bytes[0] & 0xFE == 0xFC || (bytes[0] == 0xFE && bytes[1] & 0xC0 == 0x80)
+            if bytes.count == 4 {
+                return Self.v4Private(bytes) || Self.v4Loopback(bytes) || Self.v4Multicast(bytes) || Self.v4LinkLocal(bytes)
+            }
+            let uniqueLocal = bytes[0] & 0xFE == 0xFC
+            let linkLocal = bytes[0] == 0xFE && bytes[1] & 0xC0 == 0x80
+            return Self.v6Loopback(bytes) || bytes[0] == 0xFF || uniqueLocal || linkLocal
         }
     }
 
@@ -55,18 +59,22 @@ enum WebAddress: Equatable {
         case .publicName, .unresolved: return false
         case .literal(let bytes):
             if bytes.count == 4 { return Self.v4Invalid(bytes) }
-            if bytes[0..<10].allSatisfy({ $0 == 0 }) && bytes[10] == 0xFF && bytes[11] == 0xFF { return Self.v4Invalid(Array(bytes[12...])) }
-            let documentation = (bytes[0] == 0x20 && bytes[1] == 0x01 && bytes[2] == 0x0D && bytes[3] == 0xB8) || (bytes[0] == 0x3F && bytes[1] == 0xFF && bytes[2] & 0xF0 == 0)
+            let mapped = bytes[0..<10].allSatisfy { $0 == 0 } && bytes[10] == 0xFF && bytes[11] == 0xFF
+            if mapped { return Self.v4Invalid(Array(bytes[12...])) }
+            let documentation =
+                bytes[0...3] == [0x20, 0x01, 0x0D, 0xB8] || (bytes[0] == 0x3F && bytes[1] == 0xFF && bytes[2] & 0xF0 == 0)
             return isInternalFor019 || bytes.allSatisfy { $0 == 0 } || documentation
         }
     }
 
     private static func v4Invalid(_ b: [UInt8]) -> Bool {
-        let documentation = (b[0] == 192 && b[1] == 0 && b[2] == 2) || (b[0] == 198 && b[1] == 51 && b[2] == 100) || (b[0] == 203 && b[1] == 0 && b[2] == 113)
-        return v4Private(b) || v4Loopback(b) || v4LinkLocal(b) || b[0] & 0xF0 == 0xE0 || documentation || b.allSatisfy { $0 == 0 } || b.allSatisfy { $0 == 255 }
+        let documentation = [[192, 0, 2], [198, 51, 100], [203, 0, 113]].contains(Array(b[0...2]))
+        let special = b.allSatisfy { $0 == 0 } || b.allSatisfy { $0 == 255 }
+        return v4Private(b) || v4Loopback(b) || v4LinkLocal(b) || v4Multicast(b) || documentation || special
     }
     private static func v4Private(_ b: [UInt8]) -> Bool { b[0] == 10 || (b[0] == 172 && b[1] & 0xF0 == 16) || (b[0] == 192 && b[1] == 168) }
     private static func v4Loopback(_ b: [UInt8]) -> Bool { b[0] == 127 }
+    private static func v4Multicast(_ b: [UInt8]) -> Bool { b[0] & 0xF0 == 0xE0 }
     private static func v4LinkLocal(_ b: [UInt8]) -> Bool { b[0] == 169 && b[1] == 254 }
     private static func v6Loopback(_ b: [UInt8]) -> Bool { b[0..<15].allSatisfy { $0 == 0 } && b[15] == 1 }
 }
