@@ -1,0 +1,62 @@
+public import Foundation
+internal import LemmyAPI
+
+extension ApiClient {
+    /// The preview of `url` as the instance reads it from the page (GetSiteMetadata): for the
+    /// post an app is writing with that link.
+    ///
+    /// The instance fetches the page, so the answer is only as good as the page and the
+    /// instance's reach: a page it cannot fetch fails with the instance's error
+    /// (``ApiClientError/lemmyCode`` `invalid_url`, `url_without_domain` on 0.19 for an IP
+    /// address, or `unknown` with the fetch's own text as ``ApiClientError/message``, which 0.18
+    /// sends as plain text). Lemmy 0.19 and 1.0 refuse addresses inside the instance's network,
+    /// and need a login (``ApiClientError/notLoggedIn`` before anything is sent); 0.18 answers
+    /// guests, and refuses a page that does not start with `<!doctype html>`.
+    ///
+    /// - Parameter url: an absolute http or https URL; anything else fails with
+    ///   ``ApiClientError/Kind/unsupported`` without a request.
+    public func linkPreview(for url: URL) async throws(ApiClientError) -> LinkPreview {
+        guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host?.isEmpty == false else {
+            throw .unsupported("a link preview needs an http or https URL")
+        }
+        let version = try await version()
+        if !version.usesAuthField { try requireAccount() }
+        let form = ApiGetSiteMetadata(url: url.absoluteString)
+        let metadata =
+            version.generation == .v4
+            ? try await send(LemmyV4.GetSiteMetadata(form), mutation: false).metadata
+            : try await send(LemmyV3.GetSiteMetadata(form), mutation: false).metadata
+        return LinkPreview(metadata)
+    }
+}
+
+extension LinkPreview {
+    /// The preview of an answer: links only when http or https, sizes only when Lemmy could have
+    /// sent them, the media type without its parameters and only when it is one.
+    init(_ metadata: ApiLinkMetadata) {
+        func webLink(_ text: String?) -> URL? {
+            guard let text, let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+                url.host?.isEmpty == false
+            else { return nil }
+            return url
+        }
+        self.init(
+            title: metadata.title, summary: metadata.description, imageURL: webLink(metadata.image),
+            imageSize: PixelSize(width: metadata.imageWidth, height: metadata.imageHeight),
+            embedVideoURL: webLink(metadata.embedVideoUrl),
+            videoSize: PixelSize(width: metadata.videoWidth, height: metadata.videoHeight),
+            contentType: metadata.contentType.flatMap(Self.mediaType))
+    }
+
+    /// `type/subtype` of a `Content-Type`, lowercased; nil unless both are tokens of at most 127
+    /// characters (RFC 6838).
+    static func mediaType(_ value: String) -> String? {
+        let essence = value.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false)[0]
+            .trimmingCharacters(in: .whitespaces).lowercased()
+        let parts = essence.split(separator: "/", omittingEmptySubsequences: false)
+        let token = Set("abcdefghijklmnopqrstuvwxyz0123456789!#$&-^_.+".utf8)
+        guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.utf8.count <= 127 && $0.utf8.allSatisfy(token.contains) })
+        else { return nil }
+        return essence
+    }
+}
