@@ -91,6 +91,9 @@ enum RouteScenario {
                 ([], ["id": id, "approve": true])
             },
             step("GET", "/post/list", user: "alice", query: [("type_", "All"), ("sort", "Hot"), ("limit", "5")]),
+            // A seeded video page: title, description, image, embed (and 0.19's content type). 0.18
+            // takes no auth here.
+            step("GET", "/post/site_metadata", user: v19 ? "alice" : nil, query: [("url", "https://video.example/watch/3")]),
             step("GET", "/post", user: "alice", query: [("id", "1")], capture: keep("apId", "post_view.post.ap_id")),
             step("GET", "/comment/list", user: "alice", query: [("post_id", "1"), ("sort", "Hot"), ("max_depth", "3")]),
             step("GET", "/comment", user: "alice", query: [("id", "1")]),
@@ -248,6 +251,7 @@ enum RouteScenario {
                 ([], ["id": id, "approve": true])
             },
             step("GET", "/post/list", user: "alice", query: [("type_", "all"), ("sort", "hot"), ("limit", "5")]),
+            step("GET", "/post/site_metadata", user: "alice", query: [("url", "https://video.example/watch/3")]),
             step("GET", "/post", user: "alice", query: [("id", "1")], capture: keep("apId", "post_view.post.ap_id")),
             step("GET", "/comment/list", user: "alice", query: [("post_id", "1"), ("sort", "hot"), ("max_depth", "3")]),
             step("GET", "/comment", user: "alice", query: [("id", "1")]),

@@ -18,8 +18,11 @@ struct LinkPreviewTests {
             var page = Self.page
             page.body = Array(
                 String(decoding: page.body, as: UTF8.self)
-                    .replacingOccurrences(of: "</head>", with: "<meta property=\"og:image:width\" content=\"800\">\n"
-                        + "<meta property=\"og:image:height\" content=\"600\">\n</head>").utf8)
+                    .replacingOccurrences(
+                        of: "</head>",
+                        with: "<meta property=\"og:image:width\" content=\"800\">\n"
+                            + "<meta property=\"og:image:height\" content=\"600\">\n</head>"
+                    ).utf8)
             server.publish(page, at: "https://news.example/2026/long-read")
             let alice = try await loggedIn(server)
             let preview = try await alice.linkPreview(for: URL(string: "https://news.example/2026/long-read")!)
@@ -84,9 +87,12 @@ struct LinkPreviewTests {
                 #expect(internalError?.message?.hasSuffix("Connection refused (os error 111)") == true)
             case .v0_19:
                 #expect(internalError?.lemmyCode == .invalidUrl)
-                #expect(unknownError?.lemmyCode == .unknown("unknown") && unknownError?.message?.contains("failed to lookup address") == true)
+                #expect(
+                    unknownError?.lemmyCode == .unknown("unknown") && unknownError?.message?.contains("failed to lookup address") == true)
             case .v1_0:
-                #expect(internalError?.lemmyCode == .unknown("unknown") && internalError?.message?.contains("points to local IP address") == true)
+                #expect(
+                    internalError?.lemmyCode == .unknown("unknown")
+                        && internalError?.message?.contains("points to local IP address") == true)
             }
             #expect(unknownError != nil)
         }
