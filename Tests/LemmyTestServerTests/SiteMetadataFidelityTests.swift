@@ -46,6 +46,9 @@ struct SiteMetadataFidelityTests: RefusalChecking {
             server.publish(
                 .html("<!doctype html>\n<title>\n  Page &amp; title\t</title><meta name=description content='Plain'>"),
                 at: "https://news.example/b")
+            // Without og:title, the last <title> counts.
+            server.publish(.html("<!doctype html>\n<title>First</title><title> Second </title>"), at: "https://news.example/two")
+            #expect(try await metadata(alice, "https://news.example/two")?["title"] as? String == "Second")
             let plain = try #require(try await metadata(alice, "https://news.example/b"))
             #expect(plain["title"] as? String == "Page & title")
             #expect(plain["description"] as? String == "Plain")
@@ -74,6 +77,11 @@ struct SiteMetadataFidelityTests: RefusalChecking {
             #expect(found["title"] as? String == "Before the body")
             #expect(found["description"] == nil)
             #expect(found["image"] == nil)
+            // A tag that starts the body ends the head, even with no text after it.
+            server.publish(
+                .html("<!DOCTYPE html>\n<title>Kept</title><img src=x.png><meta property=og:title content=Late>"),
+                at: "https://news.example/img")
+            #expect(try await metadata(alice, "https://news.example/img")?["title"] as? String == "Kept")
         }
     }
 

@@ -39,8 +39,12 @@ struct PreviewCommand: AsyncParsableCommand, Sendable {
         func clean(_ text: String) -> String { TerminalText.sanitize(text, keepLayout: false) }
         Console.out(renderer.style.bold(lines.title.map(clean) ?? "(no title)"))
         if let summary = lines.summary { Console.out(clean(summary)) }
-        if let image = lines.image { Console.out(renderer.style.dim("image: ") + clean(image) + (lines.imageSize.map { " (\($0))" } ?? "")) }
-        if let video = lines.video { Console.out(renderer.style.dim("video: ") + clean(video) + (lines.videoSize.map { " (\($0))" } ?? "")) }
+        if let image = lines.image {
+            Console.out(renderer.style.dim("image: ") + clean(image) + (lines.imageSize.map { " (\($0))" } ?? ""))
+        }
+        if let video = lines.video {
+            Console.out(renderer.style.dim("video: ") + clean(video) + (lines.videoSize.map { " (\($0))" } ?? ""))
+        }
         if let type = lines.contentType { Console.out(renderer.style.dim("type: ") + type) }
     }
 }

@@ -1,0 +1,62 @@
+import Foundation
+@testable import LemmyTestServer
+import Testing
+
+/// The test server's reader of a page's head: webpage's rules on small pages, and no crash or
+/// runaway on pages no browser would accept.
+@Suite("HTML head reader")
+struct HTMLHeadTests {
+    @Test("Attributes: unquoted, single-quoted, repeated (the first counts), names in any case; entities decoded")
+    func attributes() {
+        let head = HTMLHead(
+            """
+            <meta PROPERTY=og:title property="second" CONTENT='It&#39;s &lt;here&gt; &#x1F600; &bogus; &'>
+            <meta name="og:description" content=" padded ">
+            <meta charset=windows-1252>
+            """)
+        #expect(head.properties["title"] == "It's <here> 😀 &bogus; &")
+        #expect(head.properties["description"] == "padded")
+        #expect(head.charset == "windows-1252")
+    }
+
+    @Test("Open Graph images: og:image and og:image:url start one, other keys describe the latest, case matters")
+    func images() {
+        let head = HTMLHead(
+            """
+            <meta property="og:image:width" content="5">
+            <meta property="og:image" content="a.png"><meta property="og:image:width" content="10">
+            <meta property="og:image:url" content="b.png"><meta property="og:image:secure_url" content="https://b.png">
+            <meta property="OG:image" content="c.png"><meta property="og:Title" content="T">
+            <meta property="og:imageé" content="x">
+            """)
+        #expect(head.images.map(\.url) == ["a.png", "b.png"])
+        #expect(head.images.first?.properties == ["width": "10"])
+        #expect(head.images.last?.properties == ["secure_url": "https://b.png"])
+        #expect(head.properties["Title"] == "T" && head.properties["title"] == nil)
+    }
+
+    @Test("Pages that are not HTML, cut short or built to hurt: no crash, and what can be read is")
+    func hostilePages() {
+        let unterminated = [
+            "<title>never closed", "<!-- never closed <title>x</title>", "<meta content=\"never closed>", "<", "<<<<", "&#",
+            "&#xFFFFFFFFFF;", "&#0;", "&#xD800;", "<meta content=\"a\" name=description", "<title>a</title", "<script>",
+            "<!DOCTYPE", "\u{0}\u{FFFF}<title>\u{0}</title>",
+        ]
+        for page in unterminated { _ = HTMLHead(page) }
+        #expect(HTMLHead("<title>never closed").title == "never closed")
+        #expect(HTMLHead("<title>&#xD800;&#0;</title>").title == "\u{FFFD}\u{FFFD}")
+        // Random bytes, decoded as Lemmy decodes them (lossily).
+        var generator = SystemRandomNumberGenerator()
+        let alphabet = Array("<>/=\"' -!&#;abcdefghijklmnopqrstuvwxyz:".utf8) + [0x00, 0xC3, 0xFF, 0x0A]
+        for _ in 0..<500 {
+            let bytes = (0..<Int.random(in: 0..<400, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }
+            _ = HTMLHead(String(decoding: bytes, as: UTF8.self))
+        }
+        // A megabyte of one character and of comment openers reads in one pass (a quadratic
+        // reader would not finish this test).
+        _ = HTMLHead(String(repeating: "<", count: 1 << 20))
+        _ = HTMLHead("<title>" + String(repeating: "</titl", count: 200_000))
+        _ = HTMLHead(String(repeating: "&amp", count: 250_000))
+        #expect(HTMLHead(String(repeating: "<!---->", count: 100_000) + "<title>end</title>").title == "end")
+    }
+}
