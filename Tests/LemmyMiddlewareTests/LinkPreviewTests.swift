@@ -36,6 +36,22 @@ struct LinkPreviewTests {
         }
     }
 
+    @Test("A post made with the link carries the same preview", arguments: LemmyDialect.allCases)
+    func postWithLink(dialect: LemmyDialect) async throws {
+        try await withServer(LemmyTestServer.Configuration(dialect: dialect, scale: .tiny)) { server in
+            server.publish(Self.page, at: "https://news.example/read")
+            let alice = try await loggedIn(server)
+            let link = URL(string: "https://news.example/read")!
+            let preview = try await alice.linkPreview(for: link)
+            let post = try await alice.createPost(communityId: 1, title: preview.title ?? "", url: link)
+            #expect(post.embedTitle == preview.title && post.embedDescription == preview.summary)
+            #expect(post.embedVideoURL == preview.embedVideoURL)
+            // The image is not on the web, so pict-rs cannot copy it: 0.19 and 1.0 fall back to its
+            // URL, 0.18 has no thumbnail.
+            #expect(post.thumbnailURL == (dialect == .v0_18 ? nil : preview.imageURL))
+        }
+    }
+
     @Test("A picture's link is an image post (0.19 and later)", arguments: [LemmyDialect.v0_19, .v1_0])
     func picture(dialect: LemmyDialect) async throws {
         try await withServer(LemmyTestServer.Configuration(dialect: dialect, scale: .tiny)) { server in

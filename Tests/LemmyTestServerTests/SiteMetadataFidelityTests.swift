@@ -260,3 +260,87 @@ struct SiteMetadataFidelityTests: RefusalChecking {
         }
     }
 }
+
+/// The preview Lemmy stores with a new post's link (0.18 `fetch_site_data`, 0.19 and 1.0
+/// `generate_post_link_metadata`, awaited before the answer).
+@Suite("A post's link preview per dialect")
+struct PostLinkMetadataTests: RefusalChecking {
+    static let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + [UInt8](repeating: 0, count: 24)
+
+    /// Where the server's pict-rs copies are (its host is its address).
+    func pictrs(_ server: LemmyTestServer) -> String {
+        "https://\(server.baseURL.host ?? ""):\(server.baseURL.port ?? 0)/pictrs/image/"
+    }
+
+    /// The `post` object of a PostResponse.
+    func post(_ raw: TestClient.RawResponse) throws -> [String: Any] {
+        let object = try #require(try JSONSerialization.jsonObject(with: raw.body) as? [String: Any], "\(raw.status)")
+        return try #require((object["post_view"] as? [String: Any])?["post"] as? [String: Any], "\(object)")
+    }
+
+    @Test(
+        "An article's link: its title, description and a local copy of its image; 0.18 cleans the text",
+        arguments: SiteMetadataFidelityTests.all)
+    func article(dialect: LemmyDialect) async throws {
+        try await withServer(LemmyTestServer.Configuration(dialect: dialect, scale: .tiny)) { server in
+            let alice = try await TestClient(server).login("alice")
+            server.publish(.article(title: "<b>Bold</b> & co", description: "Words.", image: "/lead.png"), at: "https://news.example/a")
+            server.publish(WebPage(contentType: "image/png", body: Self.png), at: "https://news.example/lead.png")
+            let created = try post(try await createPost(alice, ["name": "A link", "url": "https://news.example/a"]))
+            #expect(created["embed_title"] as? String == (dialect == .v0_18 ? "<b>Bold</b> &amp; co" : "<b>Bold</b> & co"))
+            #expect(created["embed_description"] as? String == "Words.")
+            #expect(created["url_content_type"] as? String == (dialect == .v0_18 ? nil : "text/html; charset=utf-8"))
+            // pict-rs' copy of the image, served by the instance.
+            let thumbnail = try #require(created["thumbnail_url"] as? String)
+            #expect(thumbnail.hasPrefix(pictrs(server)) && thumbnail.hasSuffix(".png"))
+            let file = String(thumbnail.split(separator: "/").last ?? "")
+            let imagePath = dialect == .v1_0 ? "/api/v4/image/" : "/pictrs/image/"
+            let served = try await TestClient(server).raw("GET", path: imagePath + file)
+            #expect(served.status == 200 && Array(served.body) == Self.png)
+        }
+    }
+
+    @Test(
+        "A picture's link: its type and a local copy; a page that cannot be read leaves no preview",
+        arguments: SiteMetadataFidelityTests.all)
+    func picture(dialect: LemmyDialect) async throws {
+        try await withServer(LemmyTestServer.Configuration(dialect: dialect, scale: .tiny)) { server in
+            let alice = try await TestClient(server).login("alice")
+            server.publish(WebPage(contentType: "image/png", body: Self.png), at: "https://cdn.example/cat.png")
+            let picture = try post(try await createPost(alice, ["name": "A cat", "url": "https://cdn.example/cat.png"]))
+            #expect(picture["url_content_type"] as? String == (dialect == .v0_18 ? nil : "image/png"))
+            #expect((picture["thumbnail_url"] as? String)?.hasPrefix(pictrs(server)) == true)
+            #expect(picture["embed_title"] == nil)
+            let lost = try post(try await createPost(alice, ["name": "Nowhere", "url": "https://nowhere.example/page"]))
+            #expect(lost["thumbnail_url"] == nil && lost["embed_title"] == nil && lost["url_content_type"] == nil)
+        }
+    }
+
+    @Test(
+        "0.19 and 1.0: a custom thumbnail is kept, an NSFW post's image is not copied on 1.0, an edit reads the page again",
+        arguments: [LemmyDialect.v0_19, .v1_0])
+    func laterRules(dialect: LemmyDialect) async throws {
+        try await withServer(LemmyTestServer.Configuration(dialect: dialect, scale: .tiny)) { server in
+            let alice = try await TestClient(server).login("alice")
+            server.publish(.article(title: "First", image: "https://news.example/lead.png"), at: "https://news.example/b")
+            server.publish(WebPage(contentType: "image/png", body: Self.png), at: "https://news.example/lead.png")
+            let custom = try post(
+                try await createPost(
+                    alice, ["name": "Custom", "url": "https://news.example/b", "custom_thumbnail": "https://img.example/mine.jpeg"]))
+            #expect(custom["thumbnail_url"] as? String == "https://img.example/mine.jpeg")
+            let nsfw = try post(try await createPost(alice, ["name": "NSFW", "url": "https://news.example/b", "nsfw": true]))
+            let expected = dialect == .v1_0 ? "https://news.example/lead.png" : nil
+            if let expected {
+                #expect(nsfw["thumbnail_url"] as? String == expected)
+            } else {
+                #expect((nsfw["thumbnail_url"] as? String)?.hasPrefix(pictrs(server)) == true)
+            }
+            server.publish(.article(title: "Second"), at: "https://news.example/b")
+            let id = try #require(custom["id"] as? Int)
+            let edited = try post(try await post(alice, "/post", ["post_id": id, "name": "Custom, edited"], method: "PUT"))
+            #expect(edited["embed_title"] as? String == "Second")
+            // The edit named no custom thumbnail, and the page no longer has an image.
+            #expect(edited["thumbnail_url"] == nil)
+        }
+    }
+}

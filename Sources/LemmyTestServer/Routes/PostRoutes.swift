@@ -223,6 +223,7 @@ private func createPost(_ db: inout Database, _ call: Call<ApiCreatePost>) throw
     if thumbnail != nil || form.altText != nil {
         db.posts[id - 1].media = PostMedia(thumbnailURL: thumbnail, altText: form.altText)
     }
+    db.storeLinkMetadata(post: id, custom: thumbnail, dialect: dialect, now: call.now)
     return ApiPostResponse(postView: call.renderer(db).postView(id))
 }
 
@@ -252,6 +253,8 @@ private func editPost(_ db: inout Database, _ call: Call<ApiEditPost>) throws ->
         if let alt = form.altText { media.altText = alt.isEmpty ? nil : alt }
         db.posts[form.postId - 1].media = media
     }
+    // 0.19 and 1.0 read the link's page again at every edit (0.18's edit is not imitated).
+    if dialect != .v0_18 { db.storeLinkMetadata(post: form.postId, custom: thumbnail, dialect: dialect, now: call.now) }
     return ApiPostResponse(postView: call.renderer(db).postView(form.postId))
 }
 
