@@ -48,6 +48,7 @@ struct DemoTour {
 
         try await sharedObject(alice)
         try await inbox(alice)
+        try await sharedLink(alice)
         try await faults(guest: guest, alice: alice)
 
         heading("Done")
@@ -86,6 +87,21 @@ struct DemoTour {
         try await attempt("refreshing unread counts") { try await alice.refreshUnreadCounts() }
         say("alice has \(alice.account?.unread.replies ?? 0) unread replies; newest:")
         if let newest = replies.first { renderer.emit(renderer.commentLines(newest.comment, depth: 1)) }
+    }
+
+    /// A link's preview as the instance reads the page, then a post with the link, which the
+    /// instance stores with the same preview.
+    private mutating func sharedLink(_ alice: ApiClient) async throws(CLIFailure) {
+        heading("Sharing a link: its preview, then the post")
+        let link = URL(string: "https://video.example/watch/7")!
+        let preview = try await attempt("reading the link's preview") { try await alice.linkPreview(for: link) }
+        let title = TerminalText.sanitize(preview.title ?? link.absoluteString, keepLayout: false)
+        say("preview of \(link.absoluteString): “\(title)”\(preview.embedVideoURL == nil ? "" : ", with a video player")")
+        let post = try await attempt("posting the link") { try await alice.createPost(communityId: 1, title: title, url: link) }
+        let embed = TerminalText.sanitize(post.embedTitle ?? "-", keepLayout: false)
+        say(
+            "posted #\(post.id); the instance stored the preview with it: “\(embed)”, thumbnail \(post.thumbnailURL == nil ? "none" : "set")"
+        )
     }
 
     /// A 503 retried by the chain, and a rate-limited vote rolled back and retried by the app.

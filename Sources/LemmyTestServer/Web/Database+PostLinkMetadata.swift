@@ -45,7 +45,8 @@ extension Database {
             media.embedVideoURL = metadata.embedVideoUrl
             media.contentType = metadata.contentType
         }
-        let empty = media.thumbnailURL == nil && media.embedTitle == nil && media.embedDescription == nil
+        let empty =
+            media.thumbnailURL == nil && media.embedTitle == nil && media.embedDescription == nil
             && media.embedVideoURL == nil && media.contentType == nil && media.altText == nil
         posts[id - 1].media = empty ? nil : media
     }
