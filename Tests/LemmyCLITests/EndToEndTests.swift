@@ -249,6 +249,7 @@ struct EndToEndTests {
         #expect(result.stdout.contains("Lemmy \(dialect.versionString) test server"))
         #expect(result.stdout.contains("feedRow === postView.post2 → true"))
         #expect(result.stdout.contains("retried"))
+        #expect(result.stdout.contains("the instance stored the preview with it: “Video 7”"))
         #expect(result.stderr.isEmpty, "\(result.stderr)")
     }
 }
