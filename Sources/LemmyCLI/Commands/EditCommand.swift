@@ -41,9 +41,7 @@ struct EditCommand: AsyncParsableCommand, Sendable {
             }
             if let title, title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { throw ValidationError("the title is empty") }
             if let url {
-                guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(), ["http", "https"].contains(scheme),
-                    parsed.host != nil
-                else { throw ValidationError("--url must be an http or https URL") }
+                guard WebLink.parse(url) != nil else { throw ValidationError("--url must be an http or https URL") }
             }
         }
     }

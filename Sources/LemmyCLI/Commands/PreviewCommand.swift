@@ -15,9 +15,7 @@ struct PreviewCommand: AsyncParsableCommand, Sendable {
     var url: String
 
     func validate() throws {
-        guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(), ["http", "https"].contains(scheme),
-            parsed.host?.isEmpty == false
-        else { throw ValidationError("the link must be an http or https URL") }
+        guard WebLink.parse(url) != nil else { throw ValidationError("the link must be an http or https URL") }
     }
 
     func run() async throws {
@@ -27,7 +25,7 @@ struct PreviewCommand: AsyncParsableCommand, Sendable {
     @MainActor
     private func execute() async throws(CLIFailure) {
         let session = try Session(client)
-        let link = URL(string: url)!
+        guard let link = WebLink.parse(url) else { throw CLIFailure("the link must be an http or https URL", status: .usage) }
         let preview = try await session.run("reading the link's preview") { try await session.client.linkPreview(for: link) }
         let lines = PreviewOutput(preview)
         if output.json {

@@ -36,9 +36,7 @@ struct SubmitCommand: AsyncParsableCommand, Sendable {
         guard !title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw ValidationError("the title is empty") }
         if url != nil && image != nil { throw ValidationError("give --url or --image, not both") }
         if let url {
-            guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(), ["http", "https"].contains(scheme),
-                parsed.host != nil
-            else { throw ValidationError("--url must be an http or https URL") }
+            guard WebLink.parse(url) != nil else { throw ValidationError("--url must be an http or https URL") }
         }
     }
 
