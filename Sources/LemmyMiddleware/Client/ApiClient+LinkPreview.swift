@@ -16,9 +16,7 @@ extension ApiClient {
     /// - Parameter url: an absolute http or https URL; anything else fails with
     ///   ``ApiClientError/Kind/unsupported`` without a request.
     public func linkPreview(for url: URL) async throws(ApiClientError) -> LinkPreview {
-        guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host?.isEmpty == false else {
-            throw .unsupported("a link preview needs an http or https URL")
-        }
+        guard LinkPreview.isWebLink(url) else { throw .unsupported("a link preview needs an http or https URL") }
         let version = try await version()
         if !version.usesAuthField { try requireAccount() }
         let form = ApiGetSiteMetadata(url: url.absoluteString)
@@ -34,18 +32,20 @@ extension LinkPreview {
     /// The preview of an answer: links only when http or https, sizes only when Lemmy could have
     /// sent them, the media type without its parameters and only when it is one.
     init(_ metadata: ApiLinkMetadata) {
-        func webLink(_ text: String?) -> URL? {
-            guard let text, let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
-                url.host?.isEmpty == false
-            else { return nil }
-            return url
-        }
+        func webLink(_ text: String?) -> URL? { text.flatMap(URL.init(string:)).flatMap { Self.isWebLink($0) ? $0 : nil } }
         self.init(
             title: metadata.title, summary: metadata.description, imageURL: webLink(metadata.image),
             imageSize: PixelSize(width: metadata.imageWidth, height: metadata.imageHeight),
             embedVideoURL: webLink(metadata.embedVideoUrl),
             videoSize: PixelSize(width: metadata.videoWidth, height: metadata.videoHeight),
             contentType: metadata.contentType.flatMap(Self.mediaType))
+    }
+
+    /// Whether `url` is an http or https URL with a host: what Lemmy fetches, and what a preview
+    /// keeps of the links it is sent.
+    static func isWebLink(_ url: URL) -> Bool {
+        guard let scheme = url.scheme?.lowercased() else { return false }
+        return (scheme == "http" || scheme == "https") && url.host?.isEmpty == false
     }
 
     /// `type/subtype` of a `Content-Type`, lowercased; nil unless both are tokens of at most 127
