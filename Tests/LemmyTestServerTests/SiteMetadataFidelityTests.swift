@@ -21,6 +21,11 @@ struct SiteMetadataFidelityTests: RefusalChecking {
         try await get(client, "/post/site_metadata", ["url": url])
     }
 
+    /// A 1.0 refusal's `cause`.
+    func cause(_ raw: TestClient.RawResponse) throws -> String? {
+        (try JSONSerialization.jsonObject(with: raw.body) as? [String: Any])?["cause"] as? String
+    }
+
     @Test("The Open Graph title and description win over the page's own, the last of each counts", arguments: all)
     func titles(dialect: LemmyDialect) async throws {
         try await withServer(LemmyTestServer.Configuration(dialect: dialect, scale: .tiny)) { server in
@@ -192,8 +197,11 @@ struct SiteMetadataFidelityTests: RefusalChecking {
             switch dialect {
             case .v0_18:
                 #expect(try await metadata(alice, "https://news.example/hop1")?["title"] as? String == "Final")
+                // reqwest follows 301, 302, 303, 307 and 308 only.
+                server.publish(WebPage(status: 300, location: "https://news.example/final"), at: "https://news.example/choices")
+                #expect(refusal(try await fetch(alice, "https://news.example/choices")).code == "No lines in html")
                 // No address check: a redirect inward is fetched (nothing listens there).
-                #expect(refusal(inward).message?.hasPrefix("error sending request for url (http://localhost/admin)") == true)
+                #expect(refusal(inward).message?.hasPrefix("Request error: error sending request for url (http://localhost/admin)") == true)
             case .v0_19, .v1_0:
                 // The second redirect's own answer is read: no type, nothing to guess from.
                 #expect(try await metadata(alice, "https://news.example/hop1").map(NSDictionary.init) == [:])
@@ -213,8 +221,10 @@ struct SiteMetadataFidelityTests: RefusalChecking {
             } else {
                 #expect(refusal(anonymous).status == 401 && refusal(anonymous).code == "incorrect_login")
             }
-            let relative = refusal(try await fetch(alice, "not a url"))
-            let ftp = refusal(try await fetch(alice, "ftp://example.com/file"))
+            let relativeRaw = try await fetch(alice, "not a url")
+            let ftpRaw = try await fetch(alice, "ftp://example.com/file")
+            let relative = refusal(relativeRaw)
+            let ftp = refusal(ftpRaw)
             let unknown = refusal(try await fetch(alice, "https://nowhere.example/"))
             let loopback = refusal(try await fetch(alice, "http://127.0.0.1:8536/api/v3/site"))
             let internalName = refusal(try await fetch(alice, "http://intranet.internal/"))
@@ -222,14 +232,19 @@ struct SiteMetadataFidelityTests: RefusalChecking {
             let publicIP = refusal(try await fetch(alice, "http://93.184.216.34/"))
             switch dialect {
             case .v0_18:
-                #expect(relative.code == "text" && relative.message == "Query deserialize error: relative URL without a base")
-                #expect(ftp.message == "builder error for url (ftp://example.com/file): URL scheme is not allowed")
+                #expect(
+                    relative.code == "text"
+                        && relative.message
+                            == "Query deserialize error: invalid value: string \"not a url\", expected relative URL without a base"
+                )
+                #expect(ftp.message == "Request error: builder error for url (ftp://example.com/file): URL scheme is not allowed")
                 #expect(unknown.message?.hasSuffix("dns error: failed to lookup address information: Name or service not known") == true)
                 // 0.18 has no address check: it connects, and nothing answers.
                 #expect(loopback.message?.hasSuffix("Connection refused (os error 111)") == true)
                 #expect(
                     v6.message
-                        == "error sending request for url (http://[::1]/): error trying to connect: tcp connect error: Connection refused (os error 111)"
+                        == "Request error: error sending request for url (http://[::1]/): error trying to connect: tcp connect error: "
+                        + "Connection refused (os error 111)"
                 )
             case .v0_19:
                 #expect([relative.code, ftp.code, internalName.code] == ["invalid_url", "invalid_url", "invalid_url"])
@@ -238,6 +253,8 @@ struct SiteMetadataFidelityTests: RefusalChecking {
                 #expect([loopback.code, v6.code, publicIP.code] == ["url_without_domain", "url_without_domain", "url_without_domain"])
             case .v1_0:
                 #expect([relative.code, ftp.code] == ["invalid_url", "invalid_url"])
+                // The parse error is the cause; the scheme's refusal has none of its own.
+                #expect(try cause(relativeRaw) == "relative URL without a base" && cause(ftpRaw) == "InvalidUrl")
                 #expect(unknown.code == "unknown" && unknown.message == "failed to lookup address information: Name or service not known")
                 #expect(loopback.message?.hasPrefix("Resolving domain 127.0.0.1 points to local IP address.") == true)
                 #expect(v6.message?.hasPrefix("Resolving domain [::1] points to local IP address.") == true)
@@ -247,6 +264,51 @@ struct SiteMetadataFidelityTests: RefusalChecking {
             }
         }
     }
+
+    @Test("URLs as the url crate reads them: any case of scheme and host, IPv4 in every WHATWG spelling", arguments: all)
+    func urlSpellings(dialect: LemmyDialect) async throws {
+        try await withServer(LemmyTestServer.Configuration(dialect: dialect, scale: .tiny)) { server in
+            let alice = try await TestClient(server).login("alice")
+            #expect(try await metadata(alice, "HTTPS://Video.EXAMPLE/watch/2")?["title"] as? String == "Video 2")
+            for spelling in ["http://127.1/", "http://0x7f.0.0.1/", "http://2130706433/", "http://0177.0.0.1/"] {
+                let refused = refusal(try await fetch(alice, spelling))
+                switch dialect {
+                case .v0_18:
+                    #expect(refused.message?.hasPrefix("Request error: error sending request for url (http://127.0.0.1/)") == true)
+                case .v0_19: #expect(refused.code == "url_without_domain", "\(spelling)")
+                case .v1_0: #expect(refused.message?.hasPrefix("Resolving domain 127.0.0.1 points to local IP") == true, "\(spelling)")
+                }
+            }
+        }
+    }
+
+    @Test("A page webpage panics on gets no answer (Lemmy's handler panics)", arguments: all)
+    func panickingPage(dialect: LemmyDialect) async throws {
+        try await withServer(LemmyTestServer.Configuration(dialect: dialect, scale: .tiny)) { server in
+            let alice = try await TestClient(server).login("alice")
+            server.publish(
+                .html("<!DOCTYPE html>\n<meta property=og:image content=a.png><meta property=og:imageé content=x>"),
+                at: "https://news.example/panic")
+            let raw = try await fetch(alice, "https://news.example/panic")
+            #expect(raw.status == 500 && raw.body.isEmpty)
+        }
+    }
+
+    @Test(
+        "Content types as the mime crate writes them; one it cannot parse sends Lemmy to the extension",
+        arguments: [LemmyDialect.v0_19, .v1_0])
+    func mediaTypes(dialect: LemmyDialect) async throws {
+        try await withServer(LemmyTestServer.Configuration(dialect: dialect, scale: .tiny)) { server in
+            let alice = try await TestClient(server).login("alice")
+            server.publish(
+                WebPage(contentType: "Text/HTML;Charset=UTF-8", body: Array("<title>T</title>".utf8)), at: "https://news.example/m")
+            #expect(try await metadata(alice, "https://news.example/m")?["content_type"] as? String == "text/html; charset=utf-8")
+            server.publish(WebPage(contentType: "image/png; broken", body: Self.png), at: "https://news.example/p.jpeg")
+            #expect(try await metadata(alice, "https://news.example/p.jpeg")?["content_type"] as? String == "image/jpeg")
+        }
+    }
+
+    static let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + [UInt8](repeating: 0, count: 24)
 
     @Test("The seeded posts' links have previews", arguments: all)
     func seededLinks(dialect: LemmyDialect) async throws {
@@ -269,7 +331,8 @@ struct PostLinkMetadataTests: RefusalChecking {
 
     /// Where the server's pict-rs copies are (its host is its address).
     func pictrs(_ server: LemmyTestServer) -> String {
-        "https://\(server.baseURL.host ?? ""):\(server.baseURL.port ?? 0)/pictrs/image/"
+        let path = server.dialect == .v1_0 ? "/api/v4/image/" : "/pictrs/image/"
+        return "https://\(server.baseURL.host ?? ""):\(server.baseURL.port ?? 0)\(path)"
     }
 
     /// The `post` object of a PostResponse.
@@ -313,6 +376,21 @@ struct PostLinkMetadataTests: RefusalChecking {
             #expect(picture["embed_title"] == nil)
             let lost = try post(try await createPost(alice, ["name": "Nowhere", "url": "https://nowhere.example/page"]))
             #expect(lost["thumbnail_url"] == nil && lost["embed_title"] == nil && lost["url_content_type"] == nil)
+        }
+    }
+
+    @Test("0.18: an edit reads the edit's link; without one the thumbnail goes, and a failed fetch keeps the embed")
+    func edit018() async throws {
+        try await withServer(LemmyTestServer.Configuration(dialect: .v0_18, scale: .tiny)) { server in
+            let alice = try await TestClient(server).login("alice")
+            server.publish(.article(title: "Kept", image: "/lead.png"), at: "https://news.example/e")
+            server.publish(WebPage(contentType: "image/png", body: Self.png), at: "https://news.example/lead.png")
+            let created = try post(try await createPost(alice, ["name": "Edit me", "url": "https://news.example/e"]))
+            #expect(created["thumbnail_url"] != nil && created["embed_title"] as? String == "Kept")
+            let id = try #require(created["id"] as? Int)
+            let edited = try post(
+                try await post(alice, "/post", ["post_id": id, "name": "Edited", "url": "https://nowhere.example/"], method: "PUT"))
+            #expect(edited["thumbnail_url"] == nil && edited["embed_title"] as? String == "Kept")
         }
     }
 

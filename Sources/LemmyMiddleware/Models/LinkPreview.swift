@@ -5,8 +5,9 @@ public import Foundation
 ///
 /// Lemmy takes the page's Open Graph tags (`og:title`, `og:description`, `og:image`, `og:video`),
 /// else its `<title>` and `<meta name="description">`. The page is anyone's: the text is as the
-/// page wrote it (sanitise it before a terminal shows it); links that are not http or https, and
-/// sizes Lemmy could not have sent, are dropped.
+/// page wrote it (sanitise it before a terminal shows it); links that are not http or https are
+/// dropped, and so is a size without both sides between 1 and 65,535 (Lemmy sends a side as the
+/// page declares it, 0 included, which no picture has).
 public struct LinkPreview: Sendable, Hashable {
     /// The page's title, if it has one.
     public let title: String?

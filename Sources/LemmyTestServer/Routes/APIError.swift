@@ -9,6 +9,9 @@ struct APIError: Error, Sendable {
         case code(String)
         /// A Lemmy error code with a message (1.0 `plugin_error`, ...).
         case codeWithMessage(String, String)
+        /// A Lemmy error code that wraps another error (`with_lemmy_type`): 1.0 shows that
+        /// error's text as `cause`; earlier versions show only the code.
+        case codeWithCause(String, String)
         /// A Lemmy error code on a query that found no row: 404 up to 0.19, whose errors take
         /// their status from diesel's NotFound.
         case missingRow(String)
@@ -47,6 +50,12 @@ struct APIError: Error, Sendable {
 
     static func code(_ code: String) -> APIError { APIError(kind: .code(code)) }
     static func code(_ code: String, message: String) -> APIError { APIError(kind: .codeWithMessage(code, message)) }
+    static func code(_ code: String, cause: String) -> APIError { APIError(kind: .codeWithCause(code, cause)) }
+    /// Whether Lemmy would panic here (``Kind/panic``).
+    var isPanic: Bool {
+        if case .panic = kind { return true }
+        return false
+    }
     static func missingRow(_ code: String) -> APIError { APIError(kind: .missingRow(code)) }
     static let panic = APIError(kind: .panic)
     static let incorrectLogin = APIError(kind: .incorrectLogin)
@@ -79,6 +88,13 @@ enum ErrorRendering {
         case .code(let value): code = value
         case let .codeWithMessage(value, message):
             return (400, body(code: value, message: message, dialect: dialect), "application/json")
+        case let .codeWithCause(value, cause):
+            guard dialect == .v1_0 else { return (400, body(code: value, dialect: dialect), "application/json") }
+            let object = ["error": value, "cause": cause]
+            return (
+                400, (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data(),
+                "application/json"
+            )
         case .missingRow(let value):
             code = value
             status = 404
@@ -129,7 +145,8 @@ enum ErrorRendering {
             return (400, body(code: "unknown", message: text, dialect: dialect, cause: false), "application/json")
         case .foreign(let text):
             switch dialect {
-            case .v0_18: return (400, Data(text.utf8), "text/plain; charset=utf-8")
+            // 0.18's `LemmyError` without a message sets the type without a charset.
+            case .v0_18: return (400, Data(text.utf8), "text/plain")
             case .v0_19: return (400, body(code: "unknown", message: text, dialect: dialect, cause: false), "application/json")
             case .v1_0:
                 let object = ["error": "unknown", "message": text, "cause": text]

@@ -216,6 +216,8 @@ private func createPost(_ db: inout Database, _ call: Call<ApiCreatePost>) throw
     try ContentRules.checkAltText(form.altText)
     try ContentRules.checkBody(form.body, post: true, dialect: dialect)
     let language = try checkedLanguage(form.languageId)
+    // 0.18 reads the link's page before writing the post.
+    let siteData = dialect == .v0_18 ? try db.fetchSiteData018(url) : nil
     let id = try db.createPost(
         name: form.name, communityId: form.communityId, url: url,
         body: form.body, nsfw: form.nsfw ?? false, by: try call.requireViewer(), now: call.now, dialect: dialect)
@@ -223,7 +225,11 @@ private func createPost(_ db: inout Database, _ call: Call<ApiCreatePost>) throw
     if thumbnail != nil || form.altText != nil {
         db.posts[id - 1].media = PostMedia(thumbnailURL: thumbnail, altText: form.altText)
     }
-    db.storeLinkMetadata(post: id, custom: thumbnail, dialect: dialect, now: call.now)
+    if let siteData {
+        db.store018(siteData, post: id)
+    } else {
+        try db.generateLinkMetadata(post: id, custom: thumbnail, dialect: dialect, now: call.now)
+    }
     return ApiPostResponse(postView: call.renderer(db).postView(id))
 }
 
@@ -243,6 +249,7 @@ private func editPost(_ db: inout Database, _ call: Call<ApiEditPost>) throws ->
     let url = try ContentRules.checkURL(form.url, dialect: dialect, creating: false)
     let thumbnail = try ContentRules.checkURL(form.customThumbnail, dialect: dialect, creating: false)
     let language = dialect == .v0_18 ? try checkedLanguage(form.languageId) : form.languageId
+    let siteData = dialect == .v0_18 ? try db.fetchSiteData018(url) : nil
     try db.editPost(
         form.postId, name: form.name.map(ContentRules.trimmed), url: url, body: form.body, nsfw: form.nsfw,
         languageId: language, by: try call.requireViewer(), now: call.now, dialect: dialect)
@@ -253,8 +260,13 @@ private func editPost(_ db: inout Database, _ call: Call<ApiEditPost>) throws ->
         if let alt = form.altText { media.altText = alt.isEmpty ? nil : alt }
         db.posts[form.postId - 1].media = media
     }
-    // 0.19 and 1.0 read the link's page again at every edit (0.18's edit is not imitated).
-    if dialect != .v0_18 { db.storeLinkMetadata(post: form.postId, custom: thumbnail, dialect: dialect, now: call.now) }
+    // Every edit reads the link's page again: 0.18 the edit's link (none clears the thumbnail),
+    // 0.19 and 1.0 the post's.
+    if let siteData {
+        db.store018(siteData, post: form.postId)
+    } else {
+        try db.generateLinkMetadata(post: form.postId, custom: thumbnail, dialect: dialect, now: call.now)
+    }
     return ApiPostResponse(postView: call.renderer(db).postView(form.postId))
 }
 

@@ -9,12 +9,13 @@
 ///   `<style>` in the head hides what it holds;
 /// - tag and attribute names are case-insensitive; attribute values are trimmed, entity-decoded
 ///   and case-sensitive;
-/// - the last `<title>` wins, trimmed (not collapsed); an empty one clears it;
+/// - the last `<title>` wins, trimmed (not collapsed); an empty one clears it, a blank one is
+///   an empty title;
 /// - a `<meta>` counts only with a `content` attribute; its key is `property`, else `name`, else
 ///   `http-equiv`; `description` sets the description (the last wins); a key starting `og:` is an
 ///   Open Graph property: `og:image` and `og:image:url` start an image (likewise `og:video`,
 ///   `og:audio`), `og:image:width` and the like describe the latest one, other properties go in
-///   a map where the last wins.
+///   a map where the last wins; a `<meta>` keyed `charset` declares the charset too.
 ///
 /// Not imitated: html5ever's full list of named character references (the common ones and
 /// numeric references are decoded), and its error recovery for broken markup.
@@ -33,10 +34,17 @@ struct HTMLHead: Equatable {
     var properties: [String: String] = [:]
     var images: [Object] = []
     var videos: [Object] = []
+    var audios: [Object] = []
 
-    /// Reads the head of `html`.
+    /// Whether webpage would panic on this page: an Open Graph key of an image, video or audio
+    /// whose sixth byte falls inside a character (`og:imageé` after an image), which its
+    /// `&property["image:".len()..]` slices through.
+    var panics = false
+
+    /// Reads the head of `html` (a leading byte-order mark is dropped, as html5ever does).
     init(_ html: String) {
         var scanner = HTMLScanner(Array(html.utf8))
+        scanner.skipByteOrderMark()
         scan: while let token = scanner.next() {
             switch token {
             case .text(let blank):
@@ -48,8 +56,9 @@ struct HTMLHead: Equatable {
                 case "html", "head", "link", "base", "basefont", "bgsound":
                     continue
                 case "title":
-                    let text = HTMLEntities.decode(scanner.rawText(until: "title")).trimmedHTMLWhitespace
-                    title = text.isEmpty ? nil : text
+                    // No text leaves no title; blank text is an empty one (`text_content`).
+                    let raw = scanner.rawText(until: "title")
+                    title = raw.isEmpty ? nil : HTMLEntities.decode(raw).trimmedUnicodeWhitespace
                 case "script", "style", "noscript", "noframes", "template":
                     _ = scanner.rawText(until: name)
                 case "meta":
@@ -66,33 +75,39 @@ struct HTMLHead: Equatable {
         guard let content = attributes["content"],
             let key = attributes["property"] ?? attributes["name"] ?? attributes["http-equiv"]
         else { return }
+        // webpage keeps every such meta by key; Lemmy reads `charset` and `description` there.
+        if key == "charset" { charset = content }
         if key == "description" { description = content }
         guard key.hasPrefix("og:") else { return }
         let property = String(key.dropFirst(3))
-        for (kind, path) in [("image", \HTMLHead.images), ("video", \HTMLHead.videos), ("audio", nil)] {
+        if property == "type" { return }
+        for (kind, path) in [("image", \HTMLHead.images), ("video", \HTMLHead.videos), ("audio", \HTMLHead.audios)] {
+            guard property.hasPrefix(kind) else { continue }
+            // webpage's `parse_object`, byte for byte.
+            let bytes = Array(property.utf8)
             if property == kind || property == kind + ":url" {
-                if let path { self[keyPath: path].append(Object(url: content)) }
-                return
-            }
-            if property.hasPrefix(kind + ":") {
-                if let path, !self[keyPath: path].isEmpty {
-                    self[keyPath: path][self[keyPath: path].count - 1].properties[String(property.dropFirst(kind.count + 1))] = content
+                self[keyPath: path].append(Object(url: content))
+            } else if !self[keyPath: path].isEmpty && bytes.count > kind.utf8.count + 1 {
+                guard bytes[6] & 0xC0 != 0x80 else {
+                    panics = true
+                    return
                 }
-                return
+                let name = String(decoding: bytes[6...], as: UTF8.self)
+                self[keyPath: path][self[keyPath: path].count - 1].properties[name] = content
             }
+            return
         }
         properties[property] = content
     }
 }
 
 extension String {
-    /// Without leading and trailing HTML whitespace (space, tab, line feed, form feed, return).
-    var trimmedHTMLWhitespace: String {
-        let bytes = Array(utf8)
-        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D }
-        guard let first = bytes.firstIndex(where: { !isSpace($0) }), let last = bytes.lastIndex(where: { !isSpace($0) }) else {
-            return ""
-        }
-        return String(decoding: bytes[first...last], as: UTF8.self)
+    /// Without leading and trailing Unicode white space, as Rust's `str::trim`.
+    var trimmedUnicodeWhitespace: String {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+            let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+        else { return "" }
+        return String(scalars[first...last])
     }
 }

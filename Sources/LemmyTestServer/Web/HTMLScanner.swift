@@ -13,6 +13,11 @@ struct HTMLScanner {
 
     init(_ bytes: [UInt8]) { self.bytes = bytes }
 
+    /// Skips a UTF-8 byte-order mark at the start.
+    mutating func skipByteOrderMark() {
+        if index == 0, bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+    }
+
     mutating func next() -> Token? {
         while index < bytes.count {
             guard bytes[index] == UInt8(ascii: "<") else {
@@ -34,6 +39,7 @@ struct HTMLScanner {
                 index += 1
                 return .text(blank: false)
             }
+            // A tag cut off by the end of the page is dropped, as html5ever drops it.
             return startTag()
         }
         return nil
@@ -61,6 +67,11 @@ struct HTMLScanner {
 
     private mutating func skipMarkupDeclaration() {
         if bytes[index...].starts(with: Array("<!--".utf8)) {
+            // `<!-->` and `<!--->` are empty comments.
+            for shortEnd in ["<!-->", "<!--->"] where bytes[index...].starts(with: Array(shortEnd.utf8)) {
+                index += shortEnd.utf8.count
+                return
+            }
             var cursor = index + 4
             while cursor + 3 <= bytes.count, !bytes[cursor..<cursor + 3].elementsEqual("-->".utf8) { cursor += 1 }
             index = min(cursor + 3, bytes.count)
@@ -69,7 +80,7 @@ struct HTMLScanner {
         }
     }
 
-    private mutating func startTag() -> Token {
+    private mutating func startTag() -> Token? {
         index += 1
         let nameStart = index
         while index < bytes.count, !Self.isSpace(bytes[index]), bytes[index] != UInt8(ascii: ">"), bytes[index] != UInt8(ascii: "/") {
@@ -91,9 +102,10 @@ struct HTMLScanner {
                 value = attributeValue()
             }
             // The first of repeated attributes counts, as in html5ever.
-            if !key.isEmpty, attributes[key] == nil { attributes[key] = HTMLEntities.decode(value).trimmedHTMLWhitespace }
+            if !key.isEmpty, attributes[key] == nil { attributes[key] = HTMLEntities.decode(value).trimmedUnicodeWhitespace }
         }
-        index = min(index + 1, bytes.count)
+        guard index < bytes.count else { return nil }
+        index += 1
         return .start(name: name, attributes: attributes)
     }
 

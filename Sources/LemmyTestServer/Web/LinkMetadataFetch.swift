@@ -5,7 +5,8 @@ import LemmyAPI
 ///
 /// Facts from Lemmy's source: 0.18.5 `fetch_site_metadata`/`html_to_site_metadata`, 0.19.13 and
 /// 1.0 `fetch_link_metadata`/`extract_opengraph_data` (`request.rs`), activitypub-federation
-/// 0.7's `validate_ip` (1.0), and the error texts of reqwest 0.11 (0.18, 0.19) and 0.13 (1.0).
+/// 0.7's `validate_ip` (1.0), and the error texts of reqwest 0.11 behind reqwest-middleware 0.2
+/// (0.18, 0.19: `Request error: ...`) and reqwest 0.13 behind reqwest-middleware 0.5 (1.0).
 /// Release builds are imitated: their check against internal addresses is on (debug builds of
 /// 0.19 and 1.0 skip it).
 extension SimulatedWeb {
@@ -14,63 +15,72 @@ extension SimulatedWeb {
 
     /// The metadata of the page at `text`, as `dialect` answers GetSiteMetadata.
     func linkMetadata(_ text: String, dialect: LemmyDialect) throws -> ApiLinkMetadata {
-        switch dialect {
-        case .v0_18: return try metadata018(text)
-        case .v0_19, .v1_0:
-            // `Url::parse(&data.url).with_lemmy_type(InvalidUrl)`.
-            guard let url = Self.absoluteURL(text) else { throw APIError.code("invalid_url") }
-            return try metadata(url, dialect: dialect, recursion: false)
+        guard let url = Self.absoluteURL(text) else {
+            switch dialect {
+            case .v0_18:
+                // The query's `url` is a `Url`: serde's refusal, through actix's query extractor.
+                throw APIError.badRequest(
+                    "Query deserialize error: invalid value: string \(Self.rustDebug(text)), expected \(Self.parseError(text))")
+            case .v0_19: throw APIError.code("invalid_url")
+            // `Url::parse(..).with_lemmy_type(InvalidUrl)` keeps the parse error as the cause.
+            case .v1_0: throw APIError.code("invalid_url", cause: Self.parseError(text))
+            }
         }
+        return dialect == .v0_18 ? try metadata018(url) : try metadata(url, dialect: dialect, recursion: false)
     }
 
     // MARK: 0.18
 
-    /// 0.18 types the query's `url` as a `Url`, fetches with reqwest's default client (no check
-    /// of the address, redirects followed up to ten), reads the whole body whatever its type and
-    /// status, and refuses a page whose first line is not `<!doctype html>`.
-    private func metadata018(_ text: String) throws -> ApiLinkMetadata {
-        guard let start = Self.absoluteURL(text) else { throw APIError.badRequest("Query deserialize error: \(Self.parseError(text))") }
+    /// 0.18 fetches with reqwest's default client (no check of the address, redirects 301, 302,
+    /// 303, 307 and 308 followed up to ten), reads the whole body whatever its type and status,
+    /// and refuses a page whose first line is not `<!doctype html>`.
+    private func metadata018(_ start: URL) throws -> ApiLinkMetadata {
         var url = start
         var redirects = 0
         var page: WebPage
         while true {
-            guard url.scheme == "http" || url.scheme == "https" else {
-                throw APIError.foreign("builder error for url (\(Self.serialized(url))): URL scheme is not allowed")
+            guard Self.isWeb(url) else {
+                throw APIError.foreign("Request error: builder error for url (\(url.absoluteString)): URL scheme is not allowed")
             }
             page = try reach(url, dialect: .v0_18)
-            guard (300..<400).contains(page.status), let location = page.location,
-                let next = URL(string: location, relativeTo: url)?.absoluteURL
+            guard [301, 302, 303, 307, 308].contains(page.status), let location = page.location,
+                let next = URL(string: location, relativeTo: url).flatMap({ Self.absoluteURL($0.absoluteString) })
             else { break }
             redirects += 1
-            if redirects > 10 { throw APIError.foreign("error following redirect for url (\(Self.serialized(next))): too many redirects") }
+            if redirects > 10 {
+                throw APIError.foreign("Request error: error following redirect for url (\(next.absoluteString)): too many redirects")
+            }
             url = next
         }
         let html = String(decoding: page.body, as: UTF8.self)
         let trimmed = html.drop { $0.isWhitespace }
-        guard let firstLine = trimmed.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first, !trimmed.isEmpty else {
-            throw APIError.code("No lines in html")
-        }
+        guard let firstLine = trimmed.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first, !trimmed.isEmpty
+        else { throw APIError.code("No lines in html") }
         guard firstLine.lowercased().hasPrefix("<!doctype html>") else {
             throw APIError.code("Site metadata page fetch is not DOCTYPE html")
         }
         // The `encoding` crate's names, matched exactly.
-        let head = Self.head(page.body, html: html) { charset in
-            charset.lowercased() != "utf-8" && (charset == "windows-1252" || charset == "iso-8859-1") ? .windowsCP1252 : nil
+        let head = try Self.head(page.body, html: html) { charset in
+            switch charset {
+            case "windows-1252": .windowsCP1252
+            case "iso-8859-1": .isoLatin1
+            default: nil
+            }
         }
-        return Self.openGraph(head, page: url, dialect: .v0_18)
+        return try Self.openGraph(head, page: url, dialect: .v0_18)
     }
 
     // MARK: 0.19 and 1.0
 
     private func metadata(_ url: URL, dialect: LemmyDialect, recursion: Bool) throws -> ApiLinkMetadata {
-        guard url.scheme == "http" || url.scheme == "https" else { throw APIError.code("invalid_url") }
+        guard Self.isWeb(url) else { throw APIError.code("invalid_url") }
         try checkAddress(url, dialect: dialect)
         let page = try reach(url, dialect: dialect)
         if dialect == .v1_0, page.status >= 400 {
             // `error_for_status()`.
             let kind = page.status < 500 ? "client" : "server"
             let reason = Self.reasons[page.status] ?? "<unknown status code>"
-            throw APIError.foreign("HTTP status \(kind) error (\(page.status) \(reason)) for url (\(Self.serialized(url)))")
+            throw APIError.foreign("HTTP status \(kind) error (\(page.status) \(reason)) for url (\(url.absoluteString))")
         }
         // One redirect is followed by hand, through the same checks; a second one's answer is read
         // as it is.
@@ -82,8 +92,8 @@ extension SimulatedWeb {
         var result = ApiLinkMetadata()
         if let type = contentType, type.essence == "text/html" || type.essence == "application/xhtml+xml" {
             let bytes = Array(page.body.prefix(Self.htmlLimit))
-            let head = Self.head(bytes, html: String(decoding: bytes, as: UTF8.self), encoding: Self.encoding(label:))
-            result = Self.openGraph(head, page: url, dialect: dialect)
+            let head = try Self.head(bytes, html: String(decoding: bytes, as: UTF8.self), encoding: Self.encoding(label:))
+            result = try Self.openGraph(head, page: url, dialect: dialect)
         } else if contentType?.subtype == "octet-stream" {
             contentType = MediaType.sniff(page.body.prefix(512)) ?? contentType
         }
@@ -93,7 +103,7 @@ extension SimulatedWeb {
 
     /// The check against internal addresses: 0.19's own (a URL must name a domain, which must
     /// resolve, and not to an internal address), 1.0's `validate_ip`.
-    private func checkAddress(_ url: URL, dialect: LemmyDialect) throws {
+    func checkAddress(_ url: URL, dialect: LemmyDialect) throws {
         let host = Self.bareHost(url)
         let address = resolve(host)
         if case .unresolved = address { throw APIError.foreign("failed to lookup address information: Name or service not known") }
@@ -110,7 +120,7 @@ extension SimulatedWeb {
 
     /// The page at `url`, or reqwest's failure to connect: a name that does not resolve, or an
     /// address where no page is published (nothing listens there).
-    private func reach(_ url: URL, dialect: LemmyDialect) throws -> WebPage {
+    func reach(_ url: URL, dialect: LemmyDialect) throws -> WebPage {
         let host = Self.bareHost(url)
         let cause: String
         switch resolve(host) {
@@ -120,27 +130,28 @@ extension SimulatedWeb {
             cause = "error trying to connect: tcp connect error: Connection refused (os error 111)"
         case .publicName: return page(at: url)
         }
-        // reqwest 0.11 shows the error's source after its own text; 0.13 does not.
-        let suffix = dialect == .v1_0 ? "" : ": \(cause)"
-        throw APIError.foreign("error sending request for url (\(Self.serialized(url)))\(suffix)")
+        // reqwest 0.11 shows the error's source after its own text and reqwest-middleware 0.2
+        // prefixes it; 1.0's versions do neither.
+        if dialect == .v1_0 { throw APIError.foreign("error sending request for url (\(url.absoluteString))") }
+        throw APIError.foreign("Request error: error sending request for url (\(url.absoluteString)): \(cause)")
     }
 
     // MARK: Reading the page
 
     /// The head of a page, read again in its declared charset when that is not UTF-8 and
     /// `encoding` knows it.
-    private static func head(_ bytes: [UInt8], html: String, encoding: (String) -> String.Encoding?) -> HTMLHead {
+    private static func head(_ bytes: [UInt8], html: String, encoding: (String) -> String.Encoding?) throws -> HTMLHead {
         let head = HTMLHead(html)
-        guard let charset = head.charset, let other = encoding(charset), let text = String(bytes: bytes, encoding: other) else {
-            return head
-        }
+        guard let charset = head.charset, charset != "UTF-8", let other = encoding(charset), other != .utf8,
+            let text = String(bytes: bytes, encoding: other)
+        else { return head }
         return HTMLHead(text)
     }
 
     /// encoding_rs' labels for the encodings this server decodes (0.19 and 1.0 re-read a page
     /// whose `<meta charset>` is not exactly `UTF-8`).
     private static func encoding(label: String) -> String.Encoding? {
-        let label = label.trimmedHTMLWhitespace.lowercased()
+        let label = label.trimmedUnicodeWhitespace.lowercased()
         if ["utf-8", "utf8", "unicode-1-1-utf-8"].contains(label) { return .utf8 }
         let latin = ["windows-1252", "cp1252", "x-cp1252", "iso-8859-1", "iso8859-1", "iso_8859-1", "latin1", "l1", "ascii", "us-ascii"]
         if latin.contains(label) { return .windowsCP1252 }
@@ -150,8 +161,9 @@ extension SimulatedWeb {
 
     /// Lemmy's metadata from a head: the Open Graph title and description, else the page's own;
     /// the first image and video, joined to the page's URL (1.0 skips an empty one first, and
-    /// adds their `width` and `height`).
-    private static func openGraph(_ head: HTMLHead, page url: URL, dialect: LemmyDialect) -> ApiLinkMetadata {
+    /// adds their `width` and `height`). A head webpage panics on is Lemmy's panic.
+    static func openGraph(_ head: HTMLHead, page url: URL, dialect: LemmyDialect) throws -> ApiLinkMetadata {
+        if head.panics { throw APIError.panic }
         var result = ApiLinkMetadata()
         result.title = head.properties["title"] ?? head.title
         result.description = head.properties["description"] ?? head.description
@@ -177,45 +189,4 @@ extension SimulatedWeb {
         418: "I'm a teapot", 429: "Too Many Requests", 451: "Unavailable For Legal Reasons", 500: "Internal Server Error",
         502: "Bad Gateway", 503: "Service Unavailable", 504: "Gateway Timeout",
     ]
-
-    // MARK: URLs
-
-    /// `url.join(reference)`: an empty reference is the page itself, without its fragment.
-    private static func join(_ reference: String, to url: URL) -> String? {
-        if reference.isEmpty {
-            var components = URLComponents(url: url, resolvingAgainstBaseURL: true)
-            components?.fragment = nil
-            return components?.url.map(serialized)
-        }
-        return URL(string: reference, relativeTo: url).map { serialized($0.absoluteURL) }
-    }
-
-    /// The URL's host, lowercased, without an IPv6 literal's brackets.
-    static func bareHost(_ url: URL) -> String {
-        let host = (url.host ?? "").lowercased()
-        return host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
-    }
-
-    /// An absolute URL with a scheme (a host too for http and https), as `Url::parse` needs.
-    static func absoluteURL(_ text: String) -> URL? {
-        guard let url = URL(string: text), let scheme = url.scheme, !scheme.isEmpty else { return nil }
-        if scheme == "http" || scheme == "https" { guard let host = url.host, !host.isEmpty else { return nil } }
-        return url
-    }
-
-    /// The `url` crate's `ParseError` text for `text`.
-    static func parseError(_ text: String) -> String {
-        guard let url = URL(string: text), url.scheme != nil else { return "relative URL without a base" }
-        return url.host == nil || url.host == "" ? "empty host" : "invalid domain character"
-    }
-
-    /// The URL as the `url` crate writes it: an http(s) URL without a path gets `/`.
-    static func serialized(_ url: URL) -> String {
-        let text = url.absoluteString
-        guard url.path.isEmpty, url.scheme == "http" || url.scheme == "https", let host = url.host else { return text }
-        let authority = url.port.map { "\(host):\($0)" } ?? host
-        var rebuilt = "\(url.scheme!)://\(authority)/"
-        if let query = url.query(percentEncoded: true) { rebuilt += "?\(query)" }
-        return rebuilt
-    }
 }

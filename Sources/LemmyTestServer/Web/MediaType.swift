@@ -2,23 +2,37 @@
 struct MediaType: Equatable {
     /// `type/subtype`, lowercased.
     var essence: String
-    /// The whole value: the essence, then the parameters as the server wrote them.
+    /// The whole value: the essence, then the parameters (`; name=value`).
     var text: String
 
     /// The subtype (`octet-stream` of `application/octet-stream`).
     var subtype: Substring { essence.split(separator: "/").last ?? "" }
 
-    /// Parses a header value; nil if it has no `type/subtype` of token characters.
+    /// Parses a header value as the `mime` crate does: nil without a `type/subtype` of token
+    /// characters or with a parameter that is not `name=value` (a token, or a quoted string).
+    /// The essence and parameter names are lowercased, and so is a `charset` value.
     init?(_ header: String) {
-        let parts = header.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false)
+        let parts = header.split(separator: ";", omittingEmptySubsequences: false)
         let essence = parts[0].trimmingHTTPSpace.lowercased()
         let halves = essence.split(separator: "/", omittingEmptySubsequences: false)
-        func isToken(_ part: Substring) -> Bool {
-            !part.isEmpty && part.utf8.allSatisfy { (0x21...0x7E).contains($0) && !"()<>@,;:\\\"/[]?={}".utf8.contains($0) }
+        guard halves.count == 2, Self.isToken(halves[0]), Self.isToken(halves[1]) else { return nil }
+        var text = essence
+        for parameter in parts.dropFirst() {
+            let pair = parameter.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let name = pair[0].trimmingHTTPSpace.lowercased()
+            guard pair.count == 2, Self.isToken(Substring(name)) else { return nil }
+            var value = String(pair[1].trimmingHTTPSpace)
+            let quoted = value.count >= 2 && value.hasPrefix("\"") && value.hasSuffix("\"")
+            guard quoted || Self.isToken(Substring(value)) else { return nil }
+            if name == "charset" { value = value.lowercased() }
+            text += "; \(name)=\(value)"
         }
-        guard halves.count == 2, isToken(halves[0]), isToken(halves[1]) else { return nil }
         self.essence = essence
-        text = parts.count == 2 ? essence + ";" + parts[1] : essence
+        self.text = text
+    }
+
+    private static func isToken(_ part: Substring) -> Bool {
+        !part.isEmpty && part.utf8.allSatisfy { (0x21...0x7E).contains($0) && !"()<>@,;:\\\"/[]?={}".utf8.contains($0) }
     }
 
     private init(essence: String) {

@@ -9,7 +9,7 @@ struct SimulatedWeb: Sendable {
     /// Makes `page` the answer to `url`; false if `url` is not an absolute http(s) URL with a host.
     @discardableResult
     mutating func publish(_ page: WebPage, at url: String) -> Bool {
-        guard let parsed = URL(string: url), let key = Self.key(parsed) else { return false }
+        guard let parsed = Self.absoluteURL(url), let key = Self.key(parsed) else { return false }
         pages[key] = page
         hosts.insert(Self.bareHost(parsed))
         return true
@@ -26,17 +26,13 @@ struct SimulatedWeb: Sendable {
     /// Where `host` resolves.
     func resolve(_ host: String) -> WebAddress { WebAddress.resolve(host, publishedHosts: hosts) }
 
-    /// `scheme://host[:port]/path[?query]`, lowercased scheme and host, default port and fragment
-    /// dropped: two spellings of one URL find one page.
+    /// The normalized URL (``absoluteURL(_:)``) without its fragment: two spellings of one URL
+    /// find one page.
     static func key(_ url: URL) -> String? {
-        guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty else {
-            return nil
-        }
-        var key = "\(scheme)://\(bareHost(url))"
-        if let port = url.port, port != (scheme == "https" ? 443 : 80) { key += ":\(port)" }
-        let path = url.path(percentEncoded: true)
-        key += path.isEmpty ? "/" : path
-        if let query = url.query(percentEncoded: true) { key += "?\(query)" }
-        return key
+        guard let normal = absoluteURL(url.absoluteString), isWeb(normal),
+            var components = URLComponents(url: normal, resolvingAgainstBaseURL: true)
+        else { return nil }
+        components.fragment = nil
+        return components.url?.absoluteString
     }
 }

@@ -26,13 +26,42 @@ enum WebAddress: Equatable {
         return publishedHosts.contains(name) ? .publicName : .unresolved
     }
 
-    /// The 4 or 16 bytes of an IP literal, or nil for a name.
+    /// The 4 or 16 bytes of an IP literal, or nil for a name. IPv4 as the WHATWG URL standard
+    /// reads a host (the `url` crate's): one to four dot-separated numbers, each decimal, octal
+    /// (`0` first) or hexadecimal (`0x` first), the last filling the bytes left, so that
+    /// `127.1`, `0x7f.0.0.1` and `2130706433` are all 127.0.0.1.
     static func literalBytes(_ text: String) -> [UInt8]? {
-        var v4 = in_addr()
-        if inet_pton(AF_INET, text, &v4) == 1 { return withUnsafeBytes(of: &v4) { Array($0) } }
+        if let v4 = whatwgIPv4(text) { return v4 }
         var v6 = in6_addr()
         if inet_pton(AF_INET6, text, &v6) == 1 { return withUnsafeBytes(of: &v6) { Array($0) } }
         return nil
+    }
+
+    private static func whatwgIPv4(_ text: String) -> [UInt8]? {
+        var parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        if parts.count > 1, parts.last == "" { parts.removeLast() }
+        guard (1...4).contains(parts.count) else { return nil }
+        var numbers: [UInt64] = []
+        for part in parts {
+            var digits = Substring(part)
+            var radix = 10
+            if digits.lowercased().hasPrefix("0x") {
+                digits = digits.dropFirst(2)
+                radix = 16
+            } else if digits.count > 1, digits.first == "0" {
+                digits = digits.dropFirst()
+                radix = 8
+            }
+            guard !part.isEmpty, digits.count <= 20 else { return nil }
+            guard let number = digits.isEmpty ? 0 : UInt64(digits, radix: radix) else { return nil }
+            numbers.append(number)
+        }
+        guard numbers.dropLast().allSatisfy({ $0 <= 255 }) else { return nil }
+        let last = numbers[numbers.count - 1]
+        guard last < UInt64(1) << (8 * (5 - numbers.count)) else { return nil }
+        var value = last
+        for (index, number) in numbers.dropLast().enumerated() { value += number << (8 * (3 - index)) }
+        return [UInt8(value >> 24 & 0xFF), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
     }
 
     /// Lemmy 0.19's test (its own copy of Rust's `is_private`, `is_link_local`, `is_loopback`,
