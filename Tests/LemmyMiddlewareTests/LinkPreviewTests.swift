@@ -125,6 +125,8 @@ struct LinkPreviewTests {
         #expect(preview.contentType == nil)
         // The text stays as the page wrote it: the app sanitises for where it shows it.
         #expect(preview.title == "T\u{1B}]8;;evil\u{07}")
+        metadata.title = " \n\u{A0}"
+        #expect(LinkPreview(metadata).title == nil)
         metadata.contentType = String(repeating: "a", count: 128) + "/b"
         #expect(LinkPreview(metadata).contentType == nil)
         metadata.contentType = " Video/MP4 ; codecs=avc1"

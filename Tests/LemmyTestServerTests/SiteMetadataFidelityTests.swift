@@ -197,6 +197,13 @@ struct SiteMetadataFidelityTests: RefusalChecking {
             switch dialect {
             case .v0_18:
                 #expect(try await metadata(alice, "https://news.example/hop1")?["title"] as? String == "Final")
+                // reqwest gives up at the tenth redirect, naming the URL that sent it.
+                for hop in 0..<10 {
+                    server.publish(.redirect(to: "https://news.example/loop/\(hop + 1)"), at: "https://news.example/loop/\(hop)")
+                }
+                #expect(
+                    refusal(try await fetch(alice, "https://news.example/loop/0")).message
+                        == "Request error: error following redirect for url (https://news.example/loop/9): too many redirects")
                 // reqwest follows 301, 302, 303, 307 and 308 only.
                 server.publish(WebPage(status: 300, location: "https://news.example/final"), at: "https://news.example/choices")
                 #expect(refusal(try await fetch(alice, "https://news.example/choices")).code == "No lines in html")
@@ -302,7 +309,11 @@ struct SiteMetadataFidelityTests: RefusalChecking {
             let alice = try await TestClient(server).login("alice")
             server.publish(
                 WebPage(contentType: "Text/HTML;Charset=UTF-8", body: Array("<title>T</title>".utf8)), at: "https://news.example/m")
-            #expect(try await metadata(alice, "https://news.example/m")?["content_type"] as? String == "text/html; charset=utf-8")
+            // mime keeps the spelling, lowercasing the essence, the names and the charset.
+            #expect(try await metadata(alice, "https://news.example/m")?["content_type"] as? String == "text/html;charset=utf-8")
+            // A trailing `;` is allowed.
+            server.publish(WebPage(contentType: "text/html; ", body: Array("<title>T</title>".utf8)), at: "https://news.example/t")
+            #expect(try await metadata(alice, "https://news.example/t")?["title"] as? String == "T")
             server.publish(WebPage(contentType: "image/png; broken", body: Self.png), at: "https://news.example/p.jpeg")
             #expect(try await metadata(alice, "https://news.example/p.jpeg")?["content_type"] as? String == "image/jpeg")
         }
@@ -391,6 +402,55 @@ struct PostLinkMetadataTests: RefusalChecking {
             let edited = try post(
                 try await post(alice, "/post", ["post_id": id, "name": "Edited", "url": "https://nowhere.example/"], method: "PUT"))
             #expect(edited["thumbnail_url"] == nil && edited["embed_title"] as? String == "Kept")
+            // An edit without a link drops the link too.
+            let relinked = try post(try await post(alice, "/post", ["post_id": id, "url": "https://news.example/e"], method: "PUT"))
+            #expect(relinked["thumbnail_url"] != nil)
+            let unlinked = try post(try await post(alice, "/post", ["post_id": id, "name": "No link"], method: "PUT"))
+            #expect(unlinked["url"] == nil && unlinked["thumbnail_url"] == nil)
+        }
+    }
+
+    @Test(
+        "A page webpage panics on: 0.18 writes no post; 0.19 and 1.0 keep the post and answer nothing",
+        arguments: SiteMetadataFidelityTests.all)
+    func panic(dialect: LemmyDialect) async throws {
+        try await withServer(LemmyTestServer.Configuration(dialect: dialect, scale: .tiny)) { server in
+            let alice = try await TestClient(server).login("alice")
+            server.publish(
+                .html("<!DOCTYPE html>\n<meta property=og:image content=a.png><meta property=og:imageé content=x>"),
+                at: "https://news.example/panic")
+            let raw = try await createPost(alice, ["name": "Panic at the preview", "url": "https://news.example/panic"])
+            #expect(raw.status == 500)
+            let newest = try await get(alice, "/post/list", ["sort": dialect == .v1_0 ? "new" : "New", "limit": "50"])
+            let found = String(decoding: newest.body, as: UTF8.self).contains("Panic at the preview")
+            #expect(found == (dialect != .v0_18), "\(newest.status)")
+        }
+    }
+
+    @Test(
+        "1.0: pict-rs' copy is the author's, for the post; 0.19's belongs to no one and is in no list",
+        arguments: [LemmyDialect.v0_19, .v1_0])
+    func copyOwner(dialect: LemmyDialect) async throws {
+        try await withServer(LemmyTestServer.Configuration(dialect: dialect, scale: .tiny)) { server in
+            let alice = try await TestClient(server).login("alice")
+            let admin = try await TestClient(server).login("admin")
+            server.publish(.article(title: "Owned", image: "/lead.png"), at: "https://news.example/o")
+            server.publish(WebPage(contentType: "image/png", body: Self.png), at: "https://news.example/lead.png")
+            let created = try post(try await createPost(alice, ["name": "Owned", "url": "https://news.example/o"]))
+            let file = try #require((created["thumbnail_url"] as? String)?.split(separator: "/").last.map(String.init))
+            let listed = String(
+                decoding: try await get(admin, dialect == .v1_0 ? "/image/list" : "/admin/list_all_media", [:]).body, as: UTF8.self)
+            if dialect == .v1_0 {
+                #expect(listed.contains(file))
+                let mine = try await get(alice, "/account/media/list", [:])
+                let object = try #require(try JSONSerialization.jsonObject(with: mine.body) as? [String: Any])
+                let items = try #require(object["items"] as? [[String: Any]])
+                let image = try #require(items.first { ($0["local_image"] as? [String: Any])?["pictrs_alias"] as? String == file })
+                #expect((image["local_image"] as? [String: Any])?["thumbnail_for_post_id"] as? Int == created["id"] as? Int)
+                #expect((image["post"] as? [String: Any])?["id"] as? Int == created["id"] as? Int)
+            } else {
+                #expect(!listed.contains(file))
+            }
         }
     }
 

@@ -29,12 +29,14 @@ extension ApiClient {
 }
 
 extension LinkPreview {
-    /// The preview of an answer: links only when http or https, sizes only when Lemmy could have
-    /// sent them, the media type without its parameters and only when it is one.
+    /// The preview of an answer: text only when not blank, links only when http or https, sizes
+    /// only when both sides are, the media type without its parameters and only when it is one.
     init(_ metadata: ApiLinkMetadata) {
         func webLink(_ text: String?) -> URL? { text.flatMap(URL.init(string:)).flatMap { Self.isWebLink($0) ? $0 : nil } }
+        // A blank title or description (webpage keeps `<title> </title>` as "") is none.
+        func text(_ value: String?) -> String? { value?.contains { !$0.isWhitespace } == true ? value : nil }
         self.init(
-            title: metadata.title, summary: metadata.description, imageURL: webLink(metadata.image),
+            title: text(metadata.title), summary: text(metadata.description), imageURL: webLink(metadata.image),
             imageSize: PixelSize(width: metadata.imageWidth, height: metadata.imageHeight),
             embedVideoURL: webLink(metadata.embedVideoUrl),
             videoSize: PixelSize(width: metadata.videoWidth, height: metadata.videoHeight),

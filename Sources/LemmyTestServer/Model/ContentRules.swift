@@ -68,6 +68,8 @@ enum ContentRules {
         if text.isEmpty && !creating && dialect != .v0_18 { return nil }
         guard let scheme = parsedScheme(text) else {
             if dialect == .v0_18 { throw APIError.badRequest("Json deserialize error: relative URL without a base") }
+            // 1.0's `diesel_url_create`/`_update` keep the parse error as the cause.
+            if dialect == .v1_0 { throw APIError.code("invalid_url", cause: SimulatedWeb.parseError(text)) }
             throw APIError.code("invalid_url")
         }
         return scheme

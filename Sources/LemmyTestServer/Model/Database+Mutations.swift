@@ -79,13 +79,9 @@ extension Database {
         name: String, communityId: Int, url: String?, body: String?, nsfw: Bool, by personId: Int,
         now: Double, dialect: LemmyDialect
     ) throws -> Int {
-        try checkCommunityAction(by: personId, in: communityId, dialect: dialect, alsoStateIn018: true)
-        guard let community = community(communityId) else { throw APIError.notFound("community") }
+        let community = try checkPostCreation(communityId: communityId, by: personId, dialect: dialect)
         // 0.18.5 stores the trimmed title, and the body, as ammonia cleans them.
         let trimmed = dialect.stored(ContentRules.trimmed(name))
-        if community.postingRestrictedToMods && !isModOrAdmin(personId, of: communityId) {
-            throw APIError.code("only_mods_can_post_in_community")
-        }
         let id = posts.count + 1
         posts.append(
             PostRecord(
@@ -99,16 +95,39 @@ extension Database {
         return id
     }
 
+    /// The community a post may be made in by `personId`, or Lemmy's refusal (the checks
+    /// ``createPost(name:communityId:url:body:nsfw:by:now:dialect:)`` makes first; 0.18 makes them
+    /// before it reads the link's page).
+    func checkPostCreation(communityId: Int, by personId: Int, dialect: LemmyDialect) throws -> CommunityRecord {
+        try checkCommunityAction(by: personId, in: communityId, dialect: dialect, alsoStateIn018: true)
+        guard let community = community(communityId) else { throw APIError.notFound("community") }
+        if community.postingRestrictedToMods && !isModOrAdmin(personId, of: communityId) {
+            throw APIError.code("only_mods_can_post_in_community")
+        }
+        return community
+    }
+
+    /// Lemmy's refusal of an edit of post `postId` by `personId`, if it refuses (the checks
+    /// ``editPost(_:name:url:body:nsfw:languageId:by:now:dialect:)`` makes first).
+    func checkPostEdit(_ postId: Int, by personId: Int, dialect: LemmyDialect) throws {
+        guard let post = post(postId) else { throw APIError.notFound("post") }
+        try checkCommunityAction(by: personId, in: post.communityId, dialect: dialect)
+        guard post.creatorId == personId else { throw APIError.code("no_post_edit_allowed") }
+    }
+
     mutating func editPost(
         _ postId: Int, name: String?, url: String?, body: String?, nsfw: Bool?, languageId: Int? = nil, by personId: Int,
         now: Double, dialect: LemmyDialect
     ) throws {
-        guard let post = post(postId) else { throw APIError.notFound("post") }
-        try checkCommunityAction(by: personId, in: post.communityId, dialect: dialect)
-        guard post.creatorId == personId else { throw APIError.code("no_post_edit_allowed") }
+        try checkPostEdit(postId, by: personId, dialect: dialect)
         try Self.checkLanguage(languageId)
         if let name { posts[postId - 1].name = dialect.stored(name) }
-        if let url { posts[postId - 1].url = url.isEmpty ? nil : url }
+        if let url {
+            posts[postId - 1].url = url.isEmpty ? nil : url
+        } else if dialect == .v0_18 {
+            // 0.18.5 writes the edit's link whether or not it has one (`Some(data_url.map(..))`).
+            posts[postId - 1].url = nil
+        }
         if let body { posts[postId - 1].body = dialect.stored(body) }
         if let nsfw { posts[postId - 1].nsfw = nsfw }
         posts[postId - 1].updated = now

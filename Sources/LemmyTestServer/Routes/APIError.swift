@@ -127,7 +127,8 @@ enum ErrorRendering {
             }
         case .recordNotFound:
             switch dialect {
-            case .v0_18: return (404, Data("Record not found".utf8), "text/plain; charset=utf-8")
+            // A `LemmyError` without a message: `text/plain`, no charset.
+            case .v0_18: return (404, Data("Record not found".utf8), "text/plain")
             case .v0_19: return (404, body(code: "unknown", message: "Record not found", dialect: dialect), "application/json")
             case .v1_0:
                 code = "not_found"

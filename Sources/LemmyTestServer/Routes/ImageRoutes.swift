@@ -13,6 +13,9 @@ struct ImageRecord: Sendable {
     var data: Data
     /// When it was uploaded, in seconds since 1970 (`local_image.published`).
     var published: Double
+    /// The post whose link's thumbnail it is (1.0's `thumbnail_for_post_id`), for copies pict-rs
+    /// made of a link's image.
+    var thumbnailForPost: Int? = nil
 }
 
 /// Image upload and deletion as each version serves them.

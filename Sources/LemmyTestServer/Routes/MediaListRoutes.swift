@@ -44,7 +44,9 @@ private struct MediaList<Form: Sendable> {
     /// 0.19: newest first (ties by alias, where Lemmy leaves them to the database), page by number.
     func numbered(page: Int?, limit: Int?, _ included: (ImageRecord) -> Bool) throws -> ApiListMediaResponse {
         let limit = try call.limit(limit, page: page)
-        let images = db.images.values.filter(included).sorted { ($0.published, $0.filename) > ($1.published, $1.filename) }
+        // 0.19 joins the uploader's local user: pict-rs' copies of links' images have none.
+        let images = db.images.values.filter { $0.ownerId != 0 && included($0) }
+            .sorted { ($0.published, $0.filename) > ($1.published, $1.filename) }
         return ApiListMediaResponse(images: Paging.numbered(images, page: page, limit: limit).map(view))
     }
 
@@ -74,10 +76,13 @@ private struct MediaList<Form: Sendable> {
         var local = ApiLocalImage(pictrsAlias: image.filename, publishedAt: renderer.date(image.published))
         if call.dialect == .v1_0 {
             local.personId = image.ownerId
+            local.thumbnailForPostId = image.thumbnailForPost
         } else {
             local.localUserId = image.ownerId
             local.pictrsDeleteToken = image.deleteToken
         }
-        return ApiLocalImageView(localImage: local, person: renderer.person(image.ownerId))
+        var view = ApiLocalImageView(localImage: local, person: renderer.person(image.ownerId))
+        if call.dialect == .v1_0 { view.post = image.thumbnailForPost.map { renderer.post($0) } }
+        return view
     }
 }

@@ -216,8 +216,12 @@ private func createPost(_ db: inout Database, _ call: Call<ApiCreatePost>) throw
     try ContentRules.checkAltText(form.altText)
     try ContentRules.checkBody(form.body, post: true, dialect: dialect)
     let language = try checkedLanguage(form.languageId)
-    // 0.18 reads the link's page before writing the post.
-    let siteData = dialect == .v0_18 ? try db.fetchSiteData018(url) : nil
+    // 0.18 reads the link's page once the community is checked, before writing the post.
+    var siteData: Database.SiteData018?
+    if dialect == .v0_18 {
+        _ = try db.checkPostCreation(communityId: form.communityId, by: try call.requireViewer(), dialect: dialect)
+        siteData = try db.fetchSiteData018(url)
+    }
     let id = try db.createPost(
         name: form.name, communityId: form.communityId, url: url,
         body: form.body, nsfw: form.nsfw ?? false, by: try call.requireViewer(), now: call.now, dialect: dialect)
@@ -249,7 +253,12 @@ private func editPost(_ db: inout Database, _ call: Call<ApiEditPost>) throws ->
     let url = try ContentRules.checkURL(form.url, dialect: dialect, creating: false)
     let thumbnail = try ContentRules.checkURL(form.customThumbnail, dialect: dialect, creating: false)
     let language = dialect == .v0_18 ? try checkedLanguage(form.languageId) : form.languageId
-    let siteData = dialect == .v0_18 ? try db.fetchSiteData018(url) : nil
+    // 0.18 reads the edit's link once the post and its author are checked.
+    var siteData: Database.SiteData018?
+    if dialect == .v0_18 {
+        try db.checkPostEdit(form.postId, by: try call.requireViewer(), dialect: dialect)
+        siteData = try db.fetchSiteData018(url)
+    }
     try db.editPost(
         form.postId, name: form.name.map(ContentRules.trimmed), url: url, body: form.body, nsfw: form.nsfw,
         languageId: language, by: try call.requireViewer(), now: call.now, dialect: dialect)

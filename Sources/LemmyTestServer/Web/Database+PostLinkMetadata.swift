@@ -29,7 +29,7 @@ extension Database {
         guard let url else { return SiteData018() }
         let metadata = try Self.unlessPanic { try web.linkMetadata(url, dialect: .v0_18) }
         let image = metadata?.image ?? url
-        return SiteData018(metadata: metadata, thumbnail: pictrsCopy(of: image, dialect: .v0_18, owner: 0, now: 0))
+        return SiteData018(metadata: metadata, thumbnail: pictrsCopy(of: image, dialect: .v0_18, owner: 0, post: nil, now: 0))
     }
 
     /// Stores what 0.18 fetched: the thumbnail always (none clears it); the embed's text, cleaned
@@ -64,7 +64,8 @@ extension Database {
             let allowsSensitive = dialect == .v0_19
             let owner = dialect == .v1_0 ? post.creatorId : 0
             media.thumbnailURL =
-                post.nsfw && !allowsSensitive ? image : pictrsCopy(of: image, dialect: dialect, owner: owner, now: now) ?? image
+                post.nsfw && !allowsSensitive
+                ? image : pictrsCopy(of: image, dialect: dialect, owner: owner, post: dialect == .v1_0 ? id : nil, now: now) ?? image
         }
         media.embedTitle = metadata.title
         media.embedDescription = metadata.description
@@ -81,7 +82,7 @@ extension Database {
     /// pict-rs' download of `url`: a stored image's local URL, or nil when the simulated web has
     /// no image there (0.18 also asks the answer to say `image/...`; 1.0 refuses internal
     /// addresses first).
-    private mutating func pictrsCopy(of url: String, dialect: LemmyDialect, owner: Int, now: Double) -> String? {
+    private mutating func pictrsCopy(of url: String, dialect: LemmyDialect, owner: Int, post: Int?, now: Double) -> String? {
         guard let parsed = SimulatedWeb.absoluteURL(url), SimulatedWeb.isWeb(parsed) else { return nil }
         if dialect == .v1_0, (try? web.checkAddress(parsed, dialect: dialect)) == nil { return nil }
         guard let page = try? web.reach(parsed, dialect: dialect), page.status == 200,
@@ -90,7 +91,7 @@ extension Database {
         else { return nil }
         let record = ImageRecord(
             filename: UUID().uuidString.lowercased() + "." + format.fileExtension, deleteToken: UUID().uuidString.lowercased(),
-            ownerId: owner, contentType: format.contentType, data: Data(page.body), published: now)
+            ownerId: owner, contentType: format.contentType, data: Data(page.body), published: now, thumbnailForPost: post)
         images[record.filename] = record
         return "https://\(host)\(dialect == .v1_0 ? "/api/v4/image" : "/pictrs/image")/\(record.filename)"
     }

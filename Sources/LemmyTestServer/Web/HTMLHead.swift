@@ -71,7 +71,8 @@ struct HTMLHead: Equatable {
     }
 
     private mutating func meta(_ attributes: [String: String]) {
-        if let charset = attributes["charset"] { self.charset = charset }
+        // webpage stores the `content` first and the `charset` attribute after it.
+        defer { if let charset = attributes["charset"] { self.charset = charset } }
         guard let content = attributes["content"],
             let key = attributes["property"] ?? attributes["name"] ?? attributes["http-equiv"]
         else { return }

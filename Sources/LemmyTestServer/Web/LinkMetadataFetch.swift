@@ -46,9 +46,10 @@ extension SimulatedWeb {
             guard [301, 302, 303, 307, 308].contains(page.status), let location = page.location,
                 let next = URL(string: location, relativeTo: url).flatMap({ Self.absoluteURL($0.absoluteString) })
             else { break }
+            // `Policy::limited(10)` gives up at the tenth redirect, naming the URL that sent it.
             redirects += 1
-            if redirects > 10 {
-                throw APIError.foreign("Request error: error following redirect for url (\(next.absoluteString)): too many redirects")
+            if redirects >= 10 {
+                throw APIError.foreign("Request error: error following redirect for url (\(url.absoluteString)): too many redirects")
             }
             url = next
         }
@@ -142,6 +143,8 @@ extension SimulatedWeb {
     /// `encoding` knows it.
     private static func head(_ bytes: [UInt8], html: String, encoding: (String) -> String.Encoding?) throws -> HTMLHead {
         let head = HTMLHead(html)
+        // Lemmy panics on the first reading, in UTF-8.
+        if head.panics { throw APIError.panic }
         guard let charset = head.charset, charset != "UTF-8", let other = encoding(charset), other != .utf8,
             let text = String(bytes: bytes, encoding: other)
         else { return head }

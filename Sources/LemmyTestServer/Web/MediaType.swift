@@ -2,37 +2,60 @@
 struct MediaType: Equatable {
     /// `type/subtype`, lowercased.
     var essence: String
-    /// The whole value: the essence, then the parameters (`; name=value`).
+    /// The whole value as mime writes it.
     var text: String
 
     /// The subtype (`octet-stream` of `application/octet-stream`).
     var subtype: Substring { essence.split(separator: "/").last ?? "" }
 
-    /// Parses a header value as the `mime` crate does: nil without a `type/subtype` of token
-    /// characters or with a parameter that is not `name=value` (a token, or a quoted string).
-    /// The essence and parameter names are lowercased, and so is a `charset` value.
+    /// Parses a header value as the `mime` crate (0.3) does: `type/subtype`, then parameters,
+    /// each `;`, optional spaces, `name=value` (a token or a quoted string); a trailing `;` is
+    /// allowed. The value keeps its spelling, with the essence, the parameter names and a
+    /// `charset` value lowercased; anything else is nil (Lemmy then guesses from the extension).
     init?(_ header: String) {
-        let parts = header.split(separator: ";", omittingEmptySubsequences: false)
-        let essence = parts[0].trimmingHTTPSpace.lowercased()
-        let halves = essence.split(separator: "/", omittingEmptySubsequences: false)
-        guard halves.count == 2, Self.isToken(halves[0]), Self.isToken(halves[1]) else { return nil }
-        var text = essence
-        for parameter in parts.dropFirst() {
-            let pair = parameter.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let name = pair[0].trimmingHTTPSpace.lowercased()
-            guard pair.count == 2, Self.isToken(Substring(name)) else { return nil }
-            var value = String(pair[1].trimmingHTTPSpace)
-            let quoted = value.count >= 2 && value.hasPrefix("\"") && value.hasSuffix("\"")
-            guard quoted || Self.isToken(Substring(value)) else { return nil }
-            if name == "charset" { value = value.lowercased() }
-            text += "; \(name)=\(value)"
+        let bytes = Array(header.utf8)
+        var index = 0
+        func token() -> Range<Int>? {
+            let start = index
+            while index < bytes.count, Self.isTokenByte(bytes[index]) { index += 1 }
+            return index > start ? start..<index : nil
         }
-        self.essence = essence
-        self.text = text
+        guard token() != nil, index < bytes.count, bytes[index] == UInt8(ascii: "/") else { return nil }
+        index += 1
+        guard token() != nil else { return nil }
+        let essenceEnd = index
+        var lowered = Array(bytes[..<essenceEnd]).map(HTMLScanner.lower)
+        var cursor = essenceEnd
+        while index < bytes.count {
+            guard bytes[index] == UInt8(ascii: ";") else { return nil }
+            index += 1
+            while index < bytes.count, bytes[index] == UInt8(ascii: " ") { index += 1 }
+            if index == bytes.count { break }
+            guard let name = token(), index < bytes.count, bytes[index] == UInt8(ascii: "=") else { return nil }
+            index += 1
+            let valueStart = index
+            if index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
+                index += 1
+                while index < bytes.count, bytes[index] != UInt8(ascii: "\"") { index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1 }
+                guard index < bytes.count else { return nil }
+                index += 1
+            } else if token() == nil {
+                return nil
+            }
+            let isCharset = bytes[name].map(HTMLScanner.lower).elementsEqual("charset".utf8)
+            lowered += bytes[cursor..<name.lowerBound]
+            lowered += bytes[name].map(HTMLScanner.lower)
+            lowered += bytes[name.upperBound..<valueStart]
+            lowered += isCharset ? bytes[valueStart..<index].map(HTMLScanner.lower) : Array(bytes[valueStart..<index])
+            cursor = index
+        }
+        lowered += bytes[cursor...]
+        essence = String(decoding: bytes[..<essenceEnd].map(HTMLScanner.lower), as: UTF8.self)
+        text = String(decoding: lowered, as: UTF8.self)
     }
 
-    private static func isToken(_ part: Substring) -> Bool {
-        !part.isEmpty && part.utf8.allSatisfy { (0x21...0x7E).contains($0) && !"()<>@,;:\\\"/[]?={}".utf8.contains($0) }
+    private static func isTokenByte(_ byte: UInt8) -> Bool {
+        (0x21...0x7E).contains(byte) && !"()<>@,;:\\\"/[]?={}".utf8.contains(byte)
     }
 
     private init(essence: String) {

@@ -37,7 +37,19 @@ enum WebAddress: Equatable {
         return nil
     }
 
+    /// Whether the URL standard reads `host` as IPv4 (its last part is a number), so that it is
+    /// an IPv4 address or no valid host at all.
+    static func endsInNumber(_ host: String) -> Bool {
+        var parts = host.split(separator: ".", omittingEmptySubsequences: false)
+        if parts.count > 1, parts.last == "" { parts.removeLast() }
+        guard let last = parts.last, !last.isEmpty else { return false }
+        if last.utf8.allSatisfy({ (0x30...0x39).contains($0) }) { return true }
+        let lower = last.lowercased()
+        return lower.hasPrefix("0x") && lower.dropFirst(2).utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+    }
+
     private static func whatwgIPv4(_ text: String) -> [UInt8]? {
+        guard endsInNumber(text) else { return nil }
         var parts = text.split(separator: ".", omittingEmptySubsequences: false)
         if parts.count > 1, parts.last == "" { parts.removeLast() }
         guard (1...4).contains(parts.count) else { return nil }
@@ -52,7 +64,8 @@ enum WebAddress: Equatable {
                 digits = digits.dropFirst()
                 radix = 8
             }
-            guard !part.isEmpty, digits.count <= 20 else { return nil }
+            let allowed = radix == 16 ? "0123456789abcdefABCDEF" : radix == 8 ? "01234567" : "0123456789"
+            guard !part.isEmpty, digits.count <= 20, digits.allSatisfy(allowed.contains) else { return nil }
             guard let number = digits.isEmpty ? 0 : UInt64(digits, radix: radix) else { return nil }
             numbers.append(number)
         }

@@ -13,8 +13,10 @@ extension SimulatedWeb {
         components.scheme = lowered
         guard lowered == "http" || lowered == "https" else { return components.url }
         guard let host = components.host, !host.isEmpty else { return nil }
-        // An IPv4 address in any of the WHATWG spellings is written dotted (`127.1` is 127.0.0.1).
-        if let bytes = WebAddress.literalBytes(host), bytes.count == 4 {
+        // An IPv4 address in any of the WHATWG spellings is written dotted (`127.1` is 127.0.0.1);
+        // a host that ends in a number but is no address is no URL.
+        if WebAddress.endsInNumber(host) {
+            guard let bytes = WebAddress.literalBytes(host), bytes.count == 4 else { return nil }
             components.host = bytes.map(String.init).joined(separator: ".")
         } else {
             components.host = host.lowercased()
@@ -47,11 +49,12 @@ extension SimulatedWeb {
     /// The `url` crate's `ParseError` text for `text`.
     static func parseError(_ text: String) -> String {
         guard let url = URL(string: text), url.scheme != nil else { return "relative URL without a base" }
+        if let host = url.host, WebAddress.endsInNumber(host) { return "invalid IPv4 address" }
         return url.host == nil || url.host == "" ? "empty host" : "invalid domain character"
     }
 
-    /// `text` as Rust's `{:?}` writes a string: quoted, with quotes, backslashes and control
-    /// characters escaped.
+    /// `text` as Rust's `{:?}` writes a string: quoted, with quotes, backslashes, control
+    /// characters and the common invisible ones (zero-width, bidi, byte-order mark) escaped.
     static func rustDebug(_ text: String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
@@ -61,8 +64,11 @@ extension SimulatedWeb {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
+            case "\0": out += "\\0"
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
+                let value = scalar.value
+                let invisible = [0x200B...0x200F, 0x2028...0x202E, 0x2060...0x2064, 0xFEFF...0xFEFF].contains { $0.contains(value) }
+                if value < 0x20 || (0x7F...0x9F).contains(value) || invisible {
                     out += "\\u{\(String(scalar.value, radix: 16))}"
                 } else {
                     out.unicodeScalars.append(scalar)
