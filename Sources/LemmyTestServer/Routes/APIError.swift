@@ -89,12 +89,7 @@ enum ErrorRendering {
         case let .codeWithMessage(value, message):
             return (400, body(code: value, message: message, dialect: dialect), "application/json")
         case let .codeWithCause(value, cause):
-            guard dialect == .v1_0 else { return (400, body(code: value, dialect: dialect), "application/json") }
-            let object = ["error": value, "cause": cause]
-            return (
-                400, (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data(),
-                "application/json"
-            )
+            return (400, body(code: value, dialect: dialect, cause: .text(cause)), "application/json")
         case .missingRow(let value):
             code = value
             status = 404
@@ -143,28 +138,36 @@ enum ErrorRendering {
             }
         case .badRequest(let text):
             if dialect == .v0_18 { return (400, Data(text.utf8), "text/plain; charset=utf-8") }
-            return (400, body(code: "unknown", message: text, dialect: dialect, cause: false), "application/json")
+            return (400, body(code: "unknown", message: text, dialect: dialect, cause: .none), "application/json")
         case .foreign(let text):
-            switch dialect {
             // 0.18's `LemmyError` without a message sets the type without a charset.
-            case .v0_18: return (400, Data(text.utf8), "text/plain")
-            case .v0_19: return (400, body(code: "unknown", message: text, dialect: dialect, cause: false), "application/json")
-            case .v1_0:
-                let object = ["error": "unknown", "message": text, "cause": text]
-                return (
-                    400, (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data(),
-                    "application/json"
-                )
-            }
+            if dialect == .v0_18 { return (400, Data(text.utf8), "text/plain") }
+            return (400, body(code: "unknown", message: text, dialect: dialect, cause: .text(text)), "application/json")
         }
         return (status, body(code: code, dialect: dialect), "application/json")
     }
 
-    /// The JSON error body for `code`; 1.0 adds `cause` to Lemmy's own errors.
-    static func body(code: String, message: String? = nil, dialect: LemmyDialect, cause: Bool = true) -> Data {
+    /// What 1.0 writes as an error's `cause` (earlier versions write none).
+    enum Cause {
+        /// The Rust variant of the code, as for Lemmy's own errors.
+        case variant
+        /// The text of the error Lemmy wraps (`with_lemmy_type`, or a library's error).
+        case text(String)
+        /// None: actix-web's own errors.
+        case none
+    }
+
+    /// The JSON error body for `code`; 1.0 adds `cause`.
+    static func body(code: String, message: String? = nil, dialect: LemmyDialect, cause: Cause = .variant) -> Data {
         var object: [String: String] = ["error": code]
         if dialect != .v0_18, let message { object["message"] = message }
-        if dialect == .v1_0 && cause { object["cause"] = causeName(code) }
+        if dialect == .v1_0 {
+            switch cause {
+            case .variant: object["cause"] = causeName(code)
+            case .text(let text): object["cause"] = text
+            case .none: break
+            }
+        }
         // serde_json leaves `/` as it is.
         return (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
     }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What the `webpage` crate (1.6 in Lemmy 0.18, 2.0 later) reads from a page's head, which Lemmy's
 /// link metadata is made of: the title, the description, the declared charset and the Open Graph
 /// properties, images and videos.
@@ -58,7 +60,7 @@ struct HTMLHead: Equatable {
                 case "title":
                     // No text leaves no title; blank text is an empty one (`text_content`).
                     let raw = scanner.rawText(until: "title")
-                    title = raw.isEmpty ? nil : HTMLEntities.decode(raw).trimmedUnicodeWhitespace
+                    title = raw.isEmpty ? nil : HTMLEntities.decode(raw).trimmingCharacters(in: .whitespacesAndNewlines)
                 case "script", "style", "noscript", "noframes", "template":
                     _ = scanner.rawText(until: name)
                 case "meta":
@@ -99,16 +101,5 @@ struct HTMLHead: Equatable {
             return
         }
         properties[property] = content
-    }
-}
-
-extension String {
-    /// Without leading and trailing Unicode white space, as Rust's `str::trim`.
-    var trimmedUnicodeWhitespace: String {
-        let scalars = unicodeScalars
-        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
-            let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
-        else { return "" }
-        return String(scalars[first...last])
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 /// The tokens of an HTML document that ``HTMLHead`` needs: start tags with their attributes, end
 /// tags, and runs of text (only whether they are blank). Comments, doctypes and processing
 /// instructions are skipped.
@@ -102,7 +103,9 @@ struct HTMLScanner {
                 value = attributeValue()
             }
             // The first of repeated attributes counts, as in html5ever.
-            if !key.isEmpty, attributes[key] == nil { attributes[key] = HTMLEntities.decode(value).trimmedUnicodeWhitespace }
+            if !key.isEmpty, attributes[key] == nil {
+                attributes[key] = HTMLEntities.decode(value).trimmingCharacters(in: .whitespacesAndNewlines)
+            }
         }
         guard index < bytes.count else { return nil }
         index += 1

@@ -154,7 +154,7 @@ extension SimulatedWeb {
     /// encoding_rs' labels for the encodings this server decodes (0.19 and 1.0 re-read a page
     /// whose `<meta charset>` is not exactly `UTF-8`).
     private static func encoding(label: String) -> String.Encoding? {
-        let label = label.trimmedUnicodeWhitespace.lowercased()
+        let label = label.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
         if ["utf-8", "utf8", "unicode-1-1-utf-8"].contains(label) { return .utf8 }
         let latin = ["windows-1252", "cp1252", "x-cp1252", "iso-8859-1", "iso8859-1", "iso_8859-1", "latin1", "l1", "ascii", "us-ascii"]
         if latin.contains(label) { return .windowsCP1252 }
