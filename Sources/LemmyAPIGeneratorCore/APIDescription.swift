@@ -113,6 +113,9 @@ public struct APIEndpoint: Codable, Hashable, Sendable {
     public var request: [VersionedTS]?
     /// Response types by version.
     public var response: [VersionedTS]
+    /// Why the method and path differ from lemmy-js-client's (``ServerCorrections/rerouted``);
+    /// never in the description file.
+    public var correction: String? = nil
 }
 
 /// A `LemmyErrorType` code.

@@ -23,6 +23,7 @@ enum RequestEmitter {
 
         var doc = "`\(endpoint.verb) \(endpoint.path)`: `\(endpoint.name)` in lemmy-js-client \(context.range(endpoint.versions))."
         if let note = context.availability(endpoint.versions, within: generationVersions) { doc += " " + note }
+        if let correction = endpoint.correction { doc += "\n\n" + correction }
         if let formTS, formName == "LemmyEmptyForm" { doc += "\n\nThe js client's form type `\(formTS)` is sent as an empty object." }
         var out = "public import Foundation\n\n"
         out += "extension \(namespace) {\n"

@@ -34,10 +34,45 @@ public enum ServerCorrections {
                 + "(Lemmy 0.18.5); absent from the 0.18 spud_* and muffed_* payloads"),
     ]
 
+    /// A call real servers of a generation answer at another method and path than the one
+    /// lemmy-js-client sends it to.
+    public struct Rerouted: Sendable {
+        /// `v3` or `v4`.
+        public var generation: String
+        /// The js-client method name (`deleteCustomEmoji`).
+        public var name: String
+        /// The method real servers take.
+        public var verb: String
+        /// The path below the generation's prefix real servers take.
+        public var path: String
+        /// Where this is read.
+        public var evidence: String
+    }
+
+    /// Every rerouted call.
+    public static let rerouted: [Rerouted] = [
+        Rerouted(
+            generation: "v4", name: "deleteCustomEmoji", verb: "DELETE", path: "/custom_emoji",
+            evidence: "`scope(\"/custom_emoji\")` routes `delete().to(delete_custom_emoji)` at its root in "
+                + "crates/api/routes/src/lib.rs (Lemmy main, since LemmyNet/lemmy#6131), and serves no `/delete`")
+    ]
+
     /// `description` with every correction applied: each omitted member is optional in the
-    /// versions the correction covers.
+    /// versions the correction covers, and each rerouted call has the method and path real
+    /// servers take, its old ones named in its documentation.
     public static func apply(_ description: APIDescription) -> APIDescription {
         var description = description
+        for index in description.endpoints.indices {
+            let endpoint = description.endpoints[index]
+            guard let route = rerouted.first(where: { $0.generation == endpoint.generation && $0.name == endpoint.name }) else {
+                continue
+            }
+            description.endpoints[index].correction =
+                "Real servers take `\(route.verb) \(route.path)`, not lemmy-js-client's `\(endpoint.verb) \(endpoint.path)`: "
+                + "\(route.evidence)."
+            description.endpoints[index].verb = route.verb
+            description.endpoints[index].path = route.path
+        }
         for index in description.types.indices {
             let name = description.types[index].name
             let corrections = omitted.filter { $0.type == name }

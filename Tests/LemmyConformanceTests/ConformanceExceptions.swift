@@ -146,5 +146,10 @@ enum ConformanceExceptions {
             reason: "Draft older than lemmy-js-client main: its GetPostResponse has no `moderators`, but lemmy-js-client "
                 + "1.0.0-beta.1 (summit extract) has it required, and the reference diff 1.0.0-beta.1 -> main (2026-07) "
                 + "does not remove it."),
+        ConformanceException(
+            descriptions: ["shadone-v4-1.0.0-pre"], route: "DELETE /custom_emoji", path: "$", kind: .operation,
+            reason: "The description copies lemmy-js-client, which still sends DeleteCustomEmoji as `POST /custom_emoji/delete`; "
+                + "Lemmy main routes it as `DELETE /custom_emoji` since LemmyNet/lemmy#6131 (d7c97d04b, 2025-11-11, "
+                + "crates/api/routes/src/lib.rs) and serves no `/custom_emoji/delete`."),
     ]
 }

@@ -74,143 +74,155 @@ enum RouteScenario {
 
     static func v3(_ dialect: LemmyDialect) -> [ScenarioStep] {
         let v19 = dialect == .v0_19
-        var steps: [ScenarioStep] = [
-            step("GET", "/site"),
-            step("GET", "/site", user: "alice"),
-            step(
-                "POST", "/user/register",
-                body: [
-                    "username": "newcomer", "password": "password123", "password_verify": "password123", "show_nsfw": false,
-                    "answer": "I would like to join.",
-                ]),
-            step("GET", "/admin/registration_application/count", user: "admin"),
-            step(
-                "GET", "/admin/registration_application/list", user: "admin", query: [("unread_only", "true"), ("limit", "10")],
-                capture: keep("application", "registration_applications.0.registration_application.id")),
-            step("PUT", "/admin/registration_application/approve", user: "admin", needs: "application") { id in
-                ([], ["id": id, "approve": true])
-            },
-            step("GET", "/post/list", user: "alice", query: [("type_", "All"), ("sort", "Hot"), ("limit", "5")]),
-            // A seeded video page: title, description, image, embed (and 0.19's content type). 0.18
-            // takes no auth here.
-            step("GET", "/post/site_metadata", user: v19 ? "alice" : nil, query: [("url", "https://video.example/watch/3")]),
-            step("GET", "/post", user: "alice", query: [("id", "1")], capture: keep("apId", "post_view.post.ap_id")),
-            step("GET", "/comment/list", user: "alice", query: [("post_id", "1"), ("sort", "Hot"), ("max_depth", "3")]),
-            step("GET", "/comment", user: "alice", query: [("id", "1")]),
-            step("GET", "/community", user: "alice", query: [("id", "1")]),
-            step("GET", "/community/list", user: "alice", query: [("type_", "All"), ("sort", "Hot"), ("limit", "5")]),
-            step("GET", "/user", user: "alice", query: [("person_id", "3"), ("sort", "New"), ("limit", "5")]),
-            step("GET", "/search", user: "alice", query: [("q", "a"), ("type_", "All"), ("limit", "5")]),
-            step("GET", "/modlog", query: [("limit", "5")]),
-            step("GET", "/federated_instances"),
-            step(
-                "GET", "/user/replies", user: "alice", query: [("sort", "New"), ("limit", "10")],
-                capture: keep("reply", "replies.0.comment_reply.id")),
-            step(
-                "GET", "/user/mention", user: "alice", query: [("sort", "New"), ("limit", "10")],
-                capture: keep("mention", "mentions.0.person_mention.id")),
-            step(
-                "GET", "/private_message/list", user: "alice", query: [("limit", "10")],
-                capture: keep("message", "private_messages.0.private_message.id")),
-            step("GET", "/user/unread_count", user: "alice"),
-            step("GET", "/user/report_count", user: "bob"),
-            step(
-                "GET", "/post/report/list", user: "bob", query: [("limit", "10")],
-                capture: keep("postReport", "post_reports.0.post_report.id")),
-            step(
-                "GET", "/comment/report/list", user: "bob", query: [("limit", "10")],
-                capture: keep("commentReport", "comment_reports.0.comment_report.id")),
-            step("GET", "/resolve_object", user: "alice", needs: "apId") { apId in ([("q", apId.stringValue ?? "")], nil) },
-            step(
-                "POST", "/post", user: "alice", body: ["name": "Conformance post", "community_id": 1, "body": "Body text"],
-                capture: keep("post", "post_view.post.id")),
-            step("PUT", "/post", user: "alice", needs: "post") { id in ([], ["post_id": id, "name": "Conformance post, edited"]) },
-            step("POST", "/post/like", user: "alice", body: ["post_id": 1, "score": 1]),
-            step("PUT", "/post/save", user: "alice", body: ["post_id": 1, "save": true]),
-            step("POST", "/post/mark_as_read", user: "alice", body: v19 ? ["post_ids": [1], "read": true] : ["post_id": 1, "read": true]),
-            step(
-                "POST", "/comment", user: "alice", body: ["content": "A conformance comment", "post_id": 1],
-                capture: keep("comment", "comment_view.comment.id")),
-            step("PUT", "/comment", user: "alice", needs: "comment") { id in ([], ["comment_id": id, "content": "An edited comment"]) },
-            step("POST", "/comment/like", user: "alice", body: ["comment_id": 1, "score": 1]),
-            step("PUT", "/comment/save", user: "alice", body: ["comment_id": 1, "save": true]),
-            step(
-                "POST", "/comment", user: "admin", body: ["content": "Speaking as an admin", "post_id": 1],
-                capture: keep("adminComment", "comment_view.comment.id")),
-            step("POST", "/comment/distinguish", user: "admin", needs: "adminComment") { id in
-                ([], ["comment_id": id, "distinguished": true])
-            },
-            step("POST", "/comment/mark_as_read", user: "alice", needs: "reply") { id in ([], ["comment_reply_id": id, "read": true]) },
-            step("POST", "/user/mention/mark_as_read", user: "alice", needs: "mention") { id in
-                ([], ["person_mention_id": id, "read": true])
-            },
-            step("POST", "/private_message/mark_as_read", user: "alice", needs: "message") { id in
-                ([], ["private_message_id": id, "read": true])
-            },
-            step(
-                "POST", "/private_message", user: "alice", body: ["content": "Hello Bob", "recipient_id": 3],
-                capture: keep("sent", "private_message_view.private_message.id")),
-            step("PUT", "/private_message", user: "alice", needs: "sent") { id in ([], ["private_message_id": id, "content": "Hello, Bob"])
-            },
-            step("POST", "/private_message/report", user: "bob", needs: "sent") { id in ([], ["private_message_id": id, "reason": "Spam"])
-            },
-            step(
-                "GET", "/private_message/report/list", user: "admin", query: [("unresolved_only", "true"), ("limit", "10")],
-                capture: keep("messageReport", "private_message_reports.0.private_message_report.id")),
-            step("PUT", "/private_message/report/resolve", user: "admin", needs: "messageReport") { id in
-                ([], ["report_id": id, "resolved": true])
-            },
-            step("POST", "/private_message/delete", user: "alice", needs: "sent") { id in ([], ["private_message_id": id, "deleted": true])
-            },
-            step("POST", "/user/mark_all_as_read", user: "alice", body: [:]),
-            step("POST", "/community/follow", user: "alice", body: ["community_id": 3, "follow": true]),
-            step("POST", "/community/block", user: "alice", body: ["community_id": 3, "block": true]),
-            step("POST", "/user/block", user: "alice", body: ["person_id": 4, "block": true]),
-            // The account again, now with blocks: 0.18/0.19 list them as block views.
-            step("GET", "/site", user: "alice"),
-            step("POST", "/post/report", user: "alice", body: ["post_id": 2, "reason": "Spam"]),
-            step("POST", "/comment/report", user: "alice", body: ["comment_id": 2, "reason": "Rude"]),
-            step("PUT", "/post/report/resolve", user: "bob", needs: "postReport") { id in ([], ["report_id": id, "resolved": true]) },
-            step("PUT", "/comment/report/resolve", user: "bob", needs: "commentReport") { id in ([], ["report_id": id, "resolved": true]) },
-            step("POST", "/post/lock", user: "bob", body: ["post_id": 1, "locked": true]),
-            step("POST", "/post/feature", user: "bob", body: ["post_id": 1, "featured": true, "feature_type": "Community"]),
-            step("POST", "/community/ban_user", user: "bob", body: ["community_id": 1, "person_id": 8, "ban": true, "reason": "Trolling"]),
-            step("POST", "/community/mod", user: "bob", body: ["community_id": 1, "person_id": 2, "added": true]),
-            step("POST", "/post/remove", user: "bob", needs: "post") { id in ([], ["post_id": id, "removed": true, "reason": "Off topic"])
-            },
-            step("POST", "/comment/remove", user: "bob", needs: "comment") { id in
-                ([], ["comment_id": id, "removed": true, "reason": "Off topic"])
-            },
-            step("POST", "/comment/delete", user: "alice", needs: "comment") { id in ([], ["comment_id": id, "deleted": true]) },
-            step("POST", "/post/delete", user: "alice", needs: "post") { id in ([], ["post_id": id, "deleted": true]) },
-            // Communities and the account: bob's and carol's last calls (their tokens end here).
-            step("GET", "/user/get_captcha"),
-            step(
-                "POST", "/community", user: "alice", body: ["name": "conformance", "title": "Conformance"],
-                capture: keep("community", "community_view.community.id")),
-            step("PUT", "/community", user: "bob", body: ["community_id": 1, "title": "Edited title"]),
-            // alice, its creator, is the new community's top moderator; removing it is the admin's.
-            step("POST", "/community/delete", user: "alice", needs: "community") { id in ([], ["community_id": id, "deleted": true]) },
-            step("POST", "/community/remove", user: "admin", needs: "community") { id in
-                ([], ["community_id": id, "removed": true, "reason": "Spam"])
-            },
-            step("POST", "/admin/purge/comment", user: "admin", body: ["comment_id": 3, "reason": "Doxxing"]),
-            step("POST", "/admin/purge/post", user: "admin", body: ["post_id": 5, "reason": "Illegal"]),
-            step("POST", "/admin/purge/person", user: "admin", body: ["person_id": 9, "reason": "Spam bot"]),
-            step("POST", "/admin/purge/community", user: "admin", needs: "community") { id in ([], ["community_id": id, "reason": "Spam"])
-            },
-            step("POST", "/user/ban", user: "admin", body: ["person_id": 7, "ban": true, "reason": "Spam", "remove_data": true]),
-            step("GET", "/user/banned", user: "admin"),
-            // The purges' and the ban's modlog entries, against the descriptions too.
-            step("GET", "/modlog", user: "admin", query: [("limit", "50")]),
-            step("PUT", "/user/save_user_settings", user: "alice", body: ["show_nsfw": true, "default_sort_type": "New"]),
-            step(
-                "PUT", "/user/change_password", user: "bob",
-                body: ["new_password": "password456", "new_password_verify": "password456", "old_password": "password"]),
-            step(
-                "POST", "/user/delete_account", user: "carol",
-                body: v19 ? ["password": "password", "delete_content": false] : ["password": "password"]),
-        ]
+        var steps: [ScenarioStep] =
+            emojiSteps(v4: false) + [
+                step("GET", "/site"),
+                step("GET", "/site", user: "alice"),
+                step(
+                    "POST", "/user/register",
+                    body: [
+                        "username": "newcomer", "password": "password123", "password_verify": "password123", "show_nsfw": false,
+                        "answer": "I would like to join.",
+                    ]),
+                step("GET", "/admin/registration_application/count", user: "admin"),
+                step(
+                    "GET", "/admin/registration_application/list", user: "admin", query: [("unread_only", "true"), ("limit", "10")],
+                    capture: keep("application", "registration_applications.0.registration_application.id")),
+                step("PUT", "/admin/registration_application/approve", user: "admin", needs: "application") { id in
+                    ([], ["id": id, "approve": true])
+                },
+                step("GET", "/post/list", user: "alice", query: [("type_", "All"), ("sort", "Hot"), ("limit", "5")]),
+                // A seeded video page: title, description, image, embed (and 0.19's content type). 0.18
+                // takes no auth here.
+                step("GET", "/post/site_metadata", user: v19 ? "alice" : nil, query: [("url", "https://video.example/watch/3")]),
+                step("GET", "/post", user: "alice", query: [("id", "1")], capture: keep("apId", "post_view.post.ap_id")),
+                step("GET", "/comment/list", user: "alice", query: [("post_id", "1"), ("sort", "Hot"), ("max_depth", "3")]),
+                step("GET", "/comment", user: "alice", query: [("id", "1")]),
+                step("GET", "/community", user: "alice", query: [("id", "1")]),
+                step("GET", "/community/list", user: "alice", query: [("type_", "All"), ("sort", "Hot"), ("limit", "5")]),
+                step("GET", "/user", user: "alice", query: [("person_id", "3"), ("sort", "New"), ("limit", "5")]),
+                step("GET", "/search", user: "alice", query: [("q", "a"), ("type_", "All"), ("limit", "5")]),
+                step("GET", "/modlog", query: [("limit", "5")]),
+                step("GET", "/federated_instances"),
+                step(
+                    "GET", "/user/replies", user: "alice", query: [("sort", "New"), ("limit", "10")],
+                    capture: keep("reply", "replies.0.comment_reply.id")),
+                step(
+                    "GET", "/user/mention", user: "alice", query: [("sort", "New"), ("limit", "10")],
+                    capture: keep("mention", "mentions.0.person_mention.id")),
+                step(
+                    "GET", "/private_message/list", user: "alice", query: [("limit", "10")],
+                    capture: keep("message", "private_messages.0.private_message.id")),
+                step("GET", "/user/unread_count", user: "alice"),
+                step("GET", "/user/report_count", user: "bob"),
+                step(
+                    "GET", "/post/report/list", user: "bob", query: [("limit", "10")],
+                    capture: keep("postReport", "post_reports.0.post_report.id")),
+                step(
+                    "GET", "/comment/report/list", user: "bob", query: [("limit", "10")],
+                    capture: keep("commentReport", "comment_reports.0.comment_report.id")),
+                step("GET", "/resolve_object", user: "alice", needs: "apId") { apId in ([("q", apId.stringValue ?? "")], nil) },
+                step(
+                    "POST", "/post", user: "alice", body: ["name": "Conformance post", "community_id": 1, "body": "Body text"],
+                    capture: keep("post", "post_view.post.id")),
+                step("PUT", "/post", user: "alice", needs: "post") { id in ([], ["post_id": id, "name": "Conformance post, edited"]) },
+                step("POST", "/post/like", user: "alice", body: ["post_id": 1, "score": 1]),
+                step("PUT", "/post/save", user: "alice", body: ["post_id": 1, "save": true]),
+                step(
+                    "POST", "/post/mark_as_read", user: "alice",
+                    body: v19 ? ["post_ids": [1], "read": true] : ["post_id": 1, "read": true]),
+                step(
+                    "POST", "/comment", user: "alice", body: ["content": "A conformance comment", "post_id": 1],
+                    capture: keep("comment", "comment_view.comment.id")),
+                step("PUT", "/comment", user: "alice", needs: "comment") { id in ([], ["comment_id": id, "content": "An edited comment"]) },
+                step("POST", "/comment/like", user: "alice", body: ["comment_id": 1, "score": 1]),
+                step("PUT", "/comment/save", user: "alice", body: ["comment_id": 1, "save": true]),
+                step(
+                    "POST", "/comment", user: "admin", body: ["content": "Speaking as an admin", "post_id": 1],
+                    capture: keep("adminComment", "comment_view.comment.id")),
+                step("POST", "/comment/distinguish", user: "admin", needs: "adminComment") { id in
+                    ([], ["comment_id": id, "distinguished": true])
+                },
+                step("POST", "/comment/mark_as_read", user: "alice", needs: "reply") { id in ([], ["comment_reply_id": id, "read": true]) },
+                step("POST", "/user/mention/mark_as_read", user: "alice", needs: "mention") { id in
+                    ([], ["person_mention_id": id, "read": true])
+                },
+                step("POST", "/private_message/mark_as_read", user: "alice", needs: "message") { id in
+                    ([], ["private_message_id": id, "read": true])
+                },
+                step(
+                    "POST", "/private_message", user: "alice", body: ["content": "Hello Bob", "recipient_id": 3],
+                    capture: keep("sent", "private_message_view.private_message.id")),
+                step("PUT", "/private_message", user: "alice", needs: "sent") { id in
+                    ([], ["private_message_id": id, "content": "Hello, Bob"])
+                },
+                step("POST", "/private_message/report", user: "bob", needs: "sent") { id in
+                    ([], ["private_message_id": id, "reason": "Spam"])
+                },
+                step(
+                    "GET", "/private_message/report/list", user: "admin", query: [("unresolved_only", "true"), ("limit", "10")],
+                    capture: keep("messageReport", "private_message_reports.0.private_message_report.id")),
+                step("PUT", "/private_message/report/resolve", user: "admin", needs: "messageReport") { id in
+                    ([], ["report_id": id, "resolved": true])
+                },
+                step("POST", "/private_message/delete", user: "alice", needs: "sent") { id in
+                    ([], ["private_message_id": id, "deleted": true])
+                },
+                step("POST", "/user/mark_all_as_read", user: "alice", body: [:]),
+                step("POST", "/community/follow", user: "alice", body: ["community_id": 3, "follow": true]),
+                step("POST", "/community/block", user: "alice", body: ["community_id": 3, "block": true]),
+                step("POST", "/user/block", user: "alice", body: ["person_id": 4, "block": true]),
+                // The account again, now with blocks: 0.18/0.19 list them as block views.
+                step("GET", "/site", user: "alice"),
+                step("POST", "/post/report", user: "alice", body: ["post_id": 2, "reason": "Spam"]),
+                step("POST", "/comment/report", user: "alice", body: ["comment_id": 2, "reason": "Rude"]),
+                step("PUT", "/post/report/resolve", user: "bob", needs: "postReport") { id in ([], ["report_id": id, "resolved": true]) },
+                step("PUT", "/comment/report/resolve", user: "bob", needs: "commentReport") { id in
+                    ([], ["report_id": id, "resolved": true])
+                },
+                step("POST", "/post/lock", user: "bob", body: ["post_id": 1, "locked": true]),
+                step("POST", "/post/feature", user: "bob", body: ["post_id": 1, "featured": true, "feature_type": "Community"]),
+                step(
+                    "POST", "/community/ban_user", user: "bob",
+                    body: ["community_id": 1, "person_id": 8, "ban": true, "reason": "Trolling"]),
+                step("POST", "/community/mod", user: "bob", body: ["community_id": 1, "person_id": 2, "added": true]),
+                step("POST", "/post/remove", user: "bob", needs: "post") { id in
+                    ([], ["post_id": id, "removed": true, "reason": "Off topic"])
+                },
+                step("POST", "/comment/remove", user: "bob", needs: "comment") { id in
+                    ([], ["comment_id": id, "removed": true, "reason": "Off topic"])
+                },
+                step("POST", "/comment/delete", user: "alice", needs: "comment") { id in ([], ["comment_id": id, "deleted": true]) },
+                step("POST", "/post/delete", user: "alice", needs: "post") { id in ([], ["post_id": id, "deleted": true]) },
+                // Communities and the account: bob's and carol's last calls (their tokens end here).
+                step("GET", "/user/get_captcha"),
+                step(
+                    "POST", "/community", user: "alice", body: ["name": "conformance", "title": "Conformance"],
+                    capture: keep("community", "community_view.community.id")),
+                step("PUT", "/community", user: "bob", body: ["community_id": 1, "title": "Edited title"]),
+                // alice, its creator, is the new community's top moderator; removing it is the admin's.
+                step("POST", "/community/delete", user: "alice", needs: "community") { id in ([], ["community_id": id, "deleted": true]) },
+                step("POST", "/community/remove", user: "admin", needs: "community") { id in
+                    ([], ["community_id": id, "removed": true, "reason": "Spam"])
+                },
+                step("POST", "/admin/purge/comment", user: "admin", body: ["comment_id": 3, "reason": "Doxxing"]),
+                step("POST", "/admin/purge/post", user: "admin", body: ["post_id": 5, "reason": "Illegal"]),
+                step("POST", "/admin/purge/person", user: "admin", body: ["person_id": 9, "reason": "Spam bot"]),
+                step("POST", "/admin/purge/community", user: "admin", needs: "community") { id in
+                    ([], ["community_id": id, "reason": "Spam"])
+                },
+                step("POST", "/user/ban", user: "admin", body: ["person_id": 7, "ban": true, "reason": "Spam", "remove_data": true]),
+                step("GET", "/user/banned", user: "admin"),
+                // The purges' and the ban's modlog entries, against the descriptions too.
+                step("GET", "/modlog", user: "admin", query: [("limit", "50")]),
+                step("PUT", "/user/save_user_settings", user: "alice", body: ["show_nsfw": true, "default_sort_type": "New"]),
+                step(
+                    "PUT", "/user/change_password", user: "bob",
+                    body: ["new_password": "password456", "new_password_verify": "password456", "old_password": "password"]),
+                step(
+                    "POST", "/user/delete_account", user: "carol",
+                    body: v19 ? ["password": "password", "delete_content": false] : ["password": "password"]),
+            ]
         if v19 {
             steps.append(step("PUT", "/community/hide", user: "admin", body: ["community_id": 3, "hidden": true]))
             steps += [
@@ -230,12 +242,37 @@ enum RouteScenario {
             steps.append(step("GET", "/account/list_media", user: "admin", query: [("limit", "10")]))
             steps.append(step("GET", "/admin/list_all_media", user: "admin", query: [("limit", "10")]))
         }
+        // The emoji the site listed all along goes last.
+        steps.append(step("POST", "/custom_emoji/delete", user: "admin", needs: "emoji") { id in ([], ["id": id]) })
         steps.append(step("POST", "/user/password_reset", body: ["email": "alice@lemmy.test"]))
         return steps + [step("POST", "/user/login", body: ["username_or_email": "alice", "password": "password"])]
     }
 
-    static let v4: [ScenarioStep] =
+    /// An admin's custom emoji, made and edited first so that every GetSite after lists one
+    /// (0.18, 0.19; 1.0 lists them at `/custom_emoji/list`).
+    private static func emojiSteps(v4: Bool) -> [ScenarioStep] {
         [
+            step(
+                "POST", "/custom_emoji", user: "admin",
+                body: [
+                    "shortcode": "wave", "image_url": "https://emoji.example/wave.png", "alt_text": "A waving hand", "category": "Hands",
+                    "keywords": ["hello", "bye"],
+                ],
+                capture: keep("emoji", "custom_emoji.custom_emoji.id")),
+            step("PUT", "/custom_emoji", user: "admin", needs: "emoji") { id in
+                (
+                    [],
+                    [
+                        "id": id, "image_url": "https://emoji.example/wave-2.png", "alt_text": "A hand, waving", "category": "Hands",
+                        "keywords": ["hi"],
+                    ]
+                )
+            },
+        ] + (v4 ? [step("GET", "/custom_emoji/list", query: [("category", "Hands")])] : [])
+    }
+
+    static let v4: [ScenarioStep] =
+        emojiSteps(v4: true) + [
             step("GET", "/site"),
             step("GET", "/site", user: "alice"),
             step("GET", "/account", user: "alice"),
@@ -374,6 +411,7 @@ enum RouteScenario {
                 body: ["new_password": "password456", "new_password_verify": "password456", "old_password": "password"]),
             step("DELETE", "/account", user: "carol", body: ["password": "password", "delete_content": false]),
         ] + twoFactorSteps(user: "alice", prefix: "/account/auth/totp", edit: "edit", logins: "/account/login/list") + [
+            step("DELETE", "/custom_emoji", user: "admin", needs: "emoji") { id in ([], ["id": id]) },
             step("POST", "/account/auth/logout", user: "alice", body: [:]),
             step("POST", "/account/auth/login", body: ["username_or_email": "alice", "password": "password"]),
         ]

@@ -12,7 +12,7 @@ struct DatabaseWriteTrackingTests {
         "persons", "communities", "posts", "comments", "privateMessages", "inbox", "reports", "privateMessageReports", "images",
         "modlog", "commentsByPost", "users", "sessions", "sessionCounter", "inboxByRecipient", "seed", "host", "siteCreated", "site",
         "captchas",
-        "captchaCounter", "registrationApplications", "purged", "federation", "passwordResets", "web",
+        "captchaCounter", "registrationApplications", "purged", "federation", "passwordResets", "web", "customEmojis",
     ]
     static let bookkeeping: Set<String> = ["written", "revision", "postOrders", "encodedPostViews"]
 

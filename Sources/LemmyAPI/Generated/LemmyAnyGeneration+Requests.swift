@@ -362,7 +362,7 @@ extension LemmyAnyGeneration {
         public var v4: V4 { V4(form) }
     }
 
-    /// `deleteCustomEmoji` in either generation: v3 `POST /custom_emoji/delete`, v4 `POST /custom_emoji/delete`.
+    /// `deleteCustomEmoji` in either generation: v3 `POST /custom_emoji/delete`, v4 `DELETE /custom_emoji`.
     public struct DeleteCustomEmoji: LemmyGenerationalRequest {
         /// The v3 request.
         public typealias V3 = LemmyV3.DeleteCustomEmoji

@@ -4,14 +4,16 @@
 public import Foundation
 
 extension LemmyV4 {
-    /// `POST /custom_emoji/delete`: `deleteCustomEmoji` in lemmy-js-client 1.0.0-beta.1 – main.
+    /// `DELETE /custom_emoji`: `deleteCustomEmoji` in lemmy-js-client 1.0.0-beta.1 – main.
+    ///
+    /// Real servers take `DELETE /custom_emoji`, not lemmy-js-client's `POST /custom_emoji/delete`: `scope("/custom_emoji")` routes `delete().to(delete_custom_emoji)` at its root in crates/api/routes/src/lib.rs (Lemmy main, since LemmyNet/lemmy#6131), and serves no `/delete`.
     public struct DeleteCustomEmoji: LemmyRequest {
         /// The decoded response.
         public typealias Response = ApiSuccessResponse
-        /// `POST`.
-        public static let method: LemmyHTTPMethod = .post
+        /// `DELETE`.
+        public static let method: LemmyHTTPMethod = .delete
         /// The path below `/api/v4`.
-        public static let path = "/custom_emoji/delete"
+        public static let path = "/custom_emoji"
         /// Whether ``path`` is absolute.
         public static let isAbsolutePath = false
         /// `v4`.

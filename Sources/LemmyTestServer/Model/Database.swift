@@ -61,6 +61,8 @@ struct Database: Sendable {
     var captchaCounter = 0 { didSet { written = true } }
     /// The pages the server's own fetches reach (GetSiteMetadata).
     var web = SimulatedWeb() { didSet { written = true } }
+    /// The site's custom emojis.
+    var customEmojis = CustomEmojiTable() { didSet { written = true } }
 
     // MARK: Lookup
 

@@ -116,7 +116,7 @@ extension Renderer {
             ],
             discussionLanguages: [0, 37])
         response.taglines = []
-        response.customEmojis = v10 ? nil : []
+        response.customEmojis = v10 ? nil : customEmojiViews()
         if !v018 {
             response.blockedUrls = []
             response.oauthProviders = []

@@ -30,6 +30,7 @@ extension APIRoutes {
         add(LemmyV4.GetCaptcha.self) { db, call in captcha(&db) }
         addTwoFactorRoutes()
         addSiteMetadataRoutes()
+        addCustomEmojiRoutes()
         addRegistrationApplicationRoutes()
         addFederationRoutes()
     }
