@@ -8,7 +8,9 @@ import Testing
 /// The built binary's `emojis` command, in each dialect, with an emoji whose text is hostile.
 @Suite("lemmy binary, emojis")
 struct EmojisCommandTests {
-    @Test("emojis lists each category's emojis with their keywords and image, the instance's text made safe", arguments: LemmyDialect.allCases)
+    @Test(
+        "emojis lists each category's emojis with their keywords and image, the instance's text made safe", arguments: LemmyDialect.allCases
+    )
     func emojis(dialect: LemmyDialect) async throws {
         try await withServer(dialect) { server in
             let config = try await TemporaryConfig.loggedIn(server, as: "alice")

@@ -55,14 +55,17 @@ struct CustomEmojiTests {
             let admin = try await ApiClient.login(to: server.baseURL, username: "admin", password: "password", loader: GatingLoader())
             _ = try await admin.createCustomEmoji(shortcode: "x", imageURL: image, altText: "", category: "")
             let taken = await failure {
-                try await admin.createCustomEmoji(shortcode: "X", imageURL: URL(string: "https://emoji.example/y.png")!, altText: "", category: "")
+                try await admin.createCustomEmoji(
+                    shortcode: "X", imageURL: URL(string: "https://emoji.example/y.png")!, altText: "", category: "")
             }
             // 0.18 sends the database's text as plain text, 0.19 as `unknown`'s message, 1.0 as
             // `couldnt_create`'s cause.
             if dialect == .v1_0 {
                 #expect(taken?.lemmyCode == .couldntCreate)
             } else {
-                #expect([taken?.message, taken?.reason].contains { $0?.contains("custom_emoji_shortcode_key") == true }, "\(String(describing: taken))")
+                #expect(
+                    [taken?.message, taken?.reason].contains { $0?.contains("custom_emoji_shortcode_key") == true },
+                    "\(String(describing: taken))")
             }
         }
     }
@@ -72,7 +75,8 @@ struct CustomEmojiTests {
         func view(_ shortcode: String, _ image: String) -> ApiCustomEmojiView {
             ApiCustomEmojiView(
                 customEmoji: ApiCustomEmoji(
-                    id: 1, shortcode: shortcode, imageUrl: image, altText: "a\u{1B}[31m", category: "c", publishedAt: LemmyDate(Date(timeIntervalSince1970: 0))),
+                    id: 1, shortcode: shortcode, imageUrl: image, altText: "a\u{1B}[31m", category: "c",
+                    publishedAt: LemmyDate(Date(timeIntervalSince1970: 0))),
                 keywords: [ApiCustomEmojiKeyword(customEmojiId: 1, keyword: "k")])
         }
         #expect(CustomEmoji(view("ok", "https://emoji.example/ok.png"))?.keywords == ["k"])

@@ -101,7 +101,9 @@ struct CustomEmojiFidelityTests: RefusalChecking {
             // 0.18's form requires `auth`: without it the body does not deserialize.
             let guest = refusal(try await create(TestClient(server), "smile"))
             if dialect == .v0_18 {
-                #expect(guest.status == 400 && guest.code == "text" && guest.message?.hasPrefix("Json deserialize error: missing field `auth`") == true)
+                #expect(
+                    guest.status == 400 && guest.code == "text"
+                        && guest.message?.hasPrefix("Json deserialize error: missing field `auth`") == true)
             } else {
                 #expect(guest.status == 401 && guest.code == "incorrect_login")
             }
@@ -180,7 +182,8 @@ struct CustomEmojiFidelityTests: RefusalChecking {
             case .v0_18:
                 #expect(missing.status == 404 && String(decoding: missing.body, as: UTF8.self) == "Record not found")
             case .v0_19:
-                #expect(refusal(missing).status == 404 && refusal(missing).code == "unknown" && refusal(missing).message == "Record not found")
+                #expect(
+                    refusal(missing).status == 404 && refusal(missing).code == "unknown" && refusal(missing).message == "Record not found")
             case .v1_0:
                 #expect(refusal(missing).status == 400 && refusal(missing).code == "couldnt_update" && cause(missing) == "Record not found")
             }

@@ -49,6 +49,7 @@ struct DemoTour {
         try await sharedObject(alice)
         try await inbox(alice)
         try await sharedLink(alice)
+        try await customEmojis(guest: guest)
         try await faults(guest: guest, alice: alice)
 
         heading("Done")
@@ -102,6 +103,25 @@ struct DemoTour {
         say(
             "posted #\(post.id); the instance stored the preview with it: “\(embed)”, thumbnail \(post.thumbnailURL == nil ? "none" : "set")"
         )
+    }
+
+    /// The admin adds a custom emoji; a guest's picker lists it, ready to show `:shortcode:` as
+    /// the image.
+    private mutating func customEmojis(guest: ApiClient) async throws(CLIFailure) {
+        heading("Custom emojis: the admin adds one, every reader's picker lists it")
+        let admin = try await attempt("logging in as admin") {
+            try await ApiClient.login(to: server.baseURL, username: "admin", password: "password")
+        }
+        let image = URL(string: "https://\(server.baseURL.host ?? "lemmy.test")/pictrs/image/wave.png")!
+        let made = try await attempt("adding an emoji") {
+            try await admin.createCustomEmoji(
+                shortcode: "Wave", imageURL: image, altText: "A waving hand", category: "Hands", keywords: ["hello", "Bye"])
+        }
+        say("added \(made.token) (the instance lowercased it) with keywords \(made.keywords.joined(separator: ", "))")
+        let listed = try await attempt("listing the emojis") { try await guest.customEmojis() }
+        for emoji in listed {
+            say("  \(TerminalText.sanitize(emoji.token, keepLayout: false)) in \(TerminalText.sanitize(emoji.category, keepLayout: false))")
+        }
     }
 
     /// A 503 retried by the chain, and a rate-limited vote rolled back and retried by the app.

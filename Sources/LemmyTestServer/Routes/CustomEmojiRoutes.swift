@@ -32,7 +32,8 @@ extension APIRoutes {
         }
         add(LemmyV4.ListCustomEmojis.self) { db, call in
             let renderer = call.renderer(db)
-            return ApiListCustomEmojisResponse(customEmojis: db.customEmojis.listed(category: call.form.category).map(renderer.customEmojiView))
+            return ApiListCustomEmojisResponse(
+                customEmojis: db.customEmojis.listed(category: call.form.category).map(renderer.customEmojiView))
         }
     }
 }
