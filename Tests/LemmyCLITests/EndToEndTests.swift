@@ -250,7 +250,7 @@ struct EndToEndTests {
         #expect(result.stdout.contains("feedRow === postView.post2 → true"))
         #expect(result.stdout.contains("retried"))
         #expect(result.stdout.contains("the instance stored the preview with it: “Video 7”"))
-        #expect(result.stdout.contains("added :wave: (the instance lowercased it) with keywords hello, bye"))
+        #expect(result.stdout.contains("added :wave: (the instance lowercased it) with keywords bye, hello"))
         #expect(result.stdout.contains("  :wave: in Hands"))
         #expect(result.stderr.isEmpty, "\(result.stderr)")
     }

@@ -19,7 +19,7 @@ struct CustomEmojiTests {
                 shortcode: " PartyParrot", imageURL: URL(string: "https://emoji.example/parrot.gif")!, altText: "A parrot",
                 category: "Birds", keywords: ["Party", " bird "])
             #expect(parrot.shortcode == "partyparrot" && parrot.token == ":partyparrot:")
-            #expect(parrot.keywords == ["party", "bird"])
+            #expect(Set(parrot.keywords) == ["party", "bird"])
             let wave = try await admin.createCustomEmoji(
                 shortcode: "wave", imageURL: URL(string: "https://emoji.example/wave.png")!, altText: "A hand", category: "Apes")
             #expect(try await guest.customEmojis().map(\.shortcode) == ["wave", "partyparrot"])
@@ -50,6 +50,13 @@ struct CustomEmojiTests {
             let guest = ApiClient.getApiClient(for: server.baseURL, with: nil, loader: loader)
             let asGuest = await failure { try await guest.createCustomEmoji(shortcode: "x", imageURL: image, altText: "", category: "") }
             #expect(asGuest?.kind == .notLoggedIn)
+            // An emoji no list would show is refused before sending.
+            let script = await failure {
+                try await alice.createCustomEmoji(shortcode: "x", imageURL: URL(string: "javascript:alert(1)")!, altText: "", category: "")
+            }
+            #expect(script?.kind == .unsupported)
+            let blank = await failure { try await alice.createCustomEmoji(shortcode: " \n", imageURL: image, altText: "", category: "") }
+            #expect(blank?.kind == .unsupported)
             #expect(!loader.requestedPaths.contains { $0.hasSuffix("/custom_emoji") })
             // A taken shortcode is the database's refusal, passed on.
             let admin = try await ApiClient.login(to: server.baseURL, username: "admin", password: "password", loader: GatingLoader())

@@ -71,7 +71,8 @@ struct CustomEmojiFidelityTests: RefusalChecking {
             let view = try answered(made)
             #expect(emoji(view)["shortcode"] as? String == "partyparrot")
             #expect(emoji(view)["alt_text"] as? String == "Alt   PartyParrot ")
-            #expect(Set(keywords(view)) == ["bird", "party"])
+            // Unordered by Lemmy; a fresh server reads them through the (emoji, keyword) index.
+            #expect(keywords(view) == ["bird", "party"])
             #expect(emoji(view)[dialect == .v1_0 ? "updated_at" : "updated"] == nil)
             #expect((emoji(view)["local_site_id"] != nil) == (dialect != .v1_0))
             // 0.18's keywords carry their own id; 0.19 made (emoji, keyword) the key.
@@ -139,10 +140,72 @@ struct CustomEmojiFidelityTests: RefusalChecking {
             expectDatabaseError(
                 try await create(admin, "nod", keywords: [String(repeating: "k", count: 129)]),
                 "value too long for type character varying(128)", code: "couldnt_create", dialect)
-            // An image that is no URL does not deserialize.
-            let bad = refusal(try await create(admin, "frown", image: "not a url"))
-            #expect(bad.status == 400 && (dialect == .v0_18 ? bad.code == "text" : bad.code == "unknown"))
-            #expect(bad.message?.hasPrefix("Json deserialize error: invalid value: string \"not a url\"") == true)
+        }
+    }
+
+    @Test("An image that is no URL fails as the body deserializes: before the login and the admin check", arguments: all)
+    func imageDeserializes(dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            let body: [String: Any] = ["shortcode": "frown", "image_url": "not a url", "alt_text": "", "category": "", "keywords": []]
+            let json = try JSONSerialization.data(withJSONObject: body, options: [.sortedKeys])
+            // serde_json names the position just after the value's closing quote.
+            let end = try #require(String(decoding: json, as: UTF8.self).range(of: "\"not a url\""))
+            let column = String(decoding: json, as: UTF8.self)[..<end.upperBound].utf8.count
+            let expected =
+                "Json deserialize error: invalid value: string \"not a url\", expected relative URL without a base at line 1 column \(column)"
+            for name in [nil, "alice", "admin"] as [String?] {
+                let client = name == nil ? TestClient(server) : try await TestClient(server).login(name!)
+                var headers: [(String, String)] = []
+                if let token = client.token, dialect != .v0_18 { headers.append(("Authorization", "Bearer \(token)")) }
+                let raw = try await client.raw("POST", path: prefix(dialect) + "/custom_emoji", body: json, headers: headers)
+                let bad = refusal(raw)
+                #expect(
+                    bad.status == 400 && (dialect == .v0_18 ? bad.code == "text" : bad.code == "unknown"), "\(String(describing: name))")
+                #expect(bad.message == expected, "\(String(describing: name))")
+            }
+        }
+    }
+
+    @Test(
+        "Refused inserts still take their ids; text is compared by its bytes; Rust lowercasing and Postgres' space trimming", arguments: all
+    )
+    func rowDetails(dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            let admin = try await TestClient(server).login("admin")
+            #expect(emoji(try answered(try await create(admin, "one")))["id"] as? Int == 1)
+            // Two refused by a unique index (each took an id), one too long (took none).
+            #expect(try await create(admin, "one").status == 400)
+            #expect(
+                try await create(admin, "two", image: "https://emoji.example/" + Data("one".utf8).base64EncodedString() + ".png").status
+                    == 400)
+            #expect(try await create(admin, String(repeating: "z", count: 129)).status == 400)
+            #expect(emoji(try answered(try await create(admin, "three")))["id"] as? Int == 4)
+            // "café" twice, once with a combining accent: other bytes, so both are taken.
+            #expect(try await create(admin, "caf\u{E9}").status == 200)
+            #expect(try await create(admin, "cafe\u{301}").status == 200)
+            // Rust's to_lowercase ends a word with the final sigma.
+            #expect(emoji(try answered(try await create(admin, "ΣΑΣ")))["shortcode"] as? String == "σας")
+            // Past the 128th character, Postgres drops spaces and refuses anything else. Only
+            // 0.18 can leave a trailing space (it cleans the HTML after trimming).
+            #expect(try await create(admin, String(repeating: "p", count: 127) + " q").status == 400)
+            let cut = try await create(admin, String(repeating: "x", count: 128) + " <img src=a>")
+            if dialect == .v0_18 {
+                #expect(emoji(try answered(cut))["shortcode"] as? String == String(repeating: "x", count: 128))
+            } else {
+                #expect(cut.status == 400)
+            }
+        }
+    }
+
+    @Test("0.18's keyword rows take their ids before a repeated keyword is refused")
+    func keywordIds() async throws {
+        try await withServer(.v0_18) { server in
+            let admin = try await TestClient(server).login("admin")
+            let first = try answered(try await create(admin, "a", keywords: ["x"]))
+            #expect((first["keywords"] as? [[String: Any]])?.first?["id"] as? Int == 1)
+            #expect(try await create(admin, "b", keywords: ["y", "z", "y"]).status == 400)
+            let next = try answered(try await create(admin, "c", keywords: ["x"]))
+            #expect((next["keywords"] as? [[String: Any]])?.first?["id"] as? Int == 5)
         }
     }
 
@@ -188,6 +251,10 @@ struct CustomEmojiFidelityTests: RefusalChecking {
                 #expect(refusal(missing).status == 400 && refusal(missing).code == "couldnt_update" && cause(missing) == "Record not found")
             }
             let partial = try await post(admin, "/custom_emoji", ["id": id, "alt_text": "Only this"], method: "PUT")
+            // A keyword refused on an edit is the keyword insert's error: 1.0's `couldnt_create`.
+            let longKeyword = form.merging(["keywords": [String(repeating: "k", count: 129)]]) { $1 }
+            let refusedKeyword = try await post(admin, "/custom_emoji", longKeyword, method: "PUT")
+            #expect(refusal(refusedKeyword).status == 400 && (dialect != .v1_0 || refusal(refusedKeyword).code == "couldnt_create"))
             if dialect == .v1_0 {
                 let kept = try answered(partial)
                 #expect(emoji(kept)["alt_text"] as? String == "Only this" && emoji(kept)["category"] as? String == "Moods")

@@ -17,7 +17,8 @@ public struct CustomEmoji: Sendable, Hashable, Identifiable {
     public var altText: String
     /// The picker's group.
     public var category: String
-    /// Words the picker finds the emoji by (Lemmy lowercases and trims them).
+    /// Words the picker finds the emoji by (Lemmy lowercases and trims them, and promises no
+    /// order).
     public var keywords: [String]
     /// When it was created.
     public let created: Date

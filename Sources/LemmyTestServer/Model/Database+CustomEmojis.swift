@@ -27,12 +27,13 @@ struct CustomEmojiTable: Sendable {
     var lastEmojiId = 0
     var lastKeywordId = 0
 
-    /// Every emoji, or those of one category (1.0's list: an exact, case-sensitive match), by
-    /// category then id (`CustomEmojiView::get_all` up to 0.19, `list` on 1.0). Categories are
-    /// compared by their bytes (the C collation; a server's locale may order accents otherwise).
+    /// Every emoji, or those of one category (1.0's list: an exact match of the bytes, as Postgres
+    /// compares text), by category then id (`CustomEmojiView::get_all` up to 0.19, `list` on
+    /// 1.0). Categories are ordered by their bytes (the C collation of Lemmy's Alpine images; a
+    /// server whose database has another locale may order accents otherwise).
     func listed(category: String? = nil) -> [CustomEmojiRecord] {
-        rows.filter { category == nil || $0.category == category }.sorted { lhs, rhs in
-            guard lhs.category != rhs.category else { return lhs.id < rhs.id }
+        rows.filter { category == nil || $0.category.utf8.elementsEqual(category!.utf8) }.sorted { lhs, rhs in
+            guard !lhs.category.utf8.elementsEqual(rhs.category.utf8) else { return lhs.id < rhs.id }
             return lhs.category.utf8.lexicographicallyPrecedes(rhs.category.utf8)
         }
     }
@@ -40,8 +41,9 @@ struct CustomEmojiTable: Sendable {
 
 /// Custom emojis, as 0.18.5, 0.19.13 and 1.0 write them (`api_crud/src/custom_emoji`): admins
 /// only, no checks of the text beyond the database's (a shortcode and a keyword of at most 128
-/// characters, shortcodes and images unique, a keyword once per emoji), none of them in a
-/// transaction.
+/// characters, shortcodes and images unique, a keyword once per emoji, all compared by their
+/// bytes), none of them in a transaction. The image is checked as the form deserializes
+/// (``customEmojiImageCheck(_:body:)``), before the login.
 extension Database {
     /// The longest shortcode or keyword (`varchar(128)`).
     static let customEmojiTextLimit = 128
@@ -49,16 +51,17 @@ extension Database {
     /// Creates an emoji (CreateCustomEmoji) and returns its id.
     mutating func createCustomEmoji(_ form: ApiCreateCustomEmoji, by personId: Int, now: Double, dialect: LemmyDialect) throws -> Int {
         try requireAdmin(personId)
-        let image = try Self.imageURL(form.imageUrl)
-        let shortcode = Self.normalized(form.shortcode, dialect: dialect)
         var record = CustomEmojiRecord(
-            id: 0, shortcode: shortcode, imageURL: image, altText: Self.cleaned(form.altText, dialect: dialect),
-            category: Self.cleaned(form.category, dialect: dialect), published: now)
-        try checkRow(record, creating: true, dialect: dialect)
+            id: 0, shortcode: Self.normalized(form.shortcode, dialect: dialect), imageURL: Self.storedImage(form.imageUrl),
+            altText: Self.cleaned(form.altText, dialect: dialect), category: Self.cleaned(form.category, dialect: dialect),
+            published: now)
+        record.shortcode = try Self.varchar128(record.shortcode, creating: true, dialect: dialect)
+        // The insert takes its id from the sequence before the unique indexes refuse it.
         customEmojis.lastEmojiId += 1
         record.id = customEmojis.lastEmojiId
+        try checkUnique(record, creating: true, dialect: dialect)
         customEmojis.rows.append(record)
-        try insertKeywords(form.keywords, into: record.id, creating: true, dialect: dialect)
+        try insertKeywords(form.keywords, into: record.id, dialect: dialect)
         return record.id
     }
 
@@ -67,7 +70,6 @@ extension Database {
     /// replaces the keywords only when they are sent.
     mutating func editCustomEmoji(_ form: ApiEditCustomEmoji, by personId: Int, dialect: LemmyDialect) throws {
         try requireAdmin(personId)
-        let image = try form.imageUrl.map(Self.imageURL)
         let v10 = dialect == .v1_0
         // 1.0's update of no emoji field is diesel's empty changeset, refused before the query.
         if v10, form.shortcode == nil, form.imageUrl == nil, form.altText == nil, form.category == nil {
@@ -78,14 +80,15 @@ extension Database {
         }
         var record = customEmojis.rows[index]
         if v10, let shortcode = form.shortcode { record.shortcode = Self.normalized(shortcode, dialect: dialect) }
-        if let image { record.imageURL = image }
+        if let image = form.imageUrl { record.imageURL = Self.storedImage(image) }
         if let altText = form.altText { record.altText = Self.cleaned(altText, dialect: dialect) }
         if let category = form.category { record.category = Self.cleaned(category, dialect: dialect) }
-        try checkRow(record, creating: false, dialect: dialect)
+        record.shortcode = try Self.varchar128(record.shortcode, creating: false, dialect: dialect)
+        try checkUnique(record, creating: false, dialect: dialect)
         customEmojis.rows[index] = record
         guard let keywords = form.keywords else { return }
         customEmojis.rows[index].keywords = []
-        try insertKeywords(keywords, into: record.id, creating: false, dialect: dialect)
+        try insertKeywords(keywords, into: record.id, dialect: dialect)
     }
 
     /// Deletes an emoji and its keywords (DeleteCustomEmoji); an id that is not there deletes
@@ -97,7 +100,27 @@ extension Database {
 
     /// The shortcode as stored: lowercased and trimmed, and on 0.18 cleaned as HTML after.
     static func normalized(_ shortcode: String, dialect: LemmyDialect) -> String {
-        cleaned(ContentRules.trimmed(shortcode.lowercased()), dialect: dialect)
+        cleaned(ContentRules.trimmed(rustLowercased(shortcode)), dialect: dialect)
+    }
+
+    /// Rust's `str::to_lowercase`: Swift's lowercasing, except that a capital sigma ending a word
+    /// (after a letter, and not before one) is the final sigma `ς`, as Rust's Final_Sigma rule
+    /// makes it ("ΣΑΣ" is "σας").
+    static func rustLowercased(_ text: String) -> String {
+        let scalars = Array(text.unicodeScalars)
+        guard scalars.contains("\u{3A3}") else { return text.lowercased() }
+        var out = String.UnicodeScalarView()
+        for (index, scalar) in scalars.enumerated() {
+            guard scalar == "\u{3A3}" else {
+                out.append(contentsOf: String(scalar).lowercased().unicodeScalars)
+                continue
+            }
+            let before = scalars[..<index].last { !$0.properties.isCaseIgnorable }
+            let after = scalars[(index + 1)...].first { !$0.properties.isCaseIgnorable }
+            let final = before?.properties.isCased == true && after?.properties.isCased != true
+            out.append(final ? "\u{3C2}" : "\u{3C3}")
+        }
+        return String(out)
     }
 
     /// 0.18's `sanitize_html` of the alt text, the category and the shortcode; later versions
@@ -106,27 +129,39 @@ extension Database {
         dialect == .v0_18 ? AmmoniaText.clean(text) : text
     }
 
-    /// The image as stored: the form types it `Url` (0.18, 0.19) or `DbUrl` (1.0), so it is kept
-    /// as the `url` crate writes it, and text that is no URL fails to deserialize, with that
-    /// crate's reason.
-    static func imageURL(_ text: String) throws -> String {
-        if let url = SimulatedWeb.absoluteURL(text) { return url.absoluteString }
+    /// The check of the form's image as it deserializes: the form types it `Url` (0.18, 0.19) or
+    /// `DbUrl` (1.0), so text that is no URL fails with the `url` crate's reason and serde_json's
+    /// position after the value, before the login is read.
+    static func customEmojiImageCheck(_ image: String?, body: Data) throws {
+        guard let image, SimulatedWeb.absoluteURL(image) == nil else { return }
         throw APIError.badRequest(
-            "Json deserialize error: invalid value: string \(SimulatedWeb.rustDebug(text)), expected \(SimulatedWeb.parseError(text))")
+            "Json deserialize error: invalid value: string \(SimulatedWeb.rustDebug(image)), expected "
+                + SimulatedWeb.parseError(image) + FormDecoding.positionAfterString(of: "image_url", in: body))
     }
 
-    /// The database's checks of an emoji row: the shortcode's length, then its uniqueness, then
-    /// the image's (the order Postgres checks a column's type and the table's unique indexes).
-    func checkRow(_ record: CustomEmojiRecord, creating: Bool, dialect: LemmyDialect) throws {
-        if record.shortcode.unicodeScalars.count > Self.customEmojiTextLimit {
+    /// The image as stored: as the `url` crate writes the URL (checked as the form deserialized).
+    static func storedImage(_ text: String) -> String { SimulatedWeb.absoluteURL(text)?.absoluteString ?? text }
+
+    /// `text` in a `varchar(128)` column: over 128 characters is refused, unless what is over is
+    /// only spaces, which Postgres drops.
+    static func varchar128(_ text: String, creating: Bool, dialect: LemmyDialect) throws -> String {
+        let scalars = text.unicodeScalars
+        guard scalars.count > customEmojiTextLimit else { return text }
+        let kept = scalars.index(scalars.startIndex, offsetBy: customEmojiTextLimit)
+        guard scalars[kept...].allSatisfy({ $0 == " " }) else {
             throw Self.databaseError("value too long for type character varying(128)", creating: creating, dialect: dialect)
         }
+        return String(scalars[..<kept])
+    }
+
+    /// The unique indexes' checks of an emoji row, shortcode then image, comparing bytes.
+    func checkUnique(_ record: CustomEmojiRecord, creating: Bool, dialect: LemmyDialect) throws {
         let others = customEmojis.rows.filter { $0.id != record.id }
-        if others.contains(where: { $0.shortcode == record.shortcode }) {
+        if others.contains(where: { $0.shortcode.utf8.elementsEqual(record.shortcode.utf8) }) {
             throw Self.databaseError(
                 #"duplicate key value violates unique constraint "custom_emoji_shortcode_key""#, creating: creating, dialect: dialect)
         }
-        if others.contains(where: { $0.imageURL == record.imageURL }) {
+        if others.contains(where: { $0.imageURL.utf8.elementsEqual(record.imageURL.utf8) }) {
             throw Self.databaseError(
                 #"duplicate key value violates unique constraint "custom_emoji_image_url_key""#, creating: creating, dialect: dialect)
         }
@@ -134,22 +169,20 @@ extension Database {
 
     /// Inserts the keywords of emoji `id` in one statement, lowercased and trimmed: all or none.
     /// The emoji row is already written, so a refused keyword leaves it behind (and an edit's old
-    /// keywords deleted).
-    mutating func insertKeywords(_ keywords: [String], into id: Int, creating: Bool, dialect: LemmyDialect) throws {
-        let words = keywords.map { ContentRules.trimmed($0.lowercased()) }
-        if words.contains(where: { $0.unicodeScalars.count > Self.customEmojiTextLimit }) {
-            throw Self.databaseError("value too long for type character varying(128)", creating: creating, dialect: dialect)
+    /// keywords deleted). 0.18's rows take their ids before the unique index refuses one; every
+    /// version reports a refused keyword as 1.0's `couldnt_create`, on an edit too.
+    mutating func insertKeywords(_ keywords: [String], into id: Int, dialect: LemmyDialect) throws {
+        let words = try keywords.map {
+            try Self.varchar128(ContentRules.trimmed(Self.rustLowercased($0)), creating: true, dialect: dialect)
         }
-        guard Set(words).count == words.count else {
+        let ids = words.indices.map { customEmojis.lastKeywordId + 1 + $0 }
+        if dialect == .v0_18 { customEmojis.lastKeywordId += words.count }
+        guard Set(words.map { Array($0.utf8) }).count == words.count else {
             let key = dialect == .v0_18 ? "custom_emoji_keyword_custom_emoji_id_keyword_key" : "custom_emoji_keyword_pkey"
-            // 1.0 maps a failed keyword insert to `couldnt_create`, on an edit too.
             throw Self.databaseError("duplicate key value violates unique constraint \"\(key)\"", creating: true, dialect: dialect)
         }
         guard let index = customEmojis.rows.firstIndex(where: { $0.id == id }) else { return }
-        for word in words {
-            customEmojis.lastKeywordId += 1
-            customEmojis.rows[index].keywords.append(CustomEmojiKeywordRecord(id: customEmojis.lastKeywordId, keyword: word))
-        }
+        customEmojis.rows[index].keywords += zip(ids, words).map { CustomEmojiKeywordRecord(id: $0, keyword: $1) }
     }
 
     /// A database error no version maps to an error code of its own: 0.18 and 0.19 pass its text

@@ -8,13 +8,15 @@ extension Renderer {
     }
 
     /// An emoji as `dialect` writes it: 0.18 and 0.19 name the local site, and 0.18 gives each
-    /// keyword its row id.
+    /// keyword its row id. Lemmy does not order the keywords; a fresh server's Postgres reads them
+    /// through the `(custom_emoji_id, keyword)` index, so by their bytes, as here (a busy one's
+    /// planner may read them in the order they went in).
     func customEmojiView(_ record: CustomEmojiRecord) -> ApiCustomEmojiView {
         var emoji = ApiCustomEmoji(
             id: record.id, shortcode: record.shortcode, imageUrl: record.imageURL, altText: record.altText, category: record.category,
             publishedAt: date(record.published))
         if dialect != .v1_0 { emoji.localSiteId = 1 }
-        let keywords = record.keywords.map {
+        let keywords = record.keywords.sorted { $0.keyword.utf8.lexicographicallyPrecedes($1.keyword.utf8) }.map {
             ApiCustomEmojiKeyword(customEmojiId: record.id, keyword: $0.keyword, id: dialect == .v0_18 ? $0.id : nil)
         }
         return ApiCustomEmojiView(customEmoji: emoji, keywords: keywords)

@@ -27,8 +27,13 @@ struct APIRoutes {
     /// Adds `R` unless this dialect does not have it. The handler normally returns `R.Response`;
     /// where a dialect answers with another type than the union's descriptor names (0.18
     /// `MarkPostAsRead` returns a `PostResponse`), it returns that.
+    ///
+    /// `deserialize` checks what the form's Rust type checks as it deserializes (a `Url` member),
+    /// given the form and the body: it runs before the login is read, as in Lemmy, where the body
+    /// (0.18's `auth` with it) is deserialized before any check.
     func add<R: LemmyRequest, Out: Encodable & Sendable>(
         _ type: R.Type, auth required: Bool = false,
+        deserialize: (@Sendable (R.Form, Data) throws -> Void)? = nil,
         _ handler: @escaping @Sendable (inout Database, Call<R.Form>) throws -> Out
     )
     where R.Form: Decodable {
@@ -52,6 +57,7 @@ struct APIRoutes {
                     R.method == .get
                     ? try FormDecoding.decode(R.Form.self, query: query, version: dialect.apiVersion)
                     : try FormDecoding.decode(R.Form.self, body: body, version: dialect.apiVersion)
+                try deserialize?(form, body)
                 let token = Self.token(request: request, query: query, body: body, dialect: dialect)
                 // 0.18 types `auth` as a required member of every form that needs a login: a form
                 // without one fails to deserialize before any handler runs.

@@ -1,3 +1,4 @@
+import Foundation
 import LemmyAPI
 
 /// Custom emojis: admins create, edit and delete them (every dialect), 1.0 lists them at
@@ -5,19 +6,23 @@ import LemmyAPI
 /// `DELETE /custom_emoji` (Lemmy #6131); lemmy-js-client still sends `POST /custom_emoji/delete`.
 extension APIRoutes {
     func addCustomEmojiRoutes() {
-        add(LemmyV3.CreateCustomEmoji.self, auth: true) { db, call in
+        add(LemmyV3.CreateCustomEmoji.self, auth: true, deserialize: { try Database.customEmojiImageCheck($0.imageUrl, body: $1) }) {
+            db, call in
             let id = try db.createCustomEmoji(call.form, by: try call.requireViewer(), now: call.now, dialect: call.dialect)
             return ApiCustomEmojiResponse(customEmoji: try call.renderer(db).customEmojiView(id))
         }
-        add(LemmyV4.CreateCustomEmoji.self, auth: true) { db, call in
+        add(LemmyV4.CreateCustomEmoji.self, auth: true, deserialize: { try Database.customEmojiImageCheck($0.imageUrl, body: $1) }) {
+            db, call in
             let id = try db.createCustomEmoji(call.form, by: try call.requireViewer(), now: call.now, dialect: call.dialect)
             return ApiCustomEmojiResponse(customEmoji: try call.renderer(db).customEmojiView(id))
         }
-        add(LemmyV3.EditCustomEmoji.self, auth: true) { db, call in
+        add(LemmyV3.EditCustomEmoji.self, auth: true, deserialize: { try Database.customEmojiImageCheck($0.imageUrl, body: $1) }) {
+            db, call in
             try db.editCustomEmoji(call.form, by: try call.requireViewer(), dialect: call.dialect)
             return ApiCustomEmojiResponse(customEmoji: try call.renderer(db).customEmojiView(call.form.id))
         }
-        add(LemmyV4.EditCustomEmoji.self, auth: true) { db, call in
+        add(LemmyV4.EditCustomEmoji.self, auth: true, deserialize: { try Database.customEmojiImageCheck($0.imageUrl, body: $1) }) {
+            db, call in
             try db.editCustomEmoji(call.form, by: try call.requireViewer(), dialect: call.dialect)
             return ApiCustomEmojiResponse(customEmoji: try call.renderer(db).customEmojiView(call.form.id))
         }

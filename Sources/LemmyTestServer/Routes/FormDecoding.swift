@@ -96,6 +96,35 @@ enum FormDecoding {
         return "Json deserialize error: missing field `auth` at line \(max(lines.count, 1)) column \(lines.last?.count ?? 0)"
     }
 
+    /// serde_json's position after the string value of the first member named `key` in a JSON
+    /// body (` at line L column C`, as it ends an error about that value), or "" when the body has
+    /// no such string.
+    static func positionAfterString(of key: String, in body: Data) -> String {
+        let bytes = Array(body)
+        let quoted = Array("\"\(key)\"".utf8)
+        guard bytes.count >= quoted.count else { return "" }
+        let space: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0D]
+        var start = 0
+        while start + quoted.count <= bytes.count {
+            defer { start += 1 }
+            guard bytes[start] == quoted[0], Array(bytes[start..<(start + quoted.count)]) == quoted else { continue }
+            var index = start + quoted.count
+            while index < bytes.count, space.contains(bytes[index]) { index += 1 }
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { continue }
+            index += 1
+            while index < bytes.count, space.contains(bytes[index]) { index += 1 }
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { continue }
+            index += 1
+            while index < bytes.count, bytes[index] != UInt8(ascii: "\"") { index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1 }
+            guard index < bytes.count else { return "" }
+            let end = index + 1
+            let lineStart = (bytes[..<end].lastIndex(of: 0x0A)).map { $0 + 1 } ?? 0
+            let line = bytes[..<end].reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
+            return " at line \(line) column \(end - lineStart)"
+        }
+        return ""
+    }
+
     /// The `auth` member of a body or query (0.18).
     static func authField(query: [(String, String)], body: Data) -> String? {
         if let value = query.first(where: { $0.0 == "auth" })?.1 { return value }
