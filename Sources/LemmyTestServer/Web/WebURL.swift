@@ -6,6 +6,7 @@ extension SimulatedWeb {
     /// `text` as an absolute URL with a scheme (and for http and https a host), normalized; nil
     /// where `Url::parse` fails.
     static func absoluteURL(_ text: String) -> URL? {
+        let text = whatwgPrepared(text)
         guard let url = URL(string: text), let scheme = url.scheme, !scheme.isEmpty,
             var components = URLComponents(url: url, resolvingAgainstBaseURL: true)
         else { return nil }
@@ -21,9 +22,59 @@ extension SimulatedWeb {
         } else {
             components.host = host.lowercased()
         }
+        guard components.port.map({ (0...65_535).contains($0) }) ?? true else { return nil }
         if components.port == (lowered == "https" ? 443 : 80) { components.port = nil }
+        components.percentEncodedPath = removingDotSegments(components.percentEncodedPath)
         if components.path.isEmpty { components.path = "/" }
         return components.url
+    }
+
+    /// The schemes WHATWG calls special (their URLs always have a host and a path from `/`).
+    static let specialSchemes: Set<String> = ["http", "https", "ws", "wss", "ftp"]
+
+    /// What the `url` crate does to text before it parses it: C0 controls and spaces off both
+    /// ends, tabs and newlines anywhere dropped, and for a special scheme any run of `/` and `\`
+    /// after the colon read as `//` (`https:host`, `https:\\host`) and each `\` before the query as
+    /// `/`.
+    static func whatwgPrepared(_ text: String) -> String {
+        let scalars = text.unicodeScalars
+        let isC0OrSpace = { (scalar: Unicode.Scalar) in scalar.value <= 0x20 }
+        guard let first = scalars.firstIndex(where: { !isC0OrSpace($0) }), let last = scalars.lastIndex(where: { !isC0OrSpace($0) })
+        else { return "" }
+        var kept = String.UnicodeScalarView(scalars[first...last].filter { $0 != "\t" && $0 != "\n" && $0 != "\r" })
+        let prepared = String(kept)
+        guard let colon = prepared.firstIndex(of: ":") else { return prepared }
+        let scheme = prepared[..<colon].lowercased()
+        guard specialSchemes.contains(scheme), scheme.first?.isLetter == true else { return prepared }
+        var rest = Substring(prepared[prepared.index(after: colon)...])
+        rest = rest.drop { $0 == "/" || $0 == "\\" }
+        let end = rest.firstIndex { $0 == "?" || $0 == "#" } ?? rest.endIndex
+        let path = rest[..<end].replacingOccurrences(of: "\\", with: "/")
+        kept = String.UnicodeScalarView()
+        kept.append(contentsOf: "\(scheme)://\(path)\(rest[end...])".unicodeScalars)
+        return String(kept)
+    }
+
+    /// A path without `.` and `..` segments (RFC 3986, 5.2.4; `%2e` counts as a dot, as WHATWG
+    /// reads it).
+    static func removingDotSegments(_ path: String) -> String {
+        guard path.contains(".") || path.lowercased().contains("%2e") else { return path }
+        let isDot = { (segment: Substring) in segment == "." || segment.lowercased() == "%2e" }
+        let isDotDot = { (segment: Substring) in [".." as Substring, ".%2e", "%2e.", "%2e%2e"].contains(Substring(segment.lowercased())) }
+        var output: [Substring] = []
+        let segments = path.split(separator: "/", omittingEmptySubsequences: false)
+        for (index, segment) in segments.enumerated() {
+            let isLast = index == segments.count - 1
+            if isDot(segment) {
+                if isLast { output.append("") }
+            } else if isDotDot(segment) {
+                if output.count > 1 { output.removeLast() }
+                if isLast { output.append("") }
+            } else {
+                output.append(segment)
+            }
+        }
+        return output.joined(separator: "/")
     }
 
     /// Whether `url` is http or https (after ``absoluteURL(_:)``, its scheme is lowercase).
@@ -48,7 +99,8 @@ extension SimulatedWeb {
 
     /// The `url` crate's `ParseError` text for `text`.
     static func parseError(_ text: String) -> String {
-        guard let url = URL(string: text), url.scheme != nil else { return "relative URL without a base" }
+        guard let url = URL(string: whatwgPrepared(text)), url.scheme != nil else { return "relative URL without a base" }
+        if let port = url.port, port > 65_535 { return "invalid port number" }
         if let host = url.host, WebAddress.endsInNumber(host) { return "invalid IPv4 address" }
         return url.host == nil || url.host == "" ? "empty host" : "invalid domain character"
     }
