@@ -59,8 +59,7 @@ extension ApiClient {
         var form = ApiEditCustomEmoji(
             id: emoji.id, category: emoji.category, imageUrl: emoji.imageURL.absoluteString, altText: emoji.altText,
             keywords: emoji.keywords)
-        let v4 = try await generation() == .v4
-        if v4 { form.shortcode = emoji.shortcode }
+        if try await generation() == .v4 { form.shortcode = emoji.shortcode }
         return try Self.stored(try await send(LemmyAnyGeneration.EditCustomEmoji(form), mutation: true).customEmoji)
     }
 

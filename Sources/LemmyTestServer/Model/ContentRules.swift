@@ -105,6 +105,26 @@ enum ContentRules {
         return scheme
     }
 
+    /// Rust's `str::to_lowercase`: Swift's lowercasing, except that a capital sigma ending a word
+    /// (after a letter, and not before one) is the final sigma `ς`, as Rust's Final_Sigma rule
+    /// makes it ("ΣΑΣ" is "σας").
+    static func rustLowercased(_ text: String) -> String {
+        let scalars = Array(text.unicodeScalars)
+        guard scalars.contains("\u{3A3}") else { return text.lowercased() }
+        var out = String.UnicodeScalarView()
+        for (index, scalar) in scalars.enumerated() {
+            guard scalar == "\u{3A3}" else {
+                out.append(contentsOf: String(scalar).lowercased().unicodeScalars)
+                continue
+            }
+            let before = scalars[..<index].last { !$0.properties.isCaseIgnorable }
+            let after = scalars[(index + 1)...].first { !$0.properties.isCaseIgnorable }
+            let final = before?.properties.isCased == true && after?.properties.isCased != true
+            out.append(final ? "\u{3C2}" : "\u{3C3}")
+        }
+        return String(out)
+    }
+
     /// Rust's `str::trim`: scalars with Unicode's White_Space property off both ends. Foundation's
     /// white space set is another one (it takes the zero-width space U+200B, which is not White_Space).
     static func trimmed(_ text: String) -> String {

@@ -100,27 +100,7 @@ extension Database {
 
     /// The shortcode as stored: lowercased and trimmed, and on 0.18 cleaned as HTML after.
     static func normalized(_ shortcode: String, dialect: LemmyDialect) -> String {
-        cleaned(ContentRules.trimmed(rustLowercased(shortcode)), dialect: dialect)
-    }
-
-    /// Rust's `str::to_lowercase`: Swift's lowercasing, except that a capital sigma ending a word
-    /// (after a letter, and not before one) is the final sigma `ς`, as Rust's Final_Sigma rule
-    /// makes it ("ΣΑΣ" is "σας").
-    static func rustLowercased(_ text: String) -> String {
-        let scalars = Array(text.unicodeScalars)
-        guard scalars.contains("\u{3A3}") else { return text.lowercased() }
-        var out = String.UnicodeScalarView()
-        for (index, scalar) in scalars.enumerated() {
-            guard scalar == "\u{3A3}" else {
-                out.append(contentsOf: String(scalar).lowercased().unicodeScalars)
-                continue
-            }
-            let before = scalars[..<index].last { !$0.properties.isCaseIgnorable }
-            let after = scalars[(index + 1)...].first { !$0.properties.isCaseIgnorable }
-            let final = before?.properties.isCased == true && after?.properties.isCased != true
-            out.append(final ? "\u{3C2}" : "\u{3C3}")
-        }
-        return String(out)
+        cleaned(ContentRules.trimmed(ContentRules.rustLowercased(shortcode)), dialect: dialect)
     }
 
     /// 0.18's `sanitize_html` of the alt text, the category and the shortcode; later versions
@@ -173,7 +153,7 @@ extension Database {
     /// version reports a refused keyword as 1.0's `couldnt_create`, on an edit too.
     mutating func insertKeywords(_ keywords: [String], into id: Int, dialect: LemmyDialect) throws {
         let words = try keywords.map {
-            try Self.varchar128(ContentRules.trimmed(Self.rustLowercased($0)), creating: true, dialect: dialect)
+            try Self.varchar128(ContentRules.trimmed(ContentRules.rustLowercased($0)), creating: true, dialect: dialect)
         }
         let ids = words.indices.map { customEmojis.lastKeywordId + 1 + $0 }
         if dialect == .v0_18 { customEmojis.lastKeywordId += words.count }

@@ -102,12 +102,11 @@ enum FormDecoding {
     static func positionAfterString(of key: String, in body: Data) -> String {
         let bytes = Array(body)
         let quoted = Array("\"\(key)\"".utf8)
-        guard bytes.count >= quoted.count else { return "" }
         let space: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0D]
         var start = 0
         while start + quoted.count <= bytes.count {
             defer { start += 1 }
-            guard bytes[start] == quoted[0], Array(bytes[start..<(start + quoted.count)]) == quoted else { continue }
+            guard bytes[start..<(start + quoted.count)].elementsEqual(quoted) else { continue }
             var index = start + quoted.count
             while index < bytes.count, space.contains(bytes[index]) { index += 1 }
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { continue }

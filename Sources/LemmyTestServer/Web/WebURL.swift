@@ -41,18 +41,13 @@ extension SimulatedWeb {
         let isC0OrSpace = { (scalar: Unicode.Scalar) in scalar.value <= 0x20 }
         guard let first = scalars.firstIndex(where: { !isC0OrSpace($0) }), let last = scalars.lastIndex(where: { !isC0OrSpace($0) })
         else { return "" }
-        var kept = String.UnicodeScalarView(scalars[first...last].filter { $0 != "\t" && $0 != "\n" && $0 != "\r" })
-        let prepared = String(kept)
+        let prepared = String(String.UnicodeScalarView(scalars[first...last].filter { $0 != "\t" && $0 != "\n" && $0 != "\r" }))
         guard let colon = prepared.firstIndex(of: ":") else { return prepared }
         let scheme = prepared[..<colon].lowercased()
-        guard specialSchemes.contains(scheme), scheme.first?.isLetter == true else { return prepared }
-        var rest = Substring(prepared[prepared.index(after: colon)...])
-        rest = rest.drop { $0 == "/" || $0 == "\\" }
+        guard specialSchemes.contains(scheme) else { return prepared }
+        let rest = prepared[prepared.index(after: colon)...].drop { $0 == "/" || $0 == "\\" }
         let end = rest.firstIndex { $0 == "?" || $0 == "#" } ?? rest.endIndex
-        let path = rest[..<end].replacingOccurrences(of: "\\", with: "/")
-        kept = String.UnicodeScalarView()
-        kept.append(contentsOf: "\(scheme)://\(path)\(rest[end...])".unicodeScalars)
-        return String(kept)
+        return "\(scheme)://\(rest[..<end].replacingOccurrences(of: "\\", with: "/"))\(rest[end...])"
     }
 
     /// A path without `.` and `..` segments (RFC 3986, 5.2.4; `%2e` counts as a dot, as WHATWG
