@@ -382,6 +382,14 @@ enum RouteScenario {
             },
             step("DELETE", "/comment", user: "alice", needs: "comment") { id in ([], ["comment_id": id, "deleted": true]) },
             step("DELETE", "/post", user: "alice", needs: "post") { id in ([], ["post_id": id, "deleted": true]) },
+            // A follow request to a private community: carol asks, bob (its moderator) sees it
+            // listed and counted, and approves it.
+            step("PUT", "/community", user: "bob", body: ["community_id": 2, "visibility": "private"]),
+            step("POST", "/community/follow", user: "carol", body: ["community_id": 2, "follow": false]),
+            step("POST", "/community/follow", user: "carol", body: ["community_id": 2, "follow": true]),
+            step("GET", "/community/pending_follows/list", user: "bob", query: [("unread_only", "true"), ("limit", "10")]),
+            step("GET", "/account/unread_counts", user: "bob"),
+            step("POST", "/community/pending_follows/approve", user: "bob", body: ["community_id": 2, "follower_id": 4, "approve": true]),
             // Communities and the account: bob's and carol's last calls (their tokens end here).
             step("GET", "/account/auth/get_captcha"),
             step(

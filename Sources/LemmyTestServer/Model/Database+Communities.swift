@@ -68,6 +68,8 @@ extension Database {
         if follow {
             communities[communityId - 1].subscribers.insert(personId)
             state.follows[communityId] = now
+            // Lemmy writes the follow's row anew (an upsert): a denied request can be made again.
+            state.deniedFollows.remove(communityId)
             let privileged = isModerator(personId, of: communityId) || (person(personId)?.isAdmin == true && record.instanceId == 1)
             if record.visibility == "private" && !privileged {
                 state.approvalRequiredFollows.insert(communityId)
@@ -80,6 +82,7 @@ extension Database {
             state.follows[communityId] = nil
             state.pendingFollows.remove(communityId)
             state.approvalRequiredFollows.remove(communityId)
+            state.deniedFollows.remove(communityId)
         }
         users[personId] = state
     }

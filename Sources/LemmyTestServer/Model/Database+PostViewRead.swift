@@ -33,14 +33,6 @@ extension Database {
         throw dialect == .v0_18 ? APIError.recordNotFound : APIError.notFound("post")
     }
 
-    /// Whether `personId` follows `communityId` and the follow was accepted (1.0's private
-    /// communities).
-    func isAcceptedFollower(_ personId: Int, of communityId: Int) -> Bool {
-        let state = users[personId]
-        return state?.follows[communityId] != nil && state?.pendingFollows.contains(communityId) == false
-            && state?.approvalRequiredFollows.contains(communityId) == false
-    }
-
     /// SavePost: the save (a missing post fails the insert: `couldnt_save_post`, 1.0
     /// `couldnt_update`; an unsave of one deletes nothing), then the read, then the post is
     /// marked read.

@@ -244,6 +244,9 @@ struct UserState: Sendable {
     var pendingFollows: Set<Int> = []
     /// Follows of private communities (1.0) that wait for a moderator's approval.
     var approvalRequiredFollows: Set<Int> = []
+    /// Follows of private communities (1.0) that a moderator denied: still rows, with
+    /// `follow_state` `Denied`, until the person follows again or leaves.
+    var deniedFollows: Set<Int> = []
     var blockedCommunities: [Int: Double] = [:]
     var blockedPersons: [Int: Double] = [:]
     /// Instances whose communities are blocked (0.19 `BlockInstance`, 1.0 "communities").

@@ -11,13 +11,7 @@ extension Renderer {
         return ApiCommunityActions(
             followedAt: date(followed), blockedAt: date(blocked),
             becameModeratorAt: moderator ? date(db.siteCreated) : nil,
-            followState: followState(followed, communityId, state))
-    }
-
-    private func followState(_ followed: Double?, _ communityId: Int, _ state: UserState) -> ApiCommunityFollowerState? {
-        guard followed != nil else { return nil }
-        if state.approvalRequiredFollows.contains(communityId) { return .approvalRequired }
-        return state.pendingFollows.contains(communityId) ? .pending : .accepted
+            followState: followed == nil ? nil : Database.followState(state, communityId))
     }
 
     func personActions(_ personId: Int) -> ApiPersonActions? {

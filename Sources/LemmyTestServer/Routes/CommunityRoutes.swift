@@ -3,6 +3,7 @@ import LemmyAPI
 /// Communities: list, get, create, edit, hide, follow, block.
 extension APIRoutes {
     func addCommunityRoutes() {
+        addPendingFollowRoutes()
         add(LemmyV3.ListCommunities.self) { db, call in
             let page = try listCommunities(db, call)
             return ApiListCommunitiesResponse(communities: page.ids.map(call.renderer(db).communityView))

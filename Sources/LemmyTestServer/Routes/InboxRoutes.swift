@@ -89,7 +89,8 @@ extension APIRoutes {
             let unread = db.notifications(for: viewer, type: nil, unreadOnly: true, creatorId: nil).count
             let isAdmin = db.person(viewer)?.isAdmin ?? false
             // Moderators and admins get the open reports of their queue (an admin's includes the
-            // message reports); others no report or pending-follow count at all (`unread_counts.rs`).
+            // message reports) and the follow requests to the private communities they moderate;
+            // others no report or pending-follow count at all (`unread_counts.rs`).
             let isModerator = db.communities.contains { $0.moderators.contains(viewer) }
             var reportCount: Int?
             if isAdmin || isModerator {
@@ -98,7 +99,7 @@ extension APIRoutes {
             }
             return ApiUnreadCountsResponse(
                 notificationCount: unread,
-                reportCount: reportCount, pendingFollowCount: reportCount == nil ? nil : 0,
+                reportCount: reportCount, pendingFollowCount: reportCount == nil ? nil : db.pendingFollowCount(for: viewer),
                 registrationApplicationCount: isAdmin ? db.listedRegistrationApplications(unreadOnly: true).count : nil)
         }
         add(LemmyV4.ListNotifications.self, auth: true) { db, call in
