@@ -258,3 +258,12 @@ extension LemmyV4.ListPersonHidden: LemmyPaginatedRequest {
     /// `next_page` / `prev_page`.
     public func page(from response: ApiPagedResponse<ApiPostView>) -> LemmyPage<ApiPostView> { .init(response) }
 }
+
+extension LemmyV4.ListCommunityPendingFollows: LemmyPaginatedRequest {
+    /// Sets `page_cursor`.
+    public mutating func move(to cursor: LemmyPageCursor?) { form.pageCursor = LemmyPageNumbering.opaque(cursor) }
+    /// `next_page` / `prev_page`.
+    public func page(from response: ApiPagedResponse<ApiPendingFollowerView>) -> LemmyPage<ApiPendingFollowerView> {
+        .init(response)
+    }
+}
