@@ -22,7 +22,7 @@ public struct LemmyCommand: AsyncParsableCommand {
             DemoCommand.self, FeedCommand.self, PostCommand.self, SearchCommand.self, CommunityCommand.self, CommunitiesCommand.self,
             UserCommand.self, InboxCommand.self, VoteCommand.self, SaveCommand.self, SubscribeCommand.self,
             BlockCommand.self, BanCommand.self, ReplyCommand.self, SubmitCommand.self, EditCommand.self, DeleteCommand.self,
-            ReportsCommand.self, PreviewCommand.self, EmojisCommand.self,
+            ReportsCommand.self, FollowRequestsCommand.self, PreviewCommand.self, EmojisCommand.self,
             VotesCommand.self, VotedCommand.self, HistoryCommand.self,
             LoginCommand.self, LogoutCommand.self, WhoamiCommand.self, SettingsCommand.self, TwoFactorCommand.self, LoginsCommand.self,
             ServeCommand.self, DecodeCommand.self,

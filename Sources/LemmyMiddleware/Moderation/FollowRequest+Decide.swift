@@ -27,7 +27,8 @@ extension FollowRequest {
         decisionInFlight = true
         defer { decisionInFlight = false }
         do throws(ApiClientError) {
-            let form = ApiApproveCommunityPendingFollower(communityId: id.communityId, followerId: id.followerId, approve: target == .accepted)
+            let form = ApiApproveCommunityPendingFollower(
+                communityId: id.communityId, followerId: id.followerId, approve: target == .accepted)
             let answer = try await api.send(LemmyV4.ApproveCommunityPendingFollow(form), mutation: true)
             guard answer.success else {
                 state = await serverState() ?? .waiting

@@ -89,7 +89,8 @@ struct FollowRequestTests {
         try await withServer(.v1_0) { server in
             let (bob, _) = try await waitingRequest(server)
             let request = try #require(try await bob.followRequests().items.first)
-            server.faults.add(FaultRule(.status(code: 400, error: "not_a_mod_or_admin"), route: "/community/pending_follows/approve", count: 1))
+            server.faults.add(
+                FaultRule(.status(code: 400, error: "not_a_mod_or_admin"), route: "/community/pending_follows/approve", count: 1))
             #expect(await request.approve().error?.lemmyCode == .notAModOrAdmin)
             #expect(request.state == .waiting)
 
