@@ -32,7 +32,8 @@ struct FollowRequestsCommandTests {
             #expect(output.map(\.followerId) == [4] && output.first?.state == "waiting" && output.first?.communityId == 2)
 
             let unknown = try await LemmyBinary.run(["follow-requests", "--deny", "alice"], config: config.url)
-            #expect(unknown.status == ExitStatus.software.rawValue && unknown.stderr.contains("no waiting request from u/alice"), "\(unknown)")
+            #expect(
+                unknown.status == ExitStatus.software.rawValue && unknown.stderr.contains("no waiting request from u/alice"), "\(unknown)")
             let approved = try await LemmyBinary.run(["follow-requests", "--approve", "carol"], config: config.url)
             #expect(approved.status == 0 && approved.stdout.contains("Approved u/carol"), "\(approved)")
             #expect(approved.stdout.contains("(0)"))

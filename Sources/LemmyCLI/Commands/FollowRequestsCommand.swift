@@ -7,7 +7,9 @@ public import LemmyMiddleware
 struct FollowRequestsCommand: AsyncParsableCommand, Sendable {
     static let configuration = CommandConfiguration(
         commandName: "follow-requests",
-        abstract: "List requests to follow your private communities, or approve or deny one (Lemmy 1.0; needs `lemmy login` as a moderator or admin).")
+        abstract:
+            "List requests to follow your private communities, or approve or deny one (Lemmy 1.0; needs `lemmy login` as a moderator or admin)."
+    )
 
     @OptionGroup var client: ClientOptions
     @OptionGroup var output: OutputOptions
