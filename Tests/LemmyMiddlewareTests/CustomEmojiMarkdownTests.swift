@@ -19,16 +19,19 @@ struct CustomEmojiMarkdownTests {
 
     @Test("The instance's text cannot end the image early or add lines")
     func hostileText() {
-        let hostile = Self.emoji(shortcode: "a\"b\\c", image: "https://emoji.example/a(1)b.png", alt: "x](javascript:alert(1))\n\n# Heading")
+        let hostile = Self.emoji(
+            shortcode: "a\"b\\c", image: "https://emoji.example/a(1)b.png", alt: "x](javascript:alert(1))\n\n# Heading")
         #expect(
             hostile.markdown
                 == #"![x\](javascript:alert(1))  # Heading](https://emoji.example/a%281%29b.png "emoji a\"b\\c")"#)
     }
 
-    @Test("An image titled `emoji …` names a custom emoji; other titles do not", arguments: [
-        ("emoji wave", "wave"), ("emoji", ""), ("emoji party parrot", "party parrot"), ("emojis wave", nil), ("Emoji wave", nil),
-        ("", nil), (" emoji wave", nil),
-    ] as [(String, String?)])
+    @Test(
+        "An image titled `emoji …` names a custom emoji; other titles do not",
+        arguments: [
+            ("emoji wave", "wave"), ("emoji", ""), ("emoji party parrot", "party parrot"), ("emojis wave", nil), ("Emoji wave", nil),
+            ("", nil), (" emoji wave", nil),
+        ] as [(String, String?)])
     func recognised(title: String, shortcode: String?) {
         #expect(CustomEmoji.shortcode(inImageTitle: title) == shortcode)
     }

@@ -138,7 +138,9 @@ struct PendingFollowFidelityTests: RefusalChecking {
         }
     }
 
-    @Test("The list pages by cursor, oldest request first")
+    // Lemmy orders by the moderator row's `followed_at` and reads its cursor back as the
+    // follower's row, so a second page is mostly empty; this server pages by the follower's.
+    @Test("The list pages by cursor, oldest request first (this server's order)")
     func paging() async throws {
         try await withServer(.v1_0) { server in
             let (bob, _) = try await privateCommunityWithRequest(server)
@@ -148,6 +150,58 @@ struct PendingFollowFidelityTests: RefusalChecking {
             let next = try #require(first.nextPage)
             let second = try await list(bob, limit: 1, cursor: next)
             #expect(second.items.map(\.person.id) == [4])
+        }
+    }
+
+    @Test("GetPost, GetComment and the post actions find a private community's content for accepted followers, moderators and admins")
+    func contentReads() async throws {
+        try await withServer(.v1_0) { server in
+            let (bob, carol) = try await privateCommunityWithRequest(server)
+            let admin = try await TestClient(server).login("admin")
+            let post = try #require(
+                try await admin.posts(ApiGetPosts(type: .all, sort: .mostComments, communityId: 2, limit: 5)).posts.first)
+            let commentId = try #require(try await admin.comments(post: post.post.id).first?.comment.id)
+            // Bob moderates without following; the admin neither follows nor moderates.
+            _ = try await bob.follow(community: 2, false)
+            for (client, sees) in [(carol, false), (TestClient(server), false), (bob, true), (admin, true)] {
+                let postRead = try await client.sendRaw(LemmyV4.GetPost(ApiGetPost(id: post.post.id)))
+                #expect(postRead.status == (sees ? 200 : 404), "GetPost \(String(describing: client.token))")
+                let commentRead = try await client.sendRaw(LemmyV4.GetComment(ApiGetComment(id: commentId)))
+                #expect(commentRead.status == (sees ? 200 : 404))
+            }
+            #expect(try await bob.sendRaw(LemmyV4.SavePost(ApiSavePost(postId: post.post.id, save: true))).status == 200)
+            #expect(try await carol.sendRaw(LemmyV4.SavePost(ApiSavePost(postId: post.post.id, save: true))).status == 404)
+        }
+    }
+
+    @Test("GetMyUser lists accepted follows only, by lower-cased name, and no deleted or removed community")
+    func myUserFollows() async throws {
+        try await withServer(.v1_0) { server in
+            let (bob, carol) = try await privateCommunityWithRequest(server)
+            func follows() async throws -> [String] {
+                try await carol.send(LemmyV4.GetMyUser()).follows.map(\.community.name)
+            }
+            let waiting = try await follows()
+            #expect(!waiting.contains("gardening"))
+            #expect(waiting == waiting.sorted { $0.lowercased().utf8.lexicographicallyPrecedes($1.lowercased().utf8) })
+            _ = try await decide(bob, follower: 4, approve: true)
+            #expect(try await follows().contains("gardening"))
+            _ = try await bob.send(LemmyV4.DeleteCommunity(ApiDeleteCommunity(communityId: 2, deleted: true)))
+            #expect(!(try await follows()).contains("gardening"))
+        }
+    }
+
+    @Test("A site-banned moderator is refused the list and gets no counts")
+    func bannedModerator() async throws {
+        try await withServer(.v1_0) { server in
+            let (bob, _) = try await privateCommunityWithRequest(server)
+            let admin = try await TestClient(server).login("admin")
+            _ = try await admin.send(LemmyV4.BanPerson(ApiBanPerson(personId: 3, ban: true, reason: "Spam")))
+            let listed = refusal(try await get(bob, "/community/pending_follows/list", [:]))
+            #expect(listed.code == "site_ban")
+            let counts = try await bob.send(LemmyV4.GetUnreadCounts())
+            #expect(counts.pendingFollowCount == nil && counts.reportCount == nil)
+            #expect(refusal(try await decide(bob, follower: 4, approve: true)).code == "site_ban")
         }
     }
 }

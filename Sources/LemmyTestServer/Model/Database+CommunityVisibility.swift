@@ -37,6 +37,18 @@ extension Database {
         return hidden
     }
 
+    /// Whether 1.0's PostView and CommentView reads (GetPost, GetComment) find content of
+    /// community `id` for `viewer`: a private community's only for accepted followers, its
+    /// moderators and admins (`filter_private_or_followed`); a local-only-private one's not for
+    /// anonymous callers.
+    func seesCommunityContent(_ id: Int, viewer: Int?) -> Bool {
+        switch community(id)?.visibility {
+        case "private": isAdmin(viewer) || seesPrivateCommunity(id, viewer: viewer)
+        case "local_only_private": viewer != nil
+        default: true
+        }
+    }
+
     /// Whether a non-admin `viewer` sees private community `id` (1.0's `filter_private_or_followed`,
     /// less its admin clause): an accepted follower or a moderator.
     func seesPrivateCommunity(_ id: Int, viewer: Int?) -> Bool {

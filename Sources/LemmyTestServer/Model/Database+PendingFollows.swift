@@ -90,6 +90,26 @@ extension Database {
         users[personId] = state
     }
 
+    /// The communities GetSite (0.18, 0.19) or GetMyUser (1.0) lists as `personId`'s follows
+    /// (`CommunityFollowerView::for_person`): none deleted or removed; 0.18 and 0.19 ordered by
+    /// title, 1.0 by lower-cased name and without the follows that wait for approval or were
+    /// denied. Text is compared by its bytes (a server whose database collation is not C may
+    /// order otherwise); ties by id.
+    func listedFollows(of personId: Int, dialect: LemmyDialect) -> [Int] {
+        guard let state = users[personId] else { return [] }
+        let listed = state.follows.keys.compactMap(community).filter { community in
+            guard !community.deleted && !community.removed else { return false }
+            guard dialect == .v1_0 else { return true }
+            let followState = Self.followState(state, community.id)
+            return followState != .approvalRequired && followState != .denied
+        }
+        let key = { (community: CommunityRecord) in dialect == .v1_0 ? community.name.lowercased() : community.title }
+        return listed.sorted { a, b in
+            let (left, right) = (key(a), key(b))
+            return left.utf8.elementsEqual(right.utf8) ? a.id < b.id : left.utf8.lexicographicallyPrecedes(right.utf8)
+        }.map(\.id)
+    }
+
     /// Whether `personId` follows `communityId` and the follow was accepted (1.0's private
     /// communities).
     func isAcceptedFollower(_ personId: Int, of communityId: Int) -> Bool {

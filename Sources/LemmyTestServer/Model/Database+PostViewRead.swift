@@ -11,7 +11,7 @@ extension Database {
     ///   for its author.
     /// - 0.19: the same, except to the post's author.
     /// - 1.0: as 0.19, but a deleted post that has comments stays; a private community's posts
-    ///   only to accepted followers.
+    ///   only to accepted followers, its moderators and admins.
     func readsAsPostView(_ postId: Int, by viewer: Int, dialect: LemmyDialect) -> Bool {
         guard let post = post(postId), let community = community(post.communityId) else { return false }
         let removed = post.removed || community.removed || community.deleted
@@ -21,7 +21,10 @@ extension Database {
         case .v0_19:
             return post.creatorId == viewer || !(removed || post.deleted)
         case .v1_0:
-            if community.visibility == "private" && !isAcceptedFollower(viewer, of: post.communityId) { return false }
+            // `filter_private_or_followed`: accepted followers, moderators and admins.
+            if community.visibility == "private" && !isAdmin(viewer) && !seesPrivateCommunity(post.communityId, viewer: viewer) {
+                return false
+            }
             return post.creatorId == viewer || !(removed || (post.deleted && post.commentCount == 0))
         }
     }

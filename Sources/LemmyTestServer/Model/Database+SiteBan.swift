@@ -211,6 +211,7 @@ extension Database {
     /// admin's unread counts and showing removed content to a banned moderator or admin.
     static let refusedBannedReads: Set<String> = [
         "/admin/users", "/admin/registration_application/list", "/image/list", "/post/like/list", "/comment/like/list",
+        "/community/pending_follows/list",
     ]
 
     /// The people a 0.18 or 0.19 admin's GetBannedPersons lists: banned until a time ahead or

@@ -199,7 +199,7 @@ extension Renderer {
             localUserView.banned = db.banFlag(person, now: now)
             localUserView.banExpiresAt = siteBanExpiry(viewer)
         }
-        let follows = state.follows.keys.sorted().map {
+        let follows = db.listedFollows(of: viewer, dialect: dialect).map {
             ApiCommunityFollowerView(community: community($0), follower: self.person(viewer))
         }
         let moderates = db.communities.filter { $0.moderators.contains(viewer) }.map {

@@ -127,7 +127,12 @@ func commentQuery(_ form: ApiGetComments, db: Database, call: Call<ApiGetComment
 }
 
 private func getComment(_ db: Database, _ call: Call<ApiGetComment>) throws -> ApiCommentResponse {
-    guard db.comment(call.form.id) != nil, !db.purged.comments.contains(call.form.id) else { throw APIError.notFound("comment") }
+    guard let comment = db.comment(call.form.id), !db.purged.comments.contains(call.form.id) else { throw APIError.notFound("comment") }
+    if call.dialect == .v1_0, let communityId = db.post(comment.postId)?.communityId,
+        !db.seesCommunityContent(communityId, viewer: call.viewer)
+    {
+        throw APIError.notFound("comment")
+    }
     return call.renderer(db).commentResponse(call.form.id)
 }
 

@@ -87,11 +87,14 @@ extension APIRoutes {
             let viewer = try call.requireViewer()
             // Counted with the list's filters (`get_unread_count`): deleted, blocked, bots.
             let unread = db.notifications(for: viewer, type: nil, unreadOnly: true, creatorId: nil).count
-            let isAdmin = db.person(viewer)?.isAdmin ?? false
             // Moderators and admins get the open reports of their queue (an admin's includes the
             // message reports) and the follow requests to the private communities they moderate;
-            // others no report or pending-follow count at all (`unread_counts.rs`).
-            let isModerator = db.communities.contains { $0.moderators.contains(viewer) }
+            // others no report or pending-follow count at all (`unread_counts.rs`), and neither
+            // does a banned account: the checks (`check_community_mod_of_any_or_admin_action`,
+            // `is_admin`) look at the ban first.
+            let banned = db.isSiteBanned(viewer, now: call.now, dialect: call.dialect)
+            let isAdmin = !banned && (db.person(viewer)?.isAdmin ?? false)
+            let isModerator = !banned && db.communities.contains { $0.moderators.contains(viewer) }
             var reportCount: Int?
             if isAdmin || isModerator {
                 let open = try db.reports(ReportListing(unresolvedOnly: true), viewer: viewer, dialect: call.dialect, now: call.now)

@@ -186,6 +186,7 @@ private func getPost(_ db: inout Database, _ call: Call<ApiGetPost>) throws -> A
     {
         throw APIError.notFound("post")
     }
+    if call.dialect == .v1_0 && !db.seesCommunityContent(post.communityId, viewer: call.viewer) { throw APIError.notFound("post") }
     if let viewer = call.viewer { try db.markRead([id], by: viewer, read: true, now: call.now) }
     return call.renderer(db).getPostResponse(id)
 }
