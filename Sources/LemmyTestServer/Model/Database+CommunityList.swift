@@ -60,7 +60,7 @@ extension Database {
                     : term.matches(community.name) || term.matches(community.title)
                 if !found { continue }
             }
-            keyed.append((community.id, order.key(community, counts: communityCounts(community), now: now)))
+            keyed.append((community.id, order.key(community, counts: communityCounts(community, dialect: dialect), now: now)))
         }
         return keyed
     }
@@ -102,11 +102,13 @@ extension Database {
         return Dictionary(uniqueKeysWithValues: sorted.enumerated().map { ($1.id, $0) })
     }
 
-    /// The aggregates a community view shows, which its sorts order by.
-    func communityCounts(_ c: CommunityRecord) -> CommunityCounts {
-        let subscribers = subscriberCount(c)
+    /// The aggregates a community view shows, which its sorts order by. `subscribers_local`
+    /// (0.19 and 1.0) counts the follows of this instance's people, of any community.
+    func communityCounts(_ c: CommunityRecord, dialect: LemmyDialect) -> CommunityCounts {
+        let subscribers = subscriberCount(c, dialect: dialect)
+        let local = c.subscribers.count { person($0)?.instanceId == 1 }
         return CommunityCounts(
-            subscribers: subscribers, subscribersLocal: c.subscribers.count, posts: c.postCount, comments: c.commentCount,
+            subscribers: subscribers, subscribersLocal: local, posts: c.postCount, comments: c.commentCount,
             active: (subscribers / 20, subscribers / 8, subscribers / 4, subscribers / 2))
     }
 }

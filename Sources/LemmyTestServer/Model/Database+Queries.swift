@@ -236,7 +236,8 @@ extension Database {
                 featured: featured ? 1 : 0, primary: Ranking.storedHot018(score: post.score, published: at, now: now),
                 secondary: post.published, tiebreak: post.id)
         case .scaled:
-            let subscribers = community(post.communityId).map(subscriberCount) ?? 0
+            // Scaled is 0.19's and 1.0's, which count the same subscribers.
+            let subscribers = community(post.communityId).map { subscriberCount($0, dialect: .v1_0) } ?? 0
             primary = Ranking.hot(score: post.score, published: post.published, now: now) / log(2 + Double(subscribers))
         case .new: primary = post.published
         case .old:

@@ -140,7 +140,12 @@ struct Database: Sendable {
         return moderators.firstIndex(of: creator).map { $0 >= mine } ?? true
     }
 
-    func subscriberCount(_ community: CommunityRecord) -> Int { community.baseSubscribers + community.subscribers.count }
+    /// The `subscribers` a community shows: the instance's own count, plus the follows made
+    /// here. 0.18's trigger counts every follow; 0.19's and 1.0's only a local community's (a
+    /// remote community's count comes from its instance).
+    func subscriberCount(_ community: CommunityRecord, dialect: LemmyDialect) -> Int {
+        community.baseSubscribers + (dialect == .v0_18 || community.instanceId == 1 ? community.subscribers.count : 0)
+    }
 
     // MARK: Sessions
 

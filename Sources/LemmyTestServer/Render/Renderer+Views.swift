@@ -114,7 +114,7 @@ extension Renderer {
             view.canMod = db.isModOrAdmin(viewer, of: id)
             view.tags = []
         } else {
-            let counts = db.communityCounts(c)
+            let counts = db.communityCounts(c, dialect: dialect)
             view.counts = ApiCommunityAggregates(
                 communityId: id, subscribers: counts.subscribers, posts: counts.posts,
                 comments: counts.comments, published: date(c.published),

@@ -110,7 +110,7 @@ struct Renderer {
             out.sidebar = c.description
             out.lastRefreshedAt = date(c.published)
             out.visibility = ApiCommunityVisibility(wireValue: c.visibility)
-            let counts = db.communityCounts(c)
+            let counts = db.communityCounts(c, dialect: dialect)
             out.subscribers = counts.subscribers
             out.subscribersLocal = counts.subscribersLocal
             out.posts = counts.posts
