@@ -8,7 +8,12 @@ public final class Account {
     public internal(set) var person: Person1?
     /// Whether the account is an administrator of the instance.
     public internal(set) var isAdmin = false
-    /// Ids of the communities the account subscribes to.
+    /// Ids of the communities the account subscribes to, or waits to.
+    ///
+    /// Lemmy 1.0's own list of the account's follows (``ApiClient/loadAccount()``) leaves out
+    /// requests to private communities that wait for a moderator or were denied: such a
+    /// community is here only while a read of it shows the waiting follow, and a reload of the
+    /// account takes it out again.
     public internal(set) var subscribedCommunityIds: Set<Int> = []
     /// Ids of the communities the account moderates.
     public internal(set) var moderatedCommunityIds: Set<Int> = []
