@@ -17,7 +17,9 @@ struct CommunitySubscriberCountTests {
         return (view.community.subscribers, view.community.subscribersLocal)
     }
 
-    @Test("A local person's follow of a remote community counts in subscribers on 0.18 only, and in subscribers_local", arguments: LemmyDialect.allCases)
+    @Test(
+        "A local person's follow of a remote community counts in subscribers on 0.18 only, and in subscribers_local",
+        arguments: LemmyDialect.allCases)
     func remoteCommunity(dialect: LemmyDialect) async throws {
         let world = SeedWorlds.remoteCommunity
         try await withServer(dialect, scale: world.scale, seed: world.seed) { server in

@@ -204,4 +204,25 @@ struct PendingFollowFidelityTests: RefusalChecking {
             #expect(refusal(try await decide(bob, follower: 4, approve: true)).code == "site_ban")
         }
     }
+
+    @Test("Changing a community's visibility writes 1.0's mod_change_community_visibility; other edits write nothing")
+    func visibilityModlog() async throws {
+        try await withServer(.v1_0) { server in
+            let (bob, _) = try await privateCommunityWithRequest(server)
+            let admin = try await TestClient(server).login("admin")
+            func entries() async throws -> [ApiModlogView] {
+                try await admin.send(LemmyV4.GetModlog(ApiGetModlog(communityId: 2, type: .string("mod_change_community_visibility"))))
+                    .items
+            }
+            let made = try await entries()
+            #expect(made.count == 1)
+            #expect(made.first?.modlog.kind == .modChangeCommunityVisibility && made.first?.modlog.isRevert == false)
+            #expect(made.first?.moderator?.name == "bob" && made.first?.targetCommunity?.id == 2)
+            try await bob.editCommunity(ApiEditCommunity(communityId: 2, title: "Gardening together"))
+            try await bob.editCommunity(ApiEditCommunity(communityId: 2, visibility: .private))
+            #expect(try await entries().count == 1)
+            try await bob.editCommunity(ApiEditCommunity(communityId: 2, visibility: .public))
+            #expect(try await entries().count == 2)
+        }
+    }
 }

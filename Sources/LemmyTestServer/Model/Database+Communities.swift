@@ -34,8 +34,11 @@ extension Database {
     }
 
     /// Edits a community. 0.18 lets only its moderators; 0.19 and 1.0 also admins
-    /// (`check_community_mod_action`: `not_a_mod_or_admin`).
-    mutating func editCommunity(_ communityId: Int, _ change: CommunityChange, by personId: Int, dialect: LemmyDialect) throws {
+    /// (`check_community_mod_action`: `not_a_mod_or_admin`). 1.0 writes a modlog entry when the
+    /// visibility changes (`mod_change_community_visibility`, `api_crud/src/community/update.rs`).
+    mutating func editCommunity(
+        _ communityId: Int, _ change: CommunityChange, by personId: Int, now: Double, dialect: LemmyDialect
+    ) throws {
         guard var record = community(communityId) else { throw APIError.notFound("community") }
         if dialect == .v0_18 {
             guard isModerator(personId, of: communityId) else { throw APIError.code("not_a_moderator") }
@@ -43,8 +46,14 @@ extension Database {
             try checkCommunityModAction(personId, in: communityId, dialect: dialect)
         }
         try validate(change)
+        let visibility = record.visibility
         apply(change, to: &record)
         communities[communityId - 1] = record
+        if dialect == .v1_0 && record.visibility != visibility {
+            var entry = entry(.changeCommunityVisibility, by: personId, target: communityId, reason: nil, flag: true, now: now)
+            entry.communityId = communityId
+            modlog.append(entry)
+        }
     }
 
     /// Hides or shows a community in listings (0.19 and later, admins only).

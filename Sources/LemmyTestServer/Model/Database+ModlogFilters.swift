@@ -56,6 +56,8 @@ extension Database {
                 targets.person = entry.ownerId
                 targets.instance = adminsInstance
             }
+        case .changeCommunityVisibility:
+            targets.community = liveCommunity(entry.targetId)
         case .purgePost:
             if v10 { targets.community = post(entry.targetId).flatMap { liveCommunity($0.communityId) } }
         case .purgeCommunity, .purgePerson:
@@ -90,6 +92,7 @@ extension ModlogRecord {
         case .banFromCommunity: .modBanFromCommunity
         case .banFromSite: .adminBan
         case .removeCommunity: .adminRemoveCommunity
+        case .changeCommunityVisibility: .modChangeCommunityVisibility
         case .purgePost: .adminPurgePost
         case .purgeComment: .adminPurgeComment
         case .purgeCommunity: .adminPurgeCommunity
@@ -100,7 +103,8 @@ extension ModlogRecord {
     /// The entry's kind as GetModlog's `type_` names it in `dialect`: 0.18's and 0.19's
     /// `ModlogActionType` (one table per kind), 1.0's `ModlogKind`.
     func kindName(_ dialect: LemmyDialect) -> String {
-        guard dialect != .v1_0 else { return kind10.wireValue(for: .v4) }
+        // 1.0 alone writes a visibility change.
+        guard dialect != .v1_0, kind != .changeCommunityVisibility else { return kind10.wireValue(for: .v4) }
         let type: ApiModlogActionType =
             switch kind {
             case .removePost: .modRemovePost
@@ -109,7 +113,8 @@ extension ModlogRecord {
             case .featurePost: .modFeaturePost
             case .banFromCommunity: .modBanFromCommunity
             case .banFromSite: .modBan
-            case .removeCommunity: .modRemoveCommunity
+            // A visibility change never gets here (the guard above).
+            case .removeCommunity, .changeCommunityVisibility: .modRemoveCommunity
             case .purgePost: .adminPurgePost
             case .purgeComment: .adminPurgeComment
             case .purgeCommunity: .adminPurgeCommunity

@@ -124,7 +124,7 @@ extension Database {
         case .banFromCommunity:
             return !purged.persons.contains(entry.targetId) && !(entry.communityId.map(purged.communities.contains) ?? false)
         case .banFromSite: return !purged.persons.contains(entry.targetId)
-        case .removeCommunity: return !purged.communities.contains(entry.targetId)
+        case .removeCommunity, .changeCommunityVisibility: return !purged.communities.contains(entry.targetId)
         // `admin_purge_post` names the post's community, `admin_purge_comment` the comment's post.
         case .purgePost: return post(entry.targetId).map { !purged.communities.contains($0.communityId) } ?? true
         case .purgeComment: return comment(entry.targetId).map { !purged.posts.contains($0.postId) } ?? true

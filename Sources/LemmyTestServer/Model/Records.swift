@@ -204,6 +204,9 @@ struct ModlogRecord: Sendable {
         case banFromSite
         /// An admin removed (or restored) a community: the target, and ``communityId``, is it.
         case removeCommunity
+        /// A moderator or admin changed a community's visibility (1.0 alone writes it): the target,
+        /// and ``communityId``, is the community.
+        case changeCommunityVisibility
         /// Admin purges: the target is the purged post, comment, community or person.
         case purgePost, purgeComment, purgeCommunity, purgePerson
     }

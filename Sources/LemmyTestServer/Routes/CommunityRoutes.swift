@@ -40,12 +40,12 @@ extension APIRoutes {
         }
         add(LemmyV3.EditCommunity.self, auth: true) { db, call in
             try db.editCommunity(
-                call.form.communityId, change(call.form, call.dialect), by: try call.requireViewer(), dialect: call.dialect)
+                call.form.communityId, change(call.form, call.dialect), by: try call.requireViewer(), now: call.now, dialect: call.dialect)
             return call.renderer(db).communityResponse(call.form.communityId)
         }
         add(LemmyV4.EditCommunity.self, auth: true) { db, call in
             try db.editCommunity(
-                call.form.communityId, change(call.form, call.dialect), by: try call.requireViewer(), dialect: call.dialect)
+                call.form.communityId, change(call.form, call.dialect), by: try call.requireViewer(), now: call.now, dialect: call.dialect)
             return call.renderer(db).communityResponse(call.form.communityId)
         }
         add(LemmyV3.DeleteCommunity.self, auth: true) { db, call in
