@@ -1,4 +1,5 @@
 internal import Foundation
+internal import HTTPLoading
 
 /// Custom emojis in Markdown, as lemmy-ui writes and shows them: a picked emoji goes into the
 /// text as an image whose title is `emoji` and the shortcode (`![alt](image "emoji wave")`), and
@@ -13,7 +14,7 @@ extension CustomEmoji {
     public var markdown: String {
         let alt = Self.escaped(altText, specials: "\\[]")
         let title = Self.escaped("emoji " + shortcode, specials: "\\\"")
-        return "![\(alt)](\(Self.linkDestination(imageURL.absoluteString)) \"\(title)\")"
+        return "![\(alt)](\(Self.linkDestination.encode(imageURL.absoluteString)) \"\(title)\")"
     }
 
     /// The shortcode named by the title of a Markdown image if the image is a custom emoji
@@ -42,19 +43,7 @@ extension CustomEmoji {
         return out
     }
 
-    /// `url` with what would end a Markdown link destination percent-encoded.
-    private static func linkDestination(_ url: String) -> String {
-        var out = ""
-        for scalar in url.unicodeScalars {
-            switch scalar {
-            case " ": out += "%20"
-            case "(": out += "%28"
-            case ")": out += "%29"
-            case "<": out += "%3C"
-            case ">": out += "%3E"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
+    /// Percent-encodes what would end a Markdown link destination (spaces, parentheses, angle
+    /// brackets) and keeps every other printable ASCII character; a URL's text has no other.
+    private static let linkDestination = PercentEncoding(keepingLettersDigitsAnd: "!\"#$%&'*+,-./:;=?@[\\]^_`{|}~")
 }

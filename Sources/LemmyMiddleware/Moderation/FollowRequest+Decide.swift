@@ -29,24 +29,22 @@ extension FollowRequest {
         do throws(ApiClientError) {
             let form = ApiApproveCommunityPendingFollower(
                 communityId: id.communityId, followerId: id.followerId, approve: target == .accepted)
-            let answer = try await api.send(LemmyV4.ApproveCommunityPendingFollow(form), mutation: true)
-            guard answer.success else {
-                state = await serverState() ?? .waiting
-                return state == target ? .confirmed : .failed(.unsupported("the server did not confirm the decision"))
-            }
-            return .confirmed
+            if try await api.send(LemmyV4.ApproveCommunityPendingFollow(form), mutation: true).success { return .confirmed }
+            return await settle(target, after: .unsupported("the server did not confirm the decision"))
         } catch {
-            guard error.mayHaveReachedServer || error.mayBeInPlaceAlready, let held = await serverState() else {
+            guard error.mayHaveReachedServer || error.mayBeInPlaceAlready else {
                 state = .waiting
                 return .failed(error)
             }
-            state = held
-            return held == target ? .confirmed : .failed(error)
+            return await settle(target, after: error)
         }
     }
 
-    /// The request's state on the server, if a re-read finds it.
-    private func serverState() async -> FollowRequestState? {
-        try? await api.followRequestState(of: id, acrossCommunities: listedAcrossCommunities)
+    /// After a decision whose outcome is unknown: shows the state a re-read of the request finds
+    /// (waiting again if none does), confirmed only if it is `target`.
+    private func settle(_ target: FollowRequestState, after error: ApiClientError) async -> MutationResult {
+        let held = try? await api.followRequestState(of: id, acrossCommunities: listedAcrossCommunities)
+        state = held ?? .waiting
+        return state == target ? .confirmed : .failed(error)
     }
 }

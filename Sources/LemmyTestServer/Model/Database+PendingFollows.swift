@@ -33,10 +33,11 @@ extension Database {
         }
         let everyModerator = allCommunities && isAdmin
         var rows: [PendingFollowRow] = []
+        let followers = users.sorted { $0.key < $1.key }
         for community in communities where community.visibility == "private" {
             let moderatorRows = everyModerator ? community.moderators.count : (community.moderators.contains(viewer) ? 1 : 0)
             guard moderatorRows > 0 else { continue }
-            for (personId, state) in users.sorted(by: { $0.key < $1.key }) {
+            for (personId, state) in followers {
                 guard let followed = state.follows[community.id], !community.moderators.contains(personId) else { continue }
                 let followState = Self.followState(state, community.id)
                 if unreadOnly && followState != .approvalRequired { continue }
