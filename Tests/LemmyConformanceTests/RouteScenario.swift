@@ -390,6 +390,14 @@ enum RouteScenario {
             step("GET", "/community/pending_follows/list", user: "bob", query: [("unread_only", "true"), ("limit", "10")]),
             step("GET", "/account/unread_counts", user: "bob"),
             step("POST", "/community/pending_follows/approve", user: "bob", body: ["community_id": 2, "follower_id": 4, "approve": true]),
+            // Notification settings: carol hears of every post and comment in community 1 and mutes
+            // post 2; bob's new post there reaches her inbox as `subscribed`, with the post.
+            step("PUT", "/community/notifications", user: "carol", body: ["community_id": 1, "mode": "all_posts_and_comments"]),
+            step("PUT", "/post/notifications", user: "carol", body: ["post_id": 2, "mode": "mute"]),
+            step("POST", "/post", user: "bob", body: ["name": "For the subscribers", "community_id": 1, "body": "Hello, subscribers"]),
+            step("GET", "/account/notification/list", user: "carol", query: [("type_", "subscribed"), ("limit", "10")]),
+            step("GET", "/community", user: "carol", query: [("id", "1")]),
+            step("GET", "/post", user: "carol", query: [("id", "2")]),
             // Communities and the account: bob's and carol's last calls (their tokens end here).
             step("GET", "/account/auth/get_captcha"),
             step(

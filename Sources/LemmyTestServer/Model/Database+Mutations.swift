@@ -92,6 +92,7 @@ extension Database {
         users[personId, default: UserState()].postVotes[id] = 1
         users[personId, default: UserState()].postVoteTimes[id] = now
         users[personId, default: UserState()].readPosts[id] = now
+        if dialect == .v1_0 { notify(post: id, comment: nil, by: personId, now: now) }
         return id
     }
 
@@ -131,6 +132,7 @@ extension Database {
         if let body { posts[postId - 1].body = dialect.stored(body) }
         if let nsfw { posts[postId - 1].nsfw = nsfw }
         posts[postId - 1].updated = now
+        if dialect == .v1_0 { notify(post: postId, comment: nil, by: personId, now: now) }
     }
 
     /// Deletes or restores one's post; Lemmy refuses to set the flag it already has.
@@ -214,16 +216,16 @@ extension Database {
         }
         users[personId, default: UserState()].commentVotes[id] = 1
         users[personId, default: UserState()].commentVoteTimes[id] = now
+        if dialect == .v1_0 {
+            notify(post: postId, comment: id, by: personId, now: now)
+            return id
+        }
         if recipient != personId, users[recipient]?.blockedPersons[personId] == nil {
             addInbox(kind: .reply, recipient: recipient, commentId: id, published: now)
         }
-        // Mentions: `@name` of a local person.
-        for word in content.split(whereSeparator: { $0.isWhitespace }) where word.hasPrefix("@") {
-            let name =
-                word.dropFirst().split(separator: "@").first.map(String.init)?
-                .trimmingCharacters(in: .punctuationCharacters) ?? ""
-            if let mentioned = person(named: name), mentioned.id != personId, mentioned.id != recipient {
-                addInbox(kind: .mention, recipient: mentioned.id, commentId: id, published: now)
+        if let writer = person(personId) {
+            for mentioned in mentionedPeople(in: comments[id - 1].content ?? "", by: writer) where mentioned != recipient {
+                addInbox(kind: .mention, recipient: mentioned, commentId: id, published: now)
             }
         }
         return id
@@ -242,6 +244,7 @@ extension Database {
         if let content { comments[commentId - 1].content = dialect.stored(content) }
         if let languageId { comments[commentId - 1].languageId = languageId }
         comments[commentId - 1].updated = now
+        if dialect == .v1_0 { notify(post: comment.postId, comment: commentId, by: personId, now: now) }
     }
 
     /// The site's languages are undetermined (0) and English (37); others are `language_not_allowed`.
@@ -376,7 +379,7 @@ extension Database {
             let entry = inbox[id - 1]
             let author: Int
             switch entry.kind {
-            case .reply, .mention:
+            case .reply, .mention, .subscribed:
                 guard let comment = entry.commentId.flatMap(comment), !comment.deleted, !comment.removed else { continue }
                 if hidesBots && (person(comment.creatorId)?.isBot ?? false) { continue }
                 author = comment.creatorId
@@ -390,6 +393,7 @@ extension Database {
             case .reply: counts.0 += 1
             case .mention: counts.1 += 1
             case .privateMessage: counts.2 += 1
+            case .subscribed: break
             }
         }
         return counts

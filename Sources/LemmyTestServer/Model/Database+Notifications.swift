@@ -49,7 +49,11 @@ extension Database {
     /// out as deleted or removed.
     private func notificationSource(_ entry: InboxRecord, viewer: Int) -> (creator: Int, community: Int?)? {
         switch entry.kind {
-        case .reply, .mention:
+        case .reply, .mention, .subscribed:
+            if let postId = entry.postId {
+                guard let post = post(postId), !post.deleted, !post.removed else { return nil }
+                return (post.creatorId, post.communityId)
+            }
             guard let comment = entry.commentId.flatMap(comment), !comment.deleted, !comment.removed,
                 let post = post(comment.postId), !post.deleted, !post.removed
             else { return nil }

@@ -72,14 +72,17 @@ extension Database {
     ///
     /// In Lemmy's order: the viewer must moderate the community or be an admin
     /// (`not_a_mod_or_admin`, also for a community that does not exist); the follower must have a
-    /// row of actions in the community (`not_found`: no follow, block, moderation or ban); the
-    /// follow must wait for approval (`couldnt_update`: accepted and denied follows stay as they
-    /// are, and so does a row without a follow).
+    /// row of actions in the community (`not_found`: no follow, block, notification setting,
+    /// moderation or ban); the follow must wait for approval (`couldnt_update`: accepted and
+    /// denied follows stay as they are, and so does a row without a follow).
     mutating func decidePendingFollow(community communityId: Int, follower personId: Int, approve: Bool, by viewer: Int) throws {
         guard isModOrAdmin(viewer, of: communityId) else { throw APIError.code("not_a_mod_or_admin") }
         let state = users[personId]
         let hasRow =
-            state.map { $0.follows[communityId] != nil || $0.blockedCommunities[communityId] != nil } ?? false
+            state.map {
+                $0.follows[communityId] != nil || $0.blockedCommunities[communityId] != nil
+                    || $0.communityNotifications[communityId] != nil
+            } ?? false
             || isModerator(personId, of: communityId) || isBanned(personId, from: communityId)
         guard hasRow else { throw APIError.notFound("community_actions") }
         guard var state, state.follows[communityId] != nil, Self.followState(state, communityId) == .approvalRequired else {

@@ -1,3 +1,5 @@
+import LemmyAPI
+
 /// Dialect-independent rows of the in-memory database. Times are seconds since 1970.
 /// Ids are 1-based and equal to the row's index + 1.
 
@@ -171,12 +173,17 @@ struct PrivateMessageRecord: Sendable {
 /// One inbox entry: a reply, a mention or a private message. Ids are shared by all kinds, so
 /// they double as 1.0 notification ids.
 struct InboxRecord: Sendable {
-    enum Kind: Sendable { case reply, mention, privateMessage }
+    /// `subscribed` is 1.0's alone: a new post or comment where the recipient asked to hear of
+    /// every one (its notification settings).
+    enum Kind: Sendable { case reply, mention, privateMessage, subscribed }
     var id: Int
     var kind: Kind
     var recipientId: Int
     var commentId: Int?
     var privateMessageId: Int?
+    /// The post of a 1.0 notification about a post (a mention in its body, or a new post in a
+    /// community the recipient hears every post of); nil for comments and messages.
+    var postId: Int? = nil
     var read: Bool
     var published: Double
 }
@@ -256,6 +263,10 @@ struct UserState: Sendable {
     var blockedInstances: [Int: Double] = [:]
     /// Instances whose people are blocked (1.0 only).
     var blockedInstancePersons: [Int: Double] = [:]
+    /// 1.0's notification setting of each community that has one (`community_actions.notifications`).
+    var communityNotifications: [Int: ApiCommunityNotificationsMode] = [:]
+    /// 1.0's notification setting of each post that has one (`post_actions.notifications`).
+    var postNotifications: [Int: ApiPostNotificationsMode] = [:]
 }
 
 /// The media of a link, image or video post, as Lemmy stores it after fetching the URL.

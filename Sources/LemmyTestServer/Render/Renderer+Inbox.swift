@@ -61,18 +61,24 @@ extension Renderer {
         let data: ApiNotificationData
         var creator = viewer ?? 0
         switch entry.kind {
-        case .reply, .mention:
-            kind = entry.kind == .reply ? .reply : .mention
-            let view = commentView(entry.commentId!)
-            creator = view.creator.id
-            data = .comment(view)
+        case .reply, .mention, .subscribed:
+            kind = entry.kind == .reply ? .reply : entry.kind == .mention ? .mention : .subscribed
+            if let postId = entry.postId {
+                let view = postView(postId)
+                creator = view.creator.id
+                data = .post(view)
+            } else {
+                let view = commentView(entry.commentId!)
+                creator = view.creator.id
+                data = .comment(view)
+            }
         case .privateMessage:
             kind = .privateMessage
             let view = privateMessageView(entry.privateMessageId!)
             creator = view.creator.id
             data = .privateMessage(view)
         }
-        let postId = entry.commentId.flatMap { db.comment($0)?.postId }
+        let postId = entry.postId ?? entry.commentId.flatMap { db.comment($0)?.postId }
         return ApiNotificationView(
             notification: ApiNotification(
                 id: entry.id, recipientId: entry.recipientId, commentId: entry.commentId,

@@ -7,11 +7,12 @@ extension Renderer {
         let followed = state.follows[communityId]
         let blocked = state.blockedCommunities[communityId]
         let moderator = viewer.map { db.isModerator($0, of: communityId) } ?? false
-        guard followed != nil || blocked != nil || moderator else { return nil }
+        let notifications = state.communityNotifications[communityId]
+        guard followed != nil || blocked != nil || moderator || notifications != nil else { return nil }
         return ApiCommunityActions(
             followedAt: date(followed), blockedAt: date(blocked),
             becameModeratorAt: moderator ? date(db.siteCreated) : nil,
-            followState: followed == nil ? nil : Database.followState(state, communityId))
+            followState: followed == nil ? nil : Database.followState(state, communityId), notifications: notifications)
     }
 
     func personActions(_ personId: Int) -> ApiPersonActions? {
@@ -41,7 +42,7 @@ extension Renderer {
                 savedAt: date(state?.savedPosts[id]), votedAt: date(state?.postVoteTimes[id]),
                 hiddenAt: date(state?.hiddenPosts[id]),
                 readCommentsAmount: state?.readCommentCounts[id],
-                voteIsUpvote: vote.map { $0 == 1 })
+                voteIsUpvote: vote.map { $0 == 1 }, notifications: state?.postNotifications[id])
             view.postActions = actions == ApiPostActions() ? nil : actions
             view.communityActions = communityActions(p.communityId)
             view.personActions = personActions(p.creatorId)

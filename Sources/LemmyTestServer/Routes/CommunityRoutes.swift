@@ -4,6 +4,7 @@ import LemmyAPI
 extension APIRoutes {
     func addCommunityRoutes() {
         addPendingFollowRoutes()
+        addNotificationSettingRoutes()
         add(LemmyV3.ListCommunities.self) { db, call in
             let page = try listCommunities(db, call)
             return ApiListCommunitiesResponse(communities: page.ids.map(call.renderer(db).communityView))

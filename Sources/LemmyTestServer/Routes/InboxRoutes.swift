@@ -196,8 +196,9 @@ private func notificationFilter(_ value: ApiNotificationTypeFilter?) throws -> I
     case "reply": return .some(.reply)
     case "mention": return .some(.mention)
     case "private_message": return .some(.privateMessage)
-    // Kinds the test server never notifies of: a filter that matches nothing.
-    case "subscribed", "mod_action": return .some(nil)
+    case "subscribed": return .some(.subscribed)
+    // A kind the test server never notifies of: a filter that matches nothing.
+    case "mod_action": return .some(nil)
     default: return nil
     }
 }

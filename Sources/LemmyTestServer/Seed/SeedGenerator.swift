@@ -259,14 +259,14 @@ extension Database {
     /// Adds an inbox entry and indexes it by recipient.
     @discardableResult
     mutating func addInbox(
-        kind: InboxRecord.Kind, recipient: Int, commentId: Int? = nil, privateMessageId: Int? = nil,
+        kind: InboxRecord.Kind, recipient: Int, commentId: Int? = nil, privateMessageId: Int? = nil, postId: Int? = nil,
         published: Double, read: Bool = false
     ) -> Int {
         let id = inbox.count + 1
         inbox.append(
             InboxRecord(
                 id: id, kind: kind, recipientId: recipient, commentId: commentId,
-                privateMessageId: privateMessageId, read: read, published: published))
+                privateMessageId: privateMessageId, postId: postId, read: read, published: published))
         inboxByRecipient[recipient, default: []].append(id)
         return id
     }
