@@ -58,7 +58,8 @@ struct NotificationSettingFidelityTests: RefusalChecking {
             #expect(missingCommunity.message?.contains("community_actions_community_id_fkey") == true)
             let missingPost = refusal(try await setPost(admin, 99_999, .mute))
             #expect(missingPost.code == "unknown" && missingPost.message?.contains("post_actions_post_id_fkey") == true)
-            let unknown = refusal(try await post(admin, "/community/notifications", ["community_id": 3, "mode": "sometimes"], method: "PUT"))
+            let unknown = refusal(
+                try await post(admin, "/community/notifications", ["community_id": 3, "mode": "sometimes"], method: "PUT"))
             #expect(unknown.status == 400 && unknown.message?.contains("unknown variant `sometimes`") == true)
         }
     }
@@ -82,8 +83,13 @@ struct NotificationSettingFidelityTests: RefusalChecking {
             #expect(try await kinds(admin, post: first).isEmpty)
             #expect(try await kinds(bob, post: first).isEmpty)
             let item = try #require(
-                try await carol.send(LemmyV4.ListNotifications(ApiListNotifications(limit: 50))).items.first { $0.notification.postId == first })
-            guard case .post(let view) = item.data else { Issue.record("a post notification without its post"); return }
+                try await carol.send(LemmyV4.ListNotifications(ApiListNotifications(limit: 50))).items.first {
+                    $0.notification.postId == first
+                })
+            guard case .post(let view) = item.data else {
+                Issue.record("a post notification without its post")
+                return
+            }
             #expect(view.post.id == first)
 
             // Only posts: a post in another community, or a comment, reaches no one here.
@@ -110,7 +116,8 @@ struct NotificationSettingFidelityTests: RefusalChecking {
             )
             let post = try await newPost(alice)
             #expect(try await setCommunity(carol, 1, .allPosts).status == 200)
-            let mentioning = try await bob.comment(post: post, parent: nil, "Hi @alice@\(domain(server)) and @carol@\(domain(server))").comment.id
+            let mentioning = try await bob.comment(post: post, parent: nil, "Hi @alice@\(domain(server)) and @carol@\(domain(server))")
+                .comment.id
             #expect(try await kinds(alice, comment: mentioning) == [.reply])
             #expect(try await kinds(carol, comment: mentioning) == [.mention])
 

@@ -10,7 +10,8 @@ extension ApiClient {
         return merge(snapshot, comment: comment)
     }
 
-    /// A 1.0 notification as an inbox item; nil for kinds the inbox does not show (mod actions, posts).
+    /// A 1.0 notification as an inbox item; nil for kinds the inbox does not show (mod actions,
+    /// and kinds newer than this client).
     func inboxItem(_ notification: ApiNotificationView) -> InboxItem? {
         let info = notification.notification
         switch (info.kind, notification.data) {
@@ -22,8 +23,19 @@ extension ApiClient {
             return .mention(merge(snapshot, comment: comment))
         case (_, .privateMessage(let view)):
             return .message(message1(view, notification: info))
+        case (.subscribed, .comment(let view)):
+            return .notice(notice1(info, reason: .subscribed, post: nil, comment: comment2(view)))
+        case (.subscribed, .post(let view)):
+            return .notice(notice1(info, reason: .subscribed, post: post2(view), comment: nil))
+        case (.mention, .post(let view)):
+            return .notice(notice1(info, reason: .mention, post: post2(view), comment: nil))
         default:
             return nil
         }
+    }
+
+    private func notice1(_ info: ApiNotification, reason: NoticeReason, post: Post2?, comment: Comment2?) -> Notice1 {
+        let snapshot = Notice1Snapshot(id: info.id, reason: reason, read: info.read, created: info.publishedAt.date)
+        return merge(snapshot, post: post, comment: comment)
     }
 }

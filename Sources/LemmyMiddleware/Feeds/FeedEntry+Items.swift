@@ -44,6 +44,11 @@ extension FeedEntry where Model == InboxItem {
                 keys: FeedFilterKeys(
                     actorId: message.message1.actorIdText.text, creatorId: message.creator.id,
                     creatorInstanceId: message.creator.instanceId, body: message.content))
+        case .notice(let notice):
+            FeedEntry(
+                id: FeedEntryID(kind: .notice, value: notice.id), model: item, created: notice.created,
+                keys: notice.comment.map { .comment($0) } ?? notice.post.map { .post($0) } ?? FeedFilterKeys(actorId: "notice:\(notice.id)")
+            )
         }
     }
 }

@@ -64,6 +64,8 @@ public enum FeedContentKind: UInt8, Hashable, Sendable {
     case message
     /// A modlog entry.
     case modlog
+    /// A notice of a new post or comment, or of a mention in a post (Lemmy 1.0).
+    case notice
 }
 
 /// What the standard filters look at, copied out of the model so the filters need no main actor.

@@ -8,6 +8,10 @@ public enum InboxItem: Sendable {
     case mention(Mention1)
     /// A private message to or from the account.
     case message(Message1)
+    /// A new post or comment the account asked to hear of with a notification setting, or a
+    /// post whose body mentions the account (Lemmy 1.0). Mentions in comments are
+    /// ``mention(_:)``.
+    case notice(Notice1)
 }
 
 /// A post or a comment, as person-content and saved feeds list them.

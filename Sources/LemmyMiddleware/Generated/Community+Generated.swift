@@ -368,6 +368,7 @@ struct Community2Snapshot: Equatable, Sendable {
     var postCount: Int
     var commentCount: Int
     var activeUserCountMonth: Int
+    var notificationMode: CommunityNotificationMode
 }
 
 /// A model that provides every property of a tier-2 community (``Community2`` and higher tiers).
@@ -391,6 +392,8 @@ extension Community2Providing {
     public var commentCount: Int { community2.commentCount }
     /// How many people were active in the last month.
     public var activeUserCountMonth: Int { community2.activeUserCountMonth }
+    /// What the signed-in account hears of the community's posts and comments (Lemmy 1.0; `repliesAndMentions` before).
+    public var notificationMode: CommunityNotificationMode { community2.notificationMode }
 }
 
 /// Tier 2 of a community. Observable; one live instance per client and community id (see ``ApiClient``).
@@ -468,6 +471,20 @@ public final class Community2: Community2Providing, Observable, LazilyObserved {
         }
     }
     private(set) var _activeUserCountMonth: Int
+    /// What the signed-in account hears of the community's posts and comments (Lemmy 1.0; `repliesAndMentions` before).
+    public internal(set) var notificationMode: CommunityNotificationMode {
+        get {
+            access(\.notificationMode)
+            return _notificationMode
+        }
+        set { write(\.notificationMode, changed: observationChanged(_notificationMode, newValue)) { _notificationMode = newValue } }
+        _modify {
+            let observers = willModify(\.notificationMode)
+            defer { observers.registrar.didSet(self, keyPath: \.notificationMode) }
+            yield &_notificationMode
+        }
+    }
+    private(set) var _notificationMode: CommunityNotificationMode
     /// The last values the server confirmed (rollback target of optimistic mutations).
     var confirmed: Community2Snapshot
     /// The client sequence number of the request whose answer ``confirmed`` holds.
@@ -493,11 +510,12 @@ public final class Community2: Community2Providing, Observable, LazilyObserved {
         self._postCount = confirmed.postCount
         self._commentCount = confirmed.commentCount
         self._activeUserCountMonth = confirmed.activeUserCountMonth
+        self._notificationMode = confirmed.notificationMode
     }
 
     /// The values shown now, read without registering an observed access.
     var snapshot: Community2Snapshot {
-        Community2Snapshot(subscription: _subscription, subscriberCount: _subscriberCount, postCount: _postCount, commentCount: _commentCount, activeUserCountMonth: _activeUserCountMonth)
+        Community2Snapshot(subscription: _subscription, subscriberCount: _subscriberCount, postCount: _postCount, commentCount: _commentCount, activeUserCountMonth: _activeUserCountMonth, notificationMode: _notificationMode)
     }
 
     /// Writes the fields of `snapshot` that differ, so unchanged fields wake no observer.
@@ -510,6 +528,7 @@ public final class Community2: Community2Providing, Observable, LazilyObserved {
         if _postCount != snapshot.postCount { postCount = snapshot.postCount }
         if _commentCount != snapshot.commentCount { commentCount = snapshot.commentCount }
         if _activeUserCountMonth != snapshot.activeUserCountMonth { activeUserCountMonth = snapshot.activeUserCountMonth }
+        if _notificationMode != snapshot.notificationMode { notificationMode = snapshot.notificationMode }
     }
 }
 
@@ -693,6 +712,8 @@ extension Community1Providing {
     public var commentCount_: Int? { community2_?.commentCount }
     /// ``Community2/activeUserCountMonth``, or nil if this model is below tier 2.
     public var activeUserCountMonth_: Int? { community2_?.activeUserCountMonth }
+    /// ``Community2/notificationMode``, or nil if this model is below tier 2.
+    public var notificationMode_: CommunityNotificationMode? { community2_?.notificationMode }
     /// ``Community3/moderators``, or nil if this model is below tier 3.
     public var moderators_: [Person1]? { community3_?.moderators }
     /// ``Community3/discussionLanguages``, or nil if this model is below tier 3.

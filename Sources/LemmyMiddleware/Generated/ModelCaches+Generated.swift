@@ -21,6 +21,7 @@
     let reply1: WeakCache<Int, Reply1>
     let reply2: WeakCache<Int, Reply2>
     let mention1: WeakCache<Int, Mention1>
+    let notice1: WeakCache<Int, Notice1>
     let message1: WeakCache<Int, Message1>
     let message2: WeakCache<Int, Message2>
 
@@ -44,6 +45,7 @@
         reply1 = WeakCache(releases: releases)
         reply2 = WeakCache(releases: releases)
         mention1 = WeakCache(releases: releases)
+        notice1 = WeakCache(releases: releases)
         message1 = WeakCache(releases: releases)
         message2 = WeakCache(releases: releases)
     }
@@ -67,6 +69,7 @@
         reply1.clean()
         reply2.clean()
         mention1.clean()
+        notice1.clean()
         message1.clean()
         message2.clean()
     }
@@ -90,6 +93,7 @@
         reply1.removeAll()
         reply2.removeAll()
         mention1.removeAll()
+        notice1.removeAll()
         message1.removeAll()
         message2.removeAll()
     }
@@ -114,6 +118,7 @@
         count += reply1.count
         count += reply2.count
         count += mention1.count
+        count += notice1.count
         count += message1.count
         count += message2.count
         return count
@@ -139,6 +144,7 @@
         count += reply1.liveCount
         count += reply2.liveCount
         count += mention1.liveCount
+        count += notice1.liveCount
         count += message1.liveCount
         count += message2.liveCount
         return count

@@ -511,6 +511,7 @@ struct Post2Snapshot: Equatable, Sendable {
     var creatorIsAdmin: Bool
     var creatorBannedFromCommunity: Bool
     var tags: [PostTag]
+    var notificationMode: PostNotificationMode
 }
 
 /// A model that provides every property of a tier-2 post (``Post2`` and higher tiers).
@@ -548,6 +549,8 @@ extension Post2Providing {
     public var creatorBannedFromCommunity: Bool { post2.creatorBannedFromCommunity }
     /// The community's tags on the post, in the server's order (1.0 and later; empty before).
     public var tags: [PostTag] { post2.tags }
+    /// What the signed-in account hears of the post's comments (Lemmy 1.0; `repliesAndMentions` before).
+    public var notificationMode: PostNotificationMode { post2.notificationMode }
 }
 
 /// Tier 2 of a post. Observable; one live instance per client and post id (see ``ApiClient``).
@@ -699,6 +702,20 @@ public final class Post2: Post2Providing, Observable, LazilyObserved {
         }
     }
     private(set) var _tags: [PostTag]
+    /// What the signed-in account hears of the post's comments (Lemmy 1.0; `repliesAndMentions` before).
+    public internal(set) var notificationMode: PostNotificationMode {
+        get {
+            access(\.notificationMode)
+            return _notificationMode
+        }
+        set { write(\.notificationMode, changed: observationChanged(_notificationMode, newValue)) { _notificationMode = newValue } }
+        _modify {
+            let observers = willModify(\.notificationMode)
+            defer { observers.registrar.didSet(self, keyPath: \.notificationMode) }
+            yield &_notificationMode
+        }
+    }
+    private(set) var _notificationMode: PostNotificationMode
     /// The last values the server confirmed (rollback target of optimistic mutations).
     var confirmed: Post2Snapshot
     /// The client sequence number of the request whose answer ``confirmed`` holds.
@@ -731,11 +748,12 @@ public final class Post2: Post2Providing, Observable, LazilyObserved {
         self._creatorIsAdmin = confirmed.creatorIsAdmin
         self._creatorBannedFromCommunity = confirmed.creatorBannedFromCommunity
         self._tags = confirmed.tags
+        self._notificationMode = confirmed.notificationMode
     }
 
     /// The values shown now, read without registering an observed access.
     var snapshot: Post2Snapshot {
-        Post2Snapshot(votes: _votes, saved: _saved, read: _read, hidden: _hidden, commentCount: _commentCount, unreadCommentCount: _unreadCommentCount, creatorIsModerator: _creatorIsModerator, creatorIsAdmin: _creatorIsAdmin, creatorBannedFromCommunity: _creatorBannedFromCommunity, tags: _tags)
+        Post2Snapshot(votes: _votes, saved: _saved, read: _read, hidden: _hidden, commentCount: _commentCount, unreadCommentCount: _unreadCommentCount, creatorIsModerator: _creatorIsModerator, creatorIsAdmin: _creatorIsAdmin, creatorBannedFromCommunity: _creatorBannedFromCommunity, tags: _tags, notificationMode: _notificationMode)
     }
 
     /// Writes the fields of `snapshot` that differ, so unchanged fields wake no observer.
@@ -753,6 +771,7 @@ public final class Post2: Post2Providing, Observable, LazilyObserved {
         if _creatorIsAdmin != snapshot.creatorIsAdmin { creatorIsAdmin = snapshot.creatorIsAdmin }
         if _creatorBannedFromCommunity != snapshot.creatorBannedFromCommunity { creatorBannedFromCommunity = snapshot.creatorBannedFromCommunity }
         if _tags != snapshot.tags { tags = snapshot.tags }
+        if _notificationMode != snapshot.notificationMode { notificationMode = snapshot.notificationMode }
     }
 }
 
@@ -975,6 +994,8 @@ extension Post1Providing {
     public var creatorBannedFromCommunity_: Bool? { post2_?.creatorBannedFromCommunity }
     /// ``Post2/tags``, or nil if this model is below tier 2.
     public var tags_: [PostTag]? { post2_?.tags }
+    /// ``Post2/notificationMode``, or nil if this model is below tier 2.
+    public var notificationMode_: PostNotificationMode? { post2_?.notificationMode }
     /// ``Post3/community2``, or nil if this model is below tier 3.
     public var community2_: Community2? { post3_?.community2 }
     /// ``Post3/moderators``, or nil if this model is below tier 3.

@@ -23,6 +23,7 @@ extension Community2Snapshot {
             subscriberCount: (view.counts?.subscribers ?? view.community.subscribers ?? 0).clampedCount,
             postCount: (view.counts?.posts ?? view.community.posts ?? 0).clampedCount,
             commentCount: (view.counts?.comments ?? view.community.comments ?? 0).clampedCount,
-            activeUserCountMonth: (view.counts?.usersActiveMonth ?? view.community.usersActiveMonth ?? 0).clampedCount)
+            activeUserCountMonth: (view.counts?.usersActiveMonth ?? view.community.usersActiveMonth ?? 0).clampedCount,
+            notificationMode: CommunityNotificationMode(view.communityActions?.notifications))
     }
 }

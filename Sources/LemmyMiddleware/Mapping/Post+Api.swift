@@ -37,6 +37,7 @@ extension Post2Snapshot {
             creatorIsModerator: view.creatorIsModerator ?? false,
             creatorIsAdmin: view.creatorIsAdmin ?? false,
             creatorBannedFromCommunity: view.creatorBannedFromCommunity,
-            tags: (view.tags ?? []).filter { !$0.deleted }.map(PostTag.init))
+            tags: (view.tags ?? []).filter { !$0.deleted }.map(PostTag.init),
+            notificationMode: PostNotificationMode(actions?.notifications))
     }
 }

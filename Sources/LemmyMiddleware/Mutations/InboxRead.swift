@@ -1,4 +1,4 @@
-/// A snapshot with a read flag (replies, mentions, messages).
+/// A snapshot with a read flag (replies, mentions, messages, notices).
 protocol ReadFlagSnapshot {
     var read: Bool { get set }
 }
@@ -11,7 +11,9 @@ protocol ReadFlagSnapshot {
 extension Reply1Snapshot: ReadFlagSnapshot {}
 extension Mention1Snapshot: ReadFlagSnapshot {}
 extension Message1Snapshot: ReadFlagSnapshot {}
+extension Notice1Snapshot: ReadFlagSnapshot {}
 extension Reply1: ReadFlagModel {}
+extension Notice1: ReadFlagModel {}
 extension Mention1: ReadFlagModel {}
 extension Message1: ReadFlagModel {}
 

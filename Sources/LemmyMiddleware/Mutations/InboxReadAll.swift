@@ -1,7 +1,7 @@
 internal import LemmyAPI
 
 extension ApiClient {
-    /// Marks the whole inbox read: every reply, mention and private message the account received,
+    /// Marks the whole inbox read: every reply, mention, private message and notice the account received,
     /// on the server (0.18 and 0.19 `MarkAllAsRead`, 1.0 `MarkAllNotificationsAsRead`) and at once
     /// in every loaded model, with the account's unread counts at zero. If the server refuses,
     /// the models and the counts go back to what the server holds.
@@ -20,9 +20,10 @@ extension ApiClient {
         let replies = caches.reply1.values.filter(Self.joinsBatch)
         let mentions = caches.mention1.values.filter(Self.joinsBatch)
         let messages = caches.message1.values.filter { Self.joinsBatch($0) && $0.recipient.id == me }
+        let notices = caches.notice1.values.filter(Self.joinsBatch)
         let countsBefore = account.unread
         account.unread = UnreadCounts()
-        let parties = replies.count + mentions.count + messages.count
+        let parties = replies.count + mentions.count + messages.count + notices.count
         let barrier = BatchBarrier(parties: max(parties, 1)) { [self] () async -> BatchOutcome in
             do throws(ApiClientError) {
                 try await sendMarkInboxRead()
@@ -54,7 +55,7 @@ extension ApiClient {
                 model.confirm(sequence: outcome.sequence) { $0.read = true }
             }
         }
-        let tasks = replies.map(start) + mentions.map(start) + messages.map(start)
+        let tasks = replies.map(start) + mentions.map(start) + messages.map(start) + notices.map(start)
         return await BatchBarrier.outcome(of: tasks)
     }
 
@@ -78,6 +79,8 @@ extension ApiClient {
         _ = try await getReplies(limit: 50)
         _ = try await getMentions(limit: 50, cursor: nil)
         _ = try await getMessages(limit: 50)
+        // 1.0's notices have no list of their own: the first page of every notification.
+        if try await generation() == .v4 { _ = try await getNotifications(limit: 50, cursor: nil) }
         try await refreshUnreadCounts()
     }
 }

@@ -43,9 +43,10 @@ extension Database {
                 index += 1
                 continue
             }
-            found.append((
-                String(String.UnicodeScalarView(scalars[name])), String(String.UnicodeScalarView(scalars[end + 1..<domainEnd]))
-            ))
+            found.append(
+                (
+                    String(String.UnicodeScalarView(scalars[name])), String(String.UnicodeScalarView(scalars[end + 1..<domainEnd]))
+                ))
             index = domainEnd
         }
         return found

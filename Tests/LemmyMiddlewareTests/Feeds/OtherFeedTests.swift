@@ -111,6 +111,7 @@ struct OtherFeedTests {
                 case .reply(let reply): "r\(reply.id)"
                 case .mention(let mention): "m\(mention.id)"
                 case .message(let message): "p\(message.id)"
+                case .notice(let notice): "n\(notice.id)"
                 }
             }
             #expect(got.count == expected.count)
