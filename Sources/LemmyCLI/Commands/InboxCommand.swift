@@ -1,11 +1,11 @@
 import ArgumentParser
 import LemmyMiddleware
 
-/// `lemmy inbox`: replies and private messages of the signed-in account.
+/// `lemmy inbox`: replies, private messages and (Lemmy 1.0) notices of the signed-in account.
 struct InboxCommand: AsyncParsableCommand, Sendable {
     static let configuration = CommandConfiguration(
         commandName: "inbox",
-        abstract: "Show replies and private messages (needs `lemmy login`).")
+        abstract: "Show replies, private messages and Lemmy 1.0's notices (needs `lemmy login`).")
 
     @OptionGroup var client: ClientOptions
     @OptionGroup var output: OutputOptions
@@ -36,6 +36,7 @@ struct InboxCommand: AsyncParsableCommand, Sendable {
         let messages: [Message1]? = try await session.run("loading private messages") {
             try await api.getMessages(unreadOnly: unread, limit: limit)
         }
+        let notices = try await session.run("loading notices") { try await Self.notices(api, unread: unread, limit: limit) }
         let counts = api.account?.unread ?? UnreadCounts()
         if output.json {
             let replyOutputs = replies.map { InboxOutput.Reply(id: $0.id, read: $0.read, comment: OutputMapping.comment($0.comment)) }
@@ -44,10 +45,15 @@ struct InboxCommand: AsyncParsableCommand, Sendable {
                     id: $0.id, from: $0.creator.name, to: $0.recipient.name, content: $0.content,
                     read: $0.read, published: $0.created)
             }
+            let noticeOutputs = notices?.map {
+                InboxOutput.Notice(
+                    id: $0.id, reason: $0.reason == .mention ? "mention" : "subscribed", read: $0.read,
+                    post: $0.post.map { OutputMapping.post($0) }, comment: $0.comment.map { OutputMapping.comment($0) })
+            }
             try JSONOutput.print(
                 InboxOutput(
                     unreadReplies: counts.replies, unreadMentions: counts.mentions,
-                    unreadMessages: counts.messages, replies: replyOutputs, messages: messageOutputs))
+                    unreadMessages: counts.messages, replies: replyOutputs, messages: messageOutputs, notices: noticeOutputs))
             return
         }
         let renderer = HumanRenderer.forTerminal()
@@ -67,6 +73,34 @@ struct InboxCommand: AsyncParsableCommand, Sendable {
                         + " → u/" + HumanRenderer.name(message.recipient.name))
                 renderer.emit(TextFitting.wrap(message.content, width: renderer.width, indent: "    "))
             }
+        }
+        if let notices {
+            Console.out(renderer.style.bold("Notices") + renderer.style.dim(" (\(notices.count))"))
+            for notice in notices {
+                let marker = notice.read ? "  " : renderer.style.yellow("• ")
+                if let comment = notice.comment {
+                    Console.out(marker + TextFitting.truncate("new comment on “\(comment.post.title)”", to: renderer.width - 2))
+                    renderer.emit(renderer.commentLines(comment, depth: 1))
+                } else if let post = notice.post {
+                    let why = notice.reason == .mention ? "mentions you" : "new post in c/\(post.community.name)"
+                    Console.out(marker + TextFitting.truncate("“\(post.title)” · \(why)", to: renderer.width - 2))
+                }
+            }
+        }
+    }
+
+    /// The notices of the first page of notifications; nil before Lemmy 1.0, which has none.
+    @MainActor
+    private static func notices(_ api: ApiClient, unread: Bool, limit: Int) async throws(ApiClientError) -> [Notice1]? {
+        let page: ContentPage<InboxItem>
+        do {
+            page = try await api.getNotifications(unreadOnly: unread, limit: limit, cursor: nil)
+        } catch {
+            if error.kind == .unsupported { return nil }
+            throw error
+        }
+        return page.items.compactMap { item in
+            if case .notice(let notice) = item { notice } else { nil }
         }
     }
 }

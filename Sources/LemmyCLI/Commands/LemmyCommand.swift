@@ -21,7 +21,8 @@ public struct LemmyCommand: AsyncParsableCommand {
         subcommands: [
             DemoCommand.self, FeedCommand.self, PostCommand.self, SearchCommand.self, CommunityCommand.self, CommunitiesCommand.self,
             UserCommand.self, InboxCommand.self, VoteCommand.self, SaveCommand.self, SubscribeCommand.self,
-            BlockCommand.self, BanCommand.self, ReplyCommand.self, SubmitCommand.self, EditCommand.self, DeleteCommand.self,
+            BlockCommand.self, NotifyCommand.self, BanCommand.self, ReplyCommand.self, SubmitCommand.self, EditCommand.self,
+            DeleteCommand.self,
             ReportsCommand.self, FollowRequestsCommand.self, PreviewCommand.self, EmojisCommand.self,
             VotesCommand.self, VotedCommand.self, HistoryCommand.self,
             LoginCommand.self, LogoutCommand.self, WhoamiCommand.self, SettingsCommand.self, TwoFactorCommand.self, LoginsCommand.self,

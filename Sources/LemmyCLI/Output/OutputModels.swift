@@ -280,6 +280,30 @@ public struct InboxOutput: Codable, Sendable, Equatable {
         }
     }
 
+    /// A notice (Lemmy 1.0): a new post or comment heard of by a notification setting, or a
+    /// post that mentions the account.
+    public struct Notice: Codable, Sendable, Equatable {
+        /// The notification id.
+        public var id: Int
+        /// `subscribed` or `mention`.
+        public var reason: String
+        /// Whether it was read.
+        public var read: Bool
+        /// The post, for a notice about a post.
+        public var post: PostOutput?
+        /// The comment, for a notice about a comment.
+        public var comment: CommentOutput?
+
+        /// Creates the value (what the command prints), e.g. to compare with in a test.
+        public init(id: Int, reason: String, read: Bool, post: PostOutput? = nil, comment: CommentOutput? = nil) {
+            self.id = id
+            self.reason = reason
+            self.read = read
+            self.post = post
+            self.comment = comment
+        }
+    }
+
     /// Unread replies.
     public var unreadReplies: Int
     /// Unread mentions.
@@ -290,14 +314,20 @@ public struct InboxOutput: Codable, Sendable, Equatable {
     public var replies: [Reply]
     /// Private messages; nil where the server's API does not offer them (Lemmy 1.0).
     public var messages: [Message]?
+    /// Notices, newest first; nil before Lemmy 1.0, which has none.
+    public var notices: [Notice]?
 
     /// Creates the value (what the command prints), e.g. to compare with in a test.
-    public init(unreadReplies: Int, unreadMentions: Int, unreadMessages: Int, replies: [Reply], messages: [Message]? = nil) {
+    public init(
+        unreadReplies: Int, unreadMentions: Int, unreadMessages: Int, replies: [Reply], messages: [Message]? = nil,
+        notices: [Notice]? = nil
+    ) {
         self.unreadReplies = unreadReplies
         self.unreadMentions = unreadMentions
         self.unreadMessages = unreadMessages
         self.replies = replies
         self.messages = messages
+        self.notices = notices
     }
 }
 
