@@ -36,7 +36,9 @@ struct NotifyCommand: AsyncParsableCommand, Sendable {
 
     func validate() throws {
         guard (community == nil) != (post == nil) else { throw ValidationError("give --community NAME or --post ID") }
-        if community != nil, mode == .allComments { throw ValidationError("all-comments is a post's mode; a community's is all-posts-and-comments") }
+        if community != nil, mode == .allComments {
+            throw ValidationError("all-comments is a post's mode; a community's is all-posts-and-comments")
+        }
         if post != nil, mode == .allPosts || mode == .allPostsAndComments {
             throw ValidationError("\(mode?.rawValue ?? "") is a community's mode; a post's is all-comments")
         }

@@ -232,6 +232,15 @@ extension Mention1 {
     }
 }
 
+extension Notice1 {
+    /// A sample notice for previews: a new post in a community whose every post the account
+    /// hears of (Lemmy 1.0).
+    public static func sample(api: ApiClient = .preview(), id: Int = 50, postId: Int = 1, read: Bool = false) -> Notice1 {
+        let post = Post2.sample(api: api, id: postId)
+        return api.merge(Notice1Snapshot(id: id, reason: .subscribed, read: read, created: post.created), post: post, comment: nil)
+    }
+}
+
 extension Message1 {
     /// A sample private message for previews.
     public static func sample(

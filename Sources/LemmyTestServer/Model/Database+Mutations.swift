@@ -18,6 +18,11 @@ extension Database {
         users[personId, default: UserState()].postVoteTimes[postId] = score == 0 ? nil : now
         // Voting marks the post read, like Lemmy (which 1.0 dates anew: its upsert sets `read_at`).
         users[personId, default: UserState()].readPosts[postId] = now
+        if dialect == .v1_0 {
+            // Lemmy stores the post on a comment's notifications too, so theirs are marked as well.
+            let comments = Set(commentsByPost[postId - 1])
+            markNotificationsRead(of: personId) { $0.postId == postId || $0.commentId.map(comments.contains) == true }
+        }
     }
 
     /// A vote on a comment, as ``votePost(_:by:score:now:dialect:)``.
@@ -31,6 +36,7 @@ extension Database {
         if score == 1 { comments[commentId - 1].upvotes += 1 } else if score == -1 { comments[commentId - 1].downvotes += 1 }
         users[personId, default: UserState()].commentVotes[commentId] = score == 0 ? nil : score
         users[personId, default: UserState()].commentVoteTimes[commentId] = score == 0 ? nil : now
+        if dialect == .v1_0 { markNotificationsRead(of: personId) { $0.commentId == commentId } }
     }
 
     /// 0.19 and 1.0 refuse votes from bot accounts (`check_bot_account`: `invalid_bot_action`).
@@ -188,7 +194,6 @@ extension Database {
         if post.deleted || post.removed { throw APIError.code("deleted") }
         if post.locked && (dialect == .v0_18 || !isModOrAdmin(personId, of: post.communityId)) { throw APIError.code("locked") }
         var depth = 0
-        var recipient = post.creatorId
         let parent = parentId.flatMap { comment($0) }
         if let parent {
             guard parent.postId == postId else { throw APIError.code(dialect == .v1_0 ? "couldnt_create" : "couldnt_create_comment") }
@@ -196,7 +201,6 @@ extension Database {
             // The parent's path has depth + 2 labels ("0" first): at most 100 in 0.18, 51 later.
             if parent.depth + 2 > (dialect == .v0_18 ? 100 : 51) { throw APIError.code("max_comment_depth_reached") }
             depth = parent.depth + 1
-            recipient = parent.creatorId
         }
         try Self.checkLanguage(languageId)
         let parentId = parent?.id
@@ -218,16 +222,10 @@ extension Database {
         users[personId, default: UserState()].commentVoteTimes[id] = now
         if dialect == .v1_0 {
             notify(post: postId, comment: id, by: personId, now: now)
-            return id
+        } else {
+            notifyOfComment(id, by: personId, now: now, dialect: dialect)
         }
-        if recipient != personId, users[recipient]?.blockedPersons[personId] == nil {
-            addInbox(kind: .reply, recipient: recipient, commentId: id, published: now)
-        }
-        if let writer = person(personId) {
-            for mentioned in mentionedPeople(in: comments[id - 1].content ?? "", by: writer) where mentioned != recipient {
-                addInbox(kind: .mention, recipient: mentioned, commentId: id, published: now)
-            }
-        }
+        if let parentId { markParentNotificationsRead(parentId, by: personId, dialect: dialect) }
         return id
     }
 
@@ -244,7 +242,11 @@ extension Database {
         if let content { comments[commentId - 1].content = dialect.stored(content) }
         if let languageId { comments[commentId - 1].languageId = languageId }
         comments[commentId - 1].updated = now
-        if dialect == .v1_0 { notify(post: comment.postId, comment: commentId, by: personId, now: now) }
+        if dialect == .v1_0 {
+            notify(post: comment.postId, comment: commentId, by: personId, now: now)
+        } else {
+            notifyOfComment(commentId, by: personId, now: now, dialect: dialect)
+        }
     }
 
     /// The site's languages are undetermined (0) and English (37); others are `language_not_allowed`.

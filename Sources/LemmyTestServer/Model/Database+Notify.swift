@@ -5,18 +5,51 @@ import LemmyAPI
 extension Database {
     /// The local people `text` mentions, as Lemmy scrapes mentions (`utils/mention.rs`, the same
     /// in 0.18, 0.19 and 1.0): `@name@domain` with this instance's domain, each once, in order.
-    /// A bare `@name` mentions no one. Names compare without case, and deleted people are not
-    /// mentioned (`read_from_name`); the writer's own name is skipped as Lemmy skips it, by its
-    /// exact spelling.
-    func mentionedPeople(in text: String, by writer: PersonRecord) -> [Int] {
+    /// A bare `@name` mentions no one. Names compare without case; the writer's own name is
+    /// skipped as Lemmy skips it, by its exact spelling. 1.0 mentions no deleted person
+    /// (`Person::read_from_name`); 0.18's and 0.19's `LocalUserView::read_from_name` does.
+    func mentionedPeople(in text: String, by writer: PersonRecord, dialect: LemmyDialect) -> [Int] {
         var seen: Set<Int> = []
         return Self.scrapedMentions(text).compactMap { mention in
-            guard mention.domain == host, mention.name != writer.name,
-                let person = person(named: mention.name), person.instanceId == 1, !person.deleted,
-                seen.insert(person.id).inserted
+            guard mention.domain == host, mention.name != writer.name else { return nil }
+            let lower = mention.name.lowercased()
+            guard
+                let person = persons.first(where: {
+                    $0.instanceId == 1 && $0.name.lowercased() == lower && (dialect != .v1_0 || !$0.deleted)
+                }), seen.insert(person.id).inserted
             else { return nil }
             return person.id
         }
+    }
+
+    /// 0.18's and 0.19's `send_local_notifs` for a new or edited comment: first a mention for each
+    /// person mentioned (blocks do not stop them), then a reply for the parent's author, or the
+    /// post's for a top-level comment: not the writer, only a local person, and not one who blocks
+    /// the writer (0.19 also: the community or its instance). 0.19 sends no reply to someone it
+    /// just mentioned; 0.18 sends both. Each person has at most one reply and one mention of a
+    /// comment (the tables' unique keys), so an edit adds only what is new.
+    mutating func notifyOfComment(_ commentId: Int, by writerId: Int, now: Double, dialect: LemmyDialect) {
+        guard let comment = comment(commentId), let post = post(comment.postId), let community = community(post.communityId),
+            let writer = person(writerId)
+        else { return }
+        let mentioned = mentionedPeople(in: comment.content ?? "", by: writer, dialect: dialect)
+        for person in mentioned { addInboxOnce(.mention, recipient: person, commentId: commentId, published: now) }
+        let recipient = comment.parentId.flatMap { self.comment($0)?.creatorId } ?? post.creatorId
+        guard recipient != writerId, person(recipient)?.instanceId == 1 else { return }
+        let state = users[recipient]
+        var blocked = state?.blockedPersons[writerId] != nil
+        if dialect == .v0_19 {
+            blocked =
+                blocked || state?.blockedCommunities[community.id] != nil || state?.blockedInstances[community.instanceId] != nil
+                || mentioned.contains(recipient)
+        }
+        if !blocked { addInboxOnce(.reply, recipient: recipient, commentId: commentId, published: now) }
+    }
+
+    /// An inbox entry of `kind` about `commentId` for `recipient`, unless one exists.
+    private mutating func addInboxOnce(_ kind: InboxRecord.Kind, recipient: Int, commentId: Int, published: Double) {
+        let exists = (inboxByRecipient[recipient] ?? []).contains { inbox[$0 - 1].kind == kind && inbox[$0 - 1].commentId == commentId }
+        if !exists { addInbox(kind: kind, recipient: recipient, commentId: commentId, published: published) }
     }
 
     /// The `@name@domain` mentions of `text` as Lemmy's `@(?P<name>[\w.]+)@(?P<domain>[a-zA-Z0-9._:-]+)`
@@ -88,7 +121,7 @@ extension Database {
         } else {
             text = post.body ?? ""
         }
-        recipients += mentionedPeople(in: text, by: writer).map { ($0, .mention) }
+        recipients += mentionedPeople(in: text, by: writer, dialect: .v1_0).map { ($0, .mention) }
         let communityModes: Set<ApiCommunityNotificationsMode> =
             commentId == nil ? [.allPosts, .allPostsAndComments] : [.allPostsAndComments]
         for (personId, state) in users.sorted(by: { $0.key < $1.key }) where person(personId)?.instanceId == 1 {

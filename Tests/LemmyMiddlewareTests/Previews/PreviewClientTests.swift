@@ -82,6 +82,7 @@ struct PreviewClientTests {
         #expect(Comment1.sample(api: api, id: 10, content: "C").content == "C")
         #expect(Reply1.sample(api: api, id: 20, read: true).read)
         #expect(!Mention1.sample(api: api, id: 30).read)
+        #expect(Notice1.sample(api: api, id: 50, postId: 1).post === post2)
         #expect(Message1.sample(api: api, id: 40, content: "Hi").content == "Hi")
     }
 
