@@ -77,6 +77,7 @@ extension Comment2 {
             if try await api.generation() == .v4 {
                 form.isUpvote = vote == .none ? nil : vote == .upvote
                 view = try await api.send(LemmyV4.LikeComment(form), mutation: true).commentView
+                api.noteVoted(comment: id, sequence: api.mergeSequence)
             } else {
                 form.score = vote.rawValue
                 view = try await api.send(LemmyV3.LikeComment(form), mutation: true).commentView

@@ -43,8 +43,10 @@ extension ApiClient {
             guard let found else { throw error }
             return found
         }
+        let sequence = mergeSequence
         let comment = comment2(view)
-        noteCommentCreated(on: postId, sequence: mergeSequence)
+        noteCommentCreated(on: postId, sequence: sequence)
+        if let parentId { noteAnswered(parentId, sequence: sequence) }
         return comment
     }
 

@@ -166,6 +166,7 @@ extension Post2 {
             if try await api.generation() == .v4 {
                 form.isUpvote = vote == .none ? nil : vote == .upvote
                 view = try await api.send(LemmyV4.LikePost(form), mutation: true).postView
+                api.noteVoted(post: id, sequence: api.mergeSequence)
             } else {
                 form.score = vote.rawValue
                 view = try await api.send(LemmyV3.LikePost(form), mutation: true).postView

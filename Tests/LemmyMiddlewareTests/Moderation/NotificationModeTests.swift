@@ -103,4 +103,46 @@ struct NotificationModeTests {
             #expect(post.notificationMode == .repliesAndMentions)
         }
     }
+
+    @Test("What Lemmy marks read by itself shows at once: a 1.0 vote, an answer (every version); a 1.0 mention read lowers the total")
+    func serverSideReads() async throws {
+        try await withServer(.v1_0) { server in
+            let alice = try await login(server, "alice")
+            let bob = try await login(server, "bob")
+            let post = try await alice.createPost(communityId: 1, title: "Alice asks")
+            _ = try await bob.createComment(postId: post.id, parentId: nil, content: "First")
+            _ = try await bob.createComment(postId: post.id, parentId: nil, content: "Second")
+            let replies = try await alice.getReplies(limit: 50).filter { $0.comment.post.id == post.id }
+            #expect(replies.count == 2 && replies.allSatisfy { !$0.read })
+            try await alice.refreshUnreadCounts()
+            let before = alice.account?.unread.total ?? 0
+
+            #expect(await post.toggleUpvote() == .confirmed)
+            #expect(replies.allSatisfy { $0.read })
+            #expect(alice.account?.unread.total == before - 2)
+            try await alice.refreshUnreadCounts()
+            #expect(alice.account?.unread.total == before - 2)
+
+            let host = "\(server.baseURL.host ?? ""):\(server.baseURL.port ?? 0)"
+            _ = try await bob.createComment(postId: 1, parentId: nil, content: "Hey @alice@\(host)")
+            let mention = try #require(try await alice.getMentions(limit: 50, cursor: nil).items.first { !$0.read })
+            try await alice.refreshUnreadCounts()
+            let withMention = alice.account?.unread.total ?? 0
+            #expect(await mention.markRead() == .confirmed)
+            #expect(alice.account?.unread.total == withMention - 1)
+        }
+        for dialect in LemmyDialect.allCases {
+            try await withServer(dialect) { server in
+                let alice = try await login(server, "alice")
+                let bob = try await login(server, "bob")
+                let post = try await alice.createPost(communityId: 1, title: "Alice asks")
+                let question = try await bob.createComment(postId: post.id, parentId: nil, content: "A question")
+                let reply = try #require(try await alice.getReplies(limit: 50).first { $0.comment.id == question.id })
+                #expect(!reply.read)
+                _ = try await alice.createComment(postId: post.id, parentId: question.id, content: "An answer")
+                #expect(reply.read, "\(dialect)")
+                #expect(try await alice.getReplies(limit: 50).first { $0.comment.id == question.id }?.read == true)
+            }
+        }
+    }
 }
