@@ -124,12 +124,13 @@ extension Database {
         recipients += mentionedPeople(in: text, by: writer, dialect: .v1_0).map { ($0, .mention) }
         let communityModes: Set<ApiCommunityNotificationsMode> =
             commentId == nil ? [.allPosts, .allPostsAndComments] : [.allPostsAndComments]
-        for (personId, state) in users.sorted(by: { $0.key < $1.key }) where person(personId)?.instanceId == 1 {
-            if state.postNotifications[postId] == .allComments { recipients.append((personId, .subscribed)) }
-            if let mode = state.communityNotifications[community.id], communityModes.contains(mode) {
-                recipients.append((personId, .subscribed))
-            }
+        // In id order, so that notification ids do not follow the dictionary's per-process order.
+        let subscribers = users.compactMap { personId, state -> Int? in
+            let hearsPost = state.postNotifications[postId] == .allComments
+            let hearsCommunity = state.communityNotifications[community.id].map(communityModes.contains) ?? false
+            return hearsPost || hearsCommunity ? personId : nil
         }
+        for personId in subscribers.sorted() where person(personId)?.instanceId == 1 { recipients.append((personId, .subscribed)) }
         var notified: Set<Int> = []
         for (recipient, kind) in recipients where recipient != writerId && notified.insert(recipient).inserted {
             guard allowsNotification(to: recipient, post: post, community: community, writer: writer) else { continue }
