@@ -4,8 +4,9 @@ internal import LemmyAPI
 /// model, rolled back on failure.
 ///
 /// The server answers only `success`, so the model keeps the mode it asked for once the answer
-/// says so; a lost answer is settled by reading the community or post again. Before 1.0 there
-/// are no settings: the result is `.failed` with ``ApiClientError/unavailableInVersion(_:)``.
+/// says so; a lost answer, or `success: false`, is settled by reading the community or post
+/// again. Before 1.0 there are no settings: the result is `.failed` with
+/// ``ApiClientError/unavailableInVersion(_:)``.
 extension Community2Providing {
     /// Sets what the account hears of the community's new posts and comments.
     ///
@@ -14,20 +15,13 @@ extension Community2Providing {
     /// (the server needs its posts): read the community again to see the subscription.
     @discardableResult public func setNotificationMode(_ mode: CommunityNotificationMode) async -> MutationResult {
         let community = community2
-        guard community.notificationMode != mode else { return .unchanged }
-        return await api.mutate(community, optimistic: { $0.notificationMode = mode }) { () async throws(ApiClientError) in
-            guard let wire = mode.api else { throw .unsupported("a notification mode this client does not know cannot be sent") }
-            try await community.api.requireNotificationSettings()
+        guard let wire = mode.api else { return api.refuseUnknownNotificationMode() }
+        return await api.setNotificationMode(community, mode, shown: \.notificationMode, confirmed: \.notificationMode) {
+            () async throws(ApiClientError) -> Bool in
             let form = ApiEditCommunityNotifications(communityId: community.id, mode: wire)
-            guard try await community.api.send(LemmyV4.EditCommunityNotifications(form), mutation: true).success else {
-                _ = try await community.api.getCommunity(id: community.id)
-                return
-            }
-            community.confirm(sequence: community.api.mergeSequence) { $0.notificationMode = mode }
+            return try await community.api.send(LemmyV4.EditCommunityNotifications(form), mutation: true).success
         } reread: { () async throws(ApiClientError) in
             _ = try await community.api.getCommunity(id: community.id)
-        } achieved: {
-            $0.confirmed.notificationMode == mode
         }
     }
 }
@@ -37,30 +31,45 @@ extension Post2Providing {
     /// ``PostNotificationMode/allComments`` in a remote community also follows the community.
     @discardableResult public func setNotificationMode(_ mode: PostNotificationMode) async -> MutationResult {
         let post = post2
-        guard post.notificationMode != mode else { return .unchanged }
-        return await api.mutate(post, optimistic: { $0.notificationMode = mode }) { () async throws(ApiClientError) in
-            guard let wire = mode.api else { throw .unsupported("a notification mode this client does not know cannot be sent") }
-            try await post.api.requireNotificationSettings()
+        guard let wire = mode.api else { return api.refuseUnknownNotificationMode() }
+        return await api.setNotificationMode(post, mode, shown: \.notificationMode, confirmed: \.notificationMode) {
+            () async throws(ApiClientError) -> Bool in
             let form = ApiEditPostNotifications(postId: post.id, mode: wire)
-            guard try await post.api.send(LemmyV4.EditPostNotifications(form), mutation: true).success else {
-                _ = try await post.api.getPost(id: post.id)
-                return
-            }
-            post.confirm(sequence: post.api.mergeSequence) { $0.notificationMode = mode }
+            return try await post.api.send(LemmyV4.EditPostNotifications(form), mutation: true).success
         } reread: { () async throws(ApiClientError) in
             _ = try await post.api.getPost(id: post.id)
-        } achieved: {
-            $0.confirmed.notificationMode == mode
         }
     }
 }
 
 extension ApiClient {
-    /// Throws ``ApiClientError/unavailableInVersion(_:)`` unless the server has notification
-    /// settings (Lemmy 1.0 and later).
-    func requireNotificationSettings() async throws(ApiClientError) {
-        guard try await generation() == .v4 else {
-            throw .unavailableInVersion("notification settings of communities and posts need Lemmy 1.0 or later")
+    /// A mode this client does not know (`other`) is shown, never sent.
+    fileprivate func refuseUnknownNotificationMode() -> MutationResult {
+        .failed(.unsupported("a notification mode this client does not know cannot be sent"))
+    }
+
+    /// Sets `model`'s notification mode (at `shown`, and `confirmed` in its snapshot) to `mode`:
+    /// `send` tells the server and returns its `success`; `reread` reads the model again.
+    fileprivate func setNotificationMode<Model: SnapshotBacked, Mode: Equatable & Sendable>(
+        _ model: Model, _ mode: Mode, shown: ReferenceWritableKeyPath<Model, Mode>, confirmed: WritableKeyPath<Model.Snapshot, Mode>,
+        send: @escaping @MainActor () async throws(ApiClientError) -> Bool,
+        reread: @escaping @MainActor () async throws(ApiClientError) -> Void
+    ) async -> MutationResult {
+        guard model[keyPath: shown] != mode else { return .unchanged }
+        return await mutate(model, optimistic: { $0[keyPath: shown] = mode }) { () async throws(ApiClientError) in
+            guard try await self.generation() == .v4 else {
+                throw .unavailableInVersion("notification settings of communities and posts need Lemmy 1.0 or later")
+            }
+            if try await send() {
+                // Read before any suspension: the sequence of the request just answered.
+                model.confirm(sequence: self.mergeSequence) { $0[keyPath: confirmed] = mode }
+            } else {
+                try await reread()
+            }
+        } reread: { () async throws(ApiClientError) in
+            try await reread()
+        } achieved: {
+            $0.confirmed[keyPath: confirmed] == mode
         }
     }
 }
