@@ -64,7 +64,11 @@ extension ApiClient {
                 // Read before any suspension: the sequence of the request just answered.
                 model.confirm(sequence: self.mergeSequence) { $0[keyPath: confirmed] = mode }
             } else {
+                // Not confirmed: the server's state decides, shown once the queue drains.
                 try await reread()
+                guard model.confirmed[keyPath: confirmed] == mode else {
+                    throw .unsupported("the server did not confirm the notification mode, and holds another")
+                }
             }
         } reread: { () async throws(ApiClientError) in
             try await reread()

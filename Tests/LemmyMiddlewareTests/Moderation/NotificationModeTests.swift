@@ -88,6 +88,17 @@ struct NotificationModeTests {
             #expect(community.notificationMode == .mute)
             #expect(try await carol.getCommunity(id: 2).notificationMode == .mute)
 
+            // An answer that does not confirm (`success: false`) is settled by reading the post
+            // again: confirmed if the server holds the mode, else failed, showing what it holds.
+            let post = try await carol.getPost(id: 1).post2
+            server.faults.add(FaultRule(.rewriteBody(pattern: "true", replacement: "false"), route: "/post/notifications", count: 1))
+            #expect(await post.setNotificationMode(.allComments) == .confirmed)
+            #expect(post.notificationMode == .allComments)
+            server.faults.add(FaultRule(.rewriteBody(pattern: "true", replacement: "false"), route: "/post/notifications", count: 1))
+            server.faults.add(FaultRule(.rewriteBody(pattern: "\"mute\"", replacement: "\"all_comments\""), route: "/post", count: 1))
+            #expect(await post.setNotificationMode(.mute).error?.kind == .unsupported)
+            #expect(post.notificationMode == .allComments)
+
             // A mode a newer server names is shown, not sent.
             server.faults.add(FaultRule(.rewriteBody(pattern: "\"mute\"", replacement: "\"digest\""), route: "/community"))
             let other = try await carol.getCommunity(id: 2)
