@@ -34,7 +34,7 @@ extension Database {
         else { return }
         let mentioned = mentionedPeople(in: comment.content ?? "", by: writer, dialect: dialect)
         for person in mentioned { addInboxOnce(.mention, recipient: person, commentId: commentId, published: now) }
-        let recipient = comment.parentId.flatMap { self.comment($0)?.creatorId } ?? post.creatorId
+        let recipient = answeredAuthor(of: comment, on: post)
         guard recipient != writerId, person(recipient)?.instanceId == 1 else { return }
         let state = users[recipient]
         var blocked = state?.blockedPersons[writerId] != nil
@@ -44,6 +44,11 @@ extension Database {
                 || mentioned.contains(recipient)
         }
         if !blocked { addInboxOnce(.reply, recipient: recipient, commentId: commentId, published: now) }
+    }
+
+    /// Whom `comment` answers: its parent's author, or the post's for a top-level comment.
+    private func answeredAuthor(of comment: CommentRecord, on post: PostRecord) -> Int {
+        comment.parentId.flatMap { self.comment($0)?.creatorId } ?? post.creatorId
     }
 
     /// An inbox entry of `kind` about `commentId` for `recipient`, unless one exists.
@@ -117,7 +122,7 @@ extension Database {
         let text: String
         if let commentId, let comment = comment(commentId) {
             text = comment.content ?? ""
-            recipients.append((comment.parentId.flatMap { self.comment($0)?.creatorId } ?? post.creatorId, .reply))
+            recipients.append((answeredAuthor(of: comment, on: post), .reply))
         } else {
             text = post.body ?? ""
         }

@@ -62,7 +62,11 @@ extension Renderer {
         var creator = viewer ?? 0
         switch entry.kind {
         case .reply, .mention, .subscribed:
-            kind = entry.kind == .reply ? .reply : entry.kind == .mention ? .mention : .subscribed
+            switch entry.kind {
+            case .reply: kind = .reply
+            case .mention: kind = .mention
+            default: kind = .subscribed
+            }
             if let postId = entry.postId {
                 let view = postView(postId)
                 creator = view.creator.id
