@@ -398,6 +398,24 @@ enum RouteScenario {
             step("GET", "/account/notification/list", user: "carol", query: [("type_", "subscribed"), ("limit", "10")]),
             step("GET", "/community", user: "carol", query: [("id", "1")]),
             step("GET", "/post", user: "carol", query: [("id", "2")]),
+            // Multi-communities: carol makes one of communities 1 and 2, edits it, removes 2 (and
+            // asks to remove it again: still a success); bob follows it; the list, the read, its
+            // posts and carol's followed ones.
+            step(
+                "POST", "/multi_community", user: "carol", body: ["name": "reading", "title": "Reading list", "summary": "Picked"],
+                capture: keep("multi", "multi_community_view.multi.id")),
+            step("POST", "/multi_community/entry", user: "carol", needs: "multi") { id in ([], ["id": id, "community_id": 1]) },
+            step("POST", "/multi_community/entry", user: "carol", needs: "multi") { id in ([], ["id": id, "community_id": 2]) },
+            step("PUT", "/multi_community", user: "carol", needs: "multi") { id in ([], ["id": id, "sidebar": "About the list"]) },
+            step("DELETE", "/multi_community/entry", user: "carol", needs: "multi") { id in ([], ["id": id, "community_id": 2]) },
+            step("DELETE", "/multi_community/entry", user: "carol", needs: "multi") { id in ([], ["id": id, "community_id": 2]) },
+            step("POST", "/multi_community/follow", user: "bob", needs: "multi") { id in ([], ["multi_community_id": id, "follow": true]) },
+            step("GET", "/multi_community/list", user: "bob", query: [("type_", "subscribed"), ("sort", "name_asc")]),
+            step("GET", "/multi_community", query: [("name", "reading")]),
+            step("GET", "/post/list", user: "bob", needs: "multi") { id in
+                ([("multi_community_id", "\(id)"), ("type_", "all"), ("limit", "5")], nil)
+            },
+            step("GET", "/account", user: "carol"),
             // Communities and the account: bob's and carol's last calls (their tokens end here).
             step("GET", "/account/auth/get_captcha"),
             step(

@@ -18,15 +18,16 @@ extension Database {
         // also refuses a banned admin; 0.18's and 1.0's look at the flag only.
         let isAdmin = person.map { $0.isAdmin && !(dialect == .v0_19 && $0.banned) } ?? false
         let showNSFW = showsNSFWCommunities(form.showNsfw, person: person, dialect: dialect)
-        if dialect == .v1_0 {
-            // `Suggested` lists the site's suggested multi-community, and a multi-community
-            // filter that one's entries; the test server has no multi-communities.
-            if form.type == .suggested || form.multiCommunityId != nil { return [] }
-        }
+        // 1.0: `Suggested` lists the site's suggested multi-community's communities (this
+        // server's site names none, so nothing); `multi_community_id` keeps a multi-community's
+        // (none for an unknown one), beside every other filter.
+        if dialect == .v1_0 && form.type == .suggested { return [] }
+        let entries = dialect == .v1_0 ? form.multiCommunityId.map { Set(multiCommunity($0)?.entries ?? []) } : nil
         let byName = dialect == .v1_0 && (form.sort == .nameAsc || form.sort == .nameDesc)
         let order = CommunityOrder(form.sort, dialect: dialect, names: byName ? nameRanks() : [:])
         var keyed: [(id: Int, key: SortKey)] = []
         for community in communities {
+            if let entries, !entries.contains(community.id) { continue }
             let follows = state?.follows[community.id] != nil
             if !isAdmin {
                 if community.deleted || community.removed { continue }

@@ -12,6 +12,8 @@ struct PostQuery: Sendable {
     /// 1.0's `time_range_seconds`: only posts newer than this, whatever the sort.
     var timeRange: Double?
     var communityId: Int?
+    /// 1.0: only posts of these communities (a multi-community's).
+    var multiCommunities: Set<Int>?
     var creatorId: Int?
     var savedOnly = false
     var likedOnly = false
@@ -149,6 +151,7 @@ extension Database {
             }
             if self.purged.posts.contains(id) { return false }
             if let id = query.communityId, post.communityId != id { return false }
+            if let ids = query.multiCommunities, !ids.contains(post.communityId) { return false }
             if !query.outOfSight.isEmpty && query.outOfSight.contains(post.communityId) { return false }
             if let id = query.creatorId, post.creatorId != id { return false }
             // Every version hides the posts of an NSFW community too (`community::nsfw.eq(false)`).

@@ -63,6 +63,8 @@ struct Database: Sendable {
     var web = SimulatedWeb() { didSet { written = true } }
     /// The site's custom emojis.
     var customEmojis = CustomEmojiTable() { didSet { written = true } }
+    /// 1.0's multi-communities, by id (id 1 first).
+    var multiCommunities: [MultiCommunityRecord] = [] { didSet { written = true } }
 
     // MARK: Lookup
 

@@ -6,10 +6,10 @@ enum ListingScope: Sendable {
     /// 1.0's Subscribed: accepted follows only (`filter_is_subscribed`); 0.18's and 0.19's count
     /// any follow, pending ones too.
     case subscribedAccepted
-    /// 1.0: a multi-community's communities (`multi_community_id`; `Suggested` reads the site's
-    /// suggested one). This server has no multi-communities, so nothing is in scope, as Lemmy
-    /// lists nothing for a site without a suggested multi-community or for an unknown one
-    /// (`prefetch_community_ids`, `db_views/post/src/impls.rs`; `comment/src/impls.rs`).
+    /// 1.0's Suggested: the communities of the site's suggested multi-community. This server's
+    /// site names none, so nothing is in scope, as Lemmy lists nothing for a site without one
+    /// (`prefetch_community_ids`, `db_views/post/src/impls.rs`; `comment/src/impls.rs`). A
+    /// multi-community asked for by id is a filter beside the scope (``PostQuery/multiCommunities``).
     case multiCommunity
 
     /// The scope of a wire `type_`.

@@ -5,6 +5,7 @@ extension APIRoutes {
     func addCommunityRoutes() {
         addPendingFollowRoutes()
         addNotificationSettingRoutes()
+        addMultiCommunityRoutes()
         add(LemmyV3.ListCommunities.self) { db, call in
             let page = try listCommunities(db, call)
             return ApiListCommunitiesResponse(communities: page.ids.map(call.renderer(db).communityView))

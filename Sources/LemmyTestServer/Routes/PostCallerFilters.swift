@@ -44,7 +44,8 @@ func applyCallerFilters<F>(
     }
     query.outOfSight.formUnion(
         db.communitiesOutOfSight(
-            viewer: viewer, dialect: call.dialect, scope: query.listing, inCommunity: query.communityId != nil, comments: false))
+            viewer: viewer, dialect: call.dialect, scope: query.listing,
+            inCommunity: query.communityId != nil || query.multiCommunities != nil, comments: false))
     let moderatorView = query.listing == .moderatorView
     (query.blockedCreators, query.blockedCommunities) = db.commentBlocks(
         viewer: viewer, dialect: call.dialect, listing: query.listing, postId: nil)
@@ -89,6 +90,7 @@ func applyCallerFilters<F>(
 private func featuredPin(_ query: PostQuery, dialect: LemmyDialect) -> FeaturedPin {
     guard dialect == .v1_0 else { return query.communityId != nil ? .community : .local }
     if query.sort == .new || query.sort == .old { return .neither }
+    if query.multiCommunities != nil { return .community }
     switch query.listing {
     case .subscribed, .subscribedAccepted, .moderatorView, .multiCommunity: return .community
     case .all, .local: return query.communityId != nil ? .community : .local

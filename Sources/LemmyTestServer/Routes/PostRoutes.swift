@@ -125,12 +125,16 @@ func postQuery(_ form: ApiGetPosts, db: Database, call: Call<ApiGetPosts>) throw
     }
     query.listing = db.listingScope(form.type, communityId: query.communityId, viewer: call.viewer, dialect: call.dialect)
     if call.dialect == .v1_0, form.multiCommunityId != nil || form.multiCommunityName != nil {
-        // A name must resolve (this server has no multi-communities); an id only filters, and
-        // lists nothing for one without communities (`list_community_ids`). With a community
-        // too it is refused (`prefetch_community_ids`, `db_views/post/src/impls.rs`).
-        if form.multiCommunityName != nil { throw APIError.recordNotFound }
+        // A name must resolve (`list_posts.rs`, before the id); an id only filters, and lists
+        // nothing for an unknown one (`list_community_ids`). With a community too it is refused
+        // (`prefetch_community_ids`, `db_views/post/src/impls.rs`).
+        var id = form.multiCommunityId
+        if let name = form.multiCommunityName {
+            guard let found = db.multiCommunity(named: name) else { throw APIError.notFound("multi_community") }
+            id = found.id
+        }
         if query.communityId != nil { throw APIError.code("cannot_combine_community_id_and_multi_community_id") }
-        query.listing = .multiCommunity
+        query.multiCommunities = Set(db.multiCommunity(id)?.entries ?? [])
     }
     // (0.18.5 has no `moderator_view`: js-client's 0.18.3 release candidate had it; the server
     // ignores it.)
@@ -146,6 +150,13 @@ func postQuery(_ form: ApiGetPosts, db: Database, call: Call<ApiGetPosts>) throw
     query.dislikedOnly = form.dislikedOnly ?? false
     // GetPosts always has a listing type (the caller's or the site's default stands in).
     applyCallerFilters(to: &query, db, call, showRead: form.showRead, showHidden: form.showHidden, hasListingType: true)
+    if query.multiCommunities != nil {
+        // With a multi-community the listing type still applies, as the caller's or the site's
+        // default when the request has none: Local keeps local communities
+        // (`community::local`); Subscribed, Suggested and the moderator view do not narrow the
+        // multi-community's list (the moderator view still skips blocks and languages, above).
+        query.listing = query.listing == .local ? .local : .all
+    }
     query.showNSFW = form.showNsfw
     query.searchTerm = form.searchTerm
     if call.dialect == .v1_0 {
