@@ -76,7 +76,9 @@ struct MultiCommunityFidelityTests: RefusalChecking {
     func editing() async throws {
         try await withServer(.v1_0) { server in
             let anonymous = TestClient(server)
-            let (carol, alice, admin) = (try await anonymous.login("carol"), try await anonymous.login("alice"), try await anonymous.login("admin"))
+            let (carol, alice, admin) = (
+                try await anonymous.login("carol"), try await anonymous.login("alice"), try await anonymous.login("admin")
+            )
             _ = try await create(carol, "reading", summary: "Picked", sidebar: "About")
             let edit = { (client: TestClient, form: ApiEditMultiCommunity) in
                 try await client.sendRaw(LemmyV4.EditMultiCommunity(form))
@@ -99,7 +101,9 @@ struct MultiCommunityFidelityTests: RefusalChecking {
     func entries() async throws {
         try await withServer(.v1_0) { server in
             let anonymous = TestClient(server)
-            let (carol, bob, admin) = (try await anonymous.login("carol"), try await anonymous.login("bob"), try await anonymous.login("admin"))
+            let (carol, bob, admin) = (
+                try await anonymous.login("carol"), try await anonymous.login("bob"), try await anonymous.login("admin")
+            )
             _ = try await create(carol, "reading")
             let added = try await add(carol, 1, 2)
             #expect(try decoded(ApiCommunityResponse.self, added).communityView.community.id == 2)
@@ -191,7 +195,9 @@ struct MultiCommunityFidelityTests: RefusalChecking {
             let host = "\(server.baseURL.host ?? ""):\(server.baseURL.port ?? 0)"
             let remote = refusal(try await anonymous.sendRaw(LemmyV4.GetMultiCommunity(ApiGetMultiCommunity(name: "reading@\(host)"))))
             #expect(remote.code == "not_found")
-            #expect(try await anonymous.send(LemmyV4.GetMultiCommunity(ApiGetMultiCommunity(name: "other@\(host)"))).multiCommunityView.multi.id == 2)
+            #expect(
+                try await anonymous.send(LemmyV4.GetMultiCommunity(ApiGetMultiCommunity(name: "other@\(host)"))).multiCommunityView.multi.id
+                    == 2)
             #expect(refusal(try await anonymous.sendRaw(LemmyV4.GetMultiCommunity(ApiGetMultiCommunity()))).code == "no_id_given")
             #expect(refusal(try await anonymous.sendRaw(LemmyV4.GetMultiCommunity(ApiGetMultiCommunity(id: 7)))).code == "not_found")
         }

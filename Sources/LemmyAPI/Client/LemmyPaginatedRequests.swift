@@ -267,3 +267,12 @@ extension LemmyV4.ListCommunityPendingFollows: LemmyPaginatedRequest {
         .init(response)
     }
 }
+
+extension LemmyV4.ListMultiCommunities: LemmyPaginatedRequest {
+    /// Sets `page_cursor`.
+    public mutating func move(to cursor: LemmyPageCursor?) { form.pageCursor = LemmyPageNumbering.opaque(cursor) }
+    /// `next_page` / `prev_page`.
+    public func page(from response: ApiPagedResponse<ApiMultiCommunityView>) -> LemmyPage<ApiMultiCommunityView> {
+        .init(response)
+    }
+}

@@ -39,6 +39,9 @@ struct FeedCommand: AsyncParsableCommand, Sendable {
     @Option(name: [.short, .long], help: ArgumentHelp("Only this community's posts (overrides the listing).", valueName: "name"))
     var community: String?
 
+    @Option(name: .long, help: ArgumentHelp("Only a multi-community's posts (Lemmy 1.0; overrides the listing).", valueName: "name"))
+    var multi: String?
+
     @Option(name: .long, help: "Posts per page (1–50).", transform: PageLimit.parse)
     var limit = 20
 
@@ -52,6 +55,7 @@ struct FeedCommand: AsyncParsableCommand, Sendable {
         // Bounded so that `page + pages - 1` cannot overflow (and pages before --page are fetched).
         guard (1...10_000).contains(page) else { throw ValidationError("--page must be between 1 and 10000") }
         guard (1...100).contains(pages) else { throw ValidationError("--pages must be between 1 and 100") }
+        if community != nil && multi != nil { throw ValidationError("give --community or --multi, not both") }
     }
 
     func run() async throws {
@@ -65,6 +69,8 @@ struct FeedCommand: AsyncParsableCommand, Sendable {
         if let community {
             let found = try await session.run("finding c/\(community)") { try await session.client.getCommunity(name: community) }
             feed = .community(id: found.id)
+        } else if let multi {
+            feed = .multiCommunity(id: try await MultiCommand.load(multi, session).id)
         } else {
             switch listing {
             case .all: feed = .all
@@ -106,7 +112,8 @@ struct FeedCommand: AsyncParsableCommand, Sendable {
         if output.json {
             try JSONOutput.print(
                 FeedOutput(
-                    instance: session.instance, listing: community == nil ? listing.rawValue : "community",
+                    instance: session.instance,
+                    listing: community != nil ? "community" : multi != nil ? "multi-community" : listing.rawValue,
                     sort: sort.name, posts: posts.map(OutputMapping.post), hasMore: hasMore))
             return
         }

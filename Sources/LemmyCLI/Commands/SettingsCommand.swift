@@ -217,6 +217,7 @@ public struct SettingsOutput: Codable, Sendable, Equatable {
             case .moderatorView: "moderator-view"
             case .suggested: "suggested"
             case .community(let id): "community-\(id)"
+            case .multiCommunity(let id): "multi-community-\(id)"
             }
         botAccount = settings.isBot
         showBotAccounts = settings.showBotAccounts

@@ -45,6 +45,13 @@ enum OutputMapping {
             moderators: moderators?.map(\.name))
     }
 
+    static func multiCommunity(_ multi: some MultiCommunity1Providing, communities: [Community2]? = nil) -> MultiCommunityOutput {
+        MultiCommunityOutput(
+            id: multi.id, name: multi.name, title: multi.displayName, summary: multi.summary, owner: multi.creator.name,
+            deleted: multi.deleted, subscribers: multi.subscriberCount, communityCount: multi.communityCount,
+            subscription: subscription(multi.subscription), communities: communities?.map(\.name))
+    }
+
     static func person(_ person: some Person1Providing) -> PersonOutput {
         PersonOutput(
             id: person.id, name: person.name, displayName: person.displayName, bio: person.bio,

@@ -182,7 +182,7 @@ public struct PersonOutput: Codable, Sendable, Equatable {
 public struct FeedOutput: Codable, Sendable, Equatable {
     /// The instance.
     public var instance: String
-    /// The listing: `all`, `local`, `subscribed` or `community`.
+    /// The listing: `all`, `local`, `subscribed`, `moderator-view`, `suggested`, `community` or `multi-community`.
     public var listing: String
     /// The sort.
     public var sort: String
@@ -361,6 +361,44 @@ public struct CommunitiesOutput: Codable, Sendable, Equatable {
     public var sort: String
     /// The communities, in order.
     public var communities: [CommunityOutput]
+    /// Whether more pages follow.
+    public var hasMore: Bool
+}
+
+/// A multi-community as `lemmy multi` prints it with `--json` (Lemmy 1.0).
+public struct MultiCommunityOutput: Codable, Sendable, Equatable {
+    /// Its id.
+    public var id: Int
+    /// Its name.
+    public var name: String
+    /// The title, or the name when none is set.
+    public var title: String
+    /// The one-line description.
+    public var summary: String?
+    /// Its creator's user name.
+    public var owner: String
+    /// Whether it was deleted (Lemmy still lists it).
+    public var deleted: Bool
+    /// Follower count.
+    public var subscribers: Int
+    /// How many communities it holds.
+    public var communityCount: Int
+    /// Whether the account follows it (`subscribed`, `pending`, `unsubscribed`).
+    public var subscription: String
+    /// The names of its communities the account sees, when shown.
+    public var communities: [String]?
+}
+
+/// `lemmy multi list --json`.
+public struct MultiCommunitiesOutput: Codable, Sendable, Equatable {
+    /// The instance.
+    public var instance: String
+    /// The listing: `all`, `local` or `subscribed`.
+    public var listing: String
+    /// The sort's name.
+    public var sort: String
+    /// The multi-communities, in order.
+    public var multiCommunities: [MultiCommunityOutput]
     /// Whether more pages follow.
     public var hasMore: Bool
 }

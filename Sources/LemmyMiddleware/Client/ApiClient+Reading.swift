@@ -22,6 +22,7 @@ extension ApiClient {
         cursor: PageCursor?
     ) async throws(ApiClientError) -> (items: [ApiPostView], next: PageCursor?) {
         let apiVersion = try await version().apiVersion
+        guard feed.isSupported(by: apiVersion) else { throw Self.unsupportedFeed(feed) }
         let serverHidesRead = showRead ? false : try await serverFiltersReadPosts()
         let page = try await self.page(
             Self.postsRequest(feed: feed, sort: sort, limit: limit, hidingRead: serverHidesRead, for: apiVersion), at: cursor)
@@ -45,9 +46,24 @@ extension ApiClient {
         let wire = sort.wire(for: apiVersion)
         var form = ApiGetPosts(sort: wire.sort, timeRangeSeconds: wire.timeRangeSeconds, limit: limit)
         form.type = feed.listing
-        if case .community(let id) = feed { form.communityId = id }
+        switch feed {
+        case .community(let id): form.communityId = id
+        case .multiCommunity(let id):
+            // All: without a type Lemmy lists by the account's default listing (`Local` unless
+            // changed), which would drop the multi-community's remote communities.
+            form.type = .all
+            form.multiCommunityId = id
+        default: break
+        }
         if hidingRead { form.showRead = false }
         return LemmyAnyGeneration.GetPosts(form)
+    }
+
+    /// The failure of a feed the server's version lacks (a listing, or multi-communities).
+    @inline(never)
+    private static func unsupportedFeed(_ feed: FeedType) -> ApiClientError {
+        if case .multiCommunity = feed { return .unavailableInVersion("multi-communities need Lemmy 1.0 or later") }
+        return .unavailableInVersion("the \(feed) listing")
     }
 
     /// `views` without the posts whose model is marked read.

@@ -47,4 +47,7 @@ public enum FeedType: Sendable, Hashable {
     case suggested
     /// Posts of one community.
     case community(id: Int)
+    /// Posts of a multi-community's communities (Lemmy 1.0 and later; see
+    /// ``ApiClient/getMultiCommunities(listing:sort:creatorId:search:limit:cursor:)``).
+    case multiCommunity(id: Int)
 }

@@ -170,12 +170,15 @@ extension FeedType {
         case .subscribed: .subscribed
         case .moderatorView: .moderatorView
         case .suggested: .suggested
-        case .community: nil
+        case .community, .multiCommunity: nil
         }
     }
 
-    /// Whether a server speaking `version` has this listing.
-    func isSupported(by version: LemmyAPIVersion) -> Bool { listing.map { $0.wireValue(in: version) != nil } ?? true }
+    /// Whether a server speaking `version` has this listing (multi-communities: 1.0 and later).
+    func isSupported(by version: LemmyAPIVersion) -> Bool {
+        if case .multiCommunity = self { return version.generation == .v4 }
+        return listing.map { $0.wireValue(in: version) != nil } ?? true
+    }
 }
 
 extension ApiClient {

@@ -10,6 +10,8 @@
     let community1: WeakCache<Int, Community1>
     let community2: WeakCache<Int, Community2>
     let community3: WeakCache<Int, Community3>
+    let multiCommunity1: WeakCache<Int, MultiCommunity1>
+    let multiCommunity2: WeakCache<Int, MultiCommunity2>
     let post1: WeakCache<Int, Post1>
     let post2: WeakCache<Int, Post2>
     let post3: WeakCache<Int, Post3>
@@ -34,6 +36,8 @@
         community1 = WeakCache(releases: releases)
         community2 = WeakCache(releases: releases)
         community3 = WeakCache(releases: releases)
+        multiCommunity1 = WeakCache(releases: releases)
+        multiCommunity2 = WeakCache(releases: releases)
         post1 = WeakCache(releases: releases)
         post2 = WeakCache(releases: releases)
         post3 = WeakCache(releases: releases)
@@ -58,6 +62,8 @@
         community1.clean()
         community2.clean()
         community3.clean()
+        multiCommunity1.clean()
+        multiCommunity2.clean()
         post1.clean()
         post2.clean()
         post3.clean()
@@ -82,6 +88,8 @@
         community1.removeAll()
         community2.removeAll()
         community3.removeAll()
+        multiCommunity1.removeAll()
+        multiCommunity2.removeAll()
         post1.removeAll()
         post2.removeAll()
         post3.removeAll()
@@ -107,6 +115,8 @@
         count += community1.count
         count += community2.count
         count += community3.count
+        count += multiCommunity1.count
+        count += multiCommunity2.count
         count += post1.count
         count += post2.count
         count += post3.count
@@ -133,6 +143,8 @@
         count += community1.liveCount
         count += community2.liveCount
         count += community3.liveCount
+        count += multiCommunity1.liveCount
+        count += multiCommunity2.liveCount
         count += post1.liveCount
         count += post2.liveCount
         count += post3.liveCount

@@ -1,0 +1,88 @@
+internal import LemmyAPI
+
+/// Following, editing and deleting a multi-community (Lemmy 1.0): optimistic, ordered per
+/// model, rolled back on a refusal, settled by reading it again when an answer is lost. Before
+/// 1.0 each fails with ``ApiClientError/unavailableInVersion(_:)``.
+extension MultiCommunity1Providing {
+    /// Follows or unfollows. A local multi-community's follow is accepted at once and counted;
+    /// another instance's stays pending until it accepts.
+    @discardableResult public func toggleSubscribe() async -> MutationResult {
+        let multi = multiCommunity1
+        let follow = !multi.subscription.isSubscribed
+        return await api.mutate(
+            multi,
+            optimistic: { model in
+                model.subscription = follow ? (model.isLocal ? .subscribed : .pending) : .unsubscribed
+                // Lemmy counts accepted follows only.
+                if model.isLocal || !follow { model.subscriberCount = model.subscriberCount.countAdding(follow ? 1 : -1) }
+            }
+        ) { () async throws(ApiClientError) in
+            try await multi.api.requireMultiCommunities()
+            let form = ApiFollowMultiCommunity(multiCommunityId: multi.id, follow: follow)
+            let view = try await multi.api.send(LemmyV4.FollowMultiCommunity(form), mutation: true).multiCommunityView
+            try multi.api.mergeAnswer(view, about: multi.id)
+        } reread: { () async throws(ApiClientError) in
+            try await multi.api.rereadMultiCommunity(multi.id)
+        } achieved: {
+            $0.confirmed.subscription.isSubscribed == follow
+        }
+    }
+
+    /// Changes the title, the summary or the sidebar; nil leaves one as it is, an empty summary
+    /// or sidebar clears it. The creator may, and for a local one the instance's admins; others
+    /// get `multi_community_update_wrong_user`. The title cannot be cleared (Lemmy checks it as
+    /// a display name: `invalid_display_name`).
+    @discardableResult public func edit(title: String? = nil, summary: String? = nil, sidebar: String? = nil) async -> MutationResult {
+        await api.editMultiCommunity(multiCommunity1, ApiEditMultiCommunity(id: id, title: title, summary: summary, sidebar: sidebar)) {
+            model in
+            if let title { model.displayName = title.isEmpty ? model.name : title }
+            if let summary { model.summary = summary.isEmpty ? nil : summary }
+            if let sidebar { model.sidebar = sidebar.isEmpty ? nil : sidebar }
+        } achieved: { snapshot in
+            (title.map { $0 == snapshot.displayName } ?? true) && (summary.map { ($0.isEmpty ? nil : $0) == snapshot.summary } ?? true)
+                && (sidebar.map { ($0.isEmpty ? nil : $0) == snapshot.sidebar } ?? true)
+        }
+    }
+
+    /// Deletes the multi-community, or restores it. Lemmy keeps serving and listing a deleted
+    /// one (flagged ``MultiCommunity1/deleted``), and its feed still lists posts.
+    @discardableResult public func setDeleted(_ deleted: Bool) async -> MutationResult {
+        guard multiCommunity1.deleted != deleted else { return .unchanged }
+        return await api.editMultiCommunity(multiCommunity1, ApiEditMultiCommunity(id: id, deleted: deleted)) { model in
+            model.deleted = deleted
+        } achieved: {
+            $0.deleted == deleted
+        }
+    }
+}
+
+extension ApiClient {
+    /// Sends `form` for `multi` after showing `optimistic`; `achieved` tells from a re-read
+    /// snapshot whether the edit is in place after a lost answer.
+    fileprivate func editMultiCommunity(
+        _ multi: MultiCommunity1, _ form: ApiEditMultiCommunity, optimistic: (MultiCommunity1) -> Void,
+        achieved: @escaping @MainActor (MultiCommunity1Snapshot) -> Bool
+    ) async -> MutationResult {
+        await mutate(multi, optimistic: optimistic) { () async throws(ApiClientError) in
+            try await self.requireMultiCommunities()
+            let view = try await self.send(LemmyV4.EditMultiCommunity(form), mutation: true).multiCommunityView
+            try self.mergeAnswer(view, about: multi.id)
+        } reread: { () async throws(ApiClientError) in
+            try await self.rereadMultiCommunity(multi.id)
+        } achieved: {
+            achieved($0.confirmed)
+        }
+    }
+
+    /// Merges `view`, the answer to a change of multi-community `id`.
+    func mergeAnswer(_ view: ApiMultiCommunityView, about id: Int) throws(ApiClientError) {
+        try Self.requireSame("multi-community", answered: view.multi.id, asked: id)
+        _ = multiCommunity1(view)
+    }
+
+    /// Reads multi-community `id` again (the view alone, not its communities).
+    func rereadMultiCommunity(_ id: Int) async throws(ApiClientError) {
+        let response = try await send(LemmyV4.GetMultiCommunity(ApiGetMultiCommunity(id: id)), mutation: false)
+        try mergeAnswer(response.multiCommunityView, about: id)
+    }
+}
