@@ -387,6 +387,23 @@ public struct MultiCommunityOutput: Codable, Sendable, Equatable {
     public var subscription: String
     /// The names of its communities the account sees, when shown.
     public var communities: [String]?
+
+    /// Creates the value (what the command prints), e.g. to compare with in a test.
+    public init(
+        id: Int, name: String, title: String, summary: String? = nil, owner: String, deleted: Bool, subscribers: Int,
+        communityCount: Int, subscription: String, communities: [String]? = nil
+    ) {
+        self.id = id
+        self.name = name
+        self.title = title
+        self.summary = summary
+        self.owner = owner
+        self.deleted = deleted
+        self.subscribers = subscribers
+        self.communityCount = communityCount
+        self.subscription = subscription
+        self.communities = communities
+    }
 }
 
 /// `lemmy multi list --json`.
@@ -401,4 +418,13 @@ public struct MultiCommunitiesOutput: Codable, Sendable, Equatable {
     public var multiCommunities: [MultiCommunityOutput]
     /// Whether more pages follow.
     public var hasMore: Bool
+
+    /// Creates the value (what the command prints), e.g. to compare with in a test.
+    public init(instance: String, listing: String, sort: String, multiCommunities: [MultiCommunityOutput], hasMore: Bool) {
+        self.instance = instance
+        self.listing = listing
+        self.sort = sort
+        self.multiCommunities = multiCommunities
+        self.hasMore = hasMore
+    }
 }
