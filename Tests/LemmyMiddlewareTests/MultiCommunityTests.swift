@@ -128,6 +128,28 @@ struct MultiCommunityTests {
         }
     }
 
+    @Test("An answer about another multi-community, or with counts below zero, is not taken as it came")
+    func hostileAnswers() async throws {
+        try await withServer(.v1_0) { server in
+            let carol = try await login(server, "carol")
+            let made = try await carol.createMultiCommunity(name: "reading")
+            server.faults.add(
+                FaultRule(
+                    .rewriteBody(pattern: #""multi":\{"id":1,"#, replacement: #""multi":{"id":7,"#), route: "/multi_community",
+                    count: 1))
+            do {
+                _ = try await carol.getMultiCommunity(id: made.id)
+                Issue.record("an answer about multi-community 7 was taken for 1")
+            } catch {
+                #expect((error as? ApiClientError)?.kind == .decoding)
+            }
+            server.faults.add(
+                FaultRule(
+                    .rewriteBody(pattern: #""subscribers":1,"#, replacement: #""subscribers":-5,"#), route: "/multi_community", count: 1))
+            #expect(try await carol.getMultiCommunity(id: made.id).subscriberCount == 0)
+        }
+    }
+
     @Test("Before 1.0 every call fails before any request")
     func olderVersions() async throws {
         try await withServer(.v0_19) { server in

@@ -13,6 +13,7 @@ struct DatabaseWriteTrackingTests {
         "modlog", "commentsByPost", "users", "sessions", "sessionCounter", "inboxByRecipient", "seed", "host", "siteCreated", "site",
         "captchas",
         "captchaCounter", "registrationApplications", "purged", "federation", "passwordResets", "web", "customEmojis",
+        "multiCommunities",
     ]
     static let bookkeeping: Set<String> = ["written", "revision", "postOrders", "encodedPostViews"]
 
