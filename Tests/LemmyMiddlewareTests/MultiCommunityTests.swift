@@ -20,6 +20,12 @@ struct MultiCommunityTests {
             #expect(made.displayName == "Reading list" && made.summary == "Picked" && made.creator.name == "carol")
             #expect(made.subscription == .subscribed && made.subscriberCount == 1 && made.communityCount == 0)
             #expect(made.actorId.path == "/m/reading")
+            #expect(carol.account?.followedMultiCommunityIds == [made.id])
+            let alice = try await login(server, "alice")
+            _ = try await alice.loadAccount()
+            #expect(alice.account?.followedMultiCommunityIds == [])
+            _ = try await carol.loadAccount()
+            #expect(carol.account?.followedMultiCommunityIds == [made.id])
 
             let listed = try await carol.getMultiCommunities(listing: .subscribed)
             #expect(listed.items.count == 1 && listed.items.first === made)
@@ -50,6 +56,7 @@ struct MultiCommunityTests {
             let following = Task { await multi.toggleSubscribe() }
             while !loader.requestedPaths.contains(where: { $0.hasSuffix("/multi_community/follow") }) { await Task.yield() }
             #expect(multi.subscription == .subscribed && multi.subscriberCount == 2)
+            #expect(bob.account?.followedMultiCommunityIds == [multi.id])
             gate.open()
             #expect(await following.value == .confirmed)
             #expect(multi.subscription == .subscribed && multi.subscriberCount == 2)
@@ -57,10 +64,12 @@ struct MultiCommunityTests {
             server.faults.add(FaultRule(.status(code: 400, error: "rate_limit_error"), route: "/multi_community/follow", count: 1))
             #expect(await multi.toggleSubscribe().isFailure)
             #expect(multi.subscription == .subscribed && multi.subscriberCount == 2)
+            #expect(bob.account?.followedMultiCommunityIds == [multi.id])
 
             server.faults.add(FaultRule(.closeAfterHandling, route: "/multi_community/follow", count: 1))
             #expect(await multi.toggleSubscribe() == .confirmed)
             #expect(multi.subscription == .unsubscribed && multi.subscriberCount == 1)
+            #expect(bob.account?.followedMultiCommunityIds == [])
             #expect(try await carol.getMultiCommunity(name: "reading").subscriberCount == 1)
         }
     }

@@ -52,6 +52,8 @@ extension ApiClient {
         if account.isAdmin != admin { account.isAdmin = admin }
         let subscribed = Set(info.follows.map(\.community.id))
         if account.subscribedCommunityIds != subscribed { account.subscribedCommunityIds = subscribed }
+        let multiFollows = Set(info.multiCommunityFollows?.map(\.multi.id) ?? [])
+        if account.followedMultiCommunityIds != multiFollows { account.followedMultiCommunityIds = multiFollows }
         let moderated = Set(info.moderates.map(\.community.id))
         if account.moderatedCommunityIds != moderated { account.moderatedCommunityIds = moderated }
         let blockedPeople = Set(info.blockedPersons.map(\.id))

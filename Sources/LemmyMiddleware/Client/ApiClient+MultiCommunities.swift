@@ -66,9 +66,15 @@ extension ApiClient {
         guard try await generation() == .v4 else { throw .unavailableInVersion("multi-communities need Lemmy 1.0 or later") }
     }
 
+    /// The model of `view`, an answer to the account's own request: its follow state is the
+    /// account's, so ``Account/followedMultiCommunityIds`` takes it up.
     func multiCommunity1(_ view: ApiMultiCommunityView) -> MultiCommunity1 {
         let creator = person1(view.owner)
-        return merge(MultiCommunity1Snapshot(view, text: escapedText), creator: creator)
+        let snapshot = MultiCommunity1Snapshot(view, text: escapedText)
+        let followed = snapshot.subscription.isSubscribed
+        let model = merge(snapshot, creator: creator)
+        if let account { Account.set(&account.followedMultiCommunityIds, model.id, member: followed) }
+        return model
     }
 
     /// `view` with its communities, read through the account's community list (one page: a

@@ -28,6 +28,9 @@ public final class Account {
     /// in the client. Persist them by observing this set and restore them with
     /// ``ApiClient/restoreFavoriteCommunities(_:)``.
     public internal(set) var favoriteCommunityIds: Set<Int> = []
+    /// Ids of the multi-communities the account follows, pending follows and deleted ones too
+    /// (Lemmy 1.0; empty before).
+    public internal(set) var followedMultiCommunityIds: Set<Int> = []
     /// Unread inbox counts.
     public internal(set) var unread = UnreadCounts()
     /// The account's settings, once loaded; ``ApiClient/saveSettings(_:)`` changes them.
@@ -48,6 +51,7 @@ public final class Account {
         blockedCommunityIds = []
         blockedInstanceIds = []
         favoriteCommunityIds = []
+        followedMultiCommunityIds = []
         unread = UnreadCounts()
         settings = nil
         isTwoFactorEnabled = false

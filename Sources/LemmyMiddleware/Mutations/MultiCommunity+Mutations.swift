@@ -15,6 +15,7 @@ extension MultiCommunity1Providing {
                 model.subscription = follow ? (model.isLocal ? .subscribed : .pending) : .unsubscribed
                 // Lemmy counts accepted follows only.
                 if model.isLocal || !follow { model.subscriberCount = model.subscriberCount.countAdding(follow ? 1 : -1) }
+                if let account = model.api.account { Account.set(&account.followedMultiCommunityIds, model.id, member: follow) }
             }
         ) { () async throws(ApiClientError) in
             try await multi.api.requireMultiCommunities()
@@ -25,6 +26,10 @@ extension MultiCommunity1Providing {
             try await multi.api.rereadMultiCommunity(multi.id)
         } achieved: {
             $0.confirmed.subscription.isSubscribed == follow
+        } rollback: {
+            if let account = multi.api.account {
+                Account.set(&account.followedMultiCommunityIds, multi.id, member: multi.confirmed.subscription.isSubscribed)
+            }
         }
     }
 
