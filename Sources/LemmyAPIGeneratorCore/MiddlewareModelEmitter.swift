@@ -126,6 +126,10 @@ public enum MiddlewareModelEmitter {
             }
             out.append("    /// The last values the server confirmed (rollback target of optimistic mutations).")
             out.append("    var confirmed: \(C)Snapshot")
+            for f in refs where f.kind == "refs" {
+                out.append("    /// The last ``\(f.name)`` an answer brought (rollback target of optimistic mutations).")
+                out.append("    var confirmed\(upperFirst(f.name)): \(f.type)")
+            }
             out.append("    /// The client sequence number of the request whose answer ``confirmed`` holds.")
             out.append("    var confirmedSequence: UInt64 = 0")
             out.append("    /// Orders this model's mutations.")
@@ -153,6 +157,7 @@ public enum MiddlewareModelEmitter {
             out.append("    init(\(params.joined(separator: ", "))) {")
             out.append(n == 1 ? "        self.api = api" : "        self.\(below!) = \(below!)")
             for f in refs { out.append("        self.\(f.kind == "refs" ? "_" : "")\(f.name) = \(f.name)") }
+            for f in refs where f.kind == "refs" { out.append("        self.confirmed\(upperFirst(f.name)) = \(f.name)") }
             // The snapshot moves into `confirmed` first and the fields are copied from there: copied
             // from the consumed parameter, an optional string went through an outlined copy that
             // looks its type's metadata up (8 of Post1's 10 strings), from the stored property most
@@ -185,7 +190,13 @@ public enum MiddlewareModelEmitter {
                 out.append("    /// that set the confirmed state (an older answer's list is ignored, like its fields).")
                 out.append("    func replace\(cap)(_ new: \(f.type), sequence: UInt64) {")
                 out.append("        guard sequence >= confirmedSequence else { return }")
+                out.append("        confirmed\(cap) = new")
                 out.append("        if !new.elementsEqual(\(f.name), by: ===) { \(f.name) = new }")
+                out.append("    }")
+                out.append("")
+                out.append("    /// Shows ``\(f.name)`` as the server last confirmed it (after a refused optimistic change).")
+                out.append("    func restore\(cap)() {")
+                out.append("        if !confirmed\(cap).elementsEqual(\(f.name), by: ===) { \(f.name) = confirmed\(cap) }")
                 out.append("    }")
             }
             out.append("}")

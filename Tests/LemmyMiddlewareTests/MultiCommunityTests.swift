@@ -121,6 +121,45 @@ struct MultiCommunityTests {
         }
     }
 
+    @Test("Changes queued behind a refused one: each refusal is undone, back to what the server last said")
+    func queuedRefusals() async throws {
+        try await withServer(.v1_0) { server in
+            let carol = try await login(server, "carol")
+            _ = try await carol.createMultiCommunity(name: "reading")
+            let loader = GatingLoader()
+            let bob = try await login(server, "bob", loader: loader)
+            let multi = try await bob.getMultiCommunity(name: "reading")
+            // Bob may follow but not change carol's list: two adds, both refused, the second
+            // queued behind the first.
+            let gardening = try await bob.getCommunity(id: 2)
+            let technology = try await bob.getCommunity(id: 1)
+            let gate = loader.gate("/multi_community/entry")
+            let first = Task { await multi.add(gardening) }
+            while !loader.requestedPaths.contains(where: { $0.hasSuffix("/multi_community/entry") }) { await Task.yield() }
+            let second = Task { await multi.add(technology) }
+            await Task.yield()
+            #expect(multi.communities.count == 2 && multi.communityCount == 2)
+            gate.open()
+            let (firstResult, secondResult) = (await first.value, await second.value)
+            #expect(firstResult.isFailure && secondResult.isFailure)
+            #expect(multi.communities.isEmpty && multi.communityCount == 0)
+
+            // A refused follow, then a refused edit queued behind it: the account's set is put back.
+            let followGate = loader.gate("/multi_community/follow")
+            server.faults.add(FaultRule(.status(code: 400, error: "rate_limit_error"), route: "/multi_community/follow", count: 1))
+            let follow = Task { await multi.toggleSubscribe() }
+            while !loader.requestedPaths.contains(where: { $0.hasSuffix("/multi_community/follow") }) { await Task.yield() }
+            let edit = Task { await multi.edit(title: "Bob's now") }
+            await Task.yield()
+            #expect(bob.account?.followedMultiCommunityIds == [multi.id])
+            followGate.open()
+            let (followResult, editResult) = (await follow.value, await edit.value)
+            #expect(followResult.isFailure && editResult.isFailure)
+            #expect(bob.account?.followedMultiCommunityIds == [])
+            #expect(multi.subscription == .unsubscribed && multi.displayName == "reading")
+        }
+    }
+
     @Test("A PostFeed of a multi-community lists its communities' posts, remote ones too")
     func feed() async throws {
         let world = SeedWorlds.remoteCommunity

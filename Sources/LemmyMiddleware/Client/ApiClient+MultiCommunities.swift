@@ -29,8 +29,9 @@ extension ApiClient {
     ///
     /// Its communities are read as the account sees them (``Community2`` with the account's
     /// subscription): Lemmy's own answer lists at most 20 of them, as a guest sees them.
-    /// Communities the account blocks, NSFW ones it does not show, and deleted or removed ones
-    /// are left out of ``MultiCommunity2/communities`` but counted in ``MultiCommunity1/communityCount``.
+    /// Communities the account blocks, NSFW ones it does not show, and (but for an admin) deleted
+    /// or removed ones are left out of ``MultiCommunity2/communities`` but counted in
+    /// ``MultiCommunity1/communityCount``.
     public func getMultiCommunity(id: Int) async throws(ApiClientError) -> MultiCommunity2 {
         try await requireMultiCommunities()
         let response = try await send(LemmyV4.GetMultiCommunity(ApiGetMultiCommunity(id: id)), mutation: false)

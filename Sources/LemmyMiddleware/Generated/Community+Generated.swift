@@ -591,6 +591,8 @@ public final class Community3: Community3Providing, Observable, LazilyObserved {
     private(set) var _discussionLanguages: [Int]
     /// The last values the server confirmed (rollback target of optimistic mutations).
     var confirmed: Community3Snapshot
+    /// The last ``moderators`` an answer brought (rollback target of optimistic mutations).
+    var confirmedModerators: [Person1]
     /// The client sequence number of the request whose answer ``confirmed`` holds.
     var confirmedSequence: UInt64 = 0
     /// Orders this model's mutations.
@@ -609,6 +611,7 @@ public final class Community3: Community3Providing, Observable, LazilyObserved {
     init(community2: Community2, moderators: [Person1], snapshot: consuming Community3Snapshot) {
         self.community2 = community2
         self._moderators = moderators
+        self.confirmedModerators = moderators
         self.confirmed = snapshot
         self._discussionLanguages = confirmed.discussionLanguages
     }
@@ -630,7 +633,13 @@ public final class Community3: Community3Providing, Observable, LazilyObserved {
     /// that set the confirmed state (an older answer's list is ignored, like its fields).
     func replaceModerators(_ new: [Person1], sequence: UInt64) {
         guard sequence >= confirmedSequence else { return }
+        confirmedModerators = new
         if !new.elementsEqual(moderators, by: ===) { moderators = new }
+    }
+
+    /// Shows ``moderators`` as the server last confirmed it (after a refused optimistic change).
+    func restoreModerators() {
+        if !confirmedModerators.elementsEqual(moderators, by: ===) { moderators = confirmedModerators }
     }
 }
 

@@ -341,6 +341,8 @@ public final class MultiCommunity2: MultiCommunity2Providing, Observable, Lazily
     private(set) var _communities: [Community2]
     /// The last values the server confirmed (rollback target of optimistic mutations).
     var confirmed: MultiCommunity2Snapshot
+    /// The last ``communities`` an answer brought (rollback target of optimistic mutations).
+    var confirmedCommunities: [Community2]
     /// The client sequence number of the request whose answer ``confirmed`` holds.
     var confirmedSequence: UInt64 = 0
     /// Orders this model's mutations.
@@ -359,6 +361,7 @@ public final class MultiCommunity2: MultiCommunity2Providing, Observable, Lazily
     init(multiCommunity1: MultiCommunity1, communities: [Community2], snapshot: consuming MultiCommunity2Snapshot) {
         self.multiCommunity1 = multiCommunity1
         self._communities = communities
+        self.confirmedCommunities = communities
         self.confirmed = snapshot
     }
 
@@ -378,7 +381,13 @@ public final class MultiCommunity2: MultiCommunity2Providing, Observable, Lazily
     /// that set the confirmed state (an older answer's list is ignored, like its fields).
     func replaceCommunities(_ new: [Community2], sequence: UInt64) {
         guard sequence >= confirmedSequence else { return }
+        confirmedCommunities = new
         if !new.elementsEqual(communities, by: ===) { communities = new }
+    }
+
+    /// Shows ``communities`` as the server last confirmed it (after a refused optimistic change).
+    func restoreCommunities() {
+        if !confirmedCommunities.elementsEqual(communities, by: ===) { communities = confirmedCommunities }
     }
 }
 

@@ -517,6 +517,8 @@ public final class Person3: Person3Providing, Observable, LazilyObserved {
     private(set) var _moderatedCommunities: [Community1]
     /// The last values the server confirmed (rollback target of optimistic mutations).
     var confirmed: Person3Snapshot
+    /// The last ``moderatedCommunities`` an answer brought (rollback target of optimistic mutations).
+    var confirmedModeratedCommunities: [Community1]
     /// The client sequence number of the request whose answer ``confirmed`` holds.
     var confirmedSequence: UInt64 = 0
     /// Orders this model's mutations.
@@ -535,6 +537,7 @@ public final class Person3: Person3Providing, Observable, LazilyObserved {
     init(person2: Person2, moderatedCommunities: [Community1], snapshot: consuming Person3Snapshot) {
         self.person2 = person2
         self._moderatedCommunities = moderatedCommunities
+        self.confirmedModeratedCommunities = moderatedCommunities
         self.confirmed = snapshot
     }
 
@@ -554,7 +557,13 @@ public final class Person3: Person3Providing, Observable, LazilyObserved {
     /// that set the confirmed state (an older answer's list is ignored, like its fields).
     func replaceModeratedCommunities(_ new: [Community1], sequence: UInt64) {
         guard sequence >= confirmedSequence else { return }
+        confirmedModeratedCommunities = new
         if !new.elementsEqual(moderatedCommunities, by: ===) { moderatedCommunities = new }
+    }
+
+    /// Shows ``moderatedCommunities`` as the server last confirmed it (after a refused optimistic change).
+    func restoreModeratedCommunities() {
+        if !confirmedModeratedCommunities.elementsEqual(moderatedCommunities, by: ===) { moderatedCommunities = confirmedModeratedCommunities }
     }
 }
 

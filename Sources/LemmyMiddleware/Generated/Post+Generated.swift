@@ -837,6 +837,10 @@ public final class Post3: Post3Providing, Observable, LazilyObserved {
     private(set) var _crossPosts: [Post2]
     /// The last values the server confirmed (rollback target of optimistic mutations).
     var confirmed: Post3Snapshot
+    /// The last ``moderators`` an answer brought (rollback target of optimistic mutations).
+    var confirmedModerators: [Person1]
+    /// The last ``crossPosts`` an answer brought (rollback target of optimistic mutations).
+    var confirmedCrossPosts: [Post2]
     /// The client sequence number of the request whose answer ``confirmed`` holds.
     var confirmedSequence: UInt64 = 0
     /// Orders this model's mutations.
@@ -857,6 +861,8 @@ public final class Post3: Post3Providing, Observable, LazilyObserved {
         self.community2 = community2
         self._moderators = moderators
         self._crossPosts = crossPosts
+        self.confirmedModerators = moderators
+        self.confirmedCrossPosts = crossPosts
         self.confirmed = snapshot
     }
 
@@ -876,14 +882,26 @@ public final class Post3: Post3Providing, Observable, LazilyObserved {
     /// that set the confirmed state (an older answer's list is ignored, like its fields).
     func replaceModerators(_ new: [Person1], sequence: UInt64) {
         guard sequence >= confirmedSequence else { return }
+        confirmedModerators = new
         if !new.elementsEqual(moderators, by: ===) { moderators = new }
+    }
+
+    /// Shows ``moderators`` as the server last confirmed it (after a refused optimistic change).
+    func restoreModerators() {
+        if !confirmedModerators.elementsEqual(moderators, by: ===) { moderators = confirmedModerators }
     }
 
     /// Replaces ``crossPosts`` if the list holds different objects and comes from the answer
     /// that set the confirmed state (an older answer's list is ignored, like its fields).
     func replaceCrossPosts(_ new: [Post2], sequence: UInt64) {
         guard sequence >= confirmedSequence else { return }
+        confirmedCrossPosts = new
         if !new.elementsEqual(crossPosts, by: ===) { crossPosts = new }
+    }
+
+    /// Shows ``crossPosts`` as the server last confirmed it (after a refused optimistic change).
+    func restoreCrossPosts() {
+        if !confirmedCrossPosts.elementsEqual(crossPosts, by: ===) { crossPosts = confirmedCrossPosts }
     }
 }
 

@@ -420,6 +420,8 @@ public final class Site3: Site3Providing, Observable, LazilyObserved {
     private(set) var _administrators: [Person1]
     /// The last values the server confirmed (rollback target of optimistic mutations).
     var confirmed: Site3Snapshot
+    /// The last ``administrators`` an answer brought (rollback target of optimistic mutations).
+    var confirmedAdministrators: [Person1]
     /// The client sequence number of the request whose answer ``confirmed`` holds.
     var confirmedSequence: UInt64 = 0
     /// Orders this model's mutations.
@@ -438,6 +440,7 @@ public final class Site3: Site3Providing, Observable, LazilyObserved {
     init(site2: Site2, administrators: [Person1], snapshot: consuming Site3Snapshot) {
         self.site2 = site2
         self._administrators = administrators
+        self.confirmedAdministrators = administrators
         self.confirmed = snapshot
         self._version = confirmed.version
     }
@@ -459,7 +462,13 @@ public final class Site3: Site3Providing, Observable, LazilyObserved {
     /// that set the confirmed state (an older answer's list is ignored, like its fields).
     func replaceAdministrators(_ new: [Person1], sequence: UInt64) {
         guard sequence >= confirmedSequence else { return }
+        confirmedAdministrators = new
         if !new.elementsEqual(administrators, by: ===) { administrators = new }
+    }
+
+    /// Shows ``administrators`` as the server last confirmed it (after a refused optimistic change).
+    func restoreAdministrators() {
+        if !confirmedAdministrators.elementsEqual(administrators, by: ===) { administrators = confirmedAdministrators }
     }
 }
 

@@ -8,7 +8,9 @@ extension ApiClient {
     /// state). When the model's queue drains, the model shows its confirmed state: the server's
     /// answer on success, the last confirmed values after a failure (rollback). While later
     /// mutations are queued, their optimistic values stay visible. `rollback` restores state kept
-    /// outside the model (account sets) after a failure.
+    /// outside the model (account sets) after a failure; it runs when the queue drains, with the
+    /// rollbacks of earlier failed mutations of the model, oldest first (none once a re-read has
+    /// brought the server's state).
     ///
     /// A failure that is not a clear refusal (the connection closed after the request went out, a
     /// truncated or undecodable answer, a gateway error) says nothing about whether the server
@@ -60,11 +62,17 @@ extension ApiClient {
                 }
             }
             guard let model else { return result }
+            // After a reread the account sets already hold the server's state; otherwise a failure's
+            // rollback waits for the drain, with those of earlier failures still queued behind it.
+            if reconciled {
+                model.mutations.forgetRollbacks()
+            } else if result.isFailure {
+                model.mutations.keepRollback(rollback)
+            }
             model.mutations.finish()
             if !model.mutations.isBusy {
                 model.apply(model.confirmed)
-                // After a reread the account sets already hold the server's state.
-                if result.isFailure, !reconciled { rollback() }
+                for undo in model.mutations.takeRollbacks() { undo() }
             }
             return result
         }

@@ -12,9 +12,11 @@ extension MultiCommunity1Providing {
         return await api.mutate(
             multi,
             optimistic: { model in
+                // Lemmy counts accepted follows only: a local one's at once, a remote one's once
+                // its instance accepts; leaving takes one off only if it was counted.
+                let counted = follow ? model.isLocal : model.subscription == .subscribed
                 model.subscription = follow ? (model.isLocal ? .subscribed : .pending) : .unsubscribed
-                // Lemmy counts accepted follows only.
-                if model.isLocal || !follow { model.subscriberCount = model.subscriberCount.countAdding(follow ? 1 : -1) }
+                if counted { model.subscriberCount = model.subscriberCount.countAdding(follow ? 1 : -1) }
                 if let account = model.api.account { Account.set(&account.followedMultiCommunityIds, model.id, member: follow) }
             }
         ) { () async throws(ApiClientError) in
@@ -37,9 +39,15 @@ extension MultiCommunity1Providing {
     /// or sidebar clears it. The creator may, and for a local one the instance's admins; others
     /// get `multi_community_update_wrong_user`. The title cannot be cleared (Lemmy checks it as
     /// a display name: `invalid_display_name`).
+    ///
+    /// After a lost answer the edit is read back: Lemmy trims the title, as the model shows it,
+    /// but rewrites some links of a sidebar (it drops tracking parameters), which then reads as
+    /// not made.
     @discardableResult public func edit(title: String? = nil, summary: String? = nil, sidebar: String? = nil) async -> MutationResult {
-        await api.editMultiCommunity(multiCommunity1, ApiEditMultiCommunity(id: id, title: title, summary: summary, sidebar: sidebar)) {
-            model in
+        let title = title.map(MultiCommunity1.trimmed)
+        return await api.editMultiCommunity(
+            multiCommunity1, ApiEditMultiCommunity(id: id, title: title, summary: summary, sidebar: sidebar)
+        ) { model in
             if let title { model.displayName = title.isEmpty ? model.name : title }
             if let summary { model.summary = summary.isEmpty ? nil : summary }
             if let sidebar { model.sidebar = sidebar.isEmpty ? nil : sidebar }
@@ -58,6 +66,18 @@ extension MultiCommunity1Providing {
         } achieved: {
             $0.deleted == deleted
         }
+    }
+}
+
+extension MultiCommunity1 {
+    /// Rust's `str::trim`, as Lemmy trims a title: scalars with Unicode's White_Space property off
+    /// both ends.
+    static func trimmed(_ text: String) -> String {
+        let scalars = text.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+            let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+        else { return "" }
+        return String(scalars[first...last])
     }
 }
 

@@ -24,8 +24,9 @@ extension MultiCommunity2Providing {
 
 extension ApiClient {
     /// Shows `list` applied to `multi`'s communities (and the count moved by one when the list
-    /// changed), then adds or removes the entry; a refusal puts the list back, a lost answer
-    /// reads the multi-community again.
+    /// changed), then adds or removes the entry; a refusal brings back the list the server last
+    /// sent (also after other changes queued behind it), a lost answer reads the multi-community
+    /// again.
     fileprivate func changeEntries(
         of multi: MultiCommunity2, community: Int, adding: Bool, list: @escaping ([Community2]) -> [Community2]
     ) async -> MutationResult {
@@ -50,9 +51,11 @@ extension ApiClient {
         } reread: { () async throws(ApiClientError) in
             _ = try await self.getMultiCommunity(id: multi.id)
         } achieved: { _ in
+            // Read from the list the account sees: after a lost answer, adding a community it
+            // does not see (blocked, NSFW hidden) is reported failed though the server made it.
             multi.communities.contains { $0.id == community } == adding
         } rollback: {
-            multi.showCommunities(before)
+            multi.restoreCommunities()
         }
     }
 }

@@ -8,8 +8,27 @@
     /// Mutations enqueued and not finished.
     private(set) var pending = 0
 
+    /// The rollbacks of mutations that failed while later ones were queued, run when the queue
+    /// drains: each restores state kept outside the model (account sets, counts) that its own
+    /// optimistic change moved, and a later mutation's rollback does not know about it.
+    private var failedRollbacks: [@MainActor () -> Void] = []
+
     /// Whether any mutation is enqueued or running.
     var isBusy: Bool { pending > 0 }
+
+    /// Keeps `rollback`, of a mutation that failed without the server's state being read again,
+    /// for the queue's drain.
+    mutating func keepRollback(_ rollback: @escaping @MainActor () -> Void) { failedRollbacks.append(rollback) }
+
+    /// Forgets the kept rollbacks: the model was read again from the server, whose state (account
+    /// sets included) is now the one shown.
+    mutating func forgetRollbacks() { failedRollbacks.removeAll() }
+
+    /// The kept rollbacks, oldest first, forgotten by the queue.
+    mutating func takeRollbacks() -> [@MainActor () -> Void] {
+        defer { failedRollbacks.removeAll() }
+        return failedRollbacks
+    }
 
     /// Runs `operation` after every earlier mutation of this queue has finished.
     mutating func enqueue(_ operation: @escaping @MainActor () async -> MutationResult) -> Task<MutationResult, Never> {
