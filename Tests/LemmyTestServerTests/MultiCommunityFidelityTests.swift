@@ -228,4 +228,54 @@ struct MultiCommunityFidelityTests: RefusalChecking {
             #expect(Set(listed.items.map(\.community.id)) == [1, world.communityId])
         }
     }
+
+    @Test("Search finds them (alone, or in All without a community or creator), profiles list the ones made")
+    func searchAndProfiles() async throws {
+        try await withServer(.v1_0) { server in
+            let anonymous = TestClient(server)
+            let (carol, bob) = (try await anonymous.login("carol"), try await anonymous.login("bob"))
+            _ = try await create(carol, "zeta", title: "Garden reading")
+            _ = try await create(carol, "alpha", summary: "Garden things")
+            _ = try await create(bob, "gardenbob")
+            let search = { (form: ApiSearch) in try await anonymous.send(LemmyV4.Search(form)).multiCommunities?.map(\.multi.name) ?? [] }
+            // Newest first, by name, title and (unless titles only) descriptions.
+            #expect(try await search(ApiSearch(searchTerm: "garden", type: .multiCommunities)) == ["gardenbob", "alpha", "zeta"])
+            #expect(try await search(ApiSearch(searchTerm: "garden", type: .multiCommunities, titleOnly: true)) == ["gardenbob", "zeta"])
+            #expect(try await search(ApiSearch(searchTerm: "garden", creatorId: 4, type: .multiCommunities)) == ["alpha", "zeta"])
+            #expect(try await search(ApiSearch(searchTerm: "garden")) == ["gardenbob", "alpha", "zeta"])
+            #expect(try await search(ApiSearch(searchTerm: "garden", creatorId: 4)).isEmpty)
+            #expect(try await search(ApiSearch(searchTerm: "garden", type: .posts)).isEmpty)
+
+            let profile = try await anonymous.send(LemmyV4.GetPersonDetails(ApiGetPersonDetails(username: "carol")))
+            #expect(profile.multiCommunitiesCreated?.map(\.multi.name) == ["alpha", "zeta"])
+        }
+    }
+
+    @Test("A purged community leaves every multi-community; GetPosts resolves names before refusing a community beside one")
+    func purgesAndOrder() async throws {
+        try await withServer(.v1_0) { server in
+            let anonymous = TestClient(server)
+            let (carol, admin) = (try await anonymous.login("carol"), try await anonymous.login("admin"))
+            _ = try await create(carol, "reading")
+            for community in [1, 3] { _ = try await add(carol, 1, community) }
+            let duplicate = try await add(carol, 1, 3)
+            #expect(refusal(duplicate).code == "couldnt_create")
+            #expect(String(decoding: duplicate.body, as: UTF8.self).contains("multi_community_entry_pkey"))
+            _ = try await admin.send(LemmyV4.PurgeCommunity(ApiPurgeCommunity(communityId: 3, reason: "Gone")))
+            let read = try await admin.send(LemmyV4.GetMultiCommunity(ApiGetMultiCommunity(id: 1)))
+            #expect(read.multiCommunityView.multi.communities == 1)
+            let listed = try await admin.send(LemmyV4.ListCommunities(ApiListCommunities(type: .all, multiCommunityId: 1)))
+            #expect(listed.items.map(\.community.id) == [1])
+            #expect(refusal(try await add(carol, 1, 3)).code == "not_found")
+            #expect(refusal(try await remove(carol, 1, 3)).code == "not_found")
+
+            let unknownCreator = refusal(
+                try await anonymous.sendRaw(
+                    LemmyV4.GetPosts(ApiGetPosts(communityId: 1, creatorUsername: "nobody", multiCommunityId: 1))))
+            #expect(unknownCreator.code == "not_found")
+            let badLimit = refusal(
+                try await anonymous.sendRaw(LemmyV4.GetPosts(ApiGetPosts(communityId: 1, multiCommunityId: 1, limit: 99))))
+            #expect(badLimit.code == "invalid_fetch_limit")
+        }
+    }
 }

@@ -28,6 +28,8 @@ extension Database {
         var keyed: [(id: Int, key: SortKey)] = []
         for community in communities {
             if let entries, !entries.contains(community.id) { continue }
+            // A purged community's row is gone, for admins too.
+            if !purged.communities.isEmpty && purged.communities.contains(community.id) { continue }
             let follows = state?.follows[community.id] != nil
             if !isAdmin {
                 if community.deleted || community.removed { continue }

@@ -47,15 +47,21 @@ extension Database {
     }
 
     /// CreateMultiCommunityEntry: adds a community that is neither deleted nor removed, up to
-    /// ``multiCommunityEntryLimit``; one already in is the primary key's `couldnt_create`.
+    /// ``multiCommunityEntryLimit``; one already in is the primary key's `couldnt_create` (with
+    /// PostgreSQL's text as its cause). A purged community is gone: `not_found`.
     /// Lemmy does not look at the multi-community's own `deleted`.
     mutating func addMultiCommunityEntry(_ form: ApiCreateOrDeleteMultiCommunityEntry, by personId: Int) throws {
         guard var record = multiCommunity(form.id) else { throw APIError.notFound("multi_community") }
         try checkMultiCommunityCreator(record, personId)
-        guard let community = community(form.communityId) else { throw APIError.notFound("community") }
+        guard let community = community(form.communityId), !purged.communities.contains(community.id) else {
+            throw APIError.notFound("community")
+        }
         if community.deleted || community.removed { throw APIError.code("deleted") }
         if record.entries.count >= Self.multiCommunityEntryLimit { throw APIError.code("multi_community_entry_limit_reached") }
-        if record.entries.contains(community.id) { throw APIError.code("couldnt_create") }
+        if record.entries.contains(community.id) {
+            throw Self.databaseError(
+                "duplicate key value violates unique constraint \"multi_community_entry_pkey\"", creating: true, dialect: .v1_0)
+        }
         record.entries.append(community.id)
         multiCommunities[record.id - 1] = record
     }
@@ -65,7 +71,9 @@ extension Database {
     mutating func removeMultiCommunityEntry(_ form: ApiCreateOrDeleteMultiCommunityEntry, by personId: Int) throws {
         guard let record = multiCommunity(form.id) else { throw APIError.notFound("multi_community") }
         try checkMultiCommunityCreator(record, personId)
-        guard community(form.communityId) != nil else { throw APIError.notFound("community") }
+        guard community(form.communityId) != nil, !purged.communities.contains(form.communityId) else {
+            throw APIError.notFound("community")
+        }
         multiCommunities[record.id - 1].entries.removeAll { $0 == form.communityId }
     }
 

@@ -39,6 +39,10 @@ extension Database {
         communities[id - 1].deleted = true
         communities[id - 1].removed = true
         communities[id - 1].subscribers = []
+        // The row goes, and with it its multi-community entries (whose trigger lowers each count).
+        for index in multiCommunities.indices where multiCommunities[index].entries.contains(id) {
+            multiCommunities[index].entries.removeAll { $0 == id }
+        }
         purged.communities.insert(id)
         appendModlog(.purgeCommunity, by: adminId, target: id, reason: reason, flag: true, now: now)
     }

@@ -124,18 +124,6 @@ func postQuery(_ form: ApiGetPosts, db: Database, call: Call<ApiGetPosts>) throw
         query.communityId = id
     }
     query.listing = db.listingScope(form.type, communityId: query.communityId, viewer: call.viewer, dialect: call.dialect)
-    if call.dialect == .v1_0, form.multiCommunityId != nil || form.multiCommunityName != nil {
-        // A name must resolve (`list_posts.rs`, before the id); an id only filters, and lists
-        // nothing for an unknown one (`list_community_ids`). With a community too it is refused
-        // (`prefetch_community_ids`, `db_views/post/src/impls.rs`).
-        var id = form.multiCommunityId
-        if let name = form.multiCommunityName {
-            guard let found = db.multiCommunity(named: name) else { throw APIError.notFound("multi_community") }
-            id = found.id
-        }
-        if query.communityId != nil { throw APIError.code("cannot_combine_community_id_and_multi_community_id") }
-        query.multiCommunities = Set(db.multiCommunity(id)?.entries ?? [])
-    }
     // (0.18.5 has no `moderator_view`: js-client's 0.18.3 release candidate had it; the server
     // ignores it.)
     if call.dialect == .v0_19, form.likedOnly == true, form.dislikedOnly == true { throw APIError.code("contradicting_filters") }
@@ -144,6 +132,16 @@ func postQuery(_ form: ApiGetPosts, db: Database, call: Call<ApiGetPosts>) throw
     } else if let name = form.creatorUsername {
         guard let person = db.person(named: name) else { throw APIError.notFound("person") }
         query.creatorId = person.id
+    }
+    if call.dialect == .v1_0, form.multiCommunityId != nil || form.multiCommunityName != nil {
+        // A name must resolve (`list_posts.rs`, after the community and the creator); an id only
+        // filters, and lists nothing for an unknown one (`list_community_ids`).
+        var id = form.multiCommunityId
+        if let name = form.multiCommunityName {
+            guard let found = db.multiCommunity(named: name) else { throw APIError.notFound("multi_community") }
+            id = found.id
+        }
+        query.multiCommunities = Set(db.multiCommunity(id)?.entries ?? [])
     }
     query.savedOnly = form.savedOnly ?? false
     query.likedOnly = form.likedOnly ?? false
@@ -171,6 +169,11 @@ func postQuery(_ form: ApiGetPosts, db: Database, call: Call<ApiGetPosts>) throw
     // page (the struct's `page` is `#[serde(skip)]`, for API v3 only).
     query.limit = try call.limit(settings.fetchLimit(form.limit, dialect: call.dialect), page: form.page, list: .posts)
     query.page = call.dialect == .v1_0 ? nil : form.page
+    // With a community too, the query refuses it once the defaults are read
+    // (`prefetch_community_ids`, `db_views/post/src/impls.rs`).
+    if query.multiCommunities != nil && query.communityId != nil {
+        throw APIError.code("cannot_combine_community_id_and_multi_community_id")
+    }
     // 0.19 fetches a signed-in Subscribed list by a first query over the largest followed
     // community, which refuses a page's offset beside a cursor ("legacy pagination cannot be
     // combined with v2 pagination", `prefetch_upper_bound_for_page_before` in `post_view.rs`).

@@ -170,7 +170,19 @@ func search(_ db: Database, _ call: Call<ApiSearch>) throws -> ApiSearchResponse
             return result
         }
     }
-    // (This server has no multi-communities: 1.0's fifth kind finds none.)
+    // 1.0's fifth kind: every multi-community, newest first, by the term in names and titles
+    // (and unless `title_only` the descriptions), the creator and the time range.
+    if v10 && (type == .multiCommunities || (type == .all && !narrowed)) {
+        let list = ApiListMultiCommunities(
+            type: .all, sort: .new, creatorId: creatorId, timeRangeSeconds: form.timeRangeSeconds, searchTerm: term,
+            searchTitleOnly: form.titleOnly)
+        let keyed = db.multiCommunityListing(list, viewer: call.viewer, now: call.now)
+        try run(.multiCommunities) { cursor in
+            let result = try Paging.page(keyed, page: nil, limit: limit, cursor: cursor, fullPages: true)
+            response.multiCommunities = result.ids.map(renderer.multiCommunityView)
+            return result
+        }
+    }
     finish()
     return response
 }
