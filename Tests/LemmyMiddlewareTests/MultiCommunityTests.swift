@@ -33,6 +33,8 @@ struct MultiCommunityTests {
             #expect(read.multiCommunity1 === made && read.communities.isEmpty)
             #expect(try await carol.getMultiCommunity(id: made.id) === read)
 
+            let found = try await carol.search("reading")
+            #expect(found.multiCommunities.count == 1 && found.multiCommunities.first === made)
             do {
                 _ = try await carol.createMultiCommunity(name: "Reading")
                 Issue.record("a taken name was accepted")

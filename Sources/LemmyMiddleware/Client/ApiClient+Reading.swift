@@ -124,7 +124,8 @@ extension ApiClient {
             posts: response.posts.map { post2($0) },
             comments: response.comments.map { comment2($0) },
             communities: response.communities.map { community2($0) },
-            people: (response.users ?? response.persons ?? []).map { person2($0) })
+            people: (response.users ?? response.persons ?? []).map { person2($0) },
+            multiCommunities: (response.multiCommunities ?? []).map { multiCommunity1($0) })
         if let resolved = response.resolve { results.merge(resolved: resolved, client: self) }
         return results
     }
@@ -154,6 +155,8 @@ public struct SearchResults {
     public var communities: [Community2]
     /// Matching people.
     public var people: [Person2]
+    /// Matching multi-communities, newest first (Lemmy 1.0; empty before).
+    public var multiCommunities: [MultiCommunity1] = []
 }
 
 extension SearchResults {
