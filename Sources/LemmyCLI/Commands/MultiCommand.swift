@@ -164,6 +164,19 @@ struct MultiEntryArguments: ParsableArguments, Sendable {
 
     @Argument(help: "The community's name (name@instance for a remote one).")
     var community: String
+
+    /// Adds the community to the multi-community, or removes it, and shows the result.
+    @MainActor
+    func change(adding: Bool, client: ClientOptions, output: OutputOptions) async throws(CLIFailure) {
+        let session = try Session(client)
+        try session.requireLogin("changing a multi-community")
+        let multi = try await MultiCommand.load(name, session)
+        let found = try await session.run("finding c/\(community)") { try await session.client.getCommunity(name: community) }
+        let result = adding ? await multi.add(found) : await multi.remove(found)
+        let action = adding ? "adding c/\(community) to m/\(name)" : "removing c/\(community) from m/\(name)"
+        try result.orThrow(action: action, instance: session.instance)
+        try MultiCommand.show(multi, communities: multi.communities, output: output)
+    }
 }
 
 /// `lemmy multi add NAME COMMUNITY`.
@@ -180,14 +193,7 @@ struct MultiAddCommand: AsyncParsableCommand, Sendable {
 
     @MainActor
     private func execute() async throws(CLIFailure) {
-        let session = try Session(client)
-        try session.requireLogin("changing a multi-community")
-        let multi = try await MultiCommand.load(entry.name, session)
-        let community = try await session.run("finding c/\(entry.community)") {
-            try await session.client.getCommunity(name: entry.community)
-        }
-        try await multi.add(community).orThrow(action: "adding c/\(entry.community) to m/\(entry.name)", instance: session.instance)
-        try MultiCommand.show(multi, communities: multi.communities, output: output)
+        try await entry.change(adding: true, client: client, output: output)
     }
 }
 
@@ -205,14 +211,7 @@ struct MultiRemoveCommand: AsyncParsableCommand, Sendable {
 
     @MainActor
     private func execute() async throws(CLIFailure) {
-        let session = try Session(client)
-        try session.requireLogin("changing a multi-community")
-        let multi = try await MultiCommand.load(entry.name, session)
-        let community = try await session.run("finding c/\(entry.community)") {
-            try await session.client.getCommunity(name: entry.community)
-        }
-        try await multi.remove(community).orThrow(action: "removing c/\(entry.community) from m/\(entry.name)", instance: session.instance)
-        try MultiCommand.show(multi, communities: multi.communities, output: output)
+        try await entry.change(adding: false, client: client, output: output)
     }
 }
 
