@@ -212,6 +212,8 @@ struct MultiCommunityTests {
                 { _ = try await bob.getMultiCommunities() }, { _ = try await bob.getMultiCommunity(id: 1) },
                 { _ = try await bob.createMultiCommunity(name: "reading") },
                 { _ = try await bob.getPosts(feed: .multiCommunity(id: 1)) },
+                // A listing 0.19 lacks is refused the same way, not sent.
+                { _ = try await bob.getPosts(feed: .suggested) },
             ] as [@MainActor () async throws -> Void] {
                 do {
                     try await call()
