@@ -33,6 +33,8 @@ struct MultiCommunityTests {
             #expect(read.multiCommunity1 === made && read.communities.isEmpty)
             #expect(try await carol.getMultiCommunity(id: made.id) === read)
 
+            let profile = try await carol.getPerson(name: "carol")
+            #expect(profile.createdMultiCommunities.count == 1 && profile.createdMultiCommunities.first === made)
             let found = try await carol.search("reading")
             #expect(found.multiCommunities.count == 1 && found.multiCommunities.first === made)
             do {

@@ -26,7 +26,8 @@ extension ApiClient {
     func person3(_ response: ApiGetPersonDetailsResponse) -> Person3 {
         let person2 = person2(response.personView)
         let moderated = response.moderates.map { community1($0.community) }
-        return merge(Person3Snapshot(), person2: person2, moderatedCommunities: moderated)
+        let created = (response.multiCommunitiesCreated ?? []).map { multiCommunity1($0) }
+        return merge(Person3Snapshot(), person2: person2, moderatedCommunities: moderated, createdMultiCommunities: created)
     }
 
     func community1(_ community: ApiCommunity, blocked: Bool? = nil) -> Community1 {

@@ -494,6 +494,8 @@ extension Person3Providing {
     public var person3_: Person3? { person3 }
     /// The communities the person moderates.
     public var moderatedCommunities: [Community1] { person3.moderatedCommunities }
+    /// The multi-communities the person made, by name, deleted ones too (Lemmy 1.0; empty before).
+    public var createdMultiCommunities: [MultiCommunity1] { person3.createdMultiCommunities }
 }
 
 /// Tier 3 of a person. Observable; one live instance per client and person id (see ``ApiClient``).
@@ -515,10 +517,26 @@ public final class Person3: Person3Providing, Observable, LazilyObserved {
         }
     }
     private(set) var _moderatedCommunities: [Community1]
+    /// The multi-communities the person made, by name, deleted ones too (Lemmy 1.0; empty before).
+    public internal(set) var createdMultiCommunities: [MultiCommunity1] {
+        get {
+            access(\.createdMultiCommunities)
+            return _createdMultiCommunities
+        }
+        set { write(\.createdMultiCommunities, changed: observationChanged(_createdMultiCommunities, newValue)) { _createdMultiCommunities = newValue } }
+        _modify {
+            let observers = willModify(\.createdMultiCommunities)
+            defer { observers.registrar.didSet(self, keyPath: \.createdMultiCommunities) }
+            yield &_createdMultiCommunities
+        }
+    }
+    private(set) var _createdMultiCommunities: [MultiCommunity1]
     /// The last values the server confirmed (rollback target of optimistic mutations).
     var confirmed: Person3Snapshot
     /// The last ``moderatedCommunities`` an answer brought (rollback target of optimistic mutations).
     var confirmedModeratedCommunities: [Community1]
+    /// The last ``createdMultiCommunities`` an answer brought (rollback target of optimistic mutations).
+    var confirmedCreatedMultiCommunities: [MultiCommunity1]
     /// The client sequence number of the request whose answer ``confirmed`` holds.
     var confirmedSequence: UInt64 = 0
     /// Orders this model's mutations.
@@ -534,10 +552,12 @@ public final class Person3: Person3Providing, Observable, LazilyObserved {
         person2.person1.api.caches.releases.record()
     }
 
-    init(person2: Person2, moderatedCommunities: [Community1], snapshot: consuming Person3Snapshot) {
+    init(person2: Person2, moderatedCommunities: [Community1], createdMultiCommunities: [MultiCommunity1], snapshot: consuming Person3Snapshot) {
         self.person2 = person2
         self._moderatedCommunities = moderatedCommunities
+        self._createdMultiCommunities = createdMultiCommunities
         self.confirmedModeratedCommunities = moderatedCommunities
+        self.confirmedCreatedMultiCommunities = createdMultiCommunities
         self.confirmed = snapshot
     }
 
@@ -564,6 +584,19 @@ public final class Person3: Person3Providing, Observable, LazilyObserved {
     /// Shows ``moderatedCommunities`` as the server last confirmed it (after a refused optimistic change).
     func restoreModeratedCommunities() {
         if !confirmedModeratedCommunities.elementsEqual(moderatedCommunities, by: ===) { moderatedCommunities = confirmedModeratedCommunities }
+    }
+
+    /// Replaces ``createdMultiCommunities`` if the list holds different objects and comes from the answer
+    /// that set the confirmed state (an older answer's list is ignored, like its fields).
+    func replaceCreatedMultiCommunities(_ new: [MultiCommunity1], sequence: UInt64) {
+        guard sequence >= confirmedSequence else { return }
+        confirmedCreatedMultiCommunities = new
+        if !new.elementsEqual(createdMultiCommunities, by: ===) { createdMultiCommunities = new }
+    }
+
+    /// Shows ``createdMultiCommunities`` as the server last confirmed it (after a refused optimistic change).
+    func restoreCreatedMultiCommunities() {
+        if !confirmedCreatedMultiCommunities.elementsEqual(createdMultiCommunities, by: ===) { createdMultiCommunities = confirmedCreatedMultiCommunities }
     }
 }
 
@@ -592,12 +625,13 @@ extension ApiClient {
 
     /// The cached ``Person3`` with this id, updated from `snapshot` if this answer is not older than
     /// the one it holds, or a new one registered.
-    func merge(_ snapshot: consuming Person3Snapshot, person2: consuming Person2, moderatedCommunities: consuming [Community1]) -> Person3 {
+    func merge(_ snapshot: consuming Person3Snapshot, person2: consuming Person2, moderatedCommunities: consuming [Community1], createdMultiCommunities: consuming [MultiCommunity1]) -> Person3 {
         let key = person2.id
         guard let model = caches.person3.update(key, with: snapshot, sequence: mergeSequence) else {
-            return caches.person3.register(Person3(person2: person2, moderatedCommunities: moderatedCommunities, snapshot: snapshot), for: key, sequence: mergeSequence)
+            return caches.person3.register(Person3(person2: person2, moderatedCommunities: moderatedCommunities, createdMultiCommunities: createdMultiCommunities, snapshot: snapshot), for: key, sequence: mergeSequence)
         }
         model.replaceModeratedCommunities(moderatedCommunities, sequence: mergeSequence)
+        model.replaceCreatedMultiCommunities(createdMultiCommunities, sequence: mergeSequence)
         return model
     }
 }
@@ -643,4 +677,6 @@ extension Person1Providing {
     public var banExpires_: Date? { person2_.flatMap { $0.banExpires } }
     /// ``Person3/moderatedCommunities``, or nil if this model is below tier 3.
     public var moderatedCommunities_: [Community1]? { person3_?.moderatedCommunities }
+    /// ``Person3/createdMultiCommunities``, or nil if this model is below tier 3.
+    public var createdMultiCommunities_: [MultiCommunity1]? { person3_?.createdMultiCommunities }
 }
