@@ -9,8 +9,8 @@ extension ApiClient {
     /// answer on success, the last confirmed values after a failure (rollback). While later
     /// mutations are queued, their optimistic values stay visible. `rollback` restores state kept
     /// outside the model (account sets) after a failure; it runs when the queue drains, with the
-    /// rollbacks of earlier failed mutations of the model, oldest first (none once a re-read has
-    /// brought the server's state).
+    /// rollbacks of earlier failed mutations of the model, oldest first, unless a success or a
+    /// re-read came between (its answer brought the server's state).
     ///
     /// A failure that is not a clear refusal (the connection closed after the request went out, a
     /// truncated or undecodable answer, a gateway error) says nothing about whether the server
@@ -62,12 +62,14 @@ extension ApiClient {
                 }
             }
             guard let model else { return result }
-            // After a reread the account sets already hold the server's state; otherwise a failure's
-            // rollback waits for the drain, with those of earlier failures still queued behind it.
-            if reconciled {
-                model.mutations.forgetRollbacks()
-            } else if result.isFailure {
+            // A failure's rollback waits for the drain, with those of earlier failures that no
+            // success followed. A success, or a re-read, has the last word: its answer brought
+            // the server's state (account sets included), and a rollback that moves a count by a
+            // delta would move it away from that.
+            if result.isFailure && !reconciled {
                 model.mutations.keepRollback(rollback)
+            } else {
+                model.mutations.forgetRollbacks()
             }
             model.mutations.finish()
             if !model.mutations.isBusy {

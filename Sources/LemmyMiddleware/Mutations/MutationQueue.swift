@@ -20,8 +20,8 @@
     /// for the queue's drain.
     mutating func keepRollback(_ rollback: @escaping @MainActor () -> Void) { failedRollbacks.append(rollback) }
 
-    /// Forgets the kept rollbacks: the model was read again from the server, whose state (account
-    /// sets included) is now the one shown.
+    /// Forgets the kept rollbacks: a later mutation succeeded or read the model again, and its
+    /// answer brought the server's state (account sets included).
     mutating func forgetRollbacks() { failedRollbacks.removeAll() }
 
     /// The kept rollbacks, oldest first, forgotten by the queue.
