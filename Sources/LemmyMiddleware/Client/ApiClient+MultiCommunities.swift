@@ -34,9 +34,7 @@ extension ApiClient {
     /// ``MultiCommunity1/communityCount``.
     public func getMultiCommunity(id: Int) async throws(ApiClientError) -> MultiCommunity2 {
         try await requireMultiCommunities()
-        let response = try await send(LemmyV4.GetMultiCommunity(ApiGetMultiCommunity(id: id)), mutation: false)
-        try Self.requireSame("multi-community", answered: response.multiCommunityView.multi.id, asked: id)
-        return try await multiCommunity2(response.multiCommunityView)
+        return try await multiCommunity2(readMultiCommunity1(id: id))
     }
 
     /// The multi-community named `name` (`reading`; `reading@example.org` for another
@@ -45,7 +43,7 @@ extension ApiClient {
     public func getMultiCommunity(name: String) async throws(ApiClientError) -> MultiCommunity2 {
         try await requireMultiCommunities()
         let response = try await send(LemmyV4.GetMultiCommunity(ApiGetMultiCommunity(name: name)), mutation: false)
-        return try await multiCommunity2(response.multiCommunityView)
+        return try await multiCommunity2(multiCommunity1(response.multiCommunityView))
     }
 
     /// Makes a multi-community named `name` (2 to 20 letters, digits and `_` of one alphabet,
@@ -78,13 +76,20 @@ extension ApiClient {
         return model
     }
 
-    /// `view` with its communities, read through the account's community list (one page: a
-    /// multi-community holds at most 50).
-    private func multiCommunity2(_ view: ApiMultiCommunityView) async throws(ApiClientError) -> MultiCommunity2 {
-        // Merged now, under its own answer's sequence: a change confirmed while the communities
-        // are read is newer than this answer and must win over it.
-        let multi = multiCommunity1(view)
-        let form = ApiListCommunities(type: .all, multiCommunityId: view.multi.id, limit: 50)
+    /// Reads multi-community `id`, the view alone (not its communities); an answer about
+    /// another one is a ``ApiClientError/Kind/decoding`` failure.
+    @discardableResult
+    func readMultiCommunity1(id: Int) async throws(ApiClientError) -> MultiCommunity1 {
+        let view = try await send(LemmyV4.GetMultiCommunity(ApiGetMultiCommunity(id: id)), mutation: false).multiCommunityView
+        try Self.requireSame("multi-community", answered: view.multi.id, asked: id)
+        return multiCommunity1(view)
+    }
+
+    /// `multi` with its communities, read through the account's community list (one page: a
+    /// multi-community holds at most 50). `multi` is merged before, under its own answer's
+    /// sequence: a change confirmed while the communities are read is newer and must win.
+    private func multiCommunity2(_ multi: MultiCommunity1) async throws(ApiClientError) -> MultiCommunity2 {
+        let form = ApiListCommunities(type: .all, multiCommunityId: multi.id, limit: 50)
         let (communities, _) = try await page(LemmyV4.ListCommunities(form), at: nil)
         return merge(MultiCommunity2Snapshot(), multiCommunity1: multi, communities: communities.map { community2($0) })
     }

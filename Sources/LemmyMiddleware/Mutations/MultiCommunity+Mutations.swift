@@ -25,7 +25,7 @@ extension MultiCommunity1Providing {
             let view = try await multi.api.send(LemmyV4.FollowMultiCommunity(form), mutation: true).multiCommunityView
             try multi.api.mergeAnswer(view, about: multi.id)
         } reread: { () async throws(ApiClientError) in
-            try await multi.api.rereadMultiCommunity(multi.id)
+            try await multi.api.readMultiCommunity1(id: multi.id)
         } achieved: {
             $0.confirmed.subscription.isSubscribed == follow
         } rollback: {
@@ -93,7 +93,7 @@ extension ApiClient {
             let view = try await self.send(LemmyV4.EditMultiCommunity(form), mutation: true).multiCommunityView
             try self.mergeAnswer(view, about: multi.id)
         } reread: { () async throws(ApiClientError) in
-            try await self.rereadMultiCommunity(multi.id)
+            try await self.readMultiCommunity1(id: multi.id)
         } achieved: {
             achieved($0.confirmed)
         }
@@ -103,11 +103,5 @@ extension ApiClient {
     func mergeAnswer(_ view: ApiMultiCommunityView, about id: Int) throws(ApiClientError) {
         try Self.requireSame("multi-community", answered: view.multi.id, asked: id)
         _ = multiCommunity1(view)
-    }
-
-    /// Reads multi-community `id` again (the view alone, not its communities).
-    func rereadMultiCommunity(_ id: Int) async throws(ApiClientError) {
-        let response = try await send(LemmyV4.GetMultiCommunity(ApiGetMultiCommunity(id: id)), mutation: false)
-        try mergeAnswer(response.multiCommunityView, about: id)
     }
 }

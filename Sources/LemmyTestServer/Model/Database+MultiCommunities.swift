@@ -131,14 +131,13 @@ extension Database {
                     continue
                 }
             }
-            let counts = multiCommunitySubscribers(record)
             let value: Double =
                 switch sort {
                 case .new, .old: record.published
                 case .nameAsc, .nameDesc: Double(names[record.id] ?? 0)
                 case .communities: Double(record.entries.count)
-                case .subscribersLocal: Double(counts.local)
-                default: Double(counts.all)
+                case .subscribersLocal: Double(multiCommunitySubscribers(record).local)
+                default: Double(multiCommunitySubscribers(record).all)
                 }
             let sign: Double = ascending ? -1 : 1
             keyed.append((record.id, SortKey(featured: 0, primary: sign * value, tiebreak: ascending ? -record.id : record.id)))

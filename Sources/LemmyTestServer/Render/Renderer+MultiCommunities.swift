@@ -16,6 +16,12 @@ extension Renderer {
             multi: multi, followState: viewer.flatMap { record.followers[$0] }, owner: person(record.creatorId))
     }
 
+    /// Every multi-community `form` selects for the viewer, in its order, unpaged (GetMyUser's
+    /// followed ones, a profile's own).
+    func multiCommunityViews(_ form: ApiListMultiCommunities) -> [ApiMultiCommunityView] {
+        db.multiCommunityListing(form, viewer: viewer, now: now).sorted { $0.key > $1.key }.map { multiCommunityView($0.id) }
+    }
+
     /// GetMultiCommunity's answer. Its communities are listed as `CommunityQuery` lists them
     /// without a viewer (`read_multi_community.rs` passes none): no deleted, removed or NSFW
     /// ones, no `local_only_private` ones, no actions; in the default order (most active in the

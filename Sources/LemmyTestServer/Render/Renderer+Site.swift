@@ -226,9 +226,7 @@ extension Renderer {
         if v10 {
             // `MultiCommunityQuery` with Subscribed and NameAsc, no limit (`my_user.rs`): pending
             // follows and deleted multi-communities too.
-            info.multiCommunityFollows = db.multiCommunityListing(
-                ApiListMultiCommunities(type: .subscribed, sort: .nameAsc), viewer: viewer, now: now
-            ).sorted { $0.key > $1.key }.map { multiCommunityView($0.id) }
+            info.multiCommunityFollows = multiCommunityViews(ApiListMultiCommunities(type: .subscribed, sort: .nameAsc))
             info.instanceCommunitiesBlocks = state.blockedInstances.keys.sorted().map(instance)
             info.instancePersonsBlocks = state.blockedInstancePersons.keys.sorted().map(instance)
             info.keywordBlocks = []

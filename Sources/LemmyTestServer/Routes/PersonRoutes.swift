@@ -52,9 +52,7 @@ extension APIRoutes {
             return ApiGetPersonDetailsResponse(
                 personView: renderer.personView(id), site: nil, moderates: moderates(db, call, id),
                 // Every one the person made, by name, deleted ones too (`read_person.rs`).
-                multiCommunitiesCreated: db.multiCommunityListing(
-                    ApiListMultiCommunities(sort: .nameAsc, creatorId: id), viewer: call.viewer, now: call.now
-                ).sorted { $0.key > $1.key }.map { renderer.multiCommunityView($0.id) })
+                multiCommunitiesCreated: renderer.multiCommunityViews(ApiListMultiCommunities(sort: .nameAsc, creatorId: id)))
         }
         add(LemmyV4.ListPersonContent.self) { db, call in
             let id = try personId(db, call.form.personId, call.form.username, dialect: call.dialect)
