@@ -224,6 +224,7 @@ public final class LemmyTestServer: Sendable {
         routes.addSiteBanRoutes()
         routes.addNodeInfoRoutes()
         routes.addImageRoutes(maximumBytes: maximumImageUploadBytes)
+        routes.addPictureRoutes(maximumBytes: maximumImageUploadBytes)
         routes.addMediaListRoutes()
         AdminRoutes.add(to: router, injector: faults, recorder: routes.recorder)
         return routes.recorder.recorded

@@ -415,6 +415,14 @@ enum RouteScenario {
             step("GET", "/post/list", user: "bob", needs: "multi") { id in
                 ([("multi_community_id", "\(id)"), ("type_", "all"), ("limit", "5")], nil)
             },
+            // Pictures: carol clears her avatar and banner, bob community 1's icon and 2's banner,
+            // the admin the site's (their uploads are multipart: PictureFidelityTests).
+            step("DELETE", "/account/avatar", user: "carol"),
+            step("DELETE", "/account/banner", user: "carol"),
+            step("DELETE", "/community/icon", user: "bob", body: ["id": 1]),
+            step("DELETE", "/community/banner", user: "bob", body: ["id": 2]),
+            step("DELETE", "/site/icon", user: "admin"),
+            step("DELETE", "/site/banner", user: "admin"),
             step("GET", "/account", user: "carol"),
             // Communities and the account: bob's and carol's last calls (their tokens end here).
             step("GET", "/account/auth/get_captcha"),

@@ -72,12 +72,25 @@ struct TestClient: Sendable {
         request.method = HTTPMethod(rawValue: method)
         for (name, value) in headers { request.headers.add(name: name, value: value) }
         if let body {
-            request.headers.add(name: "Content-Type", value: "application/json")
+            if !headers.contains(where: { $0.0.lowercased() == "content-type" }) {
+                request.headers.add(name: "Content-Type", value: "application/json")
+            }
             request.body = .bytes(ByteBuffer(bytes: body))
         }
         let response = try await Self.http.execute(request, timeout: .seconds(30))
         let collected = try await response.body.collect(upTo: 64 << 20)
         return RawResponse(status: Int(response.status.code), headers: response.headers, body: Data(buffer: collected))
+    }
+
+    /// Uploads `data` as Lemmy's clients send an image (multipart field `images[]`) to `path`.
+    func upload(_ path: String, query: [URLQueryItem] = [], data: Data, contentType: String = "image/png") async throws -> RawResponse {
+        let boundary = "test-\(UUID().uuidString)"
+        var body = Data("--\(boundary)\r\n".utf8)
+        body += Data("Content-Disposition: form-data; name=\"images[]\"; filename=\"image\"\r\n".utf8)
+        body += Data("Content-Type: \(contentType)\r\n\r\n".utf8) + data + Data("\r\n--\(boundary)--\r\n".utf8)
+        var headers = [("Content-Type", "multipart/form-data; boundary=\(boundary)")]
+        if let token { headers.append(("Authorization", "Bearer \(token)")) }
+        return try await raw("POST", path: path, query: query, body: body, headers: headers)
     }
 
     /// Logs in and returns a client carrying the token.

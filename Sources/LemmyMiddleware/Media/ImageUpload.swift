@@ -85,6 +85,15 @@ extension ApiClient {
     ) async throws(ApiClientError) -> UploadedImage {
         try checkPermission(mutation: true)
         try requireAccount()
+        return try await upload(data, to: .image, filename: filename, mimeType: mimeType, progress: progress)
+    }
+
+    /// Sends `data` to `target`'s upload endpoint, reporting `progress` on the main actor, and
+    /// reads the answer as an ``UploadedImage``.
+    func upload(
+        _ data: Data, to target: LemmyImageUploadTarget, filename: String, mimeType: String,
+        progress: ((ImageUploadProgress) -> Void)?
+    ) async throws(ApiClientError) -> UploadedImage {
         progress?(ImageUploadProgress(bytesSent: 0, totalBytes: data.count))
         // The terminal reports the multipart body's progress on its own thread; the reports reach
         // `progress` on the main actor through a stream, which is drained before returning.
@@ -95,7 +104,9 @@ extension ApiClient {
         let response: ApiUploadImageResponse
         let delivered: Int
         do {
-            response = try await raw.uploadImage(data, filename: filename, contentType: mimeType) { reporter.yield($0) }
+            response = try await raw.uploadImage(data, to: target, filename: filename, contentType: mimeType) {
+                reporter.yield($0)
+            }
             reporter.finish()
             delivered = await delivery?.value ?? 0
         } catch {
@@ -143,7 +154,7 @@ extension ApiClient {
     }
 
     /// The raw client's deletion (pict-rs' route on 0.18 and 0.19, `DELETE /account/media` on 1.0).
-    private func sendImageDeletion(_ filename: String, deleteToken: String?) async throws(ApiClientError) {
+    func sendImageDeletion(_ filename: String, deleteToken: String?) async throws(ApiClientError) {
         do {
             try await raw.deleteImage(filename: filename, deleteToken: deleteToken)
         } catch {

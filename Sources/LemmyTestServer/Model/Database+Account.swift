@@ -131,7 +131,8 @@ extension Database {
     }
 
     /// Applies `change`, validating as the dialect's Lemmy does; nothing changes on a refusal.
-    /// An empty display name, bio, avatar or banner clears it.
+    /// An empty display name, bio, avatar or banner clears it; 0.19 deletes a replaced avatar or
+    /// banner the person uploaded (``deleteReplacedImage019(old:new:by:)``).
     mutating func saveSettings(of personId: Int, _ change: SettingsChange, dialect: LemmyDialect) throws {
         guard var person = person(personId) else { throw APIError.notLoggedIn }
         if let bio = change.bio, bio.count > (dialect == .v0_18 ? 300 : 1000) { throw APIError.code("bio_length_overflow") }
@@ -157,6 +158,10 @@ extension Database {
         func cleared(_ text: String?, keeping old: String?) -> String? {
             guard let text else { return old }
             return text.isEmpty ? nil : text
+        }
+        if dialect == .v0_19 {
+            deleteReplacedImage019(old: person.avatar, new: change.avatar, by: personId)
+            deleteReplacedImage019(old: person.banner, new: change.banner, by: personId)
         }
         person.showNSFW = change.showNSFW ?? person.showNSFW
         person.isBot = change.botAccount ?? person.isBot

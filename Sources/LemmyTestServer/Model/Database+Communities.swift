@@ -33,7 +33,8 @@ extension Database {
         return id
     }
 
-    /// Edits a community. 0.18 lets only its moderators; 0.19 and 1.0 also admins
+    /// Edits a community; 0.19 deletes a replaced icon or banner the editor uploaded
+    /// (``deleteReplacedImage019(old:new:by:)``). 0.18 lets only its moderators; 0.19 and 1.0 also admins
     /// (`check_community_mod_action`: `not_a_mod_or_admin`). 1.0 writes a modlog entry when the
     /// visibility changes (`mod_change_community_visibility`, `api_crud/src/community/update.rs`).
     mutating func editCommunity(
@@ -46,6 +47,10 @@ extension Database {
             try checkCommunityModAction(personId, in: communityId, dialect: dialect)
         }
         try validate(change)
+        if dialect == .v0_19 {
+            deleteReplacedImage019(old: record.icon, new: change.icon, by: personId)
+            deleteReplacedImage019(old: record.banner, new: change.banner, by: personId)
+        }
         let visibility = record.visibility
         apply(change, to: &record)
         communities[communityId - 1] = record

@@ -194,14 +194,16 @@ extension Database {
     /// writes Lemmy lets through are those whose handlers check no ban
     /// (`check_local_user_banned_or_deleted`, `is_admin`, `check_community_user_action` and the
     /// moderator checks all do): logging out, deleting the account, marking posts and
-    /// notifications read, notification settings, and uploading or deleting one's own images.
+    /// notifications read, notification settings, uploading or deleting one's own images, and
+    /// clearing the account's pictures. Clearing a community's picture checks the ban after
+    /// reading the community (``Database/checkPictureChange(_:viewer:communityId:now:)``).
     static func refusesBannedWrite(_ method: LemmyHTTPMethod, path: String) -> Bool {
         // `POST /image` is an upload; `DELETE /image`, the admins' delete, checks `is_admin`.
         if path == "/image" { return method != .post }
         return ![
             "/account/auth/logout", "/account", "/account/media", "/post/mark_as_read", "/post/mark_as_read/many",
             "/account/notification/mark_as_read", "/account/notification/mark_as_read/all", "/community/notifications",
-            "/post/notifications",
+            "/post/notifications", "/account/avatar", "/account/banner", "/community/icon", "/community/banner",
         ].contains(path)
     }
 

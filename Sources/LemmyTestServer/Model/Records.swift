@@ -287,4 +287,7 @@ struct SiteSettingsRecord: Sendable {
     var registrationMode = "open"
     var captchaEnabled = false
     var requireEmailVerification = false
+    /// The site's icon and banner URLs (1.0 sets them by upload).
+    var icon: String?
+    var banner: String?
 }

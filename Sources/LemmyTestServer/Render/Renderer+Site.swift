@@ -4,6 +4,7 @@ extension Renderer {
     func site() -> ApiSite {
         ApiSite(
             id: 1, name: db.site.name, sidebar: "An in-memory Lemmy for tests.", publishedAt: date(db.siteCreated),
+            icon: db.site.icon, banner: db.site.banner,
             apId: "\(base)/", lastRefreshedAt: date(db.siteCreated), inboxUrl: "\(base)/site_inbox", instanceId: 1,
             description: "In-memory Lemmy-compatible server", publicKey: "-----BEGIN PUBLIC KEY-----\n-----END PUBLIC KEY-----\n")
     }

@@ -49,30 +49,9 @@ extension APIRoutes {
                 if dialect == .v0_18 { return Response(status: .unauthorized) }
                 return Self.lemmyError(APIError.notLoggedIn, dialect: dialect)
             }
-            let body: ByteBuffer
-            do { body = try await request.body.collect(upTo: maximumBytes + 64 * 1024) } catch {
-                return Self.pictrsRefusal(status: .contentTooLarge, message: "Uploaded media exceeds the size limit", dialect: dialect)
-            }
-            let file = MultipartFile.first(
-                named: "images[]", in: Data(buffer: body),
-                contentType: request.headers[.contentType] ?? "")
-            guard let file else {
-                return Self.pictrsRefusal(status: .badRequest, message: "No files present in upload", dialect: dialect)
-            }
-            guard file.data.count <= maximumBytes else {
-                return Self.pictrsRefusal(status: .contentTooLarge, message: "Uploaded media exceeds the size limit", dialect: dialect)
-            }
-            guard let format = ImageFormat(sniffing: file.data) else {
-                return Self.pictrsRefusal(status: .badRequest, message: "Error in validation: unsupported media type", dialect: dialect)
-            }
-            let record = try store.with { db -> ImageRecord in
-                let record = ImageRecord(
-                    filename: UUID().uuidString.lowercased() + "." + format.fileExtension,
-                    deleteToken: UUID().uuidString.lowercased(), ownerId: viewer,
-                    contentType: format.contentType, data: file.data, published: clock())
-                db.images[record.filename] = record
-                return record
-            }
+            let received = await Self.receiveImage(request, maximumBytes: maximumBytes, dialect: dialect)
+            guard case .image(let data, let format) = received else { return received.refusal }
+            let record = try store.with { db in db.storeImage(data, format: format, ownerId: viewer, now: clock()) }
             let base = "http://\(request.head.authority ?? "localhost")" + Self.imagePath(dialect)
             if dialect == .v1_0 {
                 let answer = ApiUploadImageResponse(imageUrl: "\(base)/\(record.filename)", filename: record.filename)
@@ -158,6 +137,26 @@ extension APIRoutes {
         }
     }
 
+    /// The image in an upload's body as pict-rs would take it (multipart field `images[]`, within
+    /// the size limit, a format it knows), or pict-rs' refusal as `dialect` passes it on.
+    static func receiveImage(_ request: Request, maximumBytes: Int, dialect: LemmyDialect) async -> ReceivedImage {
+        let body: ByteBuffer
+        do { body = try await request.body.collect(upTo: maximumBytes + 64 * 1024) } catch {
+            return .refused(pictrsRefusal(status: .contentTooLarge, message: "Uploaded media exceeds the size limit", dialect: dialect))
+        }
+        let file = MultipartFile.first(named: "images[]", in: Data(buffer: body), contentType: request.headers[.contentType] ?? "")
+        guard let file else {
+            return .refused(pictrsRefusal(status: .badRequest, message: "No files present in upload", dialect: dialect))
+        }
+        guard file.data.count <= maximumBytes else {
+            return .refused(pictrsRefusal(status: .contentTooLarge, message: "Uploaded media exceeds the size limit", dialect: dialect))
+        }
+        guard let format = ImageFormat(sniffing: file.data) else {
+            return .refused(pictrsRefusal(status: .badRequest, message: "Error in validation: unsupported media type", dialect: dialect))
+        }
+        return .image(file.data, format)
+    }
+
     /// Where a version serves uploaded images: 0.18 and 0.19 proxy pict-rs at `/pictrs/image`,
     /// 1.0 serves them at `/api/v4/image/{file}` (`PictrsFile::image_url`) and has no `/pictrs` route.
     static func imagePath(_ dialect: LemmyDialect) -> String {
@@ -189,6 +188,32 @@ extension APIRoutes {
     static func lemmyError(_ error: APIError, dialect: LemmyDialect) -> Response {
         let (status, data, contentType) = ErrorRendering.render(error, dialect: dialect)
         return body(data, status: .init(code: status), contentType: contentType)
+    }
+}
+
+/// What ``APIRoutes/receiveImage(_:maximumBytes:dialect:)`` found in an upload.
+enum ReceivedImage {
+    /// An image pict-rs accepts, and its format.
+    case image(Data, ImageFormat)
+    /// pict-rs' refusal, as the dialect answers it.
+    case refused(Response)
+
+    /// The refusal; an empty 500 for an image (a caller's mistake).
+    var refusal: Response {
+        if case .refused(let response) = self { return response }
+        return Response(status: .internalServerError)
+    }
+}
+
+extension Database {
+    /// Keeps an uploaded image as pict-rs and Lemmy's `local_image` would, under a fresh name.
+    mutating func storeImage(_ data: Data, format: ImageFormat, ownerId: Int, now: Double) -> ImageRecord {
+        let record = ImageRecord(
+            filename: UUID().uuidString.lowercased() + "." + format.fileExtension,
+            deleteToken: UUID().uuidString.lowercased(), ownerId: ownerId,
+            contentType: format.contentType, data: data, published: now)
+        images[record.filename] = record
+        return record
     }
 }
 
