@@ -128,9 +128,10 @@ public struct CommunityDetails: Sendable, Hashable {
     public var title: String?
     /// The sidebar text (Markdown); empty clears it.
     public var description: String?
-    /// The icon's URL (0.18 and 0.19).
+    /// The icon's URL (0.18 and 0.19; on every version
+    /// ``ApiClient/setImage(_:data:filename:mimeType:progress:)`` uploads one).
     public var icon: URL?
-    /// The banner's URL (0.18 and 0.19).
+    /// The banner's URL (0.18 and 0.19; see ``icon``).
     public var banner: URL?
     /// Whether the community is NSFW.
     public var nsfw: Bool?

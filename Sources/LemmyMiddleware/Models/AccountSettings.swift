@@ -32,9 +32,11 @@ public struct AccountSettings: Sendable, Hashable {
     public var displayName: String?
     /// The profile text (Markdown); nil for none.
     public var bio: String?
-    /// The avatar's URL. Lemmy 1.0 sets it by upload, not here.
+    /// The avatar's URL. Lemmy 1.0 sets it by upload, not here: see
+    /// ``ApiClient/setImage(_:data:filename:mimeType:progress:)``, which works on every version.
     public var avatar: URL?
-    /// The banner's URL. Lemmy 1.0 sets it by upload, not here.
+    /// The banner's URL. Lemmy 1.0 sets it by upload, not here: see
+    /// ``ApiClient/setImage(_:data:filename:mimeType:progress:)``.
     public var banner: URL?
     /// Who sees downvote counts: nil where the server has no such setting (0.18 and 0.19 before
     /// 0.19.4). Lemmy 0.19 has only show or hide (a bool), and LemmyKit changes it from 0.19.9 on
