@@ -115,7 +115,9 @@ struct PictureTests {
             let admin = try await login(server, "admin", loader: loader)
             _ = try await admin.getSite()
             let sent = loader.requestedPaths.count
-            for call in [{ try await admin.setImage(.siteIcon, data: Self.png) }, { try await admin.removeImage(.siteBanner) }] as [() async throws -> Any] {
+            for call in [{ try await admin.setImage(.siteIcon, data: Self.png) }, { try await admin.removeImage(.siteBanner) }]
+                as [() async throws -> Any]
+            {
                 let error = await #expect(throws: ApiClientError.self) { _ = try await call() }
                 #expect(error?.kind == .unavailableInVersion)
             }

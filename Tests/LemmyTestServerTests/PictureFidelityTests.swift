@@ -68,7 +68,8 @@ struct PictureFidelityTests: RefusalChecking {
             let alice = try await TestClient(server).login("alice")
             let refused = refusal(try await upload(alice, "/account/avatar"))
             #expect(refused.status == 400 && refused.code == "unknown")
-            #expect(refused.message == "HTTP status client error (404 Not Found) for url (http://pictrs:8080/internal/delete?alias=theirs.png)")
+            #expect(
+                refused.message == "HTTP status client error (404 Not Found) for url (http://pictrs:8080/internal/delete?alias=theirs.png)")
             #expect(try await myAvatar(alice) == "https://elsewhere.example/pictrs/image/theirs.png")
             let uploads = try await alice.send(LemmyV4.ListMedia(ApiListMedia())).items
             #expect(uploads.count == 1)
@@ -108,7 +109,9 @@ struct PictureFidelityTests: RefusalChecking {
             let missing = refusal(try await upload(carol, "/community/icon"))
             #expect(missing.status == 400 && missing.code == "unknown")
             #expect(missing.message == "Query deserialize error: missing field `id`")
-            #expect(refusal(try await upload(carol, "/community/icon", id: "x1")).message == "Query deserialize error: invalid digit found in string")
+            #expect(
+                refusal(try await upload(carol, "/community/icon", id: "x1")).message
+                    == "Query deserialize error: invalid digit found in string")
             #expect(
                 refusal(try await upload(carol, "/community/icon", id: "3000000000")).message
                     == "Query deserialize error: number too large to fit in target type")

@@ -20,7 +20,7 @@ public struct LemmyCommand: AsyncParsableCommand {
         version: "0.1.0",
         subcommands: [
             DemoCommand.self, FeedCommand.self, PostCommand.self, SearchCommand.self, CommunityCommand.self, CommunitiesCommand.self,
-            MultiCommand.self,
+            MultiCommand.self, PictureCommand.self,
             UserCommand.self, InboxCommand.self, VoteCommand.self, SaveCommand.self, SubscribeCommand.self,
             BlockCommand.self, NotifyCommand.self, BanCommand.self, ReplyCommand.self, SubmitCommand.self, EditCommand.self,
             DeleteCommand.self,
