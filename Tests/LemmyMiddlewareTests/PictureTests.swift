@@ -53,12 +53,41 @@ struct PictureTests {
     @Test("0.18 and 0.19: a refused second step deletes the upload again", arguments: [LemmyDialect.v0_18, .v0_19])
     func refusedStoreDeletesUpload(dialect: LemmyDialect) async throws {
         try await ImageUploadMiddlewareTests.withImageServer(dialect) { server in
-            let carol = try await login(server, "carol")
+            let loader = GatingLoader()
+            let carol = try await login(server, "carol", loader: loader)
             let before = try Self.uploads(server)
-            await #expect(throws: ApiClientError.self) {
+            let error = await #expect(throws: ApiClientError.self) {
                 try await carol.setImage(.communityIcon(communityId: 1), data: Self.png)
             }
+            #expect(error?.lemmyCode?.code == (dialect == .v0_18 ? "not_a_moderator" : "not_a_mod_or_admin"))
+            let paths = loader.requestedPaths
+            #expect(paths.contains("/pictrs/image") && paths.contains { $0.hasPrefix("/pictrs/image/delete/") }, "\(paths)")
             #expect(try Self.uploads(server) == before)
+        }
+    }
+
+    @Test("0.19: when only the read after a stored avatar fails, the call succeeds and the upload stays")
+    func failedRereadKeepsUpload() async throws {
+        try await ImageUploadMiddlewareTests.withImageServer(.v0_19) { server in
+            let alice = try await login(server, "alice")
+            try await alice.loadAccount()
+            server.faults.add(FaultRule(.status(code: 400, error: "rate_limit_error"), route: "/site", method: "GET", count: 1))
+            let image = try await alice.setImage(.avatar, data: Self.png)
+            #expect(try server.store.with { $0.persons[1].avatar } == image.url.absoluteString)
+            #expect(try server.store.with { $0.images[image.filename] } != nil)
+        }
+    }
+
+    @Test("1.0: a lost answer to the upload reads the account again, which then shows the server's avatar")
+    func lostUploadAnswer() async throws {
+        try await ImageUploadMiddlewareTests.withImageServer(.v1_0) { server in
+            let alice = try await login(server, "alice")
+            try await alice.loadAccount()
+            server.faults.add(FaultRule(.closeAfterHandling, route: "/account/avatar", count: 1))
+            let error = await #expect(throws: ApiClientError.self) { try await alice.setImage(.avatar, data: Self.png) }
+            #expect(error?.kind == .transport)
+            let stored = try server.store.with { $0.persons[1].avatar }
+            #expect(stored != nil && alice.account?.person?.avatar?.absoluteString == stored)
         }
     }
 
@@ -87,6 +116,7 @@ struct PictureTests {
             try await alice.loadAccount()
             let error = await #expect(throws: ApiClientError.self) { try await alice.setImage(.avatar, data: Self.png) }
             #expect(error?.lemmyCode?.code == "unknown")
+            #expect(try server.store.with { $0.persons[1].avatar } == theirs)
             #expect(alice.account?.person?.avatar?.absoluteString == theirs)
         }
     }

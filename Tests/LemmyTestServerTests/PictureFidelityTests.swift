@@ -12,6 +12,12 @@ struct PictureFidelityTests: RefusalChecking {
     /// A 2×3 PNG header, enough for the server's sniffing.
     static let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 2, 0, 0, 0, 3])
     static let gif = Data("GIF89a".utf8) + Data(repeating: 0, count: 20)
+    /// An APNG: the rest of the PNG's header chunk (5 bytes and its CRC), then an animation control
+    /// chunk before any image data.
+    static let apng = png + Data(repeating: 0, count: 9) + Data([0, 0, 0, 8]) + Data("acTL".utf8) + Data(repeating: 0, count: 12)
+    /// A WebP whose extended header (`VP8X`) has the animation flag.
+    static let animatedWebP =
+        Data("RIFF".utf8) + Data([0, 0, 0, 0]) + Data("WEBPVP8X".utf8) + Data([10, 0, 0, 0, 0x02]) + Data(repeating: 0, count: 9)
 
     func upload(_ client: TestClient, _ path: String, id: String? = nil, data: Data = png) async throws -> TestClient.RawResponse {
         try await client.upload("/api/v4" + path, query: id.map { [URLQueryItem(name: "id", value: $0)] } ?? [], data: data)
@@ -86,6 +92,12 @@ struct PictureFidelityTests: RefusalChecking {
             #expect(gif.status == 400 && gif.code == "pictrs_invalid_image_upload")
             #expect(gif.message == "Media type wasn't allowed for this upload")
             #expect(refusal(try await upload(alice, "/account/banner", data: Data("text".utf8))).code == "pictrs_invalid_image_upload")
+            for animation in [Self.apng, Self.animatedWebP] {
+                #expect(
+                    refusal(try await upload(alice, "/account/avatar", data: animation)).message
+                        == "Media type wasn't allowed for this upload")
+                #expect(try await alice.upload("/api/v4/image", data: animation).status == 200)
+            }
             // A free-standing image may be a GIF.
             #expect(try await alice.upload("/api/v4/image", data: Self.gif).status == 200)
             #expect(refusal(try await upload(TestClient(server), "/account/avatar")).status == 401)
@@ -115,6 +127,16 @@ struct PictureFidelityTests: RefusalChecking {
             #expect(
                 refusal(try await upload(carol, "/community/icon", id: "3000000000")).message
                     == "Query deserialize error: number too large to fit in target type")
+            for (id, reason) in [
+                ("+5", "invalid digit found in string"), ("--5", "invalid digit found in string"),
+                ("", "cannot parse integer from empty string"),
+            ] {
+                #expect(refusal(try await upload(carol, "/community/icon", id: id)).message == "Query deserialize error: \(reason)")
+            }
+            let twice = try await carol.upload(
+                "/api/v4/community/icon", query: [URLQueryItem(name: "id", value: "1"), URLQueryItem(name: "id", value: "2")],
+                data: Self.png)
+            #expect(refusal(twice).message == "Query deserialize error: duplicate field `id`")
             // The id is read before the login.
             #expect(refusal(try await upload(TestClient(server), "/community/icon")).code == "unknown")
 
@@ -169,7 +191,25 @@ struct PictureFidelityTests: RefusalChecking {
         }
     }
 
-    @Test("0.19 deletes a replaced avatar or icon the person uploaded, and leaves anyone else's")
+    @Test("0.18 keeps a replaced upload")
+    func replacedUploads018() async throws {
+        try await withServer(.v0_18) { server in
+            let alice = try await TestClient(server).login("alice")
+            let raw = try await alice.upload("/pictrs/image", data: Self.png)
+            let object = try #require(try JSONSerialization.jsonObject(with: raw.body) as? [String: Any])
+            let file = try #require((object["files"] as? [[String: Any]])?.first?["file"] as? String)
+            let url = server.baseURL.absoluteString + "/pictrs/image/" + file
+            for value in [url, ""] {
+                var form = ApiSaveUserSettings()
+                form.avatar = value
+                #expect(try await alice.sendRaw(LemmyV3.SaveUserSettings(form)).status == 200)
+            }
+            #expect(try server.store.with { $0.persons[1].avatar } == nil)
+            #expect(try server.store.with { $0.images[file] } != nil)
+        }
+    }
+
+    @Test("0.19 deletes a replaced avatar or icon the person uploaded (anyone's for an admin), and leaves anyone else's")
     func replacedUploads019() async throws {
         try await withServer(.v0_19) { server in
             let alice = try await TestClient(server).login("alice")
@@ -189,20 +229,31 @@ struct PictureFidelityTests: RefusalChecking {
             let second = try await pictrs(alice)
             let bobs = try await pictrs(bob)
             try await save(alice, avatar: first)
+            try await save(alice, avatar: first)
+            #expect(try await served(alice, first))
             try await save(alice, avatar: second)
             #expect(try await !served(alice, first))
             #expect(try await served(alice, second))
+            // The replaced upload goes before the later checks: a refused bio does not bring it back.
+            var refused = ApiSaveUserSettings()
+            refused.avatar = ""
+            refused.bio = String(repeating: "b", count: 1_001)
+            #expect(refusal(try await alice.sendRaw(LemmyV3.SaveUserSettings(refused))).code == "bio_length_overflow")
+            #expect(try await !served(alice, second))
+            #expect(try server.store.with { $0.persons[1].avatar } == second)
+            // Someone else's upload is left alone.
             try await save(alice, avatar: bobs)
             try await save(alice, avatar: "")
             #expect(try await served(alice, bobs))
-            #expect(try await !served(alice, second))
 
             let icon = try await pictrs(bob)
-            for value in [icon, ""] {
+            let admin = try await TestClient(server).login("admin")
+            for (client, value) in [(bob, icon), (admin, "")] {
                 var form = ApiEditCommunity(communityId: 1)
                 form.icon = value
-                _ = try await bob.send(LemmyV3.EditCommunity(form))
+                _ = try await client.send(LemmyV3.EditCommunity(form))
             }
+            // An admin's edit deletes anyone's replaced upload.
             #expect(try await !served(bob, icon))
         }
     }

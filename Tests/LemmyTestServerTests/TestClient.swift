@@ -89,7 +89,8 @@ struct TestClient: Sendable {
         body += Data("Content-Disposition: form-data; name=\"images[]\"; filename=\"image\"\r\n".utf8)
         body += Data("Content-Type: \(contentType)\r\n\r\n".utf8) + data + Data("\r\n--\(boundary)--\r\n".utf8)
         var headers = [("Content-Type", "multipart/form-data; boundary=\(boundary)")]
-        if let token { headers.append(("Authorization", "Bearer \(token)")) }
+        // 0.18's pict-rs proxy reads the session from the `jwt` cookie only.
+        if let token { headers.append(dialect == .v0_18 ? ("Cookie", "jwt=\(token)") : ("Authorization", "Bearer \(token)")) }
         return try await raw("POST", path: path, query: query, body: body, headers: headers)
     }
 

@@ -30,7 +30,9 @@ struct PictureTarget: ParsableArguments, Sendable {
     func validate() throws {
         if community != nil && site { throw ValidationError("give --community or --site, not both") }
         if kind == .avatar && (community != nil || site) { throw ValidationError("only an account has an avatar: use icon") }
-        if kind == .icon && community == nil && !site { throw ValidationError("an icon belongs to a community (--community) or the site (--site)") }
+        if kind == .icon && community == nil && !site {
+            throw ValidationError("an icon belongs to a community (--community) or the site (--site)")
+        }
     }
 
     /// What the picture is called in messages, e.g. `c/technology's icon`.
@@ -73,7 +75,8 @@ struct PictureSetCommand: AsyncParsableCommand, Sendable {
         let url = URL(fileURLWithPath: file)
         let data: Data
         do { data = try Data(contentsOf: url) } catch {
-            throw CLIFailure("setting \(target.label) failed: cannot read \(file) (\(CLIFailure.shorten(error.localizedDescription)))", status: .usage)
+            let reason = CLIFailure.shorten(error.localizedDescription)
+            throw CLIFailure("setting \(target.label) failed: cannot read \(file) (\(reason))", status: .usage)
         }
         let slot = try await target.slot(in: session)
         let image = try await session.run("setting \(target.label)") {

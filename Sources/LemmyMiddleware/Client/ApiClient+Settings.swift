@@ -18,6 +18,12 @@ extension ApiClient {
         let version = try await version()
         let form = try settings.form(from: old, version: version.apiVersion)
         guard form != ApiSaveUserSettings() else { return }
+        try await sendSettings(form, version: version)
+        try await loadAccount()
+    }
+
+    /// Sends SaveUserSettings with `form` in `version`'s spelling.
+    func sendSettings(_ form: ApiSaveUserSettings, version: LemmyServerVersion) async throws(ApiClientError) {
         if version.generation == .v4 {
             _ = try await send(LemmyV4.SaveUserSettings(form), mutation: true)
         } else if version.usesAuthField {
@@ -26,7 +32,6 @@ extension ApiClient {
         } else {
             _ = try await send(LemmyV3.SaveUserSettings(form), mutation: true)
         }
-        try await loadAccount()
     }
 
     /// Changes the account's password. Lemmy ends the account's other sessions and answers with a

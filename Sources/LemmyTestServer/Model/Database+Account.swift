@@ -130,20 +130,29 @@ extension Database {
         var generateTOTP: Bool?
     }
 
-    /// Applies `change`, validating as the dialect's Lemmy does; nothing changes on a refusal.
-    /// An empty display name, bio, avatar or banner clears it; 0.19 deletes a replaced avatar or
-    /// banner the person uploaded (``deleteReplacedImage019(old:new:by:)``).
+    /// Applies `change`, validating as the dialect's Lemmy does; nothing changes on a refusal,
+    /// except that 0.19 deletes a replaced avatar or banner the person uploaded
+    /// (``deleteReplacedImage019(old:new:by:)``) before its other checks. An empty display name,
+    /// bio, avatar or banner clears it.
     mutating func saveSettings(of personId: Int, _ change: SettingsChange, dialect: LemmyDialect) throws {
         guard var person = person(personId) else { throw APIError.notLoggedIn }
+        if dialect == .v0_19 {
+            // 0.19 reads the avatar, then the banner, and deletes each replaced upload at once,
+            // before any other check (`save_settings.rs`): a later refusal does not bring it back.
+            for (new, old) in [(change.avatar, person.avatar), (change.banner, person.banner)] {
+                if let new, !new.isEmpty { try Self.checkPictureURL(new, dialect: dialect) }
+                deleteReplacedImage019(old: old, new: new, by: personId)
+            }
+        }
         if let bio = change.bio, bio.count > (dialect == .v0_18 ? 300 : 1000) { throw APIError.code("bio_length_overflow") }
         // An empty name clears it; 1.0 trims before deciding that, 0.18 and 0.19 after (so "  " is
         // refused there) (`diesel_string_update`, then `is_valid_display_name(name.trim())`).
         if let name = change.displayName.map({ dialect == .v1_0 ? ContentRules.trimmed($0) : $0 }), !name.isEmpty {
             try NameRules.checkDisplayName(name, dialect: dialect)
         }
-        for url in [change.avatar, change.banner].compactMap({ $0 }) where !url.isEmpty {
-            guard let parsed = URL(string: url), ["http", "https"].contains(parsed.scheme?.lowercased() ?? ""), parsed.host != nil else {
-                throw APIError.code(dialect == .v0_18 ? "invalid_url_scheme" : "invalid_url")
+        if dialect != .v0_19 {
+            for url in [change.avatar, change.banner].compactMap({ $0 }) where !url.isEmpty {
+                try Self.checkPictureURL(url, dialect: dialect)
             }
         }
         // 1.0 checks the page size as a fetch limit (`limit_fetch_check`).
@@ -158,10 +167,6 @@ extension Database {
         func cleared(_ text: String?, keeping old: String?) -> String? {
             guard let text else { return old }
             return text.isEmpty ? nil : text
-        }
-        if dialect == .v0_19 {
-            deleteReplacedImage019(old: person.avatar, new: change.avatar, by: personId)
-            deleteReplacedImage019(old: person.banner, new: change.banner, by: personId)
         }
         person.showNSFW = change.showNSFW ?? person.showNSFW
         person.isBot = change.botAccount ?? person.isBot
@@ -191,6 +196,14 @@ extension Database {
 }
 
 extension Database {
+    /// A picture URL as SaveUserSettings takes it: `invalid_url` (0.18: `invalid_url_scheme`)
+    /// unless it is an http or https URL with a host.
+    static func checkPictureURL(_ url: String, dialect: LemmyDialect) throws {
+        guard let parsed = URL(string: url), ["http", "https"].contains(parsed.scheme?.lowercased() ?? ""), parsed.host != nil else {
+            throw APIError.code(dialect == .v0_18 ? "invalid_url_scheme" : "invalid_url")
+        }
+    }
+
     /// The site's languages: undetermined (0) and English (37).
     static let siteLanguages = [0, 37]
 

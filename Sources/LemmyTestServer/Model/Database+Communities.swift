@@ -46,10 +46,16 @@ extension Database {
         } else {
             try checkCommunityModAction(personId, in: communityId, dialect: dialect)
         }
-        try validate(change)
         if dialect == .v0_19 {
-            deleteReplacedImage019(old: record.icon, new: change.icon, by: personId)
-            deleteReplacedImage019(old: record.banner, new: change.banner, by: personId)
+            // 0.19 reads the icon, then the banner, deleting each replaced upload at once, before
+            // its later checks (`api_crud/src/community/update.rs`).
+            try validateText(change)
+            for (new, old) in [(change.icon, record.icon), (change.banner, record.banner)] {
+                if let new, !new.isEmpty { try Self.checkCommunityPictureURL(new) }
+                deleteReplacedImage019(old: old, new: new, by: personId)
+            }
+        } else {
+            try validate(change)
         }
         let visibility = record.visibility
         apply(change, to: &record)
@@ -102,6 +108,12 @@ extension Database {
     }
 
     private func validate(_ change: CommunityChange) throws {
+        try validateText(change)
+        for url in [change.icon, change.banner].compactMap({ $0 }) where !url.isEmpty { try Self.checkCommunityPictureURL(url) }
+    }
+
+    /// The title's and the description's checks.
+    private func validateText(_ change: CommunityChange) throws {
         if let title = change.title {
             let visible = title.filter { !$0.isWhitespace }
             guard visible.count >= 3, title.count <= 100, !title.contains(where: \.isNewline) else {
@@ -109,10 +121,12 @@ extension Database {
             }
         }
         if let description = change.description, description.count > 10_000 { throw APIError.code("invalid_body_field") }
-        for url in [change.icon, change.banner].compactMap({ $0 }) where !url.isEmpty {
-            guard let parsed = URL(string: url), ["http", "https"].contains(parsed.scheme?.lowercased() ?? ""), parsed.host != nil else {
-                throw APIError.code("invalid_url")
-            }
+    }
+
+    /// An icon or banner URL: `invalid_url` unless it is an http or https URL with a host.
+    private static func checkCommunityPictureURL(_ url: String) throws {
+        guard let parsed = URL(string: url), ["http", "https"].contains(parsed.scheme?.lowercased() ?? ""), parsed.host != nil else {
+            throw APIError.code("invalid_url")
         }
     }
 

@@ -287,7 +287,8 @@ struct SiteSettingsRecord: Sendable {
     var registrationMode = "open"
     var captchaEnabled = false
     var requireEmailVerification = false
-    /// The site's icon and banner URLs (1.0 sets them by upload).
+    /// The site's icon URL (1.0 sets it by upload).
     var icon: String?
+    /// The site's banner URL (1.0 sets it by upload).
     var banner: String?
 }

@@ -223,6 +223,10 @@ struct ImageFormat {
     var contentType: String
     var width = 0
     var height = 0
+    /// Whether pict-rs counts the image as an animation (`discover/magick.rs`, `ffmpeg.rs`): any
+    /// GIF, a PNG with an animation control chunk (`acTL` before the image data), a WebP whose
+    /// extended header has the animation flag.
+    var isAnimation = false
 
     init?(sniffing data: Data) {
         let bytes = [UInt8](data.prefix(32))
@@ -232,18 +236,37 @@ struct ImageFormat {
             contentType = "image/png"
             width = be32(16)
             height = be32(20)
+            isAnimation = Self.pngHasAnimationControl(data)
         } else if bytes.starts(with: [0xFF, 0xD8, 0xFF]) {
             fileExtension = "jpeg"
             contentType = "image/jpeg"
         } else if bytes.starts(with: Array("GIF8".utf8)) {
             fileExtension = "gif"
             contentType = "image/gif"
+            isAnimation = true
         } else if bytes.count >= 12, bytes.starts(with: Array("RIFF".utf8)), Array(bytes[8..<12]) == Array("WEBP".utf8) {
             fileExtension = "webp"
             contentType = "image/webp"
+            isAnimation = bytes.count > 20 && Array(bytes[12..<16]) == Array("VP8X".utf8) && bytes[20] & 0x02 != 0
         } else {
             return nil
         }
+    }
+}
+
+extension ImageFormat {
+    /// Whether a PNG's chunks name an `acTL` (an APNG) before its first `IDAT`.
+    static func pngHasAnimationControl(_ data: Data) -> Bool {
+        let bytes = [UInt8](data)
+        var offset = 8
+        while offset + 8 <= bytes.count {
+            let length = bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+            let type = String(decoding: bytes[offset + 4..<offset + 8], as: UTF8.self)
+            if type == "acTL" { return true }
+            if type == "IDAT" || type == "IEND" { return false }
+            offset += 12 + length
+        }
+        return false
     }
 }
 

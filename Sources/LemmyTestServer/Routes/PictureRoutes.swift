@@ -9,7 +9,7 @@ import LemmyAPI
 /// An upload is checked as Lemmy checks it: the community's `id` query first (actix's extractor:
 /// `unknown` with serde's text), the login, the community or admin checks
 /// (``Database/checkPictureChange(_:viewer:communityId:now:)``), then the image as pict-rs takes
-/// it with Lemmy's avatar limits, which refuse animations (any GIF) with
+/// it with Lemmy's avatar limits, which refuse animations (``ImageFormat/isAnimation``) with
 /// `pictrs_invalid_image_upload`. The image is stored before the old picture is deleted, so when
 /// that deletion fails (``Database/replacePicture(_:with:viewer:communityId:clearsIconForBanner:)``)
 /// the upload stays among the account's images and the picture is unchanged. The answer is the
@@ -48,7 +48,7 @@ extension APIRoutes {
         router.post(RouterPath(path)) { request, _ -> Response in
             do {
                 var communityId: Int?
-                if slot.isCommunity { communityId = try Self.queryId(request.uri.queryParameters["id"].map(String.init)) }
+                if slot.isCommunity { communityId = try Self.queryId(request.uri.queryParameters.getAll("id").map { String($0) }) }
                 let token = Self.token(request: request, query: [], body: Data(), dialect: dialect)
                 let now = clock()
                 let viewer = try store.with { db -> Int in
@@ -58,8 +58,8 @@ extension APIRoutes {
                 }
                 let received = await Self.receiveImage(request, maximumBytes: maximumBytes, dialect: dialect)
                 guard case .image(let data, let format) = received else { return received.refusal }
-                // pict-rs counts every GIF as an animation, which Lemmy's avatar limits refuse.
-                guard format.fileExtension != "gif" else {
+                // Lemmy's picture limits (`allow_animation=false`) refuse what pict-rs counts as an animation.
+                guard !format.isAnimation else {
                     return Self.pictrsRefusal(status: .badRequest, message: "Media type wasn't allowed for this upload", dialect: dialect)
                 }
                 let base = "http://\(request.head.authority ?? "localhost")" + Self.imagePath(dialect)
@@ -76,18 +76,23 @@ extension APIRoutes {
         }
     }
 
-    /// The `id` of a `CommunityIdQuery` as actix's `Query` extractor reads it (an `i32`), or its
-    /// refusal with serde's text.
-    static func queryId(_ text: String?) throws -> Int {
-        guard let text else { throw APIError.badRequest("Query deserialize error: missing field `id`") }
-        if let id = Int32(text) { return Int(id) }
-        let digits = text.drop { $0 == "-" || $0 == "+" }
+    /// The `id` of a `CommunityIdQuery` as actix's `Query` extractor reads it (serde_urlencoded,
+    /// an `i32`), or its refusal with serde's text. `raw` is every `id` in the query; form
+    /// decoding turns a `+` into a space, which no integer has.
+    static func queryId(_ raw: [String]) throws -> Int {
+        guard let text = raw.first else { throw APIError.badRequest("Query deserialize error: missing field `id`") }
+        guard raw.count == 1 else { throw APIError.badRequest("Query deserialize error: duplicate field `id`") }
+        let decoded = text.replacingOccurrences(of: "+", with: " ")
+        if let id = Int32(decoded) { return Int(id) }
+        // Rust's `i32::from_str`: an optional sign, then ASCII digits only.
+        let negative = decoded.hasPrefix("-")
+        let digits = negative ? decoded.dropFirst() : Substring(decoded)
         let reason =
-            text.isEmpty
+            decoded.isEmpty
             ? "cannot parse integer from empty string"
-            : !digits.isEmpty && digits.allSatisfy(\.isASCII) && digits.allSatisfy(\.isNumber)
-                ? (text.hasPrefix("-") ? "number too small to fit in target type" : "number too large to fit in target type")
-                : "invalid digit found in string"
+            : digits.isEmpty || !digits.allSatisfy({ $0.isASCII && $0.isNumber })
+                ? "invalid digit found in string"
+                : negative ? "number too small to fit in target type" : "number too large to fit in target type"
         throw APIError.badRequest("Query deserialize error: \(reason)")
     }
 }
