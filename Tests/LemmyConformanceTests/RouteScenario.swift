@@ -377,6 +377,9 @@ enum RouteScenario {
             step("POST", "/community/mod", user: "bob", body: ["community_id": 1, "person_id": 2, "added": true]),
             step("POST", "/post/remove", user: "bob", needs: "post") { id in ([], ["post_id": id, "removed": true, "reason": "Off topic"])
             },
+            step("POST", "/comment/lock", user: "bob", needs: "comment") { id in
+                ([], ["comment_id": id, "locked": true, "reason": "Heated"])
+            },
             step("POST", "/comment/remove", user: "bob", needs: "comment") { id in
                 ([], ["comment_id": id, "removed": true, "reason": "Off topic"])
             },

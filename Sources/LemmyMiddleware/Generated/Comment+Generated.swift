@@ -19,6 +19,7 @@ struct Comment1Snapshot: Equatable, Sendable {
     var deleted: Bool
     var removed: Bool
     var distinguished: Bool
+    var locked: Bool
     var languageId: Int
 }
 
@@ -57,6 +58,8 @@ extension Comment1Providing {
     public var removed: Bool { comment1.removed }
     /// Whether a moderator distinguished the comment.
     public var distinguished: Bool { comment1.distinguished }
+    /// Whether a moderator locked the comment and the replies below it (Lemmy 1.0): only moderators and admins may reply.
+    public var locked: Bool { comment1.locked }
     /// The comment's language id.
     public var languageId: Int { comment1.languageId }
 }
@@ -198,6 +201,20 @@ public final class Comment1: Comment1Providing, Observable, LazilyObserved {
         }
     }
     private(set) var _distinguished: Bool
+    /// Whether a moderator locked the comment and the replies below it (Lemmy 1.0): only moderators and admins may reply.
+    public internal(set) var locked: Bool {
+        get {
+            access(\.locked)
+            return _locked
+        }
+        set { write(\.locked, changed: observationChanged(_locked, newValue)) { _locked = newValue } }
+        _modify {
+            let observers = willModify(\.locked)
+            defer { observers.registrar.didSet(self, keyPath: \.locked) }
+            yield &_locked
+        }
+    }
+    private(set) var _locked: Bool
     /// The comment's language id.
     public internal(set) var languageId: Int {
         get {
@@ -243,12 +260,13 @@ public final class Comment1: Comment1Providing, Observable, LazilyObserved {
         self._deleted = confirmed.deleted
         self._removed = confirmed.removed
         self._distinguished = confirmed.distinguished
+        self._locked = confirmed.locked
         self._languageId = confirmed.languageId
     }
 
     /// The values shown now, read without registering an observed access.
     var snapshot: Comment1Snapshot {
-        Comment1Snapshot(id: id, actorId: actorIdText, content: _content, creatorId: _creatorId, postId: _postId, path: _path, created: _created, updated: _updated, deleted: _deleted, removed: _removed, distinguished: _distinguished, languageId: _languageId)
+        Comment1Snapshot(id: id, actorId: actorIdText, content: _content, creatorId: _creatorId, postId: _postId, path: _path, created: _created, updated: _updated, deleted: _deleted, removed: _removed, distinguished: _distinguished, locked: _locked, languageId: _languageId)
     }
 
     /// Writes the fields of `snapshot` that differ, so unchanged fields wake no observer.
@@ -265,6 +283,7 @@ public final class Comment1: Comment1Providing, Observable, LazilyObserved {
         if _deleted != snapshot.deleted { deleted = snapshot.deleted }
         if _removed != snapshot.removed { removed = snapshot.removed }
         if _distinguished != snapshot.distinguished { distinguished = snapshot.distinguished }
+        if _locked != snapshot.locked { locked = snapshot.locked }
         if _languageId != snapshot.languageId { languageId = snapshot.languageId }
     }
 }
@@ -504,6 +523,8 @@ extension Comment1Providing {
     public var removed_: Bool? { removed }
     /// ``Comment1/distinguished``, or nil if this model is below tier 1.
     public var distinguished_: Bool? { distinguished }
+    /// ``Comment1/locked``, or nil if this model is below tier 1.
+    public var locked_: Bool? { locked }
     /// ``Comment1/languageId``, or nil if this model is below tier 1.
     public var languageId_: Int? { languageId }
     /// ``Comment2/creator``, or nil if this model is below tier 2.

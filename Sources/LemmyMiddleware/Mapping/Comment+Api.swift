@@ -8,7 +8,8 @@ extension Comment1Snapshot {
             id: comment.id, actorId: LinkText(text: comment.apId), content: text.unescape(comment.content),
             creatorId: comment.creatorId, postId: comment.postId, path: path,
             created: comment.publishedAt.date, updated: comment.updatedAt?.date, deleted: comment.deleted,
-            removed: comment.removed, distinguished: comment.distinguished, languageId: comment.languageId)
+            removed: comment.removed, distinguished: comment.distinguished, locked: comment.locked ?? false,
+            languageId: comment.languageId)
     }
 }
 

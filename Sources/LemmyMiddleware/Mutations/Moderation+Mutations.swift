@@ -102,6 +102,26 @@ extension Comment2Providing {
         }
     }
 
+    /// Locks or unlocks the comment and every reply below it (moderators and admins, Lemmy 1.0):
+    /// while it is locked only the community's moderators and the admins may reply, and a reply
+    /// of theirs starts unlocked. The answer names the comment alone, so the replies this client
+    /// holds are marked from it. A lost answer is settled by reading the comment again. Before
+    /// 1.0 it fails with ``ApiClientError/Kind/unavailableInVersion`` without sending anything.
+    @discardableResult public func lock(_ locked: Bool = true, reason: String? = nil) async -> MutationResult {
+        let comment = comment1
+        return await api.mutate(comment, optimistic: { $0.locked = locked }) { () async throws(ApiClientError) in
+            guard try await comment.api.generation() == .v4 else { throw .unavailableInVersion("locking a comment (Lemmy 1.0 and later)") }
+            let form = ApiLockComment(commentId: comment.id, locked: locked, reason: reason ?? "")
+            let view = try await comment.api.send(LemmyV4.LockComment(form), mutation: true).commentView
+            try comment.api.mergeAnswer(view, about: comment.id)
+            comment.api.confirmCommentsLocked(below: comment.confirmed.path, locked)
+        } reread: { () async throws(ApiClientError) in
+            _ = try await comment.api.getComment(id: comment.id)
+        } achieved: {
+            $0.confirmed.locked == locked
+        }
+    }
+
     /// Marks the comment as the moderator speaking as one, or takes that back: Lemmy shows a
     /// distinguished comment first among its siblings.
     ///
@@ -125,6 +145,16 @@ extension ApiClient {
         for comment in caches.comment1.values where comment.confirmed.postId == postId {
             var snapshot = comment.confirmed
             snapshot.removed = removed
+            comment.merge(snapshot, sequence: mergeSequence)
+        }
+    }
+
+    /// Shows `locked` on every comment this client holds below the one at `path` (1.0's
+    /// LockComment changes the whole subtree and answers with its top comment only).
+    func confirmCommentsLocked(below path: [Int], _ locked: Bool) {
+        for comment in caches.comment1.values where comment.confirmed.path.count > path.count && comment.confirmed.path.starts(with: path) {
+            var snapshot = comment.confirmed
+            snapshot.locked = locked
             comment.merge(snapshot, sequence: mergeSequence)
         }
     }

@@ -80,6 +80,23 @@ extension Database {
         appendModlog(.removeComment, by: personId, target: commentId, reason: reason, flag: removed, now: now)
     }
 
+    /// Locks or unlocks a comment and every comment below it (1.0's LockComment,
+    /// `api/api/src/comment/lock.rs`): the comment as a guest reads it (`not_found`, also in a
+    /// private community), then `check_community_mod_action`; a deleted or removed comment may
+    /// be locked. The modlog's `mod_lock_comment` names the comment, its post, community and
+    /// creator (reverted when unlocking). Not done: the creator's mod-action notification.
+    mutating func lockComment(_ commentId: Int, locked: Bool, reason: String, by personId: Int, now: Double) throws {
+        guard let comment = comment(commentId), let post = post(comment.postId), seesCommunityContent(post.communityId, viewer: nil)
+        else { throw APIError.notFound("comment") }
+        try checkCommunityModAction(personId, in: post.communityId, dialect: .v1_0)
+        // `update_locked_for_comment_and_children`: every comment whose path is below this one's.
+        let path = pathIds(of: comment)
+        for id in commentsByPost[comment.postId - 1] where self.comment(id).map({ pathIds(of: $0).starts(with: path) }) == true {
+            comments[id - 1].locked = locked
+        }
+        appendModlog(.lockComment, by: personId, target: commentId, reason: reason, flag: locked, now: now)
+    }
+
     /// Marks a comment as speaking for the moderators. 0.18: the community ban, then moderator or
     /// admin (anyone's comment). 0.19 and 1.0: the person's community checks, then only the
     /// comment's author, then moderator or admin (`distinguish.rs`).

@@ -37,10 +37,10 @@ extension Database {
             targets.post = livePost(post.id)
             targets.community = liveCommunity(post.communityId)
             if entry.kind == .featurePost && entry.onInstance { targets.instance = adminsInstance }
-        case .removeComment, .purgeComment:
+        case .removeComment, .purgeComment, .lockComment:
             guard let comment = comment(entry.targetId), v10 || entry.kind == .removeComment else { break }
             targets.person = comment.creatorId
-            targets.comment = entry.kind == .removeComment ? liveComment(comment.id) : nil
+            targets.comment = entry.kind != .purgeComment ? liveComment(comment.id) : nil
             targets.community = post(comment.postId).flatMap { liveCommunity($0.communityId) }
             // 0.19's view of comment removals has no post to filter on.
             if v10 { targets.post = livePost(comment.postId) }
@@ -87,6 +87,7 @@ extension ModlogRecord {
         switch kind {
         case .removePost: .modRemovePost
         case .removeComment: .modRemoveComment
+        case .lockComment: .modLockComment
         case .lockPost: .modLockPost
         case .featurePost: onInstance ? .adminFeaturePostSite : .modFeaturePostCommunity
         case .banFromCommunity: .modBanFromCommunity
@@ -103,8 +104,8 @@ extension ModlogRecord {
     /// The entry's kind as GetModlog's `type_` names it in `dialect`: 0.18's and 0.19's
     /// `ModlogActionType` (one table per kind), 1.0's `ModlogKind`.
     func kindName(_ dialect: LemmyDialect) -> String {
-        // 1.0 alone writes a visibility change.
-        guard dialect != .v1_0, kind != .changeCommunityVisibility else { return kind10.wireValue(for: .v4) }
+        // 1.0 alone writes a visibility change and a comment's lock.
+        guard dialect != .v1_0, kind != .changeCommunityVisibility, kind != .lockComment else { return kind10.wireValue(for: .v4) }
         let type: ApiModlogActionType =
             switch kind {
             case .removePost: .modRemovePost
@@ -113,8 +114,8 @@ extension ModlogRecord {
             case .featurePost: .modFeaturePost
             case .banFromCommunity: .modBanFromCommunity
             case .banFromSite: .modBan
-            // A visibility change never gets here (the guard above).
-            case .removeCommunity, .changeCommunityVisibility: .modRemoveCommunity
+            // A visibility change or a comment's lock never gets here (the guard above).
+            case .removeCommunity, .changeCommunityVisibility, .lockComment: .modRemoveCommunity
             case .purgePost: .adminPurgePost
             case .purgeComment: .adminPurgeComment
             case .purgeCommunity: .adminPurgeCommunity

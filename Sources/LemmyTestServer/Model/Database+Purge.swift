@@ -124,7 +124,7 @@ extension Database {
         if purged.persons.contains(entry.moderatorId) { return false }
         switch entry.kind {
         case .removePost, .lockPost, .featurePost: return !purged.posts.contains(entry.targetId)
-        case .removeComment: return !purged.comments.contains(entry.targetId)
+        case .removeComment, .lockComment: return !purged.comments.contains(entry.targetId)
         case .banFromCommunity:
             return !purged.persons.contains(entry.targetId) && !(entry.communityId.map(purged.communities.contains) ?? false)
         case .banFromSite: return !purged.persons.contains(entry.targetId)

@@ -144,6 +144,9 @@ struct CommentRecord: Sendable {
     var deleted: Bool = false
     var removed: Bool = false
     var distinguished: Bool = false
+    /// Whether a moderator locked it (1.0): no one but the community's moderators and the
+    /// admins may reply.
+    var locked = false
     var upvotes: Int
     var downvotes: Int
     var childCount: Int = 0
@@ -207,6 +210,8 @@ struct ReportRecord: Sendable {
 struct ModlogRecord: Sendable {
     enum Kind: Sendable {
         case removePost, removeComment, lockPost, featurePost, banFromCommunity
+        /// A moderator locked (or unlocked) a comment and the comments below it (1.0 alone).
+        case lockComment
         /// An admin banned (or unbanned) the target person from the instance.
         case banFromSite
         /// An admin removed (or restored) a community: the target, and ``communityId``, is it.

@@ -181,7 +181,7 @@ struct Renderer {
             out.reportCount = 0
             out.unresolvedReportCount = 0
             out.federationPending = false
-            out.locked = false
+            out.locked = c.locked
         }
         return out
     }

@@ -48,6 +48,11 @@ extension APIRoutes {
                 by: try call.requireViewer(), now: call.now, dialect: call.dialect)
             return call.renderer(db).commentResponse(call.form.commentId)
         }
+        add(LemmyV4.LockComment.self, auth: true) { db, call in
+            try db.lockComment(
+                call.form.commentId, locked: call.form.locked, reason: call.form.reason, by: try call.requireViewer(), now: call.now)
+            return call.renderer(db).commentResponse(call.form.commentId)
+        }
         add(LemmyV3.AddModToCommunity.self, auth: true) { db, call in
             try db.setModerator(
                 call.form.personId, of: call.form.communityId, added: call.form.added, by: try call.requireViewer(), dialect: call.dialect)
