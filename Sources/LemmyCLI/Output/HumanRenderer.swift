@@ -83,7 +83,7 @@ public struct HumanRenderer {
         let indent = String(repeating: "  ", count: min(depth, max((width - 30) / 2, 0)))
         let header =
             indent + style.cyan("u/" + Self.name(comment.creator.name)) + " " + score(comment.votes) + " "
-            + style.dim("#\(comment.id) · \(Self.age(comment.created))")
+            + style.dim("#\(comment.id) · \(Self.age(comment.created))" + (comment.locked ? " · locked" : ""))
         if comment.removed || comment.deleted {
             return [header, indent + "  " + style.dim(comment.removed ? "[removed by a moderator]" : "[deleted by its author]")]
         }
