@@ -415,6 +415,7 @@ enum RouteScenario {
             step("POST", "/multi_community/follow", user: "bob", needs: "multi") { id in ([], ["multi_community_id": id, "follow": true]) },
             step("GET", "/multi_community/list", user: "bob", query: [("type_", "subscribed"), ("sort", "name_asc")]),
             step("GET", "/multi_community", query: [("name", "reading")]),
+            step("GET", "/community/random", query: [("type_", "local")]),
             step("GET", "/post/list", user: "bob", needs: "multi") { id in
                 ([("multi_community_id", "\(id)"), ("type_", "all"), ("limit", "5")], nil)
             },

@@ -13,12 +13,14 @@ extension CommunitySortType: ExpressibleByArgument {
     public var defaultValueDescription: String { name }
 }
 
-/// `lemmy communities`: list communities; `create` and `hide` subcommands.
+/// `lemmy communities`: list communities; `create`, `hide` and `random` subcommands.
 struct CommunitiesCommand: AsyncParsableCommand, Sendable {
     static let configuration = CommandConfiguration(
         commandName: "communities",
-        abstract: "List communities (all, local, subscribed, moderator-view); create or hide one.",
-        subcommands: [CommunitiesListCommand.self, CommunitiesCreateCommand.self, CommunitiesHideCommand.self],
+        abstract: "List communities (all, local, subscribed, moderator-view); create, hide or pick one at random.",
+        subcommands: [
+            CommunitiesListCommand.self, CommunitiesCreateCommand.self, CommunitiesHideCommand.self, CommunitiesRandomCommand.self,
+        ],
         defaultSubcommand: CommunitiesListCommand.self)
 }
 

@@ -30,6 +30,18 @@ extension ApiClient {
         return ContentPage(items: page.items.map { community2($0) }, next: page.next)
     }
 
+    /// A community picked at random by the server (Lemmy 1.0), for discovery: any that is not
+    /// deleted, removed or private; with `localOnly` only this instance's; NSFW ones only with
+    /// `showNSFW`. Lemmy does not leave out communities the account blocked (see
+    /// ``Community2/blocked``). With nothing to pick the server answers not found
+    /// (``ApiClientError/isNotFound``), as it does when a guest's pick is local-only-private.
+    /// Before 1.0 it fails with ``ApiClientError/Kind/unavailableInVersion`` without a request.
+    public func randomCommunity(localOnly: Bool = false, showNSFW: Bool = false) async throws(ApiClientError) -> Community2 {
+        guard try await generation() == .v4 else { throw .unavailableInVersion("a random community (Lemmy 1.0 and later)") }
+        let form = ApiGetRandomCommunity(type: localOnly ? .local : nil, showNsfw: showNSFW ? true : nil)
+        return community2(try await send(LemmyV4.GetRandomCommunity(form), mutation: false).communityView)
+    }
+
     /// Creates a community named `name` (lower case letters, digits and `_`); the account
     /// moderates and follows it, and ``account`` says so.
     ///

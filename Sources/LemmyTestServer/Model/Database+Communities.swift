@@ -67,6 +67,21 @@ extension Database {
         }
     }
 
+    /// 1.0's GetRandomCommunity (`api/api/src/community/random.rs`, `Community::get_random`): any
+    /// community that is not deleted, removed or private, only local ones for the `local`
+    /// listing (every other listing means all), NSFW ones only when asked. Blocks do not count.
+    /// No candidate is `not_found`, and so is a local-only-private pick for a guest, who then
+    /// cannot read it (Lemmy does not pick again).
+    func randomCommunity(localOnly: Bool, showNSFW: Bool, viewer: Int?) throws -> Int {
+        let candidates = communities.filter { c in
+            !c.deleted && !c.removed && c.visibility != "private" && !purged.communities.contains(c.id)
+                && (!localOnly || c.instanceId == 1) && (showNSFW || !c.nsfw)
+        }
+        guard let pick = candidates.randomElement() else { throw APIError.notFound("community") }
+        if viewer == nil && pick.visibility == "local_only_private" { throw APIError.notFound("community") }
+        return pick.id
+    }
+
     /// Hides or shows a community in listings (0.19 and later, admins only).
     mutating func hideCommunity(_ communityId: Int, hidden: Bool, by personId: Int) throws {
         guard person(personId)?.isAdmin == true else { throw APIError.code("not_an_admin") }

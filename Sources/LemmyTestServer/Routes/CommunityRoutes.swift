@@ -20,6 +20,10 @@ extension APIRoutes {
         add(LemmyV4.GetCommunity.self) { db, call in
             call.renderer(db).getCommunityResponse(try communityId(db, call.form, dialect: call.dialect))
         }
+        add(LemmyV4.GetRandomCommunity.self) { db, call in
+            let id = try db.randomCommunity(localOnly: call.form.type == .local, showNSFW: call.form.showNsfw ?? false, viewer: call.viewer)
+            return call.renderer(db).communityResponse(id)
+        }
         add(LemmyV3.FollowCommunity.self, auth: true) { db, call in
             try db.follow(
                 call.form.communityId, by: try call.requireViewer(), follow: call.form.follow, now: call.now, checkedAs: call.dialect)

@@ -1,0 +1,34 @@
+import Foundation
+import LemmyAPI
+import LemmyMiddleware
+@testable import LemmyTestServer
+import LemmyTestSupport
+import Testing
+
+/// `ApiClient.randomCommunity(localOnly:showNSFW:)` (RandomCommunityFidelityTests has the
+/// server's rules).
+@Suite("A random community") @MainActor
+struct RandomCommunityTests {
+    @Test("1.0 picks among the local communities with --local; the model is the cached one")
+    func picks() async throws {
+        try await withServer(.v1_0) { server in
+            let local = try server.store.with { db in Set(db.communities.filter { $0.instanceId == 1 && !$0.nsfw }.map(\.id)) }
+            let alice = try await login(server, "alice")
+            let community = try await alice.randomCommunity(localOnly: true)
+            #expect(local.contains(community.id))
+            #expect(try await alice.getCommunity(id: community.id).community2 === community)
+        }
+    }
+
+    @Test("Before 1.0 nothing is sent")
+    func before10() async throws {
+        try await withServer(.v0_19) { server in
+            let loader = GatingLoader()
+            let alice = try await login(server, "alice", loader: loader)
+            _ = try await alice.getSite()
+            let sent = loader.requestedPaths.count
+            let error = await #expect(throws: ApiClientError.self) { _ = try await alice.randomCommunity() }
+            #expect(error?.kind == .unavailableInVersion && loader.requestedPaths.count == sent)
+        }
+    }
+}
