@@ -11,7 +11,9 @@ struct RandomCommunityCommandTests {
     func random() async throws {
         try await withServer(.v1_0) { server in
             let local = try server.store.with { db in Set(db.communities.filter { $0.instanceId == 1 && !$0.nsfw }.map(\.name)) }
-            let shown = try await LemmyBinary.run(["communities", "random", "--local", "--json", "--instance", server.baseURL.absoluteString])
+            let shown = try await LemmyBinary.run([
+                "communities", "random", "--local", "--json", "--instance", server.baseURL.absoluteString,
+            ])
             let community = try JSONOutput.decoder().decode(CommunityOutput.self, from: Data(shown.stdout.utf8))
             #expect(local.contains(community.name), "\(shown)")
         }

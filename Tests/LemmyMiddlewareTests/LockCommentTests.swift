@@ -56,10 +56,29 @@ struct LockCommentTests {
 
             let bob = try await login(server, "bob")
             let mine = try await bob.getComment(id: t.root)
+            let child = try await bob.getComment(id: t.child)
             server.faults.add(FaultRule(.closeAfterHandling, route: "/comment/lock", count: 1))
             #expect(await mine.lock() == .confirmed)
             let stored = try server.store.with { $0.comments[t.root - 1].locked }
             #expect(mine.locked && stored)
+            // The re-read found the lock, so the reply held below shows it too.
+            #expect(child.locked)
+        }
+    }
+
+    @Test("An answer whose path is not the comment's marks no other comment")
+    func hostilePath() async throws {
+        try await withServer(.v1_0) { server in
+            let t = try Self.thread(server)
+            let bob = try await login(server, "bob")
+            let root = try await bob.getComment(id: t.root)
+            let child = try await bob.getComment(id: t.child)
+            let elsewhere = try server.store.with { db in db.comments.first { $0.postId != db.comments[t.root - 1].postId }!.id }
+            let other = try await bob.getComment(id: elsewhere)
+            server.faults.add(
+                FaultRule(.rewriteBody(pattern: #""path":"[0-9.]+""#, replacement: #""path":"0""#), route: "/comment/lock", count: 1))
+            _ = await root.lock()
+            #expect(!child.locked && !other.locked)
         }
     }
 

@@ -12,7 +12,12 @@ struct RandomCommunityTests {
     @Test("1.0 picks among the local communities with --local; the model is the cached one")
     func picks() async throws {
         try await withServer(.v1_0) { server in
-            let local = try server.store.with { db in Set(db.communities.filter { $0.instanceId == 1 && !$0.nsfw }.map(\.id)) }
+            // Only community 2 can be picked: the others are remote, NSFW, deleted, removed or private.
+            try server.store.with { db in
+                for index in db.communities.indices where index != 1 { db.communities[index].removed = true }
+                db.communities[1].nsfw = false
+            }
+            let local: Set<Int> = [2]
             let alice = try await login(server, "alice")
             let community = try await alice.randomCommunity(localOnly: true)
             #expect(local.contains(community.id))

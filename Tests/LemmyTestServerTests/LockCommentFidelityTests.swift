@@ -61,6 +61,10 @@ struct LockCommentFidelityTests: RefusalChecking {
             #expect(modReply.commentView.comment.locked == false)
             #expect(try await reply(carol, post: t.post, parent: modReply.commentView.comment.id).status == 200)
 
+            // A locked parent on another post is `locked` before the post mismatch.
+            let otherPost = try server.store.with { db in db.posts.first { $0.id != t.post && !$0.locked && !$0.deleted && !$0.removed }!.id
+            }
+            #expect(refusal(try await reply(carol, post: otherPost, parent: t.root)).code == "locked")
             #expect(try await lock(bob, t.child, false).status == 200)
             #expect(try locked(server, t.root) && !locked(server, t.child) && !locked(server, t.grandchild))
             #expect(try await reply(carol, post: t.post, parent: t.grandchild).status == 200)
@@ -99,6 +103,9 @@ struct LockCommentFidelityTests: RefusalChecking {
             try server.store.with { $0.comments[t.child - 1].deleted = true }
             let admin = try await TestClient(server).login("admin")
             #expect(try await lock(admin, t.child).status == 200)
+            // A purged comment is gone.
+            try server.store.with { _ = $0.purged.comments.insert(t.sibling) }
+            #expect(refusal(try await lock(admin, t.sibling)).code == "not_found")
             // A private community's comment is not found, even by an admin.
             try server.store.with { $0.communities[0].visibility = "private" }
             #expect(refusal(try await lock(admin, t.root)).code == "not_found")

@@ -42,7 +42,9 @@ struct RandomCommunityFidelityTests: RefusalChecking {
             for _ in 0..<40 { seen.insert(try picked(try await pick(guest, ApiGetRandomCommunity(type: .local, showNsfw: true))).id) }
             #expect(seen == [local, nsfw])
             // Listings other than `local` mean all.
-            for _ in 0..<10 { #expect(try [local, remote].contains(picked(try await pick(guest, ApiGetRandomCommunity(type: .subscribed))).id)) }
+            for _ in 0..<10 {
+                #expect(try [local, remote].contains(picked(try await pick(guest, ApiGetRandomCommunity(type: .subscribed))).id))
+            }
         }
     }
 

@@ -33,7 +33,7 @@ extension ApiClient {
     /// A community picked at random by the server (Lemmy 1.0), for discovery: any that is not
     /// deleted, removed or private; with `localOnly` only this instance's; NSFW ones only with
     /// `showNSFW`. Lemmy does not leave out communities the account blocked (see
-    /// ``Community2/blocked``). With nothing to pick the server answers not found
+    /// ``Community1/blocked``). With nothing to pick the server answers not found
     /// (``ApiClientError/isNotFound``), as it does when a guest's pick is local-only-private.
     /// Before 1.0 it fails with ``ApiClientError/Kind/unavailableInVersion`` without a request.
     public func randomCommunity(localOnly: Bool = false, showNSFW: Bool = false) async throws(ApiClientError) -> Community2 {

@@ -80,7 +80,8 @@ extension ApiClientError: LocalizedError {
         case .couldntFindComment: return "This comment no longer exists."
         case .couldNotFindCommunity, .couldntFindCommunity: return "This community does not exist."
         case .couldntFindPerson: return "This person does not exist."
-        case .locked, .postIsLocked: return "This post is locked."
+        // 1.0 also answers `locked` to a reply to a locked comment.
+        case .locked, .postIsLocked: return "This post or thread is locked."
         default:
             let words = code.code.replacingOccurrences(of: "_", with: " ")
             return words.prefix(1).uppercased() + words.dropFirst() + "."

@@ -114,9 +114,11 @@ extension Comment2Providing {
             let form = ApiLockComment(commentId: comment.id, locked: locked, reason: reason ?? "")
             let view = try await comment.api.send(LemmyV4.LockComment(form), mutation: true).commentView
             try comment.api.mergeAnswer(view, about: comment.id)
-            comment.api.confirmCommentsLocked(below: comment.confirmed.path, locked)
+            comment.api.confirmLockBelow(comment)
         } reread: { () async throws(ApiClientError) in
             _ = try await comment.api.getComment(id: comment.id)
+            // The lock reached the server: it took the replies too.
+            if comment.confirmed.locked == locked { comment.api.confirmLockBelow(comment) }
         } achieved: {
             $0.confirmed.locked == locked
         }
@@ -149,13 +151,20 @@ extension ApiClient {
         }
     }
 
-    /// Shows `locked` on every comment this client holds below the one at `path` (1.0's
-    /// LockComment changes the whole subtree and answers with its top comment only).
-    func confirmCommentsLocked(below path: [Int], _ locked: Bool) {
-        for comment in caches.comment1.values where comment.confirmed.path.count > path.count && comment.confirmed.path.starts(with: path) {
-            var snapshot = comment.confirmed
-            snapshot.locked = locked
-            comment.merge(snapshot, sequence: mergeSequence)
+    /// Shows `comment`'s confirmed lock on every comment of its post this client holds below it
+    /// (1.0's LockComment changes the whole subtree and answers with its top comment only). A
+    /// path that does not end with the comment's own id (a malformed or foreign answer) marks
+    /// nothing.
+    func confirmLockBelow(_ comment: Comment1) {
+        let top = comment.confirmed
+        guard top.path.last == top.id else { return }
+        for held in caches.comment1.values
+        where held.confirmed.postId == top.postId && held.confirmed.path.count > top.path.count
+            && held.confirmed.path.starts(with: top.path)
+        {
+            var snapshot = held.confirmed
+            snapshot.locked = top.locked
+            held.merge(snapshot, sequence: mergeSequence)
         }
     }
 

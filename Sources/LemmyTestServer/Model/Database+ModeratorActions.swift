@@ -86,7 +86,8 @@ extension Database {
     /// be locked. The modlog's `mod_lock_comment` names the comment, its post, community and
     /// creator (reverted when unlocking). Not done: the creator's mod-action notification.
     mutating func lockComment(_ commentId: Int, locked: Bool, reason: String, by personId: Int, now: Double) throws {
-        guard let comment = comment(commentId), let post = post(comment.postId), seesCommunityContent(post.communityId, viewer: nil)
+        guard let comment = comment(commentId), !purged.comments.contains(commentId), let post = post(comment.postId),
+            seesCommunityContent(post.communityId, viewer: nil)
         else { throw APIError.notFound("comment") }
         try checkCommunityModAction(personId, in: post.communityId, dialect: .v1_0)
         // `update_locked_for_comment_and_children`: every comment whose path is below this one's.

@@ -182,9 +182,10 @@ extension Database {
 
     /// A new comment, checked in Lemmy's order: length (an empty one is allowed), the post (found
     /// even when deleted), the community, the post's state, the lock of the post or (1.0) of the
-    /// parent comment (which 0.19 and 1.0 let moderators and admins through), then the parent: one that does not exist is ignored (a
-    /// top-level comment), one on another post is `couldnt_create_comment`, one too deep
-    /// `max_comment_depth_reached`; last the language (`language_not_allowed`).
+    /// parent comment (which 0.19 and 1.0 let moderators and admins through), then the parent:
+    /// one that does not exist (or was purged) is ignored (a top-level comment), one on another
+    /// post is `couldnt_create_comment`, one too deep `max_comment_depth_reached`; last the
+    /// language (`language_not_allowed`).
     mutating func createComment(
         content: String, postId: Int, parentId: Int?, languageId: Int? = nil, by personId: Int, now: Double, dialect: LemmyDialect
     ) throws -> Int {
@@ -192,7 +193,8 @@ extension Database {
         guard let post = post(postId) else { throw APIError.notFound("post") }
         try checkCommunityAction(by: personId, in: post.communityId, dialect: dialect, alsoStateIn018: true)
         if post.deleted || post.removed { throw APIError.code("deleted") }
-        let parent = parentId.flatMap { comment($0) }
+        // A purged parent is gone: the comment becomes a top-level one, as for an unknown id.
+        let parent = parentId.flatMap { comment($0) }.flatMap { purged.comments.contains($0.id) ? nil : $0 }
         // 1.0 also refuses a reply to a locked comment (`post.locked || parent.locked`).
         let locked = post.locked || (dialect == .v1_0 && parent?.locked == true)
         if locked && (dialect == .v0_18 || !isModOrAdmin(personId, of: post.communityId)) { throw APIError.code("locked") }
