@@ -140,6 +140,9 @@ struct PictureFidelityTests: RefusalChecking {
             // The id is read before the login.
             #expect(refusal(try await upload(TestClient(server), "/community/icon")).code == "unknown")
 
+            // A purged community is gone.
+            try server.store.with { _ = $0.purged.communities.insert(3) }
+            #expect(refusal(try await upload(admin, "/community/icon", id: "3")).code == "not_found")
             #expect(refusal(try await carol.sendRaw(LemmyV4.DeleteCommunityIcon(ApiCommunityIdQuery(id: 1)))).code == "not_a_mod_or_admin")
             #expect(try await bob.sendRaw(LemmyV4.DeleteCommunityIcon(ApiCommunityIdQuery(id: 1))).status == 200)
             #expect(try await community(bob, 1).icon == nil)

@@ -196,8 +196,9 @@ extension Database {
 }
 
 extension Database {
-    /// A picture URL as SaveUserSettings takes it: `invalid_url` (0.18: `invalid_url_scheme`)
-    /// unless it is an http or https URL with a host.
+    /// A picture URL as SaveUserSettings (and, with `invalid_url` on every version,
+    /// Create/EditCommunity) takes it: `invalid_url` (0.18: `invalid_url_scheme`) unless it is an
+    /// http or https URL with a host.
     static func checkPictureURL(_ url: String, dialect: LemmyDialect) throws {
         guard let parsed = URL(string: url), ["http", "https"].contains(parsed.scheme?.lowercased() ?? ""), parsed.host != nil else {
             throw APIError.code(dialect == .v0_18 ? "invalid_url_scheme" : "invalid_url")

@@ -51,7 +51,7 @@ extension Database {
             // its later checks (`api_crud/src/community/update.rs`).
             try validateText(change)
             for (new, old) in [(change.icon, record.icon), (change.banner, record.banner)] {
-                if let new, !new.isEmpty { try Self.checkCommunityPictureURL(new) }
+                if let new, !new.isEmpty { try Self.checkPictureURL(new, dialect: dialect) }
                 deleteReplacedImage019(old: old, new: new, by: personId)
             }
         } else {
@@ -124,7 +124,8 @@ extension Database {
 
     private func validate(_ change: CommunityChange) throws {
         try validateText(change)
-        for url in [change.icon, change.banner].compactMap({ $0 }) where !url.isEmpty { try Self.checkCommunityPictureURL(url) }
+        // Every version answers `invalid_url` here (0.18's `invalid_url_scheme` is its settings').
+        for url in [change.icon, change.banner].compactMap({ $0 }) where !url.isEmpty { try Self.checkPictureURL(url, dialect: .v1_0) }
     }
 
     /// The title's and the description's checks.
@@ -136,13 +137,6 @@ extension Database {
             }
         }
         if let description = change.description, description.count > 10_000 { throw APIError.code("invalid_body_field") }
-    }
-
-    /// An icon or banner URL: `invalid_url` unless it is an http or https URL with a host.
-    private static func checkCommunityPictureURL(_ url: String) throws {
-        guard let parsed = URL(string: url), ["http", "https"].contains(parsed.scheme?.lowercased() ?? ""), parsed.host != nil else {
-            throw APIError.code("invalid_url")
-        }
     }
 
     private func apply(_ change: CommunityChange, to record: inout CommunityRecord) {

@@ -24,7 +24,7 @@ enum PictureSlot: CaseIterable, Sendable {
 
 extension Database {
     /// The checks 1.0 makes before it reads an upload or deletes a picture: the community exists
-    /// (`Community::read`: `not_found`, deleted and removed ones included) and the viewer may
+    /// (`Community::read`: `not_found`, deleted and removed ones included, purged ones gone) and the viewer may
     /// change it (`is_mod_or_admin`: `site_ban`, then `not_a_mod_or_admin`); the site's pictures
     /// need an admin (`is_admin`: `site_ban`, then `not_an_admin`). The account's own pictures
     /// need only the login, so a banned account may change them.
@@ -33,7 +33,9 @@ extension Database {
         case .avatar, .personBanner:
             return
         case .communityIcon, .communityBanner:
-            guard let communityId, community(communityId) != nil else { throw APIError.notFound("community") }
+            guard let communityId, community(communityId) != nil, !purged.communities.contains(communityId) else {
+                throw APIError.notFound("community")
+            }
             if isSiteBanned(viewer, now: now, dialect: .v1_0) { throw APIError.code("site_ban") }
             guard isModOrAdmin(viewer, of: communityId) else { throw APIError.code("not_a_mod_or_admin") }
         case .siteIcon, .siteBanner:
