@@ -28,6 +28,14 @@ struct PictureFidelityTests: RefusalChecking {
         return try JSONDecoder().decode(ApiUploadImageResponse.self, from: raw.body)
     }
 
+    /// Uploads a PNG through 0.18's or 0.19's pict-rs route; returns the image's URL.
+    func pictrs(_ client: TestClient, _ server: LemmyTestServer) async throws -> String {
+        let raw = try await client.upload("/pictrs/image", data: Self.png)
+        let object = try #require(try JSONSerialization.jsonObject(with: raw.body) as? [String: Any])
+        let file = try #require((object["files"] as? [[String: Any]])?.first?["file"] as? String)
+        return server.baseURL.absoluteString + "/pictrs/image/" + file
+    }
+
     func myAvatar(_ client: TestClient) async throws -> String? {
         try await client.send(LemmyV4.GetMyUser()).localUserView.person.avatar
     }
@@ -198,10 +206,8 @@ struct PictureFidelityTests: RefusalChecking {
     func replacedUploads018() async throws {
         try await withServer(.v0_18) { server in
             let alice = try await TestClient(server).login("alice")
-            let raw = try await alice.upload("/pictrs/image", data: Self.png)
-            let object = try #require(try JSONSerialization.jsonObject(with: raw.body) as? [String: Any])
-            let file = try #require((object["files"] as? [[String: Any]])?.first?["file"] as? String)
-            let url = server.baseURL.absoluteString + "/pictrs/image/" + file
+            let url = try await pictrs(alice, server)
+            let file = Database.pictrsAlias(of: url)
             for value in [url, ""] {
                 var form = ApiSaveUserSettings()
                 form.avatar = value
@@ -217,12 +223,7 @@ struct PictureFidelityTests: RefusalChecking {
         try await withServer(.v0_19) { server in
             let alice = try await TestClient(server).login("alice")
             let bob = try await TestClient(server).login("bob")
-            func pictrs(_ client: TestClient) async throws -> String {
-                let raw = try await client.upload("/pictrs/image", data: Self.png)
-                let object = try #require(try JSONSerialization.jsonObject(with: raw.body) as? [String: Any])
-                let file = try #require((object["files"] as? [[String: Any]])?.first?["file"] as? String)
-                return server.baseURL.absoluteString + "/pictrs/image/" + file
-            }
+            func pictrs(_ client: TestClient) async throws -> String { try await self.pictrs(client, server) }
             func save(_ client: TestClient, avatar: String) async throws {
                 var form = ApiSaveUserSettings()
                 form.avatar = avatar

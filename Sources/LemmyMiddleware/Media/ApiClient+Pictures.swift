@@ -74,9 +74,6 @@ extension ApiClient {
         try requireAccount()
         let version = try await version()
         if version.generation == .v4 {
-            if case .communityBanner = slot {
-                throw .unavailableInVersion("removing a community's banner: Lemmy 1.0's route clears the icon instead")
-            }
             try await settling(slot) { () async throws(ApiClientError) in try await self.sendRemoval(slot) }
         } else {
             try Self.requireStoredByURL(slot)
@@ -85,13 +82,13 @@ extension ApiClient {
         try? await reread(slot)
     }
 
-    /// 1.0's `DELETE` for `slot` (not the community's banner: see ``removeImage(_:)``).
+    /// 1.0's `DELETE` for `slot`; the community's banner is refused unsent (see ``removeImage(_:)``).
     private func sendRemoval(_ slot: ImageSlot) async throws(ApiClientError) {
         switch slot {
         case .avatar: _ = try await send(LemmyV4.DeleteUserAvatar(), mutation: true)
         case .accountBanner: _ = try await send(LemmyV4.DeleteUserBanner(), mutation: true)
         case .communityIcon(let id): _ = try await send(LemmyV4.DeleteCommunityIcon(ApiCommunityIdQuery(id: id)), mutation: true)
-        case .communityBanner(let id): _ = try await send(LemmyV4.DeleteCommunityBanner(ApiCommunityIdQuery(id: id)), mutation: true)
+        case .communityBanner: throw .unavailableInVersion("removing a community's banner: Lemmy 1.0's route clears the icon instead")
         case .siteIcon: _ = try await send(LemmyV4.DeleteSiteIcon(), mutation: true)
         case .siteBanner: _ = try await send(LemmyV4.DeleteSiteBanner(), mutation: true)
         }

@@ -139,10 +139,7 @@ extension Database {
         if dialect == .v0_19 {
             // 0.19 reads the avatar, then the banner, and deletes each replaced upload at once,
             // before any other check (`save_settings.rs`): a later refusal does not bring it back.
-            for (new, old) in [(change.avatar, person.avatar), (change.banner, person.banner)] {
-                if let new, !new.isEmpty { try Self.checkPictureURL(new, dialect: dialect) }
-                deleteReplacedImage019(old: old, new: new, by: personId)
-            }
+            try replacePictures019([(change.avatar, person.avatar), (change.banner, person.banner)], by: personId)
         }
         if let bio = change.bio, bio.count > (dialect == .v0_18 ? 300 : 1000) { throw APIError.code("bio_length_overflow") }
         // An empty name clears it; 1.0 trims before deciding that, 0.18 and 0.19 after (so "  " is

@@ -50,10 +50,7 @@ extension Database {
             // 0.19 reads the icon, then the banner, deleting each replaced upload at once, before
             // its later checks (`api_crud/src/community/update.rs`).
             try validateText(change)
-            for (new, old) in [(change.icon, record.icon), (change.banner, record.banner)] {
-                if let new, !new.isEmpty { try Self.checkPictureURL(new, dialect: dialect) }
-                deleteReplacedImage019(old: old, new: new, by: personId)
-            }
+            try replacePictures019([(change.icon, record.icon), (change.banner, record.banner)], by: personId)
         } else {
             try validate(change)
         }

@@ -70,7 +70,7 @@ extension Database {
     ) throws {
         let slot = clearsIconForBanner && slot == .communityBanner ? PictureSlot.communityIcon : slot
         if let old = picture(slot, viewer: viewer, communityId: communityId) {
-            let alias = String(old.split(separator: "/", omittingEmptySubsequences: false).last ?? "")
+            let alias = Self.pictrsAlias(of: old)
             guard images[alias] != nil || URL(string: old)?.host == Self.knownInstanceDomains[1] else {
                 throw APIError.foreign(
                     "HTTP status client error (404 Not Found) for url (http://pictrs:8080/internal/delete?alias=\(alias))")
@@ -89,12 +89,27 @@ extension Database {
 }
 
 extension Database {
+    /// The pict-rs alias a picture URL names, as Lemmy reads it: its last path segment.
+    static func pictrsAlias(of url: String) -> String {
+        String(url.split(separator: "/", omittingEmptySubsequences: false).last ?? "")
+    }
+
+    /// 0.19's SaveUserSettings and EditCommunity on their two pictures, in order: each new URL
+    /// is checked (``checkPictureURL(_:dialect:)``), then the replaced picture deleted at once
+    /// (``deleteReplacedImage019(old:new:by:)``), before the handler's later checks.
+    mutating func replacePictures019(_ pictures: [(new: String?, old: String?)], by personId: Int) throws {
+        for (new, old) in pictures {
+            if let new, !new.isEmpty { try Self.checkPictureURL(new, dialect: .v0_19) }
+            deleteReplacedImage019(old: old, new: new, by: personId)
+        }
+    }
+
     /// 0.19's `replace_image` (`api_common/src/request.rs`), as SaveUserSettings and EditCommunity
     /// call it: when a picture changes or is cleared, the old one is deleted if it is among
     /// `personId`'s uploads (anyone's, for an admin); a picture from elsewhere is left alone.
     mutating func deleteReplacedImage019(old: String?, new: String?, by personId: Int) {
         guard let old, let new, new != old else { return }
-        let alias = String(old.split(separator: "/", omittingEmptySubsequences: false).last ?? "")
+        let alias = Self.pictrsAlias(of: old)
         guard let image = images[alias], image.ownerId == personId || person(personId)?.isAdmin == true else { return }
         images[alias] = nil
     }
