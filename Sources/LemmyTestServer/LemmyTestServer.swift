@@ -211,6 +211,7 @@ public final class LemmyTestServer: Sendable {
         routes.addAccountRoutes()
         routes.addSettingsRoutes()
         routes.addPasswordResetRoutes()
+        routes.addEmailTokenRoutes()
         routes.addPostRoutes()
         routes.addVoteListRoutes()
         routes.addCommentRoutes()
@@ -226,7 +227,7 @@ public final class LemmyTestServer: Sendable {
         routes.addImageRoutes(maximumBytes: maximumImageUploadBytes)
         routes.addPictureRoutes(maximumBytes: maximumImageUploadBytes)
         routes.addMediaListRoutes()
-        AdminRoutes.add(to: router, injector: faults, recorder: routes.recorder)
+        AdminRoutes.add(to: router, injector: faults, store: store, clock: clock, recorder: routes.recorder)
         return routes.recorder.recorded
     }
 

@@ -48,17 +48,28 @@ struct DeleteAccount018: LemmyAuthFieldRequest {
 
 /// `POST /user/password_reset` as Lemmy 0.18 answers it: `{}` (`PasswordResetResponse`), where
 /// 0.19 answers `{"success": true}`.
-struct PasswordReset018: LemmyRequest {
-    typealias Response = ApiPasswordResetResponse
-    static let method = LemmyV3.PasswordReset.method
-    static let path = LemmyV3.PasswordReset.path
-    static let isAbsolutePath = LemmyV3.PasswordReset.isAbsolutePath
-    static let generation = LemmyV3.PasswordReset.generation
-    static let versions = ["0.18.0", "0.18.1", "0.18.3-rc.3"]
-    static let takesAuthField = false
-    var form: ApiPasswordReset
+typealias PasswordReset018 = Answered018<LemmyV3.PasswordReset, ApiPasswordResetResponse>
 
-    init(_ form: ApiPasswordReset) { self.form = form }
+/// `POST /user/verify_email` as Lemmy 0.18 answers it: `{}` (`VerifyEmailResponse`).
+typealias VerifyEmail018 = Answered018<LemmyV3.VerifyEmail, ApiVerifyEmailResponse>
 
+/// `POST /user/password_change` as Lemmy 0.18 answers it: a `LoginResponse` without a token.
+typealias PasswordChangeAfterReset018 = Answered018<LemmyV3.PasswordChangeAfterReset, ApiLoginResponse>
+
+/// A `POST` without the `auth` member, `Base`, as Lemmy 0.18 answers it: with `Answer` where
+/// the generated `Base` follows 0.19 (`{"success": true}`).
+struct Answered018<Base: LemmyRequest, Answer: Decodable & Sendable>: LemmyRequest {
+    typealias Response = Answer
+    static var method: LemmyHTTPMethod { Base.method }
+    static var path: String { Base.path }
+    static var isAbsolutePath: Bool { Base.isAbsolutePath }
+    static var generation: LemmyAPIGeneration { Base.generation }
+    static var versions: [String] { ["0.18.0", "0.18.1", "0.18.3-rc.3"] }
+    static var takesAuthField: Bool { false }
+    var form: Base.Form
+
+    init(_ form: Base.Form) { self.form = form }
+
+    /// None: the body carries the form.
     func queryItems(style: LemmyQueryStyle, version: LemmyAPIVersion?) throws(LemmyVersionError) -> [URLQueryItem] { [] }
 }

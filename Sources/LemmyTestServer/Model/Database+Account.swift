@@ -79,6 +79,7 @@ extension Database {
         persons.append(record)
         users[id] = UserState()
         if requireApplication { fileRegistrationApplication(personId: id, answer: answer ?? "", now: now) }
+        if site.requireEmailVerification, let email = record.email { sendVerificationEmail(to: id, email: email, now: now) }
         let loggedIn = !requireApplication && !site.requireEmailVerification
         return Registration(
             token: loggedIn ? issueToken(for: id, now: now, origin: origin) : nil, applicationCreated: requireApplication,

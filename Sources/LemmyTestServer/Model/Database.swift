@@ -55,8 +55,10 @@ struct Database: Sendable {
     var site = SiteSettingsRecord() { didSet { written = true } }
     /// Answers of the captchas handed out and not yet used, by uuid.
     var captchas: [String: String] = [:] { didSet { written = true } }
-    /// When each password reset email went out, by person (`password_reset_request`).
-    var passwordResets: [Int: [Double]] = [:] { didSet { written = true } }
+    /// The password reset links emailed, oldest first (`password_reset_request`).
+    var passwordResets: [PasswordResetRequest] = [] { didSet { written = true } }
+    /// The email verification links emailed and not used, oldest first (`email_verification`).
+    var emailVerifications: [EmailVerificationRecord] = [] { didSet { written = true } }
     /// Counts captchas, so each gets its own uuid and answer.
     var captchaCounter = 0 { didSet { written = true } }
     /// The pages the server's own fetches reach (GetSiteMetadata).

@@ -12,14 +12,27 @@ import NIOFoundationEssentialsCompat
 ///
 /// A rule that does not decode or fails ``FaultRule/validate()`` gets a 400
 /// `{"error":"invalid_fault_rule","message":"..."}` naming the field.
+///
+/// - `GET /__admin/emails`: the emails the server would have sent, with their links
+///   (``LemmyTestServer/emails()``), as `[TestServerEmail]` in JSON.
 enum AdminRoutes {
     struct Listing: Codable {
         var rules: [FaultRule]
         var fired: [Int]
     }
 
-    static func add(to router: Router<LemmyRequestContext>, injector: FaultInjector, recorder: RouteRecorder) {
+    static func add(
+        to router: Router<LemmyRequestContext>, injector: FaultInjector, store: LemmyStore, clock: @escaping @Sendable () -> Date,
+        recorder: RouteRecorder
+    ) {
         for method in [HTTPRequest.Method.get, .post, .delete] { recorder.record(method, "/__admin/faults") }
+        recorder.record(.get, "/__admin/emails")
+        router.get("/__admin/emails") { _, _ -> Response in
+            let emails = try store.with { db in db.emailsSent(now: clock().timeIntervalSince1970) }
+            let encoder = JSONEncoder()
+            encoder.dateEncodingStrategy = .iso8601
+            return APIRoutes.json(try encoder.encode(emails), status: .ok)
+        }
         router.get("/__admin/faults") { _, _ -> Response in
             let data = try JSONEncoder().encode(Listing(rules: injector.rules, fired: injector.fireCounts))
             return APIRoutes.json(data, status: .ok)

@@ -17,17 +17,17 @@ extension APIRoutes {
                 throw call.dialect == .v0_18 ? APIError.code("couldnt_find_that_username_or_email") : APIError.incorrectLogin
             }
             if call.dialect == .v0_18 {
-                let recent = (db.passwordResets[person.id] ?? []).filter { $0 > call.now - 86_400 }
+                let recent = db.passwordResets.filter { $0.personId == person.id && $0.published > call.now - 86_400 }
                 if recent.count >= 3 { throw APIError.code("password_reset_limit_reached") }
             } else if !db.mayResetPassword(person) {
                 throw APIError.code("email_not_verified")
             }
-            db.passwordResets[person.id, default: []].append(call.now)
+            db.sendPasswordResetEmail(to: person.id, now: call.now)
             return EmptyOrSuccessAnswer(call.dialect)
         }
         add(LemmyV4.ResetPassword.self) { db, call in
             if let person = db.person(withEmail: call.form.email), !db.banFlag(person, now: call.now), db.mayResetPassword(person) {
-                db.passwordResets[person.id, default: []].append(call.now)
+                db.sendPasswordResetEmail(to: person.id, now: call.now)
             }
             return ApiSuccessResponse(success: true)
         }

@@ -73,6 +73,15 @@ func docApiClientError(client: ApiClient) async {
 }
 
 @MainActor
+func docAccountEmailLink(guest: ApiClient, link: URL) async throws {
+    // sample: doc-accountemaillink
+    if case .verifyEmail(let token)? = AccountEmailLink(url: link) {
+        try await guest.verifyEmail(token: token)
+    }
+    // end-sample
+}
+
+@MainActor
 func docApiClient(token: String) async throws {
     // sample: doc-apiclient
     let client = ApiClient.getApiClient(for: URL(string: "https://lemmy.ml")!, with: token)
