@@ -54,8 +54,9 @@ struct ResponseConformanceTests {
         let descriptions = Descriptions.for(dialect)
         try #require(descriptions.count == Descriptions.names(for: dialect).count, "missing extract under Tests/Fixtures/openapi")
         let server = try await LemmyTestServer.start(dialect: dialect, scale: .tiny)
-        // The scenario's sign-up files an application, which the admin's queue then approves.
-        server.configureRegistration(RegistrationSettings(mode: .requireApplication))
+        // The scenario's sign-up files an application, which the admin's queue then approves once
+        // the newcomer verified their address.
+        server.configureRegistration(RegistrationSettings(mode: .requireApplication, emailVerification: true))
         var outcome = Outcome()
         do {
             var sender = RawSender(server: server)
@@ -94,6 +95,7 @@ struct ResponseConformanceTests {
                     continue
                 }
                 step.capture?(json, &captures)
+                Self.readMailbox(server, into: &captures)
                 for description in descriptions {
                     let violations = unexplained(
                         description.checkResponse(
@@ -133,6 +135,15 @@ struct ResponseConformanceTests {
         }
         await server.stop()
         return outcome
+    }
+
+    /// Keeps the newest token of each kind of email the server sent (`verificationToken`,
+    /// `resetToken`), as a person reads the newest link in their inbox.
+    static func readMailbox(_ server: LemmyTestServer, into captures: inout Captures) {
+        let emails = server.emails()
+        for (kind, key) in [(TestServerEmail.Kind.emailVerification, "verificationToken"), (.passwordReset, "resetToken")] {
+            captures[key] = emails.last { $0.kind == kind }.map { .string($0.token) }
+        }
     }
 
     /// The violations that no reviewed exception explains; the exceptions used are added to `used`.

@@ -82,8 +82,10 @@ enum RouteScenario {
                     "POST", "/user/register",
                     body: [
                         "username": "newcomer", "password": "password123", "password_verify": "password123", "show_nsfw": false,
-                        "answer": "I would like to join.",
+                        "answer": "I would like to join.", "email": "newcomer@example.test",
                     ]),
+                // The link the sign-up emailed; the admin's queue lists the application once it is used.
+                step("POST", "/user/verify_email", user: nil, needs: "verificationToken") { token in ([], ["token": token]) },
                 step("GET", "/admin/registration_application/count", user: "admin"),
                 step(
                     "GET", "/admin/registration_application/list", user: "admin", query: [("unread_only", "true"), ("limit", "10")],
@@ -245,7 +247,8 @@ enum RouteScenario {
         // The emoji the site listed all along goes last.
         steps.append(step("POST", "/custom_emoji/delete", user: "admin", needs: "emoji") { id in ([], ["id": id]) })
         steps.append(step("POST", "/user/password_reset", body: ["email": "alice@lemmy.test"]))
-        return steps + [step("POST", "/user/login", body: ["username_or_email": "alice", "password": "password"])]
+        steps.append(step("POST", "/user/password_change", user: nil, needs: "resetToken", Self.newPassword))
+        return steps + [step("POST", "/user/login", body: ["username_or_email": "alice", "password": "password123"])]
     }
 
     /// An admin's custom emoji, made and edited first so that every GetSite after lists one
@@ -280,7 +283,11 @@ enum RouteScenario {
                 "POST", "/account/auth/register",
                 body: [
                     "username": "newcomer", "password": "password123", "password_verify": "password123", "answer": "I would like to join.",
+                    "email": "newcomer@example.test",
                 ]),
+            step("POST", "/account/auth/resend_verification_email", body: ["email": "newcomer@example.test"]),
+            // The newest link the sign-up emailed; the admin's queue lists the application once it is used.
+            step("POST", "/account/auth/verify_email", user: nil, needs: "verificationToken") { token in ([], ["token": token]) },
             step(
                 "GET", "/admin/registration_application/list", user: "admin", query: [("unread_only", "true"), ("limit", "10")],
                 capture: keep("application", "items.0.registration_application.id")),
@@ -459,6 +466,14 @@ enum RouteScenario {
         ] + twoFactorSteps(user: "alice", prefix: "/account/auth/totp", edit: "edit", logins: "/account/login/list") + [
             step("DELETE", "/custom_emoji", user: "admin", needs: "emoji") { id in ([], ["id": id]) },
             step("POST", "/account/auth/logout", user: "alice", body: [:]),
-            step("POST", "/account/auth/login", body: ["username_or_email": "alice", "password": "password"]),
+            // The link of the password reset asked for above.
+            step("POST", "/account/auth/password_change", user: nil, needs: "resetToken", newPassword),
+            step("POST", "/account/auth/login", body: ["username_or_email": "alice", "password": "password123"]),
         ]
+
+    /// The body of a password change after reset with `token`: alice's new password, which the
+    /// scenario's last login uses.
+    private static func newPassword(_ token: JSONValue) -> (query: [(String, String)], body: JSONValue?) {
+        ([], ["token": token, "password": "password123", "password_verify": "password123"])
+    }
 }

@@ -27,6 +27,7 @@ public struct LemmyCommand: AsyncParsableCommand {
             ReportsCommand.self, FollowRequestsCommand.self, PreviewCommand.self, EmojisCommand.self,
             VotesCommand.self, VotedCommand.self, HistoryCommand.self,
             LoginCommand.self, LogoutCommand.self, WhoamiCommand.self, SettingsCommand.self, TwoFactorCommand.self, LoginsCommand.self,
+            PasswordCommand.self, EmailCommand.self,
             ServeCommand.self, DecodeCommand.self,
         ]
     )

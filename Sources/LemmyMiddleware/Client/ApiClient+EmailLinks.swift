@@ -31,12 +31,17 @@ extension ApiClient {
     /// ``requestPasswordReset(email:)`` (``AccountEmailLink/passwordChange(token:)``).
     ///
     /// Every session of the account ends, this client's too if it is signed in to that account:
-    /// log in again with the new password. Lemmy asks for 10 to 60 characters
-    /// (`invalid_password`). A link is valid for a day; 0.19 and 1.0 take it once, even when they
-    /// then refuse the password, while 0.18 takes it again until the day is over. A token the
-    /// server does not know fails with ``ApiClientError/lemmyCode`` `.tokenNotFound` on every
-    /// version (0.18 answers a bare 404 `Record not found`, 1.0 `deleted`).
+    /// log in again with the new password. A link is valid for a day; 0.19 and 1.0 take it once,
+    /// even when they then refuse the password, while 0.18 takes it again until the day is over.
+    /// So the length Lemmy asks for, 10 to 60 characters (Unicode scalars, as Lemmy counts), is
+    /// checked here first: a password outside it fails with ``ApiClientError/lemmyCode``
+    /// `.invalidPassword`, as the server would answer, without a request, and the link stays
+    /// valid. A token the server does not know fails with `.tokenNotFound` on every version
+    /// (0.18 answers a bare 404 `Record not found`, 1.0 `deleted`).
     public func completePasswordReset(token: String, newPassword: String) async throws(ApiClientError) {
+        guard (10...60).contains(newPassword.unicodeScalars.count) else {
+            throw .lemmy(.invalidPassword, message: "a password has 10 to 60 characters (nothing was sent; the link is still valid)")
+        }
         let version = try await version()
         do {
             switch version.generation {

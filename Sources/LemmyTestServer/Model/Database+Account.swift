@@ -53,7 +53,7 @@ extension Database {
     ) throws -> Registration {
         let requireApplication = site.registrationMode == "require_application"
         if site.registrationMode == "closed" { throw APIError.code("registration_closed") }
-        guard (10...60).contains(password.count) else { throw APIError.code("invalid_password") }
+        guard Self.isValidPasswordLength(password) else { throw APIError.code("invalid_password") }
         // Lemmy asks only that they are there (`is_none()`): an empty email or answer passes.
         if site.requireEmailVerification && email == nil { throw APIError.code("email_required") }
         if requireApplication && answer == nil { throw APIError.code("registration_application_answer_required") }
@@ -86,6 +86,12 @@ extension Database {
             verificationEmailSent: site.requireEmailVerification)
     }
 
+    /// `password_length_check`: 10 to 60 Unicode scalars (Rust's `chars().count()`; a Swift
+    /// `count` of characters would take a family emoji of seven scalars as one).
+    static func isValidPasswordLength(_ password: String) -> Bool {
+        (10...60).contains(password.unicodeScalars.count)
+    }
+
     /// The wrong-password refusal of ChangePassword and DeleteAccount: 0.18 `password_incorrect`,
     /// later `incorrect_login`.
     static func wrongPassword(_ dialect: LemmyDialect) -> APIError {
@@ -94,7 +100,7 @@ extension Database {
 
     mutating func changePassword(of personId: Int, old: String, new: String, verify: String, dialect: LemmyDialect) throws {
         guard let person = person(personId) else { throw APIError.notLoggedIn }
-        guard (10...60).contains(new.count) else { throw APIError.code("invalid_password") }
+        guard Self.isValidPasswordLength(new) else { throw APIError.code("invalid_password") }
         guard new == verify else { throw APIError.code(dialect == .v0_18 ? "passwords_dont_match" : "passwords_do_not_match") }
         guard person.password == old else { throw Self.wrongPassword(dialect) }
         persons[personId - 1].password = new
