@@ -17,7 +17,8 @@ struct EmailLinkCommandTests {
             let link = try #require(server.emails().first { $0.kind == .passwordReset }?.link)
 
             // Refused here, so the link stays valid even where the server would use it up.
-            let short = try await LemmyBinary.run(["password", "reset", link, "--password-stdin", "--instance", instance], input: "short\n")
+            let short = try await LemmyBinary.run(
+                ["password", "reset", link, "--password-stdin", "--instance", instance], input: "short\n")
             #expect(short.status == ExitStatus.usage.rawValue && short.stderr.contains("10 to 60"), "\(short)")
 
             let reset = try await LemmyBinary.run(
@@ -52,7 +53,9 @@ struct EmailLinkCommandTests {
 
             let wrongKind = try await LemmyBinary.run(
                 ["email", "verify", "https://lemmy.test/password_change/\(email.token)", "--instance", instance])
-            #expect(wrongKind.status == ExitStatus.usage.rawValue && wrongKind.stderr.contains("not an email verification link"), "\(wrongKind)")
+            #expect(
+                wrongKind.status == ExitStatus.usage.rawValue && wrongKind.stderr.contains("not an email verification link"), "\(wrongKind)"
+            )
 
             let verified = try await LemmyBinary.run(["email", "verify", email.token, "--instance", instance])
             #expect(verified.status == 0, "\(verified)")

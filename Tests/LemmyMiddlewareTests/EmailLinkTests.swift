@@ -97,7 +97,8 @@ struct EmailLinkTests {
             }
             #expect(loader.requestedPaths.count == sent)
             // Two family emoji are ten scalars: long enough.
-            try await guest.completePasswordReset(token: token, newPassword: "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}")
+            try await guest.completePasswordReset(
+                token: token, newPassword: "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}")
             _ = try await ApiClient.login(
                 to: server.baseURL, username: "carol",
                 password: "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}")

@@ -36,7 +36,9 @@ struct EmailTokenFidelityTests: RefusalChecking {
         #expect(answer.status == 200, "\(answer)")
     }
 
-    func loginStatus(_ server: LemmyTestServer, _ name: String, password: String) async throws -> (status: Int, code: String, message: String?) {
+    func loginStatus(_ server: LemmyTestServer, _ name: String, password: String) async throws -> (
+        status: Int, code: String, message: String?
+    ) {
         let path = server.configuration.dialect == .v1_0 ? "/account/auth/login" : "/user/login"
         return refusal(try await post(TestClient(server), path, ["username_or_email": name, "password": password]))
     }
@@ -66,7 +68,11 @@ struct EmailTokenFidelityTests: RefusalChecking {
             switch dialect {
             case .v0_18: #expect(again.status == 404 && again.code == "token_not_found")
             case .v0_19: #expect(again.status == 400 && again.code == "token_not_found")
-            case .v1_0: #expect(again.status == 404 && again.code == "not_found")
+            case .v1_0:
+                #expect(again.status == 404 && again.code == "not_found")
+                // diesel's NotFound, whose text 1.0 gives as the cause.
+                let object = try await post(guest, Self.verifyPath(dialect), ["token": email.token]).body
+                #expect((try JSONSerialization.jsonObject(with: object) as? [String: Any])?["cause"] as? String == "Record not found")
             }
         }
     }
@@ -95,7 +101,9 @@ struct EmailTokenFidelityTests: RefusalChecking {
         }
     }
 
-    @Test("1.0 refuses the link of a banned or deleted account, after finding the token; 0.19 verifies it", arguments: [LemmyDialect.v0_19, .v1_0])
+    @Test(
+        "1.0 refuses the link of a banned or deleted account, after finding the token; 0.19 verifies it",
+        arguments: [LemmyDialect.v0_19, .v1_0])
     func bannedOrDeleted(dialect: LemmyDialect) async throws {
         try await withServer(dialect) { server in
             try await register(server, "newcomer")
@@ -116,7 +124,9 @@ struct EmailTokenFidelityTests: RefusalChecking {
         }
     }
 
-    @Test("A reset link sets the password and ends every session; 0.18 answers a LoginResponse without a token", arguments: LemmyDialect.allCases)
+    @Test(
+        "A reset link sets the password and ends every session; 0.18 answers a LoginResponse without a token",
+        arguments: LemmyDialect.allCases)
     func passwordChange(dialect: LemmyDialect) async throws {
         try await withServer(dialect) { server in
             let alice = try await TestClient(server).login("alice")
@@ -124,14 +134,17 @@ struct EmailTokenFidelityTests: RefusalChecking {
             let reset = try await post(TestClient(server), Self.resetPath(dialect), ["email": "alice@lemmy.test"])
             #expect(reset.status == 200 && body(reset) == (dialect == .v0_18 ? "{}" : #"{"success":true}"#))
             let email = try #require(server.emails().first)
-            #expect(email.kind == .passwordReset && email.to == "alice@lemmy.test" && email.link.hasSuffix("/password_change/\(email.token)"))
+            #expect(
+                email.kind == .passwordReset && email.to == "alice@lemmy.test" && email.link.hasSuffix("/password_change/\(email.token)"))
 
             let change = ["token": email.token, "password": "a new password", "password_verify": "a new password"]
             let answer = try await post(TestClient(server), Self.passwordChangePath(dialect), change)
             #expect(answer.status == 200)
             if dialect == .v0_18 {
                 let object = try #require(try JSONSerialization.jsonObject(with: answer.body) as? [String: Any])
-                #expect(object["jwt"] == nil && object["registration_created"] as? Bool == false && object["verify_email_sent"] as? Bool == false)
+                #expect(
+                    object["jwt"] == nil && object["registration_created"] as? Bool == false
+                        && object["verify_email_sent"] as? Bool == false)
             } else {
                 #expect(body(answer) == #"{"success":true}"#)
             }
@@ -156,7 +169,8 @@ struct EmailTokenFidelityTests: RefusalChecking {
             #expect(tokens.count == 2 && Set(tokens).count == 2)
 
             let short = refusal(
-                try await post(guest, Self.passwordChangePath(dialect), ["token": tokens[0], "password": "short", "password_verify": "short"]))
+                try await post(
+                    guest, Self.passwordChangePath(dialect), ["token": tokens[0], "password": "short", "password_verify": "short"]))
             #expect(short.code == "invalid_password")
             let mismatch = refusal(
                 try await post(
@@ -166,7 +180,8 @@ struct EmailTokenFidelityTests: RefusalChecking {
 
             // Both refusals used their links up, except on 0.18.
             let retry = try await post(
-                guest, Self.passwordChangePath(dialect), ["token": tokens[0], "password": "long enough 1", "password_verify": "long enough 1"])
+                guest, Self.passwordChangePath(dialect),
+                ["token": tokens[0], "password": "long enough 1", "password_verify": "long enough 1"])
             #expect((retry.status == 200) == (dialect == .v0_18))
             let unknown = refusal(
                 try await post(
@@ -188,7 +203,8 @@ struct EmailTokenFidelityTests: RefusalChecking {
             // 31 characters of 61 scalars (an e and a combining accent each, and an x): too long.
             let long = String(repeating: "e\u{301}", count: 30) + "x"
             let refused = refusal(
-                try await post(TestClient(server), Self.passwordChangePath(dialect), ["token": tokens[0], "password": long, "password_verify": long]))
+                try await post(
+                    TestClient(server), Self.passwordChangePath(dialect), ["token": tokens[0], "password": long, "password_verify": long]))
             #expect(refused.code == "invalid_password")
             // Two characters of ten scalars (a family emoji is five): long enough.
             let family = "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}"

@@ -29,13 +29,14 @@ struct PasswordForgotCommand: AsyncParsableCommand, Sendable {
         let session = try Session(client)
         do {
             try await session.client.requestPasswordReset(email: address)
-        } catch where error.isUnknownEmail {
+        } catch  where error.isUnknownEmail {
             throw CLIFailure("asking for a reset link failed: \(session.instance) has no account with that address", status: .usage)
         } catch {
             throw CLIFailure(error, action: "asking for a reset link", instance: session.instance)
         }
         // 1.0 answers alike for an address it does not know.
-        Console.out("If \(session.instance) has an account with that address, a reset link is on its way; then run `lemmy password reset LINK`.")
+        Console.out(
+            "If \(session.instance) has an account with that address, a reset link is on its way; then run `lemmy password reset LINK`.")
     }
 }
 
@@ -69,11 +70,12 @@ struct PasswordResetCommand: AsyncParsableCommand, Sendable {
         let password = try newPassword(action: action)
         do {
             try await session.client.completePasswordReset(token: token, newPassword: password)
-        } catch where error.lemmyCode == .invalidPassword {
+        } catch  where error.lemmyCode == .invalidPassword {
             throw CLIFailure("\(action) failed: Lemmy takes passwords of 10 to 60 characters", status: .usage)
         } catch {
             throw CLIFailure(
-                linkError: error, action: action, instance: session.instance, renew: "ask for a new one with `lemmy password forgot ADDRESS`")
+                linkError: error, action: action, instance: session.instance,
+                renew: "ask for a new one with `lemmy password forgot ADDRESS`")
         }
         Console.out("Password changed on \(session.instance); every session of the account ended. Log in with `lemmy login USERNAME`.")
     }

@@ -125,9 +125,8 @@ enum ErrorRendering {
             // A `LemmyError` without a message: `text/plain`, no charset.
             case .v0_18: return (404, Data("Record not found".utf8), "text/plain")
             case .v0_19: return (404, body(code: "unknown", message: "Record not found", dialect: dialect), "application/json")
-            case .v1_0:
-                code = "not_found"
-                status = 404
+            // diesel's NotFound becomes `not_found`, its text the cause (`impl From for LemmyError`).
+            case .v1_0: return (404, body(code: "not_found", dialect: dialect, cause: .text("Record not found")), "application/json")
             }
         case .rateLimited:
             if dialect == .v1_0 {
