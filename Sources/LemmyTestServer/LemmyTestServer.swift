@@ -216,6 +216,7 @@ public final class LemmyTestServer: Sendable {
         routes.addVoteListRoutes()
         routes.addCommentRoutes()
         routes.addCommunityRoutes()
+        routes.addCommunityTagRoutes()
         routes.addPersonRoutes()
         routes.addAccountListRoutes()
         routes.addInboxRoutes()

@@ -67,6 +67,8 @@ struct Database: Sendable {
     var customEmojis = CustomEmojiTable() { didSet { written = true } }
     /// 1.0's multi-communities, by id (id 1 first).
     var multiCommunities: [MultiCommunityRecord] = [] { didSet { written = true } }
+    /// 1.0's community tags, by id (id 1 first).
+    var communityTags: [CommunityTagRecord] = [] { didSet { written = true } }
 
     // MARK: Lookup
 

@@ -122,7 +122,7 @@ struct PostRecord: Sendable {
     var languageId: Int = 0
     /// What a link or image post shows: the preview Lemmy fetched from the URL.
     var media: PostMedia?
-    /// The community tags on the post (indices into ``SeedTags/names``; Lemmy 1.0 renders them).
+    /// The ids of the community tags on the post (``Database/communityTags``; Lemmy 1.0 renders them).
     var tags: [Int] = []
     var upvotes: Int
     var downvotes: Int

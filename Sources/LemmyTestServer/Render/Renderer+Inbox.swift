@@ -142,7 +142,7 @@ extension Renderer {
             view.commentActions = cv.commentActions
             view.communityActions = cv.communityActions
             view.creatorBanned = cv.creatorBanned
-            view.tags = []
+            view.tags = cv.tags ?? []
         } else {
             view.counts = cv.counts
             view.myVote = cv.myVote

@@ -1,25 +1,26 @@
 import LemmyAPI
 
-/// The tags every seeded community offers; a tag's id is unique per community, as Lemmy's are.
-enum SeedTags {
-    static let names = ["news", "question", "discussion"]
-    static let displayNames: [String?] = ["News", nil, "Discussion"]
-
-    static func id(community: Int, index: Int) -> Int { (community - 1) * names.count + index + 1 }
-}
-
 extension Renderer {
-    /// The community tags on `post` as Lemmy 1.0 sends them in a post view.
+    /// The undeleted community tags on `post`, as Lemmy 1.0 sends them in a post view (and a
+    /// comment view, for the comment's post).
     func postTags(_ post: PostRecord) -> [ApiCommunityTag] {
-        let community = db.community(post.communityId)
+        post.tags.compactMap(db.communityTag).filter { !$0.deleted }.map(communityTag)
+    }
+
+    /// The tags a community offers, as 1.0's community view lists them: deleted ones only to
+    /// its moderators and admins (`local_user_community_can_mod`).
+    func communityTags(_ id: Int) -> [ApiCommunityTag] {
+        let canMod = db.isModOrAdmin(viewer, of: id)
+        return db.tags(ofCommunity: id).filter { canMod || !$0.deleted }.map(communityTag)
+    }
+
+    /// One tag; its ActivityPub id is its community's and its name.
+    func communityTag(_ tag: CommunityTagRecord) -> ApiCommunityTag {
+        let community = db.community(tag.communityId)
         let home = actorBase(community?.instanceId ?? 1)
-        let colors: [ApiTagColor] = [.color01, .color04, .color10]
-        return post.tags.map { index in
-            ApiCommunityTag(
-                id: SeedTags.id(community: post.communityId, index: index),
-                apId: "\(home)/c/\(community?.name ?? "unknown")/tag/\(SeedTags.names[index])",
-                name: SeedTags.names[index], displayName: SeedTags.displayNames[index],
-                communityId: post.communityId, publishedAt: date(db.siteCreated), deleted: false, color: colors[index])
-        }
+        return ApiCommunityTag(
+            id: tag.id, apId: "\(home)/c/\(community?.name ?? "unknown")/tag/\(tag.name)", name: tag.name,
+            displayName: tag.displayName, summary: tag.summary, communityId: tag.communityId, publishedAt: date(tag.published),
+            updatedAt: tag.updated.map(date), deleted: tag.deleted, color: tag.color)
     }
 }

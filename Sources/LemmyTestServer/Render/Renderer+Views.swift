@@ -91,7 +91,7 @@ extension Renderer {
             view.canMod = db.canMod(viewer, creator: c.creatorId, community: communityId)
             view.creatorBanned = db.banFlag(c.creatorId, now: now)
             view.creatorBanExpiresAt = siteBanExpiry(c.creatorId)
-            view.tags = []
+            view.tags = db.post(c.postId).map(postTags) ?? []
         } else {
             view.counts = commentAggregates(id)
             view.subscribed = subscribed(communityId)
@@ -113,7 +113,7 @@ extension Renderer {
         if v10 {
             view.communityActions = communityActions(id)
             view.canMod = db.isModOrAdmin(viewer, of: id)
-            view.tags = []
+            view.tags = communityTags(id)
         } else {
             let counts = db.communityCounts(c, dialect: dialect)
             view.counts = ApiCommunityAggregates(

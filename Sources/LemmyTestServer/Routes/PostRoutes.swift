@@ -249,6 +249,8 @@ private func createPost(_ db: inout Database, _ call: Call<ApiCreatePost>) throw
     } else {
         try db.generateLinkMetadata(post: id, custom: thumbnail, dialect: dialect, now: call.now)
     }
+    // 1.0 sets the tags once the post is made, outside a transaction: refused tags leave the post.
+    if dialect == .v1_0, let tags = form.tags { try db.setPostTags(id, to: tags) }
     return ApiPostResponse(postView: call.renderer(db).postView(id))
 }
 
@@ -291,6 +293,8 @@ private func editPost(_ db: inout Database, _ call: Call<ApiEditPost>) throws ->
     } else {
         try db.generateLinkMetadata(post: form.postId, custom: thumbnail, dialect: dialect, now: call.now)
     }
+    // As CreatePost: after the edit, which a refusal of the tags does not undo.
+    if dialect == .v1_0, let tags = form.tags { try db.setPostTags(form.postId, to: tags) }
     return ApiPostResponse(postView: call.renderer(db).postView(form.postId))
 }
 

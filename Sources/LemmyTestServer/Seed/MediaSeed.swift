@@ -23,12 +23,16 @@ struct MediaSeed {
             if rng.chance(0.5) { db.communities[index].banner = "\(pictrs)/\(Self.token(&rng)).jpeg" }
             if index >= 3, rng.chance(0.3) { db.communities[index].instanceId = 2 + rng.below(2) }
         }
+        db.seedCommunityTags()
         for index in db.posts.indices {
             let id = db.posts[index].id
             if rng.chance(0.08) { db.posts[index].name = rng.pick(Self.internationalTitles) + " #\(id)" }
             if db.posts[index].body != nil, rng.chance(0.05) { db.posts[index].body = Self.longMarkdown(&rng, id: id) }
             // Tags come from the id, not the stream, so every other seeded value stays as it was.
-            if id % 4 == 0 { db.posts[index].tags = id % 8 == 0 ? [0, 2] : [id % 3] }
+            if id % 4 == 0 {
+                let community = db.posts[index].communityId
+                db.posts[index].tags = (id % 8 == 0 ? [0, 2] : [id % 3]).map { SeedTags.id(community: community, index: $0) }
+            }
             guard let url = db.posts[index].url else { continue }
             let roll = rng.unit()
             if roll < 0.25 {
