@@ -441,6 +441,14 @@ enum RouteScenario {
                 "POST", "/community", user: "alice", body: ["name": "conformance", "title": "Conformance"],
                 capture: keep("community", "community_view.community.id")),
             step("PUT", "/community", user: "bob", body: ["community_id": 1, "title": "Edited title"]),
+            // Community tags: bob's new one, edited, put on the scenario's post as a moderator, deleted.
+            step(
+                "POST", "/community/tag", user: "bob",
+                body: ["community_id": 1, "name": "howto", "display_name": "How-to", "summary": "Guides", "color": "color05"],
+                capture: keep("tag", "id")),
+            step("PUT", "/community/tag", user: "bob", needs: "tag") { id in ([], ["tag_id": id, "display_name": "How to"]) },
+            step("PUT", "/post/mod_edit", user: "bob", needs: "tag") { id in ([], ["post_id": 1, "nsfw": false, "tags": [id]]) },
+            step("DELETE", "/community/tag", user: "bob", needs: "tag") { id in ([], ["tag_id": id, "delete": true]) },
             // alice, its creator, is the new community's top moderator; removing it is the admin's.
             step("DELETE", "/community", user: "alice", needs: "community") { id in ([], ["community_id": id, "deleted": true]) },
             step("POST", "/community/remove", user: "admin", needs: "community") { id in
