@@ -31,14 +31,16 @@ struct CommunityTagFidelityTests: RefusalChecking {
             let bob = try await TestClient(server).login("bob")
             let made = try tag(
                 try await post(
-                    bob, "/community/tag", ["community_id": 1, "name": "howto", "display_name": "", "summary": "Guides", "color": "color05"]))
+                    bob, "/community/tag",
+                    ["community_id": 1, "name": "howto", "display_name": "", "summary": "Guides", "color": "color05"]))
             #expect(made.name == "howto" && made.displayName == "" && made.summary == "Guides" && made.color == .color05)
             let name = try await community(bob, 1).community.name
             #expect(made.apId.hasSuffix("/c/\(name)/tag/howto") && !made.deleted)
             #expect(try await community(TestClient(server), 1).tags?.map(\.id).contains(made.id) == true)
 
             // The name stays; an empty text clears; a missing field stays.
-            let edited = try tag(try await post(bob, "/community/tag", ["tag_id": made.id, "display_name": "How-to", "summary": ""], method: "PUT"))
+            let edited = try tag(
+                try await post(bob, "/community/tag", ["tag_id": made.id, "display_name": "How-to", "summary": ""], method: "PUT"))
             #expect(edited.name == "howto" && edited.displayName == "How-to" && edited.summary == nil && edited.color == .color05)
             #expect(edited.updatedAt != nil)
 
@@ -65,8 +67,9 @@ struct CommunityTagFidelityTests: RefusalChecking {
             #expect(try await create(bob, ["community_id": 999, "name": "has space"]).code == "invalid_name")
             #expect(try await create(bob, ["community_id": 999, "name": "ok_name"]).code == "not_found")
             #expect(try await create(alice, ["community_id": 1, "name": "ok_name"]).code == "not_a_mod_or_admin")
-            #expect(try await create(bob, ["community_id": 1, "name": "ok_name", "summary": String(repeating: "s", count: 151)]).code
-                == "site_description_length_overflow")
+            #expect(
+                try await create(bob, ["community_id": 1, "name": "ok_name", "summary": String(repeating: "s", count: 151)]).code
+                    == "site_description_length_overflow")
             // The seeded `news` exists: its ActivityPub id would repeat. Names compare with case.
             #expect(try await create(bob, ["community_id": 1, "name": "news"]).code == "couldnt_create")
             #expect(try await create(bob, ["community_id": 1, "name": "News"]).status == 200)
@@ -74,9 +77,12 @@ struct CommunityTagFidelityTests: RefusalChecking {
             try server.store.with { db in db.communities[1].deleted = true }
             #expect(try await create(bob, ["community_id": 2, "name": "ok_name"]).code == "not_found")
             let tagOfTwo = SeedTags.id(community: 2, index: 0)
-            #expect(refusal(try await post(bob, "/community/tag", ["tag_id": tagOfTwo, "color": "color02"], method: "PUT")).code == "deleted")
+            #expect(
+                refusal(try await post(bob, "/community/tag", ["tag_id": tagOfTwo, "color": "color02"], method: "PUT")).code == "deleted")
             #expect(refusal(try await post(bob, "/community/tag", ["tag_id": 9999, "delete": true], method: "DELETE")).code == "not_found")
-            #expect(refusal(try await post(alice, "/community/tag", ["tag_id": 1, "delete": true], method: "DELETE")).code == "not_a_mod_or_admin")
+            #expect(
+                refusal(try await post(alice, "/community/tag", ["tag_id": 1, "delete": true], method: "DELETE")).code
+                    == "not_a_mod_or_admin")
         }
     }
 
@@ -92,7 +98,8 @@ struct CommunityTagFidelityTests: RefusalChecking {
             #expect(Set(try postTags(made)) == [news, question])
             // Some([]) clears, None leaves.
             #expect(try postTags(try await post(alice, "/post", ["post_id": postId, "tags": [question]], method: "PUT")) == [question])
-            #expect(try postTags(try await post(alice, "/post", ["post_id": postId, "name": "Tagged, edited"], method: "PUT")) == [question])
+            #expect(
+                try postTags(try await post(alice, "/post", ["post_id": postId, "name": "Tagged, edited"], method: "PUT")) == [question])
             #expect(try postTags(try await post(alice, "/post", ["post_id": postId, "tags": []], method: "PUT")).isEmpty)
 
             // Another community's tag: refused, after the edit is written.
@@ -100,10 +107,13 @@ struct CommunityTagFidelityTests: RefusalChecking {
                 try await post(alice, "/post", ["post_id": postId, "name": "Edited anyway", "tags": [otherCommunity]], method: "PUT"))
             #expect(refused.code == "tag_not_in_community")
             #expect(try server.store.with { db in db.post(postId)?.name } == "Edited anyway")
-            #expect(refusal(try await post(alice, "/post", ["post_id": postId, "tags": [news, news]], method: "PUT")).code == "couldnt_create")
+            #expect(
+                refusal(try await post(alice, "/post", ["post_id": postId, "tags": [news, news]], method: "PUT")).code == "couldnt_create")
             // CreatePost with a bad tag still makes the post.
             let before = try server.store.with { db in db.posts.count }
-            #expect(refusal(try await post(alice, "/post", ["name": "Made anyway", "community_id": 1, "tags": [9999]])).code == "tag_not_in_community")
+            #expect(
+                refusal(try await post(alice, "/post", ["name": "Made anyway", "community_id": 1, "tags": [9999]])).code
+                    == "tag_not_in_community")
             #expect(try server.store.with { db in db.posts.count } == before + 1)
 
             // A deleted tag cannot be set and leaves the post views, not the post's links.
@@ -112,7 +122,8 @@ struct CommunityTagFidelityTests: RefusalChecking {
             _ = try tag(try await post(bob, "/community/tag", ["tag_id": news, "delete": true], method: "DELETE"))
             #expect(try postTags(try await get(alice, "/post", ["id": "\(postId)"])).isEmpty)
             #expect(try server.store.with { db in db.post(postId)?.tags } == [news])
-            #expect(refusal(try await post(alice, "/post", ["post_id": postId, "tags": [news]], method: "PUT")).code == "tag_not_in_community")
+            #expect(
+                refusal(try await post(alice, "/post", ["post_id": postId, "tags": [news]], method: "PUT")).code == "tag_not_in_community")
         }
     }
 
@@ -127,18 +138,24 @@ struct CommunityTagFidelityTests: RefusalChecking {
             let answer = try await post(bob, "/post/mod_edit", ["post_id": postId, "nsfw": true, "tags": [question]], method: "PUT")
             #expect(try postTags(answer) == [question])
             #expect(try JSONDecoder().decode(ApiPostResponse.self, from: answer.body).postView.post.nsfw)
-            #expect(refusal(try await post(alice, "/post/mod_edit", ["post_id": postId, "tags": []], method: "PUT")).code == "not_a_mod_or_admin")
+            #expect(
+                refusal(try await post(alice, "/post/mod_edit", ["post_id": postId, "tags": []], method: "PUT")).code
+                    == "not_a_mod_or_admin")
             // Alice may not edit tags as a moderator would, but may on her own post with EditPost.
             #expect(try postTags(try await post(alice, "/post", ["post_id": postId, "tags": []], method: "PUT")).isEmpty)
             // Bob's EditPost of alice's post is refused as it always was.
-            #expect(refusal(try await post(bob, "/post", ["post_id": postId, "tags": [question]], method: "PUT")).code == "no_post_edit_allowed")
+            #expect(
+                refusal(try await post(bob, "/post", ["post_id": postId, "tags": [question]], method: "PUT")).code == "no_post_edit_allowed"
+            )
         }
     }
 
     @Test("Comment views carry their post's tags")
     func commentViews() async throws {
         try await withServer(.v1_0) { server in
-            let tagged = try server.store.with { db in try #require(db.posts.first { !$0.tags.isEmpty && db.commentsByPost[$0.id - 1].count > 0 }) }
+            let tagged = try server.store.with { db in
+                try #require(db.posts.first { !$0.tags.isEmpty && db.commentsByPost[$0.id - 1].count > 0 })
+            }
             let raw = try await get(TestClient(server), "/comment/list", ["post_id": "\(tagged.id)", "limit": "5"])
             let views = try JSONDecoder().decode(ApiPagedResponse<ApiCommentView>.self, from: raw.body).items
             #expect(!views.isEmpty && views.allSatisfy { ($0.tags ?? []).map(\.id) == tagged.tags })

@@ -12,7 +12,8 @@ struct DatabaseWriteTrackingTests {
         "persons", "communities", "posts", "comments", "privateMessages", "inbox", "reports", "privateMessageReports", "images",
         "modlog", "commentsByPost", "users", "sessions", "sessionCounter", "inboxByRecipient", "seed", "host", "siteCreated", "site",
         "captchas",
-        "captchaCounter", "registrationApplications", "purged", "federation", "passwordResets", "emailVerifications", "communityTags", "web", "customEmojis",
+        "captchaCounter", "registrationApplications", "purged", "federation", "passwordResets", "emailVerifications", "communityTags",
+        "web", "customEmojis",
         "multiCommunities",
     ]
     static let bookkeeping: Set<String> = ["written", "revision", "postOrders", "encodedPostViews"]

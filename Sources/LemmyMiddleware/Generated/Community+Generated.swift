@@ -369,6 +369,7 @@ struct Community2Snapshot: Equatable, Sendable {
     var commentCount: Int
     var activeUserCountMonth: Int
     var notificationMode: CommunityNotificationMode
+    var tags: [PostTag]
 }
 
 /// A model that provides every property of a tier-2 community (``Community2`` and higher tiers).
@@ -394,6 +395,8 @@ extension Community2Providing {
     public var activeUserCountMonth: Int { community2.activeUserCountMonth }
     /// What the signed-in account hears of the community's posts and comments (Lemmy 1.0; `repliesAndMentions` before).
     public var notificationMode: CommunityNotificationMode { community2.notificationMode }
+    /// The tags the community offers its posts, in the server's order (1.0 and later; empty before); deleted ones only to its moderators and admins, with ``PostTag/isDeleted`` set.
+    public var tags: [PostTag] { community2.tags }
 }
 
 /// Tier 2 of a community. Observable; one live instance per client and community id (see ``ApiClient``).
@@ -485,6 +488,20 @@ public final class Community2: Community2Providing, Observable, LazilyObserved {
         }
     }
     private(set) var _notificationMode: CommunityNotificationMode
+    /// The tags the community offers its posts, in the server's order (1.0 and later; empty before); deleted ones only to its moderators and admins, with ``PostTag/isDeleted`` set.
+    public internal(set) var tags: [PostTag] {
+        get {
+            access(\.tags)
+            return _tags
+        }
+        set { write(\.tags, changed: observationChanged(_tags, newValue)) { _tags = newValue } }
+        _modify {
+            let observers = willModify(\.tags)
+            defer { observers.registrar.didSet(self, keyPath: \.tags) }
+            yield &_tags
+        }
+    }
+    private(set) var _tags: [PostTag]
     /// The last values the server confirmed (rollback target of optimistic mutations).
     var confirmed: Community2Snapshot
     /// The client sequence number of the request whose answer ``confirmed`` holds.
@@ -511,11 +528,12 @@ public final class Community2: Community2Providing, Observable, LazilyObserved {
         self._commentCount = confirmed.commentCount
         self._activeUserCountMonth = confirmed.activeUserCountMonth
         self._notificationMode = confirmed.notificationMode
+        self._tags = confirmed.tags
     }
 
     /// The values shown now, read without registering an observed access.
     var snapshot: Community2Snapshot {
-        Community2Snapshot(subscription: _subscription, subscriberCount: _subscriberCount, postCount: _postCount, commentCount: _commentCount, activeUserCountMonth: _activeUserCountMonth, notificationMode: _notificationMode)
+        Community2Snapshot(subscription: _subscription, subscriberCount: _subscriberCount, postCount: _postCount, commentCount: _commentCount, activeUserCountMonth: _activeUserCountMonth, notificationMode: _notificationMode, tags: _tags)
     }
 
     /// Writes the fields of `snapshot` that differ, so unchanged fields wake no observer.
@@ -529,6 +547,7 @@ public final class Community2: Community2Providing, Observable, LazilyObserved {
         if _commentCount != snapshot.commentCount { commentCount = snapshot.commentCount }
         if _activeUserCountMonth != snapshot.activeUserCountMonth { activeUserCountMonth = snapshot.activeUserCountMonth }
         if _notificationMode != snapshot.notificationMode { notificationMode = snapshot.notificationMode }
+        if _tags != snapshot.tags { tags = snapshot.tags }
     }
 }
 
@@ -723,6 +742,8 @@ extension Community1Providing {
     public var activeUserCountMonth_: Int? { community2_?.activeUserCountMonth }
     /// ``Community2/notificationMode``, or nil if this model is below tier 2.
     public var notificationMode_: CommunityNotificationMode? { community2_?.notificationMode }
+    /// ``Community2/tags``, or nil if this model is below tier 2.
+    public var tags_: [PostTag]? { community2_?.tags }
     /// ``Community3/moderators``, or nil if this model is below tier 3.
     public var moderators_: [Person1]? { community3_?.moderators }
     /// ``Community3/discussionLanguages``, or nil if this model is below tier 3.

@@ -24,6 +24,7 @@ extension Community2Snapshot {
             postCount: (view.counts?.posts ?? view.community.posts ?? 0).clampedCount,
             commentCount: (view.counts?.comments ?? view.community.comments ?? 0).clampedCount,
             activeUserCountMonth: (view.counts?.usersActiveMonth ?? view.community.usersActiveMonth ?? 0).clampedCount,
-            notificationMode: CommunityNotificationMode(view.communityActions?.notifications))
+            notificationMode: CommunityNotificationMode(view.communityActions?.notifications),
+            tags: (view.tags ?? []).map(PostTag.init))
     }
 }

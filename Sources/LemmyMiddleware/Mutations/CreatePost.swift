@@ -38,13 +38,21 @@ extension ApiClient {
     ///   - languageId: One of the site's languages, or nil for the account's default.
     ///   - customThumbnail: A thumbnail to show instead of the one Lemmy would fetch from `url`
     ///     (0.19 and later, like `altText`).
+    ///   - tags: Ids of tags the community offers (``Community2Providing/tags``; Lemmy 1.0:
+    ///     tags before 1.0 fail with ``ApiClientError/unavailableInVersion(_:)`` before anything
+    ///     is sent). A tag the cached community does not offer, or offers deleted, fails with
+    ///     ``ApiClientError/lemmyCode`` `.tagNotInCommunity` before anything is sent. Lemmy
+    ///     itself checks the tags only after it made the post: when it refuses them, the post
+    ///     exists without tags, the error is `.tagNotInCommunity`, and calling again with the same
+    ///     title, body and link returns that post (with no tags) rather than making a second.
     public func createPost(
         communityId: Int, title: String, body: String? = nil, url: URL? = nil,
         altText: String? = nil, nsfw: Bool = false, languageId: Int? = nil,
-        customThumbnail: URL? = nil
+        customThumbnail: URL? = nil, tags: [Int] = []
     ) async throws(ApiClientError) -> Post2 {
         try checkPermission(mutation: true)
         try requireAccount()
+        if !tags.isEmpty { try await checkTags(tags, offeredBy: communityId) }
         let key = UncertainPost(communityId: communityId, title: title, body: body, url: url?.absoluteString)
         if let since = uncertainPosts[key] {
             if let existing = try await findCreatedPost(key, since: since) {
@@ -57,7 +65,7 @@ extension ApiClient {
         let form = ApiCreatePost(
             name: title, communityId: communityId, url: url?.absoluteString, body: body,
             altText: altText, nsfw: nsfw ? true : nil, languageId: languageId,
-            customThumbnail: customThumbnail?.absoluteString)
+            customThumbnail: customThumbnail?.absoluteString, tags: tags.isEmpty ? nil : tags)
         let view: ApiPostView
         do {
             view =
@@ -65,6 +73,11 @@ extension ApiClient {
                 ? try await send(LemmyV4.CreatePost(form), mutation: true).postView
                 : try await send(LemmyV3.CreatePost(form), mutation: true).postView
         } catch {
+            if error.lemmyCode == .tagNotInCommunity {
+                // Made, then the tags refused: a call again finds the post instead of making another.
+                uncertainPosts[key] = started
+                throw error
+            }
             guard error.mayHaveReachedServer else { throw error }
             uncertainPosts[key] = started
             let found: Post2?
@@ -80,13 +93,7 @@ extension ApiClient {
     /// (less a few minutes for a server clock that runs behind), or nil. Titles and bodies are
     /// compared without surrounding whitespace, which Lemmy trims.
     private func findCreatedPost(_ key: UncertainPost, since: Date) async throws(ApiClientError) -> Post2? {
-        let me: Int
-        if let person = account?.person {
-            me = person.id
-        } else {
-            guard let person = try await loadAccount().person else { throw .notLoggedIn }
-            me = person.id
-        }
+        let me = try await accountPersonId()
         let views = try await postViews(feed: .community(id: key.communityId), sort: .new, limit: 50, cursor: nil).items
         let earliest = since.addingTimeInterval(-300)
         func trimmed(_ text: String?) -> String { (text ?? "").trimmingCharacters(in: .whitespacesAndNewlines) }
@@ -98,6 +105,18 @@ extension ApiClient {
             })
         else { return nil }
         return post2(view)
+    }
+
+    /// Throws unless the server has tags (1.0) and, when this client holds the community, it
+    /// offers each of `tags` undeleted.
+    private func checkTags(_ tags: [Int], offeredBy communityId: Int) async throws(ApiClientError) {
+        guard try await generation() == .v4 else { throw .unavailableInVersion("post tags (Lemmy 1.0 and later)") }
+        guard let community = caches.community2[communityId] else { return }
+        let offered = Set(community._tags.lazy.filter { !$0.isDeleted }.map(\.id))
+        guard offered.isSuperset(of: tags) else {
+            throw .lemmy(
+                .tagNotInCommunity, message: "the community does not offer tags \(tags.filter { !offered.contains($0) }); nothing was sent")
+        }
     }
 
     /// Posts `post` again in `communityId`.
