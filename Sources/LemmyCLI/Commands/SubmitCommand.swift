@@ -32,6 +32,9 @@ struct SubmitCommand: AsyncParsableCommand, Sendable {
     @Flag(name: .long, help: "Mark the post not safe for work.")
     var nsfw = false
 
+    @Option(name: .customLong("tag"), help: "A tag the community offers, by name (repeat for more; Lemmy 1.0).")
+    var tags: [String] = []
+
     func validate() throws {
         guard !title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw ValidationError("the title is empty") }
         if url != nil && image != nil { throw ValidationError("give --url or --image, not both") }
@@ -67,14 +70,30 @@ struct SubmitCommand: AsyncParsableCommand, Sendable {
             link = uploaded.url
         }
         let target = try await session.run("loading community \(community)") { try await api.getCommunity(name: community) }
+        let tagIds = try tagIds(offered: target.tags)
         let post = try await session.run("posting to \(community)") {
-            try await api.createPost(communityId: target.id, title: title, body: body, url: link, altText: alt, nsfw: nsfw)
+            try await api.createPost(communityId: target.id, title: title, body: body, url: link, altText: alt, nsfw: nsfw, tags: tagIds)
         }
         if output.json {
             try JSONOutput.print(OutputMapping.post(post))
             return
         }
         Console.out("Posted \(post.id) in \(community)" + (link.map { ": \($0.absoluteString)" } ?? "."))
+    }
+
+    /// The ids of the `--tag` names among the tags the community offers (by name or shown name,
+    /// in any case); a usage failure naming those it offers for any other.
+    private func tagIds(offered: [PostTag]) throws(CLIFailure) -> [Int] {
+        let available = offered.filter { !$0.isDeleted }
+        return try tags.map { (wanted: String) throws(CLIFailure) -> Int in
+            let key = wanted.lowercased()
+            guard let tag = available.first(where: { $0.name.lowercased() == key || $0.displayName.lowercased() == key }) else {
+                let names = available.isEmpty ? "none" : available.map(\.name).joined(separator: ", ")
+                throw CLIFailure(
+                    "posting failed: \(community) offers no tag `\(CLIFailure.shorten(wanted))` (its tags: \(names))", status: .usage)
+            }
+            return tag.id
+        }
     }
 
     /// The file's type from its extension (the server checks the bytes themselves).

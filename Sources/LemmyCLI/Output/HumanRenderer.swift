@@ -60,7 +60,7 @@ public struct HumanRenderer {
         let title = TextFitting.truncate(post.title, to: width - head.count - visibleScoreCount)
         let meta =
             "c/\(post.community.name) · u/\(post.creator.name) · \(post.commentCount) comments · \(Self.age(post.created))"
-            + (post.saved ? " · saved" : "")
+            + (post.saved ? " · saved" : "") + post.tags.map { " · [\($0.displayName)]" }.joined()
         return [
             style.dim(head) + scoreText + style.bold(title),
             String(repeating: " ", count: head.count) + style.dim(TextFitting.truncate(meta, to: width - head.count)),
@@ -101,6 +101,10 @@ public struct HumanRenderer {
         ]
         if !moderators.isEmpty {
             lines.append(TextFitting.truncate("moderators: " + moderators.map { "u/\($0.name)" }.joined(separator: ", "), to: width))
+        }
+        if !community.tags.isEmpty {
+            let tags = community.tags.map { $0.displayName + ($0.isDeleted ? " (deleted)" : "") }
+            lines.append(TextFitting.truncate("tags: " + tags.joined(separator: ", "), to: width))
         }
         if let description = community.description, !description.isEmpty {
             lines.append("")

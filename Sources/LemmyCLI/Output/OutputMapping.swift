@@ -17,7 +17,12 @@ enum OutputMapping {
             id: post.id, title: post.title, community: post.community.name, creator: post.creator.name,
             score: post.votes.total, upvotes: post.votes.upvotes, downvotes: post.votes.downvotes,
             myVote: vote(post.votes.myVote), comments: post.commentCount, saved: post.saved,
-            url: post.linkURL?.absoluteString, body: post.content, published: post.created)
+            url: post.linkURL?.absoluteString, body: post.content, published: post.created, tags: tagNames(post.tags))
+    }
+
+    /// The tags' names, or nil for none (0.18 and 0.19 have none: their output stays as it was).
+    static func tagNames(_ tags: [PostTag]) -> [String]? {
+        tags.isEmpty ? nil : tags.map(\.name)
     }
 
     static func comment(_ comment: some Comment2Providing) -> CommentOutput {
@@ -42,7 +47,7 @@ enum OutputMapping {
             id: community.id, name: community.name, title: community.displayName, description: community.description,
             subscribers: community.subscriberCount, posts: community.postCount,
             subscription: subscription(community.subscription), blocked: community.blocked,
-            moderators: moderators?.map(\.name))
+            moderators: moderators?.map(\.name), tags: tagNames(community.tags))
     }
 
     static func multiCommunity(_ multi: some MultiCommunity1Providing, communities: [Community2]? = nil) -> MultiCommunityOutput {

@@ -34,10 +34,13 @@ public struct PostOutput: Codable, Sendable, Equatable {
     /// When it was published.
     public var published: Date
 
+    /// The names of the community's tags on the post (Lemmy 1.0), absent when it has none.
+    public var tags: [String]?
+
     /// Creates the value (what the command prints), e.g. to compare with in a test.
     public init(
         id: Int, title: String, community: String, creator: String, score: Int, upvotes: Int, downvotes: Int, myVote: String, comments: Int,
-        saved: Bool, url: String? = nil, body: String? = nil, published: Date
+        saved: Bool, url: String? = nil, body: String? = nil, published: Date, tags: [String]? = nil
     ) {
         self.id = id
         self.title = title
@@ -52,6 +55,7 @@ public struct PostOutput: Codable, Sendable, Equatable {
         self.url = url
         self.body = body
         self.published = published
+        self.tags = tags
     }
 }
 
@@ -116,11 +120,13 @@ public struct CommunityOutput: Codable, Sendable, Equatable {
     public var blocked: Bool
     /// Moderators' user names, when known.
     public var moderators: [String]?
+    /// The names of the tags the community offers its posts (Lemmy 1.0), absent when it has none.
+    public var tags: [String]?
 
     /// Creates the value (what the command prints), e.g. to compare with in a test.
     public init(
         id: Int, name: String, title: String, description: String? = nil, subscribers: Int, posts: Int, subscription: String, blocked: Bool,
-        moderators: [String]? = nil
+        moderators: [String]? = nil, tags: [String]? = nil
     ) {
         self.id = id
         self.name = name
@@ -131,6 +137,7 @@ public struct CommunityOutput: Codable, Sendable, Equatable {
         self.subscription = subscription
         self.blocked = blocked
         self.moderators = moderators
+        self.tags = tags
     }
 }
 
