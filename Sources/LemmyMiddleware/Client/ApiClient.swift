@@ -57,7 +57,7 @@ public final class ApiClient {
     /// tried (see ``createComment(postId:parentId:content:)``).
     @ObservationIgnored var uncertainComments: [UncertainComment: Date] = [:]
     /// Posts whose creation lost its answer and was not found since, with when it was first
-    /// tried (see ``createPost(communityId:title:body:url:altText:nsfw:languageId:customThumbnail:)``).
+    /// tried (see ``createPost(communityId:title:body:url:altText:nsfw:languageId:customThumbnail:tags:)``).
     @ObservationIgnored var uncertainPosts: [UncertainPost: Date] = [:]
     /// What this client purged (admins); feeds leave it out (see ``isPurged(_:id:)``). Observed,
     /// so views of ``LemmyFeed/items`` update when something is purged.

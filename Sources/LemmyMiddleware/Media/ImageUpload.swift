@@ -2,7 +2,7 @@ public import Foundation
 internal import HTTPLoading
 internal import LemmyAPI
 
-/// An image uploaded to the instance, to put in a post (``ApiClient/createPost(communityId:title:body:url:altText:nsfw:languageId:customThumbnail:)``'s
+/// An image uploaded to the instance, to put in a post (``ApiClient/createPost(communityId:title:body:url:altText:nsfw:languageId:customThumbnail:tags:)``'s
 /// `url`) or in markdown (``markdown(alt:)``), and to delete again with ``ApiClient/deleteImage(_:)``.
 public struct UploadedImage: Hashable, Sendable {
     /// Where the image is served.

@@ -12,6 +12,7 @@ extension ApiClient {
     /// with case), a summary over 150 characters (`site_description_length_overflow`), and anyone
     /// but the community's moderators and admins (`not_a_mod_or_admin`).
     /// - Parameters:
+    ///   - communityId: The community that offers the tag.
     ///   - name: The tag's name, fixed once made.
     ///   - displayName: The name to show, if not `name`.
     ///   - summary: What the tag is for.
