@@ -150,6 +150,22 @@ struct CommunityTagFidelityTests: RefusalChecking {
         }
     }
 
+    @Test("GetPosts `tag_id` keeps the posts carrying the tag, also once it is deleted")
+    func listingByTag() async throws {
+        try await withServer(.v1_0) { server in
+            let posts = try server.store.with { db in db.posts.filter { !$0.tags.isEmpty && !$0.deleted && !$0.removed } }
+            let question = try #require(posts.first?.tags.first)
+            let carrying = Set(posts.filter { $0.tags.contains(question) }.map(\.id))
+            func listed() async throws -> Set<Int> {
+                let raw = try await get(TestClient(server), "/post/list", ["tag_id": "\(question)", "type_": "all", "limit": "50"])
+                return Set(try JSONDecoder().decode(ApiPagedResponse<ApiPostView>.self, from: raw.body).items.map(\.post.id))
+            }
+            #expect(try await listed() == carrying)
+            try server.store.with { db in db.communityTags[question - 1].deleted = true }
+            #expect(try await listed() == carrying)
+        }
+    }
+
     @Test("Comment views carry their post's tags")
     func commentViews() async throws {
         try await withServer(.v1_0) { server in

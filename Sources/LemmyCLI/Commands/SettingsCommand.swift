@@ -218,6 +218,7 @@ public struct SettingsOutput: Codable, Sendable, Equatable {
             case .suggested: "suggested"
             case .community(let id): "community-\(id)"
             case .multiCommunity(let id): "multi-community-\(id)"
+            case .communityTag(let community, let tag): "community-\(community)-tag-\(tag)"
             }
         botAccount = settings.isBot
         showBotAccounts = settings.showBotAccounts

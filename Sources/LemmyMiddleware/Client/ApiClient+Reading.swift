@@ -53,6 +53,9 @@ extension ApiClient {
             // changed), which would drop the multi-community's remote communities.
             form.type = .all
             form.multiCommunityId = id
+        case .communityTag(let communityId, let tagId):
+            form.communityId = communityId
+            form.tagId = tagId
         default: break
         }
         if hidingRead { form.showRead = false }
@@ -63,6 +66,7 @@ extension ApiClient {
     @inline(never)
     private static func unsupportedFeed(_ feed: FeedType) -> ApiClientError {
         if case .multiCommunity = feed { return .unavailableInVersion("multi-communities need Lemmy 1.0 or later") }
+        if case .communityTag = feed { return .unavailableInVersion("post tags need Lemmy 1.0 or later") }
         return .unavailableInVersion("the \(feed) listing")
     }
 

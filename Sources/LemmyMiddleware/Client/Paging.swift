@@ -50,4 +50,7 @@ public enum FeedType: Sendable, Hashable {
     /// Posts of a multi-community's communities (Lemmy 1.0 and later; see
     /// ``ApiClient/getMultiCommunities(listing:sort:creatorId:search:limit:cursor:)``).
     case multiCommunity(id: Int)
+    /// Posts of one community that carry one of its tags (Lemmy 1.0 and later; see
+    /// ``Community2Providing/tags``).
+    case communityTag(communityId: Int, tagId: Int)
 }

@@ -170,14 +170,17 @@ extension FeedType {
         case .subscribed: .subscribed
         case .moderatorView: .moderatorView
         case .suggested: .suggested
-        case .community, .multiCommunity: nil
+        case .community, .multiCommunity, .communityTag: nil
         }
     }
 
-    /// Whether a server speaking `version` has this listing (multi-communities: 1.0 and later).
+    /// Whether a server speaking `version` has this listing (multi-communities and tags: 1.0 and
+    /// later).
     func isSupported(by version: LemmyAPIVersion) -> Bool {
-        if case .multiCommunity = self { return version.generation == .v4 }
-        return listing.map { $0.wireValue(in: version) != nil } ?? true
+        switch self {
+        case .multiCommunity, .communityTag: version.generation == .v4
+        default: listing.map { $0.wireValue(in: version) != nil } ?? true
+        }
     }
 }
 

@@ -15,6 +15,9 @@ struct PostQuery: Sendable {
     /// 1.0: only posts of these communities (a multi-community's).
     var multiCommunities: Set<Int>?
     var creatorId: Int?
+    /// 1.0's `tag_id`: only posts carrying this community tag (deleted or not: the post keeps its
+    /// link to a deleted tag).
+    var tagId: Int?
     var savedOnly = false
     var likedOnly = false
     var dislikedOnly = false
@@ -154,6 +157,7 @@ extension Database {
             if let ids = query.multiCommunities, !ids.contains(post.communityId) { return false }
             if !query.outOfSight.isEmpty && query.outOfSight.contains(post.communityId) { return false }
             if let id = query.creatorId, post.creatorId != id { return false }
+            if let tag = query.tagId, !post.tags.contains(tag) { return false }
             // Every version hides the posts of an NSFW community too (`community::nsfw.eq(false)`).
             if !showNSFW && (post.nsfw || self.isNSFWCommunity(post.communityId)) { return false }
             // Lemmy keeps `published > now - window` (so a window of 0 or less keeps nothing).

@@ -143,6 +143,7 @@ func postQuery(_ form: ApiGetPosts, db: Database, call: Call<ApiGetPosts>) throw
         }
         query.multiCommunities = Set(db.multiCommunity(id)?.entries ?? [])
     }
+    if call.dialect == .v1_0 { query.tagId = form.tagId }
     query.savedOnly = form.savedOnly ?? false
     query.likedOnly = form.likedOnly ?? false
     query.dislikedOnly = form.dislikedOnly ?? false
