@@ -53,39 +53,73 @@ struct CommunityTagTests {
         }
     }
 
-    @Test("A post is made with tags; a tag the cached community does not offer is refused unsent")
+    @Test("A post is made with tags (repeats ignored); a tag the community does not offer is refused before any post is made")
     func createWithTags() async throws {
         try await withServer(.v1_0) { server in
             let loader = GatingLoader()
             let alice = try await login(server, "alice", loader: loader)
             // Held, as a composer showing the community's tags holds it.
             let community = try await alice.getCommunity(id: 1)
-            let post = try await alice.createPost(communityId: 1, title: "Tagged", tags: [Self.news, Self.question])
+            let post = try await alice.createPost(communityId: 1, title: "Tagged", tags: [Self.news, Self.question, Self.news])
             #expect(Set(post.tags.map(\.id)) == [Self.news, Self.question])
 
+            let before = try server.store.with { db in db.posts.count }
             let sent = loader.requestedPaths.count
             let refused = await #expect(throws: ApiClientError.self) {
                 _ = try await alice.createPost(communityId: 1, title: "Wrong tag", tags: [Self.otherCommunity])
             }
-            #expect(refused?.lemmyCode == .tagNotInCommunity && loader.requestedPaths.count == sent)
+            #expect(refused?.lemmyCode == .tagNotInCommunity)
+            // A tag the held community lacks is checked against the community read again; no post is sent.
+            #expect(loader.requestedPaths.dropFirst(sent).allSatisfy { $0.hasSuffix("/community") })
+            #expect(try server.store.with { db in db.posts.count } == before)
             withExtendedLifetime(community) {}
         }
     }
 
-    @Test("Lemmy makes the post before refusing its tags: a call again returns that post, not a second one")
+    @Test("A tag made after the community was read is taken: the community is read again")
+    func staleCommunity() async throws {
+        try await withServer(.v1_0) { server in
+            let alice = try await login(server, "alice")
+            let community = try await alice.getCommunity(id: 1)
+            let made = try await login(server, "bob").createCommunityTag(communityId: 1, name: "fresh")
+            let post = try await alice.createPost(communityId: 1, title: "With a new tag", tags: [made.id])
+            #expect(post.tags.map(\.id) == [made.id])
+            #expect(community.tags.contains { $0.id == made.id })
+        }
+    }
+
+    @Test("Lemmy makes the post before refusing its tags: a call again finds that post and sets its tags, making no second")
     func refusedTagsMakeNoDuplicate() async throws {
         try await withServer(.v1_0) { server in
             let alice = try await login(server, "alice")
+            let community = try await alice.getCommunity(id: 1)
+            // Deleted behind the client's back, after it read the community.
+            try server.store.with { db in db.communityTags[Self.question - 1].deleted = true }
             let before = try server.store.with { db in db.posts.count }
-            // The community is not cached: the server judges the tag.
             let refused = await #expect(throws: ApiClientError.self) {
-                _ = try await alice.createPost(communityId: 1, title: "Made anyway", tags: [Self.otherCommunity])
+                _ = try await alice.createPost(communityId: 1, title: "Made anyway", tags: [Self.question])
             }
             #expect(refused?.lemmyCode == .tagNotInCommunity)
             #expect(try server.store.with { db in db.posts.count } == before + 1)
-            let again = try await alice.createPost(communityId: 1, title: "Made anyway", tags: [Self.otherCommunity])
-            #expect(again.title == "Made anyway" && again.tags.isEmpty)
+            try server.store.with { db in db.communityTags[Self.question - 1].deleted = false }
+            let again = try await alice.createPost(communityId: 1, title: "Made anyway", tags: [Self.question])
+            #expect(again.title == "Made anyway" && again.tags.map(\.id) == [Self.question])
             #expect(try server.store.with { db in db.posts.count } == before + 1)
+            withExtendedLifetime(community) {}
+        }
+    }
+
+    @Test("A tag answer about another community or tag is refused and merged nowhere")
+    func hostileTagAnswer() async throws {
+        try await withServer(.v1_0) { server in
+            let bob = try await login(server, "bob")
+            let two = try await bob.getCommunity(id: 2)
+            let tagsBefore = two.tags
+            server.faults.add(
+                FaultRule(.rewriteBody(pattern: #""community_id":1,"#, replacement: #""community_id":2,"#), route: "/community/tag", count: 1))
+            let refused = await #expect(throws: ApiClientError.self) { _ = try await bob.createCommunityTag(communityId: 1, name: "howto") }
+            #expect(refused?.kind == .decoding)
+            #expect(two.tags == tagsBefore)
         }
     }
 
@@ -107,6 +141,11 @@ struct CommunityTagTests {
             let refused = await seen.setTags([Self.otherCommunity])
             #expect(refused.error?.lemmyCode == .tagNotInCommunity)
             #expect(Set(seen.tags.map(\.id)) == [Self.question, Self.news])
+            // Bob's own post: as a moderator he sends the moderator edit, not an edit.
+            let own = try await bob.createPost(communityId: 1, title: "Bob's")
+            let edits = loader.requestedPaths.count { $0.hasSuffix("/post/mod_edit") }
+            #expect(await own.setTags([Self.news]).error == nil)
+            #expect(loader.requestedPaths.count { $0.hasSuffix("/post/mod_edit") } == edits + 1)
             // Carol is neither the author nor a moderator.
             let carol = try await login(server, "carol")
             let carolsView = try await carol.getPost(id: post.id)

@@ -20,10 +20,12 @@ extension ApiClient {
     public func createCommunityTag(
         communityId: Int, name: String, displayName: String? = nil, summary: String? = nil, color: Int? = nil
     ) async throws(ApiClientError) -> PostTag {
-        try await requireTags()
+        try await requireTags(for: "community tags")
         let form = ApiCreateCommunityTag(
             communityId: communityId, name: name, displayName: displayName, summary: summary, color: try Self.tagColor(color))
-        return mergeTag(try await send(LemmyV4.CreateCommunityTag(form), mutation: true))
+        let answer = try await send(LemmyV4.CreateCommunityTag(form), mutation: true)
+        try Self.requireSame("community", answered: answer.communityId, asked: communityId)
+        return mergeTag(answer)
     }
 
     /// Edits tag `id`: each non-nil argument replaces that field, and an empty text clears it.
@@ -31,22 +33,26 @@ extension ApiClient {
     public func editCommunityTag(id: Int, displayName: String? = nil, summary: String? = nil, color: Int? = nil)
         async throws(ApiClientError) -> PostTag
     {
-        try await requireTags()
+        try await requireTags(for: "community tags")
         let form = ApiEditCommunityTag(tagId: id, displayName: displayName, summary: summary, color: try Self.tagColor(color))
-        return mergeTag(try await send(LemmyV4.EditCommunityTag(form), mutation: true))
+        let answer = try await send(LemmyV4.EditCommunityTag(form), mutation: true)
+        try Self.requireSame("tag", answered: answer.id, asked: id)
+        return mergeTag(answer)
     }
 
     /// Deletes tag `id`, or restores it (`deleted: false`). A deleted tag leaves every post
     /// (Lemmy keeps the links, so restoring it puts it back) and shows only to the community's
     /// moderators and admins.
     public func deleteCommunityTag(id: Int, deleted: Bool = true) async throws(ApiClientError) -> PostTag {
-        try await requireTags()
-        return mergeTag(try await send(LemmyV4.DeleteCommunityTag(ApiDeleteCommunityTag(tagId: id, delete: deleted)), mutation: true))
+        try await requireTags(for: "community tags")
+        let answer = try await send(LemmyV4.DeleteCommunityTag(ApiDeleteCommunityTag(tagId: id, delete: deleted)), mutation: true)
+        try Self.requireSame("tag", answered: answer.id, asked: id)
+        return mergeTag(answer)
     }
 
-    /// Throws unless the server has community tags (1.0).
-    private func requireTags() async throws(ApiClientError) {
-        guard try await generation() == .v4 else { throw .unavailableInVersion("community tags (Lemmy 1.0 and later)") }
+    /// Throws unless the server has tags (1.0): `what` names the feature in the error.
+    func requireTags(for what: String) async throws(ApiClientError) {
+        guard try await generation() == .v4 else { throw .unavailableInVersion("\(what) (Lemmy 1.0 and later)") }
     }
 
     /// `color` (1...10) as Lemmy spells it.
@@ -59,7 +65,8 @@ extension ApiClient {
     }
 
     /// `answer` as a ``PostTag``, put into the cached community's tags (replacing the tag with
-    /// its id, or added last) as the answer to the request just sent.
+    /// its id, or added last) as the answer to the request just sent. Cached posts keep showing
+    /// a tag edited or deleted here until they are read again.
     private func mergeTag(_ answer: ApiCommunityTag) -> PostTag {
         let tag = PostTag(answer)
         if let community = caches.community2[answer.communityId] {

@@ -40,11 +40,14 @@ extension ApiClient {
     ///     (0.19 and later, like `altText`).
     ///   - tags: Ids of tags the community offers (``Community2Providing/tags``; Lemmy 1.0:
     ///     tags before 1.0 fail with ``ApiClientError/unavailableInVersion(_:)`` before anything
-    ///     is sent). A tag the cached community does not offer, or offers deleted, fails with
-    ///     ``ApiClientError/lemmyCode`` `.tagNotInCommunity` before anything is sent. Lemmy
-    ///     itself checks the tags only after it made the post: when it refuses them, the post
-    ///     exists without tags, the error is `.tagNotInCommunity`, and calling again with the same
-    ///     title, body and link returns that post (with no tags) rather than making a second.
+    ///     is sent); repeats are ignored. Lemmy checks the tags only after it made the post, so
+    ///     they are checked here first, against the community as this client holds it or, for a
+    ///     tag it does not know there, as read again: a tag the community does not offer, or
+    ///     offers deleted, fails with ``ApiClientError/lemmyCode`` `.tagNotInCommunity` without
+    ///     making a post. Should Lemmy still refuse them (a tag deleted meanwhile), the post
+    ///     exists without tags and the error is `.tagNotInCommunity`; calling again with the same
+    ///     title, body and link then finds that post and sets its tags, rather than making a
+    ///     second.
     public func createPost(
         communityId: Int, title: String, body: String? = nil, url: URL? = nil,
         altText: String? = nil, nsfw: Bool = false, languageId: Int? = nil,
@@ -52,10 +55,16 @@ extension ApiClient {
     ) async throws(ApiClientError) -> Post2 {
         try checkPermission(mutation: true)
         try requireAccount()
+        let tags = tags.uniqued()
         if !tags.isEmpty { try await checkTags(tags, offeredBy: communityId) }
         let key = UncertainPost(communityId: communityId, title: title, body: body, url: url?.absoluteString)
         if let since = uncertainPosts[key] {
             if let existing = try await findCreatedPost(key, since: since) {
+                // Made before without its tags (Lemmy refused them after making it): set them now.
+                if !tags.isEmpty && Set(existing._tags.map(\.id)) != Set(tags) {
+                    let form = ApiEditPost(postId: existing.id, tags: tags)
+                    try mergeAnswer(try await send(LemmyV4.EditPost(form), mutation: true).postView, about: existing.id)
+                }
                 uncertainPosts[key] = nil
                 return existing
             }
@@ -107,12 +116,15 @@ extension ApiClient {
         return post2(view)
     }
 
-    /// Throws unless the server has tags (1.0) and, when this client holds the community, it
-    /// offers each of `tags` undeleted.
+    /// Throws unless the server has tags (1.0) and the community offers each of `tags` undeleted:
+    /// as this client holds it, else (not held, or a tag it does not know) as read again now.
+    /// Lemmy checks the tags only after making the post, so a tag it would refuse must not reach it.
     private func checkTags(_ tags: [Int], offeredBy communityId: Int) async throws(ApiClientError) {
-        guard try await generation() == .v4 else { throw .unavailableInVersion("post tags (Lemmy 1.0 and later)") }
-        guard let community = caches.community2[communityId] else { return }
-        let offered = Set(community._tags.lazy.filter { !$0.isDeleted }.map(\.id))
+        try await requireTags(for: "post tags")
+        func offered(_ community: Community2) -> Set<Int> { Set(community._tags.lazy.filter { !$0.isDeleted }.map(\.id)) }
+        if let community = caches.community2[communityId], offered(community).isSuperset(of: tags) { return }
+        let community = try await getCommunity(id: communityId).community2
+        let offered = offered(community)
         guard offered.isSuperset(of: tags) else {
             throw .lemmy(
                 .tagNotInCommunity, message: "the community does not offer tags \(tags.filter { !offered.contains($0) }); nothing was sent")

@@ -1,26 +1,31 @@
 internal import LemmyAPI
 
 extension Post2Providing {
-    /// Sets the post's tags (Lemmy 1.0) to the community's tags with ids `tagIds`, replacing the
-    /// post's; `[]` clears them. Shown at once (the tags this client knows of the post and of its
-    /// community); rolled back if the server refuses, e.g. with `tag_not_in_community` for a tag
-    /// of another community or a deleted one.
+    /// Sets the post's tags (Lemmy 1.0) to the community's tags with ids `tagIds` (repeats
+    /// ignored), replacing the post's; `[]` clears them. Shown at once (the tags this client
+    /// knows of the post and of its community); rolled back if the server refuses, e.g. with
+    /// `tag_not_in_community` for a tag of another community or a deleted one.
     ///
-    /// The post's author sends it as an edit; a moderator or admin of the community, on someone
-    /// else's post, as 1.0's moderator edit (`not_a_mod_or_admin` for anyone else). Before 1.0
-    /// it fails with ``ApiClientError/unavailableInVersion(_:)`` without a request.
+    /// A moderator of the community or an admin sends 1.0's moderator edit, which changes the
+    /// tags alone; the post's author otherwise sends an edit (which Lemmy treats as any edit:
+    /// it reads the link again and notifies mentions). Anyone else is refused
+    /// (`not_a_mod_or_admin`). Before 1.0 it fails with ``ApiClientError/unavailableInVersion(_:)``
+    /// without a request.
     @discardableResult public func setTags(_ tagIds: [Int]) async -> MutationResult {
         let post = post2
+        let tagIds = tagIds.uniqued()
         let known = post._tags + (post.api.caches.community2[post.post1._communityId]?._tags ?? [])
         let shown = tagIds.compactMap { id in known.first { $0.id == id } }
         return await api.mutate(post, optimistic: { $0.tags = shown }) { () async throws(ApiClientError) in
             let api = post.api
-            guard try await api.generation() == .v4 else { throw .unavailableInVersion("post tags (Lemmy 1.0 and later)") }
+            try await api.requireTags(for: "post tags")
             let view: ApiPostView
-            if try await api.accountPersonId() == post.creatorId {
-                view = try await api.send(LemmyV4.EditPost(ApiEditPost(postId: post.id, tags: tagIds)), mutation: true).postView
-            } else {
+            let moderates = try await api.moderates(post.post1._communityId)
+            let isAuthor = try await api.accountPersonId() == post.creatorId
+            if moderates || api.account?.isAdmin == true || !isAuthor {
                 view = try await api.send(LemmyV4.ModEditPost(ApiModEditPost(postId: post.id, tags: tagIds)), mutation: true).postView
+            } else {
+                view = try await api.send(LemmyV4.EditPost(ApiEditPost(postId: post.id, tags: tagIds)), mutation: true).postView
             }
             try api.mergeAnswer(view, about: post.id)
         } reread: { () async throws(ApiClientError) in
@@ -31,11 +36,11 @@ extension Post2Providing {
     }
 }
 
-extension ApiClient {
-    /// The signed-in account's person id, loading the account if it is not loaded yet.
-    func accountPersonId() async throws(ApiClientError) -> Int {
-        if let person = account?.person { return person.id }
-        guard let person = try await loadAccount().person else { throw .notLoggedIn }
-        return person.id
+extension Array where Element: Hashable {
+    /// The elements in order without repeats: Lemmy refuses a tag id twice (`couldnt_create`),
+    /// after it made the post.
+    func uniqued() -> [Element] {
+        var seen: Set<Element> = []
+        return filter { seen.insert($0).inserted }
     }
 }

@@ -12,7 +12,10 @@ extension Database {
     mutating func login(
         name: String, password: String, totp: String?, now: Double, origin: LoginOrigin? = nil, dialect: LemmyDialect
     ) throws -> (token: String, personId: Int) {
-        guard let person = persons.first(where: { $0.name.lowercased() == name.lowercased() }), person.password == password
+        // `find_by_email_or_name`: the name or the address, without regard to case.
+        let key = name.lowercased()
+        guard let person = persons.first(where: { $0.name.lowercased() == key || $0.emailAddress.lowercased() == key }),
+            Self.samePassword(person.password, password)
         else { throw APIError.incorrectLogin }
         // 1.0 lets a banned account log in (and refuses its writes instead). A deleted account
         // keeps its local user and password, so the right password learns it is deleted
@@ -57,7 +60,7 @@ extension Database {
         // Lemmy asks only that they are there (`is_none()`): an empty email or answer passes.
         if site.requireEmailVerification && email == nil { throw APIError.code("email_required") }
         if requireApplication && answer == nil { throw APIError.code("registration_application_answer_required") }
-        guard password == verify else { throw APIError.code(dialect == .v0_18 ? "passwords_dont_match" : "passwords_do_not_match") }
+        guard Self.samePassword(password, verify) else { throw APIError.code(dialect == .v0_18 ? "passwords_dont_match" : "passwords_do_not_match") }
         if site.captchaEnabled {
             // One use per captcha, right or wrong (0.19 deletes the row as it checks it).
             let expected = captchaUUID.flatMap { captchas.removeValue(forKey: $0) }
@@ -75,7 +78,8 @@ extension Database {
         var record = PersonRecord(id: id, name: name, password: password, isAdmin: false, published: now)
         record.applicationPending = requireApplication
         record.emailUnverified = site.requireEmailVerification
-        record.email = email.flatMap { $0.isEmpty ? nil : $0 }
+        // Every version stores the address lowercased (`create.rs`).
+        record.email = email.flatMap { $0.isEmpty ? nil : $0.lowercased() }
         persons.append(record)
         users[id] = UserState()
         if requireApplication { fileRegistrationApplication(personId: id, answer: answer ?? "", now: now) }
@@ -92,6 +96,12 @@ extension Database {
         (10...60).contains(password.unicodeScalars.count)
     }
 
+    /// Whether two passwords are the same bytes, as Lemmy compares them (Rust's `==` on `str`,
+    /// bcrypt on the bytes): Swift's `==` would take `é` and `e` with a combining accent as equal.
+    static func samePassword(_ one: String, _ other: String) -> Bool {
+        one.utf8.elementsEqual(other.utf8)
+    }
+
     /// The wrong-password refusal of ChangePassword and DeleteAccount: 0.18 `password_incorrect`,
     /// later `incorrect_login`.
     static func wrongPassword(_ dialect: LemmyDialect) -> APIError {
@@ -101,15 +111,15 @@ extension Database {
     mutating func changePassword(of personId: Int, old: String, new: String, verify: String, dialect: LemmyDialect) throws {
         guard let person = person(personId) else { throw APIError.notLoggedIn }
         guard Self.isValidPasswordLength(new) else { throw APIError.code("invalid_password") }
-        guard new == verify else { throw APIError.code(dialect == .v0_18 ? "passwords_dont_match" : "passwords_do_not_match") }
-        guard person.password == old else { throw Self.wrongPassword(dialect) }
+        guard Self.samePassword(new, verify) else { throw APIError.code(dialect == .v0_18 ? "passwords_dont_match" : "passwords_do_not_match") }
+        guard Self.samePassword(person.password, old) else { throw Self.wrongPassword(dialect) }
         persons[personId - 1].password = new
     }
 
     /// Deletes the account and ends its sessions.
     mutating func deleteAccount(_ personId: Int, password: String, dialect: LemmyDialect) throws {
         guard let person = person(personId) else { throw APIError.notLoggedIn }
-        guard person.password == password else { throw Self.wrongPassword(dialect) }
+        guard Self.samePassword(person.password, password) else { throw Self.wrongPassword(dialect) }
         persons[personId - 1].deleted = true
         endSessions(of: personId)
     }

@@ -31,7 +31,8 @@ enum SeedTags {
 /// `api_utils/src/utils.rs`'s `update_post_tags`, `db_schema/src/impls/community_tag.rs`,
 /// `api/api/src/post/mod_update.rs`):
 /// - create: the name is an actor name (`invalid_name`), the community one a guest reads
-///   (`not_found`), then `check_community_mod_action`, the summary at most 150 characters
+///   (`not_found`, diesel's: a deleted, removed or local-only-private one, not a private one),
+///   then `check_community_mod_action`, the summary at most 150 characters
 ///   (`site_description_length_overflow`); a name the community has already is `couldnt_create`
 ///   (the tag's ActivityPub id is unique), compared with case; texts are kept as sent, empty too;
 /// - edit and delete find any tag (`not_found`), deleted ones too, then its community, then
@@ -69,9 +70,11 @@ extension Database {
     /// CreateCommunityTag.
     mutating func createCommunityTag(_ form: ApiCreateCommunityTag, by personId: Int, now: Double) throws -> Int {
         guard NameRules.isValidActorName(form.name, dialect: .v1_0) else { throw APIError.code("invalid_name") }
+        // `CommunityView::read` without a user: deleted, removed and local-only-private
+        // communities are not found (a private one is).
         guard let community = community(form.communityId), !community.deleted, !community.removed,
-            seesCommunityContent(community.id, viewer: nil)
-        else { throw APIError.notFound("community") }
+            community.visibility != "local_only_private"
+        else { throw APIError.recordNotFound }
         try checkCommunityModAction(personId, in: community.id, dialect: .v1_0)
         try Self.checkTagSummary(form.summary)
         guard !tags(ofCommunity: community.id).contains(where: { $0.name == form.name }) else { throw APIError.code("couldnt_create") }
@@ -114,7 +117,7 @@ extension Database {
 
     /// The tag `id` and its community, for a moderator of it or an admin.
     private func modifiableTag(_ id: Int, by personId: Int) throws -> CommunityTagRecord {
-        guard let tag = communityTag(id) else { throw APIError.notFound("community_tag") }
+        guard let tag = communityTag(id) else { throw APIError.recordNotFound }
         try checkCommunityModAction(personId, in: tag.communityId, dialect: .v1_0)
         return tag
     }
@@ -122,5 +125,21 @@ extension Database {
     /// A summary of at most ``tagSummaryLimit`` UTF-16 units.
     private static func checkTagSummary(_ summary: String?) throws {
         if let summary, summary.utf16.count > tagSummaryLimit { throw APIError.code("site_description_length_overflow") }
+    }
+}
+
+extension Database {
+    /// ModEditPost (`api/api/src/post/mod_update.rs`): the post as the moderator reads it, their
+    /// standing in its community (`check_community_user_action`), moderator or admin, then the
+    /// NSFW flag, then the tags (the flag stays when the tags are refused). Unlike EditPost it
+    /// does not force the flag on in an NSFW community.
+    mutating func modEditPost(_ form: ApiModEditPost, by personId: Int, now: Double) throws {
+        try requirePostView(form.postId, by: personId, dialect: .v1_0)
+        guard let post = post(form.postId) else { throw APIError.notFound("post") }
+        try checkCommunityAction(by: personId, in: post.communityId, dialect: .v1_0)
+        guard isModOrAdmin(personId, of: post.communityId) else { throw APIError.code("not_a_mod_or_admin") }
+        if let nsfw = form.nsfw { posts[form.postId - 1].nsfw = nsfw }
+        posts[form.postId - 1].updated = now
+        if let tags = form.tags { try setPostTags(form.postId, to: tags) }
     }
 }

@@ -56,7 +56,7 @@ extension Database {
         guard let verification = emailVerifications.last(where: { $0.token == token && $0.published > now - Self.verificationLifetime })
         else {
             switch dialect {
-            // 0.18 keeps diesel's NotFound (404); 0.19 wraps it (`with_lemmy_type`, 400).
+            // 0.18 keeps diesel's NotFound (404); 0.19 maps a missing row to its own error (400).
             case .v0_18: throw APIError.missingRow("token_not_found")
             case .v0_19: throw APIError.code("token_not_found")
             case .v1_0: throw APIError.recordNotFound
@@ -88,7 +88,7 @@ extension Database {
         let personId = passwordResets[index].personId
         if dialect != .v0_18 { passwordResets.remove(at: index) }
         guard Self.isValidPasswordLength(password) else { throw APIError.code("invalid_password") }
-        guard password == verify else { throw APIError.code(dialect == .v0_18 ? "passwords_dont_match" : "passwords_do_not_match") }
+        guard Self.samePassword(password, verify) else { throw APIError.code(dialect == .v0_18 ? "passwords_dont_match" : "passwords_do_not_match") }
         persons[personId - 1].password = password
         endSessions(of: personId)
     }

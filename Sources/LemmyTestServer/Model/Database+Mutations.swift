@@ -82,7 +82,7 @@ extension Database {
     /// A new post; its fields were checked by ``ContentRules`` (title, link, body), as Lemmy checks
     /// them before the community.
     mutating func createPost(
-        name: String, communityId: Int, url: String?, body: String?, nsfw: Bool, by personId: Int,
+        name: String, communityId: Int, url: String?, body: String?, nsfw: Bool, tags: [Int]? = nil, by personId: Int,
         now: Double, dialect: LemmyDialect
     ) throws -> Int {
         let community = try checkPostCreation(communityId: communityId, by: personId, dialect: dialect)
@@ -92,9 +92,13 @@ extension Database {
         posts.append(
             PostRecord(
                 id: id, name: trimmed, body: dialect.stored(body), url: url, creatorId: personId, communityId: communityId,
-                published: now, nsfw: nsfw || community.nsfw, upvotes: 1, downvotes: 0, newestCommentTime: now))
+                published: now, nsfw: nsfw || community.nsfw, upvotes: 0, downvotes: 0, newestCommentTime: now))
         commentsByPost.append([])
         countPost(posts[id - 1], +1)
+        // 1.0 sets the tags right after writing the post, before the author's vote, the read mark
+        // and the notifications (`create.rs`): refused tags leave a post without any of them.
+        if let tags { try setPostTags(id, to: tags) }
+        posts[id - 1].upvotes = 1
         users[personId, default: UserState()].postVotes[id] = 1
         users[personId, default: UserState()].postVoteTimes[id] = now
         users[personId, default: UserState()].readPosts[id] = now
@@ -123,8 +127,8 @@ extension Database {
     }
 
     mutating func editPost(
-        _ postId: Int, name: String?, url: String?, body: String?, nsfw: Bool?, languageId: Int? = nil, by personId: Int,
-        now: Double, dialect: LemmyDialect
+        _ postId: Int, name: String?, url: String?, body: String?, nsfw: Bool?, languageId: Int? = nil, media: PostMediaEdit? = nil,
+        tags: [Int]? = nil, by personId: Int, now: Double, dialect: LemmyDialect
     ) throws {
         try checkPostEdit(postId, by: personId, dialect: dialect)
         try Self.checkLanguage(languageId)
@@ -137,8 +141,23 @@ extension Database {
         }
         if let body { posts[postId - 1].body = dialect.stored(body) }
         if let nsfw { posts[postId - 1].nsfw = nsfw }
+        if let languageId { posts[postId - 1].languageId = languageId }
+        if let media, media.thumbnailURL != nil || media.altText != nil {
+            var stored = posts[postId - 1].media ?? PostMedia()
+            if let thumbnail = media.thumbnailURL { stored.thumbnailURL = thumbnail }
+            if let alt = media.altText { stored.altText = alt.isEmpty ? nil : alt }
+            posts[postId - 1].media = stored
+        }
         posts[postId - 1].updated = now
+        // 1.0 sets the tags after the edit and before notifying (`update.rs`).
+        if let tags { try setPostTags(postId, to: tags) }
         if dialect == .v1_0 { notify(post: postId, comment: nil, by: personId, now: now) }
+    }
+
+    /// An edit's custom thumbnail and alt text (an empty alt text clears it).
+    struct PostMediaEdit {
+        var thumbnailURL: String?
+        var altText: String?
     }
 
     /// Deletes or restores one's post; Lemmy refuses to set the flag it already has.

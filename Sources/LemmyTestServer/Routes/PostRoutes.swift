@@ -239,8 +239,8 @@ private func createPost(_ db: inout Database, _ call: Call<ApiCreatePost>) throw
         siteData = try db.fetchSiteData018(url)
     }
     let id = try db.createPost(
-        name: form.name, communityId: form.communityId, url: url,
-        body: form.body, nsfw: form.nsfw ?? false, by: try call.requireViewer(), now: call.now, dialect: dialect)
+        name: form.name, communityId: form.communityId, url: url, body: form.body, nsfw: form.nsfw ?? false,
+        tags: dialect == .v1_0 ? form.tags : nil, by: try call.requireViewer(), now: call.now, dialect: dialect)
     db.posts[id - 1].languageId = language ?? 0
     if thumbnail != nil || form.altText != nil {
         db.posts[id - 1].media = PostMedia(thumbnailURL: thumbnail, altText: form.altText)
@@ -250,8 +250,6 @@ private func createPost(_ db: inout Database, _ call: Call<ApiCreatePost>) throw
     } else {
         try db.generateLinkMetadata(post: id, custom: thumbnail, dialect: dialect, now: call.now)
     }
-    // 1.0 sets the tags once the post is made, outside a transaction: refused tags leave the post.
-    if dialect == .v1_0, let tags = form.tags { try db.setPostTags(id, to: tags) }
     return ApiPostResponse(postView: call.renderer(db).postView(id))
 }
 
@@ -278,15 +276,9 @@ private func editPost(_ db: inout Database, _ call: Call<ApiEditPost>) throws ->
         siteData = try db.fetchSiteData018(url)
     }
     try db.editPost(
-        form.postId, name: form.name.map(ContentRules.trimmed), url: url, body: form.body, nsfw: form.nsfw,
-        languageId: language, by: try call.requireViewer(), now: call.now, dialect: dialect)
-    if let language { db.posts[form.postId - 1].languageId = language }
-    if thumbnail != nil || form.altText != nil {
-        var media = db.posts[form.postId - 1].media ?? PostMedia()
-        if let thumbnail { media.thumbnailURL = thumbnail }
-        if let alt = form.altText { media.altText = alt.isEmpty ? nil : alt }
-        db.posts[form.postId - 1].media = media
-    }
+        form.postId, name: form.name.map(ContentRules.trimmed), url: url, body: form.body, nsfw: form.nsfw, languageId: language,
+        media: Database.PostMediaEdit(thumbnailURL: thumbnail, altText: form.altText), tags: dialect == .v1_0 ? form.tags : nil,
+        by: try call.requireViewer(), now: call.now, dialect: dialect)
     // Every edit reads the link's page again: 0.18 the edit's link (none clears the thumbnail),
     // 0.19 and 1.0 the post's.
     if let siteData {
@@ -294,8 +286,6 @@ private func editPost(_ db: inout Database, _ call: Call<ApiEditPost>) throws ->
     } else {
         try db.generateLinkMetadata(post: form.postId, custom: thumbnail, dialect: dialect, now: call.now)
     }
-    // As CreatePost: after the edit, which a refusal of the tags does not undo.
-    if dialect == .v1_0, let tags = form.tags { try db.setPostTags(form.postId, to: tags) }
     return ApiPostResponse(postView: call.renderer(db).postView(form.postId))
 }
 
