@@ -32,7 +32,7 @@ struct EmailLinkCommandTests {
             if dialect != .v0_18 {
                 let again = try await LemmyBinary.run(
                     ["password", "reset", link, "--password-stdin", "--instance", instance], input: "another password\n")
-                #expect(again.status == ExitStatus.usage.rawValue && again.stderr.contains("lemmy password forgot"), "\(again)")
+                #expect(again.status == ExitStatus.software.rawValue && again.stderr.contains("lemmy password forgot"), "\(again)")
             }
         }
     }
@@ -57,16 +57,24 @@ struct EmailLinkCommandTests {
                 wrongKind.status == ExitStatus.usage.rawValue && wrongKind.stderr.contains("not an email verification link"), "\(wrongKind)"
             )
 
-            let verified = try await LemmyBinary.run(["email", "verify", email.token, "--instance", instance])
-            #expect(verified.status == 0, "\(verified)")
-            #expect(try server.store.with { db in db.person(named: "newcomer")?.emailUnverified } == false)
+            // A link to another instance: its token is not sent here.
+            let elsewhere = try await LemmyBinary.run(
+                ["email", "verify", "https://elsewhere.example/verify_email/\(email.token)", "--instance", instance])
+            #expect(elsewhere.status == ExitStatus.usage.rawValue && elsewhere.stderr.contains("elsewhere.example"), "\(elsewhere)")
+            // A bare token must be one as typed.
+            let query = try await LemmyBinary.run(["email", "verify", "\(email.token)?x=1", "--instance", instance])
+            #expect(query.status == ExitStatus.usage.rawValue, "\(query)")
 
             let resend = try await LemmyBinary.run(["email", "resend", "new@example.test", "--instance", instance])
             if dialect == .v1_0 {
-                #expect(resend.status == 0, "\(resend)")
+                #expect(resend.status == 0 && server.emails().count == 2, "\(resend)")
             } else {
                 #expect(resend.status == ExitStatus.unsupported.rawValue && resend.stderr.contains("1.0"), "\(resend)")
             }
+
+            let verified = try await LemmyBinary.run(["email", "verify", email.token, "--instance", instance])
+            #expect(verified.status == 0, "\(verified)")
+            #expect(try server.store.with { db in db.person(named: "newcomer")?.emailUnverified } == false)
         }
     }
 }

@@ -116,7 +116,8 @@ struct CommunityTagTests {
             let two = try await bob.getCommunity(id: 2)
             let tagsBefore = two.tags
             server.faults.add(
-                FaultRule(.rewriteBody(pattern: #""community_id":1,"#, replacement: #""community_id":2,"#), route: "/community/tag", count: 1))
+                FaultRule(
+                    .rewriteBody(pattern: #""community_id":1,"#, replacement: #""community_id":2,"#), route: "/community/tag", count: 1))
             let refused = await #expect(throws: ApiClientError.self) { _ = try await bob.createCommunityTag(communityId: 1, name: "howto") }
             #expect(refused?.kind == .decoding)
             #expect(two.tags == tagsBefore)

@@ -140,7 +140,20 @@ struct EmailLinkTests {
             "https://lemmy.world/verify_email/a%20b",
             "https://lemmy.world/verify_email/\(String(repeating: "a", count: 129))",
             "https://lemmy.world/",
+            "mailto:someone/verify_email/\(token)",
+            "file:///tmp/verify_email/\(token)",
+            // A Cyrillic a in place of a Latin one.
+            "https://lemmy.world/verify_email/0f8f\u{0430}d5b",
         ]
-        for text in refused { #expect(AccountEmailLink(url: URL(string: text)!) == nil, "\(text)") }
+        for text in refused {
+            guard let url = URL(string: text) else { continue }
+            #expect(AccountEmailLink(url: url) == nil, "\(text)")
+        }
+        let longest = String(repeating: "a", count: 128)
+        #expect(AccountEmailLink(url: URL(string: "https://lemmy.world/verify_email/\(longest)")!)?.token == longest)
+        #expect(AccountEmailLink(url: URL(string: "https://lemmy.world/verify_email/%61bc")!)?.token == "abc")
+        #expect(
+            AccountEmailLink.instance(of: URL(string: "https://Lemmy.World:8443/x/verify_email/abc")!)?.absoluteString
+                == "https://Lemmy.World:8443")
     }
 }

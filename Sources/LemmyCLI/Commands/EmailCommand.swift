@@ -26,8 +26,8 @@ struct EmailVerifyCommand: AsyncParsableCommand, Sendable {
     @MainActor
     private func execute() async throws(CLIFailure) {
         let action = "verifying the email address"
-        let token = try EmailLinkArgument.token(link, expecting: .verifyEmail, action: action)
         let session = try Session(client)
+        let token = try EmailLinkArgument.token(link, expecting: .verifyEmail, instance: session.url, action: action)
         do {
             try await session.client.verifyEmail(token: token)
         } catch {

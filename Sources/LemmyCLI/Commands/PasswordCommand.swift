@@ -30,7 +30,7 @@ struct PasswordForgotCommand: AsyncParsableCommand, Sendable {
         do {
             try await session.client.requestPasswordReset(email: address)
         } catch  where error.isUnknownEmail {
-            throw CLIFailure("asking for a reset link failed: \(session.instance) has no account with that address", status: .usage)
+            throw CLIFailure("asking for a reset link failed: \(session.instance) has no account with that address", status: .software)
         } catch {
             throw CLIFailure(error, action: "asking for a reset link", instance: session.instance)
         }
@@ -65,8 +65,8 @@ struct PasswordResetCommand: AsyncParsableCommand, Sendable {
     @MainActor
     private func execute() async throws(CLIFailure) {
         let action = "setting a new password"
-        let token = try EmailLinkArgument.token(link, expecting: .passwordChange, action: action)
         let session = try Session(client)
+        let token = try EmailLinkArgument.token(link, expecting: .passwordChange, instance: session.url, action: action)
         let password = try newPassword(action: action)
         do {
             try await session.client.completePasswordReset(token: token, newPassword: password)

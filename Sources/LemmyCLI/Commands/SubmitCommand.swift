@@ -81,16 +81,20 @@ struct SubmitCommand: AsyncParsableCommand, Sendable {
         Console.out("Posted \(post.id) in \(community)" + (link.map { ": \($0.absoluteString)" } ?? "."))
     }
 
-    /// The ids of the `--tag` names among the tags the community offers (by name or shown name,
-    /// in any case); a usage failure naming those it offers for any other.
+    /// The ids of the `--tag` names among the tags the community offers: the tag of that exact
+    /// name, else the one tag whose name or shown name matches in any case; a usage failure
+    /// naming those it offers for anything else (Lemmy's names differ by case).
     private func tagIds(offered: [PostTag]) throws(CLIFailure) -> [Int] {
         let available = offered.filter { !$0.isDeleted }
+        let names = available.isEmpty ? "none; tags need Lemmy 1.0" : available.map(\.name).joined(separator: ", ")
         return try tags.map { (wanted: String) throws(CLIFailure) -> Int in
+            if let exact = available.first(where: { $0.name == wanted }) { return exact.id }
             let key = wanted.lowercased()
-            guard let tag = available.first(where: { $0.name.lowercased() == key || $0.displayName.lowercased() == key }) else {
-                let names = available.isEmpty ? "none" : available.map(\.name).joined(separator: ", ")
+            let loose = available.filter { $0.name.lowercased() == key || $0.displayName.lowercased() == key }
+            guard loose.count == 1, let tag = loose.first else {
+                let problem = loose.isEmpty ? "offers no tag" : "has more than one tag like"
                 throw CLIFailure(
-                    "posting failed: \(community) offers no tag `\(CLIFailure.shorten(wanted))` (its tags: \(names))", status: .usage)
+                    "posting failed: \(community) \(problem) `\(CLIFailure.shorten(wanted))` (its tags: \(names))", status: .usage)
             }
             return tag.id
         }

@@ -21,6 +21,7 @@ enum OutputMapping {
     }
 
     /// The tags' names, or nil for none (0.18 and 0.19 have none: their output stays as it was).
+    /// A community's deleted tags, which its moderators see, are left out.
     static func tagNames(_ tags: [PostTag]) -> [String]? {
         tags.isEmpty ? nil : tags.map(\.name)
     }
@@ -47,7 +48,7 @@ enum OutputMapping {
             id: community.id, name: community.name, title: community.displayName, description: community.description,
             subscribers: community.subscriberCount, posts: community.postCount,
             subscription: subscription(community.subscription), blocked: community.blocked,
-            moderators: moderators?.map(\.name), tags: tagNames(community.tags))
+            moderators: moderators?.map(\.name), tags: tagNames(community.tags.filter { !$0.isDeleted }))
     }
 
     static func multiCommunity(_ multi: some MultiCommunity1Providing, communities: [Community2]? = nil) -> MultiCommunityOutput {

@@ -4,26 +4,37 @@ import LemmyMiddleware
 
 /// The token of a link Lemmy emailed, from what a person pastes: the whole link, or the token.
 enum EmailLinkArgument {
-    /// The token in `text`, a link of `kind`'s sort or a bare token; a usage failure for
-    /// anything else, a link of the other sort included.
-    static func token(_ text: String, expecting kind: Kind, action: String) throws(CLIFailure) -> String {
+    /// The token in `text`, a link of `kind`'s sort to `instance`, or a bare token; a usage
+    /// failure for anything else: a link of the other sort, or to another instance (its token
+    /// is that instance's, and must not be sent elsewhere).
+    static func token(_ text: String, expecting kind: Kind, instance: URL, action: String) throws(CLIFailure) -> String {
         let text = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        if text.contains("/") {
-            guard let url = URL(string: text), let link = AccountEmailLink(url: url) else {
-                throw CLIFailure(
-                    "\(action) failed: `\(CLIFailure.shorten(text))` is not \(kind.linkName) (…/\(kind.pathSegment)/TOKEN)",
-                    status: .usage)
-            }
-            guard kind.matches(link) else {
-                throw CLIFailure("\(action) failed: that is not \(kind.linkName) but the other kind Lemmy emails", status: .usage)
-            }
-            return link.token
+        let isLink = text.contains("/")
+        // A bare token is read as a link's would be.
+        guard let url = URL(string: isLink ? text : "https://instance.invalid/\(kind.pathSegment)/\(text)"),
+            let link = AccountEmailLink(url: url)
+        else {
+            let problem = isLink ? "is not \(kind.linkName) (…/\(kind.pathSegment)/TOKEN)" : "is neither a link nor a token"
+            throw CLIFailure("\(action) failed: `\(CLIFailure.shorten(text))` \(problem)", status: .usage)
         }
-        // A bare token is checked as a link's would be.
-        guard let url = URL(string: "https://instance.invalid/\(kind.pathSegment)/\(text)"), AccountEmailLink(url: url) != nil else {
+        guard kind.matches(link) else {
+            throw CLIFailure("\(action) failed: that is not \(kind.linkName) but the other kind Lemmy emails", status: .usage)
+        }
+        if isLink, let home = AccountEmailLink.instance(of: url), !sameHost(home, instance) {
+            throw CLIFailure(
+                "\(action) failed: the link is for \(home.host ?? "another instance"), not \(instance.host ?? "this one"); pass --instance \(home.absoluteString)",
+                status: .usage)
+        }
+        // A bare token is sent as typed, so it must be one as typed (no `?`, `#` or `%` escapes).
+        if !isLink && link.token != text {
             throw CLIFailure("\(action) failed: `\(CLIFailure.shorten(text))` is neither a link nor a token", status: .usage)
         }
-        return text
+        return link.token
+    }
+
+    /// Whether two instance URLs name the same host (and port, when either gives one).
+    private static func sameHost(_ one: URL, _ other: URL) -> Bool {
+        one.host?.lowercased() == other.host?.lowercased() && one.port == other.port
     }
 
     /// The two sorts of link.
@@ -59,7 +70,7 @@ extension CLIFailure {
     /// how to get a new link (`renew`).
     init(linkError error: ApiClientError, action: String, instance: String, renew: String) {
         if error.lemmyCode == .tokenNotFound {
-            self.init("\(action) failed: \(instance) does not know that link (mistyped, used or expired); \(renew)", status: .usage)
+            self.init("\(action) failed: \(instance) does not know that link (mistyped, used or expired); \(renew)", status: .software)
         } else {
             self.init(error, action: action, instance: instance)
         }

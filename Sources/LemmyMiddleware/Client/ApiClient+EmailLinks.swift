@@ -57,7 +57,12 @@ extension ApiClient {
                 }
             }
         } catch {
-            throw error.isNotFound || error.lemmyCode == .deleted ? .unknownLinkToken(error) : error
+            // 0.18's diesel NotFound (text `Record not found`, read as `unknown` with that message),
+            // 1.0's `deleted`; a bare 404 (a proxy, a wrong path) is not about the token.
+            let unknownToken =
+                error.lemmyCode == .tokenNotFound || error.lemmyCode == .deleted
+                || (error.lemmyCode?.code == "unknown" && error.message == "Record not found")
+            throw unknownToken ? .unknownLinkToken(error) : error
         }
     }
 

@@ -23,9 +23,12 @@ public enum AccountEmailLink: Sendable, Hashable {
     /// did not come from Lemmy.
     static let maximumTokenLength = 128
 
-    /// Reads `url`; nil unless its path ends in `verify_email/{token}` or
-    /// `password_change/{token}` (lemmy-ui's pages) with a token of letters, digits and `-`.
+    /// Reads `url`; nil unless it is an `https` (or `http`) link to a host whose path ends in
+    /// `verify_email/{token}` or `password_change/{token}` (lemmy-ui's pages) with a token of
+    /// letters, digits and `-`. The token belongs to the link's instance: send it to no other
+    /// (``instance(of:)``).
     public init?(url: URL) {
+        guard Self.instance(of: url) != nil else { return nil }
         let components = url.path.split(separator: "/", omittingEmptySubsequences: true)
         guard components.count >= 2, let token = components.last.map(String.init) else { return nil }
         guard !token.isEmpty, token.count <= Self.maximumTokenLength,
@@ -36,6 +39,19 @@ public enum AccountEmailLink: Sendable, Hashable {
         case "password_change": self = .passwordChange(token: token)
         default: return nil
         }
+    }
+
+    /// The instance a link of Lemmy's belongs to: its scheme, host and port, or nil for a link
+    /// that is not `http` or `https` or has no host.
+    public static func instance(of url: URL) -> URL? {
+        guard let scheme = url.scheme?.lowercased(), scheme == "https" || scheme == "http", let host = url.host, !host.isEmpty else {
+            return nil
+        }
+        var components = URLComponents()
+        components.scheme = scheme
+        components.host = host
+        components.port = url.port
+        return components.url
     }
 
     /// The link's token.

@@ -60,7 +60,9 @@ extension Database {
         // Lemmy asks only that they are there (`is_none()`): an empty email or answer passes.
         if site.requireEmailVerification && email == nil { throw APIError.code("email_required") }
         if requireApplication && answer == nil { throw APIError.code("registration_application_answer_required") }
-        guard Self.samePassword(password, verify) else { throw APIError.code(dialect == .v0_18 ? "passwords_dont_match" : "passwords_do_not_match") }
+        guard Self.samePassword(password, verify) else {
+            throw APIError.code(dialect == .v0_18 ? "passwords_dont_match" : "passwords_do_not_match")
+        }
         if site.captchaEnabled {
             // One use per captcha, right or wrong (0.19 deletes the row as it checks it).
             let expected = captchaUUID.flatMap { captchas.removeValue(forKey: $0) }
@@ -111,7 +113,9 @@ extension Database {
     mutating func changePassword(of personId: Int, old: String, new: String, verify: String, dialect: LemmyDialect) throws {
         guard let person = person(personId) else { throw APIError.notLoggedIn }
         guard Self.isValidPasswordLength(new) else { throw APIError.code("invalid_password") }
-        guard Self.samePassword(new, verify) else { throw APIError.code(dialect == .v0_18 ? "passwords_dont_match" : "passwords_do_not_match") }
+        guard Self.samePassword(new, verify) else {
+            throw APIError.code(dialect == .v0_18 ? "passwords_dont_match" : "passwords_do_not_match")
+        }
         guard Self.samePassword(person.password, old) else { throw Self.wrongPassword(dialect) }
         persons[personId - 1].password = new
     }

@@ -88,7 +88,9 @@ extension Database {
         let personId = passwordResets[index].personId
         if dialect != .v0_18 { passwordResets.remove(at: index) }
         guard Self.isValidPasswordLength(password) else { throw APIError.code("invalid_password") }
-        guard Self.samePassword(password, verify) else { throw APIError.code(dialect == .v0_18 ? "passwords_dont_match" : "passwords_do_not_match") }
+        guard Self.samePassword(password, verify) else {
+            throw APIError.code(dialect == .v0_18 ? "passwords_dont_match" : "passwords_do_not_match")
+        }
         persons[personId - 1].password = password
         endSessions(of: personId)
     }
