@@ -157,3 +157,25 @@ struct EmailLinkTests {
                 == "https://Lemmy.World:8443")
     }
 }
+
+/// `AccountSettings.email` through `saveSettings(_:)`.
+@Suite("Account: changing the email address") @MainActor
+struct EmailSettingTests {
+    @Test("The settings hold the address; a new one is stored and sent a verification link", arguments: LemmyDialect.allCases)
+    func change(dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            let alice = try await login(server, "alice")
+            var settings = try #require(try await alice.loadAccount().settings)
+            #expect(settings.email == "alice@lemmy.test")
+            settings.email = "alice@example.org"
+            try await alice.saveSettings(settings)
+            #expect(alice.account?.settings?.email == "alice@example.org")
+            #expect(server.emails().last?.to == "alice@example.org")
+
+            settings.email = "bob@lemmy.test"
+            let refused = await #expect(throws: ApiClientError.self) { try await alice.saveSettings(settings) }
+            #expect(refused?.lemmyCode == (dialect == .v1_0 ? .emailAlreadyTaken : .emailAlreadyExists))
+            #expect(alice.account?.settings?.email == "alice@example.org")
+        }
+    }
+}

@@ -292,3 +292,58 @@ struct EmailTokenFidelityTests: RefusalChecking {
         }
     }
 }
+
+/// SaveUserSettings' `email`, as each version takes it (facts in `Database+Account.swift`'s
+/// `changeEmail`).
+@Suite("Email links: changing the address in the settings")
+struct SettingsEmailFidelityTests: RefusalChecking {
+    func save(_ client: TestClient, _ fields: [String: Any]) async throws -> TestClient.RawResponse {
+        let path = client.dialect == .v1_0 ? "/account/settings/save" : "/user/save_user_settings"
+        return try await post(client, path, fields, method: "PUT")
+    }
+
+    @Test("A new address is stored lowercased at once and sent a link; the account stays verified", arguments: LemmyDialect.allCases)
+    func change(dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            let alice = try await TestClient(server).login("alice")
+            #expect(try await save(alice, ["email": "Alice.New@Example.TEST"]).status == 200)
+            let person = try server.store.with { db in try #require(db.person(2)) }
+            #expect(person.email == "alice.new@example.test" && !person.emailUnverified)
+            let link = try #require(server.emails().last)
+            #expect(link.kind == .emailVerification && link.to == "alice.new@example.test")
+            // The same address again sends nothing.
+            #expect(try await save(alice, ["email": "alice.new@example.test"]).status == 200)
+            #expect(server.emails().count == 1)
+        }
+    }
+
+    @Test(
+        "Another account's address is refused, in each version's words; 0.18 only as it writes, after sending the link",
+        arguments: LemmyDialect.allCases)
+    func taken(dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            let alice = try await TestClient(server).login("alice")
+            let refused = refusal(try await save(alice, ["email": "BOB@lemmy.test", "bio": "Changed"]))
+            #expect(refused.code == (dialect == .v1_0 ? "email_already_taken" : "email_already_exists"))
+            let person = try server.store.with { db in try #require(db.person(2)) }
+            #expect(person.emailAddress == "alice@lemmy.test" && person.bio != "Changed")
+            #expect(server.emails().count == (dialect == .v0_18 ? 1 : 0))
+        }
+    }
+
+    @Test("An empty address clears it, unless the site requires verification", arguments: LemmyDialect.allCases)
+    func clear(dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            let alice = try await TestClient(server).login("alice")
+            server.configureRegistration(RegistrationSettings(emailVerification: true))
+            #expect(refusal(try await save(alice, ["email": ""])).code == "email_required")
+            server.configureRegistration(RegistrationSettings())
+            #expect(try await save(alice, ["email": ""]).status == 200)
+            #expect(try server.store.with { db in db.person(2)?.emailAddress } == "")
+            // No account is found by an empty address.
+            let reset = try await post(
+                TestClient(server), dialect == .v1_0 ? "/account/auth/password_reset" : "/user/password_reset", ["email": ""])
+            #expect(dialect == .v1_0 || reset.status != 200)
+        }
+    }
+}

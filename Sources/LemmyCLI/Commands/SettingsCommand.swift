@@ -93,6 +93,7 @@ enum SettingKey: String, CaseIterable {
     case avatar
     case banner
     case showDownvotes = "show-downvotes"
+    case email
 
     /// Applies one `key=value` to `settings`, or explains what is wrong with it.
     static func apply(_ assignment: String, to settings: inout AccountSettings) throws(ValidationError) {
@@ -135,6 +136,9 @@ enum SettingKey: String, CaseIterable {
                 throw ValidationError("show-downvotes: one of \(DownvoteVisibility.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             settings.showDownvotes = visibility
+        case .email:
+            guard value.isEmpty || value.contains("@") else { throw ValidationError("email: an address, or nothing to clear it") }
+            settings.email = value.isEmpty ? nil : value
         }
     }
 
@@ -170,6 +174,7 @@ enum SettingsPrinter {
             (.showBotAccounts, "\(output.showBotAccounts)"), (.languages, output.languages.map(String.init).joined(separator: ",")),
             (.displayName, output.displayName ?? ""), (.bio, output.bio ?? ""), (.avatar, output.avatar ?? ""),
             (.banner, output.banner ?? ""), (.showDownvotes, output.showDownvotes ?? "(not on this server)"),
+            (.email, output.email ?? ""),
         ]
         for (key, value) in rows { Console.out("\(key.rawValue)=\(value)") }
     }
@@ -203,6 +208,8 @@ public struct SettingsOutput: Codable, Sendable, Equatable {
     public var banner: String?
     /// Who sees downvotes (`show`, `show-for-others`, `hide`); absent where the server has no such setting.
     public var showDownvotes: String?
+    /// The account's email address; absent when it has none.
+    public var email: String?
 
     init(_ settings: AccountSettings) {
         showNsfw = settings.showNSFW
@@ -228,5 +235,6 @@ public struct SettingsOutput: Codable, Sendable, Equatable {
         avatar = settings.avatar?.absoluteString
         banner = settings.banner?.absoluteString
         showDownvotes = settings.showDownvotes?.rawValue
+        email = settings.email
     }
 }

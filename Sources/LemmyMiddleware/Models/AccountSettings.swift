@@ -45,13 +45,19 @@ public struct AccountSettings: Sendable, Hashable {
     /// Whether post lists leave out posts that link an image or a video: nil where the server has
     /// no such setting (before Lemmy 1.0). Lemmy applies it to every post list that does not say.
     public var hidePostsWithMedia: Bool?
+    /// The account's email address; nil for none. Lemmy stores a new one lowercased at once and
+    /// emails a verification link to it (``ApiClient/verifyEmail(token:)``; the account stays
+    /// verified meanwhile); an address another account has is refused (`email_already_exists`,
+    /// 1.0 `email_already_taken`), and clearing it, where the instance requires verification,
+    /// with `email_required`.
+    public var email: String?
 
     /// Creates settings (tests and previews; real ones come from the server).
     public init(
         showNSFW: Bool = false, blurNSFW: Bool = true, showReadPosts: Bool = true, defaultSort: PostSortType = .active,
         defaultListing: FeedType = .local, isBot: Bool = false, showBotAccounts: Bool = true,
         discussionLanguages: [Int] = [], displayName: String? = nil, bio: String? = nil, avatar: URL? = nil,
-        banner: URL? = nil, showDownvotes: DownvoteVisibility? = nil, hidePostsWithMedia: Bool? = nil
+        banner: URL? = nil, showDownvotes: DownvoteVisibility? = nil, hidePostsWithMedia: Bool? = nil, email: String? = nil
     ) {
         self.showNSFW = showNSFW
         self.blurNSFW = blurNSFW
@@ -67,6 +73,7 @@ public struct AccountSettings: Sendable, Hashable {
         self.banner = banner
         self.showDownvotes = showDownvotes
         self.hidePostsWithMedia = hidePostsWithMedia
+        self.email = email
     }
 }
 
@@ -109,7 +116,8 @@ extension AccountSettings {
             isBot: person.botAccount, showBotAccounts: user.showBotAccounts, discussionLanguages: info.discussionLanguages,
             displayName: person.displayName, bio: person.bio, avatar: person.avatar.flatMap(URL.init(string:)),
             banner: person.banner.flatMap(URL.init(string:)), showDownvotes: downvotes,
-            hidePostsWithMedia: version.generation == .v4 ? user.hidePostsWithMedia ?? false : nil)
+            hidePostsWithMedia: version.generation == .v4 ? user.hidePostsWithMedia ?? false : nil,
+            email: user.email.flatMap { $0.isEmpty ? nil : $0 })
     }
 
     /// The SaveUserSettings form that turns `old` into `self` for `version`: only what changed.
@@ -127,6 +135,7 @@ extension AccountSettings {
         if bio != old.bio { form.bio = bio ?? "" }
         if avatar != old.avatar { form.avatar = avatar?.absoluteString ?? "" }
         if banner != old.banner { form.banner = banner?.absoluteString ?? "" }
+        if email != old.email { form.email = email ?? "" }
         if defaultSort != old.defaultSort {
             guard defaultSort.isSupported(by: version) else { throw .unavailableInVersion("post sort \(defaultSort.name)") }
             let wire = defaultSort.wire(for: version)

@@ -149,19 +149,22 @@ extension Database {
         var hidePostsWithMedia: Bool?
         /// 0.18's `generate_totp_2fa` (``totpSetting018(_:for:)``).
         var generateTOTP: Bool?
+        /// A new address (lowercased when stored), or empty to clear it.
+        var email: String?
     }
 
     /// Applies `change`, validating as the dialect's Lemmy does; nothing changes on a refusal,
     /// except that 0.19 deletes a replaced avatar or banner the person uploaded
     /// (``deleteReplacedImage019(old:new:by:)``) before its other checks. An empty display name,
     /// bio, avatar or banner clears it.
-    mutating func saveSettings(of personId: Int, _ change: SettingsChange, dialect: LemmyDialect) throws {
+    mutating func saveSettings(of personId: Int, _ change: SettingsChange, now: Double, dialect: LemmyDialect) throws {
         guard var person = person(personId) else { throw APIError.notLoggedIn }
         if dialect == .v0_19 {
             // 0.19 reads the avatar, then the banner, and deletes each replaced upload at once,
             // before any other check (`save_settings.rs`): a later refusal does not bring it back.
             try replacePictures019([(change.avatar, person.avatar), (change.banner, person.banner)], by: personId)
         }
+        let takenAddress018 = try changeEmail(of: person, to: change.email, now: now, dialect: dialect)
         if let bio = change.bio, bio.count > (dialect == .v0_18 ? 300 : 1000) { throw APIError.code("bio_length_overflow") }
         // An empty name clears it; 1.0 trims before deciding that, 0.18 and 0.19 after (so "  " is
         // refused there) (`diesel_string_update`, then `is_valid_display_name(name.trim())`).
@@ -209,7 +212,29 @@ extension Database {
         settings.showDownvotes = change.showDownvotes ?? settings.showDownvotes
         settings.hidePostsWithMedia = change.hidePostsWithMedia ?? settings.hidePostsWithMedia
         person.settings = settings
+        // 0.18 learns that the address is taken only from the database, as it writes.
+        if takenAddress018 { throw APIError.code("email_already_exists") }
+        if let email = change.email { person.email = email.lowercased() }
         persons[personId - 1] = person
+    }
+
+    /// SaveUserSettings' address, before its other checks (`save_settings.rs` in each version):
+    /// lowercased; a new one is refused if another account has it (0.19 `email_already_exists`,
+    /// 1.0 `email_already_taken`; 0.18 only when writing, so this returns true for that) and is
+    /// sent a verification link at once, though the address is stored at once too and the
+    /// account stays verified; an empty one, which clears it, is `email_required` where the site
+    /// requires verification.
+    private mutating func changeEmail(of person: PersonRecord, to email: String?, now: Double, dialect: LemmyDialect) throws -> Bool {
+        guard let email = email?.lowercased() else { return false }
+        var taken018 = false
+        if !email.isEmpty && email != person.emailAddress.lowercased() {
+            let taken = persons.contains { $0.id != person.id && $0.emailAddress.lowercased() == email }
+            if taken && dialect != .v0_18 { throw APIError.code(dialect == .v1_0 ? "email_already_taken" : "email_already_exists") }
+            taken018 = taken
+            sendVerificationEmail(to: person.id, email: email, now: now)
+        }
+        if email.isEmpty && site.requireEmailVerification { throw APIError.code("email_required") }
+        return taken018
     }
 }
 

@@ -45,6 +45,7 @@ struct PersonRecord: Sendable {
     var email: String?
 
     /// The account's email address, as its local user shows it to the account.
+    /// Empty once the account cleared its address (SaveUserSettings with `email: ""`).
     var emailAddress: String { email ?? "\(name)@lemmy.test" }
 }
 

@@ -138,7 +138,7 @@ extension Renderer {
         guard let person = db.person(personId) else { return nil }
         let settings = person.settings
         var localUser = ApiLocalUser(
-            id: personId, personId: personId, email: person.emailAddress, showNsfw: person.showNSFW,
+            id: personId, personId: personId, email: person.emailAddress.isEmpty ? nil : person.emailAddress, showNsfw: person.showNSFW,
             theme: "browser", defaultListingType: ApiListingType(wireValue: settings.defaultListing),
             interfaceLanguage: "browser", showAvatars: true, sendNotificationsToEmail: false,
             showBotAccounts: settings.showBotAccounts, showReadPosts: settings.showReadPosts,

@@ -38,6 +38,7 @@ extension Database {
     /// The undeleted account whose address is `email`, compared without regard to case.
     func person(withEmail email: String) -> PersonRecord? {
         let email = email.lowercased()
+        guard !email.isEmpty else { return nil }
         return persons.first { $0.emailAddress.lowercased() == email && !$0.deleted }
     }
 

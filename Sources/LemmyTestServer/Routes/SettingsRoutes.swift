@@ -6,14 +6,15 @@ extension APIRoutes {
         // 0.18 answers SaveUserSettings with a LoginResponse (a fresh token), 0.19 with success.
         add(LemmyV3.SaveUserSettings.self, auth: true) { db, call -> SettingsAnswer in
             let viewer = try call.requireViewer()
-            try db.saveSettings(of: viewer, change(call.form, generation: .v3, dialect: call.dialect), dialect: call.dialect)
+            try db.saveSettings(of: viewer, change(call.form, generation: .v3, dialect: call.dialect), now: call.now, dialect: call.dialect)
             guard call.dialect == .v0_18 else { return .success(ApiSuccessResponse(success: true)) }
             let token = db.issueToken(for: viewer, now: call.now, origin: call.origin)
             return .login(ApiLoginResponse(jwt: token, registrationCreated: false, verifyEmailSent: false))
         }
         add(LemmyV4.SaveUserSettings.self, auth: true) { db, call in
             try db.saveSettings(
-                of: try call.requireViewer(), change(call.form, generation: .v4, dialect: call.dialect), dialect: call.dialect)
+                of: try call.requireViewer(), change(call.form, generation: .v4, dialect: call.dialect), now: call.now,
+                dialect: call.dialect)
             return ApiSuccessResponse(success: true)
         }
         add(LemmyV3.ChangePassword.self, auth: true) { db, call in try changePassword(&db, call) }
@@ -50,6 +51,7 @@ private func change(_ form: ApiSaveUserSettings, generation: LemmyAPIGeneration,
     change.showReadPosts = form.showReadPosts
     change.showBotAccounts = form.showBotAccounts
     change.botAccount = form.botAccount
+    change.email = form.email
     if generation == .v4 {
         change.defaultSort = form.defaultPostSortType?.wireValue(for: .v4)
         change.defaultTimeRangeSeconds = form.defaultPostTimeRangeSeconds
