@@ -100,13 +100,16 @@ struct CommunitiesAndSettingsCommandTests {
             let set = try await LemmyBinary.run(
                 [
                     "settings", "set", "show-nsfw=true", "default-sort=top-week", "default-listing=all",
-                    "display-name=Alice Liddell", "bio=", "languages=37", "--json",
+                    "display-name=Alice Liddell", "bio=", "languages=37", "email=Alice@Example.org", "--json",
                 ], config: config.url)
             #expect(set.status == 0, "\(set)")
             let after = try JSONOutput.decoder().decode(SettingsOutput.self, from: Data(set.stdout.utf8))
             #expect(after.showNsfw && after.defaultSort == "top-week" && after.defaultListing == "all")
             // 0.18 and 0.19 add undetermined (0), and report every language (here 0 and 37) as none.
             #expect(after.displayName == "Alice Liddell" && after.bio == nil && after.languages == (dialect == .v1_0 ? [37] : []))
+            // Stored lowercased, with a verification link sent to it.
+            #expect(before.email == "alice@lemmy.test" && after.email == "alice@example.org")
+            #expect(server.emails().last?.to == "alice@example.org")
 
             let text = try await LemmyBinary.run(["settings"], config: config.url)
             #expect(text.stdout.contains("show-nsfw=true") && text.stdout.contains("display-name=Alice Liddell"))
