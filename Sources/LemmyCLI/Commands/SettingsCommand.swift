@@ -72,9 +72,14 @@ struct SettingsSetCommand: AsyncParsableCommand, Sendable {
         } catch {
             throw CLIFailure(String(describing: error), status: .usage)
         }
+        let previousEmail = account.settings?.email
         try await session.run("saving the settings") { try await session.client.saveSettings(settings) }
         guard let saved = account.settings else { return }
         SettingsPrinter.print(saved, json: output.json)
+        // On standard error, so that --json output stays one JSON value.
+        if let email = saved.email, email != previousEmail {
+            Console.err("A verification link went to \(email); open it or run `lemmy email verify LINK`.")
+        }
     }
 }
 

@@ -8,8 +8,10 @@ enum EmailLinkArgument {
     /// failure for anything else: a link of the other sort, or to another instance (its token
     /// is that instance's, and must not be sent elsewhere).
     static func token(_ text: String, expecting kind: Kind, instance: URL, action: String) throws(CLIFailure) -> String {
-        let text = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        var text = text.trimmingCharacters(in: .whitespacesAndNewlines)
         let isLink = text.contains("/")
+        // A link pasted without its scheme, `lemmy.world/verify_email/TOKEN`, is an https one.
+        if isLink && !text.contains("://") { text = "https://" + text }
         // A bare token is read as a link's would be.
         guard let url = URL(string: isLink ? text : "https://instance.invalid/\(kind.pathSegment)/\(text)"),
             let link = AccountEmailLink(url: url)
@@ -32,9 +34,10 @@ enum EmailLinkArgument {
         return link.token
     }
 
-    /// Whether two instance URLs name the same host (and port, when either gives one).
+    /// Whether two instance URLs name the same host and port (a scheme's default port when none is given).
     private static func sameHost(_ one: URL, _ other: URL) -> Bool {
-        one.host?.lowercased() == other.host?.lowercased() && one.port == other.port
+        func port(_ url: URL) -> Int? { url.port ?? (url.scheme?.lowercased() == "http" ? 80 : 443) }
+        return one.host?.lowercased() == other.host?.lowercased() && port(one) == port(other)
     }
 
     /// The two sorts of link.

@@ -18,7 +18,14 @@ extension ApiClient {
         let version = try await version()
         let form = try settings.form(from: old, version: version.apiVersion)
         guard form != ApiSaveUserSettings() else { return }
-        try await sendSettings(form, version: version)
+        do {
+            try await sendSettings(form, version: version)
+        } catch {
+            // A refusal may come after part was written (0.18 writes the profile, then refuses a
+            // taken address): the settings held are read again, best effort.
+            if error.kind == .lemmy { _ = try? await loadAccount() }
+            throw error
+        }
         try await loadAccount()
     }
 

@@ -135,6 +135,8 @@ extension AccountSettings {
         if bio != old.bio { form.bio = bio ?? "" }
         if avatar != old.avatar { form.avatar = avatar?.absoluteString ?? "" }
         if banner != old.banner { form.banner = banner?.absoluteString ?? "" }
+        // An empty address is none: sending it would clear (or, where required, be refused).
+        let email = email.flatMap { $0.isEmpty ? nil : $0 }
         if email != old.email { form.email = email ?? "" }
         if defaultSort != old.defaultSort {
             guard defaultSort.isSupported(by: version) else { throw .unavailableInVersion("post sort \(defaultSort.name)") }

@@ -60,11 +60,7 @@ extension ApiClient {
         let key = UncertainPost(communityId: communityId, title: title, body: body, url: url?.absoluteString)
         if let since = uncertainPosts[key] {
             if let existing = try await findCreatedPost(key, since: since) {
-                // Made before without its tags (Lemmy refused them after making it): set them now.
-                if !tags.isEmpty && Set(existing._tags.map(\.id)) != Set(tags) {
-                    let form = ApiEditPost(postId: existing.id, tags: tags)
-                    try mergeAnswer(try await send(LemmyV4.EditPost(form), mutation: true).postView, about: existing.id)
-                }
+                try await setMissingTags(tags, on: existing, customThumbnail: customThumbnail)
                 uncertainPosts[key] = nil
                 return existing
             }
@@ -91,8 +87,13 @@ extension ApiClient {
             uncertainPosts[key] = started
             let found: Post2?
             do { found = try await findCreatedPost(key, since: started) } catch { throw error }
+            guard let found else {
+                uncertainPosts[key] = nil
+                throw error
+            }
+            // The answer was lost: Lemmy may have stopped after the post, before the tags.
+            try await setMissingTags(tags, on: found, customThumbnail: customThumbnail)
             uncertainPosts[key] = nil
-            guard let found else { throw error }
             return found
         }
         return post2(view)
@@ -114,6 +115,16 @@ extension ApiClient {
             })
         else { return nil }
         return post2(view)
+    }
+
+    /// Gives `post`, one this account made whose tags Lemmy may have refused after making it,
+    /// the `tags` it lacks, with an edit that repeats its custom thumbnail (an edit reads the
+    /// link's page again, and would otherwise drop it). Lemmy's author vote and read mark, which
+    /// come after the tags, stay missing on such a post.
+    private func setMissingTags(_ tags: [Int], on post: Post2, customThumbnail: URL?) async throws(ApiClientError) {
+        guard !tags.isEmpty, Set(post._tags.map(\.id)) != Set(tags) else { return }
+        let form = ApiEditPost(postId: post.id, customThumbnail: customThumbnail?.absoluteString, tags: tags)
+        try mergeAnswer(try await send(LemmyV4.EditPost(form), mutation: true).postView, about: post.id)
     }
 
     /// Throws unless the server has tags (1.0) and the community offers each of `tags` undeleted:

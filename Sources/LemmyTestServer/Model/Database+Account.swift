@@ -12,9 +12,13 @@ extension Database {
     mutating func login(
         name: String, password: String, totp: String?, now: Double, origin: LoginOrigin? = nil, dialect: LemmyDialect
     ) throws -> (token: String, personId: Int) {
-        // `find_by_email_or_name`: the name or the address, without regard to case.
+        // `find_by_email_or_name`: the name without regard to case; the address too from 0.19 on,
+        // as given on 0.18.
         let key = name.lowercased()
-        guard let person = persons.first(where: { $0.name.lowercased() == key || $0.emailAddress.lowercased() == key }),
+        let byAddress = { (person: PersonRecord) in
+            dialect == .v0_18 ? person.emailAddress == name : person.emailAddress.lowercased() == key
+        }
+        guard let person = persons.first(where: { $0.name.lowercased() == key || byAddress($0) }),
             Self.samePassword(person.password, password)
         else { throw APIError.incorrectLogin }
         // 1.0 lets a banned account log in (and refuses its writes instead). A deleted account
@@ -164,6 +168,8 @@ extension Database {
             // before any other check (`save_settings.rs`): a later refusal does not bring it back.
             try replacePictures019([(change.avatar, person.avatar), (change.banner, person.banner)], by: personId)
         }
+        // 0.18 reads the picture URLs before the address.
+        if dialect == .v0_18 { try Self.checkPictureURLs(change, dialect: dialect) }
         let takenAddress018 = try changeEmail(of: person, to: change.email, now: now, dialect: dialect)
         if let bio = change.bio, bio.count > (dialect == .v0_18 ? 300 : 1000) { throw APIError.code("bio_length_overflow") }
         // An empty name clears it; 1.0 trims before deciding that, 0.18 and 0.19 after (so "  " is
@@ -171,11 +177,7 @@ extension Database {
         if let name = change.displayName.map({ dialect == .v1_0 ? ContentRules.trimmed($0) : $0 }), !name.isEmpty {
             try NameRules.checkDisplayName(name, dialect: dialect)
         }
-        if dialect != .v0_19 {
-            for url in [change.avatar, change.banner].compactMap({ $0 }) where !url.isEmpty {
-                try Self.checkPictureURL(url, dialect: dialect)
-            }
-        }
+        if dialect == .v1_0 { try Self.checkPictureURLs(change, dialect: dialect) }
         // 1.0 checks the page size as a fetch limit (`limit_fetch_check`).
         if let size = change.defaultItemsPerPage, !(1...50).contains(size) { throw APIError.code("invalid_fetch_limit") }
         if let languages = change.discussionLanguages, !languages.allSatisfy(Self.siteLanguages.contains) {
@@ -212,10 +214,28 @@ extension Database {
         settings.showDownvotes = change.showDownvotes ?? settings.showDownvotes
         settings.hidePostsWithMedia = change.hidePostsWithMedia ?? settings.hidePostsWithMedia
         person.settings = settings
-        // 0.18 learns that the address is taken only from the database, as it writes.
-        if takenAddress018 { throw APIError.code("email_already_exists") }
+        // 0.18 learns that the address is taken only from the database, as it writes the local
+        // user, after the person (names, bio, pictures, bot flag) and the languages.
+        if takenAddress018 {
+            var written = persons[personId - 1]
+            written.displayName = person.displayName
+            written.bio = person.bio
+            written.avatar = person.avatar
+            written.banner = person.banner
+            written.isBot = person.isBot
+            written.settings.discussionLanguages = person.settings.discussionLanguages
+            persons[personId - 1] = written
+            throw APIError.code("email_already_exists")
+        }
         if let email = change.email { person.email = email.lowercased() }
         persons[personId - 1] = person
+    }
+
+    /// The avatar and banner URLs of `change` (an empty one clears the picture).
+    private static func checkPictureURLs(_ change: SettingsChange, dialect: LemmyDialect) throws {
+        for url in [change.avatar, change.banner].compactMap({ $0 }) where !url.isEmpty {
+            try checkPictureURL(url, dialect: dialect)
+        }
     }
 
     /// SaveUserSettings' address, before its other checks (`save_settings.rs` in each version):

@@ -67,6 +67,11 @@ extension Database {
             if isSiteBanned(personId, now: now, dialect: dialect) { throw APIError.code("site_ban") }
             if person(personId)?.deleted == true { throw APIError.code("deleted") }
         }
+        // Writing an address another account has breaks `local_user.email`'s unique key: 0.18, which
+        // checks nothing first, fails with the database's text.
+        if persons.contains(where: { $0.id != personId && $0.emailAddress.lowercased() == verification.email.lowercased() }) {
+            throw APIError.foreign("duplicate key value violates unique constraint \"local_user_email_key\"")
+        }
         persons[personId - 1].email = verification.email
         persons[personId - 1].emailUnverified = false
         emailVerifications.removeAll { $0.personId == personId }

@@ -82,8 +82,8 @@ extension Database {
     /// A new post; its fields were checked by ``ContentRules`` (title, link, body), as Lemmy checks
     /// them before the community.
     mutating func createPost(
-        name: String, communityId: Int, url: String?, body: String?, nsfw: Bool, tags: [Int]? = nil, by personId: Int,
-        now: Double, dialect: LemmyDialect
+        name: String, communityId: Int, url: String?, body: String?, nsfw: Bool, languageId: Int = 0, altText: String? = nil,
+        tags: [Int]? = nil, by personId: Int, now: Double, dialect: LemmyDialect
     ) throws -> Int {
         let community = try checkPostCreation(communityId: communityId, by: personId, dialect: dialect)
         // 0.18.5 stores the trimmed title, and the body, as ammonia cleans them.
@@ -93,6 +93,8 @@ extension Database {
             PostRecord(
                 id: id, name: trimmed, body: dialect.stored(body), url: url, creatorId: personId, communityId: communityId,
                 published: now, nsfw: nsfw || community.nsfw, upvotes: 0, downvotes: 0, newestCommentTime: now))
+        posts[id - 1].languageId = languageId
+        if let altText { posts[id - 1].media = PostMedia(altText: altText) }
         commentsByPost.append([])
         countPost(posts[id - 1], +1)
         // 1.0 sets the tags right after writing the post, before the author's vote, the read mark
@@ -127,7 +129,7 @@ extension Database {
     }
 
     mutating func editPost(
-        _ postId: Int, name: String?, url: String?, body: String?, nsfw: Bool?, languageId: Int? = nil, media: PostMediaEdit? = nil,
+        _ postId: Int, name: String?, url: String?, body: String?, nsfw: Bool?, languageId: Int? = nil, altText: String? = nil,
         tags: [Int]? = nil, by personId: Int, now: Double, dialect: LemmyDialect
     ) throws {
         try checkPostEdit(postId, by: personId, dialect: dialect)
@@ -142,22 +144,15 @@ extension Database {
         if let body { posts[postId - 1].body = dialect.stored(body) }
         if let nsfw { posts[postId - 1].nsfw = nsfw }
         if let languageId { posts[postId - 1].languageId = languageId }
-        if let media, media.thumbnailURL != nil || media.altText != nil {
+        if let altText {
             var stored = posts[postId - 1].media ?? PostMedia()
-            if let thumbnail = media.thumbnailURL { stored.thumbnailURL = thumbnail }
-            if let alt = media.altText { stored.altText = alt.isEmpty ? nil : alt }
+            stored.altText = altText.isEmpty ? nil : altText
             posts[postId - 1].media = stored
         }
         posts[postId - 1].updated = now
         // 1.0 sets the tags after the edit and before notifying (`update.rs`).
         if let tags { try setPostTags(postId, to: tags) }
         if dialect == .v1_0 { notify(post: postId, comment: nil, by: personId, now: now) }
-    }
-
-    /// An edit's custom thumbnail and alt text (an empty alt text clears it).
-    struct PostMediaEdit {
-        var thumbnailURL: String?
-        var altText: String?
     }
 
     /// Deletes or restores one's post; Lemmy refuses to set the flag it already has.

@@ -240,11 +240,9 @@ private func createPost(_ db: inout Database, _ call: Call<ApiCreatePost>) throw
     }
     let id = try db.createPost(
         name: form.name, communityId: form.communityId, url: url, body: form.body, nsfw: form.nsfw ?? false,
-        tags: dialect == .v1_0 ? form.tags : nil, by: try call.requireViewer(), now: call.now, dialect: dialect)
-    db.posts[id - 1].languageId = language ?? 0
-    if thumbnail != nil || form.altText != nil {
-        db.posts[id - 1].media = PostMedia(thumbnailURL: thumbnail, altText: form.altText)
-    }
+        languageId: language ?? 0, altText: form.altText, tags: dialect == .v1_0 ? form.tags : nil, by: try call.requireViewer(),
+        now: call.now, dialect: dialect)
+    if let thumbnail { db.posts[id - 1].media = PostMedia(thumbnailURL: thumbnail, altText: form.altText) }
     if let siteData {
         db.store018(siteData, post: id)
     } else {
@@ -277,8 +275,12 @@ private func editPost(_ db: inout Database, _ call: Call<ApiEditPost>) throws ->
     }
     try db.editPost(
         form.postId, name: form.name.map(ContentRules.trimmed), url: url, body: form.body, nsfw: form.nsfw, languageId: language,
-        media: Database.PostMediaEdit(thumbnailURL: thumbnail, altText: form.altText), tags: dialect == .v1_0 ? form.tags : nil,
-        by: try call.requireViewer(), now: call.now, dialect: dialect)
+        altText: form.altText, tags: dialect == .v1_0 ? form.tags : nil, by: try call.requireViewer(), now: call.now, dialect: dialect)
+    if let thumbnail {
+        var media = db.posts[form.postId - 1].media ?? PostMedia()
+        media.thumbnailURL = thumbnail
+        db.posts[form.postId - 1].media = media
+    }
     // Every edit reads the link's page again: 0.18 the edit's link (none clears the thumbnail),
     // 0.19 and 1.0 the post's.
     if let siteData {
