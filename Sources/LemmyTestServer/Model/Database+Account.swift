@@ -231,6 +231,13 @@ extension Database {
         persons[personId - 1] = person
     }
 
+    /// Whether an account other than `personId`, deleted ones too, has `email` (in any case):
+    /// `local_user.email`'s unique key.
+    func isEmailTaken(_ email: String, byOtherThan personId: Int) -> Bool {
+        let email = email.lowercased()
+        return persons.contains { $0.id != personId && $0.emailAddress.lowercased() == email }
+    }
+
     /// The avatar and banner URLs of `change` (an empty one clears the picture).
     private static func checkPictureURLs(_ change: SettingsChange, dialect: LemmyDialect) throws {
         for url in [change.avatar, change.banner].compactMap({ $0 }) where !url.isEmpty {
@@ -248,7 +255,7 @@ extension Database {
         guard let email = email?.lowercased() else { return false }
         var taken018 = false
         if !email.isEmpty && email != person.emailAddress.lowercased() {
-            let taken = persons.contains { $0.id != person.id && $0.emailAddress.lowercased() == email }
+            let taken = isEmailTaken(email, byOtherThan: person.id)
             if taken && dialect != .v0_18 { throw APIError.code(dialect == .v1_0 ? "email_already_taken" : "email_already_exists") }
             taken018 = taken
             sendVerificationEmail(to: person.id, email: email, now: now)

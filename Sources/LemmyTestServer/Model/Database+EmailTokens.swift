@@ -69,7 +69,7 @@ extension Database {
         }
         // Writing an address another account has breaks `local_user.email`'s unique key: 0.18, which
         // checks nothing first, fails with the database's text.
-        if persons.contains(where: { $0.id != personId && $0.emailAddress.lowercased() == verification.email.lowercased() }) {
+        if isEmailTaken(verification.email, byOtherThan: personId) {
             throw APIError.foreign("duplicate key value violates unique constraint \"local_user_email_key\"")
         }
         persons[personId - 1].email = verification.email

@@ -20,7 +20,7 @@ extension APIRoutes {
             try db.changePasswordAfterReset(
                 token: form.token, password: form.password, verify: form.passwordVerify, now: call.now, dialect: call.dialect)
             return call.dialect == .v0_18
-                ? PasswordChangeAnswer.login(ApiLoginResponse(registrationCreated: false, verifyEmailSent: false))
+                ? LoginOrSuccessAnswer.login(ApiLoginResponse(registrationCreated: false, verifyEmailSent: false))
                 : .success(ApiSuccessResponse(success: true))
         }
         add(LemmyV4.ChangePasswordAfterReset.self) { db, call in
@@ -33,19 +33,6 @@ extension APIRoutes {
         add(LemmyV4.ResendVerificationEmail.self) { db, call in
             db.resendVerificationEmail(email: call.form.email, now: call.now)
             return ApiSuccessResponse(success: true)
-        }
-    }
-}
-
-/// PasswordChangeAfterReset's answer: 0.18's `LoginResponse`, 0.19's success.
-private enum PasswordChangeAnswer: Encodable, Sendable {
-    case login(ApiLoginResponse)
-    case success(ApiSuccessResponse)
-
-    func encode(to encoder: any Encoder) throws {
-        switch self {
-        case .login(let answer): try answer.encode(to: encoder)
-        case .success(let answer): try answer.encode(to: encoder)
         }
     }
 }

@@ -4,7 +4,7 @@ import LemmyAPI
 extension APIRoutes {
     func addSettingsRoutes() {
         // 0.18 answers SaveUserSettings with a LoginResponse (a fresh token), 0.19 with success.
-        add(LemmyV3.SaveUserSettings.self, auth: true) { db, call -> SettingsAnswer in
+        add(LemmyV3.SaveUserSettings.self, auth: true) { db, call -> LoginOrSuccessAnswer in
             let viewer = try call.requireViewer()
             try db.saveSettings(of: viewer, change(call.form, generation: .v3, dialect: call.dialect), now: call.now, dialect: call.dialect)
             guard call.dialect == .v0_18 else { return .success(ApiSuccessResponse(success: true)) }
@@ -76,17 +76,4 @@ private func change(_ form: ApiSaveUserSettings, generation: LemmyAPIGeneration,
     change.bio = dialect.stored(form.bio)
     if dialect == .v0_18 { change.generateTOTP = form.generateTotp2fa }
     return change
-}
-
-/// The 0.18 or the 0.19 answer to SaveUserSettings.
-private enum SettingsAnswer: Encodable, Sendable {
-    case login(ApiLoginResponse)
-    case success(ApiSuccessResponse)
-
-    func encode(to encoder: any Encoder) throws {
-        switch self {
-        case .login(let value): try value.encode(to: encoder)
-        case .success(let value): try value.encode(to: encoder)
-        }
-    }
 }
