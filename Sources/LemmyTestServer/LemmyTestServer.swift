@@ -223,6 +223,7 @@ public final class LemmyTestServer: Sendable {
         routes.addSearchRoutes()
         routes.addModerationRoutes()
         routes.addModeratorActionRoutes()
+        routes.addStaffRoutes()
         routes.addSiteBanRoutes()
         routes.addNodeInfoRoutes()
         routes.addImageRoutes(maximumBytes: maximumImageUploadBytes)

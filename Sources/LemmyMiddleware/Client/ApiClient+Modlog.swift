@@ -5,9 +5,10 @@ extension ApiClient {
     /// A page of moderator actions, newest first, of one community or the whole instance, of one
     /// kind of action or all.
     ///
-    /// On 0.18 and 0.19 removed posts and comments, locked and pinned posts, community bans,
-    /// removed communities and admin purges are listed; other actions are left out (but still
-    /// count towards the page, so paging stays right). There each kind is its own table, paged on
+    /// On 0.18 and 0.19 removed posts and comments, locked and pinned posts, community and site
+    /// bans, removed communities, moderator and admin appointments, transfers and admin purges
+    /// are listed; other actions (hidden communities) are left out (but still count towards the
+    /// page, so paging stays right). There each kind is its own table, paged on
     /// its own: a page holds up to `limit` actions of every kind, and an action on page 2 may be
     /// newer than one of another kind on page 1. To read them in order, page one `action` at a
     /// time, as ``ModlogFeed`` does.
@@ -104,6 +105,31 @@ extension ApiClient {
                 reason: escapedText.unescape(view.adminPurgePerson.reason), isRevert: false, moderator: view.admin.map { person1($0) },
                 targetPerson: nil, community: nil, post: nil, comment: nil)
         }
+        entries += response.banned.map { view in
+            ModlogEntry(
+                id: view.modBan.id, action: .banFromSite, date: view.modBan.when.date,
+                reason: escapedText.unescape(view.modBan.reason), isRevert: !view.modBan.banned,
+                moderator: view.moderator.map { person1($0) }, targetPerson: person1(view.bannedPerson),
+                community: nil, post: nil, comment: nil)
+        }
+        entries += response.addedToCommunity.map { view in
+            ModlogEntry(
+                id: view.modAddCommunity.id, action: .addModerator, date: view.modAddCommunity.when.date, reason: nil,
+                isRevert: view.modAddCommunity.removed, moderator: view.moderator.map { person1($0) },
+                targetPerson: person1(view.moddedPerson), community: community1(view.community), post: nil, comment: nil)
+        }
+        entries += response.transferredToCommunity.map { view in
+            ModlogEntry(
+                id: view.modTransferCommunity.id, action: .transferCommunity, date: view.modTransferCommunity.when.date,
+                reason: nil, isRevert: false, moderator: view.moderator.map { person1($0) },
+                targetPerson: person1(view.moddedPerson), community: community1(view.community), post: nil, comment: nil)
+        }
+        entries += response.added.map { view in
+            ModlogEntry(
+                id: view.modAdd.id, action: .addAdmin, date: view.modAdd.when.date, reason: nil, isRevert: view.modAdd.removed,
+                moderator: view.moderator.map { person1($0) }, targetPerson: person1(view.moddedPerson), community: nil, post: nil,
+                comment: nil)
+        }
         // Whether another page follows depends on every action in the answer, mapped or not.
         let counts: [Int] = [
             response.removedPosts.count, response.lockedPosts.count, response.featuredPosts.count,
@@ -130,11 +156,19 @@ extension ApiClient {
             case .adminPurgeComment: .purgeComment
             case .adminPurgeCommunity: .purgeCommunity
             case .adminPurgePerson: .purgePerson
+            case .adminBan: .banFromSite
+            case .modAddToCommunity: .addModerator
+            case .modTransferCommunity: .transferCommunity
+            case .adminAdd: .addAdmin
             default: .other(view.modlog.kind.wireValue(for: .v4))
             }
+        // Lemmy 1.0 writes appointments the wrong way round: its handlers pass `!added` to a form
+        // that negates it again (`ModlogInsertForm::mod_add_to_community`, `admin_add`), so an
+        // appointment says `is_revert: true`. Read as meant; a Lemmy that fixes it needs a version gate here.
+        let writesAppointmentsInverted = action == .addModerator || action == .addAdmin
         return ModlogEntry(
             id: view.modlog.id, action: action, date: view.modlog.publishedAt.date, reason: escapedText.unescape(view.modlog.reason),
-            isRevert: view.modlog.isRevert, moderator: view.moderator.map { person1($0) },
+            isRevert: view.modlog.isRevert != writesAppointmentsInverted, moderator: view.moderator.map { person1($0) },
             targetPerson: view.targetPerson.map { person1($0) }, community: view.targetCommunity.map { community1($0) },
             post: view.targetPost.map { post1($0) }, comment: view.targetComment.map { comment1($0) })
     }
@@ -164,6 +198,10 @@ extension ModlogAction {
             case .purgeComment: .adminPurgeComment
             case .purgeCommunity: .adminPurgeCommunity
             case .purgePerson: .adminPurgePerson
+            case .banFromSite: .modBan
+            case .addModerator: .modAddCommunity
+            case .transferCommunity: .modTransferCommunity
+            case .addAdmin: .modAdd
             case .other(let name): .unknown(name)
             }
         return type.wireValue(for: .v3)
@@ -183,6 +221,10 @@ extension ModlogAction {
             case .purgeComment: .adminPurgeComment
             case .purgeCommunity: .adminPurgeCommunity
             case .purgePerson: .adminPurgePerson
+            case .banFromSite: .adminBan
+            case .addModerator: .modAddToCommunity
+            case .transferCommunity: .modTransferCommunity
+            case .addAdmin: .adminAdd
             case .other(let name): .unknown(name)
             }
         return kind?.wireValue(for: .v4)
@@ -192,7 +234,7 @@ extension ModlogAction {
     /// (`crates/api/src/site/mod_log.rs`).
     var isListedInWholeModlogOnly3: Bool {
         switch self {
-        case .removeCommunity, .purgePost, .purgeComment, .purgeCommunity, .purgePerson: true
+        case .removeCommunity, .purgePost, .purgeComment, .purgeCommunity, .purgePerson, .banFromSite, .addAdmin: true
         default: false
         }
     }
@@ -200,6 +242,6 @@ extension ModlogAction {
     /// The actions a modlog read turns into entries (see ``ApiClient/getModlog(communityId:action:limit:cursor:)``).
     static let listed: [ModlogAction] = [
         .removePost, .removeComment, .lockPost, .featurePost, .banFromCommunity, .removeCommunity, .purgePost, .purgeComment,
-        .purgeCommunity, .purgePerson,
+        .purgeCommunity, .purgePerson, .banFromSite, .addModerator, .transferCommunity, .addAdmin,
     ]
 }

@@ -94,6 +94,14 @@ public enum ModlogAction: Hashable, Sendable {
     case purgeCommunity
     /// An admin purged a person.
     case purgePerson
+    /// An admin banned a person from the instance (or unbanned them); the entry names the person.
+    case banFromSite
+    /// A person was appointed a moderator of a community (or dismissed); the entry names both.
+    case addModerator
+    /// A community was handed to one of its moderators, now its top moderator; the entry names both.
+    case transferCommunity
+    /// A person was appointed an admin (or dismissed, also by leaving); the entry names the person.
+    case addAdmin
     /// Any other action, by Lemmy's name of its kind (1.0's `ModlogKind`, e.g. `admin_add`).
     case other(String)
 }

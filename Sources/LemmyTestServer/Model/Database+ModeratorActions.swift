@@ -120,7 +120,10 @@ extension Database {
     /// admin acts (`cannot_leave_mod`). An admin acts on a remote community only as one of its
     /// moderators (0.19, 1.0: `not_a_moderator`). Appointing a moderator twice is refused by the
     /// table's key in 0.18 and 0.19 (`community_moderator_already_exists`); 1.0 upserts.
-    mutating func setModerator(_ targetId: Int, of communityId: Int, added: Bool, by personId: Int, dialect: LemmyDialect) throws {
+    /// Each writes a modlog entry (`mod_add_community`; 1.0 `mod_add_to_community`).
+    mutating func setModerator(
+        _ targetId: Int, of communityId: Int, added: Bool, by personId: Int, now: Double, dialect: LemmyDialect
+    ) throws {
         guard let record = community(communityId) else { throw APIError.notFound("community") }
         guard person(targetId) != nil else { throw APIError.notFound("person") }
         try checkCommunityModAction(personId, in: communityId, dialect: dialect)
@@ -139,6 +142,9 @@ extension Database {
         if added, !moderators.contains(targetId) { moderators.append(targetId) }
         if !added { moderators.removeAll { $0 == targetId } }
         communities[communityId - 1].moderators = moderators
+        var appointment = entry(.addModerator, by: personId, target: targetId, reason: nil, flag: added, now: now)
+        appointment.communityId = communityId
+        modlog.append(appointment)
     }
 
     /// Lemmy's `check_community_mod_action`: a moderator of the community or an admin

@@ -44,10 +44,10 @@ extension Database {
             targets.community = post(comment.postId).flatMap { liveCommunity($0.communityId) }
             // 0.19's view of comment removals has no post to filter on.
             if v10 { targets.post = livePost(comment.postId) }
-        case .banFromCommunity:
+        case .banFromCommunity, .addModerator, .transferCommunity:
             targets.person = entry.targetId
             targets.community = entry.communityId.flatMap(liveCommunity)
-        case .banFromSite:
+        case .banFromSite, .addAdmin:
             targets.person = entry.targetId
             targets.instance = adminsInstance
         case .removeCommunity:
@@ -98,6 +98,20 @@ extension ModlogRecord {
         case .purgeComment: .adminPurgeComment
         case .purgeCommunity: .adminPurgeCommunity
         case .purgePerson: .adminPurgePerson
+        case .addModerator: .modAddToCommunity
+        case .transferCommunity: .modTransferCommunity
+        case .addAdmin: .adminAdd
+        }
+    }
+
+    /// Whether 1.0 writes the entry as a revert. Lemmy main writes an appointment (of a moderator
+    /// or an admin) the wrong way round: its handlers pass `!added` to a form that negates it
+    /// again (`ModlogInsertForm::mod_add_to_community`, `admin_add`), so an appointment is
+    /// `is_revert: true` and a dismissal `false`. Imitated, since a client reads what Lemmy sends.
+    var isRevert10: Bool {
+        switch kind {
+        case .addModerator, .addAdmin: flag
+        default: !flag
         }
     }
 
@@ -120,6 +134,9 @@ extension ModlogRecord {
             case .purgeComment: .adminPurgeComment
             case .purgeCommunity: .adminPurgeCommunity
             case .purgePerson: .adminPurgePerson
+            case .addModerator: .modAddCommunity
+            case .transferCommunity: .modTransferCommunity
+            case .addAdmin: .modAdd
             }
         return type.wireValue(for: .v3)
     }

@@ -125,9 +125,9 @@ extension Database {
         switch entry.kind {
         case .removePost, .lockPost, .featurePost: return !purged.posts.contains(entry.targetId)
         case .removeComment, .lockComment: return !purged.comments.contains(entry.targetId)
-        case .banFromCommunity:
+        case .banFromCommunity, .addModerator, .transferCommunity:
             return !purged.persons.contains(entry.targetId) && !(entry.communityId.map(purged.communities.contains) ?? false)
-        case .banFromSite: return !purged.persons.contains(entry.targetId)
+        case .banFromSite, .addAdmin: return !purged.persons.contains(entry.targetId)
         case .removeCommunity, .changeCommunityVisibility: return !purged.communities.contains(entry.targetId)
         // `admin_purge_post` names the post's community, `admin_purge_comment` the comment's post.
         case .purgePost: return post(entry.targetId).map { !purged.communities.contains($0.communityId) } ?? true

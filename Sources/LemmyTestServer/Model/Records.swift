@@ -222,6 +222,14 @@ struct ModlogRecord: Sendable {
         case changeCommunityVisibility
         /// Admin purges: the target is the purged post, comment, community or person.
         case purgePost, purgeComment, purgeCommunity, purgePerson
+        /// A moderator or admin added (or removed) the target person as a moderator of
+        /// ``communityId``.
+        case addModerator
+        /// The target person became the top moderator of ``communityId`` (never reverted).
+        case transferCommunity
+        /// An admin made the target person an admin (or no longer one; LeaveAdmin names the admin
+        /// themself).
+        case addAdmin
     }
     var id: Int
     var kind: Kind
@@ -230,7 +238,8 @@ struct ModlogRecord: Sendable {
     var reason: String?
     var flag: Bool
     var when: Double
-    /// The community of a ban (the target is then the banned person) or a community's removal.
+    /// The community of a ban, a moderator's appointment or a transfer (the target is then the
+    /// person), or a community's removal.
     var communityId: Int? = nil
     /// Whether a feature pinned the post on the instance rather than in its community.
     var onInstance = false

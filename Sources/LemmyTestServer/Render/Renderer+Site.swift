@@ -108,7 +108,7 @@ extension Renderer {
                     id: 1, domain: host, publishedAt: created, software: "lemmy",
                     version: dialect.versionString) : nil,
             counts: counts)
-        let admins = db.persons.filter(\.isAdmin).map { personView($0.id) }
+        let admins = db.listedAdminIds(dialect: dialect).map(personView)
         var response = ApiGetSiteResponse(
             siteView: siteView, admins: admins, version: dialect.versionString,
             allLanguages: [

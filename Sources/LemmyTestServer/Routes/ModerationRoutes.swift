@@ -232,11 +232,35 @@ extension APIRoutes {
                         when: renderer.date(entry.when)),
                     admin: moderator(entry), post: renderer.post(post))
             }
+            let addedToCommunity = entries.filter { $0.kind == .addModerator }.map { entry in
+                ApiModAddCommunityView(
+                    modAddCommunity: ApiModAddCommunity(
+                        id: entry.id, modPersonId: entry.moderatorId, otherPersonId: entry.targetId,
+                        communityId: entry.communityId ?? 0, removed: !entry.flag, when: renderer.date(entry.when)),
+                    moderator: moderator(entry), community: renderer.community(entry.communityId ?? 1),
+                    moddedPerson: renderer.person(entry.targetId))
+            }
+            let transfers = entries.filter { $0.kind == .transferCommunity }.map { entry in
+                ApiModTransferCommunityView(
+                    modTransferCommunity: ApiModTransferCommunity(
+                        id: entry.id, modPersonId: entry.moderatorId, otherPersonId: entry.targetId,
+                        communityId: entry.communityId ?? 0, when: renderer.date(entry.when)),
+                    moderator: moderator(entry), community: renderer.community(entry.communityId ?? 1),
+                    moddedPerson: renderer.person(entry.targetId))
+            }
+            let adminsAdded = entries.filter { $0.kind == .addAdmin }.map { entry in
+                ApiModAddView(
+                    modAdd: ApiModAdd(
+                        id: entry.id, modPersonId: entry.moderatorId, otherPersonId: entry.targetId, removed: !entry.flag,
+                        when: renderer.date(entry.when)),
+                    moderator: moderator(entry), moddedPerson: renderer.person(entry.targetId))
+            }
             return ApiGetModlogResponse(
                 removedPosts: removedPosts, lockedPosts: lockedPosts, featuredPosts: featuredPosts,
                 removedComments: removedComments,
-                removedCommunities: removedCommunities, bannedFromCommunity: bans, banned: siteBans, addedToCommunity: [],
-                transferredToCommunity: [], added: [], adminPurgedPersons: purgedPersons,
+                removedCommunities: removedCommunities, bannedFromCommunity: bans, banned: siteBans,
+                addedToCommunity: addedToCommunity, transferredToCommunity: transfers, added: adminsAdded,
+                adminPurgedPersons: purgedPersons,
                 adminPurgedCommunities: purgedCommunities, adminPurgedPosts: purgedPosts,
                 adminPurgedComments: purgedComments, hiddenCommunities: [])
         }
@@ -251,7 +275,7 @@ extension APIRoutes {
                 let entry = db.modlog[id - 1]
                 let kind = entry.kind10
                 let modlog = ApiModlog(
-                    id: entry.id, kind: kind, isRevert: !entry.flag, reason: entry.reason,
+                    id: entry.id, kind: kind, isRevert: entry.isRevert10, reason: entry.reason,
                     expiresAt: renderer.date(entry.expires), publishedAt: renderer.date(entry.when), childCount: entry.childCount)
                 var view = ApiModlogView(modlog: modlog, moderator: showsNames ? renderer.person(entry.moderatorId) : nil)
                 renderer.addTargets(of: entry, to: &view)

@@ -55,12 +55,14 @@ extension APIRoutes {
         }
         add(LemmyV3.AddModToCommunity.self, auth: true) { db, call in
             try db.setModerator(
-                call.form.personId, of: call.form.communityId, added: call.form.added, by: try call.requireViewer(), dialect: call.dialect)
+                call.form.personId, of: call.form.communityId, added: call.form.added, by: try call.requireViewer(), now: call.now,
+                dialect: call.dialect)
             return ApiAddModToCommunityResponse(moderators: call.renderer(db).moderators(of: call.form.communityId))
         }
         add(LemmyV4.AddModToCommunity.self, auth: true) { db, call in
             try db.setModerator(
-                call.form.personId, of: call.form.communityId, added: call.form.added, by: try call.requireViewer(), dialect: call.dialect)
+                call.form.personId, of: call.form.communityId, added: call.form.added, by: try call.requireViewer(), now: call.now,
+                dialect: call.dialect)
             return ApiAddModToCommunityResponse(moderators: call.renderer(db).moderators(of: call.form.communityId))
         }
         add(LemmyV3.BlockInstance.self, auth: true) { db, call in

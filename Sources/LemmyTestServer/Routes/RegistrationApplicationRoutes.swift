@@ -28,6 +28,8 @@ extension APIRoutes {
         }
         add(LemmyV3.ApproveRegistrationApplication.self, auth: true) { db, call in try decide(&db, call) }
         add(LemmyV4.ApproveRegistrationApplication.self, auth: true) { db, call in try decide(&db, call) }
+        add(LemmyV3.GetRegistrationApplication.self, auth: true) { db, call in try application(db, call) }
+        add(LemmyV4.GetRegistrationApplication.self, auth: true) { db, call in try application(db, call) }
         add(LemmyV3.GetUnreadRegistrationApplicationCount.self, auth: true) { db, call in
             try db.requireAdmin(try call.requireViewer())
             return ApiGetUnreadRegistrationApplicationCountResponse(
@@ -44,6 +46,18 @@ private func decide(_ db: inout Database, _ call: Call<ApiApproveRegistrationApp
         now: call.now)
     guard let view = call.renderer(db).registrationApplicationView(application) else {
         throw APIError.notFound("registration_application")
+    }
+    return ApiRegistrationApplicationResponse(registrationApplication: view)
+}
+
+/// GetRegistrationApplication (0.19.6 and later): an admin reads one person's application, the
+/// newest if there are several. None: 0.19 `couldnt_find_registration_application`, 1.0
+/// `not_found`.
+private func application(_ db: Database, _ call: Call<ApiGetRegistrationApplication>) throws -> ApiRegistrationApplicationResponse {
+    try db.requireAdmin(try call.requireViewer())
+    let newest = db.registrationApplications.filter { $0.personId == call.form.personId }.max { ($0.published, $0.id) < ($1.published, $1.id) }
+    guard let newest, let view = call.renderer(db).registrationApplicationView(newest) else {
+        throw call.dialect == .v1_0 ? APIError.recordNotFound : APIError.code("couldnt_find_registration_application")
     }
     return ApiRegistrationApplicationResponse(registrationApplication: view)
 }
