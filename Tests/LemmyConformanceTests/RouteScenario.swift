@@ -89,10 +89,20 @@ enum RouteScenario {
                 step("GET", "/admin/registration_application/count", user: "admin"),
                 step(
                     "GET", "/admin/registration_application/list", user: "admin", query: [("unread_only", "true"), ("limit", "10")],
-                    capture: keep("application", "registration_applications.0.registration_application.id")),
+                    capture: { answer, captures in
+                        keep("application", "registration_applications.0.registration_application.id")(answer, &captures)
+                        keep("applicant", "registration_applications.0.creator.id")(answer, &captures)
+                    }),
                 step("PUT", "/admin/registration_application/approve", user: "admin", needs: "application") { id in
                     ([], ["id": id, "approve": true])
                 },
+            ]
+            + (v19
+                ? [
+                    step("GET", "/admin/registration_application", user: "admin", needs: "applicant") { id in
+                        ([("person_id", "\(id)")], nil)
+                    }
+                ] : []) + [
                 step("GET", "/post/list", user: "alice", query: [("type_", "All"), ("sort", "Hot"), ("limit", "5")]),
                 // A seeded video page: title, description, image, embed (and 0.19's content type). 0.18
                 // takes no auth here.
@@ -188,6 +198,12 @@ enum RouteScenario {
                     "POST", "/community/ban_user", user: "bob",
                     body: ["community_id": 1, "person_id": 8, "ban": true, "reason": "Trolling"]),
                 step("POST", "/community/mod", user: "bob", body: ["community_id": 1, "person_id": 2, "added": true]),
+                // bob hands community 1 to alice, and the admin hands it back; the admin appoints
+                // alice an admin, and she leaves again.
+                step("POST", "/community/transfer", user: "bob", body: ["community_id": 1, "person_id": 2]),
+                step("POST", "/community/transfer", user: "admin", body: ["community_id": 1, "person_id": 3]),
+                step("POST", "/admin/add", user: "admin", body: ["person_id": 2, "added": true]),
+                step("POST", "/user/leave_admin", user: "alice"),
                 step("POST", "/post/remove", user: "bob", needs: "post") { id in
                     ([], ["post_id": id, "removed": true, "reason": "Off topic"])
                 },
@@ -290,9 +306,15 @@ enum RouteScenario {
             step("POST", "/account/auth/verify_email", user: nil, needs: "verificationToken") { token in ([], ["token": token]) },
             step(
                 "GET", "/admin/registration_application/list", user: "admin", query: [("unread_only", "true"), ("limit", "10")],
-                capture: keep("application", "items.0.registration_application.id")),
+                capture: { answer, captures in
+                    keep("application", "items.0.registration_application.id")(answer, &captures)
+                    keep("applicant", "items.0.creator.id")(answer, &captures)
+                }),
             step("PUT", "/admin/registration_application/approve", user: "admin", needs: "application") { id in
                 ([], ["id": id, "approve": true])
+            },
+            step("GET", "/admin/registration_application", user: "admin", needs: "applicant") { id in
+                ([("person_id", "\(id)")], nil)
             },
             step("GET", "/post/list", user: "alice", query: [("type_", "all"), ("sort", "hot"), ("limit", "5")]),
             step("GET", "/post/site_metadata", user: "alice", query: [("url", "https://video.example/watch/3")]),
@@ -382,6 +404,12 @@ enum RouteScenario {
             step("POST", "/post/feature", user: "bob", body: ["post_id": 1, "featured": true, "feature_type": "community"]),
             step("POST", "/community/ban_user", user: "bob", body: ["community_id": 1, "person_id": 8, "ban": true, "reason": "Trolling"]),
             step("POST", "/community/mod", user: "bob", body: ["community_id": 1, "person_id": 2, "added": true]),
+            // bob hands community 1 to alice, and the admin hands it back; the admin appoints alice
+            // an admin and dismisses her (1.0 has no LeaveAdmin).
+            step("POST", "/community/transfer", user: "bob", body: ["community_id": 1, "person_id": 2]),
+            step("POST", "/community/transfer", user: "admin", body: ["community_id": 1, "person_id": 3]),
+            step("POST", "/admin/add", user: "admin", body: ["person_id": 2, "added": true]),
+            step("POST", "/admin/add", user: "admin", body: ["person_id": 2, "added": false]),
             step("POST", "/post/remove", user: "bob", needs: "post") { id in ([], ["post_id": id, "removed": true, "reason": "Off topic"])
             },
             step("POST", "/comment/lock", user: "bob", needs: "comment") { id in

@@ -51,7 +51,8 @@ extension ApiClient {
         guard current.moderators.contains(where: { $0.id == personId }) else {
             throw .lemmy(.notAModerator, message: "person \(personId) does not moderate community \(communityId); nothing was sent")
         }
-        let response = try await send(LemmyAnyGeneration.TransferCommunity(ApiTransferCommunity(communityId: communityId, personId: personId)), mutation: true)
+        let response = try await send(
+            LemmyAnyGeneration.TransferCommunity(ApiTransferCommunity(communityId: communityId, personId: personId)), mutation: true)
         try Self.requireSame("community", answered: response.communityView.community.id, asked: communityId)
         let community = community3(response)
         replaceModerators(of: communityId, with: community.moderators)

@@ -213,7 +213,8 @@ extension Database {
     /// its route.) Not done here: 1.0 also stops counting reports and applications in a banned
     /// admin's unread counts and showing removed content to a banned moderator or admin.
     static let refusedBannedReads: Set<String> = [
-        "/admin/users", "/admin/registration_application/list", "/admin/registration_application", "/image/list", "/post/like/list", "/comment/like/list",
+        "/admin/users", "/admin/registration_application/list", "/admin/registration_application", "/image/list", "/post/like/list",
+        "/comment/like/list",
         "/community/pending_follows/list",
     ]
 

@@ -50,13 +50,13 @@ private func decide(_ db: inout Database, _ call: Call<ApiApproveRegistrationApp
     return ApiRegistrationApplicationResponse(registrationApplication: view)
 }
 
-/// GetRegistrationApplication (0.19.6 and later): an admin reads one person's application, the
-/// newest if there are several. None: 0.19 `couldnt_find_registration_application`, 1.0
+/// GetRegistrationApplication (0.19.6 and later): an admin reads one person's application. None: 0.19 `couldnt_find_registration_application`, 1.0
 /// `not_found`.
 private func application(_ db: Database, _ call: Call<ApiGetRegistrationApplication>) throws -> ApiRegistrationApplicationResponse {
     try db.requireAdmin(try call.requireViewer())
-    let newest = db.registrationApplications.filter { $0.personId == call.form.personId }.max { ($0.published, $0.id) < ($1.published, $1.id) }
-    guard let newest, let view = call.renderer(db).registrationApplicationView(newest) else {
+    guard let application = db.registrationApplication(ofPerson: call.form.personId),
+        let view = call.renderer(db).registrationApplicationView(application)
+    else {
         throw call.dialect == .v1_0 ? APIError.recordNotFound : APIError.code("couldnt_find_registration_application")
     }
     return ApiRegistrationApplicationResponse(registrationApplication: view)
