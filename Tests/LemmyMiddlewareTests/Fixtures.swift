@@ -48,7 +48,7 @@ func login(_ server: LemmyTestServer, _ user: String, loader: GatingLoader = Gat
 }
 
 /// Appoints `personId` a moderator of `communityId`, as the admin, outside any ApiClient (the
-/// middleware has no such mutation; tests use it to change a list behind a client's back).
+/// tests use it to change a list behind a client's back).
 func appointModerator(_ server: LemmyTestServer, personId: Int, communityId: Int) async throws {
     let guest = LemmyRawClient(instanceURL: server.baseURL)
     let login = ApiLogin(usernameOrEmail: "admin", password: "password")

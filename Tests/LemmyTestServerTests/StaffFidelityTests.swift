@@ -47,7 +47,8 @@ struct StaffFidelityTests: RefusalChecking {
             let admin = try await TestClient(server).login("admin")
             #expect(try moderators(try await transfer(admin, to: 3)) == [3, 4, 2])
             let entries = try server.store.with { db in db.modlog.filter { $0.kind == .transferCommunity } }
-            #expect(entries.map(\.moderatorId) == [3, 1] && entries.map(\.targetId) == [4, 3] && entries.allSatisfy { $0.communityId == 1 })
+            #expect(
+                entries.map(\.moderatorId) == [3, 1] && entries.map(\.targetId) == [4, 3] && entries.allSatisfy { $0.communityId == 1 })
         }
     }
 
@@ -79,13 +80,15 @@ struct StaffFidelityTests: RefusalChecking {
             case .v0_19:
                 #expect(answer.code == "unknown" && answer.message == "None value at crates/api/src/community/transfer.rs:47, column 14")
             case .v1_0:
-                #expect(answer.code == "unknown" && answer.message == "None value at crates/api/api/src/community/transfer.rs:50, column 14")
+                #expect(
+                    answer.code == "unknown" && answer.message == "None value at crates/api/api/src/community/transfer.rs:50, column 14")
             }
             #expect(try server.store.with { db in db.modlog.contains { $0.kind == .transferCommunity } } == false)
         }
     }
 
-    @Test("A deleted community: 0.19 and 1.0 refuse first (`deleted`); 0.18 reorders, then cannot read it back (404)", arguments: allDialects)
+    @Test(
+        "A deleted community: 0.19 and 1.0 refuse first (`deleted`); 0.18 reorders, then cannot read it back (404)", arguments: allDialects)
     func transferInDeletedCommunity(dialect: LemmyDialect) async throws {
         try await withServer(dialect) { server in
             try twoModerators(server)
@@ -182,7 +185,8 @@ struct StaffFidelityTests: RefusalChecking {
         }
     }
 
-    @Test("LeaveAdmin (0.18, 0.19): not for the only admin; the answer is the site without my_user", arguments: [LemmyDialect.v0_18, .v0_19])
+    @Test(
+        "LeaveAdmin (0.18, 0.19): not for the only admin; the answer is the site without my_user", arguments: [LemmyDialect.v0_18, .v0_19])
     func leaveAdmin(dialect: LemmyDialect) async throws {
         try await withServer(dialect) { server in
             let admin = try await TestClient(server).login("admin")
@@ -208,7 +212,9 @@ struct StaffFidelityTests: RefusalChecking {
         }
     }
 
-    @Test("The modlog lists appointments and transfers: 0.18/0.19 in their own lists, 1.0 by kind with appointments' is_revert inverted", arguments: allDialects)
+    @Test(
+        "The modlog lists appointments and transfers: 0.18/0.19 in their own lists, 1.0 by kind with appointments' is_revert inverted",
+        arguments: allDialects)
     func modlogEntries(dialect: LemmyDialect) async throws {
         try await withServer(dialect) { server in
             let bob = try await TestClient(server).login("bob")

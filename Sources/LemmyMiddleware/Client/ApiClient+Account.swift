@@ -48,7 +48,8 @@ extension ApiClient {
         guard let account else { return }
         let person = person1(info.localUserView.person)
         if account.person !== person { account.person = person }
-        let admin = info.localUserView.person.admin ?? false
+        // 0.18 keeps the flag on the person, 0.19 and 1.0 on the local user.
+        let admin = info.localUserView.localUser.admin ?? info.localUserView.person.admin ?? false
         if account.isAdmin != admin { account.isAdmin = admin }
         let subscribed = Set(info.follows.map(\.community.id))
         if account.subscribedCommunityIds != subscribed { account.subscribedCommunityIds = subscribed }
