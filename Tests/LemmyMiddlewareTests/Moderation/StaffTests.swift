@@ -111,7 +111,9 @@ struct StaffTests {
         }
     }
 
-    @Test("The modlog names appointments, transfers and admins as meant on every version (1.0 writes appointments inverted)", arguments: allDialects)
+    @Test(
+        "The modlog names appointments, transfers and admins as meant on every version (1.0 writes appointments inverted)",
+        arguments: allDialects)
     func modlog(dialect: LemmyDialect) async throws {
         try await withServer(dialect) { server in
             try bobRunsCommunity1(server)
