@@ -9,7 +9,9 @@
 # scroll through the raw client (dropping or keeping its posts), ApiClient and PostFeed, with its
 # executor jobs a page (hops between threads: scripts/callgrind-calls.py), and the test server's
 # cost of a GetPosts (limit 20, counted in the BenchmarkServer process alone). Counts repeat to
-# a few parts in ten thousand on a busy machine, where wall times do not.
+# a few parts in ten thousand on a busy machine, where wall times do not; the scrolls, which count
+# an in-process server's threads too, to a few parts in a thousand, with an occasional run 4% off,
+# so each of their counts is the median of three runs.
 #
 #   scripts/instructions.sh                 the working tree's counts
 #   scripts/instructions.sh --against REV   the same counts for REV too (`main`, a tag, a commit),
@@ -96,6 +98,23 @@ measure() {
             counted=1
         fi
     }
+    # NAME, REPEATS, N, then the tool's arguments: `figure`, with each of the two counts the median
+    # of REPEATS runs. For the scrolls, whose whole-process counts include an in-process server's
+    # threads: now and then one run is about 30 M instructions (4%) off the others, in either
+    # direction, which a single pair of runs reports as a change of the figure.
+    median_figure() {
+        local name=$1 repeats=$2 n=$3 one two i
+        shift 3
+        median() { sort -n | awk '{v[NR] = $1} END {if (NR) print v[int((NR + 1) / 2)]}'; }
+        one=$(for ((i = 0; i < repeats; i++)); do count "$@" "$n"; done | median)
+        mv -f "$tool.callgrind" "$tool.first.callgrind" 2>/dev/null || true
+        two=$(for ((i = 0; i < repeats; i++)); do count "$@" "$((2 * n))"; done | median)
+        counted=""
+        if [ -n "$one" ] && [ -n "$two" ]; then
+            echo "$name $(((two - one) / n))"
+            counted=1
+        fi
+    }
     # How many more calls of each FUNCTION (scripts/callgrind-calls.py's names) the last figure's
     # second run made than its first, a line each.
     added_calls() {
@@ -153,7 +172,7 @@ measure() {
     # (its 200 pages): each is a hop between threads, which costs far more time than its
     # instructions show.
     for kind in raw rawList models feed; do
-        figure "scroll_$kind" 1 scroll "$kind"
+        median_figure "scroll_$kind" 3 1 scroll "$kind"
         executor_jobs "jobs_$kind"
     done
     server_figure getposts20 "/api/v3/post/list?limit=20"
