@@ -16,7 +16,8 @@ struct StaffCommandTests {
             }
             let bob = try await TemporaryConfig.loggedIn(server, as: "bob")
             let added = try await LemmyBinary.run(["mod", "add", name, "carol"], config: bob.url)
-            #expect(added.status == 0 && added.stdout.contains("Appointed u/carol a moderator.\nc/\(name) moderators: bob, carol"), "\(added)")
+            #expect(
+                added.status == 0 && added.stdout.contains("Appointed u/carol a moderator.\nc/\(name) moderators: bob, carol"), "\(added)")
             let transferred = try await LemmyBinary.run(["mod", "transfer", name, "carol"], config: bob.url)
             #expect(transferred.status == 0 && transferred.stdout.contains("moderators: carol, bob"), "\(transferred)")
             #expect(try server.store.with { $0.communities[0].moderators } == [4, 3])

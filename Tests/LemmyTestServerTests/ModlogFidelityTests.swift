@@ -1,12 +1,12 @@
 import Foundation
 import LemmyAPI
-import LemmyTestServer
+@testable import LemmyTestServer
 import LemmyTestSupport
 import Testing
 
 /// The modlog as each version keeps and shows it: 0.18's and 0.19's tables lose an entry with the
-/// post, comment or community it names (foreign keys); 1.0's one table keeps it without the
-/// target; and who sees the moderators' names.
+/// post, comment or community it names (foreign keys), and so does 1.0's one table (its foreign
+/// keys of 2026-03 cascade too); and who sees the moderators' names.
 @Suite("Modlog fidelity")
 struct ModlogFidelityTests {
     /// bob (who moderates communities 1 and 2) removes and locks a post of community 1, and
@@ -63,24 +63,37 @@ struct ModlogFidelityTests {
         }
     }
 
-    @Test("1.0 keeps the entries of a purged post, without the post; the community and person stay")
-    func purgeKeepsEntriesOn10() async throws {
+    @Test("1.0 deletes the entries of a purged post and its comments too (its foreign keys cascade); the purges stay")
+    func purgeDeletesEntriesOn10() async throws {
         try await withServer(.v1_0) { server in
-            _ = try await Self.removeThenPurge(server)
             let admin = try await TestClient(server).login("admin")
+            let before = try await admin.send(LemmyV4.GetModlog(ApiGetModlog(limit: 50))).items.count
+            let ids = try await Self.removeThenPurge(server)
             let log = try await admin.send(LemmyV4.GetModlog(ApiGetModlog(limit: 50))).items
-            let removal = try #require(log.first { $0.modlog.kind == .modRemovePost })
-            #expect(removal.targetPost == nil)
-            #expect(removal.targetCommunity?.id == 1)
-            #expect(removal.targetPerson != nil)
-            #expect(log.contains { $0.modlog.kind == .modLockPost && $0.targetPost == nil })
-            let comment = try #require(log.first { $0.modlog.kind == .modRemoveComment })
-            #expect(comment.targetComment == nil && comment.targetPost == nil)
-            // A removed comment's entry names its community (`target_community_id`).
-            #expect(comment.targetCommunity?.id == 1)
+            // The lock, the removals and the comment's removal went with their targets' rows.
+            // Three entries went with their targets' rows (the lock and the removals), two purges came.
+            #expect(log.count == before + 2)
+            #expect(!log.contains { $0.targetPost?.id == ids.post || $0.targetComment?.id == ids.comment })
             // 1.0 stores a purged post's community, so the community's modlog lists the purge.
             let scoped = try await admin.send(LemmyV4.GetModlog(ApiGetModlog(communityId: 1, limit: 50))).items
             #expect(scoped.filter { $0.modlog.kind == .adminPurgePost }.count == 2)
+            #expect(scoped.allSatisfy { $0.modlog.kind != .adminPurgePost || $0.targetCommunity?.id == 1 })
+        }
+    }
+
+    @Test("1.0 deletes the entries naming a purged community (a transfer, an appointment); a purged person's stay")
+    func communityPurgeDeletesEntriesOn10() async throws {
+        try await withServer(.v1_0) { server in
+            let admin = try await TestClient(server).login("admin")
+            try server.store.with { $0.communities[1].moderators = [3, 4] }
+            _ = try await admin.send(LemmyV4.TransferCommunity(ApiTransferCommunity(communityId: 2, personId: 4)))
+            _ = try await admin.send(LemmyV4.AddModToCommunity(ApiAddModToCommunity(communityId: 1, personId: 2, added: true)))
+            _ = try await admin.send(LemmyV4.PurgeCommunity(ApiPurgeCommunity(communityId: 2, reason: "gone")))
+            _ = try await admin.send(LemmyV4.PurgePerson(ApiPurgePerson(personId: 2, reason: "gone")))
+            let log = try await admin.send(LemmyV4.GetModlog(ApiGetModlog(limit: 50))).items
+            #expect(!log.contains { $0.modlog.kind == .modTransferCommunity })
+            let appointment = try #require(log.first { $0.modlog.kind == .modAddToCommunity })
+            #expect(appointment.targetPerson?.id == 2 && appointment.targetCommunity?.id == 1)
         }
     }
 

@@ -105,15 +105,58 @@ struct StaffFidelityTests: RefusalChecking {
         }
     }
 
-    @Test("A missing community: 0.18 has no moderators to be top of, 0.19 couldnt_find_community, 1.0 not_found", arguments: allDialects)
+    @Test(
+        "A missing or purged community: 0.18 has no moderators to be top of, 0.19 couldnt_find_community, 1.0 not_found",
+        arguments: allDialects)
     func transferInMissingCommunity(dialect: LemmyDialect) async throws {
         try await withServer(dialect) { server in
+            try twoModerators(server)
             let bob = try await TestClient(server).login("bob")
-            let answer = refusal(try await transfer(bob, community: 9_999, to: 4))
+            let admin = try await TestClient(server).login("admin")
+            _ = try await either(
+                admin, LemmyV3.PurgeCommunity(ApiPurgeCommunity(communityId: 1, reason: "gone")),
+                LemmyV4.PurgeCommunity(ApiPurgeCommunity(communityId: 1, reason: "gone")))
+            for community in [9_999, 1] {
+                let answer = refusal(try await transfer(bob, community: community, to: 4))
+                // 0.18's admin gets past the rank check to the unwrap.
+                let asAdmin = refusal(try await transfer(admin, community: community, to: 4))
+                switch dialect {
+                case .v0_18:
+                    #expect(answer.code == "not_an_admin")
+                    #expect(asAdmin.code == "text" && asAdmin.message == Database.transferUnwrapText(.v0_18))
+                case .v0_19:
+                    #expect(answer.code == "couldnt_find_community" && asAdmin.code == "couldnt_find_community")
+                case .v1_0:
+                    #expect(answer.status == 404 && answer.code == "not_found" && asAdmin.code == "not_found")
+                }
+            }
+            #expect(try server.store.with { db in db.modlog.contains { $0.kind == .transferCommunity } } == false)
+        }
+    }
+
+    @Test("AddModToCommunity: 1.0 moves a moderator appointed again to the end; a missing person fails the key", arguments: allDialects)
+    func reappointment(dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            try twoModerators(server)
+            let admin = try await TestClient(server).login("admin")
+            let again = refusal(try await post(admin, "/community/mod", ["community_id": 1, "person_id": 3, "added": true]))
+            let order = try server.store.with { $0.communities[0].moderators }
+            if dialect == .v1_0 {
+                #expect(again.status == 200 && order == [4, 3])
+            } else {
+                #expect(again.code == "community_moderator_already_exists" && order == [3, 4])
+            }
+            let missing = refusal(try await post(admin, "/community/mod", ["community_id": 1, "person_id": 9_999, "added": true]))
+            #expect(missing.code == (dialect == .v1_0 ? "already_exists" : "community_moderator_already_exists"))
+            // A missing community: 0.18 and 0.19 check the caller first.
+            let alice = try await TestClient(server).login("alice")
+            let outsider = refusal(try await post(alice, "/community/mod", ["community_id": 9_999, "person_id": 4, "added": true]))
+            let byAdmin = refusal(try await post(admin, "/community/mod", ["community_id": 9_999, "person_id": 4, "added": true]))
             switch dialect {
-            case .v0_18: #expect(answer.code == "not_an_admin")
-            case .v0_19: #expect(answer.code == "couldnt_find_community")
-            case .v1_0: #expect(answer.status == 404 && answer.code == "not_found")
+            case .v0_18:
+                #expect(outsider.code == "not_a_mod_or_admin" && byAdmin.status == 404 && byAdmin.message == "Record not found")
+            case .v0_19: #expect(outsider.code == "not_a_mod_or_admin" && byAdmin.code == "couldnt_find_community")
+            case .v1_0: #expect(outsider.code == "not_found" && byAdmin.code == "not_found")
             }
         }
     }
@@ -201,6 +244,13 @@ struct StaffFidelityTests: RefusalChecking {
             #expect(try JSONDecoder().decode(ApiGetSiteResponse.self, from: raw.body).admins.map(\.person.id) == [1])
             let entry = try #require(try server.store.with { db in db.modlog.last })
             #expect(entry.kind == .addAdmin && entry.moderatorId == 2 && entry.targetId == 2 && !entry.flag)
+            // 0.19 also marks the account's application accepted.
+            try server.store.with { $0.persons[0].applicationPending = true }
+            _ = try await addAdmin(admin, 2)
+            let admin019 = try await TestClient(server).login("alice")
+            try server.store.with { $0.persons[1].applicationPending = true }
+            #expect(try await post(admin019, "/user/leave_admin", [:]).status == 200)
+            #expect(try server.store.with { $0.persons[1].applicationPending } == (dialect == .v0_18))
         }
     }
 
@@ -209,6 +259,8 @@ struct StaffFidelityTests: RefusalChecking {
         try await withServer(.v1_0) { server in
             let admin = try await TestClient(server).login("admin")
             #expect(try await post(admin, "/admin/leave", [:]).status == 404)
+            #expect(try await post(admin, "/user/leave_admin", [:]).status == 404)
+            #expect(try await admin.raw("POST", path: "/api/v3/user/leave_admin", body: Data("{}".utf8)).status == 404)
         }
     }
 
@@ -232,6 +284,10 @@ struct StaffFidelityTests: RefusalChecking {
                 #expect(!transferred.modlog.isRevert && transferred.targetPerson?.id == 4 && transferred.targetCommunity?.id == 1)
                 let admins = try #require(byKind[.adminAdd])
                 #expect(admins.modlog.isRevert && admins.targetPerson?.id == 2 && admins.targetCommunity == nil)
+                // A dismissal is written `is_revert: false`.
+                _ = try await addAdmin(admin, 2, added: false)
+                let dismissal = try await admin.send(LemmyV4.GetModlog(ApiGetModlog(limit: 1))).items.first
+                #expect(dismissal?.modlog.kind == .adminAdd && dismissal?.modlog.isRevert == false)
                 // A community's modlog has no admin appointments.
                 let community = try await admin.send(LemmyV4.GetModlog(ApiGetModlog(communityId: 1)))
                 let kinds = Set(community.items.map(\.modlog.kind))
@@ -244,8 +300,12 @@ struct StaffFidelityTests: RefusalChecking {
                 #expect(transferred.moddedPerson.id == 4 && transferred.modTransferCommunity.modPersonId == 3)
                 let admins = try #require(log.added.first)
                 #expect(!admins.modAdd.removed && admins.moddedPerson.id == 2)
+                // bob leaves: a dismissal, `removed: true`.
+                #expect(try await post(bob, "/community/mod", ["community_id": 1, "person_id": 3, "added": false]).status == 200)
+                let dismissed = try await admin.send(LemmyV3.GetModlog(ApiGetModlog(otherPersonId: 3)))
+                #expect(dismissed.addedToCommunity.map(\.modAddCommunity.removed) == [true])
                 let community = try await admin.send(LemmyV3.GetModlog(ApiGetModlog(communityId: 1)))
-                #expect(community.addedToCommunity.count == 1 && community.transferredToCommunity.count == 1 && community.added.isEmpty)
+                #expect(community.addedToCommunity.count == 2 && community.transferredToCommunity.count == 1 && community.added.isEmpty)
                 let byType = try await admin.send(LemmyV3.GetModlog(ApiGetModlog(type: .string("ModAdd"))))
                 #expect(byType.added.count == 1 && byType.addedToCommunity.isEmpty)
             }

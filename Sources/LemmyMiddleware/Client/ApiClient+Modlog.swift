@@ -19,7 +19,7 @@ extension ApiClient {
     ///   - action: one kind of action, or nil for all. 1.0 names a pin on the instance and in a
     ///     community apart, so there `.featurePost` is not sent as a filter: the page is filtered
     ///     here, and may hold fewer than `limit` actions, even none, with a next page. `.other`
-    ///     takes Lemmy's name of the kind (`ModAdd`; 1.0 `admin_add`); on 0.18 and 0.19 those
+    ///     takes Lemmy's name of the kind (`ModHideCommunity`; 1.0 `mod_warn_post`); on 0.18 and 0.19 those
     ///     kinds are not turned into entries, so it lists nothing.
     ///   - limit: the page size.
     ///   - cursor: where the page starts (``ContentPage/next`` of the previous page).

@@ -102,6 +102,6 @@ public enum ModlogAction: Hashable, Sendable {
     case transferCommunity
     /// A person was appointed an admin (or dismissed, also by leaving); the entry names the person.
     case addAdmin
-    /// Any other action, by Lemmy's name of its kind (1.0's `ModlogKind`, e.g. `admin_add`).
+    /// Any other action, by Lemmy's name of its kind (1.0's `ModlogKind`, e.g. `mod_warn_post`).
     case other(String)
 }

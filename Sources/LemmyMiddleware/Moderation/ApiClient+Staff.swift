@@ -30,7 +30,8 @@ extension ApiClient {
         let nowModerates = moderators.contains { $0.id == personId }
         if let person = caches.person3[personId] {
             var communities = person.moderatedCommunities.filter { $0.id != communityId }
-            if nowModerates, let community = caches.community1[communityId] { communities.append(community) }
+            // The answer's views name the community (checked above); none when the list is empty.
+            if nowModerates, let view = response.moderators.first { communities.append(community1(view.community)) }
             person.replaceModeratedCommunities(communities, sequence: mergeSequence)
         }
         if let account, account.person?.id == personId { Account.set(&account.moderatedCommunityIds, communityId, member: nowModerates) }
@@ -42,20 +43,23 @@ extension ApiClient {
     ///
     /// The community's top moderator or an admin may transfer it (`not_an_admin` otherwise).
     /// Lemmy answers a target who is no moderator with an error without a code, so the
-    /// moderators are read first and such a target is refused here, with
-    /// ``ApiClientError/lemmyCode`` `.notAModerator` and nothing sent.
+    /// community is read first and, when the caller may transfer it, such a target is refused
+    /// here: ``ApiClientError/lemmyCode`` `.notAModerator`, a message naming the person, and
+    /// nothing sent. (A caller who may not is sent on, for Lemmy's own refusal.)
     @discardableResult
     public func transferCommunity(_ communityId: Int, to personId: Int) async throws(ApiClientError) -> Community3 {
-        try requireAccount()
-        let current = try await getCommunity(id: communityId)
-        guard current.moderators.contains(where: { $0.id == personId }) else {
+        let me = try await accountPersonId()
+        let community = try await getCommunity(id: communityId)
+        let mayTransfer = community.moderators.first?.id == me || account?.isAdmin == true
+        if mayTransfer && !community.moderators.contains(where: { $0.id == personId }) {
             throw .lemmy(.notAModerator, message: "person \(personId) does not moderate community \(communityId); nothing was sent")
         }
-        let response = try await send(
-            LemmyAnyGeneration.TransferCommunity(ApiTransferCommunity(communityId: communityId, personId: personId)), mutation: true)
+        let form = ApiTransferCommunity(communityId: communityId, personId: personId)
+        let response = try await send(LemmyAnyGeneration.TransferCommunity(form), mutation: true)
         try Self.requireSame("community", answered: response.communityView.community.id, asked: communityId)
-        let community = community3(response)
-        replaceModerators(of: communityId, with: community.moderators)
+        // Not `community3(response)`: Lemmy's answer always has empty discussion languages.
+        _ = community2(response.communityView)
+        replaceModerators(of: communityId, with: response.moderators.map { person1($0.moderator) })
         return community
     }
 

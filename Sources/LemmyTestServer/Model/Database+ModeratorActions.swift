@@ -119,13 +119,23 @@ extension Database {
     /// takes a higher moderator (0.19, 1.0), and 1.0 keeps a community's last moderator unless an
     /// admin acts (`cannot_leave_mod`). An admin acts on a remote community only as one of its
     /// moderators (0.19, 1.0: `not_a_moderator`). Appointing a moderator twice is refused by the
-    /// table's key in 0.18 and 0.19 (`community_moderator_already_exists`); 1.0 upserts.
-    /// Each writes a modlog entry (`mod_add_community`; 1.0 `mod_add_to_community`).
+    /// table's key in 0.18 and 0.19 (`community_moderator_already_exists`); 1.0 upserts, with a
+    /// new `became_moderator_at`, so a moderator appointed again goes to the end of the list.
+    /// Each writes a modlog entry (`mod_add_community`; 1.0 `mod_add_to_community`), dismissals
+    /// of someone who is no moderator too.
+    ///
+    /// A missing community: 0.18 checks the caller first (`is_mod_or_admin`), then reads it (404
+    /// `Record not found`); 0.19 checks the caller, then `couldnt_find_community`; 1.0 reads it
+    /// first (`not_found`). A missing person fails the table's foreign key at the write (0.18 and
+    /// 0.19 `community_moderator_already_exists`, 1.0 `already_exists`).
     mutating func setModerator(
         _ targetId: Int, of communityId: Int, added: Bool, by personId: Int, now: Double, dialect: LemmyDialect
     ) throws {
-        guard let record = community(communityId) else { throw APIError.notFound("community") }
-        guard person(targetId) != nil else { throw APIError.notFound("person") }
+        let found = community(communityId).flatMap { purged.communities.contains($0.id) ? nil : $0 }
+        guard let record = found else {
+            if dialect != .v1_0 && !isModOrAdmin(personId, of: communityId) { throw APIError.code("not_a_mod_or_admin") }
+            throw dialect == .v0_18 ? APIError.recordNotFound : APIError.notFound("community")
+        }
         try checkCommunityModAction(personId, in: communityId, dialect: dialect)
         let actorIsAdmin = person(personId)?.isAdmin == true
         if !added && dialect != .v0_18 {
@@ -138,9 +148,12 @@ extension Database {
         if added && dialect != .v1_0 && record.moderators.contains(targetId) {
             throw APIError.code("community_moderator_already_exists")
         }
+        guard person(targetId) != nil, !purged.persons.contains(targetId) else {
+            throw APIError.code(dialect == .v1_0 ? "already_exists" : "community_moderator_already_exists")
+        }
         var moderators = communities[communityId - 1].moderators
-        if added, !moderators.contains(targetId) { moderators.append(targetId) }
-        if !added { moderators.removeAll { $0 == targetId } }
+        moderators.removeAll { $0 == targetId }
+        if added { moderators.append(targetId) }
         communities[communityId - 1].moderators = moderators
         var appointment = entry(.addModerator, by: personId, target: targetId, reason: nil, flag: added, now: now)
         appointment.communityId = communityId

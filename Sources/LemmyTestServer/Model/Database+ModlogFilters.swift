@@ -22,44 +22,63 @@ extension Database {
     /// - 1.0 (`db_schema/src/impls/modlog.rs`, each kind's `ModlogInsertForm`, read back with left
     ///   joins in `db_views/modlog`): a feature names no person, a community's removal its top
     ///   moderator and the admin's instance, a comment's removal or purge its post and community.
-    ///   The table has no foreign keys, so a purged post, comment or community is simply absent.
+    ///   Its foreign keys delete the entry with a purged post, comment or community
+    ///   (``keepsModlogEntry10(_:)``).
     func modlogTargets(of entry: ModlogRecord, dialect: LemmyDialect) -> ModlogTargets {
+        var targets = storedModlogTargets(of: entry, dialect: dialect)
+        if let post = targets.post, purged.posts.contains(post) { targets.post = nil }
+        if let comment = targets.comment, purged.comments.contains(comment) { targets.comment = nil }
+        if let community = targets.community, purged.communities.contains(community) { targets.community = nil }
+        return targets
+    }
+
+    /// Whether 1.0's modlog still holds `entry` after the purges: its table references every
+    /// target `ON DELETE CASCADE` (`migrations/2026-03-08-202630-0000_add_modlog_foreign_keys`),
+    /// and a purge deletes the post, comment or community row (a community's with its posts and
+    /// comments); a purged person's row stays.
+    func keepsModlogEntry10(_ entry: ModlogRecord) -> Bool {
+        let targets = storedModlogTargets(of: entry, dialect: .v1_0)
+        if let post = targets.post, purged.posts.contains(post) { return false }
+        if let comment = targets.comment, purged.comments.contains(comment) { return false }
+        if let community = targets.community, purged.communities.contains(community) { return false }
+        return true
+    }
+
+    /// The targets `dialect` stores for `entry`, purged or not.
+    private func storedModlogTargets(of entry: ModlogRecord, dialect: LemmyDialect) -> ModlogTargets {
         let v10 = dialect == .v1_0
-        let livePost = { (id: Int) -> Int? in self.purged.posts.contains(id) ? nil : id }
-        let liveComment = { (id: Int) -> Int? in self.purged.comments.contains(id) ? nil : id }
-        let liveCommunity = { (id: Int) -> Int? in self.purged.communities.contains(id) ? nil : id }
         let adminsInstance = v10 ? person(entry.moderatorId)?.instanceId : nil
         var targets = ModlogTargets()
         switch entry.kind {
         case .removePost, .lockPost, .featurePost:
             guard let post = post(entry.targetId) else { break }
             targets.person = v10 && entry.kind == .featurePost ? nil : post.creatorId
-            targets.post = livePost(post.id)
-            targets.community = liveCommunity(post.communityId)
+            targets.post = post.id
+            targets.community = post.communityId
             if entry.kind == .featurePost && entry.onInstance { targets.instance = adminsInstance }
         case .removeComment, .purgeComment, .lockComment:
             guard let comment = comment(entry.targetId), v10 || entry.kind == .removeComment else { break }
             targets.person = comment.creatorId
-            targets.comment = entry.kind != .purgeComment ? liveComment(comment.id) : nil
-            targets.community = post(comment.postId).flatMap { liveCommunity($0.communityId) }
+            targets.comment = entry.kind != .purgeComment ? comment.id : nil
+            targets.community = post(comment.postId)?.communityId
             // 0.19's view of comment removals has no post to filter on.
-            if v10 { targets.post = livePost(comment.postId) }
+            if v10 { targets.post = comment.postId }
         case .banFromCommunity, .addModerator, .transferCommunity:
             targets.person = entry.targetId
-            targets.community = entry.communityId.flatMap(liveCommunity)
+            targets.community = entry.communityId
         case .banFromSite, .addAdmin:
             targets.person = entry.targetId
             targets.instance = adminsInstance
         case .removeCommunity:
-            targets.community = liveCommunity(entry.targetId)
+            targets.community = entry.targetId
             if v10 {
                 targets.person = entry.ownerId
                 targets.instance = adminsInstance
             }
         case .changeCommunityVisibility:
-            targets.community = liveCommunity(entry.targetId)
+            targets.community = entry.targetId
         case .purgePost:
-            if v10 { targets.community = post(entry.targetId).flatMap { liveCommunity($0.communityId) } }
+            if v10 { targets.community = post(entry.targetId)?.communityId }
         case .purgeCommunity, .purgePerson:
             break
         }

@@ -118,8 +118,7 @@ extension Database {
     /// reference the entry's post, comment, community and people `ON DELETE CASCADE`
     /// (`migrations/2019-04-07-003142_create_moderation_logs`, `2021-10-01-141650_create_admin_purge`),
     /// so purging one deletes the entries about it; 0.18 also deletes a purged person's row, and
-    /// with it what they did as a moderator. (1.0's single `modlog` table has no foreign keys: its
-    /// entries stay, without the purged target.)
+    /// with it what they did as a moderator. (1.0: ``keepsModlogEntry10(_:)``.)
     func keepsModlogEntry(_ entry: ModlogRecord) -> Bool {
         if purged.persons.contains(entry.moderatorId) { return false }
         switch entry.kind {

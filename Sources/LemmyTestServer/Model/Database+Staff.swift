@@ -19,18 +19,19 @@ extension Database {
     /// or removed community with 404 `couldnt_find_community`, after the writes (its response
     /// reads the community as hidden): see ``transferredCommunityIsHidden(_:dialect:)``.
     mutating func transferCommunity(_ communityId: Int, to targetId: Int, by personId: Int, now: Double, dialect: LemmyDialect) throws {
+        // A purged community's row is gone, with its moderators.
+        let isGone = community(communityId) == nil || purged.communities.contains(communityId)
         switch dialect {
         case .v0_18:
             break
         case .v0_19:
+            if isGone { throw APIError.notFound("community") }
             try checkCommunityAction(by: personId, in: communityId, dialect: dialect)
         case .v1_0:
-            guard community(communityId) != nil, !purged.communities.contains(communityId) else {
-                throw APIError.recordNotFound
-            }
+            if isGone { throw APIError.recordNotFound }
             try checkCommunityModAction(personId, in: communityId, dialect: dialect)
         }
-        let moderators = community(communityId)?.moderators ?? []
+        let moderators = isGone ? [] : community(communityId)?.moderators ?? []
         guard moderators.first == personId || isAdmin(personId) else { throw APIError.code("not_an_admin") }
         guard let index = moderators.firstIndex(of: targetId) else { throw APIError.foreign(Self.transferUnwrapText(dialect)) }
         var reordered = moderators

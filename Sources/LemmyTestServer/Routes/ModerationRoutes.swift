@@ -341,7 +341,7 @@ private func modlogEntries(
     let kind = try ModlogRecord.kindFilter(form.type, dialect: dialect)
     return db.modlog.filter { entry in
         if let kind, entry.kindName(dialect) != kind { return false }
-        if dialect != .v1_0 && !db.keepsModlogEntry(entry) { return false }
+        if dialect == .v1_0 ? !db.keepsModlogEntry10(entry) : !db.keepsModlogEntry(entry) { return false }
         if showsNames, let mod = form.modPersonId, entry.moderatorId != mod { return false }
         let targets = db.modlogTargets(of: entry, dialect: dialect)
         if !db.modlogEntry(entry, naming: targets, matches: form, dialect: dialect) { return false }

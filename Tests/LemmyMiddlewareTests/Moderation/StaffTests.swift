@@ -42,6 +42,17 @@ struct StaffTests {
         }
     }
 
+    @Test("An appointment reaches the person's page also when the client holds no model of the community")
+    func appointUncachedCommunity() async throws {
+        try await withServer(.v0_19) { server in
+            try bobRunsCommunity1(server)
+            let bob = try await login(server, "bob")
+            let carol = try await bob.getPerson(id: 4)
+            try await bob.setModerator(4, of: 1, true)
+            #expect(carol.moderatedCommunities.contains { $0.id == 1 })
+        }
+    }
+
     @Test("A refused dismissal changes nothing: not_higher_mod from 0.19 on", arguments: [LemmyDialect.v0_19, .v1_0])
     func refusedDismissal(dialect: LemmyDialect) async throws {
         try await withServer(dialect) { server in
@@ -65,9 +76,16 @@ struct StaffTests {
             #expect(transferred === community)
             #expect(community.moderators.map(\.id) == [4, 3, 2])
 
-            let error = await #expect(throws: ApiClientError.self) { try await bob.transferCommunity(1, to: 1) }
+            // bob is no longer the top moderator: Lemmy refuses him, whoever the target.
+            let refused = await #expect(throws: ApiClientError.self) { try await bob.transferCommunity(1, to: 1) }
+            #expect(refused?.lemmyCode == .notAnAdmin)
+            #expect(loader.requestedPaths.filter { $0.hasSuffix("/community/transfer") }.count == 2)
+            // carol may: a target who is no moderator is refused before sending.
+            let carolsLoader = GatingLoader()
+            let carol = try await login(server, "carol", loader: carolsLoader)
+            let error = await #expect(throws: ApiClientError.self) { try await carol.transferCommunity(1, to: 1) }
             #expect(error?.lemmyCode == .notAModerator)
-            #expect(loader.requestedPaths.filter { $0.hasSuffix("/community/transfer") }.count == 1)
+            #expect(!carolsLoader.requestedPaths.contains { $0.hasSuffix("/community/transfer") })
             #expect(try server.store.with { $0.communities[0].moderators } == [4, 3, 2])
         }
     }
@@ -126,6 +144,12 @@ struct StaffTests {
             let entries = try await admin.getModlog(limit: 50, cursor: nil).items
             let appointed = try #require(entries.first { $0.action == .addModerator })
             #expect(!appointed.isRevert && appointed.targetPerson?.id == 4 && appointed.community?.id == 1)
+            // carol, now the top moderator, dismisses bob: a revert on every version.
+            let carol = try await login(server, "carol")
+            try await carol.setModerator(3, of: 1, false)
+            let dismissal = try #require(
+                try await admin.getModlog(action: .addModerator, limit: 50, cursor: nil).items.first { $0.targetPerson?.id == 3 })
+            #expect(dismissal.isRevert && dismissal.moderator?.id == 4)
             let transfer = try #require(entries.first { $0.action == .transferCommunity })
             #expect(!transfer.isRevert && transfer.targetPerson?.id == 4 && transfer.moderator?.id == 3)
             let adminChanges = entries.filter { $0.action == .addAdmin }.sorted { $0.id < $1.id }
