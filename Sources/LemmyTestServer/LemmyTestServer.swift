@@ -224,6 +224,7 @@ public final class LemmyTestServer: Sendable {
         routes.addModerationRoutes()
         routes.addModeratorActionRoutes()
         routes.addStaffRoutes()
+        routes.addPersonNoteRoutes()
         routes.addSiteBanRoutes()
         routes.addNodeInfoRoutes()
         routes.addImageRoutes(maximumBytes: maximumImageUploadBytes)

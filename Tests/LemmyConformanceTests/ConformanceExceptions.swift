@@ -61,6 +61,12 @@ enum ConformanceExceptions {
         return schema
     }
 
+    /// Why lemmy-js-client's answer to NotePerson (in the shadone draft) is out of date.
+    static let notePersonReason =
+        "The description follows lemmy-js-client, which still types NotePerson's answer as SuccessResponse; Lemmy main "
+        + "answers the noted person (`PersonResponse` from `local_user/note_person.rs`) since #6050, "
+        + "\"Changing NotePerson response from SuccessResponse to PersonView\" (2025-10-08)."
+
     /// Why MV-GH 0.18.3's answer to ApproveRegistrationApplication is wrong.
     static let approveAnswerReason =
         "MV-GH 0.18.3 gives the answer as a bare RegistrationApplicationView; Lemmy 0.18.5 "
@@ -154,6 +160,12 @@ enum ConformanceExceptions {
             reason: "The description gives MarkAllNotificationsAsRead no request body; lemmy-js-client posts `{}` and Lemmy ignores it."),
 
         // MARK: shadone v4 1.0.0-pre: a draft of lemmy-js-client main (dafc558, 2026-06-14)
+        ConformanceException(
+            descriptions: ["shadone-v4-1.0.0-pre"], route: "POST /person/note", path: "$.success", kind: .required,
+            reason: notePersonReason),
+        ConformanceException(
+            descriptions: ["shadone-v4-1.0.0-pre"], route: "POST /person/note", path: "$.person_view", kind: .undeclaredMember,
+            reason: notePersonReason),
         ConformanceException(
             descriptions: ["shadone-v4-1.0.0-pre"], route: "GET /post", path: "$.moderators", kind: .undeclaredMember,
             reason: "Draft older than lemmy-js-client main: its GetPostResponse has no `moderators`, but lemmy-js-client "

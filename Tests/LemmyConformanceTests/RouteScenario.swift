@@ -410,6 +410,8 @@ enum RouteScenario {
             step("POST", "/community/transfer", user: "admin", body: ["community_id": 1, "person_id": 3]),
             step("POST", "/admin/add", user: "admin", body: ["person_id": 2, "added": true]),
             step("POST", "/admin/add", user: "admin", body: ["person_id": 2, "added": false]),
+            // alice keeps a note about bob, which her later reads of his posts and profile carry.
+            step("POST", "/person/note", user: "alice", body: ["person_id": 3, "note": "Met at the meetup"]),
             step("POST", "/post/remove", user: "bob", needs: "post") { id in ([], ["post_id": id, "removed": true, "reason": "Off topic"])
             },
             step("POST", "/comment/lock", user: "bob", needs: "comment") { id in

@@ -121,6 +121,7 @@ public struct HumanRenderer {
                 "id \(person.id) · \(person.postCount) posts · \(person.commentCount) comments · joined \(Self.age(person.created))"
                     + (person.isAdmin ? " · admin" : "") + (person.isBanned ? " · banned" : "") + (person.blocked ? " · blocked" : "")),
         ]
+        if let note = person.note { lines += TextFitting.wrap("your note: " + note, width: width) }
         if let bio = person.bio, !bio.isEmpty {
             lines.append("")
             lines += TextFitting.wrap(bio, width: width)

@@ -63,6 +63,6 @@ enum OutputMapping {
             id: person.id, name: person.name, displayName: person.displayName, bio: person.bio,
             posts: person.person2_?.postCount, comments: person.person2_?.commentCount,
             admin: person.person2_?.isAdmin, banned: person.person2_?.isBanned,
-            bannedUntil: person.person2_?.banExpires, blocked: person.blocked, created: person.created)
+            bannedUntil: person.person2_?.banExpires, blocked: person.blocked, note: person.note, created: person.created)
     }
 }

@@ -163,13 +163,15 @@ public struct PersonOutput: Codable, Sendable, Equatable {
     public var bannedUntil: Date?
     /// Whether the account blocks the person.
     public var blocked: Bool
+    /// The account's private note about the person (Lemmy 1.0), absent when none.
+    public var note: String?
     /// When the account was created.
     public var created: Date
 
     /// Creates the value (what the command prints), e.g. to compare with in a test.
     public init(
         id: Int, name: String, displayName: String, bio: String? = nil, posts: Int? = nil, comments: Int? = nil, admin: Bool? = nil,
-        banned: Bool? = nil, bannedUntil: Date? = nil, blocked: Bool, created: Date
+        banned: Bool? = nil, bannedUntil: Date? = nil, blocked: Bool, note: String? = nil, created: Date
     ) {
         self.id = id
         self.name = name
@@ -181,6 +183,7 @@ public struct PersonOutput: Codable, Sendable, Equatable {
         self.banned = banned
         self.bannedUntil = bannedUntil
         self.blocked = blocked
+        self.note = note
         self.created = created
     }
 }

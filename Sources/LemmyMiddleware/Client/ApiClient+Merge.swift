@@ -5,10 +5,12 @@ internal import LemmyAPI
 /// update their own cached objects too. Merges are tagged with ``ApiClient/mergeSequence``, the
 /// sequence number of the request whose answer is being merged.
 extension ApiClient {
-    func person1(_ person: ApiPerson, blocked: Bool? = nil) -> Person1 {
+    /// `note` is the account's note from a view that carries the viewer's `person_actions` (1.0;
+    /// `.some(nil)` when it has none); nil keeps the cached one, for values that carry no actions.
+    func person1(_ person: ApiPerson, blocked: Bool? = nil, note: String?? = nil) -> Person1 {
         let cached = caches.person1[person.id]
         let isBlocked = blocked ?? cached?.confirmed.blocked ?? account?.blockedPersonIds.contains(person.id) ?? false
-        let snapshot = Person1Snapshot(person, blocked: isBlocked, text: escapedText)
+        let snapshot = Person1Snapshot(person, blocked: isBlocked, note: note ?? cached?.confirmed.note, text: escapedText)
         // The generated `merge(_:)` would look the id up again.
         if let cached {
             cached.merge(snapshot, sequence: mergeSequence)
@@ -19,7 +21,7 @@ extension ApiClient {
 
     func person2(_ view: ApiPersonView) -> Person2 {
         let blocked = view.personActions.map { $0.blockedAt != nil }
-        let person1 = person1(view.person, blocked: blocked)
+        let person1 = person1(view.person, blocked: blocked, note: .some(view.personActions?.note))
         return merge(Person2Snapshot(view), person1: person1)
     }
 
@@ -67,7 +69,9 @@ extension ApiClient {
 
     func post2(_ view: ApiPostView) -> Post2 {
         let post1 = post1(view.post)
-        let creator = person1(view.creator, blocked: view.creatorBlocked ?? view.personActions.map { $0.blockedAt != nil })
+        let creator = person1(
+            view.creator, blocked: view.creatorBlocked ?? view.personActions.map { $0.blockedAt != nil },
+            note: .some(view.personActions?.note))
         let community = community1(view.community)
         let snapshot = Post2Snapshot(view)
         return merge(snapshot, post1: post1, creator: creator, community: community)
@@ -88,7 +92,9 @@ extension ApiClient {
 
     func comment2(_ view: ApiCommentView) -> Comment2 {
         let comment1 = comment1(view.comment)
-        let creator = person1(view.creator, blocked: view.creatorBlocked ?? view.personActions.map { $0.blockedAt != nil })
+        let creator = person1(
+            view.creator, blocked: view.creatorBlocked ?? view.personActions.map { $0.blockedAt != nil },
+            note: .some(view.personActions?.note))
         let post = post1(view.post)
         let community = community1(view.community)
         let snapshot = Comment2Snapshot(view)

@@ -22,6 +22,7 @@ struct Person1Snapshot: Equatable, Sendable {
     var isLocal: Bool
     var instanceId: Int
     var blocked: Bool
+    var note: String?
 }
 
 /// A model that provides every property of a tier-1 person (``Person1`` and higher tiers).
@@ -69,6 +70,8 @@ extension Person1Providing {
     public var instanceId: Int { person1.instanceId }
     /// Whether the signed-in account blocks this person.
     public var blocked: Bool { person1.blocked }
+    /// The signed-in account's private note about this person (Lemmy 1.0), which only the account sees; nil for none.
+    public var note: String? { person1.note }
 }
 
 /// Tier 1 of a person. Observable; one live instance per client and person id (see ``ApiClient``).
@@ -260,6 +263,20 @@ public final class Person1: Person1Providing, Observable, LazilyObserved {
         }
     }
     private(set) var _blocked: Bool
+    /// The signed-in account's private note about this person (Lemmy 1.0), which only the account sees; nil for none.
+    public internal(set) var note: String? {
+        get {
+            access(\.note)
+            return _note
+        }
+        set { write(\.note, changed: observationChanged(_note, newValue)) { _note = newValue } }
+        _modify {
+            let observers = willModify(\.note)
+            defer { observers.registrar.didSet(self, keyPath: \.note) }
+            yield &_note
+        }
+    }
+    private(set) var _note: String?
     /// The last values the server confirmed (rollback target of optimistic mutations).
     var confirmed: Person1Snapshot
     /// The client sequence number of the request whose answer ``confirmed`` holds.
@@ -294,11 +311,12 @@ public final class Person1: Person1Providing, Observable, LazilyObserved {
         self._isLocal = confirmed.isLocal
         self._instanceId = confirmed.instanceId
         self._blocked = confirmed.blocked
+        self._note = confirmed.note
     }
 
     /// The values shown now, read without registering an observed access.
     var snapshot: Person1Snapshot {
-        Person1Snapshot(id: id, actorId: actorIdText, name: _name, displayName: _displayName, bio: _bio, avatar: _avatarText, banner: _bannerText, created: _created, updated: _updated, isBot: _isBot, isDeleted: _isDeleted, isLocal: _isLocal, instanceId: _instanceId, blocked: _blocked)
+        Person1Snapshot(id: id, actorId: actorIdText, name: _name, displayName: _displayName, bio: _bio, avatar: _avatarText, banner: _bannerText, created: _created, updated: _updated, isBot: _isBot, isDeleted: _isDeleted, isLocal: _isLocal, instanceId: _instanceId, blocked: _blocked, note: _note)
     }
 
     /// Writes the fields of `snapshot` that differ, so unchanged fields wake no observer.
@@ -318,6 +336,7 @@ public final class Person1: Person1Providing, Observable, LazilyObserved {
         if _isLocal != snapshot.isLocal { isLocal = snapshot.isLocal }
         if _instanceId != snapshot.instanceId { instanceId = snapshot.instanceId }
         if _blocked != snapshot.blocked { blocked = snapshot.blocked }
+        if _note != snapshot.note { note = snapshot.note }
     }
 }
 
@@ -665,6 +684,8 @@ extension Person1Providing {
     public var instanceId_: Int? { instanceId }
     /// ``Person1/blocked``, or nil if this model is below tier 1.
     public var blocked_: Bool? { blocked }
+    /// ``Person1/note``, or nil if this model is below tier 1.
+    public var note_: String? { note }
     /// ``Person2/postCount``, or nil if this model is below tier 2.
     public var postCount_: Int? { person2_?.postCount }
     /// ``Person2/commentCount``, or nil if this model is below tier 2.

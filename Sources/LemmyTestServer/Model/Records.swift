@@ -282,6 +282,15 @@ struct UserState: Sendable {
     var communityNotifications: [Int: ApiCommunityNotificationsMode] = [:]
     /// 1.0's notification setting of each post that has one (`post_actions.notifications`).
     var postNotifications: [Int: ApiPostNotificationsMode] = [:]
+    /// 1.0's private notes about people, by person (`person_actions.note`, `noted_at`).
+    var personNotes: [Int: PersonNoteRecord] = [:]
+}
+
+/// A private note about a person (Lemmy 1.0), seen by its author alone.
+struct PersonNoteRecord: Sendable, Equatable {
+    var text: String
+    /// When it was last saved.
+    var at: Double
 }
 
 /// The media of a link, image or video post, as Lemmy stores it after fetching the URL.

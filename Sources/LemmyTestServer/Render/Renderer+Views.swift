@@ -16,8 +16,10 @@ extension Renderer {
     }
 
     func personActions(_ personId: Int) -> ApiPersonActions? {
-        guard let blocked = state?.blockedPersons[personId] else { return nil }
-        return ApiPersonActions(blockedAt: date(blocked))
+        let blocked = state?.blockedPersons[personId]
+        let note = v10 ? state?.personNotes[personId] : nil
+        guard blocked != nil || note != nil else { return nil }
+        return ApiPersonActions(blockedAt: date(blocked), notedAt: date(note?.at), note: note?.text)
     }
 
     /// The JSON of the views of posts `ids` in the dialect: kept in ``Database/encodedPostViews``
