@@ -37,20 +37,49 @@ struct PersonNoteTests {
         try await withServer(.v1_0) { server in
             let alice = try await login(server, "alice")
             let bob = try await alice.getPerson(id: 3)
-            server.faults.add(FaultRule(.rewriteBody(pattern: #"^\{.*\}$"#, replacement: #"{"success":true}"#), route: "/person/note", count: 1))
+            server.faults.add(
+                FaultRule(.rewriteBody(pattern: #"^\{.*\}$"#, replacement: #"{"success":true}"#), route: "/person/note", count: 1))
             #expect(await bob.setNote("Older server") == .confirmed)
             #expect(bob.note == "Older server")
             #expect(try server.store.with { $0.users[2]?.personNotes[3]?.text } == "Older server")
         }
     }
 
-    @Test("A refused note rolls back; before 1.0 nothing is sent")
-    func refusals() async throws {
+    @Test("Lists read without the viewer's actions keep the note: GetSite's admins, the banned people")
+    func listsWithoutActionsKeepIt() async throws {
+        try await withServer(.v1_0) { server in
+            try server.store.with { $0.persons[1].isAdmin = true }
+            let admin = try await login(server, "admin")
+            let alice = try await admin.getPerson(id: 2)
+            #expect(await alice.setNote("Second admin") == .confirmed)
+            _ = try await admin.getSite()
+            #expect(alice.note == "Second admin")
+            let carol = try await admin.getPerson(id: 4)
+            #expect(await carol.setNote("Spammed twice") == .confirmed)
+            try server.store.with { $0.persons[3].banned = true }
+            #expect(try await admin.bannedPeople().items.contains { $0.id == 4 })
+            #expect(carol.note == "Spammed twice")
+        }
+    }
+
+    @Test("A refused note rolls back to the one before; an answer about someone else is not merged into them")
+    func rollback() async throws {
         try await withServer(.v1_0) { server in
             let alice = try await login(server, "alice")
+            let bob = try await alice.getPerson(id: 3)
+            #expect(await bob.setNote("A") == .confirmed)
+            let tooLong = String(repeating: "x", count: 10_001)
+            let refused = await bob.setNote(tooLong)
+            #expect(refused.error?.lemmyCode == .invalidBodyField && bob.note == "A")
+            // An answer about someone else is not merged into them; the note is settled by a
+            // re-read (the server did save it).
+            let carol = try await alice.getPerson(id: 4)
+            server.faults.add(FaultRule(.rewriteBody(pattern: #""id":3,"#, replacement: #""id":4,"#), route: "/person/note", count: 1))
+            #expect(await bob.setNote("B") == .confirmed)
+            #expect(bob.note == "B" && carol.note == nil)
+            #expect(server.faults.fireCounts.last == 1)
             let me = try await alice.getPerson(id: 2)
-            let result = await me.setNote("me")
-            #expect(result.error?.lemmyCode == .cantNoteYourself && me.note == nil)
+            #expect(await me.setNote("me").error?.lemmyCode == .cantNoteYourself)
         }
         try await withServer(.v0_19) { server in
             let loader = GatingLoader()

@@ -30,8 +30,15 @@ struct PersonNoteFidelityTests: RefusalChecking {
             let bobs = try #require(posts.first { $0.creator.id == 3 })
             #expect(bobs.personActions?.note == "Met at the meetup")
             #expect(posts.filter { $0.creator.id != 3 }.allSatisfy { $0.personActions?.note == nil })
-            let comments = try await alice.send(LemmyV4.GetComments(ApiGetComments(type: .all, limit: 50))).items
-            #expect(comments.filter { $0.creator.id == 3 }.allSatisfy { $0.personActions?.note == "Met at the meetup" })
+            let comments = try await alice.send(LemmyV4.GetComments(ApiGetComments(type: .all, limit: 50))).items.filter {
+                $0.creator.id == 3
+            }
+            try #require(!comments.isEmpty)
+            #expect(comments.allSatisfy { $0.personActions?.note == "Met at the meetup" })
+            // GetSite lists its admins without a viewer: no actions there (bob made an admin for it).
+            try server.store.with { $0.persons[2].isAdmin = true }
+            let site = try await alice.send(LemmyV4.GetSite())
+            #expect(site.admins.first { $0.person.id == 3 }.map { $0.personActions == nil } == true)
             // carol and a guest see none.
             let carol = try await TestClient(server).login("carol")
             let theirs = try await carol.send(LemmyV4.GetPersonDetails(ApiGetPersonDetails(personId: 3)))
@@ -66,8 +73,12 @@ struct PersonNoteFidelityTests: RefusalChecking {
             let atLimit = String(repeating: "😀", count: 5_000)
             #expect(try actions(try await note(alice, 3, atLimit))?.note == atLimit)
             #expect(refusal(try await note(alice, 3, atLimit + "a")).code == "invalid_body_field")
-            let missing = refusal(try await note(alice, 9_999, "who?"))
+            let raw = try await note(alice, 9_999, "who?")
+            let missing = refusal(raw)
             #expect(missing.status == 404 && missing.code == "not_found")
+            // The foreign key's text is the cause (the empty note's comes from the read instead).
+            let cause = (try JSONSerialization.jsonObject(with: raw.body) as? [String: Any])?["cause"] as? String
+            #expect(cause?.contains("person_actions_target_id_fkey") == true)
             #expect(refusal(try await note(alice, 9_999, "")).code == "not_found")
             let guest = refusal(try await note(TestClient(server), 3, "hi"))
             #expect(guest.status == 401 && guest.code == "incorrect_login")
@@ -77,11 +88,12 @@ struct PersonNoteFidelityTests: RefusalChecking {
     @Test("A note about a deleted person is saved, then the answer is not_found")
     func deletedPerson() async throws {
         try await withServer(.v1_0) { server in
-            try server.store.with { $0.persons[3].deleted = true }
+            let carol = 4
+            try server.store.with { $0.persons[carol - 1].deleted = true }
             let alice = try await TestClient(server).login("alice")
-            let answer = refusal(try await note(alice, 4, "gone"))
+            let answer = refusal(try await note(alice, carol, "gone"))
             #expect(answer.status == 404 && answer.code == "not_found")
-            #expect(try server.store.with { $0.users[2]?.personNotes[4]?.text } == "gone")
+            #expect(try server.store.with { $0.users[2]?.personNotes[carol]?.text } == "gone")
         }
     }
 

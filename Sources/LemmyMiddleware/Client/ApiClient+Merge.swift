@@ -19,9 +19,13 @@ extension ApiClient {
         return caches.person1.register(Person1(api: self, snapshot: snapshot), for: person.id, sequence: mergeSequence)
     }
 
-    func person2(_ view: ApiPersonView) -> Person2 {
+    /// `carriesActions`: whether the view was read with the viewer's `person_actions` (1.0's
+    /// GetSite lists its admins without a viewer, AdminListUsers has none): only then does a
+    /// missing note mean none.
+    func person2(_ view: ApiPersonView, carriesActions: Bool = true) -> Person2 {
         let blocked = view.personActions.map { $0.blockedAt != nil }
-        let person1 = person1(view.person, blocked: blocked, note: .some(view.personActions?.note))
+        let note: String?? = carriesActions ? .some(view.personActions?.note) : view.personActions.map(\.note)
+        let person1 = person1(view.person, blocked: blocked, note: note)
         return merge(Person2Snapshot(view), person1: person1)
     }
 
@@ -105,7 +109,8 @@ extension ApiClient {
         let view = response.siteView
         let site1 = merge(Site1Snapshot(view.site, text: escapedText))
         let site2 = merge(Site2Snapshot(view), site1: site1)
-        let admins = response.admins.map { person2($0).person1 }
+        // Lemmy reads GetSite's admins without a viewer (and caches the answer for everyone).
+        let admins = response.admins.map { person2($0, carriesActions: false).person1 }
         let snapshot = Site3Snapshot(version: response.version)
         return merge(snapshot, site2: site2, administrators: admins)
     }

@@ -23,7 +23,8 @@ extension ApiClient {
             let people = page.items.map { user in
                 person2(
                     ApiPersonView(
-                        person: user.person, isAdmin: user.localUser.admin, banned: user.banned ?? true, banExpiresAt: user.banExpiresAt))
+                        person: user.person, isAdmin: user.localUser.admin, banned: user.banned ?? true, banExpiresAt: user.banExpiresAt),
+                    carriesActions: false)
             }
             return ContentPage(items: people, next: page.next)
         }

@@ -6,7 +6,8 @@ extension Database {
     /// NotePerson: saves `note` as `personId`'s note about `targetId`, or deletes it when empty.
     /// Checks, in Lemmy's order: not oneself (`cant_note_yourself`, an empty note too); then, for a
     /// note that is not empty, at most 10,000 UTF-16 units (`invalid_body_field`; the text is kept
-    /// as sent, untrimmed, and a blank one is a note) and a person to write it about (the table's
+    /// untrimmed, and a blank one is a note; Lemmy's `process_markdown` also strips tracking
+    /// parameters from its links, which this server does not) and a person to write it about (the table's
     /// foreign key: `not_found`). Lemmy's slur filter and URL blocklist come in between; this
     /// server's site configures neither. Deleting a note that does not exist is no error.
     mutating func notePerson(_ targetId: Int, note: String, by personId: Int, now: Double) throws {
@@ -16,7 +17,11 @@ extension Database {
             return
         }
         try ContentRules.checkBody(note, post: false, dialect: .v1_0)
-        guard person(targetId) != nil else { throw APIError.recordNotFound }
+        guard person(targetId) != nil else {
+            throw APIError.missingRow(
+                "not_found",
+                cause: #"insert or update on table "person_actions" violates foreign key constraint "person_actions_target_id_fkey""#)
+        }
         users[personId, default: UserState()].personNotes[targetId] = PersonNoteRecord(text: note, at: now)
     }
 }

@@ -107,6 +107,8 @@ extension Renderer {
         view.creatorIsModerator = pv.creatorIsModerator ?? db.isModerator(p.creatorId, of: p.communityId)
         if v10 {
             view.postActions = pv.postActions
+            // The viewer's actions about the post's creator (`report_combined_sql` joins them).
+            view.personActions = pv.personActions
             view.communityActions = pv.communityActions
             view.creatorBanned = pv.creatorBanned
             view.tags = pv.tags ?? []
@@ -140,6 +142,7 @@ extension Renderer {
         view.creatorIsModerator = cv.creatorIsModerator ?? db.isModerator(cv.comment.creatorId, of: cv.community.id)
         if v10 {
             view.commentActions = cv.commentActions
+            view.personActions = cv.personActions
             view.communityActions = cv.communityActions
             view.creatorBanned = cv.creatorBanned
             view.tags = cv.tags ?? []

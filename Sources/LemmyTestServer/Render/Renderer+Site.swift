@@ -108,7 +108,12 @@ extension Renderer {
                     id: 1, domain: host, publishedAt: created, software: "lemmy",
                     version: dialect.versionString) : nil,
             counts: counts)
-        let admins = db.listedAdminIds(dialect: dialect).map(personView)
+        // 1.0 lists them without a viewer (`list_admins(None, …)`): no `person_actions`.
+        let admins = db.listedAdminIds(dialect: dialect).map { id in
+            var view = personView(id)
+            view.personActions = nil
+            return view
+        }
         var response = ApiGetSiteResponse(
             siteView: siteView, admins: admins, version: dialect.versionString,
             allLanguages: [

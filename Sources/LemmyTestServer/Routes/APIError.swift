@@ -15,6 +15,8 @@ struct APIError: Error, Sendable {
         /// A Lemmy error code on a query that found no row: 404 up to 0.19, whose errors take
         /// their status from diesel's NotFound.
         case missingRow(String)
+        /// 404 with the code and, on 1.0, `cause` (the database's text, e.g. a foreign key's).
+        case missingRowWithCause(String, String)
         /// Lemmy panics in the handler (an `expect` on a value it did not check), so the request
         /// gets no Lemmy error (actix-web most likely drops the connection; not verified); this
         /// server answers 500 with an empty body.
@@ -57,6 +59,8 @@ struct APIError: Error, Sendable {
         return false
     }
     static func missingRow(_ code: String) -> APIError { APIError(kind: .missingRow(code)) }
+    /// A missing row answered 404 with `code` and, on 1.0, `cause` (the database's text).
+    static func missingRow(_ code: String, cause: String) -> APIError { APIError(kind: .missingRowWithCause(code, cause)) }
     static let panic = APIError(kind: .panic)
     static let incorrectLogin = APIError(kind: .incorrectLogin)
     static let notLoggedIn = APIError(kind: .notLoggedIn)
@@ -93,6 +97,8 @@ enum ErrorRendering {
         case .missingRow(let value):
             code = value
             status = 404
+        case let .missingRowWithCause(value, cause):
+            return (404, body(code: value, dialect: dialect, cause: .text(cause)), "application/json")
         case .panic:
             return (500, Data(), "text/plain; charset=utf-8")
         case .incorrectLogin:
