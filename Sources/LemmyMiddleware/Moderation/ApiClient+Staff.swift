@@ -87,8 +87,9 @@ extension ApiClient {
             return
         }
         let response = try await send(LemmyV3.LeaveAdmin(), mutation: true)
-        mergeAdmins(response.admins, changed: me)
-        _ = site3(response)
+        // The answer is GetSite's: merging it updates the admins and the site's list.
+        let site = site3(response)
+        settleAdmin(me, stillAdmin: site.administrators.contains { $0.id == me })
     }
 
     /// Merges an answer's admins into the person and site models; `changed`, if no longer listed,
@@ -96,11 +97,16 @@ extension ApiClient {
     @discardableResult
     private func mergeAdmins(_ views: [ApiPersonView], changed personId: Int) -> [Person2] {
         let admins = views.map { person2($0) }
-        let stillAdmin = admins.contains { $0.id == personId }
-        if !stillAdmin { applyConfirmed(caches.person2[personId]) { $0.isAdmin = false } }
         for site in caches.site3.values { site.replaceAdministrators(admins.map(\.person1), sequence: mergeSequence) }
-        if let account, account.person?.id == personId { account.isAdmin = stillAdmin }
+        settleAdmin(personId, stillAdmin: admins.contains { $0.id == personId })
         return admins
+    }
+
+    /// The flags an answer's list of admins does not set itself: the person it no longer lists,
+    /// and the account when the change was its own.
+    private func settleAdmin(_ personId: Int, stillAdmin: Bool) {
+        if !stillAdmin { applyConfirmed(caches.person2[personId]) { $0.isAdmin = false } }
+        if let account, account.person?.id == personId { account.isAdmin = stillAdmin }
     }
 
     /// Shows `moderators` as the moderators of `communityId` wherever a live model lists them.
