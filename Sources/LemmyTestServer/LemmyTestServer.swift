@@ -225,6 +225,7 @@ public final class LemmyTestServer: Sendable {
         routes.addModeratorActionRoutes()
         routes.addStaffRoutes()
         routes.addPersonNoteRoutes()
+        routes.addPersonListRoutes()
         routes.addSiteBanRoutes()
         routes.addNodeInfoRoutes()
         routes.addImageRoutes(maximumBytes: maximumImageUploadBytes)

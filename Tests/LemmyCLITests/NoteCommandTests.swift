@@ -1,10 +1,10 @@
 import Foundation
 import LemmyCLI
-import LemmyTestServer
+@testable import LemmyTestServer
 import LemmyTestSupport
 import Testing
 
-/// The built binary's `note` command, and the note in `lemmy user`.
+/// The built binary's `note` command, and the note and vote tally in `lemmy user`.
 @Suite("lemmy binary, note")
 struct NoteCommandTests {
     private func shown(_ name: String, config: URL) async throws -> PersonOutput {
@@ -29,6 +29,19 @@ struct NoteCommandTests {
             // Neither text nor --clear, or both: a usage error, before anything is sent.
             #expect(try await LemmyBinary.run(["note", "bob"], config: alice.url).status == 64)
             #expect(try await LemmyBinary.run(["note", "bob", "x", "--clear"], config: alice.url).status == 64)
+        }
+    }
+
+    @Test("lemmy user shows the account's tally of votes on the person's content (1.0), absent before any vote")
+    func voteTally() async throws {
+        try await withServer(.v1_0) { server in
+            let postId = try server.store.with { db in db.posts.first { $0.creatorId == 3 && !$0.deleted && !$0.removed }!.id }
+            let alice = try await TemporaryConfig.loggedIn(server, as: "alice")
+            #expect(try await shown("bob", config: alice.url).yourVotes == nil)
+            #expect(try await LemmyBinary.run(["vote", "\(postId)", "down"], config: alice.url).status == 0)
+            #expect(try await shown("bob", config: alice.url).yourVotes == VoteTallyOutput(up: 0, down: 1))
+            let human = try await LemmyBinary.run(["user", "bob"], config: alice.url)
+            #expect(human.stdout.contains("your votes on their posts and comments: +0 / -1"), "\(human)")
         }
     }
 

@@ -412,6 +412,8 @@ enum RouteScenario {
             step("POST", "/admin/add", user: "admin", body: ["person_id": 2, "added": false]),
             // alice keeps a note about bob, which her later reads of his posts and profile carry.
             step("POST", "/person/note", user: "alice", body: ["person_id": 3, "note": "Met at the meetup"]),
+            // The people alice finds by name: bob, with her note.
+            step("GET", "/person/list", user: "alice", query: [("search_term", "bob"), ("sort", "old"), ("limit", "5")]),
             step("POST", "/post/remove", user: "bob", needs: "post") { id in ([], ["post_id": id, "removed": true, "reason": "Off topic"])
             },
             step("POST", "/comment/lock", user: "bob", needs: "comment") { id in

@@ -62,6 +62,13 @@ extension LemmyV4.ListCommunities: LemmyPaginatedRequest {
     public func page(from response: ApiPagedResponse<ApiCommunityView>) -> LemmyPage<ApiCommunityView> { .init(response) }
 }
 
+extension LemmyV4.ListPersons: LemmyPaginatedRequest {
+    /// Sets `page_cursor`.
+    public mutating func move(to cursor: LemmyPageCursor?) { form.pageCursor = LemmyPageNumbering.opaque(cursor) }
+    /// `next_page` / `prev_page`.
+    public func page(from response: ApiPagedResponse<ApiPersonView>) -> LemmyPage<ApiPersonView> { .init(response) }
+}
+
 extension LemmyV4.ListNotifications: LemmyPaginatedRequest {
     /// Sets `page_cursor`.
     public mutating func move(to cursor: LemmyPageCursor?) { form.pageCursor = LemmyPageNumbering.opaque(cursor) }

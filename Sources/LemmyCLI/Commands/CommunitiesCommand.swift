@@ -59,20 +59,8 @@ struct CommunitiesListCommand: AsyncParsableCommand, Sendable {
     private func execute() async throws(CLIFailure) {
         let session = try Session(client)
         if listing == .subscribed || listing == .moderatorView { try session.requireLogin("listing \(listing.rawValue) communities") }
-        // 1.0 pages by opaque cursor, so earlier pages are fetched to reach --page.
-        var cursor: PageCursor?
-        var communities: [Community2] = []
-        var hasMore = true
-        for number in 1...page {
-            let result = try await session.run("loading page \(number) of the communities") {
-                try await session.client.getCommunities(listing: listing, sort: sort, limit: limit, cursor: cursor)
-            }
-            if number == page { communities = result.items }
-            cursor = result.next
-            if cursor == nil || result.items.isEmpty {
-                hasMore = false
-                break
-            }
+        let (communities, hasMore) = try await PageWalk.page(page, of: "the communities", in: session) { cursor in
+            try await session.client.getCommunities(listing: listing, sort: sort, limit: limit, cursor: cursor)
         }
         if output.json {
             try JSONOutput.print(
@@ -96,7 +84,9 @@ struct CommunitiesListCommand: AsyncParsableCommand, Sendable {
             ])
         }
         if hasMore {
-            Console.out(renderer.style.dim("more: lemmy communities --listing \(listing.rawValue) --sort \(sort.name) --page \(page + 1)"))
+            let size = limit == 20 ? "" : " --limit \(limit)"
+            Console.out(
+                renderer.style.dim("more: lemmy communities --listing \(listing.rawValue) --sort \(sort.name)\(size) --page \(page + 1)"))
         }
     }
 }

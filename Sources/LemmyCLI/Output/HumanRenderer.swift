@@ -122,6 +122,9 @@ public struct HumanRenderer {
                     + (person.isAdmin ? " · admin" : "") + (person.isBanned ? " · banned" : "") + (person.blocked ? " · blocked" : "")),
         ]
         if let note = person.note { lines += TextFitting.wrap("your note: " + note, width: width) }
+        if person.votes != .none {
+            lines.append("your votes on their posts and comments: +\(person.votes.upvotes) / -\(person.votes.downvotes)")
+        }
         if let bio = person.bio, !bio.isEmpty {
             lines.append("")
             lines += TextFitting.wrap(bio, width: width)

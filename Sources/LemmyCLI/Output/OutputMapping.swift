@@ -63,6 +63,8 @@ enum OutputMapping {
             id: person.id, name: person.name, displayName: person.displayName, bio: person.bio,
             posts: person.person2_?.postCount, comments: person.person2_?.commentCount,
             admin: person.person2_?.isAdmin, banned: person.person2_?.isBanned,
-            bannedUntil: person.person2_?.banExpires, blocked: person.blocked, note: person.note, created: person.created)
+            bannedUntil: person.person2_?.banExpires, blocked: person.blocked, note: person.note,
+            yourVotes: person.votes == .none ? nil : VoteTallyOutput(up: person.votes.upvotes, down: person.votes.downvotes),
+            created: person.created)
     }
 }

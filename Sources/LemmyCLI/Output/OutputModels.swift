@@ -165,13 +165,17 @@ public struct PersonOutput: Codable, Sendable, Equatable {
     public var blocked: Bool
     /// The account's private note about the person (Lemmy 1.0), absent when none.
     public var note: String?
+    /// The account's votes on the person's posts and comments as Lemmy 1.0 tallies them,
+    /// absent when the account has none.
+    public var yourVotes: VoteTallyOutput?
     /// When the account was created.
     public var created: Date
 
     /// Creates the value (what the command prints), e.g. to compare with in a test.
     public init(
         id: Int, name: String, displayName: String, bio: String? = nil, posts: Int? = nil, comments: Int? = nil, admin: Bool? = nil,
-        banned: Bool? = nil, bannedUntil: Date? = nil, blocked: Bool, note: String? = nil, created: Date
+        banned: Bool? = nil, bannedUntil: Date? = nil, blocked: Bool, note: String? = nil, yourVotes: VoteTallyOutput? = nil,
+        created: Date
     ) {
         self.id = id
         self.name = name
@@ -184,7 +188,22 @@ public struct PersonOutput: Codable, Sendable, Equatable {
         self.bannedUntil = bannedUntil
         self.blocked = blocked
         self.note = note
+        self.yourVotes = yourVotes
         self.created = created
+    }
+}
+
+/// The account's votes on a person's content, as `--json` prints them (Lemmy 1.0).
+public struct VoteTallyOutput: Codable, Sendable, Equatable {
+    /// Upvotes given, less those taken back.
+    public var up: Int
+    /// Downvotes given, less those taken back.
+    public var down: Int
+
+    /// Creates the value.
+    public init(up: Int, down: Int) {
+        self.up = up
+        self.down = down
     }
 }
 
@@ -371,6 +390,20 @@ public struct CommunitiesOutput: Codable, Sendable, Equatable {
     public var sort: String
     /// The communities, in order.
     public var communities: [CommunityOutput]
+    /// Whether more pages follow.
+    public var hasMore: Bool
+}
+
+/// A page of people as `lemmy people --json` prints it (Lemmy 1.0).
+public struct PeopleOutput: Codable, Sendable, Equatable {
+    /// The instance.
+    public var instance: String
+    /// The sort: `new`, `old`, `post-score` or `comment-score`.
+    public var sort: String
+    /// The search term, if any.
+    public var search: String?
+    /// The people, in order.
+    public var people: [PersonOutput]
     /// Whether more pages follow.
     public var hasMore: Bool
 }

@@ -5,12 +5,15 @@ internal import LemmyAPI
 /// update their own cached objects too. Merges are tagged with ``ApiClient/mergeSequence``, the
 /// sequence number of the request whose answer is being merged.
 extension ApiClient {
-    /// `note` is the account's note from a view that carries the viewer's `person_actions` (1.0;
-    /// `.some(nil)` when it has none); nil keeps the cached one, for values that carry no actions.
-    func person1(_ person: ApiPerson, blocked: Bool? = nil, note: String?? = nil) -> Person1 {
+    /// `actions` are the account's own, from a view that carries the viewer's `person_actions`
+    /// (1.0; none there means no note and no votes); nil keeps the cached ones, for values that
+    /// carry no actions.
+    func person1(_ person: ApiPerson, blocked: Bool? = nil, actions: ViewerPersonActions? = nil) -> Person1 {
         let cached = caches.person1[person.id]
         let isBlocked = blocked ?? cached?.confirmed.blocked ?? account?.blockedPersonIds.contains(person.id) ?? false
-        let snapshot = Person1Snapshot(person, blocked: isBlocked, note: note ?? cached?.confirmed.note, text: escapedText)
+        let kept =
+            actions ?? cached.map { ViewerPersonActions(note: $0.confirmed.note, votes: $0.confirmed.votes) } ?? ViewerPersonActions()
+        let snapshot = Person1Snapshot(person, blocked: isBlocked, actions: kept, text: escapedText)
         // The generated `merge(_:)` would look the id up again.
         if let cached {
             cached.merge(snapshot, sequence: mergeSequence)
@@ -20,12 +23,12 @@ extension ApiClient {
     }
 
     /// `carriesActions`: whether the view was read with the viewer's `person_actions` (1.0's
-    /// GetSite lists its admins without a viewer, AdminListUsers has none): only then does a
-    /// missing note mean none.
+    /// GetSite lists its admins without a viewer, AdminListUsers has none): only then does
+    /// missing actions mean none.
     func person2(_ view: ApiPersonView, carriesActions: Bool = true) -> Person2 {
         let blocked = view.personActions.map { $0.blockedAt != nil }
-        let note: String?? = carriesActions ? .some(view.personActions?.note) : view.personActions.map(\.note)
-        let person1 = person1(view.person, blocked: blocked, note: note)
+        let actions = carriesActions || view.personActions != nil ? ViewerPersonActions(view.personActions) : nil
+        let person1 = person1(view.person, blocked: blocked, actions: actions)
         return merge(Person2Snapshot(view), person1: person1)
     }
 
@@ -75,7 +78,7 @@ extension ApiClient {
         let post1 = post1(view.post)
         let creator = person1(
             view.creator, blocked: view.creatorBlocked ?? view.personActions.map { $0.blockedAt != nil },
-            note: .some(view.personActions?.note))
+            actions: ViewerPersonActions(view.personActions))
         let community = community1(view.community)
         let snapshot = Post2Snapshot(view)
         return merge(snapshot, post1: post1, creator: creator, community: community)
@@ -98,7 +101,7 @@ extension ApiClient {
         let comment1 = comment1(view.comment)
         let creator = person1(
             view.creator, blocked: view.creatorBlocked ?? view.personActions.map { $0.blockedAt != nil },
-            note: .some(view.personActions?.note))
+            actions: ViewerPersonActions(view.personActions))
         let post = post1(view.post)
         let community = community1(view.community)
         let snapshot = Comment2Snapshot(view)

@@ -23,6 +23,7 @@ struct Person1Snapshot: Equatable, Sendable {
     var instanceId: Int
     var blocked: Bool
     var note: String?
+    var votes: PersonVoteTally
 }
 
 /// A model that provides every property of a tier-1 person (``Person1`` and higher tiers).
@@ -72,6 +73,8 @@ extension Person1Providing {
     public var blocked: Bool { person1.blocked }
     /// The signed-in account's private note about this person (Lemmy 1.0), which only the account sees; nil for none.
     public var note: String? { person1.note }
+    /// The signed-in account's votes on this person's posts and comments, as Lemmy 1.0 tallies them; ``PersonVoteTally/none`` before 1.0, for guests and until the account votes.
+    public var votes: PersonVoteTally { person1.votes }
 }
 
 /// Tier 1 of a person. Observable; one live instance per client and person id (see ``ApiClient``).
@@ -277,6 +280,20 @@ public final class Person1: Person1Providing, Observable, LazilyObserved {
         }
     }
     private(set) var _note: String?
+    /// The signed-in account's votes on this person's posts and comments, as Lemmy 1.0 tallies them; ``PersonVoteTally/none`` before 1.0, for guests and until the account votes.
+    public internal(set) var votes: PersonVoteTally {
+        get {
+            access(\.votes)
+            return _votes
+        }
+        set { write(\.votes, changed: observationChanged(_votes, newValue)) { _votes = newValue } }
+        _modify {
+            let observers = willModify(\.votes)
+            defer { observers.registrar.didSet(self, keyPath: \.votes) }
+            yield &_votes
+        }
+    }
+    private(set) var _votes: PersonVoteTally
     /// The last values the server confirmed (rollback target of optimistic mutations).
     var confirmed: Person1Snapshot
     /// The client sequence number of the request whose answer ``confirmed`` holds.
@@ -312,11 +329,12 @@ public final class Person1: Person1Providing, Observable, LazilyObserved {
         self._instanceId = confirmed.instanceId
         self._blocked = confirmed.blocked
         self._note = confirmed.note
+        self._votes = confirmed.votes
     }
 
     /// The values shown now, read without registering an observed access.
     var snapshot: Person1Snapshot {
-        Person1Snapshot(id: id, actorId: actorIdText, name: _name, displayName: _displayName, bio: _bio, avatar: _avatarText, banner: _bannerText, created: _created, updated: _updated, isBot: _isBot, isDeleted: _isDeleted, isLocal: _isLocal, instanceId: _instanceId, blocked: _blocked, note: _note)
+        Person1Snapshot(id: id, actorId: actorIdText, name: _name, displayName: _displayName, bio: _bio, avatar: _avatarText, banner: _bannerText, created: _created, updated: _updated, isBot: _isBot, isDeleted: _isDeleted, isLocal: _isLocal, instanceId: _instanceId, blocked: _blocked, note: _note, votes: _votes)
     }
 
     /// Writes the fields of `snapshot` that differ, so unchanged fields wake no observer.
@@ -337,6 +355,7 @@ public final class Person1: Person1Providing, Observable, LazilyObserved {
         if _instanceId != snapshot.instanceId { instanceId = snapshot.instanceId }
         if _blocked != snapshot.blocked { blocked = snapshot.blocked }
         if _note != snapshot.note { note = snapshot.note }
+        if _votes != snapshot.votes { votes = snapshot.votes }
     }
 }
 
@@ -686,6 +705,8 @@ extension Person1Providing {
     public var blocked_: Bool? { blocked }
     /// ``Person1/note``, or nil if this model is below tier 1.
     public var note_: String? { note }
+    /// ``Person1/votes``, or nil if this model is below tier 1.
+    public var votes_: PersonVoteTally? { votes }
     /// ``Person2/postCount``, or nil if this model is below tier 2.
     public var postCount_: Int? { person2_?.postCount }
     /// ``Person2/commentCount``, or nil if this model is below tier 2.

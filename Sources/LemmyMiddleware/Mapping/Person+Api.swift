@@ -2,7 +2,7 @@ internal import LemmyAPI
 
 extension Person1Snapshot {
     /// `text` says how the server stores the display name and bio (see `LemmyEscapedText`).
-    init(_ person: __shared ApiPerson, blocked: Bool, note: String?, text: LemmyEscapedText) {
+    init(_ person: __shared ApiPerson, blocked: Bool, actions: ViewerPersonActions, text: LemmyEscapedText) {
         self.init(
             id: person.id, actorId: LinkText(text: person.apId), name: person.name,
             displayName: person.displayName.flatMap { $0.isEmpty ? nil : text.unescape($0) } ?? person.name,
@@ -10,7 +10,7 @@ extension Person1Snapshot {
             banner: ApiConversions.link(person.banner),
             created: person.publishedAt.date, updated: person.updatedAt?.date, isBot: person.botAccount,
             isDeleted: person.deleted, isLocal: person.local, instanceId: person.instanceId, blocked: blocked,
-            note: note)
+            note: actions.note, votes: actions.votes)
     }
 }
 

@@ -17,7 +17,8 @@ extension Person1Providing {
         let shown = text.isEmpty ? nil : text
         return await api.mutate(person, optimistic: { $0.note = shown }) { () async throws(ApiClientError) in
             guard try await person.api.generation() == .v4 else { throw .unavailableInVersion("person notes (Lemmy 1.0 and later)") }
-            let answer = try await person.api.send(NotePerson10(ApiNotePerson(personId: person.id, note: text)), mutation: true)
+            let answer = try await person.api.send(
+                NotePerson10(LemmyV4.NotePerson(ApiNotePerson(personId: person.id, note: text))), mutation: true)
             if let view = answer.personView {
                 try person.api.mergeAnswer(view, about: person.id)
             } else {

@@ -16,6 +16,8 @@ extension Database {
         if score == 1 { posts[postId - 1].upvotes += 1 } else if score == -1 { posts[postId - 1].downvotes += 1 }
         users[personId, default: UserState()].postVotes[postId] = score == 0 ? nil : score
         users[personId, default: UserState()].postVoteTimes[postId] = score == 0 ? nil : now
+        // 1.0's `PersonActions::like`, after the post's own vote, for its creator.
+        users[personId, default: UserState()].personVotes[post.creatorId, default: PersonVoteTally()].record(from: old, to: score, now: now)
         // Voting marks the post read, like Lemmy (which 1.0 dates anew: its upsert sets `read_at`).
         users[personId, default: UserState()].readPosts[postId] = now
         if dialect == .v1_0 {
@@ -36,6 +38,8 @@ extension Database {
         if score == 1 { comments[commentId - 1].upvotes += 1 } else if score == -1 { comments[commentId - 1].downvotes += 1 }
         users[personId, default: UserState()].commentVotes[commentId] = score == 0 ? nil : score
         users[personId, default: UserState()].commentVoteTimes[commentId] = score == 0 ? nil : now
+        users[personId, default: UserState()].personVotes[comment.creatorId, default: PersonVoteTally()].record(
+            from: old, to: score, now: now)
         if dialect == .v1_0 { markNotificationsRead(of: personId) { $0.commentId == commentId } }
     }
 

@@ -284,6 +284,26 @@ struct UserState: Sendable {
     var postNotifications: [Int: ApiPostNotificationsMode] = [:]
     /// 1.0's private notes about people, by person (`person_actions.note`, `noted_at`).
     var personNotes: [Int: PersonNoteRecord] = [:]
+    /// 1.0's tally of the user's votes on each person's posts and comments, by person
+    /// (`person_actions.voted_at`, `upvotes`, `downvotes`).
+    var personVotes: [Int: PersonVoteTally] = [:]
+}
+
+/// What Lemmy 1.0 keeps of one user's votes on one person's posts and comments
+/// (`PersonActions::like`, `db_schema/src/impls/person.rs`): counters that each vote moves
+/// (an upvote taken back or turned into a downvote takes one off), and when the last vote or
+/// change was. The row stays once made, at zero too; content purged later keeps its count.
+struct PersonVoteTally: Sendable, Equatable {
+    var upvotes = 0
+    var downvotes = 0
+    var at: Double = 0
+
+    /// Moves the counters from vote `old` to vote `new` (1, -1, or 0 for none), at `now`.
+    mutating func record(from old: Int, to new: Int, now: Double) {
+        if old == 1 { upvotes -= 1 } else if old == -1 { downvotes -= 1 }
+        if new == 1 { upvotes += 1 } else if new == -1 { downvotes += 1 }
+        at = now
+    }
 }
 
 /// A private note about a person (Lemmy 1.0), seen by its author alone.

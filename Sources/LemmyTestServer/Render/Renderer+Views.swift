@@ -18,8 +18,11 @@ extension Renderer {
     func personActions(_ personId: Int) -> ApiPersonActions? {
         let blocked = state?.blockedPersons[personId]
         let note = v10 ? state?.personNotes[personId] : nil
-        guard blocked != nil || note != nil else { return nil }
-        return ApiPersonActions(blockedAt: date(blocked), notedAt: date(note?.at), note: note?.text)
+        let votes = v10 ? state?.personVotes[personId] : nil
+        guard blocked != nil || note != nil || votes != nil else { return nil }
+        return ApiPersonActions(
+            blockedAt: date(blocked), notedAt: date(note?.at), note: note?.text, votedAt: date(votes?.at), upvotes: votes?.upvotes,
+            downvotes: votes?.downvotes)
     }
 
     /// The JSON of the views of posts `ids` in the dialect: kept in ``Database/encodedPostViews``

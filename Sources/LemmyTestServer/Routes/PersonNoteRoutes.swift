@@ -19,17 +19,4 @@ extension APIRoutes {
 }
 
 /// ``LemmyV4/NotePerson`` with the answer Lemmy main sends.
-struct NotePersonAnsweringPerson: LemmyRequest {
-    typealias Response = ApiPersonResponse
-    static let method = LemmyV4.NotePerson.method
-    static let path = LemmyV4.NotePerson.path
-    static let isAbsolutePath = LemmyV4.NotePerson.isAbsolutePath
-    static let generation = LemmyV4.NotePerson.generation
-    static let versions = LemmyV4.NotePerson.versions
-    static let takesAuthField = false
-    var form: ApiNotePerson
-
-    init(_ form: ApiNotePerson) { self.form = form }
-
-    func queryItems(style: LemmyQueryStyle, version: LemmyAPIVersion?) throws(LemmyVersionError) -> [URLQueryItem] { [] }
-}
+typealias NotePersonAnsweringPerson = AnsweredRequest<LemmyV4.NotePerson, ApiPersonResponse>

@@ -1,0 +1,28 @@
+public import Foundation
+
+/// The signed-in account's votes on one person's posts and comments, as Lemmy 1.0 tallies them
+/// (`person_actions.upvotes`, `downvotes`, `voted_at`), for an app to show how it has voted on
+/// someone before.
+///
+/// Lemmy moves the counters with each vote the account casts, changes or takes back, and never
+/// recounts: an upvote taken back from one's own post (which Lemmy upvotes at creation without
+/// counting it) makes `upvotes` negative, and content purged later keeps its votes counted. So the
+/// numbers are Lemmy's, not a count of the votes that stand.
+public struct PersonVoteTally: Sendable, Hashable {
+    /// Upvotes given, less those taken back.
+    public var upvotes: Int
+    /// Downvotes given, less those taken back.
+    public var downvotes: Int
+    /// When the account last voted on the person's content, or changed or took back a vote.
+    public var lastVoted: Date?
+
+    /// No votes.
+    public static let none = PersonVoteTally(upvotes: 0, downvotes: 0, lastVoted: nil)
+
+    /// Creates a tally.
+    public init(upvotes: Int, downvotes: Int, lastVoted: Date?) {
+        self.upvotes = upvotes
+        self.downvotes = downvotes
+        self.lastVoted = lastVoted
+    }
+}
