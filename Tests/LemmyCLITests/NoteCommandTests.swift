@@ -41,7 +41,14 @@ struct NoteCommandTests {
             #expect(try await LemmyBinary.run(["vote", "\(postId)", "down"], config: alice.url).status == 0)
             #expect(try await shown("bob", config: alice.url).yourVotes == VoteTallyOutput(up: 0, down: 1))
             let human = try await LemmyBinary.run(["user", "bob"], config: alice.url)
-            #expect(human.stdout.contains("your votes on their posts and comments: +0 / -1"), "\(human)")
+            #expect(human.stdout.contains("your votes on their posts and comments: 0 up, 1 down"), "\(human)")
+            // carol noted bob before voting: Lemmy keeps no counters for her.
+            let carol = try await TemporaryConfig.loggedIn(server, as: "carol")
+            _ = try await LemmyBinary.run(["note", "bob", "Met once"], config: carol.url)
+            _ = try await LemmyBinary.run(["vote", "\(postId)", "up"], config: carol.url)
+            #expect(try await shown("bob", config: carol.url).yourVotes == VoteTallyOutput(up: nil, down: nil))
+            let uncounted = try await LemmyBinary.run(["user", "bob"], config: carol.url)
+            #expect(uncounted.stdout.contains("your votes on their posts and comments: not counted by the server"), "\(uncounted)")
         }
     }
 

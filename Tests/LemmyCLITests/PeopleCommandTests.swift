@@ -36,7 +36,9 @@ struct PeopleCommandTests {
             let noted = try await page(["--search", "bob"], config: alice.url)
             #expect(noted.people.first?.note == "Reviews PRs fast")
             let text = try await LemmyBinary.run(["people", "--instance", instance, "--sort", "new", "--limit", "2"])
-            #expect(text.status == 0 && text.stdout.contains("u/") && text.stdout.contains("posts") && text.stdout.contains("more: lemmy people --sort new --limit 2 --page 2"), "\(text)")
+            #expect(
+                text.status == 0 && text.stdout.contains("u/") && text.stdout.contains("posts")
+                    && text.stdout.contains("more: lemmy people --sort new --limit 2 --page 2"), "\(text)")
             // --names-only without --search is a usage error, before anything is sent.
             #expect(try await LemmyBinary.run(["people", "--instance", instance, "--names-only"]).status == 64)
         }

@@ -35,14 +35,19 @@ struct PersonVoteTallyTests {
         }
     }
 
-    @Test("Before 1.0 there is no tally, whatever the account votes")
-    func before10() async throws {
-        try await withServer(.v0_19) { server in
+    @Test("A note before the first vote: Lemmy keeps no counters, only when; changing the note keeps the tally")
+    func uncounted() async throws {
+        try await withServer(.v1_0) { server in
             let postId = try server.store.with { db in db.posts.first { $0.creatorId == 3 && !$0.deleted && !$0.removed }!.id }
             let alice = try await login(server, "alice")
+            let bob = try await alice.getPerson(id: 3)
+            #expect(await bob.setNote("Knows Swift") == .confirmed)
             let post = try await alice.getPost(id: postId)
             #expect(await post.toggleUpvote() == .confirmed)
-            #expect(post.creator.votes == .none)
+            #expect(bob.votes.upvotes == nil && bob.votes.downvotes == nil && bob.votes.lastVoted != nil)
+            let tally = bob.votes
+            #expect(await bob.setNote("Reviews PRs") == .confirmed)
+            #expect(bob.votes == tally && bob.note == "Reviews PRs")
         }
     }
 }

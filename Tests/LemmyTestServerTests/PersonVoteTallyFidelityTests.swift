@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import LemmyAPI
 @testable import LemmyTestServer
 import LemmyTestSupport
@@ -74,23 +75,73 @@ struct PersonVoteTallyFidelityTests: RefusalChecking {
         }
     }
 
-    @Test("A refused vote leaves no tally; before 1.0 there is none to show")
-    func refusedAndOlder() async throws {
-        try await withServer(.v1_0) { server in
-            let post = try server.store.with { db in
-                db.persons[1].isBot = true
-                return db.posts.first { $0.creatorId == 3 && !$0.deleted && !$0.removed }!.id
-            }
-            let alice = try await TestClient(server).login("alice")
-            #expect(refusal(try await vote(alice, post: post, true)).code == "invalid_bot_action")
-            #expect(try await actions(alice, on: 3) == nil)
-        }
-        try await withServer(.v0_19) { server in
+    @Test("A vote repeated, or one taken back that was never cast, moves no counter but dates the row anew")
+    func repeatedVotes() async throws {
+        var configuration = LemmyTestServer.Configuration(dialect: .v1_0, scale: .tiny)
+        let now = Mutex(Date(timeIntervalSince1970: 1_800_000_000))
+        configuration.clock = { now.withLock { $0 } }
+        try await withServer(configuration) { server in
             let post = try server.store.with { db in db.posts.first { $0.creatorId == 3 && !$0.deleted && !$0.removed }!.id }
             let alice = try await TestClient(server).login("alice")
-            let answer = try await self.post(alice, "/post/like", ["post_id": post, "score": 1])
-            #expect(answer.status == 200)
-            #expect(!String(decoding: answer.body, as: UTF8.self).contains("person_actions"))
+            _ = try await vote(alice, post: post, nil)
+            let empty = try #require(try await actions(alice, on: 3))
+            #expect(empty.upvotes == 0 && empty.downvotes == 0 && empty.votedAt != nil)
+            _ = try await vote(alice, post: post, true)
+            now.withLock { $0 += 60 }
+            _ = try await vote(alice, post: post, true)
+            let again = try #require(try await actions(alice, on: 3))
+            #expect(again.upvotes == 1 && again.downvotes == 0)
+            #expect(try #require(again.votedAt).date.timeIntervalSince(try #require(empty.votedAt).date) == 60)
+        }
+    }
+
+    @Test("A note or block before the first vote leaves the counters empty for good: voted_at alone")
+    func rowBeforeFirstVote() async throws {
+        try await withServer(.v1_0) { server in
+            let (bobs, carols) = try server.store.with { db in
+                (
+                    db.posts.first { $0.creatorId == 3 && !$0.deleted && !$0.removed }!.id,
+                    db.posts.first { $0.creatorId == 4 && !$0.deleted && !$0.removed }!.id
+                )
+            }
+            let alice = try await TestClient(server).login("alice")
+            _ = try await post(alice, "/person/note", ["person_id": 3, "note": "Knows Swift"])
+            _ = try await vote(alice, post: bobs, true)
+            _ = try await vote(alice, post: bobs, false)
+            let noted = try #require(try await actions(alice, on: 3))
+            #expect(noted.votedAt != nil && noted.upvotes == nil && noted.downvotes == nil && noted.note == "Knows Swift")
+            // A block made and lifted before the first vote leaves no row: the counters start at zero.
+            _ = try await post(alice, "/account/block/person", ["person_id": 4, "block": true])
+            _ = try await post(alice, "/account/block/person", ["person_id": 4, "block": false])
+            _ = try await vote(alice, post: carols, true)
+            let counted = try #require(try await actions(alice, on: 4))
+            #expect(counted.upvotes == 1 && counted.downvotes == 0)
+        }
+    }
+
+    @Test("A refused vote leaves no tally: a bot's, one on a purged comment, one on one's own purged post")
+    func refused() async throws {
+        try await withServer(.v1_0) { server in
+            let (post, comment) = try server.store.with { db in
+                (
+                    db.posts.first { $0.creatorId == 3 && !$0.deleted && !$0.removed }!.id,
+                    db.comments.first { $0.creatorId == 3 && !$0.deleted && !$0.removed }!.id
+                )
+            }
+            let admin = try await TestClient(server).login("admin")
+            #expect(try await self.post(admin, "/admin/purge/comment", ["comment_id": comment, "reason": "spam"]).status == 200)
+            let alice = try await TestClient(server).login("alice")
+            let purged = refusal(try await vote(alice, comment: comment, true))
+            #expect(purged.status == 404 && purged.code == "not_found")
+            try server.store.with { $0.persons[1].isBot = true }
+            #expect(refusal(try await vote(alice, post: post, true)).code == "invalid_bot_action")
+            #expect(try await actions(alice, on: 3) == nil)
+            // bob's own post, purged: gone for him too.
+            try server.store.with { $0.persons[1].isBot = false }
+            let bob = try await TestClient(server).login("bob")
+            #expect(try await self.post(admin, "/admin/purge/post", ["post_id": post, "reason": "spam"]).status == 200)
+            #expect(refusal(try await vote(bob, post: post, true)).status == 404)
+            #expect(try await actions(bob, on: 3) == nil)
         }
     }
 }

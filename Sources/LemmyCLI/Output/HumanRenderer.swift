@@ -113,6 +113,12 @@ public struct HumanRenderer {
         return lines
     }
 
+    /// A vote tally in words: "3 up, 1 down", or what Lemmy does not count.
+    static func tally(_ votes: PersonVoteTally) -> String {
+        guard let up = votes.upvotes, let down = votes.downvotes else { return "not counted by the server" }
+        return "\(up) up, \(down) down"
+    }
+
     /// A person's card.
     func personLines(_ person: some Person2Providing) -> [String] {
         var lines = [
@@ -123,7 +129,7 @@ public struct HumanRenderer {
         ]
         if let note = person.note { lines += TextFitting.wrap("your note: " + note, width: width) }
         if person.votes != .none {
-            lines.append("your votes on their posts and comments: +\(person.votes.upvotes) / -\(person.votes.downvotes)")
+            lines.append("your votes on their posts and comments: " + Self.tally(person.votes))
         }
         if let bio = person.bio, !bio.isEmpty {
             lines.append("")

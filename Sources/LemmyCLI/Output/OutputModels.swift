@@ -195,13 +195,13 @@ public struct PersonOutput: Codable, Sendable, Equatable {
 
 /// The account's votes on a person's content, as `--json` prints them (Lemmy 1.0).
 public struct VoteTallyOutput: Codable, Sendable, Equatable {
-    /// Upvotes given, less those taken back.
-    public var up: Int
-    /// Downvotes given, less those taken back.
-    public var down: Int
+    /// Upvotes given, less those taken back; absent when Lemmy keeps no count.
+    public var up: Int?
+    /// Downvotes given, less those taken back; absent when Lemmy keeps no count.
+    public var down: Int?
 
     /// Creates the value.
-    public init(up: Int, down: Int) {
+    public init(up: Int?, down: Int?) {
         self.up = up
         self.down = down
     }

@@ -14,7 +14,12 @@ struct ViewerPersonActions {
 
     init(_ actions: ApiPersonActions?) {
         note = actions?.note
-        votes = PersonVoteTally(
-            upvotes: actions?.upvotes ?? 0, downvotes: actions?.downvotes ?? 0, lastVoted: actions?.votedAt?.date)
+        // Without `voted_at` the account never voted; with it, a missing counter is one Lemmy
+        // keeps empty (see ``PersonVoteTally/upvotes``).
+        if let votedAt = actions?.votedAt {
+            votes = PersonVoteTally(upvotes: actions?.upvotes, downvotes: actions?.downvotes, lastVoted: votedAt.date)
+        } else {
+            votes = .none
+        }
     }
 }

@@ -9,18 +9,21 @@ public import Foundation
 /// counting it) makes `upvotes` negative, and content purged later keeps its votes counted. So the
 /// numbers are Lemmy's, not a count of the votes that stand.
 public struct PersonVoteTally: Sendable, Hashable {
-    /// Upvotes given, less those taken back.
-    public var upvotes: Int
-    /// Downvotes given, less those taken back.
-    public var downvotes: Int
-    /// When the account last voted on the person's content, or changed or took back a vote.
+    /// Upvotes given, less those taken back; nil when Lemmy keeps no count. It keeps none when
+    /// the account had blocked the person or kept a note about them before its first vote: the
+    /// counters then stay empty for good, and only ``lastVoted`` is known.
+    public var upvotes: Int?
+    /// Downvotes given, less those taken back; nil when Lemmy keeps no count (see ``upvotes``).
+    public var downvotes: Int?
+    /// When the account last voted on the person's content, or changed or took back a vote; nil
+    /// when it never did.
     public var lastVoted: Date?
 
     /// No votes.
     public static let none = PersonVoteTally(upvotes: 0, downvotes: 0, lastVoted: nil)
 
     /// Creates a tally.
-    public init(upvotes: Int, downvotes: Int, lastVoted: Date?) {
+    public init(upvotes: Int?, downvotes: Int?, lastVoted: Date?) {
         self.upvotes = upvotes
         self.downvotes = downvotes
         self.lastVoted = lastVoted

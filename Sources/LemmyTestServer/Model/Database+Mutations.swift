@@ -8,7 +8,10 @@ extension Database {
         try checkNotBot(personId, dialect: dialect)
         // 1.0 reads the post as the voter sees it (`PostView::read`); 0.18's `Post::read` fails bare.
         if dialect == .v1_0 { try requirePostView(postId, by: personId, dialect: dialect) }
-        guard let post = post(postId) else { throw dialect == .v0_18 ? APIError.recordNotFound : APIError.notFound("post") }
+        // A purged post's row is gone (the test server keeps it, marked).
+        guard let post = post(postId), !purged.posts.contains(postId) else {
+            throw dialect == .v0_18 ? APIError.recordNotFound : APIError.notFound("post")
+        }
         try checkCommunityAction(by: personId, in: post.communityId, dialect: dialect, alsoStateIn018: true)
         let score = score == 1 || score == -1 ? score : 0
         let old = users[personId]?.postVotes[postId] ?? 0
@@ -17,7 +20,7 @@ extension Database {
         users[personId, default: UserState()].postVotes[postId] = score == 0 ? nil : score
         users[personId, default: UserState()].postVoteTimes[postId] = score == 0 ? nil : now
         // 1.0's `PersonActions::like`, after the post's own vote, for its creator.
-        users[personId, default: UserState()].personVotes[post.creatorId, default: PersonVoteTally()].record(from: old, to: score, now: now)
+        tallyVote(by: personId, on: post.creatorId, from: old, to: score, now: now)
         // Voting marks the post read, like Lemmy (which 1.0 dates anew: its upsert sets `read_at`).
         users[personId, default: UserState()].readPosts[postId] = now
         if dialect == .v1_0 {
@@ -30,7 +33,7 @@ extension Database {
     /// A vote on a comment, as ``votePost(_:by:score:now:dialect:)``.
     mutating func voteComment(_ commentId: Int, by personId: Int, score: Int, now: Double, dialect: LemmyDialect) throws {
         try checkNotBot(personId, dialect: dialect)
-        guard let comment = comment(commentId) else { throw APIError.notFound("comment") }
+        guard let comment = comment(commentId), !purged.comments.contains(commentId) else { throw APIError.notFound("comment") }
         try checkCommunityAction(by: personId, on: comment, dialect: dialect)
         let score = score == 1 || score == -1 ? score : 0
         let old = users[personId]?.commentVotes[commentId] ?? 0
@@ -38,9 +41,17 @@ extension Database {
         if score == 1 { comments[commentId - 1].upvotes += 1 } else if score == -1 { comments[commentId - 1].downvotes += 1 }
         users[personId, default: UserState()].commentVotes[commentId] = score == 0 ? nil : score
         users[personId, default: UserState()].commentVoteTimes[commentId] = score == 0 ? nil : now
-        users[personId, default: UserState()].personVotes[comment.creatorId, default: PersonVoteTally()].record(
-            from: old, to: score, now: now)
+        tallyVote(by: personId, on: comment.creatorId, from: old, to: score, now: now)
         if dialect == .v1_0 { markNotificationsRead(of: personId) { $0.commentId == commentId } }
+    }
+
+    /// `PersonActions::like`: the voter's row for the creator, made by this vote unless a block or
+    /// a note made it first (then without counters, see ``PersonVoteTally``).
+    private mutating func tallyVote(by personId: Int, on creatorId: Int, from old: Int, to new: Int, now: Double) {
+        var state = users[personId, default: UserState()]
+        let rowExisted = state.blockedPersons[creatorId] != nil || state.personNotes[creatorId] != nil
+        state.personVotes[creatorId, default: PersonVoteTally(rowExisted: rowExisted, now: now)].record(from: old, to: new, now: now)
+        users[personId] = state
     }
 
     /// 0.19 and 1.0 refuse votes from bot accounts (`check_bot_account`: `invalid_bot_action`).

@@ -13,7 +13,7 @@ extension Database {
     /// - 1.0: as 0.19, but a deleted post that has comments stays; a private community's posts
     ///   only to accepted followers, its moderators and admins.
     func readsAsPostView(_ postId: Int, by viewer: Int, dialect: LemmyDialect) -> Bool {
-        guard let post = post(postId), let community = community(post.communityId) else { return false }
+        guard let post = post(postId), !purged.posts.contains(postId), let community = community(post.communityId) else { return false }
         let removed = post.removed || community.removed || community.deleted
         switch dialect {
         case .v0_18:

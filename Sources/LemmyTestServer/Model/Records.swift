@@ -293,15 +293,29 @@ struct UserState: Sendable {
 /// (`PersonActions::like`, `db_schema/src/impls/person.rs`): counters that each vote moves
 /// (an upvote taken back or turned into a downvote takes one off), and when the last vote or
 /// change was. The row stays once made, at zero too; content purged later keeps its count.
+///
+/// The counters are nil when the user's `person_actions` row for the person existed before the
+/// first vote (a block or a note made it): the columns have no default, Lemmy's upsert adds to
+/// NULL, and they stay NULL for good, so Lemmy sends `voted_at` alone.
 struct PersonVoteTally: Sendable, Equatable {
-    var upvotes = 0
-    var downvotes = 0
-    var at: Double = 0
+    var upvotes: Int?
+    var downvotes: Int?
+    var at: Double
+
+    /// The first vote's row: counted from zero, or with no counters when the row was already
+    /// there (`rowExisted`).
+    init(rowExisted: Bool, now: Double) {
+        upvotes = rowExisted ? nil : 0
+        downvotes = rowExisted ? nil : 0
+        at = now
+    }
 
     /// Moves the counters from vote `old` to vote `new` (1, -1, or 0 for none), at `now`.
     mutating func record(from old: Int, to new: Int, now: Double) {
-        if old == 1 { upvotes -= 1 } else if old == -1 { downvotes -= 1 }
-        if new == 1 { upvotes += 1 } else if new == -1 { downvotes += 1 }
+        let up = (new == 1 ? 1 : 0) - (old == 1 ? 1 : 0)
+        let down = (new == -1 ? 1 : 0) - (old == -1 ? 1 : 0)
+        upvotes = upvotes.map { $0 + up }
+        downvotes = downvotes.map { $0 + down }
         at = now
     }
 }

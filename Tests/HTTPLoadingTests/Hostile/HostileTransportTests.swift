@@ -99,6 +99,10 @@ import Testing
         try await terminal.with { (transport: any HTTPLoader) async throws in
             var request = LoadRequest(url: server.url)
             request.options[MaximumResponseSizeOption.self] = 1 << 20
+            // Only the size limit may end it: on a starved machine (the sanitizer run beside other
+            // work) reaching 1 MiB once took longer than the default one-minute deadline.
+            request.options[RequestDeadlineOption.self] = .seconds(600)
+            request.options[TimeoutOption.self] = .seconds(600)
             do {
                 let response = try await transport.load(request)
                 Issue.record("a \(response.body.count)-byte body was accepted over a 1 MiB limit")
