@@ -3,6 +3,7 @@ import HTTPLoading
 import HTTPLoadingTesting
 import LemmyMiddleware
 import LemmyTestServer
+import LemmyTestSupport
 import LemmyAPI
 import Testing
 import Locking
@@ -59,5 +60,22 @@ func appointModerator(_ server: LemmyTestServer, personId: Int, communityId: Int
     } else {
         let token = try #require(try await guest.send(LemmyV3.Login(login)).jwt)
         _ = try await LemmyRawClient(instanceURL: server.baseURL, token: token).send(LemmyV3.AddModToCommunity(form))
+    }
+}
+
+/// Expects `action` on alice's client of a 0.19 server to fail with
+/// ``ApiClientError/Kind/unavailableInVersion`` without sending a request (the client has read
+/// the version first): what every 1.0-only call does on an older server.
+@MainActor
+func expectNothingSentBefore10(
+    sourceLocation: SourceLocation = #_sourceLocation, _ action: (ApiClient) async throws -> Void
+) async throws {
+    try await withServer(.v0_19) { server in
+        let loader = GatingLoader()
+        let alice = try await login(server, "alice", loader: loader)
+        _ = try await alice.getSite()
+        let sent = loader.requestedPaths.count
+        let error = await #expect(throws: ApiClientError.self, sourceLocation: sourceLocation) { try await action(alice) }
+        #expect(error?.kind == .unavailableInVersion && loader.requestedPaths.count == sent, sourceLocation: sourceLocation)
     }
 }

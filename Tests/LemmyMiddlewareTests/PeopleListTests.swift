@@ -53,13 +53,6 @@ struct PeopleListTests {
 
     @Test("Before 1.0 nothing is sent")
     func before10() async throws {
-        try await withServer(.v0_19) { server in
-            let loader = GatingLoader()
-            let alice = try await login(server, "alice", loader: loader)
-            _ = try await alice.getSite()
-            let sent = loader.requestedPaths.count
-            let error = await #expect(throws: ApiClientError.self) { _ = try await alice.getPeople() }
-            #expect(error?.kind == .unavailableInVersion && loader.requestedPaths.count == sent)
-        }
+        try await expectNothingSentBefore10 { _ = try await $0.getPeople() }
     }
 }

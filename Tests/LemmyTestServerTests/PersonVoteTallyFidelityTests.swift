@@ -27,15 +27,20 @@ struct PersonVoteTallyFidelityTests: RefusalChecking {
         return try await post(client, "/comment/like", body)
     }
 
+    /// The id of the first post `creator` made that is neither deleted nor removed.
+    func visiblePost(by creator: Int, _ server: LemmyTestServer) throws -> Int {
+        try server.store.with { db in db.posts.first { $0.creatorId == creator && !$0.deleted && !$0.removed }!.id }
+    }
+
+    /// The id of the first comment `creator` made that is neither deleted nor removed.
+    func visibleComment(by creator: Int, _ server: LemmyTestServer) throws -> Int {
+        try server.store.with { db in db.comments.first { $0.creatorId == creator && !$0.deleted && !$0.removed }!.id }
+    }
+
     @Test("Each vote on a person's post or comment moves the counters: given, changed, taken back; the row stays at zero")
     func counters() async throws {
         try await withServer(.v1_0) { server in
-            let (post, comment) = try server.store.with { db in
-                (
-                    db.posts.first { $0.creatorId == 3 && !$0.deleted && !$0.removed }!.id,
-                    db.comments.first { $0.creatorId == 3 && !$0.deleted && !$0.removed }!.id
-                )
-            }
+            let (post, comment) = (try visiblePost(by: 3, server), try visibleComment(by: 3, server))
             let alice = try await TestClient(server).login("alice")
             #expect(try await actions(alice, on: 3) == nil)
             #expect(try await vote(alice, post: post, true).status == 200)
@@ -81,7 +86,7 @@ struct PersonVoteTallyFidelityTests: RefusalChecking {
         let now = Mutex(Date(timeIntervalSince1970: 1_800_000_000))
         configuration.clock = { now.withLock { $0 } }
         try await withServer(configuration) { server in
-            let post = try server.store.with { db in db.posts.first { $0.creatorId == 3 && !$0.deleted && !$0.removed }!.id }
+            let post = try visiblePost(by: 3, server)
             let alice = try await TestClient(server).login("alice")
             _ = try await vote(alice, post: post, nil)
             let empty = try #require(try await actions(alice, on: 3))
@@ -98,12 +103,7 @@ struct PersonVoteTallyFidelityTests: RefusalChecking {
     @Test("A note or block before the first vote leaves the counters empty for good: voted_at alone")
     func rowBeforeFirstVote() async throws {
         try await withServer(.v1_0) { server in
-            let (bobs, carols) = try server.store.with { db in
-                (
-                    db.posts.first { $0.creatorId == 3 && !$0.deleted && !$0.removed }!.id,
-                    db.posts.first { $0.creatorId == 4 && !$0.deleted && !$0.removed }!.id
-                )
-            }
+            let (bobs, carols) = (try visiblePost(by: 3, server), try visiblePost(by: 4, server))
             let alice = try await TestClient(server).login("alice")
             _ = try await post(alice, "/person/note", ["person_id": 3, "note": "Knows Swift"])
             _ = try await vote(alice, post: bobs, true)
@@ -122,12 +122,7 @@ struct PersonVoteTallyFidelityTests: RefusalChecking {
     @Test("A refused vote leaves no tally: a bot's, one on a purged comment, one on one's own purged post")
     func refused() async throws {
         try await withServer(.v1_0) { server in
-            let (post, comment) = try server.store.with { db in
-                (
-                    db.posts.first { $0.creatorId == 3 && !$0.deleted && !$0.removed }!.id,
-                    db.comments.first { $0.creatorId == 3 && !$0.deleted && !$0.removed }!.id
-                )
-            }
+            let (post, comment) = (try visiblePost(by: 3, server), try visibleComment(by: 3, server))
             let admin = try await TestClient(server).login("admin")
             #expect(try await self.post(admin, "/admin/purge/comment", ["comment_id": comment, "reason": "spam"]).status == 200)
             let alice = try await TestClient(server).login("alice")
