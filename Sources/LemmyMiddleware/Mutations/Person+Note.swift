@@ -6,10 +6,9 @@ extension Person1Providing {
     /// Saves the account's note about this person; nil or an empty string deletes it.
     ///
     /// Optimistic. Lemmy stores the text untrimmed (a blank note is a note), up to 10,000 UTF-16
-    /// units (`invalid_body_field`), after its slur filter, URL blocklist and link cleaning (tracking
-    /// parameters go), and refuses a note
-    /// about oneself (`cant_note_yourself`); the answer's text, as Lemmy stored it, is the one
-    /// shown. A note about a deleted person is saved, but Lemmy answers `not_found`. Before 1.0
+    /// units (`invalid_body_field`), after its slur filter, URL blocklist and link cleaning
+    /// (tracking parameters go), and refuses a note about oneself (`cant_note_yourself`); the
+    /// answer's text, as Lemmy stored it, is the one shown. A note about a deleted person is saved, but Lemmy answers `not_found`. Before 1.0
     /// the call fails with `unavailableInVersion` without a request.
     @discardableResult public func setNote(_ note: String?) async -> MutationResult {
         let person = person1

@@ -6,10 +6,10 @@ extension Database {
     /// (`crates/db_views/person/src/impls.rs`): never deleted accounts; `local` keeps this
     /// instance's; a term matches as 1.0's Search does (``searchPersons(_:titleOnly:dialect:sort:now:)``:
     /// name, display name and actor id, and unless `titleOnly` the bio). See
-    /// ``personListKey(_:sort:scores:)`` for the order.
-    func personListing(_ form: ApiListPersons) -> [(id: Int, key: SortKey)] {
+    /// ``personListKey(_:sort:scores:)`` for the order; `scores` are ``personScores(_:)``'s for the
+    /// form's sort, which the caller also needs for a cursor's person.
+    func personListing(_ form: ApiListPersons, scores: [Int: Int]) -> [(id: Int, key: SortKey)] {
         let sort = form.sort ?? .new
-        let scores = personScores(sort)
         let found: [Int]
         if let term = form.searchTerm {
             found = searchPersons(FuzzyTerm(term), titleOnly: form.searchTitleOnly == true, dialect: .v1_0).map(\.id)

@@ -1,7 +1,7 @@
 import LemmyAPI
 
 /// Lemmy 1.0's ListPersons (`GET /person/list`, `crates/api/api/src/federation/list_persons.rs`):
-/// a page of people (``Database/personListing(_:)``), for guests too, by 1.0's cursors. Each view
+/// a page of people (``Database/personListing(_:scores:)``), for guests too, by 1.0's cursors. Each view
 /// carries the viewer's actions on the person (`my_person_actions_join`). 0.18 and 0.19 have no
 /// such route; they find people through Search.
 ///
@@ -17,15 +17,16 @@ extension APIRoutes {
     func addPersonListRoutes() {
         add(LemmyV4.ListPersons.self) { db, call in
             let limit = try call.limit(call.form.limit)
+            let sort = call.form.sort ?? .new
+            let scores = db.personScores(sort)
             var position: PagePosition?
             if let cursor = call.form.pageCursor {
                 guard let decoded = PageCursor.decode(cursor) else { throw APIError.code("unknown", message: "invalid page cursor") }
                 guard let person = db.person(abs(decoded.key.tiebreak)) else { throw APIError.recordNotFound }
-                let sort = call.form.sort ?? .new
-                let key = db.personListKey(person, sort: sort, scores: db.personScores(sort))
+                let key = db.personListKey(person, sort: sort, scores: scores)
                 position = PagePosition(key: key, direction: decoded.direction, recovery: decoded.recovery)
             }
-            let ordered = db.personListing(call.form).sorted { $0.key > $1.key }
+            let ordered = db.personListing(call.form, scores: scores).sorted { $0.key > $1.key }
             let page = Paging.page(ordered: ordered, page: nil, limit: limit, position: position, fullPages: true, matching: { _ in true })
             let renderer = call.renderer(db)
             return ApiPagedResponse(items: page.ids.map(renderer.personView), nextPage: page.next, prevPage: page.previous)
