@@ -13,6 +13,7 @@ import Locking
 final class GatingLoader: HTTPLoader {
     private let next = LemmyRawClient.defaultTerminal()
     private let gates = Locked<[(suffix: String, gate: MockGate)]>([])
+    private let requestGates = Locked<[(suffix: String, gate: MockGate)]>([])
     private let paths = Locked<[String]>([])
 
     /// Holds back the response to the next request to `suffix` until the returned gate opens.
@@ -22,16 +23,22 @@ final class GatingLoader: HTTPLoader {
         return gate
     }
 
+    /// Holds back the next request to `suffix` before it is sent, until the returned gate opens:
+    /// the server then handles requests sent later first.
+    func holdRequest(_ suffix: String) -> MockGate {
+        let gate = MockGate()
+        requestGates.withLock { $0.append((suffix, gate)) }
+        return gate
+    }
+
     /// Paths requested so far, in order.
     var requestedPaths: [String] { paths.withLock { $0 } }
 
     func load(_ request: LoadRequest) async throws(LoadError) -> LoadResponse {
         let path = request.pathWithoutQuery
         paths.withLock { $0.append(path) }
-        let gate = gates.withLock { list -> MockGate? in
-            guard let index = list.firstIndex(where: { path.hasSuffix($0.suffix) }) else { return nil }
-            return list.remove(at: index).gate
-        }
+        if let held = Self.take(path, from: requestGates) { try? await held.wait() }
+        let gate = Self.take(path, from: gates)
         let response = try await next.load(request)
         if let gate { try? await gate.wait() }
         return response
@@ -39,6 +46,14 @@ final class GatingLoader: HTTPLoader {
 
     func reset(in context: ResetContext) async {
         await next.reset(in: context)
+    }
+
+    /// Removes and returns the first gate in `gates` for a suffix of `path`.
+    private static func take(_ path: String, from gates: Locked<[(suffix: String, gate: MockGate)]>) -> MockGate? {
+        gates.withLock { list -> MockGate? in
+            guard let index = list.firstIndex(where: { path.hasSuffix($0.suffix) }) else { return nil }
+            return list.remove(at: index).gate
+        }
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPLoadingTesting
 import LemmyAPI
 import LemmyMiddleware
 @testable import LemmyTestServer
@@ -49,5 +50,61 @@ struct PersonVoteTallyTests {
             #expect(await bob.setNote("Reviews PRs") == .confirmed)
             #expect(bob.votes == tally && bob.note == "Reviews PRs")
         }
+    }
+
+    @Test("Two votes in flight, handled by the server in the other order: the tally it dated last stands")
+    func votesHandledOutOfOrder() async throws {
+        let clock = ManualServerClock()
+        try await clock.withServer(.v1_0) { server in
+            let (first, second) = try Self.twoPosts(by: 3, in: server)
+            let loader = GatingLoader()
+            let alice = try await login(server, "alice", loader: loader)
+            let bob = try await alice.getPerson(id: 3)
+            let (early, late) = (try await alice.getPost(id: first), try await alice.getPost(id: second))
+            // The first vote is sent first but held back; the second reaches the server first.
+            let held = loader.holdRequest("/post/like")
+            let earlyVote = Task { await early.toggleUpvote() }
+            await held.waitForArrivals(1)
+            #expect(await late.toggleUpvote() == .confirmed)
+            #expect(bob.votes.upvotes == 1)
+            clock.move(by: 60)
+            held.open()
+            #expect(await earlyVote.value == .confirmed)
+            // The answer to the earlier request carries the later tally: both votes.
+            #expect(bob.votes.upvotes == 2 && bob.votes.downvotes == 0)
+        }
+    }
+
+    @Test("A read sent after a vote but answered with the tally from before it does not undo the vote's tally")
+    func readHandledBeforeAnEarlierVote() async throws {
+        let clock = ManualServerClock()
+        try await clock.withServer(.v1_0) { server in
+            let (first, _) = try Self.twoPosts(by: 3, in: server)
+            let loader = GatingLoader()
+            let alice = try await login(server, "alice", loader: loader)
+            let bob = try await alice.getPerson(id: 3)
+            let post = try await alice.getPost(id: first)
+            let held = loader.holdRequest("/post/like")
+            let vote = Task { await post.toggleDownvote() }
+            await held.waitForArrivals(1)
+            // The read reaches the server before the vote, and its answer is merged after the vote's.
+            let readAnswer = loader.gate("/person")
+            let read = Task { try await alice.getPerson(id: 3) }
+            await readAnswer.waitForArrivals(1)
+            clock.move(by: 60)
+            held.open()
+            #expect(await vote.value == .confirmed)
+            #expect(bob.votes.downvotes == 1)
+            readAnswer.open()
+            _ = try await read.value
+            #expect(bob.votes.downvotes == 1 && bob.votes.upvotes == 0)
+        }
+    }
+
+    /// Two posts by `creator` that stand (not deleted or removed).
+    private static func twoPosts(by creator: Int, in server: LemmyTestServer) throws -> (Int, Int) {
+        let ids = try server.store.with { db in db.posts.filter { $0.creatorId == creator && !$0.deleted && !$0.removed }.map(\.id) }
+        try #require(ids.count >= 2)
+        return (ids[0], ids[1])
     }
 }

@@ -11,12 +11,19 @@ extension ApiClient {
     func person1(_ person: ApiPerson, blocked: Bool? = nil, actions: ViewerPersonActions? = nil) -> Person1 {
         let cached = caches.person1[person.id]
         let isBlocked = blocked ?? cached?.confirmed.blocked ?? account?.blockedPersonIds.contains(person.id) ?? false
-        let kept =
+        var kept =
             actions ?? cached.map { ViewerPersonActions(note: $0.confirmed.note, votes: $0.confirmed.votes) } ?? ViewerPersonActions()
+        // The tally is Lemmy's to date (`voted_at`), so the later date stands, whichever request
+        // was sent later: the server may handle two requests in flight in either order.
+        if let held = cached?.confirmed.votes, held.isLater(than: kept.votes) { kept.votes = held }
+        let votes = kept.votes
         let snapshot = Person1Snapshot(person, blocked: isBlocked, actions: kept, text: escapedText)
         // The generated `merge(_:)` would look the id up again.
         if let cached {
             cached.merge(snapshot, sequence: mergeSequence)
+            // `merge` drops the answer to a request sent before the one the model holds; its
+            // tally can still be the later one (a vote the server handled last).
+            if votes.isLater(than: cached.confirmed.votes) { cached.confirmOutOfOrder { $0.votes = votes } }
             return cached
         }
         return caches.person1.register(Person1(api: self, snapshot: snapshot), for: person.id, sequence: mergeSequence)

@@ -29,3 +29,13 @@ public struct PersonVoteTally: Sendable, Hashable {
         self.lastVoted = lastVoted
     }
 }
+
+extension PersonVoteTally {
+    /// Whether the server dated this tally after `other`: a tally without a date (no votes yet)
+    /// is never later, and one with a date is later than one without.
+    func isLater(than other: PersonVoteTally) -> Bool {
+        guard let lastVoted else { return false }
+        guard let otherVoted = other.lastVoted else { return true }
+        return lastVoted > otherVoted
+    }
+}

@@ -71,3 +71,17 @@ extension SnapshotBacked {
         if confirmed != snapshot { confirmed = snapshot }
     }
 }
+
+extension SnapshotBacked {
+    /// Writes a value the server dates itself and that is later than the one held, although it
+    /// came with the answer to an older request (which ``merge(_:sequence:)`` drops): the
+    /// sequence number orders requests by when they were sent, not by when the server handled
+    /// them. Shown at once unless a mutation is in flight, as a merge is.
+    func confirmOutOfOrder(_ change: (inout Snapshot) -> Void) {
+        var snapshot = confirmed
+        change(&snapshot)
+        guard confirmed != snapshot else { return }
+        confirmed = snapshot
+        if !mutations.isBusy { apply(snapshot) }
+    }
+}
