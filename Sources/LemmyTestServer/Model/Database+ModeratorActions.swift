@@ -36,18 +36,84 @@ extension Database {
     /// moderator, the higher-moderator check (an admin or a more senior moderator cannot be
     /// banned, or unbanned, by a junior: `not_higher_mod`), the reason's length. 0.18: the
     /// moderator and the reason only, so a moderator may ban an admin there.
+    ///
+    /// A ban unfollows the person from the community, in every version. With `removeData` the
+    /// person's content there goes (``removeUserData(of:in:removed:now:dialect:)``).
+    ///
+    /// A person who does not exist fails at a write: the ban's, on the table's foreign key (0.18
+    /// and 0.19 `community_user_already_banned`, 1.0 `couldnt_update`); an unban deletes
+    /// nothing, and then the modlog entry's foreign key fails (0.18 and 0.19, the database's
+    /// text), or on 1.0, whose modlog has no foreign keys, the entry stays and reading the
+    /// person back is `not_found`.
     mutating func banFromCommunity(
-        _ communityId: Int, personId targetId: Int, ban: Bool, reason: String?, expires: Int?,
+        _ communityId: Int, personId targetId: Int, ban: Bool, removeData: Bool, reason: String?, expires: Int?,
         by personId: Int, now: Double, dialect: LemmyDialect
     ) throws {
         let expiry = try Self.banExpiry(expires, now: now, dialect: dialect)
         guard community(communityId) != nil else { throw APIError.notFound("community") }
-        guard person(targetId) != nil else { throw APIError.notFound("person") }
         try checkCommunityModAction(personId, in: communityId, dialect: dialect)
         if dialect != .v0_18 { try checkHigherModOrAdmin(personId, in: communityId, than: [targetId]) }
         try ContentRules.checkBody(reason, post: false, dialect: dialect)
+        guard person(targetId) != nil, !purged.persons.contains(targetId) else {
+            if ban { throw APIError.code(dialect == .v1_0 ? "couldnt_update" : "community_user_already_banned") }
+            guard dialect == .v1_0 else { throw APIError.foreign(Self.modlogPersonForeignKey) }
+            recordCommunityBan(
+                communityId, personId: targetId, ban: ban, reason: dialect.stored(reason), expires: expiry, by: personId, now: now)
+            throw APIError.notFound("person")
+        }
+        if ban { try? follow(communityId, by: targetId, follow: false, now: now) }
         recordCommunityBan(
             communityId, personId: targetId, ban: ban, reason: dialect.stored(reason), expires: expiry, by: personId, now: now)
+        guard removeData else { return }
+        // 0.18 and 0.19 remove whatever `ban` is, and never restore; 1.0 restores on an unban,
+        // and counts the removed or restored posts and comments on the ban's entry.
+        let touched = removeUserData(of: targetId, in: communityId, removed: dialect == .v1_0 ? ban : true, now: now, dialect: dialect)
+        if dialect == .v1_0 { modlog[modlog.count - 1].childCount = touched }
+    }
+
+    /// The database's refusal of a modlog entry naming a person who does not exist (0.18 and
+    /// 0.19's `mod_ban_from_community.other_person_id`).
+    static let modlogPersonForeignKey =
+        #"insert or update on table "mod_ban_from_community" violates foreign key constraint "mod_ban_from_community_other_person_id_fkey""#
+
+    /// `remove_user_data_in_community` (0.18, 0.19) and `remove_or_restore_user_data_in_community`
+    /// (1.0): every post of the person in the community, dated now. The comments:
+    /// - 0.18 and 0.19 remove those of a default `CommentQuery`, a guest's first page of 10 by
+    ///   Hot, so at most 10 a ban: 0.18 leaves already deleted or removed comments out of it (a
+    ///   ban again removes the next 10) and ranks by its stored integer; 0.19 does not (the same
+    ///   10 again) and leaves out comments in communities a guest cannot see. Their dates stay.
+    /// - 1.0 removes or restores all of them, dated now, and when removing takes back everyone's
+    ///   votes on the person's posts and comments there (``takeBackVotes(onContentOf:in:)``).
+    /// Lemmy leaves ties in Hot to the database; this server breaks them by id.
+    /// Returns how many posts and comments it changed.
+    private mutating func removeUserData(of personId: Int, in communityId: Int, removed: Bool, now: Double, dialect: LemmyDialect) -> Int {
+        if dialect == .v1_0 && removed { takeBackVotes(onContentOf: personId, in: communityId) }
+        var touched = 0
+        for post in posts where post.creatorId == personId && post.communityId == communityId && !purged.posts.contains(post.id) {
+            posts[post.id - 1].removed = removed
+            posts[post.id - 1].updated = now
+            touched += 1
+        }
+        let commentIds: [Int]
+        if dialect == .v1_0 {
+            commentIds = comments.filter {
+                $0.creatorId == personId && !purged.comments.contains($0.id) && post($0.postId)?.communityId == communityId
+            }.map(\.id)
+        } else {
+            var query = CommentQuery()
+            query.creatorId = personId
+            query.communityId = communityId
+            query.hidesRemoved = dialect == .v0_18
+            query.storedHotRanks = dialect == .v0_18
+            query.outOfSight = communitiesOutOfSight(viewer: nil, dialect: dialect, scope: .all, inCommunity: true, comments: true)
+            commentIds = (try? listComments(query, viewer: nil, now: now).ids) ?? []
+        }
+        for id in commentIds {
+            comments[id - 1].removed = removed
+            if dialect == .v1_0 { comments[id - 1].updated = now }
+            touched += 1
+        }
+        return touched
     }
 
     /// Puts `targetId` into (or takes them out of) the community's bans, with its modlog entry:

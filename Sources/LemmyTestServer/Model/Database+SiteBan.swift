@@ -113,8 +113,8 @@ extension Database {
 
     /// `remove_user_data` (0.18, 0.19) and `remove_or_restore_user_data` (1.0) on what this
     /// server keeps: posts and comments, private messages (0.19, 1.0), top-moderated communities,
-    /// pictures and bio. Not kept here: the uploads Lemmy deletes, the pictures of 0.18's image
-    /// posts, the votes 1.0 deletes. Like Lemmy,
+    /// pictures and bio, and on 1.0 the person's votes. Not kept here: the uploads Lemmy deletes,
+    /// the pictures of 0.18's image posts. Like Lemmy,
     /// no modlog entry names each item (1.0's bulk entries, hidden from GetModlog unless asked
     /// for, are not kept here).
     /// Returns how many posts and comments it changed.
@@ -138,6 +138,8 @@ extension Database {
             }
         }
         guard clearProfile else { return touched }
+        // 1.0 takes back the person's votes with the rest (d274d2bb1); 0.18 and 0.19 keep them.
+        if dialect == .v1_0 { takeBackVotes(castBy: personId) }
         persons[personId - 1].avatar = nil
         persons[personId - 1].banner = nil
         if dialect != .v0_18 { persons[personId - 1].bio = nil }

@@ -26,13 +26,15 @@ extension APIRoutes {
         }
         add(LemmyV3.BanFromCommunity.self, auth: true) { db, call in
             try db.banFromCommunity(
-                call.form.communityId, personId: call.form.personId, ban: call.form.ban, reason: call.form.reason,
-                expires: call.form.expiresAt ?? call.form.expires, by: try call.requireViewer(), now: call.now, dialect: call.dialect)
+                call.form.communityId, personId: call.form.personId, ban: call.form.ban, removeData: call.form.removeData ?? false,
+                reason: call.form.reason, expires: call.form.expiresAt ?? call.form.expires, by: try call.requireViewer(),
+                now: call.now, dialect: call.dialect)
             return ApiBanFromCommunityResponse(personView: call.renderer(db).personView(call.form.personId), banned: call.form.ban)
         }
         add(LemmyV4.BanFromCommunity.self, auth: true) { db, call in
             try db.banFromCommunity(
-                call.form.communityId, personId: call.form.personId, ban: call.form.ban, reason: call.form.reason,
+                call.form.communityId, personId: call.form.personId, ban: call.form.ban,
+                removeData: call.form.removeOrRestoreData ?? false, reason: call.form.reason,
                 expires: call.form.expiresAt ?? call.form.expires, by: try call.requireViewer(), now: call.now, dialect: call.dialect)
             return ApiPersonResponse(personView: call.renderer(db).personView(call.form.personId))
         }

@@ -1,0 +1,40 @@
+/// Votes that Lemmy 1.0 takes back when a ban removes a person's data (Lemmy commit d274d2bb1,
+/// `PostActions::remove_all_likes` and `remove_likes_in_community`, and their comment twins).
+/// 0.18.5 and 0.19.13 take back none. Each vote goes as if its voter had taken it back: the
+/// content's counts drop (Lemmy's vote triggers recount them, and the creators' scores with
+/// them), but the voters' tallies per person stay as they were, for only
+/// `PersonActions::like` moves those.
+extension Database {
+    /// A site ban's: every vote the person cast, anywhere.
+    mutating func takeBackVotes(castBy voterId: Int) {
+        guard let state = users[voterId] else { return }
+        for postId in state.postVotes.keys { takeBackPostVote(postId, by: voterId) }
+        for commentId in state.commentVotes.keys { takeBackCommentVote(commentId, by: voterId) }
+    }
+
+    /// A community ban's: everyone's votes on the person's posts and comments in the community,
+    /// deleted and removed ones too. The person's own votes there stay.
+    mutating func takeBackVotes(onContentOf creatorId: Int, in communityId: Int) {
+        let postIds = Set(posts.filter { $0.creatorId == creatorId && $0.communityId == communityId }.map(\.id))
+        let commentIds = Set(
+            comments.filter { $0.creatorId == creatorId && post($0.postId)?.communityId == communityId }.map(\.id))
+        for (voterId, state) in users {
+            for postId in state.postVotes.keys where postIds.contains(postId) { takeBackPostVote(postId, by: voterId) }
+            for commentId in state.commentVotes.keys where commentIds.contains(commentId) {
+                takeBackCommentVote(commentId, by: voterId)
+            }
+        }
+    }
+
+    private mutating func takeBackPostVote(_ postId: Int, by voterId: Int) {
+        guard let vote = users[voterId]?.postVotes.removeValue(forKey: postId) else { return }
+        users[voterId]?.postVoteTimes[postId] = nil
+        if vote == 1 { posts[postId - 1].upvotes -= 1 } else if vote == -1 { posts[postId - 1].downvotes -= 1 }
+    }
+
+    private mutating func takeBackCommentVote(_ commentId: Int, by voterId: Int) {
+        guard let vote = users[voterId]?.commentVotes.removeValue(forKey: commentId) else { return }
+        users[voterId]?.commentVoteTimes[commentId] = nil
+        if vote == 1 { comments[commentId - 1].upvotes -= 1 } else if vote == -1 { comments[commentId - 1].downvotes -= 1 }
+    }
+}

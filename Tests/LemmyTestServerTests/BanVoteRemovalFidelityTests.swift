@@ -1,0 +1,191 @@
+import Foundation
+import LemmyAPI
+@testable import LemmyTestServer
+import LemmyTestSupport
+import Testing
+
+/// The votes a ban that removes a person's data takes back: none on 0.18.5 and 0.19.13; on 1.0
+/// (Lemmy commit d274d2bb1) a site ban takes back every vote the person cast, and a community
+/// ban everyone's votes on the person's posts and comments there. Tiny seed: admin 1, alice 2,
+/// bob 3, carol 4.
+@Suite("Votes taken back by bans that remove data")
+struct BanVoteRemovalFidelityTests: RefusalChecking {
+    /// Votes up `post` (or `comment`) as `client`, in the dialect's form.
+    func upvote(_ client: TestClient, _ dialect: LemmyDialect, post: Int? = nil, comment: Int? = nil) async throws {
+        var body: [String: Any] = dialect == .v1_0 ? ["is_upvote": true] : ["score": 1]
+        if let post { body["post_id"] = post }
+        if let comment { body["comment_id"] = comment }
+        let answer = try await self.post(client, post != nil ? "/post/like" : "/comment/like", body)
+        #expect(answer.status == 200)
+    }
+
+    /// The first post and comment of `creator` that stand, in one community.
+    func content(by creator: Int, _ server: LemmyTestServer) throws -> (post: Int, comment: Int, community: Int) {
+        try server.store.with { db in
+            let comment = db.comments.first { $0.creatorId == creator && !$0.deleted && !$0.removed }!
+            let communityId = db.post(comment.postId)!.communityId
+            let post = db.posts.first { $0.creatorId == creator && $0.communityId == communityId && !$0.deleted && !$0.removed }!
+            return (post.id, comment.id, communityId)
+        }
+    }
+
+    /// A post's and a comment's upvotes and who voted on them, as the server holds them.
+    func votes(post: Int, comment: Int, _ server: LemmyTestServer) throws -> (post: Int, comment: Int, voters: Set<Int>) {
+        try server.store.with { db in
+            let voters = db.users.filter { $0.value.postVotes[post] != nil || $0.value.commentVotes[comment] != nil }.map(\.key)
+            return (db.posts[post - 1].upvotes, db.comments[comment - 1].upvotes, Set(voters))
+        }
+    }
+
+    @Test("Site ban with its data: 1.0 takes back the person's own votes, not those on their content", arguments: LemmyDialect.allCases)
+    func siteBan(dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            let admin = try await TestClient(server).login("admin")
+            let bob = try await TestClient(server).login("bob")
+            let carol = try await TestClient(server).login("carol")
+            let alices = try content(by: 2, server)
+            let bobs = try content(by: 3, server)
+            try await upvote(bob, dialect, post: alices.post)
+            try await upvote(bob, dialect, comment: alices.comment)
+            try await upvote(carol, dialect, post: bobs.post)
+            let before = try votes(post: alices.post, comment: alices.comment, server)
+            let onBobs = try votes(post: bobs.post, comment: bobs.comment, server)
+            let ban = ApiBanPerson(
+                personId: 3, ban: true, removeOrRestoreData: dialect == .v1_0 ? true : nil, reason: "Spam",
+                removeData: dialect == .v1_0 ? nil : true)
+            #expect(try await either(admin, LemmyV3.BanPerson(ban), LemmyV4.BanPerson(ban)).status == 200)
+            let after = try votes(post: alices.post, comment: alices.comment, server)
+            if dialect == .v1_0 {
+                #expect(after.post == before.post - 1 && after.comment == before.comment - 1 && !after.voters.contains(3))
+                // An unban that restores the data restores no votes: Lemmy nulled them.
+                var unban = ban
+                unban.ban = false
+                #expect(try await admin.sendRaw(LemmyV4.BanPerson(unban)).status == 200)
+                #expect(try votes(post: alices.post, comment: alices.comment, server) == after)
+                // The score the admin reads is the counted one.
+                let view = try await admin.send(LemmyV4.GetPost(ApiGetPost(id: alices.post))).postView
+                #expect((view.counts?.upvotes ?? view.post.upvotes) == after.post)
+            } else {
+                #expect(after == before)
+            }
+            // Votes on the banned person's content stay, in every version.
+            #expect(try votes(post: bobs.post, comment: bobs.comment, server) == onBobs)
+        }
+    }
+
+    /// Creates a post in community 1 as `client`; returns its id.
+    func newPost(_ client: TestClient, _ title: String = "A post") async throws -> Int {
+        let form = ApiCreatePost(name: title, communityId: 1)
+        return try #require(createdId(try await either(client, LemmyV3.CreatePost(form), LemmyV4.CreatePost(form)), view: "post_view", entity: "post"))
+    }
+
+    /// Creates a comment on `post` as `client`; returns its id.
+    func newComment(_ client: TestClient, on post: Int) async throws -> Int {
+        let form = ApiCreateComment(content: "A comment", postId: post)
+        let raw = try await either(client, LemmyV3.CreateComment(form), LemmyV4.CreateComment(form))
+        return try #require(createdId(raw, view: "comment_view", entity: "comment"))
+    }
+
+    /// Bans bob (3) from community 1 as the admin, with his data.
+    func banBob(_ admin: TestClient, ban: Bool = true) async throws -> TestClient.RawResponse {
+        let form = ApiBanFromCommunity(
+            communityId: 1, personId: 3, ban: ban, removeOrRestoreData: admin.dialect == .v1_0 ? true : nil, reason: "Spam",
+            removeData: admin.dialect == .v1_0 ? nil : true)
+        return try await either(admin, LemmyV3.BanFromCommunity(form), LemmyV4.BanFromCommunity(form))
+    }
+
+    @Test(
+        "Community ban with data: posts and comments there removed, the person unfollowed; 1.0 takes back everyone's votes on them",
+        arguments: LemmyDialect.allCases)
+    func communityBan(dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            let admin = try await TestClient(server).login("admin")
+            let alice = try await TestClient(server).login("alice")
+            let bob = try await TestClient(server).login("bob")
+            let carol = try await TestClient(server).login("carol")
+            let bobsPost = try await newPost(bob)
+            let bobsComment = try await newComment(bob, on: bobsPost)
+            let alicesPost = try await newPost(alice)
+            try await upvote(carol, dialect, post: bobsPost)
+            try await upvote(carol, dialect, comment: bobsComment)
+            try await upvote(bob, dialect, post: alicesPost)
+            try server.store.with { db in try db.follow(1, by: 3, follow: true, now: Date().timeIntervalSince1970) }
+            let onBobs = try votes(post: bobsPost, comment: bobsComment, server)
+            let tally = try server.store.with { db in db.users[4]?.personVotes[3] }
+            let alicesVotes = try server.store.with { db in db.posts[alicesPost - 1].upvotes }
+
+            #expect(try await banBob(admin).status == 200)
+            try server.store.with { db in
+                #expect(db.posts[bobsPost - 1].removed && db.comments[bobsComment - 1].removed)
+                #expect(!db.communities[0].subscribers.contains(3) && db.users[3]?.follows[1] == nil)
+                // The banned person's own votes there stay in every version.
+                #expect(db.posts[alicesPost - 1].upvotes == alicesVotes && db.users[3]?.postVotes[alicesPost] == 1)
+                // Tallies per person are PersonActions::like's alone.
+                #expect(db.users[4]?.personVotes[3] == tally)
+                if dialect == .v1_0 {
+                    // Every post and comment of bob's there, the seed's included, counted on the ban.
+                    let posts = db.posts.filter { $0.creatorId == 3 && $0.communityId == 1 }
+                    let comments = db.comments.filter { $0.creatorId == 3 && db.post($0.postId)?.communityId == 1 }
+                    #expect(db.modlog.last { $0.kind == .banFromCommunity }?.childCount == posts.count + comments.count)
+                    #expect(posts.allSatisfy(\.removed) && comments.allSatisfy(\.removed))
+                }
+            }
+            let after = try votes(post: bobsPost, comment: bobsComment, server)
+            if dialect == .v1_0 {
+                // Carol's votes and bob's own, which Lemmy casts on what he writes.
+                #expect(onBobs.voters == [3, 4] && after.post == 0 && after.comment == 0 && after.voters.isEmpty)
+            } else {
+                #expect(after == onBobs)
+            }
+
+            // The unban with data: 1.0 restores the content (not the votes); 0.18 and 0.19 remove it again.
+            #expect(try await banBob(admin, ban: false).status == 200)
+            try server.store.with { db in
+                #expect(db.posts[bobsPost - 1].removed == (dialect != .v1_0))
+                #expect(db.comments[bobsComment - 1].removed == (dialect != .v1_0))
+            }
+            #expect(try votes(post: bobsPost, comment: bobsComment, server) == after)
+        }
+    }
+
+    @Test("0.18 and 0.19 remove at most 10 comments a ban: 0.18 the next 10 on a second ban, 0.19 the same 10", arguments: LemmyDialect.allCases)
+    func tenCommentsABan(dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            let admin = try await TestClient(server).login("admin")
+            let bob = try await TestClient(server).login("bob")
+            let post = try await newPost(bob)
+            var ids: [Int] = []
+            for _ in 0..<12 { ids.append(try await newComment(bob, on: post)) }
+            func removedCount() throws -> Int { try server.store.with { db in ids.filter { db.comments[$0 - 1].removed }.count } }
+            #expect(try await banBob(admin).status == 200)
+            #expect(try removedCount() == (dialect == .v1_0 ? 12 : 10))
+            #expect(try await banBob(admin).status == 200)
+            #expect(try removedCount() == (dialect == .v0_19 ? 10 : 12))
+        }
+    }
+
+    @Test("Banning someone who does not exist fails at a write, as each version's tables refuse it", arguments: LemmyDialect.allCases)
+    func missingPerson(dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            let admin = try await TestClient(server).login("admin")
+            func ban(_ ban: Bool) async throws -> TestClient.RawResponse {
+                let form = ApiBanFromCommunity(communityId: 1, personId: 999, ban: ban, reason: "Spam")
+                return try await either(admin, LemmyV3.BanFromCommunity(form), LemmyV4.BanFromCommunity(form))
+            }
+            let entries = try server.store.with { db in db.modlog.count }
+            let banned = refusal(try await ban(true))
+            #expect(banned.status == 400 && banned.code == (dialect == .v1_0 ? "couldnt_update" : "community_user_already_banned"))
+            let unbanned = try await ban(false)
+            switch dialect {
+            case .v0_18:
+                #expect(unbanned.status == 400 && String(decoding: unbanned.body, as: UTF8.self).contains("foreign key"))
+            case .v0_19:
+                #expect(refusal(unbanned).status == 400 && refusal(unbanned).code == "unknown")
+            case .v1_0:
+                // The modlog, without foreign keys, keeps the unban's entry.
+                #expect(refusal(unbanned).status == 404 && refusal(unbanned).code == "not_found")
+            }
+            #expect(try server.store.with { db in db.modlog.count } == entries + (dialect == .v1_0 ? 1 : 0))
+        }
+    }
+}
