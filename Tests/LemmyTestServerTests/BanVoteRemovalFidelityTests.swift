@@ -76,7 +76,8 @@ struct BanVoteRemovalFidelityTests: RefusalChecking {
     /// Creates a post in community 1 as `client`; returns its id.
     func newPost(_ client: TestClient, _ title: String = "A post") async throws -> Int {
         let form = ApiCreatePost(name: title, communityId: 1)
-        return try #require(createdId(try await either(client, LemmyV3.CreatePost(form), LemmyV4.CreatePost(form)), view: "post_view", entity: "post"))
+        return try #require(
+            createdId(try await either(client, LemmyV3.CreatePost(form), LemmyV4.CreatePost(form)), view: "post_view", entity: "post"))
     }
 
     /// Creates a comment on `post` as `client`; returns its id.
@@ -148,7 +149,9 @@ struct BanVoteRemovalFidelityTests: RefusalChecking {
         }
     }
 
-    @Test("0.18 and 0.19 remove at most 10 comments a ban: 0.18 the next 10 on a second ban, 0.19 the same 10", arguments: LemmyDialect.allCases)
+    @Test(
+        "0.18 and 0.19 remove at most 10 comments a ban: 0.18 the next 10 on a second ban, 0.19 the same 10",
+        arguments: LemmyDialect.allCases)
     func tenCommentsABan(dialect: LemmyDialect) async throws {
         try await withServer(dialect) { server in
             let admin = try await TestClient(server).login("admin")

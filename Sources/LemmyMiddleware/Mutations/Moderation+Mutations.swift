@@ -55,39 +55,6 @@ extension Post2Providing {
             try post.api.mergeAnswer(view, about: post.id)
         }
     }
-
-    /// Bans or unbans the post's author from the post's community (moderators and admins).
-    @discardableResult public func banCreatorFromCommunity(_ ban: Bool = true, reason: String? = nil) async -> MutationResult {
-        let post = post2
-        return await api.mutate(post, optimistic: { $0.creatorBannedFromCommunity = ban }) { () async throws(ApiClientError) in
-            try await post.api.banFromCommunity(personId: post.creatorId, communityId: post.communityId, ban: ban, reason: reason)
-            post.confirm(sequence: post.api.mergeSequence) { $0.creatorBannedFromCommunity = ban }
-        }
-    }
-}
-
-extension Comment2Providing {
-    /// Bans or unbans the comment's author from the post's community (moderators and admins).
-    @discardableResult public func banCreatorFromCommunity(_ ban: Bool = true, reason: String? = nil) async -> MutationResult {
-        let comment = comment2
-        return await api.mutate(comment, optimistic: { $0.creatorBannedFromCommunity = ban }) { () async throws(ApiClientError) in
-            try await comment.api.banFromCommunity(personId: comment.creatorId, communityId: comment.community.id, ban: ban, reason: reason)
-            comment.confirm(sequence: comment.api.mergeSequence) { $0.creatorBannedFromCommunity = ban }
-        }
-    }
-}
-
-extension ApiClient {
-    /// Sends a community ban and merges the person it returns.
-    fileprivate func banFromCommunity(personId: Int, communityId: Int, ban: Bool, reason: String?) async throws(ApiClientError) {
-        let form = ApiBanFromCommunity(communityId: communityId, personId: personId, ban: ban, reason: try await moderationReason(reason))
-        // Explicit per generation: different responses (0.18/0.19 BanFromCommunityResponse, 1.0 PersonResponse).
-        if try await generation() == .v4 {
-            try mergeAnswer(try await send(LemmyV4.BanFromCommunity(form), mutation: true).personView, about: personId)
-        } else {
-            try mergeAnswer(try await send(LemmyV3.BanFromCommunity(form), mutation: true).personView, about: personId)
-        }
-    }
 }
 
 extension Comment2Providing {

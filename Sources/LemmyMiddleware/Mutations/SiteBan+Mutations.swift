@@ -29,7 +29,7 @@ extension Person2Providing {
         // What the server held before: a re-read that finds `ban` tells a lost answer's fate only
         // if it differs.
         let wasBanned = person.confirmed.isBanned
-        let expires = expiry.map { Int($0.timeIntervalSince1970.rounded(.up).clamped(to: -8.2e12...8.2e12)) }
+        let expires = expiry.map(\.banExpirySeconds)
         return await api.mutate(
             person,
             optimistic: { model in
@@ -76,11 +76,5 @@ extension ApiClient {
         let removed = generation == .v4 ? ban : true
         for post in caches.post1.values where post.creatorId == personId { applyConfirmed(post) { $0.removed = removed } }
         for comment in caches.comment1.values where comment.creatorId == personId { applyConfirmed(comment) { $0.removed = removed } }
-    }
-}
-
-extension Double {
-    fileprivate func clamped(to range: ClosedRange<Double>) -> Double {
-        isNaN ? 0 : Swift.min(Swift.max(self, range.lowerBound), range.upperBound)
     }
 }
