@@ -1,7 +1,7 @@
 import Foundation
 import LemmyCLI
 import LemmyMiddleware
-import LemmyTestServer
+@testable import LemmyTestServer
 import LemmyTestSupport
 import Testing
 
@@ -111,6 +111,44 @@ struct HostileServerTests {
             #expect(output.comments.count == count)
             #expect(Set(output.comments.map(\.id)).count == count)
             #expect(output.comments.first?.id == comment)
+        }
+    }
+
+    @Test("people (1.0) prints no escape, BEL or CR bytes from names; --json keeps them exactly")
+    func hostilePeople() async throws {
+        try await withServer(.v1_0) { server in
+            server.faults.add(FaultRule(.rewriteBody(pattern: #""name":\s*"[^"]*""#, replacement: Self.hostileName), route: "/person/list"))
+            let instance = server.baseURL.absoluteString
+            let text = try await LemmyBinary.run(["people", "--instance", instance, "--limit", "3"])
+            #expect(text.status == 0, "\(text)")
+            #expect(text.stdout.contains("Free"), "\(text)")
+            #expect(Self.forbiddenBytes(in: text.stdout).isEmpty, "\(text.stdout.debugDescription)")
+            #expect(!text.stdout.unicodeScalars.contains { $0.value == 0x202E || $0.value == 0x9B })
+            let json = try await LemmyBinary.run(["people", "--instance", instance, "--limit", "3", "--json"])
+            #expect(json.status == 0 && json.stdout.contains(#"\u001b]0;PWNED"#), "\(json)")
+        }
+    }
+
+    @Test("user (1.0) shows a vote tally of Int.max and Int.min as sent; one past Int64 is a typed error, not a crash")
+    func extremeTally() async throws {
+        try await withServer(.v1_0) { server in
+            // Alice has voted on bob's content: her view of bob carries her tally.
+            try server.store.with { db in
+                db.users[2, default: UserState()].personVotes[3] = PersonVoteTally(rowExisted: false, now: Date().timeIntervalSince1970)
+            }
+            let alice = try await TemporaryConfig.loggedIn(server, as: "alice")
+            server.faults.add(FaultRule(.rewriteBody(pattern: #""upvotes":\s*-?[0-9]+"#, replacement: #""upvotes":9223372036854775807"#)))
+            server.faults.add(
+                FaultRule(.rewriteBody(pattern: #""downvotes":\s*-?[0-9]+"#, replacement: #""downvotes":-9223372036854775808"#)))
+            let shown = try await LemmyBinary.run(["user", "bob"], config: alice.url)
+            #expect(shown.status == 0, "\(shown)")
+            #expect(shown.stdout.contains("9223372036854775807 up, -9223372036854775808 down"), "\(shown)")
+            server.faults.clear()
+            server.faults.add(FaultRule(.rewriteBody(pattern: #""upvotes":\s*-?[0-9]+"#, replacement: #""upvotes":99999999999999999999"#)))
+            let refused = try await LemmyBinary.run(["user", "bob"], config: alice.url)
+            // A clean exit with a message (a trap would be a signal, status 128 and more).
+            #expect(refused.status != 0 && refused.status < 128 && !refused.stderr.isEmpty, "\(refused)")
+            #expect(Self.forbiddenBytes(in: refused.stderr).isEmpty)
         }
     }
 

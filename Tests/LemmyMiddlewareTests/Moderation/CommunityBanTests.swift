@@ -10,7 +10,9 @@ import Testing
 @Suite("Community bans with content")
 @MainActor
 struct CommunityBanTests {
-    @Test("A ban with content: every loaded post and comment of the author there shows the ban; removals as the version makes them", arguments: LemmyDialect.allCases)
+    @Test(
+        "A ban with content: every loaded post and comment of the author there shows the ban; removals as the version makes them",
+        arguments: LemmyDialect.allCases)
     func banWithContent(dialect: LemmyDialect) async throws {
         try await withServer(dialect) { server in
             let bob = try await login(server, "bob")
@@ -21,7 +23,9 @@ struct CommunityBanTests {
             let second = try await carolsPost.reply("Second")
             #expect(await (try await alice.getPost(id: carolsPost.id)).toggleUpvote() == .confirmed)
             let post = try await bob.getPost(id: carolsPost.id)
-            let comments = try await bob.getComments(postId: carolsPost.id, limit: 50).items.filter { [first.id, second.id].contains($0.id) }
+            let comments = try await bob.getComments(postId: carolsPost.id, limit: 50).items.filter {
+                [first.id, second.id].contains($0.id)
+            }
             #expect(comments.count == 2 && post.votes.upvotes == 2)
             let until = Date().addingTimeInterval(86_400)
 
