@@ -191,4 +191,33 @@ struct BanVoteRemovalFidelityTests: RefusalChecking {
             #expect(try server.store.with { db in db.modlog.count } == entries + (dialect == .v1_0 ? 1 : 0))
         }
     }
+
+    @Test(
+        "0.18's purge of a person cascades: their votes, follows, moderatorships and others' blocks of them go; 0.19 and 1.0 keep votes and follows",
+        arguments: LemmyDialect.allCases)
+    func purgeCascades(dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            let admin = try await TestClient(server).login("admin")
+            let bob = try await TestClient(server).login("bob")
+            let alices = try content(by: 2, server)
+            try await upvote(bob, dialect, post: alices.post)
+            let moderated = try server.store.with { db in
+                _ = try db.follow(1, by: 3, follow: true, now: Date().timeIntervalSince1970)
+                db.users[2, default: UserState()].blockedPersons[3] = Date().timeIntervalSince1970
+                return db.communities.filter { $0.moderators.contains(3) }.map(\.id)
+            }
+            #expect(!moderated.isEmpty)
+            let before = try votes(post: alices.post, comment: alices.comment, server)
+            let form = ApiPurgePerson(personId: 3, reason: "Spam")
+            #expect(try await either(admin, LemmyV3.PurgePerson(form), LemmyV4.PurgePerson(form)).status == 200)
+            let after = try votes(post: alices.post, comment: alices.comment, server)
+            try server.store.with { db in
+                #expect(!moderated.contains { db.communities[$0 - 1].moderators.contains(3) })
+                let cascades = dialect == .v0_18
+                #expect(db.communities[0].subscribers.contains(3) != cascades)
+                #expect((db.users[2]?.blockedPersons[3] != nil) != cascades)
+                #expect(after.post == before.post - (cascades ? 1 : 0) && after.voters.contains(3) != cascades)
+            }
+        }
+    }
 }

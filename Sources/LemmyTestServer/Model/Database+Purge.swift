@@ -47,9 +47,12 @@ extension Database {
         appendModlog(.purgeCommunity, by: adminId, target: id, reason: reason, flag: true, now: now)
     }
 
-    /// 0.18 deletes the person and, with the row, everything they wrote. 0.19 and 1.0 keep the
-    /// person (deleted, banned, profile cleared), overwrite their posts and comments with
-    /// "*Permanently Deleted*" and mark them deleted, and end their moderatorships.
+    /// 0.18 deletes the person and, with the row, everything they wrote, and by the foreign
+    /// keys' cascades their votes (the scores of what they voted on drop), follows (subscriber
+    /// counts drop), moderatorships, community bans and others' blocks of them. 0.19 and 1.0
+    /// keep the person (deleted, banned, profile cleared), overwrite their posts and comments with
+    /// "*Permanently Deleted*" and mark them deleted, and end their moderatorships; their votes
+    /// and follows stay.
     mutating func purgePerson(_ id: Int, by adminId: Int, reason: String?, now: Double, dialect: LemmyDialect) throws {
         try requireAdmin(adminId)
         guard person(id) != nil, !purged.persons.contains(id) else { throw APIError.notFound("person") }
@@ -57,6 +60,13 @@ extension Database {
         if dialect == .v0_18 {
             for post in posts where post.creatorId == id && !purged.posts.contains(post.id) { erasePost(post.id) }
             for comment in comments where comment.creatorId == id && !purged.comments.contains(comment.id) { eraseComment(comment.id) }
+            takeBackVotes(castBy: id)
+            for index in communities.indices {
+                communities[index].subscribers.remove(id)
+                communities[index].moderators.removeAll { $0 == id }
+                communities[index].bannedPersons.remove(id)
+            }
+            for other in users.keys where users[other]?.blockedPersons[id] != nil { users[other]?.blockedPersons[id] = nil }
             purged.persons.insert(id)
         } else {
             for post in posts where post.creatorId == id {

@@ -1,11 +1,12 @@
 /// Votes that Lemmy 1.0 takes back when a ban removes a person's data (Lemmy commit d274d2bb1,
-/// `PostActions::remove_all_likes` and `remove_likes_in_community`, and their comment twins).
-/// 0.18.5 and 0.19.13 take back none. Each vote goes as if its voter had taken it back: the
+/// `PostActions::remove_all_likes` and `remove_likes_in_community`, and their comment twins);
+/// 0.18.5 and 0.19.13 take back none then. 0.18's purge of a person deletes their votes too, by
+/// the foreign key's cascade. Each vote goes as if its voter had taken it back: the
 /// content's counts drop (Lemmy's vote triggers recount them, and the creators' scores with
 /// them), but the voters' tallies per person stay as they were, for only
 /// `PersonActions::like` moves those.
 extension Database {
-    /// A site ban's: every vote the person cast, anywhere.
+    /// A site ban's (and 0.18's purge's): every vote the person cast, anywhere.
     mutating func takeBackVotes(castBy voterId: Int) {
         guard let state = users[voterId] else { return }
         for postId in state.postVotes.keys { takeBackPostVote(postId, by: voterId) }
