@@ -193,6 +193,33 @@ struct BanVoteRemovalFidelityTests: RefusalChecking {
     }
 
     @Test(
+        "Banning from a community that does not exist: 1.0 reads it first, 0.18 and 0.19 check the caller first",
+        arguments: LemmyDialect.allCases)
+    func missingCommunity(dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            let admin = try await TestClient(server).login("admin")
+            let alice = try await TestClient(server).login("alice")
+            func ban(_ client: TestClient, _ ban: Bool) async throws -> TestClient.RawResponse {
+                let form = ApiBanFromCommunity(communityId: 999, personId: 3, ban: ban, reason: "Spam")
+                return try await either(client, LemmyV3.BanFromCommunity(form), LemmyV4.BanFromCommunity(form))
+            }
+            let byAlice = refusal(try await ban(alice, true))
+            #expect(byAlice.code == (dialect == .v1_0 ? "not_found" : "not_a_mod_or_admin"))
+            let banned = refusal(try await ban(admin, true))
+            let unbanned = try await ban(admin, false)
+            switch dialect {
+            case .v0_18:
+                #expect(banned.status == 400 && banned.code == "community_user_already_banned")
+                #expect(unbanned.status == 400 && String(decoding: unbanned.body, as: UTF8.self).contains("foreign key"))
+            case .v0_19:
+                #expect(banned.code == "couldnt_find_community" && refusal(unbanned).code == "couldnt_find_community")
+            case .v1_0:
+                #expect(banned.status == 404 && banned.code == "not_found" && refusal(unbanned).code == "not_found")
+            }
+        }
+    }
+
+    @Test(
         "0.18's purge of a person cascades: their votes, follows, moderatorships and others' blocks of them go; 0.19 and 1.0 keep votes and follows",
         arguments: LemmyDialect.allCases)
     func purgeCascades(dialect: LemmyDialect) async throws {

@@ -50,7 +50,9 @@ extension Database {
         by personId: Int, now: Double, dialect: LemmyDialect
     ) throws {
         let expiry = try Self.banExpiry(expires, now: now, dialect: dialect)
-        guard community(communityId) != nil else { throw APIError.notFound("community") }
+        guard community(communityId) != nil, !purged.communities.contains(communityId) else {
+            throw missingCommunityInBan(communityId, ban: ban, reason: reason, by: personId, dialect: dialect)
+        }
         try checkCommunityModAction(personId, in: communityId, dialect: dialect)
         if dialect != .v0_18 { try checkHigherModOrAdmin(personId, in: communityId, than: [targetId]) }
         try ContentRules.checkBody(reason, post: false, dialect: dialect)
@@ -70,6 +72,25 @@ extension Database {
         let touched = removeUserData(of: targetId, in: communityId, removed: dialect == .v1_0 ? ban : true, now: now, dialect: dialect)
         if dialect == .v1_0 { modlog[modlog.count - 1].childCount = touched }
     }
+
+    /// A ban in a community that does not exist: 1.0 reads it first (`not_found`); 0.18 and 0.19
+    /// check the caller first (`not_a_mod_or_admin`, which an admin passes), then 0.19 reads it
+    /// (`couldnt_find_community`), while 0.18 checks the reason and fails at the write: the ban's
+    /// foreign key (`community_user_already_banned`), or for an unban, which deletes nothing, the
+    /// modlog entry's (the database's text).
+    private func missingCommunityInBan(_ communityId: Int, ban: Bool, reason: String?, by personId: Int, dialect: LemmyDialect) -> any Error
+    {
+        if dialect == .v1_0 { return APIError.notFound("community") }
+        guard isModOrAdmin(personId, of: communityId) else { return APIError.code("not_a_mod_or_admin") }
+        if dialect == .v0_19 { return APIError.notFound("community") }
+        do { try ContentRules.checkBody(reason, post: false, dialect: dialect) } catch { return error }
+        return ban ? APIError.code("community_user_already_banned") : APIError.foreign(Self.modlogCommunityForeignKey)
+    }
+
+    /// The database's refusal of a modlog entry naming a community that does not exist (0.18's
+    /// `mod_ban_from_community.community_id`).
+    static let modlogCommunityForeignKey =
+        #"insert or update on table "mod_ban_from_community" violates foreign key constraint "mod_ban_from_community_community_id_fkey""#
 
     /// The database's refusal of a modlog entry naming a person who does not exist (0.18 and
     /// 0.19's `mod_ban_from_community.other_person_id`).
