@@ -101,6 +101,33 @@ struct PersonVoteTallyTests {
         }
     }
 
+    @Test("Votes committed in the other order than their dates: a read sent afterwards corrects the tally")
+    func laterDateButStale() async throws {
+        let clock = ManualServerClock()
+        try await clock.withServer(.v1_0) { server in
+            let (first, second) = try Self.twoPosts(by: 3, in: server)
+            let loader = GatingLoader()
+            let alice = try await login(server, "alice", loader: loader)
+            let bob = try await alice.getPerson(id: 3)
+            let (early, late) = (try await alice.getPost(id: first), try await alice.getPost(id: second))
+            // Lemmy dates a vote before its upsert commits: the vote sent second commits first
+            // with the later date, and the first commits last with the earlier one.
+            let held = loader.holdRequest("/post/like")
+            let earlyVote = Task { await early.toggleUpvote() }
+            await held.waitForArrivals(1)
+            clock.move(by: 60)
+            #expect(await late.toggleUpvote() == .confirmed)
+            clock.move(by: -30)
+            held.open()
+            #expect(await earlyVote.value == .confirmed)
+            // In flight together, the later date stands, though it is not the server's last word.
+            #expect(bob.votes.upvotes == 1)
+            // A read sent now is handled after both: its tally stands, whatever its date.
+            _ = try await alice.getPerson(id: 3)
+            #expect(bob.votes.upvotes == 2)
+        }
+    }
+
     /// Two posts by `creator` that stand (not deleted or removed).
     private static func twoPosts(by creator: Int, in server: LemmyTestServer) throws -> (Int, Int) {
         let ids = try server.store.with { db in db.posts.filter { $0.creatorId == creator && !$0.deleted && !$0.removed }.map(\.id) }

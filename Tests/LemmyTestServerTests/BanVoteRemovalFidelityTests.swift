@@ -185,10 +185,28 @@ struct BanVoteRemovalFidelityTests: RefusalChecking {
             case .v0_19:
                 #expect(refusal(unbanned).status == 400 && refusal(unbanned).code == "unknown")
             case .v1_0:
-                // The modlog, without foreign keys, keeps the unban's entry.
-                #expect(refusal(unbanned).status == 404 && refusal(unbanned).code == "not_found")
+                // The modlog's own foreign key refuses the unban's entry.
+                #expect(refusal(unbanned).status == 400 && refusal(unbanned).code == "couldnt_create")
             }
-            #expect(try server.store.with { db in db.modlog.count } == entries + (dialect == .v1_0 ? 1 : 0))
+            #expect(try server.store.with { db in db.modlog.count } == entries)
+        }
+    }
+
+    @Test(
+        "0.19 bans a deleted account from a community, then answers couldnt_find_person; 0.18 and 1.0 answer the ban",
+        arguments: LemmyDialect.allCases)
+    func deletedPerson(dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            let admin = try await TestClient(server).login("admin")
+            try server.store.with { db in db.persons[3].deleted = true }
+            let form = ApiBanFromCommunity(communityId: 1, personId: 4, ban: true, reason: "Spam")
+            let answer = try await either(admin, LemmyV3.BanFromCommunity(form), LemmyV4.BanFromCommunity(form))
+            if dialect == .v0_19 {
+                #expect(answer.status == 400 && refusal(answer).code == "couldnt_find_person")
+            } else {
+                #expect(answer.status == 200)
+            }
+            #expect(try server.store.with { db in db.communities[0].bannedPersons.contains(4) })
         }
     }
 

@@ -25,6 +25,9 @@ struct SiteBanFidelityTests: RefusalChecking {
             let missing = try await ban(admin, ["person_id": 999])
             if dialect == .v1_0 {
                 #expect(missing.status == 400 && missing.code == "unknown")
+                // An unban updates nothing; the modlog's foreign key refuses its entry.
+                let unban = refusal(try await post(admin, path, ["person_id": 999, "ban": false, "reason": "Spam"]))
+                #expect(unban.status == 400 && unban.code == "couldnt_create")
             } else {
                 #expect(missing.status == 404 && missing.code == "couldnt_update_user")
             }

@@ -13,20 +13,21 @@ extension ApiClient {
         let isBlocked = blocked ?? cached?.confirmed.blocked ?? account?.blockedPersonIds.contains(person.id) ?? false
         var kept =
             actions ?? cached.map { ViewerPersonActions(note: $0.confirmed.note, votes: $0.confirmed.votes) } ?? ViewerPersonActions()
-        // The tally is Lemmy's to date (`voted_at`), so the later date stands, whichever request
-        // was sent later: the server may handle two requests in flight in either order.
-        if let held = cached?.confirmed.votes, held.isLater(than: kept.votes) { kept.votes = held }
+        let incoming = actions?.votes
+        if let incoming, let held = cached?.confirmed.votes { kept.votes = standingTally(of: person.id, held: held, incoming: incoming) }
         let votes = kept.votes
         let snapshot = Person1Snapshot(person, blocked: isBlocked, actions: kept, text: escapedText)
         // The generated `merge(_:)` would look the id up again.
-        if let cached {
-            cached.merge(snapshot, sequence: mergeSequence)
-            // `merge` drops the answer to a request sent before the one the model holds; its
-            // tally can still be the later one (a vote the server handled last).
-            if votes.isLater(than: cached.confirmed.votes) { cached.confirmOutOfOrder { $0.votes = votes } }
-            return cached
+        guard let cached else {
+            if let incoming { noteTallyTaken(incoming, of: person.id) }
+            return caches.person1.register(Person1(api: self, snapshot: snapshot), for: person.id, sequence: mergeSequence)
         }
-        return caches.person1.register(Person1(api: self, snapshot: snapshot), for: person.id, sequence: mergeSequence)
+        cached.merge(snapshot, sequence: mergeSequence)
+        // `merge` drops the answer to a request sent before the one the model holds: the two were
+        // in flight together, and its tally can still be the later one.
+        if votes.isLater(than: cached.confirmed.votes) { cached.confirmOutOfOrder { $0.votes = votes } }
+        if let incoming, cached.confirmed.votes == incoming { noteTallyTaken(incoming, of: person.id) }
+        return cached
     }
 
     /// `carriesActions`: whether the view was read with the viewer's `person_actions` (1.0's

@@ -75,6 +75,7 @@ extension ApiClient {
         }
         account?.clear()
         caches.removeAll()
+        tallyMarks.removeAll()
         permissions = .readOnly
     }
 

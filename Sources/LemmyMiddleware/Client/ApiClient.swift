@@ -40,10 +40,13 @@ public final class ApiClient {
     @ObservationIgnored let loader: (any HTTPLoader)?
     @ObservationIgnored let caches = ModelCaches()
     @ObservationIgnored private var cacheKey: ClientKey
-    /// The sequence number the next request gets (requests are numbered in the order they are sent).
+    /// The sequence number of the last request numbered (requests are numbered in the order they are sent).
     @ObservationIgnored var nextSequence: UInt64 = 0
     /// The sequence number of the request whose answer is being merged now.
     @ObservationIgnored var mergeSequence: UInt64 = 0
+    /// For each person whose model holds a dated vote tally: the last sequence number sent when
+    /// that tally arrived; later requests were sent after it (see `standingTally(of:held:incoming:)`).
+    @ObservationIgnored var tallyMarks: [Int: UInt64] = [:]
     /// How the server that answered stores text: 0.18.3 to 0.18.5 escape it as HTML, which the
     /// snapshots undo (see `LemmyEscapedText`). Set with ``mergeSequence``.
     @ObservationIgnored var escapedText: LemmyEscapedText = .verbatim
@@ -179,6 +182,7 @@ extension ApiClient {
         Self.clients.remove(cacheKey)
         permissions = .readOnly
         caches.removeAll()
+        tallyMarks.removeAll()
         account?.clear()
         confirmedBlockedInstanceIds = []
         uncertainComments = [:]

@@ -42,9 +42,10 @@ extension Database {
     ///
     /// A person who does not exist fails at a write: the ban's, on the table's foreign key (0.18
     /// and 0.19 `community_user_already_banned`, 1.0 `couldnt_update`); an unban deletes
-    /// nothing, and then the modlog entry's foreign key fails (0.18 and 0.19, the database's
-    /// text), or on 1.0, whose modlog has no foreign keys, the entry stays and reading the
-    /// person back is `not_found`.
+    /// nothing, and then the modlog entry's foreign key fails (0.18 and 0.19 with the database's
+    /// text; 1.0 `couldnt_create`, its modlog's keys added in Lemmy's 2026-03-08 migration), in
+    /// the same transaction, so nothing is kept. 0.19 then reads the person back with a view that
+    /// leaves deleted accounts out: banning one is done, and answered `couldnt_find_person`.
     mutating func banFromCommunity(
         _ communityId: Int, personId targetId: Int, ban: Bool, removeData: Bool, reason: String?, expires: Int?,
         by personId: Int, now: Double, dialect: LemmyDialect
@@ -56,21 +57,26 @@ extension Database {
         try checkCommunityModAction(personId, in: communityId, dialect: dialect)
         if dialect != .v0_18 { try checkHigherModOrAdmin(personId, in: communityId, than: [targetId]) }
         try ContentRules.checkBody(reason, post: false, dialect: dialect)
-        guard person(targetId) != nil, !purged.persons.contains(targetId) else {
-            if ban { throw APIError.code(dialect == .v1_0 ? "couldnt_update" : "community_user_already_banned") }
-            guard dialect == .v1_0 else { throw APIError.foreign(Self.modlogPersonForeignKey) }
-            recordCommunityBan(
-                communityId, personId: targetId, ban: ban, reason: dialect.stored(reason), expires: expiry, by: personId, now: now)
-            throw APIError.notFound("person")
+        guard let target = person(targetId), !purged.persons.contains(targetId) else {
+            switch (dialect, ban) {
+            case (.v1_0, true): throw APIError.code("couldnt_update", cause: Self.foreignKeyCause("community_actions", "person_id"))
+            case (.v1_0, false): throw APIError.code("couldnt_create", cause: Self.foreignKeyCause("modlog", "target_person"))
+            case (_, true): throw APIError.code("community_user_already_banned")
+            case (_, false): throw APIError.foreign(Self.foreignKeyCause("mod_ban_from_community", "other_person_id"))
+            }
         }
         if ban { try? follow(communityId, by: targetId, follow: false, now: now) }
         recordCommunityBan(
             communityId, personId: targetId, ban: ban, reason: dialect.stored(reason), expires: expiry, by: personId, now: now)
-        guard removeData else { return }
+        guard removeData else {
+            if dialect == .v0_19 && target.deleted { throw APIError.notFound("person") }
+            return
+        }
         // 0.18 and 0.19 remove whatever `ban` is, and never restore; 1.0 restores on an unban,
         // and counts the removed or restored posts and comments on the ban's entry.
         let touched = removeUserData(of: targetId, in: communityId, removed: dialect == .v1_0 ? ban : true, now: now, dialect: dialect)
         if dialect == .v1_0 { modlog[modlog.count - 1].childCount = touched }
+        if dialect == .v0_19 && target.deleted { throw APIError.notFound("person") }
     }
 
     /// A ban in a community that does not exist: 1.0 reads it first (`not_found`); 0.18 and 0.19
@@ -84,18 +90,16 @@ extension Database {
         guard isModOrAdmin(personId, of: communityId) else { return APIError.code("not_a_mod_or_admin") }
         if dialect == .v0_19 { return APIError.notFound("community") }
         do { try ContentRules.checkBody(reason, post: false, dialect: dialect) } catch { return error }
-        return ban ? APIError.code("community_user_already_banned") : APIError.foreign(Self.modlogCommunityForeignKey)
+        return ban
+            ? APIError.code("community_user_already_banned")
+            : APIError.foreign(Self.foreignKeyCause("mod_ban_from_community", "community_id"))
     }
 
-    /// The database's refusal of a modlog entry naming a community that does not exist (0.18's
-    /// `mod_ban_from_community.community_id`).
-    static let modlogCommunityForeignKey =
-        #"insert or update on table "mod_ban_from_community" violates foreign key constraint "mod_ban_from_community_community_id_fkey""#
-
-    /// The database's refusal of a modlog entry naming a person who does not exist (0.18 and
-    /// 0.19's `mod_ban_from_community.other_person_id`).
-    static let modlogPersonForeignKey =
-        #"insert or update on table "mod_ban_from_community" violates foreign key constraint "mod_ban_from_community_other_person_id_fkey""#
+    /// PostgreSQL's refusal of a row in `table` whose `column` names nothing, with the
+    /// constraint named as Lemmy's migrations name it (`TABLE_COLUMN_fkey`).
+    static func foreignKeyCause(_ table: String, _ column: String) -> String {
+        #"insert or update on table "\#(table)" violates foreign key constraint "\#(table)_\#(column)_fkey""#
+    }
 
     /// `remove_user_data_in_community` (0.18, 0.19) and `remove_or_restore_user_data_in_community`
     /// (1.0): every post of the person in the community, dated now. The comments:
@@ -105,7 +109,10 @@ extension Database {
     ///   10 again) and leaves out comments in communities a guest cannot see. Their dates stay.
     /// - 1.0 removes or restores all of them, dated now, and when removing takes back everyone's
     ///   votes on the person's posts and comments there (``takeBackVotes(onContentOf:in:)``).
-    /// Lemmy leaves ties in Hot to the database; this server breaks them by id.
+    /// Lemmy leaves ties in Hot to the database; this server breaks them by id. 0.19 ranks by the
+    /// `hot_rank` it stores, which a local comment gets only from the job that refreshes ranks
+    /// every 10 minutes (0.0001 until then); this server ranks 0.19's comments live, as its
+    /// GetComments does, so a burst of fresh comments goes first here and last there.
     /// Returns how many posts and comments it changed.
     private mutating func removeUserData(of personId: Int, in communityId: Int, removed: Bool, now: Double, dialect: LemmyDialect) -> Int {
         if dialect == .v1_0 && removed { takeBackVotes(onContentOf: personId, in: communityId) }

@@ -42,9 +42,12 @@ extension Database {
             switch dialect {
             // `Person::update` finds no row: diesel's NotFound, tagged `couldnt_update_user`.
             case .v0_18, .v0_19: throw APIError.missingRow("couldnt_update_user")
-            // The ban's upsert breaks `instance_actions`' foreign key; an unban updates nothing
-            // and then fails to read the person.
-            case .v1_0: throw ban ? APIError.code("unknown", message: "foreign key violation") : APIError.notFound("person")
+            // The ban's upsert breaks `instance_actions`' foreign key; an unban updates nothing,
+            // and then the modlog entry breaks the modlog's (Lemmy's 2026-03-08 migration).
+            case .v1_0:
+                throw ban
+                    ? APIError.code("unknown", message: "foreign key violation")
+                    : APIError.code("couldnt_create", cause: Self.foreignKeyCause("modlog", "target_person"))
             }
         }
         switch dialect {
