@@ -21,6 +21,12 @@ extension ApiClient {
     /// (one without a date never wins on its date), so the marks stay as few as the people the
     /// account has voted on.
     func noteTallyTaken(_ tally: PersonVoteTally, of personId: Int) {
-        tallyMarks[personId] = tally.lastVoted == nil ? nil : nextSequence
+        if tally.lastVoted != nil {
+            tallyMarks[personId] = nextSequence
+        } else if !tallyMarks.isEmpty {
+            // Checked first: every post and comment a 0.18 or 0.19 server sends comes here with no
+            // tally, and the lookup would cost each of them a hash for nothing.
+            tallyMarks[personId] = nil
+        }
     }
 }
