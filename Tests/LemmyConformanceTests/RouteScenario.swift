@@ -422,6 +422,8 @@ enum RouteScenario {
             step("POST", "/comment/remove", user: "bob", needs: "comment") { id in
                 ([], ["comment_id": id, "removed": true, "reason": "Off topic"])
             },
+            // What alice heard of those actions: appointments, the transfer, the removals, the lock.
+            step("GET", "/account/notification/list", user: "alice", query: [("type_", "mod_action"), ("limit", "20")]),
             step("DELETE", "/comment", user: "alice", needs: "comment") { id in ([], ["comment_id": id, "deleted": true]) },
             step("DELETE", "/post", user: "alice", needs: "post") { id in ([], ["post_id": id, "deleted": true]) },
             // A follow request to a private community: carol asks, bob (its moderator) sees it

@@ -422,13 +422,16 @@ extension Database {
                 guard let message = entry.privateMessageId.flatMap(privateMessage), !message.deleted, !message.removed else { continue }
                 if let instance = person(message.creatorId)?.instanceId, blocks?.blockedInstances[instance] != nil { continue }
                 author = message.creatorId
+            case .modAction:
+                // 1.0's alone, which counts notifications elsewhere.
+                continue
             }
             if blocks?.blockedPersons[author] != nil { continue }
             switch entry.kind {
             case .reply: counts.0 += 1
             case .mention: counts.1 += 1
             case .privateMessage: counts.2 += 1
-            case .subscribed: break
+            case .subscribed, .modAction: break
             }
         }
         return counts

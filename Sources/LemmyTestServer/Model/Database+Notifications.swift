@@ -63,6 +63,15 @@ extension Database {
                 !(message.deletedByRecipient && entry.recipientId == viewer)
             else { return nil }
             return (message.creatorId, nil)
+        case .modAction:
+            // `filter_deleted_and_removed` spares mod actions the removed checks (they are often
+            // about a removal), not the deleted ones. The moderator is the notification's creator.
+            // A purge deletes the entry, by the modlog's foreign keys, and its notification with it.
+            guard let entry = entry.modlogId.map({ modlog[$0 - 1] }), keepsModlogEntry10(entry) else { return nil }
+            let targets = modlogTargets(of: entry, dialect: .v1_0)
+            if let postId = targets.post, post(postId)?.deleted ?? true { return nil }
+            if let commentId = targets.comment, comment(commentId)?.deleted ?? true { return nil }
+            return (entry.moderatorId, targets.community)
         }
     }
 }

@@ -178,8 +178,9 @@ struct PrivateMessageRecord: Sendable {
 /// they double as 1.0 notification ids.
 struct InboxRecord: Sendable {
     /// `subscribed` is 1.0's alone: a new post or comment where the recipient asked to hear of
-    /// every one (its notification settings).
-    enum Kind: Sendable { case reply, mention, privateMessage, subscribed }
+    /// every one (its notification settings). So is `modAction`: a moderator's or admin's action
+    /// on the recipient or their content (``modlogId``).
+    enum Kind: Sendable { case reply, mention, privateMessage, subscribed, modAction }
     var id: Int
     var kind: Kind
     var recipientId: Int
@@ -188,6 +189,8 @@ struct InboxRecord: Sendable {
     /// The post of a 1.0 notification about a post (a mention in its body, or a new post in a
     /// community the recipient hears every post of); nil for comments and messages.
     var postId: Int? = nil
+    /// The modlog entry of a `modAction` notification.
+    var modlogId: Int? = nil
     var read: Bool
     var published: Double
 }

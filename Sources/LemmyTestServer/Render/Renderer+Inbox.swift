@@ -81,13 +81,19 @@ extension Renderer {
             let view = privateMessageView(entry.privateMessageId!)
             creator = view.creator.id
             data = .privateMessage(view)
+        case .modAction:
+            kind = .modAction
+            let record = db.modlog[entry.modlogId! - 1]
+            creator = record.moderatorId
+            // Lemmy hides the moderator's name from anyone but an admin (`hide_modlog_names`).
+            data = .modAction(modlogView(record, showsNames: db.isAdmin(viewer)))
         }
         let postId = entry.postId ?? entry.commentId.flatMap { db.comment($0)?.postId }
         return ApiNotificationView(
             notification: ApiNotification(
                 id: entry.id, recipientId: entry.recipientId, commentId: entry.commentId,
                 read: entry.read, publishedAt: date(entry.published), kind: kind, postId: postId,
-                privateMessageId: entry.privateMessageId, creatorId: db.isAdmin(viewer) ? creator : 0),
+                privateMessageId: entry.privateMessageId, modlogId: entry.modlogId, creatorId: db.isAdmin(viewer) ? creator : 0),
             data: data)
     }
 

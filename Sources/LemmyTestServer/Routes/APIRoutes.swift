@@ -74,6 +74,9 @@ struct APIRoutes {
                     let call = Call(
                         form: form, viewer: viewer, token: viewer == nil ? nil : token, dialect: dialect, now: now,
                         origin: origin)
+                    // 1.0 notifies the target of each moderator action the request wrote.
+                    let modlogBefore = db.modlog.count
+                    defer { if dialect == .v1_0 { db.notifyModActions(since: modlogBefore, now: now) } }
                     return try handler(&db, call)
                 }
                 // GETs read a snapshot without holding the lock (one that writes is rerun under it).

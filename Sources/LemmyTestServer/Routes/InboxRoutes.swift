@@ -197,8 +197,7 @@ private func notificationFilter(_ value: ApiNotificationTypeFilter?) throws -> I
     case "mention": return .some(.mention)
     case "private_message": return .some(.privateMessage)
     case "subscribed": return .some(.subscribed)
-    // A kind the test server never notifies of: a filter that matches nothing.
-    case "mod_action": return .some(nil)
+    case "mod_action": return .some(.modAction)
     default: return nil
     }
 }

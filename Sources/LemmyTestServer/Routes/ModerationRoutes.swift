@@ -271,16 +271,7 @@ extension APIRoutes {
             let keyed = entries.map { (id: $0.id, key: SortKey(featured: 0, primary: $0.when, tiebreak: $0.id)) }
             let page = try Paging.page(
                 keyed, page: nil, limit: try call.limit(call.form.limit), cursor: call.form.pageCursor, fullPages: call.dialect == .v1_0)
-            let items = page.ids.map { id -> ApiModlogView in
-                let entry = db.modlog[id - 1]
-                let kind = entry.kind10
-                let modlog = ApiModlog(
-                    id: entry.id, kind: kind, isRevert: entry.isRevert10, reason: entry.reason,
-                    expiresAt: renderer.date(entry.expires), publishedAt: renderer.date(entry.when), childCount: entry.childCount)
-                var view = ApiModlogView(modlog: modlog, moderator: showsNames ? renderer.person(entry.moderatorId) : nil)
-                renderer.addTargets(of: entry, to: &view)
-                return view
-            }
+            let items = page.ids.map { renderer.modlogView(db.modlog[$0 - 1], showsNames: showsNames) }
             return ApiPagedResponse(items: items, nextPage: page.next, prevPage: page.previous)
         }
     }
