@@ -54,55 +54,70 @@ struct PersonVoteTallyTests {
 
     @Test("Two votes in flight, handled by the server in the other order: the tally it dated last stands")
     func votesHandledOutOfOrder() async throws {
-        let clock = ManualServerClock()
-        try await clock.withServer(.v1_0) { server in
-            let (first, second) = try Self.twoPosts(by: 3, in: server)
-            let loader = GatingLoader()
-            let alice = try await login(server, "alice", loader: loader)
-            let bob = try await alice.getPerson(id: 3)
-            let (early, late) = (try await alice.getPost(id: first), try await alice.getPost(id: second))
-            // The first vote is sent first but held back; the second reaches the server first.
-            let held = loader.holdRequest("/post/like")
-            let earlyVote = Task { await early.toggleUpvote() }
-            await held.waitForArrivals(1)
-            #expect(await late.toggleUpvote() == .confirmed)
-            #expect(bob.votes.upvotes == 1)
-            clock.move(by: 60)
-            held.open()
-            #expect(await earlyVote.value == .confirmed)
+        try await withHeldUpvote { race in
+            // The second vote reaches the server first.
+            #expect(await race.otherPost.toggleUpvote() == .confirmed)
+            #expect(race.bob.votes.upvotes == 1)
+            race.clock.move(by: 60)
+            race.held.open()
+            #expect(await race.heldVote.value == .confirmed)
             // The answer to the earlier request carries the later tally: both votes.
-            #expect(bob.votes.upvotes == 2 && bob.votes.downvotes == 0)
+            #expect(race.bob.votes.upvotes == 2 && race.bob.votes.downvotes == 0)
         }
     }
 
     @Test("A read sent after a vote but answered with the tally from before it does not undo the vote's tally")
     func readHandledBeforeAnEarlierVote() async throws {
-        let clock = ManualServerClock()
-        try await clock.withServer(.v1_0) { server in
-            let (first, _) = try Self.twoPosts(by: 3, in: server)
-            let loader = GatingLoader()
-            let alice = try await login(server, "alice", loader: loader)
-            let bob = try await alice.getPerson(id: 3)
-            let post = try await alice.getPost(id: first)
-            let held = loader.holdRequest("/post/like")
-            let vote = Task { await post.toggleDownvote() }
-            await held.waitForArrivals(1)
+        try await withHeldUpvote { race in
             // The read reaches the server before the vote, and its answer is merged after the vote's.
-            let readAnswer = loader.gate("/person")
-            let read = Task { try await alice.getPerson(id: 3) }
+            let readAnswer = race.loader.gate("/person")
+            let read = Task { try await race.alice.getPerson(id: 3) }
             await readAnswer.waitForArrivals(1)
-            clock.move(by: 60)
-            held.open()
-            #expect(await vote.value == .confirmed)
-            #expect(bob.votes.downvotes == 1)
+            race.clock.move(by: 60)
+            race.held.open()
+            #expect(await race.heldVote.value == .confirmed)
+            #expect(race.bob.votes.upvotes == 1)
             readAnswer.open()
             _ = try await read.value
-            #expect(bob.votes.downvotes == 1 && bob.votes.upvotes == 0)
+            #expect(race.bob.votes.upvotes == 1 && race.bob.votes.downvotes == 0)
         }
     }
 
     @Test("Votes committed in the other order than their dates: a read sent afterwards corrects the tally")
     func laterDateButStale() async throws {
+        try await withHeldUpvote { race in
+            // Lemmy dates a vote before its upsert commits: the vote sent second commits first
+            // with the later date, and the first commits last with the earlier one.
+            race.clock.move(by: 60)
+            #expect(await race.otherPost.toggleUpvote() == .confirmed)
+            race.clock.move(by: -30)
+            race.held.open()
+            #expect(await race.heldVote.value == .confirmed)
+            // In flight together, the later date stands, though it is not the server's last word.
+            #expect(race.bob.votes.upvotes == 1)
+            // A read sent now is handled after both: its tally stands, whatever its date.
+            _ = try await race.alice.getPerson(id: 3)
+            #expect(race.bob.votes.upvotes == 2)
+        }
+    }
+
+    /// What ``withHeldUpvote(_:)`` sets up.
+    struct HeldUpvote {
+        let clock: ManualServerClock
+        let loader: GatingLoader
+        let alice: ApiClient
+        /// alice's model of bob, the author of both posts.
+        let bob: Person3
+        /// Another post of bob's, not voted on yet.
+        let otherPost: Post3
+        /// Holds alice's upvote of bob's first post before it reaches the server.
+        let held: MockGate
+        let heldVote: Task<MutationResult, Never>
+    }
+
+    /// A 1.0 server on a clock the test moves, and alice's upvote of one of bob's posts sent but
+    /// held back before the server, while `body` runs.
+    private func withHeldUpvote(_ body: @MainActor (HeldUpvote) async throws -> Void) async throws {
         let clock = ManualServerClock()
         try await clock.withServer(.v1_0) { server in
             let (first, second) = try Self.twoPosts(by: 3, in: server)
@@ -110,21 +125,11 @@ struct PersonVoteTallyTests {
             let alice = try await login(server, "alice", loader: loader)
             let bob = try await alice.getPerson(id: 3)
             let (early, late) = (try await alice.getPost(id: first), try await alice.getPost(id: second))
-            // Lemmy dates a vote before its upsert commits: the vote sent second commits first
-            // with the later date, and the first commits last with the earlier one.
             let held = loader.holdRequest("/post/like")
-            let earlyVote = Task { await early.toggleUpvote() }
+            let vote = Task { await early.toggleUpvote() }
             await held.waitForArrivals(1)
-            clock.move(by: 60)
-            #expect(await late.toggleUpvote() == .confirmed)
-            clock.move(by: -30)
-            held.open()
-            #expect(await earlyVote.value == .confirmed)
-            // In flight together, the later date stands, though it is not the server's last word.
-            #expect(bob.votes.upvotes == 1)
-            // A read sent now is handled after both: its tally stands, whatever its date.
-            _ = try await alice.getPerson(id: 3)
-            #expect(bob.votes.upvotes == 2)
+            try await body(
+                HeldUpvote(clock: clock, loader: loader, alice: alice, bob: bob, otherPost: late, held: held, heldVote: vote))
         }
     }
 

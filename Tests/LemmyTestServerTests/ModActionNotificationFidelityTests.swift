@@ -84,8 +84,12 @@ struct ModActionNotificationFidelityTests: RefusalChecking {
             #expect(view.moderator?.id == 1 && shown.notification.creatorId == 1)
 
             let remote = 8
-            _ = try await bob.sendRaw(LemmyV4.BanFromCommunity(ApiBanFromCommunity(communityId: 1, personId: remote, ban: true, reason: "Spam")))
-            #expect(try server.store.with { db in db.person(remote)?.instanceId != 1 && !db.inbox.contains { $0.recipientId == remote && $0.kind == .modAction } })
+            _ = try await bob.sendRaw(
+                LemmyV4.BanFromCommunity(ApiBanFromCommunity(communityId: 1, personId: remote, ban: true, reason: "Spam")))
+            #expect(
+                try server.store.with { db in
+                    db.person(remote)?.instanceId != 1 && !db.inbox.contains { $0.recipientId == remote && $0.kind == .modAction }
+                })
         }
     }
 }
