@@ -101,6 +101,35 @@ struct PersonVoteTallyTests {
         }
     }
 
+    @Test("An answer repeating the standing tally does not make a read sent before it lose to that tally's date")
+    func repeatedTallyKeepsTheMark() async throws {
+        try await withHeldUpvote { race in
+            // P: a read numbered now, held back until the second vote is done.
+            let heldRead = race.loader.holdRequest("/person")
+            let readAnswer = race.loader.gate("/person")
+            let read = Task { try await race.alice.getPerson(id: 3) }
+            await heldRead.waitForArrivals(1)
+            race.clock.move(by: 60)
+            #expect(await race.otherPost.toggleUpvote() == .confirmed)
+            // P is handled after that vote and before the held one, which Lemmy dates earlier.
+            heldRead.open()
+            await readAnswer.waitForArrivals(1)
+            race.clock.move(by: -30)
+            race.held.open()
+            #expect(await race.heldVote.value == .confirmed)
+            #expect(race.bob.votes.upvotes == 1)
+            // R, sent now, is handled after both votes; its answer waits until P's is merged.
+            let laterAnswer = race.loader.gate("/person")
+            let laterRead = Task { try await race.alice.getPerson(id: 3) }
+            await laterAnswer.waitForArrivals(1)
+            readAnswer.open()
+            _ = try await read.value
+            laterAnswer.open()
+            _ = try await laterRead.value
+            #expect(race.bob.votes.upvotes == 2)
+        }
+    }
+
     /// What ``withHeldUpvote(_:)`` sets up.
     struct HeldUpvote {
         let clock: ManualServerClock

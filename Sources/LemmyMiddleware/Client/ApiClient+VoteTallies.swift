@@ -12,10 +12,7 @@ extension ApiClient {
     /// The tally to keep of `held` (the model's confirmed one) and `incoming` (the answer being
     /// merged, request ``mergeSequence``).
     func standingTally(of personId: Int, held: PersonVoteTally, incoming: PersonVoteTally) -> PersonVoteTally {
-        // Without a mark the incoming tally stands. Checked first: before 1.0 (and for guests)
-        // every post and comment comes here with no tally and no marks, and the lookup would cost
-        // each a hash (the 10,000-post scroll, by callgrind).
-        guard !tallyMarks.isEmpty, held != incoming else { return incoming }
+        guard held != incoming else { return incoming }
         let sentAfterHeld = tallyMarks[personId].map { mergeSequence > $0 } ?? true
         return !sentAfterHeld && held.isLater(than: incoming) ? held : incoming
     }
@@ -25,12 +22,6 @@ extension ApiClient {
     /// (one without a date never wins on its date), so the marks stay as few as the people the
     /// account has voted on.
     func noteTallyTaken(_ tally: PersonVoteTally, of personId: Int) {
-        if tally.lastVoted != nil {
-            tallyMarks[personId] = nextSequence
-        } else if !tallyMarks.isEmpty {
-            // Checked first: every post and comment a 0.18 or 0.19 server sends comes here with no
-            // tally, and the lookup would cost each of them a hash for nothing.
-            tallyMarks[personId] = nil
-        }
+        tallyMarks[personId] = tally.lastVoted == nil ? nil : nextSequence
     }
 }

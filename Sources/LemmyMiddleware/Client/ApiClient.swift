@@ -46,7 +46,9 @@ public final class ApiClient {
     @ObservationIgnored var mergeSequence: UInt64 = 0
     /// For each person whose model holds a dated vote tally: the last sequence number sent when
     /// that tally arrived; later requests were sent after it (see `standingTally(of:held:incoming:)`).
-    @ObservationIgnored var tallyMarks: [Int: UInt64] = [:]
+    /// Unchecked: every access is an instant read or write on the main actor, and the check
+    /// cost each merged post and comment more than the lookup it guards.
+    @ObservationIgnored @exclusivity(unchecked) var tallyMarks: [Int: UInt64] = [:]
     /// How the server that answered stores text: 0.18.3 to 0.18.5 escape it as HTML, which the
     /// snapshots undo (see `LemmyEscapedText`). Set with ``mergeSequence``.
     @ObservationIgnored var escapedText: LemmyEscapedText = .verbatim
