@@ -80,12 +80,15 @@ struct ModActionNotificationFidelityTests: RefusalChecking {
             _ = try await admin.send(LemmyV4.RemovePost(ApiRemovePost(postId: post, removed: true, reason: "Spam")))
             _ = try await admin.send(LemmyV4.AddAdmin(ApiAddAdmin(personId: 4, added: true)))
             let shown = try #require(try await modActions(carol).first { $0.notification.postId == post })
-            guard case .modAction(let view) = shown.data else { return }
+            guard case .modAction(let view) = shown.data else {
+                Issue.record("not a modlog view: \(shown.data)")
+                return
+            }
             #expect(view.moderator?.id == 1 && shown.notification.creatorId == 1)
 
             let remote = 8
-            _ = try await bob.sendRaw(
-                LemmyV4.BanFromCommunity(ApiBanFromCommunity(communityId: 1, personId: remote, ban: true, reason: "Spam")))
+            let remoteBan = ApiBanFromCommunity(communityId: 1, personId: remote, ban: true, reason: "Spam")
+            #expect(try await bob.sendRaw(LemmyV4.BanFromCommunity(remoteBan)).status == 200)
             #expect(
                 try server.store.with { db in
                     db.person(remote)?.instanceId != 1 && !db.inbox.contains { $0.recipientId == remote && $0.kind == .modAction }

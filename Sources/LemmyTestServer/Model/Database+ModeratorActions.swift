@@ -178,7 +178,8 @@ extension Database {
     /// `api/api/src/comment/lock.rs`): the comment as a guest reads it (`not_found`, also in a
     /// private community), then `check_community_mod_action`; a deleted or removed comment may
     /// be locked. The modlog's `mod_lock_comment` names the comment, its post, community and
-    /// creator (reverted when unlocking). Not done: the creator's mod-action notification.
+    /// creator (reverted when unlocking), whose mod-action notification the route's wrapper
+    /// sends (``notifyModActions(since:now:)``).
     mutating func lockComment(_ commentId: Int, locked: Bool, reason: String, by personId: Int, now: Double) throws {
         guard let comment = comment(commentId), !purged.comments.contains(commentId), let post = post(comment.postId),
             seesCommunityContent(post.communityId, viewer: nil)

@@ -2,20 +2,18 @@
 extension Database {
     /// The viewer's inbox entries a ListNotifications shows, in no order.
     ///
-    /// - `type`: nil for every kind; `.some(kind)` for one (`.some(nil)`: a kind the test server
-    ///   never notifies of, so none).
+    /// - `type`: nil for every kind, or one kind.
     /// - `unreadOnly`: the viewer's unread entries only.
     /// - `creatorId`: entries by that person; for private messages, the whole conversation with
     ///   them, the viewer's own messages to them included.
     ///
     /// Without `unreadOnly`, the private-message kind also lists the messages the viewer sent.
-    /// Entries are left out whose comment or post is deleted or removed, whose message is deleted
+    /// Entries are left out whose comment or post is deleted or removed (a mod action's only when
+    /// deleted), whose message is deleted
     /// (or deleted by the viewer as its recipient), whose author is a bot the viewer hides, or
     /// that `filter_blocked` hides: a blocked person or community, a blocked instance's people, or
     /// its communities unless the viewer follows them.
-    func notifications(for viewer: Int, type: InboxRecord.Kind??, unreadOnly: Bool, creatorId: Int?) -> [InboxRecord] {
-        let kind = type ?? nil
-        if case .some(.none) = type { return [] }
+    func notifications(for viewer: Int, type kind: InboxRecord.Kind?, unreadOnly: Bool, creatorId: Int?) -> [InboxRecord] {
         let messagesOnly = kind == .privateMessage
         var entries = (inboxByRecipient[viewer] ?? []).map { inbox[$0 - 1] }
         if messagesOnly && !unreadOnly {

@@ -1,8 +1,6 @@
 import LemmyAPI
 
 extension Renderer {
-    /// Fills the targets of a 1.0 modlog entry: those ``Database/modlogTargets(of:dialect:)``
-    /// names, rendered.
     /// 1.0's view of `entry`, as GetModlog and a `mod_action` notification carry it; the
     /// moderator only when `showsNames`.
     func modlogView(_ entry: ModlogRecord, showsNames: Bool) -> ApiModlogView {
@@ -14,6 +12,8 @@ extension Renderer {
         return view
     }
 
+    /// Fills the targets of a 1.0 modlog entry: those ``Database/modlogTargets(of:dialect:)``
+    /// names, rendered.
     func addTargets(of entry: ModlogRecord, to view: inout ApiModlogView) {
         let targets = db.modlogTargets(of: entry, dialect: .v1_0)
         view.targetPerson = targets.person.map(person)

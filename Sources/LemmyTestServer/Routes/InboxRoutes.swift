@@ -188,16 +188,16 @@ private func inboxPage<F>(
 
 /// 1.0's `type_` of ListNotifications: `all` or a `NotificationType` in snake case; anything else
 /// fails to deserialize, as Lemmy's form does. (The API description leaves it untyped.)
-private func notificationFilter(_ value: ApiNotificationTypeFilter?) throws -> InboxRecord.Kind?? {
+private func notificationFilter(_ value: ApiNotificationTypeFilter?) throws -> InboxRecord.Kind? {
     guard let value else { return nil }
     let text = try APIError.variant(value, of: ["all", "reply", "mention", "private_message", "subscribed", "mod_action"])
     switch text {
     case "all": return nil
-    case "reply": return .some(.reply)
-    case "mention": return .some(.mention)
-    case "private_message": return .some(.privateMessage)
-    case "subscribed": return .some(.subscribed)
-    case "mod_action": return .some(.modAction)
+    case "reply": return .reply
+    case "mention": return .mention
+    case "private_message": return .privateMessage
+    case "subscribed": return .subscribed
+    case "mod_action": return .modAction
     default: return nil
     }
 }
