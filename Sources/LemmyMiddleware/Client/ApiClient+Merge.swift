@@ -11,23 +11,39 @@ extension ApiClient {
     func person1(_ person: ApiPerson, blocked: Bool? = nil, actions: ViewerPersonActions? = nil) -> Person1 {
         let cached = caches.person1[person.id]
         let isBlocked = blocked ?? cached?.confirmed.blocked ?? account?.blockedPersonIds.contains(person.id) ?? false
-        var kept =
+        let kept =
             actions ?? cached.map { ViewerPersonActions(note: $0.confirmed.note, votes: $0.confirmed.votes) } ?? ViewerPersonActions()
         // The tally the answer brings, when there is a choice to make: a dated one, or any while a
-        // person has a dated one (see `standingTally`). Before 1.0 and for guests there never is,
-        // and every post and comment skips the comparisons (the 10,000-post scroll, by callgrind).
-        let incoming = actions.flatMap { $0.votes.lastVoted != nil || !tallyMarks.isEmpty ? $0.votes : nil }
-        let held = incoming == nil ? nil : cached?.confirmed.votes
-        if let incoming, let held { kept.votes = standingTally(of: person.id, held: held, incoming: incoming) }
-        let votes = kept.votes
+        // person has a dated one (see `standingTally`). Before 1.0 and for guests there never is.
+        if let votes = actions?.votes, votes.lastVoted != nil || !tallyMarks.isEmpty {
+            return person1(person, cached: cached, blocked: isBlocked, actions: kept, tally: votes)
+        }
         let snapshot = Person1Snapshot(person, blocked: isBlocked, actions: kept, text: escapedText)
         // The generated `merge(_:)` would look the id up again.
+        if let cached {
+            cached.merge(snapshot, sequence: mergeSequence)
+            return cached
+        }
+        return caches.person1.register(Person1(api: self, snapshot: snapshot), for: person.id, sequence: mergeSequence)
+    }
+
+    /// ``person1(_:blocked:actions:)`` for an answer that brings a vote tally to choose
+    /// (`incoming`). Apart, and never inlined, so that the common merge without one stays small
+    /// enough to inline into every post's and comment's (the 10,000-post scroll, by callgrind).
+    @inline(never)
+    private func person1(
+        _ person: ApiPerson, cached: Person1?, blocked: Bool, actions: ViewerPersonActions, tally incoming: PersonVoteTally
+    ) -> Person1 {
+        var kept = actions
+        let held = cached?.confirmed.votes
+        if let held { kept.votes = standingTally(of: person.id, held: held, incoming: incoming) }
+        let votes = kept.votes
+        let snapshot = Person1Snapshot(person, blocked: blocked, actions: kept, text: escapedText)
         guard let cached else {
-            if let incoming { noteTallyTaken(incoming, of: person.id) }
+            noteTallyTaken(incoming, of: person.id)
             return caches.person1.register(Person1(api: self, snapshot: snapshot), for: person.id, sequence: mergeSequence)
         }
         cached.merge(snapshot, sequence: mergeSequence)
-        guard let incoming else { return cached }
         // `merge` drops the answer to a request sent before the one the model holds, which can
         // still carry the tally that stands (`standingTally` chose it).
         if votes != cached.confirmed.votes { cached.confirmOutOfOrder { $0.votes = votes } }
