@@ -18,9 +18,9 @@ extension ApiClient {
     }
 
     /// Notes that the person's model now confirms `tally`, from the answer being merged: every
-    /// request numbered after the last one sent so far is handled after what it counts. Only dated tallies are noted
-    /// (one without a date never wins on its date), so the marks stay as few as the people the
-    /// account has voted on.
+    /// request numbered after the last one sent so far is handled after what it counts. Only
+    /// dated tallies are noted (one without a date never wins on its date), so the marks stay as
+    /// few as the people the account has voted on.
     func noteTallyTaken(_ tally: PersonVoteTally, of personId: Int) {
         tallyMarks[personId] = tally.lastVoted == nil ? nil : nextSequence
     }

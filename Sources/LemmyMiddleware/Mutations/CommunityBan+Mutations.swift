@@ -32,7 +32,6 @@ extension Post2Providing {
             try await post.api.sendCommunityBan(
                 CommunityBan(personId: post.creatorId, communityId: post.communityId, ban: ban, removingContent: removingContent),
                 reason: reason, until: expiry)
-            post.confirm(sequence: post.api.mergeSequence) { $0.creatorBannedFromCommunity = ban }
         }
     }
 }
@@ -48,7 +47,6 @@ extension Comment2Providing {
             try await comment.api.sendCommunityBan(
                 CommunityBan(personId: comment.creatorId, communityId: comment.community.id, ban: ban, removingContent: removingContent),
                 reason: reason, until: expiry)
-            comment.confirm(sequence: comment.api.mergeSequence) { $0.creatorBannedFromCommunity = ban }
         }
     }
 }
@@ -85,7 +83,7 @@ extension ApiClient {
     }
 
     /// Sends a community ban, merges the person it returns and shows its outcome in the loaded
-    /// posts and comments of the person in the community.
+    /// posts and comments of the person in the community (the one banned from among them).
     fileprivate func sendCommunityBan(_ ban: CommunityBan, reason: String?, until expiry: Date?) async throws(ApiClientError) {
         var form = ApiBanFromCommunity(
             communityId: ban.communityId, personId: ban.personId, ban: ban.ban, reason: try await moderationReason(reason))

@@ -68,14 +68,13 @@ extension Database {
         if ban { try? follow(communityId, by: targetId, follow: false, now: now) }
         recordCommunityBan(
             communityId, personId: targetId, ban: ban, reason: dialect.stored(reason), expires: expiry, by: personId, now: now)
-        guard removeData else {
-            if dialect == .v0_19 && target.deleted { throw APIError.notFound("person") }
-            return
+        if removeData {
+            // 0.18 and 0.19 remove whatever `ban` is, and never restore; 1.0 restores on an unban,
+            // and counts the removed or restored posts and comments on the ban's entry.
+            let touched = removeUserData(
+                of: targetId, in: communityId, removed: dialect == .v1_0 ? ban : true, now: now, dialect: dialect)
+            if dialect == .v1_0 { modlog[modlog.count - 1].childCount = touched }
         }
-        // 0.18 and 0.19 remove whatever `ban` is, and never restore; 1.0 restores on an unban,
-        // and counts the removed or restored posts and comments on the ban's entry.
-        let touched = removeUserData(of: targetId, in: communityId, removed: dialect == .v1_0 ? ban : true, now: now, dialect: dialect)
-        if dialect == .v1_0 { modlog[modlog.count - 1].childCount = touched }
         if dialect == .v0_19 && target.deleted { throw APIError.notFound("person") }
     }
 
@@ -95,6 +94,16 @@ extension Database {
             : APIError.foreign(Self.foreignKeyCause("mod_ban_from_community", "community_id"))
     }
 
+    /// The ids of the posts and comments `personId` wrote in `communityId`, deleted and removed
+    /// ones too (purged ones are gone).
+    private func contentIds(of personId: Int, in communityId: Int) -> (posts: [Int], comments: [Int]) {
+        let postIds = posts.filter { $0.creatorId == personId && $0.communityId == communityId && !purged.posts.contains($0.id) }
+        let commentIds = comments.filter {
+            $0.creatorId == personId && !purged.comments.contains($0.id) && post($0.postId)?.communityId == communityId
+        }
+        return (postIds.map(\.id), commentIds.map(\.id))
+    }
+
     /// PostgreSQL's refusal of a row in `table` whose `column` names nothing, with the
     /// constraint named as Lemmy's migrations name it (`TABLE_COLUMN_fkey`).
     static func foreignKeyCause(_ table: String, _ column: String) -> String {
@@ -108,25 +117,23 @@ extension Database {
     ///   ban again removes the next 10) and ranks by its stored integer; 0.19 does not (the same
     ///   10 again) and leaves out comments in communities a guest cannot see. Their dates stay.
     /// - 1.0 removes or restores all of them, dated now, and when removing takes back everyone's
-    ///   votes on the person's posts and comments there (``takeBackVotes(onContentOf:in:)``).
+    ///   votes on the person's posts and comments there (``takeBackVotes(onPosts:comments:)``).
     /// Lemmy leaves ties in Hot to the database; this server breaks them by id. 0.19 ranks by the
     /// `hot_rank` it stores, which a local comment gets only from the job that refreshes ranks
     /// every 10 minutes (0.0001 until then); this server ranks 0.19's comments live, as its
     /// GetComments does, so a burst of fresh comments goes first here and last there.
     /// Returns how many posts and comments it changed.
     private mutating func removeUserData(of personId: Int, in communityId: Int, removed: Bool, now: Double, dialect: LemmyDialect) -> Int {
-        if dialect == .v1_0 && removed { takeBackVotes(onContentOf: personId, in: communityId) }
-        var touched = 0
-        for post in posts where post.creatorId == personId && post.communityId == communityId && !purged.posts.contains(post.id) {
-            posts[post.id - 1].removed = removed
-            posts[post.id - 1].updated = now
-            touched += 1
+        let content = contentIds(of: personId, in: communityId)
+        if dialect == .v1_0 && removed { takeBackVotes(onPosts: Set(content.posts), comments: Set(content.comments)) }
+        for id in content.posts {
+            posts[id - 1].removed = removed
+            posts[id - 1].updated = now
         }
+        var touched = content.posts.count
         let commentIds: [Int]
         if dialect == .v1_0 {
-            commentIds = comments.filter {
-                $0.creatorId == personId && !purged.comments.contains($0.id) && post($0.postId)?.communityId == communityId
-            }.map(\.id)
+            commentIds = content.comments
         } else {
             var query = CommentQuery()
             query.creatorId = personId

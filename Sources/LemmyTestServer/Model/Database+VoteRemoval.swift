@@ -13,12 +13,9 @@ extension Database {
         for commentId in state.commentVotes.keys { takeBackCommentVote(commentId, by: voterId) }
     }
 
-    /// A community ban's: everyone's votes on the person's posts and comments in the community,
-    /// deleted and removed ones too. The person's own votes there stay.
-    mutating func takeBackVotes(onContentOf creatorId: Int, in communityId: Int) {
-        let postIds = Set(posts.filter { $0.creatorId == creatorId && $0.communityId == communityId }.map(\.id))
-        let commentIds = Set(
-            comments.filter { $0.creatorId == creatorId && post($0.postId)?.communityId == communityId }.map(\.id))
+    /// A community ban's: everyone's votes on the banned person's posts and comments there,
+    /// deleted and removed ones too, given by id. The person's own votes there stay.
+    mutating func takeBackVotes(onPosts postIds: Set<Int>, comments commentIds: Set<Int>) {
         for (voterId, state) in users {
             for postId in state.postVotes.keys where postIds.contains(postId) { takeBackPostVote(postId, by: voterId) }
             for commentId in state.commentVotes.keys where commentIds.contains(commentId) {
