@@ -1,7 +1,9 @@
 import ArgumentParser
 import LemmyMiddleware
 
-/// `lemmy inbox`: replies, private messages and (Lemmy 1.0) notices of the signed-in account.
+/// `lemmy inbox`: replies, private messages and (Lemmy 1.0) notices of the signed-in account:
+/// new posts and comments its notification settings ask for, mentions in posts, and what
+/// moderators and admins did to it or its content.
 struct InboxCommand: AsyncParsableCommand, Sendable {
     static let configuration = CommandConfiguration(
         commandName: "inbox",
@@ -47,8 +49,9 @@ struct InboxCommand: AsyncParsableCommand, Sendable {
             }
             let noticeOutputs = notices?.map {
                 InboxOutput.Notice(
-                    id: $0.id, reason: $0.reason == .mention ? "mention" : "subscribed", read: $0.read,
-                    post: $0.post.map { OutputMapping.post($0) }, comment: $0.comment.map { OutputMapping.comment($0) })
+                    id: $0.id, reason: OutputMapping.noticeReason($0.reason), read: $0.read,
+                    post: $0.post.map { OutputMapping.post($0) }, comment: $0.comment.map { OutputMapping.comment($0) },
+                    moderatorAction: $0.moderatorAction.map { OutputMapping.moderatorAction($0) })
             }
             try JSONOutput.print(
                 InboxOutput(
@@ -78,7 +81,13 @@ struct InboxCommand: AsyncParsableCommand, Sendable {
             Console.out(renderer.style.bold("Notices") + renderer.style.dim(" (\(notices.count))"))
             for notice in notices {
                 let marker = notice.read ? "  " : renderer.style.yellow("• ")
-                if let comment = notice.comment {
+                if let action = notice.moderatorAction {
+                    let by = action.moderator.map { "u/" + HumanRenderer.name($0.name) } ?? "a moderator"
+                    Console.out(marker + TextFitting.truncate("\(by) \(ModeratorActionText.phrase(action))", to: renderer.width - 2))
+                    if let reason = action.reason, !reason.isEmpty {
+                        renderer.emit(TextFitting.wrap("reason: " + reason, width: renderer.width, indent: "    "))
+                    }
+                } else if let comment = notice.comment {
                     Console.out(marker + TextFitting.truncate("new comment on “\(comment.post.title)”", to: renderer.width - 2))
                     renderer.emit(renderer.commentLines(comment, depth: 1))
                 } else if let post = notice.post {

@@ -35,6 +35,22 @@ enum OutputMapping {
             myVote: vote(comment.votes.myVote), childCount: comment.childCount, published: comment.created)
     }
 
+    /// A notice's reason as `--json` names it.
+    static func noticeReason(_ reason: NoticeReason) -> String {
+        switch reason {
+        case .subscribed: "subscribed"
+        case .mention: "mention"
+        case .moderatorAction: "moderator_action"
+        }
+    }
+
+    static func moderatorAction(_ entry: ModlogEntry) -> InboxOutput.ModeratorAction {
+        InboxOutput.ModeratorAction(
+            action: ModeratorActionText.name(entry.action), revert: entry.isRevert, reason: entry.reason,
+            moderator: entry.moderator?.name, community: entry.community?.name, postId: entry.post?.id,
+            postTitle: entry.post?.title, commentId: entry.comment?.id)
+    }
+
     static func subscription(_ state: SubscriptionState) -> String {
         switch state {
         case .subscribed: "subscribed"

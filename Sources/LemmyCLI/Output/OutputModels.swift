@@ -314,7 +314,7 @@ public struct InboxOutput: Codable, Sendable, Equatable {
     public struct Notice: Codable, Sendable, Equatable {
         /// The notification id.
         public var id: Int
-        /// `subscribed` or `mention`.
+        /// `subscribed`, `mention` or `moderator_action`.
         public var reason: String
         /// Whether it was read.
         public var read: Bool
@@ -322,14 +322,56 @@ public struct InboxOutput: Codable, Sendable, Equatable {
         public var post: PostOutput?
         /// The comment, for a notice about a comment.
         public var comment: CommentOutput?
+        /// What a moderator or admin did, for a `moderator_action` notice.
+        public var moderatorAction: ModeratorAction?
 
         /// Creates the value (what the command prints), e.g. to compare with in a test.
-        public init(id: Int, reason: String, read: Bool, post: PostOutput? = nil, comment: CommentOutput? = nil) {
+        public init(
+            id: Int, reason: String, read: Bool, post: PostOutput? = nil, comment: CommentOutput? = nil,
+            moderatorAction: ModeratorAction? = nil
+        ) {
             self.id = id
             self.reason = reason
             self.read = read
             self.post = post
             self.comment = comment
+            self.moderatorAction = moderatorAction
+        }
+    }
+
+    /// A moderator's or admin's action on the account or its content, as Lemmy 1.0 notifies it.
+    public struct ModeratorAction: Codable, Sendable, Equatable {
+        /// What was done: `remove_post`, `remove_comment`, `lock_post`, `ban_from_community`,
+        /// `ban_from_site`, `add_moderator`... (Lemmy's name of its kind for others).
+        public var action: String
+        /// Whether it undid an earlier action (a restore, an unban).
+        public var revert: Bool
+        /// The moderator's reason.
+        public var reason: String?
+        /// The moderator's user name; nil when the instance hides it (from everyone but admins).
+        public var moderator: String?
+        /// The community's name.
+        public var community: String?
+        /// The post's id.
+        public var postId: Int?
+        /// The post's title.
+        public var postTitle: String?
+        /// The comment's id.
+        public var commentId: Int?
+
+        /// Creates the value (what the command prints), e.g. to compare with in a test.
+        public init(
+            action: String, revert: Bool, reason: String? = nil, moderator: String? = nil, community: String? = nil,
+            postId: Int? = nil, postTitle: String? = nil, commentId: Int? = nil
+        ) {
+            self.action = action
+            self.revert = revert
+            self.reason = reason
+            self.moderator = moderator
+            self.community = community
+            self.postId = postId
+            self.postTitle = postTitle
+            self.commentId = commentId
         }
     }
 

@@ -10,8 +10,7 @@ extension ApiClient {
         return merge(snapshot, comment: comment)
     }
 
-    /// A 1.0 notification as an inbox item; nil for kinds the inbox does not show (mod actions,
-    /// and kinds newer than this client).
+    /// A 1.0 notification as an inbox item; nil for kinds newer than this client.
     func inboxItem(_ notification: ApiNotificationView) -> InboxItem? {
         let info = notification.notification
         switch (info.kind, notification.data) {
@@ -29,13 +28,17 @@ extension ApiClient {
             return .notice(notice1(info, reason: .subscribed, post: post2(view), comment: nil))
         case (.mention, .post(let view)):
             return .notice(notice1(info, reason: .mention, post: post2(view), comment: nil))
+        case (.modAction, .modAction(let view)):
+            return .notice(notice1(info, reason: .moderatorAction, post: nil, comment: nil, moderatorAction: modlogEntry(view)))
         default:
             return nil
         }
     }
 
-    private func notice1(_ info: ApiNotification, reason: NoticeReason, post: Post2?, comment: Comment2?) -> Notice1 {
+    private func notice1(
+        _ info: ApiNotification, reason: NoticeReason, post: Post2?, comment: Comment2?, moderatorAction: ModlogEntry? = nil
+    ) -> Notice1 {
         let snapshot = Notice1Snapshot(id: info.id, reason: reason, read: info.read, created: info.publishedAt.date)
-        return merge(snapshot, post: post, comment: comment)
+        return merge(snapshot, post: post, comment: comment, moderatorAction: moderatorAction)
     }
 }

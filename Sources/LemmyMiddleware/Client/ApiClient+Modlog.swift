@@ -143,7 +143,8 @@ extension ApiClient {
         return ContentPage(items: entries, next: .nextPage(after: cursor, count: count, limit: limit))
     }
 
-    private func modlogEntry(_ view: ApiModlogView) -> ModlogEntry {
+    /// The entry `view` records, its people, community, post and comment merged into live models.
+    func modlogEntry(_ view: ApiModlogView) -> ModlogEntry {
         let action: ModlogAction =
             switch view.modlog.kind {
             case .modRemovePost: .removePost

@@ -8,8 +8,9 @@ public enum InboxItem: Sendable {
     case mention(Mention1)
     /// A private message to or from the account.
     case message(Message1)
-    /// A new post or comment the account asked to hear of with a notification setting, or a
-    /// post whose body mentions the account (Lemmy 1.0). Mentions in comments are
+    /// A new post or comment the account asked to hear of with a notification setting, a
+    /// post whose body mentions the account, or a moderator's action on the account or its
+    /// content (Lemmy 1.0; ``Notice1/reason`` says which). Mentions in comments are
     /// ``mention(_:)``.
     case notice(Notice1)
 }

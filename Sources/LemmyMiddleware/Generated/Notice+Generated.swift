@@ -27,10 +27,12 @@ extension Notice1Providing {
     public var id: Int { notice1.id }
     /// Why the account hears of it.
     public var reason: NoticeReason { notice1.reason }
-    /// The post the notice is about; nil for a comment.
+    /// The post the notice is about; nil for a comment or a moderator's action.
     public var post: Post2? { notice1.post }
     /// The comment the notice is about; nil for a post.
     public var comment: Comment2? { notice1.comment }
+    /// The moderator's action, for a ``NoticeReason/moderatorAction`` notice (Lemmy 1.0); nil for other notices.
+    public var moderatorAction: ModlogEntry? { notice1.moderatorAction }
     /// Whether the account has read the notice.
     public var read: Bool { notice1.read }
     /// When the notice arrived.
@@ -58,10 +60,12 @@ public final class Notice1: Notice1Providing, Observable, LazilyObserved {
         }
     }
     private(set) var _reason: NoticeReason
-    /// The post the notice is about; nil for a comment.
+    /// The post the notice is about; nil for a comment or a moderator's action.
     public let post: Post2?
     /// The comment the notice is about; nil for a post.
     public let comment: Comment2?
+    /// The moderator's action, for a ``NoticeReason/moderatorAction`` notice (Lemmy 1.0); nil for other notices.
+    public let moderatorAction: ModlogEntry?
     /// Whether the account has read the notice.
     public internal(set) var read: Bool {
         get {
@@ -107,10 +111,11 @@ public final class Notice1: Notice1Providing, Observable, LazilyObserved {
         api.caches.releases.record()
     }
 
-    init(api: ApiClient, post: Post2?, comment: Comment2?, snapshot: consuming Notice1Snapshot) {
+    init(api: ApiClient, post: Post2?, comment: Comment2?, moderatorAction: ModlogEntry?, snapshot: consuming Notice1Snapshot) {
         self.api = api
         self.post = post
         self.comment = comment
+        self.moderatorAction = moderatorAction
         self.confirmed = snapshot
         self.id = confirmed.id
         self._reason = confirmed.reason
@@ -139,10 +144,10 @@ extension Notice1: SnapshotBacked {}
 extension ApiClient {
     /// The cached ``Notice1`` with this id, updated from `snapshot` if this answer is not older than
     /// the one it holds, or a new one registered.
-    func merge(_ snapshot: consuming Notice1Snapshot, post: consuming Post2?, comment: consuming Comment2?) -> Notice1 {
+    func merge(_ snapshot: consuming Notice1Snapshot, post: consuming Post2?, comment: consuming Comment2?, moderatorAction: consuming ModlogEntry?) -> Notice1 {
         let key = snapshot.id
         guard let model = caches.notice1.update(key, with: snapshot, sequence: mergeSequence) else {
-            return caches.notice1.register(Notice1(api: self, post: post, comment: comment, snapshot: snapshot), for: key, sequence: mergeSequence)
+            return caches.notice1.register(Notice1(api: self, post: post, comment: comment, moderatorAction: moderatorAction, snapshot: snapshot), for: key, sequence: mergeSequence)
         }
         return model
     }
@@ -157,6 +162,8 @@ extension Notice1Providing {
     public var post_: Post2? { post }
     /// ``Notice1/comment``, or nil if this model is below tier 1.
     public var comment_: Comment2? { comment }
+    /// ``Notice1/moderatorAction``, or nil if this model is below tier 1.
+    public var moderatorAction_: ModlogEntry? { moderatorAction }
     /// ``Notice1/read``, or nil if this model is below tier 1.
     public var read_: Bool? { read }
     /// ``Notice1/created``, or nil if this model is below tier 1.

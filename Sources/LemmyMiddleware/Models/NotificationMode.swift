@@ -37,4 +37,8 @@ public enum NoticeReason: Sendable, Hashable {
     case subscribed
     /// A post whose body mentions the account.
     case mention
+    /// A moderator or admin acted on the account or its content (Lemmy 1.0): removed or locked
+    /// a post or comment, banned the account, appointed it... The notice's
+    /// ``Notice1/moderatorAction`` says what was done.
+    case moderatorAction
 }

@@ -237,7 +237,8 @@ extension Notice1 {
     /// hears of (Lemmy 1.0).
     public static func sample(api: ApiClient = .preview(), id: Int = 50, postId: Int = 1, read: Bool = false) -> Notice1 {
         let post = Post2.sample(api: api, id: postId)
-        return api.merge(Notice1Snapshot(id: id, reason: .subscribed, read: read, created: post.created), post: post, comment: nil)
+        return api.merge(
+            Notice1Snapshot(id: id, reason: .subscribed, read: read, created: post.created), post: post, comment: nil, moderatorAction: nil)
     }
 }
 

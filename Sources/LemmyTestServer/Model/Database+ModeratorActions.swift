@@ -1,7 +1,9 @@
 /// Moderator and admin actions beyond removing posts. Each checks the
 /// actor's rights the way Lemmy does and writes a modlog entry.
 extension Database {
-    mutating func lockPost(_ postId: Int, locked: Bool, by personId: Int, now: Double, dialect: LemmyDialect) throws {
+    /// Locks or unlocks a post. Only 1.0's LockPost carries a reason (and its modlog keeps it).
+    mutating func lockPost(_ postId: Int, locked: Bool, reason: String? = nil, by personId: Int, now: Double, dialect: LemmyDialect) throws
+    {
         // 1.0 reads the post as a non-moderator sees it, so not even a moderator locks a removed
         // post there; 0.18's `Post::read` fails bare.
         if dialect == .v1_0 { try requirePostView(postId, by: personId, dialect: dialect) }
@@ -10,7 +12,7 @@ extension Database {
         if dialect == .v0_18 { try checkCommunityAction(by: personId, in: post.communityId, dialect: dialect, alsoStateIn018: true) }
         try checkCommunityModAction(personId, in: post.communityId, dialect: dialect)
         posts[postId - 1].locked = locked
-        appendModlog(.lockPost, by: personId, target: postId, reason: nil, flag: locked, now: now)
+        appendModlog(.lockPost, by: personId, target: postId, reason: reason, flag: locked, now: now)
     }
 
     /// Pins a post in its community (moderators) or on the instance (admins only).

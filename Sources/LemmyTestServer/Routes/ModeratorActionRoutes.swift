@@ -9,7 +9,9 @@ extension APIRoutes {
             return ApiPostResponse(postView: call.renderer(db).postView(call.form.postId))
         }
         add(LemmyV4.LockPost.self, auth: true) { db, call in
-            try db.lockPost(call.form.postId, locked: call.form.locked, by: try call.requireViewer(), now: call.now, dialect: call.dialect)
+            try db.lockPost(
+                call.form.postId, locked: call.form.locked, reason: call.form.reason, by: try call.requireViewer(), now: call.now,
+                dialect: call.dialect)
             return ApiPostResponse(postView: call.renderer(db).postView(call.form.postId))
         }
         add(LemmyV3.FeaturePost.self, auth: true) { db, call in
