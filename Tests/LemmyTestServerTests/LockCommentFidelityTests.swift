@@ -10,22 +10,7 @@ import Testing
 /// communities 1 and 2; carol moderates nothing.
 @Suite("Locked comments (1.0)")
 struct LockCommentFidelityTests: RefusalChecking {
-    /// A top-level comment of community 1 with a reply that has a reply, and a sibling.
-    func thread(_ server: LemmyTestServer) throws -> (root: Int, child: Int, grandchild: Int, sibling: Int, post: Int) {
-        try server.store.with { db in
-            for root in db.comments where root.parentId == nil && db.post(root.postId)?.communityId == 1 {
-                let children = db.comments.filter { $0.parentId == root.id }
-                for child in children {
-                    if let grandchild = db.comments.first(where: { $0.parentId == child.id }),
-                        let sibling = db.comments.first(where: { $0.postId == root.postId && $0.parentId == nil && $0.id != root.id })
-                    {
-                        return (root.id, child.id, grandchild.id, sibling.id, root.postId)
-                    }
-                }
-            }
-            throw APIError.code("no thread in the seed")
-        }
-    }
+    func thread(_ server: LemmyTestServer) throws -> SeededThread { try SeededThread(server) }
 
     func lock(_ client: TestClient, _ id: Int, _ locked: Bool = true) async throws -> TestClient.RawResponse {
         try await client.sendRaw(LemmyV4.LockComment(ApiLockComment(commentId: id, locked: locked, reason: "Heated")))

@@ -58,14 +58,39 @@ extension Post2Providing {
 }
 
 extension Comment2Providing {
-    /// Removes or restores the comment (moderators and admins).
-    @discardableResult public func remove(_ removed: Bool = true, reason: String? = nil) async -> MutationResult {
+    /// Removes or restores the comment (moderators and admins), and with `withReplies` every
+    /// reply below it too (Lemmy 1.0's `remove_children`).
+    ///
+    /// With the replies, the answer names the comment alone, so the replies this client holds
+    /// are marked from it, and their held reports resolved, as the server resolves the thread's.
+    /// A lost answer is then settled by reading the comment again. Before 1.0, `withReplies`
+    /// fails with ``ApiClientError/Kind/unavailableInVersion`` without sending anything.
+    @discardableResult public func remove(_ removed: Bool = true, reason: String? = nil, withReplies: Bool = false) async
+        -> MutationResult
+    {
         let comment = comment1
+        guard withReplies else {
+            return await api.mutate(comment, optimistic: { $0.removed = removed }) { () async throws(ApiClientError) in
+                let form = ApiRemoveComment(commentId: comment.id, removed: removed, reason: try await comment.api.moderationReason(reason))
+                let view = try await comment.api.send(LemmyAnyGeneration.RemoveComment(form), mutation: true).commentView
+                try comment.api.mergeAnswer(view, about: comment.id)
+                comment.api.resolveHeldReports { $0.id.kind == .comment && $0.comment?.id == comment.id }
+            }
+        }
         return await api.mutate(comment, optimistic: { $0.removed = removed }) { () async throws(ApiClientError) in
-            let form = ApiRemoveComment(commentId: comment.id, removed: removed, reason: try await comment.api.moderationReason(reason))
-            let view = try await comment.api.send(LemmyAnyGeneration.RemoveComment(form), mutation: true).commentView
+            guard try await comment.api.generation() == .v4 else {
+                throw .unavailableInVersion("removing a comment with its replies (Lemmy 1.0 and later)")
+            }
+            let form = ApiRemoveComment(commentId: comment.id, removed: removed, reason: reason ?? "", removeChildren: removed)
+            let view = try await comment.api.send(LemmyV4.RemoveComment(form), mutation: true).commentView
             try comment.api.mergeAnswer(view, about: comment.id)
-            comment.api.resolveHeldReports { $0.id.kind == .comment && $0.comment?.id == comment.id }
+            comment.api.confirmRemovalBelow(comment)
+        } reread: { () async throws(ApiClientError) in
+            _ = try await comment.api.getComment(id: comment.id)
+            // The removal reached the server: it took the replies too.
+            if comment.confirmed.removed == removed { comment.api.confirmRemovalBelow(comment) }
+        } achieved: {
+            $0.confirmed.removed == removed
         }
     }
 
@@ -123,16 +148,37 @@ extension ApiClient {
     /// path that does not end with the comment's own id (a malformed or foreign answer) marks
     /// nothing.
     func confirmLockBelow(_ comment: Comment1) {
+        let locked = comment.confirmed.locked
+        confirmBelow(comment) { $0.locked = locked }
+    }
+
+    /// Shows `comment`'s confirmed removal on every comment of its post this client holds below
+    /// it, and resolves the held reports of the whole thread (1.0's RemoveComment with
+    /// `remove_children` does both and answers with its top comment only).
+    func confirmRemovalBelow(_ comment: Comment1) {
+        let removed = comment.confirmed.removed
+        let thread = confirmBelow(comment) { $0.removed = removed }
+        resolveHeldReports { $0.id.kind == .comment && $0.comment.map { thread.contains($0.id) } == true }
+    }
+
+    /// Applies `change` to the confirmed state of every comment this client holds below
+    /// `comment` in its post; returns the ids of the thread, `comment`'s own included. A path
+    /// that does not end with the comment's own id (a malformed or foreign answer) marks nothing.
+    @discardableResult
+    private func confirmBelow(_ comment: Comment1, _ change: (inout Comment1Snapshot) -> Void) -> Set<Int> {
         let top = comment.confirmed
-        guard top.path.last == top.id else { return }
+        var thread: Set<Int> = [top.id]
+        guard top.path.last == top.id else { return thread }
         for held in caches.comment1.values
         where held.confirmed.postId == top.postId && held.confirmed.path.count > top.path.count
             && held.confirmed.path.starts(with: top.path)
         {
             var snapshot = held.confirmed
-            snapshot.locked = top.locked
+            change(&snapshot)
             held.merge(snapshot, sequence: mergeSequence)
+            thread.insert(held.id)
         }
+        return thread
     }
 
     /// The reason a moderator action sends: 1.0 requires one (an empty one is accepted) where

@@ -171,16 +171,36 @@ extension Database {
 
     /// Removes or restores a comment. 0.19 and 1.0 refuse one its author deleted (restoring it
     /// would reveal what the author took back) and resolve the comment's reports.
+    /// Removes or restores a comment; with 1.0's `remove_children` (`children`), which then
+    /// decides alone whether to remove or restore, the comment and every comment below it
+    /// (`api_crud/src/comment/remove.rs`).
     mutating func removeComment(
-        _ commentId: Int, removed: Bool, reason: String?, by personId: Int, now: Double, dialect: LemmyDialect
+        _ commentId: Int, removed: Bool, reason: String?, children: Bool? = nil, by personId: Int, now: Double, dialect: LemmyDialect
     ) throws {
         guard let comment = comment(commentId), let post = post(comment.postId) else { throw APIError.notFound("comment") }
         try checkCommunityModAction(personId, in: post.communityId, dialect: dialect)
         if dialect != .v0_18 { try checkHigherModOrAdmin(personId, in: post.communityId, than: [comment.creatorId]) }
         if dialect != .v0_18 && comment.deleted { throw APIError.code(dialect == .v1_0 ? "couldnt_update" : "couldnt_update_comment") }
-        comments[commentId - 1].removed = removed
-        if dialect != .v0_18 { resolveReports(.comment, of: commentId, by: personId, now: now) }
-        appendModlog(.removeComment, by: personId, target: commentId, reason: reason, flag: removed, now: now)
+        guard let children else {
+            comments[commentId - 1].removed = removed
+            if dialect != .v0_18 { resolveReports(.comment, of: commentId, by: personId, now: now) }
+            appendModlog(.removeComment, by: personId, target: commentId, reason: reason, flag: removed, now: now)
+            return
+        }
+        // `update_removed_for_comment_and_children`: every comment whose path starts with this
+        // one's; `resolve_all_for_thread`: their reports. The modlog gets an entry for each
+        // comment but the deleted ones, so that their text does not show there.
+        let path = pathIds(of: comment)
+        let thread = commentsByPost[comment.postId - 1].filter { id in
+            self.comment(id).map { pathIds(of: $0).starts(with: path) } == true
+        }
+        for id in thread {
+            comments[id - 1].removed = children
+            resolveReports(.comment, of: id, by: personId, now: now)
+        }
+        for id in thread where !comments[id - 1].deleted {
+            appendModlog(.removeComment, by: personId, target: id, reason: reason, flag: children, now: now)
+        }
     }
 
     /// Locks or unlocks a comment and every comment below it (1.0's LockComment,

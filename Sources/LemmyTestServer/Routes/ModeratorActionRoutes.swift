@@ -48,7 +48,7 @@ extension APIRoutes {
         }
         add(LemmyV4.RemoveComment.self, auth: true) { db, call in
             try db.removeComment(
-                call.form.commentId, removed: call.form.removed, reason: call.form.reason,
+                call.form.commentId, removed: call.form.removed, reason: call.form.reason, children: call.form.removeChildren,
                 by: try call.requireViewer(), now: call.now, dialect: call.dialect)
             return call.renderer(db).commentResponse(call.form.commentId)
         }
