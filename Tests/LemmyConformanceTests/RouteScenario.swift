@@ -414,6 +414,9 @@ enum RouteScenario {
             step("POST", "/person/note", user: "alice", body: ["person_id": 3, "note": "Met at the meetup"]),
             // The people alice finds by name: bob, with her note.
             step("GET", "/person/list", user: "alice", query: [("search_term", "bob"), ("sort", "old"), ("limit", "5")]),
+            // Warnings come before the removals: 1.0 warns only about what the moderator reads.
+            step("POST", "/post/warn", user: "bob", needs: "post") { id in ([], ["post_id": id, "reason": "Mind the rules"]) },
+            step("POST", "/comment/warn", user: "bob", needs: "comment") { id in ([], ["comment_id": id, "reason": "Mind the tone"]) },
             step("POST", "/post/remove", user: "bob", needs: "post") { id in ([], ["post_id": id, "removed": true, "reason": "Off topic"])
             },
             step("POST", "/comment/lock", user: "bob", needs: "comment") { id in
@@ -422,7 +425,8 @@ enum RouteScenario {
             step("POST", "/comment/remove", user: "bob", needs: "comment") { id in
                 ([], ["comment_id": id, "removed": true, "reason": "Off topic"])
             },
-            // What alice heard of those actions: appointments, the transfer, the removals, the lock.
+            // What alice heard of those actions: appointments, the transfer, the removals, the lock, the
+            // warnings.
             step("GET", "/account/notification/list", user: "alice", query: [("type_", "mod_action"), ("limit", "20")]),
             step("DELETE", "/comment", user: "alice", needs: "comment") { id in ([], ["comment_id": id, "deleted": true]) },
             step("DELETE", "/post", user: "alice", needs: "post") { id in ([], ["post_id": id, "deleted": true]) },

@@ -44,7 +44,10 @@ struct RemoveCommentChildrenFidelityTests: RefusalChecking {
             let entries = try removals(server, after: before)
             #expect(entries.map(\.comment).sorted() == [t.child, t.grandchild])
             #expect(entries.allSatisfy { $0.removed && $0.reason == "Derailed" })
-            #expect(try server.store.with { db in db.reports.filter { $0.kind == .comment && $0.targetId == t.grandchild }.allSatisfy(\.resolved) })
+            #expect(
+                try server.store.with { db in
+                    db.reports.filter { $0.kind == .comment && $0.targetId == t.grandchild }.allSatisfy(\.resolved)
+                })
 
             // A deleted reply is restored (and removed) with the rest, but left out of the modlog.
             try server.store.with { db in db.comments[t.grandchild - 1].deleted = true }

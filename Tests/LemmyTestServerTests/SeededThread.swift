@@ -18,7 +18,8 @@ struct SeededThread {
                     if let grandchild = db.comments.first(where: { $0.parentId == child.id }),
                         let sibling = db.comments.first(where: { $0.postId == root.postId && $0.parentId == nil && $0.id != root.id })
                     {
-                        return SeededThread(root: root.id, child: child.id, grandchild: grandchild.id, sibling: sibling.id, post: root.postId)
+                        return SeededThread(
+                            root: root.id, child: child.id, grandchild: grandchild.id, sibling: sibling.id, post: root.postId)
                     }
                 }
             }

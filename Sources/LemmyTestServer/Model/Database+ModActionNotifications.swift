@@ -28,8 +28,8 @@ extension Database {
     /// Whether 1.0's handler of an action of `kind` calls `notify_mod_action`.
     static func notifiesTarget(_ kind: ModlogRecord.Kind) -> Bool {
         switch kind {
-        case .removePost, .removeComment, .lockPost, .lockComment, .banFromCommunity, .banFromSite, .removeCommunity,
-            .addModerator, .transferCommunity, .addAdmin:
+        case .removePost, .removeComment, .lockPost, .lockComment, .warnPost, .warnComment, .banFromCommunity, .banFromSite,
+            .removeCommunity, .addModerator, .transferCommunity, .addAdmin:
             true
         case .featurePost, .changeCommunityVisibility, .purgePost, .purgeComment, .purgeCommunity, .purgePerson:
             false

@@ -50,13 +50,13 @@ extension Database {
         let adminsInstance = v10 ? person(entry.moderatorId)?.instanceId : nil
         var targets = ModlogTargets()
         switch entry.kind {
-        case .removePost, .lockPost, .featurePost:
+        case .removePost, .lockPost, .featurePost, .warnPost:
             guard let post = post(entry.targetId) else { break }
             targets.person = v10 && entry.kind == .featurePost ? nil : post.creatorId
             targets.post = post.id
             targets.community = post.communityId
             if entry.kind == .featurePost && entry.onInstance { targets.instance = adminsInstance }
-        case .removeComment, .purgeComment, .lockComment:
+        case .removeComment, .purgeComment, .lockComment, .warnComment:
             guard let comment = comment(entry.targetId), v10 || entry.kind == .removeComment else { break }
             targets.person = comment.creatorId
             targets.comment = entry.kind != .purgeComment ? comment.id : nil
@@ -107,6 +107,8 @@ extension ModlogRecord {
         case .removePost: .modRemovePost
         case .removeComment: .modRemoveComment
         case .lockComment: .modLockComment
+        case .warnPost: .modWarnPost
+        case .warnComment: .modWarnComment
         case .lockPost: .modLockPost
         case .featurePost: onInstance ? .adminFeaturePostSite : .modFeaturePostCommunity
         case .banFromCommunity: .modBanFromCommunity
@@ -137,8 +139,8 @@ extension ModlogRecord {
     /// The entry's kind as GetModlog's `type_` names it in `dialect`: 0.18's and 0.19's
     /// `ModlogActionType` (one table per kind), 1.0's `ModlogKind`.
     func kindName(_ dialect: LemmyDialect) -> String {
-        // 1.0 alone writes a visibility change and a comment's lock.
-        guard dialect != .v1_0, kind != .changeCommunityVisibility, kind != .lockComment else { return kind10.wireValue(for: .v4) }
+        // 1.0 alone writes a visibility change, a comment's lock and warnings.
+        guard dialect != .v1_0, !kind.isOnly10 else { return kind10.wireValue(for: .v4) }
         let type: ApiModlogActionType =
             switch kind {
             case .removePost: .modRemovePost
@@ -147,8 +149,8 @@ extension ModlogRecord {
             case .featurePost: .modFeaturePost
             case .banFromCommunity: .modBanFromCommunity
             case .banFromSite: .modBan
-            // A visibility change or a comment's lock never gets here (the guard above).
-            case .removeCommunity, .changeCommunityVisibility, .lockComment: .modRemoveCommunity
+            // The kinds of 1.0 alone never get here (the guard above).
+            case .removeCommunity, .changeCommunityVisibility, .lockComment, .warnPost, .warnComment: .modRemoveCommunity
             case .purgePost: .adminPurgePost
             case .purgeComment: .adminPurgeComment
             case .purgeCommunity: .adminPurgeCommunity

@@ -132,8 +132,8 @@ extension Database {
     func keepsModlogEntry(_ entry: ModlogRecord) -> Bool {
         if purged.persons.contains(entry.moderatorId) { return false }
         switch entry.kind {
-        case .removePost, .lockPost, .featurePost: return !purged.posts.contains(entry.targetId)
-        case .removeComment, .lockComment: return !purged.comments.contains(entry.targetId)
+        case .removePost, .lockPost, .featurePost, .warnPost: return !purged.posts.contains(entry.targetId)
+        case .removeComment, .lockComment, .warnComment: return !purged.comments.contains(entry.targetId)
         case .banFromCommunity, .addModerator, .transferCommunity:
             return !purged.persons.contains(entry.targetId) && !(entry.communityId.map(purged.communities.contains) ?? false)
         case .banFromSite, .addAdmin: return !purged.persons.contains(entry.targetId)

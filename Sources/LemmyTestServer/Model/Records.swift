@@ -216,6 +216,16 @@ struct ModlogRecord: Sendable {
         case removePost, removeComment, lockPost, featurePost, banFromCommunity
         /// A moderator locked (or unlocked) a comment and the comments below it (1.0 alone).
         case lockComment
+        /// A moderator warned the author of a post or a comment (1.0 alone): the target is it.
+        case warnPost, warnComment
+
+        /// Whether only 1.0 writes entries of this kind (0.18 and 0.19 have no table for it).
+        var isOnly10: Bool {
+            switch self {
+            case .changeCommunityVisibility, .lockComment, .warnPost, .warnComment: true
+            default: false
+            }
+        }
         /// An admin banned (or unbanned) the target person from the instance.
         case banFromSite
         /// An admin removed (or restored) a community: the target, and ``communityId``, is it.

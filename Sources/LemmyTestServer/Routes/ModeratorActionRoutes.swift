@@ -1,7 +1,7 @@
 import LemmyAPI
 
-/// Locking, pinning, banning from a community, removing comments, appointing moderators, and
-/// instance blocks.
+/// Locking, pinning, warning, banning from a community, removing comments, appointing moderators,
+/// and instance blocks.
 extension APIRoutes {
     func addModeratorActionRoutes() {
         add(LemmyV3.LockPost.self, auth: true) { db, call in
@@ -56,6 +56,15 @@ extension APIRoutes {
             try db.lockComment(
                 call.form.commentId, locked: call.form.locked, reason: call.form.reason, by: try call.requireViewer(), now: call.now)
             return call.renderer(db).commentResponse(call.form.commentId)
+        }
+        add(LemmyV4.WarnPost.self, auth: true) { db, call in
+            try db.warnPost(call.form.postId, reason: call.form.reason, by: try call.requireViewer(), now: call.now)
+            return ApiPostResponse(postView: call.renderer(db).postView(call.form.postId))
+        }
+        add(LemmyV4.WarnComment.self, auth: true) { db, call in
+            try db.warnComment(call.form.commentId, reason: call.form.reason, by: try call.requireViewer(), now: call.now)
+            // Lemmy answers with the comment as it read it before the checks: as a guest.
+            return Renderer(db: db, dialect: call.dialect, viewer: nil, host: db.host, now: call.now).commentResponse(call.form.commentId)
         }
         add(LemmyV3.AddModToCommunity.self, auth: true) { db, call in
             try db.setModerator(
