@@ -33,4 +33,29 @@ struct InboxModeratorActionTests {
                     == InboxOutput.ModeratorAction(action: "ban_from_community", revert: false, reason: reason, community: "gardening"))
         }
     }
+
+    @Test("lemmy warn warns a post's or a comment's author, who sees it in the inbox; one target is required")
+    func warn() async throws {
+        try await withServer(.v1_0) { server in
+            let carol = try await TemporaryConfig.loggedIn(server, as: "carol")
+            let bob = try await TemporaryConfig.loggedIn(server, as: "bob")
+            let posted = try await LemmyBinary.run(["submit", "gardening", "Tomatoes are in", "--json"], config: carol.url)
+            let post = try JSONOutput.decoder().decode(PostOutput.self, from: Data(posted.stdout.utf8))
+            let warned = try await LemmyBinary.run(["warn", "--post", "\(post.id)", "Mind the rules"], config: bob.url)
+            #expect(warned.status == 0 && warned.stdout.contains("Warned u/carol"), "\(warned)")
+
+            let inbox = try await LemmyBinary.run(["inbox"], config: carol.url)
+            #expect(inbox.stdout.contains("a moderator warned you about your post “Tomatoes are in”"), "\(inbox)")
+            #expect(inbox.stdout.contains("reason: Mind the rules"), "\(inbox)")
+            let json = try await LemmyBinary.run(["inbox", "--json"], config: carol.url)
+            let output = try JSONOutput.decoder().decode(InboxOutput.self, from: Data(json.stdout.utf8))
+            #expect(output.notices?.first?.moderatorAction?.action == "warn_post")
+            #expect(output.notices?.first?.moderatorAction?.postId == post.id)
+
+            let both = try await LemmyBinary.run(["warn", "--post", "1", "--comment", "1", "Why"], config: bob.url)
+            #expect(both.status == ExitStatus.usage.rawValue, "\(both)")
+            let refused = try await LemmyBinary.run(["warn", "--post", "\(post.id)", "Again"], config: carol.url)
+            #expect(refused.status != 0 && !refused.stderr.isEmpty, "\(refused)")
+        }
+    }
 }

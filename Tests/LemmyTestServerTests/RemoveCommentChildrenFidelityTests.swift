@@ -30,9 +30,15 @@ struct RemoveCommentChildrenFidelityTests: RefusalChecking {
         try await withServer(.v1_0) { server in
             let t = try SeededThread(server)
             let bob = try await TestClient(server).login("bob")
-            let carol = try await TestClient(server).login("carol")
-            let report = ApiCreateCommentReport(commentId: t.grandchild, reason: "Rude")
-            #expect(try await carol.sendRaw(LemmyV4.CreateCommentReport(report)).status == 200)
+            // An open report on the grandchild and one above the thread, on the root.
+            try server.store.with { db in
+                for id in [t.grandchild, t.root] {
+                    let report = ReportRecord(
+                        id: (db.reports.map(\.id).max() ?? 0) + 1, kind: .comment, creatorId: 1, targetId: id, originalText: "",
+                        reason: "Rude", published: 0)
+                    db.reports.append(report)
+                }
+            }
             let before = try server.store.with { $0.modlog.count }
 
             // `removed: false` is overridden by `remove_children: true`.
@@ -44,10 +50,21 @@ struct RemoveCommentChildrenFidelityTests: RefusalChecking {
             let entries = try removals(server, after: before)
             #expect(entries.map(\.comment).sorted() == [t.child, t.grandchild])
             #expect(entries.allSatisfy { $0.removed && $0.reason == "Derailed" })
-            #expect(
-                try server.store.with { db in
-                    db.reports.filter { $0.kind == .comment && $0.targetId == t.grandchild }.allSatisfy(\.resolved)
-                })
+            // The thread's reports, not those above it.
+            let resolved = try server.store.with { db in
+                [t.grandchild, t.root].map { id in db.reports.filter { $0.kind == .comment && $0.targetId == id }.allSatisfy(\.resolved) }
+            }
+            #expect(resolved == [true, false])
+            // Each entry names its own comment's author.
+            let authors = try server.store.with { db in
+                (
+                    db.modlog.dropFirst(before).filter { $0.kind == .removeComment }.map {
+                        db.modlogTargets(of: $0, dialect: .v1_0).person
+                    },
+                    [t.child, t.grandchild].map { db.comments[$0 - 1].creatorId }
+                )
+            }
+            #expect(Set(authors.0.compactMap { $0 }) == Set(authors.1) && authors.0.count == 2)
 
             // A deleted reply is restored (and removed) with the rest, but left out of the modlog.
             try server.store.with { db in db.comments[t.grandchild - 1].deleted = true }

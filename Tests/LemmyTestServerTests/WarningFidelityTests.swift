@@ -80,4 +80,23 @@ struct WarningFidelityTests: RefusalChecking {
             #expect(entries == 0)
         }
     }
+
+    @Test("1.0's moderator forms require their reason: without it serde refuses the body")
+    func reasonRequired() async throws {
+        try await withServer(.v1_0) { server in
+            let t = try SeededThread(server)
+            let bob = try await TestClient(server).login("bob")
+            let before = try server.store.with { db in (db.modlog.count, db.posts[t.post - 1].locked, db.comments[t.child - 1].removed) }
+            let forms: [(String, [String: Any])] = [
+                ("/post/warn", ["post_id": t.post]), ("/comment/warn", ["comment_id": t.child]),
+                ("/post/lock", ["post_id": t.post, "locked": true]), ("/comment/remove", ["comment_id": t.child, "removed": true]),
+            ]
+            for (path, form) in forms {
+                let refused = refusal(try await post(bob, path, form))
+                #expect(refused.status == 400 && refused.message?.contains("missing field `reason`") == true, "\(path): \(refused)")
+            }
+            let after = try server.store.with { db in (db.modlog.count, db.posts[t.post - 1].locked, db.comments[t.child - 1].removed) }
+            #expect(after == before)
+        }
+    }
 }

@@ -58,7 +58,8 @@ struct BanCommand: AsyncParsableCommand, Sendable {
         try await person.banFromInstance(!undo, reason: reason, removingContent: removeContent, until: expiry)
             .orThrow(action: "\(undo ? "unbanning" : "banning") \(label)", instance: session.instance)
         // The end the server confirmed, not the one asked for.
-        Console.out(undo ? "Lifted the ban on \(label)." : "Banned \(label) from the instance\(Self.until(person.banExpires)).")
+        Console.out(
+            undo ? "Lifted the ban on \(label)." : "Banned \(label) from the instance\(ModeratorActionText.until(person.banExpires)).")
     }
 
     @MainActor
@@ -69,11 +70,7 @@ struct BanCommand: AsyncParsableCommand, Sendable {
             try await session.client.banFromCommunity(
                 person.id, from: community.id, !undo, reason: reason, removingContent: removeContent, until: expiry)
         }
-        Console.out(undo ? "Lifted the ban on \(label) in c/\(name)." : "Banned \(label) from c/\(name)\(Self.until(expiry)).")
-    }
-
-    /// " until <date>" for a ban that ends, nothing for a permanent one.
-    private static func until(_ end: Date?) -> String {
-        end.map { " until \($0.formatted(date: .abbreviated, time: .shortened))" } ?? ""
+        Console.out(
+            undo ? "Lifted the ban on \(label) in c/\(name)." : "Banned \(label) from c/\(name)\(ModeratorActionText.until(expiry)).")
     }
 }

@@ -82,8 +82,8 @@ struct InboxCommand: AsyncParsableCommand, Sendable {
             for notice in notices {
                 let marker = notice.read ? "  " : renderer.style.yellow("• ")
                 if let action = notice.moderatorAction {
-                    let by = action.moderator.map { "u/" + HumanRenderer.name($0.name) } ?? "a moderator"
-                    Console.out(marker + TextFitting.truncate("\(by) \(ModeratorActionText.phrase(action))", to: renderer.width - 2))
+                    let line = ModeratorActionText.actor(action) + " " + ModeratorActionText.phrase(action)
+                    Console.out(marker + TextFitting.truncate(line, to: renderer.width - 2))
                     if let reason = action.reason, !reason.isEmpty {
                         renderer.emit(TextFitting.wrap("reason: " + reason, width: renderer.width, indent: "    "))
                     }

@@ -22,7 +22,7 @@ public struct LemmyCommand: AsyncParsableCommand {
             DemoCommand.self, FeedCommand.self, PostCommand.self, SearchCommand.self, CommunityCommand.self, CommunitiesCommand.self,
             MultiCommand.self, PictureCommand.self,
             UserCommand.self, InboxCommand.self, VoteCommand.self, SaveCommand.self, SubscribeCommand.self,
-            BlockCommand.self, NotifyCommand.self, BanCommand.self, ModCommand.self, AdminCommand.self, NoteCommand.self,
+            BlockCommand.self, NotifyCommand.self, BanCommand.self, ModCommand.self, AdminCommand.self, NoteCommand.self, WarnCommand.self,
             PeopleCommand.self, ReplyCommand.self,
             SubmitCommand.self, EditCommand.self,
             DeleteCommand.self,

@@ -1,3 +1,4 @@
+import Foundation
 import LemmyMiddleware
 
 /// How `lemmy inbox` names a moderator's action that Lemmy 1.0 notified the account of: a stable
@@ -22,8 +23,26 @@ enum ModeratorActionText {
         case .addModerator: "add_moderator"
         case .transferCommunity: "transfer_community"
         case .addAdmin: "add_admin"
+        case .lockComment: "lock_comment"
+        case .warnPost: "warn_post"
+        case .warnComment: "warn_comment"
         case .other(let name): name
         }
+    }
+
+    /// Who acted, as the notice's line names them: the moderator's name where the instance shows
+    /// it (to admins), else "a moderator", or "an admin" for what only admins do.
+    static func actor(_ entry: ModlogEntry) -> String {
+        if let moderator = entry.moderator { return "u/" + HumanRenderer.name(moderator.name) }
+        switch entry.action {
+        case .banFromSite, .addAdmin, .removeCommunity, .purgePost, .purgeComment, .purgeCommunity, .purgePerson: return "an admin"
+        default: return "a moderator"
+        }
+    }
+
+    /// " until <date>" for a ban that ends, nothing for a permanent one.
+    nonisolated static func until(_ end: Date?) -> String {
+        end.map { " until \($0.formatted(date: .abbreviated, time: .shortened))" } ?? ""
     }
 
     /// What was done, as the notice's line says it: `removed your post “Title”`,
@@ -37,12 +56,17 @@ enum ModeratorActionText {
         case .removeComment: return (undone ? "restored" : "removed") + " your comment" + (post.isEmpty ? "" : " on" + post)
         case .lockPost: return (undone ? "unlocked" : "locked") + " your post" + post
         case .featurePost: return (undone ? "unpinned" : "pinned") + " your post" + post
-        case .banFromCommunity: return (undone ? "unbanned you from" : "banned you from") + (community.isEmpty ? " a community" : community)
-        case .banFromSite: return undone ? "unbanned you from the instance" : "banned you from the instance"
+        case .banFromCommunity:
+            return (undone ? "unbanned you from" : "banned you from") + (community.isEmpty ? " a community" : community)
+                + (undone ? "" : until(entry.expires))
+        case .banFromSite: return undone ? "unbanned you from the instance" : "banned you from the instance" + until(entry.expires)
         case .removeCommunity: return (undone ? "restored" : "removed") + (community.isEmpty ? " your community" : community)
         case .addModerator: return (undone ? "removed you as a moderator of" : "made you a moderator of") + community
         case .transferCommunity: return "handed you" + community
         case .addAdmin: return undone ? "removed you as an admin" : "made you an admin"
+        case .lockComment: return (undone ? "unlocked" : "locked") + " your comment" + (post.isEmpty ? "" : " on" + post)
+        case .warnPost: return "warned you about your post" + post
+        case .warnComment: return "warned you about your comment" + (post.isEmpty ? "" : " on" + post)
         case .purgePost, .purgeComment, .purgeCommunity, .purgePerson, .other:
             return name(entry.action).split(separator: "_").joined(separator: " ") + post + community
         }

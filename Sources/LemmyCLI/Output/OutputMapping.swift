@@ -48,7 +48,7 @@ enum OutputMapping {
         InboxOutput.ModeratorAction(
             action: ModeratorActionText.name(entry.action), revert: entry.isRevert, reason: entry.reason,
             moderator: entry.moderator?.name, community: entry.community?.name, postId: entry.post?.id,
-            postTitle: entry.post?.title, commentId: entry.comment?.id)
+            postTitle: entry.post?.title, commentId: entry.comment?.id, expires: entry.expires)
     }
 
     static func subscription(_ state: SubscriptionState) -> String {

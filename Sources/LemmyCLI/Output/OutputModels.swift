@@ -341,8 +341,9 @@ public struct InboxOutput: Codable, Sendable, Equatable {
 
     /// A moderator's or admin's action on the account or its content, as Lemmy 1.0 notifies it.
     public struct ModeratorAction: Codable, Sendable, Equatable {
-        /// What was done: `remove_post`, `remove_comment`, `lock_post`, `ban_from_community`,
-        /// `ban_from_site`, `add_moderator`... (Lemmy's name of its kind for others).
+        /// What was done: `remove_post`, `remove_comment`, `lock_post`, `lock_comment`, `warn_post`,
+        /// `warn_comment`, `ban_from_community`, `ban_from_site`, `add_moderator`... (Lemmy's name
+        /// of its kind for others).
         public var action: String
         /// Whether it undid an earlier action (a restore, an unban).
         public var revert: Bool
@@ -358,11 +359,13 @@ public struct InboxOutput: Codable, Sendable, Equatable {
         public var postTitle: String?
         /// The comment's id.
         public var commentId: Int?
+        /// When a ban ends; nil for a permanent one and other actions.
+        public var expires: Date?
 
         /// Creates the value (what the command prints), e.g. to compare with in a test.
         public init(
             action: String, revert: Bool, reason: String? = nil, moderator: String? = nil, community: String? = nil,
-            postId: Int? = nil, postTitle: String? = nil, commentId: Int? = nil
+            postId: Int? = nil, postTitle: String? = nil, commentId: Int? = nil, expires: Date? = nil
         ) {
             self.action = action
             self.revert = revert
@@ -372,6 +375,7 @@ public struct InboxOutput: Codable, Sendable, Equatable {
             self.postId = postId
             self.postTitle = postTitle
             self.commentId = commentId
+            self.expires = expires
         }
     }
 

@@ -19,8 +19,9 @@ extension ApiClient {
     ///   - action: one kind of action, or nil for all. 1.0 names a pin on the instance and in a
     ///     community apart, so there `.featurePost` is not sent as a filter: the page is filtered
     ///     here, and may hold fewer than `limit` actions, even none, with a next page. `.other`
-    ///     takes Lemmy's name of the kind (`ModHideCommunity`; 1.0 `mod_warn_post`); on 0.18 and 0.19 those
-    ///     kinds are not turned into entries, so it lists nothing.
+    ///     takes Lemmy's name of the kind (`ModHideCommunity`; 1.0 `admin_block_instance`); on 0.18 and
+    ///     0.19 those kinds are not turned into entries, so it lists nothing, as it does for the kinds
+    ///     1.0 alone records (`.lockComment`, `.warnPost`, `.warnComment`).
     ///   - limit: the page size.
     ///   - cursor: where the page starts (``ContentPage/next`` of the previous page).
     public func getModlog(
@@ -34,7 +35,7 @@ extension ApiClient {
             let entries = response.items.map(modlogEntry).filter { action != .featurePost || $0.action == .featurePost }
             return ContentPage(items: entries, next: .opaque(response.nextPage))
         }
-        if case .other? = action { return ContentPage(items: [], next: nil) }
+        if action?.isOnly10 == true { return ContentPage(items: [], next: nil) }
         var form = ApiGetModlog(communityId: communityId, limit: limit)
         form.type = action.map { .string($0.actionType3) }
         form.page = cursor?.pageNumber
@@ -70,7 +71,7 @@ extension ApiClient {
                 id: view.modBanFromCommunity.id, action: .banFromCommunity, date: view.modBanFromCommunity.when.date,
                 reason: escapedText.unescape(view.modBanFromCommunity.reason), isRevert: !view.modBanFromCommunity.banned,
                 moderator: view.moderator.map { person1($0) }, targetPerson: person1(view.bannedPerson),
-                community: community1(view.community), post: nil, comment: nil)
+                community: community1(view.community), post: nil, comment: nil, expires: view.modBanFromCommunity.expires?.date)
         }
         entries += response.removedCommunities.map { view in
             ModlogEntry(
@@ -110,7 +111,7 @@ extension ApiClient {
                 id: view.modBan.id, action: .banFromSite, date: view.modBan.when.date,
                 reason: escapedText.unescape(view.modBan.reason), isRevert: !view.modBan.banned,
                 moderator: view.moderator.map { person1($0) }, targetPerson: person1(view.bannedPerson),
-                community: nil, post: nil, comment: nil)
+                community: nil, post: nil, comment: nil, expires: view.modBan.expires?.date)
         }
         entries += response.addedToCommunity.map { view in
             ModlogEntry(
@@ -161,6 +162,9 @@ extension ApiClient {
             case .modAddToCommunity: .addModerator
             case .modTransferCommunity: .transferCommunity
             case .adminAdd: .addAdmin
+            case .modLockComment: .lockComment
+            case .modWarnPost: .warnPost
+            case .modWarnComment: .warnComment
             default: .other(view.modlog.kind.wireValue(for: .v4))
             }
         // Lemmy 1.0 writes appointments the wrong way round: its handlers pass `!added` to a form
@@ -171,7 +175,8 @@ extension ApiClient {
             id: view.modlog.id, action: action, date: view.modlog.publishedAt.date, reason: escapedText.unescape(view.modlog.reason),
             isRevert: view.modlog.isRevert != writesAppointmentsInverted, moderator: view.moderator.map { person1($0) },
             targetPerson: view.targetPerson.map { person1($0) }, community: view.targetCommunity.map { community1($0) },
-            post: view.targetPost.map { post1($0) }, comment: view.targetComment.map { comment1($0) })
+            post: view.targetPost.map { post1($0) }, comment: view.targetComment.map { comment1($0) },
+            expires: view.modlog.expiresAt?.date)
     }
 }
 
@@ -203,6 +208,8 @@ extension ModlogAction {
             case .addModerator: .modAddCommunity
             case .transferCommunity: .modTransferCommunity
             case .addAdmin: .modAdd
+            // Never sent: these are 1.0's alone (getModlog lists nothing for them before).
+            case .lockComment, .warnPost, .warnComment: .unknown("")
             case .other(let name): .unknown(name)
             }
         return type.wireValue(for: .v3)
@@ -226,6 +233,9 @@ extension ModlogAction {
             case .addModerator: .modAddToCommunity
             case .transferCommunity: .modTransferCommunity
             case .addAdmin: .adminAdd
+            case .lockComment: .modLockComment
+            case .warnPost: .modWarnPost
+            case .warnComment: .modWarnComment
             case .other(let name): .unknown(name)
             }
         return kind?.wireValue(for: .v4)
@@ -236,6 +246,15 @@ extension ModlogAction {
     var isListedInWholeModlogOnly3: Bool {
         switch self {
         case .removeCommunity, .purgePost, .purgeComment, .purgeCommunity, .purgePerson, .banFromSite, .addAdmin: true
+        default: false
+        }
+    }
+
+    /// Whether only Lemmy 1.0 records the action: 0.18 and 0.19 have no table for it (and
+    /// ``other(_:)`` names a kind they do not turn into entries).
+    var isOnly10: Bool {
+        switch self {
+        case .lockComment, .warnPost, .warnComment, .other: true
         default: false
         }
     }

@@ -71,6 +71,25 @@ public struct ModlogEntry: Sendable {
     public let post: Post1?
     /// The comment concerned.
     public let comment: Comment1?
+    /// When a ban ends; nil for a permanent ban and for other actions.
+    public let expires: Date?
+
+    init(
+        id: Int, action: ModlogAction, date: Date, reason: String?, isRevert: Bool, moderator: Person1?, targetPerson: Person1?,
+        community: Community1?, post: Post1?, comment: Comment1?, expires: Date? = nil
+    ) {
+        self.id = id
+        self.action = action
+        self.date = date
+        self.reason = reason
+        self.isRevert = isRevert
+        self.moderator = moderator
+        self.targetPerson = targetPerson
+        self.community = community
+        self.post = post
+        self.comment = comment
+        self.expires = expires
+    }
 }
 
 /// The kinds of moderator action a ``ModlogEntry`` records.
@@ -103,6 +122,12 @@ public enum ModlogAction: Hashable, Sendable {
     case transferCommunity
     /// A person was appointed an admin (or dismissed, also by leaving); the entry names the person.
     case addAdmin
+    /// A comment and the replies below it were locked (or unlocked) (Lemmy 1.0).
+    case lockComment
+    /// A moderator warned the author of a post (Lemmy 1.0); the entry names the post and its author.
+    case warnPost
+    /// A moderator warned the author of a comment (Lemmy 1.0); the entry names the comment and its author.
+    case warnComment
     /// Any other action, by Lemmy's name of its kind (1.0's `ModlogKind`, e.g. `mod_warn_post`).
     case other(String)
 }

@@ -63,8 +63,10 @@ extension Comment2Providing {
     ///
     /// With the replies, the answer names the comment alone, so the replies this client holds
     /// are marked from it, and their held reports resolved, as the server resolves the thread's.
-    /// A lost answer is then settled by reading the comment again. Before 1.0, `withReplies`
-    /// fails with ``ApiClientError/Kind/unavailableInVersion`` without sending anything.
+    /// A lost answer, or a refusal that may mean the comment was already so, is settled by reading
+    /// the comment and each reply held below it again: the comment's state says nothing of its
+    /// replies' (it may have been removed alone before). Before 1.0, `withReplies` fails with
+    /// ``ApiClientError/Kind/unavailableInVersion`` without sending anything.
     @discardableResult public func remove(_ removed: Bool = true, reason: String? = nil, withReplies: Bool = false) async
         -> MutationResult
     {
@@ -87,8 +89,7 @@ extension Comment2Providing {
             comment.api.confirmRemovalBelow(comment)
         } reread: { () async throws(ApiClientError) in
             _ = try await comment.api.getComment(id: comment.id)
-            // The removal reached the server: it took the replies too.
-            if comment.confirmed.removed == removed { comment.api.confirmRemovalBelow(comment) }
+            for reply in comment.api.heldComments(below: comment) { _ = try await comment.api.getComment(id: reply.id) }
         } achieved: {
             $0.confirmed.removed == removed
         }
@@ -166,19 +167,24 @@ extension ApiClient {
     /// that does not end with the comment's own id (a malformed or foreign answer) marks nothing.
     @discardableResult
     private func confirmBelow(_ comment: Comment1, _ change: (inout Comment1Snapshot) -> Void) -> Set<Int> {
-        let top = comment.confirmed
-        var thread: Set<Int> = [top.id]
-        guard top.path.last == top.id else { return thread }
-        for held in caches.comment1.values
-        where held.confirmed.postId == top.postId && held.confirmed.path.count > top.path.count
-            && held.confirmed.path.starts(with: top.path)
-        {
+        var thread: Set<Int> = [comment.id]
+        for held in heldComments(below: comment) {
             var snapshot = held.confirmed
             change(&snapshot)
             held.merge(snapshot, sequence: mergeSequence)
             thread.insert(held.id)
         }
         return thread
+    }
+
+    /// The comments of `comment`'s post this client holds below it, by their confirmed paths;
+    /// none when the comment's path does not end with its own id (a malformed or foreign answer).
+    func heldComments(below comment: Comment1) -> [Comment1] {
+        let top = comment.confirmed
+        guard top.path.last == top.id else { return [] }
+        return caches.comment1.values.filter { held in
+            held.confirmed.postId == top.postId && held.confirmed.path.count > top.path.count && held.confirmed.path.starts(with: top.path)
+        }
     }
 
     /// The reason a moderator action sends: 1.0 requires one (an empty one is accepted) where

@@ -25,10 +25,13 @@ struct ModeratorActionNoticeTests {
             let bob = try await login(server, "bob")
             let carol = try await login(server, "carol")
             let mine = try await carol.createPost(communityId: 1, title: "Carol's post")
+            try await carol.refreshUnreadCounts()
+            let unreadBefore = try #require(carol.account?.unread.replies)
             let post = try await bob.getPost(id: mine.id)
             #expect(await post.remove(reason: "Off topic") == .confirmed)
             #expect(await post.remove(false) == .confirmed)
-            #expect(await post.banCreatorFromCommunity(reason: "Spam") == .confirmed)
+            let until = Date().addingTimeInterval(86_400)
+            #expect(await post.banCreatorFromCommunity(reason: "Spam", until: until) == .confirmed)
 
             let notices = try await actionNotices(carol)
             let entries = notices.compactMap(\.moderatorAction)
@@ -39,16 +42,52 @@ struct ModeratorActionNoticeTests {
             // The post is the same live model as any other read of it; the community is named.
             #expect(entries[0].post === mine.post1)
             #expect(entries[2].community?.id == 1 && entries[2].targetPerson?.id == 4)
+            #expect(entries[2].expires.map { abs($0.timeIntervalSince(until)) <= 1 } == true && entries[0].expires == nil)
             // Lemmy names the moderator to admins only.
             #expect(entries.allSatisfy { $0.moderator == nil })
 
             // Counted as Lemmy 1.0 counts every notification, and marked read like the rest.
             try await carol.refreshUnreadCounts()
             let unread = try #require(carol.account?.unread.replies)
-            #expect(unread >= 3)
+            #expect(unread == unreadBefore + 3)
             #expect(await notices[0].markRead() == .confirmed)
             #expect(notices[0].read && carol.account?.unread.replies == unread - 1)
             #expect(try await actionNotices(carol).first === notices[0])
+            try await carol.refreshUnreadCounts()
+            #expect(carol.account?.unread.replies == unread - 1)
+        }
+    }
+
+    @Test("Warnings reach the author; a comment's warning keeps the moderator's own marks; before 1.0 nothing is sent")
+    func warnings() async throws {
+        try await withServer(.v1_0) { server in
+            let bob = try await login(server, "bob")
+            let carol = try await login(server, "carol")
+            let mine = try await carol.createPost(communityId: 1, title: "Carol's post")
+            let reply = try await mine.reply("Carol's comment")
+            try await (try await bob.getPost(id: mine.id)).warn(reason: "Mind the rules")
+            let comment = try await bob.getComment(id: reply.id)
+            #expect(await comment.toggleUpvote() == .confirmed)
+            try await comment.warn(reason: "Mind the tone")
+            // Lemmy's answer is the comment as a guest reads it: not merged over the vote.
+            #expect(comment.votes.myVote == .upvote)
+
+            let entries = try await actionNotices(carol).compactMap(\.moderatorAction)
+            #expect(entries.map(\.action) == [.warnPost, .warnComment])
+            #expect(entries.map(\.reason) == ["Mind the rules", "Mind the tone"])
+            #expect(entries[0].post === mine.post1 && entries[1].comment?.id == reply.id && entries[1].post?.id == mine.id)
+            // The modlog lists them as the same kinds.
+            let logged = try await bob.getModlog(communityId: 1, action: .warnComment, cursor: nil).items
+            #expect(logged.map(\.comment?.id) == [reply.id])
+        }
+        try await withServer(.v0_19) { server in
+            let loader = GatingLoader()
+            let bob = try await login(server, "bob", loader: loader)
+            let post = try await bob.getPost(id: 1)
+            let sent = loader.requestedPaths.count
+            let error = await #expect(throws: ApiClientError.self) { try await post.warn(reason: "Mind the rules") }
+            #expect(error?.kind == .unavailableInVersion && loader.requestedPaths.count == sent)
+            #expect(try await bob.getModlog(action: .warnPost, cursor: nil).items.isEmpty)
         }
     }
 

@@ -46,6 +46,22 @@ struct RemoveCommentWithRepliesTests {
         }
     }
 
+    @Test("A request lost before the server saw it, for a comment removed alone before: the replies show what the server holds")
+    func lostRequestAfterRemovalAlone() async throws {
+        try await withServer(.v1_0) { server in
+            let t = try LockCommentTests.thread(server)
+            let bob = try await login(server, "bob")
+            let child = try await bob.getComment(id: t.child)
+            let grandchild = try await bob.getComment(id: t.grandchild)
+            #expect(await child.remove() == .confirmed)
+            server.faults.add(FaultRule(.closeConnection, route: "/comment/remove", count: 1))
+            // The comment is removed already, so the re-read finds it so; its reply was not.
+            _ = await child.remove(withReplies: true)
+            #expect(try server.store.with { db in !db.comments[t.grandchild - 1].removed })
+            #expect(child.removed && !grandchild.removed)
+        }
+    }
+
     @Test("Before 1.0 nothing is sent and the removal rolls back")
     func before10() async throws {
         try await withServer(.v0_19) { server in
