@@ -265,4 +265,47 @@ struct BanVoteRemovalFidelityTests: RefusalChecking {
             }
         }
     }
+
+    @Test(
+        "0.18's purge of a person deletes their private messages, both ways, and the reports they made or resolved; 0.19 keeps them",
+        arguments: [LemmyDialect.v0_18, .v0_19])
+    func purgeTakesMessagesAndReports(dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            let admin = try await TestClient(server).login("admin")
+            let alice = try await TestClient(server).login("alice")
+            let bob = try await TestClient(server).login("bob")
+            // Everything alice has read, so that bob's message is her one unread one.
+            _ = try await alice.send(LemmyV3.MarkAllAsRead(ApiMarkAllAsRead()))
+            let sent = try await bob.send(LemmyV3.CreatePrivateMessage(ApiCreatePrivateMessage(content: "Hello", recipientId: 2)))
+            let message = sent.privateMessageView.privateMessage.id
+            let report = ApiCreatePrivateMessageReport(privateMessageId: message, reason: "Unwanted")
+            _ = try await alice.send(LemmyV3.CreatePrivateMessageReport(report))
+            let reportIds = try server.store.with { db in
+                // One report bob made, one he resolved, one neither: only the last survives 0.18.
+                let base = (db.reports.map(\.id).max() ?? 0) + 1
+                for (offset, (creator, resolver)) in [(3, nil), (4, 3), (4, nil)].enumerated() {
+                    db.reports.append(
+                        ReportRecord(
+                            id: base + offset, kind: .post, creatorId: creator, targetId: 1, originalText: "", reason: "Spam",
+                            resolved: resolver != nil, resolverId: resolver, published: 0))
+                }
+                return [base, base + 1, base + 2]
+            }
+            #expect(try server.store.with { $0.unreadCounts(for: 2, dialect: dialect).messages } == 1)
+            let form = ApiPurgePerson(personId: 3, reason: "Spam")
+            #expect(try await admin.send(LemmyV3.PurgePerson(form)).success == true)
+
+            let cascades = dialect == .v0_18
+            let listed = try await alice.send(LemmyV3.GetPrivateMessages(ApiGetPrivateMessages(limit: 50))).privateMessages
+            #expect(listed.contains { $0.privateMessage.id == message } != cascades)
+            try server.store.with { db in
+                #expect(db.unreadCounts(for: 2, dialect: dialect).messages == (cascades ? 0 : 1))
+                let reports = try db.reports(ReportListing(), viewer: 1, dialect: dialect, now: Date().timeIntervalSince1970).map(\.id)
+                #expect(reportIds.map(reports.contains) == (cascades ? [false, false, true] : [true, true, true]))
+            }
+            let messageReports = try await admin.send(LemmyV3.ListPrivateMessageReports(ApiListPrivateMessageReports()))
+                .privateMessageReports
+            #expect(messageReports.contains { $0.privateMessage.id == message } != cascades)
+        }
+    }
 }

@@ -67,6 +67,8 @@ extension Database {
                 communities[index].bannedPersons.remove(id)
             }
             for other in users.keys where users[other]?.blockedPersons[id] != nil { users[other]?.blockedPersons[id] = nil }
+            // With the row go their private messages (sent and received) and the reports they
+            // made or resolved: ``isPurged(_:)`` and ``privateMessage(_:)`` leave them out.
             purged.persons.insert(id)
         } else {
             for post in posts where post.creatorId == id {
@@ -145,8 +147,25 @@ extension Database {
         }
     }
 
-    /// Whether a report's post or comment was purged (Lemmy deletes such reports with the row).
+    /// Whether a report's post or comment was purged (Lemmy deletes such reports with the row),
+    /// or its creator or resolver was (0.18 deletes the person's row, and the report with it:
+    /// `creator_id` and `resolver_id` reference it `ON DELETE CASCADE`,
+    /// `migrations/2020-10-13-212240_create_report_tables`).
     func isPurged(_ report: ReportRecord) -> Bool {
-        report.kind == .post ? purged.posts.contains(report.targetId) : purged.comments.contains(report.targetId)
+        if purged.persons.contains(report.creatorId) || report.resolverId.map(purged.persons.contains) == true { return true }
+        return report.kind == .post ? purged.posts.contains(report.targetId) : purged.comments.contains(report.targetId)
+    }
+
+    /// Whether 0.18's purge of its creator or recipient deleted the message (both reference the
+    /// person `ON DELETE CASCADE`, `migrations/2020-01-21-001001_create_private_message`).
+    func isPurged(_ message: PrivateMessageRecord) -> Bool {
+        purged.persons.contains(message.creatorId) || purged.persons.contains(message.recipientId)
+    }
+
+    /// Whether a message report went with its message, its creator or its resolver (0.18's
+    /// purge of a person; `migrations/2022-09-07-114618_pm-reports`).
+    func isPurged(messageReport report: ReportRecord) -> Bool {
+        privateMessage(report.targetId) == nil || purged.persons.contains(report.creatorId)
+            || report.resolverId.map(purged.persons.contains) == true
     }
 }

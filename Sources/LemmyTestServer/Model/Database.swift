@@ -78,8 +78,10 @@ struct Database: Sendable {
     func isNSFWCommunity(_ id: Int) -> Bool { id >= 1 && id <= communities.count && communities[id - 1].nsfw }
     func post(_ id: Int) -> PostRecord? { id >= 1 && id <= posts.count ? posts[id - 1] : nil }
     func comment(_ id: Int) -> CommentRecord? { id >= 1 && id <= comments.count ? comments[id - 1] : nil }
+    /// The message with this id; nil once a purge of its creator or recipient deleted it (0.18).
     func privateMessage(_ id: Int) -> PrivateMessageRecord? {
-        id >= 1 && id <= privateMessages.count ? privateMessages[id - 1] : nil
+        guard id >= 1 && id <= privateMessages.count, !isPurged(privateMessages[id - 1]) else { return nil }
+        return privateMessages[id - 1]
     }
 
     func person(named name: String) -> PersonRecord? {

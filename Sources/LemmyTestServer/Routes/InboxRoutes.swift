@@ -22,7 +22,9 @@ extension APIRoutes {
         add(LemmyV3.GetPrivateMessages.self, auth: true) { db, call in
             let viewer = try call.requireViewer()
             let limit = try call.limit(call.form.limit, page: call.form.page)
-            var messages = db.privateMessages.filter { ($0.recipientId == viewer || $0.creatorId == viewer) && !$0.deleted && !$0.removed }
+            var messages = db.privateMessages.filter {
+                ($0.recipientId == viewer || $0.creatorId == viewer) && !$0.deleted && !$0.removed && !db.isPurged($0)
+            }
             // 0.19 leaves out messages whose recipient blocks their creator or the creator's
             // instance, in either person's list (`private_message_view.rs`, 0.19.13).
             if call.dialect == .v0_19 {
@@ -98,7 +100,8 @@ extension APIRoutes {
             var reportCount: Int?
             if isAdmin || isModerator {
                 let open = try db.reports(ReportListing(unresolvedOnly: true), viewer: viewer, dialect: call.dialect, now: call.now)
-                reportCount = open.count + (isAdmin ? db.privateMessageReports.count { !$0.resolved } : 0)
+                reportCount =
+                    open.count + (isAdmin ? db.privateMessageReports.count { !$0.resolved && !db.isPurged(messageReport: $0) } : 0)
             }
             return ApiUnreadCountsResponse(
                 notificationCount: unread,

@@ -16,7 +16,7 @@ extension APIRoutes {
                 return messages[report.targetId - 1].published
             }
             let oldestFirst = call.dialect != .v0_18 && unresolvedOnly
-            let listed = db.privateMessageReports.filter { !unresolvedOnly || !$0.resolved }
+            let listed = db.privateMessageReports.filter { (!unresolvedOnly || !$0.resolved) && !db.isPurged(messageReport: $0) }
                 .sorted { oldestFirst ? (date($0), $0.id) < (date($1), $1.id) : (date($0), $0.id) > (date($1), $1.id) }
             let renderer = call.renderer(db)
             return ApiListPrivateMessageReportsResponse(

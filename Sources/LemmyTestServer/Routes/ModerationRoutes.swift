@@ -26,7 +26,7 @@ extension APIRoutes {
                 now: call.now)
             // Admins also get the open message reports, unless they asked about one community.
             let isAdmin = db.person(viewer)?.isAdmin == true
-            let messageReports = db.privateMessageReports.filter { !$0.resolved }.count
+            let messageReports = db.privateMessageReports.filter { !$0.resolved && !db.isPurged(messageReport: $0) }.count
             return ApiGetReportCountResponse(
                 communityId: call.form.communityId, commentReports: open.count { $0.kind == .comment },
                 postReports: open.count { $0.kind == .post },
@@ -60,6 +60,7 @@ extension APIRoutes {
             {
                 reports += db.privateMessageReports.filter { report in
                     (!listing.unresolvedOnly || !report.resolved) && (!listing.mineOnly || report.creatorId == viewer)
+                        && !db.isPurged(messageReport: report)
                 }.map { .message($0) }
             }
             // Community and message reports are numbered apart: the tiebreak keeps them apart too.
