@@ -28,7 +28,13 @@ struct WarningFidelityTests: RefusalChecking {
             let posted = try await warnPost(bob, t.post)
             #expect(posted.status == 200)
             #expect(try JSONDecoder().decode(ApiPostResponse.self, from: posted.body).postView.post.id == t.post)
-            #expect(try await warnComment(bob, t.child).status == 200)
+            // bob's vote on the comment: Lemmy's answer, a guest's read, does not carry it.
+            let vote = ApiCreateCommentLike(commentId: t.child, isUpvote: true)
+            #expect(try await bob.sendRaw(LemmyV4.LikeComment(vote)).status == 200)
+            let commented = try await warnComment(bob, t.child)
+            #expect(commented.status == 200)
+            let answered = try JSONDecoder().decode(ApiCommentResponse.self, from: commented.body).commentView
+            #expect(answered.comment.id == t.child && answered.commentActions == nil)
             #expect(try server.store.with { db in !db.posts[t.post - 1].removed && !db.comments[t.child - 1].removed })
 
             let form = ApiGetModlog(type: .string("mod_warn_post"))
@@ -61,6 +67,10 @@ struct WarningFidelityTests: RefusalChecking {
             #expect(refusal(try await warnPost(carol, t.post)).code == "not_a_mod_or_admin")
             #expect(refusal(try await warnComment(carol, t.child)).code == "not_a_mod_or_admin")
             #expect(refusal(try await warnPost(bob, 999_999)).code == "not_found")
+            // The comment is read as a guest: in a private community not even its moderator finds it.
+            try server.store.with { db in db.communities[0].visibility = "private" }
+            #expect(refusal(try await warnComment(bob, t.child)).code == "not_found")
+            try server.store.with { db in db.communities[0].visibility = "public" }
             #expect(refusal(try await warnComment(bob, 999_999)).code == "not_found")
             try server.store.with { db in
                 db.comments[t.child - 1].removed = true

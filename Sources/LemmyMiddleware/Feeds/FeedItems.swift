@@ -128,6 +128,6 @@ public enum ModlogAction: Hashable, Sendable {
     case warnPost
     /// A moderator warned the author of a comment (Lemmy 1.0); the entry names the comment and its author.
     case warnComment
-    /// Any other action, by Lemmy's name of its kind (1.0's `ModlogKind`, e.g. `mod_warn_post`).
+    /// Any other action, by Lemmy's name of its kind (1.0's `ModlogKind`, e.g. `admin_block_instance`).
     case other(String)
 }

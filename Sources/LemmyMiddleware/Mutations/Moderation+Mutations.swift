@@ -64,9 +64,12 @@ extension Comment2Providing {
     /// With the replies, the answer names the comment alone, so the replies this client holds
     /// are marked from it, and their held reports resolved, as the server resolves the thread's.
     /// A lost answer, or a refusal that may mean the comment was already so, is settled by reading
-    /// the comment and each reply held below it again: the comment's state says nothing of its
-    /// replies' (it may have been removed alone before). Before 1.0, `withReplies` fails with
-    /// ``ApiClientError/Kind/unavailableInVersion`` without sending anything.
+    /// the comment and each reply held below it again, one request each: the comment's state says
+    /// nothing of its replies' (it may have been removed alone before). A reply that cannot be
+    /// read stays as it was. When the whole thread held then shows the change, its held reports
+    /// are resolved too: Lemmy resolves a comment's reports with any removal or restoration of it.
+    /// Before 1.0, `withReplies` fails with ``ApiClientError/Kind/unavailableInVersion`` without
+    /// sending anything.
     @discardableResult public func remove(_ removed: Bool = true, reason: String? = nil, withReplies: Bool = false) async
         -> MutationResult
     {
@@ -89,7 +92,11 @@ extension Comment2Providing {
             comment.api.confirmRemovalBelow(comment)
         } reread: { () async throws(ApiClientError) in
             _ = try await comment.api.getComment(id: comment.id)
-            for reply in comment.api.heldComments(below: comment) { _ = try await comment.api.getComment(id: reply.id) }
+            let replies = comment.api.heldComments(below: comment)
+            for reply in replies { _ = try? await comment.api.getComment(id: reply.id) }
+            if comment.confirmed.removed == removed && replies.allSatisfy({ $0.confirmed.removed == removed }) {
+                comment.api.confirmRemovalBelow(comment)
+            }
         } achieved: {
             $0.confirmed.removed == removed
         }

@@ -20,6 +20,8 @@ extension Post2Providing {
 extension Comment2Providing {
     /// Warns the comment's author (moderators and admins, Lemmy 1.0), as
     /// ``Post2Providing/warn(reason:)`` does; a removed or deleted comment is refused (`deleted`).
+    /// Lemmy reads the comment as a guest first, so in a private community even its moderators
+    /// and the admins get `not_found`.
     ///
     /// Lemmy answers with the comment as a guest reads it, without the account's vote and saved
     /// state, so the answer is not merged: it would show the account's own marks cleared.

@@ -33,16 +33,21 @@ struct RemoveCommentWithRepliesTests {
         }
     }
 
-    @Test("A lost answer is settled by a re-read, which marks the replies held too")
+    @Test("A lost answer is settled by a re-read of the thread held, which then resolves its held reports too")
     func lostAnswer() async throws {
         try await withServer(.v1_0) { server in
             let t = try LockCommentTests.thread(server)
+            let carol = try await login(server, "carol")
+            try await carol.getComment(id: t.grandchild).report(reason: "Rude")
             let bob = try await login(server, "bob")
+            _ = try await bob.loadAccount()
+            let report = try #require(try await bob.reports(.comment).items.first { $0.comment?.id == t.grandchild })
             let child = try await bob.getComment(id: t.child)
             let grandchild = try await bob.getComment(id: t.grandchild)
             server.faults.add(FaultRule(.closeAfterHandling, route: "/comment/remove", count: 1))
             #expect(await child.remove(withReplies: true) == .confirmed)
             #expect(child.removed && grandchild.removed)
+            #expect(report.isResolved)
         }
     }
 
