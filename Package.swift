@@ -224,6 +224,7 @@ let package = Package(
                 "LemmyMiddleware",
                 "LemmyTestServer",
                 "LemmyAPI",
+                "FeedLoading",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]

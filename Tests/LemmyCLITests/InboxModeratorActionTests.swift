@@ -58,4 +58,33 @@ struct InboxModeratorActionTests {
             #expect(refused.status != 0 && !refused.stderr.isEmpty, "\(refused)")
         }
     }
+
+    @Test(
+        "lemmy modlog lists a community's moderator actions newest first, naming whom; --json keeps them",
+        arguments: [LemmyDialect.v0_18, .v0_19, .v1_0])
+    func modlog(dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            let bob = try await TemporaryConfig.loggedIn(server, as: "bob")
+            let banned = try await LemmyBinary.run(["ban", "carol", "--community", "gardening", "--reason", "Spam"], config: bob.url)
+            #expect(banned.status == 0, "\(banned)")
+            if dialect == .v1_0 {
+                let posted = try await LemmyBinary.run(["submit", "gardening", "Tomatoes are in", "--json"], config: bob.url)
+                let post = try JSONOutput.decoder().decode(PostOutput.self, from: Data(posted.stdout.utf8))
+                #expect(try await LemmyBinary.run(["warn", "--post", "\(post.id)", "Mind the rules"], config: bob.url).status == 0)
+            }
+
+            let shown = try await LemmyBinary.run(["modlog", "--community", "gardening"], config: bob.url)
+            #expect(shown.status == 0 && shown.stdout.contains("banned u/carol from c/gardening"), "\(shown)")
+            #expect(shown.stdout.contains("reason: Spam"), "\(shown)")
+            let json = try await LemmyBinary.run(["modlog", "--community", "gardening", "--json"], config: bob.url)
+            let output = try JSONOutput.decoder().decode(ModlogOutput.self, from: Data(json.stdout.utf8))
+            let actions = output.entries.map(\.action.action)
+            #expect(output.community == "gardening")
+            #expect(
+                Array(actions.prefix(dialect == .v1_0 ? 2 : 1))
+                    == (dialect == .v1_0 ? ["warn_post", "ban_from_community"] : ["ban_from_community"]))
+            #expect(output.entries.first { $0.action.action == "ban_from_community" }?.person == "carol")
+            #expect(output.entries.map(\.date) == output.entries.map(\.date).sorted(by: >))
+        }
+    }
 }

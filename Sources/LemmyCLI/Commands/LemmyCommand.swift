@@ -23,6 +23,7 @@ public struct LemmyCommand: AsyncParsableCommand {
             MultiCommand.self, PictureCommand.self,
             UserCommand.self, InboxCommand.self, VoteCommand.self, SaveCommand.self, SubscribeCommand.self,
             BlockCommand.self, NotifyCommand.self, BanCommand.self, ModCommand.self, AdminCommand.self, NoteCommand.self, WarnCommand.self,
+            ModlogCommand.self,
             PeopleCommand.self, ReplyCommand.self,
             SubmitCommand.self, EditCommand.self,
             DeleteCommand.self,

@@ -71,4 +71,38 @@ enum ModeratorActionText {
             return name(entry.action).split(separator: "_").joined(separator: " ") + post + community
         }
     }
+
+    /// What was done, as `lemmy modlog` says it, naming whom: `removed post “Title” by u/carol
+    /// in c/name`, `banned u/carol from c/name until <date>`...
+    static func logPhrase(_ entry: ModlogEntry) -> String {
+        let undone = entry.isRevert
+        let person = entry.targetPerson.map { "u/" + HumanRenderer.name($0.name) } ?? "someone"
+        let by = entry.targetPerson.map { " by u/" + HumanRenderer.name($0.name) } ?? ""
+        let post = entry.post.map { " “\($0.title)”" } ?? ""
+        let community = entry.community.map { "c/" + HumanRenderer.name($0.name) }
+        let within = community.map { " in " + $0 } ?? ""
+        switch entry.action {
+        case .removePost: return (undone ? "restored" : "removed") + " post" + post + by + within
+        case .removeComment: return (undone ? "restored" : "removed") + " a comment" + by + (post.isEmpty ? "" : " on" + post) + within
+        case .lockPost: return (undone ? "unlocked" : "locked") + " post" + post + within
+        case .featurePost: return (undone ? "unpinned" : "pinned") + " post" + post + within
+        case .lockComment: return (undone ? "unlocked" : "locked") + " a comment" + by + (post.isEmpty ? "" : " on" + post) + within
+        case .warnPost: return "warned \(person) about post" + post + within
+        case .warnComment: return "warned \(person) about a comment" + (post.isEmpty ? "" : " on" + post) + within
+        case .banFromCommunity:
+            return (undone ? "unbanned " : "banned ") + person + " from " + (community ?? "a community")
+                + (undone ? "" : until(entry.expires))
+        case .banFromSite: return (undone ? "unbanned " : "banned ") + person + " from the instance" + (undone ? "" : until(entry.expires))
+        case .removeCommunity: return (undone ? "restored " : "removed ") + (community ?? "a community")
+        case .addModerator:
+            return (undone ? "dismissed \(person) as moderator of " : "appointed \(person) moderator of ") + (community ?? "a community")
+        case .transferCommunity: return "handed " + (community ?? "a community") + " to " + person
+        case .addAdmin: return undone ? "dismissed \(person) as admin" : "appointed \(person) admin"
+        case .purgePost: return "purged a post" + within
+        case .purgeComment: return "purged a comment" + (post.isEmpty ? "" : " on" + post)
+        case .purgeCommunity: return "purged a community"
+        case .purgePerson: return "purged a person"
+        case .other: return name(entry.action).split(separator: "_").joined(separator: " ") + post + within
+        }
+    }
 }
