@@ -306,6 +306,17 @@ struct BanVoteRemovalFidelityTests: RefusalChecking {
             let messageReports = try await admin.send(LemmyV3.ListPrivateMessageReports(ApiListPrivateMessageReports()))
                 .privateMessageReports
             #expect(messageReports.contains { $0.privateMessage.id == message } != cascades)
+            guard cascades else { return }
+            // What the purge deleted cannot be written to: a message to bob, a resolve of a report gone.
+            let toBob = ApiCreatePrivateMessage(content: "Still there?", recipientId: 3)
+            #expect(refusal(try await alice.sendRaw(LemmyV3.CreatePrivateMessage(toBob))).code == "couldnt_create_private_message")
+            let messageReportId = try server.store.with { db in db.privateMessageReports.last!.id }
+            let resolveMessage = ApiResolvePrivateMessageReport(reportId: messageReportId, resolved: true)
+            #expect(try await admin.sendRaw(LemmyV3.ResolvePrivateMessageReport(resolveMessage)).status == 404)
+            let resolvePost = ApiResolvePostReport(reportId: reportIds[1], resolved: false)
+            #expect(try await admin.sendRaw(LemmyV3.ResolvePostReport(resolvePost)).status == 404)
+            let reports = try server.store.with { db in try db.reports(ReportListing(), viewer: 1, dialect: dialect, now: 0).map(\.id) }
+            #expect(!reports.contains(reportIds[1]))
         }
     }
 }

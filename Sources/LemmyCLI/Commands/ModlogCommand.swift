@@ -32,6 +32,8 @@ struct ModlogCommand: AsyncParsableCommand, Sendable {
             communityId = try await session.run("loading c/\(community)") { try await api.getCommunity(name: community) }.id
         }
         let feed = ModlogFeed(api: api, query: ModlogFeedQuery(communityId: communityId, pageSize: limit))
+        // A log of what moderators did keeps the communities the account blocked.
+        feed.setFilterEnabled(.blocked, false)
         await feed.loadMore()
         if let error = feed.loadingState.error {
             try await session.run("loading the modlog") { throw error }

@@ -10,7 +10,8 @@ public struct ModlogOutput: Codable, Sendable, Equatable {
         public var date: Date
         /// The action and its targets, as the inbox names a moderator-action notice's.
         public var action: InboxOutput.ModeratorAction
-        /// The user name of the person acted on, or the author of the post or comment.
+        /// The user name of the person acted on, or the author of the post or comment, where the
+        /// entry names one (0.18 and 0.19 name no author for an action on a post).
         public var person: String?
     }
 

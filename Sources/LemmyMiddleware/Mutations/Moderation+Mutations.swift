@@ -65,9 +65,11 @@ extension Comment2Providing {
     /// are marked from it, and their held reports resolved, as the server resolves the thread's.
     /// A lost answer, or a refusal that may mean the comment was already so, is settled by reading
     /// the comment and each reply held below it again, one request each: the comment's state says
-    /// nothing of its replies' (it may have been removed alone before). A reply that cannot be
-    /// read stays as it was. When the whole thread held then shows the change, its held reports
-    /// are resolved too: Lemmy resolves a comment's reports with any removal or restoration of it.
+    /// nothing of its replies' (it may have been removed alone before), and the removal counts as
+    /// done only when the whole thread held shows it. A reply that cannot be read stays as it was.
+    /// The held reports are then left as they were: whether this request resolved them cannot be
+    /// told from the comments (read the report queue again).
+    ///
     /// Before 1.0, `withReplies` fails with ``ApiClientError/Kind/unavailableInVersion`` without
     /// sending anything.
     @discardableResult public func remove(_ removed: Bool = true, reason: String? = nil, withReplies: Bool = false) async
@@ -92,13 +94,9 @@ extension Comment2Providing {
             comment.api.confirmRemovalBelow(comment)
         } reread: { () async throws(ApiClientError) in
             _ = try await comment.api.getComment(id: comment.id)
-            let replies = comment.api.heldComments(below: comment)
-            for reply in replies { _ = try? await comment.api.getComment(id: reply.id) }
-            if comment.confirmed.removed == removed && replies.allSatisfy({ $0.confirmed.removed == removed }) {
-                comment.api.confirmRemovalBelow(comment)
-            }
+            for reply in comment.api.heldComments(below: comment) { _ = try? await comment.api.getComment(id: reply.id) }
         } achieved: {
-            $0.confirmed.removed == removed
+            $0.confirmed.removed == removed && comment.api.heldComments(below: $0).allSatisfy { $0.confirmed.removed == removed }
         }
     }
 

@@ -143,7 +143,8 @@ private func sendMessage<F>(_ db: inout Database, _ call: Call<F>, to recipient:
     if db.users[recipient]?.blockedPersons[viewer] != nil {
         throw APIError.code(call.dialect == .v0_18 ? "person_block" : "person_is_blocked")
     }
-    guard db.person(recipient) != nil else {
+    // 0.18's purge deleted the person's row: the message's foreign key refuses it.
+    guard db.person(recipient) != nil, !db.purged.persons.contains(recipient) else {
         if call.dialect == .v1_0 { throw APIError.notFound("person") }
         throw APIError.code("couldnt_create_private_message")
     }

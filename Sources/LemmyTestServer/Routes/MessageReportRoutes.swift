@@ -33,7 +33,10 @@ private func resolveMessageReport(_ db: inout Database, _ call: Call<ApiResolveP
     let viewer = try call.requireViewer()
     try db.requireAdmin(viewer)
     let id = call.form.reportId
-    guard id >= 1, id <= db.privateMessageReports.count else { throw APIError.notFound("private_message_report") }
+    // A report that went with its message, creator or resolver (0.18's purge) is gone.
+    guard id >= 1, id <= db.privateMessageReports.count, !db.isPurged(messageReport: db.privateMessageReports[id - 1]) else {
+        throw APIError.notFound("private_message_report")
+    }
     db.privateMessageReports[id - 1].resolved = call.form.resolved
     db.privateMessageReports[id - 1].resolverId = call.form.resolved ? viewer : nil
     db.privateMessageReports[id - 1].updated = call.now

@@ -312,7 +312,8 @@ private func resolveReport<F>(_ db: inout Database, _ call: Call<F>, kind: Repor
 {
     let viewer = try call.requireViewer()
     // Lemmy keeps post and comment reports in separate tables: a post report's id names no comment report.
-    guard id >= 1, id <= db.reports.count, db.reports[id - 1].kind == kind else {
+    // A purge that took the report's post, comment, creator or resolver (0.18) took the report.
+    guard id >= 1, id <= db.reports.count, db.reports[id - 1].kind == kind, !db.isPurged(db.reports[id - 1]) else {
         throw APIError.notFound(kind == .post ? "post_report" : "comment_report")
     }
     guard let community = db.communityId(of: db.reports[id - 1]), db.isModOrAdmin(viewer, of: community) else {
