@@ -10,15 +10,23 @@ import Testing
 /// held reports show what Lemmy 1.0 did to the whole thread.
 @Suite("Removing a comment with its replies") @MainActor
 struct RemoveCommentWithRepliesTests {
+    /// The seeded thread with carol's report of its grandchild, held by bob, who moderates it.
+    func reportedThread(_ server: LemmyTestServer) async throws -> (
+        thread: (root: Int, child: Int, grandchild: Int), bob: ApiClient, report: Report
+    ) {
+        let t = try LockCommentTests.thread(server)
+        let carol = try await login(server, "carol")
+        try await carol.getComment(id: t.grandchild).report(reason: "Rude")
+        let bob = try await login(server, "bob")
+        _ = try await bob.loadAccount()
+        let report = try #require(try await bob.reports(.comment).items.first { $0.comment?.id == t.grandchild })
+        return (t, bob, report)
+    }
+
     @Test("A moderator removes a thread: the replies held show it, their held reports are resolved; restoring frees them")
     func removeThread() async throws {
         try await withServer(.v1_0) { server in
-            let t = try LockCommentTests.thread(server)
-            let carol = try await login(server, "carol")
-            try await carol.getComment(id: t.grandchild).report(reason: "Rude")
-            let bob = try await login(server, "bob")
-            _ = try await bob.loadAccount()
-            let report = try #require(try await bob.reports(.comment).items.first { $0.comment?.id == t.grandchild })
+            let (t, bob, report) = try await reportedThread(server)
             let root = try await bob.getComment(id: t.root)
             let child = try await bob.getComment(id: t.child)
             let grandchild = try await bob.getComment(id: t.grandchild)
@@ -36,12 +44,7 @@ struct RemoveCommentWithRepliesTests {
     @Test("A lost answer is settled by a re-read of the thread held; its held reports are left as they were")
     func lostAnswer() async throws {
         try await withServer(.v1_0) { server in
-            let t = try LockCommentTests.thread(server)
-            let carol = try await login(server, "carol")
-            try await carol.getComment(id: t.grandchild).report(reason: "Rude")
-            let bob = try await login(server, "bob")
-            _ = try await bob.loadAccount()
-            let report = try #require(try await bob.reports(.comment).items.first { $0.comment?.id == t.grandchild })
+            let (t, bob, report) = try await reportedThread(server)
             let child = try await bob.getComment(id: t.child)
             let grandchild = try await bob.getComment(id: t.grandchild)
             server.faults.add(FaultRule(.closeAfterHandling, route: "/comment/remove", count: 1))
