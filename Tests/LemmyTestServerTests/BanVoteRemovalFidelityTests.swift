@@ -319,4 +319,22 @@ struct BanVoteRemovalFidelityTests: RefusalChecking {
             #expect(!reports.contains(reportIds[1]))
         }
     }
+
+    @Test("A purged comment's reply is gone from its recipient's replies (0.18, 0.19)", arguments: [LemmyDialect.v0_18, .v0_19])
+    func purgedReplyIsGone(dialect: LemmyDialect) async throws {
+        try await withServer(dialect) { server in
+            let admin = try await TestClient(server).login("admin")
+            let alice = try await TestClient(server).login("alice")
+            let bob = try await TestClient(server).login("bob")
+            let mine = try await alice.send(LemmyV3.CreateComment(ApiCreateComment(content: "Alice asks", postId: 1)))
+            let answer = ApiCreateComment(content: "Bob answers", postId: 1, parentId: mine.commentView.comment.id)
+            let reply = try await bob.send(LemmyV3.CreateComment(answer)).commentView.comment.id
+            func listed() async throws -> Bool {
+                try await alice.send(LemmyV3.GetReplies(ApiGetReplies(sort: .new, limit: 50))).replies.contains { $0.comment.id == reply }
+            }
+            #expect(try await listed())
+            #expect(try await admin.send(LemmyV3.PurgeComment(ApiPurgeComment(commentId: reply, reason: "Spam"))).success == true)
+            #expect(try await !listed())
+        }
+    }
 }

@@ -166,7 +166,11 @@ private func inboxPage<F>(
     let hidesBots = db.hidesBots(viewer)
     let blocked = call.dialect == .v0_19 ? db.users[viewer]?.blockedPersons ?? [:] : [:]
     let entries = (db.inboxByRecipient[viewer] ?? []).map { db.inbox[$0 - 1] }.filter { entry in
-        guard entry.kind == kind, !unreadOnly || !entry.read, let comment = entry.commentId.flatMap(db.comment) else { return false }
+        // A purge deleted the comment's row, and its reply or mention row with it (`comment_id`
+        // references it `ON DELETE CASCADE`).
+        guard entry.kind == kind, !unreadOnly || !entry.read, let comment = entry.commentId.flatMap(db.comment),
+            !db.purged.comments.contains(comment.id)
+        else { return false }
         if hidesBots && (db.person(comment.creatorId)?.isBot ?? false) { return false }
         return blocked[comment.creatorId] == nil
     }
