@@ -35,9 +35,12 @@ extension ApiClient {
             let entries = response.items.map(modlogEntry).filter { action != .featurePost || $0.action == .featurePost }
             return ContentPage(items: entries, next: .opaque(response.nextPage))
         }
-        if action?.isOnly10 == true { return ContentPage(items: [], next: nil) }
         var form = ApiGetModlog(communityId: communityId, limit: limit)
-        form.type = action.map { .string($0.actionType3) }
+        if let action {
+            // A kind 0.18 and 0.19 have no table for lists nothing there.
+            guard let type = action.actionType3 else { return ContentPage(items: [], next: nil) }
+            form.type = .string(type)
+        }
         form.page = cursor?.pageNumber
         let response = try await send(LemmyV3.GetModlog(form), mutation: false)
         var entries = response.removedPosts.map { view in
@@ -190,9 +193,10 @@ extension LemmyV4.GetModlog {
 }
 
 extension ModlogAction {
-    /// The 0.18/0.19 `ModlogActionType` of the action's table.
-    var actionType3: String {
-        let type: ApiModlogActionType =
+    /// The 0.18/0.19 `ModlogActionType` of the action's table; nil for the kinds only 1.0
+    /// records, and for ``other(_:)``, whose kinds 0.18 and 0.19 do not turn into entries.
+    var actionType3: String? {
+        let type: ApiModlogActionType? =
             switch self {
             case .removePost: .modRemovePost
             case .removeComment: .modRemoveComment
@@ -208,11 +212,9 @@ extension ModlogAction {
             case .addModerator: .modAddCommunity
             case .transferCommunity: .modTransferCommunity
             case .addAdmin: .modAdd
-            // Never sent: these are 1.0's alone (getModlog lists nothing for them before).
-            case .lockComment, .warnPost, .warnComment: .unknown("")
-            case .other(let name): .unknown(name)
+            case .lockComment, .warnPost, .warnComment, .other: nil
             }
-        return type.wireValue(for: .v3)
+        return type?.wireValue(for: .v3)
     }
 
     /// The 1.0 `ModlogKind`, or nil for a pin (two kinds: on the instance, in a community).
@@ -246,15 +248,6 @@ extension ModlogAction {
     var isListedInWholeModlogOnly3: Bool {
         switch self {
         case .removeCommunity, .purgePost, .purgeComment, .purgeCommunity, .purgePerson, .banFromSite, .addAdmin: true
-        default: false
-        }
-    }
-
-    /// Whether only Lemmy 1.0 records the action: 0.18 and 0.19 have no table for it (and
-    /// ``other(_:)`` names a kind they do not turn into entries).
-    var isOnly10: Bool {
-        switch self {
-        case .lockComment, .warnPost, .warnComment, .other: true
         default: false
         }
     }

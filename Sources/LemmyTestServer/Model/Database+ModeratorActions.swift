@@ -210,9 +210,7 @@ extension Database {
     /// creator (reverted when unlocking), whose mod-action notification the route's wrapper
     /// sends (``notifyModActions(since:now:)``).
     mutating func lockComment(_ commentId: Int, locked: Bool, reason: String, by personId: Int, now: Double) throws {
-        guard let comment = comment(commentId), !purged.comments.contains(commentId), let post = post(comment.postId),
-            seesCommunityContent(post.communityId, viewer: nil)
-        else { throw APIError.notFound("comment") }
+        let (comment, post) = try commentAsGuestReads(commentId)
         try checkCommunityModAction(personId, in: post.communityId, dialect: .v1_0)
         // `update_locked_for_comment_and_children`: every comment whose path is below this one's.
         let path = pathIds(of: comment)

@@ -152,7 +152,7 @@ extension Database {
     /// `creator_id` and `resolver_id` reference it `ON DELETE CASCADE`,
     /// `migrations/2020-10-13-212240_create_report_tables`).
     func isPurged(_ report: ReportRecord) -> Bool {
-        if purged.persons.contains(report.creatorId) || report.resolverId.map(purged.persons.contains) == true { return true }
+        if lostParty(report) { return true }
         return report.kind == .post ? purged.posts.contains(report.targetId) : purged.comments.contains(report.targetId)
     }
 
@@ -165,7 +165,11 @@ extension Database {
     /// Whether a message report went with its message, its creator or its resolver (0.18's
     /// purge of a person; `migrations/2022-09-07-114618_pm-reports`).
     func isPurged(messageReport report: ReportRecord) -> Bool {
-        privateMessage(report.targetId) == nil || purged.persons.contains(report.creatorId)
-            || report.resolverId.map(purged.persons.contains) == true
+        privateMessage(report.targetId) == nil || lostParty(report)
+    }
+
+    /// Whether 0.18's purge of the report's creator or resolver deleted it.
+    private func lostParty(_ report: ReportRecord) -> Bool {
+        purged.persons.contains(report.creatorId) || report.resolverId.map(purged.persons.contains) == true
     }
 }

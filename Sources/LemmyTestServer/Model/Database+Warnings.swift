@@ -15,11 +15,19 @@ extension Database {
     /// WarnComment: the comment as a guest reads it (`not_found`, also in a private community),
     /// then `check_community_mod_action`, then `check_comment_deleted_or_removed` (`deleted`).
     mutating func warnComment(_ commentId: Int, reason: String, by personId: Int, now: Double) throws {
-        guard let comment = comment(commentId), !purged.comments.contains(commentId), let post = post(comment.postId),
-            seesCommunityContent(post.communityId, viewer: nil)
-        else { throw APIError.notFound("comment") }
+        let (comment, post) = try commentAsGuestReads(commentId)
         try checkCommunityModAction(personId, in: post.communityId, dialect: .v1_0)
         if comment.deleted || comment.removed { throw APIError.code("deleted") }
         appendModlog(.warnComment, by: personId, target: commentId, reason: reason, flag: true, now: now)
+    }
+
+    /// The comment and its post as 1.0's `CommentView::read` with no local user finds them (the
+    /// moderator actions that read so: LockComment, WarnComment), or `not_found`: purged, or in
+    /// a community a guest does not see (a private one, even to its moderators).
+    func commentAsGuestReads(_ commentId: Int) throws -> (CommentRecord, PostRecord) {
+        guard let comment = comment(commentId), !purged.comments.contains(commentId), let post = post(comment.postId),
+            seesCommunityContent(post.communityId, viewer: nil)
+        else { throw APIError.notFound("comment") }
+        return (comment, post)
     }
 }
