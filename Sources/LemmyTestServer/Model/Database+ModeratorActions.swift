@@ -7,7 +7,7 @@ extension Database {
         // 1.0 reads the post as a non-moderator sees it, so not even a moderator locks a removed
         // post there; 0.18's `Post::read` fails bare.
         if dialect == .v1_0 { try requirePostView(postId, by: personId, dialect: dialect) }
-        guard let post = post(postId) else { throw dialect == .v0_18 ? APIError.recordNotFound : APIError.notFound("post") }
+        guard let post = post(postId) else { throw APIError.notFound("post", in: dialect) }
         // 0.18 checks the ban and the community's state before the moderator.
         if dialect == .v0_18 { try checkCommunityAction(by: personId, in: post.communityId, dialect: dialect, alsoStateIn018: true) }
         try checkCommunityModAction(personId, in: post.communityId, dialect: dialect)
@@ -225,7 +225,7 @@ extension Database {
     /// comment's author, then moderator or admin (`distinguish.rs`).
     mutating func distinguishComment(_ commentId: Int, distinguished: Bool, by personId: Int, dialect: LemmyDialect) throws {
         guard let comment = comment(commentId), let post = post(comment.postId) else {
-            throw dialect == .v0_18 ? APIError.recordNotFound : APIError.notFound("comment")
+            throw APIError.notFound("comment", in: dialect)
         }
         if dialect == .v0_18 {
             if isBanned(personId, from: post.communityId) { throw APIError.code("community_ban") }
@@ -256,7 +256,7 @@ extension Database {
         let found = community(communityId).flatMap { purged.communities.contains($0.id) ? nil : $0 }
         guard let record = found else {
             if dialect != .v1_0 && !isModOrAdmin(personId, of: communityId) { throw APIError.code("not_a_mod_or_admin") }
-            throw dialect == .v0_18 ? APIError.recordNotFound : APIError.notFound("community")
+            throw APIError.notFound("community", in: dialect)
         }
         try checkCommunityModAction(personId, in: communityId, dialect: dialect)
         let actorIsAdmin = person(personId)?.isAdmin == true

@@ -10,7 +10,7 @@ extension Database {
         if dialect == .v1_0 { try requirePostView(postId, by: personId, dialect: dialect) }
         // A purged post's row is gone (the test server keeps it, marked).
         guard let post = post(postId), !purged.posts.contains(postId) else {
-            throw dialect == .v0_18 ? APIError.recordNotFound : APIError.notFound("post")
+            throw APIError.notFound("post", in: dialect)
         }
         try checkCommunityAction(by: personId, in: post.communityId, dialect: dialect, alsoStateIn018: true)
         let score = score == 1 || score == -1 ? score : 0
@@ -297,12 +297,27 @@ extension Database {
         comments[commentId - 1].deleted = deleted
     }
 
-    /// Marks an inbox entry of `kind` read; throws if it is not the viewer's.
-    mutating func markInbox(_ id: Int, kind: InboxRecord.Kind?, read: Bool, by personId: Int) throws {
-        guard id >= 1, id <= inbox.count, inbox[id - 1].recipientId == personId,
-            kind == nil || inbox[id - 1].kind == kind
-        else {
-            throw APIError.notFound(kind == .privateMessage ? "private_message" : kind == .mention ? "person_mention" : "comment_reply")
+    /// Marks an inbox entry of `kind` (any kind for nil: 1.0's notifications) read, as each
+    /// version checks it.
+    ///
+    /// 0.18 and 0.19 read the reply, mention or message row first: a missing one is diesel's
+    /// bare 404 on 0.18 (it reads with `?`) and `couldnt_find_comment_reply`,
+    /// `couldnt_find_person_mention` or `couldnt_find_private_message` on 0.19. Then someone
+    /// else's is refused with `couldnt_update_comment` (replies and mentions) or
+    /// `couldnt_update_private_message`. 1.0 updates the notifications with that id and that
+    /// recipient and answers success however many there were: a missing notification, or
+    /// someone else's, changes nothing and is no error (`mark_read_by_id_and_person`).
+    mutating func markInbox(_ id: Int, kind: InboxRecord.Kind?, read: Bool, by personId: Int, dialect: LemmyDialect) throws {
+        // A purge took a reply's or mention's row with its comment (`ON DELETE CASCADE`).
+        let entry = inbox.indices.contains(id - 1) ? inbox[id - 1] : nil
+        guard let entry, kind == nil || entry.kind == kind, entry.commentId.map(purged.comments.contains) != true else {
+            if dialect == .v1_0 { return }
+            throw APIError.notFound(
+                kind == .privateMessage ? "private_message" : kind == .mention ? "person_mention" : "comment_reply", in: dialect)
+        }
+        guard entry.recipientId == personId else {
+            if dialect == .v1_0 { return }
+            throw APIError.code(kind == .privateMessage ? "couldnt_update_private_message" : "couldnt_update_comment")
         }
         inbox[id - 1].read = read
     }

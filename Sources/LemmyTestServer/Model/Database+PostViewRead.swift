@@ -33,7 +33,7 @@ extension Database {
     /// found`, 0.19 `couldnt_find_post`, 1.0 `not_found`.
     func requirePostView(_ postId: Int, by viewer: Int, dialect: LemmyDialect) throws {
         guard !readsAsPostView(postId, by: viewer, dialect: dialect) else { return }
-        throw dialect == .v0_18 ? APIError.recordNotFound : APIError.notFound("post")
+        throw APIError.notFound("post", in: dialect)
     }
 
     /// SavePost: the save (a missing post fails the insert: `couldnt_save_post`, 1.0

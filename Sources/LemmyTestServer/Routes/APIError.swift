@@ -66,6 +66,11 @@ struct APIError: Error, Sendable {
     static let notLoggedIn = APIError(kind: .notLoggedIn)
     static let rateLimited = APIError(kind: .rateLimited)
     static func notFound(_ what: String) -> APIError { APIError(kind: .notFound(what: what)) }
+    /// A missing `what` where 0.18 reads the row with `?` (diesel's NotFound, a bare 404
+    /// ``recordNotFound``) and later versions answer their `not_found` code.
+    static func notFound(_ what: String, in dialect: LemmyDialect) -> APIError {
+        dialect == .v0_18 ? recordNotFound : notFound(what)
+    }
     static func notFoundByName(_ what: String) -> APIError { APIError(kind: .notFoundByName(what: what)) }
     static let recordNotFound = APIError(kind: .recordNotFound)
     static func badRequest(_ message: String) -> APIError { APIError(kind: .badRequest(message: message)) }

@@ -76,7 +76,7 @@ func commentQuery(_ form: ApiGetComments, db: Database, call: Call<ApiGetComment
     }
     // A post id is only a filter; a parent is read for its path (0.18: with a bare NotFound).
     if let parentId = form.parentId, db.comment(parentId) == nil {
-        throw call.dialect == .v0_18 ? APIError.recordNotFound : APIError.notFound("comment")
+        throw APIError.notFound("comment", in: call.dialect)
     }
     if call.dialect == .v0_19, form.likedOnly == true, form.dislikedOnly == true { throw APIError.code("contradicting_filters") }
     // 0.18 leaves deleted and removed comments out unless the caller is an admin, or moderates

@@ -57,17 +57,21 @@ extension APIRoutes {
                 })
         }
         add(LemmyV3.MarkCommentReplyAsRead.self, auth: true) { db, call in
-            try db.markInbox(call.form.commentReplyId, kind: .reply, read: call.form.read, by: try call.requireViewer())
+            try db.markInbox(
+                call.form.commentReplyId, kind: .reply, read: call.form.read, by: try call.requireViewer(), dialect: call.dialect)
             return ApiCommentReplyResponse(commentReplyView: call.renderer(db).replyView(db.inbox[call.form.commentReplyId - 1]))
         }
         add(LemmyV3.MarkPersonMentionAsRead.self, auth: true) { db, call in
-            try db.markInbox(call.form.personMentionId, kind: .mention, read: call.form.read, by: try call.requireViewer())
+            try db.markInbox(
+                call.form.personMentionId, kind: .mention, read: call.form.read, by: try call.requireViewer(), dialect: call.dialect)
             return ApiPersonMentionResponse(personMentionView: call.renderer(db).mentionView(db.inbox[call.form.personMentionId - 1]))
         }
         add(LemmyV3.MarkPrivateMessageAsRead.self, auth: true) { db, call in
             let viewer = try call.requireViewer()
-            guard let message = db.privateMessage(call.form.privateMessageId) else { throw APIError.notFound("private_message") }
-            try db.markInbox(message.inboxId, kind: .privateMessage, read: call.form.read, by: viewer)
+            guard let message = db.privateMessage(call.form.privateMessageId) else {
+                throw APIError.notFound("private_message", in: call.dialect)
+            }
+            try db.markInbox(message.inboxId, kind: .privateMessage, read: call.form.read, by: viewer, dialect: call.dialect)
             return ApiPrivateMessageResponse(privateMessageView: call.renderer(db).privateMessageView(call.form.privateMessageId))
         }
         add(LemmyV3.MarkAllAsRead.self, auth: true) { db, call in
@@ -122,7 +126,7 @@ extension APIRoutes {
                 nextPage: page.next, prevPage: page.previous)
         }
         add(LemmyV4.MarkNotificationAsRead.self, auth: true) { db, call in
-            try db.markInbox(call.form.notificationId, kind: nil, read: call.form.read, by: try call.requireViewer())
+            try db.markInbox(call.form.notificationId, kind: nil, read: call.form.read, by: try call.requireViewer(), dialect: call.dialect)
             return ApiSuccessResponse(success: true)
         }
         add(LemmyV4.MarkAllNotificationsAsRead.self, auth: true) { db, call in

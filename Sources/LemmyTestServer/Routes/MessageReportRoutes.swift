@@ -35,7 +35,7 @@ private func resolveMessageReport(_ db: inout Database, _ call: Call<ApiResolveP
     let id = call.form.reportId
     // A report that went with its message, creator or resolver (0.18's purge) is gone.
     guard id >= 1, id <= db.privateMessageReports.count, !db.isPurged(messageReport: db.privateMessageReports[id - 1]) else {
-        throw APIError.notFound("private_message_report")
+        throw APIError.notFound("private_message_report", in: call.dialect)
     }
     db.privateMessageReports[id - 1].resolved = call.form.resolved
     db.privateMessageReports[id - 1].resolverId = call.form.resolved ? viewer : nil

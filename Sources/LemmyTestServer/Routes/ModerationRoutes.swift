@@ -314,7 +314,7 @@ private func resolveReport<F>(_ db: inout Database, _ call: Call<F>, kind: Repor
     // Lemmy keeps post and comment reports in separate tables: a post report's id names no comment report.
     // A purge that took the report's post, comment, creator or resolver (0.18) took the report.
     guard id >= 1, id <= db.reports.count, db.reports[id - 1].kind == kind, !db.isPurged(db.reports[id - 1]) else {
-        throw APIError.notFound(kind == .post ? "post_report" : "comment_report")
+        throw APIError.notFound(kind == .post ? "post_report" : "comment_report", in: call.dialect)
     }
     guard let community = db.communityId(of: db.reports[id - 1]), db.isModOrAdmin(viewer, of: community) else {
         throw APIError.code("not_a_mod_or_admin")

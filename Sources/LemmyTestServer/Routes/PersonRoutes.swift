@@ -127,7 +127,7 @@ private func personId(_ db: Database, _ id: Int?, _ name: String?, dialect: Lemm
     if dialect == .v1_0, let name { return try named(name) }
     if let id {
         guard db.person(id) != nil, !db.purged.persons.contains(id) else {
-            throw dialect == .v0_18 ? APIError.recordNotFound : APIError.notFound("person")
+            throw APIError.notFound("person", in: dialect)
         }
         return id
     }

@@ -18,7 +18,7 @@ extension APIRoutes {
 private func editMessage(_ db: inout Database, _ call: Call<ApiEditPrivateMessage>) throws -> ApiPrivateMessageResponse {
     let viewer = try call.requireViewer()
     let id = call.form.privateMessageId
-    guard let message = db.privateMessage(id) else { throw APIError.notFound("private_message") }
+    guard let message = db.privateMessage(id) else { throw APIError.notFound("private_message", in: call.dialect) }
     guard message.creatorId == viewer else { throw APIError.code("edit_private_message_not_allowed") }
     // 0.18.5 escapes the text before it checks the length (AmmoniaText).
     let content = call.dialect.stored(call.form.content)
@@ -33,7 +33,7 @@ private func editMessage(_ db: inout Database, _ call: Call<ApiEditPrivateMessag
 private func deleteMessage(_ db: inout Database, _ call: Call<ApiDeletePrivateMessage>) throws -> ApiPrivateMessageResponse {
     let viewer = try call.requireViewer()
     let id = call.form.privateMessageId
-    guard let message = db.privateMessage(id) else { throw APIError.notFound("private_message") }
+    guard let message = db.privateMessage(id) else { throw APIError.notFound("private_message", in: call.dialect) }
     if call.dialect == .v1_0 && message.recipientId == viewer {
         db.privateMessages[id - 1].deletedByRecipient = call.form.deleted
     } else if message.creatorId == viewer {
@@ -49,7 +49,7 @@ private func reportMessage(_ db: inout Database, _ call: Call<ApiCreatePrivateMe
     let viewer = try call.requireViewer()
     let reason = call.form.reason.trimmingCharacters(in: .whitespacesAndNewlines)
     guard !reason.isEmpty else { throw APIError.code("report_reason_required") }
-    guard let message = db.privateMessage(call.form.privateMessageId) else { throw APIError.notFound("private_message") }
+    guard let message = db.privateMessage(call.form.privateMessageId) else { throw APIError.notFound("private_message", in: call.dialect) }
     switch call.dialect {
     case .v0_18: break
     case .v0_19: if message.recipientId != viewer { throw APIError.code("couldnt_create_report") }
